@@ -1,0 +1,110 @@
+"""primero: Primero (Primiera), the Renaissance ancestor of poker, and its historical variants.
+
+The public API, re-exported from the modules that define it::
+
+    >>> import primero
+    >>> primero.evaluate("7s 6h Ad Kc").label
+    'Primero 65'
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from primero.cards import (
+    FRENCH52,
+    ITALIAN40,
+    PACKS,
+    SPANISH48,
+    Card,
+    Pack,
+    Rank,
+    Suit,
+    format_cards,
+    get_pack,
+    parse_card,
+    parse_cards,
+)
+from primero.errors import (
+    CardParseError,
+    IllegalActionError,
+    InvalidDeckError,
+    InvalidOptionError,
+    PluginError,
+    PrimeroError,
+    RankingMismatchError,
+    RecordError,
+    UnknownVariantError,
+)
+from primero.hands import Classification, Comparison, HandValue, Ranking
+from primero.hookspecs import hookimpl
+from primero.options import Option
+from primero.plugins import get_variant, registry
+from primero.variant import Variant, VariantSpec
+
+try:
+    __version__ = version("primero")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    __version__ = "0.0.0"
+
+
+def evaluate(cards: str | tuple[Card, ...] | list[Card | str],
+             variant: str | Variant = "waks", **options: object) -> HandValue:
+    """Evaluate a four-card hand.
+
+    Args:
+        cards: Four cards, as text (``"7s 6h Ad Kc"``) or cards.
+        variant: A variant name (with ``options``) or a configured :class:`Variant`.
+        **options: Variant options, e.g. ``supremus=False``, when ``variant`` is a name.
+
+    Returns:
+        The :class:`HandValue`: class, points, counting cards, and the ranking.
+
+    Raises:
+        CardParseError: a token is not a card.
+        InvalidDeckError: not four cards, a duplicate, or a card outside the variant's pack.
+        UnknownVariantError: no such variant.
+        InvalidOptionError: an unknown option or a bad value.
+    """
+    if isinstance(variant, str):
+        variant = get_variant(variant, **options)
+    elif options:
+        variant = variant.with_options(**options)
+    return variant.ranking.evaluate(cards if isinstance(cards, str) else parse_cards(cards))
+
+
+__all__ = [
+    "FRENCH52",
+    "ITALIAN40",
+    "PACKS",
+    "SPANISH48",
+    "Card",
+    "CardParseError",
+    "Classification",
+    "Comparison",
+    "HandValue",
+    "IllegalActionError",
+    "InvalidDeckError",
+    "InvalidOptionError",
+    "Option",
+    "Pack",
+    "PluginError",
+    "PrimeroError",
+    "Rank",
+    "Ranking",
+    "RankingMismatchError",
+    "RecordError",
+    "Suit",
+    "UnknownVariantError",
+    "Variant",
+    "VariantSpec",
+    "__version__",
+    "evaluate",
+    "format_cards",
+    "get_pack",
+    "get_variant",
+    "hookimpl",
+    "parse_card",
+    "parse_cards",
+    "registry",
+]

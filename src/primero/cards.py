@@ -1,0 +1,345 @@
+"""Cards, ranks, suits and packs, and the card notation (RULES.md §1).
+
+Notation accepted by :func:`parse_card` and :func:`parse_cards`: a rank (``A 2 … 9``, ``10`` or
+``T``, ``J Q K``) followed by a suit letter (``s h d c``) or symbol (``♠ ♥ ♦ ♣``), in any case;
+lists separated by whitespace or commas; and the Italian long names (``7 di coppe``,
+``fante di spade``). ``str(card)`` prints ``7♠``; ``repr(card)`` prints ``Card.parse('7s')``.
+
+Cards are interned: there is exactly one :class:`Card` object per rank and suit, so identity,
+equality and hashing agree and evaluation can look cards up by their bit.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Iterator
+
+from attrs import field, frozen
+
+from primero.errors import CardParseError, InvalidDeckError
+
+__all__ = [
+    "FRENCH52",
+    "ITALIAN40",
+    "PACKS",
+    "PRIMIERA_POINTS",
+    "SPANISH48",
+    "Card",
+    "Pack",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "get_pack",
+    "parse_card",
+    "parse_cards",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, French name first; Italian equivalents in :attr:`italian`."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def letter(self) -> str:
+        """The ASCII letter: ``s``, ``h``, ``d`` or ``c``."""
+        return "shdc"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The symbol: ``♠``, ``♥``, ``♦`` or ``♣``."""
+        return "♠♥♦♣"[self]
+
+    @property
+    def italian(self) -> str:
+        """The Italian suit: swords (spade), cups (coppe), coins (denari), batons (bastoni)."""
+        return ("spade", "coppe", "denari", "bastoni")[self]
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+class Rank(enum.IntEnum):
+    """The thirteen ranks; the value is the pip count, courts are 11 to 13."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def label(self) -> str:
+        """The printed rank: ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``."""
+        return _RANK_LABELS[self]
+
+    @property
+    def is_court(self) -> bool:
+        """Whether the rank is a court card (J, Q, K)."""
+        return self >= Rank.JACK
+
+    def __str__(self) -> str:
+        return self.label
+
+
+_RANK_LABELS = {r: ("A" if r == 1 else "J" if r == 11 else "Q" if r == 12 else "K" if r == 13
+                    else str(int(r))) for r in Rank}
+
+#: The primiera scale (RULES.md §1): points of each rank; 8/9/10 after Zorli's Berni [ZOR-B].
+PRIMIERA_POINTS: dict[Rank, int] = {
+    Rank.SEVEN: 21, Rank.SIX: 18, Rank.ACE: 16, Rank.FIVE: 15, Rank.FOUR: 14, Rank.THREE: 13,
+    Rank.TWO: 12, Rank.KING: 10, Rank.QUEEN: 10, Rank.JACK: 10, Rank.TEN: 10, Rank.NINE: 9,
+    Rank.EIGHT: 8,
+}
+
+
+@frozen(eq=False)
+class Card:
+    """One playing card: a rank and a suit. Frozen, hashable, interned.
+
+    Build cards with :meth:`Card.parse` or ``Card(Rank.SEVEN, Suit.SPADES)``; both return the
+    single shared object for that card, so equality is identity. Cards sort by suit, then rank
+    (the :attr:`index` order).
+
+    Attributes:
+        rank: The card's rank.
+        suit: The card's suit.
+        index: 0..51, ``suit * 13 + rank - 1``; a stable small integer for tables.
+        bit: ``1 << index``; the OR of a hand's bits is its lookup key.
+    """
+
+    rank: Rank
+    suit: Suit
+    index: int = field(init=False, eq=False, repr=False)
+    bit: int = field(init=False, eq=False, repr=False)
+
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        try:
+            return _INTERNED[(rank, suit)]
+        except KeyError:
+            return super().__new__(cls)
+        except TypeError:  # unhashable input: let __init__ report it
+            return super().__new__(cls)
+
+    def __attrs_post_init__(self) -> None:
+        index = int(self.suit) * 13 + int(self.rank) - 1
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "bit", 1 << index)
+
+    def __getnewargs__(self) -> tuple[Rank, Suit]:
+        return (self.rank, self.suit)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        return self
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card, e.g. ``"7s"``, ``"10h"``, ``"Th"``, ``"7♠"`` or ``"7 di coppe"``.
+
+        Raises:
+            CardParseError: the text is not one card; the message names it.
+        """
+        return parse_card(text)
+
+    @property
+    def ascii(self) -> str:
+        """ASCII notation, e.g. ``7s`` or ``10h``: what deal files and JSON output use."""
+        return f"{self.rank.label}{self.suit.letter}"
+
+    def __str__(self) -> str:
+        return f"{self.rank.label}{self.suit.symbol}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.ascii!r})"
+
+
+_INTERNED: dict[tuple[Rank, Suit], Card] = {}
+for _suit in Suit:
+    for _rank in Rank:
+        _INTERNED[(_rank, _suit)] = Card(_rank, _suit)
+del _suit, _rank
+
+_BY_INDEX: tuple[Card, ...] = tuple(sorted(_INTERNED.values(), key=lambda c: c.index))
+
+_RANK_TOKENS: dict[str, Rank] = {r.label.lower(): r for r in Rank} | {"t": Rank.TEN}
+_SUIT_TOKENS: dict[str, Suit] = {s.letter: s for s in Suit} | {s.symbol: s for s in Suit}
+_SUIT_TOKENS |= {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+_ITALIAN_RANKS: dict[str, Rank] = {
+    "asso": Rank.ACE, "due": Rank.TWO, "tre": Rank.THREE, "quattro": Rank.FOUR,
+    "cinque": Rank.FIVE, "sei": Rank.SIX, "sette": Rank.SEVEN, "otto": Rank.EIGHT,
+    "nove": Rank.NINE, "dieci": Rank.TEN, "fante": Rank.JACK, "cavallo": Rank.QUEEN,
+    "donna": Rank.QUEEN, "re": Rank.KING,
+}
+_ITALIAN_SUITS: dict[str, Suit] = {s.italian: s for s in Suit}
+_ITALIAN = re.compile(r"(\w+)\s+di\s+(\w+)", re.IGNORECASE)
+_CARD = re.compile(r"(10|[2-9]|[atjqk])(.)", re.IGNORECASE)
+
+
+def parse_card(text: str) -> Card:
+    """Read one card from its notation (see the module docstring).
+
+    Args:
+        text: e.g. ``"7s"``, ``"10h"``, ``"Th"``, ``"7♠"``, ``"7 di coppe"``.
+
+    Returns:
+        The interned :class:`Card`.
+
+    Raises:
+        CardParseError: ``text`` is not exactly one card; the message quotes it.
+    """
+    if not isinstance(text, str):
+        raise CardParseError(f"expected a card as text, got {type(text).__name__} {text!r}")
+    token = text.strip()
+    italian = _ITALIAN.fullmatch(token)
+    if italian:
+        rank_word, suit_word = italian.group(1).lower(), italian.group(2).lower()
+        rank = _ITALIAN_RANKS.get(rank_word) or _RANK_TOKENS.get(rank_word)
+        suit = _ITALIAN_SUITS.get(suit_word)
+        if rank is None or suit is None:
+            raise CardParseError(f"unknown card {text!r}: cannot read the Italian name")
+        return _INTERNED[(rank, suit)]
+    match = _CARD.fullmatch(token)
+    if not match:
+        raise CardParseError(
+            f"unknown card {text!r}: expected a rank (A 2-9 10/T J Q K) and a suit (s h d c or"
+            " ♠ ♥ ♦ ♣), e.g. '7s' or '10h'"
+        )
+    rank_text, suit_text = match.group(1).lower(), match.group(2).lower()
+    suit = _SUIT_TOKENS.get(suit_text)
+    if suit is None:
+        raise CardParseError(f"unknown card {text!r}: {match.group(2)!r} is not a suit")
+    return _INTERNED[(_RANK_TOKENS[rank_text], suit)]
+
+
+def _tokens(text: str) -> Iterator[str]:
+    for chunk in text.split(","):
+        rest = chunk.strip()
+        while rest:
+            italian = _ITALIAN.match(rest)
+            if italian:
+                yield italian.group(0)
+                rest = rest[italian.end():].strip()
+                continue
+            token, _, rest = rest.partition(" ")
+            rest = rest.strip()
+            if token:
+                yield token
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Read a list of cards, whitespace- or comma-separated, or an iterable of cards/strings.
+
+    Duplicates are kept: checking them is the caller's business (see :func:`check_distinct`).
+
+    Raises:
+        CardParseError: a token is not a card; the message names the token.
+    """
+    if isinstance(text, str):
+        return tuple(parse_card(token) for token in _tokens(text))
+    return tuple(item if isinstance(item, Card) else parse_card(item) for item in text)
+
+
+def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:
+    """Print cards space-separated, ``7♠ 6♥`` (or ``7s 6h`` with ``ascii=True``)."""
+    return " ".join(card.ascii if ascii else str(card) for card in cards)
+
+
+def check_distinct(cards: Iterable[Card], what: str = "cards") -> None:
+    """Raise :class:`InvalidDeckError` naming the first card that appears twice in ``cards``."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise InvalidDeckError(f"duplicate card {card.ascii} ({card}) in the {what}")
+        seen.add(card)
+
+
+@frozen
+class Pack:
+    """A named set of distinct cards, in a canonical order (suit, then rank).
+
+    Attributes:
+        name: e.g. ``"italian40"``.
+        cards: The cards, spades first, ace to king within a suit.
+    """
+
+    name: str
+    cards: tuple[Card, ...] = field(repr=False)
+    mask: int = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        check_distinct(self.cards, f"pack {self.name}")
+        mask = 0
+        for card in self.cards:
+            mask |= card.bit
+        object.__setattr__(self, "mask", mask)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask & card.bit)
+
+    def check(self, cards: Iterable[Card], what: str = "cards") -> None:
+        """Raise :class:`InvalidDeckError` for a duplicate or a card outside this pack."""
+        seen = 0
+        for card in cards:
+            if not self.mask & card.bit:
+                raise InvalidDeckError(
+                    f"card {card.ascii} ({card}) in the {what} is not in the {self.name} pack"
+                )
+            if seen & card.bit:
+                raise InvalidDeckError(f"duplicate card {card.ascii} ({card}) in the {what}")
+            seen |= card.bit
+
+
+def _pack(name: str, ranks: Iterable[Rank]) -> Pack:
+    rank_set = set(ranks)
+    return Pack(name, tuple(c for c in _BY_INDEX if c.rank in rank_set))
+
+
+#: 40 cards, A–7 and J Q K in four suits: the default pack everywhere.
+ITALIAN40 = _pack("italian40", [r for r in Rank if r not in (Rank.EIGHT, Rank.NINE, Rank.TEN)])
+#: 48 cards: A–9 and J Q K (no 10s).
+SPANISH48 = _pack("spanish48", [r for r in Rank if r != Rank.TEN])
+#: The full 52-card pack.
+FRENCH52 = _pack("french52", list(Rank))
+
+#: The built-in packs by name.
+PACKS: dict[str, Pack] = {p.name: p for p in (ITALIAN40, SPANISH48, FRENCH52)}
+
+
+def get_pack(name: str) -> Pack:
+    """Return a built-in pack by name.
+
+    Raises:
+        InvalidDeckError: no pack has that name; the message lists the known ones.
+    """
+    try:
+        return PACKS[name]
+    except KeyError:
+        raise InvalidDeckError(
+            f"unknown pack {name!r}; known packs: {', '.join(PACKS)}"
+        ) from None

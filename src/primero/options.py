@@ -1,0 +1,136 @@
+"""Variant options: declared with defaults and allowed values, validated on use.
+
+Options are the house rules and table rules a variant exposes (RULES.md §2 "Options every
+ranking supports", §3 tie policies, the pack). A variant declares them as :class:`Option`
+values; :func:`resolve_options` checks what a user asked for and fills in the defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from attrs import evolve, field, frozen
+
+from primero.errors import InvalidOptionError
+
+__all__ = ["Option", "OptionValue", "parse_option_value", "resolve_options"]
+
+#: The types an option value may have.
+OptionValue = bool | int | str
+
+
+@frozen(kw_only=True)
+class Option:
+    """One variant option.
+
+    Attributes:
+        name: The option's name, e.g. ``"supremus"``.
+        default: The value used when the user gives none.
+        doc: One line saying what the option does, with its source.
+        choices: The allowed values, or ``None`` for any value of the default's type
+            (bounded by ``minimum``/``maximum`` for integers).
+        minimum: Smallest allowed integer, for integer options.
+        maximum: Largest allowed integer, for integer options.
+    """
+
+    name: str
+    default: OptionValue
+    doc: str
+    choices: tuple[OptionValue, ...] | None = field(default=None)
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def kind(self) -> type:
+        """The option's value type: ``bool``, ``int`` or ``str``."""
+        return type(self.default)
+
+    def allowed(self) -> str:
+        """Describe the allowed values, for error messages and docs."""
+        if self.choices is not None:
+            return ", ".join(_show(c) for c in self.choices)
+        if self.kind is bool:
+            return "true, false"
+        if self.kind is int:
+            low = "" if self.minimum is None else str(self.minimum)
+            high = "" if self.maximum is None else str(self.maximum)
+            return f"an integer {low}..{high}" if (low or high) else "an integer"
+        return "any text"
+
+    def validate(self, value: object) -> OptionValue:
+        """Check (and, for text from a command line, convert) a value for this option.
+
+        Raises:
+            InvalidOptionError: the value has the wrong type or is not allowed; the message
+                names the option and the allowed values.
+        """
+        if isinstance(value, str) and self.kind is not str:
+            value = parse_option_value(value)
+        kind = self.kind
+        ok_type = isinstance(value, kind) and (kind is not int or not isinstance(value, bool))
+        if not ok_type:
+            raise InvalidOptionError(
+                f"option {self.name!r}: bad value {_show(value)}; allowed: {self.allowed()}"
+            )
+        assert isinstance(value, bool | int | str)
+        if self.choices is not None and value not in self.choices:
+            raise InvalidOptionError(
+                f"option {self.name!r}: bad value {_show(value)}; allowed: {self.allowed()}"
+            )
+        if isinstance(value, int) and not isinstance(value, bool) and (
+            (self.minimum is not None and value < self.minimum)
+            or (self.maximum is not None and value > self.maximum)
+        ):
+            raise InvalidOptionError(
+                f"option {self.name!r}: bad value {value}; allowed: {self.allowed()}"
+            )
+        return value
+
+    def with_default(self, default: OptionValue) -> Option:
+        """Return this option with another default (a preset's or a variant's own)."""
+        return evolve(self, default=self.validate(default))
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def parse_option_value(text: str) -> OptionValue:
+    """Read an option value typed at a command line: ``true``/``false``, an integer, or text."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "on", "yes"):
+        return True
+    if lowered in ("false", "off", "no"):
+        return False
+    try:
+        return int(lowered)
+    except ValueError:
+        return text.strip()
+
+
+def resolve_options(
+    declared: Iterable[Option], given: Mapping[str, Any], *, variant: str
+) -> tuple[tuple[str, OptionValue], ...]:
+    """Validate ``given`` against ``declared`` and fill in defaults.
+
+    Returns:
+        ``(name, value)`` pairs for every declared option, in declaration order.
+
+    Raises:
+        InvalidOptionError: an option is unknown (the message lists the known ones) or a value
+            is not allowed.
+    """
+    by_name = {opt.name: opt for opt in declared}
+    for name in given:
+        if name not in by_name:
+            known = ", ".join(sorted(by_name)) or "none"
+            raise InvalidOptionError(
+                f"unknown option {name!r} for variant {variant!r}; known options: {known}"
+            )
+    return tuple(
+        (name, opt.validate(given[name]) if name in given else opt.default)
+        for name, opt in by_name.items()
+    )

@@ -1,0 +1,369 @@
+"""The one module that talks to pluggy: the variant registry and each variant's rules.
+
+* :func:`registry` finds every installed variant: the built-in variant modules, then plug-ins
+  found through the ``primero`` entry-point group (unless the environment variable
+  ``PRIMERO_DISABLE_PLUGIN_AUTOLOAD=1`` is set), each asked through
+  ``primero_register_variants``.
+* :func:`rules_for` builds (once, cached) the plug-in manager of a configured variant — the
+  core Waks rules ``trylast``, the variant's own rule objects, any house rules on top — and
+  wraps it in :class:`Rules`, a typed façade the rest of the library calls.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import threading
+from operator import itemgetter
+from collections.abc import Callable, Iterable
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, cast
+
+import pluggy
+from attrs import evolve
+
+from primero import hookspecs
+from primero.errors import PluginError, UnknownVariantError
+from primero.hands import Classification, Ranking
+from primero.variant import Variant, VariantSpec
+
+if TYPE_CHECKING:
+    from primero.actions import Action
+    from primero.cards import Card, Pack
+    from primero.settlement import Settlement
+    from primero.state import GameState, Step
+
+__all__ = [
+    "AUTOLOAD_ENV",
+    "BUILTIN_VARIANT_MODULES",
+    "ENTRY_POINT_GROUP",
+    "Registry",
+    "Rules",
+    "get_variant",
+    "registry",
+    "reset_registry",
+    "rules_for",
+]
+
+#: The entry-point group third-party plug-ins register under.
+ENTRY_POINT_GROUP = hookspecs.PROJECT
+#: Set this environment variable to ``1`` to skip loading entry-point plug-ins.
+AUTOLOAD_ENV = "PRIMERO_DISABLE_PLUGIN_AUTOLOAD"
+#: The built-in variant modules, registered as plug-ins under their module names.
+BUILTIN_VARIANT_MODULES: tuple[str, ...] = ("primero.variants.waks",)
+
+_CORE_RULES_MODULE = "primero.variants.waks"
+
+
+def _new_manager() -> pluggy.PluginManager:
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    return pm
+
+
+# --------------------------------------------------------------------------------------------
+# The registry
+
+
+class Registry:
+    """Every installed variant, by name and alias (case-insensitive).
+
+    Build it with :func:`registry`; ``Registry(plugins)`` builds one from explicit plug-ins
+    (modules or objects with a ``primero_register_variants`` hook), for tests.
+    """
+
+    def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = False) -> None:
+        self._specs: dict[str, VariantSpec] = {}
+        self._names: dict[str, str] = {}
+        pm = _new_manager()
+        for plugin in plugins:
+            name = plugin.__name__ if isinstance(plugin, ModuleType) else None
+            try:
+                pm.register(plugin, name=name)
+            except ValueError as exc:
+                raise PluginError(f"cannot register plug-in {name or plugin!r}: {exc}") from exc
+        if entry_points:
+            try:
+                pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
+            except Exception as exc:
+                raise PluginError(f"loading a {ENTRY_POINT_GROUP!r} entry point failed: {exc}") \
+                    from exc
+        self._distributions = {
+            pm.get_name(plugin): f"{dist.metadata['name']} {dist.version}"
+            for plugin, dist in pm.list_plugin_distinfo()
+        }
+        for impl in pm.hook.primero_register_variants.get_hookimpls():
+            impl.function(register=self._registrar(impl.plugin_name))
+
+    def _registrar(self, plugin_name: str) -> Callable[[VariantSpec], None]:
+        def register(spec: VariantSpec) -> None:
+            if not isinstance(spec, VariantSpec):
+                raise PluginError(
+                    f"plug-in {plugin_name!r} registered {spec!r}, which is not a VariantSpec"
+                )
+            spec = evolve(spec, provider=plugin_name)
+            for key in (spec.name, *spec.aliases):
+                taken = self._names.get(key.lower())
+                if taken is not None:
+                    other = self._specs[taken].provider
+                    raise PluginError(
+                        f"variant name {key!r} registered twice: by plug-in {other!r} "
+                        f"(variant {taken!r}) and by plug-in {plugin_name!r}"
+                    )
+            self._specs[spec.name] = spec
+            for key in (spec.name, *spec.aliases):
+                self._names[key.lower()] = spec.name
+
+        return register
+
+    def names(self) -> list[str]:
+        """Registered variant names, in registration order."""
+        return list(self._specs)
+
+    def specs(self) -> list[VariantSpec]:
+        """Registered variant specs, in registration order."""
+        return list(self._specs.values())
+
+    def distribution(self, spec: VariantSpec) -> str | None:
+        """The installed distribution (``"name version"``) that provides ``spec``, if known."""
+        return self._distributions.get(spec.provider)
+
+    def spec(self, name: str) -> VariantSpec:
+        """The spec registered under ``name`` or an alias, case-insensitively.
+
+        Raises:
+            UnknownVariantError: no such variant; the message lists the known ones.
+        """
+        try:
+            return self._specs[self._names[name.lower()]]
+        except (KeyError, AttributeError):
+            raise UnknownVariantError(
+                f"unknown variant {name!r}; known variants: {', '.join(self._specs)}"
+            ) from None
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name.lower() in self._names
+
+    def variant(self, name: str, **options: Any) -> Variant:
+        """Configure the variant ``name`` with ``options`` (the rest at their defaults).
+
+        Raises:
+            UnknownVariantError: no such variant.
+            InvalidOptionError: an unknown option or a bad value.
+        """
+        return self.spec(name).configure(**options)
+
+
+_registry: Registry | None = None
+_lock = threading.Lock()
+
+
+def registry() -> Registry:
+    """The registry of installed variants, built on first use and cached.
+
+    Raises:
+        PluginError: a plug-in failed to load or registered a name that is taken.
+    """
+    global _registry
+    with _lock:
+        if _registry is None:
+            modules = [importlib.import_module(m) for m in BUILTIN_VARIANT_MODULES]
+            autoload = os.environ.get(AUTOLOAD_ENV, "").strip() not in ("1", "true", "yes")
+            _registry = Registry(modules, entry_points=autoload)
+        return _registry
+
+
+def reset_registry() -> None:
+    """Forget the cached registry and rules (e.g. after installing a plug-in at run time)."""
+    global _registry
+    with _lock:
+        _registry = None
+        _rules_cache.clear()
+
+
+def get_variant(name: str = "waks", **options: Any) -> Variant:
+    """Return an installed variant configured with ``options``.
+
+    Args:
+        name: Variant name or alias, any case; default ``"waks"``.
+        **options: Option values, e.g. ``supremus=False``.
+
+    Raises:
+        UnknownVariantError: no such variant; the message lists the known ones.
+        InvalidOptionError: an unknown option or a bad value, named in the message.
+    """
+    return registry().variant(name, **options)
+
+
+# --------------------------------------------------------------------------------------------
+# Rules: a variant's plug-in manager behind typed calls
+
+
+def _arg_getter(names: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    if len(names) == 1:
+        name = names[0]
+        return lambda kwargs: (kwargs[name],)
+    if not names:
+        return lambda kwargs: ()
+    return cast(Callable[[dict[str, Any]], tuple[Any, ...]], itemgetter(*names))
+
+
+def _firstresult_caller(pm: pluggy.PluginManager, name: str) -> Callable[..., Any]:
+    """A fast caller for a ``firstresult`` hook: the implementations walked directly.
+
+    Same order and semantics as pluggy's own call (last registered first, ``tryfirst`` /
+    ``trylast`` respected, the first non-``None`` result wins); falls back to pluggy's call
+    when a wrapper is registered, so wrappers keep working.
+    """
+    caller = getattr(pm.hook, name)
+    impls = caller.get_hookimpls()
+    if any(i.hookwrapper or i.wrapper for i in impls):
+        return cast(Callable[..., Any], caller)
+    plan = [(i.function, _arg_getter(tuple(i.argnames))) for i in reversed(impls)]
+
+    def call(**kwargs: Any) -> Any:
+        for function, getter in plan:
+            result = function(*getter(kwargs))
+            if result is not None:
+                return result
+        return None
+
+    return call
+
+
+class Rules:
+    """A configured variant's rules: its plug-in manager behind typed methods.
+
+    Get it as ``variant.rules``. Every method calls one ``firstresult`` hook (see
+    :mod:`primero.hookspecs`) and raises :class:`~primero.errors.PluginError` if no plug-in
+    answers.
+    """
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        pm = _new_manager()
+        core = importlib.import_module(_CORE_RULES_MODULE)
+        plugins: list[object] = [core.CORE_RULES, *variant.spec.plugins, *variant.house_rules]
+        for plugin in plugins:
+            try:
+                pm.register(plugin)
+            except ValueError as exc:
+                raise PluginError(
+                    f"variant {variant.name!r}: cannot register rules {plugin!r}: {exc}"
+                ) from exc
+        self.manager = pm
+        self._callers: dict[str, Callable[..., Any]] = {}
+        self._pack: Pack | None = None
+        self._ranking: Ranking | None = None
+
+    def _call(self, name: str, **kwargs: Any) -> Any:
+        caller = self._callers.get(name)
+        if caller is None:
+            caller = self._callers[name] = _firstresult_caller(self.manager, name)
+        result = caller(variant=self.variant, **kwargs)
+        if result is None:
+            raise PluginError(f"variant {self.variant.name!r}: no plug-in answered {name}")
+        return result
+
+    # ranking --------------------------------------------------------------------------------
+
+    @property
+    def pack(self) -> Pack:
+        """The variant's pack (``primero_pack``), cached."""
+        if self._pack is None:
+            self._pack = cast("Pack", self._call("primero_pack"))
+        return self._pack
+
+    def card_points(self, card: Card) -> int:
+        """Points of one card (``primero_card_points``)."""
+        return cast(int, self._call("primero_card_points", card=card))
+
+    @property
+    def ranking(self) -> Ranking:
+        """The variant's :class:`~primero.hands.Ranking` (table built lazily), cached."""
+        if self._ranking is None:
+            pack = self.pack
+            points = {card: self.card_points(card) for card in pack}
+            classes = cast(tuple[str, ...], self._call("primero_hand_classes"))
+            classify_caller = _firstresult_caller(self.manager, "primero_classify_hand")
+            order_caller = _firstresult_caller(self.manager, "primero_hand_order")
+            variant = self.variant
+
+            def classify(hand: tuple[Card, ...]) -> Classification:
+                result = classify_caller(variant=variant, cards=hand, points=points)
+                if not isinstance(result, Classification):
+                    raise PluginError(
+                        f"variant {variant.name!r}: primero_classify_hand returned {result!r}"
+                    )
+                return result
+
+            def order(classification: Classification) -> tuple[int, ...]:
+                key = order_caller(variant=variant, classification=classification,
+                                   classes=classes)
+                if key is None:
+                    raise PluginError(f"variant {variant.name!r}: no primero_hand_order answer")
+                return cast(tuple[int, ...], key)
+
+            self._ranking = Ranking(
+                name=str(variant), pack=pack, classes=classes, points=points,
+                classify=classify, order=order,
+            )
+        return self._ranking
+
+    # dealing --------------------------------------------------------------------------------
+
+    def deal_plan(self) -> tuple[Step, ...]:
+        """The steps of one deal (``primero_deal_plan``)."""
+        return cast("tuple[Step, ...]", self._call("primero_deal_plan"))
+
+    def deal_cards(self, state: GameState, count: int) -> GameState:
+        """Deal ``count`` cards to each player still in (``primero_deal_cards``)."""
+        return cast("GameState", self._call("primero_deal_cards", state=state, count=count))
+
+    def serve_exchange(self, state: GameState, seat: int, discards: tuple[Card, ...]) \
+            -> GameState:
+        """Serve an exchange (``primero_serve_exchange``)."""
+        return cast("GameState", self._call("primero_serve_exchange", state=state, seat=seat,
+                                            discards=discards))
+
+    # betting --------------------------------------------------------------------------------
+
+    def start_step(self, state: GameState, step: Step) -> GameState:
+        """Enter a step that is not a deal (``primero_start_step``)."""
+        return cast("GameState", self._call("primero_start_step", state=state, step=step))
+
+    def legal_actions(self, state: GameState) -> tuple[Action, ...]:
+        """The legal actions of the seat to act (``primero_legal_actions``)."""
+        return cast("tuple[Action, ...]", self._call("primero_legal_actions", state=state))
+
+    def illegal_reason(self, state: GameState, action: Action) -> str:
+        """Why ``action`` is illegal (``primero_illegal_reason``)."""
+        return cast(str, self._call("primero_illegal_reason", state=state, action=action))
+
+    def apply_action(self, state: GameState, action: Action) -> GameState:
+        """Apply a legal action (``primero_apply_action``)."""
+        return cast("GameState", self._call("primero_apply_action", state=state, action=action))
+
+    def end_step(self, state: GameState, step: Step) -> GameState:
+        """Close a step (``primero_end_step``)."""
+        return cast("GameState", self._call("primero_end_step", state=state, step=step))
+
+    # settling -------------------------------------------------------------------------------
+
+    def settle(self, state: GameState) -> Settlement:
+        """Settle a finished deal (``primero_settle``)."""
+        return cast("Settlement", self._call("primero_settle", state=state))
+
+
+_rules_cache: dict[Variant, Rules] = {}
+
+
+def rules_for(variant: Variant) -> Rules:
+    """The cached :class:`Rules` of a configured variant (built on first use)."""
+    rules = _rules_cache.get(variant)
+    if rules is None:
+        with _lock:
+            rules = _rules_cache.get(variant)
+            if rules is None:
+                rules = _rules_cache[variant] = Rules(variant)
+    return rules

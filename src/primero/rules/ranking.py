@@ -1,0 +1,184 @@
+"""The standard ranking (RULES.md §1–2): the core's ranking hooks.
+
+Classes, weakest to strongest: Numerus, Primero, Supremus, Fluxus, Chorus. The tests run in the
+precedence order Chorus, Fluxus, Supremus, Primero, Numerus, so 7-6-A-5 of one suit is a Fluxus
+70 and four 7s a Chorus 84. Options (RULES.md §2): ``supremus``, ``chorus``, ``numerus_counts``
+and ``high_primero_beats_fluxus``. Sources: [seed-DE][NQ8][SUZ94][PARL]; Numerus counting
+[seed-DE][ISEN][PARL]; the high-Primero reading [ZOR-C].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from primero.cards import PRIMIERA_POINTS, Card, Pack, Rank, Suit, get_pack
+from primero.hands import Classification
+from primero.hookspecs import hookimpl
+from primero.options import Option
+
+if TYPE_CHECKING:
+    from primero.variant import Variant
+
+__all__ = [
+    "DECK_OPTION",
+    "HIGH_PRIMERO",
+    "RANKING_OPTIONS",
+    "STANDARD_CLASSES",
+    "StandardRanking",
+    "classify_standard",
+    "standard_order_key",
+]
+
+#: The standard classes, weakest first.
+STANDARD_CLASSES = ("Numerus", "Primero", "Supremus", "Fluxus", "Chorus")
+#: A Primero of this many points or more outranks every Fluxus under
+#: ``high_primero_beats_fluxus`` (Zorli's reading of Cardano [ZOR-C]).
+HIGH_PRIMERO = 79
+_SUPREMUS_RANKS = frozenset((Rank.SEVEN, Rank.SIX, Rank.ACE))
+
+#: The pack option (a house rule for the Waks family).
+DECK_OPTION = Option(
+    name="deck", default="italian40", choices=("italian40", "spanish48", "french52"),
+    doc="The pack: italian40 (40 cards, the default everywhere), spanish48 or french52.",
+)
+
+#: The options every standard ranking supports (RULES.md §2).
+RANKING_OPTIONS: tuple[Option, ...] = (
+    Option(name="supremus", default=True,
+           doc="Supremus (7, 6, A of one suit) is a class; off, it is a Numerus 55 [seed-FR]."),
+    Option(name="chorus", default=True,
+           doc="Chorus (four of a kind) is a class; off, it ranks as a Primero [seed-FR]."),
+    Option(name="numerus_counts", default="best_suit", choices=("best_suit", "all"),
+           doc="Numerus points: the best suit's cards only (default) or all four cards."),
+    Option(name="high_primero_beats_fluxus", default=False,
+           doc="A Primero of 79+ outranks every Fluxus (Zorli's reading of Cardano [ZOR-C])."),
+)
+
+
+def _by_points(cards: tuple[Card, ...] | list[Card], points: Mapping[Card, int]) \
+        -> tuple[Card, ...]:
+    # Stable and reversed: equal points keep the given (pack) order.
+    return tuple(sorted(cards, key=points.__getitem__, reverse=True))
+
+
+def classify_standard(
+    cards: tuple[Card, ...],
+    points: Mapping[Card, int],
+    *,
+    supremus: bool = True,
+    chorus: bool = True,
+    numerus_counts: str = "best_suit",
+) -> Classification:
+    """Classify four cards under the standard ranking (RULES.md §2).
+
+    Args:
+        cards: Four distinct cards.
+        points: Each card's points.
+        supremus: Whether Supremus is a class.
+        chorus: Whether Chorus is a class.
+        numerus_counts: ``"best_suit"`` or ``"all"``.
+
+    Returns:
+        The hand's :class:`~primero.hands.Classification`.
+    """
+    if len(cards) != 4:  # noqa: PLR2004 - the rule is about four cards
+        raise ValueError(f"a hand has four cards, got {len(cards)}")
+    a, b, c, d = cards
+    suits = {a.suit, b.suit, c.suit, d.suit}
+    if len(suits) == 4:
+        total = points[a] + points[b] + points[c] + points[d]
+        if chorus and a.rank is b.rank is c.rank is d.rank:
+            return Classification("Chorus", total, _by_points(cards, points))
+        return Classification("Primero", total, _by_points(cards, points))
+    if len(suits) == 1:
+        total = points[a] + points[b] + points[c] + points[d]
+        return Classification("Fluxus", total, _by_points(cards, points))
+    groups: dict[Suit, list[Card]] = {}
+    for x in cards:
+        if x.suit in groups:
+            groups[x.suit].append(x)
+        else:
+            groups[x.suit] = [x]
+    if supremus and len(suits) == 2:
+        for suited in groups.values():
+            if len(suited) == 3 and {x.rank for x in suited} == _SUPREMUS_RANKS:
+                return Classification("Supremus", 55, _by_points(suited, points))
+    if numerus_counts == "all":
+        total = points[a] + points[b] + points[c] + points[d]
+        return Classification("Numerus", total, _by_points(cards, points))
+    best: list[Card] = []
+    best_points = -1
+    for suited in groups.values():
+        if len(suited) >= 2:  # noqa: PLR2004
+            total = sum(map(points.__getitem__, suited))
+            if total > best_points:
+                best, best_points = suited, total
+    return Classification("Numerus", best_points, _by_points(best, points))
+
+
+def standard_order_key(
+    classification: Classification, classes: tuple[str, ...], *, high_primero: bool = False
+) -> tuple[int, int]:
+    """The standard sort key: (class position × 2, points); larger is better.
+
+    With ``high_primero`` a Primero of :data:`HIGH_PRIMERO` or more sits just above Fluxus.
+    """
+    position = 2 * classes.index(classification.hand_class)
+    if (
+        high_primero
+        and classification.hand_class == "Primero"
+        and classification.points >= HIGH_PRIMERO
+        and "Fluxus" in classes
+    ):
+        position = 2 * classes.index("Fluxus") + 1
+    return (position, classification.points)
+
+
+class StandardRanking:
+    """Core ranking hooks: the primiera scale, the standard classes and their order."""
+
+    @hookimpl(trylast=True)
+    def primero_pack(self, variant: Variant) -> Pack:
+        """The pack named by the ``deck`` option (``italian40`` if the variant has none)."""
+        try:
+            name = variant.option("deck")
+        except KeyError:
+            name = "italian40"
+        return get_pack(name)
+
+    @hookimpl(trylast=True)
+    def primero_card_points(self, variant: Variant, card: Card) -> int:
+        """The primiera scale of RULES.md §1."""
+        return PRIMIERA_POINTS[card.rank]
+
+    @hookimpl(trylast=True)
+    def primero_hand_classes(self, variant: Variant) -> tuple[str, ...]:
+        """The standard classes, less Supremus/Chorus when their options are off."""
+        options = variant.options
+        return tuple(
+            c for c in STANDARD_CLASSES
+            if (c != "Supremus" or options.get("supremus", True))
+            and (c != "Chorus" or options.get("chorus", True))
+        )
+
+    @hookimpl(trylast=True)
+    def primero_classify_hand(
+        self, variant: Variant, cards: tuple[Card, ...], points: Mapping[Card, int]
+    ) -> Classification:
+        """RULES.md §2 with the variant's ranking options."""
+        options = variant.options
+        return classify_standard(
+            cards, points,
+            supremus=bool(options.get("supremus", True)),
+            chorus=bool(options.get("chorus", True)),
+            numerus_counts=str(options.get("numerus_counts", "best_suit")),
+        )
+
+    @hookimpl(trylast=True)
+    def primero_hand_order(
+        self, variant: Variant, classification: Classification, classes: tuple[str, ...]
+    ) -> tuple[int, ...]:
+        """Class, then points; ``high_primero_beats_fluxus`` per [ZOR-C]."""
+        high = bool(variant.options.get("high_primero_beats_fluxus", False))
+        return standard_order_key(classification, classes, high_primero=high)

@@ -1,0 +1,156 @@
+"""Variants: what a plug-in declares (:class:`VariantSpec`) and a configured one (:class:`Variant`).
+
+A :class:`VariantSpec` is the registration: name, aliases, title, sources, player range,
+options with defaults, and the rule objects (pluggy plug-ins) that make up its rules. A
+:class:`Variant` is a spec with every option resolved; it is what the engine, the ranking and
+the analysis tools take. Get one with :func:`primero.get_variant`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from attrs import field, frozen
+
+from primero.options import Option, OptionValue, resolve_options
+
+if TYPE_CHECKING:
+    from primero.cards import Pack
+    from primero.hands import Ranking
+    from primero.plugins import Rules
+
+__all__ = ["Variant", "VariantSpec"]
+
+
+def _lower_tuple(names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    return tuple(str(n) for n in names)
+
+
+@frozen(kw_only=True)
+class VariantSpec:
+    """A variant as a plug-in registers it.
+
+    Attributes:
+        name: Registry name, e.g. ``"waks"`` (looked up case-insensitively).
+        title: Human title, e.g. ``"Waks English Primero"``.
+        summary: The rules in a few paragraphs of plain text (``primero rules`` prints it).
+        sources: Source keys with a short description each (RULES.md §12).
+        aliases: Other names the variant answers to.
+        players: Smallest and largest number of players, inclusive.
+        options: The options the variant accepts, with their defaults.
+        plugins: The rule objects (with ``@hookimpl`` methods) stacked on the core rules, the
+            first one consulted last; empty for the core game itself.
+        provider: The plug-in that registered the spec; filled in by the registry.
+    """
+
+    name: str
+    title: str
+    summary: str
+    sources: tuple[str, ...] = field(default=(), converter=tuple)
+    aliases: tuple[str, ...] = field(default=(), converter=_lower_tuple)
+    players: tuple[int, int] = (2, 6)
+    options: tuple[Option, ...] = field(default=(), converter=tuple)
+    plugins: tuple[object, ...] = field(default=(), converter=tuple, repr=False)
+    provider: str = ""
+
+    def option(self, name: str) -> Option:
+        """The declared option ``name``; ``KeyError`` if there is none."""
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        raise KeyError(name)
+
+    def configure(self, **options: Any) -> Variant:
+        """Return the variant with these options (the rest at their defaults).
+
+        Raises:
+            InvalidOptionError: an unknown option or a bad value, named in the message.
+        """
+        return Variant(spec=self, settings=resolve_options(self.options, options,
+                                                           variant=self.name))
+
+
+@frozen(kw_only=True, cache_hash=True)
+class Variant:
+    """A variant with every option resolved: the unit the engine and the analysis work with.
+
+    Two variants with the same spec and the same option values are equal and share their
+    cached rules and ranking table.
+
+    Attributes:
+        spec: The registered :class:`VariantSpec`.
+        settings: ``(option, value)`` pairs for every declared option.
+        house_rules: Extra rule objects stacked on top of the variant's own plug-ins.
+    """
+
+    spec: VariantSpec = field(eq=False, repr=False)
+    settings: tuple[tuple[str, OptionValue], ...]
+    house_rules: tuple[object, ...] = field(default=(), converter=tuple, repr=False)
+    name: str = field(init=False)
+    _options: Mapping[str, OptionValue] = field(init=False, eq=False, repr=False)
+
+    @name.default
+    def _name(self) -> str:
+        return self.spec.name
+
+    @_options.default
+    def _options_default(self) -> Mapping[str, OptionValue]:
+        return MappingProxyType(dict(self.settings))
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """The option values, read-only."""
+        return self._options
+
+    def option(self, name: str) -> Any:
+        """The value of option ``name``.
+
+        Raises:
+            KeyError: the variant has no such option.
+        """
+        for key, value in self.settings:
+            if key == name:
+                return value
+        raise KeyError(f"variant {self.name!r} has no option {name!r}")
+
+    def with_options(self, **options: Any) -> Variant:
+        """Return the same variant with some options changed (validated as in ``configure``)."""
+        merged: dict[str, Any] = dict(self.settings)
+        merged.update(options)
+        return self.spec.configure(**merged)
+
+    @property
+    def rules(self) -> Rules:
+        """The typed façade over this variant's plug-in manager (built once, cached)."""
+        from primero.plugins import rules_for
+
+        return rules_for(self)
+
+    @property
+    def pack(self) -> Pack:
+        """The pack this variant plays with (the ``primero_pack`` hook)."""
+        return self.rules.pack
+
+    @property
+    def ranking(self) -> Ranking:
+        """The variant's ranking with its lookup table (built once, cached)."""
+        return self.rules.ranking
+
+    def describe_options(self) -> str:
+        """``key=value`` pairs that differ from the defaults, or ``"defaults"``."""
+        changed = [
+            f"{k}={_fmt(v)}" for k, v in self.settings if v != self.spec.option(k).default
+        ]
+        return ", ".join(changed) or "defaults"
+
+    def __str__(self) -> str:
+        changed = self.describe_options()
+        return self.name if changed == "defaults" else f"{self.name} ({changed})"
+
+
+def _fmt(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

@@ -1,0 +1,75 @@
+"""Waks English Primero (``waks``), the default variant and the core rules (RULES.md §5).
+
+Mark Waks' reconstruction of the English game (2002–03), with the simpler betting later taken
+from David Whittaker; card values and hands from Cardano [seed-DE][WAKS]. Every other variant's
+rules are stacked on :data:`CORE_RULES`, whose hooks are all ``trylast``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from primero.hookspecs import hookimpl
+from primero.options import Option
+from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, StandardRanking
+from primero.variant import VariantSpec
+
+__all__ = ["CORE_RULES", "SOURCES", "TIE_OPTION", "WAKS", "WaksRules"]
+
+#: The tie policies of RULES.md §3.
+TIE_OPTION = Option(
+    name="tie", default="eldest", choices=("eldest", "split"),
+    doc="Tied hands: the one nearest the dealer in playing order wins (eldest, [seed-DE]"
+        "[ZOR-C]) or they share (split, odd chips from the eldest).",
+)
+
+SOURCES = (
+    "[seed-DE] Primero (Primiera) – Ausführliche Regeln: German rule sheet after Mark Waks",
+    "[WAKS] Mark Waks, Game Report: Primero (2002–03)",
+    "[NQ8] Notes and Queries 11th series vol. 8 (1913): Cardano's classes",
+    "[SUZ94] Jeff A. Suzuki, Primero: A Renaissance Cardgame (1994)",
+    "[PARL] David Parlett, The Penguin Book of Card Games",
+)
+
+SUMMARY = """\
+Mark Waks' reconstruction of the English game, 2-6 players (best with 4), the 40-card Italian
+pack, no ante. Table parameters: the stake (smallest bet) and the rest (most one may bet or
+raise in one move).
+
+Deal: two cards each, one at a time from the eldest. Betting round 1: in playing order from the
+eldest, each player vies (opens with stake..rest chips), holds (matches the round's highest
+total, optionally raising by stake..rest), passes (at most once in answer to each vie or
+raise), or folds. The round ends when everyone still in has put in the same total, or everyone
+passed and nobody vied. Must hold (round 1 only): if nobody has held a vie, the last player
+still in before the vier must hold. Then each player still in may exchange any of their cards;
+the dealer gives two more cards each, and round 2 is played the same way without the must-hold.
+If nobody vies in round 2 the pot carries over to the next deal.
+
+Showdown: the best hand takes the pot (Chorus > Fluxus > Supremus > Primero > Numerus, then
+points); ties go to the eldest. A player left alone takes the pot unseen. A player short of
+chips may go all-in; side pots are layered by contribution."""
+
+
+class WaksRules(StandardRanking):
+    """The core rules: every hook of the Waks English game, registered ``trylast``."""
+
+
+#: The core rules object every variant's plug-in manager starts with.
+CORE_RULES = WaksRules()
+
+#: The ``waks`` variant spec.
+WAKS = VariantSpec(
+    name="waks",
+    title="Waks English Primero",
+    summary=SUMMARY,
+    sources=SOURCES,
+    aliases=("english", "primero"),
+    players=(2, 6),
+    options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION),
+)
+
+
+@hookimpl
+def primero_register_variants(register: Callable[[VariantSpec], None]) -> None:
+    """Register ``waks``."""
+    register(WAKS)
