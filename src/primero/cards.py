@@ -126,6 +126,7 @@ class Card:
     bit: int = field(init=False, eq=False, repr=False)
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        """Return the interned card for ``rank`` and ``suit`` (one object per card)."""
         try:
             return _INTERNED[(rank, suit)]
         except KeyError:

@@ -12,10 +12,11 @@
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import os
 import threading
-from operator import itemgetter
 from collections.abc import Callable, Iterable
+from operator import itemgetter
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
@@ -82,18 +83,38 @@ class Registry:
                 pm.register(plugin, name=name)
             except ValueError as exc:
                 raise PluginError(f"cannot register plug-in {name or plugin!r}: {exc}") from exc
+        self._distributions: dict[str, str] = {}
         if entry_points:
-            try:
-                pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
-            except Exception as exc:
-                raise PluginError(f"loading a {ENTRY_POINT_GROUP!r} entry point failed: {exc}") \
-                    from exc
-        self._distributions = {
-            pm.get_name(plugin): f"{dist.metadata['name']} {dist.version}"
-            for plugin, dist in pm.list_plugin_distinfo()
-        }
+            self._load_entry_points(pm)
         for impl in pm.hook.primero_register_variants.get_hookimpls():
             impl.function(register=self._registrar(impl.plugin_name))
+
+    def _load_entry_points(self, pm: pluggy.PluginManager) -> None:
+        # pluggy's load_setuptools_entrypoints refuses a module that is already registered
+        # under another name, which is what primero's own entry point for a built-in variant
+        # module is; such an entry point only records the distribution.
+        for dist in importlib.metadata.distributions():
+            for ep in dist.entry_points:
+                if ep.group != ENTRY_POINT_GROUP or pm.has_plugin(ep.name) \
+                        or pm.is_blocked(ep.name):
+                    continue
+                try:
+                    plugin = ep.load()
+                except Exception as exc:
+                    raise PluginError(
+                        f"loading the {ENTRY_POINT_GROUP!r} entry point {ep.name!r} "
+                        f"({ep.value}) failed: {exc}"
+                    ) from exc
+                if not pm.is_registered(plugin):
+                    try:
+                        pm.register(plugin, name=ep.name)
+                    except ValueError as exc:
+                        raise PluginError(
+                            f"cannot register the entry point {ep.name!r} ({ep.value}): {exc}"
+                        ) from exc
+                name = pm.get_name(plugin)
+                if name is not None:
+                    self._distributions[name] = f"{dist.metadata['name']} {dist.version}"
 
     def _registrar(self, plugin_name: str) -> Callable[[VariantSpec], None]:
         def register(spec: VariantSpec) -> None:

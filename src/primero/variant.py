@@ -8,7 +8,7 @@ the analysis tools take. Get one with :func:`primero.get_variant`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +26,19 @@ __all__ = ["Variant", "VariantSpec"]
 
 def _lower_tuple(names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     return tuple(str(n) for n in names)
+
+
+# Typed converters: ``converter=tuple`` leaves mypy unable to infer the element type.
+def _str_tuple(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(items)
+
+
+def _option_tuple(items: Iterable[Option]) -> tuple[Option, ...]:
+    return tuple(items)
+
+
+def _object_tuple(items: Iterable[object]) -> tuple[object, ...]:
+    return tuple(items)
 
 
 @frozen(kw_only=True)
@@ -48,11 +61,11 @@ class VariantSpec:
     name: str
     title: str
     summary: str
-    sources: tuple[str, ...] = field(default=(), converter=tuple)
+    sources: tuple[str, ...] = field(default=(), converter=_str_tuple)
     aliases: tuple[str, ...] = field(default=(), converter=_lower_tuple)
     players: tuple[int, int] = (2, 6)
-    options: tuple[Option, ...] = field(default=(), converter=tuple)
-    plugins: tuple[object, ...] = field(default=(), converter=tuple, repr=False)
+    options: tuple[Option, ...] = field(default=(), converter=_option_tuple)
+    plugins: tuple[object, ...] = field(default=(), converter=_object_tuple, repr=False)
     provider: str = ""
 
     def option(self, name: str) -> Option:
@@ -87,7 +100,8 @@ class Variant:
 
     spec: VariantSpec = field(eq=False, repr=False)
     settings: tuple[tuple[str, OptionValue], ...]
-    house_rules: tuple[object, ...] = field(default=(), converter=tuple, repr=False)
+    house_rules: tuple[object, ...] = field(default=(), converter=_object_tuple,
+                                         repr=False)
     name: str = field(init=False)
     _options: Mapping[str, OptionValue] = field(init=False, eq=False, repr=False)
 

@@ -82,7 +82,7 @@ def classify_standard(
     Returns:
         The hand's :class:`~primero.hands.Classification`.
     """
-    if len(cards) != 4:  # noqa: PLR2004 - the rule is about four cards
+    if len(cards) != 4:  # the rule is about four cards
         raise ValueError(f"a hand has four cards, got {len(cards)}")
     a, b, c, d = cards
     suits = {a.suit, b.suit, c.suit, d.suit}
@@ -110,7 +110,7 @@ def classify_standard(
     best: list[Card] = []
     best_points = -1
     for suited in groups.values():
-        if len(suited) >= 2:  # noqa: PLR2004
+        if len(suited) >= 2:
             total = sum(map(points.__getitem__, suited))
             if total > best_points:
                 best, best_points = suited, total
