@@ -51,7 +51,10 @@ ENTRY_POINT_GROUP = hookspecs.PROJECT
 #: Set this environment variable to ``1`` to skip loading entry-point plug-ins.
 AUTOLOAD_ENV = "PRIMERO_DISABLE_PLUGIN_AUTOLOAD"
 #: The built-in variant modules, registered as plug-ins under their module names.
-BUILTIN_VARIANT_MODULES: tuple[str, ...] = ("primero.variants.waks",)
+BUILTIN_VARIANT_MODULES: tuple[str, ...] = tuple(
+    f"primero.variants.{name}"
+    for name in ("waks", "cardano", "suzuki", "roman", "losing", "primiera", "revival")
+)
 
 _CORE_RULES_MODULE = "primero.variants.waks"
 

@@ -7,11 +7,14 @@ rules are stacked on :data:`CORE_RULES`, whose hooks are all ``trylast``.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from primero.hookspecs import hookimpl
 from primero.options import Option
+from primero.rules.betting import WaksBetting
+from primero.rules.dealing import StandardDealing
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, StandardRanking
+from primero.rules.settling import StandardSettling
 from primero.variant import VariantSpec
 
 __all__ = ["CORE_RULES", "SOURCES", "TIE_OPTION", "WAKS", "WaksRules"]
@@ -50,7 +53,7 @@ points); ties go to the eldest. A player left alone takes the pot unseen. A play
 chips may go all-in; side pots are layered by contribution."""
 
 
-class WaksRules(StandardRanking):
+class WaksRules(StandardRanking, StandardDealing, WaksBetting, StandardSettling):
     """The core rules: every hook of the Waks English game, registered ``trylast``."""
 
 

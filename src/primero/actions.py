@@ -1,0 +1,174 @@
+"""Player actions: vie, hold (and raise), pass, fold, exchange; calls for the calling variant.
+
+Actions are frozen values. ``str(action)`` is the deal-file verb text (``"vie 2"``,
+``"hold raise 1"``, ``"exchange Qd"``, ``"vie 2 call Primero 60"``, ``"pass exchange 7s 6h"``)
+and :func:`parse_action` reads it back (cases/README.md, "Action verbs").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from attrs import field, frozen
+
+from primero.cards import Card, parse_cards
+from primero.errors import IllegalActionError
+
+__all__ = ["Action", "Call", "Exchange", "Fold", "Hold", "Pass", "Vie", "parse_action"]
+
+
+def _sorted_cards(cards: Iterable[Card | str]) -> tuple[Card, ...]:
+    return tuple(sorted(parse_cards(list(cards)), key=lambda c: c.index))
+
+
+@frozen
+class Call:
+    """A named hand in the calling variant (RULES.md §6), e.g. ``Call("Primero", 60)``.
+
+    Attributes:
+        hand_class: The called class, e.g. ``"Primero"``.
+        points: The called points; ``None`` only where the class has one value (Supremus).
+    """
+
+    hand_class: str
+    points: int | None = None
+
+    def __str__(self) -> str:
+        return self.hand_class if self.points is None else f"{self.hand_class} {self.points}"
+
+
+def _call_suffix(call: Call | None) -> str:
+    return "" if call is None else f" call {call}"
+
+
+@frozen
+class Vie:
+    """Be the first in the round to put chips in (RULES.md §5).
+
+    Attributes:
+        amount: Chips put in: stake..rest, or everything the player has if that is less.
+        call: The named hand (calling variant only).
+    """
+
+    amount: int
+    call: Call | None = None
+
+    def __str__(self) -> str:
+        return f"vie {self.amount}{_call_suffix(self.call)}"
+
+
+@frozen
+class Hold:
+    """Match the round's highest total, optionally raising on top (RULES.md §5).
+
+    Attributes:
+        raise_by: Chips added on top of the match (0 for a plain hold); stake..rest.
+        call: The named hand of a raise (calling variant only).
+    """
+
+    raise_by: int = 0
+    call: Call | None = None
+
+    def __str__(self) -> str:
+        if self.raise_by:
+            return f"hold raise {self.raise_by}{_call_suffix(self.call)}"
+        return "hold"
+
+
+@frozen
+class Pass:
+    """Put nothing in for now (RULES.md §5); under Suzuki, with an exchange of one or two cards.
+
+    Attributes:
+        exchange: Cards discarded with the pass (Suzuki no-fold only), in pack order.
+    """
+
+    exchange: tuple[Card, ...] = field(default=(), converter=_sorted_cards)
+
+    def __str__(self) -> str:
+        if self.exchange:
+            return "pass exchange " + " ".join(c.ascii for c in self.exchange)
+        return "pass"
+
+
+@frozen
+class Fold:
+    """Give up the deal; chips already put in stay in the pot."""
+
+    def __str__(self) -> str:
+        return "fold"
+
+
+@frozen
+class Exchange:
+    """Discard these cards face down and draw as many from the stock; none stands pat.
+
+    Attributes:
+        discards: The cards thrown, in pack order.
+    """
+
+    discards: tuple[Card, ...] = field(default=(), converter=_sorted_cards)
+
+    def __str__(self) -> str:
+        return " ".join(["exchange", *(c.ascii for c in self.discards)])
+
+
+#: Any player action.
+Action = Vie | Hold | Pass | Fold | Exchange
+
+
+def _parse_int(word: str, text: str) -> int:
+    try:
+        value = int(word)
+    except ValueError:
+        raise IllegalActionError(f"cannot read action {text!r}: {word!r} is not a number") \
+            from None
+    return value
+
+
+def _parse_call(words: list[str], text: str) -> Call | None:
+    if not words:
+        return None
+    if words[0].lower() != "call" or len(words) not in (2, 3):
+        raise IllegalActionError(
+            f"cannot read action {text!r}: expected 'call CLASS [POINTS]' after the amount"
+        )
+    hand_class = words[1][:1].upper() + words[1][1:].lower()
+    points = _parse_int(words[2], text) if len(words) == 3 else None  # noqa: PLR2004
+    return Call(hand_class, points)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its deal-file text (without the player's name).
+
+    Examples: ``"vie 2"``, ``"hold"``, ``"hold raise 1"``, ``"pass"``, ``"fold"``,
+    ``"exchange Qd 3s"``, ``"vie 2 call Primero 60"``, ``"pass exchange 7s"``.
+
+    Raises:
+        IllegalActionError: the text is not an action; the message quotes it.
+        CardParseError: a card in an exchange is not a card.
+    """
+    words = text.split()
+    if not words:
+        raise IllegalActionError("cannot read an empty action")
+    verb, rest = words[0].lower(), words[1:]
+    if verb == "vie" and rest:
+        return Vie(_parse_int(rest[0], text), _parse_call(rest[1:], text))
+    if verb == "hold":
+        if not rest:
+            return Hold()
+        if rest[0].lower() == "raise" and len(rest) >= 2:  # noqa: PLR2004
+            return Hold(_parse_int(rest[1], text), _parse_call(rest[2:], text))
+    if verb == "pass":
+        if not rest:
+            return Pass()
+        if rest[0].lower() == "exchange":
+            return Pass(parse_cards(" ".join(rest[1:])))
+    if verb == "fold" and not rest:
+        return Fold()
+    if verb == "exchange":
+        return Exchange(parse_cards(" ".join(rest)))
+    raise IllegalActionError(
+        f"cannot read action {text!r}: expected vie N, hold, hold raise N, pass, fold or "
+        "exchange [cards]"
+    )

@@ -1,0 +1,264 @@
+"""The rules engine: it walks a deal's steps and asks the variant's hooks (DESIGN.md).
+
+The engine knows phases, turns and chips; what a legal action is, how cards are dealt and who
+takes which pot are the variant's hooks (:mod:`primero.hookspecs`). The API:
+
+* :func:`start_deal` — set up a deal from players, chips, a dealer, table parameters, and a
+  seed, a ``random.Random`` or an explicit stock; runs the automatic steps.
+* :func:`legal_actions`, :func:`apply` — the decisions (also ``state.legal_actions()`` and
+  ``state.apply(action)``).
+* :func:`view` — what one player may see.
+
+A finished state (``state.over``) carries its :class:`~primero.settlement.Settlement`, and its
+seats' stacks are the final chips.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from attrs import evolve
+
+from primero.actions import Action, Exchange, Pass, parse_action
+from primero.cards import Card, parse_cards
+from primero.errors import IllegalActionError, InvalidDeckError, PrimeroError
+from primero.state import DealSetup, GameState, PlayerView, PublicSeat, Seat, Table
+from primero.variant import Variant
+
+__all__ = ["apply", "legal_actions", "new_seed", "start_deal", "view"]
+
+
+def new_seed(rng: random.Random) -> int:
+    """Draw a 64-bit seed from ``rng`` (how a ``random.Random`` seeds a deal)."""
+    return rng.getrandbits(64)
+
+
+def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
+                 dealer: int, table: Table, carry: int) -> None:
+    low, high = variant.spec.players
+    if not low <= len(players) <= high:
+        raise PrimeroError(
+            f"{variant.name} is played by {low} to {high} players; got {len(players)}"
+        )
+    if len(set(players)) != len(players):
+        dup = next(p for p in players if list(players).count(p) > 1)
+        raise PrimeroError(f"two players are called {dup!r}: names must be distinct")
+    if any(not isinstance(p, str) or not p or p.split() != [p] for p in players):
+        bad = next(p for p in players if not isinstance(p, str) or not p or p.split() != [p])
+        raise PrimeroError(f"player name {bad!r} must be one word (no spaces)")
+    if len(chips) != len(players):
+        raise PrimeroError(f"{len(players)} players but {len(chips)} chip counts")
+    for name, c in zip(players, chips, strict=True):
+        if not isinstance(c, int) or c <= 0:
+            raise PrimeroError(f"{name} has {c!r} chips: every player needs at least 1 chip")
+    if not 0 <= dealer < len(players):
+        raise PrimeroError(f"dealer seat {dealer} is not a seat of {len(players)} players")
+    if table.stake < 1 or table.rest < table.stake or table.ante < 0:
+        raise PrimeroError(
+            f"bad table: stake {table.stake}, rest {table.rest}, ante {table.ante} (need "
+            "1 <= stake <= rest and ante >= 0)"
+        )
+    if carry < 0:
+        raise PrimeroError(f"carry-over must not be negative, got {carry}")
+
+
+def start_deal(
+    variant: Variant,
+    players: Sequence[str],
+    chips: Sequence[int] | int = 50,
+    *,
+    dealer: int | str = -1,
+    stake: int = 1,
+    rest: int = 3,
+    ante: int = 0,
+    carry: int = 0,
+    stock: Sequence[Card | str] | str | None = None,
+    seed: int | None = None,
+    rng: random.Random | None = None,
+    reshuffles: Sequence[Sequence[Card | str]] = (),
+) -> GameState:
+    """Set up a deal and run it to the first decision.
+
+    Args:
+        variant: The configured variant (see :func:`primero.get_variant`).
+        players: Names in playing order (seat 0 first); one word each, distinct.
+        chips: Starting chips per player (in playing order) or one number for everyone.
+        dealer: The dealer's seat or name; default the last seat (so seat 0 is eldest).
+        stake: The smallest bet, in chips.
+        rest: The largest single bet or raise, in chips.
+        ante: Chips each player pays before the deal (variants that use one).
+        carry: Chips carried over from an earlier deal.
+        stock: The whole pack from the top (a stacked deck), as cards or text.
+        seed: Seeds the shuffle (when no ``stock``) and any reshuffle.
+        rng: A generator to draw the seed from, instead of ``seed``.
+        reshuffles: New stock orders to use, in order, when the stock runs out (a replay).
+
+    Returns:
+        The state at the first decision (or the finished deal, if nobody has to decide).
+
+    Raises:
+        InvalidDeckError: the stock has a duplicate card, a card outside the pack, or misses
+            cards of the pack; the message names the card. Nothing is dealt.
+        PrimeroError: bad players, chips, dealer or table parameters.
+    """
+    names = tuple(players)
+    stacks = (chips,) * len(names) if isinstance(chips, int) else tuple(chips)
+    if isinstance(dealer, str):
+        if dealer not in names:
+            raise PrimeroError(f"dealer {dealer!r} is not a player: {', '.join(names)}")
+        dealer_seat = names.index(dealer)
+    else:
+        dealer_seat = dealer % len(names) if names else 0
+    table = Table(stake=stake, rest=rest, ante=ante)
+    _check_setup(variant, names, stacks, dealer_seat, table, carry)
+    pack = variant.pack
+    if seed is None:
+        seed = new_seed(rng) if rng is not None else 0 if stock is not None else None
+    if seed is None:
+        raise PrimeroError("give a seed, a random.Random (rng) or a stacked stock")
+    if stock is not None:
+        cards = parse_cards(stock)
+        pack.check(cards, "stacked stock")
+        if len(cards) != len(pack):
+            missing = [c.ascii for c in pack if c not in set(cards)]
+            raise InvalidDeckError(
+                f"the stacked stock has {len(cards)} cards, the {pack.name} pack {len(pack)}: "
+                f"missing {' '.join(missing)}"
+            )
+    else:
+        shuffled = list(pack.cards)
+        random.Random(seed).shuffle(shuffled)
+        cards = tuple(shuffled)
+    given = tuple(parse_cards(r) for r in reshuffles)
+    for k, order in enumerate(given):
+        pack.check(order, f"reshuffle {k + 1}")
+    setup = DealSetup(players=names, chips=stacks, dealer=dealer_seat, table=table,
+                      carry=carry, stock=cards, seed=seed, reshuffles=given)
+    state = GameState(
+        variant=variant, setup=setup,
+        seats=tuple(Seat(name=n, stack=c) for n, c in zip(names, stacks, strict=True)),
+        dealer=dealer_seat, table=table, carry_in=carry, stock=cards,
+        plan=variant.rules.deal_plan(),
+    )
+    return _advance(state)
+
+
+def _advance(state: GameState) -> GameState:
+    """Run automatic steps until someone must act or the deal is over, then settle."""
+    rules = state.variant.rules
+    while not state.over and state.to_act is None:
+        if state.step_index >= 0:
+            state = rules.end_step(state, state.plan[state.step_index])
+            if state.over:
+                break
+        index = state.step_index + 1
+        if index >= len(state.plan):
+            state = evolve(state, over=True, ended_by=state.ended_by or "showdown",
+                           step_index=index)
+            break
+        step = state.plan[index]
+        state = evolve(state, step_index=index)
+        if step.kind == "deal":
+            state = rules.deal_cards(state, step.count)
+        else:
+            state = rules.start_step(state, step)
+    if state.over and state.settlement is None:
+        state = _finish(state)
+    return state
+
+
+def _finish(state: GameState) -> GameState:
+    settlement = state.variant.rules.settle(state)
+    expected = state.pot
+    if settlement.paid_out + settlement.carry != expected:
+        raise PrimeroError(
+            f"settlement of {state.variant.name} pays {settlement.paid_out} and carries "
+            f"{settlement.carry}, but the pot holds {expected}: chips must be conserved"
+        )
+    seats = tuple(
+        evolve(s, stack=s.stack + settlement.won_by(i) + settlement.returned_to(i))
+        for i, s in enumerate(state.seats)
+    )
+    return evolve(state, seats=seats, settlement=settlement, to_act=None)
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every legal action of the seat to act (``()`` when nobody is to act)."""
+    if state.over or state.to_act is None:
+        return ()
+    return state.variant.rules.legal_actions(state)
+
+
+def apply(state: GameState, action: Action | str) -> GameState:
+    """Apply the action of the seat to act; return the new state (``state`` is unchanged).
+
+    Args:
+        state: The current state.
+        action: An action or its deal-file text (``"vie 2"``, ``"exchange Qd"``).
+
+    Raises:
+        IllegalActionError: the deal is over, the text is not an action, or the action is not
+            legal; the message says why and lists the legal actions.
+    """
+    if state.over or state.to_act is None:
+        raise IllegalActionError("the deal is over: no action can be applied", legal=())
+    seat = state.to_act
+    name = state.seats[seat].name
+    if isinstance(action, str):
+        try:
+            action = parse_action(action)
+        except PrimeroError as exc:
+            raise IllegalActionError(f"{name}: {exc}", legal=state.legal_actions()) from None
+    legal = state.legal_actions()
+    if action not in legal:
+        reason = state.variant.rules.illegal_reason(state, action)
+        shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+        raise IllegalActionError(
+            f"{name} cannot {action}: {reason}. Legal: {shown}", reason=reason, legal=legal
+        )
+    new = state.variant.rules.apply_action(state, action)
+    new = evolve(new, history=(*state.history, (seat, action)))
+    return _advance(new)
+
+
+def _public_text(seat: int, action: Action, viewer: int) -> str:
+    if isinstance(action, Exchange) and seat != viewer:
+        n = len(action.discards)
+        return f"exchange {n} card{'s' if n != 1 else ''}"
+    if isinstance(action, Pass) and action.exchange and seat != viewer:
+        n = len(action.exchange)
+        return f"pass exchange {n} card{'s' if n != 1 else ''}"
+    return str(action)
+
+
+def view(state: GameState, seat: int) -> PlayerView:
+    """What the player at ``seat`` may see: their own cards and everything public.
+
+    Other players' cards are hidden until shown at the showdown; the stock order and the
+    discards are hidden; another player's exchange shows only how many cards it changed.
+
+    Raises:
+        IndexError: ``seat`` is not a seat of this deal.
+    """
+    if not 0 <= seat < state.n:
+        raise IndexError(f"seat {seat} is not one of the {state.n} seats")
+    shown: dict[int, tuple[Card, ...]] = {}
+    if state.settlement is not None and state.settlement.showdown:
+        shown = {s: state.seats[s].hand for s, _ in state.settlement.values}
+    seats = tuple(
+        PublicSeat(name=s.name, stack=s.stack, contributed=s.contributed,
+                   round_bet=s.round_bet, folded=s.folded, cards=len(s.hand),
+                   shown=shown.get(i, ()))
+        for i, s in enumerate(state.seats)
+    )
+    return PlayerView(
+        seat=seat, variant=state.variant, hand=state.seats[seat].hand, seats=seats,
+        dealer=state.dealer, table=state.table, step=state.step, to_act=state.to_act,
+        pot=state.pot, high=state.high, opened=state.opened, stock_size=len(state.stock),
+        discards_size=len(state.discards),
+        history=tuple((s, _public_text(s, a, seat)) for s, a in state.history),
+        extras=tuple((k, v) for k, v in state.extras if not k.startswith("_")),
+        legal=state.legal_actions() if state.to_act == seat else (),
+        over=state.over,
+    )

@@ -1,0 +1,200 @@
+"""Settling a deal (RULES.md §3): pot layers, showdown, ties, carry-over. The core's settle hook.
+
+* Chips one player alone put into a layer (a vie or raise nobody matched) go back to that
+  player, and so do the chips of a layer that no player still in reaches; returns are not
+  awards.
+* The rest is layered by total contribution to the deal; each layer goes to the best hand among
+  the players still in who reach it. Folded players' chips stay in the layers they reached.
+  Carried-over chips belong to the main (lowest) contested layer.
+* Ties (option ``tie``): ``eldest`` — the tied player nearest the dealer in playing order
+  takes the layer [seed-DE][ZOR-C]; ``split`` — equal shares, odd chips one by one in playing
+  order from the eldest.
+* One player left takes every layer unseen; a deal that ended with a carry-over leaves the pot
+  on the table.
+
+:func:`build_layers`, :func:`share_layer` and :func:`settle_showdown` are public so variants
+change only what they must (who is eligible, how ties go) instead of copying the layering.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from primero.hookspecs import hookimpl
+from primero.settlement import Award, PotLayer, Settlement
+from primero.state import GameState
+
+if TYPE_CHECKING:
+    from primero.hands import HandValue
+    from primero.variant import Variant
+
+__all__ = [
+    "StandardSettling",
+    "build_layers",
+    "distance_from_eldest",
+    "settle_showdown",
+    "share_layer",
+    "summarize",
+]
+
+
+def distance_from_eldest(state: GameState, seat: int) -> int:
+    """0 for the eldest, 1 for the next in playing order, and so on."""
+    return (seat - state.eldest) % state.n
+
+
+def build_layers(
+    contributions: Sequence[int], contenders: Sequence[int], carry: int = 0
+) -> tuple[list[PotLayer], list[tuple[int, int]], int]:
+    """Layer a pot by contribution (RULES.md §3).
+
+    Args:
+        contributions: Chips each seat put in this deal, by seat.
+        contenders: Seats that may win (still in the deal).
+        carry: Carried-over chips, joined to the lowest layer two or more players funded.
+
+    Returns:
+        ``(layers, returns, carry_left)``: the contested layers lowest first (no winners yet);
+        ``(seat, chips)`` given back unmatched; carried chips no layer took (when no layer is
+        contested, the carry stays with nobody's contribution and is returned as is).
+    """
+    levels = sorted({c for c in contributions if c > 0})
+    layers: list[PotLayer] = []
+    returns: dict[int, int] = {}
+    live = set(contenders)
+    previous = 0
+    for level in levels:
+        funders = [i for i, c in enumerate(contributions) if c > previous]
+        amount = sum(min(c, level) - previous for c in contributions if c > previous)
+        reach = tuple(i for i in funders if i in live and contributions[i] >= level)
+        if len(funders) == 1 or not reach:
+            for i in funders:
+                returns[i] = returns.get(i, 0) + min(contributions[i], level) - previous
+        else:
+            if carry and not layers:
+                amount += carry
+                carry = 0
+            layers.append(PotLayer(amount=amount, level=level, contenders=reach))
+        previous = level
+    return layers, sorted(returns.items()), carry
+
+
+def share_layer(state: GameState, amount: int, winners: Sequence[int], tie: str) \
+        -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Share ``amount`` among tied ``winners`` by the tie policy.
+
+    Args:
+        state: The deal (for playing order).
+        amount: Chips in the layer.
+        winners: The seats with the best hand (one or more).
+        tie: ``"eldest"`` — the winner nearest the dealer in playing order takes it all;
+            ``"split"`` — equal shares, odd chips one by one from the eldest.
+
+    Returns:
+        ``(winners, shares)`` aligned, in playing order from the eldest.
+    """
+    ordered = sorted(winners, key=lambda s: distance_from_eldest(state, s))
+    if tie == "eldest" or len(ordered) == 1:
+        return (ordered[0],), (amount,)
+    base, odd = divmod(amount, len(ordered))
+    return tuple(ordered), tuple(base + (1 if k < odd else 0) for k in range(len(ordered)))
+
+
+def summarize(
+    state: GameState,
+    layers: Sequence[PotLayer],
+    returns: Sequence[tuple[int, int]],
+    carry: int,
+    *,
+    showdown: bool,
+    values: dict[int, HandValue] | None = None,
+) -> Settlement:
+    """Build the :class:`~primero.settlement.Settlement`: awards per seat from the layers'
+    winners, unawarded layers added to the carry."""
+    won: dict[int, int] = {}
+    for layer in layers:
+        if layer.carried:
+            carry += layer.amount
+        for seat, share in zip(layer.winners, layer.shares, strict=True):
+            won[seat] = won.get(seat, 0) + share
+    values = values or {}
+    awards = tuple(
+        Award(seat=s, amount=a, value=values.get(s) if showdown else None)
+        for s, a in sorted(won.items()) if a > 0
+    )
+    return Settlement(awards=awards, returns=tuple(returns), layers=tuple(layers), carry=carry,
+                      showdown=showdown, values=tuple(sorted(values.items())) if showdown else ())
+
+
+def settle_showdown(
+    state: GameState,
+    *,
+    eligible: Callable[[int, HandValue], bool] | None = None,
+    tie: str | None = None,
+) -> Settlement:
+    """Settle a deal that reached the showdown: each layer to the best eligible hand.
+
+    Args:
+        state: The finished deal.
+        eligible: Which (seat, value) may win (default: every hand); a layer with no eligible
+            contender carries over.
+        tie: The tie policy; default the variant's ``tie`` option (or ``"eldest"``).
+
+    Returns:
+        The settlement; every hand still in is shown.
+    """
+    contributions = [s.contributed for s in state.seats]
+    live = state.live
+    policy = tie or str(state.variant.options.get("tie", "eldest"))
+    values = {seat: state.value(seat) for seat in live}
+    layers, returns, carry = build_layers(contributions, live, state.carry_in)
+    if not layers:  # nobody put chips in: the carry is the only layer
+        layers = [PotLayer(amount=carry, level=0, contenders=live)]
+        carry = 0
+    settled: list[PotLayer] = []
+    for layer in layers:
+        can_win = [s for s in layer.contenders if eligible is None or eligible(s, values[s])]
+        if not can_win or layer.amount == 0:
+            settled.append(layer)
+            continue
+        best = max(values[s].key for s in can_win)
+        top = [s for s in can_win if values[s].key == best]
+        winners, shares = share_layer(state, layer.amount, top, policy)
+        settled.append(PotLayer(amount=layer.amount, level=layer.level,
+                                contenders=layer.contenders, winners=winners, shares=shares))
+    return summarize(state, settled, returns, carry, showdown=True, values=values)
+
+
+def settle_unseen(state: GameState) -> Settlement:
+    """Settle a deal with one player left: they take every layer without showing."""
+    contributions = [s.contributed for s in state.seats]
+    (winner,) = state.live
+    layers, returns, carry = build_layers(contributions, (winner,), state.carry_in)
+    won = [PotLayer(amount=layer.amount, level=layer.level, contenders=layer.contenders,
+                    winners=(winner,), shares=(layer.amount,)) for layer in layers]
+    if carry:
+        won.append(PotLayer(amount=carry, level=0, contenders=(winner,), winners=(winner,),
+                            shares=(carry,)))
+    return summarize(state, won, returns, 0, showdown=False)
+
+
+def settle_carry(state: GameState) -> Settlement:
+    """Settle a deal that ended without a winner: unmatched chips back, the rest carries."""
+    contributions = [s.contributed for s in state.seats]
+    layers, returns, carry = build_layers(contributions, state.live, state.carry_in)
+    carry += sum(layer.amount for layer in layers)
+    return summarize(state, [], returns, carry, showdown=False)
+
+
+class StandardSettling:
+    """Core settle hook (RULES.md §3)."""
+
+    @hookimpl(trylast=True)
+    def primero_settle(self, state: GameState, variant: Variant) -> Settlement:
+        """Showdown, unseen win, or carry-over, by how the deal ended."""
+        if len(state.live) == 1:
+            return settle_unseen(state)
+        if state.ended_by == "showdown":
+            return settle_showdown(state)
+        return settle_carry(state)

@@ -1,0 +1,90 @@
+"""The outcome of a deal: pot layers, awards, chips returned, and the carry-over (RULES.md §3).
+
+A :class:`Settlement` is what ``primero_settle`` returns and what a finished
+:class:`~primero.state.GameState` carries. Chips are conserved: the awards, the returns and the
+carry add up to the pot.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from attrs import field, frozen
+
+if TYPE_CHECKING:
+    from primero.hands import HandValue
+
+__all__ = ["Award", "PotLayer", "Settlement"]
+
+
+@frozen(kw_only=True)
+class PotLayer:
+    """One layer of the pot: chips every contender put in up to the same level.
+
+    Attributes:
+        amount: Chips in the layer (carried-over chips included in the main layer).
+        level: The contribution a player needs to reach the layer (its top).
+        contenders: Seats still in that reach the layer.
+        winners: Seats that share the layer (one, unless split); empty if it carries over.
+        shares: Chips each winner takes, aligned with ``winners``.
+    """
+
+    amount: int
+    level: int
+    contenders: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+    shares: tuple[int, ...] = ()
+
+    @property
+    def carried(self) -> bool:
+        """Nobody won the layer: its chips carry over to the next deal."""
+        return not self.winners
+
+
+@frozen(kw_only=True)
+class Award:
+    """What one player takes from the pot.
+
+    Attributes:
+        seat: The winner's seat.
+        amount: Chips taken (all layers together).
+        value: The winning hand's value, or ``None`` when won unseen.
+    """
+
+    seat: int
+    amount: int
+    value: HandValue | None = None
+
+
+@frozen(kw_only=True)
+class Settlement:
+    """How a finished deal's pot was shared.
+
+    Attributes:
+        awards: What each winner takes, one entry per winner, in seat order.
+        returns: ``(seat, chips)`` given back unmatched (not awards).
+        layers: The contested layers, main (lowest) first.
+        carry: Chips left on the table for the next deal.
+        showdown: Whether hands were shown.
+        values: ``(seat, value)`` of every hand shown at the showdown.
+    """
+
+    awards: tuple[Award, ...] = ()
+    returns: tuple[tuple[int, int], ...] = ()
+    layers: tuple[PotLayer, ...] = ()
+    carry: int = 0
+    showdown: bool = False
+    values: tuple[tuple[int, HandValue], ...] = field(default=())
+
+    def won_by(self, seat: int) -> int:
+        """Chips ``seat`` takes as awards (returns not counted)."""
+        return sum(a.amount for a in self.awards if a.seat == seat)
+
+    def returned_to(self, seat: int) -> int:
+        """Chips given back to ``seat`` unmatched."""
+        return sum(c for s, c in self.returns if s == seat)
+
+    @property
+    def paid_out(self) -> int:
+        """Awards plus returns: the chips that leave the table."""
+        return sum(a.amount for a in self.awards) + sum(c for _, c in self.returns)

@@ -1,0 +1,397 @@
+"""The state of a deal: frozen values, tuples inside (DESIGN.md "Values, not objects that change").
+
+A :class:`GameState` is a complete snapshot of one deal: seats (hands, stacks, chips put in),
+stock and discards, where the deal is in its plan of :class:`Step` s, whose turn it is, the
+betting round's bookkeeping, the history of actions, and, once over, its settlement.
+``state.apply(action)`` returns a new state and leaves the old one valid; ``state.view(seat)``
+is what one player may see.
+
+Seats are numbered 0..n-1 in playing order; the eldest is the seat after the dealer
+(RULES.md §4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from attrs import evolve, field, frozen
+
+from primero.cards import Card, format_cards
+
+if TYPE_CHECKING:
+    from primero.actions import Action
+    from primero.hands import HandValue
+    from primero.settlement import Settlement
+    from primero.variant import Variant
+
+__all__ = ["DealSetup", "GameState", "PlayerView", "PublicSeat", "Seat", "Step", "Table"]
+
+
+@frozen
+class Step:
+    """One step of a deal's plan (the ``primero_deal_plan`` hook).
+
+    Attributes:
+        kind: ``"ante"``, ``"deal"``, ``"bet"``, ``"exchange"``, ``"declare"`` or
+            ``"showdown"``; a plug-in may add its own kinds and handle them in
+            ``primero_start_step``.
+        number: The betting round or declaration number (1-based), or 0.
+        count: Cards to deal to each player, for ``"deal"``.
+    """
+
+    kind: str
+    number: int = 0
+    count: int = 0
+
+    def __str__(self) -> str:
+        if self.kind == "deal":
+            return f"deal {self.count}"
+        if self.kind == "bet":
+            return f"betting round {self.number}"
+        return self.kind if not self.number else f"{self.kind} {self.number}"
+
+
+@frozen(kw_only=True)
+class Table:
+    """Table parameters, in chips (RULES.md §5, §9, §10).
+
+    Attributes:
+        stake: The smallest bet or raise.
+        rest: The largest single bet or raise.
+        ante: What each player pays before the deal (variants with an ante only).
+    """
+
+    stake: int = 1
+    rest: int = 3
+    ante: int = 0
+
+
+@frozen(kw_only=True)
+class Seat:
+    """One player's part of a deal.
+
+    Attributes:
+        name: The player's name.
+        stack: Chips not yet put in this deal.
+        hand: Cards in hand, in the order received.
+        folded: Out of the deal.
+        contributed: Chips put in this deal (antes included), the basis of side pots.
+        round_bet: Chips put in during the current betting round (antes excluded).
+        passed: Has passed in answer to the current vie or raise (pass-once).
+        acted: Has acted in the current betting round.
+    """
+
+    name: str
+    stack: int
+    hand: tuple[Card, ...] = ()
+    folded: bool = False
+    contributed: int = 0
+    round_bet: int = 0
+    passed: bool = False
+    acted: bool = False
+
+    @property
+    def all_in(self) -> bool:
+        """Still in, with no chips left to put in."""
+        return not self.folded and self.stack == 0
+
+    @property
+    def can_act(self) -> bool:
+        """Still in and not all-in: can still bet."""
+        return not self.folded and self.stack > 0
+
+
+@frozen(kw_only=True)
+class DealSetup:
+    """How a deal was set up: everything a deal record needs besides the actions.
+
+    Attributes:
+        players: Names in playing order.
+        chips: Starting chips in playing order.
+        dealer: The dealer's seat.
+        table: Stake, rest, ante.
+        carry: Chips carried over from an earlier deal.
+        stock: The whole pack from the top, as it was before dealing.
+        seed: The seed of reshuffles (when the stock runs out) not given in advance.
+        reshuffles: New stock orders given in advance (a replayed record).
+    """
+
+    players: tuple[str, ...]
+    chips: tuple[int, ...]
+    dealer: int
+    table: Table
+    carry: int
+    stock: tuple[Card, ...]
+    seed: int
+    reshuffles: tuple[tuple[Card, ...], ...] = ()
+
+
+@frozen(kw_only=True)
+class GameState:
+    """A complete snapshot of one deal. Frozen: every change makes a new state.
+
+    Build the first state with :func:`primero.engine.start_deal`; then ``apply`` actions.
+
+    Attributes:
+        variant: The configured variant whose rules drive the deal.
+        setup: How the deal was set up (for records and replays).
+        seats: One :class:`Seat` per player, in playing order.
+        dealer: The dealer's seat.
+        table: Stake, rest and ante.
+        carry_in: Chips carried over into this deal's pot.
+        stock: Undealt cards, top first.
+        discards: Cards thrown in exchanges, face down, oldest first.
+        plan: The deal's steps (from ``primero_deal_plan``).
+        step_index: The current step's index in ``plan`` (-1 before the first).
+        to_act: The seat whose turn it is, or ``None``.
+        high: The highest total any player has put in this betting round.
+        opened: Someone has vied in this betting round.
+        opener: The seat that vied in this betting round.
+        held: Someone has held (or raised) since the vie (lifts the must-hold duty).
+        skipped: The current betting round was skipped (fewer than two could act).
+        over: The deal is over.
+        ended_by: ``"showdown"``, ``"folds"`` (one player left), ``"carry"`` (no vie in the
+            last round), or a variant's own reason.
+        reshuffles: Every new stock made from the discards, in order, top first.
+        history: ``(seat, action)`` for every action applied, in order.
+        extras: Variant-specific state as ``(key, value)`` pairs (e.g. the standing call).
+        settlement: The settlement, once the deal is over.
+    """
+
+    variant: Variant = field(repr=False)
+    setup: DealSetup = field(repr=False)
+    seats: tuple[Seat, ...]
+    dealer: int
+    table: Table
+    carry_in: int = 0
+    stock: tuple[Card, ...] = field(default=(), repr=False)
+    discards: tuple[Card, ...] = field(default=(), repr=False)
+    plan: tuple[Step, ...] = field(default=(), repr=False)
+    step_index: int = -1
+    to_act: int | None = None
+    high: int = 0
+    opened: bool = False
+    opener: int | None = None
+    held: bool = False
+    skipped: bool = False
+    over: bool = False
+    ended_by: str = ""
+    reshuffles: tuple[tuple[Card, ...], ...] = field(default=(), repr=False)
+    history: tuple[tuple[int, Action], ...] = field(default=(), repr=False)
+    extras: tuple[tuple[str, Any], ...] = field(default=(), repr=False)
+    settlement: Settlement | None = field(default=None, repr=False)
+    _legal: tuple[Action, ...] | None = field(default=None, init=False, eq=False, repr=False)
+
+    # ---------------------------------------------------------------------------------------
+    # derived facts
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player names in playing order."""
+        return tuple(s.name for s in self.seats)
+
+    @property
+    def n(self) -> int:
+        """The number of seats."""
+        return len(self.seats)
+
+    @property
+    def eldest(self) -> int:
+        """The seat after the dealer: first to receive cards and to act."""
+        return (self.dealer + 1) % len(self.seats)
+
+    def playing_order(self, start: int | None = None) -> Iterator[int]:
+        """Seats in playing order, starting at ``start`` (default: the eldest)."""
+        first = self.eldest if start is None else start
+        n = len(self.seats)
+        return ((first + i) % n for i in range(n))
+
+    @property
+    def step(self) -> Step | None:
+        """The current step, or ``None`` before the first and after the last."""
+        if 0 <= self.step_index < len(self.plan):
+            return self.plan[self.step_index]
+        return None
+
+    @property
+    def live(self) -> tuple[int, ...]:
+        """Seats still in the deal (not folded), in seat order."""
+        return tuple(i for i, s in enumerate(self.seats) if not s.folded)
+
+    @property
+    def pot(self) -> int:
+        """Chips on the table: carry-over plus everything put in (after settlement, the chips
+        carried to the next deal)."""
+        if self.settlement is not None:
+            return self.settlement.carry
+        return self.carry_in + sum(s.contributed for s in self.seats)
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Each player's chips not on the table, in playing order (final once settled)."""
+        return tuple(s.stack for s in self.seats)
+
+    @property
+    def total_chips(self) -> int:
+        """Stacks plus the pot: constant through a deal (chips are conserved)."""
+        return sum(self.stacks) + self.pot
+
+    def extra(self, key: str, default: Any = None) -> Any:
+        """A variant-specific value from :attr:`extras`."""
+        for k, v in self.extras:
+            if k == key:
+                return v
+        return default
+
+    def with_extra(self, key: str, value: Any) -> GameState:
+        """A copy with one variant-specific value set."""
+        extras = tuple((k, v) for k, v in self.extras if k != key) + ((key, value),)
+        return evolve(self, extras=extras)
+
+    def seat_of(self, name: str) -> int:
+        """The seat of the player called ``name``.
+
+        Raises:
+            KeyError: nobody at the table has that name.
+        """
+        for i, seat in enumerate(self.seats):
+            if seat.name == name:
+                return i
+        raise KeyError(f"no player called {name!r}; players: {', '.join(self.players)}")
+
+    def value(self, seat: int) -> HandValue:
+        """The ranking value of ``seat``'s hand (it must hold a full hand)."""
+        return self.variant.ranking.evaluate(self.seats[seat].hand)
+
+    def replace_seat(self, index: int, **changes: Any) -> tuple[Seat, ...]:
+        """The seats with one seat changed (a helper for rules implementations)."""
+        seats = list(self.seats)
+        seats[index] = evolve(seats[index], **changes)
+        return tuple(seats)
+
+    # ---------------------------------------------------------------------------------------
+    # the engine's API, as methods
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the seat to act; empty when nobody is to act."""
+        if self._legal is None:
+            from primero.engine import legal_actions
+
+            object.__setattr__(self, "_legal", legal_actions(self))
+        assert self._legal is not None
+        return self._legal
+
+    def apply(self, action: Action | str) -> GameState:
+        """Apply the action of the seat to act and return the new state (this one is unchanged).
+
+        Args:
+            action: An :class:`~primero.actions.Action` or its text, e.g. ``"vie 2"``.
+
+        Raises:
+            IllegalActionError: the action is not legal here; the message says why and lists
+                the legal actions.
+        """
+        from primero.engine import apply
+
+        return apply(self, action)
+
+    def view(self, seat: int) -> PlayerView:
+        """What the player at ``seat`` may see: their own cards and everything public."""
+        from primero.engine import view
+
+        return view(self, seat)
+
+    def describe(self) -> str:
+        """A multi-line, all-seeing description (for debugging and the ``play`` narration)."""
+        lines = [f"{self.variant} — {self.step or ('over' if self.over else 'start')}; "
+                 f"pot {self.pot}"]
+        for i, s in enumerate(self.seats):
+            mark = "D" if i == self.dealer else " "
+            status = "folded" if s.folded else ("all-in" if s.all_in else "")
+            lines.append(f" {mark} {s.name:<10} {s.stack:>4} chips  in {s.contributed:>3}  "
+                         f"{format_cards(s.hand):<14} {status}")
+        return "\n".join(lines)
+
+
+@frozen(kw_only=True)
+class PublicSeat:
+    """What everyone can see of a seat.
+
+    Attributes:
+        name: The player's name.
+        stack: Chips not on the table.
+        contributed: Chips put in this deal.
+        round_bet: Chips put in this betting round.
+        folded: Out of the deal.
+        cards: How many cards the player holds.
+        shown: The cards, when shown at the showdown; otherwise ``()``.
+    """
+
+    name: str
+    stack: int
+    contributed: int
+    round_bet: int
+    folded: bool
+    cards: int
+    shown: tuple[Card, ...] = ()
+
+
+@frozen(kw_only=True)
+class PlayerView:
+    """One player's view of a deal: their own cards and the public facts, nothing else.
+
+    Attributes:
+        seat: The viewer's seat.
+        variant: The variant.
+        hand: The viewer's own cards.
+        seats: Every seat's public facts.
+        dealer: The dealer's seat.
+        table: Stake, rest, ante.
+        step: The current step.
+        to_act: Whose turn it is.
+        pot: Chips on the table.
+        high: The highest total of the betting round.
+        opened: Someone has vied in this round.
+        stock_size: Cards left in the stock.
+        discards_size: Cards in the discard pile (face down).
+        history: ``(seat, public text)`` of every action; exchanges show only how many cards.
+        extras: The variant's public state (e.g. the standing call).
+        legal: The viewer's legal actions when it is their turn.
+        over: The deal is over.
+    """
+
+    seat: int
+    variant: Variant = field(repr=False)
+    hand: tuple[Card, ...]
+    seats: tuple[PublicSeat, ...]
+    dealer: int
+    table: Table
+    step: Step | None
+    to_act: int | None
+    pot: int
+    high: int
+    opened: bool
+    stock_size: int
+    discards_size: int
+    history: tuple[tuple[int, str], ...]
+    extras: tuple[tuple[str, Any], ...]
+    legal: tuple[Action, ...]
+    over: bool
+
+    @property
+    def owed(self) -> int:
+        """Chips the viewer must add to match the round's highest total."""
+        return max(0, self.high - self.seats[self.seat].round_bet)
+
+    @property
+    def stack(self) -> int:
+        """The viewer's chips not on the table."""
+        return self.seats[self.seat].stack
+
+    def extra(self, key: str, default: Any = None) -> Any:
+        """A public variant-specific value."""
+        for k, v in self.extras:
+            if k == key:
+                return v
+        return default

@@ -1,0 +1,1 @@
+"""The `primiera` variant (see ../shared/RULES.md); registered by its primero_register_variants hook."""

@@ -1,0 +1,1 @@
+"""The `revival` variant (see ../shared/RULES.md); registered by its primero_register_variants hook."""
