@@ -134,7 +134,7 @@ def _parse_call(words: list[str], text: str) -> Call | None:
             f"cannot read action {text!r}: expected 'call CLASS [POINTS]' after the amount"
         )
     hand_class = words[1][:1].upper() + words[1][1:].lower()
-    points = _parse_int(words[2], text) if len(words) == 3 else None  # noqa: PLR2004
+    points = _parse_int(words[2], text) if len(words) == 3 else None
     return Call(hand_class, points)
 
 
@@ -157,7 +157,7 @@ def parse_action(text: str) -> Action:
     if verb == "hold":
         if not rest:
             return Hold()
-        if rest[0].lower() == "raise" and len(rest) >= 2:  # noqa: PLR2004
+        if rest[0].lower() == "raise" and len(rest) >= 2:
             return Hold(_parse_int(rest[1], text), _parse_call(rest[2:], text))
     if verb == "pass":
         if not rest:

@@ -115,6 +115,9 @@ class DealSetup:
         stock: The whole pack from the top, as it was before dealing.
         seed: The seed of reshuffles (when the stock runs out) not given in advance.
         reshuffles: New stock orders given in advance (a replayed record).
+
+    ``seed`` and ``reshuffles`` are only the means to the cards: two setups that deal the same
+    cards are equal, so a replayed record equals the deal it was saved from.
     """
 
     players: tuple[str, ...]
@@ -123,8 +126,8 @@ class DealSetup:
     table: Table
     carry: int
     stock: tuple[Card, ...]
-    seed: int
-    reshuffles: tuple[tuple[Card, ...], ...] = ()
+    seed: int = field(eq=False)
+    reshuffles: tuple[tuple[Card, ...], ...] = field(default=(), eq=False)
 
 
 @frozen(kw_only=True)
@@ -221,8 +224,10 @@ class GameState:
 
     @property
     def pot(self) -> int:
-        """Chips on the table: carry-over plus everything put in (after settlement, the chips
-        carried to the next deal)."""
+        """Chips on the table: the carry-over plus everything put in.
+
+        After settlement: the chips carried to the next deal.
+        """
         if self.settlement is not None:
             return self.settlement.carry
         return self.carry_in + sum(s.contributed for s in self.seats)
@@ -246,7 +251,7 @@ class GameState:
 
     def with_extra(self, key: str, value: Any) -> GameState:
         """A copy with one variant-specific value set."""
-        extras = tuple((k, v) for k, v in self.extras if k != key) + ((key, value),)
+        extras = (*tuple((k, v) for k, v in self.extras if k != key), (key, value))
         return evolve(self, extras=extras)
 
     def seat_of(self, name: str) -> int:

@@ -73,8 +73,11 @@ def first_actor(state: GameState) -> int | None:
 
 
 def round_complete(state: GameState) -> bool:
-    """The Waks round end: after a vie, everyone still in is level (all-in counts as level);
-    before one, everyone who can act has acted (passed)."""
+    """The Waks round end.
+
+    After a vie: everyone still in is level (all-in counts as level). Before one: everyone who
+    can act has acted (passed).
+    """
     live = [s for s in state.seats if not s.folded]
     if len(live) <= 1:
         return True
@@ -98,13 +101,16 @@ def must_hold_seat(state: GameState) -> int | None:
 
 
 def open_round(state: GameState, step: Step) -> GameState:
-    """Start a betting round: clear the round's bookkeeping and give the turn to the first
-    player from the eldest who can act, or skip the round if fewer than two can act."""
+    """Start a betting round, or skip it if fewer than two players can act.
+
+    Clears the round's bookkeeping and gives the turn to the first player from the eldest who
+    can act.
+    """
     seats = tuple(evolve(s, round_bet=0, passed=False, acted=False) for s in state.seats)
     state = evolve(state, seats=seats, high=0, opened=False, opener=None, held=False,
                    skipped=False)
     actors = [s for s in state.seats if s.can_act]
-    if len(actors) < 2 or len(state.live) < 2:  # noqa: PLR2004
+    if len(actors) < 2 or len(state.live) < 2:
         return evolve(state, skipped=True, to_act=None)
     return evolve(state, to_act=first_actor(state))
 
@@ -170,13 +176,12 @@ def apply_bet(state: GameState, seat: int, action: Action) -> GameState:
         owed = max(0, state.high - s.round_bet)
         state = put_in(state, seat, owed + action.raise_by)
         new_total = state.seats[seat].round_bet
-        seats = list(state.seats)
-        seats[seat] = evolve(seats[seat], acted=True)
-        high = state.high
-        if new_total > high:  # a raise: a new bet everyone else answers afresh
-            high = new_total
-            seats = [evolve(x, passed=False) if i != seat else x for i, x in enumerate(seats)]
-        return evolve(state, seats=tuple(seats), high=high, held=True)
+        raised = new_total > state.high  # a raise: a new bet everyone else answers afresh
+        held_seats = tuple(
+            evolve(x, acted=True) if i == seat else evolve(x, passed=False) if raised else x
+            for i, x in enumerate(state.seats)
+        )
+        return evolve(state, seats=held_seats, high=max(state.high, new_total), held=True)
     if isinstance(action, Pass):
         answering = state.opened and state.high > s.round_bet
         return evolve(state, seats=state.replace_seat(

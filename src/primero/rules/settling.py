@@ -110,8 +110,10 @@ def summarize(
     showdown: bool,
     values: dict[int, HandValue] | None = None,
 ) -> Settlement:
-    """Build the :class:`~primero.settlement.Settlement`: awards per seat from the layers'
-    winners, unawarded layers added to the carry."""
+    """Build the :class:`~primero.settlement.Settlement` from settled layers.
+
+    Awards per seat come from the layers' winners; layers nobody won join the carry.
+    """
     won: dict[int, int] = {}
     for layer in layers:
         if layer.carried:

@@ -1,0 +1,295 @@
+"""Computer players behind one small protocol: a view and legal actions in, an action out.
+
+* :class:`RandomAgent` — uniform over the legal actions (amounts and exchanges included).
+* :class:`HeuristicAgent` — plays on hand strength: the share of the pack's hands its hand
+  beats (exact, from the ranking table), with two cards the mean of that share over every
+  completion; it vies and holds on strength, folds weak hands, exchanges toward the best
+  expected hand, names calls it can plausibly meet (bluffing now and then), and under a
+  no-fold variant passes with the exchange that spoils its hand least.
+
+Agents get their randomness from the ``random.Random`` passed in; nothing global is used.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from collections.abc import Sequence
+from itertools import combinations
+from typing import ClassVar, Protocol, runtime_checkable
+
+from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
+from primero.cards import Card
+from primero.hands import HAND_SIZE, Ranking
+from primero.session import Session
+from primero.state import GameState, PlayerView
+
+__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "Strength", "make_agent",
+           "play_deal", "play_session"]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A computer player."""
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """Choose one of ``view.legal``.
+
+        Args:
+            view: The player's view; ``view.legal`` lists the legal actions (never empty).
+            rng: The random source to use for any choice.
+        """
+        ...
+
+
+class RandomAgent:
+    """Chooses uniformly among the legal actions."""
+
+    name = "random"
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """A uniformly random legal action."""
+        return rng.choice(view.legal)
+
+
+class Strength:
+    """Exact hand strength under one ranking: the share of the pack's hands a hand beats.
+
+    Four cards: one table look-up and a bisection. Fewer: the mean over every completion to
+    four cards from the rest of the pack (cached per card set).
+    """
+
+    _cache: ClassVar[dict[int, Strength]] = {}
+
+    def __init__(self, ranking: Ranking) -> None:
+        self.ranking = ranking
+        self._keys = sorted(v.key for v in ranking.values())
+        self._by_mask = {mask: self._share(v.key) for mask, v in ranking.table.items()}
+        self._partial: dict[int, float] = {}
+
+    @classmethod
+    def of(cls, ranking: Ranking) -> Strength:
+        """The (cached) strength table of ``ranking``."""
+        found = cls._cache.get(id(ranking))
+        if found is None or found.ranking is not ranking:
+            found = cls._cache[id(ranking)] = cls(ranking)
+        return found
+
+    def _share(self, key: tuple[int, ...]) -> float:
+        # ties count half: 0.0 is the weakest hand, 1.0 the strongest
+        low = bisect_left(self._keys, key)
+        return low / len(self._keys)
+
+    def of_hand(self, cards: Sequence[Card], unseen: Sequence[Card] | None = None) -> float:
+        """Strength of ``cards``: exact for four, else the mean over completions.
+
+        Completions are drawn from ``unseen`` (by default the rest of the pack).
+        """
+        mask = 0
+        for c in cards:
+            mask |= c.bit
+        if len(cards) == HAND_SIZE:
+            return self._by_mask[mask]
+        cached = self._partial.get(mask) if unseen is None else None
+        if cached is not None:
+            return cached
+        pool = [c for c in (unseen if unseen is not None else self.ranking.pack.cards)
+                if not mask & c.bit]
+        need = HAND_SIZE - len(cards)
+        total = count = 0.0
+        by_mask = self._by_mask
+        for extra in combinations(pool, need):
+            m = mask
+            for c in extra:
+                m |= c.bit
+            total += by_mask[m]
+            count += 1
+        result = total / count if count else 0.0
+        if unseen is None:
+            self._partial[mask] = result
+        return result
+
+    def after_exchange(self, hand: Sequence[Card], discards: Sequence[Card],
+                       rng: random.Random, samples: int = 300) -> float:
+        """Expected strength after throwing ``discards`` and drawing as many.
+
+        Exact for up to two cards drawn, sampled beyond.
+        """
+        keep = [c for c in hand if c not in discards]
+        pool = [c for c in self.ranking.pack.cards if c not in hand]
+        need = len(hand) - len(keep)
+        if len(hand) < HAND_SIZE:
+            return self.of_hand(keep) if keep else 0.5
+        if need == 0:
+            return self.of_hand(keep)
+        if need <= 2:
+            draws = list(combinations(pool, need))
+        else:
+            draws = [tuple(rng.sample(pool, need)) for _ in range(samples)]
+        return sum(self.of_hand([*keep, *d]) for d in draws) / len(draws)
+
+
+class HeuristicAgent:
+    """Plays sensibly on exact hand strength (see the module docstring).
+
+    Args:
+        aggression: 0..1; higher vies and raises on weaker hands.
+        bluff: Probability of naming a call above the hand (calling variant).
+    """
+
+    name = "heuristic"
+
+    def __init__(self, aggression: float = 0.5, bluff: float = 0.1) -> None:
+        self.aggression = aggression
+        self.bluff = bluff
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """Choose an action by hand strength, pot and what is owed."""
+        legal = view.legal
+        strength_table = Strength.of(view.variant.ranking)
+        exchanges = [a for a in legal if isinstance(a, Exchange)]
+        if exchanges and len(exchanges) == len(legal):
+            return self._exchange(view, exchanges, strength_table, rng)
+        strength = strength_table.of_hand(view.hand) if view.hand else 0.5
+        return self._bet(view, legal, strength, strength_table, rng)
+
+    def _exchange(self, view: PlayerView, options: list[Exchange], table: Strength,
+                  rng: random.Random) -> Action:
+        best = max(options, key=lambda a: (table.after_exchange(view.hand, a.discards, rng),
+                                           -len(a.discards)))
+        return best
+
+    def _bet(self, view: PlayerView, legal: Sequence[Action], strength: float,
+             table: Strength, rng: random.Random) -> Action:
+        push = strength + (self.aggression - 0.5) * 0.2
+        vies = [a for a in legal if isinstance(a, Vie)]
+        raises = [a for a in legal if isinstance(a, Hold) and a.raise_by > 0]
+        holds = [a for a in legal if isinstance(a, Hold) and a.raise_by == 0]
+        passes = [a for a in legal if isinstance(a, Pass)]
+        folds = [a for a in legal if isinstance(a, Fold)]
+        if any(p.exchange for p in passes):  # no-fold variant: a pass spoils the hand least
+            passes = [max(passes, key=lambda p: table.after_exchange(view.hand, p.exchange,
+                                                                      rng))]
+        owed = view.owed
+        if vies:
+            if push > 0.62:
+                return self._sized(vies, push, view, table, rng)
+            if passes:
+                return passes[0]
+        me = view.seats[view.seat]
+        if raises and push > 0.85 and me.round_bet < 2 * view.table.rest * push:
+            return self._sized(raises, push, view, table, rng)
+        if holds and (push > 0.45 or (owed <= view.table.stake and push > 0.3)
+                      or (not passes and not folds)):
+            return holds[0]
+        if passes and (owed == 0 or push > 0.25):
+            return passes[0]
+        if folds and owed > 0:
+            return folds[0]
+        if passes:
+            return passes[0]
+        if holds:
+            return holds[0]
+        return rng.choice(list(legal))
+
+    def _sized(self, options: Sequence[Vie | Hold], push: float, view: PlayerView,
+               table: Strength, rng: random.Random) -> Action:
+        amounts = sorted({a.amount if isinstance(a, Vie) else a.raise_by for a in options})
+        pick = amounts[min(len(amounts) - 1, int((push - 0.6) / 0.4 * len(amounts)))] \
+            if push > 0.6 else amounts[0]
+        sized = [a for a in options
+                 if (a.amount if isinstance(a, Vie) else a.raise_by) == pick]
+        calls = [a for a in sized if a.call is not None]
+        if not calls:
+            return sized[0]
+        return self._choose_call(calls, view, table, rng)
+
+    def _choose_call(self, options: Sequence[Vie | Hold], view: PlayerView,
+                     table: Strength, rng: random.Random) -> Action:
+        ranking = view.variant.ranking
+        keys = _call_keys(ranking)
+        mine = ranking.evaluate(view.hand).key if len(view.hand) == HAND_SIZE else None
+
+        def key_of(a: Vie | Hold) -> tuple[int, ...]:
+            call = a.call
+            assert call is not None
+            return keys.get((call.hand_class, call.points), (0,))
+
+        ordered = sorted(options, key=key_of)
+        meetable = [a for a in ordered if mine is not None and key_of(a) <= mine]
+        if meetable and rng.random() >= self.bluff:
+            return meetable[0]
+        above = [a for a in ordered if mine is None or key_of(a) > mine]
+        return (above or ordered)[0]
+
+
+_CALL_KEYS: dict[int, tuple[Ranking, dict[tuple[str, int | None], tuple[int, ...]]]] = {}
+
+
+def _call_keys(ranking: Ranking) -> dict[tuple[str, int | None], tuple[int, ...]]:
+    """The weakest key of each (class, points) in the ranking: a call's threshold."""
+    found = _CALL_KEYS.get(id(ranking))
+    if found is not None and found[0] is ranking:
+        return found[1]
+    keys: dict[tuple[str, int | None], tuple[int, ...]] = {}
+    for v in ranking.values():
+        for name in ((v.hand_class, v.points), (v.hand_class, None)):
+            if name not in keys or v.key < keys[name]:
+                keys[name] = v.key
+    _CALL_KEYS[id(ranking)] = (ranking, keys)
+    return keys
+
+
+#: The agents by name, as the CLI offers them.
+AGENTS: dict[str, type[RandomAgent] | type[HeuristicAgent]] = {
+    "random": RandomAgent,
+    "heuristic": HeuristicAgent,
+}
+
+
+def make_agent(name: str) -> Agent:
+    """A new agent by name (``"random"`` or ``"heuristic"``).
+
+    Raises:
+        ValueError: unknown name; the message lists the known ones.
+    """
+    try:
+        return AGENTS[name]()
+    except KeyError:
+        raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}") \
+            from None
+
+
+def play_deal(state: GameState, agents: Sequence[Agent], rng: random.Random,
+              *, max_actions: int = 10_000) -> GameState:
+    """Let the agents (one per seat) play the deal to its end.
+
+    Raises:
+        RuntimeError: the deal did not end within ``max_actions`` (a rules bug).
+    """
+    for _ in range(max_actions):
+        if state.over:
+            return state
+        seat = state.to_act
+        assert seat is not None
+        state = state.apply(agents[seat].act(state.view(seat), rng))
+    raise RuntimeError(f"the deal did not end within {max_actions} actions")
+
+
+def play_session(session: Session, agents: dict[str, Agent], deals: int,
+                 rng: random.Random) -> tuple[Session, list[GameState]]:
+    """Play up to ``deals`` deals (fewer if the session ends); agents by player name.
+
+    Returns:
+        The session after the last deal and every finished deal.
+    """
+    finished: list[GameState] = []
+    for _ in range(deals):
+        if session.finished:
+            break
+        state = session.start_deal()
+        state = play_deal(state, [agents[name] for name in state.players], rng)
+        finished.append(state)
+        session = session.after(state)
+    return session, finished
+

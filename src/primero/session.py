@@ -1,0 +1,197 @@
+"""Sessions: a sequence of deals at one table (RULES.md §5 "Session", §3 carry-over).
+
+The first dealer is found by drawing cards (lowest point value deals, ties redraw); after each
+deal the deal passes to the next seat in playing order; a pot not won is carried into the next
+deal; a player with no chips left leaves the table. Chips are conserved across the whole
+session: stacks plus the carry-over never change.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from attrs import evolve, frozen
+
+from primero.cards import Card
+from primero.engine import start_deal
+from primero.errors import PrimeroError
+from primero.state import GameState, Table
+from primero.variant import Variant
+
+__all__ = ["DealerDraw", "Session", "draw_for_dealer"]
+
+
+@frozen
+class DealerDraw:
+    """The cards drawn to choose the first dealer.
+
+    Attributes:
+        rounds: Each round of drawing: ``(player, card)`` pairs; later rounds only among the
+            players tied for the lowest card.
+        dealer: The seat that deals first.
+    """
+
+    rounds: tuple[tuple[tuple[str, Card], ...], ...]
+    dealer: int
+
+
+def draw_for_dealer(variant: Variant, players: Sequence[str], rng: random.Random) -> DealerDraw:
+    """Choose the first dealer: each draws a card, the lowest point value deals, ties redraw.
+
+    RULES.md §5 "First dealer"; with the primiera scale a court is lowest.
+
+    Args:
+        variant: Gives the pack and the card points.
+        players: Names in playing order.
+        rng: The random source (nothing global is used).
+    """
+    points = variant.ranking.points
+    drawing = list(range(len(players)))
+    rounds: list[tuple[tuple[str, Card], ...]] = []
+    while True:
+        cards = rng.sample(variant.pack.cards, len(drawing))
+        rounds.append(tuple((players[s], c) for s, c in zip(drawing, cards, strict=True)))
+        low = min(points[c] for c in cards)
+        drawing = [s for s, c in zip(drawing, cards, strict=True) if points[c] == low]
+        if len(drawing) == 1:
+            return DealerDraw(rounds=tuple(rounds), dealer=drawing[0])
+
+
+@frozen(kw_only=True)
+class Session:
+    """A table between deals: who sits where with how many chips, who deals next, the carry.
+
+    Make one with :meth:`Session.new`; ``session.start_deal()`` deals the next deal, and
+    ``session.after(final_state)`` books its result and moves the deal on.
+
+    Attributes:
+        variant: The variant played.
+        players: Names still at the table, in playing order.
+        chips: Their chips, in playing order.
+        dealer: The seat that deals next.
+        table: Stake, rest, ante.
+        carry: Chips carried over into the next deal.
+        seed: The session's seed; deal ``k`` is shuffled from a seed derived from it.
+        deals: Deals played so far.
+        left: Players who left the table with no chips, in the order they left.
+        first_draw: The draw that chose the first dealer, if there was one.
+    """
+
+    variant: Variant
+    players: tuple[str, ...]
+    chips: tuple[int, ...]
+    dealer: int
+    table: Table
+    carry: int = 0
+    seed: int = 0
+    deals: int = 0
+    left: tuple[str, ...] = ()
+    first_draw: DealerDraw | None = None
+
+    @classmethod
+    def new(
+        cls,
+        variant: Variant,
+        players: Sequence[str],
+        chips: int | Sequence[int] = 50,
+        *,
+        stake: int = 1,
+        rest: int = 3,
+        ante: int = 0,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        dealer: int | None = None,
+    ) -> Session:
+        """Seat the players; the first dealer is drawn for unless ``dealer`` is given.
+
+        Args:
+            variant: The variant to play.
+            players: Names in playing order.
+            chips: Everyone's starting chips (one number) or each player's.
+            stake: The smallest bet, in chips.
+            rest: The largest single bet or raise, in chips.
+            ante: Each player's ante per deal (variants with an ante).
+            seed: The session's seed (or give ``rng``).
+            rng: Draw the seed from this generator.
+            dealer: The first dealer's seat; default: draw cards for it.
+
+        Raises:
+            PrimeroError: no seed or rng; bad players, chips or table (as in ``start_deal``).
+        """
+        if seed is None:
+            if rng is None:
+                raise PrimeroError("give a seed or a random.Random (rng) for the session")
+            seed = rng.getrandbits(64)
+        names = tuple(players)
+        stacks = (chips,) * len(names) if isinstance(chips, int) else tuple(chips)
+        first_draw = None
+        if dealer is None:
+            first_draw = draw_for_dealer(variant, names, random.Random(f"dealer:{seed}"))
+            dealer = first_draw.dealer
+        session = cls(variant=variant, players=names, chips=stacks, dealer=dealer,
+                      table=Table(stake=stake, rest=rest, ante=ante), seed=seed,
+                      first_draw=first_draw)
+        session.start_deal()  # validates the table before any deal is played
+        return session
+
+    @property
+    def finished(self) -> bool:
+        """Fewer players are left than the variant needs."""
+        return len(self.players) < self.variant.spec.players[0]
+
+    @property
+    def total_chips(self) -> int:
+        """Chips at the table plus the carry: constant through the session."""
+        return sum(self.chips) + self.carry
+
+    def deal_seed(self, index: int | None = None) -> int:
+        """The shuffle seed of deal ``index`` (default: the next deal)."""
+        k = self.deals if index is None else index
+        return random.Random(f"deal:{self.seed}:{k}").getrandbits(64)
+
+    def start_deal(self) -> GameState:
+        """Deal the next deal (shuffled from :meth:`deal_seed`).
+
+        Raises:
+            PrimeroError: the session is finished.
+        """
+        if self.finished:
+            raise PrimeroError("the session is over: too few players have chips")
+        return start_deal(
+            self.variant, self.players, self.chips, dealer=self.dealer,
+            stake=self.table.stake, rest=self.table.rest, ante=self.table.ante,
+            carry=self.carry, seed=self.deal_seed(),
+        )
+
+    def after(self, state: GameState) -> Session:
+        """Book a finished deal: new chips and carry, busted players leave, the deal passes on.
+
+        Raises:
+            PrimeroError: the deal is not over, or is not this session's next deal.
+        """
+        if not state.over or state.settlement is None:
+            raise PrimeroError("the deal is not over yet")
+        if state.players != self.players or state.setup.chips != self.chips:
+            raise PrimeroError("that deal was not dealt from this session")
+        stacks = state.stacks
+        keep = [i for i, c in enumerate(stacks) if c > 0]
+        # the next dealer: the first seat after this dealer that still has chips
+        nxt = next(
+            (self.dealer + k) % len(stacks) for k in range(1, len(stacks) + 1)
+            if stacks[(self.dealer + k) % len(stacks)] > 0
+        ) if keep else 0
+        return evolve(
+            self,
+            players=tuple(self.players[i] for i in keep),
+            chips=tuple(stacks[i] for i in keep),
+            dealer=keep.index(nxt) if keep else 0,
+            carry=state.settlement.carry,
+            deals=self.deals + 1,
+            left=self.left + tuple(self.players[i] for i, c in enumerate(stacks) if c == 0),
+        )
+
+    def standings(self) -> list[tuple[str, int]]:
+        """``(player, chips)`` most chips first; players who left are listed with 0."""
+        table = sorted(zip(self.players, self.chips, strict=True), key=lambda pc: -pc[1])
+        return table + [(name, 0) for name in reversed(self.left)]
