@@ -241,10 +241,9 @@ def _tokens(text: str) -> Iterator[str]:
                 yield italian.group(0)
                 rest = rest[italian.end():].strip()
                 continue
-            token, _, rest = rest.partition(" ")
-            rest = rest.strip()
-            if token:
-                yield token
+            token, *more = rest.split(None, 1)  # any whitespace: spaces, tabs, newlines
+            rest = more[0].strip() if more else ""
+            yield token
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:

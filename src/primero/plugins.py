@@ -95,11 +95,15 @@ class Registry:
     def _load_entry_points(self, pm: pluggy.PluginManager) -> None:
         # pluggy's load_setuptools_entrypoints refuses a module that is already registered
         # under another name, which is what primero's own entry point for a built-in variant
-        # module is; such an entry point only records the distribution.
+        # module may be; such an entry point (or one named like a registered plug-in) only
+        # records the distribution.
         for dist in importlib.metadata.distributions():
             for ep in dist.entry_points:
-                if ep.group != ENTRY_POINT_GROUP or pm.has_plugin(ep.name) \
-                        or pm.is_blocked(ep.name):
+                if ep.group != ENTRY_POINT_GROUP or pm.is_blocked(ep.name):
+                    continue
+                if pm.has_plugin(ep.name):
+                    self._distributions.setdefault(
+                        ep.name, f"{dist.metadata['name']} {dist.version}")
                     continue
                 try:
                     plugin = ep.load()
