@@ -133,7 +133,7 @@ def settle_showdown(
     state: GameState,
     *,
     eligible: Callable[[int, HandValue], bool] | None = None,
-    tie: str | None = None,
+    tie: str | Callable[[HandValue], str] | None = None,
 ) -> Settlement:
     """Settle a deal that reached the showdown: each layer to the best eligible hand.
 
@@ -141,7 +141,10 @@ def settle_showdown(
         state: The finished deal.
         eligible: Which (seat, value) may win (default: every hand); a layer with no eligible
             contender carries over.
-        tie: The tie policy; default the variant's ``tie`` option (or ``"eldest"``).
+        tie: The tie policy (``"eldest"`` or ``"split"``, see :func:`share_layer`), or a
+            callable that picks the policy of each layer from the tied hands' value (the
+            revival game splits ties except equal Primeros); default the variant's ``tie``
+            option (or ``"eldest"``).
 
     Returns:
         The settlement; every hand still in is shown.
@@ -162,7 +165,8 @@ def settle_showdown(
             continue
         best = max(values[s].key for s in can_win)
         top = [s for s in can_win if values[s].key == best]
-        winners, shares = share_layer(state, layer.amount, top, policy)
+        layer_policy = policy if isinstance(policy, str) else policy(values[top[0]])
+        winners, shares = share_layer(state, layer.amount, top, layer_policy)
         settled.append(PotLayer(amount=layer.amount, level=layer.level,
                                 contenders=layer.contenders, winners=winners, shares=shares))
     return summarize(state, settled, returns, carry, showdown=True, values=values)
