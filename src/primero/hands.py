@@ -122,6 +122,8 @@ class HandValue:
                 sum_text += f" = {self.points}"
         ignored = [c for c in self.cards if c not in self.counting]
         tail = f"; {format_cards(ignored)} not counted" if ignored else ""
+        if not self.counting:  # a class in which no card counts (Primiera's "Nothing")
+            return f"{self.label}: {what}{tail}"
         return f"{self.label}: {what}; {sum_text}{tail}"
 
     def __str__(self) -> str:
@@ -158,13 +160,18 @@ class Comparison:
         return f"{best.label} beats {other.label} on the variant's tie-break"
 
 
-#: Short descriptions of the standard classes (RULES.md §2), for explanations.
+#: Short descriptions of the standard classes (RULES.md §2) and of the declare-and-redraw
+#: Primiera's (§9), for explanations.
 CLASS_DESCRIPTIONS = {
     "Chorus": "four cards of one rank",
     "Fluxus": "four cards of one suit",
     "Supremus": "7, 6 and A of one suit",
     "Primero": "one card of each suit",
     "Numerus": "only the best suit counts",
+    "Flush": "four cards of one suit",
+    "Fifty-five": "7, 6 and A of one suit",
+    "Primiera": "one card of each suit",
+    "Nothing": "no combination",
 }
 
 
