@@ -18,15 +18,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from attrs import evolve
-
 from primero.actions import Action, Exchange, Pass, parse_action
 from primero.cards import Card, parse_cards
 from primero.errors import IllegalActionError, InvalidDeckError, PrimeroError
-from primero.state import DealSetup, GameState, PlayerView, PublicSeat, Seat, Table
+from primero.state import DealSetup, GameState, PlayerView, PublicSeat, Seat, Table, replace
 from primero.variant import Variant
 
-__all__ = ["apply", "legal_actions", "new_seed", "start_deal", "view"]
+__all__ = ["apply", "legal_actions", "new_seed", "public_text", "start_deal", "view"]
 
 
 def new_seed(rng: random.Random) -> int:
@@ -154,11 +152,11 @@ def _advance(state: GameState) -> GameState:
                 break
         index = state.step_index + 1
         if index >= len(state.plan):
-            state = evolve(state, over=True, ended_by=state.ended_by or "showdown",
+            state = replace(state, over=True, ended_by=state.ended_by or "showdown",
                            step_index=index)
             break
         step = state.plan[index]
-        state = evolve(state, step_index=index)
+        state = replace(state, step_index=index)
         if step.kind == "deal":
             state = rules.deal_cards(state, step.count)
         else:
@@ -177,10 +175,10 @@ def _finish(state: GameState) -> GameState:
             f"{settlement.carry}, but the pot holds {expected}: chips must be conserved"
         )
     seats = tuple(
-        evolve(s, stack=s.stack + settlement.won_by(i) + settlement.returned_to(i))
+        replace(s, stack=s.stack + settlement.won_by(i) + settlement.returned_to(i))
         for i, s in enumerate(state.seats)
     )
-    return evolve(state, seats=seats, settlement=settlement, to_act=None)
+    return replace(state, seats=seats, settlement=settlement, to_act=None)
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -218,15 +216,17 @@ def apply(state: GameState, action: Action | str) -> GameState:
             f"{name} cannot {action}: {reason}. Legal: {shown}", reason=reason, legal=legal
         )
     new = state.variant.rules.apply_action(state, action)
-    new = evolve(new, history=(*state.history, (seat, action)))
+    new = replace(new, history=(*state.history, (seat, action)),
+                  public_log=(*state.public_log, (seat, public_text(action))))
     return _advance(new)
 
 
-def _public_text(seat: int, action: Action, viewer: int) -> str:
-    if isinstance(action, Exchange) and seat != viewer:
+def public_text(action: Action) -> str:
+    """How the table sees an action: exchanged cards show only as a count."""
+    if isinstance(action, Exchange):
         n = len(action.discards)
         return f"exchange {n} card{'s' if n != 1 else ''}"
-    if isinstance(action, Pass) and action.exchange and seat != viewer:
+    if isinstance(action, Pass) and action.exchange:
         n = len(action.exchange)
         return f"pass exchange {n} card{'s' if n != 1 else ''}"
     return str(action)
@@ -257,7 +257,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         dealer=state.dealer, table=state.table, step=state.step, to_act=state.to_act,
         pot=state.pot, high=state.high, opened=state.opened, stock_size=len(state.stock),
         discards_size=len(state.discards),
-        history=tuple((s, _public_text(s, a, seat)) for s, a in state.history),
+        history=state.public_log, discarded=state.seats[seat].discarded,
         extras=tuple((k, v) for k, v in state.extras if not k.startswith("_")),
         legal=state.legal_actions() if state.to_act == seat else (),
         over=state.over,

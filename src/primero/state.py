@@ -13,9 +13,10 @@ Seats are numbered 0..n-1 in playing order; the eldest is the seat after the dea
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from attrs import evolve, field, frozen
+import attrs
+from attrs import field, frozen
 
 from primero.cards import Card, format_cards
 
@@ -25,7 +26,55 @@ if TYPE_CHECKING:
     from primero.settlement import Settlement
     from primero.variant import Variant
 
-__all__ = ["DealSetup", "GameState", "PlayerView", "PublicSeat", "Seat", "Step", "Table"]
+__all__ = [
+    "DealSetup", "GameState", "PlayerView", "PublicSeat", "Seat", "Step", "Table", "replace",
+]
+
+_T = TypeVar("_T")
+_REPLACERS: dict[type, Any] = {}
+
+
+def _make_replacer(cls: type) -> Any:
+    """Generate straight-line copying code for ``cls``: one load and store per field.
+
+    Several times faster than a loop or ``attrs.evolve``.
+    """
+    all_fields = attrs.fields(cls)
+    names = [f.name for f in all_fields if f.init]
+    lines = ["def replacer(inst, changes):", "    new = new_object(cls)"]
+    lines += [f"    setter(new, {n!r}, inst.{n})" for n in names]
+    defaults = {f"default_{i}": f.default for i, f in enumerate(all_fields) if not f.init}
+    lines += [f"    setter(new, {f.name!r}, default_{i})"
+              for i, f in enumerate(all_fields) if not f.init]
+    lines += [
+        "    for name, value in changes.items():",
+        "        if name not in allowed:",
+        "            raise TypeError(f'{cls.__name__} has no field {name!r}')",
+        "        setter(new, name, value)",
+        "    return new",
+    ]
+    namespace: dict[str, Any] = {"new_object": object.__new__, "setter": object.__setattr__,
+                                 "cls": cls, "allowed": frozenset(names), **defaults}
+    exec("\n".join(lines), namespace)  # generated from the class's own fields
+    return namespace["replacer"]
+
+
+def replace(inst: _T, /, **changes: Any) -> _T:
+    """A copy of a frozen state value with some fields changed: a fast ``attrs.evolve``.
+
+    The engine makes a new state on every action, so this skips what ``evolve`` does per call
+    (field introspection, ``__init__`` keyword handling). Fields that are not ``__init__``
+    arguments (caches) are reset to their defaults. Only for classes without converters or
+    validators, such as :class:`GameState` and :class:`Seat`.
+
+    Raises:
+        TypeError: a name in ``changes`` is not an ``__init__`` field of the class.
+    """
+    cls = type(inst)
+    replacer = _REPLACERS.get(cls)
+    if replacer is None:
+        replacer = _REPLACERS[cls] = _make_replacer(cls)
+    return cast(_T, replacer(inst, changes))
 
 
 @frozen
@@ -80,6 +129,7 @@ class Seat:
         round_bet: Chips put in during the current betting round (antes excluded).
         passed: Has passed in answer to the current vie or raise (pass-once).
         acted: Has acted in the current betting round.
+        discarded: Cards this player has thrown in exchanges this deal (known only to them).
     """
 
     name: str
@@ -90,6 +140,7 @@ class Seat:
     round_bet: int = 0
     passed: bool = False
     acted: bool = False
+    discarded: tuple[Card, ...] = ()
 
     @property
     def all_in(self) -> bool:
@@ -158,6 +209,8 @@ class GameState:
             last round), or a variant's own reason.
         reshuffles: Every new stock made from the discards, in order, top first.
         history: ``(seat, action)`` for every action applied, in order.
+        public_log: ``(seat, text)`` for every action as the table sees it: exchanged cards
+            show only as a count.
         extras: Variant-specific state as ``(key, value)`` pairs (e.g. the standing call).
         settlement: The settlement, once the deal is over.
     """
@@ -182,6 +235,7 @@ class GameState:
     ended_by: str = ""
     reshuffles: tuple[tuple[Card, ...], ...] = field(default=(), repr=False)
     history: tuple[tuple[int, Action], ...] = field(default=(), repr=False)
+    public_log: tuple[tuple[int, str], ...] = field(default=(), repr=False)
     extras: tuple[tuple[str, Any], ...] = field(default=(), repr=False)
     settlement: Settlement | None = field(default=None, repr=False)
     _legal: tuple[Action, ...] | None = field(default=None, init=False, eq=False, repr=False)
@@ -252,7 +306,7 @@ class GameState:
     def with_extra(self, key: str, value: Any) -> GameState:
         """A copy with one variant-specific value set."""
         extras = (*tuple((k, v) for k, v in self.extras if k != key), (key, value))
-        return evolve(self, extras=extras)
+        return replace(self, extras=extras)
 
     def seat_of(self, name: str) -> int:
         """The seat of the player called ``name``.
@@ -272,7 +326,7 @@ class GameState:
     def replace_seat(self, index: int, **changes: Any) -> tuple[Seat, ...]:
         """The seats with one seat changed (a helper for rules implementations)."""
         seats = list(self.seats)
-        seats[index] = evolve(seats[index], **changes)
+        seats[index] = replace(seats[index], **changes)
         return tuple(seats)
 
     # ---------------------------------------------------------------------------------------
@@ -360,7 +414,9 @@ class PlayerView:
         opened: Someone has vied in this round.
         stock_size: Cards left in the stock.
         discards_size: Cards in the discard pile (face down).
-        history: ``(seat, public text)`` of every action; exchanges show only how many cards.
+        history: ``(seat, public text)`` of every action; exchanges show only how many cards
+            (the viewer's own too: their own discards are in ``discarded``).
+        discarded: The cards the viewer has thrown in exchanges this deal.
         extras: The variant's public state (e.g. the standing call).
         legal: The viewer's legal actions when it is their turn.
         over: The deal is over.
@@ -380,6 +436,7 @@ class PlayerView:
     stock_size: int
     discards_size: int
     history: tuple[tuple[int, str], ...]
+    discarded: tuple[Card, ...]
     extras: tuple[tuple[str, Any], ...]
     legal: tuple[Action, ...]
     over: bool

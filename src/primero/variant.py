@@ -104,6 +104,7 @@ class Variant:
                                          repr=False)
     name: str = field(init=False)
     _options: Mapping[str, OptionValue] = field(init=False, eq=False, repr=False)
+    _rules: Rules | None = field(init=False, eq=False, repr=False, default=None)
 
     @name.default
     def _name(self) -> str:
@@ -138,9 +139,13 @@ class Variant:
     @property
     def rules(self) -> Rules:
         """The typed façade over this variant's plug-in manager (built once, cached)."""
-        from primero.plugins import rules_for
+        rules = self._rules
+        if rules is None:
+            from primero.plugins import rules_for
 
-        return rules_for(self)
+            rules = rules_for(self)
+            object.__setattr__(self, "_rules", rules)
+        return rules
 
     @property
     def pack(self) -> Pack:

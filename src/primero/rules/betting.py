@@ -21,11 +21,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from attrs import evolve
-
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.hookspecs import hookimpl
-from primero.state import GameState, Step
+from primero.state import GameState, Step, replace
 
 if TYPE_CHECKING:
     from primero.variant import Variant
@@ -46,7 +44,7 @@ def put_in(state: GameState, seat: int, chips: int, *, round_bet: bool = True) -
     """Move ``chips`` from ``seat``'s stack to the pot (antes with ``round_bet=False``)."""
     s = state.seats[seat]
     chips = min(chips, s.stack)
-    return evolve(state, seats=state.replace_seat(
+    return replace(state, seats=state.replace_seat(
         seat, stack=s.stack - chips, contributed=s.contributed + chips,
         round_bet=s.round_bet + chips if round_bet else s.round_bet,
     ))
@@ -106,13 +104,13 @@ def open_round(state: GameState, step: Step) -> GameState:
     Clears the round's bookkeeping and gives the turn to the first player from the eldest who
     can act.
     """
-    seats = tuple(evolve(s, round_bet=0, passed=False, acted=False) for s in state.seats)
-    state = evolve(state, seats=seats, high=0, opened=False, opener=None, held=False,
+    seats = tuple(replace(s, round_bet=0, passed=False, acted=False) for s in state.seats)
+    state = replace(state, seats=seats, high=0, opened=False, opener=None, held=False,
                    skipped=False)
     actors = [s for s in state.seats if s.can_act]
     if len(actors) < 2 or len(state.live) < 2:
-        return evolve(state, skipped=True, to_act=None)
-    return evolve(state, to_act=first_actor(state))
+        return replace(state, skipped=True, to_act=None)
+    return replace(state, to_act=first_actor(state))
 
 
 def _amounts(state: GameState, available: int) -> list[int]:
@@ -167,10 +165,10 @@ def apply_bet(state: GameState, seat: int, action: Action) -> GameState:
     if isinstance(action, Vie):
         state = put_in(state, seat, action.amount)
         seats = tuple(
-            evolve(x, passed=False) if i != seat else evolve(x, acted=True)
+            replace(x, passed=False) if i != seat else replace(x, acted=True)
             for i, x in enumerate(state.seats)
         )
-        return evolve(state, seats=seats, high=seats[seat].round_bet, opened=True,
+        return replace(state, seats=seats, high=seats[seat].round_bet, opened=True,
                       opener=seat, held=False)
     if isinstance(action, Hold):
         owed = max(0, state.high - s.round_bet)
@@ -178,16 +176,16 @@ def apply_bet(state: GameState, seat: int, action: Action) -> GameState:
         new_total = state.seats[seat].round_bet
         raised = new_total > state.high  # a raise: a new bet everyone else answers afresh
         held_seats = tuple(
-            evolve(x, acted=True) if i == seat else evolve(x, passed=False) if raised else x
+            replace(x, acted=True) if i == seat else replace(x, passed=False) if raised else x
             for i, x in enumerate(state.seats)
         )
-        return evolve(state, seats=held_seats, high=max(state.high, new_total), held=True)
+        return replace(state, seats=held_seats, high=max(state.high, new_total), held=True)
     if isinstance(action, Pass):
         answering = state.opened and state.high > s.round_bet
-        return evolve(state, seats=state.replace_seat(
+        return replace(state, seats=state.replace_seat(
             seat, acted=True, passed=s.passed or answering))
     if isinstance(action, Fold):
-        return evolve(state, seats=state.replace_seat(seat, folded=True, acted=True))
+        return replace(state, seats=state.replace_seat(seat, folded=True, acted=True))
     raise TypeError(f"not a betting action: {action!r}")  # pragma: no cover
 
 
@@ -200,13 +198,13 @@ class WaksBetting:
         if step.kind == "ante":
             for seat in state.playing_order():
                 state = put_in(state, seat, state.table.ante, round_bet=False)
-            return evolve(state, to_act=None)
+            return replace(state, to_act=None)
         if step.kind == "bet":
             return open_round(state, step)
         if step.kind == "exchange":
             live = [i for i in state.playing_order() if not state.seats[i].folded]
-            return evolve(state, to_act=live[0] if len(live) > 1 else None)
-        return evolve(state, to_act=None)
+            return replace(state, to_act=live[0] if len(live) > 1 else None)
+        return replace(state, to_act=None)
 
     @hookimpl(trylast=True)
     def primero_legal_actions(self, state: GameState, variant: Variant) -> tuple[Action, ...]:
@@ -279,19 +277,19 @@ class WaksBetting:
             nxt = next((i for i in state.playing_order(seat) if i != seat
                         and (i - state.eldest) % state.n > (seat - state.eldest) % state.n
                         and not state.seats[i].folded), None)
-            return evolve(state, to_act=nxt)
+            return replace(state, to_act=nxt)
         state = apply_bet(state, seat, action)
         if round_complete(state):
-            return evolve(state, to_act=None)
-        return evolve(state, to_act=next_actor(state, seat))
+            return replace(state, to_act=None)
+        return replace(state, to_act=next_actor(state, seat))
 
     @hookimpl(trylast=True)
     def primero_end_step(self, state: GameState, variant: Variant, step: Step) -> GameState:
         """One player left ends the deal; no vie in the last betting round carries the pot."""
         if len(state.live) == 1:
-            return evolve(state, over=True, ended_by="folds")
+            return replace(state, over=True, ended_by="folds")
         if step.kind == "bet" and not state.opened and not state.skipped:
             last_round = max(s.number for s in state.plan if s.kind == "bet")
             if step.number == last_round:
-                return evolve(state, over=True, ended_by="carry")
+                return replace(state, over=True, ended_by="carry")
         return state

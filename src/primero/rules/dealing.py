@@ -14,12 +14,10 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from attrs import evolve
-
 from primero.cards import Card, format_cards
 from primero.errors import InvalidDeckError, RecordError
 from primero.hookspecs import hookimpl
-from primero.state import GameState, Step
+from primero.state import GameState, Step, replace
 
 if TYPE_CHECKING:
     from primero.variant import Variant
@@ -59,7 +57,7 @@ def _new_stock(state: GameState, exclude: tuple[Card, ...]) -> GameState:
         shuffled = sorted(pile, key=lambda c: c.index)
         reshuffle_rng(state.setup.seed, index).shuffle(shuffled)
         stock = tuple(shuffled)
-    return evolve(state, stock=tuple(stock), discards=tuple(kept),
+    return replace(state, stock=tuple(stock), discards=tuple(kept),
                   reshuffles=(*state.reshuffles, tuple(stock)))
 
 
@@ -79,7 +77,7 @@ def draw(state: GameState, count: int, exclude: tuple[Card, ...] = ()) \
         InvalidDeckError: stock and reshuffled discards together hold too few cards.
     """
     drawn = state.stock[:count]
-    state = evolve(state, stock=state.stock[count:])
+    state = replace(state, stock=state.stock[count:])
     if len(drawn) < count:
         state = _new_stock(state, exclude)
         missing = count - len(drawn)
@@ -88,7 +86,7 @@ def draw(state: GameState, count: int, exclude: tuple[Card, ...] = ()) \
                 f"not enough cards: {missing} more needed, the new stock has {len(state.stock)}"
             )
         drawn += state.stock[:missing]
-        state = evolve(state, stock=state.stock[missing:])
+        state = replace(state, stock=state.stock[missing:])
     return drawn, state
 
 
@@ -109,8 +107,8 @@ class StandardDealing:
         for k, card in enumerate(cards):
             seat = order[k % len(order)]
             hands[seat] = (*hands[seat], card)
-        seats = tuple(evolve(s, hand=h) for s, h in zip(state.seats, hands, strict=True))
-        return evolve(state, seats=seats)
+        seats = tuple(replace(s, hand=h) for s, h in zip(state.seats, hands, strict=True))
+        return replace(state, seats=seats)
 
     @hookimpl(trylast=True)
     def primero_serve_exchange(
@@ -119,7 +117,9 @@ class StandardDealing:
         """Throw ``discards`` face down and serve as many from the top of the stock."""
         if not discards:
             return state
-        hand = tuple(c for c in state.seats[seat].hand if c not in discards)
-        state = evolve(state, discards=(*state.discards, *discards))
+        player = state.seats[seat]
+        hand = tuple(c for c in player.hand if c not in discards)
+        state = replace(state, discards=(*state.discards, *discards))
         drawn, state = draw(state, len(discards), exclude=discards)
-        return evolve(state, seats=state.replace_seat(seat, hand=hand + drawn))
+        return replace(state, seats=state.replace_seat(
+            seat, hand=hand + drawn, discarded=player.discarded + tuple(discards)))
