@@ -77,7 +77,8 @@ app = typer.Typer(
 #: ``--variant V``: a variant name or alias, any case.
 VariantName = Annotated[
     str,
-    typer.Option("--variant", "-V", help="Variant name or alias (any case); see `primero variants`."),
+    typer.Option("--variant", "-V",
+                 help="Variant name or alias (any case); see `primero variants`."),
 ]
 #: ``--option KEY=VALUE``, repeatable: a variant option.
 OptionList = Annotated[
@@ -172,31 +173,29 @@ def _root(
 def variants_command(json_output: JsonFlag = False) -> None:
     """List the installed variants: name, title, aliases, players and the plug-in."""
     reg = registry()
-    rows = [
-        {
-            "name": spec.name,
-            "title": spec.title,
-            "aliases": list(spec.aliases),
-            "players": list(spec.players),
-            "plugin": spec.provider,
-            "distribution": reg.distribution(spec),
-        }
-        for spec in reg.specs()
-    ]
+    specs = reg.specs()
     if json_output:
-        print_json(rows)
+        print_json([
+            {
+                "name": spec.name,
+                "title": spec.title,
+                "aliases": list(spec.aliases),
+                "players": list(spec.players),
+                "plugin": spec.provider,
+                "distribution": reg.distribution(spec),
+            }
+            for spec in specs
+        ])
         return
     table = Table(title="Installed variants")
     for column in ("Name", "Title", "Aliases", "Players"):
         table.add_column(column)
     table.add_column("Plug-in (package)", overflow="fold")
-    for row in rows:
-        low, high = row["players"]
-        plugin = str(row["plugin"])
-        if row["distribution"]:
-            plugin += f" ({row['distribution']})"
-        table.add_row(str(row["name"]), str(row["title"]), ", ".join(row["aliases"]),
-                      _range(low, high), plugin)
+    for spec in specs:
+        distribution = reg.distribution(spec)
+        plugin = f"{spec.provider} ({distribution})" if distribution else spec.provider
+        table.add_row(spec.name, spec.title, ", ".join(spec.aliases), _range(*spec.players),
+                      plugin)
     _console().print(table)
 
 
@@ -272,3 +271,7 @@ def frequencies_command(
 def main() -> None:
     """Run the ``primero`` command (the console script's entry point)."""
     app(prog_name="primero")
+
+
+# Command modules register themselves on ``app`` when imported.
+from primero import cli_game as _cli_game  # noqa: E402,F401

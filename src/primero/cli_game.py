@@ -1,0 +1,290 @@
+"""The game commands of the ``primero`` command line: ``play``, ``replay`` and ``rules``.
+
+Registered on :data:`primero.cli.app`::
+
+    primero play [--variant V] [--players N] [--seed S] [--auto] [--agent A] [--save FILE]
+    primero replay FILE [--json]
+    primero rules [VARIANT]
+
+The narration (:func:`narrate`) compares consecutive states, so it describes what any variant
+does — dealing, exchanges, declarations, reshuffles, the showdown — without knowing its rules.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from primero.actions import Action
+from primero.agents import AGENTS, Agent, make_agent
+from primero.cards import format_cards
+from primero.cli import JsonFlag, OptionList, VariantName, app, fail, load_variant, print_json
+from primero.engine import start_deal
+from primero.errors import PrimeroError
+from primero.history import load_record, replay, save_record
+from primero.plugins import registry
+from primero.state import GameState
+
+__all__ = ["describe_settlement", "narrate", "play_command", "replay_command", "replay_json",
+           "rules_command"]
+
+NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Fritz", "Gina", "Hugo")
+
+
+def _console() -> Console:
+    return Console(file=sys.stdout, highlight=False, soft_wrap=True)
+
+
+_THIRD_PERSON = {"pass": "passes", "fold": "folds", "hold": "holds", "vie": "vies",
+                 "exchange": "exchanges"}
+
+
+def _verb(action: Action | str) -> str:
+    if str(action) in ("exchange", "exchange 0 cards"):
+        return "stands pat"
+    verb, _, rest = str(action).partition(" ")
+    return " ".join(w for w in (_THIRD_PERSON.get(verb, verb), rest) if w)
+
+
+def narrate(before: GameState | None, after: GameState, *, seat: int | None = None,
+            action: Action | None = None) -> list[str]:
+    """Lines that tell what happened between two states, as player ``seat`` may know it.
+
+    Args:
+        before: The earlier state (``None`` for a new deal).
+        after: The later state.
+        seat: The human's seat: their own cards and draws are shown; ``None`` shows all.
+        action: The action applied between the two states, if any.
+
+    Returns:
+        Lines of narration, in order.
+    """
+    lines: list[str] = []
+    if action is not None and before is not None and before.to_act is not None:
+        actor = before.seats[before.to_act].name
+        text = str(action) if seat is None or seat == before.to_act else \
+            after.public_log[-1][1] if after.public_log else str(action)
+        pot = after.pot if not after.over else _pot(after)
+        said = text if before.to_act == seat and seat is not None else _verb(text)
+        lines.append(f"{actor} {said}   (pot {pot})")
+    cards: list[str] = []
+    for i, s in enumerate(after.seats):
+        old = before.seats[i].hand if before is not None else ()
+        if s.hand != old and (seat is None or seat == i):
+            whose = "Your" if seat == i else f"{s.name}'s"
+            cards.append(f"  {whose} cards: {format_cards(s.hand)}")
+    start = before.step_index if before is not None else -1
+    for index in range(start + 1, min(after.step_index, len(after.plan) - 1) + 1):
+        step = after.plan[index]
+        if step.kind == "deal":
+            lines.append(f"— the dealer deals {step.count} card{'s' if step.count != 1 else ''}"
+                         " each —")
+            lines.extend(cards)
+            cards = []
+        elif step.kind != "showdown":
+            lines.append(f"— {step} —")
+    lines[1 if action is not None and lines else 0:1 if action is not None and lines else 0] \
+        = cards
+    old_extras = dict(before.extras) if before is not None else {}
+    for key, value in after.extras:
+        if not key.startswith("_") and old_extras.get(key) != value:
+            lines.append(f"  {key.replace('_', ' ')}: {value}")
+    reshuffles = len(after.reshuffles) - (len(before.reshuffles) if before is not None else 0)
+    if reshuffles > 0:
+        lines.append("  the stock ran out: the discards were shuffled into a new stock")
+    if after.over and (before is None or not before.over):
+        lines.extend(describe_settlement(after))
+    return lines
+
+
+def _pot(state: GameState) -> int:
+    return state.carry_in + sum(s.contributed for s in state.seats)
+
+
+def describe_settlement(state: GameState) -> list[str]:
+    """Lines explaining how a finished deal ended and who took what."""
+    settlement = state.settlement
+    if settlement is None:
+        return []
+    lines = []
+    if settlement.showdown:
+        lines.append("— showdown —")
+        for seat, value in settlement.values:
+            lines.append(f"  {state.seats[seat].name}: {format_cards(state.seats[seat].hand)}"
+                         f"  {value.explain()}")
+    elif state.ended_by == "folds":
+        lines.append(f"— everyone else folded: {state.seats[state.live[0]].name} takes the pot "
+                     "unseen —")
+    else:
+        lines.append(f"— the deal ends without a winner ({state.ended_by}) —")
+    for award in settlement.awards:
+        how = f" with {award.value.label}" if award.value is not None else ""
+        lines.append(f"  {state.seats[award.seat].name} wins {award.amount}{how}")
+    for seat, chips in settlement.returns:
+        lines.append(f"  {state.seats[seat].name} takes back {chips} unmatched")
+    if settlement.carry:
+        lines.append(f"  {settlement.carry} chips carry over to the next deal")
+    lines.append("  chips: " + ", ".join(f"{s.name} {s.stack}" for s in state.seats))
+    return lines
+
+
+def _ask(state: GameState, seat: int, read: Callable[[str], str]) -> Action:
+    view = state.view(seat)
+    console = _console()
+    console.print(f"[bold]Your turn[/bold] — your cards: {format_cards(view.hand)}; "
+                  f"chips {view.stack}; pot {view.pot}; to hold: {view.owed}")
+    legal = view.legal
+    for k, option in enumerate(legal, start=1):
+        console.print(f"  {k:>3}. {option}")
+    while True:
+        answer = read("Your action (number or text): ").strip()
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        try:
+            from primero.actions import parse_action
+
+            action = parse_action(answer)
+        except PrimeroError as exc:
+            console.print(f"  [red]{exc}[/red]")
+            continue
+        if action in legal:
+            return action
+        console.print(f"  [red]{state.variant.rules.illegal_reason(state, action)}[/red]")
+
+
+def _read(prompt: str) -> str:
+    try:
+        return input(prompt)
+    except EOFError:
+        raise typer.Exit(0) from None
+
+
+@app.command("play")
+def play_command(
+    variant: VariantName = "waks",
+    option: OptionList = None,
+    players: Annotated[int, typer.Option("--players", "-n", help="Players at the table.")] = 4,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the shuffle.")] = None,
+    auto: Annotated[bool, typer.Option("--auto", help="Agents play every seat; narrate.")]
+    = False,
+    agent: Annotated[str, typer.Option("--agent", help="Computer players: random or "
+                                       "heuristic.")] = "heuristic",
+    chips: Annotated[int, typer.Option("--chips", help="Starting chips each.")] = 50,
+    stake: Annotated[int, typer.Option("--stake", help="Smallest bet.")] = 1,
+    rest: Annotated[int, typer.Option("--rest", help="Largest single bet or raise.")] = 3,
+    ante: Annotated[int | None, typer.Option("--ante", help="Ante (variants with one).")]
+    = None,
+    save: Annotated[Path | None, typer.Option("--save", help="Save the deal to this deal "
+                                              "file.")] = None,
+) -> None:
+    """Play a deal at the terminal against computer players (you are the eldest, seat 0)."""
+    chosen = load_variant(variant, option)
+    if agent not in AGENTS:
+        fail(f"unknown agent {agent!r}; known agents: {', '.join(AGENTS)}")
+    low, high = chosen.spec.players
+    if not low <= players <= high:
+        fail(f"{chosen.name} is played by {low} to {high} players; got {players}")
+    names = ["You", *NAMES[: players - 1]] if not auto else list(NAMES[:players])
+    rng = random.Random(seed)
+    default_ante = 1 if any(s.kind == "ante" for s in chosen.rules.deal_plan()) else 0
+    state = start_deal(chosen, names, chips, dealer=players - 1, stake=stake, rest=rest,
+                       ante=default_ante if ante is None else ante, rng=rng)
+    agents: list[Agent] = [make_agent(agent) for _ in names]
+    human = None if auto else 0
+    console = _console()
+    console.print(f"[bold]{chosen.spec.title}[/bold] — {', '.join(names)}; "
+                  f"{names[state.dealer]} deals; stake {stake}, rest {rest}")
+    for line in narrate(None, state, seat=human):
+        console.print(line)
+    while not state.over:
+        seat = state.to_act
+        assert seat is not None
+        action = _ask(state, seat, _read) if seat == human else \
+            agents[seat].act(state.view(seat), rng)
+        after = state.apply(action)
+        for line in narrate(state, after, seat=human, action=action):
+            console.print(line)
+        state = after
+    if save is not None:
+        save_record(state, save)
+        console.print(f"deal saved to {save}")
+
+
+def replay_json(state: GameState) -> dict[str, object]:
+    """The ``primero replay --json`` object of a replayed deal."""
+    settlement = state.settlement
+    awards = [] if settlement is None else [
+        {"player": state.seats[a.seat].name, "amount": a.amount,
+         "value": a.value.label if a.value is not None else None}
+        for a in settlement.awards
+    ]
+    return {
+        "variant": state.variant.name,
+        "chips": list(state.stacks),
+        "awards": awards,
+        "carry": settlement.carry if settlement is not None else state.pot,
+        "hands": {s.name: [c.ascii for c in s.hand] for s in state.seats if not s.folded},
+    }
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A deal file (TOML).", exists=False)],
+    json_output: JsonFlag = False,
+) -> None:
+    """Replay a deal file and show how it ends."""
+    try:
+        record = load_record(file)
+    except OSError as exc:
+        fail(f"cannot read {file}: {exc.strerror or exc}")
+    state = replay(record)
+    if json_output:
+        print_json(replay_json(state))
+        return
+    console = _console()
+    from primero.history import start_record
+
+    current = start_record(record)
+    console.print(f"[bold]{current.variant.spec.title}[/bold] — {', '.join(current.players)}; "
+                  f"{current.players[current.dealer]} deals")
+    for line in narrate(None, current):
+        console.print(line)
+    for _, text in record.actions:
+        after = current.apply(text)
+        for line in narrate(current, after, action=after.history[-1][1]):
+            console.print(line)
+        current = after
+    if not current.over:
+        console.print("(the record stops before the end of the deal)")
+
+
+@app.command("rules")
+def rules_command(
+    variant: Annotated[str, typer.Argument(help="Variant name or alias.")] = "waks",
+) -> None:
+    """Print a variant's rules summary, options and sources."""
+    spec = registry().spec(variant)
+    console = _console()
+    low, high = spec.players
+    console.print(f"[bold]{spec.title}[/bold] ({spec.name}) — {low}–{high} players")
+    if spec.aliases:
+        console.print(f"aliases: {', '.join(spec.aliases)}")
+    console.print()
+    console.print(spec.summary)
+    if spec.options:
+        console.print("\n[bold]Options[/bold] (primero … --option KEY=VALUE)")
+        for opt in spec.options:
+            default = str(opt.default).lower() if isinstance(opt.default, bool) else opt.default
+            console.print(f"  {opt.name} = {default}   [{opt.allowed()}]")
+            console.print(f"      {opt.doc}")
+    if spec.sources:
+        console.print("\n[bold]Sources[/bold]")
+        for source in spec.sources:
+            console.print(f"  {source}")
+    console.print(f"\nprovided by: {spec.provider}")
