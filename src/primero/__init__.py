@@ -9,6 +9,7 @@ The public API, re-exported from the modules that define it::
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from importlib.metadata import PackageNotFoundError, version
 
 from primero.cards import (
@@ -48,7 +49,7 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0.0.0"
 
 
-def evaluate(cards: str | tuple[Card, ...] | list[Card | str],
+def evaluate(cards: str | Iterable[Card | str],
              variant: str | Variant = "waks", **options: object) -> HandValue:
     """Evaluate a four-card hand.
 

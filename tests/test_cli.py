@@ -1,0 +1,262 @@
+"""The ``primero`` command line: output, JSON keys and the one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import primero
+from primero.cli import app, parse_option_args
+from primero.errors import InvalidOptionError
+
+#: Wide, colourless output so that rich tables can be read back row by row.
+ENV = {"COLUMNS": "200", "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": "1"}
+
+UNKNOWN_CARD = (
+    "error: unknown card 'Xx': expected a rank (A 2-9 10/T J Q K) and a suit (s h d c or"
+    " ♠ ♥ ♦ ♣), e.g. '7s' or '10h'\n"
+)
+
+
+def run(*args: str) -> Any:
+    return CliRunner().invoke(app, list(args), env=ENV)
+
+
+def ok(*args: str) -> str:
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    return str(result.stdout)
+
+
+def table_rows(text: str) -> list[list[str]]:
+    """The body rows of a rich table, as stripped cells."""
+    return [[cell.strip() for cell in line.split("│")[1:-1]]
+            for line in text.splitlines() if line.startswith("│")]
+
+
+# --- variants ----------------------------------------------------------------------------------
+
+def test_variants_json() -> None:
+    rows = json.loads(ok("variants", "--json"))
+    assert [row["name"] for row in rows] == primero.registry().names()
+    by_name = {row["name"]: row for row in rows}
+    assert by_name["waks"] == {
+        "name": "waks", "title": "Waks English Primero", "aliases": ["english", "primero"],
+        "players": [2, 6], "plugin": "primero.variants.waks",
+        "distribution": f"primero {primero.__version__}",
+    }
+    assert by_name["oldpips"] == {
+        "name": "oldpips", "title": "Old English pip values", "aliases": ["old-english"],
+        "players": [2, 6], "plugin": "oldpips", "distribution": "primero-oldpips 0.1.0",
+    }
+    for row in rows:
+        assert set(row) >= {"name", "title", "aliases", "players", "plugin"}
+
+
+def test_variants_table() -> None:
+    out = ok("variants")
+    assert out.splitlines()[0].strip() == "Installed variants"
+    rows = {row[0]: row for row in table_rows(out)}
+    assert rows["waks"] == ["waks", "Waks English Primero", "english, primero", "2–6",
+                            f"primero.variants.waks (primero {primero.__version__})"]
+    assert rows["oldpips"] == ["oldpips", "Old English pip values", "old-english", "2–6",
+                               "oldpips (primero-oldpips 0.1.0)"]
+    assert list(rows) == primero.registry().names()
+
+
+# --- evaluate ----------------------------------------------------------------------------------
+
+def test_evaluate_text() -> None:
+    assert ok("evaluate", "7s", "6h", "Ad", "Kc") == (
+        "Primero 65  (waks)\n"
+        "counting: 7♠ 6♥ A♦ K♣\n"
+        "Primero 65: one card of each suit; 7♠ 21 + 6♥ 18 + A♦ 16 + K♣ 10 = 65\n"
+    )
+
+
+def test_cards_as_one_string_or_several_arguments() -> None:
+    expected = ok("evaluate", "7h", "6h", "5h", "Kc")
+    assert ok("evaluate", "7h 6h 5h Kc") == expected
+    assert ok("evaluate", "7h,6h,5h,Kc") == expected
+    assert ok("evaluate", "7♥ 6♥", "5h", "K♣") == expected
+    assert expected == (
+        "Numerus 54  (waks)\n"
+        "counting: 7♥ 6♥ 5♥\n"
+        "Numerus 54: only the best suit counts; 7♥ 21 + 6♥ 18 + 5♥ 15 = 54; K♣ not counted\n"
+    )
+
+
+def test_evaluate_json() -> None:
+    data = json.loads(ok("evaluate", "Ah 6h 7h 2c", "--json"))
+    assert data == {
+        "variant": "waks",
+        "options": {"deck": "italian40", "supremus": True, "chorus": True,
+                    "numerus_counts": "best_suit", "high_primero_beats_fluxus": False,
+                    "tie": "eldest"},
+        "cards": ["Ah", "6h", "7h", "2c"],
+        "class": "Supremus",
+        "points": 55,
+        "counting": ["7h", "6h", "Ah"],
+        "explanation": "Supremus 55: 7, 6 and A of one suit; 7♥ 6♥ A♥ of one suit = 55; "
+                       "2♣ not counted",
+    }
+
+
+@pytest.mark.parametrize(
+    ("args", "label", "counting"),
+    [
+        (["Ah 6h 7h 2c", "--option", "supremus=false"], "Numerus 55", ["7h", "6h", "Ah"]),
+        (["Ah 6h 7h 2c", "-o", "supremus=off"], "Numerus 55", ["7h", "6h", "Ah"]),
+        (["Ks Kh Kd Kc", "-o", "chorus=false"], "Primero 40", ["Ks", "Kh", "Kd", "Kc"]),
+        (["7h 6h 5h Kc", "-o", "numerus-counts=all"], "Numerus 64", ["7h", "6h", "5h", "Kc"]),
+        (["10s 9h 8d 7c", "-o", "deck=french52"], "Primero 48", ["7c", "10s", "9h", "8d"]),
+        (["7s 6h Ad 2c", "--variant", "oldpips"], "Primero 57", ["7s", "6h", "Ad", "2c"]),
+        (["7s 6h Ad 2c", "-V", "OLD-ENGLISH"], "Primero 57", ["7s", "6h", "Ad", "2c"]),
+        (["7s 6h Ad 2c", "-V", "English"], "Primero 67", ["7s", "6h", "Ad", "2c"]),
+    ],
+)
+def test_evaluate_variants_and_options(args: list[str], label: str, counting: list[str]) -> None:
+    data = json.loads(ok("evaluate", *args, "--json"))
+    assert f"{data['class']} {data['points']}" == label
+    assert data["counting"] == counting
+
+
+def test_evaluate_text_names_non_default_options() -> None:
+    first = ok("evaluate", "Ah 6h 7h 2c", "-o", "supremus=false", "-o", "tie=eldest")
+    assert first.splitlines()[0] == "Numerus 55  (waks (supremus=false))"
+
+
+# --- frequencies -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("deck", "hands", "classes"),
+    [
+        ("italian40", 91_390, {"Chorus": 10, "Fluxus": 840, "Supremus": 120,
+                               "Primero": 9_990, "Numerus": 80_430}),
+        ("spanish48", 194_580, {"Chorus": 12, "Fluxus": 1_980, "Supremus": 144,
+                                "Primero": 20_724, "Numerus": 171_720}),
+        ("french52", 270_725, {"Chorus": 13, "Fluxus": 2_860, "Supremus": 156,
+                               "Primero": 28_548, "Numerus": 239_148}),
+    ],
+)
+def test_frequencies_json_rules_11(deck: str, hands: int, classes: dict[str, int]) -> None:
+    data = json.loads(ok("frequencies", "--option", f"deck={deck}", "--json"))
+    assert (data["variant"], data["pack"], data["hands"]) == ("waks", deck, hands)
+    assert data["classes"] == classes
+    assert list(data["classes"]) == ["Chorus", "Fluxus", "Supremus", "Primero", "Numerus"]
+
+
+def test_frequencies_json_points() -> None:
+    data = json.loads(ok("frequencies", "--json"))
+    assert data["points"] == {"Chorus": [40, 84], "Fluxus": [42, 70], "Supremus": [55, 55],
+                              "Primero": [40, 81], "Numerus": [20, 54]}
+    assert data["options"]["deck"] == "italian40"
+
+
+def test_frequencies_options() -> None:
+    data = json.loads(ok("frequencies", "-o", "supremus=false", "--json"))
+    assert data["classes"] == {"Chorus": 10, "Fluxus": 840, "Primero": 9_990,
+                               "Numerus": 80_550}
+
+
+def test_frequencies_table() -> None:
+    out = ok("frequencies")
+    assert out.splitlines()[0].strip() == "waks over italian40: 91,390 hands"
+    assert table_rows(out) == [
+        ["Chorus", "10", "0.0109%", "40–84"],
+        ["Fluxus", "840", "0.9191%", "42–70"],
+        ["Supremus", "120", "0.1313%", "55"],
+        ["Primero", "9,990", "10.9312%", "40–81"],
+        ["Numerus", "80,430", "88.0074%", "20–54"],
+        ["Total", "91,390", "100.0000%", ""],
+    ]
+
+
+# --- bad input: one line on stderr, exit status 1 -----------------------------------------------
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["evaluate", "Xx", "6h", "Ad", "Kc"], UNKNOWN_CARD),
+        (["evaluate", "7s", "6q", "Ad", "Kc"], "error: unknown card '6q': 'q' is not a suit\n"),
+        (["evaluate", "7s 6h Ad Kc 5c"],
+         "error: a hand has exactly 4 cards; got 5: 7♠ 6♥ A♦ K♣ 5♣\n"),
+        (["evaluate", "7s 6h Ad"], "error: a hand has exactly 4 cards; got 3: 7♠ 6♥ A♦\n"),
+        (["evaluate", "7s 7s Ad Kc"], "error: duplicate card 7s (7♠) in the hand\n"),
+        (["evaluate", "8s 6h Ad Kc"],
+         "error: card 8s (8♠) in the hand is not in the italian40 pack\n"),
+        (["evaluate", "10s 6h Ad Kc", "-o", "deck=spanish48"],
+         "error: card 10s (10♠) in the hand is not in the spanish48 pack\n"),
+        (["evaluate", "7s 6h Ad Kc", "--variant", "nope"],
+         f"error: unknown variant 'nope'; known variants: "
+         f"{', '.join(primero.registry().names())}\n"),
+        (["frequencies", "--variant", "nope"],
+         f"error: unknown variant 'nope'; known variants: "
+         f"{', '.join(primero.registry().names())}\n"),
+        (["evaluate", "7s 6h Ad Kc", "--option", "jokers=2"],
+         "error: unknown option 'jokers' for variant 'waks'; known options: chorus, deck, "
+         "high_primero_beats_fluxus, numerus_counts, supremus, tie\n"),
+        (["frequencies", "--option", "supremus=maybe"],
+         "error: option 'supremus': bad value 'maybe'; allowed: true, false\n"),
+        (["frequencies", "--option", "deck=tarot78"],
+         "error: option 'deck': bad value 'tarot78'; allowed: 'italian40', 'spanish48', "
+         "'french52'\n"),
+        (["evaluate", "7s 6h Ad Kc", "--option", "supremus"],
+         "error: bad option 'supremus': expected KEY=VALUE, e.g. supremus=false\n"),
+        (["evaluate", "7s 6h Ad Kc", "-o", "tie=split", "-o", "tie=eldest"],
+         "error: option 'tie' given twice\n"),
+    ],
+)
+def test_bad_input_is_one_line(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 1
+    assert result.stderr == message
+    assert result.stdout == ""
+    assert "Traceback" not in result.output
+
+
+def test_usage_errors_exit_2() -> None:
+    result = run("evaluate")
+    assert result.exit_code == 2
+    assert "Missing argument 'CARDS'." in result.stderr
+
+
+def test_parse_option_args() -> None:
+    assert parse_option_args(None) == {}
+    assert parse_option_args(["supremus=false", " numerus-counts = all "]) == {
+        "supremus": "false", "numerus_counts": "all"}
+    assert parse_option_args(["label=a=b"]) == {"label": "a=b"}
+    with pytest.raises(InvalidOptionError, match=r"^bad option '=1': expected KEY=VALUE"):
+        parse_option_args(["=1"])
+
+
+def test_version() -> None:
+    assert ok("--version") == f"primero {primero.__version__}\n"
+
+
+# --- the installed command, as a user runs it ---------------------------------------------------
+
+def _console_script() -> Path:
+    script = Path(sys.executable).with_name("primero")
+    assert script.exists(), "the `primero` console script is installed beside the interpreter"
+    return script
+
+
+def test_console_script_error_has_no_traceback() -> None:
+    done = subprocess.run([str(_console_script()), "evaluate", "7s 7s Ad Kc"],
+                          capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == "error: duplicate card 7s (7♠) in the hand\n"
+
+
+def test_python_dash_m() -> None:
+    done = subprocess.run([sys.executable, "-m", "primero", "--version"],
+                          capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout == f"primero {primero.__version__}\n"
