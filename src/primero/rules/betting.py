@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.hookspecs import hookimpl
-from primero.state import GameState, Step, replace
+from primero.state import GameState, Seat, Step, replace
 
 if TYPE_CHECKING:
     from primero.variant import Variant
@@ -159,33 +159,38 @@ def exchange_actions(hand: tuple[object, ...]) -> tuple[Action, ...]:
     )
 
 
+def _paid(s: Seat, chips: int, **changes: object) -> Seat:
+    chips = min(chips, s.stack)
+    return replace(s, stack=s.stack - chips, contributed=s.contributed + chips,
+                   round_bet=s.round_bet + chips, **changes)
+
+
 def apply_bet(state: GameState, seat: int, action: Action) -> GameState:
-    """Apply a Waks betting action (already checked legal) without moving the turn."""
+    """Apply a Waks betting action (already checked legal) without moving the turn.
+
+    A vie or a raise is a new bet: everyone else's pass-once allowance starts afresh.
+    """
     s = state.seats[seat]
+    seats = list(state.seats)
     if isinstance(action, Vie):
-        state = put_in(state, seat, action.amount)
-        seats = tuple(
-            replace(x, passed=False) if i != seat else replace(x, acted=True)
-            for i, x in enumerate(state.seats)
-        )
-        return replace(state, seats=seats, high=seats[seat].round_bet, opened=True,
-                      opener=seat, held=False)
+        seats = [x if not x.passed else replace(x, passed=False) for x in seats]
+        seats[seat] = _paid(s, action.amount, acted=True, passed=False)
+        return replace(state, seats=tuple(seats), high=seats[seat].round_bet, opened=True,
+                       opener=seat, held=False)
     if isinstance(action, Hold):
-        owed = max(0, state.high - s.round_bet)
-        state = put_in(state, seat, owed + action.raise_by)
-        new_total = state.seats[seat].round_bet
-        raised = new_total > state.high  # a raise: a new bet everyone else answers afresh
-        held_seats = tuple(
-            replace(x, acted=True) if i == seat else replace(x, passed=False) if raised else x
-            for i, x in enumerate(state.seats)
-        )
-        return replace(state, seats=held_seats, high=max(state.high, new_total), held=True)
+        paid = _paid(s, max(0, state.high - s.round_bet) + action.raise_by, acted=True)
+        if paid.round_bet > state.high:  # a raise
+            seats = [x if not x.passed else replace(x, passed=False) for x in seats]
+        seats[seat] = paid
+        return replace(state, seats=tuple(seats), high=max(state.high, paid.round_bet),
+                       held=True)
     if isinstance(action, Pass):
         answering = state.opened and state.high > s.round_bet
-        return replace(state, seats=state.replace_seat(
-            seat, acted=True, passed=s.passed or answering))
+        seats[seat] = replace(s, acted=True, passed=s.passed or answering)
+        return replace(state, seats=tuple(seats))
     if isinstance(action, Fold):
-        return replace(state, seats=state.replace_seat(seat, folded=True, acted=True))
+        seats[seat] = replace(s, folded=True, acted=True)
+        return replace(state, seats=tuple(seats))
     raise TypeError(f"not a betting action: {action!r}")  # pragma: no cover
 
 
