@@ -12,11 +12,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import combinations
+from typing import TYPE_CHECKING, Any
 
 from attrs import field, frozen
 
 from primero.cards import Card, Pack, format_cards, parse_cards
 from primero.errors import InvalidDeckError, RankingMismatchError
+
+if TYPE_CHECKING:
+    from primero.variant import Variant
 
 __all__ = ["HAND_SIZE", "Classification", "Comparison", "HandValue", "Ranking"]
 
@@ -186,10 +190,12 @@ class Ranking:
         pack: The pack the table covers.
         classes: Class names, weakest first.
         points: Each card's points.
+        variant: The variant whose ranking this is (``None`` for a free-standing ranking).
     """
 
     __slots__ = (
         "_classify", "_descriptions", "_order", "_table", "classes", "name", "pack", "points",
+        "variant",
     )
 
     def __init__(
@@ -202,7 +208,9 @@ class Ranking:
         classify: Callable[[tuple[Card, ...]], Classification],
         order: Callable[[Classification], tuple[int, ...]],
         descriptions: Mapping[str, str] | None = None,
+        variant: Variant | None = None,
     ) -> None:
+        self.variant = variant
         self._descriptions = dict(CLASS_DESCRIPTIONS if descriptions is None else descriptions)
         self.name = name
         self.pack = pack
@@ -214,6 +222,19 @@ class Ranking:
 
     def __repr__(self) -> str:
         return f"<Ranking {self.name} over {self.pack.name}>"
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Ranking:
+        return self  # immutable once built; its table is shared
+
+    def __copy__(self) -> Ranking:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as "the ranking of this variant": rebuilt (and cached) where it is loaded,
+        # so a hand value crosses a process boundary without its 91,390-hand table.
+        if self.variant is None:
+            raise TypeError(f"ranking {self.name} has no variant and cannot be pickled")
+        return (_ranking_of, (self.variant,))
 
     @property
     def table(self) -> dict[int, HandValue]:
@@ -310,3 +331,8 @@ class Ranking:
     def describe_class(self, hand_class: str) -> str:
         """A short description of a class, e.g. ``"one card of each suit"``."""
         return self._descriptions.get(hand_class, hand_class)
+
+
+def _ranking_of(variant: Variant) -> Ranking:
+    """The ranking of ``variant`` (the unpickling side of :meth:`Ranking.__reduce__`)."""
+    return variant.ranking

@@ -334,7 +334,7 @@ class Rules:
 
             self._ranking = Ranking(
                 name=str(variant), pack=pack, classes=classes, points=points,
-                classify=classify, order=order,
+                classify=classify, order=order, variant=variant,
             )
         return self._ranking
 

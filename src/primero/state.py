@@ -240,6 +240,12 @@ class GameState:
     settlement: Settlement | None = field(default=None, repr=False)
     _legal: tuple[Action, ...] | None = field(default=None, init=False, eq=False, repr=False)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> GameState:
+        return self  # a value: every part is immutable, so a copy would be the same state
+
+    def __copy__(self) -> GameState:
+        return self
+
     # ---------------------------------------------------------------------------------------
     # derived facts
 

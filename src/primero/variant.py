@@ -114,6 +114,17 @@ class Variant:
     def _options_default(self) -> Mapping[str, OptionValue]:
         return MappingProxyType(dict(self.settings))
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Variant:
+        return self  # a value: nothing in it changes
+
+    def __copy__(self) -> Variant:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The spec and settings travel; the cached rules and ranking table are rebuilt (once)
+        # where the variant is unpickled, e.g. in a worker process.
+        return (_rebuild_variant, (self.spec, self.settings, self.house_rules))
+
     @property
     def options(self) -> Mapping[str, OptionValue]:
         """The option values, read-only."""
@@ -173,3 +184,9 @@ def _fmt(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def _rebuild_variant(spec: VariantSpec, settings: tuple[tuple[str, OptionValue], ...],
+                     house_rules: tuple[object, ...]) -> Variant:
+    """Unpickle a :class:`Variant` (see ``Variant.__reduce__``)."""
+    return Variant(spec=spec, settings=settings, house_rules=house_rules)
