@@ -82,7 +82,8 @@ def start_deal(
         variant: The configured variant (see :func:`primero.get_variant`).
         players: Names in playing order (seat 0 first); one word each, distinct.
         chips: Starting chips per player (in playing order) or one number for everyone.
-        dealer: The dealer's seat or name; default the last seat (so seat 0 is eldest).
+        dealer: The dealer's seat (negative counts from the last seat) or name; default the
+            last seat (so seat 0 is eldest).
         stake: The smallest bet, in chips.
         rest: The largest single bet or raise, in chips.
         ante: Chips each player pays before the deal (variants that use one).
@@ -106,6 +107,9 @@ def start_deal(
         if dealer not in names:
             raise PrimeroError(f"dealer {dealer!r} is not a player: {', '.join(names)}")
         dealer_seat = names.index(dealer)
+    elif names and not -len(names) <= dealer < len(names):
+        raise PrimeroError(f"dealer seat {dealer} is not a seat of {len(names)} players "
+                           f"(0..{len(names) - 1}, or -1 for the last)")
     else:
         dealer_seat = dealer % len(names) if names else 0
     table = Table(stake=stake, rest=rest, ante=ante)

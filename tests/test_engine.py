@@ -1,0 +1,291 @@
+"""The engine API: the shared golden deal, stacked stocks, set-up errors, views, values.
+
+The golden case ``../shared/cases/waks_example.toml`` (RULES.md §5.1) is driven here through
+``start_deal`` / ``apply`` directly; the deal-file replay of the same file is tested with the
+history module.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import tomllib
+from typing import Any
+
+import pytest
+
+import primero
+from conftest import CASES
+from primero import IllegalActionError, InvalidDeckError, PrimeroError
+from primero.actions import Exchange, Fold, Hold, Pass, Vie
+from primero.engine import apply, legal_actions, start_deal, view
+from primero.state import GameState
+from primero.testing import check_deal_invariants, check_view_hides, snapshot
+
+WAKS = primero.get_variant("waks")
+GOLDEN: dict[str, Any] = tomllib.loads((CASES / "waks_example.toml").read_text("utf-8"))
+
+
+def golden_start() -> GameState:
+    return start_deal(WAKS, GOLDEN["players"], GOLDEN["chips"], dealer=GOLDEN["dealer"],
+                      stake=GOLDEN["stake"], rest=GOLDEN["rest"], stock=GOLDEN["stock"])
+
+
+def play(state: GameState, lines: list[str]) -> GameState:
+    """Apply ``"<player> <action>"`` lines, checking whose turn it is and every invariant."""
+    for line in lines:
+        name, _, text = line.partition(" ")
+        assert state.to_act is not None, f"{line}: the deal is over"
+        assert state.seats[state.to_act].name == name, f"{line}: not {name}'s turn"
+        state = state.apply(text)
+        check_deal_invariants(state)
+    return state
+
+
+def hand(state: GameState, name: str) -> str:
+    return " ".join(c.ascii for c in state.seats[state.seat_of(name)].hand)
+
+
+# --------------------------------------------------------------------------------------------
+# The golden case (RULES.md §5.1)
+
+ROUND1 = 8  # the first eight actions are betting round 1
+EXCHANGE_END = 11
+
+
+def test_golden_deal_first_cards() -> None:
+    state = golden_start()
+    # one card at a time from the eldest (Anna): 7s 3s 4d 5s, then Qd Jc 2s Kd
+    assert [hand(state, p) for p in GOLDEN["players"]] == ["7s Qd", "3s Jc", "4d 2s", "5s Kd"]
+    assert state.seats[state.to_act or 0].name == "Anna"
+    assert len(state.stock) == 32
+
+
+def test_golden_deal_pot_after_round_one() -> None:
+    state = play(golden_start(), GOLDEN["actions"][:ROUND1])
+    # Ben vies 2, Anna holds 2, Dan holds 2; Carla folded without putting anything in
+    assert state.pot == GOLDEN["expect"]["pot_after_round1"] == 6
+    assert state.step is not None and state.step.kind == "exchange"
+    assert [s.contributed for s in state.seats] == [2, 2, 0, 2]
+    assert state.seats[2].folded
+
+
+def test_golden_deal_exchange_and_second_deal() -> None:
+    state = play(golden_start(), GOLDEN["actions"][:EXCHANGE_END])
+    # Anna throws Qd and draws Ad; Ben throws 3s Jc and draws 7h 6h; Dan throws 5s, draws 3h;
+    # then two more each from Anna, Carla skipped: 6c 5h Js, Kh 2c Qc
+    assert hand(state, "Anna") == "7s Ad 6c Kh"
+    assert hand(state, "Ben") == "7h 6h 5h 2c"
+    assert hand(state, "Dan") == "Kd 3h Js Qc"
+    assert hand(state, "Carla") == "4d 2s"  # a folded player gets no more cards
+    assert sorted(c.ascii for c in state.discards) == sorted(["Qd", "3s", "Jc", "5s"])
+
+
+def test_golden_deal_showdown() -> None:
+    before_last = play(golden_start(), GOLDEN["actions"][:-1])
+    assert before_last.pot == 9  # 6 + Ben's vie of 3
+    state = play(before_last, GOLDEN["actions"][-1:])
+    expect = GOLDEN["expect"]
+    assert state.over and state.ended_by == "showdown"
+    settlement = state.settlement
+    assert settlement is not None
+    # round 2: Ben vies 3, Anna holds 3: pot 6 + 6 = 12 = expect.pot
+    assert sum(layer.amount for layer in settlement.layers) == expect["pot"] == 12
+    assert settlement.returns == () and settlement.carry == 0
+    (award,) = settlement.awards
+    assert state.seats[award.seat].name == expect["winner"] == "Anna"
+    assert award.amount == 12
+    assert award.value is not None and award.value.label == "Primero 65"
+    values = {state.seats[s].name: v.label for s, v in settlement.values}
+    assert values == expect["values"] == {"Anna": "Primero 65", "Ben": "Numerus 54"}
+    assert {p: hand(state, p) for p in expect["hands"]} == {
+        "Anna": "7s Ad 6c Kh", "Ben": "7h 6h 5h 2c", "Dan": "Kd 3h Js Qc"}
+    # Anna 50 - 2 - 3 + 12 = 57, Ben 50 - 2 - 3 = 45, Carla 50, Dan 50 - 2 = 48
+    assert list(state.stacks) == expect["chips"] == [57, 45, 50, 48]
+
+
+def test_golden_must_hold_illegal_actions_leave_the_state_unchanged() -> None:
+    state = play(golden_start(), GOLDEN["actions"][:4])  # up to Dan's pass
+    assert state.seats[state.to_act or 0].name == "Anna"
+    before = snapshot(state)
+    for line in GOLDEN["expect"]["must_hold_illegal"]:
+        _, _, text = line.partition(" ")
+        with pytest.raises(IllegalActionError, match="must hold") as info:
+            state.apply(text)
+        assert "Anna speaks last before Ben" in info.value.reason
+        assert info.value.legal == state.legal_actions() == (Hold(), Hold(1), Hold(2), Hold(3))
+        assert snapshot(state) == before
+
+
+def test_golden_pass_once_named_in_the_error() -> None:
+    state = play(golden_start(), GOLDEN["actions"][:6])  # Carla's second turn
+    assert state.seats[state.to_act or 0].name == "Carla"
+    with pytest.raises(IllegalActionError, match="Carla already passed once"):
+        state.apply("pass")
+
+
+def test_golden_printed_version_rejected_naming_6h() -> None:
+    printed = GOLDEN["printed"]
+    with pytest.raises(InvalidDeckError, match=printed["error_mentions"]) as info:
+        start_deal(WAKS, GOLDEN["players"], GOLDEN["chips"], dealer=GOLDEN["dealer"],
+                   stock=printed["stock"])
+    assert "duplicate card 6h" in str(info.value)
+
+
+def test_golden_deal_through_the_functions() -> None:
+    # the module functions are the same API as the methods
+    state = golden_start()
+    assert legal_actions(state) == state.legal_actions() == (Pass(), Vie(1), Vie(2), Vie(3),
+                                                              Fold())
+    assert apply(state, Pass()) == state.apply("pass")
+    assert view(state, 1) == state.view(1)
+
+
+# --------------------------------------------------------------------------------------------
+# Views
+
+
+def test_views_hide_other_hands_the_stock_and_exchanged_cards() -> None:
+    state = play(golden_start(), GOLDEN["actions"][:EXCHANGE_END])
+    anna = check_view_hides(state, 0)
+    assert " ".join(c.ascii for c in anna.hand) == "7s Ad 6c Kh"
+    assert all(s.shown == () for s in anna.seats)
+    assert [s.cards for s in anna.seats] == [4, 4, 2, 4]
+    assert anna.stock_size == len(state.stock) and anna.discards_size == 4
+    texts = dict(enumerate(t for _, t in anna.history))
+    assert texts[9] == "exchange 2 cards"  # Ben's exchange: how many, not which
+    assert "3s" not in repr(anna.seats) + repr(anna.history)
+    assert [c.ascii for c in state.view(1).discarded] == ["3s", "Jc"]
+    assert anna.legal == state.legal_actions()  # Anna is to act
+    assert state.view(1).legal == ()
+
+
+def test_views_after_the_showdown_show_only_the_hands_shown() -> None:
+    state = play(golden_start(), GOLDEN["actions"])
+    carla = check_view_hides(state, 2)
+    shown = {s.name: " ".join(c.ascii for c in s.shown) for s in carla.seats}
+    # Anna and Ben showed; Carla and Dan folded face down
+    assert shown == {"Anna": "7s Ad 6c Kh", "Ben": "7h 6h 5h 2c", "Carla": "", "Dan": ""}
+
+
+def test_view_of_a_bad_seat() -> None:
+    with pytest.raises(IndexError, match="seat 4"):
+        golden_start().view(4)
+
+
+# --------------------------------------------------------------------------------------------
+# Stacked stocks and set-up errors
+
+
+def test_stacked_stock_with_a_card_outside_the_pack() -> None:
+    stock = ["8s", *GOLDEN["stock"][1:]]
+    with pytest.raises(InvalidDeckError, match=r"8s .* not in the italian40 pack"):
+        start_deal(WAKS, ["A", "B"], 10, stock=stock)
+
+
+def test_stacked_stock_missing_a_card() -> None:
+    with pytest.raises(InvalidDeckError, match="missing Kc"):
+        start_deal(WAKS, ["A", "B"], 10, stock=GOLDEN["stock"][:-1])
+
+
+def test_stacked_stock_as_text_with_a_bad_token() -> None:
+    with pytest.raises(primero.CardParseError, match="'Zz'"):
+        start_deal(WAKS, ["A", "B"], 10, stock="7s Zz")
+
+
+@pytest.mark.parametrize(("players", "kwargs", "match"), [
+    (["A"], {}, "2 to 6 players; got 1"),
+    (["A", "B", "C", "D", "E", "F", "G"], {}, "2 to 6 players; got 7"),
+    (["A", "B", "A"], {}, "two players are called 'A'"),
+    (["A", "B C"], {}, "'B C' must be one word"),
+    (["A", "B"], {"chips": [10, 0]}, "B has 0 chips"),
+    (["A", "B"], {"chips": [10]}, "2 players but 1 chip counts"),
+    (["A", "B"], {"dealer": "Zed"}, "dealer 'Zed' is not a player"),
+    (["A", "B"], {"dealer": 2}, "dealer seat 2 is not a seat of 2 players"),
+    (["A", "B"], {"dealer": -3}, "dealer seat -3 is not a seat of 2 players"),
+    (["A", "B"], {"stake": 0}, "bad table: stake 0"),
+    (["A", "B"], {"stake": 3, "rest": 2}, "bad table: stake 3, rest 2"),
+    (["A", "B"], {"carry": -1}, "carry-over must not be negative"),
+    (["A", "B"], {"seed": None}, "give a seed"),
+])
+def test_bad_setups_are_rejected(players: list[str], kwargs: dict[str, Any], match: str) -> None:
+    args: dict[str, Any] = {"chips": 10, "seed": 1} | kwargs
+    with pytest.raises(PrimeroError, match=match):
+        start_deal(WAKS, players, **args)
+
+
+def test_dealer_by_seat_name_and_from_the_end() -> None:
+    by_name = start_deal(WAKS, ["A", "B", "C"], 10, dealer="B", seed=3)
+    assert by_name.dealer == 1 and by_name.eldest == 2 and by_name.to_act == 2
+    assert start_deal(WAKS, ["A", "B", "C"], 10, seed=3).dealer == 2  # default: the last
+    assert start_deal(WAKS, ["A", "B", "C"], 10, dealer=-3, seed=3).dealer == 0
+
+
+def test_a_seed_or_an_rng_makes_the_deal_reproducible() -> None:
+    a = start_deal(WAKS, ["A", "B", "C"], 10, seed=42)
+    assert a == start_deal(WAKS, ["A", "B", "C"], 10, seed=42)
+    assert a.setup.stock != start_deal(WAKS, ["A", "B", "C"], 10, seed=43).setup.stock
+    r1 = start_deal(WAKS, ["A", "B"], 10, rng=random.Random(7))
+    r2 = start_deal(WAKS, ["A", "B"], 10, rng=random.Random(7))
+    assert r1 == r2 and r1.setup.stock == r2.setup.stock
+
+
+# --------------------------------------------------------------------------------------------
+# Errors and values
+
+
+def test_illegal_action_error_carries_legal_and_reason() -> None:
+    state = golden_start()
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(Hold())
+    err = info.value
+    assert isinstance(err, ValueError) and isinstance(err, PrimeroError)
+    assert err.legal == state.legal_actions()
+    assert err.reason == "nobody has vied yet: there is nothing to hold"
+    assert err.reason in str(err) and "Legal: pass, vie 1, vie 2, vie 3, fold" in str(err)
+
+
+@pytest.mark.parametrize(("text", "match"), [
+    ("vie 4", "at most the rest \\(3\\)"),
+    ("vie 0", "at least the stake \\(1\\)"),
+    ("exchange 7s", "exchanges happen after betting round 1"),
+    ("dance", "cannot read action 'dance'"),
+    ("vie lots", "'lots' is not a number"),
+])
+def test_illegal_actions_say_why(text: str, match: str) -> None:
+    state = golden_start()
+    before = snapshot(state)
+    with pytest.raises(IllegalActionError, match=match):
+        state.apply(text)
+    assert snapshot(state) == before
+
+
+def test_exchange_of_a_card_not_in_hand() -> None:
+    state = play(golden_start(), GOLDEN["actions"][:ROUND1])
+    with pytest.raises(IllegalActionError, match="only discard cards from your own hand"):
+        state.apply(Exchange(primero.parse_cards("3s")))  # Ben's card, not Anna's
+
+
+def test_no_action_after_the_deal_is_over() -> None:
+    state = play(golden_start(), GOLDEN["actions"])
+    assert state.legal_actions() == ()
+    with pytest.raises(IllegalActionError, match="the deal is over") as info:
+        state.apply("pass")
+    assert info.value.legal == ()
+
+
+def test_a_state_deep_copies_to_an_equal_state() -> None:
+    for state in (golden_start(), play(golden_start(), GOLDEN["actions"])):
+        clone = copy.deepcopy(state)
+        assert clone == state
+        assert copy.copy(state) == state
+        assert clone.view(0) == state.view(0)
+
+
+def test_apply_leaves_the_old_state_as_it_was() -> None:
+    state = golden_start()
+    before = snapshot(state)
+    after = state.apply("vie 2")
+    assert snapshot(state) == before
+    assert state.pot == 0 and after.pot == 2
+    assert state.legal_actions() == (Pass(), Vie(1), Vie(2), Vie(3), Fold())
