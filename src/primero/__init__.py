@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from importlib.metadata import PackageNotFoundError, version
 
+from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie, parse_action
+from primero.agents import Agent, HeuristicAgent, RandomAgent, play_deal, play_session
 from primero.cards import (
     FRENCH52,
     ITALIAN40,
@@ -26,6 +28,7 @@ from primero.cards import (
     parse_card,
     parse_cards,
 )
+from primero.engine import start_deal
 from primero.errors import (
     CardParseError,
     IllegalActionError,
@@ -38,9 +41,13 @@ from primero.errors import (
     UnknownVariantError,
 )
 from primero.hands import Classification, Comparison, HandValue, Ranking
+from primero.history import DealRecord, load_record, replay, save_record
 from primero.hookspecs import hookimpl
 from primero.options import Option
 from primero.plugins import get_variant, registry
+from primero.session import Session
+from primero.settlement import Award, PotLayer, Settlement
+from primero.state import GameState, PlayerView, Step
 from primero.variant import Variant, VariantSpec
 
 try:
@@ -79,33 +86,58 @@ __all__ = [
     "ITALIAN40",
     "PACKS",
     "SPANISH48",
+    "Action",
+    "Agent",
+    "Award",
+    "Call",
     "Card",
     "CardParseError",
     "Classification",
     "Comparison",
+    "DealRecord",
+    "Exchange",
+    "Fold",
+    "GameState",
     "HandValue",
+    "HeuristicAgent",
+    "Hold",
     "IllegalActionError",
     "InvalidDeckError",
     "InvalidOptionError",
     "Option",
     "Pack",
+    "Pass",
+    "PlayerView",
     "PluginError",
+    "PotLayer",
     "PrimeroError",
+    "RandomAgent",
     "Rank",
     "Ranking",
     "RankingMismatchError",
     "RecordError",
+    "Session",
+    "Settlement",
+    "Step",
     "Suit",
     "UnknownVariantError",
     "Variant",
     "VariantSpec",
+    "Vie",
     "__version__",
     "evaluate",
     "format_cards",
     "get_pack",
     "get_variant",
     "hookimpl",
+    "load_record",
+    "parse_action",
     "parse_card",
     "parse_cards",
+    "play_deal",
+    "play_session",
     "registry",
+    "replay",
+    "save_record",
+    "start_deal",
 ]
