@@ -1,1 +1,229 @@
-"""The `cardano` variant (see ../shared/RULES.md); registered by its primero_register_variants hook."""
+"""Cardano's Italian calling Primero (``cardano``), RULES.md §6 [seed-DE][WAKS][SUZ94][ZOR-C].
+
+Mark Waks' reconstruction of the game Cardano describes. Everything is as in ``waks`` except
+that every vie and every raise names a *call* (a hand class and points, e.g. "Primero 60"),
+each call ranks strictly above the standing call, and at the showdown only hands that meet the
+standing call can win. The rules object overrides only what changes:
+
+* ``primero_legal_actions`` (a wrapper): each vie and raise the core offers is spelt out once
+  per attainable call above the standing call (amounts × calls); a plain hold names nothing.
+* ``primero_apply_action`` (a wrapper): after the core has applied a vie or raise, its call
+  becomes the standing call, kept across both rounds in the public extra ``"call"`` (a
+  :class:`~primero.actions.Call`; who made it is in the public action log).
+* ``primero_illegal_reason``: says what is wrong with a call (missing, unattainable, not above
+  the standing call); everything else is the core's.
+* ``primero_settle``: a showdown is settled by
+  :func:`~primero.rules.settling.settle_showdown` with only the hands that meet the call
+  eligible; a layer none of its contenders can win carries over. A player left alone takes the
+  pot unseen (the core's settlement: the call is not tested); a round 2 without a vie carries
+  the pot over as in ``waks``.
+
+Readings where RULES.md leaves room:
+
+* A class with a single attainable points value may be called without them; in every standard
+  ranking that is exactly Supremus (55). "Supremus" and "Supremus 55" are the same call, and
+  both spellings are legal.
+* Under ``same_class`` an allowed understatement (option ``understatements``, default
+  ``Supremus>Primero``) meets a call of the named class when the hand also ranks at or above
+  the call; with the standard order a Supremus outranks every Primero, so it answers any
+  Primero call (under ``high_primero_beats_fluxus`` not a Primero 79 or more).
+* When the standing call is the highest attainable one (Chorus 84 over ``italian40``), nobody
+  can vie or raise any more: the players still to act can only hold, pass or fold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+
+from attrs import evolve
+
+from primero.actions import Action, Call, Hold, Vie
+from primero.calls import (
+    CALL_RULES,
+    DEFAULT_UNDERSTATEMENTS,
+    UnderstatementsOption,
+    call_book,
+    parse_understatements,
+)
+from primero.hookspecs import hookimpl
+from primero.options import Option
+from primero.rules.betting import betting_actions, must_hold_seat
+from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
+from primero.rules.settling import settle_showdown
+from primero.settlement import Settlement
+from primero.state import GameState
+from primero.variant import Variant, VariantSpec
+from primero.variants.waks import TIE_OPTION
+
+__all__ = [
+    "CALL_KEY",
+    "CALL_RULE_OPTION",
+    "CARDANO",
+    "UNDERSTATEMENTS_OPTION",
+    "CardanoRules",
+    "standing_call",
+]
+
+#: The extras key of the standing call (public: every player heard it).
+CALL_KEY = "call"
+
+CALL_RULE_OPTION = Option(
+    name="call_rule", default="at_least", choices=CALL_RULES,
+    doc="Which hands meet the standing call at the showdown: at_least — any hand ranking at or "
+        "above it (understating allowed) [seed-DE]; same_class — a hand of the called class "
+        "with at least the called points, plus the allowed understatements.",
+)
+UNDERSTATEMENTS_OPTION = UnderstatementsOption(
+    name="understatements", default=DEFAULT_UNDERSTATEMENTS,
+    doc="Under call_rule=same_class, which stronger classes may answer a call of another class, "
+        "as Held>Called pairs (default: a Supremus may answer a Primero call), or none.",
+)
+
+SOURCES = (
+    "[seed-DE] Primero (Primiera) – Ausführliche Regeln: the Cardano variant after Mark Waks",
+    "[WAKS] Mark Waks, Game Report: Primero (2002–03): the reconstruction of Cardano's game",
+    "[SUZ94] Jeff A. Suzuki, Primero: A Renaissance Cardgame (1994): calls and bluffing",
+    "[ZOR-C] Girolamo Zorli, Cardan's Primero game: a Primero of 79+ above Fluxus (option)",
+)
+
+SUMMARY = """\
+Mark Waks' reconstruction of the Italian game Girolamo Cardano describes: the Waks deal and
+betting (2-6 players, the 40-card pack, stake and rest, two betting rounds around an exchange,
+must-hold in round 1), with calls.
+
+Every vie and every raise names a call: a hand class and points, e.g. "vie 2 call Primero 60"
+(a Supremus is called without points, 55 being implied). Each call must rank strictly above the
+standing call, which is the last call made in the deal and stays through both rounds; a hold
+without a raise names nothing. Only calls some hand of the pack can make are allowed: with the
+40-card pack there is no Primero 41 or 80, no Numerus 21, and a Chorus is 40, 48, 52, 56, 60,
+64, 72 or 84. Calls rank as hands do (with high_primero_beats_fluxus, a Primero call of 79 or
+more ranks above every Fluxus call).
+
+Bluffing is allowed. At the showdown only hands that meet the standing call can win. With
+call_rule=at_least (the default) a hand meets the call if it ranks at or above it, so a player
+may understate (call a Primero holding a Supremus). With call_rule=same_class the hand must be
+of the called class with at least the called points, except for the allowed understatements
+(default: a Supremus may answer a Primero call). The best hand among those meeting the call
+takes the pot, ties to the eldest. If no hand still in meets it, nobody wins and the pot carries
+over to the next deal; with side pots each pot is judged among the players who reach it.
+
+A player left alone when all others fold takes the pot without showing: the call is not
+tested. If nobody vies in round 2 the pot carries over, as in the Waks game."""
+
+
+def standing_call(state: GameState) -> Call | None:
+    """The standing call of a deal (the last call made, either round), or ``None``."""
+    call = state.extra(CALL_KEY)
+    return call if isinstance(call, Call) else None
+
+
+def _amount(action: Action) -> int:
+    return action.amount if isinstance(action, Vie) else action.raise_by \
+        if isinstance(action, Hold) else 0
+
+
+def _names_a_call(action: Action) -> bool:
+    """A vie, or a hold with a raise: the moves that must name a call."""
+    return isinstance(action, Vie) or (isinstance(action, Hold) and action.raise_by > 0)
+
+
+class CardanoRules:
+    """The calling rules: legal actions with calls, the standing call, the call at showdown."""
+
+    @hookimpl(wrapper=True)
+    def primero_legal_actions(self, state: GameState, variant: Variant) \
+            -> Generator[None, tuple[Action, ...] | None, tuple[Action, ...] | None]:
+        """Spell out each vie and raise once per attainable call above the standing call."""
+        actions = yield
+        step = state.step
+        if actions is None or step is None or step.kind != "bet":
+            return actions
+        calls = call_book(variant.ranking).above(standing_call(state))
+        spelt: list[Action] = []
+        for action in actions:
+            if isinstance(action, Vie) and action.call is None:
+                spelt.extend(Vie(action.amount, call) for call in calls)
+            elif isinstance(action, Hold) and action.raise_by > 0 and action.call is None:
+                spelt.extend(Hold(action.raise_by, call) for call in calls)
+            else:
+                spelt.append(action)
+        return tuple(spelt)
+
+    @hookimpl(wrapper=True)
+    def primero_apply_action(self, state: GameState, variant: Variant, action: Action) \
+            -> Generator[None, GameState | None, GameState | None]:
+        """After the core has applied a vie or raise, its call becomes the standing call."""
+        new = yield
+        call = action.call if isinstance(action, Vie | Hold) else None
+        if new is not None and call is not None and _names_a_call(action):
+            new = new.with_extra(CALL_KEY, call)
+        return new
+
+    @hookimpl
+    def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \
+            -> str | None:
+        """What is wrong with the call of a vie or raise; ``None`` for everything else."""
+        seat, step = state.to_act, state.step
+        if seat is None or step is None or step.kind != "bet":
+            return None
+        if not isinstance(action, Vie | Hold):
+            return None
+        bare = evolve(action, call=None)
+        if bare not in betting_actions(state, seat, bound=must_hold_seat(state) == seat):
+            return None  # the amount or the moment is wrong: the core says why
+        if isinstance(action, Hold) and action.raise_by == 0:
+            if action.call is not None:
+                return ("a hold without a raise names nothing: say 'hold', not "
+                        f"'hold call {action.call}'")
+            return None
+        book = call_book(variant.ranking)
+        standing = standing_call(state)
+        call = action.call
+        if call is None:
+            example = next(iter(book.above(standing)), None)
+            verb = "vie" if isinstance(action, Vie) else "hold raise"
+            hint = f", e.g. '{verb} {_amount(action)} call {example}'" if example else ""
+            return f"every vie and every raise names a call in the Cardano game{hint}"
+        reason = book.unattainable_reason(call)
+        if reason is not None:
+            return reason
+        if not book.above(standing):
+            return (f"no call ranks above the standing call {standing}: nobody can vie or "
+                    "raise any more")
+        if standing is not None and book.key(call) <= book.key(standing):
+            return f"{call} is not above the standing call {standing}"
+        return None
+
+    @hookimpl
+    def primero_settle(self, state: GameState, variant: Variant) -> Settlement | None:
+        """At a showdown only hands meeting the standing call can win; the rest is the core's."""
+        call = standing_call(state)
+        if state.ended_by != "showdown" or len(state.live) <= 1 or call is None:
+            return None
+        book = call_book(variant.ranking)
+        rule = str(variant.option("call_rule"))
+        allowed = parse_understatements(str(variant.option("understatements")))
+        return settle_showdown(
+            state,
+            eligible=lambda _seat, value: book.meets(value, call, rule=rule,
+                                                     understatements=allowed),
+        )
+
+
+#: The ``cardano`` variant spec.
+CARDANO = VariantSpec(
+    name="cardano",
+    title="Cardano's Italian calling Primero",
+    summary=SUMMARY,
+    sources=SOURCES,
+    players=(2, 6),
+    options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, CALL_RULE_OPTION,
+             UNDERSTATEMENTS_OPTION),
+    plugins=(CardanoRules(),),
+)
+
+
+@hookimpl
+def primero_register_variants(register: Callable[[VariantSpec], None]) -> None:
+    """Register ``cardano``."""
+    register(CARDANO)

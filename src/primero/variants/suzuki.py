@@ -1,1 +1,214 @@
-"""The `suzuki` variant (see ../shared/RULES.md); registered by its primero_register_variants hook."""
+"""Suzuki's no-fold Primero (``suzuki``), RULES.md §7 [seed-DE][SUZ94][BARONY].
+
+Jeff Suzuki's reconstruction. Everything is as in ``waks`` except that nobody ever folds: a
+player who does not want to put chips in passes and at once exchanges one or two cards. The
+rules object overrides only what changes:
+
+* ``primero_legal_actions``: in a betting round, the core's Waks actions less the fold, with
+  each pass spelt out once per exchange of one or two cards of the hand
+  (``Pass(exchange=(c1,))``, ``Pass(exchange=(c1, c2))``); the must-hold player of round 1
+  gets no pass.
+* ``primero_apply_action``: a pass is served as an exchange through
+  ``variant.rules.serve_exchange`` (the stock, reshuffles and records as for any exchange),
+  then the core's :func:`~primero.rules.betting.apply_bet` books the move; the turn goes to the
+  next player who still has to answer (:func:`to_answer`).
+* ``primero_illegal_reason``: the fold, a pass without an exchange or with more than two cards.
+* ``primero_settle``: only for a showdown in which no layer is contested (see below); the rest
+  is the core's settlement, whose layering by contribution (RULES.md §3) is exactly Suzuki's
+  "a player can only win the layers they fully funded" once every player stays in.
+
+Readings where RULES.md leaves room (RULES.md §7 says "everything as in waks, except"):
+
+* **Round end**: a player has answered the current vie or raise when they matched it, are
+  all-in, or passed since it was made; the round ends when everyone has. Before any vie, the
+  round ends when everyone has acted (each has passed, and so exchanged, once). A raise asks
+  everyone else again, passers included.
+* **Nobody vies in round 1**: every player passes with an exchange; the deal goes on to the
+  exchange, the second deal and round 2, as in ``waks``.
+* **Nobody vies in round 2**: as in ``waks``, the pot carries over to the next deal (unmatched
+  chips of round 1 go back first, RULES.md §3).
+* **Carry-over with no contested layer**: carried-over chips join the lowest layer two or more
+  players contest; when no layer is contested at the showdown (say round 1 went by without a
+  vie and a round-2 vie found no taker, whose chips go back unmatched), nobody can win the
+  carry-over and it stays on the table for the next deal. (The core would give it to the best
+  hand; under Suzuki a player wins only what they funded.)
+* **Termination**: a round always ends. Before a vie each player acts once; after it each player
+  answers each vie or raise at most once, and every raise puts chips in, so there are at most as
+  many raises as chips at the table. Every pass exchanges cards; when the stock runs out the
+  discards are reshuffled (RULES.md §4), which always leaves enough cards since at most four are
+  in each hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+
+from primero.actions import Action, Fold, Pass
+from primero.cards import Card
+from primero.hookspecs import hookimpl
+from primero.rules.betting import apply_bet, betting_actions, must_hold_seat
+from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
+from primero.rules.settling import build_layers, summarize
+from primero.settlement import Settlement
+from primero.state import GameState, replace
+from primero.variant import Variant, VariantSpec
+from primero.variants.waks import TIE_OPTION
+
+__all__ = [
+    "MAX_PASS_EXCHANGE",
+    "SUZUKI",
+    "SuzukiRules",
+    "next_to_answer",
+    "pass_exchanges",
+    "round_answered",
+    "to_answer",
+]
+
+#: A pass exchanges one card or two [seed-DE][BARONY].
+MAX_PASS_EXCHANGE = 2
+
+SOURCES = (
+    "[seed-DE] Primero (Primiera) – Ausführliche Regeln: the Suzuki no-fold variant",
+    "[SUZ94] Jeff A. Suzuki, Primero: A Renaissance Cardgame (1994)",
+    "[BARONY] SCA Barony of Three Mountains, Primero rules: a pass exchanges one or two cards",
+)
+
+SUMMARY = """\
+Jeff Suzuki's reconstruction: the Waks deal and betting (2-6 players, the 40-card pack, stake
+and rest, two betting rounds around an exchange, must-hold in round 1), without the fold.
+
+A player who does not want to put chips in must pass and at once exchange one or two cards:
+discard them and draw as many from the stock ("pass exchange 7s 6h"), which usually spoils the
+hand. Every pass is such an exchange, whether or not anyone has vied. A pass answers the current
+vie or raise: the passer is not asked again unless someone raises. A round ends when every
+player has, since the last vie or raise, matched it, gone all-in, or passed. Must hold (round 1
+only): the last player before the vier, if nobody has held, may not pass.
+
+Nobody is ever out of the deal, but a player wins only the pot layers they fully funded: a
+passer who did not match a vie competes for the lower layers only (the side-pot layering by
+total contribution). Carried-over chips join the lowest layer two or more players contest; if
+no layer is contested they carry over again. If nobody vies in round 1 the deal goes on; if
+nobody vies in round 2 the pot carries over, as in the Waks game. Ties go to the eldest."""
+
+
+def pass_exchanges(hand: tuple[Card, ...]) -> tuple[Pass, ...]:
+    """Every pass of a hand: each exchange of one card, then each of two cards."""
+    return tuple(
+        Pass(subset)
+        for k in range(1, MAX_PASS_EXCHANGE + 1)
+        for subset in combinations(hand, k)
+    )
+
+
+def to_answer(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` still has to act in the current betting round.
+
+    Before a vie: they have not acted yet. After it: they can act, have not passed since the
+    last vie or raise, and are short of the round's highest total.
+    """
+    s = state.seats[seat]
+    if not s.can_act:
+        return False
+    if not state.opened:
+        return not s.acted
+    return not s.passed and s.round_bet < state.high
+
+
+def round_answered(state: GameState) -> bool:
+    """The Suzuki round end: nobody still has to answer the last vie or raise."""
+    return not any(to_answer(state, seat) for seat in range(state.n))
+
+
+def next_to_answer(state: GameState, after: int) -> int | None:
+    """The next seat after ``after`` in playing order that still has to act, or ``None``."""
+    for k in range(1, state.n + 1):
+        seat = (after + k) % state.n
+        if to_answer(state, seat):
+            return seat
+    return None
+
+
+class SuzukiRules:
+    """The no-fold rules: passes with exchanges, the Suzuki round end, funded layers only."""
+
+    @hookimpl
+    def primero_legal_actions(self, state: GameState, variant: Variant) \
+            -> tuple[Action, ...] | None:
+        """The Waks betting actions less the fold, each pass with an exchange of one or two."""
+        seat, step = state.to_act, state.step
+        if seat is None or step is None or step.kind != "bet":
+            return None
+        actions: list[Action] = []
+        for action in betting_actions(state, seat, bound=must_hold_seat(state) == seat):
+            if isinstance(action, Pass):
+                actions.extend(pass_exchanges(state.seats[seat].hand))
+            elif not isinstance(action, Fold):
+                actions.append(action)
+        return tuple(actions)
+
+    @hookimpl
+    def primero_apply_action(self, state: GameState, variant: Variant, action: Action) \
+            -> GameState | None:
+        """Serve a pass's exchange, book the move, and give the turn to the next to answer."""
+        seat, step = state.to_act, state.step
+        if seat is None or step is None or step.kind != "bet":
+            return None
+        if isinstance(action, Pass):
+            state = variant.rules.serve_exchange(state, seat, action.exchange)
+        state = apply_bet(state, seat, action)
+        return replace(state, to_act=next_to_answer(state, seat))
+
+    @hookimpl
+    def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \
+            -> str | None:
+        """The fold, and passes without one or two of the player's cards to exchange."""
+        seat, step = state.to_act, state.step
+        if seat is None or step is None or step.kind != "bet":
+            return None
+        s = state.seats[seat]
+        if isinstance(action, Fold):
+            return ("there is no fold in Suzuki's game: pass with an exchange of one or two "
+                    "cards instead ('pass exchange C1 [C2]')")
+        if not isinstance(action, Pass) or must_hold_seat(state) == seat:
+            return None  # the core explains the rest, the must-hold duty included
+        n = len(action.exchange)
+        if n == 0:
+            return ("in Suzuki's game every pass exchanges one or two cards: "
+                    "'pass exchange C1 [C2]'")
+        if n > MAX_PASS_EXCHANGE:
+            return f"a pass exchanges one or two cards, not {n}"
+        foreign = [c for c in action.exchange if c not in s.hand]
+        if foreign:
+            return f"{foreign[0]} is not in {s.name}'s hand"
+        return None
+
+    @hookimpl
+    def primero_settle(self, state: GameState, variant: Variant) -> Settlement | None:
+        """A showdown with no contested layer: unmatched chips back, the carry stays."""
+        if state.ended_by != "showdown" or len(state.live) <= 1:
+            return None
+        contributions = [s.contributed for s in state.seats]
+        layers, returns, carry = build_layers(contributions, state.live, state.carry_in)
+        if layers:
+            return None  # the core's showdown: each layer to the best hand that funded it
+        values = {seat: state.value(seat) for seat in state.live}
+        return summarize(state, [], returns, carry, showdown=True, values=values)
+
+
+#: The ``suzuki`` variant spec.
+SUZUKI = VariantSpec(
+    name="suzuki",
+    title="Suzuki's no-fold Primero",
+    summary=SUMMARY,
+    sources=SOURCES,
+    players=(2, 6),
+    options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION),
+    plugins=(SuzukiRules(),),
+)
+
+
+@hookimpl
+def primero_register_variants(register: Callable[[VariantSpec], None]) -> None:
+    """Register ``suzuki``."""
+    register(SUZUKI)
