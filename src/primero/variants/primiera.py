@@ -1,1 +1,433 @@
-"""The `primiera` variant (see ../shared/RULES.md); registered by its primero_register_variants hook."""
+"""Italian declare-and-redraw Primiera (``primiera``): no betting at all (RULES.md §9).
+
+The later Italian form [seed-PRIMIERA][PARL][SPAZIO]. Every player, the dealer included, antes;
+four cards each; every player served with a combination declares it and the best one takes the
+pot. If nobody is served, each player may change 0–4 cards once (the stock is rebuilt from the
+discards when it runs out, RULES.md §4), then a second declaration; if still nobody is served
+the deal is cancelled and the pot carries over to the next deal, where everyone antes again.
+
+This plug-in replaces each kind of rule through the hooks, reusing the core's public helpers:
+
+* **ranking** — its own classes (``Nothing`` < ``Primiera`` < ``Fifty-five`` < ``Flush``, or
+  Fifty-five on top under ``order = fiftyfive_top``), classification by
+  :func:`~primero.rules.ranking.classify_standard` with Chorus off (so four of a kind is a
+  Primiera), and a sort key that holds the §9 tie-breaks;
+* **dealing** — its own plan (ante, deal 4, declaration 1, exchange, declaration 2); dealing one
+  card at a time from the eldest and serving exchanges with reshuffles are the core's;
+* **betting** — there is none: the ante and both declarations are automatic steps, and the only
+  decision is the exchange (the core's: every subset of the hand, from the eldest);
+* **settling** — the pot (antes plus carry-over) goes to the best *declared* hand, by the core's
+  :func:`~primero.rules.settling.settle_showdown`; a cancelled deal carries the pot over
+  (:func:`~primero.rules.settling.settle_carry`).
+
+Readings this module implements, where RULES.md leaves room:
+
+* *No combination*: a hand that is not served is of class ``"Nothing"`` with 0 points and no
+  counting cards; it is the weakest class and can never win a pot. Over ``italian40`` 10,960 of
+  the 91,390 hands are served (10,000 Primieras, 120 Fifty-fives, 840 Flushes).
+* *Tie-breaks* (option ``tie = suit``, the default): points first; then, between Flushes or
+  Fifty-fives, the suit of the combination, hearts > diamonds > clubs > spades (cups > coins >
+  batons > swords); between Primieras, the suit of each hand's highest-point card, and when a
+  hand has several cards of the highest points (e.g. two 7s, or four courts) its best suit among
+  them counts. The suit decides even when the highest cards' points differ (RULES.md's wording;
+  [SPAZIO] compares the highest cards' points first). Anything still equal goes to the eldest.
+  ``tie = eldest`` (points, then the eldest) and ``tie = split`` (points, then equal shares)
+  are house rules without the suit tie-breaks.
+* *Ante*: the table's ``ante``; a table ante of 0 means the variant's default
+  (:data:`DEFAULT_ANTE`, 1 chip), since a Primiera is always played for an ante. The state's
+  ``table.ante`` shows what was paid. A player short of the ante puts in what they have
+  (RULES.md §3): they can win only the layer they reached; a layer no declared hand reaches
+  carries over.
+* *Declarations* are made by the rules, in playing order from the eldest, and are public: the
+  extras ``"declaration_1"`` and ``"declaration_2"`` hold a :class:`DeclarationRound` each once
+  that declaration is held (empty when nobody is served; its text announces it, e.g. ``"Dan
+  declares Fifty-five 55 (7♥ 6♥ A♥ 2♠)"``); see :func:`declarations` and
+  :func:`declaration_rounds`. Only declared hands are shown when the deal ends; a hand that
+  was not served stays hidden.
+* *How a deal ends*: ``ended_by`` is ``"showdown"`` when someone declared (the best declared
+  hand takes the pot) and ``"cancel"`` when nobody was served at the second declaration (the
+  whole pot is ``settlement.carry``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from primero.actions import Action, Exchange
+from primero.cards import Card, Suit, format_cards
+from primero.hands import Classification
+from primero.hookspecs import hookimpl
+from primero.options import Option
+from primero.rules.betting import put_in
+from primero.rules.ranking import classify_standard
+from primero.rules.settling import settle_carry, settle_showdown
+from primero.state import GameState, Step, replace
+from primero.variant import VariantSpec
+
+if TYPE_CHECKING:
+    from primero.settlement import Settlement
+    from primero.state import PlayerView
+    from primero.variant import Variant
+
+__all__ = [
+    "DEFAULT_ANTE",
+    "FIFTY_FIVE",
+    "FLUSH",
+    "NOTHING",
+    "ORDER_OPTION",
+    "PRIMIERA",
+    "PRIMIERA_CLASS",
+    "PRIMIERA_PLAN",
+    "SUIT_ORDER",
+    "TIE_OPTION",
+    "Declaration",
+    "DeclarationRound",
+    "PrimieraRules",
+    "classify_primiera",
+    "declaration_rounds",
+    "declarations",
+    "primiera_order_key",
+    "served",
+]
+
+#: Class names, as they appear in hand values, labels and deal files.
+NOTHING = "Nothing"
+PRIMIERA_CLASS = "Primiera"
+FIFTY_FIVE = "Fifty-five"
+FLUSH = "Flush"
+
+#: The ante each player pays when the table sets none (``ante = 0``), in chips.
+DEFAULT_ANTE = 1
+
+#: Suit order of the tie-breaks (RULES.md §9): hearts > diamonds > clubs > spades, i.e. cups >
+#: coins > batons > swords; a larger number is a better suit.
+SUIT_ORDER: Mapping[Suit, int] = {
+    Suit.HEARTS: 3, Suit.DIAMONDS: 2, Suit.CLUBS: 1, Suit.SPADES: 0,
+}
+
+#: One deal: everyone antes, four cards each, declaration, exchange, second declaration.
+PRIMIERA_PLAN: tuple[Step, ...] = (
+    Step("ante"),
+    Step("deal", count=4),
+    Step("declare", 1),
+    Step("exchange"),
+    Step("declare", 2),
+)
+
+#: The standard classes :func:`classify_standard` (Chorus off) gives, renamed for this game.
+_RENAME = {"Primero": PRIMIERA_CLASS, "Supremus": FIFTY_FIVE, "Fluxus": FLUSH}
+
+ORDER_OPTION = Option(
+    name="order", default="flush_top", choices=("flush_top", "fiftyfive_top"),
+    doc="Class order: Primiera < Fifty-five < Flush (flush_top, [seed-PRIMIERA][PARL]) or "
+        "Primiera < Flush < Fifty-five (fiftyfive_top, some Italian pages [SPAZIO]).",
+)
+
+TIE_OPTION = Option(
+    name="tie", default="suit", choices=("suit", "eldest", "split"),
+    doc="Equal points: suit tie-breaks, then the eldest (suit, RULES.md §9 [SPAZIO]); or, as "
+        "house rules, straight to the eldest (eldest) or equal shares (split).",
+)
+
+SOURCES = (
+    "[seed-PRIMIERA] Primiera: Italian declare-and-redraw rules (English text)",
+    "[PARL] David Parlett, The Penguin Book of Card Games (Primiera)",
+    "[SPAZIO] spazioinwind.libero.it/carte/primiera.htm (Italian Primiera, suit tie-breaks)",
+)
+
+SUMMARY = """\
+The later Italian form, with no betting at all: 2-8 players, the 40-card Italian pack. Every
+player, the dealer included, pays the same ante (default 1 chip); the antes plus any
+carried-over pot make the pot. Four cards each, one at a time from the player after the dealer.
+
+Combinations, weakest first: Primiera (one card of each suit; points = the sum of the four;
+four of a kind counts here), Fifty-five (7, 6 and A of one suit, worth 55; the fourth card does
+not count), Flush (four cards of one suit; points = the sum). Option order=fiftyfive_top puts
+the Fifty-five above the Flush. Card points: 7=21, 6=18, A=16, 5=15, 4=14, 3=13, 2=12, courts 10.
+
+First declaration: every player served with a combination declares it; the best takes the pot
+and the deal ends. Otherwise each player in turn from the player after the dealer may change
+0-4 cards from the stock (rebuilt from the discards if it runs out, never with the cards the
+player has just thrown), then a second declaration as the first. If still nobody is served the
+deal is cancelled: the pot stays for the next deal, and everyone antes again.
+
+Ties: higher points win; equal Flushes or Fifty-fives go by suit, hearts > diamonds > clubs >
+spades (cups > coins > batons > swords); equal Primieras by the suit of each hand's
+highest-point card; anything still equal goes to the eldest."""
+
+
+# --------------------------------------------------------------------------------------------
+# Ranking
+
+
+def classify_primiera(cards: tuple[Card, ...], points: Mapping[Card, int]) -> Classification:
+    """Classify four cards for the declare-and-redraw game (RULES.md §9).
+
+    The standard classification with Chorus off (four of a kind has its four suits) and
+    Supremus on, renamed: Primero → Primiera, Supremus → Fifty-five (55, the 7-6-A counting),
+    Fluxus → Flush; anything else is ``Nothing`` with 0 points and no counting cards.
+
+    Args:
+        cards: Four distinct cards.
+        points: Each card's points (primiera scale).
+
+    Returns:
+        The classification.
+
+    Raises:
+        ValueError: not four cards.
+    """
+    standard = classify_standard(cards, points, supremus=True, chorus=False)
+    name = _RENAME.get(standard.hand_class)
+    if name is None:
+        return Classification(NOTHING, 0, ())
+    return Classification(name, standard.points, standard.counting)
+
+
+def _classes(order: str) -> tuple[str, ...]:
+    if order == "fiftyfive_top":
+        return (NOTHING, PRIMIERA_CLASS, FLUSH, FIFTY_FIVE)
+    return (NOTHING, PRIMIERA_CLASS, FIFTY_FIVE, FLUSH)
+
+
+def primiera_order_key(
+    classification: Classification,
+    classes: tuple[str, ...],
+    points: Mapping[Card, int],
+    *,
+    suits: bool = True,
+) -> tuple[int, int, int]:
+    """The sort key of a classified hand: (class position, points, suit tie-break).
+
+    The suit tie-break (RULES.md §9) is the :data:`SUIT_ORDER` of the Flush's suit, of the
+    Fifty-five's 7-6-A suit, or of a Primiera's highest-point card (the best suit among several
+    cards of the highest points); 0 for ``Nothing`` or when ``suits`` is false.
+
+    Args:
+        classification: A classification by :func:`classify_primiera`.
+        classes: The ranking's classes, weakest first.
+        points: Each card's points.
+        suits: Whether the suit tie-breaks are part of the key (option ``tie = suit``).
+
+    Returns:
+        A key; larger is better, equal keys tie.
+    """
+    position = classes.index(classification.hand_class)
+    counting = classification.counting
+    if not suits or not counting:
+        return (position, classification.points, 0)
+    if classification.hand_class == PRIMIERA_CLASS:
+        top = max(points[c] for c in counting)
+        suit_rank = max(SUIT_ORDER[c.suit] for c in counting if points[c] == top)
+    else:  # Flush or Fifty-five: the counting cards are all of one suit
+        suit_rank = SUIT_ORDER[counting[0].suit]
+    return (position, classification.points, suit_rank)
+
+
+def served(state: GameState, seat: int) -> bool:
+    """Whether ``seat``'s four cards make a combination (are *served*)."""
+    return state.value(seat).hand_class != NOTHING
+
+
+# --------------------------------------------------------------------------------------------
+# Declarations
+
+
+@frozen(kw_only=True)
+class Declaration:
+    """One player's declared combination (public).
+
+    Attributes:
+        number: The declaration it was made in: 1 (on the deal) or 2 (after the exchange).
+        seat: The declarer's seat.
+        player: The declarer's name.
+        hand_class: ``"Primiera"``, ``"Fifty-five"`` or ``"Flush"``.
+        points: The combination's points (55 for a Fifty-five).
+        cards: The four cards, as held.
+    """
+
+    number: int
+    seat: int
+    player: str
+    hand_class: str
+    points: int
+    cards: tuple[Card, ...]
+
+    @property
+    def label(self) -> str:
+        """``"Class points"``, e.g. ``"Flush 62"``."""
+        return f"{self.hand_class} {self.points}"
+
+    def __str__(self) -> str:
+        return f"{self.player} declares {self.label} ({format_cards(self.cards)})"
+
+
+@frozen(kw_only=True)
+class DeclarationRound:
+    """One declaration held (public): everyone served declares, in playing order.
+
+    Attributes:
+        number: 1 (on the deal) or 2 (after the exchange).
+        declarations: The combinations declared, in playing order from the eldest; empty
+            when nobody is served.
+    """
+
+    number: int
+    declarations: tuple[Declaration, ...] = ()
+
+    def __str__(self) -> str:
+        return "; ".join(str(d) for d in self.declarations) or "nobody is served"
+
+
+def declaration_rounds(state: GameState | PlayerView) -> tuple[DeclarationRound, ...]:
+    """The declarations held so far (from a state or a player's view), first first."""
+    held = (state.extra(f"declaration_{number}") for number in (1, 2))
+    return tuple(r for r in held if isinstance(r, DeclarationRound))
+
+
+def declarations(
+    state: GameState | PlayerView, number: int | None = None
+) -> tuple[Declaration, ...]:
+    """The combinations declared so far (from a state or a player's view), in the order made.
+
+    Args:
+        state: A primiera deal, or a player's view of one.
+        number: Only those of declaration 1 or 2; default all.
+
+    Returns:
+        The declarations, each declaration's in playing order from the eldest; ``()`` if none.
+    """
+    return tuple(d for held in declaration_rounds(state)
+                 if number is None or held.number == number for d in held.declarations)
+
+
+def _declare(state: GameState, number: int) -> GameState:
+    made = []
+    for seat in state.playing_order():
+        value = state.value(seat)
+        if value.hand_class != NOTHING:
+            made.append(Declaration(number=number, seat=seat, player=state.seats[seat].name,
+                                    hand_class=value.hand_class, points=value.points,
+                                    cards=state.seats[seat].hand))
+    return state.with_extra(f"declaration_{number}",
+                            DeclarationRound(number=number, declarations=tuple(made)))
+
+
+# --------------------------------------------------------------------------------------------
+# The rules
+
+
+class PrimieraRules:
+    """Hooks of the declare-and-redraw Primiera; everything else defers to the core rules."""
+
+    # ranking --------------------------------------------------------------------------------
+
+    @hookimpl
+    def primero_hand_classes(self, variant: Variant) -> tuple[str, ...]:
+        """Nothing < Primiera < Fifty-five < Flush (or Flush < Fifty-five), weakest first."""
+        return _classes(str(variant.option("order")))
+
+    @hookimpl
+    def primero_classify_hand(
+        self, variant: Variant, cards: tuple[Card, ...], points: Mapping[Card, int]
+    ) -> Classification:
+        """RULES.md §9 (see :func:`classify_primiera`)."""
+        return classify_primiera(cards, points)
+
+    @hookimpl
+    def primero_hand_order(
+        self, variant: Variant, classification: Classification, classes: tuple[str, ...]
+    ) -> tuple[int, ...]:
+        """Class, points, then the suit tie-break under ``tie = suit``."""
+        suits = variant.option("tie") == "suit"
+        # Only a Primiera's tie-break needs card points. The ranking object exists before its
+        # table is enumerated (this hook runs during that), so its points are known.
+        points = variant.ranking.points if suits and \
+            classification.hand_class == PRIMIERA_CLASS else {}
+        return primiera_order_key(classification, classes, points, suits=suits)
+
+    # dealing --------------------------------------------------------------------------------
+
+    @hookimpl
+    def primero_deal_plan(self, variant: Variant) -> tuple[Step, ...]:
+        """Ante, deal 4, declaration 1, exchange, declaration 2 (:data:`PRIMIERA_PLAN`)."""
+        return PRIMIERA_PLAN
+
+    # steps and actions ----------------------------------------------------------------------
+
+    @hookimpl
+    def primero_start_step(self, state: GameState, variant: Variant, step: Step) \
+            -> GameState | None:
+        """Antes from everyone (the dealer included) and the automatic declarations."""
+        if step.kind == "ante":
+            ante = state.table.ante or DEFAULT_ANTE
+            state = replace(state, table=replace(state.table, ante=ante))
+            for seat in state.playing_order():
+                state = put_in(state, seat, ante, round_bet=False)
+            return replace(state, to_act=None)
+        if step.kind == "declare":
+            return replace(_declare(state, step.number), to_act=None)
+        return None  # the exchange is the core's: from the eldest, every subset of the hand
+
+    @hookimpl
+    def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \
+            -> str | None:
+        """There is no betting: the only decision is which cards to change."""
+        if not isinstance(action, Exchange):
+            return ("Primiera has no betting: the only action is an exchange of 0 to 4 of "
+                    "your cards ('exchange' alone stands pat)")
+        return None
+
+    @hookimpl
+    def primero_end_step(self, state: GameState, variant: Variant, step: Step) \
+            -> GameState | None:
+        """A declaration with a declarer ends the deal; the last one without any cancels it."""
+        if step.kind != "declare":
+            return None
+        if declarations(state, step.number):
+            return replace(state, over=True, ended_by="showdown")
+        last = max(s.number for s in state.plan if s.kind == "declare")
+        if step.number == last:
+            return replace(state, over=True, ended_by="cancel")
+        return state
+
+    # settling -------------------------------------------------------------------------------
+
+    @hookimpl
+    def primero_settle(self, state: GameState, variant: Variant) -> Settlement:
+        """The best declared hand takes the pot; a cancelled deal carries it over.
+
+        Only declared hands are eligible and shown. Ties: the key holds the suit tie-breaks
+        (``tie = suit``); hands still equal go to the eldest, or share under ``tie = split``.
+        """
+        if state.ended_by == "cancel":
+            return settle_carry(state)
+        policy = "split" if variant.option("tie") == "split" else "eldest"
+        settlement = settle_showdown(
+            state, eligible=lambda _seat, value: value.hand_class != NOTHING, tie=policy,
+        )
+        shown = {d.seat for d in declarations(state)}
+        return replace(settlement,
+                      values=tuple((s, v) for s, v in settlement.values if s in shown))
+
+
+#: The ``primiera`` variant spec.
+PRIMIERA = VariantSpec(
+    name="primiera",
+    title="Italian declare-and-redraw Primiera",
+    summary=SUMMARY,
+    sources=SOURCES,
+    players=(2, 8),
+    options=(ORDER_OPTION, TIE_OPTION),
+    plugins=(PrimieraRules(),),
+)
+
+
+@hookimpl
+def primero_register_variants(register: Callable[[VariantSpec], None]) -> None:
+    """Register ``primiera``."""
+    register(PRIMIERA)
+
