@@ -33,6 +33,7 @@ from primero.variants.primiera import (
     PRIMIERA_PLAN,
     Declaration,
     DeclarationRound,
+    chance_served,
     declaration_rounds,
     declarations,
     served,
@@ -566,3 +567,25 @@ def test_conformance_kit_with_options(options: dict[str, str]) -> None:
     run_deal_machine("primiera", settings=settings(
         max_examples=10, stateful_step_count=25, deadline=None,
         suppress_health_check=list(HealthCheck)), **options)
+
+
+def test_chance_served_after_an_exchange() -> None:
+    variant = get_variant("primiera")
+    # Hand counts over the 36 cards not in hand, every draw equally likely:
+    # keep 7♠ 6♥ A♦ (three suits), throw 2♦: only a club (10 of 36) serves a Primiera.
+    assert chance_served(variant, "7s 6h Ad 2d", "2d") == Fraction(10, 36)
+    # keep 7♥ 6♥, throw 2♠ 3♦: two hearts (C(8,2) = 28 Flushes) or A♥ + a non-heart (28
+    # Fifty-fives) of C(36,2) = 630 draws.
+    assert chance_served(variant, "7h 6h 2s 3d", "2s 3d") == Fraction(28 + 28, 630)
+    # throw all four of 7♠ 6♥ A♦ 2♦: unseen 9 spades, 9 hearts, 8 diamonds, 10 clubs.
+    # Primiera 9·9·8·10 = 6480; Flush C(9,4)+C(9,4)+C(8,4)+C(10,4) = 532; Fifty-five only in
+    # clubs (the 7♠, 6♥, A♦ are held): 7♣ 6♣ A♣ + one of 26 non-clubs = 26.
+    assert chance_served(variant, "7s 6h Ad 2d", "7s 6h Ad 2d") \
+        == Fraction(6480 + 532 + 26, comb(36, 4))
+    # standing pat: served or not
+    assert chance_served(variant, "7s 6h Ad Kc") == 1
+    assert chance_served(variant, "7s 6h Ad 2d") == 0
+    with pytest.raises(ValueError, match="not in the hand"):
+        chance_served(variant, "7s 6h Ad 2d", "Kc")
+    with pytest.raises(primero.InvalidDeckError):
+        chance_served(variant, "7s 6h Ad", "7s")

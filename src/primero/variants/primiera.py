@@ -51,13 +51,15 @@ Readings this module implements, where RULES.md leaves room:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from attrs import frozen
 
 from primero.actions import Action, Exchange
-from primero.cards import Card, Suit, format_cards
+from primero.cards import Card, Suit, format_cards, parse_cards
 from primero.hands import Classification
 from primero.hookspecs import hookimpl
 from primero.options import Option
@@ -86,6 +88,7 @@ __all__ = [
     "Declaration",
     "DeclarationRound",
     "PrimieraRules",
+    "chance_served",
     "classify_primiera",
     "declaration_rounds",
     "declarations",
@@ -230,6 +233,49 @@ def primiera_order_key(
 def served(state: GameState, seat: int) -> bool:
     """Whether ``seat``'s four cards make a combination (are *served*)."""
     return state.value(seat).hand_class != NOTHING
+
+
+def chance_served(
+    variant: Variant, hand: Iterable[Card | str] | str, discards: Iterable[Card | str] | str = ()
+) -> Fraction:
+    """The exact chance that a hand is served after an exchange.
+
+    Every draw of as many cards as are thrown, from the cards the player has not seen (the
+    pack less the four in hand), is taken as equally likely: the odds a player can work out
+    at the table. Standing pat gives 1 or 0.
+
+    Args:
+        variant: A ``primiera`` variant (its ranking table is used).
+        hand: The four cards in hand.
+        discards: The cards thrown, from ``hand``.
+
+    Returns:
+        The chance as a fraction, e.g. ``Fraction(5, 18)`` for 7♠ 6♥ A♦ when throwing the 2♦
+        of 7♠ 6♥ A♦ 2♦ (10 clubs among 36 unseen cards).
+
+    Raises:
+        InvalidDeckError: ``hand`` is not four distinct cards of the pack.
+        ValueError: a discard is not in the hand.
+    """
+    ranking = variant.ranking
+    cards = ranking.evaluate(hand).cards
+    thrown = set(parse_cards(discards))
+    if not thrown <= set(cards):
+        extra = sorted(thrown - set(cards), key=lambda c: c.index)
+        raise ValueError(f"cannot throw {format_cards(extra)}: not in the hand "
+                         f"{format_cards(cards)}")
+    keep = 0
+    for card in cards:
+        if card not in thrown:
+            keep |= card.bit
+    pool = [c.bit for c in ranking.pack.cards if c not in cards]
+    table = ranking.table
+    served_draws = total = 0
+    for draw in combinations(pool, len(thrown)):
+        total += 1
+        if table[keep | sum(draw)].hand_class != NOTHING:
+            served_draws += 1
+    return Fraction(served_draws, total)
 
 
 # --------------------------------------------------------------------------------------------
