@@ -1,0 +1,248 @@
+"""Computer players (issue 3 item 6): the Agent protocol, RandomAgent, HeuristicAgent, Strength.
+
+Hand strengths are checked against the independent oracle of ``tests/oracle.py`` (classes and
+points written apart from the library) by counting the pack's hands.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import primero
+from primero.actions import Action, Exchange, Hold
+from primero.agents import (
+    AGENTS,
+    Agent,
+    HeuristicAgent,
+    RandomAgent,
+    Strength,
+    make_agent,
+    play_deal,
+)
+from primero.cards import Card, parse_cards
+from primero.engine import start_deal
+from primero.state import GameState, PlayerView
+
+WAKS = primero.get_variant("waks")
+NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Fritz", "Gina", "Hugo")
+
+
+def stacked(first: str | Sequence[Card]) -> tuple[Card, ...]:
+    top = parse_cards(first)
+    return (*top, *(c for c in WAKS.pack.cards if c not in top))
+
+
+def ante_of(variant: primero.Variant) -> int:
+    return 1 if any(s.kind == "ante" for s in variant.rules.deal_plan()) else 0
+
+
+class Checked:
+    """Wraps an agent: every action it returns must be in its view's (non-empty) legal list."""
+
+    def __init__(self, inner: Agent) -> None:
+        self.inner = inner
+        self.actions: list[Action] = []
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        assert view.legal, "an agent was asked to act with no legal action"
+        action = self.inner.act(view, rng)
+        assert action in view.legal, f"{action} is not legal: {view.legal}"
+        self.actions.append(action)
+        return action
+
+
+# --------------------------------------------------------------------------------------------
+# The protocol and the registry of agents
+
+
+def test_agents_satisfy_the_protocol() -> None:
+    assert isinstance(RandomAgent(), Agent)
+    assert isinstance(HeuristicAgent(), Agent)
+    assert isinstance(Checked(RandomAgent()), Agent)
+
+
+def test_make_agent() -> None:
+    assert isinstance(make_agent("random"), RandomAgent)
+    assert isinstance(make_agent("heuristic"), HeuristicAgent)
+    assert set(AGENTS) == {"random", "heuristic"}
+    with pytest.raises(ValueError, match="unknown agent 'clever'; known agents: random, "
+                                         "heuristic"):
+        make_agent("clever")
+
+
+def test_play_deal_bound() -> None:
+    state = start_deal(WAKS, NAMES[:4], 50, seed=1)
+    with pytest.raises(RuntimeError, match="did not end within 2 actions"):
+        play_deal(state, [RandomAgent()] * 4, random.Random(1), max_actions=2)
+
+
+# --------------------------------------------------------------------------------------------
+# RandomAgent
+
+
+def test_random_agent_uniform_over_betting_actions() -> None:
+    state = start_deal(WAKS, NAMES[:4], 50, seed=1)
+    view = state.view(state.to_act or 0)
+    assert [str(a) for a in view.legal] == ["pass", "vie 1", "vie 2", "vie 3", "fold"]
+    rng = random.Random(12)
+    counts = Counter(str(RandomAgent().act(view, rng)) for _ in range(5000))
+    assert set(counts) == {"pass", "vie 1", "vie 2", "vie 3", "fold"}
+    # 1000 expected each; a chi-square of 18.5 is p = 0.001 with 4 degrees of freedom
+    chi2 = sum((c - 1000) ** 2 / 1000 for c in counts.values())
+    assert chi2 < 18.5
+
+
+def test_random_agent_uniform_over_exchanges() -> None:
+    state = start_deal(WAKS, NAMES[:2], 50, dealer=1, seed=2).apply("pass").apply("pass")
+    assert state.step is not None and state.step.kind == "exchange"
+    view = state.view(0)
+    assert len(view.legal) == 4  # stand pat, throw either card, throw both
+    rng = random.Random(4)
+    counts = Counter(RandomAgent().act(view, rng) for _ in range(4000))
+    assert set(counts) == set(view.legal)
+    assert sum((c - 1000) ** 2 / 1000 for c in counts.values()) < 16.3  # 3 dof, p = 0.001
+
+
+def test_random_agent_seeded_determinism() -> None:
+    def run(seed: int) -> GameState:
+        rng = random.Random(seed)
+        return play_deal(start_deal(WAKS, NAMES[:5], 20, rng=rng), [RandomAgent()] * 5, rng)
+
+    assert run(7) == run(7)
+    assert run(7).history == run(7).history
+    assert len({run(s).history for s in range(6)}) > 1
+
+
+@pytest.mark.parametrize("name", primero.registry().names())
+def test_random_agent_only_legal_actions(name: str) -> None:
+    variant = primero.get_variant(name)
+    low, high = variant.spec.players
+    rng = random.Random(name)
+    for deal in range(2):
+        n = rng.randint(low, min(high, 6))
+        chips = [rng.randint(1, 15) for _ in range(n)]
+        state = start_deal(variant, NAMES[:n], chips, dealer=deal % n, ante=ante_of(variant),
+                           rng=rng)
+        agents = [Checked(RandomAgent()) for _ in range(n)]
+        final = play_deal(state, agents, rng)
+        assert final.over and final.total_chips == sum(chips)
+
+
+# --------------------------------------------------------------------------------------------
+# HeuristicAgent
+
+
+@pytest.mark.parametrize("name", primero.registry().names())
+def test_heuristic_agent_only_legal_actions(name: str) -> None:
+    """Every registered variant: variants added by plug-ins join this test automatically."""
+    variant = primero.get_variant(name)
+    low, high = variant.spec.players
+    rng = random.Random(name)
+    for deal in range(3):
+        n = rng.randint(low, min(high, 5))
+        chips = [rng.randint(2, 20) for _ in range(n)]
+        state = start_deal(variant, NAMES[:n], chips, dealer=deal % n, ante=ante_of(variant),
+                           rng=rng)
+        agents = [Checked(HeuristicAgent(aggression=rng.random())) for _ in range(n)]
+        final = play_deal(state, agents, rng)
+        assert final.over and final.total_chips == sum(chips)
+
+
+def test_heuristic_agent_seeded_determinism() -> None:
+    def run(seed: int) -> GameState:
+        rng = random.Random(seed)
+        state = start_deal(WAKS, NAMES[:4], 30, rng=rng)
+        return play_deal(state, [HeuristicAgent()] * 4, rng)
+
+    assert run(3).history == run(3).history
+
+
+def round_two_facing(hand: str, vie: int) -> GameState:
+    """Waks, 3 players, Carla dealt ``hand``; round 2: Anna vies, Ben holds, Carla to act."""
+    mine = parse_cards(hand)
+    other = [c for c in WAKS.pack.cards if c not in mine]
+    # dealt from Anna: A B C A B C, then (all standing pat) A B C A B C
+    first = [*other[0:2], mine[0], *other[2:4], mine[1], *other[4:6], mine[2], *other[6:8],
+             mine[3]]
+    state = start_deal(WAKS, NAMES[:3], 30, dealer=2, stock=stacked(first))
+    for text in ("pass", "pass", "pass", "exchange", "exchange", "exchange",
+                 f"vie {vie}", "hold"):
+        state = state.apply(text)
+    assert state.step is not None and state.step.number == 2 and state.to_act == 2
+    return state
+
+
+@pytest.mark.parametrize("hand", ["Ks Kh Kd Kc", "Kc Qc Jc 2c", "7s 7h 7d 7c", "7h 6h Ah 5h"])
+@pytest.mark.parametrize("vie", [1, 3])
+@pytest.mark.parametrize("aggression", [0.0, 0.5, 1.0])
+def test_heuristic_never_folds_chorus_or_fluxus_in_round_two(hand: str, vie: int,
+                                                              aggression: float) -> None:
+    state = round_two_facing(hand, vie)
+    value = state.value(2)
+    assert value.hand_class in ("Chorus", "Fluxus")
+    agent = HeuristicAgent(aggression=aggression)
+    for seed in range(5):
+        action = agent.act(state.view(2), random.Random(seed))
+        assert isinstance(action, Hold), f"{value.label}: {action}"
+
+
+def exchange_view(hand: str) -> PlayerView:
+    """Waks, 2 players, Anna (eldest) dealt ``hand``, both passed round 1: Anna exchanges."""
+    a, b = hand.split()
+    state = start_deal(WAKS, NAMES[:2], 30, dealer=1, stock=stacked(f"{a} Kd {b} Qs"))
+    state = state.apply("pass").apply("pass")
+    assert state.step is not None and state.step.kind == "exchange" and state.to_act == 0
+    return state.view(0)
+
+
+@pytest.mark.parametrize(
+    ("hand", "throw"),
+    [
+        ("7h 6h", ""),  # a Supremus/Fluxus start: stand pat
+        ("7s 7h", ""),  # two sevens: keep both
+        ("Kc Qd", "Qd Kc"),  # two courts of different suits: throw both
+    ],
+)
+def test_heuristic_exchange_clear_cases(hand: str, throw: str) -> None:
+    view = exchange_view(hand)
+    action = HeuristicAgent().act(view, random.Random(1))
+    assert isinstance(action, Exchange)
+    assert action == Exchange(parse_cards(throw))
+
+
+# --------------------------------------------------------------------------------------------
+# Strength
+
+
+def test_strength_is_cached_per_ranking() -> None:
+    assert Strength.of(WAKS.ranking) is Strength.of(WAKS.ranking)
+    assert Strength.of(primero.get_variant("roman").ranking) is not Strength.of(WAKS.ranking)
+
+
+def test_strength_orders_hands_like_the_ranking() -> None:
+    table = Strength.of(WAKS.ranking)
+    hands = ["Kc Qd Jc Js", "7h 6h 5h 2c", "7s Ad 6c Kh", "7h 6h Ah 2c", "Kc Qc Jc 2c",
+             "7s 7h 7d 7c"]
+    values = [table.of_hand(parse_cards(h)) for h in hands]
+    assert values == sorted(values) and len(set(values)) == len(values)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.sampled_from(WAKS.pack.cards), min_size=8, max_size=8, unique=True))
+def test_strength_monotone_in_the_ranking(cards: list[Card]) -> None:
+    table = Strength.of(WAKS.ranking)
+    a, b = cards[:4], cards[4:]
+    va, vb = WAKS.ranking.evaluate(a), WAKS.ranking.evaluate(b)
+    sa, sb = table.of_hand(a), table.of_hand(b)
+    if va > vb:
+        assert sa > sb
+    elif va < vb:
+        assert sa < sb
+    else:
+        assert sa == sb

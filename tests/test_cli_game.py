@@ -1,0 +1,312 @@
+"""The game commands (issue 3 items 5 and 7): ``primero play``, ``primero replay``, ``rules``.
+
+Run through typer's CliRunner (stdin fed as ``input``) and, where a traceback would show, as a
+real subprocess. Odd input a new user might type is kept here as tests: each fails with one
+line on standard error and a non-zero exit.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+from typer.testing import CliRunner
+
+import primero
+from conftest import CASES
+from primero.cli import app
+
+#: Wide, colourless output.
+ENV = {"COLUMNS": "200", "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": "1"}
+EXAMPLE = CASES / "waks_example.toml"
+GOLDEN: dict[str, Any] = tomllib.loads(EXAMPLE.read_text("utf-8"))
+BASE: dict[str, Any] = {k: v for k, v in GOLDEN.items() if k not in ("expect", "printed")}
+PROMPT = "Your action (number or text): "
+
+
+def run(*args: str, input: str | None = None) -> Any:
+    return CliRunner().invoke(app, list(args), input=input, env=ENV)
+
+
+def ok(*args: str, input: str | None = None) -> str:
+    result = run(*args, input=input)
+    assert result.exit_code == 0, (result.output, result.exception)
+    assert result.stderr == ""
+    return str(result.stdout)
+
+
+def one_line_error(*args: str, input: str | None = None) -> str:
+    """Run a command that must fail: exit 1, nothing on stdout, one line on stderr."""
+    result = run(*args, input=input)
+    assert result.exit_code == 1, (result.output, result.exception)
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception,
+                                                                     SystemExit)
+    lines = str(result.stderr).splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    return lines[0]
+
+
+def deal_file(tmp_path: Path, name: str = "deal.toml", **changes: Any) -> Path:
+    data = {**BASE, **changes}
+    path = tmp_path / name
+    path.write_text(tomli_w.dumps({k: v for k, v in data.items() if v is not None}), "utf-8")
+    return path
+
+
+# --------------------------------------------------------------------------------------------
+# primero play --auto
+
+
+@pytest.mark.parametrize("seed", [1, 7, 11, 2024])
+def test_play_auto_narrates_a_whole_deal(seed: int) -> None:
+    out = ok("play", "--auto", "--seed", str(seed))
+    lines = out.splitlines()
+    assert lines[0] == "Waks English Primero — Anna, Ben, Carla, Dan; Dan deals; stake 1, rest 3"
+    assert "— the dealer deals 2 cards each —" in lines
+    assert "— betting round 1 —" in lines
+    ending = {"— showdown —", "— the deal ends without a winner (carry) —"} | {
+        line for line in lines if line.endswith("takes the pot unseen —")}
+    assert ending & set(lines)
+    chips = re.fullmatch(r"  chips: Anna (\d+), Ben (\d+), Carla (\d+), Dan (\d+)", lines[-1])
+    assert chips is not None
+    carried = re.search(r"  (\d+) chips carry over", out)
+    assert sum(map(int, chips.groups())) + (int(carried[1]) if carried else 0) == 200
+    # deterministic for a seed
+    assert ok("play", "--auto", "--seed", str(seed)) == out
+
+
+def test_play_auto_differs_between_seeds() -> None:
+    assert ok("play", "--auto", "--seed", "1") != ok("play", "--auto", "--seed", "2")
+
+
+@pytest.mark.parametrize(("variant", "players"), [("cardano", 3), ("suzuki", 2),
+                                                  ("primiera", 5), ("revival", 4)])
+def test_play_auto_other_variants(variant: str, players: int) -> None:
+    out = ok("play", "--auto", "--seed", "5", "--variant", variant, "--players", str(players),
+             "--agent", "random")
+    assert out.splitlines()[0].startswith(primero.get_variant(variant).spec.title)
+    assert "  chips: " in out.splitlines()[-1]
+
+
+def test_play_auto_saves_a_replayable_deal(tmp_path: Path) -> None:
+    path = tmp_path / "saved.toml"
+    out = ok("play", "--auto", "--seed", "7", "--save", str(path))
+    assert out.splitlines()[-1] == f"deal saved to {path}"
+    chips = re.search(r"  chips: Anna (\d+), Ben (\d+), Carla (\d+), Dan (\d+)", out)
+    assert chips is not None
+    data = json.loads(ok("replay", str(path), "--json"))
+    assert data["chips"] == [int(c) for c in chips.groups()]
+
+
+# --------------------------------------------------------------------------------------------
+# primero play, interactive: you are seat 0 (the eldest)
+
+
+def test_play_interactive_numbers_text_and_reasons() -> None:
+    out = ok("play", "--seed", "3", input="hold\nvie 9\nvie 1\n")
+    lines = out.splitlines()
+    assert lines[0] == "Waks English Primero — You, Anna, Ben, Carla; Carla deals; stake 1, rest 3"
+    assert "  Your cards: 7♦ A♠" in lines
+    # only your own cards are shown before the showdown
+    assert not any(re.match(r"  (Anna|Ben|Carla)'s cards", line) for line in lines)
+    assert "Your turn — your cards: 7♦ A♠; chips 50; pot 0; to hold: 0" in lines
+    assert "    1. pass" in lines and "    5. fold" in lines
+    # an illegal text is answered with the rule's reason, then the question is asked again
+    assert f"{PROMPT}  nobody has vied yet: there is nothing to hold" in lines
+    assert f"{PROMPT}  a bet or raise is at most the rest (3)" in lines
+    assert f"{PROMPT}You vie 1   (pot 1)" in lines
+    # then the exchange is offered, and end of input ends the game cleanly
+    assert "    4. exchange As 7d" in lines
+
+
+def test_play_interactive_by_number_to_the_end() -> None:
+    out = ok("play", "--seed", "3", input="1\n" * 40)
+    lines = out.splitlines()
+    assert f"{PROMPT}You pass   (pot 0)" in lines
+    assert "— showdown —" in lines
+    assert lines[-1] == "  chips: You 48, Anna 48, Ben 56, Carla 48"
+
+
+def test_play_interactive_unreadable_text_asks_again() -> None:
+    out = ok("play", "--seed", "3", input="juggle\n\n0\n2\n")
+    assert out.count(PROMPT) == 5  # four answers, then the exchange question at end of input
+    assert "You vie 1   (pot 1)" in out
+
+
+def test_play_interactive_exits_cleanly_at_once_on_empty_input() -> None:
+    out = ok("play", "--seed", "1", input="")
+    assert PROMPT in out
+
+
+# --------------------------------------------------------------------------------------------
+# primero replay
+
+
+def test_replay_json_golden() -> None:
+    data = json.loads(ok("replay", str(EXAMPLE), "--json"))
+    assert data == {
+        "variant": "waks",
+        "chips": [57, 45, 50, 48],
+        "awards": [{"player": "Anna", "amount": 12, "value": "Primero 65"}],
+        "carry": 0,
+        # players still in at the end: Carla folded in round 1, Dan in round 2
+        "hands": {"Anna": ["7s", "Ad", "6c", "Kh"], "Ben": ["7h", "6h", "5h", "2c"]},
+    }
+    assert list(data) == ["variant", "chips", "awards", "carry", "hands"]
+
+
+def test_replay_json_unseen_win_and_carry(tmp_path: Path) -> None:
+    # round 2: Ben vies 3, Dan folds, and Anna folds too: Ben is left alone
+    actions = [*BASE["actions"][:14], "Anna fold"]
+    data = json.loads(ok("replay", str(deal_file(tmp_path, actions=actions)), "--json"))
+    # the round-1 pot (6) is won unseen; Ben's vie of 3, which nobody matched, goes back to
+    # him and is not an award (RULES.md §3)
+    assert data["awards"] == [{"player": "Ben", "amount": 6, "value": None}]
+    assert data["carry"] == 0 and list(data["hands"]) == ["Ben"]
+    assert data["chips"] == [48, 54, 50, 48]
+    carry = [*BASE["actions"][:11], "Anna pass", "Ben pass", "Dan pass"]
+    data = json.loads(ok("replay", str(deal_file(tmp_path, actions=carry)), "--json"))
+    assert data["awards"] == [] and data["carry"] == 6
+    assert data["chips"] == [48, 48, 50, 48]
+    assert sorted(data["hands"]) == ["Anna", "Ben", "Dan"]
+
+
+def test_replay_narrated_golden() -> None:
+    lines = ok("replay", str(EXAMPLE)).splitlines()
+    assert lines[0] == "Waks English Primero — Anna, Ben, Carla, Dan; Dan deals"
+    for expected in ["  Anna's cards: 7♠ Q♦", "Ben vies 2   (pot 2)",
+                     "Anna holds   (pot 4)", "Carla folds   (pot 4)", "Dan holds   (pot 6)",
+                     "Anna exchanges Qd   (pot 6)", "Ben vies 3   (pot 9)",
+                     "Anna holds   (pot 12)", "— showdown —",
+                     "  Anna wins 12 with Primero 65"]:
+        assert expected in lines
+    assert lines[-1] == "  chips: Anna 57, Ben 45, Carla 50, Dan 48"
+    assert lines.index("Ben vies 2   (pot 2)") < lines.index("— exchange —") \
+        < lines.index("Ben vies 3   (pot 9)") < lines.index("— showdown —")
+
+
+def test_replay_narrated_stops_early(tmp_path: Path) -> None:
+    out = ok("replay", str(deal_file(tmp_path, actions=BASE["actions"][:3])))
+    assert out.splitlines()[-1] == "(the record stops before the end of the deal)"
+
+
+def test_replay_printed_stock_rejected_in_a_real_process(tmp_path: Path) -> None:
+    """The [printed] stock of the golden file, with the same actions: one line naming 6h."""
+    path = deal_file(tmp_path, stock=GOLDEN["printed"]["stock"])
+    for extra in ([], ["--json"]):
+        proc = subprocess.run([sys.executable, "-m", "primero", "replay", str(path), *extra],
+                              capture_output=True, text=True, encoding="utf-8", timeout=60,
+                              check=False)
+        assert proc.returncode == 1
+        assert proc.stdout == ""
+        assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+        assert proc.stderr.startswith("error: ")
+        assert GOLDEN["printed"]["error_mentions"] in proc.stderr  # "6h"
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"actions": [*BASE["actions"][:4], "Anna pass", *BASE["actions"][5:]]},
+         "error: action 5 'Anna pass': Anna cannot pass: Anna speaks last before Ben"),
+        ({"actions": ["Anna pass", "Carla vie 2"]},
+         "error: action 2 'Carla vie 2': it is Ben's turn, not Carla's"),
+        ({"actions": [*BASE["actions"], "Anna pass"]},
+         "error: action 16 'Anna pass': the deal is already over"),
+        ({"actions": ["Anna pass", "Ben vie 9"]},
+         "error: action 2 'Ben vie 9': Ben cannot vie 9: a bet or raise is at most the rest"),
+        ({"stock": ["Xx", *BASE["stock"][1:]]}, "unknown card 'Xx'"),
+        ({"dealer": None}, "missing key 'dealer'"),
+        ({"variant": "nope"}, "error: unknown variant 'nope'"),
+        ({"stock": [*BASE["stock"][:39], "Ks"]}, "duplicate card Ks"),
+    ],
+)
+def test_replay_bad_files_one_line(tmp_path: Path, changes: dict[str, Any],
+                                   message: str) -> None:
+    path = deal_file(tmp_path, **changes)
+    for extra in ([], ["--json"]):
+        line = one_line_error("replay", str(path), *extra)
+        assert message in line
+
+
+def test_replay_not_toml(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text("players = [\n", "utf-8")
+    assert "not valid TOML" in one_line_error("replay", str(path))
+
+
+def test_replay_missing_file_and_directory(tmp_path: Path) -> None:
+    missing = tmp_path / "absent.toml"
+    assert one_line_error("replay", str(missing)) == \
+        f"error: cannot read {missing}: No such file or directory"
+    assert one_line_error("replay", str(tmp_path)).startswith(f"error: cannot read {tmp_path}")
+
+
+# --------------------------------------------------------------------------------------------
+# primero rules
+
+
+def test_rules_waks() -> None:
+    out = ok("rules")
+    lines = out.splitlines()
+    assert lines[0] == "Waks English Primero (waks) — 2–6 players"
+    assert "aliases: english, primero" in lines
+    assert "Options (primero … --option KEY=VALUE)" in lines
+    assert "Sources" in lines
+    assert any("Mark Waks, Game Report: Primero" in line for line in lines)
+    assert lines[-1] == "provided by: primero.variants.waks"
+    assert ok("rules", "waks") == out
+    assert ok("rules", "English") == out
+
+
+def test_rules_cardano() -> None:
+    out = ok("rules", "cardano")
+    assert out.splitlines()[0] == "Cardano's Italian calling Primero (cardano) — 2–6 players"
+    assert "  call_rule = at_least" in out
+    assert "Sources" in out
+
+
+@pytest.mark.parametrize("name", primero.registry().names())
+def test_rules_every_variant(name: str) -> None:
+    spec = primero.registry().spec(name)
+    out = ok("rules", name)
+    assert out.startswith(f"{spec.title} ({spec.name})")
+    for option in spec.options:
+        assert f"  {option.name} = " in out
+
+
+def test_rules_unknown_variant() -> None:
+    assert one_line_error("rules", "nope").startswith("error: unknown variant 'nope'")
+
+
+# --------------------------------------------------------------------------------------------
+# Odd input, as a new user might type it
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "0"], "error: waks is played by 2 to 6 players; got 0"),
+        (["--players", "1"], "error: waks is played by 2 to 6 players; got 1"),
+        (["--players", "9"], "error: waks is played by 2 to 6 players; got 9"),
+        (["--agent", "clever"], "error: unknown agent 'clever'; known agents: random, heuristic"),
+        (["--variant", "nope"], "error: unknown variant 'nope'"),
+        (["--option", "foo=1"], "error: unknown option 'foo' for variant 'waks'"),
+        (["--chips", "0"], "error: Anna has 0 chips: every player needs at least 1 chip"),
+        (["--stake", "0"], "error: bad table: stake 0, rest 3"),
+        (["--stake", "4"], "error: bad table: stake 4, rest 3"),
+    ],
+)
+def test_play_odd_input_one_line(args: list[str], message: str) -> None:
+    line = one_line_error("play", "--auto", "--seed", "1", *args)
+    assert line.startswith(message)
+    # the same for a person at the table
+    assert one_line_error("play", "--seed", "1", *args, input="").startswith(
+        message.replace("Anna has", "You has"))

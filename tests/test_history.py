@@ -1,0 +1,302 @@
+"""Deal records (issue 3 item 5): the deal-file format read, replayed, saved and read back.
+
+The golden case ``../shared/cases/waks_example.toml`` (RULES.md §5.1) is read straight from the
+file through :mod:`primero.history`; its numbers come from the rule sheet, not from the code.
+"""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import primero
+from conftest import CASES
+from primero import IllegalActionError, RecordError
+from primero.agents import RandomAgent, play_deal
+from primero.cards import parse_cards
+from primero.engine import start_deal
+from primero.history import (
+    DealRecord,
+    dump_record,
+    load_record,
+    record_from_state,
+    replay,
+    save_record,
+    start_record,
+)
+from primero.state import GameState
+
+EXAMPLE = CASES / "waks_example.toml"
+GOLDEN: dict[str, Any] = tomllib.loads(EXAMPLE.read_text("utf-8"))
+#: The golden deal's replayable keys (no [expect], no [printed]).
+BASE: dict[str, Any] = {k: v for k, v in GOLDEN.items() if k not in ("expect", "printed")}
+NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Fritz")
+
+
+def hand(state: GameState, name: str) -> str:
+    return " ".join(c.ascii for c in state.seats[state.seat_of(name)].hand)
+
+
+def toml(**changes: Any) -> str:
+    """The golden deal's TOML text with some keys changed (``None`` removes a key)."""
+    data = {**BASE, **changes}
+    return tomli_w.dumps({k: v for k, v in data.items() if v is not None})
+
+
+# --------------------------------------------------------------------------------------------
+# The golden case, read from the shared file
+
+
+def test_golden_file_loads() -> None:
+    record = load_record(EXAMPLE)
+    assert record.variant == "waks"
+    assert record.players == ("Anna", "Ben", "Carla", "Dan")
+    assert record.dealer == "Dan"
+    assert record.chips == (50, 50, 50, 50)
+    assert (record.stake, record.rest, record.ante, record.carry) == (1, 3, 0, 0)
+    assert len(record.stock) == 40 and record.seed is None
+    assert record.actions[0] == ("Anna", "pass")
+    assert record.actions[8] == ("Anna", "exchange Qd")
+    assert record.actions[-1] == ("Anna", "hold")
+    assert len(record.actions) == 15
+    # [expect] and [printed] are kept, not replayed
+    assert record.expect["winner"] == "Anna"
+    assert record.extra["printed"]["error_mentions"] == "6h"
+
+
+def test_golden_file_loads_from_text_as_from_path() -> None:
+    assert load_record(EXAMPLE.read_text("utf-8")) == load_record(EXAMPLE)
+    assert load_record(str(EXAMPLE)) == load_record(EXAMPLE)
+
+
+def test_golden_replay_pot_after_round_one() -> None:
+    state = replay(load_record(EXAMPLE), stop_after=8)
+    assert state.pot == GOLDEN["expect"]["pot_after_round1"] == 6
+    assert state.step is not None and state.step.kind == "exchange"
+    assert not state.over
+
+
+def test_golden_replay_final() -> None:
+    expect = GOLDEN["expect"]
+    state = replay(load_record(EXAMPLE))
+    assert state.over and state.ended_by == "showdown"
+    assert state.stacks == tuple(expect["chips"]) == (57, 45, 50, 48)
+    # the pot: everything put in, 12, all to Anna; nothing carries
+    assert sum(s.contributed for s in state.seats) == expect["pot"] == 12
+    settlement = state.settlement
+    assert settlement is not None and settlement.carry == 0 and settlement.returns == ()
+    assert [(state.seats[a.seat].name, a.amount) for a in settlement.awards] == [("Anna", 12)]
+    award = settlement.awards[0]
+    assert award.value is not None and award.value.label == "Primero 65"
+    shown = {state.seats[s].name: v.label for s, v in settlement.values}
+    assert shown == expect["values"] == {"Anna": "Primero 65", "Ben": "Numerus 54"}
+    for name, cards in expect["hands"].items():
+        assert hand(state, name) == cards
+    assert state.seats[state.seat_of("Carla")].folded
+
+
+def test_golden_must_hold_actions_illegal_state_unchanged() -> None:
+    before = replay(load_record(EXAMPLE), stop_after=4)  # Anna must hold Ben's vie
+    assert before.seats[before.to_act or 0].name == "Anna"
+    copy = replay(load_record(EXAMPLE), stop_after=4)
+    for line in GOLDEN["expect"]["must_hold_illegal"]:
+        player, _, text = line.partition(" ")
+        assert player == "Anna"
+        with pytest.raises(IllegalActionError, match="must hold"):
+            before.apply(text)
+        assert before == copy
+
+
+def test_golden_printed_stock_rejected_naming_6h() -> None:
+    record = load_record(toml(stock=GOLDEN["printed"]["stock"]))
+    with pytest.raises(RecordError, match=GOLDEN["printed"]["error_mentions"]):
+        start_record(record)
+    with pytest.raises(RecordError, match="duplicate card 6h"):
+        replay(record)
+
+
+# --------------------------------------------------------------------------------------------
+# Records: dump, load, save
+
+
+def test_dump_load_round_trip_keeps_expect() -> None:
+    record = load_record(EXAMPLE)
+    again = load_record(dump_record(record))
+    assert again == record
+    assert again.extra == record.extra  # extra is not part of equality: check it apart
+
+
+def test_record_from_replayed_golden_deal_equals_the_file() -> None:
+    state = replay(load_record(EXAMPLE))
+    record = record_from_state(state)
+    original = load_record(EXAMPLE)
+    assert record == original
+    assert replay(record) == state
+
+
+def test_dump_writes_the_deal_file_keys() -> None:
+    data = tomllib.loads(dump_record(record_from_state(replay(load_record(EXAMPLE)))))
+    assert data == {**BASE, "stake": 1, "rest": 3}
+    assert "seed" not in data and "options" not in data and "carry" not in data
+
+
+def test_record_of_options_and_carry() -> None:
+    variant = primero.get_variant("waks", supremus=False)
+    state = start_deal(variant, ["Anna", "Ben"], [7, 9], dealer="Ben", carry=4, seed=3)
+    record = record_from_state(state)
+    assert record.options == (("supremus", False),)
+    assert record.carry == 4 and record.chips == (7, 9) and record.dealer == "Ben"
+    data = tomllib.loads(dump_record(record))
+    assert data["options"] == {"supremus": False} and data["carry"] == 4
+    assert replay(load_record(dump_record(record))) == state
+
+
+def test_seeded_record_replays_like_the_seeded_deal() -> None:
+    text = toml(stock=None, seed=11, actions=[])
+    state = replay(load_record(text))
+    assert state == start_deal(primero.get_variant("waks"), BASE["players"], 50, dealer="Dan",
+                               seed=11)
+
+
+def test_replay_stop_after_and_partial_records() -> None:
+    record = load_record(EXAMPLE)
+    mid = replay(record, stop_after=10)
+    assert len(mid.history) == 10 and not mid.over
+    partial = record_from_state(mid)
+    assert partial.actions == record.actions[:10]
+    assert replay(partial) == mid
+
+
+def test_save_record_writes_a_replayable_file(tmp_path: Path) -> None:
+    state = replay(load_record(EXAMPLE))
+    path = save_record(state, tmp_path / "deal.toml")
+    assert path == tmp_path / "deal.toml"
+    assert replay(load_record(path)) == state
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 6), data=st.data())
+def test_saved_deal_replays_to_an_equal_state(seed: int, players: int,
+                                              data: st.DataObject) -> None:
+    """Random seeds, 2-6 players, random agents, uneven (and short) stacks, any dealer."""
+    chips = data.draw(st.lists(st.integers(1, 30), min_size=players, max_size=players))
+    dealer = data.draw(st.integers(0, players - 1))
+    carry = data.draw(st.sampled_from([0, 0, 5]))
+    rng = random.Random(seed)
+    state = start_deal(primero.get_variant("waks"), NAMES[:players], chips, dealer=dealer,
+                       carry=carry, rng=rng)
+    final = play_deal(state, [RandomAgent()] * players, rng)
+    text = dump_record(record_from_state(final))
+    again = replay(load_record(text))
+    assert again == final
+    assert again.settlement == final.settlement and again.stacks == final.stacks
+    assert dump_record(record_from_state(again)) == text
+    # every prefix of the deal is a record too
+    cut = data.draw(st.integers(0, len(final.history)))
+    assert replay(load_record(text), stop_after=cut) == replay(record_from_state(final),
+                                                               stop_after=cut)
+
+
+# --------------------------------------------------------------------------------------------
+# Bad records: one error naming the action (position and text) or the card
+
+
+def test_illegal_action_named_with_position_and_text() -> None:
+    actions = list(BASE["actions"])
+    actions[4] = "Anna pass"  # Anna must hold
+    with pytest.raises(RecordError) as info:
+        replay(load_record(toml(actions=actions)))
+    message = str(info.value)
+    assert message.startswith("action 5 'Anna pass': ")
+    assert "must hold" in message and "\n" not in message
+
+
+def test_action_out_of_turn_named() -> None:
+    actions = list(BASE["actions"])
+    actions[1] = "Carla vie 2"
+    with pytest.raises(RecordError, match=r"^action 2 'Carla vie 2': it is Ben's turn"):
+        replay(load_record(toml(actions=actions)))
+
+
+def test_action_after_the_end_named() -> None:
+    actions = [*BASE["actions"], "Anna pass"]
+    with pytest.raises(RecordError, match=r"^action 16 'Anna pass': the deal is already over"):
+        replay(load_record(toml(actions=actions)))
+
+
+def test_unreadable_action_and_unknown_card_in_an_action() -> None:
+    actions = list(BASE["actions"])
+    actions[8] = "Anna exchange Xq"
+    with pytest.raises(RecordError, match=r"^action 9 'Anna exchange Xq': .*'Xq'"):
+        replay(load_record(toml(actions=actions)))
+    actions[8] = "Anna juggle"
+    with pytest.raises(RecordError, match=r"^action 9 'Anna juggle': .*cannot read action"):
+        replay(load_record(toml(actions=actions)))
+    with pytest.raises(RecordError, match=r"action 1 'Anna' is not '<player> <verb>"):
+        load_record(toml(actions=["Anna"]))
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"dealer": None}, "missing key 'dealer'"),
+        ({"players": None}, "missing key 'players'"),
+        ({"variant": None}, "missing key 'variant'"),
+        ({"chips": None}, "missing key 'chips'"),
+        ({"players": "Anna"}, "key 'players' has the wrong type"),
+        ({"stock": ["Xx", *BASE["stock"][1:]]}, "unknown card 'Xx'"),
+        ({"stock": None}, "give either 'stock'"),
+        ({"options": 3}, "'options' must be a table"),
+    ],
+)
+def test_bad_file_keys_rejected_on_loading(changes: dict[str, Any], message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        load_record(toml(**changes))
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"variant": "nope"}, "unknown variant 'nope'"),
+        ({"options": {"foo": 1}}, "unknown option 'foo'"),
+        ({"dealer": "Zed"}, "dealer 'Zed' is not a player"),
+        ({"chips": [50, 50]}, "4 players but 2 chip counts"),
+        ({"stock": BASE["stock"][:39]}, "missing Kc"),
+        ({"stock": [*BASE["stock"][:39], "8s"]}, "8s"),
+        ({"stake": 0}, "bad table"),
+    ],
+)
+def test_bad_set_up_rejected_on_replay(changes: dict[str, Any], message: str) -> None:
+    record = load_record(toml(**changes))
+    with pytest.raises(RecordError, match=message):
+        replay(record)
+
+
+def test_not_toml() -> None:
+    with pytest.raises(RecordError, match="not valid TOML"):
+        load_record("players = [\n")
+
+
+def test_missing_file_is_an_os_error(tmp_path: Path) -> None:
+    with pytest.raises(OSError):
+        load_record(tmp_path / "absent.toml")
+
+
+def test_chips_as_one_number() -> None:
+    record = load_record(toml(chips=20))
+    assert record.chips == (20, 20, 20, 20)
+
+
+def test_record_value() -> None:
+    record = DealRecord(variant="waks", players=("A", "B"), dealer="B", chips=(5, 5),
+                        stock=parse_cards(BASE["stock"]))
+    assert record.expect == {}
+    state = replay(record)
+    assert state.to_act == 0 and state.seats[0].name == "A"
