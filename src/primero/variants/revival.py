@@ -1,1 +1,289 @@
-"""The `revival` variant (see ../shared/RULES.md); registered by its primero_register_variants hook."""
+"""The modern revival game (``revival``) and its regional presets (RULES.md §10) [seed-FR][seed-IT].
+
+The game of the French and Italian revival rule sheets: an ante, four cards dealt in two rounds
+of two, one to three betting rounds (pass/check, bet, hold/call, raise, fold), an optional
+exchange, and a showdown where ties are split — except equal Primeros, which go to the eldest.
+Supremus is off by default. There is no carry-over: a round in which nobody bets simply ends.
+
+:class:`RevivalRules` overrides only what differs from the core Waks game and reuses the core's
+public helpers for the rest:
+
+* ``primero_deal_plan`` — ante, two packets of two cards, [exchange], round 1, [exchange,
+  round 2], [round 3], showdown (options ``exchange_first`` and ``rounds``);
+* ``primero_deal_cards`` — each player receives a deal step's cards together (two at a time);
+* ``primero_legal_actions`` / ``primero_illegal_reason`` — no pass once someone has bet and no
+  must-hold (the core's :func:`~primero.rules.betting.betting_actions` less the pass);
+* ``primero_end_step`` — a round without a bet just ends, the last one too;
+* ``primero_settle`` — the core's :func:`~primero.rules.settling.settle_showdown` with a tie
+  policy per layer.
+
+The antes, opening and closing a betting round, applying a bet, the exchange and the side-pot
+layering are the core's (``primero_start_step``, ``primero_apply_action``,
+:func:`~primero.rules.betting.round_complete`, :func:`~primero.rules.settling.build_layers`).
+
+Readings chosen where RULES.md §10 leaves room:
+
+* *Two rounds of two*: each player in turn, from the eldest, is given two cards together, and
+  then the dealer goes round again (Cardano, too, has the cards dealt two at a time [SUZ94]);
+  RULES.md §10 states it, so it replaces the one-card-at-a-time convention of §4 here.
+* *Three rounds*: round 1 after the deal, the exchange, round 2, then round 3 straight before
+  the showdown (no second exchange). With ``exchange_first`` the exchange before round 1 comes
+  in addition to the one before round 2.
+* *Once someone has bet* a player may hold, raise or fold, never pass; before the first bet a
+  player may pass (check), bet or fold. A raise is at least the stake and at most the rest, as
+  a bet is; nobody is bound to hold.
+* *Antes*: the table's ``ante`` (``start_deal(ante=...)``, the deal file's ``ante``) is posted
+  by every player in playing order before the deal; it counts toward side pots but not toward
+  round 1's bets. A player whose stack is short of it puts in everything and is all-in.
+* *Ties*: with ``tie = split`` (the default) tied hands share each layer they tie for, odd chips
+  one by one in playing order from the eldest; if the tied hands are Primeros the layer goes
+  whole to the eldest of them [seed-FR]. ``tie = eldest`` gives every tie to the eldest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from primero.actions import Action, Pass, Vie
+from primero.hands import HandValue
+from primero.hookspecs import hookimpl
+from primero.options import Option
+from primero.rules.betting import betting_actions
+from primero.rules.dealing import draw
+from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
+from primero.rules.settling import settle_showdown
+from primero.settlement import Settlement
+from primero.state import GameState, Step, replace
+from primero.variant import Variant, VariantSpec
+from primero.variants.waks import TIE_OPTION
+
+__all__ = [
+    "ENGLISH_PRIMERO",
+    "EXCHANGE_FIRST_OPTION",
+    "FRENCH_PRIME",
+    "ITALIAN_PRIMIERA",
+    "PRESETS",
+    "REVIVAL",
+    "REVIVAL_OPTIONS",
+    "ROUNDS_OPTION",
+    "SOURCES",
+    "SPANISH_PRIMERA",
+    "RevivalRules",
+    "primero_register_variants",
+    "revival_betting_actions",
+    "revival_plan",
+    "revival_tie_policy",
+]
+
+#: Most betting rounds of the revival game (RULES.md §10).
+MAX_ROUNDS = 3
+
+#: How many betting rounds (RULES.md §10).
+ROUNDS_OPTION = Option(
+    name="rounds", default=1, minimum=1, maximum=MAX_ROUNDS,
+    doc="Betting rounds: 1 after the deal; 2 adds an exchange and a round after it; 3 adds a "
+        "last round before the showdown [seed-FR][seed-IT].",
+)
+
+#: The house rule of an exchange before any betting (RULES.md §10).
+EXCHANGE_FIRST_OPTION = Option(
+    name="exchange_first", default=False,
+    doc="Before any betting each player, from the eldest, may discard up to four cards and "
+        "draw as many (house rule) [seed-FR].",
+)
+
+#: The revival game's options: the pack, the ranking (Supremus off), ties split, rounds.
+REVIVAL_OPTIONS: tuple[Option, ...] = (
+    DECK_OPTION,
+    *(o.with_default(False) if o.name == "supremus" else o for o in RANKING_OPTIONS),
+    TIE_OPTION.with_default("split"),
+    ROUNDS_OPTION,
+    EXCHANGE_FIRST_OPTION,
+)
+
+SOURCES = (
+    "[seed-FR] Comment jouer: French rule sheet of the modern revival game (classes, values, "
+    "ante, betting, ties split except equal Primeros, variants)",
+    "[seed-IT] Come si gioca: Italian rule sheet of the modern revival game",
+)
+
+SUMMARY = """\
+The modern revival game of the French and Italian rule sheets. 2-6 players, the 40-card pack.
+Table parameters: the ante (1 in the rule sheets), the stake (smallest bet) and the rest (most
+one may bet or raise at once).
+
+Every player antes; a player short of the ante puts in all they have and is all-in. The dealer
+gives each player two cards at a time, twice round, from the eldest. Betting (rounds=1, up to
+3): the first to speak may pass (check), bet (stake..rest) or fold; once someone has bet, each
+in turn holds (calls), raises (stake..rest more) or folds; the round ends when everyone still in
+has matched the highest bet. A round in which nobody bets simply ends. With rounds=2 the
+players still in may exchange (discard and draw) after round 1, then bet again; rounds=3 adds a
+last round before the showdown. House rule exchange_first: an exchange before any betting.
+
+Showdown: Chorus > Fluxus > Primero > Numerus, then points (Supremus off unless supremus=true).
+A player left alone takes the pot unseen. Tied hands split the pot, odd chips one by one from
+the eldest, except that equal Primeros go to the eldest. There is no carry-over; side pots are
+layered by contribution (antes included)."""
+
+
+def revival_plan(rounds: int, *, exchange_first: bool = False) -> tuple[Step, ...]:
+    """The steps of a revival deal (RULES.md §10).
+
+    Args:
+        rounds: Betting rounds, 1 to 3.
+        exchange_first: Add an exchange before round 1.
+
+    Returns:
+        Ante, two deals of two, [exchange], round 1, [exchange, round 2], [round 3], showdown.
+
+    Raises:
+        ValueError: ``rounds`` is not 1, 2 or 3.
+    """
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise ValueError(f"the revival game has 1 to {MAX_ROUNDS} betting rounds, not {rounds}")
+    steps = [Step("ante"), Step("deal", count=2), Step("deal", count=2)]
+    if exchange_first:
+        steps.append(Step("exchange"))
+    steps.append(Step("bet", 1))
+    if rounds >= 2:
+        steps += [Step("exchange"), Step("bet", 2)]
+    if rounds >= 3:
+        steps.append(Step("bet", 3))
+    steps.append(Step("showdown"))
+    return tuple(steps)
+
+
+def revival_betting_actions(state: GameState, seat: int) -> tuple[Action, ...]:
+    """The revival betting actions of ``seat`` (RULES.md §10).
+
+    The Waks actions with nobody bound to hold, less the pass once the seat owes chips: after a
+    bet only hold, raise or fold.
+    """
+    owed = state.high - state.seats[seat].round_bet
+    return tuple(a for a in betting_actions(state, seat, bound=False)
+                 if not (owed > 0 and isinstance(a, Pass)))
+
+
+def revival_tie_policy(tie: str) -> str | Callable[[HandValue], str]:
+    """The tie policy of the ``tie`` option: ``split`` except tied Primeros go to the eldest."""
+    if tie != "split":
+        return tie
+    return lambda value: "eldest" if value.hand_class == "Primero" else "split"
+
+
+class RevivalRules:
+    """The revival game's hooks (RULES.md §10); every other hook is the core's."""
+
+    @hookimpl
+    def primero_deal_plan(self, variant: Variant) -> tuple[Step, ...]:
+        """Ante, deal, rounds and exchanges by the ``rounds`` and ``exchange_first`` options."""
+        return revival_plan(int(variant.option("rounds")),
+                            exchange_first=bool(variant.option("exchange_first")))
+
+    @hookimpl
+    def primero_deal_cards(self, state: GameState, variant: Variant, count: int) -> GameState:
+        """Give each player still in ``count`` cards together, from the eldest.
+
+        Two deal steps of two make the revival's "two rounds of two".
+        """
+        order = [i for i in state.playing_order() if not state.seats[i].folded]
+        cards, state = draw(state, count * len(order))
+        seats = list(state.seats)
+        for k, seat in enumerate(order):
+            packet = cards[k * count:(k + 1) * count]
+            seats[seat] = replace(seats[seat], hand=(*seats[seat].hand, *packet))
+        return replace(state, seats=tuple(seats))
+
+    @hookimpl
+    def primero_legal_actions(self, state: GameState, variant: Variant) \
+            -> tuple[Action, ...] | None:
+        """In a betting round: pass/bet/fold before a bet, hold/raise/fold after one."""
+        seat, step = state.to_act, state.step
+        if seat is None or step is None or step.kind != "bet":
+            return None
+        return revival_betting_actions(state, seat)
+
+    @hookimpl
+    def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \
+            -> str | None:
+        """The revival reasons (no pass after a bet, one bet per round); else the core's."""
+        seat, step = state.to_act, state.step
+        if seat is None or step is None or step.kind != "bet":
+            return None
+        s = state.seats[seat]
+        if isinstance(action, Pass) and not action.exchange \
+                and state.high > s.round_bet:
+            return (f"{s.name} owes {state.high - s.round_bet}: once someone has bet, hold, "
+                    "raise or fold (no pass)")
+        if isinstance(action, Vie) and state.opened:
+            return "someone has already bet this round: hold, raise or fold"
+        return None
+
+    @hookimpl
+    def primero_end_step(self, state: GameState, variant: Variant, step: Step) -> GameState:
+        """One player left ends the deal; a round without a bet simply ends (no carry-over)."""
+        if len(state.live) == 1:
+            return replace(state, over=True, ended_by="folds")
+        return state
+
+    @hookimpl
+    def primero_settle(self, state: GameState, variant: Variant) -> Settlement | None:
+        """At a showdown, ties split except equal Primeros (to the eldest); else the core's."""
+        if state.ended_by != "showdown" or len(state.live) < 2:
+            return None
+        return settle_showdown(state, tie=revival_tie_policy(str(variant.option("tie"))))
+
+
+_RULES = RevivalRules()
+
+
+def _spec(name: str, title: str, note: str, **defaults: bool | int | str) -> VariantSpec:
+    """The revival spec, or a preset of it: the same rules with other option defaults."""
+    options = tuple(o.with_default(defaults[o.name]) if o.name in defaults else o
+                    for o in REVIVAL_OPTIONS)
+    return VariantSpec(
+        name=name, title=title, summary=SUMMARY + (f"\n\n{note}" if note else ""),
+        sources=SOURCES, players=(2, 6), options=options, plugins=(_RULES,),
+    )
+
+
+#: The ``revival`` variant spec.
+REVIVAL = _spec("revival", "Revival Primero (French and Italian rule sheets)", "")
+#: ``italian-primiera``: three betting rounds, the original Italian game.
+ITALIAN_PRIMIERA = _spec(
+    "italian-primiera", "Italian Primiera (revival rules, three rounds)",
+    "Preset italian-primiera: the original Italian game, three betting rounds (rounds=3).",
+    rounds=3,
+)
+#: ``spanish-primera``: the 48-card Spanish pack.
+SPANISH_PRIMERA = _spec(
+    "spanish-primera", "Spanish Primera (revival rules, 48-card pack)",
+    "Preset spanish-primera: the 48-card Spanish pack (deck=spanish48: A-9 and the courts; "
+    "8 and 9 are worth 8 and 9 points).",
+    deck="spanish48",
+)
+#: ``french-prime``: the 52-card pack, two rounds.
+FRENCH_PRIME = _spec(
+    "french-prime", "French Prime (revival rules, 52-card pack, two rounds)",
+    "Preset french-prime: the 52-card pack (deck=french52; 8, 9, 10 are worth 8, 9, 10) and "
+    "two betting rounds with the exchange between them (rounds=2).",
+    deck="french52", rounds=2,
+)
+#: ``english-primero``: the 48-card English game.
+ENGLISH_PRIMERO = _spec(
+    "english-primero", "English Primero (revival rules, 48-card pack)",
+    "Preset english-primero: the 48-card English game (deck=spanish48).",
+    deck="spanish48",
+)
+
+#: The presets, registered as variants of their own.
+PRESETS: tuple[VariantSpec, ...] = (ITALIAN_PRIMIERA, SPANISH_PRIMERA, FRENCH_PRIME,
+                                    ENGLISH_PRIMERO)
+
+
+@hookimpl
+def primero_register_variants(register: Callable[[VariantSpec], None]) -> None:
+    """Register ``revival`` and its presets."""
+    register(REVIVAL)
+    for preset in PRESETS:
+        register(preset)
