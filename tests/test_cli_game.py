@@ -242,6 +242,15 @@ def test_replay_not_toml(tmp_path: Path) -> None:
     assert "not valid TOML" in one_line_error("replay", str(path))
 
 
+def test_replay_bad_value_types_one_line(tmp_path: Path) -> None:
+    binary = tmp_path / "binary.toml"
+    binary.write_bytes(b"\xff\xfe\x00")
+    assert "not a text file in UTF-8" in one_line_error("replay", str(binary))
+    path = deal_file(tmp_path, stake="x")
+    assert one_line_error("replay", str(path)) == \
+        f"error: {path}: key 'stake' must be a whole number, got 'x'"
+
+
 def test_replay_missing_file_and_directory(tmp_path: Path) -> None:
     missing = tmp_path / "absent.toml"
     assert one_line_error("replay", str(missing)) == \

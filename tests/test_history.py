@@ -279,6 +279,40 @@ def test_bad_set_up_rejected_on_replay(changes: dict[str, Any], message: str) ->
         replay(record)
 
 
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        # these used to escape as a ValueError or TypeError, or were read silently
+        ({"stake": "x"}, "key 'stake' must be a whole number, got 'x'"),
+        ({"rest": 2.5}, "key 'rest' must be a whole number, got 2.5"),
+        ({"ante": True}, "key 'ante' must be a whole number, got True"),
+        ({"carry": "3"}, "key 'carry' must be a whole number, got '3'"),
+        ({"stock": None, "seed": "abc"}, "key 'seed' must be a whole number, got 'abc'"),
+        ({"stock": 5}, "key 'stock' must be a list of cards, got 5"),
+        ({"reshuffles": "7s"}, "key 'reshuffles' must be a list of card lists"),
+        ({"reshuffles": [["7s", "Zz"]]}, "reshuffle 1: unknown card 'Zz'"),
+        ({"actions": "Anna pass"}, "key 'actions' must be a list of strings"),
+    ],
+)
+def test_bad_value_types_rejected_on_loading(changes: dict[str, Any], message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        load_record(toml(**changes))
+
+
+def test_action_player_and_verb_split_on_any_whitespace() -> None:
+    actions = [line.replace(" ", "\t", 1) for line in BASE["actions"]]
+    record = load_record(toml(actions=actions))
+    assert record.actions == load_record(EXAMPLE).actions
+    assert replay(record).stacks == (57, 45, 50, 48)
+
+
+def test_not_utf8_file(tmp_path: Path) -> None:
+    path = tmp_path / "binary.toml"
+    path.write_bytes(b"\xff\xfe\x00variant")
+    with pytest.raises(RecordError, match=r"binary.toml: not a text file in UTF-8"):
+        load_record(path)
+
+
 def test_not_toml() -> None:
     with pytest.raises(RecordError, match="not valid TOML"):
         load_record("players = [\n")

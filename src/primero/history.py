@@ -88,6 +88,26 @@ def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wher
     return value
 
 
+def _whole(data: Mapping[str, Any], key: str, default: int | None, where: str) -> Any:
+    """An optional whole-number key (chips, a seed): TOML integers only, not text or floats."""
+    if key not in data:
+        return default
+    value = data[key]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f"{where}: key {key!r} must be a whole number, got {value!r}")
+    return value
+
+
+def _cards(value: Any, key: str, where: str) -> tuple[Card, ...]:
+    """A list of cards: a TOML array of card names or one string of them."""
+    if not isinstance(value, list | str):
+        raise RecordError(f"{where}: key {key!r} must be a list of cards, got {value!r}")
+    try:
+        return parse_cards(value)
+    except PrimeroError as exc:
+        raise RecordError(f"{where}: {key}: {exc}") from None
+
+
 def load_record(source: str | Path) -> DealRecord:
     """Read a deal file.
 
@@ -95,13 +115,19 @@ def load_record(source: str | Path) -> DealRecord:
         source: A path to a TOML file, or TOML text (anything containing a newline or ``=``).
 
     Raises:
-        RecordError: the file is not TOML or misses a key, names a card that does not exist,
-            or an action is not ``"<player> <verb> ..."``; the message names the part.
+        RecordError: the file is not UTF-8 TOML, misses a key or has one of the wrong type
+            (chips, stake, rest, ante, carry and seed are whole numbers; stock, reshuffles
+            and actions are lists), names a card that does not exist, or an action is not
+            ``"<player> <verb> ..."``; the message names the part.
         OSError: the file cannot be read.
     """
     if isinstance(source, Path) or ("\n" not in source and "=" not in source):
         where = str(source)
-        text = Path(source).read_text(encoding="utf-8")
+        try:
+            text = Path(source).read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"{where}: not a text file in UTF-8 ({exc.reason} at byte "
+                              f"{exc.start})") from None
     else:
         where, text = "deal record", source
     try:
@@ -113,18 +139,23 @@ def load_record(source: str | Path) -> DealRecord:
         raise RecordError(f"{where}: 'players' must be a list of names")
     chips_raw = _need(data, "chips", (list, int), where)
     chips = (chips_raw,) * len(players) if isinstance(chips_raw, int) else tuple(chips_raw)
-    try:
-        stock = parse_cards(data.get("stock", []))
-        reshuffles = tuple(parse_cards(r) for r in data.get("reshuffles", []))
-    except PrimeroError as exc:
-        raise RecordError(f"{where}: {exc}") from None
-    if not stock and "seed" not in data:
+    stock = _cards(data.get("stock", []), "stock", where)
+    reshuffles_raw = data.get("reshuffles", [])
+    if not isinstance(reshuffles_raw, list):
+        raise RecordError(f"{where}: key 'reshuffles' must be a list of card lists")
+    reshuffles = tuple(_cards(r, f"reshuffle {k}", where)
+                       for k, r in enumerate(reshuffles_raw, start=1))
+    seed = _whole(data, "seed", None, where)
+    if not stock and seed is None:
         raise RecordError(f"{where}: give either 'stock' (the whole pack) or 'seed'")
+    lines = data.get("actions", [])
+    if not isinstance(lines, list):
+        raise RecordError(f"{where}: key 'actions' must be a list of strings, one per action")
     actions: list[tuple[str, str]] = []
-    for k, line in enumerate(data.get("actions", []), start=1):
+    for k, line in enumerate(lines, start=1):
         if not isinstance(line, str) or len(line.split()) < 2:
             raise RecordError(f"{where}: action {k} {line!r} is not '<player> <verb> ...'")
-        player, _, verb = line.strip().partition(" ")
+        player, verb = line.split(None, 1)
         actions.append((player, verb.strip()))
     options = data.get("options", {})
     if not isinstance(options, dict):
@@ -135,12 +166,12 @@ def load_record(source: str | Path) -> DealRecord:
         players=players,
         dealer=_need(data, "dealer", str, where),
         chips=chips,
-        stake=int(data.get("stake", 1)),
-        rest=int(data.get("rest", 3)),
-        ante=int(data.get("ante", 0)),
-        carry=int(data.get("carry", 0)),
+        stake=_whole(data, "stake", 1, where),
+        rest=_whole(data, "rest", 3, where),
+        ante=_whole(data, "ante", 0, where),
+        carry=_whole(data, "carry", 0, where),
         stock=stock,
-        seed=data.get("seed"),
+        seed=seed,
         reshuffles=reshuffles,
         actions=tuple(actions),
         extra={k: v for k, v in data.items() if k not in _KNOWN},
