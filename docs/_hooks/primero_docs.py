@@ -1,0 +1,552 @@
+"""MkDocs hooks: the pages generated from the installed primero, so they cannot drift.
+
+Registered in ``mkdocs.yml`` under ``hooks:``. At build time this module writes:
+
+* ``rules/<name>.md`` — one page per registered variant, from its
+  :class:`~primero.variant.VariantSpec` (title, summary, sources, players, options and
+  defaults), its configured rules (pack, hand classes, deal plan), and the hand-written notes
+  ``docs/rules/notes/<name>.md`` ("where the sources disagree") when that file exists;
+* the comparison table of every installed variant, in place of the marker
+  ``<!-- primero:variant-table -->`` (in ``rules/index.md``);
+* ``plugins/hooks.md`` — every hook of :mod:`primero.hookspecs`: heading, exact signature,
+  kind, the core class that implements it, and its docstring (through mkdocstrings);
+* ``reference/cli.md`` — every command, argument and option of the ``primero`` command, read
+  from the typer app;
+* ``reference/api/<module>.md`` — one API page per public module of the package.
+
+Nav entries ``"@variants"`` and ``"@api"`` in ``mkdocs.yml`` expand to the generated pages;
+pages listed in :data:`OPTIONAL_PAGES` are dropped from the nav while their file is missing
+(pages other engineers are still writing).
+
+The generating functions do not import mkdocs, so the tests call them directly
+(``tests/test_docs.py``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import logging
+import pkgutil
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("mkdocs.hooks.primero")
+
+DOCS = Path(__file__).resolve().parents[1]
+NOTES = DOCS / "rules" / "notes"
+
+#: Nav pages that may not exist yet; dropped from the nav (with an info line) while missing.
+OPTIONAL_PAGES = ("analysis.md",)
+#: Where the comparison table of every installed variant goes.
+VARIANT_TABLE_MARKER = "<!-- primero:variant-table -->"
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")
+
+
+def md(text: str) -> str:
+    """Escape text from the library (summaries, option docs) for Markdown."""
+    return _MD_SPECIAL.sub(lambda m: "&lt;" if m.group(1) == "<" else
+                           "&gt;" if m.group(1) == ">" else "\\" + m.group(1), text)
+
+
+def code(text: object) -> str:
+    """Inline code, safe inside table cells."""
+    shown = str(text).replace("|", "\\|")
+    return f"`{shown}`"
+
+
+def ref(title: str, identifier: str) -> str:
+    """An optional cross-reference to an API object: a link if it is documented, else code."""
+    return (f'<autoref identifier="{identifier}" optional><code>{title}</code></autoref>')
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+# ---------------------------------------------------------------------------------------------
+# Variants
+
+
+def variant_slug(name: str) -> str:
+    """The page name of a variant: its registry name, made safe for a URL."""
+    return re.sub(r"[^a-z0-9._-]+", "-", name.lower())
+
+
+def variant_page_path(name: str) -> str:
+    """Where the rules page of the variant ``name`` is generated (relative to docs/)."""
+    return f"rules/{variant_slug(name)}.md"
+
+
+def _is_builtin(spec: Any) -> bool:
+    from primero.plugins import BUILTIN_VARIANT_MODULES
+
+    return spec.provider in BUILTIN_VARIANT_MODULES
+
+
+def _facts(spec: Any) -> dict[str, Any]:
+    """What the comparison table and the page say about a variant at its defaults."""
+    variant = spec.configure()
+    rules = variant.rules
+    plan = rules.deal_plan()
+    classes = _strongest_first(variant, tuple(rules.ranking.classes))
+    options = {o.name: o.default for o in spec.options}
+    return {
+        "variant": variant,
+        "pack": rules.pack,
+        "classes": classes,  # strongest first
+        "plan": plan,
+        "bets": sum(1 for s in plan if s.kind == "bet"),
+        "exchanges": sum(1 for s in plan if s.kind == "exchange"),
+        "ante": any(s.kind == "ante" for s in plan),
+        "declares": sum(1 for s in plan if s.kind == "declare"),
+        "tie": options.get("tie"),
+    }
+
+
+def _strongest_first(variant: Any, classes: tuple[str, ...]) -> tuple[str, ...]:
+    """The classes, strongest first, as the variant's ordering hook ranks them.
+
+    ``ranking.classes`` lists the classes in declaration order (weakest first for the standard
+    ranking), but an ordering hook may reorder them (``losing`` inverts them). Each class is
+    ranked by the key ``primero_hand_order`` gives a hand of that class with 50 points.
+    """
+    from primero.hands import Classification
+
+    def key(cls: str) -> tuple[int, ...]:
+        found = variant.rules.manager.hook.primero_hand_order(
+            variant=variant, classification=Classification(cls, 50, ()), classes=classes)
+        return tuple(found) if found is not None else (classes.index(cls),)
+
+    try:
+        return tuple(sorted(classes, key=key, reverse=True))
+    except Exception:  # an ordering hook that needs real cards: keep the declared order
+        return classes[::-1]
+
+
+def variant_specs() -> list[Any]:
+    """Every registered variant spec, in registration order."""
+    import primero
+
+    return list(primero.registry().specs())
+
+
+def variant_nav() -> list[dict[str, str]]:
+    """Nav entries for the generated variant pages, in registration order."""
+    return [{f"{spec.title} ({spec.name})": variant_page_path(spec.name)}
+            for spec in variant_specs()]
+
+
+def variant_page(spec: Any, notes_dir: Path = NOTES) -> str:
+    """The generated rules page of one variant."""
+    import primero
+
+    reg = primero.registry()
+    facts = _facts(spec)
+    low, high = spec.players
+    players = str(low) if low == high else f"{low}–{high}"
+    out = [f"# {md(spec.title)}", ""]
+    line = [f"Variant {code(spec.name)}"]
+    if spec.aliases:
+        line.append("aliases " + ", ".join(code(a) for a in spec.aliases))
+    line += [f"{players} players", f"pack {code(facts['pack'].name)} "
+             f"({len(facts['pack'])} cards)"]
+    out += [" · ".join(line), ""]
+    dist = reg.distribution(spec)
+    if not _is_builtin(spec):
+        out += ['!!! info "A plug-in variant"',
+                f"    Provided by the plug-in {code(spec.provider)}"
+                + (f" from the package {code(dist)}" if dist else "")
+                + ", not by primero itself. This page is generated from the variant's "
+                "registration, like every other variant's.", ""]
+    out += ["## The rules", ""]
+    out += [md(p.strip()) for p in spec.summary.split("\n\n")]
+    out = _join_paragraphs(out)
+    out += ["", "## At a glance", "", "| Rule | At the default options |", "|---|---|"]
+    out.append(f"| Hand classes, strongest first | "
+               f"{', '.join(facts['classes'])} |")
+    out.append("| Deal plan | " + " → ".join(str(s) for s in facts["plan"]) + " |")
+    out.append(f"| Ante | {'yes' if facts['ante'] else 'no'} |")
+    out.append(f"| Betting rounds | {facts['bets']} |")
+    if facts["declares"]:
+        out.append(f"| Declarations | {facts['declares']} |")
+    out.append(f"| Exchanges | {facts['exchanges']} |")
+    if facts["tie"] is not None:
+        out.append(f"| Ties | {code(facts['tie'])} |")
+    out.append(f"| Provided by | {code(spec.provider)}"
+               + (f" ({md(dist)})" if dist else "") + " |")
+    out += ["", "## Options", ""]
+    if spec.options:
+        out += ["| Option | Default | Allowed | What it does |", "|---|---|---|---|"]
+        for opt in spec.options:
+            out.append(f"| {code(opt.name)} | {code(_value(opt.default))} | "
+                       f"{md(opt.allowed())} | {md(opt.doc)} |")
+        example = spec.options[0]
+        other = _other_value(example)
+        out += ["", "Choose options by keyword in Python or with ``--option KEY=VALUE`` on the "
+                "command line:", "", "```python",
+                "import primero", "",
+                f"variant = primero.get_variant({spec.name!r}, "
+                f"{example.name}={other!r})",
+                "```", "", "```console",
+                f"$ primero evaluate 7s 6h Ad Kc --variant {spec.name} "
+                f"--option {example.name}={_value(other)}",
+                "```"]
+    else:
+        out.append("This variant has no options.")
+    out += ["", "## Sources", ""]
+    out += [f"* {md(source)}" for source in spec.sources] or ["None given."]
+    out += ["", "## Where the sources disagree", ""]
+    notes = notes_dir / f"{variant_slug(spec.name)}.md"
+    if notes.is_file():
+        out.append(notes.read_text(encoding="utf-8").strip())
+    else:
+        out.append("No notes have been written for this variant yet.")
+    return "\n".join(out) + "\n"
+
+
+def _join_paragraphs(lines: list[str]) -> list[str]:
+    # each summary paragraph on its own, separated by blank lines
+    joined: list[str] = []
+    for line in lines:
+        joined.append(line)
+        if line and not line.startswith("#"):
+            joined.append("")
+    return joined
+
+
+def _other_value(opt: Any) -> object:
+    if opt.choices:
+        for choice in opt.choices:
+            if choice != opt.default:
+                return choice
+    if isinstance(opt.default, bool):
+        return not opt.default
+    if isinstance(opt.default, int):
+        high = opt.maximum if opt.maximum is not None else opt.default + 1
+        return high if high != opt.default else opt.default - 1
+    return opt.default
+
+
+def _differences(spec: Any, reference: Any) -> list[str]:
+    """``name=default`` of the options ``spec`` adds, or whose default differs from waks'."""
+    ref = {o.name: o.default for o in reference.options}
+    return [f"{o.name}={_value(o.default)}" for o in spec.options
+            if o.name not in ("tie", "deck") and (o.name not in ref or ref[o.name] != o.default)]
+
+
+def variant_table() -> str:
+    """The comparison table of every installed variant, at their defaults."""
+    import primero
+
+    reference = primero.registry().spec("waks")
+    rows = ["| Variant | Title | Players | Pack | Hand classes, strongest first | Ante "
+            "| Betting rounds | Exchanges | Ties | Other options |",
+            "|---|---|---|---|---|---|---|---|---|---|"]
+    for spec in variant_specs():
+        facts = _facts(spec)
+        low, high = spec.players
+        bets = str(facts["bets"])
+        if facts["declares"]:
+            bets += f" ({facts['declares']} declarations)"
+        others = _differences(spec, reference) if spec is not reference else []
+        rows.append(
+            f"| [{code(spec.name)}]({variant_slug(spec.name)}.md) | {md(spec.title)} | "
+            f"{low}–{high} | {code(facts['pack'].name)} | "
+            f"{' > '.join(facts['classes'])} | {'yes' if facts['ante'] else 'no'} | "
+            f"{bets} | {facts['exchanges']} | "
+            f"{code(facts['tie']) if facts['tie'] is not None else '—'} | "
+            f"{', '.join(code(o) for o in others) or '—'} |"
+        )
+    return "\n".join(rows) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Hooks
+
+
+def hookspec_functions() -> list[Callable[..., Any]]:
+    """Every hook specification of :mod:`primero.hookspecs`, in source order."""
+    from primero import hookspecs
+
+    found = [obj for name, obj in vars(hookspecs).items()
+             if name.startswith("primero_") and callable(obj)
+             and hasattr(obj, f"{hookspecs.PROJECT}_spec")]
+    return sorted(found, key=lambda f: f.__code__.co_firstlineno)
+
+
+def _params(fn: Callable[..., Any], *, self_first: bool) -> str:
+    sig = inspect.signature(fn)
+    parts = ["self"] if self_first else []
+    for p in sig.parameters.values():
+        parts.append(f"{p.name}: {p.annotation}" if p.annotation is not p.empty else p.name)
+    ret = sig.return_annotation
+    tail = f" -> {ret}" if ret is not sig.empty else ""
+    return f"({', '.join(parts)}){tail}"
+
+
+def hook_signature(fn: Callable[..., Any]) -> str:
+    """The exact specification line of a hook, as written in :mod:`primero.hookspecs`."""
+    return f"def {fn.__name__}{_params(fn, self_first=False)}: ..."
+
+
+def _core_class(name: str) -> type | None:
+    from primero.variants.waks import CORE_RULES
+
+    for cls in type(CORE_RULES).__mro__:
+        if name in vars(cls):
+            return cls
+    return None
+
+
+def hooks_page() -> str:
+    """The generated hook reference: one section per hook of :mod:`primero.hookspecs`."""
+    from primero import hookspecs
+
+    fns = hookspec_functions()
+    out = [
+        "# Hook reference",
+        "",
+        "Every hook a plug-in can implement, generated from "
+        "[`primero.hookspecs`](../reference/api/primero.hookspecs.md) when the site is built, "
+        "so the signatures below are the ones the library checks. How to put hooks together "
+        "into a variant is in [Writing a variant](index.md).",
+        "",
+        "An implementation may take **any subset** of a hook's arguments, by name (pluggy "
+        "passes only the ones it asks for). A *rules* hook is `firstresult`: primero calls the "
+        "implementations from the last registered to the first — house rules, then the "
+        "variant's own rule objects, then the core Waks rules (`trylast`) — and stops at the "
+        "first one that returns something other than `None`.",
+        "",
+        "| Hook | Kind | Core implementation |",
+        "|---|---|---|",
+    ]
+    for fn in fns:
+        spec = getattr(fn, f"{hookspecs.PROJECT}_spec")
+        kind = "rules (first result wins)" if spec.get("firstresult") else \
+            "registration (every implementation is called)"
+        core = _core_class(fn.__name__)
+        where = ref(core.__name__, f"{core.__module__}.{core.__name__}") if core else "—"
+        out.append(f"| [`{fn.__name__}`](#{fn.__name__}) | {kind} | {where} |")
+    for fn in fns:
+        spec = getattr(fn, f"{hookspecs.PROJECT}_spec")
+        first = bool(spec.get("firstresult"))
+        core = _core_class(fn.__name__)
+        out += ["", f"## `{fn.__name__}` {{#{fn.__name__}}}", ""]
+        out.append(
+            "**Kind:** rules hook, `firstresult` — return `None` to defer to the next "
+            "implementation." if first else
+            "**Kind:** registration hook — every implementation is called; the result is "
+            "ignored.")
+        if core is not None:
+            out += ["", f"**Core implementation:** `{fn.__name__}` of "
+                        f"{ref(core.__name__, f'{core.__module__}.{core.__name__}')} "
+                        f"(`{core.__module__}`)."]
+        out += ["", "Specification:", "", "```python",
+                "@hookspec(firstresult=True)" if first else "@hookspec",
+                hook_signature(fn), "```", "",
+                "Implement it as a method of a rules object (or, for registration, a "
+                "module-level function without `self`):", "", "```python", "@hookimpl",
+                f"def {fn.__name__}{_params(fn, self_first=first)}:",
+                "    ...", "```", "",
+                f"::: primero.hookspecs.{fn.__name__}",
+                "    options:",
+                "      show_root_heading: false",
+                "      show_root_toc_entry: false",
+                "      show_signature: false",
+                "      heading_level: 3"]
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Command line
+
+
+def cli_page() -> str:
+    """The generated CLI reference: every command, argument and option of ``primero``."""
+    import typer
+
+    from primero.cli import app
+
+    group = typer.main.get_command(app)
+    root = typer.Context(group, info_name="primero")
+    out = ["# Command line", "",
+           "Generated from the `primero` command itself when the site is built. "
+           "`primero --help` and `primero COMMAND --help` print the same.", ""]
+    out += [md(group.help or ""), "", "```console",
+            "$ primero " + " ".join(group.collect_usage_pieces(root)), "```", ""]
+    out += _param_table(group, root)
+    commands: dict[str, Any] = getattr(group, "commands", {})
+    out += ["", "| Command | What it does |", "|---|---|"]
+    for name, cmd in commands.items():
+        first = (cmd.help or "").strip().split("\n")[0]
+        out.append(f"| [`primero {name}`](#primero-{name}) | {md(first)} |")
+    for name, cmd in commands.items():
+        ctx = typer.Context(cmd, info_name=name, parent=root)
+        out += ["", f"## `primero {name}` {{#primero-{name}}}", "",
+                md(inspect.cleandoc(cmd.help or "")), "", "```console",
+                f"$ primero {name} " + " ".join(cmd.collect_usage_pieces(ctx)), "```", ""]
+        out += _param_table(cmd, ctx)
+    return "\n".join(out) + "\n"
+
+
+def _param_table(cmd: Any, ctx: Any) -> list[str]:
+    rows: list[str] = []
+    for param in cmd.get_params(ctx):
+        record = param.get_help_record(ctx)
+        if record is None:  # an argument without help text
+            record = (param.human_readable_name, "")
+        decl, help_text = record
+        if param.required and "required" not in help_text:
+            help_text = f"{help_text} [required]".strip()
+        rows.append(f"| {code(decl)} | {md(' '.join(help_text.split()))} |")
+    if not rows:
+        return []
+    return ["| Argument or option | Meaning |", "|---|---|", *rows]
+
+
+# ---------------------------------------------------------------------------------------------
+# API reference
+
+
+def public_modules() -> list[str]:
+    """Every public module of the package (no part starting with ``_``), sorted."""
+    import primero
+
+    names = ["primero"]
+    for info in pkgutil.walk_packages(primero.__path__, "primero."):
+        if any(part.startswith("_") for part in info.name.split(".")):
+            continue
+        names.append(info.name)
+    return sorted(names)
+
+
+def api_page_path(module: str) -> str:
+    """Where the API page of ``module`` is generated (relative to docs/)."""
+    return f"reference/api/{module}.md"
+
+
+def api_nav() -> list[dict[str, str]]:
+    """Nav entries for the API pages."""
+    return [{module: api_page_path(module)} for module in public_modules()]
+
+
+def api_page(module: str) -> str:
+    """The API page of one module (mkdocstrings renders it)."""
+    if module != "primero":
+        return (f"::: {module}\n    options:\n      show_root_heading: true\n"
+                "      heading_level: 1\n")
+    import primero
+
+    out = ["::: primero", "    options:", "      show_root_heading: true",
+           "      heading_level: 1", "      members:", "        - evaluate", "",
+           "## Re-exported names", "",
+           "`import primero` gives these names; each is documented in its module.", "",
+           "| Name | Defined in |", "|---|---|"]
+    for name in primero.__all__:
+        obj = getattr(primero, name)
+        home = _defining_module(name)
+        if home is None and str(getattr(obj, "__module__", "")).startswith("primero."):
+            home = obj.__module__
+        if home is None and name != "__version__":
+            out.append(f"| {ref(name, f'primero.{name}')} | `primero` |")
+        elif home is None:
+            out.append(f"| `{name}` | `primero` |")
+        else:
+            out.append(f"| {ref(name, f'{home}.{name}')} | [`{home}`]({home}.md) |")
+    return "\n".join(out) + "\n"
+
+
+def _defining_module(name: str) -> str | None:
+    """The public module whose ``__all__`` lists ``name`` (for constants)."""
+    for module in public_modules():
+        if module == "primero":
+            continue
+        mod = importlib.import_module(module)
+        if name in getattr(mod, "__all__", ()):
+            return module
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Everything generated
+
+
+def generated_pages() -> dict[str, str]:
+    """Every generated page: path relative to docs/ -> Markdown."""
+    pages = {variant_page_path(s.name): variant_page(s) for s in variant_specs()}
+    pages["plugins/hooks.md"] = hooks_page()
+    pages["reference/cli.md"] = cli_page()
+    for module in public_modules():
+        pages[api_page_path(module)] = api_page(module)
+    return pages
+
+
+def expand_nav(nav: list[Any], docs_dir: Path, generated: set[str]) -> list[Any]:
+    """Expand ``"@variants"`` / ``"@api"`` and drop optional pages that are missing."""
+    result: list[Any] = []
+    for item in nav:
+        if item == "@variants":
+            result.extend(variant_nav())
+        elif item == "@api":
+            result.extend(api_nav())
+        elif isinstance(item, dict):
+            entry: dict[str, Any] = {}
+            for title, value in item.items():
+                if isinstance(value, list):
+                    entry[title] = expand_nav(value, docs_dir, generated)
+                elif _missing_optional(value, docs_dir, generated):
+                    log.info("primero docs: %s is not written yet; left out of the nav", value)
+                else:
+                    entry[title] = value
+            if entry:
+                result.append(entry)
+        elif isinstance(item, str) and _missing_optional(item, docs_dir, generated):
+            log.info("primero docs: %s is not written yet; left out of the nav", item)
+        else:
+            result.append(item)
+    return result
+
+
+def _missing_optional(value: object, docs_dir: Path, generated: set[str]) -> bool:
+    return (isinstance(value, str) and value in OPTIONAL_PAGES
+            and not (docs_dir / value).is_file() and value not in generated)
+
+
+# ---------------------------------------------------------------------------------------------
+# MkDocs events
+
+_cache: dict[str, str] = {}
+
+
+def on_config(config: Any) -> Any:
+    """Generate the pages once per build and expand the nav placeholders."""
+    _cache.clear()
+    _cache.update(generated_pages())
+    if config.get("nav"):
+        config["nav"] = expand_nav(config["nav"], Path(config["docs_dir"]), set(_cache))
+    return config
+
+
+def on_files(files: Any, config: Any) -> Any:
+    """Add the generated pages to the build."""
+    from mkdocs.structure.files import File
+
+    for path, content in _cache.items():
+        existing = files.get_file_from_path(path)
+        if existing is not None:
+            files.remove(existing)
+        files.append(File.generated(config, path, content=content))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """Put the comparison table where ``rules/index.md`` asks for it."""
+    if VARIANT_TABLE_MARKER in markdown:
+        markdown = markdown.replace(VARIANT_TABLE_MARKER, variant_table())
+    return markdown
