@@ -76,6 +76,19 @@ def test_golden_file_loads_from_text_as_from_path() -> None:
     assert load_record(str(EXAMPLE)) == load_record(EXAMPLE)
 
 
+def test_path_with_an_equals_sign_is_a_path(tmp_path: Path) -> None:
+    folder = tmp_path / "seed=3"
+    folder.mkdir()
+    path = folder / "deal.toml"
+    path.write_text(EXAMPLE.read_text("utf-8"), "utf-8")
+    assert load_record(str(path)) == load_record(EXAMPLE)
+    # one line of TOML with no such file is still read as text (and found wanting)
+    with pytest.raises(RecordError, match="deal record: missing key 'players'"):
+        load_record('variant = "waks"')
+    with pytest.raises(RecordError, match="missing key"):
+        load_record('x = "' + "y" * 5000 + '"')  # too long for a file name: text
+
+
 def test_golden_replay_pot_after_round_one() -> None:
     state = replay(load_record(EXAMPLE), stop_after=8)
     assert state.pot == GOLDEN["expect"]["pot_after_round1"] == 6

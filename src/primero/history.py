@@ -108,11 +108,28 @@ def _cards(value: Any, key: str, where: str) -> tuple[Card, ...]:
         raise RecordError(f"{where}: {key}: {exc}") from None
 
 
+def _is_path(source: str) -> bool:
+    """Whether ``source`` names a file rather than holding TOML text.
+
+    One line without ``=`` is a path; one line with ``=`` is a path only if such a file
+    exists (``runs/seed=3/deal.toml``), else TOML text (``variant = "waks"``).
+    """
+    if "\n" in source:
+        return False
+    if "=" not in source:
+        return True
+    try:
+        return Path(source).is_file()
+    except (OSError, ValueError):  # not a possible file name (too long, a NUL byte)
+        return False
+
+
 def load_record(source: str | Path) -> DealRecord:
     """Read a deal file.
 
     Args:
-        source: A path to a TOML file, or TOML text (anything containing a newline or ``=``).
+        source: A path to a TOML file, or TOML text (anything containing a newline, or an
+            ``=`` when no file of that name exists).
 
     Raises:
         RecordError: the file is not UTF-8 TOML, misses a key or has one of the wrong type
@@ -121,7 +138,7 @@ def load_record(source: str | Path) -> DealRecord:
             ``"<player> <verb> ..."``; the message names the part.
         OSError: the file cannot be read.
     """
-    if isinstance(source, Path) or ("\n" not in source and "=" not in source):
+    if isinstance(source, Path) or _is_path(source):
         where = str(source)
         try:
             text = Path(source).read_text(encoding="utf-8")
