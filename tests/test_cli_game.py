@@ -140,6 +140,25 @@ def test_play_interactive_unreadable_text_asks_again() -> None:
     assert "You vie 1   (pot 1)" in out
 
 
+def test_play_interactive_error_printed_whole() -> None:
+    """Regression: '[cards]' in the parse error was swallowed as a rich markup tag."""
+    out = ok("play", "--seed", "3", input="juggle\n")
+    assert (f"{PROMPT}  cannot read action 'juggle': expected vie N, hold, hold raise N, pass, "
+            "fold or exchange [cards]") in out.splitlines()
+
+
+def test_replay_prints_names_verbatim(tmp_path: Path) -> None:
+    names = ["[bold]Anna", "Ben", "Carla", "[red]Dan[/red]"]
+    actions = [line.replace("Anna", names[0]).replace("Dan", names[3])
+               for line in BASE["actions"]]
+    path = deal_file(tmp_path, players=names, dealer=names[3], actions=actions)
+    lines = ok("replay", str(path)).splitlines()
+    assert lines[0] == "Waks English Primero — [bold]Anna, Ben, Carla, [red]Dan[/red]; " \
+        "[red]Dan[/red] deals"
+    assert "[red]Dan[/red] holds   (pot 6)" in lines
+    assert lines[-1] == "  chips: [bold]Anna 57, Ben 45, Carla 50, [red]Dan[/red] 48"
+
+
 def test_play_interactive_exits_cleanly_at_once_on_empty_input() -> None:
     out = ok("play", "--seed", "1", input="")
     assert PROMPT in out
@@ -287,8 +306,26 @@ def test_rules_every_variant(name: str) -> None:
     spec = primero.registry().spec(name)
     out = ok("rules", name)
     assert out.startswith(f"{spec.title} ({spec.name})")
+    lines = out.splitlines()
+    # printed verbatim: bracketed source keys and allowed values are not read as markup
     for option in spec.options:
-        assert f"  {option.name} = " in out
+        default = str(option.default).lower() if isinstance(option.default, bool) \
+            else option.default
+        assert f"  {option.name} = {default}   [{option.allowed()}]" in lines
+        assert f"      {option.doc}" in lines
+    for source in spec.sources:
+        assert f"  {source}" in lines
+    for paragraph in spec.summary.split("\n\n"):
+        assert paragraph in out
+
+
+def test_rules_prints_source_keys_and_allowed_values() -> None:
+    """Regression: rich markup ate '[seed-DE]' and '[true, false]' from the rules text."""
+    lines = ok("rules").splitlines()
+    assert "  supremus = true   [true, false]" in lines
+    assert "      Supremus (7, 6, A of one suit) is a class; off, it is a Numerus 55 [seed-FR]." \
+        in lines
+    assert any(line.startswith("  [seed-DE] Primero (Primiera)") for line in lines)
 
 
 def test_rules_unknown_variant() -> None:

@@ -20,6 +20,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from primero.actions import Action
 from primero.agents import AGENTS, Agent, make_agent
@@ -38,7 +39,14 @@ NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Fritz", "Gina", "Hugo")
 
 
 def _console() -> Console:
-    return Console(file=sys.stdout, highlight=False, soft_wrap=True)
+    # markup=False: rules text, sources ("[seed-DE]"), option values ("[true, false]"), error
+    # messages and player names are printed as they are, never read as rich markup tags.
+    return Console(file=sys.stdout, highlight=False, soft_wrap=True, markup=False)
+
+
+def _titled(title: str, rest: str) -> Text:
+    """``title`` in bold followed by plain ``rest``."""
+    return Text.assemble((title, "bold"), rest)
 
 
 _THIRD_PERSON = {"pass": "passes", "fold": "folds", "hold": "holds", "vie": "vies",
@@ -137,8 +145,8 @@ def describe_settlement(state: GameState) -> list[str]:
 def _ask(state: GameState, seat: int, read: Callable[[str], str]) -> Action:
     view = state.view(seat)
     console = _console()
-    console.print(f"[bold]Your turn[/bold] — your cards: {format_cards(view.hand)}; "
-                  f"chips {view.stack}; pot {view.pot}; to hold: {view.owed}")
+    console.print(_titled("Your turn", f" — your cards: {format_cards(view.hand)}; "
+                          f"chips {view.stack}; pot {view.pot}; to hold: {view.owed}"))
     legal = view.legal
     for k, option in enumerate(legal, start=1):
         console.print(f"  {k:>3}. {option}")
@@ -151,11 +159,11 @@ def _ask(state: GameState, seat: int, read: Callable[[str], str]) -> Action:
 
             action = parse_action(answer)
         except PrimeroError as exc:
-            console.print(f"  [red]{exc}[/red]")
+            console.print(f"  {exc}", style="red")
             continue
         if action in legal:
             return action
-        console.print(f"  [red]{state.variant.rules.illegal_reason(state, action)}[/red]")
+        console.print(f"  {state.variant.rules.illegal_reason(state, action)}", style="red")
 
 
 def _read(prompt: str) -> str:
@@ -198,8 +206,8 @@ def play_command(
     agents: list[Agent] = [make_agent(agent) for _ in names]
     human = None if auto else 0
     console = _console()
-    console.print(f"[bold]{chosen.spec.title}[/bold] — {', '.join(names)}; "
-                  f"{names[state.dealer]} deals; stake {stake}, rest {rest}")
+    console.print(_titled(chosen.spec.title, f" — {', '.join(names)}; "
+                          f"{names[state.dealer]} deals; stake {stake}, rest {rest}"))
     for line in narrate(None, state, seat=human):
         console.print(line)
     while not state.over:
@@ -251,8 +259,8 @@ def replay_command(
     from primero.history import start_record
 
     current = start_record(record)
-    console.print(f"[bold]{current.variant.spec.title}[/bold] — {', '.join(current.players)}; "
-                  f"{current.players[current.dealer]} deals")
+    console.print(_titled(current.variant.spec.title, f" — {', '.join(current.players)}; "
+                          f"{current.players[current.dealer]} deals"))
     for line in narrate(None, current):
         console.print(line)
     for _, text in record.actions:
@@ -272,19 +280,21 @@ def rules_command(
     spec = registry().spec(variant)
     console = _console()
     low, high = spec.players
-    console.print(f"[bold]{spec.title}[/bold] ({spec.name}) — {low}–{high} players")
+    console.print(_titled(spec.title, f" ({spec.name}) — {low}–{high} players"))
     if spec.aliases:
         console.print(f"aliases: {', '.join(spec.aliases)}")
     console.print()
     console.print(spec.summary)
     if spec.options:
-        console.print("\n[bold]Options[/bold] (primero … --option KEY=VALUE)")
+        console.print()
+        console.print(_titled("Options", " (primero … --option KEY=VALUE)"))
         for opt in spec.options:
             default = str(opt.default).lower() if isinstance(opt.default, bool) else opt.default
             console.print(f"  {opt.name} = {default}   [{opt.allowed()}]")
             console.print(f"      {opt.doc}")
     if spec.sources:
-        console.print("\n[bold]Sources[/bold]")
+        console.print()
+        console.print("Sources", style="bold")
         for source in spec.sources:
             console.print(f"  {source}")
     console.print(f"\nprovided by: {spec.provider}")
