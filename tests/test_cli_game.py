@@ -105,6 +105,21 @@ def test_play_auto_saves_a_replayable_deal(tmp_path: Path) -> None:
     assert data["chips"] == [int(c) for c in chips.groups()]
 
 
+def test_play_save_to_a_missing_directory_fails_before_playing(tmp_path: Path) -> None:
+    """Regression: the deal was played to the end, then a FileNotFoundError traceback."""
+    target = tmp_path / "no" / "such" / "deal.toml"
+    result = run("play", "--auto", "--seed", "7", "--save", str(target))
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == f"error: cannot save the deal to {target}: no directory " \
+        f"{target.parent}\n"
+
+
+def test_play_save_onto_a_directory_fails_with_one_line(tmp_path: Path) -> None:
+    result = run("play", "--auto", "--seed", "7", "--save", str(tmp_path))
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == f"error: cannot save the deal to {tmp_path}: it is a directory\n"
+
+
 # --------------------------------------------------------------------------------------------
 # primero play, interactive: you are seat 0 (the eldest)
 

@@ -198,6 +198,10 @@ def play_command(
     low, high = chosen.spec.players
     if not low <= players <= high:
         fail(f"{chosen.name} is played by {low} to {high} players; got {players}")
+    if save is not None and save.is_dir():
+        fail(f"cannot save the deal to {save}: it is a directory")
+    if save is not None and not save.parent.is_dir():
+        fail(f"cannot save the deal to {save}: no directory {save.parent}")
     names = ["You", *NAMES[: players - 1]] if not auto else list(NAMES[:players])
     rng = random.Random(seed)
     default_ante = 1 if any(s.kind == "ante" for s in chosen.rules.deal_plan()) else 0
@@ -220,7 +224,10 @@ def play_command(
             console.print(line)
         state = after
     if save is not None:
-        save_record(state, save)
+        try:
+            save_record(state, save)
+        except OSError as exc:
+            fail(f"cannot save the deal to {save}: {exc.strerror or exc}")
         console.print(f"deal saved to {save}")
 
 
