@@ -363,6 +363,8 @@ def test_rules_unknown_variant() -> None:
         (["--chips", "0"], "error: Anna has 0 chips: every player needs at least 1 chip"),
         (["--stake", "0"], "error: bad table: stake 0, rest 3"),
         (["--stake", "4"], "error: bad table: stake 4, rest 3"),
+        # regression: --seed -5 silently dealt exactly the deal of --seed 5
+        (["--seed", "-5"], "error: --seed must be 0 or more, got -5"),
     ],
 )
 def test_play_odd_input_one_line(args: list[str], message: str) -> None:

@@ -178,7 +178,8 @@ def play_command(
     variant: VariantName = "waks",
     option: OptionList = None,
     players: Annotated[int, typer.Option("--players", "-n", help="Players at the table.")] = 4,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the shuffle.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the shuffle and the "
+                                             "computer players (0 or more).")] = None,
     auto: Annotated[bool, typer.Option("--auto", help="Agents play every seat; narrate.")]
     = False,
     agent: Annotated[str, typer.Option("--agent", help="Computer players: random or "
@@ -193,6 +194,9 @@ def play_command(
 ) -> None:
     """Play a deal at the terminal against computer players (you are the eldest, seat 0)."""
     chosen = load_variant(variant, option)
+    if seed is not None and seed < 0:
+        # random.Random(-5) is random.Random(5): a negative seed would replay another's deal
+        fail(f"--seed must be 0 or more, got {seed}")
     if agent not in AGENTS:
         fail(f"unknown agent {agent!r}; known agents: {', '.join(AGENTS)}")
     low, high = chosen.spec.players
