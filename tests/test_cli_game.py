@@ -176,7 +176,9 @@ def test_replay_prints_names_verbatim(tmp_path: Path) -> None:
 
 def test_play_interactive_exits_cleanly_at_once_on_empty_input() -> None:
     out = ok("play", "--seed", "1", input="")
-    assert PROMPT in out
+    # regression: the output used to end inside the prompt's line
+    assert out.endswith(f"{PROMPT}\nend of input: the deal is left unfinished\n")
+    assert out.count(PROMPT) == 1
 
 
 # --------------------------------------------------------------------------------------------

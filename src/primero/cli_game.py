@@ -170,6 +170,9 @@ def _read(prompt: str) -> str:
     try:
         return input(prompt)
     except EOFError:
+        # end the prompt's line, so that the shell's prompt does not follow it on the same line
+        typer.echo()
+        typer.echo("end of input: the deal is left unfinished")
         raise typer.Exit(0) from None
 
 
