@@ -274,4 +274,5 @@ def main() -> None:
 
 
 # Command modules register themselves on ``app`` when imported.
+from primero import cli_analysis as _cli_analysis  # noqa: E402,F401
 from primero import cli_game as _cli_game  # noqa: E402,F401

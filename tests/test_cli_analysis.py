@@ -1,0 +1,201 @@
+"""``primero simulate``, ``odds`` and ``compare`` (issue 3 item 7, issue 7 item 5)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import primero
+from primero.cli import app
+from primero.simulation import compare, simulate
+
+ENV = {"COLUMNS": "220", "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": "1"}
+SIMULATE_KEYS = ["variant", "players", "deals", "showdowns", "carried_over", "mean_pot",
+                 "win_share", "winning_classes"]
+
+
+def run(*args: str) -> Any:
+    return CliRunner().invoke(app, list(args), env=ENV)
+
+
+def ok(*args: str) -> str:
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    return str(result.stdout)
+
+
+def table_rows(text: str) -> list[list[str]]:
+    return [[cell.strip() for cell in line.split("│")[1:-1]]
+            for line in text.splitlines() if line.startswith("│")]
+
+
+# --- simulate --------------------------------------------------------------------------------
+
+def test_simulate_json_has_exactly_the_documented_keys_and_the_library_numbers() -> None:
+    data = json.loads(ok("simulate", "--deals", "40", "--seed", "3", "--agent", "random",
+                         "--json"))
+    assert list(data) == SIMULATE_KEYS
+    expected = simulate("waks", deals=40, seed=3, agents="random", progress=False)
+    assert data == expected.summary().to_json()
+    assert data["variant"] == "waks" and data["players"] == 4 and data["deals"] == 40
+    assert len(data["win_share"]) == 4
+    assert list(data["winning_classes"]) == ["Chorus", "Fluxus", "Supremus", "Primero",
+                                             "Numerus"]
+    assert sum(data["winning_classes"].values()) <= data["showdowns"]
+
+
+def test_simulate_defaults_waks_four_players_heuristic_and_jobs_do_not_matter() -> None:
+    one = json.loads(ok("simulate", "--deals", "12", "--json"))
+    two = json.loads(ok("simulate", "--deals", "12", "--jobs", "2", "--json"))
+    assert one == two
+    assert one == simulate(deals=12, progress=False).summary().to_json()
+
+
+def test_simulate_table_prints_the_json_numbers() -> None:
+    args = ("simulate", "--deals", "30", "--agent", "random", "--players", "3", "--option",
+            "supremus=false")
+    data = json.loads(ok(*args, "--json"))
+    text = ok(*args)
+    assert text.splitlines()[0] == ("waks (supremus=false): 30 deals, 3 players, random "
+                                    "agents, seed 0, stake 1, rest 3")
+    rows = table_rows(text)
+    assert rows[0] == ["30", f"{data['showdowns']} ({100 * data['showdowns'] / 30:.1f}%)",
+                       f"{data['carried_over']} ({100 * data['carried_over'] / 30:.1f}%)",
+                       f"{data['mean_pot']:.3f}"]
+    seats = rows[1:4]
+    assert [r[0] for r in seats] == ["0 (eldest)", "1", "2"]
+    assert [float(r[1]) for r in seats] == data["win_share"]
+    classes = {r[0]: int(r[1]) for r in rows[4:]}
+    assert classes == data["winning_classes"]
+    assert "Supremus" not in classes
+
+
+def test_simulate_works_without_pandas_matplotlib_or_numpy() -> None:
+    # A base install: the analysis extra's packages cannot be imported.
+    code = (
+        "import sys\n"
+        "for name in ('pandas', 'matplotlib', 'numpy'):\n"
+        "    sys.modules[name] = None\n"
+        "from primero.cli import main\n"
+        "sys.argv = ['primero', 'simulate', '--deals', '5', '--agent', 'random', '--json']\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert list(json.loads(done.stdout)) == SIMULATE_KEYS
+
+
+def test_simulate_errors_are_one_line() -> None:
+    result = run("simulate", "--variant", "whist", "--deals", "1")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: unknown variant 'whist'")
+    assert result.stderr.count("\n") == 1
+    result = run("simulate", "--players", "7", "--deals", "1")
+    assert result.exit_code == 1
+    assert result.stderr == "error: waks is played by 2 to 6 players; got 7\n"
+    assert run("simulate", "--agent", "clever").exit_code == 2  # a usage error
+
+
+# --- odds ------------------------------------------------------------------------------------
+
+def test_odds_flush_draw_json() -> None:
+    data = json.loads(ok("odds", "Kh", "Qh", "Jh", "2s", "--discard", "2s", "--json"))
+    assert data["draws"] == 36 and data["unseen"] == 36 and data["drawn"] == 1
+    classes = {c["class"]: c for c in data["classes"]}
+    assert classes["Fluxus"]["draws"] == 7  # 7 hearts among 36 unseen cards
+    assert classes["Fluxus"]["probability"] == round(7 / 36, 6)
+    assert classes["Numerus"]["draws"] == 29
+    assert [c["class"] for c in data["classes"]] == ["Chorus", "Fluxus", "Supremus",
+                                                     "Primero", "Numerus"]
+    detail = json.loads(ok("odds", "Kh Qh Jh 2s", "-x", "2s", "--detail", "--json"))
+    assert sum(o["draws"] for o in detail["outcomes"]) == 36
+
+
+def test_odds_text_table() -> None:
+    text = ok("odds", "7s 6h Ad Kd", "--discard", "Kd")
+    rows = {r[0]: r for r in table_rows(text)}
+    assert rows["Primero"][1:4] == ["10", f"{10 / 36:.6f}", "65–76"]  # 10 clubs of 36
+    assert "Expected points:" in text
+
+
+def test_odds_ranks_every_discard_without_discard() -> None:
+    data = json.loads(ok("odds", "Kh Qh Jh 2s", "--target", "Fluxus", "--json"))
+    assert data["criterion"] == "class" and len(data["exchanges"]) == 16
+    top = data["exchanges"][0]
+    assert top["discard"] == ["2s"] and top["score"] == round(7 / 36, 6)
+    text = ok("odds", "Kh Qh Jh 2s")
+    assert "every discard by mean points" in text
+    assert len(table_rows(text)) == 16
+    beat = json.loads(ok("odds", "7s 6h Ad Kd", "--beat", "7h 6c 5c Kc", "--json"))
+    by_discard = {" ".join(e["discard"]): e["score"] for e in beat["exchanges"]}
+    assert by_discard["Kd"] == round(7 / 32, 6)  # only the 7 unseen clubs beat it
+
+
+def test_odds_errors_are_one_line() -> None:
+    result = run("odds", "Kh Qh Jh 2s", "--discard", "3s")
+    assert result.exit_code == 1
+    assert result.stderr == "error: discard 3♠ is not in the hand K♥ Q♥ J♥ 2♠\n"
+    result = run("odds", "Kh Qh Jh 2s", "--target", "Flush")
+    assert result.exit_code == 1 and "target class" in result.stderr
+    result = run("odds", "Kh Qh Jh Xx")
+    assert result.exit_code == 1 and result.stderr.startswith("error: unknown card 'Xx'")
+
+
+# --- compare ---------------------------------------------------------------------------------
+
+COMPARED = ["waks", "waks:supremus=false"] + [
+    n for n in primero.registry().names() if n in ("suzuki", "cardano")]
+
+
+def test_compare_prints_the_table_writes_a_png_and_json_gives_the_same_numbers(
+        tmp_path: Path) -> None:
+    png = tmp_path / "out.png"
+    args = ("compare", *COMPARED, "--deals", "25", "--seed", "4", "--agent", "random")
+    text = ok(*args, "--plot", str(png))
+    data = json.loads(ok(*args, "--json"))
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 20_000
+    assert f"Plot saved to {png}" in text
+    assert data["deals"] == 25 and data["seed"] == 4 and data["players"] == 4
+    runs = data["variants"]
+    assert [r["variant"] for r in runs] == [str(primero.simulation.resolve_variant(v))
+                                            for v in COMPARED]
+    expected = compare(COMPARED, deals=25, seed=4, agents="random", progress=False)
+    assert runs == [s.to_json() for s in expected.summaries()]
+    rows = table_rows(text)
+    main, classes = rows[:len(runs)], rows[len(runs):]
+    for row, run_ in zip(main, runs, strict=True):
+        assert row[0] == run_["variant"]
+        assert row[1] == str(run_["deals"])
+        assert row[2].split()[0] == str(run_["showdowns"])
+        assert row[3].split()[0] == str(run_["carried_over"])
+        assert float(row[4]) == run_["mean_pot"]
+        assert [float(x) for x in row[5:]] == run_["win_share"]
+    for row in classes:
+        for cell, run_ in zip(row[1:], runs, strict=True):
+            assert cell == str(run_["winning_classes"].get(row[0], "-"))
+
+
+@pytest.mark.parametrize("name", primero.registry().names())
+def test_compare_takes_every_registered_variant(name: str) -> None:
+    spec = primero.registry().spec(name)
+    if not spec.players[0] <= 4 <= spec.players[1]:  # pragma: no cover - none today
+        pytest.skip(f"{name} is not played by four")
+    data = json.loads(ok("compare", "waks", name + (":tie=split" if name == "waks" else ""),
+                         "--deals", "3", "--agent", "random", "--json"))
+    assert len(data["variants"]) == 2
+    assert all(r["deals"] == 3 for r in data["variants"])
+
+
+def test_compare_errors() -> None:
+    result = run("compare", "waks", "english", "--deals", "1")
+    assert result.exit_code == 1 and "listed twice" in result.stderr
+    result = run("compare", "waks:supremus=maybe", "--deals", "1")
+    assert result.exit_code == 1 and "supremus" in result.stderr
