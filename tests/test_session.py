@@ -141,6 +141,11 @@ def test_session_with_a_given_dealer_draws_nothing() -> None:
     assert state.dealer == 1 and state.eldest == 2
 
 
+def test_session_dealer_minus_one_is_the_last_seat() -> None:
+    session = Session.new(WAKS, NAMES[:3], 20, seed=1, dealer=-1)
+    assert session.dealer == 2 and session.start_deal().dealer == 2
+
+
 def test_session_needs_a_seed_or_rng() -> None:
     with pytest.raises(PrimeroError, match="seed"):
         Session.new(WAKS, NAMES[:3])
@@ -151,6 +156,12 @@ def test_session_needs_a_seed_or_rng() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
+        # regression: no player raised a bare ValueError from the dealer draw, and one
+        # player "the session is over"
+        ({"players": ()}, "waks is played by 2 to 6 players; got 0"),
+        ({"players": NAMES[:1]}, "waks is played by 2 to 6 players; got 1"),
+        ({"players": (*NAMES, "Gina")}, "waks is played by 2 to 6 players; got 7"),
+        ({"dealer": 2}, "dealer seat 2 is not a seat of 2 players"),
         ({"players": ("Anna", "Anna")}, "two players are called 'Anna'"),
         ({"chips": [5, 0]}, "Ben has 0 chips"),
         ({"chips": [5, 5, 5]}, "2 players but 3 chip counts"),

@@ -114,10 +114,11 @@ class Session:
             ante: Each player's ante per deal (variants with an ante).
             seed: The session's seed (or give ``rng``).
             rng: Draw the seed from this generator.
-            dealer: The first dealer's seat; default: draw cards for it.
+            dealer: The first dealer's seat (``-1`` the last); default: draw cards for it.
 
         Raises:
-            PrimeroError: no seed or rng; bad players, chips or table (as in ``start_deal``).
+            PrimeroError: no seed or rng; bad players (too few or too many for the variant),
+                chips, dealer or table (as in ``start_deal``), checked before the draw.
         """
         if seed is None:
             if rng is None:
@@ -125,15 +126,16 @@ class Session:
             seed = rng.getrandbits(64)
         names = tuple(players)
         stacks = (chips,) * len(names) if isinstance(chips, int) else tuple(chips)
+        # the engine checks players, chips, dealer and table before any card is drawn
+        start_deal(variant, names, stacks, dealer=0 if dealer is None else dealer,
+                   stake=stake, rest=rest, ante=ante, seed=seed)
         first_draw = None
         if dealer is None:
             first_draw = draw_for_dealer(variant, names, random.Random(f"dealer:{seed}"))
             dealer = first_draw.dealer
-        session = cls(variant=variant, players=names, chips=stacks, dealer=dealer,
-                      table=Table(stake=stake, rest=rest, ante=ante), seed=seed,
-                      first_draw=first_draw)
-        session.start_deal()  # validates the table before any deal is played
-        return session
+        return cls(variant=variant, players=names, chips=stacks, dealer=dealer % len(names),
+                   table=Table(stake=stake, rest=rest, ante=ante), seed=seed,
+                   first_draw=first_draw)
 
     @property
     def finished(self) -> bool:
