@@ -295,6 +295,28 @@ def test_after_rejects_an_unfinished_deal_and_a_stranger() -> None:
         session.after(finished)
 
 
+def test_after_rejects_a_deal_dealt_without_the_carry() -> None:
+    """Regression: the carried chips vanished when a deal was dealt without them."""
+    session = Session.new(WAKS, NAMES[:4], 20, seed=2, dealer=3)
+    session = session.after(play_policy(session.start_deal(), vie_then_nobody_vies))
+    assert session.carry == 4 and session.total_chips == 80
+    rng = random.Random(1)
+    agents = [RandomAgent()] * 4
+    stray = start_deal(WAKS, session.players, session.chips, dealer=session.dealer, seed=5)
+    with pytest.raises(PrimeroError, match="its carry-over is 0, the session's 4"):
+        session.after(play_deal(stray, agents, rng))
+    other_dealer = start_deal(WAKS, session.players, session.chips, dealer=1,
+                              carry=session.carry, seed=5)
+    with pytest.raises(PrimeroError, match="its dealer is 1, the session's 0"):
+        session.after(play_deal(other_dealer, agents, rng))
+    other_table = start_deal(WAKS, session.players, session.chips, dealer=session.dealer,
+                             carry=session.carry, rest=5, seed=5)
+    with pytest.raises(PrimeroError, match="its table is"):
+        session.after(play_deal(other_table, agents, rng))
+    # the session's own next deal is accepted, and nothing is lost
+    assert session.after(play_deal(session.start_deal(), agents, rng)).total_chips == 80
+
+
 # --------------------------------------------------------------------------------------------
 # Whole sessions: chips conserved
 

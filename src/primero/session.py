@@ -170,12 +170,22 @@ class Session:
         """Book a finished deal: new chips and carry, busted players leave, the deal passes on.
 
         Raises:
-            PrimeroError: the deal is not over, or is not this session's next deal.
+            PrimeroError: the deal is not over, or is not this session's next deal (other
+                players or chips, or another carry-over, dealer or table).
         """
         if not state.over or state.settlement is None:
             raise PrimeroError("the deal is not over yet")
         if state.players != self.players or state.setup.chips != self.chips:
             raise PrimeroError("that deal was not dealt from this session")
+        # a deal dealt without the carry (or at another table) would lose or make chips
+        for what, dealt, expected in (
+            ("carry-over", state.setup.carry, self.carry),
+            ("dealer", state.setup.dealer, self.dealer),
+            ("table", state.table, self.table),
+        ):
+            if dealt != expected:
+                raise PrimeroError(f"that deal was not dealt from this session: its {what} is "
+                                   f"{dealt}, the session's {expected}")
         stacks = state.stacks
         keep = [i for i, c in enumerate(stacks) if c > 0]
         # the next dealer: the first seat after this dealer that still has chips
