@@ -21,6 +21,7 @@ Use :func:`call_book` to get the (cached) :class:`CallBook` of a ranking.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -65,7 +66,7 @@ class CallBook:
             (``Supremus 55``): both spellings are the same call.
     """
 
-    __slots__ = ("_keys", "calls", "points", "ranking")
+    __slots__ = ("_call_keys", "_keys", "calls", "points", "ranking")
 
     def __init__(self, ranking: Ranking) -> None:
         keys: dict[tuple[str, int], tuple[int, ...]] = {}
@@ -86,6 +87,7 @@ class CallBook:
                 calls.append(Call(cls))
             calls.append(Call(cls, pts))
         self.calls: tuple[Call, ...] = tuple(calls)
+        self._call_keys = tuple(self.key(c) for c in calls)
 
     def __repr__(self) -> str:
         return f"<CallBook of {self.ranking.name}: {len(self._keys)} calls>"
@@ -144,8 +146,7 @@ class CallBook:
         """Every attainable call ranking strictly above ``standing`` (all of them if ``None``)."""
         if standing is None:
             return self.calls
-        floor = self.key(standing)
-        return tuple(c for c in self.calls if self.key(c) > floor)
+        return self.calls[bisect_right(self._call_keys, self.key(standing)):]
 
     def meets(self, value: HandValue, call: Call, *, rule: str = "at_least",
               understatements: Understatements = frozenset()) -> bool:

@@ -27,6 +27,8 @@ Readings where RULES.md leaves room:
   ``Supremus>Primero``) meets a call of the named class when the hand also ranks at or above
   the call; with the standard order a Supremus outranks every Primero, so it answers any
   Primero call (under ``high_primero_beats_fluxus`` not a Primero 79 or more).
+* "The whole pot carries over" when no hand meets the call: chips of a vie or raise nobody
+  held still go back to their owner first (RULES.md §3); they were never part of the pot.
 * When the standing call is the highest attainable one (Chorus 84 over ``italian40``), nobody
   can vie or raise any more: the players still to act can only hold, pass or fold.
 """

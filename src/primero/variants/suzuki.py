@@ -23,6 +23,7 @@ Readings where RULES.md leaves room (RULES.md §7 says "everything as in waks, e
   all-in, or passed since it was made; the round ends when everyone has. Before any vie, the
   round ends when everyone has acted (each has passed, and so exchanged, once). A raise asks
   everyone else again, passers included.
+* **The exchange between the rounds** stays as in ``waks``: any number of cards, or none.
 * **Nobody vies in round 1**: every player passes with an exchange; the deal goes on to the
   exchange, the second deal and round 2, as in ``waks``.
 * **Nobody vies in round 2**: as in ``waks``, the pot carries over to the next deal (unmatched
