@@ -7,13 +7,17 @@ points written apart from the library) by counting the pack's hands.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
+from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import oracle
 import primero
 from primero.actions import Action, Exchange, Hold
 from primero.agents import (
@@ -246,3 +250,78 @@ def test_strength_monotone_in_the_ranking(cards: list[Card]) -> None:
         assert sa < sb
     else:
         assert sa == sb
+
+
+# --------------------------------------------------------------------------------------------
+# Strength, exactly: against the independent oracle's classes and points, by counting hands
+
+N_ITALIAN40 = 91_390
+
+
+@cache
+def oracle_shares() -> dict[frozenset[Card], float]:
+    """Every italian40 hand's share under the oracle: (hands beaten + hands tied / 2) / N."""
+    pairs = {c: (int(c.rank), int(c.suit)) for c in WAKS.pack.cards}
+    keys = {frozenset(h): oracle.strength(oracle.classify(tuple(pairs[c] for c in h)))
+            for h in combinations(WAKS.pack.cards, 4)}
+    ordered = sorted(keys.values())
+    assert len(ordered) == N_ITALIAN40
+    return {hand: (bisect_left(ordered, k) + bisect_right(ordered, k)) / 2 / N_ITALIAN40
+            for hand, k in keys.items()}
+
+
+def oracle_mean(keep: Sequence[Card], avoid: Sequence[Card] = ()) -> float:
+    """Mean oracle share of the hands holding ``keep`` and none of ``avoid``."""
+    shares = oracle_shares()
+    pool = [c for c in WAKS.pack.cards if c not in keep and c not in avoid]
+    values = [shares[frozenset((*keep, *more))] for more in combinations(pool, 4 - len(keep))]
+    return sum(values) / len(values)
+
+
+def test_strength_of_every_hand_matches_the_oracle() -> None:
+    """Regression: ties counted as losses, so tied hands scored their lowest share."""
+    table = Strength.of(WAKS.ranking)
+    for hand, share in oracle_shares().items():
+        assert table.of_hand(tuple(hand)) == pytest.approx(share, abs=1e-12)
+
+
+def test_strength_extremes_and_ties_by_count() -> None:
+    table = Strength.of(WAKS.ranking)
+    # four sevens: the one strongest hand
+    assert table.of_hand(parse_cards("7s 7h 7d 7c")) == pytest.approx(
+        (N_ITALIAN40 - 0.5) / N_ITALIAN40, abs=1e-15)
+    # the weakest class-and-points, Numerus 20: two courts of a suit as the counting pair.
+    # By formula: 2+2 (both pairs courts) 6 * 3 * 3 = 54; 2+1+1 (singles never count)
+    # 4 * 3 * C(3,2) * 10 * 10 = 3600. They score half their own share.
+    pairs = {c: (int(c.rank), int(c.suit)) for c in WAKS.pack.cards}
+    weakest = [h for h in combinations(WAKS.pack.cards, 4)
+               if oracle.classify(tuple(pairs[c] for c in h)) == ("Numerus", 20)]
+    assert len(weakest) == 54 + 3600
+    expected = len(weakest) / 2 / N_ITALIAN40
+    assert [table.of_hand(h) for h in weakest] == pytest.approx([expected] * len(weakest),
+                                                                abs=1e-15)
+    assert table.of_hand(parse_cards("Kc Qc Jd Js")) == pytest.approx(expected, abs=1e-15)
+    # two different Numerus 54 hands tie
+    assert table.of_hand(parse_cards("7h 6h 5h 2c")) == table.of_hand(parse_cards("7d 6d 5d Ks"))
+
+
+def test_strength_of_fewer_cards_is_the_mean_over_completions() -> None:
+    table = Strength.of(WAKS.ranking)
+    assert table.of_hand(()) == pytest.approx(0.5, abs=1e-12)  # what a fresh hand is worth
+    for cards in ("7h 6h", "2s 5h", "Kc", "7s 6s As"):
+        hand = parse_cards(cards)
+        assert table.of_hand(hand) == pytest.approx(oracle_mean(hand), abs=1e-12)
+
+
+def test_heuristic_exchange_keeps_the_five_of_two_five() -> None:
+    """Regression: with 2♠ 5♥ the agent threw both cards.
+
+    Exactly (oracle), keeping 5♥ is worth more than four fresh cards; the biased strengths
+    valued 5♥ below the 0.5 assumed for a fresh hand.
+    """
+    hand = parse_cards("2s 5h")
+    keep_five = oracle_mean(parse_cards("5h"), avoid=parse_cards("2s"))
+    fresh = oracle_mean((), avoid=hand)
+    assert keep_five > fresh and keep_five > oracle_mean(hand)
+    action = HeuristicAgent().act(exchange_view("2s 5h"), random.Random(1))
+    assert action == Exchange(parse_cards("2s"))

@@ -13,7 +13,7 @@ Agents get their randomness from the ``random.Random`` passed in; nothing global
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from itertools import combinations
 from typing import ClassVar, Protocol, runtime_checkable
@@ -55,6 +55,11 @@ class RandomAgent:
 class Strength:
     """Exact hand strength under one ranking: the share of the pack's hands a hand beats.
 
+    Ties count half (the usual "hand strength"): a hand tied with ``t`` hands (itself among
+    them) and beating ``b`` scores ``(b + t / 2) / N``. So tied hands score the same, the mean
+    over all hands is exactly 0.5 (what drawing four fresh cards is worth), and a unique
+    strongest hand scores ``(N - 0.5) / N``.
+
     Four cards: one table look-up and a bisection. Fewer: the mean over every completion to
     four cards from the rest of the pack (cached per card set).
     """
@@ -76,9 +81,11 @@ class Strength:
         return found
 
     def _share(self, key: tuple[int, ...]) -> float:
-        # ties count half: 0.0 is the weakest hand, 1.0 the strongest
+        # the hands it beats, and half of those it ties (itself included): the mean over the
+        # pack is exactly 0.5, a unique strongest hand is (N - 0.5) / N
         low = bisect_left(self._keys, key)
-        return low / len(self._keys)
+        high = bisect_right(self._keys, key)
+        return (low + high) / 2 / len(self._keys)
 
     def of_hand(self, cards: Sequence[Card], unseen: Sequence[Card] | None = None) -> float:
         """Strength of ``cards``: exact for four, else the mean over completions.
