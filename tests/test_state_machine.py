@@ -186,15 +186,23 @@ def test_machine_catches_a_lost_card() -> None:
     fails(Butterfingers(), "cards lost")
 
 
-def test_machine_catches_a_view_that_leaks() -> None:
-    class Gossip:
-        @hookimpl(wrapper=True)
-        def primero_start_step(self, state: GameState, variant: Variant, step: object) -> Any:
-            new = yield
-            # a public extra naming the eldest's first card: everyone can read it
-            return new.with_extra("peek", new.seats[new.eldest].hand[:1])
+class Gossip:
+    """Every step shows the eldest's first card to the table, in the public extra ``peek``."""
 
+    @hookimpl(wrapper=True)
+    def primero_start_step(self, state: GameState, variant: Variant, step: object) -> Any:
+        new = yield
+        return new.with_extra("peek", new.seats[new.eldest].hand[:1])
+
+
+def test_machine_catches_a_view_that_leaks() -> None:
     fails(Gossip(), "hidden cards")
+
+
+def test_cards_a_variant_reveals_on_purpose_are_allowed() -> None:
+    variant = with_house_rule(SMALL, Gossip())
+    run_deal_machine(variant, setups=deal_setups(variant, max_players=2), settings=QUICK,
+                     check_records=False, revealed=lambda state: state.extra("peek", ()))
 
 
 def test_machine_catches_a_deal_that_never_ends() -> None:

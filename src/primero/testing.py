@@ -78,6 +78,7 @@ __all__ = [
     "DealConfig",
     "DealInvariantError",
     "DealMachine",
+    "Revealed",
     "action_bound",
     "action_pool",
     "cards",
@@ -87,6 +88,7 @@ __all__ = [
     "hands",
     "hidden_twins",
     "play_random_deal",
+    "public_cards",
     "resolve_variant",
     "run_deal_machine",
     "seeds",
@@ -500,7 +502,22 @@ def _find_cards(value: object) -> Iterator[Card]:
             yield from _find_cards(v)
 
 
-def check_view_hides(state: GameState, viewer: int) -> PlayerView:
+#: Cards a variant makes public during a deal beyond the showdown (e.g. declared hands).
+Revealed = Callable[[GameState], Iterable[Card]]
+
+
+def public_cards(state: GameState, revealed: Revealed | None = None) -> set[Card]:
+    """Cards everyone may see: hands shown at the showdown, plus ``revealed(state)``."""
+    public: set[Card] = set()
+    if state.settlement is not None and state.settlement.showdown:
+        public = {c for s, _ in state.settlement.values for c in state.seats[s].hand}
+    if revealed is not None:
+        public.update(revealed(state))
+    return public
+
+
+def check_view_hides(state: GameState, viewer: int, revealed: Revealed | None = None) \
+        -> PlayerView:
     """Check that ``viewer``'s view shows no card the viewer may not see.
 
     Hidden from the viewer: other players' hands (until shown at the showdown), the stock and
@@ -509,6 +526,12 @@ def check_view_hides(state: GameState, viewer: int) -> PlayerView:
     the public seats' shown cards, the public extras and the action log (card notation in
     its text too) are. The other fields of a view are counts and flags: :func:`hidden_twins`
     covers them.
+
+    Args:
+        state: Any state.
+        viewer: The seat whose view is checked.
+        revealed: Cards the variant makes public besides the showdown (see
+            :func:`public_cards`), e.g. hands declared in the Primiera.
 
     Returns:
         The view, for further checks.
@@ -521,12 +544,9 @@ def check_view_hides(state: GameState, viewer: int) -> PlayerView:
     if view.hand != own.hand:
         raise _fail(state, f"seat {viewer}'s view shows {_card_list(view.hand)} as its hand, "
                            f"it holds {_card_list(own.hand)}")
-    shown: set[Card] = set()
-    if state.settlement is not None and state.settlement.showdown:
-        shown = {c for s, _ in state.settlement.values for c in state.seats[s].hand}
     hidden = {c for i, s in enumerate(state.seats) if i != viewer for c in s.hand}
     hidden |= set(state.stock) | set(state.discards)
-    hidden -= shown | set(own.hand) | set(getattr(own, "discarded", ()))
+    hidden -= public_cards(state, revealed) | set(own.hand) | set(own.discarded)
     searched: list[object] = [[seat.shown for seat in view.seats], view.extras,
                               [text for _, text in view.history]]
     leaked = sorted({c for c in _find_cards(searched) if c in hidden}, key=lambda c: c.index)
@@ -541,24 +561,27 @@ def _swap(state: GameState, seat: int, index: int, other: Card) -> tuple[Card, .
     return tuple(hand)
 
 
-def hidden_twins(state: GameState, viewer: int, rng: random.Random) -> list[GameState]:
+def hidden_twins(state: GameState, viewer: int, rng: random.Random,
+                 revealed: Revealed | None = None) -> list[GameState]:
     """States that differ from ``state`` only in cards ``viewer`` cannot see.
 
-    * a card of another player (not shown) swapped with a card of the stock;
+    * a card of another player (not public) swapped with a card of the stock;
     * a card swapped between two other players' hands;
     * the stock in another order, the discards in another order.
 
     Every twin holds the same cards, so it is a valid state; the viewer's view of each must
-    equal their view of ``state``.
+    equal their view of ``state``. Cards in :func:`public_cards` are never moved.
     """
-    shown: set[int] = set()
-    if state.settlement is not None and state.settlement.showdown:
-        shown = {s for s, _ in state.settlement.values}
-    others = [i for i, s in enumerate(state.seats) if i != viewer and i not in shown and s.hand]
+    public = public_cards(state, revealed)
+
+    def secret(seat: int) -> list[int]:
+        return [k for k, c in enumerate(state.seats[seat].hand) if c not in public]
+
+    others = [i for i in range(state.n) if i != viewer and secret(i)]
     twins: list[GameState] = []
     if others and state.stock:
         j = rng.choice(others)
-        a = rng.randrange(len(state.seats[j].hand))
+        a = rng.choice(secret(j))
         b = rng.randrange(len(state.stock))
         card, stock_card = state.seats[j].hand[a], state.stock[b]
         stock = list(state.stock)
@@ -567,8 +590,7 @@ def hidden_twins(state: GameState, viewer: int, rng: random.Random) -> list[Game
             j, hand=_swap(state, j, a, stock_card)), stock=tuple(stock)))
     if len(others) >= 2:
         j, k = rng.sample(others, 2)
-        a = rng.randrange(len(state.seats[j].hand))
-        b = rng.randrange(len(state.seats[k].hand))
+        a, b = rng.choice(secret(j)), rng.choice(secret(k))
         cj, ck = state.seats[j].hand[a], state.seats[k].hand[b]
         seats = list(state.seats)
         seats[j] = attrs.evolve(seats[j], hand=_swap(state, j, a, ck))
@@ -644,6 +666,8 @@ class DealMachine(RuleBasedStateMachine):
     check_records: ClassVar[bool] = True
     #: Most deals in one run (the first and the ones after it).
     max_deals: ClassVar[int] = 4
+    #: Cards the variant makes public besides the showdown (see :func:`public_cards`).
+    revealed: ClassVar[Revealed | None] = None
 
     def __init__(self) -> None:
         super().__init__()
@@ -741,8 +765,9 @@ class DealMachine(RuleBasedStateMachine):
         state = self.current
         viewer = data.draw(st.integers(min_value=0, max_value=state.n - 1), label="viewer")
         seed = data.draw(st.integers(min_value=0, max_value=2**32 - 1), label="twin seed")
-        view = check_view_hides(state, viewer)
-        for twin in hidden_twins(state, viewer, random.Random(seed)):
+        revealed = type(self).revealed
+        view = check_view_hides(state, viewer, revealed)
+        for twin in hidden_twins(state, viewer, random.Random(seed), revealed):
             if twin.view(viewer) != view:
                 raise _fail(state, f"seat {viewer}'s view changes when only cards hidden from "
                                    f"it differ")
@@ -759,7 +784,7 @@ class DealMachine(RuleBasedStateMachine):
             check_deal_invariants(state)
             if self.check_views:
                 for viewer in range(state.n):
-                    check_view_hides(state, viewer)
+                    check_view_hides(state, viewer, type(self).revealed)
         self._finished(state)
 
     @precondition(lambda self: self._is_over() and self.deals < self.max_deals)
@@ -812,7 +837,7 @@ class DealMachine(RuleBasedStateMachine):
         check_deal_invariants(self.state)
         if self.check_views:
             for viewer in range(self.state.n):
-                check_view_hides(self.state, viewer)
+                check_view_hides(self.state, viewer, type(self).revealed)
 
 
 def variant_state_machine(
@@ -822,6 +847,7 @@ def variant_state_machine(
     check_views: bool = True,
     check_records: bool = True,
     max_deals: int = 4,
+    revealed: Revealed | None = None,
     **options: Any,
 ) -> type[DealMachine]:
     """A :class:`DealMachine` subclass that plays ``variant``.
@@ -832,6 +858,8 @@ def variant_state_machine(
         check_views: Check after every step that views hide hidden cards.
         check_records: Round-trip finished deals through their deal file.
         max_deals: Most deals per run, the first included (1: no sessions).
+        revealed: Cards the variant makes public during a deal besides the showdown (e.g.
+            declared hands); the view checks then allow them.
         **options: Variant options, e.g. ``supremus=False``.
 
     Returns:
@@ -852,6 +880,7 @@ def variant_state_machine(
     Machine.check_views = check_views
     Machine.check_records = check_records
     Machine.max_deals = max_deals
+    Machine.revealed = revealed  # read as type(self).revealed: never bound as a method
     return Machine
 
 
