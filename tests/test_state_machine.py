@@ -298,3 +298,30 @@ def test_setups_of_every_variant_deal(data: st.DataObject) -> None:
     name = data.draw(st.sampled_from(VARIANTS))
     config = data.draw(deal_setups(name, max_players=4))
     check_deal_invariants(config.start())
+
+
+def test_the_machine_goes_on_to_the_next_deal_at_the_same_table() -> None:
+    machine = variant_state_machine("waks", max_deals=8)()
+    # A starts with 1 chip and is likely to leave the table early
+    machine._begin(DealConfig(variant=primero.get_variant("waks"), players=("A", "B", "C"),
+                              chips=(1, 30, 30), dealer=2, carry=3, seed=8))
+    deals = 1
+    for seed in range(7):
+        machine.play_out(seed)
+        finished = machine.current
+        assert finished.settlement is not None
+        machine.next_deal()
+        if machine.current is finished:  # fewer than two players have chips
+            break
+        deals += 1
+        state = machine.current
+        # busted players leave, the carry goes into the next pot, the deal passes on
+        kept = [i for i, s in enumerate(finished.seats) if s.stack > 0]
+        assert state.players == tuple(finished.seats[i].name for i in kept)
+        assert state.carry_in == finished.settlement.carry
+        next_dealer = next(seat for k in range(1, 4)
+                           if (seat := (finished.dealer + k) % finished.n) in kept)
+        assert state.players[state.dealer] == finished.seats[next_dealer].name
+        assert sum(state.setup.chips) + state.carry_in == 1 + 30 + 30 + 3
+    assert deals == machine.deals and deals > 1
+    machine.teardown()
