@@ -325,3 +325,31 @@ def test_heuristic_exchange_keeps_the_five_of_two_five() -> None:
     assert keep_five > fresh and keep_five > oracle_mean(hand)
     action = HeuristicAgent().act(exchange_view("2s 5h"), random.Random(1))
     assert action == Exchange(parse_cards("2s"))
+
+
+@pytest.mark.parametrize("cards", ["7h 6h", "2s 5h", "Kc Qd", "4s Kh", "7s Ad 6c Kh",
+                                   "Kc Qd Jc Js"])
+def test_after_exchange_is_exact(cards: str) -> None:
+    """Regression: thrown cards were counted among the cards that could be drawn back (and
+    three or four thrown from a full hand were sampled)."""
+    table = Strength.of(WAKS.ranking)
+    hand = parse_cards(cards)
+    for k in range(len(hand) + 1):
+        for thrown in combinations(hand, k):
+            keep = [c for c in hand if c not in thrown]
+            expected = oracle_mean(keep, avoid=thrown)
+            rng = random.Random(0)
+            assert table.after_exchange(hand, thrown, rng) == pytest.approx(expected, abs=1e-9)
+
+
+@pytest.mark.parametrize("cards", ["7h 6h", "2s 5h", "Kc Qd", "7s 7h", "Ks 7d", "4s Kh",
+                                   "4s 3h"])
+def test_heuristic_exchange_takes_the_best_expected_hand(cards: str) -> None:
+    """The agent's exchange is the one whose final hand the oracle values most."""
+    hand = parse_cards(cards)
+    value = {Exchange(thrown): oracle_mean([c for c in hand if c not in thrown], thrown)
+             for k in range(3) for thrown in combinations(hand, k)}
+    best = max(value.values())
+    assert sorted(value.values())[-2] < best - 1e-6  # a clear best
+    action = HeuristicAgent().act(exchange_view(cards), random.Random(2))
+    assert value[action] == best, (action, value)

@@ -16,6 +16,7 @@ import random
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from itertools import combinations
+from math import comb
 from typing import ClassVar, Protocol, runtime_checkable
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
@@ -116,24 +117,36 @@ class Strength:
             self._partial[mask] = result
         return result
 
-    def after_exchange(self, hand: Sequence[Card], discards: Sequence[Card],
-                       rng: random.Random, samples: int = 300) -> float:
-        """Expected strength after throwing ``discards`` and drawing as many.
+    def mean_without(self, keep: Sequence[Card], avoid: Sequence[Card] = ()) -> float:
+        """Mean strength of the four-card hands that hold ``keep`` and none of ``avoid``.
 
-        Exact for up to two cards drawn, sampled beyond.
+        Exact: inclusion-exclusion over ``avoid`` on the cached means of :meth:`of_hand`, so
+        at most 2**len(avoid) table look-ups once those means are cached.
+        """
+        size = len(self.ranking.pack)
+        k = len(keep)
+        total = 0.0
+        for r in range(len(avoid) + 1):
+            held = k + r
+            if held > HAND_SIZE:
+                break
+            hands = comb(size - held, HAND_SIZE - held)
+            for extra in combinations(avoid, r):
+                total += (-1) ** r * hands * self.of_hand([*keep, *extra])
+        return total / comb(size - k - len(avoid), HAND_SIZE - k)
+
+    def after_exchange(self, hand: Sequence[Card], discards: Sequence[Card],
+                       rng: random.Random | None = None) -> float:
+        """Expected strength of the final four cards after throwing ``discards``.
+
+        The cards kept are completed to four from the rest of the pack, less every card of
+        ``hand`` (thrown cards lie face down and cannot be drawn again); with fewer than four
+        cards in hand (an exchange before the second deal) the later cards count too. Exact
+        for any number of cards thrown; ``rng`` is not needed (kept for callers that pass it).
         """
         keep = [c for c in hand if c not in discards]
-        pool = [c for c in self.ranking.pack.cards if c not in hand]
-        need = len(hand) - len(keep)
-        if len(hand) < HAND_SIZE:
-            return self.of_hand(keep) if keep else 0.5
-        if need == 0:
-            return self.of_hand(keep)
-        if need <= 2:
-            draws = list(combinations(pool, need))
-        else:
-            draws = [tuple(rng.sample(pool, need)) for _ in range(samples)]
-        return sum(self.of_hand([*keep, *d]) for d in draws) / len(draws)
+        thrown = [c for c in hand if c in discards]
+        return self.mean_without(keep, thrown)
 
 
 class HeuristicAgent:
