@@ -132,8 +132,13 @@ def test_odds_ranks_every_discard_without_discard() -> None:
     top = data["exchanges"][0]
     assert top["discard"] == ["2s"] and top["score"] == round(7 / 36, 6)
     text = ok("odds", "Kh Qh Jh 2s")
-    assert "every discard by mean points" in text
-    assert len(table_rows(text)) == 16
+    assert "every discard, best mean points first" in text
+    rows = table_rows(text)
+    assert len(rows) == 16
+    flush = json.loads(ok("odds", "Kh Qh Jh 2s", "--json"))["exchanges"]
+    assert [r[0] for r in rows] == [
+        " ".join(str(primero.parse_card(c)) for c in e["discard"]) or "(none)" for e in flush]
+    assert [r[1] for r in rows] == [f"{e['expected_points']:.2f}" for e in flush]
     beat = json.loads(ok("odds", "7s 6h Ad Kd", "--beat", "7h 6c 5c Kc", "--json"))
     by_discard = {" ".join(e["discard"]): e["score"] for e in beat["exchanges"]}
     assert by_discard["Kd"] == round(7 / 32, 6)  # only the 7 unseen clubs beat it

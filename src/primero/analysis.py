@@ -47,6 +47,7 @@ from primero.simulation import (
     Simulation,
     compare,
     resolve_variant,
+    strongest_first,
 )
 from primero.variant import Variant
 
@@ -138,13 +139,7 @@ def class_order(ranking: Ranking) -> list[str]:
     Classes are ordered by their weakest hand's sort key, so an inverted ranking (``losing``)
     lists Numerus first and Zorli's high Primero does not lift Primero above Fluxus.
     """
-    weakest: dict[str, tuple[int, ...]] = {}
-    for value in ranking.values():
-        low = weakest.get(value.hand_class)
-        if low is None or value.key < low:
-            weakest[value.hand_class] = value.key
-    present = [c for c in ranking.classes if c in weakest]
-    return sorted(present, key=lambda c: weakest[c], reverse=True)
+    return list(strongest_first(ranking))
 
 
 # --------------------------------------------------------------------------------------------

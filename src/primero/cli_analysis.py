@@ -216,10 +216,14 @@ def odds_command(
         return
     what = {"points": "mean points", "class": f"P({target} or better)",
             "beat": f"P(beat {format_cards(goal) if isinstance(goal, tuple) else ''})"}[criterion]
-    table = Table(title=f"{format_cards(hand)} ({configured}): every discard by {what}")
-    table.add_column("Discard")
-    table.add_column("Draws", justify="right")
-    table.add_column(what, justify="right")
+    console = _console()
+    console.print(f"{format_cards(hand)} ({configured}): every discard, best {what} first; "
+                  "chance of each class in %")
+    table = Table()
+    table.add_column("Discard", no_wrap=True)
+    if criterion != "points":
+        table.add_column(f"P({target}+)" if criterion == "class" else "P(beat)",
+                         justify="right")
     table.add_column("Mean points", justify="right")
     classes = list(found[0].distribution.classes) if found else []
     for cls in classes:
@@ -227,10 +231,11 @@ def odds_command(
     for o in found:
         dist = o.distribution
         counts = dist.class_counts()
-        table.add_row(format_cards(o.discard) or "(stand pat)", f"{dist.total:,}",
-                      f"{float(o.score):.4f}", f"{float(dist.expected_points()):.2f}",
-                      *(_fraction(counts[c], dist.total) for c in classes))
-    _console().print(table)
+        score = [] if criterion == "points" else [f"{float(o.score):.4f}"]
+        table.add_row(format_cards(o.discard) or "(none)", *score,
+                      f"{float(dist.expected_points()):.2f}",
+                      *(f"{100 * counts[c] / dist.total:.1f}" for c in classes))
+    console.print(table)
 
 
 def _draw_report(hand: tuple[Card, ...], thrown: tuple[Card, ...], dead: tuple[Card, ...],
@@ -261,11 +266,11 @@ def _draw_report(hand: tuple[Card, ...], thrown: tuple[Card, ...], dead: tuple[C
         return
     console = _console()
     kept = [c for c in hand if c not in thrown]
-    title = (f"{format_cards(kept) or '-'} kept, {format_cards(thrown) or 'nothing'} thrown, "
-             f"{dist.drawn} drawn from {dist.unseen} unseen: {dist.total:,} draws "
-             f"({configured})")
+    console.print(f"{format_cards(kept) or 'nothing'} kept, {format_cards(thrown) or 'nothing'} "
+                  f"thrown ({configured}): {dist.drawn} drawn from {dist.unseen} unseen cards, "
+                  f"{dist.total:,} draws")
     if detail:
-        table = Table(title=title)
+        table = Table()
         for column in ("Class", "Points"):
             table.add_column(column)
         table.add_column("Draws", justify="right")
@@ -274,7 +279,7 @@ def _draw_report(hand: tuple[Card, ...], thrown: tuple[Card, ...], dead: tuple[C
             table.add_row(o.hand_class, str(o.points), str(o.count),
                           f"{o.count / dist.total:.6f}")
     else:
-        table = Table(title=title)
+        table = Table()
         table.add_column("Class")
         for column in ("Draws", "Probability", "Points"):
             table.add_column(column, justify="right")

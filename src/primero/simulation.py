@@ -49,6 +49,7 @@ from attrs import field, frozen
 from primero.agents import Agent, Strength, make_agent, play_deal
 from primero.engine import start_deal
 from primero.errors import InvalidOptionError, PrimeroError
+from primero.hands import Ranking
 from primero.options import parse_option_value
 from primero.plugins import get_variant
 from primero.session import Session
@@ -67,6 +68,7 @@ __all__ = [
     "seat_names",
     "simulate",
     "simulate_sessions",
+    "strongest_first",
 ]
 
 #: An agent given by name (``"random"``, ``"heuristic"``) or as an object.
@@ -89,6 +91,30 @@ def derive_seed(seed: int, index: int, purpose: str = "deal") -> int:
     ``"session"`` and ``"session-agents"``.
     """
     return random.Random(f"primero-simulation:{purpose}:{seed}:{index}").getrandbits(64)
+
+
+def strongest_first(ranking: Ranking) -> tuple[str, ...]:
+    """The ranking's classes, strongest first by the ranking's own order.
+
+    Classes are ordered by their weakest hand's sort key, so an inverted ranking (``losing``)
+    lists Numerus first and Zorli's high Primero does not lift Primero above Fluxus. Cached
+    per ranking.
+    """
+    found = _CLASS_ORDER.get(id(ranking))
+    if found is not None and found[0] is ranking:
+        return found[1]
+    weakest: dict[str, tuple[int, ...]] = {}
+    for value in ranking.values():
+        low = weakest.get(value.hand_class)
+        if low is None or value.key < low:
+            weakest[value.hand_class] = value.key
+    present = [c for c in ranking.classes if c in weakest]
+    order = tuple(sorted(present, key=lambda c: weakest[c], reverse=True))
+    _CLASS_ORDER[id(ranking)] = (ranking, order)
+    return order
+
+
+_CLASS_ORDER: dict[int, tuple[Ranking, tuple[str, ...]]] = {}
 
 
 def seat_names(players: int) -> tuple[str, ...]:
@@ -373,7 +399,7 @@ class Simulation:
     def summary(self) -> Summary:
         """The run's :class:`Summary`."""
         return Summary.of(self.results, variant=self.label, players=self.players,
-                          classes=tuple(reversed(self.variant.ranking.classes)))
+                          classes=strongest_first(self.variant.ranking))
 
     def rows(self) -> list[dict[str, Any]]:
         """One plain dict per deal (see :meth:`DealResult.as_dict`)."""
