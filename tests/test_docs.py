@@ -302,3 +302,9 @@ def test_docs_have_examples() -> None:
         counted[name] = counted.get(name, 0) + 1
     assert all(counted.get(n, 0) >= 5 for n in ("getting-started.md", "tutorial.md",
                                                  "index.md")), counted
+
+
+def test_build_time_plots_are_shown(generator: ModuleType) -> None:
+    shown = "\n".join(p.read_text(encoding="utf-8") for p in DOCS.rglob("*.md"))
+    for path in generator.BUILD_PLOTS:
+        assert path in shown, f"{path} is drawn at build time but no page shows it"

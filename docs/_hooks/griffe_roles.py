@@ -1,6 +1,6 @@
 """Griffe extension: read primero's docstrings the way their authors wrote them.
 
-primero's docstrings are Google style, with three habits that plain mkdocstrings would render
+primero's docstrings are Google style, with habits that plain mkdocstrings would render
 badly, all fixed here once the package is loaded:
 
 * reST roles (``:class:`~primero.variant.Variant```, ``:func:`start_deal```) become *optional*
@@ -10,6 +10,7 @@ badly, all fixed here once the package is loaded:
   ``mkdocs build --strict`` never depends on how a docstring spells a reference.
 * Source keys (``[seed-DE][WAKS]``, RULES.md §12) are escaped so that Markdown does not read
   them as reference links.
+* A paragraph ending in reST's ``::`` (a literal block follows) ends in ``:``.
 * ``#:`` comments above a module or class attribute (the Sphinx convention the code uses for
   constants) become that attribute's docstring.
 """
@@ -53,12 +54,14 @@ def _candidates(obj: griffe.Object, target: str) -> list[str]:
 
 
 def _escape_keys(text: str) -> str:
-    """Escape source keys outside code spans and indented code."""
+    """Escape source keys outside code spans and indented code; drop reST's ``::`` markers."""
     out: list[str] = []
     for line in text.split("\n"):
         if line.startswith("    ") or line.lstrip().startswith(">>>"):
             out.append(line)
             continue
+        if line.rstrip().endswith("::"):  # "Example::" introduces a literal block in reST
+            line = line.rstrip()[:-1] if line.strip() != "::" else ""
         parts = _CODE_SPAN.split(line)
         out.append("".join(
             part if k % 2 else _SOURCE_KEY.sub(r"\\[\1\\]", part) for k, part in enumerate(parts)

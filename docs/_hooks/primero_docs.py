@@ -12,7 +12,8 @@ Registered in ``mkdocs.yml`` under ``hooks:``. At build time this module writes:
   kind, the core class that implements it, and its docstring (through mkdocstrings);
 * ``reference/cli.md`` — every command, argument and option of the ``primero`` command, read
   from the typer app;
-* ``reference/api/<module>.md`` — one API page per public module of the package.
+* ``reference/api/<module>.md`` — one API page per public module of the package;
+* ``img/generated/*.png`` — exact plots drawn by :mod:`primero.analysis` (:data:`BUILD_PLOTS`).
 
 Nav entries ``"@variants"`` and ``"@api"`` in ``mkdocs.yml`` expand to the generated pages;
 pages listed in :data:`OPTIONAL_PAGES` are dropped from the nav while their file is missing
@@ -474,6 +475,33 @@ def _defining_module(name: str) -> str | None:
 
 
 # ---------------------------------------------------------------------------------------------
+# Pictures drawn by the library when the site is built
+
+#: Exact plots drawn with :mod:`primero.analysis` at build time: path under docs/ -> variants.
+BUILD_PLOTS: dict[str, tuple[str, ...]] = {
+    "img/generated/class-frequencies.png": ("waks", "roman", "revival", "primiera"),
+}
+
+
+def build_plots() -> dict[str, bytes]:
+    """Draw :data:`BUILD_PLOTS` (PNG bytes): exact figures, so the same on every build.
+
+    Needs the ``analysis`` extra (pandas, matplotlib), which the ``docs`` extra includes.
+    """
+    import io
+
+    from primero import analysis
+
+    images: dict[str, bytes] = {}
+    for path, variants in BUILD_PLOTS.items():
+        fig = analysis.plot_class_frequencies(list(variants))
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=110, metadata={"Software": None})
+        images[path] = buffer.getvalue()
+    return images
+
+
+# ---------------------------------------------------------------------------------------------
 # Everything generated
 
 
@@ -522,12 +550,15 @@ def _missing_optional(value: object, docs_dir: Path, generated: set[str]) -> boo
 # MkDocs events
 
 _cache: dict[str, str] = {}
+_images: dict[str, bytes] = {}
 
 
 def on_config(config: Any) -> Any:
     """Generate the pages once per build and expand the nav placeholders."""
     _cache.clear()
     _cache.update(generated_pages())
+    _images.clear()
+    _images.update(build_plots())
     if config.get("nav"):
         config["nav"] = expand_nav(config["nav"], Path(config["docs_dir"]), set(_cache))
     return config
@@ -542,6 +573,8 @@ def on_files(files: Any, config: Any) -> Any:
         if existing is not None:
             files.remove(existing)
         files.append(File.generated(config, path, content=content))
+    for path, data in _images.items():
+        files.append(File.generated(config, path, content=data))
     return files
 
 
