@@ -11,6 +11,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 import tomli_w
 from hypothesis import given, settings
@@ -215,6 +216,63 @@ def test_saved_deal_replays_to_an_equal_state(seed: int, players: int,
     cut = data.draw(st.integers(0, len(final.history)))
     assert replay(load_record(text), stop_after=cut) == replay(record_from_state(final),
                                                                stop_after=cut)
+
+
+@pytest.mark.parametrize("name", primero.registry().names())
+def test_saved_deal_replays_in_every_variant(name: str) -> None:
+    variant = primero.get_variant(name)
+    low, high = variant.spec.players
+    ante = 1 if any(s.kind == "ante" for s in variant.rules.deal_plan()) else 0
+    rng = random.Random(name)
+    for _ in range(2):
+        n = rng.randint(low, min(high, 6))
+        chips = [rng.randint(1, 20) for _ in range(n)]
+        state = start_deal(variant, NAMES[:n], chips, ante=ante, rng=rng)
+        final = play_deal(state, [RandomAgent()] * n, rng)
+        record = load_record(dump_record(record_from_state(final)))
+        assert record.variant == name
+        assert replay(record) == final
+
+
+def primiera_deal_with_a_reshuffle() -> GameState:
+    """A primiera deal among eight in which the stock ran out (RULES.md §9, §4)."""
+    variant = primero.get_variant("primiera")
+    names = [f"P{i}" for i in range(8)]
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = start_deal(variant, names, 10, ante=1, rng=rng)
+        final = play_deal(state, [RandomAgent()] * 8, rng)
+        if final.reshuffles:
+            return final
+    raise AssertionError("no reshuffle in 100 deals")  # pragma: no cover
+
+
+def test_saved_reshuffles_make_the_replay_independent_of_any_seed() -> None:
+    final = primiera_deal_with_a_reshuffle()
+    text = dump_record(record_from_state(final))
+    data = tomllib.loads(text)
+    assert "seed" not in data
+    assert data["reshuffles"] == [[c.ascii for c in r] for r in final.reshuffles]
+    again = replay(load_record(text))
+    assert again == final and again.reshuffles == final.reshuffles
+    # the replay's own reshuffle seed differs from the deal's: the record alone decides
+    assert again.setup.seed != final.setup.seed
+
+
+def test_tampered_reshuffle_rejected() -> None:
+    final = primiera_deal_with_a_reshuffle()
+    record = record_from_state(final)
+    first, *others = record.reshuffles
+    # a reshuffle missing one of the discards is not the discards being reshuffled
+    shorter = attrs.evolve(record, reshuffles=(first[1:], *others))
+    with pytest.raises(RecordError, match=r"reshuffle 1 of the record \(.*\) is not the "
+                                          r"discards being reshuffled"):
+        replay(shorter)
+    # another order of the same cards is another (valid) deal, replayed as recorded
+    if len(first) > 1:
+        swapped = (first[1], first[0], *first[2:])
+        other = replay(attrs.evolve(record, reshuffles=(swapped, *others)))
+        assert other.reshuffles[0] == swapped
 
 
 # --------------------------------------------------------------------------------------------
