@@ -268,15 +268,21 @@ class Ranking:
             CardParseError: a token is not a card.
             InvalidDeckError: not exactly four cards, a duplicate, or a card outside the pack.
         """
-        hand = cards if isinstance(cards, tuple) else parse_cards(cards)
-        try:
-            a, b, c, d = hand
-            value = self.table.get(a.bit | b.bit | c.bit | d.bit)
-        except (ValueError, AttributeError):
+        table = self._table
+        if table is None:
+            table = self.table
+        try:  # the hot path: four Card objects
+            a, b, c, d = cards  # type: ignore[str-unpack]
+            value = table.get(a.bit | b.bit | c.bit | d.bit)  # type: ignore[union-attr]
+        except (ValueError, AttributeError, TypeError):
             value = None
         if value is None:
-            self._diagnose(parse_cards(hand))
-            raise AssertionError("unreachable")  # pragma: no cover
+            hand = parse_cards(cards)
+            value = table.get(sum({card.bit for card in hand})) if len(hand) == HAND_SIZE \
+                else None
+            if value is None or len(set(hand)) != HAND_SIZE:
+                self._diagnose(hand)
+                raise AssertionError("unreachable")  # pragma: no cover
         return value
 
     def value_of(self, mask: int) -> HandValue:
