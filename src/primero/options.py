@@ -32,6 +32,9 @@ class Option:
             (bounded by ``minimum``/``maximum`` for integers).
         minimum: Smallest allowed integer, for integer options.
         maximum: Largest allowed integer, for integer options.
+        affects_ranking: Whether the option can change how hands rank. Options that cannot
+            (betting, ties, rounds) are declared ``False``, so variants that differ only in
+            them share one ranking table.
     """
 
     name: str
@@ -40,6 +43,7 @@ class Option:
     choices: tuple[OptionValue, ...] | None = field(default=None)
     minimum: int | None = None
     maximum: int | None = None
+    affects_ranking: bool = True
 
     @property
     def kind(self) -> type:

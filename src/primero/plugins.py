@@ -207,6 +207,7 @@ def reset_registry() -> None:
     with _lock:
         _registry = None
         _rules_cache.clear()
+        _ranking_cache.clear()
 
 
 def get_variant(name: str = "waks", **options: Any) -> Variant:
@@ -272,6 +273,7 @@ class Rules:
         pm = _new_manager()
         core = importlib.import_module(_CORE_RULES_MODULE)
         plugins: list[object] = [core.CORE_RULES, *variant.spec.plugins, *variant.house_rules]
+        self._plugins = tuple(plugins)
         for plugin in plugins:
             try:
                 pm.register(plugin)
@@ -308,35 +310,51 @@ class Rules:
 
     @property
     def ranking(self) -> Ranking:
-        """The variant's :class:`~primero.hands.Ranking` (table built lazily), cached."""
+        """The variant's :class:`~primero.hands.Ranking` (table built lazily), cached.
+
+        Variants whose rule objects are the same and whose ranking options agree share one
+        ranking (options declared ``affects_ranking=False`` do not count).
+        """
         if self._ranking is None:
-            pack = self.pack
-            points = {card: self.card_points(card) for card in pack}
-            classes = cast(tuple[str, ...], self._call("primero_hand_classes"))
-            classify_caller = _firstresult_caller(self.manager, "primero_classify_hand")
-            order_caller = _firstresult_caller(self.manager, "primero_hand_order")
             variant = self.variant
-
-            def classify(hand: tuple[Card, ...]) -> Classification:
-                result = classify_caller(variant=variant, cards=hand, points=points)
-                if not isinstance(result, Classification):
-                    raise PluginError(
-                        f"variant {variant.name!r}: primero_classify_hand returned {result!r}"
-                    )
-                return result
-
-            def order(classification: Classification) -> tuple[int, ...]:
-                key = order_caller(variant=variant, classification=classification,
-                                   classes=classes)
-                if key is None:
-                    raise PluginError(f"variant {variant.name!r}: no primero_hand_order answer")
-                return cast(tuple[int, ...], key)
-
-            self._ranking = Ranking(
-                name=str(variant), pack=pack, classes=classes, points=points,
-                classify=classify, order=order, variant=variant,
+            affects = {o.name: o.affects_ranking for o in variant.spec.options}
+            key = (
+                self._plugins,
+                tuple((k, v) for k, v in variant.settings if affects.get(k, True)),
             )
+            with _lock:
+                ranking = _ranking_cache.get(key)
+                if ranking is None:
+                    ranking = _ranking_cache[key] = self._build_ranking()
+            self._ranking = ranking
         return self._ranking
+
+    def _build_ranking(self) -> Ranking:
+        pack = self.pack
+        points = {card: self.card_points(card) for card in pack}
+        classes = cast(tuple[str, ...], self._call("primero_hand_classes"))
+        classify_caller = _firstresult_caller(self.manager, "primero_classify_hand")
+        order_caller = _firstresult_caller(self.manager, "primero_hand_order")
+        variant = self.variant
+
+        def classify(hand: tuple[Card, ...]) -> Classification:
+            result = classify_caller(variant=variant, cards=hand, points=points)
+            if not isinstance(result, Classification):
+                raise PluginError(
+                    f"variant {variant.name!r}: primero_classify_hand returned {result!r}"
+                )
+            return result
+
+        def order(classification: Classification) -> tuple[int, ...]:
+            key = order_caller(variant=variant, classification=classification, classes=classes)
+            if key is None:
+                raise PluginError(f"variant {variant.name!r}: no primero_hand_order answer")
+            return cast(tuple[int, ...], key)
+
+        return Ranking(
+            name=str(variant), pack=pack, classes=classes, points=points,
+            classify=classify, order=order, variant=variant,
+        )
 
     # dealing --------------------------------------------------------------------------------
 
@@ -384,6 +402,7 @@ class Rules:
 
 
 _rules_cache: dict[Variant, Rules] = {}
+_ranking_cache: dict[tuple[object, ...], Ranking] = {}
 
 
 def rules_for(variant: Variant) -> Rules:

@@ -70,13 +70,13 @@ __all__ = [
 CALL_KEY = "call"
 
 CALL_RULE_OPTION = Option(
-    name="call_rule", default="at_least", choices=CALL_RULES,
+    name="call_rule", affects_ranking=False, default="at_least", choices=CALL_RULES,
     doc="Which hands meet the standing call at the showdown: at_least — any hand ranking at or "
         "above it (understating allowed) [seed-DE]; same_class — a hand of the called class "
         "with at least the called points, plus the allowed understatements.",
 )
 UNDERSTATEMENTS_OPTION = UnderstatementsOption(
-    name="understatements", default=DEFAULT_UNDERSTATEMENTS,
+    name="understatements", affects_ranking=False, default=DEFAULT_UNDERSTATEMENTS,
     doc="Under call_rule=same_class, which stronger classes may answer a call of another class, "
         "as Held>Called pairs (default: a Supremus may answer a Primero call), or none.",
 )

@@ -80,14 +80,14 @@ MAX_ROUNDS = 3
 
 #: How many betting rounds (RULES.md §10).
 ROUNDS_OPTION = Option(
-    name="rounds", default=1, minimum=1, maximum=MAX_ROUNDS,
+    name="rounds", affects_ranking=False, default=1, minimum=1, maximum=MAX_ROUNDS,
     doc="Betting rounds: 1 after the deal; 2 adds an exchange and a round after it; 3 adds a "
         "last round before the showdown [seed-FR][seed-IT].",
 )
 
 #: The house rule of an exchange before any betting (RULES.md §10).
 EXCHANGE_FIRST_OPTION = Option(
-    name="exchange_first", default=False,
+    name="exchange_first", affects_ranking=False, default=False,
     doc="Before any betting each player, from the eldest, may discard up to four cards and "
         "draw as many (house rule) [seed-FR].",
 )
@@ -243,7 +243,7 @@ def _spec(name: str, title: str, note: str, **defaults: bool | int | str) -> Var
                     for o in REVIVAL_OPTIONS)
     return VariantSpec(
         name=name, title=title, summary=SUMMARY + (f"\n\n{note}" if note else ""),
-        sources=SOURCES, players=(2, 6), options=options, plugins=(_RULES,),
+        sources=SOURCES, players=(2, 6), options=options, plugins=(_RULES,), ante=1,
     )
 
 

@@ -21,7 +21,7 @@ __all__ = ["CORE_RULES", "SOURCES", "TIE_OPTION", "WAKS", "WaksRules"]
 
 #: The tie policies of RULES.md §3.
 TIE_OPTION = Option(
-    name="tie", default="eldest", choices=("eldest", "split"),
+    name="tie", affects_ranking=False, default="eldest", choices=("eldest", "split"),
     doc="Tied hands: the one nearest the dealer in playing order wins (eldest, [seed-DE]"
         "[ZOR-C]) or they share (split, odd chips from the eldest).",
 )
