@@ -69,7 +69,7 @@ def start_deal(
     dealer: int | str = -1,
     stake: int = 1,
     rest: int = 3,
-    ante: int = 0,
+    ante: int | None = None,
     carry: int = 0,
     stock: Sequence[Card | str] | str | None = None,
     seed: int | None = None,
@@ -86,7 +86,8 @@ def start_deal(
             last seat (so seat 0 is eldest).
         stake: The smallest bet, in chips.
         rest: The largest single bet or raise, in chips.
-        ante: Chips each player pays before the deal (variants that use one).
+        ante: Chips each player pays before the deal (variants that use one); default the
+            variant's own (``variant.spec.ante``).
         carry: Chips carried over from an earlier deal.
         stock: The whole pack from the top (a stacked deck), as cards or text.
         seed: Seeds the shuffle (when no ``stock``) and any reshuffle.
@@ -112,7 +113,7 @@ def start_deal(
                            f"(0..{len(names) - 1}, or -1 for the last)")
     else:
         dealer_seat = dealer % len(names) if names else 0
-    table = Table(stake=stake, rest=rest, ante=ante)
+    table = Table(stake=stake, rest=rest, ante=variant.spec.ante if ante is None else ante)
     _check_setup(variant, names, stacks, dealer_seat, table, carry)
     pack = variant.pack
     if seed is None:

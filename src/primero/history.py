@@ -48,7 +48,7 @@ class DealRecord:
         chips: Starting chips in playing order.
         stake: The smallest bet, in chips.
         rest: The largest single bet or raise, in chips.
-        ante: Each player's ante, in chips (variants with an ante).
+        ante: Each player's ante, in chips; ``None``: the variant's own default.
         carry: Chips carried over from an earlier deal.
         stock: The whole pack from the top; empty when ``seed`` shuffles it.
         seed: The shuffle seed when there is no ``stock``.
@@ -64,7 +64,7 @@ class DealRecord:
     options: tuple[tuple[str, Any], ...] = ()
     stake: int = 1
     rest: int = 3
-    ante: int = 0
+    ante: int | None = None
     carry: int = 0
     stock: tuple[Card, ...] = ()
     seed: int | None = None
@@ -156,6 +156,8 @@ def load_record(source: str | Path) -> DealRecord:
         raise RecordError(f"{where}: 'players' must be a list of names")
     chips_raw = _need(data, "chips", (list, int), where)
     chips = (chips_raw,) * len(players) if isinstance(chips_raw, int) else tuple(chips_raw)
+    if not all(isinstance(c, int) and not isinstance(c, bool) for c in chips):
+        raise RecordError(f"{where}: key 'chips' must be whole numbers, got {chips_raw!r}")
     stock = _cards(data.get("stock", []), "stock", where)
     reshuffles_raw = data.get("reshuffles", [])
     if not isinstance(reshuffles_raw, list):
@@ -185,7 +187,7 @@ def load_record(source: str | Path) -> DealRecord:
         chips=chips,
         stake=_whole(data, "stake", 1, where),
         rest=_whole(data, "rest", 3, where),
-        ante=_whole(data, "ante", 0, where),
+        ante=_whole(data, "ante", None, where),
         carry=_whole(data, "carry", 0, where),
         stock=stock,
         seed=seed,
@@ -251,7 +253,9 @@ def record_from_state(state: GameState) -> DealRecord:
     return DealRecord(
         variant=state.variant.name, options=options, players=setup.players,
         dealer=setup.players[setup.dealer], chips=setup.chips, stake=setup.table.stake,
-        rest=setup.table.rest, ante=setup.table.ante, carry=setup.carry, stock=setup.stock,
+        rest=setup.table.rest,
+        ante=setup.table.ante if setup.table.ante != state.variant.spec.ante else None,
+        carry=setup.carry, stock=setup.stock,
         reshuffles=state.reshuffles,
         actions=tuple((state.seats[s].name, str(a)) for s, a in state.history),
     )
@@ -264,7 +268,7 @@ def dump_record(record: DealRecord) -> str:
         data["options"] = dict(record.options)
     data |= {"players": list(record.players), "dealer": record.dealer,
              "chips": list(record.chips), "stake": record.stake, "rest": record.rest}
-    if record.ante:
+    if record.ante is not None:
         data["ante"] = record.ante
     if record.carry:
         data["carry"] = record.carry

@@ -98,7 +98,7 @@ class Session:
         *,
         stake: int = 1,
         rest: int = 3,
-        ante: int = 0,
+        ante: int | None = None,
         seed: int | None = None,
         rng: random.Random | None = None,
         dealer: int | None = None,
@@ -111,7 +111,7 @@ class Session:
             chips: Everyone's starting chips (one number) or each player's.
             stake: The smallest bet, in chips.
             rest: The largest single bet or raise, in chips.
-            ante: Each player's ante per deal (variants with an ante).
+            ante: Each player's ante per deal; default the variant's own.
             seed: The session's seed (or give ``rng``).
             rng: Draw the seed from this generator.
             dealer: The first dealer's seat (``-1`` the last); default: draw cards for it.
@@ -126,6 +126,7 @@ class Session:
             seed = rng.getrandbits(64)
         names = tuple(players)
         stacks = (chips,) * len(names) if isinstance(chips, int) else tuple(chips)
+        ante = variant.spec.ante if ante is None else ante
         # the engine checks players, chips, dealer and table before any card is drawn
         start_deal(variant, names, stacks, dealer=0 if dealer is None else dealer,
                    stake=stake, rest=rest, ante=ante, seed=seed)

@@ -55,6 +55,8 @@ class VariantSpec:
         options: The options the variant accepts, with their defaults.
         plugins: The rule objects (with ``@hookimpl`` methods) stacked on the core rules, the
             first one consulted last; empty for the core game itself.
+        ante: The ante each player pays per deal when a deal does not say, in chips (0 for
+            variants without one).
         provider: The plug-in that registered the spec; filled in by the registry.
     """
 
@@ -65,6 +67,7 @@ class VariantSpec:
     aliases: tuple[str, ...] = field(default=(), converter=_lower_tuple)
     players: tuple[int, int] = (2, 6)
     options: tuple[Option, ...] = field(default=(), converter=_option_tuple)
+    ante: int = 0
     plugins: tuple[object, ...] = field(default=(), converter=_object_tuple, repr=False)
     provider: str = ""
 

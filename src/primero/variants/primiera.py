@@ -33,9 +33,9 @@ Readings this module implements, where RULES.md leaves room:
   [SPAZIO] compares the highest cards' points first). Anything still equal goes to the eldest.
   ``tie = eldest`` (points, then the eldest) and ``tie = split`` (points, then equal shares)
   are house rules without the suit tie-breaks.
-* *Ante*: the table's ``ante``; a table ante of 0 means the variant's default
-  (:data:`DEFAULT_ANTE`, 1 chip), since a Primiera is always played for an ante. The state's
-  ``table.ante`` shows what was paid. A player short of the ante puts in what they have
+* *Ante*: the table's ``ante``; a deal that names none pays the variant's default
+  (:data:`DEFAULT_ANTE`, 1 chip, the spec's ``ante``). A player short of the ante puts in what
+  they have
   (RULES.md §3): they can win only the layer they reached; a layer no declared hand reaches
   carries over.
 * *Declarations* are made by the rules, in playing order from the eldest, and are public: the
@@ -102,7 +102,7 @@ PRIMIERA_CLASS = "Primiera"
 FIFTY_FIVE = "Fifty-five"
 FLUSH = "Flush"
 
-#: The ante each player pays when the table sets none (``ante = 0``), in chips.
+#: The ante each player pays when a deal names none, in chips (the spec's ``ante``).
 DEFAULT_ANTE = 1
 
 #: Suit order of the tie-breaks (RULES.md §9): hearts > diamonds > clubs > spades, i.e. cups >
@@ -409,10 +409,8 @@ class PrimieraRules:
             -> GameState | None:
         """Antes from everyone (the dealer included) and the automatic declarations."""
         if step.kind == "ante":
-            ante = state.table.ante or DEFAULT_ANTE
-            state = replace(state, table=replace(state.table, ante=ante))
             for seat in state.playing_order():
-                state = put_in(state, seat, ante, round_bet=False)
+                state = put_in(state, seat, state.table.ante, round_bet=False)
             return replace(state, to_act=None)
         if step.kind == "declare":
             return replace(_declare(state, step.number), to_act=None)
@@ -469,6 +467,7 @@ PRIMIERA = VariantSpec(
     players=(2, 8),
     options=(ORDER_OPTION, TIE_OPTION),
     plugins=(PrimieraRules(),),
+    ante=DEFAULT_ANTE,
 )
 
 
