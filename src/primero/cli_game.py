@@ -211,9 +211,8 @@ def play_command(
         fail(f"cannot save the deal to {save}: no directory {save.parent}")
     names = ["You", *NAMES[: players - 1]] if not auto else list(NAMES[:players])
     rng = random.Random(seed)
-    default_ante = 1 if any(s.kind == "ante" for s in chosen.rules.deal_plan()) else 0
     state = start_deal(chosen, names, chips, dealer=players - 1, stake=stake, rest=rest,
-                       ante=default_ante if ante is None else ante, rng=rng)
+                       ante=ante, rng=rng)
     agents: list[Agent] = [make_agent(agent) for _ in names]
     human = None if auto else 0
     console = _console()
@@ -298,17 +297,17 @@ def rules_command(
     if spec.aliases:
         console.print(f"aliases: {', '.join(spec.aliases)}")
     console.print()
-    console.print(spec.summary)
+    console.print(spec.summary, markup=False)
     if spec.options:
         console.print()
         console.print(_titled("Options", " (primero … --option KEY=VALUE)"))
         for opt in spec.options:
             default = str(opt.default).lower() if isinstance(opt.default, bool) else opt.default
-            console.print(f"  {opt.name} = {default}   [{opt.allowed()}]")
-            console.print(f"      {opt.doc}")
+            console.print(f"  {opt.name} = {default}   [{opt.allowed()}]", markup=False)
+            console.print(f"      {opt.doc}", markup=False)
     if spec.sources:
         console.print()
         console.print("Sources", style="bold")
         for source in spec.sources:
-            console.print(f"  {source}")
+            console.print(f"  {source}", markup=False)
     console.print(f"\nprovided by: {spec.provider}")
