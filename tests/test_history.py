@@ -355,6 +355,11 @@ def test_bad_set_up_rejected_on_replay(changes: dict[str, Any], message: str) ->
     [
         # these used to escape as a ValueError or TypeError, or were read silently
         ({"stake": "x"}, "key 'stake' must be a whole number, got 'x'"),
+        # regression: true was taken for 1 chip (the engine accepts a bool as an int)
+        ({"chips": [True, 50, 50, 50]}, r"key 'chips' must be whole numbers, got \[True"),
+        ({"chips": True}, "key 'chips' must be whole numbers, got True"),
+        ({"chips": [50, 50.5, 50, 50]}, "key 'chips' must be whole numbers"),
+        ({"chips": ["50", 50, 50, 50]}, "key 'chips' must be whole numbers"),
         ({"rest": 2.5}, "key 'rest' must be a whole number, got 2.5"),
         ({"ante": True}, "key 'ante' must be a whole number, got True"),
         ({"carry": "3"}, "key 'carry' must be a whole number, got '3'"),
