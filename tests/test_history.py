@@ -61,7 +61,7 @@ def test_golden_file_loads() -> None:
     assert record.players == ("Anna", "Ben", "Carla", "Dan")
     assert record.dealer == "Dan"
     assert record.chips == (50, 50, 50, 50)
-    assert (record.stake, record.rest, record.ante, record.carry) == (1, 3, 0, 0)
+    assert (record.stake, record.rest, record.ante, record.carry) == (1, 3, None, 0)
     assert len(record.stock) == 40 and record.seed is None
     assert record.actions[0] == ("Anna", "pass")
     assert record.actions[8] == ("Anna", "exchange Qd")
