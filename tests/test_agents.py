@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import oracle
 import primero
-from primero.actions import Action, Exchange, Hold
+from primero.actions import Action, Exchange, Fold, Hold, Vie
 from primero.agents import (
     AGENTS,
     Agent,
@@ -194,6 +194,31 @@ def test_heuristic_never_folds_chorus_or_fluxus_in_round_two(hand: str, vie: int
     for seed in range(5):
         action = agent.act(state.view(2), random.Random(seed))
         assert isinstance(action, Hold), f"{value.label}: {action}"
+
+
+def test_heuristic_folds_a_weak_hand_when_it_must_hold_or_fold() -> None:
+    state = round_two_facing("Kc Qc Jd Js", 3)  # Numerus 20, the weakest value
+    for text in ("pass", "pass", "pass"):  # Carla answers once; Anna and Ben are level
+        state = state.apply(text)
+    assert state.to_act == 2
+    assert [str(a) for a in state.legal_actions()][-1] == "fold"
+    assert "pass" not in [str(a) for a in state.legal_actions()]
+    for seed in range(5):
+        assert HeuristicAgent().act(state.view(2), random.Random(seed)) == Fold()
+
+
+def test_heuristic_vies_first_with_a_chorus() -> None:
+    # Anna (eldest) holds four sevens; round 1 passed out, everyone stands pat
+    mine = parse_cards("7s 7h 7d 7c")
+    other = [c for c in WAKS.pack.cards if c not in mine]
+    first = [mine[0], *other[0:2], mine[1], *other[2:4], mine[2], *other[4:6], mine[3],
+             *other[6:8]]
+    state = start_deal(WAKS, NAMES[:3], 30, dealer=2, stock=stacked(first))
+    for text in ("pass", "pass", "pass", "exchange", "exchange", "exchange"):
+        state = state.apply(text)
+    assert state.to_act == 0 and state.value(0).label == "Chorus 84"
+    action = HeuristicAgent().act(state.view(0), random.Random(1))
+    assert isinstance(action, Vie)
 
 
 def exchange_view(hand: str) -> PlayerView:
