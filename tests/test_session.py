@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -371,3 +372,21 @@ def test_play_session_plays_and_books_every_deal() -> None:
     assert end.total_chips == 30
     again, deals_again = play_session(session, agents, 8, random.Random(6))
     assert again == end and deals_again == deals
+
+
+@pytest.mark.parametrize("name", primero.registry().names())
+def test_sessions_conserve_chips_in_every_variant(name: str) -> None:
+    variant = primero.get_variant(name)
+    low, high = variant.spec.players
+    n = min(high, 4)
+    session = Session.new(variant, NAMES[:n], [3 + 2 * i for i in range(n)], seed=len(name))
+    total = session.total_chips
+    agents: dict[str, Agent] = {p: RandomAgent() for p in NAMES[:n]}
+    end, deals = play_session(session, agents, 15, random.Random(name))
+    assert end.total_chips == total
+    assert len(deals) == end.deals
+    assert set(end.players) | set(end.left) == set(NAMES[:n])
+    assert all(c > 0 for c in end.chips)
+    assert end.finished == (len(end.players) < low)
+    for before, after in pairwise(deals):
+        assert after.carry_in == (before.settlement.carry if before.settlement else -1)
