@@ -148,12 +148,15 @@ def _ask(state: GameState, seat: int, read: Callable[[str], str]) -> Action:
     console.print(_titled("Your turn", f" — your cards: {format_cards(view.hand)}; "
                           f"chips {view.stack}; pot {view.pot}; to hold: {view.owed}"))
     legal = view.legal
-    for k, option in enumerate(legal, start=1):
-        console.print(f"  {k:>3}. {option}")
+    listed = _listed(legal)
+    for k, option in enumerate(listed, start=1):
+        console.print(f"  {k:>3}. {option}", markup=False)
+    if len(listed) < len(legal):
+        console.print(_calls_summary([a for a in legal if a not in listed]), markup=False)
     while True:
         answer = read("Your action (number or text): ").strip()
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
+        if answer.isdigit() and 1 <= int(answer) <= len(listed):
+            return listed[int(answer) - 1]
         try:
             from primero.actions import parse_action
 
@@ -164,6 +167,26 @@ def _ask(state: GameState, seat: int, read: Callable[[str], str]) -> Action:
         if action in legal:
             return action
         console.print(f"  {state.variant.rules.illegal_reason(state, action)}", style="red")
+
+
+#: Above this many legal actions, actions that name a call are summarised, not listed.
+MAX_LISTED = 24
+
+
+def _listed(legal: tuple[Action, ...]) -> list[Action]:
+    """The actions to number: all of them, or those without a call when there are many."""
+    if len(legal) <= MAX_LISTED:
+        return list(legal)
+    return [a for a in legal if getattr(a, "call", None) is None]
+
+
+def _calls_summary(with_calls: list[Action]) -> str:
+    """One paragraph describing many call-naming actions (the calling variant)."""
+    moves = sorted({str(a).partition(" call ")[0] for a in with_calls})
+    calls = list(dict.fromkeys(str(a).partition(" call ")[2] for a in with_calls))
+    example = str(with_calls[len(with_calls) // 2])
+    return (f"  or {' / '.join(moves)} naming one of {len(calls)} calls from {calls[0]} to "
+            f"{calls[-1]}; type it, e.g. '{example}'")
 
 
 def _read(prompt: str) -> str:

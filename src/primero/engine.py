@@ -32,6 +32,10 @@ def new_seed(rng: random.Random) -> int:
     return rng.getrandbits(64)
 
 
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
                  dealer: int, table: Table, carry: int) -> None:
     low, high = variant.spec.players
@@ -48,10 +52,14 @@ def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
     if len(chips) != len(players):
         raise PrimeroError(f"{len(players)} players but {len(chips)} chip counts")
     for name, c in zip(players, chips, strict=True):
-        if not isinstance(c, int) or c <= 0:
+        if not _whole(c) or c <= 0:
             raise PrimeroError(f"{name} has {c!r} chips: every player needs at least 1 chip")
     if not 0 <= dealer < len(players):
         raise PrimeroError(f"dealer seat {dealer} is not a seat of {len(players)} players")
+    for label, value in (("stake", table.stake), ("rest", table.rest), ("ante", table.ante),
+                         ("carry-over", carry)):
+        if not _whole(value):
+            raise PrimeroError(f"{label} must be a whole number of chips, got {value!r}")
     if table.stake < 1 or table.rest < table.stake or table.ante < 0:
         raise PrimeroError(
             f"bad table: stake {table.stake}, rest {table.rest}, ante {table.ante} (need "
