@@ -379,7 +379,9 @@ def test_the_comparison_notebook_runs(tmp_path: Path, monkeypatch: pytest.Monkey
     nbclient = pytest.importorskip("nbclient")
     pytest.importorskip("ipykernel")
     notebook = nbformat.read(NOTEBOOK, as_version=4)
-    monkeypatch.setenv("PRIMERO_NOTEBOOK_DEALS", "60")  # the kernel inherits it: a quick run
+    # the kernel inherits these: a quick run
+    monkeypatch.setenv("PRIMERO_NOTEBOOK_DEALS", "60")
+    monkeypatch.setenv("PRIMERO_NOTEBOOK_AGENTS", "random")
     client = nbclient.NotebookClient(notebook, timeout=300, kernel_name="python3",
                                      resources={"metadata": {"path": str(tmp_path)}})
     client.execute()

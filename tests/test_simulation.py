@@ -124,6 +124,7 @@ def test_every_registered_variant_simulates(name: str) -> None:
     players = min(max(4, spec.players[0]), spec.players[1])
     sim = simulate(name, players=players, deals=4, seed=2, agents="random", progress=False)
     assert len(sim) == 4
+    assert sim.ante == spec.ante  # the variant's own ante unless one is given
     assert all(r.variant == name and len(r.net) == players for r in sim.results)
     check_conserved(sim.results)
     summary = sim.summary()
@@ -252,3 +253,16 @@ def test_compare_runs_every_variant_on_the_same_seeds() -> None:
 
 def test_seat_names() -> None:
     assert seat_names(3) == ("P0", "P1", "P2")
+
+
+def test_progress_bar_on_a_terminal_and_off_elsewhere(capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    simulate("waks", deals=150, agents="random")  # long enough, but stderr is no terminal
+    assert capsys.readouterr().err == ""
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # rich: treat stderr as a terminal
+    monkeypatch.setenv("TTY_INTERACTIVE", "1")
+    simulate("waks", deals=3, agents="random", progress=True)
+    err = capsys.readouterr().err
+    assert "Simulating waks" in err and "3/3" in err
+    simulate("waks", deals=3, agents="random", progress=False)
+    assert capsys.readouterr().err == ""

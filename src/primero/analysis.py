@@ -1078,7 +1078,8 @@ def plot_winning_classes(source: Simulation | Comparison, *, ax: Axes | None = N
     """Share of each class among the winning hands shown, per variant."""
     runs = _runs(source)
     summaries = [r.summary() for r in runs]
-    classes = _union([c for c, n in s.winning_classes.items() if n] for s in summaries)
+    classes = [c for c in _union(list(s.winning_classes) for s in summaries)
+               if any(s.winning_classes.get(c, 0) for s in summaries)]
     series = {}
     for s in summaries:
         shown = sum(s.winning_classes.values()) or 1
@@ -1106,7 +1107,9 @@ def plot_win_share(source: Simulation | Comparison, *, ax: Axes | None = None) -
     axes.axhline(1 / players, color="black", linestyle="--", linewidth=1,
                  label=f"fair share 1/{players}")
     _grouped_bars(axes, seats, series, ylabel="share of deals won")
-    axes.legend(fontsize="small", loc="lower left")
+    top = max([1 / players, *(w for values in series.values() for w in values)])
+    axes.set_ylim(0, top * 1.3)  # room for the legend above the bars
+    axes.legend(fontsize="small", loc="upper center", ncols=min(4, len(series) + 1))
     axes.set_title("Win share by seat")
     return fig
 
@@ -1117,12 +1120,15 @@ def plot_pot_sizes(source: Simulation | Comparison, *, ax: Axes | None = None) -
     fig, axes = _axes(ax)
     data = [[r.pot for r in run.results] for run in runs]
     labels = [run.label for run in runs]
-    boxes = axes.boxplot(data, showmeans=True, patch_artist=True, widths=0.6)
+    boxes = axes.boxplot(data, showmeans=True, patch_artist=True, widths=0.6,
+                         medianprops={"color": "black"},
+                         meanprops={"marker": "D", "markerfacecolor": "white",
+                                    "markeredgecolor": "black"})
     for k, patch in enumerate(boxes["boxes"]):
         patch.set_facecolor(_COLOURS[k % len(_COLOURS)])
         patch.set_alpha(0.6)
     axes.set_xticks(range(1, len(labels) + 1), labels)
-    axes.set_ylabel("pot (chips)")
+    axes.set_ylabel("pot (chips); line: median, diamond: mean")
     axes.grid(axis="y", alpha=0.3)
     axes.set_axisbelow(True)
     axes.set_title("Pot sizes")

@@ -55,8 +55,9 @@ Jobs = Annotated[int, typer.Option(
 )]
 Stake = Annotated[int, typer.Option("--stake", min=1, help="Smallest bet, in chips.")]
 Rest = Annotated[int, typer.Option("--rest", min=1, help="Largest bet or raise, in chips.")]
-Ante = Annotated[int, typer.Option("--ante", min=0, help="Ante per player, in chips (variants "
-                                                         "with an ante).")]
+Ante = Annotated[int | None, typer.Option(
+    "--ante", min=0, help="Ante per player, in chips; default the variant's own.",
+)]
 Chips = Annotated[int, typer.Option("--chips", min=1, help="Each player's chips at the start "
                                                            "of every deal.")]
 NoProgress = Annotated[bool, typer.Option("--no-progress", help="Never show a progress bar.")]
@@ -120,7 +121,7 @@ def simulate_command(
     chips: Chips = 50,
     stake: Stake = 1,
     rest: Rest = 3,
-    ante: Ante = 0,
+    ante: Ante = None,
     no_progress: NoProgress = False,
     json_output: JsonFlag = False,
 ) -> None:
@@ -339,7 +340,7 @@ def compare_command(
     chips: Chips = 50,
     stake: Stake = 1,
     rest: Rest = 3,
-    ante: Ante = 0,
+    ante: Ante = None,
     plot: Annotated[Path | None, typer.Option(
         "--plot", metavar="FILE.png",
         help="Save a picture: winning classes, win share by seat, pot sizes (needs matplotlib).",

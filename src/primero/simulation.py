@@ -683,7 +683,7 @@ def simulate(
     chips: int | Sequence[int] = 50,
     stake: int = 1,
     rest: int = 3,
-    ante: int = 0,
+    ante: int | None = None,
     options: Mapping[str, Any] | None = None,
     jobs: int = 1,
     executor: Executor | None = None,
@@ -704,8 +704,8 @@ def simulate(
         chips: Each player's chips at the start of every deal (one number or one per seat).
         stake: The smallest bet, in chips.
         rest: The largest single bet or raise, in chips.
-        ante: Each player's ante per deal, in chips (variants that use one; 0 = the variant's
-            own default or none).
+        ante: Each player's ante per deal, in chips; default the variant's own
+            (``variant.spec.ante``, 0 for the Waks family).
         options: Variant options (with a variant name).
         jobs: Local worker processes (1: play here; 0: one per core). Ignored with ``executor``.
         executor: Any :class:`concurrent.futures.Executor` to play the chunks on (e.g. a Dask
@@ -723,6 +723,7 @@ def simulate(
     """
     configured = resolve_variant(variant, options)
     stacks = _check_run(configured, players, chips, jobs)
+    ante = configured.spec.ante if ante is None else ante
     if deals < 0:
         raise PrimeroError(f"deals must not be negative, got {deals}")
     specs = tuple(_agent_specs(agents, players))
@@ -756,7 +757,7 @@ def simulate_sessions(
     chips: int | Sequence[int] = 50,
     stake: int = 1,
     rest: int = 3,
-    ante: int = 0,
+    ante: int | None = None,
     options: Mapping[str, Any] | None = None,
     jobs: int = 1,
     executor: Executor | None = None,
@@ -777,6 +778,7 @@ def simulate_sessions(
     """
     configured = resolve_variant(variant, options)
     stacks = _check_run(configured, players, chips, jobs)
+    ante = configured.spec.ante if ante is None else ante
     if sessions < 0 or deals_per_session < 1:
         raise PrimeroError(
             f"need sessions >= 0 and deals_per_session >= 1, got {sessions} and "
@@ -814,7 +816,7 @@ def compare(
     chips: int | Sequence[int] = 50,
     stake: int = 1,
     rest: int = 3,
-    ante: int = 0,
+    ante: int | None = None,
     jobs: int = 1,
     executor: Executor | None = None,
     progress: bool | None = None,
