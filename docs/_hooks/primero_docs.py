@@ -104,10 +104,20 @@ def _facts(spec: Any) -> dict[str, Any]:
         "plan": plan,
         "bets": sum(1 for s in plan if s.kind == "bet"),
         "exchanges": sum(1 for s in plan if s.kind == "exchange"),
-        "ante": any(s.kind == "ante" for s in plan),
+        "ante": _ante(spec, plan),
         "declares": sum(1 for s in plan if s.kind == "declare"),
         "tie": options.get("tie"),
     }
+
+
+def _ante(spec: Any, plan: Any) -> str:
+    """``"no"``, or the variant's default ante ("1 chip") when its deal plan has an ante."""
+    if not any(step.kind == "ante" for step in plan):
+        return "no"
+    chips = getattr(spec, "ante", None)
+    if chips is None:
+        return "yes"
+    return f"{chips} chip" + ("" if chips == 1 else "s")
 
 
 def _strongest_first(variant: Any, classes: tuple[str, ...]) -> tuple[str, ...]:
@@ -172,7 +182,7 @@ def variant_page(spec: Any, notes_dir: Path = NOTES) -> str:
     out.append(f"| Hand classes, strongest first | "
                f"{', '.join(facts['classes'])} |")
     out.append("| Deal plan | " + " → ".join(str(s) for s in facts["plan"]) + " |")
-    out.append(f"| Ante | {'yes' if facts['ante'] else 'no'} |")
+    out.append(f"| Ante | {facts['ante']} |")
     out.append(f"| Betting rounds | {facts['bets']} |")
     if facts["declares"]:
         out.append(f"| Declarations | {facts['declares']} |")
@@ -259,7 +269,7 @@ def variant_table() -> str:
         rows.append(
             f"| [{code(spec.name)}]({variant_slug(spec.name)}.md) | {md(spec.title)} | "
             f"{low}–{high} | {code(facts['pack'].name)} | "
-            f"{' > '.join(facts['classes'])} | {'yes' if facts['ante'] else 'no'} | "
+            f"{' > '.join(facts['classes'])} | {facts['ante']} | "
             f"{bets} | {facts['exchanges']} | "
             f"{code(facts['tie']) if facts['tie'] is not None else '—'} | "
             f"{', '.join(code(o) for o in others) or '—'} |"
