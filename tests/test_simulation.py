@@ -75,7 +75,8 @@ def test_same_seed_same_table_with_one_worker_two_processes_and_any_executor() -
 def test_same_seed_same_table_on_a_local_dask_cluster() -> None:
     distributed = pytest.importorskip("distributed")
     reference = simulate("waks", deals=DEALS, seed=3, agents="random", progress=False)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+    # worker processes of their own: tasks and records cross process boundaries
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:
         on_dask = simulate("waks", deals=DEALS, seed=3, agents="random",
