@@ -117,23 +117,26 @@ PAT3 = ("A exchange", "B exchange", "C exchange")
 # Pass-once (§5 "pass")
 
 
-def test_pass_once_per_vie_again_after_a_raise() -> None:
+def test_pass_once_per_round_even_after_a_raise() -> None:
+    # RULES.md §5: after a vie, "each player may pass at most once in answer ...; at their next
+    # turn they must hold or fold" — a later raise does not give the pass back.
     state = play(deal("A B C"), "A vie 2", "B pass")
     # C speaks last before A: bound to hold, and may raise (a raise implies a hold)
     state = play(state, "C hold raise 1")          # C: 2 + 1 = 3 in
     assert Pass() in state.legal_actions()          # A owes 1 and has not passed yet
     state = play(state, "A pass")
-    assert Pass() in state.legal_actions()          # B passed on the vie; C's raise is new
-    state = play(state, "B pass", "C pass")         # C is level: a pass that answers nothing
-    assert to_act(state) == "A"
-    refused(state, "pass", "A already passed once on this vie: hold or fold")
+    assert to_act(state) == "B"
+    refused(state, "pass", "B already passed once in answer this round: hold or fold")
     assert state.legal_actions() == (Hold(), Hold(1), Hold(2), Hold(3), Fold())
-    state = play(state, "A hold")                   # A: 3 in
-    refused(state, "pass", "B already passed once")
-    state = play(state, "B fold")
-    # round over: A 3 + C 3 = 6; B put nothing in
+    state = play(state, "B hold")                   # B: 3 in
+    state = play(state, "C pass")                   # C is level: a pass that answers nothing
+    assert to_act(state) == "A"
+    refused(state, "pass", "A already passed once in answer this round: hold or fold")
+    assert state.legal_actions() == (Hold(), Hold(1), Hold(2), Hold(3), Fold())
+    state = play(state, "A hold")
+    # round over: A 3 + B 3 + C 3 = 9
     assert step_kind(state) == "exchange"
-    assert state.pot == 6 and state.stacks == (7, 10, 7)
+    assert state.pot == 9 and state.stacks == (7, 7, 7)
 
 
 def test_a_pass_before_the_first_vie_does_not_count() -> None:

@@ -4,9 +4,11 @@ On a turn a player vies (opens with stake..rest chips), holds (matches the round
 total, optionally raising by stake..rest), passes, or folds. Readings this module implements,
 where RULES.md leaves room:
 
-* *Pass-once*: after a vie, each player may pass once in answer to it; a raise is a new bet
-  and may again be answered by one pass. A pass made before the first vie, or by a player who
-  is already level, answers nothing and does not count.
+* *Pass-once*: after the first vie of a round, each player may pass once in answer; at their
+  next turn they must hold or fold, even if someone has raised since (RULES.md §5: "at most
+  once in answer ... at their next turn they must hold or fold"). A pass made before the first
+  vie, or by a player who is already level, answers nothing and does not count. (Suzuki's
+  no-fold game re-asks passers after a raise: ``apply_bet(..., reopen_passes=True)``.)
 * *Must hold* (round 1 only): while nobody has held the vie, the last player still able to act
   before the vier in playing order may not pass or fold. A hold or a raise lifts the duty.
 * *All-in*: a player short of the stake, the amount owed or a raise may put in everything
@@ -165,21 +167,26 @@ def _paid(s: Seat, chips: int, **changes: object) -> Seat:
                    round_bet=s.round_bet + chips, **changes)
 
 
-def apply_bet(state: GameState, seat: int, action: Action) -> GameState:
+def apply_bet(state: GameState, seat: int, action: Action, *,
+              reopen_passes: bool = False) -> GameState:
     """Apply a Waks betting action (already checked legal) without moving the turn.
 
-    A vie or a raise is a new bet: everyone else's pass-once allowance starts afresh.
+    Args:
+        state: The state, with ``seat`` to act.
+        seat: The acting seat.
+        action: A legal :class:`Vie`, :class:`Hold`, :class:`Pass` or :class:`Fold`.
+        reopen_passes: A raise gives everyone else their pass in answer back (Suzuki). Waks:
+            ``False``, one pass in answer per round.
     """
     s = state.seats[seat]
     seats = list(state.seats)
     if isinstance(action, Vie):
-        seats = [x if not x.passed else replace(x, passed=False) for x in seats]
-        seats[seat] = _paid(s, action.amount, acted=True, passed=False)
+        seats[seat] = _paid(s, action.amount, acted=True)
         return replace(state, seats=tuple(seats), high=seats[seat].round_bet, opened=True,
                        opener=seat, held=False)
     if isinstance(action, Hold):
         paid = _paid(s, max(0, state.high - s.round_bet) + action.raise_by, acted=True)
-        if paid.round_bet > state.high:  # a raise
+        if reopen_passes and paid.round_bet > state.high:  # a raise re-asks the passers
             seats = [x if not x.passed else replace(x, passed=False) for x in seats]
         seats[seat] = paid
         return replace(state, seats=tuple(seats), high=max(state.high, paid.round_bet),
@@ -248,7 +255,7 @@ class WaksBetting:
         if isinstance(action, Pass) and action.exchange:
             return "a pass comes with an exchange only in the Suzuki variant"
         if isinstance(action, Pass) and s.passed:
-            return f"{s.name} already passed once on this vie: hold or fold"
+            return f"{s.name} already passed once in answer this round: hold or fold"
         if isinstance(action, Vie) and state.opened:
             return "someone has already vied this round: hold, raise, pass or fold"
         if isinstance(action, Hold) and not state.opened:

@@ -157,7 +157,7 @@ class SuzukiRules:
             return None
         if isinstance(action, Pass):
             state = variant.rules.serve_exchange(state, seat, action.exchange)
-        state = apply_bet(state, seat, action)
+        state = apply_bet(state, seat, action, reopen_passes=True)
         return replace(state, to_act=next_to_answer(state, seat))
 
     @hookimpl

@@ -41,11 +41,12 @@ raise in one move).
 
 Deal: two cards each, one at a time from the eldest. Betting round 1: in playing order from the
 eldest, each player vies (opens with stake..rest chips), holds (matches the round's highest
-total, optionally raising by stake..rest), passes (at most once in answer to each vie or
-raise), or folds. The round ends when everyone still in has put in the same total, or everyone
-passed and nobody vied. Must hold (round 1 only): if nobody has held a vie, the last player
-still in before the vier must hold. Then each player still in may exchange any of their cards;
-the dealer gives two more cards each, and round 2 is played the same way without the must-hold.
+total, optionally raising by stake..rest), passes (after a vie, at most once in answer: at the
+next turn hold or fold), or folds. The round ends when everyone still in has put in the same
+total, or everyone passed and nobody vied. Must hold (round 1 only): if nobody has held a vie,
+the last player still in before the vier must hold. Then each player still in may exchange any
+of their cards; the dealer gives two more cards each, and round 2 is played the same way
+without the must-hold.
 If nobody vies in round 2 the pot carries over to the next deal.
 
 Showdown: the best hand takes the pot (Chorus > Fluxus > Supremus > Primero > Numerus, then
