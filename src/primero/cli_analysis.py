@@ -127,8 +127,8 @@ def simulate_command(
 ) -> None:
     """Simulate deals between computer players and summarise them.
 
-    Every deal starts from the same table (seat 0 is the eldest); deal i is shuffled from a
-    seed derived from --seed and i, so the numbers do not depend on --jobs.
+    Every deal starts from the same table; seat 0 is the eldest.
+    Deal i is shuffled from a seed derived from --seed and i: --jobs changes no number.
     """
     configured = load_variant(variant, option)
     sim = simulate(configured, players=players, deals=deals, seed=seed, agents=agent.value,

@@ -157,6 +157,10 @@ def primero_deal_plan(variant: Variant) -> tuple[Step, ...] | None:
     Called once when a deal starts. The engine walks these steps: automatic ones (antes,
     dealing, declarations) run by themselves; betting rounds and exchanges wait for actions.
     Core (Waks): deal 2, betting round 1, exchange, deal 2, betting round 2, showdown.
+
+    Returns:
+        A tuple of :class:`~primero.state.Step` (kinds ``ante``, ``deal``, ``bet``,
+        ``exchange``, ``declare``, ``showdown`` or a plug-in's own), or ``None`` to defer.
     """
 
 

@@ -108,7 +108,8 @@ SOURCES = (
 )
 
 SUMMARY = """\
-The modern revival game of the French and Italian rule sheets. 2-6 players, the 40-card pack.
+The modern revival game of the French and Italian rule sheets. 2-6 players, the 40-card pack
+(the presets below name their own).
 Table parameters: the ante (1 in the rule sheets), the stake (smallest bet) and the rest (most
 one may bet or raise at once).
 
