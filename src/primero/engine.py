@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from primero.actions import Action, Exchange, Pass, parse_action
 from primero.cards import Card, parse_cards
 from primero.errors import IllegalActionError, InvalidDeckError, PrimeroError
-from primero.state import DealSetup, GameState, PlayerView, PublicSeat, Seat, Table, replace
+from primero.state import DealSetup, GameState, PlayerView, Seat, Table, replace
 from primero.variant import Variant
 
 __all__ = ["apply", "legal_actions", "new_seed", "public_text", "start_deal", "view"]
@@ -259,12 +259,10 @@ def view(state: GameState, seat: int) -> PlayerView:
     shown: dict[int, tuple[Card, ...]] = {}
     if state.settlement is not None and state.settlement.showdown:
         shown = {s: state.seats[s].hand for s, _ in state.settlement.values}
-    seats = tuple(
-        PublicSeat(name=s.name, stack=s.stack, contributed=s.contributed,
-                   round_bet=s.round_bet, folded=s.folded, cards=len(s.hand),
-                   shown=shown.get(i, ()))
-        for i, s in enumerate(state.seats)
-    )
+    seats = tuple(s.public() for s in state.seats)
+    if shown:
+        seats = tuple(replace(p, shown=shown[i]) if i in shown else p
+                      for i, p in enumerate(seats))
     return PlayerView(
         seat=seat, variant=state.variant, hand=state.seats[seat].hand, seats=seats,
         dealer=state.dealer, table=state.table, step=state.step, to_act=state.to_act,

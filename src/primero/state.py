@@ -141,6 +141,17 @@ class Seat:
     passed: bool = False
     acted: bool = False
     discarded: tuple[Card, ...] = ()
+    _public: PublicSeat | None = field(default=None, init=False, eq=False, repr=False)
+
+    def public(self) -> PublicSeat:
+        """What everyone can see of this seat (cached: a seat is a value)."""
+        public = self._public
+        if public is None:
+            public = PublicSeat(name=self.name, stack=self.stack, contributed=self.contributed,
+                                round_bet=self.round_bet, folded=self.folded,
+                                cards=len(self.hand))
+            object.__setattr__(self, "_public", public)
+        return public
 
     @property
     def all_in(self) -> bool:
