@@ -204,3 +204,42 @@ def test_compare_errors() -> None:
     assert result.exit_code == 1 and "listed twice" in result.stderr
     result = run("compare", "waks:supremus=maybe", "--deals", "1")
     assert result.exit_code == 1 and "supremus" in result.stderr
+
+
+# --- compare --plot: the path is checked before any deal (new-user finding 2) ---------------
+
+@pytest.mark.parametrize(("plot", "message"), [
+    ("{tmp}/nonexistent/x.png", "error: cannot save the plot to {tmp}/nonexistent/x.png: "
+                                "folder {tmp}/nonexistent does not exist\n"),
+    ("{tmp}/out.txt", "error: cannot save the plot to {tmp}/out.txt: unsupported format "
+                      "'txt'; use one of "),
+    ("{tmp}", "error: cannot save the plot to {tmp}: it is a directory; give a file name "
+              "such as {tmp}/compare.png\n"),
+])
+def test_compare_plot_path_is_refused_before_simulating(
+        tmp_path: Path, plot: str, message: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_simulation(*args: object, **kwargs: object) -> None:
+        raise AssertionError("simulated before checking --plot")
+
+    monkeypatch.setattr("primero.cli_analysis.compare", no_simulation)
+    result = run("compare", "waks", "--deals", "5", "--no-progress",
+                 "--plot", plot.format(tmp=tmp_path))
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.startswith(message.format(tmp=tmp_path))
+    assert result.stderr.count("\n") == 1
+    assert "Traceback" not in result.output
+
+
+def test_compare_plot_without_extension_writes_and_names_the_png(tmp_path: Path) -> None:
+    text = ok("compare", "waks", "--deals", "3", "--no-progress", "--plot",
+              str(tmp_path / "myplot"))
+    written = tmp_path / "myplot.png"
+    assert f"Plot saved to {written}\n" in text
+    assert written.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert not (tmp_path / "myplot").exists()
+
+
+def test_compare_plot_extension_picks_the_format_in_any_case(tmp_path: Path) -> None:
+    ok("compare", "waks", "--deals", "3", "--no-progress", "--plot", str(tmp_path / "p.SVG"))
+    assert b"<svg" in (tmp_path / "p.SVG").read_bytes()[:500]

@@ -15,6 +15,7 @@ matplotlib (the ``analysis`` extra). Text tables print the same numbers as ``--j
 from __future__ import annotations
 
 import enum
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -325,6 +326,38 @@ def _comparison_tables(cmp: Comparison) -> list[Table]:
     return [main, table]
 
 
+def _plot_target(path: Path) -> tuple[Path, str]:
+    """Check a ``--plot`` path before any work and return the file to write and its format.
+
+    The extension picks the format among matplotlib's (png, svg, pdf, ...; any case); a path
+    without an extension gets ``.png`` (``--plot out`` writes ``out.png``, and says so).
+
+    Raises:
+        typer.Exit: via :func:`~primero.cli.fail` — a folder that does not exist or cannot be
+            written to, a path that is a directory, or a format matplotlib cannot write.
+    """
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    if path.is_dir():
+        fail(f"cannot save the plot to {path}: it is a directory; give a file name such as "
+             f"{path / 'compare.png'}")
+    if not path.suffix:
+        path = path.with_name(path.name + ".png")
+        if path.is_dir():
+            fail(f"cannot save the plot to {path}: it is a directory")
+    fmt = path.suffix[1:].lower()
+    supported = FigureCanvasBase.get_supported_filetypes()
+    if fmt not in supported:
+        fail(f"cannot save the plot to {path}: unsupported format {fmt!r}; use one of "
+             f"{', '.join(sorted(supported))}")
+    folder = path.parent
+    if not folder.is_dir():
+        fail(f"cannot save the plot to {path}: folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        fail(f"cannot save the plot to {path}: folder {folder} is not writable")
+    return path, fmt
+
+
 @app.command("compare")
 def compare_command(
     variants: Annotated[list[str], typer.Argument(
@@ -343,17 +376,23 @@ def compare_command(
     ante: Ante = None,
     plot: Annotated[Path | None, typer.Option(
         "--plot", metavar="FILE.png",
-        help="Save a picture: winning classes, win share by seat, pot sizes (needs matplotlib).",
+        help="Save a picture: winning classes, win share by seat, pot sizes (needs matplotlib). "
+             "The extension picks the format (png, svg, pdf...); without one, FILE.png is "
+             "written.",
     )] = None,
     no_progress: NoProgress = False,
     json_output: JsonFlag = False,
 ) -> None:
-    """Simulate several variants on the same seeds and compare them side by side."""
+    """Simulate several variants on the same seeds and compare them side by side.
+
+    --plot FILE is checked before any deal is played.
+    """
     if plot is not None:
         try:
             from primero.analysis import plot_comparison
         except ImportError:  # pragma: no cover - depends on the install
             fail("--plot needs matplotlib: pip install 'primero[analysis]'")
+        plot, plot_format = _plot_target(plot)
     cmp = compare(variants, players=players, deals=deals, seed=seed, agents=agent.value,
                   chips=chips, stake=stake, rest=rest, ante=ante, jobs=jobs,
                   progress=_progress(no_progress))
@@ -362,7 +401,10 @@ def compare_command(
             figure = plot_comparison(cmp)
         except ImportError as exc:  # pragma: no cover - depends on the install
             fail(str(exc))
-        figure.savefig(plot, dpi=110)
+        try:
+            figure.savefig(plot, dpi=110, format=plot_format)
+        except OSError as exc:  # e.g. the folder vanished or filled up while simulating
+            fail(f"cannot save the plot to {plot}: {exc.strerror or exc}")
     if json_output:
         print_json(cmp.to_json())
         return
