@@ -72,6 +72,23 @@ def test_golden_file_loads() -> None:
     assert record.extra["printed"]["error_mentions"] == "6h"
 
 
+def test_unknown_tables_are_kept_and_ignored() -> None:
+    """Finding 6: only non-table unknown keys are errors; [expect], [printed], [notes] load."""
+    record = load_record(EXAMPLE)
+    assert set(record.extra) == {"expect", "printed"}
+    text = toml(notes={"by": "Anna", "seen": ["7s"]})
+    assert set(load_record(text).extra) == {"notes"}
+    assert replay(load_record(text)).stacks == (57, 45, 50, 48)
+
+
+@pytest.mark.parametrize("path", sorted((Path(__file__).parent).rglob("*.toml")),
+                         ids=lambda p: p.name)
+def test_every_deal_file_in_the_tests_loads(path: Path) -> None:
+    """Finding 6: the stricter key check still reads every deal file the tests keep."""
+    record = load_record(path)
+    assert record.players and set(record.extra) <= {"expect"}
+
+
 def test_golden_file_loads_from_text_as_from_path() -> None:
     assert load_record(EXAMPLE.read_text("utf-8")) == load_record(EXAMPLE)
     assert load_record(str(EXAMPLE)) == load_record(EXAMPLE)
@@ -86,7 +103,7 @@ def test_path_with_an_equals_sign_is_a_path(tmp_path: Path) -> None:
     # one line of TOML with no such file is still read as text (and found wanting)
     with pytest.raises(RecordError, match="deal record: missing key 'players'"):
         load_record('variant = "waks"')
-    with pytest.raises(RecordError, match="missing key"):
+    with pytest.raises(RecordError, match="deal record: unknown key 'x'"):
         load_record('x = "' + "y" * 5000 + '"')  # too long for a file name: text
 
 
@@ -325,6 +342,16 @@ def test_unreadable_action_and_unknown_card_in_an_action() -> None:
         ({"stock": ["Xx", *BASE["stock"][1:]]}, "unknown card 'Xx'"),
         ({"stock": None}, "give either 'stock'"),
         ({"options": 3}, "'options' must be a table"),
+        # new-user finding 6: typos and conflicting keys used to be read without a word
+        ({"actions": None, "action": ["Anna vie 2"]},
+         r"^deal record: unknown key 'action'; known keys: variant, options, players, dealer, "
+         r"chips, stake, rest, ante, carry, stock, seed, reshuffles, actions \(other tables, "
+         r"such as \[expect\], are ignored\)$"),
+        ({"stak": 2}, r"unknown key 'stak'; known keys: variant, "),
+        ({"expect": 5, "colour": "blue"}, r"unknown keys 'expect', 'colour'; known keys"),
+        ({"seed": 7}, r"^deal record: give either 'stock' \(the whole pack\) or 'seed', not both"),
+        ({"seed": 7, "stock": ["7s"]}, r"give either 'stock' \(the whole pack\) or 'seed', "
+         "not both"),
     ],
 )
 def test_bad_file_keys_rejected_on_loading(changes: dict[str, Any], message: str) -> None:

@@ -32,8 +32,10 @@ from primero.state import GameState
 __all__ = ["DealRecord", "dump_record", "load_record", "record_from_state", "replay",
            "save_record"]
 
-_KNOWN = {"variant", "options", "players", "dealer", "chips", "stake", "rest", "ante", "carry",
-          "stock", "seed", "reshuffles", "actions"}
+#: The keys a deal file may set, in the order of ``cases/README.md``.
+_ORDER = ("variant", "options", "players", "dealer", "chips", "stake", "rest", "ante", "carry",
+          "stock", "seed", "reshuffles", "actions")
+_KNOWN = frozenset(_ORDER)
 
 
 @frozen(kw_only=True)
@@ -134,8 +136,11 @@ def load_record(source: str | Path) -> DealRecord:
     Raises:
         RecordError: the file is not UTF-8 TOML, misses a key or has one of the wrong type
             (chips, stake, rest, ante, carry and seed are whole numbers; stock, reshuffles
-            and actions are lists), names a card that does not exist, or an action is not
-            ``"<player> <verb> ..."``; the message names the part.
+            and actions are lists), has a key the format does not know whose value is not a
+            table (a typo such as ``action`` or ``stak``; tables such as ``[expect]`` are
+            kept in :attr:`DealRecord.extra`), gives both ``stock`` and ``seed``, names a
+            card that does not exist, or an action is not ``"<player> <verb> ..."``; the
+            message names the part.
         OSError: the file cannot be read.
     """
     if isinstance(source, Path) or _is_path(source):
@@ -151,6 +156,12 @@ def load_record(source: str | Path) -> DealRecord:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RecordError(f"{where}: not valid TOML: {exc}") from None
+    unknown = [k for k, v in data.items() if k not in _KNOWN and not isinstance(v, dict)]
+    if unknown:
+        raise RecordError(f"{where}: unknown key{'s' if len(unknown) > 1 else ''} "
+                          f"{', '.join(map(repr, unknown))}; known keys: "
+                          f"{', '.join(_ORDER)} (other tables, such as [expect], "
+                          "are ignored)")
     players = tuple(_need(data, "players", list, where))
     if not all(isinstance(p, str) for p in players):
         raise RecordError(f"{where}: 'players' must be a list of names")
@@ -167,6 +178,9 @@ def load_record(source: str | Path) -> DealRecord:
     seed = _whole(data, "seed", None, where)
     if not stock and seed is None:
         raise RecordError(f"{where}: give either 'stock' (the whole pack) or 'seed'")
+    if "stock" in data and "seed" in data:
+        raise RecordError(f"{where}: give either 'stock' (the whole pack) or 'seed', not both "
+                          "(the stock would deal and the seed be ignored)")
     lines = data.get("actions", [])
     if not isinstance(lines, list):
         raise RecordError(f"{where}: key 'actions' must be a list of strings, one per action")
