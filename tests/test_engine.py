@@ -247,7 +247,7 @@ def test_illegal_action_error_carries_legal_and_reason() -> None:
 
 @pytest.mark.parametrize(("text", "match"), [
     ("vie 4", "at most the rest \\(3\\)"),
-    ("vie 0", "at least the stake \\(1\\)"),
+    ("vie 0", "a vie is at least 1 chip"),
     ("exchange 7s", "exchanges happen after betting round 1"),
     ("dance", "cannot read action 'dance'"),
     ("vie lots", "'lots' is not a number"),

@@ -76,8 +76,17 @@ def evaluate(cards: str | Iterable[Card | str],
     """
     if isinstance(variant, str):
         variant = get_variant(variant, **options)
+    elif not isinstance(variant, Variant):
+        raise UnknownVariantError(
+            f"variant must be a name or a configured Variant, got {type(variant).__name__}"
+        )
     elif options:
         variant = variant.with_options(**options)
+    if not isinstance(cards, str | tuple | list):
+        raise CardParseError(
+            f"cards must be text like '7s 6h Ad Kc' or a list of cards, got "
+            f"{type(cards).__name__}"
+        )
     return variant.ranking.evaluate(cards if isinstance(cards, str) else parse_cards(cards))
 
 

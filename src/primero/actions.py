@@ -153,12 +153,21 @@ def parse_action(text: str) -> Action:
         raise IllegalActionError("cannot read an empty action")
     verb, rest = words[0].lower(), words[1:]
     if verb == "vie" and rest:
-        return Vie(_parse_int(rest[0], text), _parse_call(rest[1:], text))
+        amount = _parse_int(rest[0], text)
+        if amount <= 0:
+            raise IllegalActionError(f"cannot read action {text!r}: a vie is at least 1 chip")
+        return Vie(amount, _parse_call(rest[1:], text))
     if verb == "hold":
         if not rest:
             return Hold()
         if rest[0].lower() == "raise" and len(rest) >= 2:
-            return Hold(_parse_int(rest[1], text), _parse_call(rest[2:], text))
+            amount = _parse_int(rest[1], text)
+            if amount <= 0:
+                raise IllegalActionError(
+                    f"cannot read action {text!r}: a raise is at least 1 chip (a plain match is"
+                    " 'hold')"
+                )
+            return Hold(amount, _parse_call(rest[2:], text))
     if verb == "pass":
         if not rest:
             return Pass()

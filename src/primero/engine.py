@@ -32,6 +32,10 @@ def new_seed(rng: random.Random) -> int:
     return rng.getrandbits(64)
 
 
+#: The most bet sizes a table may offer (rest - stake + 1): legal actions spell out amounts.
+MAX_BET_SIZES = 1000
+
+
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -60,6 +64,11 @@ def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
                          ("carry-over", carry)):
         if not _whole(value):
             raise PrimeroError(f"{label} must be a whole number of chips, got {value!r}")
+    if table.rest - table.stake >= MAX_BET_SIZES:
+        raise PrimeroError(
+            f"rest {table.rest} is too far above the stake {table.stake}: the legal actions "
+            f"list every bet size, so rest - stake must be below {MAX_BET_SIZES}"
+        )
     if table.stake < 1 or table.rest < table.stake or table.ante < 0:
         raise PrimeroError(
             f"bad table: stake {table.stake}, rest {table.rest}, ante {table.ante} (need "
@@ -70,7 +79,7 @@ def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
 
 
 def start_deal(
-    variant: Variant,
+    variant: Variant | str,
     players: Sequence[str],
     chips: Sequence[int] | int = 50,
     *,
@@ -87,7 +96,8 @@ def start_deal(
     """Set up a deal and run it to the first decision.
 
     Args:
-        variant: The configured variant (see :func:`primero.get_variant`).
+        variant: The configured variant (see :func:`primero.get_variant`) or a variant name
+            (its default options).
         players: Names in playing order (seat 0 first); one word each, distinct.
         chips: Starting chips per player (in playing order) or one number for everyone.
         dealer: The dealer's seat (negative counts from the last seat) or name; default the
@@ -110,6 +120,14 @@ def start_deal(
             cards of the pack; the message names the card. Nothing is dealt.
         PrimeroError: bad players, chips, dealer or table parameters.
     """
+    if isinstance(variant, str):
+        from primero.plugins import get_variant
+
+        variant = get_variant(variant)
+    if isinstance(players, str):
+        raise PrimeroError(
+            f"players must be a list of names, not the text {players!r} (e.g. ['Anna', 'Ben'])"
+        )
     names = tuple(players)
     stacks = (chips,) * len(names) if isinstance(chips, int) else tuple(chips)
     if isinstance(dealer, str):
@@ -123,11 +141,16 @@ def start_deal(
         dealer_seat = dealer % len(names) if names else 0
     table = Table(stake=stake, rest=rest, ante=variant.spec.ante if ante is None else ante)
     _check_setup(variant, names, stacks, dealer_seat, table, carry)
+    plan = variant.rules.deal_plan()
+    if table.ante and not any(step.kind == "ante" for step in plan):
+        raise PrimeroError(f"{variant.name} has no ante: ante must be 0, got {table.ante}")
     pack = variant.pack
     if seed is None:
         seed = new_seed(rng) if rng is not None else 0 if stock is not None else None
     if seed is None:
         raise PrimeroError("give a seed, a random.Random (rng) or a stacked stock")
+    if not _whole(seed):
+        raise PrimeroError(f"seed must be a whole number, got {seed!r}")
     if stock is not None:
         cards = parse_cards(stock)
         pack.check(cards, "stacked stock")
@@ -150,7 +173,7 @@ def start_deal(
         variant=variant, setup=setup,
         seats=tuple(Seat(name=n, stack=c) for n, c in zip(names, stacks, strict=True)),
         dealer=dealer_seat, table=table, carry_in=carry, stock=cards,
-        plan=variant.rules.deal_plan(),
+        plan=plan,
     )
     return _advance(state)
 
@@ -206,7 +229,8 @@ def apply(state: GameState, action: Action | str) -> GameState:
 
     Args:
         state: The current state.
-        action: An action or its deal-file text (``"vie 2"``, ``"exchange Qd"``).
+        action: An action or its deal-file text (``"vie 2"``, ``"exchange Qd"``), optionally
+            after the acting player's name (``"Anna vie 2"``).
 
     Raises:
         IllegalActionError: the deal is over, the text is not an action, or the action is not
@@ -217,6 +241,13 @@ def apply(state: GameState, action: Action | str) -> GameState:
     seat = state.to_act
     name = state.seats[seat].name
     if isinstance(action, str):
+        words = action.split()
+        if len(words) > 1 and words[0] in state.players:  # "<player> <verb> ...", as in a record
+            if words[0] != name:
+                raise IllegalActionError(
+                    f"it is {name}'s turn, not {words[0]}'s", legal=state.legal_actions()
+                )
+            action = " ".join(words[1:])
         try:
             action = parse_action(action)
         except PrimeroError as exc:

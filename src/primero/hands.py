@@ -118,6 +118,8 @@ class HandValue:
         """
         ranking = self.ranking
         what = ranking.describe_class(self.hand_class)
+        if self.hand_class == "Numerus" and len(self.counting) == len(self.cards):
+            what = "all four cards count"  # numerus_counts = all
         if self.hand_class == "Supremus" and self.points == 55:
             sum_text = f"{format_cards(self.counting)} of one suit = 55"
         else:

@@ -69,6 +69,8 @@ class Option:
             InvalidOptionError: the value has the wrong type or is not allowed; the message
                 names the option and the allowed values.
         """
+        if isinstance(value, str) and self.kind is bool and value.strip() in ("0", "1"):
+            value = value.strip() == "1"  # supremus=0 / supremus=1 on a command line
         if isinstance(value, str) and self.kind is not str:
             value = parse_option_value(value)
         kind = self.kind

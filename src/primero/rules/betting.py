@@ -241,7 +241,12 @@ class WaksBetting:
         if kind == "exchange":
             if not isinstance(action, Exchange):
                 return "it is the exchange: discard cards from your hand (or none)"
-            return "you can only discard cards from your own hand"
+            twice = sorted({c.ascii for c in action.discards if action.discards.count(c) > 1})
+            if twice:
+                return f"a card can be discarded only once: {' '.join(twice)} given twice"
+            missing = [c.ascii for c in action.discards if c not in s.hand]
+            return f"you can only discard cards from your own hand; not in it: " \
+                   f"{' '.join(missing)}"
         if kind != "bet":
             return f"nothing can be done during the {step}"
         if isinstance(action, Exchange):
@@ -266,12 +271,12 @@ class WaksBetting:
             amount = action.amount if isinstance(action, Vie) else action.raise_by
             available = s.stack if isinstance(action, Vie) else s.stack - max(owed, 0)
             stake, rest = state.table.stake, state.table.rest
+            if amount > rest:
+                return f"a bet or raise is at most the rest ({rest})"
             if amount > available:
                 return f"{s.name} has only {s.stack} chips"
             if amount < stake:
                 return f"a bet or raise is at least the stake ({stake}) unless it is all-in"
-            if amount > rest:
-                return f"a bet or raise is at most the rest ({rest})"
             if isinstance(action, Vie | Hold) and action.call is not None:
                 return "calls are named only in the calling variant"
         return "that is not one of the legal actions"
