@@ -235,6 +235,27 @@ def test_replay_narrated_stops_early(tmp_path: Path) -> None:
     assert out.splitlines()[-1] == "(the record stops before the end of the deal)"
 
 
+def test_replay_json_of_an_unfinished_record_is_an_error(tmp_path: Path) -> None:
+    """New-user finding 5: the pot still in play was reported as ``"carry": 2``, exit 0."""
+    path = tmp_path / "part.toml"
+    path.write_text('variant = "waks"\nplayers = ["Anna", "Ben", "Carla"]\ndealer = "Carla"\n'
+                    'chips = 20\nseed = 7\nactions = ["Anna vie 2"]\n', "utf-8")
+    line = one_line_error("replay", str(path), "--json")
+    assert line == (f"error: {path}: the record stops before the end of the deal: after action "
+                    "1 of 1, it is Ben's turn (betting round 1); --json reports finished deals "
+                    "only (without --json the deal so far is narrated)")
+    # the golden deal cut after Carla's fold: Dan is to hold or fold
+    line = one_line_error("replay", str(deal_file(tmp_path, actions=BASE["actions"][:3])),
+                          "--json")
+    assert "after action 3 of 3, it is Dan's turn (betting round 1)" in line
+    line = one_line_error("replay", str(deal_file(tmp_path, actions=[])), "--json")
+    assert "the deal: before its first action, it is Anna's turn (betting round 1)" in line
+    # the narration still shows the deal so far, with its note
+    out = ok("replay", str(path))
+    assert "Anna vies 2   (pot 2)" in out.splitlines()
+    assert out.splitlines()[-1] == "(the record stops before the end of the deal)"
+
+
 def test_replay_printed_stock_rejected_in_a_real_process(tmp_path: Path) -> None:
     """The [printed] stock of the golden file, with the same actions: one line naming 6h."""
     path = deal_file(tmp_path, stock=GOLDEN["printed"]["stock"])

@@ -277,6 +277,14 @@ def replay_json(state: GameState) -> dict[str, object]:
     }
 
 
+def _stops_early(state: GameState, actions: int) -> str:
+    """Where an unfinished record stops: after which action, and whose turn it is."""
+    where = f"after action {actions} of {actions}" if actions else "before its first action"
+    turn = "" if state.to_act is None else \
+        f", it is {state.seats[state.to_act].name}'s turn ({state.plan[state.step_index]})"
+    return f"the record stops before the end of the deal: {where}{turn}"
+
+
 @app.command("replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A deal file (TOML).", exists=False)],
@@ -289,6 +297,11 @@ def replay_command(
         fail(f"cannot read {file}: {exc.strerror or exc}")
     state = replay(record)
     if json_output:
+        if not state.over:
+            # the JSON of a finished deal has no room for a pot still in play: it would read
+            # as a carry-over
+            fail(f"{file}: {_stops_early(state, len(record.actions))}; --json reports "
+                 "finished deals only (without --json the deal so far is narrated)")
         print_json(replay_json(state))
         return
     console = _console()
