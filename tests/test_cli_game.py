@@ -95,6 +95,36 @@ def test_play_auto_other_variants(variant: str, players: int) -> None:
     assert "  chips: " in out.splitlines()[-1]
 
 
+def test_play_auto_revival_antes_and_deals_two_and_two() -> None:
+    """New-user finding 12: '— ante —' showed no amount; the 2 + 2 deal showed all four cards
+    under the first header and nothing under the second."""
+    lines = ok("play", "--auto", "-V", "revival", "--seed", "1").splitlines()
+    # hands from the seeded shuffle, as the old narration printed them
+    assert lines[1:11] == [
+        "— ante —",
+        "  everyone antes 1",
+        "— the dealer deals 2 cards each —",
+        "— the dealer deals 2 more cards each (4 each in all) —",
+        "  Anna's cards: 3♥ Q♦ A♦ 7♥",
+        "  Ben's cards: K♣ K♥ 5♥ J♥",
+        "  Carla's cards: J♣ 4♥ J♦ 3♠",
+        "  Dan's cards: 3♦ 6♣ 2♣ 6♥",
+        "— betting round 1 —",
+        "Anna vies 1   (pot 5)",  # 4 antes of 1, then the vie
+    ]
+    # the ante actually put in: 5 chips each with --ante 5
+    lines = ok("play", "--auto", "-V", "revival", "--seed", "1", "--ante", "5").splitlines()
+    assert lines[2] == "  everyone antes 5"
+
+
+def test_play_auto_exchanges_show_suit_symbols() -> None:
+    """New-user finding 12: exchanges were printed in ASCII ('Ben exchanges 3d')."""
+    lines = ok("play", "--auto", "--seed", "1").splitlines()
+    exchanges = [line for line in lines if " exchanges " in line or "stands pat" in line]
+    assert exchanges == ["Anna exchanges 3♥ J♣   (pot 0)", "Ben exchanges 4♥ Q♦   (pot 0)",
+                         "Carla exchanges 3♦ K♣   (pot 0)", "Dan exchanges K♥   (pot 0)"]
+
+
 def test_play_auto_saves_a_replayable_deal(tmp_path: Path) -> None:
     path = tmp_path / "saved.toml"
     out = ok("play", "--auto", "--seed", "7", "--save", str(path))
@@ -164,6 +194,57 @@ def test_play_interactive_error_printed_whole() -> None:
             "fold or exchange [cards]") in out.splitlines()
 
 
+def test_play_interactive_standing_pat_and_exchanging() -> None:
+    """New-user finding 12: a human standing pat read 'You exchange   (pot 4)'."""
+    lines = ok("play", "--seed", "3", input="1\n1\n1\n").splitlines()
+    assert f"{PROMPT}You stand pat   (pot 4)" in lines
+    lines = ok("play", "--seed", "3", input="1\n1\nexchange 7d\n").splitlines()
+    at = lines.index(f"{PROMPT}You exchange 7♦   (pot 4)")
+    assert lines[at + 1:at + 3] == ["  Your cards: A♠ 4♥", "Anna exchanges 2 cards   (pot 4)"]
+
+
+def test_play_interactive_menu_number_out_of_range() -> None:
+    """New-user finding 10: '6' with five entries said "cannot read action '6'"."""
+    lines = ok("play", "--seed", "3", "--players", "3", input="6\n0\n").splitlines()
+    assert lines.count(f"{PROMPT}  choose a number from 1 to 5, or type an action") == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "answer", "message"),
+    [
+        # new-user finding 10: "You has only 2 chips", "7♠ is not in You's hand"
+        (["--chips", "2"], "vie 3", "You have only 2 chips"),
+        (["--chips", "2", "--name", "Maria"], "vie 3", "Maria has only 2 chips"),
+        (["-V", "suzuki", "--seed", "2"], "pass exchange 7s", "7♠ is not in your hand"),
+        (["-V", "suzuki", "--seed", "2", "--name", "Maria"], "pass exchange 7s",
+         "7♠ is not in Maria's hand"),
+    ],
+)
+def test_play_interactive_rules_messages_address_you(args: list[str], answer: str,
+                                                     message: str) -> None:
+    lines = ok("play", "--seed", "3", "--players", "3", *args, input=answer + "\n") \
+        .splitlines()
+    assert f"{PROMPT}  {message}" in lines
+
+
+def test_play_name_names_your_seat() -> None:
+    lines = ok("play", "--seed", "3", "--name", "Maria", input="1\n").splitlines()
+    # the computer players keep distinct names; your actions read like everyone else's
+    assert lines[0] == "Waks English Primero — Maria, Anna, Ben, Carla; Carla deals; " \
+        "stake 1, rest 3"
+    assert f"{PROMPT}Maria passes   (pot 0)" in lines
+    assert "  Your cards: 7♦ A♠" in lines
+    lines = ok("play", "--seed", "3", "--name", "Ben", input="").splitlines()
+    assert lines[0].startswith("Waks English Primero — Ben, Anna, Carla, Dan; Dan deals")
+
+
+def test_play_name_errors() -> None:
+    assert one_line_error("play", "--name", "Anna Maria") == \
+        "error: player name 'Anna Maria' must be one word (no spaces)"
+    assert one_line_error("play", "--auto", "--name", "Maria") == \
+        "error: --name names your seat, and with --auto the computer plays every seat"
+
+
 def test_replay_prints_names_verbatim(tmp_path: Path) -> None:
     names = ["[bold]Anna", "Ben", "Carla", "[red]Dan[/red]"]
     actions = [line.replace("Anna", names[0]).replace("Dan", names[3])
@@ -221,7 +302,7 @@ def test_replay_narrated_golden() -> None:
     assert lines[0] == "Waks English Primero — Anna, Ben, Carla, Dan; Dan deals"
     for expected in ["  Anna's cards: 7♠ Q♦", "Ben vies 2   (pot 2)",
                      "Anna holds   (pot 4)", "Carla folds   (pot 4)", "Dan holds   (pot 6)",
-                     "Anna exchanges Qd   (pot 6)", "Ben vies 3   (pot 9)",
+                     "Anna exchanges Q♦   (pot 6)", "Ben vies 3   (pot 9)",
                      "Anna holds   (pot 12)", "— showdown —",
                      "  Anna wins 12 with Primero 65"]:
         assert expected in lines

@@ -3,6 +3,7 @@
 Registered on :data:`primero.cli.app`::
 
     primero play [--variant V] [--players N] [--seed S] [--auto] [--agent A] [--save FILE]
+                 [--name NAME]
     primero replay FILE [--json]
     primero rules [VARIANT]
 
@@ -13,6 +14,7 @@ does — dealing, exchanges, declarations, reshuffles, the showdown — without 
 from __future__ import annotations
 
 import random
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -22,7 +24,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from primero.actions import Action
+from primero.actions import Action, Exchange, Pass
 from primero.agents import AGENTS, Agent, make_agent
 from primero.cards import format_cards
 from primero.cli import JsonFlag, OptionList, VariantName, app, fail, load_variant, print_json
@@ -30,12 +32,14 @@ from primero.engine import start_deal
 from primero.errors import PrimeroError
 from primero.history import load_record, replay, save_record
 from primero.plugins import registry
-from primero.state import GameState
+from primero.state import GameState, Step
 
 __all__ = ["describe_settlement", "narrate", "play_command", "replay_command", "replay_json",
            "rules_command"]
 
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Fritz", "Gina", "Hugo")
+#: The human seat's default name; actions and messages are then put in the second person.
+YOU = "You"
 
 
 def _console() -> Console:
@@ -60,6 +64,40 @@ def _verb(action: Action | str) -> str:
     return " ".join(w for w in (_THIRD_PERSON.get(verb, verb), rest) if w)
 
 
+def _shown(action: Action) -> str:
+    """An action as the narration shows it: cards with suit symbols (``exchange 7♠ Q♦``)."""
+    if isinstance(action, Exchange):
+        return " ".join(["exchange", format_cards(action.discards)]) if action.discards \
+            else "exchange"
+    if isinstance(action, Pass) and action.exchange:
+        return f"pass exchange {format_cards(action.exchange)}"
+    return str(action)
+
+
+def _first_person(text: str) -> str:
+    """The human's own action, said to them: ``vie 2``, ``stand pat``, ``exchange 7♠``."""
+    return "stand pat" if text in ("exchange", "exchange 0 cards") else text
+
+
+def _deal_header(step: Step, earlier: int) -> str:
+    """The header of a deal step; ``earlier``: cards each already dealt in this stretch."""
+    plural = "s" if step.count != 1 else ""
+    if not earlier:
+        return f"— the dealer deals {step.count} card{plural} each —"
+    return (f"— the dealer deals {step.count} more card{plural} each "
+            f"({earlier + step.count} each in all) —")
+
+
+def _antes(before: GameState | None, after: GameState, skip: int | None) -> str:
+    """What the ante step put in: chips each, from the contributions before and after."""
+    paid = {i: s.contributed - (before.seats[i].contributed if before is not None else 0)
+            for i, s in enumerate(after.seats) if i != skip}
+    if len(set(paid.values())) == 1:
+        amount = next(iter(paid.values()))
+        return f"  everyone antes {amount}" if amount else "  no ante"
+    return "  " + ", ".join(f"{after.seats[i].name} antes {chips}" for i, chips in paid.items())
+
+
 def narrate(before: GameState | None, after: GameState, *, seat: int | None = None,
             action: Action | None = None) -> list[str]:
     """Lines that tell what happened between two states, as player ``seat`` may know it.
@@ -74,12 +112,15 @@ def narrate(before: GameState | None, after: GameState, *, seat: int | None = No
         Lines of narration, in order.
     """
     lines: list[str] = []
+    actor_seat = None
     if action is not None and before is not None and before.to_act is not None:
-        actor = before.seats[before.to_act].name
-        text = str(action) if seat is None or seat == before.to_act else \
+        actor_seat = before.to_act
+        actor = before.seats[actor_seat].name
+        text = _shown(action) if seat is None or seat == actor_seat else \
             after.public_log[-1][1] if after.public_log else str(action)
         pot = after.pot if not after.over else _pot(after)
-        said = text if before.to_act == seat and seat is not None else _verb(text)
+        # "You vie 2", "You stand pat"; a human seat with a real name reads like the others
+        said = _first_person(text) if actor_seat == seat and actor == YOU else _verb(text)
         lines.append(f"{actor} {said}   (pot {pot})")
     cards: list[str] = []
     for i, s in enumerate(after.seats):
@@ -88,13 +129,20 @@ def narrate(before: GameState | None, after: GameState, *, seat: int | None = No
             whose = "Your" if seat == i else f"{s.name}'s"
             cards.append(f"  {whose} cards: {format_cards(s.hand)}")
     start = before.step_index if before is not None else -1
-    for index in range(start + 1, min(after.step_index, len(after.plan) - 1) + 1):
+    passed = range(start + 1, min(after.step_index, len(after.plan) - 1) + 1)
+    deals = [index for index in passed if after.plan[index].kind == "deal"]
+    dealt = 0  # cards each dealt so far in this stretch (revival deals 2 + 2 at once)
+    for index in passed:
         step = after.plan[index]
         if step.kind == "deal":
-            lines.append(f"— the dealer deals {step.count} card{'s' if step.count != 1 else ''}"
-                         " each —")
-            lines.extend(cards)
-            cards = []
+            lines.append(_deal_header(step, dealt))
+            dealt += step.count
+            if index == deals[-1]:  # the hands are shown once, whole, after the last deal
+                lines.extend(cards)
+                cards = []
+        elif step.kind == "ante":
+            lines.append(f"— {step} —")
+            lines.append(_antes(before, after, actor_seat))
         elif step.kind != "showdown":
             lines.append(f"— {step} —")
     lines[1 if action is not None and lines else 0:1 if action is not None and lines else 0] \
@@ -142,8 +190,36 @@ def describe_settlement(state: GameState) -> list[str]:
     return lines
 
 
+#: Verbs whose third person is not the second person plus "s".
+_SECOND_PERSON = {"has": "have", "is": "are", "was": "were", "does": "do"}
+
+
+def _to_you(message: str, name: str) -> str:
+    """A rules message about the human's seat put in the second person when it is "You".
+
+    The rules speak of players by name ("Anna has only 5 chips", "7♠ is not in Anna's
+    hand"); with the default name that reads "You has only…", "You's hand", so the verb and
+    the possessive are mended: "You have only 5 chips", "7♠ is not in your hand".
+    """
+    if name != YOU:
+        return message
+    message = re.sub(r"(^|[.:;!?] )You's\b", r"\1Your", message)
+    message = re.sub(r"\bYou's\b", "your", message)
+
+    def verb(match: re.Match[str]) -> str:
+        word = match[1]
+        if word in _SECOND_PERSON:
+            return f"You {_SECOND_PERSON[word]}"
+        if word.endswith(("ss", "us", "ys")):  # not a verb in the third person
+            return match[0]
+        return f"You {word[:-2] if word.endswith('ches') else word[:-1]}"
+
+    return re.sub(r"\bYou ([a-z]+s)\b", verb, message)
+
+
 def _ask(state: GameState, seat: int, read: Callable[[str], str]) -> Action:
     view = state.view(seat)
+    name = state.seats[seat].name
     console = _console()
     console.print(_titled("Your turn", f" — your cards: {format_cards(view.hand)}; "
                           f"chips {view.stack}; pot {view.pot}; to hold: {view.owed}"))
@@ -155,8 +231,12 @@ def _ask(state: GameState, seat: int, read: Callable[[str], str]) -> Action:
         console.print(_calls_summary([a for a in legal if a not in listed]), markup=False)
     while True:
         answer = read("Your action (number or text): ").strip()
-        if answer.isdigit() and 1 <= int(answer) <= len(listed):
-            return listed[int(answer) - 1]
+        if answer.isdigit():  # no action is a bare number: it means the menu
+            if 1 <= int(answer) <= len(listed):
+                return listed[int(answer) - 1]
+            console.print(f"  choose a number from 1 to {len(listed)}, or type an action",
+                          style="red")
+            continue
         try:
             from primero.actions import parse_action
 
@@ -166,7 +246,8 @@ def _ask(state: GameState, seat: int, read: Callable[[str], str]) -> Action:
             continue
         if action in legal:
             return action
-        console.print(f"  {state.variant.rules.illegal_reason(state, action)}", style="red")
+        reason = state.variant.rules.illegal_reason(state, action)
+        console.print(f"  {_to_you(reason, name)}", style="red")
 
 
 #: Above this many legal actions, actions that name a call are summarised, not listed.
@@ -217,6 +298,8 @@ def play_command(
     = None,
     save: Annotated[Path | None, typer.Option("--save", help="Save the deal to this deal "
                                               "file.")] = None,
+    name: Annotated[str, typer.Option("--name", help="Your name at the table (one word).")]
+    = YOU,
 ) -> None:
     """Play a deal at the terminal against computer players (you are the eldest, seat 0)."""
     chosen = load_variant(variant, option)
@@ -232,7 +315,13 @@ def play_command(
         fail(f"cannot save the deal to {save}: it is a directory")
     if save is not None and not save.parent.is_dir():
         fail(f"cannot save the deal to {save}: no directory {save.parent}")
-    names = ["You", *NAMES[: players - 1]] if not auto else list(NAMES[:players])
+    if auto and name != YOU:
+        fail("--name names your seat, and with --auto the computer plays every seat")
+    if auto:
+        names = list(NAMES[:players])
+    else:  # the computer players take the other names, so that no two seats share one
+        others = [n for n in NAMES if n.casefold() != name.casefold()]
+        names = [name, *others[: players - 1]]
     rng = random.Random(seed)
     state = start_deal(chosen, names, chips, dealer=players - 1, stake=stake, rest=rest,
                        ante=ante, rng=rng)
