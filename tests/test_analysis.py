@@ -158,8 +158,11 @@ def test_best_exchange_by_expected_points_and_by_beating_a_hand() -> None:
     assert table.attrs["criterion"] == "beat"
     with pytest.raises(PrimeroError, match="criterion"):
         analysis.best_exchange("7s 6h Ad Kd", criterion="luck")
-    with pytest.raises(PrimeroError, match="target class"):
+    with pytest.raises(PrimeroError, match="unknown hand class 'Flush'; the classes of waks "
+                                           "are Chorus, Fluxus, Supremus, Primero, Numerus"):
         analysis.best_exchange("7s 6h Ad Kd", criterion="class", target="Flush")
+    with pytest.raises(PrimeroError, match="needs a target class"):
+        analysis.best_exchange("7s 6h Ad Kd", criterion="class")
     with pytest.raises(InvalidDeckError, match="shares"):
         analysis.best_exchange("7s 6h Ad Kd", criterion="beat", target="7s 6c 5c Kc")
 
@@ -292,7 +295,7 @@ def test_chorus_among_hands_generalises() -> None:
     # Supremus: 120 hands; two players both with one is impossible to miss in the count
     one = analysis.p_class_among_hands("waks", "Supremus", 1)
     assert one == Fraction(120, 91_390)
-    with pytest.raises(PrimeroError, match="no class"):
+    with pytest.raises(PrimeroError, match="unknown hand class"):
         analysis.p_class_among_hands("waks", "Flush", 2)
     with pytest.raises(PrimeroError, match="do not fit"):
         analysis.p_class_among_hands("waks", "Chorus", 11)
@@ -395,3 +398,65 @@ def test_the_comparison_notebook_runs(tmp_path: Path, monkeypatch: pytest.Monkey
 def test_simulation_is_reexported_for_notebooks() -> None:
     assert analysis.Simulation is not None and analysis.compare is compare
     assert simulate is not None
+
+
+# --- new-user findings 3 and 7 -----------------------------------------------------------------
+
+def test_expected_points_rank_fewest_first_under_the_inverted_losing_ranking() -> None:
+    """Finding 3: in losing Primero fewer points are better, so the ranking goes upwards.
+
+    Oracle for K♥ Q♥ J♥ 2♠ throwing one heart (36 unseen, one card drawn; every result is a
+    Numerus, its points the best suit): the 7 unseen hearts (A 2 3 4 5 6 7: 16 12 13 14 15 18
+    21, sum 109) give 20 + v, total 249; the 9 unseen spades give max(20, 12 + v): A 28, 3 25,
+    4 26, 5 27, 6 30, 7 33, J Q K 22 each, total 235; the 20 clubs and diamonds give 20 each,
+    400. Mean (249 + 235 + 400) / 36 = 221/9 ≈ 24.56, below standing pat's 30 (K Q J of hearts).
+    """
+    losing = analysis.exchange_options("Kh Qh Jh 2s", "losing")
+    assert [o.discard for o in losing[:3]] == [primero.parse_cards(c) for c in ("Jh", "Qh", "Kh")]
+    assert losing[0].score == Fraction(221, 9)
+    assert losing[0].distribution.probability("Numerus") == 1
+    scores = [o.score for o in losing]
+    assert scores == sorted(scores)  # fewest expected points first
+    pat = next(o for o in losing if not o.discard)
+    assert pat.score == 30
+    assert all(o.score < 30 for o in losing[:losing.index(pat)])
+    # the failing input of the report: best_exchange put Kh Qh Jh 2s (34.46 points) first
+    table = analysis.best_exchange("Kh Qh Jh 2s", variant="losing")
+    assert table["discard"].iloc[0] == "Jh" and table["discard"].iloc[-1] == "Kh Qh Jh 2s"
+    assert table.attrs["fewer_points_better"] is True
+    # the same hand in waks: more points first, and throwing all four is the top (34.46)
+    waks = analysis.best_exchange("Kh Qh Jh 2s")
+    assert waks["discard"].iloc[0] == "Kh Qh Jh 2s"
+    assert list(waks["expected_points"]) == sorted(waks["expected_points"], reverse=True)
+    assert waks.attrs["fewer_points_better"] is False
+
+
+def test_the_points_direction_comes_from_the_ranking_keys_not_the_name() -> None:
+    # Hands of one class and different points, compared by the ranking itself.
+    for name in primero.registry().names():
+        ranking = primero.get_variant(name).ranking
+        low = ranking.evaluate(primero.parse_cards("Ks Qh Jd 2c"))  # e.g. Primero 42
+        high = ranking.evaluate(primero.parse_cards("7s 6h Ad Kc"))  # e.g. Primero 65
+        assert low.hand_class == high.hand_class and low.points < high.points, name
+        assert analysis.fewer_points_better(ranking) is (high.key < low.key), name
+    assert analysis.fewer_points_better(primero.get_variant("losing").ranking)
+    assert not analysis.fewer_points_better(primero.get_variant("waks").ranking)
+
+
+def test_an_unknown_class_is_an_error_and_any_case_matches() -> None:
+    """Finding 7: probability("Foo") and probability("fluxus") both returned 0."""
+    dist = analysis.draw_distribution("Kh Qh Jh 2s", discard="2s")
+    assert dist.probability("fluxus") == dist.probability("FLUXUS") == Fraction(7, 36)
+    with pytest.raises(PrimeroError, match="unknown hand class 'Foo'; the classes of waks are "
+                                           "Chorus, Fluxus, Supremus, Primero, Numerus"):
+        dist.probability("Foo")
+    lower = analysis.exchange_options("Kh Qh Jh 2s", criterion="class", target="fluxus")
+    upper = analysis.exchange_options("Kh Qh Jh 2s", criterion="class", target="Fluxus")
+    assert [(o.discard, o.score) for o in lower] == [(o.discard, o.score) for o in upper]
+    assert lower[0].score == Fraction(7, 36)
+    # 10 Choruses among the C(40, 4) = 91,390 hands
+    assert analysis.p_class_among_hands("waks", "chorus", 1) == Fraction(10, 91_390)
+    with pytest.raises(PrimeroError, match="unknown hand class 'Flush'"):
+        analysis.p_class_among_hands("waks", "Flush", 1)
+    with pytest.raises(PrimeroError, match="not 'points'"):
+        analysis.exchange_options("Kh Qh Jh 2s", target="Fluxus")

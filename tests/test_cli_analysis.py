@@ -149,7 +149,9 @@ def test_odds_errors_are_one_line() -> None:
     assert result.exit_code == 1
     assert result.stderr == "error: discard 3♠ is not in the hand K♥ Q♥ J♥ 2♠\n"
     result = run("odds", "Kh Qh Jh 2s", "--target", "Flush")
-    assert result.exit_code == 1 and "target class" in result.stderr
+    assert result.exit_code == 1
+    assert result.stderr == ("error: --target: unknown hand class 'Flush'; the classes of waks "
+                             "are Chorus, Fluxus, Supremus, Primero, Numerus\n")
     result = run("odds", "Kh Qh Jh Xx")
     assert result.exit_code == 1 and result.stderr.startswith("error: unknown card 'Xx'")
 
@@ -243,3 +245,62 @@ def test_compare_plot_without_extension_writes_and_names_the_png(tmp_path: Path)
 def test_compare_plot_extension_picks_the_format_in_any_case(tmp_path: Path) -> None:
     ok("compare", "waks", "--deals", "3", "--no-progress", "--plot", str(tmp_path / "p.SVG"))
     assert b"<svg" in (tmp_path / "p.SVG").read_bytes()[:500]
+
+
+
+# --- odds: new-user findings 3, 7 and 18 ------------------------------------------------------
+
+def test_odds_in_losing_ranks_the_fewest_mean_points_first() -> None:
+    """Finding 3: ``odds Kh Qh Jh 2s -V losing`` listed 34.46 mean points as the best."""
+    text = ok("odds", "Kh", "Qh", "Jh", "2s", "-V", "losing")
+    assert "every discard, best (lowest) mean points first" in text
+    rows = table_rows(text)
+    assert rows[0][:2] == ["J♥", "24.56"]  # 221/9: see test_analysis for the count
+    assert rows[-1][:2] == ["K♥ Q♥ J♥ 2♠", "34.46"]
+    means = [float(r[1]) for r in rows]
+    assert means == sorted(means)
+    data = json.loads(ok("odds", "Kh Qh Jh 2s", "-V", "losing", "--json"))
+    assert data["fewer_points_better"] is True
+    assert data["exchanges"][0]["discard"] == ["Jh"]
+
+
+def test_odds_target_class_in_any_case() -> None:
+    """Finding 7: ``--target fluxus`` was refused although cards and variants take any case."""
+    lower = json.loads(ok("odds", "Kh Qh Jh 2s", "--target", "fluxus", "--json"))
+    upper = json.loads(ok("odds", "Kh Qh Jh 2s", "--target", "Fluxus", "--json"))
+    assert lower == upper and lower["target"] == "Fluxus"
+    assert lower["exchanges"][0]["score"] == round(7 / 36, 6)
+    assert "best P(Fluxus or better) first" in ok("odds", "Kh Qh Jh 2s", "--target", "FLUXUS")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("",), "error: no cards given: name the hand, e.g. primero odds Kh Qh Jh 2s\n"),
+    (("Kh Qh Jh 2s 3s",), "error: a hand has at most 4 cards; got 5: K♥ Q♥ J♥ 2♠ 3♠\n"),
+    (("Kh Qh Jh 2s", "--detail"),
+     "error: --detail lists the outcomes of one discard: give it with --discard\n"),
+    (("Kh Qh Jh 2s", "--discard", "2s", "--target", "Fluxus"),
+     "error: --target and --beat rank the possible discards, so they go without --discard "
+     "(with --discard every class is shown already)\n"),
+    (("Kh Qh Jh 2s", "-x", "2s", "--beat", "7s 6c 5c Kc"),
+     "error: --target and --beat rank the possible discards, so they go without --discard "
+     "(with --discard every class is shown already)\n"),
+])
+def test_odds_refuses_an_empty_hand_and_ignored_options(args: tuple[str, ...],
+                                                        message: str) -> None:
+    """Finding 18: these were accepted and the option silently ignored (or a blank header)."""
+    result = run("odds", *args)
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr == message
+
+
+@pytest.mark.parametrize("command", ["odds", "compare", "simulate"])
+def test_help_does_not_break_sentences_mid_line(command: str) -> None:
+    result = CliRunner().invoke(app, [command, "--help"], env={**ENV, "COLUMNS": "200"})
+    assert result.exit_code == 0
+    intro = result.stdout.split("╭")[0]
+    lines = [line.strip() for line in intro.splitlines()
+             if line.strip() and not line.strip().startswith("Usage:")]
+    assert lines
+    for line in lines:  # each line of the description is whole sentences
+        assert line.endswith((".", ":", ")")), line

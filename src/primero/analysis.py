@@ -73,7 +73,9 @@ __all__ = [
     "exchange_options",
     "fact_check",
     "fact_check_rows",
+    "fewer_points_better",
     "frequency_table",
+    "hand_class_name",
     "hand_frequencies",
     "p_class_among_hands",
     "p_rank_complete_among_cards",
@@ -140,6 +142,63 @@ def class_order(ranking: Ranking) -> list[str]:
     lists Numerus first and Zorli's high Primero does not lift Primero above Fluxus.
     """
     return list(strongest_first(ranking))
+
+
+def hand_class_name(name: str, classes: Iterable[str], variant: object = None) -> str:
+    """The class called ``name`` among ``classes``, matched in any case.
+
+    Args:
+        name: A class name as typed, e.g. ``"fluxus"``.
+        classes: The ranking's classes (in the order to list them in an error).
+        variant: Named in the error message, when given.
+
+    Returns:
+        The class as the ranking spells it, e.g. ``"Fluxus"``.
+
+    Raises:
+        PrimeroError: no class of that name; the message lists the classes.
+    """
+    known = list(classes)
+    if isinstance(name, str):
+        for cls in known:
+            if cls.casefold() == name.strip().casefold():
+                return cls
+    where = f" of {variant}" if variant is not None else ""
+    raise PrimeroError(f"unknown hand class {name!r}; the classes{where} are "
+                       f"{', '.join(known)}")
+
+
+_DIRECTION: dict[int, tuple[Ranking, bool]] = {}
+
+
+def fewer_points_better(ranking: Ranking) -> bool:
+    """Whether the ranking prefers fewer points (``losing``) rather than more.
+
+    Decided from the ranking's own sort keys, never from a variant's name: in each class, the
+    best hand with the class's fewest points is compared with the best hand with its most
+    points; the side most classes favour wins (more points better when no class tells).
+    Cached per ranking.
+    """
+    found = _DIRECTION.get(id(ranking))
+    if found is not None and found[0] is ranking:
+        return found[1]
+    low: dict[str, tuple[int, tuple[int, ...]]] = {}
+    high: dict[str, tuple[int, tuple[int, ...]]] = {}
+    for v in ranking.values():
+        cls = v.hand_class
+        if cls not in low or v.points < low[cls][0] \
+                or (v.points == low[cls][0] and v.key > low[cls][1]):
+            low[cls] = (v.points, v.key)
+        if cls not in high or v.points > high[cls][0] \
+                or (v.points == high[cls][0] and v.key > high[cls][1]):
+            high[cls] = (v.points, v.key)
+    votes = 0
+    for cls, (points, key) in low.items():
+        top_points, top_key = high[cls]
+        if top_points != points and top_key != key:
+            votes += 1 if top_key > key else -1
+    _DIRECTION[id(ranking)] = (ranking, votes < 0)
+    return votes < 0
 
 
 # --------------------------------------------------------------------------------------------
@@ -223,8 +282,14 @@ class DrawDistribution:
     classes: tuple[str, ...]
 
     def probability(self, hand_class: str) -> Fraction:
-        """The exact probability of ending with a hand of ``hand_class``."""
-        return Fraction(sum(o.count for o in self.outcomes if o.hand_class == hand_class),
+        """The exact probability of ending with a hand of ``hand_class`` (any case).
+
+        Raises:
+            PrimeroError: ``hand_class`` is not a class of the ranking (the message lists
+                them); it used to give 0.
+        """
+        cls = hand_class_name(hand_class, self.classes, self.variant)
+        return Fraction(sum(o.count for o in self.outcomes if o.hand_class == cls),
                         self.total)
 
     def class_counts(self) -> dict[str, int]:
@@ -365,7 +430,9 @@ class ExchangeOption:
     Attributes:
         discard: The cards thrown (empty: stand pat).
         distribution: The exact draw distribution.
-        score: The criterion's exact value (larger is better).
+        score: The criterion's exact value: a probability (larger is better) or, for the
+            ``"points"`` criterion, the expected points (larger is better, except under a
+            ranking where fewer points are better, see :func:`fewer_points_better`).
     """
 
     discard: tuple[Card, ...]
@@ -388,11 +455,13 @@ def exchange_options(
     Args:
         hand: The cards held (up to four).
         variant: A variant, a name, or ``"name:key=value,..."``.
-        criterion: ``"points"`` — the expected points of the resulting hand; ``"class"`` —
+        criterion: ``"points"`` — the expected points of the resulting hand, more first, or
+            fewer first when the ranking prefers fewer points (``losing``; decided from the
+            ranking's sort keys by :func:`fewer_points_better`); ``"class"`` —
             the probability of a hand of class ``target`` or better (by the ranking's order);
             ``"beat"`` — the probability of strictly beating the four cards ``target`` (which
             are then known not to be in the stock).
-        target: The class (``"class"``) or the hand to beat (``"beat"``).
+        target: The class (``"class"``, any case) or the hand to beat (``"beat"``).
         dead: Cards known not to be in the stock.
         max_discards: Throw at most this many cards (default: any number).
         **options: Variant options.
@@ -401,7 +470,8 @@ def exchange_options(
         The options, best score first; among equal scores fewer discards first.
 
     Raises:
-        PrimeroError: an unknown criterion or a missing/unknown target.
+        PrimeroError: an unknown criterion, a missing or unknown target class (the message
+            lists the ranking's classes), or a target with the ``"points"`` criterion.
         InvalidDeckError: bad cards (see :func:`draw_distribution`).
     """
     configured = _variant(variant, options)
@@ -410,10 +480,11 @@ def exchange_options(
     dead_cards = list(_cards(dead, configured, "dead cards"))
     threshold: tuple[int, ...] | None = None
     if criterion == "class":
-        if not isinstance(target, str) or target not in ranking.classes:
-            raise PrimeroError(f"criterion 'class' needs a target class, one of "
-                               f"{', '.join(class_order(ranking))}; got {target!r}")
-        threshold = min(v.key for v in ranking.values() if v.hand_class == target)
+        if not isinstance(target, str):
+            raise PrimeroError(f"ranking by class needs a target class, one of "
+                               f"{', '.join(class_order(ranking))}")
+        cls = hand_class_name(target, class_order(ranking), configured)
+        threshold = min(v.key for v in ranking.values() if v.hand_class == cls)
     elif criterion == "beat":
         if target is None:
             raise PrimeroError("criterion 'beat' needs a target hand of four cards")
@@ -425,6 +496,9 @@ def exchange_options(
         dead_cards += [c for c in other.cards if c not in dead_cards]
     elif criterion != "points":
         raise PrimeroError(f"unknown criterion {criterion!r}: use points, class or beat")
+    elif target is not None:
+        raise PrimeroError("a target goes with criterion 'class' or 'beat', not 'points'")
+    sign = -1 if criterion == "points" and fewer_points_better(ranking) else 1
     limit = len(held) if max_discards is None else max_discards
     found: list[ExchangeOption] = []
     for k in range(limit + 1):
@@ -439,7 +513,7 @@ def exchange_options(
                 assert threshold is not None
                 score = dist.p_above(threshold)
             found.append(ExchangeOption(discard=thrown, distribution=dist, score=score))
-    found.sort(key=lambda o: (-o.score, len(o.discard),
+    found.sort(key=lambda o: (-sign * o.score, len(o.discard),
                               [c.index for c in o.discard]))
     return found
 
@@ -461,7 +535,10 @@ def best_exchange(
     Returns:
         One row per discard: ``discard`` (ASCII cards, ``""`` to stand pat), ``cards``
         (how many thrown), ``draws`` (equally likely draws), ``score`` (the criterion),
-        ``expected_points``, and ``p_<class>`` for every class (strongest first).
+        ``expected_points``, and ``p_<class>`` for every class (strongest first). The
+        frame's ``attrs`` hold ``criterion`` and ``fewer_points_better`` (``True`` when the
+        ranking prefers fewer points, as in ``losing``: then the ``"points"`` criterion lists
+        the lowest expected points first).
     """
     found = exchange_options(hand, variant, criterion=criterion, target=target, dead=dead,
                              max_discards=max_discards, **options)
@@ -478,6 +555,8 @@ def best_exchange(
         rows.append(row)
     frame = _frame(rows)
     frame.attrs["criterion"] = criterion
+    frame.attrs["fewer_points_better"] = fewer_points_better(
+        _variant(variant, options).ranking)
     return frame
 
 
@@ -796,13 +875,12 @@ def p_class_among_hands(variant: VariantLike = "waks", hand_class: str = "Chorus
     Fine for rare classes (Chorus, Supremus); a common class needs too many tuples.
 
     Raises:
-        PrimeroError: an unknown class, too many hands for the pack, or more than
-            ``max_nodes`` tuples to count.
+        PrimeroError: an unknown class (any case is accepted), too many hands for the pack,
+            or more than ``max_nodes`` tuples to count.
     """
     configured = _variant(variant, options)
     ranking = configured.ranking
-    if hand_class not in ranking.classes:
-        raise PrimeroError(f"{configured} has no class {hand_class!r}")
+    hand_class = hand_class_name(hand_class, class_order(ranking), configured)
     size = len(ranking.pack)
     if hands * HAND_SIZE > size:
         raise PrimeroError(f"{hands} hands of four do not fit in {size} cards")

@@ -25,9 +25,16 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from primero.analysis import draw_distribution, exchange_options
+from primero.analysis import (
+    class_order,
+    draw_distribution,
+    exchange_options,
+    fewer_points_better,
+    hand_class_name,
+)
 from primero.cards import Card, format_cards, parse_cards
 from primero.cli import JsonFlag, OptionList, VariantName, app, fail, load_variant, print_json
+from primero.errors import PrimeroError
 from primero.simulation import Comparison, Simulation, Summary, compare, simulate
 
 __all__ = ["compare_command", "odds_command", "simulate_command"]
@@ -171,10 +178,12 @@ def odds_command(
     )] = None,
     target: Annotated[str | None, typer.Option(
         "--target", metavar="CLASS",
-        help="Rank discards by the chance of this class or better (instead of mean points).",
+        help="Without --discard: rank discards by the chance of this class or better (any "
+             "case) instead of by mean points.",
     )] = None,
     beat: Annotated[list[str] | None, typer.Option(
-        "--beat", metavar="CARDS", help="Rank discards by the chance of beating this hand.",
+        "--beat", metavar="CARDS",
+        help="Without --discard: rank discards by the chance of beating this hand.",
     )] = None,
     variant: VariantName = "waks",
     option: OptionList = None,
@@ -185,17 +194,30 @@ def odds_command(
 ) -> None:
     """Exact draw odds: every possible draw after throwing --discard, counted.
 
-    Without --discard, every possible discard is ranked by the mean points of the resulting
-    hand (or by --target / --beat).
+    Without --discard, every possible discard is ranked by the mean points of the resulting hand.
+    More points rank first, or fewer where the ranking prefers fewer points (losing).
+    --target or --beat rank by the chance of that class or better, or of beating that hand.
     """
     configured = load_variant(variant, option)
     hand = parse_cards(" ".join(cards))
+    if not hand:
+        fail("no cards given: name the hand, e.g. primero odds Kh Qh Jh 2s")
     dead_cards = _card_list(dead)
     if discard is not None:
+        if target is not None or beat:
+            fail("--target and --beat rank the possible discards, so they go without "
+                 "--discard (with --discard every class is shown already)")
         _draw_report(hand, _card_list(discard), dead_cards, configured, detail, json_output)
         return
+    if detail:
+        fail("--detail lists the outcomes of one discard: give it with --discard")
     if target is not None and beat:
         fail("give --target or --beat, not both")
+    if target is not None:
+        try:
+            target = hand_class_name(target, class_order(configured.ranking), configured)
+        except PrimeroError as exc:
+            fail(f"--target: {exc}")
     criterion = "class" if target is not None else "beat" if beat else "points"
     goal: str | tuple[Card, ...] | None = target if target is not None else \
         (_card_list(beat) if beat else None)
@@ -205,6 +227,7 @@ def odds_command(
         print_json({
             "variant": str(configured), "hand": [c.ascii for c in hand],
             "dead": [c.ascii for c in dead_cards], "criterion": criterion,
+            "fewer_points_better": fewer_points_better(configured.ranking),
             "target": [c.ascii for c in goal] if isinstance(goal, tuple) else goal,
             "exchanges": [
                 {"discard": [c.ascii for c in o.discard], "draws": o.distribution.total,
@@ -216,7 +239,9 @@ def odds_command(
             ],
         })
         return
-    what = {"points": "mean points", "class": f"P({target} or better)",
+    fewer = fewer_points_better(configured.ranking)
+    what = {"points": "(lowest) mean points" if fewer else "mean points",
+            "class": f"P({target} or better)",
             "beat": f"P(beat {format_cards(goal) if isinstance(goal, tuple) else ''})"}[criterion]
     console = _console()
     console.print(f"{format_cards(hand)} ({configured}): every discard, best {what} first; "
