@@ -304,3 +304,35 @@ def test_help_does_not_break_sentences_mid_line(command: str) -> None:
     assert lines
     for line in lines:  # each line of the description is whole sentences
         assert line.endswith((".", ":", ")")), line
+
+
+# --- --ante for a variant without one (new-user finding 4, CLI side) ------------------------
+
+def test_simulate_and_compare_refuse_an_ante_the_variant_does_not_pay(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``simulate -V waks --ante 5`` ignored the ante yet printed "ante 5" in the header."""
+    result = run("simulate", "-V", "waks", "--ante", "5", "--deals", "50", "--no-progress")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == "error: waks has no ante: ante must be 0, got 5\n"
+
+    def no_play(*args: object, **kwargs: object) -> None:
+        raise AssertionError("revival was simulated before waks's table was checked")
+
+    monkeypatch.setattr("primero.simulation.simulate", no_play)
+    result = run("compare", "revival", "waks", "--ante", "5", "--deals", "1000",
+                 "--no-progress")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == "error: waks has no ante: ante must be 0, got 5\n"
+
+
+def test_headers_name_an_ante_only_where_it_is_paid() -> None:
+    assert ok("simulate", "-V", "waks", "--ante", "0", "--deals", "2", "--no-progress") \
+        .splitlines()[0] == ("waks: 2 deals, 4 players, heuristic agents, seed 0, stake 1, "
+                             "rest 3")
+    assert ok("simulate", "-V", "revival", "--deals", "2", "--no-progress").splitlines()[0] \
+        .endswith("rest 3, ante 1")
+    assert ok("simulate", "-V", "revival", "--ante", "0", "--deals", "2", "--no-progress") \
+        .splitlines()[0].endswith("rest 3, ante 0")
+    assert ok("compare", "waks", "revival", "--deals", "2", "--no-progress").splitlines()[0] \
+        == ("2 deals of each variant on the same seeds: 4 players, heuristic agents, seed 0, "
+            "stake 1, rest 3, ante waks none, revival 1")

@@ -267,3 +267,30 @@ def test_progress_bar_on_a_terminal_and_off_elsewhere(capsys: pytest.CaptureFixt
     assert "Simulating waks" in err and "3/3" in err
     simulate("waks", deals=3, agents="random", progress=False)
     assert capsys.readouterr().err == ""
+
+
+# --- an ante for a variant without one (new-user finding 4) ----------------------------------
+
+def test_an_ante_is_refused_for_a_variant_whose_deal_has_none() -> None:
+    """``simulate -V waks --ante 5`` played 50 deals as if no ante had been given."""
+    assert not primero.simulation.has_ante_step(primero.get_variant("waks"))
+    assert primero.simulation.has_ante_step(primero.get_variant("revival"))
+    with pytest.raises(PrimeroError, match="waks has no ante"):
+        simulate("waks", deals=50, ante=5, progress=False)
+    with pytest.raises(PrimeroError, match="waks has no ante"):
+        simulate_sessions("waks", sessions=2, ante=5, progress=False)
+    # ante 0 (or none given) is fine; a variant with an ante step takes any ante
+    assert simulate("waks", deals=2, ante=0, progress=False).pays_ante is False
+    run = simulate("revival", deals=2, ante=5, progress=False)
+    assert run.pays_ante and run.ante == 5
+    assert all(r.pot >= 4 * 5 for r in run.results)  # four players ante 5 each
+
+
+def test_compare_checks_every_table_before_playing_any_deal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_play(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a run was simulated before every table was checked")
+
+    monkeypatch.setattr("primero.simulation.simulate", no_play)
+    with pytest.raises(PrimeroError, match="waks has no ante: ante must be 0, got 5"):
+        compare(["revival", "waks"], deals=1000, ante=5, progress=False)

@@ -83,10 +83,24 @@ def _seat_label(seat: int, sim: Simulation) -> str:
     return f"{seat} (eldest)" if seat == 0 and sim.mode == "deals" else str(seat)
 
 
+def _table_text(sim: Simulation) -> str:
+    return (f"{sim.players} players, {'/'.join(sorted(set(sim.agents)))} agents, "
+            f"seed {sim.seed}, stake {sim.stake}, rest {sim.rest}")
+
+
+def _ante_text(sims: Sequence[Simulation]) -> str:
+    """``, ante N`` for the runs whose deal has an ante step; nothing where none is paid."""
+    paying = [s for s in sims if s.pays_ante]
+    if not paying:
+        return ""
+    if len(paying) == len(sims) and len({s.ante for s in sims}) == 1:
+        return f", ante {sims[0].ante}"
+    return ", ante " + ", ".join(
+        f"{s.label} {s.ante}" if s.pays_ante else f"{s.label} none" for s in sims)
+
+
 def _header(sim: Simulation, deals: int) -> str:
-    return (f"{sim.label}: {deals} deals, {sim.players} players, "
-            f"{'/'.join(sorted(set(sim.agents)))} agents, seed {sim.seed}, stake {sim.stake}, "
-            f"rest {sim.rest}" + (f", ante {sim.ante}" if sim.ante else ""))
+    return f"{sim.label}: {deals} deals, {_table_text(sim)}" + _ante_text([sim])
 
 
 def _summary_tables(summary: Summary, sim: Simulation) -> list[Table]:
@@ -437,7 +451,7 @@ def compare_command(
     if cmp.simulations:
         first = cmp.simulations[0]
         console.print(f"{len(first)} deals of each variant on the same seeds: "
-                      + _header(first, len(first)).partition(": ")[2].partition(", ")[2])
+                      + _table_text(first) + _ante_text(cmp.simulations))
     for table in _comparison_tables(cmp):
         console.print(table)
     if plot is not None:

@@ -64,6 +64,7 @@ __all__ = [
     "Summary",
     "compare",
     "derive_seed",
+    "has_ante_step",
     "resolve_variant",
     "seat_names",
     "simulate",
@@ -396,6 +397,11 @@ class Simulation:
     def __len__(self) -> int:
         return len(self.results)
 
+    @property
+    def pays_ante(self) -> bool:
+        """Whether the variant's deal has an ante step (``ante`` is then paid by everyone)."""
+        return has_ante_step(self.variant)
+
     def summary(self) -> Summary:
         """The run's :class:`Summary`."""
         return Summary.of(self.results, variant=self.label, players=self.players,
@@ -669,6 +675,21 @@ def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs:
     return stacks
 
 
+def has_ante_step(variant: Variant) -> bool:
+    """Whether ``variant``'s deal plan has an ante step (revival does; the Waks family not).
+
+    :func:`~primero.engine.start_deal` refuses a non-zero ante for a variant without one.
+    """
+    return any(step.kind == "ante" for step in variant.rules.deal_plan())
+
+
+def _check_table(variant: Variant, stacks: tuple[int, ...], stake: int, rest: int,
+                 ante: int | None) -> None:
+    """Set one deal up to check the table before any work is sent out (nothing is played)."""
+    start_deal(variant, seat_names(len(stacks)), stacks, stake=stake, rest=rest, ante=ante,
+               seed=0)
+
+
 def _jobs(jobs: int) -> int:
     return (os.cpu_count() or 1) if jobs == 0 else jobs
 
@@ -705,7 +726,8 @@ def simulate(
         stake: The smallest bet, in chips.
         rest: The largest single bet or raise, in chips.
         ante: Each player's ante per deal, in chips; default the variant's own
-            (``variant.spec.ante``, 0 for the Waks family).
+            (``variant.spec.ante``, 0 for the Waks family). A variant whose deal has no
+            ante step (:func:`has_ante_step`) refuses any other ante than 0.
         options: Variant options (with a variant name).
         jobs: Local worker processes (1: play here; 0: one per core). Ignored with ``executor``.
         executor: Any :class:`concurrent.futures.Executor` to play the chunks on (e.g. a Dask
@@ -718,7 +740,8 @@ def simulate(
     Raises:
         UnknownVariantError: no such variant.
         InvalidOptionError: a bad option.
-        PrimeroError: a bad number of players, chips or agents, or ``deals < 0``.
+        PrimeroError: a bad number of players, chips or agents, a bad table (e.g. an ante
+            for a variant that has none), or ``deals < 0``.
         ValueError: an unknown agent name.
     """
     configured = resolve_variant(variant, options)
@@ -729,8 +752,7 @@ def simulate(
     specs = tuple(_agent_specs(agents, players))
     plan = _Plan(variant=configured, label=str(configured), players=players, chips=stacks,
                  stake=stake, rest=rest, ante=ante, seed=seed, agents=specs)
-    start_deal(configured, seat_names(players), stacks, stake=stake, rest=rest, ante=ante,
-               seed=0)  # validates the table before any work is sent out
+    _check_table(configured, stacks, stake, rest, ante)
     size = chunk_size(deals)
     tasks = [_Task(plan, "deals", k, min(deals, k + size)) for k in range(0, deals, size)]
     workers = _jobs(jobs)
@@ -788,8 +810,7 @@ def simulate_sessions(
     plan = _Plan(variant=configured, label=str(configured), players=players, chips=stacks,
                  stake=stake, rest=rest, ante=ante, seed=seed, agents=specs,
                  deals_per_session=deals_per_session)
-    start_deal(configured, seat_names(players), stacks, stake=stake, rest=rest, ante=ante,
-               seed=0)
+    _check_table(configured, stacks, stake, rest, ante)
     size = max(1, chunk_size(sessions * deals_per_session) // deals_per_session)
     tasks = [_Task(plan, "sessions", k, min(sessions, k + size))
              for k in range(0, sessions, size)]
@@ -839,7 +860,8 @@ def compare(
         progress: As in :func:`simulate`.
 
     Raises:
-        PrimeroError: no variants, the same variant twice, or a bad run parameter.
+        PrimeroError: no variants, the same variant twice, or a bad run parameter (e.g.
+            ``ante`` for a variant that has none), found before any deal is played.
     """
     configured = [resolve_variant(v) for v in variants]
     if not configured:
@@ -848,8 +870,8 @@ def compare(
     twice = next((label for label in labels if labels.count(label) > 1), None)
     if twice is not None:
         raise PrimeroError(f"variant {twice!r} is listed twice")
-    for v in configured:
-        _check_run(v, players, chips, jobs)
+    for v in configured:  # every run's table is checked before the first deal is played
+        _check_table(v, _check_run(v, players, chips, jobs), stake, rest, ante)
     return Comparison(simulations=tuple(
         simulate(v, players=players, deals=deals, seed=seed, agents=agents, chips=chips,
                  stake=stake, rest=rest, ante=ante, jobs=jobs, executor=executor,
