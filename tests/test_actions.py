@@ -86,8 +86,10 @@ calls = st.builds(Call, st.sampled_from(["Numerus", "Primero", "Supremus", "Flux
                   st.one_of(st.none(), st.integers(min_value=20, max_value=84)))
 actions = st.one_of(
     st.just(Pass()), st.just(Fold()),
-    st.builds(Vie, st.integers(min_value=0, max_value=99), st.one_of(st.none(), calls)),
-    st.builds(Hold, st.integers(min_value=0, max_value=99), st.one_of(st.none(), calls)),
+    # amounts are at least 1 chip: "vie 0" and "hold raise 0" do not parse
+    st.builds(Vie, st.integers(min_value=1, max_value=99), st.one_of(st.none(), calls)),
+    st.just(Hold()),
+    st.builds(Hold, st.integers(min_value=1, max_value=99), st.one_of(st.none(), calls)),
     hands(size=2).map(Exchange), hands(size=0).map(Exchange),
     st.integers(min_value=1, max_value=2).flatmap(lambda k: hands(size=k)).map(Pass),
 )
