@@ -328,8 +328,12 @@ def play_command(
     agents: list[Agent] = [make_agent(agent) for _ in names]
     human = None if auto else 0
     console = _console()
-    console.print(_titled(chosen.spec.title, f" — {', '.join(names)}; "
-                          f"{names[state.dealer]} deals; stake {stake}, rest {rest}"))
+    table = [f"{names[state.dealer]} deals"]
+    if any(step.kind == "bet" for step in state.plan):
+        table.append(f"stake {stake}, rest {rest}")
+    if state.table.ante:
+        table.append(f"ante {state.table.ante}")
+    console.print(_titled(chosen.spec.title, f" — {', '.join(names)}; {'; '.join(table)}"))
     for line in narrate(None, state, seat=human):
         console.print(line)
     while not state.over:
