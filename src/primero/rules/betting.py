@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 __all__ = [
     "WaksBetting",
     "betting_actions",
+    "betting_seat",
     "exchange_actions",
     "must_hold_seat",
     "next_actor",
@@ -40,6 +41,14 @@ __all__ = [
     "put_in",
     "round_complete",
 ]
+
+
+def betting_seat(state: GameState) -> int | None:
+    """The seat to act in a betting round, or ``None`` outside one (a guard for rules hooks)."""
+    step = state.step
+    if state.to_act is None or step is None or step.kind != "bet":
+        return None
+    return state.to_act
 
 
 def put_in(state: GameState, seat: int, chips: int, *, round_bet: bool = True) -> GameState:

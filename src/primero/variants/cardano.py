@@ -49,7 +49,7 @@ from primero.calls import (
 )
 from primero.hookspecs import hookimpl
 from primero.options import Option
-from primero.rules.betting import betting_actions, must_hold_seat
+from primero.rules.betting import betting_actions, betting_seat, must_hold_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.settling import settle_showdown
 from primero.settlement import Settlement
@@ -165,8 +165,8 @@ class CardanoRules:
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \
             -> str | None:
         """What is wrong with the call of a vie or raise; ``None`` for everything else."""
-        seat, step = state.to_act, state.step
-        if seat is None or step is None or step.kind != "bet":
+        seat = betting_seat(state)
+        if seat is None:
             return None
         if not isinstance(action, Vie | Hold):
             return None

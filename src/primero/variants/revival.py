@@ -48,7 +48,7 @@ from primero.actions import Action, Pass, Vie
 from primero.hands import HandValue
 from primero.hookspecs import hookimpl
 from primero.options import Option
-from primero.rules.betting import betting_actions
+from primero.rules.betting import betting_actions, betting_seat
 from primero.rules.dealing import draw
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.settling import settle_showdown
@@ -199,8 +199,8 @@ class RevivalRules:
     def primero_legal_actions(self, state: GameState, variant: Variant) \
             -> tuple[Action, ...] | None:
         """In a betting round: pass/bet/fold before a bet, hold/raise/fold after one."""
-        seat, step = state.to_act, state.step
-        if seat is None or step is None or step.kind != "bet":
+        seat = betting_seat(state)
+        if seat is None:
             return None
         return revival_betting_actions(state, seat)
 
@@ -208,8 +208,8 @@ class RevivalRules:
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \
             -> str | None:
         """The revival reasons (no pass after a bet, one bet per round); else the core's."""
-        seat, step = state.to_act, state.step
-        if seat is None or step is None or step.kind != "bet":
+        seat = betting_seat(state)
+        if seat is None:
             return None
         s = state.seats[seat]
         if isinstance(action, Pass) and not action.exchange \

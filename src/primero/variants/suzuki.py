@@ -48,7 +48,7 @@ from itertools import combinations
 from primero.actions import Action, Fold, Pass
 from primero.cards import Card
 from primero.hookspecs import hookimpl
-from primero.rules.betting import apply_bet, betting_actions, must_hold_seat
+from primero.rules.betting import apply_bet, betting_actions, betting_seat, must_hold_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.settling import build_layers, summarize
 from primero.settlement import Settlement
@@ -137,8 +137,8 @@ class SuzukiRules:
     def primero_legal_actions(self, state: GameState, variant: Variant) \
             -> tuple[Action, ...] | None:
         """The Waks betting actions less the fold, each pass with an exchange of one or two."""
-        seat, step = state.to_act, state.step
-        if seat is None or step is None or step.kind != "bet":
+        seat = betting_seat(state)
+        if seat is None:
             return None
         actions: list[Action] = []
         for action in betting_actions(state, seat, bound=must_hold_seat(state) == seat):
@@ -152,8 +152,8 @@ class SuzukiRules:
     def primero_apply_action(self, state: GameState, variant: Variant, action: Action) \
             -> GameState | None:
         """Serve a pass's exchange, book the move, and give the turn to the next to answer."""
-        seat, step = state.to_act, state.step
-        if seat is None or step is None or step.kind != "bet":
+        seat = betting_seat(state)
+        if seat is None:
             return None
         if isinstance(action, Pass):
             state = variant.rules.serve_exchange(state, seat, action.exchange)
@@ -164,8 +164,8 @@ class SuzukiRules:
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \
             -> str | None:
         """The fold, and passes without one or two of the player's cards to exchange."""
-        seat, step = state.to_act, state.step
-        if seat is None or step is None or step.kind != "bet":
+        seat = betting_seat(state)
+        if seat is None:
             return None
         s = state.seats[seat]
         if isinstance(action, Fold):
