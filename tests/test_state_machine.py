@@ -52,8 +52,9 @@ QUICK = settings(max_examples=10, stateful_step_count=25, deadline=None,
 THOROUGH = settings(max_examples=40, stateful_step_count=40, deadline=None,
                     suppress_health_check=list(HealthCheck))
 #: For machines that must fail: find it, do not shrink it.
-FIND = settings(max_examples=40, stateful_step_count=30, deadline=None, database=None,
-                phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+FIND = settings(max_examples=100, stateful_step_count=30, deadline=None, database=None,
+                phases=[Phase.generate], derandomize=True,
+                suppress_health_check=list(HealthCheck))
 
 
 @pytest.mark.parametrize("name", VARIANTS)
