@@ -182,7 +182,7 @@ class Session:
         for what, dealt, expected in (
             ("carry-over", state.setup.carry, self.carry),
             ("dealer", state.setup.dealer, self.dealer),
-            ("table", state.table, self.table),
+            ("table", state.setup.table, self.table),
         ):
             if dealt != expected:
                 raise PrimeroError(f"that deal was not dealt from this session: its {what} is "
