@@ -697,11 +697,9 @@ class DealMachine(RuleBasedStateMachine):
         self.session = self._session_for(config)
 
     def _session_for(self, config: DealConfig) -> Any:
-        try:
-            from primero.session import Session
-            from primero.state import Table
-        except ImportError:  # pragma: no cover - sessions arrive with primero.session
-            return None
+        from primero.session import Session
+        from primero.state import Table
+
         return Session(variant=config.variant, players=config.players, chips=config.chips,
                        dealer=config.dealer, table=Table(stake=config.stake, rest=config.rest,
                                                          ante=config.ante),
