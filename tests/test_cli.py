@@ -6,17 +6,13 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 import primero
-from primero.cli import app, parse_option_args
+from cli_helpers import ok, run, table_rows
+from primero.cli import parse_option_args
 from primero.errors import InvalidOptionError
-
-#: Wide, colourless output so that rich tables can be read back row by row.
-ENV = {"COLUMNS": "200", "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": "1"}
 
 UNKNOWN_CARD = (
     "error: unknown card 'Xx': expected a rank (A 2-9 10/T J Q K) and a suit (s h d c or"
@@ -24,21 +20,10 @@ UNKNOWN_CARD = (
 )
 
 
-def run(*args: str) -> Any:
-    return CliRunner().invoke(app, list(args), env=ENV)
 
 
-def ok(*args: str) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, result.output
-    assert result.stderr == ""
-    return str(result.stdout)
 
 
-def table_rows(text: str) -> list[list[str]]:
-    """The body rows of a rich table, as stripped cells."""
-    return [[cell.strip() for cell in line.split("│")[1:-1]]
-            for line in text.splitlines() if line.startswith("│")]
 
 
 # --- variants ----------------------------------------------------------------------------------

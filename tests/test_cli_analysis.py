@@ -6,34 +6,23 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 import primero
+from cli_helpers import ENV, ok, run, table_rows
 from primero.cli import app
 from primero.simulation import compare, simulate
 
-ENV = {"COLUMNS": "220", "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": "1"}
 SIMULATE_KEYS = ["variant", "players", "deals", "showdowns", "carried_over", "mean_pot",
                  "win_share", "winning_classes"]
 
 
-def run(*args: str) -> Any:
-    return CliRunner().invoke(app, list(args), env=ENV)
 
 
-def ok(*args: str) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, result.output
-    assert result.stderr == ""
-    return str(result.stdout)
 
 
-def table_rows(text: str) -> list[list[str]]:
-    return [[cell.strip() for cell in line.split("│")[1:-1]]
-            for line in text.splitlines() if line.startswith("│")]
 
 
 # --- simulate --------------------------------------------------------------------------------
