@@ -20,6 +20,7 @@ from math import comb
 from typing import ClassVar, Protocol, runtime_checkable
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
+from primero.calls import call_book
 from primero.cards import Card
 from primero.hands import HAND_SIZE, Ranking
 from primero.session import Session
@@ -227,13 +228,13 @@ class HeuristicAgent:
     def _choose_call(self, options: Sequence[Vie | Hold], view: PlayerView,
                      table: Strength, rng: random.Random) -> Action:
         ranking = view.variant.ranking
-        keys = _call_keys(ranking)
+        book = call_book(ranking)
         mine = ranking.evaluate(view.hand).key if len(view.hand) == HAND_SIZE else None
 
         def key_of(a: Vie | Hold) -> tuple[int, ...]:
             call = a.call
-            assert call is not None
-            return keys.get((call.hand_class, call.points), (0,))
+            assert call is not None  # the legal actions offer attainable calls only
+            return book.key(call)
 
         ordered = sorted(options, key=key_of)
         meetable = [a for a in ordered if mine is not None and key_of(a) <= mine]
@@ -241,23 +242,6 @@ class HeuristicAgent:
             return meetable[0]
         above = [a for a in ordered if mine is None or key_of(a) > mine]
         return (above or ordered)[0]
-
-
-_CALL_KEYS: dict[int, tuple[Ranking, dict[tuple[str, int | None], tuple[int, ...]]]] = {}
-
-
-def _call_keys(ranking: Ranking) -> dict[tuple[str, int | None], tuple[int, ...]]:
-    """The weakest key of each (class, points) in the ranking: a call's threshold."""
-    found = _CALL_KEYS.get(id(ranking))
-    if found is not None and found[0] is ranking:
-        return found[1]
-    keys: dict[tuple[str, int | None], tuple[int, ...]] = {}
-    for v in ranking.values():
-        for name in ((v.hand_class, v.points), (v.hand_class, None)):
-            if name not in keys or v.key < keys[name]:
-                keys[name] = v.key
-    _CALL_KEYS[id(ranking)] = (ranking, keys)
-    return keys
 
 
 #: The agents by name, as the CLI offers them.
