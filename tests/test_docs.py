@@ -3,7 +3,8 @@
 Code examples (Sybil) in ``docs/**/*.md`` and ``README.md``:
 
 * ```` ```python ```` blocks run in order, sharing one namespace per page; a block that starts
-  with ``>>>`` is a doctest and its printed output must match.
+  with ``>>>`` (written ```` ```pycon ````, so the output is not highlighted as Python) is a
+  doctest and its printed output must match.
 * ```` ```python title="path" ```` and ```` ```toml title="path" ```` blocks are *files* (a
   plug-in package in the guide): they are written under a temporary directory whose ``src``
   folder is importable, not run.
@@ -127,7 +128,7 @@ class DocsParser:
                 region.parsed = source
                 region.evaluator = _write_file
                 yield region
-            elif language == "python":
+            elif language in ("python", "pycon"):
                 if str(source).startswith(">>>"):
                     for sub in self.doctest(str(source), document.path):
                         sub.adjust(region, source)
