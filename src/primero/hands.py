@@ -295,8 +295,8 @@ class Ranking:
     """
 
     __slots__ = (
-        "_classifications", "_classify", "_declared_direction", "_descriptions", "_direction",
-        "_fast", "_legacy", "_numpy", "_order", "_strongest", "_table", "classes", "name",
+        "__dict__", "_classifications", "_classify", "_declared_direction", "_descriptions",
+        "_direction", "_legacy", "_numpy", "_order", "_strongest", "_table", "classes", "name",
         "pack", "points", "variant",
     )
 
@@ -333,7 +333,6 @@ class Ranking:
         self._classify = classify
         self._order = order
         self._table: HandTable | None = None
-        self._fast: tuple[list[int], list[int], list[int], list[int], Any] | None = None
         self._numpy: tuple[Any, ...] | None = None
         self._legacy: dict[int, HandValue] | None = None
         self._strongest: tuple[str, ...] | None = None
@@ -363,6 +362,7 @@ class Ranking:
         table = self._table
         if table is None:
             table = self._table = self._load()
+            self._bind_evaluate()
         return table
 
     def _load(self) -> HandTable:
@@ -378,12 +378,61 @@ class Ranking:
         return load_or_build(variant=self.variant, pack=self.pack, classes=self.classes,
                              points=self.points, name=self.name, build=build)
 
-    def _prepare(self) -> tuple[list[int], list[int], list[int], list[int], Any]:
+    def _bind_evaluate(self) -> Callable[[str | Iterable[Card | str]], HandValue]:
+        """Bind the fast :meth:`evaluate` to this ranking's table (once, on first use).
+
+        The bound function shadows the method on the instance: the table, the colex
+        offsets and the constructor are its closure's locals, not attribute look-ups.
+        """
         from primero.tables import colex_offsets
 
         c1, c2, c3, c4 = colex_offsets(self.pack)
-        fast = self._fast = (c1, c2, c3, c4, self.hand_table.strength)
-        return fast
+        strength = self.hand_table.strength
+        found = self.__dict__.get("evaluate")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        checked = self._evaluate_checked
+        ranking = self
+        new = _new_value
+        value_type = HandValue
+
+        def evaluate(cards: str | Iterable[Card | str]) -> HandValue:
+            try:  # the hot path: four Card objects; a sorting network on their indices
+                hand: Any = cards
+                w, x, y, z = hand
+                a: int = w.index
+                b: int = x.index
+                c: int = y.index
+                d: int = z.index
+                if a > b:
+                    a, b = b, a
+                if c > d:
+                    c, d = d, c
+                if a > c:
+                    a, c = c, a
+                if b > d:
+                    b, d = d, b
+                if b > c:
+                    b, c = c, b
+                index = c1[a] + c2[b] + c3[c] + c4[d]  # past the end for a card not in the pack
+                s = strength[index]
+            except (ValueError, TypeError, AttributeError, IndexError):
+                return checked(cards)
+            if not a < b < c < d:  # a card twice
+                return checked(cards)
+            value = new(value_type)
+            value._ranking = ranking
+            value._index = index
+            value._strength = s
+            return value
+
+        evaluate.__doc__ = Ranking.evaluate.__doc__
+        self.__dict__["evaluate"] = evaluate
+        return evaluate
+
+    def _evaluate_checked(self, cards: str | Iterable[Card | str]) -> HandValue:
+        """:meth:`evaluate` for anything but four distinct cards of the pack given as cards."""
+        return HandValue(ranking=self, index=self.index_of(cards))
 
     def __len__(self) -> int:
         return len(self.hand_table)
@@ -439,39 +488,10 @@ class Ranking:
             CardParseError: a token is not a card.
             InvalidDeckError: not exactly four cards, a duplicate, or a card outside the pack.
         """
-        fast = self._fast
-        if fast is None:
-            fast = self._prepare()
-        c1, c2, c3, c4, strength = fast
-        try:  # the hot path: four Card objects; a sorting network on their indices
-            hand: Any = cards
-            w, x, y, z = hand
-            a: int = w.index
-            b: int = x.index
-            c: int = y.index
-            d: int = z.index
-            if a > b:
-                a, b = b, a
-            if c > d:
-                c, d = d, c
-            if a > c:
-                a, c = c, a
-            if b > d:
-                b, d = d, b
-            if b > c:
-                b, c = c, b
-            index = c1[a] + c2[b] + c3[c] + c4[d]
-            if index < 0 or not a < b < c < d:
-                index = -1
-        except (ValueError, TypeError, AttributeError, IndexError):
-            index = -1
-        if index < 0:
-            index = self.index_of(cards)
-        value = _new_value(HandValue)
-        value._ranking = self
-        value._index = index
-        value._strength = strength[index]
-        return value
+        bound = self.__dict__.get("evaluate")  # a method fetched before the table was loaded
+        if bound is None:
+            bound = self._bind_evaluate()
+        return bound(cards)
 
     def evaluate_many(self, hands: Any) -> Any:
         """The strengths of many hands at once, vectorised with numpy.

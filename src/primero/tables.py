@@ -66,8 +66,8 @@ CACHE_DIR_ENV = "PRIMERO_CACHE_DIR"
 FORMAT_VERSION = 1
 _MAGIC = b"PRIMERO-HAND-TABLE\n"
 _HAND = 4
-#: Added to an offset of a card outside the pack: any index using it is negative.
-OUTSIDE = -(1 << 40)
+#: The offset of a card outside the pack: any index using it is past the end of every table.
+OUTSIDE = 1 << 40
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -91,7 +91,7 @@ def colex_offsets(pack: Pack) -> tuple[list[int], list[int], list[int], list[int
     """Per :attr:`Card.index` (0..51), the four terms of the colex index, for fast look-ups.
 
     ``c1[a] + c2[b] + c3[c] + c4[d]`` for the cards' indices ``a < b < c < d`` is the hand's
-    table index; a card outside the pack makes it negative.
+    table index; a card outside the pack puts it past the end of the table.
     """
     offsets: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
     for position in pack.positions:
