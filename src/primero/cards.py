@@ -12,6 +12,7 @@ equality and hashing agree and evaluation can look cards up by their bit.
 from __future__ import annotations
 
 import enum
+import operator
 import re
 from collections.abc import Iterable, Iterator
 
@@ -328,11 +329,15 @@ class Pack:
         Raises:
             InvalidDeckError: ``index`` is not in ``0..n-1``.
         """
-        if not isinstance(index, int) or not 0 <= index < len(self.ordered):
+        try:
+            position = operator.index(index)  # an int, or a numpy integer
+        except TypeError:
+            position = -1
+        if not 0 <= position < len(self.ordered) or isinstance(index, bool):
             raise InvalidDeckError(
                 f"card index {index!r} is outside the {self.name} pack (0..{len(self) - 1})"
             )
-        return self.ordered[index]
+        return self.ordered[position]
 
     def __len__(self) -> int:
         return len(self.cards)

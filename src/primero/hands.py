@@ -69,11 +69,10 @@ class HandValue:
         key: The sort key from ``primero_hand_order``: larger is better.
     """
 
-    __slots__ = ("_index", "_ranking", "_strength")
+    __slots__ = ("_index", "_ranking")
 
     _index: int
     _ranking: Ranking
-    _strength: int
 
     def __init__(self, *, ranking: Ranking, index: int) -> None:
         table = ranking.hand_table
@@ -83,7 +82,6 @@ class HandValue:
                 f"(0..{len(table) - 1})")
         self._ranking = ranking
         self._index = index
-        self._strength = table.strength[index]
 
     @property
     def ranking(self) -> Ranking:
@@ -98,7 +96,7 @@ class HandValue:
     @property
     def strength(self) -> int:
         """The hand's dense strength (larger is better; equal strengths tie)."""
-        return self._strength
+        return self._ranking.hand_table.strength[self._index]
 
     @property
     def hand_class(self) -> str:
@@ -114,7 +112,8 @@ class HandValue:
     @property
     def key(self) -> tuple[int, ...]:
         """The sort key from ``primero_hand_order`` (larger is better)."""
-        return self._ranking.hand_table.keys[self._strength]
+        table = self._ranking.hand_table
+        return table.keys[table.strength[self._index]]
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -149,34 +148,47 @@ class HandValue:
             )
         return other
 
+    def _strengths(self, other: object) -> tuple[int, int]:
+        """This value's strength and ``other``'s (checked to be of the same ranking)."""
+        index = self._check(other)._index
+        strength = self._ranking.hand_table.strength
+        return strength[self._index], strength[index]
+
     def __lt__(self, other: object) -> bool:
-        return self._strength < self._check(other)._strength
+        mine, theirs = self._strengths(other)
+        return mine < theirs
 
     def __le__(self, other: object) -> bool:
-        return self._strength <= self._check(other)._strength
+        mine, theirs = self._strengths(other)
+        return mine <= theirs
 
     def __gt__(self, other: object) -> bool:
-        return self._strength > self._check(other)._strength
+        mine, theirs = self._strengths(other)
+        return mine > theirs
 
     def __ge__(self, other: object) -> bool:
-        return self._strength >= self._check(other)._strength
+        mine, theirs = self._strengths(other)
+        return mine >= theirs
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandValue):
             return NotImplemented
-        return self._strength == self._check(other)._strength
+        mine, theirs = self._strengths(other)
+        return mine == theirs
 
     def __ne__(self, other: object) -> bool:
         if not isinstance(other, HandValue):
             return NotImplemented
-        return self._strength != self._check(other)._strength
+        mine, theirs = self._strengths(other)
+        return mine != theirs
 
     def __hash__(self) -> int:
-        return hash((id(self._ranking), self._strength))
+        return hash((id(self._ranking), self.strength))
 
     def ties(self, other: HandValue) -> bool:
         """Whether the two values tie (same class, points and any further tie-break)."""
-        return self._strength == self._check(other)._strength
+        mine, theirs = self._strengths(other)
+        return mine == theirs
 
     @property
     def label(self) -> str:
@@ -387,7 +399,7 @@ class Ranking:
         from primero.tables import colex_offsets
 
         c1, c2, c3, c4 = colex_offsets(self.pack)
-        strength = self.hand_table.strength
+        size = len(self.hand_table)
         found = self.__dict__.get("evaluate")
         if found is not None:
             return found  # type: ignore[no-any-return]
@@ -415,15 +427,13 @@ class Ranking:
                 if b > c:
                     b, c = c, b
                 index = c1[a] + c2[b] + c3[c] + c4[d]  # past the end for a card not in the pack
-                s = strength[index]
             except (ValueError, TypeError, AttributeError, IndexError):
                 return checked(cards)
-            if not a < b < c < d:  # a card twice
+            if index >= size or not a < b < c < d:  # a card twice, or not in the pack
                 return checked(cards)
             value = new(value_type)
             value._ranking = ranking
             value._index = index
-            value._strength = s
             return value
 
         evaluate.__doc__ = Ranking.evaluate.__doc__
@@ -536,16 +546,20 @@ class Ranking:
             bad = low if low < 0 else high
             raise InvalidDeckError(
                 f"card index {bad} is outside the {self.pack.name} pack (0..{len(self.pack) - 1})")
-        a, b, c, d = (array[:, k].astype(np.intp, copy=False) for k in range(HAND_SIZE))
-        a, b = np.minimum(a, b), np.maximum(a, b)
+        a, b, c, d = array.T.astype(np.int16)  # one card per row: contiguous columns
+        a, b = np.minimum(a, b), np.maximum(a, b)  # a sorting network on the columns
         c, d = np.minimum(c, d), np.maximum(c, d)
         a, c = np.minimum(a, c), np.maximum(a, c)
         b, d = np.minimum(b, d), np.maximum(b, d)
         b, c = np.minimum(b, c), np.maximum(b, c)
-        if not ((a < b) & (b < c) & (c < d)).all():
-            row = int(np.flatnonzero(~((a < b) & (b < c) & (c < d)))[0])
+        distinct = (a < b) & (b < c) & (c < d)
+        if not distinct.all():
+            row = int(np.flatnonzero(~distinct)[0])
             raise InvalidDeckError(f"hand {row} of evaluate_many has a card twice")
-        index = a + terms[1][b] + terms[2][c] + terms[3][d]
+        index = terms[1][b]
+        index += terms[2][c]
+        index += terms[3][d]
+        index += a
         return strength[index]
 
     def _numpy_tables(self) -> tuple[Any, Any]:
@@ -554,7 +568,7 @@ class Ranking:
             import numpy as np
 
             n = max(len(self.pack), 1)
-            terms = tuple(np.array([comb(i, k) for i in range(n)], dtype=np.intp)
+            terms = tuple(np.array([comb(i, k) for i in range(n)], dtype=np.int32)
                           for k in range(1, HAND_SIZE + 1))
             found = self._numpy = (terms, self.hand_table.arrays()[2])
         return found[0], found[1]
