@@ -49,8 +49,9 @@ class Classification:
 class HandValue:
     """The value of a four-card hand under one ranking: a hand's table entry, made on request.
 
-    A value is a ranking, the hand's table index and its strength; class, points, cards, the
-    counting cards and the sort key are read from the ranking's table when asked for. Values
+    A value is a ranking and the hand's table index (two slots); strength, class, points,
+    cards, the counting cards and the sort key are read from the ranking's table when asked
+    for. Values
     compare with ``<``, ``>``, ``<=``, ``>=`` by strength; ``==`` means *a tie* (equal
     strength, whatever the cards). Comparing values of two different rankings raises
     :class:`~primero.errors.RankingMismatchError`. Values are immutable.

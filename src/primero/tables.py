@@ -449,8 +449,14 @@ def _module_stamp(obj: object) -> list[object]:
 
 
 def cache_key(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
-              points: dict[Card, int], name: str) -> str:
-    """Everything that decides a ranking's table, as canonical JSON text."""
+              points: dict[Card, int]) -> str:
+    """Everything that decides a ranking's table, as canonical JSON text.
+
+    The format, primero's version, the variant and its provider, the options that decide the
+    ranking (``affects_ranking``), the pack, the card points, the classes, and every rule object
+    of the variant's plug-in manager (module, class, ``__version__``, source file size and
+    modification time).
+    """
     import primero
 
     affects = {o.name: o.affects_ranking for o in variant.spec.options}
@@ -461,7 +467,6 @@ def cache_key(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
         "primero": getattr(primero, "__version__", "?"),
         "variant": variant.spec.name,
         "provider": variant.spec.provider,
-        "ranking": name,
         "options": [[k, v] for k, v in variant.settings if affects.get(k, True)],
         "pack": [pack.name, [c.ascii for c in pack.ordered]],
         "points": [points[c] for c in pack.ordered],
@@ -560,7 +565,7 @@ def load_or_build(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
     directory = cache_dir()
     if directory is None:
         return build()
-    key = cache_key(variant=variant, pack=pack, classes=classes, points=points, name=name)
+    key = cache_key(variant=variant, pack=pack, classes=classes, points=points)
     path = _file_for(directory, variant, pack, key)
     try:
         data = path.read_bytes()
