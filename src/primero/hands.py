@@ -706,11 +706,17 @@ class Ranking:
         megabytes), so prefer those.
         """
         if self._legacy is None:
+            import numpy as np
+
+            from primero.tables import _hands
+
+            bits = np.array([c.bit for c in self.pack.ordered], dtype=np.uint64)
+            masks = np.bitwise_or.reduce(bits[_hands(len(self.pack))], axis=1).tolist()
             legacy: dict[int, HandValue] = {}
-            for value in self.values():
-                mask = 0
-                for card in value.cards:
-                    mask |= card.bit
+            for index, mask in enumerate(masks):
+                value = _new_value(HandValue)
+                value._ranking = self
+                value._index = index
                 legacy[mask] = value
             self._legacy = legacy
         return self._legacy
