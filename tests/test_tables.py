@@ -342,3 +342,15 @@ def test_two_processes_writing_at_once_leave_one_valid_file(cache: Path) -> None
         warnings.simplefilter("error")
         assert _fresh(get_variant("waks", deck="french52")).census() == RULES_11["french52"]
     assert path.exists()
+
+
+def test_index_many_reads_the_class_and_points_arrays() -> None:
+    ranking = get_variant().ranking
+    hands = ["7s 6h Ad Kc", "7s 6s As Kc", "Ks Qs 2h 3d"]
+    index = ranking.index_many(hands)
+    assert index.tolist() == [ranking.index_of(h) for h in hands]
+    class_ids, points, strength = ranking.hand_table.arrays()
+    labels = [f"{ranking.classes[c]} {p}" for c, p in zip(class_ids[index], points[index],
+                                                           strict=True)]
+    assert labels == ["Primero 65", "Supremus 55", "Numerus 20"]
+    assert strength[index].tolist() == ranking.evaluate_many(hands).tolist()

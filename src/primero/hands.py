@@ -522,9 +522,22 @@ class Ranking:
                 with a card twice.
             CardParseError: a hand given as text does not parse.
         """
+        return self._numpy_tables()[1][self.index_many(hands)]
+
+    def index_many(self, hands: Any) -> Any:
+        """The table indices of many hands at once (see :meth:`evaluate_many` for ``hands``).
+
+        Returns:
+            An ``(N,)`` numpy ``int32`` array; index the arrays of
+            :meth:`primero.tables.HandTable.arrays` (class ids, points, strengths) with it.
+
+        Raises:
+            InvalidDeckError: as :meth:`evaluate_many`.
+            CardParseError: a hand given as text does not parse.
+        """
         import numpy as np
 
-        terms, strength = self._numpy_tables()
+        terms = self._numpy_tables()[0]
         if isinstance(hands, np.ndarray):
             array = hands
         else:
@@ -541,7 +554,7 @@ class Ranking:
                 f"evaluate_many takes an (N, {HAND_SIZE}) integer array of pack indices; got "
                 f"shape {array.shape} of {array.dtype}")
         if array.shape[0] == 0:
-            return np.empty(0, dtype=strength.dtype)
+            return np.empty(0, dtype=np.int32)
         low, high = int(array.min()), int(array.max())
         if low < 0 or high >= len(self.pack):
             bad = low if low < 0 else high
@@ -561,7 +574,7 @@ class Ranking:
         index += terms[2][c]
         index += terms[3][d]
         index += a
-        return strength[index]
+        return index
 
     def _numpy_tables(self) -> tuple[Any, Any]:
         found = self._numpy
