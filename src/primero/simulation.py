@@ -572,7 +572,7 @@ def _run_task(task: _Task) -> list[DealResult]:
 def _warm(variant: Variant, agents: Sequence[AgentSpec]) -> None:
     """Build the ranking table (and the heuristic's strength table) before workers fork."""
     ranking = variant.ranking
-    _ = ranking.table
+    _ = ranking.hand_table
     if any(_agent_name(a) == "heuristic" for a in agents):
         Strength.of(ranking)
 
