@@ -16,6 +16,7 @@ from primero.cards import PRIMIERA_POINTS, Card, Pack, Rank, Suit, get_pack
 from primero.hands import Classification
 from primero.hookspecs import hookimpl
 from primero.options import Option
+from primero.tables import orders_by_class_and_points
 
 if TYPE_CHECKING:
     from primero.variant import Variant
@@ -176,6 +177,7 @@ class StandardRanking:
         )
 
     @hookimpl(trylast=True)
+    @orders_by_class_and_points
     def primero_hand_order(
         self, variant: Variant, classification: Classification, classes: tuple[str, ...]
     ) -> tuple[int, ...]:
