@@ -418,7 +418,7 @@ def test_rules_waks() -> None:
 def test_rules_cardano() -> None:
     out = ok("rules", "cardano")
     assert out.splitlines()[0] == "Cardano's Italian calling Primero (cardano) — 2–6 players"
-    assert "  call_rule = at_least" in out
+    assert "  call_rule = same_class" in out  # ruling 5 of issue 11 (RULES.md §6): was at_least
     assert "Sources" in out
 
 

@@ -19,7 +19,12 @@ __all__ = ["Award", "PotLayer", "Settlement"]
 
 @frozen(kw_only=True)
 class PotLayer:
-    """One layer of the pot: chips every contender put in up to the same level.
+    """One layer of the pot, or one pot: chips every contender put in up to the same level.
+
+    :func:`~primero.rules.settling.build_layers` cuts a layer at every distinct contribution;
+    adjacent layers open to the same players still in are then merged into one pot
+    (:func:`~primero.rules.settling.form_pots`), and a settlement's layers are those pots: a
+    tie is settled once per pot (RULES.md §3).
 
     Attributes:
         amount: Chips in the layer (carried-over chips included in the main layer).

@@ -3,17 +3,20 @@
 * Chips one player alone put into a layer (a vie or raise nobody matched) go back to that
   player, and so do the chips of a layer that no player still in reaches; returns are not
   awards.
-* The rest is layered by total contribution to the deal; each layer goes to the best hand among
-  the players still in who reach it. Folded players' chips stay in the layers they reached.
-  Carried-over chips belong to the main (lowest) contested layer.
-* Ties (option ``tie``): ``eldest`` — the tied player nearest the dealer in playing order
-  takes the layer [seed-DE][ZOR-C]; ``split`` — equal shares, odd chips one by one in playing
-  order from the eldest.
+* The rest is layered by total contribution to the deal (folded players' chips stay in the
+  layers they reached), and adjacent layers open to the same players still in form one *pot*
+  (:func:`form_pots`); each pot goes to the best hand among the players still in who reach it.
+  Carried-over chips belong to the main (lowest) pot.
+* Ties (option ``tie``) are settled once per pot, never per layer: ``eldest`` — the tied player
+  nearest the dealer in playing order takes the pot [seed-DE][ZOR-C]; ``split`` — equal shares
+  of the pot, its odd chips one by one in playing order from the eldest. (Three players tied for
+  15 chips that two folded players reached at 1 and 2 chips take 5 / 5 / 5, not 6 / 5 / 4.)
 * One player left takes every layer unseen; a deal that ended with a carry-over leaves the pot
   on the table.
 
-:func:`build_layers`, :func:`share_layer` and :func:`settle_showdown` are public so variants
-change only what they must (who is eligible, how ties go) instead of copying the layering.
+:func:`build_layers`, :func:`form_pots`, :func:`share_layer` and :func:`settle_showdown` are
+public so variants change only what they must (who is eligible, how ties go) instead of
+copying the layering.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ __all__ = [
     "StandardSettling",
     "build_layers",
     "distance_from_eldest",
+    "form_pots",
     "settle_showdown",
     "share_layer",
     "summarize",
@@ -80,13 +84,35 @@ def build_layers(
     return layers, sorted(returns.items()), carry
 
 
+def form_pots(layers: Sequence[PotLayer]) -> list[PotLayer]:
+    """Merge adjacent layers open to the same players still in into one pot (RULES.md §3).
+
+    Args:
+        layers: Contested layers, lowest first (from :func:`build_layers`, no winners yet).
+
+    Returns:
+        The pots, lowest first: each with the chips of the layers it merges and the ``level``
+        of its top layer. A tie is settled once per pot, so equal shares are cut from the
+        whole pot, never layer by layer.
+    """
+    pots: list[PotLayer] = []
+    for layer in layers:
+        if pots and pots[-1].contenders == layer.contenders:
+            last = pots[-1]
+            pots[-1] = PotLayer(amount=last.amount + layer.amount, level=layer.level,
+                                contenders=layer.contenders)
+        else:
+            pots.append(layer)
+    return pots
+
+
 def share_layer(state: GameState, amount: int, winners: Sequence[int], tie: str) \
         -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Share ``amount`` among tied ``winners`` by the tie policy.
+    """Share a pot's ``amount`` among tied ``winners`` by the tie policy.
 
     Args:
         state: The deal (for playing order).
-        amount: Chips in the layer.
+        amount: Chips in the pot (a whole pot: RULES.md §3 settles a tie once per pot).
         winners: The seats with the best hand (one or more).
         tie: ``"eldest"`` — the winner nearest the dealer in playing order takes it all;
             ``"split"`` — equal shares, odd chips one by one from the eldest.
@@ -135,14 +161,17 @@ def settle_showdown(
     eligible: Callable[[int, HandValue], bool] | None = None,
     tie: str | Callable[[HandValue], str] | None = None,
 ) -> Settlement:
-    """Settle a deal that reached the showdown: each layer to the best eligible hand.
+    """Settle a deal that reached the showdown: each pot to the best eligible hand.
+
+    The layers of :func:`build_layers` are merged into pots (:func:`form_pots`) first, and a
+    tie is settled once per pot (RULES.md §3).
 
     Args:
         state: The finished deal.
-        eligible: Which (seat, value) may win (default: every hand); a layer with no eligible
+        eligible: Which (seat, value) may win (default: every hand); a pot with no eligible
             contender carries over.
         tie: The tie policy (``"eldest"`` or ``"split"``, see :func:`share_layer`), or a
-            callable that picks the policy of each layer from the tied hands' value (the
+            callable that picks the policy of each pot from the tied hands' value (the
             revival game splits ties except equal Primeros); default the variant's ``tie``
             option (or ``"eldest"``).
 
@@ -154,6 +183,7 @@ def settle_showdown(
     policy = tie or str(state.variant.options.get("tie", "eldest"))
     values = {seat: state.value(seat) for seat in live}
     layers, returns, carry = build_layers(contributions, live, state.carry_in)
+    layers = form_pots(layers)
     if not layers:  # nobody put chips in: the carry is the only layer
         layers = [PotLayer(amount=carry, level=0, contenders=live)]
         carry = 0
@@ -177,6 +207,7 @@ def settle_unseen(state: GameState) -> Settlement:
     contributions = [s.contributed for s in state.seats]
     (winner,) = state.live
     layers, returns, carry = build_layers(contributions, (winner,), state.carry_in)
+    layers = form_pots(layers)
     won = [PotLayer(amount=layer.amount, level=layer.level, contenders=layer.contenders,
                     winners=(winner,), shares=(layer.amount,)) for layer in layers]
     if carry:

@@ -23,6 +23,8 @@ Readings where RULES.md leaves room:
 * A class with a single attainable points value may be called without them; in every standard
   ranking that is exactly Supremus (55). "Supremus" and "Supremus 55" are the same call, and
   both spellings are legal.
+* ``call_rule`` defaults to ``same_class`` ([seed-DE]: "with a few allowed understatements",
+  so most are not allowed); ``at_least`` is the looser house reading.
 * Under ``same_class`` an allowed understatement (option ``understatements``, default
   ``Supremus>Primero``) meets a call of the named class when the hand also ranks at or above
   the call; with the standard order a Supremus outranks every Primero, so it answers any
@@ -70,15 +72,17 @@ __all__ = [
 CALL_KEY = "call"
 
 CALL_RULE_OPTION = Option(
-    name="call_rule", affects_ranking=False, default="at_least", choices=CALL_RULES,
-    doc="Which hands meet the standing call at the showdown: at_least — any hand ranking at or "
-        "above it (understating allowed) [seed-DE]; same_class — a hand of the called class "
-        "with at least the called points, plus the allowed understatements.",
+    name="call_rule", affects_ranking=False, default="same_class", choices=CALL_RULES,
+    doc="Which hands meet the standing call at the showdown: same_class (default) — a hand of "
+        "the called class with at least the called points, or one of the few allowed "
+        "understatements [seed-DE]; at_least — any hand ranking at or above the call "
+        "(every understatement allowed; a house reading, no source).",
 )
 UNDERSTATEMENTS_OPTION = UnderstatementsOption(
     name="understatements", affects_ranking=False, default=DEFAULT_UNDERSTATEMENTS,
     doc="Under call_rule=same_class, which stronger classes may answer a call of another class, "
-        "as Held>Called pairs (default: a Supremus may answer a Primero call), or none.",
+        "as Held>Called pairs, or none; default Supremus>Primero, the sheet's own example "
+        "[seed-DE] (further pairs are house rules).",
 )
 
 SOURCES = (
@@ -102,12 +106,15 @@ without a raise names nothing. Only calls some hand of the pack can make are all
 more ranks above every Fluxus call).
 
 Bluffing is allowed. At the showdown only hands that meet the standing call can win. With
-call_rule=at_least (the default) a hand meets the call if it ranks at or above it, so a player
-may understate (call a Primero holding a Supremus). With call_rule=same_class the hand must be
-of the called class with at least the called points, except for the allowed understatements
-(default: a Supremus may answer a Primero call). The best hand among those meeting the call
-takes the pot, ties to the eldest. If no hand still in meets it, nobody wins and the pot carries
-over to the next deal; with side pots each pot is judged among the players who reach it.
+call_rule=same_class (the default, after the German sheet: "only if you hold at least the last
+called hand, with a few allowed understatements") the hand must be of the called class with at
+least the called points, or one of the allowed understatements (option understatements,
+default Supremus>Primero: a Supremus may answer a Primero call) ranking at or above the call.
+With call_rule=at_least (a house reading, no source) any hand ranking at or above the call
+meets it. The best hand among those meeting the call takes the pot, ties to the eldest. If no
+hand still in meets it, nobody wins and the pot carries over to the next deal (chips nobody
+matched go back first, and the settlement says why); with side pots each pot is judged among
+the players who reach it.
 
 A player left alone when all others fold takes the pot without showing: the call is not
 tested. If nobody vies in round 2 the pot carries over, as in the Waks game."""
