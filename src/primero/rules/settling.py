@@ -13,6 +13,9 @@
   15 chips that two folded players reached at 1 and 2 chips take 5 / 5 / 5, not 6 / 5 / 4.)
 * One player left takes every layer unseen; a deal that ended with a carry-over leaves the pot
   on the table.
+* A settlement with chips carried over says why (``Settlement.reason``): "nobody vied in round
+  2", or, for a pot no eligible hand reaches, the variant's explanation (the calling game's
+  "no hand met the standing call ...").
 
 :func:`build_layers`, :func:`form_pots`, :func:`share_layer` and :func:`settle_showdown` are
 public so variants change only what they must (who is eligible, how ties go) instead of
@@ -35,9 +38,13 @@ if TYPE_CHECKING:
 __all__ = [
     "StandardSettling",
     "build_layers",
+    "carried_reason",
+    "carry_reason",
     "distance_from_eldest",
     "form_pots",
+    "settle_carry",
     "settle_showdown",
+    "settle_unseen",
     "share_layer",
     "summarize",
 ]
@@ -135,10 +142,12 @@ def summarize(
     *,
     showdown: bool,
     values: dict[int, HandValue] | None = None,
+    reason: str = "",
 ) -> Settlement:
     """Build the :class:`~primero.settlement.Settlement` from settled layers.
 
     Awards per seat come from the layers' winners; layers nobody won join the carry.
+    ``reason`` says why chips carry over (kept only when some do).
     """
     won: dict[int, int] = {}
     for layer in layers:
@@ -152,7 +161,36 @@ def summarize(
         for s, a in sorted(won.items()) if a > 0
     )
     return Settlement(awards=awards, returns=tuple(returns), layers=tuple(layers), carry=carry,
-                      showdown=showdown, values=tuple(sorted(values.items())) if showdown else ())
+                      showdown=showdown, values=tuple(sorted(values.items())) if showdown else (),
+                      reason=reason if carry else "")
+
+
+def _names(state: GameState, seats: Sequence[int]) -> str:
+    names = [state.seats[s].name for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def carried_reason(state: GameState, pots: Sequence[PotLayer],
+                   explain: Callable[[Sequence[int]], str] | None = None) -> str:
+    """Why the pots nobody could win at a showdown carry over (``Settlement.reason``).
+
+    Args:
+        state: The finished deal.
+        pots: The settled pots, lowest first.
+        explain: Says why none of the given contenders may win a pot (e.g. the calling
+            game's "no hand met the standing call ..."); default a plain statement.
+
+    Returns:
+        The reason, or ``""`` when every pot with chips was won.
+    """
+    why = explain or (lambda seats: f"no hand of {_names(state, seats)} may win it")
+    carried = [p for p in pots if p.carried and p.amount]
+    if not carried:
+        return ""
+    if all(p.carried for p in pots if p.amount):
+        return why(state.live)
+    return "; ".join(f"the pot of {p.amount} that {_names(state, p.contenders)} reach: "
+                     f"{why(p.contenders)}" for p in carried)
 
 
 def settle_showdown(
@@ -160,6 +198,7 @@ def settle_showdown(
     *,
     eligible: Callable[[int, HandValue], bool] | None = None,
     tie: str | Callable[[HandValue], str] | None = None,
+    explain: Callable[[Sequence[int]], str] | None = None,
 ) -> Settlement:
     """Settle a deal that reached the showdown: each pot to the best eligible hand.
 
@@ -174,6 +213,8 @@ def settle_showdown(
             callable that picks the policy of each pot from the tied hands' value (the
             revival game splits ties except equal Primeros); default the variant's ``tie``
             option (or ``"eldest"``).
+        explain: Why none of the given seats may win a pot, for the settlement's ``reason``
+            when a pot carries over (see :func:`carried_reason`).
 
     Returns:
         The settlement; every hand still in is shown.
@@ -199,7 +240,8 @@ def settle_showdown(
         winners, shares = share_layer(state, layer.amount, top, layer_policy)
         settled.append(PotLayer(amount=layer.amount, level=layer.level,
                                 contenders=layer.contenders, winners=winners, shares=shares))
-    return summarize(state, settled, returns, carry, showdown=True, values=values)
+    return summarize(state, settled, returns, carry, showdown=True, values=values,
+                     reason=carried_reason(state, settled, explain))
 
 
 def settle_unseen(state: GameState) -> Settlement:
@@ -216,12 +258,26 @@ def settle_unseen(state: GameState) -> Settlement:
     return summarize(state, won, returns, 0, showdown=False)
 
 
-def settle_carry(state: GameState) -> Settlement:
-    """Settle a deal that ended without a winner: unmatched chips back, the rest carries."""
+def carry_reason(state: GameState) -> str:
+    """Why a deal that ended without a showdown leaves its pot: "nobody vied in round 2"."""
+    step = state.step
+    if state.ended_by == "carry" and step is not None and step.kind == "bet":
+        return f"nobody vied in round {step.number}"
+    return f"the deal ended without a winner ({state.ended_by or 'no showdown'})"
+
+
+def settle_carry(state: GameState, reason: str | None = None) -> Settlement:
+    """Settle a deal that ended without a winner: unmatched chips back, the rest carries.
+
+    Args:
+        state: The finished deal.
+        reason: Why the pot stays (``Settlement.reason``); default :func:`carry_reason`.
+    """
     contributions = [s.contributed for s in state.seats]
     layers, returns, carry = build_layers(contributions, state.live, state.carry_in)
     carry += sum(layer.amount for layer in layers)
-    return summarize(state, [], returns, carry, showdown=False)
+    return summarize(state, [], returns, carry, showdown=False,
+                     reason=carry_reason(state) if reason is None else reason)
 
 
 class StandardSettling:

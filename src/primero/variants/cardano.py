@@ -37,7 +37,7 @@ Readings where RULES.md leaves room:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 
 from attrs import evolve
 
@@ -66,6 +66,7 @@ __all__ = [
     "UNDERSTATEMENTS_OPTION",
     "CardanoRules",
     "standing_call",
+    "unmet_call_reason",
 ]
 
 #: The extras key of the standing call (public: every player heard it).
@@ -124,6 +125,23 @@ def standing_call(state: GameState) -> Call | None:
     """The standing call of a deal (the last call made, either round), or ``None``."""
     call = state.extra(CALL_KEY)
     return call if isinstance(call, Call) else None
+
+
+def unmet_call_reason(state: GameState, call: Call, seats: Sequence[int]) -> str:
+    """Why none of ``seats`` meets the standing call (the settlement's ``reason``).
+
+    Returns:
+        E.g. ``"no hand met the standing call Primero 60 (Anna's Fluxus 68 is not a Primero;
+        Ben's Numerus 28 is below it)"``: a hand ranking below the call is "below it", one at
+        or above it that is not of the called class (under ``same_class``) "is not a ...".
+    """
+    key = call_book(state.variant.ranking).key(call)
+    why = []
+    for seat in seats:
+        value = state.value(seat)
+        verdict = "is below it" if value.key < key else f"is not a {call.hand_class}"
+        why.append(f"{state.seats[seat].name}'s {value.label} {verdict}")
+    return f"no hand met the standing call {call} ({'; '.join(why)})"
 
 
 def _amount(action: Action) -> int:
@@ -216,6 +234,7 @@ class CardanoRules:
             state,
             eligible=lambda _seat, value: book.meets(value, call, rule=rule,
                                                      understatements=allowed),
+            explain=lambda seats: unmet_call_reason(state, call, seats),
         )
 
 

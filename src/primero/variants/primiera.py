@@ -490,7 +490,7 @@ class PrimieraRules:
         (``tie = suit``); hands still equal go to the eldest, or share under ``tie = split``.
         """
         if state.ended_by == "cancel":
-            return settle_carry(state)
+            return settle_carry(state, reason="nobody was served")
         policy = "split" if variant.option("tie") == "split" else "eldest"
         settlement = settle_showdown(
             state, eligible=lambda _seat, value: value.hand_class != NOTHING, tie=policy,

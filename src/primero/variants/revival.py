@@ -1,9 +1,9 @@
 """The modern revival game (``revival``) and its regional presets (RULES.md §10) [seed-FR][seed-IT].
 
 The game of the French and Italian revival rule sheets: an ante, four cards dealt in two rounds
-of two (option ``deal_packets``), one to three betting rounds (pass/check, bet, hold/call, raise, fold), an optional
-exchange, and a showdown where ties are split — except equal Primeros, which go to the eldest.
-Supremus is off by default. There is no carry-over: a round in which nobody bets simply ends.
+of two (option ``deal_packets``), one to three betting rounds (pass/check, bet, hold/call,
+raise, fold), an optional exchange, and a showdown where ties are split — except equal
+Primeros, which go to the eldest. Supremus is off by default. There is no carry-over: a round in which nobody bets simply ends.
 
 :class:`RevivalRules` overrides only what differs from the core Waks game and reuses the core's
 public helpers for the rest:
@@ -61,8 +61,8 @@ from primero.variant import Variant, VariantSpec
 from primero.variants.waks import TIE_OPTION
 
 __all__ = [
-    "ENGLISH_PRIMERO",
     "DEAL_PACKETS_OPTION",
+    "ENGLISH_PRIMERO",
     "EXCHANGE_FIRST_OPTION",
     "FRENCH_PRIME",
     "ITALIAN_PRIMIERA",
