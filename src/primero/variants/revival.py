@@ -3,7 +3,8 @@
 The game of the French and Italian revival rule sheets: an ante, four cards dealt in two rounds
 of two (option ``deal_packets``), one to three betting rounds (pass/check, bet, hold/call,
 raise, fold), an optional exchange, and a showdown where ties are split — except equal
-Primeros, which go to the eldest. Supremus is off by default. There is no carry-over: a round in which nobody bets simply ends.
+Primeros, which go to the eldest. Supremus is off by default. There is no carry-over: a round
+in which nobody bets simply ends.
 
 :class:`RevivalRules` overrides only what differs from the core Waks game and reuses the core's
 public helpers for the rest:
