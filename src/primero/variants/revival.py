@@ -280,6 +280,8 @@ ITALIAN_PRIMIERA = _spec(
 SPANISH_PRIMERA = _spec(
     "spanish-primera", "Spanish Primera (revival rules, 48-card pack)",
     "Preset spanish-primera: the 48-card Spanish pack (deck=spanish48: A-9 and the courts; "
+    "[seed-FR] says the 48-card packs 'keep the 10s', which the library reads as the Spanish "
+    "court numbered 10; "
     "8 and 9 are worth 8 and 9 points).",
     deck="spanish48",
 )
@@ -293,7 +295,8 @@ FRENCH_PRIME = _spec(
 #: ``english-primero``: the 48-card English game.
 ENGLISH_PRIMERO = _spec(
     "english-primero", "English Primero (revival rules, 48-card pack)",
-    "Preset english-primero: the 48-card English game (deck=spanish48).",
+    "Preset english-primero: the 48-card English game (deck=spanish48: A-9 and the courts, "
+    "the library's reading of [seed-FR]'s 48-card packs that 'keep the 10s').",
     deck="spanish48",
 )
 
