@@ -268,6 +268,7 @@ def _check_expect(state: GameState, expect: dict[str, Any], carry_in: int) -> No
               for a in settlement.awards]
     assert awards == expect["awards"]
     assert settlement.carry == expect["carry"]
+    assert settlement.reason == expect.get("reason", "")
     assert list(state.stacks) == expect["chips"]
     assert sum(state.stacks) + settlement.carry == sum(state.setup.chips) + carry_in
     if "hands" in expect:

@@ -176,3 +176,32 @@ def test_ruling_8_the_same_stock_dealt_in_packets_of_two() -> None:
     two = load_record(Path(__file__).resolve().parent / "revival_three_way_split.toml")
     assert (one.stock, one.actions) == (two.stock, two.actions)
     assert replay(attrs.evolve(one, options=(("deal_packets", 2),))).stacks == (11, 11, 10, 8)
+
+
+# --- a settlement that says why ----------------------------------------------------------------
+
+def test_a_carried_pot_says_why_in_the_settlement_and_the_replay_text() -> None:
+    from primero.cli_game import describe_settlement
+
+    state = replay(_record("r2_unmatched_back_before_carry"))
+    settlement = state.settlement
+    assert settlement is not None
+    assert settlement.describe(state.players) == (
+        "Carla takes back 1 unmatched\n"
+        "4 chips carry over to the next deal: nobody vied in round 2")
+    assert "  4 chips carry over to the next deal: nobody vied in round 2" \
+        in describe_settlement(state)
+    cardano = replay(_record("r5_cardano_same_class_default"))
+    assert cardano.settlement is not None
+    assert cardano.settlement.describe(cardano.players) == (
+        "6 chips carry over to the next deal: no hand met the standing call Primero 60 "
+        "(Anna's Fluxus 68 is not a Primero; Ben's Numerus 28 is below it; Carla's Primero 58 "
+        "is below it)")
+
+
+def test_a_won_pot_has_no_reason() -> None:
+    state = replay(_record("r1_split_once_per_pot"))
+    assert state.settlement is not None and state.settlement.reason == ""
+    assert state.settlement.describe(state.players).splitlines() == [
+        "Anna wins 5 with Primero 65", "Ben wins 5 with Primero 65",
+        "Carla wins 5 with Primero 65"]
