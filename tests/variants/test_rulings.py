@@ -205,3 +205,37 @@ def test_a_won_pot_has_no_reason() -> None:
     assert state.settlement.describe(state.players).splitlines() == [
         "Anna wins 5 with Primero 65", "Ben wins 5 with Primero 65",
         "Carla wins 5 with Primero 65"]
+
+
+# --- RULES.md §4: folded hands join the discards (the library's convention) --------------------
+
+def test_folded_hands_join_the_discards_when_the_stock_is_rebuilt() -> None:
+    # revival, two rounds, six players A..F, F deals: two cards together, twice round, from A.
+    # The pack in suit order: A As 2s 3h 4h, B 3s 4s 5h 6h, C 5s 6s 7h Jh, D 7s Js Qh Kh,
+    # E Qs Ks Ad 2d, F Ah 2h 3d 4d; the stock left is 5d 6d 7d Jd Qd Kd and the ten clubs (16).
+    # A folds, the others check; at the exchange B, C, D and E throw all four (16 cards drawn:
+    # the stock is empty), then F throws all four: the new stock is B's, C's, D's and E's
+    # discards plus A's folded hand (20 cards), F's own four staying out; F draws 4 of them.
+    order = ("As 2s 3s 4s 5s 6s 7s Js Qs Ks Ah 2h 3h 4h 5h 6h 7h Jh Qh Kh "
+             "Ad 2d 3d 4d 5d 6d 7d Jd Qd Kd Ac 2c 3c 4c 5c 6c 7c Jc Qc Kc")
+    state = start_deal(get_variant("revival", rounds=2), list("ABCDEF"), 20, dealer="F",
+                       stock=order)
+    assert {c.ascii for c in state.seats[0].hand} == {"As", "2s", "3h", "4h"}
+    for text in ("fold", "pass", "pass", "pass", "pass", "pass"):
+        state = state.apply(text)
+    thrown = {}
+    for name in "BCDEF":
+        seat = state.seat_of(name)
+        thrown[name] = state.seats[seat].hand
+        state = state.apply("exchange " + " ".join(c.ascii for c in thrown[name]))
+    assert [c.ascii for c in state.seats[0].hand] == []        # A's hand joined the discards
+    (pile,) = state.reshuffles
+    expected = {"As", "2s", "3h", "4h"} | {c.ascii for n in "BCDE" for c in thrown[n]}
+    assert sorted(c.ascii for c in pile) == sorted(expected) and len(pile) == 20
+    assert {c.ascii for c in thrown["F"]} == {"Ah", "2h", "3d", "4d"}
+    assert [c.ascii for c in state.seats[5].hand] == [c.ascii for c in pile[:4]]
+    assert len(state.stock) == 16
+    # a saved record of the deal replays to the same state
+    from primero.history import dump_record, record_from_state
+    again = replay(load_record(dump_record(record_from_state(state))))
+    assert again == state
