@@ -65,7 +65,9 @@ def test_cardano_is_registered_with_its_options() -> None:
     spec = get_variant("cardano").spec
     assert spec.title == "Cardano's Italian calling Primero"
     assert spec.players == (2, 6)
-    assert [s.split()[0] for s in spec.sources] == ["[seed-DE]", "[WAKS]", "[SUZ94]", "[ZOR-C]"]
+    # its own sources, then those its options cite (issue 11: every key resolves)
+    assert [s.split()[0] for s in spec.sources][:4] == ["[seed-DE]", "[WAKS]", "[SUZ94]",
+                                                        "[ZOR-C]"]
     defaults = {o.name: o.default for o in spec.options}
     assert defaults == {
         "deck": "italian40", "supremus": True, "chorus": True, "numerus_counts": "best_suit",

@@ -8,13 +8,14 @@ counter-factual (what the old reading would have paid).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import attrs
 import pytest
 from dealfile import check_expect
 
-from primero import get_variant
+from primero import get_variant, registry
 from primero.engine import start_deal
 from primero.history import DealRecord, load_record, replay
 from primero.rules.settling import build_layers, form_pots, share_layer
@@ -239,3 +240,29 @@ def test_folded_hands_join_the_discards_when_the_stock_is_rebuilt() -> None:
     from primero.history import dump_record, record_from_state
     again = replay(load_record(dump_record(record_from_state(state))))
     assert again == state
+
+
+# --- primero rules VARIANT: every option's default and source --------------------------------
+
+BUILT_IN = [n for n in registry().names() if registry().spec(n).provider.startswith("primero.")]
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_every_source_an_option_cites_is_listed(name: str) -> None:
+    spec = registry().spec(name)
+    listed = {s.split()[0] for s in spec.sources}
+    for option in spec.options:
+        cited = set(re.findall(r"\[[A-Za-z0-9-]+\]", option.doc))
+        assert cited <= listed, (option.name, cited - listed)
+        # a source key, or the words that mark a house rule or the library's own reading
+        assert cited or "house" in option.doc or "library" in option.doc, option.name
+
+
+def test_the_waks_rules_state_what_the_library_plays() -> None:
+    summary = " ".join(registry().spec("waks").summary.split())
+    for rule in ("a pass made before the first vie does not count",
+                 "A player who is already level while others still owe may pass or raise",
+                 "A betting round is played only while at least two players still in can act",
+                 "the lowest point value deals", "the deal passes to the next player",
+                 "A player with no chips left leaves the table"):
+        assert rule in summary, rule

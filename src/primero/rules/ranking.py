@@ -40,10 +40,9 @@ _SUPREMUS_RANKS = frozenset((Rank.SEVEN, Rank.SIX, Rank.ACE))
 #: The pack option (a house rule for the Waks family).
 DECK_OPTION = Option(
     name="deck", default="italian40", choices=("italian40", "spanish48", "french52"),
-    doc="The pack: italian40 (A-7 and three courts, the default everywhere [seed-FR][seed-IT]"
-        "[seed-DE][seed-PRIMIERA]); spanish48 (A-9 and three courts: [seed-FR] says the "
-        "48-card packs 'keep the 10s', which the library reads as the Spanish court numbered "
-        "10, RULES.md §1); french52 (the full pack [seed-DE][ZOR-B]).",
+    doc="The pack: italian40 (A-7 and three courts, the default everywhere); spanish48 (A-9 "
+        "and three courts: [seed-FR] says the 48-card packs 'keep the 10s', which the library "
+        "reads as the Spanish court numbered 10, RULES.md §1); french52 (the full pack).",
 )
 
 #: The options every standard ranking supports (RULES.md §2).

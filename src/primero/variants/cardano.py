@@ -55,6 +55,7 @@ from primero.rules.betting import betting_actions, betting_seat, must_hold_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.settling import settle_showdown
 from primero.settlement import Settlement
+from primero.sources import with_cited
 from primero.state import GameState
 from primero.variant import Variant, VariantSpec
 from primero.variants.waks import TIE_OPTION
@@ -243,7 +244,8 @@ CARDANO = VariantSpec(
     name="cardano",
     title="Cardano's Italian calling Primero",
     summary=SUMMARY,
-    sources=SOURCES,
+    sources=with_cited(SOURCES, (DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, CALL_RULE_OPTION,
+                                     UNDERSTATEMENTS_OPTION)),
     players=(2, 6),
     options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, CALL_RULE_OPTION,
              UNDERSTATEMENTS_OPTION),

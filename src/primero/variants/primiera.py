@@ -68,6 +68,7 @@ from primero.options import Option
 from primero.rules.betting import put_in
 from primero.rules.ranking import classify_standard
 from primero.rules.settling import settle_carry, settle_showdown
+from primero.sources import with_cited
 from primero.state import GameState, Step, replace
 from primero.variant import VariantSpec
 
@@ -505,7 +506,7 @@ PRIMIERA = VariantSpec(
     name="primiera",
     title="Italian declare-and-redraw Primiera",
     summary=SUMMARY,
-    sources=SOURCES,
+    sources=with_cited(SOURCES, (ORDER_OPTION, TIE_OPTION)),
     players=(2, 8),
     options=(ORDER_OPTION, TIE_OPTION),
     plugins=(PrimieraRules(),),

@@ -57,6 +57,7 @@ from primero.rules.dealing import draw
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.settling import settle_showdown
 from primero.settlement import Settlement
+from primero.sources import with_cited
 from primero.state import GameState, Step, replace
 from primero.variant import Variant, VariantSpec
 from primero.variants.waks import TIE_OPTION
@@ -264,7 +265,8 @@ def _spec(name: str, title: str, note: str, **defaults: bool | int | str) -> Var
                     for o in REVIVAL_OPTIONS)
     return VariantSpec(
         name=name, title=title, summary=SUMMARY + (f"\n\n{note}" if note else ""),
-        sources=SOURCES, players=(2, 6), options=options, plugins=(_RULES,), ante=1,
+        sources=with_cited(SOURCES, options), players=(2, 6), options=options,
+        plugins=(_RULES,), ante=1,
     )
 
 

@@ -51,6 +51,7 @@ from primero.cards import Card
 from primero.hookspecs import hookimpl
 from primero.rules.betting import apply_bet, betting_actions, betting_seat, must_hold_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
+from primero.sources import with_cited
 from primero.state import GameState, replace
 from primero.variant import Variant, VariantSpec
 from primero.variants.waks import TIE_OPTION
@@ -191,7 +192,7 @@ SUZUKI = VariantSpec(
     name="suzuki",
     title="Suzuki's no-fold Primero",
     summary=SUMMARY,
-    sources=SOURCES,
+    sources=with_cited(SOURCES, (DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION)),
     players=(2, 6),
     options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION),
     plugins=(SuzukiRules(),),

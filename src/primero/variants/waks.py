@@ -15,6 +15,7 @@ from primero.rules.betting import WaksBetting
 from primero.rules.dealing import StandardDealing
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, StandardRanking
 from primero.rules.settling import StandardSettling
+from primero.sources import with_cited
 from primero.variant import VariantSpec
 
 __all__ = ["CORE_RULES", "SOURCES", "TIE_OPTION", "WAKS", "WaksRules"]
@@ -77,7 +78,7 @@ WAKS = VariantSpec(
     name="waks",
     title="Waks English Primero",
     summary=SUMMARY,
-    sources=SOURCES,
+    sources=with_cited(SOURCES, (DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION)),
     aliases=("english", "primero"),
     players=(2, 6),
     options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION),
