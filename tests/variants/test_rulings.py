@@ -37,6 +37,7 @@ def test_every_ruling_deal_file_is_run() -> None:
         "r4_skipped_round_after_folds", "r5_cardano_same_class_default",
         "r6_suzuki_uncontested_carry", "r7_primiera_top_card_points",
         "r8_revival_one_at_a_time", "r8_revival_primero_tie_one_at_a_time",
+        "r8_revival_three_rounds_one_at_a_time",
     ]
 
 
@@ -166,7 +167,8 @@ def test_ruling_7_in_a_session_a_player_short_of_the_ante_leaves_the_table() -> 
 # --- ruling 8 -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["r8_revival_one_at_a_time",
-                                  "r8_revival_primero_tie_one_at_a_time"])
+                                  "r8_revival_primero_tie_one_at_a_time",
+                                  "r8_revival_three_rounds_one_at_a_time"])
 def test_ruling_8_revival_deals_one_at_a_time_under_deal_packets_1(name: str) -> None:
     check_expect(_record(name))
 
@@ -177,6 +179,15 @@ def test_ruling_8_the_same_stock_dealt_in_packets_of_two() -> None:
     two = load_record(Path(__file__).resolve().parent / "revival_three_way_split.toml")
     assert (one.stock, one.actions) == (two.stock, two.actions)
     assert replay(attrs.evolve(one, options=(("deal_packets", 2),))).stacks == (11, 11, 10, 8)
+
+
+def test_ruling_8_deal_packets_is_validated() -> None:
+    from primero.errors import InvalidOptionError
+
+    for bad in (0, 3, "two", True):
+        with pytest.raises(InvalidOptionError, match="deal_packets"):
+            get_variant("revival", deal_packets=bad)
+    assert get_variant("french-prime", deal_packets="1").option("deal_packets") == 1
 
 
 # --- a settlement that says why ----------------------------------------------------------------
