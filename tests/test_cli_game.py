@@ -418,7 +418,7 @@ def test_rules_waks() -> None:
 def test_rules_cardano() -> None:
     out = ok("rules", "cardano")
     assert out.splitlines()[0] == "Cardano's Italian calling Primero (cardano) — 2–6 players"
-    assert "  call_rule = at_least" in out
+    assert "  call_rule = same_class" in out  # ruling 5 of issue 11 (RULES.md §6): was at_least
     assert "Sources" in out
 
 
@@ -444,8 +444,8 @@ def test_rules_prints_source_keys_and_allowed_values() -> None:
     """Regression: rich markup ate '[seed-DE]' and '[true, false]' from the rules text."""
     lines = ok("rules").splitlines()
     assert "  supremus = true   [true, false]" in lines
-    assert "      Supremus (7, 6, A of one suit) is a class; off, it is a Numerus 55 [seed-FR]." \
-        in lines
+    assert ("      Supremus (7, 6, A of one suit) is a class [seed-DE][NQ8]; off, it is a "
+            "Numerus 55 ([seed-FR] calls it not universal).") in lines
     assert any(line.startswith("  [seed-DE] Primero (Primiera)") for line in lines)
 
 

@@ -185,7 +185,8 @@ def describe_settlement(state: GameState) -> list[str]:
     for seat, chips in settlement.returns:
         lines.append(f"  {state.seats[seat].name} takes back {chips} unmatched")
     if settlement.carry:
-        lines.append(f"  {settlement.carry} chips carry over to the next deal")
+        why = f": {settlement.reason}" if settlement.reason else ""
+        lines.append(f"  {settlement.carry} chips carry over to the next deal{why}")
     lines.append("  chips: " + ", ".join(f"{s.name} {s.stack}" for s in state.seats))
     return lines
 

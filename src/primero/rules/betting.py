@@ -12,7 +12,9 @@ where RULES.md leaves room:
 * *Must hold* (round 1 only): while nobody has held the vie, the last player still able to act
   before the vier in playing order may not pass or fold. A hold or a raise lifts the duty.
 * *All-in*: a player short of the stake, the amount owed or a raise may put in everything
-  they have instead and stays in; a round is played only while two players can act.
+  they have instead and stays in; a round is played only while two players can act. If, with
+  no vie made, folds leave a single player able to act beside an all-in player, the round ends
+  as a skipped round (round 2: on to the showdown, not a carry-over).
 
 The helpers (:func:`put_in`, :func:`next_actor`, :func:`round_complete`, :func:`open_round`)
 are public so variant plug-ins can reuse them instead of copying them.
@@ -305,6 +307,11 @@ class WaksBetting:
                         and not state.seats[i].folded), None)
             return replace(state, to_act=nxt)
         state = apply_bet(state, seat, action)
+        if isinstance(action, Fold) and not state.opened and len(state.live) > 1 \
+                and sum(s.can_act for s in state.seats) < 2:
+            # RULES.md §5: folds before any vie leave one player able to act beside an
+            # all-in player: the round ends as a skipped round, not one in which nobody vied
+            return replace(state, skipped=True, to_act=None)
         if round_complete(state):
             return replace(state, to_act=None)
         return replace(state, to_act=next_actor(state, seat))

@@ -3,7 +3,8 @@
 * Cards are dealt one at a time in playing order from the eldest, round by round.
 * An exchange serves all of a player's replacements at once from the top of the stock.
 * When the stock runs out, the player is first served what is left, then the discards — except
-  the cards that player has just thrown — are shuffled into a new stock [seed-DE]
+  the cards that player has just thrown, and with the folded hands — are shuffled into a new
+  stock [seed-DE]
   [seed-PRIMIERA]. Every new stock order is recorded in ``state.reshuffles``; a replayed record
   supplies them in ``setup.reshuffles`` so a replay never depends on a random generator.
 """
@@ -41,9 +42,17 @@ def reshuffle_rng(seed: int, index: int) -> random.Random:
 
 
 def _new_stock(state: GameState, exclude: tuple[Card, ...]) -> GameState:
-    """Shuffle the discards (less ``exclude``) into a new stock and record its order."""
+    """Shuffle the discards (less ``exclude``) into a new stock and record its order.
+
+    Folded hands join the discards first (RULES.md §4, the library's convention): a folded
+    player's cards go face down into the new stock and their hand is empty from then on.
+    """
+    folded = [c for s in state.seats if s.folded for c in s.hand]
+    if folded:
+        state = replace(state, seats=tuple(replace(s, hand=()) if s.folded else s
+                                           for s in state.seats))
     kept = [c for c in state.discards if c in exclude]
-    pile = [c for c in state.discards if c not in exclude]
+    pile = [c for c in state.discards if c not in exclude] + folded
     index = len(state.reshuffles)
     given = state.setup.reshuffles
     if index < len(given):

@@ -19,6 +19,7 @@ from collections.abc import Callable, Generator
 
 from primero.hands import Classification
 from primero.hookspecs import hookimpl
+from primero.sources import with_cited
 from primero.tables import orders_by_class_and_points
 from primero.variant import Variant, VariantSpec
 from primero.variants.waks import WAKS
@@ -73,7 +74,7 @@ LOSING = VariantSpec(
     name="losing",
     title="Losing Primero",
     summary=SUMMARY,
-    sources=SOURCES,
+    sources=with_cited(SOURCES, WAKS.options),
     players=WAKS.players,
     options=WAKS.options,
     plugins=(LosingRules(),),
