@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from primero.cli import app
 

@@ -207,10 +207,42 @@ def test_bad_input_is_one_line(args: list[str], message: str) -> None:
     assert "Traceback" not in result.output
 
 
-def test_usage_errors_exit_2() -> None:
-    result = run("evaluate")
-    assert result.exit_code == 2
-    assert "Missing argument 'CARDS'." in result.stderr
+@pytest.mark.parametrize(("args", "message"), [
+    (["evaluate"], "error: missing argument 'CARDS...' (see 'primero evaluate --help')\n"),
+    (["evaluate", "7s 6h Ad Kc", "--jsn"],
+     "error: no such option '--jsn'. Did you mean '--json'? (see 'primero evaluate --help')\n"),
+    (["evaluat"],
+     "error: no such command 'evaluat'. Did you mean 'evaluate'? (see 'primero --help')\n"),
+    (["--bogus"], "error: no such option '--bogus' (see 'primero --help')\n"),
+    (["simulate", "--players", "1"],
+     "error: invalid value for '--players': must be at least 2, got 1\n"),
+    (["simulate", "--players", "7"],
+     "error: invalid value for '--players': waks is played by 2 to 6 players; got 7\n"),
+    (["play", "--players", "7"],
+     "error: invalid value for '--players': waks is played by 2 to 6 players; got 7\n"),
+    (["simulate", "--deals", "x"],
+     "error: invalid value for '--deals': expected a whole number in ASCII digits (0-9), "
+     "got 'x'\n"),
+    (["simulate", "--deals", "１０"],
+     "error: invalid value for '--deals': expected a whole number in ASCII digits (0-9), "
+     "got '１０'\n"),
+    (["play", "--seed", "٣"],
+     "error: invalid value for '--seed': expected a whole number in ASCII digits (0-9), "
+     "got '٣'\n"),
+    (["simulate", "--players", "9" * 5000],
+     "error: invalid value for '--players': expected at most 20 digits, got a 5000-digit "
+     "number\n"),
+    (["simulate", "--players", "9" * 15],
+     "error: invalid value for '--players': waks is played by 2 to 6 players; got "
+     "a 15-digit number\n"),
+    (["simulate", "--agent", "clever"],
+     "error: invalid value for '--agent': 'clever' is not one of 'random', "
+     "'heuristic'.\n"),
+])
+def test_usage_errors_are_one_line_and_exit_2(args: list[str], message: str) -> None:
+    """Issue 15: one style (one ``error:`` line) and one status (2) for every usage error."""
+    result = run(*args)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)
 
 
 def test_parse_option_args() -> None:
