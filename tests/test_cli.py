@@ -245,6 +245,18 @@ def test_usage_errors_are_one_line_and_exit_2(args: list[str], message: str) -> 
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)
 
 
+@pytest.mark.parametrize(("name", "suggestion"), [("wakss", "waks"), ("Carddano", "cardano"),
+                                                ("englsh", "waks"), ("suzuky", "suzuki")])
+def test_a_mistyped_variant_gets_did_you_mean(name: str, suggestion: str) -> None:
+    for command in (["evaluate", "7s 6h Ad Kc", "-V", name], ["rules", name],
+                    ["compare", name, "--deals", "1"]):
+        result = run(*command)
+        assert result.exit_code == 1
+        assert result.stderr == (f"error: unknown variant {name!r}; did you mean "
+                                 f"{suggestion!r}? known variants: "
+                                 f"{', '.join(primero.registry().names())}\n")
+
+
 def test_parse_option_args() -> None:
     assert parse_option_args(None) == {}
     assert parse_option_args(["supremus=false", " numerus-counts = all "]) == {

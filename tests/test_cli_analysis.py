@@ -175,6 +175,31 @@ def test_odds_errors_are_one_line() -> None:
     assert result.exit_code == 1 and result.stderr.startswith("error: unknown card 'Xx'")
 
 
+def test_odds_card_list_options_take_several_words() -> None:
+    """Issue 15: ``--discard Kc Ad`` put Ad into the hand and reported a duplicate."""
+    words = json.loads(ok("odds", "7s", "6h", "Ad", "Kc", "--discard", "Kc", "Ad", "--json"))
+    quoted = json.loads(ok("odds", "7s 6h Ad Kc", "--discard", "Kc Ad", "--json"))
+    repeated = json.loads(ok("odds", "7s 6h Ad Kc", "-x", "Kc", "-x", "Ad", "--json"))
+    assert words == quoted == repeated
+    assert words["hand"] == ["7s", "6h", "Ad", "Kc"] and words["discard"] == ["Kc", "Ad"]
+    assert words["draws"] == 36 * 35 // 2  # two drawn from the 36 unseen cards
+    dead = json.loads(ok("odds", "7s 6h Ad Kc", "--dead", "5c", "4c", "-x", "Kc", "--json"))
+    assert dead["dead"] == ["5c", "4c"] and dead["unseen"] == 34
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("7s 6h Ad Kd", "--beat", "7s 6h"),
+     "error: --beat: a hand has exactly 4 cards; got 2: 7♠ 6♥\n"),
+    (("7s 6h Ad Kd", "--beat", "7h", "6c", "5c", "Xx"), "error: --beat: unknown card 'Xx'"),
+    (("7s 6h Ad Kd", "--dead", "Qq"), "error: --dead: unknown card 'Qq'"),
+    (("7s 6h Ad Kd", "--discard", "Zz"), "error: --discard: unknown card 'Zz'"),
+])
+def test_odds_card_list_errors_name_the_option(args: tuple[str, ...], message: str) -> None:
+    result = run("odds", *args)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
+
+
 # --- compare ---------------------------------------------------------------------------------
 
 COMPARED = ["waks", "waks:supremus=false"] + [

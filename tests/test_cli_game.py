@@ -377,16 +377,16 @@ def test_replay_printed_stock_rejected_in_a_real_process(tmp_path: Path) -> None
     ("changes", "message"),
     [
         ({"actions": [*BASE["actions"][:4], "Anna pass", *BASE["actions"][5:]]},
-         "error: action 5 'Anna pass': Anna cannot pass: Anna speaks last before Ben"),
+         "deal.toml: action 5 'Anna pass': Anna cannot pass: Anna speaks last before Ben"),
         ({"actions": ["Anna pass", "Carla vie 2"]},
-         "error: action 2 'Carla vie 2': it is Ben's turn, not Carla's"),
+         "deal.toml: action 2 'Carla vie 2': it is Ben's turn, not Carla's"),
         ({"actions": [*BASE["actions"], "Anna pass"]},
-         "error: action 16 'Anna pass': the deal is already over"),
+         "deal.toml: action 16 'Anna pass': the deal is already over"),
         ({"actions": ["Anna pass", "Ben vie 9"]},
-         "error: action 2 'Ben vie 9': Ben cannot vie 9: a bet or raise is at most the rest"),
+         "deal.toml: action 2 'Ben vie 9': Ben cannot vie 9: a bet or raise is at most the rest"),
         ({"stock": ["Xx", *BASE["stock"][1:]]}, "unknown card 'Xx'"),
         ({"dealer": None}, "missing key 'dealer'"),
-        ({"variant": "nope"}, "error: unknown variant 'nope'"),
+        ({"variant": "nope"}, "deal.toml: unknown variant 'nope'"),
         ({"stock": [*BASE["stock"][:39], "Ks"]}, "duplicate card Ks"),
     ],
 )
@@ -417,7 +417,8 @@ def test_replay_missing_file_and_directory(tmp_path: Path) -> None:
     missing = tmp_path / "absent.toml"
     assert one_line_error("replay", str(missing)) == \
         f"error: cannot read {missing}: No such file or directory"
-    assert one_line_error("replay", str(tmp_path)).startswith(f"error: cannot read {tmp_path}")
+    assert one_line_error("replay", str(tmp_path)) == \
+        f"error: {tmp_path}: a directory, not a deal file: only regular files are read"
 
 
 # --------------------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ from primero.cli.core import (
 )
 from primero.cli.narration import YOU, narrate
 from primero.engine import start_deal
-from primero.errors import PrimeroError
+from primero.errors import PrimeroError, RecordError
 from primero.history import load_record, replay, save_record, start_record
 from primero.state import GameState
 from primero.variant import Variant
@@ -125,7 +125,7 @@ def _calls_summary(with_calls: list[Action]) -> str:
             f"{calls[-1]}; type it, e.g. '{example}'")
 
 
-def _call_problem(answer: str, state: GameState) -> str | None:
+def _call_problem(answer: str, state: GameState, legal: tuple[Action, ...]) -> str | None:
     """Why the call named in ``answer`` cannot be read, or ``None`` (calling variants).
 
     ``vie 2 call royal flush`` names no hand class of the variant: say so, rather than that
@@ -137,7 +137,10 @@ def _call_problem(answer: str, state: GameState) -> str | None:
         return None
     named = words[lowered.index("call") + 1:]
     classes = list(state.variant.ranking.classes)
-    example = f"'{' '.join(words[:lowered.index('call')])} call {classes[-1]} 60'"
+    with_calls = [a for a in legal if getattr(a, "call", None) is not None]
+    if not with_calls:
+        return None  # no call can be made now: the rules say why
+    example = f"'{with_calls[len(with_calls) // 2]}'"
     if not named:
         return f"name the call after 'call': a hand class and its points, e.g. {example}"
     by_lower = {c.lower(): c for c in classes}
@@ -189,9 +192,14 @@ class _Prompt:
                 out.print(f"  choose a number from 1 to {len(listed)}, or type an action",
                           style="red")
                 continue
+            odd = next((ch for ch in answer if ch.isdigit() and not ch.isascii()), None)
+            if odd is not None:
+                out.print(f"  numbers are written with the digits 0-9, not {odd!r}",
+                          style="red")
+                continue
             if answer.lower() in ("stand pat", "stand", "pat"):
                 answer = "exchange"
-            problem = _call_problem(answer, state)
+            problem = _call_problem(answer, state, legal)
             if problem is not None:
                 out.print(f"  {problem}", style="red")
                 continue
@@ -366,7 +374,10 @@ def replay_command(file: Path, json_output: bool) -> None:
         record = load_record(file)
     except OSError as exc:
         fail(f"cannot read {file}: {exc.strerror or exc}")
-    state = replay(record)
+    try:
+        state = replay(record)
+    except RecordError as exc:  # name the file: "deal.toml: action 5 'Anna pass': ..."
+        fail(f"{file}: {exc}")
     if json_output:
         if not state.over:
             # the JSON of a finished deal has no room for a pot still in play: it would read
