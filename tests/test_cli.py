@@ -289,3 +289,32 @@ def test_python_dash_m() -> None:
     done = subprocess.run([sys.executable, "-m", "primero", "--version"],
                           capture_output=True, text=True, timeout=120, check=True)
     assert done.stdout == f"primero {primero.__version__}\n"
+
+
+def test_the_cli_needs_neither_typer_nor_pydantic() -> None:
+    """Issue 16: the base install pulled pydantic through typer; the CLI is on click."""
+    code = (
+        "import sys\n"
+        "for name in ('typer', 'pydantic', 'pydantic_core'):\n"
+        "    sys.modules[name] = None\n"
+        "from primero.cli import main\n"
+        "sys.argv = ['primero', 'evaluate', '7s 6h Ad Kc']\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          encoding="utf-8", timeout=120, check=False)
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    assert done.stdout.splitlines()[0] == "Primero 65  (waks)"
+
+
+def test_the_app_module_imports_no_command_module() -> None:
+    """Issue 15: cli.py imported its command modules at the bottom (a circle)."""
+    import ast
+
+    import primero.cli.core
+
+    tree = ast.parse(Path(primero.cli.core.__file__).read_text("utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)} \
+        | {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+           for alias in node.names}
+    assert not {m for m in imported if m and m.startswith("primero.cli")}

@@ -263,7 +263,7 @@ def _save(save: Path, state: GameState) -> None:
         fail(f"cannot save the deal to {save}: {exc.strerror or exc}")
 
 
-@app.command("play")
+@app.command("play", short_help="Play a deal at the terminal against computer players.")
 @variant_options
 @click.option("--players", "-n", type=WholeNumber(2), default=4, show_default=True,
               help="Players at the table, within the variant's range.")

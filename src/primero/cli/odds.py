@@ -74,7 +74,8 @@ def _card_list(items: Sequence[str] | None, option: str) -> tuple[Card, ...]:
         fail(f"{option}: {exc}")
 
 
-@app.command("odds", cls=CardListCommand)
+@app.command("odds", cls=CardListCommand,
+             short_help="Exact draw odds of an exchange, or every discard ranked.")
 @click.argument("cards", nargs=-1, required=True, metavar="CARDS...")
 @click.option("--discard", "-x", multiple=True, metavar="CARDS...",
               help="Cards to throw: every card up to the next option (or quote a list). "

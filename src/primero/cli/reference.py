@@ -32,7 +32,7 @@ from primero.plugins import registry
 __all__ = ["evaluate_command", "frequencies_command", "rules_command", "variants_command"]
 
 
-@app.command("variants")
+@app.command("variants", short_help="List the installed variants, their aliases and plug-ins.")
 @json_option
 def variants_command(json_output: bool) -> None:
     """List the installed variants: name, title, aliases, players and the plug-in."""
@@ -63,7 +63,7 @@ def variants_command(json_output: bool) -> None:
     console().print(table)
 
 
-@app.command("evaluate")
+@app.command("evaluate", short_help="Evaluate a four-card hand: class, points and why.")
 @click.argument("cards", nargs=-1, required=True, metavar="CARDS...")
 @variant_options
 @json_option
@@ -91,7 +91,7 @@ def evaluate_command(cards: Sequence[str], variant: str, option: Sequence[str],
     click.echo(value.explain())
 
 
-@app.command("frequencies")
+@app.command("frequencies", short_help="Count the hands of each class in the pack.")
 @variant_options
 @json_option
 def frequencies_command(variant: str, option: Sequence[str], json_output: bool) -> None:

@@ -262,7 +262,7 @@ def _plot_target(path: Path) -> tuple[Path, str]:
     return path, fmt
 
 
-@app.command("compare")
+@app.command("compare", short_help="Compare variants side by side on the same seeds.")
 @click.argument("variants", nargs=-1, required=True, metavar="VARIANT...")
 @table_options
 @click.option("--plot", type=click.Path(path_type=Path), metavar="FILE.png", default=None,
