@@ -266,6 +266,13 @@ def test_parse_option_args() -> None:
         parse_option_args(["=1"])
 
 
+def test_bare_primero_prints_the_help() -> None:
+    result = run()
+    assert result.exit_code in (0, 2)  # click 8.2 and later: 2, the status of a usage error
+    assert result.output.startswith("Usage: primero [OPTIONS] COMMAND [ARGS]...")
+    assert "simulate" in result.output and "error:" not in result.output
+
+
 def test_version() -> None:
     assert ok("--version") == f"primero {primero.__version__}\n"
 

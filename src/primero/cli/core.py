@@ -100,6 +100,11 @@ class _BadUsage(click.ClickException):
         click.echo(f"error: {_one_line(self.format_message())}", err=True)
 
 
+#: What click raises to show the help for a bare command (click 8.2 and later).
+_HELP_ERRORS: tuple[type[click.UsageError], ...] = tuple(
+    e for e in (getattr(click.exceptions, "NoArgsIsHelpError", None),) if e is not None)
+
+
 class PrimeroGroup(click.Group):
     """The app's command group: every error becomes one ``error:`` line (module docstring)."""
 
@@ -108,6 +113,8 @@ class PrimeroGroup(click.Group):
         """Parse the group's own options; a usage error becomes one line, exit status 2."""
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
+        except _HELP_ERRORS:  # a bare ``primero``: the help, as click prints it
+            raise
         except click.UsageError as exc:
             raise _BadUsage(exc) from None
 
@@ -116,6 +123,8 @@ class PrimeroGroup(click.Group):
         try:
             return super().invoke(ctx)
         except (_BadUsage, _Refused):
+            raise
+        except _HELP_ERRORS:
             raise
         except click.UsageError as exc:
             raise _BadUsage(exc) from None
