@@ -397,25 +397,25 @@ def hooks_page() -> str:
 
 def cli_page() -> str:
     """The generated CLI reference: every command, argument and option of ``primero``."""
-    import typer
+    import click
 
     from primero.cli import app
 
-    group = typer.main.get_command(app)
-    root = typer.Context(group, info_name="primero")
+    group = app
+    root = click.Context(group, info_name="primero")
     out = ["# Command line", "",
            "Generated from the `primero` command itself when the site is built. "
            "`primero --help` and `primero COMMAND --help` print the same.", ""]
     out += [md(group.help or ""), "", "```console",
             "$ primero " + " ".join(group.collect_usage_pieces(root)), "```", ""]
     out += _param_table(group, root)
-    commands: dict[str, Any] = getattr(group, "commands", {})
+    commands: dict[str, Any] = dict(sorted(group.commands.items()))
     out += ["", "| Command | What it does |", "|---|---|"]
     for name, cmd in commands.items():
         first = (cmd.help or "").strip().split("\n")[0]
         out.append(f"| [`primero {name}`](#primero-{name}) | {md(first)} |")
     for name, cmd in commands.items():
-        ctx = typer.Context(cmd, info_name=name, parent=root)
+        ctx = click.Context(cmd, info_name=name, parent=root)
         out += ["", f"## `primero {name}` {{#primero-{name}}}", "",
                 md(inspect.cleandoc(cmd.help or "")), "", "```console",
                 f"$ primero {name} " + " ".join(cmd.collect_usage_pieces(ctx)), "```", ""]
@@ -463,7 +463,7 @@ def api_page_path(module: str) -> str:
 PLUGIN_API = ("primero.hookspecs", "primero.plugins", "primero.rules", "primero.options",
               "primero.testing")
 #: Modules of the command line (with their submodules): internals, not an API.
-INTERNALS = ("primero.cli", "primero.cli_analysis", "primero.cli_game", "primero.__main__")
+INTERNALS = ("primero.cli", "primero.__main__")
 
 
 def _within(module: str, roots: tuple[str, ...]) -> bool:

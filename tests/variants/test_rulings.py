@@ -193,7 +193,7 @@ def test_ruling_8_deal_packets_is_validated() -> None:
 # --- a settlement that says why ----------------------------------------------------------------
 
 def test_a_carried_pot_says_why_in_the_settlement_and_the_replay_text() -> None:
-    from primero.cli_game import describe_settlement
+    from primero.cli.narration import describe_settlement
 
     state = replay(_record("r2_unmatched_back_before_carry"))
     settlement = state.settlement
