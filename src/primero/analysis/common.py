@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 from primero.cards import Card, parse_cards
 from primero.errors import PrimeroError
 from primero.hands import Ranking
-from primero.simulation import resolve_variant, strongest_first
+from primero.simulation import resolve_variant
 from primero.variant import Variant
 
 if TYPE_CHECKING:
@@ -60,11 +60,10 @@ def _cards(cards: Cards, variant: Variant, what: str) -> tuple[Card, ...]:
     return parsed
 
 
-def _mask(cards: Iterable[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= card.bit
-    return mask
+def _indices(ranking: Ranking, cards: Iterable[Card]) -> list[int]:
+    """The cards' dense pack indices (see :meth:`primero.cards.Pack.index`)."""
+    index = ranking.pack.index
+    return [index(c) for c in cards]
 
 
 def class_order(ranking: Ranking) -> list[str]:
@@ -73,7 +72,7 @@ def class_order(ranking: Ranking) -> list[str]:
     Classes are ordered by their weakest hand's sort key, so an inverted ranking (``losing``)
     lists Numerus first and Zorli's high Primero does not lift Primero above Fluxus.
     """
-    return list(strongest_first(ranking))
+    return list(ranking.strongest_first)
 
 
 def hand_class_name(name: str, classes: Iterable[str], variant: object = None) -> str:
@@ -100,34 +99,10 @@ def hand_class_name(name: str, classes: Iterable[str], variant: object = None) -
                        f"{', '.join(known)}")
 
 
-_DIRECTION: dict[int, tuple[Ranking, bool]] = {}
-
-
 def fewer_points_better(ranking: Ranking) -> bool:
     """Whether the ranking prefers fewer points (``losing``) rather than more.
 
-    Decided from the ranking's own sort keys, never from a variant's name: in each class, the
-    best hand with the class's fewest points is compared with the best hand with its most
-    points; the side most classes favour wins (more points better when no class tells).
-    Cached per ranking.
+    Decided by the ranking itself (:attr:`primero.hands.Ranking.low_wins`: the direction its
+    rule objects state, else its own sort keys), never from a variant's name.
     """
-    found = _DIRECTION.get(id(ranking))
-    if found is not None and found[0] is ranking:
-        return found[1]
-    low: dict[str, tuple[int, tuple[int, ...]]] = {}
-    high: dict[str, tuple[int, tuple[int, ...]]] = {}
-    for v in ranking.values():
-        cls = v.hand_class
-        if cls not in low or v.points < low[cls][0] \
-                or (v.points == low[cls][0] and v.key > low[cls][1]):
-            low[cls] = (v.points, v.key)
-        if cls not in high or v.points > high[cls][0] \
-                or (v.points == high[cls][0] and v.key > high[cls][1]):
-            high[cls] = (v.points, v.key)
-    votes = 0
-    for cls, (points, key) in low.items():
-        top_points, top_key = high[cls]
-        if top_points != points and top_key != key:
-            votes += 1 if top_key > key else -1
-    _DIRECTION[id(ranking)] = (ranking, votes < 0)
-    return votes < 0
+    return ranking.low_wins

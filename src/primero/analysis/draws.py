@@ -20,7 +20,7 @@ from primero.analysis.common import (
     VariantLike,
     _cards,
     _frame,
-    _mask,
+    _indices,
     _variant,
     class_order,
     fewer_points_better,
@@ -28,7 +28,7 @@ from primero.analysis.common import (
 )
 from primero.cards import Card, format_cards
 from primero.errors import InvalidDeckError, PrimeroError
-from primero.hands import HAND_SIZE
+from primero.hands import HAND_SIZE, Ranking
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -157,32 +157,52 @@ def draw_distribution(
     clash = [c for c in known_dead if c in held]
     if clash:
         raise InvalidDeckError(f"dead card {format_cards(clash)} is in the hand")
-    keep = _mask(c for c in held if c not in thrown)
-    out = _mask(held) | _mask(known_dead)
-    unseen = [c.bit for c in ranking.pack.cards if not out & c.bit]
-    need = HAND_SIZE - (len(held) - len(thrown))
+    kept = _indices(ranking, (c for c in held if c not in thrown))
+    out = set(_indices(ranking, held)) | set(_indices(ranking, known_dead))
+    unseen = [i for i in range(len(ranking.pack)) if i not in out]
+    need = HAND_SIZE - len(kept)
     if need > len(unseen):
         raise InvalidDeckError(f"{need} cards to draw but only {len(unseen)} unseen")
-    table = ranking.table
-    counts: Counter[int] = Counter()
-    for drawn in combinations(unseen, need):
-        mask = keep
-        for bit in drawn:
-            mask |= bit
-        counts[mask] += 1
-    by_value: Counter[tuple[tuple[int, ...], str, int]] = Counter()
-    for mask, n in counts.items():
-        value = table[mask]
-        by_value[(value.key, value.hand_class, value.points)] += n
+    by_value = _outcome_counts(ranking, kept, unseen, need)
     outcomes = tuple(
         DrawOutcome(hand_class=cls, points=points, key=key, count=n)
-        for (key, cls, points), n in sorted(by_value.items(), reverse=True)
+        for (key, cls, points), n in sorted(by_value, reverse=True)
     )
     return DrawDistribution(
         variant=str(configured), hand=held, discard=thrown, drawn=need, unseen=len(unseen),
         total=math.comb(len(unseen), need), outcomes=outcomes,
         classes=tuple(class_order(ranking)),
     )
+
+
+def _outcome_counts(ranking: Ranking, kept: list[int], unseen: list[int], need: int) \
+        -> list[tuple[tuple[tuple[int, ...], str, int], int]]:
+    """Draws per resulting hand value: ((key, class, points), draws), from the compact table.
+
+    Every draw is a row of an ``(M, 4)`` array of dense pack indices (the kept cards and one
+    combination of the unseen); the rows' table indices group by (strength, class, points).
+    """
+    import numpy as np
+
+    combos = list(combinations(unseen, need))
+    drawn = np.array(combos, dtype=np.int16).reshape(len(combos), need)
+    hands = np.empty((len(drawn), HAND_SIZE), dtype=np.int16)
+    hands[:, :len(kept)] = kept
+    hands[:, len(kept):] = drawn
+    table = ranking.hand_table
+    cid, pts, st = table.arrays()
+    idx = ranking.index_many(hands)
+    strength = st[idx].astype(np.int64)
+    classes = cid[idx].astype(np.int64)
+    points = pts[idx].astype(np.int64)
+    low = int(points.min())
+    span = int(points.max()) - low + 1
+    width = len(table.classes) * span
+    codes, counts = np.unique(strength * width + classes * span + (points - low),
+                              return_counts=True)
+    return [((table.keys[code // width], table.classes[code % width // span],
+              code % span + low), n)
+            for code, n in zip(codes.tolist(), counts.tolist(), strict=True)]
 
 
 def draw_odds(
@@ -288,7 +308,9 @@ def exchange_options(
             raise PrimeroError(f"ranking by class needs a target class, one of "
                                f"{', '.join(class_order(ranking))}")
         cls = hand_class_name(target, class_order(ranking), configured)
-        threshold = min(v.key for v in ranking.values() if v.hand_class == cls)
+        cid, _, strength = ranking.hand_table.arrays()
+        threshold = ranking.hand_table.keys[int(strength[cid == ranking.classes.index(cls)]
+                                                .min())]
     elif criterion == "beat":
         if target is None:
             raise PrimeroError("criterion 'beat' needs a target hand of four cards")

@@ -43,7 +43,11 @@ def p_class_among_hands(variant: VariantLike = "waks", hand_class: str = "Chorus
     size = len(ranking.pack)
     if hands * HAND_SIZE > size:
         raise PrimeroError(f"{hands} hands of four do not fit in {size} cards")
-    family = [mask for mask, v in ranking.table.items() if v.hand_class == hand_class]
+    import numpy as np
+
+    cid = ranking.hand_table.arrays()[0]
+    family = [sum(c.bit for c in ranking.cards_at(int(i)))
+              for i in np.flatnonzero(cid == ranking.classes.index(hand_class))]
     visited = 0
     # tuples[k]: ordered k-tuples of pairwise disjoint hands of the class
     tuples = [0] * (hands + 1)
