@@ -31,13 +31,16 @@ from primero.cards import (
 from primero.engine import start_deal
 from primero.errors import (
     CardParseError,
+    EndlessDealError,
     IllegalActionError,
     InvalidDeckError,
     InvalidOptionError,
     PluginError,
+    PluginWarning,
     PrimeroError,
     RankingMismatchError,
     RecordError,
+    UnknownAgentError,
     UnknownVariantError,
 )
 from primero.hands import Classification, Comparison, HandValue, Ranking
@@ -104,6 +107,7 @@ __all__ = [
     "Classification",
     "Comparison",
     "DealRecord",
+    "EndlessDealError",
     "Exchange",
     "Fold",
     "GameState",
@@ -118,6 +122,7 @@ __all__ = [
     "Pass",
     "PlayerView",
     "PluginError",
+    "PluginWarning",
     "PotLayer",
     "PrimeroError",
     "RandomAgent",
@@ -129,6 +134,7 @@ __all__ = [
     "Settlement",
     "Step",
     "Suit",
+    "UnknownAgentError",
     "UnknownVariantError",
     "Variant",
     "VariantSpec",
