@@ -214,6 +214,7 @@ class Rules:
         self._callers: dict[str, Caller] = {n: _firstresult_caller(pm, n) for n in _RULES_HOOKS}
         self._pack: Pack | None = None
         self._ranking: Ranking | None = None
+        self._facts: tuple[object, int, int] = (None, 0, 0)
 
     def _fault(self, hook: str, plugin: object, problem: str) -> PluginError:
         label = plugin_label(plugin)
@@ -230,7 +231,7 @@ class Rules:
     def _checked_state(self, hook: str, state: GameState, cards: bool = False,
                        **kwargs: Any) -> GameState:
         new, plugin = self._call(hook, state=state, **kwargs)
-        problem = hookchecks.state_problem(state, new)
+        problem = hookchecks.state_problem(state, new, self._deal_facts(state)[0])
         if problem is None and (cards or hookchecks.everything_checked()):
             problem = hookchecks.cards_problem(new, self.pack)
         if problem is not None:
@@ -363,19 +364,31 @@ class Rules:
             EndlessDealError: the deal already took :func:`~primero.hookchecks.deal_action_bound`
                 actions; the plug-ins answering the betting hooks are named.
         """
-        if len(state.history) >= hookchecks.deal_action_bound(state):
+        total, bound = self._deal_facts(state)
+        if len(state.history) >= bound:
             raise self._endless(state)
         hook = "primero_apply_action"
         new, plugin = self._call(hook, state=state, action=action)
         if new is state:
             raise self._fault(hook, plugin, f"returned the state it was given for {action}; "
                                             "expected the state after the action")
-        problem = hookchecks.state_problem(state, new)
+        problem = hookchecks.state_problem(state, new, total)
         if problem is None and hookchecks.everything_checked():
             problem = hookchecks.cards_problem(new, self.pack)
         if problem is not None:
             raise self._fault(hook, plugin, problem)
         return cast("GameState", new)
+
+    def _deal_facts(self, state: GameState) -> tuple[int, int]:
+        """``(chips, action bound)`` of ``state``'s deal, from its setup; cached per deal."""
+        facts = self._facts  # one tuple, read and written whole: safe across threads
+        setup = state.setup
+        if facts[0] is not setup:
+            total = sum(setup.chips) + setup.carry
+            n = len(setup.players)
+            facts = self._facts = (setup, total,
+                                   max(1, len(state.plan)) * (2 * n + 1) * (total + n + 1))
+        return facts[1], facts[2]
 
     def _endless(self, state: GameState) -> EndlessDealError:
         bound = hookchecks.deal_action_bound(state)

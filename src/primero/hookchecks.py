@@ -154,7 +154,8 @@ def reason_problem(result: object) -> str | None:
 # States
 
 
-def state_problem(before: GameState, after: object, *, deals: bool = False) -> str | None:
+def state_problem(before: GameState, after: object, total_chips: int | None = None) \
+        -> str | None:
     """A hook that returns a new state: the cheap checks.
 
     The result is a GameState with the same seats, the same step (the engine moves the steps
@@ -164,7 +165,7 @@ def state_problem(before: GameState, after: object, *, deals: bool = False) -> s
     Args:
         before: The state the hook was given.
         after: What it returned.
-        deals: The hook deals cards (the cards in play may change, the chips may not).
+        total_chips: The deal's chips (stacks and pot), if the caller knows them already.
     """
     if not isinstance(after, GameState):
         return f"returned {shown(after)}; expected a GameState"
@@ -180,11 +181,19 @@ def state_problem(before: GameState, after: object, *, deals: bool = False) -> s
     total = after.carry_in
     for seat in seats:
         stack, put_in = seat.stack, seat.contributed
-        if not (_whole(stack) and _whole(put_in)) or stack < 0 or put_in < 0:
-            return (f"returned {seat.name} with {shown(stack)} chips and {shown(put_in)} put "
-                    "in; expected whole numbers, never negative")
+        if stack < 0 or put_in < 0:
+            return (f"returned {seat.name} with {stack} chips and {put_in} put in; expected "
+                    "never negative")
         total += stack + put_in
-    expected = before.carry_in + sum(s.stack + s.contributed for s in before.seats)
+    if type(total) is not int:
+        bad = next(s for s in seats if not (_whole(s.stack) and _whole(s.contributed)))
+        return (f"returned {bad.name} with {shown(bad.stack)} chips and "
+                f"{shown(bad.contributed)} put in; expected whole numbers")
+    expected = total_chips
+    if expected is None:
+        expected = before.carry_in
+        for seat in before.seats:
+            expected += seat.stack + seat.contributed
     if total != expected or after.carry_in != before.carry_in:
         return (f"returned a state with {total} chips; expected the {expected} it was given "
                 "(chips are conserved)")
