@@ -22,6 +22,7 @@ from typing import ClassVar, Protocol, runtime_checkable
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.calls import call_book
 from primero.cards import Card
+from primero.errors import EndlessDealError, UnknownAgentError
 from primero.hands import HAND_SIZE, Ranking
 from primero.session import Session
 from primero.state import GameState, PlayerView
@@ -255,12 +256,12 @@ def make_agent(name: str) -> Agent:
     """A new agent by name (``"random"`` or ``"heuristic"``).
 
     Raises:
-        ValueError: unknown name; the message lists the known ones.
+        UnknownAgentError: (a ``ValueError``) unknown name; the message lists the known ones.
     """
     try:
         return AGENTS[name]()
     except KeyError:
-        raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}") \
+        raise UnknownAgentError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}") \
             from None
 
 
@@ -269,7 +270,8 @@ def play_deal(state: GameState, agents: Sequence[Agent], rng: random.Random,
     """Let the agents (one per seat) play the deal to its end.
 
     Raises:
-        RuntimeError: the deal did not end within ``max_actions`` (a rules bug).
+        EndlessDealError: the deal did not end within ``max_actions`` or within the bound
+            the engine computes from the table (a rules fault; the plug-ins are named).
     """
     for _ in range(max_actions):
         if state.over:
@@ -277,7 +279,7 @@ def play_deal(state: GameState, agents: Sequence[Agent], rng: random.Random,
         seat = state.to_act
         assert seat is not None
         state = state.apply(agents[seat].act(state.view(seat), rng))
-    raise RuntimeError(f"the deal did not end within {max_actions} actions")
+    raise EndlessDealError(f"the deal did not end within {max_actions} actions")
 
 
 def play_session(session: Session, agents: dict[str, Agent], deals: int,
