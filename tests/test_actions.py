@@ -101,3 +101,13 @@ def test_every_action_reads_back_from_its_text(action: Action) -> None:
     if isinstance(action, Hold) and action.raise_by == 0 and action.call is not None:
         return  # a plain hold names nothing (RULES.md §6): no text for it
     assert parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("hold raise 0", "a raise is at least 1 chip"),
+    ("vie 0", "a vie is at least 1 chip"),
+    ("vie -2", "a vie is at least 1 chip"),
+])
+def test_zero_and_negative_amounts_do_not_parse(text: str, message: str) -> None:
+    with pytest.raises(IllegalActionError, match=message):
+        parse_action(text)

@@ -290,6 +290,11 @@ def test_play_from_dev_null_in_a_real_process() -> None:
 # primero replay
 
 
+#: Anna's Primero 65 as JSON: cards in pack order, the counting cards best first.
+ANNA_VALUE = {"cards": ["7s", "Kh", "Ad", "6c"], "class": "Primero", "points": 65,
+              "counting": ["7s", "6c", "Ad", "Kh"]}
+
+
 def test_replay_json_golden() -> None:
     data = json.loads(ok("replay", str(EXAMPLE), "--json"))
     assert data == {
@@ -299,8 +304,23 @@ def test_replay_json_golden() -> None:
         "carry": 0,
         # players still in at the end: Carla folded in round 1, Dan in round 2
         "hands": {"Anna": ["7s", "Ad", "6c", "Kh"], "Ben": ["7h", "6h", "5h", "2c"]},
+        # the whole settlement (docs/reference/json.md): one pot of 12 at the level 5
+        # (Anna and Ben 2 + 3 chips each, Dan 2)
+        "settlement": {
+            "awards": [{"seat": 0, "player": "Anna", "amount": 12, "value": ANNA_VALUE}],
+            "returns": [],
+            "layers": [{"amount": 12, "level": 5, "contenders": [0, 1], "winners": [0],
+                        "shares": [12]}],
+            "carry": 0,
+            "showdown": True,
+            "values": [{"seat": 0, "player": "Anna", "value": ANNA_VALUE},
+                       {"seat": 1, "player": "Ben", "value": {
+                           "cards": ["5h", "6h", "7h", "2c"], "class": "Numerus",
+                           "points": 54, "counting": ["7h", "6h", "5h"]}}],
+            "reason": "",
+        },
     }
-    assert list(data) == ["variant", "chips", "awards", "carry", "hands"]
+    assert list(data) == ["variant", "chips", "awards", "carry", "hands", "settlement"]
 
 
 def test_replay_json_unseen_win_and_carry(tmp_path: Path) -> None:
@@ -311,6 +331,9 @@ def test_replay_json_unseen_win_and_carry(tmp_path: Path) -> None:
     # him and is not an award (RULES.md §3)
     assert data["awards"] == [{"player": "Ben", "amount": 6, "value": None}]
     assert data["carry"] == 0 and list(data["hands"]) == ["Ben"]
+    assert data["settlement"]["awards"] == [{"seat": 1, "player": "Ben", "amount": 6,
+                                             "value": None}]
+    assert data["settlement"]["returns"] == [{"seat": 1, "player": "Ben", "chips": 3}]
     assert data["chips"] == [48, 54, 50, 48]
     carry = [*BASE["actions"][:11], "Anna pass", "Ben pass", "Dan pass"]
     data = json.loads(ok("replay", str(deal_file(tmp_path, actions=carry)), "--json"))

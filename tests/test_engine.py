@@ -18,7 +18,7 @@ import primero
 from conftest import CASES
 from primero import IllegalActionError, InvalidDeckError, PrimeroError
 from primero.actions import Exchange, Fold, Hold, Pass, Vie
-from primero.engine import apply, legal_actions, start_deal, view
+from primero.engine import MAX_BET_SIZES, apply, legal_actions, start_deal, view
 from primero.state import GameState
 from primero.testing import check_deal_invariants, check_view_hides, snapshot
 
@@ -289,3 +289,84 @@ def test_apply_leaves_the_old_state_as_it_was() -> None:
     assert snapshot(state) == before
     assert state.pot == 0 and after.pot == 2
     assert state.legal_actions() == (Pass(), Vie(1), Vie(2), Vie(3), Fold())
+
+
+# --------------------------------------------------------------------------------------------
+# Setting up a deal: bad chips, stakes, rests and antes refused before anything moves
+# (regressions a new user found)
+
+
+def test_a_huge_rest_is_refused_before_any_deal() -> None:
+    with pytest.raises(primero.PrimeroError, match="rest 1000000 is too far above the stake 1"):
+        start_deal("waks", ["A", "B"], 50, seed=1, rest=10**6)
+    with pytest.raises(primero.PrimeroError, match="too far above"):
+        start_deal("waks", ["A", "B"], 50, seed=1, rest=2**70)
+    assert start_deal("waks", ["A", "B"], 50, seed=1, rest=MAX_BET_SIZES).table.rest == 1000
+
+
+def test_an_ante_for_a_variant_without_one_is_refused() -> None:
+    with pytest.raises(primero.PrimeroError, match="waks has no ante: ante must be 0, got 5"):
+        start_deal("waks", ["A", "B"], 50, seed=1, ante=5)
+    assert start_deal("revival", ["A", "B"], 50, seed=1, ante=5).pot == 10
+
+
+def test_start_deal_takes_a_variant_name_but_not_players_as_text() -> None:
+    assert start_deal("cardano", ["A", "B"], 9, seed=2).variant.name == "cardano"
+    with pytest.raises(primero.PrimeroError, match="players must be a list of names"):
+        start_deal("waks", "AB", 9, seed=2)
+    with pytest.raises(primero.PrimeroError, match="seed must be a whole number, got 'abc'"):
+        start_deal("waks", ["A", "B"], 9, seed="abc")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"chips": [True, 5]}, "A has True chips"),
+        ({"chips": [3, 5], "stake": True}, "stake must be a whole number of chips, got True"),
+        ({"chips": [3, 5], "rest": 2.5}, "rest must be a whole number of chips, got 2.5"),
+        ({"chips": [3, 5], "carry": True}, "carry-over must be a whole number of chips"),
+        ({"chips": [3, 5], "ante": 1.5}, "ante must be a whole number of chips, got 1.5"),
+    ],
+)
+def test_non_whole_chip_values_are_refused(kwargs: dict[str, object], message: str) -> None:
+    chips = kwargs.pop("chips")
+    with pytest.raises(primero.PrimeroError, match=message.replace("(", r"\(")):
+        start_deal(primero.get_variant("waks"), ["A", "B"], chips, seed=1,  # type: ignore[arg-type]
+                   **kwargs)  # type: ignore[arg-type]
+
+
+def test_variant_ante_is_the_default() -> None:
+    revival = primero.get_variant("revival")
+    state = start_deal(revival, ["A", "B", "C"], 10, seed=3)
+    assert state.table.ante == 1
+    assert [s.contributed for s in state.seats] == [1, 1, 1]
+    explicit = start_deal(revival, ["A", "B", "C"], 10, seed=3, ante=2)
+    assert [s.contributed for s in explicit.seats] == [2, 2, 2]
+    assert start_deal(primero.get_variant("waks"), ["A", "B"], 10, seed=3).table.ante == 0
+
+
+# --------------------------------------------------------------------------------------------
+# Applying actions: what an illegal action's message says (regressions a new user found)
+
+
+def test_apply_accepts_the_deal_file_form_with_the_player_first() -> None:
+    state = start_deal("waks", ["Anna", "Ben"], 50, seed=1)
+    assert state.apply("Anna vie 2") == state.apply("vie 2")
+    with pytest.raises(primero.IllegalActionError, match="it is Anna's turn, not Ben's"):
+        state.apply("Ben vie 2")
+
+
+def test_the_rest_is_named_before_the_chips_for_a_too_large_vie() -> None:
+    state = start_deal("waks", ["You", "Ben"], 50, seed=1)
+    with pytest.raises(primero.IllegalActionError) as caught:
+        state.apply("vie 99")
+    assert caught.value.reason == "a bet or raise is at most the rest (3)"
+
+
+def test_an_exchange_naming_a_card_twice_says_so() -> None:
+    state = start_deal("waks", ["A", "B"], 50, seed=1)
+    state = state.apply("pass").apply("pass")            # round 1 ends: the exchange
+    card = state.seats[0].hand[0].ascii
+    with pytest.raises(primero.IllegalActionError) as caught:
+        state.apply(f"exchange {card} {card}")
+    assert caught.value.reason == f"a card can be discarded only once: {card} given twice"

@@ -386,3 +386,16 @@ def test_variant_pack_refuses_foreign_cards(cards: list[Card]) -> None:
     variant: Variant = get_variant()
     assert variant.pack is ITALIAN40
     assert all(c in variant.pack for c in cards)
+
+
+def test_wrong_types_raise_primero_errors() -> None:
+    with pytest.raises(primero.CardParseError, match="got NoneType"):
+        primero.evaluate(None)  # type: ignore[arg-type]
+    with pytest.raises(primero.UnknownVariantError, match="got NoneType"):
+        primero.evaluate("7s 6h Ad Kc", None)  # type: ignore[arg-type]
+
+
+def test_numerus_counting_all_cards_explains_itself() -> None:
+    value = primero.evaluate("7c 6c Kd 2h", numerus_counts="all")
+    assert value.explain() == (
+        "Numerus 61: all four cards count; 7♣ 21 + 6♣ 18 + 2♥ 12 + K♦ 10 = 61")

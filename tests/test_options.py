@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from primero import InvalidOptionError, Option
+from primero import InvalidOptionError, Option, get_variant
 from primero.options import parse_option_value, resolve_options
 
 COUNT = Option(name="count", default=3, doc="a bounded integer", minimum=1, maximum=5)
@@ -86,3 +86,8 @@ def test_resolve_options() -> None:
     with pytest.raises(InvalidOptionError) as info:
         resolve_options((), {"colour": "red"}, variant="bare")
     assert str(info.value) == "unknown option 'colour' for variant 'bare'; known options: none"
+
+
+@pytest.mark.parametrize(("text", "expected"), [("0", False), ("1", True), ("no", False)])
+def test_boolean_options_read_0_and_1(text: str, expected: bool) -> None:
+    assert get_variant("waks", supremus=text).option("supremus") is expected

@@ -64,3 +64,27 @@ def test_spec_converts_sequences() -> None:
     spec = VariantSpec(name="x", title="X", summary="", sources=["a"], aliases=["Y"],
                        options=[], plugins=[])
     assert (spec.sources, spec.aliases, spec.options, spec.plugins) == (("a",), ("Y",), (), ())
+
+
+def test_a_variant_repr_evaluates_to_an_equal_variant() -> None:
+    assert repr(get_variant()) == "get_variant('waks')"
+    assert repr(get_variant("English")) == "get_variant('waks')"  # an alias: the name
+    changed = get_variant("waks", tie="split", supremus="off")
+    assert repr(changed) == "get_variant('waks', supremus=False, tie='split')"
+    assert eval(repr(changed), {"get_variant": get_variant}) == changed
+    cardano = get_variant("cardano", call_rule="at_least")
+    assert eval(repr(cardano), {"get_variant": get_variant}) == cardano
+
+
+def test_a_variant_get_variant_cannot_make_again_has_a_short_repr() -> None:
+    spec = VariantSpec(name="x", title="X", summary="a long summary " * 50)
+    assert repr(spec.configure()) == "<Variant x>"
+    housed = Variant(spec=WAKS, settings=get_variant("waks", tie="split").settings,
+                     house_rules=(object(), object()))
+    assert repr(housed) == "<Variant waks tie=split +2 house rules>"
+
+
+def test_a_spec_repr_is_one_line_without_the_summary() -> None:
+    assert repr(WAKS) == "<VariantSpec waks: Waks English Primero, 2-6 players>"
+    spec = VariantSpec(name="x", title="X", summary="a long summary " * 50, players=(3, 5))
+    assert repr(spec) == "<VariantSpec x: X, 3-5 players>"

@@ -32,7 +32,8 @@ from primero.plugins import get_variant
 from primero.state import GameState
 
 __all__ = ["MAX_DEPTH", "MAX_RECORD_BYTES", "DealRecord", "dump_record", "load_record",
-           "read_record_text", "record_from_state", "replay", "save_record"]
+           "read_record_text", "record_from_data", "record_from_state", "replay",
+           "save_record"]
 
 #: The keys a deal file may set, in the order of ``cases/README.md``.
 _ORDER = ("variant", "options", "players", "dealer", "chips", "stake", "rest", "ante", "carry",
@@ -81,6 +82,12 @@ class DealRecord:
         """The ``[expect]`` table (empty if none)."""
         value = self.extra.get("expect", {})
         return value if isinstance(value, Mapping) else {}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as the deal file's keys, JSON-ready (:func:`primero.serialize.to_dict`)."""
+        from primero.serialize import to_dict
+
+        return to_dict(self)
 
 
 #: The largest deal file read, in bytes (a real deal file is a few kilobytes).
@@ -262,7 +269,18 @@ def load_record(source: str | Path) -> DealRecord:
         text = read_record_text(source)
     else:
         where, text = "deal record", source
-    data = _parse_toml(text, where)
+    return record_from_data(_parse_toml(text, where), where)
+
+
+def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRecord:
+    """A record from a deal file's parsed table (TOML or JSON), checked as :func:`load_record`.
+
+    Raises:
+        RecordError: as :func:`load_record`; the message starts with ``where``.
+    """
+    if _depth(data) > MAX_DEPTH:
+        raise RecordError(f"{where}: not a deal file: lists or tables nested too deeply "
+                          f"(more than {MAX_DEPTH} levels)")
     unknown = [k for k, v in data.items() if k not in _KNOWN and not isinstance(v, dict)]
     if unknown:
         shown = ", ".join(_show(k) for k in unknown[:5]) + (", …" if len(unknown) > 5 else "")
@@ -401,24 +419,7 @@ def record_from_state(state: GameState) -> DealRecord:
 
 def dump_record(record: DealRecord) -> str:
     """The record as deal-file TOML text (whole stock and every reshuffle written out)."""
-    data: dict[str, Any] = {"variant": record.variant}
-    if record.options:
-        data["options"] = dict(record.options)
-    data |= {"players": list(record.players), "dealer": record.dealer,
-             "chips": list(record.chips), "stake": record.stake, "rest": record.rest}
-    if record.ante is not None:
-        data["ante"] = record.ante
-    if record.carry:
-        data["carry"] = record.carry
-    if record.stock:
-        data["stock"] = [c.ascii for c in record.stock]
-    else:
-        data["seed"] = record.seed
-    if record.reshuffles:
-        data["reshuffles"] = [[c.ascii for c in r] for r in record.reshuffles]
-    data["actions"] = [f"{p} {a}" for p, a in record.actions]
-    data |= dict(record.extra)
-    return tomli_w.dumps(data, multiline_strings=False)
+    return tomli_w.dumps(record.to_dict(), multiline_strings=False)
 
 
 def save_record(state: GameState, path: str | Path) -> Path:

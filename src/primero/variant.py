@@ -93,6 +93,10 @@ class VariantSpec:
         return (_spec_by_value, (tuple((a.name, getattr(self, a.name))
                                        for a in self.__attrs_attrs__),))
 
+    def __repr__(self) -> str:
+        low, high = self.players
+        return f"<VariantSpec {self.name}: {self.title}, {low}-{high} players>"
+
     def option(self, name: str) -> Option:
         """The declared option ``name``; ``KeyError`` if there is none."""
         for opt in self.options:
@@ -201,6 +205,24 @@ class Variant:
         ]
         return ", ".join(changed) or "defaults"
 
+    def __repr__(self) -> str:
+        """``get_variant('waks', tie='split')``, which evaluates to an equal variant.
+
+        Options at their defaults are left out. A variant that ``get_variant`` cannot make
+        again (house rules, or a spec that is not the registered one) reads
+        ``<Variant name options +N house rules>`` instead.
+        """
+        changed = [(k, v) for k, v in self.settings if v != self.spec.option(k).default]
+        if not self.house_rules and _registered(self.spec) and all(
+                k.isidentifier() for k, _ in changed):
+            args = "".join(f", {k}={v!r}" for k, v in changed)
+            return f"get_variant({self.name!r}{args})"
+        parts = [self.name, *(f"{k}={_fmt(v)}" for k, v in changed)]
+        if self.house_rules:
+            n = len(self.house_rules)
+            parts.append(f"+{n} house rule{'s' if n != 1 else ''}")
+        return f"<Variant {' '.join(parts)}>"
+
     def __str__(self) -> str:
         changed = self.describe_options()
         return self.name if changed == "defaults" else f"{self.name} ({changed})"
@@ -210,6 +232,14 @@ def _fmt(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def _registered(spec: VariantSpec) -> bool:
+    """Whether ``get_variant(spec.name)`` finds this very spec."""
+    from primero.plugins import registry
+
+    installed = registry()
+    return spec.name in installed and installed.spec(spec.name) is spec
 
 
 def _rebuild_variant(spec: VariantSpec, settings: tuple[tuple[str, OptionValue], ...],

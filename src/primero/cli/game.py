@@ -39,6 +39,7 @@ from primero.cli.narration import YOU, narrate
 from primero.engine import start_deal
 from primero.errors import PrimeroError, RecordError
 from primero.history import load_record, replay, save_record, start_record
+from primero.serialize import to_dict
 from primero.state import GameState
 from primero.variant import Variant
 
@@ -338,12 +339,18 @@ def play_command(variant: str, option: Sequence[str], players: int, seed: int | 
 
 
 def replay_json(state: GameState) -> dict[str, object]:
-    """The ``primero replay --json`` object of a replayed deal."""
+    """The ``primero replay --json`` object of a replayed deal (docs/reference/json.md).
+
+    ``awards`` is the short form (a name, the chips and the hand's label); ``settlement`` is
+    the whole settlement in the schema of :func:`primero.serialize.to_dict`, seats named.
+    """
     settlement = state.settlement
-    awards = [] if settlement is None else [
-        {"player": state.seats[a.seat].name, "amount": a.amount,
-         "value": a.value.label if a.value is not None else None}
-        for a in settlement.awards
+    full = None if settlement is None else to_dict(settlement, players=state.players)
+    awards = [] if full is None else [
+        {"player": a["player"], "amount": a["amount"],
+         "value": None if a["value"] is None else f"{a['value']['class']} "
+                                                  f"{a['value']['points']}"}
+        for a in full["awards"]
     ]
     return {
         "variant": state.variant.name,
@@ -351,6 +358,7 @@ def replay_json(state: GameState) -> dict[str, object]:
         "awards": awards,
         "carry": settlement.carry if settlement is not None else state.pot,
         "hands": {s.name: [c.ascii for c in s.hand] for s in state.seats if not s.folded},
+        "settlement": full,
     }
 
 

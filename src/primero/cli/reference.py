@@ -87,13 +87,12 @@ def evaluate_command(cards: Sequence[str], variant: str, option: Sequence[str],
     configured = load_variant(variant, option)
     value = configured.ranking.evaluate(parse_cards(" ".join(cards)))
     if json_output:
+        from primero.serialize import to_dict
+
         print_json({
             "variant": configured.name,
             "options": dict(configured.options),
-            "cards": [card.ascii for card in value.cards],
-            "class": value.hand_class,
-            "points": value.points,
-            "counting": [card.ascii for card in value.counting],
+            **to_dict(value),  # cards, class, points, counting
             "explanation": value.explain(),
         })
         return

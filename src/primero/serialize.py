@@ -1,0 +1,283 @@
+"""JSON-ready dictionaries of views, settlements, hand values and deal records.
+
+:func:`to_dict` turns a :class:`~primero.state.PlayerView`, a
+:class:`~primero.settlement.Settlement` (with its :class:`~primero.settlement.Award` s and
+:class:`~primero.settlement.PotLayer` s), a :class:`~primero.hands.HandValue` or a
+:class:`~primero.history.DealRecord` into plain ``dict``/``list``/``str``/``int``/``bool``/
+``None`` values that :func:`json.dumps` writes as they are. Cards are their ASCII text
+(``"7s"``, ``"10d"``), actions their deal-file text (``"vie 2"``, ``"exchange Qd"``), chips
+whole numbers, seats numbers in playing order from 0 (the eldest is the seat after the
+``dealer``).
+:func:`settlement_from_dict` and :func:`record_from_dict` read a settlement and a record back;
+``X_from_dict(to_dict(x)) == x``. The schema is documented in ``docs/reference/json.md``.
+
+Example::
+
+    >>> from primero.engine import start_deal
+    >>> from primero.serialize import to_dict
+    >>> state = start_deal("waks", ["Anna", "Ben"], 20, seed=3)
+    >>> view = to_dict(state.view(0))
+    >>> view["legal"]
+    ['pass', 'vie 1', 'vie 2', 'vie 3', 'fold']
+    >>> view["seats"][1]["cards"], view["hand"] == [c.ascii for c in state.seats[0].hand]
+    (2, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from primero.cards import Card, parse_cards
+from primero.errors import PrimeroError, RecordError
+from primero.hands import HandValue
+from primero.settlement import Award, PotLayer, Settlement
+
+if TYPE_CHECKING:
+    from primero.history import DealRecord
+    from primero.variant import Variant
+
+__all__ = ["JSONValue", "record_from_dict", "settlement_from_dict", "to_dict"]
+
+#: What a dictionary holds: JSON's own kinds only.
+JSONValue = dict[str, Any] | list[Any] | str | int | float | bool | None
+
+
+def to_dict(obj: object, *, players: Sequence[str] | None = None) -> dict[str, Any]:
+    """The JSON-ready dictionary of a view, settlement, award, pot layer, hand value or record.
+
+    Args:
+        obj: A :class:`~primero.state.PlayerView`, :class:`~primero.settlement.Settlement`,
+            :class:`~primero.settlement.Award`, :class:`~primero.settlement.PotLayer`,
+            :class:`~primero.hands.HandValue` or :class:`~primero.history.DealRecord`.
+        players: For a settlement or an award: the players' names by seat, to add a
+            ``"player"`` key beside every ``"seat"`` (a settlement does not know names).
+
+    Returns:
+        A new dictionary in the schema of ``docs/reference/json.md``, keys in a fixed order.
+
+    Raises:
+        TypeError: ``obj`` is none of these.
+    """
+    from primero.history import DealRecord
+    from primero.state import PlayerView
+
+    if isinstance(obj, Settlement):
+        return _settlement(obj, players)
+    if isinstance(obj, Award):
+        return _award(obj, players)
+    if isinstance(obj, PotLayer):
+        return _layer(obj)
+    if isinstance(obj, HandValue):
+        return _value(obj)
+    if isinstance(obj, DealRecord):
+        return _record(obj)
+    if isinstance(obj, PlayerView):
+        return _view(obj)
+    raise TypeError(f"to_dict takes a PlayerView, Settlement, Award, PotLayer, HandValue or "
+                    f"DealRecord, not {type(obj).__name__}")
+
+
+# --------------------------------------------------------------------------------------------
+# hand values and settlements
+
+
+def _value(value: HandValue) -> dict[str, Any]:
+    return {"cards": [c.ascii for c in value.cards], "class": value.hand_class,
+            "points": value.points, "counting": [c.ascii for c in value.counting]}
+
+
+def _named(seat: int, players: Sequence[str] | None) -> dict[str, Any]:
+    return {"seat": seat} if players is None else {"seat": seat, "player": players[seat]}
+
+
+def _award(award: Award, players: Sequence[str] | None) -> dict[str, Any]:
+    value = None if award.value is None else _value(award.value)
+    return {**_named(award.seat, players), "amount": award.amount, "value": value}
+
+
+def _layer(layer: PotLayer) -> dict[str, Any]:
+    return {"amount": layer.amount, "level": layer.level, "contenders": list(layer.contenders),
+            "winners": list(layer.winners), "shares": list(layer.shares)}
+
+
+def _settlement(settlement: Settlement, players: Sequence[str] | None) -> dict[str, Any]:
+    return {
+        "awards": [_award(a, players) for a in settlement.awards],
+        "returns": [{**_named(s, players), "chips": c} for s, c in settlement.returns],
+        "layers": [_layer(layer) for layer in settlement.layers],
+        "carry": settlement.carry,
+        "showdown": settlement.showdown,
+        "values": [{**_named(s, players), "value": _value(v)} for s, v in settlement.values],
+        "reason": settlement.reason,
+    }
+
+
+def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if not isinstance(data, Mapping):
+        raise RecordError(f"{where}: expected an object, got {type(data).__name__}")
+    if key not in data:
+        raise RecordError(f"{where}: missing key {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind in (int, list)):
+        raise RecordError(f"{where}: key {key!r} has the wrong type ({type(value).__name__})")
+    return value
+
+
+def _ints(data: Mapping[str, Any], key: str, where: str) -> tuple[int, ...]:
+    values = _get(data, key, list, where)
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise RecordError(f"{where}: key {key!r} must be a list of whole numbers")
+    return tuple(values)
+
+
+def _read_value(data: Any, variant: Variant, where: str) -> HandValue:
+    """A hand value from its dictionary: its cards evaluated, checked against class and points."""
+    try:
+        value = variant.ranking.evaluate(parse_cards(_get(data, "cards", list, where)))
+    except RecordError:
+        raise
+    except PrimeroError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+    claimed = (_get(data, "class", str, where), _get(data, "points", int, where))
+    if claimed != (value.hand_class, value.points):
+        raise RecordError(f"{where}: the cards are {value.label} in {variant}, not "
+                          f"{claimed[0]} {claimed[1]}")
+    return value
+
+
+def settlement_from_dict(data: Mapping[str, Any], variant: Variant | str) -> Settlement:
+    """Read back a settlement written by :func:`to_dict` (``"player"`` keys are ignored).
+
+    Args:
+        data: The settlement's dictionary (as parsed from JSON).
+        variant: The variant (or its name) whose ranking values the shown hands.
+
+    Returns:
+        The settlement; equal to the one written.
+
+    Raises:
+        RecordError: a key is missing or has the wrong type, a card does not exist, or a
+            hand's cards are not the class and points written; the message names the key.
+        UnknownVariantError: ``variant`` is a name that is not registered.
+    """
+    if isinstance(variant, str):
+        from primero.plugins import get_variant
+
+        variant = get_variant(variant)
+    where = "settlement"
+    awards = []
+    for k, award in enumerate(_get(data, "awards", list, where), start=1):
+        at = f"{where}: award {k}"
+        raw = _get(award, "value", (dict, type(None)), at)
+        awards.append(Award(seat=_get(award, "seat", int, at), amount=_get(award, "amount",
+                                                                           int, at),
+                            value=None if raw is None else _read_value(raw, variant, at)))
+    returns = []
+    for k, entry in enumerate(_get(data, "returns", list, where), start=1):
+        at = f"{where}: return {k}"
+        returns.append((_get(entry, "seat", int, at), _get(entry, "chips", int, at)))
+    layers = []
+    for k, layer in enumerate(_get(data, "layers", list, where), start=1):
+        at = f"{where}: layer {k}"
+        layers.append(PotLayer(amount=_get(layer, "amount", int, at),
+                               level=_get(layer, "level", int, at),
+                               contenders=_ints(layer, "contenders", at),
+                               winners=_ints(layer, "winners", at),
+                               shares=_ints(layer, "shares", at)))
+    values = []
+    for k, entry in enumerate(_get(data, "values", list, where), start=1):
+        at = f"{where}: value {k}"
+        values.append((_get(entry, "seat", int, at),
+                       _read_value(_get(entry, "value", dict, at), variant, at)))
+    return Settlement(awards=tuple(awards), returns=tuple(returns), layers=tuple(layers),
+                      carry=_get(data, "carry", int, where),
+                      showdown=_get(data, "showdown", bool, where),
+                      values=tuple(values), reason=_get(data, "reason", str, where))
+
+
+# --------------------------------------------------------------------------------------------
+# deal records
+
+
+def _record(record: DealRecord) -> dict[str, Any]:
+    """The deal file's own keys, in its order (cases/README.md), with its other tables."""
+    data: dict[str, Any] = {"variant": record.variant}
+    if record.options:
+        data["options"] = dict(record.options)
+    data |= {"players": list(record.players), "dealer": record.dealer,
+             "chips": list(record.chips), "stake": record.stake, "rest": record.rest}
+    if record.ante is not None:
+        data["ante"] = record.ante
+    if record.carry:
+        data["carry"] = record.carry
+    if record.stock:
+        data["stock"] = [c.ascii for c in record.stock]
+    elif record.seed is not None:
+        data["seed"] = record.seed
+    if record.reshuffles:
+        data["reshuffles"] = [[c.ascii for c in r] for r in record.reshuffles]
+    data["actions"] = [f"{p} {a}" for p, a in record.actions]
+    data |= {k: _plain(v) for k, v in record.extra.items()}
+    return data
+
+
+def record_from_dict(data: Mapping[str, Any]) -> DealRecord:
+    """Read back a record written by :func:`to_dict`: the deal file's keys, as JSON.
+
+    The dictionary is checked as :func:`~primero.history.load_record` checks a deal file.
+
+    Raises:
+        RecordError: as :func:`~primero.history.load_record` (a missing key, a key of the
+            wrong type, an unknown key, a card that does not exist…).
+    """
+    from primero.history import record_from_data
+
+    if not isinstance(data, Mapping):
+        raise RecordError(f"deal record: expected an object, got {type(data).__name__}")
+    return record_from_data(dict(data), "deal record")
+
+
+# --------------------------------------------------------------------------------------------
+# player views
+
+
+def _plain(value: object) -> Any:
+    """Any value a view holds as JSON's kinds: cards as text, actions and calls as text."""
+    from primero.actions import Call, Exchange, Fold, Hold, Pass, Vie
+    from primero.variant import Variant
+
+    if value is None or isinstance(value, str | int | float):  # bool is an int
+        return value
+    if isinstance(value, Card):
+        return value.ascii
+    if isinstance(value, Vie | Hold | Pass | Fold | Exchange | Call):
+        return str(value)
+    if isinstance(value, HandValue):
+        return _value(value)
+    if isinstance(value, Variant):
+        return {"name": value.name, "options": {k: _plain(v) for k, v in value.settings}}
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list | frozenset | set):
+        return [_plain(v) for v in value]
+    if attrs.has(type(value)):
+        fields = attrs.fields(type(value))  # type: ignore[arg-type]
+        return {f.name: _plain(getattr(value, f.name)) for f in fields
+                if not f.name.startswith("_")}
+    return str(value)
+
+
+def _view(view: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for f in attrs.fields(type(view)):
+        value = getattr(view, f.name)
+        if f.name == "history":
+            data["history"] = [{"seat": s, "action": text} for s, text in value]
+        elif f.name == "extras":
+            data["extras"] = {k: _plain(v) for k, v in value}
+        elif not f.name.startswith("_"):
+            data[f.name] = _plain(value)
+    return data

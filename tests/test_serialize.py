@@ -1,0 +1,200 @@
+"""JSON-ready dictionaries (primero.serialize, docs/reference/json.md): exact dicts, round trips.
+
+The golden deal ``../shared/cases/waks_example.toml`` (RULES.md §5.1) gives the numbers: Anna
+wins the pot of 12 with Primero 65 (7s 6c Ad Kh: 21 + 18 + 16 + 10) against Ben's Numerus 54
+(7h 6h 5h: 21 + 18 + 15); Anna and Ben put in 2 + 3 chips each, Dan 2, Carla nothing, so the
+only pot is 12 at the level 5, contested by Anna and Ben.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from conftest import CASES
+from primero import RecordError, get_variant
+from primero.engine import start_deal
+from primero.history import DealRecord, load_record, replay
+from primero.plugins import registry
+from primero.serialize import record_from_dict, settlement_from_dict, to_dict
+from primero.settlement import Settlement
+from primero.state import GameState
+
+EXAMPLE = CASES / "waks_example.toml"
+
+ANNA = {"cards": ["7s", "Kh", "Ad", "6c"], "class": "Primero", "points": 65,
+        "counting": ["7s", "6c", "Ad", "Kh"]}
+BEN = {"cards": ["5h", "6h", "7h", "2c"], "class": "Numerus", "points": 54,
+       "counting": ["7h", "6h", "5h"]}
+
+
+def golden() -> tuple[DealRecord, GameState]:
+    record = load_record(EXAMPLE)
+    return record, replay(record)
+
+
+def through_json(data: dict[str, Any]) -> Any:
+    return json.loads(json.dumps(data))
+
+
+def test_the_golden_settlement_as_a_dict() -> None:
+    _, state = golden()
+    assert state.settlement is not None
+    assert state.settlement.to_dict() == {
+        "awards": [{"seat": 0, "amount": 12, "value": ANNA}],
+        "returns": [],
+        "layers": [{"amount": 12, "level": 5, "contenders": [0, 1], "winners": [0],
+                    "shares": [12]}],
+        "carry": 0,
+        "showdown": True,
+        "values": [{"seat": 0, "value": ANNA}, {"seat": 1, "value": BEN}],
+        "reason": "",
+    }
+    named = to_dict(state.settlement, players=state.players)
+    assert named["awards"] == [{"seat": 0, "player": "Anna", "amount": 12, "value": ANNA}]
+    assert [v["player"] for v in named["values"]] == ["Anna", "Ben"]
+
+
+def test_settlements_round_trip_through_json() -> None:
+    _, state = golden()
+    settled = state.settlement
+    assert settled is not None
+    assert settlement_from_dict(through_json(settled.to_dict()), "waks") == settled
+    named = through_json(settled.to_dict(state.players))
+    assert settlement_from_dict(named, state.variant) == settled
+
+
+def test_a_carry_over_with_returns_round_trips() -> None:
+    settled = Settlement(returns=((1, 3),), carry=6, reason="nobody vied in round 2")
+    data = settled.to_dict(["Anna", "Ben"])
+    assert data == {"awards": [], "returns": [{"seat": 1, "player": "Ben", "chips": 3}],
+                    "layers": [], "carry": 6, "showdown": False, "values": [],
+                    "reason": "nobody vied in round 2"}
+    assert settlement_from_dict(through_json(data), "waks") == settled
+
+
+def test_a_bad_settlement_dict_names_the_key() -> None:
+    _, state = golden()
+    assert state.settlement is not None
+    data = through_json(state.settlement.to_dict())
+    data["values"][1]["value"]["points"] = 55
+    with pytest.raises(RecordError, match=r"^settlement: value 2: the cards are Numerus 54 "
+                                          r"in waks, not Numerus 55$"):
+        settlement_from_dict(data, "waks")
+    data["values"][1]["value"]["points"] = 54
+    del data["carry"]
+    with pytest.raises(RecordError, match=r"^settlement: missing key 'carry'$"):
+        settlement_from_dict(data, "waks")
+    with pytest.raises(RecordError, match=r"award 1: key 'seat' has the wrong type \(str\)"):
+        settlement_from_dict({**data, "awards": [{"seat": "0", "amount": 1, "value": None}]},
+                             "waks")
+
+
+def test_the_golden_record_as_a_dict_is_the_deal_file() -> None:
+    import tomllib
+
+    record, _ = golden()
+    data = record.to_dict()
+    assert list(data) == ["variant", "players", "dealer", "chips", "stake", "rest", "stock",
+                          "actions", "expect", "printed"]
+    # the deal file's own keys and values, as the file gives them
+    assert data == tomllib.loads(EXAMPLE.read_text("utf-8"))
+
+
+def test_records_round_trip_through_json() -> None:
+    record, _ = golden()
+    again = record_from_dict(through_json(to_dict(record)))
+    assert again == record and again.extra == record.extra
+    seeded = DealRecord(variant="cardano", players=("A", "B"), dealer="B", chips=(9, 9),
+                        options=(("call_rule", "at_least"),), seed=5, ante=1,
+                        actions=(("A", "pass"),))
+    data = to_dict(seeded)
+    assert data == {"variant": "cardano", "options": {"call_rule": "at_least"},
+                    "players": ["A", "B"], "dealer": "B", "chips": [9, 9], "stake": 1,
+                    "rest": 3, "ante": 1, "seed": 5, "actions": ["A pass"]}
+    assert record_from_dict(through_json(data)) == seeded
+
+
+def test_a_bad_record_dict_is_refused_as_a_deal_file_would_be() -> None:
+    record, _ = golden()
+    with pytest.raises(RecordError, match=r"^deal record: unknown key 'stak'"):
+        record_from_dict({**to_dict(record), "stak": 1})
+    with pytest.raises(RecordError, match=r"^deal record: expected an object, got list"):
+        record_from_dict([])  # type: ignore[arg-type]
+
+
+def test_the_golden_view_of_ben_at_the_end_as_a_dict() -> None:
+    _, state = golden()
+    assert to_dict(state.view(1)) == {
+        "seat": 1,
+        "variant": {"name": "waks", "options": {
+            "deck": "italian40", "supremus": True, "chorus": True,
+            "numerus_counts": "best_suit", "high_primero_beats_fluxus": False,
+            "tie": "eldest"}},
+        "hand": ["7h", "6h", "5h", "2c"],
+        "seats": [
+            {"name": "Anna", "stack": 57, "contributed": 5, "round_bet": 3, "folded": False,
+             "cards": 4, "shown": ["7s", "Ad", "6c", "Kh"]},
+            {"name": "Ben", "stack": 45, "contributed": 5, "round_bet": 3, "folded": False,
+             "cards": 4, "shown": ["7h", "6h", "5h", "2c"]},
+            {"name": "Carla", "stack": 50, "contributed": 0, "round_bet": 0, "folded": True,
+             "cards": 2, "shown": []},
+            {"name": "Dan", "stack": 48, "contributed": 2, "round_bet": 0, "folded": True,
+             "cards": 4, "shown": []},
+        ],
+        "dealer": 3,
+        "table": {"stake": 1, "rest": 3, "ante": 0},
+        "step": None,
+        "to_act": None,
+        "pot": 0,
+        "high": 3,
+        "opened": True,
+        # 40 cards: 8 dealt, 6 more to the three still in, 4 drawn in the exchange
+        "stock_size": 22,
+        "discards_size": 4,
+        "history": [{"seat": s, "action": a} for s, a in [
+            (0, "pass"), (1, "vie 2"), (2, "pass"), (3, "pass"), (0, "hold"), (1, "pass"),
+            (2, "fold"), (3, "hold"), (0, "exchange 1 card"), (1, "exchange 2 cards"),
+            (3, "exchange 1 card"), (0, "pass"), (1, "vie 3"), (3, "fold"), (0, "hold")]],
+        "discarded": ["3s", "Jc"],
+        "extras": {},
+        "legal": [],
+        "over": True,
+    }
+
+
+def test_the_view_of_the_first_to_speak_lists_legal_actions_as_text() -> None:
+    record, _ = golden()
+    state = replay(record, stop_after=0)
+    data = to_dict(state.view(0))
+    # stake 1, rest 3; folding is allowed on any turn (RULES.md §5)
+    assert data["legal"] == ["pass", "vie 1", "vie 2", "vie 3", "fold"]
+    assert data["hand"] == ["7s", "Qd"] and data["step"] == {"kind": "bet", "number": 1,
+                                                            "count": 0}
+
+
+@pytest.mark.parametrize("name", registry().names())
+def test_every_view_of_every_variant_is_json(name: str) -> None:
+    rng = random.Random(7)
+    state = start_deal(get_variant(name), ["A", "B", "C"], 30, seed=11)
+    while True:
+        for seat in range(state.n):
+            text = json.dumps(to_dict(state.view(seat)))
+            others = {c.ascii for s in range(state.n) if s != seat
+                      for c in state.seats[s].hand}
+            if not state.over:  # no other player's card appears in a view during play
+                assert not any(f'"{card}"' in text for card in others - {
+                    c.ascii for c in state.seats[seat].hand})
+        if state.over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert state.settlement is not None
+    json.dumps(state.settlement.to_dict(state.players))
+
+
+def test_to_dict_of_something_else_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="not int"):
+        to_dict(3)
