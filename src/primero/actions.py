@@ -8,6 +8,7 @@ and :func:`parse_action` reads it back (cases/README.md, "Action verbs").
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeVar
 
 from attrs import field, frozen
 
@@ -16,9 +17,24 @@ from primero.errors import IllegalActionError
 
 __all__ = ["Action", "Call", "Exchange", "Fold", "Hold", "Pass", "Vie", "parse_action"]
 
+_C = TypeVar("_C")
+
+
+def _card_index(card: Card) -> int:
+    return card.index
+
 
 def _sorted_cards(cards: Iterable[Card | str]) -> tuple[Card, ...]:
-    return tuple(sorted(parse_cards(list(cards)), key=lambda c: c.index))
+    items = tuple(cards)
+    if not all(type(c) is Card for c in items):
+        items = parse_cards(list(items))
+    return tuple(sorted(items, key=_card_index))  # type: ignore[arg-type]
+
+
+def _with_cards(cls: type[_C], name: str, cards: Iterable[Card]) -> _C:
+    new = object.__new__(cls)
+    object.__setattr__(new, name, tuple(sorted(cards, key=_card_index)))
+    return new
 
 
 @frozen
@@ -85,6 +101,11 @@ class Pass:
 
     exchange: tuple[Card, ...] = field(default=(), converter=_sorted_cards)
 
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card]) -> Pass:
+        """A pass exchanging ``cards`` (already :class:`Card` values): no parsing."""
+        return _with_cards(cls, "exchange", cards)
+
     def __str__(self) -> str:
         if self.exchange:
             return "pass exchange " + " ".join(c.ascii for c in self.exchange)
@@ -108,6 +129,11 @@ class Exchange:
     """
 
     discards: tuple[Card, ...] = field(default=(), converter=_sorted_cards)
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card]) -> Exchange:
+        """The exchange of ``cards`` (already :class:`Card` values): no parsing."""
+        return _with_cards(cls, "discards", cards)
 
     def __str__(self) -> str:
         return " ".join(["exchange", *(c.ascii for c in self.discards)])

@@ -21,10 +21,11 @@ from collections.abc import Sequence
 from primero.actions import Action, Exchange, Pass, parse_action
 from primero.cards import Card, parse_cards
 from primero.errors import IllegalActionError, InvalidDeckError, PrimeroError
-from primero.state import DealSetup, GameState, PlayerView, Seat, Table, replace
+from primero.rules.dealing import deliver
+from primero.state import DEALING_MODES, DealSetup, GameState, PlayerView, Seat, Table, replace
 from primero.variant import Variant
 
-__all__ = ["apply", "legal_actions", "new_seed", "public_text", "start_deal", "view"]
+__all__ = ["apply", "deal", "legal_actions", "new_seed", "public_text", "start_deal", "view"]
 
 
 def new_seed(rng: random.Random) -> int:
@@ -92,6 +93,7 @@ def start_deal(
     seed: int | None = None,
     rng: random.Random | None = None,
     reshuffles: Sequence[Sequence[Card | str]] = (),
+    dealing: str | None = None,
 ) -> GameState:
     """Set up a deal and run it to the first decision.
 
@@ -111,9 +113,18 @@ def start_deal(
         seed: Seeds the shuffle (when no ``stock``) and any reshuffle.
         rng: A generator to draw the seed from, instead of ``seed``.
         reshuffles: New stock orders to use, in order, when the stock runs out (a replay).
+        dealing: How the cards are chosen: ``"seeded"`` (a shuffle from ``seed`` or ``rng``),
+            ``"stacked"`` (``stock`` from the top), or ``"external"`` — the caller deals every
+            card: the deal stops at each chance node (``state.chance``: who receives the next
+            card, why, and which cards can come) until ``state.deal(card)``. Default:
+            ``"stacked"`` with a ``stock``, else ``"seeded"``. All three are one mechanism: a
+            deal dealt from outside with the cards a stacked stock would give has the same
+            legal actions at every decision and the same result. An external deal takes no
+            ``stock``, ``seed``, ``rng`` or ``reshuffles``.
 
     Returns:
-        The state at the first decision (or the finished deal, if nobody has to decide).
+        The state at the first decision (or the finished deal, if nobody has to decide); with
+        ``dealing="external"``, at the first chance node.
 
     Raises:
         InvalidDeckError: the stock has a duplicate card, a card outside the pack, or misses
@@ -145,6 +156,20 @@ def start_deal(
     if table.ante and not any(step.kind == "ante" for step in plan):
         raise PrimeroError(f"{variant.name} has no ante: ante must be 0, got {table.ante}")
     pack = variant.pack
+    if dealing is None:
+        dealing = "stacked" if stock is not None else "seeded"
+    if dealing not in DEALING_MODES:
+        raise PrimeroError(f"dealing must be one of {', '.join(map(repr, DEALING_MODES))}, "
+                           f"got {dealing!r}")
+    if dealing == "external":
+        if stock is not None or seed is not None or rng is not None or reshuffles:
+            raise PrimeroError("a deal dealt from outside (dealing='external') takes no stock, "
+                               "seed, rng or reshuffles: deal each card with state.deal(card)")
+        seed, stock = 0, pack.cards
+    elif dealing == "stacked" and stock is None:
+        raise PrimeroError("dealing='stacked' needs the stock (the whole pack from the top)")
+    elif dealing == "seeded" and stock is not None:
+        raise PrimeroError("a stacked stock is dealt with dealing='stacked', not 'seeded'")
     if seed is None:
         seed = new_seed(rng) if rng is not None else 0 if stock is not None else None
     if seed is None:
@@ -168,7 +193,7 @@ def start_deal(
     for k, order in enumerate(given):
         pack.check(order, f"reshuffle {k + 1}")
     setup = DealSetup(players=names, chips=stacks, dealer=dealer_seat, table=table,
-                      carry=carry, stock=cards, seed=seed, reshuffles=given)
+                      carry=carry, stock=cards, seed=seed, reshuffles=given, dealing=dealing)
     state = GameState(
         variant=variant, setup=setup,
         seats=tuple(Seat(name=n, stack=c) for n, c in zip(names, stacks, strict=True)),
@@ -179,9 +204,21 @@ def start_deal(
 
 
 def _advance(state: GameState) -> GameState:
-    """Run automatic steps until someone must act or the deal is over, then settle."""
+    """Run automatic steps until someone must act, a card is due from outside, or the end.
+
+    Cards the dealing hooks queued (``state.pending``) are dealt first: from the top of the
+    stock (seeded and stacked deals) or, for a deal dealt from outside, by the caller at the
+    chance node this stops at.
+    """
     rules = state.variant.rules
-    while not state.over and state.to_act is None:
+    external = state.setup.dealing == "external"
+    while True:
+        if state.pending:
+            if external:
+                return state
+            state = deliver(state)
+        if state.over or state.to_act is not None:
+            break
         if state.step_index >= 0:
             state = rules.end_step(state, state.plan[state.step_index])
             if state.over:
@@ -218,28 +255,75 @@ def _finish(state: GameState) -> GameState:
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
-    """Every legal action of the seat to act (``()`` when nobody is to act)."""
-    if state.over or state.to_act is None:
+    """Every legal action of the seat to act (``()``: nobody to act, or a chance node)."""
+    if state.over or state.to_act is None or state.pending:
         return ()
     return state.variant.rules.legal_actions(state)
 
 
-def apply(state: GameState, action: Action | str) -> GameState:
+def deal(state: GameState, card: Card | str) -> GameState:
+    """Deal one card from outside at a chance node (see :attr:`GameState.chance`).
+
+    Args:
+        state: A state of a deal started with ``dealing="external"``, at a chance node.
+        card: One of ``state.chance.cards``.
+
+    Returns:
+        The next state: the next chance node, the next decision, or the finished deal.
+
+    Raises:
+        IllegalActionError: not at a chance node, or the card cannot come now; the message
+            names only that card (the cards that can come are ``state.chance.cards``).
+        CardParseError: the text is not a card.
+    """
+    chance = state.chance
+    if chance is None:
+        raise IllegalActionError("no card is to be dealt here: this is not a chance node "
+                                 "(state.chance is None)", legal=())
+    chosen = parse_cards([card])[0] if isinstance(card, str) else card
+    if not isinstance(chosen, Card) or chosen not in chance.cards:
+        raise IllegalActionError(f"{chosen} cannot be dealt now: it is not among the cards "
+                                 "that can come (state.chance.cards)", legal=())
+    return _advance(deliver(state, chosen))
+
+
+def apply(state: GameState, action: Action | str | int) -> GameState:
     """Apply the action of the seat to act; return the new state (``state`` is unchanged).
 
     Args:
         state: The current state.
-        action: An action or its deal-file text (``"vie 2"``, ``"exchange Qd"``), optionally
-            after the acting player's name (``"Anna vie 2"``).
+        action: An action, its id in ``state.action_space`` (an ``int``), or its deal-file
+            text (``"vie 2"``, ``"exchange Qd"``), optionally after the acting player's name
+            (``"Anna vie 2"``).
 
     Raises:
-        IllegalActionError: the deal is over, the text is not an action, or the action is not
-            legal; the message says why and lists the legal actions.
+        IllegalActionError: the deal is over, a card must be dealt first, the text is not an
+            action, the id is not legal, or the action is not legal; the message says why and
+            ``.legal`` lists the legal actions.
     """
+    if state.pending:
+        raise IllegalActionError("a card must be dealt first (state.chance): no action can be "
+                                 "applied at a chance node", legal=())
     if state.over or state.to_act is None:
         raise IllegalActionError("the deal is over: no action can be applied", legal=())
+    if isinstance(action, bool):
+        raise IllegalActionError(f"{action!r} is not an action", legal=())
     seat = state.to_act
     name = state.seats[seat].name
+    if isinstance(action, int):  # an id (a bool was refused above)
+        ids = state.legal_action_ids()
+        if action not in ids:
+            space = state.action_space
+            where = "not legal here" if 0 <= action < space.size else \
+                f"not an id of this deal's action space (0..{space.size - 1})"
+            raise IllegalActionError(f"{name}: action id {action} is {where}",
+                                     reason=f"action id {action} is {where}",
+                                     legal=state.legal_actions())
+        action = state.action_space.decode(state, action)
+        new = state.variant.rules.apply_action(state, action)
+        new = replace(new, history=(*state.history, (seat, action)),
+                      public_log=(*state.public_log, (seat, public_text(action))))
+        return _advance(new)
     if isinstance(action, str):
         words = action.split()
         if len(words) > 1 and words[0] in state.players:  # "<player> <verb> ...", as in a record
@@ -300,6 +384,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         pot=state.pot, high=state.high, opened=state.opened, stock_size=len(state.stock),
         discards_size=len(state.discards),
         history=state.public_log, discarded=state.seats[seat].discarded,
+        received=state.seats[seat].received,
         extras=tuple((k, v) for k, v in state.extras if not k.startswith("_")),
         legal=state.legal_actions() if state.to_act == seat else (),
         over=state.over,

@@ -259,9 +259,33 @@ def replay(record: DealRecord, *, stop_after: int | None = None) -> GameState:
     return state
 
 
+def _dealt_orders(state: GameState) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]:
+    """The stock and reshuffle orders a stacked deal needs to deal what was dealt from outside.
+
+    Each order is the cards dealt from it, in the order dealt, then the rest in pack order.
+    """
+    receipts = sorted((r for s in state.seats for r in s.received), key=lambda r: r.order)
+    dealt = [r.card for r in receipts]
+    pools = [state.setup.stock, *state.reshuffles]
+    orders: list[tuple[Card, ...]] = []
+    start = 0
+    for pool in pools:
+        taken = dealt[start:start + len(pool)]
+        start += len(taken)
+        rest = [c for c in pool if c not in set(taken)]
+        orders.append((*taken, *rest))
+    return orders[0], tuple(orders[1:])
+
+
 def record_from_state(state: GameState) -> DealRecord:
-    """The record of a deal so far: its setup, every reshuffle and every action."""
+    """The record of a deal so far: its setup, every reshuffle and every action.
+
+    A deal dealt from outside is recorded as the stacked deal that deals the same cards.
+    """
     setup = state.setup
+    stock, reshuffles = setup.stock, state.reshuffles
+    if setup.dealing == "external":
+        stock, reshuffles = _dealt_orders(state)
     defaults = {o.name: o.default for o in state.variant.spec.options}
     options = tuple((k, v) for k, v in state.variant.settings if defaults.get(k) != v)
     return DealRecord(
@@ -269,8 +293,7 @@ def record_from_state(state: GameState) -> DealRecord:
         dealer=setup.players[setup.dealer], chips=setup.chips, stake=setup.table.stake,
         rest=setup.table.rest,
         ante=setup.table.ante if setup.table.ante != state.variant.spec.ante else None,
-        carry=setup.carry, stock=setup.stock,
-        reshuffles=state.reshuffles,
+        carry=setup.carry, stock=stock, reshuffles=reshuffles,
         actions=tuple((state.seats[s].name, str(a)) for s, a in state.history),
     )
 

@@ -29,10 +29,11 @@ from primero.hands import Classification, Ranking
 from primero.variant import Variant, VariantSpec
 
 if TYPE_CHECKING:
+    from primero.action_space import ActionBlock
     from primero.actions import Action
     from primero.cards import Card, Pack
     from primero.settlement import Settlement
-    from primero.state import GameState, Step
+    from primero.state import GameState, Step, Table
 
 __all__ = [
     "AUTOLOAD_ENV",
@@ -393,6 +394,11 @@ class Rules:
     def end_step(self, state: GameState, step: Step) -> GameState:
         """Close a step (``primero_end_step``)."""
         return cast("GameState", self._call("primero_end_step", state=state, step=step))
+
+    def action_blocks(self, table: Table) -> tuple[ActionBlock, ...]:
+        """Every block the plug-ins add to the action space (``primero_action_blocks``)."""
+        results = self.manager.hook.primero_action_blocks(variant=self.variant, table=table)
+        return tuple(block for blocks in results if blocks for block in blocks)
 
     # settling -------------------------------------------------------------------------------
 

@@ -21,14 +21,20 @@ from attrs import field, frozen
 from primero.cards import Card, format_cards
 
 if TYPE_CHECKING:
+    from primero.action_space import ActionSpace
     from primero.actions import Action
     from primero.hands import HandValue
     from primero.settlement import Settlement
     from primero.variant import Variant
 
 __all__ = [
-    "DealSetup", "GameState", "PlayerView", "PublicSeat", "Seat", "Step", "Table", "replace",
+    "DEALING_MODES", "Chance", "DealSetup", "Delivery", "GameState", "PlayerView", "PublicSeat",
+    "Receipt", "Seat", "Step", "Table", "replace",
 ]
+
+#: How a deal's cards are chosen (``start_deal(dealing=...)``): from a seeded shuffle, from a
+#: stacked stock given in advance, or from outside, one card at each chance node.
+DEALING_MODES = ("seeded", "stacked", "external")
 
 _T = TypeVar("_T")
 _REPLACERS: dict[type, Any] = {}
@@ -116,6 +122,62 @@ class Table:
     ante: int = 0
 
 
+@frozen
+class Receipt:
+    """One card a player received: which, why, and when (known only to that player).
+
+    Attributes:
+        card: The card.
+        reason: Why it was dealt: ``"deal"``, ``"second deal"``, ``"exchange"`` or ``"pass"``
+            (a Suzuki pass's exchange), or a plug-in's own reason.
+        after: How many actions had been applied in the deal before it was dealt.
+        order: Its place among all the cards dealt in the deal, 0 for the first.
+    """
+
+    card: Card
+    reason: str
+    after: int
+    order: int
+
+
+@frozen
+class Delivery:
+    """A card owed to a player that has not been dealt yet (a pending chance event).
+
+    The dealing hooks queue deliveries (``state.pending``); the engine deals them, from the
+    stock in the seeded and stacked modes, or one per :meth:`GameState.deal` when the cards
+    come from outside.
+
+    Attributes:
+        seat: Who receives the card.
+        reason: Why (see :attr:`Receipt.reason`).
+        exclude: Cards that may not come back to this player if the stock runs out and the
+            discards are reshuffled (the cards they have just thrown, RULES.md §4).
+    """
+
+    seat: int
+    reason: str
+    exclude: tuple[Card, ...] = ()
+
+
+@frozen
+class Chance:
+    """A chance node: the next card to deal, and the cards that can come (RULES.md §4).
+
+    Attributes:
+        seat: Who receives the card.
+        reason: Why it is dealt: ``"deal"`` (the first deal), ``"second deal"``, ``"exchange"``
+            or ``"pass"`` (a Suzuki pass's exchange), or a plug-in's own reason.
+        cards: The cards that can come, each equally likely, in pack order: the unseen cards
+            of the stock, or, once it is exhausted, the discards that will be reshuffled (less
+            the cards this player has just thrown). Never a card in anyone's hand.
+    """
+
+    seat: int
+    reason: str
+    cards: tuple[Card, ...]
+
+
 @frozen(kw_only=True)
 class Seat:
     """One player's part of a deal.
@@ -130,6 +192,8 @@ class Seat:
         passed: Has passed in answer to the current vie or raise (pass-once).
         acted: Has acted in the current betting round.
         discarded: Cards this player has thrown in exchanges this deal (known only to them).
+        received: Every card this player was dealt, in order, with why and when (known only to
+            them): the cards of the deal, of the second deal and of every exchange.
     """
 
     name: str
@@ -141,6 +205,7 @@ class Seat:
     passed: bool = False
     acted: bool = False
     discarded: tuple[Card, ...] = ()
+    received: tuple[Receipt, ...] = ()
     _public: PublicSeat | None = field(default=None, init=False, eq=False, repr=False)
 
     def public(self) -> PublicSeat:
@@ -177,9 +242,11 @@ class DealSetup:
         stock: The whole pack from the top, as it was before dealing.
         seed: The seed of reshuffles (when the stock runs out) not given in advance.
         reshuffles: New stock orders given in advance (a replayed record).
+        dealing: ``"seeded"``, ``"stacked"`` or ``"external"`` (:data:`DEALING_MODES`); an
+            external deal's ``stock`` is the pack in pack order (its order is not known).
 
-    ``seed`` and ``reshuffles`` are only the means to the cards: two setups that deal the same
-    cards are equal, so a replayed record equals the deal it was saved from.
+    ``seed``, ``reshuffles`` and ``dealing`` are only the means to the cards: two setups that
+    deal the same cards are equal, so a replayed record equals the deal it was saved from.
     """
 
     players: tuple[str, ...]
@@ -190,6 +257,7 @@ class DealSetup:
     stock: tuple[Card, ...]
     seed: int = field(eq=False)
     reshuffles: tuple[tuple[Card, ...], ...] = field(default=(), eq=False)
+    dealing: str = field(default="seeded", eq=False)
 
 
 @frozen(kw_only=True)
@@ -205,7 +273,8 @@ class GameState:
         dealer: The dealer's seat.
         table: Stake, rest and ante.
         carry_in: Chips carried over into this deal's pot.
-        stock: Undealt cards, top first.
+        stock: Undealt cards, top first (in pack order when the cards are dealt from outside:
+            then the order is not known).
         discards: Cards thrown in exchanges, face down, oldest first.
         plan: The deal's steps (from ``primero_deal_plan``).
         step_index: The current step's index in ``plan`` (-1 before the first).
@@ -224,6 +293,9 @@ class GameState:
             show only as a count.
         extras: Variant-specific state as ``(key, value)`` pairs (e.g. the standing call).
         settlement: The settlement, once the deal is over.
+        pending: Cards owed to players and not yet dealt (:class:`Delivery`, in dealing
+            order). Only a deal dealt from outside stops with cards pending: it is then at a
+            chance node (:attr:`chance`).
     """
 
     variant: Variant = field(repr=False)
@@ -249,7 +321,20 @@ class GameState:
     public_log: tuple[tuple[int, str], ...] = field(default=(), repr=False)
     extras: tuple[tuple[str, Any], ...] = field(default=(), repr=False)
     settlement: Settlement | None = field(default=None, repr=False)
+    pending: tuple[Delivery, ...] = field(default=(), repr=False)
     _legal: tuple[Action, ...] | None = field(default=None, init=False, eq=False, repr=False)
+    _legal_ids: tuple[int, ...] | None = field(default=None, init=False, eq=False, repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # caches are never pickled: they are rebuilt on demand where the state is unpickled
+        state = {name: getattr(self, name) for name in _STATE_FIELDS}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name in _STATE_FIELDS:
+            object.__setattr__(self, name, state[name])
+        object.__setattr__(self, "_legal", None)
+        object.__setattr__(self, "_legal_ids", None)
 
     def __deepcopy__(self, memo: dict[int, object]) -> GameState:
         return self  # a value: every part is immutable, so a copy would be the same state
@@ -349,24 +434,79 @@ class GameState:
     # ---------------------------------------------------------------------------------------
     # the engine's API, as methods
 
+    @property
+    def chance(self) -> Chance | None:
+        """The chance node of a deal dealt from outside, or ``None`` (RULES.md §4).
+
+        At a chance node nobody may act (:meth:`legal_actions` is empty, :meth:`apply`
+        refuses) until :meth:`deal` gives the next card; ``to_act`` already names the player
+        who decides once every pending card is dealt. Deals dealt from a seed or a stacked
+        stock never stop at a chance node: the engine deals the top of the stock itself,
+        through the same code.
+        """
+        pending = self.pending
+        if not pending or self.setup.dealing != "external":
+            return None
+        first = pending[0]
+        return Chance(seat=first.seat, reason=first.reason,
+                      cards=self.stock or reshuffle_pool(self.discards, first.exclude))
+
+    def deal(self, card: Card | str) -> GameState:
+        """Deal ``card`` at the chance node and return the next state (this one is unchanged).
+
+        Args:
+            card: One of ``state.chance.cards``, as a card or its text (``"7h"``).
+
+        Raises:
+            IllegalActionError: the state is not at a chance node, or ``card`` cannot come
+                (it is not among ``state.chance.cards``); the message names the card only.
+            CardParseError: the text is not a card.
+        """
+        from primero.engine import deal
+
+        return deal(self, card)
+
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action of the seat to act; empty when nobody is to act."""
-        if self._legal is None:
+        """Every legal action of the seat to act; empty when nobody is to act (or at chance)."""
+        legal = self._legal
+        if legal is None:
             from primero.engine import legal_actions
 
-            object.__setattr__(self, "_legal", legal_actions(self))
-        assert self._legal is not None
-        return self._legal
+            legal = legal_actions(self)
+            object.__setattr__(self, "_legal", legal)
+        return legal
 
-    def apply(self, action: Action | str) -> GameState:
+    @property
+    def action_space(self) -> ActionSpace:
+        """The deal's fixed action space (variant and table): every action as an integer id.
+
+        See :class:`primero.action_space.ActionSpace`: ``size``, ``encode(state, action)``,
+        ``decode(state, i)``.
+        """
+        from primero.action_space import action_space
+
+        return action_space(self.variant, self.table)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids of the legal actions in :attr:`action_space`, ascending (empty: nobody acts)."""
+        ids = self._legal_ids
+        if ids is None:
+            from primero.action_space import legal_ids
+
+            ids = legal_ids(self)
+            object.__setattr__(self, "_legal_ids", ids)
+        return ids
+
+    def apply(self, action: Action | str | int) -> GameState:
         """Apply the action of the seat to act and return the new state (this one is unchanged).
 
         Args:
-            action: An :class:`~primero.actions.Action` or its text, e.g. ``"vie 2"``.
+            action: An :class:`~primero.actions.Action`, its text (e.g. ``"vie 2"``, or
+                ``"Anna vie 2"``), or its id in :attr:`action_space` (an ``int``).
 
         Raises:
-            IllegalActionError: the action is not legal here; the message says why and lists
-                the legal actions.
+            IllegalActionError: the action is not legal here; the message says why. See
+                :func:`primero.engine.apply` for what an error shows, and to whom.
         """
         from primero.engine import apply
 
@@ -388,6 +528,21 @@ class GameState:
             lines.append(f" {mark} {s.name:<10} {s.stack:>4} chips  in {s.contributed:>3}  "
                          f"{format_cards(s.hand):<14} {status}")
         return "\n".join(lines)
+
+
+_STATE_FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.init)
+
+
+def reshuffle_pool(discards: tuple[Card, ...], exclude: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The discards a reshuffle makes the new stock of, in pack order (RULES.md §4).
+
+    All of them but ``exclude`` (the cards the player being served has just thrown).
+    """
+    return tuple(sorted((c for c in discards if c not in exclude), key=_card_index))
+
+
+def _card_index(card: Card) -> int:
+    return card.index
 
 
 @frozen(kw_only=True)
@@ -434,6 +589,7 @@ class PlayerView:
         history: ``(seat, public text)`` of every action; exchanges show only how many cards
             (the viewer's own too: their own discards are in ``discarded``).
         discarded: The cards the viewer has thrown in exchanges this deal.
+        received: The cards the viewer was dealt, with why and when (:class:`Receipt`).
         extras: The variant's public state (e.g. the standing call).
         legal: The viewer's legal actions when it is their turn.
         over: The deal is over.
@@ -457,6 +613,7 @@ class PlayerView:
     extras: tuple[tuple[str, Any], ...]
     legal: tuple[Action, ...]
     over: bool
+    received: tuple[Receipt, ...] = ()
 
     @property
     def owed(self) -> int:

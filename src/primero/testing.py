@@ -34,6 +34,13 @@ and then mixes these steps, checking :func:`check_deal_invariants` after every o
 * **play out** — finish the deal with random legal actions; it must end within
   :func:`action_bound` actions. A finished deal of an installed variant must survive a round
   trip through its deal file (:mod:`primero.history`) to an equal state.
+* **chance and ids** — at every step the legal ids are the sorted encodings of the legal
+  actions, each below the space's size, and ``decode(encode(a)) == a``
+  (:func:`~primero.testing_chance.check_action_ids`); a finished deal is played again with its
+  cards dealt from outside and its actions applied by id, and must offer the same legal ids at
+  every decision and end the same (:func:`~primero.testing_chance.external_replay`); a chance
+  node never offers a card in a hand (:func:`~primero.testing_chance.check_chance`); a view
+  shows its own received cards only.
 * **next deal** — once a deal is over, the table goes on as a :class:`~primero.session.Session`
   (carry-over, busted players leave, the deal passes on); chips are conserved across deals.
 
@@ -71,6 +78,7 @@ from primero.errors import IllegalActionError
 from primero.hands import Ranking
 from primero.plugins import get_variant
 from primero.state import GameState, PlayerView
+from primero.testing_chance import check_action_ids, check_chance, external_replay
 from primero.variant import Variant
 
 __all__ = [
@@ -82,9 +90,12 @@ __all__ = [
     "action_bound",
     "action_pool",
     "cards",
+    "check_action_ids",
+    "check_chance",
     "check_deal_invariants",
     "check_view_hides",
     "deal_setups",
+    "external_replay",
     "hands",
     "hidden_twins",
     "play_random_deal",
@@ -356,6 +367,11 @@ def check_deal_invariants(state: GameState) -> None:
 
     # turns ---------------------------------------------------------------------------------
     legal = state.legal_actions()
+    if state.chance is not None:
+        check_chance(state)
+        return
+    if state.pending:
+        raise _fail(state, "cards are pending outside a chance node (not dealt from outside)")
     if state.over:
         if settlement is None or state.to_act is not None or legal:
             raise _fail(state, "a finished deal has a settlement, nobody to act and no legal "
@@ -544,6 +560,8 @@ def check_view_hides(state: GameState, viewer: int, revealed: Revealed | None = 
     if view.hand != own.hand:
         raise _fail(state, f"seat {viewer}'s view shows {_card_list(view.hand)} as its hand, "
                            f"it holds {_card_list(own.hand)}")
+    if view.received != own.received:
+        raise _fail(state, f"seat {viewer}'s view shows other received cards than its own")
     hidden = {c for i, s in enumerate(state.seats) if i != viewer for c in s.hand}
     hidden |= set(state.stock) | set(state.discards)
     hidden -= public_cards(state, revealed) | set(own.hand) | set(own.discarded)
@@ -828,6 +846,8 @@ class DealMachine(RuleBasedStateMachine):
 
     def _finished(self, state: GameState) -> None:
         check_deal_invariants(state)
+        if state.setup.dealing != "external":
+            external_replay(state)
         if self.check_records and _recordable(state.variant):
             from primero.history import dump_record, load_record, record_from_state, replay
 
@@ -843,6 +863,7 @@ class DealMachine(RuleBasedStateMachine):
         if self.state is None:
             return
         check_deal_invariants(self.state)
+        check_action_ids(self.state)
         if self.check_views:
             for viewer in range(self.state.n):
                 check_view_hides(self.state, viewer, type(self).revealed)

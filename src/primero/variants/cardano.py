@@ -53,7 +53,7 @@ from primero.rules.betting import betting_actions, betting_seat, must_hold_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.settling import settle_showdown
 from primero.settlement import Settlement
-from primero.state import GameState
+from primero.state import GameState, Table
 from primero.variant import Variant, VariantSpec
 from primero.variants.waks import TIE_OPTION
 
@@ -129,8 +129,51 @@ def _names_a_call(action: Action) -> bool:
     return isinstance(action, Vie) or (isinstance(action, Hold) and action.raise_by > 0)
 
 
+class CallBlock:
+    """Vies and raises with a call, as action ids: every amount 1..rest times every call.
+
+    Index ``kind * rest * K + (amount - 1) * K + k``: ``kind`` 0 for a vie, 1 for a raise;
+    ``k`` the call's place in the call book (``CallBook.calls``, weakest first; ``Supremus``
+    and ``Supremus 55`` are two entries, as they are two spellings).
+    """
+
+    name = "calls"
+
+    def __init__(self, calls: tuple[Call, ...], rest: int) -> None:
+        self.calls = calls
+        self.rest = rest
+        self._index = {call: k for k, call in enumerate(calls)}
+        self.size = 2 * rest * len(calls)
+
+    def encode(self, state: GameState, action: Action) -> int | None:
+        """The index of a vie or raise with a call of the book within the rest, else ``None``."""
+        if isinstance(action, Vie):
+            kind, amount = 0, action.amount
+        elif isinstance(action, Hold) and action.raise_by:
+            kind, amount = 1, action.raise_by
+        else:
+            return None
+        k = self._index.get(action.call) if action.call is not None else None
+        if k is None or not 1 <= amount <= self.rest:
+            return None
+        return (kind * self.rest + amount - 1) * len(self.calls) + k
+
+    def decode(self, state: GameState, index: int) -> Action:
+        """The vie or raise with a call at ``index``."""
+        per_kind = self.rest * len(self.calls)
+        kind, rem = divmod(index, per_kind)
+        amount, k = divmod(rem, len(self.calls))
+        call = self.calls[k]
+        return Vie(amount + 1, call) if kind == 0 else Hold(amount + 1, call)
+
+
 class CardanoRules:
     """The calling rules: legal actions with calls, the standing call, the call at showdown."""
+
+    @hookimpl
+    def primero_action_blocks(self, variant: Variant, table: Table) -> tuple[CallBlock, ...]:
+        """Every vie and raise amount times every call of the variant's call book."""
+        return (CallBlock(call_book(variant.ranking).calls, table.rest),)
 
     @hookimpl(wrapper=True)
     def primero_legal_actions(self, state: GameState, variant: Variant) \

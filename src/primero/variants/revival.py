@@ -49,7 +49,7 @@ from primero.hands import HandValue
 from primero.hookspecs import hookimpl
 from primero.options import Option
 from primero.rules.betting import betting_actions, betting_seat
-from primero.rules.dealing import draw
+from primero.rules.dealing import deal_round
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.settling import settle_showdown
 from primero.settlement import Settlement
@@ -187,13 +187,7 @@ class RevivalRules:
 
         Two deal steps of two make the revival's "two rounds of two".
         """
-        order = [i for i in state.playing_order() if not state.seats[i].folded]
-        cards, state = draw(state, count * len(order))
-        seats = list(state.seats)
-        for k, seat in enumerate(order):
-            packet = cards[k * count:(k + 1) * count]
-            seats[seat] = replace(seats[seat], hand=(*seats[seat].hand, *packet))
-        return replace(state, seats=tuple(seats))
+        return deal_round(state, count, together=True)
 
     @hookimpl
     def primero_legal_actions(self, state: GameState, variant: Variant) \
