@@ -37,10 +37,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import accumulate
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.errors import IllegalActionError
+from primero.rules.betting import exchange_actions
 
 if TYPE_CHECKING:
     from primero.state import GameState, Table
@@ -63,7 +64,9 @@ __all__ = [
 class ActionBlock(Protocol):
     """A range of ids in an action space: ``size`` ids, numbered 0..size-1 within the block.
 
-    Implement it to add actions to the space (the ``primero_action_blocks`` hook).
+    Implement it to add actions to the space (the ``primero_action_blocks`` hook). A block
+    whose actions depend on the state (like exchanges, by position in the hand) sets a class
+    attribute ``positional = True``; the space then never caches its decoded actions.
 
     Attributes:
         name: A short name, e.g. ``"calls"``.
@@ -162,6 +165,7 @@ class ExchangeBlock:
     """Exchanges, by the positions of the discarded cards in the hand of the seat to act."""
 
     name = "exchange"
+    positional = True
 
     def __init__(self, hand: int) -> None:
         self.size = 1 << hand
@@ -181,6 +185,7 @@ class PassExchangeBlock:
     """Passes with an exchange (Suzuki), by the discarded positions: mask 1.. as index 0.."""
 
     name = "pass exchange"
+    positional = True
 
     def __init__(self, hand: int) -> None:
         self.size = (1 << hand) - 1
@@ -213,6 +218,7 @@ class ActionSpace:
         self.offsets: tuple[int, ...] = (0, *accumulate(b.size for b in blocks))[:-1]
         self.size: int = sum(b.size for b in blocks)
         self._named = {b.name: (b, off) for b, off in zip(blocks, self.offsets, strict=True)}
+        self._fixed: dict[int, Action] = {}  # decoded ids of position-free blocks
 
     def __repr__(self) -> str:
         parts = ", ".join(f"{b.name}: {b.size}" for b in self.blocks)
@@ -245,6 +251,9 @@ class ActionSpace:
         Raises:
             IllegalActionError: ``i`` is not an id of the space, or names no action here.
         """
+        fixed = self._fixed.get(i)
+        if fixed is not None and type(i) is int:
+            return fixed
         if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < self.size:
             raise IllegalActionError(
                 f"{i!r} is not an id of this deal's action space (0..{self.size - 1})", legal=())
@@ -256,7 +265,11 @@ class ActionSpace:
                 lo = mid
             else:
                 hi = mid - 1
-        return self.blocks[lo].decode(state, i - offsets[lo])
+        block = self.blocks[lo]
+        action = block.decode(state, i - offsets[lo])
+        if not getattr(block, "positional", False) and len(self._fixed) < 100_000:
+            self._fixed[i] = action
+        return action
 
 
 def hand_size(variant: Variant) -> int:
@@ -278,10 +291,36 @@ def action_space(variant: Variant, table: Table) -> ActionSpace:
     return ActionSpace((*core, *variant.rules.action_blocks(table)))
 
 
+_IDS: dict[tuple[int, int], tuple[ActionSpace, tuple[Action, ...], tuple[int, ...]]] = {}
+
+
 def legal_ids(state: GameState) -> tuple[int, ...]:
-    """The ids of ``state.legal_actions()``, ascending (``state.legal_action_ids()``)."""
+    """The ids of ``state.legal_actions()``, ascending (``state.legal_action_ids()``).
+
+    Legal tuples that hooks share between states (the core's betting and exchange tuples)
+    are encoded once; exchanges of every subset of the hand are the whole mask range. A hook
+    may return a lazy sequence instead of a tuple (for huge decisions); it must then have an
+    ``action_ids(space, state)`` method giving the ids without building every action.
+    """
     legal = state.legal_actions()
     if not legal:
         return ()
     space = action_space(state.variant, state.table)
-    return tuple(sorted(space.encode(state, a) for a in legal))
+    key = (id(space), id(legal))
+    hit = _IDS.get(key)
+    if hit is not None and hit[0] is space and hit[1] is legal:
+        return hit[2]
+    seat = state.to_act
+    if seat is not None:
+        hand = state.seats[seat].hand
+        if legal is exchange_actions(hand):
+            _, first = space.block("exchange")
+            return tuple(range(first, first + (1 << len(hand))))
+    if not isinstance(legal, tuple):  # a lazy sequence of a plug-in (Cardano's wide tables)
+        return cast("tuple[int, ...]", legal.action_ids(space, state))
+    ids = tuple(sorted(space.encode(state, a) for a in legal))
+    if not any(isinstance(a, Exchange) or (isinstance(a, Pass) and a.exchange) for a in legal):
+        if len(_IDS) > 50_000:
+            _IDS.clear()
+        _IDS[key] = (space, legal, ids)  # position-free: the same for every state
+    return ids

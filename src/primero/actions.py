@@ -8,14 +8,27 @@ and :func:`parse_action` reads it back (cases/README.md, "Action verbs").
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from attrs import field, frozen
 
 from primero.cards import Card, parse_cards
 from primero.errors import IllegalActionError
 
-__all__ = ["Action", "Call", "Exchange", "Fold", "Hold", "Pass", "Vie", "parse_action"]
+__all__ = ["ACTION_WORDS", "Action", "Call", "Exchange", "Fold", "Hold", "Pass", "Vie",
+           "parse_action"]
+
+#: The words of action text (no player may be called one of them: ``"vie 2"`` must not read
+#: as a player called ``vie``).
+ACTION_WORDS = ("vie", "hold", "raise", "pass", "fold", "exchange", "call")
+
+
+def _chips(instance: object, attribute: Any, value: Any) -> None:
+    """An amount of chips is an ``int`` (not a ``bool``, float or text)."""
+    if type(value) is not int:
+        raise IllegalActionError(
+            f"{type(instance).__name__}.{attribute.name} must be a whole number of chips, "
+            f"got {value!r}")
 
 _C = TypeVar("_C")
 
@@ -66,7 +79,7 @@ class Vie:
         call: The named hand (calling variant only).
     """
 
-    amount: int
+    amount: int = field(validator=_chips)
     call: Call | None = None
 
     def __str__(self) -> str:
@@ -82,7 +95,7 @@ class Hold:
         call: The named hand of a raise (calling variant only).
     """
 
-    raise_by: int = 0
+    raise_by: int = field(default=0, validator=_chips)
     call: Call | None = None
 
     def __str__(self) -> str:
@@ -174,6 +187,8 @@ def parse_action(text: str) -> Action:
         IllegalActionError: the text is not an action; the message quotes it.
         CardParseError: a card in an exchange is not a card.
     """
+    if not isinstance(text, str):
+        raise IllegalActionError(f"an action is text such as 'vie 2', got {text!r}")
     words = text.split()
     if not words:
         raise IllegalActionError("cannot read an empty action")

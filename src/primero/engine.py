@@ -18,14 +18,27 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from primero.actions import Action, Exchange, Pass, parse_action
+import attrs
+
+from primero.action_space import legal_ids
+from primero.actions import ACTION_WORDS, Action, Exchange, Fold, Hold, Pass, Vie, parse_action
 from primero.cards import Card, parse_cards
 from primero.errors import IllegalActionError, InvalidDeckError, PrimeroError
 from primero.rules.dealing import deliver
-from primero.state import DEALING_MODES, DealSetup, GameState, PlayerView, Seat, Table, replace
+from primero.state import (
+    DEALING_MODES,
+    DealSetup,
+    GameState,
+    PlayerView,
+    Seat,
+    Table,
+    fill,
+    replace,
+)
 from primero.variant import Variant
 
-__all__ = ["apply", "deal", "legal_actions", "new_seed", "public_text", "start_deal", "view"]
+__all__ = ["apply", "deal", "legal_actions", "legal_ids", "new_seed", "public_text", "start_deal",
+           "view"]
 
 
 def new_seed(rng: random.Random) -> int:
@@ -48,6 +61,10 @@ def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
         raise PrimeroError(
             f"{variant.name} is played by {low} to {high} players; got {len(players)}"
         )
+    verbs = [p for p in players if isinstance(p, str) and p.lower() in ACTION_WORDS]
+    if verbs:
+        raise PrimeroError(f"player name {verbs[0]!r} is an action word ("
+                           f"{', '.join(ACTION_WORDS)}): it would make action text ambiguous")
     if len(set(players)) != len(players):
         dup = next(p for p in players if list(players).count(p) > 1)
         raise PrimeroError(f"two players are called {dup!r}: names must be distinct")
@@ -94,6 +111,7 @@ def start_deal(
     rng: random.Random | None = None,
     reshuffles: Sequence[Sequence[Card | str]] = (),
     dealing: str | None = None,
+    raise_cap: int | None = None,
 ) -> GameState:
     """Set up a deal and run it to the first decision.
 
@@ -121,6 +139,9 @@ def start_deal(
             deal dealt from outside with the cards a stacked stock would give has the same
             legal actions at every decision and the same result. An external deal takes no
             ``stock``, ``seed``, ``rng`` or ``reshuffles``.
+        raise_cap: House rule (RULES.md §5, no source), off by default: the most vies plus
+            raises one betting round allows; once reached, players may only hold, pass (where
+            a pass is legal) or fold. Every betting variant accepts it.
 
     Returns:
         The state at the first decision (or the finished deal, if nobody has to decide); with
@@ -129,18 +150,43 @@ def start_deal(
     Raises:
         InvalidDeckError: the stock has a duplicate card, a card outside the pack, or misses
             cards of the pack; the message names the card. Nothing is dealt.
-        PrimeroError: bad players, chips, dealer or table parameters.
+        PrimeroError: bad players (a name that is also an action word, such as ``vie``, is
+            refused), chips, dealer or table parameters, or an argument of the wrong type
+            (``dealer=True`` is not a seat).
     """
     if isinstance(variant, str):
         from primero.plugins import get_variant
 
         variant = get_variant(variant)
+    if not isinstance(variant, Variant):
+        raise PrimeroError(f"variant must be a Variant or a variant name, got {variant!r}")
     if isinstance(players, str):
         raise PrimeroError(
             f"players must be a list of names, not the text {players!r} (e.g. ['Anna', 'Ben'])"
         )
+    if not isinstance(players, Sequence | tuple | list):
+        raise PrimeroError(f"players must be a list of names, got {type(players).__name__}")
     names = tuple(players)
-    stacks = (chips,) * len(names) if isinstance(chips, int) else tuple(chips)
+    stacks: tuple[int, ...]
+    if isinstance(chips, int) and not isinstance(chips, bool):
+        stacks = (chips,) * len(names)
+    elif isinstance(chips, Sequence) and not isinstance(chips, str):
+        stacks = tuple(chips)
+    else:
+        raise PrimeroError(f"chips must be a whole number or one per player, got {chips!r}")
+    if isinstance(dealer, bool) or not isinstance(dealer, str | int):
+        raise PrimeroError(f"dealer must be a seat number or a player's name, got {dealer!r}")
+    for label, value in (("stake", stake), ("rest", rest), ("ante", ante), ("carry-over", carry),
+                         ("raise_cap", raise_cap)):
+        if value is not None and not _whole(value):
+            raise PrimeroError(f"{label} must be a whole number of chips, got {value!r}")
+    if rng is not None and not isinstance(rng, random.Random):
+        raise PrimeroError(f"rng must be a random.Random, got {rng!r}")
+    if stock is not None and not isinstance(stock, str | Sequence):
+        raise PrimeroError(f"stock must be cards or their text, got {stock!r}")
+    if isinstance(reshuffles, str) or not isinstance(reshuffles, Sequence) or any(
+            isinstance(r, str | int) or not isinstance(r, Sequence) for r in reshuffles):
+        raise PrimeroError(f"reshuffles must be a list of card lists, got {reshuffles!r}")
     if isinstance(dealer, str):
         if dealer not in names:
             raise PrimeroError(f"dealer {dealer!r} is not a player: {', '.join(names)}")
@@ -150,9 +196,12 @@ def start_deal(
                            f"(0..{len(names) - 1}, or -1 for the last)")
     else:
         dealer_seat = dealer % len(names) if names else 0
-    table = Table(stake=stake, rest=rest, ante=variant.spec.ante if ante is None else ante)
+    if raise_cap is not None and raise_cap < 1:
+        raise PrimeroError(f"raise_cap must be at least 1 (or None: no cap), got {raise_cap}")
+    table = Table(stake=stake, rest=rest, ante=variant.spec.ante if ante is None else ante,
+                  raise_cap=raise_cap)
     _check_setup(variant, names, stacks, dealer_seat, table, carry)
-    plan = variant.rules.deal_plan()
+    plan = variant.rules.plan
     if table.ante and not any(step.kind == "ante" for step in plan):
         raise PrimeroError(f"{variant.name} has no ante: ante must be 0, got {table.ante}")
     pack = variant.pack
@@ -197,8 +246,7 @@ def start_deal(
     state = GameState(
         variant=variant, setup=setup,
         seats=tuple(Seat(name=n, stack=c) for n, c in zip(names, stacks, strict=True)),
-        dealer=dealer_seat, table=table, carry_in=carry, stock=cards,
-        plan=plan,
+        stock=cards,
     )
     return _advance(state)
 
@@ -210,6 +258,8 @@ def _advance(state: GameState) -> GameState:
     stock (seeded and stacked deals) or, for a deal dealt from outside, by the caller at the
     chance node this stops at.
     """
+    if state.to_act is not None and not state.pending and not state.over:
+        return state  # the usual case: the next player is to act
     rules = state.variant.rules
     external = state.setup.dealing == "external"
     while True:
@@ -296,10 +346,21 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
             text (``"vie 2"``, ``"exchange Qd"``), optionally after the acting player's name
             (``"Anna vie 2"``).
 
+    What an error shows, and to whom (a server may pass it to whoever sent the move):
+
+    * text naming another player than the one to act (``"Ben fold"`` on Anna's turn), text
+      naming nobody at the table (``"Zed vie 2"``), and text that cannot be read without a
+      name: the message names only the player to act and quotes the text; ``.legal`` is
+      empty. Nothing of anyone's hand.
+    * an action object, an id, or text naming the player to act (``"Anna vie 9"``): the move
+      is theirs, so the error is for them: the message says why and lists *their* legal
+      actions, as does ``.legal``.
+    * the deal is over, or a card must be dealt first: ``.legal`` is empty.
+
     Raises:
         IllegalActionError: the deal is over, a card must be dealt first, the text is not an
-            action, the id is not legal, or the action is not legal; the message says why and
-            ``.legal`` lists the legal actions.
+            action or is out of turn, the id is not legal, or the action is not legal (see
+            above for what each carries). The state is unchanged.
     """
     if state.pending:
         raise IllegalActionError("a card must be dealt first (state.chance): no action can be "
@@ -321,36 +382,99 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
                                      legal=state.legal_actions())
         action = state.action_space.decode(state, action)
         new = state.variant.rules.apply_action(state, action)
-        new = replace(new, history=(*state.history, (seat, action)),
-                      public_log=(*state.public_log, (seat, public_text(action))))
-        return _advance(new)
+        return _advance(_recorded(state, new, seat, action))
     if isinstance(action, str):
-        words = action.split()
-        if len(words) > 1 and words[0] in state.players:  # "<player> <verb> ...", as in a record
-            if words[0] != name:
-                raise IllegalActionError(
-                    f"it is {name}'s turn, not {words[0]}'s", legal=state.legal_actions()
-                )
-            action = " ".join(words[1:])
-        try:
-            action = parse_action(action)
-        except PrimeroError as exc:
-            raise IllegalActionError(f"{name}: {exc}", legal=state.legal_actions()) from None
+        action = _read(state, action, name)
+    elif not isinstance(action, Vie | Hold | Pass | Fold | Exchange) and not _is_action(action):
+        raise IllegalActionError(f"{action!r} is not an action", legal=())
     legal = state.legal_actions()
-    if action not in legal:
+    if not _among(action, legal):
         reason = state.variant.rules.illegal_reason(state, action)
         shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
         raise IllegalActionError(
             f"{name} cannot {action}: {reason}. Legal: {shown}", reason=reason, legal=legal
         )
     new = state.variant.rules.apply_action(state, action)
-    new = replace(new, history=(*state.history, (seat, action)),
-                  public_log=(*state.public_log, (seat, public_text(action))))
-    return _advance(new)
+    return _advance(_recorded(state, new, seat, action))
+
+
+def _is_action(value: object) -> bool:
+    """An action of a plug-in (a frozen value with a text form) or one of the core's."""
+    return attrs.has(type(value)) and callable(getattr(value, "__str__", None))
+
+
+def _read(state: GameState, text: str, name: str) -> Action:
+    """Read action text for :func:`apply`, keeping every error free of others' cards.
+
+    ``"<player> <verb> ..."`` must name the player to act; text naming another player, or
+    nobody at the table, or that cannot be read, raises an error whose ``.legal`` is empty
+    and whose message names only the player to act and the text given. Text naming the
+    player to act (or no player) that reads as an action is theirs: its errors may list their
+    legal actions.
+    """
+    words = text.split()
+    named = None
+    if words and words[0].lower() not in ACTION_WORDS:  # "<player> <verb> ...", as in a record
+        named = words[0]
+        if named not in state.players:
+            raise IllegalActionError(
+                f"cannot read action {_quote(text)}: {_quote(named)} is neither an action "
+                "word nor a player at this table", legal=())
+        if named != name:
+            raise IllegalActionError(f"it is {name}'s turn, not {named}'s",
+                                     reason="out of turn", legal=())
+        words = words[1:]
+    try:
+        return parse_action(" ".join(words))
+    except PrimeroError as exc:
+        if named is None:
+            raise IllegalActionError(str(exc), legal=()) from None
+        raise IllegalActionError(f"{name}: {exc}", legal=state.legal_actions()) from None
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    """``text`` quoted, shortened past ``limit`` characters."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def _among(action: Action, legal: tuple[Action, ...]) -> bool:
+    """``action in legal``, by identity first (agents pick one of the legal objects)."""
+    if type(legal) is not tuple:
+        return action in legal  # a lazy sequence tests membership without building actions
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal
+
+
+def _recorded(state: GameState, new: GameState, seat: int, action: Action) -> GameState:
+    """``new`` (the rules' answer to ``action``) with the action appended to the history.
+
+    The rules hooks return a state they have just made, which nobody else holds yet: the
+    history is set on it in place (one state copy per action), unless a hook handed back
+    ``state`` itself.
+    """
+    history = (*state.history, (seat, action))
+    if new is state:
+        return replace(new, history=history)
+    fill(new, history=history)
+    return new
+
+
+_PUBLIC_TEXT: dict[Action, str] = {}
 
 
 def public_text(action: Action) -> str:
     """How the table sees an action: exchanged cards show only as a count."""
+    text = _PUBLIC_TEXT.get(action)
+    if text is None:
+        text = _public_text(action)
+        if len(_PUBLIC_TEXT) < 100_000:
+            _PUBLIC_TEXT[action] = text
+    return text
+
+
+def _public_text(action: Action) -> str:
     if isinstance(action, Exchange):
         n = len(action.discards)
         return f"exchange {n} card{'s' if n != 1 else ''}"

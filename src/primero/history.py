@@ -34,7 +34,7 @@ __all__ = ["DealRecord", "dump_record", "load_record", "record_from_state", "rep
 
 #: The keys a deal file may set, in the order of ``cases/README.md``.
 _ORDER = ("variant", "options", "players", "dealer", "chips", "stake", "rest", "ante", "carry",
-          "stock", "seed", "reshuffles", "actions")
+          "raise_cap", "stock", "seed", "reshuffles", "actions")
 _KNOWN = frozenset(_ORDER)
 
 
@@ -52,6 +52,8 @@ class DealRecord:
         rest: The largest single bet or raise, in chips.
         ante: Each player's ante, in chips; ``None``: the variant's own default.
         carry: Chips carried over from an earlier deal.
+        raise_cap: The house rule's most vies plus raises a betting round allows (RULES.md
+            §5), or ``None``.
         stock: The whole pack from the top; empty when ``seed`` shuffles it.
         seed: The shuffle seed when there is no ``stock``.
         reshuffles: Each new stock made from the discards, in order, top first.
@@ -68,6 +70,7 @@ class DealRecord:
     rest: int = 3
     ante: int | None = None
     carry: int = 0
+    raise_cap: int | None = None
     stock: tuple[Card, ...] = ()
     seed: int | None = None
     reshuffles: tuple[tuple[Card, ...], ...] = ()
@@ -203,6 +206,7 @@ def load_record(source: str | Path) -> DealRecord:
         rest=_whole(data, "rest", 3, where),
         ante=_whole(data, "ante", None, where),
         carry=_whole(data, "carry", 0, where),
+        raise_cap=_whole(data, "raise_cap", None, where),
         stock=stock,
         seed=seed,
         reshuffles=reshuffles,
@@ -221,7 +225,7 @@ def start_record(record: DealRecord) -> GameState:
         variant = get_variant(record.variant, **dict(record.options))
         return start_deal(
             variant, record.players, record.chips, dealer=record.dealer, stake=record.stake,
-            rest=record.rest, ante=record.ante, carry=record.carry,
+            rest=record.rest, ante=record.ante, carry=record.carry, raise_cap=record.raise_cap,
             stock=record.stock or None, seed=record.seed, reshuffles=record.reshuffles,
         )
     except RecordError:
@@ -293,7 +297,7 @@ def record_from_state(state: GameState) -> DealRecord:
         dealer=setup.players[setup.dealer], chips=setup.chips, stake=setup.table.stake,
         rest=setup.table.rest,
         ante=setup.table.ante if setup.table.ante != state.variant.spec.ante else None,
-        carry=setup.carry, stock=stock, reshuffles=reshuffles,
+        carry=setup.carry, raise_cap=setup.table.raise_cap, stock=stock, reshuffles=reshuffles,
         actions=tuple((state.seats[s].name, str(a)) for s, a in state.history),
     )
 
@@ -309,6 +313,8 @@ def dump_record(record: DealRecord) -> str:
         data["ante"] = record.ante
     if record.carry:
         data["carry"] = record.carry
+    if record.raise_cap is not None:
+        data["raise_cap"] = record.raise_cap
     if record.stock:
         data["stock"] = [c.ascii for c in record.stock]
     else:

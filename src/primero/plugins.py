@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import inspect
 import os
 import threading
 from collections.abc import Callable, Iterable
-from operator import itemgetter
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
@@ -229,36 +229,34 @@ def get_variant(name: str = "waks", **options: Any) -> Variant:
 # Rules: a variant's plug-in manager behind typed calls
 
 
-def _arg_getter(names: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
-    if len(names) == 1:
-        name = names[0]
-        return lambda kwargs: (kwargs[name],)
-    if not names:
-        return lambda kwargs: ()
-    return cast(Callable[[dict[str, Any]], tuple[Any, ...]], itemgetter(*names))
-
-
-def _firstresult_caller(pm: pluggy.PluginManager, name: str) -> Callable[..., Any]:
-    """A fast caller for a ``firstresult`` hook: the implementations walked directly.
+def _firstresult_caller(pm: pluggy.PluginManager, name: str,
+                        variant: Variant | None = None) -> Callable[..., Any]:
+    """A fast caller for a ``firstresult`` hook: the implementations called directly.
 
     Same order and semantics as pluggy's own call (last registered first, ``tryfirst`` /
-    ``trylast`` respected, the first non-``None`` result wins); falls back to pluggy's call
-    when a wrapper is registered, so wrappers keep working.
+    ``trylast`` respected, the first non-``None`` result wins), resolved once: the caller is
+    generated code that calls each implementation positionally, with ``variant`` bound when
+    given (then the caller takes the hook's other arguments by keyword). Falls back to
+    pluggy's call when a wrapper is registered, so wrappers keep working.
     """
     caller = getattr(pm.hook, name)
     impls = caller.get_hookimpls()
     if any(i.hookwrapper or i.wrapper for i in impls):
-        return cast(Callable[..., Any], caller)
-    plan = [(i.function, _arg_getter(tuple(i.argnames))) for i in reversed(impls)]
-
-    def call(**kwargs: Any) -> Any:
-        for function, getter in plan:
-            result = function(*getter(kwargs))
-            if result is not None:
-                return result
-        return None
-
-    return call
+        if variant is None:
+            return cast(Callable[..., Any], caller)
+        bound_variant = variant
+        return lambda **kwargs: caller(variant=bound_variant, **kwargs)
+    spec = getattr(hookspecs, name)
+    params = [p for p in inspect.signature(spec).parameters if p != "variant" or variant is None]
+    lines = [f"def call({', '.join(params)}):"]
+    namespace: dict[str, Any] = {"variant": variant}
+    for k, impl in enumerate(reversed(impls)):
+        namespace[f"f{k}"] = impl.function
+        lines += [f"    r = f{k}({', '.join(impl.argnames)})", "    if r is not None:",
+                  "        return r"]
+    lines.append("    return None")
+    exec("\n".join(lines), namespace)  # generated from the hook's own implementations
+    return cast(Callable[..., Any], namespace["call"])
 
 
 class Rules:
@@ -286,15 +284,28 @@ class Rules:
         self._callers: dict[str, Callable[..., Any]] = {}
         self._pack: Pack | None = None
         self._ranking: Ranking | None = None
+        self._plan: tuple[Step, ...] | None = None
+        self._legal_caller: Callable[..., Any] | None = None
+        self._apply_caller: Callable[..., Any] | None = None
 
     def _call(self, name: str, **kwargs: Any) -> Any:
         caller = self._callers.get(name)
         if caller is None:
-            caller = self._callers[name] = _firstresult_caller(self.manager, name)
-        result = caller(variant=self.variant, **kwargs)
+            caller = self._bind(name)
+        result = caller(**kwargs)
         if result is None:
             raise PluginError(f"variant {self.variant.name!r}: no plug-in answered {name}")
         return result
+
+    def _bind(self, name: str) -> Callable[..., Any]:
+        """The caller of hook ``name``, resolved once (see :func:`_firstresult_caller`)."""
+        caller = self._callers.get(name)
+        if caller is None:
+            caller = self._callers[name] = _firstresult_caller(self.manager, name, self.variant)
+        return caller
+
+    def _answer(self, name: str) -> PluginError:
+        return PluginError(f"variant {self.variant.name!r}: no plug-in answered {name}")
 
     # ranking --------------------------------------------------------------------------------
 
@@ -363,6 +374,14 @@ class Rules:
         """The steps of one deal (``primero_deal_plan``)."""
         return cast("tuple[Step, ...]", self._call("primero_deal_plan"))
 
+    @property
+    def plan(self) -> tuple[Step, ...]:
+        """The steps of one deal (``primero_deal_plan``), asked once and cached."""
+        plan = self._plan
+        if plan is None:
+            plan = self._plan = self.deal_plan()
+        return plan
+
     def deal_cards(self, state: GameState, count: int) -> GameState:
         """Deal ``count`` cards to each player still in (``primero_deal_cards``)."""
         return cast("GameState", self._call("primero_deal_cards", state=state, count=count))
@@ -381,7 +400,13 @@ class Rules:
 
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
         """The legal actions of the seat to act (``primero_legal_actions``)."""
-        return cast("tuple[Action, ...]", self._call("primero_legal_actions", state=state))
+        caller = self._legal_caller
+        if caller is None:
+            caller = self._legal_caller = self._bind("primero_legal_actions")
+        result = caller(state=state)
+        if result is None:
+            raise self._answer("primero_legal_actions")
+        return cast("tuple[Action, ...]", result)
 
     def illegal_reason(self, state: GameState, action: Action) -> str:
         """Why ``action`` is illegal (``primero_illegal_reason``)."""
@@ -389,7 +414,13 @@ class Rules:
 
     def apply_action(self, state: GameState, action: Action) -> GameState:
         """Apply a legal action (``primero_apply_action``)."""
-        return cast("GameState", self._call("primero_apply_action", state=state, action=action))
+        caller = self._apply_caller
+        if caller is None:
+            caller = self._apply_caller = self._bind("primero_apply_action")
+        result = caller(state=state, action=action)
+        if result is None:
+            raise self._answer("primero_apply_action")
+        return cast("GameState", result)
 
     def end_step(self, state: GameState, step: Step) -> GameState:
         """Close a step (``primero_end_step``)."""

@@ -13,7 +13,7 @@ Seats are numbered 0..n-1 in playing order; the eldest is the seat after the dea
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 import attrs
 from attrs import field, frozen
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEALING_MODES", "Chance", "DealSetup", "Delivery", "GameState", "PlayerView", "PublicSeat",
-    "Receipt", "Seat", "Step", "Table", "replace",
+    "Receipt", "Seat", "Step", "Table", "fill", "replace",
 ]
 
 #: How a deal's cards are chosen (``start_deal(dealing=...)``): from a seeded shuffle, from a
@@ -62,7 +62,10 @@ def _make_replacer(cls: type) -> Any:
     namespace: dict[str, Any] = {"new_object": object.__new__, "setter": object.__setattr__,
                                  "cls": cls, "allowed": frozenset(names), **defaults}
     exec("\n".join(lines), namespace)  # generated from the class's own fields
-    return namespace["replacer"]
+    replacer = namespace["replacer"]
+    replacer.allowed = frozenset(names)
+    replacer.caches = tuple((f.name, f.default) for f in all_fields if not f.init)
+    return replacer
 
 
 def replace(inst: _T, /, **changes: Any) -> _T:
@@ -81,6 +84,31 @@ def replace(inst: _T, /, **changes: Any) -> _T:
     if replacer is None:
         replacer = _REPLACERS[cls] = _make_replacer(cls)
     return cast(_T, replacer(inst, changes))
+
+
+def fill(fresh: Any, /, **changes: Any) -> None:
+    """Set fields of a state value that the caller has *just made* and nobody else holds yet.
+
+    The engine's way to finish a state without another copy (one state copy per action):
+    only for an object fresh from :func:`replace` inside the same call, never for a state
+    that was handed in or handed out. Caches (fields that are not ``__init__`` arguments) are
+    reset.
+
+    Raises:
+        TypeError: a name in ``changes`` is not an ``__init__`` field of the class.
+    """
+    cls = type(fresh)
+    replacer = _REPLACERS.get(cls)
+    if replacer is None:
+        replacer = _REPLACERS[cls] = _make_replacer(cls)
+    allowed = replacer.allowed
+    setter = object.__setattr__
+    for name, value in changes.items():
+        if name not in allowed:
+            raise TypeError(f"{cls.__name__} has no field {name!r}")
+        setter(fresh, name, value)
+    for name, default in replacer.caches:
+        setter(fresh, name, default)
 
 
 @frozen
@@ -115,16 +143,20 @@ class Table:
         stake: The smallest bet or raise.
         rest: The largest single bet or raise.
         ante: What each player pays before the deal (variants with an ante only).
+        raise_cap: House rule (RULES.md §5): the most vies plus raises one betting round
+            allows, then only hold, pass or fold; ``None`` (the default): no cap.
     """
 
     stake: int = 1
     rest: int = 3
     ante: int = 0
+    raise_cap: int | None = None
 
 
-@frozen
-class Receipt:
+class Receipt(NamedTuple):
     """One card a player received: which, why, and when (known only to that player).
+
+    A named tuple (immutable, compared by value; cheap to make, one per card dealt).
 
     Attributes:
         card: The card.
@@ -140,9 +172,10 @@ class Receipt:
     order: int
 
 
-@frozen
-class Delivery:
+class Delivery(NamedTuple):
     """A card owed to a player that has not been dealt yet (a pending chance event).
+
+    A named tuple (immutable, compared by value).
 
     The dealing hooks queue deliveries (``state.pending``); the engine deals them, from the
     stock in the seeded and stacked modes, or one per :meth:`GameState.deal` when the cards
@@ -270,55 +303,48 @@ class GameState:
         variant: The configured variant whose rules drive the deal.
         setup: How the deal was set up (for records and replays).
         seats: One :class:`Seat` per player, in playing order.
-        dealer: The dealer's seat.
-        table: Stake, rest and ante.
-        carry_in: Chips carried over into this deal's pot.
         stock: Undealt cards, top first (in pack order when the cards are dealt from outside:
             then the order is not known).
         discards: Cards thrown in exchanges, face down, oldest first.
-        plan: The deal's steps (from ``primero_deal_plan``).
         step_index: The current step's index in ``plan`` (-1 before the first).
         to_act: The seat whose turn it is, or ``None``.
         high: The highest total any player has put in this betting round.
-        opened: Someone has vied in this betting round.
         opener: The seat that vied in this betting round.
         held: Someone has held (or raised) since the vie (lifts the must-hold duty).
+        bets: Vies and raises made in the current betting round (for ``raise_cap``).
         skipped: The current betting round was skipped (fewer than two could act).
         over: The deal is over.
         ended_by: ``"showdown"``, ``"folds"`` (one player left), ``"carry"`` (no vie in the
             last round), or a variant's own reason.
         reshuffles: Every new stock made from the discards, in order, top first.
         history: ``(seat, action)`` for every action applied, in order.
-        public_log: ``(seat, text)`` for every action as the table sees it: exchanged cards
-            show only as a count.
         extras: Variant-specific state as ``(key, value)`` pairs (e.g. the standing call).
         settlement: The settlement, once the deal is over.
         pending: Cards owed to players and not yet dealt (:class:`Delivery`, in dealing
             order). Only a deal dealt from outside stops with cards pending: it is then at a
             chance node (:attr:`chance`).
+
+    Derived, not stored (each fact is stored once): :attr:`dealer`, :attr:`table` and
+    :attr:`carry_in` are the setup's, :attr:`plan` the variant's, :attr:`opened` is
+    ``opener is not None``, and :attr:`public_log` is read off the history.
     """
 
     variant: Variant = field(repr=False)
     setup: DealSetup = field(repr=False)
     seats: tuple[Seat, ...]
-    dealer: int
-    table: Table
-    carry_in: int = 0
     stock: tuple[Card, ...] = field(default=(), repr=False)
     discards: tuple[Card, ...] = field(default=(), repr=False)
-    plan: tuple[Step, ...] = field(default=(), repr=False)
     step_index: int = -1
     to_act: int | None = None
     high: int = 0
-    opened: bool = False
     opener: int | None = None
     held: bool = False
+    bets: int = 0
     skipped: bool = False
     over: bool = False
     ended_by: str = ""
     reshuffles: tuple[tuple[Card, ...], ...] = field(default=(), repr=False)
     history: tuple[tuple[int, Action], ...] = field(default=(), repr=False)
-    public_log: tuple[tuple[int, str], ...] = field(default=(), repr=False)
     extras: tuple[tuple[str, Any], ...] = field(default=(), repr=False)
     settlement: Settlement | None = field(default=None, repr=False)
     pending: tuple[Delivery, ...] = field(default=(), repr=False)
@@ -346,6 +372,40 @@ class GameState:
     # derived facts
 
     @property
+    def dealer(self) -> int:
+        """The dealer's seat (the setup's)."""
+        return self.setup.dealer
+
+    @property
+    def table(self) -> Table:
+        """Stake, rest and ante (the setup's)."""
+        return self.setup.table
+
+    @property
+    def carry_in(self) -> int:
+        """Chips carried over into this deal's pot (the setup's)."""
+        return self.setup.carry
+
+    @property
+    def plan(self) -> tuple[Step, ...]:
+        """The deal's steps (the variant's ``primero_deal_plan``)."""
+        return self.variant.rules.plan
+
+    @property
+    def opened(self) -> bool:
+        """Someone has vied in this betting round (``opener is not None``)."""
+        return self.opener is not None
+
+    @property
+    def public_log(self) -> tuple[tuple[int, str], ...]:
+        """``(seat, text)`` for every action as the table sees it (read off the history).
+
+        Exchanged cards show only as a count.
+        """
+        public_text = _engine().public_text
+        return tuple((seat, public_text(action)) for seat, action in self.history)
+
+    @property
     def players(self) -> tuple[str, ...]:
         """Player names in playing order."""
         return tuple(s.name for s in self.seats)
@@ -369,9 +429,9 @@ class GameState:
     @property
     def step(self) -> Step | None:
         """The current step, or ``None`` before the first and after the last."""
-        if 0 <= self.step_index < len(self.plan):
-            return self.plan[self.step_index]
-        return None
+        plan = self.variant.rules.plan
+        index = self.step_index
+        return plan[index] if 0 <= index < len(plan) else None
 
     @property
     def live(self) -> tuple[int, ...]:
@@ -462,17 +522,13 @@ class GameState:
                 (it is not among ``state.chance.cards``); the message names the card only.
             CardParseError: the text is not a card.
         """
-        from primero.engine import deal
-
-        return deal(self, card)
+        return cast(GameState, _engine().deal(self, card))
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to act; empty when nobody is to act (or at chance)."""
         legal = self._legal
         if legal is None:
-            from primero.engine import legal_actions
-
-            legal = legal_actions(self)
+            legal = cast("tuple[Action, ...]", _engine().legal_actions(self))
             object.__setattr__(self, "_legal", legal)
         return legal
 
@@ -491,9 +547,7 @@ class GameState:
         """The ids of the legal actions in :attr:`action_space`, ascending (empty: nobody acts)."""
         ids = self._legal_ids
         if ids is None:
-            from primero.action_space import legal_ids
-
-            ids = legal_ids(self)
+            ids = cast("tuple[int, ...]", _engine().legal_ids(self))
             object.__setattr__(self, "_legal_ids", ids)
         return ids
 
@@ -508,15 +562,11 @@ class GameState:
             IllegalActionError: the action is not legal here; the message says why. See
                 :func:`primero.engine.apply` for what an error shows, and to whom.
         """
-        from primero.engine import apply
-
-        return apply(self, action)
+        return cast(GameState, _engine().apply(self, action))
 
     def view(self, seat: int) -> PlayerView:
         """What the player at ``seat`` may see: their own cards and everything public."""
-        from primero.engine import view
-
-        return view(self, seat)
+        return cast(PlayerView, _engine().view(self, seat))
 
     def describe(self) -> str:
         """A multi-line, all-seeing description (for debugging and the ``play`` narration)."""
@@ -528,6 +578,19 @@ class GameState:
             lines.append(f" {mark} {s.name:<10} {s.stack:>4} chips  in {s.contributed:>3}  "
                          f"{format_cards(s.hand):<14} {status}")
         return "\n".join(lines)
+
+
+_ENGINE: Any = None
+
+
+def _engine() -> Any:
+    """The engine module (imported on first use: the engine imports this module)."""
+    global _ENGINE
+    if _ENGINE is None:
+        import primero.engine
+
+        _ENGINE = primero.engine
+    return _ENGINE
 
 
 _STATE_FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.init)

@@ -25,8 +25,12 @@ and then mixes these steps, checking :func:`check_deal_invariants` after every o
 * **illegal** — apply an action that is *not* legal, picked from :func:`action_pool` (every
   action shape: vies and raises of every size, pass, fold, hold, exchanges of foreign or
   duplicate cards, Suzuki passes, calls), or unreadable text. It must raise
-  :class:`~primero.errors.IllegalActionError` carrying ``.legal`` and a ``.reason``, and
-  leave the state unchanged.
+  :class:`~primero.errors.IllegalActionError` with a ``.reason``, carrying ``.legal`` (the
+  mover's legal actions) for an action object and nothing for unreadable text, and leave the
+  state unchanged.
+* **out of turn** — text naming another player than the one to act, a name nobody at the
+  table has, or unreadable text: :class:`~primero.errors.IllegalActionError` with no legal
+  actions and no card hidden from the sender (:func:`check_out_of_turn`).
 * **views** — a player's view never contains another player's hidden cards, the stock or the
   discards (:func:`check_view_hides`), and two states that differ only in cards the viewer
   cannot see give equal views (:func:`hidden_twins`: another player's card swapped with the
@@ -93,6 +97,7 @@ __all__ = [
     "check_action_ids",
     "check_chance",
     "check_deal_invariants",
+    "check_out_of_turn",
     "check_view_hides",
     "deal_setups",
     "external_replay",
@@ -573,6 +578,58 @@ def check_view_hides(state: GameState, viewer: int, revealed: Revealed | None = 
     return view
 
 
+def check_out_of_turn(state: GameState, seed: int = 0) -> None:
+    """Probe ``state`` with moves from the wrong sender; no error may leak a hidden card.
+
+    Texts tried: each other player's name before the mover's own legal actions' text and
+    pool actions, a name nobody at the table has, and unreadable text. Each must raise
+    :class:`~primero.errors.IllegalActionError` with an empty ``.legal``, leave the state
+    unchanged, and show (in message, reason or ``.legal``) no card the sender may not see:
+    cards in the mover's and the other players' hands, the stock and the discards, except
+    the sender's own hand, their own discards, public cards and cards the text itself names.
+
+    Raises:
+        DealInvariantError: a move was accepted, carried legal actions, changed the state,
+            or leaked a card.
+    """
+    if state.over or state.to_act is None or state.chance is not None:
+        return
+    rng = random.Random(seed)
+    mover = state.to_act
+    texts: list[tuple[int | None, str]] = []
+    pool = [str(a) for a in (*state.legal_actions()[:8], *action_pool(state)[:12])]
+    for other in range(state.n):
+        if other != mover:
+            texts += [(other, f"{state.seats[other].name} {t}") for t in rng.sample(
+                pool, min(4, len(pool)))]
+    texts += [(None, f"Zed {rng.choice(pool)}"), (None, "vie two"), (None, "exchange Zz"),
+              (None, "")]
+    public = public_cards(state)
+    before = snapshot(state)
+    for sender, text in texts:
+        try:
+            state.apply(text)
+        except IllegalActionError as exc:
+            own: set[Card] = set()
+            if sender is not None:
+                own = set(state.seats[sender].hand) | set(state.seats[sender].discarded)
+            hidden = {c for s in state.seats for c in s.hand} | set(state.stock) | \
+                set(state.discards)
+            hidden -= own | public | set(_find_cards(text))
+            leaked = sorted({c for c in _find_cards([str(exc), exc.reason, exc.legal])
+                             if c in hidden}, key=lambda c: c.index)
+            if leaked:
+                raise _fail(state, f"{text!r} from the wrong sender: the error shows "
+                                   f"{_card_list(leaked)}") from exc
+            if tuple(exc.legal):
+                raise _fail(state, f"{text!r} from the wrong sender: the error carries legal "
+                                   "actions") from exc
+        else:
+            raise _fail(state, f"{text!r} was accepted from the wrong sender")
+        if snapshot(state) != before:
+            raise _fail(state, f"the rejected {text!r} changed the state")
+
+
 def _swap(state: GameState, seat: int, index: int, other: Card) -> tuple[Card, ...]:
     hand = list(state.seats[seat].hand)
     hand[index] = other
@@ -764,7 +821,11 @@ class DealMachine(RuleBasedStateMachine):
     @precondition(lambda self: self._in_play())
     @rule(data=st.data())
     def illegal(self, data: st.DataObject) -> None:
-        """An action that is not legal raises IllegalActionError and changes nothing."""
+        """An action that is not legal raises IllegalActionError and changes nothing.
+
+        An action object is the mover's: the error lists their legal actions. Text that
+        cannot be read (and names nobody) carries no legal actions (see ``engine.apply``).
+        """
         state = self.current
         legal = state.legal_actions()
         candidates: list[Action | str] = [a for a in action_pool(state) if a not in legal]
@@ -774,15 +835,27 @@ class DealMachine(RuleBasedStateMachine):
         try:
             state.apply(action)
         except IllegalActionError as exc:
-            if tuple(exc.legal) != legal:
-                raise _fail(state, f"{action!r}: the error lists {exc.legal}, legal is "
-                                   f"{legal}") from exc
+            expected = () if isinstance(action, str) else legal
+            if tuple(exc.legal) != expected:
+                raise _fail(state, f"{action!r}: the error lists {exc.legal}, expected "
+                                   f"{expected}") from exc
             if not exc.reason or not str(exc):
                 raise _fail(state, f"{action!r}: the error gives no reason") from exc
         else:
             raise _fail(state, f"{action!r} is not among the legal actions but was accepted")
         if snapshot(state) != before:
             raise _fail(state, f"the rejected {action!r} changed the state")
+
+    @precondition(lambda self: self._in_play())
+    @rule(data=st.data())
+    def out_of_turn(self, data: st.DataObject) -> None:
+        """A move by another player, by nobody at the table, or unreadable, leaks no card.
+
+        The error must carry (message, reason, ``.legal``) no card hidden from the sender:
+        nothing of the mover's hand, nor of anyone else's but the sender's own.
+        """
+        check_out_of_turn(self.current, data.draw(st.integers(min_value=0, max_value=2**32 - 1),
+                                                  label="probe seed"))
 
     @precondition(lambda self: self.state is not None)
     @rule(data=st.data())

@@ -120,9 +120,11 @@ def deliver(state: GameState, card: Card | None = None) -> GameState:
     """
     pending = state.pending
     stock, discards, reshuffles = state.stock, state.discards, state.reshuffles
-    seats = list(state.seats)
+    seats = state.seats
     dealt = sum(len(s.received) for s in seats)
     after = len(state.history)
+    hands: dict[int, list[Card]] = {}
+    received: dict[int, list[Receipt]] = {}
     done = 0
     for delivery in pending:
         if not stock:
@@ -137,15 +139,20 @@ def deliver(state: GameState, card: Card | None = None) -> GameState:
             chosen, stock = stock[0], stock[1:]
         else:
             chosen, stock = card, tuple(c for c in stock if c != card)
-        seat = seats[delivery.seat]
-        seats[delivery.seat] = replace(
-            seat, hand=(*seat.hand, chosen),
-            received=(*seat.received, Receipt(chosen, delivery.reason, after, dealt)))
+        seat = delivery.seat
+        if seat not in hands:
+            hands[seat] = list(seats[seat].hand)
+            received[seat] = list(seats[seat].received)
+        hands[seat].append(chosen)
+        received[seat].append(Receipt(chosen, delivery.reason, after, dealt))
         dealt += 1
         done += 1
         if card is not None:
             break
-    return replace(state, seats=tuple(seats), stock=stock, discards=discards,
+    new_seats = list(seats)
+    for seat, hand in hands.items():
+        new_seats[seat] = replace(seats[seat], hand=tuple(hand), received=tuple(received[seat]))
+    return replace(state, seats=tuple(new_seats), stock=stock, discards=discards,
                    reshuffles=reshuffles, pending=pending[done:])
 
 

@@ -11,9 +11,9 @@ public helpers for the rest:
 * ``primero_deal_plan`` — ante, two packets of two cards, [exchange], round 1, [exchange,
   round 2], [round 3], showdown (options ``exchange_first`` and ``rounds``);
 * ``primero_deal_cards`` — each player receives a deal step's cards together (two at a time);
-* ``primero_legal_actions`` / ``primero_illegal_reason`` — no pass once someone has bet and no
-  must-hold (the core's :func:`~primero.rules.betting.betting_actions` less the pass);
-* ``primero_end_step`` — a round without a bet just ends, the last one too;
+* the betting as data, :data:`REVIVAL_BETTING` — no pass once someone has bet, no must-hold,
+  and a round without a bet just ends, the last one too (the core's betting hooks read it);
+* ``primero_illegal_reason`` — says why in the revival's words;
 * ``primero_settle`` — the core's :func:`~primero.rules.settling.settle_showdown` with a tie
   policy per layer.
 
@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from primero.actions import Action, Pass, Vie
+from primero.betting_rules import BettingRules
 from primero.hands import HandValue
 from primero.hookspecs import hookimpl
 from primero.options import Option
@@ -53,7 +54,7 @@ from primero.rules.dealing import deal_round
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.settling import settle_showdown
 from primero.settlement import Settlement
-from primero.state import GameState, Step, replace
+from primero.state import GameState, Step
 from primero.variant import Variant, VariantSpec
 from primero.variants.waks import TIE_OPTION
 
@@ -64,6 +65,7 @@ __all__ = [
     "ITALIAN_PRIMIERA",
     "PRESETS",
     "REVIVAL",
+    "REVIVAL_BETTING",
     "REVIVAL_OPTIONS",
     "ROUNDS_OPTION",
     "SOURCES",
@@ -158,11 +160,9 @@ def revival_betting_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     """The revival betting actions of ``seat`` (RULES.md §10).
 
     The Waks actions with nobody bound to hold, less the pass once the seat owes chips: after a
-    bet only hold, raise or fold.
+    bet only hold, raise or fold (the core's actions under :data:`REVIVAL_BETTING`).
     """
-    owed = state.high - state.seats[seat].round_bet
-    return tuple(a for a in betting_actions(state, seat, bound=False)
-                 if not (owed > 0 and isinstance(a, Pass)))
+    return betting_actions(state, seat, bound=False)  # REVIVAL_BETTING says the rest
 
 
 def revival_tie_policy(tie: str) -> str | Callable[[HandValue], str]:
@@ -190,15 +190,6 @@ class RevivalRules:
         return deal_round(state, count, together=True)
 
     @hookimpl
-    def primero_legal_actions(self, state: GameState, variant: Variant) \
-            -> tuple[Action, ...] | None:
-        """In a betting round: pass/bet/fold before a bet, hold/raise/fold after one."""
-        seat = betting_seat(state)
-        if seat is None:
-            return None
-        return revival_betting_actions(state, seat)
-
-    @hookimpl
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \
             -> str | None:
         """The revival reasons (no pass after a bet, one bet per round); else the core's."""
@@ -215,13 +206,6 @@ class RevivalRules:
         return None
 
     @hookimpl
-    def primero_end_step(self, state: GameState, variant: Variant, step: Step) -> GameState:
-        """One player left ends the deal; a round without a bet simply ends (no carry-over)."""
-        if len(state.live) == 1:
-            return replace(state, over=True, ended_by="folds")
-        return state
-
-    @hookimpl
     def primero_settle(self, state: GameState, variant: Variant) -> Settlement | None:
         """At a showdown, ties split except equal Primeros (to the eldest); else the core's."""
         if state.ended_by != "showdown" or len(state.live) < 2:
@@ -232,6 +216,12 @@ class RevivalRules:
 _RULES = RevivalRules()
 
 
+#: The revival betting (RULES.md §10) as data: nobody is bound to hold, no pass once someone
+#: has bet, and a round without a bet simply ends (no carry-over).
+REVIVAL_BETTING = BettingRules(must_hold_rounds=(), pass_answers_bet=False,
+                               carry_without_vie=False)
+
+
 def _spec(name: str, title: str, note: str, **defaults: bool | int | str) -> VariantSpec:
     """The revival spec, or a preset of it: the same rules with other option defaults."""
     options = tuple(o.with_default(defaults[o.name]) if o.name in defaults else o
@@ -239,6 +229,7 @@ def _spec(name: str, title: str, note: str, **defaults: bool | int | str) -> Var
     return VariantSpec(
         name=name, title=title, summary=SUMMARY + (f"\n\n{note}" if note else ""),
         sources=SOURCES, players=(2, 6), options=options, plugins=(_RULES,), ante=1,
+        betting=REVIVAL_BETTING,
     )
 
 
