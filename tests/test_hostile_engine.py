@@ -201,3 +201,56 @@ def test_cardano_lazy_actions_match_their_ids() -> None:
     for i in range(0, len(legal), 97):
         assert space.decode(state, space.encode(state, legal[i])) == legal[i]
     assert legal[:3] == tuple(list(legal)[:3])
+
+
+def test_a_deal_too_long_for_the_agents_is_a_primero_error() -> None:
+    from primero.agents import DealTooLongError, RandomAgent, play_deal
+
+    state = start_deal("suzuki", NAMES, 1_000_000, rest=999, seed=3)
+    with pytest.raises(DealTooLongError, match="raise_cap bounds the deal") as info:
+        play_deal(state, [RandomAgent()] * 4, random.Random(1), max_actions=5)
+    assert isinstance(info.value, PrimeroError) and isinstance(info.value, RuntimeError)
+
+
+# -- betting rules as data (issue 12 item 3) --------------------------------------------------
+
+
+def _with_betting(base: str, **rules: object):
+    from attrs import evolve
+
+    from primero.plugins import registry
+
+    spec = registry().spec(base)
+    return evolve(spec, name=f"{base}-data", betting=evolve(spec.betting, **rules)).configure()
+
+
+def test_one_betting_rule_is_one_field_no_fold() -> None:
+    v = _with_betting("waks", fold=False)
+    state = start_deal(v, NAMES, 20, stock=STOCK)
+    assert [str(a) for a in state.legal_actions()] == ["pass", "vie 1", "vie 2", "vie 3"]
+
+
+def test_one_betting_rule_is_one_field_must_hold_in_round_two_too() -> None:
+    # RULES.md §5: the must-hold binds round 1 only; a variant may bind rounds 1 and 2
+    waks = start_deal("waks", NAMES, 20, stock=STOCK)
+    both = start_deal(_with_betting("waks", must_hold_rounds=(1, 2)), NAMES, 20, stock=STOCK)
+    none = start_deal(_with_betting("waks", must_hold_rounds=()), NAMES, 20, stock=STOCK)
+    for text in ["vie 1", "pass", "pass"]:  # Anna vies, Ben and Carla pass: Dan is bound
+        waks, both, none = (s.apply(text) for s in (waks, both, none))
+    assert [str(a) for a in waks.legal_actions()] == ["hold", "hold raise 1", "hold raise 2",
+                                                      "hold raise 3"]
+    assert [str(a) for a in both.legal_actions()] == [str(a) for a in waks.legal_actions()]
+    assert [str(a) for a in none.legal_actions()][-2:] == ["pass", "fold"]
+
+
+def test_revival_and_suzuki_betting_are_data() -> None:
+    from primero.betting_rules import WAKS_BETTING, BettingRules
+    from primero.variants.revival import REVIVAL_BETTING, RevivalRules
+    from primero.variants.suzuki import SUZUKI
+
+    assert BettingRules(must_hold_rounds=(), pass_answers_bet=False,
+                                           carry_without_vie=False) == REVIVAL_BETTING
+    assert SUZUKI.betting == BettingRules(fold=False, raise_reopens_passes=True)
+    assert get_variant("waks").spec.betting == WAKS_BETTING
+    assert not hasattr(RevivalRules, "primero_legal_actions")
+    assert not hasattr(RevivalRules, "primero_end_step")

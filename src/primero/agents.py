@@ -22,12 +22,13 @@ from typing import ClassVar, Protocol, runtime_checkable
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.calls import call_book
 from primero.cards import Card
+from primero.errors import PrimeroError
 from primero.hands import HAND_SIZE, Ranking
 from primero.session import Session
 from primero.state import GameState, PlayerView
 
-__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "Strength", "make_agent",
-           "play_deal", "play_session"]
+__all__ = ["AGENTS", "Agent", "DealTooLongError", "HeuristicAgent", "RandomAgent", "Strength",
+           "make_agent", "play_deal", "play_session"]
 
 
 @runtime_checkable
@@ -269,7 +270,9 @@ def play_deal(state: GameState, agents: Sequence[Agent], rng: random.Random,
     """Let the agents (one per seat) play the deal to its end.
 
     Raises:
-        RuntimeError: the deal did not end within ``max_actions`` (a rules bug).
+        DealTooLongError: (a ``PrimeroError`` and a ``RuntimeError``) the deal did not end
+            within ``max_actions``: a rules bug, or a table without a bound on raises (huge
+            stacks; give the table a ``raise_cap``, RULES.md §5).
     """
     for _ in range(max_actions):
         if state.over:
@@ -277,7 +280,13 @@ def play_deal(state: GameState, agents: Sequence[Agent], rng: random.Random,
         seat = state.to_act
         assert seat is not None
         state = state.apply(agents[seat].act(state.view(seat), rng))
-    raise RuntimeError(f"the deal did not end within {max_actions} actions")
+    raise DealTooLongError(
+        f"the deal did not end within {max_actions} actions (with huge stacks the sources "
+        "cap no raises: a raise_cap bounds the deal)")
+
+
+class DealTooLongError(PrimeroError, RuntimeError):
+    """A deal played by agents did not end within the actions allowed."""
 
 
 def play_session(session: Session, agents: dict[str, Agent], deals: int,
