@@ -362,6 +362,23 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
             action or is out of turn, the id is not legal, or the action is not legal (see
             above for what each carries). The state is unchanged.
     """
+    seat = state.to_act
+    if seat is not None and not state.pending and not state.over:  # the fast paths
+        kind = type(action)
+        if kind in _CORE_ACTIONS:
+            legal = state.legal_actions()
+            if _among(action, legal):  # type: ignore[arg-type]
+                new = state.variant.rules.apply_action(state, action)  # type: ignore[arg-type]
+                return _advance(_recorded(state, new, seat, action))  # type: ignore[arg-type]
+        elif kind is int and action in state.legal_action_ids():
+            chosen = state.action_space.decode(state, action)
+            new = state.variant.rules.apply_action(state, chosen)
+            return _advance(_recorded(state, new, seat, chosen))
+    return _apply_checked(state, action)
+
+
+def _apply_checked(state: GameState, action: Action | str | int) -> GameState:
+    """:func:`apply` with every check and the error it raises (see there)."""
     if state.pending:
         raise IllegalActionError("a card must be dealt first (state.chance): no action can be "
                                  "applied at a chance node", legal=())
@@ -385,7 +402,7 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
         return _advance(_recorded(state, new, seat, action))
     if isinstance(action, str):
         action = _read(state, action, name)
-    elif not isinstance(action, Vie | Hold | Pass | Fold | Exchange) and not _is_action(action):
+    elif not isinstance(action, _CORE_ACTIONS) and not _is_action(action):
         raise IllegalActionError(f"{action!r} is not an action", legal=())
     legal = state.legal_actions()
     if not _among(action, legal):
@@ -396,6 +413,9 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
         )
     new = state.variant.rules.apply_action(state, action)
     return _advance(_recorded(state, new, seat, action))
+
+
+_CORE_ACTIONS = (Vie, Hold, Pass, Fold, Exchange)
 
 
 def _is_action(value: object) -> bool:

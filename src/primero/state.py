@@ -95,20 +95,14 @@ def fill(fresh: Any, /, **changes: Any) -> None:
     reset.
 
     Raises:
-        TypeError: a name in ``changes`` is not an ``__init__`` field of the class.
+        AttributeError: a name in ``changes`` is not a field of the class.
     """
-    cls = type(fresh)
-    replacer = _REPLACERS.get(cls)
-    if replacer is None:
-        replacer = _REPLACERS[cls] = _make_replacer(cls)
-    allowed = replacer.allowed
     setter = object.__setattr__
     for name, value in changes.items():
-        if name not in allowed:
-            raise TypeError(f"{cls.__name__} has no field {name!r}")
-        setter(fresh, name, value)
-    for name, default in replacer.caches:
-        setter(fresh, name, default)
+        setter(fresh, name, value)  # a slotted class: an unknown name raises AttributeError
+    if type(fresh) is GameState and (fresh._legal is not None or fresh._legal_ids is not None):
+        setter(fresh, "_legal", None)
+        setter(fresh, "_legal_ids", None)
 
 
 @frozen
@@ -429,7 +423,8 @@ class GameState:
     @property
     def step(self) -> Step | None:
         """The current step, or ``None`` before the first and after the last."""
-        plan = self.variant.rules.plan
+        rules = self.variant._rules or self.variant.rules
+        plan = rules._plan or rules.plan
         index = self.step_index
         return plan[index] if 0 <= index < len(plan) else None
 
