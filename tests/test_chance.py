@@ -275,3 +275,13 @@ def test_pickled_states_carry_no_caches() -> None:
     assert small == len(pickle.dumps(fresh))
     back = pickle.loads(pickle.dumps(state))
     assert back == state and back.legal_action_ids() == state.legal_action_ids()
+
+
+def test_the_inlined_shuffle_is_random_shuffle() -> None:
+    from primero.cards import FRENCH52
+    from primero.engine import shuffled
+
+    for seed in [*range(200), 2**64 - 1]:
+        expected = list(FRENCH52.cards)
+        random.Random(seed).shuffle(expected)
+        assert shuffled(FRENCH52.cards, random.Random(seed)) == tuple(expected)

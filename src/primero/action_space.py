@@ -57,6 +57,7 @@ __all__ = [
     "action_space",
     "hand_size",
     "legal_ids",
+    "space_of",
 ]
 
 
@@ -291,6 +292,26 @@ def action_space(variant: Variant, table: Table) -> ActionSpace:
     return ActionSpace((*core, *variant.rules.action_blocks(table)))
 
 
+_SPACES: dict[int, tuple[Table, Variant, ActionSpace]] = {}
+
+
+def space_of(state: GameState) -> ActionSpace:
+    """``state.action_space``: :func:`action_space` of the deal, found fast.
+
+    Looked up by the identity of the deal's table (every state of a deal shares it) before
+    any hashing.
+    """
+    table = state.setup.table
+    hit = _SPACES.get(id(table))
+    if hit is not None and hit[0] is table and hit[1] is state.variant:
+        return hit[2]
+    space = action_space(state.variant, table)
+    if len(_SPACES) > 10_000:
+        _SPACES.clear()
+    _SPACES[id(table)] = (table, state.variant, space)
+    return space
+
+
 _IDS: dict[tuple[int, int], tuple[ActionSpace, tuple[Action, ...], tuple[int, ...]]] = {}
 
 
@@ -305,7 +326,7 @@ def legal_ids(state: GameState) -> tuple[int, ...]:
     legal = state.legal_actions()
     if not legal:
         return ()
-    space = action_space(state.variant, state.table)
+    space = space_of(state)
     key = (id(space), id(legal))
     hit = _IDS.get(key)
     if hit is not None and hit[0] is space and hit[1] is legal:

@@ -54,6 +54,24 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def shuffled(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
+    """``cards`` shuffled exactly as ``rng.shuffle`` would (the same draws, the same order).
+
+    ``random.shuffle``'s Fisher-Yates with its ``_randbelow`` inlined: a seeded deal keeps the
+    stock it always had, in a third less time.
+    """
+    items = list(cards)
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+    return tuple(items)
+
+
 def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
                  dealer: int, table: Table, carry: int) -> None:
     low, high = variant.spec.players
@@ -235,9 +253,7 @@ def start_deal(
                 f"missing {' '.join(missing)}"
             )
     else:
-        shuffled = list(pack.cards)
-        random.Random(seed).shuffle(shuffled)
-        cards = tuple(shuffled)
+        cards = shuffled(pack.cards, random.Random(seed))
     given = tuple(parse_cards(r) for r in reshuffles)
     for k, order in enumerate(given):
         pack.check(order, f"reshuffle {k + 1}")

@@ -534,9 +534,9 @@ class GameState:
         See :class:`primero.action_space.ActionSpace`: ``size``, ``encode(state, action)``,
         ``decode(state, i)``.
         """
-        from primero.action_space import action_space
+        from primero.action_space import space_of
 
-        return action_space(self.variant, self.table)
+        return space_of(self)
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids of the legal actions in :attr:`action_space`, ascending (empty: nobody acts)."""

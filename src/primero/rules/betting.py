@@ -192,7 +192,7 @@ def _betting(case: int, amounts: range, *, bound: bool, may_pass: bool, fold: bo
     return (_PASS, *raises, *folds)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def exchange_actions(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     """Every exchange of a hand: each subset of its cards, standing pat first (cached)."""
     return tuple(
