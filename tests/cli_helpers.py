@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from primero.cli import app
 
@@ -12,9 +12,10 @@ from primero.cli import app
 ENV = {"COLUMNS": "220", "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": "1"}
 
 
-def run(*args: str) -> Any:
-    """Invoke ``primero ARGS``; the click result (exit code, stdout, stderr)."""
-    return CliRunner().invoke(app, list(args), env=ENV)
+def run(*args: str, input: str | None = None) -> Any:
+    """Invoke ``primero ARGS`` (``input``: standard input); the click result (exit code,
+    stdout, stderr)."""
+    return CliRunner().invoke(app, list(args), input=input, env=ENV)
 
 
 def ok(*args: str) -> str:

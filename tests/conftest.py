@@ -19,3 +19,12 @@ settings.register_profile("default", deadline=None,
 settings.register_profile("ci", parent=settings.get_profile("default"), derandomize=True,
                           print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+# Hand tables are cached on disk (primero.tables); the tests keep theirs in a temporary
+# directory of their own, never in the user's cache. Set at import so that subprocesses the
+# tests start (CLI, Dask workers) inherit it too.
+if not os.environ.get("PRIMERO_TEST_KEEP_CACHE_DIR"):
+    import tempfile
+
+    os.environ["PRIMERO_CACHE_DIR"] = tempfile.mkdtemp(prefix="primero-test-tables-")
+    os.environ.pop("PRIMERO_NO_CACHE", None)

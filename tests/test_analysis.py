@@ -214,6 +214,11 @@ def dead_for(hands: list[str], unseen: str) -> str:
     (["7h 6h", "Ks Qs", "Ad Ac", "7c 6c"], "As 7s 7d 6s 6d Qh Qd Kc Kd"),
     # a full hand and a one-card hand: the walk
     (["7h 6h", "Ks Qs Kd Kh", "Ad"], "As 7s 7d 6s 6d Qh Qd Kc"),
+    # four players, one of them with a full hand: the counting method, two other families
+    # and a fixed hand's factor, the full hand in the middle (ties to the eldest both ways)
+    (["7h 6h", "Ks Qs", "Ad Ac Kd Kh", "7c 6c"], "As 7s 7d 6s 6d Qh Qd Kc 5h"),
+    # three players in a pack of ties: every pair of faces is worth the same
+    (["Kh Qh", "Ks Qs", "Kd Qd"], "Jh Js Jd Jc Kc Qc 2h"),
 ])
 def test_showdown_odds_match_a_brute_force_walk(hands: list[str], unseen: str) -> None:
     dead = dead_for(hands, unseen)
@@ -248,6 +253,46 @@ def test_showdown_odds_refuse_what_cannot_be_counted() -> None:
         analysis.showdown_probabilities(["7h 6h", "7h 5d"])
     with pytest.raises(PrimeroError, match="max_outcomes"):
         analysis.showdown_probabilities(["7h", "Ks", "5d"], max_outcomes=1000)
+
+
+def test_two_cards_drawn_match_the_oracle_for_every_draw() -> None:
+    # Two hearts after round 1 with many cards known dead: every second deal, classified by
+    # the independent oracle, grouped by (class, points).
+    hand, dead = "Kh Qh", "As 7s 7d 6s 6d Qd Kc 2c 3c 4c 5c 6c 7c Ac Jc Qc"
+    out = {oracle_card(c) for c in primero.parse_cards(f"{hand} {dead}")}
+    unseen = [c for c in oracle_pack() if c not in out]
+    expected: dict[tuple[str, int], int] = {}
+    for extra in combinations(unseen, 2):
+        value = classify(((13, 1), (12, 1), *extra))
+        expected[value] = expected.get(value, 0) + 1
+    dist = analysis.draw_distribution(hand, dead=dead)
+    assert dist.total == math.comb(len(unseen), 2)
+    assert {(o.hand_class, o.points): o.count for o in dist.outcomes} == expected
+    keys = [strength(v) for v in ((o.hand_class, o.points) for o in dist.outcomes)]
+    assert keys == sorted(keys, reverse=True)  # best first
+
+
+def oracle_pack() -> list[tuple[int, int]]:
+    return [(r, s) for s in range(4) for r in (1, 2, 3, 4, 5, 6, 7, 11, 12, 13)]
+
+
+def test_analysis_reads_the_compact_tables_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing in primero.analysis builds the 0.1 one-object-per-hand table (issue 13)."""
+    def refuse(self: primero.Ranking) -> None:
+        raise AssertionError("analysis asked for Ranking.table")
+
+    monkeypatch.setattr(primero.Ranking, "table", property(refuse))
+    for name in ("waks", "losing"):
+        ranking = primero.get_variant(name).ranking
+        analysis.fewer_points_better(ranking)
+        analysis.class_order(ranking)
+        analysis.hand_frequencies_counts(name)
+        analysis.exchange_options("Kh Qh Jh 2s", name, criterion="class", target="Fluxus")
+        analysis.exchange_options("Kh Qh Jh 2s", name, criterion="beat", target="7s 6c 5c Kc")
+        analysis.showdown_probabilities(["7h 6h", "Ks Qs", "Ad Ac"], name)
+        analysis.showdown_probabilities(["7h 6h", "Ks Qs Kd Kh", "Ad"], name,
+                                        dead="As 7s 7d 6s 6d Qh Qd Kc 2s 2c 3c 3d 4d")
+        assert analysis.p_class_among_hands(name, "Chorus", 1) == Fraction(10, 91_390)
 
 
 # --- fact-check of the rule sheets' tips -------------------------------------------------------

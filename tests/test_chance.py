@@ -19,6 +19,7 @@ from primero.history import dump_record, load_record, record_from_state, replay
 from primero.state import Chance, Table
 from primero.testing import (
     check_action_ids,
+    check_chance,
     check_view_hides,
     deal_setups,
     external_replay,
@@ -156,6 +157,40 @@ def test_reshuffle_is_a_chance_node_over_the_discards() -> None:
     state = state.deal(chance.cards[-1])
     assert len(state.reshuffles) == 1 and state.discards == ()
     assert len(state.stock) == 23
+
+
+def test_an_external_reshuffle_offers_the_folded_hands_too() -> None:
+    # The hand-worked deal of tests/variants/test_rulings.py (RULES.md §4: folded hands join
+    # the discards), dealt from outside: revival, two rounds, six players, F deals; A folds
+    # holding As 2s 3h 4h, B..E throw all four at the exchange and empty the stock; F throws
+    # Ah 2h 3d 4d: the cards that can come are B's..E's sixteen discards and A's four.
+    order = parse_cards("As 2s 3s 4s 5s 6s 7s Js Qs Ks Ah 2h 3h 4h 5h 6h 7h Jh Qh Kh "
+                        "Ad 2d 3d 4d 5d 6d 7d Jd Qd Kd Ac 2c 3c 4c 5c 6c 7c Jc Qc Kc")
+    variant = get_variant("revival", rounds=2)
+    state = start_deal(variant, list("ABCDEF"), 20, dealer="F", dealing="external")
+    stock = list(order)
+    while state.chance is not None:
+        state = state.deal(stock.pop(0))
+    for text in ("fold", "pass", "pass", "pass", "pass", "pass"):
+        state = state.apply(text)
+    thrown = set()
+    for name in "BCDE":
+        hand = state.seats[state.seat_of(name)].hand
+        thrown |= {c.ascii for c in hand}
+        state = state.apply("exchange " + " ".join(c.ascii for c in hand))
+        while state.chance is not None:
+            state = state.deal(stock.pop(0))
+    assert not state.stock and not stock
+    state = state.apply("exchange Ah 2h 3d 4d")
+    chance = state.chance
+    assert chance is not None and chance.seat == state.seat_of("F")
+    check_chance(state)
+    folded = {"As", "2s", "3h", "4h"}
+    assert {c.ascii for c in chance.cards} == thrown | folded and len(chance.cards) == 20
+    state = state.deal(parse_cards("3h")[0])         # one of A's folded cards
+    assert state.seats[0].hand == () and len(state.stock) == 19
+    assert "3h" in {c.ascii for c in state.seats[5].hand}
+    assert {c.ascii for c in state.chance.cards} == (thrown | folded) - {"3h"}
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -207,10 +207,54 @@ def test_bad_input_is_one_line(args: list[str], message: str) -> None:
     assert "Traceback" not in result.output
 
 
-def test_usage_errors_exit_2() -> None:
-    result = run("evaluate")
-    assert result.exit_code == 2
-    assert "Missing argument 'CARDS'." in result.stderr
+@pytest.mark.parametrize(("args", "message"), [
+    (["evaluate"], "error: missing argument 'CARDS...' (see 'primero evaluate --help')\n"),
+    (["evaluate", "7s 6h Ad Kc", "--jsn"],
+     "error: no such option '--jsn'. Did you mean '--json'? (see 'primero evaluate --help')\n"),
+    (["evaluat"],
+     "error: no such command 'evaluat'. Did you mean 'evaluate'? (see 'primero --help')\n"),
+    (["--bogus"], "error: no such option '--bogus' (see 'primero --help')\n"),
+    (["simulate", "--players", "1"],
+     "error: invalid value for '--players': must be at least 2, got 1\n"),
+    (["simulate", "--players", "7"],
+     "error: invalid value for '--players': waks is played by 2 to 6 players; got 7\n"),
+    (["play", "--players", "7"],
+     "error: invalid value for '--players': waks is played by 2 to 6 players; got 7\n"),
+    (["simulate", "--deals", "x"],
+     "error: invalid value for '--deals': expected a whole number in ASCII digits (0-9), "
+     "got 'x'\n"),
+    (["simulate", "--deals", "１０"],
+     "error: invalid value for '--deals': expected a whole number in ASCII digits (0-9), "
+     "got '１０'\n"),
+    (["play", "--seed", "٣"],
+     "error: invalid value for '--seed': expected a whole number in ASCII digits (0-9), "
+     "got '٣'\n"),
+    (["simulate", "--players", "9" * 5000],
+     "error: invalid value for '--players': expected at most 20 digits, got a 5000-digit "
+     "number\n"),
+    (["simulate", "--players", "9" * 15],
+     "error: invalid value for '--players': waks is played by 2 to 6 players; got "
+     "a 15-digit number\n"),
+    (["simulate", "--agent", "clever"],
+     "error: invalid value for '--agent': 'clever' is not one of 'random', "
+     "'heuristic'.\n"),
+])
+def test_usage_errors_are_one_line_and_exit_2(args: list[str], message: str) -> None:
+    """Issue 15: one style (one ``error:`` line) and one status (2) for every usage error."""
+    result = run(*args)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)
+
+
+@pytest.mark.parametrize(("name", "suggestion"), [("wakss", "waks"), ("Carddano", "cardano"),
+                                                ("englsh", "waks"), ("suzuky", "suzuki")])
+def test_a_mistyped_variant_gets_did_you_mean(name: str, suggestion: str) -> None:
+    for command in (["evaluate", "7s 6h Ad Kc", "-V", name], ["rules", name],
+                    ["compare", name, "--deals", "1"]):
+        result = run(*command)
+        assert result.exit_code == 1
+        assert result.stderr == (f"error: unknown variant {name!r}; did you mean "
+                                 f"{suggestion!r}? known variants: "
+                                 f"{', '.join(primero.registry().names())}\n")
 
 
 def test_parse_option_args() -> None:
@@ -220,6 +264,13 @@ def test_parse_option_args() -> None:
     assert parse_option_args(["label=a=b"]) == {"label": "a=b"}
     with pytest.raises(InvalidOptionError, match=r"^bad option '=1': expected KEY=VALUE"):
         parse_option_args(["=1"])
+
+
+def test_bare_primero_prints_the_help() -> None:
+    result = run()
+    assert result.exit_code in (0, 2)  # click 8.2 and later: 2, the status of a usage error
+    assert result.output.startswith("Usage: primero [OPTIONS] COMMAND [ARGS]...")
+    assert "simulate" in result.output and "error:" not in result.output
 
 
 def test_version() -> None:
@@ -245,3 +296,32 @@ def test_python_dash_m() -> None:
     done = subprocess.run([sys.executable, "-m", "primero", "--version"],
                           capture_output=True, text=True, timeout=120, check=True)
     assert done.stdout == f"primero {primero.__version__}\n"
+
+
+def test_the_cli_needs_neither_typer_nor_pydantic() -> None:
+    """Issue 16: the base install pulled pydantic through typer; the CLI is on click."""
+    code = (
+        "import sys\n"
+        "for name in ('typer', 'pydantic', 'pydantic_core'):\n"
+        "    sys.modules[name] = None\n"
+        "from primero.cli import main\n"
+        "sys.argv = ['primero', 'evaluate', '7s 6h Ad Kc']\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          encoding="utf-8", timeout=120, check=False)
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    assert done.stdout.splitlines()[0] == "Primero 65  (waks)"
+
+
+def test_the_app_module_imports_no_command_module() -> None:
+    """Issue 15: cli.py imported its command modules at the bottom (a circle)."""
+    import ast
+
+    import primero.cli.core
+
+    tree = ast.parse(Path(primero.cli.core.__file__).read_text("utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)} \
+        | {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+           for alias in node.names}
+    assert not {m for m in imported if m and m.startswith("primero.cli")}

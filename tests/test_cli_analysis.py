@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 import primero
 from cli_helpers import ENV, ok, run, table_rows
@@ -55,22 +55,48 @@ def test_simulate_table_prints_the_json_numbers() -> None:
     assert text.splitlines()[0] == ("waks (supremus=false): 30 deals, 3 players, random "
                                     "agents, seed 0, stake 1, rest 3")
     rows = table_rows(text)
-    assert rows[0] == ["30", f"{data['showdowns']} ({100 * data['showdowns'] / 30:.1f}%)",
-                       f"{data['carried_over']} ({100 * data['carried_over'] / 30:.1f}%)",
-                       f"{data['mean_pot']:.3f}"]
+    assert rows[0][0] == "30"
+    assert rows[0][1] == f"{data['showdowns']} ({100 * data['showdowns'] / 30:.1f}%)"
+    assert rows[0][3] == f"{data['carried_over']} ({100 * data['carried_over'] / 30:.1f}%)"
+    assert rows[0][4] == f"{data['mean_pot']:.3f}"
     seats = rows[1:4]
     assert [r[0] for r in seats] == ["0 (eldest)", "1", "2"]
-    assert [float(r[1]) for r in seats] == data["win_share"]
+    # shares as percentages: the JSON's 4-decimal fraction 0.2432 is printed 24.32%
+    assert [r[1] for r in seats] == [f"{100 * w:.2f}%" for w in data["win_share"]]
     classes = {r[0]: int(r[1]) for r in rows[4:]}
     assert classes == data["winning_classes"]
     assert "Supremus" not in classes
 
 
-def test_simulate_works_without_pandas_matplotlib_or_numpy() -> None:
-    # A base install: the analysis extra's packages cannot be imported.
+def test_simulate_summary_explains_carry_overs_and_mean_net() -> None:
+    """Issue 15: mean net per seat sums to less than 0 (pots carried out of independent deals
+    vanish), and "carried over" disagreed with the deals that ended by carry-over."""
+    args = ("simulate", "--deals", "100", "--no-progress")
+    sim = simulate("waks", deals=100, progress=False)
+    results = list(sim.results)
+    ended_by_carry = sum(r.ended_by == "carry" for r in results)
+    left_chips = sum(r.carry > 0 for r in results)
+    chips = sum(r.carry for r in results)
+    assert chips > 0 and ended_by_carry != left_chips  # the seed shows both kinds
+    text = ok(*args)
+    head = table_rows(text)[0]
+    assert head[2] == f"{ended_by_carry} ({100 * ended_by_carry / 100:.1f}%)"
+    assert head[3] == f"{left_chips} ({100 * left_chips / 100:.1f}%)"
+    net = sum(sum(r.net) for r in results) / 100
+    assert net == -chips / 100  # chips conserved: what the seats lost is what was carried
+    flat = " ".join(text.split())
+    assert (f"Each deal starts afresh, so the {chips} chips carried over by {left_chips} deals "
+            f"leave the run: mean net per seat sums to {net:+.3f} chips per deal, not 0.") \
+        in flat
+    assert "Carry-overs: deals that ended without a winner (nobody vied)" in flat
+
+
+def test_simulate_works_without_pandas_or_matplotlib() -> None:
+    # A base install: the analysis extra's packages cannot be imported (numpy is a core
+    # dependency since the compact hand tables).
     code = (
         "import sys\n"
-        "for name in ('pandas', 'matplotlib', 'numpy'):\n"
+        "for name in ('pandas', 'matplotlib'):\n"
         "    sys.modules[name] = None\n"
         "from primero.cli import main\n"
         "sys.argv = ['primero', 'simulate', '--deals', '5', '--agent', 'random', '--json']\n"
@@ -87,10 +113,15 @@ def test_simulate_errors_are_one_line() -> None:
     assert result.exit_code == 1
     assert result.stderr.startswith("error: unknown variant 'whist'")
     assert result.stderr.count("\n") == 1
-    result = run("simulate", "--players", "7", "--deals", "1")
+    result = run("simulate", "--variant", "wak", "--deals", "1")
     assert result.exit_code == 1
-    assert result.stderr == "error: waks is played by 2 to 6 players; got 7\n"
-    assert run("simulate", "--agent", "clever").exit_code == 2  # a usage error
+    assert result.stderr.startswith("error: unknown variant 'wak'; did you mean 'waks'? "
+                                    "known variants: waks, ")
+    result = run("simulate", "--players", "7", "--deals", "1")
+    assert result.exit_code == 2  # out of range: a usage error, like --players 1
+    assert result.stderr == ("error: invalid value for '--players': waks is played by 2 to 6 "
+                             "players; got 7\n")
+    assert run("simulate", "--agent", "clever").exit_code == 2
 
 
 # --- odds ------------------------------------------------------------------------------------
@@ -145,6 +176,31 @@ def test_odds_errors_are_one_line() -> None:
     assert result.exit_code == 1 and result.stderr.startswith("error: unknown card 'Xx'")
 
 
+def test_odds_card_list_options_take_several_words() -> None:
+    """Issue 15: ``--discard Kc Ad`` put Ad into the hand and reported a duplicate."""
+    words = json.loads(ok("odds", "7s", "6h", "Ad", "Kc", "--discard", "Kc", "Ad", "--json"))
+    quoted = json.loads(ok("odds", "7s 6h Ad Kc", "--discard", "Kc Ad", "--json"))
+    repeated = json.loads(ok("odds", "7s 6h Ad Kc", "-x", "Kc", "-x", "Ad", "--json"))
+    assert words == quoted == repeated
+    assert words["hand"] == ["7s", "6h", "Ad", "Kc"] and words["discard"] == ["Kc", "Ad"]
+    assert words["draws"] == 36 * 35 // 2  # two drawn from the 36 unseen cards
+    dead = json.loads(ok("odds", "7s 6h Ad Kc", "--dead", "5c", "4c", "-x", "Kc", "--json"))
+    assert dead["dead"] == ["5c", "4c"] and dead["unseen"] == 34
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("7s 6h Ad Kd", "--beat", "7s 6h"),
+     "error: --beat: a hand has exactly 4 cards; got 2: 7♠ 6♥\n"),
+    (("7s 6h Ad Kd", "--beat", "7h", "6c", "5c", "Xx"), "error: --beat: unknown card 'Xx'"),
+    (("7s 6h Ad Kd", "--dead", "Qq"), "error: --dead: unknown card 'Qq'"),
+    (("7s 6h Ad Kd", "--discard", "Zz"), "error: --discard: unknown card 'Zz'"),
+])
+def test_odds_card_list_errors_name_the_option(args: tuple[str, ...], message: str) -> None:
+    result = run("odds", *args)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
+
+
 # --- compare ---------------------------------------------------------------------------------
 
 COMPARED = ["waks", "waks:supremus=false"] + [
@@ -166,17 +222,45 @@ def test_compare_prints_the_table_writes_a_png_and_json_gives_the_same_numbers(
     expected = compare(COMPARED, deals=25, seed=4, agents="random", progress=False)
     assert runs == [s.to_json() for s in expected.summaries()]
     rows = table_rows(text)
-    main, classes = rows[:len(runs)], rows[len(runs):]
-    for row, run_ in zip(main, runs, strict=True):
-        assert row[0] == run_["variant"]
-        assert row[1] == str(run_["deals"])
-        assert row[2].split()[0] == str(run_["showdowns"])
-        assert row[3].split()[0] == str(run_["carried_over"])
+    main, shares, classes = rows[:len(runs)], rows[len(runs):2 * len(runs)], \
+        rows[2 * len(runs):]
+    summaries = expected.summaries()
+    for row, share_row, run_, summary in zip(main, shares, runs, summaries, strict=True):
+        assert row[0] == share_row[0] == run_["variant"]
+        assert row[1] == str(run_["showdowns"])
+        assert row[2] == str(summary.ended_by.get("carry", 0))
+        assert row[3] == str(run_["carried_over"])
         assert float(row[4]) == run_["mean_pot"]
-        assert [float(x) for x in row[5:]] == run_["win_share"]
+        assert share_row[1:] == [f"{100 * w:.2f}%" for w in run_["win_share"]]
     for row in classes:
         for cell, run_ in zip(row[1:], runs, strict=True):
             assert cell == str(run_["winning_classes"].get(row[0], "-"))
+
+
+EIGHT = ["waks", "waks:supremus=false", "suzuki", "cardano", "losing", "revival",
+         "waks:numerus-counts=all", "primiera"]
+
+
+def test_compare_at_80_columns_never_cuts_a_number() -> None:
+    """Issue 15: at 80 columns the table cut figures ("0.25…", "(85.3…")."""
+    args = ("compare", *EIGHT, "--players", "5", "--deals", "30", "--agent", "random",
+            "--no-progress")
+    result = CliRunner().invoke(app, list(args), env={**ENV, "COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert "…" not in text
+    assert max(map(len, text.splitlines())) <= 80
+    data = json.loads(ok(*args, "--json"))
+    cells = {cell.strip() for line in text.splitlines() for cell in line.split("│")}
+    for run_ in data["variants"]:
+        for value in (str(run_["showdowns"]), str(run_["carried_over"]),
+                      f"{run_['mean_pot']:.3f}",
+                      *(f"{100 * w:.2f}%" for w in run_["win_share"]),
+                      *(str(n) for n in run_["winning_classes"].values())):
+            assert value in cells, value
+    # eight variants do not fit as column headers: numbered, with a legend
+    flat = " ".join(text.split())
+    assert "#1 waks, #2 waks (supremus=false), #3 suzuki" in flat
 
 
 @pytest.mark.parametrize("name", primero.registry().names())
@@ -212,7 +296,7 @@ def test_compare_plot_path_is_refused_before_simulating(
     def no_simulation(*args: object, **kwargs: object) -> None:
         raise AssertionError("simulated before checking --plot")
 
-    monkeypatch.setattr("primero.cli_analysis.compare", no_simulation)
+    monkeypatch.setattr("primero.cli.simulate.compare", no_simulation)
     result = run("compare", "waks", "--deals", "5", "--no-progress",
                  "--plot", plot.format(tmp=tmp_path))
     assert result.exit_code == 1
@@ -283,16 +367,29 @@ def test_odds_refuses_an_empty_hand_and_ignored_options(args: tuple[str, ...],
     assert result.stderr == message
 
 
-@pytest.mark.parametrize("command", ["odds", "compare", "simulate"])
-def test_help_does_not_break_sentences_mid_line(command: str) -> None:
-    result = CliRunner().invoke(app, [command, "--help"], env={**ENV, "COLUMNS": "200"})
+COMMANDS = ["variants", "evaluate", "frequencies", "rules", "play", "replay", "simulate",
+            "compare", "odds"]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_reads_well(command: str) -> None:
+    """Issue 15: flags shown as taking ``<bool>``, Python types as metavars, backticks."""
+    result = CliRunner().invoke(app, [command, "--help"], env={**ENV, "COLUMNS": "80"})
     assert result.exit_code == 0
-    intro = result.stdout.split("╭")[0]
-    lines = [line.strip() for line in intro.splitlines()
-             if line.strip() and not line.strip().startswith("Usage:")]
-    assert lines
-    for line in lines:  # each line of the description is whole sentences
-        assert line.endswith((".", ":", ")")), line
+    text = result.stdout
+    assert max(map(len, text.splitlines())) <= 80
+    for bad in ("`", "<bool>", "BOOLEAN", "INTEGER", "TEXT", "PATH", "list[str]", "{", "}"):
+        assert bad not in text, bad
+    for flag in ("--json", "--auto", "--detail", "--no-progress"):
+        for line in text.splitlines():
+            if line.strip().startswith(flag):  # a flag is shown alone, with no value
+                assert line.split()[0] == flag and line.split()[1][:1].isupper()
+
+
+def test_play_help_shows_ranges_and_short_options() -> None:
+    text = " ".join(ok("play", "--help").split())
+    assert "-s, --seed N" in text and "-n, --players N" in text and "-a, --agent" in text
+    assert "[default: 4]" in text and "within the variant's range" in text
 
 
 # --- --ante for a variant without one (new-user finding 4, CLI side) ------------------------
@@ -301,8 +398,9 @@ def test_simulate_and_compare_refuse_an_ante_the_variant_does_not_pay(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """``simulate -V waks --ante 5`` ignored the ante yet printed "ante 5" in the header."""
     result = run("simulate", "-V", "waks", "--ante", "5", "--deals", "50", "--no-progress")
-    assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr == "error: waks has no ante: ante must be 0, got 5\n"
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == ("error: invalid value for '--ante': waks has no ante: ante must be "
+                             "0, got 5\n")
 
     def no_play(*args: object, **kwargs: object) -> None:
         raise AssertionError("revival was simulated before waks's table was checked")
@@ -310,8 +408,9 @@ def test_simulate_and_compare_refuse_an_ante_the_variant_does_not_pay(
     monkeypatch.setattr("primero.simulation.simulate", no_play)
     result = run("compare", "revival", "waks", "--ante", "5", "--deals", "1000",
                  "--no-progress")
-    assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr == "error: waks has no ante: ante must be 0, got 5\n"
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == ("error: invalid value for '--ante': waks has no ante: ante must be "
+                             "0, got 5\n")
 
 
 def test_headers_name_an_ante_only_where_it_is_paid() -> None:

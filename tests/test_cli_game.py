@@ -8,6 +8,7 @@ line on standard error and a non-zero exit.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -17,7 +18,7 @@ from typing import Any
 
 import pytest
 import tomli_w
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 import primero
 from conftest import CASES
@@ -35,8 +36,15 @@ def run(*args: str, input: str | None = None) -> Any:
     return CliRunner().invoke(app, list(args), input=input, env=ENV)
 
 
+#: What ``primero play`` says on standard error when its input ends before the deal does.
+END_OF_INPUT = "error: end of input before the end of the deal: the deal is left unfinished\n"
+
+
 def ok(*args: str, input: str | None = None) -> str:
+    """Run a command that must succeed; with ``input``, the input may end before the deal."""
     result = run(*args, input=input)
+    if input is not None and result.exit_code == 1 and result.stderr == END_OF_INPUT:
+        return str(result.stdout)
     assert result.exit_code == 0, (result.output, result.exception)
     assert result.stderr == ""
     return str(result.stdout)
@@ -200,7 +208,10 @@ def test_play_interactive_standing_pat_and_exchanging() -> None:
     assert f"{PROMPT}You stand pat   (pot 4)" in lines
     lines = ok("play", "--seed", "3", input="1\n1\nexchange 7d\n").splitlines()
     at = lines.index(f"{PROMPT}You exchange 7♦   (pot 4)")
-    assert lines[at + 1:at + 3] == ["  Your cards: A♠ 4♥", "Anna exchanges 2 cards   (pot 4)"]
+    # 7♦ A♠ were dealt; 7♦ is thrown and 4♥ drawn: A♠ 16 + 4♥ 14 (RULES.md §2 points)
+    assert lines[at + 1:at + 4] == ["  Your cards: A♠ 4♥",
+                                    "  your hand so far: A♠ 16, 4♥ 14 (2 of 4 cards)",
+                                    "Anna exchanges 2 cards   (pot 4)"]
 
 
 def test_play_interactive_menu_number_out_of_range() -> None:
@@ -257,11 +268,22 @@ def test_replay_prints_names_verbatim(tmp_path: Path) -> None:
     assert lines[-1] == "  chips: [bold]Anna 57, Ben 45, Carla 50, [red]Dan[/red] 48"
 
 
-def test_play_interactive_exits_cleanly_at_once_on_empty_input() -> None:
-    out = ok("play", "--seed", "1", input="")
+def test_play_interactive_end_of_input_exits_1_at_once() -> None:
+    """Issue 15: ``primero play < /dev/null`` left the deal unfinished and exited 0."""
+    result = run("play", "--seed", "1", input="")
+    assert result.exit_code == 1
+    assert result.stderr == END_OF_INPUT
     # regression: the output used to end inside the prompt's line
-    assert out.endswith(f"{PROMPT}\nend of input: the deal is left unfinished\n")
-    assert out.count(PROMPT) == 1
+    assert result.stdout.endswith(f"{PROMPT}\n")
+    assert result.stdout.count(PROMPT) == 1
+
+
+def test_play_from_dev_null_in_a_real_process() -> None:
+    with open(os.devnull, encoding="utf-8") as empty:
+        proc = subprocess.run([sys.executable, "-m", "primero", "play", "--seed", "1"],
+                              stdin=empty, capture_output=True, text=True, encoding="utf-8",
+                              timeout=60, check=False)
+    assert (proc.returncode, proc.stderr) == (1, END_OF_INPUT)
 
 
 # --------------------------------------------------------------------------------------------
@@ -355,16 +377,16 @@ def test_replay_printed_stock_rejected_in_a_real_process(tmp_path: Path) -> None
     ("changes", "message"),
     [
         ({"actions": [*BASE["actions"][:4], "Anna pass", *BASE["actions"][5:]]},
-         "error: action 5 'Anna pass': Anna cannot pass: Anna speaks last before Ben"),
+         "deal.toml: action 5 'Anna pass': Anna cannot pass: Anna speaks last before Ben"),
         ({"actions": ["Anna pass", "Carla vie 2"]},
-         "error: action 2 'Carla vie 2': it is Ben's turn, not Carla's"),
+         "deal.toml: action 2 'Carla vie 2': it is Ben's turn, not Carla's"),
         ({"actions": [*BASE["actions"], "Anna pass"]},
-         "error: action 16 'Anna pass': the deal is already over"),
+         "deal.toml: action 16 'Anna pass': the deal is already over"),
         ({"actions": ["Anna pass", "Ben vie 9"]},
-         "error: action 2 'Ben vie 9': Ben cannot vie 9: a bet or raise is at most the rest"),
+         "deal.toml: action 2 'Ben vie 9': Ben cannot vie 9: a bet or raise is at most the rest"),
         ({"stock": ["Xx", *BASE["stock"][1:]]}, "unknown card 'Xx'"),
         ({"dealer": None}, "missing key 'dealer'"),
-        ({"variant": "nope"}, "error: unknown variant 'nope'"),
+        ({"variant": "nope"}, "deal.toml: unknown variant 'nope'"),
         ({"stock": [*BASE["stock"][:39], "Ks"]}, "duplicate card Ks"),
     ],
 )
@@ -395,7 +417,8 @@ def test_replay_missing_file_and_directory(tmp_path: Path) -> None:
     missing = tmp_path / "absent.toml"
     assert one_line_error("replay", str(missing)) == \
         f"error: cannot read {missing}: No such file or directory"
-    assert one_line_error("replay", str(tmp_path)).startswith(f"error: cannot read {tmp_path}")
+    assert one_line_error("replay", str(tmp_path)) == \
+        f"error: {tmp_path}: a directory, not a deal file: only regular files are read"
 
 
 # --------------------------------------------------------------------------------------------
@@ -418,7 +441,7 @@ def test_rules_waks() -> None:
 def test_rules_cardano() -> None:
     out = ok("rules", "cardano")
     assert out.splitlines()[0] == "Cardano's Italian calling Primero (cardano) — 2–6 players"
-    assert "  call_rule = at_least" in out
+    assert "  call_rule = same_class" in out  # ruling 5 of issue 11 (RULES.md §6): was at_least
     assert "Sources" in out
 
 
@@ -444,8 +467,8 @@ def test_rules_prints_source_keys_and_allowed_values() -> None:
     """Regression: rich markup ate '[seed-DE]' and '[true, false]' from the rules text."""
     lines = ok("rules").splitlines()
     assert "  supremus = true   [true, false]" in lines
-    assert "      Supremus (7, 6, A of one suit) is a class; off, it is a Numerus 55 [seed-FR]." \
-        in lines
+    assert ("      Supremus (7, 6, A of one suit) is a class [seed-DE][NQ8]; off, it is a "
+            "Numerus 55 ([seed-FR] calls it not universal).") in lines
     assert any(line.startswith("  [seed-DE] Primero (Primiera)") for line in lines)
 
 
@@ -460,22 +483,40 @@ def test_rules_unknown_variant() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "0"], "error: waks is played by 2 to 6 players; got 0"),
-        (["--players", "1"], "error: waks is played by 2 to 6 players; got 1"),
-        (["--players", "9"], "error: waks is played by 2 to 6 players; got 9"),
-        (["--agent", "clever"], "error: unknown agent 'clever'; known agents: random, heuristic"),
-        (["--variant", "nope"], "error: unknown variant 'nope'"),
-        (["--option", "foo=1"], "error: unknown option 'foo' for variant 'waks'"),
-        (["--chips", "0"], "error: Anna has 0 chips: every player needs at least 1 chip"),
-        (["--stake", "0"], "error: bad table: stake 0, rest 3"),
-        (["--stake", "4"], "error: bad table: stake 4, rest 3"),
+        (["--players", "0"], "error: invalid value for '--players': must be at least 2, got 0"),
+        (["--players", "1"], "error: invalid value for '--players': must be at least 2, got 1"),
+        (["--players", "9"],
+         "error: invalid value for '--players': waks is played by 2 to 6 players; got 9"),
+        (["--agent", "clever"],
+         "error: invalid value for '--agent': 'clever' is not one of 'random', 'heuristic'."),
+        (["--chips", "0"], "error: invalid value for '--chips': must be at least 1, got 0"),
+        (["--stake", "0"], "error: invalid value for '--stake': must be at least 1, got 0"),
+        (["--stake", "4"], "error: invalid value for '--rest': the rest (the largest bet) must "
+                           "be at least the stake (4); got 3"),
         # regression: --seed -5 silently dealt exactly the deal of --seed 5
-        (["--seed", "-5"], "error: --seed must be 0 or more, got -5"),
+        (["--seed", "-5"], "error: invalid value for '--seed': must be at least 0, got -5"),
+        (["--ante", "2"], "error: invalid value for '--ante': waks has no ante: ante must be 0, "
+                          "got 2"),
     ],
 )
-def test_play_odd_input_one_line(args: list[str], message: str) -> None:
+def test_play_out_of_range_options_are_usage_errors(args: list[str], message: str) -> None:
+    """Issue 15: ``--players 1`` and ``--players 9`` alike: one ``error:`` line, exit status 2."""
+    for extra in (["--auto"], []):
+        result = run("play", *extra, "--seed", "1", *args, input="")
+        assert (result.exit_code, result.stdout, result.stderr) == (2, "", message + "\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--variant", "nope"], "error: unknown variant 'nope'"),
+        (["--variant", "wakss"], "error: unknown variant 'wakss'; did you mean 'waks'?"),
+        (["--variant", "suzuk"], "error: unknown variant 'suzuk'; did you mean 'suzuki'?"),
+        (["--option", "foo=1"], "error: unknown option 'foo' for variant 'waks'"),
+    ],
+)
+def test_play_refused_input_one_line(args: list[str], message: str) -> None:
     line = one_line_error("play", "--auto", "--seed", "1", *args)
     assert line.startswith(message)
     # the same for a person at the table
-    assert one_line_error("play", "--seed", "1", *args, input="").startswith(
-        message.replace("Anna has", "You has"))
+    assert one_line_error("play", "--seed", "1", *args, input="").startswith(message)

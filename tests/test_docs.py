@@ -3,7 +3,8 @@
 Code examples (Sybil) in ``docs/**/*.md`` and ``README.md``:
 
 * ```` ```python ```` blocks run in order, sharing one namespace per page; a block that starts
-  with ``>>>`` is a doctest and its printed output must match.
+  with ``>>>`` (written ```` ```pycon ````, so the output is not highlighted as Python) is a
+  doctest and its printed output must match.
 * ```` ```python title="path" ```` and ```` ```toml title="path" ```` blocks are *files* (a
   plug-in package in the guide): they are written under a temporary directory whose ``src``
   folder is importable, not run.
@@ -80,7 +81,7 @@ def _match_output(expected: list[str], actual: list[str]) -> bool:
 
 
 def _run_console(example: Example) -> str | None:
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from primero.cli import app
 
@@ -127,7 +128,7 @@ class DocsParser:
                 region.parsed = source
                 region.evaluator = _write_file
                 yield region
-            elif language == "python":
+            elif language in ("python", "pycon"):
                 if str(source).startswith(">>>"):
                     for sub in self.doctest(str(source), document.path):
                         sub.adjust(region, source)
@@ -263,13 +264,10 @@ def test_every_public_module_has_an_api_page(generator: ModuleType) -> None:
 
 
 def test_cli_reference_lists_every_command_and_option(generator: ModuleType) -> None:
-    import typer
-
     from primero.cli import app
 
     page = generator.cli_page()
-    group = typer.main.get_command(app)
-    for name, command in getattr(group, "commands", {}).items():
+    for name, command in app.commands.items():
         assert f"## `primero {name}` {{#primero-{name}}}" in page
         for param in command.params:
             for opt in getattr(param, "opts", []):

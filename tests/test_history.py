@@ -352,6 +352,11 @@ def test_unreadable_action_and_unknown_card_in_an_action() -> None:
         ({"seed": 7}, r"^deal record: give either 'stock' \(the whole pack\) or 'seed', not both"),
         ({"seed": 7, "stock": ["7s"]}, r"give either 'stock' \(the whole pack\) or 'seed', "
          "not both"),
+        # issue 17 item 6: these were found only on replay, without the file or the key
+        ({"dealer": "Zed"}, r"^deal record: key 'dealer': 'Zed' is not one of the players "
+                            r"\(Anna, Ben, Carla, Dan\)$"),
+        ({"chips": [50, 50]}, r"^deal record: key 'chips' gives 2 chip counts for 4 players"),
+        ({"players": []}, r"^deal record: key 'players' is empty: name the players"),
     ],
 )
 def test_bad_file_keys_rejected_on_loading(changes: dict[str, Any], message: str) -> None:
@@ -364,8 +369,6 @@ def test_bad_file_keys_rejected_on_loading(changes: dict[str, Any], message: str
     [
         ({"variant": "nope"}, "unknown variant 'nope'"),
         ({"options": {"foo": 1}}, "unknown option 'foo'"),
-        ({"dealer": "Zed"}, "dealer 'Zed' is not a player"),
-        ({"chips": [50, 50]}, "4 players but 2 chip counts"),
         ({"stock": BASE["stock"][:39]}, "missing Kc"),
         ({"stock": [*BASE["stock"][:39], "8s"]}, "8s"),
         ({"stake": 0}, "bad table"),

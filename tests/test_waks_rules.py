@@ -343,9 +343,11 @@ def test_side_pots_with_three_contributions() -> None:
     assert settlement is not None
     # layers by contribution level: 2 (A B C D: 4 x 2 = 8, contested by A B C),
     # 3 (B C D: 3 x 1 = 3, D's folded chip stays; B C), 5 (B C: 2 x 2 = 4; B C);
-    # C's top 3 (8 - 5) nobody matched: back to C
+    # C's top 3 (8 - 5) nobody matched: back to C.
+    # Ruling 1 of issue 11 (RULES.md §3, pots not layers): the layers at 3 and 5 are open to
+    # the same players still in (B C), so they form one pot of 3 + 4 = 7 up to level 5.
     assert [(x.amount, x.level, x.contenders) for x in settlement.layers] == [
-        (8, 2, (0, 1, 2)), (3, 3, (1, 2)), (4, 5, (1, 2))]
+        (8, 2, (0, 1, 2)), (7, 5, (1, 2))]
     assert settlement.returns == ((2, 3),)
     # A's Chorus 84 takes the main layer only; B's Chorus 72 the two side layers
     assert [(a.seat, a.amount, a.value.label if a.value else None)
@@ -369,7 +371,8 @@ def test_carried_over_chips_join_the_main_layer() -> None:
     state = side_pot_deal((CHORUS84, CHORUS72, PRIMERO42, NUMERUS31), carry=10)
     settlement = state.settlement
     assert settlement is not None
-    assert [layer.amount for layer in settlement.layers] == [18, 3, 4]
+    # the pots (ruling 1 of issue 11, RULES.md §3): 8 + 10 carried, then 3 + 4 for B C
+    assert [layer.amount for layer in settlement.layers] == [18, 7]
     # the all-in A can win the carry: 8 + 10 = 18
     assert [(a.seat, a.amount) for a in settlement.awards] == [(0, 18), (1, 7)]
     assert state.stacks == (18, 7, 15, 17) and sum(state.stacks) == 47 + 10

@@ -149,8 +149,14 @@ def variant_specs() -> list[Any]:
 
 def variant_nav() -> list[dict[str, str]]:
     """Nav entries for the generated variant pages, in registration order."""
-    return [{f"{spec.title} ({spec.name})": variant_page_path(spec.name)}
-            for spec in variant_specs()]
+    return [{variant_nav_title(spec): variant_page_path(spec.name)} for spec in variant_specs()]
+
+
+def variant_nav_title(spec: Any) -> str:
+    """The sidebar title of a variant: its title and name, one pair of parentheses at most."""
+    if "(" in spec.title:
+        return f"{spec.title} · {spec.name}"
+    return f"{spec.title} ({spec.name})"
 
 
 def variant_page(spec: Any, notes_dir: Path = NOTES) -> str:
@@ -196,7 +202,7 @@ def variant_page(spec: Any, notes_dir: Path = NOTES) -> str:
         out += ["| Option | Default | Allowed | What it does |", "|---|---|---|---|"]
         for opt in spec.options:
             out.append(f"| {code(opt.name)} | {code(_value(opt.default))} | "
-                       f"{md(opt.allowed())} | {md(opt.doc)} |")
+                       f"{_allowed(opt)} | {md(opt.doc)} |")
         example = spec.options[0]
         other = _other_value(example)
         out += ["", "Choose options by keyword in Python or with ``--option KEY=VALUE`` on the "
@@ -219,6 +225,17 @@ def variant_page(spec: Any, notes_dir: Path = NOTES) -> str:
     else:
         out.append("No notes have been written for this variant yet.")
     return "\n".join(out) + "\n"
+
+
+def _allowed(opt: Any) -> str:
+    """An option's allowed values as typed (``italian40``, not ``'italian40'``), like bools.
+
+    Quoted values in a description (``e.g. 'none'``) become inline code.
+    """
+    if opt.choices is not None:
+        return md(", ".join(_value(c) for c in opt.choices))
+    parts = re.split(r"'([^'\s]+)'", opt.allowed())
+    return "".join(code(part) if k % 2 else md(part) for k, part in enumerate(parts))
 
 
 def _join_paragraphs(lines: list[str]) -> list[str]:
@@ -380,25 +397,25 @@ def hooks_page() -> str:
 
 def cli_page() -> str:
     """The generated CLI reference: every command, argument and option of ``primero``."""
-    import typer
+    import click
 
     from primero.cli import app
 
-    group = typer.main.get_command(app)
-    root = typer.Context(group, info_name="primero")
+    group = app
+    root = click.Context(group, info_name="primero")
     out = ["# Command line", "",
            "Generated from the `primero` command itself when the site is built. "
            "`primero --help` and `primero COMMAND --help` print the same.", ""]
     out += [md(group.help or ""), "", "```console",
             "$ primero " + " ".join(group.collect_usage_pieces(root)), "```", ""]
     out += _param_table(group, root)
-    commands: dict[str, Any] = getattr(group, "commands", {})
+    commands: dict[str, Any] = dict(sorted(group.commands.items()))
     out += ["", "| Command | What it does |", "|---|---|"]
     for name, cmd in commands.items():
         first = (cmd.help or "").strip().split("\n")[0]
         out.append(f"| [`primero {name}`](#primero-{name}) | {md(first)} |")
     for name, cmd in commands.items():
-        ctx = typer.Context(cmd, info_name=name, parent=root)
+        ctx = click.Context(cmd, info_name=name, parent=root)
         out += ["", f"## `primero {name}` {{#primero-{name}}}", "",
                 md(inspect.cleandoc(cmd.help or "")), "", "```console",
                 f"$ primero {name} " + " ".join(cmd.collect_usage_pieces(ctx)), "```", ""]
@@ -442,13 +459,65 @@ def api_page_path(module: str) -> str:
     return f"reference/api/{module}.md"
 
 
-def api_nav() -> list[dict[str, str]]:
-    """Nav entries for the API pages."""
-    return [{module: api_page_path(module)} for module in public_modules()]
+#: Modules of the plug-in API (with their submodules): what a variant's author uses.
+PLUGIN_API = ("primero.hookspecs", "primero.plugins", "primero.rules", "primero.options",
+              "primero.testing")
+#: Modules of the command line (with their submodules): internals, not an API.
+INTERNALS = ("primero.cli", "primero.__main__")
+
+
+def _within(module: str, roots: tuple[str, ...]) -> bool:
+    return any(module == root or module.startswith(root + ".") for root in roots)
+
+
+def api_group(module: str) -> str:
+    """The API nav section of ``module``: public API, plug-in API, variants or internals."""
+    if _within(module, ("primero.variants",)):
+        return "Variants"
+    if _within(module, PLUGIN_API):
+        return "Plug-in API"
+    if _within(module, INTERNALS) or module.startswith("primero.cli"):
+        return "Internals"
+    return "Public API"
+
+
+def api_nav() -> list[dict[str, Any]]:
+    """Nav entries for the API pages, in four sections; a package's modules in a subsection."""
+    modules = public_modules()
+    packages = {m for m in modules if any(o.startswith(m + ".") for o in modules)}
+    groups: dict[str, list[Any]] = {g: [] for g in ("Public API", "Plug-in API", "Variants",
+                                                   "Internals")}
+    for module in modules:
+        if any(module.startswith(p + ".") for p in packages if p != "primero"):
+            continue  # listed in its package's subsection
+        entries = groups[api_group(module)]
+        if module in packages and module != "primero":
+            # the package's page first, then its modules by their own (short) names
+            entries.append({module: [{module: api_page_path(module)}] + [
+                {m.removeprefix(module + "."): api_page_path(m)}
+                for m in modules if m.startswith(module + ".")]})
+        else:
+            entries.append({module: api_page_path(module)})
+    return [{title: entries} for title, entries in groups.items() if entries]
 
 
 def api_page(module: str) -> str:
-    """The API page of one module (mkdocstrings renders it)."""
+    """The API page of one module (mkdocstrings renders it).
+
+    A package that re-exports names from its own modules (``primero.analysis``) shows its
+    docstring and a table of those names, each documented once, in its module.
+    """
+    reexported = _package_names(module) if module != "primero" else None
+    if reexported:
+        out = [f"::: {module}", "    options:", "      show_root_heading: true",
+               "      heading_level: 1", "      members: false", "",
+               "## Names", "",
+               f"`from {module} import NAME` gives each of these; each is documented in its "
+               "module.", "", "| Name | Defined in | Summary |", "|---|---|---|"]
+        for name, home, summary in reexported:
+            out.append(f"| {ref(name, f'{home}.{name}')} | [`{home}`]({home}.md) | "
+                       f"{md(summary)} |")
+        return "\n".join(out) + "\n"
     if module != "primero":
         return (f"::: {module}\n    options:\n      show_root_heading: true\n"
                 "      heading_level: 1\n")
@@ -471,6 +540,28 @@ def api_page(module: str) -> str:
         else:
             out.append(f"| {ref(name, f'{home}.{name}')} | [`{home}`]({home}.md) |")
     return "\n".join(out) + "\n"
+
+
+def _package_names(module: str) -> list[tuple[str, str, str]] | None:
+    """``(name, defining submodule, summary)`` for each name a package re-exports, else None.
+
+    None unless ``module`` is a package whose every ``__all__`` name comes from one of its
+    public submodules' ``__all__``.
+    """
+    mod = importlib.import_module(module)
+    names = getattr(mod, "__all__", None)
+    if not hasattr(mod, "__path__") or not names:
+        return None
+    subs = [m for m in public_modules() if m.startswith(module + ".")]
+    found = []
+    for name in names:
+        home = next((m for m in subs
+                     if name in getattr(importlib.import_module(m), "__all__", ())), None)
+        if home is None:
+            return None
+        doc = inspect.getdoc(getattr(mod, name)) or ""
+        found.append((name, home, doc.split("\n\n")[0].replace("\n", " ")))
+    return found
 
 
 def _defining_module(name: str) -> str | None:

@@ -5,55 +5,173 @@ The public API, re-exported from the modules that define it::
     >>> import primero
     >>> primero.evaluate("7s 6h Ad Kc").label
     'Primero 65'
+
+The names are imported on first use (PEP 562), so ``import primero`` stays cheap: a command
+or a worker that needs one ranking does not import the agents, the session or the history.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable
-from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING, Any
 
-from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie, parse_action
-from primero.agents import Agent, HeuristicAgent, RandomAgent, play_deal, play_session
-from primero.cards import (
-    FRENCH52,
-    ITALIAN40,
-    PACKS,
-    SPANISH48,
-    Card,
-    Pack,
-    Rank,
-    Suit,
-    format_cards,
-    get_pack,
-    parse_card,
-    parse_cards,
-)
-from primero.engine import start_deal
-from primero.errors import (
-    CardParseError,
-    IllegalActionError,
-    InvalidDeckError,
-    InvalidOptionError,
-    PluginError,
-    PrimeroError,
-    RankingMismatchError,
-    RecordError,
-    UnknownVariantError,
-)
-from primero.hands import Classification, Comparison, HandValue, Ranking
-from primero.history import DealRecord, load_record, replay, save_record
-from primero.hookspecs import hookimpl
-from primero.options import Option
-from primero.plugins import get_variant, registry
-from primero.session import Session
-from primero.settlement import Award, PotLayer, Settlement
-from primero.state import GameState, PlayerView, Step
-from primero.variant import Variant, VariantSpec
+if TYPE_CHECKING:
+    from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie, parse_action
+    from primero.agents import Agent, HeuristicAgent, RandomAgent, play_deal, play_session
+    from primero.cards import (
+        FRENCH52,
+        ITALIAN40,
+        PACKS,
+        SPANISH48,
+        Card,
+        Pack,
+        Rank,
+        Suit,
+        format_cards,
+        get_pack,
+        parse_card,
+        parse_cards,
+    )
+    from primero.engine import start_deal
+    from primero.errors import (
+        CardParseError,
+        IllegalActionError,
+        InvalidDeckError,
+        InvalidOptionError,
+        PluginError,
+        PrimeroError,
+        RankingMismatchError,
+        RecordError,
+        UnknownVariantError,
+    )
+    from primero.hands import Classification, Comparison, HandValue, Ranking
+    from primero.history import DealRecord, load_record, replay, save_record
+    from primero.hookspecs import hookimpl
+    from primero.options import Option
+    from primero.plugins import get_variant, registry
+    from primero.session import Session
+    from primero.settlement import Award, PotLayer, Settlement
+    from primero.state import GameState, PlayerView, Step
+    from primero.variant import Variant, VariantSpec
 
-try:
-    __version__ = version("primero")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0"
+#: Public name -> the module that defines it (imported on first access).
+_EXPORTS: dict[str, str] = {
+    "Action": "primero.actions",
+    "Call": "primero.actions",
+    "Exchange": "primero.actions",
+    "Fold": "primero.actions",
+    "Hold": "primero.actions",
+    "Pass": "primero.actions",
+    "Vie": "primero.actions",
+    "parse_action": "primero.actions",
+    "Agent": "primero.agents",
+    "HeuristicAgent": "primero.agents",
+    "RandomAgent": "primero.agents",
+    "play_deal": "primero.agents",
+    "play_session": "primero.agents",
+    "FRENCH52": "primero.cards",
+    "ITALIAN40": "primero.cards",
+    "PACKS": "primero.cards",
+    "SPANISH48": "primero.cards",
+    "Card": "primero.cards",
+    "Pack": "primero.cards",
+    "Rank": "primero.cards",
+    "Suit": "primero.cards",
+    "format_cards": "primero.cards",
+    "get_pack": "primero.cards",
+    "parse_card": "primero.cards",
+    "parse_cards": "primero.cards",
+    "start_deal": "primero.engine",
+    "CardParseError": "primero.errors",
+    "IllegalActionError": "primero.errors",
+    "InvalidDeckError": "primero.errors",
+    "InvalidOptionError": "primero.errors",
+    "PluginError": "primero.errors",
+    "PrimeroError": "primero.errors",
+    "RankingMismatchError": "primero.errors",
+    "RecordError": "primero.errors",
+    "UnknownVariantError": "primero.errors",
+    "Classification": "primero.hands",
+    "Comparison": "primero.hands",
+    "HandValue": "primero.hands",
+    "Ranking": "primero.hands",
+    "DealRecord": "primero.history",
+    "load_record": "primero.history",
+    "replay": "primero.history",
+    "save_record": "primero.history",
+    "hookimpl": "primero.hookspecs",
+    "Option": "primero.options",
+    "get_variant": "primero.plugins",
+    "registry": "primero.plugins",
+    "Session": "primero.session",
+    "Award": "primero.settlement",
+    "PotLayer": "primero.settlement",
+    "Settlement": "primero.settlement",
+    "GameState": "primero.state",
+    "PlayerView": "primero.state",
+    "Step": "primero.state",
+    "Variant": "primero.variant",
+    "VariantSpec": "primero.variant",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name on first access (PEP 562); ``__version__`` from the metadata."""
+    module = _EXPORTS.get(name)
+    if module is not None:
+        value = getattr(importlib.import_module(module), name)
+    elif name == "__version__":
+        value = _version()
+    else:
+        raise AttributeError(f"module 'primero' has no attribute {name!r}")
+    globals()[name] = value  # later look-ups are plain module attributes
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+def _version() -> str:
+    """The installed version, read from its ``dist-info`` (as importlib.metadata does).
+
+    The ``METADATA`` file of the first ``primero-*.dist-info`` on ``sys.path`` is read
+    directly: importing :mod:`importlib.metadata` costs more than the rest of ``import
+    primero``. Anything unusual (no such directory, an unreadable file) falls back to
+    :func:`importlib.metadata.version`.
+    """
+    import os
+    import sys
+
+    for entry in sys.path:
+        try:
+            names = sorted(os.listdir(entry or "."))
+        except OSError:
+            continue
+        for name in names:
+            if name.lower().startswith("primero-") and name.endswith(".dist-info"):
+                try:
+                    with open(os.path.join(entry or ".", name, "METADATA"),
+                              encoding="utf-8") as handle:
+                        for line in handle:
+                            if line.startswith("Version:"):
+                                return line.split(":", 1)[1].strip()
+                            if not line.strip():
+                                break  # the end of the headers
+                except OSError:
+                    pass
+                return _metadata_version()
+    return _metadata_version()
+
+
+def _metadata_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("primero")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        return "0.0.0"
 
 
 def evaluate(cards: str | Iterable[Card | str],
@@ -74,6 +192,11 @@ def evaluate(cards: str | Iterable[Card | str],
         UnknownVariantError: no such variant.
         InvalidOptionError: an unknown option or a bad value.
     """
+    from primero.cards import parse_cards
+    from primero.errors import CardParseError, UnknownVariantError
+    from primero.plugins import get_variant
+    from primero.variant import Variant
+
     if isinstance(variant, str):
         variant = get_variant(variant, **options)
     elif not isinstance(variant, Variant):

@@ -11,10 +11,12 @@ never typed in:
   order (``high_primero_beats_fluxus`` included) orders calls exactly as it orders hands;
 * a class with a single attainable points value (Supremus, always 55, in every standard
   ranking) may be called without its points: ``Call("Supremus")``;
-* a hand **meets** a call under ``call_rule``: ``at_least`` — it ranks at or above the call
-  [seed-DE]; ``same_class`` — it is of the called class and ranks at or above the call, or its
-  class may answer the called class by an allowed *understatement* (default: a Supremus may
-  answer a Primero call) and it still ranks at or above the call.
+* a hand **meets** a call under ``call_rule``: ``same_class`` (the ``cardano`` default) — it
+  is of the called class and ranks at or above the call, or its class may answer the called
+  class by an allowed *understatement* (default: a Supremus may answer a Primero call) and it
+  still ranks at or above the call: [seed-DE] "only if you hold at least the last called hand
+  – with a few allowed understatements"; ``at_least`` (a house reading, no source) — it ranks
+  at or above the call, every understatement allowed.
 
 Use :func:`call_book` to get the (cached) :class:`CallBook` of a ranking.
 """
@@ -43,7 +45,7 @@ __all__ = [
     "parse_understatements",
 ]
 
-#: The values of the ``call_rule`` option (RULES.md §6).
+#: The values of the ``call_rule`` option (RULES.md §6); ``cardano`` defaults to ``same_class``.
 CALL_RULES = ("at_least", "same_class")
 #: The default allowance under ``same_class``: a Supremus may answer a Primero call [seed-DE].
 DEFAULT_UNDERSTATEMENTS = "Supremus>Primero"
@@ -155,9 +157,10 @@ class CallBook:
         Args:
             value: The hand's value (of this book's ranking).
             call: The standing call.
-            rule: ``"at_least"`` — the hand ranks at or above the call; ``"same_class"`` — it
-                is of the called class (or an allowed understatement of it) and ranks at or
-                above the call.
+            rule: ``"at_least"`` (this function's default; the house option of ``cardano``)
+                — the hand ranks at or above the call; ``"same_class"`` (the ``cardano``
+                default, [seed-DE]) — it is of the called class (or an allowed understatement
+                of it) and ranks at or above the call.
             understatements: ``(held class, called class)`` pairs allowed under ``same_class``.
 
         Raises:

@@ -12,6 +12,7 @@ equality and hashing agree and evaluation can look cards up by their bit.
 from __future__ import annotations
 
 import enum
+import operator
 import re
 from collections.abc import Iterable, Iterator
 
@@ -180,7 +181,11 @@ for _suit in Suit:
         _INTERNED[(_rank, _suit)] = Card(_rank, _suit)
 del _suit, _rank
 
-_BY_INDEX: tuple[Card, ...] = tuple(sorted(_INTERNED.values(), key=lambda c: c.index))
+def _card_index(card: Card) -> int:
+    return card.index
+
+
+_BY_INDEX: tuple[Card, ...] = tuple(sorted(_INTERNED.values(), key=_card_index))
 
 _RANK_TOKENS: dict[str, Rank] = {r.label.lower(): r for r in Rank} | {"t": Rank.TEN}
 _SUIT_TOKENS: dict[str, Suit] = {s.letter: s for s in Suit} | {s.symbol: s for s in Suit}
@@ -285,6 +290,10 @@ class Pack:
     name: str
     cards: tuple[Card, ...] = field(repr=False)
     mask: int = field(init=False, eq=False, repr=False)
+    #: The pack's cards in canonical order (suit, then rank): card ``i`` has dense index ``i``.
+    ordered: tuple[Card, ...] = field(init=False, eq=False, repr=False)
+    #: Dense index of each card by its :attr:`Card.index` (0..51), ``-1`` outside the pack.
+    positions: tuple[int, ...] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         check_distinct(self.cards, f"pack {self.name}")
@@ -292,6 +301,43 @@ class Pack:
         for card in self.cards:
             mask |= card.bit
         object.__setattr__(self, "mask", mask)
+        ordered = tuple(sorted(self.cards, key=_card_index))
+        positions = [-1] * len(_BY_INDEX)
+        for i, card in enumerate(ordered):
+            positions[card.index] = i
+        object.__setattr__(self, "ordered", ordered)
+        object.__setattr__(self, "positions", tuple(positions))
+
+    def index(self, card: Card) -> int:
+        """The card's dense index within this pack, 0..n-1 (canonical order: suit, then rank).
+
+        Unlike :attr:`Card.index` (0..51, with gaps in the smaller packs), the dense indices of
+        a pack of ``n`` cards are exactly ``0..n-1``: what hand tables and
+        :meth:`primero.hands.Ranking.evaluate_many` take.
+
+        Raises:
+            InvalidDeckError: the card is not in this pack.
+        """
+        position = self.positions[card.index] if isinstance(card, Card) else -1
+        if position < 0:
+            raise InvalidDeckError(f"card {card!s} is not in the {self.name} pack")
+        return position
+
+    def card_at(self, index: int) -> Card:
+        """The card whose dense index (see :meth:`index`) is ``index``.
+
+        Raises:
+            InvalidDeckError: ``index`` is not in ``0..n-1``.
+        """
+        try:
+            position = operator.index(index)  # an int, or a numpy integer
+        except TypeError:
+            position = -1
+        if not 0 <= position < len(self.ordered) or isinstance(index, bool):
+            raise InvalidDeckError(
+                f"card index {index!r} is outside the {self.name} pack (0..{len(self) - 1})"
+            )
+        return self.ordered[position]
 
     def __len__(self) -> int:
         return len(self.cards)

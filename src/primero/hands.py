@@ -1,28 +1,31 @@
 """Hand classes, hand values, rankings with their lookup tables, and explanations (RULES.md §2).
 
-A :class:`Ranking` belongs to one configured variant. When first used it enumerates every
-four-card hand of the variant's pack through the ranking hooks (``primero_classify_hand`` and
-``primero_hand_order``) into a table keyed by the hand's card bits; evaluating a hand is then a
-single dictionary look-up. Hand values remember the ranking that made them and refuse to be
-compared with values of another ranking.
+A :class:`Ranking` belongs to one configured variant. When first used it reads (or builds, see
+:mod:`primero.tables`) a compact table of every four-card hand of the variant's pack: the
+class, points and dense strength of each hand by its perfect index (the colexicographic rank of
+its four dense pack indices). Evaluating a hand is a sorting network and one array look-up;
+:meth:`Ranking.evaluate_many` does the same for a numpy batch. Hand values are made only when
+asked for, remember the ranking that made them and refuse to be compared with values of another
+ranking.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from math import comb
+from typing import TYPE_CHECKING, Any, cast
 
-from attrs import field, frozen
+from attrs import frozen
 
 from primero.cards import Card, Pack, format_cards, parse_cards
 from primero.errors import InvalidDeckError, RankingMismatchError
 
 if TYPE_CHECKING:
+    from primero.tables import HandTable
     from primero.variant import Variant
 
-__all__ = ["HAND_SIZE", "Classification", "Comparison", "HandValue", "Ranking"]
+__all__ = ["DIRECTIONS", "HAND_SIZE", "Classification", "Comparison", "HandValue", "Ranking"]
 
 #: Only the four cards in hand count (RULES.md §2).
 HAND_SIZE = 4
@@ -43,68 +46,150 @@ class Classification:
     counting: tuple[Card, ...]
 
 
-@frozen(eq=False, order=False)
 class HandValue:
-    """The value of a four-card hand under one ranking.
+    """The value of a four-card hand under one ranking: a hand's table entry, made on request.
 
-    Values compare with ``<``, ``>``, ``<=``, ``>=``; ``==`` means *a tie* (equal sort keys,
-    whatever the cards). Comparing values of two different rankings raises
-    :class:`~primero.errors.RankingMismatchError`.
+    A value is a ranking and the hand's table index (two slots); strength, class, points,
+    cards, the counting cards and the sort key are read from the ranking's table when asked
+    for. Values
+    compare with ``<``, ``>``, ``<=``, ``>=`` by strength; ``==`` means *a tie* (equal
+    strength, whatever the cards). Comparing values of two different rankings raises
+    :class:`~primero.errors.RankingMismatchError`. Values are immutable.
+
+    Build one with :meth:`Ranking.evaluate` (or ``HandValue(ranking=r, index=i)`` from a
+    table index, see :meth:`Ranking.index_of`).
 
     Attributes:
+        ranking: The ranking that made this value.
+        index: The hand's perfect index in the ranking's table (0..C(n, 4) - 1).
+        strength: The dense strength: larger is better under this ranking; equal is a tie.
         hand_class: The class name, e.g. ``"Primero"``.
         points: The points, e.g. ``65``.
         counting: The cards that count, best first.
         cards: The four cards, in pack order.
         key: The sort key from ``primero_hand_order``: larger is better.
-        ranking: The ranking that made this value.
     """
 
-    hand_class: str
-    points: int
-    counting: tuple[Card, ...]
-    cards: tuple[Card, ...]
-    key: tuple[int, ...]
-    ranking: Ranking = field(repr=False)
+    __slots__ = ("_index", "_ranking")
+
+    _index: int
+    _ranking: Ranking
+
+    def __init__(self, *, ranking: Ranking, index: int) -> None:
+        table = ranking.hand_table
+        if not isinstance(index, int) or not 0 <= index < len(table):
+            raise InvalidDeckError(
+                f"hand index {index!r} is outside ranking {ranking.name}'s table "
+                f"(0..{len(table) - 1})")
+        self._ranking = ranking
+        self._index = index
+
+    @property
+    def ranking(self) -> Ranking:
+        """The ranking that made this value."""
+        return self._ranking
+
+    @property
+    def index(self) -> int:
+        """The hand's index in the ranking's table."""
+        return self._index
+
+    @property
+    def strength(self) -> int:
+        """The hand's dense strength (larger is better; equal strengths tie)."""
+        return self._ranking.hand_table.strength[self._index]
+
+    @property
+    def hand_class(self) -> str:
+        """The class name, e.g. ``"Primero"``."""
+        table = self._ranking.hand_table
+        return table.classes[table.class_ids[self._index]]
+
+    @property
+    def points(self) -> int:
+        """The points, e.g. ``65``."""
+        return self._ranking.hand_table.points[self._index]
+
+    @property
+    def key(self) -> tuple[int, ...]:
+        """The sort key from ``primero_hand_order`` (larger is better)."""
+        table = self._ranking.hand_table
+        return table.keys[table.strength[self._index]]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The four cards, in pack order."""
+        return self._ranking.cards_at(self._index)
+
+    @property
+    def counting(self) -> tuple[Card, ...]:
+        """The cards that make the points, best first (asked of the classification hook)."""
+        return self._ranking.classification_at(self._index).counting
+
+    def __copy__(self) -> HandValue:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> HandValue:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_hand_value, (self._ranking, self._index))
+
+    def __repr__(self) -> str:
+        return (f"HandValue(hand_class={self.hand_class!r}, points={self.points!r}, "
+                f"cards={self.cards!r}, key={self.key!r})")
 
     def _check(self, other: object) -> HandValue:
         if not isinstance(other, HandValue):
             raise TypeError(f"cannot compare a hand value with {type(other).__name__}")
-        if other.ranking is not self.ranking:
+        if other._ranking is not self._ranking:
             raise RankingMismatchError(
-                f"cannot compare hand values of different rankings: {self.ranking.name} and "
-                f"{other.ranking.name}"
+                f"cannot compare hand values of different rankings: {self._ranking.name} and "
+                f"{other._ranking.name}"
             )
         return other
 
+    def _strengths(self, other: object) -> tuple[int, int]:
+        """This value's strength and ``other``'s (checked to be of the same ranking)."""
+        index = self._check(other)._index
+        strength = self._ranking.hand_table.strength
+        return strength[self._index], strength[index]
+
     def __lt__(self, other: object) -> bool:
-        return self.key < self._check(other).key
+        mine, theirs = self._strengths(other)
+        return mine < theirs
 
     def __le__(self, other: object) -> bool:
-        return self.key <= self._check(other).key
+        mine, theirs = self._strengths(other)
+        return mine <= theirs
 
     def __gt__(self, other: object) -> bool:
-        return self.key > self._check(other).key
+        mine, theirs = self._strengths(other)
+        return mine > theirs
 
     def __ge__(self, other: object) -> bool:
-        return self.key >= self._check(other).key
+        mine, theirs = self._strengths(other)
+        return mine >= theirs
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandValue):
             return NotImplemented
-        return self.key == self._check(other).key
+        mine, theirs = self._strengths(other)
+        return mine == theirs
 
     def __ne__(self, other: object) -> bool:
         if not isinstance(other, HandValue):
             return NotImplemented
-        return self.key != self._check(other).key
+        mine, theirs = self._strengths(other)
+        return mine != theirs
 
     def __hash__(self) -> int:
-        return hash((id(self.ranking), self.key))
+        return hash((id(self._ranking), self.strength))
 
     def ties(self, other: HandValue) -> bool:
         """Whether the two values tie (same class, points and any further tie-break)."""
-        return self.key == self._check(other).key
+        mine, theirs = self._strengths(other)
+        return mine == theirs
 
     @property
     def label(self) -> str:
@@ -116,24 +201,35 @@ class HandValue:
 
         Example: ``Primero 65: one card of each suit; 7♠ 21 + 6♥ 18 + A♦ 16 + K♣ 10``.
         """
-        ranking = self.ranking
-        what = ranking.describe_class(self.hand_class)
-        if self.hand_class == "Numerus" and len(self.counting) == len(self.cards):
+        ranking = self._ranking
+        hand_class, points, counting, cards = self.hand_class, self.points, self.counting, \
+            self.cards
+        what = ranking.describe_class(hand_class)
+        if hand_class == "Numerus" and len(counting) == len(cards):
             what = "all four cards count"  # numerus_counts = all
-        if self.hand_class == "Supremus" and self.points == 55:
-            sum_text = f"{format_cards(self.counting)} of one suit = 55"
+        if hand_class == "Supremus" and points == 55:
+            sum_text = f"{format_cards(counting)} of one suit = 55"
         else:
-            sum_text = " + ".join(f"{c} {ranking.points[c]}" for c in self.counting)
-            if len(self.counting) > 1:
-                sum_text += f" = {self.points}"
-        ignored = [c for c in self.cards if c not in self.counting]
+            sum_text = " + ".join(f"{c} {ranking.points[c]}" for c in counting)
+            if len(counting) > 1:
+                sum_text += f" = {points}"
+        ignored = [c for c in cards if c not in counting]
         tail = f"; {format_cards(ignored)} not counted" if ignored else ""
-        if not self.counting:  # a class in which no card counts (Primiera's "Nothing")
-            return f"{self.label}: {what}{tail}"
-        return f"{self.label}: {what}; {sum_text}{tail}"
+        label = f"{hand_class} {points}"
+        if not counting:  # a class in which no card counts (Primiera's "Nothing")
+            return f"{label}: {what}{tail}"
+        return f"{label}: {what}; {sum_text}{tail}"
 
     def __str__(self) -> str:
         return self.label
+
+
+def _hand_value(ranking: Ranking, index: int) -> HandValue:
+    """Unpickle a :class:`HandValue` (see ``HandValue.__reduce__``)."""
+    return HandValue(ranking=ranking, index=index)
+
+
+_new_value = object.__new__
 
 
 @frozen
@@ -181,23 +277,40 @@ CLASS_DESCRIPTIONS = {
 }
 
 
-class Ranking:
-    """A variant's ranking: its classes, card points, and the table of every hand's value.
+#: The two directions a ranking can state (RULES.md §2): the strongest hand wins, or the
+#: weakest (``losing``).
+DIRECTIONS = ("high", "low")
 
-    Built by the variant's rules (see :attr:`primero.variant.Variant.ranking`); the table is
-    enumerated once, on first use, through the ranking hooks.
+
+def _declared(variant: Variant | None, attribute: str) -> list[object]:
+    """The values of ``attribute`` on the variant's rule objects, the last stacked last."""
+    if variant is None:
+        return []
+    objects = (*variant.spec.plugins, *variant.house_rules)
+    return [getattr(o, attribute) for o in objects if getattr(o, attribute, None) is not None]
+
+
+class Ranking:
+    """A variant's ranking: its classes, card points, direction, and the table of every hand.
+
+    Built by the variant's rules (see :attr:`primero.variant.Variant.ranking`). The table
+    (:class:`primero.tables.HandTable`: class, points and dense strength of every hand, by
+    the hand's perfect index) is made on first use — derived from the ranking hooks' answers,
+    or read from the on-disk cache — and hand values are made only when asked for.
 
     Attributes:
         name: The variant and its non-default options, e.g. ``"waks (supremus=false)"``.
         pack: The pack the table covers.
-        classes: Class names, weakest first.
+        classes: Class names, weakest first (in the standard order; see
+            :attr:`strongest_first` for the order this ranking plays them in).
         points: Each card's points.
         variant: The variant whose ranking this is (``None`` for a free-standing ranking).
     """
 
     __slots__ = (
-        "_classify", "_descriptions", "_order", "_table", "classes", "name", "pack", "points",
-        "variant",
+        "__dict__", "_classifications", "_classify", "_declared_direction", "_descriptions",
+        "_direction", "_legacy", "_numpy", "_order", "_strongest", "_table", "classes", "name",
+        "pack", "points", "variant",
     )
 
     def __init__(
@@ -211,16 +324,32 @@ class Ranking:
         order: Callable[[Classification], tuple[int, ...]],
         descriptions: Mapping[str, str] | None = None,
         variant: Variant | None = None,
+        direction: str | None = None,
     ) -> None:
         self.variant = variant
-        self._descriptions = dict(CLASS_DESCRIPTIONS if descriptions is None else descriptions)
+        merged = dict(CLASS_DESCRIPTIONS if descriptions is None else descriptions)
+        for extra in _declared(variant, "class_descriptions"):
+            merged.update(cast("Mapping[str, str]", extra))
+        self._descriptions = merged
+        if direction is None:
+            stated = _declared(variant, "ranking_direction")
+            direction = str(stated[-1]) if stated else None
+        if direction is not None and direction not in DIRECTIONS:
+            raise ValueError(f"ranking {name}: direction {direction!r} is not one of "
+                             f"{DIRECTIONS}")
+        self._declared_direction = direction
+        self._direction: str | None = direction
         self.name = name
         self.pack = pack
         self.classes = classes
         self.points = dict(points)
         self._classify = classify
         self._order = order
-        self._table: dict[int, HandValue] | None = None
+        self._table: HandTable | None = None
+        self._numpy: tuple[Any, ...] | None = None
+        self._legacy: dict[int, HandValue] | None = None
+        self._strongest: tuple[str, ...] | None = None
+        self._classifications: dict[int, Classification] = {}
 
     def __repr__(self) -> str:
         return f"<Ranking {self.name} over {self.pack.name}>"
@@ -233,32 +362,132 @@ class Ranking:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled as "the ranking of this variant": rebuilt (and cached) where it is loaded,
-        # so a hand value crosses a process boundary without its 91,390-hand table.
+        # so a hand value crosses a process boundary without its table.
         if self.variant is None:
             raise TypeError(f"ranking {self.name} has no variant and cannot be pickled")
         return (_ranking_of, (self.variant,))
 
-    @property
-    def table(self) -> dict[int, HandValue]:
-        """Every hand of the pack, keyed by the OR of its cards' bits (built on first use)."""
-        if self._table is None:
-            self._table = self._build()
-        return self._table
+    # the table ------------------------------------------------------------------------------
 
-    def _build(self) -> dict[int, HandValue]:
-        table: dict[int, HandValue] = {}
-        classify, order, known = self._classify, self._order, set(self.classes)
-        for hand in combinations(self.pack.cards, HAND_SIZE):
-            c = classify(hand)
-            if c.hand_class not in known:
-                raise InvalidDeckError(
-                    f"ranking {self.name}: class {c.hand_class!r} of {format_cards(hand)} is not"
-                    f" among its classes {self.classes}"
-                )
-            table[hand[0].bit | hand[1].bit | hand[2].bit | hand[3].bit] = HandValue(
-                c.hand_class, c.points, c.counting, hand, order(c), self
-            )
+    @property
+    def hand_table(self) -> HandTable:
+        """The compact table of every hand (built, or read from the cache, on first use)."""
+        table = self._table
+        if table is None:
+            table = self._table = self._load()
+            self._bind_evaluate()
         return table
+
+    def _load(self) -> HandTable:
+        from primero.tables import build_table, load_or_build
+
+        def build() -> HandTable:
+            return build_table(pack=self.pack, classes=self.classes, points=self.points,
+                               classify=self._classify, order=self._order,
+                               variant=self.variant, name=self.name)
+
+        if self.variant is None:
+            return build()
+        return load_or_build(variant=self.variant, pack=self.pack, classes=self.classes,
+                             points=self.points, name=self.name, build=build)
+
+    def _bind_evaluate(self) -> Callable[[str | Iterable[Card | str]], HandValue]:
+        """Bind the fast :meth:`evaluate` to this ranking's table (once, on first use).
+
+        The bound function shadows the method on the instance: the table, the colex
+        offsets and the constructor are its closure's locals, not attribute look-ups.
+        """
+        from primero.tables import colex_offsets
+
+        c1, c2, c3, c4 = colex_offsets(self.pack)
+        size = len(self.hand_table)
+        found = self.__dict__.get("evaluate")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        checked = self._evaluate_checked
+        ranking = self
+        new = _new_value
+        value_type = HandValue
+
+        def evaluate(cards: str | Iterable[Card | str]) -> HandValue:
+            try:  # the hot path: four Card objects; a sorting network on their indices
+                hand: Any = cards
+                w, x, y, z = hand
+                a: int = w.index
+                b: int = x.index
+                c: int = y.index
+                d: int = z.index
+                if a > b:
+                    a, b = b, a
+                if c > d:
+                    c, d = d, c
+                if a > c:
+                    a, c = c, a
+                if b > d:
+                    b, d = d, b
+                if b > c:
+                    b, c = c, b
+                index = c1[a] + c2[b] + c3[c] + c4[d]  # past the end for a card not in the pack
+            except (ValueError, TypeError, AttributeError, IndexError):
+                return checked(cards)
+            if index >= size or not a < b < c < d:  # a card twice, or not in the pack
+                return checked(cards)
+            value = new(value_type)
+            value._ranking = ranking
+            value._index = index
+            return value
+
+        evaluate.__doc__ = Ranking.evaluate.__doc__
+        self.__dict__["evaluate"] = evaluate
+        return evaluate
+
+    def _evaluate_checked(self, cards: str | Iterable[Card | str]) -> HandValue:
+        """:meth:`evaluate` for anything but four distinct cards of the pack given as cards."""
+        return HandValue(ranking=self, index=self.index_of(cards))
+
+    def __len__(self) -> int:
+        return len(self.hand_table)
+
+    def index_of(self, cards: str | Iterable[Card | str]) -> int:
+        """The table index of a four-card hand (its colexicographic rank in the pack).
+
+        Raises:
+            CardParseError: a token is not a card.
+            InvalidDeckError: not exactly four cards, a duplicate, or a card outside the pack.
+        """
+        hand = parse_cards(cards)
+        if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE:
+            self._diagnose(hand)
+        self.pack.check(hand, "hand")
+        from primero.tables import colex_index
+
+        return colex_index(self.pack.positions[c.index] for c in hand)
+
+    def cards_at(self, index: int) -> tuple[Card, ...]:
+        """The four cards (in pack order) of the hand with table index ``index``."""
+        cards: list[Card] = []
+        rest = index
+        top = len(self.pack)
+        for k in range(HAND_SIZE, 0, -1):  # colex unranking, largest card first
+            top -= 1
+            while comb(top, k) > rest:
+                top -= 1
+            cards.append(self.pack.ordered[top])
+            rest -= comb(top, k)
+        return tuple(reversed(cards))
+
+    def classification_at(self, index: int) -> Classification:
+        """The classification hook's answer for the hand at ``index`` (asked once, kept)."""
+        found = self._classifications.get(index)
+        if found is None:
+            found = self._classifications[index] = self._classify(self.cards_at(index))
+        return found
+
+    def value_at(self, index: int) -> HandValue:
+        """The value of the hand with table index ``index``."""
+        return HandValue(ranking=self, index=index)
+
+    # evaluation ---------------------------------------------------------------------------
 
     def evaluate(self, cards: str | Iterable[Card | str]) -> HandValue:
         """Return the value of a four-card hand.
@@ -270,32 +499,171 @@ class Ranking:
             CardParseError: a token is not a card.
             InvalidDeckError: not exactly four cards, a duplicate, or a card outside the pack.
         """
-        table = self._table
-        if table is None:
-            table = self.table
-        try:  # the hot path: four Card objects
-            a, b, c, d = cards  # type: ignore[str-unpack]
-            value = table.get(a.bit | b.bit | c.bit | d.bit)  # type: ignore[union-attr]
-        except (ValueError, AttributeError, TypeError):
-            value = None
-        if value is None:
-            hand = parse_cards(cards)
-            value = table.get(sum({card.bit for card in hand})) if len(hand) == HAND_SIZE \
-                else None
-            if value is None or len(set(hand)) != HAND_SIZE:
-                self._diagnose(hand)
-                raise AssertionError("unreachable")  # pragma: no cover
-        return value
+        bound = self.__dict__.get("evaluate")  # a method fetched before the table was loaded
+        if bound is None:
+            bound = self._bind_evaluate()
+        return bound(cards)
 
-    def value_of(self, mask: int) -> HandValue:
-        """The value of the hand whose card bits OR to ``mask`` (the fast path; no checks)."""
-        return self.table[mask]
+    def evaluate_many(self, hands: Any) -> Any:
+        """The strengths of many hands at once, vectorised with numpy.
+
+        Args:
+            hands: An ``(N, 4)`` integer array of dense pack indices (see
+                :meth:`primero.cards.Pack.index`), or a sequence of hands (each as
+                :meth:`evaluate` takes it).
+
+        Returns:
+            An ``(N,)`` numpy integer array: each hand's :attr:`HandValue.strength`, so the
+            order of two entries is the order :meth:`evaluate` gives the two hands (larger is
+            better under this ranking; equal is a tie).
+
+        Raises:
+            InvalidDeckError: not ``(N, 4)`` integers, an index outside the pack, or a hand
+                with a card twice.
+            CardParseError: a hand given as text does not parse.
+        """
+        return self._numpy_tables()[1][self.index_many(hands)]
+
+    def index_many(self, hands: Any) -> Any:
+        """The table indices of many hands at once (see :meth:`evaluate_many` for ``hands``).
+
+        Returns:
+            An ``(N,)`` numpy ``int32`` array; index the arrays of
+            :meth:`primero.tables.HandTable.arrays` (class ids, points, strengths) with it.
+
+        Raises:
+            InvalidDeckError: as :meth:`evaluate_many`.
+            CardParseError: a hand given as text does not parse.
+        """
+        import numpy as np
+
+        terms = self._numpy_tables()[0]
+        if isinstance(hands, np.ndarray):
+            array = hands
+        else:
+            positions = self.pack.positions
+            rows = []
+            for hand in hands:
+                cards = parse_cards(hand)
+                self.pack.check(cards, "hand")
+                rows.append([positions[c.index] for c in cards])
+            array = np.array(rows, dtype=np.int64).reshape(-1, HAND_SIZE) if rows \
+                else np.empty((0, HAND_SIZE), dtype=np.int64)
+        if array.ndim != 2 or array.shape[1] != HAND_SIZE or array.dtype.kind not in "iu":
+            raise InvalidDeckError(
+                f"evaluate_many takes an (N, {HAND_SIZE}) integer array of pack indices; got "
+                f"shape {array.shape} of {array.dtype}")
+        if array.shape[0] == 0:
+            return np.empty(0, dtype=np.int32)
+        low, high = int(array.min()), int(array.max())
+        if low < 0 or high >= len(self.pack):
+            bad = low if low < 0 else high
+            raise InvalidDeckError(
+                f"card index {bad} is outside the {self.pack.name} pack (0..{len(self.pack) - 1})")
+        a, b, c, d = array.T.astype(np.int16)  # one card per row: contiguous columns
+        a, b = np.minimum(a, b), np.maximum(a, b)  # a sorting network on the columns
+        c, d = np.minimum(c, d), np.maximum(c, d)
+        a, c = np.minimum(a, c), np.maximum(a, c)
+        b, d = np.minimum(b, d), np.maximum(b, d)
+        b, c = np.minimum(b, c), np.maximum(b, c)
+        distinct = (a < b) & (b < c) & (c < d)
+        if not distinct.all():
+            row = int(np.flatnonzero(~distinct)[0])
+            raise InvalidDeckError(f"hand {row} of evaluate_many has a card twice")
+        index = terms[1][b]
+        index += terms[2][c]
+        index += terms[3][d]
+        index += a
+        return index
+
+    def _numpy_tables(self) -> tuple[Any, Any]:
+        found = self._numpy
+        if found is None:
+            import numpy as np
+
+            n = max(len(self.pack), 1)
+            terms = tuple(np.array([comb(i, k) for i in range(n)], dtype=np.int32)
+                          for k in range(1, HAND_SIZE + 1))
+            found = self._numpy = (terms, self.hand_table.arrays()[2])
+        return found[0], found[1]
+
+    def strengths(self) -> Any:
+        """Every hand's strength by table index, a read-only numpy array (no copy)."""
+        return self.hand_table.arrays()[2]
 
     def _diagnose(self, hand: tuple[Card, ...]) -> None:
         self.pack.check(hand, "hand")
         raise InvalidDeckError(
             f"a hand has exactly {HAND_SIZE} cards; got {len(hand)}: {format_cards(hand) or '-'}"
         )
+
+    # facts ----------------------------------------------------------------------------------
+
+    @property
+    def direction(self) -> str:
+        """``"high"`` (the strongest hand wins) or ``"low"`` (the weakest, as in ``losing``).
+
+        Stated by the variant's rule objects (a ``ranking_direction`` attribute, as
+        :class:`primero.variants.losing.LosingRules` has); a ranking that states none is
+        ``"high"`` unless its own keys prefer fewer points in most classes (RULES.md §2).
+        """
+        if self._direction is None:
+            self._direction = self._points_direction()
+        return self._direction
+
+    @property
+    def low_wins(self) -> bool:
+        """Whether the weakest hand wins (``direction == "low"``)."""
+        return self.direction == "low"
+
+    def _points_direction(self) -> str:
+        import numpy as np
+
+        cid, pts, strength = self.hand_table.arrays()
+        votes = 0
+        for k in range(len(self.classes)):
+            members = cid == k
+            if not members.any():
+                continue
+            p = pts[members]
+            s = strength[members]
+            low, high = int(p.min()), int(p.max())
+            if low == high:
+                continue
+            best_low = int(s[p == low].max())
+            best_high = int(s[p == high].max())
+            if best_low != best_high:
+                votes += 1 if best_high > best_low else -1
+        del np
+        return "low" if votes < 0 else "high"
+
+    @property
+    def strongest_first(self) -> tuple[str, ...]:
+        """The classes that occur over the pack, strongest first by this ranking's order.
+
+        Classes are ordered by their weakest hand's strength, so an inverted ranking
+        (``losing``) lists Numerus first and Zorli's high Primero does not lift Primero above
+        Fluxus.
+        """
+        if self._strongest is None:
+            table = self.hand_table
+            weakest: dict[int, int] = {}
+            for cid, s in zip(table.class_ids, table.strength, strict=True):
+                low = weakest.get(cid)
+                if low is None or s < low:
+                    weakest[cid] = s
+            order = sorted(weakest, key=weakest.__getitem__, reverse=True)
+            self._strongest = tuple(self.classes[k] for k in order)
+        return self._strongest
+
+    @property
+    def descriptions(self) -> Mapping[str, str]:
+        """Each class's short description (RULES.md §2), e.g. Primero: one card of each suit."""
+        return {c: self.describe_class(c) for c in self.classes}
+
+    def describe_class(self, hand_class: str) -> str:
+        """A short description of a class, e.g. ``"one card of each suit"``."""
+        return self._descriptions.get(hand_class, hand_class)
 
     def compare(self, first: HandValue, second: HandValue) -> Comparison:
         """Compare two values of this ranking and say which step decided.
@@ -308,9 +676,9 @@ class Ranking:
             raise RankingMismatchError(
                 f"hand value of ranking {first.ranking.name} given to ranking {self.name}"
             )
-        if first.key == second.key:
+        if first.strength == second.strength:
             return Comparison(first, second, None, "tie")
-        winner = 0 if first.key > second.key else 1
+        winner = 0 if first.strength > second.strength else 1
         if first.hand_class != second.hand_class:
             step = "class"
         elif first.points != second.points:
@@ -320,25 +688,58 @@ class Ranking:
         return Comparison(first, second, winner, step)
 
     def census(self) -> dict[str, int]:
-        """The number of hands of each class over the pack, weakest class first."""
-        counts = Counter(v.hand_class for v in self.table.values())
-        return {cls: counts.get(cls, 0) for cls in self.classes}
+        """The number of hands of each class over the pack, weakest class first (RULES.md §11)."""
+        ids = self.hand_table.class_ids
+        if ids.typecode == "b":
+            raw = ids.tobytes()
+            return {cls: raw.count(bytes((k,))) for k, cls in enumerate(self.classes)}
+        counts = Counter(ids)  # pragma: no cover - more than 127 classes
+        return {cls: counts.get(k, 0) for k, cls in enumerate(self.classes)}
 
     def points_range(self) -> dict[str, tuple[int, int]]:
         """The smallest and largest points of each class that occurs over the pack."""
+        cid, pts, _ = self.hand_table.arrays()
         ranges: dict[str, tuple[int, int]] = {}
-        for v in self.table.values():
-            low, high = ranges.get(v.hand_class, (v.points, v.points))
-            ranges[v.hand_class] = (min(low, v.points), max(high, v.points))
-        return {cls: ranges[cls] for cls in self.classes if cls in ranges}
+        for k, cls in enumerate(self.classes):
+            p = pts[cid == k]
+            if len(p):
+                ranges[cls] = (int(p.min()), int(p.max()))
+        return ranges
 
     def values(self) -> Iterator[HandValue]:
-        """Every hand value of the pack (one per hand), in table order."""
-        return iter(self.table.values())
+        """Every hand value of the pack (one per hand), by table index."""
+        return (self.value_at(i) for i in range(len(self.hand_table)))
 
-    def describe_class(self, hand_class: str) -> str:
-        """A short description of a class, e.g. ``"one card of each suit"``."""
-        return self._descriptions.get(hand_class, hand_class)
+    @property
+    def table(self) -> dict[int, HandValue]:
+        """Every hand's value keyed by the OR of its cards' bits (made on first use, kept).
+
+        The 0.1 interface, kept for callers not yet moved to :meth:`evaluate_many`,
+        :meth:`strengths` and :attr:`hand_table`: it holds one object per hand (tens of
+        megabytes), so prefer those.
+        """
+        if self._legacy is None:
+            import numpy as np
+
+            from primero.tables import _hands
+
+            bits = np.array([c.bit for c in self.pack.ordered], dtype=np.uint64)
+            masks = np.bitwise_or.reduce(bits[_hands(len(self.pack))], axis=1).tolist()
+            legacy: dict[int, HandValue] = {}
+            for index, mask in enumerate(masks):
+                value = _new_value(HandValue)
+                value._ranking = self
+                value._index = index
+                legacy[mask] = value
+            self._legacy = legacy
+        return self._legacy
+
+    def value_of(self, mask: int) -> HandValue:
+        """The value of the hand whose card bits OR to ``mask`` (no checks beyond the pack)."""
+        from primero.cards import _BY_INDEX
+
+        cards = [c for c in _BY_INDEX if mask & c.bit]
+        return self.evaluate(cards)
 
 
 def _ranking_of(variant: Variant) -> Ranking:

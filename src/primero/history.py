@@ -15,6 +15,8 @@ Example::
 
 from __future__ import annotations
 
+import os
+import stat
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -29,8 +31,8 @@ from primero.errors import PrimeroError, RecordError
 from primero.plugins import get_variant
 from primero.state import GameState
 
-__all__ = ["DealRecord", "dump_record", "load_record", "record_from_state", "replay",
-           "save_record"]
+__all__ = ["MAX_DEPTH", "MAX_RECORD_BYTES", "DealRecord", "dump_record", "load_record",
+           "read_record_text", "record_from_state", "replay", "save_record"]
 
 #: The keys a deal file may set, in the order of ``cases/README.md``.
 _ORDER = ("variant", "options", "players", "dealer", "chips", "stake", "rest", "ante", "carry",
@@ -84,6 +86,40 @@ class DealRecord:
         return value if isinstance(value, Mapping) else {}
 
 
+#: The largest deal file read, in bytes (a real deal file is a few kilobytes).
+MAX_RECORD_BYTES = 1 << 20
+#: How deeply lists and tables may nest in a deal file (the format itself needs 3).
+MAX_DEPTH = 32
+#: The largest amount of chips (chips, stake, rest, ante, carry) a deal file may give.
+MAX_CHIPS = 10 ** 15
+#: The largest shuffle seed a deal file may give (a 64-bit seed has 20 digits).
+MAX_SEED = 10 ** 20
+#: The most characters of a bad value echoed in a message.
+_SHOWN = 60
+
+
+def _show(value: object) -> str:
+    """A value as a message quotes it: short, never a 5,000-digit number or a whole table."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 15:
+        return f"a {len(str(abs(value)))}-digit number"
+    if isinstance(value, list | dict) and _depth(value) > 2:
+        return "a nested " + ("list" if isinstance(value, list) else "table")
+    shown = repr(value)
+    return shown if len(shown) <= _SHOWN else shown[:_SHOWN] + "…"
+
+
+def _depth(value: object, limit: int = MAX_DEPTH + 1) -> int:
+    """How deeply lists and tables nest in ``value`` (0 for a scalar), counted up to ``limit``."""
+    depth, level = 0, [value]
+    while depth < limit:
+        nests = [x for x in level if isinstance(x, list | dict)]
+        if not nests:
+            return depth
+        depth += 1
+        level = [v for x in nests for v in (x.values() if isinstance(x, dict) else x)]
+    return depth
+
+
 def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if key not in data:
         raise RecordError(f"{where}: missing key {key!r}")
@@ -99,14 +135,20 @@ def _whole(data: Mapping[str, Any], key: str, default: int | None, where: str) -
         return default
     value = data[key]
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RecordError(f"{where}: key {key!r} must be a whole number, got {value!r}")
+        raise RecordError(f"{where}: key {key!r} must be a whole number, got {_show(value)}")
+    _bounded(value, key, where, MAX_SEED if key == "seed" else MAX_CHIPS)
     return value
+
+
+def _bounded(value: int, key: str, where: str, limit: int) -> None:
+    if abs(value) > limit:
+        raise RecordError(f"{where}: key {key!r} is {_show(value)}: at most {limit:,} here")
 
 
 def _cards(value: Any, key: str, where: str) -> tuple[Card, ...]:
     """A list of cards: a TOML array of card names or one string of them."""
     if not isinstance(value, list | str):
-        raise RecordError(f"{where}: key {key!r} must be a list of cards, got {value!r}")
+        raise RecordError(f"{where}: key {key!r} must be a list of cards, got {_show(value)}")
     try:
         return parse_cards(value)
     except PrimeroError as exc:
@@ -129,6 +171,74 @@ def _is_path(source: str) -> bool:
         return False
 
 
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISSOCK, "a socket"))
+
+
+def read_record_text(path: str | Path) -> str:
+    """The text of a deal file: a regular file of at most :data:`MAX_RECORD_BYTES`, in UTF-8.
+
+    The file is opened without blocking (a FIFO with no writer cannot hang the reader) and
+    checked on the open descriptor, so what is checked is what is read. A leading UTF-8 byte
+    order mark is accepted (editors on Windows write one).
+
+    Raises:
+        RecordError: not a regular file (a directory, a FIFO, ``/dev/zero``…), larger than
+            the limit, or not UTF-8 text; the message names the file.
+        OSError: the file cannot be opened (missing, no permission).
+    """
+    where = str(path)
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+            raise RecordError(f"{where}: {kind}, not a deal file: only regular files are read")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(MAX_RECORD_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"{where}: larger than {MAX_RECORD_BYTES // 1024} KiB: not a deal "
+                          "file (a deal file is a few kilobytes)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{where}: not a text file in UTF-8 ({exc.reason} at byte "
+                          f"{exc.start})") from None
+
+
+def _parse_toml(text: str, where: str) -> dict[str, Any]:
+    """TOML text as a dict; every failure one :class:`RecordError` naming ``where``."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(f"{where}: larger than {MAX_RECORD_BYTES // 1024} KiB: not a deal "
+                          "record")
+    text = text.removeprefix("\ufeff")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RecordError(f"{where}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise RecordError(f"{where}: not a deal file: lists or tables nested too deeply "
+                          f"(more than {MAX_DEPTH} levels)") from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        reason = "a number too long to read" if "digits" in str(exc) else str(exc)
+        raise RecordError(f"{where}: not a deal file: {reason}") from None
+    if _depth(data) > MAX_DEPTH:
+        raise RecordError(f"{where}: not a deal file: lists or tables nested too deeply "
+                          f"(more than {MAX_DEPTH} levels)")
+    return data
+
+
+def _ascii_digits(text: str, what: str, where: str) -> None:
+    """Refuse digits other than ASCII 0-9 (``vie ２``, ``٢``): one spelling of every number."""
+    odd = next((ch for ch in text if ch.isdigit() and not ch.isascii()), None)
+    if odd is not None:
+        raise RecordError(f"{where}: {what}: numbers are written with the digits 0-9, "
+                          f"not {odd!r}")
+
+
 def load_record(source: str | Path) -> DealRecord:
     """Read a deal file.
 
@@ -137,41 +247,50 @@ def load_record(source: str | Path) -> DealRecord:
             ``=`` when no file of that name exists).
 
     Raises:
-        RecordError: the file is not UTF-8 TOML, misses a key or has one of the wrong type
+        RecordError: the file is not a regular file, is larger than :data:`MAX_RECORD_BYTES`,
+            is not UTF-8 TOML (a leading byte order mark is accepted), nests lists or tables
+            more than :data:`MAX_DEPTH` deep, misses a key or has one of the wrong type
             (chips, stake, rest, ante, carry and seed are whole numbers; stock, reshuffles
             and actions are lists), has a key the format does not know whose value is not a
             table (a typo such as ``action`` or ``stak``; tables such as ``[expect]`` are
-            kept in :attr:`DealRecord.extra`), gives both ``stock`` and ``seed``, names a
-            card that does not exist, or an action is not ``"<player> <verb> ..."``; the
-            message names the part.
-        OSError: the file cannot be read.
+            kept in :attr:`DealRecord.extra`), gives both ``stock`` and ``seed``, names no
+            players or a dealer who is not one of them, gives a chip count per player that
+            does not match the players, names a card that does not exist, writes a number
+            with digits other than 0-9, or an action is not ``"<player> <verb> ..."``; the
+            message names the file and the key, and never echoes a huge value whole.
+        OSError: the file cannot be opened (missing, no permission).
     """
     if isinstance(source, Path) or _is_path(source):
         where = str(source)
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except UnicodeDecodeError as exc:
-            raise RecordError(f"{where}: not a text file in UTF-8 ({exc.reason} at byte "
-                              f"{exc.start})") from None
+        text = read_record_text(source)
     else:
         where, text = "deal record", source
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RecordError(f"{where}: not valid TOML: {exc}") from None
+    data = _parse_toml(text, where)
     unknown = [k for k, v in data.items() if k not in _KNOWN and not isinstance(v, dict)]
     if unknown:
+        shown = ", ".join(_show(k) for k in unknown[:5]) + (", …" if len(unknown) > 5 else "")
         raise RecordError(f"{where}: unknown key{'s' if len(unknown) > 1 else ''} "
-                          f"{', '.join(map(repr, unknown))}; known keys: "
+                          f"{shown}; known keys: "
                           f"{', '.join(_ORDER)} (other tables, such as [expect], "
                           "are ignored)")
     players = tuple(_need(data, "players", list, where))
     if not all(isinstance(p, str) for p in players):
         raise RecordError(f"{where}: 'players' must be a list of names")
+    if not players:
+        raise RecordError(f"{where}: key 'players' is empty: name the players in playing order")
+    dealer = _need(data, "dealer", str, where)
+    if dealer not in players:
+        raise RecordError(f"{where}: key 'dealer': {_show(dealer)} is not one of the players "
+                          f"({', '.join(players)})")
     chips_raw = _need(data, "chips", (list, int), where)
     chips = (chips_raw,) * len(players) if isinstance(chips_raw, int) else tuple(chips_raw)
     if not all(isinstance(c, int) and not isinstance(c, bool) for c in chips):
-        raise RecordError(f"{where}: key 'chips' must be whole numbers, got {chips_raw!r}")
+        raise RecordError(f"{where}: key 'chips' must be whole numbers, got {_show(chips_raw)}")
+    for value in chips:
+        _bounded(value, "chips", where, MAX_CHIPS)
+    if len(chips) != len(players):
+        raise RecordError(f"{where}: key 'chips' gives {len(chips)} chip counts for "
+                          f"{len(players)} players (one per player, or one number for all)")
     stock = _cards(data.get("stock", []), "stock", where)
     reshuffles_raw = data.get("reshuffles", [])
     if not isinstance(reshuffles_raw, list):
@@ -190,17 +309,22 @@ def load_record(source: str | Path) -> DealRecord:
     actions: list[tuple[str, str]] = []
     for k, line in enumerate(lines, start=1):
         if not isinstance(line, str) or len(line.split()) < 2:
-            raise RecordError(f"{where}: action {k} {line!r} is not '<player> <verb> ...'")
+            raise RecordError(f"{where}: action {k} {_show(line)} is not "
+                              "'<player> <verb> ...'")
+        _ascii_digits(line, f"action {k} {_show(line)}", where)
         player, verb = line.split(None, 1)
         actions.append((player, verb.strip()))
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise RecordError(f"{where}: 'options' must be a table")
+    for key, value in options.items():
+        if isinstance(value, str):
+            _ascii_digits(value, f"option {key!r}", where)
     return DealRecord(
         variant=_need(data, "variant", str, where),
         options=tuple(options.items()),
         players=players,
-        dealer=_need(data, "dealer", str, where),
+        dealer=dealer,
         chips=chips,
         stake=_whole(data, "stake", 1, where),
         rest=_whole(data, "rest", 3, where),

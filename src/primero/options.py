@@ -105,12 +105,18 @@ def _show(value: object) -> str:
 
 
 def parse_option_value(text: str) -> OptionValue:
-    """Read an option value typed at a command line: ``true``/``false``, an integer, or text."""
+    """Read an option value typed at a command line: ``true``/``false``, an integer, or text.
+
+    Integers are written with the ASCII digits 0-9 only: ``"٢"`` or ``"２"`` stay text (and
+    an integer option then refuses them), as deal files and the command line do.
+    """
     lowered = text.strip().lower()
     if lowered in ("true", "on", "yes"):
         return True
     if lowered in ("false", "off", "no"):
         return False
+    if not lowered.isascii():
+        return text.strip()
     try:
         return int(lowered)
     except ValueError:

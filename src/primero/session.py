@@ -2,8 +2,10 @@
 
 The first dealer is found by drawing cards (lowest point value deals, ties redraw); after each
 deal the deal passes to the next seat in playing order; a pot not won is carried into the next
-deal; a player with no chips left leaves the table. Chips are conserved across the whole
-session: stacks plus the carry-over never change.
+deal; a player with no chips left leaves the table, and so, in a variant whose rules say a
+player who cannot pay the ante cannot take part (``primiera``, RULES.md §9: a rules plug-in
+with ``ante_required = True``), does a player short of the ante. Chips are conserved across
+the whole session: stacks plus the carry-over never change.
 """
 
 from __future__ import annotations
@@ -19,7 +21,16 @@ from primero.errors import PrimeroError
 from primero.state import GameState, Table
 from primero.variant import Variant
 
-__all__ = ["DealerDraw", "Session", "draw_for_dealer"]
+__all__ = ["DealerDraw", "Session", "ante_required", "draw_for_dealer"]
+
+
+def ante_required(variant: Variant) -> bool:
+    """Whether a player who cannot pay the ante cannot take part (``primiera``, RULES.md §9).
+
+    True when one of the variant's rules plug-ins says ``ante_required = True``; elsewhere a
+    player short of the ante goes all-in (RULES.md §10).
+    """
+    return any(getattr(p, "ante_required", False) is True for p in variant.spec.plugins)
 
 
 @frozen
@@ -74,7 +85,10 @@ class Session:
         carry: Chips carried over into the next deal.
         seed: The session's seed; deal ``k`` is shuffled from a seed derived from it.
         deals: Deals played so far.
-        left: Players who left the table with no chips, in the order they left.
+        left: Players who left the table, in the order they left: with no chips, or (in
+            ``primiera``) short of the ante.
+        left_chips: The chips each of them took away, aligned with ``left`` (0 for a player
+            who left with no chips).
         first_draw: The draw that chose the first dealer, if there was one.
     """
 
@@ -87,6 +101,7 @@ class Session:
     seed: int = 0
     deals: int = 0
     left: tuple[str, ...] = ()
+    left_chips: tuple[int, ...] = ()
     first_draw: DealerDraw | None = None
 
     @classmethod
@@ -149,8 +164,11 @@ class Session:
 
     @property
     def total_chips(self) -> int:
-        """Chips at the table plus the carry: constant through the session."""
-        return sum(self.chips) + self.carry
+        """Chips at the table, the carry and the chips taken away: constant through the session.
+
+        Players who left short of an ante they must pay (``primiera``) took their chips away.
+        """
+        return sum(self.chips) + self.carry + sum(self.left_chips)
 
     def deal_seed(self, index: int | None = None) -> int:
         """The shuffle seed of deal ``index`` (default: the next deal)."""
@@ -174,6 +192,10 @@ class Session:
     def after(self, state: GameState) -> Session:
         """Book a finished deal: new chips and carry, busted players leave, the deal passes on.
 
+        A player with no chips leaves the table; in ``primiera`` (:func:`ante_required`) so
+        does a player who cannot pay the next ante, taking their chips with them (they are no
+        longer at the table: :meth:`standings` lists them with their chips).
+
         Raises:
             PrimeroError: the deal is not over, or is not this session's next deal (other
                 players or chips, or another carry-over, dealer or table).
@@ -192,11 +214,12 @@ class Session:
                 raise PrimeroError(f"that deal was not dealt from this session: its {what} is "
                                    f"{dealt}, the session's {expected}")
         stacks = state.stacks
-        keep = [i for i, c in enumerate(stacks) if c > 0]
+        least = max(1, self.table.ante) if ante_required(self.variant) else 1
+        keep = [i for i, c in enumerate(stacks) if c >= least]
         # the next dealer: the first seat after this dealer that still has chips
         nxt = next(
             (self.dealer + k) % len(stacks) for k in range(1, len(stacks) + 1)
-            if stacks[(self.dealer + k) % len(stacks)] > 0
+            if stacks[(self.dealer + k) % len(stacks)] >= least
         ) if keep else 0
         return evolve(
             self,
@@ -205,10 +228,16 @@ class Session:
             dealer=keep.index(nxt) if keep else 0,
             carry=state.settlement.carry,
             deals=self.deals + 1,
-            left=self.left + tuple(self.players[i] for i, c in enumerate(stacks) if c == 0),
+            left=self.left + tuple(self.players[i] for i, c in enumerate(stacks)
+                                   if c < least),
+            left_chips=self.left_chips + tuple(c for c in stacks if c < least),
         )
 
     def standings(self) -> list[tuple[str, int]]:
-        """``(player, chips)`` most chips first; players who left are listed with 0."""
+        """``(player, chips)`` most chips first; then the players who left, last to leave first.
+
+        A player who left is listed with the chips they took away (0 with none).
+        """
         table = sorted(zip(self.players, self.chips, strict=True), key=lambda pc: -pc[1])
-        return table + [(name, 0) for name in reversed(self.left)]
+        gone = list(zip(self.left, self.left_chips or (0,) * len(self.left), strict=True))
+        return table + list(reversed(gone))

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 from attrs import field, frozen
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from primero.hands import HandValue
 
 __all__ = ["Award", "PotLayer", "Settlement"]
@@ -19,7 +21,12 @@ __all__ = ["Award", "PotLayer", "Settlement"]
 
 @frozen(kw_only=True)
 class PotLayer:
-    """One layer of the pot: chips every contender put in up to the same level.
+    """One layer of the pot, or one pot: chips every contender put in up to the same level.
+
+    :func:`~primero.rules.settling.build_layers` cuts a layer at every distinct contribution;
+    adjacent layers open to the same players still in are then merged into one pot
+    (:func:`~primero.rules.settling.form_pots`), and a settlement's layers are those pots: a
+    tie is settled once per pot (RULES.md §3).
 
     Attributes:
         amount: Chips in the layer (carried-over chips included in the main layer).
@@ -67,6 +74,9 @@ class Settlement:
         carry: Chips left on the table for the next deal.
         showdown: Whether hands were shown.
         values: ``(seat, value)`` of every hand shown at the showdown.
+        reason: Why chips carry over, when any do (empty otherwise), e.g. ``"nobody vied in
+            round 2"``, ``"no hand met the standing call Primero 60 (Anna's Fluxus 68 is not
+            a Primero)"``, ``"nobody was served"``.
     """
 
     awards: tuple[Award, ...] = ()
@@ -75,6 +85,7 @@ class Settlement:
     carry: int = 0
     showdown: bool = False
     values: tuple[tuple[int, HandValue], ...] = field(default=())
+    reason: str = ""
 
     def won_by(self, seat: int) -> int:
         """Chips ``seat`` takes as awards (returns not counted)."""
@@ -83,6 +94,28 @@ class Settlement:
     def returned_to(self, seat: int) -> int:
         """Chips given back to ``seat`` unmatched."""
         return sum(c for s, c in self.returns if s == seat)
+
+    def describe(self, players: Sequence[str]) -> str:
+        """The settlement in words: awards, chips given back, and what carries over and why.
+
+        Args:
+            players: The players' names, by seat.
+
+        Returns:
+            One line per award and return, then the carry-over with its reason, e.g.
+            ``"6 chips carry over to the next deal: nobody vied in round 2"``.
+        """
+        lines = []
+        for award in self.awards:
+            how = f" with {award.value.label}" if award.value is not None else " unseen"
+            lines.append(f"{players[award.seat]} wins {award.amount}{how}")
+        for seat, chips in self.returns:
+            lines.append(f"{players[seat]} takes back {chips} unmatched")
+        if self.carry:
+            why = f": {self.reason}" if self.reason else ""
+            lines.append(f"{self.carry} chip{'s' if self.carry != 1 else ''} carry over to "
+                         f"the next deal{why}")
+        return "\n".join(lines)
 
     @property
     def paid_out(self) -> int:

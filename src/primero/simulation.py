@@ -97,25 +97,11 @@ def derive_seed(seed: int, index: int, purpose: str = "deal") -> int:
 def strongest_first(ranking: Ranking) -> tuple[str, ...]:
     """The ranking's classes, strongest first by the ranking's own order.
 
-    Classes are ordered by their weakest hand's sort key, so an inverted ranking (``losing``)
-    lists Numerus first and Zorli's high Primero does not lift Primero above Fluxus. Cached
-    per ranking.
+    The ranking states it (:attr:`primero.hands.Ranking.strongest_first`): classes are ordered
+    by their weakest hand's strength, so an inverted ranking (``losing``) lists Numerus first
+    and Zorli's high Primero does not lift Primero above Fluxus.
     """
-    found = _CLASS_ORDER.get(id(ranking))
-    if found is not None and found[0] is ranking:
-        return found[1]
-    weakest: dict[str, tuple[int, ...]] = {}
-    for value in ranking.values():
-        low = weakest.get(value.hand_class)
-        if low is None or value.key < low:
-            weakest[value.hand_class] = value.key
-    present = [c for c in ranking.classes if c in weakest]
-    order = tuple(sorted(present, key=lambda c: weakest[c], reverse=True))
-    _CLASS_ORDER[id(ranking)] = (ranking, order)
-    return order
-
-
-_CLASS_ORDER: dict[int, tuple[Ranking, tuple[str, ...]]] = {}
+    return ranking.strongest_first
 
 
 def seat_names(players: int) -> tuple[str, ...]:
@@ -586,7 +572,7 @@ def _run_task(task: _Task) -> list[DealResult]:
 def _warm(variant: Variant, agents: Sequence[AgentSpec]) -> None:
     """Build the ranking table (and the heuristic's strength table) before workers fork."""
     ranking = variant.ranking
-    _ = ranking.table
+    _ = ranking.hand_table
     if any(_agent_name(a) == "heuristic" for a in agents):
         Strength.of(ranking)
 

@@ -504,7 +504,8 @@ class GameState:
             return None
         first = pending[0]
         return Chance(seat=first.seat, reason=first.reason,
-                      cards=self.stock or reshuffle_pool(self.discards, first.exclude))
+                      cards=self.stock or reshuffle_pool(self.discards, first.exclude,
+                                                         folded_cards(self.seats)))
 
     def deal(self, card: Card | str) -> GameState:
         """Deal ``card`` at the chance node and return the next state (this one is unchanged).
@@ -591,12 +592,21 @@ def _engine() -> Any:
 _STATE_FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.init)
 
 
-def reshuffle_pool(discards: tuple[Card, ...], exclude: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The discards a reshuffle makes the new stock of, in pack order (RULES.md §4).
+def reshuffle_pool(discards: tuple[Card, ...], exclude: tuple[Card, ...],
+                   folded: tuple[Card, ...] = ()) -> tuple[Card, ...]:
+    """The cards a reshuffle makes the new stock of, in pack order (RULES.md §4).
 
-    All of them but ``exclude`` (the cards the player being served has just thrown).
+    All the discards but ``exclude`` (the cards the player being served has just thrown),
+    with the folded hands (``folded``, see :func:`folded_cards`).
     """
-    return tuple(sorted((c for c in discards if c not in exclude), key=_card_index))
+    pile = [c for c in discards if c not in exclude]
+    pile.extend(folded)
+    return tuple(sorted(pile, key=_card_index))
+
+
+def folded_cards(seats: tuple[Seat, ...]) -> tuple[Card, ...]:
+    """The cards still in folded hands: they join the discards at a reshuffle (RULES.md §4)."""
+    return tuple(c for s in seats if s.folded for c in s.hand)
 
 
 def _card_index(card: Card) -> int:

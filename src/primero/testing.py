@@ -215,6 +215,12 @@ class DealConfig:
         )
 
 
+def _ante_required(variant: Variant) -> bool:
+    from primero.session import ante_required
+
+    return ante_required(variant)
+
+
 @st.composite
 def _deal_setups(
     draw: st.DrawFn,
@@ -232,6 +238,8 @@ def _deal_setups(
     rest = draw(st.integers(min_value=stake, max_value=stake + 4))
     uses_ante = any(step.kind == "ante" for step in variant.rules.deal_plan())
     ante = draw(st.integers(min_value=0, max_value=3)) if uses_ante else 0
+    if ante and _ante_required(variant):  # primiera: a player short of the ante cannot play
+        chips = tuple(max(c, ante) for c in chips)
     carry = draw(st.integers(min_value=0, max_value=max_carry))
     stock: tuple[Card, ...] | None = None
     if stacked and draw(st.booleans()):
@@ -897,7 +905,8 @@ class DealMachine(RuleBasedStateMachine):
             self.deals = self.max_deals  # the table is finished
             return
         self.deals += 1
-        start = sum(new.setup.chips) + new.setup.carry
+        # players who left short of an ante they must pay (primiera) took their chips away
+        start = sum(new.setup.chips) + new.setup.carry + sum(self.session.left_chips)
         if start != self.session_total:
             raise _fail(new, f"the next deal starts with {start} chips (stacks + carry), the "
                              f"table had {self.session_total}")

@@ -59,6 +59,9 @@ def check_action_ids(state: GameState) -> None:
 def check_chance(state: GameState) -> None:
     """Check a chance node: distinct cards of the pack, none in a hand; nobody may act.
 
+    A folded hand is no longer in play: at a reshuffle its cards join the discards (RULES.md
+    §4), so they may be offered.
+
     Raises:
         DealInvariantError: a card offered is in a hand, outside the pack or offered twice,
             no card is offered, or the state offers legal actions at the chance node.
@@ -67,7 +70,7 @@ def check_chance(state: GameState) -> None:
     if chance is None:
         return
     pack = state.variant.pack
-    held = {c for s in state.seats for c in s.hand}
+    held = {c for s in state.seats if not s.folded for c in s.hand}
     if not chance.cards:
         raise _fail(state, "a chance node offers no card")
     if len(set(chance.cards)) != len(chance.cards):
@@ -75,7 +78,7 @@ def check_chance(state: GameState) -> None:
     bad = [c for c in chance.cards if c in held or c not in pack]
     if bad:
         raise _fail(state, f"the chance node offers {' '.join(c.ascii for c in bad)}, "
-                           "held or outside the pack")
+                           "held by a player still in or outside the pack")
     if state.legal_actions() or state.legal_action_ids():
         raise _fail(state, "legal actions at a chance node")
     if not 0 <= chance.seat < state.n:

@@ -7,6 +7,7 @@ Keys understood in ``[expect]`` (all optional):
 * ``returns`` — ``{player = chips}`` given back unmatched (not awards);
 * ``values`` / ``hands`` — each player's final hand value (``"Primero 65"``) / cards;
 * ``call`` — the standing call at the end; ``ended_by``; ``pot_after_round1``;
+* ``reason`` — why chips carry over (``settlement.reason``);
 * ``[[expect.illegal]]`` — ``after`` (actions replayed), ``action`` (``"<player> <verb>"``),
   ``reason`` (text the refusal's reason must contain); the state must stay unchanged.
 """
@@ -72,6 +73,8 @@ def check_expect(record: DealRecord) -> GameState:
         assert str(state.extra("call")) == expect["call"]
     if "ended_by" in expect:
         assert state.ended_by == expect["ended_by"]
+    if "reason" in expect:
+        assert settlement.reason == expect["reason"]
     if "pot_after_round1" in expect:
         assert replay(record, stop_after=_round1_end(record)).pot == expect["pot_after_round1"]
     # chips are conserved: stacks + what stays on the table = starting chips + carry-in

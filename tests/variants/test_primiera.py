@@ -31,6 +31,7 @@ from primero.testing import run_deal_machine
 from primero.variants.primiera import (
     DEFAULT_ANTE,
     PRIMIERA_PLAN,
+    CannotPayAnteError,
     Declaration,
     DeclarationRound,
     chance_served,
@@ -224,13 +225,17 @@ def test_primiera_ties_go_by_the_suit_of_the_highest_card() -> None:
     assert two_sevens > one_seven
     # four courts (40): the heart court is always among the highest cards, so all tie
     assert ranking.evaluate("Ks Qh Jd Kc").ties(ranking.evaluate("Qs Kh Jd Jc"))
-    # RULES.md's wording: the suit of the highest card decides even when the highest cards'
-    # points differ — 6♥ (hearts, 18) beats 7♣ (clubs, 21) at 51 points each.
+    # Ruling 7 of issue 11 (RULES.md §9) changed these two: the highest-point card's points
+    # come before its suit, so 7♣ (clubs, 21) beats 6♥ (hearts, 18) at 51 points each (it
+    # used to be the other way round), and 7♥ (21) beats 6♥ (18) (it used to be a tie).
     hearts_top = ranking.evaluate("6h Ks Qd 3c")      # 18 + 10 + 10 + 13 = 51
     clubs_top = ranking.evaluate("7c Ks Qd Jh")       # 21 + 10 + 10 + 10 = 51
-    assert hearts_top > clubs_top
-    # equal points and the same suit of the highest card: a tie (the eldest wins at the table)
-    assert ranking.evaluate("6h Ks Qd 3c").ties(ranking.evaluate("7h Js Kd Qc"))  # 51, 51
+    assert clubs_top > hearts_top
+    assert ranking.compare(clubs_top, hearts_top).step == "tie-break"
+    assert ranking.evaluate("7h Js Kd Qc") > ranking.evaluate("6h Ks Qd 3c")      # 51, 51
+    # equal points, the same points and suit of the highest card: a tie (to the eldest)
+    assert ranking.evaluate("7h Ks Qd 3c").ties(ranking.evaluate("7h Ks Qd 3c"))
+    assert ranking.evaluate("7h 2s Qd Jc").ties(ranking.evaluate("7h Js 2d Qc"))  # 53, 53
     assert ranking.evaluate("6h Ks Qd 3c") > ranking.evaluate("5h Ks Qd 3c")      # 51 > 48
 
 
@@ -263,6 +268,7 @@ def _check_expect(state: GameState, expect: dict[str, Any], carry_in: int) -> No
               for a in settlement.awards]
     assert awards == expect["awards"]
     assert settlement.carry == expect["carry"]
+    assert settlement.reason == expect.get("reason", "")
     assert list(state.stacks) == expect["chips"]
     assert sum(state.stacks) + settlement.carry == sum(state.setup.chips) + carry_in
     if "hands" in expect:
@@ -424,21 +430,23 @@ def test_default_ante_and_explicit_ante() -> None:
     assert state.stacks == (17, 17, 17 + 17, 17)
 
 
-def test_short_stack_wins_only_what_it_reached() -> None:
-    """Anna (1 chip, ante 2) alone is served: she takes the main layer (1 from each of three);
-    the layer only Ben and Carla reached has no declared hand and carries over (RULES.md §3)."""
+def test_a_player_who_cannot_pay_the_ante_cannot_take_part() -> None:
+    """Ruling 7 of issue 11 (RULES.md §9) changed this test: Anna (1 chip, ante 2) used to put
+    in her 1 chip and win a main layer; now there is no all-in in Primiera and the deal is
+    refused, naming her, before anything is dealt."""
     variant = get_variant("primiera")
-    stock = parse_cards(
-        "7h Ks Qs  6h Kd Qd  Ah 2s 2d  Kh 3s 3d"   # Anna 7h 6h Ah Kh: Flush 65
-        " 4s 5s 6s 7s Js As 2h 3h 4h 5h Jh Qh 4d 5d 6d 7d Jd Ad"
-        " Ac 2c 3c 4c 5c 6c 7c Jc Qc Kc")
-    state = start_deal(variant, ["Anna", "Ben", "Carla"], [1, 20, 20], dealer=2, ante=2,
-                       stock=stock)
-    assert state.ended_by == "showdown"
-    assert state.settlement is not None
-    assert [(a.seat, a.amount) for a in state.settlement.awards] == [(0, 3)]
-    assert state.settlement.carry == 2
-    assert state.stacks == (3, 18, 18)
+    with pytest.raises(CannotPayAnteError, match="Anna has 1 chip and cannot pay the ante "
+                                                 "of 2") as info:
+        start_deal(variant, ["Anna", "Ben", "Carla"], [1, 20, 20], dealer=2, ante=2, seed=1)
+    assert info.value.player == "Anna"
+    assert isinstance(info.value, PrimeroError) and isinstance(info.value, ValueError)
+    # the first player short of it in playing order from the eldest is named
+    with pytest.raises(CannotPayAnteError, match=r"^Carla has 2 chips"):
+        start_deal(variant, ["Anna", "Ben", "Carla"], [20, 1, 2], dealer=1, ante=3, seed=1)
+    # exactly the ante is enough
+    state = start_deal(variant, ["Anna", "Ben", "Carla"], [2, 20, 20], dealer=2, ante=2,
+                       seed=1)
+    assert [s.contributed for s in state.seats] == [2, 2, 2]
 
 
 def test_declarations_are_public_and_only_declared_hands_are_shown() -> None:

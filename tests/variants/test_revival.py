@@ -6,8 +6,8 @@ import json
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from independent import HERE, census, check_deal_file, point_ranges
-from typer.testing import CliRunner
 
 import primero
 from primero.actions import Exchange, Fold, Hold, Pass, Vie
@@ -37,7 +37,8 @@ PRESET_DEFAULTS: dict[str, dict[str, Any]] = {
 }
 REVIVAL_DEFAULTS = {"deck": "italian40", "supremus": False, "chorus": True,
                     "numerus_counts": "best_suit", "high_primero_beats_fluxus": False,
-                    "tie": "split", "rounds": 1, "exchange_first": False}
+                    "tie": "split", "rounds": 1, "exchange_first": False,
+                    "deal_packets": 2}
 
 
 def stacked(variant: primero.Variant, top: str) -> list[str]:
@@ -282,8 +283,10 @@ def test_deal_equal_primeros_go_to_the_eldest() -> None:
     state = check_deal_file("revival_primero_tie_eldest.toml")
     # Carla (seat 2) is nearer the dealer (Anna, seat 0) in playing order than Anna herself
     assert state.eldest == 1
+    # ruling 1 of issue 11 (RULES.md §3): the layers of 9 and 2 are open to the same players
+    # still in, so they form one pot of 11, and the tie is settled once for it
     assert [(layer.amount, layer.winners, layer.shares) for layer in state.settlement.layers] \
-        == [(9, (2,), (9,)), (2, (2,), (2,))]
+        == [(11, (2,), (11,))]
     # a plain split (no Primero exception) would have shared both layers
     plain = settle_showdown(state, tie="split")
     assert [(a.seat, a.amount) for a in plain.awards] == [(0, 5), (2, 6)]

@@ -6,8 +6,8 @@ import json
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from independent import HERE, as_pairs, census, check_deal_file, point_ranges, table
-from typer.testing import CliRunner
 
 import primero
 from primero import Classification, Rank

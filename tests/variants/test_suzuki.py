@@ -53,7 +53,8 @@ def test_suzuki_is_registered() -> None:
     spec = get_variant("suzuki").spec
     assert spec.title == "Suzuki's no-fold Primero"
     assert spec.players == (2, 6)
-    assert [s.split()[0] for s in spec.sources] == ["[seed-DE]", "[SUZ94]", "[BARONY]"]
+    # its own sources, then those its options cite (issue 11: every key resolves)
+    assert [s.split()[0] for s in spec.sources][:3] == ["[seed-DE]", "[SUZ94]", "[BARONY]"]
     assert [o.name for o in spec.options] == [
         "deck", "supremus", "chorus", "numerus_counts", "high_primero_beats_fluxus", "tie"]
     assert "no fold" in spec.summary.lower() or "without the fold" in spec.summary
@@ -162,19 +163,32 @@ def test_nobody_vies_in_round_1_the_deal_goes_on_round_2_carries() -> None:
     assert state.stacks == (20, 20, 20)
 
 
-def test_unmatched_vie_goes_back_and_an_uncontested_carry_stays() -> None:
+def test_unmatched_vie_goes_back_and_an_uncontested_carry_goes_to_the_best_hand() -> None:
     # Round 1 goes by without a vie; in round 2 Anna vies and both others pass. Her chips go
-    # back unmatched; no layer is contested, so nobody can win the carry-over: it stays.
+    # back unmatched; no layer is contested. Ruling 6 of issue 11 (RULES.md §7) changed this
+    # test: the carry-over no longer stays, it forms a pot open to every player and the best
+    # hand takes it (it used to stay on the table).
+    # Worked by hand (the pack below STOCK's top is in pack order: 2s 3s 4s 5s Js Qs Ks 2h 3h
+    # 4h 5h ...): round 1 Anna 7s 7h, Ben 6s 6h, Carla As Ah; the passes serve Anna 2s for
+    # 7s, Ben 3s for 6s, Carla 4s for As; the second deal gives Anna 5s Ks, Ben Js 2h, Carla
+    # Qs 3h; in round 2 Ben throws 6h for 4h and Carla Ah for 5h. Final hands:
+    #   Anna  7h 2s 5s Ks : three spades 12 + 15 + 10   -> Numerus 37
+    #   Ben   3s Js 2h 4h : pairs 23 (spades), 26 (hearts) -> Numerus 26
+    #   Carla 4s Qs 3h 5h : pairs 24 (spades), 28 (hearts) -> Numerus 28
+    # Anna's Numerus 37 takes the 4 carried over.
     state = _play(_start(carry=4), "pass exchange 7s", "pass exchange 6s", "pass exchange As",
                   "exchange", "exchange", "exchange", "vie 3", "pass exchange 6h",
                   "pass exchange Ah")
     assert state.over and state.ended_by == "showdown"
     settlement = state.settlement
     assert settlement is not None
-    assert settlement.awards == ()
+    assert {state.seats[s].name: v.label for s, v in settlement.values} == {
+        "Anna": "Numerus 37", "Ben": "Numerus 26", "Carla": "Numerus 28"}
+    assert [(a.seat, a.amount, a.value and a.value.label) for a in settlement.awards] == [
+        (0, 4, "Numerus 37")]
     assert settlement.returns == ((0, 3),)
-    assert settlement.carry == 4
-    assert state.stacks == (20, 20, 20)
+    assert settlement.carry == 0
+    assert state.stacks == (24, 20, 20)
 
 
 def test_a_short_passer_competes_for_the_lower_layer_only() -> None:

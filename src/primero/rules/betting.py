@@ -12,7 +12,9 @@ where RULES.md leaves room:
 * *Must hold* (round 1 only): while nobody has held the vie, the last player still able to act
   before the vier in playing order may not pass or fold. A hold or a raise lifts the duty.
 * *All-in*: a player short of the stake, the amount owed or a raise may put in everything
-  they have instead and stays in; a round is played only while two players can act.
+  they have instead and stays in; a round is played only while two players can act. If, with
+  no vie made, folds leave a single player able to act beside an all-in player, the round ends
+  as a skipped round (round 2: on to the showdown, not a carry-over).
 * *Raise cap* (house rule, RULES.md §5, off by default): with ``table.raise_cap`` set, once a
   round has seen that many vies plus raises, players may only hold, pass (where a pass is
   legal) or fold.
@@ -348,6 +350,12 @@ class WaksBetting:
             fill(served, to_act=nxt)  # a new state, made by the hook for this action
             return served
         state = apply_bet(state, seat, action)  # a new state, made here: finished in place
+        if isinstance(action, Fold) and not state.opened and len(state.live) > 1 \
+                and sum(s.can_act for s in state.seats) < 2:
+            # RULES.md §5: folds before any vie leave one player able to act beside an
+            # all-in player: the round ends as a skipped round, not one in which nobody vied
+            fill(state, skipped=True, to_act=None)
+            return state
         fill(state, to_act=None if round_complete(state) else next_actor(state, seat))
         return state
 

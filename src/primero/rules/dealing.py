@@ -3,8 +3,9 @@
 * Cards are dealt one at a time in playing order from the eldest, round by round.
 * An exchange serves all of a player's replacements at once from the top of the stock.
 * When the stock runs out, the player is first served what is left, then the discards — except
-  the cards that player has just thrown — are shuffled into a new stock [seed-DE]
-  [seed-PRIMIERA]. Every new stock is recorded in ``state.reshuffles``; a replayed record
+  the cards that player has just thrown, and with the folded hands — are shuffled into a new
+  stock [seed-DE] [seed-PRIMIERA]. Every new stock is recorded in ``state.reshuffles``; a
+  replayed record
   supplies them in ``setup.reshuffles`` so a replay never depends on a random generator.
 
 Chance is explicit (DESIGN.md "Chance is explicit"): the dealing hooks do not take cards from
@@ -25,7 +26,15 @@ from typing import TYPE_CHECKING
 from primero.cards import Card, format_cards
 from primero.errors import InvalidDeckError, RecordError
 from primero.hookspecs import hookimpl
-from primero.state import Delivery, GameState, Receipt, Step, replace, reshuffle_pool
+from primero.state import (
+    Delivery,
+    GameState,
+    Receipt,
+    Step,
+    folded_cards,
+    replace,
+    reshuffle_pool,
+)
 
 if TYPE_CHECKING:
     from primero.variant import Variant
@@ -81,14 +90,19 @@ def deal_round(state: GameState, count: int, *, together: bool = False,
 
 
 def _new_stock(state: GameState, discards: tuple[Card, ...], exclude: tuple[Card, ...],
-               index: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """The new stock shuffled from ``discards`` (less ``exclude``) and the discards left."""
+               folded: tuple[Card, ...], index: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The new stock shuffled from ``discards`` (less ``exclude``) and the discards left.
+
+    Folded hands (``folded``) join the discards first (RULES.md §4, the library's convention):
+    a folded player's cards go face down into the new stock; the caller empties their hands.
+    """
     kept = tuple(c for c in discards if c in exclude)
     pile = [c for c in discards if c not in exclude]
+    pile.extend(folded)
     setup = state.setup
     given = setup.reshuffles
     if setup.dealing == "external":
-        return reshuffle_pool(discards, exclude), kept  # the caller chooses each card
+        return reshuffle_pool(discards, exclude, folded), kept  # the caller chooses each card
     if index < len(given):
         stock = given[index]
         if Counter(stock) != Counter(pile):
@@ -128,7 +142,11 @@ def deliver(state: GameState, card: Card | None = None) -> GameState:
     done = 0
     for delivery in pending:
         if not stock:
-            stock, discards = _new_stock(state, discards, delivery.exclude, len(reshuffles))
+            folded = folded_cards(seats)
+            stock, discards = _new_stock(state, discards, delivery.exclude, folded,
+                                         len(reshuffles))
+            if folded:  # the folded hands are in the new stock now
+                seats = tuple(replace(s, hand=()) if s.folded else s for s in seats)
             if not stock:
                 raise InvalidDeckError(
                     f"not enough cards: the stock is exhausted and no discards can be "

@@ -16,6 +16,7 @@ from primero.cards import PRIMIERA_POINTS, Card, Pack, Rank, Suit, get_pack
 from primero.hands import Classification
 from primero.hookspecs import hookimpl
 from primero.options import Option
+from primero.tables import orders_by_class_and_points
 
 if TYPE_CHECKING:
     from primero.variant import Variant
@@ -40,17 +41,24 @@ _SUPREMUS_RANKS = frozenset((Rank.SEVEN, Rank.SIX, Rank.ACE))
 #: The pack option (a house rule for the Waks family).
 DECK_OPTION = Option(
     name="deck", default="italian40", choices=("italian40", "spanish48", "french52"),
-    doc="The pack: italian40 (40 cards, the default everywhere), spanish48 or french52.",
+    doc="The pack: italian40 (A-7 and three courts, the default everywhere); spanish48 (A-9 "
+        "and three courts: [seed-FR] says the 48-card packs 'keep the 10s', which the library "
+        "reads as the Spanish court numbered 10, RULES.md §1); french52 (the full pack).",
 )
 
 #: The options every standard ranking supports (RULES.md §2).
 RANKING_OPTIONS: tuple[Option, ...] = (
     Option(name="supremus", default=True,
-           doc="Supremus (7, 6, A of one suit) is a class; off, it is a Numerus 55 [seed-FR]."),
+           doc="Supremus (7, 6, A of one suit) is a class [seed-DE][NQ8]; off, it is a "
+               "Numerus 55 ([seed-FR] calls it not universal)."),
     Option(name="chorus", default=True,
-           doc="Chorus (four of a kind) is a class; off, it ranks as a Primero [seed-FR]."),
+           doc="Chorus (four of a kind) is a class [seed-DE][NQ8]; off, the no-Chorus rule "
+               "[seed-FR], four of a kind ranks as a Primero: the library's reading (the sheet "
+               "calls it 'a simple Numerus bonus', which four suits cannot be)."),
     Option(name="numerus_counts", default="best_suit", choices=("best_suit", "all"),
-           doc="Numerus points: the best suit's cards only (default) or all four cards."),
+           doc="Numerus points: best_suit, the best suit's cards only [seed-DE][ISEN][PARL]; "
+               "all, all four cards (the library's reading of some revival sheets' 'best "
+               "total you can form')."),
     Option(name="high_primero_beats_fluxus", default=False,
            doc="A Primero of 79+ outranks every Fluxus (Zorli's reading of Cardano [ZOR-C])."),
 )
@@ -176,6 +184,7 @@ class StandardRanking:
         )
 
     @hookimpl(trylast=True)
+    @orders_by_class_and_points
     def primero_hand_order(
         self, variant: Variant, classification: Classification, classes: tuple[str, ...]
     ) -> tuple[int, ...]:

@@ -3,17 +3,23 @@
 * Chips one player alone put into a layer (a vie or raise nobody matched) go back to that
   player, and so do the chips of a layer that no player still in reaches; returns are not
   awards.
-* The rest is layered by total contribution to the deal; each layer goes to the best hand among
-  the players still in who reach it. Folded players' chips stay in the layers they reached.
-  Carried-over chips belong to the main (lowest) contested layer.
-* Ties (option ``tie``): ``eldest`` — the tied player nearest the dealer in playing order
-  takes the layer [seed-DE][ZOR-C]; ``split`` — equal shares, odd chips one by one in playing
-  order from the eldest.
+* The rest is layered by total contribution to the deal (folded players' chips stay in the
+  layers they reached), and adjacent layers open to the same players still in form one *pot*
+  (:func:`form_pots`); each pot goes to the best hand among the players still in who reach it.
+  Carried-over chips belong to the main (lowest) pot.
+* Ties (option ``tie``) are settled once per pot, never per layer: ``eldest`` — the tied player
+  nearest the dealer in playing order takes the pot [seed-DE][ZOR-C]; ``split`` — equal shares
+  of the pot, its odd chips one by one in playing order from the eldest. (Three players tied for
+  15 chips that two folded players reached at 1 and 2 chips take 5 / 5 / 5, not 6 / 5 / 4.)
 * One player left takes every layer unseen; a deal that ended with a carry-over leaves the pot
   on the table.
+* A settlement with chips carried over says why (``Settlement.reason``): "nobody vied in round
+  2", or, for a pot no eligible hand reaches, the variant's explanation (the calling game's
+  "no hand met the standing call ...").
 
-:func:`build_layers`, :func:`share_layer` and :func:`settle_showdown` are public so variants
-change only what they must (who is eligible, how ties go) instead of copying the layering.
+:func:`build_layers`, :func:`form_pots`, :func:`share_layer` and :func:`settle_showdown` are
+public so variants change only what they must (who is eligible, how ties go) instead of
+copying the layering.
 """
 
 from __future__ import annotations
@@ -32,8 +38,13 @@ if TYPE_CHECKING:
 __all__ = [
     "StandardSettling",
     "build_layers",
+    "carried_reason",
+    "carry_reason",
     "distance_from_eldest",
+    "form_pots",
+    "settle_carry",
     "settle_showdown",
+    "settle_unseen",
     "share_layer",
     "summarize",
 ]
@@ -80,13 +91,35 @@ def build_layers(
     return layers, sorted(returns.items()), carry
 
 
+def form_pots(layers: Sequence[PotLayer]) -> list[PotLayer]:
+    """Merge adjacent layers open to the same players still in into one pot (RULES.md §3).
+
+    Args:
+        layers: Contested layers, lowest first (from :func:`build_layers`, no winners yet).
+
+    Returns:
+        The pots, lowest first: each with the chips of the layers it merges and the ``level``
+        of its top layer. A tie is settled once per pot, so equal shares are cut from the
+        whole pot, never layer by layer.
+    """
+    pots: list[PotLayer] = []
+    for layer in layers:
+        if pots and pots[-1].contenders == layer.contenders:
+            last = pots[-1]
+            pots[-1] = PotLayer(amount=last.amount + layer.amount, level=layer.level,
+                                contenders=layer.contenders)
+        else:
+            pots.append(layer)
+    return pots
+
+
 def share_layer(state: GameState, amount: int, winners: Sequence[int], tie: str) \
         -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Share ``amount`` among tied ``winners`` by the tie policy.
+    """Share a pot's ``amount`` among tied ``winners`` by the tie policy.
 
     Args:
         state: The deal (for playing order).
-        amount: Chips in the layer.
+        amount: Chips in the pot (a whole pot: RULES.md §3 settles a tie once per pot).
         winners: The seats with the best hand (one or more).
         tie: ``"eldest"`` — the winner nearest the dealer in playing order takes it all;
             ``"split"`` — equal shares, odd chips one by one from the eldest.
@@ -109,10 +142,12 @@ def summarize(
     *,
     showdown: bool,
     values: dict[int, HandValue] | None = None,
+    reason: str = "",
 ) -> Settlement:
     """Build the :class:`~primero.settlement.Settlement` from settled layers.
 
     Awards per seat come from the layers' winners; layers nobody won join the carry.
+    ``reason`` says why chips carry over (kept only when some do).
     """
     won: dict[int, int] = {}
     for layer in layers:
@@ -126,7 +161,36 @@ def summarize(
         for s, a in sorted(won.items()) if a > 0
     )
     return Settlement(awards=awards, returns=tuple(returns), layers=tuple(layers), carry=carry,
-                      showdown=showdown, values=tuple(sorted(values.items())) if showdown else ())
+                      showdown=showdown, values=tuple(sorted(values.items())) if showdown else (),
+                      reason=reason if carry else "")
+
+
+def _names(state: GameState, seats: Sequence[int]) -> str:
+    names = [state.seats[s].name for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def carried_reason(state: GameState, pots: Sequence[PotLayer],
+                   explain: Callable[[Sequence[int]], str] | None = None) -> str:
+    """Why the pots nobody could win at a showdown carry over (``Settlement.reason``).
+
+    Args:
+        state: The finished deal.
+        pots: The settled pots, lowest first.
+        explain: Says why none of the given contenders may win a pot (e.g. the calling
+            game's "no hand met the standing call ..."); default a plain statement.
+
+    Returns:
+        The reason, or ``""`` when every pot with chips was won.
+    """
+    why = explain or (lambda seats: f"no hand of {_names(state, seats)} may win it")
+    carried = [p for p in pots if p.carried and p.amount]
+    if not carried:
+        return ""
+    if all(p.carried for p in pots if p.amount):
+        return why(state.live)
+    return "; ".join(f"the pot of {p.amount} that {_names(state, p.contenders)} reach: "
+                     f"{why(p.contenders)}" for p in carried)
 
 
 def settle_showdown(
@@ -134,17 +198,23 @@ def settle_showdown(
     *,
     eligible: Callable[[int, HandValue], bool] | None = None,
     tie: str | Callable[[HandValue], str] | None = None,
+    explain: Callable[[Sequence[int]], str] | None = None,
 ) -> Settlement:
-    """Settle a deal that reached the showdown: each layer to the best eligible hand.
+    """Settle a deal that reached the showdown: each pot to the best eligible hand.
+
+    The layers of :func:`build_layers` are merged into pots (:func:`form_pots`) first, and a
+    tie is settled once per pot (RULES.md §3).
 
     Args:
         state: The finished deal.
-        eligible: Which (seat, value) may win (default: every hand); a layer with no eligible
+        eligible: Which (seat, value) may win (default: every hand); a pot with no eligible
             contender carries over.
         tie: The tie policy (``"eldest"`` or ``"split"``, see :func:`share_layer`), or a
-            callable that picks the policy of each layer from the tied hands' value (the
+            callable that picks the policy of each pot from the tied hands' value (the
             revival game splits ties except equal Primeros); default the variant's ``tie``
             option (or ``"eldest"``).
+        explain: Why none of the given seats may win a pot, for the settlement's ``reason``
+            when a pot carries over (see :func:`carried_reason`).
 
     Returns:
         The settlement; every hand still in is shown.
@@ -154,6 +224,7 @@ def settle_showdown(
     policy = tie or str(state.variant.options.get("tie", "eldest"))
     values = {seat: state.value(seat) for seat in live}
     layers, returns, carry = build_layers(contributions, live, state.carry_in)
+    layers = form_pots(layers)
     if not layers:  # nobody put chips in: the carry is the only layer
         layers = [PotLayer(amount=carry, level=0, contenders=live)]
         carry = 0
@@ -169,7 +240,8 @@ def settle_showdown(
         winners, shares = share_layer(state, layer.amount, top, layer_policy)
         settled.append(PotLayer(amount=layer.amount, level=layer.level,
                                 contenders=layer.contenders, winners=winners, shares=shares))
-    return summarize(state, settled, returns, carry, showdown=True, values=values)
+    return summarize(state, settled, returns, carry, showdown=True, values=values,
+                     reason=carried_reason(state, settled, explain))
 
 
 def settle_unseen(state: GameState) -> Settlement:
@@ -177,6 +249,7 @@ def settle_unseen(state: GameState) -> Settlement:
     contributions = [s.contributed for s in state.seats]
     (winner,) = state.live
     layers, returns, carry = build_layers(contributions, (winner,), state.carry_in)
+    layers = form_pots(layers)
     won = [PotLayer(amount=layer.amount, level=layer.level, contenders=layer.contenders,
                     winners=(winner,), shares=(layer.amount,)) for layer in layers]
     if carry:
@@ -185,12 +258,26 @@ def settle_unseen(state: GameState) -> Settlement:
     return summarize(state, won, returns, 0, showdown=False)
 
 
-def settle_carry(state: GameState) -> Settlement:
-    """Settle a deal that ended without a winner: unmatched chips back, the rest carries."""
+def carry_reason(state: GameState) -> str:
+    """Why a deal that ended without a showdown leaves its pot: "nobody vied in round 2"."""
+    step = state.step
+    if state.ended_by == "carry" and step is not None and step.kind == "bet":
+        return f"nobody vied in round {step.number}"
+    return f"the deal ended without a winner ({state.ended_by or 'no showdown'})"
+
+
+def settle_carry(state: GameState, reason: str | None = None) -> Settlement:
+    """Settle a deal that ended without a winner: unmatched chips back, the rest carries.
+
+    Args:
+        state: The finished deal.
+        reason: Why the pot stays (``Settlement.reason``); default :func:`carry_reason`.
+    """
     contributions = [s.contributed for s in state.seats]
     layers, returns, carry = build_layers(contributions, state.live, state.carry_in)
     carry += sum(layer.amount for layer in layers)
-    return summarize(state, [], returns, carry, showdown=False)
+    return summarize(state, [], returns, carry, showdown=False,
+                     reason=carry_reason(state) if reason is None else reason)
 
 
 class StandardSettling:

@@ -23,6 +23,8 @@ Readings where RULES.md leaves room:
 * A class with a single attainable points value may be called without them; in every standard
   ranking that is exactly Supremus (55). "Supremus" and "Supremus 55" are the same call, and
   both spellings are legal.
+* ``call_rule`` defaults to ``same_class`` ([seed-DE]: "with a few allowed understatements",
+  so most are not allowed); ``at_least`` is the looser house reading.
 * Under ``same_class`` an allowed understatement (option ``understatements``, default
   ``Supremus>Primero``) meets a call of the named class when the hand also ranks at or above
   the call; with the standard order a Supremus outranks every Primero, so it answers any
@@ -55,6 +57,7 @@ from primero.rules.betting import betting_actions, betting_seat, must_hold_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.settling import settle_showdown
 from primero.settlement import Settlement
+from primero.sources import with_cited
 from primero.state import GameState, Table
 from primero.variant import Variant, VariantSpec
 from primero.variants.waks import TIE_OPTION
@@ -66,21 +69,24 @@ __all__ = [
     "UNDERSTATEMENTS_OPTION",
     "CardanoRules",
     "standing_call",
+    "unmet_call_reason",
 ]
 
 #: The extras key of the standing call (public: every player heard it).
 CALL_KEY = "call"
 
 CALL_RULE_OPTION = Option(
-    name="call_rule", affects_ranking=False, default="at_least", choices=CALL_RULES,
-    doc="Which hands meet the standing call at the showdown: at_least — any hand ranking at or "
-        "above it (understating allowed) [seed-DE]; same_class — a hand of the called class "
-        "with at least the called points, plus the allowed understatements.",
+    name="call_rule", affects_ranking=False, default="same_class", choices=CALL_RULES,
+    doc="Which hands meet the standing call at the showdown: same_class (default) — a hand of "
+        "the called class with at least the called points, or one of the few allowed "
+        "understatements [seed-DE]; at_least — any hand ranking at or above the call "
+        "(every understatement allowed; a house reading, no source).",
 )
 UNDERSTATEMENTS_OPTION = UnderstatementsOption(
     name="understatements", affects_ranking=False, default=DEFAULT_UNDERSTATEMENTS,
     doc="Under call_rule=same_class, which stronger classes may answer a call of another class, "
-        "as Held>Called pairs (default: a Supremus may answer a Primero call), or none.",
+        "as Held>Called pairs, or none; default Supremus>Primero, the sheet's own example "
+        "[seed-DE] (further pairs are house rules).",
 )
 
 SOURCES = (
@@ -104,12 +110,15 @@ without a raise names nothing. Only calls some hand of the pack can make are all
 more ranks above every Fluxus call).
 
 Bluffing is allowed. At the showdown only hands that meet the standing call can win. With
-call_rule=at_least (the default) a hand meets the call if it ranks at or above it, so a player
-may understate (call a Primero holding a Supremus). With call_rule=same_class the hand must be
-of the called class with at least the called points, except for the allowed understatements
-(default: a Supremus may answer a Primero call). The best hand among those meeting the call
-takes the pot, ties to the eldest. If no hand still in meets it, nobody wins and the pot carries
-over to the next deal; with side pots each pot is judged among the players who reach it.
+call_rule=same_class (the default, after the German sheet: "only if you hold at least the last
+called hand, with a few allowed understatements") the hand must be of the called class with at
+least the called points, or one of the allowed understatements (option understatements,
+default Supremus>Primero: a Supremus may answer a Primero call) ranking at or above the call.
+With call_rule=at_least (a house reading, no source) any hand ranking at or above the call
+meets it. The best hand among those meeting the call takes the pot, ties to the eldest. If no
+hand still in meets it, nobody wins and the pot carries over to the next deal (chips nobody
+matched go back first, and the settlement says why); with side pots each pot is judged among
+the players who reach it.
 
 A player left alone when all others fold takes the pot without showing: the call is not
 tested. If nobody vies in round 2 the pot carries over, as in the Waks game."""
@@ -119,6 +128,23 @@ def standing_call(state: GameState) -> Call | None:
     """The standing call of a deal (the last call made, either round), or ``None``."""
     call = state.extra(CALL_KEY)
     return call if isinstance(call, Call) else None
+
+
+def unmet_call_reason(state: GameState, call: Call, seats: Sequence[int]) -> str:
+    """Why none of ``seats`` meets the standing call (the settlement's ``reason``).
+
+    Returns:
+        E.g. ``"no hand met the standing call Primero 60 (Anna's Fluxus 68 is not a Primero;
+        Ben's Numerus 28 is below it)"``: a hand ranking below the call is "below it", one at
+        or above it that is not of the called class (under ``same_class``) "is not a ...".
+    """
+    key = call_book(state.variant.ranking).key(call)
+    why = []
+    for seat in seats:
+        value = state.value(seat)
+        verdict = "is below it" if value.key < key else f"is not a {call.hand_class}"
+        why.append(f"{state.seats[seat].name}'s {value.label} {verdict}")
+    return f"no hand met the standing call {call} ({'; '.join(why)})"
 
 
 def _amount(action: Action) -> int:
@@ -359,6 +385,7 @@ class CardanoRules:
             state,
             eligible=lambda _seat, value: book.meets(value, call, rule=rule,
                                                      understatements=allowed),
+            explain=lambda seats: unmet_call_reason(state, call, seats),
         )
 
 
@@ -367,7 +394,8 @@ CARDANO = VariantSpec(
     name="cardano",
     title="Cardano's Italian calling Primero",
     summary=SUMMARY,
-    sources=SOURCES,
+    sources=with_cited(SOURCES, (DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, CALL_RULE_OPTION,
+                                     UNDERSTATEMENTS_OPTION)),
     players=(2, 6),
     options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, CALL_RULE_OPTION,
              UNDERSTATEMENTS_OPTION),

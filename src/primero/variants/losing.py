@@ -19,6 +19,8 @@ from collections.abc import Callable, Generator
 
 from primero.hands import Classification
 from primero.hookspecs import hookimpl
+from primero.sources import with_cited
+from primero.tables import orders_by_class_and_points
 from primero.variant import Variant, VariantSpec
 from primero.variants.waks import WAKS
 
@@ -50,11 +52,19 @@ def invert_key(key: tuple[int, ...]) -> tuple[int, ...]:
 class LosingRules:
     """Inverts the ranking by wrapping the ordering hook; every other rule is the core's."""
 
+    #: The ranking states its direction (RULES.md §2): the weakest hand wins.
+    ranking_direction = "low"
+
     @hookimpl(wrapper=True)
+    @orders_by_class_and_points
     def primero_hand_order(
         self, variant: Variant, classification: Classification, classes: tuple[str, ...]
     ) -> Generator[None, tuple[int, ...] | None, tuple[int, ...] | None]:
-        """Take the key of the rules below (the core's class, points) and negate it."""
+        """Take the key of the rules below (the core's class, points) and negate it.
+
+        It looks at nothing but that key, so the table build may ask it once per distinct
+        class and points (:func:`primero.tables.orders_by_class_and_points`).
+        """
         key = yield
         return None if key is None else invert_key(key)
 
@@ -64,7 +74,7 @@ LOSING = VariantSpec(
     name="losing",
     title="Losing Primero",
     summary=SUMMARY,
-    sources=SOURCES,
+    sources=with_cited(SOURCES, WAKS.options),
     players=WAKS.players,
     options=WAKS.options,
     plugins=(LosingRules(),),

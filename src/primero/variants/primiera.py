@@ -27,17 +27,18 @@ Readings this module implements, where RULES.md leaves room:
   the 91,390 hands are served (10,000 Primieras, 120 Fifty-fives, 840 Flushes).
 * *Tie-breaks* (option ``tie = suit``, the default): points first; then, between Flushes or
   Fifty-fives, the suit of the combination, hearts > diamonds > clubs > spades (cups > coins >
-  batons > swords); between Primieras, the suit of each hand's highest-point card, and when a
-  hand has several cards of the highest points (e.g. two 7s, or four courts) its best suit among
-  them counts. The suit decides even when the highest cards' points differ (RULES.md's wording;
-  [SPAZIO] compares the highest cards' points first). Anything still equal goes to the eldest.
+  batons > swords) [seed-PRIMIERA]. The sheet is silent on equal Primieras; the library's
+  reading (RULES.md §9): compare each hand's highest-point card, by its points and then by the
+  same suit order (when a hand has several cards of the highest points, e.g. two 7s or four
+  courts, its best suit among them counts). Anything still equal goes to the eldest.
   ``tie = eldest`` (points, then the eldest) and ``tie = split`` (points, then equal shares)
-  are house rules without the suit tie-breaks.
+  are house rules without a source and without the tie-breaks.
 * *Ante*: the table's ``ante``; a deal that names none pays the variant's default
-  (:data:`DEFAULT_ANTE`, 1 chip, the spec's ``ante``). A player short of the ante puts in what
-  they have
-  (RULES.md §3): they can win only the layer they reached; a layer no declared hand reaches
-  carries over.
+  (:data:`DEFAULT_ANTE`, 1 chip, the spec's ``ante``). There is no betting and so no all-in:
+  a player who cannot pay the ante cannot take part (RULES.md §9). Setting up such a deal
+  raises :class:`CannotPayAnteError` naming the player; in a
+  :class:`~primero.session.Session` such a player leaves the table (the rules object says so
+  with ``ante_required = True``).
 * *Declarations* are made by the rules, in playing order from the eldest, and are public: the
   extras ``"declaration_1"`` and ``"declaration_2"`` hold a :class:`DeclarationRound` each once
   that declaration is held (empty when nobody is served; its text announces it, e.g. ``"Dan
@@ -46,7 +47,7 @@ Readings this module implements, where RULES.md leaves room:
   was not served stays hidden.
 * *How a deal ends*: ``ended_by`` is ``"showdown"`` when someone declared (the best declared
   hand takes the pot) and ``"cancel"`` when nobody was served at the second declaration (the
-  whole pot is ``settlement.carry``).
+  whole pot is ``settlement.carry``, and its ``reason`` is ``"nobody was served"``).
 """
 
 from __future__ import annotations
@@ -60,12 +61,14 @@ from attrs import frozen
 
 from primero.actions import Action, Exchange
 from primero.cards import Card, Suit, format_cards, parse_cards
+from primero.errors import PrimeroError
 from primero.hands import Classification
 from primero.hookspecs import hookimpl
 from primero.options import Option
 from primero.rules.betting import put_in
 from primero.rules.ranking import classify_standard
 from primero.rules.settling import settle_carry, settle_showdown
+from primero.sources import with_cited
 from primero.state import GameState, Step, replace
 from primero.variant import VariantSpec
 
@@ -85,6 +88,7 @@ __all__ = [
     "PRIMIERA_PLAN",
     "SUIT_ORDER",
     "TIE_OPTION",
+    "CannotPayAnteError",
     "Declaration",
     "DeclarationRound",
     "PrimieraRules",
@@ -131,9 +135,27 @@ ORDER_OPTION = Option(
 
 TIE_OPTION = Option(
     name="tie", default="suit", choices=("suit", "eldest", "split"),
-    doc="Equal points: suit tie-breaks, then the eldest (suit, RULES.md §9 [SPAZIO]); or, as "
-        "house rules, straight to the eldest (eldest) or equal shares (split).",
+    doc="Equal points: suit — equal Flushes or Fifty-fives by suit, hearts > diamonds > clubs "
+        "> spades [seed-PRIMIERA]; equal Primieras by the highest-point card, its points then "
+        "its suit (the library's reading: the sheet is silent); then the eldest. eldest and "
+        "split (straight to the eldest; equal shares) are house rules without a source.",
 )
+
+
+class CannotPayAnteError(PrimeroError, ValueError):
+    """A player cannot pay the ante of a declare-and-redraw Primiera deal (RULES.md §9).
+
+    There is no betting in the game and so no all-in: the deal is refused before anything is
+    dealt. ``player`` names the (first, in playing order) player short of it.
+    """
+
+    def __init__(self, player: str, stack: int, ante: int) -> None:
+        super().__init__(f"{player} has {stack} chip{'s' if stack != 1 else ''} and cannot pay "
+                         f"the ante of {ante}: a player who cannot pay the ante cannot take "
+                         "part in Primiera (RULES.md §9)")
+        self.player = player
+        self.stack = stack
+        self.ante = ante
 
 SOURCES = (
     "[seed-PRIMIERA] Primiera: Italian declare-and-redraw rules (English text)",
@@ -157,9 +179,15 @@ and the deal ends. Otherwise each player in turn from the player after the deale
 player has just thrown), then a second declaration as the first. If still nobody is served the
 deal is cancelled: the pot stays for the next deal, and everyone antes again.
 
-Ties: higher points win; equal Flushes or Fifty-fives go by suit, hearts > diamonds > clubs >
-spades (cups > coins > batons > swords); equal Primieras by the suit of each hand's
-highest-point card; anything still equal goes to the eldest."""
+A player who cannot pay the ante cannot take part: the deal is refused naming them, and in a
+session they leave the table.
+
+Ties (tie=suit, the default): higher points win; equal Flushes or Fifty-fives go by suit,
+hearts > diamonds > clubs > spades (cups > coins > batons > swords) [seed-PRIMIERA]; equal
+Primieras by each hand's highest-point card, its points and then its suit (with two top cards,
+the better suit) - the library's reading, the sheet is silent; anything still equal goes to the
+eldest. House rules without a source: tie=eldest (equal points go to the eldest) and
+tie=split (equal points share the pot)."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -202,12 +230,13 @@ def primiera_order_key(
     points: Mapping[Card, int],
     *,
     suits: bool = True,
-) -> tuple[int, int, int]:
-    """The sort key of a classified hand: (class position, points, suit tie-break).
+) -> tuple[int, int, int, int]:
+    """The sort key of a classified hand: (class position, points, top card, suit tie-break).
 
-    The suit tie-break (RULES.md §9) is the :data:`SUIT_ORDER` of the Flush's suit, of the
-    Fifty-five's 7-6-A suit, or of a Primiera's highest-point card (the best suit among several
-    cards of the highest points); 0 for ``Nothing`` or when ``suits`` is false.
+    The tie-breaks (RULES.md §9): a Primiera's highest-point card, by its points and then by
+    the :data:`SUIT_ORDER` of its suit (the best suit among several cards of the highest
+    points); the :data:`SUIT_ORDER` of the Flush's suit or of the Fifty-five's 7-6-A suit (top
+    card 0). Both are 0 for ``Nothing`` or when ``suits`` is false.
 
     Args:
         classification: A classification by :func:`classify_primiera`.
@@ -221,13 +250,13 @@ def primiera_order_key(
     position = classes.index(classification.hand_class)
     counting = classification.counting
     if not suits or not counting:
-        return (position, classification.points, 0)
+        return (position, classification.points, 0, 0)
     if classification.hand_class == PRIMIERA_CLASS:
         top = max(points[c] for c in counting)
         suit_rank = max(SUIT_ORDER[c.suit] for c in counting if points[c] == top)
-    else:  # Flush or Fifty-five: the counting cards are all of one suit
-        suit_rank = SUIT_ORDER[counting[0].suit]
-    return (position, classification.points, suit_rank)
+        return (position, classification.points, top, suit_rank)
+    # Flush or Fifty-five: the counting cards are all of one suit
+    return (position, classification.points, 0, SUIT_ORDER[counting[0].suit])
 
 
 def served(state: GameState, seat: int) -> bool:
@@ -369,6 +398,10 @@ def _declare(state: GameState, number: int) -> GameState:
 class PrimieraRules:
     """Hooks of the declare-and-redraw Primiera; everything else defers to the core rules."""
 
+    #: A player who cannot pay the ante cannot take part (RULES.md §9): a
+    #: :class:`~primero.session.Session` lets such a player leave the table.
+    ante_required = True
+
     # ranking --------------------------------------------------------------------------------
 
     @hookimpl
@@ -407,8 +440,18 @@ class PrimieraRules:
     @hookimpl
     def primero_start_step(self, state: GameState, variant: Variant, step: Step) \
             -> GameState | None:
-        """Antes from everyone (the dealer included) and the automatic declarations."""
+        """Antes from everyone (the dealer included) and the automatic declarations.
+
+        Raises:
+            CannotPayAnteError: a player's stack is short of the ante (RULES.md §9); the deal
+                is refused before anything is dealt.
+        """
         if step.kind == "ante":
+            ante = state.table.ante
+            for seat in state.playing_order():
+                player = state.seats[seat]
+                if player.stack < ante:
+                    raise CannotPayAnteError(player.name, player.stack, ante)
             for seat in state.playing_order():
                 state = put_in(state, seat, state.table.ante, round_bet=False)
             return replace(state, to_act=None)
@@ -448,7 +491,7 @@ class PrimieraRules:
         (``tie = suit``); hands still equal go to the eldest, or share under ``tie = split``.
         """
         if state.ended_by == "cancel":
-            return settle_carry(state)
+            return settle_carry(state, reason="nobody was served")
         policy = "split" if variant.option("tie") == "split" else "eldest"
         settlement = settle_showdown(
             state, eligible=lambda _seat, value: value.hand_class != NOTHING, tie=policy,
@@ -463,7 +506,7 @@ PRIMIERA = VariantSpec(
     name="primiera",
     title="Italian declare-and-redraw Primiera",
     summary=SUMMARY,
-    sources=SOURCES,
+    sources=with_cited(SOURCES, (ORDER_OPTION, TIE_OPTION)),
     players=(2, 8),
     options=(ORDER_OPTION, TIE_OPTION),
     plugins=(PrimieraRules(),),

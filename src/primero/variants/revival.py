@@ -1,16 +1,18 @@
 """The modern revival game (``revival``) and its regional presets (RULES.md §10) [seed-FR][seed-IT].
 
 The game of the French and Italian revival rule sheets: an ante, four cards dealt in two rounds
-of two, one to three betting rounds (pass/check, bet, hold/call, raise, fold), an optional
-exchange, and a showdown where ties are split — except equal Primeros, which go to the eldest.
-Supremus is off by default. There is no carry-over: a round in which nobody bets simply ends.
+of two (option ``deal_packets``), one to three betting rounds (pass/check, bet, hold/call,
+raise, fold), an optional exchange, and a showdown where ties are split — except equal
+Primeros, which go to the eldest. Supremus is off by default. There is no carry-over: a round
+in which nobody bets simply ends.
 
 :class:`RevivalRules` overrides only what differs from the core Waks game and reuses the core's
 public helpers for the rest:
 
 * ``primero_deal_plan`` — ante, two packets of two cards, [exchange], round 1, [exchange,
   round 2], [round 3], showdown (options ``exchange_first`` and ``rounds``);
-* ``primero_deal_cards`` — each player receives a deal step's cards together (two at a time);
+* ``primero_deal_cards`` — ``deal_packets = 2`` (default): each player receives a deal step's
+  cards together (two at a time); ``deal_packets = 1``: one card at a time (the core's);
 * the betting as data, :data:`REVIVAL_BETTING` — no pass once someone has bet, no must-hold,
   and a round without a bet just ends, the last one too (the core's betting hooks read it);
 * ``primero_illegal_reason`` — says why in the revival's words;
@@ -23,9 +25,11 @@ layering are the core's (``primero_start_step``, ``primero_apply_action``,
 
 Readings chosen where RULES.md §10 leaves room:
 
-* *Two rounds of two*: each player in turn, from the eldest, is given two cards together, and
-  then the dealer goes round again (Cardano, too, has the cards dealt two at a time [SUZ94]);
-  RULES.md §10 states it, so it replaces the one-card-at-a-time convention of §4 here.
+* *Dealing* (option ``deal_packets``, RULES.md §10): the sheets deal "traditionally in two
+  rounds of 2 cards (or the 4 one by one, by house rule)" [seed-FR][seed-IT]. With ``2`` (the
+  default) each player in turn, from the eldest, is given two cards together, and then the
+  dealer goes round again; with ``1`` the cards go one at a time, four times round (the
+  convention of §4). Both modes use the same plan (two deal steps of two cards each).
 * *Three rounds*: round 1 after the deal, the exchange, round 2, then round 3 straight before
   the showdown (no second exchange). With ``exchange_first`` the exchange before round 1 comes
   in addition to the one before round 2.
@@ -54,11 +58,13 @@ from primero.rules.dealing import deal_round
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.settling import settle_showdown
 from primero.settlement import Settlement
+from primero.sources import with_cited
 from primero.state import GameState, Step
 from primero.variant import Variant, VariantSpec
 from primero.variants.waks import TIE_OPTION
 
 __all__ = [
+    "DEAL_PACKETS_OPTION",
     "ENGLISH_PRIMERO",
     "EXCHANGE_FIRST_OPTION",
     "FRENCH_PRIME",
@@ -94,6 +100,14 @@ EXCHANGE_FIRST_OPTION = Option(
         "draw as many (house rule) [seed-FR].",
 )
 
+#: How the four cards are dealt (RULES.md §10).
+DEAL_PACKETS_OPTION = Option(
+    name="deal_packets", affects_ranking=False, default=2, choices=(2, 1),
+    doc="Cards given to a player at a time: 2 — two rounds of two, each player from the eldest "
+        "given two together (\"traditionally\" [seed-FR][seed-IT]); 1 — one card at a time, "
+        "four times round (the sheets' house rule).",
+)
+
 #: The revival game's options: the pack, the ranking (Supremus off), ties split, rounds.
 REVIVAL_OPTIONS: tuple[Option, ...] = (
     DECK_OPTION,
@@ -101,6 +115,7 @@ REVIVAL_OPTIONS: tuple[Option, ...] = (
     TIE_OPTION.with_default("split"),
     ROUNDS_OPTION,
     EXCHANGE_FIRST_OPTION,
+    DEAL_PACKETS_OPTION,
 )
 
 SOURCES = (
@@ -115,13 +130,15 @@ The modern revival game of the French and Italian rule sheets. 2-6 players, the 
 Table parameters: the ante (1 in the rule sheets), the stake (smallest bet) and the rest (most
 one may bet or raise at once).
 
-Every player antes; a player short of the ante puts in all they have and is all-in. The dealer
-gives each player two cards at a time, twice round, from the eldest. Betting (rounds=1, up to
-3): the first to speak may pass (check), bet (stake..rest) or fold; once someone has bet, each
-in turn holds (calls), raises (stake..rest more) or folds; the round ends when everyone still in
-has matched the highest bet. A round in which nobody bets simply ends. With rounds=2 the
-players still in may exchange (discard and draw) after round 1, then bet again; rounds=3 adds a
-last round before the showdown. House rule exchange_first: an exchange before any betting.
+Every player antes; a player short of the ante puts in all they have and is all-in. Deal
+(option deal_packets): 2, the default and the sheets' "traditionally", gives each player two
+cards together, from the eldest, twice round; 1, the sheets' house rule, deals one card at a
+time, four times round. Betting (rounds=1, up to 3): the first to speak may pass (check), bet
+(stake..rest) or fold; once someone has bet, each in turn holds (calls), raises (stake..rest
+more) or folds; the round ends when everyone still in has matched the highest bet. A round in
+which nobody bets simply ends. With rounds=2 the players still in may exchange (discard and
+draw) after round 1, then bet again; rounds=3 adds a last round before the showdown. House
+rule exchange_first: an exchange before any betting.
 
 Showdown: Chorus > Fluxus > Primero > Numerus, then points (Supremus off unless supremus=true).
 A player left alone takes the pot unseen. Tied hands split the pot, odd chips one by one from
@@ -185,9 +202,10 @@ class RevivalRules:
     def primero_deal_cards(self, state: GameState, variant: Variant, count: int) -> GameState:
         """Give each player still in ``count`` cards together, from the eldest.
 
-        Two deal steps of two make the revival's "two rounds of two".
+        Two deal steps of two make the revival's "two rounds of two" (``deal_packets = 2``);
+        with ``deal_packets = 1`` one card at a time round the table, as the core deals.
         """
-        return deal_round(state, count, together=True)
+        return deal_round(state, count, together=int(variant.option("deal_packets")) != 1)
 
     @hookimpl
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \
@@ -228,8 +246,8 @@ def _spec(name: str, title: str, note: str, **defaults: bool | int | str) -> Var
                     for o in REVIVAL_OPTIONS)
     return VariantSpec(
         name=name, title=title, summary=SUMMARY + (f"\n\n{note}" if note else ""),
-        sources=SOURCES, players=(2, 6), options=options, plugins=(_RULES,), ante=1,
-        betting=REVIVAL_BETTING,
+        sources=with_cited(SOURCES, options), players=(2, 6), options=options,
+        plugins=(_RULES,), ante=1, betting=REVIVAL_BETTING,
     )
 
 
@@ -245,6 +263,8 @@ ITALIAN_PRIMIERA = _spec(
 SPANISH_PRIMERA = _spec(
     "spanish-primera", "Spanish Primera (revival rules, 48-card pack)",
     "Preset spanish-primera: the 48-card Spanish pack (deck=spanish48: A-9 and the courts; "
+    "[seed-FR] says the 48-card packs 'keep the 10s', which the library reads as the Spanish "
+    "court numbered 10; "
     "8 and 9 are worth 8 and 9 points).",
     deck="spanish48",
 )
@@ -258,7 +278,8 @@ FRENCH_PRIME = _spec(
 #: ``english-primero``: the 48-card English game.
 ENGLISH_PRIMERO = _spec(
     "english-primero", "English Primero (revival rules, 48-card pack)",
-    "Preset english-primero: the 48-card English game (deck=spanish48).",
+    "Preset english-primero: the 48-card English game (deck=spanish48: A-9 and the courts, "
+    "the library's reading of [seed-FR]'s 48-card packs that 'keep the 10s').",
     deck="spanish48",
 )
 

@@ -24,6 +24,7 @@ from primero.cards import FRENCH52, Pack
 from primero.hookspecs import hookimpl
 from primero.options import Option
 from primero.rules.ranking import RANKING_OPTIONS
+from primero.sources import with_cited
 from primero.variant import Variant, VariantSpec
 from primero.variants.waks import TIE_OPTION, WAKS
 
@@ -82,7 +83,7 @@ ROMAN = VariantSpec(
     name="roman",
     title="Roman 52-card Primero (Zorli after Berni)",
     summary=SUMMARY,
-    sources=SOURCES,
+    sources=with_cited(SOURCES, _roman_options()),
     players=WAKS.players,
     options=_roman_options(),
     plugins=(RomanRules(),),

@@ -17,9 +17,9 @@ raise gives every passer their answer back. The hooks do what data cannot say:
   then the core's :func:`~primero.rules.betting.apply_bet` books the move; the turn goes to the
   next player who still has to answer (:func:`to_answer`).
 * ``primero_illegal_reason``: the fold, a pass without an exchange or with more than two cards.
-* ``primero_settle``: only for a showdown in which no layer is contested (see below); the rest
-  is the core's settlement, whose layering by contribution (RULES.md §3) is exactly Suzuki's
-  "a player can only win the layers they fully funded" once every player stays in.
+* settling is the core's: its layering by contribution (RULES.md §3) is exactly Suzuki's "a
+  player can only win the layers they fully funded" once every player stays in, and a
+  showdown with no contested layer gives the carry-over to the best hand (RULES.md §7).
 
 Readings where RULES.md leaves room (RULES.md §7 says "everything as in waks, except"):
 
@@ -32,11 +32,12 @@ Readings where RULES.md leaves room (RULES.md §7 says "everything as in waks, e
   exchange, the second deal and round 2, as in ``waks``.
 * **Nobody vies in round 2**: as in ``waks``, the pot carries over to the next deal (unmatched
   chips of round 1 go back first, RULES.md §3).
-* **Carry-over with no contested layer**: carried-over chips join the lowest layer two or more
-  players contest; when no layer is contested at the showdown (say round 1 went by without a
-  vie and a round-2 vie found no taker, whose chips go back unmatched), nobody can win the
-  carry-over and it stays on the table for the next deal. (The core would give it to the best
-  hand; under Suzuki a player wins only what they funded.)
+* **Carry-over with no contested layer** (RULES.md §7, ruling 6 of issue 11): carried-over
+  chips join the lowest layer two or more players contest; when no layer is contested at the
+  showdown (say round 1 went by without a vie and a round-2 vie found no taker, whose chips go
+  back unmatched), the carried-over chips form a pot open to every player and the best hand
+  takes it: a showdown happened, so the pot does not stay. It stays only when nobody vies in
+  round 2.
 * **Termination**: a round always ends. Before a vie each player acts once; after it each player
   answers each vie or raise at most once, and every raise puts chips in, so there are at most as
   many raises as chips at the table. Every pass exchanges cards; when the stock runs out the
@@ -55,8 +56,7 @@ from primero.cards import Card
 from primero.hookspecs import hookimpl
 from primero.rules.betting import apply_bet, betting_actions, betting_seat, must_hold_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
-from primero.rules.settling import build_layers, summarize
-from primero.settlement import Settlement
+from primero.sources import with_cited
 from primero.state import GameState, replace
 from primero.variant import Variant, VariantSpec
 from primero.variants.waks import TIE_OPTION
@@ -94,8 +94,10 @@ only): the last player before the vier, if nobody has held, may not pass.
 Nobody is ever out of the deal, but a player wins only the pot layers they fully funded: a
 passer who did not match a vie competes for the lower layers only (the side-pot layering by
 total contribution). Carried-over chips join the lowest layer two or more players contest; if
-no layer is contested they carry over again. If nobody vies in round 1 the deal goes on; if
-nobody vies in round 2 the pot carries over, as in the Waks game. Ties go to the eldest."""
+no layer is contested at the showdown (every vie went back unmatched), they form a pot open to
+every player and the best hand takes it. If nobody vies in round 1 the deal goes on; if nobody
+vies in round 2 the pot carries over, as in the Waks game (chips nobody matched go back
+first). Ties go to the eldest."""
 
 
 def pass_exchanges(hand: tuple[Card, ...]) -> tuple[Pass, ...]:
@@ -136,7 +138,7 @@ def next_to_answer(state: GameState, after: int) -> int | None:
 
 
 class SuzukiRules:
-    """The no-fold rules: passes with exchanges, the Suzuki round end, funded layers only."""
+    """The no-fold rules: passes with exchanges, the Suzuki round end (settling is the core's)."""
 
     @hookimpl
     def primero_legal_actions(self, state: GameState, variant: Variant) \
@@ -189,25 +191,13 @@ class SuzukiRules:
             return f"{foreign[0]} is not in {s.name}'s hand"
         return None
 
-    @hookimpl
-    def primero_settle(self, state: GameState, variant: Variant) -> Settlement | None:
-        """A showdown with no contested layer: unmatched chips back, the carry stays."""
-        if state.ended_by != "showdown" or len(state.live) <= 1:
-            return None
-        contributions = [s.contributed for s in state.seats]
-        layers, returns, carry = build_layers(contributions, state.live, state.carry_in)
-        if layers:
-            return None  # the core's showdown: each layer to the best hand that funded it
-        values = {seat: state.value(seat) for seat in state.live}
-        return summarize(state, [], returns, carry, showdown=True, values=values)
-
 
 #: The ``suzuki`` variant spec.
 SUZUKI = VariantSpec(
     name="suzuki",
     title="Suzuki's no-fold Primero",
     summary=SUMMARY,
-    sources=SOURCES,
+    sources=with_cited(SOURCES, (DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION)),
     players=(2, 6),
     options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION),
     plugins=(SuzukiRules(),),

@@ -15,6 +15,7 @@ from primero.rules.betting import WaksBetting
 from primero.rules.dealing import StandardDealing
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, StandardRanking
 from primero.rules.settling import StandardSettling
+from primero.sources import with_cited
 from primero.variant import VariantSpec
 
 __all__ = ["CORE_RULES", "SOURCES", "TIE_OPTION", "WAKS", "WaksRules"]
@@ -22,8 +23,9 @@ __all__ = ["CORE_RULES", "SOURCES", "TIE_OPTION", "WAKS", "WaksRules"]
 #: The tie policies of RULES.md §3.
 TIE_OPTION = Option(
     name="tie", affects_ranking=False, default="eldest", choices=("eldest", "split"),
-    doc="Tied hands: the one nearest the dealer in playing order wins (eldest, [seed-DE]"
-        "[ZOR-C]) or they share (split, odd chips from the eldest).",
+    doc="Tied hands: eldest — the one nearest the dealer in playing order takes the pot "
+        "[seed-DE][ZOR-C]; split — they share each pot, its odd chips one by one from the "
+        "eldest [seed-FR].",
 )
 
 SOURCES = (
@@ -37,21 +39,31 @@ SOURCES = (
 SUMMARY = """\
 Mark Waks' reconstruction of the English game, 2-6 players (best with 4), the 40-card Italian
 pack, no ante. Table parameters: the stake (smallest bet) and the rest (most one may bet or
-raise in one move).
+raise in one move). Every player starts with the same chips.
+
+First dealer: each player draws a card and the lowest point value deals (a court is lowest;
+ties draw again); after each deal the deal passes to the next player in playing order.
 
 Deal: two cards each, one at a time from the eldest. Betting round 1: in playing order from the
 eldest, each player vies (opens with stake..rest chips), holds (matches the round's highest
-total, optionally raising by stake..rest), passes (after a vie, at most once in answer: at the
-next turn hold or fold), or folds. The round ends when everyone still in has put in the same
-total, or everyone passed and nobody vied. Must hold (round 1 only): if nobody has held a vie,
-the last player still in before the vier must hold. Then each player still in may exchange any
-of their cards; the dealer gives two more cards each, and round 2 is played the same way
-without the must-hold.
-If nobody vies in round 2 the pot carries over to the next deal.
+total, optionally raising by stake..rest), passes, or folds. After a vie each player may pass
+at most once in answer (at the next turn hold or fold); a pass made before the first vie does
+not count. A player who is already level while others still owe may pass or raise. A fold
+never lowers what the others must match. The round ends when everyone still in has put in the
+same total (all-in counts as level), or everyone passed and nobody vied. Must hold (round 1
+only): if nobody has held a vie, the last player still able to act before the vier must hold.
+Then each player still in may exchange any of their cards; the dealer gives two more cards
+each, and round 2 is played the same way without the must-hold.
+
+A betting round is played only while at least two players still in can act (are not all-in);
+otherwise it is skipped, and so is the rest of a round in which, before any vie, folds leave a
+single player able to act. If nobody vies in round 2 the pot carries over to the next deal
+(chips nobody matched go back first); a skipped round 2 goes to the showdown.
 
 Showdown: the best hand takes the pot (Chorus > Fluxus > Supremus > Primero > Numerus, then
 points); ties go to the eldest. A player left alone takes the pot unseen. A player short of
-chips may go all-in; side pots are layered by contribution."""
+chips may go all-in; side pots are layered by contribution. A player with no chips left leaves
+the table."""
 
 
 class WaksRules(StandardRanking, StandardDealing, WaksBetting, StandardSettling):
@@ -66,7 +78,7 @@ WAKS = VariantSpec(
     name="waks",
     title="Waks English Primero",
     summary=SUMMARY,
-    sources=SOURCES,
+    sources=with_cited(SOURCES, (DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION)),
     aliases=("english", "primero"),
     players=(2, 6),
     options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION),

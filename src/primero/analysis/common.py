@@ -1,0 +1,108 @@
+"""Shared helpers of :mod:`primero.analysis` and the ranking facts they read.
+
+The ranking facts (:func:`class_order`, :func:`hand_class_name`, :func:`fewer_points_better`)
+come from the variant's own ranking table, never from a variant's name. The private helpers
+resolve variants and cards, and import pandas and matplotlib lazily (the ``analysis`` extra).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from primero.cards import Card, parse_cards
+from primero.errors import PrimeroError
+from primero.hands import Ranking
+from primero.simulation import resolve_variant
+from primero.variant import Variant
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.figure import Figure
+
+__all__ = ["Cards", "VariantLike", "class_order", "fewer_points_better", "hand_class_name"]
+
+Cards = str | Iterable[Card | str]
+VariantLike = str | Variant
+
+
+def _frame(rows: Any, columns: Sequence[str] | None = None) -> pd.DataFrame:
+    return cast("pd.DataFrame", _pandas().DataFrame(rows, columns=columns))
+
+
+def _pandas() -> Any:
+    try:
+        import pandas
+    except ImportError:  # pragma: no cover - depends on the install
+        raise ImportError(
+            "primero.analysis tables need pandas: pip install 'primero[analysis]'"
+        ) from None
+    return pandas
+
+
+def _figure(**kwargs: Any) -> Figure:
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:  # pragma: no cover - depends on the install
+        raise ImportError(
+            "primero.analysis plots need matplotlib: pip install 'primero[analysis]'"
+        ) from None
+    return Figure(**kwargs)
+
+
+def _variant(variant: VariantLike, options: dict[str, Any]) -> Variant:
+    return resolve_variant(variant, options or None)
+
+
+def _cards(cards: Cards, variant: Variant, what: str) -> tuple[Card, ...]:
+    parsed = parse_cards(cards)
+    variant.pack.check(parsed, what)
+    return parsed
+
+
+def _indices(ranking: Ranking, cards: Iterable[Card]) -> list[int]:
+    """The cards' dense pack indices (see :meth:`primero.cards.Pack.index`)."""
+    index = ranking.pack.index
+    return [index(c) for c in cards]
+
+
+def class_order(ranking: Ranking) -> list[str]:
+    """The ranking's classes, strongest first by the ranking's own order.
+
+    Classes are ordered by their weakest hand's sort key, so an inverted ranking (``losing``)
+    lists Numerus first and Zorli's high Primero does not lift Primero above Fluxus.
+    """
+    return list(ranking.strongest_first)
+
+
+def hand_class_name(name: str, classes: Iterable[str], variant: object = None) -> str:
+    """The class called ``name`` among ``classes``, matched in any case.
+
+    Args:
+        name: A class name as typed, e.g. ``"fluxus"``.
+        classes: The ranking's classes (in the order to list them in an error).
+        variant: Named in the error message, when given.
+
+    Returns:
+        The class as the ranking spells it, e.g. ``"Fluxus"``.
+
+    Raises:
+        PrimeroError: no class of that name; the message lists the classes.
+    """
+    known = list(classes)
+    if isinstance(name, str):
+        for cls in known:
+            if cls.casefold() == name.strip().casefold():
+                return cls
+    where = f" of {variant}" if variant is not None else ""
+    raise PrimeroError(f"unknown hand class {name!r}; the classes{where} are "
+                       f"{', '.join(known)}")
+
+
+def fewer_points_better(ranking: Ranking) -> bool:
+    """Whether the ranking prefers fewer points (``losing``) rather than more.
+
+    Decided by the ranking itself (:attr:`primero.hands.Ranking.low_wins`: the direction its
+    rule objects state, else its own sort keys), never from a variant's name.
+    """
+    return ranking.low_wins

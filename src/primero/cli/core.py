@@ -1,0 +1,316 @@
+"""The app of the ``primero`` command line: the command group, shared options and helpers.
+
+Every command module (:mod:`primero.cli.reference`, :mod:`primero.cli.game`,
+:mod:`primero.cli.simulate`, :mod:`primero.cli.odds`) imports :data:`app` from here and
+registers its commands on it; :mod:`primero.cli` imports the command modules, so this module
+imports none of them (no import circle).
+
+Adding a command: write one function decorated with ``@app.command("name")``; take the variant
+with the shared decorators :func:`variant_options` and :func:`json_option` and turn it into a
+configured :class:`~primero.variant.Variant` with :func:`load_variant`; print JSON with
+:func:`print_json`.
+
+One voice for every error (issue 15 "One voice for the CLI"):
+
+* **Usage errors** — the command line itself is wrong: a missing argument, an unknown option or
+  command, a value that is not a whole number, an option out of its range (``--players 1`` and
+  ``--players 7`` alike, ``--seed -5``, ``--stake 0``): one line ``error: …`` on standard error
+  naming the option, exit status :data:`EXIT_USAGE` (2).
+* **Refused input** — the line is well formed but primero refuses what it says (an unknown card,
+  variant or option, a bad deal file): a :class:`~primero.errors.PrimeroError`, caught here
+  centrally, printed as one line ``error: <message>``, exit status :data:`EXIT_ERROR` (1).
+  Commands never catch it themselves; :func:`fail` does the same for problems a command finds.
+
+Numbers are read in ASCII digits only (``0``–``9``): full-width (``２``) and Arabic-Indic
+(``٢``) digits are refused, as in deal files and variant options (docs/reference/deal-files.md).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, TypeVar
+
+import click
+from rich.console import Console
+
+from primero.errors import InvalidOptionError, PrimeroError, UnknownVariantError
+from primero.plugins import get_variant, registry
+from primero.variant import Variant
+
+__all__ = [
+    "EXIT_ERROR",
+    "EXIT_USAGE",
+    "WholeNumber",
+    "app",
+    "console",
+    "fail",
+    "json_option",
+    "load_variant",
+    "number_text",
+    "parse_option_args",
+    "print_json",
+    "suggest_variant",
+    "variant_options",
+]
+
+#: Exit status for input primero refuses (a :class:`~primero.errors.PrimeroError`).
+EXIT_ERROR = 1
+#: Exit status for a malformed command line or an option out of its range.
+EXIT_USAGE = 2
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+class _Refused(click.ClickException):
+    """Input primero refuses: ``error: <message>``, exit status 1."""
+
+    exit_code = EXIT_ERROR
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"error: {_one_line(self.format_message())}", err=True)
+
+
+class _BadUsage(click.ClickException):
+    """A malformed command line: ``error: <message>``, exit status 2."""
+
+    exit_code = EXIT_USAGE
+
+    def __init__(self, error: click.UsageError) -> None:
+        message = error.format_message()
+        if (isinstance(error, click.BadParameter) and error.param_hint is None
+                and not isinstance(error, click.MissingParameter)
+                and isinstance(error.param, click.Option)):
+            name = max(error.param.opts, key=len)  # the long name: '--players', not '-n'
+            message = f"Invalid value for '{name}': {error.message}"
+        message = message[:1].lower() + message[1:]
+        if error.ctx is not None and (not isinstance(error, click.BadParameter)
+                                      or isinstance(error, click.MissingParameter)):
+            message = f"{message.rstrip('.')} (see '{error.ctx.command_path} --help')"
+        super().__init__(message)
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"error: {_one_line(self.format_message())}", err=True)
+
+
+#: What click raises to show the help for a bare command (click 8.2 and later).
+_HELP_ERRORS: tuple[type[click.UsageError], ...] = tuple(
+    e for e in (getattr(click.exceptions, "NoArgsIsHelpError", None),) if e is not None)
+
+
+class PrimeroGroup(click.Group):
+    """The app's command group: every error becomes one ``error:`` line (module docstring)."""
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        """Parse the group's own options; a usage error becomes one line, exit status 2."""
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except _HELP_ERRORS:  # a bare ``primero``: the help, as click prints it
+            raise
+        except click.UsageError as exc:
+            raise _BadUsage(exc) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the chosen command, reporting errors on one line without a traceback."""
+        try:
+            return super().invoke(ctx)
+        except (_BadUsage, _Refused):
+            raise
+        except _HELP_ERRORS:
+            raise
+        except click.UsageError as exc:
+            raise _BadUsage(exc) from None
+        except PrimeroError as exc:
+            raise _Refused(str(exc)) from None
+
+
+_HELP = "Primero, the Renaissance card game: variants, hand evaluation, exact hand counts."
+
+
+@click.group(name="primero", cls=PrimeroGroup, help=_HELP, no_args_is_help=True,
+             context_settings={"help_option_names": ["-h", "--help"],
+                               "max_content_width": 100})
+@click.version_option(None, "--version", package_name="primero",
+                      message="%(prog)s %(version)s", help="Print primero's version and exit.")
+def app() -> None:
+    """Primero, the Renaissance card game: variants, hand evaluation, exact hand counts."""
+
+
+# --------------------------------------------------------------------------------------------
+# Numbers
+
+
+#: The most digits a number is echoed with in a message; longer ones are abbreviated.
+MAX_SHOWN_DIGITS = 12
+
+
+def number_text(text: object) -> str:
+    """A number (or number-like text) as a message may echo it: long ones abbreviated.
+
+    ``number_text(10**5000)`` is ``"a 5001-digit number"``; short values are returned as text.
+    """
+    shown = str(text) if not isinstance(text, int) or abs(text) < 10 ** 4000 else "a huge number"
+    digits = shown.lstrip("+-")
+    if len(digits) > MAX_SHOWN_DIGITS and digits.isascii() and digits.isdigit():
+        return f"a {len(digits)}-digit number"
+    if len(shown) > 3 * MAX_SHOWN_DIGITS:
+        return repr(shown[:MAX_SHOWN_DIGITS] + "…")
+    return shown
+
+
+#: The most digits a whole-number option takes (a 64-bit seed has 20).
+MAX_DIGITS = 20
+
+_ASCII_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+class WholeNumber(click.ParamType[int]):
+    """A whole number written in ASCII digits, at least ``minimum`` (for option values).
+
+    Full-width and other Unicode digits are refused (``int("２")`` would accept them); a value
+    below ``minimum`` is a usage error naming the option; long numbers are not echoed whole.
+    """
+
+    name = "integer"
+
+    def __init__(self, minimum: int | None = None) -> None:
+        self.minimum = minimum
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        """``N`` in the help (no Python type names)."""
+        return "N"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        """Read ``value``; a bad or out-of-range value fails naming the option."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            if not _ASCII_WHOLE.fullmatch(text):
+                self.fail(f"expected a whole number in ASCII digits (0-9), got "
+                          f"{number_text(text)!r}" if len(text) <= 3 * MAX_SHOWN_DIGITS else
+                          "expected a whole number in ASCII digits (0-9)", param, ctx)
+            digits = len(text.lstrip("+-"))
+            if digits > MAX_DIGITS:
+                self.fail(f"expected at most {MAX_DIGITS} digits, got {number_text(text)}",
+                          param, ctx)
+            number = int(text)
+        if self.minimum is not None and number < self.minimum:
+            self.fail(f"must be at least {self.minimum}, got {number_text(number)}", param, ctx)
+        return number
+
+
+# --------------------------------------------------------------------------------------------
+# Shared options
+
+
+def variant_options(function: F) -> F:
+    """``--variant/-V NAME`` and ``--option/-o KEY=VALUE`` (repeatable), as every command has."""
+    function = click.option(
+        "--option", "-o", "option", metavar="KEY=VALUE", multiple=True,
+        help="A variant option, e.g. supremus=false or deck=french52; repeat for more.",
+    )(function)
+    return click.option(
+        "--variant", "-V", "variant", metavar="NAME", default="waks", show_default=True,
+        help="Variant name or alias (any case); see 'primero variants'.",
+    )(function)
+
+
+def json_option(function: F) -> F:
+    """``--json``: machine-readable output."""
+    return click.option("--json", "json_output", is_flag=True,
+                        help="Print JSON instead of text.")(function)
+
+
+# --------------------------------------------------------------------------------------------
+# Helpers
+
+
+def fail(message: str) -> NoReturn:
+    """Report ``error: <message>`` as one line on standard error and exit with status 1."""
+    raise _Refused(message)
+
+
+def usage_error(option: str, message: str) -> NoReturn:
+    """Report an option out of its range: ``error: invalid value for OPTION``, exit status 2."""
+    raise _BadUsage(click.BadParameter(message, param_hint=f"'{option}'"))
+
+
+def parse_option_args(items: Sequence[str] | None) -> dict[str, str]:
+    """Read ``KEY=VALUE`` option arguments into a dict (values still text).
+
+    A ``-`` in a key is read as ``_`` (``numerus-counts=all``). Values are validated later by
+    the variant, which converts ``true``/``false`` and integers.
+
+    Raises:
+        InvalidOptionError: an item has no ``=`` or no key, or a key is given twice.
+    """
+    options: dict[str, str] = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise InvalidOptionError(
+                f"bad option {item!r}: expected KEY=VALUE, e.g. supremus=false"
+            )
+        if key in options:
+            raise InvalidOptionError(f"option {key!r} given twice")
+        options[key] = value.strip()
+    return options
+
+
+def suggest_variant(name: str) -> None:
+    """Check that a variant ``name`` (or alias) is installed.
+
+    Raises:
+        UnknownVariantError: it is not; the message lists the known variants and, for a
+            near miss, asks "did you mean 'waks'?".
+    """
+    reg = registry()
+    if name in reg:
+        return
+    words = {name: spec.name for spec in reg.specs() for name in (spec.name, *spec.aliases)}
+    close = difflib.get_close_matches(name.lower(), list(words), n=1, cutoff=0.6)
+    hint = f"did you mean {words[close[0]]!r}? " if close else ""
+    raise UnknownVariantError(
+        f"unknown variant {name!r}; {hint}known variants: {', '.join(reg.names())}")
+
+
+def load_variant(name: str, options: Sequence[str] | None) -> Variant:
+    """Configure the variant ``name`` with ``--option`` arguments.
+
+    Raises:
+        UnknownVariantError: no such variant; the message lists the known ones (and suggests
+            the closest name).
+        InvalidOptionError: a malformed, unknown or badly valued option.
+    """
+    suggest_variant(name)
+    return get_variant(name, **parse_option_args(options))
+
+
+def print_json(data: object) -> None:
+    """Print ``data`` as indented JSON (cards and names as UTF-8 text)."""
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def console(*, soft_wrap: bool = False) -> Console:
+    """A rich console on the current standard output (built per call: tests swap stdout).
+
+    ``markup=False``: rules text, sources (``[seed-DE]``), option values (``[true, false]``),
+    error messages and player names are printed as they are, never read as markup tags.
+    """
+    return Console(file=sys.stdout, highlight=False, soft_wrap=soft_wrap, markup=False)
+
+
+def span(low: int, high: int) -> str:
+    """``"2–6"``, or ``"4"`` when both ends are equal."""
+    return str(low) if low == high else f"{low}–{high}"

@@ -1,0 +1,202 @@
+"""How the terminal game tells a deal: :func:`narrate`, :func:`describe_settlement`.
+
+The narration compares consecutive states, so it describes what any variant does — dealing,
+exchanges, declarations, reshuffles, the showdown — without knowing its rules.
+
+What is shown (issue 15 "The terminal game"):
+
+* with a human seat, only that seat's cards, and after every deal of cards and every exchange
+  the value of the hand (``your hand: Numerus 54 — 7♥ 6♥ 5♥ count``);
+* without one (``primero play --auto``, ``primero replay``: every seat is a computer player, and
+  the table is watched with open cards), every player's cards: the hands after each deal, and
+  each exchanger's new cards right after the exchange — the dealer's as well as everyone else's.
+"""
+
+from __future__ import annotations
+
+from primero.actions import Action, Exchange, Pass
+from primero.cards import Card, format_cards
+from primero.errors import PrimeroError
+from primero.state import GameState, Step
+
+__all__ = ["YOU", "describe_settlement", "hand_value", "narrate"]
+
+#: The human seat's default name; actions and messages are then put in the second person.
+YOU = "You"
+
+_THIRD_PERSON = {"pass": "passes", "fold": "folds", "hold": "holds", "vie": "vies",
+                 "exchange": "exchanges"}
+
+
+def _verb(action: Action | str) -> str:
+    if str(action) in ("exchange", "exchange 0 cards"):
+        return "stands pat"
+    verb, _, rest = str(action).partition(" ")
+    return " ".join(w for w in (_THIRD_PERSON.get(verb, verb), rest) if w)
+
+
+def _shown(action: Action) -> str:
+    """An action as the narration shows it: cards with suit symbols (``exchange 7♠ Q♦``)."""
+    if isinstance(action, Exchange):
+        return " ".join(["exchange", format_cards(action.discards)]) if action.discards \
+            else "exchange"
+    if isinstance(action, Pass) and action.exchange:
+        return f"pass exchange {format_cards(action.exchange)}"
+    return str(action)
+
+
+def _first_person(text: str) -> str:
+    """The human's own action, said to them: ``vie 2``, ``stand pat``, ``exchange 7♠``."""
+    return "stand pat" if text in ("exchange", "exchange 0 cards") else text
+
+
+def hand_value(state: GameState, hand: tuple[Card, ...]) -> str:
+    """What a hand is worth, in one line for its owner.
+
+    Four cards: ``your hand: Numerus 54 — 7♥ 6♥ 5♥ count``. Fewer (the first deal of two):
+    the points of each card so far, ``your hand so far: 7♦ 21, A♠ 16 (2 of 4 cards)``.
+    """
+    ranking = state.variant.ranking
+    if len(hand) == 4:
+        try:
+            value = ranking.evaluate(hand)
+        except PrimeroError:  # pragma: no cover - a hand the variant cannot rank
+            return ""
+        if not value.counting:
+            return f"  your hand: {value.label} — no card counts"
+        verb = "counts" if len(value.counting) == 1 else "count"
+        return f"  your hand: {value.label} — {format_cards(value.counting)} {verb}"
+    if not hand:
+        return ""
+    points = ", ".join(f"{card} {ranking.points[card]}" for card in hand)
+    return f"  your hand so far: {points} ({len(hand)} of 4 cards)"
+
+
+def _hand_lines(state: GameState, index: int, hand: tuple[Card, ...], seat: int | None) \
+        -> list[str]:
+    if seat == index:
+        value = hand_value(state, hand)
+        return [f"  Your cards: {format_cards(hand)}", *([value] if value else [])]
+    return [f"  {state.seats[index].name}'s cards: {format_cards(hand)}"]
+
+
+def _deal_header(step: Step, earlier: int) -> str:
+    """The header of a deal step; ``earlier``: cards each already dealt in this stretch."""
+    plural = "s" if step.count != 1 else ""
+    if not earlier:
+        return f"— the dealer deals {step.count} card{plural} each —"
+    return (f"— the dealer deals {step.count} more card{plural} each "
+            f"({earlier + step.count} each in all) —")
+
+
+def _antes(before: GameState | None, after: GameState, skip: int | None) -> str:
+    """What the ante step put in: chips each, from the contributions before and after."""
+    paid = {i: s.contributed - (before.seats[i].contributed if before is not None else 0)
+            for i, s in enumerate(after.seats) if i != skip}
+    if len(set(paid.values())) == 1:
+        amount = next(iter(paid.values()))
+        return f"  everyone antes {amount}" if amount else "  no ante"
+    return "  " + ", ".join(f"{after.seats[i].name} antes {chips}" for i, chips in paid.items())
+
+
+def _pot(state: GameState) -> int:
+    return state.carry_in + sum(s.contributed for s in state.seats)
+
+
+def narrate(before: GameState | None, after: GameState, *, seat: int | None = None,
+            action: Action | None = None) -> list[str]:
+    """Lines that tell what happened between two states, as player ``seat`` may know it.
+
+    Args:
+        before: The earlier state (``None`` for a new deal).
+        after: The later state.
+        seat: The human's seat: their own cards, draws and hand value are shown; ``None``
+            shows every seat's cards (module docstring).
+        action: The action applied between the two states, if any.
+
+    Returns:
+        Lines of narration, in order.
+    """
+    lines: list[str] = []
+    actor_seat = None
+    # the hands as last shown: what the deal steps below change is shown after them
+    shown = {i: before.seats[i].hand if before is not None else ()
+             for i in range(len(after.seats))}
+    if action is not None and before is not None and before.to_act is not None:
+        actor_seat = before.to_act
+        actor = before.seats[actor_seat].name
+        visible = seat is None or seat == actor_seat
+        text = _shown(action) if visible else \
+            after.public_log[-1][1] if after.public_log else str(action)
+        pot = after.pot if not after.over else _pot(after)
+        # "You vie 2", "You stand pat"; a human seat with a real name reads like the others
+        said = _first_person(text) if actor_seat == seat and actor == YOU else _verb(text)
+        lines.append(f"{actor} {said}   (pot {pot})")
+        old = before.seats[actor_seat].hand
+        # kept cards then the drawn ones; a deal step after the exchange appends to them
+        new = after.seats[actor_seat].hand[:len(old)]
+        if visible and isinstance(action, Exchange | Pass) and new != old:
+            lines.extend(_hand_lines(after, actor_seat, new, seat))
+            shown[actor_seat] = new
+    cards: list[str] = []
+    for i, s in enumerate(after.seats):
+        if s.hand != shown[i] and (seat is None or seat == i):
+            cards.extend(_hand_lines(after, i, s.hand, seat))
+    start = before.step_index if before is not None else -1
+    passed = range(start + 1, min(after.step_index, len(after.plan) - 1) + 1)
+    deals = [index for index in passed if after.plan[index].kind == "deal"]
+    dealt = 0  # cards each dealt so far in this stretch (revival deals 2 + 2 at once)
+    tail: list[str] = []
+    for index in passed:
+        step = after.plan[index]
+        if step.kind == "deal":
+            tail.append(_deal_header(step, dealt))
+            dealt += step.count
+            if index == deals[-1]:  # the hands are shown once, whole, after the last deal
+                tail.extend(cards)
+                cards = []
+        elif step.kind == "ante":
+            tail.append(f"— {step} —")
+            tail.append(_antes(before, after, actor_seat))
+        elif step.kind != "showdown":
+            tail.append(f"— {step} —")
+    lines.extend(cards)  # hands changed without a deal step (a variant's own mechanics)
+    lines.extend(tail)
+    old_extras = dict(before.extras) if before is not None else {}
+    for key, value in after.extras:
+        if not key.startswith("_") and old_extras.get(key) != value:
+            lines.append(f"  {key.replace('_', ' ')}: {value}")
+    reshuffles = len(after.reshuffles) - (len(before.reshuffles) if before is not None else 0)
+    if reshuffles > 0:
+        lines.append("  the stock ran out: the discards were shuffled into a new stock")
+    if after.over and (before is None or not before.over):
+        lines.extend(describe_settlement(after))
+    return lines
+
+
+def describe_settlement(state: GameState) -> list[str]:
+    """Lines explaining how a finished deal ended and who took what."""
+    settlement = state.settlement
+    if settlement is None:
+        return []
+    lines = []
+    if settlement.showdown:
+        lines.append("— showdown —")
+        for seat, value in settlement.values:
+            lines.append(f"  {state.seats[seat].name}: {format_cards(state.seats[seat].hand)}"
+                         f"  {value.explain()}")
+    elif state.ended_by == "folds":
+        lines.append(f"— everyone else folded: {state.seats[state.live[0]].name} takes the pot "
+                     "unseen —")
+    else:
+        lines.append(f"— the deal ends without a winner ({state.ended_by}) —")
+    for award in settlement.awards:
+        how = f" with {award.value.label}" if award.value is not None else ""
+        lines.append(f"  {state.seats[award.seat].name} wins {award.amount}{how}")
+    for seat, chips in settlement.returns:
+        lines.append(f"  {state.seats[seat].name} takes back {chips} unmatched")
+    if settlement.carry:
+        why = f": {settlement.reason}" if settlement.reason else ""
+        lines.append(f"  {settlement.carry} chips carry over to the next deal{why}")
+    lines.append("  chips: " + ", ".join(f"{s.name} {s.stack}" for s in state.seats))
+    return lines

@@ -1,0 +1,157 @@
+"""The reference commands of the ``primero`` command line: rules, variants and hands.
+
+Registered on :data:`primero.cli.core.app`::
+
+    primero variants [--json]
+    primero evaluate CARDS... [--variant V] [--option KEY=VALUE ...] [--json]
+    primero frequencies [--variant V] [--option KEY=VALUE ...] [--json]
+    primero rules [VARIANT]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import click
+from rich.table import Table
+from rich.text import Text
+
+from primero.cards import parse_cards
+from primero.cli.core import (
+    app,
+    console,
+    json_option,
+    load_variant,
+    print_json,
+    span,
+    suggest_variant,
+    variant_options,
+)
+from primero.plugins import registry
+
+__all__ = ["evaluate_command", "frequencies_command", "rules_command", "variants_command"]
+
+
+@app.command("variants", short_help="List the installed variants, their aliases and plug-ins.")
+@json_option
+def variants_command(json_output: bool) -> None:
+    """List the installed variants: name, title, aliases, players and the plug-in."""
+    reg = registry()
+    specs = reg.specs()
+    if json_output:
+        print_json([
+            {
+                "name": spec.name,
+                "title": spec.title,
+                "aliases": list(spec.aliases),
+                "players": list(spec.players),
+                "plugin": spec.provider,
+                "distribution": reg.distribution(spec),
+            }
+            for spec in specs
+        ])
+        return
+    table = Table(title="Installed variants")
+    for column in ("Name", "Title", "Aliases", "Players"):
+        table.add_column(column)
+    table.add_column("Plug-in (package)", overflow="fold")
+    for spec in specs:
+        distribution = reg.distribution(spec)
+        plugin = f"{spec.provider} ({distribution})" if distribution else spec.provider
+        table.add_row(spec.name, spec.title, ", ".join(spec.aliases), span(*spec.players),
+                      plugin)
+    console().print(table)
+
+
+@app.command("evaluate", short_help="Evaluate a four-card hand: class, points and why.")
+@click.argument("cards", nargs=-1, required=True, metavar="CARDS...")
+@variant_options
+@json_option
+def evaluate_command(cards: Sequence[str], variant: str, option: Sequence[str],
+                     json_output: bool) -> None:
+    """Evaluate a four-card hand: class, points, the cards that count, and why.
+
+    CARDS: four cards, as separate arguments or one quoted string: 7s 6h Ad Kc.
+    """
+    configured = load_variant(variant, option)
+    value = configured.ranking.evaluate(parse_cards(" ".join(cards)))
+    if json_output:
+        print_json({
+            "variant": configured.name,
+            "options": dict(configured.options),
+            "cards": [card.ascii for card in value.cards],
+            "class": value.hand_class,
+            "points": value.points,
+            "counting": [card.ascii for card in value.counting],
+            "explanation": value.explain(),
+        })
+        return
+    click.echo(f"{value.label}  ({configured})")
+    click.echo(f"counting: {' '.join(str(card) for card in value.counting)}")
+    click.echo(value.explain())
+
+
+@app.command("frequencies", short_help="Count the hands of each class in the pack.")
+@variant_options
+@json_option
+def frequencies_command(variant: str, option: Sequence[str], json_output: bool) -> None:
+    """Count exactly how many hands of each class the variant's pack holds."""
+    configured = load_variant(variant, option)
+    ranking = configured.ranking
+    census = ranking.census()
+    ranges = ranking.points_range()
+    total = sum(census.values())
+    strongest_first = list(reversed(ranking.classes))
+    if json_output:
+        print_json({
+            "variant": configured.name,
+            "options": dict(configured.options),
+            "pack": ranking.pack.name,
+            "hands": total,
+            "classes": {cls: census[cls] for cls in strongest_first},
+            "points": {cls: list(ranges[cls]) for cls in strongest_first if cls in ranges},
+        })
+        return
+    table = Table(title=f"{configured} over {ranking.pack.name}: {total:,} hands")
+    table.add_column("Class")
+    table.add_column("Hands", justify="right")
+    table.add_column("Share", justify="right")
+    table.add_column("Points", justify="right")
+    for cls in strongest_first:
+        count = census[cls]
+        points = span(*ranges[cls]) if cls in ranges else "-"
+        table.add_row(cls, f"{count:,}", f"{100 * count / total:.4f}%", points)
+    table.add_section()
+    table.add_row("Total", f"{total:,}", "100.0000%", "")
+    console().print(table)
+
+
+@app.command("rules")
+@click.argument("variant", default="waks", metavar="[VARIANT]")
+def rules_command(variant: str) -> None:
+    """Print a variant's rules summary, options and sources.
+
+    VARIANT: a variant name or alias (default waks).
+    """
+    suggest_variant(variant)
+    spec = registry().spec(variant)
+    out = console(soft_wrap=True)
+    low, high = spec.players
+    out.print(Text.assemble((spec.title, "bold"), f" ({spec.name}) — {low}–{high} players"))
+    if spec.aliases:
+        out.print(f"aliases: {', '.join(spec.aliases)}")
+    out.print()
+    out.print(spec.summary)
+    if spec.options:
+        out.print()
+        out.print(Text.assemble(("Options", "bold"), " (primero … --option KEY=VALUE)"))
+        for opt in spec.options:
+            default = str(opt.default).lower() if isinstance(opt.default, bool) else opt.default
+            out.print(f"  {opt.name} = {default}   [{opt.allowed()}]")
+            out.print(f"      {opt.doc}")
+    if spec.sources:
+        out.print()
+        out.print("Sources", style="bold")
+        for source in spec.sources:
+            out.print(f"  {source}")
+    out.print(f"\nprovided by: {spec.provider}")
