@@ -11,7 +11,7 @@ Registered in ``mkdocs.yml`` under ``hooks:``. At build time this module writes:
 * ``plugins/hooks.md`` — every hook of :mod:`primero.hookspecs`: heading, exact signature,
   kind, the core class that implements it, and its docstring (through mkdocstrings);
 * ``reference/cli.md`` — every command, argument and option of the ``primero`` command, read
-  from the typer app;
+  from the click app;
 * ``reference/api/<module>.md`` — one API page per public module of the package;
 * ``img/generated/*.png`` — exact plots drawn by :mod:`primero.analysis` (:data:`BUILD_PLOTS`).
 

@@ -22,12 +22,12 @@ from typing import ClassVar, Protocol, runtime_checkable
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.calls import call_book
 from primero.cards import Card
-from primero.errors import PrimeroError
+from primero.errors import EndlessDealError, UnknownAgentError
 from primero.hands import HAND_SIZE, Ranking
 from primero.session import Session
 from primero.state import GameState, PlayerView
 
-__all__ = ["AGENTS", "Agent", "DealTooLongError", "HeuristicAgent", "RandomAgent", "Strength",
+__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "Strength",
            "make_agent", "play_deal", "play_session"]
 
 
@@ -256,12 +256,12 @@ def make_agent(name: str) -> Agent:
     """A new agent by name (``"random"`` or ``"heuristic"``).
 
     Raises:
-        ValueError: unknown name; the message lists the known ones.
+        UnknownAgentError: (a ``ValueError``) unknown name; the message lists the known ones.
     """
     try:
         return AGENTS[name]()
     except KeyError:
-        raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}") \
+        raise UnknownAgentError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}") \
             from None
 
 
@@ -270,9 +270,10 @@ def play_deal(state: GameState, agents: Sequence[Agent], rng: random.Random,
     """Let the agents (one per seat) play the deal to its end.
 
     Raises:
-        DealTooLongError: (a ``PrimeroError`` and a ``RuntimeError``) the deal did not end
-            within ``max_actions``: a rules bug, or a table without a bound on raises (huge
-            stacks; give the table a ``raise_cap``, RULES.md §5).
+        EndlessDealError: the deal did not end within ``max_actions`` or within the bound
+            the engine computes from the table (a rules fault; the plug-ins are named), or a
+            table without a bound on raises (huge stacks; give the table a ``raise_cap``,
+            RULES.md §5).
     """
     for _ in range(max_actions):
         if state.over:
@@ -280,13 +281,7 @@ def play_deal(state: GameState, agents: Sequence[Agent], rng: random.Random,
         seat = state.to_act
         assert seat is not None
         state = state.apply(agents[seat].act(state.view(seat), rng))
-    raise DealTooLongError(
-        f"the deal did not end within {max_actions} actions (with huge stacks the sources "
-        "cap no raises: a raise_cap bounds the deal)")
-
-
-class DealTooLongError(PrimeroError, RuntimeError):
-    """A deal played by agents did not end within the actions allowed."""
+    raise EndlessDealError(f"the deal did not end within {max_actions} actions")
 
 
 def play_session(session: Session, agents: dict[str, Agent], deals: int,

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 __all__ = [
     "CardParseError",
+    "EndlessDealError",
     "IllegalActionError",
     "InvalidDeckError",
     "InvalidOptionError",
     "PluginError",
+    "PluginWarning",
     "PrimeroError",
     "RankingMismatchError",
     "RecordError",
+    "UnknownAgentError",
     "UnknownVariantError",
 ]
 
@@ -35,6 +38,10 @@ class RankingMismatchError(PrimeroError, TypeError):
     """Two hand values made by different rankings were compared."""
 
 
+class UnknownAgentError(PrimeroError, ValueError):
+    """No agent has the requested name; the message lists the known ones."""
+
+
 class UnknownVariantError(PrimeroError, LookupError):
     """No installed variant has the requested name or alias; the message lists the known ones."""
 
@@ -44,7 +51,38 @@ class InvalidOptionError(PrimeroError, ValueError):
 
 
 class PluginError(PrimeroError, RuntimeError):
-    """A plug-in is broken: a duplicate variant name, a bad registration, a failed import."""
+    """A plug-in is broken: a bad hook result, a bad registration, a failed import.
+
+    The message is one line naming the plug-in, the hook, what it returned and what was
+    expected. The same facts are attributes, for tests and tools.
+
+    Attributes:
+        plugin: The plug-in at fault: its module or rule class, with its distribution
+            (``"name version"``) when installed; ``""`` if unknown.
+        hook: The hook whose result was wrong (``"primero_settle"``), or ``""`` for a fault
+            found at registration outside any hook.
+    """
+
+    def __init__(self, message: str, *, plugin: str = "", hook: str = "") -> None:
+        super().__init__(message)
+        self.plugin = plugin
+        self.hook = hook
+
+
+class EndlessDealError(PluginError):
+    """A deal did not end within the bound computed from its table (RULES.md §5).
+
+    The bound allows every deal the rules can produce, so a deal that exceeds it is a rules
+    fault: the plug-ins answering the betting hooks are named.
+    """
+
+
+class PluginWarning(UserWarning):
+    """A plug-in was skipped because it failed to import, register or validate.
+
+    The other plug-ins and the built-in variants keep working; asking for one of the skipped
+    plug-in's variants raises its :class:`PluginError`.
+    """
 
 
 class IllegalActionError(PrimeroError, ValueError):

@@ -1,73 +1,165 @@
-"""The one module that talks to pluggy: the variant registry and each variant's rules.
+"""The variant registry: every installed variant, found once, validated, broken ones isolated.
 
-* :func:`registry` finds every installed variant: the built-in variant modules, then plug-ins
-  found through the ``primero`` entry-point group (unless the environment variable
-  ``PRIMERO_DISABLE_PLUGIN_AUTOLOAD=1`` is set), each asked through
+* :func:`registry` finds every installed variant: the built-in variant modules
+  (:data:`BUILTIN_VARIANT_MODULES`, registered in the library, not through entry points), then
+  third-party plug-ins found through the ``primero`` entry-point group (unless the
+  environment variable ``PRIMERO_DISABLE_PLUGIN_AUTOLOAD=1`` is set), each asked through
   ``primero_register_variants``.
-* :func:`rules_for` builds (once, cached) the plug-in manager of a configured variant — the
-  core Waks rules ``trylast``, the variant's own rule objects, any house rules on top — and
-  wraps it in :class:`Rules`, a typed façade the rest of the library calls.
+* Every registration is validated (:func:`spec_problem`): names, player ranges, options,
+  hook names of its rule objects. An installed plug-in that fails to import, register or
+  validate is skipped with a :class:`~primero.errors.PluginWarning`; it is listed by
+  :meth:`Registry.broken`, asking for one of its variants raises its
+  :class:`~primero.errors.PluginError`, and everything else works.
+* The registry, not the spec, knows who provides a variant (:meth:`Registry.provider`,
+  :meth:`Registry.distribution`).
+* A configured variant's rules are the checked façade of :mod:`primero.facade`
+  (:class:`Rules`, re-exported here).
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.metadata
-import inspect
 import os
+import re
 import threading
+import warnings
 from collections.abc import Callable, Iterable
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
-import pluggy
-from attrs import evolve
+from attrs import frozen
 
 from primero import hookspecs
-from primero.errors import PluginError, UnknownVariantError
-from primero.hands import Classification, Ranking
+from primero.errors import (
+    InvalidOptionError,
+    PluginError,
+    PluginWarning,
+    UnknownVariantError,
+)
+from primero.facade import (
+    Rules,
+    clear_caches,
+    hook_name_problem,
+    new_manager,
+    plugin_label,
+    register_plugin,
+    rules_for,
+)
 from primero.variant import Variant, VariantSpec
-
-if TYPE_CHECKING:
-    from primero.action_space import ActionBlock
-    from primero.actions import Action
-    from primero.cards import Card, Pack
-    from primero.settlement import Settlement
-    from primero.state import GameState, Step, Table
 
 __all__ = [
     "AUTOLOAD_ENV",
     "BUILTIN_VARIANT_MODULES",
     "ENTRY_POINT_GROUP",
+    "MAX_PLAYERS",
+    "BrokenPlugin",
     "Registry",
     "Rules",
     "get_variant",
     "registry",
     "reset_registry",
     "rules_for",
+    "spec_problem",
 ]
 
 #: The entry-point group third-party plug-ins register under.
 ENTRY_POINT_GROUP = hookspecs.PROJECT
 #: Set this environment variable to ``1`` to skip loading entry-point plug-ins.
 AUTOLOAD_ENV = "PRIMERO_DISABLE_PLUGIN_AUTOLOAD"
-#: The built-in variant modules, registered as plug-ins under their module names.
+#: The built-in variant modules, registered as plug-ins under their module names. This tuple
+#: is the one way they are registered (primero declares no entry points of its own).
 BUILTIN_VARIANT_MODULES: tuple[str, ...] = tuple(
     f"primero.variants.{name}"
     for name in ("waks", "cardano", "suzuki", "roman", "losing", "primiera", "revival")
 )
-
-_CORE_RULES_MODULE = "primero.variants.waks"
-
-
-def _new_manager() -> pluggy.PluginManager:
-    pm = pluggy.PluginManager(hookspecs.PROJECT)
-    pm.add_hookspecs(hookspecs)
-    return pm
+#: The most players a variant may declare.
+MAX_PLAYERS = 12
+#: Words a variant or option name may not be: they are action verbs in deal files.
+ACTION_VERBS = frozenset(("vie", "hold", "raise", "pass", "fold", "exchange", "call",
+                          "declare"))
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
 
-# --------------------------------------------------------------------------------------------
-# The registry
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _name_problem(what: str, name: object, verbs: bool = True) -> str | None:
+    if not isinstance(name, str) or not _WORD.fullmatch(name):
+        return (f"{what} {name!r} is not one word (letters, digits, '-', '_', '.'; no "
+                "spaces)")
+    if verbs and name.lower() in ACTION_VERBS:
+        return f"{what} {name!r} is an action verb; choose another name"
+    return None
+
+
+def spec_problem(spec: VariantSpec) -> str | None:
+    """What is wrong with a registration, or ``None``.
+
+    Checks the name and aliases (one word, not an action verb), the player range
+    (``2 <= low <= high <=`` :data:`MAX_PLAYERS`), the ante (whole, not negative), the
+    options (one-word distinct names, a default among the allowed values), and the hook
+    names of every rule object (:func:`primero.facade.hook_name_problem`).
+    """
+    for what, name in (("variant name", spec.name), *(("alias", a) for a in spec.aliases)):
+        problem = _name_problem(what, name)
+        if problem:
+            return problem
+    players = spec.players
+    if (not isinstance(players, tuple) or len(players) != 2
+            or not all(_whole(p) for p in players)
+            or not 2 <= players[0] <= players[1] <= MAX_PLAYERS):
+        return (f"players {players!r}: expected (low, high) with 2 <= low <= high <= "
+                f"{MAX_PLAYERS}")
+    if not _whole(spec.ante) or spec.ante < 0:
+        return f"ante {spec.ante!r}: expected whole chips, not negative"
+    seen: set[str] = set()
+    for option in spec.options:
+        problem = _name_problem("option", option.name, verbs=False)
+        if problem:
+            return problem
+        if option.name in seen:
+            return f"option {option.name!r} is declared twice"
+        seen.add(option.name)
+        if type(option.default) not in (bool, int, str):
+            return f"option {option.name!r}: default {option.default!r} is not a bool, int or str"
+        try:
+            option.validate(option.default)
+        except InvalidOptionError:
+            return (f"option {option.name!r}: default {option.default!r} is not among its "
+                    f"allowed values ({option.allowed()})")
+    for rules in spec.plugins:
+        problem = hook_name_problem(rules)
+        if problem:
+            return f"rule object {plugin_label(rules)}: {problem}"
+    return None
+
+
+@frozen(kw_only=True)
+class BrokenPlugin:
+    """An installed plug-in that was skipped.
+
+    Attributes:
+        name: The plug-in's name (its entry-point name).
+        distribution: ``"name version"`` of the package that installed it, if known.
+        reason: The one-line :class:`~primero.errors.PluginError` message.
+        variants: Names (lower case) that now raise ``reason``: the entry-point name and
+            every name or alias it tried to register.
+    """
+
+    name: str
+    distribution: str | None
+    reason: str
+    variants: tuple[str, ...] = ()
+
+
+class _Plugin:
+    """One plug-in to register: its name, how to get it, its distribution."""
+
+    def __init__(self, name: str, load: Callable[[], object], distribution: str | None,
+                 origin: str = "") -> None:
+        self.name, self.load, self.distribution, self.origin = name, load, distribution, origin
 
 
 class Registry:
@@ -75,75 +167,119 @@ class Registry:
 
     Build it with :func:`registry`; ``Registry(plugins)`` builds one from explicit plug-ins
     (modules or objects with a ``primero_register_variants`` hook), for tests.
+
+    Args:
+        plugins: Plug-ins to register, in order (modules are named by their module name).
+        entry_points: Also load the ``primero`` entry points of installed distributions.
+        isolate: Skip a plug-in that fails (with a :class:`~primero.errors.PluginWarning`)
+            instead of raising its :class:`~primero.errors.PluginError`.
+        distribution: The distribution of ``plugins`` (``"primero 0.1.0"`` for the built-ins).
+
+    Raises:
+        PluginError: (unless ``isolate``) a plug-in failed to load, registered something
+            that is not a valid :class:`~primero.variant.VariantSpec`, or a name that is taken.
     """
 
-    def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = False) -> None:
+    def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = False,
+                 isolate: bool = False, distribution: str | None = None) -> None:
         self._specs: dict[str, VariantSpec] = {}
         self._names: dict[str, str] = {}
-        pm = _new_manager()
-        for plugin in plugins:
-            name = plugin.__name__ if isinstance(plugin, ModuleType) else None
-            try:
-                pm.register(plugin, name=name)
-            except ValueError as exc:
-                raise PluginError(f"cannot register plug-in {name or plugin!r}: {exc}") from exc
+        self._providers: dict[str, str] = {}
         self._distributions: dict[str, str] = {}
+        self._broken: dict[str, BrokenPlugin] = {}
+        self._broken_names: dict[str, str] = {}
+        self._isolate = isolate
+        todo = [
+            _Plugin(p.__name__ if isinstance(p, ModuleType) else plugin_label(p),
+                    _given(p), distribution)
+            for p in plugins
+        ]
         if entry_points:
-            self._load_entry_points(pm)
-        for impl in pm.hook.primero_register_variants.get_hookimpls():
-            impl.function(register=self._registrar(impl.plugin_name))
+            todo += _entry_point_plugins()
+        for plugin in todo:
+            self._add(plugin)
 
-    def _load_entry_points(self, pm: pluggy.PluginManager) -> None:
-        # pluggy's load_setuptools_entrypoints refuses a module that is already registered
-        # under another name, which is what primero's own entry point for a built-in variant
-        # module may be; such an entry point (or one named like a registered plug-in) only
-        # records the distribution.
-        for dist in importlib.metadata.distributions():
-            for ep in dist.entry_points:
-                if ep.group != ENTRY_POINT_GROUP or pm.is_blocked(ep.name):
-                    continue
-                if pm.has_plugin(ep.name):
-                    self._distributions.setdefault(
-                        ep.name, f"{dist.metadata['name']} {dist.version}")
-                    continue
+    # building -------------------------------------------------------------------------------
+
+    def _add(self, plugin: _Plugin) -> None:
+        pending: list[VariantSpec] = []
+        try:
+            if plugin.name in self._distributions or plugin.name in self._broken \
+                    or plugin.name in self._providers.values():
+                raise PluginError(f"plug-in name {plugin.name!r} is taken by another plug-in",
+                                  plugin=plugin.name)
+            try:
+                obj = plugin.load()
+            except Exception as exc:
+                raise PluginError(
+                    f"plug-in {plugin.name}: importing {plugin.origin} failed: "
+                    f"{type(exc).__name__}: {' '.join(str(exc).split())}",
+                    plugin=plugin.name) from exc
+            pm = new_manager()
+            register_plugin(pm, obj, plugin.name)
+            register = self._registrar(plugin.name, pending)
+            for impl in pm.hook.primero_register_variants.get_hookimpls():
                 try:
-                    plugin = ep.load()
+                    impl.function(register=register)
+                except PluginError:
+                    raise
                 except Exception as exc:
                     raise PluginError(
-                        f"loading the {ENTRY_POINT_GROUP!r} entry point {ep.name!r} "
-                        f"({ep.value}) failed: {exc}"
-                    ) from exc
-                if not pm.is_registered(plugin):
-                    try:
-                        pm.register(plugin, name=ep.name)
-                    except ValueError as exc:
-                        raise PluginError(
-                            f"cannot register the entry point {ep.name!r} ({ep.value}): {exc}"
-                        ) from exc
-                name = pm.get_name(plugin)
-                if name is not None:
-                    self._distributions[name] = f"{dist.metadata['name']} {dist.version}"
+                        f"plug-in {plugin.name}, hook primero_register_variants: raised "
+                        f"{type(exc).__name__}: {' '.join(str(exc).split())}",
+                        plugin=plugin.name, hook="primero_register_variants") from exc
+        except PluginError as exc:
+            if not self._isolate:
+                raise
+            self._skip(plugin, exc, pending)
+            return
+        for spec in pending:
+            self._specs[spec.name] = spec
+            self._providers[spec.name] = plugin.name
+            for key in (spec.name, *spec.aliases):
+                self._names[key.lower()] = spec.name
+        if plugin.distribution:
+            self._distributions[plugin.name] = plugin.distribution
 
-    def _registrar(self, plugin_name: str) -> Callable[[VariantSpec], None]:
+    def _skip(self, plugin: _Plugin, exc: PluginError, pending: list[VariantSpec]) -> None:
+        reason = " ".join(str(exc).split())
+        names = [plugin.name.lower()] + [k.lower() for s in pending for k in (s.name, *s.aliases)]
+        names = [n for n in dict.fromkeys(names) if n not in self._names]
+        self._broken[plugin.name] = BrokenPlugin(
+            name=plugin.name, distribution=plugin.distribution, reason=reason,
+            variants=tuple(names))
+        for name in names:
+            self._broken_names.setdefault(name, plugin.name)
+        warnings.warn(f"primero: skipped the plug-in {plugin.name}: {reason}", PluginWarning,
+                      stacklevel=4)
+
+    def _registrar(self, plugin_name: str, pending: list[VariantSpec]) \
+            -> Callable[[VariantSpec], None]:
         def register(spec: VariantSpec) -> None:
             if not isinstance(spec, VariantSpec):
                 raise PluginError(
-                    f"plug-in {plugin_name!r} registered {spec!r}, which is not a VariantSpec"
-                )
-            spec = evolve(spec, provider=plugin_name)
+                    f"plug-in {plugin_name!r} registered {spec!r}, which is not a VariantSpec",
+                    plugin=plugin_name, hook="primero_register_variants")
+            problem = spec_problem(spec)
+            if problem is not None:
+                raise PluginError(f"plug-in {plugin_name!r} registered an invalid variant: "
+                                  f"{problem}", plugin=plugin_name,
+                                  hook="primero_register_variants")
+            mine = {k.lower(): s.name for s in pending for k in (s.name, *s.aliases)}
             for key in (spec.name, *spec.aliases):
                 taken = self._names.get(key.lower())
+                other = self._providers.get(taken, "") if taken else plugin_name
+                taken = taken or mine.get(key.lower())
                 if taken is not None:
-                    other = self._specs[taken].provider
                     raise PluginError(
                         f"variant name {key!r} registered twice: by plug-in {other!r} "
-                        f"(variant {taken!r}) and by plug-in {plugin_name!r}"
-                    )
-            self._specs[spec.name] = spec
-            for key in (spec.name, *spec.aliases):
-                self._names[key.lower()] = spec.name
+                        f"(variant {taken!r}) and by plug-in {plugin_name!r}",
+                        plugin=plugin_name, hook="primero_register_variants")
+            pending.append(spec)
 
         return register
+
+    # queries --------------------------------------------------------------------------------
 
     def names(self) -> list[str]:
         """Registered variant names, in registration order."""
@@ -153,19 +289,35 @@ class Registry:
         """Registered variant specs, in registration order."""
         return list(self._specs.values())
 
+    def broken(self) -> list[BrokenPlugin]:
+        """The installed plug-ins that were skipped, with their reasons, in load order."""
+        return list(self._broken.values())
+
+    def provider(self, spec: VariantSpec) -> str | None:
+        """The name of the plug-in that registered ``spec`` (a module or entry-point name)."""
+        if self._specs.get(spec.name) != spec:
+            return None
+        return self._providers.get(spec.name)
+
     def distribution(self, spec: VariantSpec) -> str | None:
         """The installed distribution (``"name version"``) that provides ``spec``, if known."""
-        return self._distributions.get(spec.provider)
+        provider = self.provider(spec)
+        return None if provider is None else self._distributions.get(provider)
 
     def spec(self, name: str) -> VariantSpec:
         """The spec registered under ``name`` or an alias, case-insensitively.
 
         Raises:
             UnknownVariantError: no such variant; the message lists the known ones.
+            PluginError: the name belongs to a plug-in that was skipped; its reason.
         """
         try:
             return self._specs[self._names[name.lower()]]
         except (KeyError, AttributeError):
+            broken = self._broken_names.get(name.lower()) if isinstance(name, str) else None
+            if broken is not None:
+                exc = self._broken[broken]
+                raise PluginError(exc.reason, plugin=broken) from None
             raise UnknownVariantError(
                 f"unknown variant {name!r}; known variants: {', '.join(self._specs)}"
             ) from None
@@ -178,27 +330,72 @@ class Registry:
 
         Raises:
             UnknownVariantError: no such variant.
+            PluginError: the variant's plug-in was skipped.
             InvalidOptionError: an unknown option or a bad value.
         """
         return self.spec(name).configure(**options)
 
 
+def _given(plugin: object) -> Callable[[], object]:
+    return lambda: plugin
+
+
+def _entry_point_plugins() -> list[_Plugin]:
+    """The third-party ``primero`` entry points (primero's own distribution has none)."""
+    found: list[_Plugin] = []
+    for dist in importlib.metadata.distributions():
+        dist_name = dist.metadata["name"]
+        if (dist_name or "").lower() == "primero":
+            continue  # an older primero declared its built-ins as entry points too
+        for ep in dist.entry_points:
+            if ep.group == ENTRY_POINT_GROUP:
+                found.append(_Plugin(ep.name, ep.load, f"{dist_name} {dist.version}",
+                                     f"{ep.value!r}"))
+    return found
+
+
 _registry: Registry | None = None
-_lock = threading.Lock()
+_lock = threading.RLock()
+_building = threading.local()
+
+
+def _own_distribution() -> str | None:
+    try:
+        return f"primero {importlib.metadata.version('primero')}"
+    except importlib.metadata.PackageNotFoundError:
+        return None
 
 
 def registry() -> Registry:
     """The registry of installed variants, built on first use and cached.
 
+    A plug-in that fails is skipped with a :class:`~primero.errors.PluginWarning` (see
+    :meth:`Registry.broken`); the built-in variants always load.
+
     Raises:
-        PluginError: a plug-in failed to load or registered a name that is taken.
+        PluginError: a plug-in looked variants up while the registry was being built (it
+            is then skipped as broken), or a built-in variant is broken.
     """
     global _registry
+    if _registry is not None:
+        return _registry
     with _lock:
+        if getattr(_building, "on", False):
+            raise PluginError("a plug-in looked a variant up while registering its own: the "
+                              "registry is not built yet")
         if _registry is None:
-            modules = [importlib.import_module(m) for m in BUILTIN_VARIANT_MODULES]
-            autoload = os.environ.get(AUTOLOAD_ENV, "").strip() not in ("1", "true", "yes")
-            _registry = Registry(modules, entry_points=autoload)
+            _building.on = True
+            try:
+                modules = [importlib.import_module(m) for m in BUILTIN_VARIANT_MODULES]
+                autoload = os.environ.get(AUTOLOAD_ENV, "").strip() not in ("1", "true", "yes")
+                built = Registry(modules, distribution=_own_distribution())
+                if autoload:
+                    for plugin in _entry_point_plugins():
+                        built._isolate = True
+                        built._add(plugin)
+                _registry = built
+            finally:
+                _building.on = False
         return _registry
 
 
@@ -207,8 +404,7 @@ def reset_registry() -> None:
     global _registry
     with _lock:
         _registry = None
-        _rules_cache.clear()
-        _ranking_cache.clear()
+    clear_caches()
 
 
 def get_variant(name: str = "waks", **options: Any) -> Variant:
@@ -220,234 +416,7 @@ def get_variant(name: str = "waks", **options: Any) -> Variant:
 
     Raises:
         UnknownVariantError: no such variant; the message lists the known ones.
+        PluginError: the variant's plug-in is broken (it was skipped); the reason.
         InvalidOptionError: an unknown option or a bad value, named in the message.
     """
     return registry().variant(name, **options)
-
-
-# --------------------------------------------------------------------------------------------
-# Rules: a variant's plug-in manager behind typed calls
-
-
-def _firstresult_caller(pm: pluggy.PluginManager, name: str,
-                        variant: Variant | None = None) -> Callable[..., Any]:
-    """A fast caller for a ``firstresult`` hook: the implementations called directly.
-
-    Same order and semantics as pluggy's own call (last registered first, ``tryfirst`` /
-    ``trylast`` respected, the first non-``None`` result wins), resolved once: the caller is
-    generated code that calls each implementation positionally, with ``variant`` bound when
-    given (then the caller takes the hook's other arguments by keyword). Falls back to
-    pluggy's call when a wrapper is registered, so wrappers keep working.
-    """
-    caller = getattr(pm.hook, name)
-    impls = caller.get_hookimpls()
-    if any(i.hookwrapper or i.wrapper for i in impls):
-        if variant is None:
-            return cast(Callable[..., Any], caller)
-        bound_variant = variant
-        return lambda **kwargs: caller(variant=bound_variant, **kwargs)
-    spec = getattr(hookspecs, name)
-    params = [p for p in inspect.signature(spec).parameters if p != "variant" or variant is None]
-    lines = [f"def call({', '.join(params)}):"]
-    namespace: dict[str, Any] = {"variant": variant}
-    for k, impl in enumerate(reversed(impls)):
-        namespace[f"f{k}"] = impl.function
-        lines += [f"    r = f{k}({', '.join(impl.argnames)})", "    if r is not None:",
-                  "        return r"]
-    lines.append("    return None")
-    exec("\n".join(lines), namespace)  # generated from the hook's own implementations
-    return cast(Callable[..., Any], namespace["call"])
-
-
-class Rules:
-    """A configured variant's rules: its plug-in manager behind typed methods.
-
-    Get it as ``variant.rules``. Every method calls one ``firstresult`` hook (see
-    :mod:`primero.hookspecs`) and raises :class:`~primero.errors.PluginError` if no plug-in
-    answers.
-    """
-
-    def __init__(self, variant: Variant) -> None:
-        self.variant = variant
-        pm = _new_manager()
-        core = importlib.import_module(_CORE_RULES_MODULE)
-        plugins: list[object] = [core.CORE_RULES, *variant.spec.plugins, *variant.house_rules]
-        self._plugins = tuple(plugins)
-        for plugin in plugins:
-            try:
-                pm.register(plugin)
-            except ValueError as exc:
-                raise PluginError(
-                    f"variant {variant.name!r}: cannot register rules {plugin!r}: {exc}"
-                ) from exc
-        self.manager = pm
-        self._callers: dict[str, Callable[..., Any]] = {}
-        self._pack: Pack | None = None
-        self._ranking: Ranking | None = None
-        self._plan: tuple[Step, ...] | None = None
-        self._legal_caller: Callable[..., Any] | None = None
-        self._apply_caller: Callable[..., Any] | None = None
-
-    def _call(self, name: str, **kwargs: Any) -> Any:
-        caller = self._callers.get(name)
-        if caller is None:
-            caller = self._bind(name)
-        result = caller(**kwargs)
-        if result is None:
-            raise PluginError(f"variant {self.variant.name!r}: no plug-in answered {name}")
-        return result
-
-    def _bind(self, name: str) -> Callable[..., Any]:
-        """The caller of hook ``name``, resolved once (see :func:`_firstresult_caller`)."""
-        caller = self._callers.get(name)
-        if caller is None:
-            caller = self._callers[name] = _firstresult_caller(self.manager, name, self.variant)
-        return caller
-
-    def _answer(self, name: str) -> PluginError:
-        return PluginError(f"variant {self.variant.name!r}: no plug-in answered {name}")
-
-    # ranking --------------------------------------------------------------------------------
-
-    @property
-    def pack(self) -> Pack:
-        """The variant's pack (``primero_pack``), cached."""
-        if self._pack is None:
-            self._pack = cast("Pack", self._call("primero_pack"))
-        return self._pack
-
-    def card_points(self, card: Card) -> int:
-        """Points of one card (``primero_card_points``)."""
-        return cast(int, self._call("primero_card_points", card=card))
-
-    @property
-    def ranking(self) -> Ranking:
-        """The variant's :class:`~primero.hands.Ranking` (table built lazily), cached.
-
-        Variants whose rule objects are the same and whose ranking options agree share one
-        ranking (options declared ``affects_ranking=False`` do not count).
-        """
-        if self._ranking is None:
-            variant = self.variant
-            affects = {o.name: o.affects_ranking for o in variant.spec.options}
-            key = (
-                self._plugins,
-                tuple((k, v) for k, v in variant.settings if affects.get(k, True)),
-            )
-            with _lock:
-                ranking = _ranking_cache.get(key)
-                if ranking is None:
-                    ranking = _ranking_cache[key] = self._build_ranking()
-            self._ranking = ranking
-        return self._ranking
-
-    def _build_ranking(self) -> Ranking:
-        pack = self.pack
-        points = {card: self.card_points(card) for card in pack}
-        classes = cast(tuple[str, ...], self._call("primero_hand_classes"))
-        classify_caller = _firstresult_caller(self.manager, "primero_classify_hand")
-        order_caller = _firstresult_caller(self.manager, "primero_hand_order")
-        variant = self.variant
-
-        def classify(hand: tuple[Card, ...]) -> Classification:
-            result = classify_caller(variant=variant, cards=hand, points=points)
-            if not isinstance(result, Classification):
-                raise PluginError(
-                    f"variant {variant.name!r}: primero_classify_hand returned {result!r}"
-                )
-            return result
-
-        def order(classification: Classification) -> tuple[int, ...]:
-            key = order_caller(variant=variant, classification=classification, classes=classes)
-            if key is None:
-                raise PluginError(f"variant {variant.name!r}: no primero_hand_order answer")
-            return cast(tuple[int, ...], key)
-
-        return Ranking(
-            name=str(variant), pack=pack, classes=classes, points=points,
-            classify=classify, order=order, variant=variant,
-        )
-
-    # dealing --------------------------------------------------------------------------------
-
-    def deal_plan(self) -> tuple[Step, ...]:
-        """The steps of one deal (``primero_deal_plan``)."""
-        return cast("tuple[Step, ...]", self._call("primero_deal_plan"))
-
-    @property
-    def plan(self) -> tuple[Step, ...]:
-        """The steps of one deal (``primero_deal_plan``), asked once and cached."""
-        plan = self._plan
-        if plan is None:
-            plan = self._plan = self.deal_plan()
-        return plan
-
-    def deal_cards(self, state: GameState, count: int) -> GameState:
-        """Deal ``count`` cards to each player still in (``primero_deal_cards``)."""
-        return cast("GameState", self._call("primero_deal_cards", state=state, count=count))
-
-    def serve_exchange(self, state: GameState, seat: int, discards: tuple[Card, ...]) \
-            -> GameState:
-        """Serve an exchange (``primero_serve_exchange``)."""
-        return cast("GameState", self._call("primero_serve_exchange", state=state, seat=seat,
-                                            discards=discards))
-
-    # betting --------------------------------------------------------------------------------
-
-    def start_step(self, state: GameState, step: Step) -> GameState:
-        """Enter a step that is not a deal (``primero_start_step``)."""
-        return cast("GameState", self._call("primero_start_step", state=state, step=step))
-
-    def legal_actions(self, state: GameState) -> tuple[Action, ...]:
-        """The legal actions of the seat to act (``primero_legal_actions``)."""
-        caller = self._legal_caller
-        if caller is None:
-            caller = self._legal_caller = self._bind("primero_legal_actions")
-        result = caller(state=state)
-        if result is None:
-            raise self._answer("primero_legal_actions")
-        return cast("tuple[Action, ...]", result)
-
-    def illegal_reason(self, state: GameState, action: Action) -> str:
-        """Why ``action`` is illegal (``primero_illegal_reason``)."""
-        return cast(str, self._call("primero_illegal_reason", state=state, action=action))
-
-    def apply_action(self, state: GameState, action: Action) -> GameState:
-        """Apply a legal action (``primero_apply_action``)."""
-        caller = self._apply_caller
-        if caller is None:
-            caller = self._apply_caller = self._bind("primero_apply_action")
-        result = caller(state=state, action=action)
-        if result is None:
-            raise self._answer("primero_apply_action")
-        return cast("GameState", result)
-
-    def end_step(self, state: GameState, step: Step) -> GameState:
-        """Close a step (``primero_end_step``)."""
-        return cast("GameState", self._call("primero_end_step", state=state, step=step))
-
-    def action_blocks(self, table: Table) -> tuple[ActionBlock, ...]:
-        """Every block the plug-ins add to the action space (``primero_action_blocks``)."""
-        results = self.manager.hook.primero_action_blocks(variant=self.variant, table=table)
-        return tuple(block for blocks in results if blocks for block in blocks)
-
-    # settling -------------------------------------------------------------------------------
-
-    def settle(self, state: GameState) -> Settlement:
-        """Settle a finished deal (``primero_settle``)."""
-        return cast("Settlement", self._call("primero_settle", state=state))
-
-
-_rules_cache: dict[Variant, Rules] = {}
-_ranking_cache: dict[tuple[object, ...], Ranking] = {}
-
-
-def rules_for(variant: Variant) -> Rules:
-    """The cached :class:`Rules` of a configured variant (built on first use)."""
-    rules = _rules_cache.get(variant)
-    if rules is None:
-        with _lock:
-            rules = _rules_cache.get(variant)
-            if rules is None:
-                rules = _rules_cache[variant] = Rules(variant)
-    return rules

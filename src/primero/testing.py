@@ -60,6 +60,7 @@ Importing this module needs ``hypothesis`` (installed with ``primero[test]``).
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, ClassVar
@@ -80,6 +81,7 @@ from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import FRENCH52, Card, Pack, Rank
 from primero.errors import IllegalActionError
 from primero.hands import Ranking
+from primero.hookchecks import checking_everything
 from primero.plugins import get_variant
 from primero.state import GameState, PlayerView
 from primero.testing_chance import check_action_ids, check_chance, external_replay
@@ -761,6 +763,8 @@ class DealMachine(RuleBasedStateMachine):
     max_deals: ClassVar[int] = 4
     #: Cards the variant makes public besides the showdown (see :func:`public_cards`).
     revealed: ClassVar[Revealed | None] = None
+    #: Seconds one example may take before it fails as a deal that does not end.
+    time_budget: ClassVar[float] = 10.0
 
     def __init__(self) -> None:
         super().__init__()
@@ -769,6 +773,13 @@ class DealMachine(RuleBasedStateMachine):
         self.session: Any = None
         self.deals = 0
         self.session_total = 0
+        self._started = time.monotonic()
+        self._checks = checking_everything()  # every hook result checked whole, every step
+        self._checks.__enter__()
+
+    def teardown(self) -> None:
+        """Leave the whole-state hook checks on only while the machine runs."""
+        self._checks.__exit__(None, None, None)
 
     # set-up ------------------------------------------------------------------------------
 
@@ -824,6 +835,9 @@ class DealMachine(RuleBasedStateMachine):
             raise _fail(new, f"applying {action} did not append exactly it to the history")
         if len(new.history) > bound:
             raise _fail(new, f"the deal did not end within {bound} actions")
+        if time.monotonic() - self._started > self.time_budget:
+            raise _fail(new, f"the deal did not end within {len(new.history)} actions and the "
+                             f"time budget of {self.time_budget:g} s per example")
         self.state = new
 
     @precondition(lambda self: self._in_play())

@@ -60,7 +60,9 @@ class VariantSpec:
             variants without one).
         betting: How its betting rounds run (:class:`~primero.betting_rules.BettingRules`;
             default the Waks game's), read by the core's betting hooks.
-        provider: The plug-in that registered the spec; filled in by the registry.
+
+    The registry validates a spec when it is registered (:func:`primero.plugins.spec_problem`)
+    and keeps who registered it (:meth:`primero.plugins.Registry.provider`).
     """
 
     name: str
@@ -73,7 +75,27 @@ class VariantSpec:
     ante: int = 0
     betting: BettingRules = WAKS_BETTING
     plugins: tuple[object, ...] = field(default=(), converter=_object_tuple, repr=False)
-    provider: str = ""
+
+    @property
+    def provider(self) -> str:
+        """The plug-in that registered this spec in :func:`primero.registry`, or ``""``.
+
+        Kept for callers of 0.1; ask the registry instead: ``registry().provider(spec)``.
+        """
+        from primero.plugins import registry
+
+        return registry().provider(self) or ""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # An installed spec travels by name, so a worker process gets the same rule objects
+        # (and equal variants); any other spec travels by value.
+        from primero.plugins import registry
+
+        installed = registry()
+        if self.name in installed and installed.spec(self.name) is self:
+            return (_installed_spec, (self.name,))
+        return (_spec_by_value, (tuple((a.name, getattr(self, a.name))
+                                       for a in self.__attrs_attrs__),))
 
     def option(self, name: str) -> Option:
         """The declared option ``name``; ``KeyError`` if there is none."""
@@ -96,8 +118,9 @@ class VariantSpec:
 class Variant:
     """A variant with every option resolved: the unit the engine and the analysis work with.
 
-    Two variants with the same spec and the same option values are equal and share their
-    cached rules and ranking table.
+    Two variants are equal when their specs (rule objects included), option values and house
+    rules are equal; equal variants share their cached rules and ranking table, and unequal
+    ones never do.
 
     Attributes:
         spec: The registered :class:`VariantSpec`.
@@ -105,7 +128,7 @@ class Variant:
         house_rules: Extra rule objects stacked on top of the variant's own plug-ins.
     """
 
-    spec: VariantSpec = field(eq=False, repr=False)
+    spec: VariantSpec = field(repr=False)
     settings: tuple[tuple[str, OptionValue], ...]
     house_rules: tuple[object, ...] = field(default=(), converter=_object_tuple,
                                          repr=False)
@@ -197,3 +220,15 @@ def _rebuild_variant(spec: VariantSpec, settings: tuple[tuple[str, OptionValue],
                      house_rules: tuple[object, ...]) -> Variant:
     """Unpickle a :class:`Variant` (see ``Variant.__reduce__``)."""
     return Variant(spec=spec, settings=settings, house_rules=house_rules)
+
+
+def _installed_spec(name: str) -> VariantSpec:
+    """Unpickle an installed :class:`VariantSpec` (see ``VariantSpec.__reduce__``)."""
+    from primero.plugins import registry
+
+    return registry().spec(name)
+
+
+def _spec_by_value(fields: tuple[tuple[str, Any], ...]) -> VariantSpec:
+    """Unpickle a :class:`VariantSpec` that is not installed."""
+    return VariantSpec(**dict(fields))

@@ -27,6 +27,7 @@ Numbers are read in ASCII digits only (``0``–``9``): full-width (``２``) and 
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import json
 import re
@@ -274,10 +275,13 @@ def suggest_variant(name: str) -> None:
     Raises:
         UnknownVariantError: it is not; the message lists the known variants and, for a
             near miss, asks "did you mean 'waks'?".
+        PluginError: the name belongs to a plug-in that was skipped; its one-line reason.
     """
     reg = registry()
     if name in reg:
         return
+    with contextlib.suppress(UnknownVariantError):
+        reg.spec(name)  # a broken plug-in's variant raises its own one-line reason here
     words = {name: spec.name for spec in reg.specs() for name in (spec.name, *spec.aliases)}
     close = difflib.get_close_matches(name.lower(), list(words), n=1, cutoff=0.6)
     hint = f"did you mean {words[close[0]]!r}? " if close else ""

@@ -45,10 +45,17 @@ def variants_command(json_output: bool) -> None:
                 "title": spec.title,
                 "aliases": list(spec.aliases),
                 "players": list(spec.players),
-                "plugin": spec.provider,
+                "plugin": reg.provider(spec),
                 "distribution": reg.distribution(spec),
             }
             for spec in specs
+        ] + [
+            {
+                "name": broken.name,
+                "broken": broken.reason,
+                "distribution": broken.distribution,
+            }
+            for broken in reg.broken()
         ])
         return
     table = Table(title="Installed variants")
@@ -57,10 +64,14 @@ def variants_command(json_output: bool) -> None:
     table.add_column("Plug-in (package)", overflow="fold")
     for spec in specs:
         distribution = reg.distribution(spec)
-        plugin = f"{spec.provider} ({distribution})" if distribution else spec.provider
+        provider = reg.provider(spec) or ""
+        plugin = f"{provider} ({distribution})" if distribution else provider
         table.add_row(spec.name, spec.title, ", ".join(spec.aliases), span(*spec.players),
                       plugin)
     console().print(table)
+    for broken in reg.broken():  # skipped plug-ins: listed with their one-line reason
+        package = f" ({broken.distribution})" if broken.distribution else ""
+        console().print(f"broken plug-in {broken.name}{package}: {broken.reason}")
 
 
 @app.command("evaluate", short_help="Evaluate a four-card hand: class, points and why.")
@@ -154,4 +165,4 @@ def rules_command(variant: str) -> None:
         out.print("Sources", style="bold")
         for source in spec.sources:
             out.print(f"  {source}")
-    out.print(f"\nprovided by: {spec.provider}")
+    out.print(f"\nprovided by: {registry().provider(spec)}")

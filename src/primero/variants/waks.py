@@ -1,8 +1,9 @@
 """Waks English Primero (``waks``), the default variant and the core rules (RULES.md §5).
 
 Mark Waks' reconstruction of the English game (2002–03), with the simpler betting later taken
-from David Whittaker; card values and hands from Cardano [seed-DE][WAKS]. Every other variant's
-rules are stacked on :data:`CORE_RULES`, whose hooks are all ``trylast``.
+from David Whittaker; card values and hands from Cardano [seed-DE][WAKS]. Its rules are the core
+rules (:mod:`primero.rules.core`), on which every other variant's rules are stacked; this module
+registers the ``waks`` spec.
 """
 
 from __future__ import annotations
@@ -11,10 +12,8 @@ from collections.abc import Callable
 
 from primero.hookspecs import hookimpl
 from primero.options import Option
-from primero.rules.betting import WaksBetting
-from primero.rules.dealing import StandardDealing
-from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, StandardRanking
-from primero.rules.settling import StandardSettling
+from primero.rules.core import CORE_RULES, WaksRules
+from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.sources import with_cited
 from primero.variant import VariantSpec
 
@@ -65,13 +64,6 @@ points); ties go to the eldest. A player left alone takes the pot unseen. A play
 chips may go all-in; side pots are layered by contribution. A player with no chips left leaves
 the table."""
 
-
-class WaksRules(StandardRanking, StandardDealing, WaksBetting, StandardSettling):
-    """The core rules: every hook of the Waks English game, registered ``trylast``."""
-
-
-#: The core rules object every variant's plug-in manager starts with.
-CORE_RULES = WaksRules()
 
 #: The ``waks`` variant spec.
 WAKS = VariantSpec(

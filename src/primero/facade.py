@@ -1,0 +1,522 @@
+"""The checked rules façade: a variant's plug-in manager behind typed, checked calls.
+
+:class:`Rules` (``variant.rules``) is the only way the rest of the library reaches a variant's
+hooks. Each method calls one ``firstresult`` hook, checks the answer where it is received
+(:mod:`primero.hookchecks`) and raises :class:`~primero.errors.PluginError` naming the
+plug-in that answered, the hook, what it returned and what was expected — one line. A plug-in
+that raises something other than a :class:`~primero.errors.PrimeroError` is reported the same
+way. Every deal is guarded by a bound computed from its table
+(:func:`~primero.hookchecks.deal_action_bound`): past it, :class:`~primero.errors.EndlessDealError`.
+
+Registering a plug-in or rule object here also checks its hook names: a ``primero_*``
+attribute that is no hook (a misspelling) or is not marked ``@hookimpl`` is an error naming
+the closest real hook.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import importlib.metadata
+import inspect
+import threading
+from collections.abc import Callable
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, cast
+
+import pluggy
+
+from primero import hookchecks, hookspecs
+from primero.errors import EndlessDealError, PluginError, PrimeroError
+from primero.hands import Classification, Ranking
+from primero.rules.core import CORE_RULES
+
+if TYPE_CHECKING:
+    from primero.action_space import ActionBlock
+    from primero.actions import Action
+    from primero.cards import Card, Pack
+    from primero.settlement import Settlement
+    from primero.state import GameState, Step, Table
+    from primero.variant import Variant
+
+__all__ = ["HOOK_NAMES", "Rules", "hook_name_problem", "new_manager", "plugin_label",
+           "rules_for"]
+
+#: Every hook name of :mod:`primero.hookspecs`.
+HOOK_NAMES: frozenset[str] = frozenset(n for n in vars(hookspecs) if n.startswith("primero_"))
+_RULES_HOOKS = tuple(sorted(HOOK_NAMES - {"primero_register_variants",
+                                          "primero_action_blocks"}))
+_BETTING_HOOKS = ("primero_legal_actions", "primero_apply_action", "primero_start_step",
+                  "primero_end_step")
+_CORE_LABEL = "primero.rules.core.WaksRules"
+
+
+def new_manager() -> pluggy.PluginManager:
+    """A plug-in manager that knows every primero hook."""
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    return pm
+
+
+@functools.cache
+def _distributions() -> dict[str, list[str]]:
+    return dict(importlib.metadata.packages_distributions())
+
+
+@functools.cache
+def distribution_of(module: str) -> str | None:
+    """``"name version"`` of the installed distribution providing ``module``, if any."""
+    names = _distributions().get(module.partition(".")[0])
+    if not names:
+        return None
+    try:
+        return f"{names[0]} {importlib.metadata.version(names[0])}"
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def plugin_label(plugin: object) -> str:
+    """How an error names a plug-in: its module or rule class, with its distribution."""
+    if plugin is CORE_RULES:
+        return _CORE_LABEL
+    if isinstance(plugin, ModuleType):
+        where = plugin.__name__
+    else:
+        cls = type(plugin)
+        where = f"{cls.__module__}.{cls.__qualname__}"
+    dist = distribution_of(where)
+    return f"{where} ({dist})" if dist else where
+
+
+def hook_name_problem(plugin: object, *, need_hooks: bool = False) -> str | None:
+    """Why ``plugin``'s ``primero_*`` attributes are not hooks, or ``None``.
+
+    Args:
+        plugin: A module or rule object.
+        need_hooks: It must implement at least one hook (an entry-point module).
+    """
+    names = [n for n in dir(plugin) if n.startswith("primero_")]
+    for name in names:
+        if name not in HOOK_NAMES:
+            close = difflib.get_close_matches(name, HOOK_NAMES, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            return f"{name} is not a primero hook{hint}"
+    for name in names:
+        if getattr(getattr(plugin, name, None), f"{hookspecs.PROJECT}_impl", None) is None:
+            return f"{name} is not marked @hookimpl (from primero import hookimpl)"
+    if need_hooks and not names:
+        return "it implements no primero hook (expected primero_register_variants)"
+    return None
+
+
+def register_plugin(pm: pluggy.PluginManager, plugin: object, name: str | None = None) -> None:
+    """Register ``plugin`` after checking its hook names.
+
+    Raises:
+        PluginError: an unknown or unmarked ``primero_*`` name, or pluggy refused it (a
+            signature that does not match the hook); the message names the plug-in.
+    """
+    label = name or plugin_label(plugin)
+    problem = hook_name_problem(plugin, need_hooks=isinstance(plugin, ModuleType))
+    if problem is None:
+        try:
+            pm.register(plugin, name=name)
+            return
+        except Exception as exc:  # pluggy: ValueError or PluginValidationError
+            problem = " ".join(str(exc).split())
+    hook = problem.split()[0] if problem.startswith("primero_") else ""
+    raise PluginError(f"plug-in {label}: {problem}", plugin=label, hook=hook)
+
+
+def _raised(hook: str, plugin: object, exc: Exception, kwargs: dict[str, Any]) -> PluginError:
+    label = plugin_label(plugin)
+    args = hookchecks.describe(kwargs)
+    text = " ".join(str(exc).split())[:120]
+    return PluginError(
+        f"plug-in {label}, hook {hook}: raised {type(exc).__name__}: {text}"
+        + (f" (called with {args})" if args else ""), plugin=label, hook=hook)
+
+
+Caller = Callable[..., tuple[Any, object]]
+
+
+def _firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) -> Caller:
+    """A fast caller for a ``firstresult`` hook: ``(result, plug-in that answered)``.
+
+    Same order and semantics as pluggy's own call (last registered first, ``tryfirst`` /
+    ``trylast`` respected, the first non-``None`` result wins), resolved once: the caller is
+    generated code that calls each implementation positionally with ``variant`` bound (the
+    caller takes the hook's other arguments, by position or keyword). It goes through pluggy
+    when a wrapper is registered, so wrappers keep working (the answer is then the topmost
+    plug-in's). A plug-in other than the core raising anything but a
+    :class:`~primero.errors.PrimeroError` becomes a :class:`~primero.errors.PluginError`.
+    """
+    hook = getattr(pm.hook, name)
+    impls = hook.get_hookimpls()
+    params = [p for p in inspect.signature(getattr(hookspecs, name)).parameters
+              if p != "variant"]
+    if any(i.hookwrapper or i.wrapper for i in impls):
+        top = next((i.plugin for i in reversed(impls) if i.plugin is not CORE_RULES),
+                   CORE_RULES)
+
+        def wrapped(*args: Any, **kwargs: Any) -> tuple[Any, object]:
+            kwargs.update(zip(params, args, strict=False))
+            try:
+                return hook(variant=variant, **kwargs), top
+            except PrimeroError:
+                raise
+            except Exception as exc:
+                raise _raised(name, top, exc, kwargs) from exc
+
+        return wrapped
+    given = ", ".join(f"{p!r}: {p}" for p in params)
+    namespace: dict[str, Any] = {"variant": variant, "PrimeroError": PrimeroError,
+                                 "raised": _raised, "name": name}
+    lines = [f"def call({', '.join(params)}):"]
+    for k, impl in enumerate(reversed(impls)):
+        namespace[f"f{k}"], namespace[f"p{k}"] = impl.function, impl.plugin
+        call = [f"r = f{k}({', '.join(impl.argnames)})", "if r is not None:",
+                f"    return r, p{k}"]
+        if impl.plugin is CORE_RULES:  # the core's own errors pass through unchanged
+            lines += [f"    {line}" for line in call]
+        else:
+            lines += ["    try:", *(f"        {line}" for line in call),
+                      "    except PrimeroError:", "        raise",
+                      "    except Exception as exc:",
+                      f"        raise raised(name, p{k}, exc, {{{given}}}) from exc"]
+    lines.append("    return None, None")
+    exec("\n".join(lines), namespace)  # generated from the hook's own implementations
+    return cast(Caller, namespace["call"])
+
+
+class Rules:
+    """A configured variant's rules: its plug-in manager behind typed, checked methods.
+
+    Get it as ``variant.rules``. Every method calls one ``firstresult`` hook (see
+    :mod:`primero.hookspecs`) and checks the answer.
+
+    Raises (every method):
+        PluginError: no plug-in answered, or the answer is wrong (the message names the
+            plug-in, the hook, what it returned and what was expected), or a plug-in raised
+            an exception that is not a :class:`~primero.errors.PrimeroError`.
+    """
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        pm = new_manager()
+        plugins: list[object] = [CORE_RULES, *variant.spec.plugins, *variant.house_rules]
+        self._plugins = tuple(plugins)
+        for plugin in plugins:
+            register_plugin(pm, plugin)
+        self.manager = pm
+        self._callers: dict[str, Caller] = {
+            n: _firstresult_caller(pm, n, variant) for n in _RULES_HOOKS}
+        self._legal_caller = self._callers["primero_legal_actions"]
+        self._apply_caller = self._callers["primero_apply_action"]
+        self._plan: tuple[Step, ...] | None = None
+        self._legal_checked: dict[int, tuple[object, tuple[Card, ...] | None]] = {}
+        self._pack: Pack | None = None
+        self._ranking: Ranking | None = None
+        self._facts: tuple[object, int, int] = (None, 0, 0)
+
+    def _fault(self, hook: str, plugin: object, problem: str) -> PluginError:
+        label = plugin_label(plugin)
+        return PluginError(f"plug-in {label}, hook {hook} (variant {self.variant.name!r}): "
+                           f"{problem}", plugin=label, hook=hook)
+
+    def _call(self, name: str, **kwargs: Any) -> tuple[Any, object]:
+        result, plugin = self._callers[name](**kwargs)
+        if result is None:
+            raise PluginError(f"variant {self.variant.name!r}: no plug-in answered {name}",
+                              hook=name)
+        return result, plugin
+
+    def _checked_state(self, hook: str, state: GameState, cards: str = "",
+                       **kwargs: Any) -> GameState:
+        """Call a hook that returns a state and check it.
+
+        A plug-in's answer: the cheap checks (:func:`~primero.hookchecks.state_problem`),
+        and with ``cards="moved"`` (a card-moving hook) every card exactly once whenever a
+        hand, the stock or the discards changed. The core's answer: its shape. With
+        ``cards="end"`` (the end of a step), whoever answered: the whole-state invariants
+        (:func:`~primero.hookchecks.whole_state_problem`). While
+        :func:`~primero.hookchecks.checking_everything`: everything, after every hook.
+        """
+        new, plugin = self._call(hook, state=state, **kwargs)
+        strict = hookchecks._strict
+        core = plugin is CORE_RULES and not strict
+        problem = hookchecks.state_problem(state, new, chips=not core)
+        if problem is None:
+            if cards == "end" or strict:
+                problem = hookchecks.whole_state_problem(new, self.pack,
+                                                         self._deal_facts(state)[0])
+            elif cards and not core and hookchecks.cards_moved(state, new):
+                problem = hookchecks.cards_problem(new, self.pack)
+        if problem is not None:
+            raise self._fault(hook, plugin, problem)
+        return cast("GameState", new)
+
+    # ranking --------------------------------------------------------------------------------
+
+    @property
+    def pack(self) -> Pack:
+        """The variant's pack (``primero_pack``), cached."""
+        if self._pack is None:
+            pack, plugin = self._call("primero_pack")
+            problem = hookchecks.pack_problem(pack)
+            if problem is not None:
+                raise self._fault("primero_pack", plugin, problem)
+            self._pack = pack
+        return self._pack
+
+    def card_points(self, card: Card) -> int:
+        """Points of one card (``primero_card_points``)."""
+        points, plugin = self._call("primero_card_points", card=card)
+        problem = hookchecks.points_problem(points)
+        if problem is not None:
+            raise self._fault("primero_card_points", plugin, f"for {card.ascii} {problem}")
+        return cast(int, points)
+
+    @property
+    def ranking(self) -> Ranking:
+        """The variant's :class:`~primero.hands.Ranking` (table built lazily), cached.
+
+        Variants whose rule objects are the same and whose ranking options agree share one
+        ranking (options declared ``affects_ranking=False`` do not count). The ranking is
+        built outside any lock, so its hooks may themselves look variants up.
+        """
+        if self._ranking is None:
+            variant = self.variant
+            affects = {o.name: o.affects_ranking for o in variant.spec.options}
+            key = (
+                self._plugins,
+                tuple((k, v) for k, v in variant.settings if affects.get(k, True)),
+            )
+            ranking = _ranking_cache.get(key)
+            if ranking is None:
+                built = self._build_ranking()
+                with _lock:
+                    ranking = _ranking_cache.setdefault(key, built)
+            self._ranking = ranking
+        return self._ranking
+
+    def _build_ranking(self) -> Ranking:
+        pack = self.pack
+        points = {card: self.card_points(card) for card in pack}
+        classes, plugin = self._call("primero_hand_classes")
+        problem = hookchecks.classes_problem(classes)
+        if problem is not None:
+            raise self._fault("primero_hand_classes", plugin, problem)
+        classify_caller = self._callers["primero_classify_hand"]
+        order_caller = self._callers["primero_hand_order"]
+        variant = self.variant
+        fault = self._fault
+
+        def classify(hand: tuple[Card, ...]) -> Classification:
+            result, plugin = classify_caller(cards=hand, points=points)
+            problem = hookchecks.classification_problem(result, hand, classes)
+            if problem is not None:
+                cards = " ".join(c.ascii for c in hand)
+                raise fault("primero_classify_hand", plugin, f"for {cards} {problem}")
+            return cast(Classification, result)
+
+        def order(classification: Classification) -> tuple[int, ...]:
+            key, plugin = order_caller(classification=classification, classes=classes)
+            problem = hookchecks.order_problem(key)
+            if problem is not None:
+                raise fault("primero_hand_order", plugin, problem)
+            return cast(tuple[int, ...], key)
+
+        return Ranking(
+            name=str(variant), pack=pack, classes=classes, points=points,
+            classify=classify, order=order, variant=variant,
+        )
+
+    # dealing --------------------------------------------------------------------------------
+
+    def deal_plan(self) -> tuple[Step, ...]:
+        """The steps of one deal (``primero_deal_plan``)."""
+        plan, plugin = self._call("primero_deal_plan")
+        problem = hookchecks.plan_problem(plan)
+        if problem is not None:
+            raise self._fault("primero_deal_plan", plugin, problem)
+        return cast("tuple[Step, ...]", plan)
+
+    @property
+    def plan(self) -> tuple[Step, ...]:
+        """The steps of one deal (:meth:`deal_plan`), asked once and cached."""
+        plan = self._plan
+        if plan is None:
+            plan = self._plan = self.deal_plan()
+        return plan
+
+    def deal_cards(self, state: GameState, count: int) -> GameState:
+        """Deal ``count`` cards to each player still in (``primero_deal_cards``)."""
+        return self._checked_state("primero_deal_cards", state, "moved", count=count)
+
+    def serve_exchange(self, state: GameState, seat: int, discards: tuple[Card, ...]) \
+            -> GameState:
+        """Serve an exchange (``primero_serve_exchange``)."""
+        return self._checked_state("primero_serve_exchange", state, "moved", seat=seat,
+                                   discards=discards)
+
+    # betting --------------------------------------------------------------------------------
+
+    def start_step(self, state: GameState, step: Step) -> GameState:
+        """Enter a step that is not a deal (``primero_start_step``)."""
+        return self._checked_state("primero_start_step", state, step=step)
+
+    def legal_actions(self, state: GameState) -> tuple[Action, ...]:
+        """The legal actions of the seat to act (``primero_legal_actions``).
+
+        An answer checked before (the same tuple, shared between states, for an equal hand
+        when it holds exchanges) is not checked again, except while
+        :func:`~primero.hookchecks.checking_everything`.
+        """
+        legal, plugin = self._legal_caller(state)
+        if legal is None:
+            raise PluginError(f"variant {self.variant.name!r}: no plug-in answered "
+                              "primero_legal_actions", hook="primero_legal_actions")
+        memo = self._legal_checked.get(id(legal))
+        seat = cast(int, state.to_act)
+        if memo is not None and memo[0] is legal and not hookchecks._strict \
+                and (memo[1] is None or memo[1] == state.seats[seat].hand):
+            return cast("tuple[Action, ...]", legal)
+        problem = hookchecks.legal_problem(state, legal)
+        if problem is not None:
+            raise self._fault("primero_legal_actions", plugin, problem)
+        if type(legal) is tuple and len(legal) <= hookchecks.LAZY_CHECK_ABOVE:
+            checked = self._legal_checked
+            if len(checked) >= 4096:
+                checked.clear()
+            hand = state.seats[seat].hand if hookchecks.legal_uses_hand(legal) else None
+            checked[id(legal)] = (legal, hand)
+        return cast("tuple[Action, ...]", legal)
+
+    def illegal_reason(self, state: GameState, action: Action) -> str:
+        """Why ``action`` is illegal (``primero_illegal_reason``)."""
+        reason, plugin = self._call("primero_illegal_reason", state=state, action=action)
+        problem = hookchecks.reason_problem(reason)
+        if problem is not None:
+            raise self._fault("primero_illegal_reason", plugin, problem)
+        return cast(str, reason)
+
+    def apply_action(self, state: GameState, action: Action) -> GameState:
+        """Apply a legal action (``primero_apply_action``), within the deal's action bound.
+
+        Raises:
+            EndlessDealError: the deal already took :func:`~primero.hookchecks.deal_action_bound`
+                actions; the plug-ins answering the betting hooks are named.
+        """
+        total, bound = self._deal_facts(state)
+        if len(state.history) >= bound:
+            raise self._endless(state)
+        hook = "primero_apply_action"
+        new, plugin = self._apply_caller(state, action)
+        if new is None:
+            raise PluginError(f"variant {self.variant.name!r}: no plug-in answered {hook}",
+                              hook=hook)
+        if new is state:
+            raise self._fault(hook, plugin, f"returned the state it was given for {action}; "
+                                            "expected the state after the action")
+        strict = hookchecks._strict
+        problem = hookchecks.state_problem(state, new, total,
+                                           chips=bool(strict) or plugin is not CORE_RULES)
+        if problem is None and strict:
+            problem = hookchecks.whole_state_problem(new, self.pack, total)
+        if problem is not None:
+            raise self._fault(hook, plugin, problem)
+        return cast("GameState", new)
+
+    def _deal_facts(self, state: GameState) -> tuple[int, int]:
+        """``(chips, action bound)`` of ``state``'s deal, from its setup; cached per deal."""
+        facts = self._facts  # one tuple, read and written whole: safe across threads
+        setup = state.setup
+        if facts[0] is not setup:
+            total = sum(setup.chips) + setup.carry
+            n = len(setup.players)
+            facts = self._facts = (setup, total,
+                                   max(1, len(state.plan)) * (2 * n + 1) * (total + n + 1))
+        return facts[1], facts[2]
+
+    def _endless(self, state: GameState) -> EndlessDealError:
+        bound = hookchecks.deal_action_bound(state)
+        suspects = [i.plugin for name in _BETTING_HOOKS
+                    for i in getattr(self.manager.hook, name).get_hookimpls()
+                    if i.plugin is not CORE_RULES]
+        labels = list(dict.fromkeys(plugin_label(p) for p in suspects)) or [_CORE_LABEL]
+        label = ", ".join(labels)
+        return EndlessDealError(
+            f"plug-in {label}, hook primero_apply_action (variant {self.variant.name!r}): the "
+            f"deal did not end within {bound} actions (the bound for {state.n} players, "
+            f"{state.total_chips} chips and {len(state.plan)} steps)",
+            plugin=label, hook="primero_apply_action")
+
+    def end_step(self, state: GameState, step: Step) -> GameState:
+        """Close a step (``primero_end_step``); every card is checked here."""
+        return self._checked_state("primero_end_step", state, "end", step=step)
+
+    def action_blocks(self, table: Table) -> tuple[ActionBlock, ...]:
+        """Every block the plug-ins add to the action space (``primero_action_blocks``).
+
+        Raises:
+            PluginError: a plug-in answered something that is not a tuple of
+                :class:`~primero.action_space.ActionBlock`, or raised.
+        """
+        from primero.action_space import ActionBlock
+
+        blocks: list[ActionBlock] = []
+        for impl in reversed(self.manager.hook.primero_action_blocks.get_hookimpls()):
+            try:
+                given = {"variant": self.variant, "table": table}
+                result = impl.function(*(given[a] for a in impl.argnames))
+            except PrimeroError:
+                raise
+            except Exception as exc:
+                raise _raised("primero_action_blocks", impl.plugin, exc,
+                              {"table": table}) from exc
+            if result is None:
+                continue
+            if not isinstance(result, tuple) or not all(isinstance(b, ActionBlock)
+                                                       for b in result):
+                raise self._fault("primero_action_blocks", impl.plugin,
+                                  f"returned {hookchecks.shown(result)}; expected a tuple of "
+                                  "ActionBlock")
+            blocks.extend(result)
+        return tuple(blocks)
+
+    # settling -------------------------------------------------------------------------------
+
+    def settle(self, state: GameState) -> Settlement:
+        """Settle a finished deal (``primero_settle``)."""
+        settlement, plugin = self._call("primero_settle", state=state)
+        problem = hookchecks.settlement_problem(state, settlement)
+        if problem is not None:
+            raise self._fault("primero_settle", plugin, problem)
+        return cast("Settlement", settlement)
+
+
+_lock = threading.Lock()
+_rules_cache: dict[Variant, Rules] = {}
+_ranking_cache: dict[tuple[object, ...], Ranking] = {}
+
+
+def rules_for(variant: Variant) -> Rules:
+    """The cached :class:`Rules` of a configured variant (built on first use).
+
+    The cache is keyed by the variant's identity: its spec (rule objects included), its
+    options and its house rules, so two variants never share rules by accident.
+    """
+    rules = _rules_cache.get(variant)
+    if rules is None:
+        built = Rules(variant)  # outside the lock: no plug-in code runs under it
+        with _lock:
+            rules = _rules_cache.setdefault(variant, built)
+    return rules
+
+
+def clear_caches() -> None:
+    """Forget every cached :class:`Rules` and ranking."""
+    with _lock:
+        _rules_cache.clear()
+        _ranking_cache.clear()

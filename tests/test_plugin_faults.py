@@ -1,0 +1,407 @@
+"""Faulty plug-ins are named: every hook result checked, broken plug-ins isolated (issue 16).
+
+Each fault is a tiny plug-in in ``faultplugins.py``; the error must be the exact
+:class:`PluginError` naming the hook and the plug-in — through the API, the CLI and the kit.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import textwrap
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
+
+import attrs
+import pytest
+from hypothesis import settings
+
+import faultplugins
+import primero
+from cli_helpers import run
+from primero import (
+    EndlessDealError,
+    Option,
+    PluginError,
+    PluginWarning,
+    UnknownAgentError,
+    VariantSpec,
+    get_variant,
+    hookimpl,
+)
+from primero import plugins as plugins_module
+from primero.agents import RandomAgent, make_agent, play_deal
+from primero.engine import start_deal
+from primero.plugins import BUILTIN_VARIANT_MODULES, Registry
+from primero.testing import run_deal_machine
+from primero.variants import losing, waks
+
+FAULTS = sorted(faultplugins.RULE_FAULTS)
+
+
+def play(variant: primero.Variant, deals: int = 4) -> None:
+    """Look the ranking up and play a few deals with random players."""
+    variant.ranking.evaluate("7s 6h Ad Kc")
+    for k in range(deals):
+        state = start_deal(variant, ["Anna", "Ben", "Carla"], 20, seed=k)
+        play_deal(state, [RandomAgent()] * 3, random.Random(k))
+
+
+def expect(name: str, info: pytest.ExceptionInfo[PluginError]) -> None:
+    _, hook = faultplugins.RULE_FAULTS[name]
+    error = info.value
+    assert (type(error), error.hook, error.plugin) == (
+        EndlessDealError if name == "only-pass" else PluginError, hook,
+        faultplugins.label(name))
+    message = str(error)
+    assert "\n" not in message
+    assert message.startswith(f"plug-in {faultplugins.label(name)}, hook {hook}")
+
+
+# --- every fault through the API -----------------------------------------------------------
+
+@pytest.mark.parametrize("name", FAULTS)
+def test_fault_through_the_api(name: str) -> None:
+    with pytest.raises(PluginError) as info:
+        play(faultplugins.fault_spec(name).configure())
+    expect(name, info)
+
+
+def test_the_messages_say_what_was_returned_and_expected() -> None:
+    cases = {
+        "points-as-text": "for As returned '5' (str); expected a whole number of points "
+                          "(int >= 0)",
+        "points-as-float": "for As returned 5.5 (float); expected a whole number of points "
+                           "(int >= 0)",
+        "settle-number": "returned 42 (int); expected a Settlement",
+        "empty-plan": "returned (); expected a non-empty tuple of Step",
+        "actor-99": "set to_act to 99 (int); expected None or the seat (0..2) of a player "
+                    "still in",
+        "mints-chips": "returned a state with 65 chips; expected the 60 it was given (chips are "
+                       "conserved)",
+        "award-seat-99": "paid seat 99 (int); expected a seat 0..2",
+        "steps-backwards": "moved the deal from step 1 to 0; expected the step unchanged (the "
+                           "engine moves the steps forward)",
+        "only-pass": "the deal did not end within 2688 actions (the bound for 3 players, 60 "
+                     "chips and 6 steps)",
+        "settle-raises": "raised KeyError: 'winner'",
+    }
+    for name, tail in cases.items():
+        with pytest.raises(PluginError) as info:
+            play(faultplugins.fault_spec(name).configure())
+        assert str(info.value).endswith(tail), name
+
+
+def test_duplicated_card_is_named() -> None:
+    with pytest.raises(PluginError) as info:
+        play(faultplugins.fault_spec("duplicates-card").configure())
+    # the hook gives seat 0 the top card of the stock and leaves it in the stock too
+    top = start_deal("waks", ["Anna", "Ben", "Carla"], 20, seed=0).setup.stock[0]
+    assert str(info.value).endswith(
+        f"returned a state holding {top.ascii} twice; expected every card of the pack exactly "
+        "once")
+
+
+# --- through the CLI -------------------------------------------------------------------------
+
+@pytest.fixture
+def faults_installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[Registry]:
+    """The installed registry with the fault plug-ins beside the built-ins."""
+    import importlib
+
+    modules = [importlib.import_module(m) for m in BUILTIN_VARIANT_MODULES]
+    reg = Registry([*modules, faultplugins], isolate=True)
+    monkeypatch.setattr(plugins_module, "_registry", reg)
+    yield reg
+
+
+@pytest.mark.parametrize("name", ["points-as-text", "mints-chips", "only-pass", "award-seat-99",
+                                  "steps-backwards", "no-legal-actions"])
+def test_fault_through_the_cli(name: str, faults_installed: Registry) -> None:
+    result = run("simulate", "--variant", name, "--deals", "3", "--players", "3",
+                 "--chips", "20", "--agent", "random")
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1
+    _, hook = faultplugins.RULE_FAULTS[name]
+    assert lines[0].startswith(f"error: plug-in {faultplugins.label(name)}, hook {hook}")
+
+
+# --- through the kit -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["mints-chips", "steps-backwards"])
+def test_fault_through_the_kit(name: str) -> None:
+    variant = faultplugins.fault_spec(name).configure()
+    with pytest.raises(PluginError) as info:
+        run_deal_machine(variant, check_records=False,
+                         settings=settings(max_examples=5, deadline=None, database=None))
+    expect(name, info)
+
+
+# --- unknown hooks ---------------------------------------------------------------------------
+
+class Misspelt:
+    @hookimpl
+    def primero_card_point(self, variant: object, card: object) -> int:
+        return 1
+
+
+class Unmarked:
+    def primero_card_points(self, variant: object, card: object) -> int:
+        return 1
+
+
+def registering(*specs: VariantSpec, name: str = "author") -> ModuleType:
+    module = ModuleType(name)
+
+    @hookimpl
+    def primero_register_variants(register: Callable[[VariantSpec], None]) -> None:
+        for spec in specs:
+            register(spec)
+
+    module.primero_register_variants = primero_register_variants  # type: ignore[attr-defined]
+    return module
+
+
+def test_misspelt_hook_on_a_rule_object() -> None:
+    spec = attrs.evolve(waks.WAKS, name="typo", aliases=(), plugins=(Misspelt(),))
+    with pytest.raises(PluginError) as info:
+        Registry([registering(spec)])
+    assert str(info.value) == (
+        "plug-in 'author' registered an invalid variant: rule object "
+        "test_plugin_faults.Misspelt: primero_card_point is not a primero hook (did you mean "
+        "primero_card_points?)")
+    with pytest.raises(PluginError) as info:
+        _ = spec.configure().rules
+    assert str(info.value) == (
+        "plug-in test_plugin_faults.Misspelt: primero_card_point is not a primero hook (did "
+        "you mean primero_card_points?)")
+    assert info.value.hook == "primero_card_point"
+
+
+def test_unmarked_hook_is_an_error() -> None:
+    spec = attrs.evolve(waks.WAKS, name="unmarked", aliases=(), plugins=(Unmarked(),))
+    with pytest.raises(PluginError) as info:
+        _ = spec.configure().rules
+    assert str(info.value) == ("plug-in test_plugin_faults.Unmarked: primero_card_points is "
+                               "not marked @hookimpl (from primero import hookimpl)")
+
+
+def test_misspelt_registration_hook_and_a_module_without_hooks() -> None:
+    module = ModuleType("misspelt")
+
+    @hookimpl
+    def primero_register_variant(register: object) -> None: ...
+
+    module.primero_register_variant = primero_register_variant  # type: ignore[attr-defined]
+    with pytest.raises(PluginError) as info:
+        Registry([module])
+    assert str(info.value) == ("plug-in misspelt: primero_register_variant is not a primero "
+                               "hook (did you mean primero_register_variants?)")
+    with pytest.raises(PluginError) as info:
+        Registry([ModuleType("empty")])
+    assert str(info.value) == ("plug-in empty: it implements no primero hook (expected "
+                               "primero_register_variants)")
+
+
+# --- validated registrations -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("change", "problem"), [
+    ({"players": (0, 100)}, "players (0, 100): expected (low, high) with 2 <= low <= high <= 12"),
+    ({"players": (6, 2)}, "players (6, 2): expected (low, high) with 2 <= low <= high <= 12"),
+    ({"name": "my variant"}, "variant name 'my variant' is not one word (letters, digits, '-', "
+                             "'_', '.'; no spaces)"),
+    ({"name": "fold"}, "variant name 'fold' is an action verb; choose another name"),
+    ({"aliases": ("two words",)}, "alias 'two words' is not one word (letters, digits, '-', "
+                                  "'_', '.'; no spaces)"),
+    ({"options": (Option(name="tie", default="coin", doc="", choices=("eldest", "split")),)},
+     "option 'tie': default 'coin' is not among its allowed values ('eldest', 'split')"),
+    ({"options": (Option(name="n", default=9, doc="", minimum=1, maximum=3),)},
+     "option 'n': default 9 is not among its allowed values (an integer 1..3)"),
+])
+def test_bad_registrations(change: dict[str, object], problem: str) -> None:
+    spec = attrs.evolve(waks.WAKS, **{"name": "bad", "aliases": (), **change})
+    with pytest.raises(PluginError) as info:
+        Registry([registering(spec)])
+    assert str(info.value) == f"plug-in 'author' registered an invalid variant: {problem}"
+
+
+# --- isolation -------------------------------------------------------------------------------
+
+def broken_module() -> ModuleType:
+    module = ModuleType("broken")
+
+    @hookimpl
+    def primero_register_variants(register: Callable[[VariantSpec], None]) -> None:
+        register(attrs.evolve(waks.WAKS, name="half", aliases=()))
+        raise KeyError("oops")
+
+    module.primero_register_variants = primero_register_variants  # type: ignore[attr-defined]
+    return module
+
+
+def test_a_broken_plugin_is_skipped_and_named() -> None:
+    with pytest.warns(PluginWarning, match="skipped the plug-in broken"):
+        reg = Registry([waks, broken_module(), registering(
+            attrs.evolve(waks.WAKS, name="fine", aliases=()), name="good")], isolate=True)
+    assert reg.names() == ["waks", "fine"]
+    reason = ("plug-in broken, hook primero_register_variants: raised KeyError: 'oops'")
+    assert [(b.name, b.reason, b.variants) for b in reg.broken()] == [
+        ("broken", reason, ("broken", "half"))]
+    for name in ("half", "HALF", "broken"):
+        with pytest.raises(PluginError) as info:
+            reg.variant(name)
+        assert str(info.value) == reason
+    assert reg.variant("fine").ranking.evaluate("7s 6h Ad Kc").label == "Primero 65"
+
+
+def test_a_duplicate_name_breaks_only_the_latecomer() -> None:
+    with pytest.warns(PluginWarning):
+        reg = Registry([waks, registering(attrs.evolve(waks.WAKS, aliases=()), name="copycat")],
+                       isolate=True)
+    assert reg.names() == ["waks"]
+    assert reg.provider(reg.spec("waks")) == "primero.variants.waks"
+    assert [b.name for b in reg.broken()] == ["copycat"]
+
+
+def installed_faults(tmp_path: Path) -> Path:
+    """A site folder with faulty plug-ins installed through entry points."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "faults_import.py").write_text("raise ImportError('no module named numpyy')\n")
+    (site / "faults_empty.py").write_text('"""No hooks at all."""\n')
+    dist = site / "primero_faults-0.1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: primero-faults\n"
+                                   "Version: 0.1.0\n")
+    (dist / "entry_points.txt").write_text(textwrap.dedent("""\
+        [primero]
+        rules-faults = faultplugins
+        import-fails = faults_import
+        no-hooks = faults_empty
+        missing = faults_not_there
+        """))
+    return site
+
+
+def test_installed_broken_plugins_beside_the_builtins(tmp_path: Path) -> None:
+    """Faulty plug-ins installed through entry points: named, and the built-ins keep working."""
+    site = installed_faults(tmp_path)
+    tests = Path(__file__).parent
+    code = textwrap.dedent("""\
+        import warnings
+        warnings.simplefilter("ignore")
+        import primero
+        from primero.errors import PluginError
+        reg = primero.registry()
+        print(primero.evaluate("7s 6h Ad Kc", "waks").label)
+        print(primero.evaluate("7s 6h Ad 2c", "oldpips").label)
+        for broken in reg.broken():
+            print("broken", broken.name, "|", broken.reason)
+        for name in ("import-fails", "missing"):
+            try:
+                primero.get_variant(name)
+            except PluginError as exc:
+                print("raised", name, "|", exc)
+        print(len([n for n in reg.names() if n in FAULTS]))
+    """).replace("FAULTS", repr(FAULTS))
+    env_path = f"{site}:{tests}:{Path(primero.__file__).parent.parent}"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, env={"PYTHONPATH": env_path, "PATH": ""}, check=True)
+    lines = done.stdout.splitlines()
+    assert lines[:2] == ["Primero 65", "Primero 57"]
+    assert lines[2:6] == [
+        "broken import-fails | plug-in import-fails: importing 'faults_import' failed: "
+        "ImportError: no module named numpyy",
+        "broken no-hooks | plug-in no-hooks: it implements no primero hook (expected "
+        "primero_register_variants)",
+        "broken missing | plug-in missing: importing 'faults_not_there' failed: "
+        "ModuleNotFoundError: No module named 'faults_not_there'",
+        "raised import-fails | plug-in import-fails: importing 'faults_import' failed: "
+        "ImportError: no module named numpyy",
+    ]
+    assert lines[6].startswith("raised missing | plug-in missing: importing")
+    assert lines[7] == str(len(FAULTS))  # the rules faults register; they fail when played
+
+
+# --- one identity ------------------------------------------------------------------------------
+
+def test_a_variant_named_like_a_builtin_never_shares_its_rules() -> None:
+    base = get_variant("waks")
+    assert base.ranking.evaluate("7s 6h Ad Kc").label == "Primero 65"
+    evolved = attrs.evolve(waks.WAKS, plugins=(losing.LosingRules(),)).configure()
+    assert evolved != base
+    assert evolved.rules is not base.rules
+    assert evolved.rules.manager.get_plugins() != base.rules.manager.get_plugins()
+    # the built-in is still the built-in, in the same process, after the other was configured
+    assert get_variant("waks").rules is base.rules
+    assert get_variant("waks").ranking.evaluate("7s 6h Ad Kc").label == "Primero 65"
+
+
+def test_equal_variants_share_rules() -> None:
+    assert get_variant("waks", tie="split") == get_variant("waks", tie="split")
+    assert get_variant("waks", tie="split").rules is get_variant("waks", tie="split").rules
+
+
+class LooksUpAVariant:
+    """A pack hook that looks another variant up (it used to deadlock)."""
+
+    @hookimpl
+    def primero_pack(self, variant: primero.Variant) -> object:
+        return get_variant("roman").pack if variant.option("deck") == "french52" else None
+
+
+def test_a_hook_that_looks_a_variant_up_does_not_deadlock() -> None:
+    spec = attrs.evolve(waks.WAKS, name="lookup", aliases=(), plugins=(LooksUpAVariant(),))
+    variant = spec.configure(deck="french52")
+    result: list[str] = []
+    worker = threading.Thread(
+        target=lambda: result.append(variant.ranking.evaluate("7s 6h Ad Kc").label),
+        daemon=True)
+    worker.start()
+    worker.join(timeout=60)
+    assert result == ["Primero 65"]
+
+
+# --- the error classes of the public API -------------------------------------------------------
+
+def test_unknown_agent_is_a_primero_error() -> None:
+    with pytest.raises(UnknownAgentError) as info:
+        make_agent("clever")
+    assert str(info.value) == "unknown agent 'clever'; known agents: random, heuristic"
+    assert isinstance(info.value, ValueError)
+
+
+def test_play_deal_limit_is_a_primero_error() -> None:
+    state = start_deal("waks", ["Anna", "Ben", "Carla"], 20, seed=3)
+    with pytest.raises(EndlessDealError) as info:
+        play_deal(state, [RandomAgent()] * 3, random.Random(3), max_actions=1)
+    assert str(info.value) == "the deal did not end within 1 actions"
+
+
+def test_primero_variants_lists_broken_plugins_and_their_variants_fail_in_one_line(
+        tmp_path: Path) -> None:
+    """The CLI side of isolation: `primero variants` names each broken plug-in with its reason,
+    the built-ins still work, and asking for a broken plug-in's variant is one error line."""
+    site = installed_faults(tmp_path)
+    tests = Path(__file__).parent
+    env = {"PYTHONPATH": f"{site}:{tests}:{Path(primero.__file__).parent.parent}", "PATH": "",
+           "PYTHONWARNINGS": "ignore"}
+    listing = subprocess.run([sys.executable, "-m", "primero", "variants"], capture_output=True,
+                             text=True, timeout=120, env={**env, "COLUMNS": "200"})
+    assert listing.returncode == 0, listing.stderr
+    flat = " ".join(listing.stdout.split())
+    assert "waks" in flat
+    assert ("broken plug-in import-fails (primero-faults 0.1.0): plug-in import-fails: "
+            "importing 'faults_import' failed: ImportError: no module named numpyy") in flat
+    assert "broken plug-in no-hooks" in flat
+    asked = subprocess.run([sys.executable, "-m", "primero", "evaluate", "7s", "6h", "Ad", "Kc",
+                            "--variant", "import-fails"], capture_output=True, text=True,
+                           timeout=120, env=env)
+    assert asked.returncode == 1
+    assert asked.stderr.strip().splitlines() == [
+        "error: plug-in import-fails: importing 'faults_import' failed: ImportError: no module "
+        "named numpyy"]
