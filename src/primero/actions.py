@@ -156,13 +156,16 @@ class Exchange:
 Action = Vie | Hold | Pass | Fold | Exchange
 
 
+def _is_number(word: str) -> bool:
+    """Whole numbers in ASCII digits 0-9 with an optional ``-``, as deal files and the CLI."""
+    digits = word[1:] if word[:1] == "-" else word
+    return digits.isascii() and digits.isdigit()
+
+
 def _parse_int(word: str, text: str) -> int:
-    try:
-        value = int(word)
-    except ValueError:
-        raise IllegalActionError(f"cannot read action {text!r}: {word!r} is not a number") \
-            from None
-    return value
+    if not _is_number(word):
+        raise IllegalActionError(f"cannot read action {text!r}: {word!r} is not a number")
+    return int(word)
 
 
 def _parse_call(words: list[str], text: str) -> Call | None:
@@ -173,7 +176,11 @@ def _parse_call(words: list[str], text: str) -> Call | None:
             f"cannot read action {text!r}: expected 'call CLASS [POINTS]' after the amount"
         )
     hand_class = words[1][:1].upper() + words[1][1:].lower()
-    points = _parse_int(words[2], text) if len(words) == 3 else None
+    if len(words) == 3 and not _is_number(words[2]):
+        raise IllegalActionError(
+            f"cannot read action {text!r}: a call is 'call CLASS [POINTS]', the class in one "
+            f"word and the points in digits 0-9, not 'call {words[1]} {words[2]}'")
+    points = int(words[2]) if len(words) == 3 else None
     return Call(hand_class, points)
 
 
