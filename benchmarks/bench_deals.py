@@ -1,7 +1,11 @@
 """Full deals per second: primero's Waks English Primero against PokerKit's fixed-limit Badugi.
 
-Both games: 4 players, random legal actions (draws included), seeded, played side by side in
-one process run. Also reports the memory of one mid-deal primero state.
+Both games: 4 players, uniform random legal actions (draws included), seeded, played side by
+side in one process run (CPU time, interleaved in rounds so machine load hits all alike).
+primero is driven three ways: through the public API (``state.legal_actions()`` /
+``state.apply(action)``), through action ids (``state.legal_action_ids()`` /
+``state.apply(i)``), and through the agents (``play_deal`` with ``RandomAgent``, one player view
+per decision). Also reports the memory of one mid-deal primero state.
 
 Run: ``python benchmarks/bench_deals.py [--deals N]`` (needs the ``bench`` extra: pokerkit).
 """
@@ -22,16 +26,28 @@ from primero.engine import start_deal
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
 
 
-def primero_deals(n: int, seed: int) -> float:
-    """CPU seconds to play ``n`` Waks deals with random agents."""
+def primero_deals(n: int, seed: int, mode: str = "api") -> float:
+    """CPU seconds to play ``n`` Waks deals with uniform random play.
+
+    ``mode``: ``"api"`` (legal actions and apply), ``"ids"`` (legal ids and apply by id) or
+    ``"agents"`` (``play_deal`` with random agents, which act on player views).
+    """
     variant = primero.get_variant("waks")
     _ = variant.ranking.table  # built once, outside the timing
     agents = [RandomAgent()] * 4
     rng = random.Random(seed)
+    choice = rng.choice
     start = time.process_time()
     for k in range(n):
         state = start_deal(variant, PLAYERS, 50, dealer=k % 4, seed=seed * 1_000_003 + k)
-        play_deal(state, agents, rng)
+        if mode == "agents":
+            play_deal(state, agents, rng)
+        elif mode == "ids":
+            while not state.over:
+                state = state.apply(choice(state.legal_action_ids()))
+        else:
+            while not state.over:
+                state = state.apply(choice(state.legal_actions()))
     return time.process_time() - start
 
 
@@ -114,18 +130,23 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("pokerkit is not installed: pip install -e '.[bench]'", file=sys.stderr)
         return 1
-    # Interleave the two in rounds so that load on the machine hits both alike; CPU time.
+    # Interleave in rounds so that load on the machine hits all alike; CPU time.
     rounds = 10
     per_round = max(1, args.deals // rounds)
-    ours = theirs = 0.0
+    modes = ("api", "ids", "agents")
+    ours = dict.fromkeys(modes, 0.0)
+    theirs = 0.0
     for r in range(rounds):
-        ours += primero_deals(per_round, args.seed + r)
+        for mode in modes:
+            ours[mode] += primero_deals(per_round, args.seed + r, mode)
         theirs += pokerkit_deals(per_round, args.seed + r)
-    args.deals = per_round * rounds
-    ours_rate, theirs_rate = args.deals / ours, args.deals / theirs
-    print(f"primero waks deals/s      : {ours_rate:10.1f}")
+    deals = per_round * rounds
+    theirs_rate = deals / theirs
     print(f"pokerkit badugi hands/s   : {theirs_rate:10.1f}")
-    print(f"ratio primero / pokerkit  : {ours_rate / theirs_rate:10.2f}x (target >= 5x)")
+    for mode, label in (("api", "public API"), ("ids", "action ids"), ("agents", "agents")):
+        rate = deals / ours[mode]
+        print(f"primero waks deals/s      : {rate:10.1f}  ({label}; "
+              f"{rate / theirs_rate:.2f}x pokerkit, target >= 5x)")
     new_bytes, pickled = mid_deal_state_bytes()
     print(f"one mid-deal state        : {new_bytes:10d} bytes newly allocated per action")
     print(f"                            {pickled:10d} bytes pickled (everything, nothing shared)")

@@ -61,7 +61,11 @@ def test_exchanged_cards_are_kept_in_pack_order() -> None:
     ("bid 3", "cannot read action 'bid 3'"),
     ("vie 2 call", "expected 'call CLASS \\[POINTS\\]'"),
     ("vie 2 named Primero", "expected 'call CLASS"),
-    ("vie 2 call Primero sixty", "'sixty' is not a number"),
+    ("vie 2 call Primero sixty", "the points in digits 0-9, not 'call Primero sixty'"),
+    ("vie 2 call royal flush", "a call is 'call CLASS \\[POINTS\\]', the class in one word"),
+    ("vie \u0662", "'\u0662' is not a number"),              # ARABIC-INDIC DIGIT TWO
+    ("hold raise \uff13", "'\uff13' is not a number"),       # FULLWIDTH DIGIT THREE
+    ("vie 2 call Primero \u0666\u0660", "the points in digits 0-9"),
 ])
 def test_unreadable_actions_name_the_text(text: str, match: str) -> None:
     with pytest.raises(IllegalActionError, match=match) as info:

@@ -543,3 +543,34 @@ def test_play_refused_input_one_line(args: list[str], message: str) -> None:
     assert line.startswith(message)
     # the same for a person at the table
     assert one_line_error("play", "--seed", "1", *args, input="").startswith(message)
+
+
+def test_play_takes_a_raise_cap_and_saves_it(tmp_path) -> None:
+    from primero.history import load_record
+
+    path = tmp_path / "capped.toml"
+    result = run("play", "--auto", "--seed", "3", "--raise-cap", "1", "--save", str(path))
+    assert result.exit_code == 0, result.output
+    record = load_record(path.read_text())
+    assert record.raise_cap == 1
+    bad = run("play", "--auto", "--raise-cap", "0")
+    assert bad.exit_code == 2 and "--raise-cap" in bad.output
+
+
+def test_simulate_and_compare_take_a_raise_cap() -> None:
+    # suzuki with huge stacks and a wide rest: the cap bounds every deal (RULES.md §5)
+    from primero.simulation import simulate
+
+    sim = simulate("suzuki", players=3, deals=3, seed=1, agents="random", chips=100_000,
+                   rest=999, raise_cap=2)
+    assert sim.raise_cap == 2 and len(sim) == 3
+    state = sim.state(1)
+    assert state.table.raise_cap == 2
+    for command in ("simulate", "compare"):
+        args = [command, "suzuki"] if command == "compare" else [command, "--variant", "suzuki"]
+        result = run(*args, "--deals", "2", "--agent", "random", "--chips", "100000",
+                     "--rest", "999", "--raise-cap", "2", "--players", "3", "--json",
+                     "--no-progress")
+        assert result.exit_code == 0, result.output
+        bad = run(*args, "--raise-cap", "0")
+        assert bad.exit_code == 2 and "--raise-cap" in bad.output

@@ -345,8 +345,8 @@ def test_unreadable_action_and_unknown_card_in_an_action() -> None:
         # new-user finding 6: typos and conflicting keys used to be read without a word
         ({"actions": None, "action": ["Anna vie 2"]},
          r"^deal record: unknown key 'action'; known keys: variant, options, players, dealer, "
-         r"chips, stake, rest, ante, carry, stock, seed, reshuffles, actions \(other tables, "
-         r"such as \[expect\], are ignored\)$"),
+         r"chips, stake, rest, ante, carry, raise_cap, stock, seed, reshuffles, actions "
+         r"\(other tables, such as \[expect\], are ignored\)$"),
         ({"stak": 2}, r"unknown key 'stak'; known keys: variant, "),
         ({"expect": 5, "colour": "blue"}, r"unknown keys 'expect', 'colour'; known keys"),
         ({"seed": 7}, r"^deal record: give either 'stock' \(the whole pack\) or 'seed', not both"),

@@ -8,17 +8,46 @@ and :func:`parse_action` reads it back (cases/README.md, "Action verbs").
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, TypeVar
 
 from attrs import field, frozen
 
 from primero.cards import Card, parse_cards
 from primero.errors import IllegalActionError
 
-__all__ = ["Action", "Call", "Exchange", "Fold", "Hold", "Pass", "Vie", "parse_action"]
+__all__ = ["ACTION_WORDS", "Action", "Call", "Exchange", "Fold", "Hold", "Pass", "Vie",
+           "parse_action"]
+
+#: The words of action text (no player may be called one of them: ``"vie 2"`` must not read
+#: as a player called ``vie``).
+ACTION_WORDS = ("vie", "hold", "raise", "pass", "fold", "exchange", "call")
+
+
+def _chips(instance: object, attribute: Any, value: Any) -> None:
+    """An amount of chips is an ``int`` (not a ``bool``, float or text)."""
+    if type(value) is not int:
+        raise IllegalActionError(
+            f"{type(instance).__name__}.{attribute.name} must be a whole number of chips, "
+            f"got {value!r}")
+
+_C = TypeVar("_C")
+
+
+def _card_index(card: Card) -> int:
+    return card.index
 
 
 def _sorted_cards(cards: Iterable[Card | str]) -> tuple[Card, ...]:
-    return tuple(sorted(parse_cards(list(cards)), key=lambda c: c.index))
+    items = tuple(cards)
+    if not all(type(c) is Card for c in items):
+        items = parse_cards(list(items))
+    return tuple(sorted(items, key=_card_index))  # type: ignore[arg-type]
+
+
+def _with_cards(cls: type[_C], name: str, cards: Iterable[Card]) -> _C:
+    new = object.__new__(cls)
+    object.__setattr__(new, name, tuple(sorted(cards, key=_card_index)))
+    return new
 
 
 @frozen
@@ -50,7 +79,7 @@ class Vie:
         call: The named hand (calling variant only).
     """
 
-    amount: int
+    amount: int = field(validator=_chips)
     call: Call | None = None
 
     def __str__(self) -> str:
@@ -66,7 +95,7 @@ class Hold:
         call: The named hand of a raise (calling variant only).
     """
 
-    raise_by: int = 0
+    raise_by: int = field(default=0, validator=_chips)
     call: Call | None = None
 
     def __str__(self) -> str:
@@ -84,6 +113,11 @@ class Pass:
     """
 
     exchange: tuple[Card, ...] = field(default=(), converter=_sorted_cards)
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card]) -> Pass:
+        """A pass exchanging ``cards`` (already :class:`Card` values): no parsing."""
+        return _with_cards(cls, "exchange", cards)
 
     def __str__(self) -> str:
         if self.exchange:
@@ -109,6 +143,11 @@ class Exchange:
 
     discards: tuple[Card, ...] = field(default=(), converter=_sorted_cards)
 
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card]) -> Exchange:
+        """The exchange of ``cards`` (already :class:`Card` values): no parsing."""
+        return _with_cards(cls, "discards", cards)
+
     def __str__(self) -> str:
         return " ".join(["exchange", *(c.ascii for c in self.discards)])
 
@@ -117,13 +156,16 @@ class Exchange:
 Action = Vie | Hold | Pass | Fold | Exchange
 
 
+def _is_number(word: str) -> bool:
+    """Whole numbers in ASCII digits 0-9 with an optional ``-``, as deal files and the CLI."""
+    digits = word[1:] if word[:1] == "-" else word
+    return digits.isascii() and digits.isdigit()
+
+
 def _parse_int(word: str, text: str) -> int:
-    try:
-        value = int(word)
-    except ValueError:
-        raise IllegalActionError(f"cannot read action {text!r}: {word!r} is not a number") \
-            from None
-    return value
+    if not _is_number(word):
+        raise IllegalActionError(f"cannot read action {text!r}: {word!r} is not a number")
+    return int(word)
 
 
 def _parse_call(words: list[str], text: str) -> Call | None:
@@ -134,7 +176,11 @@ def _parse_call(words: list[str], text: str) -> Call | None:
             f"cannot read action {text!r}: expected 'call CLASS [POINTS]' after the amount"
         )
     hand_class = words[1][:1].upper() + words[1][1:].lower()
-    points = _parse_int(words[2], text) if len(words) == 3 else None
+    if len(words) == 3 and not _is_number(words[2]):
+        raise IllegalActionError(
+            f"cannot read action {text!r}: a call is 'call CLASS [POINTS]', the class in one "
+            f"word and the points in digits 0-9, not 'call {words[1]} {words[2]}'")
+    points = int(words[2]) if len(words) == 3 else None
     return Call(hand_class, points)
 
 
@@ -148,6 +194,8 @@ def parse_action(text: str) -> Action:
         IllegalActionError: the text is not an action; the message quotes it.
         CardParseError: a card in an exchange is not a card.
     """
+    if not isinstance(text, str):
+        raise IllegalActionError(f"an action is text such as 'vie 2', got {text!r}")
     words = text.split()
     if not words:
         raise IllegalActionError("cannot read an empty action")

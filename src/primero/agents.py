@@ -27,8 +27,8 @@ from primero.hands import HAND_SIZE, Ranking
 from primero.session import Session
 from primero.state import GameState, PlayerView
 
-__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "Strength", "make_agent",
-           "play_deal", "play_session"]
+__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "Strength",
+           "make_agent", "play_deal", "play_session"]
 
 
 @runtime_checkable
@@ -271,7 +271,9 @@ def play_deal(state: GameState, agents: Sequence[Agent], rng: random.Random,
 
     Raises:
         EndlessDealError: the deal did not end within ``max_actions`` or within the bound
-            the engine computes from the table (a rules fault; the plug-ins are named).
+            the engine computes from the table (a rules fault; the plug-ins are named), or a
+            table without a bound on raises (huge stacks; give the table a ``raise_cap``,
+            RULES.md §5).
     """
     for _ in range(max_actions):
         if state.over:

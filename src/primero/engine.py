@@ -18,13 +18,27 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from primero.actions import Action, Exchange, Pass, parse_action
+import attrs
+
+from primero.action_space import legal_ids
+from primero.actions import ACTION_WORDS, Action, Exchange, Fold, Hold, Pass, Vie, parse_action
 from primero.cards import Card, parse_cards
 from primero.errors import IllegalActionError, InvalidDeckError, PrimeroError
-from primero.state import DealSetup, GameState, PlayerView, Seat, Table, replace
+from primero.rules.dealing import deliver
+from primero.state import (
+    DEALING_MODES,
+    DealSetup,
+    GameState,
+    PlayerView,
+    Seat,
+    Table,
+    fill,
+    replace,
+)
 from primero.variant import Variant
 
-__all__ = ["apply", "legal_actions", "new_seed", "public_text", "start_deal", "view"]
+__all__ = ["apply", "deal", "legal_actions", "legal_ids", "new_seed", "public_text", "start_deal",
+           "view"]
 
 
 def new_seed(rng: random.Random) -> int:
@@ -40,6 +54,24 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def shuffled(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
+    """``cards`` shuffled exactly as ``rng.shuffle`` would (the same draws, the same order).
+
+    ``random.shuffle``'s Fisher-Yates with its ``_randbelow`` inlined: a seeded deal keeps the
+    stock it always had, in a third less time.
+    """
+    items = list(cards)
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+    return tuple(items)
+
+
 def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
                  dealer: int, table: Table, carry: int) -> None:
     low, high = variant.spec.players
@@ -47,6 +79,10 @@ def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
         raise PrimeroError(
             f"{variant.name} is played by {low} to {high} players; got {len(players)}"
         )
+    verbs = [p for p in players if isinstance(p, str) and p.lower() in ACTION_WORDS]
+    if verbs:
+        raise PrimeroError(f"player name {verbs[0]!r} is an action word ("
+                           f"{', '.join(ACTION_WORDS)}): it would make action text ambiguous")
     if len(set(players)) != len(players):
         dup = next(p for p in players if list(players).count(p) > 1)
         raise PrimeroError(f"two players are called {dup!r}: names must be distinct")
@@ -92,6 +128,8 @@ def start_deal(
     seed: int | None = None,
     rng: random.Random | None = None,
     reshuffles: Sequence[Sequence[Card | str]] = (),
+    dealing: str | None = None,
+    raise_cap: int | None = None,
 ) -> GameState:
     """Set up a deal and run it to the first decision.
 
@@ -111,25 +149,62 @@ def start_deal(
         seed: Seeds the shuffle (when no ``stock``) and any reshuffle.
         rng: A generator to draw the seed from, instead of ``seed``.
         reshuffles: New stock orders to use, in order, when the stock runs out (a replay).
+        dealing: How the cards are chosen: ``"seeded"`` (a shuffle from ``seed`` or ``rng``),
+            ``"stacked"`` (``stock`` from the top), or ``"external"`` — the caller deals every
+            card: the deal stops at each chance node (``state.chance``: who receives the next
+            card, why, and which cards can come) until ``state.deal(card)``. Default:
+            ``"stacked"`` with a ``stock``, else ``"seeded"``. All three are one mechanism: a
+            deal dealt from outside with the cards a stacked stock would give has the same
+            legal actions at every decision and the same result. An external deal takes no
+            ``stock``, ``seed``, ``rng`` or ``reshuffles``.
+        raise_cap: House rule (RULES.md §5, no source), off by default: the most vies plus
+            raises one betting round allows; once reached, players may only hold, pass (where
+            a pass is legal) or fold. Every betting variant accepts it.
 
     Returns:
-        The state at the first decision (or the finished deal, if nobody has to decide).
+        The state at the first decision (or the finished deal, if nobody has to decide); with
+        ``dealing="external"``, at the first chance node.
 
     Raises:
         InvalidDeckError: the stock has a duplicate card, a card outside the pack, or misses
             cards of the pack; the message names the card. Nothing is dealt.
-        PrimeroError: bad players, chips, dealer or table parameters.
+        PrimeroError: bad players (a name that is also an action word, such as ``vie``, is
+            refused), chips, dealer or table parameters, or an argument of the wrong type
+            (``dealer=True`` is not a seat).
     """
     if isinstance(variant, str):
         from primero.plugins import get_variant
 
         variant = get_variant(variant)
+    if not isinstance(variant, Variant):
+        raise PrimeroError(f"variant must be a Variant or a variant name, got {variant!r}")
     if isinstance(players, str):
         raise PrimeroError(
             f"players must be a list of names, not the text {players!r} (e.g. ['Anna', 'Ben'])"
         )
+    if not isinstance(players, Sequence | tuple | list):
+        raise PrimeroError(f"players must be a list of names, got {type(players).__name__}")
     names = tuple(players)
-    stacks = (chips,) * len(names) if isinstance(chips, int) else tuple(chips)
+    stacks: tuple[int, ...]
+    if isinstance(chips, int) and not isinstance(chips, bool):
+        stacks = (chips,) * len(names)
+    elif isinstance(chips, Sequence) and not isinstance(chips, str):
+        stacks = tuple(chips)
+    else:
+        raise PrimeroError(f"chips must be a whole number or one per player, got {chips!r}")
+    if isinstance(dealer, bool) or not isinstance(dealer, str | int):
+        raise PrimeroError(f"dealer must be a seat number or a player's name, got {dealer!r}")
+    for label, value in (("stake", stake), ("rest", rest), ("ante", ante), ("carry-over", carry),
+                         ("raise_cap", raise_cap)):
+        if value is not None and not _whole(value):
+            raise PrimeroError(f"{label} must be a whole number of chips, got {value!r}")
+    if rng is not None and not isinstance(rng, random.Random):
+        raise PrimeroError(f"rng must be a random.Random, got {rng!r}")
+    if stock is not None and not isinstance(stock, str | Sequence):
+        raise PrimeroError(f"stock must be cards or their text, got {stock!r}")
+    if isinstance(reshuffles, str) or not isinstance(reshuffles, Sequence) or any(
+            isinstance(r, str | int) or not isinstance(r, Sequence) for r in reshuffles):
+        raise PrimeroError(f"reshuffles must be a list of card lists, got {reshuffles!r}")
     if isinstance(dealer, str):
         if dealer not in names:
             raise PrimeroError(f"dealer {dealer!r} is not a player: {', '.join(names)}")
@@ -139,12 +214,29 @@ def start_deal(
                            f"(0..{len(names) - 1}, or -1 for the last)")
     else:
         dealer_seat = dealer % len(names) if names else 0
-    table = Table(stake=stake, rest=rest, ante=variant.spec.ante if ante is None else ante)
+    if raise_cap is not None and raise_cap < 1:
+        raise PrimeroError(f"raise_cap must be at least 1 (or None: no cap), got {raise_cap}")
+    table = Table(stake=stake, rest=rest, ante=variant.spec.ante if ante is None else ante,
+                  raise_cap=raise_cap)
     _check_setup(variant, names, stacks, dealer_seat, table, carry)
-    plan = variant.rules.deal_plan()
+    plan = variant.rules.plan
     if table.ante and not any(step.kind == "ante" for step in plan):
         raise PrimeroError(f"{variant.name} has no ante: ante must be 0, got {table.ante}")
     pack = variant.pack
+    if dealing is None:
+        dealing = "stacked" if stock is not None else "seeded"
+    if dealing not in DEALING_MODES:
+        raise PrimeroError(f"dealing must be one of {', '.join(map(repr, DEALING_MODES))}, "
+                           f"got {dealing!r}")
+    if dealing == "external":
+        if stock is not None or seed is not None or rng is not None or reshuffles:
+            raise PrimeroError("a deal dealt from outside (dealing='external') takes no stock, "
+                               "seed, rng or reshuffles: deal each card with state.deal(card)")
+        seed, stock = 0, pack.cards
+    elif dealing == "stacked" and stock is None:
+        raise PrimeroError("dealing='stacked' needs the stock (the whole pack from the top)")
+    elif dealing == "seeded" and stock is not None:
+        raise PrimeroError("a stacked stock is dealt with dealing='stacked', not 'seeded'")
     if seed is None:
         seed = new_seed(rng) if rng is not None else 0 if stock is not None else None
     if seed is None:
@@ -161,27 +253,38 @@ def start_deal(
                 f"missing {' '.join(missing)}"
             )
     else:
-        shuffled = list(pack.cards)
-        random.Random(seed).shuffle(shuffled)
-        cards = tuple(shuffled)
+        cards = shuffled(pack.cards, random.Random(seed))
     given = tuple(parse_cards(r) for r in reshuffles)
     for k, order in enumerate(given):
         pack.check(order, f"reshuffle {k + 1}")
     setup = DealSetup(players=names, chips=stacks, dealer=dealer_seat, table=table,
-                      carry=carry, stock=cards, seed=seed, reshuffles=given)
+                      carry=carry, stock=cards, seed=seed, reshuffles=given, dealing=dealing)
     state = GameState(
         variant=variant, setup=setup,
         seats=tuple(Seat(name=n, stack=c) for n, c in zip(names, stacks, strict=True)),
-        dealer=dealer_seat, table=table, carry_in=carry, stock=cards,
-        plan=plan,
+        stock=cards,
     )
     return _advance(state)
 
 
 def _advance(state: GameState) -> GameState:
-    """Run automatic steps until someone must act or the deal is over, then settle."""
+    """Run automatic steps until someone must act, a card is due from outside, or the end.
+
+    Cards the dealing hooks queued (``state.pending``) are dealt first: from the top of the
+    stock (seeded and stacked deals) or, for a deal dealt from outside, by the caller at the
+    chance node this stops at.
+    """
+    if state.to_act is not None and not state.pending and not state.over:
+        return state  # the usual case: the next player is to act
     rules = state.variant.rules
-    while not state.over and state.to_act is None:
+    external = state.setup.dealing == "external"
+    while True:
+        if state.pending:
+            if external:
+                return state
+            state = deliver(state)
+        if state.over or state.to_act is not None:
+            break
         if state.step_index >= 0:
             state = rules.end_step(state, state.plan[state.step_index])
             if state.over:
@@ -218,55 +321,196 @@ def _finish(state: GameState) -> GameState:
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
-    """Every legal action of the seat to act (``()`` when nobody is to act)."""
-    if state.over or state.to_act is None:
+    """Every legal action of the seat to act (``()``: nobody to act, or a chance node)."""
+    if state.over or state.to_act is None or state.pending:
         return ()
     return state.variant.rules.legal_actions(state)
 
 
-def apply(state: GameState, action: Action | str) -> GameState:
+def deal(state: GameState, card: Card | str) -> GameState:
+    """Deal one card from outside at a chance node (see :attr:`GameState.chance`).
+
+    Args:
+        state: A state of a deal started with ``dealing="external"``, at a chance node.
+        card: One of ``state.chance.cards``.
+
+    Returns:
+        The next state: the next chance node, the next decision, or the finished deal.
+
+    Raises:
+        IllegalActionError: not at a chance node, or the card cannot come now; the message
+            names only that card (the cards that can come are ``state.chance.cards``).
+        CardParseError: the text is not a card.
+    """
+    chance = state.chance
+    if chance is None:
+        raise IllegalActionError("no card is to be dealt here: this is not a chance node "
+                                 "(state.chance is None)", legal=())
+    chosen = parse_cards([card])[0] if isinstance(card, str) else card
+    if not isinstance(chosen, Card) or chosen not in chance.cards:
+        raise IllegalActionError(f"{chosen} cannot be dealt now: it is not among the cards "
+                                 "that can come (state.chance.cards)", legal=())
+    return _advance(deliver(state, chosen))
+
+
+def apply(state: GameState, action: Action | str | int) -> GameState:
     """Apply the action of the seat to act; return the new state (``state`` is unchanged).
 
     Args:
         state: The current state.
-        action: An action or its deal-file text (``"vie 2"``, ``"exchange Qd"``), optionally
-            after the acting player's name (``"Anna vie 2"``).
+        action: An action, its id in ``state.action_space`` (an ``int``), or its deal-file
+            text (``"vie 2"``, ``"exchange Qd"``), optionally after the acting player's name
+            (``"Anna vie 2"``).
+
+    What an error shows, and to whom (a server may pass it to whoever sent the move):
+
+    * text naming another player than the one to act (``"Ben fold"`` on Anna's turn), text
+      naming nobody at the table (``"Zed vie 2"``), and text that cannot be read without a
+      name: the message names only the player to act and quotes the text; ``.legal`` is
+      empty. Nothing of anyone's hand.
+    * an action object, an id, or text naming the player to act (``"Anna vie 9"``): the move
+      is theirs, so the error is for them: the message says why and lists *their* legal
+      actions, as does ``.legal``.
+    * the deal is over, or a card must be dealt first: ``.legal`` is empty.
 
     Raises:
-        IllegalActionError: the deal is over, the text is not an action, or the action is not
-            legal; the message says why and lists the legal actions.
+        IllegalActionError: the deal is over, a card must be dealt first, the text is not an
+            action or is out of turn, the id is not legal, or the action is not legal (see
+            above for what each carries). The state is unchanged.
     """
+    seat = state.to_act
+    if seat is not None and not state.pending and not state.over:  # the fast paths
+        kind = type(action)
+        if kind in _CORE_ACTIONS:
+            legal = state.legal_actions()
+            if _among(action, legal):  # type: ignore[arg-type]
+                new = state.variant.rules.apply_action(state, action)  # type: ignore[arg-type]
+                return _advance(_recorded(state, new, seat, action))  # type: ignore[arg-type]
+        elif kind is int and action in state.legal_action_ids():
+            chosen = state.action_space.decode(state, action)
+            new = state.variant.rules.apply_action(state, chosen)
+            return _advance(_recorded(state, new, seat, chosen))
+    return _apply_checked(state, action)
+
+
+def _apply_checked(state: GameState, action: Action | str | int) -> GameState:
+    """:func:`apply` with every check and the error it raises (see there)."""
+    if state.pending:
+        raise IllegalActionError("a card must be dealt first (state.chance): no action can be "
+                                 "applied at a chance node", legal=())
     if state.over or state.to_act is None:
         raise IllegalActionError("the deal is over: no action can be applied", legal=())
+    if isinstance(action, bool):
+        raise IllegalActionError(f"{action!r} is not an action", legal=())
     seat = state.to_act
     name = state.seats[seat].name
+    if isinstance(action, int):  # an id (a bool was refused above)
+        ids = state.legal_action_ids()
+        if action not in ids:
+            space = state.action_space
+            where = "not legal here" if 0 <= action < space.size else \
+                f"not an id of this deal's action space (0..{space.size - 1})"
+            raise IllegalActionError(f"{name}: action id {action} is {where}",
+                                     reason=f"action id {action} is {where}",
+                                     legal=state.legal_actions())
+        action = state.action_space.decode(state, action)
+        new = state.variant.rules.apply_action(state, action)
+        return _advance(_recorded(state, new, seat, action))
     if isinstance(action, str):
-        words = action.split()
-        if len(words) > 1 and words[0] in state.players:  # "<player> <verb> ...", as in a record
-            if words[0] != name:
-                raise IllegalActionError(
-                    f"it is {name}'s turn, not {words[0]}'s", legal=state.legal_actions()
-                )
-            action = " ".join(words[1:])
-        try:
-            action = parse_action(action)
-        except PrimeroError as exc:
-            raise IllegalActionError(f"{name}: {exc}", legal=state.legal_actions()) from None
+        action = _read(state, action, name)
+    elif not isinstance(action, _CORE_ACTIONS) and not _is_action(action):
+        raise IllegalActionError(f"{action!r} is not an action", legal=())
     legal = state.legal_actions()
-    if action not in legal:
+    if not _among(action, legal):
         reason = state.variant.rules.illegal_reason(state, action)
         shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
         raise IllegalActionError(
             f"{name} cannot {action}: {reason}. Legal: {shown}", reason=reason, legal=legal
         )
     new = state.variant.rules.apply_action(state, action)
-    new = replace(new, history=(*state.history, (seat, action)),
-                  public_log=(*state.public_log, (seat, public_text(action))))
-    return _advance(new)
+    return _advance(_recorded(state, new, seat, action))
+
+
+_CORE_ACTIONS = (Vie, Hold, Pass, Fold, Exchange)
+
+
+def _is_action(value: object) -> bool:
+    """An action of a plug-in (a frozen value with a text form) or one of the core's."""
+    return attrs.has(type(value)) and callable(getattr(value, "__str__", None))
+
+
+def _read(state: GameState, text: str, name: str) -> Action:
+    """Read action text for :func:`apply`, keeping every error free of others' cards.
+
+    ``"<player> <verb> ..."`` must name the player to act; text naming another player, or
+    nobody at the table, or that cannot be read, raises an error whose ``.legal`` is empty
+    and whose message names only the player to act and the text given. Text naming the
+    player to act (or no player) that reads as an action is theirs: its errors may list their
+    legal actions.
+    """
+    words = text.split()
+    named = None
+    if words and words[0].lower() not in ACTION_WORDS:  # "<player> <verb> ...", as in a record
+        named = words[0]
+        if named not in state.players:
+            raise IllegalActionError(
+                f"cannot read action {_quote(text)}: {_quote(named)} is neither an action "
+                "word nor a player at this table", legal=())
+        if named != name:
+            raise IllegalActionError(f"it is {name}'s turn, not {named}'s",
+                                     reason="out of turn", legal=())
+        words = words[1:]
+    try:
+        return parse_action(" ".join(words))
+    except PrimeroError as exc:
+        if named is None:
+            raise IllegalActionError(str(exc), legal=()) from None
+        raise IllegalActionError(f"{name}: {exc}", legal=state.legal_actions()) from None
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    """``text`` quoted, shortened past ``limit`` characters."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def _among(action: Action, legal: tuple[Action, ...]) -> bool:
+    """``action in legal``, by identity first (agents pick one of the legal objects)."""
+    if type(legal) is not tuple:
+        return action in legal  # a lazy sequence tests membership without building actions
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal
+
+
+def _recorded(state: GameState, new: GameState, seat: int, action: Action) -> GameState:
+    """``new`` (the rules' answer to ``action``) with the action appended to the history.
+
+    The rules hooks return a state they have just made, which nobody else holds yet: the
+    history is set on it in place (one state copy per action), unless a hook handed back
+    ``state`` itself.
+    """
+    history = (*state.history, (seat, action))
+    if new is state:
+        return replace(new, history=history)
+    fill(new, history=history)
+    return new
+
+
+_PUBLIC_TEXT: dict[Action, str] = {}
 
 
 def public_text(action: Action) -> str:
     """How the table sees an action: exchanged cards show only as a count."""
+    text = _PUBLIC_TEXT.get(action)
+    if text is None:
+        text = _public_text(action)
+        if len(_PUBLIC_TEXT) < 100_000:
+            _PUBLIC_TEXT[action] = text
+    return text
+
+
+def _public_text(action: Action) -> str:
     if isinstance(action, Exchange):
         n = len(action.discards)
         return f"exchange {n} card{'s' if n != 1 else ''}"
@@ -300,6 +544,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         pot=state.pot, high=state.high, opened=state.opened, stock_size=len(state.stock),
         discards_size=len(state.discards),
         history=state.public_log, discarded=state.seats[seat].discarded,
+        received=state.seats[seat].received,
         extras=tuple((k, v) for k, v in state.extras if not k.startswith("_")),
         legal=state.legal_actions() if state.to_act == seat else (),
         over=state.over,

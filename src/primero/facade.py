@@ -18,9 +18,9 @@ from __future__ import annotations
 import difflib
 import functools
 import importlib.metadata
+import inspect
 import threading
 from collections.abc import Callable
-from operator import itemgetter
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
@@ -32,10 +32,11 @@ from primero.hands import Classification, Ranking
 from primero.rules.core import CORE_RULES
 
 if TYPE_CHECKING:
+    from primero.action_space import ActionBlock
     from primero.actions import Action
     from primero.cards import Card, Pack
     from primero.settlement import Settlement
-    from primero.state import GameState, Step
+    from primero.state import GameState, Step, Table
     from primero.variant import Variant
 
 __all__ = ["HOOK_NAMES", "Rules", "hook_name_problem", "new_manager", "plugin_label",
@@ -43,7 +44,8 @@ __all__ = ["HOOK_NAMES", "Rules", "hook_name_problem", "new_manager", "plugin_la
 
 #: Every hook name of :mod:`primero.hookspecs`.
 HOOK_NAMES: frozenset[str] = frozenset(n for n in vars(hookspecs) if n.startswith("primero_"))
-_RULES_HOOKS = tuple(sorted(HOOK_NAMES - {"primero_register_variants"}))
+_RULES_HOOKS = tuple(sorted(HOOK_NAMES - {"primero_register_variants",
+                                          "primero_action_blocks"}))
 _BETTING_HOOKS = ("primero_legal_actions", "primero_apply_action", "primero_start_step",
                   "primero_end_step")
 _CORE_LABEL = "primero.rules.core.WaksRules"
@@ -126,15 +128,6 @@ def register_plugin(pm: pluggy.PluginManager, plugin: object, name: str | None =
     raise PluginError(f"plug-in {label}: {problem}", plugin=label, hook=hook)
 
 
-def _arg_getter(names: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
-    if len(names) == 1:
-        name = names[0]
-        return lambda kwargs: (kwargs[name],)
-    if not names:
-        return lambda kwargs: ()
-    return cast(Callable[[dict[str, Any]], tuple[Any, ...]], itemgetter(*names))
-
-
 def _raised(hook: str, plugin: object, exc: Exception, kwargs: dict[str, Any]) -> PluginError:
     label = plugin_label(plugin)
     args = hookchecks.describe(kwargs)
@@ -147,48 +140,53 @@ def _raised(hook: str, plugin: object, exc: Exception, kwargs: dict[str, Any]) -
 Caller = Callable[..., tuple[Any, object]]
 
 
-def _firstresult_caller(pm: pluggy.PluginManager, name: str) -> Caller:
+def _firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) -> Caller:
     """A fast caller for a ``firstresult`` hook: ``(result, plug-in that answered)``.
 
     Same order and semantics as pluggy's own call (last registered first, ``tryfirst`` /
-    ``trylast`` respected, the first non-``None`` result wins); goes through pluggy when a
-    wrapper is registered, so wrappers keep working (the answer is then the topmost
+    ``trylast`` respected, the first non-``None`` result wins), resolved once: the caller is
+    generated code that calls each implementation positionally with ``variant`` bound (the
+    caller takes the hook's other arguments, by position or keyword). It goes through pluggy
+    when a wrapper is registered, so wrappers keep working (the answer is then the topmost
     plug-in's). A plug-in other than the core raising anything but a
     :class:`~primero.errors.PrimeroError` becomes a :class:`~primero.errors.PluginError`.
     """
     hook = getattr(pm.hook, name)
     impls = hook.get_hookimpls()
+    params = [p for p in inspect.signature(getattr(hookspecs, name)).parameters
+              if p != "variant"]
     if any(i.hookwrapper or i.wrapper for i in impls):
         top = next((i.plugin for i in reversed(impls) if i.plugin is not CORE_RULES),
                    CORE_RULES)
 
-        def wrapped(**kwargs: Any) -> tuple[Any, object]:
+        def wrapped(*args: Any, **kwargs: Any) -> tuple[Any, object]:
+            kwargs.update(zip(params, args, strict=False))
             try:
-                return hook(**kwargs), top
+                return hook(variant=variant, **kwargs), top
             except PrimeroError:
                 raise
             except Exception as exc:
                 raise _raised(name, top, exc, kwargs) from exc
 
         return wrapped
-    plan = [(i.function, _arg_getter(tuple(i.argnames)), i.plugin) for i in reversed(impls)]
-
-    def call(**kwargs: Any) -> tuple[Any, object]:
-        plugin: object = None
-        try:
-            for function, getter, plugin in plan:
-                result = function(*getter(kwargs))
-                if result is not None:
-                    return result, plugin
-        except PrimeroError:
-            raise
-        except Exception as exc:
-            if plugin is CORE_RULES:
-                raise
-            raise _raised(name, plugin, exc, kwargs) from exc
-        return None, None
-
-    return call
+    given = ", ".join(f"{p!r}: {p}" for p in params)
+    namespace: dict[str, Any] = {"variant": variant, "PrimeroError": PrimeroError,
+                                 "raised": _raised, "name": name}
+    lines = [f"def call({', '.join(params)}):"]
+    for k, impl in enumerate(reversed(impls)):
+        namespace[f"f{k}"], namespace[f"p{k}"] = impl.function, impl.plugin
+        call = [f"r = f{k}({', '.join(impl.argnames)})", "if r is not None:",
+                f"    return r, p{k}"]
+        if impl.plugin is CORE_RULES:  # the core's own errors pass through unchanged
+            lines += [f"    {line}" for line in call]
+        else:
+            lines += ["    try:", *(f"        {line}" for line in call),
+                      "    except PrimeroError:", "        raise",
+                      "    except Exception as exc:",
+                      f"        raise raised(name, p{k}, exc, {{{given}}}) from exc"]
+    lines.append("    return None, None")
+    exec("\n".join(lines), namespace)  # generated from the hook's own implementations
+    return cast(Caller, namespace["call"])
 
 
 class Rules:
@@ -211,7 +209,12 @@ class Rules:
         for plugin in plugins:
             register_plugin(pm, plugin)
         self.manager = pm
-        self._callers: dict[str, Caller] = {n: _firstresult_caller(pm, n) for n in _RULES_HOOKS}
+        self._callers: dict[str, Caller] = {
+            n: _firstresult_caller(pm, n, variant) for n in _RULES_HOOKS}
+        self._legal_caller = self._callers["primero_legal_actions"]
+        self._apply_caller = self._callers["primero_apply_action"]
+        self._plan: tuple[Step, ...] | None = None
+        self._legal_checked: dict[int, tuple[object, tuple[Card, ...] | None]] = {}
         self._pack: Pack | None = None
         self._ranking: Ranking | None = None
         self._facts: tuple[object, int, int] = (None, 0, 0)
@@ -222,18 +225,33 @@ class Rules:
                            f"{problem}", plugin=label, hook=hook)
 
     def _call(self, name: str, **kwargs: Any) -> tuple[Any, object]:
-        result, plugin = self._callers[name](variant=self.variant, **kwargs)
+        result, plugin = self._callers[name](**kwargs)
         if result is None:
             raise PluginError(f"variant {self.variant.name!r}: no plug-in answered {name}",
                               hook=name)
         return result, plugin
 
-    def _checked_state(self, hook: str, state: GameState, cards: bool = False,
+    def _checked_state(self, hook: str, state: GameState, cards: str = "",
                        **kwargs: Any) -> GameState:
+        """Call a hook that returns a state and check it.
+
+        A plug-in's answer: the cheap checks (:func:`~primero.hookchecks.state_problem`),
+        and with ``cards="moved"`` (a card-moving hook) every card exactly once whenever a
+        hand, the stock or the discards changed. The core's answer: its shape. With
+        ``cards="end"`` (the end of a step), whoever answered: the whole-state invariants
+        (:func:`~primero.hookchecks.whole_state_problem`). While
+        :func:`~primero.hookchecks.checking_everything`: everything, after every hook.
+        """
         new, plugin = self._call(hook, state=state, **kwargs)
-        problem = hookchecks.state_problem(state, new, self._deal_facts(state)[0])
-        if problem is None and (cards or hookchecks.everything_checked()):
-            problem = hookchecks.cards_problem(new, self.pack)
+        strict = hookchecks._strict
+        core = plugin is CORE_RULES and not strict
+        problem = hookchecks.state_problem(state, new, chips=not core)
+        if problem is None:
+            if cards == "end" or strict:
+                problem = hookchecks.whole_state_problem(new, self.pack,
+                                                         self._deal_facts(state)[0])
+            elif cards and not core and hookchecks.cards_moved(state, new):
+                problem = hookchecks.cards_problem(new, self.pack)
         if problem is not None:
             raise self._fault(hook, plugin, problem)
         return cast("GameState", new)
@@ -295,7 +313,7 @@ class Rules:
         fault = self._fault
 
         def classify(hand: tuple[Card, ...]) -> Classification:
-            result, plugin = classify_caller(variant=variant, cards=hand, points=points)
+            result, plugin = classify_caller(cards=hand, points=points)
             problem = hookchecks.classification_problem(result, hand, classes)
             if problem is not None:
                 cards = " ".join(c.ascii for c in hand)
@@ -303,8 +321,7 @@ class Rules:
             return cast(Classification, result)
 
         def order(classification: Classification) -> tuple[int, ...]:
-            key, plugin = order_caller(variant=variant, classification=classification,
-                                       classes=classes)
+            key, plugin = order_caller(classification=classification, classes=classes)
             problem = hookchecks.order_problem(key)
             if problem is not None:
                 raise fault("primero_hand_order", plugin, problem)
@@ -325,14 +342,22 @@ class Rules:
             raise self._fault("primero_deal_plan", plugin, problem)
         return cast("tuple[Step, ...]", plan)
 
+    @property
+    def plan(self) -> tuple[Step, ...]:
+        """The steps of one deal (:meth:`deal_plan`), asked once and cached."""
+        plan = self._plan
+        if plan is None:
+            plan = self._plan = self.deal_plan()
+        return plan
+
     def deal_cards(self, state: GameState, count: int) -> GameState:
         """Deal ``count`` cards to each player still in (``primero_deal_cards``)."""
-        return self._checked_state("primero_deal_cards", state, True, count=count)
+        return self._checked_state("primero_deal_cards", state, "moved", count=count)
 
     def serve_exchange(self, state: GameState, seat: int, discards: tuple[Card, ...]) \
             -> GameState:
         """Serve an exchange (``primero_serve_exchange``)."""
-        return self._checked_state("primero_serve_exchange", state, True, seat=seat,
+        return self._checked_state("primero_serve_exchange", state, "moved", seat=seat,
                                    discards=discards)
 
     # betting --------------------------------------------------------------------------------
@@ -342,11 +367,30 @@ class Rules:
         return self._checked_state("primero_start_step", state, step=step)
 
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
-        """The legal actions of the seat to act (``primero_legal_actions``)."""
-        legal, plugin = self._call("primero_legal_actions", state=state)
+        """The legal actions of the seat to act (``primero_legal_actions``).
+
+        An answer checked before (the same tuple, shared between states, for an equal hand
+        when it holds exchanges) is not checked again, except while
+        :func:`~primero.hookchecks.checking_everything`.
+        """
+        legal, plugin = self._legal_caller(state)
+        if legal is None:
+            raise PluginError(f"variant {self.variant.name!r}: no plug-in answered "
+                              "primero_legal_actions", hook="primero_legal_actions")
+        memo = self._legal_checked.get(id(legal))
+        seat = cast(int, state.to_act)
+        if memo is not None and memo[0] is legal and not hookchecks._strict \
+                and (memo[1] is None or memo[1] == state.seats[seat].hand):
+            return cast("tuple[Action, ...]", legal)
         problem = hookchecks.legal_problem(state, legal)
         if problem is not None:
             raise self._fault("primero_legal_actions", plugin, problem)
+        if type(legal) is tuple and len(legal) <= hookchecks.LAZY_CHECK_ABOVE:
+            checked = self._legal_checked
+            if len(checked) >= 4096:
+                checked.clear()
+            hand = state.seats[seat].hand if hookchecks.legal_uses_hand(legal) else None
+            checked[id(legal)] = (legal, hand)
         return cast("tuple[Action, ...]", legal)
 
     def illegal_reason(self, state: GameState, action: Action) -> str:
@@ -368,13 +412,18 @@ class Rules:
         if len(state.history) >= bound:
             raise self._endless(state)
         hook = "primero_apply_action"
-        new, plugin = self._call(hook, state=state, action=action)
+        new, plugin = self._apply_caller(state, action)
+        if new is None:
+            raise PluginError(f"variant {self.variant.name!r}: no plug-in answered {hook}",
+                              hook=hook)
         if new is state:
             raise self._fault(hook, plugin, f"returned the state it was given for {action}; "
                                             "expected the state after the action")
-        problem = hookchecks.state_problem(state, new, total)
-        if problem is None and hookchecks.everything_checked():
-            problem = hookchecks.cards_problem(new, self.pack)
+        strict = hookchecks._strict
+        problem = hookchecks.state_problem(state, new, total,
+                                           chips=bool(strict) or plugin is not CORE_RULES)
+        if problem is None and strict:
+            problem = hookchecks.whole_state_problem(new, self.pack, total)
         if problem is not None:
             raise self._fault(hook, plugin, problem)
         return cast("GameState", new)
@@ -405,7 +454,36 @@ class Rules:
 
     def end_step(self, state: GameState, step: Step) -> GameState:
         """Close a step (``primero_end_step``); every card is checked here."""
-        return self._checked_state("primero_end_step", state, True, step=step)
+        return self._checked_state("primero_end_step", state, "end", step=step)
+
+    def action_blocks(self, table: Table) -> tuple[ActionBlock, ...]:
+        """Every block the plug-ins add to the action space (``primero_action_blocks``).
+
+        Raises:
+            PluginError: a plug-in answered something that is not a tuple of
+                :class:`~primero.action_space.ActionBlock`, or raised.
+        """
+        from primero.action_space import ActionBlock
+
+        blocks: list[ActionBlock] = []
+        for impl in reversed(self.manager.hook.primero_action_blocks.get_hookimpls()):
+            try:
+                given = {"variant": self.variant, "table": table}
+                result = impl.function(*(given[a] for a in impl.argnames))
+            except PrimeroError:
+                raise
+            except Exception as exc:
+                raise _raised("primero_action_blocks", impl.plugin, exc,
+                              {"table": table}) from exc
+            if result is None:
+                continue
+            if not isinstance(result, tuple) or not all(isinstance(b, ActionBlock)
+                                                       for b in result):
+                raise self._fault("primero_action_blocks", impl.plugin,
+                                  f"returned {hookchecks.shown(result)}; expected a tuple of "
+                                  "ActionBlock")
+            blocks.extend(result)
+        return tuple(blocks)
 
     # settling -------------------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ __all__ = ["MAX_DEPTH", "MAX_RECORD_BYTES", "DealRecord", "dump_record", "load_r
 
 #: The keys a deal file may set, in the order of ``cases/README.md``.
 _ORDER = ("variant", "options", "players", "dealer", "chips", "stake", "rest", "ante", "carry",
-          "stock", "seed", "reshuffles", "actions")
+          "raise_cap", "stock", "seed", "reshuffles", "actions")
 _KNOWN = frozenset(_ORDER)
 
 
@@ -55,6 +55,8 @@ class DealRecord:
         rest: The largest single bet or raise, in chips.
         ante: Each player's ante, in chips; ``None``: the variant's own default.
         carry: Chips carried over from an earlier deal.
+        raise_cap: The house rule's most vies plus raises a betting round allows (RULES.md
+            §5), or ``None``.
         stock: The whole pack from the top; empty when ``seed`` shuffles it.
         seed: The shuffle seed when there is no ``stock``.
         reshuffles: Each new stock made from the discards, in order, top first.
@@ -71,6 +73,7 @@ class DealRecord:
     rest: int = 3
     ante: int | None = None
     carry: int = 0
+    raise_cap: int | None = None
     stock: tuple[Card, ...] = ()
     seed: int | None = None
     reshuffles: tuple[tuple[Card, ...], ...] = ()
@@ -345,6 +348,7 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
         rest=_whole(data, "rest", 3, where),
         ante=_whole(data, "ante", None, where),
         carry=_whole(data, "carry", 0, where),
+        raise_cap=_whole(data, "raise_cap", None, where),
         stock=stock,
         seed=seed,
         reshuffles=reshuffles,
@@ -363,7 +367,7 @@ def start_record(record: DealRecord) -> GameState:
         variant = get_variant(record.variant, **dict(record.options))
         return start_deal(
             variant, record.players, record.chips, dealer=record.dealer, stake=record.stake,
-            rest=record.rest, ante=record.ante, carry=record.carry,
+            rest=record.rest, ante=record.ante, carry=record.carry, raise_cap=record.raise_cap,
             stock=record.stock or None, seed=record.seed, reshuffles=record.reshuffles,
         )
     except RecordError:
@@ -401,9 +405,33 @@ def replay(record: DealRecord, *, stop_after: int | None = None) -> GameState:
     return state
 
 
+def _dealt_orders(state: GameState) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]:
+    """The stock and reshuffle orders a stacked deal needs to deal what was dealt from outside.
+
+    Each order is the cards dealt from it, in the order dealt, then the rest in pack order.
+    """
+    receipts = sorted((r for s in state.seats for r in s.received), key=lambda r: r.order)
+    dealt = [r.card for r in receipts]
+    pools = [state.setup.stock, *state.reshuffles]
+    orders: list[tuple[Card, ...]] = []
+    start = 0
+    for pool in pools:
+        taken = dealt[start:start + len(pool)]
+        start += len(taken)
+        rest = [c for c in pool if c not in set(taken)]
+        orders.append((*taken, *rest))
+    return orders[0], tuple(orders[1:])
+
+
 def record_from_state(state: GameState) -> DealRecord:
-    """The record of a deal so far: its setup, every reshuffle and every action."""
+    """The record of a deal so far: its setup, every reshuffle and every action.
+
+    A deal dealt from outside is recorded as the stacked deal that deals the same cards.
+    """
     setup = state.setup
+    stock, reshuffles = setup.stock, state.reshuffles
+    if setup.dealing == "external":
+        stock, reshuffles = _dealt_orders(state)
     defaults = {o.name: o.default for o in state.variant.spec.options}
     options = tuple((k, v) for k, v in state.variant.settings if defaults.get(k) != v)
     return DealRecord(
@@ -411,8 +439,7 @@ def record_from_state(state: GameState) -> DealRecord:
         dealer=setup.players[setup.dealer], chips=setup.chips, stake=setup.table.stake,
         rest=setup.table.rest,
         ante=setup.table.ante if setup.table.ante != state.variant.spec.ante else None,
-        carry=setup.carry, stock=setup.stock,
-        reshuffles=state.reshuffles,
+        carry=setup.carry, raise_cap=setup.table.raise_cap, stock=stock, reshuffles=reshuffles,
         actions=tuple((state.seats[s].name, str(a)) for s, a in state.history),
     )
 

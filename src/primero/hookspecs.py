@@ -31,11 +31,12 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
+    from primero.action_space import ActionBlock
     from primero.actions import Action
     from primero.cards import Card, Pack
     from primero.hands import Classification
     from primero.settlement import Settlement
-    from primero.state import GameState, Step
+    from primero.state import GameState, Step, Table
     from primero.variant import Variant, VariantSpec
 
 __all__ = ["PROJECT", "hookimpl", "hookspec"]
@@ -166,10 +167,13 @@ def primero_deal_plan(variant: Variant) -> tuple[Step, ...] | None:
 
 @hookspec(firstresult=True)
 def primero_deal_cards(state: GameState, variant: Variant, count: int) -> GameState | None:
-    """Deal ``count`` more cards to each player still in, from the top of the stock.
+    """Queue ``count`` more cards for each player still in (``state.pending``).
 
-    Called by the engine for each ``deal`` step. Core: one card at a time in playing order
-    from the eldest, going round fully before the next card (RULES.md §4).
+    Called by the engine for each ``deal`` step. The hook says who receives which card in
+    what order (:func:`primero.rules.dealing.deal_round`); the engine deals them, from the top
+    of the stock or, for a deal dealt from outside, one at each chance node. Core: one card at
+    a time in playing order from the eldest, going round fully before the next card
+    (RULES.md §4).
 
     Returns:
         The new state, or ``None`` to defer.
@@ -180,12 +184,13 @@ def primero_deal_cards(state: GameState, variant: Variant, count: int) -> GameSt
 def primero_serve_exchange(
     state: GameState, variant: Variant, seat: int, discards: tuple[Card, ...]
 ) -> GameState | None:
-    """Take ``discards`` from ``seat``'s hand and serve as many cards from the stock.
+    """Take ``discards`` from ``seat``'s hand and queue as many cards for them.
 
-    Called whenever a player exchanges. Core: all of the player's replacements from the top of
-    the stock at once; when the stock runs out, the player first gets what is left, then the
-    discards (except the ones this player has just thrown) are shuffled into a new stock, and
-    the new order is recorded in ``state.reshuffles`` (RULES.md §4).
+    Called whenever a player exchanges. Core: the discards go face down, and the player's
+    replacements are queued (:class:`~primero.state.Delivery` with the discards as
+    ``exclude``); the engine deals them from the top of the stock, and when the stock runs
+    out the discards (except the ones this player has just thrown) become a new stock,
+    recorded in ``state.reshuffles`` (RULES.md §4).
 
     Returns:
         The new state, or ``None`` to defer.
@@ -257,6 +262,20 @@ def primero_end_step(state: GameState, variant: Variant, step: Step) -> GameStat
 
     Returns:
         The new state, or ``None`` to defer.
+    """
+
+
+@hookspec
+def primero_action_blocks(variant: Variant, table: Table) -> tuple[ActionBlock, ...] | None:
+    """Add actions to the deal's action space (:mod:`primero.action_space`).
+
+    Called once per variant and table, when the space is first built. Every implementation
+    is called (not ``firstresult``); the blocks follow the core's (fold, pass, hold, vies,
+    raises, exchanges, pass exchanges) in the order pluggy calls them. Core: none. The calling
+    variant adds its calls (every vie and raise amount times every call of its call book).
+
+    Returns:
+        Blocks (:class:`~primero.action_space.ActionBlock`), or ``None`` to add none.
     """
 
 

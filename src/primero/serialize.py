@@ -213,6 +213,8 @@ def _record(record: DealRecord) -> dict[str, Any]:
         data["ante"] = record.ante
     if record.carry:
         data["carry"] = record.carry
+    if record.raise_cap is not None:
+        data["raise_cap"] = record.raise_cap
     if record.stock:
         data["stock"] = [c.ascii for c in record.stock]
     elif record.seed is not None:

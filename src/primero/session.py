@@ -117,6 +117,7 @@ class Session:
         seed: int | None = None,
         rng: random.Random | None = None,
         dealer: int | None = None,
+        raise_cap: int | None = None,
     ) -> Session:
         """Seat the players; the first dealer is drawn for unless ``dealer`` is given.
 
@@ -130,6 +131,8 @@ class Session:
             seed: The session's seed (or give ``rng``).
             rng: Draw the seed from this generator.
             dealer: The first dealer's seat (``-1`` the last); default: draw cards for it.
+            raise_cap: House rule (RULES.md §5): the most vies plus raises a betting round
+                allows; default none.
 
         Raises:
             PrimeroError: no seed or rng; bad players (too few or too many for the variant),
@@ -144,13 +147,14 @@ class Session:
         ante = variant.spec.ante if ante is None else ante
         # the engine checks players, chips, dealer and table before any card is drawn
         start_deal(variant, names, stacks, dealer=0 if dealer is None else dealer,
-                   stake=stake, rest=rest, ante=ante, seed=seed)
+                   stake=stake, rest=rest, ante=ante, seed=seed, raise_cap=raise_cap)
         first_draw = None
         if dealer is None:
             first_draw = draw_for_dealer(variant, names, random.Random(f"dealer:{seed}"))
             dealer = first_draw.dealer
         return cls(variant=variant, players=names, chips=stacks, dealer=dealer % len(names),
-                   table=Table(stake=stake, rest=rest, ante=ante), seed=seed,
+                   table=Table(stake=stake, rest=rest, ante=ante, raise_cap=raise_cap),
+                   seed=seed,
                    first_draw=first_draw)
 
     @property
@@ -182,7 +186,7 @@ class Session:
         return start_deal(
             self.variant, self.players, self.chips, dealer=self.dealer,
             stake=self.table.stake, rest=self.table.rest, ante=self.table.ante,
-            carry=self.carry, seed=self.deal_seed(),
+            carry=self.carry, seed=self.deal_seed(), raise_cap=self.table.raise_cap,
         )
 
     def after(self, state: GameState) -> Session:

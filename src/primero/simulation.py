@@ -365,6 +365,7 @@ class Simulation:
         ante: Each player's ante per deal, in chips.
         deals_per_session: Deals per session (sessions only; 0 for independent deals).
         results: The records, in deal order.
+        raise_cap: The house rule ``raise_cap`` of every deal (RULES.md §5), or ``None``.
     """
 
     variant: Variant = field(repr=False, eq=False)
@@ -379,6 +380,7 @@ class Simulation:
     ante: int
     deals_per_session: int
     results: tuple[DealResult, ...] = field(repr=False)
+    raise_cap: int | None = None
 
     def __len__(self) -> int:
         return len(self.results)
@@ -425,7 +427,8 @@ class Simulation:
     def _plan(self, agents: tuple[AgentSpec, ...]) -> _Plan:
         return _Plan(variant=self.variant, label=self.label, players=self.players,
                      chips=self.chips, stake=self.stake, rest=self.rest, ante=self.ante,
-                     seed=self.seed, agents=agents, deals_per_session=self.deals_per_session)
+                     seed=self.seed, agents=agents, deals_per_session=self.deals_per_session,
+                     raise_cap=self.raise_cap)
 
 
 @frozen(kw_only=True)
@@ -479,6 +482,7 @@ class _Plan:
     seed: int
     agents: tuple[AgentSpec, ...]
     deals_per_session: int = 0
+    raise_cap: int | None = None
 
 
 @frozen
@@ -532,6 +536,7 @@ def _play_deals(plan: _Plan, start: int, stop: int) \
         state = start_deal(
             plan.variant, names, plan.chips, dealer=plan.players - 1, stake=plan.stake,
             rest=plan.rest, ante=plan.ante, seed=derive_seed(plan.seed, index),
+            raise_cap=plan.raise_cap,
         )
         rng = random.Random(derive_seed(plan.seed, index, "agents"))
         yield index, index, 0, seats, play_deal(state, agents, rng)
@@ -546,6 +551,7 @@ def _play_sessions(plan: _Plan, start: int, stop: int) \
         session = Session.new(
             plan.variant, names, plan.chips, stake=plan.stake, rest=plan.rest,
             ante=plan.ante, seed=derive_seed(plan.seed, number, "session"),
+            raise_cap=plan.raise_cap,
         )
         rng = random.Random(derive_seed(plan.seed, number, "session-agents"))
         for k in range(plan.deals_per_session):
@@ -670,10 +676,10 @@ def has_ante_step(variant: Variant) -> bool:
 
 
 def _check_table(variant: Variant, stacks: tuple[int, ...], stake: int, rest: int,
-                 ante: int | None) -> None:
+                 ante: int | None, raise_cap: int | None = None) -> None:
     """Set one deal up to check the table before any work is sent out (nothing is played)."""
     start_deal(variant, seat_names(len(stacks)), stacks, stake=stake, rest=rest, ante=ante,
-               seed=0)
+               seed=0, raise_cap=raise_cap)
 
 
 def _jobs(jobs: int) -> int:
@@ -691,6 +697,7 @@ def simulate(
     stake: int = 1,
     rest: int = 3,
     ante: int | None = None,
+    raise_cap: int | None = None,
     options: Mapping[str, Any] | None = None,
     jobs: int = 1,
     executor: Executor | None = None,
@@ -714,6 +721,8 @@ def simulate(
         ante: Each player's ante per deal, in chips; default the variant's own
             (``variant.spec.ante``, 0 for the Waks family). A variant whose deal has no
             ante step (:func:`has_ante_step`) refuses any other ante than 0.
+        raise_cap: House rule (RULES.md §5): at most this many vies and raises per betting
+            round; ``None`` (default): no cap.
         options: Variant options (with a variant name).
         jobs: Local worker processes (1: play here; 0: one per core). Ignored with ``executor``.
         executor: Any :class:`concurrent.futures.Executor` to play the chunks on (e.g. a Dask
@@ -737,8 +746,9 @@ def simulate(
         raise PrimeroError(f"deals must not be negative, got {deals}")
     specs = tuple(_agent_specs(agents, players))
     plan = _Plan(variant=configured, label=str(configured), players=players, chips=stacks,
-                 stake=stake, rest=rest, ante=ante, seed=seed, agents=specs)
-    _check_table(configured, stacks, stake, rest, ante)
+                 stake=stake, rest=rest, ante=ante, seed=seed, agents=specs,
+                 raise_cap=raise_cap)
+    _check_table(configured, stacks, stake, rest, ante, raise_cap)
     size = chunk_size(deals)
     tasks = [_Task(plan, "deals", k, min(deals, k + size)) for k in range(0, deals, size)]
     workers = _jobs(jobs)
@@ -751,6 +761,7 @@ def simulate(
         variant=configured, label=plan.label, mode="deals", players=players, seed=seed,
         agents=tuple(_agent_name(a) for a in specs), chips=stacks, stake=stake, rest=rest,
         ante=ante, deals_per_session=0, results=tuple(r for part in parts for r in part),
+        raise_cap=raise_cap,
     )
 
 
@@ -766,6 +777,7 @@ def simulate_sessions(
     stake: int = 1,
     rest: int = 3,
     ante: int | None = None,
+    raise_cap: int | None = None,
     options: Mapping[str, Any] | None = None,
     jobs: int = 1,
     executor: Executor | None = None,
@@ -795,8 +807,8 @@ def simulate_sessions(
     specs = tuple(_agent_specs(agents, players))
     plan = _Plan(variant=configured, label=str(configured), players=players, chips=stacks,
                  stake=stake, rest=rest, ante=ante, seed=seed, agents=specs,
-                 deals_per_session=deals_per_session)
-    _check_table(configured, stacks, stake, rest, ante)
+                 deals_per_session=deals_per_session, raise_cap=raise_cap)
+    _check_table(configured, stacks, stake, rest, ante, raise_cap)
     size = max(1, chunk_size(sessions * deals_per_session) // deals_per_session)
     tasks = [_Task(plan, "sessions", k, min(sessions, k + size))
              for k in range(0, sessions, size)]
@@ -809,7 +821,7 @@ def simulate_sessions(
         variant=configured, label=plan.label, mode="sessions", players=players, seed=seed,
         agents=tuple(_agent_name(a) for a in specs), chips=stacks, stake=stake, rest=rest,
         ante=ante, deals_per_session=deals_per_session,
-        results=tuple(r for part in parts for r in part),
+        results=tuple(r for part in parts for r in part), raise_cap=raise_cap,
     )
 
 
@@ -824,6 +836,7 @@ def compare(
     stake: int = 1,
     rest: int = 3,
     ante: int | None = None,
+    raise_cap: int | None = None,
     jobs: int = 1,
     executor: Executor | None = None,
     progress: bool | None = None,
@@ -841,6 +854,7 @@ def compare(
         stake: As in :func:`simulate`.
         rest: As in :func:`simulate`.
         ante: As in :func:`simulate`.
+        raise_cap: As in :func:`simulate`.
         jobs: As in :func:`simulate`.
         executor: As in :func:`simulate`.
         progress: As in :func:`simulate`.
@@ -857,10 +871,10 @@ def compare(
     if twice is not None:
         raise PrimeroError(f"variant {twice!r} is listed twice")
     for v in configured:  # every run's table is checked before the first deal is played
-        _check_table(v, _check_run(v, players, chips, jobs), stake, rest, ante)
+        _check_table(v, _check_run(v, players, chips, jobs), stake, rest, ante, raise_cap)
     return Comparison(simulations=tuple(
         simulate(v, players=players, deals=deals, seed=seed, agents=agents, chips=chips,
-                 stake=stake, rest=rest, ante=ante, jobs=jobs, executor=executor,
-                 progress=progress)
+                 stake=stake, rest=rest, ante=ante, raise_cap=raise_cap, jobs=jobs,
+                 executor=executor, progress=progress)
         for v in configured
     ))

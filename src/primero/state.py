@@ -13,7 +13,7 @@ Seats are numbered 0..n-1 in playing order; the eldest is the seat after the dea
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 import attrs
 from attrs import field, frozen
@@ -21,14 +21,20 @@ from attrs import field, frozen
 from primero.cards import Card, format_cards
 
 if TYPE_CHECKING:
+    from primero.action_space import ActionSpace
     from primero.actions import Action
     from primero.hands import HandValue
     from primero.settlement import Settlement
     from primero.variant import Variant
 
 __all__ = [
-    "DealSetup", "GameState", "PlayerView", "PublicSeat", "Seat", "Step", "Table", "replace",
+    "DEALING_MODES", "Chance", "DealSetup", "Delivery", "GameState", "PlayerView", "PublicSeat",
+    "Receipt", "Seat", "Step", "Table", "fill", "replace",
 ]
+
+#: How a deal's cards are chosen (``start_deal(dealing=...)``): from a seeded shuffle, from a
+#: stacked stock given in advance, or from outside, one card at each chance node.
+DEALING_MODES = ("seeded", "stacked", "external")
 
 _T = TypeVar("_T")
 _REPLACERS: dict[type, Any] = {}
@@ -56,7 +62,10 @@ def _make_replacer(cls: type) -> Any:
     namespace: dict[str, Any] = {"new_object": object.__new__, "setter": object.__setattr__,
                                  "cls": cls, "allowed": frozenset(names), **defaults}
     exec("\n".join(lines), namespace)  # generated from the class's own fields
-    return namespace["replacer"]
+    replacer = namespace["replacer"]
+    replacer.allowed = frozenset(names)
+    replacer.caches = tuple((f.name, f.default) for f in all_fields if not f.init)
+    return replacer
 
 
 def replace(inst: _T, /, **changes: Any) -> _T:
@@ -75,6 +84,25 @@ def replace(inst: _T, /, **changes: Any) -> _T:
     if replacer is None:
         replacer = _REPLACERS[cls] = _make_replacer(cls)
     return cast(_T, replacer(inst, changes))
+
+
+def fill(fresh: Any, /, **changes: Any) -> None:
+    """Set fields of a state value that the caller has *just made* and nobody else holds yet.
+
+    The engine's way to finish a state without another copy (one state copy per action):
+    only for an object fresh from :func:`replace` inside the same call, never for a state
+    that was handed in or handed out. Caches (fields that are not ``__init__`` arguments) are
+    reset.
+
+    Raises:
+        AttributeError: a name in ``changes`` is not a field of the class.
+    """
+    setter = object.__setattr__
+    for name, value in changes.items():
+        setter(fresh, name, value)  # a slotted class: an unknown name raises AttributeError
+    if type(fresh) is GameState and (fresh._legal is not None or fresh._legal_ids is not None):
+        setter(fresh, "_legal", None)
+        setter(fresh, "_legal_ids", None)
 
 
 @frozen
@@ -109,11 +137,72 @@ class Table:
         stake: The smallest bet or raise.
         rest: The largest single bet or raise.
         ante: What each player pays before the deal (variants with an ante only).
+        raise_cap: House rule (RULES.md §5): the most vies plus raises one betting round
+            allows, then only hold, pass or fold; ``None`` (the default): no cap.
     """
 
     stake: int = 1
     rest: int = 3
     ante: int = 0
+    raise_cap: int | None = None
+
+
+class Receipt(NamedTuple):
+    """One card a player received: which, why, and when (known only to that player).
+
+    A named tuple (immutable, compared by value; cheap to make, one per card dealt).
+
+    Attributes:
+        card: The card.
+        reason: Why it was dealt: ``"deal"``, ``"second deal"``, ``"exchange"`` or ``"pass"``
+            (a Suzuki pass's exchange), or a plug-in's own reason.
+        after: How many actions had been applied in the deal before it was dealt.
+        order: Its place among all the cards dealt in the deal, 0 for the first.
+    """
+
+    card: Card
+    reason: str
+    after: int
+    order: int
+
+
+class Delivery(NamedTuple):
+    """A card owed to a player that has not been dealt yet (a pending chance event).
+
+    A named tuple (immutable, compared by value).
+
+    The dealing hooks queue deliveries (``state.pending``); the engine deals them, from the
+    stock in the seeded and stacked modes, or one per :meth:`GameState.deal` when the cards
+    come from outside.
+
+    Attributes:
+        seat: Who receives the card.
+        reason: Why (see :attr:`Receipt.reason`).
+        exclude: Cards that may not come back to this player if the stock runs out and the
+            discards are reshuffled (the cards they have just thrown, RULES.md §4).
+    """
+
+    seat: int
+    reason: str
+    exclude: tuple[Card, ...] = ()
+
+
+@frozen
+class Chance:
+    """A chance node: the next card to deal, and the cards that can come (RULES.md §4).
+
+    Attributes:
+        seat: Who receives the card.
+        reason: Why it is dealt: ``"deal"`` (the first deal), ``"second deal"``, ``"exchange"``
+            or ``"pass"`` (a Suzuki pass's exchange), or a plug-in's own reason.
+        cards: The cards that can come, each equally likely, in pack order: the unseen cards
+            of the stock, or, once it is exhausted, the discards that will be reshuffled (less
+            the cards this player has just thrown). Never a card in anyone's hand.
+    """
+
+    seat: int
+    reason: str
+    cards: tuple[Card, ...]
 
 
 @frozen(kw_only=True)
@@ -130,6 +219,8 @@ class Seat:
         passed: Has passed in answer to the current vie or raise (pass-once).
         acted: Has acted in the current betting round.
         discarded: Cards this player has thrown in exchanges this deal (known only to them).
+        received: Every card this player was dealt, in order, with why and when (known only to
+            them): the cards of the deal, of the second deal and of every exchange.
     """
 
     name: str
@@ -141,6 +232,7 @@ class Seat:
     passed: bool = False
     acted: bool = False
     discarded: tuple[Card, ...] = ()
+    received: tuple[Receipt, ...] = ()
     _public: PublicSeat | None = field(default=None, init=False, eq=False, repr=False)
 
     def public(self) -> PublicSeat:
@@ -177,9 +269,11 @@ class DealSetup:
         stock: The whole pack from the top, as it was before dealing.
         seed: The seed of reshuffles (when the stock runs out) not given in advance.
         reshuffles: New stock orders given in advance (a replayed record).
+        dealing: ``"seeded"``, ``"stacked"`` or ``"external"`` (:data:`DEALING_MODES`); an
+            external deal's ``stock`` is the pack in pack order (its order is not known).
 
-    ``seed`` and ``reshuffles`` are only the means to the cards: two setups that deal the same
-    cards are equal, so a replayed record equals the deal it was saved from.
+    ``seed``, ``reshuffles`` and ``dealing`` are only the means to the cards: two setups that
+    deal the same cards are equal, so a replayed record equals the deal it was saved from.
     """
 
     players: tuple[str, ...]
@@ -190,6 +284,7 @@ class DealSetup:
     stock: tuple[Card, ...]
     seed: int = field(eq=False)
     reshuffles: tuple[tuple[Card, ...], ...] = field(default=(), eq=False)
+    dealing: str = field(default="seeded", eq=False)
 
 
 @frozen(kw_only=True)
@@ -202,54 +297,64 @@ class GameState:
         variant: The configured variant whose rules drive the deal.
         setup: How the deal was set up (for records and replays).
         seats: One :class:`Seat` per player, in playing order.
-        dealer: The dealer's seat.
-        table: Stake, rest and ante.
-        carry_in: Chips carried over into this deal's pot.
-        stock: Undealt cards, top first.
+        stock: Undealt cards, top first (in pack order when the cards are dealt from outside:
+            then the order is not known).
         discards: Cards thrown in exchanges, face down, oldest first.
-        plan: The deal's steps (from ``primero_deal_plan``).
         step_index: The current step's index in ``plan`` (-1 before the first).
         to_act: The seat whose turn it is, or ``None``.
         high: The highest total any player has put in this betting round.
-        opened: Someone has vied in this betting round.
         opener: The seat that vied in this betting round.
         held: Someone has held (or raised) since the vie (lifts the must-hold duty).
+        bets: Vies and raises made in the current betting round (for ``raise_cap``).
         skipped: The current betting round was skipped (fewer than two could act).
         over: The deal is over.
         ended_by: ``"showdown"``, ``"folds"`` (one player left), ``"carry"`` (no vie in the
             last round), or a variant's own reason.
         reshuffles: Every new stock made from the discards, in order, top first.
         history: ``(seat, action)`` for every action applied, in order.
-        public_log: ``(seat, text)`` for every action as the table sees it: exchanged cards
-            show only as a count.
         extras: Variant-specific state as ``(key, value)`` pairs (e.g. the standing call).
         settlement: The settlement, once the deal is over.
+        pending: Cards owed to players and not yet dealt (:class:`Delivery`, in dealing
+            order). Only a deal dealt from outside stops with cards pending: it is then at a
+            chance node (:attr:`chance`).
+
+    Derived, not stored (each fact is stored once): :attr:`dealer`, :attr:`table` and
+    :attr:`carry_in` are the setup's, :attr:`plan` the variant's, :attr:`opened` is
+    ``opener is not None``, and :attr:`public_log` is read off the history.
     """
 
     variant: Variant = field(repr=False)
     setup: DealSetup = field(repr=False)
     seats: tuple[Seat, ...]
-    dealer: int
-    table: Table
-    carry_in: int = 0
     stock: tuple[Card, ...] = field(default=(), repr=False)
     discards: tuple[Card, ...] = field(default=(), repr=False)
-    plan: tuple[Step, ...] = field(default=(), repr=False)
     step_index: int = -1
     to_act: int | None = None
     high: int = 0
-    opened: bool = False
     opener: int | None = None
     held: bool = False
+    bets: int = 0
     skipped: bool = False
     over: bool = False
     ended_by: str = ""
     reshuffles: tuple[tuple[Card, ...], ...] = field(default=(), repr=False)
     history: tuple[tuple[int, Action], ...] = field(default=(), repr=False)
-    public_log: tuple[tuple[int, str], ...] = field(default=(), repr=False)
     extras: tuple[tuple[str, Any], ...] = field(default=(), repr=False)
     settlement: Settlement | None = field(default=None, repr=False)
+    pending: tuple[Delivery, ...] = field(default=(), repr=False)
     _legal: tuple[Action, ...] | None = field(default=None, init=False, eq=False, repr=False)
+    _legal_ids: tuple[int, ...] | None = field(default=None, init=False, eq=False, repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # caches are never pickled: they are rebuilt on demand where the state is unpickled
+        state = {name: getattr(self, name) for name in _STATE_FIELDS}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name in _STATE_FIELDS:
+            object.__setattr__(self, name, state[name])
+        object.__setattr__(self, "_legal", None)
+        object.__setattr__(self, "_legal_ids", None)
 
     def __deepcopy__(self, memo: dict[int, object]) -> GameState:
         return self  # a value: every part is immutable, so a copy would be the same state
@@ -259,6 +364,40 @@ class GameState:
 
     # ---------------------------------------------------------------------------------------
     # derived facts
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat (the setup's)."""
+        return self.setup.dealer
+
+    @property
+    def table(self) -> Table:
+        """Stake, rest and ante (the setup's)."""
+        return self.setup.table
+
+    @property
+    def carry_in(self) -> int:
+        """Chips carried over into this deal's pot (the setup's)."""
+        return self.setup.carry
+
+    @property
+    def plan(self) -> tuple[Step, ...]:
+        """The deal's steps (the variant's ``primero_deal_plan``)."""
+        return self.variant.rules.plan
+
+    @property
+    def opened(self) -> bool:
+        """Someone has vied in this betting round (``opener is not None``)."""
+        return self.opener is not None
+
+    @property
+    def public_log(self) -> tuple[tuple[int, str], ...]:
+        """``(seat, text)`` for every action as the table sees it (read off the history).
+
+        Exchanged cards show only as a count.
+        """
+        public_text = _engine().public_text
+        return tuple((seat, public_text(action)) for seat, action in self.history)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -284,9 +423,10 @@ class GameState:
     @property
     def step(self) -> Step | None:
         """The current step, or ``None`` before the first and after the last."""
-        if 0 <= self.step_index < len(self.plan):
-            return self.plan[self.step_index]
-        return None
+        rules = self.variant._rules or self.variant.rules
+        plan = rules._plan or rules.plan
+        index = self.step_index
+        return plan[index] if 0 <= index < len(plan) else None
 
     @property
     def live(self) -> tuple[int, ...]:
@@ -349,34 +489,80 @@ class GameState:
     # ---------------------------------------------------------------------------------------
     # the engine's API, as methods
 
+    @property
+    def chance(self) -> Chance | None:
+        """The chance node of a deal dealt from outside, or ``None`` (RULES.md §4).
+
+        At a chance node nobody may act (:meth:`legal_actions` is empty, :meth:`apply`
+        refuses) until :meth:`deal` gives the next card; ``to_act`` already names the player
+        who decides once every pending card is dealt. Deals dealt from a seed or a stacked
+        stock never stop at a chance node: the engine deals the top of the stock itself,
+        through the same code.
+        """
+        pending = self.pending
+        if not pending or self.setup.dealing != "external":
+            return None
+        first = pending[0]
+        return Chance(seat=first.seat, reason=first.reason,
+                      cards=self.stock or reshuffle_pool(self.discards, first.exclude,
+                                                         folded_cards(self.seats)))
+
+    def deal(self, card: Card | str) -> GameState:
+        """Deal ``card`` at the chance node and return the next state (this one is unchanged).
+
+        Args:
+            card: One of ``state.chance.cards``, as a card or its text (``"7h"``).
+
+        Raises:
+            IllegalActionError: the state is not at a chance node, or ``card`` cannot come
+                (it is not among ``state.chance.cards``); the message names the card only.
+            CardParseError: the text is not a card.
+        """
+        return cast(GameState, _engine().deal(self, card))
+
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action of the seat to act; empty when nobody is to act."""
-        if self._legal is None:
-            from primero.engine import legal_actions
+        """Every legal action of the seat to act; empty when nobody is to act (or at chance)."""
+        legal = self._legal
+        if legal is None:
+            legal = cast("tuple[Action, ...]", _engine().legal_actions(self))
+            object.__setattr__(self, "_legal", legal)
+        return legal
 
-            object.__setattr__(self, "_legal", legal_actions(self))
-        assert self._legal is not None
-        return self._legal
+    @property
+    def action_space(self) -> ActionSpace:
+        """The deal's fixed action space (variant and table): every action as an integer id.
 
-    def apply(self, action: Action | str) -> GameState:
+        See :class:`primero.action_space.ActionSpace`: ``size``, ``encode(state, action)``,
+        ``decode(state, i)``.
+        """
+        from primero.action_space import space_of
+
+        return space_of(self)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids of the legal actions in :attr:`action_space`, ascending (empty: nobody acts)."""
+        ids = self._legal_ids
+        if ids is None:
+            ids = cast("tuple[int, ...]", _engine().legal_ids(self))
+            object.__setattr__(self, "_legal_ids", ids)
+        return ids
+
+    def apply(self, action: Action | str | int) -> GameState:
         """Apply the action of the seat to act and return the new state (this one is unchanged).
 
         Args:
-            action: An :class:`~primero.actions.Action` or its text, e.g. ``"vie 2"``.
+            action: An :class:`~primero.actions.Action`, its text (e.g. ``"vie 2"``, or
+                ``"Anna vie 2"``), or its id in :attr:`action_space` (an ``int``).
 
         Raises:
-            IllegalActionError: the action is not legal here; the message says why and lists
-                the legal actions.
+            IllegalActionError: the action is not legal here; the message says why. See
+                :func:`primero.engine.apply` for what an error shows, and to whom.
         """
-        from primero.engine import apply
-
-        return apply(self, action)
+        return cast(GameState, _engine().apply(self, action))
 
     def view(self, seat: int) -> PlayerView:
         """What the player at ``seat`` may see: their own cards and everything public."""
-        from primero.engine import view
-
-        return view(self, seat)
+        return cast(PlayerView, _engine().view(self, seat))
 
     def describe(self) -> str:
         """A multi-line, all-seeing description (for debugging and the ``play`` narration)."""
@@ -388,6 +574,43 @@ class GameState:
             lines.append(f" {mark} {s.name:<10} {s.stack:>4} chips  in {s.contributed:>3}  "
                          f"{format_cards(s.hand):<14} {status}")
         return "\n".join(lines)
+
+
+_ENGINE: Any = None
+
+
+def _engine() -> Any:
+    """The engine module (imported on first use: the engine imports this module)."""
+    global _ENGINE
+    if _ENGINE is None:
+        import primero.engine
+
+        _ENGINE = primero.engine
+    return _ENGINE
+
+
+_STATE_FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.init)
+
+
+def reshuffle_pool(discards: tuple[Card, ...], exclude: tuple[Card, ...],
+                   folded: tuple[Card, ...] = ()) -> tuple[Card, ...]:
+    """The cards a reshuffle makes the new stock of, in pack order (RULES.md §4).
+
+    All the discards but ``exclude`` (the cards the player being served has just thrown),
+    with the folded hands (``folded``, see :func:`folded_cards`).
+    """
+    pile = [c for c in discards if c not in exclude]
+    pile.extend(folded)
+    return tuple(sorted(pile, key=_card_index))
+
+
+def folded_cards(seats: tuple[Seat, ...]) -> tuple[Card, ...]:
+    """The cards still in folded hands: they join the discards at a reshuffle (RULES.md §4)."""
+    return tuple(c for s in seats if s.folded for c in s.hand)
+
+
+def _card_index(card: Card) -> int:
+    return card.index
 
 
 @frozen(kw_only=True)
@@ -434,6 +657,7 @@ class PlayerView:
         history: ``(seat, public text)`` of every action; exchanges show only how many cards
             (the viewer's own too: their own discards are in ``discarded``).
         discarded: The cards the viewer has thrown in exchanges this deal.
+        received: The cards the viewer was dealt, with why and when (:class:`Receipt`).
         extras: The variant's public state (e.g. the standing call).
         legal: The viewer's legal actions when it is their turn.
         over: The deal is over.
@@ -457,6 +681,7 @@ class PlayerView:
     extras: tuple[tuple[str, Any], ...]
     legal: tuple[Action, ...]
     over: bool
+    received: tuple[Receipt, ...] = ()
 
     @property
     def owed(self) -> int:

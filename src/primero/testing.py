@@ -25,8 +25,12 @@ and then mixes these steps, checking :func:`check_deal_invariants` after every o
 * **illegal** — apply an action that is *not* legal, picked from :func:`action_pool` (every
   action shape: vies and raises of every size, pass, fold, hold, exchanges of foreign or
   duplicate cards, Suzuki passes, calls), or unreadable text. It must raise
-  :class:`~primero.errors.IllegalActionError` carrying ``.legal`` and a ``.reason``, and
-  leave the state unchanged.
+  :class:`~primero.errors.IllegalActionError` with a ``.reason``, carrying ``.legal`` (the
+  mover's legal actions) for an action object and nothing for unreadable text, and leave the
+  state unchanged.
+* **out of turn** — text naming another player than the one to act, a name nobody at the
+  table has, or unreadable text: :class:`~primero.errors.IllegalActionError` with no legal
+  actions and no card hidden from the sender (:func:`check_out_of_turn`).
 * **views** — a player's view never contains another player's hidden cards, the stock or the
   discards (:func:`check_view_hides`), and two states that differ only in cards the viewer
   cannot see give equal views (:func:`hidden_twins`: another player's card swapped with the
@@ -34,6 +38,13 @@ and then mixes these steps, checking :func:`check_deal_invariants` after every o
 * **play out** — finish the deal with random legal actions; it must end within
   :func:`action_bound` actions. A finished deal of an installed variant must survive a round
   trip through its deal file (:mod:`primero.history`) to an equal state.
+* **chance and ids** — at every step the legal ids are the sorted encodings of the legal
+  actions, each below the space's size, and ``decode(encode(a)) == a``
+  (:func:`~primero.testing_chance.check_action_ids`); a finished deal is played again with its
+  cards dealt from outside and its actions applied by id, and must offer the same legal ids at
+  every decision and end the same (:func:`~primero.testing_chance.external_replay`); a chance
+  node never offers a card in a hand (:func:`~primero.testing_chance.check_chance`); a view
+  shows its own received cards only.
 * **next deal** — once a deal is over, the table goes on as a :class:`~primero.session.Session`
   (carry-over, busted players leave, the deal passes on); chips are conserved across deals.
 
@@ -73,6 +84,7 @@ from primero.hands import Ranking
 from primero.hookchecks import checking_everything
 from primero.plugins import get_variant
 from primero.state import GameState, PlayerView
+from primero.testing_chance import check_action_ids, check_chance, external_replay
 from primero.variant import Variant
 
 __all__ = [
@@ -84,9 +96,13 @@ __all__ = [
     "action_bound",
     "action_pool",
     "cards",
+    "check_action_ids",
+    "check_chance",
     "check_deal_invariants",
+    "check_out_of_turn",
     "check_view_hides",
     "deal_setups",
+    "external_replay",
     "hands",
     "hidden_twins",
     "play_random_deal",
@@ -366,6 +382,11 @@ def check_deal_invariants(state: GameState) -> None:
 
     # turns ---------------------------------------------------------------------------------
     legal = state.legal_actions()
+    if state.chance is not None:
+        check_chance(state)
+        return
+    if state.pending:
+        raise _fail(state, "cards are pending outside a chance node (not dealt from outside)")
     if state.over:
         if settlement is None or state.to_act is not None or legal:
             raise _fail(state, "a finished deal has a settlement, nobody to act and no legal "
@@ -554,6 +575,8 @@ def check_view_hides(state: GameState, viewer: int, revealed: Revealed | None = 
     if view.hand != own.hand:
         raise _fail(state, f"seat {viewer}'s view shows {_card_list(view.hand)} as its hand, "
                            f"it holds {_card_list(own.hand)}")
+    if view.received != own.received:
+        raise _fail(state, f"seat {viewer}'s view shows other received cards than its own")
     hidden = {c for i, s in enumerate(state.seats) if i != viewer for c in s.hand}
     hidden |= set(state.stock) | set(state.discards)
     hidden -= public_cards(state, revealed) | set(own.hand) | set(own.discarded)
@@ -563,6 +586,58 @@ def check_view_hides(state: GameState, viewer: int, revealed: Revealed | None = 
     if leaked:
         raise _fail(state, f"seat {viewer}'s view shows hidden cards {_card_list(leaked)}")
     return view
+
+
+def check_out_of_turn(state: GameState, seed: int = 0) -> None:
+    """Probe ``state`` with moves from the wrong sender; no error may leak a hidden card.
+
+    Texts tried: each other player's name before the mover's own legal actions' text and
+    pool actions, a name nobody at the table has, and unreadable text. Each must raise
+    :class:`~primero.errors.IllegalActionError` with an empty ``.legal``, leave the state
+    unchanged, and show (in message, reason or ``.legal``) no card the sender may not see:
+    cards in the mover's and the other players' hands, the stock and the discards, except
+    the sender's own hand, their own discards, public cards and cards the text itself names.
+
+    Raises:
+        DealInvariantError: a move was accepted, carried legal actions, changed the state,
+            or leaked a card.
+    """
+    if state.over or state.to_act is None or state.chance is not None:
+        return
+    rng = random.Random(seed)
+    mover = state.to_act
+    texts: list[tuple[int | None, str]] = []
+    pool = [str(a) for a in (*state.legal_actions()[:8], *action_pool(state)[:12])]
+    for other in range(state.n):
+        if other != mover:
+            texts += [(other, f"{state.seats[other].name} {t}") for t in rng.sample(
+                pool, min(4, len(pool)))]
+    texts += [(None, f"Zed {rng.choice(pool)}"), (None, "vie two"), (None, "exchange Zz"),
+              (None, "")]
+    public = public_cards(state)
+    before = snapshot(state)
+    for sender, text in texts:
+        try:
+            state.apply(text)
+        except IllegalActionError as exc:
+            own: set[Card] = set()
+            if sender is not None:
+                own = set(state.seats[sender].hand) | set(state.seats[sender].discarded)
+            hidden = {c for s in state.seats for c in s.hand} | set(state.stock) | \
+                set(state.discards)
+            hidden -= own | public | set(_find_cards(text))
+            leaked = sorted({c for c in _find_cards([str(exc), exc.reason, exc.legal])
+                             if c in hidden}, key=lambda c: c.index)
+            if leaked:
+                raise _fail(state, f"{text!r} from the wrong sender: the error shows "
+                                   f"{_card_list(leaked)}") from exc
+            if tuple(exc.legal):
+                raise _fail(state, f"{text!r} from the wrong sender: the error carries legal "
+                                   "actions") from exc
+        else:
+            raise _fail(state, f"{text!r} was accepted from the wrong sender")
+        if snapshot(state) != before:
+            raise _fail(state, f"the rejected {text!r} changed the state")
 
 
 def _swap(state: GameState, seat: int, index: int, other: Card) -> tuple[Card, ...]:
@@ -768,7 +843,11 @@ class DealMachine(RuleBasedStateMachine):
     @precondition(lambda self: self._in_play())
     @rule(data=st.data())
     def illegal(self, data: st.DataObject) -> None:
-        """An action that is not legal raises IllegalActionError and changes nothing."""
+        """An action that is not legal raises IllegalActionError and changes nothing.
+
+        An action object is the mover's: the error lists their legal actions. Text that
+        cannot be read (and names nobody) carries no legal actions (see ``engine.apply``).
+        """
         state = self.current
         legal = state.legal_actions()
         candidates: list[Action | str] = [a for a in action_pool(state) if a not in legal]
@@ -778,15 +857,27 @@ class DealMachine(RuleBasedStateMachine):
         try:
             state.apply(action)
         except IllegalActionError as exc:
-            if tuple(exc.legal) != legal:
-                raise _fail(state, f"{action!r}: the error lists {exc.legal}, legal is "
-                                   f"{legal}") from exc
+            expected = () if isinstance(action, str) else legal
+            if tuple(exc.legal) != expected:
+                raise _fail(state, f"{action!r}: the error lists {exc.legal}, expected "
+                                   f"{expected}") from exc
             if not exc.reason or not str(exc):
                 raise _fail(state, f"{action!r}: the error gives no reason") from exc
         else:
             raise _fail(state, f"{action!r} is not among the legal actions but was accepted")
         if snapshot(state) != before:
             raise _fail(state, f"the rejected {action!r} changed the state")
+
+    @precondition(lambda self: self._in_play())
+    @rule(data=st.data())
+    def out_of_turn(self, data: st.DataObject) -> None:
+        """A move by another player, by nobody at the table, or unreadable, leaks no card.
+
+        The error must carry (message, reason, ``.legal``) no card hidden from the sender:
+        nothing of the mover's hand, nor of anyone else's but the sender's own.
+        """
+        check_out_of_turn(self.current, data.draw(st.integers(min_value=0, max_value=2**32 - 1),
+                                                  label="probe seed"))
 
     @precondition(lambda self: self.state is not None)
     @rule(data=st.data())
@@ -851,6 +942,8 @@ class DealMachine(RuleBasedStateMachine):
 
     def _finished(self, state: GameState) -> None:
         check_deal_invariants(state)
+        if state.setup.dealing != "external":
+            external_replay(state)
         if self.check_records and _recordable(state.variant):
             from primero.history import dump_record, load_record, record_from_state, replay
 
@@ -866,6 +959,7 @@ class DealMachine(RuleBasedStateMachine):
         if self.state is None:
             return
         check_deal_invariants(self.state)
+        check_action_ids(self.state)
         if self.check_views:
             for viewer in range(self.state.n):
                 check_view_hides(self.state, viewer, type(self).revealed)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import field, frozen
 
+from primero.betting_rules import WAKS_BETTING, BettingRules
 from primero.options import Option, OptionValue, resolve_options
 
 if TYPE_CHECKING:
@@ -57,6 +58,8 @@ class VariantSpec:
             first one consulted last; empty for the core game itself.
         ante: The ante each player pays per deal when a deal does not say, in chips (0 for
             variants without one).
+        betting: How its betting rounds run (:class:`~primero.betting_rules.BettingRules`;
+            default the Waks game's), read by the core's betting hooks.
 
     The registry validates a spec when it is registered (:func:`primero.plugins.spec_problem`)
     and keeps who registered it (:meth:`primero.plugins.Registry.provider`).
@@ -70,6 +73,7 @@ class VariantSpec:
     players: tuple[int, int] = (2, 6)
     options: tuple[Option, ...] = field(default=(), converter=_option_tuple)
     ante: int = 0
+    betting: BettingRules = WAKS_BETTING
     plugins: tuple[object, ...] = field(default=(), converter=_object_tuple, repr=False)
 
     @property

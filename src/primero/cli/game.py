@@ -4,6 +4,7 @@ Registered on :data:`primero.cli.core.app`::
 
     primero play [--variant V] [--players N] [--seed N] [--auto] [--agent A] [--save FILE]
                  [--name NAME] [--chips N] [--stake N] [--rest N] [--ante N]
+                 [--raise-cap N]
     primero replay FILE [--json]
 
 At the terminal the human is the eldest (seat 0); ``help`` or ``?`` at the prompt lists the
@@ -281,13 +282,15 @@ def _save(save: Path, state: GameState) -> None:
               help="Largest single bet or raise, in chips.")
 @click.option("--ante", type=WholeNumber(0), default=None,
               help="Ante per player, in chips; default the variant's own.")
+@click.option("--raise-cap", "raise_cap", type=WholeNumber(1), default=None,
+              help="House rule: at most N vies and raises per betting round (RULES.md §5).")
 @click.option("--save", type=click.Path(path_type=Path), metavar="FILE", default=None,
               help="Save the deal to this deal file (checked before the first card).")
 @click.option("--name", metavar="NAME", default=YOU, show_default=True,
               help="Your name at the table (one word).")
 def play_command(variant: str, option: Sequence[str], players: int, seed: int | None,
                  auto: bool, agent: str, chips: int, stake: int, rest: int, ante: int | None,
-                 save: Path | None, name: str) -> None:
+                 raise_cap: int | None, save: Path | None, name: str) -> None:
     """Play a deal at the terminal against computer players (you are the eldest, seat 0).
 
     Type 'help' at the prompt for the verbs and their poker counterparts.
@@ -303,7 +306,7 @@ def play_command(variant: str, option: Sequence[str], players: int, seed: int | 
         names = [name, *others[: players - 1]]
     rng = random.Random(seed)
     state = start_deal(chosen, names, chips, dealer=players - 1, stake=stake, rest=rest,
-                       ante=ante, rng=rng)
+                       ante=ante, rng=rng, raise_cap=raise_cap)
     if save is not None:
         _check_save(save, state)
     agents: list[Agent] = [make_agent(agent) for _ in names]

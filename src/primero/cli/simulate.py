@@ -65,6 +65,9 @@ def table_options(function: F) -> F:
                      help="Largest single bet or raise, in chips."),
         click.option("--ante", type=WholeNumber(0), default=None,
                      help="Ante per player, in chips; default the variant's own."),
+        click.option("--raise-cap", "raise_cap", type=WholeNumber(1), default=None,
+                     help="House rule: at most N vies and raises per betting round "
+                          "(RULES.md §5)."),
         click.option("--no-progress", is_flag=True, help="Never show a progress bar."),
     ]
     for option in reversed(options):
@@ -163,7 +166,8 @@ COLUMNS_NOTE = ("Carry-overs: deals that ended without a winner (nobody vied), t
 @json_option
 def simulate_command(variant: str, option: Sequence[str], players: int, deals: int,
                      seed: int, agent: str, jobs: int, chips: int, stake: int, rest: int,
-                     ante: int | None, no_progress: bool, json_output: bool) -> None:
+                     ante: int | None, raise_cap: int | None, no_progress: bool,
+                     json_output: bool) -> None:
     """Simulate deals between computer players and summarise them.
 
     Every deal starts from the same table; seat 0 is the eldest.
@@ -173,8 +177,8 @@ def simulate_command(variant: str, option: Sequence[str], players: int, deals: i
     configured = load_variant(variant, option)
     check_table(configured, players=players, stake=stake, rest=rest, ante=ante)
     sim = simulate(configured, players=players, deals=deals, seed=seed, agents=agent,
-                   chips=chips, stake=stake, rest=rest, ante=ante, jobs=jobs,
-                   progress=_progress(no_progress))
+                   chips=chips, stake=stake, rest=rest, ante=ante, raise_cap=raise_cap,
+                   jobs=jobs, progress=_progress(no_progress))
     summary = sim.summary()
     if json_output:
         print_json(summary.to_json())
@@ -272,7 +276,8 @@ def _plot_target(path: Path) -> tuple[Path, str]:
 @json_option
 def compare_command(variants: Sequence[str], players: int, deals: int, seed: int, agent: str,
                     jobs: int, chips: int, stake: int, rest: int, ante: int | None,
-                    plot: Path | None, no_progress: bool, json_output: bool) -> None:
+                    raise_cap: int | None, plot: Path | None, no_progress: bool,
+                    json_output: bool) -> None:
     """Simulate several variants on the same seeds and compare them side by side.
 
     VARIANT: a variant name, or a variant with options as name:key=value,key=value
@@ -292,8 +297,8 @@ def compare_command(variants: Sequence[str], players: int, deals: int, seed: int
             fail("--plot needs matplotlib: pip install 'primero[analysis]'")
         plot, plot_format = _plot_target(plot)
     cmp = compare(list(variants), players=players, deals=deals, seed=seed, agents=agent,
-                  chips=chips, stake=stake, rest=rest, ante=ante, jobs=jobs,
-                  progress=_progress(no_progress))
+                  chips=chips, stake=stake, rest=rest, ante=ante, raise_cap=raise_cap,
+                  jobs=jobs, progress=_progress(no_progress))
     if plot is not None:
         try:
             figure = plot_comparison(cmp)

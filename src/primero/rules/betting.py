@@ -15,6 +15,9 @@ where RULES.md leaves room:
   they have instead and stays in; a round is played only while two players can act. If, with
   no vie made, folds leave a single player able to act beside an all-in player, the round ends
   as a skipped round (round 2: on to the showdown, not a carry-over).
+* *Raise cap* (house rule, RULES.md §5, off by default): with ``table.raise_cap`` set, once a
+  round has seen that many vies plus raises, players may only hold, pass (where a pass is
+  legal) or fold.
 
 The helpers (:func:`put_in`, :func:`next_actor`, :func:`round_complete`, :func:`open_round`)
 are public so variant plug-ins can reuse them instead of copying them.
@@ -22,12 +25,14 @@ are public so variant plug-ins can reuse them instead of copying them.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
+from primero.cards import Card
 from primero.hookspecs import hookimpl
-from primero.state import GameState, Seat, Step, replace
+from primero.state import GameState, Seat, Step, fill, replace
 
 if TYPE_CHECKING:
     from primero.variant import Variant
@@ -92,16 +97,21 @@ def round_complete(state: GameState) -> bool:
     live = [s for s in state.seats if not s.folded]
     if len(live) <= 1:
         return True
-    if state.opened:
-        return all(s.round_bet == state.high or s.stack == 0 for s in live)
-    return all(s.acted for s in live if s.stack > 0)
+    if state.opener is not None:
+        high = state.high
+        return all(s.round_bet == high or s.stack == 0 for s in live)
+    return all(s.acted or s.stack <= 0 for s in live)
 
 
 def must_hold_seat(state: GameState) -> int | None:
-    """The seat bound to hold in round 1, or ``None`` (RULES.md §5 "Must hold")."""
+    """The seat bound to hold, or ``None`` (RULES.md §5 "Must hold").
+
+    Only in the rounds of the variant's ``betting.must_hold_rounds`` (Waks: round 1).
+    """
+    if state.opener is None or state.held:
+        return None
     step = state.step
-    if step is None or step.number != 1 or not state.opened or state.held \
-            or state.opener is None:
+    if step is None or step.number not in state.variant.spec.betting.must_hold_rounds:
         return None
     n = state.n
     for k in range(1, n):
@@ -117,58 +127,80 @@ def open_round(state: GameState, step: Step) -> GameState:
     Clears the round's bookkeeping and gives the turn to the first player from the eldest who
     can act.
     """
-    seats = tuple(replace(s, round_bet=0, passed=False, acted=False) for s in state.seats)
-    state = replace(state, seats=seats, high=0, opened=False, opener=None, held=False,
-                   skipped=False)
-    actors = [s for s in state.seats if s.can_act]
+    seats = tuple(s if not (s.round_bet or s.passed or s.acted)
+                  else replace(s, round_bet=0, passed=False, acted=False) for s in state.seats)
+    state = replace(state, seats=seats, high=0, opener=None, held=False, bets=0, skipped=False)
+    actors = [s for s in seats if s.can_act]
     if len(actors) < 2 or len(state.live) < 2:
-        return replace(state, skipped=True, to_act=None)
-    return replace(state, to_act=first_actor(state))
+        fill(state, skipped=True, to_act=None)
+    else:
+        fill(state, to_act=first_actor(state))
+    return state
 
 
-def _amounts(state: GameState, available: int) -> list[int]:
+def _amounts(state: GameState, available: int) -> range:
     """Legal bet or raise sizes: stake..rest within ``available``, or all of it if short."""
     stake, rest = state.table.stake, state.table.rest
     if available <= 0:
-        return []
+        return range(0)
     if available < stake:
-        return [available]
-    return list(range(stake, min(rest, available) + 1))
+        return range(available, available + 1)
+    return range(stake, min(rest, available) + 1)
+
+
+_PASS, _FOLD, _HOLD = Pass(), Fold(), Hold()
+
+
+@lru_cache(maxsize=4096)
+def _sized(kind: type[Vie] | type[Hold], amounts: range) -> tuple[Action, ...]:
+    """The vies or raises of these amounts (made once per amounts: actions are values)."""
+    return tuple(kind(a) for a in amounts)
 
 
 def betting_actions(state: GameState, seat: int, *, bound: bool) -> tuple[Action, ...]:
-    """The Waks betting actions of ``seat`` (``bound``: under the must-hold duty)."""
+    """The Waks betting actions of ``seat`` (``bound``: under the must-hold duty).
+
+    The tuples are shared between states (actions are values), so the same situation gives
+    the same tuple object.
+    """
     s = state.seats[seat]
+    rules = state.variant.spec.betting
+    cap = state.table.raise_cap
+    capped = cap is not None and state.bets >= cap  # house rule: no more vies or raises
+    if state.opener is None:
+        return _betting(0, range(0) if capped else _amounts(state, s.stack), bound=False,
+                        may_pass=True, fold=rules.fold)
     owed = state.high - s.round_bet
-    actions: list[Action] = []
-    if not state.opened:
-        actions.append(Pass())
-        actions.extend(Vie(a) for a in _amounts(state, s.stack))
-        actions.append(Fold())
-        return tuple(actions)
     if owed > 0:
-        actions.append(Hold())
-        actions.extend(Hold(a) for a in _amounts(state, s.stack - owed))
-        if not bound:
-            if not s.passed:
-                actions.append(Pass())
-            actions.append(Fold())
-        return tuple(actions)
+        may_pass = rules.pass_answers_bet and not (rules.pass_once and s.passed)
+        return _betting(1, range(0) if capped else _amounts(state, s.stack - owed),
+                        bound=bound, may_pass=may_pass, fold=rules.fold)
     # level while others still owe: pass, raise, or (pointlessly) fold
-    actions.append(Pass())
-    actions.extend(Hold(a) for a in _amounts(state, s.stack))
-    if not bound:
-        actions.append(Fold())
-    return tuple(actions)
+    return _betting(2, range(0) if capped else _amounts(state, s.stack), bound=bound,
+                    may_pass=True, fold=rules.fold)
 
 
-def exchange_actions(hand: tuple[object, ...]) -> tuple[Action, ...]:
-    """Every exchange of a hand: each subset of its cards, standing pat first."""
-    cards = list(hand)
+@lru_cache(maxsize=8192)
+def _betting(case: int, amounts: range, *, bound: bool, may_pass: bool, fold: bool) \
+        -> tuple[Action, ...]:
+    """Case 0: nobody has vied; 1: the player owes chips; 2: the player is level."""
+    folds = (_FOLD,) if fold and not bound else ()
+    if case == 0:
+        return (_PASS, *_sized(Vie, amounts), *folds)
+    raises = _sized(Hold, amounts)
+    if case == 1:
+        passes = (_PASS,) if may_pass and not bound else ()
+        return (_HOLD, *raises, *passes, *folds)
+    return (_PASS, *raises, *folds)
+
+
+@lru_cache(maxsize=4096)
+def exchange_actions(hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    """Every exchange of a hand: each subset of its cards, standing pat first (cached)."""
     return tuple(
-        Exchange(tuple(c for c in subset))  # type: ignore[misc]
-        for k in range(len(cards) + 1)
-        for subset in combinations(cards, k)
+        Exchange.from_cards(subset)
+        for k in range(len(hand) + 1)
+        for subset in combinations(hand, k)
     )
 
 
@@ -179,7 +211,7 @@ def _paid(s: Seat, chips: int, **changes: object) -> Seat:
 
 
 def apply_bet(state: GameState, seat: int, action: Action, *,
-              reopen_passes: bool = False) -> GameState:
+              reopen_passes: bool | None = None) -> GameState:
     """Apply a Waks betting action (already checked legal) without moving the turn.
 
     Args:
@@ -187,21 +219,24 @@ def apply_bet(state: GameState, seat: int, action: Action, *,
         seat: The acting seat.
         action: A legal :class:`Vie`, :class:`Hold`, :class:`Pass` or :class:`Fold`.
         reopen_passes: A raise gives everyone else their pass in answer back (Suzuki). Waks:
-            ``False``, one pass in answer per round.
+            ``False``, one pass in answer per round. Default: the variant's
+            ``betting.raise_reopens_passes``.
     """
     s = state.seats[seat]
     seats = list(state.seats)
+    if reopen_passes is None:
+        reopen_passes = state.variant.spec.betting.raise_reopens_passes
     if isinstance(action, Vie):
         seats[seat] = _paid(s, action.amount, acted=True)
-        return replace(state, seats=tuple(seats), high=seats[seat].round_bet, opened=True,
-                       opener=seat, held=False)
+        return replace(state, seats=tuple(seats), high=seats[seat].round_bet, opener=seat,
+                       held=False, bets=state.bets + 1)
     if isinstance(action, Hold):
         paid = _paid(s, max(0, state.high - s.round_bet) + action.raise_by, acted=True)
         if reopen_passes and paid.round_bet > state.high:  # a raise re-asks the passers
             seats = [x if not x.passed else replace(x, passed=False) for x in seats]
         seats[seat] = paid
         return replace(state, seats=tuple(seats), high=max(state.high, paid.round_bet),
-                       held=True)
+                       held=True, bets=state.bets + 1 if action.raise_by else state.bets)
     if isinstance(action, Pass):
         answering = state.opened and state.high > s.round_bet
         seats[seat] = replace(s, acted=True, passed=s.passed or answering)
@@ -267,15 +302,20 @@ class WaksBetting:
         if bound and isinstance(action, Pass | Fold):
             opener = state.seats[state.opener or 0].name
             return (f"{s.name} speaks last before {opener}, who vied, and nobody has held: "
-                    f"{s.name} must hold (round 1)")
+                    f"{s.name} must hold (round {step.number})")
         if isinstance(action, Pass) and action.exchange:
-            return "a pass comes with an exchange only in the Suzuki variant"
+            return "a pass comes with no exchange in this game"
         if isinstance(action, Pass) and s.passed:
             return f"{s.name} already passed once in answer this round: hold or fold"
         if isinstance(action, Vie) and state.opened:
             return "someone has already vied this round: hold, raise, pass or fold"
         if isinstance(action, Hold) and not state.opened:
             return "nobody has vied yet: there is nothing to hold"
+        cap = state.table.raise_cap
+        if cap is not None and state.bets >= cap and (
+                isinstance(action, Vie) or (isinstance(action, Hold) and action.raise_by)):
+            return (f"the raise cap is reached: {cap} vie{'s' if cap != 1 else ''} and raises "
+                    "a round (a house rule); hold, pass or fold")
         if isinstance(action, Hold) and action.raise_by == 0 and owed <= 0:
             return "you are level: pass, or raise with 'hold raise N'"
         if isinstance(action, Vie | Hold):
@@ -301,27 +341,34 @@ class WaksBetting:
         assert seat is not None and step is not None
         if step.kind == "exchange":
             assert isinstance(action, Exchange)
-            state = variant.rules.serve_exchange(state, seat, action.discards)
+            served = variant.rules.serve_exchange(state, seat, action.discards)
             nxt = next((i for i in state.playing_order(seat) if i != seat
                         and (i - state.eldest) % state.n > (seat - state.eldest) % state.n
                         and not state.seats[i].folded), None)
-            return replace(state, to_act=nxt)
-        state = apply_bet(state, seat, action)
+            if served is state:
+                return replace(state, to_act=nxt)
+            fill(served, to_act=nxt)  # a new state, made by the hook for this action
+            return served
+        state = apply_bet(state, seat, action)  # a new state, made here: finished in place
         if isinstance(action, Fold) and not state.opened and len(state.live) > 1 \
                 and sum(s.can_act for s in state.seats) < 2:
             # RULES.md §5: folds before any vie leave one player able to act beside an
             # all-in player: the round ends as a skipped round, not one in which nobody vied
-            return replace(state, skipped=True, to_act=None)
-        if round_complete(state):
-            return replace(state, to_act=None)
-        return replace(state, to_act=next_actor(state, seat))
+            fill(state, skipped=True, to_act=None)
+            return state
+        fill(state, to_act=None if round_complete(state) else next_actor(state, seat))
+        return state
 
     @hookimpl(trylast=True)
     def primero_end_step(self, state: GameState, variant: Variant, step: Step) -> GameState:
-        """One player left ends the deal; no vie in the last betting round carries the pot."""
+        """One player left ends the deal; no vie in the last betting round carries the pot.
+
+        The carry only where the variant's ``betting.carry_without_vie`` says so (Waks).
+        """
         if len(state.live) == 1:
             return replace(state, over=True, ended_by="folds")
-        if step.kind == "bet" and not state.opened and not state.skipped:
+        if step.kind == "bet" and not state.opened and not state.skipped \
+                and variant.spec.betting.carry_without_vie:
             last_round = max(s.number for s in state.plan if s.kind == "bet")
             if step.number == last_round:
                 return replace(state, over=True, ended_by="carry")

@@ -4,9 +4,17 @@
 * An exchange serves all of a player's replacements at once from the top of the stock.
 * When the stock runs out, the player is first served what is left, then the discards — except
   the cards that player has just thrown, and with the folded hands — are shuffled into a new
-  stock [seed-DE]
-  [seed-PRIMIERA]. Every new stock order is recorded in ``state.reshuffles``; a replayed record
+  stock [seed-DE] [seed-PRIMIERA]. Every new stock is recorded in ``state.reshuffles``; a
+  replayed record
   supplies them in ``setup.reshuffles`` so a replay never depends on a random generator.
+
+Chance is explicit (DESIGN.md "Chance is explicit"): the dealing hooks do not take cards from
+the stock; they *queue* the cards owed (:func:`queue`, :func:`deal_round`, each a
+:class:`~primero.state.Delivery` in ``state.pending``), and :func:`deliver` deals them — the top
+of the stock for a seeded or stacked deal, or the card the caller chose at a chance node for a
+deal dealt from outside. Both go through the same loop, so the three modes agree exactly; a
+reshuffle is part of it: once the stock is exhausted, the cards that can come are the discards
+being reshuffled (:func:`~primero.state.reshuffle_pool`).
 """
 
 from __future__ import annotations
@@ -18,12 +26,21 @@ from typing import TYPE_CHECKING
 from primero.cards import Card, format_cards
 from primero.errors import InvalidDeckError, RecordError
 from primero.hookspecs import hookimpl
-from primero.state import GameState, Step, replace
+from primero.state import (
+    Delivery,
+    GameState,
+    Receipt,
+    Step,
+    folded_cards,
+    replace,
+    reshuffle_pool,
+)
 
 if TYPE_CHECKING:
     from primero.variant import Variant
 
-__all__ = ["WAKS_PLAN", "StandardDealing", "draw", "reshuffle_rng"]
+__all__ = ["WAKS_PLAN", "StandardDealing", "deal_reason", "deal_round", "deliver", "queue",
+           "reshuffle_rng"]
 
 #: The Waks deal: two cards, round 1, exchange, two more cards, round 2, showdown.
 WAKS_PLAN: tuple[Step, ...] = (
@@ -41,20 +58,51 @@ def reshuffle_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"primero-reshuffle:{seed}:{index}")
 
 
-def _new_stock(state: GameState, exclude: tuple[Card, ...]) -> GameState:
-    """Shuffle the discards (less ``exclude``) into a new stock and record its order.
+def queue(state: GameState, deliveries: tuple[Delivery, ...]) -> GameState:
+    """The state with more cards owed (dealt, in order, before anyone acts again)."""
+    return replace(state, pending=state.pending + deliveries)
 
-    Folded hands join the discards first (RULES.md §4, the library's convention): a folded
-    player's cards go face down into the new stock and their hand is empty from then on.
+
+def deal_reason(state: GameState) -> str:
+    """``"deal"`` for the plan's first deal step, ``"second deal"`` for any later one."""
+    earlier = any(step.kind == "deal" for step in state.plan[:max(state.step_index, 0)])
+    return "second deal" if earlier else "deal"
+
+
+def deal_round(state: GameState, count: int, *, together: bool = False,
+               reason: str | None = None) -> GameState:
+    """Queue ``count`` cards for each player still in, in playing order from the eldest.
+
+    Args:
+        state: The state at a deal step.
+        count: Cards per player.
+        together: Give each player all ``count`` cards in turn (packets, RULES.md §10) instead
+            of one card at a time round the table (RULES.md §4).
+        reason: Why they are dealt; default :func:`deal_reason`.
     """
-    folded = [c for s in state.seats if s.folded for c in s.hand]
-    if folded:
-        state = replace(state, seats=tuple(replace(s, hand=()) if s.folded else s
-                                           for s in state.seats))
-    kept = [c for c in state.discards if c in exclude]
-    pile = [c for c in state.discards if c not in exclude] + folded
-    index = len(state.reshuffles)
-    given = state.setup.reshuffles
+    why = deal_reason(state) if reason is None else reason
+    order = [i for i in state.playing_order() if not state.seats[i].folded]
+    if together:
+        seats = [seat for seat in order for _ in range(count)]
+    else:
+        seats = [seat for _ in range(count) for seat in order]
+    return queue(state, tuple(Delivery(seat, why) for seat in seats))
+
+
+def _new_stock(state: GameState, discards: tuple[Card, ...], exclude: tuple[Card, ...],
+               folded: tuple[Card, ...], index: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The new stock shuffled from ``discards`` (less ``exclude``) and the discards left.
+
+    Folded hands (``folded``) join the discards first (RULES.md §4, the library's convention):
+    a folded player's cards go face down into the new stock; the caller empties their hands.
+    """
+    kept = tuple(c for c in discards if c in exclude)
+    pile = [c for c in discards if c not in exclude]
+    pile.extend(folded)
+    setup = state.setup
+    given = setup.reshuffles
+    if setup.dealing == "external":
+        return reshuffle_pool(discards, exclude, folded), kept  # the caller chooses each card
     if index < len(given):
         stock = given[index]
         if Counter(stock) != Counter(pile):
@@ -62,41 +110,68 @@ def _new_stock(state: GameState, exclude: tuple[Card, ...]) -> GameState:
                 f"reshuffle {index + 1} of the record ({format_cards(stock, ascii=True)}) is not"
                 f" the discards being reshuffled ({format_cards(sorted(pile), ascii=True)})"
             )
-    else:
-        shuffled = sorted(pile, key=lambda c: c.index)
-        reshuffle_rng(state.setup.seed, index).shuffle(shuffled)
-        stock = tuple(shuffled)
-    return replace(state, stock=tuple(stock), discards=tuple(kept),
-                  reshuffles=(*state.reshuffles, tuple(stock)))
+        return tuple(stock), kept
+    shuffled = sorted(pile, key=lambda c: c.index)
+    reshuffle_rng(setup.seed, index).shuffle(shuffled)
+    return tuple(shuffled), kept
 
 
-def draw(state: GameState, count: int, exclude: tuple[Card, ...] = ()) \
-        -> tuple[tuple[Card, ...], GameState]:
-    """Take ``count`` cards from the top of the stock, reshuffling the discards if it runs out.
+def deliver(state: GameState, card: Card | None = None) -> GameState:
+    """Deal pending cards (``state.pending``), reshuffling the discards when the stock runs out.
 
     Args:
-        state: The state to draw from.
-        count: How many cards.
-        exclude: Discards that must not go into a new stock (the ones just thrown).
+        state: A state with cards pending.
+        card: The card to give the first pending receiver (a deal dealt from outside; the
+            caller has checked it can come). ``None``: deal every pending card from the top of
+            the stock (seeded and stacked deals).
 
     Returns:
-        The cards drawn and the new state.
+        The new state: with one card fewer pending (``card`` given), or none.
 
     Raises:
-        InvalidDeckError: stock and reshuffled discards together hold too few cards.
+        InvalidDeckError: the stock and the discards that can be reshuffled hold too few cards.
+        RecordError: a reshuffle given in advance is not the discards being reshuffled.
     """
-    drawn = state.stock[:count]
-    state = replace(state, stock=state.stock[count:])
-    if len(drawn) < count:
-        state = _new_stock(state, exclude)
-        missing = count - len(drawn)
-        if len(state.stock) < missing:
-            raise InvalidDeckError(
-                f"not enough cards: {missing} more needed, the new stock has {len(state.stock)}"
-            )
-        drawn += state.stock[:missing]
-        state = replace(state, stock=state.stock[missing:])
-    return drawn, state
+    pending = state.pending
+    stock, discards, reshuffles = state.stock, state.discards, state.reshuffles
+    seats = state.seats
+    dealt = sum(len(s.received) for s in seats)
+    after = len(state.history)
+    hands: dict[int, list[Card]] = {}
+    received: dict[int, list[Receipt]] = {}
+    done = 0
+    for delivery in pending:
+        if not stock:
+            folded = folded_cards(seats)
+            stock, discards = _new_stock(state, discards, delivery.exclude, folded,
+                                         len(reshuffles))
+            if folded:  # the folded hands are in the new stock now
+                seats = tuple(replace(s, hand=()) if s.folded else s for s in seats)
+            if not stock:
+                raise InvalidDeckError(
+                    f"not enough cards: the stock is exhausted and no discards can be "
+                    f"reshuffled for {seats[delivery.seat].name}"
+                )
+            reshuffles = (*reshuffles, stock)
+        if card is None:
+            chosen, stock = stock[0], stock[1:]
+        else:
+            chosen, stock = card, tuple(c for c in stock if c != card)
+        seat = delivery.seat
+        if seat not in hands:
+            hands[seat] = list(seats[seat].hand)
+            received[seat] = list(seats[seat].received)
+        hands[seat].append(chosen)
+        received[seat].append(Receipt(chosen, delivery.reason, after, dealt))
+        dealt += 1
+        done += 1
+        if card is not None:
+            break
+    new_seats = list(seats)
+    for seat, hand in hands.items():
+        new_seats[seat] = replace(seats[seat], hand=tuple(hand), received=tuple(received[seat]))
+    return replace(state, seats=tuple(new_seats), stock=stock, discards=discards,
+                   reshuffles=reshuffles, pending=pending[done:])
 
 
 class StandardDealing:
@@ -110,25 +185,25 @@ class StandardDealing:
     @hookimpl(trylast=True)
     def primero_deal_cards(self, state: GameState, variant: Variant, count: int) -> GameState:
         """One card at a time to each player still in, from the eldest, ``count`` rounds."""
-        order = [i for i in state.playing_order() if not state.seats[i].folded]
-        cards, state = draw(state, count * len(order))
-        hands = [s.hand for s in state.seats]
-        for k, card in enumerate(cards):
-            seat = order[k % len(order)]
-            hands[seat] = (*hands[seat], card)
-        seats = tuple(replace(s, hand=h) for s, h in zip(state.seats, hands, strict=True))
-        return replace(state, seats=seats)
+        return deal_round(state, count)
 
     @hookimpl(trylast=True)
     def primero_serve_exchange(
         self, state: GameState, variant: Variant, seat: int, discards: tuple[Card, ...]
     ) -> GameState:
-        """Throw ``discards`` face down and serve as many from the top of the stock."""
+        """Throw ``discards`` face down and queue as many cards from the stock.
+
+        The reason of the cards is ``"exchange"`` in an exchange step and ``"pass"`` when the
+        exchange comes with a pass in a betting round (Suzuki).
+        """
         if not discards:
             return state
         player = state.seats[seat]
         hand = tuple(c for c in player.hand if c not in discards)
-        state = replace(state, discards=(*state.discards, *discards))
-        drawn, state = draw(state, len(discards), exclude=discards)
-        return replace(state, seats=state.replace_seat(
-            seat, hand=hand + drawn, discarded=player.discarded + tuple(discards)))
+        step = state.step
+        reason = "pass" if step is not None and step.kind == "bet" else "exchange"
+        thrown = tuple(discards)
+        seats = list(state.seats)
+        seats[seat] = replace(player, hand=hand, discarded=player.discarded + thrown)
+        return replace(state, seats=tuple(seats), discards=(*state.discards, *thrown),
+                       pending=state.pending + (Delivery(seat, reason, thrown),) * len(thrown))

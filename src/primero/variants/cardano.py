@@ -37,7 +37,9 @@ Readings where RULES.md leaves room:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Generator, Iterator, Sequence
+from typing import Any, cast, overload
 
 from attrs import evolve
 
@@ -56,7 +58,7 @@ from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.settling import settle_showdown
 from primero.settlement import Settlement
 from primero.sources import with_cited
-from primero.state import GameState
+from primero.state import GameState, Table
 from primero.variant import Variant, VariantSpec
 from primero.variants.waks import TIE_OPTION
 
@@ -155,8 +157,154 @@ def _names_a_call(action: Action) -> bool:
     return isinstance(action, Vie) or (isinstance(action, Hold) and action.raise_by > 0)
 
 
+#: Above this many legal actions a decision's vies and raises with calls are not spelt out as
+#: objects: :class:`CalledActions` makes each on demand (issue 17, finding 9).
+LAZY_ABOVE = 4096
+
+
+class CalledActions(Sequence[Action]):
+    """The legal actions of a Cardano decision, each vie and raise once per call, made lazily.
+
+    A read-only sequence in the order the tuple would have (each core action in turn; a vie
+    or raise spelt out once per call above the standing call), with ``len``, indexing,
+    slicing (a tuple), iteration and a membership test that builds nothing. Used when a wide
+    rest makes the tuple huge (over :data:`LAZY_ABOVE` actions): a table with rest 1000 has
+    over 100,000 legal actions per decision.
+    """
+
+    __slots__ = ("_bare", "_call_set", "_calls", "_ends", "_segments")
+
+    def __init__(self, core: tuple[Action, ...], calls: tuple[Call, ...]) -> None:
+        self._calls = calls
+        self._call_set = frozenset(calls)
+        self._segments = core
+        ends, total = [], 0
+        for action in core:
+            total += len(calls) if _spelt(action) else 1
+            ends.append(total)
+        self._ends = tuple(ends)
+        self._bare = frozenset(core)
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    def _item(self, i: int) -> Action:
+        k = bisect_right(self._ends, i)
+        action = self._segments[k]
+        if not _spelt(action):
+            return action
+        call = self._calls[i - (self._ends[k - 1] if k else 0)]
+        return _with_call(action, call)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
+        if isinstance(index, slice):
+            return tuple(self._item(i) for i in range(*index.indices(len(self))))
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("legal action index out of range")
+        return self._item(index)
+
+    def __iter__(self) -> Iterator[Action]:
+        for action in self._segments:
+            if _spelt(action):
+                for call in self._calls:
+                    yield _with_call(action, call)
+            else:
+                yield action
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, Vie | Hold) and action.call is not None:
+            bare = Vie(action.amount) if isinstance(action, Vie) else Hold(action.raise_by)
+            return _spelt(bare) and bare in self._bare and action.call in self._call_set
+        return action in self._bare and not _spelt(action)
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} Cardano legal actions>"
+
+    def action_ids(self, space: Any, state: GameState) -> tuple[int, ...]:
+        """The ids of these actions in ``space``, ascending, built from ranges."""
+        block, first = space.block("calls")
+        k0 = len(block.calls) - len(self._calls)  # the calls above the standing call
+        ids: list[int] = []
+        for action in self._segments:
+            if _spelt(action):
+                amount = action.amount if isinstance(action, Vie) else action.raise_by  # type: ignore[union-attr]
+                kind = 0 if isinstance(action, Vie) else 1
+                base = first + (kind * block.rest + amount - 1) * len(block.calls)
+                ids.extend(range(base + k0, base + len(block.calls)))
+            else:
+                ids.append(space.encode(state, action))
+        ids.sort()
+        return tuple(ids)
+
+
+def _with_call(action: Action, call: Call) -> Action:
+    """The vie or raise ``action`` naming ``call``."""
+    if isinstance(action, Vie):
+        return Vie(action.amount, call)
+    assert isinstance(action, Hold)
+    return Hold(action.raise_by, call)
+
+
+def _spelt(action: object) -> bool:
+    """A vie or a raise without a call: spelt out once per call."""
+    return (isinstance(action, Vie) or (isinstance(action, Hold) and action.raise_by > 0)) \
+        and action.call is None
+
+
+class CallBlock:
+    """Vies and raises with a call, as action ids: every amount 1..rest times every call.
+
+    Index ``kind * rest * K + (amount - 1) * K + k``: ``kind`` 0 for a vie, 1 for a raise;
+    ``k`` the call's place in the call book (``CallBook.calls``, weakest first; ``Supremus``
+    and ``Supremus 55`` are two entries, as they are two spellings).
+    """
+
+    name = "calls"
+
+    def __init__(self, calls: tuple[Call, ...], rest: int) -> None:
+        self.calls = calls
+        self.rest = rest
+        self._index = {call: k for k, call in enumerate(calls)}
+        self.size = 2 * rest * len(calls)
+
+    def encode(self, state: GameState, action: Action) -> int | None:
+        """The index of a vie or raise with a call of the book within the rest, else ``None``."""
+        if isinstance(action, Vie):
+            kind, amount = 0, action.amount
+        elif isinstance(action, Hold) and action.raise_by:
+            kind, amount = 1, action.raise_by
+        else:
+            return None
+        k = self._index.get(action.call) if action.call is not None else None
+        if k is None or not 1 <= amount <= self.rest:
+            return None
+        return (kind * self.rest + amount - 1) * len(self.calls) + k
+
+    def decode(self, state: GameState, index: int) -> Action:
+        """The vie or raise with a call at ``index``."""
+        per_kind = self.rest * len(self.calls)
+        kind, rem = divmod(index, per_kind)
+        amount, k = divmod(rem, len(self.calls))
+        call = self.calls[k]
+        return Vie(amount + 1, call) if kind == 0 else Hold(amount + 1, call)
+
+
 class CardanoRules:
     """The calling rules: legal actions with calls, the standing call, the call at showdown."""
+
+    @hookimpl
+    def primero_action_blocks(self, variant: Variant, table: Table) -> tuple[CallBlock, ...]:
+        """Every vie and raise amount times every call of the variant's call book."""
+        return (CallBlock(call_book(variant.ranking).calls, table.rest),)
 
     @hookimpl(wrapper=True)
     def primero_legal_actions(self, state: GameState, variant: Variant) \
@@ -167,6 +315,8 @@ class CardanoRules:
         if actions is None or step is None or step.kind != "bet":
             return actions
         calls = call_book(variant.ranking).above(standing_call(state))
+        if sum(len(calls) if _spelt(a) else 1 for a in actions) > LAZY_ABOVE:
+            return cast("tuple[Action, ...]", CalledActions(actions, calls))
         spelt: list[Action] = []
         for action in actions:
             if isinstance(action, Vie) and action.call is None:

@@ -13,9 +13,9 @@ public helpers for the rest:
   round 2], [round 3], showdown (options ``exchange_first`` and ``rounds``);
 * ``primero_deal_cards`` — ``deal_packets = 2`` (default): each player receives a deal step's
   cards together (two at a time); ``deal_packets = 1``: one card at a time (the core's);
-* ``primero_legal_actions`` / ``primero_illegal_reason`` — no pass once someone has bet and no
-  must-hold (the core's :func:`~primero.rules.betting.betting_actions` less the pass);
-* ``primero_end_step`` — a round without a bet just ends, the last one too;
+* the betting as data, :data:`REVIVAL_BETTING` — no pass once someone has bet, no must-hold,
+  and a round without a bet just ends, the last one too (the core's betting hooks read it);
+* ``primero_illegal_reason`` — says why in the revival's words;
 * ``primero_settle`` — the core's :func:`~primero.rules.settling.settle_showdown` with a tie
   policy per layer.
 
@@ -49,16 +49,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from primero.actions import Action, Pass, Vie
+from primero.betting_rules import BettingRules
 from primero.hands import HandValue
 from primero.hookspecs import hookimpl
 from primero.options import Option
 from primero.rules.betting import betting_actions, betting_seat
-from primero.rules.dealing import draw
+from primero.rules.dealing import deal_round
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.settling import settle_showdown
 from primero.settlement import Settlement
 from primero.sources import with_cited
-from primero.state import GameState, Step, replace
+from primero.state import GameState, Step
 from primero.variant import Variant, VariantSpec
 from primero.variants.waks import TIE_OPTION
 
@@ -70,6 +71,7 @@ __all__ = [
     "ITALIAN_PRIMIERA",
     "PRESETS",
     "REVIVAL",
+    "REVIVAL_BETTING",
     "REVIVAL_OPTIONS",
     "ROUNDS_OPTION",
     "SOURCES",
@@ -175,11 +177,9 @@ def revival_betting_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     """The revival betting actions of ``seat`` (RULES.md §10).
 
     The Waks actions with nobody bound to hold, less the pass once the seat owes chips: after a
-    bet only hold, raise or fold.
+    bet only hold, raise or fold (the core's actions under :data:`REVIVAL_BETTING`).
     """
-    owed = state.high - state.seats[seat].round_bet
-    return tuple(a for a in betting_actions(state, seat, bound=False)
-                 if not (owed > 0 and isinstance(a, Pass)))
+    return betting_actions(state, seat, bound=False)  # REVIVAL_BETTING says the rest
 
 
 def revival_tie_policy(tie: str) -> str | Callable[[HandValue], str]:
@@ -199,31 +199,13 @@ class RevivalRules:
                             exchange_first=bool(variant.option("exchange_first")))
 
     @hookimpl
-    def primero_deal_cards(self, state: GameState, variant: Variant, count: int) \
-            -> GameState | None:
+    def primero_deal_cards(self, state: GameState, variant: Variant, count: int) -> GameState:
         """Give each player still in ``count`` cards together, from the eldest.
 
         Two deal steps of two make the revival's "two rounds of two" (``deal_packets = 2``);
-        with ``deal_packets = 1`` the core deals one card at a time (returns ``None``).
+        with ``deal_packets = 1`` one card at a time round the table, as the core deals.
         """
-        if int(variant.option("deal_packets")) == 1:
-            return None
-        order = [i for i in state.playing_order() if not state.seats[i].folded]
-        cards, state = draw(state, count * len(order))
-        seats = list(state.seats)
-        for k, seat in enumerate(order):
-            packet = cards[k * count:(k + 1) * count]
-            seats[seat] = replace(seats[seat], hand=(*seats[seat].hand, *packet))
-        return replace(state, seats=tuple(seats))
-
-    @hookimpl
-    def primero_legal_actions(self, state: GameState, variant: Variant) \
-            -> tuple[Action, ...] | None:
-        """In a betting round: pass/bet/fold before a bet, hold/raise/fold after one."""
-        seat = betting_seat(state)
-        if seat is None:
-            return None
-        return revival_betting_actions(state, seat)
+        return deal_round(state, count, together=int(variant.option("deal_packets")) != 1)
 
     @hookimpl
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \
@@ -242,13 +224,6 @@ class RevivalRules:
         return None
 
     @hookimpl
-    def primero_end_step(self, state: GameState, variant: Variant, step: Step) -> GameState:
-        """One player left ends the deal; a round without a bet simply ends (no carry-over)."""
-        if len(state.live) == 1:
-            return replace(state, over=True, ended_by="folds")
-        return state
-
-    @hookimpl
     def primero_settle(self, state: GameState, variant: Variant) -> Settlement | None:
         """At a showdown, ties split except equal Primeros (to the eldest); else the core's."""
         if state.ended_by != "showdown" or len(state.live) < 2:
@@ -259,6 +234,12 @@ class RevivalRules:
 _RULES = RevivalRules()
 
 
+#: The revival betting (RULES.md §10) as data: nobody is bound to hold, no pass once someone
+#: has bet, and a round without a bet simply ends (no carry-over).
+REVIVAL_BETTING = BettingRules(must_hold_rounds=(), pass_answers_bet=False,
+                               carry_without_vie=False)
+
+
 def _spec(name: str, title: str, note: str, **defaults: bool | int | str) -> VariantSpec:
     """The revival spec, or a preset of it: the same rules with other option defaults."""
     options = tuple(o.with_default(defaults[o.name]) if o.name in defaults else o
@@ -266,7 +247,7 @@ def _spec(name: str, title: str, note: str, **defaults: bool | int | str) -> Var
     return VariantSpec(
         name=name, title=title, summary=SUMMARY + (f"\n\n{note}" if note else ""),
         sources=with_cited(SOURCES, options), players=(2, 6), options=options,
-        plugins=(_RULES,), ante=1,
+        plugins=(_RULES,), ante=1, betting=REVIVAL_BETTING,
     )
 
 

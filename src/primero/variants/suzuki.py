@@ -4,7 +4,11 @@ Jeff Suzuki's reconstruction. Everything is as in ``waks`` except that nobody ev
 player who does not want to put chips in passes and at once exchanges one or two cards. The
 rules object overrides only what changes:
 
-* ``primero_legal_actions``: in a betting round, the core's Waks actions less the fold, with
+Its betting differs from the Waks game's in two rules given as data
+(``SUZUKI.betting = BettingRules(fold=False, raise_reopens_passes=True)``): no fold, and a
+raise gives every passer their answer back. The hooks do what data cannot say:
+
+* ``primero_legal_actions``: in a betting round, the core's actions (no fold), with
   each pass spelt out once per exchange of one or two cards of the hand
   (``Pass(exchange=(c1,))``, ``Pass(exchange=(c1, c2))``); the must-hold player of round 1
   gets no pass.
@@ -47,6 +51,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from primero.actions import Action, Fold, Pass
+from primero.betting_rules import BettingRules
 from primero.cards import Card
 from primero.hookspecs import hookimpl
 from primero.rules.betting import apply_bet, betting_actions, betting_seat, must_hold_seat
@@ -144,9 +149,9 @@ class SuzukiRules:
             return None
         actions: list[Action] = []
         for action in betting_actions(state, seat, bound=must_hold_seat(state) == seat):
-            if isinstance(action, Pass):
+            if isinstance(action, Pass):  # no fold: BettingRules(fold=False) leaves none
                 actions.extend(pass_exchanges(state.seats[seat].hand))
-            elif not isinstance(action, Fold):
+            else:
                 actions.append(action)
         return tuple(actions)
 
@@ -159,7 +164,7 @@ class SuzukiRules:
             return None
         if isinstance(action, Pass):
             state = variant.rules.serve_exchange(state, seat, action.exchange)
-        state = apply_bet(state, seat, action, reopen_passes=True)
+        state = apply_bet(state, seat, action)  # a raise re-asks passers: SUZUKI.betting
         return replace(state, to_act=next_to_answer(state, seat))
 
     @hookimpl
@@ -196,6 +201,7 @@ SUZUKI = VariantSpec(
     players=(2, 6),
     options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION),
     plugins=(SuzukiRules(),),
+    betting=BettingRules(fold=False, raise_reopens_passes=True),
 )
 
 

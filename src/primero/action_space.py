@@ -1,0 +1,347 @@
+"""Actions as numbers: each deal's fixed action space (DESIGN.md "Actions are also numbers").
+
+Every deal has an :class:`ActionSpace`, fixed by its variant and table (``state.action_space``):
+every action has an integer id below ``size``, ``state.legal_action_ids()`` gives the legal
+ids in ascending order, and ``state.apply(i)`` applies the action with id ``i``. Action objects
+stay the readable face; ids are what learners, action masks and fast loops use.
+
+The space is a sequence of *blocks* (:class:`ActionBlock`), each owning a range of ids. The
+core's blocks, in id order:
+
+===================  ============================  =============================================
+block                ids                           action
+===================  ============================  =============================================
+``moves``            0, 1, 2                       ``Fold()``, ``Pass()``, ``Hold()``
+``vie``              3 .. 3 + rest - 1             ``Vie(a)``, a = 1..rest (id = 3 + a - 1)
+``raise``            next ``rest`` ids             ``Hold(a)``, a raise of 1..rest chips
+``exchange``         next 2**H ids                 ``Exchange``: the discarded *positions* in
+                                                   the hand of the seat to act, as a bit mask
+                                                   (bit k = the k-th card received and still
+                                                   held); 0 stands pat
+``pass exchange``    next 2**H - 1 ids             ``Pass(exchange=...)`` (Suzuki): the mask,
+                                                   1 .. 2**H - 1
+===================  ============================  =============================================
+
+``H`` is the most cards a hand holds in the variant's plan (the sum of its deal steps; 4 for
+every built-in variant). Bet sizes are encoded by amount: an all-in short of the stake is the
+amount it puts in. Plug-ins that add actions extend the space through the hook
+``primero_action_blocks`` (:mod:`primero.hookspecs`), whose blocks follow the core's; the
+calling variant adds Cardano's calls that way (every vie and raise amount times every call of
+the variant's call book, :mod:`primero.calls`).
+
+Encoding depends on the state only where an action is relative to the hand (exchanges); an
+action no block can encode raises :class:`~primero.errors.IllegalActionError`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import accumulate
+from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
+
+from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
+from primero.errors import IllegalActionError
+from primero.rules.betting import exchange_actions
+
+if TYPE_CHECKING:
+    from primero.state import GameState, Table
+    from primero.variant import Variant
+
+__all__ = [
+    "ActionBlock",
+    "ActionSpace",
+    "AmountBlock",
+    "ExchangeBlock",
+    "MovesBlock",
+    "PassExchangeBlock",
+    "action_space",
+    "hand_size",
+    "legal_ids",
+    "space_of",
+]
+
+
+@runtime_checkable
+class ActionBlock(Protocol):
+    """A range of ids in an action space: ``size`` ids, numbered 0..size-1 within the block.
+
+    Implement it to add actions to the space (the ``primero_action_blocks`` hook). A block
+    whose actions depend on the state (like exchanges, by position in the hand) sets a class
+    attribute ``positional = True``; the space then never caches its decoded actions.
+
+    Attributes:
+        name: A short name, e.g. ``"calls"``.
+        size: How many ids the block owns.
+    """
+
+    name: str
+    size: int
+
+    def encode(self, state: GameState, action: Action) -> int | None:
+        """The action's index within the block (0..size-1), or ``None`` if not the block's."""
+
+    def decode(self, state: GameState, index: int) -> Action:
+        """The action with this index within the block.
+
+        Raises:
+            IllegalActionError: the index names no action in ``state`` (say, a discard
+                position beyond the hand).
+        """
+
+
+class MovesBlock:
+    """``Fold()``, ``Pass()``, ``Hold()``: ids 0, 1, 2 of every space."""
+
+    name = "moves"
+    size = 3
+    _ACTIONS: tuple[Action, ...] = (Fold(), Pass(), Hold())
+
+    def encode(self, state: GameState, action: Action) -> int | None:
+        """0 for a fold, 1 for a plain pass, 2 for a plain hold; else ``None``."""
+        if isinstance(action, Fold):
+            return 0
+        if isinstance(action, Pass) and not action.exchange:
+            return 1
+        if isinstance(action, Hold) and action.raise_by == 0 and action.call is None:
+            return 2
+        return None
+
+    def decode(self, state: GameState, index: int) -> Action:
+        """The fold, pass or hold."""
+        return self._ACTIONS[index]
+
+
+class AmountBlock:
+    """Vies (``kind="vie"``) or raises (``kind="raise"``) of 1..rest chips, by amount."""
+
+    def __init__(self, kind: str, rest: int) -> None:
+        self.name = kind
+        self.size = rest
+        self._vies = kind == "vie"
+        self._actions: tuple[Action, ...] = tuple(
+            Vie(a) if self._vies else Hold(a) for a in range(1, rest + 1))
+
+    def encode(self, state: GameState, action: Action) -> int | None:
+        """``amount - 1`` for a vie (or raise) without a call within the rest; else ``None``."""
+        if self._vies:
+            if not isinstance(action, Vie) or action.call is not None:
+                return None
+            amount = action.amount
+        else:
+            if not isinstance(action, Hold) or action.call is not None or not action.raise_by:
+                return None
+            amount = action.raise_by
+        return amount - 1 if 1 <= amount <= self.size else None
+
+    def decode(self, state: GameState, index: int) -> Action:
+        """The vie or raise of ``index + 1`` chips."""
+        return self._actions[index]
+
+
+def _mask(state: GameState, cards: tuple[object, ...]) -> int | None:
+    seat = state.to_act
+    if seat is None:
+        return None
+    hand = state.seats[seat].hand
+    mask = 0
+    for card in cards:
+        try:
+            mask |= 1 << hand.index(card)
+        except ValueError:
+            return None
+    return mask
+
+
+def _cards_of(state: GameState, mask: int) -> tuple[object, ...]:
+    seat = state.to_act
+    hand = state.seats[seat].hand if seat is not None else ()
+    if mask >> len(hand):
+        raise IllegalActionError(
+            f"exchange mask {mask:b} names a position beyond the {len(hand)} cards in hand",
+            legal=())
+    return tuple(card for k, card in enumerate(hand) if mask >> k & 1)
+
+
+class ExchangeBlock:
+    """Exchanges, by the positions of the discarded cards in the hand of the seat to act."""
+
+    name = "exchange"
+    positional = True
+
+    def __init__(self, hand: int) -> None:
+        self.size = 1 << hand
+
+    def encode(self, state: GameState, action: Action) -> int | None:
+        """The bit mask of the discarded positions; ``None`` if a card is not in hand."""
+        if not isinstance(action, Exchange):
+            return None
+        return _mask(state, action.discards)
+
+    def decode(self, state: GameState, index: int) -> Action:
+        """The exchange of the cards at the mask's positions."""
+        return Exchange.from_cards(_cards_of(state, index))  # type: ignore[arg-type]
+
+
+class PassExchangeBlock:
+    """Passes with an exchange (Suzuki), by the discarded positions: mask 1.. as index 0.."""
+
+    name = "pass exchange"
+    positional = True
+
+    def __init__(self, hand: int) -> None:
+        self.size = (1 << hand) - 1
+
+    def encode(self, state: GameState, action: Action) -> int | None:
+        """The mask less one; ``None`` for a plain pass or a card not in hand."""
+        if not isinstance(action, Pass) or not action.exchange:
+            return None
+        mask = _mask(state, action.exchange)
+        return None if mask is None else mask - 1
+
+    def decode(self, state: GameState, index: int) -> Action:
+        """The pass with the exchange of the cards at positions ``index + 1``."""
+        return Pass.from_cards(_cards_of(state, index + 1))  # type: ignore[arg-type]
+
+
+class ActionSpace:
+    """A deal's fixed action space: blocks of ids, each action one id (see the module doc).
+
+    Get it as ``state.action_space``; every state of a deal has the same one.
+
+    Attributes:
+        size: The number of ids; every id is in ``0..size-1``.
+        blocks: The blocks, in id order.
+        offsets: The first id of each block.
+    """
+
+    def __init__(self, blocks: tuple[ActionBlock, ...]) -> None:
+        self.blocks = blocks
+        self.offsets: tuple[int, ...] = (0, *accumulate(b.size for b in blocks))[:-1]
+        self.size: int = sum(b.size for b in blocks)
+        self._named = {b.name: (b, off) for b, off in zip(blocks, self.offsets, strict=True)}
+        self._fixed: dict[int, Action] = {}  # decoded ids of position-free blocks
+
+    def __repr__(self) -> str:
+        parts = ", ".join(f"{b.name}: {b.size}" for b in self.blocks)
+        return f"<ActionSpace of {self.size} ids ({parts})>"
+
+    def block(self, name: str) -> tuple[ActionBlock, int]:
+        """The block called ``name`` and its first id.
+
+        Raises:
+            KeyError: no such block.
+        """
+        return self._named[name]
+
+    def encode(self, state: GameState, action: Action) -> int:
+        """The id of ``action`` in ``state`` (exchanges are relative to the hand to act).
+
+        Raises:
+            IllegalActionError: no block encodes the action (say, a bet above the rest, a
+                call not in the call book, a card not in the hand); nothing else is shown.
+        """
+        for block, offset in zip(self.blocks, self.offsets, strict=True):
+            index = block.encode(state, action)
+            if index is not None:
+                return offset + index
+        raise IllegalActionError(f"{action} has no id in this deal's action space", legal=())
+
+    def decode(self, state: GameState, i: int) -> Action:
+        """The action with id ``i`` in ``state``.
+
+        Raises:
+            IllegalActionError: ``i`` is not an id of the space, or names no action here.
+        """
+        fixed = self._fixed.get(i)
+        if fixed is not None and type(i) is int:
+            return fixed
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < self.size:
+            raise IllegalActionError(
+                f"{i!r} is not an id of this deal's action space (0..{self.size - 1})", legal=())
+        offsets = self.offsets
+        lo, hi = 0, len(offsets) - 1
+        while lo < hi:  # the last block whose offset is <= i
+            mid = (lo + hi + 1) // 2
+            if offsets[mid] <= i:
+                lo = mid
+            else:
+                hi = mid - 1
+        block = self.blocks[lo]
+        action = block.decode(state, i - offsets[lo])
+        if not getattr(block, "positional", False) and len(self._fixed) < 100_000:
+            self._fixed[i] = action
+        return action
+
+
+def hand_size(variant: Variant) -> int:
+    """The most cards a hand holds in the variant's plan (its deal steps' counts added)."""
+    return max(1, sum(step.count for step in variant.rules.deal_plan() if step.kind == "deal"))
+
+
+@lru_cache(maxsize=256)
+def action_space(variant: Variant, table: Table) -> ActionSpace:
+    """The action space of deals of ``variant`` at ``table`` (built once, cached).
+
+    The core's blocks, then every block the ``primero_action_blocks`` hook adds.
+    """
+    held = hand_size(variant)
+    core: tuple[ActionBlock, ...] = (
+        MovesBlock(), AmountBlock("vie", table.rest), AmountBlock("raise", table.rest),
+        ExchangeBlock(held), PassExchangeBlock(held),
+    )
+    return ActionSpace((*core, *variant.rules.action_blocks(table)))
+
+
+_SPACES: dict[int, tuple[Table, Variant, ActionSpace]] = {}
+
+
+def space_of(state: GameState) -> ActionSpace:
+    """``state.action_space``: :func:`action_space` of the deal, found fast.
+
+    Looked up by the identity of the deal's table (every state of a deal shares it) before
+    any hashing.
+    """
+    table = state.setup.table
+    hit = _SPACES.get(id(table))
+    if hit is not None and hit[0] is table and hit[1] is state.variant:
+        return hit[2]
+    space = action_space(state.variant, table)
+    if len(_SPACES) > 10_000:
+        _SPACES.clear()
+    _SPACES[id(table)] = (table, state.variant, space)
+    return space
+
+
+_IDS: dict[tuple[int, int], tuple[ActionSpace, tuple[Action, ...], tuple[int, ...]]] = {}
+
+
+def legal_ids(state: GameState) -> tuple[int, ...]:
+    """The ids of ``state.legal_actions()``, ascending (``state.legal_action_ids()``).
+
+    Legal tuples that hooks share between states (the core's betting and exchange tuples)
+    are encoded once; exchanges of every subset of the hand are the whole mask range. A hook
+    may return a lazy sequence instead of a tuple (for huge decisions); it must then have an
+    ``action_ids(space, state)`` method giving the ids without building every action.
+    """
+    legal = state.legal_actions()
+    if not legal:
+        return ()
+    space = space_of(state)
+    key = (id(space), id(legal))
+    hit = _IDS.get(key)
+    if hit is not None and hit[0] is space and hit[1] is legal:
+        return hit[2]
+    seat = state.to_act
+    if seat is not None:
+        hand = state.seats[seat].hand
+        if legal is exchange_actions(hand):
+            _, first = space.block("exchange")
+            return tuple(range(first, first + (1 << len(hand))))
+    if not isinstance(legal, tuple):  # a lazy sequence of a plug-in (Cardano's wide tables)
+        return cast("tuple[int, ...]", legal.action_ids(space, state))
+    ids = tuple(sorted(space.encode(state, a) for a in legal))
+    if not any(isinstance(a, Exchange) or (isinstance(a, Pass) and a.exchange) for a in legal):
+        if len(_IDS) > 50_000:
+            _IDS.clear()
+        _IDS[key] = (space, legal, ids)  # position-free: the same for every state
+    return ids

@@ -1,0 +1,152 @@
+"""Conformance checks for explicit chance and action ids (part of the kit, :mod:`primero.testing`).
+
+* :func:`check_action_ids` — at a decision, ``legal_action_ids()`` is the sorted encodings of
+  ``legal_actions()``, every id is below ``action_space.size``, and ``decode(encode(a)) == a``
+  for every legal action.
+* :func:`check_chance` — at a chance node of a deal dealt from outside, the cards that can
+  come are distinct cards of the pack, none of them in a hand, and nobody may act.
+* :func:`external_replay` — a finished deal played again with its cards dealt from outside
+  (the cards its stock and reshuffles gave, in order) and its actions applied by id: the same
+  legal ids at every decision, and the same result (stacks, settlement, hands).
+
+They raise :class:`~primero.testing.DealInvariantError` (an ``AssertionError``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from primero.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from primero.state import GameState
+
+__all__ = ["check_action_ids", "check_chance", "external_replay"]
+
+
+def _fail(state: GameState, message: str) -> AssertionError:
+    from primero.testing import DealInvariantError
+
+    step = state.step or ("over" if state.over else "start")
+    return DealInvariantError(f"{state.variant}, {step}, after {len(state.history)} actions: "
+                              f"{message}")
+
+
+def check_action_ids(state: GameState) -> None:
+    """Check the action ids of ``state`` against its legal actions (see the module doc).
+
+    Raises:
+        DealInvariantError: an id is out of range, the ids are not the sorted encodings of
+            the legal actions, or an action does not survive ``decode(encode(a))``.
+    """
+    space = state.action_space
+    legal = state.legal_actions()
+    ids = state.legal_action_ids()
+    if any(not 0 <= i < space.size for i in ids):
+        raise _fail(state, f"a legal id is outside 0..{space.size - 1}: {ids}")
+    if list(ids) != sorted(ids) or len(set(ids)) != len(ids):
+        raise _fail(state, f"the legal ids are not ascending and distinct: {ids}")
+    encoded = sorted(space.encode(state, a) for a in legal)
+    if encoded != list(ids):
+        raise _fail(state, f"legal_action_ids() {ids} are not the sorted encodings of the "
+                           f"legal actions {encoded}")
+    for action in legal:
+        back = space.decode(state, space.encode(state, action))
+        if back != action:
+            raise _fail(state, f"decode(encode({action})) gives {back}")
+
+
+def check_chance(state: GameState) -> None:
+    """Check a chance node: distinct cards of the pack, none in a hand; nobody may act.
+
+    A folded hand is no longer in play: at a reshuffle its cards join the discards (RULES.md
+    §4), so they may be offered.
+
+    Raises:
+        DealInvariantError: a card offered is in a hand, outside the pack or offered twice,
+            no card is offered, or the state offers legal actions at the chance node.
+    """
+    chance = state.chance
+    if chance is None:
+        return
+    pack = state.variant.pack
+    held = {c for s in state.seats if not s.folded for c in s.hand}
+    if not chance.cards:
+        raise _fail(state, "a chance node offers no card")
+    if len(set(chance.cards)) != len(chance.cards):
+        raise _fail(state, "a chance node offers a card twice")
+    bad = [c for c in chance.cards if c in held or c not in pack]
+    if bad:
+        raise _fail(state, f"the chance node offers {' '.join(c.ascii for c in bad)}, "
+                           "held by a player still in or outside the pack")
+    if state.legal_actions() or state.legal_action_ids():
+        raise _fail(state, "legal actions at a chance node")
+    if not 0 <= chance.seat < state.n:
+        raise _fail(state, f"a card for seat {chance.seat}, not a seat")
+
+
+def external_replay(state: GameState) -> GameState:
+    """Play ``state``'s deal again, dealt from outside with its cards, by action ids.
+
+    The cards come in the order ``state``'s stock and reshuffles gave them (its seeded or
+    stacked deal); the actions are applied as ids. At every decision the legal ids must equal
+    those of the same decision in a stacked replay of the deal; at the end the stacks, the
+    settlement and the hands must equal ``state``'s.
+
+    Args:
+        state: Any state of a deal that was not itself dealt from outside.
+
+    Returns:
+        The externally dealt state after the same actions.
+
+    Raises:
+        DealInvariantError: the two deals disagree anywhere.
+    """
+    from primero.engine import start_deal
+
+    setup = state.setup
+    common = dict(dealer=setup.dealer, stake=setup.table.stake, rest=setup.table.rest,
+                  ante=setup.table.ante, carry=setup.carry)
+    stacked = start_deal(state.variant, setup.players, setup.chips, stock=setup.stock,
+                         reshuffles=state.reshuffles, **common)  # type: ignore[arg-type]
+    outside = start_deal(state.variant, setup.players, setup.chips, dealing="external",
+                         **common)  # type: ignore[arg-type]
+    segments = [list(setup.stock), *(list(r) for r in state.reshuffles)]
+    segment = 0
+
+    def deal_pending(current: GameState) -> GameState:
+        nonlocal segment
+        while current.chance is not None:
+            check_chance(current)
+            if current.stock:
+                card = segments[segment].pop(0)
+            else:
+                segment += 1
+                card = segments[segment].pop(0)
+            if card not in current.chance.cards:
+                raise _fail(current, f"{card.ascii} cannot come at the chance node, but the "
+                                     "stacked deal dealt it")
+            current = current.deal(card)
+        return current
+
+    outside = deal_pending(outside)
+    for seat, action in state.history:
+        if outside.to_act != seat or stacked.to_act != seat:
+            raise _fail(outside, f"seat {seat} acted in the deal; here {outside.to_act} is "
+                                 "to act")
+        ids = outside.legal_action_ids()
+        if ids != stacked.legal_action_ids():
+            raise _fail(outside, "external dealing offers other legal ids than the stacked "
+                                 "deal")
+        check_action_ids(outside)
+        try:
+            i = outside.action_space.encode(outside, action)
+            outside = deal_pending(outside.apply(i))
+        except IllegalActionError as exc:
+            raise _fail(outside, f"{action} by id failed: {exc}") from exc
+        stacked = stacked.apply(action)
+    if outside.over != state.over or outside.stacks != state.stacks \
+            or outside.settlement != state.settlement \
+            or [s.hand for s in outside.seats] != [s.hand for s in state.seats]:
+        raise _fail(outside, "the deal dealt from outside ends otherwise than the stacked one")
+    return outside
