@@ -146,7 +146,7 @@ def test_the_golden_view_of_ben_at_the_end_as_a_dict() -> None:
              "cards": 4, "shown": []},
         ],
         "dealer": 3,
-        "table": {"stake": 1, "rest": 3, "ante": 0},
+        "table": {"stake": 1, "rest": 3, "ante": 0, "raise_cap": None},
         "step": None,
         "to_act": None,
         "pot": 0,
@@ -163,6 +163,13 @@ def test_the_golden_view_of_ben_at_the_end_as_a_dict() -> None:
         "extras": {},
         "legal": [],
         "over": True,
+        # card, why, actions before it, its place in the deal: 4 players from the eldest
+        # (Anna), so Ben gets cards 1 and 5 of the deal; after 10 actions his exchange draws
+        # 2 cards behind Anna's 1 (9, 10); the second deal, after Dan's exchange (11), gives
+        # Anna, Ben, Dan, Anna, Ben, Dan cards 12 to 17
+        "received": [["3s", "deal", 0, 1], ["Jc", "deal", 0, 5], ["7h", "exchange", 10, 9],
+                     ["6h", "exchange", 10, 10], ["5h", "second deal", 11, 13],
+                     ["2c", "second deal", 11, 16]],
     }
 
 
