@@ -1,0 +1,556 @@
+"""What the OpenSpiel and PettingZoo adapters share: the table, the returns, the encodings.
+
+Both adapters (:mod:`primero.openspiel`, :mod:`primero.pettingzoo`) play one deal dealt from
+outside (``start_deal(..., dealing="external")``, issue 12's explicit chance) at a table fixed
+by an :class:`AdapterTable`, and drive it only through the engine's public API:
+``state.chance`` / ``state.deal(card)``, ``state.action_space`` / ``state.legal_action_ids()``
+/ ``state.apply(id)``, ``state.view(seat)`` and the settlement.
+
+* **Chance outcomes** are a card's position in the variant's pack (``0 .. len(pack) - 1``).
+* **Player actions** are the engine's action ids (:mod:`primero.action_space`).
+* **Returns** are chips won or lost in the deal. A pot that stays on the table for the next
+  deal (the carry-over, RULES.md §3) is, by the ``carry_over`` parameter, either ``"refund"``
+  (the default: each player gets back the chips they put into the carried pot, so the game is
+  zero-sum) or ``"lost"`` (nobody gets them back: the returns then add up to minus the
+  carry-over).
+* **Tensors** (:func:`observation_layout`, :func:`information_state_layout`) are float32,
+  flat, made of named pieces in a fixed order; the adapters' docs list them.
+
+Needs numpy (both adapters' extras install it).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from attrs import frozen
+
+from primero.cards import Card
+from primero.engine import public_text, start_deal
+from primero.errors import PrimeroError
+from primero.plugins import get_variant
+from primero.state import GameState, Step
+from primero.variant import Variant
+
+__all__ = [
+    "CARRY_OVER_TREATMENTS",
+    "AdapterTable",
+    "Encoder",
+    "Move",
+    "Piece",
+    "PublicAction",
+    "information_state_layout",
+    "max_decisions",
+    "observation_layout",
+    "parse_options",
+    "returns",
+]
+
+#: How a carried-over pot counts in the returns: given back to those who put it in, or lost.
+CARRY_OVER_TREATMENTS = ("refund", "lost")
+
+#: Step kinds that make no decision (everything else asks each player at most once, except the
+#: betting rounds, bounded in :func:`max_decisions`).
+_AUTOMATIC_STEPS = frozenset({"deal", "ante", "showdown"})
+
+FloatArray = npt.NDArray[np.float32]
+
+
+def parse_options(text: str) -> dict[str, str]:
+    """Read ``"key=value,key=value"`` into a dict of texts (the variant converts the values).
+
+    A ``-`` in a key reads as ``_``; spaces around keys and values are ignored.
+
+    Raises:
+        InvalidOptionError: an item has no ``=`` or no key, or a key is given twice.
+    """
+    from primero.cli import parse_option_args
+
+    return parse_option_args([item for item in text.split(",") if item.strip()])
+
+
+def _engine_accepts(name: str) -> bool:
+    return name in inspect.signature(start_deal).parameters
+
+
+@frozen(kw_only=True)
+class AdapterTable:
+    """One deal's table, as both adapters' parameters give it.
+
+    Attributes:
+        variant: The configured variant.
+        players: How many players (seats 0..players-1; the last seat deals, seat 0 is eldest).
+        chips: Every player's chips at the start of the deal.
+        stake: The smallest bet, in chips.
+        rest: The largest single bet or raise, in chips.
+        ante: The ante, in chips, or ``None`` for the variant's own.
+        carry_over: ``"refund"`` or ``"lost"`` (:data:`CARRY_OVER_TREATMENTS`).
+        raise_cap: The most vies plus raises one betting round allows (RULES.md §5, a house
+            rule), or 0 for none. Passed to the engine only where ``start_deal`` accepts it.
+    """
+
+    variant: Variant
+    players: int
+    chips: int
+    stake: int = 1
+    rest: int = 3
+    ante: int | None = None
+    carry_over: str = "refund"
+    raise_cap: int = 0
+
+    @classmethod
+    def build(cls, *, variant: str = "waks", options: str | dict[str, Any] = "",
+              players: int = 2, chips: int = 20, stake: int = 1, rest: int = 3,
+              ante: int | None = None, carry_over: str = "refund",
+              raise_cap: int = 0) -> AdapterTable:
+        """Check the parameters and build the table (one deal is set up to check them).
+
+        Raises:
+            UnknownVariantError: no such variant.
+            InvalidOptionError: a bad option.
+            PrimeroError: bad players, chips, table parameters, carry-over treatment or raise
+                cap (the engine's messages).
+        """
+        given = parse_options(options) if isinstance(options, str) else dict(options)
+        configured = get_variant(variant, **given)
+        if carry_over not in CARRY_OVER_TREATMENTS:
+            raise PrimeroError(f"carry_over must be one of "
+                               f"{', '.join(map(repr, CARRY_OVER_TREATMENTS))}, got "
+                               f"{carry_over!r}")
+        if isinstance(raise_cap, bool) or not isinstance(raise_cap, int) or raise_cap < 0:
+            raise PrimeroError(f"raise_cap must be a whole number >= 0 (0: no cap), got "
+                               f"{raise_cap!r}")
+        table = cls(variant=configured, players=players, chips=chips, stake=stake, rest=rest,
+                    ante=ante, carry_over=carry_over, raise_cap=raise_cap)
+        table.start()  # the engine checks players, chips and the table
+        return table
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names: ``p0``, ``p1``, ..."""
+        return tuple(f"p{i}" for i in range(self.players))
+
+    @property
+    def engine_caps_raises(self) -> bool:
+        """A raise cap is set and the engine applies it (``start_deal`` takes ``raise_cap``)."""
+        return bool(self.raise_cap) and _engine_accepts("raise_cap")
+
+    def start(self) -> GameState:
+        """A new deal dealt from outside, at its first chance node."""
+        extra: dict[str, Any] = {}
+        if self.engine_caps_raises:
+            extra["raise_cap"] = self.raise_cap
+        return start_deal(self.variant, self.names, self.chips, stake=self.stake,
+                          rest=self.rest, ante=self.ante, dealing="external", **extra)
+
+    @property
+    def pack(self) -> tuple[Card, ...]:
+        """The variant's pack; a chance outcome is a position in it."""
+        return self.variant.pack.cards
+
+    @property
+    def plan(self) -> tuple[Step, ...]:
+        """The deal's steps (the variant's deal plan)."""
+        return tuple(self.variant.rules.deal_plan())
+
+    @property
+    def total_chips(self) -> int:
+        """Everyone's chips together."""
+        return self.players * self.chips
+
+
+def max_decisions(table: AdapterTable) -> int:
+    """An upper bound on the decisions (player actions) of one deal at ``table``.
+
+    The derivation (RULES.md §5, §7, §10): in a betting round, every vie or raise starts a new
+    *segment*; within a segment each player passes at most once (pass-once; a Suzuki pass is
+    not asked again unless someone raises) and holds or folds at most once, so a round with
+    ``k`` vies and raises has at most ``(k + 1) * 2n + k`` actions. Every other step that
+    asks the players (an exchange, a declaration, a plug-in's own step) asks each at most once.
+    The vies and raises of the deal, ``K``, are at most ``raise_cap`` per round when the engine
+    applies a cap; otherwise each costs at least the stake (all-ins short of the stake aside,
+    at most one per player), so ``K <= total chips // stake + n``. The bound is
+    ``rounds * 2n + K * (2n + 1) + other steps * n``.
+    """
+    n = table.players
+    rounds = sum(1 for step in table.plan if step.kind == "bet")
+    other = sum(1 for step in table.plan
+                if step.kind != "bet" and step.kind not in _AUTOMATIC_STEPS)
+    by_chips = table.total_chips // table.stake + n if rounds else 0
+    most = min(by_chips, table.raise_cap * rounds) if table.engine_caps_raises else by_chips
+    return rounds * 2 * n + most * (2 * n + 1) + other * n
+
+
+def returns(state: GameState, table: AdapterTable) -> list[float]:
+    """Chips won (positive) or lost (negative) by each seat in a finished deal.
+
+    With ``carry_over="refund"`` each player also gets back what they put into pot layers
+    that stay on the table (carried over, RULES.md §3); with ``"lost"`` those chips are gone.
+    Before the end of the deal: zeros.
+    """
+    settlement = state.settlement
+    if settlement is None:
+        return [0.0] * table.players
+    result = [float(stack - table.chips) for stack in state.stacks]
+    if table.carry_over == "refund" and settlement.carry:
+        for seat, chips in enumerate(carried_shares(state)):
+            result[seat] += chips
+    return result
+
+
+def carried_shares(state: GameState) -> list[int]:
+    """What each seat put into the pot that carries over (adding up to the carry-over).
+
+    A player's part of a pot layer is what their contribution reached between the layer's
+    bottom and its top; a deal whose settlement names no layers carries everything that was
+    not given back.
+
+    Raises:
+        PrimeroError: the shares do not add up to the carry-over (a settlement this function
+            cannot read, e.g. chips carried in from an earlier deal).
+    """
+    settlement = state.settlement
+    assert settlement is not None
+    put_in = [seat.contributed - settlement.returned_to(i) for i, seat in enumerate(state.seats)]
+    if not settlement.layers:
+        shares = put_in
+    else:
+        shares = [0] * len(put_in)
+        bottom = 0
+        for layer in settlement.layers:
+            if layer.carried:
+                for i, chips in enumerate(put_in):
+                    shares[i] += max(0, min(chips, layer.level) - bottom)
+            bottom = layer.level
+    if sum(shares) != settlement.carry:
+        raise PrimeroError(f"cannot share the carry-over of {settlement.carry} chips among "
+                           f"the players who put it in (read {shares})")
+    return shares
+
+
+@frozen
+class Move:
+    """One decision of a deal, as the adapters record it.
+
+    Attributes:
+        seat: Who acted.
+        action: The action id.
+        text: The action as its maker knows it (``"exchange 7h Kd"``).
+        public_text: The action as the table sees it (``"exchange 2 cards"``).
+    """
+
+    seat: int
+    action: int
+    text: str
+    public_text: str
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Move:
+        return self  # a value: search code copies states often
+
+    @classmethod
+    def make(cls, state: GameState, action: int) -> Move:
+        """The move of applying ``action`` (an id, legal) in ``state``."""
+        assert state.to_act is not None
+        decoded = state.action_space.decode(state, action)
+        return cls(state.to_act, action, str(decoded), public_text(decoded))
+
+
+# ------------------------------------------------------------------------------------------
+# public actions: the action ids with an exchange's cards reduced to how many
+
+
+@frozen
+class PublicAction:
+    """The public face of the action ids: what every player sees of an action.
+
+    An exchange shows only how many cards it changed (the engine's public log), so the ids of
+    the ``exchange`` and ``pass exchange`` blocks, which name the discarded positions, map to
+    one public id per count; every other id keeps its own public id.
+
+    Attributes:
+        size: How many public ids there are.
+    """
+
+    size: int
+    _of: tuple[int, ...]
+    _labels: tuple[str, ...]
+
+    @classmethod
+    def of(cls, state: GameState) -> PublicAction:
+        """The public action ids of ``state``'s action space."""
+        space = state.action_space
+        hidden: dict[int, str] = {}
+        for name, first_count in (("exchange", 0), ("pass exchange", 1)):
+            try:
+                block, offset = space.block(name)
+            except KeyError:
+                continue
+            for index in range(block.size):
+                count = (index + first_count).bit_count()
+                hidden[offset + index] = f"{name} {count}"
+        labels: list[str] = []
+        public: dict[str, int] = {}
+        mapping: list[int] = []
+        for i in range(space.size):
+            label = hidden.get(i, f"id {i}")
+            if label not in public:
+                public[label] = len(labels)
+                labels.append(label)
+            mapping.append(public[label])
+        return cls(len(labels), tuple(mapping), tuple(labels))
+
+    def __call__(self, action_id: int) -> int:
+        """The public id of an action id."""
+        return self._of[action_id]
+
+
+# ------------------------------------------------------------------------------------------
+# tensors
+
+
+@frozen
+class Piece:
+    """One named piece of a flat tensor: ``size`` floats shaped ``shape``."""
+
+    name: str
+    shape: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        """How many floats."""
+        return int(np.prod(self.shape))
+
+
+def _decision_steps(table: AdapterTable) -> tuple[Step, ...]:
+    steps: list[Step] = []
+    for step in table.plan:
+        if step.kind not in _AUTOMATIC_STEPS and step not in steps:
+            steps.append(step)
+    return tuple(steps)
+
+
+def observation_layout(table: AdapterTable, *, private: bool = True,
+                       public: bool = True) -> tuple[Piece, ...]:
+    """The observation tensor's pieces (the current state, no memory of earlier turns).
+
+    ``n`` players, ``P`` cards in the pack, ``S`` distinct deciding steps in the plan:
+
+    * ``player`` [n] — one-hot: whose observation;
+    * private: ``hand`` [P] — the cards in the player's hand; ``discarded`` [P] — the cards
+      they have thrown;
+    * public: ``to_act`` [n] one-hot (all zero at chance and at the end); ``step`` [S] one-hot
+      (the plan's deciding steps, in plan order); ``stacks``, ``contributed``, ``round_bet``
+      [n] in chips; ``folded`` [n] 0/1; ``cards`` [n] cards held; ``pot``, ``high`` [1] in
+      chips; ``over`` [1]; ``shown`` [n, P] the hands shown at the showdown.
+    """
+    n, cards = table.players, len(table.pack)
+    pieces = [Piece("player", (n,))]
+    if private:
+        pieces += [Piece("hand", (cards,)), Piece("discarded", (cards,))]
+    if public:
+        pieces += [Piece("to_act", (n,)), Piece("step", (len(_decision_steps(table)),)),
+                   Piece("stacks", (n,)), Piece("contributed", (n,)), Piece("round_bet", (n,)),
+                   Piece("folded", (n,)), Piece("cards", (n,)), Piece("pot", (1,)),
+                   Piece("high", (1,)), Piece("over", (1,)), Piece("shown", (n, cards))]
+    return tuple(pieces)
+
+
+def information_state_layout(table: AdapterTable, public_actions: int, *,
+                             private: bool = True, public: bool = True) -> tuple[Piece, ...]:
+    """The information-state tensor's pieces (perfect recall).
+
+    ``L`` = :func:`max_decisions`, ``A`` the public action ids (:class:`PublicAction`):
+
+    * ``player`` [n] one-hot;
+    * private: ``hand`` [P] the cards in hand now; ``received`` [L + 1, P] — row ``t`` marks
+      the cards the player was dealt when ``t`` actions had been made (the received-card
+      timing); ``own_actions`` [L, 2**H] — for each of the player's own exchanges and
+      Suzuki passes with an exchange (row = the action's turn), the bit mask of the discarded
+      hand positions (``H``: the most cards a hand holds);
+    * public: ``actions`` [L, n + A] — row ``t``: who made the ``t``-th action (one-hot) and
+      its public id (one-hot); ``stacks``, ``contributed`` [n] in chips; ``pot`` [1];
+      ``over`` [1].
+    """
+    n, cards, length = table.players, len(table.pack), max_decisions(table)
+    masks = 1 << _hand_size(table)
+    pieces = [Piece("player", (n,))]
+    if private:
+        pieces += [Piece("hand", (cards,)), Piece("received", (length + 1, cards)),
+                   Piece("own_actions", (length, masks))]
+    if public:
+        pieces += [Piece("actions", (length, n + public_actions)), Piece("stacks", (n,)),
+                   Piece("contributed", (n,)), Piece("pot", (1,)), Piece("over", (1,))]
+    return tuple(pieces)
+
+
+def _hand_size(table: AdapterTable) -> int:
+    return max(1, sum(step.count for step in table.plan if step.kind == "deal"))
+
+
+def views(tensor: FloatArray, pieces: Sequence[Piece]) -> dict[str, FloatArray]:
+    """Named, shaped views into a flat tensor laid out as ``pieces``."""
+    named: dict[str, FloatArray] = {}
+    start = 0
+    for piece in pieces:
+        named[piece.name] = tensor[start:start + piece.size].reshape(piece.shape)
+        start += piece.size
+    return named
+
+
+class Encoder:
+    """Fills tensors and writes strings for one table (shared by both adapters).
+
+    Args:
+        table: The table.
+        first: A state of the table's deals (any: the action space is fixed per deal).
+    """
+
+    def __init__(self, table: AdapterTable, first: GameState) -> None:
+        self.table = table
+        self.pack = table.pack
+        self.position = {card: k for k, card in enumerate(self.pack)}
+        self.public = PublicAction.of(first)
+        self.steps = _decision_steps(table)
+        self.length = max_decisions(table)
+        self._masks: dict[int, int] = {}  # action id -> discarded positions, for exchanges
+        for name, first_mask in (("exchange", 0), ("pass exchange", 1)):
+            try:
+                block, offset = first.action_space.block(name)
+            except KeyError:
+                continue
+            for index in range(block.size):
+                self._masks[offset + index] = index + first_mask
+
+    def _cards(self, target: FloatArray, cards: Sequence[Card]) -> None:
+        for card in cards:
+            target[self.position[card]] = 1.0
+
+    def fill_observation(self, named: dict[str, FloatArray], state: GameState,
+                         seat: int) -> None:
+        """Write ``seat``'s observation of ``state`` into the views (zeroed first by caller)."""
+        view = state.view(seat)
+        if "player" in named:
+            named["player"][seat] = 1.0
+        if "hand" in named:
+            self._cards(named["hand"], view.hand)
+            self._cards(named["discarded"], view.discarded)
+        if "to_act" in named:
+            if state.chance is None and not view.over and view.to_act is not None:
+                named["to_act"][view.to_act] = 1.0
+            if view.step is not None and view.step in self.steps:
+                named["step"][self.steps.index(view.step)] = 1.0
+            for i, public in enumerate(view.seats):
+                named["stacks"][i] = public.stack
+                named["contributed"][i] = public.contributed
+                named["round_bet"][i] = public.round_bet
+                named["folded"][i] = float(public.folded)
+                named["cards"][i] = public.cards
+                self._cards(named["shown"][i], public.shown)
+            named["pot"][0] = view.pot
+            named["high"][0] = view.high
+            named["over"][0] = float(view.over)
+
+    def fill_information_state(self, named: dict[str, FloatArray], state: GameState,
+                               seat: int, moves: Sequence[Move]) -> None:
+        """Write ``seat``'s information state into the views (zeroed first by the caller).
+
+        ``moves`` are the deal's decisions so far, in order.
+        """
+        view = state.view(seat)
+        if "player" in named:
+            named["player"][seat] = 1.0
+        if "hand" in named:
+            self._cards(named["hand"], view.hand)
+            received = named["received"]
+            for receipt in view.received:
+                received[receipt.after, self.position[receipt.card]] = 1.0
+            own = named["own_actions"]
+            masks = self._masks
+            for turn, move in enumerate(moves):
+                if move.seat == seat and move.action in masks:
+                    own[turn, masks[move.action]] = 1.0
+        if "actions" in named:
+            actions = named["actions"]
+            n = self.table.players
+            for turn, move in enumerate(moves):
+                actions[turn, move.seat] = 1.0
+                actions[turn, n + self.public(move.action)] = 1.0
+            for i, public in enumerate(view.seats):
+                named["stacks"][i] = public.stack
+                named["contributed"][i] = public.contributed
+            named["pot"][0] = view.pot
+            named["over"][0] = float(view.over)
+
+    def observation_string(self, state: GameState, seat: int, *, private: bool = True,
+                           public: bool = True) -> str:
+        """``seat``'s observation as text (the same facts as the tensor)."""
+        view = state.view(seat)
+        parts = [f"p{seat}"]
+        if private:
+            parts.append("hand " + _text(view.hand))
+            if view.discarded:
+                parts.append("discarded " + _text(view.discarded))
+        if public:
+            parts.append(f"step {view.step or ('over' if view.over else 'start')}")
+            if view.to_act is not None and not view.over and state.chance is None:
+                parts.append(f"to act p{view.to_act}")
+            parts.append("stacks " + " ".join(str(s.stack) for s in view.seats))
+            parts.append("in " + " ".join(str(s.contributed) for s in view.seats))
+            parts.append("round " + " ".join(str(s.round_bet) for s in view.seats))
+            folded = [f"p{i}" for i, s in enumerate(view.seats) if s.folded]
+            if folded:
+                parts.append("folded " + " ".join(folded))
+            parts.append(f"pot {view.pot} high {view.high}")
+            for key, value in view.extras:
+                parts.append(f"{key} {value}")
+            for i, s in enumerate(view.seats):
+                if s.shown:
+                    parts.append(f"p{i} shows {_text(s.shown)}")
+        return " | ".join(parts)
+
+    def information_state_string(self, state: GameState, seat: int,
+                                 moves: Sequence[Move], *, private: bool = True,
+                                 public: bool = True) -> str:
+        """``seat``'s information state as text: everything they saw, in order.
+
+        The cards they were dealt (``got ...``) come where they were dealt among the actions;
+        their own exchanges name the cards, everyone else's only how many.
+        """
+        view = state.view(seat)
+        parts = [f"p{seat}"]
+        receipts = sorted(view.received, key=lambda r: r.order) if private else []
+        k = 0
+        for turn in range(len(moves) + 1):
+            dealt: list[str] = []
+            while k < len(receipts) and receipts[k].after == turn:
+                dealt.append(receipts[k].card.ascii)
+                k += 1
+            if dealt:
+                parts.append("got " + " ".join(dealt))
+            if turn < len(moves):
+                move = moves[turn]
+                if move.seat == seat and private:
+                    parts.append(f"p{move.seat} {move.text}")
+                elif public:
+                    parts.append(f"p{move.seat} {move.public_text}")
+        if private:
+            parts.append("hand " + _text(view.hand))
+        if public:
+            parts.append("stacks " + " ".join(str(s.stack) for s in view.seats))
+            parts.append(f"pot {view.pot}")
+            for i, s in enumerate(view.seats):
+                if s.shown:
+                    parts.append(f"p{i} shows {_text(s.shown)}")
+            if view.over:
+                parts.append("over")
+        return " | ".join(parts)
+
+
+def _text(cards: Sequence[Card]) -> str:
+    return " ".join(card.ascii for card in cards) or "-"
+
+
