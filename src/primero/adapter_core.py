@@ -171,16 +171,18 @@ def max_decisions(table: AdapterTable) -> int:
     not asked again unless someone raises) and holds or folds at most once, so a round with
     ``k`` vies and raises has at most ``(k + 1) * 2n + k`` actions. Every other step that
     asks the players (an exchange, a declaration, a plug-in's own step) asks each at most once.
-    The vies and raises of the deal, ``K``, are at most ``raise_cap`` per round when the engine
-    applies a cap; otherwise each costs at least the stake (all-ins short of the stake aside,
-    at most one per player), so ``K <= total chips // stake + n``. The bound is
+    Each vie or raise lifts the round's highest total by at least the stake, and the last one
+    was put in by a player out of their chips, so a round has at most ``chips // stake`` of
+    them, besides all-ins short of the stake (at most one per player in the deal): the deal's
+    vies and raises are ``K <= rounds * (chips // stake) + n``, or ``raise_cap`` per round
+    when the engine applies a cap and that is fewer. The bound is
     ``rounds * 2n + K * (2n + 1) + other steps * n``.
     """
     n = table.players
     rounds = sum(1 for step in table.plan if step.kind == "bet")
     other = sum(1 for step in table.plan
                 if step.kind != "bet" and step.kind not in _AUTOMATIC_STEPS)
-    by_chips = table.total_chips // table.stake + n if rounds else 0
+    by_chips = rounds * (table.chips // table.stake) + n if rounds else 0
     most = min(by_chips, table.raise_cap * rounds) if table.engine_caps_raises else by_chips
     return rounds * 2 * n + most * (2 * n + 1) + other * n
 

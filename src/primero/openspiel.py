@@ -110,7 +110,7 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
             ante=None if ante < 0 else ante, carry_over=str(given["carry_over"]),
             raise_cap=int(given["raise_cap"]))
         table = self.table
-        first = table.start()
+        first = self.first = table.start()  # a value: every new state starts from it
         self.encoder = Encoder(table, first)
         self.position = self.encoder.position
         zero_sum = table.carry_over == "refund"
@@ -141,7 +141,7 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: PrimeroGame) -> None:
         super().__init__(game)
-        self.deal: GameState = game.table.start()
+        self.deal: GameState = game.first
         self.moves: tuple[Move, ...] = ()
 
     def _game(self) -> PrimeroGame:

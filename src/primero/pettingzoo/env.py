@@ -88,7 +88,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
                                         chips=chips, stake=stake, rest=rest, ante=ante,
                                         carry_over=carry_over, raise_cap=raise_cap)
         self.render_mode = render_mode
-        first = self.table.start()
+        first = self._first = self.table.start()  # a value: every deal starts from it
         self._encoder = Encoder(self.table, first)
         self._pieces = observation_layout(self.table)
         self._size = sum(p.size for p in self._pieces)
@@ -132,7 +132,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
             self._rng = random.Random(seed)
         self._reset_bookkeeping()
         self.moves = ()
-        self.deal = self._deal_chance(self.table.start())
+        self.deal = self._deal_chance(self._first)
         self._after_move()
 
     def _deal_chance(self, state: GameState) -> GameState:
