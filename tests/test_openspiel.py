@@ -342,3 +342,30 @@ def test_serialize_round_trip() -> None:
     assert str(state2) == str(state)
     assert state2.information_state_string(1) == state.information_state_string(1)
     assert game2.deserialize_state(state.serialize()).history() == state.history()
+
+
+def _example(name: str) -> Any:
+    import importlib.util
+
+    from conftest import ROOT
+
+    path = ROOT / "examples" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_mccfr_example_learns_something() -> None:
+    example = _example("openspiel_mccfr")
+    table = example.main(300, 1)
+    assert set(table) == set(example.CLASSES)
+    for moves in table.values():
+        assert set(moves) == {"vie", "pass", "fold"}  # nothing owed yet: fold, pass or vie
+        assert math.isclose(sum(moves.values()), 1.0)
+    # learnt: away from the uniform policy it starts from, and not the same for every class
+    assert any(abs(p - 1 / 3) > 0.1 for moves in table.values() for p in moves.values())
+    assert len({round(moves["vie"], 6) for moves in table.values()}) == 4
+    again = example.main(20, 7)
+    assert again == example.main(20, 7)  # seeded: the same run gives the same policy

@@ -49,7 +49,8 @@ from primero.adapter_core import (
 from primero.plugins import registry
 from primero.state import GameState
 
-__all__ = ["DEFAULT_PARAMETERS", "GAME_NAME", "PrimeroGame", "PrimeroObserver", "PrimeroState"]
+__all__ = ["DEFAULT_PARAMETERS", "GAME_NAME", "PrimeroGame", "PrimeroObserver", "PrimeroState",
+           "game_type"]
 
 #: The name the game is registered under.
 GAME_NAME = "python_primero"
@@ -72,9 +73,13 @@ def _most_players() -> int:
     return max((spec.players[1] for spec in registry().specs()), default=2)
 
 
-def _game_type(zero_sum: bool) -> Any:
+def game_type(zero_sum: bool = True, name: str = GAME_NAME) -> Any:
+    """The ``pyspiel.GameType`` of ``python_primero`` (or of a subclass registered as ``name``).
+
+    Zero-sum when carried-over pots are refunded, general-sum when they are lost.
+    """
     return pyspiel.GameType(
-        short_name=GAME_NAME,
+        short_name=name,
         long_name="Python Primero (primero's variants)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
@@ -95,10 +100,15 @@ def _game_type(zero_sum: bool) -> Any:
 class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
     """The OpenSpiel game of one primero deal (see the module doc for the parameters).
 
+    A subclass registered under another name sets :attr:`name` (and registers itself with
+    ``pyspiel.register_game(game_type(name=...), Subclass)``).
+
     Raises:
         PrimeroError: a bad parameter (unknown variant or option, players out of the variant's
             range, a bad table); the message names it.
     """
+
+    name = GAME_NAME
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = {**DEFAULT_PARAMETERS, **(params or {})}
@@ -123,7 +133,7 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0 if zero_sum else None,
             max_game_length=max_decisions(table),
         )
-        super().__init__(_game_type(zero_sum), info, given)
+        super().__init__(game_type(zero_sum, self.name), info, given)
 
     def new_initial_state(self) -> PrimeroState:
         """A new deal, at its first chance node."""
@@ -249,4 +259,4 @@ class PrimeroObserver:
                                                public=self.public)
 
 
-pyspiel.register_game(_game_type(True), PrimeroGame)
+pyspiel.register_game(game_type(), PrimeroGame)
