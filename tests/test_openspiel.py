@@ -357,9 +357,17 @@ def _example(name: str) -> Any:
     return module
 
 
-def test_mccfr_example_learns_something() -> None:
+def _printed_in_docs(page: str, output: str) -> bool:
+    from conftest import ROOT
+
+    text = (ROOT / "docs" / "adapters" / page).read_text("utf-8")
+    return all(line.rstrip() in text for line in output.splitlines())
+
+
+def test_mccfr_example_learns_something(capsys: pytest.CaptureFixture[str]) -> None:
     example = _example("openspiel_mccfr")
     table = example.main(300, 1)
+    assert _printed_in_docs("openspiel.md", capsys.readouterr().out)  # the page shows this run
     assert set(table) == set(example.CLASSES)
     for moves in table.values():
         assert set(moves) == {"vie", "pass", "fold"}  # nothing owed yet: fold, pass or vie

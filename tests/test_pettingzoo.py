@@ -124,7 +124,7 @@ def test_bad_arguments_are_refused() -> None:
         raw_env(render_mode="human")
 
 
-def test_training_loop_example_runs() -> None:
+def test_training_loop_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     import importlib.util
 
     from conftest import ROOT
@@ -134,6 +134,9 @@ def test_training_loop_example_runs() -> None:
     assert spec is not None and spec.loader is not None
     example = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(example)
+    example.main(200, 0)
+    page = (ROOT / "docs" / "adapters" / "pettingzoo.md").read_text("utf-8")
+    assert capsys.readouterr().out.strip() in page  # the page shows this run
     means = example.main(30, 0)
     assert set(means) == {"player_0", "player_1", "player_2"}
     assert abs(sum(means.values())) < 1e-9  # refunded carry-overs: chips only change hands
