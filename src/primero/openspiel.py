@@ -14,7 +14,7 @@ One game is one deal (RULES.md §4-§10) dealt from outside (``dealing="external
   RULES.md §4), each as its position in the variant's pack, all equally likely;
 * **actions** are the engine's action ids (``state.action_space``), legal ids ascending;
 * **information** is imperfect: information-state and observation strings and tensors, laid out
-  as :mod:`primero.adapter_core` documents (docs/adapters/openspiel.md);
+  as :mod:`primero.adapter_encoding` documents (docs/adapters/openspiel.md);
 * **returns** are chips won or lost; a pot carried over is refunded (``carry_over="refund"``,
   zero-sum) or lost to everyone (``"lost"``, general-sum);
 * ``max_game_length`` bounds the decisions (:func:`primero.adapter_core.max_decisions`);
@@ -34,16 +34,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from primero.adapter_core import (
-    AdapterTable,
+from primero.adapter_core import AdapterTable, Move, max_decisions, returns
+from primero.adapter_encoding import (
     Encoder,
     FloatArray,
-    Move,
     Piece,
     information_state_layout,
-    max_decisions,
     observation_layout,
-    returns,
     views,
 )
 from primero.plugins import registry
@@ -215,8 +212,8 @@ class PrimeroObserver:
     ``iig_obs_type.perfect_recall`` picks the information state (everything the player saw,
     in order) or the observation (the present only); ``private_info`` (single player or none)
     and ``public_info`` select the pieces. The layouts are
-    :func:`~primero.adapter_core.information_state_layout` and
-    :func:`~primero.adapter_core.observation_layout`.
+    :func:`~primero.adapter_encoding.information_state_layout` and
+    :func:`~primero.adapter_encoding.observation_layout`.
 
     Raises:
         ValueError: observation parameters were given (none are supported), or all players'
