@@ -9,6 +9,7 @@ public API only (``state.view(seat)``, the action space) and the adapters' recor
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -95,7 +96,7 @@ class Piece:
     @property
     def size(self) -> int:
         """How many floats."""
-        return int(np.prod(self.shape))
+        return math.prod(self.shape)
 
 
 def _decision_steps(table: AdapterTable) -> tuple[Step, ...]:
