@@ -377,3 +377,45 @@ def test_mccfr_example_learns_something(capsys: pytest.CaptureFixture[str]) -> N
     assert len({round(moves["vie"], 6) for moves in table.values()}) == 4
     again = example.main(20, 7)
     assert again == example.main(20, 7)  # seeded: the same run gives the same policy
+
+
+def test_raise_cap_tightens_the_bound_where_the_engine_applies_it() -> None:
+    import inspect
+
+    # waks, 3 players, 20 chips: K <= 2 * 20 + 3 = 43 vies and raises without a cap, so
+    # 2 * 6 + 43 * 7 + 1 * 3 = 316; with a cap of 1 per round K <= 2: 12 + 2 * 7 + 3 = 29.
+    uncapped = load(players=3, chips=20)
+    capped = load(players=3, chips=20, raise_cap=1)
+    assert uncapped.max_game_length() == 316
+    engine_caps = "raise_cap" in inspect.signature(primero.start_deal).parameters
+    assert capped.max_game_length() == (29 if engine_caps else 316)
+    pyspiel.random_sim_test(capped, num_sims=2, serialize=True, verbose=False)
+
+
+def _hidden_cards(deal: GameState, seat: int) -> set[str]:
+    """Cards of other players that ``seat`` may not see (shown hands excepted)."""
+    shown = {s for s, _ in deal.settlement.values} if deal.settlement is not None \
+        and deal.settlement.showdown else set()
+    own = {c.ascii for c in deal.seats[seat].hand} | {c.ascii for c in deal.seats[seat].discarded}
+    own |= {r.card.ascii for r in deal.seats[seat].received}
+    return {c.ascii for i, s in enumerate(deal.seats) if i != seat and i not in shown
+            for c in (*s.hand, *s.discarded)} - own
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_strings_never_show_another_players_cards(variant: str) -> None:
+    game = load(variant=variant, players=3)
+    rng = random.Random(f"hidden {variant}")
+    for _ in range(2):
+        state = game.new_initial_state()
+        while True:
+            for seat in range(3):
+                hidden = _hidden_cards(state.deal, seat)
+                for text in (state.information_state_string(seat),
+                             state.observation_string(seat)):
+                    assert not hidden & set(text.replace("|", " ").split())
+            if state.is_terminal():
+                break
+            outcomes = ([o for o, _ in state.chance_outcomes()] if state.is_chance_node()
+                        else state.legal_actions())
+            state.apply_action(rng.choice(outcomes))
