@@ -1,0 +1,90 @@
+"""Deals per second: the engine's own loop vs python_primero (OpenSpiel) vs the PettingZoo env.
+
+Uniform random play over whole Waks deals, 4 players, 20 chips, stake 1, rest 3, the cards
+dealt from outside (``dealing="external"``) in every case, so the three loops do the same
+work plus their adapter's. CPU time (``time.process_time``).
+
+Run:  python benchmarks/bench_adapters.py [deals]
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+import pyspiel
+
+import primero
+import primero.openspiel  # registers python_primero
+from primero.pettingzoo import env
+
+TABLE = {"variant": "waks", "players": 4, "chips": 20, "stake": 1, "rest": 3}
+
+
+def engine_deals(deals: int, rng: random.Random) -> None:
+    for _ in range(deals):
+        state = primero.start_deal("waks", ["a", "b", "c", "d"], 20, dealing="external")
+        while not state.over:
+            if state.chance is not None:
+                state = state.deal(rng.choice(state.chance.cards))
+            else:
+                state = state.apply(rng.choice(state.legal_action_ids()))
+
+
+def openspiel_deals(deals: int, rng: random.Random) -> None:
+    game = pyspiel.load_game("python_primero", TABLE)
+    for _ in range(deals):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+
+
+def openspiel_with_tensors(deals: int, rng: random.Random) -> None:
+    game = pyspiel.load_game("python_primero", TABLE)
+    for _ in range(deals):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                player = state.current_player()
+                state.information_state_tensor(player)
+                state.apply_action(rng.choice(state.legal_actions()))
+
+
+def pettingzoo_deals(deals: int, rng: random.Random) -> None:
+    table = env(**{k: v for k, v in TABLE.items()})
+    for episode in range(deals):
+        table.reset(seed=episode)
+        for _agent in table.agent_iter():
+            observation, _, termination, truncation, _ = table.last()
+            if termination or truncation:
+                table.step(None)
+            else:
+                mask = observation["action_mask"]
+                table.step(rng.choice([i for i, bit in enumerate(mask) if bit]))
+
+
+def rate(loop: object, deals: int) -> float:
+    start = time.process_time()
+    loop(deals, random.Random(1))  # type: ignore[operator]
+    return deals / (time.process_time() - start)
+
+
+def main(deals: int = 300) -> None:
+    engine_deals(20, random.Random(0))  # build the ranking once
+    base = rate(engine_deals, deals)
+    print(f"engine, external dealing, ids: {base:8.0f} deals/s")
+    for name, loop in (("OpenSpiel python_primero", openspiel_deals),
+                       ("OpenSpiel + info-state tensor", openspiel_with_tensors),
+                       ("PettingZoo env (wrapped)", pettingzoo_deals)):
+        r = rate(loop, deals)
+        print(f"{name:<30} {r:8.0f} deals/s  ({r / base:.2f} x the engine)")
+
+
+if __name__ == "__main__":
+    main(*(int(arg) for arg in sys.argv[1:2]))

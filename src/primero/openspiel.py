@@ -1,0 +1,259 @@
+"""Every primero variant as an OpenSpiel game: ``python_primero`` (needs the ``openspiel`` extra).
+
+Importing this module registers the game with ``pyspiel``::
+
+    import pyspiel
+    import primero.openspiel  # registers python_primero
+
+    game = pyspiel.load_game("python_primero", {"variant": "cardano", "players": 3})
+
+One game is one deal (RULES.md §4-§10) dealt from outside (``dealing="external"``):
+
+* **chance** is explicit (``EXPLICIT_STOCHASTIC``): each chance node is the engine's
+  ``state.chance``; its outcomes are the cards that can come (reshuffled discards included,
+  RULES.md §4), each as its position in the variant's pack, all equally likely;
+* **actions** are the engine's action ids (``state.action_space``), legal ids ascending;
+* **information** is imperfect: information-state and observation strings and tensors, laid out
+  as :mod:`primero.adapter_encoding` documents (docs/adapters/openspiel.md);
+* **returns** are chips won or lost; a pot carried over is refunded (``carry_over="refund"``,
+  zero-sum) or lost to everyone (``"lost"``, general-sum);
+* ``max_game_length`` bounds the decisions (:func:`primero.adapter_core.max_decisions`);
+  ``serialize`` / ``deserialize`` replay the history of chance outcomes and actions.
+
+Parameters (all optional): ``variant`` (``"waks"``), ``players`` (2), ``chips`` (20 each),
+``stake`` (1), ``rest`` (3), ``ante`` (-1: the variant's own), ``options``
+(``"key=value,key=value"``, e.g. ``"supremus=false,tie=split"``), ``carry_over``
+(``"refund"``) and ``raise_cap`` (0: none; RULES.md §5 house rule, applied where the engine
+offers it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from primero.adapter_core import AdapterTable, Move, max_decisions, returns
+from primero.adapter_encoding import (
+    Encoder,
+    FloatArray,
+    Piece,
+    information_state_layout,
+    observation_layout,
+    views,
+)
+from primero.plugins import registry
+from primero.state import GameState
+
+__all__ = ["DEFAULT_PARAMETERS", "GAME_NAME", "PrimeroGame", "PrimeroObserver", "PrimeroState",
+           "game_type"]
+
+#: The name the game is registered under.
+GAME_NAME = "python_primero"
+
+#: The game's parameters and their defaults (``ante`` -1: the variant's own ante).
+DEFAULT_PARAMETERS: dict[str, Any] = {
+    "variant": "waks",
+    "players": 2,
+    "chips": 20,
+    "stake": 1,
+    "rest": 3,
+    "ante": -1,
+    "options": "",
+    "carry_over": "refund",
+    "raise_cap": 0,
+}
+
+
+def _most_players() -> int:
+    return max((spec.players[1] for spec in registry().specs()), default=2)
+
+
+def game_type(zero_sum: bool = True, name: str = GAME_NAME) -> Any:
+    """The ``pyspiel.GameType`` of ``python_primero`` (or of a subclass registered as ``name``).
+
+    Zero-sum when carried-over pots are refunded, general-sum when they are lost.
+    """
+    return pyspiel.GameType(
+        short_name=name,
+        long_name="Python Primero (primero's variants)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if zero_sum
+                 else pyspiel.GameType.Utility.GENERAL_SUM),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=_most_players(),
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=DEFAULT_PARAMETERS,
+    )
+
+
+class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
+    """The OpenSpiel game of one primero deal (see the module doc for the parameters).
+
+    A subclass registered under another name sets :attr:`name` (and registers itself with
+    ``pyspiel.register_game(game_type(name=...), Subclass)``).
+
+    Raises:
+        PrimeroError: a bad parameter (unknown variant or option, players out of the variant's
+            range, a bad table); the message names it.
+    """
+
+    name = GAME_NAME
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        given = {**DEFAULT_PARAMETERS, **(params or {})}
+        ante = int(given["ante"])
+        self.table = AdapterTable.build(
+            variant=str(given["variant"]), options=str(given["options"]),
+            players=int(given["players"]), chips=int(given["chips"]),
+            stake=int(given["stake"]), rest=int(given["rest"]),
+            ante=None if ante < 0 else ante, carry_over=str(given["carry_over"]),
+            raise_cap=int(given["raise_cap"]))
+        table = self.table
+        first = self.first = table.start()  # a value: every new state starts from it
+        self.encoder = Encoder(table, first)
+        self.position = self.encoder.position
+        zero_sum = table.carry_over == "refund"
+        info = pyspiel.GameInfo(
+            num_distinct_actions=first.action_space.size,
+            max_chance_outcomes=len(table.pack),
+            num_players=table.players,
+            min_utility=float(-table.chips),
+            max_utility=float((table.players - 1) * table.chips),
+            utility_sum=0.0 if zero_sum else None,
+            max_game_length=max_decisions(table),
+        )
+        super().__init__(game_type(zero_sum, self.name), info, given)
+
+    def new_initial_state(self) -> PrimeroState:
+        """A new deal, at its first chance node."""
+        return PrimeroState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> PrimeroObserver:
+        """An observer: information state (``perfect_recall``) or observation."""
+        return PrimeroObserver(self, iig_obs_type or pyspiel.IIGObservationType(
+            perfect_recall=False), params)
+
+
+class PrimeroState(pyspiel.State):  # type: ignore[misc]
+    """A deal in progress: the engine's state and the decisions made so far."""
+
+    def __init__(self, game: PrimeroGame) -> None:
+        super().__init__(game)
+        self.deal: GameState = game.first
+        self.moves: tuple[Move, ...] = ()
+
+    def _game(self) -> PrimeroGame:
+        game: PrimeroGame = self.get_game()
+        return game
+
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` at a chance node, ``TERMINAL`` at the end."""
+        deal = self.deal
+        if deal.over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if deal.chance is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        assert deal.to_act is not None
+        return deal.to_act
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(self.deal.legal_action_ids())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards that can come (positions in the pack), each equally likely."""
+        chance = self.deal.chance
+        assert chance is not None
+        position = self._game().position
+        p = 1.0 / len(chance.cards)
+        return [(position[card], p) for card in chance.cards]
+
+    def _apply_action(self, action: int) -> None:
+        deal = self.deal
+        if deal.chance is not None:
+            self.deal = deal.deal(self._game().table.pack[action])
+        else:
+            self.moves = (*self.moves, Move.make(deal, action))
+            self.deal = deal.apply(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {self._game().table.pack[action].ascii}"
+        space = self.deal.action_space
+        if self.deal.to_act == player and action in self.deal.legal_action_ids():
+            return str(space.decode(self.deal, action))
+        return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        """The deal is over (settled)."""
+        return bool(self.deal.over)
+
+    def returns(self) -> list[float]:
+        """Chips won or lost per seat (zeros before the end); carry-over per ``carry_over``."""
+        return returns(self.deal, self._game().table)
+
+    def __str__(self) -> str:
+        lines = [self.deal.describe()]
+        lines += [f"p{m.seat} {m.text}" for m in self.moves]
+        return "\n".join(lines)
+
+
+class PrimeroObserver:
+    """OpenSpiel's observer for primero: tensors and strings from one player's point of view.
+
+    ``iig_obs_type.perfect_recall`` picks the information state (everything the player saw,
+    in order) or the observation (the present only); ``private_info`` (single player or none)
+    and ``public_info`` select the pieces. The layouts are
+    :func:`~primero.adapter_encoding.information_state_layout` and
+    :func:`~primero.adapter_encoding.observation_layout`.
+
+    Raises:
+        ValueError: observation parameters were given (none are supported), or all players'
+            private information was asked for.
+    """
+
+    def __init__(self, game: PrimeroGame, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"python_primero takes no observation parameters; got {params}")
+        if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("python_primero observes one player's private cards at most")
+        self.encoder = game.encoder
+        self.recall = bool(iig_obs_type.perfect_recall)
+        self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.public = bool(iig_obs_type.public_info)
+        pieces: tuple[Piece, ...]
+        if self.recall:
+            pieces = information_state_layout(game.table, self.encoder.public.size,
+                                              private=self.private, public=self.public)
+        else:
+            pieces = observation_layout(game.table, private=self.private, public=self.public)
+        self.pieces = pieces
+        self.tensor: FloatArray = np.zeros(sum(p.size for p in pieces), np.float32)
+        self.dict: dict[str, FloatArray] = views(self.tensor, pieces)
+
+    def set_from(self, state: PrimeroState, player: int) -> None:
+        """Fill :attr:`tensor` (and its named views :attr:`dict`) for ``player``."""
+        self.tensor.fill(0.0)
+        if self.recall:
+            self.encoder.fill_information_state(self.dict, state.deal, player, state.moves)
+        else:
+            self.encoder.fill_observation(self.dict, state.deal, player)
+
+    def string_from(self, state: PrimeroState, player: int) -> str:
+        """The information state or observation of ``player`` as text."""
+        if self.recall:
+            return self.encoder.information_state_string(
+                state.deal, player, state.moves, private=self.private, public=self.public)
+        return self.encoder.observation_string(state.deal, player, private=self.private,
+                                               public=self.public)
+
+
+pyspiel.register_game(game_type(), PrimeroGame)

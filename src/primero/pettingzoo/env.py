@@ -1,0 +1,184 @@
+"""The PettingZoo AEC environment of one primero deal, laid out like PettingZoo's classic games.
+
+An episode is one deal (RULES.md §4-§10) at the table the constructor's arguments set; the
+environment deals the cards itself (the engine's chance nodes, reshuffles included, each card
+equally likely) from a generator seeded by ``reset(seed=...)``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from primero.adapter_core import AdapterTable, Move, returns
+from primero.adapter_encoding import Encoder, FloatArray, observation_layout, views
+from primero.state import GameState
+
+__all__ = ["env", "raw_env"]
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The environment, wrapped as PettingZoo's classic games are.
+
+    ``TerminateIllegalWrapper`` (an illegal action ends the episode, the mover's reward -1),
+    ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``. Takes the arguments of
+    :class:`raw_env`.
+    """
+    wrapped: AECEnv = raw_env(**kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
+    return wrapped
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the bare env
+    """One primero deal as an AEC environment.
+
+    Args:
+        variant: An installed variant's name (``"waks"``).
+        players: How many players; the agents are ``player_0`` .. (seat order; the last seat
+            deals, so ``player_0`` is eldest).
+        chips: Every player's chips at the start of the deal.
+        stake: The smallest bet, in chips.
+        rest: The largest single bet or raise, in chips.
+        ante: The ante, or ``None`` for the variant's own.
+        options: Variant options, as a dict or ``"key=value,key=value"``.
+        carry_over: ``"refund"`` (a pot that stays on the table is given back to those who put
+            it in) or ``"lost"`` (nobody gets it back).
+        raise_cap: The most vies plus raises per betting round (RULES.md §5 house rule), 0 for
+            none; applied where the engine offers it.
+        render_mode: ``None`` or ``"ansi"`` (``render()`` returns the table as text).
+
+    Spaces: ``action_space(agent)`` is ``Discrete(N)`` over the engine's action ids;
+    ``observation_space(agent)`` is ``Dict{"observation": Box(float32, the observation layout
+    of docs/adapters/pettingzoo.md), "action_mask": Box(int8, N)}``; the mask is all zeros
+    for an agent not to act.
+
+    Rewards: chips won or lost, given when the deal ends (zero before); a carried-over pot per
+    ``carry_over``.
+
+    Raises:
+        PrimeroError: a bad variant, option or table parameter.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"], "name": "primero_v0", "is_parallelizable": False,
+        "render_fps": 1}
+
+    def __init__(self, variant: str = "waks", players: int = 4, chips: int = 20,
+                 stake: int = 1, rest: int = 3, ante: int | None = None,
+                 options: str | dict[str, Any] = "", carry_over: str = "refund",
+                 raise_cap: int = 0, render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.table = AdapterTable.build(variant=variant, options=options, players=players,
+                                        chips=chips, stake=stake, rest=rest, ante=ante,
+                                        carry_over=carry_over, raise_cap=raise_cap)
+        self.render_mode = render_mode
+        first = self._first = self.table.start()  # a value: every deal starts from it
+        self._encoder = Encoder(self.table, first)
+        self._pieces = observation_layout(self.table)
+        self._size = sum(p.size for p in self._pieces)
+        actions = first.action_space.size
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agents = self.possible_agents[:]
+        high = float(max(self.table.total_chips, len(self.table.pack)))
+        self.observation_spaces = {
+            agent: spaces.Dict({
+                "observation": spaces.Box(low=0.0, high=high, shape=(self._size,),
+                                          dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
+            }) for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self._actions = actions
+        self._rng = random.Random()
+        self.deal: GameState = first
+        self.moves: tuple[Move, ...] = ()
+        self._reset_bookkeeping()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space (the same for every agent)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete`` over the engine's action ids."""
+        return self.action_spaces[agent]
+
+    def _reset_bookkeeping(self) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.agents[0]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new deal; ``seed`` reseeds the dealing (else the generator runs on)."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self._reset_bookkeeping()
+        self.moves = ()
+        self.deal = self._deal_chance(self._first)
+        self._after_move()
+
+    def _deal_chance(self, state: GameState) -> GameState:
+        rng = self._rng
+        while state.chance is not None:
+            state = state.deal(rng.choice(state.chance.cards))
+        return state
+
+    def _after_move(self) -> None:
+        deal = self.deal
+        if deal.over:
+            for agent, chips in zip(self.agents, returns(deal, self.table), strict=True):
+                self.rewards[agent] = chips
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            assert deal.to_act is not None
+            self.agent_selection = self.possible_agents[deal.to_act]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's observation and action mask (fresh arrays)."""
+        seat = self.possible_agents.index(agent)
+        tensor: FloatArray = np.zeros(self._size, np.float32)
+        self._encoder.fill_observation(views(tensor, self._pieces), self.deal, seat)
+        mask = np.zeros(self._actions, np.int8)
+        if not self.deal.over and self.deal.to_act == seat:
+            mask[list(self.deal.legal_action_ids())] = 1
+        return {"observation": tensor, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Apply the selected agent's action (an id); ``None`` for an agent already done."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None
+        chosen = int(action)
+        self.moves = (*self.moves, Move.make(self.deal, chosen))
+        self.deal = self._deal_chance(self.deal.apply(chosen))
+        self._cumulative_rewards[agent] = 0.0
+        self._after_move()
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``): every hand, stacks, the last action."""
+        if self.render_mode is None:
+            return None
+        lines = [self.deal.describe()]
+        if self.moves:
+            last = self.moves[-1]
+            lines.append(f"last: {self.possible_agents[last.seat]} {last.text}")
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release."""
