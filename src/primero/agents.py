@@ -54,6 +54,13 @@ class RandomAgent:
         return rng.choice(view.legal)
 
 
+def _terms(order: list[int], c1: list[int], c2: list[int], c3: list[int], c4: list[int]) \
+        -> tuple[int, int, int, int]:
+    """The four colex terms of a hand's table index, its card indices ascending."""
+    a, b, c, d = order
+    return c1[a], c2[b], c3[c], c4[d]
+
+
 class Strength:
     """Exact hand strength under one ranking: the share of the pack's hands a hand beats.
 
@@ -63,8 +70,8 @@ class Strength:
     strongest hand scores ``(N - 0.5) / N``.
 
     Read from the compact hand tables (``ranking.strengths()``, shares by ``np.bincount``).
-    Four cards: one look-up by table index. Fewer: the mean over every completion to
-    four cards from the rest of the pack (cached per card set).
+    Four cards: one look-up by mask (the shares placed by table index). Fewer: the mean over
+    every completion to four cards from the rest of the pack (cached per card set).
     """
 
     _cache: ClassVar[dict[int, Strength]] = {}
@@ -81,8 +88,18 @@ class Strength:
         # the hands it beats, and half of those it ties (itself included): the mean over the
         # pack is exactly 0.5, a unique strongest hand is (N - 0.5) / N
         shares = (below + counts / 2) / len(strengths)
-        self._shares: list[float] = shares[strengths].tolist()
-        self._offsets = colex_offsets(ranking.pack)
+        by_index: list[float] = shares[strengths].tolist()
+        c1, c2, c3, c4 = colex_offsets(ranking.pack)
+        bits = [card.bit for card in ranking.pack.cards]
+        index = [card.index for card in ranking.pack.cards]
+        # every hand's share by its mask (the OR of its card bits), read by table index
+        self._by_mask: dict[int, float] = {
+            bits[a] | bits[b] | bits[c] | bits[d]:
+                by_index[sum(sorted_terms)]
+            for a, b, c, d in combinations(range(len(bits)), 4)
+            for sorted_terms in [_terms(sorted((index[a], index[b], index[c], index[d])),
+                                        c1, c2, c3, c4)]
+        }
         self._partial: dict[int, float] = {}
 
     @classmethod
@@ -93,21 +110,16 @@ class Strength:
             found = cls._cache[id(ranking)] = cls(ranking)
         return found
 
-    def _of_four(self, cards: Sequence[Card]) -> float:
-        c1, c2, c3, c4 = self._offsets
-        a, b, c, d = sorted(card.index for card in cards)
-        return self._shares[c1[a] + c2[b] + c3[c] + c4[d]]
-
     def of_hand(self, cards: Sequence[Card], unseen: Sequence[Card] | None = None) -> float:
         """Strength of ``cards``: exact for four, else the mean over completions.
 
         Completions are drawn from ``unseen`` (by default the rest of the pack).
         """
-        if len(cards) == HAND_SIZE:
-            return self._of_four(cards)
         mask = 0
         for c in cards:
             mask |= c.bit
+        if len(cards) == HAND_SIZE:
+            return self._by_mask[mask]
         cached = self._partial.get(mask) if unseen is None else None
         if cached is not None:
             return cached
@@ -115,10 +127,12 @@ class Strength:
                 if not mask & c.bit]
         need = HAND_SIZE - len(cards)
         total = count = 0.0
-        of_four = self._of_four
-        held = list(cards)
+        by_mask = self._by_mask
         for extra in combinations(pool, need):
-            total += of_four(held + list(extra))
+            m = mask
+            for c in extra:
+                m |= c.bit
+            total += by_mask[m]
             count += 1
         result = total / count if count else 0.0
         if unseen is None:
