@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
+from math import comb
 
 import pytest
 from hypothesis import given, settings
@@ -378,3 +379,44 @@ def test_heuristic_exchange_takes_the_best_expected_hand(cards: str) -> None:
     assert sorted(value.values())[-2] < best - 1e-6  # a clear best
     action = HeuristicAgent().act(exchange_view(cards), random.Random(2))
     assert value[action] == best, (action, value)
+
+
+def test_strength_reads_the_compact_tables_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Strength never builds the 0.1 one-object-per-hand table (issue 12, item 5 of the brief)."""
+    def refuse(self: object, *args: object) -> None:
+        raise AssertionError("Strength asked for Ranking.table or Ranking.values()")
+
+    monkeypatch.setattr(primero.Ranking, "table", property(refuse))
+    monkeypatch.setattr(primero.Ranking, "values", refuse)
+    ranking = primero.get_variant("losing").ranking
+    table = Strength(ranking)           # a fresh one, not the cached one
+    # losing: the inverted ranking; shares still average exactly 0.5 over the pack
+    hands = list(combinations(ranking.pack.cards, 4))
+    assert abs(sum(table.of_hand(h) for h in hands) / len(hands) - 0.5) < 1e-12
+    assert table.of_hand(parse_cards("7h 6h")) == pytest.approx(
+        sum(table.of_hand((*parse_cards("7h 6h"), *extra))
+            for extra in combinations([c for c in ranking.pack.cards
+                                       if c not in parse_cards("7h 6h")], 2))
+        / comb(38, 2))
+
+
+def test_play_deal_and_play_session_take_agents_in_one_shape() -> None:
+    """A list in seat order or a dict by name, for both (issue 15, the API's rough edges)."""
+    from primero.agents import play_session
+    from primero.errors import PrimeroError
+    from primero.session import Session
+
+    names = ["Anna", "Ben", "Carla"]
+    state = start_deal("waks", names, 20, seed=5)
+    as_list = play_deal(state, [RandomAgent()] * 3, random.Random(2))
+    as_dict = play_deal(state, dict.fromkeys(names, RandomAgent()), random.Random(2))
+    assert as_list == as_dict and as_list.over
+    session = Session.new(primero.get_variant("waks"), names, 20, seed=4)
+    one, deals_one = play_session(session, [RandomAgent()] * 3, 3, random.Random(1))
+    two, deals_two = play_session(session, dict.fromkeys(names, RandomAgent()), 3,
+                                  random.Random(1))
+    assert one == two and deals_one == deals_two and len(deals_one) == 3
+    with pytest.raises(PrimeroError, match="3 players but 2 agents"):
+        play_session(session, [RandomAgent()] * 2, 1, random.Random(1))
+    with pytest.raises(PrimeroError, match="no agent for Carla"):
+        play_deal(state, {"Anna": RandomAgent(), "Ben": RandomAgent()}, random.Random(1))

@@ -13,8 +13,7 @@ Agents get their randomness from the ``random.Random`` passed in; nothing global
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from math import comb
 from typing import ClassVar, Protocol, runtime_checkable
@@ -22,7 +21,7 @@ from typing import ClassVar, Protocol, runtime_checkable
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.calls import call_book
 from primero.cards import Card
-from primero.errors import EndlessDealError, UnknownAgentError
+from primero.errors import EndlessDealError, PrimeroError, UnknownAgentError
 from primero.hands import HAND_SIZE, Ranking
 from primero.session import Session
 from primero.state import GameState, PlayerView
@@ -55,6 +54,13 @@ class RandomAgent:
         return rng.choice(view.legal)
 
 
+def _terms(order: list[int], c1: list[int], c2: list[int], c3: list[int], c4: list[int]) \
+        -> tuple[int, int, int, int]:
+    """The four colex terms of a hand's table index, its card indices ascending."""
+    a, b, c, d = order
+    return c1[a], c2[b], c3[c], c4[d]
+
+
 class Strength:
     """Exact hand strength under one ranking: the share of the pack's hands a hand beats.
 
@@ -63,16 +69,37 @@ class Strength:
     over all hands is exactly 0.5 (what drawing four fresh cards is worth), and a unique
     strongest hand scores ``(N - 0.5) / N``.
 
-    Four cards: one table look-up and a bisection. Fewer: the mean over every completion to
-    four cards from the rest of the pack (cached per card set).
+    Read from the compact hand tables (``ranking.strengths()``, shares by ``np.bincount``).
+    Four cards: one look-up by mask (the shares placed by table index). Fewer: the mean over
+    every completion to four cards from the rest of the pack (cached per card set).
     """
 
     _cache: ClassVar[dict[int, Strength]] = {}
 
     def __init__(self, ranking: Ranking) -> None:
+        import numpy as np
+
+        from primero.tables import colex_offsets
+
         self.ranking = ranking
-        self._keys = sorted(v.key for v in ranking.values())
-        self._by_mask = {mask: self._share(v.key) for mask, v in ranking.table.items()}
+        strengths = ranking.strengths()  # per table index: dense, larger better, equal ties
+        counts = np.bincount(strengths)
+        below = np.cumsum(counts) - counts  # hands weaker than each strength
+        # the hands it beats, and half of those it ties (itself included): the mean over the
+        # pack is exactly 0.5, a unique strongest hand is (N - 0.5) / N
+        shares = (below + counts / 2) / len(strengths)
+        by_index: list[float] = shares[strengths].tolist()
+        c1, c2, c3, c4 = colex_offsets(ranking.pack)
+        bits = [card.bit for card in ranking.pack.cards]
+        index = [card.index for card in ranking.pack.cards]
+        # every hand's share by its mask (the OR of its card bits), read by table index
+        self._by_mask: dict[int, float] = {
+            bits[a] | bits[b] | bits[c] | bits[d]:
+                by_index[sum(sorted_terms)]
+            for a, b, c, d in combinations(range(len(bits)), 4)
+            for sorted_terms in [_terms(sorted((index[a], index[b], index[c], index[d])),
+                                        c1, c2, c3, c4)]
+        }
         self._partial: dict[int, float] = {}
 
     @classmethod
@@ -82,13 +109,6 @@ class Strength:
         if found is None or found.ranking is not ranking:
             found = cls._cache[id(ranking)] = cls(ranking)
         return found
-
-    def _share(self, key: tuple[int, ...]) -> float:
-        # the hands it beats, and half of those it ties (itself included): the mean over the
-        # pack is exactly 0.5, a unique strongest hand is (N - 0.5) / N
-        low = bisect_left(self._keys, key)
-        high = bisect_right(self._keys, key)
-        return (low + high) / 2 / len(self._keys)
 
     def of_hand(self, cards: Sequence[Card], unseen: Sequence[Card] | None = None) -> float:
         """Strength of ``cards``: exact for four, else the mean over completions.
@@ -265,16 +285,28 @@ def make_agent(name: str) -> Agent:
             from None
 
 
-def play_deal(state: GameState, agents: Sequence[Agent], rng: random.Random,
-              *, max_actions: int = 10_000) -> GameState:
+def play_deal(state: GameState, agents: Sequence[Agent] | Mapping[str, Agent],
+              rng: random.Random, *, max_actions: int = 10_000) -> GameState:
     """Let the agents (one per seat) play the deal to its end.
 
+    Args:
+        state: The deal to play on.
+        agents: One agent per seat: a list in seat order, or a dict by player name (the same
+            shapes :func:`play_session` takes).
+        rng: The agents' generator.
+        max_actions: The most actions to play.
+
     Raises:
+        PrimeroError: not one agent per player.
         EndlessDealError: the deal did not end within ``max_actions`` or within the bound
             the engine computes from the table (a rules fault; the plug-ins are named), or a
             table without a bound on raises (huge stacks; give the table a ``raise_cap``,
             RULES.md §5).
     """
+    players = state.players
+    if isinstance(agents, Mapping) or len(agents) != len(players):
+        by_name = _by_name(agents, players)
+        agents = [by_name[name] for name in players]
     for _ in range(max_actions):
         if state.over:
             return state
@@ -284,19 +316,50 @@ def play_deal(state: GameState, agents: Sequence[Agent], rng: random.Random,
     raise EndlessDealError(f"the deal did not end within {max_actions} actions")
 
 
-def play_session(session: Session, agents: dict[str, Agent], deals: int,
+def _by_name(agents: Sequence[Agent] | Mapping[str, Agent], players: Sequence[str]) \
+        -> dict[str, Agent]:
+    """The agents by player name: a mapping as given, or one per player in ``players``' order.
+
+    Raises:
+        PrimeroError: a sequence of another length, or a player without an agent.
+    """
+    if isinstance(agents, Mapping):
+        missing = [p for p in players if p not in agents]
+        if missing:
+            raise PrimeroError(f"no agent for {', '.join(missing)}: give one per player "
+                               "(a list in seat order, or a dict by name)")
+        return dict(agents)
+    listed = list(agents)
+    if len(listed) != len(players):
+        raise PrimeroError(f"{len(players)} players but {len(listed)} agents: give one per "
+                           "player (a list in seat order, or a dict by name)")
+    return dict(zip(players, listed, strict=True))
+
+
+def play_session(session: Session, agents: Sequence[Agent] | Mapping[str, Agent], deals: int,
                  rng: random.Random) -> tuple[Session, list[GameState]]:
-    """Play up to ``deals`` deals (fewer if the session ends); agents by player name.
+    """Play up to ``deals`` deals (fewer if the session ends).
+
+    Args:
+        session: The session to go on with.
+        agents: One agent per player, as :func:`play_deal` takes them: a list in the order of
+            ``session.players`` (the seats at the start), or a dict by player name.
+        deals: The most deals to play.
+        rng: The agents' generator.
 
     Returns:
         The session after the last deal and every finished deal.
+
+    Raises:
+        PrimeroError: not one agent per player.
     """
+    by_name = _by_name(agents, session.players)
     finished: list[GameState] = []
     for _ in range(deals):
         if session.finished:
             break
         state = session.start_deal()
-        state = play_deal(state, [agents[name] for name in state.players], rng)
+        state = play_deal(state, by_name, rng)
         finished.append(state)
         session = session.after(state)
     return session, finished
