@@ -405,3 +405,13 @@ def test_primero_variants_lists_broken_plugins_and_their_variants_fail_in_one_li
     assert asked.stderr.strip().splitlines() == [
         "error: plug-in import-fails: importing 'faults_import' failed: ImportError: no module "
         "named numpyy"]
+
+
+@pytest.mark.parametrize("name", ["same-state", "mints-chips", "steps-backwards"])
+def test_fault_through_the_kit_with_its_default_settings(name: str) -> None:
+    """The kit's defaults skip hypothesis' shrink phase: the first deal that shows a plug-in's
+    fault is reported (an endless deal included), not a minimal one found minutes later."""
+    variant = faultplugins.fault_spec(name).configure()
+    with pytest.raises(PluginError) as info:
+        run_deal_machine(variant, check_records=False)
+    expect(name, info)
