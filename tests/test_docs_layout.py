@@ -6,6 +6,7 @@ The generator is loaded the way mkdocs loads it (from docs/_hooks/), as in test_
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -89,3 +90,32 @@ def test_site_assets_are_configured() -> None:
         assert path in config
         assert (DOCS / path).is_file()
     assert Path(DOCS / "assets" / "logo.svg").read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_console_sessions_are_fenced_as_pycon_so_output_is_not_highlighted() -> None:
+    """A ```` ```python ```` block holding a ``>>>`` session colours its output as code."""
+    found = []
+    for path in [*sorted(DOCS.rglob("*.md")), ROOT / "README.md"]:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        found += [f"{path.relative_to(ROOT)}:{k + 1}" for k, line in enumerate(lines[:-1])
+                  if line.strip() in ("```python", "```py", "```")
+                  and lines[k + 1].startswith(">>>")]
+    assert found == []
+
+
+def test_the_extras_table_lists_every_extra_of_pyproject() -> None:
+    import tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"]["optional-dependencies"]
+    page = (DOCS / "getting-started.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^\| `pip install '\.\[(\w+)\]'` \|", page, re.MULTILINE)
+    assert sorted(listed) == sorted(extras)
+    assert "analysis" in listed
+
+
+def test_choices_in_the_cli_reference_show_no_backslash(generator: ModuleType) -> None:
+    """``[random\\|heuristic]`` showed its backslash: a pipe in a code span needs none."""
+    page = generator.cli_page()
+    assert "| `-a, --agent [random|heuristic]` |" in page
+    assert "\\|" not in page
