@@ -79,12 +79,12 @@ def test_play_auto_narrates_a_whole_deal(seed: int) -> None:
     assert lines[0] == "Waks English Primero — Anna, Ben, Carla, Dan; Dan deals; stake 1, rest 3"
     assert "— the dealer deals 2 cards each —" in lines
     assert "— betting round 1 —" in lines
-    ending = {"— showdown —", "— the deal ends without a winner (carry) —"} | {
-        line for line in lines if line.endswith("takes the pot unseen —")}
+    ending = {"— showdown —", "— the deal ends without a winner (carry) —",
+              "— everyone else folded —"}
     assert ending & set(lines)
     chips = re.fullmatch(r"  chips: Anna (\d+), Ben (\d+), Carla (\d+), Dan (\d+)", lines[-1])
     assert chips is not None
-    carried = re.search(r"  (\d+) chips carry over", out)
+    carried = re.search(r"  (\d+) chips? carr(?:y|ies) over", out)
     assert sum(map(int, chips.groups())) + (int(carried[1]) if carried else 0) == 200
     # deterministic for a seed
     assert ok("play", "--auto", "--seed", str(seed)) == out
@@ -340,6 +340,29 @@ def test_replay_json_unseen_win_and_carry(tmp_path: Path) -> None:
     assert data["awards"] == [] and data["carry"] == 6
     assert data["chips"] == [48, 48, 50, 48]
     assert sorted(data["hands"]) == ["Anna", "Ben", "Dan"]
+
+
+def test_replay_narration_ends_in_the_settlements_own_words(tmp_path: Path) -> None:
+    """One voice: the narration's award, return and carry lines are Settlement.describe's."""
+    # the same two deals as above: Ben alone after two folds, and nobody vying in round 2
+    actions = [*BASE["actions"][:14], "Anna fold"]
+    lines = ok("replay", str(deal_file(tmp_path, actions=actions))).splitlines()
+    assert lines[-4:] == ["— everyone else folded —", "  Ben wins 6 unseen",
+                          "  Ben takes back 3 unmatched",
+                          "  chips: Anna 48, Ben 54, Carla 50, Dan 48"]
+    carry = [*BASE["actions"][:11], "Anna pass", "Ben pass", "Dan pass"]
+    lines = ok("replay", str(deal_file(tmp_path, actions=carry))).splitlines()
+    assert lines[-3:] == ["— the deal ends without a winner (carry) —",
+                          "  6 chips carry over to the next deal: nobody vied in round 2",
+                          "  chips: Anna 48, Ben 48, Carla 50, Dan 48"]
+
+
+def test_one_chip_carries_over_in_the_singular() -> None:
+    from primero.settlement import Settlement
+
+    assert Settlement(carry=1).describe(["Anna", "Ben"]) == "1 chip carries over to the next deal"
+    assert Settlement(carry=2, reason="nobody vied").describe(["Anna", "Ben"]) == (
+        "2 chips carry over to the next deal: nobody vied")
 
 
 def test_replay_narrated_golden() -> None:

@@ -175,7 +175,12 @@ def narrate(before: GameState | None, after: GameState, *, seat: int | None = No
 
 
 def describe_settlement(state: GameState) -> list[str]:
-    """Lines explaining how a finished deal ended and who took what."""
+    """Lines explaining how a finished deal ended and who took what.
+
+    A header (the showdown's hands, everyone else folding, or an end without a winner), then
+    :meth:`~primero.settlement.Settlement.describe`'s lines — awards, returns, the carry-over
+    and its reason, in the library's one wording — and the chips after the deal.
+    """
     settlement = state.settlement
     if settlement is None:
         return []
@@ -186,17 +191,10 @@ def describe_settlement(state: GameState) -> list[str]:
             lines.append(f"  {state.seats[seat].name}: {format_cards(state.seats[seat].hand)}"
                          f"  {value.explain()}")
     elif state.ended_by == "folds":
-        lines.append(f"— everyone else folded: {state.seats[state.live[0]].name} takes the pot "
-                     "unseen —")
+        lines.append("— everyone else folded —")
     else:
         lines.append(f"— the deal ends without a winner ({state.ended_by}) —")
-    for award in settlement.awards:
-        how = f" with {award.value.label}" if award.value is not None else ""
-        lines.append(f"  {state.seats[award.seat].name} wins {award.amount}{how}")
-    for seat, chips in settlement.returns:
-        lines.append(f"  {state.seats[seat].name} takes back {chips} unmatched")
-    if settlement.carry:
-        why = f": {settlement.reason}" if settlement.reason else ""
-        lines.append(f"  {settlement.carry} chips carry over to the next deal{why}")
+    told = settlement.describe([s.name for s in state.seats])
+    lines.extend(f"  {line}" for line in told.splitlines())
     lines.append("  chips: " + ", ".join(f"{s.name} {s.stack}" for s in state.seats))
     return lines
