@@ -119,3 +119,16 @@ def test_choices_in_the_cli_reference_show_no_backslash(generator: ModuleType) -
     page = generator.cli_page()
     assert "| `-a, --agent [random|heuristic]` |" in page
     assert "\\|" not in page
+
+
+def test_the_repository_link_waits_for_one_address() -> None:
+    """The public address is not known: no invented URL, one place to set it (mkdocs.yml)."""
+    import tomllib
+
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
+    assert "# repo_url: https://github.com/OWNER/primero" in config
+    assert "# edit_uri: edit/main/docs/" in config
+    assert "    - content.action.edit" in config  # the edit buttons appear with the address
+    assert not any(line.startswith(("repo_url:", "edit_uri:")) for line in config)
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert "urls" not in project
