@@ -79,6 +79,7 @@ def test_simulate_summary_explains_carry_overs_and_mean_net() -> None:
     chips = sum(r.carry for r in results)
     assert chips > 0 and ended_by_carry != left_chips  # the seed shows both kinds
     text = ok(*args)
+    assert "┃ Deals ┃  Showdowns ┃ Carry-overs ┃ Pots carried ┃ Mean pot ┃" in text
     head = table_rows(text)[0]
     assert head[2] == f"{ended_by_carry} ({100 * ended_by_carry / 100:.1f}%)"
     assert head[3] == f"{left_chips} ({100 * left_chips / 100:.1f}%)"
@@ -88,7 +89,9 @@ def test_simulate_summary_explains_carry_overs_and_mean_net() -> None:
     assert (f"Each deal starts afresh, so the {chips} chips carried over by {left_chips} deals "
             f"leave the run: mean net per seat sums to {net:+.3f} chips per deal, not 0.") \
         in flat
-    assert "Carry-overs: deals that ended without a winner (nobody vied)" in flat
+    assert ("Carry-overs: deals that ended without a winner (nobody vied), pots of 0 chips "
+            "included. Pots carried: deals that left 1 chip or more on the table for a next "
+            "deal") in flat
 
 
 def test_simulate_works_without_pandas_or_matplotlib() -> None:

@@ -129,7 +129,7 @@ def _head_row(summary: Summary) -> list[str]:
             _count(summary.carried_over, deals), f"{summary.mean_pot:.3f}"]
 
 
-_HEAD = ("Showdowns", "Carry-overs", "Chips carried", "Mean pot")
+_HEAD = ("Showdowns", "Carry-overs", "Pots carried", "Mean pot")
 
 
 def _summary_tables(summary: Summary, sim: Simulation) -> list[Table]:
@@ -155,9 +155,10 @@ def _summary_tables(summary: Summary, sim: Simulation) -> list[Table]:
 
 
 #: What the summary's columns mean, printed under it.
-COLUMNS_NOTE = ("Carry-overs: deals that ended without a winner (nobody vied), their pot, "
-                "0 chips included, left for a next deal. Chips carried: deals that left chips "
-                "on the table for a next deal. Win share: of the deals with a winner.")
+COLUMNS_NOTE = ("Carry-overs: deals that ended without a winner (nobody vied), pots of 0 "
+                "chips included. Pots carried: deals that left 1 chip or more on the table for "
+                "a next deal, for any reason (a carry-over with chips in the pot, a standing "
+                "call nobody met). Win share: of the deals with a winner.")
 
 
 @app.command("simulate")
