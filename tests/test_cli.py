@@ -245,6 +245,49 @@ def test_usage_errors_are_one_line_and_exit_2(args: list[str], message: str) -> 
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)
 
 
+def _bounded_options() -> list[tuple[str, str, int]]:
+    """Every (command, option, minimum) of the app whose option takes a bounded number."""
+    from primero.cli import app
+    from primero.cli.core import WholeNumber
+
+    found = []
+    for name, command in sorted(app.commands.items()):
+        for param in command.params:
+            if isinstance(param.type, WholeNumber) and param.type.minimum is not None:
+                found.append((name, max(param.opts, key=len), param.type.minimum))
+    return found
+
+
+#: The arguments each command needs before its options are read.
+_ARGUMENTS = {"compare": ["waks"], "evaluate": ["7s 6h Ad Kc"], "odds": ["7s 6h Ad Kc"]}
+
+
+@pytest.mark.parametrize(("command", "option", "minimum"), _bounded_options())
+def test_every_number_below_its_range_is_the_same_usage_error(command: str, option: str,
+                                                               minimum: int) -> None:
+    """Issue 15, one voice: every command, every bounded option: one line, exit status 2."""
+    result = run(command, *_ARGUMENTS.get(command, []), option, str(minimum - 1), input="")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2, "", f"error: invalid value for '{option}': must be at least {minimum}, "
+               f"got {minimum - 1}\n")
+
+
+def test_the_bounded_options_are_the_table_and_run_options() -> None:
+    found = {(c, o) for c, o, _ in _bounded_options()}
+    for command in ("play", "simulate", "compare"):
+        assert {(command, o) for o in ("--players", "--seed", "--chips", "--stake", "--rest",
+                                       "--ante", "--raise-cap")} <= found
+    assert {("simulate", "--deals"), ("simulate", "--jobs"), ("compare", "--deals")} <= found
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "compare"])
+def test_players_above_the_variants_range_is_a_usage_error_too(command: str) -> None:
+    result = run(command, *_ARGUMENTS.get(command, []), "-V", "waks", "--players", "7",
+                 input="") if command != "compare" else run(command, "waks", "--players", "7")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2, "", "error: invalid value for '--players': waks is played by 2 to 6 players; got 7\n")
+
+
 @pytest.mark.parametrize(("name", "suggestion"), [("wakss", "waks"), ("Carddano", "cardano"),
                                                 ("englsh", "waks"), ("suzuky", "suzuki")])
 def test_a_mistyped_variant_gets_did_you_mean(name: str, suggestion: str) -> None:
