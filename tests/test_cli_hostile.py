@@ -177,7 +177,31 @@ def test_help_and_question_mark_list_the_verbs_with_poker_counterparts() -> None
             ["hold", "hold", "pass", "fold", "exchange", "a"]
         assert "(poker: call)" in lines[at + 1] and "(poker: raise)" in lines[at + 2]
         assert "(poker: check)" in lines[at + 3] and "(poker: draw)" in lines[at + 5]
-        assert lines[at + 7] == PROMPT  # asked again
+        assert lines[at + 7].startswith("  the list shows what you may do now")
+        assert lines[at + 8] == PROMPT  # asked again
+
+
+def test_help_notes_and_showdown_wrap_at_spaces_in_a_narrow_terminal() -> None:
+    """At 60 columns long lines wrapped inside words ("onc|e"); now at spaces, indented."""
+    from click.testing import CliRunner
+
+    from cli_helpers import ENV
+    from primero.cli import app
+    from primero.cli.game import HELP_INDENT, HELP_LINES
+
+    result = CliRunner().invoke(app, ["play", "--seed", "3"], input="help\n1\n1\n1\n1\n1\n",
+                                env={**ENV, "COLUMNS": "60"})
+    lines = result.stdout.replace(PROMPT, PROMPT + "\n").splitlines()
+    words = result.stdout.split()
+    for entry in HELP_LINES:  # every word of the help, in order, none broken
+        text = " ".join(entry.split())
+        assert text in " ".join(words), text
+    at = lines.index("  pass            put nothing in for now (poker: check);")
+    assert lines[at + 1].startswith(" " * HELP_INDENT + "once someone")
+    long = [line for line in lines if not line.startswith(("Your turn", "Waks English"))]
+    assert max(map(len, long)) <= 60
+    showdown = lines.index("— showdown —")
+    assert lines[showdown + 1].startswith("  You: ") and lines[showdown + 2].startswith("    ")
 
 
 def test_a_legend_under_the_first_prompt_only() -> None:

@@ -113,8 +113,8 @@ class Settlement:
             lines.append(f"{players[seat]} takes back {chips} unmatched")
         if self.carry:
             why = f": {self.reason}" if self.reason else ""
-            chips = "1 chip carries" if self.carry == 1 else f"{self.carry} chips carry"
-            lines.append(f"{chips} over to the next deal{why}")
+            carried = "1 chip carries" if self.carry == 1 else f"{self.carry} chips carry"
+            lines.append(f"{carried} over to the next deal{why}")
         return "\n".join(lines)
 
     def to_dict(self, players: Sequence[str] | None = None) -> dict[str, Any]:

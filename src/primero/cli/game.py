@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import random
 import re
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import click
+from rich.console import Console
 from rich.text import Text
 
 from primero.actions import Action, Exchange, Pass, parse_action
@@ -44,8 +46,8 @@ from primero.serialize import to_dict
 from primero.state import GameState
 from primero.variant import Variant
 
-__all__ = ["HELP_LINES", "LEGEND", "check_table", "play_command", "replay_command",
-           "replay_json"]
+__all__ = ["HELP_INDENT", "HELP_LINES", "LEGEND", "check_table", "play_command",
+           "replay_command", "replay_json", "say"]
 
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Fritz", "Gina", "Hugo")
 
@@ -60,13 +62,32 @@ HELP_LINES = (
     "  exchange CARDS  throw these cards and draw as many (poker: draw); a plain 'exchange' "
     "or 'stand pat' keeps your hand",
     "  a number        the action of that number in the list",
+    "  the list shows what you may do now: not every variant has every verb (Suzuki's has no "
+    "fold, and there a pass may exchange cards)",
 )
 #: The one line under the first prompt.
 LEGEND = "  (answer with a number from the list or an action such as 'vie 1'; 'help' lists " \
     "the verbs)"
+#: Where a help entry's description starts; its continued lines start there too.
+HELP_INDENT = 18
 #: Said once, the first time the human faces a vie with a plain pass among their actions.
 PASS_NOTE = "  facing a vie, 'pass' puts nothing in and keeps you in; you may pass once, then " \
     "you must hold or fold"
+
+
+def say(out: Console, text: str, *, hang: int | None = None, style: str | None = None) \
+        -> None:
+    """Print ``text`` wrapped at spaces to the terminal's width, never inside a word.
+
+    Continued lines are indented ``hang`` spaces (default: the line's own indent plus two),
+    so a long help entry, note or showdown line still reads as one item in a narrow window.
+    """
+    indent = len(text) - len(text.lstrip(" "))
+    pad = " " * (indent + 2 if hang is None else hang)
+    lines = textwrap.wrap(text, width=max(out.width, 40), subsequent_indent=pad,
+                          break_long_words=False, break_on_hyphens=False) or [""]
+    for line in lines:
+        out.print(line, style=style)
 
 
 def _titled(title: str, rest: str) -> Text:
@@ -175,45 +196,46 @@ class _Prompt:
         for k, option in enumerate(listed, start=1):
             out.print(f"  {k:>3}. {_menu_text(option)}")
         if len(listed) < len(legal):
-            out.print(_calls_summary([a for a in legal if a not in listed]))
+            say(out, _calls_summary([a for a in legal if a not in listed]))
         if view.owed > 0 and Pass() in legal and not self.pass_explained:
-            out.print(PASS_NOTE)
+            say(out, PASS_NOTE)
             self.pass_explained = True
         if not self.legend_shown:
-            out.print(LEGEND)
+            say(out, LEGEND)
             self.legend_shown = True
         while True:
             answer = self.read("Your action (number or text): ").strip()
             if answer.lower() in ("help", "?", "h"):
-                for line in HELP_LINES:
-                    out.print(line)
+                for line in HELP_LINES:  # a verb's entry continues under its description
+                    columned = line[HELP_INDENT - 2:HELP_INDENT] == "  "
+                    say(out, line, hang=HELP_INDENT if columned else None)
                 continue
             if answer.isascii() and answer.isdigit():  # no action is a bare number: the menu
                 if 1 <= int(answer) <= len(listed):
                     return listed[int(answer) - 1]
-                out.print(f"  choose a number from 1 to {len(listed)}, or type an action",
-                          style="red")
+                say(out, f"  choose a number from 1 to {len(listed)}, or type an action",
+                    style="red")
                 continue
             odd = next((ch for ch in answer if ch.isdigit() and not ch.isascii()), None)
             if odd is not None:
-                out.print(f"  numbers are written with the digits 0-9, not {odd!r}",
-                          style="red")
+                say(out, f"  numbers are written with the digits 0-9, not {odd!r}",
+                    style="red")
                 continue
             if answer.lower() in ("stand pat", "stand", "pat"):
                 answer = "exchange"
             problem = _call_problem(answer, state, legal)
             if problem is not None:
-                out.print(f"  {problem}", style="red")
+                say(out, f"  {problem}", style="red")
                 continue
             try:
                 action = parse_action(answer)
             except PrimeroError as exc:
-                out.print(f"  {exc}", style="red")
+                say(out, f"  {exc}", style="red")
                 continue
             if action in legal:
                 return action
             reason = state.variant.rules.illegal_reason(state, action)
-            out.print(f"  {_to_you(reason, name)}", style="red")
+            say(out, f"  {_to_you(reason, name)}", style="red")
 
 
 class _EndOfInput(Exception):
@@ -320,7 +342,7 @@ def play_command(variant: str, option: Sequence[str], players: int, seed: int | 
         table.append(f"ante {state.table.ante}")
     out.print(_titled(chosen.spec.title, f" — {', '.join(names)}; {'; '.join(table)}"))
     for line in narrate(None, state, seat=human):
-        out.print(line)
+        say(out, line)
     while not state.over:
         seat = state.to_act
         assert seat is not None
@@ -333,7 +355,7 @@ def play_command(variant: str, option: Sequence[str], players: int, seed: int | 
             fail(f"end of input before the end of the deal: the deal is left unfinished{kept}")
         after = state.apply(action)
         for line in narrate(state, after, seat=human, action=action):
-            out.print(line)
+            say(out, line)
         state = after
         if save is not None:
             _save(save, state)
@@ -402,11 +424,11 @@ def replay_command(file: Path, json_output: bool) -> None:
     out.print(_titled(current.variant.spec.title, f" — {', '.join(current.players)}; "
                       f"{current.players[current.dealer]} deals"))
     for line in narrate(None, current):
-        out.print(line)
+        say(out, line)
     for _, text in record.actions:
         after = current.apply(text)
         for line in narrate(current, after, action=after.history[-1][1]):
-            out.print(line)
+            say(out, line)
         current = after
     if not current.over:
         out.print("(the record stops before the end of the deal)")
