@@ -132,3 +132,23 @@ def test_the_repository_link_waits_for_one_address() -> None:
     assert not any(line.startswith(("repo_url:", "edit_uri:")) for line in config)
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert "urls" not in project
+
+
+def test_signatures_are_wrapped_by_the_formatter_the_docs_extra_installs() -> None:
+    """mkdocstrings wraps a long signature only with a formatter (ruff or black) installed."""
+    import tomllib
+
+    docs = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"]["optional-dependencies"]["docs"]
+    assert any(re.match(r"(ruff|black)\b", requirement) for requirement in docs)
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "separate_signature: true" in config and "line_length: 72" in config
+
+
+def test_the_stylesheet_keeps_names_whole_and_wraps_messages() -> None:
+    css = (DOCS / "stylesheets" / "extra.css").read_text(encoding="utf-8")
+    compact = " ".join(css.split())
+    assert ".md-typeset td code, .md-typeset th code { word-break: normal;" in compact
+    assert ".md-typeset .language-text pre > code { white-space: pre-wrap;" in compact
+    # the language class that rule needs is on every block
+    assert "pygments_lang_class: true" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
