@@ -392,7 +392,8 @@ def test_help_reads_well(command: str) -> None:
 def test_play_help_shows_ranges_and_short_options() -> None:
     text = " ".join(ok("play", "--help").split())
     assert "-s, --seed N" in text and "-n, --players N" in text and "-a, --agent" in text
-    assert "[default: 4]" in text and "within the variant's range" in text
+    assert "[default: 4]" in text
+    assert "within the variant's range (see 'primero variants')" in text
 
 
 # --- --ante for a variant without one (new-user finding 4, CLI side) ------------------------

@@ -290,7 +290,7 @@ def _save(save: Path, state: GameState) -> None:
 @app.command("play", short_help="Play a deal at the terminal against computer players.")
 @variant_options
 @click.option("--players", "-n", type=WholeNumber(2), default=4, show_default=True,
-              help="Players at the table, within the variant's range.")
+              help="Players at the table, within the variant's range (see 'primero variants').")
 @click.option("--seed", "-s", type=WholeNumber(0), default=None,
               help="Seed for the shuffle and the computer players (same seed, same deal).")
 @click.option("--auto", is_flag=True, help="Computer players play every seat; watch the deal.")

@@ -46,7 +46,8 @@ def table_options(function: F) -> F:
     """The options every simulating command shares: table, run and progress."""
     options = [
         click.option("--players", "-n", type=WholeNumber(2), default=4, show_default=True,
-                     help="Players at the table, within the variant's range."),
+                     help="Players at the table, within the variant's range (see "
+                          "'primero variants')."),
         click.option("--deals", "-d", type=WholeNumber(0), default=1000, show_default=True,
                      help="Deals to simulate."),
         click.option("--seed", "-s", type=WholeNumber(0), default=0, show_default=True,
