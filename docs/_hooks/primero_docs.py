@@ -54,8 +54,11 @@ def md(text: str) -> str:
 
 
 def code(text: object) -> str:
-    """Inline code, safe inside table cells: a ``|`` in a code span does not end the cell
-    (Python-Markdown's tables), and an escaped one would show its backslash."""
+    """Inline code, safe inside table cells.
+
+    A ``|`` in a code span does not end the cell (Python-Markdown's tables), and an escaped
+    one would show its backslash.
+    """
     return f"`{text}`"
 
 
@@ -308,19 +311,38 @@ def hookspec_functions() -> list[Callable[..., Any]]:
     return sorted(found, key=lambda f: f.__code__.co_firstlineno)
 
 
-def _params(fn: Callable[..., Any], *, self_first: bool) -> str:
+def _param_parts(fn: Callable[..., Any], *, self_first: bool) -> tuple[list[str], str]:
     sig = inspect.signature(fn)
     parts = ["self"] if self_first else []
     for p in sig.parameters.values():
         parts.append(f"{p.name}: {p.annotation}" if p.annotation is not p.empty else p.name)
     ret = sig.return_annotation
-    tail = f" -> {ret}" if ret is not sig.empty else ""
+    return parts, f" -> {ret}" if ret is not sig.empty else ""
+
+
+def _params(fn: Callable[..., Any], *, self_first: bool) -> str:
+    parts, tail = _param_parts(fn, self_first=self_first)
     return f"({', '.join(parts)}){tail}"
 
 
 def hook_signature(fn: Callable[..., Any]) -> str:
     """The exact specification line of a hook, as written in :mod:`primero.hookspecs`."""
     return f"def {fn.__name__}{_params(fn, self_first=False)}: ..."
+
+
+#: The longest code line of the hook reference; longer definitions get one parameter a line
+#: (as black and ruff format them), so they fit the code box at 1280 px.
+CODE_WIDTH = 88
+
+
+def hook_definition(fn: Callable[..., Any], *, self_first: bool, body: str) -> str:
+    """``def name(params) -> result:`` and ``body``, one parameter a line when too long."""
+    one_line = f"def {fn.__name__}{_params(fn, self_first=self_first)}:{body}"
+    if len(one_line) <= CODE_WIDTH:
+        return one_line
+    parts, tail = _param_parts(fn, self_first=self_first)
+    lines = [f"def {fn.__name__}(", *(f"    {part}," for part in parts), f"){tail}:{body}"]
+    return "\n".join(lines)
 
 
 def _core_class(name: str) -> type | None:
@@ -377,10 +399,10 @@ def hooks_page() -> str:
                         f"(`{core.__module__}`)."]
         out += ["", "Specification:", "", "```python",
                 "@hookspec(firstresult=True)" if first else "@hookspec",
-                hook_signature(fn), "```", "",
+                hook_definition(fn, self_first=False, body=" ..."), "```", "",
                 "Implement it as a method of a rules object (or, for registration, a "
                 "module-level function without `self`):", "", "```python", "@hookimpl",
-                f"def {fn.__name__}{_params(fn, self_first=first)}:",
+                hook_definition(fn, self_first=first, body=""),
                 "    ...", "```", "",
                 f"::: primero.hookspecs.{fn.__name__}",
                 "    options:",
