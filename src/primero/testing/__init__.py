@@ -70,8 +70,8 @@ The kit's modules, one concept each (every name below is importable from
 * :mod:`primero.testing.runner` — :func:`variant_state_machine`, :func:`run_deal_machine`,
   :func:`play_random_deal`: what a plug-in's tests call.
 
-Importing this package needs ``pytest`` and ``hypothesis`` only (the ``testing`` extra:
-``pip install 'primero[testing]'``).
+Importing this package needs ``hypothesis`` besides primero's base install: the ``testing``
+extra (``pip install 'primero[testing]'``: hypothesis, and pytest to run the tests).
 """
 
 from __future__ import annotations

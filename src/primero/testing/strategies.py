@@ -52,10 +52,6 @@ def resolve_variant(variant: str | Variant, **options: Any) -> Variant:
     return get_variant(variant, **options)
 
 
-# --------------------------------------------------------------------------------------------
-# Strategies
-
-
 def cards(pack: Pack | Variant | None = None) -> st.SearchStrategy[Card]:
     """Single cards of ``pack`` (a :class:`Pack`, or a variant's pack; default ``italian40``)."""
     return st.sampled_from(_pack_of(pack).cards)
