@@ -55,6 +55,9 @@ class DealMachine(RuleBasedStateMachine):
     revealed: ClassVar[Revealed | None] = None
     #: Seconds one example may take before it fails as a deal that does not end.
     time_budget: ClassVar[float] = 10.0
+    #: The actions at which an example ran out of its time budget (then every later example
+    #: of the machine, the replay of the failing one included, stops there too).
+    _over_budget_at: ClassVar[int | None] = None
 
     def __init__(self) -> None:
         super().__init__()
@@ -123,11 +126,20 @@ class DealMachine(RuleBasedStateMachine):
         if new.history[: len(state.history)] != state.history or \
                 len(new.history) != len(state.history) + 1:
             raise _fail(new, f"applying {action} did not append exactly it to the history")
-        if len(new.history) > bound:
-            raise _fail(new, f"the deal did not end within {bound} actions")
-        if time.monotonic() - self._started > self.time_budget:
-            raise _fail(new, f"the deal did not end within {len(new.history)} actions and the "
-                             f"time budget of {self.time_budget:g} s per example")
+        cap = type(self)._over_budget_at
+        over_time = time.monotonic() - self._started > self.time_budget
+        if len(new.history) > bound or over_time or (cap is not None and
+                                                     len(new.history) >= cap):
+            if len(new.history) > bound:
+                why = f"the deal did not end within {bound} actions"
+            else:
+                # the budget, as an action count: the replay of this example fails at the
+                # same action (hypothesis replays a failure; time alone would make it flaky)
+                type(self)._over_budget_at = len(new.history) if cap is None else \
+                    min(cap, len(new.history))
+                why = (f"the deal did not end within {len(new.history)} actions and the time "
+                       f"budget of {self.time_budget:g} s per example")
+            raise _fail(new, why)
         self.state = new
 
     @precondition(lambda self: self._in_play())
