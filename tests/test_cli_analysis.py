@@ -409,7 +409,7 @@ def test_simulate_and_compare_refuse_an_ante_the_variant_does_not_pay(
     def no_play(*args: object, **kwargs: object) -> None:
         raise AssertionError("revival was simulated before waks's table was checked")
 
-    monkeypatch.setattr("primero.simulation.simulate", no_play)
+    monkeypatch.setattr("primero.simulation.run.simulate", no_play)
     result = run("compare", "revival", "waks", "--ante", "5", "--deals", "1000",
                  "--no-progress")
     assert result.exit_code == 2 and result.stdout == ""

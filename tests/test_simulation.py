@@ -291,6 +291,6 @@ def test_compare_checks_every_table_before_playing_any_deal(
     def no_play(*args: object, **kwargs: object) -> None:
         raise AssertionError("a run was simulated before every table was checked")
 
-    monkeypatch.setattr("primero.simulation.simulate", no_play)
+    monkeypatch.setattr("primero.simulation.run.simulate", no_play)
     with pytest.raises(PrimeroError, match="waks has no ante: ante must be 0, got 5"):
         compare(["revival", "waks"], deals=1000, ante=5, progress=False)

@@ -568,7 +568,8 @@ def _package_names(module: str) -> list[tuple[str, str, str]] | None:
     """``(name, defining submodule, summary)`` for each name a package re-exports, else None.
 
     None unless ``module`` is a package whose every ``__all__`` name comes from one of its
-    public submodules' ``__all__``.
+    public submodules' ``__all__`` (or, for a helper it re-exports from elsewhere, from the
+    ``__all__`` of the public module that defines it).
     """
     mod = importlib.import_module(module)
     names = getattr(mod, "__all__", None)
@@ -579,6 +580,10 @@ def _package_names(module: str) -> list[tuple[str, str, str]] | None:
     for name in names:
         home = next((m for m in subs
                      if name in getattr(importlib.import_module(m), "__all__", ())), None)
+        defined_in = str(getattr(getattr(mod, name), "__module__", ""))
+        if home is None and defined_in in public_modules() and name in getattr(
+                importlib.import_module(defined_in), "__all__", ()):
+            home = defined_in
         if home is None:
             return None
         doc = inspect.getdoc(getattr(mod, name)) or ""

@@ -8,13 +8,16 @@ values; :func:`resolve_options` checks what a user asked for and fills in the de
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import evolve, field, frozen
 
 from primero.errors import InvalidOptionError
 
-__all__ = ["Option", "OptionValue", "parse_option_value", "resolve_options"]
+if TYPE_CHECKING:
+    from primero.variant import Variant
+
+__all__ = ["Option", "OptionValue", "parse_option_value", "resolve_options", "resolve_variant"]
 
 #: The types an option value may have.
 OptionValue = bool | int | str
@@ -146,3 +149,38 @@ def resolve_options(
         (name, opt.validate(given[name]) if name in given else opt.default)
         for name, opt in by_name.items()
     )
+
+
+def resolve_variant(variant: str | Variant, options: Mapping[str, Any] | None = None) -> Variant:
+    """A configured variant from a variant, a name, or ``"name:key=value,key=value"``.
+
+    The text form is the one ``primero simulate --variant`` and ``primero compare`` read
+    (and :func:`primero.simulation.simulate`, which re-exports this function).
+
+    Args:
+        variant: A :class:`~primero.variant.Variant`, a registered name or alias, or a name
+            with options after a colon, e.g. ``"waks:supremus=false,tie=split"`` (a ``-`` in a
+            key reads as ``_``; values are read as on the command line).
+        options: More options (they win over those in the text).
+
+    Raises:
+        UnknownVariantError: no such variant.
+        InvalidOptionError: a malformed, unknown or badly valued option.
+    """
+    from primero.plugins import get_variant
+    from primero.variant import Variant
+
+    if isinstance(variant, Variant):
+        return variant.with_options(**options) if options else variant
+    name, _, text = variant.partition(":")
+    given: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        key, sep, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise InvalidOptionError(
+                f"bad option {item!r} in {variant!r}: expected name:key=value,key=value"
+            )
+        given[key] = parse_option_value(value)
+    given.update(options or {})
+    return get_variant(name.strip(), **given)

@@ -21,7 +21,7 @@ from primero.errors import PrimeroError
 from primero.state import GameState, Table
 from primero.variant import Variant
 
-__all__ = ["DealerDraw", "Session", "ante_required", "draw_for_dealer"]
+__all__ = ["DealerDraw", "Session", "ante_required", "draw_for_dealer", "has_ante_step"]
 
 
 def ante_required(variant: Variant) -> bool:
@@ -31,6 +31,14 @@ def ante_required(variant: Variant) -> bool:
     player short of the ante goes all-in (RULES.md §10).
     """
     return any(getattr(p, "ante_required", False) is True for p in variant.spec.plugins)
+
+
+def has_ante_step(variant: Variant) -> bool:
+    """Whether ``variant``'s deal plan has an ante step (revival does; the Waks family not).
+
+    :func:`~primero.engine.start_deal` refuses a non-zero ante for a variant without one.
+    """
+    return any(step.kind == "ante" for step in variant.rules.deal_plan())
 
 
 @frozen

@@ -1,4 +1,4 @@
-"""Conformance checks for explicit chance and action ids (part of the kit, :mod:`primero.testing`).
+"""Chance and action-id properties: explicit chance nodes and actions as numbers.
 
 * :func:`check_action_ids` — at a decision, ``legal_action_ids()`` is the sorted encodings of
   ``legal_actions()``, every id is below ``action_space.size``, and ``decode(encode(a)) == a``
@@ -9,7 +9,7 @@
   (the cards its stock and reshuffles gave, in order) and its actions applied by id: the same
   legal ids at every decision, and the same result (stacks, settlement, hands).
 
-They raise :class:`~primero.testing.DealInvariantError` (an ``AssertionError``).
+They raise :class:`~primero.testing.failures.DealInvariantError` (an ``AssertionError``).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from primero.errors import IllegalActionError
+from primero.testing.failures import DealInvariantError
 
 if TYPE_CHECKING:
     from primero.state import GameState
@@ -25,8 +26,6 @@ __all__ = ["check_action_ids", "check_chance", "external_replay"]
 
 
 def _fail(state: GameState, message: str) -> AssertionError:
-    from primero.testing import DealInvariantError
-
     step = state.step or ("over" if state.over else "start")
     return DealInvariantError(f"{state.variant}, {step}, after {len(state.history)} actions: "
                               f"{message}")

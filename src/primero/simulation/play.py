@@ -1,0 +1,161 @@
+"""Playing a chunk of a run: plans, tasks, seeds and agents.
+
+Module-level records and functions, so that process and Dask workers can unpickle them (a task
+pickles as ``primero.simulation.play._Task``). Deal ``i`` of a run seeded ``s`` is shuffled
+from :func:`derive_seed` ``(s, i)`` alone, and its agents draw from a generator derived the same
+way, so a deal's outcome never depends on which worker played it.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterator, Sequence
+
+from attrs import frozen
+
+from primero.agents import Agent, Strength, make_agent, play_deal
+from primero.engine import start_deal
+from primero.errors import PrimeroError
+from primero.session import Session
+from primero.simulation.records import DealResult, deal_result
+from primero.state import GameState
+from primero.variant import Variant
+
+__all__ = ["AgentSpec", "derive_seed", "seat_names"]
+
+#: An agent given by name (``"random"``, ``"heuristic"``) or as an object.
+AgentSpec = str | Agent
+
+
+
+def derive_seed(seed: int, index: int, purpose: str = "deal") -> int:
+    """The 64-bit seed of item ``index`` of a run seeded with ``seed``.
+
+    Depends on ``(seed, index, purpose)`` only — never on the worker, the chunk or the order in
+    which items are played — which is what makes a run's results independent of the number of
+    workers. Purposes used: ``"deal"`` (a deal's shuffle), ``"agents"`` (its agents' choices),
+    ``"session"`` and ``"session-agents"``.
+    """
+    return random.Random(f"primero-simulation:{purpose}:{seed}:{index}").getrandbits(64)
+
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """The player names used in simulations: ``P0``, ``P1``, ... (seat 0 first)."""
+    return tuple(f"P{i}" for i in range(players))
+
+
+
+@frozen(kw_only=True)
+class _Plan:
+    variant: Variant
+    label: str
+    players: int
+    chips: tuple[int, ...]
+    stake: int
+    rest: int
+    ante: int
+    seed: int
+    agents: tuple[AgentSpec, ...]
+    deals_per_session: int = 0
+    raise_cap: int | None = None
+
+
+@frozen
+class _Task:
+    plan: _Plan
+    mode: str
+    start: int
+    stop: int
+
+
+def _agent_specs(agents: Sequence[AgentSpec] | AgentSpec, players: int) -> list[AgentSpec]:
+    if isinstance(agents, str) or not isinstance(agents, Sequence):
+        specs: list[AgentSpec] = [agents] * players
+    else:
+        specs = list(agents)
+    if len(specs) != players:
+        raise PrimeroError(f"{players} players but {len(specs)} agents")
+    for spec in specs:
+        if isinstance(spec, str):
+            make_agent(spec)  # raises ValueError naming the known agents
+        elif not isinstance(spec, Agent):
+            raise PrimeroError(f"{spec!r} is not an agent (it has no act(view, rng) method)")
+    return specs
+
+
+def _agent_name(spec: AgentSpec) -> str:
+    if isinstance(spec, str):
+        return spec
+    return str(getattr(spec, "name", type(spec).__name__))
+
+
+def _make_agents(specs: Sequence[AgentSpec]) -> list[Agent]:
+    # A fresh copy per chunk, whichever executor runs it: the same semantics in every case.
+    made: dict[int, Agent] = {}
+    agents: list[Agent] = []
+    for spec in specs:
+        key = id(spec)
+        if key not in made:
+            made[key] = make_agent(spec) if isinstance(spec, str) else copy.deepcopy(spec)
+        agents.append(made[key])
+    return agents
+
+
+def _play_deals(plan: _Plan, start: int, stop: int) \
+        -> Iterator[tuple[int, int, int, tuple[int, ...], GameState]]:
+    """Yield ``(deal, session, session_deal, seats, final state)`` for deals start..stop-1."""
+    names = seat_names(plan.players)
+    agents = _make_agents(plan.agents)
+    seats = tuple(range(plan.players))
+    for index in range(start, stop):
+        state = start_deal(
+            plan.variant, names, plan.chips, dealer=plan.players - 1, stake=plan.stake,
+            rest=plan.rest, ante=plan.ante, seed=derive_seed(plan.seed, index),
+            raise_cap=plan.raise_cap,
+        )
+        rng = random.Random(derive_seed(plan.seed, index, "agents"))
+        yield index, index, 0, seats, play_deal(state, agents, rng)
+
+
+def _play_sessions(plan: _Plan, start: int, stop: int) \
+        -> Iterator[tuple[int, int, int, tuple[int, ...], GameState]]:
+    """Yield ``(deal, session, session_deal, seats, final state)`` for sessions start..stop-1."""
+    names = seat_names(plan.players)
+    agents = _make_agents(plan.agents)
+    for number in range(start, stop):
+        session = Session.new(
+            plan.variant, names, plan.chips, stake=plan.stake, rest=plan.rest,
+            ante=plan.ante, seed=derive_seed(plan.seed, number, "session"),
+            raise_cap=plan.raise_cap,
+        )
+        rng = random.Random(derive_seed(plan.seed, number, "session-agents"))
+        for k in range(plan.deals_per_session):
+            if session.finished:
+                break
+            state = session.start_deal()
+            seats = tuple(names.index(p) for p in state.players)
+            final = play_deal(state, [agents[s] for s in seats], rng)
+            yield number * plan.deals_per_session + k, number, k, seats, final
+            session = session.after(final)
+
+
+def _run_task(task: _Task) -> list[DealResult]:
+    """Play one chunk and return its records (runs in whichever worker gets the chunk)."""
+    plan = task.plan
+    play = _play_deals if task.mode == "deals" else _play_sessions
+    return [
+        deal_result(state, variant=plan.label, deal=deal, session=session, session_deal=k,
+                    seats=seats, table_size=plan.players)
+        for deal, session, k, seats, state in play(plan, task.start, task.stop)
+    ]
+
+
+def _warm(variant: Variant, agents: Sequence[AgentSpec]) -> None:
+    """Build the ranking table (and the heuristic's strength table) before workers fork."""
+    ranking = variant.ranking
+    _ = ranking.hand_table
+    if any(_agent_name(a) == "heuristic" for a in agents):
+        Strength.of(ranking)
+

@@ -1,0 +1,370 @@
+"""The run API: :func:`simulate`, :func:`simulate_sessions`, :func:`compare` and their results.
+
+A :class:`Simulation` is a finished run (its parameters and one record per deal); a
+:class:`Comparison` is several runs on the same seeds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor
+from typing import Any
+
+from attrs import field, frozen
+
+from primero.engine import start_deal
+from primero.errors import PrimeroError
+from primero.options import resolve_variant
+from primero.session import has_ante_step
+from primero.simulation.executor import _execute, _jobs, _show_progress, chunk_size
+from primero.simulation.play import (
+    AgentSpec,
+    _agent_name,
+    _agent_specs,
+    _Plan,
+    _play_deals,
+    _play_sessions,
+    _Task,
+    _warm,
+    seat_names,
+)
+from primero.simulation.records import DealResult, Summary
+from primero.state import GameState
+from primero.variant import Variant
+
+__all__ = ["Comparison", "Simulation", "compare", "simulate", "simulate_sessions"]
+
+
+@frozen(kw_only=True)
+class Simulation:
+    """A finished run: its parameters and one :class:`DealResult` per deal, in deal order.
+
+    Attributes:
+        variant: The configured variant.
+        label: The variant label used in the records.
+        mode: ``"deals"`` (independent deals) or ``"sessions"``.
+        players: Seats at the table.
+        seed: The run's seed.
+        agents: Each seat's agent name.
+        chips: Each seat's starting chips.
+        stake: The smallest bet, in chips.
+        rest: The largest single bet or raise, in chips.
+        ante: Each player's ante per deal, in chips.
+        deals_per_session: Deals per session (sessions only; 0 for independent deals).
+        results: The records, in deal order.
+        raise_cap: The house rule ``raise_cap`` of every deal (RULES.md §5), or ``None``.
+    """
+
+    variant: Variant = field(repr=False, eq=False)
+    label: str
+    mode: str
+    players: int
+    seed: int
+    agents: tuple[str, ...]
+    chips: tuple[int, ...]
+    stake: int
+    rest: int
+    ante: int
+    deals_per_session: int
+    results: tuple[DealResult, ...] = field(repr=False)
+    raise_cap: int | None = None
+
+    def __len__(self) -> int:
+        return len(self.results)
+
+    @property
+    def pays_ante(self) -> bool:
+        """Whether the variant's deal has an ante step (``ante`` is then paid by everyone)."""
+        return has_ante_step(self.variant)
+
+    def summary(self) -> Summary:
+        """The run's :class:`Summary`."""
+        return Summary.of(self.results, variant=self.label, players=self.players,
+                          classes=self.variant.ranking.strongest_first)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One plain dict per deal (see :meth:`DealResult.as_dict`)."""
+        return [r.as_dict() for r in self.results]
+
+    def state(self, deal: int, agents: Sequence[AgentSpec] | AgentSpec | None = None) \
+            -> GameState:
+        """Play deal ``deal`` of this run again and return its finished state.
+
+        The state can be saved as a deal record (:func:`primero.history.save_record`) or
+        inspected. ``agents`` defaults to the run's agents by name; give the agent objects if
+        the run used custom ones.
+
+        Raises:
+            KeyError: the run has no deal with that index.
+        """
+        if not any(r.deal == deal for r in self.results):
+            raise KeyError(f"this run has no deal {deal}")
+        specs = tuple(_agent_specs(agents if agents is not None else self.agents,
+                                   self.players))
+        plan = self._plan(specs)
+        if self.mode == "deals":
+            for _, _, _, _, state in _play_deals(plan, deal, deal + 1):
+                return state
+        session, number = divmod(deal, self.deals_per_session)
+        for _, _, k, _, state in _play_sessions(plan, session, session + 1):
+            if k == number:
+                return state
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _plan(self, agents: tuple[AgentSpec, ...]) -> _Plan:
+        return _Plan(variant=self.variant, label=self.label, players=self.players,
+                     chips=self.chips, stake=self.stake, rest=self.rest, ante=self.ante,
+                     seed=self.seed, agents=agents, deals_per_session=self.deals_per_session,
+                     raise_cap=self.raise_cap)
+
+
+@frozen(kw_only=True)
+class Comparison:
+    """Several runs on the same seeds, one per variant or option set (see :func:`compare`).
+
+    Attributes:
+        simulations: The runs, in the order asked.
+    """
+
+    simulations: tuple[Simulation, ...]
+
+    @property
+    def labels(self) -> list[str]:
+        """Each run's variant label."""
+        return [s.label for s in self.simulations]
+
+    def summaries(self) -> list[Summary]:
+        """Each run's :class:`Summary`."""
+        return [s.summary() for s in self.simulations]
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``primero compare --json`` object.
+
+        Keys: the run parameters (``deals``, ``seed``, ``players``, ``agents``) and, under
+        ``variants``, one ``primero simulate --json`` object per variant.
+        """
+        first = self.simulations[0] if self.simulations else None
+        return {
+            "deals": len(first) if first else 0,
+            "seed": first.seed if first else 0,
+            "players": first.players if first else 0,
+            "agents": list(first.agents) if first else [],
+            "variants": [s.to_json() for s in self.summaries()],
+        }
+
+
+
+def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs: int) \
+        -> tuple[int, ...]:
+    low, high = variant.spec.players
+    if not low <= players <= high:
+        raise PrimeroError(f"{variant.name} is played by {low} to {high} players; got {players}")
+    stacks = (chips,) * players if isinstance(chips, int) else tuple(chips)
+    if len(stacks) != players:
+        raise PrimeroError(f"{players} players but {len(stacks)} chip counts")
+    if jobs < 0:
+        raise PrimeroError(f"jobs must be 0 (every core) or more, got {jobs}")
+    return stacks
+
+
+
+def _check_table(variant: Variant, stacks: tuple[int, ...], stake: int, rest: int,
+                 ante: int | None, raise_cap: int | None = None) -> None:
+    """Set one deal up to check the table before any work is sent out (nothing is played)."""
+    start_deal(variant, seat_names(len(stacks)), stacks, stake=stake, rest=rest, ante=ante,
+               seed=0, raise_cap=raise_cap)
+
+
+
+def simulate(
+    variant: str | Variant = "waks",
+    *,
+    players: int = 4,
+    deals: int = 1000,
+    seed: int = 0,
+    agents: Sequence[AgentSpec] | AgentSpec = "heuristic",
+    chips: int | Sequence[int] = 50,
+    stake: int = 1,
+    rest: int = 3,
+    ante: int | None = None,
+    raise_cap: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    progress: bool | None = None,
+) -> Simulation:
+    """Play ``deals`` independent deals with computer players; one record per deal.
+
+    Every deal starts from the same table: each player with ``chips``, the last seat deals (so
+    seat 0 is the eldest), no carry-in. Deal ``i`` is shuffled from ``derive_seed(seed, i)``.
+
+    Args:
+        variant: A variant, a name, or ``"name:key=value,..."`` (see :func:`resolve_variant`).
+        players: Seats at the table.
+        deals: How many deals.
+        seed: The run's seed; the same seed gives the same records.
+        agents: One agent for every seat (``"random"``, ``"heuristic"`` or an object with
+            ``act(view, rng)``) or one per seat.
+        chips: Each player's chips at the start of every deal (one number or one per seat).
+        stake: The smallest bet, in chips.
+        rest: The largest single bet or raise, in chips.
+        ante: Each player's ante per deal, in chips; default the variant's own
+            (``variant.spec.ante``, 0 for the Waks family). A variant whose deal has no
+            ante step (:func:`has_ante_step`) refuses any other ante than 0.
+        raise_cap: House rule (RULES.md §5): at most this many vies and raises per betting
+            round; ``None`` (default): no cap.
+        options: Variant options (with a variant name).
+        jobs: Local worker processes (1: play here; 0: one per core). Ignored with ``executor``.
+        executor: Any :class:`concurrent.futures.Executor` to play the chunks on (e.g. a Dask
+            ``client.get_executor()``); the caller keeps it open.
+        progress: Show a progress bar; default: for runs of 100+ deals on a terminal.
+
+    Returns:
+        The :class:`Simulation` (records in deal order).
+
+    Raises:
+        UnknownVariantError: no such variant.
+        InvalidOptionError: a bad option.
+        PrimeroError: a bad number of players, chips or agents, a bad table (e.g. an ante
+            for a variant that has none), or ``deals < 0``.
+        ValueError: an unknown agent name.
+    """
+    configured = resolve_variant(variant, options)
+    stacks = _check_run(configured, players, chips, jobs)
+    ante = configured.spec.ante if ante is None else ante
+    if deals < 0:
+        raise PrimeroError(f"deals must not be negative, got {deals}")
+    specs = tuple(_agent_specs(agents, players))
+    plan = _Plan(variant=configured, label=str(configured), players=players, chips=stacks,
+                 stake=stake, rest=rest, ante=ante, seed=seed, agents=specs,
+                 raise_cap=raise_cap)
+    _check_table(configured, stacks, stake, rest, ante, raise_cap)
+    size = chunk_size(deals)
+    tasks = [_Task(plan, "deals", k, min(deals, k + size)) for k in range(0, deals, size)]
+    workers = _jobs(jobs)
+    _warm(configured, specs)
+    parts = _execute(tasks, jobs=workers, executor=executor,
+                     progress=_show_progress(progress, deals),
+                     description=f"Simulating {configured}",
+                     weight=lambda t: t.stop - t.start)
+    return Simulation(
+        variant=configured, label=plan.label, mode="deals", players=players, seed=seed,
+        agents=tuple(_agent_name(a) for a in specs), chips=stacks, stake=stake, rest=rest,
+        ante=ante, deals_per_session=0, results=tuple(r for part in parts for r in part),
+        raise_cap=raise_cap,
+    )
+
+
+def simulate_sessions(
+    variant: str | Variant = "waks",
+    *,
+    sessions: int = 100,
+    deals_per_session: int = 20,
+    players: int = 4,
+    seed: int = 0,
+    agents: Sequence[AgentSpec] | AgentSpec = "heuristic",
+    chips: int | Sequence[int] = 50,
+    stake: int = 1,
+    rest: int = 3,
+    ante: int | None = None,
+    raise_cap: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    progress: bool | None = None,
+) -> Simulation:
+    """Play ``sessions`` sessions of up to ``deals_per_session`` deals; one record per deal.
+
+    Each session draws for the first dealer, passes the deal on, carries unwon pots over and
+    drops players with no chips (a session that falls below the variant's fewest players ends
+    early, so a run may hold fewer than ``sessions * deals_per_session`` deals). Session ``k``
+    is seeded from ``derive_seed(seed, k, "session")``. Arguments as in :func:`simulate`.
+
+    Raises:
+        UnknownVariantError: no such variant.
+        InvalidOptionError: a bad option.
+        PrimeroError: bad players, chips, agents, sessions or deals per session.
+        ValueError: an unknown agent name.
+    """
+    configured = resolve_variant(variant, options)
+    stacks = _check_run(configured, players, chips, jobs)
+    ante = configured.spec.ante if ante is None else ante
+    if sessions < 0 or deals_per_session < 1:
+        raise PrimeroError(
+            f"need sessions >= 0 and deals_per_session >= 1, got {sessions} and "
+            f"{deals_per_session}"
+        )
+    specs = tuple(_agent_specs(agents, players))
+    plan = _Plan(variant=configured, label=str(configured), players=players, chips=stacks,
+                 stake=stake, rest=rest, ante=ante, seed=seed, agents=specs,
+                 deals_per_session=deals_per_session, raise_cap=raise_cap)
+    _check_table(configured, stacks, stake, rest, ante, raise_cap)
+    size = max(1, chunk_size(sessions * deals_per_session) // deals_per_session)
+    tasks = [_Task(plan, "sessions", k, min(sessions, k + size))
+             for k in range(0, sessions, size)]
+    _warm(configured, specs)
+    parts = _execute(tasks, jobs=_jobs(jobs), executor=executor,
+                     progress=_show_progress(progress, sessions * deals_per_session),
+                     description=f"Simulating {configured} sessions",
+                     weight=lambda t: (t.stop - t.start) * deals_per_session)
+    return Simulation(
+        variant=configured, label=plan.label, mode="sessions", players=players, seed=seed,
+        agents=tuple(_agent_name(a) for a in specs), chips=stacks, stake=stake, rest=rest,
+        ante=ante, deals_per_session=deals_per_session,
+        results=tuple(r for part in parts for r in part), raise_cap=raise_cap,
+    )
+
+
+def compare(
+    variants: Sequence[str | Variant],
+    *,
+    players: int = 4,
+    deals: int = 1000,
+    seed: int = 0,
+    agents: Sequence[AgentSpec] | AgentSpec = "heuristic",
+    chips: int | Sequence[int] = 50,
+    stake: int = 1,
+    rest: int = 3,
+    ante: int | None = None,
+    raise_cap: int | None = None,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    progress: bool | None = None,
+) -> Comparison:
+    """Simulate every variant on the same seeds (deal ``i`` of each run from the same seed).
+
+    Args:
+        variants: Variants, names, or ``"name:key=value,..."`` option sets, e.g.
+            ``["waks", "waks:supremus=false", "suzuki"]``; each label must be distinct.
+        players: Seats at the table (every variant must allow it).
+        deals: Deals per variant.
+        seed: The seed shared by every run.
+        agents: As in :func:`simulate`.
+        chips: As in :func:`simulate`.
+        stake: As in :func:`simulate`.
+        rest: As in :func:`simulate`.
+        ante: As in :func:`simulate`.
+        raise_cap: As in :func:`simulate`.
+        jobs: As in :func:`simulate`.
+        executor: As in :func:`simulate`.
+        progress: As in :func:`simulate`.
+
+    Raises:
+        PrimeroError: no variants, the same variant twice, or a bad run parameter (e.g.
+            ``ante`` for a variant that has none), found before any deal is played.
+    """
+    configured = [resolve_variant(v) for v in variants]
+    if not configured:
+        raise PrimeroError("give at least one variant to compare")
+    labels = [str(v) for v in configured]
+    twice = next((label for label in labels if labels.count(label) > 1), None)
+    if twice is not None:
+        raise PrimeroError(f"variant {twice!r} is listed twice")
+    for v in configured:  # every run's table is checked before the first deal is played
+        _check_table(v, _check_run(v, players, chips, jobs), stake, rest, ante, raise_cap)
+    return Comparison(simulations=tuple(
+        simulate(v, players=players, deals=deals, seed=seed, agents=agents, chips=chips,
+                 stake=stake, rest=rest, ante=ante, raise_cap=raise_cap, jobs=jobs,
+                 executor=executor, progress=progress)
+        for v in configured
+    ))

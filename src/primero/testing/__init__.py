@@ -1,0 +1,129 @@
+"""The conformance kit: hypothesis strategies and a state machine for any registered variant.
+
+A variant author proves a plug-in plays by the library's contract with the same machine the
+core game is tested with (DESIGN.md "Testing")::
+
+    # tests/test_myvariant.py
+    from primero.testing import variant_state_machine
+
+    TestMyVariantDeals = variant_state_machine("myvariant").TestCase
+
+or, with explicit hypothesis settings::
+
+    from hypothesis import settings
+    from primero.testing import run_deal_machine
+
+    def test_myvariant_deals() -> None:
+        run_deal_machine("myvariant", settings=settings(max_examples=50))
+
+The machine (:class:`DealMachine`) sets up a deal from :func:`deal_setups` (2 to the variant's
+most players, uneven and short stacks, stake and rest, a carry-over, a seed or a stacked stock)
+and then mixes these steps, checking :func:`check_deal_invariants` after every one:
+
+* **act** — apply a random legal action. The old state must be unchanged afterwards
+  (:func:`snapshot` before and after) and the new state a different object.
+* **illegal** — apply an action that is *not* legal, picked from :func:`action_pool` (every
+  action shape: vies and raises of every size, pass, fold, hold, exchanges of foreign or
+  duplicate cards, Suzuki passes, calls), or unreadable text. It must raise
+  :class:`~primero.errors.IllegalActionError` with a ``.reason``, carrying ``.legal`` (the
+  mover's legal actions) for an action object and nothing for unreadable text, and leave the
+  state unchanged.
+* **out of turn** — text naming another player than the one to act, a name nobody at the
+  table has, or unreadable text: :class:`~primero.errors.IllegalActionError` with no legal
+  actions and no card hidden from the sender (:func:`check_out_of_turn`).
+* **views** — a player's view never contains another player's hidden cards, the stock or the
+  discards (:func:`check_view_hides`), and two states that differ only in cards the viewer
+  cannot see give equal views (:func:`hidden_twins`: another player's card swapped with the
+  stock, cards swapped between two other players, the stock and discards reordered).
+* **play out** — finish the deal with random legal actions; it must end within
+  :func:`action_bound` actions. A finished deal of an installed variant must survive a round
+  trip through its deal file (:mod:`primero.history`) to an equal state.
+* **chance and ids** — at every step the legal ids are the sorted encodings of the legal
+  actions, each below the space's size, and ``decode(encode(a)) == a``
+  (:func:`check_action_ids`); a finished deal is played again with its
+  cards dealt from outside and its actions applied by id, and must offer the same legal ids at
+  every decision and end the same (:func:`external_replay`); a chance
+  node never offers a card in a hand (:func:`check_chance`); a view
+  shows its own received cards only.
+* **next deal** — once a deal is over, the table goes on as a :class:`~primero.session.Session`
+  (carry-over, busted players leave, the deal passes on); chips are conserved across deals.
+
+Invariants (:func:`check_deal_invariants`, usable on its own): every card of the pack exactly
+once among hands, stock and discards; each seat's stack plus what it put in equals its starting
+chips until the settlement; ``state.total_chips`` constant, and after the deal
+``sum(stacks) + settlement.carry`` equals the starting chips plus the carry-in; a settlement
+pays out exactly the pot; a deal that is not over has someone to act with legal actions.
+
+The kit's modules, one concept each (every name below is importable from
+``primero.testing``):
+
+* :mod:`primero.testing.strategies` — :func:`cards`, :func:`hands`, :func:`seeds`,
+  :class:`DealConfig` and :func:`deal_setups`, :func:`action_pool`, :func:`resolve_variant`;
+* :mod:`primero.testing.invariants` — :func:`check_deal_invariants`, :func:`action_bound`
+  (and :mod:`primero.testing.failures`: :class:`DealInvariantError`);
+* :mod:`primero.testing.snapshots` — :func:`snapshot`;
+* :mod:`primero.testing.privacy` — :func:`check_view_hides`, :func:`hidden_twins`,
+  :func:`check_out_of_turn`, :func:`public_cards`;
+* :mod:`primero.testing.chance` — :func:`check_action_ids`, :func:`check_chance`,
+  :func:`external_replay`;
+* :mod:`primero.testing.machine` — :class:`DealMachine`;
+* :mod:`primero.testing.runner` — :func:`variant_state_machine`, :func:`run_deal_machine`,
+  :func:`play_random_deal`: what a plug-in's tests call.
+
+Importing this package needs ``hypothesis`` besides primero's base install: the ``testing``
+extra (``pip install 'primero[testing]'``: hypothesis, and pytest to run the tests).
+"""
+
+from __future__ import annotations
+
+from primero.testing.chance import check_action_ids, check_chance, external_replay
+from primero.testing.failures import DealInvariantError
+from primero.testing.invariants import action_bound, check_deal_invariants
+from primero.testing.machine import DealMachine
+from primero.testing.privacy import (
+    Revealed,
+    check_out_of_turn,
+    check_view_hides,
+    hidden_twins,
+    public_cards,
+)
+from primero.testing.runner import play_random_deal, run_deal_machine, variant_state_machine
+from primero.testing.snapshots import snapshot
+from primero.testing.strategies import (
+    NAMES,
+    DealConfig,
+    action_pool,
+    cards,
+    deal_setups,
+    hands,
+    resolve_variant,
+    seeds,
+)
+
+__all__ = [
+    "NAMES",
+    "DealConfig",
+    "DealInvariantError",
+    "DealMachine",
+    "Revealed",
+    "action_bound",
+    "action_pool",
+    "cards",
+    "check_action_ids",
+    "check_chance",
+    "check_deal_invariants",
+    "check_out_of_turn",
+    "check_view_hides",
+    "deal_setups",
+    "external_replay",
+    "hands",
+    "hidden_twins",
+    "play_random_deal",
+    "public_cards",
+    "resolve_variant",
+    "run_deal_machine",
+    "seeds",
+    "snapshot",
+    "variant_state_machine",
+]
+

@@ -1,0 +1,146 @@
+"""The kit's entry: what a plug-in's tests call.
+
+:func:`variant_state_machine` makes a :class:`~primero.testing.machine.DealMachine` bound to a
+variant, :func:`run_deal_machine` runs it as a test, and :func:`play_random_deal` plays one
+deal to its end with every check.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import HealthCheck, Phase
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+from hypothesis.stateful import initialize, run_state_machine_as_test
+
+from primero.actions import Action
+from primero.state import GameState
+from primero.testing.failures import _fail
+from primero.testing.invariants import action_bound, check_deal_invariants
+from primero.testing.machine import DealMachine
+from primero.testing.privacy import Revealed
+from primero.testing.snapshots import snapshot
+from primero.testing.strategies import DealConfig, deal_setups, resolve_variant
+from primero.variant import Variant
+
+__all__ = ["play_random_deal", "run_deal_machine", "variant_state_machine"]
+
+
+def _random_action(state: GameState, rng: random.Random) -> Action:
+    return rng.choice(state.legal_actions())
+
+
+def play_random_deal(
+    state: GameState,
+    rng: random.Random,
+    *,
+    check: bool = True,
+    choose: Callable[[GameState, random.Random], Action] = _random_action,
+) -> GameState:
+    """Play a deal to its end with random legal actions, checking it all the way.
+
+    Args:
+        state: Any state of the deal.
+        rng: Chooses the actions.
+        check: After every action: :func:`check_deal_invariants`, the old state unchanged.
+        choose: Picks the action (default: uniformly among the legal actions).
+
+    Returns:
+        The finished state.
+
+    Raises:
+        DealInvariantError: an invariant broke, or the deal did not end within
+            :func:`action_bound` of its setup.
+    """
+    bound = action_bound(state)
+    while not state.over:
+        if len(state.history) >= bound:
+            raise _fail(state, f"the deal did not end within {bound} actions")
+        action = choose(state, rng)
+        before = snapshot(state) if check else None
+        new = state.apply(action)
+        if check:
+            if snapshot(state) != before:
+                raise _fail(state, f"applying {action} changed the old state")
+            check_deal_invariants(new)
+        state = new
+    return state
+
+
+def variant_state_machine(
+    variant: str | Variant,
+    *,
+    setups: st.SearchStrategy[DealConfig] | None = None,
+    check_views: bool = True,
+    check_records: bool = True,
+    max_deals: int = 4,
+    revealed: Revealed | None = None,
+    time_budget: float = DealMachine.time_budget,
+    **options: Any,
+) -> type[DealMachine]:
+    """A :class:`DealMachine` subclass that plays ``variant``.
+
+    Args:
+        variant: A registered name (or alias) or a configured variant (with house rules).
+        setups: The deals to start from (default :func:`deal_setups` of the variant).
+        check_views: Check after every step that views hide hidden cards.
+        check_records: Round-trip finished deals through their deal file.
+        max_deals: Most deals per run, the first included (1: no sessions).
+        revealed: Cards the variant makes public during a deal besides the showdown (e.g.
+            declared hands); the view checks then allow them.
+        time_budget: Seconds one example may take; past it the example fails as a deal that
+            does not end, naming the actions played (default 10).
+        **options: Variant options, e.g. ``supremus=False``.
+
+    Returns:
+        The machine class; its ``TestCase`` attribute is a ``unittest.TestCase``, or run it
+        with :func:`hypothesis.stateful.run_state_machine_as_test`.
+    """
+    v = resolve_variant(variant, **options)
+    strategy = deal_setups(v) if setups is None else setups
+
+    class Machine(DealMachine):
+        @initialize(config=strategy)
+        def start(self, config: DealConfig) -> None:
+            self._begin(config)
+
+    label = str(v).replace(" ", "").replace("(", "_").replace(")", "").replace(",", "_")
+    Machine.__name__ = Machine.__qualname__ = f"DealMachine[{label}]"
+    Machine.variant = v
+    Machine.check_views = check_views
+    Machine.check_records = check_records
+    Machine.max_deals = max_deals
+    Machine.revealed = revealed  # read as type(self).revealed: never bound as a method
+    Machine.time_budget = time_budget
+    Machine._over_budget_at = None
+    return Machine
+
+
+def run_deal_machine(
+    variant: str | Variant,
+    *,
+    settings: Any = None,
+    **kwargs: Any,
+) -> None:
+    """Run :func:`variant_state_machine` ``(variant, **kwargs)`` as a test.
+
+    Args:
+        variant: A registered name or a configured variant.
+        settings: :class:`hypothesis.settings` (e.g. ``max_examples``,
+            ``stateful_step_count``); default hypothesis' current profile without its shrink
+            phase, its deadline and its health checks, so that a plug-in's fault is reported
+            from the first deal that shows it, within seconds (issue 16), instead of after
+            minutes of shrinking or as a complaint that the plug-in is slow (the machine's
+            ``time_budget`` bounds each example instead). Pass settings whose ``phases``
+            include ``Phase.shrink`` to get a minimal failing deal.
+        **kwargs: Passed to :func:`variant_state_machine` (options, ``time_budget``).
+    """
+    if settings is None:
+        profile = hypothesis_settings()
+        settings = hypothesis_settings(
+            profile, phases=tuple(p for p in profile.phases if p is not Phase.shrink),
+            deadline=None, suppress_health_check=list(HealthCheck))
+    run_state_machine_as_test(variant_state_machine(variant, **kwargs), settings=settings)

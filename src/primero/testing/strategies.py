@@ -1,0 +1,229 @@
+"""Hypothesis strategies of the kit: cards, hands, seeds, deal set-ups, and actions to try.
+
+:func:`deal_setups` draws a :class:`DealConfig` (2 to the variant's most players, uneven and
+short stacks, stake and rest, a carry-over, a seed or a stacked stock); :func:`action_pool`
+lists every shape of action worth trying at a state, legal or not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from attrs import frozen
+from hypothesis import strategies as st
+
+from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
+from primero.cards import FRENCH52, Card, Pack
+from primero.plugins import get_variant
+from primero.state import GameState
+from primero.variant import Variant
+
+__all__ = [
+    "NAMES",
+    "DealConfig",
+    "action_pool",
+    "cards",
+    "deal_setups",
+    "hands",
+    "resolve_variant",
+    "seeds",
+]
+
+#: Player names the strategies seat (one word each, distinct); more are made up if needed.
+NAMES: tuple[str, ...] = ("Anna", "Ben", "Carla", "Dan", "Emma", "Fritz", "Greta", "Hugo",
+                          "Ida", "Jonas")
+
+
+def resolve_variant(variant: str | Variant, **options: Any) -> Variant:
+    """A configured variant: ``variant`` itself, or the installed variant of that name.
+
+    Args:
+        variant: A registered name (or alias) or a configured :class:`Variant` (e.g. one with
+            house rules).
+        **options: Variant options, applied to either.
+
+    Raises:
+        UnknownVariantError: no variant of that name is installed.
+        InvalidOptionError: an unknown option or a bad value.
+    """
+    if isinstance(variant, Variant):
+        return variant.with_options(**options) if options else variant
+    return get_variant(variant, **options)
+
+
+def cards(pack: Pack | Variant | None = None) -> st.SearchStrategy[Card]:
+    """Single cards of ``pack`` (a :class:`Pack`, or a variant's pack; default ``italian40``)."""
+    return st.sampled_from(_pack_of(pack).cards)
+
+
+def hands(pack: Pack | Variant | None = None, size: int = 4) -> st.SearchStrategy[
+        tuple[Card, ...]]:
+    """Hands of ``size`` distinct cards of ``pack``, in the order drawn."""
+    return st.lists(cards(pack), min_size=size, max_size=size, unique=True).map(tuple)
+
+
+def seeds() -> st.SearchStrategy[int]:
+    """Seeds for shuffles (64-bit, as :func:`primero.engine.new_seed` draws them)."""
+    return st.integers(min_value=0, max_value=2**64 - 1)
+
+
+def _pack_of(pack: Pack | Variant | None) -> Pack:
+    if pack is None:
+        return get_variant("waks").pack
+    return pack.pack if isinstance(pack, Variant) else pack
+
+
+def _names(count: int) -> tuple[str, ...]:
+    return tuple(NAMES[:count]) + tuple(f"P{k}" for k in range(len(NAMES), count))
+
+
+@frozen(kw_only=True)
+class DealConfig:
+    """Everything :func:`primero.engine.start_deal` needs for one deal.
+
+    :func:`deal_setups` draws these.
+
+    Attributes:
+        variant: The configured variant.
+        players: Names in playing order.
+        chips: Starting chips in playing order.
+        dealer: The dealer's seat.
+        stake: The smallest bet, in chips.
+        rest: The largest single bet or raise, in chips.
+        ante: Each player's ante (only where the variant's plan has an ante step).
+        carry: Chips carried over into the deal.
+        seed: Seeds the shuffle and any reshuffle.
+        stock: A stacked stock (the whole pack from the top), or ``None`` to shuffle.
+    """
+
+    variant: Variant = attrs.field(repr=lambda v: repr(str(v)))
+    players: tuple[str, ...]
+    chips: tuple[int, ...]
+    dealer: int
+    stake: int = 1
+    rest: int = 3
+    ante: int = 0
+    carry: int = 0
+    seed: int = 0
+    stock: tuple[Card, ...] | None = attrs.field(
+        default=None, repr=lambda s: "None" if s is None else repr(" ".join(c.ascii for c in s))
+    )
+
+    @property
+    def start_total(self) -> int:
+        """Chips at the table plus the carry-in: what every state of the deal must hold."""
+        return sum(self.chips) + self.carry
+
+    def start(self) -> GameState:
+        """Deal it: the state at the first decision (see :func:`primero.engine.start_deal`)."""
+        from primero.engine import start_deal
+
+        return start_deal(
+            self.variant, self.players, self.chips, dealer=self.dealer, stake=self.stake,
+            rest=self.rest, ante=self.ante, carry=self.carry, stock=self.stock, seed=self.seed,
+        )
+
+
+def _ante_required(variant: Variant) -> bool:
+    from primero.session import ante_required
+
+    return ante_required(variant)
+
+
+@st.composite
+def _deal_setups(
+    draw: st.DrawFn,
+    variant: Variant,
+    min_players: int,
+    max_players: int,
+    max_chips: int,
+    max_carry: int,
+    stacked: bool,
+) -> DealConfig:
+    n = draw(st.integers(min_value=min_players, max_value=max_players))
+    chips = tuple(draw(st.lists(st.integers(min_value=1, max_value=max_chips),
+                                min_size=n, max_size=n)))
+    stake = draw(st.integers(min_value=1, max_value=3))
+    rest = draw(st.integers(min_value=stake, max_value=stake + 4))
+    from primero.session import has_ante_step
+
+    ante = draw(st.integers(min_value=0, max_value=3)) if has_ante_step(variant) else 0
+    if ante and _ante_required(variant):  # primiera: a player short of the ante cannot play
+        chips = tuple(max(c, ante) for c in chips)
+    carry = draw(st.integers(min_value=0, max_value=max_carry))
+    stock: tuple[Card, ...] | None = None
+    if stacked and draw(st.booleans()):
+        stock = tuple(draw(st.permutations(variant.pack.cards)))
+    return DealConfig(variant=variant, players=_names(n), chips=chips,
+                      dealer=draw(st.integers(min_value=0, max_value=n - 1)), stake=stake,
+                      rest=rest, ante=ante, carry=carry, seed=draw(seeds()), stock=stock)
+
+
+def deal_setups(
+    variant: str | Variant = "waks",
+    *,
+    min_players: int | None = None,
+    max_players: int | None = None,
+    max_chips: int = 60,
+    max_carry: int = 12,
+    stacked: bool = True,
+) -> st.SearchStrategy[DealConfig]:
+    """Deal set-ups for a variant: the kind of table a deal must survive.
+
+    Args:
+        variant: A registered name or a configured variant.
+        min_players: Fewest players (default and floor: the variant's minimum).
+        max_players: Most players (default and ceiling: the variant's maximum).
+        max_chips: Each player starts with 1..``max_chips`` chips, drawn independently (uneven
+            stacks; small values are short stacks that go all-in).
+        max_carry: A carry-over of 0..``max_carry`` chips.
+        stacked: Also draw stacked stocks (permutations of the pack), not only seeds.
+
+    Returns:
+        A strategy of :class:`DealConfig`; ``config.start()`` deals.
+    """
+    v = resolve_variant(variant)
+    low, high = v.spec.players
+    lo = low if min_players is None else max(low, min_players)
+    hi = high if max_players is None else min(high, max_players)
+    if lo > hi:
+        raise ValueError(f"{v.name} is played by {low} to {high} players: no table of "
+                         f"{min_players}..{max_players}")
+    return _deal_setups(v, lo, hi, max_chips, max_carry, stacked)
+
+
+
+def _outside_card(state: GameState) -> Card | None:
+    pack = state.variant.pack
+    return next((c for c in FRENCH52 if c not in pack), None)
+
+
+def action_pool(state: GameState) -> tuple[Action, ...]:
+    """Every shape of action worth trying at ``state``, legal or not.
+
+    Vies and raises of every size from -1 to past the rest and the stack, hold, pass, fold,
+    exchanges of the hand's cards, of a card held elsewhere, of a card outside the pack and of
+    a duplicate; Suzuki-style passes with an exchange; vies and raises that name a call.
+    """
+    table = state.table
+    seat = state.seats[state.to_act] if state.to_act is not None else state.seats[0]
+    amounts = sorted({-1, 0, *range(1, table.rest + 3), seat.stack, seat.stack + 1})
+    pool: list[Action] = [Pass(), Fold(), Hold()]
+    pool += [Vie(a) for a in amounts]
+    pool += [Hold(a) for a in amounts if a]
+    hand = seat.hand
+    elsewhere = next(iter(state.stock), None) or next(
+        (c for s in state.seats for c in s.hand if c not in hand), None)
+    foreign = _outside_card(state)
+    extra = [c for c in (elsewhere, foreign) if c is not None]
+    pool += [Exchange(()), Exchange(hand), Exchange(hand[:1]), Exchange(hand[1:3])]
+    pool += [Exchange((c,)) for c in extra] + [Exchange((*hand[:1], c)) for c in extra]
+    if hand:
+        pool.append(Exchange((hand[0], hand[0])))
+        pool += [Pass(hand[:1]), Pass(hand[:2]), Pass(hand[:3]), Pass(hand)]
+    pool += [Pass((c,)) for c in extra]
+    pool += [Vie(table.stake, Call("Primero", 60)), Vie(table.stake, Call("Supremus")),
+             Hold(table.stake, Call("Numerus", 20)), Hold(0, Call("Chorus", 84))]
+    return tuple(dict.fromkeys(pool))
+
