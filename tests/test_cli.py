@@ -367,4 +367,63 @@ def test_the_app_module_imports_no_command_module() -> None:
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)} \
         | {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
            for alias in node.names}
-    assert not {m for m in imported if m and m.startswith("primero.cli")}
+    # the lazy rich names are a leaf module that imports nothing of primero
+    assert not {m for m in imported if m and m.startswith("primero.cli")} - {
+        "primero.cli.lazy_rich"}
+
+
+# --- lazy commands (issue 13: a light command imports only what it needs) ----------------------
+
+def test_command_modules_name_the_module_of_every_command() -> None:
+    import importlib
+
+    from primero.cli import COMMAND_MODULES, app
+
+    registered = {}
+    for module in dict.fromkeys(COMMAND_MODULES.values()):
+        found = importlib.import_module(module)
+        registered |= {name: module for name, command in app.commands.items()
+                       if command.callback is not None
+                       and command.callback.__module__ == found.__name__}
+    assert registered == COMMAND_MODULES
+    assert sorted(app.commands) == sorted(COMMAND_MODULES)
+
+
+def _fresh_cli_modules(*args: str) -> tuple[str, list[str]]:
+    """Run ``primero ARGS`` in a fresh interpreter; its output and the modules it loaded."""
+    code = (
+        "import sys, json\n"
+        "from primero.cli import main\n"
+        f"sys.argv = ['primero', *{list(args)!r}]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          encoding="utf-8", timeout=120, check=True)
+    *out, modules = done.stdout.splitlines()
+    return "\n".join(out), json.loads(modules)
+
+
+HEAVY = ("primero.cli.game", "primero.cli.simulate", "primero.cli.odds", "primero.agents",
+         "primero.session", "primero.engine", "primero.simulation", "primero.analysis",
+         "primero.history", "numpy", "rich", "importlib.metadata")
+
+
+def test_evaluate_imports_only_what_it_needs() -> None:
+    _fresh_cli_modules("evaluate", "7s", "6h", "Ad", "Kc")  # the table cached (numpy builds it)
+    out, modules = _fresh_cli_modules("evaluate", "7s", "6h", "Ad", "Kc")
+    assert out.splitlines()[0] == "Primero 65  (waks)"
+    assert [m for m in HEAVY if m in modules] == []
+    assert "primero.cli.reference" in modules
+
+
+def test_help_still_lists_every_command_with_its_short_help() -> None:
+    out, modules = _fresh_cli_modules("--help")
+    listed = out[out.index("Commands:"):]
+    for name, short in [("compare", "Compare variants side by side on the same seeds."),
+                        ("evaluate", "Evaluate a four-card hand: class, points and why."),
+                        ("odds", "Exact draw odds of an exchange, or every discard ranked."),
+                        ("play", "Play a deal at the terminal against computer players."),
+                        ("variants", "List the installed variants, their aliases and plug-ins.")]:
+        assert f"  {name}" in listed and short in listed, name
+    assert "primero.cli.game" in modules  # listing needs every command module

@@ -399,3 +399,24 @@ def test_numerus_counting_all_cards_explains_itself() -> None:
     value = primero.evaluate("7c 6c Kd 2h", numerus_counts="all")
     assert value.explain() == (
         "Numerus 61: all four cards count; 7♣ 21 + 6♣ 18 + 2♥ 12 + K♦ 10 = 61")
+
+
+def test_fast_values_behave_as_hand_values() -> None:
+    """Issue 13: evaluate's values are of the ranking's value class; nothing else changes."""
+    import copy
+    import pickle
+
+    from primero import HandValue, get_variant, parse_cards
+
+    ranking = get_variant("waks").ranking
+    fast = ranking.evaluate(parse_cards("7s 6h Ad Kc"))
+    slow = HandValue(ranking=ranking, index=fast.index)
+    assert isinstance(fast, HandValue)
+    assert type(fast) is ranking.value_type() and type(fast).__name__ == "HandValue"
+    assert fast.ranking is ranking and fast.label == "Primero 65" and fast.key == (2, 65)
+    assert fast == slow and not fast < slow and hash(fast) == hash(slow)
+    assert repr(fast) == repr(slow)
+    assert pickle.loads(pickle.dumps(fast)) == fast
+    assert copy.deepcopy(fast) is fast
+    with pytest.raises(AttributeError):
+        fast._ranking = get_variant("losing").ranking  # type: ignore[misc]

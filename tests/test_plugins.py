@@ -28,6 +28,7 @@ from primero import (
 from primero.plugins import (
     AUTOLOAD_ENV,
     BUILTIN_VARIANT_MODULES,
+    BUILTIN_VARIANT_NAMES,
     ENTRY_POINT_GROUP,
     Registry,
     Rules,
@@ -249,3 +250,62 @@ def test_oldpips_changes_only_the_low_cards() -> None:
 def test_oldpips_and_waks_values_do_not_compare() -> None:
     with pytest.raises(primero.RankingMismatchError):
         _ = primero.evaluate("7s 6h Ad Kc", "oldpips") < primero.evaluate("7s 6h Ad Kc")
+
+
+# --- the lazy registry (issue 13: a cold start imports only what it asks for) ------------------
+
+def test_builtin_names_are_what_the_builtin_modules_register() -> None:
+    eager = Registry([importlib.import_module(m) for m in BUILTIN_VARIANT_MODULES])
+    registered = {key: eager.provider(s) for s in eager.specs() for key in (s.name, *s.aliases)}
+    assert registered == BUILTIN_VARIANT_NAMES
+    assert set(BUILTIN_VARIANT_NAMES.values()) == set(BUILTIN_VARIANT_MODULES)
+
+
+def _fresh_modules(code: str) -> list[str]:
+    """The primero modules, and importlib.metadata, that ``code`` loads in a fresh process."""
+    script = (f"import sys\n{code}\nprint(' '.join(sorted(m for m in sys.modules if "
+              "m.startswith(('primero.variants.', 'primero_', 'importlib.metadata')))))")
+    env = dict(os.environ)
+    env.pop(AUTOLOAD_ENV, None)
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                          text=True, check=True, timeout=120)
+    return done.stdout.split()
+
+
+def test_a_builtin_variant_imports_its_module_only() -> None:
+    code = "import primero; primero.get_variant('{}').ranking"
+    assert _fresh_modules(code.format("waks")) == ["primero.variants.waks"]
+    assert _fresh_modules(code.format("ENGLISH")) == ["primero.variants.waks"]
+    assert _fresh_modules(code.format("french-prime")) == [  # revival imports waks' options
+        "primero.variants.revival", "primero.variants.waks"]
+
+
+def test_another_name_or_a_listing_loads_everything() -> None:
+    every = sorted([*BUILTIN_VARIANT_MODULES, "importlib.metadata", "primero_oldpips"])
+    found = _fresh_modules("import primero; primero.get_variant('oldpips')")
+    assert [m for m in found if m in every] == every
+    found = _fresh_modules("import primero; primero.registry().names()")
+    assert [m for m in found if m in every] == every
+
+
+def test_the_order_of_names_does_not_depend_on_what_was_asked_first() -> None:
+    code = ("import primero; r = primero.registry(); r.spec('roman'); r.spec('revival'); "
+            "'cardano' in r; print(','.join(r.names()))")
+    env = dict(os.environ)
+    env.pop(AUTOLOAD_ENV, None)
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, check=True, timeout=120)
+    builtins = Registry([importlib.import_module(m) for m in BUILTIN_VARIANT_MODULES]).names()
+    assert done.stdout.strip().split(",") == [*builtins, "oldpips"]
+
+
+def test_a_lazy_registry_knows_providers_and_distributions_of_specs_not_yet_loaded() -> None:
+    from primero.plugins import reset_registry
+
+    reset_registry()
+    reg = registry()
+    assert reg.provider(waks.WAKS) == "primero.variants.waks"
+    assert reg.distribution(waks.WAKS) == f"primero {primero.__version__}"
+    assert reg.provider(spec("nobody")) is None
+    with pytest.raises(UnknownVariantError, match="known variants: waks, cardano"):
+        reg.spec("no-such-variant")

@@ -354,3 +354,19 @@ def test_index_many_reads_the_class_and_points_arrays() -> None:
                                                            strict=True)]
     assert labels == ["Primero 65", "Supremus 55", "Numerus 20"]
     assert strength[index].tolist() == ranking.evaluate_many(hands).tolist()
+
+
+@pytest.mark.parametrize(("typecode", "values", "limit"), [
+    ("b", [0, 5, 127], 128), ("b", [0, -1], 128), ("b", [0, 4], 4), ("b", [3, 0], 4),
+    ("h", [0, 111], 112), ("h", [0, 112], 112), ("h", [-1, 3], 112), ("h", [256, 0], 112),
+    ("h", [0, 255], 256), ("h", [0, 300], 256), ("h", [5, 300], 400), ("h", [-3], 400),
+    ("i", [0, 7], 8), ("i", [8], 8),
+])
+def test_the_range_check_on_bytes_agrees_with_min_and_max(typecode: str, values: list[int],
+                                                          limit: int) -> None:
+    from array import array
+
+    from primero.tables import _all_below
+
+    expected = all(0 <= v < limit for v in values)  # the definition, value by value
+    assert _all_below(array(typecode, values), limit) is expected

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import difflib
 import functools
-import importlib.metadata
 import inspect
 import threading
 from collections.abc import Callable
@@ -60,12 +59,16 @@ def new_manager() -> pluggy.PluginManager:
 
 @functools.cache
 def _distributions() -> dict[str, list[str]]:
+    import importlib.metadata  # here only: a cold start that never asks does not import it
+
     return dict(importlib.metadata.packages_distributions())
 
 
 @functools.cache
 def distribution_of(module: str) -> str | None:
     """``"name version"`` of the installed distribution providing ``module``, if any."""
+    import importlib.metadata
+
     names = _distributions().get(module.partition(".")[0])
     if not names:
         return None
@@ -116,7 +119,6 @@ def register_plugin(pm: pluggy.PluginManager, plugin: object, name: str | None =
         PluginError: an unknown or unmarked ``primero_*`` name, or pluggy refused it (a
             signature that does not match the hook); the message names the plug-in.
     """
-    label = name or plugin_label(plugin)
     problem = hook_name_problem(plugin, need_hooks=isinstance(plugin, ModuleType))
     if problem is None:
         try:
@@ -124,6 +126,7 @@ def register_plugin(pm: pluggy.PluginManager, plugin: object, name: str | None =
             return
         except Exception as exc:  # pluggy: ValueError or PluginValidationError
             problem = " ".join(str(exc).split())
+    label = name or plugin_label(plugin)  # only on a fault: it may read the installed metadata
     hook = problem.split()[0] if problem.startswith("primero_") else ""
     raise PluginError(f"plug-in {label}: {problem}", plugin=label, hook=hook)
 

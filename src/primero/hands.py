@@ -395,7 +395,8 @@ class Ranking:
         """Bind the fast :meth:`evaluate` to this ranking's table (once, on first use).
 
         The bound function shadows the method on the instance: the table, the colex
-        offsets and the constructor are its closure's locals, not attribute look-ups.
+        offsets and the value class are its closure's locals, not attribute look-ups. Its
+        values are of :meth:`value_type`, made by a C-level call with one attribute to set.
         """
         from primero.tables import colex_offsets
 
@@ -405,14 +406,11 @@ class Ranking:
         if found is not None:
             return found  # type: ignore[no-any-return]
         checked = self._evaluate_checked
-        ranking = self
-        new = _new_value
-        value_type = HandValue
+        make = cast("Callable[[], HandValue]", self.value_type())  # object.__init__: no args
 
-        def evaluate(cards: str | Iterable[Card | str]) -> HandValue:
+        def evaluate(cards: Any) -> HandValue:
             try:  # the hot path: four Card objects; a sorting network on their indices
-                hand: Any = cards
-                w, x, y, z = hand
+                w, x, y, z = cards
                 a: int = w.index
                 b: int = x.index
                 c: int = y.index
@@ -430,16 +428,31 @@ class Ranking:
                 index = c1[a] + c2[b] + c3[c] + c4[d]  # past the end for a card not in the pack
             except (ValueError, TypeError, AttributeError, IndexError):
                 return checked(cards)
-            if index >= size or not a < b < c < d:  # a card twice, or not in the pack
-                return checked(cards)
-            value = new(value_type)
-            value._ranking = ranking
-            value._index = index
-            return value
+            if index < size and a < b < c < d:  # else a card twice, or not in the pack
+                value = make()
+                value._index = index
+                return value
+            return checked(cards)
 
         evaluate.__doc__ = Ranking.evaluate.__doc__
         self.__dict__["evaluate"] = evaluate
         return evaluate
+
+    def value_type(self) -> type[HandValue]:
+        """The class of the values :meth:`evaluate` makes: a :class:`HandValue` of this ranking.
+
+        A subclass made once per ranking that holds the ranking as a class attribute and is
+        built without arguments (``object.__init__``), so a value costs one C-level call and
+        one slot; it behaves, compares, prints and pickles as any :class:`HandValue`.
+        """
+        found = self.__dict__.get("_value_type")
+        if found is None:
+            found = self.__dict__["_value_type"] = type(
+                "HandValue", (HandValue,),
+                {"__slots__": (), "__init__": object.__init__, "_ranking": self,
+                 "__module__": HandValue.__module__, "__qualname__": HandValue.__qualname__,
+                 "__doc__": HandValue.__doc__})
+        return cast("type[HandValue]", found)
 
     def _evaluate_checked(self, cards: str | Iterable[Card | str]) -> HandValue:
         """:meth:`evaluate` for anything but four distinct cards of the pack given as cards."""

@@ -5,6 +5,14 @@
   third-party plug-ins found through the ``primero`` entry-point group (unless the
   environment variable ``PRIMERO_DISABLE_PLUGIN_AUTOLOAD=1`` is set), each asked through
   ``primero_register_variants``.
+* It does so lazily (issue 13: a cold start that needs one ranking): the registry knows the
+  built-in names (:data:`BUILTIN_VARIANT_NAMES`) without importing their modules, so
+  ``get_variant("waks")`` imports :mod:`primero.variants.waks` only. The other built-ins are
+  imported, and the entry points scanned (the only use of :mod:`importlib.metadata`), when a
+  name that is not a built-in is asked for or when the registry is listed (``names``,
+  ``specs``, ``broken``). A built-in's name always wins (the built-ins register first), so the
+  answer for a built-in never depends on the third-party plug-ins; a broken third-party
+  plug-in warns when the entry points are scanned.
 * Every registration is validated (:func:`spec_problem`): names, player ranges, options,
   hook names of its rule objects. An installed plug-in that fails to import, register or
   validate is skipped with a :class:`~primero.errors.PluginWarning`; it is listed by
@@ -19,14 +27,13 @@
 from __future__ import annotations
 
 import importlib
-import importlib.metadata
 import os
 import re
 import threading
 import warnings
 from collections.abc import Callable, Iterable
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
@@ -48,9 +55,13 @@ from primero.facade import (
 )
 from primero.variant import Variant, VariantSpec
 
+if TYPE_CHECKING:
+    import importlib.metadata
+
 __all__ = [
     "AUTOLOAD_ENV",
     "BUILTIN_VARIANT_MODULES",
+    "BUILTIN_VARIANT_NAMES",
     "ENTRY_POINT_GROUP",
     "MAX_PLAYERS",
     "BrokenPlugin",
@@ -73,6 +84,16 @@ BUILTIN_VARIANT_MODULES: tuple[str, ...] = tuple(
     f"primero.variants.{name}"
     for name in ("waks", "cardano", "suzuki", "roman", "losing", "primiera", "revival")
 )
+#: Every name and alias (lower case) the built-in variant modules register -> the module, so
+#: the registry imports only the module of the variant asked for (a test checks it against
+#: what the modules register).
+BUILTIN_VARIANT_NAMES: dict[str, str] = {
+    **dict.fromkeys(("waks", "english", "primero"), "primero.variants.waks"),
+    **{name: f"primero.variants.{name}"
+       for name in ("cardano", "suzuki", "roman", "losing", "primiera")},
+    **dict.fromkeys(("revival", "italian-primiera", "spanish-primera", "french-prime",
+                     "english-primero"), "primero.variants.revival"),
+}
 #: The most players a variant may declare.
 MAX_PLAYERS = 12
 #: Words a variant or option name may not be: they are action verbs in deal files.
@@ -154,10 +175,18 @@ class BrokenPlugin:
     variants: tuple[str, ...] = ()
 
 
+#: A distribution as ``"name version"``, or a function that works it out when first asked.
+_Distribution = str | Callable[[], str | None] | None
+
+
+def _resolved(distribution: _Distribution) -> str | None:
+    return distribution() if callable(distribution) else distribution
+
+
 class _Plugin:
     """One plug-in to register: its name, how to get it, its distribution."""
 
-    def __init__(self, name: str, load: Callable[[], object], distribution: str | None,
+    def __init__(self, name: str, load: Callable[[], object], distribution: _Distribution,
                  origin: str = "") -> None:
         self.name, self.load, self.distribution, self.origin = name, load, distribution, origin
 
@@ -185,10 +214,20 @@ class Registry:
         self._specs: dict[str, VariantSpec] = {}
         self._names: dict[str, str] = {}
         self._providers: dict[str, str] = {}
-        self._distributions: dict[str, str] = {}
+        self._distributions: dict[str, _Distribution] = {}
         self._broken: dict[str, BrokenPlugin] = {}
         self._broken_names: dict[str, str] = {}
         self._isolate = isolate
+        #: Plug-in name -> its place in the load order (names() lists in that order).
+        self._order: dict[str, int] = {}
+        #: The lazy built-ins' places in that order, whenever they are imported.
+        self._rank: dict[str, int] = {}
+        #: Lazy sources (see :func:`registry`): built-in modules not imported yet, by name or
+        #: alias (lower case), in their order; whether the entry points are still to scan.
+        self._lazy_names: dict[str, str] = {}
+        self._lazy_modules: list[str] = []
+        self._lazy_entry_points = False
+        self._lazy_distribution: _Distribution = None
         todo = [
             _Plugin(p.__name__ if isinstance(p, ModuleType) else plugin_label(p),
                     _given(p), distribution)
@@ -199,13 +238,83 @@ class Registry:
         for plugin in todo:
             self._add(plugin)
 
+    @classmethod
+    def _lazy(cls, modules: Iterable[str], names: dict[str, str], *, entry_points: bool,
+              distribution: _Distribution) -> Registry:
+        """A registry that imports each of ``modules`` only when it is needed.
+
+        A module (a plug-in named by its module name) is imported when one of its ``names``
+        is asked for or the registry is listed; the entry points are scanned (isolated) when
+        another name is asked for or the registry is listed.
+        """
+        reg = cls()
+        reg._lazy_modules = list(modules)
+        reg._rank = {m: k for k, m in enumerate(reg._lazy_modules)}
+        reg._lazy_names = {k.lower(): m for k, m in names.items() if m in reg._lazy_modules}
+        reg._lazy_entry_points = entry_points
+        reg._lazy_distribution = distribution
+        return reg
+
+    # lazy loading ---------------------------------------------------------------------------
+
+    def _load_module(self, module: str) -> None:
+        """Import and register one pending built-in module (not isolated: it must load)."""
+        with _lock:
+            if module not in self._lazy_modules:
+                return  # another thread did it
+            _building.on = True
+            try:
+                self._lazy_modules.remove(module)
+                self._lazy_names = {k: m for k, m in self._lazy_names.items() if m != module}
+                self._add(_Plugin(module, lambda: importlib.import_module(module),
+                                  self._lazy_distribution, repr(module)))
+            finally:
+                _building.on = False
+
+    def _load_all(self) -> None:
+        """Import every pending built-in, then scan the entry points (once)."""
+        if not self._lazy_modules and not self._lazy_entry_points:
+            return
+        _check_not_building()
+        with _lock:
+            for module in list(self._lazy_modules):
+                self._load_module(module)
+            if self._lazy_entry_points:
+                self._lazy_entry_points = False
+                _building.on = True
+                try:
+                    isolate, self._isolate = self._isolate, True
+                    try:
+                        for plugin in _entry_point_plugins():
+                            self._add(plugin)
+                    finally:
+                        self._isolate = isolate
+                finally:
+                    _building.on = False
+
+    def _find(self, name: str) -> str | None:
+        """The registered name for ``name`` (lower case), loading lazily what may define it."""
+        key = name.lower()
+        found = self._names.get(key)
+        if found is None and (self._lazy_modules or self._lazy_entry_points):
+            _check_not_building()
+            module = self._lazy_names.get(key)
+            if module is not None:
+                self._load_module(module)
+                found = self._names.get(key)
+            if found is None and key not in self._broken_names:
+                self._load_all()
+                found = self._names.get(key)
+        return found
+
     # building -------------------------------------------------------------------------------
 
     def _add(self, plugin: _Plugin) -> None:
         pending: list[VariantSpec] = []
+        taken = plugin.name in self._order
+        self._order.setdefault(plugin.name, len(self._order))
         try:
-            if plugin.name in self._distributions or plugin.name in self._broken \
-                    or plugin.name in self._providers.values():
+            if taken:
                 raise PluginError(f"plug-in name {plugin.name!r} is taken by another plug-in",
                                   plugin=plugin.name)
             try:
@@ -246,7 +355,7 @@ class Registry:
         names = [plugin.name.lower()] + [k.lower() for s in pending for k in (s.name, *s.aliases)]
         names = [n for n in dict.fromkeys(names) if n not in self._names]
         self._broken[plugin.name] = BrokenPlugin(
-            name=plugin.name, distribution=plugin.distribution, reason=reason,
+            name=plugin.name, distribution=_resolved(plugin.distribution), reason=reason,
             variants=tuple(names))
         for name in names:
             self._broken_names.setdefault(name, plugin.name)
@@ -282,27 +391,41 @@ class Registry:
     # queries --------------------------------------------------------------------------------
 
     def names(self) -> list[str]:
-        """Registered variant names, in registration order."""
-        return list(self._specs)
+        """Registered variant names, in registration order (every plug-in loaded)."""
+        self._load_all()
+        order, rank, providers = self._order, self._rank, self._providers
+
+        def place(name: str) -> int:
+            plugin = providers[name]
+            return rank.get(plugin, len(rank) + order[plugin])
+
+        return sorted(self._specs, key=place)  # stable: a plug-in's own order is kept
 
     def specs(self) -> list[VariantSpec]:
-        """Registered variant specs, in registration order."""
-        return list(self._specs.values())
+        """Registered variant specs, in registration order (every plug-in loaded)."""
+        return [self._specs[name] for name in self.names()]
 
     def broken(self) -> list[BrokenPlugin]:
         """The installed plug-ins that were skipped, with their reasons, in load order."""
+        self._load_all()
         return list(self._broken.values())
 
     def provider(self, spec: VariantSpec) -> str | None:
         """The name of the plug-in that registered ``spec`` (a module or entry-point name)."""
-        if self._specs.get(spec.name) != spec:
+        if not isinstance(spec, VariantSpec) or self._find(spec.name) != spec.name \
+                or self._specs.get(spec.name) != spec:
             return None
         return self._providers.get(spec.name)
 
     def distribution(self, spec: VariantSpec) -> str | None:
         """The installed distribution (``"name version"``) that provides ``spec``, if known."""
         provider = self.provider(spec)
-        return None if provider is None else self._distributions.get(provider)
+        if provider is None:
+            return None
+        found = self._distributions.get(provider)
+        if callable(found):
+            found = self._distributions[provider] = found()
+        return found
 
     def spec(self, name: str) -> VariantSpec:
         """The spec registered under ``name`` or an alias, case-insensitively.
@@ -311,19 +434,17 @@ class Registry:
             UnknownVariantError: no such variant; the message lists the known ones.
             PluginError: the name belongs to a plug-in that was skipped; its reason.
         """
-        try:
-            return self._specs[self._names[name.lower()]]
-        except (KeyError, AttributeError):
-            broken = self._broken_names.get(name.lower()) if isinstance(name, str) else None
-            if broken is not None:
-                exc = self._broken[broken]
-                raise PluginError(exc.reason, plugin=broken) from None
-            raise UnknownVariantError(
-                f"unknown variant {name!r}; known variants: {', '.join(self._specs)}"
-            ) from None
+        found = self._find(name) if isinstance(name, str) else None
+        if found is not None:
+            return self._specs[found]
+        broken = self._broken_names.get(name.lower()) if isinstance(name, str) else None
+        if broken is not None:
+            raise PluginError(self._broken[broken].reason, plugin=broken)
+        raise UnknownVariantError(
+            f"unknown variant {name!r}; known variants: {', '.join(self.names())}")
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name.lower() in self._names
+        return isinstance(name, str) and self._find(name) is not None
 
     def variant(self, name: str, **options: Any) -> Variant:
         """Configure the variant ``name`` with ``options`` (the rest at their defaults).
@@ -342,6 +463,8 @@ def _given(plugin: object) -> Callable[[], object]:
 
 def _entry_point_plugins() -> list[_Plugin]:
     """The third-party ``primero`` entry points (primero's own distribution has none)."""
+    import importlib.metadata  # here only: importing it costs more than the rest of a lookup
+
     found: list[_Plugin] = []
     for dist in importlib.metadata.distributions():
         dist_name = dist.metadata["name"]
@@ -360,17 +483,28 @@ _building = threading.local()
 
 
 def _own_distribution() -> str | None:
+    import importlib.metadata
+
     try:
         return f"primero {importlib.metadata.version('primero')}"
     except importlib.metadata.PackageNotFoundError:
         return None
 
 
+def _check_not_building() -> None:
+    if getattr(_building, "on", False):
+        raise PluginError("a plug-in looked a variant up while registering its own: the "
+                          "registry is not built yet")
+
+
 def registry() -> Registry:
     """The registry of installed variants, built on first use and cached.
 
     A plug-in that fails is skipped with a :class:`~primero.errors.PluginWarning` (see
-    :meth:`Registry.broken`); the built-in variants always load.
+    :meth:`Registry.broken`); the built-in variants always load. Nothing is imported here:
+    a built-in variant's module is imported when the variant is first asked for, the other
+    modules and the entry points when another name is asked for or the registry is listed
+    (see the module docstring).
 
     Raises:
         PluginError: a plug-in looked variants up while the registry was being built (it
@@ -384,18 +518,9 @@ def registry() -> Registry:
             raise PluginError("a plug-in looked a variant up while registering its own: the "
                               "registry is not built yet")
         if _registry is None:
-            _building.on = True
-            try:
-                modules = [importlib.import_module(m) for m in BUILTIN_VARIANT_MODULES]
-                autoload = os.environ.get(AUTOLOAD_ENV, "").strip() not in ("1", "true", "yes")
-                built = Registry(modules, distribution=_own_distribution())
-                if autoload:
-                    for plugin in _entry_point_plugins():
-                        built._isolate = True
-                        built._add(plugin)
-                _registry = built
-            finally:
-                _building.on = False
+            autoload = os.environ.get(AUTOLOAD_ENV, "").strip() not in ("1", "true", "yes")
+            _registry = Registry._lazy(BUILTIN_VARIANT_MODULES, BUILTIN_VARIANT_NAMES,
+                                       entry_points=autoload, distribution=_own_distribution)
         return _registry
 
 

@@ -36,8 +36,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TypeVar
 
 import click
-from rich.console import Console
 
+from primero.cli.lazy_rich import Console  # rich on first use
 from primero.errors import InvalidOptionError, PrimeroError, UnknownVariantError
 from primero.plugins import get_variant, registry
 from primero.variant import Variant

@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import click
-from rich.table import Table
-from rich.text import Text
 
 from primero.cards import parse_cards
 from primero.cli.core import (
@@ -27,6 +25,7 @@ from primero.cli.core import (
     suggest_variant,
     variant_options,
 )
+from primero.cli.lazy_rich import Table, Text  # rich on first use
 from primero.plugins import registry
 
 __all__ = ["evaluate_command", "frequencies_command", "rules_command", "variants_command"]
