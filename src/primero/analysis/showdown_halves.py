@@ -164,73 +164,82 @@ def showdown_by_halves(ranking: Ranking, held: Sequence[Sequence[int]],
     win, outright, best = [0] * n, [0] * n, [0] * n
     for s in (0, 1):
         other = 1 - s
-        beaten = _disjoint_sums(sides[other].table, sizes[other], sizes[s], offsets, passes,
-                                k_count, sides[other].deals)
-        for j, w, o, b in _hero_sums(sides[s], beaten, other_after=s == 0):
+        # only the best keys the other half reaches need a column
+        reached = np.flatnonzero(sides[other].table.any(axis=0))
+        beaten = _disjoint_sums(sides[other].table[:, reached], sizes[other], sizes[s],
+                                offsets, passes, sides[other].deals)
+        every_key = np.arange(k_count)
+        columns = (np.searchsorted(reached, every_key, side="left"),  # keys below t
+                   np.searchsorted(reached, every_key, side="right"))  # keys at most t
+        for j, w, o, b in _hero_sums(sides[s], beaten, columns, other_after=s == 0):
             win[j], outright[j], best[j] = w, o, b
     return win, outright, best
 
 
-class _Side:
-    """One half's deals on each set of its cards: keys per split and the best-key table."""
+#: Sets of cards handled at once: a block's tables stay in the processor's cache.
+BLOCK = 4096
 
-    def __init__(self, players: list[int], drawing: list[int],
-                 splits: list[tuple[tuple[tuple[int, int], ...], list[Any]]], table: Any,
-                 rows: int, deals: int) -> None:
+
+class _Side:
+    """One half's deals on each set of its cards, and the best key of each.
+
+    ``keys[p]`` is a ``(choices, sets)`` array: player ``p``'s key for each of its choices of
+    two positions within a set (one row for a full hand), ``choice[s, p]`` the choice of
+    player ``p`` in the split ``s`` of a set's positions, ``table`` the ``(sets, strengths)``
+    deals on each set by best key.
+    """
+
+    def __init__(self, players: list[int], keys: list[Any], choice: Any, table: Any) -> None:
         self.players = players
-        self.drawing = drawing
-        self.splits = splits  # per split: the drawing players' pairs, each player's key
-        self.table = table  # (sets, strengths): deals on each set by best key
-        self.rows = rows
-        self.deals = deals
+        self.keys = keys
+        self.choice = choice
+        self.table = table
+        self.rows = table.shape[0]
+        self.deals = self.rows * len(choice)
+
+    def block(self, start: int, stop: int) -> list[Any]:
+        """Each player's ``(splits, stop - start)`` keys on the sets ``start:stop``."""
+        return [self.keys[p][self.choice[:, p], start:stop] for p in range(len(self.players))]
 
 
 def _side(players: list[int], size: int, sets: Any, keys: list[Any], to_come: Sequence[int],
           u: int, k_count: int) -> _Side:
     import numpy as np
 
-    drawing = [j for j in players if to_come[j] == 2]
     rows = len(sets)
-    flat = {(a, b): sets[:, a] * u + sets[:, b] for a in range(size) for b in range(a + 1, size)}
-    looked: dict[tuple[int, tuple[int, int]], Any] = {}
-    table = np.zeros(rows * k_count, dtype=np.int64)
-    base = np.arange(rows, dtype=np.int64) * k_count
-    splits = []
-    codes: list[Any] = []
-    for split in _pair_splits(size):
-        pair_of = dict(zip(drawing, split, strict=True))
-        row: list[Any] = []
-        for j in players:
-            if j in pair_of:
-                key = looked.get((j, pair_of[j]))
-                if key is None:
-                    key = looked[j, pair_of[j]] = keys[j][flat[pair_of[j]]]
-                row.append(key)
-            else:
-                row.append(keys[j])
-        top = row[0] if len(row) == 1 else np.maximum.reduce(
-            [np.broadcast_to(k, (rows,)) for k in row])
-        codes.append(base + top)
-        if len(codes) == 16:
-            table += np.bincount(np.concatenate(codes), minlength=rows * k_count)
-            codes = []
-        splits.append((split, row))
-    if codes:
-        table += np.bincount(np.concatenate(codes), minlength=rows * k_count)
-    return _Side(players, drawing, splits, table.reshape(rows, k_count), rows,
-                 rows * len(splits))
+    pairs = [(a, b) for a in range(size) for b in range(a + 1, size)]
+    splits = _pair_splits(size)
+    choice = np.zeros((len(splits), len(players)), dtype=np.int64)
+    table_keys = []
+    drawing = iter(range(size // 2))
+    for p, j in enumerate(players):
+        if to_come[j] == 2:
+            d = next(drawing)
+            table_keys.append(np.stack([keys[j][sets[:, a] * u + sets[:, b]] for a, b in pairs]))
+            choice[:, p] = [pairs.index(split[d]) for split in splits]
+        else:
+            table_keys.append(np.full((1, rows), keys[j], dtype=np.int32))
+    side = _Side(players, table_keys, choice, np.zeros((rows, k_count), dtype=np.int64))
+    for start in range(0, rows, BLOCK):
+        stop = min(start + BLOCK, rows)
+        top = np.maximum.reduce(side.block(start, stop))
+        codes = top + (np.arange(stop - start) * k_count)[None, :]
+        side.table[start:stop] = np.bincount(codes.ravel(), minlength=(stop - start) * k_count
+                                             ).reshape(stop - start, k_count)
+    return side
 
 
 def _disjoint_sums(table: Any, size: int, wanted: int, offsets: list[int],
-                   passes: list[tuple[Any, Any]], k_count: int, deals: int) -> Any:
+                   passes: list[tuple[Any, Any]], deals: int) -> Any:
     """The other half's deals that each set of ``wanted`` cards leaves free, by best key.
 
-    Returns an ``(sets, k_count + 1)`` array: for the set ``S`` of rank ``r``, column ``t``
-    holds the deals of ``table`` on sets disjoint from ``S`` whose best key is below ``t``
-    (so column ``t + 1``: at most ``t``).
+    Returns an ``(sets, columns + 1)`` array: for the set ``S`` of rank ``r``, column ``c``
+    holds the deals of ``table`` on sets disjoint from ``S`` whose best key is in one of the
+    first ``c`` columns of ``table``.
     """
     import numpy as np
 
+    k_count = table.shape[1]
     # bounds: superset sums never exceed the deals; a signed subset sum over the subsets of
     # S never exceeds the sum of those subsets' superset sums (checked below)
     small = np.int32 if deals < 2**31 else np.int64
@@ -254,51 +263,38 @@ def _disjoint_sums(table: Any, size: int, wanted: int, offsets: list[int],
     return below
 
 
-def _hero_sums(side: _Side, beaten: Any, *, other_after: bool) \
+def _hero_sums(side: _Side, beaten: Any, columns: tuple[Any, Any], *, other_after: bool) \
         -> list[tuple[int, int, int, int]]:
     """Each player of ``side``: (player, win, outright, best) deal counts.
 
-    The splits are grouped by the player's own pair (its key is then one array): within a
-    group the other players' splits only count, and ``beaten`` is read once per group.
+    ``beaten`` is the other half's :func:`_disjoint_sums`; ``columns`` give, for each key
+    ``t``, its column of the other half's keys below ``t`` and of those at most ``t``.
     """
     import numpy as np
 
-    everywhere = np.arange(side.rows)
-    found = []
-    for place, j in enumerate(side.players):
-        groups: dict[Any, list[list[Any]]] = {}
-        for split, row in side.splits:
-            own = split[side.drawing.index(j)] if j in side.drawing else None
-            groups.setdefault(own, []).append(row)
-        win = outright = best = 0
-        for rows in groups.values():
-            t = np.broadcast_to(rows[0][place], (side.rows,))
-            counts = [np.zeros(side.rows, dtype=np.int64) for _ in range(3)]
-            for row in rows:
-                before = [row[q] for q in range(place)]
-                after = [row[q] for q in range(place + 1, len(row))]
-                low_before = _all_below(before, t, strict=True)
-                low_after = _all_below(after, t, strict=True)
-                tied_before = _all_below(before, t, strict=False)
-                tied_after = _all_below(after, t, strict=False)
-                counts[0] += low_before & tied_after  # win: ties to the eldest
-                counts[1] += low_before & low_after  # outright
-                counts[2] += tied_before & tied_after  # best or tied
-            strictly = beaten[everywhere, t].astype(np.int64)  # the other half all below t
-            weakly = beaten[everywhere, t + 1].astype(np.int64)  # ... at most t
-            win += int(np.dot(counts[0], weakly if other_after else strictly))
-            outright += int(np.dot(counts[1], strictly))
-            best += int(np.dot(counts[2], weakly))
-        found.append((j, win, outright, best))
-    return found
-
-
-def _all_below(keys: list[Any], t: Any, *, strict: bool) -> Any:
-    """Whether every key is below ``t`` (``strict``) or at most ``t``; True for no keys."""
-    import numpy as np
-
-    if not keys:
-        return np.ones(len(t), dtype=bool)
-    top = keys[0] if len(keys) == 1 else np.maximum.reduce(
-        [np.broadcast_to(k, t.shape) for k in keys])
-    return np.asarray(top < t if strict else top <= t)
+    n = len(side.players)
+    totals = [[0, 0, 0] for _ in range(n)]
+    for start in range(0, side.rows, BLOCK):
+        stop = min(start + BLOCK, side.rows)
+        keys = side.block(start, stop)
+        free = beaten[start:stop]
+        here = np.arange(stop - start)[None, :]
+        none = np.full(keys[0].shape, -1, dtype=keys[0].dtype)
+        before = [none]  # before[p]: the best key of the players before p on this side
+        for p in range(n - 1):
+            before.append(np.maximum(before[-1], keys[p]))
+        after = [none]  # after[-1 - p]: the best key of the players after p
+        for p in range(n - 1, 0, -1):
+            after.append(np.maximum(after[-1], keys[p]))
+        after.reverse()
+        for p in range(n):
+            t = keys[p]
+            strictly = free[here, columns[0][t]]  # the other half all below t
+            weakly = free[here, columns[1][t]]  # the other half at most t
+            low_before, tied_before = before[p] < t, before[p] <= t
+            low_after, tied_after = after[p] < t, after[p] <= t
+            totals[p][0] += int(((weakly if other_after else strictly)
+                                 * (low_before & tied_after)).sum(dtype=np.int64))
+            totals[p][1] += int((strictly * (low_before & low_after)).sum(dtype=np.int64))
+            totals[p][2] += int((weakly * (tied_before & tied_after)).sum(dtype=np.int64))
+    return [(j, *totals[p]) for p, j in enumerate(side.players)]  # type: ignore[misc]
