@@ -80,7 +80,7 @@ def showdown_probabilities(
     exact: when every player still needs two cards (or none) it counts the disjoint deals
     without visiting them — for at most four players needing two, by inclusion–exclusion over
     shared cards (under a tenth of a second for four players after round 1); for more, by
-    halves (:func:`~primero.analysis.showdown_halves.showdown_by_halves`: about 5–15 seconds
+    halves (:func:`~primero.analysis.showdown_halves.showdown_by_halves`: about 8–12 s CPU
     for six players after round 1 in the 40-card pack); otherwise it walks every deal, up to
     ``max_outcomes``.
 
