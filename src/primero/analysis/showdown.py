@@ -1,8 +1,10 @@
 """Showdown odds: the exact chance of each known partial hand ending best.
 
 :func:`showdown_probabilities` (exact :class:`~fractions.Fraction` s) counts every deal of
-the missing cards, by inclusion–exclusion when every player needs two cards or none, else by
-walking them; :func:`showdown_odds` is its DataFrame wrapper.
+the missing cards, by inclusion–exclusion when every player needs two cards or none (over the
+edges of up to four players needing two; beyond, by halves:
+:mod:`primero.analysis.showdown_halves`), else by walking them; :func:`showdown_odds` is its
+DataFrame wrapper.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import frozen
 
 from primero.analysis.common import Cards, VariantLike, _cards, _frame, _indices, _variant
+from primero.analysis.showdown_halves import showdown_by_halves
 from primero.cards import Card, format_cards
 from primero.errors import InvalidDeckError, PrimeroError
 from primero.hands import HAND_SIZE, Ranking
@@ -74,9 +77,11 @@ def showdown_probabilities(
     Each player holds some known cards (two after round 1 of the Waks game) and receives the
     rest from the unseen cards — the pack less every known and ``dead`` card — every way of
     dealing them being equally likely (players stand pat: no exchange). The enumeration is
-    exact: when every player still needs two cards (or none) and at most four players need
-    two, it counts the disjoint deals by inclusion–exclusion over shared cards (under a
-    tenth of a second for four players after round 1); otherwise it walks every deal, up to
+    exact: when every player still needs two cards (or none) it counts the disjoint deals
+    without visiting them — for at most four players needing two, by inclusion–exclusion over
+    shared cards (under a tenth of a second for four players after round 1); for more, by
+    halves (:func:`~primero.analysis.showdown_halves.showdown_by_halves`: about 8–12 s CPU
+    for six players after round 1 in the 40-card pack); otherwise it walks every deal, up to
     ``max_outcomes``.
 
     Args:
@@ -90,7 +95,10 @@ def showdown_probabilities(
     Raises:
         InvalidDeckError: a duplicate card, a card outside the pack, a hand of more than four
             cards, or too few unseen cards.
-        PrimeroError: fewer than two hands, or more deals than ``max_outcomes`` to walk.
+        PrimeroError: fewer than two hands, more deals than ``max_outcomes`` to walk, or
+            counting tables by halves too large (more than
+            :data:`~primero.analysis.showdown_halves.MAX_TABLE_ENTRIES` entries: the 48- and
+            52-card packs with five or more players needing two cards).
     """
     configured = _variant(variant, options)
     ranking = configured.ranking
@@ -116,6 +124,8 @@ def showdown_probabilities(
         pairs <= 3 or (pairs == 4 and all(n == 2 for n in to_come)))
     if fast:
         win, outright, best = _showdown_counting(ranking, held, to_come, unseen)
+    elif all(n in (0, 2) for n in to_come):
+        win, outright, best = showdown_by_halves(ranking, held, to_come, unseen)
     else:
         if total > max_outcomes:
             raise PrimeroError(

@@ -1,0 +1,300 @@
+"""Showdown counting by halves: exact counts for many players who each need two cards.
+
+The players are cut into a first half (nearest the eldest) and a second half. A deal of the
+missing cards is a deal to each half on two disjoint sets of unseen cards, so
+
+    deals where player ``i`` of the first half comes out best
+        = sum over sets ``S`` of the first half's deals on ``S`` with ``i`` best there and
+          key ``t``, times the second half's deals on sets disjoint from ``S`` whose best
+          key loses to ``t``.
+
+The second factor, for every set ``S`` and key ``t`` at once, comes from the second half's
+table ``g(T, k)`` (deals on the set ``T`` whose best key is ``k``) by inclusion–exclusion over
+the cards two sets share: ``[S ∩ T = ∅] = Σ_{U ⊆ S ∩ T} (-1)^{|U|}``, so
+
+    Σ_{T ∩ S = ∅} g(T, k) = Σ_{U ⊆ S} (-1)^{|U|} Σ_{T ⊇ U} g(T, k),
+
+a superset sum then a signed subset sum over the sets of at most six unseen cards (fast zeta
+transforms, one card at a time). Everything is integer arithmetic: the counts are exact.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from primero.errors import PrimeroError
+from primero.hands import HAND_SIZE, Ranking
+
+__all__ = ["MAX_TABLE_ENTRIES", "showdown_by_halves"]
+
+#: The most table entries (sets of unseen cards times distinct strengths) one count may hold.
+MAX_TABLE_ENTRIES = 120_000_000
+
+
+@lru_cache(maxsize=4)
+def _subsets(u: int, top: int) -> tuple[list[Any], list[int], list[tuple[Any, Any]]]:
+    """Every set of at most ``top`` of ``u`` cards, in colexicographic order by size.
+
+    Returns ``(combos, offsets, passes)``: ``combos[k]`` is the ``(C(u, k), k)`` array of the
+    sets of ``k`` cards (rank = row), ``offsets[k]`` the first flat index of size ``k``, and
+    ``passes[i]`` the flat indices ``(with_i, without_i)`` of every set holding card ``i``
+    and of that set without it.
+    """
+    import numpy as np
+
+    binom = np.array([[math.comb(n, r) for r in range(top + 2)] for n in range(u + 1)],
+                     dtype=np.int64)
+    combos = [np.zeros((1, 0), dtype=np.int64)]
+    for k in range(1, top + 1):
+        below = combos[k - 1]
+        parts = [np.hstack([below[:math.comb(m, k - 1)],
+                            np.full((math.comb(m, k - 1), 1), m, dtype=np.int64)])
+                 for m in range(k - 1, u)]
+        combos.append(np.vstack(parts) if parts else np.zeros((0, k), dtype=np.int64))
+    offsets = [0]
+    for k in range(top + 1):
+        offsets.append(offsets[-1] + len(combos[k]))
+    elements, with_, without = [], [], []
+    for k in range(1, top + 1):
+        sets = combos[k]
+        terms = [binom[sets[:, j], j + 1] for j in range(k)]  # colex rank = sum of terms
+        shifted = [binom[sets[:, j], j] for j in range(k)]  # a card moved one place down
+        for p in range(k):
+            rank = sum((terms[j] for j in range(p)), np.zeros(len(sets), dtype=np.int64))
+            for j in range(p + 1, k):
+                rank = rank + shifted[j]
+            elements.append(sets[:, p])
+            with_.append(offsets[k] + np.arange(len(sets), dtype=np.int64))
+            without.append(offsets[k - 1] + rank)
+    element = np.concatenate(elements) if elements else np.zeros(0, dtype=np.int64)
+    order = np.argsort(element, kind="stable")
+    w, wo, e = np.concatenate(with_)[order], np.concatenate(without)[order], element[order]
+    cuts = np.searchsorted(e, np.arange(u + 1))
+    passes = [(w[cuts[i]:cuts[i + 1]], wo[cuts[i]:cuts[i + 1]]) for i in range(u)]
+    return combos, offsets, passes
+
+
+def _pair_splits(cards: int) -> list[tuple[tuple[int, int], ...]]:
+    """Every way to hand ``cards`` positions out as an ordered list of pairs."""
+    if cards == 0:
+        return [()]
+    found: list[tuple[tuple[int, int], ...]] = []
+    for a in range(cards):
+        for b in range(a + 1, cards):
+            rest = [p for p in range(cards) if p not in (a, b)]
+            for tail in _pair_splits(cards - 2):
+                found.append(((a, b), *((rest[x], rest[y]) for x, y in tail)))
+    return found
+
+
+def _halves(to_come: Sequence[int]) -> int:
+    """Where to cut the players: the first half takes half the drawing players, rounded up."""
+    drawing = [i for i, n in enumerate(to_come) if n == 2]
+    if len(drawing) < 2:
+        return 1
+    return drawing[(len(drawing) + 1) // 2 - 1] + 1
+
+
+def _table_entries(unseen: int, top: int, strengths: int) -> int:
+    """The entries of the transform's table: every set of at most ``top`` cards, by strength."""
+    return sum(math.comb(unseen, k) for k in range(top + 1)) * strengths
+
+
+def showdown_by_halves(ranking: Ranking, held: Sequence[Sequence[int]],
+                       to_come: Sequence[int], unseen: Sequence[int]) \
+        -> tuple[list[int], list[int], list[int]]:
+    """Count every deal by its best hands, for players who each need two cards or none.
+
+    Args:
+        ranking: The ranking (its compact table, through :meth:`Ranking.evaluate_many`).
+        held: Each player's known pack indices, in playing order from the eldest.
+        to_come: Each player's missing cards: 2 or 0.
+        unseen: The pack indices the missing cards come from.
+
+    Returns:
+        ``(win, outright, best)`` deal counts per player: best hand with ties to the eldest,
+        strictly best, best or tied.
+
+    Raises:
+        PrimeroError: the tables would hold more than :data:`MAX_TABLE_ENTRIES` entries.
+    """
+    import numpy as np
+
+    n, u = len(held), len(unseen)
+    cut = _halves(to_come)
+    xs, ys = np.triu_indices(u, k=1)
+    positions = np.asarray(unseen, dtype=np.int64)
+    raw: list[Any] = []
+    for j in range(n):
+        if to_come[j] == 2:
+            hands = np.empty((len(xs), HAND_SIZE), dtype=np.int64)
+            hands[:, :2] = held[j]
+            hands[:, 2], hands[:, 3] = positions[xs], positions[ys]
+            raw.append(ranking.evaluate_many(hands))
+        else:
+            raw.append(ranking.evaluate_many(np.array([held[j]], dtype=np.int64)))
+    levels, dense = np.unique(np.concatenate(raw), return_inverse=True)
+    k_count = len(levels)
+    keys: list[Any] = []  # a (u, u) key matrix per drawing player, a key per full hand
+    start = 0
+    for j in range(n):
+        part = dense[start:start + len(raw[j])].astype(np.int32)
+        start += len(raw[j])
+        if to_come[j] == 2:
+            matrix = np.zeros((u, u), dtype=np.int32)
+            matrix[xs, ys] = part
+            matrix[ys, xs] = part
+            keys.append(matrix.ravel())
+        else:
+            keys.append(int(part[0]))
+    first, second = list(range(cut)), list(range(cut, n))
+    sizes = [2 * sum(1 for j in side if to_come[j] == 2) for side in (first, second)]
+    entries = _table_entries(u, max(sizes), k_count)
+    if entries > MAX_TABLE_ENTRIES:
+        raise PrimeroError(
+            f"counting {n} hands by halves would hold {entries:,} table entries (every set of "
+            f"up to {max(sizes)} of the {u} unseen cards, by {k_count} strengths), more than "
+            f"{MAX_TABLE_ENTRIES:,}: give dead cards or fewer players")
+    combos, offsets, passes = _subsets(u, max(sizes))
+    sides = [_side(side, sizes[s], combos[sizes[s]], keys, to_come, u, k_count)
+             for s, side in enumerate((first, second))]
+    win, outright, best = [0] * n, [0] * n, [0] * n
+    for s in (0, 1):
+        other = 1 - s
+        # only the best keys the other half reaches need a column
+        reached = np.flatnonzero(sides[other].table.any(axis=0))
+        beaten = _disjoint_sums(sides[other].table[:, reached], sizes[other], sizes[s],
+                                offsets, passes, sides[other].deals)
+        every_key = np.arange(k_count)
+        columns = (np.searchsorted(reached, every_key, side="left"),  # keys below t
+                   np.searchsorted(reached, every_key, side="right"))  # keys at most t
+        for j, w, o, b in _hero_sums(sides[s], beaten, columns, other_after=s == 0):
+            win[j], outright[j], best[j] = w, o, b
+    return win, outright, best
+
+
+#: Sets of cards handled at once: a block's tables stay in the processor's cache.
+BLOCK = 4096
+
+
+class _Side:
+    """One half's deals on each set of its cards, and the best key of each.
+
+    ``keys[p]`` is a ``(choices, sets)`` array: player ``p``'s key for each of its choices of
+    two positions within a set (one row for a full hand), ``choice[s, p]`` the choice of
+    player ``p`` in the split ``s`` of a set's positions, ``table`` the ``(sets, strengths)``
+    deals on each set by best key.
+    """
+
+    def __init__(self, players: list[int], keys: list[Any], choice: Any, table: Any) -> None:
+        self.players = players
+        self.keys = keys
+        self.choice = choice
+        self.table = table
+        self.rows = table.shape[0]
+        self.deals = self.rows * len(choice)
+
+    def block(self, start: int, stop: int) -> list[Any]:
+        """Each player's ``(splits, stop - start)`` keys on the sets ``start:stop``."""
+        return [self.keys[p][self.choice[:, p], start:stop] for p in range(len(self.players))]
+
+
+def _side(players: list[int], size: int, sets: Any, keys: list[Any], to_come: Sequence[int],
+          u: int, k_count: int) -> _Side:
+    import numpy as np
+
+    rows = len(sets)
+    pairs = [(a, b) for a in range(size) for b in range(a + 1, size)]
+    splits = _pair_splits(size)
+    choice = np.zeros((len(splits), len(players)), dtype=np.int64)
+    table_keys = []
+    drawing = iter(range(size // 2))
+    for p, j in enumerate(players):
+        if to_come[j] == 2:
+            d = next(drawing)
+            table_keys.append(np.stack([keys[j][sets[:, a] * u + sets[:, b]] for a, b in pairs]))
+            choice[:, p] = [pairs.index(split[d]) for split in splits]
+        else:
+            table_keys.append(np.full((1, rows), keys[j], dtype=np.int32))
+    side = _Side(players, table_keys, choice, np.zeros((rows, k_count), dtype=np.int64))
+    for start in range(0, rows, BLOCK):
+        stop = min(start + BLOCK, rows)
+        top = np.maximum.reduce(side.block(start, stop))
+        codes = top + (np.arange(stop - start) * k_count)[None, :]
+        side.table[start:stop] = np.bincount(codes.ravel(), minlength=(stop - start) * k_count
+                                             ).reshape(stop - start, k_count)
+    return side
+
+
+def _disjoint_sums(table: Any, size: int, wanted: int, offsets: list[int],
+                   passes: list[tuple[Any, Any]], deals: int) -> Any:
+    """The other half's deals that each set of ``wanted`` cards leaves free, by best key.
+
+    Returns an ``(sets, columns + 1)`` array: for the set ``S`` of rank ``r``, column ``c``
+    holds the deals of ``table`` on sets disjoint from ``S`` whose best key is in one of the
+    first ``c`` columns of ``table``.
+    """
+    import numpy as np
+
+    k_count = table.shape[1]
+    # bounds: superset sums never exceed the deals; a signed subset sum over the subsets of
+    # S never exceeds the sum of those subsets' superset sums (checked below)
+    small = np.int32 if deals < 2**31 else np.int64
+    f = np.zeros((offsets[-1], k_count), dtype=small)
+    f[offsets[size]:offsets[size + 1]] = table
+    for with_i, without_i in passes:
+        if len(with_i):
+            f[without_i] += f[with_i]
+    bound = sum(math.comb(wanted, k) * int(f[offsets[k]:offsets[k + 1]].max(initial=0))
+                for k in range(min(size, wanted) + 1))
+    if bound >= 2**31 and f.dtype != np.int64:
+        f = f.astype(np.int64)
+    for k in range(1, len(offsets) - 1, 2):
+        f[offsets[k]:offsets[k + 1]] *= -1
+    for with_i, without_i in passes:
+        if len(with_i):
+            f[with_i] += f[without_i]
+    disjoint = f[offsets[wanted]:offsets[wanted + 1]]
+    below = np.zeros((len(disjoint), k_count + 1), dtype=f.dtype)
+    np.cumsum(disjoint, axis=1, out=below[:, 1:])
+    return below
+
+
+def _hero_sums(side: _Side, beaten: Any, columns: tuple[Any, Any], *, other_after: bool) \
+        -> list[tuple[int, int, int, int]]:
+    """Each player of ``side``: (player, win, outright, best) deal counts.
+
+    ``beaten`` is the other half's :func:`_disjoint_sums`; ``columns`` give, for each key
+    ``t``, its column of the other half's keys below ``t`` and of those at most ``t``.
+    """
+    import numpy as np
+
+    n = len(side.players)
+    totals = [[0, 0, 0] for _ in range(n)]
+    for start in range(0, side.rows, BLOCK):
+        stop = min(start + BLOCK, side.rows)
+        keys = side.block(start, stop)
+        free = beaten[start:stop]
+        here = np.arange(stop - start)[None, :]
+        none = np.full(keys[0].shape, -1, dtype=keys[0].dtype)
+        before = [none]  # before[p]: the best key of the players before p on this side
+        for p in range(n - 1):
+            before.append(np.maximum(before[-1], keys[p]))
+        after = [none]  # after[-1 - p]: the best key of the players after p
+        for p in range(n - 1, 0, -1):
+            after.append(np.maximum(after[-1], keys[p]))
+        after.reverse()
+        for p in range(n):
+            t = keys[p]
+            strictly = free[here, columns[0][t]]  # the other half all below t
+            weakly = free[here, columns[1][t]]  # the other half at most t
+            low_before, tied_before = before[p] < t, before[p] <= t
+            low_after, tied_after = after[p] < t, after[p] <= t
+            totals[p][0] += int(((weakly if other_after else strictly)
+                                 * (low_before & tied_after)).sum(dtype=np.int64))
+            totals[p][1] += int((strictly * (low_before & low_after)).sum(dtype=np.int64))
+            totals[p][2] += int((weakly * (tied_before & tied_after)).sum(dtype=np.int64))
+    return [(j, *totals[p]) for p, j in enumerate(side.players)]  # type: ignore[misc]
