@@ -20,19 +20,19 @@ from collections.abc import Sequence
 
 import attrs
 
-from primero.action_space import legal_ids
+from primero.action_space import legal_action_of, legal_ids
 from primero.actions import ACTION_WORDS, Action, Exchange, Fold, Hold, Pass, Vie, parse_action
 from primero.cards import Card, parse_cards
 from primero.errors import IllegalActionError, InvalidDeckError, PrimeroError
 from primero.rules.dealing import deliver
 from primero.state import (
     DEALING_MODES,
+    DealContext,
     DealSetup,
     GameState,
     PlayerView,
     Seat,
     Table,
-    fill,
     replace,
 )
 from primero.variant import Variant
@@ -114,6 +114,86 @@ def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
         raise PrimeroError(f"carry-over must not be negative, got {carry}")
 
 
+#: Validated table setups by their plain arguments (see :func:`_setup_key`).
+_SETUPS: dict[tuple[object, ...], tuple[tuple[str, ...], tuple[int, ...], int, Table,
+                                        tuple[Seat, ...]]] = {}
+
+
+def _setup_key(variant: Variant, players: object, chips: object, dealer: object,
+               *numbers: object) -> tuple[object, ...] | None:
+    """The cache key of a table setup given as plain values (``None``: not cached).
+
+    Only exact ``str`` names and ``int`` numbers are cached, so a ``bool`` or an odd type
+    always meets the checks of :func:`_table_setup`.
+    """
+    if type(players) is list or type(players) is tuple:
+        names = tuple(players)  # type: ignore[arg-type]
+    else:
+        return None
+    if type(chips) is list or type(chips) is tuple:
+        chips = tuple(chips)  # type: ignore[arg-type]
+        if any(type(c) is not int for c in chips):  # type: ignore[attr-defined]
+            return None
+    elif type(chips) is not int:
+        return None
+    if type(dealer) is not int and type(dealer) is not str:
+        return None
+    if any(type(v) is not int and v is not None for v in numbers) \
+            or any(type(p) is not str for p in names):
+        return None
+    return (variant, names, chips, dealer, *numbers)
+
+
+def _table_setup(variant: Variant, players: Sequence[str], chips: Sequence[int] | int,
+                 dealer: int | str, stake: int, rest: int, ante: int | None, carry: int,
+                 raise_cap: int | None) \
+        -> tuple[tuple[str, ...], tuple[int, ...], int, Table, tuple[Seat, ...]]:
+    """Check the table arguments of :func:`start_deal`: names, stacks, dealer, table, seats.
+
+    Raises:
+        PrimeroError: see :func:`start_deal`.
+    """
+    if isinstance(players, str):
+        raise PrimeroError(
+            f"players must be a list of names, not the text {players!r} (e.g. ['Anna', 'Ben'])"
+        )
+    if not isinstance(players, Sequence | tuple | list):
+        raise PrimeroError(f"players must be a list of names, got {type(players).__name__}")
+    names = tuple(players)
+    stacks: tuple[int, ...]
+    if isinstance(chips, int) and not isinstance(chips, bool):
+        stacks = (chips,) * len(names)
+    elif isinstance(chips, Sequence) and not isinstance(chips, str):
+        stacks = tuple(chips)
+    else:
+        raise PrimeroError(f"chips must be a whole number or one per player, got {chips!r}")
+    if isinstance(dealer, bool) or not isinstance(dealer, str | int):
+        raise PrimeroError(f"dealer must be a seat number or a player's name, got {dealer!r}")
+    for label, value in (("stake", stake), ("rest", rest), ("ante", ante), ("carry-over", carry),
+                         ("raise_cap", raise_cap)):
+        if value is not None and not _whole(value):
+            raise PrimeroError(f"{label} must be a whole number of chips, got {value!r}")
+    if isinstance(dealer, str):
+        if dealer not in names:
+            raise PrimeroError(f"dealer {dealer!r} is not a player: {', '.join(names)}")
+        dealer_seat = names.index(dealer)
+    elif names and not -len(names) <= dealer < len(names):
+        raise PrimeroError(f"dealer seat {dealer} is not a seat of {len(names)} players "
+                           f"(0..{len(names) - 1}, or -1 for the last)")
+    else:
+        dealer_seat = dealer % len(names) if names else 0
+    if raise_cap is not None and raise_cap < 1:
+        raise PrimeroError(f"raise_cap must be at least 1 (or None: no cap), got {raise_cap}")
+    table = Table(stake=stake, rest=rest, ante=variant.spec.ante if ante is None else ante,
+                  raise_cap=raise_cap)
+    _check_setup(variant, names, stacks, dealer_seat, table, carry)
+    plan = variant.rules.plan
+    if table.ante and not any(step.kind == "ante" for step in plan):
+        raise PrimeroError(f"{variant.name} has no ante: ante must be 0, got {table.ante}")
+    seats = tuple(Seat(name=n, stack=c) for n, c in zip(names, stacks, strict=True))
+    return names, stacks, dealer_seat, table, seats
+
+
 def start_deal(
     variant: Variant | str,
     players: Sequence[str],
@@ -178,26 +258,6 @@ def start_deal(
         variant = get_variant(variant)
     if not isinstance(variant, Variant):
         raise PrimeroError(f"variant must be a Variant or a variant name, got {variant!r}")
-    if isinstance(players, str):
-        raise PrimeroError(
-            f"players must be a list of names, not the text {players!r} (e.g. ['Anna', 'Ben'])"
-        )
-    if not isinstance(players, Sequence | tuple | list):
-        raise PrimeroError(f"players must be a list of names, got {type(players).__name__}")
-    names = tuple(players)
-    stacks: tuple[int, ...]
-    if isinstance(chips, int) and not isinstance(chips, bool):
-        stacks = (chips,) * len(names)
-    elif isinstance(chips, Sequence) and not isinstance(chips, str):
-        stacks = tuple(chips)
-    else:
-        raise PrimeroError(f"chips must be a whole number or one per player, got {chips!r}")
-    if isinstance(dealer, bool) or not isinstance(dealer, str | int):
-        raise PrimeroError(f"dealer must be a seat number or a player's name, got {dealer!r}")
-    for label, value in (("stake", stake), ("rest", rest), ("ante", ante), ("carry-over", carry),
-                         ("raise_cap", raise_cap)):
-        if value is not None and not _whole(value):
-            raise PrimeroError(f"{label} must be a whole number of chips, got {value!r}")
     if rng is not None and not isinstance(rng, random.Random):
         raise PrimeroError(f"rng must be a random.Random, got {rng!r}")
     if stock is not None and not isinstance(stock, str | Sequence):
@@ -205,23 +265,16 @@ def start_deal(
     if isinstance(reshuffles, str) or not isinstance(reshuffles, Sequence) or any(
             isinstance(r, str | int) or not isinstance(r, Sequence) for r in reshuffles):
         raise PrimeroError(f"reshuffles must be a list of card lists, got {reshuffles!r}")
-    if isinstance(dealer, str):
-        if dealer not in names:
-            raise PrimeroError(f"dealer {dealer!r} is not a player: {', '.join(names)}")
-        dealer_seat = names.index(dealer)
-    elif names and not -len(names) <= dealer < len(names):
-        raise PrimeroError(f"dealer seat {dealer} is not a seat of {len(names)} players "
-                           f"(0..{len(names) - 1}, or -1 for the last)")
-    else:
-        dealer_seat = dealer % len(names) if names else 0
-    if raise_cap is not None and raise_cap < 1:
-        raise PrimeroError(f"raise_cap must be at least 1 (or None: no cap), got {raise_cap}")
-    table = Table(stake=stake, rest=rest, ante=variant.spec.ante if ante is None else ante,
-                  raise_cap=raise_cap)
-    _check_setup(variant, names, stacks, dealer_seat, table, carry)
-    plan = variant.rules.plan
-    if table.ante and not any(step.kind == "ante" for step in plan):
-        raise PrimeroError(f"{variant.name} has no ante: ante must be 0, got {table.ante}")
+    key = _setup_key(variant, players, chips, dealer, stake, rest, ante, carry, raise_cap)
+    known = _SETUPS.get(key) if key is not None else None
+    if known is None:
+        known = _table_setup(variant, players, chips, dealer, stake, rest, ante, carry,
+                             raise_cap)
+        if key is not None:
+            if len(_SETUPS) >= 1024:
+                _SETUPS.clear()
+            _SETUPS[key] = known
+    names, stacks, dealer_seat, table, seats = known
     pack = variant.pack
     if dealing is None:
         dealing = "stacked" if stock is not None else "seeded"
@@ -259,11 +312,7 @@ def start_deal(
         pack.check(order, f"reshuffle {k + 1}")
     setup = DealSetup(players=names, chips=stacks, dealer=dealer_seat, table=table,
                       carry=carry, stock=cards, seed=seed, reshuffles=given, dealing=dealing)
-    state = GameState(
-        variant=variant, setup=setup,
-        seats=tuple(Seat(name=n, stack=c) for n, c in zip(names, stacks, strict=True)),
-        stock=cards,
-    )
+    state = GameState(context=DealContext(variant, setup), seats=seats, stock=cards)
     return _advance(state)
 
 
@@ -276,8 +325,10 @@ def _advance(state: GameState) -> GameState:
     """
     if state.to_act is not None and not state.pending and not state.over:
         return state  # the usual case: the next player is to act
-    rules = state.variant.rules
-    external = state.setup.dealing == "external"
+    context = state.context
+    rules = context.rules
+    external = context.external
+    plan = context.plan
     while True:
         if state.pending:
             if external:
@@ -286,15 +337,15 @@ def _advance(state: GameState) -> GameState:
         if state.over or state.to_act is not None:
             break
         if state.step_index >= 0:
-            state = rules.end_step(state, state.plan[state.step_index])
+            state = rules.end_step(state, plan[state.step_index])
             if state.over:
                 break
         index = state.step_index + 1
-        if index >= len(state.plan):
+        if index >= len(plan):
             state = replace(state, over=True, ended_by=state.ended_by or "showdown",
                            step_index=index)
             break
-        step = state.plan[index]
+        step = plan[index]
         state = replace(state, step_index=index)
         if step.kind == "deal":
             state = rules.deal_cards(state, step.count)
@@ -306,7 +357,7 @@ def _advance(state: GameState) -> GameState:
 
 
 def _finish(state: GameState) -> GameState:
-    settlement = state.variant.rules.settle(state)
+    settlement = state.context.rules.settle(state)
     expected = state.pot
     if settlement.paid_out + settlement.carry != expected:
         raise PrimeroError(
@@ -324,7 +375,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action of the seat to act (``()``: nobody to act, or a chance node)."""
     if state.over or state.to_act is None or state.pending:
         return ()
-    return state.variant.rules.legal_actions(state)
+    return state.context.rules.legal_actions(state)
 
 
 def deal(state: GameState, card: Card | str) -> GameState:
@@ -382,14 +433,22 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
     if seat is not None and not state.pending and not state.over:  # the fast paths
         kind = type(action)
         if kind in _CORE_ACTIONS:
-            legal = state.legal_actions()
+            legal = state._legal
+            if legal is None:
+                legal = state.legal_actions()
             if _among(action, legal):  # type: ignore[arg-type]
-                new = state.variant.rules.apply_action(state, action)  # type: ignore[arg-type]
+                new = state.context.rules.apply_action(state, action)  # type: ignore[arg-type]
                 return _advance(_recorded(state, new, seat, action))  # type: ignore[arg-type]
-        elif kind is int and action in state.legal_action_ids():
-            chosen = state.action_space.decode(state, action)
-            new = state.variant.rules.apply_action(state, chosen)
-            return _advance(_recorded(state, new, seat, chosen))
+        elif kind is int:
+            state.legal_action_ids()
+            chosen = legal_action_of(state, action)  # type: ignore[arg-type]
+            if chosen is not None:
+                new = state.context.rules.apply_action(state, chosen)
+                return _advance(_recorded(state, new, seat, chosen))
+            if action in state.legal_action_ids():
+                chosen = state.action_space.decode(state, action)  # type: ignore[arg-type]
+                new = state.context.rules.apply_action(state, chosen)
+                return _advance(_recorded(state, new, seat, chosen))
     return _apply_checked(state, action)
 
 
@@ -414,7 +473,7 @@ def _apply_checked(state: GameState, action: Action | str | int) -> GameState:
                                      reason=f"action id {action} is {where}",
                                      legal=state.legal_actions())
         action = state.action_space.decode(state, action)
-        new = state.variant.rules.apply_action(state, action)
+        new = state.context.rules.apply_action(state, action)
         return _advance(_recorded(state, new, seat, action))
     if isinstance(action, str):
         action = _read(state, action, name)
@@ -422,12 +481,12 @@ def _apply_checked(state: GameState, action: Action | str | int) -> GameState:
         raise IllegalActionError(f"{action!r} is not an action", legal=())
     legal = state.legal_actions()
     if not _among(action, legal):
-        reason = state.variant.rules.illegal_reason(state, action)
+        reason = state.context.rules.illegal_reason(state, action)
         shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
         raise IllegalActionError(
             f"{name} cannot {action}: {reason}. Legal: {shown}", reason=reason, legal=legal
         )
-    new = state.variant.rules.apply_action(state, action)
+    new = state.context.rules.apply_action(state, action)
     return _advance(_recorded(state, new, seat, action))
 
 
@@ -493,7 +552,11 @@ def _recorded(state: GameState, new: GameState, seat: int, action: Action) -> Ga
     history = (*state.history, (seat, action))
     if new is state:
         return replace(new, history=history)
-    fill(new, history=history)
+    setter = object.__setattr__
+    setter(new, "history", history)
+    if new._legal is not None or new._legal_ids is not None:
+        setter(new, "_legal", None)
+        setter(new, "_legal_ids", None)
     return new
 
 

@@ -217,7 +217,6 @@ class Rules:
         self._legal_checked: dict[int, tuple[object, tuple[Card, ...] | None]] = {}
         self._pack: Pack | None = None
         self._ranking: Ranking | None = None
-        self._facts: tuple[object, int, int] = (None, 0, 0)
 
     def _fault(self, hook: str, plugin: object, problem: str) -> PluginError:
         label = plugin_label(plugin)
@@ -408,8 +407,9 @@ class Rules:
             EndlessDealError: the deal already took :func:`~primero.hookchecks.deal_action_bound`
                 actions; the plug-ins answering the betting hooks are named.
         """
-        total, bound = self._deal_facts(state)
-        if len(state.history) >= bound:
+        context = state.context
+        total = context.total_chips
+        if len(state.history) >= context.bound:
             raise self._endless(state)
         hook = "primero_apply_action"
         new, plugin = self._apply_caller(state, action)
@@ -429,15 +429,9 @@ class Rules:
         return cast("GameState", new)
 
     def _deal_facts(self, state: GameState) -> tuple[int, int]:
-        """``(chips, action bound)`` of ``state``'s deal, from its setup; cached per deal."""
-        facts = self._facts  # one tuple, read and written whole: safe across threads
-        setup = state.setup
-        if facts[0] is not setup:
-            total = sum(setup.chips) + setup.carry
-            n = len(setup.players)
-            facts = self._facts = (setup, total,
-                                   max(1, len(state.plan)) * (2 * n + 1) * (total + n + 1))
-        return facts[1], facts[2]
+        """``(chips, action bound)`` of ``state``'s deal (its context's)."""
+        context = state.context
+        return context.total_chips, context.bound
 
     def _endless(self, state: GameState) -> EndlessDealError:
         bound = hookchecks.deal_action_bound(state)

@@ -23,6 +23,8 @@ from primero.cards import Card, format_cards
 if TYPE_CHECKING:
     from primero.action_space import ActionSpace
     from primero.actions import Action
+    from primero.betting_rules import BettingRules
+    from primero.facade import Rules
     from primero.hands import HandValue
     from primero.settlement import Settlement
     from primero.variant import Variant
@@ -79,11 +81,10 @@ def replace(inst: _T, /, **changes: Any) -> _T:
     Raises:
         TypeError: a name in ``changes`` is not an ``__init__`` field of the class.
     """
-    cls = type(inst)
-    replacer = _REPLACERS.get(cls)
+    replacer = _REPLACERS.get(type(inst))
     if replacer is None:
-        replacer = _REPLACERS[cls] = _make_replacer(cls)
-    return cast(_T, replacer(inst, changes))
+        replacer = _REPLACERS[type(inst)] = _make_replacer(type(inst))
+    return replacer(inst, changes)  # type: ignore[no-any-return]
 
 
 def fill(fresh: Any, /, **changes: Any) -> None:
@@ -287,6 +288,98 @@ class DealSetup:
     dealing: str = field(default="seeded", eq=False)
 
 
+
+class DealContext:
+    """What every state of one deal shares: the variant, the setup, and facts derived once.
+
+    A state refers to its deal's context by one field (``state.context``) instead of copying
+    the variant, the setup and their derived facts on every action. Read-only; two contexts
+    are equal when their variants and setups are (the derived facts follow from them).
+
+    Attributes:
+        variant: The configured variant.
+        setup: How the deal was set up.
+        rules: The variant's checked rules (``variant.rules``).
+        plan: The deal's steps (the variant's ``primero_deal_plan``).
+        table: Stake, rest, ante (the setup's).
+        betting: The variant's betting rules (``variant.spec.betting``).
+        n: The number of seats.
+        dealer: The dealer's seat.
+        eldest: The seat after the dealer.
+        external: The cards are dealt from outside (``dealing="external"``).
+        total_chips: The deal's chips: the players' at the start and the carry-in.
+        bound: The most actions the deal may take (see
+            :func:`primero.hookchecks.deal_action_bound`).
+    """
+
+    __slots__ = ("_hash", "_space", "betting", "bound", "dealer", "eldest", "external", "n", "plan",
+                 "rules", "setup", "steps", "table", "total_chips", "variant")
+
+    variant: Variant
+    setup: DealSetup
+    rules: Rules
+    plan: tuple[Step, ...]
+    steps: tuple[Step | None, ...]
+    table: Table
+    betting: BettingRules
+    n: int
+    dealer: int
+    eldest: int
+    external: bool
+    total_chips: int
+    bound: int
+    _hash: int | None
+    _space: ActionSpace | None
+
+    def __init__(self, variant: Variant, setup: DealSetup) -> None:
+        setter = object.__setattr__
+        rules = variant.rules
+        plan = rules.plan
+        n = len(setup.players)
+        total = sum(setup.chips) + setup.carry
+        for name, value in (
+                ("variant", variant), ("setup", setup), ("rules", rules), ("plan", plan),
+                ("steps", (None, *plan, None)), ("table", setup.table),
+                ("betting", variant.spec.betting), ("n", n), ("dealer", setup.dealer),
+                ("eldest", (setup.dealer + 1) % n if n else 0),
+                ("external", setup.dealing == "external"), ("total_chips", total),
+                ("bound", max(1, len(plan)) * (2 * n + 1) * (total + n + 1)), ("_hash", None),
+                ("_space", None)):
+            setter(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __eq__(self, other: object) -> bool:
+        if other is self:
+            return True
+        if type(other) is not DealContext:
+            return NotImplemented
+        return self.variant == other.variant and self.setup == other.setup
+
+    def __hash__(self) -> int:
+        value = self._hash
+        if value is None:
+            value = hash((self.variant, self.setup))
+            object.__setattr__(self, "_hash", value)
+        return value
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (DealContext, (self.variant, self.setup))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> DealContext:
+        return self
+
+    def __copy__(self) -> DealContext:
+        return self
+
+    def __repr__(self) -> str:
+        return f"<DealContext {self.variant} {', '.join(self.setup.players)}>"
+
+
 @frozen(kw_only=True)
 class GameState:
     """A complete snapshot of one deal. Frozen: every change makes a new state.
@@ -294,8 +387,8 @@ class GameState:
     Build the first state with :func:`primero.engine.start_deal`; then ``apply`` actions.
 
     Attributes:
-        variant: The configured variant whose rules drive the deal.
-        setup: How the deal was set up (for records and replays).
+        context: What every state of the deal shares (:class:`DealContext`): the variant
+            (:attr:`variant`), the setup (:attr:`setup`) and facts derived from them.
         seats: One :class:`Seat` per player, in playing order.
         stock: Undealt cards, top first (in pack order when the cards are dealt from outside:
             then the order is not known).
@@ -318,13 +411,13 @@ class GameState:
             order). Only a deal dealt from outside stops with cards pending: it is then at a
             chance node (:attr:`chance`).
 
-    Derived, not stored (each fact is stored once): :attr:`dealer`, :attr:`table` and
+    Derived, not stored (each fact is stored once): :attr:`variant` and :attr:`setup` are the
+    context's, :attr:`dealer`, :attr:`table` and
     :attr:`carry_in` are the setup's, :attr:`plan` the variant's, :attr:`opened` is
     ``opener is not None``, and :attr:`public_log` is read off the history.
     """
 
-    variant: Variant = field(repr=False)
-    setup: DealSetup = field(repr=False)
+    context: DealContext = field(repr=False)
     seats: tuple[Seat, ...]
     stock: tuple[Card, ...] = field(default=(), repr=False)
     discards: tuple[Card, ...] = field(default=(), repr=False)
@@ -366,24 +459,34 @@ class GameState:
     # derived facts
 
     @property
+    def variant(self) -> Variant:
+        """The configured variant whose rules drive the deal (the context's)."""
+        return self.context.variant
+
+    @property
+    def setup(self) -> DealSetup:
+        """How the deal was set up, for records and replays (the context's)."""
+        return self.context.setup
+
+    @property
     def dealer(self) -> int:
         """The dealer's seat (the setup's)."""
-        return self.setup.dealer
+        return self.context.dealer
 
     @property
     def table(self) -> Table:
         """Stake, rest and ante (the setup's)."""
-        return self.setup.table
+        return self.context.table
 
     @property
     def carry_in(self) -> int:
         """Chips carried over into this deal's pot (the setup's)."""
-        return self.setup.carry
+        return self.context.setup.carry
 
     @property
     def plan(self) -> tuple[Step, ...]:
         """The deal's steps (the variant's ``primero_deal_plan``)."""
-        return self.variant.rules.plan
+        return self.context.plan
 
     @property
     def opened(self) -> bool:
@@ -407,12 +510,12 @@ class GameState:
     @property
     def n(self) -> int:
         """The number of seats."""
-        return len(self.seats)
+        return self.context.n
 
     @property
     def eldest(self) -> int:
         """The seat after the dealer: first to receive cards and to act."""
-        return (self.dealer + 1) % len(self.seats)
+        return self.context.eldest
 
     def playing_order(self, start: int | None = None) -> Iterator[int]:
         """Seats in playing order, starting at ``start`` (default: the eldest)."""
@@ -423,10 +526,9 @@ class GameState:
     @property
     def step(self) -> Step | None:
         """The current step, or ``None`` before the first and after the last."""
-        rules = self.variant._rules or self.variant.rules
-        plan = rules._plan or rules.plan
-        index = self.step_index
-        return plan[index] if 0 <= index < len(plan) else None
+        index = self.step_index + 1
+        steps = self.context.steps
+        return steps[index] if 0 <= index < len(steps) else None
 
     @property
     def live(self) -> tuple[int, ...]:
@@ -500,7 +602,7 @@ class GameState:
         through the same code.
         """
         pending = self.pending
-        if not pending or self.setup.dealing != "external":
+        if not pending or not self.context.external:
             return None
         first = pending[0]
         return Chance(seat=first.seat, reason=first.reason,
@@ -524,7 +626,10 @@ class GameState:
         """Every legal action of the seat to act; empty when nobody is to act (or at chance)."""
         legal = self._legal
         if legal is None:
-            legal = cast("tuple[Action, ...]", _engine().legal_actions(self))
+            if self.over or self.to_act is None or self.pending:
+                legal = ()
+            else:
+                legal = self.context.rules.legal_actions(self)
             object.__setattr__(self, "_legal", legal)
         return legal
 
@@ -558,7 +663,10 @@ class GameState:
             IllegalActionError: the action is not legal here; the message says why. See
                 :func:`primero.engine.apply` for what an error shows, and to whom.
         """
-        return cast(GameState, _engine().apply(self, action))
+        engine = _ENGINE
+        if engine is None:
+            engine = _engine()
+        return engine.apply(self, action)  # type: ignore[no-any-return]
 
     def view(self, seat: int) -> PlayerView:
         """What the player at ``seat`` may see: their own cards and everything public."""
