@@ -127,12 +127,12 @@ def _setup_key(variant: Variant, players: object, chips: object, dealer: object,
     always meets the checks of :func:`_table_setup`.
     """
     if type(players) is list or type(players) is tuple:
-        names = tuple(players)  # type: ignore[arg-type]
+        names = tuple(players)
     else:
         return None
     if type(chips) is list or type(chips) is tuple:
-        chips = tuple(chips)  # type: ignore[arg-type]
-        if any(type(c) is not int for c in chips):  # type: ignore[attr-defined]
+        chips = tuple(chips)
+        if any(type(c) is not int for c in chips):
             return None
     elif type(chips) is not int:
         return None
@@ -446,7 +446,7 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
                 new = state.context.rules.apply_action(state, chosen)
                 return _advance(_recorded(state, new, seat, chosen))
             if action in state.legal_action_ids():
-                chosen = state.action_space.decode(state, action)  # type: ignore[arg-type]
+                chosen = state.action_space.decode(state, action)
                 new = state.context.rules.apply_action(state, chosen)
                 return _advance(_recorded(state, new, seat, chosen))
     return _apply_checked(state, action)
@@ -560,16 +560,18 @@ def _recorded(state: GameState, new: GameState, seat: int, action: Action) -> Ga
     return new
 
 
-_PUBLIC_TEXT: dict[Action, str] = {}
+_PUBLIC_TEXT: dict[int, tuple[Action, str]] = {}
 
 
 def public_text(action: Action) -> str:
     """How the table sees an action: exchanged cards show only as a count."""
-    text = _PUBLIC_TEXT.get(action)
-    if text is None:
-        text = _public_text(action)
-        if len(_PUBLIC_TEXT) < 100_000:
-            _PUBLIC_TEXT[action] = text
+    known = _PUBLIC_TEXT.get(id(action))  # by identity: actions are shared values
+    if known is not None and known[0] is action:
+        return known[1]
+    text = _public_text(action)
+    if len(_PUBLIC_TEXT) >= 100_000:
+        _PUBLIC_TEXT.clear()
+    _PUBLIC_TEXT[id(action)] = (action, text)
     return text
 
 
@@ -592,23 +594,26 @@ def view(state: GameState, seat: int) -> PlayerView:
     Raises:
         IndexError: ``seat`` is not a seat of this deal.
     """
-    if not 0 <= seat < state.n:
-        raise IndexError(f"seat {seat} is not one of the {state.n} seats")
-    shown: dict[int, tuple[Card, ...]] = {}
-    if state.settlement is not None and state.settlement.showdown:
-        shown = {s: state.seats[s].hand for s, _ in state.settlement.values}
-    seats = tuple(s.public() for s in state.seats)
-    if shown:
+    context = state.context
+    n = context.n
+    if not 0 <= seat < n:
+        raise IndexError(f"seat {seat} is not one of the {n} seats")
+    seats_state = state.seats
+    seats = tuple(map(Seat.public, seats_state))
+    settlement = state.settlement
+    if settlement is not None and settlement.showdown:
+        shown = {s: seats_state[s].hand for s, _ in settlement.values}
         seats = tuple(replace(p, shown=shown[i]) if i in shown else p
                       for i, p in enumerate(seats))
+    me = seats_state[seat]
+    extras = state.extras
     return PlayerView(
-        seat=seat, variant=state.variant, hand=state.seats[seat].hand, seats=seats,
-        dealer=state.dealer, table=state.table, step=state.step, to_act=state.to_act,
-        pot=state.pot, high=state.high, opened=state.opened, stock_size=len(state.stock),
-        discards_size=len(state.discards),
-        history=state.public_log, discarded=state.seats[seat].discarded,
-        received=state.seats[seat].received,
-        extras=tuple((k, v) for k, v in state.extras if not k.startswith("_")),
+        seat=seat, variant=context.variant, hand=me.hand, seats=seats,
+        dealer=context.dealer, table=context.table, step=state.step, to_act=state.to_act,
+        pot=state.pot, high=state.high, opened=state.opener is not None,
+        stock_size=len(state.stock), discards_size=len(state.discards),
+        history=state.public_log, discarded=me.discarded, received=me.received,
+        extras=tuple((k, v) for k, v in extras if not k.startswith("_")) if extras else (),
         legal=state.legal_actions() if state.to_act == seat else (),
         over=state.over,
     )

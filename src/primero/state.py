@@ -8,35 +8,49 @@ is what one player may see.
 
 Seats are numbered 0..n-1 in playing order; the eldest is the seat after the dealer
 (RULES.md §4).
+
+The values a state is made of live in their own modules and are re-exported here:
+:mod:`primero.deal_setup` (:class:`Step`, :class:`Table`, :class:`DealSetup`,
+:class:`DealContext`), :mod:`primero.seats` (:class:`Seat`, :class:`PublicSeat`,
+:class:`Receipt`, :class:`Delivery`, :class:`Chance`) and :mod:`primero.views`
+(:class:`PlayerView`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
 from attrs import field, frozen
 
 from primero.cards import Card, format_cards
+from primero.deal_setup import DEALING_MODES, DealContext, DealSetup, Step, Table
+from primero.seats import (
+    Chance,
+    Delivery,
+    PublicSeat,
+    Receipt,
+    Seat,
+    folded_cards,
+    reshuffle_pool,
+)
+from primero.views import PlayerView
 
 if TYPE_CHECKING:
     from primero.action_space import ActionSpace
     from primero.actions import Action
-    from primero.betting_rules import BettingRules
-    from primero.facade import Rules
     from primero.hands import HandValue
     from primero.settlement import Settlement
     from primero.variant import Variant
 
+#: Every name of the state's values, re-exported here from the modules that define them
+#: (:mod:`primero.deal_setup`, :mod:`primero.seats`, :mod:`primero.views`).
 __all__ = [
-    "DEALING_MODES", "Chance", "DealSetup", "Delivery", "GameState", "PlayerView", "PublicSeat",
-    "Receipt", "Seat", "Step", "Table", "fill", "replace",
+    "DEALING_MODES", "Chance", "DealContext", "DealSetup", "Delivery", "GameState", "PlayerView",
+    "PublicSeat", "Receipt", "Seat", "Step", "Table", "fill", "folded_cards", "replace",
+    "reshuffle_pool",
 ]
-
-#: How a deal's cards are chosen (``start_deal(dealing=...)``): from a seeded shuffle, from a
-#: stacked stock given in advance, or from outside, one card at each chance node.
-DEALING_MODES = ("seeded", "stacked", "external")
 
 _T = TypeVar("_T")
 _REPLACERS: dict[type, Any] = {}
@@ -106,281 +120,7 @@ def fill(fresh: Any, /, **changes: Any) -> None:
         setter(fresh, "_legal_ids", None)
 
 
-@frozen
-class Step:
-    """One step of a deal's plan (the ``primero_deal_plan`` hook).
-
-    Attributes:
-        kind: ``"ante"``, ``"deal"``, ``"bet"``, ``"exchange"``, ``"declare"`` or
-            ``"showdown"``; a plug-in may add its own kinds and handle them in
-            ``primero_start_step``.
-        number: The betting round or declaration number (1-based), or 0.
-        count: Cards to deal to each player, for ``"deal"``.
-    """
-
-    kind: str
-    number: int = 0
-    count: int = 0
-
-    def __str__(self) -> str:
-        if self.kind == "deal":
-            return f"deal {self.count}"
-        if self.kind == "bet":
-            return f"betting round {self.number}"
-        return self.kind if not self.number else f"{self.kind} {self.number}"
-
-
-@frozen(kw_only=True)
-class Table:
-    """Table parameters, in chips (RULES.md §5, §9, §10).
-
-    Attributes:
-        stake: The smallest bet or raise.
-        rest: The largest single bet or raise.
-        ante: What each player pays before the deal (variants with an ante only).
-        raise_cap: House rule (RULES.md §5): the most vies plus raises one betting round
-            allows, then only hold, pass or fold; ``None`` (the default): no cap.
-    """
-
-    stake: int = 1
-    rest: int = 3
-    ante: int = 0
-    raise_cap: int | None = None
-
-
-class Receipt(NamedTuple):
-    """One card a player received: which, why, and when (known only to that player).
-
-    A named tuple (immutable, compared by value; cheap to make, one per card dealt).
-
-    Attributes:
-        card: The card.
-        reason: Why it was dealt: ``"deal"``, ``"second deal"``, ``"exchange"`` or ``"pass"``
-            (a Suzuki pass's exchange), or a plug-in's own reason.
-        after: How many actions had been applied in the deal before it was dealt.
-        order: Its place among all the cards dealt in the deal, 0 for the first.
-    """
-
-    card: Card
-    reason: str
-    after: int
-    order: int
-
-
-class Delivery(NamedTuple):
-    """A card owed to a player that has not been dealt yet (a pending chance event).
-
-    A named tuple (immutable, compared by value).
-
-    The dealing hooks queue deliveries (``state.pending``); the engine deals them, from the
-    stock in the seeded and stacked modes, or one per :meth:`GameState.deal` when the cards
-    come from outside.
-
-    Attributes:
-        seat: Who receives the card.
-        reason: Why (see :attr:`Receipt.reason`).
-        exclude: Cards that may not come back to this player if the stock runs out and the
-            discards are reshuffled (the cards they have just thrown, RULES.md §4).
-    """
-
-    seat: int
-    reason: str
-    exclude: tuple[Card, ...] = ()
-
-
-@frozen
-class Chance:
-    """A chance node: the next card to deal, and the cards that can come (RULES.md §4).
-
-    Attributes:
-        seat: Who receives the card.
-        reason: Why it is dealt: ``"deal"`` (the first deal), ``"second deal"``, ``"exchange"``
-            or ``"pass"`` (a Suzuki pass's exchange), or a plug-in's own reason.
-        cards: The cards that can come, each equally likely, in pack order: the unseen cards
-            of the stock, or, once it is exhausted, the discards that will be reshuffled (less
-            the cards this player has just thrown). Never a card in anyone's hand.
-    """
-
-    seat: int
-    reason: str
-    cards: tuple[Card, ...]
-
-
-@frozen(kw_only=True)
-class Seat:
-    """One player's part of a deal.
-
-    Attributes:
-        name: The player's name.
-        stack: Chips not yet put in this deal.
-        hand: Cards in hand, in the order received.
-        folded: Out of the deal.
-        contributed: Chips put in this deal (antes included), the basis of side pots.
-        round_bet: Chips put in during the current betting round (antes excluded).
-        passed: Has passed in answer to the current vie or raise (pass-once).
-        acted: Has acted in the current betting round.
-        discarded: Cards this player has thrown in exchanges this deal (known only to them).
-        received: Every card this player was dealt, in order, with why and when (known only to
-            them): the cards of the deal, of the second deal and of every exchange.
-    """
-
-    name: str
-    stack: int
-    hand: tuple[Card, ...] = ()
-    folded: bool = False
-    contributed: int = 0
-    round_bet: int = 0
-    passed: bool = False
-    acted: bool = False
-    discarded: tuple[Card, ...] = ()
-    received: tuple[Receipt, ...] = ()
-    _public: PublicSeat | None = field(default=None, init=False, eq=False, repr=False)
-
-    def public(self) -> PublicSeat:
-        """What everyone can see of this seat (cached: a seat is a value)."""
-        public = self._public
-        if public is None:
-            public = PublicSeat(name=self.name, stack=self.stack, contributed=self.contributed,
-                                round_bet=self.round_bet, folded=self.folded,
-                                cards=len(self.hand))
-            object.__setattr__(self, "_public", public)
-        return public
-
-    @property
-    def all_in(self) -> bool:
-        """Still in, with no chips left to put in."""
-        return not self.folded and self.stack == 0
-
-    @property
-    def can_act(self) -> bool:
-        """Still in and not all-in: can still bet."""
-        return not self.folded and self.stack > 0
-
-
-@frozen(kw_only=True)
-class DealSetup:
-    """How a deal was set up: everything a deal record needs besides the actions.
-
-    Attributes:
-        players: Names in playing order.
-        chips: Starting chips in playing order.
-        dealer: The dealer's seat.
-        table: Stake, rest, ante.
-        carry: Chips carried over from an earlier deal.
-        stock: The whole pack from the top, as it was before dealing.
-        seed: The seed of reshuffles (when the stock runs out) not given in advance.
-        reshuffles: New stock orders given in advance (a replayed record).
-        dealing: ``"seeded"``, ``"stacked"`` or ``"external"`` (:data:`DEALING_MODES`); an
-            external deal's ``stock`` is the pack in pack order (its order is not known).
-
-    ``seed``, ``reshuffles`` and ``dealing`` are only the means to the cards: two setups that
-    deal the same cards are equal, so a replayed record equals the deal it was saved from.
-    """
-
-    players: tuple[str, ...]
-    chips: tuple[int, ...]
-    dealer: int
-    table: Table
-    carry: int
-    stock: tuple[Card, ...]
-    seed: int = field(eq=False)
-    reshuffles: tuple[tuple[Card, ...], ...] = field(default=(), eq=False)
-    dealing: str = field(default="seeded", eq=False)
-
-
-
-class DealContext:
-    """What every state of one deal shares: the variant, the setup, and facts derived once.
-
-    A state refers to its deal's context by one field (``state.context``) instead of copying
-    the variant, the setup and their derived facts on every action. Read-only; two contexts
-    are equal when their variants and setups are (the derived facts follow from them).
-
-    Attributes:
-        variant: The configured variant.
-        setup: How the deal was set up.
-        rules: The variant's checked rules (``variant.rules``).
-        plan: The deal's steps (the variant's ``primero_deal_plan``).
-        table: Stake, rest, ante (the setup's).
-        betting: The variant's betting rules (``variant.spec.betting``).
-        n: The number of seats.
-        dealer: The dealer's seat.
-        eldest: The seat after the dealer.
-        external: The cards are dealt from outside (``dealing="external"``).
-        total_chips: The deal's chips: the players' at the start and the carry-in.
-        bound: The most actions the deal may take (see
-            :func:`primero.hookchecks.deal_action_bound`).
-    """
-
-    __slots__ = ("_hash", "_space", "betting", "bound", "dealer", "eldest", "external", "n", "plan",
-                 "rules", "setup", "steps", "table", "total_chips", "variant")
-
-    variant: Variant
-    setup: DealSetup
-    rules: Rules
-    plan: tuple[Step, ...]
-    steps: tuple[Step | None, ...]
-    table: Table
-    betting: BettingRules
-    n: int
-    dealer: int
-    eldest: int
-    external: bool
-    total_chips: int
-    bound: int
-    _hash: int | None
-    _space: ActionSpace | None
-
-    def __init__(self, variant: Variant, setup: DealSetup) -> None:
-        setter = object.__setattr__
-        rules = variant.rules
-        plan = rules.plan
-        n = len(setup.players)
-        total = sum(setup.chips) + setup.carry
-        for name, value in (
-                ("variant", variant), ("setup", setup), ("rules", rules), ("plan", plan),
-                ("steps", (None, *plan, None)), ("table", setup.table),
-                ("betting", variant.spec.betting), ("n", n), ("dealer", setup.dealer),
-                ("eldest", (setup.dealer + 1) % n if n else 0),
-                ("external", setup.dealing == "external"), ("total_chips", total),
-                ("bound", max(1, len(plan)) * (2 * n + 1) * (total + n + 1)), ("_hash", None),
-                ("_space", None)):
-            setter(self, name, value)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise attrs.exceptions.FrozenInstanceError()
-
-    def __delattr__(self, name: str) -> None:
-        raise attrs.exceptions.FrozenInstanceError()
-
-    def __eq__(self, other: object) -> bool:
-        if other is self:
-            return True
-        if type(other) is not DealContext:
-            return NotImplemented
-        return self.variant == other.variant and self.setup == other.setup
-
-    def __hash__(self) -> int:
-        value = self._hash
-        if value is None:
-            value = hash((self.variant, self.setup))
-            object.__setattr__(self, "_hash", value)
-        return value
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (DealContext, (self.variant, self.setup))
-
-    def __deepcopy__(self, memo: dict[int, object]) -> DealContext:
-        return self
-
-    def __copy__(self) -> DealContext:
-        return self
-
-    def __repr__(self) -> str:
-        return f"<DealContext {self.variant} {', '.join(self.setup.players)}>"
-
-
-@frozen(kw_only=True)
+@frozen(kw_only=True, repr=False)
 class GameState:
     """A complete snapshot of one deal. Frozen: every change makes a new state.
 
@@ -499,8 +239,11 @@ class GameState:
 
         Exchanged cards show only as a count.
         """
-        public_text = _engine().public_text
-        return tuple((seat, public_text(action)) for seat, action in self.history)
+        engine = _ENGINE
+        if engine is None:
+            engine = _engine()
+        public_text = engine.public_text
+        return tuple([(seat, public_text(action)) for seat, action in self.history])
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -541,9 +284,10 @@ class GameState:
 
         After settlement: the chips carried to the next deal.
         """
-        if self.settlement is not None:
-            return self.settlement.carry
-        return self.carry_in + sum(s.contributed for s in self.seats)
+        settlement = self.settlement
+        if settlement is not None:
+            return settlement.carry
+        return self.context.setup.carry + sum([s.contributed for s in self.seats])
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -672,6 +416,23 @@ class GameState:
         """What the player at ``seat`` may see: their own cards and everything public."""
         return cast(PlayerView, _engine().view(self, seat))
 
+    def __repr__(self) -> str:
+        """A short, public summary: variant, step, whose turn, pot and every stack.
+
+        ``<GameState waks, betting round 1, to act Ben (seat 1), pot 3; chips Anna 49,
+        Ben 50, Carla 48>`` — never a hidden card (use :meth:`describe` to see the hands).
+        """
+        step = self.step
+        where = "over" + (f" ({self.ended_by})" if self.ended_by else "") if self.over \
+            else str(step) if step is not None else "start"
+        if self.chance is not None:
+            where += f", dealing to {self.seats[self.chance.seat].name}"
+        turn = self.to_act
+        who = f", to act {self.seats[turn].name} (seat {turn})" \
+            if turn is not None and 0 <= turn < len(self.seats) else ""
+        chips = ", ".join(f"{s.name} {s.stack}" for s in self.seats)
+        return f"<GameState {self.context.variant}, {where}{who}, pot {self.pot}; chips {chips}>"
+
     def describe(self) -> str:
         """A multi-line, all-seeing description (for debugging and the ``play`` narration)."""
         lines = [f"{self.variant} — {self.step or ('over' if self.over else 'start')}; "
@@ -698,112 +459,3 @@ def _engine() -> Any:
 
 
 _STATE_FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.init)
-
-
-def reshuffle_pool(discards: tuple[Card, ...], exclude: tuple[Card, ...],
-                   folded: tuple[Card, ...] = ()) -> tuple[Card, ...]:
-    """The cards a reshuffle makes the new stock of, in pack order (RULES.md §4).
-
-    All the discards but ``exclude`` (the cards the player being served has just thrown),
-    with the folded hands (``folded``, see :func:`folded_cards`).
-    """
-    pile = [c for c in discards if c not in exclude]
-    pile.extend(folded)
-    return tuple(sorted(pile, key=_card_index))
-
-
-def folded_cards(seats: tuple[Seat, ...]) -> tuple[Card, ...]:
-    """The cards still in folded hands: they join the discards at a reshuffle (RULES.md §4)."""
-    return tuple(c for s in seats if s.folded for c in s.hand)
-
-
-def _card_index(card: Card) -> int:
-    return card.index
-
-
-@frozen(kw_only=True)
-class PublicSeat:
-    """What everyone can see of a seat.
-
-    Attributes:
-        name: The player's name.
-        stack: Chips not on the table.
-        contributed: Chips put in this deal.
-        round_bet: Chips put in this betting round.
-        folded: Out of the deal.
-        cards: How many cards the player holds.
-        shown: The cards, when shown at the showdown; otherwise ``()``.
-    """
-
-    name: str
-    stack: int
-    contributed: int
-    round_bet: int
-    folded: bool
-    cards: int
-    shown: tuple[Card, ...] = ()
-
-
-@frozen(kw_only=True)
-class PlayerView:
-    """One player's view of a deal: their own cards and the public facts, nothing else.
-
-    Attributes:
-        seat: The viewer's seat.
-        variant: The variant.
-        hand: The viewer's own cards.
-        seats: Every seat's public facts.
-        dealer: The dealer's seat.
-        table: Stake, rest, ante.
-        step: The current step.
-        to_act: Whose turn it is.
-        pot: Chips on the table.
-        high: The highest total of the betting round.
-        opened: Someone has vied in this round.
-        stock_size: Cards left in the stock.
-        discards_size: Cards in the discard pile (face down).
-        history: ``(seat, public text)`` of every action; exchanges show only how many cards
-            (the viewer's own too: their own discards are in ``discarded``).
-        discarded: The cards the viewer has thrown in exchanges this deal.
-        received: The cards the viewer was dealt, with why and when (:class:`Receipt`).
-        extras: The variant's public state (e.g. the standing call).
-        legal: The viewer's legal actions when it is their turn.
-        over: The deal is over.
-    """
-
-    seat: int
-    variant: Variant = field(repr=False)
-    hand: tuple[Card, ...]
-    seats: tuple[PublicSeat, ...]
-    dealer: int
-    table: Table
-    step: Step | None
-    to_act: int | None
-    pot: int
-    high: int
-    opened: bool
-    stock_size: int
-    discards_size: int
-    history: tuple[tuple[int, str], ...]
-    discarded: tuple[Card, ...]
-    extras: tuple[tuple[str, Any], ...]
-    legal: tuple[Action, ...]
-    over: bool
-    received: tuple[Receipt, ...] = ()
-
-    @property
-    def owed(self) -> int:
-        """Chips the viewer must add to match the round's highest total."""
-        return max(0, self.high - self.seats[self.seat].round_bet)
-
-    @property
-    def stack(self) -> int:
-        """The viewer's chips not on the table."""
-        return self.seats[self.seat].stack
-
-    def extra(self, key: str, default: Any = None) -> Any:
-        """A public variant-specific value."""
-        for k, v in self.extras:
-            if k == key:
-                return v
-        return default
