@@ -111,19 +111,55 @@ def mid_deal_state(seed: int = 11) -> primero.GameState:
     raise RuntimeError("no random deal reached betting round 2")
 
 
+def _reachable(value: object, seen: dict[int, object]) -> None:
+    """Every tuple and attrs value reachable from ``value`` (the deal's context excluded: it
+    is shared by every state of the deal), by identity."""
+    import attrs
+
+    if id(value) in seen or isinstance(value, primero.state.DealContext):
+        return
+    if isinstance(value, tuple):
+        seen[id(value)] = value
+        for item in value:
+            _reachable(item, seen)
+    elif attrs.has(type(value)):
+        seen[id(value)] = value
+        for f in attrs.fields(type(value)):
+            _reachable(getattr(value, f.name), seen)
+
+
+def unshared_bytes(old: primero.GameState, new: primero.GameState) -> int:
+    """Bytes of the objects ``new`` holds that ``old`` does not (``sys.getsizeof``)."""
+    before: dict[int, object] = {}
+    after: dict[int, object] = {}
+    _reachable(old, before)
+    _reachable(new, after)
+    return sum(sys.getsizeof(v) for k, v in after.items() if k not in before)
+
+
 def mid_deal_state_bytes() -> tuple[int, int]:
     """Bytes of one mid-deal state: what one more action allocates (structure shared with the
-    state before it is not counted), and the whole state with nothing shared (pickled)."""
+    state before it is not counted), and the whole state with nothing shared (pickled).
+
+    The action is applied once before it is measured, so shared caches are warm (as in a
+    long run); tracemalloc's own bookkeeping is not counted.
+    """
     import pickle
 
     state = mid_deal_state()
     action = state.legal_actions()[0]
+    state.apply(action)  # warm the shared caches (legal tuples, history entries) first
     tracemalloc.start()
     before = tracemalloc.take_snapshot()
     after = state.apply(action)
     snapshot = tracemalloc.take_snapshot()
     tracemalloc.stop()
-    new_bytes = sum(s.size_diff for s in snapshot.compare_to(before, "filename"))
+    own = [tracemalloc.Filter(False, tracemalloc.__file__)]  # not tracemalloc's bookkeeping
+    new_bytes = sum(s.size_diff for s in snapshot.filter_traces(own).compare_to(
+        before.filter_traces(own), "filename"))
+    # tracemalloc does not see small tuples taken from CPython's free lists: count the
+    # objects the new state holds that the old one does not, and report the larger figure
+    new_bytes = max(new_bytes, unshared_bytes(state, after))
     del after
     return new_bytes, len(pickle.dumps(state))
 

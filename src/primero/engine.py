@@ -542,6 +542,10 @@ def _among(action: Action, legal: tuple[Action, ...]) -> bool:
     return action in legal
 
 
+#: History entries ``(seat, action)`` by seat and action identity, shared between deals.
+_ENTRIES: dict[tuple[int, int], tuple[int, Action]] = {}
+
+
 def _recorded(state: GameState, new: GameState, seat: int, action: Action) -> GameState:
     """``new`` (the rules' answer to ``action``) with the action appended to the history.
 
@@ -549,7 +553,13 @@ def _recorded(state: GameState, new: GameState, seat: int, action: Action) -> Ga
     history is set on it in place (one state copy per action), unless a hook handed back
     ``state`` itself.
     """
-    history = (*state.history, (seat, action))
+    entry = _ENTRIES.get((seat, id(action)))  # the entries are shared: actions are values
+    if entry is None or entry[1] is not action:
+        entry = (seat, action)
+        if len(_ENTRIES) >= 100_000:
+            _ENTRIES.clear()
+        _ENTRIES[seat, id(action)] = entry
+    history = (*state.history, entry)
     if new is state:
         return replace(new, history=history)
     setter = object.__setattr__
@@ -557,6 +567,11 @@ def _recorded(state: GameState, new: GameState, seat: int, action: Action) -> Ga
     if new._legal is not None or new._legal_ids is not None:
         setter(new, "_legal", None)
         setter(new, "_legal_ids", None)
+    log = state._log
+    if log is not None:  # someone reads the log (views do): extend it by this action
+        setter(new, "_log", (*log, (seat, public_text(action))))
+    elif new._log is not None:
+        setter(new, "_log", None)
     return new
 
 

@@ -177,6 +177,8 @@ class GameState:
     pending: tuple[Delivery, ...] = field(default=(), repr=False)
     _legal: tuple[Action, ...] | None = field(default=None, init=False, eq=False, repr=False)
     _legal_ids: tuple[int, ...] | None = field(default=None, init=False, eq=False, repr=False)
+    _log: tuple[tuple[int, str], ...] | None = field(default=None, init=False, eq=False,
+                                                     repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
         # caches are never pickled: they are rebuilt on demand where the state is unpickled
@@ -188,6 +190,7 @@ class GameState:
             object.__setattr__(self, name, state[name])
         object.__setattr__(self, "_legal", None)
         object.__setattr__(self, "_legal_ids", None)
+        object.__setattr__(self, "_log", None)
 
     def __deepcopy__(self, memo: dict[int, object]) -> GameState:
         return self  # a value: every part is immutable, so a copy would be the same state
@@ -237,13 +240,19 @@ class GameState:
     def public_log(self) -> tuple[tuple[int, str], ...]:
         """``(seat, text)`` for every action as the table sees it (read off the history).
 
-        Exchanged cards show only as a count.
+        Exchanged cards show only as a count. Cached; the engine extends the next state's
+        log by the one action it records once this one's has been read (views read it on
+        every decision).
         """
-        engine = _ENGINE
-        if engine is None:
-            engine = _engine()
-        public_text = engine.public_text
-        return tuple([(seat, public_text(action)) for seat, action in self.history])
+        log = self._log
+        if log is None:
+            engine = _ENGINE
+            if engine is None:
+                engine = _engine()
+            public_text = engine.public_text
+            log = tuple([(seat, public_text(action)) for seat, action in self.history])
+            object.__setattr__(self, "_log", log)
+        return log
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -276,7 +285,7 @@ class GameState:
     @property
     def live(self) -> tuple[int, ...]:
         """Seats still in the deal (not folded), in seat order."""
-        return tuple(i for i, s in enumerate(self.seats) if not s.folded)
+        return tuple([i for i, s in enumerate(self.seats) if not s.folded])
 
     @property
     def pot(self) -> int:
