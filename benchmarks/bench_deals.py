@@ -5,7 +5,9 @@ side in one process run (CPU time, interleaved in rounds so machine load hits al
 primero is driven three ways: through the public API (``state.legal_actions()`` /
 ``state.apply(action)``), through action ids (``state.legal_action_ids()`` /
 ``state.apply(i)``), and through the agents (``play_deal`` with ``RandomAgent``, one player view
-per decision). Also reports the memory of one mid-deal primero state.
+per decision). Also reports what the checks of hook results cost (the public API with the
+checks on against the same deals with them switched off, ``primero.hookchecks.unchecked``, same
+run) and the memory of one mid-deal primero state.
 
 Run: ``python benchmarks/bench_deals.py [--deals N]`` (needs the ``bench`` extra: pokerkit).
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 import tracemalloc
@@ -22,6 +25,7 @@ from itertools import combinations
 import primero
 from primero.agents import RandomAgent, play_deal
 from primero.engine import start_deal
+from primero.hookchecks import unchecked
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
 
@@ -29,9 +33,13 @@ PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
 def primero_deals(n: int, seed: int, mode: str = "api") -> float:
     """CPU seconds to play ``n`` Waks deals with uniform random play.
 
-    ``mode``: ``"api"`` (legal actions and apply), ``"ids"`` (legal ids and apply by id) or
-    ``"agents"`` (``play_deal`` with random agents, which act on player views).
+    ``mode``: ``"api"`` (legal actions and apply), ``"ids"`` (legal ids and apply by id),
+    ``"agents"`` (``play_deal`` with random agents, which act on player views) or
+    ``"unchecked"`` (``"api"`` with the checks of hook results switched off).
     """
+    if mode == "unchecked":
+        with unchecked():
+            return primero_deals(n, seed, "api")
     variant = primero.get_variant("waks")
     _ = variant.ranking.table  # built once, outside the timing
     agents = [RandomAgent()] * 4
@@ -103,19 +111,55 @@ def mid_deal_state(seed: int = 11) -> primero.GameState:
     raise RuntimeError("no random deal reached betting round 2")
 
 
+def _reachable(value: object, seen: dict[int, object]) -> None:
+    """Every tuple and attrs value reachable from ``value`` (the deal's context excluded: it
+    is shared by every state of the deal), by identity."""
+    import attrs
+
+    if id(value) in seen or isinstance(value, primero.state.DealContext):
+        return
+    if isinstance(value, tuple):
+        seen[id(value)] = value
+        for item in value:
+            _reachable(item, seen)
+    elif attrs.has(type(value)):
+        seen[id(value)] = value
+        for f in attrs.fields(type(value)):
+            _reachable(getattr(value, f.name), seen)
+
+
+def unshared_bytes(old: primero.GameState, new: primero.GameState) -> int:
+    """Bytes of the objects ``new`` holds that ``old`` does not (``sys.getsizeof``)."""
+    before: dict[int, object] = {}
+    after: dict[int, object] = {}
+    _reachable(old, before)
+    _reachable(new, after)
+    return sum(sys.getsizeof(v) for k, v in after.items() if k not in before)
+
+
 def mid_deal_state_bytes() -> tuple[int, int]:
     """Bytes of one mid-deal state: what one more action allocates (structure shared with the
-    state before it is not counted), and the whole state with nothing shared (pickled)."""
+    state before it is not counted), and the whole state with nothing shared (pickled).
+
+    The action is applied once before it is measured, so shared caches are warm (as in a
+    long run); tracemalloc's own bookkeeping is not counted.
+    """
     import pickle
 
     state = mid_deal_state()
     action = state.legal_actions()[0]
+    state.apply(action)  # warm the shared caches (legal tuples, history entries) first
     tracemalloc.start()
     before = tracemalloc.take_snapshot()
     after = state.apply(action)
     snapshot = tracemalloc.take_snapshot()
     tracemalloc.stop()
-    new_bytes = sum(s.size_diff for s in snapshot.compare_to(before, "filename"))
+    own = [tracemalloc.Filter(False, tracemalloc.__file__)]  # not tracemalloc's bookkeeping
+    new_bytes = sum(s.size_diff for s in snapshot.filter_traces(own).compare_to(
+        before.filter_traces(own), "filename"))
+    # tracemalloc does not see small tuples taken from CPython's free lists: count the
+    # objects the new state holds that the old one does not, and report the larger figure
+    new_bytes = max(new_bytes, unshared_bytes(state, after))
     del after
     return new_bytes, len(pickle.dumps(state))
 
@@ -133,12 +177,18 @@ def main(argv: list[str] | None = None) -> int:
     # Interleave in rounds so that load on the machine hits all alike; CPU time.
     rounds = 10
     per_round = max(1, args.deals // rounds)
-    modes = ("api", "ids", "agents")
+    modes = ("api", "ids", "agents", "unchecked")
     ours = dict.fromkeys(modes, 0.0)
+    paired: list[float] = []  # per round: checked / unchecked time of the same deals
     theirs = 0.0
     for r in range(rounds):
-        for mode in modes:
-            ours[mode] += primero_deals(per_round, args.seed + r, mode)
+        # alternate which of the checked and the unchecked runs meets the round's deals first
+        # (the second meets warm caches: hands, exchange tuples)
+        spent = {}
+        for mode in modes if r % 2 else ("unchecked", *modes[:-1]):
+            spent[mode] = primero_deals(per_round, args.seed + r, mode)
+            ours[mode] += spent[mode]
+        paired.append(spent["api"] / spent["unchecked"])
         theirs += pokerkit_deals(per_round, args.seed + r)
     deals = per_round * rounds
     theirs_rate = deals / theirs
@@ -147,6 +197,9 @@ def main(argv: list[str] | None = None) -> int:
         rate = deals / ours[mode]
         print(f"primero waks deals/s      : {rate:10.1f}  ({label}; "
               f"{rate / theirs_rate:.2f}x pokerkit, target >= 5x)")
+    cost = statistics.median(paired) - 1  # the median round: robust to bursts of load
+    print(f"hook checks               : {cost * 100:10.1f} % of the deal time (public API, "
+          "checks on vs off, median round; target <= 5 %)")
     new_bytes, pickled = mid_deal_state_bytes()
     print(f"one mid-deal state        : {new_bytes:10d} bytes newly allocated per action")
     print(f"                            {pickled:10d} bytes pickled (everything, nothing shared)")

@@ -122,6 +122,26 @@ class OnlyEverPass:
         return replace(state, to_act=(state.to_act + 1) % state.n)
 
 
+class PassesForEver:
+    """Offers only ``pass`` and records each pass, but never lets the round end: the state
+    changes at every action, so only the engine's bound on the deal's actions stops it."""
+
+    @hookimpl
+    def primero_legal_actions(self, state: GameState, variant: Any) -> Any:
+        step = state.step
+        return (Pass(),) if step is not None and step.kind == "bet" else None
+
+    @hookimpl
+    def primero_apply_action(self, state: GameState, variant: Any, action: Any) -> Any:
+        if not isinstance(action, Pass):
+            return None
+        seat = state.to_act
+        assert seat is not None
+        flag = state.seats[seat].acted
+        return replace(state, seats=state.replace_seat(seat, acted=not flag),
+                       to_act=(seat + 1) % state.n)
+
+
 def _settlement(state: GameState, **changes: Any) -> Settlement:
     winner = state.live[0]
     base = Settlement(awards=(Award(seat=winner, amount=state.pot),))
@@ -170,6 +190,7 @@ RULE_FAULTS: dict[str, tuple[object, str]] = {
     "same-state": (ReturnsTheSameState(), "primero_apply_action"),
     "steps-backwards": (StepsBackwards(), "primero_end_step"),
     "only-pass": (OnlyEverPass(), "primero_apply_action"),
+    "passes-for-ever": (PassesForEver(), "primero_apply_action"),
     "negative-award": (NegativeAward(), "primero_settle"),
     "award-seat-99": (AwardToSeat99(), "primero_settle"),
     "float-award": (FloatAward(), "primero_settle"),

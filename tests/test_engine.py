@@ -370,3 +370,24 @@ def test_an_exchange_naming_a_card_twice_says_so() -> None:
     with pytest.raises(primero.IllegalActionError) as caught:
         state.apply(f"exchange {card} {card}")
     assert caught.value.reason == f"a card can be discarded only once: {card} given twice"
+
+
+def test_repr_is_short_and_shows_no_card() -> None:
+    """repr: variant, step, whose turn, pot and stacks (python-chess style), never a card."""
+    state = start_deal("waks", ["Anna", "Ben", "Carla"], 20, seed=0)
+    assert repr(state) == ("<GameState waks, betting round 1, to act Anna (seat 0), pot 0; "
+                           "chips Anna 20, Ben 20, Carla 20>")
+    state = state.apply("vie 2")  # Anna puts 2 chips in; Ben speaks next
+    assert repr(state) == ("<GameState waks, betting round 1, to act Ben (seat 1), pot 2; "
+                           "chips Anna 18, Ben 20, Carla 20>")
+    # Ben holds 2, Carla folds; both stand pat; round 2: Anna vies 1 and Ben folds, so Anna
+    # takes the 5 chips in (2 + 2 + 1) unseen: 20 - 3 + 5 = 22
+    for text in ("hold", "fold", "exchange", "exchange", "vie 1", "fold"):
+        state = state.apply(text)
+    assert repr(state) == ("<GameState waks, over (folds), pot 0; "
+                           "chips Anna 22, Ben 18, Carla 20>")
+    held = [c.ascii for s in state.seats for c in s.hand]
+    assert held and not any(card in repr(state) for card in held)
+    external = start_deal("waks", ["Anna", "Ben"], 20, dealing="external")
+    assert repr(external) == ("<GameState waks, deal 2, dealing to Anna, pot 0; "
+                              "chips Anna 20, Ben 20>")

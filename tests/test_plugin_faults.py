@@ -54,7 +54,7 @@ def expect(name: str, info: pytest.ExceptionInfo[PluginError]) -> None:
     _, hook = faultplugins.RULE_FAULTS[name]
     error = info.value
     assert (type(error), error.hook, error.plugin) == (
-        EndlessDealError if name == "only-pass" else PluginError, hook,
+        EndlessDealError if name == "passes-for-ever" else PluginError, hook,
         faultplugins.label(name))
     message = str(error)
     assert "\n" not in message
@@ -85,8 +85,11 @@ def test_the_messages_say_what_was_returned_and_expected() -> None:
         "award-seat-99": "paid seat 99 (int); expected a seat 0..2",
         "steps-backwards": "moved the deal from step 1 to 0; expected the step unchanged (the "
                            "engine moves the steps forward)",
-        "only-pass": "the deal did not end within 2688 actions (the bound for 3 players, 60 "
-                     "chips and 6 steps)",
+        "passes-for-ever": "the deal did not end within 2688 actions (the bound for 3 "
+                           "players, 60 chips and 6 steps)",
+        "only-pass": "returned the state with only to_act changed for pass; expected the "
+                     "action recorded (the acting seat's chips or flags, or the round's "
+                     "bookkeeping)",
         "settle-raises": "raised KeyError: 'winner'",
     }
     for name, tail in cases.items():
@@ -119,7 +122,7 @@ def faults_installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[Registry]:
 
 
 @pytest.mark.parametrize("name", ["points-as-text", "mints-chips", "only-pass", "award-seat-99",
-                                  "steps-backwards", "no-legal-actions"])
+                                  "steps-backwards", "no-legal-actions", "passes-for-ever"])
 def test_fault_through_the_cli(name: str, faults_installed: Registry) -> None:
     result = run("simulate", "--variant", name, "--deals", "3", "--players", "3",
                  "--chips", "20", "--agent", "random")
@@ -132,7 +135,48 @@ def test_fault_through_the_cli(name: str, faults_installed: Registry) -> None:
 
 # --- through the kit -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", ["mints-chips", "steps-backwards"])
+def test_a_step_that_records_nothing_is_named_at_once() -> None:
+    """OnlyEverPass's apply hook moves only the turn: the very first pass is refused, naming
+    the plug-in and primero_apply_action (not the deal's action bound, thousands later)."""
+    state = start_deal(faultplugins.fault_spec("only-pass").configure(),
+                       ["Anna", "Ben", "Carla"], 20, seed=0)
+    assert state.history == () and state.legal_actions() == (faultplugins.Pass(),)
+    with pytest.raises(PluginError) as info:
+        state.apply("pass")
+    expect("only-pass", info)
+    assert state.history == ()  # the state is unchanged
+
+
+def test_a_level_pass_of_the_core_is_not_a_step_that_records_nothing() -> None:
+    """The core's pass by a player already level (after a vie, while others owe) changes no
+    chips and no flag's value: it is still a new seat, so it is not refused."""
+    state = start_deal("waks", ["Anna", "Ben", "Carla"], 20, seed=0)
+    for text in ("Anna vie 1", "Ben pass", "Carla hold"):  # Ben still owes 1
+        state = state.apply(text)
+    before = state.seats[0]
+    state = state.apply("Anna pass")  # level while Ben owes: a pass that changes no value
+    assert state.seats[0] == before and state.seats[0] is not before
+    # Ben passed once in answer: he must hold (or raise) or fold now (RULES.md §5)
+    assert state.to_act == 1 and [str(a) for a in state.legal_actions()] == [
+        "hold", "hold raise 1", "hold raise 2", "hold raise 3", "fold"]
+
+
+def test_unchecked_switches_the_checks_off_inside_the_block_only() -> None:
+    """The benchmark's switch (hookchecks.unchecked): a fault goes unnamed inside, and is
+    named again once the block is left."""
+    from primero.hookchecks import unchecked
+
+    state = start_deal(faultplugins.fault_spec("mints-chips").configure(),
+                       ["Anna", "Ben", "Carla"], 20, seed=0)
+    with unchecked():
+        minted = state.apply("vie 1")
+    assert minted.seats[0].stack == 20 + 5  # the hook's 5 chips, unchecked
+    with pytest.raises(PluginError) as info:
+        state.apply("vie 1")
+    expect("mints-chips", info)
+
+
+@pytest.mark.parametrize("name", ["mints-chips", "steps-backwards", "only-pass"])
 def test_fault_through_the_kit(name: str) -> None:
     variant = faultplugins.fault_spec(name).configure()
     with pytest.raises(PluginError) as info:

@@ -292,27 +292,19 @@ def action_space(variant: Variant, table: Table) -> ActionSpace:
     return ActionSpace((*core, *variant.rules.action_blocks(table)))
 
 
-_SPACES: dict[int, tuple[Table, Variant, ActionSpace]] = {}
-
-
 def space_of(state: GameState) -> ActionSpace:
-    """``state.action_space``: :func:`action_space` of the deal, found fast.
-
-    Looked up by the identity of the deal's table (every state of a deal shares it) before
-    any hashing.
-    """
-    table = state.setup.table
-    hit = _SPACES.get(id(table))
-    if hit is not None and hit[0] is table and hit[1] is state.variant:
-        return hit[2]
-    space = action_space(state.variant, table)
-    if len(_SPACES) > 10_000:
-        _SPACES.clear()
-    _SPACES[id(table)] = (table, state.variant, space)
+    """``state.action_space``: :func:`action_space` of the deal, kept in the deal's context."""
+    context = state.context
+    space = context._space
+    if space is None:
+        space = action_space(context.variant, context.table)
+        object.__setattr__(context, "_space", space)
     return space
 
 
-_IDS: dict[tuple[int, int], tuple[ActionSpace, tuple[Action, ...], tuple[int, ...]]] = {}
+#: Encoded legal tuples by identity: ``(legal, space, ids, action by id)``. The core's tuples
+#: are shared between states (betting tuples by situation, exchange tuples by hand).
+_IDS: dict[int, tuple[object, ActionSpace, tuple[int, ...], dict[int, Action]]] = {}
 
 
 def legal_ids(state: GameState) -> tuple[int, ...]:
@@ -327,21 +319,48 @@ def legal_ids(state: GameState) -> tuple[int, ...]:
     if not legal:
         return ()
     space = space_of(state)
-    key = (id(space), id(legal))
-    hit = _IDS.get(key)
-    if hit is not None and hit[0] is space and hit[1] is legal:
+    hit = _IDS.get(id(legal))
+    if hit is not None and hit[0] is legal and hit[1] is space:
         return hit[2]
+    return _encoded(state, legal, space)
+
+
+def legal_action_of(state: GameState, i: int) -> Action | None:
+    """The legal action with id ``i`` in ``state`` if its legal tuple is encoded already.
+
+    ``None``: ``i`` is not legal, or the legal actions were not encoded (then decode).
+    """
+    legal = state.legal_actions()
+    hit = _IDS.get(id(legal))
+    if hit is not None and hit[0] is legal and hit[1] is state.context._space:
+        return hit[3].get(i)
+    return None
+
+
+def _encoded(state: GameState, legal: tuple[Action, ...], space: ActionSpace) \
+        -> tuple[int, ...]:
+    """The ids of ``legal`` (not cached yet), cached where the tuple is position-free."""
     seat = state.to_act
     if seat is not None:
         hand = state.seats[seat].hand
-        if legal is exchange_actions(hand):
+        if legal is exchange_actions(hand):  # every subset of this very hand: by mask
             _, first = space.block("exchange")
-            return tuple(range(first, first + (1 << len(hand))))
+            by_id = {first + cast(int, _mask(state, a.discards)): a  # type: ignore[union-attr]
+                     for a in legal}
+            ids = tuple(range(first, first + (1 << len(hand))))
+            _remember(legal, space, ids, by_id)
+            return ids
     if not isinstance(legal, tuple):  # a lazy sequence of a plug-in (Cardano's wide tables)
         return cast("tuple[int, ...]", legal.action_ids(space, state))
-    ids = tuple(sorted(space.encode(state, a) for a in legal))
+    by_id = {space.encode(state, a): a for a in legal}
+    ids = tuple(sorted(by_id))
     if not any(isinstance(a, Exchange) or (isinstance(a, Pass) and a.exchange) for a in legal):
-        if len(_IDS) > 50_000:
-            _IDS.clear()
-        _IDS[key] = (space, legal, ids)  # position-free: the same for every state
+        _remember(legal, space, ids, by_id)  # position-free: the same for every state
     return ids
+
+
+def _remember(legal: tuple[Action, ...], space: ActionSpace, ids: tuple[int, ...],
+              by_id: dict[int, Action]) -> None:
+    if len(_IDS) > 50_000:
+        _IDS.clear()
+    _IDS[id(legal)] = (legal, space, ids, by_id)

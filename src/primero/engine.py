@@ -20,38 +20,30 @@ from collections.abc import Sequence
 
 import attrs
 
-from primero.action_space import legal_ids
+from primero.action_space import legal_action_of, legal_ids
 from primero.actions import ACTION_WORDS, Action, Exchange, Fold, Hold, Pass, Vie, parse_action
 from primero.cards import Card, parse_cards
 from primero.errors import IllegalActionError, InvalidDeckError, PrimeroError
 from primero.rules.dealing import deliver
 from primero.state import (
     DEALING_MODES,
+    DealContext,
     DealSetup,
     GameState,
     PlayerView,
     Seat,
-    Table,
-    fill,
     replace,
 )
+from primero.table_setup import MAX_BET_SIZES, SETUPS, setup_key, table_setup, whole
 from primero.variant import Variant
 
-__all__ = ["apply", "deal", "legal_actions", "legal_ids", "new_seed", "public_text", "start_deal",
-           "view"]
+__all__ = ["MAX_BET_SIZES", "apply", "deal", "legal_actions", "legal_ids", "new_seed",
+           "public_text", "start_deal", "view"]
 
 
 def new_seed(rng: random.Random) -> int:
     """Draw a 64-bit seed from ``rng`` (how a ``random.Random`` seeds a deal)."""
     return rng.getrandbits(64)
-
-
-#: The most bet sizes a table may offer (rest - stake + 1): legal actions spell out amounts.
-MAX_BET_SIZES = 1000
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def shuffled(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
@@ -70,48 +62,6 @@ def shuffled(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
     return tuple(items)
-
-
-def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
-                 dealer: int, table: Table, carry: int) -> None:
-    low, high = variant.spec.players
-    if not low <= len(players) <= high:
-        raise PrimeroError(
-            f"{variant.name} is played by {low} to {high} players; got {len(players)}"
-        )
-    verbs = [p for p in players if isinstance(p, str) and p.lower() in ACTION_WORDS]
-    if verbs:
-        raise PrimeroError(f"player name {verbs[0]!r} is an action word ("
-                           f"{', '.join(ACTION_WORDS)}): it would make action text ambiguous")
-    if len(set(players)) != len(players):
-        dup = next(p for p in players if list(players).count(p) > 1)
-        raise PrimeroError(f"two players are called {dup!r}: names must be distinct")
-    if any(not isinstance(p, str) or not p or p.split() != [p] for p in players):
-        bad = next(p for p in players if not isinstance(p, str) or not p or p.split() != [p])
-        raise PrimeroError(f"player name {bad!r} must be one word (no spaces)")
-    if len(chips) != len(players):
-        raise PrimeroError(f"{len(players)} players but {len(chips)} chip counts")
-    for name, c in zip(players, chips, strict=True):
-        if not _whole(c) or c <= 0:
-            raise PrimeroError(f"{name} has {c!r} chips: every player needs at least 1 chip")
-    if not 0 <= dealer < len(players):
-        raise PrimeroError(f"dealer seat {dealer} is not a seat of {len(players)} players")
-    for label, value in (("stake", table.stake), ("rest", table.rest), ("ante", table.ante),
-                         ("carry-over", carry)):
-        if not _whole(value):
-            raise PrimeroError(f"{label} must be a whole number of chips, got {value!r}")
-    if table.rest - table.stake >= MAX_BET_SIZES:
-        raise PrimeroError(
-            f"rest {table.rest} is too far above the stake {table.stake}: the legal actions "
-            f"list every bet size, so rest - stake must be below {MAX_BET_SIZES}"
-        )
-    if table.stake < 1 or table.rest < table.stake or table.ante < 0:
-        raise PrimeroError(
-            f"bad table: stake {table.stake}, rest {table.rest}, ante {table.ante} (need "
-            "1 <= stake <= rest and ante >= 0)"
-        )
-    if carry < 0:
-        raise PrimeroError(f"carry-over must not be negative, got {carry}")
 
 
 def start_deal(
@@ -178,26 +128,6 @@ def start_deal(
         variant = get_variant(variant)
     if not isinstance(variant, Variant):
         raise PrimeroError(f"variant must be a Variant or a variant name, got {variant!r}")
-    if isinstance(players, str):
-        raise PrimeroError(
-            f"players must be a list of names, not the text {players!r} (e.g. ['Anna', 'Ben'])"
-        )
-    if not isinstance(players, Sequence | tuple | list):
-        raise PrimeroError(f"players must be a list of names, got {type(players).__name__}")
-    names = tuple(players)
-    stacks: tuple[int, ...]
-    if isinstance(chips, int) and not isinstance(chips, bool):
-        stacks = (chips,) * len(names)
-    elif isinstance(chips, Sequence) and not isinstance(chips, str):
-        stacks = tuple(chips)
-    else:
-        raise PrimeroError(f"chips must be a whole number or one per player, got {chips!r}")
-    if isinstance(dealer, bool) or not isinstance(dealer, str | int):
-        raise PrimeroError(f"dealer must be a seat number or a player's name, got {dealer!r}")
-    for label, value in (("stake", stake), ("rest", rest), ("ante", ante), ("carry-over", carry),
-                         ("raise_cap", raise_cap)):
-        if value is not None and not _whole(value):
-            raise PrimeroError(f"{label} must be a whole number of chips, got {value!r}")
     if rng is not None and not isinstance(rng, random.Random):
         raise PrimeroError(f"rng must be a random.Random, got {rng!r}")
     if stock is not None and not isinstance(stock, str | Sequence):
@@ -205,23 +135,16 @@ def start_deal(
     if isinstance(reshuffles, str) or not isinstance(reshuffles, Sequence) or any(
             isinstance(r, str | int) or not isinstance(r, Sequence) for r in reshuffles):
         raise PrimeroError(f"reshuffles must be a list of card lists, got {reshuffles!r}")
-    if isinstance(dealer, str):
-        if dealer not in names:
-            raise PrimeroError(f"dealer {dealer!r} is not a player: {', '.join(names)}")
-        dealer_seat = names.index(dealer)
-    elif names and not -len(names) <= dealer < len(names):
-        raise PrimeroError(f"dealer seat {dealer} is not a seat of {len(names)} players "
-                           f"(0..{len(names) - 1}, or -1 for the last)")
-    else:
-        dealer_seat = dealer % len(names) if names else 0
-    if raise_cap is not None and raise_cap < 1:
-        raise PrimeroError(f"raise_cap must be at least 1 (or None: no cap), got {raise_cap}")
-    table = Table(stake=stake, rest=rest, ante=variant.spec.ante if ante is None else ante,
-                  raise_cap=raise_cap)
-    _check_setup(variant, names, stacks, dealer_seat, table, carry)
-    plan = variant.rules.plan
-    if table.ante and not any(step.kind == "ante" for step in plan):
-        raise PrimeroError(f"{variant.name} has no ante: ante must be 0, got {table.ante}")
+    key = setup_key(variant, players, chips, dealer, stake, rest, ante, carry, raise_cap)
+    known = SETUPS.get(key) if key is not None else None
+    if known is None:
+        known = table_setup(variant, players, chips, dealer, stake, rest, ante, carry,
+                             raise_cap)
+        if key is not None:
+            if len(SETUPS) >= 1024:
+                SETUPS.clear()
+            SETUPS[key] = known
+    names, stacks, dealer_seat, table, seats = known
     pack = variant.pack
     if dealing is None:
         dealing = "stacked" if stock is not None else "seeded"
@@ -241,7 +164,7 @@ def start_deal(
         seed = new_seed(rng) if rng is not None else 0 if stock is not None else None
     if seed is None:
         raise PrimeroError("give a seed, a random.Random (rng) or a stacked stock")
-    if not _whole(seed):
+    if not whole(seed):
         raise PrimeroError(f"seed must be a whole number, got {seed!r}")
     if stock is not None:
         cards = parse_cards(stock)
@@ -259,11 +182,7 @@ def start_deal(
         pack.check(order, f"reshuffle {k + 1}")
     setup = DealSetup(players=names, chips=stacks, dealer=dealer_seat, table=table,
                       carry=carry, stock=cards, seed=seed, reshuffles=given, dealing=dealing)
-    state = GameState(
-        variant=variant, setup=setup,
-        seats=tuple(Seat(name=n, stack=c) for n, c in zip(names, stacks, strict=True)),
-        stock=cards,
-    )
+    state = GameState(context=DealContext(variant, setup), seats=seats, stock=cards)
     return _advance(state)
 
 
@@ -276,8 +195,10 @@ def _advance(state: GameState) -> GameState:
     """
     if state.to_act is not None and not state.pending and not state.over:
         return state  # the usual case: the next player is to act
-    rules = state.variant.rules
-    external = state.setup.dealing == "external"
+    context = state.context
+    rules = context.rules
+    external = context.external
+    plan = context.plan
     while True:
         if state.pending:
             if external:
@@ -286,15 +207,15 @@ def _advance(state: GameState) -> GameState:
         if state.over or state.to_act is not None:
             break
         if state.step_index >= 0:
-            state = rules.end_step(state, state.plan[state.step_index])
+            state = rules.end_step(state, plan[state.step_index])
             if state.over:
                 break
         index = state.step_index + 1
-        if index >= len(state.plan):
+        if index >= len(plan):
             state = replace(state, over=True, ended_by=state.ended_by or "showdown",
                            step_index=index)
             break
-        step = state.plan[index]
+        step = plan[index]
         state = replace(state, step_index=index)
         if step.kind == "deal":
             state = rules.deal_cards(state, step.count)
@@ -306,7 +227,7 @@ def _advance(state: GameState) -> GameState:
 
 
 def _finish(state: GameState) -> GameState:
-    settlement = state.variant.rules.settle(state)
+    settlement = state.context.rules.settle(state)
     expected = state.pot
     if settlement.paid_out + settlement.carry != expected:
         raise PrimeroError(
@@ -324,7 +245,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action of the seat to act (``()``: nobody to act, or a chance node)."""
     if state.over or state.to_act is None or state.pending:
         return ()
-    return state.variant.rules.legal_actions(state)
+    return state.context.rules.legal_actions(state)
 
 
 def deal(state: GameState, card: Card | str) -> GameState:
@@ -382,14 +303,22 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
     if seat is not None and not state.pending and not state.over:  # the fast paths
         kind = type(action)
         if kind in _CORE_ACTIONS:
-            legal = state.legal_actions()
+            legal = state._legal
+            if legal is None:
+                legal = state.legal_actions()
             if _among(action, legal):  # type: ignore[arg-type]
-                new = state.variant.rules.apply_action(state, action)  # type: ignore[arg-type]
+                new = state.context.rules.apply_action(state, action)  # type: ignore[arg-type]
                 return _advance(_recorded(state, new, seat, action))  # type: ignore[arg-type]
-        elif kind is int and action in state.legal_action_ids():
-            chosen = state.action_space.decode(state, action)
-            new = state.variant.rules.apply_action(state, chosen)
-            return _advance(_recorded(state, new, seat, chosen))
+        elif kind is int:
+            state.legal_action_ids()
+            chosen = legal_action_of(state, action)  # type: ignore[arg-type]
+            if chosen is not None:
+                new = state.context.rules.apply_action(state, chosen)
+                return _advance(_recorded(state, new, seat, chosen))
+            if action in state.legal_action_ids():
+                chosen = state.action_space.decode(state, action)
+                new = state.context.rules.apply_action(state, chosen)
+                return _advance(_recorded(state, new, seat, chosen))
     return _apply_checked(state, action)
 
 
@@ -414,7 +343,7 @@ def _apply_checked(state: GameState, action: Action | str | int) -> GameState:
                                      reason=f"action id {action} is {where}",
                                      legal=state.legal_actions())
         action = state.action_space.decode(state, action)
-        new = state.variant.rules.apply_action(state, action)
+        new = state.context.rules.apply_action(state, action)
         return _advance(_recorded(state, new, seat, action))
     if isinstance(action, str):
         action = _read(state, action, name)
@@ -422,12 +351,12 @@ def _apply_checked(state: GameState, action: Action | str | int) -> GameState:
         raise IllegalActionError(f"{action!r} is not an action", legal=())
     legal = state.legal_actions()
     if not _among(action, legal):
-        reason = state.variant.rules.illegal_reason(state, action)
+        reason = state.context.rules.illegal_reason(state, action)
         shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
         raise IllegalActionError(
             f"{name} cannot {action}: {reason}. Legal: {shown}", reason=reason, legal=legal
         )
-    new = state.variant.rules.apply_action(state, action)
+    new = state.context.rules.apply_action(state, action)
     return _advance(_recorded(state, new, seat, action))
 
 
@@ -483,6 +412,10 @@ def _among(action: Action, legal: tuple[Action, ...]) -> bool:
     return action in legal
 
 
+#: History entries ``(seat, action)`` by seat and action identity, shared between deals.
+_ENTRIES: dict[tuple[int, int], tuple[int, Action]] = {}
+
+
 def _recorded(state: GameState, new: GameState, seat: int, action: Action) -> GameState:
     """``new`` (the rules' answer to ``action``) with the action appended to the history.
 
@@ -490,23 +423,40 @@ def _recorded(state: GameState, new: GameState, seat: int, action: Action) -> Ga
     history is set on it in place (one state copy per action), unless a hook handed back
     ``state`` itself.
     """
-    history = (*state.history, (seat, action))
+    entry = _ENTRIES.get((seat, id(action)))  # the entries are shared: actions are values
+    if entry is None or entry[1] is not action:
+        entry = (seat, action)
+        if len(_ENTRIES) >= 100_000:
+            _ENTRIES.clear()
+        _ENTRIES[seat, id(action)] = entry
+    history = (*state.history, entry)
     if new is state:
         return replace(new, history=history)
-    fill(new, history=history)
+    setter = object.__setattr__
+    setter(new, "history", history)
+    if new._legal is not None or new._legal_ids is not None:
+        setter(new, "_legal", None)
+        setter(new, "_legal_ids", None)
+    log = state._log
+    if log is not None:  # someone reads the log (views do): extend it by this action
+        setter(new, "_log", (*log, (seat, public_text(action))))
+    elif new._log is not None:
+        setter(new, "_log", None)
     return new
 
 
-_PUBLIC_TEXT: dict[Action, str] = {}
+_PUBLIC_TEXT: dict[int, tuple[Action, str]] = {}
 
 
 def public_text(action: Action) -> str:
     """How the table sees an action: exchanged cards show only as a count."""
-    text = _PUBLIC_TEXT.get(action)
-    if text is None:
-        text = _public_text(action)
-        if len(_PUBLIC_TEXT) < 100_000:
-            _PUBLIC_TEXT[action] = text
+    known = _PUBLIC_TEXT.get(id(action))  # by identity: actions are shared values
+    if known is not None and known[0] is action:
+        return known[1]
+    text = _public_text(action)
+    if len(_PUBLIC_TEXT) >= 100_000:
+        _PUBLIC_TEXT.clear()
+    _PUBLIC_TEXT[id(action)] = (action, text)
     return text
 
 
@@ -529,23 +479,26 @@ def view(state: GameState, seat: int) -> PlayerView:
     Raises:
         IndexError: ``seat`` is not a seat of this deal.
     """
-    if not 0 <= seat < state.n:
-        raise IndexError(f"seat {seat} is not one of the {state.n} seats")
-    shown: dict[int, tuple[Card, ...]] = {}
-    if state.settlement is not None and state.settlement.showdown:
-        shown = {s: state.seats[s].hand for s, _ in state.settlement.values}
-    seats = tuple(s.public() for s in state.seats)
-    if shown:
+    context = state.context
+    n = context.n
+    if not 0 <= seat < n:
+        raise IndexError(f"seat {seat} is not one of the {n} seats")
+    seats_state = state.seats
+    seats = tuple(map(Seat.public, seats_state))
+    settlement = state.settlement
+    if settlement is not None and settlement.showdown:
+        shown = {s: seats_state[s].hand for s, _ in settlement.values}
         seats = tuple(replace(p, shown=shown[i]) if i in shown else p
                       for i, p in enumerate(seats))
+    me = seats_state[seat]
+    extras = state.extras
     return PlayerView(
-        seat=seat, variant=state.variant, hand=state.seats[seat].hand, seats=seats,
-        dealer=state.dealer, table=state.table, step=state.step, to_act=state.to_act,
-        pot=state.pot, high=state.high, opened=state.opened, stock_size=len(state.stock),
-        discards_size=len(state.discards),
-        history=state.public_log, discarded=state.seats[seat].discarded,
-        received=state.seats[seat].received,
-        extras=tuple((k, v) for k, v in state.extras if not k.startswith("_")),
+        seat=seat, variant=context.variant, hand=me.hand, seats=seats,
+        dealer=context.dealer, table=context.table, step=state.step, to_act=state.to_act,
+        pot=state.pot, high=state.high, opened=state.opener is not None,
+        stock_size=len(state.stock), discards_size=len(state.discards),
+        history=state.public_log, discarded=me.discarded, received=me.received,
+        extras=tuple((k, v) for k, v in extras if not k.startswith("_")) if extras else (),
         legal=state.legal_actions() if state.to_act == seat else (),
         over=state.over,
     )

@@ -61,6 +61,25 @@ def checking_everything() -> Iterator[None]:
         _strict -= 1
 
 
+_off = 0
+
+
+@contextmanager
+def unchecked() -> Iterator[None]:
+    """Skip every check of hook results while the block runs: for measuring what they cost.
+
+    Internal, for ``benchmarks/bench_deals.py`` (which reports the checks' share of the deal
+    time): a plug-in's faults go unnamed inside the block. The engine's own refusals (illegal
+    actions, the deal's action bound) stay.
+    """
+    global _off
+    _off += 1
+    try:
+        yield
+    finally:
+        _off -= 1
+
+
 def everything_checked() -> bool:
     """Whether :func:`checking_everything` is on."""
     return _strict > 0
@@ -224,6 +243,27 @@ def state_problem(before: GameState, after: object, total_chips: int | None = No
     return None
 
 
+def unrecorded_problem(before: GameState, after: GameState, action: object) -> str | None:
+    """``primero_apply_action`` in a betting round: the action must leave a trace.
+
+    A step must move forward (issue 16). A betting action changes the acting seat (its chips,
+    or its ``acted`` / ``passed`` flags) or the round's bookkeeping; an answer that changed
+    nothing but ``to_act`` recorded nothing, and a deal driven by it could never end.
+    Only called when the answer kept the seats themselves (``after.seats is before.seats``).
+    """
+    step = before.step
+    if step is None or step.kind != "bet":
+        return None  # e.g. standing pat in an exchange moves only the turn
+    if (after.stock is before.stock and after.discards is before.discards
+            and after.pending is before.pending and after.extras is before.extras
+            and after.high == before.high and after.opener == before.opener
+            and after.held == before.held and after.bets == before.bets
+            and after.skipped == before.skipped and after.over == before.over):
+        return (f"returned the state with only to_act changed for {action}; expected the "
+                "action recorded (the acting seat's chips or flags, or the round's bookkeeping)")
+    return None
+
+
 def _chips_problem(before: GameState, after: GameState, total_chips: int | None) -> str:
     total = after.carry_in + sum(s.stack + s.contributed for s in after.seats)
     expected = total_chips
@@ -236,7 +276,9 @@ def _chips_problem(before: GameState, after: GameState, total_chips: int | None)
 def whole_state_problem(state: GameState, pack: Pack, total_chips: int) -> str | None:
     """The whole-state invariants: the deal's chips on the table, every card exactly once.
 
-    Run at the end of every step whoever answered (and after every hook in the kit).
+    Run at the end of every step whoever answered (and after every hook in the kit). The
+    sound case is one pass over the seats: a sum of chips and a sum of card bits (see
+    :func:`cards_problem`).
 
     Args:
         state: A state a hook returned.
@@ -244,20 +286,38 @@ def whole_state_problem(state: GameState, pack: Pack, total_chips: int) -> str |
         total_chips: The deal's chips (the players' chips at the start and the carry-in).
     """
     seats = state.seats
-    total = state.carry_in + sum(map(_stack, seats)) + sum(map(_contributed, seats))
-    if total != total_chips or type(total) is not int:
-        bad = next((s for s in seats if type(s.stack) is not int
-                    or type(s.contributed) is not int), None)
-        if bad is not None:
-            return (f"returned {bad.name} with {shown(bad.stack)} chips and "
-                    f"{shown(bad.contributed)} put in; expected whole numbers")
+    total = state.carry_in
+    negative = False
+    bits = _stock_sum(state.stock) + sum(map(_bit, state.discards))
+    count = len(state.stock) + len(state.discards)
+    for seat in seats:
+        stack, put_in = seat.stack, seat.contributed
+        total += stack + put_in
+        if stack < 0 or put_in < 0:
+            negative = True
+        hand = seat.hand
+        bits += sum(map(_bit, hand))
+        count += len(hand)
+    if total != total_chips or type(total) is not int or negative:
+        return _chips_fault(state, total, total_chips)
+    if bits == pack.mask and count == len(pack):
+        return None
+    return _cards_fault(state, pack)
+
+
+def _chips_fault(state: GameState, total: object, total_chips: int) -> str:
+    seats = state.seats
+    bad = next((s for s in seats if type(s.stack) is not int
+                or type(s.contributed) is not int), None)
+    if bad is not None:
+        return (f"returned {bad.name} with {shown(bad.stack)} chips and "
+                f"{shown(bad.contributed)} put in; expected whole numbers")
+    if total != total_chips:
         return (f"returned a state with {total} chips; expected the {total_chips} of the deal "
                 "(chips are conserved)")
-    if min(map(_stack, seats)) < 0 or min(map(_contributed, seats)) < 0:
-        bad = next(s for s in seats if s.stack < 0 or s.contributed < 0)
-        return (f"returned {bad.name} with {bad.stack} chips and {bad.contributed} put in; "
-                "expected never negative")
-    return cards_problem(state, pack)
+    bad = next(s for s in seats if s.stack < 0 or s.contributed < 0)
+    return (f"returned {bad.name} with {bad.stack} chips and {bad.contributed} put in; "
+            "expected never negative")
 
 
 _stack = attrgetter("stack")
@@ -280,6 +340,18 @@ _bit = attrgetter("bit")
 _stock_bits: dict[int, tuple[tuple[Card, ...], int]] = {}
 
 
+def _stock_sum(stock: tuple[Card, ...]) -> int:
+    """The sum of the stock's card bits, remembered by identity."""
+    known = _stock_bits.get(id(stock))
+    if known is not None and known[0] is stock:
+        return known[1]
+    total: int = sum(map(_bit, stock))
+    if len(_stock_bits) >= 256:
+        _stock_bits.clear()
+    _stock_bits[id(stock)] = (stock, total)
+    return total
+
+
 def cards_problem(state: GameState, pack: Pack) -> str | None:
     """Every card of the pack exactly once among the hands, the stock and the discards.
 
@@ -288,15 +360,7 @@ def cards_problem(state: GameState, pack: Pack) -> str | None:
     terms than the mask has bits).
     """
     stock = state.stock
-    known = _stock_bits.get(id(stock))
-    if known is not None and known[0] is stock:
-        total = known[1]
-    else:
-        total = sum(map(_bit, stock))
-        if len(_stock_bits) >= 256:
-            _stock_bits.clear()
-        _stock_bits[id(stock)] = (stock, total)
-    total += sum(map(_bit, state.discards))
+    total = _stock_sum(stock) + sum(map(_bit, state.discards))
     count = len(stock) + len(state.discards)
     for seat in state.seats:
         hand = seat.hand
@@ -348,17 +412,23 @@ def legal_problem(state: GameState, result: object) -> str | None:
         return (f"returned {shown(result)}; expected a non-empty tuple of actions (a deal that "
                 "is not over needs a player with a legal action)")
     sample = result if len(result) <= LAZY_CHECK_ABOVE else (result[0], result[-1])
-    hand: tuple[Card, ...] | None = None
+    held: frozenset[Card] | None = None
     for action in sample:
-        if type(action) not in _ACTION_TYPES and not attrs.has(type(action)):
+        kind = type(action)
+        if kind is Exchange:
+            discards = action.discards
+        elif kind is Pass:
+            discards = action.exchange
+        elif kind in _ACTION_TYPES or attrs.has(kind):
+            discards = action.discards if isinstance(action, Exchange) else \
+                action.exchange if isinstance(action, Pass) else ()
+        else:
             return f"returned {shown(action)} among the actions; expected actions (Vie, Hold, ...)"
-        discards = action.discards if isinstance(action, Exchange) else \
-            action.exchange if isinstance(action, Pass) else ()
         if discards:
-            if hand is None:
+            if held is None:
                 assert state.to_act is not None
-                hand = state.seats[state.to_act].hand
-            if not set(discards) <= set(hand):
+                held = frozenset(state.seats[state.to_act].hand)
+            if not held.issuperset(discards):
                 return (f"offered {action}, which throws cards the player does not hold; "
                         "expected exchanges of cards in the hand")
     if _strict and len(set(sample)) != len(sample):

@@ -8,17 +8,34 @@ is what one player may see.
 
 Seats are numbered 0..n-1 in playing order; the eldest is the seat after the dealer
 (RULES.md §4).
+
+The values a state is made of live in their own modules and are re-exported here:
+:mod:`primero.deal_setup` (:class:`Step`, :class:`Table`, :class:`DealSetup`,
+:class:`DealContext`), :mod:`primero.seats` (:class:`Seat`, :class:`PublicSeat`,
+:class:`Receipt`, :class:`Delivery`, :class:`Chance`) and :mod:`primero.views`
+(:class:`PlayerView`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
 from attrs import field, frozen
 
 from primero.cards import Card, format_cards
+from primero.deal_setup import DEALING_MODES, DealContext, DealSetup, Step, Table
+from primero.seats import (
+    Chance,
+    Delivery,
+    PublicSeat,
+    Receipt,
+    Seat,
+    folded_cards,
+    reshuffle_pool,
+)
+from primero.views import PlayerView
 
 if TYPE_CHECKING:
     from primero.action_space import ActionSpace
@@ -27,14 +44,13 @@ if TYPE_CHECKING:
     from primero.settlement import Settlement
     from primero.variant import Variant
 
+#: Every name of the state's values, re-exported here from the modules that define them
+#: (:mod:`primero.deal_setup`, :mod:`primero.seats`, :mod:`primero.views`).
 __all__ = [
-    "DEALING_MODES", "Chance", "DealSetup", "Delivery", "GameState", "PlayerView", "PublicSeat",
-    "Receipt", "Seat", "Step", "Table", "fill", "replace",
+    "DEALING_MODES", "Chance", "DealContext", "DealSetup", "Delivery", "GameState", "PlayerView",
+    "PublicSeat", "Receipt", "Seat", "Step", "Table", "fill", "folded_cards", "replace",
+    "reshuffle_pool",
 ]
-
-#: How a deal's cards are chosen (``start_deal(dealing=...)``): from a seeded shuffle, from a
-#: stacked stock given in advance, or from outside, one card at each chance node.
-DEALING_MODES = ("seeded", "stacked", "external")
 
 _T = TypeVar("_T")
 _REPLACERS: dict[type, Any] = {}
@@ -79,11 +95,10 @@ def replace(inst: _T, /, **changes: Any) -> _T:
     Raises:
         TypeError: a name in ``changes`` is not an ``__init__`` field of the class.
     """
-    cls = type(inst)
-    replacer = _REPLACERS.get(cls)
+    replacer = _REPLACERS.get(type(inst))
     if replacer is None:
-        replacer = _REPLACERS[cls] = _make_replacer(cls)
-    return cast(_T, replacer(inst, changes))
+        replacer = _REPLACERS[type(inst)] = _make_replacer(type(inst))
+    return replacer(inst, changes)  # type: ignore[no-any-return]
 
 
 def fill(fresh: Any, /, **changes: Any) -> None:
@@ -105,197 +120,15 @@ def fill(fresh: Any, /, **changes: Any) -> None:
         setter(fresh, "_legal_ids", None)
 
 
-@frozen
-class Step:
-    """One step of a deal's plan (the ``primero_deal_plan`` hook).
-
-    Attributes:
-        kind: ``"ante"``, ``"deal"``, ``"bet"``, ``"exchange"``, ``"declare"`` or
-            ``"showdown"``; a plug-in may add its own kinds and handle them in
-            ``primero_start_step``.
-        number: The betting round or declaration number (1-based), or 0.
-        count: Cards to deal to each player, for ``"deal"``.
-    """
-
-    kind: str
-    number: int = 0
-    count: int = 0
-
-    def __str__(self) -> str:
-        if self.kind == "deal":
-            return f"deal {self.count}"
-        if self.kind == "bet":
-            return f"betting round {self.number}"
-        return self.kind if not self.number else f"{self.kind} {self.number}"
-
-
-@frozen(kw_only=True)
-class Table:
-    """Table parameters, in chips (RULES.md §5, §9, §10).
-
-    Attributes:
-        stake: The smallest bet or raise.
-        rest: The largest single bet or raise.
-        ante: What each player pays before the deal (variants with an ante only).
-        raise_cap: House rule (RULES.md §5): the most vies plus raises one betting round
-            allows, then only hold, pass or fold; ``None`` (the default): no cap.
-    """
-
-    stake: int = 1
-    rest: int = 3
-    ante: int = 0
-    raise_cap: int | None = None
-
-
-class Receipt(NamedTuple):
-    """One card a player received: which, why, and when (known only to that player).
-
-    A named tuple (immutable, compared by value; cheap to make, one per card dealt).
-
-    Attributes:
-        card: The card.
-        reason: Why it was dealt: ``"deal"``, ``"second deal"``, ``"exchange"`` or ``"pass"``
-            (a Suzuki pass's exchange), or a plug-in's own reason.
-        after: How many actions had been applied in the deal before it was dealt.
-        order: Its place among all the cards dealt in the deal, 0 for the first.
-    """
-
-    card: Card
-    reason: str
-    after: int
-    order: int
-
-
-class Delivery(NamedTuple):
-    """A card owed to a player that has not been dealt yet (a pending chance event).
-
-    A named tuple (immutable, compared by value).
-
-    The dealing hooks queue deliveries (``state.pending``); the engine deals them, from the
-    stock in the seeded and stacked modes, or one per :meth:`GameState.deal` when the cards
-    come from outside.
-
-    Attributes:
-        seat: Who receives the card.
-        reason: Why (see :attr:`Receipt.reason`).
-        exclude: Cards that may not come back to this player if the stock runs out and the
-            discards are reshuffled (the cards they have just thrown, RULES.md §4).
-    """
-
-    seat: int
-    reason: str
-    exclude: tuple[Card, ...] = ()
-
-
-@frozen
-class Chance:
-    """A chance node: the next card to deal, and the cards that can come (RULES.md §4).
-
-    Attributes:
-        seat: Who receives the card.
-        reason: Why it is dealt: ``"deal"`` (the first deal), ``"second deal"``, ``"exchange"``
-            or ``"pass"`` (a Suzuki pass's exchange), or a plug-in's own reason.
-        cards: The cards that can come, each equally likely, in pack order: the unseen cards
-            of the stock, or, once it is exhausted, the discards that will be reshuffled (less
-            the cards this player has just thrown). Never a card in anyone's hand.
-    """
-
-    seat: int
-    reason: str
-    cards: tuple[Card, ...]
-
-
-@frozen(kw_only=True)
-class Seat:
-    """One player's part of a deal.
-
-    Attributes:
-        name: The player's name.
-        stack: Chips not yet put in this deal.
-        hand: Cards in hand, in the order received.
-        folded: Out of the deal.
-        contributed: Chips put in this deal (antes included), the basis of side pots.
-        round_bet: Chips put in during the current betting round (antes excluded).
-        passed: Has passed in answer to the current vie or raise (pass-once).
-        acted: Has acted in the current betting round.
-        discarded: Cards this player has thrown in exchanges this deal (known only to them).
-        received: Every card this player was dealt, in order, with why and when (known only to
-            them): the cards of the deal, of the second deal and of every exchange.
-    """
-
-    name: str
-    stack: int
-    hand: tuple[Card, ...] = ()
-    folded: bool = False
-    contributed: int = 0
-    round_bet: int = 0
-    passed: bool = False
-    acted: bool = False
-    discarded: tuple[Card, ...] = ()
-    received: tuple[Receipt, ...] = ()
-    _public: PublicSeat | None = field(default=None, init=False, eq=False, repr=False)
-
-    def public(self) -> PublicSeat:
-        """What everyone can see of this seat (cached: a seat is a value)."""
-        public = self._public
-        if public is None:
-            public = PublicSeat(name=self.name, stack=self.stack, contributed=self.contributed,
-                                round_bet=self.round_bet, folded=self.folded,
-                                cards=len(self.hand))
-            object.__setattr__(self, "_public", public)
-        return public
-
-    @property
-    def all_in(self) -> bool:
-        """Still in, with no chips left to put in."""
-        return not self.folded and self.stack == 0
-
-    @property
-    def can_act(self) -> bool:
-        """Still in and not all-in: can still bet."""
-        return not self.folded and self.stack > 0
-
-
-@frozen(kw_only=True)
-class DealSetup:
-    """How a deal was set up: everything a deal record needs besides the actions.
-
-    Attributes:
-        players: Names in playing order.
-        chips: Starting chips in playing order.
-        dealer: The dealer's seat.
-        table: Stake, rest, ante.
-        carry: Chips carried over from an earlier deal.
-        stock: The whole pack from the top, as it was before dealing.
-        seed: The seed of reshuffles (when the stock runs out) not given in advance.
-        reshuffles: New stock orders given in advance (a replayed record).
-        dealing: ``"seeded"``, ``"stacked"`` or ``"external"`` (:data:`DEALING_MODES`); an
-            external deal's ``stock`` is the pack in pack order (its order is not known).
-
-    ``seed``, ``reshuffles`` and ``dealing`` are only the means to the cards: two setups that
-    deal the same cards are equal, so a replayed record equals the deal it was saved from.
-    """
-
-    players: tuple[str, ...]
-    chips: tuple[int, ...]
-    dealer: int
-    table: Table
-    carry: int
-    stock: tuple[Card, ...]
-    seed: int = field(eq=False)
-    reshuffles: tuple[tuple[Card, ...], ...] = field(default=(), eq=False)
-    dealing: str = field(default="seeded", eq=False)
-
-
-@frozen(kw_only=True)
+@frozen(kw_only=True, repr=False)
 class GameState:
     """A complete snapshot of one deal. Frozen: every change makes a new state.
 
     Build the first state with :func:`primero.engine.start_deal`; then ``apply`` actions.
 
     Attributes:
-        variant: The configured variant whose rules drive the deal.
-        setup: How the deal was set up (for records and replays).
+        context: What every state of the deal shares (:class:`DealContext`): the variant
+            (:attr:`variant`), the setup (:attr:`setup`) and facts derived from them.
         seats: One :class:`Seat` per player, in playing order.
         stock: Undealt cards, top first (in pack order when the cards are dealt from outside:
             then the order is not known).
@@ -318,13 +151,13 @@ class GameState:
             order). Only a deal dealt from outside stops with cards pending: it is then at a
             chance node (:attr:`chance`).
 
-    Derived, not stored (each fact is stored once): :attr:`dealer`, :attr:`table` and
+    Derived, not stored (each fact is stored once): :attr:`variant` and :attr:`setup` are the
+    context's, :attr:`dealer`, :attr:`table` and
     :attr:`carry_in` are the setup's, :attr:`plan` the variant's, :attr:`opened` is
     ``opener is not None``, and :attr:`public_log` is read off the history.
     """
 
-    variant: Variant = field(repr=False)
-    setup: DealSetup = field(repr=False)
+    context: DealContext = field(repr=False)
     seats: tuple[Seat, ...]
     stock: tuple[Card, ...] = field(default=(), repr=False)
     discards: tuple[Card, ...] = field(default=(), repr=False)
@@ -344,6 +177,8 @@ class GameState:
     pending: tuple[Delivery, ...] = field(default=(), repr=False)
     _legal: tuple[Action, ...] | None = field(default=None, init=False, eq=False, repr=False)
     _legal_ids: tuple[int, ...] | None = field(default=None, init=False, eq=False, repr=False)
+    _log: tuple[tuple[int, str], ...] | None = field(default=None, init=False, eq=False,
+                                                     repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
         # caches are never pickled: they are rebuilt on demand where the state is unpickled
@@ -355,6 +190,7 @@ class GameState:
             object.__setattr__(self, name, state[name])
         object.__setattr__(self, "_legal", None)
         object.__setattr__(self, "_legal_ids", None)
+        object.__setattr__(self, "_log", None)
 
     def __deepcopy__(self, memo: dict[int, object]) -> GameState:
         return self  # a value: every part is immutable, so a copy would be the same state
@@ -366,24 +202,34 @@ class GameState:
     # derived facts
 
     @property
+    def variant(self) -> Variant:
+        """The configured variant whose rules drive the deal (the context's)."""
+        return self.context.variant
+
+    @property
+    def setup(self) -> DealSetup:
+        """How the deal was set up, for records and replays (the context's)."""
+        return self.context.setup
+
+    @property
     def dealer(self) -> int:
         """The dealer's seat (the setup's)."""
-        return self.setup.dealer
+        return self.context.dealer
 
     @property
     def table(self) -> Table:
         """Stake, rest and ante (the setup's)."""
-        return self.setup.table
+        return self.context.table
 
     @property
     def carry_in(self) -> int:
         """Chips carried over into this deal's pot (the setup's)."""
-        return self.setup.carry
+        return self.context.setup.carry
 
     @property
     def plan(self) -> tuple[Step, ...]:
         """The deal's steps (the variant's ``primero_deal_plan``)."""
-        return self.variant.rules.plan
+        return self.context.plan
 
     @property
     def opened(self) -> bool:
@@ -394,10 +240,19 @@ class GameState:
     def public_log(self) -> tuple[tuple[int, str], ...]:
         """``(seat, text)`` for every action as the table sees it (read off the history).
 
-        Exchanged cards show only as a count.
+        Exchanged cards show only as a count. Cached; the engine extends the next state's
+        log by the one action it records once this one's has been read (views read it on
+        every decision).
         """
-        public_text = _engine().public_text
-        return tuple((seat, public_text(action)) for seat, action in self.history)
+        log = self._log
+        if log is None:
+            engine = _ENGINE
+            if engine is None:
+                engine = _engine()
+            public_text = engine.public_text
+            log = tuple([(seat, public_text(action)) for seat, action in self.history])
+            object.__setattr__(self, "_log", log)
+        return log
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -407,12 +262,12 @@ class GameState:
     @property
     def n(self) -> int:
         """The number of seats."""
-        return len(self.seats)
+        return self.context.n
 
     @property
     def eldest(self) -> int:
         """The seat after the dealer: first to receive cards and to act."""
-        return (self.dealer + 1) % len(self.seats)
+        return self.context.eldest
 
     def playing_order(self, start: int | None = None) -> Iterator[int]:
         """Seats in playing order, starting at ``start`` (default: the eldest)."""
@@ -423,15 +278,14 @@ class GameState:
     @property
     def step(self) -> Step | None:
         """The current step, or ``None`` before the first and after the last."""
-        rules = self.variant._rules or self.variant.rules
-        plan = rules._plan or rules.plan
-        index = self.step_index
-        return plan[index] if 0 <= index < len(plan) else None
+        index = self.step_index + 1
+        steps = self.context.steps
+        return steps[index] if 0 <= index < len(steps) else None
 
     @property
     def live(self) -> tuple[int, ...]:
         """Seats still in the deal (not folded), in seat order."""
-        return tuple(i for i, s in enumerate(self.seats) if not s.folded)
+        return tuple([i for i, s in enumerate(self.seats) if not s.folded])
 
     @property
     def pot(self) -> int:
@@ -439,9 +293,10 @@ class GameState:
 
         After settlement: the chips carried to the next deal.
         """
-        if self.settlement is not None:
-            return self.settlement.carry
-        return self.carry_in + sum(s.contributed for s in self.seats)
+        settlement = self.settlement
+        if settlement is not None:
+            return settlement.carry
+        return self.context.setup.carry + sum([s.contributed for s in self.seats])
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -500,7 +355,7 @@ class GameState:
         through the same code.
         """
         pending = self.pending
-        if not pending or self.setup.dealing != "external":
+        if not pending or not self.context.external:
             return None
         first = pending[0]
         return Chance(seat=first.seat, reason=first.reason,
@@ -524,7 +379,10 @@ class GameState:
         """Every legal action of the seat to act; empty when nobody is to act (or at chance)."""
         legal = self._legal
         if legal is None:
-            legal = cast("tuple[Action, ...]", _engine().legal_actions(self))
+            if self.over or self.to_act is None or self.pending:
+                legal = ()
+            else:
+                legal = self.context.rules.legal_actions(self)
             object.__setattr__(self, "_legal", legal)
         return legal
 
@@ -558,11 +416,31 @@ class GameState:
             IllegalActionError: the action is not legal here; the message says why. See
                 :func:`primero.engine.apply` for what an error shows, and to whom.
         """
-        return cast(GameState, _engine().apply(self, action))
+        engine = _ENGINE
+        if engine is None:
+            engine = _engine()
+        return engine.apply(self, action)  # type: ignore[no-any-return]
 
     def view(self, seat: int) -> PlayerView:
         """What the player at ``seat`` may see: their own cards and everything public."""
         return cast(PlayerView, _engine().view(self, seat))
+
+    def __repr__(self) -> str:
+        """A short, public summary: variant, step, whose turn, pot and every stack.
+
+        ``<GameState waks, betting round 1, to act Ben (seat 1), pot 3; chips Anna 49,
+        Ben 50, Carla 48>`` — never a hidden card (use :meth:`describe` to see the hands).
+        """
+        step = self.step
+        where = "over" + (f" ({self.ended_by})" if self.ended_by else "") if self.over \
+            else str(step) if step is not None else "start"
+        if self.chance is not None:
+            where += f", dealing to {self.seats[self.chance.seat].name}"
+        turn = self.to_act
+        who = f", to act {self.seats[turn].name} (seat {turn})" \
+            if turn is not None and 0 <= turn < len(self.seats) else ""
+        chips = ", ".join(f"{s.name} {s.stack}" for s in self.seats)
+        return f"<GameState {self.context.variant}, {where}{who}, pot {self.pot}; chips {chips}>"
 
     def describe(self) -> str:
         """A multi-line, all-seeing description (for debugging and the ``play`` narration)."""
@@ -590,112 +468,3 @@ def _engine() -> Any:
 
 
 _STATE_FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.init)
-
-
-def reshuffle_pool(discards: tuple[Card, ...], exclude: tuple[Card, ...],
-                   folded: tuple[Card, ...] = ()) -> tuple[Card, ...]:
-    """The cards a reshuffle makes the new stock of, in pack order (RULES.md §4).
-
-    All the discards but ``exclude`` (the cards the player being served has just thrown),
-    with the folded hands (``folded``, see :func:`folded_cards`).
-    """
-    pile = [c for c in discards if c not in exclude]
-    pile.extend(folded)
-    return tuple(sorted(pile, key=_card_index))
-
-
-def folded_cards(seats: tuple[Seat, ...]) -> tuple[Card, ...]:
-    """The cards still in folded hands: they join the discards at a reshuffle (RULES.md §4)."""
-    return tuple(c for s in seats if s.folded for c in s.hand)
-
-
-def _card_index(card: Card) -> int:
-    return card.index
-
-
-@frozen(kw_only=True)
-class PublicSeat:
-    """What everyone can see of a seat.
-
-    Attributes:
-        name: The player's name.
-        stack: Chips not on the table.
-        contributed: Chips put in this deal.
-        round_bet: Chips put in this betting round.
-        folded: Out of the deal.
-        cards: How many cards the player holds.
-        shown: The cards, when shown at the showdown; otherwise ``()``.
-    """
-
-    name: str
-    stack: int
-    contributed: int
-    round_bet: int
-    folded: bool
-    cards: int
-    shown: tuple[Card, ...] = ()
-
-
-@frozen(kw_only=True)
-class PlayerView:
-    """One player's view of a deal: their own cards and the public facts, nothing else.
-
-    Attributes:
-        seat: The viewer's seat.
-        variant: The variant.
-        hand: The viewer's own cards.
-        seats: Every seat's public facts.
-        dealer: The dealer's seat.
-        table: Stake, rest, ante.
-        step: The current step.
-        to_act: Whose turn it is.
-        pot: Chips on the table.
-        high: The highest total of the betting round.
-        opened: Someone has vied in this round.
-        stock_size: Cards left in the stock.
-        discards_size: Cards in the discard pile (face down).
-        history: ``(seat, public text)`` of every action; exchanges show only how many cards
-            (the viewer's own too: their own discards are in ``discarded``).
-        discarded: The cards the viewer has thrown in exchanges this deal.
-        received: The cards the viewer was dealt, with why and when (:class:`Receipt`).
-        extras: The variant's public state (e.g. the standing call).
-        legal: The viewer's legal actions when it is their turn.
-        over: The deal is over.
-    """
-
-    seat: int
-    variant: Variant = field(repr=False)
-    hand: tuple[Card, ...]
-    seats: tuple[PublicSeat, ...]
-    dealer: int
-    table: Table
-    step: Step | None
-    to_act: int | None
-    pot: int
-    high: int
-    opened: bool
-    stock_size: int
-    discards_size: int
-    history: tuple[tuple[int, str], ...]
-    discarded: tuple[Card, ...]
-    extras: tuple[tuple[str, Any], ...]
-    legal: tuple[Action, ...]
-    over: bool
-    received: tuple[Receipt, ...] = ()
-
-    @property
-    def owed(self) -> int:
-        """Chips the viewer must add to match the round's highest total."""
-        return max(0, self.high - self.seats[self.seat].round_bet)
-
-    @property
-    def stack(self) -> int:
-        """The viewer's chips not on the table."""
-        return self.seats[self.seat].stack
-
-    def extra(self, key: str, default: Any = None) -> Any:
-        """A public variant-specific value."""
-        for k, v in self.extras:
-            if k == key:
-                return v
-        return default

@@ -73,12 +73,22 @@ def next_actor(state: GameState, after: int, *, wrap: bool = True) -> int | None
 
     With ``wrap=False`` the search stops at the dealer (the end of one pass round the table).
     """
-    n = state.n
+    context = state.context
+    n = context.n
+    seats = state.seats
+    if wrap:
+        for k in range(1, n + 1):
+            seat = (after + k) % n
+            s = seats[seat]
+            if s.stack > 0 and not s.folded:
+                return seat
+        return None
+    eldest = context.eldest
     for k in range(1, n + 1):
         seat = (after + k) % n
-        if not wrap and (seat - state.eldest) % n <= (after - state.eldest) % n:
+        if (seat - eldest) % n <= (after - eldest) % n:
             return None
-        if state.seats[seat].can_act:
+        if seats[seat].can_act:
             return seat
     return None
 
@@ -111,7 +121,7 @@ def must_hold_seat(state: GameState) -> int | None:
     if state.opener is None or state.held:
         return None
     step = state.step
-    if step is None or step.number not in state.variant.spec.betting.must_hold_rounds:
+    if step is None or step.number not in state.context.betting.must_hold_rounds:
         return None
     n = state.n
     for k in range(1, n):
@@ -140,7 +150,8 @@ def open_round(state: GameState, step: Step) -> GameState:
 
 def _amounts(state: GameState, available: int) -> range:
     """Legal bet or raise sizes: stake..rest within ``available``, or all of it if short."""
-    stake, rest = state.table.stake, state.table.rest
+    table = state.context.table
+    stake, rest = table.stake, table.rest
     if available <= 0:
         return range(0)
     if available < stake:
@@ -157,6 +168,10 @@ def _sized(kind: type[Vie] | type[Hold], amounts: range) -> tuple[Action, ...]:
     return tuple(kind(a) for a in amounts)
 
 
+#: The betting tuples made so far, by situation (see :func:`betting_actions`).
+_BETTING: dict[tuple[object, ...], tuple[Action, ...]] = {}
+
+
 def betting_actions(state: GameState, seat: int, *, bound: bool) -> tuple[Action, ...]:
     """The Waks betting actions of ``seat`` (``bound``: under the must-hold duty).
 
@@ -164,23 +179,32 @@ def betting_actions(state: GameState, seat: int, *, bound: bool) -> tuple[Action
     the same tuple object.
     """
     s = state.seats[seat]
-    rules = state.variant.spec.betting
-    cap = state.table.raise_cap
-    capped = cap is not None and state.bets >= cap  # house rule: no more vies or raises
+    context = state.context
+    rules = context.betting
+    table = context.table
+    cap = table.raise_cap
     if state.opener is None:
-        return _betting(0, range(0) if capped else _amounts(state, s.stack), bound=False,
-                        may_pass=True, fold=rules.fold)
-    owed = state.high - s.round_bet
-    if owed > 0:
-        may_pass = rules.pass_answers_bet and not (rules.pass_once and s.passed)
-        return _betting(1, range(0) if capped else _amounts(state, s.stack - owed),
-                        bound=bound, may_pass=may_pass, fold=rules.fold)
-    # level while others still owe: pass, raise, or (pointlessly) fold
-    return _betting(2, range(0) if capped else _amounts(state, s.stack), bound=bound,
-                    may_pass=True, fold=rules.fold)
+        case, available, may_pass, bound = 0, s.stack, True, False
+    else:
+        owed = state.high - s.round_bet
+        if owed > 0:
+            case, available = 1, s.stack - owed
+            may_pass = rules.pass_answers_bet and not (rules.pass_once and s.passed)
+        else:  # level while others still owe: pass, raise, or (pointlessly) fold
+            case, available, may_pass = 2, s.stack, True
+    if cap is not None and state.bets >= cap:  # house rule: no more vies or raises
+        available = 0
+    top = min(available, table.rest) if available > 0 else 0
+    key = (case, top, table.stake, bound, may_pass, rules.fold)
+    legal = _BETTING.get(key)
+    if legal is None:
+        if len(_BETTING) >= 8192:
+            _BETTING.clear()
+        legal = _BETTING[key] = _betting(case, _amounts(state, available), bound=bound,
+                                         may_pass=may_pass, fold=rules.fold)
+    return legal
 
 
-@lru_cache(maxsize=8192)
 def _betting(case: int, amounts: range, *, bound: bool, may_pass: bool, fold: bool) \
         -> tuple[Action, ...]:
     """Case 0: nobody has vied; 1: the player owes chips; 2: the player is level."""
@@ -225,7 +249,7 @@ def apply_bet(state: GameState, seat: int, action: Action, *,
     s = state.seats[seat]
     seats = list(state.seats)
     if reopen_passes is None:
-        reopen_passes = state.variant.spec.betting.raise_reopens_passes
+        reopen_passes = state.context.betting.raise_reopens_passes
     if isinstance(action, Vie):
         seats[seat] = _paid(s, action.amount, acted=True)
         return replace(state, seats=tuple(seats), high=seats[seat].round_bet, opener=seat,
@@ -270,10 +294,13 @@ class WaksBetting:
         seat, step = state.to_act, state.step
         if seat is None or step is None:
             return ()
-        if step.kind == "exchange":
+        kind = step.kind
+        if kind == "bet":
+            bound = state.opener is not None and not state.held \
+                and must_hold_seat(state) == seat
+            return betting_actions(state, seat, bound=bound)
+        if kind == "exchange":
             return exchange_actions(state.seats[seat].hand)
-        if step.kind == "bet":
-            return betting_actions(state, seat, bound=must_hold_seat(state) == seat)
         return ()
 
     @hookimpl(trylast=True)
@@ -337,7 +364,7 @@ class WaksBetting:
             -> GameState:
         """Apply the action and pass the turn on, or end the step."""
         seat = state.to_act
-        step = state.step
+        step = state.context.steps[state.step_index + 1]
         assert seat is not None and step is not None
         if step.kind == "exchange":
             assert isinstance(action, Exchange)
@@ -356,7 +383,8 @@ class WaksBetting:
             # all-in player: the round ends as a skipped round, not one in which nobody vied
             fill(state, skipped=True, to_act=None)
             return state
-        fill(state, to_act=None if round_complete(state) else next_actor(state, seat))
+        object.__setattr__(state, "to_act",
+                           None if round_complete(state) else next_actor(state, seat))
         return state
 
     @hookimpl(trylast=True)

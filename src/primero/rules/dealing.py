@@ -137,6 +137,8 @@ def deliver(state: GameState, card: Card | None = None) -> GameState:
     seats = state.seats
     dealt = sum(len(s.received) for s in seats)
     after = len(state.history)
+    if card is None and len(pending) <= len(stock):  # the usual case: the stock suffices
+        return _deliver_from_stock(state, dealt, after)
     hands: dict[int, list[Card]] = {}
     received: dict[int, list[Receipt]] = {}
     done = 0
@@ -172,6 +174,28 @@ def deliver(state: GameState, card: Card | None = None) -> GameState:
         new_seats[seat] = replace(seats[seat], hand=tuple(hand), received=tuple(received[seat]))
     return replace(state, seats=tuple(new_seats), stock=stock, discards=discards,
                    reshuffles=reshuffles, pending=pending[done:])
+
+
+def _deliver_from_stock(state: GameState, dealt: int, after: int) -> GameState:
+    """:func:`deliver` of every pending card from the top of a stock that holds them all."""
+    pending = state.pending
+    stock = state.stock
+    seats = state.seats
+    hands: dict[int, list[Card]] = {}
+    received: dict[int, list[Receipt]] = {}
+    for k, delivery in enumerate(pending):
+        seat = delivery.seat
+        chosen = stock[k]
+        hand = hands.get(seat)
+        if hand is None:
+            hand = hands[seat] = list(seats[seat].hand)
+            received[seat] = list(seats[seat].received)
+        hand.append(chosen)
+        received[seat].append(Receipt(chosen, delivery.reason, after, dealt + k))
+    new_seats = list(seats)
+    for seat, hand in hands.items():
+        new_seats[seat] = replace(seats[seat], hand=tuple(hand), received=tuple(received[seat]))
+    return replace(state, seats=tuple(new_seats), stock=stock[len(pending):], pending=())
 
 
 class StandardDealing:
