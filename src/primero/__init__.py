@@ -48,11 +48,12 @@ if TYPE_CHECKING:
         UnknownAgentError,
         UnknownVariantError,
     )
-    from primero.hands import Classification, Comparison, HandValue, Ranking
+    from primero.hands import Classification, Comparison, HandValue
     from primero.history import DealRecord, load_record, replay, save_record
     from primero.hookspecs import hookimpl
     from primero.options import Option
     from primero.plugins import get_variant, registry
+    from primero.ranking import Ranking
     from primero.session import Session
     from primero.settlement import Award, PotLayer, Settlement
     from primero.state import GameState, PlayerView, Step
@@ -101,7 +102,7 @@ _EXPORTS: dict[str, str] = {
     "Classification": "primero.hands",
     "Comparison": "primero.hands",
     "HandValue": "primero.hands",
-    "Ranking": "primero.hands",
+    "Ranking": "primero.ranking",
     "DealRecord": "primero.history",
     "load_record": "primero.history",
     "replay": "primero.history",

@@ -18,17 +18,13 @@ classifies or orders hands itself is asked for every hand, as it always was.
 :func:`load_or_build` keeps tables on disk, in ``platformdirs.user_cache_dir("primero")``
 (``PRIMERO_CACHE_DIR`` points elsewhere, ``PRIMERO_NO_CACHE=1`` turns it off), keyed by
 everything that decides a ranking; a file is written atomically and checked on load, and a
-corrupt or stale file is rebuilt with a :class:`TableCacheWarning`.
+corrupt or stale file is rebuilt with a :class:`TableCacheWarning`. The cache lives in
+:mod:`primero.table_cache`; its names are importable from here too.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
 import sys
-import warnings
-import zlib
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
@@ -38,10 +34,17 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from primero.errors import InvalidDeckError, PluginError
 
 if TYPE_CHECKING:
-    from pathlib import Path
 
     from primero.cards import Card, Pack
     from primero.hands import Classification
+    from primero.table_cache import (
+        CACHE_DIR_ENV,
+        FORMAT_VERSION,
+        NO_CACHE_ENV,
+        TableCacheWarning,
+        cache_dir,
+        load_or_build,
+    )
     from primero.variant import Variant
 
 __all__ = [
@@ -58,23 +61,11 @@ __all__ = [
     "orders_by_class_and_points",
 ]
 
-#: Set to ``1`` to neither read nor write cached tables.
-NO_CACHE_ENV = "PRIMERO_NO_CACHE"
-#: A directory to keep cached tables in instead of the user's cache directory.
-CACHE_DIR_ENV = "PRIMERO_CACHE_DIR"
-#: Bumped whenever the file layout or the meaning of a table changes (2: CRC-32 checksums,
-#: so a cold start need not load OpenSSL for ``hashlib``).
-FORMAT_VERSION = 2
-_MAGIC = b"PRIMERO-HAND-TABLE\n"
 _HAND = 4
 #: The offset of a card outside the pack: any index using it is past the end of every table.
 OUTSIDE = 1 << 40
 
 _F = TypeVar("_F", bound=Callable[..., Any])
-
-
-class TableCacheWarning(UserWarning):
-    """A cached hand table could not be used (corrupt, stale, unwritable) and was rebuilt."""
 
 
 def orders_by_class_and_points(function: _F) -> _F:
@@ -433,197 +424,15 @@ def _build_per_hand(*, pack: Pack, classes: tuple[str, ...],
                      points=_to_array(pts), strength=_to_array(strength, "h"))
 
 
-# --------------------------------------------------------------------------------------------
-# The cache on disk
+_CACHE_NAMES = frozenset(("CACHE_DIR_ENV", "FORMAT_VERSION", "NO_CACHE_ENV", "TableCacheWarning",
+                          "cache_dir", "cache_key", "load_or_build", "_serialise",
+                          "_deserialise"))
 
 
-def cache_dir() -> Path | None:
-    """Where tables are cached, or ``None`` when ``PRIMERO_NO_CACHE`` is set."""
-    from pathlib import Path
+def __getattr__(name: str) -> object:
+    """The cache's names, defined in :mod:`primero.table_cache` (which imports this module)."""
+    if name in _CACHE_NAMES:
+        from primero import table_cache
 
-    directory = _cache_directory()
-    return None if directory is None else Path(directory)
-
-
-def _cache_directory() -> str | None:
-    """:func:`cache_dir` as text (no :mod:`pathlib` on the cold path)."""
-    if os.environ.get(NO_CACHE_ENV, "").strip().lower() in ("1", "true", "yes"):
-        return None
-    chosen = os.environ.get(CACHE_DIR_ENV, "").strip()
-    if chosen:
-        return chosen
-    import platformdirs
-
-    return os.path.join(platformdirs.user_cache_dir("primero"), "tables")
-
-
-def _digest(data: bytes) -> str:
-    """A 64-bit checksum as hex (CRC-32 and Adler-32): catches damage, not forgery."""
-    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
-
-
-def _module_stamp(obj: object) -> list[object]:
-    """A plug-in's identity and version: module, qualname, ``__version__``, source stamp."""
-    cls = obj if isinstance(obj, type) else type(obj)
-    module = sys.modules.get(cls.__module__)
-    stamp: list[object] = [cls.__module__, cls.__qualname__]
-    top = sys.modules.get(cls.__module__.split(".")[0])
-    stamp.append(str(getattr(module, "__version__", getattr(top, "__version__", ""))))
-    path = getattr(module, "__file__", None)
-    if path:
-        try:
-            st = os.stat(path)
-            stamp += [st.st_size, st.st_mtime_ns]
-        except OSError:
-            stamp.append("?")
-    return stamp
-
-
-def cache_key(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
-              points: dict[Card, int]) -> str:
-    """Everything that decides a ranking's table, as canonical JSON text.
-
-    The format, primero's version, the variant and its provider, the options that decide the
-    ranking (``affects_ranking``), the pack, the card points, the classes, and every rule object
-    of the variant's plug-in manager (module, class, ``__version__``, source file size and
-    modification time).
-    """
-    import primero
-
-    affects = {o.name: o.affects_ranking for o in variant.spec.options}
-    plugins = [_module_stamp(p) for p in variant.rules.manager.get_plugins()]
-    plugins.sort(key=repr)
-    key = {
-        "format": FORMAT_VERSION,
-        "primero": getattr(primero, "__version__", "?"),
-        "variant": variant.spec.name,
-        "provider": variant.spec.provider,
-        "options": [[k, v] for k, v in variant.settings if affects.get(k, True)],
-        "pack": [pack.name, [c.ascii for c in pack.ordered]],
-        "points": [points[c] for c in pack.ordered],
-        "classes": list(classes),
-        "plugins": plugins,
-    }
-    return json.dumps(key, sort_keys=True, separators=(",", ":"), default=str)
-
-
-def _file_for(directory: str, variant: Variant, pack: Pack, key: str) -> str:
-    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in variant.spec.name)
-    return os.path.join(directory, f"{safe}-{pack.name}-{_digest(key.encode())}.table")
-
-
-def _serialise(table: HandTable, key: str) -> bytes:
-    parts = [table.class_ids, table.points, table.strength]
-    payload = b"".join(a.tobytes() for a in parts)
-    header = json.dumps({
-        "key": key,
-        "size": table.size,
-        "classes": list(table.classes),
-        "keys": [list(k) for k in table.keys],
-        "typecodes": [a.typecode for a in parts],
-        "byteorder": sys.byteorder,
-        "checksum": _digest(payload),
-    }).encode()
-    return _MAGIC + len(header).to_bytes(8, "little") + header + payload
-
-
-def _deserialise(data: bytes, key: str) -> HandTable:
-    """Read a table file; ``ValueError`` saying why it cannot be trusted."""
-    if not data.startswith(_MAGIC):
-        raise ValueError("not a primero hand table")
-    start = len(_MAGIC) + 8
-    length = int.from_bytes(data[len(_MAGIC):start], "little")
-    try:
-        header = json.loads(data[start:start + length])
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"unreadable header ({exc})") from None
-    if not isinstance(header, dict):
-        raise ValueError("unreadable header")
-    if header.get("key") != key:
-        raise ValueError("stale: it was built for other rules, options or versions")
-    payload = data[start + length:]
-    if _digest(payload) != header.get("checksum"):
-        raise ValueError("checksum mismatch")
-    if header.get("byteorder") != sys.byteorder:
-        raise ValueError("written on a machine of another byte order")
-    try:
-        size = int(header["size"])
-        n = comb(size, _HAND)
-        parts: list[array[int]] = []
-        offset = 0
-        for code in header["typecodes"]:
-            part = array(code)
-            end = offset + part.itemsize * n
-            part.frombytes(payload[offset:end])
-            parts.append(part)
-            offset = end
-        if offset != len(payload) or len(parts) != 3:
-            raise ValueError("payload size mismatch")
-        table = HandTable(size=size, classes=tuple(header["classes"]),
-                          keys=tuple(tuple(int(x) for x in k) for k in header["keys"]),
-                          class_ids=parts[0], points=parts[1], strength=parts[2])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"malformed ({exc})") from None
-    table.validate()
-    return table
-
-
-def _write_atomically(path: str, data: bytes) -> None:
-    import tempfile
-
-    parent, name = os.path.split(path)
-    os.makedirs(parent, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=parent, prefix=name + ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)  # atomic: readers see the old file or the whole new one
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def load_or_build(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
-                  points: dict[Card, int], name: str,
-                  build: Callable[[], HandTable]) -> HandTable:
-    """The cached table of a variant's ranking, or a fresh one (then cached).
-
-    A file that cannot be read, fails its checks or was built for other rules is rebuilt
-    with a :class:`TableCacheWarning`, never trusted; a cache that cannot be written warns
-    and is skipped.
-    """
-    directory = _cache_directory()
-    if directory is None:
-        return build()
-    key = cache_key(variant=variant, pack=pack, classes=classes, points=points)
-    path = _file_for(directory, variant, pack, key)
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except FileNotFoundError:
-        data = None
-    except OSError as exc:
-        warnings.warn(f"cannot read the cached hand table {path}: {exc}; rebuilding it",
-                      TableCacheWarning, stacklevel=3)
-        data = None
-    if data is not None:
-        try:
-            table = _deserialise(data, key)
-        except ValueError as exc:
-            warnings.warn(f"cached hand table {path} is unusable ({exc}); rebuilding it",
-                          TableCacheWarning, stacklevel=3)
-        else:
-            if table.classes == classes and table.size == len(pack):
-                return table
-            warnings.warn(f"cached hand table {path} does not match the ranking; rebuilding",
-                          TableCacheWarning, stacklevel=3)
-    table = build()
-    try:
-        _write_atomically(path, _serialise(table, key))
-    except OSError as exc:
-        warnings.warn(f"cannot write the hand table cache {path}: {exc}", TableCacheWarning,
-                      stacklevel=3)
-    return table
+        return getattr(table_cache, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
