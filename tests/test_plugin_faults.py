@@ -504,3 +504,24 @@ def test_a_misnamed_hook_argument_names_the_argument_not_pluggys_id() -> None:
     assert message.startswith("plug-in test_plugin_faults.MisnamedArgument")
     assert "primero_card_points" in message and "varient" in message
     assert "Plugin '" not in message  # pluggy's "Plugin '140662750913872' for hook ..."
+
+
+class DealsTooMany:
+    """A plan that deals each player more cards than the pack can give two players."""
+
+    @hookimpl
+    def primero_deal_plan(self, variant: object) -> tuple[object, ...]:
+        from primero.state import Step
+        return (Step("deal", count=30), Step("bet", 1), Step("showdown"))
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "engine core (hookchecks.py / deal_setup.py): a deal plan dealing more cards than the pack "
+    "holds escapes as InvalidDeckError 'not enough cards: the stock is exhausted ...', which "
+    "names neither the plug-in nor primero_deal_plan"))
+def test_a_plan_dealing_more_than_the_pack_is_a_plugin_error() -> None:
+    spec = attrs.evolve(waks.WAKS, name="toomany", aliases=(), plugins=(DealsTooMany(),))
+    with pytest.raises(PluginError) as info:
+        start_deal(spec.configure(), ["Anna", "Ben"], 10, seed=1)
+    assert info.value.hook == "primero_deal_plan"
+    assert "DealsTooMany" in str(info.value)
