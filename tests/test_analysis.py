@@ -255,6 +255,22 @@ def test_showdown_odds_refuse_what_cannot_be_counted() -> None:
         analysis.showdown_probabilities(["7h", "Ks", "5d"], max_outcomes=1000)
 
 
+
+def test_showdown_odds_refuse_one_text_for_the_hands_naming_it() -> None:
+    # a bare string is a sequence of characters: it used to fail as "unknown card '7'"
+    with pytest.raises(PrimeroError, match=r"hands is one text '7h 6h': give a list of hands"):
+        analysis.showdown_odds("7h 6h")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("names", [["Anna"], ["Anna", "Ben", "Carla"]])
+def test_showdown_odds_refuse_names_not_one_per_hand(names: list[str]) -> None:
+    # one name too few used to raise a bare IndexError; one too many was silently dropped
+    with pytest.raises(PrimeroError, match=f"{len(names)} names for 2 hands"):
+        analysis.showdown_odds(["7h 6h 5h 4h", "Ks Qs Js 2s"], names=names)
+    with pytest.raises(PrimeroError, match="names is one text 'AB'"):
+        analysis.showdown_odds(["7h 6h 5h 4h", "Ks Qs Js 2s"], names="AB")
+
+
 def test_two_cards_drawn_match_the_oracle_for_every_draw() -> None:
     # Two hearts after round 1 with many cards known dead: every second deal, classified by
     # the independent oracle, grouped by (class, points).

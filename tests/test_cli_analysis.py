@@ -179,6 +179,18 @@ def test_odds_errors_are_one_line() -> None:
     assert result.exit_code == 1 and result.stderr.startswith("error: unknown card 'Xx'")
 
 
+def test_odds_errors_about_several_cards_speak_of_them_in_the_plural() -> None:
+    # were "dead card A♦ 6♥ is in the hand" and "discard 3♠ 4♠ is not in the hand ..."
+    result = run("odds", "7s 6h Ad Kc", "--dead", "Ad 6h 2c")
+    assert result.exit_code == 1
+    assert result.stderr == "error: dead cards A♦ 6♥ are in the hand\n"
+    result = run("odds", "Kh Qh Jh 2s", "--discard", "3s 4s")
+    assert result.exit_code == 1
+    assert result.stderr == "error: discards 3♠ 4♠ are not in the hand K♥ Q♥ J♥ 2♠\n"
+    result = run("odds", "7s 6h Ad Kc", "--dead", "7s")
+    assert result.stderr == "error: dead card 7♠ is in the hand\n"
+
+
 def test_odds_card_list_options_take_several_words() -> None:
     """Issue 15: ``--discard Kc Ad`` put Ad into the hand and reported a duplicate."""
     words = json.loads(ok("odds", "7s", "6h", "Ad", "Kc", "--discard", "Kc", "Ad", "--json"))

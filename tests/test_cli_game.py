@@ -597,3 +597,19 @@ def test_simulate_and_compare_take_a_raise_cap() -> None:
         assert result.exit_code == 0, result.output
         bad = run(*args, "--raise-cap", "0")
         assert bad.exit_code == 2 and "--raise-cap" in bad.output
+
+
+def test_play_says_the_settlement_to_you_in_the_second_person() -> None:
+    # the settlement lines used to read "You wins 15 ..." and "You takes back 3 unmatched"
+    won = run("play", "--seed", "3", "--players", "3",
+              input="vie 1\nexchange\npass\nhold\nhold\nhold\n")
+    assert won.exit_code == 0
+    assert "  You win 15 with Primero 81\n" in won.stdout
+    assert "You wins" not in won.stdout
+    back = run("play", "--seed", "7", "--players", "2",
+               input="vie 3\nexchange\nvie 3\nhold\nhold\nhold\nhold\n")
+    assert "  You take back 3 unmatched\n" in back.stdout
+    assert "You takes" not in back.stdout
+    named = run("play", "--seed", "3", "--players", "3", "--name", "Zoe",
+                input="vie 1\nexchange\npass\nhold\nhold\nhold\n")
+    assert "  Zoe wins 15 with Primero 81\n" in named.stdout  # a real name stays third person

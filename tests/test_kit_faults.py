@@ -190,3 +190,20 @@ def test_an_example_over_its_time_budget_fails_the_same_way_when_replayed() -> N
         run_state_machine_as_test(machine, settings=settings(
             max_examples=20, deadline=None, database=None, phases=[Phase.generate]))
     assert re.fullmatch(pattern.format(n=3, budget=10), str(info.value).splitlines()[0])
+
+
+@pytest.mark.parametrize(("given", "problem"), [
+    ({"time_budget": -1.5}, "time_budget must be a number of seconds >= 0, got -1.5"),
+    ({"time_budget": float("nan")}, "time_budget must be a number of seconds >= 0, got nan"),
+    ({"time_budget": "10"}, "time_budget must be a number of seconds >= 0, got '10'"),
+    ({"max_deals": 0}, r"max_deals must be a whole number >= 1 \(1: no sessions\), got 0"),
+])
+def test_the_kit_refuses_a_bad_budget_before_blaming_the_variant(
+        given: dict[str, Any], problem: str) -> None:
+    # a negative time budget used to fail the first example as "the deal did not end within
+    # 1 actions": a fault of the call, reported as one of the variant (0 s is that on purpose)
+    from primero.testing import run_deal_machine, variant_state_machine
+    with pytest.raises(primero.PrimeroError, match=f"^{problem}$"):
+        variant_state_machine("waks", **given)
+    with pytest.raises(primero.PrimeroError, match=f"^{problem}$"):
+        run_deal_machine("waks", **given)

@@ -419,3 +419,20 @@ def test_strings_never_show_another_players_cards(variant: str) -> None:
             outcomes = ([o for o, _ in state.chance_outcomes()] if state.is_chance_node()
                         else state.legal_actions())
             state.apply_action(rng.choice(outcomes))
+
+
+@pytest.mark.parametrize("ante", [-2, -5])
+def test_a_negative_ante_other_than_minus_one_is_refused(ante: int) -> None:
+    # -1 means "the variant's own"; any other negative ante is a bad parameter, not the default
+    with pytest.raises(Exception, match=f"ante {ante}"):
+        load(variant="primiera", ante=ante)
+
+
+@pytest.mark.parametrize("outcome", [40, 99, -1])
+def test_a_chance_outcome_outside_the_pack_is_refused_clearly(outcome: int) -> None:
+    game = load(players=2, chips=5)
+    state = game.new_initial_state()
+    with pytest.raises(Exception, match=r"not a position in the pack \(0\.\.39\)|kInvalidAction"):
+        state.apply_action(outcome)
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 40  # unchanged
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, outcome) == f"action {outcome}"

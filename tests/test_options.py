@@ -91,3 +91,21 @@ def test_resolve_options() -> None:
 @pytest.mark.parametrize(("text", "expected"), [("0", False), ("1", True), ("no", False)])
 def test_boolean_options_read_0_and_1(text: str, expected: bool) -> None:
     assert get_variant("waks", supremus=text).option("supremus") is expected
+
+
+def test_an_option_given_twice_in_variant_text_is_refused() -> None:
+    # "waks:supremus=false,supremus=true" used to keep the last value silently, where
+    # `primero evaluate -o supremus=false -o supremus=true` refuses the same twice-given option
+    from primero.options import resolve_variant
+    with pytest.raises(InvalidOptionError, match=(
+            r"^option 'supremus' given twice in 'waks:supremus=false,supremus=true'$")):
+        resolve_variant("waks:supremus=false,supremus=true")
+    assert dict(resolve_variant("waks:supremus=false").options)["supremus"] is False
+
+
+def test_primero_compare_refuses_an_option_given_twice() -> None:
+    from cli_helpers import run
+    result = run("compare", "waks", "waks:tie=split,tie=eldest", "--deals", "2", "--no-progress")
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [
+        "error: option 'tie' given twice in 'waks:tie=split,tie=eldest'"]

@@ -459,3 +459,69 @@ def test_fault_through_the_kit_with_its_default_settings(name: str) -> None:
     with pytest.raises(PluginError) as info:
         run_deal_machine(variant, check_records=False)
     expect(name, info)
+
+
+# --- found by the breaker: faults that escape as something else than a one-line PluginError ----
+
+class LegalAsList:
+    """A wrapper that hands the core's legal actions back as a list instead of a tuple."""
+
+    @hookimpl(wrapper=True)
+    def primero_legal_actions(self, state: object) -> Iterator[None]:
+        result = yield
+        return list(result) if result is not None else result  # type: ignore[return-value]
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "engine core: hookchecks.legal_problem accepts any Sequence, but action_space._encoded "
+    "calls .action_ids() on every non-tuple, so a list escapes as AttributeError"))
+def test_legal_actions_returned_as_a_list_are_accepted_or_named() -> None:
+    spec = attrs.evolve(waks.WAKS, name="aslist", aliases=(), plugins=(LegalAsList(),))
+    state = start_deal(spec.configure(), ["Anna", "Ben"], 10, seed=1)
+    try:
+        ids = state.legal_action_ids()
+    except PluginError as error:
+        assert error.hook == "primero_legal_actions"
+        return
+    # the Waks opening decision of the tutorial: fold, pass, vie 1..3
+    assert ids == (0, 1, 3, 4, 5)
+
+
+class MisnamedArgument:
+    @hookimpl
+    def primero_card_points(self, varient: object, card: object) -> int:
+        return 1
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "engine core (facade.py): pluggy's PluginValidationError is passed on with pluggy's "
+    "internal plug-in id (a number) instead of the rule object's name"))
+def test_a_misnamed_hook_argument_names_the_argument_not_pluggys_id() -> None:
+    spec = attrs.evolve(waks.WAKS, name="misnamed", aliases=(), plugins=(MisnamedArgument(),))
+    with pytest.raises(PluginError) as info:
+        _ = spec.configure().rules
+    message = str(info.value)
+    assert message.startswith("plug-in test_plugin_faults.MisnamedArgument")
+    assert "primero_card_points" in message and "varient" in message
+    assert "Plugin '" not in message  # pluggy's "Plugin '140662750913872' for hook ..."
+
+
+class DealsTooMany:
+    """A plan that deals each player more cards than the pack can give two players."""
+
+    @hookimpl
+    def primero_deal_plan(self, variant: object) -> tuple[object, ...]:
+        from primero.state import Step
+        return (Step("deal", count=30), Step("bet", 1), Step("showdown"))
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "engine core (hookchecks.py / deal_setup.py): a deal plan dealing more cards than the pack "
+    "holds escapes as InvalidDeckError 'not enough cards: the stock is exhausted ...', which "
+    "names neither the plug-in nor primero_deal_plan"))
+def test_a_plan_dealing_more_than_the_pack_is_a_plugin_error() -> None:
+    spec = attrs.evolve(waks.WAKS, name="toomany", aliases=(), plugins=(DealsTooMany(),))
+    with pytest.raises(PluginError) as info:
+        start_deal(spec.configure(), ["Anna", "Ben"], 10, seed=1)
+    assert info.value.hook == "primero_deal_plan"
+    assert "DealsTooMany" in str(info.value)

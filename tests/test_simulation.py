@@ -294,3 +294,33 @@ def test_compare_checks_every_table_before_playing_any_deal(
     monkeypatch.setattr("primero.simulation.run.simulate", no_play)
     with pytest.raises(PrimeroError, match="waks has no ante: ante must be 0, got 5"):
         compare(["revival", "waks"], deals=1000, ante=5, progress=False)
+
+
+@pytest.mark.parametrize(("given", "problem"), [
+    ({"deals": 1.5}, "deals must be a whole number, got 1.5"),   # was a bare TypeError
+    ({"deals": True}, "deals must be a whole number, got True"),  # was played as 1 deal
+    ({"deals": "3"}, "deals must be a whole number, got '3'"),
+    ({"deals": 2, "jobs": 1.0}, "jobs must be a whole number, got 1.0"),
+])
+def test_simulate_refuses_counts_that_are_not_whole_numbers(
+        given: dict[str, object], problem: str) -> None:
+    with pytest.raises(PrimeroError, match=f"^{problem}$"):
+        simulate("waks", **given)  # type: ignore[arg-type]
+
+
+def test_simulate_sessions_refuses_counts_that_are_not_whole_numbers() -> None:
+    with pytest.raises(PrimeroError, match=r"^sessions must be a whole number, got 2\.0$"):
+        simulate_sessions("waks", sessions=2.0)  # type: ignore[arg-type]
+    with pytest.raises(PrimeroError, match=r"^deals_per_session must be a whole number, got True$"):
+        simulate_sessions("waks", sessions=1, deals_per_session=True)
+
+
+def test_simulate_takes_numpy_counts() -> None:
+    np = pytest.importorskip("numpy")
+    assert len(simulate("waks", deals=np.int64(3), seed=1, agents="random").results) == 3
+
+
+def test_compare_refuses_one_text_instead_of_a_list_of_variants() -> None:
+    # compare("waks") used to iterate the letters: "unknown variant 'w'"
+    with pytest.raises(PrimeroError, match=r"^variants is one text 'waks': give a list"):
+        compare("waks", deals=2)  # type: ignore[arg-type]

@@ -43,6 +43,7 @@ from primero.adapter_encoding import (
     observation_layout,
     views,
 )
+from primero.errors import IllegalActionError
 from primero.plugins import registry
 from primero.state import GameState
 
@@ -114,7 +115,7 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
             variant=str(given["variant"]), options=str(given["options"]),
             players=int(given["players"]), chips=int(given["chips"]),
             stake=int(given["stake"]), rest=int(given["rest"]),
-            ante=None if ante < 0 else ante, carry_over=str(given["carry_over"]),
+            ante=None if ante == -1 else ante, carry_over=str(given["carry_over"]),
             raise_cap=int(given["raise_cap"]))
         table = self.table
         first = self.first = table.start()  # a value: every new state starts from it
@@ -179,14 +180,20 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         deal = self.deal
         if deal.chance is not None:
-            self.deal = deal.deal(self._game().table.pack[action])
+            pack = self._game().table.pack
+            if not 0 <= action < len(pack):
+                raise IllegalActionError(
+                    f"chance outcome {action} is not a position in the pack "
+                    f"(0..{len(pack) - 1})")
+            self.deal = deal.deal(pack[action])
         else:
             self.moves = (*self.moves, Move.make(deal, action))
             self.deal = deal.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {self._game().table.pack[action].ascii}"
+            pack = self._game().table.pack
+            return f"deal {pack[action].ascii}" if 0 <= action < len(pack) else f"action {action}"
         space = self.deal.action_space
         if self.deal.to_act == player and action in self.deal.legal_action_ids():
             return str(space.decode(self.deal, action))

@@ -165,7 +165,8 @@ def resolve_variant(variant: str | Variant, options: Mapping[str, Any] | None = 
 
     Raises:
         UnknownVariantError: no such variant.
-        InvalidOptionError: a malformed, unknown or badly valued option.
+        InvalidOptionError: a malformed, unknown or badly valued option, or one given twice
+            in the text.
     """
     from primero.plugins import get_variant
     from primero.variant import Variant
@@ -181,6 +182,8 @@ def resolve_variant(variant: str | Variant, options: Mapping[str, Any] | None = 
             raise InvalidOptionError(
                 f"bad option {item!r} in {variant!r}: expected name:key=value,key=value"
             )
+        if key in given:
+            raise InvalidOptionError(f"option {key!r} given twice in {variant!r}")
         given[key] = parse_option_value(value)
     given.update(options or {})
     return get_variant(name.strip(), **given)

@@ -152,11 +152,13 @@ def draw_distribution(
                                f"{format_cards(held)}")
     stray = [c for c in thrown if c not in held]
     if stray:
-        raise InvalidDeckError(f"discard {format_cards(stray)} is not in the hand "
+        what = "discard {} is" if len(stray) == 1 else "discards {} are"
+        raise InvalidDeckError(f"{what.format(format_cards(stray))} not in the hand "
                                f"{format_cards(held)}")
     clash = [c for c in known_dead if c in held]
     if clash:
-        raise InvalidDeckError(f"dead card {format_cards(clash)} is in the hand")
+        what = "dead card {} is" if len(clash) == 1 else "dead cards {} are"
+        raise InvalidDeckError(f"{what.format(format_cards(clash))} in the hand")
     kept = _indices(ranking, (c for c in held if c not in thrown))
     out = set(_indices(ranking, held)) | set(_indices(ranking, known_dead))
     unseen = [i for i in range(len(ranking.pack)) if i not in out]

@@ -95,11 +95,14 @@ def showdown_probabilities(
     Raises:
         InvalidDeckError: a duplicate card, a card outside the pack, a hand of more than four
             cards, or too few unseen cards.
-        PrimeroError: fewer than two hands, more deals than ``max_outcomes`` to walk, or
-            counting tables by halves too large (more than
+        PrimeroError: ``hands`` is one text rather than a list, fewer than two hands, more
+            deals than ``max_outcomes`` to walk, or counting tables by halves too large (more than
             :data:`~primero.analysis.showdown_halves.MAX_TABLE_ENTRIES` entries: the 48- and
             52-card packs with five or more players needing two cards).
     """
+    if isinstance(hands, str):
+        raise PrimeroError(f"hands is one text {hands!r}: give a list of hands, one per "
+                           f"player, e.g. ['7h 6h', 'Ks Qs']")
     configured = _variant(variant, options)
     ranking = configured.ranking
     known = tuple(_cards(h, configured, f"hand {i + 1}") for i, h in enumerate(hands))
@@ -352,9 +355,18 @@ def showdown_odds(
         One row per player in playing order: ``player``, ``hand`` (known cards, ASCII),
         ``to_come``, ``win`` (ties to the eldest), ``outright``, ``tie``. ``attrs["outcomes"]``
         holds the number of equally likely deals.
+
+    Raises:
+        PrimeroError: ``names`` is not one name per hand; and everything
+            :func:`showdown_probabilities` raises.
     """
+    if isinstance(names, str):
+        raise PrimeroError(f"names is one text {names!r}: give a list of names, one per hand")
     odds = showdown_probabilities(hands, variant, dead=dead, max_outcomes=max_outcomes,
                                   **options)
+    if names is not None and len(names) != len(odds.hands):
+        raise PrimeroError(f"{len(names)} names for {len(odds.hands)} hands: give one name "
+                           f"per hand")
     labels = list(names) if names is not None else [f"P{i}" for i in range(len(odds.hands))]
     frame = _frame([
         {"player": labels[i], "hand": format_cards(h, ascii=True), "to_come": odds.to_come[i],

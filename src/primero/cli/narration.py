@@ -174,6 +174,14 @@ def narrate(before: GameState | None, after: GameState, *, seat: int | None = No
     return lines
 
 
+def _second_person(line: str) -> str:
+    """A settlement line about the human seat said to them: "You win 6", "You take back 2"."""
+    for third, second in ((" wins ", " win "), (" takes back ", " take back ")):
+        if line.startswith(f"{YOU}{third}"):
+            return f"{YOU}{second}{line[len(YOU) + len(third):]}"
+    return line
+
+
 def describe_settlement(state: GameState) -> list[str]:
     """Lines explaining how a finished deal ended and who took what.
 
@@ -195,6 +203,6 @@ def describe_settlement(state: GameState) -> list[str]:
     else:
         lines.append(f"— the deal ends without a winner ({state.ended_by}) —")
     told = settlement.describe([s.name for s in state.seats])
-    lines.extend(f"  {line}" for line in told.splitlines())
+    lines.extend(f"  {_second_person(line)}" for line in told.splitlines())
     lines.append("  chips: " + ", ".join(f"{s.name} {s.stack}" for s in state.seats))
     return lines

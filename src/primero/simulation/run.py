@@ -162,6 +162,7 @@ def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs:
     stacks = (chips,) * players if isinstance(chips, int) else tuple(chips)
     if len(stacks) != players:
         raise PrimeroError(f"{players} players but {len(stacks)} chip counts")
+    _check_whole("jobs", jobs)
     if jobs < 0:
         raise PrimeroError(f"jobs must be 0 (every core) or more, got {jobs}")
     return stacks
@@ -174,6 +175,12 @@ def _check_table(variant: Variant, stacks: tuple[int, ...], stake: int, rest: in
     start_deal(variant, seat_names(len(stacks)), stacks, stake=stake, rest=rest, ante=ante,
                seed=0, raise_cap=raise_cap)
 
+
+
+def _check_whole(name: str, value: object) -> None:
+    """Refuse a count that is not a whole number (``True``, ``1.5``, ``"3"``; numpy ints pass)."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise PrimeroError(f"{name} must be a whole number, got {value!r}")
 
 
 def simulate(
@@ -226,12 +233,13 @@ def simulate(
         UnknownVariantError: no such variant.
         InvalidOptionError: a bad option.
         PrimeroError: a bad number of players, chips or agents, a bad table (e.g. an ante
-            for a variant that has none), or ``deals < 0``.
+            for a variant that has none), or ``deals`` not a whole number >= 0.
         ValueError: an unknown agent name.
     """
     configured = resolve_variant(variant, options)
     stacks = _check_run(configured, players, chips, jobs)
     ante = configured.spec.ante if ante is None else ante
+    _check_whole("deals", deals)
     if deals < 0:
         raise PrimeroError(f"deals must not be negative, got {deals}")
     specs = tuple(_agent_specs(agents, players))
@@ -289,6 +297,8 @@ def simulate_sessions(
     configured = resolve_variant(variant, options)
     stacks = _check_run(configured, players, chips, jobs)
     ante = configured.spec.ante if ante is None else ante
+    _check_whole("sessions", sessions)
+    _check_whole("deals_per_session", deals_per_session)
     if sessions < 0 or deals_per_session < 1:
         raise PrimeroError(
             f"need sessions >= 0 and deals_per_session >= 1, got {sessions} and "
@@ -350,9 +360,13 @@ def compare(
         progress: As in :func:`simulate`.
 
     Raises:
-        PrimeroError: no variants, the same variant twice, or a bad run parameter (e.g.
-            ``ante`` for a variant that has none), found before any deal is played.
+        PrimeroError: no variants (or one text instead of a list), the same variant twice,
+            or a bad run parameter (e.g. ``ante`` for a variant that has none), found before
+            any deal is played.
     """
+    if isinstance(variants, str):
+        raise PrimeroError(f"variants is one text {variants!r}: give a list of variants, "
+                           f"e.g. [{variants!r}, 'losing']")
     configured = [resolve_variant(v) for v in variants]
     if not configured:
         raise PrimeroError("give at least one variant to compare")

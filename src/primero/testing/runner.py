@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import initialize, run_state_machine_as_test
 
 from primero.actions import Action
+from primero.errors import PrimeroError
 from primero.state import GameState
 from primero.testing.failures import _fail
 from primero.testing.invariants import action_bound, check_deal_invariants
@@ -95,10 +96,21 @@ def variant_state_machine(
             does not end, naming the actions played (default 10).
         **options: Variant options, e.g. ``supremus=False``.
 
+    Raises:
+        PrimeroError: ``time_budget`` below 0 seconds (or not a number), ``max_deals``
+            below 1, or an unknown variant or bad option (its own subclass).
+
     Returns:
         The machine class; its ``TestCase`` attribute is a ``unittest.TestCase``, or run it
         with :func:`hypothesis.stateful.run_state_machine_as_test`.
     """
+    if isinstance(time_budget, bool) or not isinstance(time_budget, int | float) \
+            or not time_budget >= 0:
+        raise PrimeroError(f"time_budget must be a number of seconds >= 0, got "
+                           f"{time_budget!r}")
+    if isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 1:
+        raise PrimeroError(f"max_deals must be a whole number >= 1 (1: no sessions), got "
+                           f"{max_deals!r}")
     v = resolve_variant(variant, **options)
     strategy = deal_setups(v) if setups is None else setups
 
