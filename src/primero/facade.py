@@ -273,8 +273,8 @@ class Rules:
             hookchecks.state_problem(state, new, chips=not core)
         if problem is None:
             if cards == "end" or strict:
-                problem = hookchecks.whole_state_problem(new, self.pack,
-                                                         self._deal_facts(state)[0])
+                problem = hookchecks.whole_state_problem(new, self._pack or self.pack,
+                                                         state.context.total_chips)
             elif cards and not core and hookchecks.cards_moved(state, new):
                 problem = hookchecks.cards_problem(new, self.pack)
         if problem is not None:
@@ -404,11 +404,16 @@ class Rules:
                               "primero_legal_actions", hook="primero_legal_actions")
         if hookchecks._off:
             return legal  # type: ignore[no-any-return]
-        memo = self._legal_checked.get(id(legal)) or self._exchanges_checked.get(id(legal))
+        memo = self._legal_checked.get(id(legal))
+        if memo is None:
+            memo = self._exchanges_checked.get(id(legal))
         if memo is not None and memo[0] is legal and not hookchecks._strict:
             hand = memo[1]
-            if hand is None or hand == state.seats[state.to_act].hand:  # type: ignore[index]
-                return cast("tuple[Action, ...]", legal)
+            if hand is None:
+                return legal  # type: ignore[return-value]
+            held = state.seats[state.to_act].hand  # type: ignore[index]
+            if hand is held or hand == held:
+                return legal  # type: ignore[return-value]
         problem = hookchecks.legal_problem(state, legal)
         if problem is not None:
             raise self._fault("primero_legal_actions", plugin, problem)
@@ -453,9 +458,16 @@ class Rules:
         if hookchecks._off:
             return new  # type: ignore[no-any-return]
         strict = hookchecks._strict
-        if plugin is CORE_RULES and not strict and _core_shape_sound(state, new) \
-                and new.seats is not state.seats:
-            return new  # type: ignore[no-any-return]
+        if plugin is CORE_RULES and not strict and type(new) is GameState:
+            # the core's answer: its shape, inline (the sound case of _core_shape_sound)
+            seats = new.seats
+            to_act = new.to_act
+            if (seats is not state.seats and new.step_index == state.step_index
+                    and new.history is state.history and new.context is context
+                    and new.settlement is None and len(seats) == context.n
+                    and (to_act is None or (type(to_act) is int and 0 <= to_act < context.n
+                                            and not seats[to_act].folded))):
+                return new
         problem = hookchecks.state_problem(state, new, total,
                                            chips=bool(strict) or plugin is not CORE_RULES)
         if problem is None and new.seats is state.seats:  # cheap: checked only then
