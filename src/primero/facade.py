@@ -306,17 +306,17 @@ class Rules:
     def ranking(self) -> Ranking:
         """The variant's :class:`~primero.hands.Ranking` (table built lazily), cached.
 
-        Variants whose rule objects are the same and whose ranking options agree share one
-        ranking (options declared ``affects_ranking=False`` do not count). The ranking is
-        built outside any lock, so its hooks may themselves look variants up.
+        Variants of the same name whose rule objects are the same and whose ranking options
+        agree share one ranking (options declared ``affects_ranking=False`` do not count);
+        its name is the variant's and its ranking options that differ from the defaults
+        (``"waks (supremus=false)"``), whichever of them built it. Another variant with the
+        same rule objects (a plug-in built from a built-in's) has its own ranking, named
+        after itself. The ranking is built outside any lock, so its hooks may themselves
+        look variants up.
         """
         if self._ranking is None:
-            variant = self.variant
-            affects = {o.name: o.affects_ranking for o in variant.spec.options}
-            key = (
-                self._plugins,
-                tuple((k, v) for k, v in variant.settings if affects.get(k, True)),
-            )
+            settings = self._ranking_settings()
+            key = (self.variant.name, self._plugins, settings)
             ranking = _ranking_cache.get(key)
             if ranking is None:
                 built = self._build_ranking()
@@ -325,7 +325,14 @@ class Rules:
             self._ranking = ranking
         return self._ranking
 
+    def _ranking_settings(self) -> tuple[tuple[str, object], ...]:
+        """The variant's options that affect its ranking, as ``(name, value)`` pairs."""
+        variant = self.variant
+        affects = {o.name: o.affects_ranking for o in variant.spec.options}
+        return tuple((k, v) for k, v in variant.settings if affects.get(k, True))
+
     def _build_ranking(self) -> Ranking:
+        name = _ranking_name(self.variant, self._ranking_settings())
         pack = self.pack
         points = {card: self.card_points(card) for card in pack}
         classes, plugin = self._call("primero_hand_classes")
@@ -353,7 +360,7 @@ class Rules:
             return cast(tuple[int, ...], key)
 
         return Ranking(
-            name=str(variant), pack=pack, classes=classes, points=points,
+            name=name, pack=pack, classes=classes, points=points,
             classify=classify, order=order, variant=variant,
         )
 
@@ -540,6 +547,19 @@ class Rules:
         if problem is not None:
             raise self._fault("primero_settle", plugin, problem)
         return cast("Settlement", settlement)
+
+
+def _ranking_name(variant: Variant, settings: tuple[tuple[str, object], ...]) -> str:
+    """A shared ranking's name: the variant's, with its ranking options off their defaults."""
+    changed = [f"{k}={_shown_option(v)}" for k, v in settings
+               if v != variant.spec.option(k).default]
+    return f"{variant.name} ({', '.join(changed)})" if changed else variant.name
+
+
+def _shown_option(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 _lock = threading.Lock()
