@@ -7,7 +7,8 @@ primero is driven three ways: through the public API (``state.legal_actions()`` 
 ``state.apply(i)``), and through the agents (``play_deal`` with ``RandomAgent``, one player view
 per decision). Also reports what the checks of hook results cost (the public API with the
 checks on against the same deals with them switched off, ``primero.hookchecks.unchecked``, same
-run) and the memory of one mid-deal primero state.
+run: the fastest round of each, and the median of the paired rounds) and the memory of one
+mid-deal primero state.
 
 Run: ``python benchmarks/bench_deals.py [--deals N]`` (needs the ``bench`` extra: pokerkit).
 """
@@ -180,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     modes = ("api", "ids", "agents", "unchecked")
     ours = dict.fromkeys(modes, 0.0)
     paired: list[float] = []  # per round: checked / unchecked time of the same deals
+    fastest = {"api": float("inf"), "unchecked": float("inf")}  # the fastest round of each
     theirs = 0.0
     for r in range(rounds):
         # alternate which of the checked and the unchecked runs meets the round's deals first
@@ -189,6 +191,8 @@ def main(argv: list[str] | None = None) -> int:
             spent[mode] = primero_deals(per_round, args.seed + r, mode)
             ours[mode] += spent[mode]
         paired.append(spent["api"] / spent["unchecked"])
+        for mode in fastest:
+            fastest[mode] = min(fastest[mode], spent[mode])
         theirs += pokerkit_deals(per_round, args.seed + r)
     deals = per_round * rounds
     theirs_rate = deals / theirs
@@ -197,9 +201,13 @@ def main(argv: list[str] | None = None) -> int:
         rate = deals / ours[mode]
         print(f"primero waks deals/s      : {rate:10.1f}  ({label}; "
               f"{rate / theirs_rate:.2f}x pokerkit, target >= 5x)")
-    cost = statistics.median(paired) - 1  # the median round: robust to bursts of load
+    # load only ever adds time: the fastest round of each is the figure least disturbed by
+    # other work on the machine; the median of the paired rounds is shown beside it
+    cost = fastest["api"] / fastest["unchecked"] - 1
+    median = statistics.median(paired) - 1
     print(f"hook checks               : {cost * 100:10.1f} % of the deal time (public API, "
-          "checks on vs off, median round; target <= 5 %)")
+          "checks on vs off, fastest round of each; target <= 5 %)")
+    print(f"                            {median * 100:10.1f} % (median of the paired rounds)")
     new_bytes, pickled = mid_deal_state_bytes()
     print(f"one mid-deal state        : {new_bytes:10d} bytes newly allocated per action")
     print(f"                            {pickled:10d} bytes pickled (everything, nothing shared)")

@@ -385,6 +385,31 @@ def test_a_variant_named_like_a_builtin_never_shares_its_rules() -> None:
     assert get_variant("waks").ranking.evaluate("7s 6h Ad Kc").label == "Primero 65"
 
 
+def test_a_ranking_carries_its_own_variants_name() -> None:
+    # a variant built with the Waks rule objects under another name, configured (and its
+    # ranking built) before the built-in's: the built-in's ranking is still named "waks"
+    from primero.facade import clear_caches
+
+    clear_caches()
+    try:
+        other = attrs.evolve(waks.WAKS, name="another", aliases=()).configure()
+        assert other.ranking.name == "another"
+        assert other.ranking.variant is other
+        builtin = get_variant("waks")
+        assert builtin.ranking.name == "waks"
+        assert builtin.ranking.variant is not None
+        assert builtin.ranking.variant.name == "waks"
+        assert builtin.ranking is not other.ranking
+        # variants differing only in an option that does not affect the ranking share it,
+        # and its name is the same whichever of them asked first
+        assert get_variant("waks", tie="split").ranking is builtin.ranking
+        assert get_variant("waks", supremus=False).ranking.name == "waks (supremus=false)"
+        clear_caches()
+        assert get_variant("waks", tie="split").ranking.name == "waks"
+    finally:
+        clear_caches()
+
+
 def test_equal_variants_share_rules() -> None:
     assert get_variant("waks", tie="split") == get_variant("waks", tie="split")
     assert get_variant("waks", tie="split").rules is get_variant("waks", tie="split").rules

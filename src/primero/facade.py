@@ -273,8 +273,8 @@ class Rules:
             hookchecks.state_problem(state, new, chips=not core)
         if problem is None:
             if cards == "end" or strict:
-                problem = hookchecks.whole_state_problem(new, self.pack,
-                                                         self._deal_facts(state)[0])
+                problem = hookchecks.whole_state_problem(new, self._pack or self.pack,
+                                                         state.context.total_chips)
             elif cards and not core and hookchecks.cards_moved(state, new):
                 problem = hookchecks.cards_problem(new, self.pack)
         if problem is not None:
@@ -306,17 +306,17 @@ class Rules:
     def ranking(self) -> Ranking:
         """The variant's :class:`~primero.hands.Ranking` (table built lazily), cached.
 
-        Variants whose rule objects are the same and whose ranking options agree share one
-        ranking (options declared ``affects_ranking=False`` do not count). The ranking is
-        built outside any lock, so its hooks may themselves look variants up.
+        Variants of the same name whose rule objects are the same and whose ranking options
+        agree share one ranking (options declared ``affects_ranking=False`` do not count);
+        its name is the variant's and its ranking options that differ from the defaults
+        (``"waks (supremus=false)"``), whichever of them built it. Another variant with the
+        same rule objects (a plug-in built from a built-in's) has its own ranking, named
+        after itself. The ranking is built outside any lock, so its hooks may themselves
+        look variants up.
         """
         if self._ranking is None:
-            variant = self.variant
-            affects = {o.name: o.affects_ranking for o in variant.spec.options}
-            key = (
-                self._plugins,
-                tuple((k, v) for k, v in variant.settings if affects.get(k, True)),
-            )
+            settings = self._ranking_settings()
+            key = (self.variant.name, self._plugins, settings)
             ranking = _ranking_cache.get(key)
             if ranking is None:
                 built = self._build_ranking()
@@ -325,7 +325,14 @@ class Rules:
             self._ranking = ranking
         return self._ranking
 
+    def _ranking_settings(self) -> tuple[tuple[str, object], ...]:
+        """The variant's options that affect its ranking, as ``(name, value)`` pairs."""
+        variant = self.variant
+        affects = {o.name: o.affects_ranking for o in variant.spec.options}
+        return tuple((k, v) for k, v in variant.settings if affects.get(k, True))
+
     def _build_ranking(self) -> Ranking:
+        name = _ranking_name(self.variant, self._ranking_settings())
         pack = self.pack
         points = {card: self.card_points(card) for card in pack}
         classes, plugin = self._call("primero_hand_classes")
@@ -353,7 +360,7 @@ class Rules:
             return cast(tuple[int, ...], key)
 
         return Ranking(
-            name=str(variant), pack=pack, classes=classes, points=points,
+            name=name, pack=pack, classes=classes, points=points,
             classify=classify, order=order, variant=variant,
         )
 
@@ -404,11 +411,16 @@ class Rules:
                               "primero_legal_actions", hook="primero_legal_actions")
         if hookchecks._off:
             return legal  # type: ignore[no-any-return]
-        memo = self._legal_checked.get(id(legal)) or self._exchanges_checked.get(id(legal))
+        memo = self._legal_checked.get(id(legal))
+        if memo is None:
+            memo = self._exchanges_checked.get(id(legal))
         if memo is not None and memo[0] is legal and not hookchecks._strict:
             hand = memo[1]
-            if hand is None or hand == state.seats[state.to_act].hand:  # type: ignore[index]
-                return cast("tuple[Action, ...]", legal)
+            if hand is None:
+                return legal  # type: ignore[return-value]
+            held = state.seats[state.to_act].hand  # type: ignore[index]
+            if hand is held or hand == held:
+                return legal  # type: ignore[return-value]
         problem = hookchecks.legal_problem(state, legal)
         if problem is not None:
             raise self._fault("primero_legal_actions", plugin, problem)
@@ -453,9 +465,16 @@ class Rules:
         if hookchecks._off:
             return new  # type: ignore[no-any-return]
         strict = hookchecks._strict
-        if plugin is CORE_RULES and not strict and _core_shape_sound(state, new) \
-                and new.seats is not state.seats:
-            return new  # type: ignore[no-any-return]
+        if plugin is CORE_RULES and not strict and type(new) is GameState:
+            # the core's answer: its shape, inline (the sound case of _core_shape_sound)
+            seats = new.seats
+            to_act = new.to_act
+            if (seats is not state.seats and new.step_index == state.step_index
+                    and new.history is state.history and new.context is context
+                    and new.settlement is None and len(seats) == context.n
+                    and (to_act is None or (type(to_act) is int and 0 <= to_act < context.n
+                                            and not seats[to_act].folded))):
+                return new
         problem = hookchecks.state_problem(state, new, total,
                                            chips=bool(strict) or plugin is not CORE_RULES)
         if problem is None and new.seats is state.seats:  # cheap: checked only then
@@ -528,6 +547,19 @@ class Rules:
         if problem is not None:
             raise self._fault("primero_settle", plugin, problem)
         return cast("Settlement", settlement)
+
+
+def _ranking_name(variant: Variant, settings: tuple[tuple[str, object], ...]) -> str:
+    """A shared ranking's name: the variant's, with its ranking options off their defaults."""
+    changed = [f"{k}={_shown_option(v)}" for k, v in settings
+               if v != variant.spec.option(k).default]
+    return f"{variant.name} ({', '.join(changed)})" if changed else variant.name
+
+
+def _shown_option(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 _lock = threading.Lock()
