@@ -497,9 +497,6 @@ class LegalAsList:
         return list(result) if result is not None else result  # type: ignore[return-value]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine core: hookchecks.legal_problem accepts any Sequence, but action_space._encoded "
-    "calls .action_ids() on every non-tuple, so a list escapes as AttributeError"))
 def test_legal_actions_returned_as_a_list_are_accepted_or_named() -> None:
     spec = attrs.evolve(waks.WAKS, name="aslist", aliases=(), plugins=(LegalAsList(),))
     state = start_deal(spec.configure(), ["Anna", "Ben"], 10, seed=1)
@@ -518,9 +515,6 @@ class MisnamedArgument:
         return 1
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine core (facade.py): pluggy's PluginValidationError is passed on with pluggy's "
-    "internal plug-in id (a number) instead of the rule object's name"))
 def test_a_misnamed_hook_argument_names_the_argument_not_pluggys_id() -> None:
     spec = attrs.evolve(waks.WAKS, name="misnamed", aliases=(), plugins=(MisnamedArgument(),))
     with pytest.raises(PluginError) as info:
@@ -540,10 +534,6 @@ class DealsTooMany:
         return (Step("deal", count=30), Step("bet", 1), Step("showdown"))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine core (hookchecks.py / deal_setup.py): a deal plan dealing more cards than the pack "
-    "holds escapes as InvalidDeckError 'not enough cards: the stock is exhausted ...', which "
-    "names neither the plug-in nor primero_deal_plan"))
 def test_a_plan_dealing_more_than_the_pack_is_a_plugin_error() -> None:
     spec = attrs.evolve(waks.WAKS, name="toomany", aliases=(), plugins=(DealsTooMany(),))
     with pytest.raises(PluginError) as info:

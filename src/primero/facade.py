@@ -18,6 +18,7 @@ from __future__ import annotations
 import difflib
 import functools
 import inspect
+import re
 import threading
 from collections.abc import Callable
 from types import ModuleType
@@ -126,10 +127,29 @@ def register_plugin(pm: pluggy.PluginManager, plugin: object, name: str | None =
             pm.register(plugin, name=name)
             return
         except Exception as exc:  # pluggy: ValueError or PluginValidationError
-            problem = " ".join(str(exc).split())
+            problem = _registration_problem(exc, pm)
     label = name or plugin_label(plugin)  # only on a fault: it may read the installed metadata
     hook = problem.split()[0] if problem.startswith("primero_") else ""
     raise PluginError(f"plug-in {label}: {problem}", plugin=label, hook=hook)
+
+
+#: pluggy's refusal of a hook implementation: "Plugin '<id>' for hook '<hook>'" and the reason.
+_PLUGGY_REFUSAL = re.compile(r"^Plugin '[^']*' for hook '(?P<hook>[^']+)'\s*(?P<rest>.*)$", re.S)
+
+
+def _registration_problem(exc: Exception, pm: pluggy.PluginManager) -> str:
+    """The refusal of pluggy in one line naming the hook, without its internal plug-in id."""
+    text = " ".join(str(exc).split())
+    match = _PLUGGY_REFUSAL.match(text)
+    if match is None:
+        return text
+    hook = match["hook"]
+    rest = match["rest"].replace("hookimpl definition: ", "the implementation ")
+    caller = getattr(pm.hook, hook, None)
+    spec = getattr(caller, "spec", None)
+    if spec is not None:
+        rest += f" (the hook passes {', '.join(spec.argnames) or 'nothing'})"
+    return f"{hook}: {rest}"
 
 
 def _raised(hook: str, plugin: object, exc: Exception, kwargs: dict[str, Any]) -> PluginError:
@@ -236,6 +256,7 @@ class Rules:
         self._legal_caller = self._callers["primero_legal_actions"]
         self._apply_caller = self._callers["primero_apply_action"]
         self._plan: tuple[Step, ...] | None = None
+        self._plan_plugin: object = None
         self._legal_checked: dict[int, tuple[object, tuple[Card, ...] | None]] = {}
         self._exchanges_checked: dict[int, tuple[object, tuple[Card, ...] | None]] = {}
         self._pack: Pack | None = None
@@ -369,6 +390,7 @@ class Rules:
     def deal_plan(self) -> tuple[Step, ...]:
         """The steps of one deal (``primero_deal_plan``)."""
         plan, plugin = self._call("primero_deal_plan")
+        self._plan_plugin = plugin
         problem = hookchecks.plan_problem(plan)
         if problem is not None:
             raise self._fault("primero_deal_plan", plugin, problem)
@@ -381,6 +403,30 @@ class Rules:
         if plan is None:
             plan = self._plan = self.deal_plan()
         return plan
+
+    def check_plan_fits(self, players: int) -> None:
+        """Refuse a plan whose first deals need more cards than the pack holds.
+
+        The deal steps before the first step that can make discards (anything but an ante or
+        a deal) are dealt from the stock alone (RULES.md §4 reshuffles only discards), so
+        they must fit in the pack for ``players`` players.
+
+        Raises:
+            PluginError: naming ``primero_deal_plan`` and the plug-in that answered it.
+        """
+        plan = self.plan
+        first = 0
+        for step in plan:
+            if step.kind == "deal":
+                first += step.count
+            elif step.kind != "ante":
+                break
+        size = len(self.pack)
+        if first * players > size:
+            raise self._fault(
+                "primero_deal_plan", self._plan_plugin,
+                f"deals {first} cards to each of {players} players before any discard, "
+                f"{first * players} in all; the {self.pack.name} pack holds {size}")
 
     def deal_cards(self, state: GameState, count: int) -> GameState:
         """Deal ``count`` cards to each player still in (``primero_deal_cards``)."""
@@ -424,6 +470,8 @@ class Rules:
         problem = hookchecks.legal_problem(state, legal)
         if problem is not None:
             raise self._fault("primero_legal_actions", plugin, problem)
+        if type(legal) is not tuple and not hasattr(legal, "action_ids"):
+            legal = tuple(legal)  # a plug-in's list: the engine keeps actions in tuples
         if type(legal) is tuple and len(legal) <= hookchecks.LAZY_CHECK_ABOVE:
             if hookchecks.legal_uses_hand(legal):  # hand-bound: kept apart, many of them
                 checked = self._exchanges_checked

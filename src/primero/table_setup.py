@@ -143,7 +143,9 @@ def table_setup(variant: Variant, players: Sequence[str], chips: Sequence[int] |
     table = Table(stake=stake, rest=rest, ante=variant.spec.ante if ante is None else ante,
                   raise_cap=raise_cap)
     _check_setup(variant, names, stacks, dealer_seat, table, carry)
-    plan = variant.rules.plan
+    rules = variant.rules
+    plan = rules.plan
+    rules.check_plan_fits(len(names))
     if table.ante and not any(step.kind == "ante" for step in plan):
         raise PrimeroError(f"{variant.name} has no ante: ante must be 0, got {table.ante}")
     seats = tuple(Seat(name=n, stack=c) for n, c in zip(names, stacks, strict=True))
