@@ -8,20 +8,16 @@ that raises something other than a :class:`~primero.errors.PrimeroError` is repo
 way. Every deal is guarded by a bound computed from its table
 (:func:`~primero.hookchecks.deal_action_bound`): past it, :class:`~primero.errors.EndlessDealError`.
 
-Registering a plug-in or rule object here also checks its hook names: a ``primero_*``
-attribute that is no hook (a misspelling) or is not marked ``@hookimpl`` is an error naming
-the closest real hook.
+Registering a plug-in or rule object (:mod:`primero.registration`, whose names are
+importable from here too) also checks its hook names: a ``primero_*`` attribute that is no
+hook (a misspelling) or is not marked ``@hookimpl`` is an error naming the closest real hook.
 """
 
 from __future__ import annotations
 
-import difflib
-import functools
 import inspect
-import re
 import threading
 from collections.abc import Callable
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
 import pluggy
@@ -29,6 +25,15 @@ import pluggy
 from primero import hookchecks, hookspecs
 from primero.errors import EndlessDealError, PluginError, PrimeroError
 from primero.hands import Classification, Ranking
+from primero.registration import (
+    _CORE_LABEL,
+    HOOK_NAMES,
+    distribution_of,
+    hook_name_problem,
+    new_manager,
+    plugin_label,
+    register_plugin,
+)
 from primero.rules.core import CORE_RULES
 from primero.state import GameState
 
@@ -40,116 +45,13 @@ if TYPE_CHECKING:
     from primero.state import Step, Table
     from primero.variant import Variant
 
-__all__ = ["HOOK_NAMES", "Rules", "hook_name_problem", "new_manager", "plugin_label",
-           "rules_for"]
+__all__ = ["HOOK_NAMES", "Rules", "distribution_of", "hook_name_problem", "new_manager",
+           "plugin_label", "register_plugin", "rules_for"]
 
-#: Every hook name of :mod:`primero.hookspecs`.
-HOOK_NAMES: frozenset[str] = frozenset(n for n in vars(hookspecs) if n.startswith("primero_"))
 _RULES_HOOKS = tuple(sorted(HOOK_NAMES - {"primero_register_variants",
                                           "primero_action_blocks"}))
 _BETTING_HOOKS = ("primero_legal_actions", "primero_apply_action", "primero_start_step",
                   "primero_end_step")
-_CORE_LABEL = "primero.rules.core.WaksRules"
-
-
-def new_manager() -> pluggy.PluginManager:
-    """A plug-in manager that knows every primero hook."""
-    pm = pluggy.PluginManager(hookspecs.PROJECT)
-    pm.add_hookspecs(hookspecs)
-    return pm
-
-
-@functools.cache
-def _distributions() -> dict[str, list[str]]:
-    import importlib.metadata  # here only: a cold start that never asks does not import it
-
-    return dict(importlib.metadata.packages_distributions())
-
-
-@functools.cache
-def distribution_of(module: str) -> str | None:
-    """``"name version"`` of the installed distribution providing ``module``, if any."""
-    import importlib.metadata
-
-    names = _distributions().get(module.partition(".")[0])
-    if not names:
-        return None
-    try:
-        return f"{names[0]} {importlib.metadata.version(names[0])}"
-    except importlib.metadata.PackageNotFoundError:
-        return None
-
-
-def plugin_label(plugin: object) -> str:
-    """How an error names a plug-in: its module or rule class, with its distribution."""
-    if plugin is CORE_RULES:
-        return _CORE_LABEL
-    if isinstance(plugin, ModuleType):
-        where = plugin.__name__
-    else:
-        cls = type(plugin)
-        where = f"{cls.__module__}.{cls.__qualname__}"
-    dist = distribution_of(where)
-    return f"{where} ({dist})" if dist else where
-
-
-def hook_name_problem(plugin: object, *, need_hooks: bool = False) -> str | None:
-    """Why ``plugin``'s ``primero_*`` attributes are not hooks, or ``None``.
-
-    Args:
-        plugin: A module or rule object.
-        need_hooks: It must implement at least one hook (an entry-point module).
-    """
-    names = [n for n in dir(plugin) if n.startswith("primero_")]
-    for name in names:
-        if name not in HOOK_NAMES:
-            close = difflib.get_close_matches(name, HOOK_NAMES, n=1)
-            hint = f" (did you mean {close[0]}?)" if close else ""
-            return f"{name} is not a primero hook{hint}"
-    for name in names:
-        if getattr(getattr(plugin, name, None), f"{hookspecs.PROJECT}_impl", None) is None:
-            return f"{name} is not marked @hookimpl (from primero import hookimpl)"
-    if need_hooks and not names:
-        return "it implements no primero hook (expected primero_register_variants)"
-    return None
-
-
-def register_plugin(pm: pluggy.PluginManager, plugin: object, name: str | None = None) -> None:
-    """Register ``plugin`` after checking its hook names.
-
-    Raises:
-        PluginError: an unknown or unmarked ``primero_*`` name, or pluggy refused it (a
-            signature that does not match the hook); the message names the plug-in.
-    """
-    problem = hook_name_problem(plugin, need_hooks=isinstance(plugin, ModuleType))
-    if problem is None:
-        try:
-            pm.register(plugin, name=name)
-            return
-        except Exception as exc:  # pluggy: ValueError or PluginValidationError
-            problem = _registration_problem(exc, pm)
-    label = name or plugin_label(plugin)  # only on a fault: it may read the installed metadata
-    hook = problem.split()[0] if problem.startswith("primero_") else ""
-    raise PluginError(f"plug-in {label}: {problem}", plugin=label, hook=hook)
-
-
-#: pluggy's refusal of a hook implementation: "Plugin '<id>' for hook '<hook>'" and the reason.
-_PLUGGY_REFUSAL = re.compile(r"^Plugin '[^']*' for hook '(?P<hook>[^']+)'\s*(?P<rest>.*)$", re.S)
-
-
-def _registration_problem(exc: Exception, pm: pluggy.PluginManager) -> str:
-    """The refusal of pluggy in one line naming the hook, without its internal plug-in id."""
-    text = " ".join(str(exc).split())
-    match = _PLUGGY_REFUSAL.match(text)
-    if match is None:
-        return text
-    hook = match["hook"]
-    rest = match["rest"].replace("hookimpl definition: ", "the implementation ")
-    caller = getattr(pm.hook, hook, None)
-    spec = getattr(caller, "spec", None)
-    if spec is not None:
-        rest += f" (the hook passes {', '.join(spec.argnames) or 'nothing'})"
-    return f"{hook}: {rest}"
 
 
 def _raised(hook: str, plugin: object, exc: Exception, kwargs: dict[str, Any]) -> PluginError:

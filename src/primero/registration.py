@@ -1,0 +1,131 @@
+"""Registering plug-ins and rule objects with pluggy, their hook names checked (issue 16).
+
+:func:`new_manager` makes a plug-in manager that knows every hook of
+:mod:`primero.hookspecs`; :func:`register_plugin` registers a plug-in or rule object after
+checking its hook names (:func:`hook_name_problem`: a ``primero_*`` attribute that is no hook,
+a misspelling, or is not marked ``@hookimpl`` is an error naming the closest real hook) and
+turns pluggy's refusals into one-line :class:`~primero.errors.PluginError` messages;
+:func:`plugin_label` names a plug-in by its distribution or module. The checked calls of the
+registered hooks are :mod:`primero.facade`'s.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+from types import ModuleType
+
+import pluggy
+
+from primero import hookspecs
+from primero.errors import PluginError
+from primero.rules.core import CORE_RULES
+
+__all__ = ["HOOK_NAMES", "distribution_of", "hook_name_problem", "new_manager", "plugin_label",
+           "register_plugin"]
+
+#: How errors name the core rules.
+_CORE_LABEL = "primero.rules.core.WaksRules"
+#: Every hook name of :mod:`primero.hookspecs`.
+HOOK_NAMES: frozenset[str] = frozenset(n for n in vars(hookspecs) if n.startswith("primero_"))
+
+
+def new_manager() -> pluggy.PluginManager:
+    """A plug-in manager that knows every primero hook."""
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    return pm
+
+
+@functools.cache
+def _distributions() -> dict[str, list[str]]:
+    import importlib.metadata  # here only: a cold start that never asks does not import it
+
+    return dict(importlib.metadata.packages_distributions())
+
+
+@functools.cache
+def distribution_of(module: str) -> str | None:
+    """``"name version"`` of the installed distribution providing ``module``, if any."""
+    import importlib.metadata
+
+    names = _distributions().get(module.partition(".")[0])
+    if not names:
+        return None
+    try:
+        return f"{names[0]} {importlib.metadata.version(names[0])}"
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def plugin_label(plugin: object) -> str:
+    """How an error names a plug-in: its module or rule class, with its distribution."""
+    if plugin is CORE_RULES:
+        return _CORE_LABEL
+    if isinstance(plugin, ModuleType):
+        where = plugin.__name__
+    else:
+        cls = type(plugin)
+        where = f"{cls.__module__}.{cls.__qualname__}"
+    dist = distribution_of(where)
+    return f"{where} ({dist})" if dist else where
+
+
+def hook_name_problem(plugin: object, *, need_hooks: bool = False) -> str | None:
+    """Why ``plugin``'s ``primero_*`` attributes are not hooks, or ``None``.
+
+    Args:
+        plugin: A module or rule object.
+        need_hooks: It must implement at least one hook (an entry-point module).
+    """
+    names = [n for n in dir(plugin) if n.startswith("primero_")]
+    for name in names:
+        if name not in HOOK_NAMES:
+            close = difflib.get_close_matches(name, HOOK_NAMES, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            return f"{name} is not a primero hook{hint}"
+    for name in names:
+        if getattr(getattr(plugin, name, None), f"{hookspecs.PROJECT}_impl", None) is None:
+            return f"{name} is not marked @hookimpl (from primero import hookimpl)"
+    if need_hooks and not names:
+        return "it implements no primero hook (expected primero_register_variants)"
+    return None
+
+
+def register_plugin(pm: pluggy.PluginManager, plugin: object, name: str | None = None) -> None:
+    """Register ``plugin`` after checking its hook names.
+
+    Raises:
+        PluginError: an unknown or unmarked ``primero_*`` name, or pluggy refused it (a
+            signature that does not match the hook); the message names the plug-in.
+    """
+    problem = hook_name_problem(plugin, need_hooks=isinstance(plugin, ModuleType))
+    if problem is None:
+        try:
+            pm.register(plugin, name=name)
+            return
+        except Exception as exc:  # pluggy: ValueError or PluginValidationError
+            problem = _registration_problem(exc, pm)
+    label = name or plugin_label(plugin)  # only on a fault: it may read the installed metadata
+    hook = problem.split()[0] if problem.startswith("primero_") else ""
+    raise PluginError(f"plug-in {label}: {problem}", plugin=label, hook=hook)
+
+
+#: pluggy's refusal of a hook implementation: "Plugin '<id>' for hook '<hook>'" and the reason.
+_PLUGGY_REFUSAL = re.compile(r"^Plugin '[^']*' for hook '(?P<hook>[^']+)'\s*(?P<rest>.*)$", re.S)
+
+
+def _registration_problem(exc: Exception, pm: pluggy.PluginManager) -> str:
+    """The refusal of pluggy in one line naming the hook, without its internal plug-in id."""
+    text = " ".join(str(exc).split())
+    match = _PLUGGY_REFUSAL.match(text)
+    if match is None:
+        return text
+    hook = match["hook"]
+    rest = match["rest"].replace("hookimpl definition: ", "the implementation ")
+    caller = getattr(pm.hook, hook, None)
+    spec = getattr(caller, "spec", None)
+    if spec is not None:
+        rest += f" (the hook passes {', '.join(spec.argnames) or 'nothing'})"
+    return f"{hook}: {rest}"
