@@ -8,7 +8,9 @@ module's ``primero_register_variants`` registers them all, so the module is itse
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from attrs import evolve
@@ -122,14 +124,9 @@ class OnlyEverPass:
         return replace(state, to_act=(state.to_act + 1) % state.n)
 
 
-class PassesForEver:
+class PassesForEver(OnlyEverPass):
     """Offers only ``pass`` and records each pass, but never lets the round end: the state
     changes at every action, so only the engine's bound on the deal's actions stops it."""
-
-    @hookimpl
-    def primero_legal_actions(self, state: GameState, variant: Any) -> Any:
-        step = state.step
-        return (Pass(),) if step is not None and step.kind == "bet" else None
 
     @hookimpl
     def primero_apply_action(self, state: GameState, variant: Any, action: Any) -> Any:
@@ -216,3 +213,23 @@ def primero_register_variants(register: Callable[[VariantSpec], None]) -> None:
     """Register every faulty variant."""
     for name in RULE_FAULTS:
         register(fault_spec(name))
+
+
+def installed_faults(tmp_path: Path) -> Path:
+    """A site folder with faulty plug-ins installed through entry points."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "faults_import.py").write_text("raise ImportError('no module named numpyy')\n")
+    (site / "faults_empty.py").write_text('"""No hooks at all."""\n')
+    dist = site / "primero_faults-0.1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: primero-faults\n"
+                                   "Version: 0.1.0\n")
+    (dist / "entry_points.txt").write_text(textwrap.dedent("""\
+        [primero]
+        rules-faults = faultplugins
+        import-fails = faults_import
+        no-hooks = faults_empty
+        missing = faults_not_there
+        """))
+    return site

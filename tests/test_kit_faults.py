@@ -24,7 +24,6 @@ import random
 import re
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -82,26 +81,6 @@ SIMULATE = ("simulate", "--variant", "waks", "--deals", "20", "--players", "3",
             "--agent", "random", "--seed", "7", "--no-progress")
 
 
-def _site(root: Path) -> Path:
-    """The faulty package, installed through entry points in a site folder."""
-    site = root / "site"
-    site.mkdir()
-    (site / "faults_import.py").write_text("raise ImportError('no module named numpyy')\n")
-    (site / "faults_empty.py").write_text('"""No hooks at all."""\n')
-    dist = site / "primero_faults-0.1.0.dist-info"
-    dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: primero-faults\n"
-                                   "Version: 0.1.0\n")
-    (dist / "entry_points.txt").write_text(textwrap.dedent("""\
-        [primero]
-        rules-faults = faultplugins
-        import-fails = faults_import
-        no-hooks = faults_empty
-        missing = faults_not_there
-        """))
-    return site
-
-
 def _env(site: Path) -> dict[str, str]:
     return {"PYTHONPATH": os.pathsep.join(map(str, (site, TESTS, SRC))), "PATH": "",
             "PYTHONWARNINGS": "ignore", "COLUMNS": "220", "NO_COLOR": "1"}
@@ -111,7 +90,7 @@ def _env(site: Path) -> dict[str, str]:
 def beside(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """What the kit and the library did with the faulty package installed beside them."""
     root = tmp_path_factory.mktemp("faults")
-    site = _site(root)
+    site = faultplugins.installed_faults(root)
     code = SCRIPT.replace("FAULTS", repr(FAULTS)).replace("BUDGET", repr(BUDGET))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=600, env=_env(site), cwd=root)

@@ -311,29 +311,9 @@ def test_a_duplicate_name_breaks_only_the_latecomer() -> None:
     assert [b.name for b in reg.broken()] == ["copycat"]
 
 
-def installed_faults(tmp_path: Path) -> Path:
-    """A site folder with faulty plug-ins installed through entry points."""
-    site = tmp_path / "site"
-    site.mkdir()
-    (site / "faults_import.py").write_text("raise ImportError('no module named numpyy')\n")
-    (site / "faults_empty.py").write_text('"""No hooks at all."""\n')
-    dist = site / "primero_faults-0.1.0.dist-info"
-    dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: primero-faults\n"
-                                   "Version: 0.1.0\n")
-    (dist / "entry_points.txt").write_text(textwrap.dedent("""\
-        [primero]
-        rules-faults = faultplugins
-        import-fails = faults_import
-        no-hooks = faults_empty
-        missing = faults_not_there
-        """))
-    return site
-
-
 def test_installed_broken_plugins_beside_the_builtins(tmp_path: Path) -> None:
     """Faulty plug-ins installed through entry points: named, and the built-ins keep working."""
-    site = installed_faults(tmp_path)
+    site = faultplugins.installed_faults(tmp_path)
     tests = Path(__file__).parent
     code = textwrap.dedent("""\
         import warnings
@@ -455,7 +435,7 @@ def test_primero_variants_lists_broken_plugins_and_their_variants_fail_in_one_li
         tmp_path: Path) -> None:
     """The CLI side of isolation: `primero variants` names each broken plug-in with its reason,
     the built-ins still work, and asking for a broken plug-in's variant is one error line."""
-    site = installed_faults(tmp_path)
+    site = faultplugins.installed_faults(tmp_path)
     tests = Path(__file__).parent
     env = {"PYTHONPATH": f"{site}:{tests}:{Path(primero.__file__).parent.parent}", "PATH": "",
            "PYTHONWARNINGS": "ignore"}

@@ -17,7 +17,8 @@ from primero.errors import InvalidOptionError
 if TYPE_CHECKING:
     from primero.variant import Variant
 
-__all__ = ["Option", "OptionValue", "parse_option_value", "resolve_options", "resolve_variant"]
+__all__ = ["Option", "OptionValue", "option_items", "parse_option_value", "resolve_options",
+           "resolve_variant"]
 
 #: The types an option value may have.
 OptionValue = bool | int | str
@@ -107,6 +108,31 @@ def _show(value: object) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
+def option_items(items: Iterable[str], *, expected: str, where: str = "") -> dict[str, str]:
+    """Read ``KEY=VALUE`` items into a dict of stripped text values, in the order given.
+
+    A ``-`` in a key is read as ``_`` (``numerus-counts=all``).
+
+    Args:
+        items: The ``KEY=VALUE`` texts.
+        expected: What a well-formed item looks like, for the error message.
+        where: Where the items came from, for the error messages (e.g. ``" in 'waks:x=1'"``).
+
+    Raises:
+        InvalidOptionError: an item has no ``=`` or no key, or a key is given twice.
+    """
+    options: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise InvalidOptionError(f"bad option {item!r}{where}: expected {expected}")
+        if key in options:
+            raise InvalidOptionError(f"option {key!r} given twice{where}")
+        options[key] = value.strip()
+    return options
+
+
 def parse_option_value(text: str) -> OptionValue:
     """Read an option value typed at a command line: ``true``/``false``, an integer, or text.
 
@@ -174,16 +200,11 @@ def resolve_variant(variant: str | Variant, options: Mapping[str, Any] | None = 
     if isinstance(variant, Variant):
         return variant.with_options(**options) if options else variant
     name, _, text = variant.partition(":")
-    given: dict[str, Any] = {}
-    for item in filter(None, (part.strip() for part in text.split(","))):
-        key, sep, value = item.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or not key:
-            raise InvalidOptionError(
-                f"bad option {item!r} in {variant!r}: expected name:key=value,key=value"
-            )
-        if key in given:
-            raise InvalidOptionError(f"option {key!r} given twice in {variant!r}")
-        given[key] = parse_option_value(value)
+    items = filter(None, (part.strip() for part in text.split(",")))
+    given: dict[str, Any] = {
+        key: parse_option_value(value)
+        for key, value in option_items(items, where=f" in {variant!r}",
+                                       expected="name:key=value,key=value").items()
+    }
     given.update(options or {})
     return get_variant(name.strip(), **given)

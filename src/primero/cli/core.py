@@ -38,7 +38,8 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from primero.cli.lazy_rich import Console  # rich on first use
-from primero.errors import InvalidOptionError, PrimeroError, UnknownVariantError
+from primero.errors import PrimeroError, UnknownVariantError
+from primero.options import option_items
 from primero.plugins import get_variant, registry
 from primero.variant import Variant
 
@@ -255,18 +256,7 @@ def parse_option_args(items: Sequence[str] | None) -> dict[str, str]:
     Raises:
         InvalidOptionError: an item has no ``=`` or no key, or a key is given twice.
     """
-    options: dict[str, str] = {}
-    for item in items or ():
-        key, sep, value = item.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or not key:
-            raise InvalidOptionError(
-                f"bad option {item!r}: expected KEY=VALUE, e.g. supremus=false"
-            )
-        if key in options:
-            raise InvalidOptionError(f"option {key!r} given twice")
-        options[key] = value.strip()
-    return options
+    return option_items(items or (), expected="KEY=VALUE, e.g. supremus=false")
 
 
 def suggest_variant(name: str) -> None:
