@@ -314,9 +314,9 @@ def test_pickled_states_carry_no_caches() -> None:
 
 def test_the_inlined_shuffle_is_random_shuffle() -> None:
     from primero.cards import FRENCH52
-    from primero.engine import shuffled
+    from primero.deal_setup import seeded_stock
 
     for seed in [*range(200), 2**64 - 1]:
         expected = list(FRENCH52.cards)
         random.Random(seed).shuffle(expected)
-        assert shuffled(FRENCH52.cards, random.Random(seed)) == tuple(expected)
+        assert seeded_stock(FRENCH52.cards, seed) == tuple(expected)

@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from primero.actions import ACTION_WORDS
-from primero.deal_setup import Table
+from primero.deal_setup import DealSetup, Table
 from primero.errors import PrimeroError
 from primero.seats import Seat
 from primero.variant import Variant
 
-__all__ = ["MAX_BET_SIZES", "SETUPS", "setup_key", "table_setup", "whole"]
+__all__ = ["MAX_BET_SIZES", "SETUPS", "KnownTable", "known_table", "setup_key", "table_setup",
+           "whole"]
 
 
 #: The most bet sizes a table may offer (rest - stake + 1): legal actions spell out amounts.
@@ -70,9 +71,60 @@ def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
         raise PrimeroError(f"carry-over must not be negative, got {carry}")
 
 
-#: Checked table setups by their plain arguments (see :func:`setup_key`).
-SETUPS: dict[tuple[object, ...], tuple[tuple[str, ...], tuple[int, ...], int, Table,
-                                        tuple[Seat, ...]]] = {}
+class KnownTable:
+    """A checked table: the deal setup without its cards, and the seats before the deal.
+
+    What :func:`primero.engine.start_deal` keeps per table (:data:`SETUPS`), so a simulation
+    that deals at the same table again and again checks it once.
+
+    Attributes:
+        setup: The checked setup with no cards yet (``stock=()``, ``seed=0``).
+        seats: The seats before the deal, in playing order.
+    """
+
+    __slots__ = ("seats", "setup")
+
+    def __init__(self, setup: DealSetup, seats: tuple[Seat, ...]) -> None:
+        self.setup = setup
+        self.seats = seats
+
+
+#: Checked table setups by their plain arguments (see :func:`setup_key`) or by their setup
+#: without cards (a :class:`DealSetup` given to ``start_deal``).
+SETUPS: dict[object, KnownTable] = {}
+
+
+def known_table(key: object, variant: Variant, players: Sequence[str],
+                chips: Sequence[int] | int, dealer: int | str, stake: int, rest: int,
+                ante: int | None, carry: int, raise_cap: int | None) -> KnownTable:
+    """The checked table of these arguments: from :data:`SETUPS` by ``key``, or checked now.
+
+    Args:
+        key: The cache key (:func:`setup_key`); ``None``: check, and keep nothing.
+        variant: The configured variant.
+        players: Names in playing order.
+        chips: Starting chips per player, or one number for everyone.
+        dealer: The dealer's seat (negative counts from the last) or name.
+        stake: The smallest bet, in chips.
+        rest: The largest single bet or raise, in chips.
+        ante: Each player's ante, in chips; ``None``: the variant's own.
+        carry: Chips carried over from an earlier deal.
+        raise_cap: The house rule's most vies plus raises a round allows, or ``None``.
+
+    Raises:
+        PrimeroError: see :func:`table_setup`.
+    """
+    known = SETUPS.get(key) if key is not None else None
+    if known is None:
+        names, stacks, seat, table, seats = table_setup(variant, players, chips, dealer, stake,
+                                                        rest, ante, carry, raise_cap)
+        known = KnownTable(DealSetup(players=names, chips=stacks, dealer=seat, table=table,
+                                     carry=carry, stock=(), seed=0), seats)
+        if key is not None:
+            if len(SETUPS) >= 1024:
+                SETUPS.clear()
+            SETUPS[key] = known
+    return known
 
 
 def setup_key(variant: Variant, players: object, chips: object, dealer: object,
