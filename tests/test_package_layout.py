@@ -196,9 +196,9 @@ def test_records_pickled_under_the_old_module_path_still_load(
 
 def test_tasks_and_records_cross_a_fresh_worker_process() -> None:
     """A spawned worker imports the tasks and records by their pickled module paths."""
-    task = _Task(_Plan(variant=primero.simulation.resolve_variant("waks"), label="waks",
-                       players=3, chips=(20, 20, 20), stake=1, rest=3, ante=0, seed=4,
-                       agents=("random",) * 3), "deals", 0, 3)
+    task = _Task(_Plan.of(primero.simulation.resolve_variant("waks"), "waks",
+                          players=3, chips=(20, 20, 20), stake=1, rest=3, ante=0, seed=4,
+                          agents=("random",) * 3), "deals", 0, 3)
     assert pickle.loads(pickle.dumps(task)) == task
     here = simulate("waks", players=3, chips=20, deals=6, seed=4, agents="random",
                     progress=False)

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
         parse_card,
         parse_cards,
     )
+    from primero.deal_setup import DealSetup, Table
     from primero.engine import start_deal
     from primero.errors import (
         CardParseError,
@@ -86,6 +87,8 @@ _EXPORTS: dict[str, str] = {
     "get_pack": "primero.cards",
     "parse_card": "primero.cards",
     "parse_cards": "primero.cards",
+    "DealSetup": "primero.deal_setup",
+    "Table": "primero.deal_setup",
     "start_deal": "primero.engine",
     "CardParseError": "primero.errors",
     "IllegalActionError": "primero.errors",
@@ -234,6 +237,7 @@ __all__ = [
     "Classification",
     "Comparison",
     "DealRecord",
+    "DealSetup",
     "EndlessDealError",
     "Exchange",
     "Fold",
@@ -261,6 +265,7 @@ __all__ = [
     "Settlement",
     "Step",
     "Suit",
+    "Table",
     "UnknownAgentError",
     "UnknownVariantError",
     "Variant",

@@ -1,9 +1,26 @@
 """How a deal is set up: its plan's steps, the table, the setup, and the shared context.
 
-The context is what every state of the deal shares (DESIGN.md "One setup, one state").
-A :class:`DealSetup` is everything a deal record needs besides the actions; a
-:class:`DealContext` holds the variant, the setup and the facts derived from them once per deal
-(``state.context``). Re-exported by :mod:`primero.state`.
+A :class:`DealSetup` is the one value that says how a deal is set up (DESIGN.md "One setup, one
+state"): the players and their chips, the dealer, the :class:`Table`, the carry-over and how
+the cards come. :func:`primero.engine.start_deal` takes one (``start_deal(variant, setup)``);
+a started deal keeps its own as ``state.setup``, with the stock filled in; a deal record
+(:attr:`primero.history.DealRecord.setup`), a session (:meth:`primero.session.Session.next_setup`)
+and the kit's strategies (:func:`primero.testing.deal_setups`) give the same value. A
+:class:`DealContext` holds the variant, the setup and the facts derived from them once per
+deal (``state.context``). Re-exported by :mod:`primero.state`.
+
+Example::
+
+    >>> from primero import DealSetup, Table, start_deal
+    >>> setup = DealSetup(players=("Anna", "Ben", "Carla"), chips=(20, 20, 20), dealer=2,
+    ...                   table=Table(stake=1, rest=3), seed=7)
+    >>> state = start_deal("waks", setup)
+    >>> state.setup == setup  # the deal's own setup also holds the stock the seed shuffled
+    False
+    >>> start_deal("waks", state.setup) == state  # ... and deals the same deal again
+    True
+    >>> state.setup.players, state.setup.dealer, len(state.setup.stock)
+    (('Anna', 'Ben', 'Carla'), 2, 40)
 """
 
 from __future__ import annotations
@@ -73,19 +90,26 @@ class Table:
 
 @frozen(kw_only=True)
 class DealSetup:
-    """How a deal was set up: everything a deal record needs besides the actions.
+    """How a deal is set up: everything a deal record needs besides the actions.
+
+    Give one to :func:`primero.engine.start_deal` (``start_deal(variant, setup)``, checked as
+    its keyword form is); a started deal's own (``state.setup``) has ``stock`` filled in, so
+    ``start_deal(state.variant, state.setup)`` deals the same deal again.
 
     Attributes:
-        players: Names in playing order.
+        players: Names in playing order (one word each, distinct).
         chips: Starting chips in playing order.
-        dealer: The dealer's seat.
-        table: Stake, rest, ante.
-        carry: Chips carried over from an earlier deal.
-        stock: The whole pack from the top, as it was before dealing.
-        seed: The seed of reshuffles (when the stock runs out) not given in advance.
+        dealer: The dealer's seat (0-based; the eldest is the seat after it, RULES.md §4).
+        table: Stake, rest, ante and raise cap, in chips.
+        carry: Chips carried over from an earlier deal into this deal's pot.
+        stock: The whole pack from the top, as it was before dealing; ``()`` (only in a setup
+            given to ``start_deal``): the ``seed`` shuffles it.
+        seed: Shuffles the stock when none is given, and seeds reshuffles (when the stock runs
+            out) not given in advance.
         reshuffles: New stock orders given in advance (a replayed record).
-        dealing: ``"seeded"``, ``"stacked"`` or ``"external"`` (:data:`DEALING_MODES`); an
-            external deal's ``stock`` is the pack in pack order (its order is not known).
+        dealing: ``"seeded"`` (the stock is the one ``seed`` shuffles), ``"stacked"`` (the
+            stock as given) or ``"external"`` (the caller deals each card; the stock is the
+            pack in pack order, its order is not known), see :data:`DEALING_MODES`.
 
     ``seed``, ``reshuffles`` and ``dealing`` are only the means to the cards: two setups that
     deal the same cards are equal, so a replayed record equals the deal it was saved from.
@@ -94,12 +118,17 @@ class DealSetup:
     players: tuple[str, ...]
     chips: tuple[int, ...]
     dealer: int
-    table: Table
-    carry: int
-    stock: tuple[Card, ...]
-    seed: int = field(eq=False)
+    table: Table = Table()
+    carry: int = 0
+    stock: tuple[Card, ...] = ()
+    seed: int = field(default=0, eq=False)
     reshuffles: tuple[tuple[Card, ...], ...] = field(default=(), eq=False)
     dealing: str = field(default="seeded", eq=False)
+
+    @property
+    def total_chips(self) -> int:
+        """The deal's chips: the players' at the start plus the carry-over."""
+        return sum(self.chips) + self.carry
 
 
 #: Per pack size: ``(i, i + 1, bits)`` for each swap of a Fisher-Yates shuffle, last first.

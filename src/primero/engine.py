@@ -33,6 +33,7 @@ from primero.state import (
     GameState,
     PlayerView,
     Seat,
+    Table,
     replace,
 )
 from primero.table_setup import MAX_BET_SIZES, known_table, setup_key, whole
@@ -49,7 +50,7 @@ def new_seed(rng: random.Random) -> int:
 
 def start_deal(
     variant: Variant | str,
-    players: Sequence[str],
+    players: Sequence[str] | DealSetup,
     chips: Sequence[int] | int = 50,
     *,
     dealer: int | str = -1,
@@ -66,10 +67,17 @@ def start_deal(
 ) -> GameState:
     """Set up a deal and run it to the first decision.
 
+    Two forms: ``start_deal(variant, players, chips, dealer=..., stake=..., seed=...)``, or
+    ``start_deal(variant, setup)`` with a :class:`~primero.deal_setup.DealSetup` (the same
+    checks; a setup with no ``stock`` is shuffled from its ``seed``, one with a stock is dealt
+    from it — ``start_deal(state.variant, state.setup)`` deals ``state``'s deal again). Sessions
+    and deal records deal through the second form.
+
     Args:
         variant: The configured variant (see :func:`primero.get_variant`) or a variant name
             (its default options).
-        players: Names in playing order (seat 0 first); one word each, distinct.
+        players: Names in playing order (seat 0 first); one word each, distinct. Or the whole
+            setup, a :class:`~primero.deal_setup.DealSetup`: then no other argument is given.
         chips: Starting chips per player (in playing order) or one number for everyone.
         dealer: The dealer's seat (negative counts from the last seat) or name; default the
             last seat (so seat 0 is eldest).
@@ -103,7 +111,8 @@ def start_deal(
             cards of the pack; the message names the card. Nothing is dealt.
         PrimeroError: bad players (a name that is also an action word, such as ``vie``, is
             refused), chips, dealer or table parameters, or an argument of the wrong type
-            (``dealer=True`` is not a seat).
+            (``dealer=True`` is not a seat); a setup together with other arguments, or a
+            seeded setup whose stock is not the one its seed shuffles.
     """
     if type(variant) is not Variant:
         if isinstance(variant, str):
@@ -112,6 +121,12 @@ def start_deal(
             variant = get_variant(variant)
         if not isinstance(variant, Variant):
             raise PrimeroError(f"variant must be a Variant or a variant name, got {variant!r}")
+    if isinstance(players, DealSetup):
+        if (chips, dealer, stake, rest, ante, carry, stock, seed, rng, reshuffles, dealing,
+                raise_cap) != (50, -1, 1, 3, None, 0, None, None, None, (), None, None):
+            raise PrimeroError("start_deal(variant, setup) takes the whole deal from the setup: "
+                               "give the chips, dealer, table, cards and seed in the DealSetup")
+        return _start_setup(variant, players)
     known = known_table(setup_key(variant, players, chips, dealer, stake, rest, ante, carry,
                                   raise_cap),
                         variant, players, chips, dealer, stake, rest, ante, carry, raise_cap)
@@ -127,6 +142,39 @@ def start_deal(
         cards = setup.stock
     return _advance(GameState(context=DealContext(variant, setup), seats=known.seats,
                               stock=cards))
+
+
+def _start_setup(variant: Variant, given: DealSetup) -> GameState:
+    """:func:`start_deal` of a :class:`DealSetup` (checked as the keyword form is)."""
+    table = given.table
+    if not isinstance(table, Table):
+        raise PrimeroError(f"the setup's table must be a Table, got {table!r}")
+    if not isinstance(given.players, Sequence) or not isinstance(given.chips, Sequence):
+        raise PrimeroError("the setup's players and chips must be sequences (one per player)")
+    key = setup_key(variant, given.players, given.chips, given.dealer, table.stake, table.rest,
+                    table.ante, given.carry, table.raise_cap)
+    known = known_table(key, variant, given.players, given.chips, given.dealer, table.stake,
+                        table.rest, table.ante, given.carry, table.raise_cap)
+    if given.dealing not in DEALING_MODES:
+        raise PrimeroError(f"the setup's dealing must be one of "
+                           f"{', '.join(map(repr, DEALING_MODES))}, got {given.dealing!r}")
+    stock: Sequence[Card] | None = given.stock or None
+    seed: int | None = given.seed
+    if given.dealing == "external":
+        if stock is not None and tuple(stock) != variant.pack.cards:
+            raise PrimeroError("a setup dealt from outside (dealing='external') has no stock "
+                               "order: leave its stock empty")
+        stock, seed = None, None
+    if given.dealing == "seeded" and stock is not None:
+        setup = _setup_of(variant, known.setup, None, seed, None, given.reshuffles, "seeded")
+        if setup.stock != tuple(stock):
+            raise PrimeroError(f"the setup's stock is not the one seed {seed} shuffles: a "
+                               "stock given in advance is dealt with dealing='stacked'")
+    else:
+        setup = _setup_of(variant, known.setup, stock, seed, None, given.reshuffles,
+                          given.dealing)
+    return _advance(GameState(context=DealContext(variant, setup), seats=known.seats,
+                              stock=setup.stock))
 
 
 def _setup_of(variant: Variant, table: DealSetup, stock: Sequence[Card | str] | str | None,

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import stat
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +28,9 @@ from attrs import field, frozen
 from primero.cards import Card, parse_cards
 from primero.engine import start_deal
 from primero.errors import PrimeroError, RecordError
-from primero.plugins import get_variant
-from primero.state import GameState
+from primero.plugins import get_variant, registry
+from primero.state import DealSetup, GameState, Table
+from primero.variant import Variant
 
 __all__ = ["MAX_DEPTH", "MAX_RECORD_BYTES", "DealRecord", "dump_record", "load_record",
            "read_record_text", "record_from_data", "record_from_state", "replay",
@@ -43,7 +44,11 @@ _KNOWN = frozenset(_ORDER)
 
 @frozen(kw_only=True)
 class DealRecord:
-    """One deal as a deal file describes it.
+    """One deal as a deal file describes it: its variant, its setup, its actions.
+
+    The fields are the deal file's keys (``cases/README.md``); :attr:`setup` is the
+    :class:`~primero.deal_setup.DealSetup` they make, the value replaying deals from, and
+    :meth:`DealRecord.of` writes a setup as a record.
 
     Attributes:
         variant: Registered variant name.
@@ -79,6 +84,61 @@ class DealRecord:
     reshuffles: tuple[tuple[Card, ...], ...] = ()
     actions: tuple[tuple[str, str], ...] = ()
     extra: Mapping[str, Any] = field(factory=dict, eq=False, repr=False)
+
+    @property
+    def setup(self) -> DealSetup:
+        """The deal's setup (:class:`~primero.deal_setup.DealSetup`): what replaying deals.
+
+        A record without a stock has the seeded setup (``stock=()``, the ``seed`` shuffles
+        it); one with a stock the stacked setup (its reshuffles given, seed 0). A record
+        without ``ante`` takes the variant's own (``spec.ante``, the same for every option).
+
+        Raises:
+            RecordError: the variant is not installed (and no ``ante`` is given), the dealer
+                is not one of the players, or the record gives neither a stock nor a seed.
+        """
+        if self.dealer not in self.players:
+            raise RecordError(f"the dealer {self.dealer!r} is not one of the players "
+                              f"({', '.join(self.players)})")
+        if not self.stock and self.seed is None:
+            raise RecordError("give either 'stock' (the whole pack) or 'seed'")
+        try:
+            ante = registry().spec(self.variant).ante if self.ante is None else self.ante
+        except PrimeroError as exc:
+            raise RecordError(str(exc)) from exc
+        table = Table(stake=self.stake, rest=self.rest, ante=ante, raise_cap=self.raise_cap)
+        dealer = self.players.index(self.dealer)
+        return DealSetup(players=self.players, chips=self.chips, dealer=dealer, table=table,
+                         carry=self.carry, stock=self.stock, seed=self.seed or 0,
+                         reshuffles=self.reshuffles,
+                         dealing="stacked" if self.stock else "seeded")
+
+    @classmethod
+    def of(cls, variant: Variant, setup: DealSetup,
+           actions: Sequence[tuple[str, str]] = ()) -> DealRecord:
+        """The record of a deal set up by ``setup`` in ``variant``, then ``actions``.
+
+        The record is the deal file that deals the same cards: a seeded setup's stock is
+        written out whole (with no seed) when it is known, as are its reshuffles; the
+        options and the ante are written only where they differ from the defaults.
+
+        Args:
+            variant: The configured variant.
+            setup: The deal's setup (``state.setup``, or one given to ``start_deal``).
+            actions: ``(player, action text)`` in order.
+        """
+        defaults = {o.name: o.default for o in variant.spec.options}
+        table = setup.table
+        return cls(
+            variant=variant.name,
+            options=tuple((k, v) for k, v in variant.settings if defaults.get(k) != v),
+            players=setup.players, dealer=setup.players[setup.dealer], chips=setup.chips,
+            stake=table.stake, rest=table.rest,
+            ante=table.ante if table.ante != variant.spec.ante else None, carry=setup.carry,
+            raise_cap=table.raise_cap, stock=setup.stock,
+            seed=None if setup.stock else setup.seed, reshuffles=setup.reshuffles,
+            actions=tuple(actions),
+        )
 
     @property
     def expect(self) -> Mapping[str, Any]:
@@ -364,12 +424,7 @@ def start_record(record: DealRecord) -> GameState:
         RecordError: unknown variant or option, bad table, or a bad stock (naming the card).
     """
     try:
-        variant = get_variant(record.variant, **dict(record.options))
-        return start_deal(
-            variant, record.players, record.chips, dealer=record.dealer, stake=record.stake,
-            rest=record.rest, ante=record.ante, carry=record.carry, raise_cap=record.raise_cap,
-            stock=record.stock or None, seed=record.seed, reshuffles=record.reshuffles,
-        )
+        return start_deal(get_variant(record.variant, **dict(record.options)), record.setup)
     except RecordError:
         raise
     except PrimeroError as exc:
@@ -432,16 +487,11 @@ def record_from_state(state: GameState) -> DealRecord:
     stock, reshuffles = setup.stock, state.reshuffles
     if setup.dealing == "external":
         stock, reshuffles = _dealt_orders(state)
-    defaults = {o.name: o.default for o in state.variant.spec.options}
-    options = tuple((k, v) for k, v in state.variant.settings if defaults.get(k) != v)
-    return DealRecord(
-        variant=state.variant.name, options=options, players=setup.players,
-        dealer=setup.players[setup.dealer], chips=setup.chips, stake=setup.table.stake,
-        rest=setup.table.rest,
-        ante=setup.table.ante if setup.table.ante != state.variant.spec.ante else None,
-        carry=setup.carry, raise_cap=setup.table.raise_cap, stock=stock, reshuffles=reshuffles,
-        actions=tuple((state.seats[s].name, str(a)) for s, a in state.history),
-    )
+    return DealRecord.of(state.variant,
+                         DealSetup(players=setup.players, chips=setup.chips,
+                                   dealer=setup.dealer, table=setup.table, carry=setup.carry,
+                                   stock=stock, reshuffles=reshuffles, dealing="stacked"),
+                         [(state.seats[s].name, str(a)) for s, a in state.history])
 
 
 def dump_record(record: DealRecord) -> str:

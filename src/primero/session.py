@@ -18,7 +18,7 @@ from attrs import evolve, frozen
 from primero.cards import Card
 from primero.engine import start_deal
 from primero.errors import PrimeroError
-from primero.state import GameState, Table
+from primero.state import DealSetup, GameState, Table
 from primero.variant import Variant
 
 __all__ = ["DealerDraw", "Session", "ante_required", "draw_for_dealer", "has_ante_step"]
@@ -81,7 +81,8 @@ def draw_for_dealer(variant: Variant, players: Sequence[str], rng: random.Random
 class Session:
     """A table between deals: who sits where with how many chips, who deals next, the carry.
 
-    Make one with :meth:`Session.new`; ``session.start_deal()`` deals the next deal, and
+    Make one with :meth:`Session.new`; ``session.start_deal()`` deals the next deal (the
+    :class:`~primero.deal_setup.DealSetup` of :meth:`next_setup`), and
     ``session.after(final_state)`` books its result and moves the deal on.
 
     Attributes:
@@ -183,19 +184,24 @@ class Session:
         k = self.deals if index is None else index
         return random.Random(f"deal:{self.seed}:{k}").getrandbits(64)
 
+    def next_setup(self) -> DealSetup:
+        """The next deal's setup: players, chips, dealer, table, carry-over, and its seed.
+
+        The seed is :meth:`deal_seed`'s;
+        ``start_deal(session.variant, session.next_setup())`` is ``session.start_deal()``.
+        """
+        return DealSetup(players=self.players, chips=self.chips, dealer=self.dealer,
+                         table=self.table, carry=self.carry, seed=self.deal_seed())
+
     def start_deal(self) -> GameState:
-        """Deal the next deal (shuffled from :meth:`deal_seed`).
+        """Deal the next deal (:meth:`next_setup`: shuffled from :meth:`deal_seed`).
 
         Raises:
             PrimeroError: the session is finished.
         """
         if self.finished:
             raise PrimeroError("the session is over: too few players have chips")
-        return start_deal(
-            self.variant, self.players, self.chips, dealer=self.dealer,
-            stake=self.table.stake, rest=self.table.rest, ante=self.table.ante,
-            carry=self.carry, seed=self.deal_seed(), raise_cap=self.table.raise_cap,
-        )
+        return start_deal(self.variant, self.next_setup())
 
     def after(self, state: GameState) -> Session:
         """Book a finished deal: new chips and carry, busted players leave, the deal passes on.

@@ -19,7 +19,7 @@ from primero.engine import start_deal
 from primero.errors import PrimeroError
 from primero.session import Session
 from primero.simulation.records import DealResult, deal_result
-from primero.state import GameState
+from primero.state import DealSetup, GameState, Table, replace
 from primero.variant import Variant
 
 __all__ = ["AgentSpec", "derive_seed", "seat_names"]
@@ -49,17 +49,34 @@ def seat_names(players: int) -> tuple[str, ...]:
 
 @frozen(kw_only=True)
 class _Plan:
+    """What a run plays: the variant, the table (a setup with no cards), seeds and agents.
+
+    ``setup`` is the :class:`~primero.deal_setup.DealSetup` of every deal of a ``"deals"``
+    run (seat names ``P0``…, the last seat deals); deal ``i`` is that setup with the seed
+    :func:`derive_seed` ``(seed, i)``. A session run seats the same players at the same table.
+    """
+
     variant: Variant
     label: str
-    players: int
-    chips: tuple[int, ...]
-    stake: int
-    rest: int
-    ante: int
+    setup: DealSetup
     seed: int
     agents: tuple[AgentSpec, ...]
     deals_per_session: int = 0
-    raise_cap: int | None = None
+
+    @classmethod
+    def of(cls, variant: Variant, label: str, *, players: int, chips: tuple[int, ...],
+           stake: int, rest: int, ante: int, seed: int, agents: tuple[AgentSpec, ...],
+           deals_per_session: int = 0, raise_cap: int | None = None) -> _Plan:
+        table = Table(stake=stake, rest=rest, ante=ante, raise_cap=raise_cap)
+        return cls(variant=variant, label=label, seed=seed, agents=agents,
+                   deals_per_session=deals_per_session,
+                   setup=DealSetup(players=seat_names(players), chips=chips,
+                                   dealer=players - 1, table=table))
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.setup.players)
 
 
 @frozen
@@ -106,15 +123,11 @@ def _make_agents(specs: Sequence[AgentSpec]) -> list[Agent]:
 def _play_deals(plan: _Plan, start: int, stop: int) \
         -> Iterator[tuple[int, int, int, tuple[int, ...], GameState]]:
     """Yield ``(deal, session, session_deal, seats, final state)`` for deals start..stop-1."""
-    names = seat_names(plan.players)
     agents = _make_agents(plan.agents)
     seats = tuple(range(plan.players))
+    setup = plan.setup
     for index in range(start, stop):
-        state = start_deal(
-            plan.variant, names, plan.chips, dealer=plan.players - 1, stake=plan.stake,
-            rest=plan.rest, ante=plan.ante, seed=derive_seed(plan.seed, index),
-            raise_cap=plan.raise_cap,
-        )
+        state = start_deal(plan.variant, replace(setup, seed=derive_seed(plan.seed, index)))
         rng = random.Random(derive_seed(plan.seed, index, "agents"))
         yield index, index, 0, seats, play_deal(state, agents, rng)
 
@@ -122,13 +135,14 @@ def _play_deals(plan: _Plan, start: int, stop: int) \
 def _play_sessions(plan: _Plan, start: int, stop: int) \
         -> Iterator[tuple[int, int, int, tuple[int, ...], GameState]]:
     """Yield ``(deal, session, session_deal, seats, final state)`` for sessions start..stop-1."""
-    names = seat_names(plan.players)
+    setup = plan.setup
+    names, table = setup.players, setup.table
     agents = _make_agents(plan.agents)
     for number in range(start, stop):
         session = Session.new(
-            plan.variant, names, plan.chips, stake=plan.stake, rest=plan.rest,
-            ante=plan.ante, seed=derive_seed(plan.seed, number, "session"),
-            raise_cap=plan.raise_cap,
+            plan.variant, names, setup.chips, stake=table.stake, rest=table.rest,
+            ante=table.ante, seed=derive_seed(plan.seed, number, "session"),
+            raise_cap=table.raise_cap,
         )
         rng = random.Random(derive_seed(plan.seed, number, "session-agents"))
         for k in range(plan.deals_per_session):

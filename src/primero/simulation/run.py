@@ -112,10 +112,10 @@ class Simulation:
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _plan(self, agents: tuple[AgentSpec, ...]) -> _Plan:
-        return _Plan(variant=self.variant, label=self.label, players=self.players,
-                     chips=self.chips, stake=self.stake, rest=self.rest, ante=self.ante,
-                     seed=self.seed, agents=agents, deals_per_session=self.deals_per_session,
-                     raise_cap=self.raise_cap)
+        return _Plan.of(self.variant, self.label, players=self.players, chips=self.chips,
+                        stake=self.stake, rest=self.rest, ante=self.ante, seed=self.seed,
+                        agents=agents, deals_per_session=self.deals_per_session,
+                        raise_cap=self.raise_cap)
 
 
 @frozen(kw_only=True)
@@ -243,10 +243,9 @@ def simulate(
     if deals < 0:
         raise PrimeroError(f"deals must not be negative, got {deals}")
     specs = tuple(_agent_specs(agents, players))
-    plan = _Plan(variant=configured, label=str(configured), players=players, chips=stacks,
-                 stake=stake, rest=rest, ante=ante, seed=seed, agents=specs,
-                 raise_cap=raise_cap)
     _check_table(configured, stacks, stake, rest, ante, raise_cap)
+    plan = _Plan.of(configured, str(configured), players=players, chips=stacks, stake=stake,
+                    rest=rest, ante=ante, seed=seed, agents=specs, raise_cap=raise_cap)
     size = chunk_size(deals)
     tasks = [_Task(plan, "deals", k, min(deals, k + size)) for k in range(0, deals, size)]
     workers = _jobs(jobs)
@@ -305,10 +304,10 @@ def simulate_sessions(
             f"{deals_per_session}"
         )
     specs = tuple(_agent_specs(agents, players))
-    plan = _Plan(variant=configured, label=str(configured), players=players, chips=stacks,
-                 stake=stake, rest=rest, ante=ante, seed=seed, agents=specs,
-                 deals_per_session=deals_per_session, raise_cap=raise_cap)
     _check_table(configured, stacks, stake, rest, ante, raise_cap)
+    plan = _Plan.of(configured, str(configured), players=players, chips=stacks, stake=stake,
+                    rest=rest, ante=ante, seed=seed, agents=specs,
+                    deals_per_session=deals_per_session, raise_cap=raise_cap)
     size = max(1, chunk_size(sessions * deals_per_session) // deals_per_session)
     tasks = [_Task(plan, "sessions", k, min(sessions, k + size))
              for k in range(0, sessions, size)]

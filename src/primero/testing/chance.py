@@ -102,14 +102,14 @@ def external_replay(state: GameState) -> GameState:
         DealInvariantError: the two deals disagree anywhere.
     """
     from primero.engine import start_deal
+    from primero.state import replace
 
     setup = state.setup
-    common = dict(dealer=setup.dealer, stake=setup.table.stake, rest=setup.table.rest,
-                  ante=setup.table.ante, carry=setup.carry)
-    stacked = start_deal(state.variant, setup.players, setup.chips, stock=setup.stock,
-                         reshuffles=state.reshuffles, **common)  # type: ignore[arg-type]
-    outside = start_deal(state.variant, setup.players, setup.chips, dealing="external",
-                         **common)  # type: ignore[arg-type]
+    # the same table (raise cap included), once stacked and once dealt from outside
+    stacked = start_deal(state.variant, replace(setup, reshuffles=state.reshuffles,
+                                                dealing="stacked"))
+    outside = start_deal(state.variant, replace(setup, stock=(), seed=0, reshuffles=(),
+                                                dealing="external"))
     segments = [list(setup.stock), *(list(r) for r in state.reshuffles)]
     segment = 0
 

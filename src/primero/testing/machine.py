@@ -85,12 +85,11 @@ class DealMachine(RuleBasedStateMachine):
 
     def _session_for(self, config: DealConfig) -> Any:
         from primero.session import Session
-        from primero.state import Table
 
-        return Session(variant=config.variant, players=config.players, chips=config.chips,
-                       dealer=config.dealer, table=Table(stake=config.stake, rest=config.rest,
-                                                         ante=config.ante),
-                       carry=config.carry, seed=config.seed)
+        setup = config.setup
+        return Session(variant=config.variant, players=setup.players, chips=setup.chips,
+                       dealer=setup.dealer, table=setup.table, carry=setup.carry,
+                       seed=setup.seed)
 
     @property
     def current(self) -> GameState:

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import FRENCH52, Card, Pack
+from primero.options import resolve_variant as _resolve
 from primero.plugins import get_variant
-from primero.state import GameState
+from primero.state import DealSetup, GameState, Table
 from primero.variant import Variant
 
 __all__ = [
@@ -38,6 +39,8 @@ NAMES: tuple[str, ...] = ("Anna", "Ben", "Carla", "Dan", "Emma", "Fritz", "Greta
 def resolve_variant(variant: str | Variant, **options: Any) -> Variant:
     """A configured variant: ``variant`` itself, or the installed variant of that name.
 
+    The kit's spelling of :func:`primero.options.resolve_variant` (options as keywords).
+
     Args:
         variant: A registered name (or alias) or a configured :class:`Variant` (e.g. one with
             house rules).
@@ -47,9 +50,7 @@ def resolve_variant(variant: str | Variant, **options: Any) -> Variant:
         UnknownVariantError: no variant of that name is installed.
         InvalidOptionError: an unknown option or a bad value.
     """
-    if isinstance(variant, Variant):
-        return variant.with_options(**options) if options else variant
-    return get_variant(variant, **options)
+    return _resolve(variant, options)
 
 
 def cards(pack: Pack | Variant | None = None) -> st.SearchStrategy[Card]:
@@ -78,51 +79,94 @@ def _names(count: int) -> tuple[str, ...]:
     return tuple(NAMES[:count]) + tuple(f"P{k}" for k in range(len(NAMES), count))
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, init=False)
 class DealConfig:
-    """Everything :func:`primero.engine.start_deal` needs for one deal.
+    """A variant and a :class:`~primero.deal_setup.DealSetup`: everything one deal needs.
 
-    :func:`deal_setups` draws these.
+    :func:`deal_setups` draws these; ``config.start()`` is ``start_deal(config.variant,
+    config.setup)``. The setup is the library's one deal-setup value (the one deal records,
+    sessions and ``state.setup`` hold); the other attributes read it, for the kit's callers.
+    Make one from a setup (``DealConfig(variant=v, setup=s)``) or, as in 0.1, from its parts
+    (``DealConfig(variant=v, players=..., chips=..., dealer=..., stake=..., rest=...,
+    ante=..., carry=..., seed=..., stock=...)``, which makes the setup).
 
     Attributes:
         variant: The configured variant.
-        players: Names in playing order.
-        chips: Starting chips in playing order.
-        dealer: The dealer's seat.
-        stake: The smallest bet, in chips.
-        rest: The largest single bet or raise, in chips.
-        ante: Each player's ante (only where the variant's plan has an ante step).
-        carry: Chips carried over into the deal.
-        seed: Seeds the shuffle and any reshuffle.
-        stock: A stacked stock (the whole pack from the top), or ``None`` to shuffle.
+        setup: Players, chips, dealer, table, carry-over, and a seed or a stacked stock.
     """
 
     variant: Variant = attrs.field(repr=lambda v: repr(str(v)))
-    players: tuple[str, ...]
-    chips: tuple[int, ...]
-    dealer: int
-    stake: int = 1
-    rest: int = 3
-    ante: int = 0
-    carry: int = 0
-    seed: int = 0
-    stock: tuple[Card, ...] | None = attrs.field(
-        default=None, repr=lambda s: "None" if s is None else repr(" ".join(c.ascii for c in s))
-    )
+    setup: DealSetup = attrs.field(repr=lambda s: (
+        f"DealSetup(players={s.players!r}, chips={s.chips!r}, dealer={s.dealer}, "
+        f"table={s.table!r}, carry={s.carry}, "
+        + (f"stock={' '.join(c.ascii for c in s.stock)!r})" if s.stock else f"seed={s.seed})")))
+
+    def __init__(self, *, variant: Variant, setup: DealSetup | None = None,
+                 players: tuple[str, ...] = (), chips: tuple[int, ...] = (), dealer: int = 0,
+                 stake: int = 1, rest: int = 3, ante: int = 0, carry: int = 0, seed: int = 0,
+                 stock: tuple[Card, ...] | None = None) -> None:
+        if setup is None:
+            setup = DealSetup(players=tuple(players), chips=tuple(chips), dealer=dealer,
+                              table=Table(stake=stake, rest=rest, ante=ante), carry=carry,
+                              stock=tuple(stock or ()), seed=seed,
+                              dealing="stacked" if stock else "seeded")
+        self.__attrs_init__(variant=variant, setup=setup)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Names in playing order."""
+        return self.setup.players
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        """Starting chips in playing order."""
+        return self.setup.chips
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self.setup.dealer
+
+    @property
+    def stake(self) -> int:
+        """The smallest bet, in chips."""
+        return self.setup.table.stake
+
+    @property
+    def rest(self) -> int:
+        """The largest single bet or raise, in chips."""
+        return self.setup.table.rest
+
+    @property
+    def ante(self) -> int:
+        """Each player's ante, in chips (only where the variant's plan has an ante step)."""
+        return self.setup.table.ante
+
+    @property
+    def carry(self) -> int:
+        """Chips carried over into the deal."""
+        return self.setup.carry
+
+    @property
+    def seed(self) -> int:
+        """Seeds the shuffle (with no stacked stock) and any reshuffle."""
+        return self.setup.seed
+
+    @property
+    def stock(self) -> tuple[Card, ...] | None:
+        """The stacked stock (the whole pack from the top), or ``None``: the seed shuffles."""
+        return self.setup.stock or None
 
     @property
     def start_total(self) -> int:
         """Chips at the table plus the carry-in: what every state of the deal must hold."""
-        return sum(self.chips) + self.carry
+        return self.setup.total_chips
 
     def start(self) -> GameState:
         """Deal it: the state at the first decision (see :func:`primero.engine.start_deal`)."""
         from primero.engine import start_deal
 
-        return start_deal(
-            self.variant, self.players, self.chips, dealer=self.dealer, stake=self.stake,
-            rest=self.rest, ante=self.ante, carry=self.carry, stock=self.stock, seed=self.seed,
-        )
+        return start_deal(self.variant, self.setup)
 
 
 def _ante_required(variant: Variant) -> bool:
@@ -155,9 +199,13 @@ def _deal_setups(
     stock: tuple[Card, ...] | None = None
     if stacked and draw(st.booleans()):
         stock = tuple(draw(st.permutations(variant.pack.cards)))
-    return DealConfig(variant=variant, players=_names(n), chips=chips,
-                      dealer=draw(st.integers(min_value=0, max_value=n - 1)), stake=stake,
-                      rest=rest, ante=ante, carry=carry, seed=draw(seeds()), stock=stock)
+    dealer = draw(st.integers(min_value=0, max_value=n - 1))
+    seed = draw(seeds())
+    return DealConfig(variant=variant, setup=DealSetup(
+        players=_names(n), chips=chips, dealer=dealer, table=Table(stake=stake, rest=rest,
+                                                                    ante=ante),
+        carry=carry, stock=stock or (), seed=seed,
+        dealing="stacked" if stock else "seeded"))
 
 
 def deal_setups(
