@@ -256,7 +256,7 @@ def unrecorded_problem(before: GameState, after: GameState, action: object) -> s
     if step is None or step.kind != "bet":
         return None  # e.g. standing pat in an exchange moves only the turn
     if (after.stock is before.stock and after.discards is before.discards
-            and after.pending is before.pending and after.extras is before.extras
+            and after.pending is before.pending and after.variant_state is before.variant_state
             and after.high == before.high and after.opener == before.opener
             and after.held == before.held and after.bets == before.bets
             and after.skipped == before.skipped and after.over == before.over):

@@ -35,6 +35,7 @@ from primero.seats import (
     folded_cards,
     reshuffle_pool,
 )
+from primero.variant_state import Extras, VariantState
 from primero.views import PlayerView
 
 if TYPE_CHECKING:
@@ -145,7 +146,9 @@ class GameState:
             last round), or a variant's own reason.
         reshuffles: Every new stock made from the discards, in order, top first.
         history: ``(seat, action)`` for every action applied, in order.
-        extras: Variant-specific state as ``(key, value)`` pairs (e.g. the standing call).
+        variant_state: The variant's own typed state in this deal (a frozen
+            :class:`~primero.variant_state.VariantState`, e.g. Cardano's standing call), or
+            ``None`` while it has set none; :attr:`extras` derives 0.1's pairs from it.
         settlement: The settlement, once the deal is over.
         pending: Cards owed to players and not yet dealt (:class:`Delivery`, in dealing
             order). Only a deal dealt from outside stops with cards pending: it is then at a
@@ -172,7 +175,7 @@ class GameState:
     ended_by: str = ""
     reshuffles: tuple[tuple[Card, ...], ...] = field(default=(), repr=False)
     history: tuple[tuple[int, Action], ...] = field(default=(), repr=False)
-    extras: tuple[tuple[str, Any], ...] = field(default=(), repr=False)
+    variant_state: VariantState | None = field(default=None, repr=False)
     settlement: Settlement | None = field(default=None, repr=False)
     pending: tuple[Delivery, ...] = field(default=(), repr=False)
     _legal: tuple[Action, ...] | None = field(default=None, init=False, eq=False, repr=False)
@@ -308,17 +311,36 @@ class GameState:
         """Stacks plus the pot: constant through a deal (chips are conserved)."""
         return sum(self.stacks) + self.pot
 
+    @property
+    def extras(self) -> tuple[tuple[str, Any], ...]:
+        """The variant's state as ``(key, value)`` pairs (read-only, from :attr:`variant_state`).
+
+        Its fields that are set, in field order; keys starting with ``_`` are hidden from the
+        players' views. 0.1's untyped interface: read the typed value instead
+        (``CardanoState.of(state).call``).
+        """
+        own = self.variant_state
+        return () if own is None else own.items()
+
     def extra(self, key: str, default: Any = None) -> Any:
-        """A variant-specific value from :attr:`extras`."""
+        """A variant-specific value from :attr:`extras` (``default`` if it is not set)."""
         for k, v in self.extras:
             if k == key:
                 return v
         return default
 
     def with_extra(self, key: str, value: Any) -> GameState:
-        """A copy with one variant-specific value set."""
-        extras = (*tuple((k, v) for k, v in self.extras if k != key), (key, value))
-        return replace(self, extras=extras)
+        """A copy with one variant-specific value set (0.1's interface to :attr:`variant_state`).
+
+        Sets the field ``key`` of the variant's typed state; in a deal without one, keeps the
+        pair in an untyped :class:`~primero.variant_state.Extras`.
+
+        Raises:
+            KeyError: the deal's typed variant state has no field ``key``.
+        """
+        own = self.variant_state
+        new = Extras(pairs=((key, value),)) if own is None else own.with_item(key, value)
+        return replace(self, variant_state=new)
 
     def seat_of(self, name: str) -> int:
         """The seat of the player called ``name``.

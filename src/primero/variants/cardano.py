@@ -8,7 +8,8 @@ standing call can win. The rules object overrides only what changes:
 * ``primero_legal_actions`` (a wrapper): each vie and raise the core offers is spelt out once
   per attainable call above the standing call (amounts × calls); a plain hold names nothing.
 * ``primero_apply_action`` (a wrapper): after the core has applied a vie or raise, its call
-  becomes the standing call, kept across both rounds in the public extra ``"call"`` (a
+  becomes the standing call, kept across both rounds in the deal's :class:`CardanoState`
+  (``state.variant_state``; public: a view lists it as ``view.extra("call")``, a
   :class:`~primero.actions.Call`; who made it is in the public action log).
 * ``primero_illegal_reason``: says what is wrong with a call (missing, unattainable, not above
   the standing call); everything else is the core's.
@@ -41,7 +42,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, cast, overload
 
-from attrs import evolve
+from attrs import evolve, frozen
 
 from primero.actions import Action, Call, Hold, Vie
 from primero.calls import (
@@ -58,8 +59,9 @@ from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.settling import settle_showdown
 from primero.settlement import Settlement
 from primero.sources import with_cited
-from primero.state import GameState, Table
+from primero.state import GameState, Table, replace
 from primero.variant import Variant, VariantSpec
+from primero.variant_state import VariantState
 from primero.variants.waks import TIE_OPTION
 
 __all__ = [
@@ -68,12 +70,25 @@ __all__ = [
     "CARDANO",
     "UNDERSTATEMENTS_OPTION",
     "CardanoRules",
+    "CardanoState",
     "standing_call",
     "unmet_call_reason",
 ]
 
-#: The extras key of the standing call (public: every player heard it).
+#: The name of the standing call in :class:`CardanoState` and in a view's ``extras``.
 CALL_KEY = "call"
+
+
+@frozen
+class CardanoState(VariantState):
+    """What a Cardano deal keeps besides the core's state (``state.variant_state``).
+
+    Attributes:
+        call: The standing call: the last call made in the deal, either round (RULES.md §6);
+            ``None`` before the first vie. Public: every player heard it.
+    """
+
+    call: Call | None = None
 
 CALL_RULE_OPTION = Option(
     name="call_rule", affects_ranking=False, default="same_class", choices=CALL_RULES,
@@ -126,7 +141,10 @@ tested. If nobody vies in round 2 the pot carries over, as in the Waks game."""
 
 def standing_call(state: GameState) -> Call | None:
     """The standing call of a deal (the last call made, either round), or ``None``."""
-    call = state.extra(CALL_KEY)
+    own = state.variant_state
+    if isinstance(own, CardanoState):
+        return own.call
+    call = state.extra(CALL_KEY)  # set through 0.1's state.with_extra("call", ...)
     return call if isinstance(call, Call) else None
 
 
@@ -334,7 +352,7 @@ class CardanoRules:
         new = yield
         call = action.call if isinstance(action, Vie | Hold) else None
         if new is not None and call is not None and _names_a_call(action):
-            new = new.with_extra(CALL_KEY, call)
+            new = replace(new, variant_state=CardanoState(call=call))
         return new
 
     @hookimpl

@@ -40,7 +40,8 @@ Readings this module implements, where RULES.md leaves room:
   :class:`~primero.session.Session` such a player leaves the table (the rules object says so
   with ``ante_required = True``).
 * *Declarations* are made by the rules, in playing order from the eldest, and are public: the
-  extras ``"declaration_1"`` and ``"declaration_2"`` hold a :class:`DeclarationRound` each once
+  deal's :class:`PrimieraState` (``state.variant_state``; in a view, ``view.extras``
+  ``"declaration_1"`` and ``"declaration_2"``) holds a :class:`DeclarationRound` each once
   that declaration is held (empty when nobody is served; its text announces it, e.g. ``"Dan
   declares Fifty-five 55 (7♥ 6♥ A♥ 2♠)"``); see :func:`declarations` and
   :func:`declaration_rounds`. Only declared hands are shown when the deal ends; a hand that
@@ -71,6 +72,7 @@ from primero.rules.settling import settle_carry, settle_showdown
 from primero.sources import with_cited
 from primero.state import GameState, Step, replace
 from primero.variant import VariantSpec
+from primero.variant_state import VariantState
 
 if TYPE_CHECKING:
     from primero.settlement import Settlement
@@ -92,6 +94,7 @@ __all__ = [
     "Declaration",
     "DeclarationRound",
     "PrimieraRules",
+    "PrimieraState",
     "chance_served",
     "classify_primiera",
     "declaration_rounds",
@@ -357,10 +360,24 @@ class DeclarationRound:
         return "; ".join(str(d) for d in self.declarations) or "nobody is served"
 
 
+@frozen
+class PrimieraState(VariantState):
+    """What a Primiera deal keeps besides the core's state (``state.variant_state``).
+
+    Attributes:
+        declaration_1: The first declaration (on the deal), once held; public.
+        declaration_2: The second declaration (after the exchange), once held; public.
+    """
+
+    declaration_1: DeclarationRound | None = None
+    declaration_2: DeclarationRound | None = None
+
+
 def declaration_rounds(state: GameState | PlayerView) -> tuple[DeclarationRound, ...]:
     """The declarations held so far (from a state or a player's view), first first."""
-    held = (state.extra(f"declaration_{number}") for number in (1, 2))
-    return tuple(r for r in held if isinstance(r, DeclarationRound))
+    own = PrimieraState.of(state)
+    return tuple(r for r in (own.declaration_1, own.declaration_2)
+                 if isinstance(r, DeclarationRound))
 
 
 def declarations(
@@ -387,8 +404,9 @@ def _declare(state: GameState, number: int) -> GameState:
             made.append(Declaration(number=number, seat=seat, player=state.seats[seat].name,
                                     hand_class=value.hand_class, points=value.points,
                                     cards=state.seats[seat].hand))
-    return state.with_extra(f"declaration_{number}",
-                            DeclarationRound(number=number, declarations=tuple(made)))
+    held = DeclarationRound(number=number, declarations=tuple(made))
+    return replace(state, variant_state=PrimieraState.of(state).with_item(
+        f"declaration_{number}", held))
 
 
 # --------------------------------------------------------------------------------------------
