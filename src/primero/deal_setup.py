@@ -39,7 +39,8 @@ if TYPE_CHECKING:
     from primero.facade import Rules
     from primero.variant import Variant
 
-__all__ = ["DEALING_MODES", "DealContext", "DealSetup", "Step", "Table", "seeded_stock"]
+__all__ = ["DEALING_MODES", "DealContext", "DealSetup", "Step", "Table", "bind_engine",
+           "bound_engine", "seeded_stock"]
 
 #: How a deal's cards are chosen (``start_deal(dealing=...)``): from a seeded shuffle, from a
 #: stacked stock given in advance, or from outside, one card at each chance node.
@@ -161,6 +162,40 @@ def seeded_stock(cards: Sequence[Card], seed: int) -> tuple[Card, ...]:
     return tuple(items)
 
 
+#: The engine module that deals and drives every state (bound by :mod:`primero.engine`).
+_ENGINE: Any = None
+
+
+def bind_engine(engine: Any) -> None:
+    """Bind the engine that owns the states' behaviour (:mod:`primero.engine` binds itself).
+
+    The engine depends on the state and never the other way round: a state's ``apply``,
+    ``view`` and the like call the bound engine, and a pickled deal context names the engine's
+    :func:`~primero.engine.deal_context`, so unpickling a state imports and binds the engine.
+
+    Args:
+        engine: A namespace with ``apply``, ``deal``, ``view``, ``legal_ids``, ``space_of``,
+            ``public_text`` and ``deal_context`` (the engine module).
+    """
+    global _ENGINE
+    _ENGINE = engine
+
+
+def bound_engine() -> Any:
+    """The bound engine (see :func:`bind_engine`).
+
+    Raises:
+        PrimeroError: no engine is bound: ``import primero.engine`` (every state is made by
+            its ``start_deal`` or unpickled, which imports it).
+    """
+    if _ENGINE is None:
+        from primero.errors import PrimeroError
+
+        raise PrimeroError("no engine is bound: import primero.engine first (states are made "
+                           "by primero.engine.start_deal)")
+    return _ENGINE
+
+
 class DealContext:
     """What every state of one deal shares: the variant, the setup, and facts derived once.
 
@@ -247,7 +282,8 @@ class DealContext:
         return value
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (DealContext, (self.variant, self.setup))
+        # by the engine's function: unpickling a state imports (and binds) the engine
+        return (bound_engine().deal_context, (self.variant, self.setup))
 
     def __deepcopy__(self, memo: dict[int, object]) -> DealContext:
         return self

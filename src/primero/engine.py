@@ -16,36 +16,37 @@ seats' stacks are the final chips.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Sequence
 
 import attrs
 
-from primero.action_space import legal_action_of, legal_ids
+from primero.action_space import legal_action_of, legal_ids, space_of
 from primero.actions import ACTION_WORDS, Action, Exchange, Fold, Hold, Pass, Vie, parse_action
 from primero.cards import Card, parse_cards
-from primero.deal_setup import seeded_stock
-from primero.errors import IllegalActionError, InvalidDeckError, PrimeroError
+from primero.deal_setup import bind_engine, seeded_stock
+from primero.errors import IllegalActionError, PrimeroError
 from primero.rules.dealing import deliver
 from primero.state import (
-    DEALING_MODES,
     DealContext,
     DealSetup,
     GameState,
     PlayerView,
     Seat,
-    Table,
     replace,
 )
-from primero.table_setup import MAX_BET_SIZES, known_table, setup_key, whole
+from primero.table_setup import (
+    MAX_BET_SIZES,
+    cards_setup,
+    checked_setup,
+    known_table,
+    new_seed,
+    setup_key,
+)
 from primero.variant import Variant
 
-__all__ = ["MAX_BET_SIZES", "apply", "deal", "legal_actions", "legal_ids", "new_seed",
-           "public_text", "start_deal", "view"]
-
-
-def new_seed(rng: random.Random) -> int:
-    """Draw a 64-bit seed from ``rng`` (how a ``random.Random`` seeds a deal)."""
-    return rng.getrandbits(64)
+__all__ = ["MAX_BET_SIZES", "apply", "deal", "deal_context", "legal_actions", "legal_ids",
+           "new_seed", "public_text", "space_of", "start_deal", "view"]
 
 
 def start_deal(
@@ -138,7 +139,7 @@ def start_deal(
         setup = DealSetup(players=table.players, chips=table.chips, dealer=table.dealer,
                           table=table.table, carry=table.carry, stock=cards, seed=seed)
     else:
-        setup = _setup_of(variant, known.setup, stock, seed, rng, reshuffles, dealing)
+        setup = cards_setup(variant, known.setup, stock, seed, rng, reshuffles, dealing)
         cards = setup.stock
     return _advance(GameState(context=DealContext(variant, setup), seats=known.seats,
                               stock=cards))
@@ -146,84 +147,9 @@ def start_deal(
 
 def _start_setup(variant: Variant, given: DealSetup) -> GameState:
     """:func:`start_deal` of a :class:`DealSetup` (checked as the keyword form is)."""
-    table = given.table
-    if not isinstance(table, Table):
-        raise PrimeroError(f"the setup's table must be a Table, got {table!r}")
-    if not isinstance(given.players, Sequence) or not isinstance(given.chips, Sequence):
-        raise PrimeroError("the setup's players and chips must be sequences (one per player)")
-    key = setup_key(variant, given.players, given.chips, given.dealer, table.stake, table.rest,
-                    table.ante, given.carry, table.raise_cap)
-    known = known_table(key, variant, given.players, given.chips, given.dealer, table.stake,
-                        table.rest, table.ante, given.carry, table.raise_cap)
-    if given.dealing not in DEALING_MODES:
-        raise PrimeroError(f"the setup's dealing must be one of "
-                           f"{', '.join(map(repr, DEALING_MODES))}, got {given.dealing!r}")
-    stock: Sequence[Card] | None = given.stock or None
-    seed: int | None = given.seed
-    if given.dealing == "external":
-        if stock is not None and tuple(stock) != variant.pack.cards:
-            raise PrimeroError("a setup dealt from outside (dealing='external') has no stock "
-                               "order: leave its stock empty")
-        stock, seed = None, None
-    if given.dealing == "seeded" and stock is not None:
-        setup = _setup_of(variant, known.setup, None, seed, None, given.reshuffles, "seeded")
-        if setup.stock != tuple(stock):
-            raise PrimeroError(f"the setup's stock is not the one seed {seed} shuffles: a "
-                               "stock given in advance is dealt with dealing='stacked'")
-    else:
-        setup = _setup_of(variant, known.setup, stock, seed, None, given.reshuffles,
-                          given.dealing)
-    return _advance(GameState(context=DealContext(variant, setup), seats=known.seats,
+    setup, seats = checked_setup(variant, given)
+    return _advance(GameState(context=DealContext(variant, setup), seats=seats,
                               stock=setup.stock))
-
-
-def _setup_of(variant: Variant, table: DealSetup, stock: Sequence[Card | str] | str | None,
-              seed: int | None, rng: random.Random | None,
-              reshuffles: Sequence[Sequence[Card | str]], dealing: str | None) -> DealSetup:
-    """The checked setup of a deal at a checked ``table`` (see :func:`start_deal`)."""
-    if rng is not None and not isinstance(rng, random.Random):
-        raise PrimeroError(f"rng must be a random.Random, got {rng!r}")
-    if stock is not None and not isinstance(stock, str | Sequence):
-        raise PrimeroError(f"stock must be cards or their text, got {stock!r}")
-    if isinstance(reshuffles, str) or not isinstance(reshuffles, Sequence) or any(
-            isinstance(r, str | int) or not isinstance(r, Sequence) for r in reshuffles):
-        raise PrimeroError(f"reshuffles must be a list of card lists, got {reshuffles!r}")
-    pack = variant.pack
-    if dealing is None:
-        dealing = "stacked" if stock is not None else "seeded"
-    if dealing not in DEALING_MODES:
-        raise PrimeroError(f"dealing must be one of {', '.join(map(repr, DEALING_MODES))}, "
-                           f"got {dealing!r}")
-    if dealing == "external":
-        if stock is not None or seed is not None or rng is not None or reshuffles:
-            raise PrimeroError("a deal dealt from outside (dealing='external') takes no stock, "
-                               "seed, rng or reshuffles: deal each card with state.deal(card)")
-        seed, stock = 0, pack.cards
-    elif dealing == "stacked" and stock is None:
-        raise PrimeroError("dealing='stacked' needs the stock (the whole pack from the top)")
-    elif dealing == "seeded" and stock is not None:
-        raise PrimeroError("a stacked stock is dealt with dealing='stacked', not 'seeded'")
-    if seed is None:
-        seed = new_seed(rng) if rng is not None else 0 if stock is not None else None
-    if seed is None:
-        raise PrimeroError("give a seed, a random.Random (rng) or a stacked stock")
-    if not whole(seed):
-        raise PrimeroError(f"seed must be a whole number, got {seed!r}")
-    if stock is not None:
-        cards = parse_cards(stock)
-        pack.check(cards, "stacked stock")
-        if len(cards) != len(pack):
-            missing = [c.ascii for c in pack if c not in set(cards)]
-            raise InvalidDeckError(
-                f"the stacked stock has {len(cards)} cards, the {pack.name} pack {len(pack)}: "
-                f"missing {' '.join(missing)}"
-            )
-    else:
-        cards = seeded_stock(pack.cards, seed)
-    given = tuple(parse_cards(r) for r in reshuffles)
-    for k, order in enumerate(given):
-        pack.check(order, f"reshuffle {k + 1}")
-    return replace(table, stock=cards, seed=seed, reshuffles=given, dealing=dealing)
 
 
 def _advance(state: GameState) -> GameState:
@@ -542,3 +468,12 @@ def view(state: GameState, seat: int) -> PlayerView:
         legal=state.legal_actions() if state.to_act == seat else (),
         over=state.over,
     )
+
+
+def deal_context(variant: Variant, setup: DealSetup) -> DealContext:
+    """The context of a deal of ``variant`` set up by ``setup`` (how a pickled one returns)."""
+    return DealContext(variant, setup)
+
+
+# The states' behaviour is the engine's: bind it (the state module never imports the engine).
+bind_engine(sys.modules[__name__])

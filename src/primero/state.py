@@ -25,7 +25,7 @@ import attrs
 from attrs import field, frozen
 
 from primero.cards import Card, format_cards
-from primero.deal_setup import DEALING_MODES, DealContext, DealSetup, Step, Table
+from primero.deal_setup import DEALING_MODES, DealContext, DealSetup, Step, Table, bound_engine
 from primero.seats import (
     Chance,
     Delivery,
@@ -415,9 +415,7 @@ class GameState:
         See :class:`primero.action_space.ActionSpace`: ``size``, ``encode(state, action)``,
         ``decode(state, i)``.
         """
-        from primero.action_space import space_of
-
-        return space_of(self)
+        return cast("ActionSpace", _engine().space_of(self))
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids of the legal actions in :attr:`action_space`, ascending (empty: nobody acts)."""
@@ -480,12 +478,15 @@ _ENGINE: Any = None
 
 
 def _engine() -> Any:
-    """The engine module (imported on first use: the engine imports this module)."""
+    """The engine that owns the state's behaviour (``apply``, ``view``...): the one bound.
+
+    :mod:`primero.engine` binds itself when it is imported
+    (:func:`primero.deal_setup.bind_engine`); this module never imports it, so the dependency
+    runs one way (engine -> state).
+    """
     global _ENGINE
     if _ENGINE is None:
-        import primero.engine
-
-        _ENGINE = primero.engine
+        _ENGINE = bound_engine()
     return _ENGINE
 
 

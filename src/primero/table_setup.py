@@ -1,26 +1,36 @@
-"""Checking a deal's table before it starts: players, chips, dealer, stake, rest, ante.
+"""Checking a deal's setup before it starts: players, chips, dealer, table, and its cards.
 
 :func:`table_setup` checks the table arguments of :func:`primero.engine.start_deal` and makes
-the first seats; the engine keeps the answer for plain arguments (:func:`setup_key`), so a
-simulation that deals at the same table again and again checks it once.
+the first seats, :func:`cards_setup` the cards (a seed, a stacked stock or none) and
+:func:`checked_setup` a whole :class:`~primero.deal_setup.DealSetup`. The engine keeps checked
+tables (:func:`known_table`, by :func:`setup_key`), so a simulation that deals at the same
+table again and again checks it once.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from primero.actions import ACTION_WORDS
-from primero.deal_setup import DealSetup, Table
-from primero.errors import PrimeroError
+from primero.cards import Card, parse_cards
+from primero.deal_setup import DEALING_MODES, DealSetup, Table, seeded_stock
+from primero.errors import InvalidDeckError, PrimeroError
 from primero.seats import Seat
+from primero.state import replace
 from primero.variant import Variant
 
-__all__ = ["MAX_BET_SIZES", "SETUPS", "KnownTable", "known_table", "setup_key", "table_setup",
-           "whole"]
+__all__ = ["MAX_BET_SIZES", "SETUPS", "KnownTable", "cards_setup", "checked_setup",
+           "known_table", "new_seed", "setup_key", "table_setup", "whole"]
 
 
 #: The most bet sizes a table may offer (rest - stake + 1): legal actions spell out amounts.
 MAX_BET_SIZES = 1000
+
+
+def new_seed(rng: random.Random) -> int:
+    """Draw a 64-bit seed from ``rng`` (how a ``random.Random`` seeds a deal)."""
+    return rng.getrandbits(64)
 
 
 def whole(value: object) -> bool:
@@ -202,3 +212,104 @@ def table_setup(variant: Variant, players: Sequence[str], chips: Sequence[int] |
         raise PrimeroError(f"{variant.name} has no ante: ante must be 0, got {table.ante}")
     seats = tuple(Seat(name=n, stack=c) for n, c in zip(names, stacks, strict=True))
     return names, stacks, dealer_seat, table, seats
+
+
+def checked_setup(variant: Variant, given: DealSetup) -> tuple[DealSetup, tuple[Seat, ...]]:
+    """A setup given to ``start_deal(variant, setup)``, checked: the deal's setup and seats.
+
+    Checked as the keyword form of :func:`primero.engine.start_deal` is; the answer's stock
+    is filled in (shuffled from the seed when the setup gives none).
+
+    Raises:
+        PrimeroError: see :func:`primero.engine.start_deal`.
+    """
+    table = given.table
+    if not isinstance(table, Table):
+        raise PrimeroError(f"the setup's table must be a Table, got {table!r}")
+    if not isinstance(given.players, Sequence) or not isinstance(given.chips, Sequence):
+        raise PrimeroError("the setup's players and chips must be sequences (one per player)")
+    key = setup_key(variant, given.players, given.chips, given.dealer, table.stake, table.rest,
+                    table.ante, given.carry, table.raise_cap)
+    known = known_table(key, variant, given.players, given.chips, given.dealer, table.stake,
+                        table.rest, table.ante, given.carry, table.raise_cap)
+    if given.dealing not in DEALING_MODES:
+        raise PrimeroError(f"the setup's dealing must be one of "
+                           f"{', '.join(map(repr, DEALING_MODES))}, got {given.dealing!r}")
+    stock: Sequence[Card] | None = given.stock or None
+    seed: int | None = given.seed
+    if given.dealing == "external":
+        if stock is not None and tuple(stock) != variant.pack.cards:
+            raise PrimeroError("a setup dealt from outside (dealing='external') has no stock "
+                               "order: leave its stock empty")
+        stock, seed = None, None
+    if given.dealing == "seeded" and stock is not None:
+        setup = cards_setup(variant, known.setup, None, seed, None, given.reshuffles, "seeded")
+        if setup.stock != tuple(stock):
+            raise PrimeroError(f"the setup's stock is not the one seed {seed} shuffles: a "
+                               "stock given in advance is dealt with dealing='stacked'")
+    else:
+        setup = cards_setup(variant, known.setup, stock, seed, None, given.reshuffles,
+                          given.dealing)
+    return setup, known.seats
+
+
+def cards_setup(variant: Variant, table: DealSetup, stock: Sequence[Card | str] | str | None,
+                seed: int | None, rng: random.Random | None,
+                reshuffles: Sequence[Sequence[Card | str]], dealing: str | None) -> DealSetup:
+    """The setup of a deal at a checked ``table`` with its cards: how they come, checked.
+
+    Args:
+        variant: The configured variant (its pack).
+        table: The checked table's setup without cards (:attr:`KnownTable.setup`).
+        stock: A stacked stock (cards or their text), or ``None``.
+        seed: The shuffle (and reshuffle) seed, or ``None``.
+        rng: A generator to draw the seed from, or ``None``.
+        reshuffles: New stock orders given in advance.
+        dealing: ``"seeded"``, ``"stacked"``, ``"external"`` or ``None`` (from ``stock``).
+
+    Raises:
+        PrimeroError, InvalidDeckError: see :func:`primero.engine.start_deal`.
+    """
+    if rng is not None and not isinstance(rng, random.Random):
+        raise PrimeroError(f"rng must be a random.Random, got {rng!r}")
+    if stock is not None and not isinstance(stock, str | Sequence):
+        raise PrimeroError(f"stock must be cards or their text, got {stock!r}")
+    if isinstance(reshuffles, str) or not isinstance(reshuffles, Sequence) or any(
+            isinstance(r, str | int) or not isinstance(r, Sequence) for r in reshuffles):
+        raise PrimeroError(f"reshuffles must be a list of card lists, got {reshuffles!r}")
+    pack = variant.pack
+    if dealing is None:
+        dealing = "stacked" if stock is not None else "seeded"
+    if dealing not in DEALING_MODES:
+        raise PrimeroError(f"dealing must be one of {', '.join(map(repr, DEALING_MODES))}, "
+                           f"got {dealing!r}")
+    if dealing == "external":
+        if stock is not None or seed is not None or rng is not None or reshuffles:
+            raise PrimeroError("a deal dealt from outside (dealing='external') takes no stock, "
+                               "seed, rng or reshuffles: deal each card with state.deal(card)")
+        seed, stock = 0, pack.cards
+    elif dealing == "stacked" and stock is None:
+        raise PrimeroError("dealing='stacked' needs the stock (the whole pack from the top)")
+    elif dealing == "seeded" and stock is not None:
+        raise PrimeroError("a stacked stock is dealt with dealing='stacked', not 'seeded'")
+    if seed is None:
+        seed = new_seed(rng) if rng is not None else 0 if stock is not None else None
+    if seed is None:
+        raise PrimeroError("give a seed, a random.Random (rng) or a stacked stock")
+    if not whole(seed):
+        raise PrimeroError(f"seed must be a whole number, got {seed!r}")
+    if stock is not None:
+        cards = parse_cards(stock)
+        pack.check(cards, "stacked stock")
+        if len(cards) != len(pack):
+            missing = [c.ascii for c in pack if c not in set(cards)]
+            raise InvalidDeckError(
+                f"the stacked stock has {len(cards)} cards, the {pack.name} pack {len(pack)}: "
+                f"missing {' '.join(missing)}"
+            )
+    else:
+        cards = seeded_stock(pack.cards, seed)
+    given = tuple(parse_cards(r) for r in reshuffles)
+    for k, order in enumerate(given):
+        pack.check(order, f"reshuffle {k + 1}")
+    return replace(table, stock=cards, seed=seed, reshuffles=given, dealing=dealing)
