@@ -18,6 +18,9 @@ global random state).
   ``import primero`` + ``evaluate("7s 6h Ad Kc")``; and the CLI ``python -m primero evaluate
   7s 6h Ad Kc`` (target < 0.4 s; it includes the CLI framework's import).
 * Figures from before the lazy registry and the lazy CLI commands are printed beside them.
+* Fresh processes keep their compiled modules (a temporary ``PYTHONPYCACHEPREFIX``, warmed
+  first), as an installed package does; the census is also printed without a bytecode cache
+  (``PYTHONDONTWRITEBYTECODE=1``: every module of the source tree compiled at every start).
 
 Run: ``python benchmarks/bench_evaluate.py [--hands N] [--repeat R] [--seed S] [--check]``
 (needs the ``bench`` extra: ``pip install -e '.[bench]'``). ``--check`` exits 1 when a target
@@ -162,10 +165,22 @@ def child_seconds(argv: list[str], env: dict[str, str]) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def fresh_processes(repeat: int) -> dict[str, float]:
-    """Best CPU seconds of fresh processes with a warm table cache (a temporary one)."""
+def fresh_processes(repeat: int, *, bytecode: bool = True) -> dict[str, float]:
+    """Best CPU seconds of fresh processes with a warm table cache (a temporary one).
+
+    With ``bytecode`` (the default) the children keep compiled modules in a temporary
+    ``PYTHONPYCACHEPREFIX``, warmed with the table cache, as an installed package has them
+    (``pip`` compiles on install); without it they compile every module of the source tree on
+    every start, as under ``PYTHONDONTWRITEBYTECODE=1``.
+    """
     env = dict(os.environ, PRIMERO_CACHE_DIR=tempfile.mkdtemp(prefix="primero-bench-"))
     env.pop("PRIMERO_NO_CACHE", None)
+    if bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="primero-bench-pyc-")
+    else:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env.pop("PYTHONPYCACHEPREFIX", None)
     scripts = {
         f"census {deck}": "import primero; "
         f"primero.get_variant('waks', deck='{deck}').ranking.census()"
@@ -178,6 +193,9 @@ def fresh_processes(repeat: int) -> dict[str, float]:
     commands["python (empty)"] = [sys.executable, "-c", "pass"]
     commands["cli evaluate"] = [sys.executable, "-m", "primero", "evaluate",
                                 "7s", "6h", "Ad", "Kc"]
+    # compile every module once (numpy's too, into a fresh bytecode prefix) without a table
+    # cache, so that the first-ever figure is the table's build and write, not compilation
+    child_seconds(commands["census french52"], dict(env, PRIMERO_NO_CACHE="1"))
     first = {"first ever, french52": child_seconds(commands["census french52"], env)}
     for argv in commands.values():  # warm the cache (and the OS's file cache)
         child_seconds(argv, env)
@@ -213,6 +231,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     builds = {deck: build_seconds(deck, max(1, args.repeat // 2))
               for deck in ("italian40", "french52")}
     fresh = fresh_processes(max(1, args.repeat // 2))
+    uncompiled = fresh_processes(max(1, args.repeat // 2), bytecode=False)
 
     oks = []
     print(f"python {sys.version.split()[0]}, primero {primero.__version__}, {n:,} random "
@@ -246,6 +265,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"process  warm cache, import + census {deck}: {fresh[f'census {deck}']:9.3f} s"
               f"   (target < {target:g} s: {_mark(oks[-1])}; before the lazy registry "
               f"{BEFORE_LAZY_REGISTRY[f'census {deck}']})")
+        print(f"process  the same, no bytecode cache (compiled at every start): "
+              f"{uncompiled[f'census {deck}']:6.3f} s")
     print(f"process  python -c pass (the interpreter alone): {fresh['python (empty)']:8.3f} s")
     print(f"process  import primero:                       {fresh['import primero']:9.3f} s"
           f"   (before the lazy import {BEFORE_LAZY_IMPORT['import primero']})")

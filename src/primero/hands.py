@@ -47,8 +47,10 @@ class HandValue:
     cards, the counting cards and the sort key are read from the ranking's table when asked
     for. Values
     compare with ``<``, ``>``, ``<=``, ``>=`` by strength; ``==`` means *a tie* (equal
-    strength, whatever the cards). Comparing values of two different rankings raises
-    :class:`~primero.errors.RankingMismatchError`. Values are immutable.
+    strength, whatever the cards). Ordering values of two different rankings (``<``, ``<=``,
+    ``>``, ``>=``, :meth:`ties`) raises :class:`~primero.errors.RankingMismatchError`; ``==``
+    between them is ``False`` (never a tie), so ``value in values`` and dictionaries of values
+    of several rankings work. Values are immutable.
 
     Build one with :meth:`Ranking.evaluate` (or ``HandValue(ranking=r, index=i)`` from a
     table index, see :meth:`Ranking.index_of`).
@@ -168,14 +170,15 @@ class HandValue:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandValue):
             return NotImplemented
-        mine, theirs = self._strengths(other)
-        return mine == theirs
+        if other._ranking is not self._ranking:
+            return False  # values of two rankings are never a tie (``in``, dict keys work)
+        strength = self._ranking.hand_table.strength
+        return strength[self._index] == strength[other._index]
 
     def __ne__(self, other: object) -> bool:
         if not isinstance(other, HandValue):
             return NotImplemented
-        mine, theirs = self._strengths(other)
-        return mine != theirs
+        return not self == other
 
     def __hash__(self) -> int:
         return hash((id(self._ranking), self.strength))

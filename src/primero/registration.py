@@ -11,7 +11,6 @@ registered hooks are :mod:`primero.facade`'s.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 from types import ModuleType
@@ -82,6 +81,8 @@ def hook_name_problem(plugin: object, *, need_hooks: bool = False) -> str | None
     names = [n for n in dir(plugin) if n.startswith("primero_")]
     for name in names:
         if name not in HOOK_NAMES:
+            import difflib  # here only: the hint of a fault, not the cold path
+
             close = difflib.get_close_matches(name, HOOK_NAMES, n=1)
             hint = f" (did you mean {close[0]}?)" if close else ""
             return f"{name} is not a primero hook{hint}"

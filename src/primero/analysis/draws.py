@@ -298,7 +298,8 @@ def exchange_options(
     Raises:
         PrimeroError: an unknown criterion, a missing or unknown target class (the message
             lists the ranking's classes), or a target with the ``"points"`` criterion.
-        InvalidDeckError: bad cards (see :func:`draw_distribution`).
+        InvalidDeckError: bad cards (see :func:`draw_distribution`), a hand to beat sharing a
+            card with the hand, or a dead card in the hand to beat.
     """
     configured = _variant(variant, options)
     ranking = configured.ranking
@@ -316,12 +317,19 @@ def exchange_options(
     elif criterion == "beat":
         if target is None:
             raise PrimeroError("criterion 'beat' needs a target hand of four cards")
-        other = ranking.evaluate(_cards(target, configured, "hand to beat"))
+        beat = _cards(target, configured, "hand to beat")
+        other = ranking.evaluate(beat)
         clash = [c for c in other.cards if c in held]
         if clash:
             raise InvalidDeckError(f"the hand to beat shares {format_cards(clash)} with the hand")
+        overlap = [c for c in dead_cards if c in beat]
+        if overlap:
+            what = "dead card {} is" if len(overlap) == 1 else "dead cards {} are"
+            raise InvalidDeckError(f"{what.format(format_cards(overlap))} in the hand to beat "
+                                   f"{format_cards(beat)}: the hand to beat is out of "
+                                   "the stock already")
         threshold = other.key
-        dead_cards += [c for c in other.cards if c not in dead_cards]
+        dead_cards += other.cards
     elif criterion != "points":
         raise PrimeroError(f"unknown criterion {criterion!r}: use points, class or beat")
     elif target is not None:

@@ -171,13 +171,19 @@ def showdown_by_halves(ranking: Ranking, held: Sequence[Sequence[int]],
         every_key = np.arange(k_count)
         columns = (np.searchsorted(reached, every_key, side="left"),  # keys below t
                    np.searchsorted(reached, every_key, side="right"))  # keys at most t
-        for j, w, o, b in _hero_sums(sides[s], beaten, columns, other_after=s == 0):
+        below = sides[s].deals * sides[other].deals  # bounds every partial sum
+        found = _hero_sums_by_holders(sides[s], beaten, columns, other_after=s == 0) \
+            if sides[s].holders is not None and below < 2**53 else \
+            _hero_sums(sides[s], beaten, columns, other_after=s == 0)
+        for j, w, o, b in found:
             win[j], outright[j], best[j] = w, o, b
     return win, outright, best
 
 
 #: Sets of cards handled at once: a block's tables stay in the processor's cache.
 BLOCK = 4096
+#: The most players of one half whose deals remember who holds the best key (8 bits).
+HOLDER_PLAYERS = 8
 
 
 class _Side:
@@ -186,14 +192,20 @@ class _Side:
     ``keys[p]`` is a ``(choices, sets)`` array: player ``p``'s key for each of its choices of
     two positions within a set (one row for a full hand), ``choice[s, p]`` the choice of
     player ``p`` in the split ``s`` of a set's positions, ``table`` the ``(sets, strengths)``
-    deals on each set by best key.
+    deals on each set by best key. For at most :data:`HOLDER_PLAYERS` players and 256
+    strengths, ``top`` and ``holders`` are ``(splits, sets)`` arrays: each deal's best key and
+    who holds it (bit ``p`` for player ``p``), so that the players' sums need not look the
+    keys up again; otherwise ``None``.
     """
 
-    def __init__(self, players: list[int], keys: list[Any], choice: Any, table: Any) -> None:
+    def __init__(self, players: list[int], keys: list[Any], choice: Any, table: Any,
+                 top: Any = None, holders: Any = None) -> None:
         self.players = players
         self.keys = keys
         self.choice = choice
         self.table = table
+        self.top = top
+        self.holders = holders
         self.rows = table.shape[0]
         self.deals = self.rows * len(choice)
 
@@ -219,10 +231,19 @@ def _side(players: list[int], size: int, sets: Any, keys: list[Any], to_come: Se
             choice[:, p] = [pairs.index(split[d]) for split in splits]
         else:
             table_keys.append(np.full((1, rows), keys[j], dtype=np.int32))
-    side = _Side(players, table_keys, choice, np.zeros((rows, k_count), dtype=np.int64))
+    side = _Side(players, table_keys, choice, np.zeros((rows, k_count), dtype=np.int32))
+    if len(players) <= HOLDER_PLAYERS and k_count <= 2**8:
+        side.top = np.zeros((len(splits), rows), dtype=np.uint8)
+        side.holders = np.zeros((len(splits), rows), dtype=np.uint8)
     for start in range(0, rows, BLOCK):
         stop = min(start + BLOCK, rows)
-        top = np.maximum.reduce(side.block(start, stop))
+        held = side.block(start, stop)
+        top = np.maximum.reduce(held)
+        if side.holders is not None:
+            side.top[:, start:stop] = top
+            holders = side.holders[:, start:stop]
+            for p, k in enumerate(held):
+                holders |= (k == top).view(np.uint8) << p
         codes = top + (np.arange(stop - start) * k_count)[None, :]
         side.table[start:stop] = np.bincount(codes.ravel(), minlength=(stop - start) * k_count
                                              ).reshape(stop - start, k_count)
@@ -261,6 +282,42 @@ def _disjoint_sums(table: Any, size: int, wanted: int, offsets: list[int],
     below = np.zeros((len(disjoint), k_count + 1), dtype=f.dtype)
     np.cumsum(disjoint, axis=1, out=below[:, 1:])
     return below
+
+
+def _hero_sums_by_holders(side: _Side, beaten: Any, columns: tuple[Any, Any], *,
+                          other_after: bool) -> list[tuple[int, int, int, int]]:
+    """:func:`_hero_sums` from each deal's best key and holders (``side.top``, ``side.holders``).
+
+    A deal counts, times the other half's deals below (or at most) its best key that leave
+    its set free, for every holder (``best``), the first (``win``) and a lone holder
+    (``outright``): two look-ups per deal, summed by holders. Exact in double precision: the
+    caller checks that every sum stays below 2**53.
+    """
+    import numpy as np
+
+    patterns = 1 << len(side.players)
+    strict_sums = np.zeros(patterns)
+    weak_sums = np.zeros(patterns)
+    for start in range(0, side.rows, BLOCK):
+        stop = min(start + BLOCK, side.rows)
+        free = beaten[start:stop]
+        width = len(columns[0])  # a column per key
+        at = (side.top[:, start:stop] + (np.arange(stop - start) * width)[None, :]).ravel()
+        holders = side.holders[:, start:stop].ravel()
+        for sums, column in ((strict_sums, columns[0]), (weak_sums, columns[1])):
+            found = free[:, column].ravel().take(at)
+            sums += np.bincount(holders, weights=found, minlength=patterns)
+    strictly = [int(x) for x in strict_sums]
+    weakly = [int(x) for x in weak_sums]
+    taken = weakly if other_after else strictly
+    totals = []
+    for p, j in enumerate(side.players):
+        bit = 1 << p
+        held = [m for m in range(patterns) if m & bit]
+        first = [m for m in held if not m & (bit - 1)]
+        totals.append((j, sum(taken[m] for m in first), strictly[bit],
+                       sum(weakly[m] for m in held)))
+    return totals
 
 
 def _hero_sums(side: _Side, beaten: Any, columns: tuple[Any, Any], *, other_after: bool) \

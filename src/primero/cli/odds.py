@@ -131,6 +131,11 @@ def odds_command(cards: Sequence[str], discard: Sequence[str], dead: Sequence[st
             configured.ranking.evaluate(beat_cards)
         except PrimeroError as exc:
             fail(f"--beat: {exc}")
+        overlap = [c for c in dead_cards if c in beat_cards]
+        if overlap:
+            what = "dead card {} is" if len(overlap) == 1 else "dead cards {} are"
+            fail(f"--dead: {what.format(format_cards(overlap))} in the --beat hand "
+                 f"{format_cards(beat_cards)}: the hand to beat is out of the stock already")
     criterion = "class" if target is not None else "beat" if beat_cards else "points"
     goal: str | tuple[Card, ...] | None = target if target is not None else \
         (beat_cards or None)
