@@ -1,13 +1,22 @@
 """What one player may see of a deal: their own cards and the public facts (DESIGN.md).
 
-Built by ``state.view(seat)`` (:func:`primero.engine.view`) only when asked for. Re-exported by
-:mod:`primero.state`.
+Built by ``state.view(seat)`` (:func:`primero.engine.view`) only when asked for, and lazily:
+the view ``state.view`` returns reads each field off the state the first time it is read (then
+keeps it), so an agent pays only for what it looks at — a random agent reads ``legal`` alone.
+It is a :class:`PlayerView` like any other (same fields, same values, frozen; equal to, and
+hashed like, a view built with every field given), and it pickles and copies as a plain
+:class:`PlayerView` holding the fields only. The state it reads from is a private reference:
+nothing public (fields, equality, ``repr``, pickling, copying, :func:`primero.to_dict`) reaches
+it. Re-exported by :mod:`primero.state`.
 """
 
 from __future__ import annotations
 
+import copyreg
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import attrs
 from attrs import field, frozen
 
 if TYPE_CHECKING:
@@ -15,9 +24,10 @@ if TYPE_CHECKING:
     from primero.cards import Card
     from primero.deal_setup import Step, Table
     from primero.seats import PublicSeat, Receipt
+    from primero.state import GameState
     from primero.variant import Variant
 
-__all__ = ["PlayerView"]
+__all__ = ["PlayerView", "state_view"]
 
 
 @frozen(kw_only=True)
@@ -83,3 +93,109 @@ class PlayerView:
             if k == key:
                 return v
         return default
+
+
+def _public_seats(state: GameState, seat: int) -> tuple[PublicSeat, ...]:
+    """Every seat's public facts; the hands shown at a showdown (RULES.md §6) too."""
+    seats_state = state.seats
+    seats = tuple([s.public() for s in seats_state])  # cached per seat: a seat is a value
+    settlement = state.settlement
+    if settlement is not None and settlement.showdown:
+        shown = {s: seats_state[s].hand for s, _ in settlement.values}
+        seats = tuple(attrs.evolve(p, shown=shown[i]) if i in shown else p
+                      for i, p in enumerate(seats))
+    return seats
+
+
+def _public_extras(state: GameState, seat: int) -> tuple[tuple[str, Any], ...]:
+    """The variant's public state: its extras less the private ones (keys starting ``_``)."""
+    extras = state.extras
+    return tuple((k, v) for k, v in extras if not k.startswith("_")) if extras else ()
+
+
+#: How each field of a view is read off the state (``seat`` is the viewer's).
+_READERS: dict[str, Callable[[GameState, int], Any]] = {
+    "variant": lambda state, seat: state.context.variant,
+    "hand": lambda state, seat: state.seats[seat].hand,
+    "seats": _public_seats,
+    "dealer": lambda state, seat: state.context.dealer,
+    "table": lambda state, seat: state.context.table,
+    "step": lambda state, seat: state.step,
+    "to_act": lambda state, seat: state.to_act,
+    "pot": lambda state, seat: state.pot,
+    "high": lambda state, seat: state.high,
+    "opened": lambda state, seat: state.opener is not None,
+    "stock_size": lambda state, seat: len(state.stock),
+    "discards_size": lambda state, seat: len(state.discards),
+    "history": lambda state, seat: state.public_log,
+    "discarded": lambda state, seat: state.seats[seat].discarded,
+    "received": lambda state, seat: state.seats[seat].received,
+    "extras": _public_extras,
+    "legal": lambda state, seat: state.legal_actions() if state.to_act == seat else (),
+    "over": lambda state, seat: state.over,
+}
+
+#: The fields of a view, in order.
+_NAMES = tuple(f.name for f in attrs.fields(PlayerView))
+assert set(_READERS) == set(_NAMES) - {"seat"}, "every field of a view needs its reader"
+
+
+class _StateView(PlayerView):
+    """A :class:`PlayerView` whose fields are read off the state when first read.
+
+    Only :func:`state_view` makes one. An unread field is an empty slot: reading it falls
+    through to :meth:`__getattr__`, which reads the value off the state and stores it in the
+    slot (later reads are plain slot reads). Frozen like every view (the stores bypass the
+    frozen ``__setattr__``; a user's assignment still raises ``FrozenInstanceError``).
+    """
+
+    __slots__ = ("_state",)
+
+    def __getattr__(self, name: str) -> Any:
+        reader = _READERS.get(name)
+        if reader is None:
+            raise AttributeError(f"'PlayerView' object has no attribute {name!r}")
+        value = reader(self._state, self.seat)  # no _state: made by attrs.evolve, all set
+        _set(self, name, value)
+        return value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayerView):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in _NAMES)
+
+    __hash__ = PlayerView.__hash__  # a view built with every field given hashes alike
+
+    def __repr__(self) -> str:
+        text = PlayerView.__repr__(self)
+        return "PlayerView" + text[len(type(self).__name__):] if text != "..." else text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # a plain PlayerView of the fields: never the state (the other players' cards)
+        return copyreg.__newobj__, (PlayerView,), self.__getstate__()  # type: ignore[attr-defined]
+
+
+_new = object.__new__
+_set = object.__setattr__
+# the slots' own setters: a third faster than object.__setattr__ by name
+_set_state = _StateView._state.__set__  # type: ignore[attr-defined]
+_set_seat = PlayerView.seat.__set__  # type: ignore[attr-defined]
+_set_legal = PlayerView.legal.__set__  # type: ignore[attr-defined]
+
+
+def state_view(state: GameState, seat: int) -> PlayerView:
+    """``seat``'s view of ``state``, every field but ``seat`` and ``legal`` read when first read.
+
+    The engine's :func:`primero.engine.view` (``state.view(seat)``) after its checks; ``seat``
+    must be a seat of the deal. ``legal`` is read now: it is the state's own cached tuple
+    (the one ``state.apply`` checks the action against).
+    """
+    view = _new(_StateView)
+    _set_state(view, state)
+    _set_seat(view, seat)
+    if state.to_act == seat:
+        legal = state._legal  # the state's cache, else the state fills it
+        _set_legal(view, state.legal_actions() if legal is None else legal)
+    else:
+        _set_legal(view, ())
+    return view
