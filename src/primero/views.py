@@ -12,7 +12,6 @@ it. Re-exported by :mod:`primero.state`.
 
 from __future__ import annotations
 
-import copyreg
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -172,7 +171,12 @@ class _StateView(PlayerView):
 
     def __reduce__(self) -> tuple[Any, ...]:
         # a plain PlayerView of the fields: never the state (the other players' cards)
-        return copyreg.__newobj__, (PlayerView,), self.__getstate__()  # type: ignore[attr-defined]
+        return _plain_view, (self.__getstate__(),)
+
+
+def _plain_view(fields: dict[str, Any]) -> PlayerView:
+    """A plain :class:`PlayerView` of ``fields`` (what a lazy view pickles and copies as)."""
+    return PlayerView(**fields)
 
 
 _new = object.__new__
