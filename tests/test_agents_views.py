@@ -167,6 +167,12 @@ def test_evolve_makes_a_view_with_the_fields_given() -> None:
     changed = attrs.evolve(state.view(0), pot=99)
     assert changed.pot == 99 and changed.hand == state.seats[0].hand
     assert changed == attrs.evolve(eager_view(state, 0), pot=99)
+    seat = state.to_act
+    assert seat is not None
+    raised = attrs.evolve(state.view(seat), high=state.high + 5,
+                          seats=tuple(attrs.evolve(p, stack=7) for p in state.view(seat).seats))
+    assert raised.owed == state.high + 5 - state.seats[seat].round_bet
+    assert raised.stack == 7
 
 
 def test_an_old_states_view_read_later_shows_that_state() -> None:

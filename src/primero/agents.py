@@ -18,7 +18,6 @@ from itertools import combinations
 from math import comb
 from typing import ClassVar, Protocol, runtime_checkable
 
-from primero import engine
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.calls import call_book
 from primero.cards import Card
@@ -310,13 +309,13 @@ def play_deal(state: GameState, agents: Sequence[Agent] | Mapping[str, Agent],
         by_name = _by_name(agents, players)
         agents = [by_name[name] for name in players]
     acts = [agent.act for agent in agents]
-    apply = engine.apply  # what state.view(seat) and state.apply(action) call, minus a step
     for _ in range(max_actions):
         if state.over:
             return state
         seat = state.to_act
         assert seat is not None
-        state = apply(state, acts[seat](state_view(state, seat), rng))
+        # state.view(seat) without its checks (the seat to act is a seat of the deal)
+        state = state.apply(acts[seat](state_view(state, seat), rng))
     raise EndlessDealError(f"the deal did not end within {max_actions} actions")
 
 

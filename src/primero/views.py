@@ -149,6 +149,7 @@ class _StateView(PlayerView):
     """
 
     __slots__ = ("_state",)
+    _state: GameState
 
     def __getattr__(self, name: str) -> Any:
         reader = _READERS.get(name)
@@ -162,6 +163,24 @@ class _StateView(PlayerView):
         if not isinstance(other, PlayerView):
             return NotImplemented
         return all(getattr(self, n) == getattr(other, n) for n in _NAMES)
+
+    @property
+    def owed(self) -> int:
+        """Chips the viewer must add to match the round's highest total."""
+        try:
+            state = self._state
+        except AttributeError:  # made by attrs.evolve, every field given: read the fields
+            return PlayerView.owed.fget(self)  # type: ignore[attr-defined,no-any-return]
+        return max(0, state.high - state.seats[self.seat].round_bet)  # no public seats made
+
+    @property
+    def stack(self) -> int:
+        """The viewer's chips not on the table."""
+        try:
+            state = self._state
+        except AttributeError:  # made by attrs.evolve, every field given: read the fields
+            return PlayerView.stack.fget(self)  # type: ignore[attr-defined,no-any-return]
+        return state.seats[self.seat].stack
 
     __hash__ = PlayerView.__hash__  # a view built with every field given hashes alike
 
@@ -197,9 +216,5 @@ def state_view(state: GameState, seat: int) -> PlayerView:
     view = _new(_StateView)
     _set_state(view, state)
     _set_seat(view, seat)
-    if state.to_act == seat:
-        legal = state._legal  # the state's cache, else the state fills it
-        _set_legal(view, state.legal_actions() if legal is None else legal)
-    else:
-        _set_legal(view, ())
+    _set_legal(view, state.legal_actions() if state.to_act == seat else ())
     return view
