@@ -231,3 +231,16 @@ def test_a_random_agents_deal_reads_no_more_of_the_state_than_the_legal_actions(
 
     play_deal(start_deal("waks", NAMES, 30, seed=4), [Watching()] * 4, random.Random(4))
     assert seen and all(state._log is None for state in seen)
+
+
+def test_the_public_log_is_spelt_out_only_when_the_history_is_read() -> None:
+    rng = random.Random(6)
+    state = start_deal("waks", NAMES, 30, seed=6)
+    for _ in range(6):
+        state = state.apply(rng.choice(state.legal_actions()))
+    view = state.view(1)
+    for name in FIELDS:
+        if name != "history":
+            getattr(view, name)
+    assert state._log is None and view.owed >= 0 and view.stack >= 0
+    assert view.history == eager_view(state, 1).history and state._log is not None
