@@ -140,8 +140,22 @@ _READERS: dict[str, Callable[[GameState, int], Any]] = {
 _NAMES = tuple(f.name for f in attrs.fields(PlayerView))
 assert sorted((*_FACTS, *_READERS, "seat")) == sorted(_NAMES), "a field of a view is not read"
 _FACT_INDEX = {name: i for i, name in enumerate(_FACTS)}
-#: The slots' own setters (a third faster than ``object.__setattr__`` by name).
-_FACT_SETTERS = tuple(PlayerView.__dict__[name].__set__ for name in _FACTS)
+
+
+def _make_filler() -> Callable[[PlayerView, tuple[Any, ...]], None]:
+    """Straight-line code storing :func:`_facts`' values in their slots, one call per field.
+
+    Through the slots' own setters: faster than ``object.__setattr__`` by name, and than a
+    loop over the setters (as :func:`primero.state.replace` is generated).
+    """
+    namespace = {f"set_{name}": PlayerView.__dict__[name].__set__ for name in _FACTS}
+    lines = ["def fill(view, values):"]
+    lines += [f"    set_{name}(view, values[{i}])" for i, name in enumerate(_FACTS)]
+    exec("\n".join(lines), namespace)  # generated from the field names above
+    return namespace["fill"]  # type: ignore[no-any-return]
+
+
+_fill = _make_filler()
 
 
 class _StateView(PlayerView):
@@ -164,8 +178,7 @@ class _StateView(PlayerView):
         index = _FACT_INDEX.get(name)
         if index is not None:  # one field read: read them all (one fall-through)
             values = _facts(self._state, self.seat)
-            for setter, value in zip(_FACT_SETTERS, values, strict=True):
-                setter(self, value)
+            _fill(self, values)
             return values[index]
         reader = _READERS.get(name)
         if reader is None:
