@@ -31,11 +31,11 @@ from primero.state import (
     DealSetup,
     GameState,
     PlayerView,
-    Seat,
     replace,
 )
 from primero.table_setup import MAX_BET_SIZES, SETUPS, setup_key, table_setup, whole
 from primero.variant import Variant
+from primero.views import state_view
 
 __all__ = ["MAX_BET_SIZES", "apply", "deal", "legal_actions", "legal_ids", "new_seed",
            "public_text", "start_deal", "view"]
@@ -479,26 +479,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     Raises:
         IndexError: ``seat`` is not a seat of this deal.
     """
-    context = state.context
-    n = context.n
+    n = state.context.n
     if not 0 <= seat < n:
         raise IndexError(f"seat {seat} is not one of the {n} seats")
-    seats_state = state.seats
-    seats = tuple(map(Seat.public, seats_state))
-    settlement = state.settlement
-    if settlement is not None and settlement.showdown:
-        shown = {s: seats_state[s].hand for s, _ in settlement.values}
-        seats = tuple(replace(p, shown=shown[i]) if i in shown else p
-                      for i, p in enumerate(seats))
-    me = seats_state[seat]
-    extras = state.extras
-    return PlayerView(
-        seat=seat, variant=context.variant, hand=me.hand, seats=seats,
-        dealer=context.dealer, table=context.table, step=state.step, to_act=state.to_act,
-        pot=state.pot, high=state.high, opened=state.opener is not None,
-        stock_size=len(state.stock), discards_size=len(state.discards),
-        history=state.public_log, discarded=me.discarded, received=me.received,
-        extras=tuple((k, v) for k, v in extras if not k.startswith("_")) if extras else (),
-        legal=state.legal_actions() if state.to_act == seat else (),
-        over=state.over,
-    )
+    return state_view(state, seat)
