@@ -46,6 +46,7 @@ if TYPE_CHECKING:
         RankingMismatchError,
         RecordError,
         UnknownAgentError,
+        UnknownSeatError,
         UnknownVariantError,
     )
     from primero.hands import Classification, Comparison, HandValue
@@ -95,6 +96,7 @@ _EXPORTS: dict[str, str] = {
     "PluginWarning": "primero.errors",
     "EndlessDealError": "primero.errors",
     "UnknownAgentError": "primero.errors",
+    "UnknownSeatError": "primero.errors",
     "PrimeroError": "primero.errors",
     "RankingMismatchError": "primero.errors",
     "RecordError": "primero.errors",
@@ -262,6 +264,7 @@ __all__ = [
     "Step",
     "Suit",
     "UnknownAgentError",
+    "UnknownSeatError",
     "UnknownVariantError",
     "Variant",
     "VariantSpec",

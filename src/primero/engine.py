@@ -15,6 +15,7 @@ seats' stacks are the final chips.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 
@@ -23,7 +24,12 @@ import attrs
 from primero.action_space import legal_action_of, legal_ids
 from primero.actions import ACTION_WORDS, Action, Exchange, Fold, Hold, Pass, Vie, parse_action
 from primero.cards import Card, parse_cards
-from primero.errors import IllegalActionError, InvalidDeckError, PrimeroError
+from primero.errors import (
+    IllegalActionError,
+    InvalidDeckError,
+    PrimeroError,
+    UnknownSeatError,
+)
 from primero.rules.dealing import deliver
 from primero.state import (
     DEALING_MODES,
@@ -477,9 +483,31 @@ def view(state: GameState, seat: int) -> PlayerView:
     discards are hidden; another player's exchange shows only how many cards it changed.
 
     Raises:
-        IndexError: ``seat`` is not a seat of this deal.
+        UnknownSeatError: ``seat`` is not a seat number of this deal (an integer 0..n-1,
+            numpy's too; a bool, a float or a name is not one). Also an ``IndexError``.
     """
     n = state.context.n
+    if type(seat) is not int:
+        seat = _seat_number(seat, n)
     if not 0 <= seat < n:
-        raise IndexError(f"seat {seat} is not one of the {n} seats")
+        raise _unknown_seat(seat, n)
     return state_view(state, seat)
+
+
+def _seat_number(seat: object, n: int) -> int:
+    """``seat`` as a plain int: an integer such as numpy's (not a bool), or the error."""
+    if not isinstance(seat, bool):
+        try:
+            return operator.index(seat)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise _unknown_seat(seat, n)
+
+
+def _unknown_seat(seat: object, n: int) -> UnknownSeatError:
+    """The error for a ``seat`` that is not one of ``n`` seat numbers (it names the value)."""
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        return UnknownSeatError(f"seat {int(seat)} is not one of the {n} seats (0..{n - 1})")
+    shown = repr(seat) if len(repr(seat)) <= 40 else f"a {type(seat).__name__}"
+    return UnknownSeatError(f"{shown} is not a seat number: give an int 0..{n - 1} "
+                            "(state.seat_of(name) gives a player's)")
