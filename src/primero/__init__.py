@@ -47,6 +47,7 @@ if TYPE_CHECKING:
         RankingMismatchError,
         RecordError,
         UnknownAgentError,
+        UnknownSeatError,
         UnknownVariantError,
     )
     from primero.hands import Classification, Comparison, HandValue
@@ -98,6 +99,7 @@ _EXPORTS: dict[str, str] = {
     "PluginWarning": "primero.errors",
     "EndlessDealError": "primero.errors",
     "UnknownAgentError": "primero.errors",
+    "UnknownSeatError": "primero.errors",
     "PrimeroError": "primero.errors",
     "RankingMismatchError": "primero.errors",
     "RecordError": "primero.errors",
@@ -267,6 +269,7 @@ __all__ = [
     "Suit",
     "Table",
     "UnknownAgentError",
+    "UnknownSeatError",
     "UnknownVariantError",
     "Variant",
     "VariantSpec",

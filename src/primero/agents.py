@@ -25,6 +25,7 @@ from primero.errors import EndlessDealError, PrimeroError, UnknownAgentError
 from primero.hands import HAND_SIZE, Ranking
 from primero.session import Session
 from primero.state import GameState, PlayerView
+from primero.views import state_view
 
 __all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "Strength",
            "make_agent", "play_deal", "play_session"]
@@ -307,12 +308,14 @@ def play_deal(state: GameState, agents: Sequence[Agent] | Mapping[str, Agent],
     if isinstance(agents, Mapping) or len(agents) != len(players):
         by_name = _by_name(agents, players)
         agents = [by_name[name] for name in players]
+    acts = [agent.act for agent in agents]
     for _ in range(max_actions):
         if state.over:
             return state
         seat = state.to_act
         assert seat is not None
-        state = state.apply(agents[seat].act(state.view(seat), rng))
+        # state.view(seat) without its checks (the seat to act is a seat of the deal)
+        state = state.apply(acts[seat](state_view(state, seat), rng))
     raise EndlessDealError(f"the deal did not end within {max_actions} actions")
 
 

@@ -15,6 +15,7 @@ seats' stacks are the final chips.
 
 from __future__ import annotations
 
+import operator
 import random
 import sys
 from collections.abc import Sequence
@@ -25,14 +26,13 @@ from primero.action_space import legal_action_of, legal_ids, space_of
 from primero.actions import ACTION_WORDS, Action, Exchange, Fold, Hold, Pass, Vie, parse_action
 from primero.cards import Card, parse_cards
 from primero.deal_setup import bind_engine, seeded_stock
-from primero.errors import IllegalActionError, PrimeroError
+from primero.errors import IllegalActionError, PrimeroError, UnknownSeatError
 from primero.rules.dealing import deliver
 from primero.state import (
     DealContext,
     DealSetup,
     GameState,
     PlayerView,
-    Seat,
     replace,
 )
 from primero.table_setup import (
@@ -44,6 +44,7 @@ from primero.table_setup import (
     setup_key,
 )
 from primero.variant import Variant
+from primero.views import state_view
 
 __all__ = ["MAX_BET_SIZES", "apply", "deal", "deal_context", "legal_actions", "legal_ids",
            "new_seed", "public_text", "space_of", "start_deal", "view"]
@@ -443,31 +444,34 @@ def view(state: GameState, seat: int) -> PlayerView:
     discards are hidden; another player's exchange shows only how many cards it changed.
 
     Raises:
-        IndexError: ``seat`` is not a seat of this deal.
+        UnknownSeatError: ``seat`` is not a seat number of this deal (an integer 0..n-1,
+            numpy's too; a bool, a float or a name is not one). Also an ``IndexError``.
     """
-    context = state.context
-    n = context.n
+    n = state.context.n
+    if type(seat) is not int:
+        seat = _seat_number(seat, n)
     if not 0 <= seat < n:
-        raise IndexError(f"seat {seat} is not one of the {n} seats")
-    seats_state = state.seats
-    seats = tuple(map(Seat.public, seats_state))
-    settlement = state.settlement
-    if settlement is not None and settlement.showdown:
-        shown = {s: seats_state[s].hand for s, _ in settlement.values}
-        seats = tuple(replace(p, shown=shown[i]) if i in shown else p
-                      for i, p in enumerate(seats))
-    me = seats_state[seat]
-    extras = state.extras
-    return PlayerView(
-        seat=seat, variant=context.variant, hand=me.hand, seats=seats,
-        dealer=context.dealer, table=context.table, step=state.step, to_act=state.to_act,
-        pot=state.pot, high=state.high, opened=state.opener is not None,
-        stock_size=len(state.stock), discards_size=len(state.discards),
-        history=state.public_log, discarded=me.discarded, received=me.received,
-        extras=tuple((k, v) for k, v in extras if not k.startswith("_")) if extras else (),
-        legal=state.legal_actions() if state.to_act == seat else (),
-        over=state.over,
-    )
+        raise _unknown_seat(seat, n)
+    return state_view(state, seat)
+
+
+def _seat_number(seat: object, n: int) -> int:
+    """``seat`` as a plain int: an integer such as numpy's (not a bool), or the error."""
+    if not isinstance(seat, bool):
+        try:
+            return operator.index(seat)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise _unknown_seat(seat, n)
+
+
+def _unknown_seat(seat: object, n: int) -> UnknownSeatError:
+    """The error for a ``seat`` that is not one of ``n`` seat numbers (it names the value)."""
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        return UnknownSeatError(f"seat {int(seat)} is not one of the {n} seats (0..{n - 1})")
+    shown = repr(seat) if len(repr(seat)) <= 40 else f"a {type(seat).__name__}"
+    return UnknownSeatError(f"{shown} is not a seat number: give an int 0..{n - 1} "
+                            "(state.seat_of(name) gives a player's)")
 
 
 def deal_context(variant: Variant, setup: DealSetup) -> DealContext:

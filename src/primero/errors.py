@@ -18,6 +18,7 @@ __all__ = [
     "RankingMismatchError",
     "RecordError",
     "UnknownAgentError",
+    "UnknownSeatError",
     "UnknownVariantError",
 ]
 
@@ -99,3 +100,14 @@ class IllegalActionError(PrimeroError, ValueError):
 
 class RecordError(PrimeroError, ValueError):
     """A deal file (TOML record) is malformed or cannot be replayed."""
+
+
+class UnknownSeatError(PrimeroError, IndexError, KeyError):
+    """A seat number or player name that is not at this deal's table.
+
+    Also an ``IndexError`` (a bad seat number) and a ``KeyError`` (a bad player name), as
+    before it had a class of its own; its text is the message itself, unquoted.
+    """
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""

@@ -26,6 +26,7 @@ from attrs import field, frozen
 
 from primero.cards import Card, format_cards
 from primero.deal_setup import DEALING_MODES, DealContext, DealSetup, Step, Table, bound_engine
+from primero.errors import UnknownSeatError
 from primero.seats import (
     Chance,
     Delivery,
@@ -346,12 +347,13 @@ class GameState:
         """The seat of the player called ``name``.
 
         Raises:
-            KeyError: nobody at the table has that name.
+            UnknownSeatError: nobody at the table has that name (also a ``KeyError``).
         """
         for i, seat in enumerate(self.seats):
             if seat.name == name:
                 return i
-        raise KeyError(f"no player called {name!r}; players: {', '.join(self.players)}")
+        shown = repr(name) if len(repr(name)) <= 40 else f"a {type(name).__name__}"
+        raise UnknownSeatError(f"no player called {shown}; players: {', '.join(self.players)}")
 
     def value(self, seat: int) -> HandValue:
         """The ranking value of ``seat``'s hand (it must hold a full hand)."""

@@ -1,13 +1,21 @@
 """What one player may see of a deal: their own cards and the public facts (DESIGN.md).
 
-Built by ``state.view(seat)`` (:func:`primero.engine.view`) only when asked for. Re-exported by
-:mod:`primero.state`.
+Built by ``state.view(seat)`` (:func:`primero.engine.view`) only when asked for, and lazily:
+the view ``state.view`` returns reads each field off the state the first time it is read (then
+keeps it), so an agent pays only for what it looks at — a random agent reads ``legal`` alone.
+It is a :class:`PlayerView` like any other (same fields, same values, frozen; equal to, and
+hashed like, a view built with every field given), and it pickles and copies as a plain
+:class:`PlayerView` holding the fields only. The state it reads from is a private reference:
+nothing public (fields, equality, ``repr``, pickling, copying, :func:`primero.to_dict`) reaches
+it. Re-exported by :mod:`primero.state`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import attrs
 from attrs import field, frozen
 
 if TYPE_CHECKING:
@@ -15,9 +23,10 @@ if TYPE_CHECKING:
     from primero.cards import Card
     from primero.deal_setup import Step, Table
     from primero.seats import PublicSeat, Receipt
+    from primero.state import GameState
     from primero.variant import Variant
 
-__all__ = ["PlayerView"]
+__all__ = ["PlayerView", "state_view"]
 
 
 @frozen(kw_only=True)
@@ -83,3 +92,157 @@ class PlayerView:
             if k == key:
                 return v
         return default
+
+
+def _public_seats(state: GameState, seat: int) -> tuple[PublicSeat, ...]:
+    """Every seat's public facts; the hands shown at a showdown (RULES.md §6) too."""
+    seats_state = state.seats
+    seats = tuple([s.public() for s in seats_state])  # cached per seat: a seat is a value
+    settlement = state.settlement
+    if settlement is not None and settlement.showdown:
+        shown = {s: seats_state[s].hand for s, _ in settlement.values}
+        seats = tuple(attrs.evolve(p, shown=shown[i]) if i in shown else p
+                      for i, p in enumerate(seats))
+    return seats
+
+
+def _public_extras(state: GameState, seat: int) -> tuple[tuple[str, Any], ...]:
+    """The variant's public state: its extras less the private ones (keys starting ``_``)."""
+    extras = state.extras
+    return tuple((k, v) for k, v in extras if not k.startswith("_")) if extras else ()
+
+
+def _facts(state: GameState, seat: int) -> tuple[Any, ...]:
+    """Every field of the view but the log (:data:`_FACTS`, in that order), read at once."""
+    context = state.context
+    me = state.seats[seat]
+    return (context.variant, context.dealer, context.table, state.step, state.to_act,
+            state.pot, state.high, state.opener is not None, len(state.stock),
+            len(state.discards), me.hand, me.discarded, me.received, state.over,
+            _public_seats(state, seat), _public_extras(state, seat))
+
+
+#: The fields :func:`_facts` reads: all read together the first time one of them is read
+#: (each fall-through to ``__getattr__`` costs about what reading a few fields does).
+_FACTS = ("variant", "dealer", "table", "step", "to_act", "pot", "high", "opened",
+          "stock_size", "discards_size", "hand", "discarded", "received", "over", "seats",
+          "extras")
+
+#: How each other field of a view is read off the state, alone (``seat`` is the viewer's):
+#: the public log, the one field whose cost grows with the deal (its text is extended by one
+#: action per state once read, so read it only if wanted).
+_READERS: dict[str, Callable[[GameState, int], Any]] = {
+    "history": lambda state, seat: state.public_log,
+    "legal": lambda state, seat: state.legal_actions() if state.to_act == seat else (),
+}
+
+#: The fields of a view, in order.
+_NAMES = tuple(f.name for f in attrs.fields(PlayerView))
+assert sorted((*_FACTS, *_READERS, "seat")) == sorted(_NAMES), "a field of a view is not read"
+_FACT_INDEX = {name: i for i, name in enumerate(_FACTS)}
+
+
+def _make_filler() -> Callable[[PlayerView, tuple[Any, ...]], None]:
+    """Straight-line code storing :func:`_facts`' values in their slots, one call per field.
+
+    Through the slots' own setters: faster than ``object.__setattr__`` by name, and than a
+    loop over the setters (as :func:`primero.state.replace` is generated).
+    """
+    namespace = {f"set_{name}": PlayerView.__dict__[name].__set__ for name in _FACTS}
+    lines = ["def fill(view, values):"]
+    lines += [f"    set_{name}(view, values[{i}])" for i, name in enumerate(_FACTS)]
+    exec("\n".join(lines), namespace)  # generated from the field names above
+    return namespace["fill"]  # type: ignore[no-any-return]
+
+
+_fill = _make_filler()
+
+
+class _StateView(PlayerView):
+    """A :class:`PlayerView` whose fields are read off the state when first read.
+
+    Only :func:`state_view` makes one. An unread field is an empty slot: reading it falls
+    through to :meth:`__getattr__`, which reads the value off the state and stores it in the
+    slot (later reads are plain slot reads): every field at once (:data:`_FACTS`) but the
+    public log, which is read alone. Frozen like every view (the
+    stores bypass the frozen ``__setattr__``; a user's assignment still raises
+    ``FrozenInstanceError``).
+    """
+
+    __slots__ = ("_state",)
+    _state: GameState
+
+    def __getattr__(self, name: str) -> Any:
+        # only for an empty slot (or no such attribute); a view made by attrs.evolve has
+        # every field set and no _state
+        index = _FACT_INDEX.get(name)
+        if index is not None:  # one field read: read them all (one fall-through)
+            values = _facts(self._state, self.seat)
+            _fill(self, values)
+            return values[index]
+        reader = _READERS.get(name)
+        if reader is None:
+            raise AttributeError(f"'PlayerView' object has no attribute {name!r}")
+        value = reader(self._state, self.seat)
+        _set(self, name, value)
+        return value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayerView):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in _NAMES)
+
+    @property
+    def owed(self) -> int:
+        """Chips the viewer must add to match the round's highest total."""
+        try:
+            state = self._state
+        except AttributeError:  # made by attrs.evolve, every field given: read the fields
+            return PlayerView.owed.fget(self)  # type: ignore[attr-defined,no-any-return]
+        return max(0, state.high - state.seats[self.seat].round_bet)  # no public seats made
+
+    @property
+    def stack(self) -> int:
+        """The viewer's chips not on the table."""
+        try:
+            state = self._state
+        except AttributeError:  # made by attrs.evolve, every field given: read the fields
+            return PlayerView.stack.fget(self)  # type: ignore[attr-defined,no-any-return]
+        return state.seats[self.seat].stack
+
+    __hash__ = PlayerView.__hash__  # a view built with every field given hashes alike
+
+    def __repr__(self) -> str:
+        text = PlayerView.__repr__(self)
+        return "PlayerView" + text[len(type(self).__name__):] if text != "..." else text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # a plain PlayerView of the fields: never the state (the other players' cards)
+        return _plain_view, (self.__getstate__(),)
+
+
+def _plain_view(fields: dict[str, Any]) -> PlayerView:
+    """A plain :class:`PlayerView` of ``fields`` (what a lazy view pickles and copies as)."""
+    return PlayerView(**fields)
+
+
+_new = object.__new__
+_set = object.__setattr__
+# the slots' own setters: a third faster than object.__setattr__ by name
+_set_state = _StateView._state.__set__  # type: ignore[attr-defined]
+_set_seat = PlayerView.seat.__set__  # type: ignore[attr-defined]
+_set_legal = PlayerView.legal.__set__  # type: ignore[attr-defined]
+
+
+def state_view(state: GameState, seat: int) -> PlayerView:
+    """``seat``'s view of ``state``, every field but ``seat`` and ``legal`` read when first read.
+
+    The engine's :func:`primero.engine.view` (``state.view(seat)``) after its checks; ``seat``
+    must be a seat of the deal. ``legal`` is read now: it is the state's own cached tuple
+    (the one ``state.apply`` checks the action against).
+    """
+    view = _new(_StateView)
+    _set_state(view, state)
+    _set_seat(view, seat)
+    _set_legal(view, state.legal_actions() if state.to_act == seat else ())
+    return view

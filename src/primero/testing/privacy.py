@@ -7,6 +7,7 @@ that differ only in cards a viewer cannot see (their views must be equal), and
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Iterable, Iterator
 
@@ -91,7 +92,10 @@ def check_view_hides(state: GameState, viewer: int, revealed: Revealed | None = 
     own discards and its own legal actions are the viewer's knowledge and are not searched;
     the public seats' shown cards, the public extras and the action log (card notation in
     its text too) are. The other fields of a view are counts and flags: :func:`hidden_twins`
-    covers them.
+    covers them. The view ``state.view`` returns reads its fields off the state when first
+    read (:mod:`primero.views`): it must copy (and so pickle) as a plain
+    :class:`~primero.state.PlayerView` of its fields, equal to it, and that copy is what is
+    searched — what a view hands on never carries the state.
 
     Args:
         state: Any state.
@@ -106,6 +110,10 @@ def check_view_hides(state: GameState, viewer: int, revealed: Revealed | None = 
         DealInvariantError: a hidden card appears in the view.
     """
     view = state.view(viewer)
+    plain = copy.copy(view)  # every field read; the form a view is pickled and copied in
+    if type(plain) is not PlayerView or plain != view or view != plain:
+        raise _fail(state, f"seat {viewer}'s view does not copy as a plain PlayerView equal "
+                           "to it")
     own = state.seats[viewer]
     if view.hand != own.hand:
         raise _fail(state, f"seat {viewer}'s view shows {_card_list(view.hand)} as its hand, "
@@ -115,8 +123,8 @@ def check_view_hides(state: GameState, viewer: int, revealed: Revealed | None = 
     hidden = {c for i, s in enumerate(state.seats) if i != viewer for c in s.hand}
     hidden |= set(state.stock) | set(state.discards)
     hidden -= public_cards(state, revealed) | set(own.hand) | set(own.discarded)
-    searched: list[object] = [[seat.shown for seat in view.seats], view.extras,
-                              [text for _, text in view.history]]
+    searched: list[object] = [[seat.shown for seat in plain.seats], plain.extras,
+                              [text for _, text in plain.history]]
     leaked = sorted({c for c in _find_cards(searched) if c in hidden}, key=lambda c: c.index)
     if leaked:
         raise _fail(state, f"seat {viewer}'s view shows hidden cards {_card_list(leaked)}")

@@ -186,6 +186,9 @@ class SuzukiRules:
                     "'pass exchange C1 [C2]'")
         if n > MAX_PASS_EXCHANGE:
             return f"a pass exchanges one or two cards, not {n}"
+        twice = sorted({c.ascii for c in action.exchange if action.exchange.count(c) > 1})
+        if twice:
+            return f"a card can be exchanged only once: {' '.join(twice)} given twice"
         foreign = [c for c in action.exchange if c not in s.hand]
         if foreign:
             return f"{foreign[0]} is not in {s.name}'s hand"
