@@ -2,10 +2,29 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import attrs
 import numpy as np
 import pytest
 
-from primero import IllegalActionError, PrimeroError, UnknownSeatError, start_deal
+from primero import (
+    DealRecord,
+    IllegalActionError,
+    PrimeroError,
+    RecordError,
+    Session,
+    UnknownSeatError,
+    get_variant,
+    load_record,
+    replay,
+    start_deal,
+)
+from primero.history import record_from_state
+from primero.state import Table
+
+_CASES = Path(__file__).resolve().parents[1].parent / "shared" / "cases"
+_WAKS_EXAMPLE = _CASES / "waks_example.toml"
 
 
 def test_suzuki_pass_exchanging_a_card_twice_names_the_card() -> None:
@@ -49,3 +68,58 @@ def test_seat_of_an_unknown_name_is_a_precise_error() -> None:
     assert str(info.value) == "no player called 'Zed'; players: Anna, Ben, Carla"
     assert isinstance(info.value, KeyError)
     assert state.seat_of("Carla") == 2
+
+
+def test_session_constructor_refuses_a_name_and_a_text_seed() -> None:
+    """Breaker repro 20: ``Session(...)`` itself (not only ``Session.new``) checks its values."""
+    table = Table(stake=1, rest=3, ante=0, raise_cap=None)
+    with pytest.raises(PrimeroError, match=r"session variant must be a Variant \(get_variant"
+                                           r"\(name\)\), got 'waks'"):
+        Session(variant="waks", players=("A", "B"), chips=(5, 5), dealer=0,  # type: ignore[arg-type]
+                table=table)
+    with pytest.raises(PrimeroError, match="session seed must be a whole number, got 'x'"):
+        Session(variant=get_variant("waks"), players=("A", "B"), chips=(5, 5), dealer=0,
+                table=table, seed="x")  # type: ignore[arg-type]
+    with pytest.raises(PrimeroError, match="session seed must be a whole number, got True"):
+        Session(variant=get_variant("waks"), players=("A", "B"), chips=(5, 5), dealer=0,
+                table=table, seed=True)
+
+
+def test_session_new_takes_a_variant_name() -> None:
+    by_name = Session.new("suzuki", ["A", "B", "C"], 10, seed=3, dealer=0)
+    assert by_name == Session.new(get_variant("suzuki"), ["A", "B", "C"], 10, seed=3, dealer=0)
+    assert by_name.variant.name == "suzuki"
+
+
+def _primiera_record_with_reshuffles() -> DealRecord:
+    players = [f"P{i}" for i in range(8)]
+    state = start_deal("primiera", players, 10, seed=2)
+    while not state.over:  # everyone changes as many cards as they may: the stock runs out
+        state = state.apply(max(state.legal_actions(), key=lambda a: len(str(a))))
+    return record_from_state(state)
+
+
+def test_a_record_short_of_reshuffles_is_refused() -> None:
+    """RULES.md §4: a replay never depends on a random generator (breaker repro 09)."""
+    record = _primiera_record_with_reshuffles()
+    assert len(record.reshuffles) == 3
+    assert replay(record).reshuffles == record.reshuffles
+    for kept, nth in ((0, "1st"), (1, "2nd"), (2, "3rd")):
+        cut = attrs.evolve(record, reshuffles=record.reshuffles[:kept])
+        with pytest.raises(RecordError, match=f"reshuffled for the {nth} time, but the record "
+                                              f"gives {kept} reshuffle"):
+            replay(cut)
+    extra = attrs.evolve(record, reshuffles=(*record.reshuffles, record.reshuffles[0]))
+    with pytest.raises(RecordError, match="the record gives 4 reshuffles but the deal made "
+                                          "only 3: drop the extra ones"):
+        replay(extra)
+
+
+def test_record_errors_quote_names_with_control_characters() -> None:
+    """Breaker repro 14: a right-to-left override in a name is quoted, never echoed raw."""
+    record = load_record(_WAKS_EXAMPLE.read_text(encoding="utf-8"))
+    bad = attrs.evolve(record, actions=(("Anna\u202e", "pass"),))
+    with pytest.raises(RecordError) as info:
+        replay(bad)
+    assert "\u202e" not in str(info.value)
+    assert str(info.value).endswith("not 'Anna\\u202e''s")

@@ -446,18 +446,40 @@ def replay(record: DealRecord, *, stop_after: int | None = None) -> GameState:
             gives the action's position (1-based) and text.
     """
     state = start_record(record)
+    given = len(record.reshuffles) if record.stock else None  # a seeded record: the seed's
     for k, (player, text) in enumerate(record.actions[:stop_after], start=1):
         label = f"action {k} {player + ' ' + text!r}"
         if state.to_act is None:
             raise RecordError(f"{label}: the deal is already over")
         to_act = state.seats[state.to_act].name
         if player != to_act:
-            raise RecordError(f"{label}: it is {to_act}'s turn, not {player}'s")
+            raise RecordError(f"{label}: it is {to_act}'s turn, not {_shown_name(player)}'s")
         try:
             state = state.apply(text)
         except PrimeroError as exc:
             raise RecordError(f"{label}: {exc}") from exc
+        if given is not None and len(state.reshuffles) > given:
+            raise RecordError(
+                f"{label}: the stock ran out and the discards are reshuffled for the "
+                f"{_ordinal(given + 1)} time, but the record gives {given} reshuffle"
+                f"{'s' if given != 1 else ''} (RULES.md §4: a record keeps every new stock "
+                "order, so a replay never depends on a random generator)")
+    if given is not None and state.over and len(state.reshuffles) < given:
+        made = len(state.reshuffles)
+        raise RecordError(f"the record gives {given} reshuffles but the deal made only {made}: "
+                          "drop the extra ones")
     return state
+
+
+def _shown_name(name: str) -> str:
+    """A player name from a file as an error shows it: quoted if it holds control characters."""
+    return name if name.isprintable() and len(name) <= 40 else repr(name[:40])
+
+
+def _ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` ... ``11th`` ... ``21st``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _dealt_orders(state: GameState) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]:

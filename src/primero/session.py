@@ -113,10 +113,29 @@ class Session:
     left_chips: tuple[int, ...] = ()
     first_draw: DealerDraw | None = None
 
+    def __attrs_post_init__(self) -> None:
+        """Refuse what no session can hold (the rest is checked when a deal starts).
+
+        Raises:
+            PrimeroError: ``variant`` is not a :class:`~primero.variant.Variant` (a name is
+                not: use ``get_variant``), or ``seed`` or ``deals`` is not a whole number.
+        """
+        if not isinstance(self.variant, Variant):
+            shown = repr(self.variant) if len(repr(self.variant)) <= 40 \
+                else f"a {type(self.variant).__name__}"
+            raise PrimeroError(f"session variant must be a Variant (get_variant(name)), got "
+                               f"{shown}")
+        for what, value in (("seed", self.seed), ("deals", self.deals)):
+            if type(value) is not int:
+                shown = repr(value) if len(repr(value)) <= 40 else f"a {type(value).__name__}"
+                raise PrimeroError(f"session {what} must be a whole number, got {shown}")
+        if self.deals < 0:
+            raise PrimeroError(f"session deals must be 0 or more, got {self.deals}")
+
     @classmethod
     def new(
         cls,
-        variant: Variant,
+        variant: Variant | str,
         players: Sequence[str],
         chips: int | Sequence[int] = 50,
         *,
@@ -131,7 +150,7 @@ class Session:
         """Seat the players; the first dealer is drawn for unless ``dealer`` is given.
 
         Args:
-            variant: The variant to play.
+            variant: The variant to play, or its name (``get_variant(name)``).
             players: Names in playing order.
             chips: Everyone's starting chips (one number) or each player's.
             stake: The smallest bet, in chips.
@@ -147,6 +166,10 @@ class Session:
             PrimeroError: no seed or rng; bad players (too few or too many for the variant),
                 chips, dealer or table (as in ``start_deal``), checked before the draw.
         """
+        if isinstance(variant, str):
+            from primero.plugins import get_variant
+
+            variant = get_variant(variant)
         if seed is None:
             if rng is None:
                 raise PrimeroError("give a seed or a random.Random (rng) for the session")
