@@ -12,12 +12,17 @@ Two costs:
   sequence of actions, exchanges from the hand; a settlement paying whole chips to real seats
   and conserving the pot). A plug-in's answer is also checked for chips conserved and never
   negative in the seats it changed, and, from a card-moving hook, for every card exactly once
-  when it moved one. The core's own answers (:mod:`primero.rules.core`) are checked for their
-  shape only between two ends of steps: they are the library's tested code.
+  when it moved one; for the players' names and hands holding only cards their seat was
+  dealt (:func:`seats_problem`); an exchange served for its discards (:func:`served_problem`);
+  legal actions the deal can take (:func:`offered_problem`: vies of 1 chip or more, each
+  action once, the core's actions of the step where the core applies them). The core never
+  gives those answers, so they are not asked of it. The core's own answers
+  (:mod:`primero.rules.core`) are checked for their shape only between two ends of steps:
+  they are the library's tested code.
 * **whole-state** checks (the deal's chips all on the table, every card of the pack exactly
   once) run at the end of each step, whoever answered, and after *every* hook while
-  :func:`checking_everything` is on (the conformance kit turns it on; legal actions are then
-  also checked distinct).
+  :func:`checking_everything` is on (the conformance kit turns it on; the core's legal
+  actions are then also checked distinct).
 
 Measured on whole Waks deals, the checks cost about 4 % of the instructions (callgrind);
 ``benchmarks/bench_deals.py`` prints their share of the deal time.
