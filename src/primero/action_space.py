@@ -40,7 +40,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
-from primero.errors import IllegalActionError
+from primero.errors import IllegalActionError, PrimeroError
 from primero.rules.betting import exchange_actions
 
 if TYPE_CHECKING:
@@ -239,11 +239,21 @@ class ActionSpace:
         Raises:
             IllegalActionError: no block encodes the action (say, a bet above the rest, a
                 call not in the call book, a card not in the hand); nothing else is shown.
+            PluginError: a plug-in's block raised (naming the plug-in that added it).
         """
-        for block, offset in zip(self.blocks, self.offsets, strict=True):
-            index = block.encode(state, action)
-            if index is not None:
-                return offset + index
+        block: ActionBlock | None = None
+        try:
+            for block, offset in zip(self.blocks, self.offsets, strict=True):
+                index = block.encode(state, action)
+                if index is not None:
+                    return offset + index
+        except PrimeroError:
+            raise
+        except Exception as exc:  # a plug-in's block: a PluginError naming it
+            fault = state.context.rules.block_fault(block, "encode", exc)
+            if fault is None:
+                raise
+            raise fault from exc
         raise IllegalActionError(f"{action} has no id in this deal's action space", legal=())
 
     def decode(self, state: GameState, i: int) -> Action:
@@ -251,6 +261,7 @@ class ActionSpace:
 
         Raises:
             IllegalActionError: ``i`` is not an id of the space, or names no action here.
+            PluginError: a plug-in's block raised (naming the plug-in that added it).
         """
         fixed = self._fixed.get(i)
         if fixed is not None and type(i) is int:
@@ -267,7 +278,15 @@ class ActionSpace:
             else:
                 hi = mid - 1
         block = self.blocks[lo]
-        action = block.decode(state, i - offsets[lo])
+        try:
+            action = block.decode(state, i - offsets[lo])
+        except PrimeroError:
+            raise
+        except Exception as exc:  # a plug-in's block: a PluginError naming it
+            fault = state.context.rules.block_fault(block, "decode", exc)
+            if fault is None:
+                raise
+            raise fault from exc
         if not getattr(block, "positional", False) and len(self._fixed) < 100_000:
             self._fixed[i] = action
         return action
@@ -314,6 +333,11 @@ def legal_ids(state: GameState) -> tuple[int, ...]:
     are encoded once; exchanges of every subset of the hand are the whole mask range. A hook
     may return a lazy sequence instead of a tuple (for huge decisions); it must then have an
     ``action_ids(space, state)`` method giving the ids without building every action.
+
+    Raises:
+        PluginError: naming the plug-in that answered ``primero_legal_actions``: an action
+            with no id in the space, or two actions with one id (issue 12: every legal
+            action has an id below ``size``, and the ids are the sorted encodings).
     """
     legal = state.legal_actions()
     if not legal:
@@ -352,10 +376,24 @@ def _encoded(state: GameState, legal: tuple[Action, ...], space: ActionSpace) \
             return ids
     if not isinstance(legal, tuple):  # a lazy sequence of a plug-in (Cardano's wide tables)
         return cast("tuple[int, ...]", legal.action_ids(space, state))
-    by_id = {space.encode(state, a): a for a in legal}
-    ids = tuple(sorted(by_id))
+    encoded: dict[int, Action] = {}
+    for action in legal:
+        try:
+            i = space.encode(state, action)
+        except IllegalActionError:  # the answer offered an action without an id
+            raise state.context.rules.offered_fault(
+                state, f"offered {action}, which has no id in the deal's action space "
+                f"({space.size} ids); expected actions the action space encodes (vies and "
+                "raises up to the rest, primero_action_blocks for actions of your own)"
+            ) from None
+        other = encoded.setdefault(i, action)
+        if other is not action:
+            raise state.context.rules.offered_fault(
+                state, f"offered {other} and {action}, which have the same id {i} in the "
+                "deal's action space; expected each legal action once")
+    ids = tuple(sorted(encoded))
     if not any(isinstance(a, Exchange) or (isinstance(a, Pass) and a.exchange) for a in legal):
-        _remember(legal, space, ids, by_id)  # position-free: the same for every state
+        _remember(legal, space, ids, encoded)  # position-free: the same for every state
     return ids
 
 

@@ -1,8 +1,9 @@
 """Cards, ranks, suits and packs, and the card notation (RULES.md §1).
 
 Notation accepted by :func:`parse_card` and :func:`parse_cards`: a rank (``A 2 … 9``, ``10`` or
-``T``, ``J Q K``) followed by a suit letter (``s h d c``) or symbol (``♠ ♥ ♦ ♣``), in any case;
-lists separated by whitespace or commas; and the Italian long names (``7 di coppe``,
+``T``, ``J Q K``) followed by a suit letter (``s h d c``) or symbol (``♠ ♥ ♦ ♣``), in any case
+(a variation selector after a symbol, U+FE0E or U+FE0F as phones and editors insert, is
+ignored); lists separated by whitespace or commas; and the Italian long names (``7 di coppe``,
 ``fante di spade``). ``str(card)`` prints ``7♠``; ``repr(card)`` prints ``Card.parse('7s')``.
 
 Cards are interned: there is exactly one :class:`Card` object per rank and suit, so identity,
@@ -216,6 +217,8 @@ def parse_card(text: str) -> Card:
     if not isinstance(text, str):
         raise CardParseError(f"expected a card as text, got {type(text).__name__} {text!r}")
     token = text.strip()
+    if "\ufe0e" in token or "\ufe0f" in token:  # ♣︎ / ♣️: the suit's text or emoji form
+        token = token.replace("\ufe0e", "").replace("\ufe0f", "")
     italian = _ITALIAN.fullmatch(token)
     if italian:
         rank_word, suit_word = italian.group(1).lower(), italian.group(2).lower()

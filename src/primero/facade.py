@@ -163,6 +163,12 @@ class Rules:
         self._exchanges_checked: dict[int, tuple[object, tuple[Card, ...] | None]] = {}
         self._pack: Pack | None = None
         self._ranking: Ranking | None = None
+        #: Whether the core applies every action (no plug-in's primero_apply_action but
+        #: wrappers): a plug-in's legal actions must then be the core's of the step.
+        self._core_applies = all(i.plugin is CORE_RULES or i.hookwrapper or i.wrapper
+                                 for i in pm.hook.primero_apply_action.get_hookimpls())
+        #: The plug-in that added each block of the action space, by the block's identity.
+        self._block_owners: dict[int, tuple[object, object]] = {}
 
     def _fault(self, hook: str, plugin: object, problem: str) -> PluginError:
         label = plugin_label(plugin)
@@ -200,6 +206,10 @@ class Rules:
                                                          state.context.total_chips)
             elif cards and not core and hookchecks.cards_moved(state, new):
                 problem = hookchecks.cards_problem(new, self.pack)
+        if problem is None and plugin is not CORE_RULES:
+            problem = hookchecks.seats_problem(state, new)
+            if problem is None and hook == "primero_serve_exchange":
+                problem = hookchecks.served_problem(state, new, **kwargs)
         if problem is not None:
             raise self._fault(hook, plugin, problem)
         return cast("GameState", new)
@@ -370,6 +380,8 @@ class Rules:
             if hand is held or hand == held:
                 return legal  # type: ignore[return-value]
         problem = hookchecks.legal_problem(state, legal)
+        if problem is None and plugin is not CORE_RULES:
+            problem = hookchecks.offered_problem(state, legal, self._core_applies)
         if problem is not None:
             raise self._fault("primero_legal_actions", plugin, problem)
         if type(legal) is not tuple and not hasattr(legal, "action_ids"):
@@ -429,6 +441,8 @@ class Rules:
                                            chips=bool(strict) or plugin is not CORE_RULES)
         if problem is None and new.seats is state.seats:  # cheap: checked only then
             problem = hookchecks.unrecorded_problem(state, new, action)
+        if problem is None and plugin is not CORE_RULES:
+            problem = hookchecks.seats_problem(state, new)
         if problem is None and strict:
             problem = hookchecks.whole_state_problem(new, self.pack, total)
         if problem is not None:
@@ -483,8 +497,36 @@ class Rules:
                 raise self._fault("primero_action_blocks", impl.plugin,
                                   f"returned {hookchecks.shown(result)}; expected a tuple of "
                                   "ActionBlock")
+            for block in result:
+                problem = hookchecks.block_problem(block)
+                if problem is not None:
+                    raise self._fault("primero_action_blocks", impl.plugin, problem)
+                self._block_owners[id(block)] = (block, impl.plugin)
             blocks.extend(result)
         return tuple(blocks)
+
+    def block_fault(self, block: object, method: str, exc: Exception) -> PluginError | None:
+        """The :class:`PluginError` for a plug-in's block whose ``method`` raised ``exc``.
+
+        ``None`` for a block no plug-in added (the core's: its error is the library's own).
+        """
+        owner = self._block_owners.get(id(block))
+        if owner is None or owner[0] is not block:
+            return None
+        text = " ".join(str(exc).split())[:120]
+        return self._fault("primero_action_blocks", owner[1],
+                           f"the block {getattr(block, 'name', '?')!r} raised "
+                           f"{type(exc).__name__}: {text} in {method}; expected an action "
+                           "(or an IllegalActionError)")
+
+    def offered_fault(self, state: GameState, problem: str) -> PluginError:
+        """A :class:`PluginError` naming whoever answered ``primero_legal_actions`` here.
+
+        For a fault found after the answer was checked (its actions' ids,
+        :mod:`primero.action_space`): the hook is asked again to name the plug-in.
+        """
+        _, plugin = self._legal_caller(state)
+        return self._fault("primero_legal_actions", plugin, problem)
 
     # settling -------------------------------------------------------------------------------
 

@@ -12,12 +12,17 @@ Two costs:
   sequence of actions, exchanges from the hand; a settlement paying whole chips to real seats
   and conserving the pot). A plug-in's answer is also checked for chips conserved and never
   negative in the seats it changed, and, from a card-moving hook, for every card exactly once
-  when it moved one. The core's own answers (:mod:`primero.rules.core`) are checked for their
-  shape only between two ends of steps: they are the library's tested code.
+  when it moved one; for the players' names and hands holding only cards their seat was
+  dealt (:func:`seats_problem`); an exchange served for its discards (:func:`served_problem`);
+  legal actions the deal can take (:func:`offered_problem`: vies of 1 chip or more, each
+  action once, the core's actions of the step where the core applies them). The core never
+  gives those answers, so they are not asked of it. The core's own answers
+  (:mod:`primero.rules.core`) are checked for their shape only between two ends of steps:
+  they are the library's tested code.
 * **whole-state** checks (the deal's chips all on the table, every card of the pack exactly
   once) run at the end of each step, whoever answered, and after *every* hook while
-  :func:`checking_everything` is on (the conformance kit turns it on; legal actions are then
-  also checked distinct).
+  :func:`checking_everything` is on (the conformance kit turns it on; the core's legal
+  actions are then also checked distinct).
 
 Measured on whole Waks deals, the checks cost about 4 % of the instructions (callgrind);
 ``benchmarks/bench_deals.py`` prints their share of the deal time.
@@ -36,7 +41,7 @@ import attrs
 
 from primero.actions import Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack
-from primero.hands import Classification
+from primero.hands import HAND_SIZE, Classification
 from primero.settlement import Award, Settlement
 from primero.state import GameState, Step
 
@@ -48,6 +53,8 @@ __all__ = [
 ]
 
 _ACTION_TYPES = (Vie, Hold, Pass, Fold, Exchange)
+#: The most points a card or a classified hand may have: ranking tables hold 32-bit points.
+MAX_POINTS = 2**31 - 1
 _strict = 0
 
 
@@ -126,6 +133,8 @@ def points_problem(result: object) -> str | None:
     """``primero_card_points``: a whole number of points, not negative."""
     if not _whole(result) or result < 0:  # type: ignore[operator]
         return f"returned {shown(result)}; expected a whole number of points (int >= 0)"
+    if result > MAX_POINTS:  # type: ignore[operator]
+        return f"returned {shown(result)}; expected at most {MAX_POINTS} points"
     return None
 
 
@@ -148,6 +157,8 @@ def classification_problem(result: object, cards: tuple[Card, ...],
                 f"{', '.join(classes)}")
     if not _whole(result.points) or result.points < 0:
         return f"returned {shown(result.points)} points; expected a whole number (int >= 0)"
+    if result.points > MAX_POINTS:
+        return f"returned {shown(result.points)} points; expected at most {MAX_POINTS}"
     if not isinstance(result.counting, tuple) or not set(result.counting) <= set(cards):
         return (f"returned counting cards {shown(result.counting)}; expected cards of the "
                 f"hand")
@@ -162,15 +173,26 @@ def order_problem(result: object) -> str | None:
 
 
 def plan_problem(result: object) -> str | None:
-    """``primero_deal_plan``: a non-empty tuple of Steps; a deal step deals at least 1 card."""
+    """``primero_deal_plan``: a non-empty tuple of Steps dealing each player a hand.
+
+    A deal step deals at least 1 card, and the deal steps together deal exactly
+    :data:`~primero.hands.HAND_SIZE` (4) cards to each player: only the four cards in hand
+    count, and every ranking ranks four-card hands (RULES.md §2).
+    """
     if not isinstance(result, tuple) or not result \
             or not all(isinstance(s, Step) for s in result):
         return f"returned {shown(result)}; expected a non-empty tuple of Step"
+    dealt = 0
     for step in result:
         if not isinstance(step.kind, str) or not step.kind:
             return f"returned a step of kind {shown(step.kind)}; expected a name"
-        if step.kind == "deal" and (not _whole(step.count) or step.count < 1):
-            return f"returned {step!r}; expected a deal step to deal at least 1 card"
+        if step.kind == "deal":
+            if not _whole(step.count) or step.count < 1:
+                return f"returned {step!r}; expected a deal step to deal at least 1 card"
+            dealt += step.count
+    if dealt != HAND_SIZE:
+        return (f"returned a plan that deals {dealt} card{'s' if dealt != 1 else ''} to each "
+                f"player; expected {HAND_SIZE} (a hand is four cards, RULES.md §2)")
     return None
 
 
@@ -438,6 +460,109 @@ def legal_problem(state: GameState, result: object) -> str | None:
                         "expected exchanges of cards in the hand")
     if _strict and len(set(sample)) != len(sample):
         return "returned an action twice; expected distinct legal actions"
+    return None
+
+
+def offered_problem(state: GameState, result: Sequence[object], core_applies: bool) \
+        -> str | None:
+    """``primero_legal_actions`` answered by a plug-in: actions the deal can take.
+
+    Checked on a plug-in's answer once :func:`legal_problem` found it sound (the core never
+    offers these): vies of at least 1 chip and raises not negative; each action once; and,
+    where the core applies the actions (``core_applies``: no plug-in implements
+    ``primero_apply_action`` other than as a wrapper), a core action of the step: no
+    :class:`~primero.actions.Exchange` in a betting round, only exchanges in an exchange.
+
+    Of a lazy sequence over :data:`LAZY_CHECK_ABOVE` actions the first and the last are
+    checked, like :func:`legal_problem`.
+    """
+    sample = result if len(result) <= LAZY_CHECK_ABOVE else (result[0], result[-1])
+    step = state.step
+    kind = step.kind if step is not None else None
+    for action in sample:
+        if isinstance(action, Vie) and action.amount < 1:
+            return f"offered {action}; expected a vie of at least 1 chip"
+        if isinstance(action, Hold) and action.raise_by < 0:
+            return f"offered {action}; expected a hold raising 0 chips or more"
+        if not core_applies or not isinstance(action, _ACTION_TYPES):
+            continue
+        if kind == "bet" and isinstance(action, Exchange):
+            return (f"offered {action} in a betting round; expected betting actions (vie, "
+                    "hold, pass, fold): the core's primero_apply_action applies only those "
+                    "there")
+        if kind == "exchange" and not isinstance(action, Exchange):
+            return (f"offered {action} in the exchange; expected exchanges: the core's "
+                    "primero_apply_action applies only those there")
+    if len(set(sample)) != len(sample):
+        seen: set[object] = set()
+        for action in sample:
+            if action in seen:
+                return f"offered {action} twice; expected each legal action once"
+            seen.add(action)
+    return None
+
+
+def seats_problem(before: GameState, after: GameState) -> str | None:
+    """A plug-in's new state: the same players, and hands holding only cards they were dealt.
+
+    Only the seats the hook changed are read. A player's name is fixed by the deal's setup;
+    cards come into a hand only as the engine deals them (queued in ``state.pending`` and
+    recorded in the seat's ``received``), so a hand holding a card its seat never received
+    (two hands swapped, a card slipped in) is a fault even when every card is still there
+    exactly once.
+    """
+    old = before.seats
+    seats = after.seats
+    if seats is old:
+        return None
+    for k, (was, seat) in enumerate(zip(old, seats, strict=True)):
+        if seat is was:
+            continue
+        if seat.name != was.name:
+            return (f"renamed seat {k} from {was.name!r} to {str(seat.name)[:30]!r}; "
+                    "expected the players of the deal's setup")
+        hand = seat.hand
+        if hand is was.hand or not hand:
+            continue
+        dealt = {receipt.card for receipt in seat.received}
+        foreign = [c.ascii for c in hand if c not in dealt]
+        if foreign:
+            return (f"put {' '.join(foreign)} in {seat.name}'s hand, not dealt to "
+                    f"{seat.name}; expected cards in a hand only as dealt (queued in "
+                    "state.pending)")
+    return None
+
+
+def served_problem(before: GameState, after: GameState, seat: int,
+                   discards: tuple[Card, ...]) -> str | None:
+    """``primero_serve_exchange``: the discards out of the hand, as many cards queued.
+
+    RULES.md §5: each player "may discard any number of the cards in hand face down and draw
+    as many from the stock".
+    """
+    if not discards:
+        return None
+    player = after.seats[seat]
+    kept = [c.ascii for c in discards if c in player.hand]
+    if kept:
+        return (f"kept {' '.join(kept)} in {player.name}'s hand; expected the discarded "
+                "cards taken from the hand")
+    queued = sum(d.seat == seat for d in after.pending) - \
+        sum(d.seat == seat for d in before.pending)
+    if queued != len(discards):
+        return (f"queued {queued} card{'s' if queued != 1 else ''} for {player.name}, who "
+                f"threw {len(discards)}; expected as many cards as were discarded")
+    return None
+
+
+def block_problem(block: object) -> str | None:
+    """A block of ``primero_action_blocks``: a name and a whole number of ids, not negative."""
+    name, size = getattr(block, "name", None), getattr(block, "size", None)
+    if not isinstance(name, str) or not name:
+        return f"returned a block named {shown(name)}; expected a name (str)"
+    if not _whole(size) or size < 0:  # type: ignore[operator]
+        return (f"returned the block {name!r} of size {shown(size)}; expected a whole number "
+                "of ids (int >= 0)")
     return None
 
 

@@ -53,6 +53,7 @@ from primero.facade import (
     register_plugin,
     rules_for,
 )
+from primero.hookchecks import shown
 from primero.variant import Variant, VariantSpec
 
 if TYPE_CHECKING:
@@ -324,6 +325,11 @@ class Registry:
                     f"plug-in {plugin.name}: importing {plugin.origin} failed: "
                     f"{type(exc).__name__}: {' '.join(str(exc).split())}",
                     plugin=plugin.name) from exc
+            if not isinstance(obj, ModuleType) \
+                    and not callable(getattr(obj, "primero_register_variants", None)):
+                raise PluginError(
+                    f"plug-in {plugin.name}: {plugin.origin or 'it'} is {shown(obj)}, not a "
+                    "module or an object with primero_register_variants", plugin=plugin.name)
             pm = new_manager()
             register_plugin(pm, obj, plugin.name)
             register = self._registrar(plugin.name, pending)
@@ -337,6 +343,10 @@ class Registry:
                         f"plug-in {plugin.name}, hook primero_register_variants: raised "
                         f"{type(exc).__name__}: {' '.join(str(exc).split())}",
                         plugin=plugin.name, hook="primero_register_variants") from exc
+            if not pending:
+                raise PluginError(f"plug-in {plugin.name}, hook primero_register_variants: "
+                                  "registered no variant; expected at least one VariantSpec",
+                                  plugin=plugin.name, hook="primero_register_variants")
         except PluginError as exc:
             if not self._isolate:
                 raise
@@ -466,10 +476,16 @@ def _entry_point_plugins() -> list[_Plugin]:
     import importlib.metadata  # here only: importing it costs more than the rest of a lookup
 
     found: list[_Plugin] = []
+    seen: set[str] = set()
     for dist in importlib.metadata.distributions():
         dist_name = dist.metadata["name"]
         if (dist_name or "").lower() == "primero":
             continue  # an older primero declared its built-ins as entry points too
+        key = re.sub(r"[-_.]+", "-", dist_name or "").lower()
+        if key in seen:  # listed twice (an .egg-info beside its .dist-info): the first
+            continue  # on the path wins, as in importlib.metadata.entry_points()
+        if key:
+            seen.add(key)
         for ep in dist.entry_points:
             if ep.group == ENTRY_POINT_GROUP:
                 found.append(_Plugin(ep.name, ep.load, f"{dist_name} {dist.version}",
