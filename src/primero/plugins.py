@@ -369,8 +369,9 @@ class Registry:
             variants=tuple(names))
         for name in names:
             self._broken_names.setdefault(name, plugin.name)
-        warnings.warn(f"primero: skipped the plug-in {plugin.name}: {reason}", PluginWarning,
-                      stacklevel=4)
+        own = f"plug-in {plugin.name}"  # the reason names the plug-in already: once is enough
+        said = reason if reason.startswith((f"{own}:", f"{own},")) else f"{own}: {reason}"
+        warnings.warn(f"primero: skipped the {said}", PluginWarning, stacklevel=4)
 
     def _registrar(self, plugin_name: str, pending: list[VariantSpec]) \
             -> Callable[[VariantSpec], None]:

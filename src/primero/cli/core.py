@@ -32,13 +32,14 @@ import difflib
 import json
 import re
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TypeVar
 
 import click
 
 from primero.cli.lazy_rich import Console  # rich on first use
-from primero.errors import PrimeroError, UnknownVariantError
+from primero.errors import PluginWarning, PrimeroError, UnknownVariantError
 from primero.options import option_items
 from primero.plugins import get_variant, registry
 from primero.variant import Variant
@@ -121,17 +122,41 @@ class PrimeroGroup(click.Group):
             raise _BadUsage(exc) from None
 
     def invoke(self, ctx: click.Context) -> Any:
-        """Run the chosen command, reporting errors on one line without a traceback."""
-        try:
-            return super().invoke(ctx)
-        except (_BadUsage, _Refused):
-            raise
-        except _HELP_ERRORS:
-            raise
-        except click.UsageError as exc:
-            raise _BadUsage(exc) from None
-        except PrimeroError as exc:
-            raise _Refused(str(exc)) from None
+        """Run the chosen command, reporting errors on one line without a traceback.
+
+        A plug-in skipped as broken (a :class:`~primero.errors.PluginWarning`) is one
+        ``warning:`` line on stderr when the command ends, left out when the command's own
+        ``error:`` line already says it (asking for that plug-in's variant).
+        """
+        skipped: list[str] = []
+        with warnings.catch_warnings():
+            shown = warnings.showwarning
+
+            def keep(message: Warning | str, category: type[Warning], *args: Any,
+                     **kwargs: Any) -> None:
+                if issubclass(category, PluginWarning):
+                    skipped.append(_one_line(str(message)).removeprefix("primero: "))
+                else:
+                    shown(message, category, *args, **kwargs)
+
+            warnings.showwarning = keep
+            error = ""
+            try:
+                return super().invoke(ctx)
+            except (_BadUsage, _Refused) as exc:
+                error = _one_line(exc.format_message())
+                raise
+            except _HELP_ERRORS:
+                raise
+            except click.UsageError as exc:
+                raise _BadUsage(exc) from None
+            except PrimeroError as exc:
+                error = _one_line(str(exc))
+                raise _Refused(str(exc)) from None
+            finally:
+                for line in dict.fromkeys(skipped):
+                    if not (error and line.endswith(error)):
+                        click.echo(f"warning: {line}", err=True)
 
 
 _HELP = "Primero, the Renaissance card game: variants, hand evaluation, exact hand counts."
