@@ -95,7 +95,7 @@ def test_the_messages_say_what_was_returned_and_expected() -> None:
     for name, tail in cases.items():
         with pytest.raises(PluginError) as info:
             play(faultplugins.fault_spec(name).configure())
-        assert str(info.value).endswith(tail), name
+        assert info.value.detail.endswith(tail), name  # the author's view: cards shown
 
 
 def test_duplicated_card_is_named() -> None:
@@ -103,9 +103,12 @@ def test_duplicated_card_is_named() -> None:
         play(faultplugins.fault_spec("duplicates-card").configure())
     # the hook gives seat 0 the top card of the stock and leaves it in the stock too
     top = start_deal("waks", ["Anna", "Ben", "Carla"], 20, seed=0).setup.stock[0]
-    assert str(info.value).endswith(
+    assert info.value.detail.endswith(
         f"returned a state holding {top.ascii} twice; expected every card of the pack exactly "
         "once")
+    assert str(info.value).endswith(  # a player is not shown the stock's top card
+        "returned a state holding <card> twice; expected every card of the pack exactly once "
+        "(cards hidden: error.detail shows them)")
 
 
 # --- through the CLI -------------------------------------------------------------------------

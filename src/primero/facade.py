@@ -55,9 +55,18 @@ _BETTING_HOOKS = ("primero_legal_actions", "primero_apply_action", "primero_star
 
 
 def _raised(hook: str, plugin: object, exc: Exception, kwargs: dict[str, Any]) -> PluginError:
+    """The error for a plug-in's hook that raised ``exc`` when called with ``kwargs``.
+
+    Its message may quote the arguments and the exception's text, cards included (a discard
+    face down, a hand): :class:`~primero.errors.PluginError` shows them hidden and keeps them
+    in its ``detail``. The exception's text is cut at a word, never inside a card.
+    """
     label = plugin_label(plugin)
     args = hookchecks.describe(kwargs)
-    text = " ".join(str(exc).split())[:120]
+    text = " ".join(str(exc).split())
+    if len(text) > 120:
+        cut = text[:120]
+        text = (cut.rsplit(" ", 1)[0] if " " in cut else cut) + "..."
     return PluginError(
         f"plug-in {label}, hook {hook}: raised {type(exc).__name__}: {text}"
         + (f" (called with {args})" if args else ""), plugin=label, hook=hook)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from primero.actions import Action
-from primero.errors import IllegalActionError
+from primero.errors import IllegalActionError, plugin_detail_in_notes
 from primero.hookchecks import checking_everything
 from primero.state import GameState
 from primero.testing.chance import check_action_ids, external_replay
@@ -69,9 +69,12 @@ class DealMachine(RuleBasedStateMachine):
         self._started = time.monotonic()
         self._checks = checking_everything()  # every hook result checked whole, every step
         self._checks.__enter__()
+        self._detail = plugin_detail_in_notes()  # a PluginError's cards, for the author
+        self._detail.__enter__()
 
     def teardown(self) -> None:
-        """Leave the whole-state hook checks on only while the machine runs."""
+        """Leave the whole-state hook checks (and the errors' details) on only while it runs."""
+        self._detail.__exit__(None, None, None)
         self._checks.__exit__(None, None, None)
 
     # set-up ------------------------------------------------------------------------------
