@@ -85,8 +85,11 @@ def test_the_messages_say_what_was_returned_and_expected() -> None:
         "award-seat-99": "paid seat 99 (int); expected a seat 0..2",
         "steps-backwards": "moved the deal from step 1 to 0; expected the step unchanged (the "
                            "engine moves the steps forward)",
-        "passes-for-ever": "the deal did not end within 2688 actions (the bound for 3 "
-                           "players, 60 chips and 6 steps)",
+        # 3 players: 64 * 4 actions (a bound that does not grow with the chips), the deal
+        # having moved nothing but its first two steps (the table's bound would be 2688)
+        "passes-for-ever": "the deal did not end within 256 actions (the bound for 3 "
+                           "players and what the deal moved: 0 chips, 0 folds and 2 steps "
+                           "begun)",
         "only-pass": "returned the state with only to_act changed for pass; expected the "
                      "action recorded (the acting seat's chips or flags, or the round's "
                      "bookkeeping)",

@@ -411,7 +411,8 @@ class Rules:
         """
         context = state.context
         total = context.total_chips
-        if len(state.history) >= context.bound:
+        if len(state.history) >= context.bound and \
+                len(state.history) >= hookchecks.deal_action_bound(state):
             raise self._endless(state)
         hook = "primero_apply_action"
         new, plugin = self._apply_caller(state, action)
@@ -458,8 +459,8 @@ class Rules:
         label = ", ".join(labels)
         return EndlessDealError(
             f"plug-in {label}, hook primero_apply_action (variant {self.variant.name!r}): the "
-            f"deal did not end within {bound} actions (the bound for {state.n} players, "
-            f"{state.total_chips} chips and {len(state.plan)} steps)",
+            f"deal did not end within {bound} actions "
+            f"({hookchecks.deal_action_bound_basis(state)})",
             plugin=label, hook="primero_apply_action")
 
     def end_step(self, state: GameState, step: Step) -> GameState:
