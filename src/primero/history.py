@@ -30,6 +30,7 @@ from primero.engine import start_deal
 from primero.errors import PrimeroError, RecordError
 from primero.plugins import get_variant
 from primero.state import GameState
+from primero.variant import Variant
 
 __all__ = ["MAX_DEPTH", "MAX_RECORD_BYTES", "DealRecord", "dump_record", "load_record",
            "read_record_text", "record_from_data", "record_from_state", "replay",
@@ -427,6 +428,12 @@ def record_from_state(state: GameState) -> DealRecord:
     """The record of a deal so far: its setup, every reshuffle and every action.
 
     A deal dealt from outside is recorded as the stacked deal that deals the same cards.
+
+    Raises:
+        RecordError: the deal's variant is not the one the installed registry gives for its
+            name and options (a variant's identity is its spec, rule objects included, its
+            options and its house rules): a deal file names only the variant and its options,
+            so its replay would play another variant's rules. The message says what differs.
     """
     setup = state.setup
     stock, reshuffles = setup.stock, state.reshuffles
@@ -434,6 +441,7 @@ def record_from_state(state: GameState) -> DealRecord:
         stock, reshuffles = _dealt_orders(state)
     defaults = {o.name: o.default for o in state.variant.spec.options}
     options = tuple((k, v) for k, v in state.variant.settings if defaults.get(k) != v)
+    _check_recordable(state.variant, options)
     return DealRecord(
         variant=state.variant.name, options=options, players=setup.players,
         dealer=setup.players[setup.dealer], chips=setup.chips, stake=setup.table.stake,
@@ -442,6 +450,31 @@ def record_from_state(state: GameState) -> DealRecord:
         carry=setup.carry, raise_cap=setup.table.raise_cap, stock=stock, reshuffles=reshuffles,
         actions=tuple((state.seats[s].name, str(a)) for s, a in state.history),
     )
+
+
+def _check_recordable(variant: Variant, options: tuple[tuple[str, Any], ...]) -> None:
+    """Refuse a variant that a deal file naming it would not replay (see record_from_state)."""
+    from primero.registration import plugin_label
+
+    def labels(objects: tuple[object, ...]) -> str:
+        return ", ".join(plugin_label(o) for o in objects) or "none"
+
+    unsaved = "a deal file names only the variant and its options, so the deal cannot be saved"
+    if variant.house_rules:
+        raise RecordError(f"variant {variant.name!r} plays house rules "
+                          f"({labels(variant.house_rules)}): {unsaved}")
+    try:
+        installed = get_variant(variant.name, **dict(options))
+    except PrimeroError as exc:
+        raise RecordError(f"variant {variant.name!r} is not installed ({exc}): {unsaved}") \
+            from exc
+    if installed == variant:
+        return
+    ours, theirs = variant.spec.plugins, installed.spec.plugins
+    what = (f"its rule objects ({labels(ours)}) are not the installed one's ({labels(theirs)})"
+            if ours != theirs else "its spec differs from the installed one's")
+    raise RecordError(f"variant {variant.name!r} is not the installed variant of that name: "
+                      f"{what}; {unsaved} (its replay would play the installed rules)")
 
 
 def dump_record(record: DealRecord) -> str:
