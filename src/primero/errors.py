@@ -128,7 +128,11 @@ class PluginError(PrimeroError, RuntimeError):
 
 
 class EndlessDealError(PluginError):
-    """A deal did not end within the bound computed from its table (RULES.md §5).
+    """A deal did not end within the bound computed from its table and its progress (RULES.md §5).
+
+    See :func:`primero.hookchecks.deal_action_bound`: it grows with what the deal has moved
+    (chips, folds, steps), not with the chips on the table, so a deal whose actions move
+    nothing is stopped within a few hundred actions however many chips the players hold.
 
     The bound allows every deal the rules can produce, so a deal that exceeds it is a rules
     fault: the plug-ins answering the betting hooks are named.
