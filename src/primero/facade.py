@@ -62,7 +62,9 @@ def _raised(hook: str, plugin: object, exc: Exception, kwargs: dict[str, Any]) -
     in its ``detail``. The exception's text is cut at a word, never inside a card.
     """
     label = plugin_label(plugin)
-    args = hookchecks.describe(kwargs)
+    args = ", ".join(  # cards whole (the detail has them all, the message how many)
+        f"{k}={v!r}" if _is_cards(v) else hookchecks.describe({k: v})
+        for k, v in kwargs.items() if k not in ("variant", "state"))
     text = " ".join(str(exc).split())
     if len(text) > 120:
         cut = text[:120]
@@ -70,6 +72,12 @@ def _raised(hook: str, plugin: object, exc: Exception, kwargs: dict[str, Any]) -
     return PluginError(
         f"plug-in {label}, hook {hook}: raised {type(exc).__name__}: {text}"
         + (f" (called with {args})" if args else ""), plugin=label, hook=hook)
+
+
+def _is_cards(value: object) -> bool:
+    from primero.cards import Card
+
+    return isinstance(value, tuple) and bool(value) and all(type(c) is Card for c in value)
 
 
 Caller = Callable[..., tuple[Any, object]]
