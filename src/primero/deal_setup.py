@@ -196,6 +196,11 @@ def bound_engine() -> Any:
     return _ENGINE
 
 
+#: Actions per seat (and one) a deal may always take (see
+#: :func:`primero.hookchecks.deal_action_bound`): below them its progress is not computed.
+PROGRESS_FLOOR = 64
+
+
 class DealContext:
     """What every state of one deal shares: the variant, the setup, and facts derived once.
 
@@ -215,8 +220,8 @@ class DealContext:
         eldest: The seat after the dealer.
         external: The cards are dealt from outside (``dealing="external"``).
         total_chips: The deal's chips: the players' at the start and the carry-in.
-        bound: The most actions the deal may take (see
-            :func:`primero.hookchecks.deal_action_bound`).
+        bound: The number of actions from which on the engine checks the deal against
+            :func:`primero.hookchecks.deal_action_bound` (never more than that bound).
     """
 
     __slots__ = ("_hash", "_space", "betting", "bound", "dealer", "eldest", "external", "n", "plan",
@@ -257,7 +262,8 @@ class DealContext:
         setter(self, "eldest", (dealer + 1) % n if n else 0)
         setter(self, "external", setup.dealing == "external")
         setter(self, "total_chips", total)
-        setter(self, "bound", max(1, len(plan)) * (2 * n + 1) * (total + n + 1))
+        setter(self, "bound", min(max(1, len(plan)) * (2 * n + 1) * (total + n + 1),
+                                  PROGRESS_FLOOR * (n + 1)))
         setter(self, "_hash", None)
         setter(self, "_space", None)
 

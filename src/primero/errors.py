@@ -6,6 +6,10 @@ it, so ``except ValueError`` keeps working for callers that do not know primero.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 __all__ = [
     "CardParseError",
     "EndlessDealError",
@@ -51,27 +55,85 @@ class InvalidOptionError(PrimeroError, ValueError):
     """A variant option is unknown or has a bad value; the message names it and what is allowed."""
 
 
+#: A card as primero writes it: its repr (``Card.parse('7s')``, or one cut short by an error's
+#: length limit), its ASCII or symbol notation (``7s``, ``10h``, ``7♠``), a rank cut short
+#: (``7...``, ``1...``), or its Italian long name (``7 di coppe``).
+_CARD_TEXT = re.compile(
+    r"Card\.parse\(\s*'[^']*(?:'\s*\))?"
+    r"|(?<![\w.])(?:(?:10|[2-9AJQKT])[shdc♠♥♦♣♤♡♢♧](?!\w)|(?:10|1|[2-9AJQKT])(?=\.\.\.))"
+    r"|(?<!\w)\w+ di (?:spade|coppe|denari|bastoni)(?!\w)")
+#: What a hidden card reads as in an error's message.
+HIDDEN_CARD = "<card>"
+_notes = 0
+
+
+def without_cards(text: str) -> str:
+    """``text`` with every card written in it replaced by :data:`HIDDEN_CARD`.
+
+    Cards are recognised in every notation primero writes (see :mod:`primero.cards`): the
+    repr ``Card.parse('7s')`` (also cut short), ``7s`` / ``10h`` / ``Th`` and ``7♠``, and the
+    Italian long names (``fante di spade``). How many cards there were stays readable.
+    """
+    return _CARD_TEXT.sub(HIDDEN_CARD, text)
+
+
+@contextmanager
+def plugin_detail_in_notes() -> Iterator[None]:
+    """Add each :class:`PluginError`'s :attr:`~PluginError.detail` to its notes in the block.
+
+    For the conformance kit (:mod:`primero.testing`), whose failure report is read by the
+    plug-in's author, not by a player: a :class:`PluginError` raised inside the block carries
+    ``detail: <the message with its cards>`` as a note (:meth:`BaseException.add_note`), which
+    tracebacks, pytest and hypothesis print under the message.
+    """
+    global _notes
+    _notes += 1
+    try:
+        yield
+    finally:
+        _notes -= 1
+
+
 class PluginError(PrimeroError, RuntimeError):
     """A plug-in is broken: a bad hook result, a bad registration, a failed import.
 
     The message is one line naming the plug-in, the hook, what it returned and what was
     expected. The same facts are attributes, for tests and tools.
 
+    The message (``str(error)``, what the CLI prints and what a table or a server shows) never
+    quotes a card: a plug-in's fault can happen while the computer exchanges, or in a state
+    holding every hand, so each card in it reads ``<card>`` (how many there were stays
+    visible) and the message ends ``(cards hidden: error.detail shows them)``. The message
+    with its cards is :attr:`detail`, for the plug-in's author; the conformance kit adds it
+    to the failure it reports (:func:`plugin_detail_in_notes`).
+
     Attributes:
         plugin: The plug-in at fault: its module or rule class, with its distribution
             (``"name version"``) when installed; ``""`` if unknown.
         hook: The hook whose result was wrong (``"primero_settle"``), or ``""`` for a fault
             found at registration outside any hook.
+        detail: The whole message, cards included (equal to the message when it has none).
+            For the plug-in's author only: never show it to a player.
     """
 
     def __init__(self, message: str, *, plugin: str = "", hook: str = "") -> None:
-        super().__init__(message)
+        shown = without_cards(message)
+        if shown != message:
+            shown += " (cards hidden: error.detail shows them)"
+        super().__init__(shown)
         self.plugin = plugin
         self.hook = hook
+        self.detail = message
+        if _notes and shown != message:
+            self.add_note(f"detail: {message}")
 
 
 class EndlessDealError(PluginError):
-    """A deal did not end within the bound computed from its table (RULES.md §5).
+    """A deal did not end within the bound computed from its table and its progress (RULES.md §5).
+
+    See :func:`primero.hookchecks.deal_action_bound`: it grows with what the deal has moved
+    (chips, folds, steps), not with the chips on the table, so a deal whose actions move
+    nothing is stopped within a few hundred actions however many chips the players hold.
 
     The bound allows every deal the rules can produce, so a deal that exceeds it is a rules
     fault: the plug-ins answering the betting hooks are named.

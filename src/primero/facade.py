@@ -55,12 +55,29 @@ _BETTING_HOOKS = ("primero_legal_actions", "primero_apply_action", "primero_star
 
 
 def _raised(hook: str, plugin: object, exc: Exception, kwargs: dict[str, Any]) -> PluginError:
+    """The error for a plug-in's hook that raised ``exc`` when called with ``kwargs``.
+
+    Its message may quote the arguments and the exception's text, cards included (a discard
+    face down, a hand): :class:`~primero.errors.PluginError` shows them hidden and keeps them
+    in its ``detail``. The exception's text is cut at a word, never inside a card.
+    """
     label = plugin_label(plugin)
-    args = hookchecks.describe(kwargs)
-    text = " ".join(str(exc).split())[:120]
+    args = ", ".join(  # cards whole (the detail has them all, the message how many)
+        f"{k}={v!r}" if _is_cards(v) else hookchecks.describe({k: v})
+        for k, v in kwargs.items() if k not in ("variant", "state"))
+    text = " ".join(str(exc).split())
+    if len(text) > 120:
+        cut = text[:120]
+        text = (cut.rsplit(" ", 1)[0] if " " in cut else cut) + "..."
     return PluginError(
         f"plug-in {label}, hook {hook}: raised {type(exc).__name__}: {text}"
         + (f" (called with {args})" if args else ""), plugin=label, hook=hook)
+
+
+def _is_cards(value: object) -> bool:
+    from primero.cards import Card
+
+    return isinstance(value, tuple) and bool(value) and all(type(c) is Card for c in value)
 
 
 Caller = Callable[..., tuple[Any, object]]
@@ -414,7 +431,8 @@ class Rules:
         """
         context = state.context
         total = context.total_chips
-        if len(state.history) >= context.bound:
+        if len(state.history) >= context.bound and \
+                len(state.history) >= hookchecks.deal_action_bound(state):
             raise self._endless(state)
         hook = "primero_apply_action"
         new, plugin = self._apply_caller(state, action)
@@ -463,8 +481,8 @@ class Rules:
         label = ", ".join(labels)
         return EndlessDealError(
             f"plug-in {label}, hook primero_apply_action (variant {self.variant.name!r}): the "
-            f"deal did not end within {bound} actions (the bound for {state.n} players, "
-            f"{state.total_chips} chips and {len(state.plan)} steps)",
+            f"deal did not end within {bound} actions "
+            f"({hookchecks.deal_action_bound_basis(state)})",
             plugin=label, hook="primero_apply_action")
 
     def end_step(self, state: GameState, step: Step) -> GameState:

@@ -504,16 +504,50 @@ def record_from_state(state: GameState) -> DealRecord:
     """The record of a deal so far: its setup, every reshuffle and every action.
 
     A deal dealt from outside is recorded as the stacked deal that deals the same cards.
+
+    Raises:
+        RecordError: the deal's variant is not the one the installed registry gives for its
+            name and options (a variant's identity is its spec, rule objects included, its
+            options and its house rules): a deal file names only the variant and its options,
+            so its replay would play another variant's rules. The message says what differs.
     """
     setup = state.setup
     stock, reshuffles = setup.stock, state.reshuffles
     if setup.dealing == "external":
         stock, reshuffles = _dealt_orders(state)
+    defaults = {o.name: o.default for o in state.variant.spec.options}
+    _check_recordable(state.variant,
+                      tuple((k, v) for k, v in state.variant.settings if defaults.get(k) != v))
     return DealRecord.of(state.variant,
                          DealSetup(players=setup.players, chips=setup.chips,
                                    dealer=setup.dealer, table=setup.table, carry=setup.carry,
                                    stock=stock, reshuffles=reshuffles, dealing="stacked"),
                          [(state.seats[s].name, str(a)) for s, a in state.history])
+
+
+def _check_recordable(variant: Variant, options: tuple[tuple[str, Any], ...]) -> None:
+    """Refuse a variant that a deal file naming it would not replay (see record_from_state)."""
+    from primero.registration import plugin_label
+
+    def labels(objects: tuple[object, ...]) -> str:
+        return ", ".join(plugin_label(o) for o in objects) or "none"
+
+    unsaved = "a deal file names only the variant and its options, so the deal cannot be saved"
+    if variant.house_rules:
+        raise RecordError(f"variant {variant.name!r} plays house rules "
+                          f"({labels(variant.house_rules)}): {unsaved}")
+    try:
+        installed = get_variant(variant.name, **dict(options))
+    except PrimeroError as exc:
+        raise RecordError(f"variant {variant.name!r} is not installed ({exc}): {unsaved}") \
+            from exc
+    if installed == variant:
+        return
+    ours, theirs = variant.spec.plugins, installed.spec.plugins
+    what = (f"its rule objects ({labels(ours)}) are not the installed one's ({labels(theirs)})"
+            if ours != theirs else "its spec differs from the installed one's")
+    raise RecordError(f"variant {variant.name!r} is not the installed variant of that name: "
+                      f"{what}; {unsaved} (its replay would play the installed rules)")
 
 
 def dump_record(record: DealRecord) -> str:

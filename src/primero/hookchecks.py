@@ -27,7 +27,8 @@ Two costs:
 Measured on whole Waks deals, the checks cost about 4 % of the instructions (callgrind);
 ``benchmarks/bench_deals.py`` prints their share of the deal time.
 
-The termination bound (:func:`deal_action_bound`) is computed from the table.
+The termination bound (:func:`deal_action_bound`) is computed from the table and from what the
+deal has moved so far.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ import attrs
 
 from primero.actions import Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack
+from primero.deal_setup import PROGRESS_FLOOR
 from primero.hands import HAND_SIZE, Classification
 from primero.settlement import Award, Settlement
 from primero.state import GameState, Step
@@ -106,16 +108,62 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def deal_action_bound(state: GameState) -> int:
-    """The most actions a deal can take: a bound fixed by its table (RULES.md §5).
+#: Actions a deal may take for each unit of progress (a chip put in or paid, a fold, a step
+#: begun), per seat and one: between two of them each player passes at most twice, exchanges or
+#: declares at most once (RULES.md §5); 4 leaves room to spare.
+ACTIONS_PER_PROGRESS = 4
 
-    Between two actions that move chips or fold, each player can pass at most twice (once in
-    answer, once when level); every chip move takes at least one chip from a stack, and each
-    player folds at most once; exchanges and declarations are one action per player and step.
-    So each step of the plan takes at most ``(2n + 1) * (chips + n + 1)`` actions.
+
+def deal_action_bound(state: GameState) -> int:
+    """The most actions a deal can take by ``state``: the smaller of two bounds (RULES.md §5).
+
+    * **Its table**: between two actions that move chips or fold, each player can pass at
+      most twice (once in answer, once when level); every chip move takes at least one chip
+      from a stack, and each player folds at most once; exchanges and declarations are one
+      action per player and step. So each step of the plan takes at most
+      ``(2n + 1) * (chips + n + 1)`` actions.
+    * **Its progress**, which does not grow with the chips on the table: a deal whose
+      actions move nothing cannot go on for long. ``4 * (n + 1)`` actions for each unit of
+      progress so far (:data:`ACTIONS_PER_PROGRESS`: the steps begun, the folds, the chips put
+      in and the chips paid from stack to stack, see :func:`deal_progress`) and one more,
+      never fewer than ``64 * (n + 1)`` (:data:`~primero.deal_setup.PROGRESS_FLOOR`, from which
+      on the engine computes it).
+
+    Args:
+        state: Any state of the deal.
+
+    Returns:
+        A number of actions (the deal's history never reaches it in a deal the rules allow).
     """
     n = len(state.seats)
-    return max(1, len(state.plan)) * (2 * n + 1) * (state.total_chips + n + 1)
+    chips = max(1, len(state.plan)) * (2 * n + 1) * (state.total_chips + n + 1)
+    progress = ACTIONS_PER_PROGRESS * (n + 1) * (1 + sum(deal_progress(state)))
+    return min(chips, max(PROGRESS_FLOOR * (n + 1), progress))
+
+
+def deal_progress(state: GameState) -> tuple[int, int, int]:
+    """``(chips moved, folds, steps begun)`` of a deal so far, for :func:`deal_action_bound`.
+
+    Chips moved: the chips the seats have put in, and what their stack and chips put in
+    together differ from their starting chips (chips paid between players).
+    """
+    moved = 0
+    folds = 0
+    for seat, start in zip(state.seats, state.setup.chips, strict=False):
+        moved += abs(seat.contributed) + abs(seat.stack + seat.contributed - start)
+        folds += seat.folded
+    return moved, folds, state.step_index + 1
+
+
+def deal_action_bound_basis(state: GameState) -> str:
+    """What :func:`deal_action_bound` of ``state`` was computed from, for its error."""
+    n = len(state.seats)
+    chips = max(1, len(state.plan)) * (2 * n + 1) * (state.total_chips + n + 1)
+    if deal_action_bound(state) == chips:
+        return f"the bound for {n} players, {state.total_chips} chips and {len(state.plan)} steps"
+    moved, folds, steps = deal_progress(state)
+    return (f"the bound for {n} players and what the deal moved: {moved} chips, {folds} folds "
+            f"and {steps} steps begun")
 
 
 # --------------------------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 :func:`new_manager` makes a plug-in manager that knows every hook of
 :mod:`primero.hookspecs`; :func:`register_plugin` registers a plug-in or rule object after
 checking its hook names (:func:`hook_name_problem`: a ``primero_*`` attribute that is no hook,
-a misspelling, or is not marked ``@hookimpl`` is an error naming the closest real hook) and
+a misspelling, or is not marked ``@hookimpl``, and a ``@hookimpl(specname=...)`` that names
+no hook, are errors naming the closest real hook) and
 turns pluggy's refusals into one-line :class:`~primero.errors.PluginError` messages;
 :func:`plugin_label` names a plug-in by its distribution or module. The checked calls of the
 registered hooks are :mod:`primero.facade`'s.
@@ -12,6 +13,7 @@ registered hooks are :mod:`primero.facade`'s.
 from __future__ import annotations
 
 import functools
+import inspect
 import re
 from types import ModuleType
 
@@ -72,26 +74,55 @@ def plugin_label(plugin: object) -> str:
 
 
 def hook_name_problem(plugin: object, *, need_hooks: bool = False) -> str | None:
-    """Why ``plugin``'s ``primero_*`` attributes are not hooks, or ``None``.
+    """Why ``plugin``'s hooks are not primero hooks, or ``None``.
+
+    A hook is named by its ``@hookimpl(specname=...)`` when it has one (pluggy's
+    ``HookimplOpts``), else by its attribute name. Refused: a marked hook whose name (or
+    specname) is no primero hook, and a ``primero_*`` attribute that is no hook or is not
+    marked ``@hookimpl`` (unless it is marked with a specname that is one).
 
     Args:
         plugin: A module or rule object.
         need_hooks: It must implement at least one hook (an entry-point module).
     """
-    names = [n for n in dir(plugin) if n.startswith("primero_")]
-    for name in names:
-        if name not in HOOK_NAMES:
-            import difflib  # here only: the hint of a fault, not the cold path
+    return _hook_fault(plugin, need_hooks=need_hooks)[1]
 
-            close = difflib.get_close_matches(name, HOOK_NAMES, n=1)
-            hint = f" (did you mean {close[0]}?)" if close else ""
-            return f"{name} is not a primero hook{hint}"
-    for name in names:
-        if getattr(getattr(plugin, name, None), f"{hookspecs.PROJECT}_impl", None) is None:
-            return f"{name} is not marked @hookimpl (from primero import hookimpl)"
-    if need_hooks and not names:
-        return "it implements no primero hook (expected primero_register_variants)"
-    return None
+
+def _closest(name: str) -> str:
+    import difflib  # here only: the hint of a fault, not the cold path
+
+    close = difflib.get_close_matches(name, HOOK_NAMES, n=1)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
+def _hook_fault(plugin: object, *, need_hooks: bool = False) -> tuple[str, str | None]:
+    """``(hook named, problem)`` of :func:`hook_name_problem` (``("", None)``: sound)."""
+    marker = f"{hookspecs.PROJECT}_impl"
+    hooks = 0
+    unmarked: list[str] = []
+    for name in dir(plugin):
+        try:  # what pluggy reads when it registers the plug-in (PluginManager.parse_hookimpl_opts)
+            attr = getattr(plugin, name)
+            opts = getattr(attr, marker, None) if inspect.isroutine(attr) else None
+        except Exception:
+            continue
+        if not isinstance(opts, dict):
+            if name.startswith("primero_"):
+                unmarked.append(name)
+            continue
+        hooks += 1
+        specname = opts.get("specname")
+        hook = specname or name
+        if hook not in HOOK_NAMES:
+            what = f"{name} (specname {hook})" if specname else name
+            return hook, f"{what} is not a primero hook{_closest(hook)}"
+    for name in unmarked:
+        if name not in HOOK_NAMES:
+            return name, f"{name} is not a primero hook{_closest(name)}"
+        return name, f"{name} is not marked @hookimpl (from primero import hookimpl)"
+    if need_hooks and not hooks:
+        return "", "it implements no primero hook (expected primero_register_variants)"
+    return "", None
 
 
 def register_plugin(pm: pluggy.PluginManager, plugin: object, name: str | None = None) -> None:
@@ -101,15 +132,15 @@ def register_plugin(pm: pluggy.PluginManager, plugin: object, name: str | None =
         PluginError: an unknown or unmarked ``primero_*`` name, or pluggy refused it (a
             signature that does not match the hook); the message names the plug-in.
     """
-    problem = hook_name_problem(plugin, need_hooks=isinstance(plugin, ModuleType))
+    hook, problem = _hook_fault(plugin, need_hooks=isinstance(plugin, ModuleType))
     if problem is None:
         try:
             pm.register(plugin, name=name)
             return
         except Exception as exc:  # pluggy: ValueError or PluginValidationError
             problem = _registration_problem(exc, pm)
+            hook = problem.split()[0].rstrip(":") if problem.startswith("primero_") else ""
     label = name or plugin_label(plugin)  # only on a fault: it may read the installed metadata
-    hook = problem.split()[0] if problem.startswith("primero_") else ""
     raise PluginError(f"plug-in {label}: {problem}", plugin=label, hook=hook)
 
 

@@ -66,7 +66,8 @@ The kit's modules, one concept each (every name below is importable from
   :func:`check_out_of_turn`, :func:`public_cards`;
 * :mod:`primero.testing.chance` — :func:`check_action_ids`, :func:`check_chance`,
   :func:`external_replay`;
-* :mod:`primero.testing.machine` — :class:`DealMachine`;
+* :mod:`primero.testing.machine` — :class:`DealMachine` (and :mod:`primero.testing.deadline`:
+  :class:`KitTimeout`, an example stuck in a hook that never returns);
 * :mod:`primero.testing.runner` — :func:`variant_state_machine`, :func:`run_deal_machine`,
   :func:`play_random_deal`: what a plug-in's tests call.
 
@@ -77,6 +78,7 @@ extra (``pip install 'primero[testing]'``: hypothesis, and pytest to run the tes
 from __future__ import annotations
 
 from primero.testing.chance import check_action_ids, check_chance, external_replay
+from primero.testing.deadline import KitTimeout
 from primero.testing.failures import DealInvariantError
 from primero.testing.invariants import action_bound, check_deal_invariants
 from primero.testing.machine import DealMachine
@@ -105,6 +107,7 @@ __all__ = [
     "DealConfig",
     "DealInvariantError",
     "DealMachine",
+    "KitTimeout",
     "Revealed",
     "action_bound",
     "action_pool",

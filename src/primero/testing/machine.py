@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from primero.actions import Action
-from primero.errors import IllegalActionError
+from primero.errors import IllegalActionError, plugin_detail_in_notes
 from primero.hookchecks import checking_everything
 from primero.state import GameState
 from primero.testing.chance import check_action_ids, external_replay
+from primero.testing.deadline import GRACE, Deadline
 from primero.testing.failures import _fail
 from primero.testing.invariants import action_bound, check_deal_invariants
 from primero.testing.privacy import Revealed, check_out_of_turn, check_view_hides, hidden_twins
@@ -53,7 +54,9 @@ class DealMachine(RuleBasedStateMachine):
     max_deals: ClassVar[int] = 4
     #: Cards the variant makes public besides the showdown (see :func:`public_cards`).
     revealed: ClassVar[Revealed | None] = None
-    #: Seconds one example may take before it fails as a deal that does not end.
+    #: Seconds one example may take before it fails as a deal that does not end (checked
+    #: between actions; a call still running :data:`~primero.testing.deadline.GRACE` seconds
+    #: later is interrupted: :class:`~primero.testing.deadline.KitTimeout`).
     time_budget: ClassVar[float] = 10.0
     #: The actions at which an example ran out of its time budget (then every later example
     #: of the machine, the replay of the failing one included, stops there too).
@@ -69,10 +72,23 @@ class DealMachine(RuleBasedStateMachine):
         self._started = time.monotonic()
         self._checks = checking_everything()  # every hook result checked whole, every step
         self._checks.__enter__()
+        self._detail = plugin_detail_in_notes()  # a PluginError's cards, for the author
+        self._detail.__enter__()
+        # a hook that never returns never meets the budget between actions: a deadline
+        self._deadline = Deadline(self.time_budget + GRACE, self._past_deadline)
 
     def teardown(self) -> None:
-        """Leave the whole-state hook checks on only while the machine runs."""
+        """Leave the whole-state hook checks (and the errors' details) on only while it runs."""
+        self._deadline.cancel()
+        self._detail.__exit__(None, None, None)
         self._checks.__exit__(None, None, None)
+
+    def _past_deadline(self, where: str) -> str:
+        """The :class:`~primero.testing.deadline.KitTimeout` message: where the example hung."""
+        why = (f"the example ran past its time budget of {self.time_budget:g} s (and "
+               f"{GRACE:g} s more) {where}: a call that does not return")
+        state = self.state
+        return str(_fail(state, why)) if state is not None else f"{self.variant}: {why}"
 
     # set-up ------------------------------------------------------------------------------
 
