@@ -446,7 +446,9 @@ def replay(record: DealRecord, *, stop_after: int | None = None) -> GameState:
             gives the action's position (1-based) and text.
     """
     state = start_record(record)
-    given = len(record.reshuffles) if record.stock else None  # a seeded record: the seed's
+    # a stacked record without a seed must give every reshuffle; with a seed (or no stock)
+    # the missing ones come from that seed, as recorded in the deal file's format
+    given = len(record.reshuffles) if record.stock and record.seed is None else None
     for k, (player, text) in enumerate(record.actions[:stop_after], start=1):
         label = f"action {k} {player + ' ' + text!r}"
         if state.to_act is None:
