@@ -443,7 +443,9 @@ def replay(record: DealRecord, *, stop_after: int | None = None) -> GameState:
 
     Raises:
         RecordError: the setup is bad, or an action is out of turn or illegal; the message
-            gives the action's position (1-based) and text.
+            gives the action's position (1-based) and text. Also when a stacked record
+            without a seed gives fewer reshuffles than the deal makes, or (a whole replay)
+            more (RULES.md §4: a replay never depends on a random generator).
     """
     state = start_record(record)
     # a stacked record without a seed must give every reshuffle; with a seed (or no stock)
