@@ -357,6 +357,24 @@ def _bits(cards: tuple[Card, ...]) -> int:
     return total
 
 
+def card_bits(cards: tuple[Card, ...]) -> int:
+    """The sum of the cards' bits (remembered by the tuple's identity)."""
+    return _bits(cards)
+
+
+def remember_bits(cards: tuple[Card, ...], bits: int) -> None:
+    """Remember the bit sum of a tuple the engine has just made (derived, not recounted).
+
+    For the engine's own card moves (:func:`primero.rules.dealing.deliver`): a new stock is
+    a slice of the old one and a new hand the old one and the cards dealt, so their sums
+    follow exactly from the sums remembered of the tuples they were made from and the cards
+    moved; the whole-state check at the end of the step then adds remembered sums.
+    """
+    if len(_known_bits) >= 4096:
+        _known_bits.clear()
+    _known_bits[id(cards)] = (cards, bits)
+
+
 def cards_problem(state: GameState, pack: Pack) -> str | None:
     """Every card of the pack exactly once among the hands, the stock and the discards.
 

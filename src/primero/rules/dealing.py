@@ -25,12 +25,16 @@ from typing import TYPE_CHECKING
 
 from primero.cards import Card, format_cards
 from primero.errors import InvalidDeckError, RecordError
+from primero.hookchecks import card_bits, remember_bits
 from primero.hookspecs import hookimpl
 from primero.state import (
     Delivery,
     GameState,
     Receipt,
+    Seat,
     Step,
+    copier,
+    fill,
     folded_cards,
     replace,
     reshuffle_pool,
@@ -39,8 +43,8 @@ from primero.state import (
 if TYPE_CHECKING:
     from primero.variant import Variant
 
-__all__ = ["WAKS_PLAN", "StandardDealing", "deal_reason", "deal_round", "deliver", "queue",
-           "reshuffle_rng"]
+__all__ = ["WAKS_PLAN", "StandardDealing", "core_deal_cards", "deal_reason", "deal_round",
+           "deliver", "queue", "reshuffle_rng"]
 
 #: The Waks deal: two cards, round 1, exchange, two more cards, round 2, showdown.
 WAKS_PLAN: tuple[Step, ...] = (
@@ -116,7 +120,20 @@ def _new_stock(state: GameState, discards: tuple[Card, ...], exclude: tuple[Card
     return tuple(shuffled), kept
 
 
-def deliver(state: GameState, card: Card | None = None) -> GameState:
+def core_deal_cards(fresh: GameState, count: int) -> GameState:
+    """The core's ``primero_deal_cards`` on a state just made, in place (the engine's fast path).
+
+    Exactly :meth:`StandardDealing.primero_deal_cards` (:func:`deal_round`), without the copy.
+    """
+    why = deal_reason(fresh)
+    seats = fresh.seats
+    order = [i for i in fresh.playing_order() if not seats[i].folded]
+    fill(fresh, pending=fresh.pending + tuple(
+        [Delivery(seat, why) for _ in range(count) for seat in order]))
+    return fresh
+
+
+def deliver(state: GameState, card: Card | None = None, *, fresh: bool = False) -> GameState:
     """Deal pending cards (``state.pending``), reshuffling the discards when the stock runs out.
 
     Args:
@@ -124,6 +141,9 @@ def deliver(state: GameState, card: Card | None = None) -> GameState:
         card: The card to give the first pending receiver (a deal dealt from outside; the
             caller has checked it can come). ``None``: deal every pending card from the top of
             the stock (seeded and stacked deals).
+
+        fresh: ``state`` was just made by the caller and nobody else holds it: the cards are
+            dealt in place (the engine's steps), not on a copy.
 
     Returns:
         The new state: with one card fewer pending (``card`` given), or none.
@@ -138,7 +158,7 @@ def deliver(state: GameState, card: Card | None = None) -> GameState:
     dealt = sum(len(s.received) for s in seats)
     after = len(state.history)
     if card is None and len(pending) <= len(stock):  # the usual case: the stock suffices
-        return _deliver_from_stock(state, dealt, after)
+        return _deliver_from_stock(state, dealt, after, fresh)
     hands: dict[int, list[Card]] = {}
     received: dict[int, list[Receipt]] = {}
     done = 0
@@ -172,30 +192,49 @@ def deliver(state: GameState, card: Card | None = None) -> GameState:
     new_seats = list(seats)
     for seat, hand in hands.items():
         new_seats[seat] = replace(seats[seat], hand=tuple(hand), received=tuple(received[seat]))
+    if fresh:
+        fill(state, seats=tuple(new_seats), stock=stock, discards=discards,
+             reshuffles=reshuffles, pending=pending[done:])
+        return state
     return replace(state, seats=tuple(new_seats), stock=stock, discards=discards,
                    reshuffles=reshuffles, pending=pending[done:])
 
 
-def _deliver_from_stock(state: GameState, dealt: int, after: int) -> GameState:
+def _deliver_from_stock(state: GameState, dealt: int, after: int, fresh: bool) -> GameState:
     """:func:`deliver` of every pending card from the top of a stock that holds them all."""
     pending = state.pending
     stock = state.stock
     seats = state.seats
     hands: dict[int, list[Card]] = {}
     received: dict[int, list[Receipt]] = {}
-    for k, delivery in enumerate(pending):
+    order = dealt
+    gained: dict[int, int] = {}  # the bits each hand gains (for the whole-state check)
+    for delivery, chosen in zip(pending, stock, strict=False):
         seat = delivery.seat
-        chosen = stock[k]
         hand = hands.get(seat)
         if hand is None:
             hand = hands[seat] = list(seats[seat].hand)
             received[seat] = list(seats[seat].received)
+            gained[seat] = 0
         hand.append(chosen)
-        received[seat].append(Receipt(chosen, delivery.reason, after, dealt + k))
+        gained[seat] += chosen.bit
+        received[seat].append(Receipt(chosen, delivery.reason, after, order))
+        order += 1
     new_seats = list(seats)
     for seat, hand in hands.items():
-        new_seats[seat] = replace(seats[seat], hand=tuple(hand), received=tuple(received[seat]))
-    return replace(state, seats=tuple(new_seats), stock=stock[len(pending):], pending=())
+        old = seats[seat]
+        cards = tuple(hand)
+        remember_bits(cards, card_bits(old.hand) + gained[seat])
+        new_seats[seat] = _dealt_seat(old, cards, tuple(received[seat]))
+    rest = stock[len(pending):]
+    remember_bits(rest, card_bits(stock) - sum(gained.values()))
+    if fresh:
+        fill(state, seats=tuple(new_seats), stock=rest, pending=())
+        return state
+    return replace(state, seats=tuple(new_seats), stock=rest, pending=())
+
+
+_dealt_seat = copier(Seat, "hand", "received")
 
 
 class StandardDealing:
@@ -229,5 +268,7 @@ class StandardDealing:
         thrown = tuple(discards)
         seats = list(state.seats)
         seats[seat] = replace(player, hand=hand, discarded=player.discarded + thrown)
-        return replace(state, seats=tuple(seats), discards=(*state.discards, *thrown),
+        pile = (*state.discards, *thrown)
+        remember_bits(pile, card_bits(state.discards) + card_bits(thrown))  # (exact: a join)
+        return replace(state, seats=tuple(seats), discards=pile,
                        pending=state.pending + (Delivery(seat, reason, thrown),) * len(thrown))

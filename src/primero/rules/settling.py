@@ -40,6 +40,7 @@ __all__ = [
     "build_layers",
     "carried_reason",
     "carry_reason",
+    "core_settle",
     "distance_from_eldest",
     "form_pots",
     "settle_carry",
@@ -286,8 +287,13 @@ class StandardSettling:
     @hookimpl(trylast=True)
     def primero_settle(self, state: GameState, variant: Variant) -> Settlement:
         """Showdown, unseen win, or carry-over, by how the deal ended."""
-        if len(state.live) == 1:
-            return settle_unseen(state)
-        if state.ended_by == "showdown":
-            return settle_showdown(state)
-        return settle_carry(state)
+        return core_settle(state)
+
+
+def core_settle(state: GameState) -> Settlement:
+    """The core's settlement (``primero_settle``): showdown, unseen win, or carry-over."""
+    if len(state.live) == 1:
+        return settle_unseen(state)
+    if state.ended_by == "showdown":
+        return settle_showdown(state)
+    return settle_carry(state)
