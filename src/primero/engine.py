@@ -26,7 +26,7 @@ from primero.actions import ACTION_WORDS, Action, Exchange, Fold, Hold, Pass, Vi
 from primero.cards import Card, parse_cards
 from primero.errors import IllegalActionError, InvalidDeckError, PrimeroError
 from primero.rules.betting import core_bet, core_end_step, core_start_step
-from primero.rules.dealing import core_deal_cards, deliver
+from primero.rules.dealing import core_deal_cards, core_exchange, deliver
 from primero.state import (
     DEALING_MODES,
     DealContext,
@@ -345,28 +345,41 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
 
 
 _BETS = (Vie, Hold, Pass, Fold)
+_EXCHANGE_HOOKS = frozenset({"primero_apply_action", "primero_serve_exchange"})
 
 
 def _applied(state: GameState, seat: int, action: Action) -> GameState:
     """The state after ``seat``'s legal ``action``, recorded, run to the next decision.
 
     Where the core alone answers ``primero_apply_action`` (``rules.core_only``) a betting
-    action is the core's own code, direct, in one state copy (:func:`core_bet`); any other
-    answer goes through the checked façade (:meth:`Rules.apply_action`).
+    action is the core's own code, direct, in one state copy (:func:`core_bet`), and so is an
+    exchange where the core alone also serves it (:func:`core_exchange`); any other answer
+    goes through the checked façade (:meth:`Rules.apply_action`).
     """
     context = state.context
     rules = context.rules
-    if (type(action) in _BETS and "primero_apply_action" in rules.core_only
-            and context.steps[state.step_index + 1].kind != "exchange"  # type: ignore[union-attr]
-            and not hookchecks._strict):
-        history = state.history
-        if len(history) >= context.bound:
-            raise rules._endless(state)
-        new = core_bet(state, seat, action, (*history, _entry(seat, action)))
-        log = state._log
-        if log is not None:  # someone reads the log (views do): extend it by this action
-            object.__setattr__(new, "_log", (*log, (seat, public_text(action))))
-        return _advance(new)
+    core = rules.core_only
+    if "primero_apply_action" in core and not hookchecks._strict:
+        kind = type(action)
+        exchanging = context.steps[state.step_index + 1].kind == "exchange"  # type: ignore[union-attr]
+        if kind in _BETS and not exchanging:
+            history = state.history
+            if len(history) >= context.bound:
+                raise rules._endless(state)
+            new = core_bet(state, seat, action, (*history, _entry(seat, action)))
+        elif kind is Exchange and exchanging and core >= _EXCHANGE_HOOKS:
+            history = state.history
+            if len(history) >= context.bound:
+                raise rules._endless(state)
+            new = core_exchange(state, seat, action.discards,  # type: ignore[union-attr]
+                                (*history, _entry(seat, action)))
+        else:
+            new = None
+        if new is not None:
+            log = state._log
+            if log is not None:  # someone reads the log (views do): extend it by this action
+                object.__setattr__(new, "_log", (*log, (seat, public_text(action))))
+            return _advance(new)
     new = rules.apply_action(state, action)
     return _advance(_recorded(state, new, seat, action))
 

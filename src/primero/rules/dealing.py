@@ -43,8 +43,8 @@ from primero.state import (
 if TYPE_CHECKING:
     from primero.variant import Variant
 
-__all__ = ["WAKS_PLAN", "StandardDealing", "core_deal_cards", "deal_reason", "deal_round",
-           "deliver", "queue", "reshuffle_rng"]
+__all__ = ["WAKS_PLAN", "StandardDealing", "core_deal_cards", "core_exchange", "deal_reason",
+           "deal_round", "deliver", "queue", "reshuffle_rng"]
 
 #: The Waks deal: two cards, round 1, exchange, two more cards, round 2, showdown.
 WAKS_PLAN: tuple[Step, ...] = (
@@ -235,6 +235,49 @@ def _deliver_from_stock(state: GameState, dealt: int, after: int, fresh: bool) -
 
 
 _dealt_seat = copier(Seat, "hand", "received")
+
+
+_turn_state = copier(GameState, "to_act", "history")
+_served_state = copier(GameState, "seats", "discards", "pending", "to_act", "history")
+_thrown_seat = copier(Seat, "hand", "discarded")
+
+
+def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
+                  history: tuple[tuple[int, object], ...]) -> GameState:
+    """The core's answer to an exchange with the action recorded, in one state copy.
+
+    Exactly the core's ``primero_apply_action`` in an exchange step (``primero_serve_exchange``
+    then the turn to the next player still in, in playing order, who has not exchanged) with
+    ``history`` set: the engine's fast path where the core alone answers both hooks.
+
+    Args:
+        state: The state, in an exchange step, with ``seat`` to act.
+        seat: The exchanging seat.
+        discards: The cards thrown (from the hand: a legal exchange).
+        history: The new state's history (the action appended).
+    """
+    seats = state.seats
+    context = state.context
+    n, eldest = context.n, context.eldest
+    place = (seat - eldest) % n
+    nxt = None
+    for k in range(1, n):
+        i = (seat + k) % n
+        if (i - eldest) % n > place and not seats[i].folded:
+            nxt = i
+            break
+    if not discards:
+        return _turn_state(state, nxt, history)  # type: ignore[no-any-return]
+    player = seats[seat]
+    hand = tuple(c for c in player.hand if c not in discards)
+    thrown = tuple(discards)
+    new_seats = list(seats)
+    new_seats[seat] = _thrown_seat(player, hand, player.discarded + thrown)
+    pile = (*state.discards, *thrown)
+    remember_bits(pile, card_bits(state.discards) + card_bits(thrown))  # (exact: a join)
+    return _served_state(  # type: ignore[no-any-return]
+        state, tuple(new_seats), pile,
+        state.pending + (Delivery(seat, "exchange", thrown),) * len(thrown), nxt, history)
 
 
 class StandardDealing:
