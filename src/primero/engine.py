@@ -471,18 +471,21 @@ def _among(action: Action, legal: tuple[Action, ...]) -> bool:
     return action in legal
 
 
-#: History entries ``(seat, action)`` by seat and action identity, shared between deals.
-_ENTRIES: dict[tuple[int, int], tuple[int, Action]] = {}
+#: History entries ``(seat, action)`` by seat, then action identity, shared between deals.
+_ENTRIES: dict[int, dict[int, tuple[int, Action]]] = {}
 
 
 def _entry(seat: int, action: Action) -> tuple[int, Action]:
     """The history entry ``(seat, action)``, shared between deals (actions are values)."""
-    entry = _ENTRIES.get((seat, id(action)))
+    by_action = _ENTRIES.get(seat)
+    if by_action is None:
+        by_action = _ENTRIES[seat] = {}
+    entry = by_action.get(id(action))
     if entry is None or entry[1] is not action:
         entry = (seat, action)
-        if len(_ENTRIES) >= 100_000:
-            _ENTRIES.clear()
-        _ENTRIES[seat, id(action)] = entry
+        if len(by_action) >= 25_000:
+            by_action.clear()
+        by_action[id(action)] = entry
     return entry
 
 

@@ -290,9 +290,13 @@ def whole_state_problem(state: GameState, pack: Pack, total_chips: int) -> str |
     total = state.context.setup.carry
     negative = False
     stock, discards = state.stock, state.discards
-    bits = _bits(stock) + _bits(discards) if discards else _bits(stock)
-    count = len(stock) + len(discards)
     known_bits = _known_bits.get
+    known = known_bits(id(stock))  # _bits(stock), inline
+    bits = known[1] if known is not None and known[0] is stock else _bits(stock)
+    if discards:
+        known = known_bits(id(discards))
+        bits += known[1] if known is not None and known[0] is discards else _bits(discards)
+    count = len(stock) + len(discards)
     for seat in seats:
         stack, put_in = seat.stack, seat.contributed
         total += stack + put_in

@@ -145,10 +145,13 @@ def open_round(state: GameState, step: Step) -> GameState:
     return _open_round(replace(state))
 
 
+_cleared_seat = copier(Seat, "round_bet", "passed", "acted")
+
+
 def _open_round(fresh: GameState) -> GameState:
     """:func:`open_round` on a state just made, in place."""
     seats = tuple([s if not (s.round_bet or s.passed or s.acted)
-                   else replace(s, round_bet=0, passed=False, acted=False) for s in fresh.seats])
+                   else _cleared_seat(s, 0, False, False) for s in fresh.seats])
     actors = 0
     live = 0
     for s in seats:

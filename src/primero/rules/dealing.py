@@ -125,12 +125,30 @@ def core_deal_cards(fresh: GameState, count: int) -> GameState:
 
     Exactly :meth:`StandardDealing.primero_deal_cards` (:func:`deal_round`), without the copy.
     """
-    why = deal_reason(fresh)
+    plan = fresh.context.plan
+    why = "deal"
+    for step in plan[:max(fresh.step_index, 0)]:  # deal_reason(fresh), inline
+        if step.kind == "deal":
+            why = "second deal"
+            break
     seats = fresh.seats
-    order = [i for i in fresh.playing_order() if not seats[i].folded]
-    fill(fresh, pending=fresh.pending + tuple(
-        [Delivery(seat, why) for _ in range(count) for seat in order]))
+    n = len(seats)
+    eldest = fresh.context.eldest
+    order = tuple([seat for seat in [(eldest + k) % n for k in range(n)]
+                   if not seats[seat].folded])
+    key = (order, count, why)
+    queued = _ROUNDS.get(key)
+    if queued is None:  # the same deliveries for the same seats: values, shared
+        if len(_ROUNDS) >= 1024:
+            _ROUNDS.clear()
+        queued = _ROUNDS[key] = tuple(
+            [Delivery(seat, why) for _ in range(count) for seat in order])
+    fill(fresh, pending=fresh.pending + queued)
     return fresh
+
+
+#: The deliveries of a round of the deal, by (seats in order, count, reason).
+_ROUNDS: dict[tuple[tuple[int, ...], int, str], tuple[Delivery, ...]] = {}
 
 
 def deliver(state: GameState, card: Card | None = None, *, fresh: bool = False) -> GameState:
@@ -155,7 +173,7 @@ def deliver(state: GameState, card: Card | None = None, *, fresh: bool = False) 
     pending = state.pending
     stock, discards, reshuffles = state.stock, state.discards, state.reshuffles
     seats = state.seats
-    dealt = sum(len(s.received) for s in seats)
+    dealt = sum([len(s.received) for s in seats])
     after = len(state.history)
     if card is None and len(pending) <= len(stock):  # the usual case: the stock suffices
         return _deliver_from_stock(state, dealt, after, fresh)
@@ -218,7 +236,7 @@ def _deliver_from_stock(state: GameState, dealt: int, after: int, fresh: bool) -
             gained[seat] = 0
         hand.append(chosen)
         gained[seat] += chosen.bit
-        received[seat].append(Receipt(chosen, delivery.reason, after, order))
+        received[seat].append(_receipt(Receipt, (chosen, delivery.reason, after, order)))
         order += 1
     new_seats = list(seats)
     for seat, hand in hands.items():
@@ -235,6 +253,7 @@ def _deliver_from_stock(state: GameState, dealt: int, after: int, fresh: bool) -
 
 
 _dealt_seat = copier(Seat, "hand", "received")
+_receipt = tuple.__new__  # Receipt(card, reason, after, order) without its Python __new__
 
 
 _turn_state = copier(GameState, "to_act", "history")

@@ -77,9 +77,16 @@ def build_layers(
     live = set(contenders)
     previous = 0
     for level in levels:
-        funders = [i for i, c in enumerate(contributions) if c > previous]
-        amount = sum(min(c, level) - previous for c in contributions if c > previous)
-        reach = tuple(i for i in funders if i in live and contributions[i] >= level)
+        funders = []
+        amount = 0
+        reached = []
+        for i, c in enumerate(contributions):  # one pass: funders, chips, who reaches
+            if c > previous:
+                funders.append(i)
+                amount += (c if c < level else level) - previous
+                if c >= level and i in live:
+                    reached.append(i)
+        reach = tuple(reached)
         if len(funders) == 1 or not reach:
             for i in funders:
                 returns[i] = returns.get(i, 0) + min(contributions[i], level) - previous
