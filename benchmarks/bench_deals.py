@@ -7,8 +7,8 @@ primero is driven three ways: through the public API (``state.legal_actions()`` 
 ``state.apply(i)``), and through the agents (``play_deal`` with ``RandomAgent``, one player view
 per decision). Also reports what the checks of hook results cost (the public API with the
 checks on against the same deals with them switched off, ``primero.hookchecks.unchecked``, same
-run: the median, and the middle half, of many small paired rounds) and the memory of one
-mid-deal primero state.
+run: every deal played both ways back to back; the median, and the middle half, of blocks of
+deals) and the memory of one mid-deal primero state.
 
 Run: ``python benchmarks/bench_deals.py [--deals N]`` (needs the ``bench`` extra: pokerkit).
 """
@@ -16,6 +16,7 @@ Run: ``python benchmarks/bench_deals.py [--deals N]`` (needs the ``bench`` extra
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import sys
@@ -165,23 +166,44 @@ def mid_deal_state_bytes() -> tuple[int, int]:
     return new_bytes, len(pickle.dumps(state))
 
 
+def _one_deal(variant: primero.Variant, seed: int, checked: bool) -> float:
+    """CPU seconds of one Waks deal with random play through the public API."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    start = time.process_time()
+    if checked:
+        state = start_deal(variant, PLAYERS, 50, dealer=seed % 4, seed=seed)
+        while not state.over:
+            state = state.apply(choice(state.legal_actions()))
+    else:
+        with unchecked():
+            state = start_deal(variant, PLAYERS, 50, dealer=seed % 4, seed=seed)
+            while not state.over:
+                state = state.apply(choice(state.legal_actions()))
+    return time.process_time() - start
+
+
 def check_cost(deals: int, seed: int) -> tuple[float, float, float]:
     """What the checks of hook results cost: ``(lower quartile, median, upper quartile)``.
 
-    Many small paired rounds: the same deals with the checks on and off
-    (:func:`primero.hookchecks.unchecked`), back to back, the order alternating (the second
-    meets warm caches), each pair's ratio of CPU times less one. Load on the machine only
-    adds time, to either run of a pair alike on average, so the median of many pairs is the
-    robust figure; the quartiles show the spread.
+    Every deal is played twice back to back, with the checks on and off
+    (:func:`primero.hookchecks.unchecked`), the order alternating (the second meets warm
+    caches), so that load on the machine, which changes over milliseconds, hits both alike.
+    The CPU times are summed in blocks of 25 deals; each block gives one ratio (on / off,
+    less one) and the figure is the median of the blocks, with their quartiles.
     """
-    size = 20
-    pairs = max(60, deals // 5)
+    variant = primero.get_variant("waks")
+    _ = variant.ranking.table
+    block = 25
+    blocks = max(40, 3 * deals // block)
     ratios = []
-    for r in range(pairs):
-        first, second = ("api", "unchecked") if r % 2 else ("unchecked", "api")
-        spent = {first: primero_deals(size, seed + 1000 + r, first)}
-        spent[second] = primero_deals(size, seed + 1000 + r, second)
-        ratios.append(spent["api"] / spent["unchecked"] - 1)
+    for b in range(blocks):
+        spent = {True: 0.0, False: 0.0}
+        for k in range(block):
+            deal_seed = (seed + 7) * 1_000_003 + b * block + k
+            for checked in (True, False) if k % 2 else (False, True):
+                spent[checked] += _one_deal(variant, deal_seed, checked)
+        ratios.append(spent[True] / spent[False] - 1)
     low, median, high = statistics.quantiles(ratios, n=4)
     return low, median, high
 
@@ -204,7 +226,9 @@ def main(argv: list[str] | None = None) -> int:
     theirs = 0.0
     for r in range(rounds):
         for mode in modes:
+            gc.collect()  # each run starts from a collected heap (outside its timing)
             ours[mode] += primero_deals(per_round, args.seed + r, mode)
+        gc.collect()
         theirs += pokerkit_deals(per_round, args.seed + r)
     deals = per_round * rounds
     theirs_rate = deals / theirs
@@ -215,9 +239,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{rate / theirs_rate:.2f}x pokerkit, target >= 5x)")
     low, median, high = check_cost(args.deals, args.seed)
     print(f"hook checks               : {median * 100:10.1f} % of the deal time (public API, "
-          "checks on vs off, median of paired rounds; target <= 5 %)")
+          "checks on vs off, each deal both ways, median of blocks; target <= 5 %)")
     print(f"                            {low * 100:5.1f} .. {high * 100:.1f} % "
-          "(the middle half of the paired rounds)")
+          "(the middle half of the blocks)")
     new_bytes, pickled = mid_deal_state_bytes()
     print(f"one mid-deal state        : {new_bytes:10d} bytes newly allocated per action")
     print(f"                            {pickled:10d} bytes pickled (everything, nothing shared)")

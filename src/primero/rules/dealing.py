@@ -23,6 +23,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from primero import hookchecks
 from primero.cards import Card, format_cards
 from primero.errors import InvalidDeckError, RecordError
 from primero.hookchecks import card_bits, remember_bits
@@ -223,10 +224,17 @@ def _deliver_from_stock(state: GameState, dealt: int, after: int, fresh: bool) -
     pending = state.pending
     stock = state.stock
     seats = state.seats
+    seat = pending[0].seat
+    for delivery in pending:
+        if delivery.seat != seat:
+            break
+    else:  # one receiver (an exchange): its hand and receipts in one step
+        return _deliver_to_one(state, seat, dealt, after, fresh)
     hands: dict[int, list[Card]] = {}
     received: dict[int, list[Receipt]] = {}
     order = dealt
     gained: dict[int, int] = {}  # the bits each hand gains (for the whole-state check)
+    remember = not hookchecks._off  # (the checks' own bookkeeping: off with them)
     for delivery, chosen in zip(pending, stock, strict=False):
         seat = delivery.seat
         hand = hands.get(seat)
@@ -242,14 +250,40 @@ def _deliver_from_stock(state: GameState, dealt: int, after: int, fresh: bool) -
     for seat, hand in hands.items():
         old = seats[seat]
         cards = tuple(hand)
-        remember_bits(cards, card_bits(old.hand) + gained[seat])
+        if remember:
+            remember_bits(cards, card_bits(old.hand) + gained[seat])
         new_seats[seat] = _dealt_seat(old, cards, tuple(received[seat]))
     rest = stock[len(pending):]
-    remember_bits(rest, card_bits(stock) - sum(gained.values()))
+    if remember:
+        remember_bits(rest, card_bits(stock) - sum(gained.values()))
     if fresh:
         fill(state, seats=tuple(new_seats), stock=rest, pending=())
         return state
     return replace(state, seats=tuple(new_seats), stock=rest, pending=())
+
+
+def _deliver_to_one(state: GameState, seat: int, dealt: int, after: int, fresh: bool) \
+        -> GameState:
+    """:func:`_deliver_from_stock` when every pending card goes to ``seat``."""
+    pending = state.pending
+    stock = state.stock
+    m = len(pending)
+    cards = stock[:m]
+    old = state.seats[seat]
+    receipts = tuple([_receipt(Receipt, (card, delivery.reason, after, dealt + k))
+                      for k, (delivery, card) in enumerate(zip(pending, cards, strict=True))])
+    hand = tuple(old.hand) + cards  # (tuple(): a no-op on the tuple a hand is)
+    rest = stock[m:]
+    if not hookchecks._off:  # (the checks' own bookkeeping: exact, a join and a slice)
+        gained = card_bits(cards)
+        remember_bits(hand, card_bits(old.hand) + gained)
+        remember_bits(rest, card_bits(stock) - gained)
+    seats = list(state.seats)
+    seats[seat] = _dealt_seat(old, hand, tuple(old.received) + receipts)
+    if fresh:
+        fill(state, seats=tuple(seats), stock=rest, pending=())
+        return state
+    return replace(state, seats=tuple(seats), stock=rest, pending=())
 
 
 _dealt_seat = copier(Seat, "hand", "received")
@@ -288,12 +322,16 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
     if not discards:
         return _turn_state(state, nxt, history)  # type: ignore[no-any-return]
     player = seats[seat]
-    hand = tuple(c for c in player.hand if c not in discards)
     thrown = tuple(discards)
+    mask = 0
+    for card in thrown:  # equal cards have equal bits: ``c not in discards``, without __eq__
+        mask |= card.bit
+    hand = tuple([c for c in player.hand if not c.bit & mask])
     new_seats = list(seats)
     new_seats[seat] = _thrown_seat(player, hand, player.discarded + thrown)
     pile = (*state.discards, *thrown)
-    remember_bits(pile, card_bits(state.discards) + card_bits(thrown))  # (exact: a join)
+    if not hookchecks._off:  # (exact: a join)
+        remember_bits(pile, card_bits(state.discards) + card_bits(thrown))
     return _served_state(  # type: ignore[no-any-return]
         state, tuple(new_seats), pile,
         state.pending + (Delivery(seat, "exchange", thrown),) * len(thrown), nxt, history)
