@@ -167,3 +167,38 @@ def test_replace_of_a_class_without_slots_still_copies() -> None:
     copy = replace(_NoSlots(a=1, b=2), b=5)
     assert type(copy) is _NoSlots
     assert copy == _NoSlots(a=1, b=5)
+
+
+def test_an_exchange_is_served_from_the_top_of_the_stock_with_receipts() -> None:
+    from primero.actions import Exchange
+    from primero.rules.dealing import deliver
+    from primero.state import Delivery, Receipt
+
+    state = start_deal("waks", PLAYERS, 30, seed=5)
+    while state.step is None or state.step.kind != "exchange":
+        state = state.apply(next(a for a in state.legal_actions() if str(a) in ("hold", "pass")))
+    seat = state.to_act
+    assert seat is not None
+    hand = state.seats[seat].hand
+    assert len(hand) == 2  # the exchange comes after round 1 (RULES.md §5)
+    thrown = hand[1:]
+    after = state.apply(Exchange(discards=thrown))
+    served = after.seats[seat]
+    top = state.stock[:2]
+    dealt_before = sum(len(s.received) for s in state.seats)
+    assert served.hand == (hand[0], top[0])
+    assert served.discarded == thrown
+    # dealt after the exchange itself was recorded: one more action in the history
+    assert served.received[-1] == Receipt(top[0], "exchange", len(state.history) + 1,
+                                          dealt_before)
+    assert after.stock == state.stock[1:]
+    assert after.discards == (*state.discards, *thrown)
+    # the one-receiver path and the general path of deliver agree on a queued state
+    queued = replace(state, pending=(Delivery(seat, "exchange"), Delivery(seat, "exchange")))
+    one = deliver(queued)
+    assert one.seats[seat].hand == (*hand, *top)
+    assert one.seats[seat].received[-2:] == (
+        Receipt(top[0], "exchange", len(state.history), dealt_before),
+        Receipt(top[1], "exchange", len(state.history), dealt_before + 1))
+    assert one.stock == state.stock[2:] and one.pending == ()
+    assert queued.pending and queued.seats[seat].hand == hand  # the old state is unchanged

@@ -81,7 +81,7 @@ def _builder(cls: type) -> type | None:
                 "__module__": cls.__module__})
             probe = builder()
             probe.__class__ = cls  # the one step a copy ends with: refused on another layout
-        except TypeError:
+        except Exception:  # (a class that refuses subclasses, or that layout): no builder
             builder = None
     _BUILDERS[cls] = builder
     return builder
