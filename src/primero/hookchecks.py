@@ -288,10 +288,27 @@ def whole_state_problem(state: GameState, pack: Pack, total_chips: int) -> str |
         pack: The variant's pack.
         total_chips: The deal's chips (the players' chips at the start and the carry-in).
     """
+    global _verified
     seats = state.seats
     total = state.context.setup.carry
     negative = False
+    for seat in seats:
+        stack, put_in = seat.stack, seat.contributed
+        total += stack + put_in
+        if stack < 0 or put_in < 0:
+            negative = True
+    if total != total_chips or type(total) is not int or negative:
+        return _chips_fault(state, total, total_chips)
     stock, discards = state.stock, state.discards
+    hands = [seat.hand for seat in seats]
+    last = _verified
+    if last is not None and last[0] is pack and last[1] is stock and last[2] is discards \
+            and len(last[3]) == len(hands):
+        for was, hand in zip(last[3], hands, strict=True):
+            if was is not hand:
+                break
+        else:  # the very tuples of the last state whose cards were sound: sound
+            return None
     known_bits = _known_bits.get
     known = known_bits(id(stock))  # _bits(stock), inline
     bits = known[1] if known is not None and known[0] is stock else _bits(stock)
@@ -299,20 +316,19 @@ def whole_state_problem(state: GameState, pack: Pack, total_chips: int) -> str |
         known = known_bits(id(discards))
         bits += known[1] if known is not None and known[0] is discards else _bits(discards)
     count = len(stock) + len(discards)
-    for seat in seats:
-        stack, put_in = seat.stack, seat.contributed
-        total += stack + put_in
-        if stack < 0 or put_in < 0:
-            negative = True
-        hand = seat.hand
+    for hand in hands:
         known = known_bits(id(hand))  # _bits(hand), inline: the hot case
         bits += known[1] if known is not None and known[0] is hand else _bits(hand)
         count += len(hand)
-    if total != total_chips or type(total) is not int or negative:
-        return _chips_fault(state, total, total_chips)
     if bits == pack.mask and count == len(pack):
+        _verified = (pack, stock, discards, hands)
         return None
     return _cards_fault(state, pack)
+
+
+#: The pack, stock, discards and hands of the last state whose cards were found sound: card
+#: tuples are immutable, so a state holding these very tuples holds every card exactly once.
+_verified: tuple[Pack, tuple[Card, ...], tuple[Card, ...], list[tuple[Card, ...]]] | None = None
 
 
 def _chips_fault(state: GameState, total: object, total_chips: int) -> str:
@@ -359,7 +375,7 @@ def _bits(cards: tuple[Card, ...]) -> int:
     total = 0
     for card in cards:  # (a plain loop: the attribute load is specialised, attrgetter's not)
         total += card.bit
-    if len(_known_bits) >= 4096:
+    if len(_known_bits) >= 512:
         _known_bits.clear()
     _known_bits[id(cards)] = (cards, total)
     return total
@@ -370,6 +386,19 @@ def card_bits(cards: tuple[Card, ...]) -> int:
     return _bits(cards)
 
 
+def derive_bits(cards: tuple[Card, ...], base: tuple[Card, ...], delta: int) -> None:
+    """Remember ``cards``' bit sum as ``base``'s plus ``delta`` (see :func:`remember_bits`).
+
+    For a tuple the engine made from ``base`` by adding cards whose bits sum to ``delta`` (a
+    join) or removing them (a slice: a negative ``delta``).
+    """
+    known = _known_bits.get(id(base))
+    bits = known[1] if known is not None and known[0] is base else _bits(base)
+    if len(_known_bits) >= 512:
+        _known_bits.clear()
+    _known_bits[id(cards)] = (cards, bits + delta)
+
+
 def remember_bits(cards: tuple[Card, ...], bits: int) -> None:
     """Remember the bit sum of a tuple the engine has just made (derived, not recounted).
 
@@ -378,7 +407,7 @@ def remember_bits(cards: tuple[Card, ...], bits: int) -> None:
     follow exactly from the sums remembered of the tuples they were made from and the cards
     moved; the whole-state check at the end of the step then adds remembered sums.
     """
-    if len(_known_bits) >= 4096:
+    if len(_known_bits) >= 512:
         _known_bits.clear()
     _known_bits[id(cards)] = (cards, bits)
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from primero import hookchecks
 from primero.cards import Card, format_cards
 from primero.errors import InvalidDeckError, RecordError
-from primero.hookchecks import card_bits, remember_bits
+from primero.hookchecks import card_bits, derive_bits, remember_bits
 from primero.hookspecs import hookimpl
 from primero.state import (
     Delivery,
@@ -251,11 +251,11 @@ def _deliver_from_stock(state: GameState, dealt: int, after: int, fresh: bool) -
         old = seats[seat]
         cards = tuple(hand)
         if remember:
-            remember_bits(cards, card_bits(old.hand) + gained[seat])
+            derive_bits(cards, old.hand, gained[seat])
         new_seats[seat] = _dealt_seat(old, cards, tuple(received[seat]))
     rest = stock[len(pending):]
     if remember:
-        remember_bits(rest, card_bits(stock) - sum(gained.values()))
+        derive_bits(rest, stock, -sum(gained.values()))
     if fresh:
         fill(state, seats=tuple(new_seats), stock=rest, pending=())
         return state
@@ -275,9 +275,11 @@ def _deliver_to_one(state: GameState, seat: int, dealt: int, after: int, fresh: 
     hand = tuple(old.hand) + cards  # (tuple(): a no-op on the tuple a hand is)
     rest = stock[m:]
     if not hookchecks._off:  # (the checks' own bookkeeping: exact, a join and a slice)
-        gained = card_bits(cards)
-        remember_bits(hand, card_bits(old.hand) + gained)
-        remember_bits(rest, card_bits(stock) - gained)
+        gained = 0
+        for card in cards:
+            gained += card.bit
+        derive_bits(hand, old.hand, gained)
+        derive_bits(rest, stock, -gained)
     seats = list(state.seats)
     seats[seat] = _dealt_seat(old, hand, tuple(old.received) + receipts)
     if fresh:
@@ -324,14 +326,16 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
     player = seats[seat]
     thrown = tuple(discards)
     mask = 0
+    moved = 0
     for card in thrown:  # equal cards have equal bits: ``c not in discards``, without __eq__
         mask |= card.bit
+        moved += card.bit
     hand = tuple([c for c in player.hand if not c.bit & mask])
     new_seats = list(seats)
     new_seats[seat] = _thrown_seat(player, hand, player.discarded + thrown)
     pile = (*state.discards, *thrown)
     if not hookchecks._off:  # (exact: a join)
-        remember_bits(pile, card_bits(state.discards) + card_bits(thrown))
+        derive_bits(pile, state.discards, moved)
     return _served_state(  # type: ignore[no-any-return]
         state, tuple(new_seats), pile,
         state.pending + (Delivery(seat, "exchange", thrown),) * len(thrown), nxt, history)
