@@ -202,3 +202,25 @@ def test_an_exchange_is_served_from_the_top_of_the_stock_with_receipts() -> None
         Receipt(top[1], "exchange", len(state.history), dealt_before + 1))
     assert one.stock == state.stock[2:] and one.pending == ()
     assert queued.pending and queued.seats[seat].hand == hand  # the old state is unchanged
+
+
+def test_only_the_engines_own_moves_keep_the_cards_found_sound() -> None:
+    import pickle
+
+    state = start_deal("waks", PLAYERS, 30, seed=8)  # the first deal step was checked
+    assert state._cards_sound
+    bet = state.apply(state.legal_actions()[0])  # the core's bet moves no card
+    assert bet._cards_sound
+    assert not replace(bet)._cards_sound  # any copy (a plug-in's answer) is counted again
+    assert not pickle.loads(pickle.dumps(bet))._cards_sound
+    from primero.hookchecks import whole_state_problem
+
+    seat = bet.seats[0]
+    doubled = replace(bet, seats=(replace(seat, hand=(*seat.hand, bet.stock[0])),
+                                  *bet.seats[1:]))
+    object.__setattr__(doubled, "_cards_sound", True)  # a (forged) fact
+    pack = bet.context.rules.pack
+    assert whole_state_problem(doubled, pack, bet.context.total_chips) is None
+    with checking_everything():  # the kit counts every card whatever the state says
+        problem = whole_state_problem(doubled, pack, bet.context.total_chips)
+    assert problem is not None and f"holding {bet.stock[0].ascii} twice" in problem

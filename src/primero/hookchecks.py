@@ -21,8 +21,11 @@ Two costs:
 
 Where the core alone implements a hook (``variant.rules.core_only``), the engine calls the
 core's own code directly and checks only the whole state at the end of each step (a plug-in's
-answer is always checked). Measured on whole Waks deals, the checks cost about 2–3 % of the
-deal time; ``benchmarks/bench_deals.py`` prints their share (the median of paired rounds).
+answer is always checked). A state whose cards were found sound keeps that fact
+(``GameState._cards_sound``) through the engine's own card moves (cards dealt from the top of
+the stock, a legal exchange's cards thrown on the pile) and loses it on any copy, so a
+plug-in's answer is always counted; the chips are counted at every check.
+``benchmarks/bench_deals.py`` prints the checks' share of the deal time.
 
 The termination bound (:func:`deal_action_bound`) is computed from the table.
 """
@@ -288,7 +291,6 @@ def whole_state_problem(state: GameState, pack: Pack, total_chips: int) -> str |
         pack: The variant's pack.
         total_chips: The deal's chips (the players' chips at the start and the carry-in).
     """
-    global _verified
     seats = state.seats
     total = state.context.setup.carry
     negative = False
@@ -299,16 +301,10 @@ def whole_state_problem(state: GameState, pack: Pack, total_chips: int) -> str |
             negative = True
     if total != total_chips or type(total) is not int or negative:
         return _chips_fault(state, total, total_chips)
+    if state._cards_sound and not _strict:
+        return None  # its cards were found sound, or moved by the engine from a sound state
     stock, discards = state.stock, state.discards
     hands = [seat.hand for seat in seats]
-    last = _verified
-    if last is not None and last[0] is pack and last[1] is stock and last[2] is discards \
-            and len(last[3]) == len(hands):
-        for was, hand in zip(last[3], hands, strict=True):
-            if was is not hand:
-                break
-        else:  # the very tuples of the last state whose cards were sound: sound
-            return None
     known_bits = _known_bits.get
     known = known_bits(id(stock))  # _bits(stock), inline
     bits = known[1] if known is not None and known[0] is stock else _bits(stock)
@@ -321,14 +317,9 @@ def whole_state_problem(state: GameState, pack: Pack, total_chips: int) -> str |
         bits += known[1] if known is not None and known[0] is hand else _bits(hand)
         count += len(hand)
     if bits == pack.mask and count == len(pack):
-        _verified = (pack, stock, discards, hands)
+        object.__setattr__(state, "_cards_sound", True)  # a fact of this immutable value
         return None
     return _cards_fault(state, pack)
-
-
-#: The pack, stock, discards and hands of the last state whose cards were found sound: card
-#: tuples are immutable, so a state holding these very tuples holds every card exactly once.
-_verified: tuple[Pack, tuple[Card, ...], tuple[Card, ...], list[tuple[Card, ...]]] | None = None
 
 
 def _chips_fault(state: GameState, total: object, total_chips: int) -> str:
@@ -375,41 +366,10 @@ def _bits(cards: tuple[Card, ...]) -> int:
     total = 0
     for card in cards:  # (a plain loop: the attribute load is specialised, attrgetter's not)
         total += card.bit
-    if len(_known_bits) >= 512:
+    if len(_known_bits) >= 4096:
         _known_bits.clear()
     _known_bits[id(cards)] = (cards, total)
     return total
-
-
-def card_bits(cards: tuple[Card, ...]) -> int:
-    """The sum of the cards' bits (remembered by the tuple's identity)."""
-    return _bits(cards)
-
-
-def derive_bits(cards: tuple[Card, ...], base: tuple[Card, ...], delta: int) -> None:
-    """Remember ``cards``' bit sum as ``base``'s plus ``delta`` (see :func:`remember_bits`).
-
-    For a tuple the engine made from ``base`` by adding cards whose bits sum to ``delta`` (a
-    join) or removing them (a slice: a negative ``delta``).
-    """
-    known = _known_bits.get(id(base))
-    bits = known[1] if known is not None and known[0] is base else _bits(base)
-    if len(_known_bits) >= 512:
-        _known_bits.clear()
-    _known_bits[id(cards)] = (cards, bits + delta)
-
-
-def remember_bits(cards: tuple[Card, ...], bits: int) -> None:
-    """Remember the bit sum of a tuple the engine has just made (derived, not recounted).
-
-    For the engine's own card moves (:func:`primero.rules.dealing.deliver`): a new stock is
-    a slice of the old one and a new hand the old one and the cards dealt, so their sums
-    follow exactly from the sums remembered of the tuples they were made from and the cards
-    moved; the whole-state check at the end of the step then adds remembered sums.
-    """
-    if len(_known_bits) >= 512:
-        _known_bits.clear()
-    _known_bits[id(cards)] = (cards, bits)
 
 
 def cards_problem(state: GameState, pack: Pack) -> str | None:

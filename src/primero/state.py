@@ -256,6 +256,9 @@ class GameState:
     _legal_ids: tuple[int, ...] | None = field(default=None, init=False, eq=False, repr=False)
     _log: tuple[tuple[int, str], ...] | None = field(default=None, init=False, eq=False,
                                                      repr=False)
+    #: Every card of the pack is here exactly once: found by the whole-state check, or kept by
+    #: the engine's own moves from a state that had it (a copy resets it).
+    _cards_sound: bool = field(default=False, init=False, eq=False, repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
         # caches are never pickled: they are rebuilt on demand where the state is unpickled
@@ -268,6 +271,7 @@ class GameState:
         object.__setattr__(self, "_legal", None)
         object.__setattr__(self, "_legal_ids", None)
         object.__setattr__(self, "_log", None)
+        object.__setattr__(self, "_cards_sound", False)
 
     def __deepcopy__(self, memo: dict[int, object]) -> GameState:
         return self  # a value: every part is immutable, so a copy would be the same state

@@ -435,8 +435,11 @@ def core_bet(state: GameState, seat: int, action: Action,
             if candidate.stack > 0 and not candidate.folded:
                 to_act = (seat + k) % n
                 break
-    return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
-                      skipped, history)
+    new = _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets, skipped,
+                     history)
+    if state._cards_sound:  # a bet moves no card
+        object.__setattr__(new, "_cards_sound", True)
+    return new  # type: ignore[no-any-return]
 
 
 class WaksBetting:

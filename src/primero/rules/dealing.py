@@ -23,10 +23,8 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from primero import hookchecks
 from primero.cards import Card, format_cards
 from primero.errors import InvalidDeckError, RecordError
-from primero.hookchecks import card_bits, derive_bits, remember_bits
 from primero.hookspecs import hookimpl
 from primero.state import (
     Delivery,
@@ -211,9 +209,9 @@ def deliver(state: GameState, card: Card | None = None, *, fresh: bool = False) 
     new_seats = list(seats)
     for seat, hand in hands.items():
         new_seats[seat] = replace(seats[seat], hand=tuple(hand), received=tuple(received[seat]))
-    if fresh:
+    if fresh:  # (a reshuffle or a card from outside: the next check counts the cards)
         fill(state, seats=tuple(new_seats), stock=stock, discards=discards,
-             reshuffles=reshuffles, pending=pending[done:])
+             reshuffles=reshuffles, pending=pending[done:], _cards_sound=False)
         return state
     return replace(state, seats=tuple(new_seats), stock=stock, discards=discards,
                    reshuffles=reshuffles, pending=pending[done:])
@@ -233,33 +231,22 @@ def _deliver_from_stock(state: GameState, dealt: int, after: int, fresh: bool) -
     hands: dict[int, list[Card]] = {}
     received: dict[int, list[Receipt]] = {}
     order = dealt
-    gained: dict[int, int] = {}  # the bits each hand gains (for the whole-state check)
-    remember = not hookchecks._off  # (the checks' own bookkeeping: off with them)
     for delivery, chosen in zip(pending, stock, strict=False):
         seat = delivery.seat
         hand = hands.get(seat)
         if hand is None:
             hand = hands[seat] = list(seats[seat].hand)
             received[seat] = list(seats[seat].received)
-            gained[seat] = 0
         hand.append(chosen)
-        gained[seat] += chosen.bit
         received[seat].append(_receipt(Receipt, (chosen, delivery.reason, after, order)))
         order += 1
     new_seats = list(seats)
     for seat, hand in hands.items():
         old = seats[seat]
         cards = tuple(hand)
-        if remember:
-            derive_bits(cards, old.hand, gained[seat])
         new_seats[seat] = _dealt_seat(old, cards, tuple(received[seat]))
     rest = stock[len(pending):]
-    if remember:
-        derive_bits(rest, stock, -sum(gained.values()))
-    if fresh:
-        fill(state, seats=tuple(new_seats), stock=rest, pending=())
-        return state
-    return replace(state, seats=tuple(new_seats), stock=rest, pending=())
+    return _dealt(state, tuple(new_seats), rest, fresh)
 
 
 def _deliver_to_one(state: GameState, seat: int, dealt: int, after: int, fresh: bool) \
@@ -273,19 +260,28 @@ def _deliver_to_one(state: GameState, seat: int, dealt: int, after: int, fresh: 
     receipts = tuple([_receipt(Receipt, (card, delivery.reason, after, dealt + k))
                       for k, (delivery, card) in enumerate(zip(pending, cards, strict=True))])
     hand = tuple(old.hand) + cards  # (tuple(): a no-op on the tuple a hand is)
-    rest = stock[m:]
-    if not hookchecks._off:  # (the checks' own bookkeeping: exact, a join and a slice)
-        gained = 0
-        for card in cards:
-            gained += card.bit
-        derive_bits(hand, old.hand, gained)
-        derive_bits(rest, stock, -gained)
     seats = list(state.seats)
     seats[seat] = _dealt_seat(old, hand, tuple(old.received) + receipts)
+    return _dealt(state, tuple(seats), stock[m:], fresh)
+
+
+def _dealt(state: GameState, seats: tuple[Seat, ...], stock: tuple[Card, ...],
+           fresh: bool) -> GameState:
+    """``state`` with the cards dealt from the top of its stock into ``seats``' hands.
+
+    The cards only moved from the stock to the hands, so a state whose cards were sound
+    (every card exactly once, ``_cards_sound``) still has them sound.
+    """
     if fresh:
-        fill(state, seats=tuple(seats), stock=rest, pending=())
+        fill(state, seats=seats, stock=stock, pending=())  # (fill keeps _cards_sound)
         return state
-    return replace(state, seats=tuple(seats), stock=rest, pending=())
+    new = _dealt_state(state, seats, stock, ())
+    if state._cards_sound:
+        object.__setattr__(new, "_cards_sound", True)
+    return new  # type: ignore[no-any-return]
+
+
+_dealt_state = copier(GameState, "seats", "stock", "pending")
 
 
 _dealt_seat = copier(Seat, "hand", "received")
@@ -321,24 +317,26 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
         if (i - eldest) % n > place and not seats[i].folded:
             nxt = i
             break
+    sound = state._cards_sound
     if not discards:
-        return _turn_state(state, nxt, history)  # type: ignore[no-any-return]
-    player = seats[seat]
-    thrown = tuple(discards)
-    mask = 0
-    moved = 0
-    for card in thrown:  # equal cards have equal bits: ``c not in discards``, without __eq__
-        mask |= card.bit
-        moved += card.bit
-    hand = tuple([c for c in player.hand if not c.bit & mask])
-    new_seats = list(seats)
-    new_seats[seat] = _thrown_seat(player, hand, player.discarded + thrown)
-    pile = (*state.discards, *thrown)
-    if not hookchecks._off:  # (exact: a join)
-        derive_bits(pile, state.discards, moved)
-    return _served_state(  # type: ignore[no-any-return]
-        state, tuple(new_seats), pile,
-        state.pending + (Delivery(seat, "exchange", thrown),) * len(thrown), nxt, history)
+        new = _turn_state(state, nxt, history)
+    else:
+        player = seats[seat]
+        thrown = tuple(discards)
+        mask = 0
+        for card in thrown:  # equal cards have equal bits: ``c not in discards``, no __eq__
+            mask |= card.bit
+        hand = tuple([c for c in player.hand if not c.bit & mask])
+        new_seats = list(seats)
+        new_seats[seat] = _thrown_seat(player, hand, player.discarded + thrown)
+        new = _served_state(state, tuple(new_seats), (*state.discards, *thrown),
+                            state.pending + (Delivery(seat, "exchange", thrown),) * len(thrown),
+                            nxt, history)
+        # the cards stay sound if exactly the thrown ones, distinct, left the hand for the pile
+        sound = sound and mask.bit_count() == len(thrown) == len(player.hand) - len(hand)
+    if sound:
+        object.__setattr__(new, "_cards_sound", True)
+    return new  # type: ignore[no-any-return]
 
 
 class StandardDealing:
@@ -373,6 +371,5 @@ class StandardDealing:
         seats = list(state.seats)
         seats[seat] = replace(player, hand=hand, discarded=player.discarded + thrown)
         pile = (*state.discards, *thrown)
-        remember_bits(pile, card_bits(state.discards) + card_bits(thrown))  # (exact: a join)
         return replace(state, seats=tuple(seats), discards=pile,
                        pending=state.pending + (Delivery(seat, reason, thrown),) * len(thrown))
