@@ -317,7 +317,8 @@ def whole_state_problem(state: GameState, pack: Pack, total_chips: int) -> str |
         bits += known[1] if known is not None and known[0] is hand else _bits(hand)
         count += len(hand)
     if bits == pack.mask and count == len(pack):
-        object.__setattr__(state, "_cards_sound", True)  # a fact of this immutable value
+        if not _strict:  # (the kit counts every time, and snapshots states it was handed)
+            object.__setattr__(state, "_cards_sound", True)  # a fact of this immutable value
         return None
     return _cards_fault(state, pack)
 
