@@ -10,11 +10,13 @@ import pytest
 
 from primero import (
     DealRecord,
+    Hold,
     IllegalActionError,
     PrimeroError,
     RecordError,
     Session,
     UnknownSeatError,
+    Vie,
     get_variant,
     load_record,
     replay,
@@ -123,3 +125,18 @@ def test_record_errors_quote_names_with_control_characters() -> None:
         replay(bad)
     assert "\u202e" not in str(info.value)
     assert str(info.value).endswith("not 'Anna\\u202e''s")
+
+
+def test_long_core_deals_with_big_stacks_are_not_cut_short() -> None:
+    """The engine's fast path keeps the progress bound: a core deal past 64 (n + 1) actions
+    that keeps moving chips goes on (found merging the fast path with the progress bound)."""
+    state = start_deal("waks", ["A", "B", "C"], 10**6, seed=4)
+    actions = 0
+    while not state.over and actions < 2_000:
+        legal = state.legal_actions()
+        # raise whenever possible, else hold: chips move at every action, the deal goes on
+        raises = [a for a in legal if isinstance(a, Hold) and a.raise_by]
+        vies = [a for a in legal if isinstance(a, Vie)]
+        state = state.apply((raises or vies or legal)[0])
+        actions += 1
+    assert actions == 2_000 and not state.over  # well past the floor of 64 * 4 = 256

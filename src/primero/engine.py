@@ -22,17 +22,20 @@ from collections.abc import Sequence
 
 import attrs
 
+from primero import hookchecks
 from primero.action_space import legal_action_of, legal_ids, space_of
 from primero.actions import ACTION_WORDS, Action, Exchange, Fold, Hold, Pass, Vie, parse_action
 from primero.cards import Card, parse_cards
 from primero.deal_setup import bind_engine, seeded_stock
 from primero.errors import IllegalActionError, PrimeroError, UnknownSeatError
-from primero.rules.dealing import deliver
+from primero.rules.betting import core_bet, core_end_step, core_start_step
+from primero.rules.dealing import core_deal_cards, core_exchange, deliver
 from primero.state import (
     DealContext,
     DealSetup,
     GameState,
     PlayerView,
+    fill,
     replace,
 )
 from primero.table_setup import (
@@ -159,6 +162,11 @@ def _advance(state: GameState) -> GameState:
     Cards the dealing hooks queued (``state.pending``) are dealt first: from the top of the
     stock (seeded and stacked deals) or, for a deal dealt from outside, by the caller at the
     chance node this stops at.
+
+    ``state`` is one the caller has just made (nobody else holds it yet): the engine's own
+    moves (the step, the cards dealt) and the hooks only the core answers are made on it in
+    place (the core's own code, direct); a plug-in's hook gets the state and its answer is
+    checked as always. Whoever answered, the whole state is checked at the end of each step.
     """
     if state.to_act is not None and not state.pending and not state.over:
         return state  # the usual case: the next player is to act
@@ -166,26 +174,37 @@ def _advance(state: GameState) -> GameState:
     rules = context.rules
     external = context.external
     plan = context.plan
+    core = rules.core_only if not hookchecks._strict else frozenset()
     while True:
         if state.pending:
             if external:
                 return state
-            state = deliver(state)
+            state = deliver(state, fresh=True)
         if state.over or state.to_act is not None:
             break
+        trusted = state.settlement is None  # (a plug-in's settlement goes to the checks)
         if state.step_index >= 0:
-            state = rules.end_step(state, plan[state.step_index])
+            step = plan[state.step_index]
+            if trusted and "primero_end_step" in core:
+                state = core_end_step(state, step)
+                rules.check_step_end(state)
+            else:
+                state = rules.end_step(state, step)
             if state.over:
                 break
         index = state.step_index + 1
         if index >= len(plan):
-            state = replace(state, over=True, ended_by=state.ended_by or "showdown",
-                           step_index=index)
+            fill(state, over=True, ended_by=state.ended_by or "showdown", step_index=index)
             break
         step = plan[index]
-        state = replace(state, step_index=index)
+        fill(state, step_index=index)
         if step.kind == "deal":
-            state = rules.deal_cards(state, step.count)
+            if trusted and "primero_deal_cards" in core:
+                state = core_deal_cards(state, step.count)
+            else:
+                state = rules.deal_cards(state, step.count)
+        elif trusted and "primero_start_step" in core:
+            state = core_start_step(state, step)
         else:
             state = rules.start_step(state, step)
     if state.over and state.settlement is None:
@@ -193,19 +212,26 @@ def _advance(state: GameState) -> GameState:
     return state
 
 
-def _finish(state: GameState) -> GameState:
-    settlement = state.context.rules.settle(state)
-    expected = state.pot
+def _finish(fresh: GameState) -> GameState:
+    """Settle a finished deal (a state just made, settled in place): pay the players."""
+    settlement = fresh.context.rules.settle(fresh)
+    expected = fresh.pot
     if settlement.paid_out + settlement.carry != expected:
         raise PrimeroError(
-            f"settlement of {state.variant.name} pays {settlement.paid_out} and carries "
+            f"settlement of {fresh.variant.name} pays {settlement.paid_out} and carries "
             f"{settlement.carry}, but the pot holds {expected}: chips must be conserved"
         )
-    seats = tuple(
-        replace(s, stack=s.stack + settlement.won_by(i) + settlement.returned_to(i))
-        for i, s in enumerate(state.seats)
-    )
-    return replace(state, seats=seats, settlement=settlement, to_act=None)
+    gains: dict[int, int] = {}
+    for award in settlement.awards:
+        gains[award.seat] = gains.get(award.seat, 0) + award.amount
+    for seat, chips in settlement.returns:
+        gains[seat] = gains.get(seat, 0) + chips
+    seats = list(fresh.seats)
+    for seat, chips in gains.items():
+        s = seats[seat]
+        seats[seat] = replace(s, stack=s.stack + chips)
+    fill(fresh, seats=tuple(seats), settlement=settlement, to_act=None)
+    return fresh
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -274,19 +300,64 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
             if legal is None:
                 legal = state.legal_actions()
             if _among(action, legal):  # type: ignore[arg-type]
-                new = state.context.rules.apply_action(state, action)  # type: ignore[arg-type]
-                return _advance(_recorded(state, new, seat, action))  # type: ignore[arg-type]
+                return _applied(state, seat, action)  # type: ignore[arg-type]
         elif kind is int:
             state.legal_action_ids()
             chosen = legal_action_of(state, action)  # type: ignore[arg-type]
             if chosen is not None:
-                new = state.context.rules.apply_action(state, chosen)
-                return _advance(_recorded(state, new, seat, chosen))
+                return _applied(state, seat, chosen)
             if action in state.legal_action_ids():
-                chosen = state.action_space.decode(state, action)
-                new = state.context.rules.apply_action(state, chosen)
-                return _advance(_recorded(state, new, seat, chosen))
+                return _applied(state, seat, state.action_space.decode(state, action))
     return _apply_checked(state, action)
+
+
+_BETS = (Vie, Hold, Pass, Fold)
+_EXCHANGE_HOOKS = frozenset({"primero_apply_action", "primero_serve_exchange"})
+
+
+def _applied(state: GameState, seat: int, action: Action) -> GameState:
+    """The state after ``seat``'s legal ``action``, recorded, run to the next decision.
+
+    Where the core alone answers ``primero_apply_action`` (``rules.core_only``) a betting
+    action is the core's own code, direct, in one state copy (:func:`core_bet`), and so is an
+    exchange where the core alone also serves it (:func:`core_exchange`); any other answer
+    goes through the checked façade (:meth:`Rules.apply_action`).
+    """
+    context = state.context
+    rules = context.rules
+    core = rules.core_only
+    if "primero_apply_action" in core and not hookchecks._strict:
+        kind = type(action)
+        exchanging = context.steps[state.step_index + 1].kind == "exchange"  # type: ignore[union-attr]
+        if kind in _BETS and not exchanging:
+            history = state.history
+            if len(history) >= context.bound and _past_bound(state):
+                raise rules._endless(state)
+            new = core_bet(state, seat, action, (*history, _entry(seat, action)))
+        elif kind is Exchange and exchanging and core >= _EXCHANGE_HOOKS:
+            history = state.history
+            if len(history) >= context.bound and _past_bound(state):
+                raise rules._endless(state)
+            new = core_exchange(state, seat, action.discards,  # type: ignore[union-attr]
+                                (*history, _entry(seat, action)))
+        else:
+            new = None
+        if new is not None:
+            log = state._log
+            if log is not None:  # someone reads the log (views do): extend it by this action
+                object.__setattr__(new, "_log", (*log, (seat, public_text(action))))
+            return _advance(new)
+    new = rules.apply_action(state, action)
+    return _advance(_recorded(state, new, seat, action))
+
+
+def _past_bound(state: GameState) -> bool:
+    """The deal took :func:`~primero.hookchecks.deal_action_bound` actions.
+
+    Computed only past ``context.bound``, its floor (its progress part grows with what the
+    deal moved).
+    """
+    return len(state.history) >= hookchecks.deal_action_bound(state)
 
 
 def _apply_checked(state: GameState, action: Action | str | int) -> GameState:
@@ -309,9 +380,7 @@ def _apply_checked(state: GameState, action: Action | str | int) -> GameState:
             raise IllegalActionError(f"{name}: action id {action} is {where}",
                                      reason=f"action id {action} is {where}",
                                      legal=state.legal_actions())
-        action = state.action_space.decode(state, action)
-        new = state.context.rules.apply_action(state, action)
-        return _advance(_recorded(state, new, seat, action))
+        return _applied(state, seat, state.action_space.decode(state, action))
     if isinstance(action, str):
         action = _read(state, action, name)
     elif not isinstance(action, _CORE_ACTIONS) and not _is_action(action):
@@ -323,8 +392,7 @@ def _apply_checked(state: GameState, action: Action | str | int) -> GameState:
         raise IllegalActionError(
             f"{name} cannot {action}: {reason}. Legal: {shown}", reason=reason, legal=legal
         )
-    new = state.context.rules.apply_action(state, action)
-    return _advance(_recorded(state, new, seat, action))
+    return _applied(state, seat, action)
 
 
 _CORE_ACTIONS = (Vie, Hold, Pass, Fold, Exchange)
@@ -379,8 +447,22 @@ def _among(action: Action, legal: tuple[Action, ...]) -> bool:
     return action in legal
 
 
-#: History entries ``(seat, action)`` by seat and action identity, shared between deals.
-_ENTRIES: dict[tuple[int, int], tuple[int, Action]] = {}
+#: History entries ``(seat, action)`` by seat, then action identity, shared between deals.
+_ENTRIES: dict[int, dict[int, tuple[int, Action]]] = {}
+
+
+def _entry(seat: int, action: Action) -> tuple[int, Action]:
+    """The history entry ``(seat, action)``, shared between deals (actions are values)."""
+    by_action = _ENTRIES.get(seat)
+    if by_action is None:
+        by_action = _ENTRIES[seat] = {}
+    entry = by_action.get(id(action))
+    if entry is None or entry[1] is not action:
+        entry = (seat, action)
+        if len(by_action) >= 25_000:
+            by_action.clear()
+        by_action[id(action)] = entry
+    return entry
 
 
 def _recorded(state: GameState, new: GameState, seat: int, action: Action) -> GameState:
@@ -390,13 +472,7 @@ def _recorded(state: GameState, new: GameState, seat: int, action: Action) -> Ga
     history is set on it in place (one state copy per action), unless a hook handed back
     ``state`` itself.
     """
-    entry = _ENTRIES.get((seat, id(action)))  # the entries are shared: actions are values
-    if entry is None or entry[1] is not action:
-        entry = (seat, action)
-        if len(_ENTRIES) >= 100_000:
-            _ENTRIES.clear()
-        _ENTRIES[seat, id(action)] = entry
-    history = (*state.history, entry)
+    history = (*state.history, _entry(seat, action))
     if new is state:
         return replace(new, history=history)
     setter = object.__setattr__

@@ -34,7 +34,9 @@ from primero.registration import (
     plugin_label,
     register_plugin,
 )
+from primero.rules.betting import core_legal_actions
 from primero.rules.core import CORE_RULES
+from primero.rules.settling import core_settle
 from primero.state import GameState
 
 if TYPE_CHECKING:
@@ -132,6 +134,13 @@ def _firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) -
     return cast(Caller, namespace["call"])
 
 
+def _core_alone(pm: pluggy.PluginManager, name: str) -> bool:
+    """Whether the core's implementation is the only one of hook ``name`` (no wrapper)."""
+    impls = getattr(pm.hook, name).get_hookimpls()
+    return len(impls) == 1 and impls[0].plugin is CORE_RULES \
+        and not (impls[0].hookwrapper or impls[0].wrapper)
+
+
 def _core_shape_sound(before: GameState, after: object) -> bool:
     """The sound case of ``state_problem(before, after, chips=False)`` in one expression.
 
@@ -174,6 +183,12 @@ class Rules:
             n: _firstresult_caller(pm, n, variant) for n in _RULES_HOOKS}
         self._legal_caller = self._callers["primero_legal_actions"]
         self._apply_caller = self._callers["primero_apply_action"]
+        #: The rules hooks that only the core answers (no plug-in, no wrapper): the engine
+        #: calls the core's own code for them directly (its fast path, never for a plug-in's
+        #: answer) and checks the whole state at the end of each step.
+        self.core_only: frozenset[str] = frozenset(
+            n for n in _RULES_HOOKS if _core_alone(pm, n))
+        self._core_legal = "primero_legal_actions" in self.core_only
         self._plan: tuple[Step, ...] | None = None
         self._plan_plugin: object = None
         self._legal_checked: dict[int, tuple[object, tuple[Card, ...] | None]] = {}
@@ -380,6 +395,10 @@ class Rules:
         when it holds exchanges) is not checked again, except while
         :func:`~primero.hookchecks.checking_everything`.
         """
+        if self._core_legal and not hookchecks._strict:
+            core = core_legal_actions(state)  # the core alone answers: its own code, direct
+            if core:
+                return core  # (an empty answer goes to the checks below, which name it)
         legal, plugin = self._legal_caller(state)
         if legal is None:
             raise PluginError(f"variant {self.variant.name!r}: no plug-in answered "
@@ -489,6 +508,23 @@ class Rules:
         """Close a step (``primero_end_step``); every card is checked here."""
         return self._checked_state("primero_end_step", state, "end", step=step)
 
+    def check_step_end(self, state: GameState) -> None:
+        """The whole-state check of the end of a step the core alone closed (the fast path).
+
+        What :meth:`end_step` checks of the core's answer: the deal's chips on the table and
+        every card exactly once (:func:`~primero.hookchecks.whole_state_problem`).
+
+        Raises:
+            PluginError: naming ``primero_end_step`` and the core (the state a plug-in's
+                earlier answer left is wrong).
+        """
+        if hookchecks._off:
+            return
+        problem = hookchecks.whole_state_problem(state, self._pack or self.pack,
+                                                 state.context.total_chips)
+        if problem is not None:
+            raise self._fault("primero_end_step", CORE_RULES, problem)
+
     def action_blocks(self, table: Table) -> tuple[ActionBlock, ...]:
         """Every block the plug-ins add to the action space (``primero_action_blocks``).
 
@@ -550,6 +586,8 @@ class Rules:
 
     def settle(self, state: GameState) -> Settlement:
         """Settle a finished deal (``primero_settle``)."""
+        if "primero_settle" in self.core_only and not hookchecks._strict:
+            return core_settle(state)  # the core alone answers: its own code, direct
         settlement, plugin = self._call("primero_settle", state=state)
         if hookchecks._off:
             return settlement  # type: ignore[no-any-return]

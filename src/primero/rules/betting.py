@@ -32,15 +32,20 @@ from typing import TYPE_CHECKING
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card
 from primero.hookspecs import hookimpl
-from primero.state import GameState, Seat, Step, fill, replace
+from primero.state import GameState, Seat, Step, copier, fill, replace
 
 if TYPE_CHECKING:
     from primero.variant import Variant
 
 __all__ = [
     "WaksBetting",
+    "apply_bet",
     "betting_actions",
     "betting_seat",
+    "core_bet",
+    "core_end_step",
+    "core_legal_actions",
+    "core_start_step",
     "exchange_actions",
     "must_hold_seat",
     "next_actor",
@@ -137,15 +142,72 @@ def open_round(state: GameState, step: Step) -> GameState:
     Clears the round's bookkeeping and gives the turn to the first player from the eldest who
     can act.
     """
-    seats = tuple(s if not (s.round_bet or s.passed or s.acted)
-                  else replace(s, round_bet=0, passed=False, acted=False) for s in state.seats)
-    state = replace(state, seats=seats, high=0, opener=None, held=False, bets=0, skipped=False)
-    actors = [s for s in seats if s.can_act]
-    if len(actors) < 2 or len(state.live) < 2:
-        fill(state, skipped=True, to_act=None)
+    return _open_round(replace(state))
+
+
+_cleared_seat = copier(Seat, "round_bet", "passed", "acted")
+
+
+def _open_round(fresh: GameState) -> GameState:
+    """:func:`open_round` on a state just made, in place."""
+    seats = tuple([s if not (s.round_bet or s.passed or s.acted)
+                   else _cleared_seat(s, 0, False, False) for s in fresh.seats])
+    actors = 0
+    live = 0
+    for s in seats:
+        if not s.folded:
+            live += 1
+            if s.stack > 0:
+                actors += 1
+    fill(fresh, seats=seats, high=0, opener=None, held=False, bets=0, skipped=False)
+    if actors < 2 or live < 2:
+        fill(fresh, skipped=True, to_act=None)
     else:
-        fill(state, to_act=first_actor(state))
-    return state
+        fill(fresh, to_act=first_actor(fresh))
+    return fresh
+
+
+def core_start_step(fresh: GameState, step: Step) -> GameState:
+    """The core's ``primero_start_step`` on a state just made, in place (the engine's fast path).
+
+    Exactly :meth:`WaksBetting.primero_start_step`, which is this on a copy.
+    """
+    kind = step.kind
+    if kind == "bet":
+        return _open_round(fresh)
+    if kind == "ante":
+        ante = fresh.context.table.ante
+        seats = list(fresh.seats)
+        for seat in fresh.playing_order():
+            s = seats[seat]
+            chips = min(ante, s.stack)
+            seats[seat] = replace(s, stack=s.stack - chips, contributed=s.contributed + chips)
+        fill(fresh, seats=tuple(seats), to_act=None)
+    elif kind == "exchange":
+        live = [i for i in fresh.playing_order() if not fresh.seats[i].folded]
+        fill(fresh, to_act=live[0] if len(live) > 1 else None)
+    else:
+        fill(fresh, to_act=None)
+    return fresh
+
+
+def core_end_step(fresh: GameState, step: Step) -> GameState:
+    """The core's ``primero_end_step`` on a state just made, in place (the engine's fast path).
+
+    Exactly :meth:`WaksBetting.primero_end_step`, which is this on a copy.
+    """
+    live = 0
+    for s in fresh.seats:
+        if not s.folded:
+            live += 1
+    if live == 1:
+        fill(fresh, over=True, ended_by="folds")
+    elif step.kind == "bet" and fresh.opener is None and not fresh.skipped \
+            and fresh.context.betting.carry_without_vie:
+        last_round = max(s.number for s in fresh.context.plan if s.kind == "bet")
+        if step.number == last_round:
+            fill(fresh, over=True, ended_by="carry")
+    return fresh
 
 
 def _amounts(state: GameState, available: int) -> range:
@@ -271,22 +333,122 @@ def apply_bet(state: GameState, seat: int, action: Action, *,
     raise TypeError(f"not a betting action: {action!r}")  # pragma: no cover
 
 
+_bet_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted", "folded")
+_bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets", "skipped",
+                    "history")
+
+
+def core_legal_actions(state: GameState) -> tuple[Action, ...]:
+    """The core's ``primero_legal_actions`` (:meth:`WaksBetting.primero_legal_actions`), direct.
+
+    For the engine's fast path, where the core alone answers the hook: the same tuples.
+    """
+    seat = state.to_act
+    step = state.context.steps[state.step_index + 1]
+    if seat is None or step is None:
+        return ()
+    kind = step.kind
+    if kind == "bet":
+        bound = state.opener is not None and not state.held \
+            and must_hold_seat(state) == seat
+        return betting_actions(state, seat, bound=bound)
+    if kind == "exchange":
+        return exchange_actions(state.seats[seat].hand)
+    return ()
+
+
+def core_bet(state: GameState, seat: int, action: Action,
+             history: tuple[tuple[int, Action], ...]) -> GameState:
+    """The core's answer to a betting action with the action recorded, in one state copy.
+
+    Exactly :meth:`WaksBetting.primero_apply_action` in a betting round (:func:`apply_bet`,
+    then the turn passed on or the round ended) with ``history`` set: the engine's fast path
+    where the core alone answers ``primero_apply_action``. Only the acting seat is copied
+    (and, when a raise re-asks the passers, theirs).
+
+    Args:
+        state: The state, in a betting round, with ``seat`` to act.
+        seat: The acting seat.
+        action: A legal :class:`Vie`, :class:`Hold`, :class:`Pass` or :class:`Fold` (of these
+            exact classes).
+        history: The new state's history (the action appended).
+    """
+    seats = state.seats
+    s = seats[seat]
+    kind = type(action)
+    high, opener, held, bets = state.high, state.opener, state.held, state.bets
+    stack, contributed, round_bet = s.stack, s.contributed, s.round_bet
+    passed, folded = s.passed, s.folded
+    others = seats
+    if kind is Vie:
+        chips = min(action.amount, stack)  # type: ignore[union-attr]
+        stack, contributed, round_bet = stack - chips, contributed + chips, round_bet + chips
+        high, opener, held, bets = round_bet, seat, False, bets + 1
+    elif kind is Hold:
+        owed = high - round_bet
+        raise_by = action.raise_by  # type: ignore[union-attr]
+        chips = min((owed if owed > 0 else 0) + raise_by, stack)
+        stack, contributed, round_bet = stack - chips, contributed + chips, round_bet + chips
+        if round_bet > high:
+            if state.context.betting.raise_reopens_passes:  # a raise re-asks the passers
+                others = tuple([x if not x.passed else replace(x, passed=False)
+                                for x in seats])
+            high = round_bet
+        held = True
+        if raise_by:
+            bets += 1
+    elif kind is Pass:
+        if opener is not None and high > round_bet:
+            passed = True
+    elif kind is Fold:
+        folded = True
+    else:  # pragma: no cover - the engine sends only betting actions here
+        raise TypeError(f"not a betting action: {action!r}")
+    new_seats = list(others)
+    new_seats[seat] = _bet_seat(s, stack, contributed, round_bet, passed, True, folded)
+    n = len(new_seats)
+    skipped = state.skipped
+    live = 0
+    able = 0
+    complete = True
+    for x in new_seats:
+        if not x.folded:
+            live += 1
+            x_stack = x.stack
+            if x_stack > 0:
+                able += 1
+            if opener is not None:
+                if x.round_bet != high and x_stack != 0:
+                    complete = False
+            elif not x.acted and x_stack > 0:
+                complete = False
+    if kind is Fold and opener is None and live > 1 and able < 2:
+        # RULES.md §5: folds before any vie leave one player able to act beside an all-in
+        # player: the round ends as a skipped round (see primero_apply_action)
+        skipped, to_act = True, None
+    elif complete or live <= 1:
+        to_act = None
+    else:
+        to_act = None
+        for k in range(1, n + 1):  # next_actor(state, seat)
+            candidate = new_seats[(seat + k) % n]
+            if candidate.stack > 0 and not candidate.folded:
+                to_act = (seat + k) % n
+                break
+    new = _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets, skipped,
+                     history)
+    if state._cards_sound:  # a bet moves no card
+        object.__setattr__(new, "_cards_sound", True)
+    return new  # type: ignore[no-any-return]
+
+
 class WaksBetting:
     """Core step, action and round-end hooks: the Waks English game (RULES.md §5)."""
 
     @hookimpl(trylast=True)
     def primero_start_step(self, state: GameState, variant: Variant, step: Step) -> GameState:
         """Antes, betting rounds, the exchange; the showdown needs nobody."""
-        if step.kind == "ante":
-            for seat in state.playing_order():
-                state = put_in(state, seat, state.table.ante, round_bet=False)
-            return replace(state, to_act=None)
-        if step.kind == "bet":
-            return open_round(state, step)
-        if step.kind == "exchange":
-            live = [i for i in state.playing_order() if not state.seats[i].folded]
-            return replace(state, to_act=live[0] if len(live) > 1 else None)
-        return replace(state, to_act=None)
+        return core_start_step(replace(state), step)
 
     @hookimpl(trylast=True)
     def primero_legal_actions(self, state: GameState, variant: Variant) -> tuple[Action, ...]:
@@ -393,11 +555,4 @@ class WaksBetting:
 
         The carry only where the variant's ``betting.carry_without_vie`` says so (Waks).
         """
-        if len(state.live) == 1:
-            return replace(state, over=True, ended_by="folds")
-        if step.kind == "bet" and not state.opened and not state.skipped \
-                and variant.spec.betting.carry_without_vie:
-            last_round = max(s.number for s in state.plan if s.kind == "bet")
-            if step.number == last_round:
-                return replace(state, over=True, ended_by="carry")
-        return state
+        return core_end_step(replace(state), step)

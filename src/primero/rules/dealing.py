@@ -30,7 +30,10 @@ from primero.state import (
     Delivery,
     GameState,
     Receipt,
+    Seat,
     Step,
+    copier,
+    fill,
     folded_cards,
     replace,
     reshuffle_pool,
@@ -39,8 +42,8 @@ from primero.state import (
 if TYPE_CHECKING:
     from primero.variant import Variant
 
-__all__ = ["WAKS_PLAN", "StandardDealing", "deal_reason", "deal_round", "deliver", "queue",
-           "reshuffle_rng"]
+__all__ = ["WAKS_PLAN", "StandardDealing", "core_deal_cards", "core_exchange", "deal_reason",
+           "deal_round", "deliver", "queue", "reshuffle_rng"]
 
 #: The Waks deal: two cards, round 1, exchange, two more cards, round 2, showdown.
 WAKS_PLAN: tuple[Step, ...] = (
@@ -116,7 +119,38 @@ def _new_stock(state: GameState, discards: tuple[Card, ...], exclude: tuple[Card
     return tuple(shuffled), kept
 
 
-def deliver(state: GameState, card: Card | None = None) -> GameState:
+def core_deal_cards(fresh: GameState, count: int) -> GameState:
+    """The core's ``primero_deal_cards`` on a state just made, in place (the engine's fast path).
+
+    Exactly :meth:`StandardDealing.primero_deal_cards` (:func:`deal_round`), without the copy.
+    """
+    plan = fresh.context.plan
+    why = "deal"
+    for step in plan[:max(fresh.step_index, 0)]:  # deal_reason(fresh), inline
+        if step.kind == "deal":
+            why = "second deal"
+            break
+    seats = fresh.seats
+    n = len(seats)
+    eldest = fresh.context.eldest
+    order = tuple([seat for seat in [(eldest + k) % n for k in range(n)]
+                   if not seats[seat].folded])
+    key = (order, count, why)
+    queued = _ROUNDS.get(key)
+    if queued is None:  # the same deliveries for the same seats: values, shared
+        if len(_ROUNDS) >= 1024:
+            _ROUNDS.clear()
+        queued = _ROUNDS[key] = tuple(
+            [Delivery(seat, why) for _ in range(count) for seat in order])
+    fill(fresh, pending=fresh.pending + queued)
+    return fresh
+
+
+#: The deliveries of a round of the deal, by (seats in order, count, reason).
+_ROUNDS: dict[tuple[tuple[int, ...], int, str], tuple[Delivery, ...]] = {}
+
+
+def deliver(state: GameState, card: Card | None = None, *, fresh: bool = False) -> GameState:
     """Deal pending cards (``state.pending``), reshuffling the discards when the stock runs out.
 
     Args:
@@ -124,6 +158,9 @@ def deliver(state: GameState, card: Card | None = None) -> GameState:
         card: The card to give the first pending receiver (a deal dealt from outside; the
             caller has checked it can come). ``None``: deal every pending card from the top of
             the stock (seeded and stacked deals).
+
+        fresh: ``state`` was just made by the caller and nobody else holds it: the cards are
+            dealt in place (the engine's steps), not on a copy.
 
     Returns:
         The new state: with one card fewer pending (``card`` given), or none.
@@ -135,10 +172,10 @@ def deliver(state: GameState, card: Card | None = None) -> GameState:
     pending = state.pending
     stock, discards, reshuffles = state.stock, state.discards, state.reshuffles
     seats = state.seats
-    dealt = sum(len(s.received) for s in seats)
+    dealt = sum([len(s.received) for s in seats])
     after = len(state.history)
     if card is None and len(pending) <= len(stock):  # the usual case: the stock suffices
-        return _deliver_from_stock(state, dealt, after)
+        return _deliver_from_stock(state, dealt, after, fresh)
     hands: dict[int, list[Card]] = {}
     received: dict[int, list[Receipt]] = {}
     done = 0
@@ -172,30 +209,134 @@ def deliver(state: GameState, card: Card | None = None) -> GameState:
     new_seats = list(seats)
     for seat, hand in hands.items():
         new_seats[seat] = replace(seats[seat], hand=tuple(hand), received=tuple(received[seat]))
+    if fresh:  # (a reshuffle or a card from outside: the next check counts the cards)
+        fill(state, seats=tuple(new_seats), stock=stock, discards=discards,
+             reshuffles=reshuffles, pending=pending[done:], _cards_sound=False)
+        return state
     return replace(state, seats=tuple(new_seats), stock=stock, discards=discards,
                    reshuffles=reshuffles, pending=pending[done:])
 
 
-def _deliver_from_stock(state: GameState, dealt: int, after: int) -> GameState:
+def _deliver_from_stock(state: GameState, dealt: int, after: int, fresh: bool) -> GameState:
     """:func:`deliver` of every pending card from the top of a stock that holds them all."""
     pending = state.pending
     stock = state.stock
     seats = state.seats
+    seat = pending[0].seat
+    for delivery in pending:
+        if delivery.seat != seat:
+            break
+    else:  # one receiver (an exchange): its hand and receipts in one step
+        return _deliver_to_one(state, seat, dealt, after, fresh)
     hands: dict[int, list[Card]] = {}
     received: dict[int, list[Receipt]] = {}
-    for k, delivery in enumerate(pending):
+    order = dealt
+    for delivery, chosen in zip(pending, stock, strict=False):
         seat = delivery.seat
-        chosen = stock[k]
         hand = hands.get(seat)
         if hand is None:
             hand = hands[seat] = list(seats[seat].hand)
             received[seat] = list(seats[seat].received)
         hand.append(chosen)
-        received[seat].append(Receipt(chosen, delivery.reason, after, dealt + k))
+        received[seat].append(_receipt(Receipt, (chosen, delivery.reason, after, order)))
+        order += 1
     new_seats = list(seats)
     for seat, hand in hands.items():
-        new_seats[seat] = replace(seats[seat], hand=tuple(hand), received=tuple(received[seat]))
-    return replace(state, seats=tuple(new_seats), stock=stock[len(pending):], pending=())
+        old = seats[seat]
+        cards = tuple(hand)
+        new_seats[seat] = _dealt_seat(old, cards, tuple(received[seat]))
+    rest = stock[len(pending):]
+    return _dealt(state, tuple(new_seats), rest, fresh)
+
+
+def _deliver_to_one(state: GameState, seat: int, dealt: int, after: int, fresh: bool) \
+        -> GameState:
+    """:func:`_deliver_from_stock` when every pending card goes to ``seat``."""
+    pending = state.pending
+    stock = state.stock
+    m = len(pending)
+    cards = stock[:m]
+    old = state.seats[seat]
+    receipts = tuple([_receipt(Receipt, (card, delivery.reason, after, dealt + k))
+                      for k, (delivery, card) in enumerate(zip(pending, cards, strict=True))])
+    hand = tuple(old.hand) + cards  # (tuple(): a no-op on the tuple a hand is)
+    seats = list(state.seats)
+    seats[seat] = _dealt_seat(old, hand, tuple(old.received) + receipts)
+    return _dealt(state, tuple(seats), stock[m:], fresh)
+
+
+def _dealt(state: GameState, seats: tuple[Seat, ...], stock: tuple[Card, ...],
+           fresh: bool) -> GameState:
+    """``state`` with the cards dealt from the top of its stock into ``seats``' hands.
+
+    The cards only moved from the stock to the hands, so a state whose cards were sound
+    (every card exactly once, ``_cards_sound``) still has them sound.
+    """
+    if fresh:
+        fill(state, seats=seats, stock=stock, pending=())  # (fill keeps _cards_sound)
+        return state
+    new = _dealt_state(state, seats, stock, ())
+    if state._cards_sound:
+        object.__setattr__(new, "_cards_sound", True)
+    return new  # type: ignore[no-any-return]
+
+
+_dealt_state = copier(GameState, "seats", "stock", "pending")
+
+
+_dealt_seat = copier(Seat, "hand", "received")
+_receipt = tuple.__new__  # Receipt(card, reason, after, order) without its Python __new__
+
+
+_turn_state = copier(GameState, "to_act", "history")
+_served_state = copier(GameState, "seats", "discards", "pending", "to_act", "history")
+_thrown_seat = copier(Seat, "hand", "discarded")
+
+
+def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
+                  history: tuple[tuple[int, object], ...]) -> GameState:
+    """The core's answer to an exchange with the action recorded, in one state copy.
+
+    Exactly the core's ``primero_apply_action`` in an exchange step (``primero_serve_exchange``
+    then the turn to the next player still in, in playing order, who has not exchanged) with
+    ``history`` set: the engine's fast path where the core alone answers both hooks.
+
+    Args:
+        state: The state, in an exchange step, with ``seat`` to act.
+        seat: The exchanging seat.
+        discards: The cards thrown (from the hand: a legal exchange).
+        history: The new state's history (the action appended).
+    """
+    seats = state.seats
+    context = state.context
+    n, eldest = context.n, context.eldest
+    place = (seat - eldest) % n
+    nxt = None
+    for k in range(1, n):
+        i = (seat + k) % n
+        if (i - eldest) % n > place and not seats[i].folded:
+            nxt = i
+            break
+    sound = state._cards_sound
+    if not discards:
+        new = _turn_state(state, nxt, history)
+    else:
+        player = seats[seat]
+        thrown = tuple(discards)
+        mask = 0
+        for card in thrown:  # equal cards have equal bits: ``c not in discards``, no __eq__
+            mask |= card.bit
+        hand = tuple([c for c in player.hand if not c.bit & mask])
+        new_seats = list(seats)
+        new_seats[seat] = _thrown_seat(player, hand, player.discarded + thrown)
+        new = _served_state(state, tuple(new_seats), (*state.discards, *thrown),
+                            state.pending + (Delivery(seat, "exchange", thrown),) * len(thrown),
+                            nxt, history)
+        # the cards stay sound if exactly the thrown ones, distinct, left the hand for the pile
+        sound = sound and mask.bit_count() == len(thrown) == len(player.hand) - len(hand)
+    if sound:
+        object.__setattr__(new, "_cards_sound", True)
+    return new  # type: ignore[no-any-return]
 
 
 class StandardDealing:
@@ -229,5 +370,6 @@ class StandardDealing:
         thrown = tuple(discards)
         seats = list(state.seats)
         seats[seat] = replace(player, hand=hand, discarded=player.discarded + thrown)
-        return replace(state, seats=tuple(seats), discards=(*state.discards, *thrown),
+        pile = (*state.discards, *thrown)
+        return replace(state, seats=tuple(seats), discards=pile,
                        pending=state.pending + (Delivery(seat, reason, thrown),) * len(thrown))

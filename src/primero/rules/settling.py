@@ -40,6 +40,7 @@ __all__ = [
     "build_layers",
     "carried_reason",
     "carry_reason",
+    "core_settle",
     "distance_from_eldest",
     "form_pots",
     "settle_carry",
@@ -76,9 +77,16 @@ def build_layers(
     live = set(contenders)
     previous = 0
     for level in levels:
-        funders = [i for i, c in enumerate(contributions) if c > previous]
-        amount = sum(min(c, level) - previous for c in contributions if c > previous)
-        reach = tuple(i for i in funders if i in live and contributions[i] >= level)
+        funders = []
+        amount = 0
+        reached = []
+        for i, c in enumerate(contributions):  # one pass: funders, chips, who reaches
+            if c > previous:
+                funders.append(i)
+                amount += (c if c < level else level) - previous
+                if c >= level and i in live:
+                    reached.append(i)
+        reach = tuple(reached)
         if len(funders) == 1 or not reach:
             for i in funders:
                 returns[i] = returns.get(i, 0) + min(contributions[i], level) - previous
@@ -286,8 +294,13 @@ class StandardSettling:
     @hookimpl(trylast=True)
     def primero_settle(self, state: GameState, variant: Variant) -> Settlement:
         """Showdown, unseen win, or carry-over, by how the deal ended."""
-        if len(state.live) == 1:
-            return settle_unseen(state)
-        if state.ended_by == "showdown":
-            return settle_showdown(state)
-        return settle_carry(state)
+        return core_settle(state)
+
+
+def core_settle(state: GameState) -> Settlement:
+    """The core's settlement (``primero_settle``): showdown, unseen win, or carry-over."""
+    if len(state.live) == 1:
+        return settle_unseen(state)
+    if state.ended_by == "showdown":
+        return settle_showdown(state)
+    return settle_carry(state)

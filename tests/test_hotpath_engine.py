@@ -1,0 +1,226 @@
+"""The engine's fast path where the core alone answers a hook (issue 12 item 5, issue 16 item 1).
+
+Where only the core implements a rules hook, the engine calls the core's own code directly
+and makes the automatic steps in place; a plug-in's answer always takes the checked façade.
+The independent reference here is the checked path itself: the same deals played with
+:func:`~primero.hookchecks.checking_everything` on (the kit's mode: every hook through the
+plug-in manager, every answer checked, no fast path) must give the same states, action by
+action.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from primero import PluginError, VariantSpec, get_variant, hookimpl
+from primero.engine import start_deal
+from primero.hookchecks import checking_everything
+from primero.registration import _CORE_LABEL
+from primero.state import GameState, Seat, Step, copier, replace
+from primero.variant import Variant
+from primero.variants.waks import WAKS
+
+PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
+
+
+def _facts(state: GameState) -> tuple[Any, ...]:
+    settled = state.settlement
+    settlement = None if settled is None else (  # hand values compare within one ranking
+        tuple((a.seat, a.amount, a.value.key if a.value else None) for a in settled.awards),
+        settled.returns, settled.layers, settled.carry, settled.showdown, settled.reason,
+        tuple((seat, value.key) for seat, value in settled.values))
+    return (state.seats, state.stock, state.discards, state.step_index, state.to_act,
+            state.high, state.opener, state.held, state.bets, state.skipped, state.over,
+            state.ended_by, state.reshuffles, state.history, state.extras, settlement,
+            state.pending, state.public_log, state.legal_actions())
+
+
+def _play(variant: Variant, seed: int, *, by_ids: bool, chips: int | list[int] = 30) \
+        -> list[tuple[Any, ...]]:
+    """Every state of one random deal, as comparable facts."""
+    rng = random.Random(seed)
+    state = start_deal(variant, PLAYERS, chips, dealer=seed % 4, seed=seed, rest=1 + seed % 3)
+    seen = [_facts(state)]
+    while not state.over:
+        if by_ids:
+            state = state.apply(rng.choice(state.legal_action_ids()))
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+        seen.append(_facts(state))
+    return seen
+
+
+def test_the_core_alone_answers_every_rules_hook_of_waks() -> None:
+    core = get_variant("waks").rules.core_only
+    assert {"primero_apply_action", "primero_legal_actions", "primero_start_step",
+            "primero_end_step", "primero_deal_cards", "primero_serve_exchange",
+            "primero_settle"} <= core
+
+
+@pytest.mark.parametrize("by_ids", [False, True])
+def test_fast_path_deals_equal_the_checked_path(by_ids: bool) -> None:
+    variant = get_variant("waks")
+    for seed in range(60):
+        chips: int | list[int] = [3, 9, 30, 5] if seed % 4 == 0 else 30  # all-in deals too
+        fast = _play(variant, seed, by_ids=by_ids, chips=chips)
+        with checking_everything():
+            checked = _play(variant, seed, by_ids=by_ids, chips=chips)
+        assert fast == checked, seed
+
+
+class DeferEverything:
+    """A plug-in implementing the betting and dealing hooks that always defers to the core."""
+
+    @hookimpl
+    def primero_apply_action(self, state: GameState, variant: Any, action: Any) -> Any:
+        return None
+
+    @hookimpl
+    def primero_serve_exchange(self, state: GameState, variant: Any, seat: int,
+                               discards: Any) -> Any:
+        return None
+
+    @hookimpl
+    def primero_start_step(self, state: GameState, variant: Any, step: Step) -> Any:
+        return None
+
+
+def _with(plugin: object, name: str) -> Variant:
+    spec = VariantSpec(name=name, title=name, summary="A test plug-in.", players=WAKS.players,
+                       options=WAKS.options, plugins=(plugin,))
+    return Variant(spec=spec, settings=get_variant("waks").settings)
+
+
+def test_a_plug_ins_hooks_leave_the_fast_path_with_the_same_deals() -> None:
+    deferring = _with(DeferEverything(), "deferring")
+    core = deferring.rules.core_only
+    assert not core & {"primero_apply_action", "primero_serve_exchange", "primero_start_step"}
+    assert {"primero_legal_actions", "primero_end_step", "primero_settle"} <= core
+    waks = get_variant("waks")
+    for seed in range(30):
+        plugin_states = _play(deferring, seed, by_ids=False)
+        core_states = _play(waks, seed, by_ids=False)
+        assert plugin_states == core_states, seed
+
+
+class DoublesACardAtTheBet:
+    """A plug-in whose betting round starts with the eldest holding the top of the stock too."""
+
+    @hookimpl
+    def primero_start_step(self, state: GameState, variant: Any, step: Step) -> Any:
+        if step.kind != "bet" or step.number != 1:
+            return None
+        seat = state.seats[0]
+        seats = (replace(seat, hand=(*seat.hand, state.stock[0])), *state.seats[1:])
+        return replace(state, seats=seats, to_act=None, skipped=True)
+
+
+def test_the_end_of_a_step_the_core_closes_checks_the_whole_state() -> None:
+    variant = _with(DoublesACardAtTheBet(), "doubler")
+    assert "primero_end_step" in variant.rules.core_only
+    with pytest.raises(PluginError) as info:
+        start_deal(variant, PLAYERS, 30, seed=1)
+    error = info.value
+    assert (error.hook, error.plugin) == ("primero_end_step", _CORE_LABEL)
+    card = start_deal("waks", PLAYERS, 30, seed=1).stock[0]  # the card dealt twice
+    assert f"holding {card.ascii} twice" in str(error)
+
+
+def test_copier_sets_the_named_fields_and_resets_caches() -> None:
+    state = start_deal("waks", PLAYERS, 30, seed=3)
+    state.legal_actions()  # fills the cache
+    copy = copier(GameState, "high", "bets")(state, 7, 2)
+    assert type(copy) is GameState
+    assert (copy.high, copy.bets) == (7, 2)
+    assert copy.seats is state.seats and copy.history is state.history
+    assert copy._legal is None and state._legal is not None
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        copy.high = 1  # type: ignore[misc]
+    with pytest.raises(TypeError, match="no field 'nope'"):
+        copier(Seat, "nope")
+
+
+def test_replace_makes_a_frozen_value_of_the_same_class() -> None:
+    seat = Seat(name="Anna", stack=10)
+    seat.public()  # fills the cache
+    copy = replace(seat, stack=4, acted=True)
+    assert type(copy) is Seat
+    assert copy == Seat(name="Anna", stack=4, acted=True)
+    assert copy._public is None and seat.stack == 10
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        copy.stack = 1  # type: ignore[misc]
+    with pytest.raises(TypeError, match="no field 'chips'"):
+        replace(seat, chips=3)
+
+
+@attrs.frozen(slots=False)
+class _NoSlots:
+    a: int
+    b: int = 0
+
+
+def test_replace_of_a_class_without_slots_still_copies() -> None:
+    copy = replace(_NoSlots(a=1, b=2), b=5)
+    assert type(copy) is _NoSlots
+    assert copy == _NoSlots(a=1, b=5)
+
+
+def test_an_exchange_is_served_from_the_top_of_the_stock_with_receipts() -> None:
+    from primero.actions import Exchange
+    from primero.rules.dealing import deliver
+    from primero.state import Delivery, Receipt
+
+    state = start_deal("waks", PLAYERS, 30, seed=5)
+    while state.step is None or state.step.kind != "exchange":
+        state = state.apply(next(a for a in state.legal_actions() if str(a) in ("hold", "pass")))
+    seat = state.to_act
+    assert seat is not None
+    hand = state.seats[seat].hand
+    assert len(hand) == 2  # the exchange comes after round 1 (RULES.md §5)
+    thrown = hand[1:]
+    after = state.apply(Exchange(discards=thrown))
+    served = after.seats[seat]
+    top = state.stock[:2]
+    dealt_before = sum(len(s.received) for s in state.seats)
+    assert served.hand == (hand[0], top[0])
+    assert served.discarded == thrown
+    # dealt after the exchange itself was recorded: one more action in the history
+    assert served.received[-1] == Receipt(top[0], "exchange", len(state.history) + 1,
+                                          dealt_before)
+    assert after.stock == state.stock[1:]
+    assert after.discards == (*state.discards, *thrown)
+    # the one-receiver path and the general path of deliver agree on a queued state
+    queued = replace(state, pending=(Delivery(seat, "exchange"), Delivery(seat, "exchange")))
+    one = deliver(queued)
+    assert one.seats[seat].hand == (*hand, *top)
+    assert one.seats[seat].received[-2:] == (
+        Receipt(top[0], "exchange", len(state.history), dealt_before),
+        Receipt(top[1], "exchange", len(state.history), dealt_before + 1))
+    assert one.stock == state.stock[2:] and one.pending == ()
+    assert queued.pending and queued.seats[seat].hand == hand  # the old state is unchanged
+
+
+def test_only_the_engines_own_moves_keep_the_cards_found_sound() -> None:
+    import pickle
+
+    state = start_deal("waks", PLAYERS, 30, seed=8)  # the first deal step was checked
+    assert state._cards_sound
+    bet = state.apply(state.legal_actions()[0])  # the core's bet moves no card
+    assert bet._cards_sound
+    assert not replace(bet)._cards_sound  # any copy (a plug-in's answer) is counted again
+    assert not pickle.loads(pickle.dumps(bet))._cards_sound
+    from primero.hookchecks import whole_state_problem
+
+    seat = bet.seats[0]
+    doubled = replace(bet, seats=(replace(seat, hand=(*seat.hand, bet.stock[0])),
+                                  *bet.seats[1:]))
+    object.__setattr__(doubled, "_cards_sound", True)  # a (forged) fact
+    pack = bet.context.rules.pack
+    assert whole_state_problem(doubled, pack, bet.context.total_chips) is None
+    with checking_everything():  # the kit counts every card whatever the state says
+        problem = whole_state_problem(doubled, pack, bet.context.total_chips)
+    assert problem is not None and f"holding {bet.stock[0].ascii} twice" in problem
