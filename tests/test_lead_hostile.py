@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import attrs
@@ -140,3 +141,18 @@ def test_long_core_deals_with_big_stacks_are_not_cut_short() -> None:
         state = state.apply((raises or vies or legal)[0])
         actions += 1
     assert actions == 2_000 and not state.over  # well past the floor of 64 * 4 = 256
+
+
+def test_numpy_integer_ids_apply_like_ints() -> None:
+    """An id from ``np.argmax`` over the action mask is an id (breaker repro 24's note)."""
+    state = start_deal("waks", ["Anna", "Ben", "Carla"], 10, seed=1)
+    for i in state.legal_action_ids():
+        assert state.apply(np.int64(i)) == state.apply(i)
+        assert state.apply(np.int32(i)) == state.apply(i)
+    for bad, message in ((np.True_, "np.True_ is not an action"),
+                         (np.float64(1.0), "np.float64(1.0) is not an action")):
+        with pytest.raises(IllegalActionError, match=re.escape(message)):
+            state.apply(bad)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="action id 1000000 is not an id of this "
+                                                 r"deal's action space \(0\.\.39\)"):
+        state.apply(np.int64(10**6))  # type: ignore[arg-type]

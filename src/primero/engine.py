@@ -19,6 +19,7 @@ import operator
 import random
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -178,7 +179,7 @@ def _advance(state: GameState) -> GameState:
     while True:
         if state.pending:
             if external:
-                return state
+                return _folded_hands_discarded(state)
             state = deliver(state, fresh=True)
         if state.over or state.to_act is not None:
             break
@@ -210,6 +211,24 @@ def _advance(state: GameState) -> GameState:
     if state.over and state.settlement is None:
         state = _finish(state)
     return state
+
+
+def _folded_hands_discarded(state: GameState) -> GameState:
+    """A chance node about to reshuffle: the folded hands join the discards first.
+
+    RULES.md §4: folded hands join the discards when the stock runs out, so the cards a
+    reshuffle can give (``state.chance.cards``) are never still in a hand. A deal dealt from
+    a seed or a stacked stock moves them at the same point, inside the delivery.
+    """
+    if state.stock:
+        return state
+    seats = state.seats
+    folded = tuple(c for s in seats if s.folded for c in s.hand)
+    if not folded:
+        return state
+    return replace(state, seats=tuple(replace(s, hand=()) if s.folded and s.hand else s
+                                      for s in seats),
+                   discards=(*state.discards, *folded))
 
 
 def _finish(fresh: GameState) -> GameState:
@@ -272,7 +291,8 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
 
     Args:
         state: The current state.
-        action: An action, its id in ``state.action_space`` (an ``int``), or its deal-file
+        action: An action, its id in ``state.action_space`` (an ``int``; numpy's integers, as
+            ``np.argmax`` over a mask gives, are taken too), or its deal-file
             text (``"vie 2"``, ``"exchange Qd"``), optionally after the acting player's name
             (``"Anna vie 2"``).
 
@@ -369,6 +389,8 @@ def _apply_checked(state: GameState, action: Action | str | int) -> GameState:
         raise IllegalActionError("the deal is over: no action can be applied", legal=())
     if isinstance(action, bool):
         raise IllegalActionError(f"{action!r} is not an action", legal=())
+    if not isinstance(action, int | str) and not attrs.has(type(action)):
+        action = _as_id(action)  # numpy's integers (np.argmax over a mask): ids too
     seat = state.to_act
     name = state.seats[seat].name
     if isinstance(action, int):  # an id (a bool was refused above)
@@ -396,6 +418,16 @@ def _apply_checked(state: GameState, action: Action | str | int) -> GameState:
 
 
 _CORE_ACTIONS = (Vie, Hold, Pass, Fold, Exchange)
+
+
+def _as_id(value: Any) -> Any:
+    """An integer of another type (numpy's) as an ``int`` id; anything else as it is."""
+    if type(value).__name__.startswith("bool"):  # numpy's bool_ is not an id, as bool is not
+        return value
+    try:
+        return operator.index(value)
+    except TypeError:
+        return value
 
 
 def _is_action(value: object) -> bool:

@@ -50,7 +50,7 @@ from primero.cards import Card, Pack
 from primero.deal_setup import PROGRESS_FLOOR
 from primero.hands import HAND_SIZE, Classification
 from primero.settlement import Award, Settlement
-from primero.state import GameState, Step
+from primero.state import Delivery, GameState, Step
 
 __all__ = [
     "checking_everything",
@@ -316,6 +316,35 @@ def state_problem(before: GameState, after: object, total_chips: int | None = No
                 f"(0..{len(seats) - 1}) of a player still in")
     if after.over and after.settlement is not None:
         return "returned a settled state; expected the engine to settle (primero_settle)"
+    if after.pending is not before.pending:
+        return pending_problem(after)
+    return None
+
+
+def pending_problem(state: GameState) -> str | None:
+    """The cards a hook queued (``state.pending``): deliveries to real seats, no more than can come.
+
+    Each is a :class:`~primero.seats.Delivery` to a seat in range that is still in, and they
+    ask for no more cards than the stock, the discards and the folded hands hold together
+    (RULES.md §4: only those can be dealt or reshuffled).
+    """
+    pending = state.pending
+    if type(pending) is not tuple:
+        return f"queued {shown(pending)}; expected a tuple of Delivery (state.pending)"
+    seats = state.seats
+    n = len(seats)
+    for delivery in pending:
+        if not isinstance(delivery, Delivery):
+            return f"queued {shown(delivery)}; expected a Delivery (state.pending)"
+        seat = delivery.seat
+        if type(seat) is not int or not 0 <= seat < n or seats[seat].folded:
+            return (f"queued a card for seat {shown(seat)}; expected the seat (0..{n - 1}) of "
+                    "a player still in")
+    available = len(state.stock) + len(state.discards) + \
+        sum(len(s.hand) for s in seats if s.folded)
+    if len(pending) > available:
+        return (f"queued {len(pending)} cards; expected at most the {available} the stock, the "
+                "discards and the folded hands hold")
     return None
 
 
