@@ -108,15 +108,18 @@ def test_a_plug_ins_hooks_leave_the_fast_path_with_the_same_deals() -> None:
 
 
 class DoublesACardAtTheBet:
-    """A plug-in whose betting round starts with the eldest holding the top of the stock too."""
+    """A plug-in whose betting round starts with the top of the stock among the discards too.
+
+    (A card put into a hand is named at once, by the hook: a hand holds only cards dealt to
+    it. One put among the discards is found by the whole-state check at the step's end.)
+    """
 
     @hookimpl
     def primero_start_step(self, state: GameState, variant: Any, step: Step) -> Any:
         if step.kind != "bet" or step.number != 1:
             return None
-        seat = state.seats[0]
-        seats = (replace(seat, hand=(*seat.hand, state.stock[0])), *state.seats[1:])
-        return replace(state, seats=seats, to_act=None, skipped=True)
+        return replace(state, discards=(*state.discards, state.stock[0]), to_act=None,
+                       skipped=True)
 
 
 def test_the_end_of_a_step_the_core_closes_checks_the_whole_state() -> None:
@@ -127,7 +130,7 @@ def test_the_end_of_a_step_the_core_closes_checks_the_whole_state() -> None:
     error = info.value
     assert (error.hook, error.plugin) == ("primero_end_step", _CORE_LABEL)
     card = start_deal("waks", PLAYERS, 30, seed=1).stock[0]  # the card dealt twice
-    assert f"holding {card.ascii} twice" in str(error)
+    assert f"holding {card.ascii} twice" in error.detail
 
 
 def test_copier_sets_the_named_fields_and_resets_caches() -> None:
