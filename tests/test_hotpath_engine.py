@@ -19,7 +19,6 @@ import pytest
 from primero import PluginError, VariantSpec, get_variant, hookimpl
 from primero.engine import start_deal
 from primero.hookchecks import checking_everything
-from primero.registration import _CORE_LABEL
 from primero.state import GameState, Seat, Step, copier, replace
 from primero.variant import Variant
 from primero.variants.waks import WAKS
@@ -128,7 +127,11 @@ def test_the_end_of_a_step_the_core_closes_checks_the_whole_state() -> None:
     with pytest.raises(PluginError) as info:
         start_deal(variant, PLAYERS, 30, seed=1)
     error = info.value
-    assert (error.hook, error.plugin) == ("primero_end_step", _CORE_LABEL)
+    # the core closed the step; the plug-in answering a rules hook in it is named
+    assert (error.hook, error.plugin) == ("primero_end_step",
+                                          f"{__name__}.DoublesACardAtTheBet")
+    assert str(error).endswith("(found at the end of the step; the core closed it) "
+                               "(cards hidden: error.detail shows them)")
     card = start_deal("waks", PLAYERS, 30, seed=1).stock[0]  # the card dealt twice
     assert f"holding {card.ascii} twice" in error.detail
 

@@ -515,15 +515,25 @@ class Rules:
         every card exactly once (:func:`~primero.hookchecks.whole_state_problem`).
 
         Raises:
-            PluginError: naming ``primero_end_step`` and the core (the state a plug-in's
-                earlier answer left is wrong).
+            PluginError: naming ``primero_end_step`` and the plug-ins that answered the
+                variant's rules hooks (one of their earlier answers in the step left the
+                state wrong), or the core if there are none.
         """
         if hookchecks._off:
             return
         problem = hookchecks.whole_state_problem(state, self._pack or self.pack,
                                                  state.context.total_chips)
         if problem is not None:
-            raise self._fault("primero_end_step", CORE_RULES, problem)
+            hook = "primero_end_step"
+            suspects = [i.plugin for name in _RULES_HOOKS
+                        for i in getattr(self.manager.hook, name).get_hookimpls()
+                        if i.plugin is not CORE_RULES]
+            if not suspects:
+                raise self._fault(hook, CORE_RULES, problem)
+            label = ", ".join(dict.fromkeys(plugin_label(p) for p in suspects))
+            raise PluginError(f"plug-in {label}, hook {hook} (variant {self.variant.name!r}): "
+                              f"{problem} (found at the end of the step; the core closed it)",
+                              plugin=label, hook=hook)
 
     def action_blocks(self, table: Table) -> tuple[ActionBlock, ...]:
         """Every block the plug-ins add to the action space (``primero_action_blocks``).
