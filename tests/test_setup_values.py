@@ -113,7 +113,8 @@ def test_a_seeded_record_has_the_seeded_setup_and_an_ante_by_default() -> None:
     record = DealRecord(variant="revival", players=("A", "B"), dealer="B", chips=(9, 9),
                         seed=21)
     assert record.setup == DealSetup(players=("A", "B"), chips=(9, 9), dealer=1,
-                                     table=Table(ante=get_variant("revival").spec.ante))
+                                     table=Table(ante=get_variant("revival").spec.ante),
+                                     seed=21)
     assert record.setup.seed == 21 and record.setup.dealing == "seeded"
     with pytest.raises(PrimeroError, match="'Zed' is not one of the players"):
         attrs.evolve(record, dealer="Zed").setup  # noqa: B018
@@ -125,18 +126,24 @@ def test_a_record_of_a_state_is_the_record_of_its_setup() -> None:
     state = start_deal("cardano", list(NAMES), 14, seed=9, rest=5)
     state = state.apply(state.legal_actions()[0])
     record = record_from_state(state)
-    assert record == DealRecord.of(state.variant, state.setup,
-                                   [(state.seats[s].name, str(a)) for s, a in state.history])
+    of_setup = DealRecord.of(state.variant, state.setup,
+                             [(state.seats[s].name, str(a)) for s, a in state.history])
+    # the state's record writes the cards (and every reshuffle made); the setup's, its seed
+    # (which shuffles the reshuffles still to come): both replay the deal
     assert record.stock == _shuffled(9) and record.seed is None and record.rest == 5
+    assert of_setup.stock == () and of_setup.seed == 9 and of_setup.rest == 5
+    assert attrs.evolve(of_setup, stock=record.stock, seed=None) == record
+    assert replay(record) == replay(of_setup) == state
 
 
 def test_a_session_makes_the_setup_of_its_next_deal() -> None:
     session = Session.new(get_variant("waks"), list(NAMES), (10, 12, 14), seed=4, dealer=1,
                           rest=2)
     setup = session.next_setup()
+    seed = random.Random("deal:4:0").getrandbits(64)
     assert setup == DealSetup(players=NAMES, chips=(10, 12, 14), dealer=1,
-                              table=Table(stake=1, rest=2), carry=0)
-    assert setup.seed == random.Random("deal:4:0").getrandbits(64)
+                              table=Table(stake=1, rest=2), carry=0, seed=seed)
+    assert setup.seed == seed
     assert session.start_deal() == start_deal(session.variant, setup)
 
 
@@ -158,7 +165,7 @@ def test_a_kit_config_made_from_its_parts_holds_the_setup() -> None:
     config = DealConfig(variant=get_variant("waks"), players=("A", "B"), chips=(3, 4),
                         dealer=1, rest=2, carry=1, seed=6)
     assert config.setup == DealSetup(players=("A", "B"), chips=(3, 4), dealer=1,
-                                     table=Table(rest=2), carry=1)
+                                     table=Table(rest=2), carry=1, seed=6)
     assert (config.stake, config.rest, config.seed, config.stock) == (1, 2, 6, None)
 
 

@@ -89,7 +89,7 @@ class Table:
     raise_cap: int | None = None
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, eq=False)
 class DealSetup:
     """How a deal is set up: everything a deal record needs besides the actions.
 
@@ -112,8 +112,11 @@ class DealSetup:
             stock as given) or ``"external"`` (the caller deals each card; the stock is the
             pack in pack order, its order is not known), see :data:`DEALING_MODES`.
 
-    ``seed``, ``reshuffles`` and ``dealing`` are only the means to the cards: two setups that
-    deal the same cards are equal, so a replayed record equals the deal it was saved from.
+    ``seed``, ``reshuffles`` and ``dealing`` are only the means to the cards: two setups with
+    the same stock are equal (so a replayed record equals the deal it was saved from), and
+    two setups without one (``stock=()``, a seeded setup not yet dealt) are equal only with
+    the same ``seed``. A setup without a stock never equals one with a stock: comparing them
+    would need the variant's pack (``start_deal`` fills it in).
     """
 
     players: tuple[str, ...]
@@ -130,6 +133,19 @@ class DealSetup:
     def total_chips(self) -> int:
         """The deal's chips: the players' at the start plus the carry-over."""
         return sum(self.chips) + self.carry
+
+    def _key(self) -> tuple[object, ...]:
+        """What decides the deal: its seats and table, and its stock (else its seed)."""
+        return (self.players, self.chips, self.dealer, self.table, self.carry, self.stock,
+                None if self.stock else self.seed)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not DealSetup:
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
 
 #: Per pack size: ``(i, i + 1, bits)`` for each swap of a Fisher-Yates shuffle, last first.

@@ -41,6 +41,7 @@ from primero.state import (
 )
 from primero.table_setup import (
     MAX_BET_SIZES,
+    MAX_SEED,
     cards_setup,
     checked_setup,
     known_table,
@@ -136,7 +137,8 @@ def start_deal(
     known = known_table(setup_key(variant, players, chips, dealer, stake, rest, ante, carry,
                                   raise_cap),
                         variant, players, chips, dealer, stake, rest, ante, carry, raise_cap)
-    if (stock is None and rng is None and type(seed) is int and (dealing is None or
+    if (stock is None and rng is None and type(seed) is int and -MAX_SEED <= seed <= MAX_SEED
+            and (dealing is None or
             dealing == "seeded") and type(reshuffles) is tuple and not reshuffles):
         # the usual case, a seeded deal at a known table: nothing else to check
         table = known.setup

@@ -30,6 +30,7 @@ from primero.engine import start_deal
 from primero.errors import PrimeroError, RecordError
 from primero.plugins import get_variant, registry
 from primero.state import DealSetup, GameState, Table
+from primero.table_setup import MAX_SEED
 from primero.variant import Variant
 
 __all__ = ["MAX_DEPTH", "MAX_RECORD_BYTES", "DealRecord", "dump_record", "load_record",
@@ -118,15 +119,25 @@ class DealRecord:
            actions: Sequence[tuple[str, str]] = ()) -> DealRecord:
         """The record of a deal set up by ``setup`` in ``variant``, then ``actions``.
 
-        The record is the deal file that deals the same cards: a seeded setup's stock is
-        written out whole (with no seed) when it is known, as are its reshuffles; the
-        options and the ante are written only where they differ from the defaults.
+        The record is the deal file that deals the same cards: a seeded setup is written as
+        its seed (which shuffles the stock and every reshuffle the setup does not give, as
+        in the deal), a stacked one as its whole stock; the reshuffles given in advance are
+        written out; the options and the ante only where they differ from the defaults.
 
         Args:
             variant: The configured variant.
             setup: The deal's setup (``state.setup``, or one given to ``start_deal``).
             actions: ``(player, action text)`` in order.
+
+        Raises:
+            RecordError: the setup is of a deal dealt from outside (``dealing="external"``):
+                its stock order is not known; :func:`record_from_state` records such a deal
+                by the cards it dealt.
         """
+        if setup.dealing == "external":
+            raise RecordError("a deal dealt from outside has no stock order to write: record "
+                              "it with record_from_state(state), by the cards it dealt")
+        seeded = setup.dealing == "seeded"
         defaults = {o.name: o.default for o in variant.spec.options}
         table = setup.table
         return cls(
@@ -135,8 +146,8 @@ class DealRecord:
             players=setup.players, dealer=setup.players[setup.dealer], chips=setup.chips,
             stake=table.stake, rest=table.rest,
             ante=table.ante if table.ante != variant.spec.ante else None, carry=setup.carry,
-            raise_cap=table.raise_cap, stock=setup.stock,
-            seed=None if setup.stock else setup.seed, reshuffles=setup.reshuffles,
+            raise_cap=table.raise_cap, stock=() if seeded else setup.stock,
+            seed=setup.seed if seeded else None, reshuffles=setup.reshuffles,
             actions=tuple(actions),
         )
 
@@ -159,8 +170,6 @@ MAX_RECORD_BYTES = 1 << 20
 MAX_DEPTH = 32
 #: The largest amount of chips (chips, stake, rest, ante, carry) a deal file may give.
 MAX_CHIPS = 10 ** 15
-#: The largest shuffle seed a deal file may give (a 64-bit seed has 20 digits).
-MAX_SEED = 10 ** 20
 #: The most characters of a bad value echoed in a message.
 _SHOWN = 60
 
@@ -514,10 +523,15 @@ def record_from_state(state: GameState) -> DealRecord:
             name and options (a variant's identity is its spec, rule objects included, its
             options and its house rules): a deal file names only the variant and its options,
             so its replay would play another variant's rules. The message says what differs.
+            Also a deal dealt from outside saved at a chance node (cards still to come).
     """
     setup = state.setup
     stock, reshuffles = setup.stock, state.reshuffles
     if setup.dealing == "external":
+        if state.pending:
+            raise RecordError("a deal dealt from outside cannot be saved at a chance node "
+                              "(its record would deal the cards still to come): deal them "
+                              "first (state.chance)")
         stock, reshuffles = _dealt_orders(state)
     defaults = {o.name: o.default for o in state.variant.spec.options}
     _check_recordable(state.variant,

@@ -20,12 +20,27 @@ from primero.seats import Seat
 from primero.state import replace
 from primero.variant import Variant
 
-__all__ = ["MAX_BET_SIZES", "SETUPS", "KnownTable", "cards_setup", "checked_setup",
-           "known_table", "new_seed", "setup_key", "table_setup", "whole"]
+__all__ = [
+    "MAX_BET_SIZES",
+    "MAX_SEED",
+    "SETUPS",
+    "KnownTable",
+    "cards_setup",
+    "checked_setup",
+    "known_table",
+    "new_seed",
+    "setup_key",
+    "table_setup",
+    "whole",
+]
 
 
 #: The most bet sizes a table may offer (rest - stake + 1): legal actions spell out amounts.
 MAX_BET_SIZES = 1000
+
+
+#: The largest shuffle seed (in size) a deal takes, and so a deal file holds: 2**128.
+MAX_SEED = 2 ** 128
 
 
 def new_seed(rng: random.Random) -> int:
@@ -298,6 +313,9 @@ def cards_setup(variant: Variant, table: DealSetup, stock: Sequence[Card | str] 
         raise PrimeroError("give a seed, a random.Random (rng) or a stacked stock")
     if not whole(seed):
         raise PrimeroError(f"seed must be a whole number, got {seed!r}")
+    if abs(seed) > MAX_SEED:
+        raise PrimeroError(f"seed must be at most 2**128 in size (a deal file holds it), got "
+                           f"a number of {len(str(abs(seed)))} digits")
     if stock is not None:
         cards = parse_cards(stock)
         pack.check(cards, "stacked stock")

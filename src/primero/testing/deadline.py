@@ -96,11 +96,15 @@ def _hook_of(frame: FrameType, facade: Any) -> str | None:
     return None
 
 
+#: The longest deadline set, in seconds (about 11.6 days); a longer budget sets none.
+MAX_TIMER = 1e6
+
+
 class Deadline:
     """A deadline for one example (see the module's docstring); :meth:`cancel` it after.
 
     Args:
-        seconds: From now; ``inf`` (or not finite) for none.
+        seconds: From now; ``inf`` (or not finite, or above :data:`MAX_TIMER`) for none.
         message: Called when the deadline passes with where the example is (:func:`stuck_in`);
             returns the :class:`KitTimeout` message.
     """
@@ -109,8 +113,8 @@ class Deadline:
         self._message = message
         self._armed = ""  # "alarm", "dump" or nothing
         self._previous: tuple[Any, tuple[float, float], float] | None = None
-        if not math.isfinite(seconds):
-            return
+        if not math.isfinite(seconds) or seconds > MAX_TIMER:
+            return  # none (a timer that long is no deadline: the OS timer cannot hold it)
         seconds = max(seconds, 0.001)
         if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
             handler = signal.signal(signal.SIGALRM, self._expired)
