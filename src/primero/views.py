@@ -6,8 +6,8 @@ keeps it), so an agent pays only for what it looks at — a random agent reads `
 It is a :class:`PlayerView` like any other (same fields, same values, frozen; equal to, and
 hashed like, a view built with every field given), and it pickles and copies as a plain
 :class:`PlayerView` holding the fields only. The state it reads from is a private reference:
-nothing public (fields, equality, ``repr``, pickling, copying, :func:`primero.serialize.to_dict`) reaches
-it. Re-exported by :mod:`primero.state`.
+nothing public (fields, equality, ``repr``, pickling, copying,
+:func:`primero.serialize.to_dict`) reaches it. Re-exported by :mod:`primero.state`.
 """
 
 from __future__ import annotations
