@@ -26,7 +26,8 @@ CORE = ("primero.cards", "primero.actions", "primero.errors", "primero.calls",
         "primero.deal_setup", "primero.seats", "primero.views", "primero.variant_state",
         "primero.state", "primero.settlement", "primero.betting_rules", "primero.action_space",
         "primero.rules.betting", "primero.rules.dealing", "primero.rules.settling",
-        "primero.hookchecks", "primero.hookspecs", "primero.table_setup", "primero.engine")
+        "primero.answer_checks", "primero.hookchecks", "primero.hookspecs", "primero.table_setup",
+        "primero.engine")
 
 
 def _modules() -> dict[str, Path]:
