@@ -22,12 +22,12 @@ from primero.engine import start_deal
 SRC = Path(primero.__file__).parent
 
 #: The deal's values and the engine that walks them: no import circle among them.
-CORE = ("primero.cards", "primero.actions", "primero.errors", "primero.calls",
-        "primero.deal_setup", "primero.seats", "primero.views", "primero.variant_state",
-        "primero.state", "primero.settlement", "primero.betting_rules", "primero.action_space",
+CORE = ("primero.cards", "primero.actions", "primero.errors", "primero.calls", "primero.deal_setup",
+        "primero.seats", "primero.views", "primero.variant_state", "primero.state",
+        "primero.settlement", "primero.betting_rules", "primero.action_space",
         "primero.rules.betting", "primero.rules.dealing", "primero.rules.settling",
         "primero.answer_checks", "primero.hookchecks", "primero.hookspecs", "primero.table_setup",
-        "primero.engine")
+        "primero.action_text", "primero.engine")
 
 
 def _modules() -> dict[str, Path]:
