@@ -27,7 +27,8 @@ CORE = ("primero.cards", "primero.actions", "primero.errors", "primero.calls", "
         "primero.settlement", "primero.betting_rules", "primero.action_space",
         "primero.rules.betting", "primero.rules.dealing", "primero.rules.settling",
         "primero.answer_checks", "primero.hookchecks", "primero.hookspecs", "primero.table_setup",
-        "primero.action_text", "primero.engine")
+        "primero.action_text", "primero.rules.betting_round", "primero.rules.fast_path",
+        "primero.engine")
 
 
 def _modules() -> dict[str, Path]:

@@ -29,8 +29,14 @@ from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, parse_cards
 from primero.deal_setup import bind_engine, seeded_stock
 from primero.errors import IllegalActionError, PrimeroError, UnknownSeatError
-from primero.rules.betting import core_bet, core_end_step, core_start_step
-from primero.rules.dealing import core_deal_cards, core_exchange, deliver
+from primero.rules.dealing import deliver
+from primero.rules.fast_path import (
+    core_bet,
+    core_deal_cards,
+    core_end_step,
+    core_exchange,
+    core_start_step,
+)
 from primero.state import (
     DealContext,
     DealSetup,

@@ -34,8 +34,8 @@ from primero.registration import (
     plugin_label,
     register_plugin,
 )
-from primero.rules.betting import core_legal_actions
 from primero.rules.core import CORE_RULES
+from primero.rules.fast_path import core_legal_actions
 from primero.rules.settling import core_settle
 from primero.state import GameState
 
