@@ -263,6 +263,24 @@ def state_problem(before: GameState, after: object, total_chips: int | None = No
     return None
 
 
+def _core_shape_sound(before: GameState, after: object) -> bool:
+    """The sound case of ``state_problem(before, after, chips=False)`` in one expression.
+
+    For the core's own answers between two ends of steps (their shape only, see
+    :mod:`primero.hookchecks`); ``False`` sends the answer to the full check, which words
+    the fault.
+    """
+    if type(after) is not GameState:
+        return False
+    to_act = after.to_act
+    seats = after.seats
+    return (after.step_index == before.step_index and after.history is before.history
+            and after.context is before.context and after.settlement is None
+            and len(seats) == len(before.seats)
+            and (to_act is None or (type(to_act) is int and 0 <= to_act < len(seats)
+                                    and not seats[to_act].folded)))
+
+
 def unrecorded_problem(before: GameState, after: GameState, action: object) -> str | None:
     """``primero_apply_action`` in a betting round: the action must leave a trace.
 
