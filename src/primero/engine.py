@@ -19,18 +19,24 @@ import operator
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 import attrs
 
 from primero import hookchecks
 from primero.action_space import legal_action_of, legal_ids, space_of
-from primero.actions import ACTION_WORDS, Action, Exchange, Fold, Hold, Pass, Vie, parse_action
+from primero.action_text import _as_id, _is_action, _read, public_text
+from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, parse_cards
 from primero.deal_setup import bind_engine, seeded_stock
 from primero.errors import IllegalActionError, PrimeroError, UnknownSeatError
-from primero.rules.betting import core_bet, core_end_step, core_start_step
-from primero.rules.dealing import core_deal_cards, core_exchange, deliver
+from primero.rules.dealing import deliver
+from primero.rules.fast_path import (
+    core_bet,
+    core_deal_cards,
+    core_end_step,
+    core_exchange,
+    core_start_step,
+)
 from primero.state import (
     DealContext,
     DealSetup,
@@ -422,55 +428,6 @@ def _apply_checked(state: GameState, action: Action | str | int) -> GameState:
 _CORE_ACTIONS = (Vie, Hold, Pass, Fold, Exchange)
 
 
-def _as_id(value: Any) -> Any:
-    """An integer of another type (numpy's) as an ``int`` id; anything else as it is."""
-    if type(value).__name__.startswith("bool"):  # numpy's bool_ is not an id, as bool is not
-        return value
-    try:
-        return operator.index(value)
-    except TypeError:
-        return value
-
-
-def _is_action(value: object) -> bool:
-    """An action of a plug-in (a frozen value with a text form) or one of the core's."""
-    return attrs.has(type(value)) and callable(getattr(value, "__str__", None))
-
-
-def _read(state: GameState, text: str, name: str) -> Action:
-    """Read action text for :func:`apply`, keeping every error free of others' cards.
-
-    ``"<player> <verb> ..."`` must name the player to act; text naming another player, or
-    nobody at the table, or that cannot be read, raises an error whose ``.legal`` is empty
-    and whose message names only the player to act and the text given. Text naming the
-    player to act (or no player) that reads as an action is theirs: its errors may list their
-    legal actions.
-    """
-    words = text.split()
-    named = None
-    if words and words[0].lower() not in ACTION_WORDS:  # "<player> <verb> ...", as in a record
-        named = words[0]
-        if named not in state.players:
-            raise IllegalActionError(
-                f"cannot read action {_quote(text)}: {_quote(named)} is neither an action "
-                "word nor a player at this table", legal=())
-        if named != name:
-            raise IllegalActionError(f"it is {name}'s turn, not {named}'s",
-                                     reason="out of turn", legal=())
-        words = words[1:]
-    try:
-        return parse_action(" ".join(words))
-    except PrimeroError as exc:
-        if named is None:
-            raise IllegalActionError(str(exc), legal=()) from None
-        raise IllegalActionError(f"{name}: {exc}", legal=state.legal_actions()) from None
-
-
-def _quote(text: str, limit: int = 40) -> str:
-    """``text`` quoted, shortened past ``limit`` characters."""
-    return repr(text if len(text) <= limit else text[:limit] + "...")
-
-
 def _among(action: Action, legal: tuple[Action, ...]) -> bool:
     """``action in legal``, by identity first (agents pick one of the legal objects)."""
     if type(legal) is not tuple:
@@ -520,31 +477,6 @@ def _recorded(state: GameState, new: GameState, seat: int, action: Action) -> Ga
     elif new._log is not None:
         setter(new, "_log", None)
     return new
-
-
-_PUBLIC_TEXT: dict[int, tuple[Action, str]] = {}
-
-
-def public_text(action: Action) -> str:
-    """How the table sees an action: exchanged cards show only as a count."""
-    known = _PUBLIC_TEXT.get(id(action))  # by identity: actions are shared values
-    if known is not None and known[0] is action:
-        return known[1]
-    text = _public_text(action)
-    if len(_PUBLIC_TEXT) >= 100_000:
-        _PUBLIC_TEXT.clear()
-    _PUBLIC_TEXT[id(action)] = (action, text)
-    return text
-
-
-def _public_text(action: Action) -> str:
-    if isinstance(action, Exchange):
-        n = len(action.discards)
-        return f"exchange {n} card{'s' if n != 1 else ''}"
-    if isinstance(action, Pass) and action.exchange:
-        n = len(action.exchange)
-        return f"pass exchange {n} card{'s' if n != 1 else ''}"
-    return str(action)
 
 
 def view(state: GameState, seat: int) -> PlayerView:

@@ -15,16 +15,14 @@ hook (a misspelling) or is not marked ``@hookimpl`` is an error naming the close
 
 from __future__ import annotations
 
-import inspect
 import threading
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-import pluggy
-
-from primero import hookchecks, hookspecs
+from primero import hookchecks
 from primero.errors import EndlessDealError, PluginError, PrimeroError
 from primero.hands import Classification, Ranking
+from primero.hook_callers import Caller, _core_alone, _firstresult_caller, _raised
+from primero.hookchecks import _core_shape_sound
 from primero.registration import (
     _CORE_LABEL,
     HOOK_NAMES,
@@ -34,8 +32,8 @@ from primero.registration import (
     plugin_label,
     register_plugin,
 )
-from primero.rules.betting import core_legal_actions
 from primero.rules.core import CORE_RULES
+from primero.rules.fast_path import core_legal_actions
 from primero.rules.settling import core_settle
 from primero.state import GameState
 
@@ -54,109 +52,6 @@ _RULES_HOOKS = tuple(sorted(HOOK_NAMES - {"primero_register_variants",
                                           "primero_action_blocks"}))
 _BETTING_HOOKS = ("primero_legal_actions", "primero_apply_action", "primero_start_step",
                   "primero_end_step")
-
-
-def _raised(hook: str, plugin: object, exc: Exception, kwargs: dict[str, Any]) -> PluginError:
-    """The error for a plug-in's hook that raised ``exc`` when called with ``kwargs``.
-
-    Its message may quote the arguments and the exception's text, cards included (a discard
-    face down, a hand): :class:`~primero.errors.PluginError` shows them hidden and keeps them
-    in its ``detail``. The exception's text is cut at a word, never inside a card.
-    """
-    label = plugin_label(plugin)
-    args = ", ".join(  # cards whole (the detail has them all, the message how many)
-        f"{k}={v!r}" if _is_cards(v) else hookchecks.describe({k: v})
-        for k, v in kwargs.items() if k not in ("variant", "state"))
-    text = " ".join(str(exc).split())
-    if len(text) > 120:
-        cut = text[:120]
-        text = (cut.rsplit(" ", 1)[0] if " " in cut else cut) + "..."
-    return PluginError(
-        f"plug-in {label}, hook {hook}: raised {type(exc).__name__}: {text}"
-        + (f" (called with {args})" if args else ""), plugin=label, hook=hook)
-
-
-def _is_cards(value: object) -> bool:
-    from primero.cards import Card
-
-    return isinstance(value, tuple) and bool(value) and all(type(c) is Card for c in value)
-
-
-Caller = Callable[..., tuple[Any, object]]
-
-
-def _firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) -> Caller:
-    """A fast caller for a ``firstresult`` hook: ``(result, plug-in that answered)``.
-
-    Same order and semantics as pluggy's own call (last registered first, ``tryfirst`` /
-    ``trylast`` respected, the first non-``None`` result wins), resolved once: the caller is
-    generated code that calls each implementation positionally with ``variant`` bound (the
-    caller takes the hook's other arguments, by position or keyword). It goes through pluggy
-    when a wrapper is registered, so wrappers keep working (the answer is then the topmost
-    plug-in's). A plug-in other than the core raising anything but a
-    :class:`~primero.errors.PrimeroError` becomes a :class:`~primero.errors.PluginError`.
-    """
-    hook = getattr(pm.hook, name)
-    impls = hook.get_hookimpls()
-    params = [p for p in inspect.signature(getattr(hookspecs, name)).parameters
-              if p != "variant"]
-    if any(i.hookwrapper or i.wrapper for i in impls):
-        top = next((i.plugin for i in reversed(impls) if i.plugin is not CORE_RULES),
-                   CORE_RULES)
-
-        def wrapped(*args: Any, **kwargs: Any) -> tuple[Any, object]:
-            kwargs.update(zip(params, args, strict=False))
-            try:
-                return hook(variant=variant, **kwargs), top
-            except PrimeroError:
-                raise
-            except Exception as exc:
-                raise _raised(name, top, exc, kwargs) from exc
-
-        return wrapped
-    given = ", ".join(f"{p!r}: {p}" for p in params)
-    namespace: dict[str, Any] = {"variant": variant, "PrimeroError": PrimeroError,
-                                 "raised": _raised, "name": name}
-    lines = [f"def call({', '.join(params)}):"]
-    for k, impl in enumerate(reversed(impls)):
-        namespace[f"f{k}"], namespace[f"p{k}"] = impl.function, impl.plugin
-        call = [f"r = f{k}({', '.join(impl.argnames)})", "if r is not None:",
-                f"    return r, p{k}"]
-        if impl.plugin is CORE_RULES:  # the core's own errors pass through unchanged
-            lines += [f"    {line}" for line in call]
-        else:
-            lines += ["    try:", *(f"        {line}" for line in call),
-                      "    except PrimeroError:", "        raise",
-                      "    except Exception as exc:",
-                      f"        raise raised(name, p{k}, exc, {{{given}}}) from exc"]
-    lines.append("    return None, None")
-    exec("\n".join(lines), namespace)  # generated from the hook's own implementations
-    return cast(Caller, namespace["call"])
-
-
-def _core_alone(pm: pluggy.PluginManager, name: str) -> bool:
-    """Whether the core's implementation is the only one of hook ``name`` (no wrapper)."""
-    impls = getattr(pm.hook, name).get_hookimpls()
-    return len(impls) == 1 and impls[0].plugin is CORE_RULES \
-        and not (impls[0].hookwrapper or impls[0].wrapper)
-
-
-def _core_shape_sound(before: GameState, after: object) -> bool:
-    """The sound case of ``state_problem(before, after, chips=False)`` in one expression.
-
-    For the core's own answers between two ends of steps (their shape only, see
-    :mod:`primero.hookchecks`); ``False`` sends the answer to the full check, which words
-    the fault.
-    """
-    if type(after) is not GameState:
-        return False
-    to_act = after.to_act
-    seats = after.seats
-    return (after.step_index == before.step_index and after.history is before.history
-            and after.context is before.context and after.settlement is None
-            and len(seats) == len(before.seats)
-            and (to_act is None or (type(to_act) is int and 0 <= to_act < len(seats)
-                                    and not seats[to_act].folded)))
 
 
 class Rules:

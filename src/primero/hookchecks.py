@@ -34,6 +34,11 @@ plug-in's answer is always counted; the chips are counted at every check.
 
 The termination bound (:func:`deal_action_bound`) is computed from the table and from what the
 deal has moved so far.
+
+This module keeps the switches (:func:`checking_everything`, :func:`unchecked`), the bound, the
+checks of states (:func:`state_problem`, :func:`whole_state_problem`, :func:`cards_problem`)
+and of legal actions (:func:`legal_problem`); the checks of the other answers a plug-in gives
+are in :mod:`primero.answer_checks` and are re-exported here.
 """
 
 from __future__ import annotations
@@ -41,16 +46,34 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from operator import attrgetter
-from typing import Any
 
 import attrs
 
-from primero.actions import Exchange, Fold, Hold, Pass, Vie
+from primero.actions import Exchange, Pass
+from primero.answer_checks import (
+    _ACTION_TYPES,
+    LAZY_CHECK_ABOVE,
+    MAX_POINTS,
+    block_problem,
+    classes_problem,
+    classification_problem,
+    describe,
+    legal_uses_hand,
+    offered_problem,
+    order_problem,
+    pack_problem,
+    pending_problem,
+    plan_problem,
+    points_problem,
+    reason_problem,
+    seats_problem,
+    served_problem,
+    settlement_problem,
+    shown,
+)
 from primero.cards import Card, Pack
 from primero.deal_setup import PROGRESS_FLOOR
-from primero.hands import HAND_SIZE, Classification
-from primero.settlement import Award, Settlement
-from primero.state import Delivery, GameState, Step
+from primero.state import GameState
 
 __all__ = [
     "checking_everything",
@@ -58,10 +81,27 @@ __all__ = [
     "everything_checked",
     "shown",
 ]
+#: Defined in :mod:`primero.answer_checks`; still importable from here.
+__all__ += [
+    "LAZY_CHECK_ABOVE",
+    "MAX_POINTS",
+    "block_problem",
+    "classes_problem",
+    "classification_problem",
+    "describe",
+    "legal_uses_hand",
+    "offered_problem",
+    "order_problem",
+    "pack_problem",
+    "pending_problem",
+    "plan_problem",
+    "points_problem",
+    "reason_problem",
+    "seats_problem",
+    "served_problem",
+    "settlement_problem",
+]
 
-_ACTION_TYPES = (Vie, Hold, Pass, Fold, Exchange)
-#: The most points a card or a classified hand may have: ranking tables hold 32-bit points.
-MAX_POINTS = 2**31 - 1
 _strict = 0
 
 
@@ -98,19 +138,6 @@ def unchecked() -> Iterator[None]:
 def everything_checked() -> bool:
     """Whether :func:`checking_everything` is on."""
     return _strict > 0
-
-
-def shown(value: object, limit: int = 60) -> str:
-    """A value as an error message shows it: its repr on one line, cut at ``limit``."""
-    if isinstance(value, GameState):
-        return "a GameState"
-    text = " ".join(repr(value).split())
-    text = text if len(text) <= limit else text[: limit - 3] + "..."
-    return f"{text} ({type(value).__name__})" if not isinstance(value, tuple | list) else text
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 #: Actions a deal may take for each unit of progress (a chip put in or paid, a fold, a step
@@ -169,91 +196,6 @@ def deal_action_bound_basis(state: GameState) -> str:
     moved, folds, steps = deal_progress(state)
     return (f"the bound for {n} players and what the deal moved: {moved} chips, {folds} folds "
             f"and {steps} steps begun")
-
-
-# --------------------------------------------------------------------------------------------
-# Ranking and plan
-
-
-def pack_problem(result: object) -> str | None:
-    """``primero_pack``: a :class:`~primero.cards.Pack` of at least one card."""
-    if not isinstance(result, Pack) or not len(result):
-        return f"returned {shown(result)}; expected a Pack"
-    return None
-
-
-def points_problem(result: object) -> str | None:
-    """``primero_card_points``: a whole number of points, not negative."""
-    if not _whole(result) or result < 0:  # type: ignore[operator]
-        return f"returned {shown(result)}; expected a whole number of points (int >= 0)"
-    if result > MAX_POINTS:  # type: ignore[operator]
-        return f"returned {shown(result)}; expected at most {MAX_POINTS} points"
-    return None
-
-
-def classes_problem(result: object) -> str | None:
-    """``primero_hand_classes``: a non-empty tuple of distinct class names."""
-    if (not isinstance(result, tuple) or not result
-            or not all(isinstance(c, str) and c for c in result)
-            or len(set(result)) != len(result)):
-        return f"returned {shown(result)}; expected a non-empty tuple of distinct class names"
-    return None
-
-
-def classification_problem(result: object, cards: tuple[Card, ...],
-                           classes: tuple[str, ...]) -> str | None:
-    """``primero_classify_hand``: a Classification of a class in the ranking, of these cards."""
-    if not isinstance(result, Classification):
-        return f"returned {shown(result)}; expected a Classification"
-    if result.hand_class not in classes:
-        return (f"returned the class {result.hand_class!r}; expected one of "
-                f"{', '.join(classes)}")
-    if not _whole(result.points) or result.points < 0:
-        return f"returned {shown(result.points)} points; expected a whole number (int >= 0)"
-    if result.points > MAX_POINTS:
-        return f"returned {shown(result.points)} points; expected at most {MAX_POINTS}"
-    if not isinstance(result.counting, tuple) or not set(result.counting) <= set(cards):
-        return (f"returned counting cards {shown(result.counting)}; expected cards of the "
-                f"hand")
-    return None
-
-
-def order_problem(result: object) -> str | None:
-    """``primero_hand_order``: a tuple of ints."""
-    if not isinstance(result, tuple) or not all(_whole(k) for k in result):
-        return f"returned {shown(result)}; expected a tuple of ints"
-    return None
-
-
-def plan_problem(result: object) -> str | None:
-    """``primero_deal_plan``: a non-empty tuple of Steps dealing each player a hand.
-
-    A deal step deals at least 1 card, and the deal steps together deal exactly
-    :data:`~primero.hands.HAND_SIZE` (4) cards to each player: only the four cards in hand
-    count, and every ranking ranks four-card hands (RULES.md §2).
-    """
-    if not isinstance(result, tuple) or not result \
-            or not all(isinstance(s, Step) for s in result):
-        return f"returned {shown(result)}; expected a non-empty tuple of Step"
-    dealt = 0
-    for step in result:
-        if not isinstance(step.kind, str) or not step.kind:
-            return f"returned a step of kind {shown(step.kind)}; expected a name"
-        if step.kind == "deal":
-            if not _whole(step.count) or step.count < 1:
-                return f"returned {step!r}; expected a deal step to deal at least 1 card"
-            dealt += step.count
-    if dealt != HAND_SIZE:
-        return (f"returned a plan that deals {dealt} card{'s' if dealt != 1 else ''} to each "
-                f"player; expected {HAND_SIZE} (a hand is four cards, RULES.md §2)")
-    return None
-
-
-def reason_problem(result: object) -> str | None:
-    """``primero_illegal_reason``: one non-empty sentence."""
-    if not isinstance(result, str) or not result.strip():
-        return f"returned {shown(result)}; expected a sentence (str)"
-    return None
 
 
 # --------------------------------------------------------------------------------------------
@@ -321,31 +263,22 @@ def state_problem(before: GameState, after: object, total_chips: int | None = No
     return None
 
 
-def pending_problem(state: GameState) -> str | None:
-    """The cards a hook queued (``state.pending``): deliveries to real seats, no more than can come.
+def _core_shape_sound(before: GameState, after: object) -> bool:
+    """The sound case of ``state_problem(before, after, chips=False)`` in one expression.
 
-    Each is a :class:`~primero.seats.Delivery` to a seat in range that is still in, and they
-    ask for no more cards than the stock, the discards and the folded hands hold together
-    (RULES.md §4: only those can be dealt or reshuffled).
+    For the core's own answers between two ends of steps (their shape only, see
+    :mod:`primero.hookchecks`); ``False`` sends the answer to the full check, which words
+    the fault.
     """
-    pending = state.pending
-    if type(pending) is not tuple:
-        return f"queued {shown(pending)}; expected a tuple of Delivery (state.pending)"
-    seats = state.seats
-    n = len(seats)
-    for delivery in pending:
-        if not isinstance(delivery, Delivery):
-            return f"queued {shown(delivery)}; expected a Delivery (state.pending)"
-        seat = delivery.seat
-        if type(seat) is not int or not 0 <= seat < n or seats[seat].folded:
-            return (f"queued a card for seat {shown(seat)}; expected the seat (0..{n - 1}) of "
-                    "a player still in")
-    available = len(state.stock) + len(state.discards) + \
-        sum(len(s.hand) for s in seats if s.folded)
-    if len(pending) > available:
-        return (f"queued {len(pending)} cards; expected at most the {available} the stock, the "
-                "discards and the folded hands hold")
-    return None
+    if type(after) is not GameState:
+        return False
+    to_act = after.to_act
+    seats = after.seats
+    return (after.step_index == before.step_index and after.history is before.history
+            and after.context is before.context and after.settlement is None
+            and len(seats) == len(before.seats)
+            and (to_act is None or (type(to_act) is int and 0 <= to_act < len(seats)
+                                    and not seats[to_act].folded)))
 
 
 def unrecorded_problem(before: GameState, after: GameState, action: object) -> str | None:
@@ -511,11 +444,7 @@ def _cards_fault(state: GameState, pack: Pack) -> str:
 
 
 # --------------------------------------------------------------------------------------------
-# Decisions and the settlement
-
-
-#: Above this many legal actions only a sample is checked (a lazy sequence, e.g. Cardano's).
-LAZY_CHECK_ABOVE = 4096
+# Legal actions (beside the switch they read; the other answers: primero.answer_checks)
 
 
 def legal_problem(state: GameState, result: object) -> str | None:
@@ -556,164 +485,3 @@ def legal_problem(state: GameState, result: object) -> str | None:
     return None
 
 
-def offered_problem(state: GameState, result: Sequence[object], core_applies: bool) \
-        -> str | None:
-    """``primero_legal_actions`` answered by a plug-in: actions the deal can take.
-
-    Checked on a plug-in's answer once :func:`legal_problem` found it sound (the core never
-    offers these): vies of at least 1 chip and raises not negative; each action once; and,
-    where the core applies the actions (``core_applies``: no plug-in implements
-    ``primero_apply_action`` other than as a wrapper), a core action of the step: no
-    :class:`~primero.actions.Exchange` in a betting round, only exchanges in an exchange.
-
-    Of a lazy sequence over :data:`LAZY_CHECK_ABOVE` actions the first and the last are
-    checked, like :func:`legal_problem`.
-    """
-    sample = result if len(result) <= LAZY_CHECK_ABOVE else (result[0], result[-1])
-    step = state.step
-    kind = step.kind if step is not None else None
-    for action in sample:
-        if isinstance(action, Vie) and action.amount < 1:
-            return f"offered {action}; expected a vie of at least 1 chip"
-        if isinstance(action, Hold) and action.raise_by < 0:
-            return f"offered {action}; expected a hold raising 0 chips or more"
-        if not core_applies or not isinstance(action, _ACTION_TYPES):
-            continue
-        if kind == "bet" and isinstance(action, Exchange):
-            return (f"offered {action} in a betting round; expected betting actions (vie, "
-                    "hold, pass, fold): the core's primero_apply_action applies only those "
-                    "there")
-        if kind == "exchange" and not isinstance(action, Exchange):
-            return (f"offered {action} in the exchange; expected exchanges: the core's "
-                    "primero_apply_action applies only those there")
-    if len(set(sample)) != len(sample):
-        seen: set[object] = set()
-        for action in sample:
-            if action in seen:
-                return f"offered {action} twice; expected each legal action once"
-            seen.add(action)
-    return None
-
-
-def seats_problem(before: GameState, after: GameState) -> str | None:
-    """A plug-in's new state: the same players, and hands holding only cards they were dealt.
-
-    Only the seats the hook changed are read. A player's name is fixed by the deal's setup;
-    cards come into a hand only as the engine deals them (queued in ``state.pending`` and
-    recorded in the seat's ``received``), so a hand holding a card its seat never received
-    (two hands swapped, a card slipped in) is a fault even when every card is still there
-    exactly once.
-    """
-    old = before.seats
-    seats = after.seats
-    if seats is old:
-        return None
-    for k, (was, seat) in enumerate(zip(old, seats, strict=True)):
-        if seat is was:
-            continue
-        if seat.name != was.name:
-            return (f"renamed seat {k} from {was.name!r} to {str(seat.name)[:30]!r}; "
-                    "expected the players of the deal's setup")
-        hand = seat.hand
-        if hand is was.hand or not hand:
-            continue
-        dealt = {receipt.card for receipt in seat.received}
-        foreign = [c.ascii for c in hand if c not in dealt]
-        if foreign:
-            return (f"put {' '.join(foreign)} in {seat.name}'s hand, not dealt to "
-                    f"{seat.name}; expected cards in a hand only as dealt (queued in "
-                    "state.pending)")
-    return None
-
-
-def served_problem(before: GameState, after: GameState, seat: int,
-                   discards: tuple[Card, ...]) -> str | None:
-    """``primero_serve_exchange``: the discards out of the hand, as many cards queued.
-
-    RULES.md §5: each player "may discard any number of the cards in hand face down and draw
-    as many from the stock".
-    """
-    if not discards:
-        return None
-    player = after.seats[seat]
-    kept = [c.ascii for c in discards if c in player.hand]
-    if kept:
-        return (f"kept {' '.join(kept)} in {player.name}'s hand; expected the discarded "
-                "cards taken from the hand")
-    queued = sum(d.seat == seat for d in after.pending) - \
-        sum(d.seat == seat for d in before.pending)
-    if queued != len(discards):
-        return (f"queued {queued} card{'s' if queued != 1 else ''} for {player.name}, who "
-                f"threw {len(discards)}; expected as many cards as were discarded")
-    return None
-
-
-def block_problem(block: object) -> str | None:
-    """A block of ``primero_action_blocks``: a name and a whole number of ids, not negative."""
-    name, size = getattr(block, "name", None), getattr(block, "size", None)
-    if not isinstance(name, str) or not name:
-        return f"returned a block named {shown(name)}; expected a name (str)"
-    if not _whole(size) or size < 0:  # type: ignore[operator]
-        return (f"returned the block {name!r} of size {shown(size)}; expected a whole number "
-                "of ids (int >= 0)")
-    return None
-
-
-def legal_uses_hand(result: tuple[object, ...]) -> bool:
-    """Whether a checked answer of ``primero_legal_actions`` holds exchanges (hand-bound)."""
-    return any(isinstance(a, Exchange) or (isinstance(a, Pass) and a.exchange) for a in result)
-
-
-def settlement_problem(state: GameState, result: object) -> str | None:
-    """``primero_settle``: whole non-negative chips to real seats, the pot conserved."""
-    if not isinstance(result, Settlement):
-        return f"returned {shown(result)}; expected a Settlement"
-    seats = state.seats
-    n = len(seats)
-    if type(result.carry) is int and result.carry >= 0 and not result.returns:
-        # the usual answer, in one pass: awards of whole chips to players still in
-        paid = 0
-        for award in result.awards:
-            if type(award) is not Award:
-                break
-            seat, amount = award.seat, award.amount
-            if (type(seat) is not int or not 0 <= seat < n or type(amount) is not int
-                    or amount < 0 or seats[seat].folded):
-                break
-            paid += amount
-        else:
-            if paid + result.carry == state.pot:
-                return None
-    for award in result.awards:
-        if not isinstance(award, Award):
-            return f"returned the award {shown(award)}; expected an Award"
-        if not _whole(award.seat) or not 0 <= award.seat < n:
-            return f"paid seat {shown(award.seat)}; expected a seat 0..{n - 1}"
-        if not _whole(award.amount) or award.amount < 0:
-            return f"paid {shown(award.amount)} chips; expected whole chips, not negative"
-        if state.seats[award.seat].folded:
-            return f"paid {state.seats[award.seat].name}, who folded; expected a player still in"
-    for item in result.returns:
-        seat, chips = item if isinstance(item, tuple) and len(item) == 2 else (None, None)
-        if not _whole(seat) or not 0 <= seat < n:
-            return f"returned chips to {shown(item)}; expected (seat 0..{n - 1}, chips)"
-        if not _whole(chips) or chips < 0:
-            return f"returned {shown(chips)} chips; expected whole chips, not negative"
-    if not _whole(result.carry) or result.carry < 0:
-        return f"carried {shown(result.carry)} chips over; expected whole chips, not negative"
-    pot = state.pot
-    paid = result.paid_out
-    if paid + result.carry != pot:
-        return (f"paid {paid} and carried {result.carry}; expected the pot of {pot} "
-                "(chips are conserved)")
-    return None
-
-
-def describe(kwargs: dict[str, Any]) -> str:
-    """The arguments of a hook call, for the message of a hook that raised."""
-    parts = []
-    for key, value in kwargs.items():
-        if key in ("variant", "state"):
-            continue
-        parts.append(f"{key}={shown(value, 30)}")
-    return ", ".join(parts)

@@ -39,7 +39,6 @@ from attrs import frozen
 
 from primero import hookspecs
 from primero.errors import (
-    InvalidOptionError,
     PluginError,
     PluginWarning,
     UnknownVariantError,
@@ -47,13 +46,15 @@ from primero.errors import (
 from primero.facade import (
     Rules,
     clear_caches,
-    hook_name_problem,
     new_manager,
     plugin_label,
     register_plugin,
     rules_for,
 )
+from primero.facade import hook_name_problem as hook_name_problem  # still importable from here
 from primero.hookchecks import shown
+from primero.spec_checks import ACTION_VERBS as ACTION_VERBS  # still importable from here
+from primero.spec_checks import MAX_PLAYERS, spec_problem
 from primero.variant import Variant, VariantSpec
 
 if TYPE_CHECKING:
@@ -95,67 +96,6 @@ BUILTIN_VARIANT_NAMES: dict[str, str] = {
     **dict.fromkeys(("revival", "italian-primiera", "spanish-primera", "french-prime",
                      "english-primero"), "primero.variants.revival"),
 }
-#: The most players a variant may declare.
-MAX_PLAYERS = 12
-#: Words a variant or option name may not be: they are action verbs in deal files.
-ACTION_VERBS = frozenset(("vie", "hold", "raise", "pass", "fold", "exchange", "call",
-                          "declare"))
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _name_problem(what: str, name: object, verbs: bool = True) -> str | None:
-    if not isinstance(name, str) or not _WORD.fullmatch(name):
-        return (f"{what} {name!r} is not one word (letters, digits, '-', '_', '.'; no "
-                "spaces)")
-    if verbs and name.lower() in ACTION_VERBS:
-        return f"{what} {name!r} is an action verb; choose another name"
-    return None
-
-
-def spec_problem(spec: VariantSpec) -> str | None:
-    """What is wrong with a registration, or ``None``.
-
-    Checks the name and aliases (one word, not an action verb), the player range
-    (``2 <= low <= high <=`` :data:`MAX_PLAYERS`), the ante (whole, not negative), the
-    options (one-word distinct names, a default among the allowed values), and the hook
-    names of every rule object (:func:`primero.facade.hook_name_problem`).
-    """
-    for what, name in (("variant name", spec.name), *(("alias", a) for a in spec.aliases)):
-        problem = _name_problem(what, name)
-        if problem:
-            return problem
-    players = spec.players
-    if (not isinstance(players, tuple) or len(players) != 2
-            or not all(_whole(p) for p in players)
-            or not 2 <= players[0] <= players[1] <= MAX_PLAYERS):
-        return (f"players {players!r}: expected (low, high) with 2 <= low <= high <= "
-                f"{MAX_PLAYERS}")
-    if not _whole(spec.ante) or spec.ante < 0:
-        return f"ante {spec.ante!r}: expected whole chips, not negative"
-    seen: set[str] = set()
-    for option in spec.options:
-        problem = _name_problem("option", option.name, verbs=False)
-        if problem:
-            return problem
-        if option.name in seen:
-            return f"option {option.name!r} is declared twice"
-        seen.add(option.name)
-        if type(option.default) not in (bool, int, str):
-            return f"option {option.name!r}: default {option.default!r} is not a bool, int or str"
-        try:
-            option.validate(option.default)
-        except InvalidOptionError:
-            return (f"option {option.name!r}: default {option.default!r} is not among its "
-                    f"allowed values ({option.allowed()})")
-    for rules in spec.plugins:
-        problem = hook_name_problem(rules)
-        if problem:
-            return f"rule object {plugin_label(rules)}: {problem}"
-    return None
 
 
 @frozen(kw_only=True)

@@ -19,12 +19,13 @@ The values a state is made of live in their own modules and are re-exported here
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 from attrs import field, frozen
 
 from primero.cards import Card, format_cards
+from primero.copying import copier, replace
 from primero.deal_setup import DEALING_MODES, DealContext, DealSetup, Step, Table, bound_engine
 from primero.errors import UnknownSeatError
 from primero.seats import (
@@ -53,131 +54,6 @@ __all__ = [
     "PublicSeat", "Receipt", "Seat", "Step", "Table", "copier", "fill", "folded_cards", "replace",
     "reshuffle_pool",
 ]
-
-_T = TypeVar("_T")
-_REPLACERS: dict[type, Any] = {}
-
-
-_BUILDERS: dict[type, type | None] = {}
-
-
-def _builder(cls: type) -> type | None:
-    """A subclass of ``cls`` whose fresh instances take plain attribute stores, or ``None``.
-
-    A frozen attrs class refuses ``obj.field = value``; storing through
-    ``object.__setattr__`` costs a wrapper call per field. A copy is therefore made as an
-    instance of this builder (same slots, the plain ``object`` attribute protocol: each store
-    is one specialised bytecode), then turned into a ``cls`` by one ``__class__`` assignment:
-    nobody ever sees a builder. ``None`` where ``cls`` cannot have one (no slots of its own,
-    its own ``__new__``, or a layout ``__class__`` assignment refuses): copies then store
-    through ``object.__setattr__``.
-    """
-    if cls in _BUILDERS:
-        return _BUILDERS[cls]
-    builder: type | None = None
-    if "__slots__" in cls.__dict__ and cls.__new__ is object.__new__:  # type: ignore[comparison-overlap]
-        try:
-            builder = type(f"_{cls.__name__}Builder", (cls,), {
-                "__slots__": (), "__setattr__": object.__setattr__,
-                "__delattr__": object.__delattr__, "__init__": object.__init__,
-                "__module__": cls.__module__})
-            probe = builder()
-            probe.__class__ = cls  # the one step a copy ends with: refused on another layout
-        except Exception:  # (a class that refuses subclasses, or that layout): no builder
-            builder = None
-    _BUILDERS[cls] = builder
-    return builder
-
-
-def _copy_code(cls: type, name: str, params: str, values: dict[str, str]) \
-        -> tuple[list[str], dict[str, Any]]:
-    """The first lines of a generated copying function ``name(params)`` for ``cls``.
-
-    Up to its stores of the ``__init__`` fields (``values``: the expression of each field the
-    caller sets; the others are copied from ``inst``) and of the caches (reset to defaults).
-    """
-    all_fields = attrs.fields(cls)
-    builder = _builder(cls)
-    namespace: dict[str, Any] = {"new_object": object.__new__, "setter": object.__setattr__,
-                                 "cls": cls, "builder": builder}
-    values = {f.name: values.get(f.name, f"inst.{f.name}") for f in all_fields if f.init}
-    for i, f in enumerate(all_fields):
-        if not f.init:
-            namespace[f"default_{i}"] = f.default
-            values[f.name] = f"default_{i}"
-    lines = [f"def {name}({params}):"]
-    if builder is not None:
-        lines.append("    new = builder()")
-        lines += [f"    new.{n} = {v}" for n, v in values.items()]
-    else:
-        lines.append("    new = new_object(cls)")
-        lines += [f"    setter(new, {n!r}, {v})" for n, v in values.items()]
-    return lines, namespace
-
-
-def _make_replacer(cls: type) -> Any:
-    """Generate straight-line copying code for ``cls``: one load and store per field.
-
-    Several times faster than a loop or ``attrs.evolve`` (and, through :func:`_builder`,
-    than storing through ``object.__setattr__``).
-    """
-    names = frozenset(f.name for f in attrs.fields(cls) if f.init)
-    lines, namespace = _copy_code(cls, "replacer", "inst, changes", {})
-    store = "setattr(new, name, value)" if namespace["builder"] is not None \
-        else "setter(new, name, value)"
-    lines += [
-        "    for name, value in changes.items():",
-        "        if name not in allowed:",
-        "            raise TypeError(f'{cls.__name__} has no field {name!r}')",
-        f"        {store}",
-    ]
-    if namespace["builder"] is not None:
-        lines.append("    new.__class__ = cls")
-    lines.append("    return new")
-    namespace["allowed"] = names
-    exec("\n".join(lines), namespace)  # generated from the class's own fields
-    return namespace["replacer"]
-
-
-def replace(inst: _T, /, **changes: Any) -> _T:
-    """A copy of a frozen state value with some fields changed: a fast ``attrs.evolve``.
-
-    The engine makes a new state on every action, so this skips what ``evolve`` does per call
-    (field introspection, ``__init__`` keyword handling). Fields that are not ``__init__``
-    arguments (caches) are reset to their defaults. Only for classes without converters or
-    validators, such as :class:`GameState` and :class:`Seat`.
-
-    Raises:
-        TypeError: a name in ``changes`` is not an ``__init__`` field of the class.
-    """
-    replacer = _REPLACERS.get(type(inst))
-    if replacer is None:
-        replacer = _REPLACERS[type(inst)] = _make_replacer(type(inst))
-    return replacer(inst, changes)  # type: ignore[no-any-return]
-
-
-def copier(cls: type, *names: str) -> Any:
-    """A generated function ``copy(inst, v1, v2, ...)``: a copy of ``inst`` with ``names`` set.
-
-    The hot paths' :func:`replace`: the fields in ``names`` take the values given by
-    position, every other ``__init__`` field is copied, and caches (fields that are not
-    ``__init__`` arguments) are reset to their defaults; each field is set once and no
-    keyword dictionary is made. Only for classes without converters or validators.
-
-    Raises:
-        TypeError: a name is not an ``__init__`` field of the class.
-    """
-    init = [f.name for f in attrs.fields(cls) if f.init]
-    unknown = [n for n in names if n not in init]
-    if unknown:
-        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
-    params = ", ".join(["inst", *(f"v_{n}" for n in names)])
-    lines, namespace = _copy_code(cls, "copy", params, {n: f"v_{n}" for n in names})
-    if namespace["builder"] is not None:
-        lines.append("    new.__class__ = cls")
-    lines.append("    return new")
-    exec("\n".join(lines), namespace)  # generated from the class's own fields
-    return namespace["copy"]
 
 
 def fill(fresh: Any, /, **changes: Any) -> None:

@@ -88,7 +88,8 @@ def _hook_of(frame: FrameType, facade: Any) -> str | None:
     if names.get("raised") is facade._raised and isinstance(names.get("name"), str):
         return str(names["name"])  # a generated caller (facade._firstresult_caller)
     code = frame.f_code
-    if code.co_filename == facade.__file__ and code.co_name == "wrapped":
+    if code.co_filename == facade._firstresult_caller.__code__.co_filename \
+            and code.co_name == "wrapped":
         hook = frame.f_locals.get("name")  # the caller through pluggy, for hook wrappers
         return hook if isinstance(hook, str) else None
     if code is facade.Rules.action_blocks.__code__:
