@@ -22,7 +22,7 @@ from primero.actions import Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack
 from primero.hands import HAND_SIZE, Classification
 from primero.settlement import Award, Settlement
-from primero.state import Delivery, GameState, Step
+from primero.state import Delivery, GameState, Step, folded_cards
 
 __all__ = [
     "LAZY_CHECK_ABOVE",
@@ -165,8 +165,7 @@ def pending_problem(state: GameState) -> str | None:
         if type(seat) is not int or not 0 <= seat < n or seats[seat].folded:
             return (f"queued a card for seat {shown(seat)}; expected the seat (0..{n - 1}) of "
                     "a player still in")
-    available = len(state.stock) + len(state.discards) + \
-        sum(len(s.hand) for s in seats if s.folded)
+    available = len(state.stock) + len(state.discards) + len(folded_cards(seats))
     if len(pending) > available:
         return (f"queued {len(pending)} cards; expected at most the {available} the stock, the "
                 "discards and the folded hands hold")

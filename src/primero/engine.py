@@ -28,7 +28,8 @@ from primero.action_text import _as_id, _is_action, _read, public_text
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, parse_cards
 from primero.deal_setup import bind_engine, seeded_stock
-from primero.errors import IllegalActionError, PrimeroError, UnknownSeatError
+from primero.errors import IllegalActionError, PrimeroError, UnknownSeatError, named
+from primero.hookchecks import past_action_bound
 from primero.rules.dealing import deliver
 from primero.rules.fast_path import (
     core_bet,
@@ -43,6 +44,7 @@ from primero.state import (
     GameState,
     PlayerView,
     fill,
+    folded_cards,
     replace,
 )
 from primero.table_setup import (
@@ -231,7 +233,7 @@ def _folded_hands_discarded(state: GameState) -> GameState:
     if state.stock:
         return state
     seats = state.seats
-    folded = tuple(c for s in seats if s.folded for c in s.hand)
+    folded = folded_cards(seats)
     if not folded:
         return state
     return replace(state, seats=tuple(replace(s, hand=()) if s.folded and s.hand else s
@@ -359,12 +361,12 @@ def _applied(state: GameState, seat: int, action: Action) -> GameState:
         exchanging = context.steps[state.step_index + 1].kind == "exchange"  # type: ignore[union-attr]
         if kind in _BETS and not exchanging:
             history = state.history
-            if len(history) >= context.bound and _past_bound(state):
+            if len(history) >= context.bound and past_action_bound(state):
                 raise rules._endless(state)
             new = core_bet(state, seat, action, (*history, _entry(seat, action)))
         elif kind is Exchange and exchanging and core >= _EXCHANGE_HOOKS:
             history = state.history
-            if len(history) >= context.bound and _past_bound(state):
+            if len(history) >= context.bound and past_action_bound(state):
                 raise rules._endless(state)
             new = core_exchange(state, seat, action.discards,  # type: ignore[union-attr]
                                 (*history, _entry(seat, action)))
@@ -377,15 +379,6 @@ def _applied(state: GameState, seat: int, action: Action) -> GameState:
             return _advance(new)
     new = rules.apply_action(state, action)
     return _advance(_recorded(state, new, seat, action))
-
-
-def _past_bound(state: GameState) -> bool:
-    """The deal took :func:`~primero.hookchecks.deal_action_bound` actions.
-
-    Computed only past ``context.bound``, its floor (its progress part grows with what the
-    deal moved).
-    """
-    return len(state.history) >= hookchecks.deal_action_bound(state)
 
 
 def _apply_checked(state: GameState, action: Action | str | int) -> GameState:
@@ -511,8 +504,7 @@ def _unknown_seat(seat: object, n: int) -> UnknownSeatError:
     """The error for a ``seat`` that is not one of ``n`` seat numbers (it names the value)."""
     if isinstance(seat, int) and not isinstance(seat, bool):
         return UnknownSeatError(f"seat {int(seat)} is not one of the {n} seats (0..{n - 1})")
-    shown = repr(seat) if len(repr(seat)) <= 40 else f"a {type(seat).__name__}"
-    return UnknownSeatError(f"{shown} is not a seat number: give an int 0..{n - 1} "
+    return UnknownSeatError(f"{named(seat)} is not a seat number: give an int 0..{n - 1} "
                             "(state.seat_of(name) gives a player's)")
 
 

@@ -27,6 +27,15 @@ __all__ = [
 ]
 
 
+def named(value: object, limit: int = 40) -> str:
+    """A bad input as an error message names it: its ``repr``, or ``a <type>`` past ``limit``.
+
+    Never a huge value whole (a 5,000-character string, a whole table).
+    """
+    shown = repr(value)
+    return shown if len(shown) <= limit else f"a {type(value).__name__}"
+
+
 class PrimeroError(Exception):
     """Base class of every error primero raises."""
 

@@ -345,8 +345,7 @@ class Rules:
         """
         context = state.context
         total = context.total_chips
-        if len(state.history) >= context.bound and \
-                len(state.history) >= hookchecks.deal_action_bound(state):
+        if hookchecks.past_action_bound(state):
             raise self._endless(state)
         hook = "primero_apply_action"
         new, plugin = self._apply_caller(state, action)

@@ -79,6 +79,7 @@ __all__ = [
     "checking_everything",
     "deal_action_bound",
     "everything_checked",
+    "past_action_bound",
     "shown",
 ]
 #: Defined in :mod:`primero.answer_checks`; still importable from here.
@@ -144,6 +145,16 @@ def everything_checked() -> bool:
 #: begun), per seat and one: between two of them each player passes at most twice, exchanges or
 #: declares at most once (RULES.md §5); 4 leaves room to spare.
 ACTIONS_PER_PROGRESS = 4
+
+
+def past_action_bound(state: GameState) -> bool:
+    """The deal has taken :func:`deal_action_bound` actions: the next one would be endless.
+
+    The cheap test first: below ``state.context.bound`` (the bound's floor) the bound itself,
+    whose progress part counts what the deal moved, is not computed.
+    """
+    taken = len(state.history)
+    return taken >= state.context.bound and taken >= deal_action_bound(state)
 
 
 def deal_action_bound(state: GameState) -> int:

@@ -17,7 +17,7 @@ from attrs import evolve, frozen
 
 from primero.cards import Card
 from primero.engine import start_deal
-from primero.errors import PrimeroError
+from primero.errors import PrimeroError, named
 from primero.state import DealSetup, GameState, Table
 from primero.variant import Variant
 
@@ -121,14 +121,11 @@ class Session:
                 not: use ``get_variant``), or ``seed`` or ``deals`` is not a whole number.
         """
         if not isinstance(self.variant, Variant):
-            shown = repr(self.variant) if len(repr(self.variant)) <= 40 \
-                else f"a {type(self.variant).__name__}"
             raise PrimeroError(f"session variant must be a Variant (get_variant(name)), got "
-                               f"{shown}")
+                               f"{named(self.variant)}")
         for what, value in (("seed", self.seed), ("deals", self.deals)):
             if type(value) is not int:
-                shown = repr(value) if len(repr(value)) <= 40 else f"a {type(value).__name__}"
-                raise PrimeroError(f"session {what} must be a whole number, got {shown}")
+                raise PrimeroError(f"session {what} must be a whole number, got {named(value)}")
         if self.deals < 0:
             raise PrimeroError(f"session deals must be 0 or more, got {self.deals}")
 

@@ -27,7 +27,7 @@ from attrs import field, frozen
 from primero.cards import Card, format_cards
 from primero.copying import copier, replace
 from primero.deal_setup import DEALING_MODES, DealContext, DealSetup, Step, Table, bound_engine
-from primero.errors import UnknownSeatError
+from primero.errors import UnknownSeatError, named
 from primero.seats import (
     Chance,
     Delivery,
@@ -309,8 +309,8 @@ class GameState:
         for i, seat in enumerate(self.seats):
             if seat.name == name:
                 return i
-        shown = repr(name) if len(repr(name)) <= 40 else f"a {type(name).__name__}"
-        raise UnknownSeatError(f"no player called {shown}; players: {', '.join(self.players)}")
+        raise UnknownSeatError(f"no player called {named(name)}; "
+                               f"players: {', '.join(self.players)}")
 
     def value(self, seat: int) -> HandValue:
         """The ranking value of ``seat``'s hand (it must hold a full hand)."""

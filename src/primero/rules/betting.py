@@ -78,17 +78,7 @@ class WaksBetting:
     @hookimpl(trylast=True)
     def primero_legal_actions(self, state: GameState, variant: Variant) -> tuple[Action, ...]:
         """Betting actions in a betting round; every subset of the hand in an exchange."""
-        seat, step = state.to_act, state.step
-        if seat is None or step is None:
-            return ()
-        kind = step.kind
-        if kind == "bet":
-            bound = state.opener is not None and not state.held \
-                and must_hold_seat(state) == seat
-            return betting_actions(state, seat, bound=bound)
-        if kind == "exchange":
-            return exchange_actions(state.seats[seat].hand)
-        return ()
+        return core_legal_actions(state)
 
     @hookimpl(trylast=True)
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) -> str:
