@@ -43,6 +43,7 @@ from primero.state import (
     DealSetup,
     GameState,
     PlayerView,
+    Seat,
     fill,
     folded_cards,
     replace,
@@ -156,15 +157,32 @@ def start_deal(
     else:
         setup = cards_setup(variant, known.setup, stock, seed, rng, reshuffles, dealing)
         cards = setup.stock
-    return _advance(GameState(context=DealContext(variant, setup), seats=known.seats,
-                              stock=cards))
+    return _advance(_first_state(variant, setup, known.seats, cards))
 
 
 def _start_setup(variant: Variant, given: DealSetup) -> GameState:
     """:func:`start_deal` of a :class:`DealSetup` (checked as the keyword form is)."""
     setup, seats = checked_setup(variant, given)
-    return _advance(GameState(context=DealContext(variant, setup), seats=seats,
-                              stock=setup.stock))
+    return _advance(_first_state(variant, setup, seats, setup.stock))
+
+
+def _first_state(variant: Variant, setup: DealSetup, seats: tuple[Seat, ...],
+                 stock: tuple[Card, ...]) -> GameState:
+    """The deal's state before its first step, its cards known sound (``_cards_sound``).
+
+    Sound by construction, before any hook ran: the seats are new (``known_table`` makes
+    them with empty hands), there are no discards, and the stock is the variant's pack in
+    some order: a seeded stock is the pack shuffled (:func:`seeded_stock` permutes
+    ``variant.pack.cards``, a :class:`~primero.cards.Pack` of distinct cards), a stacked one
+    was refused unless it is the pack exactly once (``pack.check`` and its length, in
+    :func:`~primero.table_setup.cards_setup`), and a deal dealt from outside starts from the
+    pack itself. So the whole-state check at the end of the first step counts no card the
+    engine dealt from the top of this stock; a plug-in's answer is a new state, whose cards
+    are counted (see :mod:`primero.hookchecks`). The kit counts every time.
+    """
+    state = GameState(context=DealContext(variant, setup), seats=seats, stock=stock)
+    object.__setattr__(state, "_cards_sound", True)  # a fact of this immutable value
+    return state
 
 
 def _advance(state: GameState) -> GameState:

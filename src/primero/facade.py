@@ -415,8 +415,27 @@ class Rules:
         """
         if hookchecks._off:
             return
+        # The sound case of whole_state_problem, inline (one pass over the seats, no call):
+        # the deal's chips all on the table, whole and none negative (``a | b`` of whole
+        # numbers is negative when one of them is; anything else raises TypeError), and
+        # the cards known sound (``_cards_sound``: counted, or moved by the engine alone
+        # from a state that was). Anything else goes to the full check, which words it.
+        context = state.context
+        total = context.setup.carry
+        signs = 0
+        try:
+            for seat in state.seats:
+                stack = seat.stack
+                put_in = seat.contributed
+                total += stack + put_in
+                signs |= stack | put_in
+        except TypeError:
+            signs = -1
+        if (signs >= 0 and state._cards_sound and total == context.total_chips
+                and type(total) is int and not hookchecks._strict):
+            return
         problem = hookchecks.whole_state_problem(state, self._pack or self.pack,
-                                                 state.context.total_chips)
+                                                 context.total_chips)
         if problem is not None:
             hook = "primero_end_step"
             suspects = [i.plugin for name in _RULES_HOOKS

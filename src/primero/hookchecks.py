@@ -29,8 +29,12 @@ core's own code directly and checks only the whole state at the end of each step
 answer is always checked). A state whose cards were found sound keeps that fact
 (``GameState._cards_sound``) through the engine's own card moves (cards dealt from the top of
 the stock, a legal exchange's cards thrown on the pile) and loses it on any copy, so a
-plug-in's answer is always counted; the chips are counted at every check.
-``benchmarks/bench_deals.py`` prints the checks' share of the deal time.
+plug-in's answer is always counted; the chips are counted at every check. A deal's first
+state has that fact by construction (no hook has run: its hands are empty and its stock is the
+checked pack in some order, see ``primero.engine._first_state``), and the check at the end of
+a step the core closed (:meth:`~primero.facade.Rules.check_step_end`) makes its sound case one
+pass over the seats, inline. ``benchmarks/bench_deals.py`` prints the checks' share of the deal
+time.
 
 The termination bound (:func:`deal_action_bound`) is computed from the table and from what the
 deal has moved so far.
