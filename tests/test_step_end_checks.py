@@ -316,7 +316,8 @@ def _starts(seed: int) -> list[GameState]:
     return [start_deal(waks, PLAYERS, 30, seed=seed),
             start_deal(waks, PLAYERS, 30, stock=stock),
             start_deal(waks, setup),
-            start_deal(waks, PLAYERS, 30, rng=random.Random(seed))]
+            start_deal(waks, PLAYERS, 30, rng=random.Random(seed)),
+            start_deal(waks, PLAYERS, 30, dealing="external")]  # at its first chance node
 
 
 def test_every_first_state_has_its_cards_sound_by_an_independent_count() -> None:
@@ -348,3 +349,21 @@ def test_the_flag_agrees_with_a_count_at_every_state_reshuffles_included() -> No
                 state = state.apply(rng.choice(state.legal_actions()))
             reshuffled += bool(state.reshuffles)
     assert reshuffled > 0 and flagged > 1000
+
+
+def test_the_flag_agrees_with_a_count_in_deals_dealt_from_outside() -> None:
+    waks = get_variant("waks")
+    flagged = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = start_deal(waks, PLAYERS, 30, dealing="external")
+        while not state.over:
+            if state._cards_sound:
+                flagged += 1
+                assert cards_problem(state, waks.pack) is None, seed
+            if state.chance is not None:
+                state = state.deal(rng.choice(sorted(state.chance.cards,
+                                                     key=lambda c: c.index)))
+            else:
+                state = state.apply(rng.choice(state.legal_actions()))
+    assert flagged > 20  # the first chance node of each deal, at least

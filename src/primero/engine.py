@@ -43,7 +43,6 @@ from primero.state import (
     DealSetup,
     GameState,
     PlayerView,
-    Seat,
     fill,
     folded_cards,
     replace,
@@ -157,18 +156,19 @@ def start_deal(
     else:
         setup = cards_setup(variant, known.setup, stock, seed, rng, reshuffles, dealing)
         cards = setup.stock
-    return _advance(_first_state(variant, setup, known.seats, cards))
+    return _advance(_first_state(GameState(context=DealContext(variant, setup),
+                                           seats=known.seats, stock=cards)))
 
 
 def _start_setup(variant: Variant, given: DealSetup) -> GameState:
     """:func:`start_deal` of a :class:`DealSetup` (checked as the keyword form is)."""
     setup, seats = checked_setup(variant, given)
-    return _advance(_first_state(variant, setup, seats, setup.stock))
+    return _advance(_first_state(GameState(context=DealContext(variant, setup), seats=seats,
+                                           stock=setup.stock)))
 
 
-def _first_state(variant: Variant, setup: DealSetup, seats: tuple[Seat, ...],
-                 stock: tuple[Card, ...]) -> GameState:
-    """The deal's state before its first step, its cards known sound (``_cards_sound``).
+def _first_state(state: GameState) -> GameState:
+    """A deal's state before its first step (just made), its cards marked sound (``_cards_sound``).
 
     Sound by construction, before any hook ran: the seats are new (``known_table`` makes
     them with empty hands), there are no discards, and the stock is the variant's pack in
@@ -180,7 +180,6 @@ def _first_state(variant: Variant, setup: DealSetup, seats: tuple[Seat, ...],
     engine dealt from the top of this stock; a plug-in's answer is a new state, whose cards
     are counted (see :mod:`primero.hookchecks`). The kit counts every time.
     """
-    state = GameState(context=DealContext(variant, setup), seats=seats, stock=stock)
     object.__setattr__(state, "_cards_sound", True)  # a fact of this immutable value
     return state
 
