@@ -28,25 +28,30 @@ are public so variant plug-ins can reuse them instead of copying them; they are 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.hookspecs import hookimpl
-from primero.rules.betting_round import (
-    apply_bet,
-    betting_actions,
-    betting_seat,
-    exchange_actions,
-    must_hold_seat,
-    next_actor,
-    open_round,
-    put_in,
-    round_complete,
-)
-from primero.rules.fast_path import core_bet, core_end_step, core_legal_actions, core_start_step
-from primero.state import GameState, Step, fill, replace
 
 if TYPE_CHECKING:
+    from primero.actions import Action
+    from primero.rules.betting_round import (
+        apply_bet,
+        betting_actions,
+        betting_seat,
+        exchange_actions,
+        must_hold_seat,
+        next_actor,
+        open_round,
+        put_in,
+        round_complete,
+    )
+    from primero.rules.fast_path import (
+        core_bet,
+        core_end_step,
+        core_legal_actions,
+        core_start_step,
+    )
+    from primero.state import GameState, Step
     from primero.variant import Variant
 
 __all__ = [
@@ -66,6 +71,31 @@ __all__ = [
     "round_complete",
 ]
 
+#: The re-exported helpers -> their module, imported on first access (PEP 562): registering the
+#: core (every variant's rules, a ranking's cold start too) imports none of the betting code.
+_HELPERS = {
+    **dict.fromkeys(("apply_bet", "betting_actions", "betting_seat", "exchange_actions",
+                     "must_hold_seat", "next_actor", "open_round", "put_in", "round_complete"),
+                    "primero.rules.betting_round"),
+    **dict.fromkeys(("core_bet", "core_end_step", "core_legal_actions", "core_start_step"),
+                    "primero.rules.fast_path"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _HELPERS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
 
 class WaksBetting:
     """Core step, action and round-end hooks: the Waks English game (RULES.md §5)."""
@@ -73,16 +103,24 @@ class WaksBetting:
     @hookimpl(trylast=True)
     def primero_start_step(self, state: GameState, variant: Variant, step: Step) -> GameState:
         """Antes, betting rounds, the exchange; the showdown needs nobody."""
+        from primero.rules.fast_path import core_start_step
+        from primero.state import replace
+
         return core_start_step(replace(state), step)
 
     @hookimpl(trylast=True)
     def primero_legal_actions(self, state: GameState, variant: Variant) -> tuple[Action, ...]:
         """Betting actions in a betting round; every subset of the hand in an exchange."""
+        from primero.rules.fast_path import core_legal_actions
+
         return core_legal_actions(state)
 
     @hookimpl(trylast=True)
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) -> str:
         """The rule an illegal action breaks."""
+        from primero.actions import Exchange, Fold, Hold, Pass, Vie
+        from primero.rules.betting_round import must_hold_seat
+
         seat, step = state.to_act, state.step
         if seat is None or step is None:
             return "nobody is to act"
@@ -140,6 +178,10 @@ class WaksBetting:
     def primero_apply_action(self, state: GameState, variant: Variant, action: Action) \
             -> GameState:
         """Apply the action and pass the turn on, or end the step."""
+        from primero.actions import Exchange, Fold
+        from primero.rules.betting_round import apply_bet, next_actor, round_complete
+        from primero.state import fill, replace
+
         seat = state.to_act
         step = state.context.steps[state.step_index + 1]
         assert seat is not None and step is not None
@@ -170,4 +212,7 @@ class WaksBetting:
 
         The carry only where the variant's ``betting.carry_without_vie`` says so (Waks).
         """
+        from primero.rules.fast_path import core_end_step
+        from primero.state import replace
+
         return core_end_step(replace(state), step)
