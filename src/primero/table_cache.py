@@ -7,12 +7,12 @@ version): a file is written atomically (parallel workers see the old file or the
 one) and checked on load, and a corrupt or stale file is rebuilt with a
 :class:`TableCacheWarning`, never trusted. The tables themselves are :mod:`primero.tables`.
 
-The directory is resolved lazily (issue 13: importing :mod:`platformdirs` costs a cold start
-as much as the rest of a census): on Linux the table is first looked for where platformdirs
-puts the cache in the usual case (``$XDG_CACHE_HOME``, else ``~/.cache``; see
-:func:`_likely_directory`), read-only and checked like any file; when it is not there or
-fails a check, platformdirs is asked and everything proceeds from its answer (a table is
-only ever written there).
+The directory is resolved lazily (issue 13: importing ``platformdirs``, with the ``pathlib``
+and ``tempfile`` it imports, cost a warm census about a sixth of its time): on Linux the table
+is first looked for where platformdirs puts the cache in the usual case (``$XDG_CACHE_HOME``,
+else ``~/.cache``; see ``_likely_directory``), read-only and checked like any file; when it is
+not there or fails a check, platformdirs is asked and everything proceeds from its answer (a
+table is only ever written there).
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def _likely_directory() -> str | None:
     that variable is an absolute path, else ``$HOME/.cache/primero`` (a test compares the two
     under each case). Elsewhere, or with ``PRIMERO_CACHE_DIR`` set, or without an absolute
     ``HOME``: ``None``. Only a place to look first: a table found there is checked like any
-    other, and on a miss :func:`_cache_directory` asks platformdirs.
+    other, and on a miss ``_cache_directory`` asks platformdirs.
     """
     if not sys.platform.startswith("linux") or os.environ.get(CACHE_DIR_ENV, "").strip():
         return None

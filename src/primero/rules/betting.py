@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from primero.hookspecs import hookimpl
 
 if TYPE_CHECKING:
-    from primero.actions import Action
+    from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
     from primero.rules.betting_round import (
         apply_bet,
         betting_actions,
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
         core_legal_actions,
         core_start_step,
     )
-    from primero.state import GameState, Step
+    from primero.state import GameState, Step, fill, replace
     from primero.variant import Variant
 
 __all__ = [
@@ -71,26 +71,53 @@ __all__ = [
     "round_complete",
 ]
 
-#: The re-exported helpers -> their module, imported on first access (PEP 562): registering the
-#: core (every variant's rules, a ranking's cold start too) imports none of the betting code.
-_HELPERS = {
-    **dict.fromkeys(("apply_bet", "betting_actions", "betting_seat", "exchange_actions",
-                     "must_hold_seat", "next_actor", "open_round", "put_in", "round_complete"),
-                    "primero.rules.betting_round"),
-    **dict.fromkeys(("core_bet", "core_end_step", "core_legal_actions", "core_start_step"),
-                    "primero.rules.fast_path"),
-}
+#: The helpers re-exported from :mod:`primero.rules.betting_round` and
+#: :mod:`primero.rules.fast_path`.
+_REEXPORTED = frozenset(("apply_bet", "betting_actions", "betting_seat", "exchange_actions",
+                         "must_hold_seat", "next_actor", "open_round", "put_in", "round_complete",
+                         "core_bet", "core_end_step", "core_legal_actions", "core_start_step"))
+#: Whether :func:`_import_deal_code` has bound the betting code in this module.
+_bound = False
+
+
+def _import_deal_code() -> None:
+    """Bind the betting code here: on the first hook call or re-exported name, not on import.
+
+    Registering the core (every variant's rules, a ranking's cold start too: issue 13) then
+    imports none of the deal's code; after the first call the hooks find it as plain globals.
+    """
+    global _bound, Exchange, Fold, Hold, Pass, Vie, fill, replace
+    global apply_bet, betting_actions, betting_seat, exchange_actions, must_hold_seat
+    global next_actor, open_round, put_in, round_complete
+    global core_bet, core_end_step, core_legal_actions, core_start_step
+    from primero.actions import Exchange, Fold, Hold, Pass, Vie
+    from primero.rules.betting_round import (
+        apply_bet,
+        betting_actions,
+        betting_seat,
+        exchange_actions,
+        must_hold_seat,
+        next_actor,
+        open_round,
+        put_in,
+        round_complete,
+    )
+    from primero.rules.fast_path import (
+        core_bet,
+        core_end_step,
+        core_legal_actions,
+        core_start_step,
+    )
+    from primero.state import fill, replace
+
+    _bound = True
 
 
 def __getattr__(name: str) -> Any:
-    module = _HELPERS.get(name)
-    if module is None:
+    if name not in _REEXPORTED:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+    _import_deal_code()
+    return globals()[name]
 
 
 def __dir__() -> list[str]:
@@ -103,24 +130,22 @@ class WaksBetting:
     @hookimpl(trylast=True)
     def primero_start_step(self, state: GameState, variant: Variant, step: Step) -> GameState:
         """Antes, betting rounds, the exchange; the showdown needs nobody."""
-        from primero.rules.fast_path import core_start_step
-        from primero.state import replace
-
+        if not _bound:
+            _import_deal_code()
         return core_start_step(replace(state), step)
 
     @hookimpl(trylast=True)
     def primero_legal_actions(self, state: GameState, variant: Variant) -> tuple[Action, ...]:
         """Betting actions in a betting round; every subset of the hand in an exchange."""
-        from primero.rules.fast_path import core_legal_actions
-
+        if not _bound:
+            _import_deal_code()
         return core_legal_actions(state)
 
     @hookimpl(trylast=True)
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) -> str:
         """The rule an illegal action breaks."""
-        from primero.actions import Exchange, Fold, Hold, Pass, Vie
-        from primero.rules.betting_round import must_hold_seat
-
+        if not _bound:
+            _import_deal_code()
         seat, step = state.to_act, state.step
         if seat is None or step is None:
             return "nobody is to act"
@@ -178,10 +203,8 @@ class WaksBetting:
     def primero_apply_action(self, state: GameState, variant: Variant, action: Action) \
             -> GameState:
         """Apply the action and pass the turn on, or end the step."""
-        from primero.actions import Exchange, Fold
-        from primero.rules.betting_round import apply_bet, next_actor, round_complete
-        from primero.state import fill, replace
-
+        if not _bound:
+            _import_deal_code()
         seat = state.to_act
         step = state.context.steps[state.step_index + 1]
         assert seat is not None and step is not None
@@ -212,7 +235,6 @@ class WaksBetting:
 
         The carry only where the variant's ``betting.carry_without_vie`` says so (Waks).
         """
-        from primero.rules.fast_path import core_end_step
-        from primero.state import replace
-
+        if not _bound:
+            _import_deal_code()
         return core_end_step(replace(state), step)

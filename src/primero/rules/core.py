@@ -23,11 +23,26 @@ from primero.rules.ranking import StandardRanking
 
 if TYPE_CHECKING:
     from primero.cards import Card
+    from primero.rules.dealing import WAKS_PLAN, deal_round
+    from primero.rules.settling import core_settle
     from primero.settlement import Settlement
-    from primero.state import GameState, Step
+    from primero.state import Delivery, GameState, Step, replace
     from primero.variant import Variant
 
 __all__ = ["CORE_RULES", "StandardDealing", "StandardSettling", "WaksRules"]
+
+#: Whether :func:`_import_deal_code` has bound the dealing and settling code in this module.
+_bound = False
+
+
+def _import_deal_code() -> None:
+    """Bind the dealing and settling code here: on the first hook call, not on import."""
+    global _bound, WAKS_PLAN, deal_round, core_settle, Delivery, replace
+    from primero.rules.dealing import WAKS_PLAN, deal_round
+    from primero.rules.settling import core_settle
+    from primero.state import Delivery, replace
+
+    _bound = True
 
 
 class StandardDealing:
@@ -39,15 +54,15 @@ class StandardDealing:
     @hookimpl(trylast=True)
     def primero_deal_plan(self, variant: Variant) -> tuple[Step, ...]:
         """The Waks plan (RULES.md §5)."""
-        from primero.rules.dealing import WAKS_PLAN
-
+        if not _bound:
+            _import_deal_code()
         return WAKS_PLAN
 
     @hookimpl(trylast=True)
     def primero_deal_cards(self, state: GameState, variant: Variant, count: int) -> GameState:
         """One card at a time to each player still in, from the eldest, ``count`` rounds."""
-        from primero.rules.dealing import deal_round
-
+        if not _bound:
+            _import_deal_code()
         return deal_round(state, count)
 
     @hookimpl(trylast=True)
@@ -61,8 +76,8 @@ class StandardDealing:
         """
         if not discards:
             return state
-        from primero.state import Delivery, replace
-
+        if not _bound:
+            _import_deal_code()
         player = state.seats[seat]
         hand = tuple(c for c in player.hand if c not in discards)
         step = state.step
@@ -81,8 +96,8 @@ class StandardSettling:
     @hookimpl(trylast=True)
     def primero_settle(self, state: GameState, variant: Variant) -> Settlement:
         """Showdown, unseen win, or carry-over, by how the deal ended."""
-        from primero.rules.settling import core_settle
-
+        if not _bound:
+            _import_deal_code()
         return core_settle(state)
 
 
