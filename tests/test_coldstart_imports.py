@@ -45,6 +45,7 @@ def test_a_census_imports_no_deal_code_cold_or_warm(deck: str, tmp_path: Path) -
     for loaded in (cold, warm):
         assert [m for m in DEAL_CODE if m in loaded] == []
         assert "primero.ranking" in loaded and "primero.facade" in loaded
+        assert "importlib.metadata" not in loaded  # the entry points are not scanned
     assert "numpy" not in warm  # a cached table is read with the array module alone
 
 
