@@ -16,8 +16,12 @@ global random state).
   deck=...)`` then
   ``.ranking.census()`` (targets < 0.15 s for italian40, < 0.3 s for french52);
   ``import primero`` + ``evaluate("7s 6h Ad Kc")``; and the CLI ``python -m primero evaluate
-  7s 6h Ad Kc`` (target < 0.4 s; it includes the CLI framework's import).
-* Figures from before the lazy registry and the lazy CLI commands are printed beside them.
+  7s 6h Ad Kc`` (target < 0.4 s; it includes the CLI framework's import) and ``python -m
+  primero --help`` (no target: it imports every command module); on Linux also the italian40
+  census with the cache directory from platformdirs (``PRIMERO_CACHE_DIR`` unset, a temporary
+  ``XDG_CACHE_HOME``).
+* Figures from before the lazy registry, the lazy CLI commands and the cold-start cut (a
+  ranking's rules import no deal code) are printed beside them.
 * Fresh processes keep their compiled modules (a temporary ``PYTHONPYCACHEPREFIX``, warmed
   first), as an installed package does; the census is also printed without a bytecode cache
   (``PYTHONDONTWRITEBYTECODE=1``: every module of the source tree compiled at every start).
@@ -60,6 +64,11 @@ BEFORE_LAZY_IMPORT = {"import primero": "0.20-0.24 s", "census italian40": "0.25
 BEFORE_LAZY_REGISTRY = {"single": "1.64-1.88x", "census italian40": "0.26-0.47 s",
                         "census french52": "0.28-0.50 s", "get_variant": "0.25-0.46 s",
                         "cli evaluate": "0.38-0.71 s"}
+#: The same figures before a ranking's rules stopped importing the deal's code (the engine,
+#: the state, the deal's checks; the ``coldstart`` branch's start: min-median of 10 interleaved
+#: runs at a quiet moment of the 2-core machine; --help min-median under load), for comparison.
+BEFORE_COLD_START = {"census italian40": "0.113-0.116 s", "census french52": "0.118-0.119 s",
+                     "cli evaluate": "0.131-0.138 s", "cli help": "0.26-0.40 s"}
 
 
 def _cpu_seconds(run: Callable[[], object]) -> float:
@@ -193,16 +202,24 @@ def fresh_processes(repeat: int, *, bytecode: bool = True) -> dict[str, float]:
     commands["python (empty)"] = [sys.executable, "-c", "pass"]
     commands["cli evaluate"] = [sys.executable, "-m", "primero", "evaluate",
                                 "7s", "6h", "Ad", "Kc"]
+    commands["cli help"] = [sys.executable, "-m", "primero", "--help"]
     # compile every module once (numpy's too, into a fresh bytecode prefix) without a table
     # cache, so that the first-ever figure is the table's build and write, not compilation
     child_seconds(commands["census french52"], dict(env, PRIMERO_NO_CACHE="1"))
     first = {"first ever, french52": child_seconds(commands["census french52"], env)}
     for argv in commands.values():  # warm the cache (and the OS's file cache)
         child_seconds(argv, env)
+    envs = dict.fromkeys(commands, env)
+    if sys.platform == "linux":  # the cache directory from platformdirs ($XDG_CACHE_HOME)
+        name = "census italian40, platformdirs"
+        commands[name] = commands["census italian40"]
+        envs[name] = {k: v for k, v in env.items() if k != "PRIMERO_CACHE_DIR"}
+        envs[name]["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="primero-bench-xdg-")
+        child_seconds(commands[name], envs[name])  # warm that cache
     best = dict.fromkeys(commands, float("inf"))
     for _ in range(repeat):
         for name, argv in commands.items():
-            best[name] = min(best[name], child_seconds(argv, env))
+            best[name] = min(best[name], child_seconds(argv, envs[name]))
     return {**first, **best}
 
 
@@ -265,8 +282,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"process  warm cache, import + census {deck}: {fresh[f'census {deck}']:9.3f} s"
               f"   (target < {target:g} s: {_mark(oks[-1])}; before the lazy registry "
               f"{BEFORE_LAZY_REGISTRY[f'census {deck}']})")
+        print(f"process  the same, before the cold-start cut: "
+              f"{BEFORE_COLD_START[f'census {deck}']}")
         print(f"process  the same, no bytecode cache (compiled at every start): "
               f"{uncompiled[f'census {deck}']:6.3f} s")
+    if "census italian40, platformdirs" in fresh:
+        print(f"process  census italian40, cache directory from platformdirs: "
+              f"{fresh['census italian40, platformdirs']:6.3f} s (PRIMERO_CACHE_DIR unset)")
     print(f"process  python -c pass (the interpreter alone): {fresh['python (empty)']:8.3f} s")
     print(f"process  import primero:                       {fresh['import primero']:9.3f} s"
           f"   (before the lazy import {BEFORE_LAZY_IMPORT['import primero']})")
@@ -278,7 +300,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     oks.append(fresh["cli evaluate"] < CLI_TARGET_SECONDS)
     print(f"process  primero evaluate 7s 6h Ad Kc (CLI):   {fresh['cli evaluate']:9.3f} s"
           f"   (target < {CLI_TARGET_SECONDS:g} s: {_mark(oks[-1])}; before the lazy "
-          f"commands {BEFORE_LAZY_REGISTRY['cli evaluate']})")
+          f"commands {BEFORE_LAZY_REGISTRY['cli evaluate']}, before the cold-start cut "
+          f"{BEFORE_COLD_START['cli evaluate']})")
+    print(f"process  primero --help (every command module): {fresh['cli help']:8.3f} s"
+          f"   (before the cold-start cut {BEFORE_COLD_START['cli help']})")
     return 1 if args.check and not all(oks) else 0
 
 

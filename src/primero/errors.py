@@ -66,8 +66,9 @@ class InvalidOptionError(PrimeroError, ValueError):
 
 #: A card as primero writes it: its repr (``Card.parse('7s')``, or one cut short by an error's
 #: length limit), its ASCII or symbol notation (``7s``, ``10h``, ``7♠``), a rank cut short
-#: (``7...``, ``1...``), or its Italian long name (``7 di coppe``).
-_CARD_TEXT = re.compile(
+#: (``7...``, ``1...``), or its Italian long name (``7 di coppe``). A pattern, compiled (and
+#: kept in re's cache) when an error first hides cards, not when primero is imported.
+_CARD_TEXT = (
     r"Card\.parse\(\s*'[^']*(?:'\s*\))?"
     r"|(?<![\w.])(?:(?:10|[2-9AJQKT])[shdc♠♥♦♣♤♡♢♧](?!\w)|(?:10|1|[2-9AJQKT])(?=\.\.\.))"
     r"|(?<!\w)\w+ di (?:spade|coppe|denari|bastoni)(?!\w)")
@@ -83,7 +84,7 @@ def without_cards(text: str) -> str:
     repr ``Card.parse('7s')`` (also cut short), ``7s`` / ``10h`` / ``Th`` and ``7♠``, and the
     Italian long names (``fante di spade``). How many cards there were stays readable.
     """
-    return _CARD_TEXT.sub(HIDDEN_CARD, text)
+    return re.sub(_CARD_TEXT, HIDDEN_CARD, text)
 
 
 @contextmanager

@@ -18,11 +18,10 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Any, cast
 
-from primero import hookchecks
+from primero import ranking_checks
 from primero.errors import EndlessDealError, PluginError, PrimeroError
 from primero.hands import Classification, Ranking
 from primero.hook_callers import Caller, _core_alone, _firstresult_caller, _raised
-from primero.hookchecks import _core_shape_sound
 from primero.registration import (
     _CORE_LABEL,
     HOOK_NAMES,
@@ -33,17 +32,58 @@ from primero.registration import (
     register_plugin,
 )
 from primero.rules.core import CORE_RULES
-from primero.rules.fast_path import core_legal_actions
-from primero.rules.settling import core_settle
-from primero.state import GameState
 
 if TYPE_CHECKING:
+    from primero import hookchecks
     from primero.action_space import ActionBlock
     from primero.actions import Action
     from primero.cards import Card, Pack
+    from primero.hookchecks import _core_shape_sound
+    from primero.rules.fast_path import core_legal_actions
+    from primero.rules.settling import core_settle
     from primero.settlement import Settlement
-    from primero.state import Step, Table
+    from primero.state import GameState, Step, Table
     from primero.variant import Variant
+
+
+def _import_deal_code() -> None:
+    """Import what only a deal needs here: its checks, the core's fast path, the game state.
+
+    Building a variant's rules and its ranking (a census, one evaluation in a fresh process:
+    issue 13) needs none of them; the first use of any of these names imports them all and
+    binds them in this module, so that later calls look them up as plain globals.
+    """
+    global hookchecks, _core_shape_sound, core_legal_actions, core_settle, GameState
+    from primero import hookchecks
+    from primero.hookchecks import _core_shape_sound
+    from primero.rules.fast_path import core_legal_actions
+    from primero.rules.settling import core_settle
+    from primero.state import GameState
+
+
+class _DealCode:
+    """Stands for one name of :func:`_import_deal_code` until it is first used."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def _target(self) -> Any:
+        _import_deal_code()
+        return globals()[self._name]
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(self._target(), attribute)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self._target()(*args, **kwargs)
+
+
+if not TYPE_CHECKING:
+    hookchecks = _DealCode("hookchecks")
+    _core_shape_sound = _DealCode("_core_shape_sound")
+    core_legal_actions = _DealCode("core_legal_actions")
+    core_settle = _DealCode("core_settle")
+    GameState = _DealCode("GameState")
 
 __all__ = ["HOOK_NAMES", "Rules", "distribution_of", "hook_name_problem", "new_manager",
            "plugin_label", "register_plugin", "rules_for"]
@@ -148,7 +188,7 @@ class Rules:
         """The variant's pack (``primero_pack``), cached."""
         if self._pack is None:
             pack, plugin = self._call("primero_pack")
-            problem = hookchecks.pack_problem(pack)
+            problem = ranking_checks.pack_problem(pack)
             if problem is not None:
                 raise self._fault("primero_pack", plugin, problem)
             self._pack = pack
@@ -157,7 +197,7 @@ class Rules:
     def card_points(self, card: Card) -> int:
         """Points of one card (``primero_card_points``)."""
         points, plugin = self._call("primero_card_points", card=card)
-        problem = hookchecks.points_problem(points)
+        problem = ranking_checks.points_problem(points)
         if problem is not None:
             raise self._fault("primero_card_points", plugin, f"for {card.ascii} {problem}")
         return cast(int, points)
@@ -196,7 +236,7 @@ class Rules:
         pack = self.pack
         points = {card: self.card_points(card) for card in pack}
         classes, plugin = self._call("primero_hand_classes")
-        problem = hookchecks.classes_problem(classes)
+        problem = ranking_checks.classes_problem(classes)
         if problem is not None:
             raise self._fault("primero_hand_classes", plugin, problem)
         classify_caller = self._callers["primero_classify_hand"]
@@ -206,7 +246,7 @@ class Rules:
 
         def classify(hand: tuple[Card, ...]) -> Classification:
             result, plugin = classify_caller(cards=hand, points=points)
-            problem = hookchecks.classification_problem(result, hand, classes)
+            problem = ranking_checks.classification_problem(result, hand, classes)
             if problem is not None:
                 cards = " ".join(c.ascii for c in hand)
                 raise fault("primero_classify_hand", plugin, f"for {cards} {problem}")
@@ -214,7 +254,7 @@ class Rules:
 
         def order(classification: Classification) -> tuple[int, ...]:
             key, plugin = order_caller(classification=classification, classes=classes)
-            problem = hookchecks.order_problem(key)
+            problem = ranking_checks.order_problem(key)
             if problem is not None:
                 raise fault("primero_hand_order", plugin, problem)
             return cast(tuple[int, ...], key)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pluggy
 
-from primero import hookchecks, hookspecs
+from primero import hookspecs
 from primero.errors import PluginError, PrimeroError
 from primero.registration import plugin_label
 from primero.rules.core import CORE_RULES
@@ -34,9 +34,11 @@ def _raised(hook: str, plugin: object, exc: Exception, kwargs: dict[str, Any]) -
     face down, a hand): :class:`~primero.errors.PluginError` shows them hidden and keeps them
     in its ``detail``. The exception's text is cut at a word, never inside a card.
     """
+    from primero.hookchecks import describe  # here only: the error path, not the cold start
+
     label = plugin_label(plugin)
     args = ", ".join(  # cards whole (the detail has them all, the message how many)
-        f"{k}={v!r}" if _is_cards(v) else hookchecks.describe({k: v})
+        f"{k}={v!r}" if _is_cards(v) else describe({k: v})
         for k, v in kwargs.items() if k not in ("variant", "state"))
     text = " ".join(str(exc).split())
     if len(text) > 120:

@@ -52,7 +52,7 @@ from primero.facade import (
     rules_for,
 )
 from primero.facade import hook_name_problem as hook_name_problem  # still importable from here
-from primero.hookchecks import shown
+from primero.ranking_checks import shown
 from primero.spec_checks import ACTION_VERBS as ACTION_VERBS  # still importable from here
 from primero.spec_checks import MAX_PLAYERS, spec_problem
 from primero.variant import Variant, VariantSpec

@@ -145,13 +145,13 @@ def register_plugin(pm: pluggy.PluginManager, plugin: object, name: str | None =
 
 
 #: pluggy's refusal of a hook implementation: "Plugin '<id>' for hook '<hook>'" and the reason.
-_PLUGGY_REFUSAL = re.compile(r"^Plugin '[^']*' for hook '(?P<hook>[^']+)'\s*(?P<rest>.*)$", re.S)
+_PLUGGY_REFUSAL = r"(?s)^Plugin '[^']*' for hook '(?P<hook>[^']+)'\s*(?P<rest>.*)$"  # re caches it
 
 
 def _registration_problem(exc: Exception, pm: pluggy.PluginManager) -> str:
     """The refusal of pluggy in one line naming the hook, without its internal plug-in id."""
     text = " ".join(str(exc).split())
-    match = _PLUGGY_REFUSAL.match(text)
+    match = re.match(_PLUGGY_REFUSAL, text)
     if match is None:
         return text
     hook = match["hook"]

@@ -28,7 +28,6 @@ Numbers are read in ASCII digits only (``0``–``9``): full-width (``２``) and 
 from __future__ import annotations
 
 import contextlib
-import difflib
 import json
 import re
 import sys
@@ -297,6 +296,8 @@ def suggest_variant(name: str) -> None:
         return
     with contextlib.suppress(UnknownVariantError):
         reg.spec(name)  # a broken plug-in's variant raises its own one-line reason here
+    import difflib  # here only: the hint of a wrong name, not every command's start
+
     words = {name: spec.name for spec in reg.specs() for name in (spec.name, *spec.aliases)}
     close = difflib.get_close_matches(name.lower(), list(words), n=1, cutoff=0.6)
     hint = f"did you mean {words[close[0]]!r}? " if close else ""

@@ -28,25 +28,30 @@ are public so variant plug-ins can reuse them instead of copying them; they are 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.hookspecs import hookimpl
-from primero.rules.betting_round import (
-    apply_bet,
-    betting_actions,
-    betting_seat,
-    exchange_actions,
-    must_hold_seat,
-    next_actor,
-    open_round,
-    put_in,
-    round_complete,
-)
-from primero.rules.fast_path import core_bet, core_end_step, core_legal_actions, core_start_step
-from primero.state import GameState, Step, fill, replace
 
 if TYPE_CHECKING:
+    from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
+    from primero.rules.betting_round import (
+        apply_bet,
+        betting_actions,
+        betting_seat,
+        exchange_actions,
+        must_hold_seat,
+        next_actor,
+        open_round,
+        put_in,
+        round_complete,
+    )
+    from primero.rules.fast_path import (
+        core_bet,
+        core_end_step,
+        core_legal_actions,
+        core_start_step,
+    )
+    from primero.state import GameState, Step, fill, replace
     from primero.variant import Variant
 
 __all__ = [
@@ -66,6 +71,58 @@ __all__ = [
     "round_complete",
 ]
 
+#: The helpers re-exported from :mod:`primero.rules.betting_round` and
+#: :mod:`primero.rules.fast_path`.
+_REEXPORTED = frozenset(("apply_bet", "betting_actions", "betting_seat", "exchange_actions",
+                         "must_hold_seat", "next_actor", "open_round", "put_in", "round_complete",
+                         "core_bet", "core_end_step", "core_legal_actions", "core_start_step"))
+#: Whether :func:`_import_deal_code` has bound the betting code in this module.
+_bound = False
+
+
+def _import_deal_code() -> None:
+    """Bind the betting code here: on the first hook call or re-exported name, not on import.
+
+    Registering the core (every variant's rules, a ranking's cold start too: issue 13) then
+    imports none of the deal's code; after the first call the hooks find it as plain globals.
+    """
+    global _bound, Exchange, Fold, Hold, Pass, Vie, fill, replace
+    global apply_bet, betting_actions, betting_seat, exchange_actions, must_hold_seat
+    global next_actor, open_round, put_in, round_complete
+    global core_bet, core_end_step, core_legal_actions, core_start_step
+    from primero.actions import Exchange, Fold, Hold, Pass, Vie
+    from primero.rules.betting_round import (
+        apply_bet,
+        betting_actions,
+        betting_seat,
+        exchange_actions,
+        must_hold_seat,
+        next_actor,
+        open_round,
+        put_in,
+        round_complete,
+    )
+    from primero.rules.fast_path import (
+        core_bet,
+        core_end_step,
+        core_legal_actions,
+        core_start_step,
+    )
+    from primero.state import fill, replace
+
+    _bound = True
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _REEXPORTED:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    _import_deal_code()
+    return globals()[name]
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
 
 class WaksBetting:
     """Core step, action and round-end hooks: the Waks English game (RULES.md §5)."""
@@ -73,16 +130,22 @@ class WaksBetting:
     @hookimpl(trylast=True)
     def primero_start_step(self, state: GameState, variant: Variant, step: Step) -> GameState:
         """Antes, betting rounds, the exchange; the showdown needs nobody."""
+        if not _bound:
+            _import_deal_code()
         return core_start_step(replace(state), step)
 
     @hookimpl(trylast=True)
     def primero_legal_actions(self, state: GameState, variant: Variant) -> tuple[Action, ...]:
         """Betting actions in a betting round; every subset of the hand in an exchange."""
+        if not _bound:
+            _import_deal_code()
         return core_legal_actions(state)
 
     @hookimpl(trylast=True)
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) -> str:
         """The rule an illegal action breaks."""
+        if not _bound:
+            _import_deal_code()
         seat, step = state.to_act, state.step
         if seat is None or step is None:
             return "nobody is to act"
@@ -140,6 +203,8 @@ class WaksBetting:
     def primero_apply_action(self, state: GameState, variant: Variant, action: Action) \
             -> GameState:
         """Apply the action and pass the turn on, or end the step."""
+        if not _bound:
+            _import_deal_code()
         seat = state.to_act
         step = state.context.steps[state.step_index + 1]
         assert seat is not None and step is not None
@@ -170,4 +235,6 @@ class WaksBetting:
 
         The carry only where the variant's ``betting.carry_without_vie`` says so (Waks).
         """
+        if not _bound:
+            _import_deal_code()
         return core_end_step(replace(state), step)

@@ -25,15 +25,14 @@ copying the layering.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from primero.hookspecs import hookimpl
 from primero.settlement import Award, PotLayer, Settlement
 from primero.state import GameState
 
 if TYPE_CHECKING:
     from primero.hands import HandValue
-    from primero.variant import Variant
+    from primero.rules.core import StandardSettling
 
 __all__ = [
     "StandardSettling",
@@ -288,15 +287,6 @@ def settle_carry(state: GameState, reason: str | None = None) -> Settlement:
                      reason=carry_reason(state) if reason is None else reason)
 
 
-class StandardSettling:
-    """Core settle hook (RULES.md §3)."""
-
-    @hookimpl(trylast=True)
-    def primero_settle(self, state: GameState, variant: Variant) -> Settlement:
-        """Showdown, unseen win, or carry-over, by how the deal ended."""
-        return core_settle(state)
-
-
 def core_settle(state: GameState) -> Settlement:
     """The core's settlement (``primero_settle``): showdown, unseen win, or carry-over."""
     if len(state.live) == 1:
@@ -304,3 +294,13 @@ def core_settle(state: GameState) -> Settlement:
     if state.ended_by == "showdown":
         return settle_showdown(state)
     return settle_carry(state)
+
+
+def __getattr__(name: str) -> Any:
+    # The hook class lives in primero.rules.core (registering the core imports no settling
+    # code: issue 13); still importable from here.
+    if name == "StandardSettling":
+        from primero.rules.core import StandardSettling
+
+        return StandardSettling
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,7 +11,7 @@ import math
 import os
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, as_completed
 from typing import Any
 
 from primero.simulation.play import _run_task, _Task
@@ -42,6 +42,9 @@ def _execute(tasks: Sequence[_Task], *, jobs: int, executor: Executor | None,
     bar = _progress_bar() if progress else None
     owned: Executor | None = None
     if executor is None and jobs > 1 and len(tasks) > 1:
+        # here only: it imports multiprocessing, which a one-process run never needs
+        from concurrent.futures import ProcessPoolExecutor
+
         owned = executor = ProcessPoolExecutor(max_workers=jobs)
     try:
         if executor is None:
