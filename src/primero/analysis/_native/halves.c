@@ -1,0 +1,569 @@
+/*
+ * Showdown counting by halves, compiled: the same count as primero/analysis/showdown_halves.py
+ * (read its module docstring first), exact integer arithmetic throughout.
+ *
+ * The players are cut into a first half and a second half. For each half, its deals on every
+ * set of its unseen cards (colexicographic order) are tallied by best key; the other half's
+ * deals on sets disjoint from each set come from that table by a superset-sum (zeta)
+ * transform and a signed subset-sum transform over every set of at most `top` unseen cards.
+ * Both transforms recurse on the highest card (the sets without it, then those with it, then
+ * one contiguous block added to another), so that every step streams through memory and the
+ * small sub-problems stay in the processor's cache.
+ *
+ * Arithmetic: the tables are uint32 and wrap modulo 2**32; every value read at the end (the
+ * other half's deals on the sets disjoint from one set) lies in [0, 2**32) because the caller
+ * checks that each half has fewer than 2**32 deals, so the wrapped results are exact. The
+ * players' sums are uint64; the caller checks that all deals together are below 2**63.
+ *
+ * C99, no Python headers: loaded with ctypes (primero/analysis/_native/__init__.py).
+ */
+
+#if defined(__linux__)
+#define _DEFAULT_SOURCE /* madvise */
+#include <sys/mman.h>
+#endif
+#include <stdint.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef PRIMERO_TIMING
+#include <stdio.h>
+#include <time.h>
+#define LAP(what) do { clock_t now_ = clock(); fprintf(stderr, "%-12s %.3f s\n", what, \
+    (double)(now_ - lap_) / CLOCKS_PER_SEC); lap_ = now_; } while (0)
+#else
+#define LAP(what) do { } while (0)
+#endif
+
+#if defined(_WIN32)
+#define PRIMERO_EXPORT __declspec(dllexport)
+#else
+#define PRIMERO_EXPORT __attribute__((visibility("default")))
+#endif
+
+/* The most drawing players on one half (16 cards), the most players on one half. */
+#define MAX_DRAW 8
+#define MAX_SIZE (2 * MAX_DRAW)
+#define MAX_PAIRS (MAX_SIZE * (MAX_SIZE - 1) / 2)
+#define MAX_SIDE 16
+#define MAX_UNSEEN 64
+
+enum { OK = 0, UNSUPPORTED = 1, NO_MEMORY = 2 };
+
+/*
+ * A zeroed table. On Linux, mapped directly and marked for huge pages: the tables are tens or
+ * hundreds of megabytes, and their first touch would otherwise fault once every 4 KiB.
+ */
+static uint32_t *table_alloc(size_t entries) {
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    size_t bytes = entries * sizeof(uint32_t) + 1;
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) {
+        return NULL;
+    }
+#if defined(MADV_HUGEPAGE)
+    madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return p;
+#else
+    return calloc(entries + 1, sizeof(uint32_t));
+#endif
+}
+
+static void table_free(uint32_t *table, size_t entries) {
+    if (table == NULL) {
+        return;
+    }
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    munmap(table, entries * sizeof(uint32_t) + 1);
+#else
+    (void)entries;
+    free(table);
+#endif
+}
+
+static int64_t binom[MAX_UNSEEN + 1][MAX_SIZE + 2];
+
+static void fill_binomials(void) {
+    for (int n = 0; n <= MAX_UNSEEN; n++) {
+        for (int k = 0; k <= MAX_SIZE + 1; k++) {
+            if (k == 0) {
+                binom[n][k] = 1;
+            } else if (n == 0) {
+                binom[n][k] = 0;
+            } else {
+                binom[n][k] = binom[n - 1][k - 1] + binom[n - 1][k];
+            }
+        }
+    }
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+/*
+ * One half: its players in playing order, who draws, each deal's choice of pairs, and its
+ * table's columns: the keys that can be a deal's best key on this half (every key of a
+ * drawing player's pairs or of a full hand, from the highest of the players' lowest keys
+ * up), in increasing order. The half's players' keys are renumbered to those columns
+ * (-1: below every column, never a deal's best key).
+ */
+typedef struct {
+    int players;                      /* players on this half */
+    int draw;                         /* of them, players who need two cards */
+    int size;                         /* cards this half receives: 2 * draw */
+    int npairs;                       /* pairs of positions within a set: C(size, 2) */
+    int nsplits;                      /* ways to deal a set: size! / 2**draw */
+    int pa[MAX_PAIRS], pb[MAX_PAIRS]; /* the positions of each pair */
+    uint32_t bit[MAX_DRAW];           /* each drawing player's holder bit */
+    int32_t fixed_top;                /* the best full hand's column on this half, or -1 */
+    uint32_t fixed_mask;              /* the full hands holding it */
+    int32_t *choice;                  /* (nsplits, draw): d * npairs + the pair of player d */
+    int width;                        /* the table's columns */
+    int32_t *kept;                    /* (width,): each column's key */
+    int32_t *mapped;                  /* (draw, u * u): each drawing player's columns */
+} side_t;
+
+static int enumerate_splits(side_t *sd, int player, uint32_t used, int32_t *current, int count,
+                            int fill) {
+    if (player == sd->draw) {
+        if (fill) {
+            memcpy(sd->choice + (size_t)count * sd->draw, current, sizeof(int32_t) * sd->draw);
+        }
+        return count + 1;
+    }
+    for (int q = 0; q < sd->npairs; q++) {
+        uint32_t both = (1u << sd->pa[q]) | (1u << sd->pb[q]);
+        if (used & both) {
+            continue;
+        }
+        current[player] = player * sd->npairs + q;
+        count = enumerate_splits(sd, player + 1, used | both, current, count, fill);
+    }
+    return count;
+}
+
+static int side_init(side_t *sd, int first, int last, int u, int k_count,
+                     const int32_t *to_come, const int32_t *keys) {
+    sd->players = last - first;
+    sd->fixed_top = -1;
+    if (sd->players > MAX_SIDE) {
+        return UNSUPPORTED;
+    }
+    const int32_t *drawing[MAX_DRAW];
+    int32_t fixed_key = -1, floor = 0;
+    uint32_t fixed_mask = 0;
+    for (int j = first; j < last; j++) {
+        uint32_t bit = 1u << (j - first);
+        const int32_t *matrix = keys + (size_t)j * u * u;
+        int32_t lowest = INT32_MAX;
+        if (to_come[j] == 2) {
+            if (sd->draw == MAX_DRAW) {
+                return UNSUPPORTED;
+            }
+            drawing[sd->draw] = matrix;
+            sd->bit[sd->draw] = bit;
+            sd->draw++;
+            for (int x = 0; x < u; x++) {
+                for (int y = 0; y < u; y++) {
+                    if (x != y && matrix[x * u + y] < lowest) {
+                        lowest = matrix[x * u + y];
+                    }
+                }
+            }
+        } else {
+            lowest = matrix[0];
+            if (matrix[0] > fixed_key) {
+                fixed_key = matrix[0];
+                fixed_mask = bit;
+            } else if (matrix[0] == fixed_key) {
+                fixed_mask |= bit;
+            }
+        }
+        floor = lowest > floor ? lowest : floor;
+    }
+    sd->size = 2 * sd->draw;
+    if (sd->size > u) {
+        return UNSUPPORTED;
+    }
+    for (int a = 0; a < sd->size; a++) {
+        for (int b = a + 1; b < sd->size; b++) {
+            sd->pa[sd->npairs] = a;
+            sd->pb[sd->npairs] = b;
+            sd->npairs++;
+        }
+    }
+    int32_t current[MAX_DRAW];
+    sd->nsplits = enumerate_splits(sd, 0, 0, current, 0, 0);
+    int32_t *column = malloc(sizeof(int32_t) * (size_t)k_count);
+    sd->choice = malloc(sizeof(int32_t) * (size_t)sd->nsplits * (sd->draw ? sd->draw : 1));
+    sd->kept = malloc(sizeof(int32_t) * (size_t)k_count);
+    sd->mapped = malloc(sizeof(int32_t) * (size_t)(sd->draw ? sd->draw : 1) * u * u);
+    if (column == NULL || sd->choice == NULL || sd->kept == NULL || sd->mapped == NULL) {
+        free(column);
+        return NO_MEMORY;
+    }
+    enumerate_splits(sd, 0, 0, current, 0, 1);
+    /* the columns: every key at or above the floor that a player of this half holds */
+    for (int t = 0; t < k_count; t++) {
+        column[t] = -1;
+    }
+    if (fixed_key >= 0) {
+        column[fixed_key] = 0;
+    }
+    for (int d = 0; d < sd->draw; d++) {
+        for (int x = 0; x < u; x++) {
+            for (int y = 0; y < u; y++) {
+                int32_t k = drawing[d][x * u + y];
+                if (x != y && k >= floor) {
+                    column[k] = 0;
+                }
+            }
+        }
+    }
+    for (int t = 0; t < k_count; t++) {
+        if (column[t] == 0) {
+            sd->kept[sd->width] = t;
+            column[t] = sd->width++;
+        }
+    }
+    for (int d = 0; d < sd->draw; d++) {
+        int32_t *m = sd->mapped + (size_t)d * u * u;
+        for (int x = 0; x < u; x++) {
+            for (int y = 0; y < u; y++) {
+                int32_t k = drawing[d][x * u + y];
+                m[x * u + y] = x != y && k >= floor ? column[k] : -1;
+            }
+        }
+    }
+    sd->fixed_top = fixed_key >= 0 ? column[fixed_key] : -1;
+    sd->fixed_mask = fixed_mask;
+    free(column);
+    return OK;
+}
+
+static void side_free(side_t *sd) {
+    free(sd->choice);
+    free(sd->kept);
+    free(sd->mapped);
+}
+
+/* For each column of `own`: the columns of `other` whose keys are below / at most its key. */
+static void cross_columns(const side_t *own, const side_t *other, int32_t *below,
+                          int32_t *at_most) {
+    int lo = 0, hi = 0;
+    for (int c = 0; c < own->width; c++) {
+        int32_t key = own->kept[c];
+        while (lo < other->width && other->kept[lo] < key) {
+            lo++;
+        }
+        while (hi < other->width && other->kept[hi] <= key) {
+            hi++;
+        }
+        below[c] = lo;
+        at_most[c] = hi;
+    }
+}
+
+/*
+ * Every deal of one half, set by set in colexicographic order. With `table`, tallies each
+ * set's deals by best key into row `row0 + rank` (the half's columns). With `beaten`, adds
+ * the other half's deals disjoint from the set (its row: `other_width` columns) whose best key
+ * is below the deal's (to sums[2 * (bank * patterns + mask)]) or at most the deal's (the next
+ * entry), `mask` being the deal's holders of its best key; four banks in turn, so that
+ * consecutive deals do not wait for each other's sums (the tallies likewise).
+ */
+static ALWAYS_INLINE int deal_pass_body(const side_t *sd, const int draw, int u,
+                                        uint32_t *table, int64_t row0, const uint32_t *beaten,
+                                        int other_width, const int32_t *below,
+                                        const int32_t *at_most, uint64_t *sums) {
+    int s[MAX_SIZE + 1];
+    int32_t off[MAX_PAIRS], pk[MAX_DRAW * MAX_PAIRS];
+    uint64_t *cum = NULL, *low = NULL;
+    const int width = sd->width;
+    /* each set's tally, in four banks (consecutive deals apart) */
+    uint32_t *hist = table != NULL ? calloc(4 * (size_t)width, sizeof(uint32_t)) : NULL;
+    if (table != NULL && hist == NULL) {
+        return NO_MEMORY;
+    }
+    if (beaten != NULL) {
+        cum = malloc(sizeof(uint64_t) * (size_t)(other_width + 1));
+        low = malloc(sizeof(uint64_t) * 2 * (size_t)width);
+        if (cum == NULL || low == NULL) {
+            free(cum);
+            free(low);
+            free(hist);
+            return NO_MEMORY;
+        }
+    }
+    const int size = 2 * draw, npairs = draw * (2 * draw - 1), nsplits = sd->nsplits;
+    const int64_t sets = binom[u][size];
+    const size_t patterns = (size_t)1 << sd->players;
+    for (int i = 0; i < size; i++) {
+        s[i] = i;
+    }
+    s[size] = u; /* a sentinel for the colexicographic successor */
+    for (int64_t rank = 0; rank < sets; rank++) {
+        for (int q = 0; q < npairs; q++) {
+            off[q] = s[sd->pa[q]] * u + s[sd->pb[q]];
+        }
+        for (int d = 0; d < draw; d++) {
+            const int32_t *m = sd->mapped + (size_t)d * u * u;
+            for (int q = 0; q < npairs; q++) {
+                pk[d * npairs + q] = m[off[q]];
+            }
+        }
+        uint32_t *row = table != NULL ? table + (size_t)(row0 + rank) * width : NULL;
+        if (beaten != NULL) {
+            const uint32_t *f = beaten + (size_t)rank * other_width;
+            cum[0] = 0;
+            for (int c = 0; c < other_width; c++) {
+                cum[c + 1] = cum[c] + f[c];
+            }
+            for (int c = 0; c < width; c++) {
+                low[2 * c] = cum[below[c]];
+                low[2 * c + 1] = cum[at_most[c]];
+            }
+        }
+        const int32_t *ch = sd->choice;
+        for (int sp = 0; sp < nsplits; sp++, ch += draw) {
+            int32_t v[MAX_DRAW];
+            int32_t top = sd->fixed_top;
+            for (int d = 0; d < draw; d++) {
+                v[d] = pk[ch[d]];
+                top = v[d] > top ? v[d] : top;
+            }
+            if (row != NULL) {
+                hist[(sp & 3) * width + top]++;
+            }
+            if (beaten != NULL) {
+                uint32_t mask = top == sd->fixed_top ? sd->fixed_mask : 0;
+                for (int d = 0; d < draw; d++) {
+                    mask |= v[d] == top ? sd->bit[d] : 0;
+                }
+                uint64_t *acc = sums + 2 * ((size_t)(sp & 3) * patterns + mask);
+                acc[0] += low[2 * top];
+                acc[1] += low[2 * top + 1];
+            }
+        }
+        if (row != NULL) {
+            for (int c = 0; c < width; c++) {
+                row[c] = hist[c] + hist[width + c] + hist[2 * width + c] + hist[3 * width + c];
+            }
+            memset(hist, 0, 4 * sizeof(uint32_t) * (size_t)width);
+        }
+        /* the next set in colexicographic order */
+        int i = 0;
+        while (i < size && s[i] + 1 == s[i + 1]) {
+            s[i] = i;
+            i++;
+        }
+        if (i < size) {
+            s[i]++;
+        }
+    }
+    free(cum);
+    free(low);
+    free(hist);
+    return OK;
+}
+
+static int deal_pass(const side_t *sd, int u, uint32_t *table, int64_t row0,
+                     const uint32_t *beaten, int other_width, const int32_t *below,
+                     const int32_t *at_most, uint64_t *sums) {
+    /* two and three drawing players a half (five to seven players) compiled apart */
+    switch (sd->draw) {
+    case 2:
+        return deal_pass_body(sd, 2, u, table, row0, beaten, other_width, below, at_most, sums);
+    case 3:
+        return deal_pass_body(sd, 3, u, table, row0, beaten, other_width, below, at_most, sums);
+    default:
+        return deal_pass_body(sd, sd->draw, u, table, row0, beaten, other_width, below,
+                              at_most, sums);
+    }
+}
+
+static void add_block(uint32_t *restrict to, const uint32_t *restrict from, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        to[i] += from[i];
+    }
+}
+
+static void subtract_block(uint32_t *restrict to, const uint32_t *restrict from, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        to[i] = from[i] - to[i];
+    }
+}
+
+/*
+ * The sets of at most t of the cards [0, n) with a fixed set of higher cards: level l (the
+ * sets of l low cards) is the contiguous rows base[l] .. base[l] + C(n, l) of the table. The
+ * sets without card n - 1 are the same levels' first C(n - 1, l) rows; those with it are, at
+ * level l + 1, the rows from base[l + 1] + C(n - 1, l + 1), C(n - 1, l) of them, ordered as
+ * the sets without it.
+ */
+static void superset_sums(uint32_t *f, int width, int n, int t, const int64_t *base) {
+    if (n == 0 || t == 0) {
+        return;
+    }
+    int64_t with[MAX_SIZE + 1];
+    for (int l = 0; l < t; l++) {
+        with[l] = base[l + 1] + binom[n - 1][l + 1];
+    }
+    superset_sums(f, width, n - 1, t, base);
+    superset_sums(f, width, n - 1, t - 1, with);
+    for (int l = 0; l < t; l++) {
+        add_block(f + (size_t)base[l] * width, f + (size_t)with[l] * width,
+                  (size_t)binom[n - 1][l] * width);
+    }
+}
+
+/* Signed subset sums: each set S gets the sum over its subsets U of (-1)^|U| f(U). */
+static void signed_subset_sums(uint32_t *f, int width, int n, int t, const int64_t *base) {
+    if (n == 0 || t == 0) {
+        return;
+    }
+    int64_t with[MAX_SIZE + 1];
+    for (int l = 0; l < t; l++) {
+        with[l] = base[l + 1] + binom[n - 1][l + 1];
+    }
+    signed_subset_sums(f, width, n - 1, t, base);
+    signed_subset_sums(f, width, n - 1, t - 1, with);
+    for (int l = 0; l < t; l++) {
+        subtract_block(f + (size_t)with[l] * width, f + (size_t)base[l] * width,
+                       (size_t)binom[n - 1][l] * width);
+    }
+}
+
+/* Each player of a half: win (ties to the eldest), outright, best, from the holders' sums. */
+static void resolve(const side_t *sd, int first, const uint64_t *sums, int ties_won,
+                    int64_t *win, int64_t *outright, int64_t *best) {
+    const uint32_t patterns = 1u << sd->players;
+    for (int p = 0; p < sd->players; p++) {
+        uint32_t bit = 1u << p;
+        uint64_t w = 0, b = 0, o = 0;
+        for (uint32_t m = 0; m < patterns; m++) {
+            for (uint32_t bank = 0; bank < 4; bank++) {
+                const uint64_t *acc = sums + 2 * ((size_t)bank * patterns + m);
+                if (m == bit) {
+                    o += acc[0];
+                }
+                if (m & bit) {
+                    b += acc[1];
+                    if (!(m & (bit - 1))) {
+                        w += acc[ties_won ? 1 : 0];
+                    }
+                }
+            }
+        }
+        win[first + p] = (int64_t)w;
+        outright[first + p] = (int64_t)o;
+        best[first + p] = (int64_t)b;
+    }
+}
+
+/*
+ * The whole count: n players, u unseen cards, the first half the players [0, cut), keys
+ * dense in [0, k_count). to_come[j] is 2 or 0; keys is (n, u, u): a drawing player's key for
+ * each pair of unseen positions (symmetric), a full hand's key in its first entry. Writes
+ * win / outright / best deal counts per player. Returns 0, or 1 (a half beyond this kernel's
+ * sizes: count another way), or 2 (out of memory).
+ */
+PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
+                                        const int32_t *to_come, const int32_t *keys,
+                                        int64_t *win, int64_t *outright, int64_t *best) {
+    if (n < 2 || cut < 1 || cut >= n || u < 0 || u > MAX_UNSEEN || k_count < 1) {
+        return UNSUPPORTED;
+    }
+#ifdef PRIMERO_TIMING
+    clock_t lap_ = clock();
+#endif
+    fill_binomials();
+    side_t sides[2];
+    int64_t rows = 0;
+    memset(sides, 0, sizeof(sides));
+    uint32_t *tables[2] = {NULL, NULL};
+    int32_t *cols = NULL;
+    uint64_t *sums[2] = {NULL, NULL};
+    int status = side_init(&sides[0], 0, cut, u, k_count, to_come, keys);
+    if (status == OK) {
+        status = side_init(&sides[1], cut, n, u, k_count, to_come, keys);
+    }
+    if (status != OK) {
+        goto done;
+    }
+    const side_t *first = &sides[0], *second = &sides[1];
+    int size[2] = {first->size, second->size};
+    int top = size[0] > size[1] ? size[0] : size[1];
+    int64_t offset[MAX_SIZE + 2];
+    offset[0] = 0;
+    for (int k = 0; k <= top; k++) {
+        offset[k + 1] = offset[k] + binom[u][k];
+    }
+    rows = offset[top + 1];
+    cols = malloc(sizeof(int32_t) * 2 * (size_t)(first->width + second->width));
+    for (int h = 0; h < 2; h++) {
+        sums[h] = calloc((size_t)8 << sides[h].players, sizeof(uint64_t));
+    }
+    tables[1] = table_alloc((size_t)rows * second->width);
+    if (cols == NULL || sums[0] == NULL || sums[1] == NULL || tables[1] == NULL) {
+        status = NO_MEMORY;
+        goto done;
+    }
+    LAP("setup");
+    /* the second half's table, then its deals disjoint from each set of the first half's */
+    status = deal_pass(second, u, tables[1], offset[size[1]], NULL, 0, NULL, NULL, NULL);
+    if (status != OK) {
+        goto done;
+    }
+    LAP("build 2nd");
+    superset_sums(tables[1], second->width, u, size[1], offset);
+    LAP("up 2nd");
+    signed_subset_sums(tables[1], second->width, u, size[0], offset);
+    LAP("down 2nd");
+    /* the first half's deals: its table, and its players' sums against the second half */
+    tables[0] = table_alloc((size_t)rows * first->width);
+    if (tables[0] == NULL) {
+        status = NO_MEMORY;
+        goto done;
+    }
+    int32_t *below = cols, *at_most = cols + first->width;
+    cross_columns(first, second, below, at_most);
+    status = deal_pass(first, u, tables[0], offset[size[0]],
+                       tables[1] + (size_t)offset[size[0]] * second->width, second->width,
+                       below, at_most, sums[0]);
+    if (status != OK) {
+        goto done;
+    }
+    LAP("pass 1st");
+    table_free(tables[1], (size_t)rows * second->width);
+    tables[1] = NULL;
+    superset_sums(tables[0], first->width, u, size[0], offset);
+    LAP("up 1st");
+    signed_subset_sums(tables[0], first->width, u, size[1], offset);
+    LAP("down 1st");
+    below = cols + 2 * first->width;
+    at_most = below + second->width;
+    cross_columns(second, first, below, at_most);
+    status = deal_pass(second, u, NULL, 0, tables[0] + (size_t)offset[size[1]] * first->width,
+                       first->width, below, at_most, sums[1]);
+    if (status != OK) {
+        goto done;
+    }
+    LAP("pass 2nd");
+    /* the first half's players win ties against the second half's, who come later */
+    resolve(first, 0, sums[0], 1, win, outright, best);
+    resolve(second, cut, sums[1], 0, win, outright, best);
+done:
+    side_free(&sides[0]);
+    side_free(&sides[1]);
+    table_free(tables[0], (size_t)rows * sides[0].width);
+    table_free(tables[1], (size_t)rows * sides[1].width);
+    free(sums[0]);
+    free(sums[1]);
+    free(cols);
+    return status;
+}
