@@ -15,19 +15,17 @@ from __future__ import annotations
 import ctypes
 import math
 import os
-import sys
 import warnings
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from primero.analysis._native.build import LIBRARY_NAME
+
 __all__ = ["LIBRARY_NAME", "count_by_halves", "library", "library_path", "load",
            "native_disabled"]
 
-#: The shared library's file name on this system.
-LIBRARY_NAME = "_primero_native" + (
-    ".dll" if sys.platform == "win32" else ".dylib" if sys.platform == "darwin" else ".so")
 
 #: The kernel's sizes (halves.c: MAX_SIDE, MAX_DRAW, MAX_UNSEEN).
 MAX_SIDE, MAX_DRAW, MAX_UNSEEN = 16, 8, 64

@@ -16,8 +16,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-__all__ = ["SOURCE", "compile_library", "find_compiler"]
+__all__ = ["LIBRARY_NAME", "SOURCE", "compile_library", "find_compiler"]
 
+#: The shared library's file name on this system.
+LIBRARY_NAME = "_primero_native" + (
+    ".dll" if sys.platform == "win32" else ".dylib" if sys.platform == "darwin" else ".so")
 #: The kernel's C source.
 SOURCE = Path(__file__).with_name("halves.c")
 

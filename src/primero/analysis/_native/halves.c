@@ -125,6 +125,8 @@ typedef struct {
     int width;                        /* the table's columns */
     int32_t *kept;                    /* (width,): each column's key */
     int32_t *mapped;                  /* (draw, u * u): each drawing player's columns */
+    int32_t match3[15 * 6];           /* three drawing players: for each pair of the first,
+                                         the other four positions' three matchings (P, Q) */
 } side_t;
 
 static int enumerate_splits(side_t *sd, int player, uint32_t used, int32_t *current, int count,
@@ -194,6 +196,25 @@ static int side_init(side_t *sd, int first, int last, int u, int k_count,
             sd->pa[sd->npairs] = a;
             sd->pb[sd->npairs] = b;
             sd->npairs++;
+        }
+    }
+    if (sd->draw == 3) {
+        int index[MAX_SIZE][MAX_SIZE];
+        for (int q = 0; q < sd->npairs; q++) {
+            index[sd->pa[q]][sd->pb[q]] = q;
+        }
+        for (int q = 0; q < sd->npairs; q++) {
+            int rest[4], r = 0;
+            for (int x = 0; x < 6; x++) {
+                if (x != sd->pa[q] && x != sd->pb[q]) {
+                    rest[r++] = x;
+                }
+            }
+            /* (01|23), (02|13), (03|12) of the four */
+            int32_t *m = sd->match3 + 6 * q;
+            m[0] = index[rest[0]][rest[1]], m[1] = index[rest[2]][rest[3]];
+            m[2] = index[rest[0]][rest[2]], m[3] = index[rest[1]][rest[3]];
+            m[4] = index[rest[0]][rest[3]], m[5] = index[rest[1]][rest[2]];
         }
     }
     int32_t current[MAX_DRAW];
@@ -371,10 +392,186 @@ static ALWAYS_INLINE int deal_pass_body(const side_t *sd, const int draw, int u,
     return OK;
 }
 
+/*
+ * deal_pass_body for three drawing players, the deals in their natural structure: the first
+ * player's pair (15), then a matching of the other four positions (3) and who of the other
+ * two takes which pair (2). `build` and `hero` are constants in each instance below.
+ */
+static ALWAYS_INLINE int deal_pass3_body(const side_t *sd, int u, uint32_t *table,
+                                         int64_t row0, const uint32_t *beaten, int other_width,
+                                         const int32_t *below, const int32_t *at_most,
+                                         uint64_t *sums, uint16_t *codes, const int build,
+                                         const int hero, const int record) {
+    int s[7];
+    int32_t off[15], k0[15], k1[15], k2[15];
+    uint64_t *cum = NULL, *low = NULL;
+    uint32_t *hist = NULL;
+    const int width = sd->width;
+    if (build) {
+        hist = calloc(4 * (size_t)width, sizeof(uint32_t));
+    }
+    if (hero) {
+        cum = malloc(sizeof(uint64_t) * (size_t)(other_width + 1));
+        low = malloc(sizeof(uint64_t) * 2 * (size_t)width);
+    }
+    if ((build && hist == NULL) || (hero && (cum == NULL || low == NULL))) {
+        free(hist);
+        free(cum);
+        free(low);
+        return NO_MEMORY;
+    }
+    const int64_t sets = binom[u][6];
+    const size_t patterns = (size_t)1 << sd->players;
+    const int32_t fixed_top = sd->fixed_top;
+    const uint32_t fixed_mask = sd->fixed_mask;
+    const uint32_t b0 = sd->bit[0], b1 = sd->bit[1], b2 = sd->bit[2];
+    const int32_t *m0 = sd->mapped, *m1 = sd->mapped + (size_t)u * u,
+                  *m2 = sd->mapped + 2 * (size_t)u * u;
+    uint16_t *code = codes;
+    for (int i = 0; i < 6; i++) {
+        s[i] = i;
+    }
+    s[6] = u;
+    for (int64_t rank = 0; rank < sets; rank++) {
+        for (int q = 0; q < 15; q++) {
+            off[q] = s[sd->pa[q]] * u + s[sd->pb[q]];
+        }
+        for (int q = 0; q < 15; q++) {
+            k0[q] = m0[off[q]];
+            k1[q] = m1[off[q]];
+            k2[q] = m2[off[q]];
+        }
+        if (hero) {
+            const uint32_t *f = beaten + (size_t)rank * other_width;
+            cum[0] = 0;
+            for (int c = 0; c < other_width; c++) {
+                cum[c + 1] = cum[c] + f[c];
+            }
+            for (int c = 0; c < width; c++) {
+                low[2 * c] = cum[below[c]];
+                low[2 * c + 1] = cum[at_most[c]];
+            }
+        }
+#define DEAL(x, y, z, bank)                                                                  \
+    do {                                                                                     \
+        int32_t top_ = (x) > (y) ? (x) : (y);                                                \
+        top_ = top_ > (z) ? top_ : (z);                                                      \
+        top_ = top_ > fixed_top ? top_ : fixed_top;                                          \
+        if (build) {                                                                         \
+            hist[(bank) * width + top_]++;                                                   \
+        }                                                                                    \
+        if (hero || record) {                                                                \
+            uint32_t mask_ = ((x) == top_ ? b0 : 0) | ((y) == top_ ? b1 : 0) |               \
+                             ((z) == top_ ? b2 : 0) | (top_ == fixed_top ? fixed_mask : 0); \
+            if (record) {                                                                    \
+                *code++ = (uint16_t)(mask_ << 8 | (uint32_t)top_);                           \
+            }                                                                                \
+            if (hero) {                                                                      \
+                uint64_t *acc_ = sums + 2 * ((size_t)(bank) * patterns + mask_);             \
+                acc_[0] += low[2 * top_];                                                    \
+                acc_[1] += low[2 * top_ + 1];                                                \
+            }                                                                                \
+        }                                                                                    \
+    } while (0)
+        for (int q = 0; q < 15; q++) {
+            const int32_t t0 = k0[q];
+            const int32_t *m = sd->match3 + 6 * q;
+            for (int j = 0; j < 3; j++) {
+                const int32_t p = m[2 * j], r = m[2 * j + 1];
+                const int32_t y1 = k1[p], z1 = k2[r], y2 = k1[r], z2 = k2[p];
+                DEAL(t0, y1, z1, (2 * j) & 3);
+                DEAL(t0, y2, z2, (2 * j + 1) & 3);
+            }
+        }
+#undef DEAL
+        if (build) {
+            uint32_t *row = table + (size_t)(row0 + rank) * width;
+            for (int c = 0; c < width; c++) {
+                row[c] = hist[c] + hist[width + c] + hist[2 * width + c] + hist[3 * width + c];
+            }
+            memset(hist, 0, 4 * sizeof(uint32_t) * (size_t)width);
+        }
+        int i = 0;
+        while (i < 6 && s[i] + 1 == s[i + 1]) {
+            s[i] = i;
+            i++;
+        }
+        if (i < 6) {
+            s[i]++;
+        }
+    }
+    free(hist);
+    free(cum);
+    free(low);
+    return OK;
+}
+
+/* The players' sums of a half from its deals' recorded best keys and holders (`codes`). */
+static int hero_from_codes(const side_t *sd, int u, const uint16_t *codes,
+                           const uint32_t *beaten, int other_width, const int32_t *below,
+                           const int32_t *at_most, uint64_t *sums) {
+    const int width = sd->width, nsplits = sd->nsplits;
+    uint64_t *cum = malloc(sizeof(uint64_t) * (size_t)(other_width + 1));
+    uint64_t *low = malloc(sizeof(uint64_t) * 2 * (size_t)width);
+    if (cum == NULL || low == NULL) {
+        free(cum);
+        free(low);
+        return NO_MEMORY;
+    }
+    const int64_t sets = binom[u][sd->size];
+    const size_t patterns = (size_t)1 << sd->players;
+    for (int64_t rank = 0; rank < sets; rank++) {
+        const uint32_t *f = beaten + (size_t)rank * other_width;
+        cum[0] = 0;
+        for (int c = 0; c < other_width; c++) {
+            cum[c + 1] = cum[c] + f[c];
+        }
+        for (int c = 0; c < width; c++) {
+            low[2 * c] = cum[below[c]];
+            low[2 * c + 1] = cum[at_most[c]];
+        }
+        const uint16_t *code = codes + (size_t)rank * nsplits;
+        for (int sp = 0; sp < nsplits; sp++) {
+            uint32_t top = code[sp] & 0xff, mask = code[sp] >> 8;
+            uint64_t *acc = sums + 2 * ((size_t)(sp & 3) * patterns + mask);
+            acc[0] += low[2 * top];
+            acc[1] += low[2 * top + 1];
+        }
+    }
+    free(cum);
+    free(low);
+    return OK;
+}
+
+/*
+ * A pass over one half's deals: build its table (`table`), its players' sums (`beaten`), or
+ * both; `codes` (three drawing players, at most 8 players and 256 columns): the build
+ * records each deal's best key and holders there, and a pass with `codes` and no table
+ * reads them back instead of dealing again.
+ */
 static int deal_pass(const side_t *sd, int u, uint32_t *table, int64_t row0,
                      const uint32_t *beaten, int other_width, const int32_t *below,
-                     const int32_t *at_most, uint64_t *sums) {
+                     const int32_t *at_most, uint64_t *sums, uint16_t *codes) {
     /* two and three drawing players a half (five to seven players) compiled apart */
+    if (sd->draw == 3) {
+        if (table != NULL && beaten != NULL) {
+            return deal_pass3_body(sd, u, table, row0, beaten, other_width, below, at_most,
+                                   sums, NULL, 1, 1, 0);
+        }
+        if (table != NULL && codes != NULL) {
+            return deal_pass3_body(sd, u, table, row0, NULL, 0, NULL, NULL, NULL, codes, 1, 0,
+                                   1);
+        }
+        if (table != NULL) {
+            return deal_pass3_body(sd, u, table, row0, NULL, 0, NULL, NULL, NULL, NULL, 1, 0,
+                                   0);
+        }
+        if (codes != NULL) {
+            return hero_from_codes(sd, u, codes, beaten, other_width, below, at_most, sums);
+        }
+        return deal_pass3_body(sd, u, NULL, 0, beaten, other_width, below, at_most, sums, NULL,
+                               0, 1, 0);
+    }
     switch (sd->draw) {
     case 2:
         return deal_pass_body(sd, 2, u, table, row0, beaten, other_width, below, at_most, sums);
@@ -484,6 +681,8 @@ PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
     fill_binomials();
     side_t sides[2];
     int64_t rows = 0;
+    uint16_t *codes = NULL; /* the second half's deals, recorded (deal_pass) */
+    size_t code_count = 0;
     memset(sides, 0, sizeof(sides));
     uint32_t *tables[2] = {NULL, NULL};
     int32_t *cols = NULL;
@@ -515,7 +714,12 @@ PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
     }
     LAP("setup");
     /* the second half's table, then its deals disjoint from each set of the first half's */
-    status = deal_pass(second, u, tables[1], offset[size[1]], NULL, 0, NULL, NULL, NULL);
+    /* the second half's deals are visited twice: record them the first time if they fit */
+    if (second->draw == 3 && second->players <= 8 && second->width <= 256) {
+        code_count = (size_t)binom[u][6] * (size_t)second->nsplits;
+        codes = (uint16_t *)table_alloc((code_count + 1) / 2);
+    }
+    status = deal_pass(second, u, tables[1], offset[size[1]], NULL, 0, NULL, NULL, NULL, codes);
     if (status != OK) {
         goto done;
     }
@@ -534,7 +738,7 @@ PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
     cross_columns(first, second, below, at_most);
     status = deal_pass(first, u, tables[0], offset[size[0]],
                        tables[1] + (size_t)offset[size[0]] * second->width, second->width,
-                       below, at_most, sums[0]);
+                       below, at_most, sums[0], NULL);
     if (status != OK) {
         goto done;
     }
@@ -549,7 +753,7 @@ PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
     at_most = below + second->width;
     cross_columns(second, first, below, at_most);
     status = deal_pass(second, u, NULL, 0, tables[0] + (size_t)offset[size[1]] * first->width,
-                       first->width, below, at_most, sums[1]);
+                       first->width, below, at_most, sums[1], codes);
     if (status != OK) {
         goto done;
     }
@@ -558,6 +762,7 @@ PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
     resolve(first, 0, sums[0], 1, win, outright, best);
     resolve(second, cut, sums[1], 0, win, outright, best);
 done:
+    table_free((uint32_t *)codes, (code_count + 1) / 2);
     side_free(&sides[0]);
     side_free(&sides[1]);
     table_free(tables[0], (size_t)rows * sides[0].width);
