@@ -728,8 +728,14 @@ PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
     LAP("up 2nd");
     signed_subset_sums(tables[1], second->width, u, size[0], offset);
     LAP("down 2nd");
-    /* the first half's deals: its table, and its players' sums against the second half */
-    tables[0] = table_alloc((size_t)rows * first->width);
+    /*
+     * The first half's deals: its table, and its players' sums against the second half. The
+     * first half's table takes the second's memory when its rows are no wider: its row r
+     * (level size[0]) is written after the second half's row r of that level is read, and
+     * lies before the second half's rows not read yet; the other levels are zeroed after.
+     */
+    const int shared = first->width <= second->width;
+    tables[0] = shared ? tables[1] : table_alloc((size_t)rows * first->width);
     if (tables[0] == NULL) {
         status = NO_MEMORY;
         goto done;
@@ -743,7 +749,14 @@ PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
         goto done;
     }
     LAP("pass 1st");
-    table_free(tables[1], (size_t)rows * second->width);
+    if (shared) {
+        size_t start = (size_t)offset[size[0]] * first->width;
+        size_t stop = (size_t)(offset[size[0]] + binom[u][size[0]]) * first->width;
+        memset(tables[0], 0, start * sizeof(uint32_t));
+        memset(tables[0] + stop, 0, ((size_t)rows * first->width - stop) * sizeof(uint32_t));
+    } else {
+        table_free(tables[1], (size_t)rows * second->width);
+    }
     tables[1] = NULL;
     superset_sums(tables[0], first->width, u, size[0], offset);
     LAP("up 1st");
@@ -765,6 +778,9 @@ done:
     table_free((uint32_t *)codes, (code_count + 1) / 2);
     side_free(&sides[0]);
     side_free(&sides[1]);
+    if (tables[0] == tables[1]) {
+        tables[0] = NULL; /* shared */
+    }
     table_free(tables[0], (size_t)rows * sides[0].width);
     table_free(tables[1], (size_t)rows * sides[1].width);
     free(sums[0]);
