@@ -50,6 +50,12 @@
 
 enum { OK = 0, UNSUPPORTED = 1, NO_MEMORY = 2 };
 
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
 /*
  * A zeroed table. On Linux, mapped directly and marked for huge pages: the tables are tens or
  * hundreds of megabytes, and their first touch would otherwise fault once every 4 KiB.
@@ -82,6 +88,42 @@ static void table_free(uint32_t *table, size_t entries) {
 #endif
 }
 
+/*
+ * A table of `rows` rows (every set of at most `top` unseen cards, colexicographic by size)
+ * stored by chunks of CHUNK columns: chunk k holds columns k * CHUNK .. k * CHUNK + CHUNK - 1
+ * of every row, so that each transform works on one chunk (a few megabytes) at a time.
+ */
+#define CHUNK 8
+
+typedef struct {
+    uint32_t *data;
+    int64_t rows;
+    int chunks;
+} table_t;
+
+static size_t table_entries(const table_t *t) {
+    return (size_t)t->chunks * (size_t)t->rows * CHUNK;
+}
+
+/* Row r of the table from values[0 .. chunks * CHUNK). */
+static ALWAYS_INLINE void row_store(const table_t *t, int64_t r, const uint32_t *values) {
+    for (int k = 0; k < t->chunks; k++) {
+        memcpy(t->data + ((size_t)k * t->rows + r) * CHUNK, values + k * CHUNK,
+               CHUNK * sizeof(uint32_t));
+    }
+}
+
+/* Row r of the table, cumulated: cum[c] is the sum of its first c columns. */
+static ALWAYS_INLINE void row_cumulated(const table_t *t, int64_t r, uint64_t *cum) {
+    cum[0] = 0;
+    for (int k = 0; k < t->chunks; k++) {
+        const uint32_t *f = t->data + ((size_t)k * t->rows + r) * CHUNK;
+        for (int j = 0; j < CHUNK; j++) {
+            cum[k * CHUNK + j + 1] = cum[k * CHUNK + j] + f[j];
+        }
+    }
+}
+
 static int64_t binom[MAX_UNSEEN + 1][MAX_SIZE + 2];
 
 static void fill_binomials(void) {
@@ -97,12 +139,6 @@ static void fill_binomials(void) {
         }
     }
 }
-
-#if defined(__GNUC__) || defined(__clang__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
 
 /*
  * One half: its players in playing order, who draws, each deal's choice of pairs, and its
@@ -298,20 +334,21 @@ static void cross_columns(const side_t *own, const side_t *other, int32_t *below
  * consecutive deals do not wait for each other's sums (the tallies likewise).
  */
 static ALWAYS_INLINE int deal_pass_body(const side_t *sd, const int draw, int u,
-                                        uint32_t *table, int64_t row0, const uint32_t *beaten,
-                                        int other_width, const int32_t *below,
-                                        const int32_t *at_most, uint64_t *sums) {
+                                        const table_t *table, int64_t row0,
+                                        const table_t *beaten, int64_t beaten_row0,
+                                        const int32_t *below, const int32_t *at_most,
+                                        uint64_t *sums) {
     int s[MAX_SIZE + 1];
     int32_t off[MAX_PAIRS], pk[MAX_DRAW * MAX_PAIRS];
     uint64_t *cum = NULL, *low = NULL;
-    const int width = sd->width;
+    const int width = sd->width, padded = (width + CHUNK - 1) / CHUNK * CHUNK;
     /* each set's tally, in four banks (consecutive deals apart) */
-    uint32_t *hist = table != NULL ? calloc(4 * (size_t)width, sizeof(uint32_t)) : NULL;
+    uint32_t *hist = table != NULL ? calloc(5 * (size_t)padded, sizeof(uint32_t)) : NULL;
     if (table != NULL && hist == NULL) {
         return NO_MEMORY;
     }
     if (beaten != NULL) {
-        cum = malloc(sizeof(uint64_t) * (size_t)(other_width + 1));
+        cum = malloc(sizeof(uint64_t) * ((size_t)beaten->chunks * CHUNK + 1));
         low = malloc(sizeof(uint64_t) * 2 * (size_t)width);
         if (cum == NULL || low == NULL) {
             free(cum);
@@ -337,13 +374,8 @@ static ALWAYS_INLINE int deal_pass_body(const side_t *sd, const int draw, int u,
                 pk[d * npairs + q] = m[off[q]];
             }
         }
-        uint32_t *row = table != NULL ? table + (size_t)(row0 + rank) * width : NULL;
         if (beaten != NULL) {
-            const uint32_t *f = beaten + (size_t)rank * other_width;
-            cum[0] = 0;
-            for (int c = 0; c < other_width; c++) {
-                cum[c + 1] = cum[c] + f[c];
-            }
+            row_cumulated(beaten, beaten_row0 + rank, cum);
             for (int c = 0; c < width; c++) {
                 low[2 * c] = cum[below[c]];
                 low[2 * c + 1] = cum[at_most[c]];
@@ -357,8 +389,8 @@ static ALWAYS_INLINE int deal_pass_body(const side_t *sd, const int draw, int u,
                 v[d] = pk[ch[d]];
                 top = v[d] > top ? v[d] : top;
             }
-            if (row != NULL) {
-                hist[(sp & 3) * width + top]++;
+            if (table != NULL) {
+                hist[(sp & 3) * padded + top]++;
             }
             if (beaten != NULL) {
                 uint32_t mask = top == sd->fixed_top ? sd->fixed_mask : 0;
@@ -370,11 +402,14 @@ static ALWAYS_INLINE int deal_pass_body(const side_t *sd, const int draw, int u,
                 acc[1] += low[2 * top + 1];
             }
         }
-        if (row != NULL) {
-            for (int c = 0; c < width; c++) {
-                row[c] = hist[c] + hist[width + c] + hist[2 * width + c] + hist[3 * width + c];
+        if (table != NULL) {
+            uint32_t *total = hist + 4 * padded;
+            for (int c = 0; c < padded; c++) {
+                total[c] = hist[c] + hist[padded + c] + hist[2 * padded + c] +
+                           hist[3 * padded + c];
             }
-            memset(hist, 0, 4 * sizeof(uint32_t) * (size_t)width);
+            row_store(table, row0 + rank, total);
+            memset(hist, 0, 4 * sizeof(uint32_t) * (size_t)padded);
         }
         /* the next set in colexicographic order */
         int i = 0;
@@ -397,21 +432,22 @@ static ALWAYS_INLINE int deal_pass_body(const side_t *sd, const int draw, int u,
  * player's pair (15), then a matching of the other four positions (3) and who of the other
  * two takes which pair (2). `build` and `hero` are constants in each instance below.
  */
-static ALWAYS_INLINE int deal_pass3_body(const side_t *sd, int u, uint32_t *table,
-                                         int64_t row0, const uint32_t *beaten, int other_width,
-                                         const int32_t *below, const int32_t *at_most,
-                                         uint64_t *sums, uint16_t *codes, const int build,
-                                         const int hero, const int record) {
+static ALWAYS_INLINE int deal_pass3_body(const side_t *sd, int u, const table_t *table,
+                                         int64_t row0, const table_t *beaten,
+                                         int64_t beaten_row0, const int32_t *below,
+                                         const int32_t *at_most, uint64_t *sums,
+                                         uint16_t *codes, const int build, const int hero,
+                                         const int record) {
     int s[7];
     int32_t off[15], k0[15], k1[15], k2[15];
     uint64_t *cum = NULL, *low = NULL;
     uint32_t *hist = NULL;
-    const int width = sd->width;
+    const int width = sd->width, padded = (width + CHUNK - 1) / CHUNK * CHUNK;
     if (build) {
-        hist = calloc(4 * (size_t)width, sizeof(uint32_t));
+        hist = calloc(5 * (size_t)padded, sizeof(uint32_t));
     }
     if (hero) {
-        cum = malloc(sizeof(uint64_t) * (size_t)(other_width + 1));
+        cum = malloc(sizeof(uint64_t) * ((size_t)beaten->chunks * CHUNK + 1));
         low = malloc(sizeof(uint64_t) * 2 * (size_t)width);
     }
     if ((build && hist == NULL) || (hero && (cum == NULL || low == NULL))) {
@@ -442,11 +478,7 @@ static ALWAYS_INLINE int deal_pass3_body(const side_t *sd, int u, uint32_t *tabl
             k2[q] = m2[off[q]];
         }
         if (hero) {
-            const uint32_t *f = beaten + (size_t)rank * other_width;
-            cum[0] = 0;
-            for (int c = 0; c < other_width; c++) {
-                cum[c + 1] = cum[c] + f[c];
-            }
+            row_cumulated(beaten, beaten_row0 + rank, cum);
             for (int c = 0; c < width; c++) {
                 low[2 * c] = cum[below[c]];
                 low[2 * c + 1] = cum[at_most[c]];
@@ -458,7 +490,7 @@ static ALWAYS_INLINE int deal_pass3_body(const side_t *sd, int u, uint32_t *tabl
         top_ = top_ > (z) ? top_ : (z);                                                      \
         top_ = top_ > fixed_top ? top_ : fixed_top;                                          \
         if (build) {                                                                         \
-            hist[(bank) * width + top_]++;                                                   \
+            hist[(bank) * padded + top_]++;                                                  \
         }                                                                                    \
         if (hero || record) {                                                                \
             uint32_t mask_ = ((x) == top_ ? b0 : 0) | ((y) == top_ ? b1 : 0) |               \
@@ -485,11 +517,13 @@ static ALWAYS_INLINE int deal_pass3_body(const side_t *sd, int u, uint32_t *tabl
         }
 #undef DEAL
         if (build) {
-            uint32_t *row = table + (size_t)(row0 + rank) * width;
-            for (int c = 0; c < width; c++) {
-                row[c] = hist[c] + hist[width + c] + hist[2 * width + c] + hist[3 * width + c];
+            uint32_t *total = hist + 4 * padded;
+            for (int c = 0; c < padded; c++) {
+                total[c] = hist[c] + hist[padded + c] + hist[2 * padded + c] +
+                           hist[3 * padded + c];
             }
-            memset(hist, 0, 4 * sizeof(uint32_t) * (size_t)width);
+            row_store(table, row0 + rank, total);
+            memset(hist, 0, 4 * sizeof(uint32_t) * (size_t)padded);
         }
         int i = 0;
         while (i < 6 && s[i] + 1 == s[i + 1]) {
@@ -508,10 +542,10 @@ static ALWAYS_INLINE int deal_pass3_body(const side_t *sd, int u, uint32_t *tabl
 
 /* The players' sums of a half from its deals' recorded best keys and holders (`codes`). */
 static int hero_from_codes(const side_t *sd, int u, const uint16_t *codes,
-                           const uint32_t *beaten, int other_width, const int32_t *below,
+                           const table_t *beaten, int64_t beaten_row0, const int32_t *below,
                            const int32_t *at_most, uint64_t *sums) {
     const int width = sd->width, nsplits = sd->nsplits;
-    uint64_t *cum = malloc(sizeof(uint64_t) * (size_t)(other_width + 1));
+    uint64_t *cum = malloc(sizeof(uint64_t) * ((size_t)beaten->chunks * CHUNK + 1));
     uint64_t *low = malloc(sizeof(uint64_t) * 2 * (size_t)width);
     if (cum == NULL || low == NULL) {
         free(cum);
@@ -521,11 +555,7 @@ static int hero_from_codes(const side_t *sd, int u, const uint16_t *codes,
     const int64_t sets = binom[u][sd->size];
     const size_t patterns = (size_t)1 << sd->players;
     for (int64_t rank = 0; rank < sets; rank++) {
-        const uint32_t *f = beaten + (size_t)rank * other_width;
-        cum[0] = 0;
-        for (int c = 0; c < other_width; c++) {
-            cum[c + 1] = cum[c] + f[c];
-        }
+        row_cumulated(beaten, beaten_row0 + rank, cum);
         for (int c = 0; c < width; c++) {
             low[2 * c] = cum[below[c]];
             low[2 * c + 1] = cum[at_most[c]];
@@ -549,13 +579,13 @@ static int hero_from_codes(const side_t *sd, int u, const uint16_t *codes,
  * records each deal's best key and holders there, and a pass with `codes` and no table
  * reads them back instead of dealing again.
  */
-static int deal_pass(const side_t *sd, int u, uint32_t *table, int64_t row0,
-                     const uint32_t *beaten, int other_width, const int32_t *below,
+static int deal_pass(const side_t *sd, int u, const table_t *table, int64_t row0,
+                     const table_t *beaten, int64_t beaten_row0, const int32_t *below,
                      const int32_t *at_most, uint64_t *sums, uint16_t *codes) {
     /* two and three drawing players a half (five to seven players) compiled apart */
     if (sd->draw == 3) {
         if (table != NULL && beaten != NULL) {
-            return deal_pass3_body(sd, u, table, row0, beaten, other_width, below, at_most,
+            return deal_pass3_body(sd, u, table, row0, beaten, beaten_row0, below, at_most,
                                    sums, NULL, 1, 1, 0);
         }
         if (table != NULL && codes != NULL) {
@@ -567,18 +597,18 @@ static int deal_pass(const side_t *sd, int u, uint32_t *table, int64_t row0,
                                    0);
         }
         if (codes != NULL) {
-            return hero_from_codes(sd, u, codes, beaten, other_width, below, at_most, sums);
+            return hero_from_codes(sd, u, codes, beaten, beaten_row0, below, at_most, sums);
         }
-        return deal_pass3_body(sd, u, NULL, 0, beaten, other_width, below, at_most, sums, NULL,
+        return deal_pass3_body(sd, u, NULL, 0, beaten, beaten_row0, below, at_most, sums, NULL,
                                0, 1, 0);
     }
     switch (sd->draw) {
     case 2:
-        return deal_pass_body(sd, 2, u, table, row0, beaten, other_width, below, at_most, sums);
+        return deal_pass_body(sd, 2, u, table, row0, beaten, beaten_row0, below, at_most, sums);
     case 3:
-        return deal_pass_body(sd, 3, u, table, row0, beaten, other_width, below, at_most, sums);
+        return deal_pass_body(sd, 3, u, table, row0, beaten, beaten_row0, below, at_most, sums);
     default:
-        return deal_pass_body(sd, sd->draw, u, table, row0, beaten, other_width, below,
+        return deal_pass_body(sd, sd->draw, u, table, row0, beaten, beaten_row0, below,
                               at_most, sums);
     }
 }
@@ -602,8 +632,63 @@ static void subtract_block(uint32_t *restrict to, const uint32_t *restrict from,
  * level l + 1, the rows from base[l + 1] + C(n - 1, l + 1), C(n - 1, l) of them, ordered as
  * the sets without it.
  */
+/* One row of the table added to another. */
+static ALWAYS_INLINE void add_row(uint32_t *restrict to, const uint32_t *restrict from,
+                                  int width) {
+    for (int c = 0; c < width; c++) {
+        to[c] += from[c];
+    }
+}
+
+/* The sets of at most two of n cards directly (the recursion's leaves): superset sums. */
+static void superset_sums_small(uint32_t *f, int width, int n, int t, const int64_t *base) {
+    uint32_t *empty = f + (size_t)base[0] * width, *ones = f + (size_t)base[1] * width;
+    for (int x = 0; x < n; x++) {
+        add_row(empty, ones + (size_t)x * width, width);
+    }
+    if (t < 2) {
+        return;
+    }
+    const uint32_t *pair = f + (size_t)base[2] * width; /* colexicographic: (0,1), (0,2), ... */
+    for (int y = 1; y < n; y++) {
+        for (int x = 0; x < y; x++, pair += width) {
+            add_row(empty, pair, width);
+            add_row(ones + (size_t)x * width, pair, width);
+            add_row(ones + (size_t)y * width, pair, width);
+        }
+    }
+}
+
+/* The same leaves: signed subset sums. */
+static void signed_subset_sums_small(uint32_t *f, int width, int n, int t,
+                                     const int64_t *base) {
+    const uint32_t *empty = f + (size_t)base[0] * width;
+    uint32_t *ones = f + (size_t)base[1] * width;
+    if (t >= 2) {
+        uint32_t *pair = f + (size_t)base[2] * width;
+        for (int y = 1; y < n; y++) {
+            for (int x = 0; x < y; x++, pair += width) {
+                const uint32_t *fx = ones + (size_t)x * width, *fy = ones + (size_t)y * width;
+                for (int c = 0; c < width; c++) {
+                    pair[c] = empty[c] - fx[c] - fy[c] + pair[c];
+                }
+            }
+        }
+    }
+    for (int x = 0; x < n; x++) {
+        uint32_t *fx = ones + (size_t)x * width;
+        for (int c = 0; c < width; c++) {
+            fx[c] = empty[c] - fx[c];
+        }
+    }
+}
+
 static void superset_sums(uint32_t *f, int width, int n, int t, const int64_t *base) {
     if (n == 0 || t == 0) {
+        return;
+    }
+    if (t <= 2) {
+        superset_sums_small(f, width, n, t, base);
         return;
     }
     int64_t with[MAX_SIZE + 1];
@@ -621,6 +706,10 @@ static void superset_sums(uint32_t *f, int width, int n, int t, const int64_t *b
 /* Signed subset sums: each set S gets the sum over its subsets U of (-1)^|U| f(U). */
 static void signed_subset_sums(uint32_t *f, int width, int n, int t, const int64_t *base) {
     if (n == 0 || t == 0) {
+        return;
+    }
+    if (t <= 2) {
+        signed_subset_sums_small(f, width, n, t, base);
         return;
     }
     int64_t with[MAX_SIZE + 1];
@@ -680,11 +769,10 @@ PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
 #endif
     fill_binomials();
     side_t sides[2];
-    int64_t rows = 0;
+    memset(sides, 0, sizeof(sides));
     uint16_t *codes = NULL; /* the second half's deals, recorded (deal_pass) */
     size_t code_count = 0;
-    memset(sides, 0, sizeof(sides));
-    uint32_t *tables[2] = {NULL, NULL};
+    table_t tables[2] = {{NULL, 0, 0}, {NULL, 0, 0}};
     int32_t *cols = NULL;
     uint64_t *sums[2] = {NULL, NULL};
     int status = side_init(&sides[0], 0, cut, u, k_count, to_come, keys);
@@ -702,13 +790,16 @@ PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
     for (int k = 0; k <= top; k++) {
         offset[k + 1] = offset[k] + binom[u][k];
     }
-    rows = offset[top + 1];
+    for (int h = 0; h < 2; h++) {
+        tables[h].rows = offset[top + 1];
+        tables[h].chunks = (sides[h].width + CHUNK - 1) / CHUNK;
+    }
     cols = malloc(sizeof(int32_t) * 2 * (size_t)(first->width + second->width));
     for (int h = 0; h < 2; h++) {
         sums[h] = calloc((size_t)8 << sides[h].players, sizeof(uint64_t));
     }
-    tables[1] = table_alloc((size_t)rows * second->width);
-    if (cols == NULL || sums[0] == NULL || sums[1] == NULL || tables[1] == NULL) {
+    tables[1].data = table_alloc(table_entries(&tables[1]));
+    if (cols == NULL || sums[0] == NULL || sums[1] == NULL || tables[1].data == NULL) {
         status = NO_MEMORY;
         goto done;
     }
@@ -719,54 +810,69 @@ PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
         code_count = (size_t)binom[u][6] * (size_t)second->nsplits;
         codes = (uint16_t *)table_alloc((code_count + 1) / 2);
     }
-    status = deal_pass(second, u, tables[1], offset[size[1]], NULL, 0, NULL, NULL, NULL, codes);
+    status = deal_pass(second, u, &tables[1], offset[size[1]], NULL, 0, NULL, NULL, NULL, codes);
     if (status != OK) {
         goto done;
     }
     LAP("build 2nd");
-    superset_sums(tables[1], second->width, u, size[1], offset);
+    for (int k = 0; k < tables[1].chunks; k++) {
+        superset_sums(tables[1].data + (size_t)k * tables[1].rows * CHUNK, CHUNK, u, size[1],
+                      offset);
+    }
     LAP("up 2nd");
-    signed_subset_sums(tables[1], second->width, u, size[0], offset);
+    for (int k = 0; k < tables[1].chunks; k++) {
+        signed_subset_sums(tables[1].data + (size_t)k * tables[1].rows * CHUNK, CHUNK, u,
+                           size[0], offset);
+    }
     LAP("down 2nd");
     /*
      * The first half's deals: its table, and its players' sums against the second half. The
-     * first half's table takes the second's memory when its rows are no wider: its row r
-     * (level size[0]) is written after the second half's row r of that level is read, and
-     * lies before the second half's rows not read yet; the other levels are zeroed after.
+     * first half's table takes the second's memory when it has no more chunks: its row r
+     * (level size[0]) is where the second half's row r is, written after that is read; its
+     * other levels are zeroed after.
      */
-    const int shared = first->width <= second->width;
-    tables[0] = shared ? tables[1] : table_alloc((size_t)rows * first->width);
-    if (tables[0] == NULL) {
+    const int shared = tables[0].chunks <= tables[1].chunks;
+    tables[0].data = shared ? tables[1].data : table_alloc(table_entries(&tables[0]));
+    if (tables[0].data == NULL) {
         status = NO_MEMORY;
         goto done;
     }
     int32_t *below = cols, *at_most = cols + first->width;
     cross_columns(first, second, below, at_most);
-    status = deal_pass(first, u, tables[0], offset[size[0]],
-                       tables[1] + (size_t)offset[size[0]] * second->width, second->width,
+    status = deal_pass(first, u, &tables[0], offset[size[0]], &tables[1], offset[size[0]],
                        below, at_most, sums[0], NULL);
     if (status != OK) {
         goto done;
     }
     LAP("pass 1st");
     if (shared) {
-        size_t start = (size_t)offset[size[0]] * first->width;
-        size_t stop = (size_t)(offset[size[0]] + binom[u][size[0]]) * first->width;
-        memset(tables[0], 0, start * sizeof(uint32_t));
-        memset(tables[0] + stop, 0, ((size_t)rows * first->width - stop) * sizeof(uint32_t));
+        const size_t start = (size_t)offset[size[0]] * CHUNK;
+        const size_t stop = (size_t)(offset[size[0]] + binom[u][size[0]]) * CHUNK;
+        const size_t whole = (size_t)tables[0].rows * CHUNK;
+        for (int k = 0; k < tables[0].chunks; k++) {
+            uint32_t *chunk = tables[0].data + (size_t)k * whole;
+            memset(chunk, 0, start * sizeof(uint32_t));
+            memset(chunk + stop, 0, (whole - stop) * sizeof(uint32_t));
+        }
     } else {
-        table_free(tables[1], (size_t)rows * second->width);
+        table_free(tables[1].data, table_entries(&tables[1]));
     }
-    tables[1] = NULL;
-    superset_sums(tables[0], first->width, u, size[0], offset);
+    tables[1].data = NULL;
+    for (int k = 0; k < tables[0].chunks; k++) {
+        superset_sums(tables[0].data + (size_t)k * tables[0].rows * CHUNK, CHUNK, u, size[0],
+                      offset);
+    }
     LAP("up 1st");
-    signed_subset_sums(tables[0], first->width, u, size[1], offset);
+    for (int k = 0; k < tables[0].chunks; k++) {
+        signed_subset_sums(tables[0].data + (size_t)k * tables[0].rows * CHUNK, CHUNK, u,
+                           size[1], offset);
+    }
     LAP("down 1st");
     below = cols + 2 * first->width;
     at_most = below + second->width;
     cross_columns(second, first, below, at_most);
-    status = deal_pass(second, u, NULL, 0, tables[0] + (size_t)offset[size[1]] * first->width,
-                       first->width, below, at_most, sums[1], codes);
+    status = deal_pass(second, u, NULL, 0, &tables[0], offset[size[1]], below, at_most,
+                       sums[1], codes);
     if (status != OK) {
         goto done;
     }
@@ -778,11 +884,11 @@ done:
     table_free((uint32_t *)codes, (code_count + 1) / 2);
     side_free(&sides[0]);
     side_free(&sides[1]);
-    if (tables[0] == tables[1]) {
-        tables[0] = NULL; /* shared */
+    if (tables[0].data == tables[1].data) {
+        tables[0].data = NULL; /* shared */
     }
-    table_free(tables[0], (size_t)rows * sides[0].width);
-    table_free(tables[1], (size_t)rows * sides[1].width);
+    table_free(tables[0].data, table_entries(&tables[0]));
+    table_free(tables[1].data, table_entries(&tables[1]));
     free(sums[0]);
     free(sums[1]);
     free(cols);
