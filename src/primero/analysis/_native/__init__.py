@@ -15,6 +15,7 @@ from __future__ import annotations
 import ctypes
 import math
 import os
+import threading
 import warnings
 from collections.abc import Sequence
 from functools import lru_cache
@@ -29,6 +30,10 @@ __all__ = ["LIBRARY_NAME", "count_by_halves", "library", "library_path", "load",
 
 #: The kernel's sizes (halves.c: MAX_SIDE, MAX_DRAW, MAX_UNSEEN).
 MAX_SIDE, MAX_DRAW, MAX_UNSEEN = 16, 8, 64
+
+#: One count at a time (ctypes lets other threads run meanwhile; each count holds its tables,
+#: up to hundreds of megabytes, and the kernel's binomial table is shared).
+_LOCK = threading.Lock()
 
 
 def native_disabled() -> bool:
@@ -115,9 +120,10 @@ def count_by_halves(keys: Sequence[Any], to_come: Sequence[int], u: int, cut: in
     for j in range(n):
         matrices[j] = keys[j]  # a full hand's key fills its row
     win, outright, best = (np.zeros(n, dtype=np.int64) for _ in range(3))
-    status = lib.primero_halves_count(n, u, cut, k_count,
-                                      np.ascontiguousarray(to_come, dtype=np.int32),
-                                      matrices, win, outright, best)
+    with _LOCK:
+        status = lib.primero_halves_count(n, u, cut, k_count,
+                                          np.ascontiguousarray(to_come, dtype=np.int32),
+                                          matrices, win, outright, best)
     if status == 1:
         return None
     if status == 2:

@@ -1,10 +1,11 @@
-"""Compile the showdown kernel (``halves.c``) into a shared library with the system's C compiler.
+"""Compile the showdown kernel into a shared library with the system's C compiler.
 
-Standard library only: the build hook (``hatch_build.py``) loads this file by its path at
-install time, before primero is importable, and the tests use it to build the kernel where an
-install did not. The compiler is ``$CC`` if set, else the first of ``cc``, ``gcc``, ``clang``
-on the ``PATH``; the flags are portable (``-O3``, no ``-march``: the library runs on any
-processor of the platform).
+``halves.c`` includes ``tables.h`` and ``sides.h``: one unit to compile. Standard library
+only: the build hook (``hatch_build.py``) loads this file by its path at install time, before
+primero is importable, and the tests use it to build the kernel where an install did not. The
+compiler is ``$CC`` if set, else the first of ``cc``, ``gcc``, ``clang`` on the ``PATH``; the
+flags are portable (``-O3``, no ``-march``: the library runs on any processor of the
+platform).
 """
 
 from __future__ import annotations

@@ -15,7 +15,14 @@
  * checks that each half has fewer than 2**32 deals, so the wrapped results are exact. The
  * players' sums are uint64; the caller checks that all deals together are below 2**63.
  *
- * C99, no Python headers: loaded with ctypes (primero/analysis/_native/__init__.py).
+ * The tables are stored by chunks of 8 columns (each transform works on one chunk, a few
+ * megabytes); the first half's table reuses the second's memory when it can (fresh pages are
+ * costly to clear).
+ *
+ * Files: this one (the deals of each half, the players' sums, the entry point), tables.h (the
+ * tables and their transforms), sides.h (the halves). C99, no Python headers, compiled as
+ * one unit by build.py; loaded with ctypes (primero/analysis/_native/__init__.py).
+ * -DPRIMERO_TIMING prints each step's CPU time to stderr.
  */
 
 #if defined(__linux__)
@@ -56,274 +63,8 @@ enum { OK = 0, UNSUPPORTED = 1, NO_MEMORY = 2 };
 #define ALWAYS_INLINE inline
 #endif
 
-/*
- * A zeroed table. On Linux, mapped directly and marked for huge pages: the tables are tens or
- * hundreds of megabytes, and their first touch would otherwise fault once every 4 KiB.
- */
-static uint32_t *table_alloc(size_t entries) {
-#if defined(__linux__) && defined(MAP_ANONYMOUS)
-    size_t bytes = entries * sizeof(uint32_t) + 1;
-    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) {
-        return NULL;
-    }
-#if defined(MADV_HUGEPAGE)
-    madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-    return p;
-#else
-    return calloc(entries + 1, sizeof(uint32_t));
-#endif
-}
-
-static void table_free(uint32_t *table, size_t entries) {
-    if (table == NULL) {
-        return;
-    }
-#if defined(__linux__) && defined(MAP_ANONYMOUS)
-    munmap(table, entries * sizeof(uint32_t) + 1);
-#else
-    (void)entries;
-    free(table);
-#endif
-}
-
-/*
- * A table of `rows` rows (every set of at most `top` unseen cards, colexicographic by size)
- * stored by chunks of CHUNK columns: chunk k holds columns k * CHUNK .. k * CHUNK + CHUNK - 1
- * of every row, so that each transform works on one chunk (a few megabytes) at a time.
- */
-#define CHUNK 8
-
-typedef struct {
-    uint32_t *data;
-    int64_t rows;
-    int chunks;
-} table_t;
-
-static size_t table_entries(const table_t *t) {
-    return (size_t)t->chunks * (size_t)t->rows * CHUNK;
-}
-
-/* Row r of the table from values[0 .. chunks * CHUNK). */
-static ALWAYS_INLINE void row_store(const table_t *t, int64_t r, const uint32_t *values) {
-    for (int k = 0; k < t->chunks; k++) {
-        memcpy(t->data + ((size_t)k * t->rows + r) * CHUNK, values + k * CHUNK,
-               CHUNK * sizeof(uint32_t));
-    }
-}
-
-/* Row r of the table, cumulated: cum[c] is the sum of its first c columns. */
-static ALWAYS_INLINE void row_cumulated(const table_t *t, int64_t r, uint64_t *cum) {
-    cum[0] = 0;
-    for (int k = 0; k < t->chunks; k++) {
-        const uint32_t *f = t->data + ((size_t)k * t->rows + r) * CHUNK;
-        for (int j = 0; j < CHUNK; j++) {
-            cum[k * CHUNK + j + 1] = cum[k * CHUNK + j] + f[j];
-        }
-    }
-}
-
-static int64_t binom[MAX_UNSEEN + 1][MAX_SIZE + 2];
-
-static void fill_binomials(void) {
-    for (int n = 0; n <= MAX_UNSEEN; n++) {
-        for (int k = 0; k <= MAX_SIZE + 1; k++) {
-            if (k == 0) {
-                binom[n][k] = 1;
-            } else if (n == 0) {
-                binom[n][k] = 0;
-            } else {
-                binom[n][k] = binom[n - 1][k - 1] + binom[n - 1][k];
-            }
-        }
-    }
-}
-
-/*
- * One half: its players in playing order, who draws, each deal's choice of pairs, and its
- * table's columns: the keys that can be a deal's best key on this half (every key of a
- * drawing player's pairs or of a full hand, from the highest of the players' lowest keys
- * up), in increasing order. The half's players' keys are renumbered to those columns
- * (-1: below every column, never a deal's best key).
- */
-typedef struct {
-    int players;                      /* players on this half */
-    int draw;                         /* of them, players who need two cards */
-    int size;                         /* cards this half receives: 2 * draw */
-    int npairs;                       /* pairs of positions within a set: C(size, 2) */
-    int nsplits;                      /* ways to deal a set: size! / 2**draw */
-    int pa[MAX_PAIRS], pb[MAX_PAIRS]; /* the positions of each pair */
-    uint32_t bit[MAX_DRAW];           /* each drawing player's holder bit */
-    int32_t fixed_top;                /* the best full hand's column on this half, or -1 */
-    uint32_t fixed_mask;              /* the full hands holding it */
-    int32_t *choice;                  /* (nsplits, draw): d * npairs + the pair of player d */
-    int width;                        /* the table's columns */
-    int32_t *kept;                    /* (width,): each column's key */
-    int32_t *mapped;                  /* (draw, u * u): each drawing player's columns */
-    int32_t match3[15 * 6];           /* three drawing players: for each pair of the first,
-                                         the other four positions' three matchings (P, Q) */
-} side_t;
-
-static int enumerate_splits(side_t *sd, int player, uint32_t used, int32_t *current, int count,
-                            int fill) {
-    if (player == sd->draw) {
-        if (fill) {
-            memcpy(sd->choice + (size_t)count * sd->draw, current, sizeof(int32_t) * sd->draw);
-        }
-        return count + 1;
-    }
-    for (int q = 0; q < sd->npairs; q++) {
-        uint32_t both = (1u << sd->pa[q]) | (1u << sd->pb[q]);
-        if (used & both) {
-            continue;
-        }
-        current[player] = player * sd->npairs + q;
-        count = enumerate_splits(sd, player + 1, used | both, current, count, fill);
-    }
-    return count;
-}
-
-static int side_init(side_t *sd, int first, int last, int u, int k_count,
-                     const int32_t *to_come, const int32_t *keys) {
-    sd->players = last - first;
-    sd->fixed_top = -1;
-    if (sd->players > MAX_SIDE) {
-        return UNSUPPORTED;
-    }
-    const int32_t *drawing[MAX_DRAW];
-    int32_t fixed_key = -1, floor = 0;
-    uint32_t fixed_mask = 0;
-    for (int j = first; j < last; j++) {
-        uint32_t bit = 1u << (j - first);
-        const int32_t *matrix = keys + (size_t)j * u * u;
-        int32_t lowest = INT32_MAX;
-        if (to_come[j] == 2) {
-            if (sd->draw == MAX_DRAW) {
-                return UNSUPPORTED;
-            }
-            drawing[sd->draw] = matrix;
-            sd->bit[sd->draw] = bit;
-            sd->draw++;
-            for (int x = 0; x < u; x++) {
-                for (int y = 0; y < u; y++) {
-                    if (x != y && matrix[x * u + y] < lowest) {
-                        lowest = matrix[x * u + y];
-                    }
-                }
-            }
-        } else {
-            lowest = matrix[0];
-            if (matrix[0] > fixed_key) {
-                fixed_key = matrix[0];
-                fixed_mask = bit;
-            } else if (matrix[0] == fixed_key) {
-                fixed_mask |= bit;
-            }
-        }
-        floor = lowest > floor ? lowest : floor;
-    }
-    sd->size = 2 * sd->draw;
-    if (sd->size > u) {
-        return UNSUPPORTED;
-    }
-    for (int a = 0; a < sd->size; a++) {
-        for (int b = a + 1; b < sd->size; b++) {
-            sd->pa[sd->npairs] = a;
-            sd->pb[sd->npairs] = b;
-            sd->npairs++;
-        }
-    }
-    if (sd->draw == 3) {
-        int index[MAX_SIZE][MAX_SIZE];
-        for (int q = 0; q < sd->npairs; q++) {
-            index[sd->pa[q]][sd->pb[q]] = q;
-        }
-        for (int q = 0; q < sd->npairs; q++) {
-            int rest[4], r = 0;
-            for (int x = 0; x < 6; x++) {
-                if (x != sd->pa[q] && x != sd->pb[q]) {
-                    rest[r++] = x;
-                }
-            }
-            /* (01|23), (02|13), (03|12) of the four */
-            int32_t *m = sd->match3 + 6 * q;
-            m[0] = index[rest[0]][rest[1]], m[1] = index[rest[2]][rest[3]];
-            m[2] = index[rest[0]][rest[2]], m[3] = index[rest[1]][rest[3]];
-            m[4] = index[rest[0]][rest[3]], m[5] = index[rest[1]][rest[2]];
-        }
-    }
-    int32_t current[MAX_DRAW];
-    sd->nsplits = enumerate_splits(sd, 0, 0, current, 0, 0);
-    int32_t *column = malloc(sizeof(int32_t) * (size_t)k_count);
-    sd->choice = malloc(sizeof(int32_t) * (size_t)sd->nsplits * (sd->draw ? sd->draw : 1));
-    sd->kept = malloc(sizeof(int32_t) * (size_t)k_count);
-    sd->mapped = malloc(sizeof(int32_t) * (size_t)(sd->draw ? sd->draw : 1) * u * u);
-    if (column == NULL || sd->choice == NULL || sd->kept == NULL || sd->mapped == NULL) {
-        free(column);
-        return NO_MEMORY;
-    }
-    enumerate_splits(sd, 0, 0, current, 0, 1);
-    /* the columns: every key at or above the floor that a player of this half holds */
-    for (int t = 0; t < k_count; t++) {
-        column[t] = -1;
-    }
-    if (fixed_key >= 0) {
-        column[fixed_key] = 0;
-    }
-    for (int d = 0; d < sd->draw; d++) {
-        for (int x = 0; x < u; x++) {
-            for (int y = 0; y < u; y++) {
-                int32_t k = drawing[d][x * u + y];
-                if (x != y && k >= floor) {
-                    column[k] = 0;
-                }
-            }
-        }
-    }
-    for (int t = 0; t < k_count; t++) {
-        if (column[t] == 0) {
-            sd->kept[sd->width] = t;
-            column[t] = sd->width++;
-        }
-    }
-    for (int d = 0; d < sd->draw; d++) {
-        int32_t *m = sd->mapped + (size_t)d * u * u;
-        for (int x = 0; x < u; x++) {
-            for (int y = 0; y < u; y++) {
-                int32_t k = drawing[d][x * u + y];
-                m[x * u + y] = x != y && k >= floor ? column[k] : -1;
-            }
-        }
-    }
-    sd->fixed_top = fixed_key >= 0 ? column[fixed_key] : -1;
-    sd->fixed_mask = fixed_mask;
-    free(column);
-    return OK;
-}
-
-static void side_free(side_t *sd) {
-    free(sd->choice);
-    free(sd->kept);
-    free(sd->mapped);
-}
-
-/* For each column of `own`: the columns of `other` whose keys are below / at most its key. */
-static void cross_columns(const side_t *own, const side_t *other, int32_t *below,
-                          int32_t *at_most) {
-    int lo = 0, hi = 0;
-    for (int c = 0; c < own->width; c++) {
-        int32_t key = own->kept[c];
-        while (lo < other->width && other->kept[lo] < key) {
-            lo++;
-        }
-        while (hi < other->width && other->kept[hi] <= key) {
-            hi++;
-        }
-        below[c] = lo;
-        at_most[c] = hi;
-    }
-}
+#include "tables.h"
+#include "sides.h"
 
 /*
  * Every deal of one half, set by set in colexicographic order. With `table`, tallies each
@@ -436,8 +177,7 @@ static ALWAYS_INLINE int deal_pass3_body(const side_t *sd, int u, const table_t 
                                          int64_t row0, const table_t *beaten,
                                          int64_t beaten_row0, const int32_t *below,
                                          const int32_t *at_most, uint64_t *sums,
-                                         uint16_t *codes, const int build, const int hero,
-                                         const int record) {
+                                         const int build, const int hero) {
     int s[7];
     int32_t off[15], k0[15], k1[15], k2[15];
     uint64_t *cum = NULL, *low = NULL;
@@ -463,7 +203,6 @@ static ALWAYS_INLINE int deal_pass3_body(const side_t *sd, int u, const table_t 
     const uint32_t b0 = sd->bit[0], b1 = sd->bit[1], b2 = sd->bit[2];
     const int32_t *m0 = sd->mapped, *m1 = sd->mapped + (size_t)u * u,
                   *m2 = sd->mapped + 2 * (size_t)u * u;
-    uint16_t *code = codes;
     for (int i = 0; i < 6; i++) {
         s[i] = i;
     }
@@ -492,17 +231,12 @@ static ALWAYS_INLINE int deal_pass3_body(const side_t *sd, int u, const table_t 
         if (build) {                                                                         \
             hist[(bank) * padded + top_]++;                                                  \
         }                                                                                    \
-        if (hero || record) {                                                                \
+        if (hero) {                                                                          \
             uint32_t mask_ = ((x) == top_ ? b0 : 0) | ((y) == top_ ? b1 : 0) |               \
                              ((z) == top_ ? b2 : 0) | (top_ == fixed_top ? fixed_mask : 0); \
-            if (record) {                                                                    \
-                *code++ = (uint16_t)(mask_ << 8 | (uint32_t)top_);                           \
-            }                                                                                \
-            if (hero) {                                                                      \
-                uint64_t *acc_ = sums + 2 * ((size_t)(bank) * patterns + mask_);             \
-                acc_[0] += low[2 * top_];                                                    \
-                acc_[1] += low[2 * top_ + 1];                                                \
-            }                                                                                \
+            uint64_t *acc_ = sums + 2 * ((size_t)(bank) * patterns + mask_);                 \
+            acc_[0] += low[2 * top_];                                                        \
+            acc_[1] += low[2 * top_ + 1];                                                    \
         }                                                                                    \
     } while (0)
         for (int q = 0; q < 15; q++) {
@@ -540,67 +274,22 @@ static ALWAYS_INLINE int deal_pass3_body(const side_t *sd, int u, const table_t 
     return OK;
 }
 
-/* The players' sums of a half from its deals' recorded best keys and holders (`codes`). */
-static int hero_from_codes(const side_t *sd, int u, const uint16_t *codes,
-                           const table_t *beaten, int64_t beaten_row0, const int32_t *below,
-                           const int32_t *at_most, uint64_t *sums) {
-    const int width = sd->width, nsplits = sd->nsplits;
-    uint64_t *cum = malloc(sizeof(uint64_t) * ((size_t)beaten->chunks * CHUNK + 1));
-    uint64_t *low = malloc(sizeof(uint64_t) * 2 * (size_t)width);
-    if (cum == NULL || low == NULL) {
-        free(cum);
-        free(low);
-        return NO_MEMORY;
-    }
-    const int64_t sets = binom[u][sd->size];
-    const size_t patterns = (size_t)1 << sd->players;
-    for (int64_t rank = 0; rank < sets; rank++) {
-        row_cumulated(beaten, beaten_row0 + rank, cum);
-        for (int c = 0; c < width; c++) {
-            low[2 * c] = cum[below[c]];
-            low[2 * c + 1] = cum[at_most[c]];
-        }
-        const uint16_t *code = codes + (size_t)rank * nsplits;
-        for (int sp = 0; sp < nsplits; sp++) {
-            uint32_t top = code[sp] & 0xff, mask = code[sp] >> 8;
-            uint64_t *acc = sums + 2 * ((size_t)(sp & 3) * patterns + mask);
-            acc[0] += low[2 * top];
-            acc[1] += low[2 * top + 1];
-        }
-    }
-    free(cum);
-    free(low);
-    return OK;
-}
-
-/*
- * A pass over one half's deals: build its table (`table`), its players' sums (`beaten`), or
- * both; `codes` (three drawing players, at most 8 players and 256 columns): the build
- * records each deal's best key and holders there, and a pass with `codes` and no table
- * reads them back instead of dealing again.
- */
+/* A pass over one half's deals: build its table (`table`), its players' sums (`beaten`), or
+ * both. */
 static int deal_pass(const side_t *sd, int u, const table_t *table, int64_t row0,
                      const table_t *beaten, int64_t beaten_row0, const int32_t *below,
-                     const int32_t *at_most, uint64_t *sums, uint16_t *codes) {
+                     const int32_t *at_most, uint64_t *sums) {
     /* two and three drawing players a half (five to seven players) compiled apart */
     if (sd->draw == 3) {
         if (table != NULL && beaten != NULL) {
             return deal_pass3_body(sd, u, table, row0, beaten, beaten_row0, below, at_most,
-                                   sums, NULL, 1, 1, 0);
-        }
-        if (table != NULL && codes != NULL) {
-            return deal_pass3_body(sd, u, table, row0, NULL, 0, NULL, NULL, NULL, codes, 1, 0,
-                                   1);
+                                   sums, 1, 1);
         }
         if (table != NULL) {
-            return deal_pass3_body(sd, u, table, row0, NULL, 0, NULL, NULL, NULL, NULL, 1, 0,
-                                   0);
+            return deal_pass3_body(sd, u, table, row0, NULL, 0, NULL, NULL, NULL, 1, 0);
         }
-        if (codes != NULL) {
-            return hero_from_codes(sd, u, codes, beaten, beaten_row0, below, at_most, sums);
-        }
-        return deal_pass3_body(sd, u, NULL, 0, beaten, beaten_row0, below, at_most, sums, NULL,
-                               0, 1, 0);
+        return deal_pass3_body(sd, u, NULL, 0, beaten, beaten_row0, below, at_most, sums, 0,
+                               1);
     }
     switch (sd->draw) {
     case 2:
@@ -613,118 +302,6 @@ static int deal_pass(const side_t *sd, int u, const table_t *table, int64_t row0
     }
 }
 
-static void add_block(uint32_t *restrict to, const uint32_t *restrict from, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        to[i] += from[i];
-    }
-}
-
-static void subtract_block(uint32_t *restrict to, const uint32_t *restrict from, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        to[i] = from[i] - to[i];
-    }
-}
-
-/*
- * The sets of at most t of the cards [0, n) with a fixed set of higher cards: level l (the
- * sets of l low cards) is the contiguous rows base[l] .. base[l] + C(n, l) of the table. The
- * sets without card n - 1 are the same levels' first C(n - 1, l) rows; those with it are, at
- * level l + 1, the rows from base[l + 1] + C(n - 1, l + 1), C(n - 1, l) of them, ordered as
- * the sets without it.
- */
-/* One row of the table added to another. */
-static ALWAYS_INLINE void add_row(uint32_t *restrict to, const uint32_t *restrict from,
-                                  int width) {
-    for (int c = 0; c < width; c++) {
-        to[c] += from[c];
-    }
-}
-
-/* The sets of at most two of n cards directly (the recursion's leaves): superset sums. */
-static void superset_sums_small(uint32_t *f, int width, int n, int t, const int64_t *base) {
-    uint32_t *empty = f + (size_t)base[0] * width, *ones = f + (size_t)base[1] * width;
-    for (int x = 0; x < n; x++) {
-        add_row(empty, ones + (size_t)x * width, width);
-    }
-    if (t < 2) {
-        return;
-    }
-    const uint32_t *pair = f + (size_t)base[2] * width; /* colexicographic: (0,1), (0,2), ... */
-    for (int y = 1; y < n; y++) {
-        for (int x = 0; x < y; x++, pair += width) {
-            add_row(empty, pair, width);
-            add_row(ones + (size_t)x * width, pair, width);
-            add_row(ones + (size_t)y * width, pair, width);
-        }
-    }
-}
-
-/* The same leaves: signed subset sums. */
-static void signed_subset_sums_small(uint32_t *f, int width, int n, int t,
-                                     const int64_t *base) {
-    const uint32_t *empty = f + (size_t)base[0] * width;
-    uint32_t *ones = f + (size_t)base[1] * width;
-    if (t >= 2) {
-        uint32_t *pair = f + (size_t)base[2] * width;
-        for (int y = 1; y < n; y++) {
-            for (int x = 0; x < y; x++, pair += width) {
-                const uint32_t *fx = ones + (size_t)x * width, *fy = ones + (size_t)y * width;
-                for (int c = 0; c < width; c++) {
-                    pair[c] = empty[c] - fx[c] - fy[c] + pair[c];
-                }
-            }
-        }
-    }
-    for (int x = 0; x < n; x++) {
-        uint32_t *fx = ones + (size_t)x * width;
-        for (int c = 0; c < width; c++) {
-            fx[c] = empty[c] - fx[c];
-        }
-    }
-}
-
-static void superset_sums(uint32_t *f, int width, int n, int t, const int64_t *base) {
-    if (n == 0 || t == 0) {
-        return;
-    }
-    if (t <= 2) {
-        superset_sums_small(f, width, n, t, base);
-        return;
-    }
-    int64_t with[MAX_SIZE + 1];
-    for (int l = 0; l < t; l++) {
-        with[l] = base[l + 1] + binom[n - 1][l + 1];
-    }
-    superset_sums(f, width, n - 1, t, base);
-    superset_sums(f, width, n - 1, t - 1, with);
-    for (int l = 0; l < t; l++) {
-        add_block(f + (size_t)base[l] * width, f + (size_t)with[l] * width,
-                  (size_t)binom[n - 1][l] * width);
-    }
-}
-
-/* Signed subset sums: each set S gets the sum over its subsets U of (-1)^|U| f(U). */
-static void signed_subset_sums(uint32_t *f, int width, int n, int t, const int64_t *base) {
-    if (n == 0 || t == 0) {
-        return;
-    }
-    if (t <= 2) {
-        signed_subset_sums_small(f, width, n, t, base);
-        return;
-    }
-    int64_t with[MAX_SIZE + 1];
-    for (int l = 0; l < t; l++) {
-        with[l] = base[l + 1] + binom[n - 1][l + 1];
-    }
-    signed_subset_sums(f, width, n - 1, t, base);
-    signed_subset_sums(f, width, n - 1, t - 1, with);
-    for (int l = 0; l < t; l++) {
-        subtract_block(f + (size_t)with[l] * width, f + (size_t)base[l] * width,
-                       (size_t)binom[n - 1][l] * width);
-    }
-}
-
-/* Each player of a half: win (ties to the eldest), outright, best, from the holders' sums. */
 static void resolve(const side_t *sd, int first, const uint64_t *sums, int ties_won,
                     int64_t *win, int64_t *outright, int64_t *best) {
     const uint32_t patterns = 1u << sd->players;
@@ -770,8 +347,6 @@ PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
     fill_binomials();
     side_t sides[2];
     memset(sides, 0, sizeof(sides));
-    uint16_t *codes = NULL; /* the second half's deals, recorded (deal_pass) */
-    size_t code_count = 0;
     table_t tables[2] = {{NULL, 0, 0}, {NULL, 0, 0}};
     int32_t *cols = NULL;
     uint64_t *sums[2] = {NULL, NULL};
@@ -805,12 +380,7 @@ PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
     }
     LAP("setup");
     /* the second half's table, then its deals disjoint from each set of the first half's */
-    /* the second half's deals are visited twice: record them the first time if they fit */
-    if (second->draw == 3 && second->players <= 8 && second->width <= 256) {
-        code_count = (size_t)binom[u][6] * (size_t)second->nsplits;
-        codes = (uint16_t *)table_alloc((code_count + 1) / 2);
-    }
-    status = deal_pass(second, u, &tables[1], offset[size[1]], NULL, 0, NULL, NULL, NULL, codes);
+    status = deal_pass(second, u, &tables[1], offset[size[1]], NULL, 0, NULL, NULL, NULL);
     if (status != OK) {
         goto done;
     }
@@ -840,7 +410,7 @@ PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
     int32_t *below = cols, *at_most = cols + first->width;
     cross_columns(first, second, below, at_most);
     status = deal_pass(first, u, &tables[0], offset[size[0]], &tables[1], offset[size[0]],
-                       below, at_most, sums[0], NULL);
+                       below, at_most, sums[0]);
     if (status != OK) {
         goto done;
     }
@@ -872,7 +442,7 @@ PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
     at_most = below + second->width;
     cross_columns(second, first, below, at_most);
     status = deal_pass(second, u, NULL, 0, &tables[0], offset[size[1]], below, at_most,
-                       sums[1], codes);
+                       sums[1]);
     if (status != OK) {
         goto done;
     }
@@ -881,7 +451,6 @@ PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
     resolve(first, 0, sums[0], 1, win, outright, best);
     resolve(second, cut, sums[1], 0, win, outright, best);
 done:
-    table_free((uint32_t *)codes, (code_count + 1) / 2);
     side_free(&sides[0]);
     side_free(&sides[1]);
     if (tables[0].data == tables[1].data) {
