@@ -100,6 +100,7 @@ def walk_keys(keys: list[Any], to_come: list[int], u: int) \
     (10, [2, 2, 2, 2, 2], 1, 3),  # one key: every deal a five-way tie
     (10, [2, 0, 2, 2, 0, 2], 5, 4),  # full hands between the drawing players
     (9, [0, 2, 2, 2, 2, 0], 3, 5),  # a full hand first and last
+    (10, [2, 2, 0, 2, 2, 2], 4, 7),  # a half of three drawing players and a full hand
     (11, [2, 2, 2, 2], 40, 6),  # many keys, three cards left over
 ])
 def test_the_kernel_and_numpy_count_the_walk_of_synthetic_keys(
@@ -242,3 +243,28 @@ def test_counts_beyond_the_kernel_go_to_numpy(native: None) -> None:
     # a half of nine drawing players
     assert _native.count_by_halves([np.zeros(400, dtype=np.int32)] * 10, [2] * 10, 20, 9,
                                    1) is None
+
+
+def test_build_compiles_a_kernel_that_loads_and_counts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the build hook runs at install: compile halves.c, load it, count with it."""
+    if build.find_compiler() is None:
+        pytest.skip("no C compiler")
+    target = tmp_path / _native.LIBRARY_NAME
+    assert build.compile_library(target) is None
+    lib = _native.load(target)
+    assert lib is not None
+    monkeypatch.delenv("PRIMERO_NO_NATIVE", raising=False)
+    monkeypatch.setattr(_native, "library", lambda: lib)
+    keys = synthetic_keys(10, [2, 0, 2, 2, 0, 2], 5, 4)
+    assert _native.count_by_halves(keys, [2, 0, 2, 2, 0, 2], 10, 3, 5) == \
+        walk_keys(keys, [2, 0, 2, 2, 0, 2], 10)
+
+
+def test_build_reports_a_missing_compiler(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
+    assert build.find_compiler() is None
+    failure = build.compile_library(tmp_path / _native.LIBRARY_NAME)
+    assert failure is not None and "no C compiler" in failure
+    assert not (tmp_path / _native.LIBRARY_NAME).exists()

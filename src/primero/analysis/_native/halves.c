@@ -177,7 +177,7 @@ static ALWAYS_INLINE int deal_pass3_body(const side_t *sd, int u, const table_t 
                                          int64_t row0, const table_t *beaten,
                                          int64_t beaten_row0, const int32_t *below,
                                          const int32_t *at_most, uint64_t *sums,
-                                         const int build, const int hero) {
+                                         const int build, const int hero, const int plain) {
     int s[7];
     int32_t off[15], k0[15], k1[15], k2[15];
     uint64_t *cum = NULL, *low = NULL;
@@ -198,9 +198,11 @@ static ALWAYS_INLINE int deal_pass3_body(const side_t *sd, int u, const table_t 
     }
     const int64_t sets = binom[u][6];
     const size_t patterns = (size_t)1 << sd->players;
-    const int32_t fixed_top = sd->fixed_top;
-    const uint32_t fixed_mask = sd->fixed_mask;
-    const uint32_t b0 = sd->bit[0], b1 = sd->bit[1], b2 = sd->bit[2];
+    /* plain: no full hand on this half, its three players' bits 1, 2, 4 */
+    const int32_t fixed_top = plain ? -1 : sd->fixed_top;
+    const uint32_t fixed_mask = plain ? 0 : sd->fixed_mask;
+    const uint32_t b0 = plain ? 1 : sd->bit[0], b1 = plain ? 2 : sd->bit[1],
+                   b2 = plain ? 4 : sd->bit[2];
     const int32_t *m0 = sd->mapped, *m1 = sd->mapped + (size_t)u * u,
                   *m2 = sd->mapped + 2 * (size_t)u * u;
     for (int i = 0; i < 6; i++) {
@@ -227,13 +229,18 @@ static ALWAYS_INLINE int deal_pass3_body(const side_t *sd, int u, const table_t 
     do {                                                                                     \
         int32_t top_ = (x) > (y) ? (x) : (y);                                                \
         top_ = top_ > (z) ? top_ : (z);                                                      \
-        top_ = top_ > fixed_top ? top_ : fixed_top;                                          \
+        if (!plain) {                                                                        \
+            top_ = top_ > fixed_top ? top_ : fixed_top;                                      \
+        }                                                                                    \
         if (build) {                                                                         \
             hist[(bank) * padded + top_]++;                                                  \
         }                                                                                    \
         if (hero) {                                                                          \
-            uint32_t mask_ = ((x) == top_ ? b0 : 0) | ((y) == top_ ? b1 : 0) |               \
-                             ((z) == top_ ? b2 : 0) | (top_ == fixed_top ? fixed_mask : 0); \
+            uint32_t mask_ = plain ? (uint32_t)((x) == top_) | (uint32_t)((y) == top_) << 1 |  \
+                                         (uint32_t)((z) == top_) << 2                        \
+                                   : ((x) == top_ ? b0 : 0) | ((y) == top_ ? b1 : 0) |       \
+                                         ((z) == top_ ? b2 : 0) |                            \
+                                         (top_ == fixed_top ? fixed_mask : 0);               \
             uint64_t *acc_ = sums + 2 * ((size_t)(bank) * patterns + mask_);                 \
             acc_[0] += low[2 * top_];                                                        \
             acc_[1] += low[2 * top_ + 1];                                                    \
@@ -280,16 +287,27 @@ static int deal_pass(const side_t *sd, int u, const table_t *table, int64_t row0
                      const table_t *beaten, int64_t beaten_row0, const int32_t *below,
                      const int32_t *at_most, uint64_t *sums) {
     /* two and three drawing players a half (five to seven players) compiled apart */
+    if (sd->draw == 3 && sd->players == 3) { /* three players, none with a full hand */
+        if (table != NULL && beaten != NULL) {
+            return deal_pass3_body(sd, u, table, row0, beaten, beaten_row0, below, at_most,
+                                   sums, 1, 1, 1);
+        }
+        if (table != NULL) {
+            return deal_pass3_body(sd, u, table, row0, NULL, 0, NULL, NULL, NULL, 1, 0, 1);
+        }
+        return deal_pass3_body(sd, u, NULL, 0, beaten, beaten_row0, below, at_most, sums, 0,
+                               1, 1);
+    }
     if (sd->draw == 3) {
         if (table != NULL && beaten != NULL) {
             return deal_pass3_body(sd, u, table, row0, beaten, beaten_row0, below, at_most,
-                                   sums, 1, 1);
+                                   sums, 1, 1, 0);
         }
         if (table != NULL) {
-            return deal_pass3_body(sd, u, table, row0, NULL, 0, NULL, NULL, NULL, 1, 0);
+            return deal_pass3_body(sd, u, table, row0, NULL, 0, NULL, NULL, NULL, 1, 0, 0);
         }
         return deal_pass3_body(sd, u, NULL, 0, beaten, beaten_row0, below, at_most, sums, 0,
-                               1);
+                               1, 0);
     }
     switch (sd->draw) {
     case 2:
