@@ -268,3 +268,16 @@ def test_build_reports_a_missing_compiler(tmp_path: Path,
     failure = build.compile_library(tmp_path / _native.LIBRARY_NAME)
     assert failure is not None and "no C compiler" in failure
     assert not (tmp_path / _native.LIBRARY_NAME).exists()
+
+
+def test_a_kernel_of_another_interface_is_refused_with_a_warning(tmp_path: Path) -> None:
+    """A stale library (an older checkout's editable build) is not called."""
+    if build.find_compiler() is None:
+        pytest.skip("no C compiler")
+    source = tmp_path / "stale.c"
+    source.write_text("int primero_halves_abi(void) { return 0; }\n"
+                      "int primero_halves_count(void) { return 0; }\n")
+    target = tmp_path / _native.LIBRARY_NAME
+    assert build.compile_library(target, source) is None
+    with pytest.warns(RuntimeWarning, match="built for interface 0, this primero needs 1"):
+        assert _native.load(target) is None

@@ -31,6 +31,9 @@ __all__ = ["LIBRARY_NAME", "count_by_halves", "library", "library_path", "load",
 #: The kernel's sizes (halves.c: MAX_SIDE, MAX_DRAW, MAX_UNSEEN).
 MAX_SIDE, MAX_DRAW, MAX_UNSEEN = 16, 8, 64
 
+#: The kernel's interface version (halves.c: primero_halves_abi).
+ABI = 1
+
 #: One count at a time (ctypes lets other threads run meanwhile; each count holds its tables,
 #: up to hundreds of megabytes, and the kernel's binomial table is shared).
 _LOCK = threading.Lock()
@@ -57,6 +60,11 @@ def load(path: Path) -> Any:
     try:
         lib = ctypes.CDLL(str(path))
         count = lib.primero_halves_count
+        abi = lib.primero_halves_abi
+        abi.restype, abi.argtypes = ctypes.c_int, []
+        if abi() != ABI:
+            raise OSError(f"built for interface {abi()}, this primero needs {ABI}: "
+                          "reinstall primero (pip install -e . in a checkout)")
     except (OSError, AttributeError) as exc:
         warnings.warn(f"primero: the compiled showdown kernel {path} does not load ({exc}); "
                       "counting with numpy instead", RuntimeWarning, stacklevel=3)

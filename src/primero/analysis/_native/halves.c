@@ -84,7 +84,10 @@ static ALWAYS_INLINE int deal_pass_body(const side_t *sd, const int draw, int u,
     uint64_t *cum = NULL, *low = NULL;
     const int width = sd->width, padded = (width + CHUNK - 1) / CHUNK * CHUNK;
     /* each set's tally, in four banks (consecutive deals apart) */
-    uint32_t *hist = table != NULL ? calloc(5 * (size_t)padded, sizeof(uint32_t)) : NULL;
+    uint32_t *hist = table != NULL
+                         ? calloc(4 * (size_t)padded + (size_t)table->chunks * CHUNK + 1,
+                                  sizeof(uint32_t))
+                         : NULL;
     if (table != NULL && hist == NULL) {
         return NO_MEMORY;
     }
@@ -145,9 +148,12 @@ static ALWAYS_INLINE int deal_pass_body(const side_t *sd, const int draw, int u,
         }
         if (table != NULL) {
             uint32_t *total = hist + 4 * padded;
-            for (int c = 0; c < padded; c++) {
-                total[c] = hist[c] + hist[padded + c] + hist[2 * padded + c] +
-                           hist[3 * padded + c];
+            memset(total, 0, sizeof(uint32_t) * (size_t)table->chunks * CHUNK);
+            for (int c = 0; c < width; c++) {
+                if (sd->group_of[c] >= 0) {
+                    total[sd->group_of[c]] += hist[c] + hist[padded + c] + hist[2 * padded + c] +
+                                             hist[3 * padded + c];
+                }
             }
             row_store(table, row0 + rank, total);
             memset(hist, 0, 4 * sizeof(uint32_t) * (size_t)padded);
@@ -184,7 +190,7 @@ static ALWAYS_INLINE int deal_pass3_body(const side_t *sd, int u, const table_t 
     uint32_t *hist = NULL;
     const int width = sd->width, padded = (width + CHUNK - 1) / CHUNK * CHUNK;
     if (build) {
-        hist = calloc(5 * (size_t)padded, sizeof(uint32_t));
+        hist = calloc(4 * (size_t)padded + (size_t)table->chunks * CHUNK + 1, sizeof(uint32_t));
     }
     if (hero) {
         cum = malloc(sizeof(uint64_t) * ((size_t)beaten->chunks * CHUNK + 1));
@@ -259,9 +265,12 @@ static ALWAYS_INLINE int deal_pass3_body(const side_t *sd, int u, const table_t 
 #undef DEAL
         if (build) {
             uint32_t *total = hist + 4 * padded;
-            for (int c = 0; c < padded; c++) {
-                total[c] = hist[c] + hist[padded + c] + hist[2 * padded + c] +
-                           hist[3 * padded + c];
+            memset(total, 0, sizeof(uint32_t) * (size_t)table->chunks * CHUNK);
+            for (int c = 0; c < width; c++) {
+                if (sd->group_of[c] >= 0) {
+                    total[sd->group_of[c]] += hist[c] + hist[padded + c] + hist[2 * padded + c] +
+                                             hist[3 * padded + c];
+                }
             }
             row_store(table, row0 + rank, total);
             memset(hist, 0, 4 * sizeof(uint32_t) * (size_t)padded);
@@ -346,6 +355,11 @@ static void resolve(const side_t *sd, int first, const uint64_t *sums, int ties_
     }
 }
 
+/* The interface's version: the loader refuses a library built from another one. */
+PRIMERO_EXPORT int primero_halves_abi(void) {
+    return 1;
+}
+
 /*
  * The whole count: n players, u unseen cards, the first half the players [0, cut), keys
  * dense in [0, k_count). to_come[j] is 2 or 0; keys is (n, u, u): a drawing player's key for
@@ -383,16 +397,30 @@ PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
     for (int k = 0; k <= top; k++) {
         offset[k + 1] = offset[k] + binom[u][k];
     }
+    cols = malloc(sizeof(int32_t) * 2 * (size_t)(first->width + second->width + 1));
+    if (cols == NULL) {
+        status = NO_MEMORY;
+        goto done;
+    }
+    /* each half's table columns, for the other half's players */
+    int32_t *below[2] = {cols, cols + 2 * first->width};
+    int32_t *at_most[2] = {cols + first->width, cols + 2 * first->width + second->width};
+    status = table_columns(&sides[1], first, below[0], at_most[0]);
+    if (status == OK) {
+        status = table_columns(&sides[0], second, below[1], at_most[1]);
+    }
+    if (status != OK) {
+        goto done;
+    }
     for (int h = 0; h < 2; h++) {
         tables[h].rows = offset[top + 1];
-        tables[h].chunks = (sides[h].width + CHUNK - 1) / CHUNK;
+        tables[h].chunks = (sides[h].groups + CHUNK - 1) / CHUNK;
     }
-    cols = malloc(sizeof(int32_t) * 2 * (size_t)(first->width + second->width));
     for (int h = 0; h < 2; h++) {
         sums[h] = calloc((size_t)8 << sides[h].players, sizeof(uint64_t));
     }
     tables[1].data = table_alloc(table_entries(&tables[1]));
-    if (cols == NULL || sums[0] == NULL || sums[1] == NULL || tables[1].data == NULL) {
+    if (sums[0] == NULL || sums[1] == NULL || tables[1].data == NULL) {
         status = NO_MEMORY;
         goto done;
     }
@@ -425,10 +453,8 @@ PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
         status = NO_MEMORY;
         goto done;
     }
-    int32_t *below = cols, *at_most = cols + first->width;
-    cross_columns(first, second, below, at_most);
     status = deal_pass(first, u, &tables[0], offset[size[0]], &tables[1], offset[size[0]],
-                       below, at_most, sums[0]);
+                       below[0], at_most[0], sums[0]);
     if (status != OK) {
         goto done;
     }
@@ -456,10 +482,7 @@ PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
                            size[1], offset);
     }
     LAP("down 1st");
-    below = cols + 2 * first->width;
-    at_most = below + second->width;
-    cross_columns(second, first, below, at_most);
-    status = deal_pass(second, u, NULL, 0, &tables[0], offset[size[1]], below, at_most,
+    status = deal_pass(second, u, NULL, 0, &tables[0], offset[size[1]], below[1], at_most[1],
                        sums[1]);
     if (status != OK) {
         goto done;

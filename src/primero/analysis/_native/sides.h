@@ -27,6 +27,8 @@ typedef struct {
     int width;                        /* the table's columns */
     int32_t *kept;                    /* (width,): each column's key */
     int32_t *mapped;                  /* (draw, u * u): each drawing player's columns */
+    int groups;                       /* the table's columns: groups of columns (below) */
+    int32_t *group_of;                /* (width,): each column's group, or -1 (dropped) */
     int32_t match3[15 * 6];           /* three drawing players: for each pair of the first,
                                          the other four positions' three matchings (P, Q) */
 } side_t;
@@ -172,23 +174,59 @@ static void side_free(side_t *sd) {
     free(sd->choice);
     free(sd->kept);
     free(sd->mapped);
+    free(sd->group_of);
 }
 
-/* For each column of `own`: the columns of `other` whose keys are below / at most its key. */
-static void cross_columns(const side_t *own, const side_t *other, int32_t *below,
-                          int32_t *at_most) {
+/*
+ * The columns of `own`'s table, for `other`'s players: they only ever ask how many of own's
+ * deals have a best key below, or at most, one of their keys, so own's columns between two
+ * such thresholds are summed into one group, and those above the last are dropped. Sets
+ * own->groups and own->group_of; below[c] / at_most[c] (for other's column c): the groups
+ * whose keys are below / at most its key. Returns OK or NO_MEMORY.
+ */
+static int table_columns(side_t *own, const side_t *other, int32_t *below, int32_t *at_most) {
+    int32_t *rank = calloc((size_t)own->width + 1, sizeof(int32_t));
+    own->group_of = malloc(sizeof(int32_t) * (size_t)(own->width ? own->width : 1));
+    if (rank == NULL || own->group_of == NULL) {
+        free(rank);
+        return NO_MEMORY;
+    }
     int lo = 0, hi = 0;
-    for (int c = 0; c < own->width; c++) {
-        int32_t key = own->kept[c];
-        while (lo < other->width && other->kept[lo] < key) {
+    rank[0] = 1; /* thresholds among own's columns: 0 .. width, marked */
+    for (int c = 0; c < other->width; c++) {
+        int32_t key = other->kept[c];
+        while (lo < own->width && own->kept[lo] < key) {
             lo++;
         }
-        while (hi < other->width && other->kept[hi] <= key) {
+        while (hi < own->width && own->kept[hi] <= key) {
             hi++;
         }
         below[c] = lo;
         at_most[c] = hi;
+        rank[lo] = rank[hi] = 1;
     }
+    int marked = 0, last = 0;
+    for (int p = 0; p <= own->width; p++) {
+        if (rank[p]) {
+            last = p;
+            rank[p] = marked++;
+        } else {
+            rank[p] = -1;
+        }
+    }
+    own->groups = marked - 1; /* group g: columns from the g-th threshold to the next */
+    for (int c = 0, g = -1; c < own->width; c++) {
+        if (rank[c] >= 0) {
+            g = rank[c];
+        }
+        own->group_of[c] = c < last ? g : -1;
+    }
+    for (int c = 0; c < other->width; c++) {
+        below[c] = rank[below[c]];
+        at_most[c] = rank[at_most[c]];
+    }
+    free(rank);
+    return OK;
 }
 
 #endif
