@@ -281,3 +281,32 @@ def test_a_kernel_of_another_interface_is_refused_with_a_warning(tmp_path: Path)
     assert build.compile_library(target, source) is None
     with pytest.warns(RuntimeWarning, match="built for interface 0, this primero needs 1"):
         assert _native.load(target) is None
+
+
+def test_full_hands_only_count_their_one_deal_on_either_path(native: None) -> None:
+    # every hand full, no unseen card (once a kernel crash: its full-hand keys read past an
+    # empty key array): one deal, the eldest of the tied best takes the pot
+    for on in (True, False):
+        assert count_by_halves([3, 5, 5], [0, 0, 0], 0, 6, native=on) == (
+            [0, 1, 0], [0, 0, 0], [0, 1, 1])
+        assert count_by_halves([4, 1], [0, 0], 5, 6, native=on) == ([1, 0], [1, 0], [1, 0])
+
+
+@pytest.mark.parametrize(("keys", "to_come", "u", "k_count", "message"), [
+    ([7, 1], [0, 0], 3, 6, "player 1's keys run from 7 to 7; expected 0 .. 5"),
+    ([-1, 1], [0, 0], 3, 6, "player 1's keys run from -1 to -1"),
+    ([np.zeros(9, dtype=np.int32), np.full(9, 9, dtype=np.int32)], [2, 2], 3, 6,
+     "player 2's keys run from 9 to 9"),
+    ([np.zeros(8, dtype=np.int32), 1], [2, 0], 3, 6, "player 1's keys have shape (8,)"),
+    ([1, 1], [1, 0], 3, 6, "player 1 is missing 1 cards"),
+    ([np.zeros(9, dtype=np.int32)] * 2, [2, 2], 3, 6, "2 players need two cards each but "
+     "only 3 are unseen"),
+    ([1], [0], 3, 6, "two or more players"),
+])
+def test_counting_by_halves_refuses_what_the_kernel_cannot_count(
+        native: None, keys: list[Any], to_come: list[int], u: int, k_count: int,
+        message: str) -> None:
+    # the compiled kernel trusts its input: a key outside the table would be read past its end
+    with pytest.raises(primero.PrimeroError, match=message.replace("(", r"\(").replace(
+            ")", r"\)")):
+        count_by_halves(keys, to_come, u, k_count)

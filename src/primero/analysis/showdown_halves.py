@@ -185,11 +185,17 @@ def count_by_halves(keys: Sequence[Any], to_come: Sequence[int], u: int, k_count
         ``(win, outright, best)`` deal counts per player.
 
     Raises:
-        PrimeroError: the tables would hold more than :data:`MAX_TABLE_ENTRIES` entries.
+        PrimeroError: fewer than two players, a player missing other than 2 or 0 cards,
+            fewer unseen cards than the drawing players need, a key matrix of the wrong
+            size, a key outside ``0 .. k_count - 1``, or tables of more than
+            :data:`MAX_TABLE_ENTRIES` entries.
     """
     import numpy as np
 
+    _check_keys(keys, to_come, u, k_count)
     n = len(to_come)
+    if all(c == 0 for c in to_come):  # nothing to deal: the one deal of the hands as they are
+        return _full_hands_only([int(k) for k in keys])
     cut = _halves(to_come)
     first, second = list(range(cut)), list(range(cut, n))
     sizes = [2 * sum(1 for j in side if to_come[j] == 2) for side in (first, second)]
@@ -231,6 +237,45 @@ def count_by_halves(keys: Sequence[Any], to_come: Sequence[int], u: int, k_count
 BLOCK = 4096
 #: The most players of one half whose deals remember who holds the best key (8 bits).
 HOLDER_PLAYERS = 8
+
+
+def _check_keys(keys: Sequence[Any], to_come: Sequence[int], u: int, k_count: int) -> None:
+    """Refuse what :func:`count_by_halves` cannot count (the compiled kernel trusts its input)."""
+    import numpy as np
+
+    n = len(to_come)
+    if n < 2 or len(keys) != n:
+        raise PrimeroError(f"counting by halves needs two or more players and one key entry "
+                           f"each: {n} players, {len(keys)} key entries")
+    drawing = 0
+    for j, (c, k) in enumerate(zip(to_come, keys, strict=True)):
+        if c == 2:
+            drawing += 1
+            matrix = np.asarray(k)
+            if matrix.shape != (u * u,):
+                raise PrimeroError(f"player {j + 1}'s keys have shape {matrix.shape}; "
+                                   f"expected ({u * u},), one per pair of the {u} unseen cards")
+            low, high = (int(matrix.min()), int(matrix.max())) if u else (0, 0)
+        elif c == 0:
+            low = high = int(k)
+        else:
+            raise PrimeroError(f"player {j + 1} is missing {c} cards; counting by halves "
+                               "takes players missing 2 or 0")
+        if low < 0 or high >= k_count:
+            raise PrimeroError(f"player {j + 1}'s keys run from {low} to {high}; expected "
+                               f"0 .. {k_count - 1}")
+    if 2 * drawing > u:
+        raise PrimeroError(f"{drawing} players need two cards each but only {u} are unseen")
+
+
+def _full_hands_only(keys: list[int]) -> tuple[list[int], list[int], list[int]]:
+    """The counts of the one deal when every hand is full: ties go to the eldest in ``win``."""
+    top = max(keys)
+    holders = [j for j, k in enumerate(keys) if k == top]
+    win = [int(j == holders[0]) for j in range(len(keys))]
+    outright = [int(len(holders) == 1 and j == holders[0]) for j in range(len(keys))]
+    best = [int(j in holders) for j in range(len(keys))]
+    return win, outright, best
 
 
 class _Side:

@@ -370,7 +370,7 @@ PRIMERO_EXPORT int primero_halves_abi(void) {
 PRIMERO_EXPORT int primero_halves_count(int n, int u, int cut, int k_count,
                                         const int32_t *to_come, const int32_t *keys,
                                         int64_t *win, int64_t *outright, int64_t *best) {
-    if (n < 2 || cut < 1 || cut >= n || u < 0 || u > MAX_UNSEEN || k_count < 1) {
+    if (n < 2 || cut < 1 || cut >= n || u < 1 || u > MAX_UNSEEN || k_count < 1) {
         return UNSUPPORTED;
     }
 #ifdef PRIMERO_TIMING
