@@ -160,7 +160,7 @@ class Rules:
         problem = hookchecks.points_problem(points)
         if problem is not None:
             raise self._fault("primero_card_points", plugin, f"for {card.ascii} {problem}")
-        return cast(int, points)
+        return int.__index__(cast(int, points))  # a plain int, whatever int subclass came
 
     @property
     def ranking(self) -> Ranking:
@@ -464,7 +464,7 @@ class Rules:
                 result = impl.function(*(given[a] for a in impl.argnames))
             except PrimeroError:
                 raise
-            except Exception as exc:
+            except hookchecks.PLUGIN_FAULTS as exc:
                 raise _raised("primero_action_blocks", impl.plugin, exc,
                               {"table": table}) from exc
             if result is None:
@@ -490,7 +490,7 @@ class Rules:
         owner = self._block_owners.get(id(block))
         if owner is None or owner[0] is not block:
             return None
-        text = " ".join(str(exc).split())[:120]
+        text = hookchecks.exception_text(exc)[:120]
         return self._fault("primero_action_blocks", owner[1],
                            f"the block {getattr(block, 'name', '?')!r} raised "
                            f"{type(exc).__name__}: {text} in {method}; expected an action "

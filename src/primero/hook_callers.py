@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 __all__: list[str] = []
 
 
-def _raised(hook: str, plugin: object, exc: Exception, kwargs: dict[str, Any]) -> PluginError:
+def _raised(hook: str, plugin: object, exc: BaseException, kwargs: dict[str, Any]) -> PluginError:
     """The error for a plug-in's hook that raised ``exc`` when called with ``kwargs``.
 
     Its message may quote the arguments and the exception's text, cards included (a discard
@@ -38,10 +38,7 @@ def _raised(hook: str, plugin: object, exc: Exception, kwargs: dict[str, Any]) -
     args = ", ".join(  # cards whole (the detail has them all, the message how many)
         f"{k}={v!r}" if _is_cards(v) else hookchecks.describe({k: v})
         for k, v in kwargs.items() if k not in ("variant", "state"))
-    text = " ".join(str(exc).split())
-    if len(text) > 120:
-        cut = text[:120]
-        text = (cut.rsplit(" ", 1)[0] if " " in cut else cut) + "..."
+    text = hookchecks.exception_text(exc, 120)
     return PluginError(
         f"plug-in {label}, hook {hook}: raised {type(exc).__name__}: {text}"
         + (f" (called with {args})" if args else ""), plugin=label, hook=hook)
@@ -65,8 +62,12 @@ def _firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) -
     caller takes the hook's other arguments, by position or keyword). It goes through pluggy
     when a wrapper is registered, so wrappers keep working (the answer is then the topmost
     plug-in's). A plug-in other than the core raising anything but a
-    :class:`~primero.errors.PrimeroError` becomes a :class:`~primero.errors.PluginError`.
+    :class:`~primero.errors.PrimeroError` becomes a :class:`~primero.errors.PluginError`; so
+    does an :class:`~primero.errors.IllegalActionError` (an action it built with a bad amount:
+    the engine, not a hook, refuses the players' actions).
     """
+    from primero.errors import IllegalActionError  # an action a hook built wrong: its fault
+
     hook = getattr(pm.hook, name)
     impls = hook.get_hookimpls()
     params = [p for p in inspect.signature(getattr(hookspecs, name)).parameters
@@ -79,15 +80,19 @@ def _firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) -
             kwargs.update(zip(params, args, strict=False))
             try:
                 return hook(variant=variant, **kwargs), top
+            except IllegalActionError as exc:
+                raise _raised(name, top, exc, kwargs) from exc
             except PrimeroError:
                 raise
-            except Exception as exc:
+            except hookchecks.PLUGIN_FAULTS as exc:
                 raise _raised(name, top, exc, kwargs) from exc
 
         return wrapped
     given = ", ".join(f"{p!r}: {p}" for p in params)
     namespace: dict[str, Any] = {"variant": variant, "PrimeroError": PrimeroError,
-                                 "raised": _raised, "name": name}
+                                 "raised": _raised, "name": name,
+                                 "FAULTS": hookchecks.PLUGIN_FAULTS,
+                                 "Illegal": IllegalActionError}
     lines = [f"def call({', '.join(params)}):"]
     for k, impl in enumerate(reversed(impls)):
         namespace[f"f{k}"], namespace[f"p{k}"] = impl.function, impl.plugin
@@ -97,8 +102,10 @@ def _firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) -
             lines += [f"    {line}" for line in call]
         else:
             lines += ["    try:", *(f"        {line}" for line in call),
+                      "    except Illegal as exc:",
+                      f"        raise raised(name, p{k}, exc, {{{given}}}) from exc",
                       "    except PrimeroError:", "        raise",
-                      "    except Exception as exc:",
+                      "    except FAULTS as exc:",
                       f"        raise raised(name, p{k}, exc, {{{given}}}) from exc"]
     lines.append("    return None, None")
     exec("\n".join(lines), namespace)  # generated from the hook's own implementations

@@ -107,6 +107,28 @@ __all__ += [
     "settlement_problem",
 ]
 
+#: What a plug-in's code may raise that becomes a :class:`~primero.errors.PluginError`:
+#: everything but ``KeyboardInterrupt`` (the user's) and the kit's own timer
+#: (``primero.testing.KitTimeout``, a ``BaseException``): a ``SystemExit`` or
+#: ``GeneratorExit`` from a hook must not end the program or the deal silently.
+PLUGIN_FAULTS: tuple[type[BaseException], ...] = (Exception, SystemExit, GeneratorExit)
+
+
+def exception_text(exc: BaseException, limit: int | None = None) -> str:
+    """``exc``'s text on one line, cut at a word past ``limit`` characters.
+
+    Never raises: when the exception's ``str()`` raises, what it raised is named instead.
+    """
+    try:
+        text = " ".join(str(exc).split())
+    except Exception as inner:
+        text = f"<its str() raised {type(inner).__name__}>"
+    if limit is not None and len(text) > limit:
+        cut = text[:limit]
+        text = (cut.rsplit(" ", 1)[0] if " " in cut else cut) + "..."
+    return text
+
+
 _strict = 0
 
 
@@ -484,6 +506,9 @@ def legal_problem(state: GameState, result: object) -> str | None:
         elif kind is Pass:
             discards = action.exchange
         elif kind in _ACTION_TYPES or attrs.has(kind):
+            problem = _value_problem(action)
+            if problem is not None:
+                return problem
             discards = action.discards if isinstance(action, Exchange) else \
                 action.exchange if isinstance(action, Pass) else ()
         else:
@@ -500,3 +525,24 @@ def legal_problem(state: GameState, result: object) -> str | None:
     return None
 
 
+
+
+_NOTHING = object()
+
+
+def _value_problem(action: object) -> str | None:
+    """An action of a class of a plug-in's own: a value (hashable, equal only to itself).
+
+    The engine finds the chosen action among the legal ones by ``==``: an action equal to
+    anything would make every action legal.
+    """
+    try:
+        hash(action)
+        odd = action == _NOTHING or action != action
+    except Exception as exc:
+        return (f"offered {shown(action)}, whose hash or == raised {type(exc).__name__}; "
+                "expected actions that are values (frozen attrs classes)")
+    if odd:
+        return (f"offered {shown(action)}, which equals what it is not; expected actions that "
+                "are values (frozen attrs classes)")
+    return None

@@ -258,12 +258,14 @@ class Registry:
             if taken:
                 raise PluginError(f"plug-in name {plugin.name!r} is taken by another plug-in",
                                   plugin=plugin.name)
+            from primero.hookchecks import PLUGIN_FAULTS, exception_text
+
             try:
                 obj = plugin.load()
-            except Exception as exc:
+            except PLUGIN_FAULTS as exc:
                 raise PluginError(
                     f"plug-in {plugin.name}: importing {plugin.origin} failed: "
-                    f"{type(exc).__name__}: {' '.join(str(exc).split())}",
+                    f"{type(exc).__name__}: {exception_text(exc, 200)}",
                     plugin=plugin.name) from exc
             if not isinstance(obj, ModuleType) \
                     and not callable(getattr(obj, "primero_register_variants", None)):
@@ -278,10 +280,10 @@ class Registry:
                     impl.function(register=register)
                 except PluginError:
                     raise
-                except Exception as exc:
+                except PLUGIN_FAULTS as exc:
                     raise PluginError(
                         f"plug-in {plugin.name}, hook primero_register_variants: raised "
-                        f"{type(exc).__name__}: {' '.join(str(exc).split())}",
+                        f"{type(exc).__name__}: {exception_text(exc, 200)}",
                         plugin=plugin.name, hook="primero_register_variants") from exc
             if not pending:
                 raise PluginError(f"plug-in {plugin.name}, hook primero_register_variants: "

@@ -27,6 +27,22 @@ ACTION_VERBS = frozenset(("vie", "hold", "raise", "pass", "fold", "exchange", "c
 
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+#: Control characters (escape sequences, carriage returns ...): text a terminal would obey.
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def _text_problem(spec: VariantSpec) -> str | None:
+    """The title (one line), summary, sources and option docs: text, no control character."""
+    texts = [("title", spec.title), ("summary", spec.summary),
+             *(("source", s) for s in spec.sources),
+             *((f"option {o.name!r}: doc", o.doc) for o in spec.options)]
+    for what, text in texts:
+        if not isinstance(text, str) or _CONTROL.search(text) or (what == "title"
+                                                                 and "\n" in text):
+            shown = repr(text) if len(repr(text)) <= 60 else repr(text)[:57] + "..."
+            return (f"{what} {shown}: expected text without control characters (the "
+                    "title on one line)")
+    return None
 
 
 def _whole(value: object) -> bool:
@@ -77,6 +93,9 @@ def spec_problem(spec: VariantSpec) -> str | None:
         except InvalidOptionError:
             return (f"option {option.name!r}: default {option.default!r} is not among its "
                     f"allowed values ({option.allowed()})")
+    problem = _text_problem(spec)
+    if problem:
+        return problem
     for rules in spec.plugins:
         problem = hook_name_problem(rules)
         if problem:

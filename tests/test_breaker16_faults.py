@@ -1,0 +1,264 @@
+"""Faults a third-party plug-in showed when installed beside the library (issue 16, breaker16).
+
+Each is a tiny plug-in: the exact :class:`PluginError` (or what the fault must not do: end
+the program, hide the fault, hang the kit) is asserted.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import attrs
+import numpy as np
+import pytest
+from hypothesis import Phase, settings
+
+import faultplugins
+import primero
+from primero import Card, PluginError, PluginWarning, VariantSpec, hookimpl
+from primero.actions import Fold, Pass, Vie
+from primero.agents import RandomAgent, play_deal
+from primero.engine import start_deal
+from primero.plugins import Registry
+from primero.spec_checks import spec_problem
+from primero.state import GameState
+from primero.testing import runner
+from primero.variants import waks
+
+
+def registering(fn: Callable[[Callable[[VariantSpec], None]], None], name: str) -> ModuleType:
+    module = ModuleType(name)
+    module.primero_register_variants = hookimpl(fn)  # type: ignore[attr-defined]
+    return module
+
+
+def fine(register: Callable[[VariantSpec], None]) -> None:
+    register(attrs.evolve(waks.WAKS, name="fine", aliases=()))
+
+
+@pytest.mark.parametrize(("exc", "raised"), [(SystemExit(3), "SystemExit: 3"),
+                                             (GeneratorExit(), "GeneratorExit:")])
+def test_a_registration_that_exits_is_a_broken_plugin_not_the_end_of_the_program(
+        exc: BaseException, raised: str) -> None:
+    def exits(register: Callable[[VariantSpec], None]) -> None:
+        raise exc
+
+    with pytest.warns(PluginWarning):
+        reg = Registry([waks, registering(exits, "exits"), registering(fine, "good")],
+                       isolate=True)
+    assert reg.names() == ["waks", "fine"]
+    assert [b.reason for b in reg.broken()] == [
+        f"plug-in exits, hook primero_register_variants: raised {raised}"]
+
+
+class StrBomb(Exception):
+    def __str__(self) -> str:
+        raise RuntimeError("str bomb")
+
+
+def test_a_registration_raising_an_exception_whose_str_raises_is_named() -> None:
+    def bombs(register: Callable[[VariantSpec], None]) -> None:
+        raise StrBomb
+
+    with pytest.raises(PluginError) as info:
+        Registry([registering(bombs, "bombs")])
+    assert str(info.value) == ("plug-in bombs, hook primero_register_variants: raised StrBomb: "
+                               "<its str() raised RuntimeError>")
+
+
+class ExitingPoints:
+    @hookimpl
+    def primero_card_points(self, variant: object, card: object) -> int:
+        raise SystemExit(4)
+
+
+class StrBombPoints:
+    @hookimpl
+    def primero_card_points(self, variant: object, card: object) -> int:
+        raise StrBomb
+
+
+class ReprBomb:
+    def __repr__(self) -> str:
+        raise RuntimeError("repr bomb")
+
+
+class ReprBombPoints:
+    @hookimpl
+    def primero_card_points(self, variant: object, card: object) -> object:
+        return ReprBomb()
+
+
+class OddInt(int):
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        raise TypeError("unhashable")
+
+
+class OddIntPoints:
+    @hookimpl
+    def primero_card_points(self, variant: object, card: object) -> object:
+        return OddInt(5)
+
+
+def points_of(rules: object, name: str = "mine") -> int:
+    spec = attrs.evolve(waks.WAKS, name=name, aliases=(), plugins=(rules,))
+    return spec.configure().rules.card_points(Card.parse("As"))
+
+
+@pytest.mark.parametrize(("rules", "raised"), [
+    (ExitingPoints(), "SystemExit: 4"),
+    (StrBombPoints(), "StrBomb: <its str() raised RuntimeError>"),
+])
+def test_a_hook_that_exits_or_whose_error_cannot_be_read_is_named(rules: object,
+                                                                  raised: str) -> None:
+    with pytest.raises(PluginError) as info:
+        points_of(rules)
+    label = f"test_breaker16_faults.{type(rules).__name__}"
+    assert str(info.value).startswith(f"plug-in {label}, hook primero_card_points: raised "
+                                      f"{raised} (called with card=")
+    assert (info.value.plugin, info.value.hook) == (label, "primero_card_points")
+
+
+def test_an_answer_whose_repr_raises_is_named() -> None:
+    with pytest.raises(PluginError) as info:
+        points_of(ReprBombPoints())
+    assert str(info.value) == (
+        "plug-in test_breaker16_faults.ReprBombPoints, hook primero_card_points (variant "
+        "'mine'): for <card> returned <ReprBomb whose repr raised RuntimeError> (ReprBomb); "
+        "expected a whole number of points (int >= 0) (cards hidden: error.detail shows them)")
+
+
+def test_points_of_an_int_subclass_become_a_plain_int() -> None:
+    points = points_of(OddIntPoints())
+    assert (type(points), points) == (int, 5)
+
+
+@pytest.mark.parametrize(("change", "problem"), [
+    ({"title": "[b]x\x1b[2J"}, r"title '[b]x\x1b[2J': expected text without control "
+                               "characters (the title on one line)"),
+    ({"title": "two\nlines"}, r"title 'two\nlines': expected text without control characters "
+                              "(the title on one line)"),
+    ({"summary": "fine\nthen a bell\x07"}, r"summary 'fine\nthen a bell\x07': expected text "
+                                           "without control characters (the title on one "
+                                           "line)"),
+    ({"sources": ("\x1b]0;pwned\x07",)}, r"source '\x1b]0;pwned\x07': expected text without "
+                                         "control characters (the title on one line)"),
+])
+def test_texts_a_terminal_would_obey_are_refused(change: dict[str, object],
+                                                 problem: str) -> None:
+    assert spec_problem(attrs.evolve(waks.WAKS, **change)) == problem
+
+
+def test_the_builtin_texts_pass() -> None:
+    import importlib
+
+    from primero.plugins import BUILTIN_VARIANT_MODULES
+
+    reg = Registry([importlib.import_module(m) for m in BUILTIN_VARIANT_MODULES])
+    assert [n for n in reg.names() if spec_problem(reg.variant(n).spec)] == []
+
+
+def test_the_kit_drops_the_shrink_phase_from_the_authors_settings(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guide's ``settings(max_examples=25, deadline=None)`` kept hypothesis' shrink
+    phase: a fault found at once was then replayed for minutes before it was reported."""
+    seen: list[tuple[Phase, ...]] = []
+    monkeypatch.setattr(runner, "run_state_machine_as_test",
+                        lambda machine, settings: seen.append(tuple(settings.phases)))
+    runner.run_deal_machine("waks", settings=settings(max_examples=3, deadline=None))
+    runner.run_deal_machine("waks", settings=settings(max_examples=3), shrink=True)
+    runner.run_deal_machine("waks")
+    assert [Phase.shrink in phases for phases in seen] == [False, True, False]
+    assert seen[0] == tuple(p for p in settings().phases if p is not Phase.shrink)
+
+
+def test_an_editable_install_names_its_distribution(tmp_path: Path) -> None:
+    """An editable install (``pip install -e .``, as the guide says) lists no modules in its
+    metadata: the plug-in's entry points name its distribution instead."""
+    site = faultplugins.installed_faults(tmp_path)
+    code = textwrap.dedent("""\
+        import warnings
+        warnings.simplefilter("ignore")
+        import primero
+        try:
+            primero.evaluate("7s 6h Ad Kc", "points-as-text")
+        except primero.PluginError as exc:
+            print(exc.plugin)
+    """)
+    env_path = f"{site}:{Path(__file__).parent}:{Path(primero.__file__).parent.parent}"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, env={"PYTHONPATH": env_path, "PATH": ""}, check=True)
+    assert done.stdout.splitlines() == ["faultplugins.PointsAsText (primero-faults 0.1.0)"]
+
+
+class HashBombFold(Fold):
+    def __hash__(self) -> int:
+        raise RuntimeError("hash bomb")
+
+
+class EqualsAll(Pass):
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
+def offering(make: Callable[[], tuple[object, ...]]) -> object:
+    class Offers:
+        @hookimpl
+        def primero_legal_actions(self, state: GameState, variant: object) -> object:
+            step = state.step
+            return make() if step is not None and step.kind == "bet" else None
+
+    return Offers()
+
+
+def first_decision_error(rules: object) -> PluginError:
+    spec = attrs.evolve(waks.WAKS, name="mine", aliases=(), plugins=(rules,))
+    state = start_deal(spec.configure(), ["Anna", "Ben", "Carla"], 20, seed=1)
+    with pytest.raises(PluginError) as info:
+        play_deal(state, [RandomAgent()] * 3, random.Random(1))
+    return info.value
+
+
+@pytest.mark.parametrize(("make", "problem"), [
+    (lambda: (HashBombFold(),), "offered HashBombFold() (HashBombFold), whose hash or == raised "
+                                "RuntimeError; expected actions that are values (frozen attrs "
+                                "classes)"),
+    (lambda: (EqualsAll(), Fold()), "offered EqualsAll(exchange=()) (EqualsAll), which equals "
+                                    "what it is not; expected actions that are values (frozen "
+                                    "attrs classes)"),
+])
+def test_legal_actions_that_are_not_values_are_named(make: Callable[[], tuple[object, ...]],
+                                                     problem: str) -> None:
+    """An action equal to anything made every action legal (``Vie(1000) in legal``)."""
+    error = first_decision_error(offering(make))
+    assert str(error) == (f"plug-in {label_of('Offers')}, hook primero_legal_actions "
+                          f"(variant 'mine'): {problem}")
+    assert error.hook == "primero_legal_actions"
+
+
+@pytest.mark.parametrize(("amount", "shown"), [(np.int64(1), "np.int64(1)"), (True, "True")])
+def test_an_action_built_with_a_bad_amount_is_the_plugins_fault(amount: object,
+                                                                shown: str) -> None:
+    """The action's own validation raised IllegalActionError inside the hook: it passed
+    through as if the player had chosen an illegal action, naming no plug-in."""
+    error = first_decision_error(offering(lambda: (Vie(amount), Fold())))  # type: ignore[arg-type]
+    assert str(error) == (f"plug-in {label_of('Offers')}, hook primero_legal_actions: raised "
+                          f"IllegalActionError: Vie.amount must be a whole number of chips, "
+                          f"got {shown}")
+    assert error.hook == "primero_legal_actions"
+
+
+def label_of(name: str) -> str:
+    return f"test_breaker16_faults.offering.<locals>.{name}"
