@@ -21,10 +21,20 @@ from hypothesis import Phase, settings
 
 import faultplugins
 import primero
-from primero import Card, PluginError, PluginWarning, VariantSpec, hookimpl
+from primero import (
+    Award,
+    Card,
+    IllegalActionError,
+    PluginError,
+    PluginWarning,
+    Settlement,
+    VariantSpec,
+    hookimpl,
+)
 from primero.actions import Fold, Pass, Vie
 from primero.agents import RandomAgent, play_deal
 from primero.engine import start_deal
+from primero.hookchecks import checking_everything
 from primero.plugins import Registry
 from primero.spec_checks import spec_problem
 from primero.state import GameState
@@ -260,5 +270,78 @@ def test_an_action_built_with_a_bad_amount_is_the_plugins_fault(amount: object,
     assert error.hook == "primero_legal_actions"
 
 
-def label_of(name: str) -> str:
-    return f"test_breaker16_faults.offering.<locals>.{name}"
+def label_of(name: str, maker: str = "offering") -> str:
+    return f"test_breaker16_faults.{maker}.<locals>.{name}"
+
+
+class TellsTheHands:
+    @hookimpl
+    def primero_illegal_reason(self, state: GameState, variant: object, action: object) -> str:
+        return "the table holds " + " ".join(str(c) for seat in state.seats for c in seat.hand)
+
+
+def test_an_illegal_reason_never_shows_the_player_a_card_they_may_not_see() -> None:
+    spec = attrs.evolve(waks.WAKS, name="mine", aliases=(), plugins=(TellsTheHands(),))
+    state = start_deal(spec.configure(), ["Anna", "Ben", "Carla"], 20, seed=1)
+    own = " ".join(str(c) for c in state.seats[0].hand)
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(Vie(3000))
+    assert (state.to_act, len(state.seats[0].hand), len(state.seats[1].hand)) == (0, 2, 2)
+    assert str(info.value) == (f"Anna cannot vie 3000: the table holds {own} <card> <card> "
+                               "<card> <card>. Legal: pass, vie 1, vie 2, vie 3, fold")
+
+
+def settling(make: Callable[[GameState], Settlement]) -> object:
+    class Settles:
+        @hookimpl
+        def primero_settle(self, state: GameState, variant: object) -> Settlement:
+            return make(state)
+
+    return Settles()
+
+
+def test_awards_in_a_list_are_named() -> None:
+    """The engine took them (a list the plug-in could change after the check)."""
+    rules = settling(lambda s: Settlement(awards=[Award(seat=0, amount=1)]))  # type: ignore[arg-type]
+    error = first_decision_error(rules)
+    assert str(error) == (
+        f"plug-in {label_of('Settles', 'settling')}, hook primero_settle (variant 'mine'): "
+        "returned awards [Award(seat=0, amount=1, value=None)] and returns (); expected "
+        "tuples (a list can change after the check)")
+
+
+def test_an_award_of_nothing_is_named() -> None:
+    """The engine took it; the kit's invariants then failed naming no plug-in."""
+    given: list[GameState] = []
+
+    def make(state: GameState) -> Settlement:
+        given.append(state)
+        winner = state.live[0]
+        return Settlement(awards=(Award(seat=winner, amount=state.pot),
+                                  Award(seat=winner, amount=0)))
+
+    error = first_decision_error(settling(make))
+    assert str(error) == (
+        f"plug-in {label_of('Settles', 'settling')}, hook primero_settle (variant 'mine'): "
+        f"paid 0 chips to seat {given[-1].live[0]}; expected an award of at least 1 chip "
+        "(leave out a player who wins nothing)")
+
+
+class MutatesInPlace:
+    @hookimpl
+    def primero_apply_action(self, state: GameState, variant: object, action: object) -> None:
+        object.__setattr__(state.seats[0], "stack", state.seats[0].stack + 100)
+
+
+def test_a_state_changed_in_place_is_the_plugins_fault_not_the_cores() -> None:
+    spec = attrs.evolve(waks.WAKS, name="mine", aliases=(), plugins=(MutatesInPlace(),))
+    state = start_deal(spec.configure(), ["Anna", "Ben", "Carla"], 20, seed=1)
+    with checking_everything(), pytest.raises(PluginError) as info:
+        state.apply(state.legal_actions()[0])
+    message = str(info.value)
+    assert message.startswith("plug-in test_breaker16_faults.MutatesInPlace, hook "
+                              "primero_apply_action (variant 'mine'): returned a state with ")
+    assert message.endswith("expected the 60 of the deal (chips are conserved) (found in the "
+                            "core's answer: a plug-in's hook ran before it, or changed a state "
+                            "in place)")
+    assert info.value.plugin == "test_breaker16_faults.MutatesInPlace"

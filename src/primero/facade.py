@@ -98,9 +98,23 @@ class Rules:
         self._block_owners: dict[int, tuple[object, object]] = {}
 
     def _fault(self, hook: str, plugin: object, problem: str) -> PluginError:
+        if plugin is CORE_RULES:  # the core is the library's tested code: look at the plug-ins
+            suspects = self._suspects()
+            if suspects:
+                return PluginError(
+                    f"plug-in {suspects}, hook {hook} (variant {self.variant.name!r}): "
+                    f"{problem} (found in the core's answer: a plug-in's hook ran before it, "
+                    "or changed a state in place)", plugin=suspects, hook=hook)
         label = plugin_label(plugin)
         return PluginError(f"plug-in {label}, hook {hook} (variant {self.variant.name!r}): "
                            f"{problem}", plugin=label, hook=hook)
+
+    def _suspects(self) -> str:
+        """The labels of the plug-ins that implement a rules hook ("" for the core alone)."""
+        suspects = [i.plugin for name in _RULES_HOOKS
+                    for i in getattr(self.manager.hook, name).get_hookimpls()
+                    if i.plugin is not CORE_RULES]
+        return ", ".join(dict.fromkeys(plugin_label(p) for p in suspects))
 
     def _call(self, name: str, **kwargs: Any) -> tuple[Any, object]:
         result, plugin = self._callers[name](**kwargs)
@@ -334,6 +348,8 @@ class Rules:
         problem = hookchecks.reason_problem(reason)
         if problem is not None:
             raise self._fault("primero_illegal_reason", plugin, problem)
+        if plugin is not CORE_RULES:  # the player reads it: no card they may not see
+            return hookchecks.reason_for_player(state, action, cast(str, reason))
         return cast(str, reason)
 
     def apply_action(self, state: GameState, action: Action) -> GameState:
@@ -438,12 +454,9 @@ class Rules:
                                                  context.total_chips)
         if problem is not None:
             hook = "primero_end_step"
-            suspects = [i.plugin for name in _RULES_HOOKS
-                        for i in getattr(self.manager.hook, name).get_hookimpls()
-                        if i.plugin is not CORE_RULES]
-            if not suspects:
+            label = self._suspects()
+            if not label:
                 raise self._fault(hook, CORE_RULES, problem)
-            label = ", ".join(dict.fromkeys(plugin_label(p) for p in suspects))
             raise PluginError(f"plug-in {label}, hook {hook} (variant {self.variant.name!r}): "
                               f"{problem} (found at the end of the step; the core closed it)",
                               plugin=label, hook=hook)

@@ -546,3 +546,28 @@ def _value_problem(action: object) -> str | None:
         return (f"offered {shown(action)}, which equals what it is not; expected actions that "
                 "are values (frozen attrs classes)")
     return None
+
+
+def reason_for_player(state: GameState, action: object, reason: str) -> str:
+    """A plug-in's ``primero_illegal_reason`` as the acting player may read it.
+
+    The reason is the message of the :class:`~primero.errors.IllegalActionError` the player
+    sees: a card in it that is neither in the acting player's hand nor in the action they
+    chose reads ``<card>`` (a plug-in's reason once listed every other player's hand).
+    """
+    import re
+
+    from primero import errors
+
+    seat = state.to_act
+    mine = set(state.seats[seat].hand) if seat is not None and 0 <= seat < state.n else set()
+    mine.update(getattr(action, "discards", ()) or getattr(action, "exchange", ()) or ())
+
+    def shown_card(match: re.Match[str]) -> str:
+        try:
+            card = Card.parse(match.group(0))
+        except Exception:
+            return errors.HIDDEN_CARD
+        return match.group(0) if card in mine else errors.HIDDEN_CARD
+
+    return errors._CARD_TEXT.sub(shown_card, reason)
