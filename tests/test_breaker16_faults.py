@@ -7,9 +7,11 @@ the program, hide the fault, hang the kit) is asserted.
 from __future__ import annotations
 
 import random
+import signal
 import subprocess
 import sys
 import textwrap
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -17,6 +19,7 @@ from types import ModuleType
 import attrs
 import numpy as np
 import pytest
+from click.testing import CliRunner
 from hypothesis import Phase, settings
 
 import faultplugins
@@ -34,10 +37,11 @@ from primero import (
 from primero.actions import Fold, Pass, Vie
 from primero.agents import RandomAgent, play_deal
 from primero.engine import start_deal
+from primero.hook_callers import hook_watchdog
 from primero.hookchecks import checking_everything
 from primero.plugins import Registry
 from primero.spec_checks import spec_problem
-from primero.state import GameState
+from primero.state import GameState, replace
 from primero.testing import runner
 from primero.variants import waks
 
@@ -345,3 +349,72 @@ def test_a_state_changed_in_place_is_the_plugins_fault_not_the_cores() -> None:
                             "core's answer: a plug-in's hook ran before it, or changed a state "
                             "in place)")
     assert info.value.plugin == "test_breaker16_faults.MutatesInPlace"
+
+
+@pytest.mark.parametrize(("make", "shown"), [(lambda: "pass", "'pass' (str)"),
+                                              (lambda: frozenset((Fold(),)),
+                                               "frozenset({Fold()}) (frozenset)")])
+def test_legal_actions_that_are_no_sequence_are_quoted_as_returned(
+        make: Callable[[], object], shown: str) -> None:
+    """They were quoted as 'returned None (NoneType)'."""
+    error = first_decision_error(offering(make))  # type: ignore[arg-type]
+    assert str(error) == (f"plug-in {label_of('Offers')}, hook primero_legal_actions (variant "
+                          f"'mine'): returned {shown}; expected a non-empty tuple of actions "
+                          "(text, a generator or a set is not one)")
+
+
+class DropsACard:
+    @hookimpl
+    def primero_apply_action(self, state: GameState, variant: object, action: object) -> object:
+        seat = state.seats[0]
+        return replace(state, seats=(replace(seat, hand=seat.hand[1:]), *state.seats[1:]))
+
+
+def test_an_apply_hook_that_drops_a_card_is_named_at_once() -> None:
+    """The step never ended, so only the deal's action bound stopped it (EndlessDealError)."""
+    spec = attrs.evolve(waks.WAKS, name="mine", aliases=(), plugins=(DropsACard(),))
+    state = start_deal(spec.configure(), ["Anna", "Ben", "Carla"], 20, seed=1)
+    with pytest.raises(PluginError) as info:
+        state.apply(state.legal_actions()[0])
+    assert type(info.value) is PluginError
+    assert str(info.value) == (
+        "plug-in test_breaker16_faults.DropsACard, hook primero_apply_action (variant 'mine'): "
+        "returned a state that lost <card>; expected every card of the pack exactly once "
+        "(hands, stock, discards) (cards hidden: error.detail shows them)")
+
+
+class NeverReturns:
+    @hookimpl
+    def primero_card_points(self, variant: object, card: object) -> int:
+        while True:
+            time.sleep(0.01)
+
+
+def test_a_hook_that_never_returns_is_named_by_the_watchdog() -> None:
+    """``primero simulate`` on it hung for ever (the command line runs under the watchdog)."""
+    with pytest.raises(PluginError) as info, hook_watchdog(0.05):
+        points_of(NeverReturns())
+    message = str(info.value)
+    assert message.startswith(
+        "plug-in test_breaker16_faults.NeverReturns, hook primero_card_points: did not return "
+        "within 0.05 s (in NeverReturns.primero_card_points, at ")
+    assert (info.value.plugin, info.value.hook) == ("test_breaker16_faults.NeverReturns",
+                                                    "primero_card_points")
+    assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_the_command_line_runs_under_the_watchdog(monkeypatch: pytest.MonkeyPatch) -> None:
+    from primero import hook_callers
+    from primero.cli import app
+
+    seen: list[float] = []
+    real = hook_callers.hook_watchdog
+
+    def spy(patience: float = hook_callers.HOOK_PATIENCE) -> object:
+        seen.append(patience)
+        return real(patience)
+
+    monkeypatch.setattr(hook_callers, "hook_watchdog", spy)
+    result = CliRunner().invoke(app, ["evaluate", "7s", "6h", "Ad", "Kc"])
+    assert (result.exit_code, seen) == (0, [5.0])

@@ -390,6 +390,8 @@ class Rules:
             problem = hookchecks.unrecorded_problem(state, new, action)
         if problem is None and plugin is not CORE_RULES:
             problem = hookchecks.seats_problem(state, new)
+            if problem is None and not strict and hookchecks.cards_moved(state, new):
+                problem = hookchecks.cards_problem(new, self.pack)  # before a step that never ends
         if problem is None and strict:
             problem = hookchecks.whole_state_problem(new, self.pack, total)
         if problem is not None:

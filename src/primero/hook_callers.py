@@ -117,3 +117,71 @@ def _core_alone(pm: pluggy.PluginManager, name: str) -> bool:
     impls = getattr(pm.hook, name).get_hookimpls()
     return len(impls) == 1 and impls[0].plugin is CORE_RULES \
         and not (impls[0].hookwrapper or impls[0].wrapper)
+
+
+#: How long one hook call may run under :func:`hook_watchdog`, in seconds.
+HOOK_PATIENCE = 5.0
+
+
+def _hook_call(frame: Any) -> tuple[Any, str, Any] | None:
+    """``(caller frame, hook, implementation frame)`` of the hook call ``frame`` is in."""
+    chain: list[Any] = []
+    while frame is not None:
+        names = frame.f_globals
+        if names.get("raised") is _raised and isinstance(names.get("name"), str):
+            inner = [f for f in reversed(chain)
+                     if not str(f.f_globals.get("__name__", "")).startswith("pluggy")]
+            return frame, str(names["name"]), inner[0] if inner else frame
+        code = frame.f_code
+        if code.co_name == "wrapped" and code.co_filename == __file__:
+            return frame, str(frame.f_locals.get("name", "?")), chain[-1] if chain else frame
+        chain.append(frame)
+        frame = frame.f_back
+    return None
+
+
+def hook_watchdog(patience: float = HOOK_PATIENCE) -> Any:
+    """A context manager: a plug-in's hook call that runs ``patience`` seconds raises.
+
+    For the command line (a program that plays plug-in code and must not hang on it): on
+    POSIX in the main thread, a ``SIGALRM`` timer looks every ``patience`` seconds at the
+    running call; a hook call seen at two ticks running (a ``time.sleep`` or a loop inside one
+    call) raises :class:`~primero.errors.PluginError` naming the hook, the plug-in and the
+    line. Elsewhere it does nothing.
+    """
+    import signal
+    import threading
+    from contextlib import contextmanager
+
+    @contextmanager
+    def watching() -> Any:
+        if not hasattr(signal, "setitimer") \
+                or threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        last: list[Any] = [None]
+
+        def tick(signum: int, frame: Any) -> None:
+            call = _hook_call(frame)
+            if call is None or call[0] is not last[0]:
+                last[0] = call[0] if call is not None else None
+                return
+            _, hook, impl = call
+            owner = impl.f_locals.get("self")
+            label = plugin_label(owner) if owner is not None else \
+                str(impl.f_globals.get("__name__", "?"))
+            last[0] = None
+            raise PluginError(
+                f"plug-in {label}, hook {hook}: did not return within {patience:g} s (in "
+                f"{impl.f_code.co_qualname}, at {impl.f_code.co_filename}:{impl.f_lineno})",
+                plugin=label, hook=hook)
+
+        previous = signal.signal(signal.SIGALRM, tick)
+        signal.setitimer(signal.ITIMER_REAL, patience, patience)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+
+    return watching()

@@ -493,7 +493,8 @@ def legal_problem(state: GameState, result: object) -> str | None:
     """
     if type(result) is not tuple and (not isinstance(result, Sequence)
                                       or isinstance(result, str | bytes)):
-        result = None
+        return (f"returned {shown(result)}; expected a non-empty tuple of actions (text, a "
+                "generator or a set is not one)")
     if not result:
         return (f"returned {shown(result)}; expected a non-empty tuple of actions (a deal that "
                 "is not over needs a player with a legal action)")
