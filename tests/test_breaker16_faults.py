@@ -418,3 +418,48 @@ def test_the_command_line_runs_under_the_watchdog(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(hook_callers, "hook_watchdog", spy)
     result = CliRunner().invoke(app, ["evaluate", "7s", "6h", "Ad", "Kc"])
     assert (result.exit_code, seen) == (0, [5.0])
+
+
+def test_a_register_kept_and_called_later_is_refused() -> None:
+    """It was silently ignored: the variant never appeared."""
+    kept: list[Callable[[VariantSpec], None]] = []
+
+    def keeps(register: Callable[[VariantSpec], None]) -> None:
+        kept.append(register)
+        fine(register)
+
+    reg = Registry([registering(keeps, "keeps")])
+    with pytest.raises(PluginError) as info:
+        kept[0](attrs.evolve(waks.WAKS, name="later", aliases=()))
+    assert str(info.value) == ("plug-in 'keeps' called register after primero_register_variants "
+                               "returned; expected every variant registered inside the hook")
+    assert reg.names() == ["fine"]
+
+
+def test_a_registered_value_whose_repr_raises_is_named() -> None:
+    def odd(register: Callable[[VariantSpec], None]) -> None:
+        register(ReprBomb())  # type: ignore[arg-type]
+
+    with pytest.raises(PluginError) as info:
+        Registry([registering(odd, "odd")])
+    assert str(info.value) == ("plug-in 'odd' registered <ReprBomb whose repr raised "
+                               "RuntimeError>, which is not a VariantSpec")
+
+
+class TakesAnExtraArgument:
+    @hookimpl
+    def primero_card_points(self, variant: object, card: object, extra: object) -> int:
+        return 1
+
+
+def test_a_hook_taking_an_argument_never_passed_is_refused_at_registration() -> None:
+    """``primero variants`` listed it as sound; it failed only when first played."""
+    spec = attrs.evolve(waks.WAKS, name="extra", aliases=(), plugins=(TakesAnExtraArgument(),))
+    with pytest.raises(PluginError) as info:
+        Registry([registering(lambda register: register(spec), "extra")])
+    assert str(info.value) == (
+        "plug-in 'extra' registered an invalid variant: rule object "
+        "test_breaker16_faults.TakesAnExtraArgument: primero_card_points: the implementation "
+        "primero_card_points(variant: 'object', card: 'object', extra: 'object') -> 'int' "
+        "Argument(s) {'extra'} are declared in the "
+        "hookimpl but can not be found in the hookspec (the hook passes variant, card)")

@@ -100,4 +100,24 @@ def spec_problem(spec: VariantSpec) -> str | None:
         problem = hook_name_problem(rules)
         if problem:
             return f"rule object {plugin_label(rules)}: {problem}"
+        if not type(rules).__module__.startswith("primero."):  # the library's own are tested
+            problem = _signature_problem(rules)
+            if problem:
+                return problem
+    return None
+
+
+def _signature_problem(rules: object) -> str | None:
+    """What pluggy refuses in a rule object, found at registration.
+
+    A hook taking an argument the hook never passes failed only when the variant was first
+    played; ``primero variants`` listed it as sound.
+    """
+    from primero.errors import PluginError
+    from primero.registration import new_manager, register_plugin
+
+    try:
+        register_plugin(new_manager(), rules)
+    except PluginError as exc:
+        return f"rule object {exc}".replace("rule object plug-in ", "rule object ", 1)
     return None
