@@ -463,3 +463,18 @@ def test_a_hook_taking_an_argument_never_passed_is_refused_at_registration() -> 
         "primero_card_points(variant: 'object', card: 'object', extra: 'object') -> 'int' "
         "Argument(s) {'extra'} are declared in the "
         "hookimpl but can not be found in the hookspec (the hook passes variant, card)")
+
+
+@pytest.mark.parametrize(("rules", "problem"), [
+    (TakesAnExtraArgument, "rule object test_breaker16_faults.TakesAnExtraArgument is a class; "
+                           "expected an instance (TakesAnExtraArgument())"),
+    (None, "rule object builtins.NoneType implements no primero hook; expected an object with "
+           "@hookimpl methods"),
+    ("rules", "rule object builtins.str implements no primero hook; expected an object with "
+              "@hookimpl methods"),
+])
+def test_rule_objects_that_are_no_rules_are_refused(rules: object, problem: str) -> None:
+    """A class was named 'plug-in builtins.type' when first played; None or text was taken
+    silently (the variant played the core's rules)."""
+    assert spec_problem(attrs.evolve(waks.WAKS, name="x", aliases=(), plugins=(rules,))) == \
+        problem

@@ -97,10 +97,16 @@ def spec_problem(spec: VariantSpec) -> str | None:
     if problem:
         return problem
     for rules in spec.plugins:
+        if isinstance(rules, type):
+            return (f"rule object {rules.__module__}.{rules.__qualname__} is a class; expected "
+                    f"an instance ({rules.__qualname__}())")
         problem = hook_name_problem(rules)
         if problem:
             return f"rule object {plugin_label(rules)}: {problem}"
         if not type(rules).__module__.startswith("primero."):  # the library's own are tested
+            if hook_name_problem(rules, need_hooks=True):
+                return (f"rule object {plugin_label(rules)} implements no primero hook; "
+                        "expected an object with @hookimpl methods")
             problem = _signature_problem(rules)
             if problem:
                 return problem
