@@ -228,9 +228,12 @@ def legal_uses_hand(result: tuple[object, ...]) -> bool:
 
 
 def settlement_problem(state: GameState, result: object) -> str | None:
-    """``primero_settle``: whole non-negative chips to real seats, the pot conserved."""
+    """``primero_settle``: whole chips (at least 1 an award) to real seats, the pot conserved."""
     if not isinstance(result, Settlement):
         return f"returned {shown(result)}; expected a Settlement"
+    if type(result.awards) is not tuple or type(result.returns) is not tuple:
+        return (f"returned awards {shown(result.awards)} and returns {shown(result.returns)}; "
+                "expected tuples (a list can change after the check)")
     seats = state.seats
     n = len(seats)
     if type(result.carry) is int and result.carry >= 0 and not result.returns:
@@ -241,7 +244,7 @@ def settlement_problem(state: GameState, result: object) -> str | None:
                 break
             seat, amount = award.seat, award.amount
             if (type(seat) is not int or not 0 <= seat < n or type(amount) is not int
-                    or amount < 0 or seats[seat].folded):
+                    or amount < 1 or seats[seat].folded):
                 break
             paid += amount
         else:
@@ -254,6 +257,9 @@ def settlement_problem(state: GameState, result: object) -> str | None:
             return f"paid seat {shown(award.seat)}; expected a seat 0..{n - 1}"
         if not _whole(award.amount) or award.amount < 0:
             return f"paid {shown(award.amount)} chips; expected whole chips, not negative"
+        if award.amount == 0:
+            return (f"paid {award.amount} chips to seat {award.seat}; expected an award of at "
+                    "least 1 chip (leave out a player who wins nothing)")
         if state.seats[award.seat].folded:
             return f"paid {state.seats[award.seat].name}, who folded; expected a player still in"
     for item in result.returns:

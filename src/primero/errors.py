@@ -183,3 +183,25 @@ class UnknownSeatError(PrimeroError, IndexError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else ""
+
+
+#: What a plug-in's code may raise that becomes a :class:`~primero.errors.PluginError`:
+#: everything but ``KeyboardInterrupt`` (the user's) and the kit's own timer
+#: (``primero.testing.KitTimeout``, a ``BaseException``): a ``SystemExit`` or
+#: ``GeneratorExit`` from a hook must not end the program or the deal silently.
+PLUGIN_FAULTS: tuple[type[BaseException], ...] = (Exception, SystemExit, GeneratorExit)
+
+
+def exception_text(exc: BaseException, limit: int | None = None) -> str:
+    """``exc``'s text on one line, cut at a word past ``limit`` characters.
+
+    Never raises: when the exception's ``str()`` raises, what it raised is named instead.
+    """
+    try:
+        text = " ".join(str(exc).split())
+    except Exception as inner:
+        text = f"<its str() raised {type(inner).__name__}>"
+    if limit is not None and len(text) > limit:
+        cut = text[:limit]
+        text = (cut.rsplit(" ", 1)[0] if " " in cut else cut) + "..."
+    return text

@@ -19,7 +19,13 @@ import threading
 from typing import TYPE_CHECKING, Any, cast
 
 from primero import ranking_checks
-from primero.errors import EndlessDealError, PluginError, PrimeroError
+from primero.errors import (
+    PLUGIN_FAULTS,
+    EndlessDealError,
+    PluginError,
+    PrimeroError,
+    exception_text,
+)
 from primero.hands import Classification, Ranking
 from primero.hook_callers import Caller, _core_alone, _firstresult_caller, _raised
 from primero.registration import (
@@ -138,9 +144,23 @@ class Rules:
         self._block_owners: dict[int, tuple[object, object]] = {}
 
     def _fault(self, hook: str, plugin: object, problem: str) -> PluginError:
+        if plugin is CORE_RULES:  # the core is the library's tested code: look at the plug-ins
+            suspects = self._suspects()
+            if suspects:
+                return PluginError(
+                    f"plug-in {suspects}, hook {hook} (variant {self.variant.name!r}): "
+                    f"{problem} (found in the core's answer: a plug-in's hook ran before it, "
+                    "or changed a state in place)", plugin=suspects, hook=hook)
         label = plugin_label(plugin)
         return PluginError(f"plug-in {label}, hook {hook} (variant {self.variant.name!r}): "
                            f"{problem}", plugin=label, hook=hook)
+
+    def _suspects(self) -> str:
+        """The labels of the plug-ins that implement a rules hook ("" for the core alone)."""
+        suspects = [i.plugin for name in _RULES_HOOKS
+                    for i in getattr(self.manager.hook, name).get_hookimpls()
+                    if i.plugin is not CORE_RULES]
+        return ", ".join(dict.fromkeys(plugin_label(p) for p in suspects))
 
     def _call(self, name: str, **kwargs: Any) -> tuple[Any, object]:
         result, plugin = self._callers[name](**kwargs)
@@ -200,7 +220,7 @@ class Rules:
         problem = ranking_checks.points_problem(points)
         if problem is not None:
             raise self._fault("primero_card_points", plugin, f"for {card.ascii} {problem}")
-        return cast(int, points)
+        return int.__index__(cast(int, points))  # a plain int, whatever int subclass came
 
     @property
     def ranking(self) -> Ranking:
@@ -374,6 +394,8 @@ class Rules:
         problem = hookchecks.reason_problem(reason)
         if problem is not None:
             raise self._fault("primero_illegal_reason", plugin, problem)
+        if plugin is not CORE_RULES:  # the player reads it: no card they may not see
+            return hookchecks.reason_for_player(state, action, cast(str, reason))
         return cast(str, reason)
 
     def apply_action(self, state: GameState, action: Action) -> GameState:
@@ -414,6 +436,8 @@ class Rules:
             problem = hookchecks.unrecorded_problem(state, new, action)
         if problem is None and plugin is not CORE_RULES:
             problem = hookchecks.seats_problem(state, new)
+            if problem is None and not strict and hookchecks.cards_moved(state, new):
+                problem = hookchecks.cards_problem(new, self.pack)  # before a step that never ends
         if problem is None and strict:
             problem = hookchecks.whole_state_problem(new, self.pack, total)
         if problem is not None:
@@ -478,12 +502,9 @@ class Rules:
                                                  context.total_chips)
         if problem is not None:
             hook = "primero_end_step"
-            suspects = [i.plugin for name in _RULES_HOOKS
-                        for i in getattr(self.manager.hook, name).get_hookimpls()
-                        if i.plugin is not CORE_RULES]
-            if not suspects:
+            label = self._suspects()
+            if not label:
                 raise self._fault(hook, CORE_RULES, problem)
-            label = ", ".join(dict.fromkeys(plugin_label(p) for p in suspects))
             raise PluginError(f"plug-in {label}, hook {hook} (variant {self.variant.name!r}): "
                               f"{problem} (found at the end of the step; the core closed it)",
                               plugin=label, hook=hook)
@@ -504,7 +525,7 @@ class Rules:
                 result = impl.function(*(given[a] for a in impl.argnames))
             except PrimeroError:
                 raise
-            except Exception as exc:
+            except PLUGIN_FAULTS as exc:
                 raise _raised("primero_action_blocks", impl.plugin, exc,
                               {"table": table}) from exc
             if result is None:
@@ -530,7 +551,7 @@ class Rules:
         owner = self._block_owners.get(id(block))
         if owner is None or owner[0] is not block:
             return None
-        text = " ".join(str(exc).split())[:120]
+        text = exception_text(exc)[:120]
         return self._fault("primero_action_blocks", owner[1],
                            f"the block {getattr(block, 'name', '?')!r} raised "
                            f"{type(exc).__name__}: {text} in {method}; expected an action "

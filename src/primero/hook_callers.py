@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pluggy
 
 from primero import hookspecs
-from primero.errors import PluginError, PrimeroError
+from primero.errors import PLUGIN_FAULTS, PluginError, PrimeroError, exception_text
 from primero.registration import plugin_label
 from primero.rules.core import CORE_RULES
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 __all__: list[str] = []
 
 
-def _raised(hook: str, plugin: object, exc: Exception, kwargs: dict[str, Any]) -> PluginError:
+def _raised(hook: str, plugin: object, exc: BaseException, kwargs: dict[str, Any]) -> PluginError:
     """The error for a plug-in's hook that raised ``exc`` when called with ``kwargs``.
 
     Its message may quote the arguments and the exception's text, cards included (a discard
@@ -40,10 +40,7 @@ def _raised(hook: str, plugin: object, exc: Exception, kwargs: dict[str, Any]) -
     args = ", ".join(  # cards whole (the detail has them all, the message how many)
         f"{k}={v!r}" if _is_cards(v) else describe({k: v})
         for k, v in kwargs.items() if k not in ("variant", "state"))
-    text = " ".join(str(exc).split())
-    if len(text) > 120:
-        cut = text[:120]
-        text = (cut.rsplit(" ", 1)[0] if " " in cut else cut) + "..."
+    text = exception_text(exc, 120)
     return PluginError(
         f"plug-in {label}, hook {hook}: raised {type(exc).__name__}: {text}"
         + (f" (called with {args})" if args else ""), plugin=label, hook=hook)
@@ -67,8 +64,12 @@ def _firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) -
     caller takes the hook's other arguments, by position or keyword). It goes through pluggy
     when a wrapper is registered, so wrappers keep working (the answer is then the topmost
     plug-in's). A plug-in other than the core raising anything but a
-    :class:`~primero.errors.PrimeroError` becomes a :class:`~primero.errors.PluginError`.
+    :class:`~primero.errors.PrimeroError` becomes a :class:`~primero.errors.PluginError`; so
+    does an :class:`~primero.errors.IllegalActionError` (an action it built with a bad amount:
+    the engine, not a hook, refuses the players' actions).
     """
+    from primero.errors import IllegalActionError  # an action a hook built wrong: its fault
+
     hook = getattr(pm.hook, name)
     impls = hook.get_hookimpls()
     params = [p for p in inspect.signature(getattr(hookspecs, name)).parameters
@@ -81,15 +82,19 @@ def _firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) -
             kwargs.update(zip(params, args, strict=False))
             try:
                 return hook(variant=variant, **kwargs), top
+            except IllegalActionError as exc:
+                raise _raised(name, top, exc, kwargs) from exc
             except PrimeroError:
                 raise
-            except Exception as exc:
+            except PLUGIN_FAULTS as exc:
                 raise _raised(name, top, exc, kwargs) from exc
 
         return wrapped
     given = ", ".join(f"{p!r}: {p}" for p in params)
     namespace: dict[str, Any] = {"variant": variant, "PrimeroError": PrimeroError,
-                                 "raised": _raised, "name": name}
+                                 "raised": _raised, "name": name,
+                                 "FAULTS": PLUGIN_FAULTS,
+                                 "Illegal": IllegalActionError}
     lines = [f"def call({', '.join(params)}):"]
     for k, impl in enumerate(reversed(impls)):
         namespace[f"f{k}"], namespace[f"p{k}"] = impl.function, impl.plugin
@@ -99,8 +104,10 @@ def _firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) -
             lines += [f"    {line}" for line in call]
         else:
             lines += ["    try:", *(f"        {line}" for line in call),
+                      "    except Illegal as exc:",
+                      f"        raise raised(name, p{k}, exc, {{{given}}}) from exc",
                       "    except PrimeroError:", "        raise",
-                      "    except Exception as exc:",
+                      "    except FAULTS as exc:",
                       f"        raise raised(name, p{k}, exc, {{{given}}}) from exc"]
     lines.append("    return None, None")
     exec("\n".join(lines), namespace)  # generated from the hook's own implementations
@@ -112,3 +119,71 @@ def _core_alone(pm: pluggy.PluginManager, name: str) -> bool:
     impls = getattr(pm.hook, name).get_hookimpls()
     return len(impls) == 1 and impls[0].plugin is CORE_RULES \
         and not (impls[0].hookwrapper or impls[0].wrapper)
+
+
+#: How long one hook call may run under :func:`hook_watchdog`, in seconds.
+HOOK_PATIENCE = 5.0
+
+
+def _hook_call(frame: Any) -> tuple[Any, str, Any] | None:
+    """``(caller frame, hook, implementation frame)`` of the hook call ``frame`` is in."""
+    chain: list[Any] = []
+    while frame is not None:
+        names = frame.f_globals
+        if names.get("raised") is _raised and isinstance(names.get("name"), str):
+            inner = [f for f in reversed(chain)
+                     if not str(f.f_globals.get("__name__", "")).startswith("pluggy")]
+            return frame, str(names["name"]), inner[0] if inner else frame
+        code = frame.f_code
+        if code.co_name == "wrapped" and code.co_filename == __file__:
+            return frame, str(frame.f_locals.get("name", "?")), chain[-1] if chain else frame
+        chain.append(frame)
+        frame = frame.f_back
+    return None
+
+
+def hook_watchdog(patience: float = HOOK_PATIENCE) -> Any:
+    """A context manager: a plug-in's hook call that runs ``patience`` seconds raises.
+
+    For the command line (a program that plays plug-in code and must not hang on it): on
+    POSIX in the main thread, a ``SIGALRM`` timer looks every ``patience`` seconds at the
+    running call; a hook call seen at two ticks running (a ``time.sleep`` or a loop inside one
+    call) raises :class:`~primero.errors.PluginError` naming the hook, the plug-in and the
+    line. Elsewhere it does nothing.
+    """
+    import signal
+    import threading
+    from contextlib import contextmanager
+
+    @contextmanager
+    def watching() -> Any:
+        if not hasattr(signal, "setitimer") \
+                or threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        last: list[Any] = [None]
+
+        def tick(signum: int, frame: Any) -> None:
+            call = _hook_call(frame)
+            if call is None or call[0] is not last[0]:
+                last[0] = call[0] if call is not None else None
+                return
+            _, hook, impl = call
+            owner = impl.f_locals.get("self")
+            label = plugin_label(owner) if owner is not None else \
+                str(impl.f_globals.get("__name__", "?"))
+            last[0] = None
+            raise PluginError(
+                f"plug-in {label}, hook {hook}: did not return within {patience:g} s (in "
+                f"{impl.f_code.co_qualname}, at {impl.f_code.co_filename}:{impl.f_lineno})",
+                plugin=label, hook=hook)
+
+        previous = signal.signal(signal.SIGALRM, tick)
+        signal.setitimer(signal.ITIMER_REAL, patience, patience)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+
+    return watching()

@@ -107,6 +107,8 @@ __all__ += [
     "settlement_problem",
 ]
 
+
+
 _strict = 0
 
 
@@ -471,7 +473,8 @@ def legal_problem(state: GameState, result: object) -> str | None:
     """
     if type(result) is not tuple and (not isinstance(result, Sequence)
                                       or isinstance(result, str | bytes)):
-        result = None
+        return (f"returned {shown(result)}; expected a non-empty tuple of actions (text, a "
+                "generator or a set is not one)")
     if not result:
         return (f"returned {shown(result)}; expected a non-empty tuple of actions (a deal that "
                 "is not over needs a player with a legal action)")
@@ -484,6 +487,9 @@ def legal_problem(state: GameState, result: object) -> str | None:
         elif kind is Pass:
             discards = action.exchange
         elif kind in _ACTION_TYPES or attrs.has(kind):
+            problem = _value_problem(action)
+            if problem is not None:
+                return problem
             discards = action.discards if isinstance(action, Exchange) else \
                 action.exchange if isinstance(action, Pass) else ()
         else:
@@ -500,3 +506,49 @@ def legal_problem(state: GameState, result: object) -> str | None:
     return None
 
 
+
+
+_NOTHING = object()
+
+
+def _value_problem(action: object) -> str | None:
+    """An action of a class of a plug-in's own: a value (hashable, equal only to itself).
+
+    The engine finds the chosen action among the legal ones by ``==``: an action equal to
+    anything would make every action legal.
+    """
+    try:
+        hash(action)
+        odd = action == _NOTHING or action != action
+    except Exception as exc:
+        return (f"offered {shown(action)}, whose hash or == raised {type(exc).__name__}; "
+                "expected actions that are values (frozen attrs classes)")
+    if odd:
+        return (f"offered {shown(action)}, which equals what it is not; expected actions that "
+                "are values (frozen attrs classes)")
+    return None
+
+
+def reason_for_player(state: GameState, action: object, reason: str) -> str:
+    """A plug-in's ``primero_illegal_reason`` as the acting player may read it.
+
+    The reason is the message of the :class:`~primero.errors.IllegalActionError` the player
+    sees: a card in it that is neither in the acting player's hand nor in the action they
+    chose reads ``<card>`` (a plug-in's reason once listed every other player's hand).
+    """
+    import re
+
+    from primero import errors
+
+    seat = state.to_act
+    mine = set(state.seats[seat].hand) if seat is not None and 0 <= seat < state.n else set()
+    mine.update(getattr(action, "discards", ()) or getattr(action, "exchange", ()) or ())
+
+    def shown_card(match: re.Match[str]) -> str:
+        try:
+            card = Card.parse(match.group(0))
+        except Exception:
+            return errors.HIDDEN_CARD
+        return match.group(0) if card in mine else errors.HIDDEN_CARD
+
+    return re.sub(errors._CARD_TEXT, shown_card, reason)

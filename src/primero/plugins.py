@@ -258,12 +258,14 @@ class Registry:
             if taken:
                 raise PluginError(f"plug-in name {plugin.name!r} is taken by another plug-in",
                                   plugin=plugin.name)
+            from primero.errors import PLUGIN_FAULTS, exception_text
+
             try:
                 obj = plugin.load()
-            except Exception as exc:
+            except PLUGIN_FAULTS as exc:
                 raise PluginError(
                     f"plug-in {plugin.name}: importing {plugin.origin} failed: "
-                    f"{type(exc).__name__}: {' '.join(str(exc).split())}",
+                    f"{type(exc).__name__}: {exception_text(exc, 200)}",
                     plugin=plugin.name) from exc
             if not isinstance(obj, ModuleType) \
                     and not callable(getattr(obj, "primero_register_variants", None)):
@@ -272,17 +274,21 @@ class Registry:
                     "module or an object with primero_register_variants", plugin=plugin.name)
             pm = new_manager()
             register_plugin(pm, obj, plugin.name)
-            register = self._registrar(plugin.name, pending)
-            for impl in pm.hook.primero_register_variants.get_hookimpls():
-                try:
-                    impl.function(register=register)
-                except PluginError:
-                    raise
-                except Exception as exc:
-                    raise PluginError(
-                        f"plug-in {plugin.name}, hook primero_register_variants: raised "
-                        f"{type(exc).__name__}: {' '.join(str(exc).split())}",
-                        plugin=plugin.name, hook="primero_register_variants") from exc
+            closed: list[bool] = []  # set once the hook returned: a later call is refused
+            register = self._registrar(plugin.name, pending, closed)
+            try:
+                for impl in pm.hook.primero_register_variants.get_hookimpls():
+                    try:
+                        impl.function(register=register)
+                    except PluginError:
+                        raise
+                    except PLUGIN_FAULTS as exc:
+                        raise PluginError(
+                            f"plug-in {plugin.name}, hook primero_register_variants: raised "
+                            f"{type(exc).__name__}: {exception_text(exc, 200)}",
+                            plugin=plugin.name, hook="primero_register_variants") from exc
+            finally:
+                closed.append(True)
             if not pending:
                 raise PluginError(f"plug-in {plugin.name}, hook primero_register_variants: "
                                   "registered no variant; expected at least one VariantSpec",
@@ -313,13 +319,20 @@ class Registry:
         said = reason if reason.startswith((f"{own}:", f"{own},")) else f"{own}: {reason}"
         warnings.warn(f"primero: skipped the {said}", PluginWarning, stacklevel=4)
 
-    def _registrar(self, plugin_name: str, pending: list[VariantSpec]) \
-            -> Callable[[VariantSpec], None]:
+    def _registrar(self, plugin_name: str, pending: list[VariantSpec],
+                   closed: list[bool]) -> Callable[[VariantSpec], None]:
         def register(spec: VariantSpec) -> None:
-            if not isinstance(spec, VariantSpec):
+            if closed:
                 raise PluginError(
-                    f"plug-in {plugin_name!r} registered {spec!r}, which is not a VariantSpec",
+                    f"plug-in {plugin_name!r} called register after primero_register_variants "
+                    "returned; expected every variant registered inside the hook",
                     plugin=plugin_name, hook="primero_register_variants")
+            if not isinstance(spec, VariantSpec):
+                kind = f" ({type(spec).__name__})"  # shown's type suffix: the repr says it
+                raise PluginError(
+                    f"plug-in {plugin_name!r} registered {shown(spec).removesuffix(kind)}, "
+                    "which is not a VariantSpec", plugin=plugin_name,
+                    hook="primero_register_variants")
             problem = spec_problem(spec)
             if problem is not None:
                 raise PluginError(f"plug-in {plugin_name!r} registered an invalid variant: "

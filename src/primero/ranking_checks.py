@@ -36,7 +36,10 @@ def shown(value: object, limit: int = 60) -> str:
     state = sys.modules.get("primero.state")  # not imported: value cannot be a GameState
     if state is not None and isinstance(value, state.GameState):
         return "a GameState"
-    text = " ".join(repr(value).split())
+    try:
+        text = " ".join(repr(value).split())
+    except Exception as exc:  # a plug-in's value whose repr raises (or an int too long)
+        text = f"<{type(value).__name__} whose repr raised {type(exc).__name__}>"
     text = text if len(text) <= limit else text[: limit - 3] + "..."
     return f"{text} ({type(value).__name__})" if not isinstance(value, tuple | list) else text
 

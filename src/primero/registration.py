@@ -51,7 +51,12 @@ def distribution_of(module: str) -> str | None:
     """``"name version"`` of the installed distribution providing ``module``, if any."""
     import importlib.metadata
 
-    names = _distributions().get(module.partition(".")[0])
+    top = module.partition(".")[0]
+    names = _distributions().get(top)
+    if not names and top != hookspecs.PROJECT:  # an editable install lists no modules: its
+        # entry points name them (the library's own rule objects keep their bare names)
+        names = [ep.dist.name for ep in importlib.metadata.entry_points(group=hookspecs.PROJECT)
+                 if ep.dist is not None and ep.module.partition(".")[0] == top][:1]
     if not names:
         return None
     try:

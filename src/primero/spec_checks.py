@@ -27,6 +27,22 @@ ACTION_VERBS = frozenset(("vie", "hold", "raise", "pass", "fold", "exchange", "c
 
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+#: Control characters (escape sequences, carriage returns ...): text a terminal would obey.
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def _text_problem(spec: VariantSpec) -> str | None:
+    """The title (one line), summary, sources and option docs: text, no control character."""
+    texts = [("title", spec.title), ("summary", spec.summary),
+             *(("source", s) for s in spec.sources),
+             *((f"option {o.name!r}: doc", o.doc) for o in spec.options)]
+    for what, text in texts:
+        if not isinstance(text, str) or _CONTROL.search(text) or (what == "title"
+                                                                 and "\n" in text):
+            shown = repr(text) if len(repr(text)) <= 60 else repr(text)[:57] + "..."
+            return (f"{what} {shown}: expected text without control characters (the "
+                    "title on one line)")
+    return None
 
 
 def _whole(value: object) -> bool:
@@ -77,8 +93,37 @@ def spec_problem(spec: VariantSpec) -> str | None:
         except InvalidOptionError:
             return (f"option {option.name!r}: default {option.default!r} is not among its "
                     f"allowed values ({option.allowed()})")
+    problem = _text_problem(spec)
+    if problem:
+        return problem
     for rules in spec.plugins:
+        if isinstance(rules, type):
+            return (f"rule object {rules.__module__}.{rules.__qualname__} is a class; expected "
+                    f"an instance ({rules.__qualname__}())")
         problem = hook_name_problem(rules)
         if problem:
             return f"rule object {plugin_label(rules)}: {problem}"
+        if not type(rules).__module__.startswith("primero."):  # the library's own are tested
+            if hook_name_problem(rules, need_hooks=True):
+                return (f"rule object {plugin_label(rules)} implements no primero hook; "
+                        "expected an object with @hookimpl methods")
+            problem = _signature_problem(rules)
+            if problem:
+                return problem
+    return None
+
+
+def _signature_problem(rules: object) -> str | None:
+    """What pluggy refuses in a rule object, found at registration.
+
+    A hook taking an argument the hook never passes failed only when the variant was first
+    played; ``primero variants`` listed it as sound.
+    """
+    from primero.errors import PluginError
+    from primero.registration import new_manager, register_plugin
+
+    try:
+        register_plugin(new_manager(), rules)
+    except PluginError as exc:
+        return f"rule object {exc}".replace("rule object plug-in ", "rule object ", 1)
     return None

@@ -140,8 +140,11 @@ class PrimeroGroup(click.Group):
 
             warnings.showwarning = keep
             error = ""
+            from primero.hook_callers import hook_watchdog  # a plug-in's hook must return
+
             try:
-                return super().invoke(ctx)
+                with hook_watchdog():
+                    return super().invoke(ctx)
             except (_BadUsage, _Refused) as exc:
                 error = _one_line(exc.format_message())
                 raise

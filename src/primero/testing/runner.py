@@ -138,6 +138,7 @@ def run_deal_machine(
     variant: str | Variant,
     *,
     settings: Any = None,
+    shrink: bool = False,
     **kwargs: Any,
 ) -> None:
     """Run :func:`variant_state_machine` ``(variant, **kwargs)`` as a test.
@@ -149,8 +150,10 @@ def run_deal_machine(
             phase, its deadline and its health checks, so that a plug-in's fault is reported
             from the first deal that shows it, within seconds (issue 16), instead of after
             minutes of shrinking or as a complaint that the plug-in is slow (the machine's
-            ``time_budget`` bounds each example instead). Pass settings whose ``phases``
-            include ``Phase.shrink`` to get a minimal failing deal.
+            ``time_budget`` bounds each example instead). Settings of your own keep that:
+            their shrink phase is dropped too unless ``shrink`` is true.
+        shrink: Keep hypothesis' shrink phase, for a minimal failing deal (it may take
+            minutes: every shrink step replays a deal).
         **kwargs: Passed to :func:`variant_state_machine` (options, ``time_budget``).
     """
     if settings is None:
@@ -158,4 +161,7 @@ def run_deal_machine(
         settings = hypothesis_settings(
             profile, phases=tuple(p for p in profile.phases if p is not Phase.shrink),
             deadline=None, suppress_health_check=list(HealthCheck))
+    if not shrink and Phase.shrink in settings.phases:
+        settings = hypothesis_settings(
+            settings, phases=tuple(p for p in settings.phases if p is not Phase.shrink))
     run_state_machine_as_test(variant_state_machine(variant, **kwargs), settings=settings)
