@@ -10,6 +10,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -126,3 +127,61 @@ def test_a_header_key_too_large_for_an_int_is_rebuilt_not_a_crash(cache: Path) -
     path.write_bytes(_join(header, payload))
     with pytest.warns(TableCacheWarning, match="malformed .cannot convert float infinity"):
         assert _fresh(primero.get_variant()).census() == census
+
+
+# --- bad types: precise errors, never a TypeError, AttributeError or IndexError ----------------
+
+from primero import analysis  # noqa: E402
+from primero.errors import CardParseError, InvalidDeckError, PrimeroError  # noqa: E402
+
+
+def test_a_set_of_hands_is_refused_it_has_no_playing_order() -> None:
+    # a set was accepted and played in hash order: the eldest (who takes ties) was arbitrary
+    with pytest.raises(PrimeroError, match=r"^hands is set: give a list of hands in playing "
+                                           r"order from the eldest"):
+        analysis.showdown_probabilities({"7h 6h", "Ks Qs"})
+    with pytest.raises(PrimeroError, match=r"^hands is dict"):
+        analysis.showdown_probabilities({"a": "7h 6h", "b": "Ks Qs"})
+    with pytest.raises(PrimeroError, match=r"^hands is NoneType"):
+        analysis.showdown_probabilities(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("hands", "dead", "message"), [
+    ([None, "Ks Qs"], (), r"^hand 1 is NoneType None: give cards as text"),
+    (["7h 6h", 7], (), r"^hand 2 is int 7: give cards as text"),
+    ([b"7h 6h", "Ks Qs"], (), r"^hand 1 is bytes b'7h 6h': give cards as text"),
+    (["7h 6h", "Ks Qs"], None, r"^dead cards is NoneType None: give cards as text"),
+])
+def test_hands_and_dead_cards_that_are_not_cards_are_named(hands: Any, dead: Any,
+                                                           message: str) -> None:
+    with pytest.raises(CardParseError, match=message):
+        analysis.showdown_probabilities(hands, dead=dead)
+
+
+def test_a_variant_or_max_outcomes_of_the_wrong_type_is_named() -> None:
+    with pytest.raises(PrimeroError, match=r"^variant is int 3: give a variant, a name"):
+        analysis.showdown_probabilities(["7h 6h", "Ks Qs"], 3)  # type: ignore[arg-type]
+    with pytest.raises(PrimeroError, match=r"^max_outcomes is str '10': give a number"):
+        analysis.showdown_probabilities(["7h 6h 5h", "Ks Qs Js"],
+                                        max_outcomes="10")  # type: ignore[arg-type]
+    # a float is a number: C(34, 1) * C(33, 1) = 1,122 deals to walk, within 1e9
+    odds = analysis.showdown_probabilities(["7h 6h 5h", "Ks Qs Js"], max_outcomes=1e9)
+    assert odds.outcomes == 34 * 33
+
+
+@pytest.mark.parametrize(("hands", "message"), [
+    (["7s 6h Ad"], r"^hand 0 of evaluate_many has 3 cards, not 4: 7♠ 6♥ A♦$"),
+    (["7s 6h Ad Kc", "7s 6h Ad Kc 2s"], r"^hand 1 of evaluate_many has 5 cards, not 4"),
+    ("7s 6h Ad Kc", r"^evaluate_many takes an \(N, 4\) integer array of pack indices or a "
+                    r"sequence of hands; got str '7s 6h Ad Kc'$"),
+    (None, r"evaluate_many takes .* got NoneType None$"),
+    (5, r"evaluate_many takes .* got int 5$"),
+    (tuple(primero.parse_cards("7s 6h Ad Kc")),
+     r"^hand 0 of evaluate_many is Card Card.parse\('7s'\), not a hand$"),
+    ([None], r"^hand 0 of evaluate_many is NoneType None, not a hand$"),
+    (np.ma.array([[0, 1, 2, 3]], mask=[[0, 0, 0, 1]]), r"^evaluate_many takes no masked array"),
+])
+def test_evaluate_many_names_what_is_not_a_batch_of_hands(hands: Any, message: str) -> None:
+    # before: ValueError (cannot reshape), TypeError (not iterable), IndexError (masked)
+    with pytest.raises(InvalidDeckError, match=message):
+        primero.get_variant().ranking.evaluate_many(hands)
