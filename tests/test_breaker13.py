@@ -185,3 +185,16 @@ def test_evaluate_many_names_what_is_not_a_batch_of_hands(hands: Any, message: s
     # before: ValueError (cannot reshape), TypeError (not iterable), IndexError (masked)
     with pytest.raises(InvalidDeckError, match=message):
         primero.get_variant().ranking.evaluate_many(hands)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="a /dev/zero to link to")
+def test_a_table_file_linked_to_an_endless_file_is_refused_not_read_into_memory(
+        cache: Path) -> None:
+    # read() of /dev/zero never ends: the census ate all memory
+    census = _fresh(primero.get_variant()).census()
+    [path] = sorted(cache.glob("*.table"))
+    path.unlink()
+    path.symlink_to("/dev/zero")
+    with pytest.warns(TableCacheWarning, match=r"unusable \(larger than any table "
+                                               r"\(67,108,864 bytes\)\); rebuilding it"):
+        assert _fresh(primero.get_variant()).census() == census

@@ -55,6 +55,9 @@ CACHE_DIR_ENV = "PRIMERO_CACHE_DIR"
 #: fields too, not only the arrays).
 FORMAT_VERSION = 3
 _MAGIC = b"PRIMERO-HAND-TABLE\n"
+#: The most bytes read from a table file (the 52-card pack's is about 1 MB): a file linked to
+#: ``/dev/zero`` or a stray huge file is refused, not read into memory.
+MAX_FILE_BYTES = 64 << 20
 
 
 class TableCacheWarning(UserWarning):
@@ -191,6 +194,8 @@ def _checksum(fields: dict[str, object], payload: bytes) -> str:
 
 def _deserialise(data: bytes, key: str) -> HandTable:
     """Read a table file; ``ValueError`` saying why it cannot be trusted."""
+    if len(data) > MAX_FILE_BYTES:
+        raise ValueError(f"larger than any table ({MAX_FILE_BYTES:,} bytes)")
     if not data.startswith(_MAGIC):
         raise ValueError("not a primero hand table")
     start = len(_MAGIC) + 8
@@ -265,7 +270,7 @@ def load_or_build(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
     if likely is not None:  # the usual place, looked at without importing platformdirs
         with contextlib.suppress(OSError, ValueError):
             with open(_file_for(likely, variant, pack, key), "rb") as handle:
-                found = _deserialise(handle.read(), key)
+                found = _deserialise(handle.read(MAX_FILE_BYTES + 1), key)
             if found.classes == classes and found.size == len(pack):
                 return found
     directory = _cache_directory()
@@ -274,7 +279,7 @@ def load_or_build(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
     path = _file_for(directory, variant, pack, key)
     try:
         with open(path, "rb") as handle:
-            data = handle.read()
+            data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         data = None
     except OSError as exc:
