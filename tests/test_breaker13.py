@@ -198,3 +198,16 @@ def test_a_table_file_linked_to_an_endless_file_is_refused_not_read_into_memory(
     with pytest.warns(TableCacheWarning, match=r"unusable \(larger than any table "
                                                r"\(67,108,864 bytes\)\); rebuilding it"):
         assert _fresh(primero.get_variant()).census() == census
+
+
+def test_eight_players_after_round_1_with_numpy_are_refused_before_any_table() -> None:
+    # the numpy count held (2520, 735471) arrays per half: 4.8 GB, then MemoryError (the
+    # entries check passed: the compiled kernel counts the same in a few hundred MB)
+    from primero.analysis.showdown_halves import count_by_halves
+
+    u = 24  # 40 cards less 8 players' two
+    keys = [np.zeros(u * u, dtype=np.int32) for _ in range(8)]
+    with pytest.raises(PrimeroError, match=(
+            r"^counting 8 hands by halves with numpy would hold 1,853,386,920 deals of one "
+            r"half \(every way to deal 8 of the 24 unseen cards\), more than 120,000,000")):
+        count_by_halves(keys, [2] * 8, u, 1, native=False)
