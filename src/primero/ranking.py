@@ -286,8 +286,8 @@ class Ranking:
             better under this ranking; equal is a tie).
 
         Raises:
-            InvalidDeckError: not ``(N, 4)`` integers, an index outside the pack, or a hand
-                with a card twice.
+            InvalidDeckError: not ``(N, 4)`` integers (a masked array, one text, a hand that
+                is not four cards), an index outside the pack, or a hand with a card twice.
             CardParseError: a hand given as text does not parse.
         """
         return self._numpy_tables()[1][self.index_many(hands)]
@@ -306,14 +306,27 @@ class Ranking:
         import numpy as np
 
         terms = self._numpy_tables()[0]
+        if isinstance(hands, np.ma.MaskedArray):
+            raise InvalidDeckError("evaluate_many takes no masked array: drop the masked "
+                                   "hands first (hands[~hands.mask.any(axis=1)])")
         if isinstance(hands, np.ndarray):
             array = hands
+        elif isinstance(hands, str) or not isinstance(hands, Iterable):
+            raise InvalidDeckError(
+                f"evaluate_many takes an (N, {HAND_SIZE}) integer array of pack indices or a "
+                f"sequence of hands; got {type(hands).__name__} {hands!r:.60}")
         else:
             positions = self.pack.positions
             rows = []
-            for hand in hands:
+            for row, hand in enumerate(hands):
+                if isinstance(hand, Card) or not isinstance(hand, str | Iterable):
+                    raise InvalidDeckError(f"hand {row} of evaluate_many is "
+                                           f"{type(hand).__name__} {hand!r:.60}, not a hand")
                 cards = parse_cards(hand)
                 self.pack.check(cards, "hand")
+                if len(cards) != HAND_SIZE:
+                    raise InvalidDeckError(f"hand {row} of evaluate_many has {len(cards)} "
+                                           f"cards, not {HAND_SIZE}: {format_cards(cards)}")
                 rows.append([positions[c.index] for c in cards])
             array = np.array(rows, dtype=np.int64).reshape(-1, HAND_SIZE) if rows \
                 else np.empty((0, HAND_SIZE), dtype=np.int64)

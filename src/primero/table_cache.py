@@ -51,9 +51,13 @@ NO_CACHE_ENV = "PRIMERO_NO_CACHE"
 #: A directory to keep cached tables in instead of the user's cache directory.
 CACHE_DIR_ENV = "PRIMERO_CACHE_DIR"
 #: Bumped whenever the file layout or the meaning of a table changes (2: CRC-32 checksums,
-#: so a cold start need not load OpenSSL for ``hashlib``).
-FORMAT_VERSION = 2
+#: so a cold start need not load OpenSSL for ``hashlib``; 3: the checksum covers the header's
+#: fields too, not only the arrays).
+FORMAT_VERSION = 3
 _MAGIC = b"PRIMERO-HAND-TABLE\n"
+#: The most bytes read from a table file (the 52-card pack's is about 1 MB): a file linked to
+#: ``/dev/zero`` or a stray huge file is refused, not read into memory.
+MAX_FILE_BYTES = 64 << 20
 
 
 class TableCacheWarning(UserWarning):
@@ -166,20 +170,32 @@ def _file_for(directory: str, variant: Variant, pack: Pack, key: str) -> str:
 def _serialise(table: HandTable, key: str) -> bytes:
     parts = [table.class_ids, table.points, table.strength]
     payload = b"".join(a.tobytes() for a in parts)
-    header = json.dumps({
+    fields = {
         "key": key,
         "size": table.size,
         "classes": list(table.classes),
         "keys": [list(k) for k in table.keys],
         "typecodes": [a.typecode for a in parts],
         "byteorder": sys.byteorder,
-        "checksum": _digest(payload),
-    }).encode()
+    }
+    header = json.dumps({**fields, "checksum": _checksum(fields, payload)}).encode()
     return _MAGIC + len(header).to_bytes(8, "little") + header + payload
+
+
+def _checksum(fields: dict[str, object], payload: bytes) -> str:
+    """The checksum of a table file: its header's fields (canonical JSON) and its arrays.
+
+    The header holds the sort keys (:attr:`HandValue.key` reads them) and how to read
+    the arrays, so an edit there is damage as much as a flipped byte in the arrays.
+    """
+    text = json.dumps(fields, sort_keys=True, separators=(",", ":"))
+    return _digest(text.encode() + payload)
 
 
 def _deserialise(data: bytes, key: str) -> HandTable:
     """Read a table file; ``ValueError`` saying why it cannot be trusted."""
+    if len(data) > MAX_FILE_BYTES:
+        raise ValueError(f"larger than any table ({MAX_FILE_BYTES:,} bytes)")
     if not data.startswith(_MAGIC):
         raise ValueError("not a primero hand table")
     start = len(_MAGIC) + 8
@@ -193,7 +209,8 @@ def _deserialise(data: bytes, key: str) -> HandTable:
     if header.get("key") != key:
         raise ValueError("stale: it was built for other rules, options or versions")
     payload = data[start + length:]
-    if _digest(payload) != header.get("checksum"):
+    fields = {name: value for name, value in header.items() if name != "checksum"}
+    if _checksum(fields, payload) != header.get("checksum"):
         raise ValueError("checksum mismatch")
     if header.get("byteorder") != sys.byteorder:
         raise ValueError("written on a machine of another byte order")
@@ -213,7 +230,7 @@ def _deserialise(data: bytes, key: str) -> HandTable:
         table = HandTable(size=size, classes=tuple(header["classes"]),
                           keys=tuple(tuple(int(x) for x in k) for k in header["keys"]),
                           class_ids=parts[0], points=parts[1], strength=parts[2])
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise ValueError(f"malformed ({exc})") from None
     table.validate()
     return table
@@ -253,7 +270,7 @@ def load_or_build(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
     if likely is not None:  # the usual place, looked at without importing platformdirs
         with contextlib.suppress(OSError, ValueError):
             with open(_file_for(likely, variant, pack, key), "rb") as handle:
-                found = _deserialise(handle.read(), key)
+                found = _deserialise(handle.read(MAX_FILE_BYTES + 1), key)
             if found.classes == classes and found.size == len(pack):
                 return found
     directory = _cache_directory()
@@ -262,7 +279,7 @@ def load_or_build(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
     path = _file_for(directory, variant, pack, key)
     try:
         with open(path, "rb") as handle:
-            data = handle.read()
+            data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         data = None
     except OSError as exc:

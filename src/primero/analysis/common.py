@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from primero.cards import Card, parse_cards
-from primero.errors import PrimeroError
+from primero.errors import CardParseError, PrimeroError
 from primero.hands import Ranking
 from primero.simulation import resolve_variant
 from primero.variant import Variant
@@ -51,10 +51,16 @@ def _figure(**kwargs: Any) -> Figure:
 
 
 def _variant(variant: VariantLike, options: dict[str, Any]) -> Variant:
+    if not isinstance(variant, str | Variant):
+        raise PrimeroError(f"variant is {type(variant).__name__} {variant!r}: give a variant, "
+                           f"a name, or 'name:key=value,...'")
     return resolve_variant(variant, options or None)
 
 
 def _cards(cards: Cards, variant: Variant, what: str) -> tuple[Card, ...]:
+    if not isinstance(cards, str | Iterable) or isinstance(cards, bytes | bytearray):
+        raise CardParseError(f"{what} is {type(cards).__name__} {cards!r}: give cards as text "
+                             f"('7h 6h') or a list of cards")
     parsed = parse_cards(cards)
     variant.pack.check(parsed, what)
     return parsed

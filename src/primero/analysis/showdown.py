@@ -10,9 +10,10 @@ DataFrame wrapper.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from fractions import Fraction
 from itertools import combinations
+from numbers import Real
 from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
@@ -96,7 +97,11 @@ def showdown_probabilities(
     Raises:
         InvalidDeckError: a duplicate card, a card outside the pack, a hand of more than four
             cards, or too few unseen cards.
-        PrimeroError: ``hands`` is one text rather than a list, fewer than two hands, more
+        CardParseError: a hand or ``dead`` is not text or a list of cards (``None``, a
+            number, bytes), or a token is not a card.
+        PrimeroError: ``hands`` is one text, a set or a mapping rather than a list (a set
+            has no playing order), ``variant`` is not a variant or a name, ``max_outcomes``
+            is not a number, fewer than two hands, more
             deals than ``max_outcomes`` to walk, or counting tables by halves too large (more than
             :data:`~primero.analysis.showdown_halves.MAX_TABLE_ENTRIES` entries: the 48- and
             52-card packs with five or more players needing two cards).
@@ -104,6 +109,13 @@ def showdown_probabilities(
     if isinstance(hands, str):
         raise PrimeroError(f"hands is one text {hands!r}: give a list of hands, one per "
                            f"player, e.g. ['7h 6h', 'Ks Qs']")
+    if isinstance(hands, Set | Mapping) or not isinstance(hands, Iterable):
+        # a set has no playing order: the eldest (who takes ties) would be a hash's choice
+        raise PrimeroError(f"hands is {type(hands).__name__}: give a list of hands in playing "
+                           f"order from the eldest, e.g. ['7h 6h', 'Ks Qs']")
+    if not isinstance(max_outcomes, Real) or isinstance(max_outcomes, bool):
+        raise PrimeroError(f"max_outcomes is {type(max_outcomes).__name__} {max_outcomes!r}: "
+                           f"give a number of deals")
     configured = _variant(variant, options)
     ranking = configured.ranking
     known = tuple(_cards(h, configured, f"hand {i + 1}") for i, h in enumerate(hands))

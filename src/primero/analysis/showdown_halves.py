@@ -187,8 +187,9 @@ def count_by_halves(keys: Sequence[Any], to_come: Sequence[int], u: int, k_count
     Raises:
         PrimeroError: fewer than two players, a player missing other than 2 or 0 cards,
             fewer unseen cards than the drawing players need, a key matrix of the wrong
-            size, a key outside ``0 .. k_count - 1``, or tables of more than
-            :data:`MAX_TABLE_ENTRIES` entries.
+            size, a key outside ``0 .. k_count - 1``, tables of more than
+            :data:`MAX_TABLE_ENTRIES` entries, or, counting with numpy, a half of more
+            deals than that (8 players after round 1 in the 40-card pack).
     """
     import numpy as np
 
@@ -211,6 +212,14 @@ def count_by_halves(keys: Sequence[Any], to_come: Sequence[int], u: int, k_count
         counted = _native.count_by_halves(keys, to_come, u, cut, k_count)
         if counted is not None:  # the compiled kernel: the same count, in C
             return counted
+    deals = max(math.comb(u, size) * math.factorial(size) // 2 ** (size // 2)
+                for size in sizes)
+    if deals > MAX_TABLE_ENTRIES:  # numpy holds a half's every deal: (splits, sets) arrays
+        raise PrimeroError(
+            f"counting {n} hands by halves with numpy would hold {deals:,} deals of one half "
+            f"(every way to deal {max(sizes)} of the {u} unseen cards), more than "
+            f"{MAX_TABLE_ENTRIES:,}; the compiled kernel counts it (not built, not loaded, or "
+            f"PRIMERO_NO_NATIVE set): give dead cards or fewer players")
     combos, offsets, passes = _subsets(u, max(sizes))
     sides = [_side(side, sizes[s], combos[sizes[s]], keys, to_come, u, k_count)
              for s, side in enumerate((first, second))]

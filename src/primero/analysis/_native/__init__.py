@@ -58,6 +58,7 @@ def load(path: Path) -> Any:
     if not path.is_file():
         return None
     try:
+        _check_complete(path)
         lib = ctypes.CDLL(str(path))
         count = lib.primero_halves_count
         abi = lib.primero_halves_abi
@@ -77,6 +78,45 @@ def load(path: Path) -> Any:
     count.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int, int32s, int32s,
                       int64s, int64s, int64s]
     return lib
+
+
+def _check_complete(path: Path) -> None:
+    """Refuse an ELF library shorter than its own headers say (``OSError`` naming the sizes).
+
+    The dynamic loader maps a library's segments from the file: a truncated file (an
+    interrupted copy or install) kills the process with ``SIGBUS`` when a segment past the
+    end is touched, before any Python code could catch it. Other formats are left to the
+    loader.
+    """
+    import struct
+
+    size = path.stat().st_size
+    with path.open("rb") as handle:
+        head = handle.read(64)
+        if head[:4] != b"\x7fELF":
+            return
+        if len(head) < 64 or head[4] not in (1, 2) or head[5] not in (1, 2):
+            raise OSError(f"truncated ELF header ({size} bytes)")
+        wide, order = head[4] == 2, "<" if head[5] == 1 else ">"
+        phoff, shoff = struct.unpack(order + "QQ", head[32:48]) if wide else \
+            struct.unpack(order + "II", head[28:36])
+        at = 54 if wide else 42  # e_phentsize, e_phnum, e_shentsize, e_shnum
+        phentsize, phnum, shentsize, shnum = struct.unpack(order + "HHHH", head[at:at + 8])
+        if phnum and phentsize < (56 if wide else 32):
+            raise OSError(f"malformed ELF program headers ({phentsize} bytes each)")
+        needed = max(phoff + phentsize * phnum, shoff + shentsize * shnum)
+        if phoff and phentsize and needed <= size:
+            handle.seek(phoff)
+            table = handle.read(phentsize * phnum)
+            for k in range(phnum):
+                entry = table[k * phentsize:(k + 1) * phentsize]
+                if wide:
+                    offset, filesz = struct.unpack(order + "8xQ16xQ", entry[:40])
+                else:
+                    offset, filesz = struct.unpack(order + "4xI8xI", entry[:20])
+                needed = max(needed, offset + filesz)
+    if needed > size:
+        raise OSError(f"truncated: {size} bytes, its headers need {needed}")
 
 
 @lru_cache(maxsize=1)
