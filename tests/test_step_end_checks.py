@@ -60,9 +60,14 @@ def _play(variant: Variant, seed: int = SEED) -> None:
         state = state.apply(rng.choice(state.legal_actions()))
 
 
-def _fault(plugin: object) -> PluginError:
+def _fault(plugin: object, *, kit: bool = False) -> PluginError:
+    """The error of a deal with ``plugin`` (``kit``: in the kit's mode, everything checked)."""
     with pytest.raises(PluginError) as info:
-        _play(_with(plugin))
+        if kit:
+            with checking_everything():
+                _play(_with(plugin))
+        else:
+            _play(_with(plugin))
     error = info.value
     assert type(error) is PluginError
     assert "\n" not in str(error)
@@ -114,11 +119,7 @@ TOP_AT_THE_BET = 8
 @pytest.mark.parametrize("kit", [False, True])
 def test_a_dropped_card_is_named(kit: bool) -> None:
     plugin = DropsACard()
-    if kit:
-        with checking_everything():
-            error = _fault(plugin)
-    else:
-        error = _fault(plugin)
+    error = _fault(plugin, kit=kit)
     lost = _shuffled(SEED)[TOP_AT_THE_BET].ascii
     where = "primero_start_step" if kit else "primero_end_step"
     assert (error.hook, error.plugin) == (where, _label(plugin))
@@ -131,11 +132,7 @@ def test_a_dropped_card_is_named(kit: bool) -> None:
 @pytest.mark.parametrize("kit", [False, True])
 def test_a_duplicated_card_is_named(kit: bool) -> None:
     plugin = DuplicatesACard()
-    if kit:
-        with checking_everything():
-            error = _fault(plugin)
-    else:
-        error = _fault(plugin)
+    error = _fault(plugin, kit=kit)
     twice = _shuffled(SEED)[TOP_AT_THE_BET].ascii
     where = "primero_start_step" if kit else "primero_end_step"
     assert (error.hook, error.plugin) == (where, _label(plugin))
@@ -150,11 +147,7 @@ def test_a_duplicated_card_is_named(kit: bool) -> None:
 def test_a_duplicated_card_at_the_first_step_end_is_counted(kit: bool) -> None:
     # the deal's first state is sound by construction; a plug-in's answer is still counted
     plugin = DuplicatesAtTheFirstEnd()
-    if kit:
-        with checking_everything():
-            error = _fault(plugin)
-    else:
-        error = _fault(plugin)
+    error = _fault(plugin, kit=kit)
     twice = _shuffled(SEED)[TOP_AT_THE_BET].ascii
     assert (error.hook, error.plugin) == ("primero_end_step", _label(plugin))
     assert error.detail == (
@@ -178,11 +171,7 @@ class StockToHand:
 @pytest.mark.parametrize("kit", [False, True])
 def test_a_card_moved_from_the_stock_into_a_hand_is_named(kit: bool) -> None:
     plugin = StockToHand()
-    if kit:
-        with checking_everything():
-            error = _fault(plugin)
-    else:
-        error = _fault(plugin)
+    error = _fault(plugin, kit=kit)
     card = _shuffled(SEED)[TOP_AT_THE_BET].ascii
     # every card is still there once: the hand holding a card never dealt to it is the fault
     assert (error.hook, error.plugin) == ("primero_start_step", _label(plugin))
@@ -207,11 +196,7 @@ class MintsAChip:
 @pytest.mark.parametrize("kit", [False, True])
 def test_a_minted_chip_is_named(kit: bool) -> None:
     plugin = MintsAChip()
-    if kit:
-        with checking_everything():
-            error = _fault(plugin)
-    else:
-        error = _fault(plugin)
+    error = _fault(plugin, kit=kit)
     assert (error.hook, error.plugin) == ("primero_start_step", _label(plugin))
     assert error.detail == (
         f"plug-in {_label(plugin)}, hook primero_start_step (variant 'mintsachip'): returned "
