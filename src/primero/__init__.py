@@ -33,7 +33,6 @@ if TYPE_CHECKING:
         parse_card,
         parse_cards,
     )
-    from primero.deal_setup import DealSetup, Table
     from primero.engine import start_deal
     from primero.errors import (
         CardParseError,
@@ -50,16 +49,17 @@ if TYPE_CHECKING:
         UnknownSeatError,
         UnknownVariantError,
     )
-    from primero.hands import Classification, Comparison, HandValue
-    from primero.history import DealRecord, load_record, replay, save_record
+    from primero.hands import Classification, Comparison, HandValue, Ranking
     from primero.hookspecs import hookimpl
     from primero.options import Option
-    from primero.plugins import get_variant, registry
-    from primero.ranking import Ranking
+    from primero.plugins.registry import get_variant, registry
+    from primero.records import DealRecord, load_record, replay, save_record
     from primero.session import Session
     from primero.settlement import Award, PotLayer, Settlement
-    from primero.state import GameState, PlayerView, Step
+    from primero.setup import DealSetup, Step, Table
+    from primero.state import GameState
     from primero.variant import Variant, VariantSpec
+    from primero.views import PlayerView
 
 #: Public name -> the module that defines it (imported on first access).
 _EXPORTS: dict[str, str] = {
@@ -76,55 +76,55 @@ _EXPORTS: dict[str, str] = {
     "RandomAgent": "primero.agents",
     "play_deal": "primero.agents",
     "play_session": "primero.agents",
+    "Card": "primero.cards",
     "FRENCH52": "primero.cards",
     "ITALIAN40": "primero.cards",
     "PACKS": "primero.cards",
-    "SPANISH48": "primero.cards",
-    "Card": "primero.cards",
     "Pack": "primero.cards",
     "Rank": "primero.cards",
+    "SPANISH48": "primero.cards",
     "Suit": "primero.cards",
     "format_cards": "primero.cards",
     "get_pack": "primero.cards",
     "parse_card": "primero.cards",
     "parse_cards": "primero.cards",
-    "DealSetup": "primero.deal_setup",
-    "Table": "primero.deal_setup",
     "start_deal": "primero.engine",
     "CardParseError": "primero.errors",
+    "EndlessDealError": "primero.errors",
     "IllegalActionError": "primero.errors",
     "InvalidDeckError": "primero.errors",
     "InvalidOptionError": "primero.errors",
     "PluginError": "primero.errors",
     "PluginWarning": "primero.errors",
-    "EndlessDealError": "primero.errors",
-    "UnknownAgentError": "primero.errors",
-    "UnknownSeatError": "primero.errors",
     "PrimeroError": "primero.errors",
     "RankingMismatchError": "primero.errors",
     "RecordError": "primero.errors",
+    "UnknownAgentError": "primero.errors",
+    "UnknownSeatError": "primero.errors",
     "UnknownVariantError": "primero.errors",
     "Classification": "primero.hands",
     "Comparison": "primero.hands",
     "HandValue": "primero.hands",
-    "Ranking": "primero.ranking",
-    "DealRecord": "primero.history",
-    "load_record": "primero.history",
-    "replay": "primero.history",
-    "save_record": "primero.history",
+    "Ranking": "primero.hands",
     "hookimpl": "primero.hookspecs",
     "Option": "primero.options",
-    "get_variant": "primero.plugins",
-    "registry": "primero.plugins",
+    "get_variant": "primero.plugins.registry",
+    "registry": "primero.plugins.registry",
+    "DealRecord": "primero.records",
+    "load_record": "primero.records",
+    "replay": "primero.records",
+    "save_record": "primero.records",
     "Session": "primero.session",
     "Award": "primero.settlement",
     "PotLayer": "primero.settlement",
     "Settlement": "primero.settlement",
+    "DealSetup": "primero.setup",
+    "Step": "primero.setup",
+    "Table": "primero.setup",
     "GameState": "primero.state",
-    "PlayerView": "primero.state",
-    "Step": "primero.state",
     "Variant": "primero.variant",
     "VariantSpec": "primero.variant",
+    "PlayerView": "primero.views",
 }
 
 
@@ -206,7 +206,7 @@ def evaluate(cards: str | Iterable[Card | str],
     """
     from primero.cards import parse_cards
     from primero.errors import CardParseError, UnknownVariantError
-    from primero.plugins import get_variant
+    from primero.plugins.registry import get_variant
     from primero.variant import Variant
 
     if isinstance(variant, str):

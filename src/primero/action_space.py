@@ -44,7 +44,8 @@ from primero.errors import IllegalActionError, PrimeroError
 from primero.rules.betting import exchange_actions
 
 if TYPE_CHECKING:
-    from primero.state import GameState, Table
+    from primero.setup import Table
+    from primero.state import GameState
     from primero.variant import Variant
 
 __all__ = [
@@ -250,7 +251,7 @@ class ActionSpace:
         except PrimeroError:
             raise
         except Exception as exc:  # a plug-in's block: a PluginError naming it
-            fault = state.context.rules.block_fault(block, "encode", exc)
+            fault = state.context.rules.deal.block_fault(block, "encode", exc)
             if fault is None:
                 raise
             raise fault from exc
@@ -283,7 +284,7 @@ class ActionSpace:
         except PrimeroError:
             raise
         except Exception as exc:  # a plug-in's block: a PluginError naming it
-            fault = state.context.rules.block_fault(block, "decode", exc)
+            fault = state.context.rules.deal.block_fault(block, "decode", exc)
             if fault is None:
                 raise
             raise fault from exc
@@ -294,7 +295,7 @@ class ActionSpace:
 
 def hand_size(variant: Variant) -> int:
     """The most cards a hand holds in the variant's plan (its deal steps' counts added)."""
-    return max(1, sum(step.count for step in variant.rules.deal_plan() if step.kind == "deal"))
+    return max(1, sum(step.count for step in variant.rules.deal.deal_plan() if step.kind == "deal"))
 
 
 @lru_cache(maxsize=256)
@@ -308,7 +309,7 @@ def action_space(variant: Variant, table: Table) -> ActionSpace:
         MovesBlock(), AmountBlock("vie", table.rest), AmountBlock("raise", table.rest),
         ExchangeBlock(held), PassExchangeBlock(held),
     )
-    return ActionSpace((*core, *variant.rules.action_blocks(table)))
+    return ActionSpace((*core, *variant.rules.deal.action_blocks(table)))
 
 
 def space_of(state: GameState) -> ActionSpace:
@@ -381,14 +382,14 @@ def _encoded(state: GameState, legal: tuple[Action, ...], space: ActionSpace) \
         try:
             i = space.encode(state, action)
         except IllegalActionError:  # the answer offered an action without an id
-            raise state.context.rules.offered_fault(
+            raise state.context.rules.deal.offered_fault(
                 state, f"offered {action}, which has no id in the deal's action space "
                 f"({space.size} ids); expected actions the action space encodes (vies and "
                 "raises up to the rest, primero_action_blocks for actions of your own)"
             ) from None
         other = encoded.setdefault(i, action)
         if other is not action:
-            raise state.context.rules.offered_fault(
+            raise state.context.rules.deal.offered_fault(
                 state, f"offered {other} and {action}, which have the same id {i} in the "
                 "deal's action space; expected each legal action once")
     ids = tuple(sorted(encoded))

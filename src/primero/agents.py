@@ -19,13 +19,13 @@ from math import comb
 from typing import ClassVar, Protocol, runtime_checkable
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
-from primero.calls import call_book
 from primero.cards import Card
 from primero.errors import EndlessDealError, PrimeroError, UnknownAgentError
 from primero.hands import HAND_SIZE, Ranking
 from primero.session import Session
-from primero.state import GameState, PlayerView
-from primero.views import state_view
+from primero.state import GameState
+from primero.variants.cardano import call_book
+from primero.views import PlayerView, state_view
 
 __all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "Strength",
            "make_agent", "play_deal", "play_session"]

@@ -13,56 +13,127 @@ A finished state (``state.over``) carries its :class:`~primero.settlement.Settle
 seats' stacks are the final chips.
 """
 
+# MERGED DOC of primero.action_text:
+# """Actions as text: reading what a caller gave :func:`~primero.engine.apply`, and the public text.
+# 
+# ``_read`` reads deal-file text (``"vie 2"``, ``"Anna exchange Qd"``) for the player to act,
+# keeping every error free of others' cards; ``_as_id`` takes numpy's integers as action ids;
+# ``_is_action`` tells a plug-in's action value; :func:`public_text` is how the table sees an
+# action (exchanged cards only as a count). :mod:`primero.engine` uses them and still exports
+# ``public_text``.
+# """
+
+
 from __future__ import annotations
 
 import operator
 import random
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
-from primero import hookchecks
-from primero.action_space import legal_action_of, legal_ids, space_of
-from primero.action_text import _as_id, _is_action, _read, public_text
-from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
+from primero.action_space import legal_action_of
+from primero.actions import ACTION_WORDS, Action, Exchange, Fold, Hold, Pass, Vie, parse_action
 from primero.cards import Card, parse_cards
-from primero.deal_setup import bind_engine, seeded_stock
+from primero.copying import replace
 from primero.errors import IllegalActionError, PrimeroError, UnknownSeatError, named
-from primero.hookchecks import past_action_bound
-from primero.rules.dealing import deliver
-from primero.rules.fast_path import (
-    core_bet,
-    core_deal_cards,
-    core_end_step,
-    core_exchange,
-    core_start_step,
-)
-from primero.state import (
-    DealContext,
-    DealSetup,
-    GameState,
-    PlayerView,
-    fill,
-    folded_cards,
-    replace,
-)
-from primero.table_setup import (
-    MAX_BET_SIZES,
+from primero.plugins import checks as hookchecks
+from primero.plugins.checks import past_action_bound
+from primero.rules.betting import core_bet, core_end_step, core_start_step
+from primero.rules.dealing import core_deal_cards, core_exchange, deliver
+from primero.setup import DealContext, DealSetup, bind_engine, seeded_stock
+from primero.start import (
     MAX_SEED,
     cards_setup,
     checked_setup,
     known_table,
-    new_seed,
     setup_key,
 )
+from primero.state import GameState, fill, folded_cards
 from primero.variant import Variant
-from primero.views import state_view
+from primero.views import PlayerView, state_view
 
-__all__ = ["MAX_BET_SIZES", "apply", "deal", "deal_context", "legal_actions", "legal_ids",
-           "new_seed", "public_text", "space_of", "start_deal", "view"]
+__all__ = ["apply", "deal", "deal_context", "legal_actions", "public_text", "start_deal", "view"]
 
 
+# ---- from primero.action_text ----
+def _as_id(value: Any) -> Any:
+    """An integer of another type (numpy's) as an ``int`` id; anything else as it is."""
+    if type(value).__name__.startswith("bool"):  # numpy's bool_ is not an id, as bool is not
+        return value
+    try:
+        return operator.index(value)
+    except TypeError:
+        return value
+
+
+def _is_action(value: object) -> bool:
+    """An action of a plug-in (a frozen value with a text form) or one of the core's."""
+    return attrs.has(type(value)) and callable(getattr(value, "__str__", None))
+
+
+def _read(state: GameState, text: str, name: str) -> Action:
+    """Read action text for :func:`apply`, keeping every error free of others' cards.
+
+    ``"<player> <verb> ..."`` must name the player to act; text naming another player, or
+    nobody at the table, or that cannot be read, raises an error whose ``.legal`` is empty
+    and whose message names only the player to act and the text given. Text naming the
+    player to act (or no player) that reads as an action is theirs: its errors may list their
+    legal actions.
+    """
+    words = text.split()
+    named = None
+    if words and words[0].lower() not in ACTION_WORDS:  # "<player> <verb> ...", as in a record
+        named = words[0]
+        if named not in state.players:
+            raise IllegalActionError(
+                f"cannot read action {_quote(text)}: {_quote(named)} is neither an action "
+                "word nor a player at this table", legal=())
+        if named != name:
+            raise IllegalActionError(f"it is {name}'s turn, not {named}'s",
+                                     reason="out of turn", legal=())
+        words = words[1:]
+    try:
+        return parse_action(" ".join(words))
+    except PrimeroError as exc:
+        if named is None:
+            raise IllegalActionError(str(exc), legal=()) from None
+        raise IllegalActionError(f"{name}: {exc}", legal=state.legal_actions()) from None
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    """``text`` quoted, shortened past ``limit`` characters."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+_PUBLIC_TEXT: dict[int, tuple[Action, str]] = {}
+
+
+def public_text(action: Action) -> str:
+    """How the table sees an action: exchanged cards show only as a count."""
+    known = _PUBLIC_TEXT.get(id(action))  # by identity: actions are shared values
+    if known is not None and known[0] is action:
+        return known[1]
+    text = _public_text(action)
+    if len(_PUBLIC_TEXT) >= 100_000:
+        _PUBLIC_TEXT.clear()
+    _PUBLIC_TEXT[id(action)] = (action, text)
+    return text
+
+
+def _public_text(action: Action) -> str:
+    if isinstance(action, Exchange):
+        n = len(action.discards)
+        return f"exchange {n} card{'s' if n != 1 else ''}"
+    if isinstance(action, Pass) and action.exchange:
+        n = len(action.exchange)
+        return f"pass exchange {n} card{'s' if n != 1 else ''}"
+    return str(action)
+
+
+# ---- from primero.engine ----
 def start_deal(
     variant: Variant | str,
     players: Sequence[str] | DealSetup,
@@ -131,7 +202,7 @@ def start_deal(
     """
     if type(variant) is not Variant:
         if isinstance(variant, str):
-            from primero.plugins import get_variant
+            from primero.plugins.registry import get_variant
 
             variant = get_variant(variant)
         if not isinstance(variant, Variant):

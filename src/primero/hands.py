@@ -7,20 +7,39 @@ ranking. The :class:`~primero.ranking.Ranking` type itself lives in :mod:`primer
 is importable from here too.
 """
 
+# MERGED DOC of primero.ranking:
+# """The :class:`Ranking` type: classes, card points, direction and hand table (RULES.md §2).
+# 
+# A :class:`Ranking` belongs to one configured variant. When first used it reads (or builds, see
+# :mod:`primero.tables`) a compact table of every four-card hand of the variant's pack: the
+# class, points and dense strength of each hand by its perfect index (the colexicographic rank of
+# its four dense pack indices). Evaluating a hand is a sorting network and one array look-up;
+# :meth:`Ranking.evaluate_many` does the same for a numpy batch. The hand values it makes are
+# :class:`primero.hands.HandValue` objects; ``Ranking`` is also importable from
+# :mod:`primero.hands`.
+# """
+
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from math import comb
+from typing import TYPE_CHECKING, Any, cast
 
 from attrs import frozen
 
-from primero.cards import Card, format_cards
+from primero.cards import Card, Pack, format_cards, parse_cards
 from primero.errors import InvalidDeckError, RankingMismatchError
 
 if TYPE_CHECKING:
-    from primero.ranking import Ranking
+    from primero.tables import HandTable
+    from primero.variant import Variant
 
-__all__ = ["DIRECTIONS", "HAND_SIZE", "Classification", "Comparison", "HandValue", "Ranking"]
+__all__ = ["Classification", "Comparison", "DIRECTIONS", "HAND_SIZE", "HandValue", "Ranking"]
 
+
+# ---- from primero.hands ----
 #: Only the four cards in hand count (RULES.md §2).
 HAND_SIZE = 4
 
@@ -279,10 +298,493 @@ CLASS_DESCRIPTIONS = {
 DIRECTIONS = ("high", "low")
 
 
-def __getattr__(name: str) -> object:
-    """``Ranking`` (and the unpickler of old pickles) live in :mod:`primero.ranking`."""
-    if name in ("Ranking", "_ranking_of"):
-        from primero import ranking
+# ---- from primero.ranking ----
+def _declared(variant: Variant | None, attribute: str) -> list[object]:
+    """The values of ``attribute`` on the variant's rule objects, the last stacked last."""
+    if variant is None:
+        return []
+    objects = (*variant.spec.plugins, *variant.house_rules)
+    return [getattr(o, attribute) for o in objects if getattr(o, attribute, None) is not None]
 
-        return getattr(ranking, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+class Ranking:
+    """A variant's ranking: its classes, card points, direction, and the table of every hand.
+
+    Built by the variant's rules (see :attr:`primero.variant.Variant.ranking`). The table
+    (:class:`primero.tables.HandTable`: class, points and dense strength of every hand, by
+    the hand's perfect index) is made on first use — derived from the ranking hooks' answers,
+    or read from the on-disk cache — and hand values are made only when asked for.
+
+    Attributes:
+        name: The variant and its non-default options, e.g. ``"waks (supremus=false)"``.
+        pack: The pack the table covers.
+        classes: Class names, weakest first (in the standard order; see
+            :attr:`strongest_first` for the order this ranking plays them in).
+        points: Each card's points.
+        variant: The variant whose ranking this is (``None`` for a free-standing ranking).
+    """
+
+    __slots__ = (
+        "__dict__", "_classifications", "_classify", "_declared_direction", "_descriptions",
+        "_direction", "_legacy", "_numpy", "_order", "_strongest", "_table", "classes", "name",
+        "pack", "points", "variant",
+    )
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        pack: Pack,
+        classes: tuple[str, ...],
+        points: Mapping[Card, int],
+        classify: Callable[[tuple[Card, ...]], Classification],
+        order: Callable[[Classification], tuple[int, ...]],
+        descriptions: Mapping[str, str] | None = None,
+        variant: Variant | None = None,
+        direction: str | None = None,
+    ) -> None:
+        self.variant = variant
+        merged = dict(CLASS_DESCRIPTIONS if descriptions is None else descriptions)
+        for extra in _declared(variant, "class_descriptions"):
+            merged.update(cast("Mapping[str, str]", extra))
+        self._descriptions = merged
+        if direction is None:
+            stated = _declared(variant, "ranking_direction")
+            direction = str(stated[-1]) if stated else None
+        if direction is not None and direction not in DIRECTIONS:
+            raise ValueError(f"ranking {name}: direction {direction!r} is not one of "
+                             f"{DIRECTIONS}")
+        self._declared_direction = direction
+        self._direction: str | None = direction
+        self.name = name
+        self.pack = pack
+        self.classes = classes
+        self.points = dict(points)
+        self._classify = classify
+        self._order = order
+        self._table: HandTable | None = None
+        self._numpy: tuple[Any, ...] | None = None
+        self._legacy: dict[int, HandValue] | None = None
+        self._strongest: tuple[str, ...] | None = None
+        self._classifications: dict[int, Classification] = {}
+
+    def __repr__(self) -> str:
+        return f"<Ranking {self.name} over {self.pack.name}>"
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Ranking:
+        return self  # immutable once built; its table is shared
+
+    def __copy__(self) -> Ranking:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as "the ranking of this variant": rebuilt (and cached) where it is loaded,
+        # so a hand value crosses a process boundary without its table.
+        if self.variant is None:
+            raise TypeError(f"ranking {self.name} has no variant and cannot be pickled")
+        return (_ranking_of, (self.variant,))
+
+    # the table ------------------------------------------------------------------------------
+
+    @property
+    def hand_table(self) -> HandTable:
+        """The compact table of every hand (built, or read from the cache, on first use)."""
+        table = self._table
+        if table is None:
+            table = self._table = self._load()
+            self._bind_evaluate()
+        return table
+
+    def _load(self) -> HandTable:
+        from primero.tables import build_table, load_or_build
+
+        def build() -> HandTable:
+            return build_table(pack=self.pack, classes=self.classes, points=self.points,
+                               classify=self._classify, order=self._order,
+                               variant=self.variant, name=self.name)
+
+        if self.variant is None:
+            return build()
+        return load_or_build(variant=self.variant, pack=self.pack, classes=self.classes,
+                             points=self.points, name=self.name, build=build)
+
+    def _bind_evaluate(self) -> Callable[[str | Iterable[Card | str]], HandValue]:
+        """Bind the fast :meth:`evaluate` to this ranking's table (once, on first use).
+
+        The bound function shadows the method on the instance: the table, the colex
+        offsets and the value class are its closure's locals, not attribute look-ups. Its
+        values are of :meth:`value_type`, made by a C-level call with one attribute to set.
+        """
+        from primero.tables import colex_offsets
+
+        c1, c2, c3, c4 = colex_offsets(self.pack)
+        size = len(self.hand_table)
+        found = self.__dict__.get("evaluate")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        checked = self._evaluate_checked
+        make = cast("Callable[[], HandValue]", self.value_type())  # object.__init__: no args
+
+        def evaluate(cards: Any) -> HandValue:
+            try:  # the hot path: four Card objects; a sorting network on their indices
+                w, x, y, z = cards
+                a: int = w.index
+                b: int = x.index
+                c: int = y.index
+                d: int = z.index
+                if a > b:
+                    a, b = b, a
+                if c > d:
+                    c, d = d, c
+                if a > c:
+                    a, c = c, a
+                if b > d:
+                    b, d = d, b
+                if b > c:
+                    b, c = c, b
+                index = c1[a] + c2[b] + c3[c] + c4[d]  # past the end for a card not in the pack
+            except (ValueError, TypeError, AttributeError, IndexError):
+                return checked(cards)
+            if index < size and a < b < c < d:  # else a card twice, or not in the pack
+                value = make()
+                value._index = index
+                return value
+            return checked(cards)
+
+        evaluate.__doc__ = Ranking.evaluate.__doc__
+        self.__dict__["evaluate"] = evaluate
+        return evaluate
+
+    def value_type(self) -> type[HandValue]:
+        """The class of the values :meth:`evaluate` makes: a :class:`HandValue` of this ranking.
+
+        A subclass made once per ranking that holds the ranking as a class attribute and is
+        built without arguments (``object.__init__``), so a value costs one C-level call and
+        one slot; it behaves, compares, prints and pickles as any :class:`HandValue`.
+        """
+        found = self.__dict__.get("_value_type")
+        if found is None:
+            found = self.__dict__["_value_type"] = type(
+                "HandValue", (HandValue,),
+                {"__slots__": (), "__init__": object.__init__, "_ranking": self,
+                 "__module__": HandValue.__module__, "__qualname__": HandValue.__qualname__,
+                 "__doc__": HandValue.__doc__})
+        return cast("type[HandValue]", found)
+
+    def _evaluate_checked(self, cards: str | Iterable[Card | str]) -> HandValue:
+        """:meth:`evaluate` for anything but four distinct cards of the pack given as cards."""
+        return HandValue(ranking=self, index=self.index_of(cards))
+
+    def __len__(self) -> int:
+        return len(self.hand_table)
+
+    def index_of(self, cards: str | Iterable[Card | str]) -> int:
+        """The table index of a four-card hand (its colexicographic rank in the pack).
+
+        Raises:
+            CardParseError: a token is not a card.
+            InvalidDeckError: not exactly four cards, a duplicate, or a card outside the pack.
+        """
+        hand = parse_cards(cards)
+        if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE:
+            self._diagnose(hand)
+        self.pack.check(hand, "hand")
+        from primero.tables import colex_index
+
+        return colex_index(self.pack.positions[c.index] for c in hand)
+
+    def cards_at(self, index: int) -> tuple[Card, ...]:
+        """The four cards (in pack order) of the hand with table index ``index``."""
+        cards: list[Card] = []
+        rest = index
+        top = len(self.pack)
+        for k in range(HAND_SIZE, 0, -1):  # colex unranking, largest card first
+            top -= 1
+            while comb(top, k) > rest:
+                top -= 1
+            cards.append(self.pack.ordered[top])
+            rest -= comb(top, k)
+        return tuple(reversed(cards))
+
+    def classification_at(self, index: int) -> Classification:
+        """The classification hook's answer for the hand at ``index`` (asked once, kept)."""
+        found = self._classifications.get(index)
+        if found is None:
+            found = self._classifications[index] = self._classify(self.cards_at(index))
+        return found
+
+    def value_at(self, index: int) -> HandValue:
+        """The value of the hand with table index ``index``."""
+        return HandValue(ranking=self, index=index)
+
+    # evaluation ---------------------------------------------------------------------------
+
+    def evaluate(self, cards: str | Iterable[Card | str]) -> HandValue:
+        """Return the value of a four-card hand.
+
+        Args:
+            cards: Four cards: text (``"7s 6h Ad Kc"``) or an iterable of cards or strings.
+
+        Raises:
+            CardParseError: a token is not a card.
+            InvalidDeckError: not exactly four cards, a duplicate, or a card outside the pack.
+        """
+        bound = self.__dict__.get("evaluate")  # a method fetched before the table was loaded
+        if bound is None:
+            bound = self._bind_evaluate()
+        return bound(cards)
+
+    def evaluate_many(self, hands: Any) -> Any:
+        """The strengths of many hands at once, vectorised with numpy.
+
+        Args:
+            hands: An ``(N, 4)`` integer array of dense pack indices (see
+                :meth:`primero.cards.Pack.index`), or a sequence of hands (each as
+                :meth:`evaluate` takes it).
+
+        Returns:
+            An ``(N,)`` numpy integer array: each hand's :attr:`HandValue.strength`, so the
+            order of two entries is the order :meth:`evaluate` gives the two hands (larger is
+            better under this ranking; equal is a tie).
+
+        Raises:
+            InvalidDeckError: not ``(N, 4)`` integers (a masked array, one text, a hand that
+                is not four cards), an index outside the pack, or a hand with a card twice.
+            CardParseError: a hand given as text does not parse.
+        """
+        return self._numpy_tables()[1][self.index_many(hands)]
+
+    def index_many(self, hands: Any) -> Any:
+        """The table indices of many hands at once (see :meth:`evaluate_many` for ``hands``).
+
+        Returns:
+            An ``(N,)`` numpy ``int32`` array; index the arrays of
+            :meth:`primero.tables.HandTable.arrays` (class ids, points, strengths) with it.
+
+        Raises:
+            InvalidDeckError: as :meth:`evaluate_many`.
+            CardParseError: a hand given as text does not parse.
+        """
+        import numpy as np
+
+        terms = self._numpy_tables()[0]
+        if isinstance(hands, np.ma.MaskedArray):
+            raise InvalidDeckError("evaluate_many takes no masked array: drop the masked "
+                                   "hands first (hands[~hands.mask.any(axis=1)])")
+        if isinstance(hands, np.ndarray):
+            array = hands
+        elif isinstance(hands, str) or not isinstance(hands, Iterable):
+            raise InvalidDeckError(
+                f"evaluate_many takes an (N, {HAND_SIZE}) integer array of pack indices or a "
+                f"sequence of hands; got {type(hands).__name__} {hands!r:.60}")
+        else:
+            positions = self.pack.positions
+            rows = []
+            for row, hand in enumerate(hands):
+                if isinstance(hand, Card) or not isinstance(hand, str | Iterable):
+                    raise InvalidDeckError(f"hand {row} of evaluate_many is "
+                                           f"{type(hand).__name__} {hand!r:.60}, not a hand")
+                cards = parse_cards(hand)
+                self.pack.check(cards, "hand")
+                if len(cards) != HAND_SIZE:
+                    raise InvalidDeckError(f"hand {row} of evaluate_many has {len(cards)} "
+                                           f"cards, not {HAND_SIZE}: {format_cards(cards)}")
+                rows.append([positions[c.index] for c in cards])
+            array = np.array(rows, dtype=np.int64).reshape(-1, HAND_SIZE) if rows \
+                else np.empty((0, HAND_SIZE), dtype=np.int64)
+        if array.ndim != 2 or array.shape[1] != HAND_SIZE or array.dtype.kind not in "iu":
+            raise InvalidDeckError(
+                f"evaluate_many takes an (N, {HAND_SIZE}) integer array of pack indices; got "
+                f"shape {array.shape} of {array.dtype}")
+        if array.shape[0] == 0:
+            return np.empty(0, dtype=np.int32)
+        low, high = int(array.min()), int(array.max())
+        if low < 0 or high >= len(self.pack):
+            bad = low if low < 0 else high
+            raise InvalidDeckError(
+                f"card index {bad} is outside the {self.pack.name} pack (0..{len(self.pack) - 1})")
+        a, b, c, d = array.T.astype(np.int16)  # one card per row: contiguous columns
+        a, b = np.minimum(a, b), np.maximum(a, b)  # a sorting network on the columns
+        c, d = np.minimum(c, d), np.maximum(c, d)
+        a, c = np.minimum(a, c), np.maximum(a, c)
+        b, d = np.minimum(b, d), np.maximum(b, d)
+        b, c = np.minimum(b, c), np.maximum(b, c)
+        distinct = (a < b) & (b < c) & (c < d)
+        if not distinct.all():
+            row = int(np.flatnonzero(~distinct)[0])
+            raise InvalidDeckError(f"hand {row} of evaluate_many has a card twice")
+        index = terms[1][b]
+        index += terms[2][c]
+        index += terms[3][d]
+        index += a
+        return index
+
+    def _numpy_tables(self) -> tuple[Any, Any]:
+        found = self._numpy
+        if found is None:
+            import numpy as np
+
+            n = max(len(self.pack), 1)
+            terms = tuple(np.array([comb(i, k) for i in range(n)], dtype=np.int32)
+                          for k in range(1, HAND_SIZE + 1))
+            found = self._numpy = (terms, self.hand_table.arrays()[2])
+        return found[0], found[1]
+
+    def strengths(self) -> Any:
+        """Every hand's strength by table index, a read-only numpy array (no copy)."""
+        return self.hand_table.arrays()[2]
+
+    def _diagnose(self, hand: tuple[Card, ...]) -> None:
+        self.pack.check(hand, "hand")
+        raise InvalidDeckError(
+            f"a hand has exactly {HAND_SIZE} cards; got {len(hand)}: {format_cards(hand) or '-'}"
+        )
+
+    # facts ----------------------------------------------------------------------------------
+
+    @property
+    def direction(self) -> str:
+        """``"high"`` (the strongest hand wins) or ``"low"`` (the weakest, as in ``losing``).
+
+        Stated by the variant's rule objects (a ``ranking_direction`` attribute, as
+        :class:`primero.variants.losing.LosingRules` has); a ranking that states none is
+        ``"high"`` unless its own keys prefer fewer points in most classes (RULES.md §2).
+        """
+        if self._direction is None:
+            self._direction = self._points_direction()
+        return self._direction
+
+    @property
+    def low_wins(self) -> bool:
+        """Whether the weakest hand wins (``direction == "low"``)."""
+        return self.direction == "low"
+
+    def _points_direction(self) -> str:
+        import numpy as np
+
+        cid, pts, strength = self.hand_table.arrays()
+        votes = 0
+        for k in range(len(self.classes)):
+            members = cid == k
+            if not members.any():
+                continue
+            p = pts[members]
+            s = strength[members]
+            low, high = int(p.min()), int(p.max())
+            if low == high:
+                continue
+            best_low = int(s[p == low].max())
+            best_high = int(s[p == high].max())
+            if best_low != best_high:
+                votes += 1 if best_high > best_low else -1
+        del np
+        return "low" if votes < 0 else "high"
+
+    @property
+    def strongest_first(self) -> tuple[str, ...]:
+        """The classes that occur over the pack, strongest first by this ranking's order.
+
+        Classes are ordered by their weakest hand's strength, so an inverted ranking
+        (``losing``) lists Numerus first and Zorli's high Primero does not lift Primero above
+        Fluxus.
+        """
+        if self._strongest is None:
+            table = self.hand_table
+            weakest: dict[int, int] = {}
+            for cid, s in zip(table.class_ids, table.strength, strict=True):
+                low = weakest.get(cid)
+                if low is None or s < low:
+                    weakest[cid] = s
+            order = sorted(weakest, key=weakest.__getitem__, reverse=True)
+            self._strongest = tuple(self.classes[k] for k in order)
+        return self._strongest
+
+    @property
+    def descriptions(self) -> Mapping[str, str]:
+        """Each class's short description (RULES.md §2), e.g. Primero: one card of each suit."""
+        return {c: self.describe_class(c) for c in self.classes}
+
+    def describe_class(self, hand_class: str) -> str:
+        """A short description of a class, e.g. ``"one card of each suit"``."""
+        return self._descriptions.get(hand_class, hand_class)
+
+    def compare(self, first: HandValue, second: HandValue) -> Comparison:
+        """Compare two values of this ranking and say which step decided.
+
+        Raises:
+            RankingMismatchError: either value was made by another ranking.
+        """
+        first._check(second)
+        if first.ranking is not self:
+            raise RankingMismatchError(
+                f"hand value of ranking {first.ranking.name} given to ranking {self.name}"
+            )
+        if first.strength == second.strength:
+            return Comparison(first, second, None, "tie")
+        winner = 0 if first.strength > second.strength else 1
+        if first.hand_class != second.hand_class:
+            step = "class"
+        elif first.points != second.points:
+            step = "points"
+        else:
+            step = "tie-break"
+        return Comparison(first, second, winner, step)
+
+    def census(self) -> dict[str, int]:
+        """The number of hands of each class over the pack, weakest class first (RULES.md §11)."""
+        ids = self.hand_table.class_ids
+        if ids.typecode == "b":
+            raw = ids.tobytes()
+            return {cls: raw.count(bytes((k,))) for k, cls in enumerate(self.classes)}
+        counts = Counter(ids)  # pragma: no cover - more than 127 classes
+        return {cls: counts.get(k, 0) for k, cls in enumerate(self.classes)}
+
+    def points_range(self) -> dict[str, tuple[int, int]]:
+        """The smallest and largest points of each class that occurs over the pack."""
+        cid, pts, _ = self.hand_table.arrays()
+        ranges: dict[str, tuple[int, int]] = {}
+        for k, cls in enumerate(self.classes):
+            p = pts[cid == k]
+            if len(p):
+                ranges[cls] = (int(p.min()), int(p.max()))
+        return ranges
+
+    def values(self) -> Iterator[HandValue]:
+        """Every hand value of the pack (one per hand), by table index."""
+        return (self.value_at(i) for i in range(len(self.hand_table)))
+
+    @property
+    def table(self) -> dict[int, HandValue]:
+        """Every hand's value keyed by the OR of its cards' bits (made on first use, kept).
+
+        The 0.1 interface, kept for callers not yet moved to :meth:`evaluate_many`,
+        :meth:`strengths` and :attr:`hand_table`: it holds one object per hand (tens of
+        megabytes), so prefer those.
+        """
+        if self._legacy is None:
+            import numpy as np
+
+            from primero.tables import _hands
+
+            bits = np.array([c.bit for c in self.pack.ordered], dtype=np.uint64)
+            masks = np.bitwise_or.reduce(bits[_hands(len(self.pack))], axis=1).tolist()
+            legacy: dict[int, HandValue] = {}
+            for index, mask in enumerate(masks):
+                value = _new_value(HandValue)
+                value._ranking = self
+                value._index = index
+                legacy[mask] = value
+            self._legacy = legacy
+        return self._legacy
+
+    def value_of(self, mask: int) -> HandValue:
+        """The value of the hand whose card bits OR to ``mask`` (no checks beyond the pack)."""
+        from primero.cards import _BY_INDEX
+
+        cards = [c for c in _BY_INDEX if mask & c.bit]
+        return self.evaluate(cards)
+
+
+def _ranking_of(variant: Variant) -> Ranking:
+    """The ranking of ``variant`` (the unpickling side of :meth:`Ranking.__reduce__`)."""
+    return variant.ranking

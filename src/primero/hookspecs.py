@@ -36,7 +36,8 @@ if TYPE_CHECKING:
     from primero.cards import Card, Pack
     from primero.hands import Classification
     from primero.settlement import Settlement
-    from primero.state import GameState, Step, Table
+    from primero.setup import Step, Table
+    from primero.state import GameState
     from primero.variant import Variant, VariantSpec
 
 __all__ = ["PROJECT", "hookimpl", "hookspec"]

@@ -34,17 +34,20 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from primero.adapter_core import AdapterTable, Move, max_decisions, returns
-from primero.adapter_encoding import (
+from primero.adapters import (
+    AdapterTable,
     Encoder,
     FloatArray,
+    Move,
     Piece,
     information_state_layout,
+    max_decisions,
     observation_layout,
+    returns,
     views,
 )
 from primero.errors import IllegalActionError
-from primero.plugins import registry
+from primero.plugins.registry import registry
 from primero.state import GameState
 
 __all__ = ["DEFAULT_PARAMETERS", "GAME_NAME", "PrimeroGame", "PrimeroObserver", "PrimeroState",

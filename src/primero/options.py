@@ -194,7 +194,7 @@ def resolve_variant(variant: str | Variant, options: Mapping[str, Any] | None = 
         InvalidOptionError: a malformed, unknown or badly valued option, or one given twice
             in the text.
     """
-    from primero.plugins import get_variant
+    from primero.plugins.registry import get_variant
     from primero.variant import Variant
 
     if isinstance(variant, Variant):

@@ -36,7 +36,7 @@ from primero.hands import HandValue
 from primero.settlement import Award, PotLayer, Settlement
 
 if TYPE_CHECKING:
-    from primero.history import DealRecord
+    from primero.records import DealRecord
     from primero.variant import Variant
 
 __all__ = ["JSONValue", "record_from_dict", "settlement_from_dict", "to_dict"]
@@ -61,8 +61,8 @@ def to_dict(obj: object, *, players: Sequence[str] | None = None) -> dict[str, A
     Raises:
         TypeError: ``obj`` is none of these.
     """
-    from primero.history import DealRecord
-    from primero.state import PlayerView
+    from primero.records import DealRecord
+    from primero.views import PlayerView
 
     if isinstance(obj, Settlement):
         return _settlement(obj, players)
@@ -164,7 +164,7 @@ def settlement_from_dict(data: Mapping[str, Any], variant: Variant | str) -> Set
         UnknownVariantError: ``variant`` is a name that is not registered.
     """
     if isinstance(variant, str):
-        from primero.plugins import get_variant
+        from primero.plugins.registry import get_variant
 
         variant = get_variant(variant)
     where = "settlement"
@@ -235,7 +235,7 @@ def record_from_dict(data: Mapping[str, Any]) -> DealRecord:
         RecordError: as :func:`~primero.history.load_record` (a missing key, a key of the
             wrong type, an unknown key, a card that does not exist…).
     """
-    from primero.history import record_from_data
+    from primero.records import record_from_data
 
     if not isinstance(data, Mapping):
         raise RecordError(f"deal record: expected an object, got {type(data).__name__}")

@@ -18,7 +18,8 @@ from attrs import evolve, frozen
 from primero.cards import Card
 from primero.engine import start_deal
 from primero.errors import PrimeroError, named
-from primero.state import DealSetup, GameState, Table
+from primero.setup import DealSetup, Table
+from primero.state import GameState
 from primero.variant import Variant
 
 __all__ = ["DealerDraw", "Session", "ante_required", "draw_for_dealer", "has_ante_step"]
@@ -38,7 +39,7 @@ def has_ante_step(variant: Variant) -> bool:
 
     :func:`~primero.engine.start_deal` refuses a non-zero ante for a variant without one.
     """
-    return any(step.kind == "ante" for step in variant.rules.deal_plan())
+    return any(step.kind == "ante" for step in variant.rules.deal.deal_plan())
 
 
 @frozen
@@ -164,7 +165,7 @@ class Session:
                 chips, dealer or table (as in ``start_deal``), checked before the draw.
         """
         if isinstance(variant, str):
-            from primero.plugins import get_variant
+            from primero.plugins.registry import get_variant
 
             variant = get_variant(variant)
         if seed is None:

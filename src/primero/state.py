@@ -16,28 +16,59 @@ The values a state is made of live in their own modules and are re-exported here
 (:class:`PlayerView`).
 """
 
+# MERGED DOC of primero.variant_state:
+# """A variant's own state in a deal: one typed, frozen value on the state (``state.variant_state``).
+# 
+# A variant that keeps facts of its own through a deal — Cardano's standing call, Primiera's
+# declarations — defines a frozen attrs subclass of :class:`VariantState` with one field per fact
+# and keeps it on the state's one field for it, ``state.variant_state`` (``None`` until the
+# variant first sets it). The rules read it with ``MyState.of(state)`` (the default value while
+# nothing is set) and set it with ``primero.state.replace(state, variant_state=...)``:
+# 
+#     >>> from attrs import frozen
+#     >>> from primero.variant_state import VariantState
+#     >>> @frozen
+#     ... class TallyState(VariantState):
+#     ...     rounds: int | None = None    # public: every player sees it
+#     ...     _marked: str | None = None   # a leading "_": hidden from the players' views
+#     >>> TallyState(rounds=2, marked="Ac").items()
+#     (('rounds', 2), ('_marked', 'Ac'))
+#     >>> TallyState(rounds=2, marked="Ac").public_items()
+#     (('rounds', 2),)
+# 
+# What every player may see of it is its *public* fields — those whose names do not start with
+# ``_`` — and only those that are set (not ``None``): a player's view lists them as
+# ``view.extras`` (``(name, value)`` pairs, the JSON view's ``extras`` object), and
+# ``MyState.of(view)`` reads them back typed (the hidden fields at their defaults).
+# 
+# ``state.extras`` (every set field as ``(name, value)`` pairs), ``state.extra(name)`` and
+# ``state.with_extra(name, value)`` are 0.1's untyped interface, kept and derived from this
+# value: ``with_extra`` sets a field of the variant's typed state, and where a deal has none, keeps
+# the pair in :class:`Extras`.
+# """
+
+# MERGED DOC of primero.seats:
+# """A player's part of a deal and the cards they are dealt (RULES.md §4).
+# 
+# :class:`Seat` (hand, stack, chips put in, the round's flags), :class:`PublicSeat` (what
+# everyone can see of it), :class:`Receipt` (a card received: which, why, when),
+# :class:`Delivery` (a card owed, not dealt yet) and :class:`Chance` (a chance node: who receives
+# the next card and which cards can come). Re-exported by :mod:`primero.state`.
+# """
+
+
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 import attrs
 from attrs import field, frozen
 
 from primero.cards import Card, format_cards
-from primero.copying import copier, replace
-from primero.deal_setup import DEALING_MODES, DealContext, DealSetup, Step, Table, bound_engine
+from primero.copying import replace
 from primero.errors import UnknownSeatError, named
-from primero.seats import (
-    Chance,
-    Delivery,
-    PublicSeat,
-    Receipt,
-    Seat,
-    folded_cards,
-    reshuffle_pool,
-)
-from primero.variant_state import Extras, VariantState
+from primero.setup import DealContext, DealSetup, Step, Table, bound_engine
 from primero.views import PlayerView
 
 if TYPE_CHECKING:
@@ -47,13 +78,238 @@ if TYPE_CHECKING:
     from primero.settlement import Settlement
     from primero.variant import Variant
 
+__all__ = ["Chance", "Delivery", "Extras", "GameState", "PublicSeat", "Receipt", "Seat", "VariantState", "fill", "folded_cards", "reshuffle_pool"]
+
+
+# ---- from primero.variant_state ----
+_S = TypeVar("_S", bound="VariantState")
+
+
+@frozen
+class VariantState:
+    """The base of a variant's typed per-deal state (frozen; fields are the variant's facts).
+
+    Subclass it with ``@attrs.frozen`` and fields that default to ``None`` ("not yet"); a
+    field whose name starts with ``_`` is hidden from the players (RULES.md: a player sees
+    their own cards and the public facts only).
+    """
+
+    def items(self) -> tuple[tuple[str, Any], ...]:
+        """Every field that is set (not ``None``) as ``(name, value)``, in field order."""
+        return tuple((f.name, value) for f in attrs.fields(type(self))
+                     if (value := getattr(self, f.name)) is not None)
+
+    def public_items(self) -> tuple[tuple[str, Any], ...]:
+        """The public fields that are set as ``(name, value)``: what a player's view lists."""
+        return tuple((name, value) for name, value in self.items() if not name.startswith("_"))
+
+    def with_item(self, name: str, value: Any) -> VariantState:
+        """A copy with the field ``name`` (as :meth:`items` spells it) set to ``value``.
+
+        Raises:
+            KeyError: the state has no such field.
+        """
+        for f in attrs.fields(type(self)):
+            if f.name == name:
+                return attrs.evolve(self, **{f.alias: value})
+        raise KeyError(f"{type(self).__name__} has no field {name!r}")
+
+    @classmethod
+    def of(cls: type[_S], source: object) -> _S:
+        """This variant's state of a deal, or what a player's view shows of it.
+
+        Args:
+            source: A :class:`~primero.state.GameState` (its ``variant_state``; a new default
+                value while it holds none of this type) or a
+                :class:`~primero.views.PlayerView` (its public ``extras``, the hidden fields
+                at their defaults).
+        """
+        if hasattr(source, "variant_state"):
+            value = source.variant_state
+            return value if isinstance(value, cls) else cls()
+        public = {f.name: f.alias for f in attrs.fields(cls) if not f.name.startswith("_")}
+        shown = getattr(source, "extras", ())
+        return cls(**{public[name]: value for name, value in shown if name in public})
+
+
+@frozen
+class Extras(VariantState):
+    """Untyped ``(key, value)`` pairs: ``state.with_extra`` in a deal without a typed state.
+
+    0.1's ``state.extras``, kept for plug-ins that use it; keys starting with ``_`` are hidden.
+
+    Attributes:
+        pairs: The pairs, in the order first set.
+    """
+
+    pairs: tuple[tuple[str, Any], ...] = ()
+
+    def items(self) -> tuple[tuple[str, Any], ...]:
+        """The pairs (every one, ``None`` values too)."""
+        return self.pairs
+
+    def with_item(self, name: str, value: Any) -> Extras:
+        """A copy with the pair ``name`` set to ``value`` (moved last, as 0.1 did)."""
+        return Extras(pairs=(*((k, v) for k, v in self.pairs if k != name), (name, value)))
+
+
+# ---- from primero.seats ----
+class Receipt(NamedTuple):
+    """One card a player received: which, why, and when (known only to that player).
+
+    A named tuple (immutable, compared by value; cheap to make, one per card dealt).
+
+    Attributes:
+        card: The card.
+        reason: Why it was dealt: ``"deal"``, ``"second deal"``, ``"exchange"`` or ``"pass"``
+            (a Suzuki pass's exchange), or a plug-in's own reason.
+        after: How many actions had been applied in the deal before it was dealt.
+        order: Its place among all the cards dealt in the deal, 0 for the first.
+    """
+
+    card: Card
+    reason: str
+    after: int
+    order: int
+
+
+class Delivery(NamedTuple):
+    """A card owed to a player that has not been dealt yet (a pending chance event).
+
+    A named tuple (immutable, compared by value).
+
+    The dealing hooks queue deliveries (``state.pending``); the engine deals them, from the
+    stock in the seeded and stacked modes, or one per :meth:`GameState.deal` when the cards
+    come from outside.
+
+    Attributes:
+        seat: Who receives the card.
+        reason: Why (see :attr:`Receipt.reason`).
+        exclude: Cards that may not come back to this player if the stock runs out and the
+            discards are reshuffled (the cards they have just thrown, RULES.md §4).
+    """
+
+    seat: int
+    reason: str
+    exclude: tuple[Card, ...] = ()
+
+
+@frozen
+class Chance:
+    """A chance node: the next card to deal, and the cards that can come (RULES.md §4).
+
+    Attributes:
+        seat: Who receives the card.
+        reason: Why it is dealt: ``"deal"`` (the first deal), ``"second deal"``, ``"exchange"``
+            or ``"pass"`` (a Suzuki pass's exchange), or a plug-in's own reason.
+        cards: The cards that can come, each equally likely, in pack order: the unseen cards
+            of the stock, or, once it is exhausted, the discards that will be reshuffled (less
+            the cards this player has just thrown). Never a card in anyone's hand.
+    """
+
+    seat: int
+    reason: str
+    cards: tuple[Card, ...]
+
+
+@frozen(kw_only=True)
+class Seat:
+    """One player's part of a deal.
+
+    Attributes:
+        name: The player's name.
+        stack: Chips not yet put in this deal.
+        hand: Cards in hand, in the order received.
+        folded: Out of the deal.
+        contributed: Chips put in this deal (antes included), the basis of side pots.
+        round_bet: Chips put in during the current betting round (antes excluded).
+        passed: Has passed in answer to the current vie or raise (pass-once).
+        acted: Has acted in the current betting round.
+        discarded: Cards this player has thrown in exchanges this deal (known only to them).
+        received: Every card this player was dealt, in order, with why and when (known only to
+            them): the cards of the deal, of the second deal and of every exchange.
+    """
+
+    name: str
+    stack: int
+    hand: tuple[Card, ...] = ()
+    folded: bool = False
+    contributed: int = 0
+    round_bet: int = 0
+    passed: bool = False
+    acted: bool = False
+    discarded: tuple[Card, ...] = ()
+    received: tuple[Receipt, ...] = ()
+    _public: PublicSeat | None = field(default=None, init=False, eq=False, repr=False)
+
+    def public(self) -> PublicSeat:
+        """What everyone can see of this seat (cached: a seat is a value)."""
+        public = self._public
+        if public is None:
+            public = PublicSeat(name=self.name, stack=self.stack, contributed=self.contributed,
+                                round_bet=self.round_bet, folded=self.folded,
+                                cards=len(self.hand))
+            object.__setattr__(self, "_public", public)
+        return public
+
+    @property
+    def all_in(self) -> bool:
+        """Still in, with no chips left to put in."""
+        return not self.folded and self.stack == 0
+
+    @property
+    def can_act(self) -> bool:
+        """Still in and not all-in: can still bet."""
+        return not self.folded and self.stack > 0
+
+
+@frozen(kw_only=True)
+class PublicSeat:
+    """What everyone can see of a seat.
+
+    Attributes:
+        name: The player's name.
+        stack: Chips not on the table.
+        contributed: Chips put in this deal.
+        round_bet: Chips put in this betting round.
+        folded: Out of the deal.
+        cards: How many cards the player holds.
+        shown: The cards, when shown at the showdown; otherwise ``()``.
+    """
+
+    name: str
+    stack: int
+    contributed: int
+    round_bet: int
+    folded: bool
+    cards: int
+    shown: tuple[Card, ...] = ()
+
+
+def reshuffle_pool(discards: tuple[Card, ...], exclude: tuple[Card, ...],
+                   folded: tuple[Card, ...] = ()) -> tuple[Card, ...]:
+    """The cards a reshuffle makes the new stock of, in pack order (RULES.md §4).
+
+    All the discards but ``exclude`` (the cards the player being served has just thrown),
+    with the folded hands (``folded``, see :func:`folded_cards`).
+    """
+    pile = [c for c in discards if c not in exclude]
+    pile.extend(folded)
+    return tuple(sorted(pile, key=_card_index))
+
+
+def folded_cards(seats: tuple[Seat, ...]) -> tuple[Card, ...]:
+    """The cards still in folded hands: they join the discards at a reshuffle (RULES.md §4)."""
+    return tuple(c for s in seats if s.folded for c in s.hand)
+
+
+def _card_index(card: Card) -> int:
+    return card.index
+
+
+# ---- from primero.state ----
 #: Every name of the state's values, re-exported here from the modules that define them
 #: (:mod:`primero.deal_setup`, :mod:`primero.seats`, :mod:`primero.views`).
-__all__ = [
-    "DEALING_MODES", "Chance", "DealContext", "DealSetup", "Delivery", "GameState", "PlayerView",
-    "PublicSeat", "Receipt", "Seat", "Step", "Table", "copier", "fill", "folded_cards", "replace",
-    "reshuffle_pool",
-]
 
 
 def fill(fresh: Any, /, **changes: Any) -> None:

@@ -6,25 +6,128 @@ options with defaults, and the rule objects (pluggy plug-ins) that make up its r
 the analysis tools take. Get one with :func:`primero.get_variant`.
 """
 
+# MERGED DOC of primero.betting_rules:
+# """Betting rules as data (DESIGN.md "Betting rules are data where they can be").
+# 
+# A variant's :class:`BettingRules` (``VariantSpec.betting``) says, in one frozen value, how its
+# betting rounds differ from the Waks English game (RULES.md §5), in the manner of PokerKit's
+# ``Street``: the core's betting hooks (:mod:`primero.rules.betting`) read it, so a variant that
+# changes one betting rule changes one field instead of overriding a hook. What data cannot say
+# (Suzuki's pass with an exchange, Cardano's calls) stays in hooks.
+# """
+
+# MERGED DOC of primero.sources:
+# """The rule sources of RULES.md §12, by key, and the sources a variant's options cite.
+# 
+# Option docs cite their sources by key (``[seed-FR]``, ``[ISEN]``); :func:`with_cited` adds to a
+# variant's own source list every source its options cite, so ``primero rules VARIANT`` and the
+# variant pages can resolve every key they print.
+# """
+
+
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from attrs import field, frozen
 
-from primero.betting_rules import WAKS_BETTING, BettingRules
 from primero.options import Option, OptionValue, resolve_options
 
 if TYPE_CHECKING:
     from primero.cards import Pack
     from primero.hands import Ranking
-    from primero.plugins import Rules
+    from primero.plugins.rules import Rules
 
-__all__ = ["Variant", "VariantSpec"]
+__all__ = ["BettingRules", "SOURCE_TEXTS", "Variant", "VariantSpec", "WAKS_BETTING", "cited_keys", "with_cited"]
 
 
+# ---- from primero.betting_rules ----
+def _rounds(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+@frozen(kw_only=True)
+class BettingRules:
+    """How a variant's betting rounds run; the defaults are the Waks game (RULES.md §5).
+
+    Attributes:
+        must_hold_rounds: The betting rounds in which, while nobody has held a vie, the last
+            player still able to act before the vier may not pass or fold (Waks: round 1).
+        pass_once: After a vie, each player may pass at most once in answer; at their next
+            turn they must hold or fold (Waks).
+        raise_reopens_passes: A raise gives every passer their pass in answer back (Suzuki).
+        fold: Folding is allowed (not in Suzuki's no-fold game).
+        pass_answers_bet: A player who owes chips may pass in answer (Waks); ``False``: once
+            someone has bet, only hold, raise or fold (the revival game, RULES.md §10).
+        carry_without_vie: No vie in the last betting round ends the deal and carries the pot
+            over (Waks); ``False``: a round without a bet simply ends (revival).
+    """
+
+    must_hold_rounds: tuple[int, ...] = field(default=(1,), converter=_rounds)
+    pass_once: bool = True
+    raise_reopens_passes: bool = False
+    fold: bool = True
+    pass_answers_bet: bool = True
+    carry_without_vie: bool = True
+
+
+#: The Waks English game's betting (RULES.md §5): the core's.
+WAKS_BETTING = BettingRules()
+
+
+# ---- from primero.sources ----
+#: Every source of RULES.md §12: key -> the text printed after it.
+SOURCE_TEXTS: Mapping[str, str] = {
+    "[seed-FR]": "Comment jouer: French rule sheet of the modern revival game",
+    "[seed-IT]": "Come si gioca: Italian rule sheet of the modern revival game",
+    "[seed-DE]": "Primero (Primiera) – Ausführliche Regeln: German rule sheet after Mark Waks",
+    "[seed-PRIMIERA]": "Primiera: Italian declare-and-redraw rules (English text)",
+    "[WAKS]": "Mark Waks, Game Report: Primero (2002–03)",
+    "[ZOR-C]": "Girolamo Zorli, Cardan's Primero game (Accademia del Tre)",
+    "[ZOR-B]": "Girolamo Zorli, Francesco Berni's Primero (Accademia del Tre)",
+    "[SUZ94]": "Jeff A. Suzuki, Primero: A Renaissance Cardgame (1994)",
+    "[BARONY]": "SCA Barony of Three Mountains, Primero rules",
+    "[PARL]": "David Parlett, The Penguin Book of Card Games",
+    "[NQ8]": "Notes and Queries 11th series vol. 8 (1913): Cardano's classes",
+    "[ISEN]": "SCA Isenfir Primero rules and cheat sheet (only the suit's cards count in a "
+              "Numerus)",
+    "[SPAZIO]": "spazioinwind.libero.it/carte/primiera.htm (Italian Primiera, suit tie-breaks)",
+}
+
+_KEY = re.compile(r"\[[A-Za-z0-9-]+\]")
+
+
+def cited_keys(texts: Iterable[str]) -> list[str]:
+    """The source keys cited in ``texts``, in order of first citation."""
+    seen: list[str] = []
+    for text in texts:
+        for key in _KEY.findall(text):
+            if key in SOURCE_TEXTS and key not in seen:
+                seen.append(key)
+    return seen
+
+
+def with_cited(sources: Iterable[str], options: Iterable[Option]) -> tuple[str, ...]:
+    """A variant's sources, then every source its options cite that the list lacks.
+
+    Args:
+        sources: The variant's own sources, each starting with its key (``"[seed-DE] ..."``).
+        options: The variant's options; their docs cite sources by key.
+
+    Returns:
+        ``sources`` followed by ``"[KEY] text (cited by an option)"`` for each missing key.
+    """
+    own = tuple(sources)
+    have = {s.split()[0] for s in own if s}
+    extra = tuple(f"{key} {SOURCE_TEXTS[key]} (cited by an option)"
+                  for key in cited_keys(o.doc for o in options) if key not in have)
+    return own + extra
+
+
+# ---- from primero.variant ----
 def _lower_tuple(names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     return tuple(str(n) for n in names)
 
@@ -82,14 +185,14 @@ class VariantSpec:
 
         Kept for callers of 0.1; ask the registry instead: ``registry().provider(spec)``.
         """
-        from primero.plugins import registry
+        from primero.plugins.registry import registry
 
         return registry().provider(self) or ""
 
     def __reduce__(self) -> tuple[Any, ...]:
         # An installed spec travels by name, so a worker process gets the same rule objects
         # (and equal variants); any other spec travels by value.
-        from primero.plugins import registry
+        from primero.plugins.registry import registry
 
         installed = registry()
         if self.name in installed and installed.spec(self.name) is self:
@@ -186,7 +289,7 @@ class Variant:
         """The typed façade over this variant's plug-in manager (built once, cached)."""
         rules = self._rules
         if rules is None:
-            from primero.plugins import rules_for
+            from primero.plugins.rules import rules_for
 
             rules = rules_for(self)
             object.__setattr__(self, "_rules", rules)
@@ -240,7 +343,7 @@ def _fmt(value: object) -> str:
 
 def _registered(spec: VariantSpec) -> bool:
     """Whether ``get_variant(spec.name)`` finds this very spec."""
-    from primero.plugins import registry
+    from primero.plugins.registry import registry
 
     installed = registry()
     return spec.name in installed and installed.spec(spec.name) is spec
@@ -254,7 +357,7 @@ def _rebuild_variant(spec: VariantSpec, settings: tuple[tuple[str, OptionValue],
 
 def _installed_spec(name: str) -> VariantSpec:
     """Unpickle an installed :class:`VariantSpec` (see ``VariantSpec.__reduce__``)."""
-    from primero.plugins import registry
+    from primero.plugins.registry import registry
 
     return registry().spec(name)
 

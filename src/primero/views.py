@@ -21,9 +21,8 @@ from attrs import field, frozen
 if TYPE_CHECKING:
     from primero.actions import Action
     from primero.cards import Card
-    from primero.deal_setup import Step, Table
-    from primero.seats import PublicSeat, Receipt
-    from primero.state import GameState
+    from primero.setup import Step, Table
+    from primero.state import GameState, PublicSeat, Receipt
     from primero.variant import Variant
 
 __all__ = ["PlayerView", "state_view"]

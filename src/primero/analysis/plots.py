@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 from primero.analysis.common import VariantLike, _figure
 from primero.analysis.frequencies import hand_frequencies
 from primero.analysis.tables import _runs
-from primero.simulation import Comparison, Simulation, Summary
+from primero.simulation.records import Summary
+from primero.simulation.run import Comparison, Simulation
 from primero.variant import Variant
 
 if TYPE_CHECKING:

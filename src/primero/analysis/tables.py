@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from primero.analysis.common import VariantLike, _frame
-from primero.simulation import Comparison, Simulation, compare
+from primero.simulation.run import Comparison, Simulation, compare
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -37,10 +37,10 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from primero.cli.lazy_rich import Console  # rich on first use
+from primero.cli.lazy_rich import Console
 from primero.errors import PluginWarning, PrimeroError, UnknownVariantError
 from primero.options import option_items
-from primero.plugins import get_variant, registry
+from primero.plugins.registry import get_variant, registry
 from primero.variant import Variant
 
 __all__ = [
@@ -140,7 +140,7 @@ class PrimeroGroup(click.Group):
 
             warnings.showwarning = keep
             error = ""
-            from primero.hook_callers import hook_watchdog  # a plug-in's hook must return
+            from primero.plugins.manager import hook_watchdog
 
             try:
                 with hook_watchdog():

@@ -41,7 +41,7 @@ from primero.cli.core import (
 from primero.cli.narration import YOU, narrate
 from primero.engine import start_deal
 from primero.errors import PrimeroError, RecordError
-from primero.history import load_record, replay, save_record, start_record
+from primero.records import load_record, replay, save_record, start_record
 from primero.serialize import to_dict
 from primero.state import GameState
 from primero.variant import Variant
@@ -234,7 +234,7 @@ class _Prompt:
                 continue
             if action in legal:
                 return action
-            reason = state.variant.rules.illegal_reason(state, action)
+            reason = state.variant.rules.deal.illegal_reason(state, action)
             say(out, f"  {_to_you(reason, name)}", style="red")
 
 
@@ -266,7 +266,7 @@ def check_table(variant: Variant, *, players: int, stake: int, rest: int,
     if rest < stake:
         usage_error("--rest", f"the rest (the largest bet) must be at least the stake "
                     f"({number_text(stake)}); got {number_text(rest)}")
-    if ante and not any(step.kind == "ante" for step in variant.rules.deal_plan()):
+    if ante and not any(step.kind == "ante" for step in variant.rules.deal.deal_plan()):
         usage_error("--ante", f"{variant.name} has no ante: ante must be 0, "
                     f"got {number_text(ante)}")
 

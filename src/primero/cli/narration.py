@@ -17,7 +17,8 @@ from __future__ import annotations
 from primero.actions import Action, Exchange, Pass
 from primero.cards import Card, format_cards
 from primero.errors import PrimeroError
-from primero.state import GameState, Step
+from primero.setup import Step
+from primero.state import GameState
 
 __all__ = ["YOU", "describe_settlement", "hand_value", "narrate"]
 

@@ -18,13 +18,8 @@ from typing import Any
 import click
 from rich.table import Table
 
-from primero.analysis import (
-    class_order,
-    draw_distribution,
-    exchange_options,
-    fewer_points_better,
-    hand_class_name,
-)
+from primero.analysis.common import class_order, fewer_points_better, hand_class_name
+from primero.analysis.draws import draw_distribution, exchange_options
 from primero.cards import Card, format_cards, parse_cards
 from primero.cli.core import (
     app,

@@ -25,8 +25,8 @@ from primero.cli.core import (
     suggest_variant,
     variant_options,
 )
-from primero.cli.lazy_rich import Table, Text  # rich on first use
-from primero.plugins import registry
+from primero.cli.lazy_rich import Table, Text
+from primero.plugins.registry import registry
 
 __all__ = ["evaluate_command", "frequencies_command", "rules_command", "variants_command"]
 

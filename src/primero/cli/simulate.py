@@ -35,7 +35,9 @@ from primero.cli.core import (
     variant_options,
 )
 from primero.cli.game import check_table
-from primero.simulation import Comparison, Simulation, Summary, compare, resolve_variant, simulate
+from primero.options import resolve_variant
+from primero.simulation.records import Summary
+from primero.simulation.run import Comparison, Simulation, compare, simulate
 
 __all__ = ["compare_command", "simulate_command"]
 
@@ -294,7 +296,7 @@ def compare_command(variants: Sequence[str], players: int, deals: int, seed: int
     plot_format = ""
     if plot is not None:
         try:
-            from primero.analysis import plot_comparison
+            from primero.analysis.plots import plot_comparison
         except ImportError:  # pragma: no cover - depends on the install
             fail("--plot needs matplotlib: pip install 'primero[analysis]'")
         plot, plot_format = _plot_target(plot)

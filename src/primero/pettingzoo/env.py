@@ -15,8 +15,15 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from primero.adapter_core import AdapterTable, Move, returns
-from primero.adapter_encoding import Encoder, FloatArray, observation_layout, views
+from primero.adapters import (
+    AdapterTable,
+    Encoder,
+    FloatArray,
+    Move,
+    observation_layout,
+    returns,
+    views,
+)
 from primero.state import GameState
 
 __all__ = ["env", "raw_env"]

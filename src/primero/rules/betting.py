@@ -26,126 +26,459 @@ are public so variant plug-ins can reuse them instead of copying them; they are 
 :mod:`primero.rules.fast_path`. Every name is still importable from here.
 """
 
+# MERGED DOC of primero.rules.betting_round:
+# """Waks English betting rounds (RULES.md §5): the round's helpers, legal bets, a bet booked.
+# 
+# The helpers a betting hook reads or moves a round with (:func:`betting_seat`, :func:`put_in`,
+# :func:`next_actor`, :func:`first_actor`, :func:`round_complete`, :func:`must_hold_seat`,
+# :func:`open_round`), the legal actions of a turn (:func:`betting_actions`,
+# :func:`exchange_actions`) and a betting action booked (:func:`apply_bet`). They are public so
+# variant plug-ins can reuse them instead of copying them; :mod:`primero.rules.betting` (the
+# core's hooks, and where the rules' readings are described) re-exports every one.
+# """
+
+# MERGED DOC of primero.rules.fast_path:
+# """The engine's fast path: the core's hooks as direct calls, each in one state copy.
+# 
+# Where the core alone answers a hook (``variant.rules.deal.core_only``), the engine
+# (:mod:`primero.engine`) calls these instead of going through the checked façade: the core's
+# ``primero_start_step`` (:func:`core_start_step`), ``primero_end_step``
+# (:func:`core_end_step`), ``primero_legal_actions`` (:func:`core_legal_actions`) and
+# ``primero_apply_action`` in a betting round (:func:`core_bet`), each exactly the hook's
+# answer (:class:`~primero.rules.betting.WaksBetting` calls them on a copy). The dealing ones,
+# :func:`~primero.rules.dealing.core_deal_cards` and :func:`~primero.rules.dealing.core_exchange`,
+# live beside the dealing hooks that share their code and are re-exported here. Every name is
+# still importable from :mod:`primero.rules.betting` (and :mod:`primero.rules.dealing`).
+# """
+
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from functools import lru_cache
+from itertools import combinations
+from typing import TYPE_CHECKING
 
+from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
+from primero.cards import Card
+from primero.copying import copier, replace
 from primero.hookspecs import hookimpl
+from primero.setup import Step
+from primero.state import GameState, Seat, fill
 
 if TYPE_CHECKING:
-    from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
-    from primero.rules.betting_round import (
-        apply_bet,
-        betting_actions,
-        betting_seat,
-        exchange_actions,
-        must_hold_seat,
-        next_actor,
-        open_round,
-        put_in,
-        round_complete,
-    )
-    from primero.rules.fast_path import (
-        core_bet,
-        core_end_step,
-        core_legal_actions,
-        core_start_step,
-    )
-    from primero.state import GameState, Step, fill, replace
     from primero.variant import Variant
 
-__all__ = [
-    "WaksBetting",
-    "apply_bet",
-    "betting_actions",
-    "betting_seat",
-    "core_bet",
-    "core_end_step",
-    "core_legal_actions",
-    "core_start_step",
-    "exchange_actions",
-    "must_hold_seat",
-    "next_actor",
-    "open_round",
-    "put_in",
-    "round_complete",
-]
-
-#: The helpers re-exported from :mod:`primero.rules.betting_round` and
-#: :mod:`primero.rules.fast_path`.
-_REEXPORTED = frozenset(("apply_bet", "betting_actions", "betting_seat", "exchange_actions",
-                         "must_hold_seat", "next_actor", "open_round", "put_in", "round_complete",
-                         "core_bet", "core_end_step", "core_legal_actions", "core_start_step"))
-#: Whether :func:`_import_deal_code` has bound the betting code in this module.
-_bound = False
+__all__ = ["apply_bet", "betting_actions", "betting_seat", "core_bet", "core_end_step", "core_legal_actions", "core_start_step", "exchange_actions", "first_actor", "must_hold_seat", "next_actor", "open_round", "put_in", "round_complete"]
 
 
-def _import_deal_code() -> None:
-    """Bind the betting code here: on the first hook call or re-exported name, not on import.
+# ---- from primero.rules.betting_round ----
+_PASS, _FOLD, _HOLD = Pass(), Fold(), Hold()
 
-    Registering the core (every variant's rules, a ranking's cold start too: issue 13) then
-    imports none of the deal's code; after the first call the hooks find it as plain globals.
+
+def betting_seat(state: GameState) -> int | None:
+    """The seat to act in a betting round, or ``None`` outside one (a guard for rules hooks)."""
+    step = state.step
+    if state.to_act is None or step is None or step.kind != "bet":
+        return None
+    return state.to_act
+
+
+def put_in(state: GameState, seat: int, chips: int, *, round_bet: bool = True) -> GameState:
+    """Move ``chips`` from ``seat``'s stack to the pot (antes with ``round_bet=False``)."""
+    s = state.seats[seat]
+    chips = min(chips, s.stack)
+    return replace(state, seats=state.replace_seat(
+        seat, stack=s.stack - chips, contributed=s.contributed + chips,
+        round_bet=s.round_bet + chips if round_bet else s.round_bet,
+    ))
+
+
+def next_actor(state: GameState, after: int, *, wrap: bool = True) -> int | None:
+    """The next seat after ``after`` in playing order that can still act (not folded, chips).
+
+    With ``wrap=False`` the search stops at the dealer (the end of one pass round the table).
     """
-    global _bound, Exchange, Fold, Hold, Pass, Vie, fill, replace
-    global apply_bet, betting_actions, betting_seat, exchange_actions, must_hold_seat
-    global next_actor, open_round, put_in, round_complete
-    global core_bet, core_end_step, core_legal_actions, core_start_step
-    from primero.actions import Exchange, Fold, Hold, Pass, Vie
-    from primero.rules.betting_round import (
-        apply_bet,
-        betting_actions,
-        betting_seat,
-        exchange_actions,
-        must_hold_seat,
-        next_actor,
-        open_round,
-        put_in,
-        round_complete,
+    context = state.context
+    n = context.n
+    seats = state.seats
+    if wrap:
+        for k in range(1, n + 1):
+            seat = (after + k) % n
+            s = seats[seat]
+            if s.stack > 0 and not s.folded:
+                return seat
+        return None
+    eldest = context.eldest
+    for k in range(1, n + 1):
+        seat = (after + k) % n
+        if (seat - eldest) % n <= (after - eldest) % n:
+            return None
+        if seats[seat].can_act:
+            return seat
+    return None
+
+
+def first_actor(state: GameState) -> int | None:
+    """The first seat from the eldest that can still act."""
+    return next_actor(state, state.dealer)
+
+
+def round_complete(state: GameState) -> bool:
+    """The Waks round end.
+
+    After a vie: everyone still in is level (all-in counts as level). Before one: everyone who
+    can act has acted (passed).
+    """
+    live = [s for s in state.seats if not s.folded]
+    if len(live) <= 1:
+        return True
+    if state.opener is not None:
+        high = state.high
+        return all(s.round_bet == high or s.stack == 0 for s in live)
+    return all(s.acted or s.stack <= 0 for s in live)
+
+
+def must_hold_seat(state: GameState) -> int | None:
+    """The seat bound to hold, or ``None`` (RULES.md §5 "Must hold").
+
+    Only in the rounds of the variant's ``betting.must_hold_rounds`` (Waks: round 1).
+    """
+    if state.opener is None or state.held:
+        return None
+    step = state.step
+    if step is None or step.number not in state.context.betting.must_hold_rounds:
+        return None
+    n = state.n
+    for k in range(1, n):
+        seat = (state.opener - k) % n
+        if state.seats[seat].can_act:
+            return seat
+    return None
+
+
+def open_round(state: GameState, step: Step) -> GameState:
+    """Start a betting round, or skip it if fewer than two players can act.
+
+    Clears the round's bookkeeping and gives the turn to the first player from the eldest who
+    can act.
+    """
+    return _open_round(replace(state))
+
+
+_cleared_seat = copier(Seat, "round_bet", "passed", "acted")
+
+
+def _open_round(fresh: GameState) -> GameState:
+    """:func:`open_round` on a state just made, in place."""
+    seats = tuple([s if not (s.round_bet or s.passed or s.acted)
+                   else _cleared_seat(s, 0, False, False) for s in fresh.seats])
+    actors = 0
+    live = 0
+    for s in seats:
+        if not s.folded:
+            live += 1
+            if s.stack > 0:
+                actors += 1
+    fill(fresh, seats=seats, high=0, opener=None, held=False, bets=0, skipped=False)
+    if actors < 2 or live < 2:
+        fill(fresh, skipped=True, to_act=None)
+    else:
+        fill(fresh, to_act=first_actor(fresh))
+    return fresh
+
+
+def _amounts(state: GameState, available: int) -> range:
+    """Legal bet or raise sizes: stake..rest within ``available``, or all of it if short."""
+    table = state.context.table
+    stake, rest = table.stake, table.rest
+    if available <= 0:
+        return range(0)
+    if available < stake:
+        return range(available, available + 1)
+    return range(stake, min(rest, available) + 1)
+
+
+@lru_cache(maxsize=4096)
+def _sized(kind: type[Vie] | type[Hold], amounts: range) -> tuple[Action, ...]:
+    """The vies or raises of these amounts (made once per amounts: actions are values)."""
+    return tuple(kind(a) for a in amounts)
+
+
+#: The betting tuples made so far, by situation (see :func:`betting_actions`).
+_BETTING: dict[tuple[object, ...], tuple[Action, ...]] = {}
+
+
+def betting_actions(state: GameState, seat: int, *, bound: bool) -> tuple[Action, ...]:
+    """The Waks betting actions of ``seat`` (``bound``: under the must-hold duty).
+
+    The tuples are shared between states (actions are values), so the same situation gives
+    the same tuple object.
+    """
+    s = state.seats[seat]
+    context = state.context
+    rules = context.betting
+    table = context.table
+    cap = table.raise_cap
+    if state.opener is None:
+        case, available, may_pass, bound = 0, s.stack, True, False
+    else:
+        owed = state.high - s.round_bet
+        if owed > 0:
+            case, available = 1, s.stack - owed
+            may_pass = rules.pass_answers_bet and not (rules.pass_once and s.passed)
+        else:  # level while others still owe: pass, raise, or (pointlessly) fold
+            case, available, may_pass = 2, s.stack, True
+    if cap is not None and state.bets >= cap:  # house rule: no more vies or raises
+        available = 0
+    top = min(available, table.rest) if available > 0 else 0
+    key = (case, top, table.stake, bound, may_pass, rules.fold)
+    legal = _BETTING.get(key)
+    if legal is None:
+        if len(_BETTING) >= 8192:
+            _BETTING.clear()
+        legal = _BETTING[key] = _betting(case, _amounts(state, available), bound=bound,
+                                         may_pass=may_pass, fold=rules.fold)
+    return legal
+
+
+def _betting(case: int, amounts: range, *, bound: bool, may_pass: bool, fold: bool) \
+        -> tuple[Action, ...]:
+    """Case 0: nobody has vied; 1: the player owes chips; 2: the player is level."""
+    folds = (_FOLD,) if fold and not bound else ()
+    if case == 0:
+        return (_PASS, *_sized(Vie, amounts), *folds)
+    raises = _sized(Hold, amounts)
+    if case == 1:
+        passes = (_PASS,) if may_pass and not bound else ()
+        return (_HOLD, *raises, *passes, *folds)
+    return (_PASS, *raises, *folds)
+
+
+@lru_cache(maxsize=4096)
+def exchange_actions(hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    """Every exchange of a hand: each subset of its cards, standing pat first (cached)."""
+    return tuple(
+        Exchange.from_cards(subset)
+        for k in range(len(hand) + 1)
+        for subset in combinations(hand, k)
     )
-    from primero.rules.fast_path import (
-        core_bet,
-        core_end_step,
-        core_legal_actions,
-        core_start_step,
-    )
-    from primero.state import fill, replace
-
-    _bound = True
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _REEXPORTED:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    _import_deal_code()
-    return globals()[name]
+def _paid(s: Seat, chips: int, **changes: object) -> Seat:
+    chips = min(chips, s.stack)
+    return replace(s, stack=s.stack - chips, contributed=s.contributed + chips,
+                   round_bet=s.round_bet + chips, **changes)
 
 
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+def apply_bet(state: GameState, seat: int, action: Action, *,
+              reopen_passes: bool | None = None) -> GameState:
+    """Apply a Waks betting action (already checked legal) without moving the turn.
+
+    Args:
+        state: The state, with ``seat`` to act.
+        seat: The acting seat.
+        action: A legal :class:`Vie`, :class:`Hold`, :class:`Pass` or :class:`Fold`.
+        reopen_passes: A raise gives everyone else their pass in answer back (Suzuki). Waks:
+            ``False``, one pass in answer per round. Default: the variant's
+            ``betting.raise_reopens_passes``.
+    """
+    s = state.seats[seat]
+    seats = list(state.seats)
+    if reopen_passes is None:
+        reopen_passes = state.context.betting.raise_reopens_passes
+    if isinstance(action, Vie):
+        seats[seat] = _paid(s, action.amount, acted=True)
+        return replace(state, seats=tuple(seats), high=seats[seat].round_bet, opener=seat,
+                       held=False, bets=state.bets + 1)
+    if isinstance(action, Hold):
+        paid = _paid(s, max(0, state.high - s.round_bet) + action.raise_by, acted=True)
+        if reopen_passes and paid.round_bet > state.high:  # a raise re-asks the passers
+            seats = [x if not x.passed else replace(x, passed=False) for x in seats]
+        seats[seat] = paid
+        return replace(state, seats=tuple(seats), high=max(state.high, paid.round_bet),
+                       held=True, bets=state.bets + 1 if action.raise_by else state.bets)
+    if isinstance(action, Pass):
+        answering = state.opened and state.high > s.round_bet
+        seats[seat] = replace(s, acted=True, passed=s.passed or answering)
+        return replace(state, seats=tuple(seats))
+    if isinstance(action, Fold):
+        seats[seat] = replace(s, folded=True, acted=True)
+        return replace(state, seats=tuple(seats))
+    raise TypeError(f"not a betting action: {action!r}")  # pragma: no cover
 
 
-class WaksBetting:
+# ---- from primero.rules.fast_path ----
+def core_start_step(fresh: GameState, step: Step) -> GameState:
+    """The core's ``primero_start_step`` on a state just made, in place (the engine's fast path).
+
+    Exactly :meth:`WaksBetting.primero_start_step`, which is this on a copy.
+    """
+    kind = step.kind
+    if kind == "bet":
+        return _open_round(fresh)
+    if kind == "ante":
+        ante = fresh.context.table.ante
+        seats = list(fresh.seats)
+        for seat in fresh.playing_order():
+            s = seats[seat]
+            chips = min(ante, s.stack)
+            seats[seat] = replace(s, stack=s.stack - chips, contributed=s.contributed + chips)
+        fill(fresh, seats=tuple(seats), to_act=None)
+    elif kind == "exchange":
+        live = [i for i in fresh.playing_order() if not fresh.seats[i].folded]
+        fill(fresh, to_act=live[0] if len(live) > 1 else None)
+    else:
+        fill(fresh, to_act=None)
+    return fresh
+
+
+def core_end_step(fresh: GameState, step: Step) -> GameState:
+    """The core's ``primero_end_step`` on a state just made, in place (the engine's fast path).
+
+    Exactly :meth:`WaksBetting.primero_end_step`, which is this on a copy.
+    """
+    live = 0
+    for s in fresh.seats:
+        if not s.folded:
+            live += 1
+    if live == 1:
+        fill(fresh, over=True, ended_by="folds")
+    elif step.kind == "bet" and fresh.opener is None and not fresh.skipped \
+            and fresh.context.betting.carry_without_vie:
+        last_round = max(s.number for s in fresh.context.plan if s.kind == "bet")
+        if step.number == last_round:
+            fill(fresh, over=True, ended_by="carry")
+    return fresh
+
+
+_bet_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted", "folded")
+
+
+_bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets", "skipped",
+                    "history")
+
+
+def core_legal_actions(state: GameState) -> tuple[Action, ...]:
+    """The core's ``primero_legal_actions`` (:meth:`WaksBetting.primero_legal_actions`), direct.
+
+    For the engine's fast path, where the core alone answers the hook: the same tuples.
+    """
+    seat = state.to_act
+    step = state.context.steps[state.step_index + 1]
+    if seat is None or step is None:
+        return ()
+    kind = step.kind
+    if kind == "bet":
+        bound = state.opener is not None and not state.held \
+            and must_hold_seat(state) == seat
+        return betting_actions(state, seat, bound=bound)
+    if kind == "exchange":
+        return exchange_actions(state.seats[seat].hand)
+    return ()
+
+
+def core_bet(state: GameState, seat: int, action: Action,
+             history: tuple[tuple[int, Action], ...]) -> GameState:
+    """The core's answer to a betting action with the action recorded, in one state copy.
+
+    Exactly :meth:`WaksBetting.primero_apply_action` in a betting round (:func:`apply_bet`,
+    then the turn passed on or the round ended) with ``history`` set: the engine's fast path
+    where the core alone answers ``primero_apply_action``. Only the acting seat is copied
+    (and, when a raise re-asks the passers, theirs).
+
+    Args:
+        state: The state, in a betting round, with ``seat`` to act.
+        seat: The acting seat.
+        action: A legal :class:`Vie`, :class:`Hold`, :class:`Pass` or :class:`Fold` (of these
+            exact classes).
+        history: The new state's history (the action appended).
+    """
+    seats = state.seats
+    s = seats[seat]
+    kind = type(action)
+    high, opener, held, bets = state.high, state.opener, state.held, state.bets
+    stack, contributed, round_bet = s.stack, s.contributed, s.round_bet
+    passed, folded = s.passed, s.folded
+    others = seats
+    if kind is Vie:
+        chips = min(action.amount, stack)  # type: ignore[union-attr]
+        stack, contributed, round_bet = stack - chips, contributed + chips, round_bet + chips
+        high, opener, held, bets = round_bet, seat, False, bets + 1
+    elif kind is Hold:
+        owed = high - round_bet
+        raise_by = action.raise_by  # type: ignore[union-attr]
+        chips = min((owed if owed > 0 else 0) + raise_by, stack)
+        stack, contributed, round_bet = stack - chips, contributed + chips, round_bet + chips
+        if round_bet > high:
+            if state.context.betting.raise_reopens_passes:  # a raise re-asks the passers
+                others = tuple([x if not x.passed else replace(x, passed=False)
+                                for x in seats])
+            high = round_bet
+        held = True
+        if raise_by:
+            bets += 1
+    elif kind is Pass:
+        if opener is not None and high > round_bet:
+            passed = True
+    elif kind is Fold:
+        folded = True
+    else:  # pragma: no cover - the engine sends only betting actions here
+        raise TypeError(f"not a betting action: {action!r}")
+    new_seats = list(others)
+    new_seats[seat] = _bet_seat(s, stack, contributed, round_bet, passed, True, folded)
+    n = len(new_seats)
+    skipped = state.skipped
+    live = 0
+    able = 0
+    complete = True
+    for x in new_seats:
+        if not x.folded:
+            live += 1
+            x_stack = x.stack
+            if x_stack > 0:
+                able += 1
+            if opener is not None:
+                if x.round_bet != high and x_stack != 0:
+                    complete = False
+            elif not x.acted and x_stack > 0:
+                complete = False
+    if kind is Fold and opener is None and live > 1 and able < 2:
+        # RULES.md §5: folds before any vie leave one player able to act beside an all-in
+        # player: the round ends as a skipped round (see primero_apply_action)
+        skipped, to_act = True, None
+    elif complete or live <= 1:
+        to_act = None
+    else:
+        to_act = None
+        for k in range(1, n + 1):  # next_actor(state, seat)
+            candidate = new_seats[(seat + k) % n]
+            if candidate.stack > 0 and not candidate.folded:
+                to_act = (seat + k) % n
+                break
+    new = _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets, skipped,
+                     history)
+    if state._cards_sound:  # a bet moves no card
+        object.__setattr__(new, "_cards_sound", True)
+    return new  # type: ignore[no-any-return]
+
+
+# ---- from primero.rules.betting ----
+class CoreBetting:
     """Core step, action and round-end hooks: the Waks English game (RULES.md §5)."""
 
     @hookimpl(trylast=True)
     def primero_start_step(self, state: GameState, variant: Variant, step: Step) -> GameState:
         """Antes, betting rounds, the exchange; the showdown needs nobody."""
-        if not _bound:
-            _import_deal_code()
         return core_start_step(replace(state), step)
 
     @hookimpl(trylast=True)
     def primero_legal_actions(self, state: GameState, variant: Variant) -> tuple[Action, ...]:
         """Betting actions in a betting round; every subset of the hand in an exchange."""
-        if not _bound:
-            _import_deal_code()
         return core_legal_actions(state)
 
     @hookimpl(trylast=True)
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) -> str:
         """The rule an illegal action breaks."""
-        if not _bound:
-            _import_deal_code()
         seat, step = state.to_act, state.step
         if seat is None or step is None:
             return "nobody is to act"
@@ -203,14 +536,12 @@ class WaksBetting:
     def primero_apply_action(self, state: GameState, variant: Variant, action: Action) \
             -> GameState:
         """Apply the action and pass the turn on, or end the step."""
-        if not _bound:
-            _import_deal_code()
         seat = state.to_act
         step = state.context.steps[state.step_index + 1]
         assert seat is not None and step is not None
         if step.kind == "exchange":
             assert isinstance(action, Exchange)
-            served = variant.rules.serve_exchange(state, seat, action.discards)
+            served = variant.rules.deal.serve_exchange(state, seat, action.discards)
             nxt = next((i for i in state.playing_order(seat) if i != seat
                         and (i - state.eldest) % state.n > (seat - state.eldest) % state.n
                         and not state.seats[i].folded), None)
@@ -235,6 +566,8 @@ class WaksBetting:
 
         The carry only where the variant's ``betting.carry_without_vie`` says so (Waks).
         """
-        if not _bound:
-            _import_deal_code()
         return core_end_step(replace(state), step)
+
+
+#: The core's betting hooks, registered ``trylast`` under every variant.
+CORE_BETTING = CoreBetting()

@@ -21,28 +21,27 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from primero.cards import Card, format_cards
+from primero.copying import copier, replace
 from primero.errors import InvalidDeckError, RecordError
+from primero.hookspecs import hookimpl
+from primero.setup import Step
 from primero.state import (
     Delivery,
     GameState,
     Receipt,
     Seat,
-    Step,
-    copier,
     fill,
     folded_cards,
-    replace,
     reshuffle_pool,
 )
 
 if TYPE_CHECKING:
-    from primero.rules.core import StandardDealing
+    from primero.variant import Variant
 
-__all__ = ["WAKS_PLAN", "StandardDealing", "core_deal_cards", "core_exchange", "deal_reason",
-           "deal_round", "deliver", "queue", "reshuffle_rng"]
+__all__ = ["WAKS_PLAN", "core_deal_cards", "core_exchange", "deal_reason", "deal_round", "deliver", "queue", "reshuffle_rng"]
 
 #: The Waks deal: two cards, round 1, exchange, two more cards, round 2, showdown.
 WAKS_PLAN: tuple[Step, ...] = (
@@ -338,12 +337,44 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
     return new  # type: ignore[no-any-return]
 
 
+class CoreDealing:
+    """Core dealing hooks: the Waks plan, dealing round by round, exchanges with reshuffles.
 
-def __getattr__(name: str) -> Any:
-    # The hook class lives in primero.rules.core (registering the core imports no dealing
-    # code: issue 13); still importable from here.
-    if name == "StandardDealing":
-        from primero.rules.core import StandardDealing
+    The code is in :mod:`primero.rules.dealing`.
+    """
 
-        return StandardDealing
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    @hookimpl(trylast=True)
+    def primero_deal_plan(self, variant: Variant) -> tuple[Step, ...]:
+        """The Waks plan (RULES.md §5)."""
+        return WAKS_PLAN
+
+    @hookimpl(trylast=True)
+    def primero_deal_cards(self, state: GameState, variant: Variant, count: int) -> GameState:
+        """One card at a time to each player still in, from the eldest, ``count`` rounds."""
+        return deal_round(state, count)
+
+    @hookimpl(trylast=True)
+    def primero_serve_exchange(
+        self, state: GameState, variant: Variant, seat: int, discards: tuple[Card, ...]
+    ) -> GameState:
+        """Throw ``discards`` face down and queue as many cards from the stock.
+
+        The reason of the cards is ``"exchange"`` in an exchange step and ``"pass"`` when the
+        exchange comes with a pass in a betting round (Suzuki).
+        """
+        if not discards:
+            return state
+        player = state.seats[seat]
+        hand = tuple(c for c in player.hand if c not in discards)
+        step = state.step
+        reason = "pass" if step is not None and step.kind == "bet" else "exchange"
+        thrown = tuple(discards)
+        seats = list(state.seats)
+        seats[seat] = replace(player, hand=hand, discarded=player.discarded + thrown)
+        pile = (*state.discards, *thrown)
+        return replace(state, seats=tuple(seats), discards=pile,
+                       pending=state.pending + (Delivery(seat, reason, thrown),) * len(thrown))
+
+
+#: The core's dealing hooks, registered ``trylast`` under every variant.
+CORE_DEALING = CoreDealing()

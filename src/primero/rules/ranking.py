@@ -26,7 +26,7 @@ __all__ = [
     "HIGH_PRIMERO",
     "RANKING_OPTIONS",
     "STANDARD_CLASSES",
-    "StandardRanking",
+    "CoreRanking",
     "classify_standard",
     "standard_order_key",
 ]
@@ -143,7 +143,7 @@ def standard_order_key(
     return (position, classification.points)
 
 
-class StandardRanking:
+class CoreRanking:
     """Core ranking hooks: the primiera scale, the standard classes and their order."""
 
     @hookimpl(trylast=True)
@@ -191,3 +191,7 @@ class StandardRanking:
         """Class, then points; ``high_primero_beats_fluxus`` per [ZOR-C]."""
         high = bool(variant.options.get("high_primero_beats_fluxus", False))
         return standard_order_key(classification, classes, high_primero=high)
+
+
+#: The core's ranking hooks, registered ``trylast`` under every variant.
+CORE_RANKING = CoreRanking()

@@ -25,29 +25,17 @@ copying the layering.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from primero.hookspecs import hookimpl
 from primero.settlement import Award, PotLayer, Settlement
 from primero.state import GameState
 
 if TYPE_CHECKING:
     from primero.hands import HandValue
-    from primero.rules.core import StandardSettling
+    from primero.variant import Variant
 
-__all__ = [
-    "StandardSettling",
-    "build_layers",
-    "carried_reason",
-    "carry_reason",
-    "core_settle",
-    "distance_from_eldest",
-    "form_pots",
-    "settle_carry",
-    "settle_showdown",
-    "settle_unseen",
-    "share_layer",
-    "summarize",
-]
+__all__ = ["build_layers", "carried_reason", "carry_reason", "core_settle", "distance_from_eldest", "form_pots", "settle_carry", "settle_showdown", "settle_unseen", "share_layer", "summarize"]
 
 
 def distance_from_eldest(state: GameState, seat: int) -> int:
@@ -296,11 +284,14 @@ def core_settle(state: GameState) -> Settlement:
     return settle_carry(state)
 
 
-def __getattr__(name: str) -> Any:
-    # The hook class lives in primero.rules.core (registering the core imports no settling
-    # code: issue 13); still importable from here.
-    if name == "StandardSettling":
-        from primero.rules.core import StandardSettling
+class CoreSettling:
+    """Core settle hook (RULES.md §3); the code is in :mod:`primero.rules.settling`."""
 
-        return StandardSettling
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    @hookimpl(trylast=True)
+    def primero_settle(self, state: GameState, variant: Variant) -> Settlement:
+        """Showdown, unseen win, or carry-over, by how the deal ended."""
+        return core_settle(state)
+
+
+#: The core's settle hook, registered ``trylast`` under every variant.
+CORE_SETTLING = CoreSettling()

@@ -97,7 +97,6 @@ def _progress_bar() -> Any:
     )
 
 
-
 def _jobs(jobs: int) -> int:
     return (os.cpu_count() or 1) if jobs == 0 else jobs
 

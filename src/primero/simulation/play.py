@@ -15,18 +15,19 @@ from collections.abc import Iterator, Sequence
 from attrs import frozen
 
 from primero.agents import Agent, Strength, make_agent, play_deal
+from primero.copying import replace
 from primero.engine import start_deal
 from primero.errors import PrimeroError
 from primero.session import Session
+from primero.setup import DealSetup, Table
 from primero.simulation.records import DealResult, deal_result
-from primero.state import DealSetup, GameState, Table, replace
+from primero.state import GameState
 from primero.variant import Variant
 
 __all__ = ["AgentSpec", "derive_seed", "seat_names"]
 
 #: An agent given by name (``"random"``, ``"heuristic"``) or as an object.
 AgentSpec = str | Agent
-
 
 
 def derive_seed(seed: int, index: int, purpose: str = "deal") -> int:
@@ -40,11 +41,9 @@ def derive_seed(seed: int, index: int, purpose: str = "deal") -> int:
     return random.Random(f"primero-simulation:{purpose}:{seed}:{index}").getrandbits(64)
 
 
-
 def seat_names(players: int) -> tuple[str, ...]:
     """The player names used in simulations: ``P0``, ``P1``, ... (seat 0 first)."""
     return tuple(f"P{i}" for i in range(players))
-
 
 
 @frozen(kw_only=True)

@@ -225,7 +225,6 @@ class Summary:
         }
 
 
-
 def strongest_first(ranking: Ranking) -> tuple[str, ...]:
     """The ranking's classes, strongest first by the ranking's own order.
 

@@ -153,7 +153,6 @@ class Comparison:
         }
 
 
-
 def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs: int) \
         -> tuple[int, ...]:
     low, high = variant.spec.players
@@ -168,13 +167,11 @@ def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs:
     return stacks
 
 
-
 def _check_table(variant: Variant, stacks: tuple[int, ...], stake: int, rest: int,
                  ante: int | None, raise_cap: int | None = None) -> None:
     """Set one deal up to check the table before any work is sent out (nothing is played)."""
     start_deal(variant, seat_names(len(stacks)), stacks, stake=stake, rest=rest, ante=ante,
                seed=0, raise_cap=raise_cap)
-
 
 
 def _check_whole(name: str, value: object) -> None:

@@ -101,8 +101,8 @@ def external_replay(state: GameState) -> GameState:
     Raises:
         DealInvariantError: the two deals disagree anywhere.
     """
+    from primero.copying import replace
     from primero.engine import start_deal
-    from primero.state import replace
 
     setup = state.setup
     # the same table (raise cap included), once stacked and once dealt from outside

@@ -54,8 +54,8 @@ def stuck_in(frame: FrameType | None) -> str:
         The hook whose implementation was running (the rules façade's caller that called it)
         with the implementation and the line; or, outside any hook, the function and line.
     """
-    from primero import facade
-    from primero.registration import plugin_label
+    from primero.plugins import rules as facade
+    from primero.plugins.manager import plugin_label
 
     chain: list[FrameType] = []
     f = frame
@@ -85,10 +85,10 @@ def stuck_in(frame: FrameType | None) -> str:
 def _hook_of(frame: FrameType, facade: Any) -> str | None:
     """The hook a frame of the rules façade is calling, or ``None`` for any other frame."""
     names = frame.f_globals
-    if names.get("raised") is facade._raised and isinstance(names.get("name"), str):
-        return str(names["name"])  # a generated caller (facade._firstresult_caller)
+    if names.get("raised") is facade.raised and isinstance(names.get("name"), str):
+        return str(names["name"])  # a generated caller (facade.firstresult_caller)
     code = frame.f_code
-    if code.co_filename == facade._firstresult_caller.__code__.co_filename \
+    if code.co_filename == facade.firstresult_caller.__code__.co_filename \
             and code.co_name == "wrapped":
         hook = frame.f_locals.get("name")  # the caller through pluggy, for hook wrappers
         return hook if isinstance(hook, str) else None

@@ -16,7 +16,6 @@ class DealInvariantError(AssertionError):
     """A state breaks one of the engine's invariants; the message says which and where."""
 
 
-
 def _fail(state: GameState, message: str) -> DealInvariantError:
     step = state.step or ("over" if state.over else "start")
     return DealInvariantError(f"{state.variant}, {step}, after {len(state.history)} actions: "

@@ -11,7 +11,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from primero.actions import Action
 from primero.errors import IllegalActionError, plugin_detail_in_notes
-from primero.hookchecks import checking_everything
+from primero.plugins.checks import checking_everything
 from primero.state import GameState
 from primero.testing.chance import check_action_ids, external_replay
 from primero.testing.deadline import GRACE, Deadline
@@ -27,7 +27,7 @@ __all__ = ["DealMachine"]
 
 def _recordable(variant: Variant) -> bool:
     """A deal file names the variant: only installed variants without house rules replay."""
-    from primero.plugins import registry
+    from primero.plugins.registry import registry
 
     installed = registry()
     return (not variant.house_rules and variant.name in installed
@@ -262,7 +262,7 @@ class DealMachine(RuleBasedStateMachine):
         if state.setup.dealing != "external":
             external_replay(state)
         if self.check_records and _recordable(state.variant):
-            from primero.history import dump_record, load_record, record_from_state, replay
+            from primero.records import dump_record, load_record, record_from_state, replay
 
             replayed = replay(load_record(dump_record(record_from_state(state))))
             if replayed != state:

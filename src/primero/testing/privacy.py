@@ -16,11 +16,12 @@ import attrs
 from primero.cards import FRENCH52, Card, Rank
 from primero.errors import IllegalActionError
 from primero.hands import Ranking
-from primero.state import GameState, PlayerView
+from primero.state import GameState
 from primero.testing.failures import _card_list, _fail
 from primero.testing.snapshots import _ATOMS, _field_names, snapshot
 from primero.testing.strategies import action_pool
 from primero.variant import Variant
+from primero.views import PlayerView
 
 __all__ = [
     "Revealed",

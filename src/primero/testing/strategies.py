@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import FRENCH52, Card, Pack
 from primero.options import resolve_variant as _resolve
-from primero.plugins import get_variant
-from primero.state import DealSetup, GameState, Table
+from primero.plugins.registry import get_variant
+from primero.setup import DealSetup, Table
+from primero.state import GameState
 from primero.variant import Variant
 
 __all__ = [
@@ -239,7 +240,6 @@ def deal_setups(
         raise ValueError(f"{v.name} is played by {low} to {high} players: no table of "
                          f"{min_players}..{max_players}")
     return _deal_setups(v, lo, hi, max_chips, max_carry, stacked)
-
 
 
 def _outside_card(state: GameState) -> Card | None:

@@ -19,9 +19,8 @@ from collections.abc import Callable, Generator
 
 from primero.hands import Classification
 from primero.hookspecs import hookimpl
-from primero.sources import with_cited
 from primero.tables import orders_by_class_and_points
-from primero.variant import Variant, VariantSpec
+from primero.variant import Variant, VariantSpec, with_cited
 from primero.variants.waks import WAKS
 
 __all__ = ["LOSING", "SOURCES", "LosingRules", "invert_key", "primero_register_variants"]

@@ -62,6 +62,7 @@ from attrs import frozen
 
 from primero.actions import Action, Exchange
 from primero.cards import Card, Suit, format_cards, parse_cards
+from primero.copying import replace
 from primero.errors import PrimeroError
 from primero.hands import Classification
 from primero.hookspecs import hookimpl
@@ -69,15 +70,14 @@ from primero.options import Option
 from primero.rules.betting import put_in
 from primero.rules.ranking import classify_standard
 from primero.rules.settling import settle_carry, settle_showdown
-from primero.sources import with_cited
-from primero.state import GameState, Step, replace
-from primero.variant import VariantSpec
-from primero.variant_state import VariantState
+from primero.setup import Step
+from primero.state import GameState, VariantState
+from primero.variant import VariantSpec, with_cited
 
 if TYPE_CHECKING:
     from primero.settlement import Settlement
-    from primero.state import PlayerView
     from primero.variant import Variant
+    from primero.views import PlayerView
 
 __all__ = [
     "DEFAULT_ANTE",

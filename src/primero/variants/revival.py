@@ -49,7 +49,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from primero.actions import Action, Pass, Vie
-from primero.betting_rules import BettingRules
 from primero.hands import HandValue
 from primero.hookspecs import hookimpl
 from primero.options import Option
@@ -58,9 +57,9 @@ from primero.rules.dealing import deal_round
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.settling import settle_showdown
 from primero.settlement import Settlement
-from primero.sources import with_cited
-from primero.state import GameState, Step
-from primero.variant import Variant, VariantSpec
+from primero.setup import Step
+from primero.state import GameState
+from primero.variant import BettingRules, Variant, VariantSpec, with_cited
 from primero.variants.waks import TIE_OPTION
 
 __all__ = [

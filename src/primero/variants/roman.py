@@ -24,8 +24,7 @@ from primero.cards import FRENCH52, Pack
 from primero.hookspecs import hookimpl
 from primero.options import Option
 from primero.rules.ranking import RANKING_OPTIONS
-from primero.sources import with_cited
-from primero.variant import Variant, VariantSpec
+from primero.variant import Variant, VariantSpec, with_cited
 from primero.variants.waks import TIE_OPTION, WAKS
 
 __all__ = ["ROMAN", "ROMAN_NAMES", "SOURCES", "RomanRules", "primero_register_variants"]

@@ -13,7 +13,7 @@ raise gives every passer their answer back. The hooks do what data cannot say:
   (``Pass(exchange=(c1,))``, ``Pass(exchange=(c1, c2))``); the must-hold player of round 1
   gets no pass.
 * ``primero_apply_action``: a pass is served as an exchange through
-  ``variant.rules.serve_exchange`` (the stock, reshuffles and records as for any exchange),
+  ``variant.rules.deal.serve_exchange`` (the stock, reshuffles and records as for any exchange),
   then the core's :func:`~primero.rules.betting.apply_bet` books the move; the turn goes to the
   next player who still has to answer (:func:`to_answer`).
 * ``primero_illegal_reason``: the fold, a pass without an exchange or with more than two cards.
@@ -51,14 +51,13 @@ from collections.abc import Callable
 from itertools import combinations
 
 from primero.actions import Action, Fold, Pass
-from primero.betting_rules import BettingRules
 from primero.cards import Card
+from primero.copying import replace
 from primero.hookspecs import hookimpl
 from primero.rules.betting import apply_bet, betting_actions, betting_seat, must_hold_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
-from primero.sources import with_cited
-from primero.state import GameState, replace
-from primero.variant import Variant, VariantSpec
+from primero.state import GameState
+from primero.variant import BettingRules, Variant, VariantSpec, with_cited
 from primero.variants.waks import TIE_OPTION
 
 __all__ = [
@@ -163,7 +162,7 @@ class SuzukiRules:
         if seat is None:
             return None
         if isinstance(action, Pass):
-            state = variant.rules.serve_exchange(state, seat, action.exchange)
+            state = variant.rules.deal.serve_exchange(state, seat, action.exchange)
         state = apply_bet(state, seat, action)  # a raise re-asks passers: SUZUKI.betting
         return replace(state, to_act=next_to_answer(state, seat))
 

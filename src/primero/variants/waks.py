@@ -12,12 +12,10 @@ from collections.abc import Callable
 
 from primero.hookspecs import hookimpl
 from primero.options import Option
-from primero.rules.core import CORE_RULES, WaksRules
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
-from primero.sources import with_cited
-from primero.variant import VariantSpec
+from primero.variant import VariantSpec, with_cited
 
-__all__ = ["CORE_RULES", "SOURCES", "TIE_OPTION", "WAKS", "WaksRules"]
+__all__ = ["SOURCES", "TIE_OPTION", "WAKS"]
 
 #: The tie policies of RULES.md §3.
 TIE_OPTION = Option(

@@ -1,28 +1,39 @@
-"""The variant registry: every installed variant, found once, validated, broken ones isolated.
+"""What a variant's registration must be: the checks of a :class:`~primero.variant.VariantSpec`.
 
-* :func:`registry` finds every installed variant: the built-in variant modules
-  (:data:`BUILTIN_VARIANT_MODULES`, registered in the library, not through entry points), then
-  third-party plug-ins found through the ``primero`` entry-point group (unless the
-  environment variable ``PRIMERO_DISABLE_PLUGIN_AUTOLOAD=1`` is set), each asked through
-  ``primero_register_variants``.
-* It does so lazily (issue 13: a cold start that needs one ranking): the registry knows the
-  built-in names (:data:`BUILTIN_VARIANT_NAMES`) without importing their modules, so
-  ``get_variant("waks")`` imports :mod:`primero.variants.waks` only. The other built-ins are
-  imported, and the entry points scanned (the only use of :mod:`importlib.metadata`), when a
-  name that is not a built-in is asked for or when the registry is listed (``names``,
-  ``specs``, ``broken``). A built-in's name always wins (the built-ins register first), so the
-  answer for a built-in never depends on the third-party plug-ins; a broken third-party
-  plug-in warns when the entry points are scanned.
-* Every registration is validated (:func:`spec_problem`): names, player ranges, options,
-  hook names of its rule objects. An installed plug-in that fails to import, register or
-  validate is skipped with a :class:`~primero.errors.PluginWarning`; it is listed by
-  :meth:`Registry.broken`, asking for one of its variants raises its
-  :class:`~primero.errors.PluginError`, and everything else works.
-* The registry, not the spec, knows who provides a variant (:meth:`Registry.provider`,
-  :meth:`Registry.distribution`).
-* A configured variant's rules are the checked façade of :mod:`primero.facade`
-  (:class:`Rules`, re-exported here).
+:func:`spec_problem` returns ``None`` for a sound registration or one line saying what is
+wrong with it (names one word and no action verb, :data:`ACTION_VERBS`; player ranges within
+:data:`MAX_PLAYERS`; options and their defaults valid). The registry
+(:mod:`primero.plugins`) runs it on every spec a plug-in registers and re-exports
+``spec_problem``, ``MAX_PLAYERS`` and ``ACTION_VERBS``.
 """
+
+# MERGED DOC of primero.plugins:
+# """The variant registry: every installed variant, found once, validated, broken ones isolated.
+# 
+# * :func:`registry` finds every installed variant: the built-in variant modules
+#   (:data:`BUILTIN_VARIANT_MODULES`, registered in the library, not through entry points), then
+#   third-party plug-ins found through the ``primero`` entry-point group (unless the
+#   environment variable ``PRIMERO_DISABLE_PLUGIN_AUTOLOAD=1`` is set), each asked through
+#   ``primero_register_variants``.
+# * It does so lazily (issue 13: a cold start that needs one ranking): the registry knows the
+#   built-in names (:data:`BUILTIN_VARIANT_NAMES`) without importing their modules, so
+#   ``get_variant("waks")`` imports :mod:`primero.variants.waks` only. The other built-ins are
+#   imported, and the entry points scanned (the only use of :mod:`importlib.metadata`), when a
+#   name that is not a built-in is asked for or when the registry is listed (``names``,
+#   ``specs``, ``broken``). A built-in's name always wins (the built-ins register first), so the
+#   answer for a built-in never depends on the third-party plug-ins; a broken third-party
+#   plug-in warns when the entry points are scanned.
+# * Every registration is validated (:func:`spec_problem`): names, player ranges, options,
+#   hook names of its rule objects. An installed plug-in that fails to import, register or
+#   validate is skipped with a :class:`~primero.errors.PluginWarning`; it is listed by
+#   :meth:`Registry.broken`, asking for one of its variants raises its
+#   :class:`~primero.errors.PluginError`, and everything else works.
+# * The registry, not the spec, knows who provides a variant (:meth:`Registry.provider`,
+#   :meth:`Registry.distribution`).
+# * A configured variant's rules are the checked façade of :mod:`primero.facade`
+#   (:class:`Rules`, re-exported here).
+# """
+
 
 from __future__ import annotations
 
@@ -38,44 +49,136 @@ from typing import TYPE_CHECKING, Any
 from attrs import frozen
 
 from primero import hookspecs
-from primero.errors import (
-    PluginError,
-    PluginWarning,
-    UnknownVariantError,
-)
-from primero.facade import (
-    Rules,
-    clear_caches,
+from primero.errors import InvalidOptionError, PluginError, PluginWarning, UnknownVariantError
+from primero.plugins.manager import (
+    hook_name_problem,
     new_manager,
     plugin_label,
     register_plugin,
-    rules_for,
 )
-from primero.facade import hook_name_problem as hook_name_problem  # still importable from here
-from primero.ranking_checks import shown
-from primero.spec_checks import ACTION_VERBS as ACTION_VERBS  # still importable from here
-from primero.spec_checks import MAX_PLAYERS, spec_problem
+from primero.plugins.rules import clear_caches, shown
 from primero.variant import Variant, VariantSpec
 
 if TYPE_CHECKING:
     import importlib.metadata
 
-__all__ = [
-    "AUTOLOAD_ENV",
-    "BUILTIN_VARIANT_MODULES",
-    "BUILTIN_VARIANT_NAMES",
-    "ENTRY_POINT_GROUP",
-    "MAX_PLAYERS",
-    "BrokenPlugin",
-    "Registry",
-    "Rules",
-    "get_variant",
-    "registry",
-    "reset_registry",
-    "rules_for",
-    "spec_problem",
-]
+__all__ = ["ACTION_VERBS", "AUTOLOAD_ENV", "BUILTIN_VARIANT_MODULES", "BUILTIN_VARIANT_NAMES", "BrokenPlugin", "ENTRY_POINT_GROUP", "MAX_PLAYERS", "Registry", "get_variant", "registry", "reset_registry", "spec_problem"]
 
+
+# ---- from primero.spec_checks ----
+#: The most players a variant may declare.
+MAX_PLAYERS = 12
+
+
+#: Words a variant or option name may not be: they are action verbs in deal files.
+ACTION_VERBS = frozenset(("vie", "hold", "raise", "pass", "fold", "exchange", "call",
+                          "declare"))
+
+
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+#: Control characters (escape sequences, carriage returns ...): text a terminal would obey.
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def _text_problem(spec: VariantSpec) -> str | None:
+    """The title (one line), summary, sources and option docs: text, no control character."""
+    texts = [("title", spec.title), ("summary", spec.summary),
+             *(("source", s) for s in spec.sources),
+             *((f"option {o.name!r}: doc", o.doc) for o in spec.options)]
+    for what, text in texts:
+        if not isinstance(text, str) or _CONTROL.search(text) or (what == "title"
+                                                                 and "\n" in text):
+            shown = repr(text) if len(repr(text)) <= 60 else repr(text)[:57] + "..."
+            return (f"{what} {shown}: expected text without control characters (the "
+                    "title on one line)")
+    return None
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _name_problem(what: str, name: object, verbs: bool = True) -> str | None:
+    if not isinstance(name, str) or not _WORD.fullmatch(name):
+        return (f"{what} {name!r} is not one word (letters, digits, '-', '_', '.'; no "
+                "spaces)")
+    if verbs and name.lower() in ACTION_VERBS:
+        return f"{what} {name!r} is an action verb; choose another name"
+    return None
+
+
+def spec_problem(spec: VariantSpec) -> str | None:
+    """What is wrong with a registration, or ``None``.
+
+    Checks the name and aliases (one word, not an action verb), the player range
+    (``2 <= low <= high <=`` :data:`MAX_PLAYERS`), the ante (whole, not negative), the
+    options (one-word distinct names, a default among the allowed values), and the hook
+    names of every rule object (:func:`primero.facade.hook_name_problem`).
+    """
+    for what, name in (("variant name", spec.name), *(("alias", a) for a in spec.aliases)):
+        problem = _name_problem(what, name)
+        if problem:
+            return problem
+    players = spec.players
+    if (not isinstance(players, tuple) or len(players) != 2
+            or not all(_whole(p) for p in players)
+            or not 2 <= players[0] <= players[1] <= MAX_PLAYERS):
+        return (f"players {players!r}: expected (low, high) with 2 <= low <= high <= "
+                f"{MAX_PLAYERS}")
+    if not _whole(spec.ante) or spec.ante < 0:
+        return f"ante {spec.ante!r}: expected whole chips, not negative"
+    seen: set[str] = set()
+    for option in spec.options:
+        problem = _name_problem("option", option.name, verbs=False)
+        if problem:
+            return problem
+        if option.name in seen:
+            return f"option {option.name!r} is declared twice"
+        seen.add(option.name)
+        if type(option.default) not in (bool, int, str):
+            return f"option {option.name!r}: default {option.default!r} is not a bool, int or str"
+        try:
+            option.validate(option.default)
+        except InvalidOptionError:
+            return (f"option {option.name!r}: default {option.default!r} is not among its "
+                    f"allowed values ({option.allowed()})")
+    problem = _text_problem(spec)
+    if problem:
+        return problem
+    for rules in spec.plugins:
+        if isinstance(rules, type):
+            return (f"rule object {rules.__module__}.{rules.__qualname__} is a class; expected "
+                    f"an instance ({rules.__qualname__}())")
+        problem = hook_name_problem(rules)
+        if problem:
+            return f"rule object {plugin_label(rules)}: {problem}"
+        if not type(rules).__module__.startswith("primero."):  # the library's own are tested
+            if hook_name_problem(rules, need_hooks=True):
+                return (f"rule object {plugin_label(rules)} implements no primero hook; "
+                        "expected an object with @hookimpl methods")
+            problem = _signature_problem(rules)
+            if problem:
+                return problem
+    return None
+
+
+def _signature_problem(rules: object) -> str | None:
+    """What pluggy refuses in a rule object, found at registration.
+
+    A hook taking an argument the hook never passes failed only when the variant was first
+    played; ``primero variants`` listed it as sound.
+    """
+    from primero.errors import PluginError
+    from primero.plugins.manager import new_manager, register_plugin
+
+    try:
+        register_plugin(new_manager(), rules)
+    except PluginError as exc:
+        return f"rule object {exc}".replace("rule object plug-in ", "rule object ", 1)
+    return None
+
+
+# ---- from primero.plugins ----
 #: The entry-point group third-party plug-ins register under.
 ENTRY_POINT_GROUP = hookspecs.PROJECT
 #: Set this environment variable to ``1`` to skip loading entry-point plug-ins.

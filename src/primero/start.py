@@ -7,6 +7,7 @@ tables (:func:`known_table`, by :func:`setup_key`), so a simulation that deals a
 table again and again checks it once.
 """
 
+
 from __future__ import annotations
 
 import random
@@ -14,25 +15,13 @@ from collections.abc import Sequence
 
 from primero.actions import ACTION_WORDS
 from primero.cards import Card, parse_cards
-from primero.deal_setup import DEALING_MODES, DealSetup, Table, seeded_stock
+from primero.copying import replace
 from primero.errors import InvalidDeckError, PrimeroError
-from primero.seats import Seat
-from primero.state import replace
+from primero.setup import DEALING_MODES, DealSetup, Table, seeded_stock
+from primero.state import Seat
 from primero.variant import Variant
 
-__all__ = [
-    "MAX_BET_SIZES",
-    "MAX_SEED",
-    "SETUPS",
-    "KnownTable",
-    "cards_setup",
-    "checked_setup",
-    "known_table",
-    "new_seed",
-    "setup_key",
-    "table_setup",
-    "whole",
-]
+__all__ = ["KnownTable", "MAX_BET_SIZES", "MAX_SEED", "SETUPS", "cards_setup", "checked_setup", "known_table", "new_seed", "setup_key", "table_setup", "whole"]
 
 
 #: The most bet sizes a table may offer (rest - stake + 1): legal actions spell out amounts.
@@ -220,7 +209,7 @@ def table_setup(variant: Variant, players: Sequence[str], chips: Sequence[int] |
     table = Table(stake=stake, rest=rest, ante=variant.spec.ante if ante is None else ante,
                   raise_cap=raise_cap)
     _check_setup(variant, names, stacks, dealer_seat, table, carry)
-    rules = variant.rules
+    rules = variant.rules.deal
     plan = rules.plan
     rules.check_plan_fits(len(names))
     if table.ante and not any(step.kind == "ante" for step in plan):

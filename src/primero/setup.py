@@ -23,6 +23,7 @@ Example::
     (('Anna', 'Ben', 'Carla'), 2, 40)
 """
 
+
 from __future__ import annotations
 
 from _random import Random as _BaseRandom
@@ -34,13 +35,12 @@ from attrs import field, frozen
 
 if TYPE_CHECKING:
     from primero.action_space import ActionSpace
-    from primero.betting_rules import BettingRules
     from primero.cards import Card
-    from primero.facade import Rules
-    from primero.variant import Variant
+    from primero.plugins.deal import DealRules
+    from primero.variant import BettingRules, Variant
 
-__all__ = ["DEALING_MODES", "DealContext", "DealSetup", "Step", "Table", "bind_engine",
-           "bound_engine", "seeded_stock"]
+__all__ = ["DEALING_MODES", "DealContext", "DealSetup", "Step", "Table", "bind_engine", "bound_engine", "seeded_stock"]
+
 
 #: How a deal's cards are chosen (``start_deal(dealing=...)``): from a seeded shuffle, from a
 #: stacked stock given in advance, or from outside, one card at each chance node.
@@ -245,7 +245,7 @@ class DealContext:
 
     variant: Variant
     setup: DealSetup
-    rules: Rules
+    rules: DealRules
     plan: tuple[Step, ...]
     steps: tuple[Step | None, ...]
     table: Table
@@ -261,7 +261,7 @@ class DealContext:
 
     def __init__(self, variant: Variant, setup: DealSetup) -> None:
         setter = object.__setattr__  # straight-line: one context per deal, made at its start
-        rules = variant.rules
+        rules = variant.rules.deal
         plan = rules.plan
         n = len(setup.players)
         dealer = setup.dealer

@@ -1,22 +1,23 @@
-"""The checked rules façade: a variant's plug-in manager behind typed, checked calls.
+"""The deal half of the checked rules: dealing, betting and settling, every answer checked.
 
-:class:`Rules` (``variant.rules``) is the only way the rest of the library reaches a variant's
-hooks. Each method calls one ``firstresult`` hook, checks the answer where it is received
-(:mod:`primero.hookchecks`) and raises :class:`~primero.errors.PluginError` naming the
-plug-in that answered, the hook, what it returned and what was expected — one line. A plug-in
-that raises something other than a :class:`~primero.errors.PrimeroError` is reported the same
-way. Every deal is guarded by a bound computed from its table
-(:func:`~primero.hookchecks.deal_action_bound`): past it, :class:`~primero.errors.EndlessDealError`.
+:class:`DealRules` (``variant.rules.deal``) calls the deal's ``firstresult`` hooks — the plan,
+dealing, exchanges, the steps, legal actions and their application, the settlement — and
+checks each answer where it is received (:mod:`primero.plugins.checks`): a fault is one
+:class:`~primero.errors.PluginError` naming the plug-in, the hook, what it returned and what
+was expected. Every deal is guarded by a bound computed from its table
+(:func:`~primero.plugins.checks.deal_action_bound`): past it,
+:class:`~primero.errors.EndlessDealError`.
 
-Registering a plug-in or rule object (:mod:`primero.registration`, whose names are
-importable from here too) also checks its hook names: a ``primero_*`` attribute that is no
-hook (a misspelling) or is not marked ``@hookimpl`` is an error naming the closest real hook.
+Its plug-in manager holds the core's every hook (:mod:`primero.rules`, registered first and
+``trylast``) and the variant's plug-ins; the ranking is the ranking half's
+(:class:`primero.plugins.rules.Rules`), shared.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from primero.cards import Card, Pack
 from primero.errors import (
     PLUGIN_FAULTS,
     EndlessDealError,
@@ -25,85 +26,47 @@ from primero.errors import (
     exception_text,
 )
 from primero.hands import Ranking
-from primero.hook_callers import Caller, _core_alone, _firstresult_caller, _raised
-from primero.ranking_rules import RankingRules, _lock, _ranking_cache
-from primero.registration import (
-    _CORE_LABEL,
-    HOOK_NAMES,
-    distribution_of,
-    hook_name_problem,
+from primero.plugins import checks
+from primero.plugins.manager import (
+    RULES_HOOKS,
+    Caller,
+    core_alone,
+    firstresult_caller,
+    is_core,
     new_manager,
     plugin_label,
+    raised,
     register_plugin,
 )
-from primero.rules.core import CORE_RULES
+from primero.plugins.rules import RankingRules
+from primero.rules.betting import CORE_BETTING, core_legal_actions
+from primero.rules.dealing import CORE_DEALING
+from primero.rules.ranking import CORE_RANKING
+from primero.rules.settling import CORE_SETTLING, core_settle
+from primero.state import GameState
 
 if TYPE_CHECKING:
-    from primero import hookchecks
     from primero.action_space import ActionBlock
     from primero.actions import Action
-    from primero.cards import Card, Pack
-    from primero.hookchecks import _core_shape_sound
-    from primero.rules.fast_path import core_legal_actions
-    from primero.rules.settling import core_settle
     from primero.settlement import Settlement
-    from primero.state import GameState, Step, Table
+    from primero.setup import Step, Table
     from primero.variant import Variant
 
+__all__ = ["CORE_PLUGINS", "DealRules"]
 
-def _import_deal_code() -> None:
-    """Import what only a deal needs here: its checks, the core's fast path, the game state.
+#: The core's rule objects, registered first (``trylast``) under every variant.
+CORE_PLUGINS = (CORE_RANKING, CORE_DEALING, CORE_BETTING, CORE_SETTLING)
 
-    Building a variant's rules and its ranking (a census, one evaluation in a fresh process:
-    issue 13) needs none of them; the first use of any of these names imports them all and
-    binds them in this module, so that later calls look them up as plain globals.
-    """
-    global hookchecks, _core_shape_sound, core_legal_actions, core_settle, GameState
-    from primero import hookchecks
-    from primero.hookchecks import _core_shape_sound
-    from primero.rules.fast_path import core_legal_actions
-    from primero.rules.settling import core_settle
-    from primero.state import GameState
-
-
-class _DealCode:
-    """Stands for one name of :func:`_import_deal_code` until it is first used."""
-
-    def __init__(self, name: str) -> None:
-        self._name = name
-
-    def _target(self) -> Any:
-        _import_deal_code()
-        return globals()[self._name]
-
-    def __getattr__(self, attribute: str) -> Any:
-        return getattr(self._target(), attribute)
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self._target()(*args, **kwargs)
-
-
-if not TYPE_CHECKING:
-    hookchecks = _DealCode("hookchecks")
-    _core_shape_sound = _DealCode("_core_shape_sound")
-    core_legal_actions = _DealCode("core_legal_actions")
-    core_settle = _DealCode("core_settle")
-    GameState = _DealCode("GameState")
-
-__all__ = ["HOOK_NAMES", "Rules", "distribution_of", "hook_name_problem", "new_manager",
-           "plugin_label", "register_plugin", "rules_for"]
-
-_RULES_HOOKS = tuple(sorted(HOOK_NAMES - {"primero_register_variants",
-                                          "primero_action_blocks"}))
 _BETTING_HOOKS = ("primero_legal_actions", "primero_apply_action", "primero_start_step",
                   "primero_end_step")
 
 
-class Rules(RankingRules):
+class DealRules(RankingRules):
     """A configured variant's rules: its plug-in manager behind typed, checked methods.
 
-    Get it as ``variant.rules``. Every method calls one ``firstresult`` hook (see
-    :mod:`primero.hookspecs`) and checks the answer.
+    Get it as ``variant.rules.deal``. Every method calls one ``firstresult`` hook (see
+    :mod:`primero.hookspecs`) and checks the answer. Its plug-in manager holds the core's
+    every hook (registered first, ``trylast``) and the variant's plug-ins.
 
     Raises (every method):
         PluginError: no plug-in answered, or the answer is wrong (the message names the
@@ -111,23 +74,24 @@ class Rules(RankingRules):
             an exception that is not a :class:`~primero.errors.PrimeroError`.
     """
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, ranking: RankingRules) -> None:
         self.variant = variant
+        self._ranking_rules = ranking
         pm = new_manager()
-        plugins: list[object] = [CORE_RULES, *variant.spec.plugins, *variant.house_rules]
+        plugins: list[object] = [*CORE_PLUGINS, *variant.spec.plugins, *variant.house_rules]
         self._plugins = tuple(plugins)
         for plugin in plugins:
             register_plugin(pm, plugin)
         self.manager = pm
         self._callers: dict[str, Caller] = {
-            n: _firstresult_caller(pm, n, variant) for n in _RULES_HOOKS}
+            n: firstresult_caller(pm, n, variant) for n in RULES_HOOKS}
         self._legal_caller = self._callers["primero_legal_actions"]
         self._apply_caller = self._callers["primero_apply_action"]
         #: The rules hooks that only the core answers (no plug-in, no wrapper): the engine
         #: calls the core's own code for them directly (its fast path, never for a plug-in's
         #: answer) and checks the whole state at the end of each step.
         self.core_only: frozenset[str] = frozenset(
-            n for n in _RULES_HOOKS if _core_alone(pm, n))
+            n for n in RULES_HOOKS if core_alone(pm, n))
         self._core_legal = "primero_legal_actions" in self.core_only
         self._plan: tuple[Step, ...] | None = None
         self._plan_plugin: object = None
@@ -137,65 +101,49 @@ class Rules(RankingRules):
         self._ranking: Ranking | None = None
         #: Whether the core applies every action (no plug-in's primero_apply_action but
         #: wrappers): a plug-in's legal actions must then be the core's of the step.
-        self._core_applies = all(i.plugin is CORE_RULES or i.hookwrapper or i.wrapper
+        self._core_applies = all(is_core(i.plugin) or i.hookwrapper or i.wrapper
                                  for i in pm.hook.primero_apply_action.get_hookimpls())
         #: The plug-in that added each block of the action space, by the block's identity.
         self._block_owners: dict[int, tuple[object, object]] = {}
 
-    def _fault(self, hook: str, plugin: object, problem: str) -> PluginError:
-        if plugin is CORE_RULES:  # the core is the library's tested code: look at the plug-ins
-            suspects = self._suspects()
-            if suspects:
-                return PluginError(
-                    f"plug-in {suspects}, hook {hook} (variant {self.variant.name!r}): "
-                    f"{problem} (found in the core's answer: a plug-in's hook ran before it, "
-                    "or changed a state in place)", plugin=suspects, hook=hook)
-        label = plugin_label(plugin)
-        return PluginError(f"plug-in {label}, hook {hook} (variant {self.variant.name!r}): "
-                           f"{problem}", plugin=label, hook=hook)
+    @property
+    def ranking(self) -> Ranking:
+        """The variant's ranking (the ranking half's, shared)."""
+        return self._ranking_rules.ranking
 
-    def _suspects(self) -> str:
-        """The labels of the plug-ins that implement a rules hook ("" for the core alone)."""
-        suspects = [i.plugin for name in _RULES_HOOKS
-                    for i in getattr(self.manager.hook, name).get_hookimpls()
-                    if i.plugin is not CORE_RULES]
-        return ", ".join(dict.fromkeys(plugin_label(p) for p in suspects))
-
-    def _call(self, name: str, **kwargs: Any) -> tuple[Any, object]:
-        result, plugin = self._callers[name](**kwargs)
-        if result is None:
-            raise PluginError(f"variant {self.variant.name!r}: no plug-in answered {name}",
-                              hook=name)
-        return result, plugin
+    @property
+    def pack(self) -> Pack:
+        """The variant's pack (the ranking half's)."""
+        return self._ranking_rules.pack
 
     def _checked_state(self, hook: str, state: GameState, cards: str = "",
                        **kwargs: Any) -> GameState:
         """Call a hook that returns a state and check it.
 
-        A plug-in's answer: the cheap checks (:func:`~primero.hookchecks.state_problem`),
+        A plug-in's answer: the cheap checks (:func:`~primero.checks.state_problem`),
         and with ``cards="moved"`` (a card-moving hook) every card exactly once whenever a
         hand, the stock or the discards changed. The core's answer: its shape. With
         ``cards="end"`` (the end of a step), whoever answered: the whole-state invariants
-        (:func:`~primero.hookchecks.whole_state_problem`). While
-        :func:`~primero.hookchecks.checking_everything`: everything, after every hook.
+        (:func:`~primero.checks.whole_state_problem`). While
+        :func:`~primero.checks.checking_everything`: everything, after every hook.
         """
         new, plugin = self._call(hook, state=state, **kwargs)
-        if hookchecks._off:
+        if checks._off:
             return new  # type: ignore[no-any-return]
-        strict = hookchecks._strict
-        core = plugin is CORE_RULES and not strict
-        problem = None if core and _core_shape_sound(state, new) else \
-            hookchecks.state_problem(state, new, chips=not core)
+        strict = checks._strict
+        core = plugin is CORE_BETTING and not strict
+        problem = None if core and checks.core_shape_sound(state, new) else \
+            checks.state_problem(state, new, chips=not core)
         if problem is None:
             if cards == "end" or strict:
-                problem = hookchecks.whole_state_problem(new, self._pack or self.pack,
+                problem = checks.whole_state_problem(new, self._pack or self.pack,
                                                          state.context.total_chips)
-            elif cards and not core and hookchecks.cards_moved(state, new):
-                problem = hookchecks.cards_problem(new, self.pack)
-        if problem is None and plugin is not CORE_RULES:
-            problem = hookchecks.seats_problem(state, new)
+            elif cards and not core and checks.cards_moved(state, new):
+                problem = checks.cards_problem(new, self.pack)
+        if problem is None and not is_core(plugin):
+            problem = checks.seats_problem(state, new)
             if problem is None and hook == "primero_serve_exchange":
-                problem = hookchecks.served_problem(state, new, **kwargs)
+                problem = checks.served_problem(state, new, **kwargs)
         if problem is not None:
             raise self._fault(hook, plugin, problem)
         return cast("GameState", new)
@@ -206,7 +154,7 @@ class Rules(RankingRules):
         """The steps of one deal (``primero_deal_plan``)."""
         plan, plugin = self._call("primero_deal_plan")
         self._plan_plugin = plugin
-        problem = hookchecks.plan_problem(plan)
+        problem = checks.plan_problem(plan)
         if problem is not None:
             raise self._fault("primero_deal_plan", plugin, problem)
         return cast("tuple[Step, ...]", plan)
@@ -264,9 +212,9 @@ class Rules(RankingRules):
 
         An answer checked before (the same tuple, shared between states, for an equal hand
         when it holds exchanges) is not checked again, except while
-        :func:`~primero.hookchecks.checking_everything`.
+        :func:`~primero.checks.checking_everything`.
         """
-        if self._core_legal and not hookchecks._strict:
+        if self._core_legal and not checks._strict:
             core = core_legal_actions(state)  # the core alone answers: its own code, direct
             if core:
                 return core  # (an empty answer goes to the checks below, which name it)
@@ -274,27 +222,27 @@ class Rules(RankingRules):
         if legal is None:
             raise PluginError(f"variant {self.variant.name!r}: no plug-in answered "
                               "primero_legal_actions", hook="primero_legal_actions")
-        if hookchecks._off:
+        if checks._off:
             return legal  # type: ignore[no-any-return]
         memo = self._legal_checked.get(id(legal))
         if memo is None:
             memo = self._exchanges_checked.get(id(legal))
-        if memo is not None and memo[0] is legal and not hookchecks._strict:
+        if memo is not None and memo[0] is legal and not checks._strict:
             hand = memo[1]
             if hand is None:
                 return legal  # type: ignore[return-value]
             held = state.seats[state.to_act].hand  # type: ignore[index]
             if hand is held or hand == held:
                 return legal  # type: ignore[return-value]
-        problem = hookchecks.legal_problem(state, legal)
-        if problem is None and plugin is not CORE_RULES:
-            problem = hookchecks.offered_problem(state, legal, self._core_applies)
+        problem = checks.legal_problem(state, legal)
+        if problem is None and not is_core(plugin):
+            problem = checks.offered_problem(state, legal, self._core_applies)
         if problem is not None:
             raise self._fault("primero_legal_actions", plugin, problem)
         if type(legal) is not tuple and not hasattr(legal, "action_ids"):
             legal = tuple(legal)  # a plug-in's list: the engine keeps actions in tuples
-        if type(legal) is tuple and len(legal) <= hookchecks.LAZY_CHECK_ABOVE:
-            if hookchecks.legal_uses_hand(legal):  # hand-bound: kept apart, many of them
+        if type(legal) is tuple and len(legal) <= checks.LAZY_CHECK_ABOVE:
+            if checks.legal_uses_hand(legal):  # hand-bound: kept apart, many of them
                 checked = self._exchanges_checked
                 hand = state.seats[state.to_act].hand  # type: ignore[index]
             else:  # position-free: few, shared by every state
@@ -307,23 +255,23 @@ class Rules(RankingRules):
     def illegal_reason(self, state: GameState, action: Action) -> str:
         """Why ``action`` is illegal (``primero_illegal_reason``)."""
         reason, plugin = self._call("primero_illegal_reason", state=state, action=action)
-        problem = hookchecks.reason_problem(reason)
+        problem = checks.reason_problem(reason)
         if problem is not None:
             raise self._fault("primero_illegal_reason", plugin, problem)
-        if plugin is not CORE_RULES:  # the player reads it: no card they may not see
-            return hookchecks.reason_for_player(state, action, cast(str, reason))
+        if not is_core(plugin):  # the player reads it: no card they may not see
+            return checks.reason_for_player(state, action, cast(str, reason))
         return cast(str, reason)
 
     def apply_action(self, state: GameState, action: Action) -> GameState:
         """Apply a legal action (``primero_apply_action``), within the deal's action bound.
 
         Raises:
-            EndlessDealError: the deal already took :func:`~primero.hookchecks.deal_action_bound`
+            EndlessDealError: the deal already took :func:`~primero.checks.deal_action_bound`
                 actions; the plug-ins answering the betting hooks are named.
         """
         context = state.context
         total = context.total_chips
-        if hookchecks.past_action_bound(state):
+        if checks.past_action_bound(state):
             raise self._endless(state)
         hook = "primero_apply_action"
         new, plugin = self._apply_caller(state, action)
@@ -333,10 +281,10 @@ class Rules(RankingRules):
         if new is state:
             raise self._fault(hook, plugin, f"returned the state it was given for {action}; "
                                             "expected the state after the action")
-        if hookchecks._off:
+        if checks._off:
             return new  # type: ignore[no-any-return]
-        strict = hookchecks._strict
-        if plugin is CORE_RULES and not strict and type(new) is GameState:
+        strict = checks._strict
+        if plugin is CORE_BETTING and not strict and type(new) is GameState:
             # the core's answer: its shape, inline (the sound case of _core_shape_sound)
             seats = new.seats
             to_act = new.to_act
@@ -346,16 +294,16 @@ class Rules(RankingRules):
                     and (to_act is None or (type(to_act) is int and 0 <= to_act < context.n
                                             and not seats[to_act].folded))):
                 return new
-        problem = hookchecks.state_problem(state, new, total,
-                                           chips=bool(strict) or plugin is not CORE_RULES)
+        problem = checks.state_problem(state, new, total,
+                                           chips=bool(strict) or not is_core(plugin))
         if problem is None and new.seats is state.seats:  # cheap: checked only then
-            problem = hookchecks.unrecorded_problem(state, new, action)
-        if problem is None and plugin is not CORE_RULES:
-            problem = hookchecks.seats_problem(state, new)
-            if problem is None and not strict and hookchecks.cards_moved(state, new):
-                problem = hookchecks.cards_problem(new, self.pack)  # before a step that never ends
+            problem = checks.unrecorded_problem(state, new, action)
+        if problem is None and not is_core(plugin):
+            problem = checks.seats_problem(state, new)
+            if problem is None and not strict and checks.cards_moved(state, new):
+                problem = checks.cards_problem(new, self.pack)  # before a step that never ends
         if problem is None and strict:
-            problem = hookchecks.whole_state_problem(new, self.pack, total)
+            problem = checks.whole_state_problem(new, self.pack, total)
         if problem is not None:
             raise self._fault(hook, plugin, problem)
         return cast("GameState", new)
@@ -366,16 +314,16 @@ class Rules(RankingRules):
         return context.total_chips, context.bound
 
     def _endless(self, state: GameState) -> EndlessDealError:
-        bound = hookchecks.deal_action_bound(state)
+        bound = checks.deal_action_bound(state)
         suspects = [i.plugin for name in _BETTING_HOOKS
                     for i in getattr(self.manager.hook, name).get_hookimpls()
-                    if i.plugin is not CORE_RULES]
-        labels = list(dict.fromkeys(plugin_label(p) for p in suspects)) or [_CORE_LABEL]
+                    if not is_core(i.plugin)]
+        labels = list(dict.fromkeys(plugin_label(p) for p in suspects)) or [plugin_label(CORE_BETTING)]
         label = ", ".join(labels)
         return EndlessDealError(
             f"plug-in {label}, hook primero_apply_action (variant {self.variant.name!r}): the "
             f"deal did not end within {bound} actions "
-            f"({hookchecks.deal_action_bound_basis(state)})",
+            f"({checks.deal_action_bound_basis(state)})",
             plugin=label, hook="primero_apply_action")
 
     def end_step(self, state: GameState, step: Step) -> GameState:
@@ -386,14 +334,14 @@ class Rules(RankingRules):
         """The whole-state check of the end of a step the core alone closed (the fast path).
 
         What :meth:`end_step` checks of the core's answer: the deal's chips on the table and
-        every card exactly once (:func:`~primero.hookchecks.whole_state_problem`).
+        every card exactly once (:func:`~primero.checks.whole_state_problem`).
 
         Raises:
             PluginError: naming ``primero_end_step`` and the plug-ins that answered the
                 variant's rules hooks (one of their earlier answers in the step left the
                 state wrong), or the core if there are none.
         """
-        if hookchecks._off:
+        if checks._off:
             return
         # The sound case of whole_state_problem, inline (one pass over the seats, no call):
         # the deal's chips all on the table, whole and none negative (``a | b`` of whole
@@ -412,15 +360,15 @@ class Rules(RankingRules):
         except TypeError:
             signs = -1
         if (signs >= 0 and state._cards_sound and total == context.total_chips
-                and type(total) is int and not hookchecks._strict):
+                and type(total) is int and not checks._strict):
             return
-        problem = hookchecks.whole_state_problem(state, self._pack or self.pack,
+        problem = checks.whole_state_problem(state, self._pack or self.pack,
                                                  context.total_chips)
         if problem is not None:
             hook = "primero_end_step"
             label = self._suspects()
             if not label:
-                raise self._fault(hook, CORE_RULES, problem)
+                raise self._fault(hook, CORE_BETTING, problem)
             raise PluginError(f"plug-in {label}, hook {hook} (variant {self.variant.name!r}): "
                               f"{problem} (found at the end of the step; the core closed it)",
                               plugin=label, hook=hook)
@@ -442,17 +390,17 @@ class Rules(RankingRules):
             except PrimeroError:
                 raise
             except PLUGIN_FAULTS as exc:
-                raise _raised("primero_action_blocks", impl.plugin, exc,
+                raise raised("primero_action_blocks", impl.plugin, exc,
                               {"table": table}) from exc
             if result is None:
                 continue
             if not isinstance(result, tuple) or not all(isinstance(b, ActionBlock)
                                                        for b in result):
                 raise self._fault("primero_action_blocks", impl.plugin,
-                                  f"returned {hookchecks.shown(result)}; expected a tuple of "
+                                  f"returned {checks.shown(result)}; expected a tuple of "
                                   "ActionBlock")
             for block in result:
-                problem = hookchecks.block_problem(block)
+                problem = checks.block_problem(block)
                 if problem is not None:
                     raise self._fault("primero_action_blocks", impl.plugin, problem)
                 self._block_owners[id(block)] = (block, impl.plugin)
@@ -486,36 +434,12 @@ class Rules(RankingRules):
 
     def settle(self, state: GameState) -> Settlement:
         """Settle a finished deal (``primero_settle``)."""
-        if "primero_settle" in self.core_only and not hookchecks._strict:
+        if "primero_settle" in self.core_only and not checks._strict:
             return core_settle(state)  # the core alone answers: its own code, direct
         settlement, plugin = self._call("primero_settle", state=state)
-        if hookchecks._off:
+        if checks._off:
             return settlement  # type: ignore[no-any-return]
-        problem = hookchecks.settlement_problem(state, settlement)
+        problem = checks.settlement_problem(state, settlement)
         if problem is not None:
             raise self._fault("primero_settle", plugin, problem)
         return cast("Settlement", settlement)
-
-
-_rules_cache: dict[Variant, Rules] = {}
-
-
-def rules_for(variant: Variant) -> Rules:
-    """The cached :class:`Rules` of a configured variant (built on first use).
-
-    The cache is keyed by the variant's identity: its spec (rule objects included), its
-    options and its house rules, so two variants never share rules by accident.
-    """
-    rules = _rules_cache.get(variant)
-    if rules is None:
-        built = Rules(variant)  # outside the lock: no plug-in code runs under it
-        with _lock:
-            rules = _rules_cache.setdefault(variant, built)
-    return rules
-
-
-def clear_caches() -> None:
-    """Forget every cached :class:`Rules` and ranking."""
-    with _lock:
-        _rules_cache.clear()
-        _ranking_cache.clear()

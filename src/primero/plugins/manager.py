@@ -1,0 +1,365 @@
+"""Registering plug-ins and rule objects with pluggy, their hook names checked (issue 16).
+
+:func:`new_manager` makes a plug-in manager that knows every hook of
+:mod:`primero.hookspecs`; :func:`register_plugin` registers a plug-in or rule object after
+checking its hook names (:func:`hook_name_problem`: a ``primero_*`` attribute that is no hook,
+a misspelling, or is not marked ``@hookimpl``, and a ``@hookimpl(specname=...)`` that names
+no hook, are errors naming the closest real hook) and
+turns pluggy's refusals into one-line :class:`~primero.errors.PluginError` messages;
+:func:`plugin_label` names a plug-in by its distribution or module. The checked calls of the
+registered hooks are :mod:`primero.facade`'s.
+"""
+
+# MERGED DOC of primero.hook_callers:
+# """Calling a variant's hooks fast: generated ``firstresult`` callers and the error of a raise.
+# 
+# :func:`firstresult_caller` resolves a hook's implementations once into generated code that
+# calls them in pluggy's order (through pluggy when a wrapper is registered);
+# :func:`raised` is the :class:`~primero.errors.PluginError` for a plug-in's hook that raised;
+# :func:`core_alone` tells a hook only the core implements. The rules façade
+# (:class:`primero.facade.Rules`) builds its callers with them; the names are still importable
+# from :mod:`primero.facade`.
+# """
+
+
+from __future__ import annotations
+
+import functools
+import inspect
+import re
+from collections.abc import Callable
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, cast
+
+import pluggy
+
+from primero import hookspecs
+from primero.errors import PLUGIN_FAULTS, PluginError, PrimeroError, exception_text
+
+if TYPE_CHECKING:
+    from primero.variant import Variant
+
+__all__ = ["HOOK_NAMES", "distribution_of", "hook_name_problem", "new_manager", "plugin_label", "register_plugin"]
+
+
+# ---- from primero.registration ----
+#: How errors name the core rules.
+#: Every hook name of :mod:`primero.hookspecs`.
+HOOK_NAMES: frozenset[str] = frozenset(n for n in vars(hookspecs) if n.startswith("primero_"))
+#: The rules hooks (every hook but registration and the action blocks), sorted.
+RULES_HOOKS: tuple[str, ...] = tuple(sorted(HOOK_NAMES - {"primero_register_variants",
+                                                          "primero_action_blocks"}))
+#: The core's rule classes (:mod:`primero.rules`), by module and name.
+_CORE_CLASSES = frozenset((("primero.rules.ranking", "CoreRanking"),
+                           ("primero.rules.dealing", "CoreDealing"),
+                           ("primero.rules.betting", "CoreBetting"),
+                           ("primero.rules.settling", "CoreSettling")))
+
+
+def is_core(plugin: object) -> bool:
+    """Whether ``plugin`` is one of the core's rule objects (:mod:`primero.rules`)."""
+    cls = type(plugin)
+    return (cls.__module__, cls.__qualname__) in _CORE_CLASSES
+
+
+def new_manager() -> pluggy.PluginManager:
+    """A plug-in manager that knows every primero hook."""
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    return pm
+
+
+@functools.cache
+def _distributions() -> dict[str, list[str]]:
+    import importlib.metadata  # here only: a cold start that never asks does not import it
+
+    return dict(importlib.metadata.packages_distributions())
+
+
+@functools.cache
+def distribution_of(module: str) -> str | None:
+    """``"name version"`` of the installed distribution providing ``module``, if any."""
+    import importlib.metadata
+
+    top = module.partition(".")[0]
+    names = _distributions().get(top)
+    if not names and top != hookspecs.PROJECT:  # an editable install lists no modules: its
+        # entry points name them (the library's own rule objects keep their bare names)
+        names = [ep.dist.name for ep in importlib.metadata.entry_points(group=hookspecs.PROJECT)
+                 if ep.dist is not None and ep.module.partition(".")[0] == top][:1]
+    if not names:
+        return None
+    try:
+        return f"{names[0]} {importlib.metadata.version(names[0])}"
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def plugin_label(plugin: object) -> str:
+    """How an error names a plug-in: its module or rule class, with its distribution."""
+    if is_core(plugin):
+        cls = type(plugin)
+        return f"{cls.__module__}.{cls.__qualname__}"
+    if isinstance(plugin, ModuleType):
+        where = plugin.__name__
+    else:
+        cls = type(plugin)
+        where = f"{cls.__module__}.{cls.__qualname__}"
+    dist = distribution_of(where)
+    return f"{where} ({dist})" if dist else where
+
+
+def hook_name_problem(plugin: object, *, need_hooks: bool = False) -> str | None:
+    """Why ``plugin``'s hooks are not primero hooks, or ``None``.
+
+    A hook is named by its ``@hookimpl(specname=...)`` when it has one (pluggy's
+    ``HookimplOpts``), else by its attribute name. Refused: a marked hook whose name (or
+    specname) is no primero hook, and a ``primero_*`` attribute that is no hook or is not
+    marked ``@hookimpl`` (unless it is marked with a specname that is one).
+
+    Args:
+        plugin: A module or rule object.
+        need_hooks: It must implement at least one hook (an entry-point module).
+    """
+    return _hook_fault(plugin, need_hooks=need_hooks)[1]
+
+
+def _closest(name: str) -> str:
+    import difflib  # here only: the hint of a fault, not the cold path
+
+    close = difflib.get_close_matches(name, HOOK_NAMES, n=1)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
+def _hook_fault(plugin: object, *, need_hooks: bool = False) -> tuple[str, str | None]:
+    """``(hook named, problem)`` of :func:`hook_name_problem` (``("", None)``: sound)."""
+    marker = f"{hookspecs.PROJECT}_impl"
+    hooks = 0
+    unmarked: list[str] = []
+    for name in dir(plugin):
+        try:  # what pluggy reads when it registers the plug-in (PluginManager.parse_hookimpl_opts)
+            attr = getattr(plugin, name)
+            opts = getattr(attr, marker, None) if inspect.isroutine(attr) else None
+        except Exception:
+            continue
+        if not isinstance(opts, dict):
+            if name.startswith("primero_"):
+                unmarked.append(name)
+            continue
+        hooks += 1
+        specname = opts.get("specname")
+        hook = specname or name
+        if hook not in HOOK_NAMES:
+            what = f"{name} (specname {hook})" if specname else name
+            return hook, f"{what} is not a primero hook{_closest(hook)}"
+    for name in unmarked:
+        if name not in HOOK_NAMES:
+            return name, f"{name} is not a primero hook{_closest(name)}"
+        return name, f"{name} is not marked @hookimpl (from primero import hookimpl)"
+    if need_hooks and not hooks:
+        return "", "it implements no primero hook (expected primero_register_variants)"
+    return "", None
+
+
+def register_plugin(pm: pluggy.PluginManager, plugin: object, name: str | None = None) -> None:
+    """Register ``plugin`` after checking its hook names.
+
+    Raises:
+        PluginError: an unknown or unmarked ``primero_*`` name, or pluggy refused it (a
+            signature that does not match the hook); the message names the plug-in.
+    """
+    hook, problem = _hook_fault(plugin, need_hooks=isinstance(plugin, ModuleType))
+    if problem is None:
+        try:
+            pm.register(plugin, name=name)
+            return
+        except Exception as exc:  # pluggy: ValueError or PluginValidationError
+            problem = _registration_problem(exc, pm)
+            hook = problem.split()[0].rstrip(":") if problem.startswith("primero_") else ""
+    label = name or plugin_label(plugin)  # only on a fault: it may read the installed metadata
+    raise PluginError(f"plug-in {label}: {problem}", plugin=label, hook=hook)
+
+
+#: pluggy's refusal of a hook implementation: "Plugin '<id>' for hook '<hook>'" and the reason.
+_PLUGGY_REFUSAL = r"(?s)^Plugin '[^']*' for hook '(?P<hook>[^']+)'\s*(?P<rest>.*)$"  # re caches it
+
+
+def _registration_problem(exc: Exception, pm: pluggy.PluginManager) -> str:
+    """The refusal of pluggy in one line naming the hook, without its internal plug-in id."""
+    text = " ".join(str(exc).split())
+    match = re.match(_PLUGGY_REFUSAL, text)
+    if match is None:
+        return text
+    hook = match["hook"]
+    rest = match["rest"].replace("hookimpl definition: ", "the implementation ")
+    caller = getattr(pm.hook, hook, None)
+    spec = getattr(caller, "spec", None)
+    if spec is not None:
+        rest += f" (the hook passes {', '.join(spec.argnames) or 'nothing'})"
+    return f"{hook}: {rest}"
+
+
+# ---- from primero.hook_callers ----
+__all__: list[str] = []
+
+
+def raised(hook: str, plugin: object, exc: BaseException, kwargs: dict[str, Any]) -> PluginError:
+    """The error for a plug-in's hook that raised ``exc`` when called with ``kwargs``.
+
+    Its message may quote the arguments and the exception's text, cards included (a discard
+    face down, a hand): :class:`~primero.errors.PluginError` shows them hidden and keeps them
+    in its ``detail``. The exception's text is cut at a word, never inside a card.
+    """
+    from primero.plugins.checks import describe
+
+    label = plugin_label(plugin)
+    args = ", ".join(  # cards whole (the detail has them all, the message how many)
+        f"{k}={v!r}" if _is_cards(v) else describe({k: v})
+        for k, v in kwargs.items() if k not in ("variant", "state"))
+    text = exception_text(exc, 120)
+    return PluginError(
+        f"plug-in {label}, hook {hook}: raised {type(exc).__name__}: {text}"
+        + (f" (called with {args})" if args else ""), plugin=label, hook=hook)
+
+
+def _is_cards(value: object) -> bool:
+    from primero.cards import Card
+
+    return isinstance(value, tuple) and bool(value) and all(type(c) is Card for c in value)
+
+
+Caller = Callable[..., tuple[Any, object]]
+
+
+def firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) -> Caller:
+    """A fast caller for a ``firstresult`` hook: ``(result, plug-in that answered)``.
+
+    Same order and semantics as pluggy's own call (last registered first, ``tryfirst`` /
+    ``trylast`` respected, the first non-``None`` result wins), resolved once: the caller is
+    generated code that calls each implementation positionally with ``variant`` bound (the
+    caller takes the hook's other arguments, by position or keyword). It goes through pluggy
+    when a wrapper is registered, so wrappers keep working (the answer is then the topmost
+    plug-in's). A plug-in other than the core raising anything but a
+    :class:`~primero.errors.PrimeroError` becomes a :class:`~primero.errors.PluginError`; so
+    does an :class:`~primero.errors.IllegalActionError` (an action it built with a bad amount:
+    the engine, not a hook, refuses the players' actions).
+    """
+    from primero.errors import IllegalActionError
+
+    hook = getattr(pm.hook, name)
+    impls = hook.get_hookimpls()
+    params = [p for p in inspect.signature(getattr(hookspecs, name)).parameters
+              if p != "variant"]
+    if any(i.hookwrapper or i.wrapper for i in impls):
+        top = next((i.plugin for i in reversed(impls) if not is_core(i.plugin)),
+                   impls[0].plugin)
+
+        def wrapped(*args: Any, **kwargs: Any) -> tuple[Any, object]:
+            kwargs.update(zip(params, args, strict=False))
+            try:
+                return hook(variant=variant, **kwargs), top
+            except IllegalActionError as exc:
+                raise raised(name, top, exc, kwargs) from exc
+            except PrimeroError:
+                raise
+            except PLUGIN_FAULTS as exc:
+                raise raised(name, top, exc, kwargs) from exc
+
+        return wrapped
+    given = ", ".join(f"{p!r}: {p}" for p in params)
+    namespace: dict[str, Any] = {"variant": variant, "PrimeroError": PrimeroError,
+                                 "raised": raised, "name": name,
+                                 "FAULTS": PLUGIN_FAULTS,
+                                 "Illegal": IllegalActionError}
+    lines = [f"def call({', '.join(params)}):"]
+    for k, impl in enumerate(reversed(impls)):
+        namespace[f"f{k}"], namespace[f"p{k}"] = impl.function, impl.plugin
+        call = [f"r = f{k}({', '.join(impl.argnames)})", "if r is not None:",
+                f"    return r, p{k}"]
+        if is_core(impl.plugin):  # the core's own errors pass through unchanged
+            lines += [f"    {line}" for line in call]
+        else:
+            lines += ["    try:", *(f"        {line}" for line in call),
+                      "    except Illegal as exc:",
+                      f"        raise raised(name, p{k}, exc, {{{given}}}) from exc",
+                      "    except PrimeroError:", "        raise",
+                      "    except FAULTS as exc:",
+                      f"        raise raised(name, p{k}, exc, {{{given}}}) from exc"]
+    lines.append("    return None, None")
+    exec("\n".join(lines), namespace)  # generated from the hook's own implementations
+    return cast(Caller, namespace["call"])
+
+
+def core_alone(pm: pluggy.PluginManager, name: str) -> bool:
+    """Whether the core's implementation is the only one of hook ``name`` (no wrapper)."""
+    impls = getattr(pm.hook, name).get_hookimpls()
+    return len(impls) == 1 and is_core(impls[0].plugin) \
+        and not (impls[0].hookwrapper or impls[0].wrapper)
+
+
+#: How long one hook call may run under :func:`hook_watchdog`, in seconds.
+HOOK_PATIENCE = 5.0
+
+
+def _hook_call(frame: Any) -> tuple[Any, str, Any] | None:
+    """``(caller frame, hook, implementation frame)`` of the hook call ``frame`` is in."""
+    chain: list[Any] = []
+    while frame is not None:
+        names = frame.f_globals
+        if names.get("raised") is raised and isinstance(names.get("name"), str):
+            inner = [f for f in reversed(chain)
+                     if not str(f.f_globals.get("__name__", "")).startswith("pluggy")]
+            return frame, str(names["name"]), inner[0] if inner else frame
+        code = frame.f_code
+        if code.co_name == "wrapped" and code.co_filename == __file__:
+            return frame, str(frame.f_locals.get("name", "?")), chain[-1] if chain else frame
+        chain.append(frame)
+        frame = frame.f_back
+    return None
+
+
+def hook_watchdog(patience: float = HOOK_PATIENCE) -> Any:
+    """A context manager: a plug-in's hook call that runs ``patience`` seconds raises.
+
+    For the command line (a program that plays plug-in code and must not hang on it): on
+    POSIX in the main thread, a ``SIGALRM`` timer looks every ``patience`` seconds at the
+    running call; a hook call seen at two ticks running (a ``time.sleep`` or a loop inside one
+    call) raises :class:`~primero.errors.PluginError` naming the hook, the plug-in and the
+    line. Elsewhere it does nothing.
+    """
+    import signal
+    import threading
+    from contextlib import contextmanager
+
+    @contextmanager
+    def watching() -> Any:
+        if not hasattr(signal, "setitimer") \
+                or threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        last: list[Any] = [None]
+
+        def tick(signum: int, frame: Any) -> None:
+            call = _hook_call(frame)
+            if call is None or call[0] is not last[0]:
+                last[0] = call[0] if call is not None else None
+                return
+            _, hook, impl = call
+            owner = impl.f_locals.get("self")
+            label = plugin_label(owner) if owner is not None else \
+                str(impl.f_globals.get("__name__", "?"))
+            last[0] = None
+            raise PluginError(
+                f"plug-in {label}, hook {hook}: did not return within {patience:g} s (in "
+                f"{impl.f_code.co_qualname}, at {impl.f_code.co_filename}:{impl.f_lineno})",
+                plugin=label, hook=hook)
+
+        previous = signal.signal(signal.SIGALRM, tick)
+        signal.setitimer(signal.ITIMER_REAL, patience, patience)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+
+    return watching()
