@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from primero import CardParseError, IllegalActionError, parse_cards
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie, parse_action
-from primero.testing import hands
+from primero.testing.strategies import hands
 
 
 @pytest.mark.parametrize(("text", "action"), [

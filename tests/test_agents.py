@@ -32,7 +32,8 @@ from primero.agents import (
 )
 from primero.cards import Card, parse_cards
 from primero.engine import start_deal
-from primero.state import GameState, PlayerView
+from primero.state import GameState
+from primero.views import PlayerView
 
 WAKS = primero.get_variant("waks")
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Fritz", "Gina", "Hugo")
@@ -44,7 +45,7 @@ def stacked(first: str | Sequence[Card]) -> tuple[Card, ...]:
 
 
 def ante_of(variant: primero.Variant) -> int:
-    return 1 if any(s.kind == "ante" for s in variant.rules.deal_plan()) else 0
+    return 1 if any(s.kind == "ante" for s in variant.rules.deal.deal_plan()) else 0
 
 
 class Checked:

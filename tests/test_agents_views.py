@@ -19,10 +19,11 @@ import pytest
 import primero
 from primero.agents import HeuristicAgent, RandomAgent, play_deal
 from primero.engine import start_deal
-from primero.plugins import registry
+from primero.plugins.registry import registry
 from primero.serialize import to_dict
-from primero.state import GameState, PlayerView
+from primero.state import GameState
 from primero.testing.privacy import _find_cards, check_view_hides, public_cards
+from primero.views import PlayerView
 
 NAMES = ("Anna", "Ben", "Carla", "Dan")
 VARIANTS = registry().names()

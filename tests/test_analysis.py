@@ -21,8 +21,8 @@ import primero  # noqa: E402
 from conftest import ROOT  # noqa: E402
 from oracle import classify, strength  # noqa: E402
 from primero import analysis  # noqa: E402
-from primero.errors import InvalidDeckError, PrimeroError  # noqa: E402
-from primero.simulation import compare, simulate  # noqa: E402
+from primero.errors import InvalidDeckError, PrimeroError
+from primero.simulation.run import compare, simulate
 
 # --- hand frequencies: RULES.md §11 ------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from primero import analysis
-from primero.simulation import Comparison, compare
+from primero.simulation.run import Comparison, compare
 
 # Eight variants or option sets with long labels, among them rankings with classes of their own
 # (losing's inverted order, primiera's nine classes); option sets that leave the ranking alone

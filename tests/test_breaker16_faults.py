@@ -36,12 +36,12 @@ from primero import (
 )
 from primero.actions import Fold, Pass, Vie
 from primero.agents import RandomAgent, play_deal
+from primero.copying import replace
 from primero.engine import start_deal
-from primero.hook_callers import hook_watchdog
-from primero.hookchecks import checking_everything
-from primero.plugins import Registry
-from primero.spec_checks import spec_problem
-from primero.state import GameState, replace
+from primero.plugins.checks import checking_everything
+from primero.plugins.manager import hook_watchdog
+from primero.plugins.registry import Registry, spec_problem
+from primero.state import GameState
 from primero.testing import runner
 from primero.variants import waks
 
@@ -175,7 +175,7 @@ def test_texts_a_terminal_would_obey_are_refused(change: dict[str, object],
 def test_the_builtin_texts_pass() -> None:
     import importlib
 
-    from primero.plugins import BUILTIN_VARIANT_MODULES
+    from primero.plugins.registry import BUILTIN_VARIANT_MODULES
 
     reg = Registry([importlib.import_module(m) for m in BUILTIN_VARIANT_MODULES])
     assert [n for n in reg.names() if spec_problem(reg.variant(n).spec)] == []
@@ -405,8 +405,8 @@ def test_a_hook_that_never_returns_is_named_by_the_watchdog() -> None:
 
 
 def test_the_command_line_runs_under_the_watchdog(monkeypatch: pytest.MonkeyPatch) -> None:
-    from primero import hook_callers
     from primero.cli import app
+    from primero.plugins import manager as hook_callers
 
     seen: list[float] = []
     real = hook_callers.hook_watchdog

@@ -19,8 +19,8 @@ import pytest
 
 from conftest import ROOT
 from primero import get_variant
-from primero.plugins import Rules
-from primero.table_cache import CACHE_DIR_ENV, NO_CACHE_ENV, TableCacheWarning, _likely_directory
+from primero.plugins.rules import Rules
+from primero.tables import CACHE_DIR_ENV, NO_CACHE_ENV, TableCacheWarning, _likely_directory
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="the lazy look-up is for Linux's XDG layout only")

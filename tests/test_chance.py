@@ -15,16 +15,13 @@ from primero.actions import Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import parse_cards
 from primero.engine import start_deal
 from primero.errors import IllegalActionError, PrimeroError
-from primero.history import dump_record, load_record, record_from_state, replay
-from primero.state import Chance, Table
-from primero.testing import (
-    check_action_ids,
-    check_chance,
-    check_view_hides,
-    deal_setups,
-    external_replay,
-    play_random_deal,
-)
+from primero.records import dump_record, load_record, record_from_state, replay
+from primero.setup import Table
+from primero.state import Chance
+from primero.testing.chance import check_action_ids, check_chance, external_replay
+from primero.testing.privacy import check_view_hides
+from primero.testing.runner import play_random_deal
+from primero.testing.strategies import deal_setups
 
 VARIANTS = ["waks", "cardano", "suzuki", "roman", "losing", "primiera", "revival",
             "italian-primiera", "french-prime"]
@@ -262,7 +259,7 @@ def test_exchange_ids_are_the_discarded_positions() -> None:
 
 
 def test_cardano_calls_are_ids_of_the_call_book() -> None:
-    from primero.calls import call_book
+    from primero.variants.cardano import call_book
 
     v = get_variant("cardano")
     book = call_book(v.ranking)
@@ -314,7 +311,7 @@ def test_pickled_states_carry_no_caches() -> None:
 
 def test_the_inlined_shuffle_is_random_shuffle() -> None:
     from primero.cards import FRENCH52
-    from primero.deal_setup import seeded_stock
+    from primero.setup import seeded_stock
 
     for seed in [*range(200), 2**64 - 1]:
         expected = list(FRENCH52.cards)

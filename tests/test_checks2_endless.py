@@ -14,8 +14,8 @@ import pytest
 
 import faultplugins
 from primero import EndlessDealError, Pass, start_deal
-from primero.hookchecks import deal_action_bound, deal_progress
-from primero.state import replace
+from primero.copying import replace
+from primero.plugins.checks import deal_action_bound, deal_progress
 from primero.variants.waks import WAKS
 
 

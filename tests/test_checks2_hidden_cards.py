@@ -21,10 +21,10 @@ import pytest
 
 from cli_helpers import run
 from primero import PluginError, hookimpl, start_deal
-from primero import plugins as plugins_module
 from primero.errors import HIDDEN_CARD, plugin_detail_in_notes, without_cards
-from primero.plugins import BUILTIN_VARIANT_MODULES, Registry
-from primero.testing import play_random_deal
+from primero.plugins import registry as plugins_module
+from primero.plugins.registry import BUILTIN_VARIANT_MODULES, Registry
+from primero.testing.runner import play_random_deal
 from primero.variants.waks import WAKS
 
 #: How primero writes a card, in every notation (repr, ASCII, symbol, Italian).
@@ -47,7 +47,7 @@ class DealsATwin:
 
     @hookimpl
     def primero_deal_cards(self, state: Any, variant: Any, count: int) -> Any:
-        from primero.state import replace
+        from primero.copying import replace
 
         seats = list(state.seats)
         seats[0] = attrs.evolve(seats[0], hand=(*seats[0].hand, state.stock[0]))

@@ -25,8 +25,7 @@ import pytest
 
 import primero
 from primero import hookimpl
-from primero.testing import KitTimeout
-from primero.testing.deadline import GRACE, Deadline, stuck_in
+from primero.testing.deadline import GRACE, Deadline, KitTimeout, stuck_in
 from primero.variants.waks import WAKS
 
 SRC = Path(primero.__file__).resolve().parent.parent

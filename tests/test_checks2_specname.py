@@ -14,8 +14,8 @@ import attrs
 import pytest
 
 from primero import PluginError, hookimpl
-from primero.plugins import Registry
-from primero.registration import hook_name_problem
+from primero.plugins.manager import hook_name_problem
+from primero.plugins.registry import Registry
 from primero.variants.waks import WAKS
 
 

@@ -21,14 +21,16 @@ from hypothesis import settings
 import primero
 from cli_helpers import run
 from primero import Exchange, Fold, Hold, Pass, PluginError, Vie, hookimpl
-from primero import plugins as plugins_module
 from primero.actions import Action
 from primero.agents import RandomAgent, play_deal
+from primero.copying import replace
 from primero.engine import start_deal
-from primero.hookchecks import checking_everything
-from primero.plugins import BUILTIN_VARIANT_MODULES, Registry
-from primero.state import GameState, Step, replace
-from primero.testing import run_deal_machine
+from primero.plugins import registry as plugins_module
+from primero.plugins.checks import checking_everything
+from primero.plugins.registry import BUILTIN_VARIANT_MODULES, Registry
+from primero.setup import Step
+from primero.state import GameState
+from primero.testing.runner import run_deal_machine
 from primero.variant import Variant, VariantSpec
 from primero.variants.suzuki import SUZUKI
 from primero.variants.waks import WAKS
@@ -211,7 +213,7 @@ class StackedOnExchangeRules:
     def primero_apply_action(self, state: GameState, variant: Any, action: Any) -> Any:
         if not (_betting(state) and isinstance(action, Exchange)):
             return None
-        return variant.rules.apply_action(state, Fold())  # its own reading: a stand-pat folds
+        return variant.rules.deal.apply_action(state, Fold())  # its own reading: a stand-pat folds
 
 
 def test_a_plugin_applying_its_own_actions_may_offer_them() -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from primero import CardParseError, PluginError, evaluate, parse_cards
 from primero.cards import Card
-from primero.plugins import Registry
+from primero.plugins.registry import Registry
 from primero.variants import waks
 
 REGISTER = ("import attrs\nfrom primero import hookimpl\nfrom primero.variants.waks import WAKS\n"

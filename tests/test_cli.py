@@ -11,7 +11,7 @@ import pytest
 
 import primero
 from cli_helpers import ok, run, table_rows
-from primero.cli import parse_option_args
+from primero.options import parse_option_args
 from primero.errors import InvalidOptionError
 
 UNKNOWN_CARD = (

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 import primero
 from cli_helpers import ENV, ok, run, table_rows
 from primero.cli import app
-from primero.simulation import compare, simulate
+from primero.simulation.run import compare, simulate
 
 SIMULATE_KEYS = ["variant", "players", "deals", "showdowns", "carried_over", "mean_pot",
                  "win_share", "winning_classes"]

@@ -569,7 +569,7 @@ def test_play_refused_input_one_line(args: list[str], message: str) -> None:
 
 
 def test_play_takes_a_raise_cap_and_saves_it(tmp_path) -> None:
-    from primero.history import load_record
+    from primero.records import load_record
 
     path = tmp_path / "capped.toml"
     result = run("play", "--auto", "--seed", "3", "--raise-cap", "1", "--save", str(path))
@@ -582,7 +582,7 @@ def test_play_takes_a_raise_cap_and_saves_it(tmp_path) -> None:
 
 def test_simulate_and_compare_take_a_raise_cap() -> None:
     # suzuki with huge stacks and a wide rest: the cap bounds every deal (RULES.md §5)
-    from primero.simulation import simulate
+    from primero.simulation.run import simulate
 
     sim = simulate("suzuki", players=3, deals=3, seed=1, agents="random", chips=100_000,
                    rest=999, raise_cap=2)

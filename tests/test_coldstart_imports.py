@@ -88,7 +88,9 @@ def test_a_stand_in_called_before_the_deal_code_is_imported_works(tmp_path: Path
 
 
 def test_the_moved_hook_classes_and_checks_are_still_importable_where_they_were() -> None:
-    from primero import answer_checks, hookchecks, ranking_checks
+    from primero.plugins import checks as answer_checks
+    from primero.plugins import checks as hookchecks
+    from primero.plugins import rules as ranking_checks
     from primero.rules import betting, betting_round, core, dealing, fast_path, settling
 
     assert dealing.StandardDealing is core.StandardDealing
@@ -107,7 +109,7 @@ def test_the_moved_hook_classes_and_checks_are_still_importable_where_they_were(
 
 def test_a_game_state_is_still_shown_as_one() -> None:
     from primero.engine import start_deal
-    from primero.ranking_checks import shown
+    from primero.plugins.rules import shown
 
     assert shown(start_deal("waks", ["A", "B"], 10, seed=1)) == "a GameState"
     assert shown((1, 2)) == "(1, 2)"

@@ -241,10 +241,10 @@ def test_every_variant_has_a_rules_page(generator: ModuleType) -> None:
 
 
 def test_builtin_variants_have_disagreement_notes(generator: ModuleType) -> None:
-    from primero.plugins import BUILTIN_VARIANT_MODULES
+    from primero.plugins.registry import BUILTIN_VARIANT_MODULES
 
     for spec in primero.registry().specs():
-        if spec.provider in BUILTIN_VARIANT_MODULES:
+        if primero.registry().provider(spec) in BUILTIN_VARIANT_MODULES:
             notes = generator.NOTES / f"{generator.variant_slug(spec.name)}.md"
             assert notes.is_file(), f"write docs/rules/notes/{notes.name} for {spec.name}"
 

@@ -18,9 +18,12 @@ import primero
 from conftest import CASES
 from primero import IllegalActionError, InvalidDeckError, PrimeroError
 from primero.actions import Exchange, Fold, Hold, Pass, Vie
-from primero.engine import MAX_BET_SIZES, apply, legal_actions, start_deal, view
+from primero.engine import apply, legal_actions, start_deal, view
+from primero.start import MAX_BET_SIZES
 from primero.state import GameState
-from primero.testing import check_deal_invariants, check_view_hides, snapshot
+from primero.testing.invariants import check_deal_invariants
+from primero.testing.privacy import check_view_hides
+from primero.testing.snapshots import snapshot
 
 WAKS = primero.get_variant("waks")
 GOLDEN: dict[str, Any] = tomllib.loads((CASES / "waks_example.toml").read_text("utf-8"))

@@ -23,7 +23,7 @@ from primero import IllegalActionError, RecordError
 from primero.agents import RandomAgent, play_deal
 from primero.cards import parse_cards
 from primero.engine import start_deal
-from primero.history import (
+from primero.records import (
     DealRecord,
     dump_record,
     load_record,
@@ -239,7 +239,7 @@ def test_saved_deal_replays_to_an_equal_state(seed: int, players: int,
 def test_saved_deal_replays_in_every_variant(name: str) -> None:
     variant = primero.get_variant(name)
     low, high = variant.spec.players
-    ante = 1 if any(s.kind == "ante" for s in variant.rules.deal_plan()) else 0
+    ante = 1 if any(s.kind == "ante" for s in variant.rules.deal.deal_plan()) else 0
     rng = random.Random(name)
     for _ in range(2):
         n = rng.randint(low, min(high, 6))

@@ -9,11 +9,12 @@ import pytest
 
 from primero import get_variant
 from primero.actions import Call, Hold, Vie, parse_action
-from primero.calls import call_book
 from primero.engine import start_deal
 from primero.errors import IllegalActionError, PrimeroError
-from primero.history import dump_record, load_record, record_from_state, replay
-from primero.testing import check_out_of_turn, snapshot
+from primero.records import dump_record, load_record, record_from_state, replay
+from primero.testing.privacy import check_out_of_turn
+from primero.testing.snapshots import snapshot
+from primero.variants.cardano import call_book
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 STOCK = ("7h 6d As Kc 5h 4d 3s 2c Jh Qd Ks 7c 6h 5d 4s 3c 2h Jd Qs Kh 7d 6s 5c 4h 3d 2s Jc "
@@ -219,7 +220,7 @@ def test_a_deal_too_long_for_the_agents_is_a_primero_error() -> None:
 def _with_betting(base: str, **rules: object):
     from attrs import evolve
 
-    from primero.plugins import registry
+    from primero.plugins.registry import registry
 
     spec = registry().spec(base)
     return evolve(spec, name=f"{base}-data", betting=evolve(spec.betting, **rules)).configure()
@@ -245,7 +246,7 @@ def test_one_betting_rule_is_one_field_must_hold_in_round_two_too() -> None:
 
 
 def test_revival_and_suzuki_betting_are_data() -> None:
-    from primero.betting_rules import WAKS_BETTING, BettingRules
+    from primero.variant import WAKS_BETTING, BettingRules
     from primero.variants.revival import REVIVAL_BETTING, RevivalRules
     from primero.variants.suzuki import SUZUKI
 

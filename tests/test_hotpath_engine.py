@@ -17,9 +17,11 @@ import attrs
 import pytest
 
 from primero import PluginError, VariantSpec, get_variant, hookimpl
+from primero.copying import copier, replace
 from primero.engine import start_deal
-from primero.hookchecks import checking_everything
-from primero.state import GameState, Seat, Step, copier, replace
+from primero.plugins.checks import checking_everything
+from primero.setup import Step
+from primero.state import GameState, Seat
 from primero.variant import Variant
 from primero.variants.waks import WAKS
 
@@ -54,7 +56,7 @@ def _play(variant: Variant, seed: int, *, by_ids: bool, chips: int | list[int] =
 
 
 def test_the_core_alone_answers_every_rules_hook_of_waks() -> None:
-    core = get_variant("waks").rules.core_only
+    core = get_variant("waks").rules.deal.core_only
     assert {"primero_apply_action", "primero_legal_actions", "primero_start_step",
             "primero_end_step", "primero_deal_cards", "primero_serve_exchange",
             "primero_settle"} <= core
@@ -96,7 +98,7 @@ def _with(plugin: object, name: str) -> Variant:
 
 def test_a_plug_ins_hooks_leave_the_fast_path_with_the_same_deals() -> None:
     deferring = _with(DeferEverything(), "deferring")
-    core = deferring.rules.core_only
+    core = deferring.rules.deal.core_only
     assert not core & {"primero_apply_action", "primero_serve_exchange", "primero_start_step"}
     assert {"primero_legal_actions", "primero_end_step", "primero_settle"} <= core
     waks = get_variant("waks")
@@ -123,7 +125,7 @@ class DoublesACardAtTheBet:
 
 def test_the_end_of_a_step_the_core_closes_checks_the_whole_state() -> None:
     variant = _with(DoublesACardAtTheBet(), "doubler")
-    assert "primero_end_step" in variant.rules.core_only
+    assert "primero_end_step" in variant.rules.deal.core_only
     with pytest.raises(PluginError) as info:
         start_deal(variant, PLAYERS, 30, seed=1)
     error = info.value
@@ -219,7 +221,7 @@ def test_only_the_engines_own_moves_keep_the_cards_found_sound() -> None:
     assert bet._cards_sound
     assert not replace(bet)._cards_sound  # any copy (a plug-in's answer) is counted again
     assert not pickle.loads(pickle.dumps(bet))._cards_sound
-    from primero.hookchecks import whole_state_problem
+    from primero.plugins.checks import whole_state_problem
 
     seat = bet.seats[0]
     doubled = replace(bet, seats=(replace(seat, hand=(*seat.hand, bet.stock[0])),

@@ -157,7 +157,8 @@ def test_an_example_over_its_time_budget_fails_the_same_way_when_replayed() -> N
     from hypothesis import Phase, settings
     from hypothesis.stateful import run_state_machine_as_test
 
-    from primero.testing import DealInvariantError, run_deal_machine, variant_state_machine
+    from primero.testing.failures import DealInvariantError
+    from primero.testing.runner import run_deal_machine, variant_state_machine
 
     pattern = (r"waks, [a-z ]+\d*, after {n} actions: the deal did not end within {n} actions "
                r"and the time budget of {budget} s per example")
@@ -183,7 +184,7 @@ def test_the_kit_refuses_a_bad_budget_before_blaming_the_variant(
         given: dict[str, Any], problem: str) -> None:
     # a negative time budget used to fail the first example as "the deal did not end within
     # 1 actions": a fault of the call, reported as one of the variant (0 s is that on purpose)
-    from primero.testing import run_deal_machine, variant_state_machine
+    from primero.testing.runner import run_deal_machine, variant_state_machine
     with pytest.raises(primero.PrimeroError, match=f"^{problem}$"):
         variant_state_machine("waks", **given)
     with pytest.raises(primero.PrimeroError, match=f"^{problem}$"):

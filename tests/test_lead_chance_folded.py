@@ -11,7 +11,7 @@ import random
 import pytest
 
 from primero import get_variant, replay, start_deal
-from primero.history import record_from_state
+from primero.records import record_from_state
 
 CASES = [("italian-primiera", {}), ("revival", {"rounds": 3}), ("revival", {"rounds": 2}),
          ("french-prime", {"exchange_first": True})]

@@ -11,8 +11,9 @@ import attrs
 import pytest
 
 from primero import PluginError, hookimpl, start_deal
+from primero.copying import replace
 from primero.rules.dealing import deal_round
-from primero.state import Delivery, replace
+from primero.state import Delivery
 from primero.variants.waks import WAKS
 
 

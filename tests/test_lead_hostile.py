@@ -23,8 +23,8 @@ from primero import (
     replay,
     start_deal,
 )
-from primero.history import record_from_state
-from primero.state import Table
+from primero.records import record_from_state
+from primero.setup import Table
 
 _CASES = Path(__file__).resolve().parents[1].parent / "shared" / "cases"
 _WAKS_EXAMPLE = _CASES / "waks_example.toml"

@@ -9,7 +9,7 @@ import pytest
 
 import primero
 from primero import DealRecord, DealSetup, PrimeroError, RecordError, start_deal
-from primero.history import dump_record, load_record, record_from_state, replay
+from primero.records import dump_record, load_record, record_from_state, replay
 from primero.testing.deadline import MAX_TIMER, Deadline
 
 

@@ -9,7 +9,7 @@ import pytest
 
 import primero
 from cli_helpers import run
-from primero.analysis import exchange_options
+from primero.analysis.draws import exchange_options
 from primero.errors import InvalidDeckError, RankingMismatchError
 
 

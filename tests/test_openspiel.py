@@ -20,8 +20,8 @@ pyspiel = pytest.importorskip("pyspiel")
 import primero  # noqa: E402
 from conftest import CASES  # noqa: E402
 from primero import openspiel as primero_openspiel  # noqa: E402
-from primero.adapter_core import max_decisions  # noqa: E402
-from primero.state import GameState  # noqa: E402
+from primero.adapters import max_decisions
+from primero.state import GameState
 
 GAME = primero_openspiel.GAME_NAME
 VARIANTS = primero.registry().names()

@@ -96,7 +96,7 @@ def test_boolean_options_read_0_and_1(text: str, expected: bool) -> None:
 def test_an_option_given_twice_in_variant_text_is_refused() -> None:
     # "waks:supremus=false,supremus=true" used to keep the last value silently, where
     # `primero evaluate -o supremus=false -o supremus=true` refuses the same twice-given option
-    from primero.options import resolve_variant
+    from primero.plugins.registry import resolve_variant
     with pytest.raises(InvalidOptionError, match=(
             r"^option 'supremus' given twice in 'waks:supremus=false,supremus=true'$")):
         resolve_variant("waks:supremus=false,supremus=true")

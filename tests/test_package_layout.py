@@ -24,8 +24,9 @@ from packaging.requirements import Requirement
 
 import primero.simulation
 import primero.testing
-from primero.simulation import DealResult, Summary, simulate
 from primero.simulation.play import _Plan, _Task
+from primero.simulation.records import DealResult, Summary
+from primero.simulation.run import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -95,7 +96,7 @@ def test_each_name_is_defined_in_one_module(package: str) -> None:
 
 
 def test_moved_helpers_live_where_they_belong() -> None:
-    from primero.options import resolve_variant
+    from primero.plugins.registry import resolve_variant
     from primero.session import has_ante_step
 
     assert primero.simulation.resolve_variant is resolve_variant

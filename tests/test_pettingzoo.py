@@ -17,7 +17,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test
 
 import primero
-from primero.pettingzoo import env, raw_env
+from primero.pettingzoo.env import env, raw_env
 
 VARIANTS = primero.registry().names()
 

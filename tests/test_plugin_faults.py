@@ -32,11 +32,11 @@ from primero import (
     get_variant,
     hookimpl,
 )
-from primero import plugins as plugins_module
 from primero.agents import RandomAgent, make_agent, play_deal
 from primero.engine import start_deal
-from primero.plugins import BUILTIN_VARIANT_MODULES, Registry
-from primero.testing import run_deal_machine
+from primero.plugins import registry as plugins_module
+from primero.plugins.registry import BUILTIN_VARIANT_MODULES, Registry
+from primero.testing.runner import run_deal_machine
 from primero.variants import losing, waks
 
 FAULTS = sorted(faultplugins.RULE_FAULTS)
@@ -170,7 +170,7 @@ def test_a_level_pass_of_the_core_is_not_a_step_that_records_nothing() -> None:
 def test_unchecked_switches_the_checks_off_inside_the_block_only() -> None:
     """The benchmark's switch (hookchecks.unchecked): a fault goes unnamed inside, and is
     named again once the block is left."""
-    from primero.hookchecks import unchecked
+    from primero.plugins.checks import unchecked
 
     state = start_deal(faultplugins.fault_spec("mints-chips").configure(),
                        ["Anna", "Ben", "Carla"], 20, seed=0)
@@ -374,7 +374,7 @@ def test_a_variant_named_like_a_builtin_never_shares_its_rules() -> None:
 def test_a_ranking_carries_its_own_variants_name() -> None:
     # a variant built with the Waks rule objects under another name, configured (and its
     # ranking built) before the built-in's: the built-in's ranking is still named "waks"
-    from primero.facade import clear_caches
+    from primero.plugins.rules import clear_caches
 
     clear_caches()
     try:
@@ -516,7 +516,7 @@ class DealsTooMany:
 
     @hookimpl
     def primero_deal_plan(self, variant: object) -> tuple[object, ...]:
-        from primero.state import Step
+        from primero.setup import Step
         return (Step("deal", count=30), Step("bet", 1), Step("showdown"))
 
 

@@ -17,8 +17,8 @@ import pytest
 from conftest import CASES
 from primero import RecordError, get_variant
 from primero.engine import start_deal
-from primero.history import DealRecord, load_record, replay
-from primero.plugins import registry
+from primero.plugins.registry import registry
+from primero.records import DealRecord, load_record, replay
 from primero.serialize import record_from_dict, settlement_from_dict, to_dict
 from primero.settlement import Settlement
 from primero.state import GameState
@@ -43,7 +43,7 @@ def through_json(data: dict[str, Any]) -> Any:
 def test_the_golden_settlement_as_a_dict() -> None:
     _, state = golden()
     assert state.settlement is not None
-    assert state.settlement.to_dict() == {
+    assert to_dict(state.settlement) == {
         "awards": [{"seat": 0, "amount": 12, "value": ANNA}],
         "returns": [],
         "layers": [{"amount": 12, "level": 5, "contenders": [0, 1], "winners": [0],
@@ -62,14 +62,14 @@ def test_settlements_round_trip_through_json() -> None:
     _, state = golden()
     settled = state.settlement
     assert settled is not None
-    assert settlement_from_dict(through_json(settled.to_dict()), "waks") == settled
-    named = through_json(settled.to_dict(state.players))
+    assert settlement_from_dict(through_json(to_dict(settled)), "waks") == settled
+    named = through_json(to_dict(settled, players=state.players))
     assert settlement_from_dict(named, state.variant) == settled
 
 
 def test_a_carry_over_with_returns_round_trips() -> None:
     settled = Settlement(returns=((1, 3),), carry=6, reason="nobody vied in round 2")
-    data = settled.to_dict(["Anna", "Ben"])
+    data = to_dict(settled, players=["Anna", "Ben"])
     assert data == {"awards": [], "returns": [{"seat": 1, "player": "Ben", "chips": 3}],
                     "layers": [], "carry": 6, "showdown": False, "values": [],
                     "reason": "nobody vied in round 2"}
@@ -79,7 +79,7 @@ def test_a_carry_over_with_returns_round_trips() -> None:
 def test_a_bad_settlement_dict_names_the_key() -> None:
     _, state = golden()
     assert state.settlement is not None
-    data = through_json(state.settlement.to_dict())
+    data = through_json(to_dict(state.settlement))
     data["values"][1]["value"]["points"] = 55
     with pytest.raises(RecordError, match=r"^settlement: value 2: the cards are Numerus 54 "
                                           r"in waks, not Numerus 55$"):
@@ -97,7 +97,7 @@ def test_the_golden_record_as_a_dict_is_the_deal_file() -> None:
     import tomllib
 
     record, _ = golden()
-    data = record.to_dict()
+    data = to_dict(record)
     assert list(data) == ["variant", "players", "dealer", "chips", "stake", "rest", "stock",
                           "actions", "expect", "printed"]
     # the deal file's own keys and values, as the file gives them
@@ -199,7 +199,7 @@ def test_every_view_of_every_variant_is_json(name: str) -> None:
             break
         state = state.apply(rng.choice(state.legal_actions()))
     assert state.settlement is not None
-    json.dumps(state.settlement.to_dict(state.players))
+    json.dumps(to_dict(state.settlement, players=state.players))
 
 
 def test_to_dict_of_something_else_is_a_type_error() -> None:

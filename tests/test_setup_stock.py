@@ -11,8 +11,8 @@ import random
 import pytest
 
 from primero.cards import FRENCH52, ITALIAN40, SPANISH48, Card
-from primero.deal_setup import seeded_stock
 from primero.engine import start_deal
+from primero.setup import seeded_stock
 
 
 @pytest.mark.parametrize("pack", [ITALIAN40, SPANISH48, FRENCH52], ids=lambda p: p.name)

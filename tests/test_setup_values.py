@@ -17,11 +17,12 @@ from hypothesis import given, settings
 import primero
 from primero import DealSetup, PrimeroError, Table, get_variant, start_deal
 from primero.cards import parse_cards
-from primero.history import DealRecord, load_record, record_from_state, replay
+from primero.records import DealRecord, load_record, record_from_state, replay
 from primero.session import Session
-from primero.simulation import simulate
 from primero.simulation.play import _Plan, derive_seed
-from primero.testing import DealConfig, deal_setups, external_replay
+from primero.simulation.run import simulate
+from primero.testing.chance import external_replay
+from primero.testing.strategies import DealConfig, deal_setups
 
 CASE = Path(__file__).resolve().parents[1] / ".." / "shared" / "cases" / "waks_example.toml"
 NAMES = ("Anna", "Ben", "Carla")

@@ -16,10 +16,10 @@ from attrs import frozen
 
 from primero import Call, GameState, start_deal
 from primero.cards import parse_cards
-from primero.history import load_record, replay
+from primero.copying import replace
+from primero.records import load_record, replay
 from primero.serialize import to_dict
-from primero.state import replace
-from primero.variant_state import Extras, VariantState
+from primero.state import Extras, VariantState
 from primero.variants.cardano import CardanoState, standing_call
 from primero.variants.primiera import DeclarationRound, PrimieraState, declaration_rounds
 

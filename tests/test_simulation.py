@@ -13,17 +13,11 @@ import primero
 from primero.agents import RandomAgent, play_deal
 from primero.engine import start_deal
 from primero.errors import InvalidOptionError, PrimeroError, UnknownVariantError
-from primero.simulation import (
-    DealResult,
-    Summary,
-    chunk_size,
-    compare,
-    derive_seed,
-    resolve_variant,
-    seat_names,
-    simulate,
-    simulate_sessions,
-)
+from primero.plugins.registry import resolve_variant
+from primero.simulation.executor import chunk_size
+from primero.simulation.play import derive_seed, seat_names
+from primero.simulation.records import DealResult, Summary
+from primero.simulation.run import compare, simulate, simulate_sessions
 
 DEALS = 40
 

@@ -24,23 +24,14 @@ from primero import IllegalActionError, PluginError, hookimpl
 from primero.actions import Pass
 from primero.cards import Pack, parse_cards
 from primero.engine import start_deal
-from primero.state import GameState, Step
-from primero.testing import (
-    DealConfig,
-    DealInvariantError,
-    action_bound,
-    action_pool,
-    cards,
-    check_deal_invariants,
-    check_view_hides,
-    deal_setups,
-    hands,
-    hidden_twins,
-    play_random_deal,
-    run_deal_machine,
-    snapshot,
-    variant_state_machine,
-)
+from primero.setup import Step
+from primero.state import GameState
+from primero.testing.failures import DealInvariantError
+from primero.testing.invariants import action_bound, check_deal_invariants
+from primero.testing.privacy import check_view_hides, hidden_twins
+from primero.testing.runner import play_random_deal, run_deal_machine, variant_state_machine
+from primero.testing.snapshots import snapshot
+from primero.testing.strategies import DealConfig, action_pool, cards, deal_setups, hands
 from primero.variant import Variant
 
 VARIANTS = primero.registry().names()

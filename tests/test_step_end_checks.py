@@ -21,11 +21,11 @@ import numpy
 import pytest
 
 from primero import PluginError, VariantSpec, get_variant, hookimpl
-from primero.deal_setup import DealSetup
 from primero.engine import start_deal
-from primero.hookchecks import cards_problem, checking_everything
-from primero.plugins import registry
-from primero.state import GameState, Step
+from primero.plugins.checks import cards_problem, checking_everything
+from primero.plugins.registry import registry
+from primero.setup import DealSetup, Step
+from primero.state import GameState
 from primero.variant import Variant
 from primero.variants.waks import WAKS
 
@@ -272,7 +272,7 @@ def test_chips_changed_where_no_hook_answer_shows_it_are_found_at_the_step_end(
         name: str) -> None:
     plugin, problem = IN_PLACE[name]
     variant = _with(plugin)
-    core = variant.rules.core_only  # the core closes the step and applies the bets
+    core = variant.rules.deal.core_only  # the core closes the step and applies the bets
     assert {"primero_end_step", "primero_apply_action", "primero_start_step"} <= core
     with pytest.raises(PluginError) as info:
         _play(variant)

@@ -24,7 +24,8 @@ import pytest
 import oracle
 import primero
 from primero import Card, Classification, HandValue, InvalidDeckError, get_variant, hookimpl
-from primero.plugins import Rules, registry
+from primero.plugins.registry import registry
+from primero.plugins.rules import Rules
 from primero.tables import (
     CACHE_DIR_ENV,
     NO_CACHE_ENV,

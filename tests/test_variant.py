@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+import primero
+
 from primero import ITALIAN40, InvalidOptionError, Variant, VariantSpec, get_variant
 from primero.cards import FRENCH52
 from primero.variants.waks import WAKS
@@ -22,7 +24,7 @@ def test_waks_spec() -> None:
     assert spec.option("deck").choices == ("italian40", "spanish48", "french52")
     with pytest.raises(KeyError):
         spec.option("nope")
-    assert spec.provider == "primero.variants.waks"
+    assert primero.registry().provider(spec) == "primero.variants.waks"
 
 
 def test_configured_variant() -> None:

@@ -29,8 +29,11 @@ from primero.actions import Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack, parse_cards
 from primero.engine import start_deal
 from primero.rules.dealing import WAKS_PLAN
-from primero.state import GameState, Step
-from primero.testing import check_deal_invariants, check_view_hides, snapshot
+from primero.setup import Step
+from primero.state import GameState
+from primero.testing.invariants import check_deal_invariants
+from primero.testing.privacy import check_view_hides
+from primero.testing.snapshots import snapshot
 from primero.variant import Variant
 
 WAKS = primero.get_variant("waks")

@@ -1,5 +1,6 @@
 """MkDocs hooks: the pages generated from the installed primero, so they cannot drift.
 
+    from primero import analysis
 Registered in ``mkdocs.yml`` under ``hooks:``. At build time this module writes:
 
 * ``rules/<name>.md`` — one page per registered variant, from its
@@ -88,16 +89,16 @@ def variant_page_path(name: str) -> str:
 
 
 def _is_builtin(spec: Any) -> bool:
-    from primero.plugins import BUILTIN_VARIANT_MODULES
+    from primero.plugins.registry import BUILTIN_VARIANT_MODULES, registry
 
-    return spec.provider in BUILTIN_VARIANT_MODULES
+    return registry().provider(spec) in BUILTIN_VARIANT_MODULES
 
 
 def _facts(spec: Any) -> dict[str, Any]:
     """What the comparison table and the page say about a variant at its defaults."""
     variant = spec.configure()
     rules = variant.rules
-    plan = rules.deal_plan()
+    plan = rules.deal.deal_plan()
     classes = _strongest_first(variant, tuple(rules.ranking.classes))
     options = {o.name: o.default for o in spec.options}
     return {
@@ -180,7 +181,7 @@ def variant_page(spec: Any, notes_dir: Path = NOTES) -> str:
     dist = reg.distribution(spec)
     if not _is_builtin(spec):
         out += ['!!! info "A plug-in variant"',
-                f"    Provided by the plug-in {code(spec.provider)}"
+                f"    Provided by the plug-in {code(reg.provider(spec) or '')}"
                 + (f" from the package {code(dist)}" if dist else "")
                 + ", not by primero itself. This page is generated from the variant's "
                 "registration, like every other variant's.", ""]
@@ -198,7 +199,7 @@ def variant_page(spec: Any, notes_dir: Path = NOTES) -> str:
     out.append(f"| Exchanges | {facts['exchanges']} |")
     if facts["tie"] is not None:
         out.append(f"| Ties | {code(facts['tie'])} |")
-    out.append(f"| Provided by | {code(spec.provider)}"
+    out.append(f"| Provided by | {code(reg.provider(spec) or '')}"
                + (f" ({md(dist)})" if dist else "") + " |")
     out += ["", "## Options", ""]
     if spec.options:
@@ -346,7 +347,7 @@ def hook_definition(fn: Callable[..., Any], *, self_first: bool, body: str) -> s
 
 
 def _core_class(name: str) -> type | None:
-    from primero.variants.waks import CORE_RULES
+    from primero.rules.core import CORE_RULES
 
     for cls in type(CORE_RULES).__mro__:
         if name in vars(cls):

@@ -13,7 +13,6 @@ or a worker that needs one ranking does not import the agents, the session or th
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -123,6 +122,7 @@ _EXPORTS: dict[str, str] = {
     "Table": "primero.setup",
     "GameState": "primero.state",
     "Variant": "primero.variant",
+    "evaluate": "primero.plugins.registry",
     "VariantSpec": "primero.variant",
     "PlayerView": "primero.views",
 }
@@ -184,45 +184,6 @@ def _metadata_version() -> str:
         return version("primero")
     except PackageNotFoundError:  # pragma: no cover - running from a source tree
         return "0.0.0"
-
-
-def evaluate(cards: str | Iterable[Card | str],
-             variant: str | Variant = "waks", **options: object) -> HandValue:
-    """Evaluate a four-card hand.
-
-    Args:
-        cards: Four cards, as text (``"7s 6h Ad Kc"``) or cards.
-        variant: A variant name (with ``options``) or a configured :class:`Variant`.
-        **options: Variant options, e.g. ``supremus=False``, when ``variant`` is a name.
-
-    Returns:
-        The :class:`HandValue`: class, points, counting cards, and the ranking.
-
-    Raises:
-        CardParseError: a token is not a card.
-        InvalidDeckError: not four cards, a duplicate, or a card outside the variant's pack.
-        UnknownVariantError: no such variant.
-        InvalidOptionError: an unknown option or a bad value.
-    """
-    from primero.cards import parse_cards
-    from primero.errors import CardParseError, UnknownVariantError
-    from primero.plugins.registry import get_variant
-    from primero.variant import Variant
-
-    if isinstance(variant, str):
-        variant = get_variant(variant, **options)
-    elif not isinstance(variant, Variant):
-        raise UnknownVariantError(
-            f"variant must be a name or a configured Variant, got {type(variant).__name__}"
-        )
-    elif options:
-        variant = variant.with_options(**options)
-    if not isinstance(cards, str | tuple | list):
-        raise CardParseError(
-            f"cards must be text like '7s 6h Ad Kc' or a list of cards, got "
-            f"{type(cards).__name__}"
-        )
-    return variant.ranking.evaluate(cards if isinstance(cards, str) else parse_cards(cards))
 
 
 __all__ = [

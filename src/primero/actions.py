@@ -15,8 +15,17 @@ from attrs import field, frozen
 from primero.cards import Card, parse_cards
 from primero.errors import IllegalActionError
 
-__all__ = ["ACTION_WORDS", "Action", "Call", "Exchange", "Fold", "Hold", "Pass", "Vie",
-           "parse_action"]
+__all__ = [
+    "ACTION_WORDS",
+    "Action",
+    "Call",
+    "Exchange",
+    "Fold",
+    "Hold",
+    "Pass",
+    "Vie",
+    "parse_action",
+]
 
 #: The words of action text (no player may be called one of them: ``"vie 2"`` must not read
 #: as a player called ``vie``).

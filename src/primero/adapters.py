@@ -41,12 +41,29 @@ from attrs import frozen
 from primero.cards import Card
 from primero.engine import public_text, start_deal
 from primero.errors import PrimeroError
+from primero.options import parse_option_args
 from primero.plugins.registry import get_variant
 from primero.setup import Step
 from primero.state import GameState
 from primero.variant import Variant
 
-__all__ = ["AUTOMATIC_STEPS", "AdapterTable", "CARRY_OVER_TREATMENTS", "Encoder", "FloatArray", "Move", "Piece", "PublicAction", "carried_shares", "information_state_layout", "max_decisions", "observation_layout", "parse_options", "returns", "views"]
+__all__ = [
+    "AUTOMATIC_STEPS",
+    "AdapterTable",
+    "CARRY_OVER_TREATMENTS",
+    "Encoder",
+    "FloatArray",
+    "Move",
+    "Piece",
+    "PublicAction",
+    "carried_shares",
+    "information_state_layout",
+    "max_decisions",
+    "observation_layout",
+    "parse_options",
+    "returns",
+    "views",
+]
 
 
 # ---- from primero.adapter_core ----
@@ -65,8 +82,6 @@ def parse_options(text: str) -> dict[str, str]:
     Raises:
         InvalidOptionError: an item has no ``=`` or no key, or a key is given twice.
     """
-    from primero.cli.core import parse_option_args
-
     return parse_option_args([item for item in text.split(",") if item.strip()])
 
 

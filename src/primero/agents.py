@@ -24,11 +24,20 @@ from primero.errors import EndlessDealError, PrimeroError, UnknownAgentError
 from primero.hands import HAND_SIZE, Ranking
 from primero.session import Session
 from primero.state import GameState
+from primero.tables import colex_offsets
 from primero.variants.cardano import call_book
 from primero.views import PlayerView, state_view
 
-__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "Strength",
-           "make_agent", "play_deal", "play_session"]
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "HeuristicAgent",
+    "RandomAgent",
+    "Strength",
+    "make_agent",
+    "play_deal",
+    "play_session",
+]
 
 
 @runtime_checkable
@@ -79,8 +88,6 @@ class Strength:
 
     def __init__(self, ranking: Ranking) -> None:
         import numpy as np
-
-        from primero.tables import colex_offsets
 
         self.ranking = ranking
         strengths = ranking.strengths()  # per table index: dense, larger better, equal ties

@@ -22,14 +22,15 @@ from attrs import field, frozen
 from primero.errors import CardParseError, InvalidDeckError
 
 __all__ = [
+    "CARDS_BY_INDEX",
+    "Card",
     "FRENCH52",
     "ITALIAN40",
     "PACKS",
     "PRIMIERA_POINTS",
-    "SPANISH48",
-    "Card",
     "Pack",
     "Rank",
+    "SPANISH48",
     "Suit",
     "format_cards",
     "get_pack",
@@ -186,7 +187,8 @@ def _card_index(card: Card) -> int:
     return card.index
 
 
-_BY_INDEX: tuple[Card, ...] = tuple(sorted(_INTERNED.values(), key=_card_index))
+#: Every card of the 52 by its index (:attr:`Card.index`).
+CARDS_BY_INDEX: tuple[Card, ...] = tuple(sorted(_INTERNED.values(), key=_card_index))
 
 _RANK_TOKENS: dict[str, Rank] = {r.label.lower(): r for r in Rank} | {"t": Rank.TEN}
 _SUIT_TOKENS: dict[str, Suit] = {s.letter: s for s in Suit} | {s.symbol: s for s in Suit}
@@ -305,7 +307,7 @@ class Pack:
             mask |= card.bit
         object.__setattr__(self, "mask", mask)
         ordered = tuple(sorted(self.cards, key=_card_index))
-        positions = [-1] * len(_BY_INDEX)
+        positions = [-1] * len(CARDS_BY_INDEX)
         for i, card in enumerate(ordered):
             positions[card.index] = i
         object.__setattr__(self, "ordered", ordered)
@@ -366,7 +368,7 @@ class Pack:
 
 def _pack(name: str, ranks: Iterable[Rank]) -> Pack:
     rank_set = set(ranks)
-    return Pack(name, tuple(c for c in _BY_INDEX if c.rank in rank_set))
+    return Pack(name, tuple(c for c in CARDS_BY_INDEX if c.rank in rank_set))
 
 
 #: 40 cards, A–7 and J Q K in four suits: the default pack everywhere.

@@ -41,9 +41,10 @@ from primero.copying import replace
 from primero.errors import IllegalActionError, PrimeroError, UnknownSeatError, named
 from primero.plugins import checks as hookchecks
 from primero.plugins.checks import past_action_bound
+from primero.plugins.registry import get_variant
 from primero.rules.betting import core_bet, core_end_step, core_start_step
 from primero.rules.dealing import core_deal_cards, core_exchange, deliver
-from primero.setup import DealContext, DealSetup, bind_engine, seeded_stock
+from primero.setup import DealContext, DealSetup, Engine, seeded_stock
 from primero.start import (
     MAX_SEED,
     cards_setup,
@@ -202,8 +203,6 @@ def start_deal(
     """
     if type(variant) is not Variant:
         if isinstance(variant, str):
-            from primero.plugins.registry import get_variant
-
             variant = get_variant(variant)
         if not isinstance(variant, Variant):
             raise PrimeroError(f"variant must be a Variant or a variant name, got {variant!r}")
@@ -227,14 +226,14 @@ def start_deal(
     else:
         setup = cards_setup(variant, known.setup, stock, seed, rng, reshuffles, dealing)
         cards = setup.stock
-    return _advance(_first_state(GameState(context=DealContext(variant, setup),
+    return _advance(_first_state(GameState(context=DealContext(variant, setup, _THIS_ENGINE),
                                            seats=known.seats, stock=cards)))
 
 
 def _start_setup(variant: Variant, given: DealSetup) -> GameState:
     """:func:`start_deal` of a :class:`DealSetup` (checked as the keyword form is)."""
     setup, seats = checked_setup(variant, given)
-    return _advance(_first_state(GameState(context=DealContext(variant, setup), seats=seats,
+    return _advance(_first_state(GameState(context=DealContext(variant, setup, _THIS_ENGINE), seats=seats,
                                            stock=setup.stock)))
 
 
@@ -598,8 +597,9 @@ def _unknown_seat(seat: object, n: int) -> UnknownSeatError:
 
 def deal_context(variant: Variant, setup: DealSetup) -> DealContext:
     """The context of a deal of ``variant`` set up by ``setup`` (how a pickled one returns)."""
-    return DealContext(variant, setup)
+    return DealContext(variant, setup, _THIS_ENGINE)
 
 
-# The states' behaviour is the engine's: bind it (the state module never imports the engine).
-bind_engine(sys.modules[__name__])
+#: This module as the :class:`~primero.setup.Engine` of the deals it starts (their contexts
+#: hold it, so a state's methods reach the engine without importing it).
+_THIS_ENGINE: Engine = sys.modules[__name__]  # type: ignore[assignment]

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 __all__ = [
+    "CARD_TEXT",
     "CardParseError",
     "EndlessDealError",
     "IllegalActionError",
@@ -68,7 +69,8 @@ class InvalidOptionError(PrimeroError, ValueError):
 #: length limit), its ASCII or symbol notation (``7s``, ``10h``, ``7♠``), a rank cut short
 #: (``7...``, ``1...``), or its Italian long name (``7 di coppe``). A pattern, compiled (and
 #: kept in re's cache) when an error first hides cards, not when primero is imported.
-_CARD_TEXT = (
+#: A card's text as errors and reasons write it (``7s``, ``7♠``, ``10h``...).
+CARD_TEXT = (
     r"Card\.parse\(\s*'[^']*(?:'\s*\))?"
     r"|(?<![\w.])(?:(?:10|[2-9AJQKT])[shdc♠♥♦♣♤♡♢♧](?!\w)|(?:10|1|[2-9AJQKT])(?=\.\.\.))"
     r"|(?<!\w)\w+ di (?:spade|coppe|denari|bastoni)(?!\w)")
@@ -84,7 +86,7 @@ def without_cards(text: str) -> str:
     repr ``Card.parse('7s')`` (also cut short), ``7s`` / ``10h`` / ``Th`` and ``7♠``, and the
     Italian long names (``fante di spade``). How many cards there were stays readable.
     """
-    return re.sub(_CARD_TEXT, HIDDEN_CARD, text)
+    return re.sub(CARD_TEXT, HIDDEN_CARD, text)
 
 
 @contextmanager

@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 from attrs import frozen
 
-from primero.cards import Card, Pack, format_cards, parse_cards
+from primero.cards import CARDS_BY_INDEX, Card, Pack, format_cards, parse_cards
 from primero.errors import InvalidDeckError, RankingMismatchError
+from primero.tables import build_table, colex_index, colex_offsets, every_hand, load_or_build
 
 if TYPE_CHECKING:
     from primero.tables import HandTable
@@ -396,8 +397,6 @@ class Ranking:
         return table
 
     def _load(self) -> HandTable:
-        from primero.tables import build_table, load_or_build
-
         def build() -> HandTable:
             return build_table(pack=self.pack, classes=self.classes, points=self.points,
                                classify=self._classify, order=self._order,
@@ -415,8 +414,6 @@ class Ranking:
         offsets and the value class are its closure's locals, not attribute look-ups. Its
         values are of :meth:`value_type`, made by a C-level call with one attribute to set.
         """
-        from primero.tables import colex_offsets
-
         c1, c2, c3, c4 = colex_offsets(self.pack)
         size = len(self.hand_table)
         found = self.__dict__.get("evaluate")
@@ -489,8 +486,6 @@ class Ranking:
         if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE:
             self._diagnose(hand)
         self.pack.check(hand, "hand")
-        from primero.tables import colex_index
-
         return colex_index(self.pack.positions[c.index] for c in hand)
 
     def cards_at(self, index: int) -> tuple[Card, ...]:
@@ -764,10 +759,8 @@ class Ranking:
         if self._legacy is None:
             import numpy as np
 
-            from primero.tables import _hands
-
             bits = np.array([c.bit for c in self.pack.ordered], dtype=np.uint64)
-            masks = np.bitwise_or.reduce(bits[_hands(len(self.pack))], axis=1).tolist()
+            masks = np.bitwise_or.reduce(bits[every_hand(len(self.pack))], axis=1).tolist()
             legacy: dict[int, HandValue] = {}
             for index, mask in enumerate(masks):
                 value = _new_value(HandValue)
@@ -779,9 +772,7 @@ class Ranking:
 
     def value_of(self, mask: int) -> HandValue:
         """The value of the hand whose card bits OR to ``mask`` (no checks beyond the pack)."""
-        from primero.cards import _BY_INDEX
-
-        cards = [c for c in _BY_INDEX if mask & c.bit]
+        cards = [c for c in CARDS_BY_INDEX if mask & c.bit]
         return self.evaluate(cards)
 
 

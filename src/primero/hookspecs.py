@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from primero.state import GameState
     from primero.variant import Variant, VariantSpec
 
-__all__ = ["PROJECT", "hookimpl", "hookspec"]
+__all__ = ["PROJECT", "hookimpl", "hookspec", "primero_register_variants"]
 
 #: The pluggy project name; also the entry-point group plug-ins are found under.
 PROJECT = "primero"

@@ -50,8 +50,14 @@ from primero.errors import IllegalActionError
 from primero.plugins.registry import registry
 from primero.state import GameState
 
-__all__ = ["DEFAULT_PARAMETERS", "GAME_NAME", "PrimeroGame", "PrimeroObserver", "PrimeroState",
-           "game_type"]
+__all__ = [
+    "DEFAULT_PARAMETERS",
+    "GAME_NAME",
+    "PrimeroGame",
+    "PrimeroObserver",
+    "PrimeroState",
+    "game_type",
+]
 
 #: The name the game is registered under.
 GAME_NAME = "python_primero"

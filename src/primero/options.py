@@ -7,7 +7,7 @@ values; :func:`resolve_options` checks what a user asked for and fills in the de
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from attrs import evolve, field, frozen
@@ -15,10 +15,16 @@ from attrs import evolve, field, frozen
 from primero.errors import InvalidOptionError
 
 if TYPE_CHECKING:
-    from primero.variant import Variant
+    pass
 
-__all__ = ["Option", "OptionValue", "option_items", "parse_option_value", "resolve_options",
-           "resolve_variant"]
+__all__ = [
+    "Option",
+    "OptionValue",
+    "option_items",
+    "parse_option_args",
+    "parse_option_value",
+    "resolve_options",
+]
 
 #: The types an option value may have.
 OptionValue = bool | int | str
@@ -177,34 +183,15 @@ def resolve_options(
     )
 
 
-def resolve_variant(variant: str | Variant, options: Mapping[str, Any] | None = None) -> Variant:
-    """A configured variant from a variant, a name, or ``"name:key=value,key=value"``.
+def parse_option_args(items: Sequence[str] | None) -> dict[str, str]:
+    """Read ``KEY=VALUE`` option arguments into a dict (values still text).
 
-    The text form is the one ``primero simulate --variant`` and ``primero compare`` read
-    (and :func:`primero.simulation.simulate`, which re-exports this function).
-
-    Args:
-        variant: A :class:`~primero.variant.Variant`, a registered name or alias, or a name
-            with options after a colon, e.g. ``"waks:supremus=false,tie=split"`` (a ``-`` in a
-            key reads as ``_``; values are read as on the command line).
-        options: More options (they win over those in the text).
+    A ``-`` in a key is read as ``_`` (``numerus-counts=all``). Values are validated later by
+    the variant, which converts ``true``/``false`` and integers.
 
     Raises:
-        UnknownVariantError: no such variant.
-        InvalidOptionError: a malformed, unknown or badly valued option, or one given twice
-            in the text.
+        InvalidOptionError: an item has no ``=`` or no key, or a key is given twice.
     """
-    from primero.plugins.registry import get_variant
-    from primero.variant import Variant
+    return option_items(items or (), expected="KEY=VALUE, e.g. supremus=false")
 
-    if isinstance(variant, Variant):
-        return variant.with_options(**options) if options else variant
-    name, _, text = variant.partition(":")
-    items = filter(None, (part.strip() for part in text.split(",")))
-    given: dict[str, Any] = {
-        key: parse_option_value(value)
-        for key, value in option_items(items, where=f" in {variant!r}",
-                                       expected="name:key=value,key=value").items()
-    }
-    given.update(options or {})
-    return get_variant(name.strip(), **given)
+

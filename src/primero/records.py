@@ -40,13 +40,27 @@ from attrs import field, frozen
 from primero.cards import Card, parse_cards
 from primero.engine import start_deal
 from primero.errors import PrimeroError, RecordError
+from primero.plugins.manager import plugin_label
 from primero.plugins.registry import get_variant, registry
 from primero.setup import DealSetup, Table
 from primero.start import MAX_SEED
 from primero.state import GameState
 from primero.variant import Variant
 
-__all__ = ["DealRecord", "MAX_CHIPS", "MAX_DEPTH", "MAX_RECORD_BYTES", "dump_record", "load_record", "read_record_text", "record_from_data", "record_from_state", "replay", "save_record"]
+__all__ = [
+    "DealRecord",
+    "MAX_CHIPS",
+    "MAX_DEPTH",
+    "MAX_RECORD_BYTES",
+    "dump_record",
+    "load_record",
+    "read_record_text",
+    "record_data",
+    "record_from_data",
+    "record_from_state",
+    "replay",
+    "save_record",
+]
 
 
 # ---- from primero.record_reading ----
@@ -332,12 +346,6 @@ class DealRecord:
         value = self.extra.get("expect", {})
         return value if isinstance(value, Mapping) else {}
 
-    def to_dict(self) -> dict[str, Any]:
-        """The record as the deal file's keys, JSON-ready (:func:`primero.serialize.to_dict`)."""
-        from primero.serialize import to_dict
-
-        return to_dict(self)
-
 
 def load_record(source: str | Path) -> DealRecord:
     """Read a deal file.
@@ -569,8 +577,6 @@ def record_from_state(state: GameState) -> DealRecord:
 
 def _check_recordable(variant: Variant, options: tuple[tuple[str, Any], ...]) -> None:
     """Refuse a variant that a deal file naming it would not replay (see record_from_state)."""
-    from primero.plugins.manager import plugin_label
-
     def labels(objects: tuple[object, ...]) -> str:
         return ", ".join(plugin_label(o) for o in objects) or "none"
 
@@ -592,9 +598,47 @@ def _check_recordable(variant: Variant, options: tuple[tuple[str, Any], ...]) ->
                       f"{what}; {unsaved} (its replay would play the installed rules)")
 
 
+def record_data(record: DealRecord) -> dict[str, Any]:
+    """The deal file's own keys, in its order, with its other tables (as TOML writes them).
+
+    Cards are their ASCII text and actions their text; the other tables are as read.
+    """
+    data: dict[str, Any] = {"variant": record.variant}
+    if record.options:
+        data["options"] = dict(record.options)
+    data |= {"players": list(record.players), "dealer": record.dealer,
+             "chips": list(record.chips), "stake": record.stake, "rest": record.rest}
+    if record.ante is not None:
+        data["ante"] = record.ante
+    if record.carry:
+        data["carry"] = record.carry
+    if record.raise_cap is not None:
+        data["raise_cap"] = record.raise_cap
+    if record.stock:
+        data["stock"] = [c.ascii for c in record.stock]
+    elif record.seed is not None:
+        data["seed"] = record.seed
+    if record.reshuffles:
+        data["reshuffles"] = [[c.ascii for c in r] for r in record.reshuffles]
+    data["actions"] = [f"{p} {a}" for p, a in record.actions]
+    data |= {k: _file_value(v) for k, v in record.extra.items()}
+    return data
+
+
+def _file_value(value: object) -> Any:
+    """A value of a deal file's other tables as TOML holds it: cards as text, lists, tables."""
+    if isinstance(value, Card):
+        return value.ascii
+    if isinstance(value, Mapping):
+        return {str(k): _file_value(v) for k, v in value.items()}
+    if isinstance(value, tuple | list | frozenset | set):
+        return [_file_value(v) for v in value]
+    return value
+
+
 def dump_record(record: DealRecord) -> str:
     """The record as deal-file TOML text (whole stock and every reshuffle written out)."""
-    return tomli_w.dumps(record.to_dict(), multiline_strings=False)
+    return tomli_w.dumps(record_data(record), multiline_strings=False)
 
 
 def save_record(state: GameState, path: str | Path) -> Path:

@@ -26,18 +26,19 @@ Example::
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
+from primero.actions import Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, parse_cards
 from primero.errors import PrimeroError, RecordError
 from primero.hands import HandValue
+from primero.plugins.registry import get_variant
+from primero.records import DealRecord, record_data, record_from_data
 from primero.settlement import Award, PotLayer, Settlement
-
-if TYPE_CHECKING:
-    from primero.records import DealRecord
-    from primero.variant import Variant
+from primero.variant import Variant
+from primero.views import PlayerView
 
 __all__ = ["JSONValue", "record_from_dict", "settlement_from_dict", "to_dict"]
 
@@ -61,9 +62,6 @@ def to_dict(obj: object, *, players: Sequence[str] | None = None) -> dict[str, A
     Raises:
         TypeError: ``obj`` is none of these.
     """
-    from primero.records import DealRecord
-    from primero.views import PlayerView
-
     if isinstance(obj, Settlement):
         return _settlement(obj, players)
     if isinstance(obj, Award):
@@ -164,9 +162,7 @@ def settlement_from_dict(data: Mapping[str, Any], variant: Variant | str) -> Set
         UnknownVariantError: ``variant`` is a name that is not registered.
     """
     if isinstance(variant, str):
-        from primero.plugins.registry import get_variant
-
-        variant = get_variant(variant)
+            variant = get_variant(variant)
     where = "settlement"
     awards = []
     for k, award in enumerate(_get(data, "awards", list, where), start=1):
@@ -203,26 +199,8 @@ def settlement_from_dict(data: Mapping[str, Any], variant: Variant | str) -> Set
 
 
 def _record(record: DealRecord) -> dict[str, Any]:
-    """The deal file's own keys, in its order (cases/README.md), with its other tables."""
-    data: dict[str, Any] = {"variant": record.variant}
-    if record.options:
-        data["options"] = dict(record.options)
-    data |= {"players": list(record.players), "dealer": record.dealer,
-             "chips": list(record.chips), "stake": record.stake, "rest": record.rest}
-    if record.ante is not None:
-        data["ante"] = record.ante
-    if record.carry:
-        data["carry"] = record.carry
-    if record.raise_cap is not None:
-        data["raise_cap"] = record.raise_cap
-    if record.stock:
-        data["stock"] = [c.ascii for c in record.stock]
-    elif record.seed is not None:
-        data["seed"] = record.seed
-    if record.reshuffles:
-        data["reshuffles"] = [[c.ascii for c in r] for r in record.reshuffles]
-    data["actions"] = [f"{p} {a}" for p, a in record.actions]
-    data |= {k: _plain(v) for k, v in record.extra.items()}
+    """The deal file's keys (:func:`~primero.records.record_data`), JSON-ready."""
+    data: dict[str, Any] = _plain(record_data(record))
     return data
 
 
@@ -235,8 +213,6 @@ def record_from_dict(data: Mapping[str, Any]) -> DealRecord:
         RecordError: as :func:`~primero.history.load_record` (a missing key, a key of the
             wrong type, an unknown key, a card that does not exist…).
     """
-    from primero.records import record_from_data
-
     if not isinstance(data, Mapping):
         raise RecordError(f"deal record: expected an object, got {type(data).__name__}")
     return record_from_data(dict(data), "deal record")
@@ -248,9 +224,6 @@ def record_from_dict(data: Mapping[str, Any]) -> DealRecord:
 
 def _plain(value: object) -> Any:
     """Any value a view holds as JSON's kinds: cards as text, actions and calls as text."""
-    from primero.actions import Call, Exchange, Fold, Hold, Pass, Vie
-    from primero.variant import Variant
-
     if value is None or isinstance(value, str | int | float):  # bool is an int
         return value
     if isinstance(value, Card):

@@ -18,6 +18,7 @@ from attrs import evolve, frozen
 from primero.cards import Card
 from primero.engine import start_deal
 from primero.errors import PrimeroError, named
+from primero.plugins.registry import get_variant
 from primero.setup import DealSetup, Table
 from primero.state import GameState
 from primero.variant import Variant
@@ -165,8 +166,6 @@ class Session:
                 chips, dealer or table (as in ``start_deal``), checked before the draw.
         """
         if isinstance(variant, str):
-            from primero.plugins.registry import get_variant
-
             variant = get_variant(variant)
         if seed is None:
             if rng is None:

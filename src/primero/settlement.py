@@ -7,7 +7,7 @@ carry add up to the pot.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from attrs import field, frozen
 
@@ -116,16 +116,6 @@ class Settlement:
             carried = "1 chip carries" if self.carry == 1 else f"{self.carry} chips carry"
             lines.append(f"{carried} over to the next deal{why}")
         return "\n".join(lines)
-
-    def to_dict(self, players: Sequence[str] | None = None) -> dict[str, Any]:
-        """The settlement as JSON-ready values (:func:`primero.serialize.to_dict`).
-
-        Args:
-            players: The players' names by seat, to name each seat (a ``"player"`` key).
-        """
-        from primero.serialize import to_dict
-
-        return to_dict(self, players=players)
 
     @property
     def paid_out(self) -> int:

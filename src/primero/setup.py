@@ -28,18 +28,21 @@ from __future__ import annotations
 
 from _random import Random as _BaseRandom
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 from attrs import field, frozen
 
 if TYPE_CHECKING:
     from primero.action_space import ActionSpace
+    from primero.actions import Action
     from primero.cards import Card
     from primero.plugins.deal import DealRules
+    from primero.state import GameState
     from primero.variant import BettingRules, Variant
+    from primero.views import PlayerView
 
-__all__ = ["DEALING_MODES", "DealContext", "DealSetup", "Step", "Table", "bind_engine", "bound_engine", "seeded_stock"]
+__all__ = ["DEALING_MODES", "DealContext", "DealSetup", "Engine", "Step", "Table", "seeded_stock"]
 
 
 #: How a deal's cards are chosen (``start_deal(dealing=...)``): from a seeded shuffle, from a
@@ -178,38 +181,20 @@ def seeded_stock(cards: Sequence[Card], seed: int) -> tuple[Card, ...]:
     return tuple(items)
 
 
-#: The engine module that deals and drives every state (bound by :mod:`primero.engine`).
-_ENGINE: Any = None
+class Engine(Protocol):
+    """What plays a deal: the functions a state's methods call (:mod:`primero.engine`).
 
-
-def bind_engine(engine: Any) -> None:
-    """Bind the engine that owns the states' behaviour (:mod:`primero.engine` binds itself).
-
-    The engine depends on the state and never the other way round: a state's ``apply``,
-    ``view`` and the like call the bound engine, and a pickled deal context names the engine's
-    :func:`~primero.engine.deal_context`, so unpickling a state imports and binds the engine.
-
-    Args:
-        engine: A namespace with ``apply``, ``deal``, ``view``, ``legal_ids``, ``space_of``,
-            ``public_text`` and ``deal_context`` (the engine module).
+    A deal's context holds the engine that started it (``state.context.engine``), so a state
+    never imports the engine: ``state.apply(...)`` is ``state.context.engine.apply(state, ...)``.
     """
-    global _ENGINE
-    _ENGINE = engine
 
-
-def bound_engine() -> Any:
-    """The bound engine (see :func:`bind_engine`).
-
-    Raises:
-        PrimeroError: no engine is bound: ``import primero.engine`` (every state is made by
-            its ``start_deal`` or unpickled, which imports it).
-    """
-    if _ENGINE is None:
-        from primero.errors import PrimeroError
-
-        raise PrimeroError("no engine is bound: import primero.engine first (states are made "
-                           "by primero.engine.start_deal)")
-    return _ENGINE
+    def apply(self, state: GameState, action: Action | str | int, /) -> GameState: ...
+    def deal(self, state: GameState, card: Card | str, /) -> GameState: ...
+    def view(self, state: GameState, seat: int, /) -> PlayerView: ...
+    def legal_ids(self, state: GameState, /) -> tuple[int, ...]: ...
+    def space_of(self, state: GameState, /) -> ActionSpace: ...
+    def public_text(self, action: Action, /) -> str: ...
+    def deal_context(self, variant: Variant, setup: DealSetup, /) -> DealContext: ...
 
 
 #: Actions per seat (and one) a deal may always take (see
@@ -240,11 +225,12 @@ class DealContext:
             :func:`primero.hookchecks.deal_action_bound` (never more than that bound).
     """
 
-    __slots__ = ("_hash", "_space", "betting", "bound", "dealer", "eldest", "external", "n", "plan",
-                 "rules", "setup", "steps", "table", "total_chips", "variant")
+    __slots__ = ("_hash", "_space", "betting", "bound", "dealer", "eldest", "engine", "external",
+                 "n", "plan", "rules", "setup", "steps", "table", "total_chips", "variant")
 
     variant: Variant
     setup: DealSetup
+    engine: Engine
     rules: DealRules
     plan: tuple[Step, ...]
     steps: tuple[Step | None, ...]
@@ -259,7 +245,7 @@ class DealContext:
     _hash: int | None
     _space: ActionSpace | None
 
-    def __init__(self, variant: Variant, setup: DealSetup) -> None:
+    def __init__(self, variant: Variant, setup: DealSetup, engine: Engine) -> None:
         setter = object.__setattr__  # straight-line: one context per deal, made at its start
         rules = variant.rules.deal
         plan = rules.plan
@@ -268,6 +254,7 @@ class DealContext:
         total = sum(setup.chips) + setup.carry
         setter(self, "variant", variant)
         setter(self, "setup", setup)
+        setter(self, "engine", engine)
         setter(self, "rules", rules)
         setter(self, "plan", plan)
         setter(self, "steps", (None, *plan, None))
@@ -304,8 +291,8 @@ class DealContext:
         return value
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # by the engine's function: unpickling a state imports (and binds) the engine
-        return (bound_engine().deal_context, (self.variant, self.setup))
+        # by the engine's function: unpickling a state imports the engine that played it
+        return (self.engine.deal_context, (self.variant, self.setup))
 
     def __deepcopy__(self, memo: dict[int, object]) -> DealContext:
         return self

@@ -21,7 +21,19 @@ from primero.setup import DEALING_MODES, DealSetup, Table, seeded_stock
 from primero.state import Seat
 from primero.variant import Variant
 
-__all__ = ["KnownTable", "MAX_BET_SIZES", "MAX_SEED", "SETUPS", "cards_setup", "checked_setup", "known_table", "new_seed", "setup_key", "table_setup", "whole"]
+__all__ = [
+    "KnownTable",
+    "MAX_BET_SIZES",
+    "MAX_SEED",
+    "SETUPS",
+    "cards_setup",
+    "checked_setup",
+    "known_table",
+    "new_seed",
+    "setup_key",
+    "table_setup",
+    "whole",
+]
 
 
 #: The most bet sizes a table may offer (rest - stake + 1): legal actions spell out amounts.

@@ -68,7 +68,7 @@ from attrs import field, frozen
 from primero.cards import Card, format_cards
 from primero.copying import replace
 from primero.errors import UnknownSeatError, named
-from primero.setup import DealContext, DealSetup, Step, Table, bound_engine
+from primero.setup import DealContext, DealSetup, Step, Table
 from primero.views import PlayerView
 
 if TYPE_CHECKING:
@@ -78,7 +78,19 @@ if TYPE_CHECKING:
     from primero.settlement import Settlement
     from primero.variant import Variant
 
-__all__ = ["Chance", "Delivery", "Extras", "GameState", "PublicSeat", "Receipt", "Seat", "VariantState", "fill", "folded_cards", "reshuffle_pool"]
+__all__ = [
+    "Chance",
+    "Delivery",
+    "Extras",
+    "GameState",
+    "PublicSeat",
+    "Receipt",
+    "Seat",
+    "VariantState",
+    "fill",
+    "folded_cards",
+    "reshuffle_pool",
+]
 
 
 # ---- from primero.variant_state ----
@@ -463,9 +475,7 @@ class GameState:
         """
         log = self._log
         if log is None:
-            engine = _ENGINE
-            if engine is None:
-                engine = _engine()
+            engine = self.context.engine
             public_text = engine.public_text
             log = tuple([(seat, public_text(action)) for seat, action in self.history])
             object.__setattr__(self, "_log", log)
@@ -610,7 +620,7 @@ class GameState:
                 (it is not among ``state.chance.cards``); the message names the card only.
             CardParseError: the text is not a card.
         """
-        return cast(GameState, _engine().deal(self, card))
+        return cast(GameState, self.context.engine.deal(self, card))
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to act; empty when nobody is to act (or at chance)."""
@@ -630,13 +640,13 @@ class GameState:
         See :class:`primero.action_space.ActionSpace`: ``size``, ``encode(state, action)``,
         ``decode(state, i)``.
         """
-        return cast("ActionSpace", _engine().space_of(self))
+        return cast("ActionSpace", self.context.engine.space_of(self))
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids of the legal actions in :attr:`action_space`, ascending (empty: nobody acts)."""
         ids = self._legal_ids
         if ids is None:
-            ids = cast("tuple[int, ...]", _engine().legal_ids(self))
+            ids = cast("tuple[int, ...]", self.context.engine.legal_ids(self))
             object.__setattr__(self, "_legal_ids", ids)
         return ids
 
@@ -651,14 +661,12 @@ class GameState:
             IllegalActionError: the action is not legal here; the message says why. See
                 :func:`primero.engine.apply` for what an error shows, and to whom.
         """
-        engine = _ENGINE
-        if engine is None:
-            engine = _engine()
+        engine = self.context.engine
         return engine.apply(self, action)  # type: ignore[no-any-return]
 
     def view(self, seat: int) -> PlayerView:
         """What the player at ``seat`` may see: their own cards and everything public."""
-        return cast(PlayerView, _engine().view(self, seat))
+        return cast(PlayerView, self.context.engine.view(self, seat))
 
     def __repr__(self) -> str:
         """A short, public summary: variant, step, whose turn, pot and every stack.
@@ -689,20 +697,6 @@ class GameState:
         return "\n".join(lines)
 
 
-_ENGINE: Any = None
-
-
-def _engine() -> Any:
-    """The engine that owns the state's behaviour (``apply``, ``view``...): the one bound.
-
-    :mod:`primero.engine` binds itself when it is imported
-    (:func:`primero.deal_setup.bind_engine`); this module never imports it, so the dependency
-    runs one way (engine -> state).
-    """
-    global _ENGINE
-    if _ENGINE is None:
-        _ENGINE = bound_engine()
-    return _ENGINE
 
 
 _STATE_FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.init)

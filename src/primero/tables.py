@@ -55,6 +55,8 @@ from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import primero
+from primero.cards import Rank, format_cards
 from primero.errors import InvalidDeckError, PluginError
 
 if TYPE_CHECKING:
@@ -64,7 +66,21 @@ if TYPE_CHECKING:
     from primero.hands import Classification
     from primero.variant import Variant
 
-__all__ = ["CACHE_DIR_ENV", "FORMAT_VERSION", "HandTable", "NO_CACHE_ENV", "TableCacheWarning", "build_table", "cache_dir", "cache_key", "colex_index", "colex_offsets", "load_or_build", "orders_by_class_and_points"]
+__all__ = [
+    "CACHE_DIR_ENV",
+    "FORMAT_VERSION",
+    "HandTable",
+    "NO_CACHE_ENV",
+    "TableCacheWarning",
+    "build_table",
+    "cache_dir",
+    "cache_key",
+    "colex_index",
+    "colex_offsets",
+    "every_hand",
+    "load_or_build",
+    "orders_by_class_and_points",
+]
 
 
 # ---- from primero.tables ----
@@ -246,7 +262,7 @@ def _order_by_class_and_points(variant: Variant | None) -> bool:
         getattr(f, "__primero_order_by_class_and_points__", False) for f in functions or ())
 
 
-def _hands(n: int) -> Any:
+def every_hand(n: int) -> Any:
     """All hands of ``n`` cards as a ``(C(n, 4), 4)`` numpy array; row ``k`` has index ``k``.
 
     Built in colex order directly: the ``k``-subsets of ``range(n)`` are, for each top card
@@ -281,8 +297,6 @@ def _classify_standard_numpy(variant: Variant, pack: Pack, points: dict[Card, in
     ranks at once. ``None`` when a card's points do not fit a lane (the per-hand path then).
     """
     import numpy as np
-
-    from primero.cards import Rank
 
     cards = pack.ordered
     if any(not 0 <= points[c] < 1 << 13 for c in cards):
@@ -357,7 +371,7 @@ def build_table(*, pack: Pack, classes: tuple[str, ...], points: dict[Card, int]
     hands: Any = None
     derived = None
     if variant is not None and _standard_classify(variant):
-        hands = _hands(len(pack))
+        hands = every_hand(len(pack))
         derived = _classify_standard_numpy(variant, pack, points, hands)
     if derived is not None:
         import numpy as np
@@ -402,8 +416,6 @@ def _build_per_hand(*, pack: Pack, classes: tuple[str, ...],
                     order: Callable[[Classification], tuple[int, ...]],
                     by_class_points: bool, name: str) -> HandTable:
     """Ask the hooks for every hand (a plug-in classifies hands itself)."""
-    from primero.cards import format_cards
-
     position = {c: k for k, c in enumerate(classes)}
     cards = pack.ordered
     n = len(cards)
@@ -533,21 +545,18 @@ def cache_key(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
               points: dict[Card, int]) -> str:
     """Everything that decides a ranking's table, as canonical JSON text.
 
-    The format, primero's version, the variant and its provider, the options that decide the
+    The format, primero's version, the variant, the options that decide the
     ranking (``affects_ranking``), the pack, the card points, the classes, and every rule object
     of the variant's plug-in manager (module, class, ``__version__``, source file size and
     modification time).
     """
-    import primero
-
     affects = {o.name: o.affects_ranking for o in variant.spec.options}
-    plugins = [_module_stamp(p) for p in variant.rules.manager.get_plugins()]
+    plugins = [_module_stamp(p) for p in variant.rules.ranking_manager.get_plugins()]
     plugins.sort(key=repr)
     key = {
         "format": FORMAT_VERSION,
         "primero": getattr(primero, "__version__", "?"),
         "variant": variant.spec.name,
-        "provider": variant.spec.provider,
         "options": [[k, v] for k, v in variant.settings if affects.get(k, True)],
         "pack": [pack.name, [c.ascii for c in pack.ordered]],
         "points": [points[c] for c in pack.ordered],

@@ -37,11 +37,22 @@ from attrs import field, frozen
 from primero.options import Option, OptionValue, resolve_options
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from primero.cards import Pack
     from primero.hands import Ranking
+    from primero.plugins.registry import Registry
     from primero.plugins.rules import Rules
 
-__all__ = ["BettingRules", "SOURCE_TEXTS", "Variant", "VariantSpec", "WAKS_BETTING", "cited_keys", "with_cited"]
+__all__ = [
+    "BettingRules",
+    "SOURCE_TEXTS",
+    "Variant",
+    "VariantSpec",
+    "WAKS_BETTING",
+    "cited_keys",
+    "with_cited",
+]
 
 
 # ---- from primero.betting_rules ----
@@ -179,22 +190,10 @@ class VariantSpec:
     betting: BettingRules = WAKS_BETTING
     plugins: tuple[object, ...] = field(default=(), converter=_object_tuple, repr=False)
 
-    @property
-    def provider(self) -> str:
-        """The plug-in that registered this spec in :func:`primero.registry`, or ``""``.
-
-        Kept for callers of 0.1; ask the registry instead: ``registry().provider(spec)``.
-        """
-        from primero.plugins.registry import registry
-
-        return registry().provider(self) or ""
-
     def __reduce__(self) -> tuple[Any, ...]:
         # An installed spec travels by name, so a worker process gets the same rule objects
         # (and equal variants); any other spec travels by value.
-        from primero.plugins.registry import registry
-
-        installed = registry()
+        installed = _installed()
         if self.name in installed and installed.spec(self.name) is self:
             return (_installed_spec, (self.name,))
         return (_spec_by_value, (tuple((a.name, getattr(self, a.name))
@@ -289,9 +288,7 @@ class Variant:
         """The typed façade over this variant's plug-in manager (built once, cached)."""
         rules = self._rules
         if rules is None:
-            from primero.plugins.rules import rules_for
-
-            rules = rules_for(self)
+            rules = _plugins().rules_for(self)
             object.__setattr__(self, "_rules", rules)
         return rules
 
@@ -343,9 +340,7 @@ def _fmt(value: object) -> str:
 
 def _registered(spec: VariantSpec) -> bool:
     """Whether ``get_variant(spec.name)`` finds this very spec."""
-    from primero.plugins.registry import registry
-
-    installed = registry()
+    installed = _installed()
     return spec.name in installed and installed.spec(spec.name) is spec
 
 
@@ -357,11 +352,23 @@ def _rebuild_variant(spec: VariantSpec, settings: tuple[tuple[str, OptionValue],
 
 def _installed_spec(name: str) -> VariantSpec:
     """Unpickle an installed :class:`VariantSpec` (see ``VariantSpec.__reduce__``)."""
-    from primero.plugins.registry import registry
-
-    return registry().spec(name)
+    return _installed().spec(name)
 
 
 def _spec_by_value(fields: tuple[tuple[str, Any], ...]) -> VariantSpec:
     """Unpickle a :class:`VariantSpec` that is not installed."""
     return VariantSpec(**dict(fields))
+
+
+def _plugins() -> ModuleType:
+    """The registry module (:mod:`primero.plugins.registry`): the one door from a variant to
+    the plug-in machinery, which builds on this module (it finds specs and makes variants)."""
+    from primero.plugins import registry
+
+    return registry
+
+
+def _installed() -> Registry:
+    """The registry of installed variants."""
+    found: Registry = _plugins().registry()
+    return found

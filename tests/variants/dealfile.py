@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 
 from primero import IllegalActionError, parse_cards
-from primero.history import DealRecord, load_record, replay
+from primero.records import DealRecord, load_record, replay
 from primero.state import GameState
-from primero.testing import snapshot
+from primero.testing.snapshots import snapshot
 
 HERE = Path(__file__).resolve().parent
 

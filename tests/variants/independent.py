@@ -107,7 +107,7 @@ def check_deal_file(name: str) -> Any:
         The finished state.
     """
     from primero.cards import parse_cards
-    from primero.history import load_record, replay
+    from primero.records import load_record, replay
 
     record = load_record(HERE / name)
     state = replay(record)

@@ -14,11 +14,12 @@ from hypothesis import HealthCheck, settings
 import oracle
 from primero import IllegalActionError, InvalidOptionError, evaluate, get_variant, registry
 from primero.actions import Call, Fold, Hold, Pass, Vie
-from primero.calls import call_book, parse_understatements
 from primero.engine import start_deal
-from primero.history import load_record, replay
+from primero.records import load_record, replay
 from primero.state import GameState
-from primero.testing import run_deal_machine, snapshot
+from primero.testing.runner import run_deal_machine
+from primero.testing.snapshots import snapshot
+from primero.variants.cardano import call_book, parse_understatements
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
 

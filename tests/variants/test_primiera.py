@@ -24,10 +24,10 @@ import primero
 from primero import IllegalActionError, PrimeroError, get_variant, parse_cards
 from primero.actions import Exchange
 from primero.engine import start_deal
-from primero.history import dump_record, load_record, record_from_state, replay
+from primero.records import dump_record, load_record, record_from_state, replay
 from primero.session import Session
 from primero.state import GameState
-from primero.testing import run_deal_machine
+from primero.testing.runner import run_deal_machine
 from primero.variants.primiera import (
     DEFAULT_ANTE,
     PRIMIERA_PLAN,
@@ -93,7 +93,7 @@ def test_registered_with_its_table() -> None:
     assert {o.name: o.default for o in spec.options} == {"order": "flush_top", "tie": "suit"}
     variant = get_variant("primiera")
     assert variant.pack.name == "italian40" and len(variant.pack) == 40
-    assert variant.rules.deal_plan() == PRIMIERA_PLAN
+    assert variant.rules.deal.deal_plan() == PRIMIERA_PLAN
     assert [str(s) for s in PRIMIERA_PLAN] == [
         "ante", "deal 4", "declare 1", "exchange", "declare 2"]
 

@@ -14,7 +14,7 @@ from primero.actions import Exchange, Fold, Hold, Pass, Vie
 from primero.cli import app
 from primero.engine import start_deal
 from primero.errors import IllegalActionError
-from primero.history import load_record, replay
+from primero.records import load_record, replay
 from primero.rules.settling import settle_showdown
 from primero.state import GameState
 from primero.variants.revival import (
@@ -79,7 +79,7 @@ def test_registered_with_sources_and_defaults(name: str) -> None:
     assert [o.name for o in spec.options] == [o.name for o in REVIVAL.options]
     assert {o.name: o.default for o in spec.options} \
         == REVIVAL_DEFAULTS | PRESET_DEFAULTS[name]
-    assert primero.get_variant(name).spec.provider == "primero.variants.revival"
+    assert primero.registry().provider(primero.get_variant(name).spec) == "primero.variants.revival"
 
 
 def test_presets_are_the_registered_specs() -> None:
@@ -101,13 +101,13 @@ def test_presets_are_the_registered_specs() -> None:
 )
 def test_deal_plan(rounds: int, exchange_first: bool, plan: list[str]) -> None:
     variant = primero.get_variant("revival", rounds=rounds, exchange_first=exchange_first)
-    assert [str(step) for step in variant.rules.deal_plan()] == plan
+    assert [str(step) for step in variant.rules.deal.deal_plan()] == plan
 
 
 def test_preset_plans() -> None:
-    assert primero.get_variant("italian-primiera").rules.deal_plan() == revival_plan(3)
-    assert primero.get_variant("french-prime").rules.deal_plan() == revival_plan(2)
-    assert primero.get_variant("spanish-primera").rules.deal_plan() == revival_plan(1)
+    assert primero.get_variant("italian-primiera").rules.deal.deal_plan() == revival_plan(3)
+    assert primero.get_variant("french-prime").rules.deal.deal_plan() == revival_plan(2)
+    assert primero.get_variant("spanish-primera").rules.deal.deal_plan() == revival_plan(1)
     with pytest.raises(primero.InvalidOptionError, match="rounds"):
         primero.get_variant("revival", rounds=4)
     with pytest.raises(ValueError, match="1 to 3"):

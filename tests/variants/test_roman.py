@@ -14,7 +14,7 @@ from primero import Classification, Rank
 from primero.cli import app
 from primero.engine import start_deal
 from primero.errors import IllegalActionError, InvalidDeckError
-from primero.history import load_record, replay
+from primero.records import load_record, replay
 from primero.variants.roman import ROMAN, ROMAN_NAMES, RomanRules
 from primero.variants.waks import WAKS
 

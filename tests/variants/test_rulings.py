@@ -17,11 +17,11 @@ from dealfile import check_expect
 
 from primero import get_variant, registry
 from primero.engine import start_deal
-from primero.history import DealRecord, load_record, replay
+from primero.records import DealRecord, load_record, replay
 from primero.rules.settling import build_layers, form_pots, share_layer
 from primero.session import Session
 from primero.settlement import PotLayer
-from primero.state import Table
+from primero.setup import Table
 from primero.variants.primiera import CannotPayAnteError
 
 RULINGS = Path(__file__).resolve().parent / "rulings"
@@ -248,14 +248,14 @@ def test_folded_hands_join_the_discards_when_the_stock_is_rebuilt() -> None:
     assert [c.ascii for c in state.seats[5].hand] == [c.ascii for c in pile[:4]]
     assert len(state.stock) == 16
     # a saved record of the deal replays to the same state
-    from primero.history import dump_record, record_from_state
+    from primero.records import dump_record, record_from_state
     again = replay(load_record(dump_record(record_from_state(state))))
     assert again == state
 
 
 # --- primero rules VARIANT: every option's default and source --------------------------------
 
-BUILT_IN = [n for n in registry().names() if registry().spec(n).provider.startswith("primero.")]
+BUILT_IN = [n for n in registry().names() if (registry().provider(registry().spec(n)) or "").startswith("primero.")]
 
 
 @pytest.mark.parametrize("name", BUILT_IN)

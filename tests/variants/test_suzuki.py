@@ -12,9 +12,10 @@ from primero import IllegalActionError, get_variant, parse_cards, registry
 from primero.actions import Fold, Hold, Pass, Vie
 from primero.cards import ITALIAN40
 from primero.engine import start_deal
-from primero.history import load_record, replay
+from primero.records import load_record, replay
 from primero.state import GameState
-from primero.testing import check_deal_invariants, snapshot
+from primero.testing.invariants import check_deal_invariants
+from primero.testing.snapshots import snapshot
 
 PLAYERS = ["Anna", "Ben", "Carla"]
 DEAL = Path(__file__).with_name("suzuki_funded_layers.toml")

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from primero.analysis import _native
 from primero.errors import PrimeroError
 from primero.hands import HAND_SIZE, Ranking
 
@@ -207,8 +208,6 @@ def count_by_halves(keys: Sequence[Any], to_come: Sequence[int], u: int, k_count
             f"up to {max(sizes)} of the {u} unseen cards, by {k_count} strengths), more than "
             f"{MAX_TABLE_ENTRIES:,}: give dead cards or fewer players")
     if native:
-        from primero.analysis import _native
-
         counted = _native.count_by_halves(keys, to_come, u, cut, k_count)
         if counted is not None:  # the compiled kernel: the same count, in C
             return counted

@@ -4,7 +4,8 @@ Commands (one function each, in the modules below)::
 
     primero variants | evaluate | frequencies | rules     (primero.cli.reference)
     primero play | replay                                  (primero.cli.game)
-    primero simulate | compare                             (primero.cli.simulate)
+    primero simulate                                       (primero.cli.simulate)
+    primero compare                                        (primero.cli.compare)
     primero odds                                           (primero.cli.odds)
 
 :mod:`primero.cli.core` holds the app (the command group), the shared options and the error
@@ -43,7 +44,8 @@ __all__ = ["COMMAND_MODULES", "EXIT_ERROR", "EXIT_USAGE", "app", "fail", "load_v
 COMMAND_MODULES: dict[str, str] = {
     **dict.fromkeys(("variants", "evaluate", "frequencies", "rules"), "primero.cli.reference"),
     **dict.fromkeys(("play", "replay"), "primero.cli.game"),
-    **dict.fromkeys(("simulate", "compare"), "primero.cli.simulate"),
+    "simulate": "primero.cli.simulate",
+    "compare": "primero.cli.compare",
     "odds": "primero.cli.odds",
 }
 

@@ -39,7 +39,8 @@ import click
 
 from primero.cli.lazy_rich import Console
 from primero.errors import PluginWarning, PrimeroError, UnknownVariantError
-from primero.options import option_items
+from primero.options import parse_option_args
+from primero.plugins.manager import hook_watchdog
 from primero.plugins.registry import get_variant, registry
 from primero.variant import Variant
 
@@ -53,7 +54,6 @@ __all__ = [
     "json_option",
     "load_variant",
     "number_text",
-    "parse_option_args",
     "print_json",
     "suggest_variant",
     "variant_options",
@@ -140,8 +140,6 @@ class PrimeroGroup(click.Group):
 
             warnings.showwarning = keep
             error = ""
-            from primero.plugins.manager import hook_watchdog
-
             try:
                 with hook_watchdog():
                     return super().invoke(ctx)
@@ -272,18 +270,6 @@ def fail(message: str) -> NoReturn:
 def usage_error(option: str, message: str) -> NoReturn:
     """Report an option out of its range: ``error: invalid value for OPTION``, exit status 2."""
     raise _BadUsage(click.BadParameter(message, param_hint=f"'{option}'"))
-
-
-def parse_option_args(items: Sequence[str] | None) -> dict[str, str]:
-    """Read ``KEY=VALUE`` option arguments into a dict (values still text).
-
-    A ``-`` in a key is read as ``_`` (``numerus-counts=all``). Values are validated later by
-    the variant, which converts ``true``/``false`` and integers.
-
-    Raises:
-        InvalidOptionError: an item has no ``=`` or no key, or a key is given twice.
-    """
-    return option_items(items or (), expected="KEY=VALUE, e.g. supremus=false")
 
 
 def suggest_variant(name: str) -> None:

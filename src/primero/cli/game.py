@@ -46,8 +46,17 @@ from primero.serialize import to_dict
 from primero.state import GameState
 from primero.variant import Variant
 
-__all__ = ["HELP_INDENT", "HELP_LINES", "LEGEND", "check_table", "play_command",
-           "replay_command", "replay_json", "say"]
+__all__ = [
+    "HELP_INDENT",
+    "HELP_LINES",
+    "LEGEND",
+    "NAMES",
+    "check_table",
+    "play_command",
+    "replay_command",
+    "replay_json",
+    "say",
+]
 
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Fritz", "Gina", "Hugo")
 

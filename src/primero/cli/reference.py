@@ -27,6 +27,7 @@ from primero.cli.core import (
 )
 from primero.cli.lazy_rich import Table, Text
 from primero.plugins.registry import registry
+from primero.serialize import to_dict
 
 __all__ = ["evaluate_command", "frequencies_command", "rules_command", "variants_command"]
 
@@ -86,8 +87,6 @@ def evaluate_command(cards: Sequence[str], variant: str, option: Sequence[str],
     configured = load_variant(variant, option)
     value = configured.ranking.evaluate(parse_cards(" ".join(cards)))
     if json_output:
-        from primero.serialize import to_dict
-
         print_json({
             "variant": configured.name,
             "options": dict(configured.options),

@@ -14,9 +14,7 @@ terminal by wrapping text (variant names, headers), never by cutting a number.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -27,19 +25,16 @@ from primero.cli.core import (
     WholeNumber,
     app,
     console,
-    fail,
     json_option,
     load_variant,
     print_json,
-    suggest_variant,
     variant_options,
 )
 from primero.cli.game import check_table
-from primero.options import resolve_variant
 from primero.simulation.records import Summary
-from primero.simulation.run import Comparison, Simulation, compare, simulate
+from primero.simulation.run import Simulation, simulate
 
-__all__ = ["compare_command", "simulate_command"]
+__all__ = ["simulate_command"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -78,28 +73,28 @@ def table_options(function: F) -> F:
     return function
 
 
-def _progress(no_progress: bool) -> bool | None:
+def progress(no_progress: bool) -> bool | None:
     return False if no_progress else None
 
 
-def _percent(share: float, digits: int = 2) -> str:
+def percent(share: float, digits: int = 2) -> str:
     return f"{100 * share:.{digits}f}%"
 
 
-def _count(n: int, of: int) -> str:
+def count(n: int, of: int) -> str:
     return f"{n} ({100 * n / of:.1f}%)" if of else str(n)
 
 
-def _seat_label(seat: int, sim: Simulation) -> str:
+def seat_label(seat: int, sim: Simulation) -> str:
     return f"{seat} (eldest)" if seat == 0 and sim.mode == "deals" else str(seat)
 
 
-def _table_text(sim: Simulation) -> str:
+def table_text(sim: Simulation) -> str:
     return (f"{sim.players} players, {'/'.join(sorted(set(sim.agents)))} agents, "
             f"seed {sim.seed}, stake {sim.stake}, rest {sim.rest}")
 
 
-def _ante_text(sims: Sequence[Simulation]) -> str:
+def ante_text(sims: Sequence[Simulation]) -> str:
     """``, ante N`` for the runs whose deal has an ante step; nothing where none is paid."""
     paying = [s for s in sims if s.pays_ante]
     if not paying:
@@ -110,7 +105,7 @@ def _ante_text(sims: Sequence[Simulation]) -> str:
         f"{s.label} {s.ante}" if s.pays_ante else f"{s.label} none" for s in sims)
 
 
-def _number_column(table: Table, header: str) -> None:
+def number_column(table: Table, header: str) -> None:
     # numbers never wrap nor shrink: text columns (names, headers) give way instead
     table.add_column(header, justify="right", no_wrap=True)
 
@@ -126,34 +121,34 @@ def carry_note(summary: Summary) -> str:
             f"{total:+.3f} chips per deal, not 0.")
 
 
-def _head_row(summary: Summary) -> list[str]:
+def head_row(summary: Summary) -> list[str]:
     deals = summary.deals
-    return [_count(summary.showdowns, deals), _count(summary.ended_by.get("carry", 0), deals),
-            _count(summary.carried_over, deals), f"{summary.mean_pot:.3f}"]
+    return [count(summary.showdowns, deals), count(summary.ended_by.get("carry", 0), deals),
+            count(summary.carried_over, deals), f"{summary.mean_pot:.3f}"]
 
 
-_HEAD = ("Showdowns", "Carry-overs", "Pots carried", "Mean pot")
+HEAD = ("Showdowns", "Carry-overs", "Pots carried", "Mean pot")
 
 
 def _summary_tables(summary: Summary, sim: Simulation) -> list[Table]:
     head = Table()
-    for column in ("Deals", *_HEAD):
-        _number_column(head, column)
-    head.add_row(str(summary.deals), *_head_row(summary))
+    for column in ("Deals", *HEAD):
+        number_column(head, column)
+    head.add_row(str(summary.deals), *head_row(summary))
     seats = Table(title="By seat")
     seats.add_column("Seat")
-    _number_column(seats, "Win share")
-    _number_column(seats, "Mean net (chips/deal)")
+    number_column(seats, "Win share")
+    number_column(seats, "Mean net (chips/deal)")
     for seat, share in enumerate(summary.win_share):
-        seats.add_row(_seat_label(seat, sim), _percent(share),
+        seats.add_row(seat_label(seat, sim), percent(share),
                       f"{summary.mean_net[seat]:+.3f}")
     classes = Table(title="Winning class at the showdown")
     classes.add_column("Class")
-    _number_column(classes, "Deals")
-    _number_column(classes, "Share")
+    number_column(classes, "Deals")
+    number_column(classes, "Share")
     shown = sum(summary.winning_classes.values())
     for cls, n in summary.winning_classes.items():
-        classes.add_row(cls, str(n), _percent(n / shown) if shown else "-")
+        classes.add_row(cls, str(n), percent(n / shown) if shown else "-")
     return [head, seats, classes]
 
 
@@ -182,13 +177,13 @@ def simulate_command(variant: str, option: Sequence[str], players: int, deals: i
     check_table(configured, players=players, stake=stake, rest=rest, ante=ante)
     sim = simulate(configured, players=players, deals=deals, seed=seed, agents=agent,
                    chips=chips, stake=stake, rest=rest, ante=ante, raise_cap=raise_cap,
-                   jobs=jobs, progress=_progress(no_progress))
+                   jobs=jobs, progress=progress(no_progress))
     summary = sim.summary()
     if json_output:
         print_json(summary.to_json())
         return
     out = console(soft_wrap=False)
-    out.print(f"{sim.label}: {summary.deals} deals, {_table_text(sim)}" + _ante_text([sim]))
+    out.print(f"{sim.label}: {summary.deals} deals, {table_text(sim)}" + ante_text([sim]))
     for table in _summary_tables(summary, sim):
         out.print(table)
     out.print(carry_note(summary))
@@ -197,131 +192,3 @@ def simulate_command(variant: str, option: Sequence[str], players: int, deals: i
 
 # --------------------------------------------------------------------------------------------
 # compare
-
-
-def _comparison_tables(cmp: Comparison) -> list[Table]:
-    summaries = cmp.summaries()
-    first = cmp.simulations[0]
-    main = Table(title=f"Same seeds, side by side ({len(first)} deals each)")
-    main.add_column("Variant", overflow="fold")
-    for column in _HEAD:
-        _number_column(main, column)
-    for summary in summaries:
-        main.add_row(summary.variant, str(summary.showdowns),
-                     str(summary.ended_by.get("carry", 0)), str(summary.carried_over),
-                     f"{summary.mean_pot:.3f}")
-    shares = Table(title="Win share by seat")
-    shares.add_column("Variant", overflow="fold")
-    for seat in range(first.players):
-        _number_column(shares, _seat_label(seat, first))
-    for summary in summaries:
-        shares.add_row(summary.variant, *(_percent(w) for w in summary.win_share))
-    classes: list[str] = []
-    for summary in summaries:
-        classes += [c for c in summary.winning_classes if c not in classes]
-    labels = [s.variant for s in summaries]
-    width = console().width
-    need = max(map(len, classes), default=5) + sum(max(len(x), 5) for x in labels) \
-        + 3 * (len(labels) + 1) + 1
-    numbered = need > width  # too wide: number the variants and give a legend under it
-    heads = [f"#{k}" for k in range(1, len(labels) + 1)] if numbered else labels
-    caption = ", ".join(f"#{k} {x}" for k, x in enumerate(labels, start=1)) if numbered \
-        else None
-    table = Table(title="Winning class at the showdown (deals)", caption=caption,
-                  caption_justify="left")
-    table.add_column("Class", no_wrap=True)
-    for head in heads:
-        _number_column(table, head)
-    for cls in classes:
-        table.add_row(cls, *(str(s.winning_classes.get(cls, "-")) for s in summaries))
-    return [main, shares, table]
-
-
-def _plot_target(path: Path) -> tuple[Path, str]:
-    """Check a ``--plot`` path before any work and return the file to write and its format.
-
-    The extension picks the format among matplotlib's (png, svg, pdf, ...; any case); a path
-    without an extension gets ``.png`` (``--plot out`` writes ``out.png``, and says so).
-
-    Raises:
-        click.ClickException: via :func:`~primero.cli.core.fail` — a folder that does not
-            exist or cannot be written to, a path that is a directory, or a format matplotlib
-            cannot write.
-    """
-    from matplotlib.backend_bases import FigureCanvasBase
-
-    if path.is_dir():
-        fail(f"cannot save the plot to {path}: it is a directory; give a file name such as "
-             f"{path / 'compare.png'}")
-    if not path.suffix:
-        path = path.with_name(path.name + ".png")
-        if path.is_dir():
-            fail(f"cannot save the plot to {path}: it is a directory")
-    fmt = path.suffix[1:].lower()
-    supported = FigureCanvasBase.get_supported_filetypes()
-    if fmt not in supported:
-        fail(f"cannot save the plot to {path}: unsupported format {fmt!r}; use one of "
-             f"{', '.join(sorted(supported))}")
-    folder = path.parent
-    if not folder.is_dir():
-        fail(f"cannot save the plot to {path}: folder {folder} does not exist")
-    if not os.access(folder, os.W_OK):
-        fail(f"cannot save the plot to {path}: folder {folder} is not writable")
-    return path, fmt
-
-
-@app.command("compare", short_help="Compare variants side by side on the same seeds.")
-@click.argument("variants", nargs=-1, required=True, metavar="VARIANT...")
-@table_options
-@click.option("--plot", type=click.Path(path_type=Path), metavar="FILE.png", default=None,
-              help="Save a picture: winning classes, win share by seat, pot sizes (needs "
-                   "matplotlib). The extension picks the format (png, svg, pdf...); without "
-                   "one, FILE.png is written.")
-@json_option
-def compare_command(variants: Sequence[str], players: int, deals: int, seed: int, agent: str,
-                    jobs: int, chips: int, stake: int, rest: int, ante: int | None,
-                    raise_cap: int | None, plot: Path | None, no_progress: bool,
-                    json_output: bool) -> None:
-    """Simulate several variants on the same seeds and compare them side by side.
-
-    VARIANT: a variant name, or a variant with options as name:key=value,key=value
-    (e.g. waks:supremus=false).
-
-    --plot FILE is checked before any deal is played.
-    """
-    for text in variants:
-        suggest_variant(text.partition(":")[0].strip())
-    for text in variants:
-        check_table(resolve_variant(text), players=players, stake=stake, rest=rest, ante=ante)
-    plot_format = ""
-    if plot is not None:
-        try:
-            from primero.analysis.plots import plot_comparison
-        except ImportError:  # pragma: no cover - depends on the install
-            fail("--plot needs matplotlib: pip install 'primero[analysis]'")
-        plot, plot_format = _plot_target(plot)
-    cmp = compare(list(variants), players=players, deals=deals, seed=seed, agents=agent,
-                  chips=chips, stake=stake, rest=rest, ante=ante, raise_cap=raise_cap,
-                  jobs=jobs, progress=_progress(no_progress))
-    if plot is not None:
-        try:
-            figure = plot_comparison(cmp)
-        except ImportError as exc:  # pragma: no cover - depends on the install
-            fail(str(exc))
-        try:
-            figure.savefig(plot, dpi=110, format=plot_format)
-        except OSError as exc:  # e.g. the folder vanished or filled up while simulating
-            fail(f"cannot save the plot to {plot}: {exc.strerror or exc}")
-    if json_output:
-        print_json(cmp.to_json())
-        return
-    out = console(soft_wrap=False)
-    if cmp.simulations:
-        first = cmp.simulations[0]
-        out.print(f"{len(first)} deals of each variant on the same seeds: "
-                  + _table_text(first) + _ante_text(cmp.simulations))
-    for table in _comparison_tables(cmp):
-        out.print(table)
-    out.print(COLUMNS_NOTE)
-    if plot is not None:
-        out.print(f"Plot saved to {plot}", soft_wrap=True)

@@ -67,28 +67,37 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from operator import attrgetter
-from typing import Any
 
 import attrs
 
 from primero.actions import Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack
+from primero.errors import CARD_TEXT, HIDDEN_CARD
 from primero.hands import HAND_SIZE
 from primero.plugins.rules import (
-    MAX_POINTS,
     _whole,
-    classes_problem,
-    classification_problem,
-    order_problem,
-    pack_problem,
-    points_problem,
     shown,
 )
 from primero.settlement import Award, Settlement
 from primero.setup import PROGRESS_FLOOR, Step
 from primero.state import Delivery, GameState, folded_cards
 
-__all__ = ["LAZY_CHECK_ABOVE", "block_problem", "checking_everything", "deal_action_bound", "describe", "everything_checked", "legal_uses_hand", "offered_problem", "past_action_bound", "pending_problem", "plan_problem", "reason_problem", "seats_problem", "served_problem", "settlement_problem"]
+__all__ = [
+    "LAZY_CHECK_ABOVE",
+    "block_problem",
+    "checking_everything",
+    "deal_action_bound",
+    "everything_checked",
+    "legal_uses_hand",
+    "offered_problem",
+    "past_action_bound",
+    "pending_problem",
+    "plan_problem",
+    "reason_problem",
+    "seats_problem",
+    "served_problem",
+    "settlement_problem",
+]
 
 
 # ---- from primero.answer_checks ----
@@ -315,37 +324,8 @@ def settlement_problem(state: GameState, result: object) -> str | None:
     return None
 
 
-def describe(kwargs: dict[str, Any]) -> str:
-    """The arguments of a hook call, for the message of a hook that raised."""
-    parts = []
-    for key, value in kwargs.items():
-        if key in ("variant", "state"):
-            continue
-        parts.append(f"{key}={shown(value, 30)}")
-    return ", ".join(parts)
-
-
 # ---- from primero.hookchecks ----
 #: Defined in :mod:`primero.answer_checks`; still importable from here.
-__all__ += [
-    "LAZY_CHECK_ABOVE",
-    "MAX_POINTS",
-    "block_problem",
-    "classes_problem",
-    "classification_problem",
-    "describe",
-    "legal_uses_hand",
-    "offered_problem",
-    "order_problem",
-    "pack_problem",
-    "pending_problem",
-    "plan_problem",
-    "points_problem",
-    "reason_problem",
-    "seats_problem",
-    "served_problem",
-    "settlement_problem",
-]
 
 
 _strict = 0
@@ -775,8 +755,6 @@ def reason_for_player(state: GameState, action: object, reason: str) -> str:
     """
     import re
 
-    from primero import errors
-
     seat = state.to_act
     mine = set(state.seats[seat].hand) if seat is not None and 0 <= seat < state.n else set()
     mine.update(getattr(action, "discards", ()) or getattr(action, "exchange", ()) or ())
@@ -785,7 +763,7 @@ def reason_for_player(state: GameState, action: object, reason: str) -> str:
         try:
             card = Card.parse(match.group(0))
         except Exception:
-            return errors.HIDDEN_CARD
-        return match.group(0) if card in mine else errors.HIDDEN_CARD
+            return HIDDEN_CARD
+        return match.group(0) if card in mine else HIDDEN_CARD
 
-    return re.sub(errors._CARD_TEXT, shown_card, reason)
+    return re.sub(CARD_TEXT, shown_card, reason)

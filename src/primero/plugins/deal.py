@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from primero.action_space import ActionBlock
 from primero.cards import Card, Pack
 from primero.errors import (
     PLUGIN_FAULTS,
@@ -46,7 +47,6 @@ from primero.rules.settling import CORE_SETTLING, core_settle
 from primero.state import GameState
 
 if TYPE_CHECKING:
-    from primero.action_space import ActionBlock
     from primero.actions import Action
     from primero.settlement import Settlement
     from primero.setup import Step, Table
@@ -380,8 +380,6 @@ class DealRules(RankingRules):
             PluginError: a plug-in answered something that is not a tuple of
                 :class:`~primero.action_space.ActionBlock`, or raised.
         """
-        from primero.action_space import ActionBlock
-
         blocks: list[ActionBlock] = []
         for impl in reversed(self.manager.hook.primero_action_blocks.get_hookimpls()):
             try:

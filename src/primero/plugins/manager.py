@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
+import sys
 from collections.abc import Callable
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
@@ -34,12 +35,33 @@ from typing import TYPE_CHECKING, Any, cast
 import pluggy
 
 from primero import hookspecs
-from primero.errors import PLUGIN_FAULTS, PluginError, PrimeroError, exception_text
+from primero.cards import Card
+from primero.errors import (
+    PLUGIN_FAULTS,
+    IllegalActionError,
+    PluginError,
+    PrimeroError,
+    exception_text,
+)
 
 if TYPE_CHECKING:
     from primero.variant import Variant
 
-__all__ = ["HOOK_NAMES", "distribution_of", "hook_name_problem", "new_manager", "plugin_label", "register_plugin"]
+__all__ = [
+    "HOOK_NAMES",
+    "RULES_HOOKS",
+    "core_alone",
+    "describe",
+    "distribution_of",
+    "firstresult_caller",
+    "hook_name_problem",
+    "is_core",
+    "new_manager",
+    "plugin_label",
+    "raised",
+    "register_plugin",
+    "shown",
+]
 
 
 # ---- from primero.registration ----
@@ -93,6 +115,19 @@ def distribution_of(module: str) -> str | None:
         return f"{names[0]} {importlib.metadata.version(names[0])}"
     except importlib.metadata.PackageNotFoundError:
         return None
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """A value as an error message shows it: its repr on one line, cut at ``limit``."""
+    state = sys.modules.get("primero.state")  # not imported: value cannot be a GameState
+    if state is not None and isinstance(value, state.GameState):
+        return "a GameState"
+    try:
+        text = " ".join(repr(value).split())
+    except Exception as exc:  # a plug-in's value whose repr raises (or an int too long)
+        text = f"<{type(value).__name__} whose repr raised {type(exc).__name__}>"
+    text = text if len(text) <= limit else text[: limit - 3] + "..."
+    return f"{text} ({type(value).__name__})" if not isinstance(value, tuple | list) else text
 
 
 def plugin_label(plugin: object) -> str:
@@ -200,7 +235,16 @@ def _registration_problem(exc: Exception, pm: pluggy.PluginManager) -> str:
 
 
 # ---- from primero.hook_callers ----
-__all__: list[str] = []
+
+
+def describe(kwargs: dict[str, Any]) -> str:
+    """The arguments of a hook call, for the message of a hook that raised."""
+    parts = []
+    for key, value in kwargs.items():
+        if key in ("variant", "state"):
+            continue
+        parts.append(f"{key}={shown(value, 30)}")
+    return ", ".join(parts)
 
 
 def raised(hook: str, plugin: object, exc: BaseException, kwargs: dict[str, Any]) -> PluginError:
@@ -210,8 +254,6 @@ def raised(hook: str, plugin: object, exc: BaseException, kwargs: dict[str, Any]
     face down, a hand): :class:`~primero.errors.PluginError` shows them hidden and keeps them
     in its ``detail``. The exception's text is cut at a word, never inside a card.
     """
-    from primero.plugins.checks import describe
-
     label = plugin_label(plugin)
     args = ", ".join(  # cards whole (the detail has them all, the message how many)
         f"{k}={v!r}" if _is_cards(v) else describe({k: v})
@@ -223,8 +265,6 @@ def raised(hook: str, plugin: object, exc: BaseException, kwargs: dict[str, Any]
 
 
 def _is_cards(value: object) -> bool:
-    from primero.cards import Card
-
     return isinstance(value, tuple) and bool(value) and all(type(c) is Card for c in value)
 
 
@@ -244,8 +284,6 @@ def firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) ->
     does an :class:`~primero.errors.IllegalActionError` (an action it built with a bad amount:
     the engine, not a hook, refuses the players' actions).
     """
-    from primero.errors import IllegalActionError
-
     hook = getattr(pm.hook, name)
     impls = hook.get_hookimpls()
     params = [p for p in inspect.signature(getattr(hookspecs, name)).parameters

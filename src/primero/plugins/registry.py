@@ -42,27 +42,56 @@ import os
 import re
 import threading
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
 from primero import hookspecs
-from primero.errors import InvalidOptionError, PluginError, PluginWarning, UnknownVariantError
+from primero.cards import Card, parse_cards
+from primero.errors import (
+    PLUGIN_FAULTS,
+    CardParseError,
+    InvalidOptionError,
+    PluginError,
+    PluginWarning,
+    UnknownVariantError,
+    exception_text,
+)
+from primero.hands import HandValue
+from primero.options import option_items, parse_option_value
 from primero.plugins.manager import (
     hook_name_problem,
     new_manager,
     plugin_label,
     register_plugin,
+    shown,
 )
-from primero.plugins.rules import clear_caches, shown
+from primero.plugins.rules import Rules, clear_ranking_cache
 from primero.variant import Variant, VariantSpec
 
 if TYPE_CHECKING:
     import importlib.metadata
 
-__all__ = ["ACTION_VERBS", "AUTOLOAD_ENV", "BUILTIN_VARIANT_MODULES", "BUILTIN_VARIANT_NAMES", "BrokenPlugin", "ENTRY_POINT_GROUP", "MAX_PLAYERS", "Registry", "get_variant", "registry", "reset_registry", "spec_problem"]
+__all__ = [
+    "ACTION_VERBS",
+    "AUTOLOAD_ENV",
+    "BUILTIN_VARIANT_MODULES",
+    "BUILTIN_VARIANT_NAMES",
+    "BrokenPlugin",
+    "ENTRY_POINT_GROUP",
+    "MAX_PLAYERS",
+    "Registry",
+    "clear_caches",
+    "evaluate",
+    "get_variant",
+    "registry",
+    "reset_registry",
+    "resolve_variant",
+    "rules_for",
+    "spec_problem",
+]
 
 
 # ---- from primero.spec_checks ----
@@ -168,9 +197,6 @@ def _signature_problem(rules: object) -> str | None:
     A hook taking an argument the hook never passes failed only when the variant was first
     played; ``primero variants`` listed it as sound.
     """
-    from primero.errors import PluginError
-    from primero.plugins.manager import new_manager, register_plugin
-
     try:
         register_plugin(new_manager(), rules)
     except PluginError as exc:
@@ -361,8 +387,6 @@ class Registry:
             if taken:
                 raise PluginError(f"plug-in name {plugin.name!r} is taken by another plug-in",
                                   plugin=plugin.name)
-            from primero.errors import PLUGIN_FAULTS, exception_text
-
             try:
                 obj = plugin.load()
             except PLUGIN_FAULTS as exc:
@@ -570,6 +594,32 @@ def _check_not_building() -> None:
                           "registry is not built yet")
 
 
+#: Guards the cache of rules by variant.
+_rules_lock = threading.Lock()
+_rules_cache: dict[Variant, Rules] = {}
+
+
+def rules_for(variant: Variant) -> Rules:
+    """The cached :class:`Rules` of a configured variant (built on first use).
+
+    The cache is keyed by the variant's identity: its spec (rule objects included), its
+    options and its house rules, so two variants never share rules by accident.
+    """
+    rules = _rules_cache.get(variant)
+    if rules is None:
+        built = Rules(variant)  # outside the lock: no plug-in code runs under it
+        with _rules_lock:
+            rules = _rules_cache.setdefault(variant, built)
+    return rules
+
+
+def clear_caches() -> None:
+    """Forget every cached :class:`~primero.plugins.rules.Rules` and ranking."""
+    with _rules_lock:
+        _rules_cache.clear()
+    clear_ranking_cache()
+
+
 def registry() -> Registry:
     """The registry of installed variants, built on first use and cached.
 
@@ -618,3 +668,67 @@ def get_variant(name: str = "waks", **options: Any) -> Variant:
         InvalidOptionError: an unknown option or a bad value, named in the message.
     """
     return registry().variant(name, **options)
+
+
+def evaluate(cards: str | Iterable[Card | str],
+             variant: str | Variant = "waks", **options: object) -> HandValue:
+    """Evaluate a four-card hand.
+
+    Args:
+        cards: Four cards, as text (``"7s 6h Ad Kc"``) or cards.
+        variant: A variant name (with ``options``) or a configured :class:`Variant`.
+        **options: Variant options, e.g. ``supremus=False``, when ``variant`` is a name.
+
+    Returns:
+        The :class:`HandValue`: class, points, counting cards, and the ranking.
+
+    Raises:
+        CardParseError: a token is not a card.
+        InvalidDeckError: not four cards, a duplicate, or a card outside the variant's pack.
+        UnknownVariantError: no such variant.
+        InvalidOptionError: an unknown option or a bad value.
+    """
+    if isinstance(variant, str):
+        variant = get_variant(variant, **options)
+    elif not isinstance(variant, Variant):
+        raise UnknownVariantError(
+            f"variant must be a name or a configured Variant, got {type(variant).__name__}"
+        )
+    elif options:
+        variant = variant.with_options(**options)
+    if not isinstance(cards, str | tuple | list):
+        raise CardParseError(
+            f"cards must be text like '7s 6h Ad Kc' or a list of cards, got "
+            f"{type(cards).__name__}"
+        )
+    return variant.ranking.evaluate(cards if isinstance(cards, str) else parse_cards(cards))
+
+
+def resolve_variant(variant: str | Variant, options: Mapping[str, Any] | None = None) -> Variant:
+    """A configured variant from a variant, a name, or ``"name:key=value,key=value"``.
+
+    The text form is the one ``primero simulate --variant`` and ``primero compare`` read
+    (and :func:`primero.simulation.simulate`, which re-exports this function).
+
+    Args:
+        variant: A :class:`~primero.variant.Variant`, a registered name or alias, or a name
+            with options after a colon, e.g. ``"waks:supremus=false,tie=split"`` (a ``-`` in a
+            key reads as ``_``; values are read as on the command line).
+        options: More options (they win over those in the text).
+
+    Raises:
+        UnknownVariantError: no such variant.
+        InvalidOptionError: a malformed, unknown or badly valued option, or one given twice
+            in the text.
+    """
+    if isinstance(variant, Variant):
+        return variant.with_options(**options) if options else variant
+    name, _, text = variant.partition(":")
+    items = filter(None, (part.strip() for part in text.split(",")))
+    given: dict[str, Any] = {
+        key: parse_option_value(value)
+        for key, value in option_items(items, where=f" in {variant!r}",
+                                       expected="name:key=value,key=value").items()
+    }
+    given.update(options or {})
+    return get_variant(name.strip(), **given)

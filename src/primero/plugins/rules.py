@@ -14,7 +14,6 @@ door: :attr:`Rules.deal` imports it on first use.
 
 from __future__ import annotations
 
-import sys
 import threading
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, cast
@@ -30,6 +29,7 @@ from primero.plugins.manager import (
     new_manager,
     plugin_label,
     register_plugin,
+    shown,
 )
 from primero.rules.ranking import CORE_RANKING
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from primero.plugins.deal import DealRules
     from primero.variant import Variant
 
-__all__ = ["RankingRules", "Rules", "clear_caches", "rules_for"]
+__all__ = ["RANKING_HOOKS", "RankingRules", "Rules", "clear_ranking_cache"]
 
 #: The hooks that build a ranking (the ranking half of the rules).
 RANKING_HOOKS = ("primero_card_points", "primero_classify_hand", "primero_hand_classes",
@@ -46,19 +46,6 @@ RANKING_HOOKS = ("primero_card_points", "primero_classify_hand", "primero_hand_c
 
 #: The most points a card or a classified hand may have: ranking tables hold 32-bit points.
 MAX_POINTS = 2**31 - 1
-
-
-def shown(value: object, limit: int = 60) -> str:
-    """A value as an error message shows it: its repr on one line, cut at ``limit``."""
-    state = sys.modules.get("primero.state")  # not imported: value cannot be a GameState
-    if state is not None and isinstance(value, state.GameState):
-        return "a GameState"
-    try:
-        text = " ".join(repr(value).split())
-    except Exception as exc:  # a plug-in's value whose repr raises (or an int too long)
-        text = f"<{type(value).__name__} whose repr raised {type(exc).__name__}>"
-    text = text if len(text) <= limit else text[: limit - 3] + "..."
-    return f"{text} ({type(value).__name__})" if not isinstance(value, tuple | list) else text
 
 
 def _whole(value: object) -> bool:
@@ -298,25 +285,7 @@ class Rules(RankingRules):
         return DealRules(self.variant, self)
 
 
-_rules_cache: dict[Variant, Rules] = {}
-
-
-def rules_for(variant: Variant) -> Rules:
-    """The cached :class:`Rules` of a configured variant (built on first use).
-
-    The cache is keyed by the variant's identity: its spec (rule objects included), its
-    options and its house rules, so two variants never share rules by accident.
-    """
-    rules = _rules_cache.get(variant)
-    if rules is None:
-        built = Rules(variant)  # outside the lock: no plug-in code runs under it
-        with _lock:
-            rules = _rules_cache.setdefault(variant, built)
-    return rules
-
-
-def clear_caches() -> None:
-    """Forget every cached :class:`Rules` and ranking."""
+def clear_ranking_cache() -> None:
+    """Forget every shared ranking (the registry clears it with its rules)."""
     with _lock:
-        _rules_cache.clear()
         _ranking_cache.clear()

@@ -68,7 +68,24 @@ from primero.state import GameState, Seat, fill
 if TYPE_CHECKING:
     from primero.variant import Variant
 
-__all__ = ["apply_bet", "betting_actions", "betting_seat", "core_bet", "core_end_step", "core_legal_actions", "core_start_step", "exchange_actions", "first_actor", "must_hold_seat", "next_actor", "open_round", "put_in", "round_complete"]
+__all__ = [
+    "CORE_BETTING",
+    "CoreBetting",
+    "apply_bet",
+    "betting_actions",
+    "betting_seat",
+    "core_bet",
+    "core_end_step",
+    "core_legal_actions",
+    "core_start_step",
+    "exchange_actions",
+    "first_actor",
+    "must_hold_seat",
+    "next_actor",
+    "open_round",
+    "put_in",
+    "round_complete",
+]
 
 
 # ---- from primero.rules.betting_round ----

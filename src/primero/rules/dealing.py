@@ -41,7 +41,18 @@ from primero.state import (
 if TYPE_CHECKING:
     from primero.variant import Variant
 
-__all__ = ["WAKS_PLAN", "core_deal_cards", "core_exchange", "deal_reason", "deal_round", "deliver", "queue", "reshuffle_rng"]
+__all__ = [
+    "CORE_DEALING",
+    "CoreDealing",
+    "WAKS_PLAN",
+    "core_deal_cards",
+    "core_exchange",
+    "deal_reason",
+    "deal_round",
+    "deliver",
+    "queue",
+    "reshuffle_rng",
+]
 
 #: The Waks deal: two cards, round 1, exchange, two more cards, round 2, showdown.
 WAKS_PLAN: tuple[Step, ...] = (

@@ -22,11 +22,12 @@ if TYPE_CHECKING:
     from primero.variant import Variant
 
 __all__ = [
+    "CORE_RANKING",
+    "CoreRanking",
     "DECK_OPTION",
     "HIGH_PRIMERO",
     "RANKING_OPTIONS",
     "STANDARD_CLASSES",
-    "CoreRanking",
     "classify_standard",
     "standard_order_key",
 ]

@@ -35,7 +35,21 @@ if TYPE_CHECKING:
     from primero.hands import HandValue
     from primero.variant import Variant
 
-__all__ = ["build_layers", "carried_reason", "carry_reason", "core_settle", "distance_from_eldest", "form_pots", "settle_carry", "settle_showdown", "settle_unseen", "share_layer", "summarize"]
+__all__ = [
+    "CORE_SETTLING",
+    "CoreSettling",
+    "build_layers",
+    "carried_reason",
+    "carry_reason",
+    "core_settle",
+    "distance_from_eldest",
+    "form_pots",
+    "settle_carry",
+    "settle_showdown",
+    "settle_unseen",
+    "share_layer",
+    "summarize",
+]
 
 
 def distance_from_eldest(state: GameState, seat: int) -> int:

@@ -48,7 +48,7 @@ Two helpers re-exported here for compatibility live where they belong:
 
 from __future__ import annotations
 
-from primero.options import resolve_variant
+from primero.plugins.registry import resolve_variant
 from primero.session import has_ante_step
 from primero.simulation.executor import PROGRESS_THRESHOLD as PROGRESS_THRESHOLD
 from primero.simulation.executor import chunk_size as chunk_size

@@ -14,7 +14,7 @@ from attrs import field, frozen
 
 from primero.engine import start_deal
 from primero.errors import PrimeroError
-from primero.options import resolve_variant
+from primero.plugins.registry import resolve_variant
 from primero.session import has_ante_step
 from primero.simulation.executor import _execute, _jobs, _show_progress, chunk_size
 from primero.simulation.play import (

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from primero.copying import replace
+from primero.engine import start_deal
 from primero.errors import IllegalActionError
 from primero.testing.failures import DealInvariantError
 
@@ -101,9 +103,6 @@ def external_replay(state: GameState) -> GameState:
     Raises:
         DealInvariantError: the two deals disagree anywhere.
     """
-    from primero.copying import replace
-    from primero.engine import start_deal
-
     setup = state.setup
     # the same table (raise cap included), once stacked and once dealt from outside
     stacked = start_deal(state.variant, replace(setup, reshuffles=state.reshuffles,

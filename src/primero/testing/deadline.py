@@ -26,7 +26,10 @@ from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
-__all__ = ["GRACE", "Deadline", "KitTimeout", "stuck_in"]
+from primero.plugins.deal import DealRules
+from primero.plugins.manager import firstresult_caller, plugin_label, raised
+
+__all__ = ["Deadline", "GRACE", "KitTimeout", "stuck_in"]
 
 #: Seconds past its time budget an example may still take inside one call before its deadline
 #: interrupts it (actions that keep coming meet the budget between two of them first).
@@ -54,9 +57,6 @@ def stuck_in(frame: FrameType | None) -> str:
         The hook whose implementation was running (the rules façade's caller that called it)
         with the implementation and the line; or, outside any hook, the function and line.
     """
-    from primero.plugins import rules as facade
-    from primero.plugins.manager import plugin_label
-
     chain: list[FrameType] = []
     f = frame
     while f is not None:
@@ -67,7 +67,7 @@ def stuck_in(frame: FrameType | None) -> str:
     now = chain[0]
     at = f"at {now.f_code.co_filename}:{now.f_lineno}"
     for k, f in enumerate(chain):
-        hook = _hook_of(f, facade)
+        hook = _hook_of(f)
         if hook is None:
             continue
         inner = [g for g in reversed(chain[:k])
@@ -82,17 +82,17 @@ def stuck_in(frame: FrameType | None) -> str:
     return f"outside any hook, in {now.f_code.co_qualname} ({at})"
 
 
-def _hook_of(frame: FrameType, facade: Any) -> str | None:
+def _hook_of(frame: FrameType) -> str | None:
     """The hook a frame of the rules façade is calling, or ``None`` for any other frame."""
     names = frame.f_globals
-    if names.get("raised") is facade.raised and isinstance(names.get("name"), str):
-        return str(names["name"])  # a generated caller (facade.firstresult_caller)
+    if names.get("raised") is raised and isinstance(names.get("name"), str):
+        return str(names["name"])  # a generated caller (primero.plugins.manager.firstresult_caller)
     code = frame.f_code
-    if code.co_filename == facade.firstresult_caller.__code__.co_filename \
+    if code.co_filename == firstresult_caller.__code__.co_filename \
             and code.co_name == "wrapped":
         hook = frame.f_locals.get("name")  # the caller through pluggy, for hook wrappers
         return hook if isinstance(hook, str) else None
-    if code is facade.Rules.action_blocks.__code__:
+    if code is DealRules.action_blocks.__code__:
         return "primero_action_blocks"
     return None
 

@@ -12,6 +12,9 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from primero.actions import Action
 from primero.errors import IllegalActionError, plugin_detail_in_notes
 from primero.plugins.checks import checking_everything
+from primero.plugins.registry import registry
+from primero.records import dump_record, load_record, record_from_state, replay
+from primero.session import Session
 from primero.state import GameState
 from primero.testing.chance import check_action_ids, external_replay
 from primero.testing.deadline import GRACE, Deadline
@@ -27,8 +30,6 @@ __all__ = ["DealMachine"]
 
 def _recordable(variant: Variant) -> bool:
     """A deal file names the variant: only installed variants without house rules replay."""
-    from primero.plugins.registry import registry
-
     installed = registry()
     return (not variant.house_rules and variant.name in installed
             and installed.spec(variant.name) == variant.spec)
@@ -100,8 +101,6 @@ class DealMachine(RuleBasedStateMachine):
         self.session = self._session_for(config)
 
     def _session_for(self, config: DealConfig) -> Any:
-        from primero.session import Session
-
         setup = config.setup
         return Session(variant=config.variant, players=setup.players, chips=setup.chips,
                        dealer=setup.dealer, table=setup.table, carry=setup.carry,
@@ -262,8 +261,6 @@ class DealMachine(RuleBasedStateMachine):
         if state.setup.dealing != "external":
             external_replay(state)
         if self.check_records and _recordable(state.variant):
-            from primero.records import dump_record, load_record, record_from_state, replay
-
             replayed = replay(load_record(dump_record(record_from_state(state))))
             if replayed != state:
                 raise _fail(state, "the deal replayed from its deal file differs")

@@ -23,13 +23,7 @@ from primero.testing.strategies import action_pool
 from primero.variant import Variant
 from primero.views import PlayerView
 
-__all__ = [
-    "Revealed",
-    "check_out_of_turn",
-    "check_view_hides",
-    "hidden_twins",
-    "public_cards",
-]
+__all__ = ["Revealed", "check_out_of_turn", "check_view_hides", "hidden_twins", "public_cards"]
 
 
 def _card_tokens() -> dict[str, Card]:

@@ -15,15 +15,17 @@ from hypothesis import strategies as st
 
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import FRENCH52, Card, Pack
-from primero.options import resolve_variant as _resolve
+from primero.engine import start_deal
 from primero.plugins.registry import get_variant
+from primero.plugins.registry import resolve_variant as _resolve
+from primero.session import ante_required, has_ante_step
 from primero.setup import DealSetup, Table
 from primero.state import GameState
 from primero.variant import Variant
 
 __all__ = [
-    "NAMES",
     "DealConfig",
+    "NAMES",
     "action_pool",
     "cards",
     "deal_setups",
@@ -165,14 +167,10 @@ class DealConfig:
 
     def start(self) -> GameState:
         """Deal it: the state at the first decision (see :func:`primero.engine.start_deal`)."""
-        from primero.engine import start_deal
-
         return start_deal(self.variant, self.setup)
 
 
 def _ante_required(variant: Variant) -> bool:
-    from primero.session import ante_required
-
     return ante_required(variant)
 
 
@@ -191,8 +189,6 @@ def _deal_setups(
                                 min_size=n, max_size=n)))
     stake = draw(st.integers(min_value=1, max_value=3))
     rest = draw(st.integers(min_value=stake, max_value=stake + 4))
-    from primero.session import has_ante_step
-
     ante = draw(st.integers(min_value=0, max_value=3)) if has_ante_step(variant) else 0
     if ante and _ante_required(variant):  # primiera: a player short of the ante cannot play
         chips = tuple(max(c, ante) for c in chips)

@@ -85,7 +85,25 @@ from primero.state import GameState, VariantState
 from primero.variant import Variant, VariantSpec, with_cited
 from primero.variants.waks import TIE_OPTION
 
-__all__ = ["CALL_KEY", "CALL_RULES", "CALL_RULE_OPTION", "CARDANO", "CallBook", "CardanoRules", "CardanoState", "DEFAULT_UNDERSTATEMENTS", "UNDERSTATEMENTS_OPTION", "UnderstatementsOption", "call_book", "format_understatements", "parse_understatements", "standing_call", "unmet_call_reason"]
+__all__ = [
+    "CALL_KEY",
+    "CALL_RULES",
+    "CALL_RULE_OPTION",
+    "CARDANO",
+    "CallBook",
+    "CardanoRules",
+    "CardanoState",
+    "DEFAULT_UNDERSTATEMENTS",
+    "SOURCES",
+    "UNDERSTATEMENTS_OPTION",
+    "UnderstatementsOption",
+    "call_book",
+    "format_understatements",
+    "parse_understatements",
+    "primero_register_variants",
+    "standing_call",
+    "unmet_call_reason",
+]
 
 
 # ---- from primero.calls ----

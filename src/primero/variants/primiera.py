@@ -80,7 +80,10 @@ if TYPE_CHECKING:
     from primero.views import PlayerView
 
 __all__ = [
+    "CannotPayAnteError",
     "DEFAULT_ANTE",
+    "Declaration",
+    "DeclarationRound",
     "FIFTY_FIVE",
     "FLUSH",
     "NOTHING",
@@ -88,17 +91,16 @@ __all__ = [
     "PRIMIERA",
     "PRIMIERA_CLASS",
     "PRIMIERA_PLAN",
-    "SUIT_ORDER",
-    "TIE_OPTION",
-    "CannotPayAnteError",
-    "Declaration",
-    "DeclarationRound",
     "PrimieraRules",
     "PrimieraState",
+    "SOURCES",
+    "SUIT_ORDER",
+    "TIE_OPTION",
     "chance_served",
     "classify_primiera",
     "declaration_rounds",
     "declarations",
+    "primero_register_variants",
     "primiera_order_key",
     "served",
 ]

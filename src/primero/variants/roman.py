@@ -27,7 +27,7 @@ from primero.rules.ranking import RANKING_OPTIONS
 from primero.variant import Variant, VariantSpec, with_cited
 from primero.variants.waks import TIE_OPTION, WAKS
 
-__all__ = ["ROMAN", "ROMAN_NAMES", "SOURCES", "RomanRules", "primero_register_variants"]
+__all__ = ["ROMAN", "ROMAN_NAMES", "RomanRules", "SOURCES", "primero_register_variants"]
 
 #: Berni's names of the hands (as Zorli translates them) for the library's class names.
 ROMAN_NAMES: dict[str, str] = {

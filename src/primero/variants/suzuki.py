@@ -62,10 +62,12 @@ from primero.variants.waks import TIE_OPTION
 
 __all__ = [
     "MAX_PASS_EXCHANGE",
+    "SOURCES",
     "SUZUKI",
     "SuzukiRules",
     "next_to_answer",
     "pass_exchanges",
+    "primero_register_variants",
     "round_answered",
     "to_answer",
 ]

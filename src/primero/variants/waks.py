@@ -15,7 +15,7 @@ from primero.options import Option
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.variant import VariantSpec, with_cited
 
-__all__ = ["SOURCES", "TIE_OPTION", "WAKS"]
+__all__ = ["SOURCES", "TIE_OPTION", "WAKS", "primero_register_variants"]
 
 #: The tie policies of RULES.md §3.
 TIE_OPTION = Option(
