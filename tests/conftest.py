@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, settings
 
 #: The repository root (the directory holding pyproject.toml).
 ROOT = Path(__file__).resolve().parents[1]
-#: The golden cases, read where they are: ../shared/cases relative to the project root.
-CASES = ROOT.parent / "shared" / "cases"
+#: The worked cases: the repository's own test data.
+CASES = ROOT / "tests" / "cases"
 
 # Evaluation tables are built once per ranking on first use (about a second); a deadline would
 # charge that to whichever example happens to come first.

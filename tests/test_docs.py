@@ -15,7 +15,7 @@ Code examples (Sybil) in ``docs/**/*.md`` and ``README.md``:
   plug-in guide is followed literally in a fresh virtual environment instead (see its page).
 * ``<!-- skip: next -->`` before a block skips it.
 
-Examples run from the repository root, so ``../shared/cases/waks_example.toml`` is the golden
+Examples run from the repository root, so ``tests/cases/waks_example.toml`` is the golden
 deal file.
 
 The generated pages (``docs/_hooks/primero_docs.py``) are checked without building the site:

@@ -1,6 +1,6 @@
 """The engine API: the shared golden deal, stacked stocks, set-up errors, views, values.
 
-The golden case ``../shared/cases/waks_example.toml`` (RULES.md §5.1) is driven here through
+The golden case ``tests/cases/waks_example.toml`` (RULES.md §5.1) is driven here through
 ``start_deal`` / ``apply`` directly; the deal-file replay of the same file is tested with the
 history module.
 """

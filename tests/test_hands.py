@@ -62,7 +62,7 @@ def four_cards(pack: tuple[Card, ...] = ITALIAN40.cards) -> st.SearchStrategy[li
     return st.lists(st.sampled_from(pack), min_size=4, max_size=4, unique=True)
 
 
-# --- golden cases: ../shared/cases/hands.toml ----------------------------------------------
+# --- golden cases: tests/cases/hands.toml ----------------------------------------------
 
 @pytest.mark.parametrize("case", HANDS_TOML["hand"], ids=lambda c: c["cards"])
 def test_golden_hand(case: dict[str, str]) -> None:

@@ -1,6 +1,6 @@
 """Deal records (issue 3 item 5): the deal-file format read, replayed, saved and read back.
 
-The golden case ``../shared/cases/waks_example.toml`` (RULES.md §5.1) is read straight from the
+The golden case ``tests/cases/waks_example.toml`` (RULES.md §5.1) is read straight from the
 file through :mod:`primero.history`; its numbers come from the rule sheet, not from the code.
 """
 

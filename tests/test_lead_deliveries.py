@@ -35,7 +35,7 @@ class NotADelivery:
         return replace(state, pending=((0, "deal"),))
 
 
-def _variant(rule: object) -> Any:
+def as_variant(rule: object) -> Any:
     return attrs.evolve(WAKS, name=type(rule).__name__.lower(), aliases=(),
                         plugins=(rule,)).configure()
 
@@ -49,7 +49,7 @@ def _variant(rule: object) -> Any:
 ], ids=["seat-99", "ninety-cards", "not-a-delivery"])
 @pytest.mark.parametrize("dealing", ["seeded", "external"])
 def test_bad_deliveries_are_named(rule: object, tail: str, dealing: str) -> None:
-    variant = _variant(rule)
+    variant = as_variant(rule)
     kwargs: dict[str, Any] = {"seed": 1} if dealing == "seeded" else {"dealing": "external"}
     with pytest.raises(PluginError) as info:
         start_deal(variant, ["A", "B", "C"], 20, **kwargs)

@@ -26,7 +26,7 @@ from primero import (
 from primero.records import record_from_state
 from primero.setup import Table
 
-_CASES = Path(__file__).resolve().parents[1].parent / "shared" / "cases"
+_CASES = Path(__file__).resolve().parent / "cases"
 _WAKS_EXAMPLE = _CASES / "waks_example.toml"
 
 

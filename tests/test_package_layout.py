@@ -24,7 +24,7 @@ from packaging.requirements import Requirement
 
 import primero.simulation
 import primero.testing
-from primero.simulation.play import _Plan, _Task
+from primero.simulation.play import Plan, Task
 from primero.simulation.records import DealResult, Summary
 from primero.simulation.run import simulate
 
@@ -199,7 +199,7 @@ def test_records_pickled_under_the_old_module_path_still_load(
 
 def test_tasks_and_records_cross_a_fresh_worker_process() -> None:
     """A spawned worker imports the tasks and records by their pickled module paths."""
-    task = _Task(_Plan.of(primero.simulation.resolve_variant("waks"), "waks",
+    task = Task(Plan.of(primero.simulation.resolve_variant("waks"), "waks",
                           players=3, chips=(20, 20, 20), stake=1, rest=3, ante=0, seed=4,
                           agents=("random",) * 3), "deals", 0, 3)
     assert pickle.loads(pickle.dumps(task)) == task

@@ -374,7 +374,7 @@ def test_a_variant_named_like_a_builtin_never_shares_its_rules() -> None:
 def test_a_ranking_carries_its_own_variants_name() -> None:
     # a variant built with the Waks rule objects under another name, configured (and its
     # ranking built) before the built-in's: the built-in's ranking is still named "waks"
-    from primero.plugins.rules import clear_caches
+    from primero.plugins.registry import clear_caches
 
     clear_caches()
     try:

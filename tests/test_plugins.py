@@ -32,7 +32,8 @@ from primero.plugins.registry import (
     ENTRY_POINT_GROUP,
     Registry,
 )
-from primero.plugins.rules import Rules, rules_for
+from primero.plugins.rules import Rules
+from primero.plugins.registry import rules_for
 from primero.variants import waks
 
 LOW = {Rank.TWO, Rank.THREE, Rank.FOUR}

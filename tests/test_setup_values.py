@@ -19,12 +19,12 @@ from primero import DealSetup, PrimeroError, Table, get_variant, start_deal
 from primero.cards import parse_cards
 from primero.records import DealRecord, load_record, record_from_state, replay
 from primero.session import Session
-from primero.simulation.play import _Plan, derive_seed
+from primero.simulation.play import Plan, derive_seed
 from primero.simulation.run import simulate
 from primero.testing.chance import external_replay
 from primero.testing.strategies import DealConfig, deal_setups
 
-CASE = Path(__file__).resolve().parents[1] / ".." / "shared" / "cases" / "waks_example.toml"
+CASE = Path(__file__).resolve().parent / "cases" / "waks_example.toml"
 NAMES = ("Anna", "Ben", "Carla")
 
 
@@ -172,7 +172,7 @@ def test_a_kit_config_made_from_its_parts_holds_the_setup() -> None:
 
 def test_the_simulations_plan_deals_its_setup_with_derived_seeds() -> None:
     variant = get_variant("waks")
-    plan = _Plan.of(variant, "waks", players=3, chips=(20, 20, 20), stake=1, rest=3, ante=0,
+    plan = Plan.of(variant, "waks", players=3, chips=(20, 20, 20), stake=1, rest=3, ante=0,
                     raise_cap=2, seed=5, agents=("random",) * 3)
     assert plan.setup == DealSetup(players=("P0", "P1", "P2"), chips=(20, 20, 20), dealer=2,
                                    table=Table(raise_cap=2))

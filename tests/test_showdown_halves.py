@@ -19,7 +19,7 @@ np = pytest.importorskip("numpy")
 import primero  # noqa: E402
 from oracle import classify, strength  # noqa: E402
 from primero import analysis  # noqa: E402
-from primero.analysis.common import _indices
+from primero.analysis.common import card_indices
 from primero.analysis.showdown_halves import _pair_splits, _subsets, showdown_by_halves
 from primero.errors import PrimeroError
 
@@ -156,9 +156,9 @@ def test_counting_by_halves_matches_the_walk_for_two_to_four_players(hands: list
     # the public function counts these by edges; the halves give the same counts
     known, rest, _ = situation(hands, unseen)
     ranking = primero.get_variant("waks").ranking
-    held = [_indices(ranking, primero.parse_cards(h)) for h in hands]
+    held = [card_indices(ranking, primero.parse_cards(h)) for h in hands]
     pack = {oracle_card(c): c for c in primero.ITALIAN40}
-    unseen_indices = _indices(ranking, [pack[c] for c in rest])
+    unseen_indices = card_indices(ranking, [pack[c] for c in rest])
     win, outright, best, _ = walk(known, rest)
     found = showdown_by_halves(ranking, held, [4 - len(h) for h in held], unseen_indices)
     assert found == (win, outright, best)

@@ -23,7 +23,7 @@ import primero  # noqa: E402
 from primero import analysis  # noqa: E402
 from primero.analysis import _native
 from primero.analysis._native import build
-from primero.analysis.common import _variant
+from primero.analysis.common import as_variant
 from primero.analysis.showdown_halves import count_by_halves
 from test_showdown_halves import situation, walk  # noqa: E402
 
@@ -152,7 +152,7 @@ def test_full_hands_mixed_in_counted_in_c_match_the_walk(native: None) -> None:
 
 def numpy_and_native(hands: list[str], variant: str, unseen: str,
                      monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
-    pack = _variant(variant, {}).pack
+    pack = as_variant(variant, {}).pack
     kept = {c for h in hands for c in primero.parse_cards(h)} | set(primero.parse_cards(unseen))
     dead = [c for c in pack if c not in kept]
     native = analysis.showdown_probabilities(hands, variant, dead=dead)

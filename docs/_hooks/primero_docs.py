@@ -347,11 +347,12 @@ def hook_definition(fn: Callable[..., Any], *, self_first: bool, body: str) -> s
 
 
 def _core_class(name: str) -> type | None:
-    from primero.rules.core import CORE_RULES
+    """The core's rule class that implements hook ``name`` (:mod:`primero.rules`), if any."""
+    from primero.plugins.deal import CORE_PLUGINS
 
-    for cls in type(CORE_RULES).__mro__:
-        if name in vars(cls):
-            return cls
+    for plugin in CORE_PLUGINS:
+        if name in vars(type(plugin)):
+            return type(plugin)
     return None
 
 

@@ -1,4 +1,4 @@
-"""Actions as numbers: each deal's fixed action space (DESIGN.md "Actions are also numbers").
+"""Actions as numbers: each deal's fixed action space (docs/plugins/architecture.md#actions-are-also-numbers).
 
 Every deal has an :class:`ActionSpace`, fixed by its variant and table (``state.action_space``):
 every action has an integer id below ``size``, ``state.legal_action_ids()`` gives the legal
@@ -18,8 +18,6 @@ block                ids                           action
                                                    the hand of the seat to act, as a bit mask
                                                    (bit k = the k-th card received and still
                                                    held); 0 stands pat
-``pass exchange``    next 2**H - 1 ids             ``Pass(exchange=...)`` (Suzuki): the mask,
-                                                   1 .. 2**H - 1
 ===================  ============================  =============================================
 
 ``H`` is the most cards a hand holds in the variant's plan (the sum of its deal steps; 4 for
@@ -39,9 +37,8 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
-from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
+from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, exchange_actions
 from primero.errors import IllegalActionError, PrimeroError
-from primero.rules.betting import exchange_actions
 
 if TYPE_CHECKING:
     from primero.setup import Table
@@ -54,7 +51,6 @@ __all__ = [
     "AmountBlock",
     "ExchangeBlock",
     "MovesBlock",
-    "PassExchangeBlock",
     "action_space",
     "hand_size",
     "legal_ids",
@@ -139,7 +135,9 @@ class AmountBlock:
         return self._actions[index]
 
 
-def _mask(state: GameState, cards: tuple[object, ...]) -> int | None:
+def hand_mask(state: GameState, cards: tuple[object, ...]) -> int | None:
+    """The bit mask of ``cards``' positions in the hand of the seat to act; ``None`` if one is
+    not in it (or nobody is to act)."""
     seat = state.to_act
     if seat is None:
         return None
@@ -153,7 +151,12 @@ def _mask(state: GameState, cards: tuple[object, ...]) -> int | None:
     return mask
 
 
-def _cards_of(state: GameState, mask: int) -> tuple[object, ...]:
+def hand_cards(state: GameState, mask: int) -> tuple[object, ...]:
+    """The cards at the positions of ``mask`` in the hand of the seat to act.
+
+    Raises:
+        IllegalActionError: the mask names a position beyond the hand.
+    """
     seat = state.to_act
     hand = state.seats[seat].hand if seat is not None else ()
     if mask >> len(hand):
@@ -176,32 +179,11 @@ class ExchangeBlock:
         """The bit mask of the discarded positions; ``None`` if a card is not in hand."""
         if not isinstance(action, Exchange):
             return None
-        return _mask(state, action.discards)
+        return hand_mask(state, action.discards)
 
     def decode(self, state: GameState, index: int) -> Action:
         """The exchange of the cards at the mask's positions."""
-        return Exchange.from_cards(_cards_of(state, index))  # type: ignore[arg-type]
-
-
-class PassExchangeBlock:
-    """Passes with an exchange (Suzuki), by the discarded positions: mask 1.. as index 0.."""
-
-    name = "pass exchange"
-    positional = True
-
-    def __init__(self, hand: int) -> None:
-        self.size = (1 << hand) - 1
-
-    def encode(self, state: GameState, action: Action) -> int | None:
-        """The mask less one; ``None`` for a plain pass or a card not in hand."""
-        if not isinstance(action, Pass) or not action.exchange:
-            return None
-        mask = _mask(state, action.exchange)
-        return None if mask is None else mask - 1
-
-    def decode(self, state: GameState, index: int) -> Action:
-        """The pass with the exchange of the cards at positions ``index + 1``."""
-        return Pass.from_cards(_cards_of(state, index + 1))  # type: ignore[arg-type]
+        return Exchange.from_cards(hand_cards(state, index))  # type: ignore[arg-type]
 
 
 class ActionSpace:
@@ -307,7 +289,7 @@ def action_space(variant: Variant, table: Table) -> ActionSpace:
     held = hand_size(variant)
     core: tuple[ActionBlock, ...] = (
         MovesBlock(), AmountBlock("vie", table.rest), AmountBlock("raise", table.rest),
-        ExchangeBlock(held), PassExchangeBlock(held),
+        ExchangeBlock(held),
     )
     return ActionSpace((*core, *variant.rules.deal.action_blocks(table)))
 
@@ -337,7 +319,7 @@ def legal_ids(state: GameState) -> tuple[int, ...]:
 
     Raises:
         PluginError: naming the plug-in that answered ``primero_legal_actions``: an action
-            with no id in the space, or two actions with one id (issue 12: every legal
+            with no id in the space, or two actions with one id (every legal
             action has an id below ``size``, and the ids are the sorted encodings).
     """
     legal = state.legal_actions()
@@ -370,7 +352,7 @@ def _encoded(state: GameState, legal: tuple[Action, ...], space: ActionSpace) \
         hand = state.seats[seat].hand
         if legal is exchange_actions(hand):  # every subset of this very hand: by mask
             _, first = space.block("exchange")
-            by_id = {first + cast(int, _mask(state, a.discards)): a  # type: ignore[union-attr]
+            by_id = {first + cast(int, hand_mask(state, a.discards)): a  # type: ignore[union-attr]
                      for a in legal}
             ids = tuple(range(first, first + (1 << len(hand))))
             _remember(legal, space, ids, by_id)

@@ -2,12 +2,14 @@
 
 Actions are frozen values. ``str(action)`` is the deal-file verb text (``"vie 2"``,
 ``"hold raise 1"``, ``"exchange Qd"``, ``"vie 2 call Primero 60"``, ``"pass exchange 7s 6h"``)
-and :func:`parse_action` reads it back (cases/README.md, "Action verbs").
+and :func:`parse_action` reads it back (docs/reference/deal-files.md, "Action verbs").
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
+from itertools import combinations
 from typing import Any, TypeVar
 
 from attrs import field, frozen
@@ -61,7 +63,7 @@ def _with_cards(cls: type[_C], name: str, cards: Iterable[Card]) -> _C:
 
 @frozen
 class Call:
-    """A named hand in the calling variant (RULES.md §6), e.g. ``Call("Primero", 60)``.
+    """A named hand in the calling variant (docs/rules/cardano.md), e.g. ``Call("Primero", 60)``.
 
     Attributes:
         hand_class: The called class, e.g. ``"Primero"``.
@@ -81,7 +83,7 @@ def _call_suffix(call: Call | None) -> str:
 
 @frozen
 class Vie:
-    """Be the first in the round to put chips in (RULES.md §5).
+    """Be the first in the round to put chips in (docs/rules/waks.md).
 
     Attributes:
         amount: Chips put in: stake..rest, or everything the player has if that is less.
@@ -97,7 +99,7 @@ class Vie:
 
 @frozen
 class Hold:
-    """Match the round's highest total, optionally raising on top (RULES.md §5).
+    """Match the round's highest total, optionally raising on top (docs/rules/waks.md).
 
     Attributes:
         raise_by: Chips added on top of the match (0 for a plain hold); stake..rest.
@@ -115,7 +117,7 @@ class Hold:
 
 @frozen
 class Pass:
-    """Put nothing in for now (RULES.md §5); under Suzuki, with an exchange of one or two cards.
+    """Put nothing in for now (docs/rules/waks.md); under Suzuki, with an exchange of one or two cards.
 
     Attributes:
         exchange: Cards discarded with the pass (Suzuki no-fold only), in pack order.
@@ -237,4 +239,14 @@ def parse_action(text: str) -> Action:
     raise IllegalActionError(
         f"cannot read action {text!r}: expected vie N, hold, hold raise N, pass, fold or "
         "exchange [cards]"
+    )
+
+
+@lru_cache(maxsize=4096)
+def exchange_actions(hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    """Every exchange of a hand: each subset of its cards, standing pat first (cached)."""
+    return tuple(
+        Exchange.from_cards(subset)
+        for k in range(len(hand) + 1)
+        for subset in combinations(hand, k)
     )

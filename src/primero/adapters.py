@@ -1,31 +1,24 @@
 """What the OpenSpiel and PettingZoo adapters share: the table, the returns, the encodings.
 
 Both adapters (:mod:`primero.openspiel`, :mod:`primero.pettingzoo`) play one deal dealt from
-outside (``start_deal(..., dealing="external")``, issue 12's explicit chance) at a table fixed
-by an :class:`AdapterTable`, and drive it only through the engine's public API:
-``state.chance`` / ``state.deal(card)``, ``state.action_space`` / ``state.legal_action_ids()``
-/ ``state.apply(id)``, ``state.view(seat)`` and the settlement.
+outside (``start_deal(..., dealing="external")``) at a table fixed by an
+:class:`AdapterTable`, and drive it only through the engine's public API: ``state.chance`` /
+``state.deal(card)``, ``state.action_space`` / ``state.legal_action_ids()`` /
+``state.apply(id)``, ``state.view(seat)`` and the settlement.
 
 * **Chance outcomes** are a card's position in the variant's pack (``0 .. len(pack) - 1``).
 * **Player actions** are the engine's action ids (:mod:`primero.action_space`).
 * **Returns** are chips won or lost in the deal. A pot that stays on the table for the next
-  deal (the carry-over, RULES.md §3) is, by the ``carry_over`` parameter, either ``"refund"``
-  (the default: each player gets back the chips they put into the carried pot, so the game is
-  zero-sum) or ``"lost"`` (nobody gets them back: the returns then add up to minus the
-  carry-over).
-* **Tensors and strings** are :mod:`primero.adapter_encoding`'s.
+  deal (the carry-over, docs/rules/ties.md#carry-over) is, by the ``carry_over`` parameter,
+  either ``"refund"`` (the default: each player gets back the chips they put into the carried
+  pot, so the game is zero-sum) or ``"lost"`` (nobody gets them back: the returns then add up
+  to minus the carry-over).
+* **Tensors and strings** are flat float32, made of named :class:`Piece` s in a fixed order
+  (:func:`observation_layout`, :func:`information_state_layout`; the OpenSpiel page of the
+  docs lists them); :class:`Encoder` fills them and writes the matching strings from the
+  engine's public API only and the adapters' record of moves (:class:`Move`). Needs numpy
+  (both adapters' extras install it).
 """
-
-# MERGED DOC of primero.adapter_encoding:
-# """Tensors and strings for the OpenSpiel and PettingZoo adapters (one player's point of view).
-# 
-# A tensor is flat float32, made of named :class:`Piece` s in a fixed order
-# (:func:`observation_layout`, :func:`information_state_layout`; docs/adapters/openspiel.md
-# lists them); :class:`Encoder` fills them and writes the matching strings from the engine's
-# public API only (``state.view(seat)``, the action space) and the adapters' record of moves
-# (:class:`~primero.adapter_core.Move`). Needs numpy (both adapters' extras install it).
-# """
-
 
 from __future__ import annotations
 
@@ -66,7 +59,6 @@ __all__ = [
 ]
 
 
-# ---- from primero.adapter_core ----
 #: How a carried-over pot counts in the returns: given back to those who put it in, or lost.
 CARRY_OVER_TREATMENTS = ("refund", "lost")
 
@@ -101,7 +93,7 @@ class AdapterTable:
         rest: The largest single bet or raise, in chips.
         ante: The ante, in chips, or ``None`` for the variant's own.
         carry_over: ``"refund"`` or ``"lost"`` (:data:`CARRY_OVER_TREATMENTS`).
-        raise_cap: The most vies plus raises one betting round allows (RULES.md §5, a house
+        raise_cap: The most vies plus raises one betting round allows (docs/rules/waks.md, a house
             rule), or 0 for none. Passed to the engine only where ``start_deal`` accepts it.
     """
 
@@ -178,7 +170,7 @@ class AdapterTable:
 def max_decisions(table: AdapterTable) -> int:
     """An upper bound on the decisions (player actions) of one deal at ``table``.
 
-    The derivation (RULES.md §5, §7, §10): in a betting round, every vie or raise starts a new
+    The derivation (docs/rules/waks.md, docs/rules/suzuki.md, docs/rules/revival.md): in a betting round, every vie or raise starts a new
     *segment*; within a segment each player passes at most once (pass-once; a Suzuki pass is
     not asked again unless someone raises) and holds or folds at most once, so a round with
     ``k`` vies and raises has at most ``(k + 1) * 2n + k`` actions. Every other step that
@@ -203,7 +195,7 @@ def returns(state: GameState, table: AdapterTable) -> list[float]:
     """Chips won (positive) or lost (negative) by each seat in a finished deal.
 
     With ``carry_over="refund"`` each player also gets back what they put into pot layers
-    that stay on the table (carried over, RULES.md §3); with ``"lost"`` those chips are gone.
+    that stay on the table (carried over, docs/rules/ties.md); with ``"lost"`` those chips are gone.
     Before the end of the deal: zeros.
     """
     settlement = state.settlement
@@ -273,7 +265,6 @@ class Move:
         return cls(state.to_act, action, str(decoded), public_text(decoded))
 
 
-# ---- from primero.adapter_encoding ----
 FloatArray = npt.NDArray[np.float32]
 
 

@@ -309,7 +309,7 @@ def play_deal(state: GameState, agents: Sequence[Agent] | Mapping[str, Agent],
         EndlessDealError: the deal did not end within ``max_actions`` or within the bound
             the engine computes from the table (a rules fault; the plug-ins are named), or a
             table without a bound on raises (huge stacks; give the table a ``raise_cap``,
-            RULES.md §5).
+            docs/rules/waks.md).
     """
     players = state.players
     if isinstance(agents, Mapping) or len(agents) != len(players):

@@ -1,4 +1,4 @@
-"""Cards, ranks, suits and packs, and the card notation (RULES.md §1).
+"""Cards, ranks, suits and packs, and the card notation (docs/rules/cards.md).
 
 Notation accepted by :func:`parse_card` and :func:`parse_cards`: a rank (``A 2 … 9``, ``10`` or
 ``T``, ``J Q K``) followed by a suit letter (``s h d c``) or symbol (``♠ ♥ ♦ ♣``), in any case
@@ -100,7 +100,7 @@ class Rank(enum.IntEnum):
 _RANK_LABELS = {r: ("A" if r == 1 else "J" if r == 11 else "Q" if r == 12 else "K" if r == 13
                     else str(int(r))) for r in Rank}
 
-#: The primiera scale (RULES.md §1): points of each rank; 8/9/10 after Zorli's Berni [ZOR-B].
+#: The primiera scale (docs/rules/cards.md): points of each rank; 8/9/10 after Zorli's Berni [ZOR-B].
 PRIMIERA_POINTS: dict[Rank, int] = {
     Rank.SEVEN: 21, Rank.SIX: 18, Rank.ACE: 16, Rank.FIVE: 15, Rank.FOUR: 14, Rank.THREE: 13,
     Rank.TWO: 12, Rank.KING: 10, Rank.QUEEN: 10, Rank.JACK: 10, Rank.TEN: 10, Rank.NINE: 9,

@@ -1,28 +1,26 @@
-"""The rules engine: it walks a deal's steps and asks the variant's hooks (DESIGN.md).
+"""The rules engine: it walks a deal's steps and asks the variant's hooks.
 
 The engine knows phases, turns and chips; what a legal action is, how cards are dealt and who
-takes which pot are the variant's hooks (:mod:`primero.hookspecs`). The API:
+takes which pot are the variant's hooks (:mod:`primero.hookspecs`), called through the checked
+rules (``variant.rules.deal``). Where the core alone answers a hook, the engine calls the
+core's own code directly (its fast path) and checks the whole state at the end of each step.
+The API:
 
 * :func:`start_deal` — set up a deal from players, chips, a dealer, table parameters, and a
   seed, a ``random.Random`` or an explicit stock; runs the automatic steps.
 * :func:`legal_actions`, :func:`apply` — the decisions (also ``state.legal_actions()`` and
-  ``state.apply(action)``).
-* :func:`view` — what one player may see.
+  ``state.apply(action)``), an action given as an object, its text (``"vie 2"``, ``"Anna
+  exchange Qd"``, read for the player to act with every error free of others' cards) or its
+  id.
+* :func:`deal` — a card dealt from outside at a chance node.
+* :func:`view` — what one player may see; :func:`public_text` — how the table sees an action
+  (exchanged cards only as a count).
 
-A finished state (``state.over``) carries its :class:`~primero.settlement.Settlement`, and its
-seats' stacks are the final chips.
+Every deal's context holds this module as its :class:`~primero.setup.Engine`, so a state's
+methods reach the engine without the state importing it. A finished state (``state.over``)
+carries its :class:`~primero.settlement.Settlement`, and its seats' stacks are the final
+chips.
 """
-
-# MERGED DOC of primero.action_text:
-# """Actions as text: reading what a caller gave :func:`~primero.engine.apply`, and the public text.
-# 
-# ``_read`` reads deal-file text (``"vie 2"``, ``"Anna exchange Qd"``) for the player to act,
-# keeping every error free of others' cards; ``_as_id`` takes numpy's integers as action ids;
-# ``_is_action`` tells a plug-in's action value; :func:`public_text` is how the table sees an
-# action (exchanged cards only as a count). :mod:`primero.engine` uses them and still exports
-# ``public_text``.
-# """
-
 
 from __future__ import annotations
 
@@ -59,7 +57,6 @@ from primero.views import PlayerView, state_view
 __all__ = ["apply", "deal", "deal_context", "legal_actions", "public_text", "start_deal", "view"]
 
 
-# ---- from primero.action_text ----
 def _as_id(value: Any) -> Any:
     """An integer of another type (numpy's) as an ``int`` id; anything else as it is."""
     if type(value).__name__.startswith("bool"):  # numpy's bool_ is not an id, as bool is not
@@ -134,7 +131,6 @@ def _public_text(action: Action) -> str:
     return str(action)
 
 
-# ---- from primero.engine ----
 def start_deal(
     variant: Variant | str,
     players: Sequence[str] | DealSetup,
@@ -185,7 +181,7 @@ def start_deal(
             deal dealt from outside with the cards a stacked stock would give has the same
             legal actions at every decision and the same result. An external deal takes no
             ``stock``, ``seed``, ``rng`` or ``reshuffles``.
-        raise_cap: House rule (RULES.md §5, no source), off by default: the most vies plus
+        raise_cap: House rule (docs/rules/waks.md, no source), off by default: the most vies plus
             raises one betting round allows; once reached, players may only hold, pass (where
             a pass is legal) or fold. Every betting variant accepts it.
 
@@ -313,7 +309,7 @@ def _advance(state: GameState) -> GameState:
 def _folded_hands_discarded(state: GameState) -> GameState:
     """A chance node about to reshuffle: the folded hands join the discards first.
 
-    RULES.md §4: folded hands join the discards when the stock runs out, so the cards a
+    docs/rules/dealing.md: folded hands join the discards when the stock runs out, so the cards a
     reshuffle can give (``state.chance.cards``) are never still in a hand. A deal dealt from
     a seed or a stacked stock moves them at the same point, inside the delivery.
     """

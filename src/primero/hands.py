@@ -1,24 +1,14 @@
-"""Hand classes, hand values and their comparisons (RULES.md §2).
+"""Hand classes, hand values, their comparisons, and the :class:`Ranking` that makes them.
 
-A :class:`HandValue` is one hand's entry in a :class:`~primero.ranking.Ranking`'s compact
-table, made only when asked for (:meth:`Ranking.evaluate <primero.ranking.Ranking.evaluate>`);
-it remembers the ranking that made it and refuses to be compared with values of another
-ranking. The :class:`~primero.ranking.Ranking` type itself lives in :mod:`primero.ranking` and
-is importable from here too.
+A :class:`Ranking` belongs to one configured variant (docs/rules/hands.md#direction): its
+classes, card points, direction and a compact table of every four-card hand of the variant's
+pack (:mod:`primero.tables`), read or built when first used. Evaluating a hand is a sorting
+network and one array look-up; :meth:`Ranking.evaluate_many` does the same for a numpy batch.
+
+A :class:`HandValue` is one hand's entry in a ranking's table, made only when asked for
+(:meth:`Ranking.evaluate`); it remembers the ranking that made it and refuses to be compared
+with values of another ranking. The classes and their order: docs/rules/hands.md.
 """
-
-# MERGED DOC of primero.ranking:
-# """The :class:`Ranking` type: classes, card points, direction and hand table (RULES.md §2).
-# 
-# A :class:`Ranking` belongs to one configured variant. When first used it reads (or builds, see
-# :mod:`primero.tables`) a compact table of every four-card hand of the variant's pack: the
-# class, points and dense strength of each hand by its perfect index (the colexicographic rank of
-# its four dense pack indices). Evaluating a hand is a sorting network and one array look-up;
-# :meth:`Ranking.evaluate_many` does the same for a numpy batch. The hand values it makes are
-# :class:`primero.hands.HandValue` objects; ``Ranking`` is also importable from
-# :mod:`primero.hands`.
-# """
-
 
 from __future__ import annotations
 
@@ -40,8 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["Classification", "Comparison", "DIRECTIONS", "HAND_SIZE", "HandValue", "Ranking"]
 
 
-# ---- from primero.hands ----
-#: Only the four cards in hand count (RULES.md §2).
+#: Only the four cards in hand count (docs/rules/hands.md).
 HAND_SIZE = 4
 
 
@@ -279,7 +268,7 @@ class Comparison:
         return f"{best.label} beats {other.label} on the variant's tie-break"
 
 
-#: Short descriptions of the standard classes (RULES.md §2) and of the declare-and-redraw
+#: Short descriptions of the standard classes (docs/rules/hands.md) and of the declare-and-redraw
 #: Primiera's (§9), for explanations.
 CLASS_DESCRIPTIONS = {
     "Chorus": "four cards of one rank",
@@ -294,12 +283,11 @@ CLASS_DESCRIPTIONS = {
 }
 
 
-#: The two directions a ranking can state (RULES.md §2): the strongest hand wins, or the
+#: The two directions a ranking can state (docs/rules/hands.md): the strongest hand wins, or the
 #: weakest (``losing``).
 DIRECTIONS = ("high", "low")
 
 
-# ---- from primero.ranking ----
 def _declared(variant: Variant | None, attribute: str) -> list[object]:
     """The values of ``attribute`` on the variant's rule objects, the last stacked last."""
     if variant is None:
@@ -643,7 +631,7 @@ class Ranking:
 
         Stated by the variant's rule objects (a ``ranking_direction`` attribute, as
         :class:`primero.variants.losing.LosingRules` has); a ranking that states none is
-        ``"high"`` unless its own keys prefer fewer points in most classes (RULES.md §2).
+        ``"high"`` unless its own keys prefer fewer points in most classes (docs/rules/hands.md).
         """
         if self._direction is None:
             self._direction = self._points_direction()
@@ -696,7 +684,7 @@ class Ranking:
 
     @property
     def descriptions(self) -> Mapping[str, str]:
-        """Each class's short description (RULES.md §2), e.g. Primero: one card of each suit."""
+        """Each class's short description (docs/rules/hands.md), e.g. Primero: one card of each suit."""
         return {c: self.describe_class(c) for c in self.classes}
 
     def describe_class(self, hand_class: str) -> str:
@@ -726,7 +714,7 @@ class Ranking:
         return Comparison(first, second, winner, step)
 
     def census(self) -> dict[str, int]:
-        """The number of hands of each class over the pack, weakest class first (RULES.md §11)."""
+        """The number of hands of each class over the pack, weakest class first (docs/rules/figures.md)."""
         ids = self.hand_table.class_ids
         if ids.typecode == "b":
             raw = ids.tobytes()

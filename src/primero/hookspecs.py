@@ -1,6 +1,6 @@
 """Every hook a primero plug-in can implement.
 
-Two kinds of hook (DESIGN.md "Plug-ins"):
+Two kinds of hook (docs/plugins/architecture.md#plug-ins):
 
 * **Registration** — :func:`primero_register_variants` is called once on every installed
   plug-in (built-in variant modules and those found through the ``primero`` entry-point group)
@@ -91,7 +91,7 @@ def primero_card_points(variant: Variant, card: Card) -> int | None:
     """Return the points (primiera scale) one card is worth.
 
     Called once per card of the pack when the ranking table is built.
-    Core: RULES.md §1 (7=21, 6=18, A=16, 5=15, 4=14, 3=13, 2=12, courts 10; 10/9/8 = 10/9/8).
+    Core: docs/rules/cards.md (7=21, 6=18, A=16, 5=15, 4=14, 3=13, 2=12, courts 10; 10/9/8 = 10/9/8).
 
     Returns:
         Points as an ``int``, or ``None`` to defer.
@@ -118,7 +118,7 @@ def primero_classify_hand(
     """Classify one hand: its class, its points, and the cards that count.
 
     Called once for every hand of the pack when the ranking's lookup table is built (never
-    during play: evaluation is a table look-up). Core: RULES.md §2 with the options
+    during play: evaluation is a table look-up). Core: docs/rules/hands.md with the options
     ``supremus``, ``chorus`` and ``numerus_counts``.
 
     Args:
@@ -174,7 +174,7 @@ def primero_deal_cards(state: GameState, variant: Variant, count: int) -> GameSt
     what order (:func:`primero.rules.dealing.deal_round`); the engine deals them, from the top
     of the stock or, for a deal dealt from outside, one at each chance node. Core: one card at
     a time in playing order from the eldest, going round fully before the next card
-    (RULES.md §4).
+    (docs/rules/dealing.md).
 
     Returns:
         The new state, or ``None`` to defer.
@@ -191,7 +191,7 @@ def primero_serve_exchange(
     replacements are queued (:class:`~primero.state.Delivery` with the discards as
     ``exclude``); the engine deals them from the top of the stock, and when the stock runs
     out the discards (except the ones this player has just thrown) become a new stock,
-    recorded in ``state.reshuffles`` (RULES.md §4).
+    recorded in ``state.reshuffles`` (docs/rules/dealing.md).
 
     Returns:
         The new state, or ``None`` to defer.
@@ -219,7 +219,7 @@ def primero_start_step(state: GameState, variant: Variant, step: Step) -> GameSt
 def primero_legal_actions(state: GameState, variant: Variant) -> tuple[Action, ...] | None:
     """Return every legal action of the seat to act (``state.to_act``), amounts spelt out.
 
-    Called whenever a player is to act. Core: the Waks betting actions of RULES.md §5 and the
+    Called whenever a player is to act. Core: the Waks betting actions of docs/rules/waks.md and the
     exchange (every subset of the hand).
 
     Returns:
@@ -232,7 +232,7 @@ def primero_illegal_reason(state: GameState, variant: Variant, action: Action) -
     """Say why ``action`` is not legal for the seat to act.
 
     Called only for an action that is not among the legal actions, to build the
-    :class:`~primero.errors.IllegalActionError` message. Core: the reasons of RULES.md §5
+    :class:`~primero.errors.IllegalActionError` message. Core: the reasons of docs/rules/waks.md
     (must hold, pass already used, above the rest ...).
 
     Returns:
@@ -272,8 +272,9 @@ def primero_action_blocks(variant: Variant, table: Table) -> tuple[ActionBlock, 
 
     Called once per variant and table, when the space is first built. Every implementation
     is called (not ``firstresult``); the blocks follow the core's (fold, pass, hold, vies,
-    raises, exchanges, pass exchanges) in the order pluggy calls them. Core: none. The calling
-    variant adds its calls (every vie and raise amount times every call of its call book).
+    raises, exchanges) in the order pluggy calls them. Core: none. The calling variant adds
+    its calls (every vie and raise amount times every call of its call book), the no-fold
+    variant its passes with an exchange.
 
     Returns:
         Blocks (:class:`~primero.action_space.ActionBlock`), or ``None`` to add none.
@@ -288,7 +289,7 @@ def primero_action_blocks(variant: Variant, table: Table) -> tuple[ActionBlock, 
 def primero_settle(state: GameState, variant: Variant) -> Settlement | None:
     """Settle a finished deal: who takes which pot layer, what goes back, what carries over.
 
-    Called once when the deal is over. Core: RULES.md §3 — unmatched chips go back, the pot is
+    Called once when the deal is over. Core: docs/rules/ties.md — unmatched chips go back, the pot is
     layered by contribution, each layer goes to the best hand among the players still in who
     reach it (ties by the ``tie`` option), a lone player takes everything unseen, and a deal
     ended without showdown carries the pot over.

@@ -7,11 +7,11 @@ Importing this module registers the game with ``pyspiel``::
 
     game = pyspiel.load_game("python_primero", {"variant": "cardano", "players": 3})
 
-One game is one deal (RULES.md §4-§10) dealt from outside (``dealing="external"``):
+One game is one deal (docs/rules/index.md#variants) dealt from outside (``dealing="external"``):
 
 * **chance** is explicit (``EXPLICIT_STOCHASTIC``): each chance node is the engine's
   ``state.chance``; its outcomes are the cards that can come (reshuffled discards included,
-  RULES.md §4), each as its position in the variant's pack, all equally likely;
+  docs/rules/dealing.md), each as its position in the variant's pack, all equally likely;
 * **actions** are the engine's action ids (``state.action_space``), legal ids ascending;
 * **information** is imperfect: information-state and observation strings and tensors, laid out
   as :mod:`primero.adapter_encoding` documents (docs/adapters/openspiel.md);
@@ -23,7 +23,7 @@ One game is one deal (RULES.md §4-§10) dealt from outside (``dealing="external
 Parameters (all optional): ``variant`` (``"waks"``), ``players`` (2), ``chips`` (20 each),
 ``stake`` (1), ``rest`` (3), ``ante`` (-1: the variant's own), ``options``
 (``"key=value,key=value"``, e.g. ``"supremus=false,tie=split"``), ``carry_over``
-(``"refund"``) and ``raise_cap`` (0: none; RULES.md §5 house rule, applied where the engine
+(``"refund"``) and ``raise_cap`` (0: none; docs/rules/waks.md house rule, applied where the engine
 offers it).
 """
 

@@ -1,6 +1,6 @@
 """Variant options: declared with defaults and allowed values, validated on use.
 
-Options are the house rules and table rules a variant exposes (RULES.md §2 "Options every
+Options are the house rules and table rules a variant exposes (docs/rules/hands.md "Options every
 ranking supports", §3 tie policies, the pack). A variant declares them as :class:`Option`
 values; :func:`resolve_options` checks what a user asked for and fills in the defaults.
 """

@@ -1,29 +1,24 @@
-"""Reading a deal file: its text, its TOML, and its values checked key by key.
+"""Deal records: the TOML deal file — read, checked key by key, saved and replayed.
 
-The file's limits (:data:`MAX_RECORD_BYTES`, :data:`MAX_DEPTH`, :data:`MAX_CHIPS`,
-:data:`MAX_SEED`), :func:`read_record_text` (a regular file, not too large, UTF-8) and the
-readers :func:`primero.history.record_from_data` checks each key with (a whole number, a list
-of cards, ASCII digits), every error a :class:`~primero.errors.RecordError` naming the file and
-the key and never echoing a huge value whole. :mod:`primero.history` builds the record from
-them and re-exports ``MAX_RECORD_BYTES``, ``MAX_DEPTH`` and ``read_record_text``.
+A recorded deal, a worked case and a bug report are one kind of file (the format:
+docs/reference/deal-files.md). Saving always writes
+the whole stock order and every reshuffle, so replaying a record never depends on a random
+generator. The ``[expect]`` table (and any other table the library does not know, such as
+``[printed]``) is kept in :attr:`DealRecord.extra` and ignored when replaying.
+
+Reading is guarded: the file's limits (:data:`MAX_RECORD_BYTES`, :data:`MAX_DEPTH`,
+:data:`MAX_CHIPS`, :data:`MAX_SEED`), :func:`read_record_text` (a regular file, not too large,
+UTF-8) and a check of every key (a whole number, a list of cards, ASCII digits), every error a
+:class:`~primero.errors.RecordError` naming the file and the key and never echoing a huge
+value whole.
+
+Example::
+
+    >>> from primero.records import load_record, replay
+    >>> state = replay(load_record("tests/cases/waks_example.toml"))  # doctest: +SKIP
+    >>> state.stacks  # doctest: +SKIP
+    (57, 45, 50, 48)
 """
-
-# MERGED DOC of primero.history:
-# """Deal records: the TOML deal-file format of ``cases/README.md`` — save, load, replay.
-# 
-# A recorded deal, a golden case and a bug report are one kind of file. Saving always writes the
-# whole stock order and every reshuffle, so replaying a record never depends on a random
-# generator. The ``[expect]`` table (and any other table the library does not know, such as
-# ``[printed]``) is kept in :attr:`DealRecord.extra` and ignored when replaying.
-# 
-# Example::
-# 
-#     >>> from primero.history import load_record, replay
-#     >>> state = replay(load_record("../shared/cases/waks_example.toml"))  # doctest: +SKIP
-#     >>> state.stacks  # doctest: +SKIP
-#     (57, 45, 50, 48)
-# """
-
 
 from __future__ import annotations
 
@@ -63,7 +58,6 @@ __all__ = [
 ]
 
 
-# ---- from primero.record_reading ----
 #: The largest deal file read, in bytes (a real deal file is a few kilobytes).
 MAX_RECORD_BYTES = 1 << 20
 
@@ -225,8 +219,7 @@ def _ascii_digits(text: str, what: str, where: str) -> None:
                           f"not {odd!r}")
 
 
-# ---- from primero.history ----
-#: The keys a deal file may set, in the order of ``cases/README.md``.
+#: The keys a deal file may set, in the order of docs/reference/deal-files.md.
 _ORDER = ("variant", "options", "players", "dealer", "chips", "stake", "rest", "ante", "carry",
           "raise_cap", "stock", "seed", "reshuffles", "actions")
 _KNOWN = frozenset(_ORDER)
@@ -236,7 +229,7 @@ _KNOWN = frozenset(_ORDER)
 class DealRecord:
     """One deal as a deal file describes it: its variant, its setup, its actions.
 
-    The fields are the deal file's keys (``cases/README.md``); :attr:`setup` is the
+    The fields are the deal file's keys (docs/reference/deal-files.md); :attr:`setup` is the
     :class:`~primero.deal_setup.DealSetup` they make, the value replaying deals from, and
     :meth:`DealRecord.of` writes a setup as a record.
 
@@ -250,8 +243,8 @@ class DealRecord:
         rest: The largest single bet or raise, in chips.
         ante: Each player's ante, in chips; ``None``: the variant's own default.
         carry: Chips carried over from an earlier deal.
-        raise_cap: The house rule's most vies plus raises a betting round allows (RULES.md
-            §5), or ``None``.
+        raise_cap: The house rule's most vies plus raises a betting round allows
+            (docs/rules/waks.md#raise-cap), or ``None``.
         stock: The whole pack from the top; empty when ``seed`` shuffles it.
         seed: The shuffle seed when there is no ``stock``.
         reshuffles: Each new stock made from the discards, in order, top first.
@@ -486,7 +479,7 @@ def replay(record: DealRecord, *, stop_after: int | None = None) -> GameState:
         RecordError: the setup is bad, or an action is out of turn or illegal; the message
             gives the action's position (1-based) and text. Also when a stacked record
             without a seed gives fewer reshuffles than the deal makes, or (a whole replay)
-            more (RULES.md §4: a replay never depends on a random generator).
+            more (docs/rules/dealing.md: a replay never depends on a random generator).
     """
     state = start_record(record)
     # a stacked record without a seed must give every reshuffle; with a seed (or no stock)
@@ -507,7 +500,7 @@ def replay(record: DealRecord, *, stop_after: int | None = None) -> GameState:
             raise RecordError(
                 f"{label}: the stock ran out and the discards are reshuffled for the "
                 f"{_ordinal(given + 1)} time, but the record gives {given} reshuffle"
-                f"{'s' if given != 1 else ''} (RULES.md §4: a record keeps every new stock "
+                f"{'s' if given != 1 else ''} (docs/rules/dealing.md: a record keeps every new stock "
                 "order, so a replay never depends on a random generator)")
     if given is not None and state.over and len(state.reshuffles) < given:
         made = len(state.reshuffles)

@@ -1,9 +1,9 @@
-"""Sessions: a sequence of deals at one table (RULES.md §5 "Session", §3 carry-over).
+"""Sessions: a sequence of deals at one table (docs/rules/waks.md "Session", §3 carry-over).
 
 The first dealer is found by drawing cards (lowest point value deals, ties redraw); after each
 deal the deal passes to the next seat in playing order; a pot not won is carried into the next
 deal; a player with no chips left leaves the table, and so, in a variant whose rules say a
-player who cannot pay the ante cannot take part (``primiera``, RULES.md §9: a rules plug-in
+player who cannot pay the ante cannot take part (``primiera``, docs/rules/primiera.md: a rules plug-in
 with ``ante_required = True``), does a player short of the ante. Chips are conserved across
 the whole session: stacks plus the carry-over never change.
 """
@@ -27,10 +27,10 @@ __all__ = ["DealerDraw", "Session", "ante_required", "draw_for_dealer", "has_ant
 
 
 def ante_required(variant: Variant) -> bool:
-    """Whether a player who cannot pay the ante cannot take part (``primiera``, RULES.md §9).
+    """Whether a player who cannot pay the ante cannot take part (``primiera``, docs/rules/primiera.md).
 
     True when one of the variant's rules plug-ins says ``ante_required = True``; elsewhere a
-    player short of the ante goes all-in (RULES.md §10).
+    player short of the ante goes all-in (docs/rules/revival.md).
     """
     return any(getattr(p, "ante_required", False) is True for p in variant.spec.plugins)
 
@@ -60,7 +60,7 @@ class DealerDraw:
 def draw_for_dealer(variant: Variant, players: Sequence[str], rng: random.Random) -> DealerDraw:
     """Choose the first dealer: each draws a card, the lowest point value deals, ties redraw.
 
-    RULES.md §5 "First dealer"; with the primiera scale a court is lowest.
+    docs/rules/waks.md "First dealer"; with the primiera scale a court is lowest.
 
     Args:
         variant: Gives the pack and the card points.
@@ -158,7 +158,7 @@ class Session:
             seed: The session's seed (or give ``rng``).
             rng: Draw the seed from this generator.
             dealer: The first dealer's seat (``-1`` the last); default: draw cards for it.
-            raise_cap: House rule (RULES.md §5): the most vies plus raises a betting round
+            raise_cap: House rule (docs/rules/waks.md): the most vies plus raises a betting round
                 allows; default none.
 
         Raises:

@@ -1,4 +1,4 @@
-"""The outcome of a deal: pot layers, awards, chips returned, and the carry-over (RULES.md §3).
+"""The outcome of a deal: pot layers, awards, chips returned, and the carry-over (docs/rules/ties.md).
 
 A :class:`Settlement` is what ``primero_settle`` returns and what a finished
 :class:`~primero.state.GameState` carries. Chips are conserved: the awards, the returns and the
@@ -26,7 +26,7 @@ class PotLayer:
     :func:`~primero.rules.settling.build_layers` cuts a layer at every distinct contribution;
     adjacent layers open to the same players still in are then merged into one pot
     (:func:`~primero.rules.settling.form_pots`), and a settlement's layers are those pots: a
-    tie is settled once per pot (RULES.md §3).
+    tie is settled once per pot (docs/rules/ties.md).
 
     Attributes:
         amount: Chips in the layer (carried-over chips included in the main layer).

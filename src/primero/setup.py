@@ -1,7 +1,6 @@
 """How a deal is set up: its plan's steps, the table, the setup, and the shared context.
 
-A :class:`DealSetup` is the one value that says how a deal is set up (DESIGN.md "One setup, one
-state"): the players and their chips, the dealer, the :class:`Table`, the carry-over and how
+A :class:`DealSetup` is the one value that says how a deal is set up (docs/plugins/architecture.md): the players and their chips, the dealer, the :class:`Table`, the carry-over and how
 the cards come. :func:`primero.engine.start_deal` takes one (``start_deal(variant, setup)``);
 a started deal keeps its own as ``state.setup``, with the stock filled in; a deal record
 (:attr:`primero.history.DealRecord.setup`), a session (:meth:`primero.session.Session.next_setup`)
@@ -76,13 +75,13 @@ class Step:
 
 @frozen(kw_only=True)
 class Table:
-    """Table parameters, in chips (RULES.md §5, §9, §10).
+    """Table parameters, in chips (docs/rules/waks.md, docs/rules/primiera.md, docs/rules/revival.md).
 
     Attributes:
         stake: The smallest bet or raise.
         rest: The largest single bet or raise.
         ante: What each player pays before the deal (variants with an ante only).
-        raise_cap: House rule (RULES.md §5): the most vies plus raises one betting round
+        raise_cap: House rule (docs/rules/waks.md): the most vies plus raises one betting round
             allows, then only hold, pass or fold; ``None`` (the default): no cap.
     """
 
@@ -103,7 +102,7 @@ class DealSetup:
     Attributes:
         players: Names in playing order (one word each, distinct).
         chips: Starting chips in playing order.
-        dealer: The dealer's seat (0-based; the eldest is the seat after it, RULES.md §4).
+        dealer: The dealer's seat (0-based; the eldest is the seat after it, docs/rules/dealing.md).
         table: Stake, rest, ante and raise cap, in chips.
         carry: Chips carried over from an earlier deal into this deal's pot.
         stock: The whole pack from the top, as it was before dealing; ``()`` (only in a setup
@@ -191,8 +190,6 @@ class Engine(Protocol):
     def apply(self, state: GameState, action: Action | str | int, /) -> GameState: ...
     def deal(self, state: GameState, card: Card | str, /) -> GameState: ...
     def view(self, state: GameState, seat: int, /) -> PlayerView: ...
-    def legal_ids(self, state: GameState, /) -> tuple[int, ...]: ...
-    def space_of(self, state: GameState, /) -> ActionSpace: ...
     def public_text(self, action: Action, /) -> str: ...
     def deal_context(self, variant: Variant, setup: DealSetup, /) -> DealContext: ...
 

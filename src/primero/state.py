@@ -1,61 +1,37 @@
-"""The state of a deal: frozen values, tuples inside (DESIGN.md "Values, not objects that change").
+"""The state of a deal: frozen values, tuples inside, a new state for every action.
 
 A :class:`GameState` is a complete snapshot of one deal: seats (hands, stacks, chips put in),
-stock and discards, where the deal is in its plan of :class:`Step` s, whose turn it is, the
-betting round's bookkeeping, the history of actions, and, once over, its settlement.
+stock and discards, where the deal is in its plan of steps, whose turn it is, the betting
+round's bookkeeping, the history of actions, and, once over, its settlement.
 ``state.apply(action)`` returns a new state and leaves the old one valid; ``state.view(seat)``
-is what one player may see.
+is what one player may see (:mod:`primero.views`). Seats are numbered 0..n-1 in playing order;
+the eldest is the seat after the dealer (docs/rules/dealing.md#seats).
 
-Seats are numbered 0..n-1 in playing order; the eldest is the seat after the dealer
-(RULES.md §4).
+The values a state is made of are here too:
 
-The values a state is made of live in their own modules and are re-exported here:
-:mod:`primero.deal_setup` (:class:`Step`, :class:`Table`, :class:`DealSetup`,
-:class:`DealContext`), :mod:`primero.seats` (:class:`Seat`, :class:`PublicSeat`,
-:class:`Receipt`, :class:`Delivery`, :class:`Chance`) and :mod:`primero.views`
-(:class:`PlayerView`).
+* :class:`Seat` (hand, stack, chips put in, the round's flags), :class:`PublicSeat` (what
+  everyone can see of it), :class:`Receipt` (a card received: which, why, when),
+  :class:`Delivery` (a card owed, not dealt yet) and :class:`Chance` (a chance node: who
+  receives the next card and which cards can come);
+* :class:`VariantState`: a variant's own facts through a deal (Cardano's standing call,
+  Primiera's declarations), one typed frozen value on ``state.variant_state``. A variant
+  defines a frozen attrs subclass with one field per fact; the rules read it with
+  ``MyState.of(state)`` and set it with ``replace(state, variant_state=...)``:
+
+    >>> from attrs import frozen
+    >>> from primero.state import VariantState
+    >>> @frozen
+    ... class TallyState(VariantState):
+    ...     rounds: int | None = None    # public: every player sees it
+    ...     _marked: str | None = None   # a leading "_": hidden from the players' views
+    >>> TallyState(rounds=2, marked="Ac").items()
+    (('rounds', 2), ('_marked', 'Ac'))
+    >>> TallyState(rounds=2, marked="Ac").public_items()
+    (('rounds', 2),)
+
+  What every player may see of it is its *public* fields that are set: a player's view lists
+  them as ``view.extras``, and ``MyState.of(view)`` reads them back typed.
 """
-
-# MERGED DOC of primero.variant_state:
-# """A variant's own state in a deal: one typed, frozen value on the state (``state.variant_state``).
-# 
-# A variant that keeps facts of its own through a deal — Cardano's standing call, Primiera's
-# declarations — defines a frozen attrs subclass of :class:`VariantState` with one field per fact
-# and keeps it on the state's one field for it, ``state.variant_state`` (``None`` until the
-# variant first sets it). The rules read it with ``MyState.of(state)`` (the default value while
-# nothing is set) and set it with ``primero.state.replace(state, variant_state=...)``:
-# 
-#     >>> from attrs import frozen
-#     >>> from primero.variant_state import VariantState
-#     >>> @frozen
-#     ... class TallyState(VariantState):
-#     ...     rounds: int | None = None    # public: every player sees it
-#     ...     _marked: str | None = None   # a leading "_": hidden from the players' views
-#     >>> TallyState(rounds=2, marked="Ac").items()
-#     (('rounds', 2), ('_marked', 'Ac'))
-#     >>> TallyState(rounds=2, marked="Ac").public_items()
-#     (('rounds', 2),)
-# 
-# What every player may see of it is its *public* fields — those whose names do not start with
-# ``_`` — and only those that are set (not ``None``): a player's view lists them as
-# ``view.extras`` (``(name, value)`` pairs, the JSON view's ``extras`` object), and
-# ``MyState.of(view)`` reads them back typed (the hidden fields at their defaults).
-# 
-# ``state.extras`` (every set field as ``(name, value)`` pairs), ``state.extra(name)`` and
-# ``state.with_extra(name, value)`` are 0.1's untyped interface, kept and derived from this
-# value: ``with_extra`` sets a field of the variant's typed state, and where a deal has none, keeps
-# the pair in :class:`Extras`.
-# """
-
-# MERGED DOC of primero.seats:
-# """A player's part of a deal and the cards they are dealt (RULES.md §4).
-# 
-# :class:`Seat` (hand, stack, chips put in, the round's flags), :class:`PublicSeat` (what
-# everyone can see of it), :class:`Receipt` (a card received: which, why, when),
-# :class:`Delivery` (a card owed, not dealt yet) and :class:`Chance` (a chance node: who receives
-# the next card and which cards can come). Re-exported by :mod:`primero.state`.
-# """
-
 
 from __future__ import annotations
 
@@ -65,6 +41,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 import attrs
 from attrs import field, frozen
 
+from primero.action_space import legal_ids, space_of
 from primero.cards import Card, format_cards
 from primero.copying import replace
 from primero.errors import UnknownSeatError, named
@@ -93,7 +70,6 @@ __all__ = [
 ]
 
 
-# ---- from primero.variant_state ----
 _S = TypeVar("_S", bound="VariantState")
 
 
@@ -102,7 +78,7 @@ class VariantState:
     """The base of a variant's typed per-deal state (frozen; fields are the variant's facts).
 
     Subclass it with ``@attrs.frozen`` and fields that default to ``None`` ("not yet"); a
-    field whose name starts with ``_`` is hidden from the players (RULES.md: a player sees
+    field whose name starts with ``_`` is hidden from the players (docs/rules/index.md: a player sees
     their own cards and the public facts only).
     """
 
@@ -165,7 +141,6 @@ class Extras(VariantState):
         return Extras(pairs=(*((k, v) for k, v in self.pairs if k != name), (name, value)))
 
 
-# ---- from primero.seats ----
 class Receipt(NamedTuple):
     """One card a player received: which, why, and when (known only to that player).
 
@@ -198,7 +173,7 @@ class Delivery(NamedTuple):
         seat: Who receives the card.
         reason: Why (see :attr:`Receipt.reason`).
         exclude: Cards that may not come back to this player if the stock runs out and the
-            discards are reshuffled (the cards they have just thrown, RULES.md §4).
+            discards are reshuffled (the cards they have just thrown, docs/rules/dealing.md).
     """
 
     seat: int
@@ -208,7 +183,7 @@ class Delivery(NamedTuple):
 
 @frozen
 class Chance:
-    """A chance node: the next card to deal, and the cards that can come (RULES.md §4).
+    """A chance node: the next card to deal, and the cards that can come (docs/rules/dealing.md).
 
     Attributes:
         seat: Who receives the card.
@@ -300,7 +275,7 @@ class PublicSeat:
 
 def reshuffle_pool(discards: tuple[Card, ...], exclude: tuple[Card, ...],
                    folded: tuple[Card, ...] = ()) -> tuple[Card, ...]:
-    """The cards a reshuffle makes the new stock of, in pack order (RULES.md §4).
+    """The cards a reshuffle makes the new stock of, in pack order (docs/rules/dealing.md).
 
     All the discards but ``exclude`` (the cards the player being served has just thrown),
     with the folded hands (``folded``, see :func:`folded_cards`).
@@ -311,7 +286,7 @@ def reshuffle_pool(discards: tuple[Card, ...], exclude: tuple[Card, ...],
 
 
 def folded_cards(seats: tuple[Seat, ...]) -> tuple[Card, ...]:
-    """The cards still in folded hands: they join the discards at a reshuffle (RULES.md §4)."""
+    """The cards still in folded hands: they join the discards at a reshuffle (docs/rules/dealing.md)."""
     return tuple(c for s in seats if s.folded for c in s.hand)
 
 
@@ -319,7 +294,6 @@ def _card_index(card: Card) -> int:
     return card.index
 
 
-# ---- from primero.state ----
 #: Every name of the state's values, re-exported here from the modules that define them
 #: (:mod:`primero.deal_setup`, :mod:`primero.seats`, :mod:`primero.views`).
 
@@ -593,7 +567,7 @@ class GameState:
 
     @property
     def chance(self) -> Chance | None:
-        """The chance node of a deal dealt from outside, or ``None`` (RULES.md §4).
+        """The chance node of a deal dealt from outside, or ``None`` (docs/rules/dealing.md).
 
         At a chance node nobody may act (:meth:`legal_actions` is empty, :meth:`apply`
         refuses) until :meth:`deal` gives the next card; ``to_act`` already names the player
@@ -640,13 +614,13 @@ class GameState:
         See :class:`primero.action_space.ActionSpace`: ``size``, ``encode(state, action)``,
         ``decode(state, i)``.
         """
-        return cast("ActionSpace", self.context.engine.space_of(self))
+        return cast("ActionSpace", space_of(self))
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids of the legal actions in :attr:`action_space`, ascending (empty: nobody acts)."""
         ids = self._legal_ids
         if ids is None:
-            ids = cast("tuple[int, ...]", self.context.engine.legal_ids(self))
+            ids = cast("tuple[int, ...]", legal_ids(self))
             object.__setattr__(self, "_legal_ids", ids)
         return ids
 

@@ -1,4 +1,4 @@
-"""Compact hand tables: every four-card hand of a pack as one small integer (DESIGN.md).
+"""Compact hand tables: every four-card hand of a pack as one small integer, cached on disk.
 
 A hand of four distinct cards with dense pack indices ``i0 < i1 < i2 < i3`` (see
 :meth:`primero.cards.Pack.index`) has the perfect index (its colexicographic rank)
@@ -9,37 +9,24 @@ keys, so a larger strength is a better hand *under that ranking* (``losing``'s a
 and equal strengths are ties. Three flat arrays: 0.5 MB for 40 cards, 1.4 MB for 52.
 
 :func:`build_table` derives the table from the hooks' answers: when the variant classifies
-with the core's rules (RULES.md §2) the classes and points of all hands are computed at once
-with numpy from the cards' points (``primero_card_points``, so a plug-in's points count), and
-the ordering hook is asked once per distinct (class, points) when every implementation of it
-declares that it looks at nothing else (:func:`orders_by_class_and_points`). A plug-in that
-classifies or orders hands itself is asked for every hand, as it always was.
+with the core's rules (docs/rules/hands.md) the classes and points of all hands are computed
+at once with numpy from the cards' points (``primero_card_points``, so a plug-in's points
+count), and the ordering hook is asked once per distinct (class, points) when every
+implementation of it declares that it looks at nothing else
+(:func:`orders_by_class_and_points`). A plug-in that classifies or orders hands itself is
+asked for every hand.
 
-:func:`load_or_build` keeps tables on disk, in ``platformdirs.user_cache_dir("primero")``
+:func:`load_or_build` keeps tables in ``platformdirs.user_cache_dir("primero")``
 (``PRIMERO_CACHE_DIR`` points elsewhere, ``PRIMERO_NO_CACHE=1`` turns it off), keyed by
-everything that decides a ranking; a file is written atomically and checked on load, and a
-corrupt or stale file is rebuilt with a :class:`TableCacheWarning`. The cache lives in
-:mod:`primero.table_cache`; its names are importable from here too.
+everything that decides a ranking (variant, options, plug-ins and their versions, primero's
+version): a file is written atomically (parallel workers see the old file or the whole new
+one) and checked on load, and a corrupt or stale file is rebuilt with a
+:class:`TableCacheWarning`, never trusted. The directory is resolved lazily (importing
+``platformdirs`` costs a warm census about a sixth of its time): on Linux the table is first
+looked for where platformdirs puts the cache in the usual case (``$XDG_CACHE_HOME``, else
+``~/.cache``), read-only and checked like any file; when it is not there or fails a check,
+platformdirs is asked and everything proceeds from its answer.
 """
-
-# MERGED DOC of primero.table_cache:
-# """The cache of compact hand tables on disk (issue 13, DESIGN.md).
-# 
-# :func:`load_or_build` keeps tables in ``platformdirs.user_cache_dir("primero")``
-# (``PRIMERO_CACHE_DIR`` points elsewhere, ``PRIMERO_NO_CACHE=1`` turns it off), keyed by
-# everything that decides a ranking (variant, options, plug-ins and their versions, primero's
-# version): a file is written atomically (parallel workers see the old file or the whole new
-# one) and checked on load, and a corrupt or stale file is rebuilt with a
-# :class:`TableCacheWarning`, never trusted. The tables themselves are :mod:`primero.tables`.
-# 
-# The directory is resolved lazily (issue 13: importing ``platformdirs``, with the ``pathlib``
-# and ``tempfile`` it imports, cost a warm census about a sixth of its time): on Linux the table
-# is first looked for where platformdirs puts the cache in the usual case (``$XDG_CACHE_HOME``,
-# else ``~/.cache``; see ``_likely_directory``), read-only and checked like any file; when it is
-# not there or fails a check, platformdirs is asked and everything proceeds from its answer (a
-# table is only ever written there).
-# """
-
 
 from __future__ import annotations
 
@@ -83,7 +70,6 @@ __all__ = [
 ]
 
 
-# ---- from primero.tables ----
 _HAND = 4
 #: The offset of a card outside the pack: any index using it is past the end of every table.
 OUTSIDE = 1 << 40
@@ -245,7 +231,7 @@ def _hook_functions(variant: Variant | None, hook: str) -> list[Any] | None:
 
 
 def _standard_classify(variant: Variant | None) -> bool:
-    """Whether the only ``primero_classify_hand`` is the core's (RULES.md §2).
+    """Whether the only ``primero_classify_hand`` is the core's (docs/rules/hands.md).
 
     The core's function is known by its module and name (:mod:`primero.rules.ranking` builds
     on this module, so it is not imported here).
@@ -452,7 +438,6 @@ _CACHE_NAMES = frozenset(("CACHE_DIR_ENV", "FORMAT_VERSION", "NO_CACHE_ENV", "Ta
                           "_deserialise"))
 
 
-# ---- from primero.table_cache ----
 #: Set to ``1`` to neither read nor write cached tables.
 NO_CACHE_ENV = "PRIMERO_NO_CACHE"
 #: A directory to keep cached tables in instead of the user's cache directory.

@@ -1,29 +1,25 @@
 """Variants: what a plug-in declares (:class:`VariantSpec`) and a configured one (:class:`Variant`).
 
 A :class:`VariantSpec` is the registration: name, aliases, title, sources, player range,
-options with defaults, and the rule objects (pluggy plug-ins) that make up its rules. A
-:class:`Variant` is a spec with every option resolved; it is what the engine, the ranking and
-the analysis tools take. Get one with :func:`primero.get_variant`.
+options with defaults, its betting rules as data (:class:`BettingRules`) and the rule objects
+(pluggy plug-ins) that make up its rules. A :class:`Variant` is a spec with every option
+resolved; it is what the engine, the ranking and the analysis tools take. Get one with
+:func:`primero.get_variant`.
+
+* **Betting rules are data where they can be**: a variant's :class:`BettingRules` says, in one
+  frozen value, how its betting rounds differ from the Waks English game
+  (docs/rules/waks.md), in the manner of PokerKit's ``Street``: the core's betting hooks read
+  it, so a variant that changes one betting rule changes one field instead of overriding a
+  hook. What data cannot say (Suzuki's pass with an exchange, Cardano's calls) stays in hooks.
+* **Every rule has a source**: option docs cite their sources by key (``[seed-FR]``,
+  ``[ISEN]``; docs/rules/sources.md); :func:`with_cited` adds to a variant's own source list
+  every source its options cite, so ``primero rules VARIANT`` and the variant pages can resolve
+  every key they print.
+
+A variant reaches the plug-in machinery through one door, the registry
+(:mod:`primero.plugins.registry`, which builds on this module): ``variant.rules``, a
+variant's ``repr`` and unpickling an installed spec ask it.
 """
-
-# MERGED DOC of primero.betting_rules:
-# """Betting rules as data (DESIGN.md "Betting rules are data where they can be").
-# 
-# A variant's :class:`BettingRules` (``VariantSpec.betting``) says, in one frozen value, how its
-# betting rounds differ from the Waks English game (RULES.md §5), in the manner of PokerKit's
-# ``Street``: the core's betting hooks (:mod:`primero.rules.betting`) read it, so a variant that
-# changes one betting rule changes one field instead of overriding a hook. What data cannot say
-# (Suzuki's pass with an exchange, Cardano's calls) stays in hooks.
-# """
-
-# MERGED DOC of primero.sources:
-# """The rule sources of RULES.md §12, by key, and the sources a variant's options cite.
-# 
-# Option docs cite their sources by key (``[seed-FR]``, ``[ISEN]``); :func:`with_cited` adds to a
-# variant's own source list every source its options cite, so ``primero rules VARIANT`` and the
-# variant pages can resolve every key they print.
-# """
-
 
 from __future__ import annotations
 
@@ -55,14 +51,13 @@ __all__ = [
 ]
 
 
-# ---- from primero.betting_rules ----
 def _rounds(value: Iterable[int]) -> tuple[int, ...]:
     return tuple(value)
 
 
 @frozen(kw_only=True)
 class BettingRules:
-    """How a variant's betting rounds run; the defaults are the Waks game (RULES.md §5).
+    """How a variant's betting rounds run; the defaults are the Waks game (docs/rules/waks.md).
 
     Attributes:
         must_hold_rounds: The betting rounds in which, while nobody has held a vie, the last
@@ -72,7 +67,7 @@ class BettingRules:
         raise_reopens_passes: A raise gives every passer their pass in answer back (Suzuki).
         fold: Folding is allowed (not in Suzuki's no-fold game).
         pass_answers_bet: A player who owes chips may pass in answer (Waks); ``False``: once
-            someone has bet, only hold, raise or fold (the revival game, RULES.md §10).
+            someone has bet, only hold, raise or fold (the revival game, docs/rules/revival.md).
         carry_without_vie: No vie in the last betting round ends the deal and carries the pot
             over (Waks); ``False``: a round without a bet simply ends (revival).
     """
@@ -85,12 +80,11 @@ class BettingRules:
     carry_without_vie: bool = True
 
 
-#: The Waks English game's betting (RULES.md §5): the core's.
+#: The Waks English game's betting (docs/rules/waks.md): the core's.
 WAKS_BETTING = BettingRules()
 
 
-# ---- from primero.sources ----
-#: Every source of RULES.md §12: key -> the text printed after it.
+#: Every source of docs/rules/sources.md: key -> the text printed after it.
 SOURCE_TEXTS: Mapping[str, str] = {
     "[seed-FR]": "Comment jouer: French rule sheet of the modern revival game",
     "[seed-IT]": "Come si gioca: Italian rule sheet of the modern revival game",
@@ -138,7 +132,6 @@ def with_cited(sources: Iterable[str], options: Iterable[Option]) -> tuple[str, 
     return own + extra
 
 
-# ---- from primero.variant ----
 def _lower_tuple(names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     return tuple(str(n) for n in names)
 
@@ -164,7 +157,7 @@ class VariantSpec:
         name: Registry name, e.g. ``"waks"`` (looked up case-insensitively).
         title: Human title, e.g. ``"Waks English Primero"``.
         summary: The rules in a few paragraphs of plain text (``primero rules`` prints it).
-        sources: Source keys with a short description each (RULES.md §12).
+        sources: Source keys with a short description each (docs/rules/sources.md).
         aliases: Other names the variant answers to.
         players: Smallest and largest number of players, inclusive.
         options: The options the variant accepts, with their defaults.

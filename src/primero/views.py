@@ -1,4 +1,4 @@
-"""What one player may see of a deal: their own cards and the public facts (DESIGN.md).
+"""What one player may see of a deal: their own cards and the public facts (docs/plugins/architecture.md).
 
 Built by ``state.view(seat)`` (:func:`primero.engine.view`) only when asked for, and lazily:
 the view ``state.view`` returns reads each field off the state the first time it is read (then
@@ -94,7 +94,7 @@ class PlayerView:
 
 
 def _public_seats(state: GameState, seat: int) -> tuple[PublicSeat, ...]:
-    """Every seat's public facts; the hands shown at a showdown (RULES.md §6) too."""
+    """Every seat's public facts; the hands shown at a showdown (docs/rules/cardano.md) too."""
     seats_state = state.seats
     seats = tuple([s.public() for s in seats_state])  # cached per seat: a seat is a value
     settlement = state.settlement

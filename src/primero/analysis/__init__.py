@@ -8,7 +8,7 @@ Exact (each has a pure-Python core returning exact :class:`~fractions.Fraction` 
 DataFrame wrapper):
 
 * :func:`hand_frequencies` — hands of each class over the pack, probability, points range
-  (RULES.md §11); :func:`frequency_table` for several variants.
+  (docs/rules/figures.md); :func:`frequency_table` for several variants.
 * :func:`draw_odds` / :func:`draw_distribution` — for a hand and the cards to discard, the
   distribution of the resulting class and points over every possible draw from the unseen
   cards; :func:`best_exchange` ranks every possible discard by a criterion (expected points,

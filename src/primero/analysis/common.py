@@ -26,11 +26,11 @@ Cards = str | Iterable[Card | str]
 VariantLike = str | Variant
 
 
-def _frame(rows: Any, columns: Sequence[str] | None = None) -> pd.DataFrame:
-    return cast("pd.DataFrame", _pandas().DataFrame(rows, columns=columns))
+def data_frame(rows: Any, columns: Sequence[str] | None = None) -> pd.DataFrame:
+    return cast("pd.DataFrame", pandas_module().DataFrame(rows, columns=columns))
 
 
-def _pandas() -> Any:
+def pandas_module() -> Any:
     try:
         import pandas
     except ImportError:  # pragma: no cover - depends on the install
@@ -40,7 +40,7 @@ def _pandas() -> Any:
     return pandas
 
 
-def _figure(**kwargs: Any) -> Figure:
+def new_figure(**kwargs: Any) -> Figure:
     try:
         from matplotlib.figure import Figure
     except ImportError:  # pragma: no cover - depends on the install
@@ -50,14 +50,14 @@ def _figure(**kwargs: Any) -> Figure:
     return Figure(**kwargs)
 
 
-def _variant(variant: VariantLike, options: dict[str, Any]) -> Variant:
+def as_variant(variant: VariantLike, options: dict[str, Any]) -> Variant:
     if not isinstance(variant, str | Variant):
         raise PrimeroError(f"variant is {type(variant).__name__} {variant!r}: give a variant, "
                            f"a name, or 'name:key=value,...'")
     return resolve_variant(variant, options or None)
 
 
-def _cards(cards: Cards, variant: Variant, what: str) -> tuple[Card, ...]:
+def as_cards(cards: Cards, variant: Variant, what: str) -> tuple[Card, ...]:
     if not isinstance(cards, str | Iterable) or isinstance(cards, bytes | bytearray):
         raise CardParseError(f"{what} is {type(cards).__name__} {cards!r}: give cards as text "
                              f"('7h 6h') or a list of cards")
@@ -66,7 +66,7 @@ def _cards(cards: Cards, variant: Variant, what: str) -> tuple[Card, ...]:
     return parsed
 
 
-def _indices(ranking: Ranking, cards: Iterable[Card]) -> list[int]:
+def card_indices(ranking: Ranking, cards: Iterable[Card]) -> list[int]:
     """The cards' dense pack indices (see :meth:`primero.cards.Pack.index`)."""
     index = ranking.pack.index
     return [index(c) for c in cards]

@@ -18,11 +18,11 @@ from attrs import frozen
 from primero.analysis.common import (
     Cards,
     VariantLike,
-    _cards,
-    _frame,
-    _indices,
-    _variant,
+    as_cards,
+    as_variant,
+    card_indices,
     class_order,
+    data_frame,
     fewer_points_better,
     hand_class_name,
 )
@@ -142,11 +142,11 @@ def draw_distribution(
         InvalidDeckError: a card outside the pack, a duplicate, more than four cards, a
             discard not in the hand, or too few unseen cards.
     """
-    configured = _variant(variant, options)
+    configured = as_variant(variant, options)
     ranking = configured.ranking
-    held = _cards(hand, configured, "hand")
-    thrown = _cards(discard, configured, "discard")
-    known_dead = _cards(dead, configured, "dead cards")
+    held = as_cards(hand, configured, "hand")
+    thrown = as_cards(discard, configured, "discard")
+    known_dead = as_cards(dead, configured, "dead cards")
     if len(held) > HAND_SIZE:
         raise InvalidDeckError(f"a hand has at most {HAND_SIZE} cards; got {len(held)}: "
                                f"{format_cards(held)}")
@@ -159,8 +159,8 @@ def draw_distribution(
     if clash:
         what = "dead card {} is" if len(clash) == 1 else "dead cards {} are"
         raise InvalidDeckError(f"{what.format(format_cards(clash))} in the hand")
-    kept = _indices(ranking, (c for c in held if c not in thrown))
-    out = set(_indices(ranking, held)) | set(_indices(ranking, known_dead))
+    kept = card_indices(ranking, (c for c in held if c not in thrown))
+    out = set(card_indices(ranking, held)) | set(card_indices(ranking, known_dead))
     unseen = [i for i in range(len(ranking.pack)) if i not in out]
     need = HAND_SIZE - len(kept)
     if need > len(unseen):
@@ -232,7 +232,7 @@ def draw_odds(
              "probability": o.count / dist.total}
             for o in dist.outcomes
         ]
-        frame = _frame(rows, columns=["class", "points", "draws", "probability"])
+        frame = data_frame(rows, columns=["class", "points", "draws", "probability"])
     else:
         rows = []
         for cls, n in dist.class_counts().items():
@@ -243,7 +243,7 @@ def draw_odds(
                 "mean_points": (sum(p * c for p, c in points) / n) if n else None,
                 "max_points": max((p for p, _ in points), default=None),
             })
-        frame = _frame(rows)
+        frame = data_frame(rows)
     frame.attrs["total"] = dist.total
     frame.attrs["expected_points"] = float(dist.expected_points())
     return frame
@@ -301,10 +301,10 @@ def exchange_options(
         InvalidDeckError: bad cards (see :func:`draw_distribution`), a hand to beat sharing a
             card with the hand, or a dead card in the hand to beat.
     """
-    configured = _variant(variant, options)
+    configured = as_variant(variant, options)
     ranking = configured.ranking
-    held = _cards(hand, configured, "hand")
-    dead_cards = list(_cards(dead, configured, "dead cards"))
+    held = as_cards(hand, configured, "hand")
+    dead_cards = list(as_cards(dead, configured, "dead cards"))
     threshold: tuple[int, ...] | None = None
     if criterion == "class":
         if not isinstance(target, str):
@@ -317,7 +317,7 @@ def exchange_options(
     elif criterion == "beat":
         if target is None:
             raise PrimeroError("criterion 'beat' needs a target hand of four cards")
-        beat = _cards(target, configured, "hand to beat")
+        beat = as_cards(target, configured, "hand to beat")
         other = ranking.evaluate(beat)
         clash = [c for c in other.cards if c in held]
         if clash:
@@ -389,8 +389,8 @@ def best_exchange(
         for cls, n in dist.class_counts().items():
             row[f"p_{cls}"] = n / dist.total
         rows.append(row)
-    frame = _frame(rows)
+    frame = data_frame(rows)
     frame.attrs["criterion"] = criterion
     frame.attrs["fewer_points_better"] = fewer_points_better(
-        _variant(variant, options).ranking)
+        as_variant(variant, options).ranking)
     return frame

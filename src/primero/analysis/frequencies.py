@@ -1,11 +1,11 @@
-"""Hands of each class over a variant's pack, counted exactly (RULES.md §11)."""
+"""Hands of each class over a variant's pack, counted exactly (docs/rules/figures.md)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, cast
 
-from primero.analysis.common import VariantLike, _frame, _pandas, _variant, class_order
+from primero.analysis.common import VariantLike, as_variant, class_order, data_frame, pandas_module
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -14,7 +14,7 @@ __all__ = ["frequency_table", "hand_frequencies", "hand_frequencies_counts"]
 
 
 def hand_frequencies(variant: VariantLike = "waks", **options: Any) -> pd.DataFrame:
-    """Hands of each class over the variant's pack, exactly (RULES.md §11).
+    """Hands of each class over the variant's pack, exactly (docs/rules/figures.md).
 
     Args:
         variant: A variant, a name, or ``"name:key=value,..."``.
@@ -24,7 +24,7 @@ def hand_frequencies(variant: VariantLike = "waks", **options: Any) -> pd.DataFr
         One row per class, strongest first: ``variant``, ``pack``, ``class``, ``hands``,
         ``probability``, ``min_points``, ``max_points`` (``hands`` sums to C(pack, 4)).
     """
-    configured = _variant(variant, options)
+    configured = as_variant(variant, options)
     ranking = configured.ranking
     census = ranking.census()
     ranges = ranking.points_range()
@@ -35,15 +35,15 @@ def hand_frequencies(variant: VariantLike = "waks", **options: Any) -> pd.DataFr
          "min_points": ranges[cls][0], "max_points": ranges[cls][1]}
         for cls in class_order(ranking)
     ]
-    return _frame(rows)
+    return data_frame(rows)
 
 
 def frequency_table(variants: Iterable[VariantLike]) -> pd.DataFrame:
     """:func:`hand_frequencies` of several variants (or option sets) in one tidy table."""
-    return cast("pd.DataFrame", _pandas().concat([hand_frequencies(v) for v in variants],
+    return cast("pd.DataFrame", pandas_module().concat([hand_frequencies(v) for v in variants],
                                                  ignore_index=True))
 
 
 def hand_frequencies_counts(variant: VariantLike = "waks", **options: Any) -> dict[str, int]:
     """Hands of each class over the pack (the census, without pandas)."""
-    return _variant(variant, options).ranking.census()
+    return as_variant(variant, options).ranking.census()

@@ -16,9 +16,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from primero.analysis.common import VariantLike, _figure
+from primero.analysis.common import VariantLike, new_figure
 from primero.analysis.frequencies import hand_frequencies
-from primero.analysis.tables import _runs
+from primero.analysis.tables import runs_of
 from primero.simulation.records import Summary
 from primero.simulation.run import Comparison, Simulation
 from primero.variant import Variant
@@ -162,7 +162,7 @@ def _axes(ax: Axes | None, needed: float, legend: Sequence[str] = ()) \
         return figure, ax, None  # type: ignore[return-value]
     margins = _Y_MARGIN + _legend_width(legend)
     width = min(max(needed + margins, _MIN_WIDTH), _MAX_WIDTH)
-    fig = _figure(figsize=(width, _HEIGHT), layout="constrained")
+    fig = new_figure(figsize=(width, _HEIGHT), layout="constrained")
     return fig, fig.add_subplot(), width - margins
 
 
@@ -276,7 +276,7 @@ def plot_class_frequencies(variants: Sequence[VariantLike] | VariantLike = "waks
 
 def plot_winning_classes(source: Simulation | Comparison, *, ax: Axes | None = None) -> Figure:
     """Share of each class among the winning hands shown, per variant (legend outside)."""
-    classes, series = _winning_class_series([r.summary() for r in _runs(source)])
+    classes, series = _winning_class_series([r.summary() for r in runs_of(source)])
     legend = list(series) if len(series) > 1 else []
     fig, axes, width = _axes(ax, _bars_width(classes, len(series)), legend)
     _draw_winning_classes(axes, classes, series, width)
@@ -291,7 +291,7 @@ def plot_win_share(source: Simulation | Comparison, *, ax: Axes | None = None) -
     In independent deals seat 0 is the eldest and the last seat deals. The legend sits right
     of the axes.
     """
-    runs = _runs(source)
+    runs = runs_of(source)
     seats, series, players = _win_share_series(runs, [r.summary() for r in runs])
     legend = [f"fair share 1/{players}", *series]
     fig, axes, width = _axes(ax, _bars_width(seats, len(series)), legend)
@@ -302,7 +302,7 @@ def plot_win_share(source: Simulation | Comparison, *, ax: Axes | None = None) -
 
 def plot_pot_sizes(source: Simulation | Comparison, *, ax: Axes | None = None) -> Figure:
     """Distribution of pot sizes (chips contested per deal): a box per variant, means marked."""
-    runs = _runs(source)
+    runs = runs_of(source)
     fig, axes, width = _axes(ax, _pots_width(runs))
     _draw_pot_sizes(axes, runs, width)
     return fig
@@ -315,7 +315,7 @@ def plot_comparison(source: Simulation | Comparison) -> Figure:
     long labels); the shared legend (a colour per variant, and the fair share) sits right of
     the panels.
     """
-    runs = _runs(source)
+    runs = runs_of(source)
     summaries = [r.summary() for r in runs]
     classes, class_series = _winning_class_series(summaries)
     seats, share_series, players = _win_share_series(runs, summaries)
@@ -330,12 +330,12 @@ def plot_comparison(source: Simulation | Comparison) -> Figure:
         # each panel's share of the width; its axes get at least its wrapped labels' width
         spare = width - side - 3 * _Y_MARGIN
         widths = [spare * w / sum(widths) for w in widths]
-        fig = _figure(figsize=(width, 5.0), layout="constrained")
+        fig = new_figure(figsize=(width, 5.0), layout="constrained")
         panels = fig.subplots(1, 3, width_ratios=[w + _Y_MARGIN for w in widths])
     else:
         width = min(max(max(needed) + _Y_MARGIN + side, 10.0), _MAX_WIDTH)
         widths = [width - _Y_MARGIN - side] * 3
-        fig = _figure(figsize=(width, 3 * _HEIGHT + 0.6), layout="constrained")
+        fig = new_figure(figsize=(width, 3 * _HEIGHT + 0.6), layout="constrained")
         panels = fig.subplots(3, 1)
     left, middle, right = panels
     _draw_winning_classes(left, classes, class_series, widths[0])

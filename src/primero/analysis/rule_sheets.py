@@ -1,4 +1,4 @@
-"""The fact-check of the rule sheets: their numeric tips against exact figures (RULES.md §11).
+"""The fact-check of the rule sheets: their numeric tips against exact figures (docs/rules/figures.md).
 
 :func:`p_class_among_hands` and :func:`p_rank_complete_among_cards` are exact
 inclusion–exclusion counts; :func:`fact_check_rows` (pure Python) and :func:`fact_check`
@@ -12,7 +12,13 @@ from collections import Counter
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from primero.analysis.common import VariantLike, _frame, _variant, class_order, hand_class_name
+from primero.analysis.common import (
+    VariantLike,
+    as_variant,
+    class_order,
+    data_frame,
+    hand_class_name,
+)
 from primero.analysis.draws import draw_distribution
 from primero.analysis.frequencies import hand_frequencies_counts
 from primero.errors import PrimeroError
@@ -37,7 +43,7 @@ def p_class_among_hands(variant: VariantLike = "waks", hand_class: str = "Chorus
         PrimeroError: an unknown class (any case is accepted), too many hands for the pack,
             or more than ``max_nodes`` tuples to count.
     """
-    configured = _variant(variant, options)
+    configured = as_variant(variant, options)
     ranking = configured.ranking
     hand_class = hand_class_name(hand_class, class_order(ranking), configured)
     size = len(ranking.pack)
@@ -83,7 +89,7 @@ def p_rank_complete_among_cards(variant: VariantLike = "waks", cards: int = 16,
     Raises:
         PrimeroError: more cards than the pack holds.
     """
-    configured = _variant(variant, options)
+    configured = as_variant(variant, options)
     pack = configured.pack
     size = len(pack)
     if not 0 <= cards <= size:
@@ -137,7 +143,7 @@ def fact_check_rows() -> list[dict[str, Any]]:
 
 
 def fact_check() -> pd.DataFrame:
-    """The rule sheets' numeric tips checked exactly (RULES.md §11, issue 7 item 6).
+    """The rule sheets' numeric tips checked exactly (docs/rules/figures.md#rule-sheet-tips).
 
     Assumptions: four players, the 40-card ``italian40`` pack, the standard ranking; draws are
     from the unseen cards, every set equally likely (cards in other players' unknown hands are
@@ -148,4 +154,4 @@ def fact_check() -> pd.DataFrame:
         ``reading``, ``exact`` (a fraction in lowest terms), ``probability``, ``one_in``
         (1 / probability) and ``ratio`` (exact / claimed).
     """
-    return _frame(fact_check_rows())
+    return data_frame(fact_check_rows())

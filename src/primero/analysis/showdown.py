@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
-from primero.analysis.common import Cards, VariantLike, _cards, _frame, _indices, _variant
+from primero.analysis.common import (
+    Cards,
+    VariantLike,
+    as_cards,
+    as_variant,
+    card_indices,
+    data_frame,
+)
 from primero.analysis.showdown_halves import showdown_by_halves
 from primero.cards import Card, format_cards
 from primero.errors import InvalidDeckError, PrimeroError
@@ -116,10 +123,10 @@ def showdown_probabilities(
     if not isinstance(max_outcomes, Real) or isinstance(max_outcomes, bool):
         raise PrimeroError(f"max_outcomes is {type(max_outcomes).__name__} {max_outcomes!r}: "
                            f"give a number of deals")
-    configured = _variant(variant, options)
+    configured = as_variant(variant, options)
     ranking = configured.ranking
-    known = tuple(_cards(h, configured, f"hand {i + 1}") for i, h in enumerate(hands))
-    dead_cards = _cards(dead, configured, "dead cards")
+    known = tuple(as_cards(h, configured, f"hand {i + 1}") for i, h in enumerate(hands))
+    dead_cards = as_cards(dead, configured, "dead cards")
     if len(known) < 2:
         raise PrimeroError(f"showdown odds need at least two hands, got {len(known)}")
     configured.pack.check([c for h in known for c in h] + list(dead_cards),
@@ -127,14 +134,14 @@ def showdown_probabilities(
     for i, h in enumerate(known):
         if len(h) > HAND_SIZE:
             raise InvalidDeckError(f"hand {i + 1} has {len(h)} cards; at most {HAND_SIZE}")
-    out = set(_indices(ranking, [c for h in known for c in h])) | set(
-        _indices(ranking, dead_cards))
+    out = set(card_indices(ranking, [c for h in known for c in h])) | set(
+        card_indices(ranking, dead_cards))
     unseen = [i for i in range(len(ranking.pack)) if i not in out]
     to_come = tuple(HAND_SIZE - len(h) for h in known)
     if sum(to_come) > len(unseen):
         raise InvalidDeckError(f"{sum(to_come)} cards to deal but only {len(unseen)} unseen")
     total = _outcome_count(len(unseen), to_come)
-    held = [_indices(ranking, h) for h in known]
+    held = [card_indices(ranking, h) for h in known]
     pairs = sum(1 for n in to_come if n == 2)
     fast = all(n in (0, 2) for n in to_come) and (
         pairs <= 3 or (pairs == 4 and all(n == 2 for n in to_come)))
@@ -393,7 +400,7 @@ def showdown_odds(
         raise PrimeroError(f"{len(names)} names for {len(odds.hands)} hands: give one name "
                            f"per hand")
     labels = list(names) if names is not None else [f"P{i}" for i in range(len(odds.hands))]
-    frame = _frame([
+    frame = data_frame([
         {"player": labels[i], "hand": format_cards(h, ascii=True), "to_come": odds.to_come[i],
          "win": float(odds.win[i]), "outright": float(odds.outright[i]),
          "tie": float(odds.tie[i])}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from primero.analysis.common import VariantLike, _frame
+from primero.analysis.common import VariantLike, data_frame
 from primero.simulation.run import Comparison, Simulation, compare
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 __all__ = ["class_table", "compare_variants", "deal_table", "seat_table", "summary_table"]
 
 
-def _runs(source: Simulation | Comparison) -> tuple[Simulation, ...]:
+def runs_of(source: Simulation | Comparison) -> tuple[Simulation, ...]:
     if isinstance(source, Simulation):
         return (source,)
     if isinstance(source, Comparison):
@@ -33,14 +33,14 @@ def deal_table(source: Simulation | Comparison) -> pd.DataFrame:
     ``winner_positions`` as tuples), with ``net`` spread into ``net_0`` … ``net_{n-1}``.
     """
     rows = []
-    for run in _runs(source):
+    for run in runs_of(source):
         for r in run.results:
             row = r.as_dict()
             net = row.pop("net")
             for seat, chips in enumerate(net):
                 row[f"net_{seat}"] = chips
             rows.append(row)
-    return _frame(rows)
+    return data_frame(rows)
 
 
 def seat_table(source: Simulation | Comparison) -> pd.DataFrame:
@@ -50,7 +50,7 @@ def seat_table(source: Simulation | Comparison) -> pd.DataFrame:
     ``total_net`` (chips over the run).
     """
     rows = []
-    for run in _runs(source):
+    for run in runs_of(source):
         summary = run.summary()
         for seat in range(run.players):
             rows.append({
@@ -58,7 +58,7 @@ def seat_table(source: Simulation | Comparison) -> pd.DataFrame:
                 "mean_net": summary.mean_net[seat],
                 "total_net": sum(r.net[seat] for r in run.results),
             })
-    return _frame(rows)
+    return data_frame(rows)
 
 
 def class_table(source: Simulation | Comparison) -> pd.DataFrame:
@@ -68,13 +68,13 @@ def class_table(source: Simulation | Comparison) -> pd.DataFrame:
     shown); strongest class first.
     """
     rows = []
-    for run in _runs(source):
+    for run in runs_of(source):
         counts = run.summary().winning_classes
         shown = sum(counts.values())
         for cls, n in counts.items():
             rows.append({"variant": run.label, "class": cls, "deals": n,
                          "share": n / shown if shown else 0.0})
-    return _frame(rows)
+    return data_frame(rows)
 
 
 def summary_table(source: Simulation | Comparison) -> pd.DataFrame:
@@ -85,7 +85,7 @@ def summary_table(source: Simulation | Comparison) -> pd.DataFrame:
     and ``mean_net_<seat>`` for every seat, and ``top_class`` (the commonest winning class).
     """
     rows = []
-    for run in _runs(source):
+    for run in runs_of(source):
         s = run.summary()
         row: dict[str, Any] = {
             "variant": s.variant, "players": s.players, "deals": s.deals,
@@ -101,7 +101,7 @@ def summary_table(source: Simulation | Comparison) -> pd.DataFrame:
         classes = [(n, c) for c, n in s.winning_classes.items() if n]
         row["top_class"] = max(classes)[1] if classes else None
         rows.append(row)
-    return _frame(rows)
+    return data_frame(rows)
 
 
 def compare_variants(variants: Sequence[VariantLike], **kwargs: Any) -> pd.DataFrame:

@@ -13,7 +13,7 @@ handling; each command module imports it and registers its commands; this packag
 command modules, so the app module imports none of them. Built on click (with rich for
 tables): the base install needs no pydantic.
 
-The command modules are imported on demand (issue 13: ``primero evaluate`` is one table
+The command modules are imported on demand (``primero evaluate`` is one table
 look-up and should not pay for the agents, the session and the simulation): the app knows
 which module registers which command (:data:`COMMAND_MODULES`), imports only the module of
 the command being run, and imports them all when it has to list them (``primero --help``).

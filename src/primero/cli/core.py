@@ -10,7 +10,7 @@ with the shared decorators :func:`variant_options` and :func:`json_option` and t
 configured :class:`~primero.variant.Variant` with :func:`load_variant`; print JSON with
 :func:`print_json`.
 
-One voice for every error (issue 15 "One voice for the CLI"):
+One voice for every error:
 
 * **Usage errors** — the command line itself is wrong: a missing argument, an unknown option or
   command, a value that is not a whole number, an option out of its range (``--players 1`` and

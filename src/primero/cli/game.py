@@ -314,7 +314,7 @@ def _save(save: Path, state: GameState) -> None:
 @click.option("--ante", type=WholeNumber(0), default=None,
               help="Ante per player, in chips; default the variant's own.")
 @click.option("--raise-cap", "raise_cap", type=WholeNumber(1), default=None,
-              help="House rule: at most N vies and raises per betting round (RULES.md §5).")
+              help="House rule: at most N vies and raises per betting round (docs/rules/waks.md).")
 @click.option("--save", type=click.Path(path_type=Path), metavar="FILE", default=None,
               help="Save the deal to this deal file (checked before the first card).")
 @click.option("--name", metavar="NAME", default=YOU, show_default=True,

@@ -1,4 +1,4 @@
-"""The few rich names the light commands use, imported from rich on first call (issue 13).
+"""The few rich names the light commands use,, imported from rich on first call.
 
 ``primero evaluate`` prints plain lines; importing :mod:`rich.console`, :mod:`rich.table` and
 :mod:`rich.text` up front cost it a good part of its start. To type checkers these names are

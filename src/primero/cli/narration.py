@@ -3,7 +3,7 @@
 The narration compares consecutive states, so it describes what any variant does — dealing,
 exchanges, declarations, reshuffles, the showdown — without knowing its rules.
 
-What is shown (issue 15 "The terminal game"):
+What is shown:
 
 * with a human seat, only that seat's cards, and after every deal of cards and every exchange
   the value of the hand (``your hand: Numerus 54 — 7♥ 6♥ 5♥ count``);

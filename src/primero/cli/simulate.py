@@ -65,7 +65,7 @@ def table_options(function: F) -> F:
                      help="Ante per player, in chips; default the variant's own."),
         click.option("--raise-cap", "raise_cap", type=WholeNumber(1), default=None,
                      help="House rule: at most N vies and raises per betting round "
-                          "(RULES.md §5)."),
+                          "(docs/rules/waks.md)."),
         click.option("--no-progress", is_flag=True, help="Never show a progress bar."),
     ]
     for option in reversed(options):

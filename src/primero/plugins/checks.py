@@ -1,66 +1,41 @@
-"""The checks of plug-in answers: what each hook must return, one line naming what was expected.
+"""The checks of every hook answer, and the bound that ends an endless deal.
 
-Each function takes what a hook returned (and what it was given) and returns ``None`` when
-the answer is sound, or one line saying what was expected; the façade (:mod:`primero.facade`)
-turns that line into a :class:`~primero.errors.PluginError` naming the plug-in and the hook
-(DESIGN.md "Trust nothing that comes in"). Here: the ranking's and the plan's answers
-(:func:`pack_problem` … :func:`reason_problem`), the cards a hook queued
-(:func:`pending_problem`), a plug-in's legal actions (:func:`offered_problem`), its new state's
-players and hands (:func:`seats_problem`), an exchange served (:func:`served_problem`), the
-action-id blocks (:func:`block_problem`) and the settlement (:func:`settlement_problem`).
+Each ``*_problem`` function takes what a hook returned (and what it was given) and returns
+``None`` when the answer is sound, or one line saying what was expected; the checked rules
+(:mod:`primero.plugins.deal`) turn that line into a :class:`~primero.errors.PluginError`
+naming the plug-in and the hook (docs/plugins/architecture.md#trust-nothing-that-comes-in).
+The checks of a ranking's answers are :mod:`primero.plugins.rules`' (a ranking needs no deal
+code).
 
-The checks of whole states, the termination bound and the switches that turn the checks on
-and off stay in :mod:`primero.hookchecks`, which re-exports every name defined here.
+Two costs:
+
+* **cheap** checks run on every answer: its type and shape (a GameState with the same seats,
+  the step and the history unchanged, ``to_act`` a seat still in; legal actions a non-empty
+  sequence of actions, exchanges from the hand; a settlement paying whole chips to real seats
+  and conserving the pot). A plug-in's answer is also checked for chips conserved and never
+  negative in the seats it changed, and, from a card-moving hook, for every card exactly once
+  when it moved one; for the players' names and hands holding only cards their seat was
+  dealt (:func:`seats_problem`); an exchange served for its discards (:func:`served_problem`);
+  legal actions the deal can take (:func:`offered_problem`: vies of 1 chip or more, each
+  action once, the core's actions of the step where the core applies them). The core's own
+  answers (:mod:`primero.rules`) are checked for their shape only between two ends of steps:
+  they are the library's tested code.
+* **whole-state** checks (the deal's chips all on the table, every card of the pack exactly
+  once) run at the end of each step, whoever answered, and after *every* hook while
+  :func:`checking_everything` is on (the conformance kit turns it on; the core's legal
+  actions are then also checked distinct).
+
+Where the core alone implements a hook (``variant.rules.deal.core_only``), the engine calls the
+core's own code directly and checks only the whole state at the end of each step (a plug-in's
+answer is always checked). A state whose cards were found sound keeps that fact through the
+engine's own card moves (cards dealt from the top of the stock, a legal exchange's cards thrown
+on the pile) and loses it on any copy; the check at the end of a step the core closed
+(:meth:`~primero.plugins.deal.DealRules.check_step_end`) makes its sound case one pass over the
+seats, inline. ``benchmarks/bench_deals.py`` prints the checks' share of the deal time.
+
+The termination bound (:func:`deal_action_bound`) is computed from the table and from what the
+deal has moved so far; the switches are :func:`checking_everything` and :func:`unchecked`.
 """
-
-# MERGED DOC of primero.hookchecks:
-# """What a hook result must be: the checks the rules façade runs on every answer it receives.
-# 
-# Every function here takes what a hook returned (and what it was given) and returns ``None``
-# when the answer is sound, or one line saying what was expected — the façade
-# (:mod:`primero.facade`) turns that line into a :class:`~primero.errors.PluginError` naming
-# the plug-in and the hook (DESIGN.md "Trust nothing that comes in").
-# 
-# Two costs:
-# 
-# * **cheap** checks run on every answer: its type and shape (a GameState with the same seats,
-#   the step and the history unchanged, ``to_act`` a seat still in; legal actions a non-empty
-#   sequence of actions, exchanges from the hand; a settlement paying whole chips to real seats
-#   and conserving the pot). A plug-in's answer is also checked for chips conserved and never
-#   negative in the seats it changed, and, from a card-moving hook, for every card exactly once
-#   when it moved one; for the players' names and hands holding only cards their seat was
-#   dealt (:func:`seats_problem`); an exchange served for its discards (:func:`served_problem`);
-#   legal actions the deal can take (:func:`offered_problem`: vies of 1 chip or more, each
-#   action once, the core's actions of the step where the core applies them). The core never
-#   gives those answers, so they are not asked of it. The core's own answers
-#   (:mod:`primero.rules.core`) are checked for their shape only between two ends of steps:
-#   they are the library's tested code.
-# * **whole-state** checks (the deal's chips all on the table, every card of the pack exactly
-#   once) run at the end of each step, whoever answered, and after *every* hook while
-#   :func:`checking_everything` is on (the conformance kit turns it on; the core's legal
-#   actions are then also checked distinct).
-# 
-# Where the core alone implements a hook (``variant.rules.deal.core_only``), the engine calls the
-# core's own code directly and checks only the whole state at the end of each step (a plug-in's
-# answer is always checked). A state whose cards were found sound keeps that fact
-# (``GameState._cards_sound``) through the engine's own card moves (cards dealt from the top of
-# the stock, a legal exchange's cards thrown on the pile) and loses it on any copy, so a
-# plug-in's answer is always counted; the chips are counted at every check. A deal's first
-# state has that fact by construction (no hook has run: its hands are empty and its stock is the
-# checked pack in some order, see ``primero.engine._first_state``), and the check at the end of
-# a step the core closed (:meth:`~primero.facade.Rules.check_step_end`) makes its sound case one
-# pass over the seats, inline. ``benchmarks/bench_deals.py`` prints the checks' share of the deal
-# time.
-# 
-# The termination bound (:func:`deal_action_bound`) is computed from the table and from what the
-# deal has moved so far.
-# 
-# This module keeps the switches (:func:`checking_everything`, :func:`unchecked`), the bound, the
-# checks of states (:func:`state_problem`, :func:`whole_state_problem`, :func:`cards_problem`)
-# and of legal actions (:func:`legal_problem`); the checks of the other answers a plug-in gives
-# are in :mod:`primero.answer_checks` and are re-exported here.
-# """
-
 
 from __future__ import annotations
 
@@ -75,8 +50,8 @@ from primero.cards import Card, Pack
 from primero.errors import CARD_TEXT, HIDDEN_CARD
 from primero.hands import HAND_SIZE
 from primero.plugins.rules import (
-    _whole,
     shown,
+    whole_number,
 )
 from primero.settlement import Award, Settlement
 from primero.setup import PROGRESS_FLOOR, Step
@@ -100,7 +75,6 @@ __all__ = [
 ]
 
 
-# ---- from primero.answer_checks ----
 _ACTION_TYPES = (Vie, Hold, Pass, Fold, Exchange)
 
 
@@ -109,7 +83,7 @@ def plan_problem(result: object) -> str | None:
 
     A deal step deals at least 1 card, and the deal steps together deal exactly
     :data:`~primero.hands.HAND_SIZE` (4) cards to each player: only the four cards in hand
-    count, and every ranking ranks four-card hands (RULES.md §2).
+    count, and every ranking ranks four-card hands (docs/rules/hands.md).
     """
     if not isinstance(result, tuple) or not result \
             or not all(isinstance(s, Step) for s in result):
@@ -119,12 +93,12 @@ def plan_problem(result: object) -> str | None:
         if not isinstance(step.kind, str) or not step.kind:
             return f"returned a step of kind {shown(step.kind)}; expected a name"
         if step.kind == "deal":
-            if not _whole(step.count) or step.count < 1:
+            if not whole_number(step.count) or step.count < 1:
                 return f"returned {step!r}; expected a deal step to deal at least 1 card"
             dealt += step.count
     if dealt != HAND_SIZE:
         return (f"returned a plan that deals {dealt} card{'s' if dealt != 1 else ''} to each "
-                f"player; expected {HAND_SIZE} (a hand is four cards, RULES.md §2)")
+                f"player; expected {HAND_SIZE} (a hand is four cards, docs/rules/hands.md)")
     return None
 
 
@@ -140,7 +114,7 @@ def pending_problem(state: GameState) -> str | None:
 
     Each is a :class:`~primero.seats.Delivery` to a seat in range that is still in, and they
     ask for no more cards than the stock, the discards and the folded hands hold together
-    (RULES.md §4: only those can be dealt or reshuffled).
+    (docs/rules/dealing.md: only those can be dealt or reshuffled).
     """
     pending = state.pending
     if type(pending) is not tuple:
@@ -239,7 +213,7 @@ def served_problem(before: GameState, after: GameState, seat: int,
                    discards: tuple[Card, ...]) -> str | None:
     """``primero_serve_exchange``: the discards out of the hand, as many cards queued.
 
-    RULES.md §5: each player "may discard any number of the cards in hand face down and draw
+    docs/rules/waks.md: each player "may discard any number of the cards in hand face down and draw
     as many from the stock".
     """
     if not discards:
@@ -262,7 +236,7 @@ def block_problem(block: object) -> str | None:
     name, size = getattr(block, "name", None), getattr(block, "size", None)
     if not isinstance(name, str) or not name:
         return f"returned a block named {shown(name)}; expected a name (str)"
-    if not _whole(size) or size < 0:  # type: ignore[operator]
+    if not whole_number(size) or size < 0:  # type: ignore[operator]
         return (f"returned the block {name!r} of size {shown(size)}; expected a whole number "
                 "of ids (int >= 0)")
     return None
@@ -299,9 +273,9 @@ def settlement_problem(state: GameState, result: object) -> str | None:
     for award in result.awards:
         if not isinstance(award, Award):
             return f"returned the award {shown(award)}; expected an Award"
-        if not _whole(award.seat) or not 0 <= award.seat < n:
+        if not whole_number(award.seat) or not 0 <= award.seat < n:
             return f"paid seat {shown(award.seat)}; expected a seat 0..{n - 1}"
-        if not _whole(award.amount) or award.amount < 0:
+        if not whole_number(award.amount) or award.amount < 0:
             return f"paid {shown(award.amount)} chips; expected whole chips, not negative"
         if award.amount == 0:
             return (f"paid {award.amount} chips to seat {award.seat}; expected an award of at "
@@ -310,11 +284,11 @@ def settlement_problem(state: GameState, result: object) -> str | None:
             return f"paid {state.seats[award.seat].name}, who folded; expected a player still in"
     for item in result.returns:
         seat, chips = item if isinstance(item, tuple) and len(item) == 2 else (None, None)
-        if not _whole(seat) or not 0 <= seat < n:
+        if not whole_number(seat) or not 0 <= seat < n:
             return f"returned chips to {shown(item)}; expected (seat 0..{n - 1}, chips)"
-        if not _whole(chips) or chips < 0:
+        if not whole_number(chips) or chips < 0:
             return f"returned {shown(chips)} chips; expected whole chips, not negative"
-    if not _whole(result.carry) or result.carry < 0:
+    if not whole_number(result.carry) or result.carry < 0:
         return f"carried {shown(result.carry)} chips over; expected whole chips, not negative"
     pot = state.pot
     paid = result.paid_out
@@ -322,10 +296,6 @@ def settlement_problem(state: GameState, result: object) -> str | None:
         return (f"paid {paid} and carried {result.carry}; expected the pot of {pot} "
                 "(chips are conserved)")
     return None
-
-
-# ---- from primero.hookchecks ----
-#: Defined in :mod:`primero.answer_checks`; still importable from here.
 
 
 _strict = 0
@@ -368,7 +338,7 @@ def everything_checked() -> bool:
 
 #: Actions a deal may take for each unit of progress (a chip put in or paid, a fold, a step
 #: begun), per seat and one: between two of them each player passes at most twice, exchanges or
-#: declares at most once (RULES.md §5); 4 leaves room to spare.
+#: declares at most once (docs/rules/waks.md); 4 leaves room to spare.
 ACTIONS_PER_PROGRESS = 4
 
 
@@ -383,7 +353,7 @@ def past_action_bound(state: GameState) -> bool:
 
 
 def deal_action_bound(state: GameState) -> int:
-    """The most actions a deal can take by ``state``: the smaller of two bounds (RULES.md §5).
+    """The most actions a deal can take by ``state``: the smaller of two bounds (docs/rules/waks.md).
 
     * **Its table**: between two actions that move chips or fold, each player can pass at
       most twice (once in answer, once when level); every chip move takes at least one chip
@@ -520,7 +490,7 @@ def _core_shape_sound(before: GameState, after: object) -> bool:
 def unrecorded_problem(before: GameState, after: GameState, action: object) -> str | None:
     """``primero_apply_action`` in a betting round: the action must leave a trace.
 
-    A step must move forward (issue 16). A betting action changes the acting seat (its chips,
+    A step must move forward. A betting action changes the acting seat (its chips,
     or its ``acted`` / ``passed`` flags) or the round's bookkeeping; an answer that changed
     nothing but ``to_act`` recorded nothing, and a deal driven by it could never end.
     Only called when the answer kept the seats themselves (``after.seats is before.seats``).

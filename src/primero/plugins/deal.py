@@ -171,7 +171,7 @@ class DealRules(RankingRules):
         """Refuse a plan whose first deals need more cards than the pack holds.
 
         The deal steps before the first step that can make discards (anything but an ante or
-        a deal) are dealt from the stock alone (RULES.md §4 reshuffles only discards), so
+        a deal) are dealt from the stock alone (docs/rules/dealing.md reshuffles only discards), so
         they must fit in the pack for ``players`` players.
 
         Raises:

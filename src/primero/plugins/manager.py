@@ -1,26 +1,20 @@
-"""Registering plug-ins and rule objects with pluggy, their hook names checked (issue 16).
+"""The one module that drives pluggy: plug-in managers, registration, fast hook callers.
 
-:func:`new_manager` makes a plug-in manager that knows every hook of
-:mod:`primero.hookspecs`; :func:`register_plugin` registers a plug-in or rule object after
-checking its hook names (:func:`hook_name_problem`: a ``primero_*`` attribute that is no hook,
-a misspelling, or is not marked ``@hookimpl``, and a ``@hookimpl(specname=...)`` that names
-no hook, are errors naming the closest real hook) and
-turns pluggy's refusals into one-line :class:`~primero.errors.PluginError` messages;
-:func:`plugin_label` names a plug-in by its distribution or module. The checked calls of the
-registered hooks are :mod:`primero.facade`'s.
+:func:`new_manager` makes a plug-in manager that knows every hook of :mod:`primero.hookspecs`;
+:func:`register_plugin` registers a plug-in or rule object after checking its hook names
+(:func:`hook_name_problem`: a ``primero_*`` attribute that is no hook, a misspelling, or is not
+marked ``@hookimpl``, and a ``@hookimpl(specname=...)`` that names no hook, are errors naming
+the closest real hook) and turns pluggy's refusals into one-line
+:class:`~primero.errors.PluginError` messages; :func:`plugin_label` names a plug-in by its
+distribution or module.
+
+:func:`firstresult_caller` resolves a hook's implementations once into generated code that
+calls them in pluggy's order (through pluggy when a wrapper is registered); :func:`raised` is
+the :class:`~primero.errors.PluginError` of a plug-in's hook that raised; :func:`core_alone`
+tells a hook only the core implements (:func:`is_core`). :func:`hook_watchdog` bounds a hook
+call in the command line. The checked calls of the hooks are :mod:`primero.plugins.rules`'
+and :mod:`primero.plugins.deal`'s.
 """
-
-# MERGED DOC of primero.hook_callers:
-# """Calling a variant's hooks fast: generated ``firstresult`` callers and the error of a raise.
-# 
-# :func:`firstresult_caller` resolves a hook's implementations once into generated code that
-# calls them in pluggy's order (through pluggy when a wrapper is registered);
-# :func:`raised` is the :class:`~primero.errors.PluginError` for a plug-in's hook that raised;
-# :func:`core_alone` tells a hook only the core implements. The rules façade
-# (:class:`primero.facade.Rules`) builds its callers with them; the names are still importable
-# from :mod:`primero.facade`.
-# """
-
 
 from __future__ import annotations
 
@@ -64,7 +58,6 @@ __all__ = [
 ]
 
 
-# ---- from primero.registration ----
 #: How errors name the core rules.
 #: Every hook name of :mod:`primero.hookspecs`.
 HOOK_NAMES: frozenset[str] = frozenset(n for n in vars(hookspecs) if n.startswith("primero_"))
@@ -234,7 +227,6 @@ def _registration_problem(exc: Exception, pm: pluggy.PluginManager) -> str:
     return f"{hook}: {rest}"
 
 
-# ---- from primero.hook_callers ----
 
 
 def describe(kwargs: dict[str, Any]) -> str:

@@ -1,39 +1,28 @@
-"""What a variant's registration must be: the checks of a :class:`~primero.variant.VariantSpec`.
+"""The registry of variants: every installed variant, found once, validated, broken ones isolated.
 
-:func:`spec_problem` returns ``None`` for a sound registration or one line saying what is
-wrong with it (names one word and no action verb, :data:`ACTION_VERBS`; player ranges within
-:data:`MAX_PLAYERS`; options and their defaults valid). The registry
-(:mod:`primero.plugins`) runs it on every spec a plug-in registers and re-exports
-``spec_problem``, ``MAX_PLAYERS`` and ``ACTION_VERBS``.
+* :func:`registry` finds every installed variant: the built-in variant modules
+  (:data:`BUILTIN_VARIANT_MODULES`, registered in the library, not through entry points), then
+  third-party plug-ins found through the ``primero`` entry-point group (unless the
+  environment variable ``PRIMERO_DISABLE_PLUGIN_AUTOLOAD=1`` is set), each asked through
+  ``primero_register_variants``.
+* It does so lazily, for a cold start that needs one ranking: the registry knows the built-in
+  names (:data:`BUILTIN_VARIANT_NAMES`) without importing their modules, so
+  ``get_variant("waks")`` imports :mod:`primero.variants.waks` only. The other built-ins are
+  imported, and the entry points scanned (the only use of :mod:`importlib.metadata`), when a
+  name that is not a built-in is asked for or when the registry is listed (``names``,
+  ``specs``, ``broken``). A built-in's name always wins.
+* Every registration is validated (:func:`spec_problem`: names one word and no action verb,
+  :data:`ACTION_VERBS`; player ranges within :data:`MAX_PLAYERS`; options and their defaults
+  valid; the hook names of its rule objects). An installed plug-in that fails to import,
+  register or validate is skipped with a :class:`~primero.errors.PluginWarning`; it is listed
+  by :meth:`Registry.broken`, asking for one of its variants raises its
+  :class:`~primero.errors.PluginError`, and everything else works.
+* The registry, not the spec, knows who provides a variant (:meth:`Registry.provider`,
+  :meth:`Registry.distribution`), and holds each configured variant's checked rules
+  (:func:`rules_for`).
+* :func:`get_variant`, :func:`resolve_variant` (a name with options as text, or a variant) and
+  :func:`evaluate` (one hand under a variant) are the front door.
 """
-
-# MERGED DOC of primero.plugins:
-# """The variant registry: every installed variant, found once, validated, broken ones isolated.
-# 
-# * :func:`registry` finds every installed variant: the built-in variant modules
-#   (:data:`BUILTIN_VARIANT_MODULES`, registered in the library, not through entry points), then
-#   third-party plug-ins found through the ``primero`` entry-point group (unless the
-#   environment variable ``PRIMERO_DISABLE_PLUGIN_AUTOLOAD=1`` is set), each asked through
-#   ``primero_register_variants``.
-# * It does so lazily (issue 13: a cold start that needs one ranking): the registry knows the
-#   built-in names (:data:`BUILTIN_VARIANT_NAMES`) without importing their modules, so
-#   ``get_variant("waks")`` imports :mod:`primero.variants.waks` only. The other built-ins are
-#   imported, and the entry points scanned (the only use of :mod:`importlib.metadata`), when a
-#   name that is not a built-in is asked for or when the registry is listed (``names``,
-#   ``specs``, ``broken``). A built-in's name always wins (the built-ins register first), so the
-#   answer for a built-in never depends on the third-party plug-ins; a broken third-party
-#   plug-in warns when the entry points are scanned.
-# * Every registration is validated (:func:`spec_problem`): names, player ranges, options,
-#   hook names of its rule objects. An installed plug-in that fails to import, register or
-#   validate is skipped with a :class:`~primero.errors.PluginWarning`; it is listed by
-#   :meth:`Registry.broken`, asking for one of its variants raises its
-#   :class:`~primero.errors.PluginError`, and everything else works.
-# * The registry, not the spec, knows who provides a variant (:meth:`Registry.provider`,
-#   :meth:`Registry.distribution`).
-# * A configured variant's rules are the checked façade of :mod:`primero.facade`
-#   (:class:`Rules`, re-exported here).
-# """
-
 
 from __future__ import annotations
 
@@ -94,7 +83,6 @@ __all__ = [
 ]
 
 
-# ---- from primero.spec_checks ----
 #: The most players a variant may declare.
 MAX_PLAYERS = 12
 
@@ -123,7 +111,7 @@ def _text_problem(spec: VariantSpec) -> str | None:
     return None
 
 
-def _whole(value: object) -> bool:
+def whole_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -150,11 +138,11 @@ def spec_problem(spec: VariantSpec) -> str | None:
             return problem
     players = spec.players
     if (not isinstance(players, tuple) or len(players) != 2
-            or not all(_whole(p) for p in players)
+            or not all(whole_number(p) for p in players)
             or not 2 <= players[0] <= players[1] <= MAX_PLAYERS):
         return (f"players {players!r}: expected (low, high) with 2 <= low <= high <= "
                 f"{MAX_PLAYERS}")
-    if not _whole(spec.ante) or spec.ante < 0:
+    if not whole_number(spec.ante) or spec.ante < 0:
         return f"ante {spec.ante!r}: expected whole chips, not negative"
     seen: set[str] = set()
     for option in spec.options:
@@ -204,7 +192,6 @@ def _signature_problem(rules: object) -> str | None:
     return None
 
 
-# ---- from primero.plugins ----
 #: The entry-point group third-party plug-ins register under.
 ENTRY_POINT_GROUP = hookspecs.PROJECT
 #: Set this environment variable to ``1`` to skip loading entry-point plug-ins.

@@ -48,7 +48,7 @@ RANKING_HOOKS = ("primero_card_points", "primero_classify_hand", "primero_hand_c
 MAX_POINTS = 2**31 - 1
 
 
-def _whole(value: object) -> bool:
+def whole_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -61,7 +61,7 @@ def pack_problem(result: object) -> str | None:
 
 def points_problem(result: object) -> str | None:
     """``primero_card_points``: a whole number of points, not negative."""
-    if not _whole(result) or result < 0:  # type: ignore[operator]
+    if not whole_number(result) or result < 0:  # type: ignore[operator]
         return f"returned {shown(result)}; expected a whole number of points (int >= 0)"
     if result > MAX_POINTS:  # type: ignore[operator]
         return f"returned {shown(result)}; expected at most {MAX_POINTS} points"
@@ -85,7 +85,7 @@ def classification_problem(result: object, cards: tuple[Card, ...],
     if result.hand_class not in classes:
         return (f"returned the class {result.hand_class!r}; expected one of "
                 f"{', '.join(classes)}")
-    if not _whole(result.points) or result.points < 0:
+    if not whole_number(result.points) or result.points < 0:
         return f"returned {shown(result.points)} points; expected a whole number (int >= 0)"
     if result.points > MAX_POINTS:
         return f"returned {shown(result.points)} points; expected at most {MAX_POINTS}"
@@ -97,7 +97,7 @@ def classification_problem(result: object, cards: tuple[Card, ...],
 
 def order_problem(result: object) -> str | None:
     """``primero_hand_order``: a tuple of ints."""
-    if not isinstance(result, tuple) or not all(_whole(k) for k in result):
+    if not isinstance(result, tuple) or not all(whole_number(k) for k in result):
         return f"returned {shown(result)}; expected a tuple of ints"
     return None
 

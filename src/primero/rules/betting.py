@@ -1,65 +1,41 @@
-"""Waks English betting (RULES.md §5): the core's step, action and round-end hooks.
+"""Waks English betting, the core's (docs/rules/waks.md): the betting hooks and their helpers.
 
 On a turn a player vies (opens with stake..rest chips), holds (matches the round's highest
-total, optionally raising by stake..rest), passes, or folds. Readings this module implements,
-where RULES.md leaves room:
+total, optionally raising by stake..rest), passes, or folds. The readings implemented here
+(each the library's where the sources leave room; docs/rules/waks.md):
 
 * *Pass-once*: after the first vie of a round, each player may pass once in answer; at their
-  next turn they must hold or fold, even if someone has raised since (RULES.md §5: "at most
-  once in answer ... at their next turn they must hold or fold"). A pass made before the first
-  vie, or by a player who is already level, answers nothing and does not count. (Suzuki's
-  no-fold game re-asks passers after a raise: ``apply_bet(..., reopen_passes=True)``.)
+  next turn they must hold or fold, even if someone has raised since. A pass made before the
+  first vie, or by a player who is already level, answers nothing and does not count.
+  (Suzuki's no-fold game re-asks passers after a raise: ``apply_bet(..., reopen_passes=True)``.)
 * *Must hold* (round 1 only): while nobody has held the vie, the last player still able to act
   before the vier in playing order may not pass or fold. A hold or a raise lifts the duty.
 * *All-in*: a player short of the stake, the amount owed or a raise may put in everything
   they have instead and stays in; a round is played only while two players can act. If, with
   no vie made, folds leave a single player able to act beside an all-in player, the round ends
   as a skipped round (round 2: on to the showdown, not a carry-over).
-* *Raise cap* (house rule, RULES.md §5, off by default): with ``table.raise_cap`` set, once a
-  round has seen that many vies plus raises, players may only hold, pass (where a pass is
-  legal) or fold.
+* *Raise cap* (a house rule, off by default): with ``table.raise_cap`` set, once a round has
+  seen that many vies plus raises, players may only hold, pass (where a pass is legal) or
+  fold.
 
-The helpers (:func:`put_in`, :func:`next_actor`, :func:`round_complete`, :func:`open_round`)
-are public so variant plug-ins can reuse them instead of copying them; they are defined in
-:mod:`primero.rules.betting_round`, and the engine's fast path (:func:`core_bet`,
-:func:`core_start_step`, :func:`core_end_step`, :func:`core_legal_actions`) in
-:mod:`primero.rules.fast_path`. Every name is still importable from here.
+The helpers a betting hook reads or moves a round with (:func:`betting_seat`, :func:`put_in`,
+:func:`next_actor`, :func:`first_actor`, :func:`round_complete`, :func:`must_hold_seat`,
+:func:`open_round`), the legal actions of a turn (:func:`betting_actions`,
+:func:`exchange_actions`) and a betting action booked (:func:`apply_bet`) are public, so
+variant plug-ins reuse them instead of copying them.
+
+The engine's fast path is here too: where the core alone answers a hook
+(``variant.rules.deal.core_only``), the engine calls :func:`core_start_step`,
+:func:`core_end_step`, :func:`core_legal_actions` and :func:`core_bet` directly, each exactly
+the hook's answer in one state copy (:class:`CoreBetting` calls them on a copy).
 """
-
-# MERGED DOC of primero.rules.betting_round:
-# """Waks English betting rounds (RULES.md §5): the round's helpers, legal bets, a bet booked.
-# 
-# The helpers a betting hook reads or moves a round with (:func:`betting_seat`, :func:`put_in`,
-# :func:`next_actor`, :func:`first_actor`, :func:`round_complete`, :func:`must_hold_seat`,
-# :func:`open_round`), the legal actions of a turn (:func:`betting_actions`,
-# :func:`exchange_actions`) and a betting action booked (:func:`apply_bet`). They are public so
-# variant plug-ins can reuse them instead of copying them; :mod:`primero.rules.betting` (the
-# core's hooks, and where the rules' readings are described) re-exports every one.
-# """
-
-# MERGED DOC of primero.rules.fast_path:
-# """The engine's fast path: the core's hooks as direct calls, each in one state copy.
-# 
-# Where the core alone answers a hook (``variant.rules.deal.core_only``), the engine
-# (:mod:`primero.engine`) calls these instead of going through the checked façade: the core's
-# ``primero_start_step`` (:func:`core_start_step`), ``primero_end_step``
-# (:func:`core_end_step`), ``primero_legal_actions`` (:func:`core_legal_actions`) and
-# ``primero_apply_action`` in a betting round (:func:`core_bet`), each exactly the hook's
-# answer (:class:`~primero.rules.betting.WaksBetting` calls them on a copy). The dealing ones,
-# :func:`~primero.rules.dealing.core_deal_cards` and :func:`~primero.rules.dealing.core_exchange`,
-# live beside the dealing hooks that share their code and are re-exported here. Every name is
-# still importable from :mod:`primero.rules.betting` (and :mod:`primero.rules.dealing`).
-# """
-
 
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
 from typing import TYPE_CHECKING
 
-from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
-from primero.cards import Card
+from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, exchange_actions
 from primero.copying import copier, replace
 from primero.hookspecs import hookimpl
 from primero.setup import Step
@@ -88,7 +64,6 @@ __all__ = [
 ]
 
 
-# ---- from primero.rules.betting_round ----
 _PASS, _FOLD, _HOLD = Pass(), Fold(), Hold()
 
 
@@ -156,7 +131,7 @@ def round_complete(state: GameState) -> bool:
 
 
 def must_hold_seat(state: GameState) -> int | None:
-    """The seat bound to hold, or ``None`` (RULES.md §5 "Must hold").
+    """The seat bound to hold, or ``None`` (docs/rules/waks.md "Must hold").
 
     Only in the rounds of the variant's ``betting.must_hold_rounds`` (Waks: round 1).
     """
@@ -271,16 +246,6 @@ def _betting(case: int, amounts: range, *, bound: bool, may_pass: bool, fold: bo
     return (_PASS, *raises, *folds)
 
 
-@lru_cache(maxsize=4096)
-def exchange_actions(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    """Every exchange of a hand: each subset of its cards, standing pat first (cached)."""
-    return tuple(
-        Exchange.from_cards(subset)
-        for k in range(len(hand) + 1)
-        for subset in combinations(hand, k)
-    )
-
-
 def _paid(s: Seat, chips: int, **changes: object) -> Seat:
     chips = min(chips, s.stack)
     return replace(s, stack=s.stack - chips, contributed=s.contributed + chips,
@@ -324,7 +289,6 @@ def apply_bet(state: GameState, seat: int, action: Action, *,
     raise TypeError(f"not a betting action: {action!r}")  # pragma: no cover
 
 
-# ---- from primero.rules.fast_path ----
 def core_start_step(fresh: GameState, step: Step) -> GameState:
     """The core's ``primero_start_step`` on a state just made, in place (the engine's fast path).
 
@@ -460,7 +424,7 @@ def core_bet(state: GameState, seat: int, action: Action,
             elif not x.acted and x_stack > 0:
                 complete = False
     if kind is Fold and opener is None and live > 1 and able < 2:
-        # RULES.md §5: folds before any vie leave one player able to act beside an all-in
+        # docs/rules/waks.md: folds before any vie leave one player able to act beside an all-in
         # player: the round ends as a skipped round (see primero_apply_action)
         skipped, to_act = True, None
     elif complete or live <= 1:
@@ -479,9 +443,8 @@ def core_bet(state: GameState, seat: int, action: Action,
     return new  # type: ignore[no-any-return]
 
 
-# ---- from primero.rules.betting ----
 class CoreBetting:
-    """Core step, action and round-end hooks: the Waks English game (RULES.md §5)."""
+    """Core step, action and round-end hooks: the Waks English game (docs/rules/waks.md)."""
 
     @hookimpl(trylast=True)
     def primero_start_step(self, state: GameState, variant: Variant, step: Step) -> GameState:
@@ -569,7 +532,7 @@ class CoreBetting:
         state = apply_bet(state, seat, action)  # a new state, made here: finished in place
         if isinstance(action, Fold) and not state.opened and len(state.live) > 1 \
                 and sum(s.can_act for s in state.seats) < 2:
-            # RULES.md §5: folds before any vie leave one player able to act beside an
+            # docs/rules/waks.md: folds before any vie leave one player able to act beside an
             # all-in player: the round ends as a skipped round, not one in which nobody vied
             fill(state, skipped=True, to_act=None)
             return state

@@ -1,8 +1,8 @@
-"""The standard ranking (RULES.md §1–2): the core's ranking hooks.
+"""The standard ranking (docs/rules/hands.md): the core's ranking hooks.
 
 Classes, weakest to strongest: Numerus, Primero, Supremus, Fluxus, Chorus. The tests run in the
 precedence order Chorus, Fluxus, Supremus, Primero, Numerus, so 7-6-A-5 of one suit is a Fluxus
-70 and four 7s a Chorus 84. Options (RULES.md §2): ``supremus``, ``chorus``, ``numerus_counts``
+70 and four 7s a Chorus 84. Options (docs/rules/hands.md): ``supremus``, ``chorus``, ``numerus_counts``
 and ``high_primero_beats_fluxus``. Sources: [seed-DE][NQ8][SUZ94][PARL]; Numerus counting
 [seed-DE][ISEN][PARL]; the high-Primero reading [ZOR-C].
 """
@@ -44,10 +44,10 @@ DECK_OPTION = Option(
     name="deck", default="italian40", choices=("italian40", "spanish48", "french52"),
     doc="The pack: italian40 (A-7 and three courts, the default everywhere); spanish48 (A-9 "
         "and three courts: [seed-FR] says the 48-card packs 'keep the 10s', which the library "
-        "reads as the Spanish court numbered 10, RULES.md §1); french52 (the full pack).",
+        "reads as the Spanish court numbered 10, docs/rules/cards.md); french52 (the full pack).",
 )
 
-#: The options every standard ranking supports (RULES.md §2).
+#: The options every standard ranking supports (docs/rules/hands.md).
 RANKING_OPTIONS: tuple[Option, ...] = (
     Option(name="supremus", default=True,
            doc="Supremus (7, 6, A of one suit) is a class [seed-DE][NQ8]; off, it is a "
@@ -79,7 +79,7 @@ def classify_standard(
     chorus: bool = True,
     numerus_counts: str = "best_suit",
 ) -> Classification:
-    """Classify four cards under the standard ranking (RULES.md §2).
+    """Classify four cards under the standard ranking (docs/rules/hands.md).
 
     Args:
         cards: Four distinct cards.
@@ -158,7 +158,7 @@ class CoreRanking:
 
     @hookimpl(trylast=True)
     def primero_card_points(self, variant: Variant, card: Card) -> int:
-        """The primiera scale of RULES.md §1."""
+        """The primiera scale of docs/rules/cards.md."""
         return PRIMIERA_POINTS[card.rank]
 
     @hookimpl(trylast=True)
@@ -175,7 +175,7 @@ class CoreRanking:
     def primero_classify_hand(
         self, variant: Variant, cards: tuple[Card, ...], points: Mapping[Card, int]
     ) -> Classification:
-        """RULES.md §2 with the variant's ranking options."""
+        """docs/rules/hands.md with the variant's ranking options."""
         options = variant.options
         return classify_standard(
             cards, points,

@@ -1,4 +1,4 @@
-"""Settling a deal (RULES.md §3): pot layers, showdown, ties, carry-over. The core's settle hook.
+"""Settling a deal (docs/rules/ties.md): pot layers, showdown, ties, carry-over. The core's settle hook.
 
 * Chips one player alone put into a layer (a vie or raise nobody matched) go back to that
   player, and so do the chips of a layer that no player still in reaches; returns are not
@@ -60,7 +60,7 @@ def distance_from_eldest(state: GameState, seat: int) -> int:
 def build_layers(
     contributions: Sequence[int], contenders: Sequence[int], carry: int = 0
 ) -> tuple[list[PotLayer], list[tuple[int, int]], int]:
-    """Layer a pot by contribution (RULES.md §3).
+    """Layer a pot by contribution (docs/rules/ties.md).
 
     Args:
         contributions: Chips each seat put in this deal, by seat.
@@ -101,7 +101,7 @@ def build_layers(
 
 
 def form_pots(layers: Sequence[PotLayer]) -> list[PotLayer]:
-    """Merge adjacent layers open to the same players still in into one pot (RULES.md §3).
+    """Merge adjacent layers open to the same players still in into one pot (docs/rules/ties.md).
 
     Args:
         layers: Contested layers, lowest first (from :func:`build_layers`, no winners yet).
@@ -128,7 +128,7 @@ def share_layer(state: GameState, amount: int, winners: Sequence[int], tie: str)
 
     Args:
         state: The deal (for playing order).
-        amount: Chips in the pot (a whole pot: RULES.md §3 settles a tie once per pot).
+        amount: Chips in the pot (a whole pot: docs/rules/ties.md settles a tie once per pot).
         winners: The seats with the best hand (one or more).
         tie: ``"eldest"`` — the winner nearest the dealer in playing order takes it all;
             ``"split"`` — equal shares, odd chips one by one from the eldest.
@@ -212,7 +212,7 @@ def settle_showdown(
     """Settle a deal that reached the showdown: each pot to the best eligible hand.
 
     The layers of :func:`build_layers` are merged into pots (:func:`form_pots`) first, and a
-    tie is settled once per pot (RULES.md §3).
+    tie is settled once per pot (docs/rules/ties.md).
 
     Args:
         state: The finished deal.
@@ -299,7 +299,7 @@ def core_settle(state: GameState) -> Settlement:
 
 
 class CoreSettling:
-    """Core settle hook (RULES.md §3); the code is in :mod:`primero.rules.settling`."""
+    """Core settle hook (docs/rules/ties.md); the code is in :mod:`primero.rules.settling`."""
 
     @hookimpl(trylast=True)
     def primero_settle(self, state: GameState, variant: Variant) -> Settlement:

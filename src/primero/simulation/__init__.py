@@ -7,7 +7,7 @@ and ``primero simulate`` prints their summary on a base install.
   with ``chips``; the last seat deals, so **seat 0 is always the eldest** and a seat's win share
   is the worth of its position) and nothing carries into the next deal.
 * :func:`simulate_sessions` plays sessions: the first dealer is drawn for, the deal passes on,
-  a pot not won carries over, players with no chips leave (RULES.md §5 "Session"); seats are
+  a pot not won carries over, players with no chips leave (docs/rules/waks.md "Session"); seats are
   the players' places at the start of the session.
 * :func:`compare` simulates several variants (or one variant under several option sets) on the
   same seeds.

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, as_completed
 from typing import Any
 
-from primero.simulation.play import _run_task, _Task
+from primero.simulation.play import Task, run_task
 from primero.simulation.records import DealResult
 
 __all__ = ["PROGRESS_THRESHOLD", "chunk_size"]
@@ -28,14 +28,14 @@ def chunk_size(items: int) -> int:
     return max(1, min(200, math.ceil(items / 100)))
 
 
-def _show_progress(progress: bool | None, total: int) -> bool:
+def show_progress(progress: bool | None, total: int) -> bool:
     if progress is not None:
         return progress
     return total >= PROGRESS_THRESHOLD and sys.stderr.isatty()
 
 
-def _execute(tasks: Sequence[_Task], *, jobs: int, executor: Executor | None,
-             progress: bool, description: str, weight: Callable[[_Task], int]) \
+def execute_chunks(tasks: Sequence[Task], *, jobs: int, executor: Executor | None,
+             progress: bool, description: str, weight: Callable[[Task], int]) \
         -> list[list[DealResult]]:
     """Run the tasks (here, in a local process pool, or on ``executor``); results in order."""
     results: list[list[DealResult] | None] = [None] * len(tasks)
@@ -51,12 +51,12 @@ def _execute(tasks: Sequence[_Task], *, jobs: int, executor: Executor | None,
             with bar or _nothing():
                 job = bar.add_task(description, total=sum(map(weight, tasks))) if bar else None
                 for i, task in enumerate(tasks):
-                    results[i] = _run_task(task)
+                    results[i] = run_task(task)
                     if bar is not None and job is not None:
                         bar.advance(job, weight(task))
         else:
             futures: dict[Future[list[DealResult]], int] = {
-                executor.submit(_run_task, task): i for i, task in enumerate(tasks)
+                executor.submit(run_task, task): i for i, task in enumerate(tasks)
             }
             with bar or _nothing():
                 job = bar.add_task(description, total=sum(map(weight, tasks))) if bar else None
@@ -97,7 +97,7 @@ def _progress_bar() -> Any:
     )
 
 
-def _jobs(jobs: int) -> int:
+def job_count(jobs: int) -> int:
     return (os.cpu_count() or 1) if jobs == 0 else jobs
 
 

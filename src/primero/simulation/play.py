@@ -1,7 +1,7 @@
 """Playing a chunk of a run: plans, tasks, seeds and agents.
 
 Module-level records and functions, so that process and Dask workers can unpickle them (a task
-pickles as ``primero.simulation.play._Task``). Deal ``i`` of a run seeded ``s`` is shuffled
+pickles as ``primero.simulation.play.Task``). Deal ``i`` of a run seeded ``s`` is shuffled
 from :func:`derive_seed` ``(s, i)`` alone, and its agents draw from a generator derived the same
 way, so a deal's outcome never depends on which worker played it.
 """
@@ -47,7 +47,7 @@ def seat_names(players: int) -> tuple[str, ...]:
 
 
 @frozen(kw_only=True)
-class _Plan:
+class Plan:
     """What a run plays: the variant, the table (a setup with no cards), seeds and agents.
 
     ``setup`` is the :class:`~primero.deal_setup.DealSetup` of every deal of a ``"deals"``
@@ -65,7 +65,7 @@ class _Plan:
     @classmethod
     def of(cls, variant: Variant, label: str, *, players: int, chips: tuple[int, ...],
            stake: int, rest: int, ante: int, seed: int, agents: tuple[AgentSpec, ...],
-           deals_per_session: int = 0, raise_cap: int | None = None) -> _Plan:
+           deals_per_session: int = 0, raise_cap: int | None = None) -> Plan:
         table = Table(stake=stake, rest=rest, ante=ante, raise_cap=raise_cap)
         return cls(variant=variant, label=label, seed=seed, agents=agents,
                    deals_per_session=deals_per_session,
@@ -79,14 +79,14 @@ class _Plan:
 
 
 @frozen
-class _Task:
-    plan: _Plan
+class Task:
+    plan: Plan
     mode: str
     start: int
     stop: int
 
 
-def _agent_specs(agents: Sequence[AgentSpec] | AgentSpec, players: int) -> list[AgentSpec]:
+def agent_specs(agents: Sequence[AgentSpec] | AgentSpec, players: int) -> list[AgentSpec]:
     if isinstance(agents, str) or not isinstance(agents, Sequence):
         specs: list[AgentSpec] = [agents] * players
     else:
@@ -101,7 +101,7 @@ def _agent_specs(agents: Sequence[AgentSpec] | AgentSpec, players: int) -> list[
     return specs
 
 
-def _agent_name(spec: AgentSpec) -> str:
+def agent_name(spec: AgentSpec) -> str:
     if isinstance(spec, str):
         return spec
     return str(getattr(spec, "name", type(spec).__name__))
@@ -119,7 +119,7 @@ def _make_agents(specs: Sequence[AgentSpec]) -> list[Agent]:
     return agents
 
 
-def _play_deals(plan: _Plan, start: int, stop: int) \
+def play_deals(plan: Plan, start: int, stop: int) \
         -> Iterator[tuple[int, int, int, tuple[int, ...], GameState]]:
     """Yield ``(deal, session, session_deal, seats, final state)`` for deals start..stop-1."""
     agents = _make_agents(plan.agents)
@@ -131,7 +131,7 @@ def _play_deals(plan: _Plan, start: int, stop: int) \
         yield index, index, 0, seats, play_deal(state, agents, rng)
 
 
-def _play_sessions(plan: _Plan, start: int, stop: int) \
+def play_sessions(plan: Plan, start: int, stop: int) \
         -> Iterator[tuple[int, int, int, tuple[int, ...], GameState]]:
     """Yield ``(deal, session, session_deal, seats, final state)`` for sessions start..stop-1."""
     setup = plan.setup
@@ -154,10 +154,10 @@ def _play_sessions(plan: _Plan, start: int, stop: int) \
             session = session.after(final)
 
 
-def _run_task(task: _Task) -> list[DealResult]:
+def run_task(task: Task) -> list[DealResult]:
     """Play one chunk and return its records (runs in whichever worker gets the chunk)."""
     plan = task.plan
-    play = _play_deals if task.mode == "deals" else _play_sessions
+    play = play_deals if task.mode == "deals" else play_sessions
     return [
         deal_result(state, variant=plan.label, deal=deal, session=session, session_deal=k,
                     seats=seats, table_size=plan.players)
@@ -165,10 +165,10 @@ def _run_task(task: _Task) -> list[DealResult]:
     ]
 
 
-def _warm(variant: Variant, agents: Sequence[AgentSpec]) -> None:
+def warm_up(variant: Variant, agents: Sequence[AgentSpec]) -> None:
     """Build the ranking table (and the heuristic's strength table) before workers fork."""
     ranking = variant.ranking
     _ = ranking.hand_table
-    if any(_agent_name(a) == "heuristic" for a in agents):
+    if any(agent_name(a) == "heuristic" for a in agents):
         Strength.of(ranking)
 

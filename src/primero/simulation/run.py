@@ -16,17 +16,17 @@ from primero.engine import start_deal
 from primero.errors import PrimeroError
 from primero.plugins.registry import resolve_variant
 from primero.session import has_ante_step
-from primero.simulation.executor import _execute, _jobs, _show_progress, chunk_size
+from primero.simulation.executor import chunk_size, execute_chunks, job_count, show_progress
 from primero.simulation.play import (
     AgentSpec,
-    _agent_name,
-    _agent_specs,
-    _Plan,
-    _play_deals,
-    _play_sessions,
-    _Task,
-    _warm,
+    Plan,
+    Task,
+    agent_name,
+    agent_specs,
+    play_deals,
+    play_sessions,
     seat_names,
+    warm_up,
 )
 from primero.simulation.records import DealResult, Summary
 from primero.state import GameState
@@ -52,7 +52,7 @@ class Simulation:
         ante: Each player's ante per deal, in chips.
         deals_per_session: Deals per session (sessions only; 0 for independent deals).
         results: The records, in deal order.
-        raise_cap: The house rule ``raise_cap`` of every deal (RULES.md §5), or ``None``.
+        raise_cap: The house rule ``raise_cap`` of every deal (docs/rules/waks.md), or ``None``.
     """
 
     variant: Variant = field(repr=False, eq=False)
@@ -99,20 +99,20 @@ class Simulation:
         """
         if not any(r.deal == deal for r in self.results):
             raise KeyError(f"this run has no deal {deal}")
-        specs = tuple(_agent_specs(agents if agents is not None else self.agents,
+        specs = tuple(agent_specs(agents if agents is not None else self.agents,
                                    self.players))
         plan = self._plan(specs)
         if self.mode == "deals":
-            for _, _, _, _, state in _play_deals(plan, deal, deal + 1):
+            for _, _, _, _, state in play_deals(plan, deal, deal + 1):
                 return state
         session, number = divmod(deal, self.deals_per_session)
-        for _, _, k, _, state in _play_sessions(plan, session, session + 1):
+        for _, _, k, _, state in play_sessions(plan, session, session + 1):
             if k == number:
                 return state
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _plan(self, agents: tuple[AgentSpec, ...]) -> _Plan:
-        return _Plan.of(self.variant, self.label, players=self.players, chips=self.chips,
+    def _plan(self, agents: tuple[AgentSpec, ...]) -> Plan:
+        return Plan.of(self.variant, self.label, players=self.players, chips=self.chips,
                         stake=self.stake, rest=self.rest, ante=self.ante, seed=self.seed,
                         agents=agents, deals_per_session=self.deals_per_session,
                         raise_cap=self.raise_cap)
@@ -215,7 +215,7 @@ def simulate(
         ante: Each player's ante per deal, in chips; default the variant's own
             (``variant.spec.ante``, 0 for the Waks family). A variant whose deal has no
             ante step (:func:`has_ante_step`) refuses any other ante than 0.
-        raise_cap: House rule (RULES.md §5): at most this many vies and raises per betting
+        raise_cap: House rule (docs/rules/waks.md): at most this many vies and raises per betting
             round; ``None`` (default): no cap.
         options: Variant options (with a variant name).
         jobs: Local worker processes (1: play here; 0: one per core). Ignored with ``executor``.
@@ -239,21 +239,21 @@ def simulate(
     _check_whole("deals", deals)
     if deals < 0:
         raise PrimeroError(f"deals must not be negative, got {deals}")
-    specs = tuple(_agent_specs(agents, players))
+    specs = tuple(agent_specs(agents, players))
     _check_table(configured, stacks, stake, rest, ante, raise_cap)
-    plan = _Plan.of(configured, str(configured), players=players, chips=stacks, stake=stake,
+    plan = Plan.of(configured, str(configured), players=players, chips=stacks, stake=stake,
                     rest=rest, ante=ante, seed=seed, agents=specs, raise_cap=raise_cap)
     size = chunk_size(deals)
-    tasks = [_Task(plan, "deals", k, min(deals, k + size)) for k in range(0, deals, size)]
-    workers = _jobs(jobs)
-    _warm(configured, specs)
-    parts = _execute(tasks, jobs=workers, executor=executor,
-                     progress=_show_progress(progress, deals),
+    tasks = [Task(plan, "deals", k, min(deals, k + size)) for k in range(0, deals, size)]
+    workers = job_count(jobs)
+    warm_up(configured, specs)
+    parts = execute_chunks(tasks, jobs=workers, executor=executor,
+                     progress=show_progress(progress, deals),
                      description=f"Simulating {configured}",
                      weight=lambda t: t.stop - t.start)
     return Simulation(
         variant=configured, label=plan.label, mode="deals", players=players, seed=seed,
-        agents=tuple(_agent_name(a) for a in specs), chips=stacks, stake=stake, rest=rest,
+        agents=tuple(agent_name(a) for a in specs), chips=stacks, stake=stake, rest=rest,
         ante=ante, deals_per_session=0, results=tuple(r for part in parts for r in part),
         raise_cap=raise_cap,
     )
@@ -300,22 +300,22 @@ def simulate_sessions(
             f"need sessions >= 0 and deals_per_session >= 1, got {sessions} and "
             f"{deals_per_session}"
         )
-    specs = tuple(_agent_specs(agents, players))
+    specs = tuple(agent_specs(agents, players))
     _check_table(configured, stacks, stake, rest, ante, raise_cap)
-    plan = _Plan.of(configured, str(configured), players=players, chips=stacks, stake=stake,
+    plan = Plan.of(configured, str(configured), players=players, chips=stacks, stake=stake,
                     rest=rest, ante=ante, seed=seed, agents=specs,
                     deals_per_session=deals_per_session, raise_cap=raise_cap)
     size = max(1, chunk_size(sessions * deals_per_session) // deals_per_session)
-    tasks = [_Task(plan, "sessions", k, min(sessions, k + size))
+    tasks = [Task(plan, "sessions", k, min(sessions, k + size))
              for k in range(0, sessions, size)]
-    _warm(configured, specs)
-    parts = _execute(tasks, jobs=_jobs(jobs), executor=executor,
-                     progress=_show_progress(progress, sessions * deals_per_session),
+    warm_up(configured, specs)
+    parts = execute_chunks(tasks, jobs=job_count(jobs), executor=executor,
+                     progress=show_progress(progress, sessions * deals_per_session),
                      description=f"Simulating {configured} sessions",
                      weight=lambda t: (t.stop - t.start) * deals_per_session)
     return Simulation(
         variant=configured, label=plan.label, mode="sessions", players=players, seed=seed,
-        agents=tuple(_agent_name(a) for a in specs), chips=stacks, stake=stake, rest=rest,
+        agents=tuple(agent_name(a) for a in specs), chips=stacks, stake=stake, rest=rest,
         ante=ante, deals_per_session=deals_per_session,
         results=tuple(r for part in parts for r in part), raise_cap=raise_cap,
     )

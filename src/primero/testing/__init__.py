@@ -1,7 +1,7 @@
 """The conformance kit: hypothesis strategies and a state machine for any registered variant.
 
 A variant author proves a plug-in plays by the library's contract with the same machine the
-core game is tested with (DESIGN.md "Testing")::
+core game is tested with (docs/plugins/architecture.md#testing)::
 
     # tests/test_myvariant.py
     from primero.testing import variant_state_machine

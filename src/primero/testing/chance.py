@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["check_action_ids", "check_chance", "external_replay"]
 
 
-def _fail(state: GameState, message: str) -> AssertionError:
+def fail(state: GameState, message: str) -> AssertionError:
     step = state.step or ("over" if state.over else "start")
     return DealInvariantError(f"{state.variant}, {step}, after {len(state.history)} actions: "
                               f"{message}")
@@ -44,24 +44,24 @@ def check_action_ids(state: GameState) -> None:
     legal = state.legal_actions()
     ids = state.legal_action_ids()
     if any(not 0 <= i < space.size for i in ids):
-        raise _fail(state, f"a legal id is outside 0..{space.size - 1}: {ids}")
+        raise fail(state, f"a legal id is outside 0..{space.size - 1}: {ids}")
     if list(ids) != sorted(ids) or len(set(ids)) != len(ids):
-        raise _fail(state, f"the legal ids are not ascending and distinct: {ids}")
+        raise fail(state, f"the legal ids are not ascending and distinct: {ids}")
     encoded = sorted(space.encode(state, a) for a in legal)
     if encoded != list(ids):
-        raise _fail(state, f"legal_action_ids() {ids} are not the sorted encodings of the "
+        raise fail(state, f"legal_action_ids() {ids} are not the sorted encodings of the "
                            f"legal actions {encoded}")
     for action in legal:
         back = space.decode(state, space.encode(state, action))
         if back != action:
-            raise _fail(state, f"decode(encode({action})) gives {back}")
+            raise fail(state, f"decode(encode({action})) gives {back}")
 
 
 def check_chance(state: GameState) -> None:
     """Check a chance node: distinct cards of the pack, none in a hand; nobody may act.
 
-    A folded hand is no longer in play: at a reshuffle its cards join the discards (RULES.md
-    §4), so they may be offered.
+    A folded hand is no longer in play: at a reshuffle its cards join the discards
+    (docs/rules/dealing.md#running-out-of-stock), so they may be offered.
 
     Raises:
         DealInvariantError: a card offered is in a hand, outside the pack or offered twice,
@@ -73,17 +73,17 @@ def check_chance(state: GameState) -> None:
     pack = state.variant.pack
     held = {c for s in state.seats if not s.folded for c in s.hand}
     if not chance.cards:
-        raise _fail(state, "a chance node offers no card")
+        raise fail(state, "a chance node offers no card")
     if len(set(chance.cards)) != len(chance.cards):
-        raise _fail(state, "a chance node offers a card twice")
+        raise fail(state, "a chance node offers a card twice")
     bad = [c for c in chance.cards if c in held or c not in pack]
     if bad:
-        raise _fail(state, f"the chance node offers {' '.join(c.ascii for c in bad)}, "
+        raise fail(state, f"the chance node offers {' '.join(c.ascii for c in bad)}, "
                            "held by a player still in or outside the pack")
     if state.legal_actions() or state.legal_action_ids():
-        raise _fail(state, "legal actions at a chance node")
+        raise fail(state, "legal actions at a chance node")
     if not 0 <= chance.seat < state.n:
-        raise _fail(state, f"a card for seat {chance.seat}, not a seat")
+        raise fail(state, f"a card for seat {chance.seat}, not a seat")
 
 
 def external_replay(state: GameState) -> GameState:
@@ -122,7 +122,7 @@ def external_replay(state: GameState) -> GameState:
                 segment += 1
                 card = segments[segment].pop(0)
             if card not in current.chance.cards:
-                raise _fail(current, f"{card.ascii} cannot come at the chance node, but the "
+                raise fail(current, f"{card.ascii} cannot come at the chance node, but the "
                                      "stacked deal dealt it")
             current = current.deal(card)
         return current
@@ -130,21 +130,21 @@ def external_replay(state: GameState) -> GameState:
     outside = deal_pending(outside)
     for seat, action in state.history:
         if outside.to_act != seat or stacked.to_act != seat:
-            raise _fail(outside, f"seat {seat} acted in the deal; here {outside.to_act} is "
+            raise fail(outside, f"seat {seat} acted in the deal; here {outside.to_act} is "
                                  "to act")
         ids = outside.legal_action_ids()
         if ids != stacked.legal_action_ids():
-            raise _fail(outside, "external dealing offers other legal ids than the stacked "
+            raise fail(outside, "external dealing offers other legal ids than the stacked "
                                  "deal")
         check_action_ids(outside)
         try:
             i = outside.action_space.encode(outside, action)
             outside = deal_pending(outside.apply(i))
         except IllegalActionError as exc:
-            raise _fail(outside, f"{action} by id failed: {exc}") from exc
+            raise fail(outside, f"{action} by id failed: {exc}") from exc
         stacked = stacked.apply(action)
     if outside.over != state.over or outside.stacks != state.stacks \
             or outside.settlement != state.settlement \
             or [s.hand for s in outside.seats] != [s.hand for s in state.seats]:
-        raise _fail(outside, "the deal dealt from outside ends otherwise than the stacked one")
+        raise fail(outside, "the deal dealt from outside ends otherwise than the stacked one")
     return outside

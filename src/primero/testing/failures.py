@@ -16,12 +16,12 @@ class DealInvariantError(AssertionError):
     """A state breaks one of the engine's invariants; the message says which and where."""
 
 
-def _fail(state: GameState, message: str) -> DealInvariantError:
+def fail(state: GameState, message: str) -> DealInvariantError:
     step = state.step or ("over" if state.over else "start")
     return DealInvariantError(f"{state.variant}, {step}, after {len(state.history)} actions: "
                               f"{message}\n{state.describe()}")
 
 
-def _card_list(cs: Iterable[Card]) -> str:
+def card_list(cs: Iterable[Card]) -> str:
     return " ".join(c.ascii for c in cs)
 

@@ -18,7 +18,7 @@ from primero.session import Session
 from primero.state import GameState
 from primero.testing.chance import check_action_ids, external_replay
 from primero.testing.deadline import GRACE, Deadline
-from primero.testing.failures import _fail
+from primero.testing.failures import fail
 from primero.testing.invariants import action_bound, check_deal_invariants
 from primero.testing.privacy import Revealed, check_out_of_turn, check_view_hides, hidden_twins
 from primero.testing.snapshots import snapshot
@@ -89,7 +89,7 @@ class DealMachine(RuleBasedStateMachine):
         why = (f"the example ran past its time budget of {self.time_budget:g} s (and "
                f"{GRACE:g} s more) {where}: a call that does not return")
         state = self.state
-        return str(_fail(state, why)) if state is not None else f"{self.variant}: {why}"
+        return str(fail(state, why)) if state is not None else f"{self.variant}: {why}"
 
     # set-up ------------------------------------------------------------------------------
 
@@ -134,12 +134,12 @@ class DealMachine(RuleBasedStateMachine):
         bound = action_bound(state)
         new = state.apply(action)
         if snapshot(state) != before:
-            raise _fail(state, f"applying {action} changed the old state")
+            raise fail(state, f"applying {action} changed the old state")
         if new is state:
-            raise _fail(state, f"applying {action} returned the same object")
+            raise fail(state, f"applying {action} returned the same object")
         if new.history[: len(state.history)] != state.history or \
                 len(new.history) != len(state.history) + 1:
-            raise _fail(new, f"applying {action} did not append exactly it to the history")
+            raise fail(new, f"applying {action} did not append exactly it to the history")
         cap = type(self)._over_budget_at
         over_time = time.monotonic() - self._started > self.time_budget
         if len(new.history) > bound or over_time or (cap is not None and
@@ -153,7 +153,7 @@ class DealMachine(RuleBasedStateMachine):
                     min(cap, len(new.history))
                 why = (f"the deal did not end within {len(new.history)} actions and the time "
                        f"budget of {self.time_budget:g} s per example")
-            raise _fail(new, why)
+            raise fail(new, why)
         self.state = new
 
     @precondition(lambda self: self._in_play())
@@ -175,14 +175,14 @@ class DealMachine(RuleBasedStateMachine):
         except IllegalActionError as exc:
             expected = () if isinstance(action, str) else legal
             if tuple(exc.legal) != expected:
-                raise _fail(state, f"{action!r}: the error lists {exc.legal}, expected "
+                raise fail(state, f"{action!r}: the error lists {exc.legal}, expected "
                                    f"{expected}") from exc
             if not exc.reason or not str(exc):
-                raise _fail(state, f"{action!r}: the error gives no reason") from exc
+                raise fail(state, f"{action!r}: the error gives no reason") from exc
         else:
-            raise _fail(state, f"{action!r} is not among the legal actions but was accepted")
+            raise fail(state, f"{action!r} is not among the legal actions but was accepted")
         if snapshot(state) != before:
-            raise _fail(state, f"the rejected {action!r} changed the state")
+            raise fail(state, f"the rejected {action!r} changed the state")
 
     @precondition(lambda self: self._in_play())
     @rule(data=st.data())
@@ -206,7 +206,7 @@ class DealMachine(RuleBasedStateMachine):
         view = check_view_hides(state, viewer, revealed)
         for twin in hidden_twins(state, viewer, random.Random(seed), revealed):
             if twin.view(viewer) != view:
-                raise _fail(state, f"seat {viewer}'s view changes when only cards hidden from "
+                raise fail(state, f"seat {viewer}'s view changes when only cards hidden from "
                                    f"it differ")
 
     @precondition(lambda self: self._in_play())
@@ -238,7 +238,7 @@ class DealMachine(RuleBasedStateMachine):
         # players who left short of an ante they must pay (primiera) took their chips away
         start = sum(new.setup.chips) + new.setup.carry + sum(self.session.left_chips)
         if start != self.session_total:
-            raise _fail(new, f"the next deal starts with {start} chips (stacks + carry), the "
+            raise fail(new, f"the next deal starts with {start} chips (stacks + carry), the "
                              f"table had {self.session_total}")
         self.state = new
 
@@ -263,7 +263,7 @@ class DealMachine(RuleBasedStateMachine):
         if self.check_records and _recordable(state.variant):
             replayed = replay(load_record(dump_record(record_from_state(state))))
             if replayed != state:
-                raise _fail(state, "the deal replayed from its deal file differs")
+                raise fail(state, "the deal replayed from its deal file differs")
 
     # invariants --------------------------------------------------------------------------
 

@@ -17,8 +17,8 @@ from primero.cards import FRENCH52, Card, Rank
 from primero.errors import IllegalActionError
 from primero.hands import Ranking
 from primero.state import GameState
-from primero.testing.failures import _card_list, _fail
-from primero.testing.snapshots import _ATOMS, _field_names, snapshot
+from primero.testing.failures import card_list, fail
+from primero.testing.snapshots import ATOMS, field_names, snapshot
 from primero.testing.strategies import action_pool
 from primero.variant import Variant
 from primero.views import PlayerView
@@ -50,10 +50,10 @@ def _find_cards(value: object) -> Iterator[Card]:
             card = _CARD_TOKENS.get(token.lower())
             if card is not None:
                 yield card
-    elif cls in _ATOMS or isinstance(value, Variant | Ranking):
+    elif cls in ATOMS or isinstance(value, Variant | Ranking):
         return
     elif attrs.has(cls):
-        for name in _field_names(cls):
+        for name in field_names(cls):
             yield from _find_cards(getattr(value, name))
     elif isinstance(value, tuple | list | set | frozenset):
         for v in value:
@@ -107,14 +107,14 @@ def check_view_hides(state: GameState, viewer: int, revealed: Revealed | None = 
     view = state.view(viewer)
     plain = copy.copy(view)  # every field read; the form a view is pickled and copied in
     if type(plain) is not PlayerView or plain != view or view != plain:
-        raise _fail(state, f"seat {viewer}'s view does not copy as a plain PlayerView equal "
+        raise fail(state, f"seat {viewer}'s view does not copy as a plain PlayerView equal "
                            "to it")
     own = state.seats[viewer]
     if view.hand != own.hand:
-        raise _fail(state, f"seat {viewer}'s view shows {_card_list(view.hand)} as its hand, "
-                           f"it holds {_card_list(own.hand)}")
+        raise fail(state, f"seat {viewer}'s view shows {card_list(view.hand)} as its hand, "
+                           f"it holds {card_list(own.hand)}")
     if view.received != own.received:
-        raise _fail(state, f"seat {viewer}'s view shows other received cards than its own")
+        raise fail(state, f"seat {viewer}'s view shows other received cards than its own")
     hidden = {c for i, s in enumerate(state.seats) if i != viewer for c in s.hand}
     hidden |= set(state.stock) | set(state.discards)
     hidden -= public_cards(state, revealed) | set(own.hand) | set(own.discarded)
@@ -122,7 +122,7 @@ def check_view_hides(state: GameState, viewer: int, revealed: Revealed | None = 
                               [text for _, text in plain.history]]
     leaked = sorted({c for c in _find_cards(searched) if c in hidden}, key=lambda c: c.index)
     if leaked:
-        raise _fail(state, f"seat {viewer}'s view shows hidden cards {_card_list(leaked)}")
+        raise fail(state, f"seat {viewer}'s view shows hidden cards {card_list(leaked)}")
     return view
 
 
@@ -167,15 +167,15 @@ def check_out_of_turn(state: GameState, seed: int = 0) -> None:
             leaked = sorted({c for c in _find_cards([str(exc), exc.reason, exc.legal])
                              if c in hidden}, key=lambda c: c.index)
             if leaked:
-                raise _fail(state, f"{text!r} from the wrong sender: the error shows "
-                                   f"{_card_list(leaked)}") from exc
+                raise fail(state, f"{text!r} from the wrong sender: the error shows "
+                                   f"{card_list(leaked)}") from exc
             if tuple(exc.legal):
-                raise _fail(state, f"{text!r} from the wrong sender: the error carries legal "
+                raise fail(state, f"{text!r} from the wrong sender: the error carries legal "
                                    "actions") from exc
         else:
-            raise _fail(state, f"{text!r} was accepted from the wrong sender")
+            raise fail(state, f"{text!r} was accepted from the wrong sender")
         if snapshot(state) != before:
-            raise _fail(state, f"the rejected {text!r} changed the state")
+            raise fail(state, f"the rejected {text!r} changed the state")
 
 
 def _swap(state: GameState, seat: int, index: int, other: Card) -> tuple[Card, ...]:

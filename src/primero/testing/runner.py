@@ -19,7 +19,7 @@ from hypothesis.stateful import initialize, run_state_machine_as_test
 from primero.actions import Action
 from primero.errors import PrimeroError, plugin_detail_in_notes
 from primero.state import GameState
-from primero.testing.failures import _fail
+from primero.testing.failures import fail
 from primero.testing.invariants import action_bound, check_deal_invariants
 from primero.testing.machine import DealMachine
 from primero.testing.privacy import Revealed
@@ -62,13 +62,13 @@ def play_random_deal(
     with plugin_detail_in_notes():
         while not state.over:
             if len(state.history) >= bound:
-                raise _fail(state, f"the deal did not end within {bound} actions")
+                raise fail(state, f"the deal did not end within {bound} actions")
             action = choose(state, rng)
             before = snapshot(state) if check else None
             new = state.apply(action)
             if check:
                 if snapshot(state) != before:
-                    raise _fail(state, f"applying {action} changed the old state")
+                    raise fail(state, f"applying {action} changed the old state")
                 check_deal_invariants(new)
             state = new
     return state
@@ -148,7 +148,7 @@ def run_deal_machine(
         settings: :class:`hypothesis.settings` (e.g. ``max_examples``,
             ``stateful_step_count``); default hypothesis' current profile without its shrink
             phase, its deadline and its health checks, so that a plug-in's fault is reported
-            from the first deal that shows it, within seconds (issue 16), instead of after
+            from the first deal that shows it, within seconds, instead of after
             minutes of shrinking or as a complaint that the plug-in is slow (the machine's
             ``time_budget`` bounds each example instead). Settings of your own keep that:
             their shrink phase is dropped too unless ``shrink`` is true.

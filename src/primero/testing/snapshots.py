@@ -11,11 +11,11 @@ from primero.variant import Variant
 __all__ = ["snapshot"]
 
 
-_ATOMS: frozenset[type] = frozenset((int, str, bool, float, type(None), Card))
+ATOMS: frozenset[type] = frozenset((int, str, bool, float, type(None), Card))
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
-def _field_names(cls: type) -> tuple[str, ...]:
+def field_names(cls: type) -> tuple[str, ...]:
     names = _FIELD_NAMES.get(cls)
     if names is None:
         names = _FIELD_NAMES[cls] = tuple(
@@ -33,18 +33,18 @@ def snapshot(value: object) -> object:
     even through ``object.__setattr__`` on a frozen value.
     """
     cls = type(value)
-    if cls in _ATOMS:
+    if cls in ATOMS:
         return value  # immutable; cards are interned, so equality is identity
     if cls is tuple:
         items: tuple[object, ...] = value  # type: ignore[assignment]
-        if all(type(v) in _ATOMS for v in items):
+        if all(type(v) in ATOMS for v in items):
             return items  # a tuple of immutable atoms cannot change
         return ("tuple", tuple(snapshot(v) for v in items))
     if isinstance(value, Variant | Ranking):
         return ("<shared>", cls.__name__, id(value))
     if attrs.has(cls):
         return (cls.__name__, tuple((name, snapshot(getattr(value, name)))
-                                    for name in _field_names(cls)))
+                                    for name in field_names(cls)))
     if isinstance(value, list):
         return ("list", tuple(snapshot(v) for v in value))
     if isinstance(value, dict):

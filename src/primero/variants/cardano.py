@@ -1,4 +1,4 @@
-"""Cardano's Italian calling Primero (``cardano``), RULES.md §6 [seed-DE][WAKS][SUZ94][ZOR-C].
+"""Cardano's Italian calling Primero (``cardano``), docs/rules/cardano.md [seed-DE][WAKS][SUZ94][ZOR-C].
 
 Mark Waks' reconstruction of the game Cardano describes. Everything is as in ``waks`` except
 that every vie and every raise names a *call* (a hand class and points, e.g. "Primero 60"),
@@ -19,7 +19,7 @@ standing call can win. The rules object overrides only what changes:
   pot unseen (the core's settlement: the call is not tested); a round 2 without a vie carries
   the pot over as in ``waks``.
 
-Readings where RULES.md leaves room:
+Readings where the sources leave room:
 
 * A class with a single attainable points value may be called without them; in every standard
   ranking that is exactly Supremus (55). "Supremus" and "Supremus 55" are the same call, and
@@ -31,35 +31,32 @@ Readings where RULES.md leaves room:
   the call; with the standard order a Supremus outranks every Primero, so it answers any
   Primero call (under ``high_primero_beats_fluxus`` not a Primero 79 or more).
 * "The whole pot carries over" when no hand meets the call: chips of a vie or raise nobody
-  held still go back to their owner first (RULES.md §3); they were never part of the pot.
+  held still go back to their owner first (docs/rules/ties.md); they were never part of the pot.
 * When the standing call is the highest attainable one (Chorus 84 over ``italian40``), nobody
   can vie or raise any more: the players still to act can only hold, pass or fold.
+
+Calls, derived from the variant's ranking:
+
+A *call* (:class:`~primero.actions.Call`) names a hand class and points, e.g. "Primero 60".
+Everything here is derived from a variant's :class:`~primero.hands.Ranking` by enumeration,
+never typed in:
+
+* a call is **attainable** when some four-card hand of the pack has exactly that class and
+  points (over ``italian40``: no Primero 41 or 80, no Numerus 21, a Chorus only 40, 48, 52, 56,
+  60, 64, 72 or 84);
+* a call **ranks** where the weakest hand of that class and points ranks, so the variant's
+  order (``high_primero_beats_fluxus`` included) orders calls exactly as it orders hands;
+* a class with a single attainable points value (Supremus, always 55, in every standard
+  ranking) may be called without its points: ``Call("Supremus")``;
+* a hand **meets** a call under ``call_rule``: ``same_class`` (the ``cardano`` default) — it
+  is of the called class and ranks at or above the call, or its class may answer the called
+  class by an allowed *understatement* (default: a Supremus may answer a Primero call) and it
+  still ranks at or above the call: [seed-DE] "only if you hold at least the last called hand
+  – with a few allowed understatements"; ``at_least`` (a house reading, no source) — it ranks
+  at or above the call, every understatement allowed.
+
+Use :func:`call_book` to get the (cached) :class:`CallBook` of a ranking.
 """
-
-# MERGED DOC of primero.calls:
-# """Calls of the calling variant (RULES.md §6): which are attainable, their order, meeting one.
-# 
-# A *call* (:class:`~primero.actions.Call`) names a hand class and points, e.g. "Primero 60".
-# Everything here is derived from a variant's :class:`~primero.hands.Ranking` by enumeration,
-# never typed in:
-# 
-# * a call is **attainable** when some four-card hand of the pack has exactly that class and
-#   points (over ``italian40``: no Primero 41 or 80, no Numerus 21, a Chorus only 40, 48, 52, 56,
-#   60, 64, 72 or 84);
-# * a call **ranks** where the weakest hand of that class and points ranks, so the variant's
-#   order (``high_primero_beats_fluxus`` included) orders calls exactly as it orders hands;
-# * a class with a single attainable points value (Supremus, always 55, in every standard
-#   ranking) may be called without its points: ``Call("Supremus")``;
-# * a hand **meets** a call under ``call_rule``: ``same_class`` (the ``cardano`` default) — it
-#   is of the called class and ranks at or above the call, or its class may answer the called
-#   class by an allowed *understatement* (default: a Supremus may answer a Primero call) and it
-#   still ranks at or above the call: [seed-DE] "only if you hold at least the last called hand
-#   – with a few allowed understatements"; ``at_least`` (a house reading, no source) — it ranks
-#   at or above the call, every understatement allowed.
-# 
-# Use :func:`call_book` to get the (cached) :class:`CallBook` of a ranking.
-# """
-
 
 from __future__ import annotations
 
@@ -106,8 +103,7 @@ __all__ = [
 ]
 
 
-# ---- from primero.calls ----
-#: The values of the ``call_rule`` option (RULES.md §6); ``cardano`` defaults to ``same_class``.
+#: The values of the ``call_rule`` option (docs/rules/cardano.md); ``cardano`` defaults to ``same_class``.
 CALL_RULES = ("at_least", "same_class")
 #: The default allowance under ``same_class``: a Supremus may answer a Primero call [seed-DE].
 DEFAULT_UNDERSTATEMENTS = "Supremus>Primero"
@@ -214,7 +210,7 @@ class CallBook:
 
     def meets(self, value: HandValue, call: Call, *, rule: str = "at_least",
               understatements: Understatements = frozenset()) -> bool:
-        """Whether a hand meets the call (RULES.md §6).
+        """Whether a hand meets the call (docs/rules/cardano.md).
 
         Args:
             value: The hand's value (of this book's ranking).
@@ -303,7 +299,6 @@ class UnderstatementsOption(Option):
         return format_understatements(parse_understatements(text))
 
 
-# ---- from primero.variants.cardano ----
 #: The name of the standing call in :class:`CardanoState` and in a view's ``extras``.
 CALL_KEY = "call"
 
@@ -313,7 +308,7 @@ class CardanoState(VariantState):
     """What a Cardano deal keeps besides the core's state (``state.variant_state``).
 
     Attributes:
-        call: The standing call: the last call made in the deal, either round (RULES.md §6);
+        call: The standing call: the last call made in the deal, either round (docs/rules/cardano.md);
             ``None`` before the first vie. Public: every player heard it.
     """
 
@@ -405,7 +400,7 @@ def _names_a_call(action: Action) -> bool:
 
 
 #: Above this many legal actions a decision's vies and raises with calls are not spelt out as
-#: objects: :class:`CalledActions` makes each on demand (issue 17, finding 9).
+#: objects: :class:`CalledActions` makes each on demand.
 LAZY_ABOVE = 4096
 
 

@@ -1,4 +1,4 @@
-"""Losing Primero (``losing``): the weakest hand wins (RULES.md §8) [seed-DE].
+"""Losing Primero (``losing``): the weakest hand wins (docs/rules/losing.md) [seed-DE].
 
 The rare form Cardano mentions in which the weakest hand wins. Everything is the Waks English
 game except the order of hands: the lowest class wins, then the lowest points; equal hands still
@@ -51,7 +51,7 @@ def invert_key(key: tuple[int, ...]) -> tuple[int, ...]:
 class LosingRules:
     """Inverts the ranking by wrapping the ordering hook; every other rule is the core's."""
 
-    #: The ranking states its direction (RULES.md §2): the weakest hand wins.
+    #: The ranking states its direction (docs/rules/hands.md): the weakest hand wins.
     ranking_direction = "low"
 
     @hookimpl(wrapper=True)

@@ -1,9 +1,9 @@
-"""Italian declare-and-redraw Primiera (``primiera``): no betting at all (RULES.md §9).
+"""Italian declare-and-redraw Primiera (``primiera``): no betting at all (docs/rules/primiera.md).
 
 The later Italian form [seed-PRIMIERA][PARL][SPAZIO]. Every player, the dealer included, antes;
 four cards each; every player served with a combination declares it and the best one takes the
 pot. If nobody is served, each player may change 0–4 cards once (the stock is rebuilt from the
-discards when it runs out, RULES.md §4), then a second declaration; if still nobody is served
+discards when it runs out, docs/rules/dealing.md), then a second declaration; if still nobody is served
 the deal is cancelled and the pot carries over to the next deal, where everyone antes again.
 
 This plug-in replaces each kind of rule through the hooks, reusing the core's public helpers:
@@ -20,7 +20,7 @@ This plug-in replaces each kind of rule through the hooks, reusing the core's pu
   :func:`~primero.rules.settling.settle_showdown`; a cancelled deal carries the pot over
   (:func:`~primero.rules.settling.settle_carry`).
 
-Readings this module implements, where RULES.md leaves room:
+Readings this module implements, where the sources leave room:
 
 * *No combination*: a hand that is not served is of class ``"Nothing"`` with 0 points and no
   counting cards; it is the weakest class and can never win a pot. Over ``italian40`` 10,960 of
@@ -28,14 +28,14 @@ Readings this module implements, where RULES.md leaves room:
 * *Tie-breaks* (option ``tie = suit``, the default): points first; then, between Flushes or
   Fifty-fives, the suit of the combination, hearts > diamonds > clubs > spades (cups > coins >
   batons > swords) [seed-PRIMIERA]. The sheet is silent on equal Primieras; the library's
-  reading (RULES.md §9): compare each hand's highest-point card, by its points and then by the
+  reading (docs/rules/primiera.md): compare each hand's highest-point card, by its points and then by the
   same suit order (when a hand has several cards of the highest points, e.g. two 7s or four
   courts, its best suit among them counts). Anything still equal goes to the eldest.
   ``tie = eldest`` (points, then the eldest) and ``tie = split`` (points, then equal shares)
   are house rules without a source and without the tie-breaks.
 * *Ante*: the table's ``ante``; a deal that names none pays the variant's default
   (:data:`DEFAULT_ANTE`, 1 chip, the spec's ``ante``). There is no betting and so no all-in:
-  a player who cannot pay the ante cannot take part (RULES.md §9). Setting up such a deal
+  a player who cannot pay the ante cannot take part (docs/rules/primiera.md). Setting up such a deal
   raises :class:`CannotPayAnteError` naming the player; in a
   :class:`~primero.session.Session` such a player leaves the table (the rules object says so
   with ``ante_required = True``).
@@ -114,7 +114,7 @@ FLUSH = "Flush"
 #: The ante each player pays when a deal names none, in chips (the spec's ``ante``).
 DEFAULT_ANTE = 1
 
-#: Suit order of the tie-breaks (RULES.md §9): hearts > diamonds > clubs > spades, i.e. cups >
+#: Suit order of the tie-breaks (docs/rules/primiera.md): hearts > diamonds > clubs > spades, i.e. cups >
 #: coins > batons > swords; a larger number is a better suit.
 SUIT_ORDER: Mapping[Suit, int] = {
     Suit.HEARTS: 3, Suit.DIAMONDS: 2, Suit.CLUBS: 1, Suit.SPADES: 0,
@@ -148,7 +148,7 @@ TIE_OPTION = Option(
 
 
 class CannotPayAnteError(PrimeroError, ValueError):
-    """A player cannot pay the ante of a declare-and-redraw Primiera deal (RULES.md §9).
+    """A player cannot pay the ante of a declare-and-redraw Primiera deal (docs/rules/primiera.md).
 
     There is no betting in the game and so no all-in: the deal is refused before anything is
     dealt. ``player`` names the (first, in playing order) player short of it.
@@ -157,7 +157,7 @@ class CannotPayAnteError(PrimeroError, ValueError):
     def __init__(self, player: str, stack: int, ante: int) -> None:
         super().__init__(f"{player} has {stack} chip{'s' if stack != 1 else ''} and cannot pay "
                          f"the ante of {ante}: a player who cannot pay the ante cannot take "
-                         "part in Primiera (RULES.md §9)")
+                         "part in Primiera (docs/rules/primiera.md)")
         self.player = player
         self.stack = stack
         self.ante = ante
@@ -200,7 +200,7 @@ tie=split (equal points share the pot)."""
 
 
 def classify_primiera(cards: tuple[Card, ...], points: Mapping[Card, int]) -> Classification:
-    """Classify four cards for the declare-and-redraw game (RULES.md §9).
+    """Classify four cards for the declare-and-redraw game (docs/rules/primiera.md).
 
     The standard classification with Chorus off (four of a kind has its four suits) and
     Supremus on, renamed: Primero → Primiera, Supremus → Fifty-five (55, the 7-6-A counting),
@@ -238,7 +238,7 @@ def primiera_order_key(
 ) -> tuple[int, int, int, int]:
     """The sort key of a classified hand: (class position, points, top card, suit tie-break).
 
-    The tie-breaks (RULES.md §9): a Primiera's highest-point card, by its points and then by
+    The tie-breaks (docs/rules/primiera.md): a Primiera's highest-point card, by its points and then by
     the :data:`SUIT_ORDER` of its suit (the best suit among several cards of the highest
     points); the :data:`SUIT_ORDER` of the Flush's suit or of the Fifty-five's 7-6-A suit (top
     card 0). Both are 0 for ``Nothing`` or when ``suits`` is false.
@@ -418,7 +418,7 @@ def _declare(state: GameState, number: int) -> GameState:
 class PrimieraRules:
     """Hooks of the declare-and-redraw Primiera; everything else defers to the core rules."""
 
-    #: A player who cannot pay the ante cannot take part (RULES.md §9): a
+    #: A player who cannot pay the ante cannot take part (docs/rules/primiera.md): a
     #: :class:`~primero.session.Session` lets such a player leave the table.
     ante_required = True
 
@@ -433,7 +433,7 @@ class PrimieraRules:
     def primero_classify_hand(
         self, variant: Variant, cards: tuple[Card, ...], points: Mapping[Card, int]
     ) -> Classification:
-        """RULES.md §9 (see :func:`classify_primiera`)."""
+        """docs/rules/primiera.md (see :func:`classify_primiera`)."""
         return classify_primiera(cards, points)
 
     @hookimpl
@@ -463,7 +463,7 @@ class PrimieraRules:
         """Antes from everyone (the dealer included) and the automatic declarations.
 
         Raises:
-            CannotPayAnteError: a player's stack is short of the ante (RULES.md §9); the deal
+            CannotPayAnteError: a player's stack is short of the ante (docs/rules/primiera.md); the deal
                 is refused before anything is dealt.
         """
         if step.kind == "ante":

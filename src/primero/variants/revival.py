@@ -1,4 +1,4 @@
-"""The modern revival game (``revival``) and its regional presets (RULES.md §10) [seed-FR][seed-IT].
+"""The modern revival game (``revival``) and its regional presets (docs/rules/revival.md) [seed-FR][seed-IT].
 
 The game of the French and Italian revival rule sheets: an ante, four cards dealt in two rounds
 of two (option ``deal_packets``), one to three betting rounds (pass/check, bet, hold/call,
@@ -23,9 +23,9 @@ The antes, opening and closing a betting round, applying a bet, the exchange and
 layering are the core's (``primero_start_step``, ``primero_apply_action``,
 :func:`~primero.rules.betting.round_complete`, :func:`~primero.rules.settling.build_layers`).
 
-Readings chosen where RULES.md §10 leaves room:
+Readings chosen where docs/rules/revival.md leaves room:
 
-* *Dealing* (option ``deal_packets``, RULES.md §10): the sheets deal "traditionally in two
+* *Dealing* (option ``deal_packets``, docs/rules/revival.md): the sheets deal "traditionally in two
   rounds of 2 cards (or the 4 one by one, by house rule)" [seed-FR][seed-IT]. With ``2`` (the
   default) each player in turn, from the eldest, is given two cards together, and then the
   dealer goes round again; with ``1`` the cards go one at a time, four times round (the
@@ -82,24 +82,24 @@ __all__ = [
     "revival_tie_policy",
 ]
 
-#: Most betting rounds of the revival game (RULES.md §10).
+#: Most betting rounds of the revival game (docs/rules/revival.md).
 MAX_ROUNDS = 3
 
-#: How many betting rounds (RULES.md §10).
+#: How many betting rounds (docs/rules/revival.md).
 ROUNDS_OPTION = Option(
     name="rounds", affects_ranking=False, default=1, minimum=1, maximum=MAX_ROUNDS,
     doc="Betting rounds: 1 after the deal; 2 adds an exchange and a round after it; 3 adds a "
         "last round before the showdown [seed-FR][seed-IT].",
 )
 
-#: The house rule of an exchange before any betting (RULES.md §10).
+#: The house rule of an exchange before any betting (docs/rules/revival.md).
 EXCHANGE_FIRST_OPTION = Option(
     name="exchange_first", affects_ranking=False, default=False,
     doc="Before any betting each player, from the eldest, may discard up to four cards and "
         "draw as many (house rule) [seed-FR].",
 )
 
-#: How the four cards are dealt (RULES.md §10).
+#: How the four cards are dealt (docs/rules/revival.md).
 DEAL_PACKETS_OPTION = Option(
     name="deal_packets", affects_ranking=False, default=2, choices=(2, 1),
     doc="Cards given to a player at a time: 2 — two rounds of two, each player from the eldest "
@@ -146,7 +146,7 @@ layered by contribution (antes included)."""
 
 
 def revival_plan(rounds: int, *, exchange_first: bool = False) -> tuple[Step, ...]:
-    """The steps of a revival deal (RULES.md §10).
+    """The steps of a revival deal (docs/rules/revival.md).
 
     Args:
         rounds: Betting rounds, 1 to 3.
@@ -173,7 +173,7 @@ def revival_plan(rounds: int, *, exchange_first: bool = False) -> tuple[Step, ..
 
 
 def revival_betting_actions(state: GameState, seat: int) -> tuple[Action, ...]:
-    """The revival betting actions of ``seat`` (RULES.md §10).
+    """The revival betting actions of ``seat`` (docs/rules/revival.md).
 
     The Waks actions with nobody bound to hold, less the pass once the seat owes chips: after a
     bet only hold, raise or fold (the core's actions under :data:`REVIVAL_BETTING`).
@@ -189,7 +189,7 @@ def revival_tie_policy(tie: str) -> str | Callable[[HandValue], str]:
 
 
 class RevivalRules:
-    """The revival game's hooks (RULES.md §10); every other hook is the core's."""
+    """The revival game's hooks (docs/rules/revival.md); every other hook is the core's."""
 
     @hookimpl
     def primero_deal_plan(self, variant: Variant) -> tuple[Step, ...]:
@@ -233,7 +233,7 @@ class RevivalRules:
 _RULES = RevivalRules()
 
 
-#: The revival betting (RULES.md §10) as data: nobody is bound to hold, no pass once someone
+#: The revival betting (docs/rules/revival.md) as data: nobody is bound to hold, no pass once someone
 #: has bet, and a round without a bet simply ends (no carry-over).
 REVIVAL_BETTING = BettingRules(must_hold_rounds=(), pass_answers_bet=False,
                                carry_without_vie=False)

@@ -1,11 +1,11 @@
-"""Roman 52-card Primero (``roman``): Zorli's reading of Berni (RULES.md §8) [seed-DE][ZOR-B].
+"""Roman 52-card Primero (``roman``): Zorli's reading of Berni (docs/rules/roman.md) [seed-DE][ZOR-B].
 
 Girolamo Zorli's reading of Francesco Berni's 1526 *Capitolo del gioco della primiera*: the game
 as played at Rome with the whole 52-card pack. Everything is the Waks English game (betting,
 dealing, settling, ties to the eldest) except:
 
 * the pack is ``french52``; the 8, 9 and 10 are worth 8, 9 and 10 points, which is already the
-  core's primiera scale (RULES.md §1), so only the pack hook is overridden;
+  core's primiera scale (docs/rules/cards.md), so only the pack hook is overridden;
 * Zorli lists only four hands — four of a kind, flush, primero and point — so ``supremus``
   defaults to off: 7-6-A of a suit is then an ordinary point (Numerus) of 55.
 

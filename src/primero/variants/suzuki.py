@@ -1,4 +1,4 @@
-"""Suzuki's no-fold Primero (``suzuki``), RULES.md §7 [seed-DE][SUZ94][BARONY].
+"""Suzuki's no-fold Primero (``suzuki``), docs/rules/suzuki.md [seed-DE][SUZ94][BARONY].
 
 Jeff Suzuki's reconstruction. Everything is as in ``waks`` except that nobody ever folds: a
 player who does not want to put chips in passes and at once exchanges one or two cards. The
@@ -17,11 +17,11 @@ raise gives every passer their answer back. The hooks do what data cannot say:
   then the core's :func:`~primero.rules.betting.apply_bet` books the move; the turn goes to the
   next player who still has to answer (:func:`to_answer`).
 * ``primero_illegal_reason``: the fold, a pass without an exchange or with more than two cards.
-* settling is the core's: its layering by contribution (RULES.md §3) is exactly Suzuki's "a
+* settling is the core's: its layering by contribution (docs/rules/ties.md) is exactly Suzuki's "a
   player can only win the layers they fully funded" once every player stays in, and a
-  showdown with no contested layer gives the carry-over to the best hand (RULES.md §7).
+  showdown with no contested layer gives the carry-over to the best hand (docs/rules/suzuki.md).
 
-Readings where RULES.md leaves room (RULES.md §7 says "everything as in waks, except"):
+Readings where the sources leave room (docs/rules/suzuki.md says "everything as in waks, except"):
 
 * **Round end**: a player has answered the current vie or raise when they matched it, are
   all-in, or passed since it was made; the round ends when everyone has. Before any vie, the
@@ -31,8 +31,8 @@ Readings where RULES.md leaves room (RULES.md §7 says "everything as in waks, e
 * **Nobody vies in round 1**: every player passes with an exchange; the deal goes on to the
   exchange, the second deal and round 2, as in ``waks``.
 * **Nobody vies in round 2**: as in ``waks``, the pot carries over to the next deal (unmatched
-  chips of round 1 go back first, RULES.md §3).
-* **Carry-over with no contested layer** (RULES.md §7, ruling 6 of issue 11): carried-over
+  chips of round 1 go back first, docs/rules/ties.md).
+* **Carry-over with no contested layer** (docs/rules/suzuki.md): carried-over
   chips join the lowest layer two or more players contest; when no layer is contested at the
   showdown (say round 1 went by without a vie and a round-2 vie found no taker, whose chips go
   back unmatched), the carried-over chips form a pot open to every player and the best hand
@@ -41,7 +41,7 @@ Readings where RULES.md leaves room (RULES.md §7 says "everything as in waks, e
 * **Termination**: a round always ends. Before a vie each player acts once; after it each player
   answers each vie or raise at most once, and every raise puts chips in, so there are at most as
   many raises as chips at the table. Every pass exchanges cards; when the stock runs out the
-  discards are reshuffled (RULES.md §4), which always leaves enough cards since at most four are
+  discards are reshuffled (docs/rules/dealing.md), which always leaves enough cards since at most four are
   in each hand.
 """
 
@@ -49,7 +49,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
+from typing import TYPE_CHECKING
 
+from primero.action_space import hand_cards, hand_mask, hand_size
 from primero.actions import Action, Fold, Pass
 from primero.cards import Card
 from primero.copying import replace
@@ -60,12 +62,17 @@ from primero.state import GameState
 from primero.variant import BettingRules, Variant, VariantSpec, with_cited
 from primero.variants.waks import TIE_OPTION
 
+if TYPE_CHECKING:
+    from primero.action_space import ActionBlock
+    from primero.setup import Table
+
 __all__ = [
     "MAX_PASS_EXCHANGE",
     "SOURCES",
     "SUZUKI",
     "SuzukiRules",
     "next_to_answer",
+    "PassExchangeBlock",
     "pass_exchanges",
     "primero_register_variants",
     "round_answered",
@@ -138,8 +145,37 @@ def next_to_answer(state: GameState, after: int) -> int | None:
     return None
 
 
+class PassExchangeBlock:
+    """Suzuki's passes with an exchange in the action space, by the discarded positions.
+
+    The ids are the masks of the discarded positions less one (a plain pass is the core's).
+    """
+
+    name = "pass exchange"
+    positional = True
+
+    def __init__(self, hand: int) -> None:
+        self.size = (1 << hand) - 1
+
+    def encode(self, state: GameState, action: Action) -> int | None:
+        """The mask less one; ``None`` for a plain pass or a card not in hand."""
+        if not isinstance(action, Pass) or not action.exchange:
+            return None
+        mask = hand_mask(state, action.exchange)
+        return None if mask is None else mask - 1
+
+    def decode(self, state: GameState, index: int) -> Action:
+        """The pass with the exchange of the cards at positions ``index + 1``."""
+        return Pass.from_cards(hand_cards(state, index + 1))  # type: ignore[arg-type]
+
+
 class SuzukiRules:
     """The no-fold rules: passes with exchanges, the Suzuki round end (settling is the core's)."""
+
+    @hookimpl
+    def primero_action_blocks(self, variant: Variant, table: Table) -> tuple[ActionBlock, ...]:
+        """Every pass with an exchange gets an id (:class:`PassExchangeBlock`)."""
+        return (PassExchangeBlock(hand_size(variant)),)
 
     @hookimpl
     def primero_legal_actions(self, state: GameState, variant: Variant) \

@@ -1,4 +1,4 @@
-"""Waks English Primero (``waks``), the default variant and the core rules (RULES.md §5).
+"""Waks English Primero (``waks``), the default variant and the core rules (docs/rules/waks.md).
 
 Mark Waks' reconstruction of the English game (2002–03), with the simpler betting later taken
 from David Whittaker; card values and hands from Cardano [seed-DE][WAKS]. Its rules are the core
@@ -17,7 +17,7 @@ from primero.variant import VariantSpec, with_cited
 
 __all__ = ["SOURCES", "TIE_OPTION", "WAKS", "primero_register_variants"]
 
-#: The tie policies of RULES.md §3.
+#: The tie policies of docs/rules/ties.md.
 TIE_OPTION = Option(
     name="tie", affects_ranking=False, default="eldest", choices=("eldest", "split"),
     doc="Tied hands: eldest — the one nearest the dealer in playing order takes the pot "
