@@ -17,7 +17,7 @@ import pyspiel
 
 import primero
 import primero.openspiel  # registers python_primero
-from primero.pettingzoo import env
+from primero.pettingzoo.env import env
 
 TABLE = {"variant": "waks", "players": 4, "chips": 20, "stake": 1, "rest": 3}
 

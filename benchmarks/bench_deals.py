@@ -6,7 +6,7 @@ primero is driven three ways: through the public API (``state.legal_actions()`` 
 ``state.apply(action)``), through action ids (``state.legal_action_ids()`` /
 ``state.apply(i)``), and through the agents (``play_deal`` with ``RandomAgent``, one player view
 per decision). Also reports what the checks of hook results cost (the public API with the
-checks on against the same deals with them switched off, ``primero.hookchecks.unchecked``, same
+checks on against the same deals with them switched off, ``primero.plugins.checks.unchecked``, same
 run: every deal played both ways, alternating, its fastest run each way; the median, and the
 middle half, of blocks of deals; see :func:`check_cost`) and the memory of one mid-deal primero
 state.
@@ -28,7 +28,7 @@ from itertools import combinations
 import primero
 from primero.agents import RandomAgent, play_deal
 from primero.engine import start_deal
-from primero.hookchecks import unchecked
+from primero.plugins.checks import unchecked
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
 
@@ -170,7 +170,7 @@ def mid_deal_state_bytes() -> tuple[int, int]:
 def _one_deal(variant: primero.Variant, seed: int, checked: bool) -> float:
     """CPU seconds of one Waks deal with random play through the public API.
 
-    Only the deal is timed: the switch (:func:`primero.hookchecks.unchecked`) is entered
+    Only the deal is timed: the switch (:func:`primero.plugins.checks.unchecked`) is entered
     before the clock starts, so both ways time the same work but the checks.
     """
     if not checked:
@@ -196,7 +196,7 @@ def check_cost(deals: int, seed: int) -> tuple[float, float, float, float, float
     the blocks' shares, and the median block's CPU seconds per deal with the checks on and off.
 
     Every deal is played :data:`RUNS` times each way, with the checks on and off
-    (:func:`primero.hookchecks.unchecked`), the two ways alternating and the first way
+    (:func:`primero.plugins.checks.unchecked`), the two ways alternating and the first way
     alternating from deal to deal (a later run meets warm caches), so that load on the
     machine, which changes over milliseconds, hits both alike; each way keeps its fastest run
     of the deal (as :mod:`timeit` advises: what load adds to a run is never negative). Every

@@ -46,7 +46,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import primero
-from primero.plugins import Rules, reset_registry
+from primero.plugins.registry import reset_registry
+from primero.plugins.rules import Rules
 
 SINGLE_TARGET = 2.0
 SINGLE_GOAL = 3.0

@@ -25,7 +25,7 @@ import time
 
 import primero
 from primero.agents import Strength
-from primero.simulation import simulate
+from primero.simulation.run import simulate
 
 
 def deals_per_second(deals: int, agents: str, jobs: int) -> tuple[float, tuple[object, ...]]:
@@ -70,7 +70,7 @@ SHOWDOWN_BEFORE = {4: "0.07-0.11 s", 6: "10.6-11.3 s"}
 
 def numpy_showdown_seconds(hands: list[str]) -> float:
     """One count with the numpy code (``PRIMERO_NO_NATIVE=1``), CPU seconds."""
-    from primero.analysis import showdown_probabilities
+    from primero.analysis.showdown import showdown_probabilities
 
     saved = os.environ.get("PRIMERO_NO_NATIVE")
     os.environ["PRIMERO_NO_NATIVE"] = "1"
@@ -87,7 +87,8 @@ def numpy_showdown_seconds(hands: list[str]) -> float:
 
 def showdown_odds_timings() -> None:
     """Exact showdown odds after round 1 (two known cards each), warm, best CPU time."""
-    from primero.analysis import _native, showdown_probabilities
+    from primero.analysis import _native
+    from primero.analysis.showdown import showdown_probabilities
     from primero.errors import PrimeroError
 
     showdown_probabilities(["Kd Qd", "Jc 7s"])  # numpy imported, the table loaded

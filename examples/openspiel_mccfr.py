@@ -1,6 +1,6 @@
 """Outcome-sampling MCCFR on a tiny heads-up Waks table, through primero.openspiel.
 
-Two players with 3 chips each, stake 1, rest 1 (RULES.md §5). A few hundred iterations cannot
+Two players with 3 chips each, stake 1, rest 1 (docs/rules/waks.md). A few hundred iterations cannot
 learn a separate answer for each of the 1,560 ordered two-card starts, so the example plays a
 card abstraction, the usual way with poker: in betting round 1 a player's information state
 is the *class* of their two cards (a pair, two of one suit, two high Primero cards — 7, 6, A

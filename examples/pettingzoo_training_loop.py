@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from primero.pettingzoo import env
+from primero.pettingzoo.env import env
 
 
 class Learner:

@@ -1,4 +1,4 @@
-"""An independent oracle for the standard ranking (RULES.md §2), written apart from the library.
+"""An independent oracle for the standard ranking (docs/rules/hands.md), written apart from the library.
 
 Cards here are plain ``(rank, suit)`` integer pairs: rank 1 (ace) to 13 (king), suit 0 to 3.
 Nothing from primero is imported, so agreement with the library is evidence, not an echo.
@@ -12,13 +12,13 @@ from math import comb
 
 Hand = tuple[tuple[int, int], ...]
 
-#: RULES.md §1, the primiera scale, by rank number.
+#: docs/rules/cards.md, the primiera scale, by rank number.
 POINTS: dict[int, int] = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12,
                           13: 10, 12: 10, 11: 10, 10: 10, 9: 9, 8: 8}
 #: The older English values of the example plug-in: 2, 3, 4 count their pips.
 OLD_PIPS: dict[int, int] = POINTS | {2: 2, 3: 3, 4: 4}
 
-#: The ranks of each pack (RULES.md §1).
+#: The ranks of each pack (docs/rules/cards.md).
 PACK_RANKS: dict[str, tuple[int, ...]] = {
     "italian40": (1, 2, 3, 4, 5, 6, 7, 11, 12, 13),
     "spanish48": (1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13),

@@ -1,4 +1,4 @@
-"""Actions: the deal-file verbs of cases/README.md, printed and read back."""
+"""Actions: the deal-file verbs of docs/reference/deal-files.md, printed and read back."""
 
 from __future__ import annotations
 
@@ -103,7 +103,7 @@ actions = st.one_of(
 @settings(max_examples=200, deadline=None)
 def test_every_action_reads_back_from_its_text(action: Action) -> None:
     if isinstance(action, Hold) and action.raise_by == 0 and action.call is not None:
-        return  # a plain hold names nothing (RULES.md §6): no text for it
+        return  # a plain hold names nothing (docs/rules/cardano.md): no text for it
     assert parse_action(str(action)) == action
 
 

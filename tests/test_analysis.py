@@ -1,6 +1,6 @@
 """Exact odds, simulation tables, comparisons, plots, the fact-check and the notebook (issue 7).
 
-Every exact figure is checked against an independent source: RULES.md §11, counting by hand
+Every exact figure is checked against an independent source: docs/rules/figures.md, counting by hand
 (the reasoning is written next to each number), or a brute-force walk over every deal with the
 independent oracle of ``tests/oracle.py``.
 """
@@ -24,9 +24,9 @@ from primero import analysis  # noqa: E402
 from primero.errors import InvalidDeckError, PrimeroError
 from primero.simulation.run import compare, simulate
 
-# --- hand frequencies: RULES.md §11 ------------------------------------------------------------
+# --- hand frequencies: docs/rules/figures.md ------------------------------------------------------------
 
-CENSUS = {  # RULES.md §11, typed in from the table
+CENSUS = {  # docs/rules/figures.md, typed in from the table
     "italian40": (91_390, {"Chorus": 10, "Fluxus": 840, "Supremus": 120, "Primero": 9_990,
                            "Numerus": 80_430}),
     "spanish48": (194_580, {"Chorus": 12, "Fluxus": 1_980, "Supremus": 144, "Primero": 20_724,

@@ -50,8 +50,8 @@ def _fresh(code: str) -> list[str]:
 
 
 HEAVY = ("numpy", "pandas", "matplotlib", "rich", "click", "importlib.metadata",
-         "primero.agents", "primero.session", "primero.history", "primero.engine",
-         "primero.plugins", "primero.simulation")
+         "primero.agents", "primero.session", "primero.records", "primero.engine",
+         "primero.plugins.registry", "primero.simulation")
 
 
 def test_import_primero_loads_none_of_the_heavy_modules() -> None:

@@ -1,7 +1,7 @@
 """Where the hand tables are cached without ``PRIMERO_CACHE_DIR``: platformdirs, looked up lazily.
 
 A warm cold start reads its table from where platformdirs keeps the cache without importing
-platformdirs (:func:`primero.table_cache._likely_directory`, issue 13); the place is checked
+platformdirs (:func:`primero.tables._likely_directory`, issue 13); the place is checked
 against platformdirs itself, and a table found there is checked like any other.
 """
 
@@ -25,7 +25,7 @@ from primero.tables import CACHE_DIR_ENV, NO_CACHE_ENV, TableCacheWarning, _like
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="the lazy look-up is for Linux's XDG layout only")
 
-#: RULES.md §11, italian40, standard ranking.
+#: docs/rules/figures.md, italian40, standard ranking.
 CENSUS = {"Numerus": 80_430, "Primero": 9_990, "Supremus": 120, "Fluxus": 840, "Chorus": 10}
 
 

@@ -1,4 +1,4 @@
-"""Cards, packs, point values and notation (RULES.md §1)."""
+"""Cards, packs, point values and notation (docs/rules/cards.md)."""
 
 from __future__ import annotations
 
@@ -167,7 +167,7 @@ def test_rank_properties() -> None:
 # --- point values -------------------------------------------------------------------------
 
 def test_primiera_scale() -> None:
-    # RULES.md §1: 7 6 A 5 4 3 2 | K Q J | 10 9 8
+    # docs/rules/cards.md: 7 6 A 5 4 3 2 | K Q J | 10 9 8
     expected = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "K": 10,
                 "Q": 10, "J": 10, "10": 10, "9": 9, "8": 8}
     assert {rank.label: points for rank, points in PRIMIERA_POINTS.items()} == expected

@@ -131,7 +131,7 @@ def test_unknown_dealing_mode() -> None:
 def test_reshuffle_is_a_chance_node_over_the_discards() -> None:
     # Suzuki, six players: 12 cards dealt (28 left); six passes exchanging both cards (16
     # left); the exchange, everyone throwing both (4 left); the second deal needs 12: after
-    # 4 the cards that can come are the 24 discards, to be reshuffled (RULES.md §4)
+    # 4 the cards that can come are the 24 discards, to be reshuffled (docs/rules/dealing.md)
     names = ["A", "B", "C", "D", "E", "F"]
     state = start_deal("suzuki", names, 20, dealing="external")
 
@@ -157,7 +157,7 @@ def test_reshuffle_is_a_chance_node_over_the_discards() -> None:
 
 
 def test_an_external_reshuffle_offers_the_folded_hands_too() -> None:
-    # The hand-worked deal of tests/variants/test_rulings.py (RULES.md §4: folded hands join
+    # The hand-worked deal of tests/variants/test_rulings.py (docs/rules/dealing.md: folded hands join
     # the discards), dealt from outside: revival, two rounds, six players, F deals; A folds
     # holding As 2s 3h 4h, B..E throw all four at the exchange and empty the stock; F throws
     # Ah 2h 3d 4d: the cards that can come are B's..E's sixteen discards and A's four.
@@ -231,10 +231,10 @@ def test_random_external_deals_keep_ids_views_and_chance(variant: str, seed: int
 
 
 def test_waks_action_space_layout() -> None:
-    # RULES.md §5 table stake 1, rest 3: fold, pass, hold, vie 1..3, raise 1..3, 16 exchange
-    # masks, 15 pass-exchange masks
+    # a table of stake 1, rest 3: fold, pass, hold, vie 1..3, raise 1..3, 16 exchange masks
+    # (the passes with an exchange are Suzuki's own block)
     space = action_space(get_variant("waks"), Table(stake=1, rest=3))
-    assert space.size == 3 + 3 + 3 + 16 + 15
+    assert space.size == 3 + 3 + 3 + 16
     state = start_deal("waks", NAMES, 20, stock=STOCK)
     assert [space.encode(state, a) for a in (Fold(), Pass(), Hold(), Vie(1), Vie(3), Hold(1),
                                              Hold(3))] == [0, 1, 2, 3, 5, 6, 8]
@@ -268,7 +268,7 @@ def test_cardano_calls_are_ids_of_the_call_book() -> None:
     _, first = space.block("calls")
     k = book.calls.index(Call("Primero", 60))
     assert space.encode(state, Vie(2, Call("Primero", 60))) == first + 1 * len(book.calls) + k
-    assert space.size == 3 + 3 + 3 + 16 + 15 + 2 * 3 * len(book.calls)
+    assert space.size == 3 + 3 + 3 + 16 + 2 * 3 * len(book.calls)
     assert space.encode(state, Call and Vie(1, Call("Supremus"))) != \
         space.encode(state, Vie(1, Call("Supremus", 55)))
     check_action_ids(state)

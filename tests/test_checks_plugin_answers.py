@@ -233,11 +233,11 @@ class HugeVie:
 def test_a_legal_action_without_an_id_names_the_plugin() -> None:
     rule = HugeVie()
     state = start_deal(variant_of(rule), PLAYERS, 20, seed=1, rest=3)
-    assert state.action_space.size == 3 + 3 + 3 + 16 + 15  # moves, vies, raises, exchanges
+    assert state.action_space.size == 3 + 3 + 3 + 16  # moves, vies, raises, exchanges
     with pytest.raises(PluginError) as info:
         state.legal_action_ids()
     expect(rule, "primero_legal_actions", info,
-           "offered vie 50, which has no id in the deal's action space (40 ids); expected "
+           "offered vie 50, which has no id in the deal's action space (25 ids); expected "
            "actions the action space encodes (vies and raises up to the rest, "
            "primero_action_blocks for actions of your own)")
 
@@ -259,7 +259,7 @@ def test_a_plan_of_three_card_hands_is_named_before_the_deal() -> None:
         start_deal(variant_of(rule), PLAYERS, 20, seed=1)
     expect(rule, "primero_deal_plan", info,
            "returned a plan that deals 3 cards to each player; expected 4 (a hand is four "
-           "cards, RULES.md §2)")
+           "cards, docs/rules/hands.md)")
 
 
 def test_swapped_hands_and_a_renamed_seat_are_named() -> None:

@@ -311,7 +311,7 @@ def test_compare_plot_path_is_refused_before_simulating(
     def no_simulation(*args: object, **kwargs: object) -> None:
         raise AssertionError("simulated before checking --plot")
 
-    monkeypatch.setattr("primero.cli.simulate.compare", no_simulation)
+    monkeypatch.setattr("primero.cli.compare.compare", no_simulation)
     result = run("compare", "waks", "--deals", "5", "--no-progress",
                  "--plot", plot.format(tmp=tmp_path))
     assert result.exit_code == 1

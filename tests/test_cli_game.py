@@ -208,7 +208,7 @@ def test_play_interactive_standing_pat_and_exchanging() -> None:
     assert f"{PROMPT}You stand pat   (pot 4)" in lines
     lines = ok("play", "--seed", "3", input="1\n1\nexchange 7d\n").splitlines()
     at = lines.index(f"{PROMPT}You exchange 7♦   (pot 4)")
-    # 7♦ A♠ were dealt; 7♦ is thrown and 4♥ drawn: A♠ 16 + 4♥ 14 (RULES.md §2 points)
+    # 7♦ A♠ were dealt; 7♦ is thrown and 4♥ drawn: A♠ 16 + 4♥ 14 (docs/rules/hands.md points)
     assert lines[at + 1:at + 4] == ["  Your cards: A♠ 4♥",
                                     "  your hand so far: A♠ 16, 4♥ 14 (2 of 4 cards)",
                                     "Anna exchanges 2 cards   (pot 4)"]
@@ -328,7 +328,7 @@ def test_replay_json_unseen_win_and_carry(tmp_path: Path) -> None:
     actions = [*BASE["actions"][:14], "Anna fold"]
     data = json.loads(ok("replay", str(deal_file(tmp_path, actions=actions)), "--json"))
     # the round-1 pot (6) is won unseen; Ben's vie of 3, which nobody matched, goes back to
-    # him and is not an award (RULES.md §3)
+    # him and is not an award (docs/rules/ties.md)
     assert data["awards"] == [{"player": "Ben", "amount": 6, "value": None}]
     assert data["carry"] == 0 and list(data["hands"]) == ["Ben"]
     assert data["settlement"]["awards"] == [{"seat": 1, "player": "Ben", "amount": 6,
@@ -487,7 +487,7 @@ def test_rules_waks() -> None:
 def test_rules_cardano() -> None:
     out = ok("rules", "cardano")
     assert out.splitlines()[0] == "Cardano's Italian calling Primero (cardano) — 2–6 players"
-    assert "  call_rule = same_class" in out  # ruling 5 of issue 11 (RULES.md §6): was at_least
+    assert "  call_rule = same_class" in out  # ruling 5 of issue 11 (docs/rules/cardano.md): was at_least
     assert "Sources" in out
 
 
@@ -581,7 +581,7 @@ def test_play_takes_a_raise_cap_and_saves_it(tmp_path) -> None:
 
 
 def test_simulate_and_compare_take_a_raise_cap() -> None:
-    # suzuki with huge stacks and a wide rest: the cap bounds every deal (RULES.md §5)
+    # suzuki with huge stacks and a wide rest: the cap bounds every deal (docs/rules/waks.md)
     from primero.simulation.run import simulate
 
     sim = simulate("suzuki", players=3, deals=3, seed=1, agents="random", chips=100_000,

@@ -214,7 +214,7 @@ def test_a_legend_under_the_first_prompt_only() -> None:
 
 
 def test_hand_value_after_every_deal_and_exchange() -> None:
-    """Seed 3: 7♦ A♠ dealt; standing pat, then K♦ 6♣ dealt (hand-worked, RULES.md §2)."""
+    """Seed 3: 7♦ A♠ dealt; standing pat, then K♦ 6♣ dealt (hand-worked, docs/rules/hands.md)."""
     lines = _play("--seed", "3", input="1\n1\n1\n")
     assert lines[2:4] == ["  Your cards: 7♦ A♠", "  your hand so far: 7♦ 21, A♠ 16 (2 of 4 cards)"]
     at = lines.index("  Your cards: 7♦ A♠ K♦ 6♣")

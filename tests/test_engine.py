@@ -1,6 +1,6 @@
 """The engine API: the shared golden deal, stacked stocks, set-up errors, views, values.
 
-The golden case ``tests/cases/waks_example.toml`` (RULES.md §5.1) is driven here through
+The golden case ``tests/cases/waks_example.toml`` (docs/rules/waks.md#worked-example) is driven here through
 ``start_deal`` / ``apply`` directly; the deal-file replay of the same file is tested with the
 history module.
 """
@@ -50,7 +50,7 @@ def hand(state: GameState, name: str) -> str:
 
 
 # --------------------------------------------------------------------------------------------
-# The golden case (RULES.md §5.1)
+# The golden case (docs/rules/waks.md#worked-example)
 
 ROUND1 = 8  # the first eight actions are betting round 1
 EXCHANGE_END = 11

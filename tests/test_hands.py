@@ -1,4 +1,4 @@
-"""Hand classes, values, rankings and their options (RULES.md §2, §11), and the golden cases."""
+"""Hand classes, values, rankings and their options (docs/rules/hands.md, docs/rules/figures.md), and the golden cases."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from primero import (
 HANDS_TOML: dict[str, Any] = tomllib.loads((CASES / "hands.toml").read_text(encoding="utf-8"))
 STANDARD = ("Numerus", "Primero", "Supremus", "Fluxus", "Chorus")
 
-#: RULES.md §11: hands by class, standard ranking with Supremus and Chorus on.
+#: docs/rules/figures.md: hands by class, standard ranking with Supremus and Chorus on.
 CENSUS = {
     "italian40": {"hands": 91_390, "Chorus": 10, "Fluxus": 840, "Supremus": 120,
                   "Primero": 9_990, "Numerus": 80_430},
@@ -40,7 +40,7 @@ CENSUS = {
     "french52": {"hands": 270_725, "Chorus": 13, "Fluxus": 2_860, "Supremus": 156,
                  "Primero": 28_548, "Numerus": 239_148},
 }
-#: RULES.md §2: point ranges over italian40 (enumerated).
+#: docs/rules/hands.md: point ranges over italian40 (enumerated).
 ITALIAN40_RANGES = {"Numerus": (20, 54), "Primero": (40, 81), "Supremus": (55, 55),
                     "Fluxus": (42, 70), "Chorus": (40, 84)}
 
@@ -177,7 +177,7 @@ def test_value_of_is_the_table_lookup() -> None:
     assert sum(1 for _ in ranking.values()) == comb(40, 4)
 
 
-# --- the census of RULES.md §11 --------------------------------------------------------------
+# --- the census of docs/rules/figures.md --------------------------------------------------------------
 
 @pytest.mark.parametrize("deck", list(CENSUS))
 def test_census_rules_11(deck: str) -> None:
@@ -215,21 +215,21 @@ def test_every_italian40_hand_matches_the_oracle(options: dict[str, Any]) -> Non
     assert len(set(ordered)) == len(ordered)
 
 
-# --- point ranges (RULES.md §2, §8) ------------------------------------------------------------
+# --- point ranges (docs/rules/hands.md, docs/rules/roman.md) ------------------------------------------------------------
 
 def test_points_ranges_italian40() -> None:
     assert get_variant().ranking.points_range() == ITALIAN40_RANGES
 
 
 def test_points_ranges_french52_without_supremus() -> None:
-    # RULES.md §8 (Zorli's Berni): four of a kind 32–84, flush 37–70, primero 33–81, point 17–55
+    # docs/rules/roman.md (Zorli's Berni): four of a kind 32–84, flush 37–70, primero 33–81, point 17–55
     ranking = get_variant("waks", deck="french52", supremus=False).ranking
     assert ranking.points_range() == {"Numerus": (17, 55), "Primero": (33, 81),
                                       "Fluxus": (37, 70), "Chorus": (32, 84)}
 
 
 def test_chorus_points_italian40() -> None:
-    # RULES.md §6: over italian40 a Chorus can only be 40, 48, 52, 56, 60, 64, 72 or 84
+    # docs/rules/cardano.md: over italian40 a Chorus can only be 40, 48, 52, 56, 60, 64, 72 or 84
     points = {v.points for v in get_variant().ranking.values() if v.hand_class == "Chorus"}
     assert points == {40, 48, 52, 56, 60, 64, 72, 84}
 

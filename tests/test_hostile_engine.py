@@ -181,7 +181,7 @@ def test_cardano_wide_rest_is_fast_and_small() -> None:
     book = call_book(v.ranking)
     state = start_deal(v, NAMES, 5000, rest=1000, seed=1)
     legal = state.legal_actions()
-    # pass and fold, and 1000 vies each with every call (RULES.md §6)
+    # pass and fold, and 1000 vies each with every call (docs/rules/cardano.md)
     assert len(legal) == 2 + 1000 * len(book.calls)
     ids = state.legal_action_ids()
     assert len(ids) == len(legal) and list(ids) == sorted(ids)
@@ -233,7 +233,7 @@ def test_one_betting_rule_is_one_field_no_fold() -> None:
 
 
 def test_one_betting_rule_is_one_field_must_hold_in_round_two_too() -> None:
-    # RULES.md §5: the must-hold binds round 1 only; a variant may bind rounds 1 and 2
+    # docs/rules/waks.md: the must-hold binds round 1 only; a variant may bind rounds 1 and 2
     waks = start_deal("waks", NAMES, 20, stock=STOCK)
     both = start_deal(_with_betting("waks", must_hold_rounds=(1, 2)), NAMES, 20, stock=STOCK)
     none = start_deal(_with_betting("waks", must_hold_rounds=()), NAMES, 20, stock=STOCK)

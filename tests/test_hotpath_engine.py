@@ -3,7 +3,7 @@
 Where only the core implements a rules hook, the engine calls the core's own code directly
 and makes the automatic steps in place; a plug-in's answer always takes the checked façade.
 The independent reference here is the checked path itself: the same deals played with
-:func:`~primero.hookchecks.checking_everything` on (the kit's mode: every hook through the
+:func:`~primero.plugins.checks.checking_everything` on (the kit's mode: every hook through the
 plug-in manager, every answer checked, no fast path) must give the same states, action by
 action.
 """
@@ -188,7 +188,7 @@ def test_an_exchange_is_served_from_the_top_of_the_stock_with_receipts() -> None
     seat = state.to_act
     assert seat is not None
     hand = state.seats[seat].hand
-    assert len(hand) == 2  # the exchange comes after round 1 (RULES.md §5)
+    assert len(hand) == 2  # the exchange comes after round 1 (docs/rules/waks.md)
     thrown = hand[1:]
     after = state.apply(Exchange(discards=thrown))
     served = after.seats[seat]

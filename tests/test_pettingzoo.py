@@ -86,7 +86,7 @@ def test_reset_seed_fixes_the_deal() -> None:
 def test_spaces_and_mask() -> None:
     table = raw_env(variant="cardano", players=2, chips=5)
     table.reset(seed=1)
-    assert table.action_space("player_0").n == table.deal.action_space.size == 718
+    assert table.action_space("player_0").n == table.deal.action_space.size == 703
     obs = table.observe(table.agent_selection)
     assert table.observation_space("player_0").contains(obs)
     assert sorted(map(int, obs["action_mask"].nonzero()[0])) == list(

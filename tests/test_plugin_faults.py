@@ -162,7 +162,7 @@ def test_a_level_pass_of_the_core_is_not_a_step_that_records_nothing() -> None:
     before = state.seats[0]
     state = state.apply("Anna pass")  # level while Ben owes: a pass that changes no value
     assert state.seats[0] == before and state.seats[0] is not before
-    # Ben passed once in answer: he must hold (or raise) or fold now (RULES.md §5)
+    # Ben passed once in answer: he must hold (or raise) or fold now (docs/rules/waks.md)
     assert state.to_act == 1 and [str(a) for a in state.legal_actions()] == [
         "hold", "hold raise 1", "hold raise 2", "hold raise 3", "fold"]
 

@@ -1,6 +1,6 @@
 """JSON-ready dictionaries (primero.serialize, docs/reference/json.md): exact dicts, round trips.
 
-The golden deal ``tests/cases/waks_example.toml`` (RULES.md §5.1) gives the numbers: Anna
+The golden deal ``tests/cases/waks_example.toml`` (docs/rules/waks.md#worked-example) gives the numbers: Anna
 wins the pot of 12 with Primero 65 (7s 6c Ad Kh: 21 + 18 + 16 + 10) against Ben's Numerus 54
 (7h 6h 5h: 21 + 18 + 15); Anna and Ben put in 2 + 3 chips each, Dan 2, Carla nothing, so the
 only pot is 12 at the level 5, contested by Anna and Ben.
@@ -177,7 +177,7 @@ def test_the_view_of_the_first_to_speak_lists_legal_actions_as_text() -> None:
     record, _ = golden()
     state = replay(record, stop_after=0)
     data = to_dict(state.view(0))
-    # stake 1, rest 3; folding is allowed on any turn (RULES.md §5)
+    # stake 1, rest 3; folding is allowed on any turn (docs/rules/waks.md)
     assert data["legal"] == ["pass", "vie 1", "vie 2", "vie 3", "fold"]
     assert data["hand"] == ["7s", "Qd"] and data["step"] == {"kind": "bet", "number": 1,
                                                             "count": 0}

@@ -1,4 +1,4 @@
-"""Sessions (issue 3 item 4, RULES.md §5 "First dealer", "Session", §3 carry-over).
+"""Sessions (issue 3 item 4, docs/rules/waks.md "First dealer", "Session", §3 carry-over).
 
 First dealer by drawing cards, the deal passing in playing order, carry-over between deals,
 players with no chips leaving (and the dealer rotation skipping them), standings, and chips
@@ -27,7 +27,7 @@ from primero.state import GameState
 WAKS = primero.get_variant("waks")
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Fritz")
 
-#: RULES.md §1, the primiera scale by rank letter (written out here, not taken from the code).
+#: docs/rules/cards.md, the primiera scale by rank letter (written out here, not taken from the code).
 POINTS = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "K": 10, "Q": 10,
           "J": 10}
 

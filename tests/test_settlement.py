@@ -1,4 +1,4 @@
-"""Settling a deal (RULES.md §3): layers, returns, ties, carry-over.
+"""Settling a deal (docs/rules/ties.md): layers, returns, ties, carry-over.
 
 Worked examples for the helpers, then a property test against an independent oracle that
 settles the pot one chip-level at a time: the k-th chip of every player who put in at least k

@@ -1,4 +1,4 @@
-"""The seeded stock (``primero.deal_setup.seeded_stock``): exactly ``random.Random(seed).shuffle``.
+"""The seeded stock (``primero.setup.seeded_stock``): exactly ``random.Random(seed).shuffle``.
 
 Every seeded deal, golden case and seeded test depends on a seed dealing the stock it always
 dealt; the expected orders come from the standard library's own shuffle.

@@ -197,7 +197,7 @@ def test_the_external_replay_keeps_the_raise_cap() -> None:
 def test_the_deal_setup_module_examples_run() -> None:
     import doctest
 
-    import primero.deal_setup
+    import primero.setup
 
-    result = doctest.testmod(primero.deal_setup)
+    result = doctest.testmod(primero.setup)
     assert (result.failed, result.attempted) == (0, 6)

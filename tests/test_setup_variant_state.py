@@ -101,7 +101,7 @@ def test_the_untyped_interface_still_works() -> None:
 def test_the_variant_state_module_examples_run() -> None:
     import doctest
 
-    import primero.variant_state
+    import primero.state
 
-    result = doctest.testmod(primero.variant_state)
+    result = doctest.testmod(primero.state)
     assert (result.failed, result.attempted) == (0, 5)

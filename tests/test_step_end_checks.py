@@ -7,7 +7,7 @@ state that was; a deal's first state has it by construction). Each plug-in here 
 invariant at one place; the error must be the exact :class:`PluginError` naming the plug-in
 and the hook, both on the fast path and in the kit's mode (``checking_everything``: every
 answer counted where it is received). The expected cards come from ``random.Random(seed)``
-shuffling the pack (RULES.md §4), the chips from the table (4 players with 30 each).
+shuffling the pack (docs/rules/dealing.md), the chips from the table (4 players with 30 each).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Compact hand tables (primero.tables): census, batch evaluation, the derived build, the cache.
 
-Expected figures come from RULES.md §11, counting formulas and tests/oracle.py (which imports
+Expected figures come from docs/rules/figures.md, counting formulas and tests/oracle.py (which imports
 nothing from primero); the batch API is checked against the ranking hooks asked hand by hand.
 """
 
@@ -36,7 +36,7 @@ from primero.tables import (
 )
 
 PACKS = ("italian40", "spanish48", "french52")
-#: RULES.md §11, standard ranking with Supremus and Chorus on.
+#: docs/rules/figures.md, standard ranking with Supremus and Chorus on.
 RULES_11 = {
     "italian40": {"Numerus": 80_430, "Primero": 9_990, "Supremus": 120, "Fluxus": 840,
                   "Chorus": 10},
@@ -59,9 +59,9 @@ def _fresh(variant: primero.Variant) -> primero.Ranking:
 
 
 def _expected_census(deck: str, options: dict[str, Any]) -> dict[str, int]:
-    """RULES.md §2 applied to the counting formulas: an option off moves its hands."""
+    """docs/rules/hands.md applied to the counting formulas: an option off moves its hands."""
     counts = oracle.census_formula(deck)
-    assert counts == RULES_11[deck]  # the formulas reproduce RULES.md §11
+    assert counts == RULES_11[deck]  # the formulas reproduce docs/rules/figures.md
     if not options["supremus"]:
         counts["Numerus"] += counts.pop("Supremus")  # 7-6-A of a suit is a Numerus 55
     if not options["chorus"]:
@@ -328,7 +328,7 @@ def test_cache_off_writes_nothing(cache: Path, monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_two_processes_writing_at_once_leave_one_valid_file(cache: Path) -> None:
-    code = ("import primero; from primero.plugins import Rules; "
+    code = ("import primero; from primero.plugins.registry import Rules; "
             "print(Rules(primero.get_variant('waks', deck='french52'))._build_ranking()"
             ".census()['Chorus'])")
     env = dict(os.environ, **{CACHE_DIR_ENV: str(cache)})

@@ -1,11 +1,11 @@
-"""One named test per rule of Waks English Primero (RULES.md §3-§5), on stacked stocks.
+"""One named test per rule of Waks English Primero (docs/rules/index.md#variants), on stacked stocks.
 
 Every deal here is dealt from a stacked stock: :func:`stacked` puts the named cards on top, the
 rest of the pack follows in pack order. Cards are dealt one at a time in playing order from the
-eldest (RULES.md §4), so with players A B C D and D dealing, the first eight cards go
+eldest (docs/rules/dealing.md), so with players A B C D and D dealing, the first eight cards go
 A B C D A B C D. Chip figures are worked out by hand in the comments.
 
-Readings tested where RULES.md leaves room (see rules/betting.py):
+Readings tested where the sources leave room (see rules/betting.py):
 
 * pass-once: a second pass on the same vie is illegal, but a raise is a new bet that may again
   be answered by one pass; a pass before the first vie, or by a player already level, does not
@@ -121,7 +121,7 @@ PAT3 = ("A exchange", "B exchange", "C exchange")
 
 
 def test_pass_once_per_round_even_after_a_raise() -> None:
-    # RULES.md §5: after a vie, "each player may pass at most once in answer ...; at their next
+    # docs/rules/waks.md: after a vie, "each player may pass at most once in answer ...; at their next
     # turn they must hold or fold" — a later raise does not give the pass back.
     state = play(deal("A B C"), "A vie 2", "B pass")
     # C speaks last before A: bound to hold, and may raise (a raise implies a hold)
@@ -347,7 +347,7 @@ def test_side_pots_with_three_contributions() -> None:
     # layers by contribution level: 2 (A B C D: 4 x 2 = 8, contested by A B C),
     # 3 (B C D: 3 x 1 = 3, D's folded chip stays; B C), 5 (B C: 2 x 2 = 4; B C);
     # C's top 3 (8 - 5) nobody matched: back to C.
-    # Ruling 1 of issue 11 (RULES.md §3, pots not layers): the layers at 3 and 5 are open to
+    # Ruling 1 of issue 11 (docs/rules/ties.md, pots not layers): the layers at 3 and 5 are open to
     # the same players still in (B C), so they form one pot of 3 + 4 = 7 up to level 5.
     assert [(x.amount, x.level, x.contenders) for x in settlement.layers] == [
         (8, 2, (0, 1, 2)), (7, 5, (1, 2))]
@@ -374,7 +374,7 @@ def test_carried_over_chips_join_the_main_layer() -> None:
     state = side_pot_deal((CHORUS84, CHORUS72, PRIMERO42, NUMERUS31), carry=10)
     settlement = state.settlement
     assert settlement is not None
-    # the pots (ruling 1 of issue 11, RULES.md §3): 8 + 10 carried, then 3 + 4 for B C
+    # the pots (ruling 1 of issue 11, docs/rules/ties.md): 8 + 10 carried, then 3 + 4 for B C
     assert [layer.amount for layer in settlement.layers] == [18, 7]
     # the all-in A can win the carry: 8 + 10 = 18
     assert [(a.seat, a.amount) for a in settlement.awards] == [(0, 18), (1, 7)]

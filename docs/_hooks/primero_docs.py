@@ -484,8 +484,8 @@ def api_page_path(module: str) -> str:
 
 
 #: Modules of the plug-in API (with their submodules): what a variant's author uses.
-PLUGIN_API = ("primero.hookspecs", "primero.plugins", "primero.registration", "primero.rules",
-              "primero.options", "primero.testing")
+PLUGIN_API = ("primero.hookspecs", "primero.plugins", "primero.rules", "primero.options",
+              "primero.testing")
 #: Modules of the command line (with their submodules): internals, not an API.
 INTERNALS = ("primero.cli", "primero.__main__")
 

@@ -233,7 +233,7 @@ class ActionSpace:
         except PrimeroError:
             raise
         except Exception as exc:  # a plug-in's block: a PluginError naming it
-            fault = state.context.rules.deal.block_fault(block, "encode", exc)
+            fault = state.context.rules.block_fault(block, "encode", exc)
             if fault is None:
                 raise
             raise fault from exc
@@ -266,7 +266,7 @@ class ActionSpace:
         except PrimeroError:
             raise
         except Exception as exc:  # a plug-in's block: a PluginError naming it
-            fault = state.context.rules.deal.block_fault(block, "decode", exc)
+            fault = state.context.rules.block_fault(block, "decode", exc)
             if fault is None:
                 raise
             raise fault from exc
@@ -364,14 +364,14 @@ def _encoded(state: GameState, legal: tuple[Action, ...], space: ActionSpace) \
         try:
             i = space.encode(state, action)
         except IllegalActionError:  # the answer offered an action without an id
-            raise state.context.rules.deal.offered_fault(
+            raise state.context.rules.offered_fault(
                 state, f"offered {action}, which has no id in the deal's action space "
                 f"({space.size} ids); expected actions the action space encodes (vies and "
                 "raises up to the rest, primero_action_blocks for actions of your own)"
             ) from None
         other = encoded.setdefault(i, action)
         if other is not action:
-            raise state.context.rules.deal.offered_fault(
+            raise state.context.rules.offered_fault(
                 state, f"offered {other} and {action}, which have the same id {i} in the "
                 "deal's action space; expected each legal action once")
     ids = tuple(sorted(encoded))

@@ -1,4 +1,4 @@
-"""Check a replayed deal file against its ``[expect]`` table (cases/README.md format).
+"""Check a replayed deal file against its ``[expect]`` table (docs/reference/deal-files.md format).
 
 Keys understood in ``[expect]`` (all optional):
 

@@ -1,11 +1,11 @@
 """Independent checks for the roman, losing and revival tests: a hand oracle and deal files.
 
 The oracle imports nothing from primero: a card is a ``(rank, suit)`` pair of ints (rank 1 =
-ace ... 13 = king, suit 0-3) and the classes follow RULES.md §2 as written, counting each suit
+ace ... 13 = king, suit 0-3) and the classes follow docs/rules/hands.md as written, counting each suit
 with a plain dictionary. Agreement with the library's tables is evidence, not an echo.
 
 :func:`check_deal_file` replays one of the deal files in this directory with
-:mod:`primero.history` and asserts its ``[expect]`` table (worked out by hand in the file's
+:mod:`primero.records` and asserts its ``[expect]`` table (worked out by hand in the file's
 comments).
 """
 
@@ -20,18 +20,18 @@ from typing import Any
 #: This directory: the deal files live next to the tests.
 HERE = Path(__file__).resolve().parent
 
-#: RULES.md §1 (8/9/10 after [ZOR-B]), by rank number.
+#: docs/rules/cards.md (8/9/10 after [ZOR-B]), by rank number.
 POINTS: dict[int, int] = {1: 16, 2: 12, 3: 13, 4: 14, 5: 15, 6: 18, 7: 21,
                           8: 8, 9: 9, 10: 10, 11: 10, 12: 10, 13: 10}
 
-#: Ranks of each pack (RULES.md §1).
+#: Ranks of each pack (docs/rules/cards.md).
 PACK_RANKS: dict[str, tuple[int, ...]] = {
     "italian40": (1, 2, 3, 4, 5, 6, 7, 11, 12, 13),
     "spanish48": (1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13),
     "french52": tuple(range(1, 14)),
 }
 
-#: Standard classes from weakest to strongest (RULES.md §2).
+#: Standard classes from weakest to strongest (docs/rules/hands.md).
 TIERS = {"Numerus": 0, "Primero": 1, "Supremus": 2, "Fluxus": 3, "Chorus": 4}
 
 Card = tuple[int, int]

@@ -1,4 +1,4 @@
-"""Cardano's Italian calling Primero (RULES.md §6): calls, their order, the showdown test."""
+"""Cardano's Italian calling Primero (docs/rules/cardano.md): calls, their order, the showdown test."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from primero.variants.cardano import call_book, parse_understatements
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
 
-#: RULES.md §6: the calls over italian40 the rules name as impossible, and the Chorus calls.
+#: docs/rules/cardano.md: the calls over italian40 the rules name as impossible, and the Chorus calls.
 ITALIAN40_CHORUS = (40, 48, 52, 56, 60, 64, 72, 84)
 
 
@@ -73,7 +73,7 @@ def test_cardano_is_registered_with_its_options() -> None:
     assert defaults == {
         "deck": "italian40", "supremus": True, "chorus": True, "numerus_counts": "best_suit",
         "high_primero_beats_fluxus": False, "tie": "eldest",
-            "call_rule": "same_class",  # ruling 5 of issue 11 (RULES.md §6): was at_least
+            "call_rule": "same_class",  # ruling 5 of issue 11 (docs/rules/cardano.md): was at_least
         "understatements": "Supremus>Primero",
     }
     assert spec.option("call_rule").choices == ("at_least", "same_class")
@@ -119,7 +119,7 @@ def test_italian40_calls_named_by_the_rules() -> None:
         assert not book.is_attainable(impossible)
         assert book.unattainable_reason(impossible) == \
             f"{impossible} cannot be made with the italian40 pack"
-    # RULES.md §2 ranges, ends included
+    # docs/rules/hands.md ranges, ends included
     assert {c: (p[0], p[-1]) for c, p in book.points.items()} == {
         "Numerus": (20, 54), "Primero": (40, 81), "Supremus": (55, 55), "Fluxus": (42, 70),
         "Chorus": (40, 84)}
@@ -294,7 +294,7 @@ def test_cardano_deal_file(path: Path) -> None:
 
 
 def test_the_bluff_deal_under_at_least_goes_to_the_best_hand() -> None:
-    # RULES.md §6: under at_least the best hand is eligible whenever anyone is. (Ruling 5 of
+    # docs/rules/cardano.md: under at_least the best hand is eligible whenever anyone is. (Ruling 5 of
     # issue 11 made same_class the default, so the house option is named here.)
     record = load_record(Path(__file__).with_name("cardano_same_class_bluff.toml"))
     state = replay(attrs.evolve(record, options=(("call_rule", "at_least"),)))

@@ -1,4 +1,4 @@
-"""The Italian declare-and-redraw Primiera (`primiera`, RULES.md §9, §4, §3).
+"""The Italian declare-and-redraw Primiera (`primiera`, docs/rules/primiera.md, docs/rules/dealing.md, docs/rules/ties.md).
 
 Expected values come from the deal files' hand-worked comments, from RULES.md (§9 and the §11
 census) and from an enumeration written here apart from the library (plain (rank, suit)
@@ -54,7 +54,7 @@ POINTS = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 11: 10, 12: 10, 13: 1
 
 
 def oracle_class(hand: tuple[tuple[int, int], ...]) -> tuple[str, int]:
-    """(class, points) of four cards under RULES.md §9."""
+    """(class, points) of four cards under docs/rules/primiera.md."""
     suits = [s for _, s in hand]
     total = sum(POINTS[r] for r, _ in hand)
     if len(set(suits)) == 4:
@@ -109,7 +109,7 @@ def test_bad_options_and_table_sizes() -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# Ranking (RULES.md §9)
+# Ranking (docs/rules/primiera.md)
 
 
 @pytest.mark.parametrize(("cards", "label", "counting"), [
@@ -175,7 +175,7 @@ def test_census_and_served_probability() -> None:
     assert census["Primiera"] == 10**4
     assert census["Flush"] == 4 * comb(10, 4)
     assert census["Fifty-five"] == 4 * 30
-    # RULES.md §11: Primiera = Primero + Chorus, Fifty-five = Supremus, Flush = Fluxus.
+    # docs/rules/figures.md: Primiera = Primero + Chorus, Fifty-five = Supremus, Flush = Fluxus.
     assert census["Primiera"] == 9_990 + 10
     served = sum(n for cls, n in census.items() if cls != "Nothing")
     assert (served, sum(census.values())) == (10_960, comb(40, 4)) == (10_960, 91_390)
@@ -225,7 +225,7 @@ def test_primiera_ties_go_by_the_suit_of_the_highest_card() -> None:
     assert two_sevens > one_seven
     # four courts (40): the heart court is always among the highest cards, so all tie
     assert ranking.evaluate("Ks Qh Jd Kc").ties(ranking.evaluate("Qs Kh Jd Jc"))
-    # Ruling 7 of issue 11 (RULES.md §9) changed these two: the highest-point card's points
+    # Ruling 7 of issue 11 (docs/rules/primiera.md) changed these two: the highest-point card's points
     # come before its suit, so 7♣ (clubs, 21) beats 6♥ (hearts, 18) at 51 points each (it
     # used to be the other way round), and 7♥ (21) beats 6♥ (18) (it used to be a tie).
     hearts_top = ranking.evaluate("6h Ks Qd 3c")      # 18 + 10 + 10 + 13 = 51
@@ -431,7 +431,7 @@ def test_default_ante_and_explicit_ante() -> None:
 
 
 def test_a_player_who_cannot_pay_the_ante_cannot_take_part() -> None:
-    """Ruling 7 of issue 11 (RULES.md §9) changed this test: Anna (1 chip, ante 2) used to put
+    """Ruling 7 of issue 11 (docs/rules/primiera.md) changed this test: Anna (1 chip, ante 2) used to put
     in her 1 chip and win a main layer; now there is no all-in in Primiera and the deal is
     refused, naming her, before anything is dealt."""
     variant = get_variant("primiera")

@@ -1,4 +1,4 @@
-"""The revival game and its presets (RULES.md §10, [seed-FR][seed-IT])."""
+"""The revival game and its presets (docs/rules/revival.md, [seed-FR][seed-IT])."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from primero.variants.revival import (
 
 NAMES = ("revival", "italian-primiera", "spanish-primera", "french-prime", "english-primero")
 
-#: RULES.md §10: each preset's defaults that differ from the revival game's.
+#: docs/rules/revival.md: each preset's defaults that differ from the revival game's.
 PRESET_DEFAULTS: dict[str, dict[str, Any]] = {
     "revival": {},
     "italian-primiera": {"rounds": 3},
@@ -126,7 +126,7 @@ def _frequencies(name: str) -> Any:
 @pytest.mark.parametrize(
     ("name", "pack", "hands", "classes"),
     [
-        # RULES.md §11 with the Supremus hands in Numerus (Supremus off by default)
+        # docs/rules/figures.md with the Supremus hands in Numerus (Supremus off by default)
         ("revival", "italian40", 91_390,
          {"Chorus": 10, "Fluxus": 840, "Primero": 9_990, "Numerus": 80_550}),
         ("spanish-primera", "spanish48", 194_580,
@@ -283,7 +283,7 @@ def test_deal_equal_primeros_go_to_the_eldest() -> None:
     state = check_deal_file("revival_primero_tie_eldest.toml")
     # Carla (seat 2) is nearer the dealer (Anna, seat 0) in playing order than Anna herself
     assert state.eldest == 1
-    # ruling 1 of issue 11 (RULES.md §3): the layers of 9 and 2 are open to the same players
+    # ruling 1 of issue 11 (docs/rules/ties.md): the layers of 9 and 2 are open to the same players
     # still in, so they form one pot of 11, and the tie is settled once for it
     assert [(layer.amount, layer.winners, layer.shares) for layer in state.settlement.layers] \
         == [(11, (2,), (11,))]

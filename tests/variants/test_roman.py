@@ -1,4 +1,4 @@
-"""Roman 52-card Primero (RULES.md §8, [ZOR-B]): the pack, the census, the CLI, a worked deal."""
+"""Roman 52-card Primero (docs/rules/roman.md, [ZOR-B]): the pack, the census, the CLI, a worked deal."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ from primero.records import load_record, replay
 from primero.variants.roman import ROMAN, ROMAN_NAMES, RomanRules
 from primero.variants.waks import WAKS
 
-#: The census the issue and RULES.md §8/§11 give for the Roman ranking (Supremus off).
+#: The census the issue and docs/rules/roman.md/§11 give for the Roman ranking (Supremus off).
 ROMAN_CENSUS = {"Chorus": 13, "Fluxus": 2_860, "Primero": 28_548, "Numerus": 239_304}
-#: RULES.md §8: point ranges over french52.
+#: docs/rules/roman.md: point ranges over french52.
 ROMAN_RANGES = {"Chorus": (32, 84), "Fluxus": (37, 70), "Primero": (33, 81),
                 "Numerus": (17, 55)}
 
@@ -78,7 +78,7 @@ def test_every_hand_matches_the_oracle(roman: primero.Variant) -> None:
 
 def test_supremus_option(roman: primero.Variant) -> None:
     # One hand through the classification hook (a whole second 52-card table is not needed:
-    # the census with Supremus on is RULES.md §11's french52 row, checked in test_cli.py).
+    # the census with Supremus on is docs/rules/figures.md's french52 row, checked in test_cli.py).
     with_supremus = roman.with_options(supremus=True)
     cards = primero.parse_cards("7s 6s As 8h")
     points = {card: with_supremus.rules.card_points(card) for card in cards}

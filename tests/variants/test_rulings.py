@@ -157,7 +157,7 @@ def test_ruling_7_in_a_session_a_player_short_of_the_ante_leaves_the_table() -> 
     assert after.left == ("Anna",) and after.left_chips == (1,)
     assert after.total_chips == session.total_chips == 23
     assert after.standings() == [("Ben", 14), ("Carla", 8), ("Anna", 1)]
-    # elsewhere a player short of the ante plays all-in (revival, RULES.md §10)
+    # elsewhere a player short of the ante plays all-in (revival, docs/rules/revival.md)
     revival = get_variant("revival")
     table = Session(variant=revival, players=("Anna", "Ben"), chips=(1, 9), dealer=1,
                     table=Table(stake=1, rest=3, ante=2))
@@ -219,7 +219,7 @@ def test_a_won_pot_has_no_reason() -> None:
         "Carla wins 5 with Primero 65"]
 
 
-# --- RULES.md §4: folded hands join the discards (the library's convention) --------------------
+# --- docs/rules/dealing.md: folded hands join the discards (the library's convention) --------------------
 
 def test_folded_hands_join_the_discards_when_the_stock_is_rebuilt() -> None:
     # revival, two rounds, six players A..F, F deals: two cards together, twice round, from A.

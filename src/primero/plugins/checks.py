@@ -469,7 +469,7 @@ def state_problem(before: GameState, after: object, total_chips: int | None = No
     return None
 
 
-def _core_shape_sound(before: GameState, after: object) -> bool:
+def core_shape_sound(before: GameState, after: object) -> bool:
     """The sound case of ``state_problem(before, after, chips=False)`` in one expression.
 
     For the core's own answers between two ends of steps (their shape only, see
