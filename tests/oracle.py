@@ -1,4 +1,6 @@
-"""An independent oracle for the standard ranking (docs/rules/hands.md), written apart from the library.
+"""An independent oracle for the standard ranking, written apart from the library.
+
+Rules: docs/rules/hands.md.
 
 Cards here are plain ``(rank, suit)`` integer pairs: rank 1 (ace) to 13 (king), suit 0 to 3.
 Nothing from primero is imported, so agreement with the library is evidence, not an echo.

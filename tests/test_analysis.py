@@ -21,10 +21,11 @@ import primero  # noqa: E402
 from conftest import ROOT  # noqa: E402
 from oracle import classify, strength  # noqa: E402
 from primero import analysis  # noqa: E402
-from primero.errors import InvalidDeckError, PrimeroError
-from primero.simulation.run import compare, simulate
+from primero.errors import InvalidDeckError, PrimeroError  # noqa: E402
+from primero.simulation.run import compare, simulate  # noqa: E402
 
-# --- hand frequencies: docs/rules/figures.md ------------------------------------------------------------
+# --- hand frequencies: docs/rules/figures.md
+# ------------------------------------------------------------
 
 CENSUS = {  # docs/rules/figures.md, typed in from the table
     "italian40": (91_390, {"Chorus": 10, "Fluxus": 840, "Supremus": 120, "Primero": 9_990,

@@ -17,7 +17,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from primero import analysis  # noqa: E402
-from primero.analysis import _native
+from primero.analysis import _native  # noqa: E402
 
 KERNEL = _native.library_path()
 
@@ -64,9 +64,9 @@ import json  # noqa: E402
 import warnings  # noqa: E402
 
 import primero  # noqa: E402
-from primero.plugins.rules import Rules
-from primero.tables import CACHE_DIR_ENV, NO_CACHE_ENV, TableCacheWarning
-from primero.tables import _checksum as checksum
+from primero.plugins.rules import Rules  # noqa: E402
+from primero.tables import CACHE_DIR_ENV, NO_CACHE_ENV, TableCacheWarning  # noqa: E402
+from primero.tables import _checksum as checksum  # noqa: E402
 
 MAGIC = b"PRIMERO-HAND-TABLE\n"
 
@@ -132,7 +132,7 @@ def test_a_header_key_too_large_for_an_int_is_rebuilt_not_a_crash(cache: Path) -
 
 # --- bad types: precise errors, never a TypeError, AttributeError or IndexError ----------------
 
-from primero.errors import CardParseError, InvalidDeckError, PrimeroError
+from primero.errors import CardParseError, InvalidDeckError, PrimeroError  # noqa: E402
 
 
 def test_a_set_of_hands_is_refused_it_has_no_playing_order() -> None:

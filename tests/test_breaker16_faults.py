@@ -405,17 +405,17 @@ def test_a_hook_that_never_returns_is_named_by_the_watchdog() -> None:
 
 
 def test_the_command_line_runs_under_the_watchdog(monkeypatch: pytest.MonkeyPatch) -> None:
-    from primero.cli import app
-    from primero.plugins import manager as hook_callers
+    from primero.cli import app, core
+    from primero.plugins import manager
 
     seen: list[float] = []
-    real = hook_callers.hook_watchdog
+    real = manager.hook_watchdog
 
-    def spy(patience: float = hook_callers.HOOK_PATIENCE) -> object:
+    def spy(patience: float = manager.HOOK_PATIENCE) -> object:
         seen.append(patience)
         return real(patience)
 
-    monkeypatch.setattr(hook_callers, "hook_watchdog", spy)
+    monkeypatch.setattr(core, "hook_watchdog", spy)
     result = CliRunner().invoke(app, ["evaluate", "7s", "6h", "Ad", "Kc"])
     assert (result.exit_code, seen) == (0, [5.0])
 

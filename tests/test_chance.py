@@ -157,7 +157,8 @@ def test_reshuffle_is_a_chance_node_over_the_discards() -> None:
 
 
 def test_an_external_reshuffle_offers_the_folded_hands_too() -> None:
-    # The hand-worked deal of tests/variants/test_rulings.py (docs/rules/dealing.md: folded hands join
+    # The hand-worked deal of tests/variants/test_rulings.py (docs/rules/dealing.md: folded hands
+    # join
     # the discards), dealt from outside: revival, two rounds, six players, F deals; A folds
     # holding As 2s 3h 4h, B..E throw all four at the exchange and empty the stock; F throws
     # Ah 2h 3d 4d: the cards that can come are B's..E's sixteen discards and A's four.

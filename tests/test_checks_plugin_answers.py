@@ -353,8 +353,9 @@ def test_an_action_block_that_raises_is_named() -> None:
     rule = Blocks(Block(1, decode=lambda: missing["x"]))
     state = start_deal(variant_of(rule, SUZUKI), ["Anna", "Ben"], 20, seed=1)
     space = state.action_space
+    _, first = space.block("extra")
     with pytest.raises(PluginError) as info:
-        space.decode(state, space.size - 1)
+        space.decode(state, first)
     error = info.value
     assert (error.hook, error.plugin) == ("primero_action_blocks", label(rule))
     assert str(error).endswith("the block 'extra' raised KeyError: 'x' in decode; expected "

@@ -98,7 +98,8 @@ def test_a_variation_selector_after_a_suit_is_ignored(selector: str) -> None:
     """docs/rules/cards.md: ``7♠``-style cards; phones and editors write ``♣`` as ``♣︎`` or ``♣️``."""
     assert parse_cards(f"K\u2663{selector} 7\u2660{selector}, 6h") == (
         Card.parse("Kc"), Card.parse("7s"), Card.parse("6h"))
-    # 7 + 6 + A + K of four suits: a Primero of 21 + 18 + 16 + 10 points (docs/rules/cards.md, docs/rules/hands.md)
+    # 7 + 6 + A + K of four suits: a Primero of 21 + 18 + 16 + 10 points (docs/rules/cards.md,
+    # docs/rules/hands.md)
     assert evaluate(f"7s 6h Ad K\u2663{selector}").label == "Primero 65"
 
 

@@ -11,8 +11,8 @@ import pytest
 
 import primero
 from cli_helpers import ok, run, table_rows
-from primero.options import parse_option_args
 from primero.errors import InvalidOptionError
+from primero.options import parse_option_args
 
 UNKNOWN_CARD = (
     "error: unknown card 'Xx': expected a rank (A 2-9 10/T J Q K) and a suit (s h d c or"

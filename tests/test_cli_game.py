@@ -487,7 +487,7 @@ def test_rules_waks() -> None:
 def test_rules_cardano() -> None:
     out = ok("rules", "cardano")
     assert out.splitlines()[0] == "Cardano's Italian calling Primero (cardano) — 2–6 players"
-    assert "  call_rule = same_class" in out  # ruling 5 of issue 11 (docs/rules/cardano.md): was at_least
+    assert "  call_rule = same_class" in out  # docs/rules/cardano.md
     assert "Sources" in out
 
 

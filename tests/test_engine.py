@@ -1,6 +1,7 @@
 """The engine API: the shared golden deal, stacked stocks, set-up errors, views, values.
 
-The golden case ``tests/cases/waks_example.toml`` (docs/rules/waks.md#worked-example) is driven here through
+The golden case ``tests/cases/waks_example.toml`` (docs/rules/waks.md#worked-example) is driven here
+through
 ``start_deal`` / ``apply`` directly; the deal-file replay of the same file is tested with the
 history module.
 """

@@ -1,4 +1,7 @@
-"""Hand classes, values, rankings and their options (docs/rules/hands.md, docs/rules/figures.md), and the golden cases."""
+"""Hand classes, values, rankings and their options, and the golden cases.
+
+Rules: docs/rules/hands.md, docs/rules/figures.md.
+"""
 
 from __future__ import annotations
 
@@ -177,7 +180,8 @@ def test_value_of_is_the_table_lookup() -> None:
     assert sum(1 for _ in ranking.values()) == comb(40, 4)
 
 
-# --- the census of docs/rules/figures.md --------------------------------------------------------------
+# --- the census of docs/rules/figures.md
+# --------------------------------------------------------------
 
 @pytest.mark.parametrize("deck", list(CENSUS))
 def test_census_rules_11(deck: str) -> None:
@@ -215,14 +219,16 @@ def test_every_italian40_hand_matches_the_oracle(options: dict[str, Any]) -> Non
     assert len(set(ordered)) == len(ordered)
 
 
-# --- point ranges (docs/rules/hands.md, docs/rules/roman.md) ------------------------------------------------------------
+# --- point ranges (docs/rules/hands.md, docs/rules/roman.md)
+# ------------------------------------------------------------
 
 def test_points_ranges_italian40() -> None:
     assert get_variant().ranking.points_range() == ITALIAN40_RANGES
 
 
 def test_points_ranges_french52_without_supremus() -> None:
-    # docs/rules/roman.md (Zorli's Berni): four of a kind 32–84, flush 37–70, primero 33–81, point 17–55
+    # docs/rules/roman.md (Zorli's Berni): four of a kind 32–84, flush 37–70, primero 33–81, point
+    # 17–55
     ranking = get_variant("waks", deck="french52", supremus=False).ranking
     assert ranking.points_range() == {"Numerus": (17, 55), "Primero": (33, 81),
                                       "Fluxus": (37, 70), "Chorus": (32, 84)}

@@ -1,6 +1,7 @@
 """Deal records (issue 3 item 5): the deal-file format read, replayed, saved and read back.
 
-The golden case ``tests/cases/waks_example.toml`` (docs/rules/waks.md#worked-example) is read straight from the
+The golden case ``tests/cases/waks_example.toml`` (docs/rules/waks.md#worked-example) is read
+straight from the
 file through :mod:`primero.records`; its numbers come from the rule sheet, not from the code.
 """
 
@@ -252,7 +253,10 @@ def test_saved_deal_replays_in_every_variant(name: str) -> None:
 
 
 def primiera_deal_with_a_reshuffle() -> GameState:
-    """A primiera deal among eight in which the stock ran out (docs/rules/primiera.md, docs/rules/dealing.md)."""
+    """A primiera deal among eight in which the stock ran out.
+
+    Rules: docs/rules/primiera.md, docs/rules/dealing.md.
+    """
     variant = primero.get_variant("primiera")
     names = [f"P{i}" for i in range(8)]
     for seed in range(100):

@@ -140,7 +140,7 @@ def test_the_kit_names_each_fault_within_its_budget(name: str, beside: dict[str,
 
 
 def test_the_builtins_keep_working_beside_the_faults(beside: dict[str, Any]) -> None:
-    assert beside["evaluate"] == "Primero 65"  # 7 (21) + 6 (18) + A (16) + K (10), docs/rules/hands.md
+    assert beside["evaluate"] == "Primero 65"  # 7 (21) + 6 (18) + A (16) + K (10)
     assert beside["kit on waks"] == "passed"
     status, stdout, stderr = beside["simulate"]
     assert (status, stderr) == (0, "")

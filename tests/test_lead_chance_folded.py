@@ -1,6 +1,7 @@
 """A reshuffle dealt from outside never offers a card still in a hand (breaker repro 07).
 
-docs/rules/dealing.md: when the stock runs out, the discards are shuffled into a new stock and folded
+docs/rules/dealing.md: when the stock runs out, the discards are shuffled into a new stock and
+folded
 hands join the discards. Issue 12: the chance node never offers a card that is in a hand.
 """
 

@@ -31,7 +31,7 @@ _WAKS_EXAMPLE = _CASES / "waks_example.toml"
 
 
 def test_suzuki_pass_exchanging_a_card_twice_names_the_card() -> None:
-    """docs/rules/suzuki.md: a Suzuki pass exchanges one or two cards; the same card twice is refused
+    """A Suzuki pass exchanges one or two cards; the same card twice is refused
     for that reason (not "a pass comes with no exchange")."""
     state = start_deal("suzuki", ["A", "B", "C"], 20, seed=1)
     card = state.seats[0].hand[0]

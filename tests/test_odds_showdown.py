@@ -13,7 +13,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from primero import analysis  # noqa: E402
-from primero.analysis import showdown_halves
+from primero.analysis import showdown_halves  # noqa: E402
 from test_showdown_halves import situation, walk  # noqa: E402
 
 FIVE = (["7h 6h", "Ks Qs", "Ad Ac", "7c 6c", "3h 3s"], "As 7s 7d 6s 6d Qh Qd Kc Kd 5h")

@@ -3,7 +3,8 @@
 Issue 14: ``pyspiel.random_sim_test`` for every installed variant (2 and 3 players, 6 for waks,
 8 for primiera); chance outcomes are exactly the engine's ``state.chance.cards``, equally likely;
 a deal played through the adapter ends as the same deal played through the engine (a stacked
-stock with the same cards, the same actions), and as docs/rules/waks.md#worked-example's worked example says.
+stock with the same cards, the same actions), and as docs/rules/waks.md#worked-example's worked
+example says.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ pyspiel = pytest.importorskip("pyspiel")
 import primero  # noqa: E402
 from conftest import CASES  # noqa: E402
 from primero import openspiel as primero_openspiel  # noqa: E402
-from primero.adapters import max_decisions
-from primero.state import GameState
+from primero.adapters import max_decisions  # noqa: E402
+from primero.state import GameState  # noqa: E402
 
 GAME = primero_openspiel.GAME_NAME
 VARIANTS = primero.registry().names()

@@ -31,9 +31,9 @@ from primero.plugins.registry import (
     BUILTIN_VARIANT_NAMES,
     ENTRY_POINT_GROUP,
     Registry,
+    rules_for,
 )
 from primero.plugins.rules import Rules
-from primero.plugins.registry import rules_for
 from primero.variants import waks
 
 LOW = {Rank.TWO, Rank.THREE, Rank.FOUR}

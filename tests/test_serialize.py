@@ -1,6 +1,7 @@
 """JSON-ready dictionaries (primero.serialize, docs/reference/json.md): exact dicts, round trips.
 
-The golden deal ``tests/cases/waks_example.toml`` (docs/rules/waks.md#worked-example) gives the numbers: Anna
+The golden deal ``tests/cases/waks_example.toml`` (docs/rules/waks.md#worked-example) gives the
+numbers: Anna
 wins the pot of 12 with Primero 65 (7s 6c Ad Kh: 21 + 18 + 16 + 10) against Ben's Numerus 54
 (7h 6h 5h: 21 + 18 + 15); Anna and Ben put in 2 + 3 chips each, Dan 2, Carla nothing, so the
 only pot is 12 at the level 5, contested by Anna and Ben.

@@ -27,7 +27,8 @@ from primero.state import GameState
 WAKS = primero.get_variant("waks")
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Fritz")
 
-#: docs/rules/cards.md, the primiera scale by rank letter (written out here, not taken from the code).
+#: docs/rules/cards.md, the primiera scale by rank letter (written out here, not taken from the
+#: code).
 POINTS = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "K": 10, "Q": 10,
           "J": 10}
 

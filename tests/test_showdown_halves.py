@@ -19,9 +19,9 @@ np = pytest.importorskip("numpy")
 import primero  # noqa: E402
 from oracle import classify, strength  # noqa: E402
 from primero import analysis  # noqa: E402
-from primero.analysis.common import card_indices
-from primero.analysis.showdown_halves import _pair_splits, _subsets, showdown_by_halves
-from primero.errors import PrimeroError
+from primero.analysis.common import card_indices  # noqa: E402
+from primero.analysis.showdown_halves import _pair_splits, _subsets, showdown_by_halves  # noqa: E402
+from primero.errors import PrimeroError  # noqa: E402
 
 Card = tuple[int, int]
 

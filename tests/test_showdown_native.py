@@ -21,10 +21,10 @@ np = pytest.importorskip("numpy")
 
 import primero  # noqa: E402
 from primero import analysis  # noqa: E402
-from primero.analysis import _native
-from primero.analysis._native import build
-from primero.analysis.common import as_variant
-from primero.analysis.showdown_halves import count_by_halves
+from primero.analysis import _native  # noqa: E402
+from primero.analysis._native import build  # noqa: E402
+from primero.analysis.common import as_variant  # noqa: E402
+from primero.analysis.showdown_halves import count_by_halves  # noqa: E402
 from test_showdown_halves import situation, walk  # noqa: E402
 
 

@@ -1,6 +1,7 @@
 """Compact hand tables (primero.tables): census, batch evaluation, the derived build, the cache.
 
-Expected figures come from docs/rules/figures.md, counting formulas and tests/oracle.py (which imports
+Expected figures come from docs/rules/figures.md, counting formulas and tests/oracle.py (which
+imports
 nothing from primero); the batch API is checked against the ranking hooks asked hand by hand.
 """
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 import primero
-
 from primero import ITALIAN40, InvalidOptionError, Variant, VariantSpec, get_variant
 from primero.cards import FRENCH52
 from primero.variants.waks import WAKS

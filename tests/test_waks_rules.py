@@ -1,4 +1,6 @@
-"""One named test per rule of Waks English Primero (docs/rules/index.md#variants), on stacked stocks.
+"""One named test per rule of Waks English Primero, on stacked stocks.
+
+Rules: docs/rules/index.md#variants.
 
 Every deal here is dealt from a stacked stock: :func:`stacked` puts the named cards on top, the
 rest of the pack follows in pack order. Cards are dealt one at a time in playing order from the
@@ -121,7 +123,8 @@ PAT3 = ("A exchange", "B exchange", "C exchange")
 
 
 def test_pass_once_per_round_even_after_a_raise() -> None:
-    # docs/rules/waks.md: after a vie, "each player may pass at most once in answer ...; at their next
+    # docs/rules/waks.md: after a vie, "each player may pass at most once in answer ...; at their
+    # next
     # turn they must hold or fold" — a later raise does not give the pass back.
     state = play(deal("A B C"), "A vie 2", "B pass")
     # C speaks last before A: bound to hold, and may raise (a raise implies a hold)

@@ -8,7 +8,8 @@ badly, all fixed here once the package is loaded:
   one, plain code otherwise. Relative names are resolved against the object's class, then its
   module, then the package. A name that resolves nowhere stays plain code, so
   ``mkdocs build --strict`` never depends on how a docstring spells a reference.
-* Source keys (``[seed-DE][WAKS]``, docs/rules/sources.md) are escaped so that Markdown does not read
+* Source keys (``[seed-DE][WAKS]``, docs/rules/sources.md) are escaped so that Markdown does not
+read
   them as reference links.
 * A paragraph ending in reST's ``::`` (a literal block follows) ends in ``:``.
 * ``#:`` comments above a module or class attribute (the Sphinx convention the code uses for

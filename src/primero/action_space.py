@@ -1,4 +1,6 @@
-"""Actions as numbers: each deal's fixed action space (docs/plugins/architecture.md#actions-are-also-numbers).
+"""Actions as numbers: each deal's fixed action space.
+
+Rules: docs/plugins/architecture.md#actions-are-also-numbers.
 
 Every deal has an :class:`ActionSpace`, fixed by its variant and table (``state.action_space``):
 every action has an integer id below ``size``, ``state.legal_action_ids()`` gives the legal
@@ -136,8 +138,10 @@ class AmountBlock:
 
 
 def hand_mask(state: GameState, cards: tuple[object, ...]) -> int | None:
-    """The bit mask of ``cards``' positions in the hand of the seat to act; ``None`` if one is
-    not in it (or nobody is to act)."""
+    """The bit mask of ``cards``' positions in the hand of the seat to act.
+
+    ``None`` if one is not in it (or nobody is to act).
+    """
     seat = state.to_act
     if seat is None:
         return None

@@ -117,7 +117,9 @@ class Hold:
 
 @frozen
 class Pass:
-    """Put nothing in for now (docs/rules/waks.md); under Suzuki, with an exchange of one or two cards.
+    """Put nothing in for now; under Suzuki, with an exchange of one or two cards.
+
+    Rules: docs/rules/waks.md.
 
     Attributes:
         exchange: Cards discarded with the pass (Suzuki no-fold only), in pack order.

@@ -42,8 +42,8 @@ from primero.variant import Variant
 
 __all__ = [
     "AUTOMATIC_STEPS",
-    "AdapterTable",
     "CARRY_OVER_TREATMENTS",
+    "AdapterTable",
     "Encoder",
     "FloatArray",
     "Move",
@@ -170,7 +170,8 @@ class AdapterTable:
 def max_decisions(table: AdapterTable) -> int:
     """An upper bound on the decisions (player actions) of one deal at ``table``.
 
-    The derivation (docs/rules/waks.md, docs/rules/suzuki.md, docs/rules/revival.md): in a betting round, every vie or raise starts a new
+    The derivation (docs/rules/waks.md, docs/rules/suzuki.md, docs/rules/revival.md): in a betting
+    round, every vie or raise starts a new
     *segment*; within a segment each player passes at most once (pass-once; a Suzuki pass is
     not asked again unless someone raises) and holds or folds at most once, so a round with
     ``k`` vies and raises has at most ``(k + 1) * 2n + k`` actions. Every other step that

@@ -23,14 +23,14 @@ from primero.errors import CardParseError, InvalidDeckError
 
 __all__ = [
     "CARDS_BY_INDEX",
-    "Card",
     "FRENCH52",
     "ITALIAN40",
     "PACKS",
     "PRIMIERA_POINTS",
+    "SPANISH48",
+    "Card",
     "Pack",
     "Rank",
-    "SPANISH48",
     "Suit",
     "format_cards",
     "get_pack",
@@ -100,7 +100,8 @@ class Rank(enum.IntEnum):
 _RANK_LABELS = {r: ("A" if r == 1 else "J" if r == 11 else "Q" if r == 12 else "K" if r == 13
                     else str(int(r))) for r in Rank}
 
-#: The primiera scale (docs/rules/cards.md): points of each rank; 8/9/10 after Zorli's Berni [ZOR-B].
+#: The primiera scale (docs/rules/cards.md): points of each rank; 8/9/10 after Zorli's Berni
+#: [ZOR-B].
 PRIMIERA_POINTS: dict[Rank, int] = {
     Rank.SEVEN: 21, Rank.SIX: 18, Rank.ACE: 16, Rank.FIVE: 15, Rank.FOUR: 14, Rank.THREE: 13,
     Rank.TWO: 12, Rank.KING: 10, Rank.QUEEN: 10, Rank.JACK: 10, Rank.TEN: 10, Rank.NINE: 9,

@@ -229,7 +229,8 @@ def start_deal(
 def _start_setup(variant: Variant, given: DealSetup) -> GameState:
     """:func:`start_deal` of a :class:`DealSetup` (checked as the keyword form is)."""
     setup, seats = checked_setup(variant, given)
-    return _advance(_first_state(GameState(context=DealContext(variant, setup, _THIS_ENGINE), seats=seats,
+    context = DealContext(variant, setup, _THIS_ENGINE)
+    return _advance(_first_state(GameState(context=context, seats=seats,
                                            stock=setup.stock)))
 
 
@@ -598,4 +599,4 @@ def deal_context(variant: Variant, setup: DealSetup) -> DealContext:
 
 #: This module as the :class:`~primero.setup.Engine` of the deals it starts (their contexts
 #: hold it, so a state's methods reach the engine without importing it).
-_THIS_ENGINE: Engine = sys.modules[__name__]  # type: ignore[assignment]
+_THIS_ENGINE: Engine = sys.modules[__name__]

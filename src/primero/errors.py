@@ -141,7 +141,9 @@ class PluginError(PrimeroError, RuntimeError):
 
 
 class EndlessDealError(PluginError):
-    """A deal did not end within the bound computed from its table and its progress (docs/rules/waks.md).
+    """A deal did not end within the bound computed from its table and its progress.
+
+    Rules: docs/rules/waks.md.
 
     See :func:`primero.hookchecks.deal_action_bound`: it grows with what the deal has moved
     (chips, folds, steps), not with the chips on the table, so a deal whose actions move

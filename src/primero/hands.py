@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from primero.tables import HandTable
     from primero.variant import Variant
 
-__all__ = ["Classification", "Comparison", "DIRECTIONS", "HAND_SIZE", "HandValue", "Ranking"]
+__all__ = ["DIRECTIONS", "HAND_SIZE", "Classification", "Comparison", "HandValue", "Ranking"]
 
 
 #: Only the four cards in hand count (docs/rules/hands.md).
@@ -684,7 +684,10 @@ class Ranking:
 
     @property
     def descriptions(self) -> Mapping[str, str]:
-        """Each class's short description (docs/rules/hands.md), e.g. Primero: one card of each suit."""
+        """Each class's short description, e.g. Primero: one card of each suit.
+
+        Rules: docs/rules/hands.md.
+        """
         return {c: self.describe_class(c) for c in self.classes}
 
     def describe_class(self, hand_class: str) -> str:
@@ -714,7 +717,10 @@ class Ranking:
         return Comparison(first, second, winner, step)
 
     def census(self) -> dict[str, int]:
-        """The number of hands of each class over the pack, weakest class first (docs/rules/figures.md)."""
+        """The number of hands of each class over the pack, weakest class first.
+
+        Rules: docs/rules/figures.md.
+        """
         ids = self.hand_table.class_ids
         if ids.typecode == "b":
             raw = ids.tobytes()

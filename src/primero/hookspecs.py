@@ -91,7 +91,8 @@ def primero_card_points(variant: Variant, card: Card) -> int | None:
     """Return the points (primiera scale) one card is worth.
 
     Called once per card of the pack when the ranking table is built.
-    Core: docs/rules/cards.md (7=21, 6=18, A=16, 5=15, 4=14, 3=13, 2=12, courts 10; 10/9/8 = 10/9/8).
+    Core: docs/rules/cards.md (7=21, 6=18, A=16, 5=15, 4=14, 3=13, 2=12, courts 10; 10/9/8 =
+    10/9/8).
 
     Returns:
         Points as an ``int``, or ``None`` to defer.
@@ -289,7 +290,8 @@ def primero_action_blocks(variant: Variant, table: Table) -> tuple[ActionBlock, 
 def primero_settle(state: GameState, variant: Variant) -> Settlement | None:
     """Settle a finished deal: who takes which pot layer, what goes back, what carries over.
 
-    Called once when the deal is over. Core: docs/rules/ties.md — unmatched chips go back, the pot is
+    Called once when the deal is over. Core: docs/rules/ties.md — unmatched chips go back, the pot
+    is
     layered by contribution, each layer goes to the best hand among the players still in who
     reach it (ties by the ``tie`` option), a lone player takes everything unseen, and a deal
     ended without showdown carries the pot over.

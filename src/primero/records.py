@@ -43,10 +43,10 @@ from primero.state import GameState
 from primero.variant import Variant
 
 __all__ = [
-    "DealRecord",
     "MAX_CHIPS",
     "MAX_DEPTH",
     "MAX_RECORD_BYTES",
+    "DealRecord",
     "dump_record",
     "load_record",
     "read_record_text",
@@ -500,7 +500,8 @@ def replay(record: DealRecord, *, stop_after: int | None = None) -> GameState:
             raise RecordError(
                 f"{label}: the stock ran out and the discards are reshuffled for the "
                 f"{_ordinal(given + 1)} time, but the record gives {given} reshuffle"
-                f"{'s' if given != 1 else ''} (docs/rules/dealing.md: a record keeps every new stock "
+                f"{'s' if given != 1 else ''} (docs/rules/dealing.md: a record keeps every new "
+                "stock "
                 "order, so a replay never depends on a random generator)")
     if given is not None and state.over and len(state.reshuffles) < given:
         made = len(state.reshuffles)

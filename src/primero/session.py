@@ -3,7 +3,8 @@
 The first dealer is found by drawing cards (lowest point value deals, ties redraw); after each
 deal the deal passes to the next seat in playing order; a pot not won is carried into the next
 deal; a player with no chips left leaves the table, and so, in a variant whose rules say a
-player who cannot pay the ante cannot take part (``primiera``, docs/rules/primiera.md: a rules plug-in
+player who cannot pay the ante cannot take part (``primiera``, docs/rules/primiera.md: a rules
+plug-in
 with ``ante_required = True``), does a player short of the ante. Chips are conserved across
 the whole session: stacks plus the carry-over never change.
 """
@@ -27,7 +28,9 @@ __all__ = ["DealerDraw", "Session", "ante_required", "draw_for_dealer", "has_ant
 
 
 def ante_required(variant: Variant) -> bool:
-    """Whether a player who cannot pay the ante cannot take part (``primiera``, docs/rules/primiera.md).
+    """Whether a player who cannot pay the ante cannot take part (``primiera``).
+
+    Rules: docs/rules/primiera.md.
 
     True when one of the variant's rules plug-ins says ``ante_required = True``; elsewhere a
     player short of the ante goes all-in (docs/rules/revival.md).

@@ -1,4 +1,6 @@
-"""The outcome of a deal: pot layers, awards, chips returned, and the carry-over (docs/rules/ties.md).
+"""The outcome of a deal: pot layers, awards, chips returned, and the carry-over.
+
+Rules: docs/rules/ties.md.
 
 A :class:`Settlement` is what ``primero_settle`` returns and what a finished
 :class:`~primero.state.GameState` carries. Chips are conserved: the awards, the returns and the

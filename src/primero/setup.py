@@ -1,6 +1,7 @@
 """How a deal is set up: its plan's steps, the table, the setup, and the shared context.
 
-A :class:`DealSetup` is the one value that says how a deal is set up (docs/plugins/architecture.md): the players and their chips, the dealer, the :class:`Table`, the carry-over and how
+A :class:`DealSetup` is the one value that says how a deal is set up (docs/plugins/architecture.md):
+the players and their chips, the dealer, the :class:`Table`, the carry-over and how
 the cards come. :func:`primero.engine.start_deal` takes one (``start_deal(variant, setup)``);
 a started deal keeps its own as ``state.setup``, with the stock filled in; a deal record
 (:attr:`primero.history.DealRecord.setup`), a session (:meth:`primero.session.Session.next_setup`)
@@ -75,7 +76,9 @@ class Step:
 
 @frozen(kw_only=True)
 class Table:
-    """Table parameters, in chips (docs/rules/waks.md, docs/rules/primiera.md, docs/rules/revival.md).
+    """Table parameters, in chips.
+
+    Rules: docs/rules/waks.md, docs/rules/primiera.md, docs/rules/revival.md.
 
     Attributes:
         stake: The smallest bet or raise.
@@ -187,11 +190,26 @@ class Engine(Protocol):
     never imports the engine: ``state.apply(...)`` is ``state.context.engine.apply(state, ...)``.
     """
 
-    def apply(self, state: GameState, action: Action | str | int, /) -> GameState: ...
-    def deal(self, state: GameState, card: Card | str, /) -> GameState: ...
-    def view(self, state: GameState, seat: int, /) -> PlayerView: ...
-    def public_text(self, action: Action, /) -> str: ...
-    def deal_context(self, variant: Variant, setup: DealSetup, /) -> DealContext: ...
+    def apply(self, state: GameState, action: Action | str | int, /) -> GameState:
+        """Apply an action (:func:`primero.engine.apply`)."""
+        ...
+
+    def deal(self, state: GameState, card: Card | str, /) -> GameState:
+        """Deal a card from outside (:func:`primero.engine.deal`)."""
+        ...
+
+    def view(self, state: GameState, seat: int, /) -> PlayerView:
+        """What one player may see (:func:`primero.engine.view`)."""
+        ...
+
+    def public_text(self, action: Action, /) -> str:
+        """An action as the table sees it (:func:`primero.engine.public_text`)."""
+        ...
+
+    def deal_context(self, variant: Variant, setup: DealSetup, /) -> DealContext:
+        """The context of a deal (how a pickled one returns)."""
+        ...
+
 
 
 #: Actions per seat (and one) a deal may always take (see

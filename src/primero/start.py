@@ -22,10 +22,10 @@ from primero.state import Seat
 from primero.variant import Variant
 
 __all__ = [
-    "KnownTable",
     "MAX_BET_SIZES",
     "MAX_SEED",
     "SETUPS",
+    "KnownTable",
     "cards_setup",
     "checked_setup",
     "known_table",

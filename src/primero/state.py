@@ -36,7 +36,7 @@ The values a state is made of are here too:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import attrs
 from attrs import field, frozen
@@ -78,7 +78,8 @@ class VariantState:
     """The base of a variant's typed per-deal state (frozen; fields are the variant's facts).
 
     Subclass it with ``@attrs.frozen`` and fields that default to ``None`` ("not yet"); a
-    field whose name starts with ``_`` is hidden from the players (docs/rules/index.md: a player sees
+    field whose name starts with ``_`` is hidden from the players (docs/rules/index.md: a player
+    sees
     their own cards and the public facts only).
     """
 
@@ -286,7 +287,10 @@ def reshuffle_pool(discards: tuple[Card, ...], exclude: tuple[Card, ...],
 
 
 def folded_cards(seats: tuple[Seat, ...]) -> tuple[Card, ...]:
-    """The cards still in folded hands: they join the discards at a reshuffle (docs/rules/dealing.md)."""
+    """The cards still in folded hands: they join the discards at a reshuffle.
+
+    Rules: docs/rules/dealing.md.
+    """
     return tuple(c for s in seats if s.folded for c in s.hand)
 
 
@@ -594,7 +598,7 @@ class GameState:
                 (it is not among ``state.chance.cards``); the message names the card only.
             CardParseError: the text is not a card.
         """
-        return cast(GameState, self.context.engine.deal(self, card))
+        return self.context.engine.deal(self, card)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to act; empty when nobody is to act (or at chance)."""
@@ -614,13 +618,13 @@ class GameState:
         See :class:`primero.action_space.ActionSpace`: ``size``, ``encode(state, action)``,
         ``decode(state, i)``.
         """
-        return cast("ActionSpace", space_of(self))
+        return space_of(self)
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids of the legal actions in :attr:`action_space`, ascending (empty: nobody acts)."""
         ids = self._legal_ids
         if ids is None:
-            ids = cast("tuple[int, ...]", legal_ids(self))
+            ids = legal_ids(self)
             object.__setattr__(self, "_legal_ids", ids)
         return ids
 
@@ -636,11 +640,11 @@ class GameState:
                 :func:`primero.engine.apply` for what an error shows, and to whom.
         """
         engine = self.context.engine
-        return engine.apply(self, action)  # type: ignore[no-any-return]
+        return engine.apply(self, action)
 
     def view(self, seat: int) -> PlayerView:
         """What the player at ``seat`` may see: their own cards and everything public."""
-        return cast(PlayerView, self.context.engine.view(self, seat))
+        return self.context.engine.view(self, seat)
 
     def __repr__(self) -> str:
         """A short, public summary: variant, step, whose turn, pot and every stack.

@@ -56,8 +56,8 @@ if TYPE_CHECKING:
 __all__ = [
     "CACHE_DIR_ENV",
     "FORMAT_VERSION",
-    "HandTable",
     "NO_CACHE_ENV",
+    "HandTable",
     "TableCacheWarning",
     "build_table",
     "cache_dir",

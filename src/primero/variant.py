@@ -41,11 +41,11 @@ if TYPE_CHECKING:
     from primero.plugins.rules import Rules
 
 __all__ = [
-    "BettingRules",
     "SOURCE_TEXTS",
+    "WAKS_BETTING",
+    "BettingRules",
     "Variant",
     "VariantSpec",
-    "WAKS_BETTING",
     "cited_keys",
     "with_cited",
 ]
@@ -354,8 +354,11 @@ def _spec_by_value(fields: tuple[tuple[str, Any], ...]) -> VariantSpec:
 
 
 def _plugins() -> ModuleType:
-    """The registry module (:mod:`primero.plugins.registry`): the one door from a variant to
-    the plug-in machinery, which builds on this module (it finds specs and makes variants)."""
+    """The registry module (:mod:`primero.plugins.registry`), imported on first use.
+
+    The one door from a variant to the plug-in machinery, which builds on this module (it
+    finds specs and makes variants).
+    """
     from primero.plugins import registry
 
     return registry

@@ -1,4 +1,6 @@
-"""What one player may see of a deal: their own cards and the public facts (docs/plugins/architecture.md).
+"""What one player may see of a deal: their own cards and the public facts.
+
+Rules: docs/plugins/architecture.md.
 
 Built by ``state.view(seat)`` (:func:`primero.engine.view`) only when asked for, and lazily:
 the view ``state.view`` returns reads each field off the state the first time it is read (then

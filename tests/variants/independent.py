@@ -1,7 +1,8 @@
 """Independent checks for the roman, losing and revival tests: a hand oracle and deal files.
 
 The oracle imports nothing from primero: a card is a ``(rank, suit)`` pair of ints (rank 1 =
-ace ... 13 = king, suit 0-3) and the classes follow docs/rules/hands.md as written, counting each suit
+ace ... 13 = king, suit 0-3) and the classes follow docs/rules/hands.md as written, counting each
+suit
 with a plain dictionary. Agreement with the library's tables is evidence, not an echo.
 
 :func:`check_deal_file` replays one of the deal files in this directory with

@@ -1,4 +1,7 @@
-"""Cardano's Italian calling Primero (docs/rules/cardano.md): calls, their order, the showdown test."""
+"""Cardano's Italian calling Primero: calls, their order, the showdown test.
+
+Rules: docs/rules/cardano.md.
+"""
 
 from __future__ import annotations
 
@@ -23,7 +26,8 @@ from primero.variants.cardano import call_book, parse_understatements
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
 
-#: docs/rules/cardano.md: the calls over italian40 the rules name as impossible, and the Chorus calls.
+#: docs/rules/cardano.md: the calls over italian40 the rules name as impossible, and the Chorus
+#: calls.
 ITALIAN40_CHORUS = (40, 48, 52, 56, 60, 64, 72, 84)
 
 
@@ -294,7 +298,8 @@ def test_cardano_deal_file(path: Path) -> None:
 
 
 def test_the_bluff_deal_under_at_least_goes_to_the_best_hand() -> None:
-    # docs/rules/cardano.md: under at_least the best hand is eligible whenever anyone is. (Ruling 5 of
+    # docs/rules/cardano.md: under at_least the best hand is eligible whenever anyone is. (Ruling 5
+    # of
     # issue 11 made same_class the default, so the house option is named here.)
     record = load_record(Path(__file__).with_name("cardano_same_class_bluff.toml"))
     state = replay(attrs.evolve(record, options=(("call_rule", "at_least"),)))

@@ -1,4 +1,4 @@
-"""Losing Primero (docs/rules/losing.md, [seed-DE]): the ranking inverted through the ordering hook."""
+"""Losing Primero (docs/rules/losing.md): the ranking inverted through the ordering hook."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Italian declare-and-redraw Primiera (`primiera`, docs/rules/primiera.md, docs/rules/dealing.md, docs/rules/ties.md).
+"""The Italian declare-and-redraw Primiera (`primiera`, docs/rules/primiera.md).
 
 Expected values come from the deal files' hand-worked comments, from RULES.md (§9 and the §11
 census) and from an enumeration written here apart from the library (plain (rank, suit)
@@ -225,7 +225,8 @@ def test_primiera_ties_go_by_the_suit_of_the_highest_card() -> None:
     assert two_sevens > one_seven
     # four courts (40): the heart court is always among the highest cards, so all tie
     assert ranking.evaluate("Ks Qh Jd Kc").ties(ranking.evaluate("Qs Kh Jd Jc"))
-    # Ruling 7 of issue 11 (docs/rules/primiera.md) changed these two: the highest-point card's points
+    # Ruling 7 of issue 11 (docs/rules/primiera.md) changed these two: the highest-point card's
+    # points
     # come before its suit, so 7♣ (clubs, 21) beats 6♥ (hearts, 18) at 51 points each (it
     # used to be the other way round), and 7♥ (21) beats 6♥ (18) (it used to be a tie).
     hearts_top = ranking.evaluate("6h Ks Qd 3c")      # 18 + 10 + 10 + 13 = 51
@@ -431,7 +432,10 @@ def test_default_ante_and_explicit_ante() -> None:
 
 
 def test_a_player_who_cannot_pay_the_ante_cannot_take_part() -> None:
-    """Ruling 7 of issue 11 (docs/rules/primiera.md) changed this test: Anna (1 chip, ante 2) used to put
+    """Ruling 7 of issue 11 changed this test: Anna (1 chip, ante 2) used to put
+
+    Rules: docs/rules/primiera.md.
+
     in her 1 chip and win a main layer; now there is no all-in in Primiera and the deal is
     refused, naming her, before anything is dealt."""
     variant = get_variant("primiera")

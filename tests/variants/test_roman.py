@@ -1,4 +1,4 @@
-"""Roman 52-card Primero (docs/rules/roman.md, [ZOR-B]): the pack, the census, the CLI, a worked deal."""
+"""Roman 52-card Primero (docs/rules/roman.md): the pack, the census, the CLI, a worked deal."""
 
 from __future__ import annotations
 

@@ -219,7 +219,8 @@ def test_a_won_pot_has_no_reason() -> None:
         "Carla wins 5 with Primero 65"]
 
 
-# --- docs/rules/dealing.md: folded hands join the discards (the library's convention) --------------------
+# --- docs/rules/dealing.md: folded hands join the discards (the library's convention)
+# --------------------
 
 def test_folded_hands_join_the_discards_when_the_stock_is_rebuilt() -> None:
     # revival, two rounds, six players A..F, F deals: two cards together, twice round, from A.
@@ -255,7 +256,8 @@ def test_folded_hands_join_the_discards_when_the_stock_is_rebuilt() -> None:
 
 # --- primero rules VARIANT: every option's default and source --------------------------------
 
-BUILT_IN = [n for n in registry().names() if (registry().provider(registry().spec(n)) or "").startswith("primero.")]
+BUILT_IN = [n for n in registry().names()
+            if (registry().provider(registry().spec(n)) or "").startswith("primero.")]
 
 
 @pytest.mark.parametrize("name", BUILT_IN)

@@ -1,4 +1,7 @@
-"""Suzuki's no-fold Primero (docs/rules/suzuki.md): passes with exchanges, the round end, funded layers."""
+"""Suzuki's no-fold Primero: passes with exchanges, the round end, funded layers.
+
+Rules: docs/rules/suzuki.md.
+"""
 
 from __future__ import annotations
 
@@ -166,7 +169,8 @@ def test_nobody_vies_in_round_1_the_deal_goes_on_round_2_carries() -> None:
 
 def test_unmatched_vie_goes_back_and_an_uncontested_carry_goes_to_the_best_hand() -> None:
     # Round 1 goes by without a vie; in round 2 Anna vies and both others pass. Her chips go
-    # back unmatched; no layer is contested. Ruling 6 of issue 11 (docs/rules/suzuki.md) changed this
+    # back unmatched; no layer is contested. Ruling 6 of issue 11 (docs/rules/suzuki.md) changed
+    # this
     # test: the carry-over no longer stays, it forms a pot open to every player and the best
     # hand takes it (it used to stay on the table).
     # Worked by hand (the pack below STOCK's top is in pack order: 2s 3s 4s 5s Js Qs Ks 2h 3h

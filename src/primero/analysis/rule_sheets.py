@@ -1,4 +1,6 @@
-"""The fact-check of the rule sheets: their numeric tips against exact figures (docs/rules/figures.md).
+"""The fact-check of the rule sheets: their numeric tips against exact figures.
+
+Rules: docs/rules/figures.md.
 
 :func:`p_class_among_hands` and :func:`p_rank_complete_among_cards` are exact
 inclusion–exclusion counts; :func:`fact_check_rows` (pure Python) and :func:`fact_check`

@@ -32,9 +32,9 @@ from primero.cli.core import (
     app,
     fail,
     load_variant,
-    parse_option_args,
     print_json,
 )
+from primero.options import parse_option_args
 
 __all__ = ["COMMAND_MODULES", "EXIT_ERROR", "EXIT_USAGE", "app", "fail", "load_variant", "main",
            "parse_option_args", "print_json"]

@@ -1,6 +1,7 @@
 """The PettingZoo AEC environment of one primero deal, laid out like PettingZoo's classic games.
 
-An episode is one deal (docs/rules/index.md#variants) at the table the constructor's arguments set; the
+An episode is one deal (docs/rules/index.md#variants) at the table the constructor's arguments set;
+the
 environment deals the cards itself (the engine's chance nodes, reshuffles included, each card
 equally likely) from a generator seeded by ``reset(seed=...)``.
 """
@@ -57,7 +58,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         options: Variant options, as a dict or ``"key=value,key=value"``.
         carry_over: ``"refund"`` (a pot that stays on the table is given back to those who put
             it in) or ``"lost"`` (nobody gets it back).
-        raise_cap: The most vies plus raises per betting round (docs/rules/waks.md house rule), 0 for
+        raise_cap: The most vies plus raises per betting round (docs/rules/waks.md house rule), 0
+        for
             none; applied where the engine offers it.
         render_mode: ``None`` or ``"ansi"`` (``render()`` returns the table as text).
 

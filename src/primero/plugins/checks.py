@@ -49,8 +49,8 @@ from primero.actions import Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack
 from primero.errors import CARD_TEXT, HIDDEN_CARD
 from primero.hands import HAND_SIZE
+from primero.plugins.manager import shown
 from primero.plugins.rules import (
-    shown,
     whole_number,
 )
 from primero.settlement import Award, Settlement
@@ -353,7 +353,9 @@ def past_action_bound(state: GameState) -> bool:
 
 
 def deal_action_bound(state: GameState) -> int:
-    """The most actions a deal can take by ``state``: the smaller of two bounds (docs/rules/waks.md).
+    """The most actions a deal can take by ``state``: the smaller of two bounds.
+
+    Rules: docs/rules/waks.md.
 
     * **Its table**: between two actions that move chips or fold, each player can pass at
       most twice (once in answer, once when level); every chip move takes at least one chip

@@ -38,6 +38,7 @@ from primero.plugins.manager import (
     plugin_label,
     raised,
     register_plugin,
+    shown,
 )
 from primero.plugins.rules import RankingRules
 from primero.rules.betting import CORE_BETTING, core_legal_actions
@@ -82,7 +83,7 @@ class DealRules(RankingRules):
         self._plugins = tuple(plugins)
         for plugin in plugins:
             register_plugin(pm, plugin)
-        self.manager = pm
+        self.manager = self.hook_manager = pm
         self._callers: dict[str, Caller] = {
             n: firstresult_caller(pm, n, variant) for n in RULES_HOOKS}
         self._legal_caller = self._callers["primero_legal_actions"]
@@ -318,7 +319,8 @@ class DealRules(RankingRules):
         suspects = [i.plugin for name in _BETTING_HOOKS
                     for i in getattr(self.manager.hook, name).get_hookimpls()
                     if not is_core(i.plugin)]
-        labels = list(dict.fromkeys(plugin_label(p) for p in suspects)) or [plugin_label(CORE_BETTING)]
+        labels = list(dict.fromkeys(plugin_label(p) for p in suspects)) \
+            or [plugin_label(CORE_BETTING)]
         label = ", ".join(labels)
         return EndlessDealError(
             f"plug-in {label}, hook primero_apply_action (variant {self.variant.name!r}): the "
@@ -395,7 +397,7 @@ class DealRules(RankingRules):
             if not isinstance(result, tuple) or not all(isinstance(b, ActionBlock)
                                                        for b in result):
                 raise self._fault("primero_action_blocks", impl.plugin,
-                                  f"returned {checks.shown(result)}; expected a tuple of "
+                                  f"returned {shown(result)}; expected a tuple of "
                                   "ActionBlock")
             for block in result:
                 problem = checks.block_problem(block)

@@ -331,12 +331,16 @@ def core_alone(pm: pluggy.PluginManager, name: str) -> bool:
 HOOK_PATIENCE = 5.0
 
 
+_GLOBALS = globals()
+
+
 def _hook_call(frame: Any) -> tuple[Any, str, Any] | None:
     """``(caller frame, hook, implementation frame)`` of the hook call ``frame`` is in."""
     chain: list[Any] = []
     while frame is not None:
         names = frame.f_globals
-        if names.get("raised") is raised and isinstance(names.get("name"), str):
+        if names is not _GLOBALS and names.get("raised") is raised \
+                and isinstance(names.get("name"), str):  # a generated caller's namespace
             inner = [f for f in reversed(chain)
                      if not str(f.f_globals.get("__name__", "")).startswith("pluggy")]
             return frame, str(names["name"]), inner[0] if inner else frame

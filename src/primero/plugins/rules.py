@@ -18,6 +18,8 @@ import threading
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, cast
 
+import pluggy
+
 from primero.cards import Card, Pack
 from primero.errors import PluginError
 from primero.hands import Classification, Ranking
@@ -116,6 +118,8 @@ class RankingRules:
     """
 
     variant: Variant
+    #: The plug-in manager whose hooks this half calls.
+    hook_manager: pluggy.PluginManager
     _plugins: tuple[object, ...]
     _callers: dict[str, Caller]
     _pack: Pack | None
@@ -136,7 +140,7 @@ class RankingRules:
     def _suspects(self) -> str:
         """The labels of the plug-ins that implement a rules hook ("" for the core alone)."""
         suspects = [i.plugin for name in RULES_HOOKS
-                    for i in getattr(self.manager.hook, name).get_hookimpls()
+                    for i in getattr(self.hook_manager.hook, name).get_hookimpls()
                     if not is_core(i.plugin)]
         return ", ".join(dict.fromkeys(plugin_label(p) for p in suspects))
 
@@ -263,7 +267,7 @@ class Rules(RankingRules):
         for plugin in plugins:
             register_plugin(pm, plugin)
         #: The ranking's plug-in manager: the core's ranking hooks and the variant's plug-ins.
-        self.ranking_manager = pm
+        self.ranking_manager = self.hook_manager = pm
         self._callers: dict[str, Caller] = {
             n: firstresult_caller(pm, n, variant) for n in RANKING_HOOKS}
         self._pack: Pack | None = None

@@ -1,4 +1,6 @@
-"""Dealing conventions (docs/rules/dealing.md) and the Waks deal plan (§5): the core's dealing hooks.
+"""Dealing conventions and the Waks deal plan (§5): the core's dealing hooks.
+
+Rules: docs/rules/dealing.md.
 
 * Cards are dealt one at a time in playing order from the eldest, round by round.
 * An exchange serves all of a player's replacements at once from the top of the stock.
@@ -8,7 +10,8 @@
   replayed record
   supplies them in ``setup.reshuffles`` so a replay never depends on a random generator.
 
-Chance is explicit (docs/plugins/architecture.md#chance-is-explicit): the dealing hooks do not take cards from
+Chance is explicit (docs/plugins/architecture.md#chance-is-explicit): the dealing hooks do not take
+cards from
 the stock; they *queue* the cards owed (:func:`queue`, :func:`deal_round`, each a
 :class:`~primero.state.Delivery` in ``state.pending``), and :func:`deliver` deals them — the top
 of the stock for a seeded or stacked deal, or the card the caller chose at a chance node for a
@@ -43,8 +46,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CORE_DEALING",
-    "CoreDealing",
     "WAKS_PLAN",
+    "CoreDealing",
     "core_deal_cards",
     "core_exchange",
     "deal_reason",
@@ -88,7 +91,8 @@ def deal_round(state: GameState, count: int, *, together: bool = False,
     Args:
         state: The state at a deal step.
         count: Cards per player.
-        together: Give each player all ``count`` cards in turn (packets, docs/rules/revival.md) instead
+        together: Give each player all ``count`` cards in turn (packets, docs/rules/revival.md)
+        instead
             of one card at a time round the table (docs/rules/dealing.md).
         reason: Why they are dealt; default :func:`deal_reason`.
     """
@@ -105,7 +109,8 @@ def _new_stock(state: GameState, discards: tuple[Card, ...], exclude: tuple[Card
                folded: tuple[Card, ...], index: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The new stock shuffled from ``discards`` (less ``exclude``) and the discards left.
 
-    Folded hands (``folded``) join the discards first (docs/rules/dealing.md, the library's convention):
+    Folded hands (``folded``) join the discards first (docs/rules/dealing.md, the library's
+    convention):
     a folded player's cards go face down into the new stock; the caller empties their hands.
     """
     kept = tuple(c for c in discards if c in exclude)

@@ -2,7 +2,8 @@
 
 Classes, weakest to strongest: Numerus, Primero, Supremus, Fluxus, Chorus. The tests run in the
 precedence order Chorus, Fluxus, Supremus, Primero, Numerus, so 7-6-A-5 of one suit is a Fluxus
-70 and four 7s a Chorus 84. Options (docs/rules/hands.md): ``supremus``, ``chorus``, ``numerus_counts``
+70 and four 7s a Chorus 84. Options (docs/rules/hands.md): ``supremus``, ``chorus``,
+``numerus_counts``
 and ``high_primero_beats_fluxus``. Sources: [seed-DE][NQ8][SUZ94][PARL]; Numerus counting
 [seed-DE][ISEN][PARL]; the high-Primero reading [ZOR-C].
 """
@@ -23,11 +24,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CORE_RANKING",
-    "CoreRanking",
     "DECK_OPTION",
     "HIGH_PRIMERO",
     "RANKING_OPTIONS",
     "STANDARD_CLASSES",
+    "CoreRanking",
     "classify_standard",
     "standard_order_key",
 ]

@@ -1,4 +1,6 @@
-"""Settling a deal (docs/rules/ties.md): pot layers, showdown, ties, carry-over. The core's settle hook.
+"""Settling a deal: pot layers, showdown, ties, carry-over. The core's settle hook.
+
+Rules: docs/rules/ties.md.
 
 * Chips one player alone put into a layer (a vie or raise nobody matched) go back to that
   player, and so do the chips of a layer that no player still in reaches; returns are not

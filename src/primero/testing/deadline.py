@@ -29,7 +29,7 @@ from typing import Any
 from primero.plugins.deal import DealRules
 from primero.plugins.manager import firstresult_caller, plugin_label, raised
 
-__all__ = ["Deadline", "GRACE", "KitTimeout", "stuck_in"]
+__all__ = ["GRACE", "Deadline", "KitTimeout", "stuck_in"]
 
 #: Seconds past its time budget an example may still take inside one call before its deadline
 #: interrupts it (actions that keep coming meet the budget between two of them first).

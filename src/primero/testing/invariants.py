@@ -15,7 +15,8 @@ def check_deal_invariants(state: GameState) -> None:
     """Check what every state of every variant must satisfy.
 
     * Every card of the variant's pack is exactly once among the hands, the stock and the
-      discards (docs/rules/dealing.md, docs/plugins/architecture.md); every reshuffle holds distinct cards of the pack.
+      discards (docs/rules/dealing.md, docs/plugins/architecture.md); every reshuffle holds distinct
+      cards of the pack.
     * Chips are conserved (docs/rules/ties.md): until the settlement each seat's stack plus what it
       put in is its starting chips, and the carry-in is the setup's; ``state.total_chips``
       is the starting chips plus the carry-in, always; once settled, the awards, the returns

@@ -24,8 +24,8 @@ from primero.state import GameState
 from primero.variant import Variant
 
 __all__ = [
-    "DealConfig",
     "NAMES",
+    "DealConfig",
     "action_pool",
     "cards",
     "deal_setups",

@@ -1,4 +1,6 @@
-"""Cardano's Italian calling Primero (``cardano``), docs/rules/cardano.md [seed-DE][WAKS][SUZ94][ZOR-C].
+"""Cardano's Italian calling Primero (``cardano``) [seed-DE][WAKS][SUZ94][ZOR-C].
+
+Rules: docs/rules/cardano.md.
 
 Mark Waks' reconstruction of the game Cardano describes. Everything is as in ``waks`` except
 that every vie and every raise names a *call* (a hand class and points, e.g. "Primero 60"),
@@ -87,12 +89,12 @@ __all__ = [
     "CALL_RULES",
     "CALL_RULE_OPTION",
     "CARDANO",
-    "CallBook",
-    "CardanoRules",
-    "CardanoState",
     "DEFAULT_UNDERSTATEMENTS",
     "SOURCES",
     "UNDERSTATEMENTS_OPTION",
+    "CallBook",
+    "CardanoRules",
+    "CardanoState",
     "UnderstatementsOption",
     "call_book",
     "format_understatements",
@@ -103,7 +105,8 @@ __all__ = [
 ]
 
 
-#: The values of the ``call_rule`` option (docs/rules/cardano.md); ``cardano`` defaults to ``same_class``.
+#: The values of the ``call_rule`` option (docs/rules/cardano.md); ``cardano`` defaults to
+#: ``same_class``.
 CALL_RULES = ("at_least", "same_class")
 #: The default allowance under ``same_class``: a Supremus may answer a Primero call [seed-DE].
 DEFAULT_UNDERSTATEMENTS = "Supremus>Primero"
@@ -308,7 +311,8 @@ class CardanoState(VariantState):
     """What a Cardano deal keeps besides the core's state (``state.variant_state``).
 
     Attributes:
-        call: The standing call: the last call made in the deal, either round (docs/rules/cardano.md);
+        call: The standing call: the last call made in the deal, either round
+        (docs/rules/cardano.md);
             ``None`` before the first vie. Public: every player heard it.
     """
 

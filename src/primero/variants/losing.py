@@ -23,7 +23,7 @@ from primero.tables import orders_by_class_and_points
 from primero.variant import Variant, VariantSpec, with_cited
 from primero.variants.waks import WAKS
 
-__all__ = ["LOSING", "LosingRules", "SOURCES", "invert_key", "primero_register_variants"]
+__all__ = ["LOSING", "SOURCES", "LosingRules", "invert_key", "primero_register_variants"]
 
 SOURCES = (
     "[seed-DE] Primero (Primiera) – Ausführliche Regeln: German rule sheet after Mark Waks "

@@ -3,7 +3,8 @@
 The later Italian form [seed-PRIMIERA][PARL][SPAZIO]. Every player, the dealer included, antes;
 four cards each; every player served with a combination declares it and the best one takes the
 pot. If nobody is served, each player may change 0–4 cards once (the stock is rebuilt from the
-discards when it runs out, docs/rules/dealing.md), then a second declaration; if still nobody is served
+discards when it runs out, docs/rules/dealing.md), then a second declaration; if still nobody is
+served
 the deal is cancelled and the pot carries over to the next deal, where everyone antes again.
 
 This plug-in replaces each kind of rule through the hooks, reusing the core's public helpers:
@@ -28,7 +29,8 @@ Readings this module implements, where the sources leave room:
 * *Tie-breaks* (option ``tie = suit``, the default): points first; then, between Flushes or
   Fifty-fives, the suit of the combination, hearts > diamonds > clubs > spades (cups > coins >
   batons > swords) [seed-PRIMIERA]. The sheet is silent on equal Primieras; the library's
-  reading (docs/rules/primiera.md): compare each hand's highest-point card, by its points and then by the
+  reading (docs/rules/primiera.md): compare each hand's highest-point card, by its points and then
+  by the
   same suit order (when a hand has several cards of the highest points, e.g. two 7s or four
   courts, its best suit among them counts). Anything still equal goes to the eldest.
   ``tie = eldest`` (points, then the eldest) and ``tie = split`` (points, then equal shares)
@@ -80,10 +82,7 @@ if TYPE_CHECKING:
     from primero.views import PlayerView
 
 __all__ = [
-    "CannotPayAnteError",
     "DEFAULT_ANTE",
-    "Declaration",
-    "DeclarationRound",
     "FIFTY_FIVE",
     "FLUSH",
     "NOTHING",
@@ -91,11 +90,14 @@ __all__ = [
     "PRIMIERA",
     "PRIMIERA_CLASS",
     "PRIMIERA_PLAN",
-    "PrimieraRules",
-    "PrimieraState",
     "SOURCES",
     "SUIT_ORDER",
     "TIE_OPTION",
+    "CannotPayAnteError",
+    "Declaration",
+    "DeclarationRound",
+    "PrimieraRules",
+    "PrimieraState",
     "chance_served",
     "classify_primiera",
     "declaration_rounds",
@@ -114,7 +116,8 @@ FLUSH = "Flush"
 #: The ante each player pays when a deal names none, in chips (the spec's ``ante``).
 DEFAULT_ANTE = 1
 
-#: Suit order of the tie-breaks (docs/rules/primiera.md): hearts > diamonds > clubs > spades, i.e. cups >
+#: Suit order of the tie-breaks (docs/rules/primiera.md): hearts > diamonds > clubs > spades, i.e.
+#: cups >
 #: coins > batons > swords; a larger number is a better suit.
 SUIT_ORDER: Mapping[Suit, int] = {
     Suit.HEARTS: 3, Suit.DIAMONDS: 2, Suit.CLUBS: 1, Suit.SPADES: 0,
@@ -238,7 +241,8 @@ def primiera_order_key(
 ) -> tuple[int, int, int, int]:
     """The sort key of a classified hand: (class position, points, top card, suit tie-break).
 
-    The tie-breaks (docs/rules/primiera.md): a Primiera's highest-point card, by its points and then by
+    The tie-breaks (docs/rules/primiera.md): a Primiera's highest-point card, by its points and then
+    by
     the :data:`SUIT_ORDER` of its suit (the best suit among several cards of the highest
     points); the :data:`SUIT_ORDER` of the Flush's suit or of the Fifty-five's 7-6-A suit (top
     card 0). Both are 0 for ``Nothing`` or when ``suits`` is false.
@@ -463,7 +467,8 @@ class PrimieraRules:
         """Antes from everyone (the dealer included) and the automatic declarations.
 
         Raises:
-            CannotPayAnteError: a player's stack is short of the ante (docs/rules/primiera.md); the deal
+            CannotPayAnteError: a player's stack is short of the ante (docs/rules/primiera.md); the
+            deal
                 is refused before anything is dealt.
         """
         if step.kind == "ante":

@@ -1,4 +1,6 @@
-"""The modern revival game (``revival``) and its regional presets (docs/rules/revival.md) [seed-FR][seed-IT].
+"""The modern revival game (``revival``) and its regional presets [seed-FR][seed-IT].
+
+Rules: docs/rules/revival.md.
 
 The game of the French and Italian revival rule sheets: an ante, four cards dealt in two rounds
 of two (option ``deal_packets``), one to three betting rounds (pass/check, bet, hold/call,
@@ -73,9 +75,9 @@ __all__ = [
     "REVIVAL_BETTING",
     "REVIVAL_OPTIONS",
     "ROUNDS_OPTION",
-    "RevivalRules",
     "SOURCES",
     "SPANISH_PRIMERA",
+    "RevivalRules",
     "primero_register_variants",
     "revival_betting_actions",
     "revival_plan",
@@ -233,7 +235,8 @@ class RevivalRules:
 _RULES = RevivalRules()
 
 
-#: The revival betting (docs/rules/revival.md) as data: nobody is bound to hold, no pass once someone
+#: The revival betting (docs/rules/revival.md) as data: nobody is bound to hold, no pass once
+#: someone
 #: has bet, and a round without a bet simply ends (no carry-over).
 REVIVAL_BETTING = BettingRules(must_hold_rounds=(), pass_answers_bet=False,
                                carry_without_vie=False)

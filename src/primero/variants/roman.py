@@ -1,4 +1,6 @@
-"""Roman 52-card Primero (``roman``): Zorli's reading of Berni (docs/rules/roman.md) [seed-DE][ZOR-B].
+"""Roman 52-card Primero (``roman``): Zorli's reading of Berni [seed-DE][ZOR-B].
+
+Rules: docs/rules/roman.md.
 
 Girolamo Zorli's reading of Francesco Berni's 1526 *Capitolo del gioco della primiera*: the game
 as played at Rome with the whole 52-card pack. Everything is the Waks English game (betting,
@@ -27,7 +29,7 @@ from primero.rules.ranking import RANKING_OPTIONS
 from primero.variant import Variant, VariantSpec, with_cited
 from primero.variants.waks import TIE_OPTION, WAKS
 
-__all__ = ["ROMAN", "ROMAN_NAMES", "RomanRules", "SOURCES", "primero_register_variants"]
+__all__ = ["ROMAN", "ROMAN_NAMES", "SOURCES", "RomanRules", "primero_register_variants"]
 
 #: Berni's names of the hands (as Zorli translates them) for the library's class names.
 ROMAN_NAMES: dict[str, str] = {

@@ -41,7 +41,8 @@ Readings where the sources leave room (docs/rules/suzuki.md says "everything as 
 * **Termination**: a round always ends. Before a vie each player acts once; after it each player
   answers each vie or raise at most once, and every raise puts chips in, so there are at most as
   many raises as chips at the table. Every pass exchanges cards; when the stock runs out the
-  discards are reshuffled (docs/rules/dealing.md), which always leaves enough cards since at most four are
+  discards are reshuffled (docs/rules/dealing.md), which always leaves enough cards since at most
+  four are
   in each hand.
 """
 
@@ -70,9 +71,9 @@ __all__ = [
     "MAX_PASS_EXCHANGE",
     "SOURCES",
     "SUZUKI",
+    "PassExchangeBlock",
     "SuzukiRules",
     "next_to_answer",
-    "PassExchangeBlock",
     "pass_exchanges",
     "primero_register_variants",
     "round_answered",
