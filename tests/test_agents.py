@@ -1,4 +1,4 @@
-"""Computer players (issue 3 item 6): the Agent protocol, RandomAgent, HeuristicAgent, Strength.
+"""Computer players: the Agent protocol, RandomAgent, HeuristicAgent, Strength.
 
 Hand strengths are checked against the independent oracle of ``tests/oracle.py`` (classes and
 points written apart from the library) by counting the pack's hands.
@@ -383,7 +383,7 @@ def test_heuristic_exchange_takes_the_best_expected_hand(cards: str) -> None:
 
 
 def test_strength_reads_the_compact_tables_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Strength never builds the 0.1 one-object-per-hand table (issue 12, item 5 of the brief)."""
+    """Strength never builds the 0.1 one-object-per-hand table."""
     def refuse(self: object, *args: object) -> None:
         raise AssertionError("Strength asked for Ranking.table or Ranking.values()")
 
@@ -402,7 +402,7 @@ def test_strength_reads_the_compact_tables_only(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_play_deal_and_play_session_take_agents_in_one_shape() -> None:
-    """A list in seat order or a dict by name, for both (issue 15, the API's rough edges)."""
+    """A list in seat order or a dict by name, for both."""
     from primero.agents import play_session
     from primero.errors import PrimeroError
     from primero.session import Session

@@ -1,4 +1,4 @@
-"""Lazy player views (issue 12, the agents' path): ``state.view(seat)`` reads each field off the
+"""Lazy player views: ``state.view(seat)`` reads each field off the
 state when first read; every field keeps its value and type, and a view still compares,
 hashes, prints, pickles and copies as a plain :class:`PlayerView`, frozen, hiding what it hid.
 

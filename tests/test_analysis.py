@@ -1,4 +1,4 @@
-"""Exact odds, simulation tables, comparisons, plots, the fact-check and the notebook (issue 7).
+"""Exact odds, simulation tables, comparisons, plots, the fact-check and the notebook.
 
 Every exact figure is checked against an independent source: docs/rules/figures.md, counting by hand
 (the reasoning is written next to each number), or a brute-force walk over every deal with the
@@ -294,7 +294,7 @@ def oracle_pack() -> list[tuple[int, int]]:
 
 
 def test_analysis_reads_the_compact_tables_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Nothing in primero.analysis builds the 0.1 one-object-per-hand table (issue 13)."""
+    """Nothing in primero.analysis builds the 0.1 one-object-per-hand table."""
     def refuse(self: primero.Ranking) -> None:
         raise AssertionError("analysis asked for Ranking.table")
 
@@ -465,7 +465,7 @@ def test_simulation_is_reexported_for_notebooks() -> None:
 # --- new-user findings 3 and 7 -----------------------------------------------------------------
 
 def test_expected_points_rank_fewest_first_under_the_inverted_losing_ranking() -> None:
-    """Finding 3: in losing Primero fewer points are better, so the ranking goes upwards.
+    """In losing Primero fewer points are better, so the ranking goes upwards.
 
     Oracle for K♥ Q♥ J♥ 2♠ throwing one heart (36 unseen, one card drawn; every result is a
     Numerus, its points the best suit): the 7 unseen hearts (A 2 3 4 5 6 7: 16 12 13 14 15 18
@@ -506,7 +506,7 @@ def test_the_points_direction_comes_from_the_ranking_keys_not_the_name() -> None
 
 
 def test_an_unknown_class_is_an_error_and_any_case_matches() -> None:
-    """Finding 7: probability("Foo") and probability("fluxus") both returned 0."""
+    """Probability("Foo") and probability("fluxus") both returned 0."""
     dist = analysis.draw_distribution("Kh Qh Jh 2s", discard="2s")
     assert dist.probability("fluxus") == dist.probability("FLUXUS") == Fraction(7, 36)
     with pytest.raises(PrimeroError, match="unknown hand class 'Foo'; the classes of waks are "

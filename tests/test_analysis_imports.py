@@ -1,4 +1,4 @@
-"""``import primero`` is lazy (PEP 562): the public names resolve on first use (issue 13).
+"""``import primero`` is lazy (PEP 562): the public names resolve on first use.
 
 The analysis and the CLI start fresh processes; what ``import primero`` pulls in is checked in a
 fresh interpreter, never by timing.

@@ -1,4 +1,4 @@
-"""The plots of primero.analysis stay readable up to eight variants (issue 15).
+"""The plots of primero.analysis stay readable up to eight variants.
 
 Readable is checked on the drawn figure (Agg): no two tick labels of an axes overlap by their
 bounding boxes, every tick label lies inside the figure, and no legend covers an axes.

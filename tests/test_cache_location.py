@@ -1,7 +1,7 @@
 """Where the hand tables are cached without ``PRIMERO_CACHE_DIR``: platformdirs, looked up lazily.
 
 A warm cold start reads its table from where platformdirs keeps the cache without importing
-platformdirs (:func:`primero.tables._likely_directory`, issue 13); the place is checked
+platformdirs; the place is checked
 against platformdirs itself, and a table found there is checked like any other.
 """
 

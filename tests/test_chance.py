@@ -1,4 +1,4 @@
-"""Explicit chance (dealing="external") and actions as numbers (issue 12, items 1 and 2)."""
+"""Explicit chance (dealing="external") and actions as numbers."""
 
 from __future__ import annotations
 

@@ -1,9 +1,8 @@
-"""More hook answers checked where the façade receives them (issue 16 item 1).
+"""More hook answers checked where the façade receives them.
 
 Each fault is a tiny plug-in stacked on the Waks game (or Suzuki's, for the action blocks);
 the error must be the exact :class:`PluginError` naming the plug-in and the hook, in one line
 — through the API, the CLI (one ``error:`` line, exit status 1) and the conformance kit.
-Found by the breaker's repros 01-03, 05, 06, 11-13, 15, 16, 18 and 19.
 """
 
 from __future__ import annotations
@@ -72,7 +71,7 @@ class FoldInTheExchange:
 
 
 class DoubleFold:
-    """Offers the fold twice (repro 12)."""
+    """Offers the fold twice."""
 
     @hookimpl
     def primero_legal_actions(self, state: GameState, variant: Any) -> Any:
@@ -80,7 +79,7 @@ class DoubleFold:
 
 
 class HugePoints:
-    """Card points that no ranking table holds (repro 06)."""
+    """Card points that no ranking table holds."""
 
     @hookimpl
     def primero_card_points(self, variant: Any, card: Any) -> Any:
@@ -88,7 +87,7 @@ class HugePoints:
 
 
 class ThreeCards:
-    """A plan that deals three-card hands (repro 18)."""
+    """A plan that deals three-card hands."""
 
     @hookimpl
     def primero_deal_plan(self, variant: Any) -> Any:
@@ -96,7 +95,7 @@ class ThreeCards:
 
 
 class SwapHands:
-    """An apply wrapper that swaps the first two hands (cards and chips conserved, repro 13)."""
+    """An apply wrapper that swaps the first two hands."""
 
     @hookimpl(wrapper=True)
     def primero_apply_action(self, state: GameState, variant: Any, action: Any) -> Any:
@@ -107,7 +106,7 @@ class SwapHands:
 
 
 class Rename:
-    """An apply wrapper that renames the first seat (repro 13)."""
+    """An apply wrapper that renames the first seat."""
 
     @hookimpl(wrapper=True)
     def primero_apply_action(self, state: GameState, variant: Any, action: Any) -> Any:
@@ -117,7 +116,7 @@ class Rename:
 
 
 class KeepDiscards:
-    """Serves an exchange by returning the state it was given (repro 19)."""
+    """Serves an exchange by returning the state it was given."""
 
     @hookimpl
     def primero_serve_exchange(self, state: GameState, variant: Any, seat: int,
@@ -191,7 +190,7 @@ def test_legal_actions_the_deal_cannot_take_are_named(name: str) -> None:
 
 
 def test_a_negative_vie_is_not_blamed_on_the_core() -> None:
-    """Repro 03: the core applied the plug-in's vie and the end of the round named the core
+    """The core applied the plug-in's vie and the end of the round named the core
     rules; now the offer itself is refused, before any chip moves."""
     rule = NegativeVie()
     state = start_deal(variant_of(rule), PLAYERS, 20, seed=1)
@@ -223,7 +222,7 @@ def test_a_plugin_applying_its_own_actions_may_offer_them() -> None:
 
 
 class HugeVie:
-    """Offers a vie of 50 chips at a table whose rest is 3: no id in the space (repro 05)."""
+    """Offers a vie of 50 chips at a table whose rest is 3: no id in the space."""
 
     @hookimpl
     def primero_legal_actions(self, state: GameState, variant: Any) -> Any:
@@ -403,7 +402,7 @@ def test_primero_simulate_prints_one_error_line(name: str, hook: str, installed:
 @pytest.mark.parametrize("rule", [ExchangeWhileBetting(), NegativeVie(), HugeVie()],
                          ids=lambda r: type(r).__name__)
 def test_the_kit_names_the_fault(rule: object) -> None:
-    """Repro 15: the kit failed after 18-47 s with a raw TypeError or an IllegalActionError;
+    """The kit failed after 18-47 s with a raw TypeError or an IllegalActionError;
     now the first example that meets the fault fails with the PluginError."""
     with pytest.raises(PluginError) as info:
         run_deal_machine(variant_of(rule), check_records=False,

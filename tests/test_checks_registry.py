@@ -1,9 +1,4 @@
-"""The registry's scan of installed plug-ins, and card text with variation selectors.
-
-Found by the breaker's repros 04 (a plug-in installed once but listed twice, an ``.egg-info``
-beside its ``.dist-info``, was reported broken), 08 (an entry point to an int, and a
-registration that registers nothing, were silently ignored) and 21 (``K♣︎`` refused).
-"""
+"""The registry's scan of installed plug-ins, and card text with variation selectors."""
 
 from __future__ import annotations
 

@@ -240,7 +240,7 @@ def test_bad_input_is_one_line(args: list[str], message: str) -> None:
      "'heuristic'.\n"),
 ])
 def test_usage_errors_are_one_line_and_exit_2(args: list[str], message: str) -> None:
-    """Issue 15: one style (one ``error:`` line) and one status (2) for every usage error."""
+    """One style (one ``error:`` line) and one status (2) for every usage error."""
     result = run(*args)
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)
 
@@ -265,7 +265,7 @@ _ARGUMENTS = {"compare": ["waks"], "evaluate": ["7s 6h Ad Kc"], "odds": ["7s 6h 
 @pytest.mark.parametrize(("command", "option", "minimum"), _bounded_options())
 def test_every_number_below_its_range_is_the_same_usage_error(command: str, option: str,
                                                                minimum: int) -> None:
-    """Issue 15, one voice: every command, every bounded option: one line, exit status 2."""
+    """One voice: every command, every bounded option: one line, exit status 2."""
     result = run(command, *_ARGUMENTS.get(command, []), option, str(minimum - 1), input="")
     assert (result.exit_code, result.stdout, result.stderr) == (
         2, "", f"error: invalid value for '{option}': must be at least {minimum}, "
@@ -342,7 +342,7 @@ def test_python_dash_m() -> None:
 
 
 def test_the_cli_needs_neither_typer_nor_pydantic() -> None:
-    """Issue 16: the base install pulled pydantic through typer; the CLI is on click."""
+    """The base install pulled pydantic through typer; the CLI is on click."""
     code = (
         "import sys\n"
         "for name in ('typer', 'pydantic', 'pydantic_core'):\n"
@@ -358,7 +358,7 @@ def test_the_cli_needs_neither_typer_nor_pydantic() -> None:
 
 
 def test_the_app_module_imports_no_command_module() -> None:
-    """Issue 15: cli.py imported its command modules at the bottom (a circle)."""
+    """Cli.py imported its command modules at the bottom (a circle)."""
     import ast
 
     import primero.cli.core
@@ -372,7 +372,7 @@ def test_the_app_module_imports_no_command_module() -> None:
         "primero.cli.lazy_rich"}
 
 
-# --- lazy commands (issue 13: a light command imports only what it needs) ----------------------
+# --- lazy commands ----------------------
 
 def test_command_modules_name_the_module_of_every_command() -> None:
     import importlib

@@ -1,4 +1,4 @@
-"""``primero simulate``, ``odds`` and ``compare`` (issue 3 item 7, issue 7 item 5)."""
+"""``primero simulate``, ``odds`` and ``compare``."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def test_simulate_table_prints_the_json_numbers() -> None:
 
 
 def test_simulate_summary_explains_carry_overs_and_mean_net() -> None:
-    """Issue 15: mean net per seat sums to less than 0 (pots carried out of independent deals
+    """Mean net per seat sums to less than 0 (pots carried out of independent deals
     vanish), and "carried over" disagreed with the deals that ended by carry-over."""
     args = ("simulate", "--deals", "100", "--no-progress")
     sim = simulate("waks", deals=100, progress=False)
@@ -192,7 +192,7 @@ def test_odds_errors_about_several_cards_speak_of_them_in_the_plural() -> None:
 
 
 def test_odds_card_list_options_take_several_words() -> None:
-    """Issue 15: ``--discard Kc Ad`` put Ad into the hand and reported a duplicate."""
+    """``--discard Kc Ad`` put Ad into the hand and reported a duplicate."""
     words = json.loads(ok("odds", "7s", "6h", "Ad", "Kc", "--discard", "Kc", "Ad", "--json"))
     quoted = json.loads(ok("odds", "7s 6h Ad Kc", "--discard", "Kc Ad", "--json"))
     repeated = json.loads(ok("odds", "7s 6h Ad Kc", "-x", "Kc", "-x", "Ad", "--json"))
@@ -257,7 +257,7 @@ EIGHT = ["waks", "waks:supremus=false", "suzuki", "cardano", "losing", "revival"
 
 
 def test_compare_at_80_columns_never_cuts_a_number() -> None:
-    """Issue 15: at 80 columns the table cut figures ("0.25…", "(85.3…")."""
+    """At 80 columns the table cut figures ("0.25…", "(85.3…")."""
     args = ("compare", *EIGHT, "--players", "5", "--deals", "30", "--agent", "random",
             "--no-progress")
     result = CliRunner().invoke(app, list(args), env={**ENV, "COLUMNS": "80"})
@@ -296,7 +296,7 @@ def test_compare_errors() -> None:
     assert result.exit_code == 1 and "supremus" in result.stderr
 
 
-# --- compare --plot: the path is checked before any deal (new-user finding 2) ---------------
+# --- compare --plot: the path is checked before any deal ---------------
 
 @pytest.mark.parametrize(("plot", "message"), [
     ("{tmp}/nonexistent/x.png", "error: cannot save the plot to {tmp}/nonexistent/x.png: "
@@ -339,7 +339,7 @@ def test_compare_plot_extension_picks_the_format_in_any_case(tmp_path: Path) -> 
 # --- odds: new-user findings 3, 7 and 18 ------------------------------------------------------
 
 def test_odds_in_losing_ranks_the_fewest_mean_points_first() -> None:
-    """Finding 3: ``odds Kh Qh Jh 2s -V losing`` listed 34.46 mean points as the best."""
+    """``odds Kh Qh Jh 2s -V losing`` listed 34.46 mean points as the best."""
     text = ok("odds", "Kh", "Qh", "Jh", "2s", "-V", "losing")
     assert "every discard, best (lowest) mean points first" in text
     rows = table_rows(text)
@@ -353,7 +353,7 @@ def test_odds_in_losing_ranks_the_fewest_mean_points_first() -> None:
 
 
 def test_odds_target_class_in_any_case() -> None:
-    """Finding 7: ``--target fluxus`` was refused although cards and variants take any case."""
+    """``--target fluxus`` was refused although cards and variants take any case."""
     lower = json.loads(ok("odds", "Kh Qh Jh 2s", "--target", "fluxus", "--json"))
     upper = json.loads(ok("odds", "Kh Qh Jh 2s", "--target", "Fluxus", "--json"))
     assert lower == upper and lower["target"] == "Fluxus"
@@ -375,7 +375,7 @@ def test_odds_target_class_in_any_case() -> None:
 ])
 def test_odds_refuses_an_empty_hand_and_ignored_options(args: tuple[str, ...],
                                                         message: str) -> None:
-    """Finding 18: these were accepted and the option silently ignored (or a blank header)."""
+    """These were accepted and the option silently ignored (or a blank header)."""
     result = run("odds", *args)
     assert result.exit_code == 1
     assert result.stdout == ""
@@ -388,7 +388,7 @@ COMMANDS = ["variants", "evaluate", "frequencies", "rules", "play", "replay", "s
 
 @pytest.mark.parametrize("command", COMMANDS)
 def test_help_reads_well(command: str) -> None:
-    """Issue 15: flags shown as taking ``<bool>``, Python types as metavars, backticks."""
+    """Flags shown as taking ``<bool>``, Python types as metavars, backticks."""
     result = CliRunner().invoke(app, [command, "--help"], env={**ENV, "COLUMNS": "80"})
     assert result.exit_code == 0
     text = result.stdout
@@ -408,7 +408,7 @@ def test_play_help_shows_ranges_and_short_options() -> None:
     assert "within the variant's range (see 'primero variants')" in text
 
 
-# --- --ante for a variant without one (new-user finding 4, CLI side) ------------------------
+# --- --ante for a variant without one ------------------------
 
 def test_simulate_and_compare_refuse_an_ante_the_variant_does_not_pay(
         monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,4 +1,4 @@
-"""The game commands (issue 3 items 5 and 7): ``primero play``, ``primero replay``, ``rules``.
+"""The game commands: ``primero play``, ``primero replay``, ``rules``.
 
 Run through typer's CliRunner (stdin fed as ``input``) and, where a traceback would show, as a
 real subprocess. Odd input a new user might type is kept here as tests: each fails with one
@@ -104,7 +104,7 @@ def test_play_auto_other_variants(variant: str, players: int) -> None:
 
 
 def test_play_auto_revival_antes_and_deals_two_and_two() -> None:
-    """New-user finding 12: '— ante —' showed no amount; the 2 + 2 deal showed all four cards
+    """New-user '— ante —' showed no amount; the 2 + 2 deal showed all four cards
     under the first header and nothing under the second."""
     lines = ok("play", "--auto", "-V", "revival", "--seed", "1").splitlines()
     # hands from the seeded shuffle, as the old narration printed them
@@ -126,7 +126,7 @@ def test_play_auto_revival_antes_and_deals_two_and_two() -> None:
 
 
 def test_play_auto_exchanges_show_suit_symbols() -> None:
-    """New-user finding 12: exchanges were printed in ASCII ('Ben exchanges 3d')."""
+    """New-user exchanges were printed in ASCII ('Ben exchanges 3d')."""
     lines = ok("play", "--auto", "--seed", "1").splitlines()
     exchanges = [line for line in lines if " exchanges " in line or "stands pat" in line]
     assert exchanges == ["Anna exchanges 3♥ J♣   (pot 0)", "Ben exchanges 4♥ Q♦   (pot 0)",
@@ -203,7 +203,7 @@ def test_play_interactive_error_printed_whole() -> None:
 
 
 def test_play_interactive_standing_pat_and_exchanging() -> None:
-    """New-user finding 12: a human standing pat read 'You exchange   (pot 4)'."""
+    """New-user a human standing pat read 'You exchange   (pot 4)'."""
     lines = ok("play", "--seed", "3", input="1\n1\n1\n").splitlines()
     assert f"{PROMPT}You stand pat   (pot 4)" in lines
     lines = ok("play", "--seed", "3", input="1\n1\nexchange 7d\n").splitlines()
@@ -215,7 +215,7 @@ def test_play_interactive_standing_pat_and_exchanging() -> None:
 
 
 def test_play_interactive_menu_number_out_of_range() -> None:
-    """New-user finding 10: '6' with five entries said "cannot read action '6'"."""
+    """New-user '6' with five entries said "cannot read action '6'"."""
     lines = ok("play", "--seed", "3", "--players", "3", input="6\n0\n").splitlines()
     assert lines.count(f"{PROMPT}  choose a number from 1 to 5, or type an action") == 2
 
@@ -223,7 +223,7 @@ def test_play_interactive_menu_number_out_of_range() -> None:
 @pytest.mark.parametrize(
     ("args", "answer", "message"),
     [
-        # new-user finding 10: "You has only 2 chips", "7♠ is not in You's hand"
+        # new-user "You has only 2 chips", "7♠ is not in You's hand"
         (["--chips", "2"], "vie 3", "You have only 2 chips"),
         (["--chips", "2", "--name", "Maria"], "vie 3", "Maria has only 2 chips"),
         (["-V", "suzuki", "--seed", "2"], "pass exchange 7s", "7♠ is not in your hand"),
@@ -269,7 +269,7 @@ def test_replay_prints_names_verbatim(tmp_path: Path) -> None:
 
 
 def test_play_interactive_end_of_input_exits_1_at_once() -> None:
-    """Issue 15: ``primero play < /dev/null`` left the deal unfinished and exited 0."""
+    """``primero play < /dev/null`` left the deal unfinished and exited 0."""
     result = run("play", "--seed", "1", input="")
     assert result.exit_code == 1
     assert result.stderr == END_OF_INPUT
@@ -385,7 +385,7 @@ def test_replay_narrated_stops_early(tmp_path: Path) -> None:
 
 
 def test_replay_json_of_an_unfinished_record_is_an_error(tmp_path: Path) -> None:
-    """New-user finding 5: the pot still in play was reported as ``"carry": 2``, exit 0."""
+    """New-user the pot still in play was reported as ``"carry": 2``, exit 0."""
     path = tmp_path / "part.toml"
     path.write_text('variant = "waks"\nplayers = ["Anna", "Ben", "Carla"]\ndealer = "Carla"\n'
                     'chips = 20\nseed = 7\nactions = ["Anna vie 2"]\n', "utf-8")
@@ -546,7 +546,7 @@ def test_rules_unknown_variant() -> None:
     ],
 )
 def test_play_out_of_range_options_are_usage_errors(args: list[str], message: str) -> None:
-    """Issue 15: ``--players 1`` and ``--players 9`` alike: one ``error:`` line, exit status 2."""
+    """``--players 1`` and ``--players 9`` alike: one ``error:`` line, exit status 2."""
     for extra in (["--auto"], []):
         result = run("play", *extra, "--seed", "1", *args, input="")
         assert (result.exit_code, result.stdout, result.stderr) == (2, "", message + "\n")

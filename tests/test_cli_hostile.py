@@ -1,4 +1,4 @@
-"""Hostile input at the command line (issue 17 items 5-7) and the terminal game (issue 15).
+"""Hostile input at the command line and the terminal game.
 
 Every pathological deal file fails through ``primero replay`` with exit status 1 and one
 ``error:`` line naming the file; FIFOs and ``/dev/zero`` run in a real process with a timeout,
@@ -42,7 +42,7 @@ def in_process(*args: str, stdin: Any = None) -> subprocess.CompletedProcess[str
                           check=False)
 
 
-# --- pathological deal files (issue 17 item 5) ------------------------------------------------
+# --- pathological deal files ------------------------------------------------
 
 def test_deeply_nested_list_and_table(tmp_path: Path) -> None:
     for name, text in [("list.toml", "a = " + "[" * 5000 + "]" * 5000),
@@ -105,7 +105,7 @@ def test_a_5000_digit_number_is_not_echoed(tmp_path: Path) -> None:
         f"error: {path}: key 'stake' is a 31-digit number: at most 1,000,000,000,000,000 here"
 
 
-# --- messages name the file and the key (issue 17 item 6) -----------------------------------
+# --- messages name the file and the key -----------------------------------
 
 @pytest.mark.parametrize(("changes", "message"), [
     ({"players": []}, "key 'players' is empty: name the players in playing order"),
@@ -137,7 +137,7 @@ def test_unicode_digits_in_option_values_are_refused(value: str) -> None:
         f"error: option 'rounds': bad value {value!r}; allowed: an integer 1..3"
 
 
-# --- --save is checked before the first card (issue 17 item 7) -----------------------------
+# --- --save is checked before the first card -----------------------------
 
 @pytest.mark.parametrize(("path", "reason"), [("/proc/x.toml", "No such file or directory"),
                                               ("/dev/full", "No space left on device")])
@@ -159,7 +159,7 @@ def test_play_save_keeps_the_deal_so_far_when_input_ends(tmp_path: Path) -> None
     assert saved["actions"][0] == "You pass" and "You hold" in saved["actions"]
 
 
-# --- the terminal game (issue 15) ---------------------------------------------------------------
+# --- the terminal game ---------------------------------------------------------------
 
 def _play(*args: str, input: str) -> list[str]:
     result = run("play", *args, input=input)
@@ -259,7 +259,7 @@ def test_unicode_digits_at_the_prompt() -> None:
 
 
 def test_auto_narration_shows_every_exchangers_new_cards_the_dealers_too() -> None:
-    """Issue 15: --auto printed each player's new cards after an exchange except the dealer's."""
+    """--auto printed each player's new cards after an exchange except the dealer's."""
     result = run("play", "--auto", "--seed", "1")
     lines = result.stdout.splitlines()
     # seed 1: the exchanges and the cards kept + drawn (Dan, the dealer, last)

@@ -1,4 +1,4 @@
-"""A ranking's cold start imports no deal code (issue 13: a census in a fresh process).
+"""A ranking's cold start imports no deal code.
 
 ``get_variant(...).ranking.census()`` builds the variant's rules (its plug-in manager, the core
 registered first) and its ranking; it needs neither the engine, the checks of a deal's answers,

@@ -1,4 +1,4 @@
-"""The site's layout in a browser (issue 15): API nav sections, sidebar titles, option tables.
+"""The site's layout in a browser: API nav sections, sidebar titles, option tables.
 
 The generator is loaded the way mkdocs loads it (from docs/_hooks/), as in test_docs.py.
 """
@@ -135,7 +135,7 @@ def test_the_repository_link_waits_for_one_address() -> None:
 
 
 def test_signatures_are_wrapped_by_the_formatter_the_docs_extra_installs() -> None:
-    """mkdocstrings wraps a long signature only with a formatter (ruff or black) installed."""
+    """Mkdocstrings wraps a long signature only with a formatter (ruff or black) installed."""
     import tomllib
 
     docs = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[

@@ -377,7 +377,7 @@ def test_an_exchange_naming_a_card_twice_says_so() -> None:
 
 
 def test_repr_is_short_and_shows_no_card() -> None:
-    """repr: variant, step, whose turn, pot and stacks (python-chess style), never a card."""
+    """Repr: variant, step, whose turn, pot and stacks (python-chess style), never a card."""
     state = start_deal("waks", ["Anna", "Ben", "Carla"], 20, seed=0)
     assert repr(state) == ("<GameState waks, betting round 1, to act Anna (seat 0), pot 0; "
                            "chips Anna 20, Ben 20, Carla 20>")

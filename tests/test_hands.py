@@ -408,7 +408,7 @@ def test_numerus_counting_all_cards_explains_itself() -> None:
 
 
 def test_fast_values_behave_as_hand_values() -> None:
-    """Issue 13: evaluate's values are of the ranking's value class; nothing else changes."""
+    """Evaluate's values are of the ranking's value class; nothing else changes."""
     import copy
     import pickle
 

@@ -1,4 +1,4 @@
-"""Deal records (issue 3 item 5): the deal-file format read, replayed, saved and read back.
+"""Deal records: the deal-file format read, replayed, saved and read back.
 
 The golden case ``tests/cases/waks_example.toml`` (docs/rules/waks.md#worked-example) is read
 straight from the
@@ -74,7 +74,7 @@ def test_golden_file_loads() -> None:
 
 
 def test_unknown_tables_are_kept_and_ignored() -> None:
-    """Finding 6: only non-table unknown keys are errors; [expect], [printed], [notes] load."""
+    """Only non-table unknown keys are errors; [expect], [printed], [notes] load."""
     record = load_record(EXAMPLE)
     assert set(record.extra) == {"expect", "printed"}
     text = toml(notes={"by": "Anna", "seen": ["7s"]})
@@ -85,7 +85,7 @@ def test_unknown_tables_are_kept_and_ignored() -> None:
 @pytest.mark.parametrize("path", sorted(p for p in Path(__file__).parent.rglob("*.toml")
                                        if p.parent.name != "cases"), ids=lambda p: p.name)
 def test_every_deal_file_in_the_tests_loads(path: Path) -> None:
-    """Finding 6: the stricter key check still reads every deal file the tests keep."""
+    """The stricter key check still reads every deal file the tests keep."""
     record = load_record(path)
     assert record.players and set(record.extra) <= {"expect"}
 
@@ -346,7 +346,7 @@ def test_unreadable_action_and_unknown_card_in_an_action() -> None:
         ({"stock": ["Xx", *BASE["stock"][1:]]}, "unknown card 'Xx'"),
         ({"stock": None}, "give either 'stock'"),
         ({"options": 3}, "'options' must be a table"),
-        # new-user finding 6: typos and conflicting keys used to be read without a word
+        # new-user typos and conflicting keys used to be read without a word
         ({"actions": None, "action": ["Anna vie 2"]},
          r"^deal record: unknown key 'action'; known keys: variant, options, players, dealer, "
          r"chips, stake, rest, ante, carry, raise_cap, stock, seed, reshuffles, actions "
@@ -356,7 +356,7 @@ def test_unreadable_action_and_unknown_card_in_an_action() -> None:
         ({"seed": 7}, r"^deal record: give either 'stock' \(the whole pack\) or 'seed', not both"),
         ({"seed": 7, "stock": ["7s"]}, r"give either 'stock' \(the whole pack\) or 'seed', "
          "not both"),
-        # issue 17 item 6: these were found only on replay, without the file or the key
+        # these were found only on replay, without the file or the key
         ({"dealer": "Zed"}, r"^deal record: key 'dealer': 'Zed' is not one of the players "
                             r"\(Anna, Ben, Carla, Dan\)$"),
         ({"chips": [50, 50]}, r"^deal record: key 'chips' gives 2 chip counts for 4 players"),

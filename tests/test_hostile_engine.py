@@ -1,4 +1,4 @@
-"""Hostile input at the engine (issue 17, engine findings 1, 2, 3, 4, 8 and 9)."""
+"""Hostile input at the engine."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def _at_exchange(variant: str = "waks"):
     return state
 
 
-# -- finding 1: out of turn, nobody, unreadable ---------------------------------------------
+# -- out of turn, nobody, unreadable ---------------------------------------------
 
 
 @pytest.mark.parametrize("text", ["Ben fold", "Ben exchange 6d", "Zed vie 2", "Zed exchange",
@@ -80,7 +80,7 @@ def test_out_of_turn_probe_at_every_step(variant: str) -> None:
             state = state.apply(rng.choice(state.legal_actions()))
 
 
-# -- finding 2: names like verbs --------------------------------------------------------------
+# -- names like verbs --------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", ["vie", "Hold", "pass", "FOLD", "exchange", "raise", "call"])
@@ -89,7 +89,7 @@ def test_players_named_like_action_words_are_refused(name: str) -> None:
         start_deal("waks", ["Anna", name], 20, seed=1)
 
 
-# -- finding 3: amounts -----------------------------------------------------------------------
+# -- amounts -----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("amount", [2.0, True, "2", None, 1.5])
@@ -109,7 +109,7 @@ def test_odd_values_applied_leave_the_state() -> None:
     assert snapshot(state) == before and state.stacks == (20, 20, 20, 20)
 
 
-# -- finding 4: wrong types -------------------------------------------------------------------
+# -- wrong types -------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("kwargs", [
@@ -131,7 +131,7 @@ def test_parse_action_of_none() -> None:
         parse_action(None)  # type: ignore[arg-type]
 
 
-# -- finding 8: raise_cap ---------------------------------------------------------------------
+# -- raise_cap ---------------------------------------------------------------------
 
 
 def test_raise_cap_one_allows_the_vie_then_only_hold_pass_fold() -> None:
@@ -173,7 +173,7 @@ def test_no_cap_by_default() -> None:
     assert state.bets == 5
 
 
-# -- finding 9: Cardano at rest = 1000 --------------------------------------------------------
+# -- Cardano at rest = 1000 --------------------------------------------------------
 
 
 def test_cardano_wide_rest_is_fast_and_small() -> None:
@@ -214,7 +214,7 @@ def test_a_deal_too_long_for_the_agents_is_a_primero_error() -> None:
     assert isinstance(info.value, PrimeroError)
 
 
-# -- betting rules as data (issue 12 item 3) --------------------------------------------------
+# -- betting rules as data --------------------------------------------------
 
 
 def _with_betting(base: str, **rules: object):

@@ -1,4 +1,4 @@
-"""The engine's fast path where the core alone answers a hook (issue 12 item 5, issue 16 item 1).
+"""The engine's fast path where the core alone answers a hook.
 
 Where only the core implements a rules hook, the engine calls the core's own code directly
 and makes the automatic steps in place; a plug-in's answer always takes the checked façade.

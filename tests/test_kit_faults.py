@@ -1,4 +1,4 @@
-"""A held-back package of faulty plug-ins installed beside the library (issue 16).
+"""A held-back package of faulty plug-ins installed beside the library.
 
 A site folder holds one distribution, ``primero-faults``, whose entry points install several
 faulty plug-ins at once: every rules fault of ``faultplugins.py`` (a plug-in registering one

@@ -1,4 +1,4 @@
-"""Faults found in review (issue 13 follow-up): values of two rankings under ``==``, and dead
+"""Faults found in review: values of two rankings under ``==``, and dead
 cards that are also the hand to beat."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Showdown odds, the faster counts (issue 13 follow-up): every path gives the walk's counts.
+"""Showdown odds, the faster counts: every path gives the walk's counts.
 
 The expected counts come from the independent walk of ``tests/test_showdown_halves.py`` over
 every deal of the missing cards, hands classified by ``tests/oracle.py``.

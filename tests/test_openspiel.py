@@ -1,6 +1,6 @@
-"""primero.openspiel: python_primero passes OpenSpiel's own checks, and agrees with the engine.
+"""Primero.openspiel: python_primero passes OpenSpiel's own checks, and agrees with the engine.
 
-Issue 14: ``pyspiel.random_sim_test`` for every installed variant (2 and 3 players, 6 for waks,
+``pyspiel.random_sim_test`` for every installed variant (2 and 3 players, 6 for waks,
 8 for primiera); chance outcomes are exactly the engine's ``state.chance.cards``, equally likely;
 a deal played through the adapter ends as the same deal played through the engine (a stacked
 stock with the same cards, the same actions), and as docs/rules/waks.md#worked-example's worked

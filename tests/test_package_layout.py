@@ -1,4 +1,4 @@
-"""The kit (primero.testing) and primero.simulation as packages, one concept per module (issue 15).
+"""The kit (primero.testing) and primero.simulation as packages, one concept per module.
 
 Every public name stays importable from the package; each is defined in exactly one of its
 modules; no module is over about 500 lines; the kit needs only the ``testing`` extra; the

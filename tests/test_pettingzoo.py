@@ -1,6 +1,6 @@
-"""primero.pettingzoo: the AEC environment passes PettingZoo's own checks and pays the chips.
+"""Primero.pettingzoo: the AEC environment passes PettingZoo's own checks and pays the chips.
 
-Issue 14: ``api_test`` and ``seed_test`` for every installed variant; rewards are the chips
+``api_test`` and ``seed_test`` for every installed variant; rewards are the chips
 won or lost (the engine's final stacks less the starting chips, a carried pot per
 ``carry_over``); the action mask is the engine's legal ids; ``reset(seed=...)`` fixes the deal.
 """

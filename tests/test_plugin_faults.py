@@ -1,4 +1,4 @@
-"""Faulty plug-ins are named: every hook result checked, broken plug-ins isolated (issue 16).
+"""Faulty plug-ins are named: every hook result checked, broken plug-ins isolated.
 
 Each fault is a tiny plug-in in ``faultplugins.py``; the error must be the exact
 :class:`PluginError` naming the hook and the plug-in — through the API, the CLI and the kit.
@@ -472,7 +472,7 @@ def test_fault_through_the_kit_with_its_default_settings(name: str) -> None:
     expect(name, info)
 
 
-# --- found by the breaker: faults that escape as something else than a one-line PluginError ----
+# --- faults that escape as something else than a one-line PluginError ----
 
 class LegalAsList:
     """A wrapper that hands the core's legal actions back as a list instead of a tuple."""

@@ -251,7 +251,7 @@ def test_oldpips_and_waks_values_do_not_compare() -> None:
         _ = primero.evaluate("7s 6h Ad Kc", "oldpips") < primero.evaluate("7s 6h Ad Kc")
 
 
-# --- the lazy registry (issue 13: a cold start imports only what it asks for) ------------------
+# --- the lazy registry ------------------
 
 def test_builtin_names_are_what_the_builtin_modules_register() -> None:
     eager = Registry([importlib.import_module(m) for m in BUILTIN_VARIANT_MODULES])

@@ -1,4 +1,4 @@
-"""Sessions (issue 3 item 4, docs/rules/waks.md "First dealer", "Session", §3 carry-over).
+"""Sessions.
 
 First dealer by drawing cards, the deal passing in playing order, carry-over between deals,
 players with no chips leaving (and the dealer rotation skipping them), standings, and chips

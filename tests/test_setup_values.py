@@ -1,4 +1,4 @@
-"""One deal-setup value (issue 12 item 4): ``DealSetup`` into ``start_deal``, out of records,
+"""One deal-setup value: ``DealSetup`` into ``start_deal``, out of records,
 sessions, the kit's strategies and the simulation's plan.
 
 Expected stocks come from the standard library's shuffle and the golden case's own text,

@@ -1,4 +1,4 @@
-"""Typed per-variant state (issue 12 item 4): ``state.variant_state`` instead of ``extras``.
+"""Typed per-variant state: ``state.variant_state`` instead of ``extras``.
 
 Cardano keeps its standing call and Primiera its declarations in a frozen value of their own;
 ``state.extras`` / ``view.extras`` are derived from it (public fields only in a view). The

@@ -1,4 +1,4 @@
-"""Showdown odds counted by halves (five or more players needing two cards; issue 13).
+"""Showdown odds counted by halves.
 
 Every expected figure comes from an independent walk over every deal of the missing cards,
 the hands classified by the oracle of ``tests/oracle.py`` (no code of the library under test):

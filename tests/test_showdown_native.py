@@ -1,4 +1,4 @@
-"""The compiled showdown kernel (issue 13): the same exact counts as numpy and as a walk.
+"""The compiled showdown kernel: the same exact counts as numpy and as a walk.
 
 Counting by halves runs in C (``primero/analysis/_native/halves.c``) when the kernel is built,
 else with numpy. Expected counts come from an independent walk over every deal: of players'

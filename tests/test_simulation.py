@@ -1,4 +1,4 @@
-"""Simulation records and summaries (issue 7 item 2, issue 3 item 7): reproducible whatever the
+"""Simulation records and summaries: reproducible whatever the
 number of workers — one process, a local process pool, any Executor, a local Dask cluster."""
 
 from __future__ import annotations
@@ -263,7 +263,7 @@ def test_progress_bar_on_a_terminal_and_off_elsewhere(capsys: pytest.CaptureFixt
     assert capsys.readouterr().err == ""
 
 
-# --- an ante for a variant without one (new-user finding 4) ----------------------------------
+# --- an ante for a variant without one ----------------------------------
 
 def test_an_ante_is_refused_for_a_variant_whose_deal_has_none() -> None:
     """``simulate -V waks --ante 5`` played 50 deals as if no ante had been given."""

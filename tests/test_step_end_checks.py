@@ -1,4 +1,4 @@
-"""The whole-state check at the end of each step, made cheap, still names every fault (issue 16).
+"""The whole-state check at the end of each step, made cheap, still names every fault.
 
 Where the core closes a step (the engine's fast path), the check is one pass over the seats
 (the deal's chips all on the table, whole, none negative) and the cards' soundness flag

@@ -350,7 +350,7 @@ def test_side_pots_with_three_contributions() -> None:
     # layers by contribution level: 2 (A B C D: 4 x 2 = 8, contested by A B C),
     # 3 (B C D: 3 x 1 = 3, D's folded chip stays; B C), 5 (B C: 2 x 2 = 4; B C);
     # C's top 3 (8 - 5) nobody matched: back to C.
-    # Ruling 1 of issue 11 (docs/rules/ties.md, pots not layers): the layers at 3 and 5 are open to
+    # the layers at 3 and 5 are open to
     # the same players still in (B C), so they form one pot of 3 + 4 = 7 up to level 5.
     assert [(x.amount, x.level, x.contenders) for x in settlement.layers] == [
         (8, 2, (0, 1, 2)), (7, 5, (1, 2))]
@@ -377,7 +377,7 @@ def test_carried_over_chips_join_the_main_layer() -> None:
     state = side_pot_deal((CHORUS84, CHORUS72, PRIMERO42, NUMERUS31), carry=10)
     settlement = state.settlement
     assert settlement is not None
-    # the pots (ruling 1 of issue 11, docs/rules/ties.md): 8 + 10 carried, then 3 + 4 for B C
+    # the pots: 8 + 10 carried, then 3 + 4 for B C
     assert [layer.amount for layer in settlement.layers] == [18, 7]
     # the all-in A can win the carry: 8 + 10 = 18
     assert [(a.seat, a.amount) for a in settlement.awards] == [(0, 18), (1, 7)]

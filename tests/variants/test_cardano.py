@@ -70,14 +70,14 @@ def test_cardano_is_registered_with_its_options() -> None:
     spec = get_variant("cardano").spec
     assert spec.title == "Cardano's Italian calling Primero"
     assert spec.players == (2, 6)
-    # its own sources, then those its options cite (issue 11: every key resolves)
+    # its own sources, then those its options cite
     assert [s.split()[0] for s in spec.sources][:4] == ["[seed-DE]", "[WAKS]", "[SUZ94]",
                                                         "[ZOR-C]"]
     defaults = {o.name: o.default for o in spec.options}
     assert defaults == {
         "deck": "italian40", "supremus": True, "chorus": True, "numerus_counts": "best_suit",
         "high_primero_beats_fluxus": False, "tie": "eldest",
-            "call_rule": "same_class",  # ruling 5 of issue 11 (docs/rules/cardano.md): was at_least
+            "call_rule": "same_class",  # was at_least
         "understatements": "Supremus>Primero",
     }
     assert spec.option("call_rule").choices == ("at_least", "same_class")
@@ -298,9 +298,7 @@ def test_cardano_deal_file(path: Path) -> None:
 
 
 def test_the_bluff_deal_under_at_least_goes_to_the_best_hand() -> None:
-    # docs/rules/cardano.md: under at_least the best hand is eligible whenever anyone is. (Ruling 5
-    # of
-    # issue 11 made same_class the default, so the house option is named here.)
+    # docs/rules/cardano.md: under at_least the best hand is eligible whenever anyone is.
     record = load_record(Path(__file__).with_name("cardano_same_class_bluff.toml"))
     state = replay(attrs.evolve(record, options=(("call_rule", "at_least"),)))
     assert state.settlement is not None

@@ -225,7 +225,7 @@ def test_primiera_ties_go_by_the_suit_of_the_highest_card() -> None:
     assert two_sevens > one_seven
     # four courts (40): the heart court is always among the highest cards, so all tie
     assert ranking.evaluate("Ks Qh Jd Kc").ties(ranking.evaluate("Qs Kh Jd Jc"))
-    # Ruling 7 of issue 11 (docs/rules/primiera.md) changed these two: the highest-point card's
+    # changed these two: the highest-point card's
     # points
     # come before its suit, so 7♣ (clubs, 21) beats 6♥ (hearts, 18) at 51 points each (it
     # used to be the other way round), and 7♥ (21) beats 6♥ (18) (it used to be a tie).
@@ -432,7 +432,7 @@ def test_default_ante_and_explicit_ante() -> None:
 
 
 def test_a_player_who_cannot_pay_the_ante_cannot_take_part() -> None:
-    """Ruling 7 of issue 11 changed this test: Anna (1 chip, ante 2) used to put
+    """Changed this test: Anna (1 chip, ante 2) used to put
 
     Rules: docs/rules/primiera.md.
 

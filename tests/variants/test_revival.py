@@ -283,7 +283,7 @@ def test_deal_equal_primeros_go_to_the_eldest() -> None:
     state = check_deal_file("revival_primero_tie_eldest.toml")
     # Carla (seat 2) is nearer the dealer (Anna, seat 0) in playing order than Anna herself
     assert state.eldest == 1
-    # ruling 1 of issue 11 (docs/rules/ties.md): the layers of 9 and 2 are open to the same players
+    # the layers of 9 and 2 are open to the same players
     # still in, so they form one pot of 11, and the tie is settled once for it
     assert [(layer.amount, layer.winners, layer.shares) for layer in state.settlement.layers] \
         == [(11, (2,), (11,))]

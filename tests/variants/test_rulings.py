@@ -1,4 +1,4 @@
-"""The rulings of issue 11 (RULES.md, second pass), each driven by a hand-worked deal file.
+"""The rules' finer points, each driven by a hand-worked deal file.
 
 The deal files live in ``rulings/``; each one's comments work the deal out by hand and its
 ``[expect]`` table holds the result (checked by :func:`dealfile.check_expect`). The tests here
@@ -32,19 +32,19 @@ def _record(name: str) -> DealRecord:
 
 
 def test_every_ruling_deal_file_is_run() -> None:
-    assert sorted(p.stem for p in RULINGS.glob("*.toml")) == [
-        "r1_split_once_per_pot", "r2_unmatched_back_before_carry", "r3_fold_never_lowers",
-        "r4_skipped_round_after_folds", "r5_cardano_same_class_default",
-        "r6_suzuki_uncontested_carry", "r7_primiera_top_card_points",
-        "r8_revival_one_at_a_time", "r8_revival_primero_tie_one_at_a_time",
-        "r8_revival_three_rounds_one_at_a_time",
-    ]
+    assert sorted(p.stem for p in RULINGS.glob("*.toml")) == sorted([
+        "split_once_per_pot", "unmatched_back_before_carry", "fold_never_lowers",
+        "skipped_round_after_folds", "cardano_same_class_default",
+        "suzuki_uncontested_carry", "primiera_top_card_points",
+        "revival_one_at_a_time", "revival_primero_tie_one_at_a_time",
+        "revival_three_rounds_one_at_a_time",
+    ])
 
 
-# --- ruling 1: ties once per pot ----------------------------------------------------------------
+# --- ties once per pot ----------------------------------------------------------------
 
-def test_ruling_1_three_way_split_is_settled_once_per_pot() -> None:
-    state = check_expect(_record("r1_split_once_per_pot"))
+def test_three_way_split_is_settled_once_per_pot() -> None:
+    state = check_expect(_record("split_once_per_pot"))
     settlement = state.settlement
     assert settlement is not None
     # one pot of 15 up to level 4, open to Anna, Ben, Carla (seats 0, 1, 2)
@@ -52,7 +52,7 @@ def test_ruling_1_three_way_split_is_settled_once_per_pot() -> None:
         (15, 4, (0, 1, 2), (5, 5, 5))]
 
 
-def test_ruling_1_layers_are_cut_then_merged_into_pots() -> None:
+def test_layers_are_cut_then_merged_into_pots() -> None:
     # the same contributions as the deal file: Anna Ben Carla 4, Dan 1 and Eve 2 folded
     layers, returns, carry = build_layers([4, 4, 4, 1, 2], contenders=[0, 1, 2])
     assert [(x.amount, x.level) for x in layers] == [(5, 1), (4, 2), (6, 4)]
@@ -66,8 +66,8 @@ def test_ruling_1_layers_are_cut_then_merged_into_pots() -> None:
         (9, 3, (0, 1, 2)), (6, 6, (1, 2))]
 
 
-def test_ruling_1_odd_chips_of_the_pot_go_one_at_a_time_from_the_eldest() -> None:
-    state = replay(_record("r1_split_once_per_pot"))
+def test_odd_chips_of_the_pot_go_one_at_a_time_from_the_eldest() -> None:
+    state = replay(_record("split_once_per_pot"))
     # 16 among three from the eldest: 6 / 5 / 5; 17: 6 / 6 / 5
     assert share_layer(state, 16, (2, 0, 1), "split") == ((0, 1, 2), (6, 5, 5))
     assert share_layer(state, 17, (1, 2, 0), "split") == ((0, 1, 2), (6, 6, 5))
@@ -75,35 +75,35 @@ def test_ruling_1_odd_chips_of_the_pot_go_one_at_a_time_from_the_eldest() -> Non
 
 # --- rulings 2 and 3 ----------------------------------------------------------------------------
 
-def test_ruling_2_unmatched_chips_go_back_before_the_pot_carries() -> None:
-    state = check_expect(_record("r2_unmatched_back_before_carry"))
+def test_unmatched_chips_go_back_before_the_pot_carries() -> None:
+    state = check_expect(_record("unmatched_back_before_carry"))
     assert state.settlement is not None and state.settlement.paid_out == 1
 
 
-def test_ruling_3_a_fold_never_lowers_what_the_others_must_match() -> None:
-    record = _record("r3_fold_never_lowers")
+def test_a_fold_never_lowers_what_the_others_must_match() -> None:
+    record = _record("fold_never_lowers")
     check_expect(record)
     after_fold = replay(record, stop_after=6)
     assert after_fold.high == 3 and not after_fold.over
     assert after_fold.seats[after_fold.to_act or 0].name == "Carla"
 
 
-# --- ruling 4 -----------------------------------------------------------------------------------
+# ------------------------------------------------------------
 
-def test_ruling_4_folds_leaving_one_actor_skip_the_round() -> None:
-    state = check_expect(_record("r4_skipped_round_after_folds"))
+def test_folds_leaving_one_actor_skip_the_round() -> None:
+    state = check_expect(_record("skipped_round_after_folds"))
     assert state.skipped
 
 
-# --- ruling 5 -----------------------------------------------------------------------------------
+# ------------------------------------------------------------
 
-def test_ruling_5_same_class_is_the_default_call_rule() -> None:
+def test_same_class_is_the_default_call_rule() -> None:
     assert get_variant("cardano").option("call_rule") == "same_class"
-    check_expect(_record("r5_cardano_same_class_default"))
+    check_expect(_record("cardano_same_class_default"))
 
 
-def test_ruling_5_at_least_is_the_house_option() -> None:
-    record = _record("r5_cardano_same_class_default")
+def test_at_least_is_the_house_option() -> None:
+    record = _record("cardano_same_class_default")
     state = replay(attrs.evolve(record, options=(("call_rule", "at_least"),)))
     settlement = state.settlement
     assert settlement is not None
@@ -113,39 +113,39 @@ def test_ruling_5_at_least_is_the_house_option() -> None:
     assert state.stacks == (24, 18, 18)
 
 
-# --- ruling 6 -----------------------------------------------------------------------------------
+# ------------------------------------------------------------
 
-def test_ruling_6_suzuki_uncontested_carry_goes_to_the_best_hand() -> None:
-    state = check_expect(_record("r6_suzuki_uncontested_carry"))
+def test_suzuki_uncontested_carry_goes_to_the_best_hand() -> None:
+    state = check_expect(_record("suzuki_uncontested_carry"))
     assert state.settlement is not None
     assert [(p.amount, p.contenders) for p in state.settlement.layers] == [(4, (0, 1, 2))]
 
 
-# --- ruling 7 -----------------------------------------------------------------------------------
+# ------------------------------------------------------------
 
-def test_ruling_7_equal_primieras_by_the_top_cards_points_then_suit() -> None:
-    check_expect(_record("r7_primiera_top_card_points"))
+def test_equal_primieras_by_the_top_cards_points_then_suit() -> None:
+    check_expect(_record("primiera_top_card_points"))
 
 
-def test_ruling_7_tie_eldest_is_a_house_rule_without_the_tie_breaks() -> None:
-    record = _record("r7_primiera_top_card_points")
+def test_tie_eldest_is_a_house_rule_without_the_tie_breaks() -> None:
+    record = _record("primiera_top_card_points")
     state = replay(attrs.evolve(record, options=(("tie", "eldest"),)))
     assert state.settlement is not None
     assert [(a.seat, a.amount) for a in state.settlement.awards] == [(0, 3)]   # Anna, eldest
 
 
-def test_ruling_7_a_player_who_cannot_pay_the_ante_cannot_take_part() -> None:
-    record = _record("r7_primiera_top_card_points")
+def test_a_player_who_cannot_pay_the_ante_cannot_take_part() -> None:
+    record = _record("primiera_top_card_points")
     with pytest.raises(CannotPayAnteError, match="Ben has 1 chip and cannot pay") as info:
         start_deal("primiera", record.players, [5, 1, 5], dealer="Carla", ante=2,
                    stock=record.stock)
     assert info.value.player == "Ben"
 
 
-def test_ruling_7_in_a_session_a_player_short_of_the_ante_leaves_the_table() -> None:
+def test_in_a_session_a_player_short_of_the_ante_leaves_the_table() -> None:
     # The deal file's cards with chips 3 / 10 / 10 and ante 2: Ben wins the 6 antes; Anna is
     # left with 1 chip, short of the next ante: she leaves the table with it. Carla has 8.
-    record = _record("r7_primiera_top_card_points")
+    record = _record("primiera_top_card_points")
     variant = get_variant("primiera")
     session = Session(variant=variant, players=record.players, chips=(3, 10, 10), dealer=2,
                       table=Table(stake=1, rest=3, ante=2))
@@ -164,24 +164,24 @@ def test_ruling_7_in_a_session_a_player_short_of_the_ante_leaves_the_table() -> 
     assert table.start_deal().seats[0].contributed == 1
 
 
-# --- ruling 8 -----------------------------------------------------------------------------------
+# ------------------------------------------------------------
 
-@pytest.mark.parametrize("name", ["r8_revival_one_at_a_time",
-                                  "r8_revival_primero_tie_one_at_a_time",
-                                  "r8_revival_three_rounds_one_at_a_time"])
-def test_ruling_8_revival_deals_one_at_a_time_under_deal_packets_1(name: str) -> None:
+@pytest.mark.parametrize("name", ["revival_one_at_a_time",
+                                  "revival_primero_tie_one_at_a_time",
+                                  "revival_three_rounds_one_at_a_time"])
+def test_revival_deals_one_at_a_time_under_deal_packets_1(name: str) -> None:
     check_expect(_record(name))
 
 
-def test_ruling_8_the_same_stock_dealt_in_packets_of_two() -> None:
+def test_the_same_stock_dealt_in_packets_of_two() -> None:
     # r8_revival_one_at_a_time is revival_three_way_split.toml under deal_packets = 1
-    one = _record("r8_revival_one_at_a_time")
+    one = _record("revival_one_at_a_time")
     two = load_record(Path(__file__).resolve().parent / "revival_three_way_split.toml")
     assert (one.stock, one.actions) == (two.stock, two.actions)
     assert replay(attrs.evolve(one, options=(("deal_packets", 2),))).stacks == (11, 11, 10, 8)
 
 
-def test_ruling_8_deal_packets_is_validated() -> None:
+def test_deal_packets_is_validated() -> None:
     from primero.errors import InvalidOptionError
 
     for bad in (0, 3, "two", True):
@@ -195,7 +195,7 @@ def test_ruling_8_deal_packets_is_validated() -> None:
 def test_a_carried_pot_says_why_in_the_settlement_and_the_replay_text() -> None:
     from primero.cli.narration import describe_settlement
 
-    state = replay(_record("r2_unmatched_back_before_carry"))
+    state = replay(_record("unmatched_back_before_carry"))
     settlement = state.settlement
     assert settlement is not None
     assert settlement.describe(state.players) == (
@@ -203,7 +203,7 @@ def test_a_carried_pot_says_why_in_the_settlement_and_the_replay_text() -> None:
         "4 chips carry over to the next deal: nobody vied in round 2")
     assert "  4 chips carry over to the next deal: nobody vied in round 2" \
         in describe_settlement(state)
-    cardano = replay(_record("r5_cardano_same_class_default"))
+    cardano = replay(_record("cardano_same_class_default"))
     assert cardano.settlement is not None
     assert cardano.settlement.describe(cardano.players) == (
         "6 chips carry over to the next deal: no hand met the standing call Primero 60 "
@@ -212,7 +212,7 @@ def test_a_carried_pot_says_why_in_the_settlement_and_the_replay_text() -> None:
 
 
 def test_a_won_pot_has_no_reason() -> None:
-    state = replay(_record("r1_split_once_per_pot"))
+    state = replay(_record("split_once_per_pot"))
     assert state.settlement is not None and state.settlement.reason == ""
     assert state.settlement.describe(state.players).splitlines() == [
         "Anna wins 5 with Primero 65", "Ben wins 5 with Primero 65",
@@ -281,7 +281,7 @@ def test_the_waks_rules_state_what_the_library_plays() -> None:
         assert rule in summary, rule
 
 
-def test_ruling_7_equal_primieras_agree_with_an_independent_reading() -> None:
+def test_equal_primieras_agree_with_an_independent_reading() -> None:
     # An oracle that imports nothing from primero: (points, top card points, best suit of the
     # top cards), suits hearts 3 > diamonds 2 > clubs 1 > spades 0; compared with the library
     # on every pair of Primieras of equal points among 3,000 drawn with a fixed seed.

@@ -57,7 +57,7 @@ def test_suzuki_is_registered() -> None:
     spec = get_variant("suzuki").spec
     assert spec.title == "Suzuki's no-fold Primero"
     assert spec.players == (2, 6)
-    # its own sources, then those its options cite (issue 11: every key resolves)
+    # its own sources, then those its options cite
     assert [s.split()[0] for s in spec.sources][:3] == ["[seed-DE]", "[SUZ94]", "[BARONY]"]
     assert [o.name for o in spec.options] == [
         "deck", "supremus", "chorus", "numerus_counts", "high_primero_beats_fluxus", "tie"]
@@ -169,7 +169,7 @@ def test_nobody_vies_in_round_1_the_deal_goes_on_round_2_carries() -> None:
 
 def test_unmatched_vie_goes_back_and_an_uncontested_carry_goes_to_the_best_hand() -> None:
     # Round 1 goes by without a vie; in round 2 Anna vies and both others pass. Her chips go
-    # back unmatched; no layer is contested. Ruling 6 of issue 11 (docs/rules/suzuki.md) changed
+    # back unmatched; no layer is contested. changed
     # this
     # test: the carry-over no longer stays, it forms a pot open to every player and the best
     # hand takes it (it used to stay on the table).

@@ -58,9 +58,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         options: Variant options, as a dict or ``"key=value,key=value"``.
         carry_over: ``"refund"`` (a pot that stays on the table is given back to those who put
             it in) or ``"lost"`` (nobody gets it back).
-        raise_cap: The most vies plus raises per betting round (docs/rules/waks.md house rule), 0
-        for
-            none; applied where the engine offers it.
+        raise_cap: The most vies plus raises per betting round (a house rule:
+            docs/rules/waks.md#raise-cap), 0 for none; applied where the engine offers it.
         render_mode: ``None`` or ``"ansi"`` (``render()`` returns the table as text).
 
     Spaces: ``action_space(agent)`` is ``Discrete(N)`` over the engine's action ids;

@@ -91,9 +91,9 @@ def deal_round(state: GameState, count: int, *, together: bool = False,
     Args:
         state: The state at a deal step.
         count: Cards per player.
-        together: Give each player all ``count`` cards in turn (packets, docs/rules/revival.md)
-        instead
-            of one card at a time round the table (docs/rules/dealing.md).
+        together: Give each player all ``count`` cards in turn (packets,
+            docs/rules/revival.md) instead of one card at a time round the table
+            (docs/rules/dealing.md).
         reason: Why they are dealt; default :func:`deal_reason`.
     """
     why = deal_reason(state) if reason is None else reason

@@ -312,8 +312,8 @@ class CardanoState(VariantState):
 
     Attributes:
         call: The standing call: the last call made in the deal, either round
-        (docs/rules/cardano.md);
-            ``None`` before the first vie. Public: every player heard it.
+            (docs/rules/cardano.md); ``None`` before the first vie. Public: every player
+            heard it.
     """
 
     call: Call | None = None

@@ -467,9 +467,8 @@ class PrimieraRules:
         """Antes from everyone (the dealer included) and the automatic declarations.
 
         Raises:
-            CannotPayAnteError: a player's stack is short of the ante (docs/rules/primiera.md); the
-            deal
-                is refused before anything is dealt.
+            CannotPayAnteError: a player's stack is short of the ante
+                (docs/rules/primiera.md); the deal is refused before anything is dealt.
         """
         if step.kind == "ante":
             ante = state.table.ante

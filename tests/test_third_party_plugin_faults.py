@@ -1,4 +1,4 @@
-"""Faults a third-party plug-in showed when installed beside the library (issue 16, breaker16).
+"""Faults a third-party plug-in showed when installed beside the library.
 
 Each is a tiny plug-in: the exact :class:`PluginError` (or what the fault must not do: end
 the program, hide the fault, hang the kit) is asserted.
@@ -136,7 +136,7 @@ def test_a_hook_that_exits_or_whose_error_cannot_be_read_is_named(rules: object,
                                                                   raised: str) -> None:
     with pytest.raises(PluginError) as info:
         points_of(rules)
-    label = f"test_breaker16_faults.{type(rules).__name__}"
+    label = f"test_third_party_plugin_faults.{type(rules).__name__}"
     assert str(info.value).startswith(f"plug-in {label}, hook primero_card_points: raised "
                                       f"{raised} (called with card=")
     assert (info.value.plugin, info.value.hook) == (label, "primero_card_points")
@@ -146,7 +146,7 @@ def test_an_answer_whose_repr_raises_is_named() -> None:
     with pytest.raises(PluginError) as info:
         points_of(ReprBombPoints())
     assert str(info.value) == (
-        "plug-in test_breaker16_faults.ReprBombPoints, hook primero_card_points (variant "
+        "plug-in test_third_party_plugin_faults.ReprBombPoints, hook primero_card_points (variant "
         "'mine'): for <card> returned <ReprBomb whose repr raised RuntimeError> (ReprBomb); "
         "expected a whole number of points (int >= 0) (cards hidden: error.detail shows them)")
 
@@ -275,7 +275,7 @@ def test_an_action_built_with_a_bad_amount_is_the_plugins_fault(amount: object,
 
 
 def label_of(name: str, maker: str = "offering") -> str:
-    return f"test_breaker16_faults.{maker}.<locals>.{name}"
+    return f"test_third_party_plugin_faults.{maker}.<locals>.{name}"
 
 
 class TellsTheHands:
@@ -343,12 +343,12 @@ def test_a_state_changed_in_place_is_the_plugins_fault_not_the_cores() -> None:
     with checking_everything(), pytest.raises(PluginError) as info:
         state.apply(state.legal_actions()[0])
     message = str(info.value)
-    assert message.startswith("plug-in test_breaker16_faults.MutatesInPlace, hook "
+    assert message.startswith("plug-in test_third_party_plugin_faults.MutatesInPlace, hook "
                               "primero_apply_action (variant 'mine'): returned a state with ")
     assert message.endswith("expected the 60 of the deal (chips are conserved) (found in the "
                             "core's answer: a plug-in's hook ran before it, or changed a state "
                             "in place)")
-    assert info.value.plugin == "test_breaker16_faults.MutatesInPlace"
+    assert info.value.plugin == "test_third_party_plugin_faults.MutatesInPlace"
 
 
 @pytest.mark.parametrize(("make", "shown"), [(lambda: "pass", "'pass' (str)"),
@@ -378,7 +378,8 @@ def test_an_apply_hook_that_drops_a_card_is_named_at_once() -> None:
         state.apply(state.legal_actions()[0])
     assert type(info.value) is PluginError
     assert str(info.value) == (
-        "plug-in test_breaker16_faults.DropsACard, hook primero_apply_action (variant 'mine'): "
+        "plug-in test_third_party_plugin_faults.DropsACard,"
+        " hook primero_apply_action (variant 'mine'): "
         "returned a state that lost <card>; expected every card of the pack exactly once "
         "(hands, stock, discards) (cards hidden: error.detail shows them)")
 
@@ -396,9 +397,10 @@ def test_a_hook_that_never_returns_is_named_by_the_watchdog() -> None:
         points_of(NeverReturns())
     message = str(info.value)
     assert message.startswith(
-        "plug-in test_breaker16_faults.NeverReturns, hook primero_card_points: did not return "
+        "plug-in test_third_party_plugin_faults.NeverReturns,"
+        " hook primero_card_points: did not return "
         "within 0.05 s (in NeverReturns.primero_card_points, at ")
-    assert (info.value.plugin, info.value.hook) == ("test_breaker16_faults.NeverReturns",
+    assert (info.value.plugin, info.value.hook) == ("test_third_party_plugin_faults.NeverReturns",
                                                     "primero_card_points")
     assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
@@ -459,14 +461,16 @@ def test_a_hook_taking_an_argument_never_passed_is_refused_at_registration() -> 
         Registry([registering(lambda register: register(spec), "extra")])
     assert str(info.value) == (
         "plug-in 'extra' registered an invalid variant: rule object "
-        "test_breaker16_faults.TakesAnExtraArgument: primero_card_points: the implementation "
+        "test_third_party_plugin_faults.TakesAnExtraArgument: primero_card_points: the "
+        "implementation "
         "primero_card_points(variant: 'object', card: 'object', extra: 'object') -> 'int' "
         "Argument(s) {'extra'} are declared in the "
         "hookimpl but can not be found in the hookspec (the hook passes variant, card)")
 
 
 @pytest.mark.parametrize(("rules", "problem"), [
-    (TakesAnExtraArgument, "rule object test_breaker16_faults.TakesAnExtraArgument is a class; "
+    (TakesAnExtraArgument, "rule object test_third_party_plugin_faults.TakesAnExtraArgument "
+                           "is a class; "
                            "expected an instance (TakesAnExtraArgument())"),
     (None, "rule object builtins.NoneType implements no primero hook; expected an object with "
            "@hookimpl methods"),

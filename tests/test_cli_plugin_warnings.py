@@ -16,7 +16,7 @@ REASON = ("plug-in boom: importing 'primero_boom' failed: ModuleNotFoundError: N
 
 @pytest.fixture(scope="module")
 def boom_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A site with one installed plug-in whose module fails to import (breaker repro 26)."""
+    """A site with one installed plug-in whose module fails to import."""
     root = tmp_path_factory.mktemp("boom")
     (root / "primero_boom").mkdir()
     (root / "primero_boom" / "__init__.py").write_text("import numpyy\n")

@@ -1,6 +1,6 @@
-"""A dealing hook's queued cards are checked where the façade receives them (breaker repro 25).
+"""A dealing hook's queued cards are checked where the façade receives them.
 
-Issue 16 item 1: seat indices in range; a fault is one PluginError naming plug-in and hook.
+seat indices in range; a fault is one PluginError naming plug-in and hook.
 """
 
 from __future__ import annotations

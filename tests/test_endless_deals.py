@@ -1,6 +1,6 @@
 """A deal whose actions move nothing is stopped after a bound that does not grow with the chips.
 
-Repro 22 (breaker): the engine's only guard was ``steps * (2n + 1) * (chips + n + 1)``
+the engine's only guard was ``steps * (2n + 1) * (chips + n + 1)``
 actions, 252,168 for 3 seats of 2,000 chips (minutes) and endless at 10**9 chips. The bound
 (:func:`primero.plugins.checks.deal_action_bound`) is now also ``4 * (n + 1)`` actions for each
 unit of progress (a chip put in or paid, a fold, a step begun) and one, never below

@@ -1,4 +1,4 @@
-"""Hostile input found by the adversarial review: each case a precise, truthful error."""
+"""Hostile input found by a hostile caller: each case a precise, truthful error."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def test_seat_of_an_unknown_name_is_a_precise_error() -> None:
 
 
 def test_session_constructor_refuses_a_name_and_a_text_seed() -> None:
-    """Breaker repro 20: ``Session(...)`` itself (not only ``Session.new``) checks its values."""
+    """``Session(...)`` itself (not only ``Session.new``) checks its values."""
     table = Table(stake=1, rest=3, ante=0, raise_cap=None)
     with pytest.raises(PrimeroError, match=r"session variant must be a Variant \(get_variant"
                                            r"\(name\)\), got 'waks'"):
@@ -103,7 +103,7 @@ def _primiera_record_with_reshuffles() -> DealRecord:
 
 
 def test_a_record_short_of_reshuffles_is_refused() -> None:
-    """docs/rules/dealing.md: a replay never depends on a random generator (breaker repro 09)."""
+    """docs/rules/dealing.md: a replay never depends on a random generator."""
     record = _primiera_record_with_reshuffles()
     assert len(record.reshuffles) == 3
     assert replay(record).reshuffles == record.reshuffles
@@ -119,7 +119,7 @@ def test_a_record_short_of_reshuffles_is_refused() -> None:
 
 
 def test_record_errors_quote_names_with_control_characters() -> None:
-    """Breaker repro 14: a right-to-left override in a name is quoted, never echoed raw."""
+    """A right-to-left override in a name is quoted, never echoed raw."""
     record = load_record(_WAKS_EXAMPLE.read_text(encoding="utf-8"))
     bad = attrs.evolve(record, actions=(("Anna\u202e", "pass"),))
     with pytest.raises(RecordError) as info:
@@ -144,7 +144,7 @@ def test_long_core_deals_with_big_stacks_are_not_cut_short() -> None:
 
 
 def test_numpy_integer_ids_apply_like_ints() -> None:
-    """An id from ``np.argmax`` over the action mask is an id (breaker repro 24's note)."""
+    """An id from ``np.argmax`` over the action mask is an id."""
     state = start_deal("waks", ["Anna", "Ben", "Carla"], 10, seed=1)
     for i in state.legal_action_ids():
         assert state.apply(np.int64(i)) == state.apply(i)

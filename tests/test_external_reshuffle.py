@@ -1,8 +1,8 @@
-"""A reshuffle dealt from outside never offers a card still in a hand (breaker repro 07).
+"""A reshuffle dealt from outside never offers a card still in a hand.
 
 docs/rules/dealing.md: when the stock runs out, the discards are shuffled into a new stock and
 folded
-hands join the discards. Issue 12: the chance node never offers a card that is in a hand.
+hands join the discards. the chance node never offers a card that is in a hand.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The kit fails within its budget on a hook that never returns, naming the hook (repro 28).
+"""The kit fails within its budget on a hook that never returns, naming the hook.
 
 The machine's time budget was checked only between actions: a loop inside one hook call hung
 ``run_deal_machine(..., time_budget=3)`` for ever. Each example now also runs under a

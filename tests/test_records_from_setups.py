@@ -1,4 +1,4 @@
-"""Deal records from setups, and what a setup's equality means (breaker2's findings)."""
+"""Deal records from setups, and what a setup's equality means."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def _random_deal(name: str, players: int, seed: int, **kwargs: object) -> primer
 @pytest.mark.parametrize("seed", [0, 5])
 def test_a_record_of_a_seeded_setup_replays_its_reshuffles(seed: int) -> None:
     """``DealRecord.of(variant, state.setup, actions)`` keeps the seed, which shuffles the
-    reshuffles the setup does not give (breaker2 repro 01: suzuki, six players)."""
+    reshuffles the setup does not give."""
     state = _random_deal("suzuki", 6, 0)
     if seed:
         state = next(s for s in (_random_deal("suzuki", 6, k) for k in range(seed, seed + 40))
@@ -69,13 +69,13 @@ def test_a_seed_too_large_for_a_deal_file_is_refused() -> None:
     assert start_deal("waks", ["A", "B"], 5, seed=2**128).setup.seed == 2**128
     with pytest.raises(PrimeroError, match="seed must be at most 2\\*\\*128 in size"):
         start_deal("waks", ["A", "B"], 5, seed=2**128 + 1)
-    state = start_deal("waks", ["A", "B"], 5, seed=2**70)  # breaker2 repro 03
+    state = start_deal("waks", ["A", "B"], 5, seed=2**70)
     record = DealRecord.of(state.variant, state.setup)
     assert load_record(dump_record(record)).seed == 2**70
 
 
 def test_a_kit_budget_longer_than_a_timer_sets_no_deadline() -> None:
-    """breaker2 repro 04: ``time_budget=1e12`` was an OverflowError from the OS timer."""
+    """``time_budget=1e12`` was an OverflowError from the OS timer."""
     for seconds in (MAX_TIMER * 2, 1e12, math.inf):
         deadline = Deadline(seconds, str)
         assert deadline._armed == ""

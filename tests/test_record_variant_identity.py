@@ -1,4 +1,4 @@
-"""A deal file replays the deal's own variant, or the deal is not saved (repro 23).
+"""A deal file replays the deal's own variant, or the deal is not saved.
 
 A deal file names the variant and its options only; ``record_from_state`` of a deal played
 with another variant of the same name (``attrs.evolve(WAKS, plugins=LOSING.plugins)``, the

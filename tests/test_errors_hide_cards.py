@@ -1,6 +1,6 @@
 """No error shows a player a card they may not see, and the plug-in's author still gets it.
 
-Repro 29 (breaker): in ``primero play`` a plug-in fault while the computer exchanges printed
+in ``primero play`` a plug-in fault while the computer exchanges printed
 ``discards=(Card.parse('3d'),)``, the computer's face-down discard. A
 :class:`~primero.errors.PluginError`'s message (``str()``, what the CLI prints) writes every
 card as ``<card>``; ``error.detail`` and the conformance kit's report keep them.

@@ -1,4 +1,4 @@
-"""Faults breaker13 found in issue 13's tables, cache, batch API and showdown odds.
+"""Bad input to the hand tables, the cache, the batch API and the showdown odds: named.
 
 Each test states the exact behaviour: a precise error, a warning and a rebuilt table, or the
 right answer; expected values come from independent counts (brute force, hand-worked).

@@ -1,4 +1,4 @@
-"""``@hookimpl(specname=...)`` is read by the unknown-hook check (repro 27, issue 16 item 2).
+"""``@hookimpl(specname=...)`` is read by the unknown-hook check.
 
 pluggy names a hook implementation by its ``specname`` when it has one (``HookimplOpts``): a
 misspelt specname must be refused like a misspelt method name, and a correct specname on a
