@@ -180,13 +180,13 @@ def test_play_interactive_numbers_text_and_reasons() -> None:
 
 
 def test_play_interactive_by_number_to_the_end() -> None:
-    out = ok("play", "--seed", "3", input="1\n" * 40)
+    out = ok("play", "--seed", "3", "--deals", "1", input="1\n" * 40)
     lines = out.splitlines()
     assert f"{PROMPT}You pass   (pot 0)" in lines
     assert "— showdown —" in lines
     chips = re.fullmatch(r"  chips: You (\d+), Anna (\d+), Ben (\d+), Carla (\d+)", lines[-1])
     assert chips is not None and sum(map(int, chips.groups())) == 200
-    assert ok("play", "--seed", "3", input="1\n" * 40) == out
+    assert ok("play", "--seed", "3", "--deals", "1", input="1\n" * 40) == out
 
 
 def test_play_interactive_unreadable_text_asks_again() -> None:

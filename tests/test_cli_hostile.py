@@ -177,8 +177,9 @@ def test_help_and_question_mark_list_the_verbs_with_poker_counterparts() -> None
             ["hold", "hold", "pass", "fold", "exchange", "a"]
         assert "(poker: call)" in lines[at + 1] and "(poker: raise)" in lines[at + 2]
         assert "(poker: check)" in lines[at + 3] and "(poker: draw)" in lines[at + 5]
-        assert lines[at + 7].startswith("  the list shows what you may do now")
-        assert lines[at + 8] == PROMPT  # asked again
+        assert [line.split()[0] for line in lines[at + 7:at + 9]] == ["rules", "quit"]
+        assert lines[at + 9].startswith("  the list shows what you may do now")
+        assert lines[at + 10] == PROMPT  # asked again
 
 
 def test_help_notes_and_showdown_wrap_at_spaces_in_a_narrow_terminal() -> None:
@@ -207,7 +208,7 @@ def test_help_notes_and_showdown_wrap_at_spaces_in_a_narrow_terminal() -> None:
 def test_a_legend_under_the_first_prompt_only() -> None:
     lines = _play("--seed", "3", input="1\n1\n")
     legend = ("  (answer with a number from the list or an action such as 'vie 1'; 'help' lists "
-              "the verbs)")
+              "the verbs, 'rules' the game, 'quit' leaves the table)")
     assert lines.count(legend) == 1
     assert lines[lines.index(legend) + 1].startswith(PROMPT)
     assert lines.index(legend) < min(k for k, line in enumerate(lines) if line.startswith(PROMPT))

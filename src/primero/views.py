@@ -20,14 +20,20 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from attrs import field, frozen
 
+from primero.actions import Call
+
 if TYPE_CHECKING:
     from primero.actions import Action
     from primero.cards import Card
+    from primero.hands import HandValue
     from primero.setup import Step, Table
     from primero.state import GameState, PublicSeat, Receipt
     from primero.variant import Variant
 
-__all__ = ["PlayerView", "state_view"]
+__all__ = ["HAND_SIZE", "PlayerView", "state_view"]
+
+#: Cards in a whole Primero hand (docs/rules/hands.md).
+HAND_SIZE = 4
 
 
 @frozen(kw_only=True)
@@ -86,6 +92,29 @@ class PlayerView:
     def stack(self) -> int:
         """The viewer's chips not on the table."""
         return self.seats[self.seat].stack
+
+    @property
+    def hand_value(self) -> HandValue | None:
+        """The value of the viewer's hand once it is whole (four cards), else ``None``.
+
+        Ranked by the variant's own ranking (docs/rules/hands.md): e.g. ``Primero 65`` for
+        7♠ 6♣ A♦ K♥ in ``waks``. ``None`` while cards are still to come (the first deal of
+        two in ``waks``): ``variant.ranking.evaluate`` ranks four cards only.
+        """
+        hand = self.hand
+        if len(hand) != HAND_SIZE:
+            return None
+        return self.variant.ranking.evaluate(hand)
+
+    @property
+    def standing_call(self) -> Call | None:
+        """The standing call of a calling deal (``cardano``), or ``None``.
+
+        The last call made in the deal, either round (docs/rules/cardano.md): public, every
+        player heard it. ``None`` before the first vie and in every other variant.
+        """
+        call = self.extra("call")
+        return call if isinstance(call, Call) else None
 
     def extra(self, key: str, default: Any = None) -> Any:
         """A public variant-specific value."""

@@ -14,7 +14,6 @@ verbs with their poker counterparts. How the deal is told is :mod:`primero.cli.n
 from __future__ import annotations
 
 import random
-import re
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -38,23 +37,30 @@ from primero.cli.core import (
     usage_error,
     variant_options,
 )
-from primero.cli.narration import YOU, narrate
+from primero.cli.narration import YOU, narrate, to_you
 from primero.engine import start_deal
 from primero.errors import PrimeroError, RecordError
 from primero.records import load_record, replay, save_record, start_record
 from primero.serialize import to_dict
+from primero.session import Session
 from primero.state import GameState
 from primero.variant import Variant
+from primero.variants.cardano import CardanoRules, call_book, parse_understatements
+from primero.views import PlayerView
 
 __all__ = [
+    "CALL_HELP_LINES",
     "HELP_INDENT",
     "HELP_LINES",
     "LEGEND",
     "NAMES",
+    "NEXT_DEAL",
+    "QUIT_WORDS",
     "check_table",
     "play_command",
     "replay_command",
     "replay_json",
+    "rules_lines",
     "say",
 ]
 
@@ -71,12 +77,22 @@ HELP_LINES = (
     "  exchange CARDS  throw these cards and draw as many (poker: draw); a plain 'exchange' "
     "or 'stand pat' keeps your hand",
     "  a number        the action of that number in the list",
+    "  rules           the hands in order, the card points and how this variant is played",
+    "  quit            leave the table (also 'exit')",
     "  the list shows what you may do now: not every variant has every verb (Suzuki's has no "
     "fold, and there a pass may exchange cards)",
 )
-#: The one line under the first prompt.
-LEGEND = "  (answer with a number from the list or an action such as 'vie 1'; 'help' lists " \
-    "the verbs)"
+#: What ``help`` adds in a calling variant (``cardano``, docs/rules/cardano.md).
+CALL_HELP_LINES = (
+    "  vie N call C    every vie and every raise names a call C: a hand class and its points, "
+    "e.g. 'vie 1 call Primero 60' or 'hold raise 2 call Fluxus 70'; a Supremus is called "
+    "without points",
+    "  the call        each call must rank above the standing call; at the showdown only a "
+    "hand that meets the standing call can win (a bluff may make the others fold first)",
+)
+#: The one line under the first prompt; ``{example}`` is one of the actions listed.
+LEGEND = "  (answer with a number from the list or an action such as '{example}'; 'help' " \
+    "lists the verbs, 'rules' the game, 'quit' leaves the table)"
 #: Where a help entry's description starts; its continued lines start there too.
 HELP_INDENT = 18
 #: Said once, the first time the human faces a vie with a plain pass among their actions.
@@ -104,33 +120,6 @@ def _titled(title: str, rest: str) -> Text:
     return Text.assemble((title, "bold"), rest)
 
 
-#: Verbs whose third person is not the second person plus "s".
-_SECOND_PERSON = {"has": "have", "is": "are", "was": "were", "does": "do"}
-
-
-def _to_you(message: str, name: str) -> str:
-    """A rules message about the human's seat put in the second person when it is "You".
-
-    The rules speak of players by name ("Anna has only 5 chips", "7♠ is not in Anna's
-    hand"); with the default name that reads "You has only…", "You's hand", so the verb and
-    the possessive are mended: "You have only 5 chips", "7♠ is not in your hand".
-    """
-    if name != YOU:
-        return message
-    message = re.sub(r"(^|[.:;!?] )You's\b", r"\1Your", message)
-    message = re.sub(r"\bYou's\b", "your", message)
-
-    def verb(match: re.Match[str]) -> str:
-        word = match[1]
-        if word in _SECOND_PERSON:
-            return f"You {_SECOND_PERSON[word]}"
-        if word.endswith(("ss", "us", "ys")):  # not a verb in the third person
-            return match[0]
-        return f"You {word[:-2] if word.endswith('ches') else word[:-1]}"
-
-    return re.sub(r"\bYou ([a-z]+s)\b", verb, message)
-
-
 #: Above this many legal actions, actions that name a call are summarised, not listed.
 MAX_LISTED = 24
 
@@ -148,13 +137,91 @@ def _menu_text(action: Action) -> str:
     return str(action)
 
 
-def _calls_summary(with_calls: list[Action]) -> str:
-    """One paragraph describing many call-naming actions (the calling variant)."""
-    moves = sorted({str(a).partition(" call ")[0] for a in with_calls})
-    calls = list(dict.fromkeys(str(a).partition(" call ")[2] for a in with_calls))
+def _runs(points: Sequence[int]) -> str:
+    """Ascending points as runs: ``42-79, 81-84``; a lone value stands alone."""
+    runs: list[list[int]] = []
+    for p in points:
+        if runs and p == runs[-1][-1] + 1:
+            runs[-1].append(p)
+        else:
+            runs.append([p])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
+def _calls_summary(with_calls: list[Action]) -> list[str]:
+    """Lines describing many call-naming actions (the calling variant), calls by class.
+
+    ``  or vie 1-3 / hold raise 1-3 naming a call above the standing one:`` then one line per
+    class, weakest first, with the points that may be called (``    Primero 42-79, 81-84``).
+    """
+    moves: dict[str, list[int]] = {}
+    by_class: dict[str, list[int]] = {}
+    for action in with_calls:
+        verb, _, amount = str(action).partition(" call ")[0].rpartition(" ")
+        moves.setdefault(verb, []).append(int(amount))
+        call = getattr(action, "call", None)
+        if call is not None:
+            points = by_class.setdefault(call.hand_class, [])
+            if call.points is not None and call.points not in points:
+                points.append(call.points)
+    said = " / ".join(f"{verb} {_runs(sorted(set(amounts)))}" for verb, amounts in moves.items())
     example = str(with_calls[len(with_calls) // 2])
-    return (f"  or {' / '.join(moves)} naming one of {len(calls)} calls from {calls[0]} to "
-            f"{calls[-1]}; type it, e.g. '{example}'")
+    lines = [f"  or {said} naming a call (a class and points), e.g. '{example}'; the calls "
+             "you may name now:"]
+    for cls, points in by_class.items():
+        lines.append(f"    {cls} {_runs(sorted(points))}" if points else
+                     f"    {cls} (named without its points)")
+    return lines
+
+
+def _example(listed: Sequence[Action]) -> str:
+    """An action to quote in the legend: one that takes a word after its verb, if any."""
+    worded = [a for a in listed if " " in str(a)]
+    return str((worded or list(listed))[0])
+
+
+def rules_lines(variant: Variant) -> list[str]:
+    """What ``rules`` prints at the prompt: the hands in order, the card points, the summary.
+
+    The order is the variant's own (docs/rules/hands.md): Chorus > Fluxus > Supremus >
+    Primero > Numerus in ``waks``; inverted in ``losing``, where the lowest hand wins.
+    """
+    ranking = variant.ranking
+    order = " > ".join(ranking.strongest_first)
+    lines = [f"  {variant.spec.title}", f"  the hands, the winning one first: {order}"]
+    if ranking.low_wins:
+        lines.append("  the lowest hand wins: the weakest class, then the fewest points")
+    for cls in ranking.strongest_first:
+        lines.append(f"    {cls}: {ranking.describe_class(cls)}")
+    by_points: dict[int, list[str]] = {}
+    for card in ranking.pack.cards:
+        label = card.rank.label
+        shown = by_points.setdefault(ranking.points[card], [])
+        if label not in shown:
+            shown.append(label)
+    points = ", ".join(f"{' '.join(labels)} {p}" for p, labels in
+                       sorted(by_points.items(), reverse=True))
+    lines.append(f"  card points: {points}")
+    for paragraph in variant.spec.summary.split("\n\n"):  # each wrapped by the terminal
+        lines.extend(("", f"  {' '.join(paragraph.split())}"))
+    return lines
+
+
+def _unmet_call(view: PlayerView) -> str | None:
+    """The warning when the viewer's whole hand does not meet the standing call (``cardano``).
+
+    docs/rules/cardano.md: at the showdown only hands that meet the standing call can win.
+    """
+    call, value = view.standing_call, view.hand_value
+    if call is None or value is None:
+        return None
+    variant = view.variant
+    book = call_book(variant.ranking)
+    if book.meets(value, call, rule=str(variant.option("call_rule")),
+                  understatements=parse_understatements(str(variant.option("understatements")))):
+        return None
+    return (f"  note: your {value.label} does not meet the standing call {call}: at the "
+            "showdown it cannot win (only a hand meeting the call can)")
 
 
 def _call_problem(answer: str, state: GameState, legal: tuple[Action, ...]) -> str | None:
@@ -198,25 +265,38 @@ class _Prompt:
         view = state.view(seat)
         name = state.seats[seat].name
         out = console(soft_wrap=True)
+        betting = any(step.kind == "bet" for step in state.plan)
+        owed = f"; to hold: {view.owed}" if betting else ""
         out.print(_titled("Your turn", f" — your cards: {format_cards(view.hand)}; "
-                          f"chips {view.stack}; pot {view.pot}; to hold: {view.owed}"))
+                          f"chips {view.stack}; pot {view.pot}{owed}"))
         legal = view.legal
         listed = _listed(legal)
         for k, option in enumerate(listed, start=1):
             out.print(f"  {k:>3}. {_menu_text(option)}")
         if len(listed) < len(legal):
-            say(out, _calls_summary([a for a in legal if a not in listed]))
+            for line in _calls_summary([a for a in legal if a not in listed]):
+                say(out, line)
+        unmet = _unmet_call(view)
+        if unmet is not None:
+            say(out, unmet)
         if view.owed > 0 and Pass() in legal and not self.pass_explained:
             say(out, PASS_NOTE)
             self.pass_explained = True
         if not self.legend_shown:
-            say(out, LEGEND)
+            say(out, LEGEND.format(example=_example(listed)))
             self.legend_shown = True
+        calling = any(isinstance(p, CardanoRules) for p in state.variant.spec.plugins)
         while True:
             answer = self.read("Your action (number or text): ").strip()
+            if answer.lower() in QUIT_WORDS:
+                raise _Quit
+            if answer.lower() == "rules":
+                for line in rules_lines(state.variant):
+                    say(out, line)
+                continue
             if answer.lower() in ("help", "?", "h"):
-                for line in HELP_LINES:  # a verb's entry continues under its description
-                    columned = line[HELP_INDENT - 2:HELP_INDENT] == "  "
+                for line in (*HELP_LINES, *(CALL_HELP_LINES if calling else ())):
+                    columned = line[HELP_INDENT - 2:HELP_INDENT] == "  "  # continued under
                     say(out, line, hang=HELP_INDENT if columned else None)
                 continue
             if answer.isascii() and answer.isdigit():  # no action is a bare number: the menu
@@ -244,11 +324,19 @@ class _Prompt:
             if action in legal:
                 return action
             reason = state.variant.rules.deal.illegal_reason(state, action)
-            say(out, f"  {_to_you(reason, name)}", style="red")
+            say(out, f"  {to_you(reason, name)}", style="red")
+
+
+#: Words that leave the table at any prompt.
+QUIT_WORDS = ("quit", "exit", "q")
 
 
 class _EndOfInput(Exception):
     """Standard input ended before the deal did."""
+
+
+class _Quit(Exception):
+    """The player typed ``quit``."""
 
 
 def _read(prompt: str) -> str:
@@ -296,13 +384,96 @@ def _save(save: Path, state: GameState) -> None:
         fail(f"cannot save the deal to {save}: {exc.strerror or exc}")
 
 
-@app.command("play", short_help="Play a deal at the terminal against computer players.")
+def _deal_path(save: Path, number: int) -> Path:
+    """Where deal ``number`` of a session is saved: ``FILE`` for the first, ``FILE-2``..."""
+    return save if number == 1 else save.with_name(f"{save.stem}-{number}{save.suffix}")
+
+
+def _standings(session: Session) -> str:
+    """One line between deals: everyone's chips, most first, and the carry-over."""
+    chips = ", ".join(f"{name} {c}" for name, c in session.standings()[:len(session.players)])
+    gone = f"; left the table: {', '.join(session.left)}" if session.left else ""
+    carry = f"; {session.carry} chip{'s' if session.carry != 1 else ''} carried over" \
+        if session.carry else ""
+    return f"standings after deal {session.deals}: {chips}{carry}{gone}"
+
+
+def _header(out: Console, state: GameState, number: int) -> None:
+    """Deal ``number``'s first line: the variant, the players, who deals, the table."""
+    table = [f"{state.seats[state.dealer].name} deals"]
+    if any(step.kind == "bet" for step in state.plan):
+        table.append(f"stake {state.table.stake}, rest {state.table.rest}")
+    if state.table.ante:
+        table.append(f"ante {state.table.ante}")
+    which = f", deal {number}" if number > 1 else ""
+    out.print(_titled(state.variant.spec.title,
+                      f"{which} — {', '.join(state.players)}; {'; '.join(table)}"))
+    if state.variant.ranking.low_wins:
+        say(out, "  the lowest hand wins (type 'rules' at the prompt for the order)")
+
+
+def _play_deal(state: GameState, *, human: str | None, agents: dict[str, Agent],
+               rng: random.Random, prompt: _Prompt, out: Console, save: Path | None) \
+        -> GameState:
+    """Play one deal to its end, narrated; the human (by name) is asked at their turns.
+
+    Raises:
+        _Quit: the human typed ``quit``.
+        click.ClickException: standard input ended in the middle of the deal.
+    """
+    seat_of = state.players.index(human) if human is not None else None
+    for line in narrate(None, state, seat=seat_of):
+        say(out, line)
+    while not state.over:
+        seat = state.to_act
+        assert seat is not None
+        try:
+            action = prompt.ask(state, seat) if seat == seat_of else \
+                agents[state.players[seat]].act(state.view(seat), rng)
+        except _EndOfInput:
+            click.echo()  # end the prompt's line
+            kept = f"; the deal so far is saved to {save}" if save is not None else ""
+            fail(f"end of input before the end of the deal: the deal is left unfinished{kept}")
+        after = state.apply(action)
+        for line in narrate(state, after, seat=seat_of, action=action):
+            say(out, line)
+        state = after
+        if save is not None:
+            _save(save, state)
+    if save is not None:
+        out.print(f"deal saved to {save}")
+    return state
+
+
+#: The question between deals of a session at the terminal.
+NEXT_DEAL = "Next deal: press Enter, or type 'quit' to leave the table: "
+
+
+def _next_deal(read: Callable[[str], str], out: Console) -> bool:
+    """Whether the human wants another deal (end of input: no)."""
+    while True:
+        try:
+            answer = read(NEXT_DEAL).strip().lower()
+        except _EndOfInput:
+            click.echo()
+            return False
+        if answer in QUIT_WORDS:
+            return False
+        if answer in ("", "y", "yes", "next", "deal"):
+            return True
+        say(out, "  press Enter for the next deal, or type 'quit'", style="red")
+
+
+@app.command("play", short_help="Play deals at the terminal against computer players.")
 @variant_options
 @click.option("--players", "-n", type=WholeNumber(2), default=4, show_default=True,
               help="Players at the table, within the variant's range (see 'primero variants').")
 @click.option("--seed", "-s", type=WholeNumber(0), default=None,
               help="Seed for the shuffle and the computer players (same seed, same deal).")
 @click.option("--auto", is_flag=True, help="Computer players play every seat; watch the deal.")
+@click.option("--deals", type=WholeNumber(1), default=None,
+              help="Deals to play, the chips, the deal and any carry-over passing on between "
+                   "them; default: until you quit or one player is left (with --auto: 1).")
 @click.option("--agent", "-a", type=click.Choice(list(AGENTS)), default="heuristic",
               show_default=True, help="The computer players.")
 @click.option("--chips", type=WholeNumber(1), default=50, show_default=True,
@@ -316,15 +487,18 @@ def _save(save: Path, state: GameState) -> None:
 @click.option("--raise-cap", "raise_cap", type=WholeNumber(1), default=None,
               help="House rule: at most N vies and raises per betting round (docs/rules/waks.md).")
 @click.option("--save", type=click.Path(path_type=Path), metavar="FILE", default=None,
-              help="Save the deal to this deal file (checked before the first card).")
+              help="Save the deal to this deal file (checked before the first card); later "
+                   "deals of the session go to FILE-2, FILE-3...")
 @click.option("--name", metavar="NAME", default=YOU, show_default=True,
               help="Your name at the table (one word).")
 def play_command(variant: str, option: Sequence[str], players: int, seed: int | None,
-                 auto: bool, agent: str, chips: int, stake: int, rest: int, ante: int | None,
-                 raise_cap: int | None, save: Path | None, name: str) -> None:
-    """Play a deal at the terminal against computer players (you are the eldest, seat 0).
+                 auto: bool, deals: int | None, agent: str, chips: int, stake: int, rest: int,
+                 ante: int | None, raise_cap: int | None, save: Path | None, name: str) -> None:
+    """Play deals at the terminal against computer players (you are the eldest, seat 0).
 
-    Type 'help' at the prompt for the verbs and their poker counterparts.
+    Deal after deal, as at a table (docs/rules/waks.md "Session"): the deal passes to the
+    left, a pot nobody won carries over, a player with no chips leaves. Type 'help' at the
+    prompt for the verbs and their poker counterparts, 'rules' for the game, 'quit' to leave.
     """
     chosen = load_variant(variant, option)
     check_table(chosen, players=players, stake=stake, rest=rest, ante=ante)
@@ -335,41 +509,55 @@ def play_command(variant: str, option: Sequence[str], players: int, seed: int | 
     else:  # the computer players take the other names, so that no two seats share one
         others = [n for n in NAMES if n.casefold() != name.casefold()]
         names = [name, *others[: players - 1]]
+    if deals is None and auto:
+        deals = 1
     rng = random.Random(seed)
     state = start_deal(chosen, names, chips, dealer=players - 1, stake=stake, rest=rest,
                        ante=ante, rng=rng, raise_cap=raise_cap)
     if save is not None:
         _check_save(save, state)
-    agents: list[Agent] = [make_agent(agent) for _ in names]
-    human = None if auto else 0
+    agents = {n: make_agent(agent) for n in names}
+    human = None if auto else name
     prompt = _Prompt(_read)
     out = console(soft_wrap=True)
-    table = [f"{names[state.dealer]} deals"]
-    if any(step.kind == "bet" for step in state.plan):
-        table.append(f"stake {stake}, rest {rest}")
-    if state.table.ante:
-        table.append(f"ante {state.table.ante}")
-    out.print(_titled(chosen.spec.title, f" — {', '.join(names)}; {'; '.join(table)}"))
-    for line in narrate(None, state, seat=human):
-        say(out, line)
-    while not state.over:
-        seat = state.to_act
-        assert seat is not None
+    session: Session | None = None
+    played = 0
+    while True:
+        _header(out, state, played + 1)
         try:
-            action = prompt.ask(state, seat) if seat == human else \
-                agents[seat].act(state.view(seat), rng)
-        except _EndOfInput:
-            click.echo()  # end the prompt's line
-            kept = f"; the deal so far is saved to {save}" if save is not None else ""
-            fail(f"end of input before the end of the deal: the deal is left unfinished{kept}")
-        after = state.apply(action)
-        for line in narrate(state, after, seat=human, action=action):
-            say(out, line)
-        state = after
-        if save is not None:
-            _save(save, state)
-    if save is not None:
-        out.print(f"deal saved to {save}")
+            state = _play_deal(state, human=human, agents=agents, rng=rng, prompt=prompt,
+                               out=out, save=None if save is None else
+                               _deal_path(save, played + 1))
+        except _Quit:
+            click.echo()
+            out.print(f"{name} leave{'' if name == YOU else 's'} the table; deal "
+                      f"{played + 1} is left unfinished")
+            if session is not None:
+                say(out, _standings(session))
+            return
+        played += 1
+        if deals is not None and played >= deals and played == 1:
+            return  # one deal: its own chips line ends it
+        if session is None:  # the bookkeeping of the deals to come (docs/rules/waks.md)
+            session = Session.new(chosen, names, chips, stake=stake, rest=rest, ante=ante,
+                                  dealer=players - 1, raise_cap=raise_cap,
+                                  seed=rng.getrandbits(64))
+        session = session.after(state)
+        say(out, _standings(session))
+        if session.finished:
+            out.print(f"the session is over: {session.players[0] if session.players else 'nobody'}"
+                      " is the last player with chips")
+            return
+        if human is not None and human not in session.players:
+            out.print(f"{name} {'have' if name == YOU else 'has'} no chips left: the session "
+                      "is over")
+            return
+        if deals is not None and played >= deals:
+            return
+        if human is not None and not _next_deal(_read, out):
+            return
+        out.print()
+        state = session.start_deal()
 
 
 def replay_json(state: GameState) -> dict[str, object]:

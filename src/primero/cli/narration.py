@@ -14,16 +14,46 @@ What is shown:
 
 from __future__ import annotations
 
+import re
+
 from primero.actions import Action, Exchange, Pass
 from primero.cards import Card, format_cards
 from primero.errors import PrimeroError
 from primero.setup import Step
 from primero.state import GameState
 
-__all__ = ["YOU", "describe_settlement", "hand_value", "narrate"]
+__all__ = ["YOU", "describe_settlement", "hand_value", "narrate", "to_you"]
 
 #: The human seat's default name; actions and messages are then put in the second person.
 YOU = "You"
+
+#: Verbs whose third person is not the second person plus "s".
+_SECOND_PERSON = {"has": "have", "is": "are", "was": "were", "does": "do"}
+
+
+def to_you(message: str, name: str) -> str:
+    """A message about the human's seat put in the second person when it is "You".
+
+    The rules speak of players by name ("Anna has only 5 chips", "7♠ is not in Anna's
+    hand", "Anna declares Primiera 81"); with the default name that reads "You has only…",
+    "You's hand", so the verb and the possessive are mended: "You have only 5 chips", "7♠ is
+    not in your hand", "You declare Primiera 81". Any other name is left as it is.
+    """
+    if name != YOU:
+        return message
+    message = re.sub(r"(^|[.:;!?] )You's\b", r"\1Your", message)
+    message = re.sub(r"\bYou's\b", "your", message)
+
+    def verb(match: re.Match[str]) -> str:
+        word = match[1]
+        if word in _SECOND_PERSON:
+            return f"You {_SECOND_PERSON[word]}"
+        if word.endswith(("ss", "us", "ys")):  # not a verb in the third person
+            return match[0]
+        return f"You {word[:-2] if word.endswith('ches') else word[:-1]}"
+
+    return re.sub(r"\bYou ([a-z]+s)\b", verb, message)
+
 
 _THIRD_PERSON = {"pass": "passes", "fold": "folds", "hold": "holds", "vie": "vies",
                  "exchange": "exchanges"}
@@ -148,8 +178,14 @@ def narrate(before: GameState | None, after: GameState, *, seat: int | None = No
     deals = [index for index in passed if after.plan[index].kind == "deal"]
     dealt = 0  # cards each dealt so far in this stretch (revival deals 2 + 2 at once)
     tail: list[str] = []
+    # the step the deal now waits in (a decision): its header comes after what the steps
+    # before it did (a declaration held, a call made), so it is said last
+    waiting = after.step_index if not after.over and \
+        after.plan[after.step_index].kind not in ("deal", "ante", "showdown") else None
     for index in passed:
         step = after.plan[index]
+        if index == waiting:
+            break
         if step.kind == "deal":
             tail.append(_deal_header(step, dealt))
             dealt += step.count
@@ -164,9 +200,13 @@ def narrate(before: GameState | None, after: GameState, *, seat: int | None = No
     lines.extend(cards)  # hands changed without a deal step (a variant's own mechanics)
     lines.extend(tail)
     old_extras = dict(before.extras) if before is not None else {}
+    you = after.seats[seat].name if seat is not None else None
     for key, value in after.extras:
         if not key.startswith("_") and old_extras.get(key) != value:
-            lines.append(f"  {key.replace('_', ' ')}: {value}")
+            said = f"  {key.replace('_', ' ')}: {value}"
+            lines.append(to_you(said, you) if you is not None else said)
+    if waiting is not None and waiting in passed:
+        lines.append(f"— {after.plan[waiting]} —")
     reshuffles = len(after.reshuffles) - (len(before.reshuffles) if before is not None else 0)
     if reshuffles > 0:
         lines.append("  the stock ran out: the discards were shuffled into a new stock")
