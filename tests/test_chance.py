@@ -270,7 +270,8 @@ def test_cardano_calls_are_ids_of_the_call_book() -> None:
     k = book.calls.index(Call("Primero", 60))
     assert space.encode(state, Vie(2, Call("Primero", 60))) == first + 1 * len(book.calls) + k
     assert space.size == 3 + 3 + 3 + 16 + 2 * 3 * len(book.calls)
-    assert space.encode(state, Call and Vie(1, Call("Supremus"))) != \
+    # a Supremus is always 55: its two spellings are one call, with one id
+    assert space.encode(state, Vie(1, Call("Supremus"))) == \
         space.encode(state, Vie(1, Call("Supremus", 55)))
     check_action_ids(state)
 

@@ -426,7 +426,7 @@ def test_help_still_lists_every_command_with_its_short_help() -> None:
     for name, short in [("compare", "Compare variants side by side on the same seeds."),
                         ("evaluate", "Evaluate a four-card hand: class, points and why."),
                         ("odds", "Exact draw odds of an exchange, or every discard ranked."),
-                        ("play", "Play a deal at the terminal against computer players."),
+                        ("play", "Play deals at the terminal against computer players."),
                         ("variants", "List the installed variants, their aliases and plug-ins.")]:
         assert f"  {name}" in listed and short in listed, name
     assert "primero.cli.game" in modules  # listing needs every command module

@@ -86,7 +86,10 @@ def test_reset_seed_fixes_the_deal() -> None:
 def test_spaces_and_mask() -> None:
     table = raw_env(variant="cardano", players=2, chips=5)
     table.reset(seed=1)
-    assert table.action_space("player_0").n == table.deal.action_space.size == 703
+    # moves 3, vie 3, raise 3, exchange 2**4, and a vie or raise of 1-3 naming each of the 112
+    # calls of italian40 (docs/rules/cardano.md), each once: 2 * 3 * 112
+    assert table.action_space("player_0").n == table.deal.action_space.size == \
+        3 + 3 + 3 + 16 + 2 * 3 * 112
     obs = table.observe(table.agent_selection)
     assert table.observation_space("player_0").contains(obs)
     assert sorted(map(int, obs["action_mask"].nonzero()[0])) == list(

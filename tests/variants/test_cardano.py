@@ -49,15 +49,13 @@ def _oracle_calls(deck: str, options: tuple[tuple[str, Any], ...] = ()) \
 
 
 def _oracle_call_list(deck: str, options: tuple[tuple[str, Any], ...] = ()) -> list[Call]:
-    """Every attainable call, both spellings of a one-valued class, weakest first."""
+    """Every attainable call once, weakest first; a Supremus (always 55) without points."""
     high = dict(options).get("high_primero_beats_fluxus", False)
     named = [(cls, p) for cls, ps in _oracle_calls(deck, options).items() for p in ps]
     named.sort(key=lambda v: oracle.strength(v, high_primero=high))
     calls: list[Call] = []
     for cls, p in named:
-        if cls == "Supremus":
-            calls.append(Call(cls))
-        calls.append(Call(cls, p))
+        calls.append(Call(cls) if cls == "Supremus" else Call(cls, p))
     return calls
 
 
@@ -146,11 +144,11 @@ def test_calls_rank_as_the_oracle_ranks_hands(high: bool) -> None:
     options = (("high_primero_beats_fluxus", high),)
     book = call_book(get_variant("cardano", high_primero_beats_fluxus=high).ranking)
     assert list(book.calls) == _oracle_call_list("italian40", options)
-    # strictly increasing keys, the two Supremus spellings being the same call
+    # strictly increasing keys: every call listed once
     keys = [book.key(c) for c in book.calls]
     assert keys == sorted(keys)
     distinct = {book.label(c) for c in book.calls}
-    assert len(set(keys)) == len(distinct) == len(book.calls) - 1
+    assert len(set(keys)) == len(distinct) == len(book.calls)
     assert (book.key(Call("Primero", 79)) > book.key(Call("Fluxus", 70))) is high
     assert book.key(Call("Primero", 78)) < book.key(Call("Supremus"))
 
@@ -233,9 +231,39 @@ def test_raises_offer_only_calls_above_the_standing_call() -> None:
 
 def test_both_supremus_spellings_are_the_same_call() -> None:
     state = _start().apply("vie 1 call Supremus 55")
+    assert state.extra("call") == Call("Supremus")  # the call as the book spells it
     with pytest.raises(IllegalActionError, match="Supremus is not above the standing call "
-                                                 "Supremus 55"):
+                                                 r"Supremus\. Legal"):
         state.apply("hold raise 1 call Supremus")
+
+
+def test_no_two_legal_actions_name_the_same_call() -> None:
+    state = _start()
+    legal = state.legal_actions()
+    meant = [(type(a), getattr(a, "amount", getattr(a, "raise_by", 0)),
+              None if getattr(a, "call", None) is None else
+              (a.call.hand_class, 55 if a.call.points is None else a.call.points))  # type: ignore[union-attr]
+             for a in legal]
+    assert len(meant) == len(set(meant))
+    # italian40 (docs/rules/cardano.md): Numerus 20, 22-54 (34 calls), Primero 40, 42-79, 81
+    # (40), Supremus 55 (1), Fluxus 42-70 (29), Chorus 40 48 52 56 60 64 72 84 (8): 112
+    # calls; the eldest may vie 1, 2 or 3 naming any of them, or pass, or fold
+    assert len(legal) == 3 * 112 + 2
+    assert len(state.legal_action_ids()) == len(set(state.legal_action_ids())) == len(legal)
+
+
+def test_both_supremus_spellings_are_one_legal_action_with_one_id() -> None:
+    state = _start()
+    plain, spelt = Vie(2, Call("Supremus")), Vie(2, Call("Supremus", 55))
+    legal = state.legal_actions()
+    assert plain in legal and spelt in legal
+    assert sum(1 for a in legal if isinstance(a, Vie) and a.call is not None
+               and a.call.hand_class == "Supremus" and a.amount == 2) == 1
+    space = state.action_space
+    assert space.encode(state, spelt) == space.encode(state, plain)
+    assert space.decode(state, space.encode(state, spelt)) == plain
+    for action in (plain, spelt, "vie 2 call Supremus 55", space.encode(state, spelt)):
+        assert state.apply(action).extra("call") == Call("Supremus")
 
 
 def test_under_high_primero_a_primero_79_call_outranks_every_fluxus() -> None:

@@ -400,11 +400,15 @@ def _standings(session: Session) -> str:
 
 def _header(out: Console, state: GameState, number: int) -> None:
     """Deal ``number``'s first line: the variant, the players, who deals, the table."""
-    table = [f"{state.seats[state.dealer].name} deals"]
+    dealer = state.seats[state.dealer].name
+    table = [to_you(f"{dealer} deals", dealer)]
     if any(step.kind == "bet" for step in state.plan):
         table.append(f"stake {state.table.stake}, rest {state.table.rest}")
     if state.table.ante:
         table.append(f"ante {state.table.ante}")
+    if state.carry_in:
+        table.append(f"{state.carry_in} chip{'s' if state.carry_in != 1 else ''} carried "
+                     "over in the pot")
     which = f", deal {number}" if number > 1 else ""
     out.print(_titled(state.variant.spec.title,
                       f"{which} — {', '.join(state.players)}; {'; '.join(table)}"))

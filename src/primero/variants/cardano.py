@@ -63,7 +63,7 @@ Use :func:`call_book` to get the (cached) :class:`CallBook` of a ranking.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, cast, overload
 
@@ -92,6 +92,7 @@ __all__ = [
     "DEFAULT_UNDERSTATEMENTS",
     "SOURCES",
     "UNDERSTATEMENTS_OPTION",
+    "CallActions",
     "CallBook",
     "CardanoRules",
     "CardanoState",
@@ -124,12 +125,13 @@ class CallBook:
         ranking: The ranking the calls belong to.
         points: The attainable points of each class, ascending, weakest class first (classes
             no hand of the pack makes are left out).
-        calls: Every attainable call, weakest first; a class with one attainable points value is
-            listed twice, without its points first (``Supremus``) and with them
-            (``Supremus 55``): both spellings are the same call.
+        calls: Every attainable call once, weakest first; a class with one attainable points
+            value is spelt without them (``Supremus``).
+        aliases: The other spelling of such a call (``Supremus 55``) and the call it spells
+            (``Supremus``): the same call, with the same action id, accepted as legal.
     """
 
-    __slots__ = ("_call_keys", "_keys", "calls", "points", "ranking")
+    __slots__ = ("_call_keys", "_keys", "aliases", "calls", "points", "ranking")
 
     def __init__(self, ranking: Ranking) -> None:
         keys: dict[tuple[str, int], tuple[int, ...]] = {}
@@ -145,11 +147,15 @@ class CallBook:
             for cls in ranking.classes if any(c == cls for c, _ in keys)
         }
         calls: list[Call] = []
+        aliases: dict[Call, Call] = {}
         for (cls, pts) in sorted(keys, key=keys.__getitem__):
             if len(self.points[cls]) == 1:
                 calls.append(Call(cls))
-            calls.append(Call(cls, pts))
+                aliases[Call(cls, pts)] = Call(cls)
+            else:
+                calls.append(Call(cls, pts))
         self.calls: tuple[Call, ...] = tuple(calls)
+        self.aliases: dict[Call, Call] = aliases
         self._call_keys = tuple(self.key(c) for c in calls)
 
     def __repr__(self) -> str:
@@ -164,6 +170,10 @@ class CallBook:
             points = options[0]
         named = (call.hand_class, points)
         return named if named in self._keys else None
+
+    def spelling(self, call: Call) -> Call:
+        """The book's own spelling of ``call``: ``Supremus`` for ``Supremus 55``; else itself."""
+        return self.aliases.get(call, call)
 
     def is_attainable(self, call: Call) -> bool:
         """Whether some hand of the pack has exactly the called class and points."""
@@ -420,9 +430,12 @@ class CalledActions(Sequence[Action]):
 
     __slots__ = ("_bare", "_call_set", "_calls", "_ends", "_segments")
 
-    def __init__(self, core: tuple[Action, ...], calls: tuple[Call, ...]) -> None:
+    def __init__(self, core: tuple[Action, ...], calls: tuple[Call, ...],
+                 aliases: Mapping[Call, Call] | None = None) -> None:
         self._calls = calls
-        self._call_set = frozenset(calls)
+        # a call's other spelling (Supremus 55 for Supremus) is the same call: a member too
+        self._call_set = frozenset(calls) | frozenset(
+            a for a, c in (aliases or {}).items() if c in calls)
         self._segments = core
         ends, total = [], 0
         for action in core:
@@ -492,6 +505,38 @@ class CalledActions(Sequence[Action]):
         return tuple(ids)
 
 
+class CallActions(tuple[Action, ...]):
+    """The legal actions of a Cardano decision: a tuple, each call spelt once.
+
+    Its membership test also holds a call's other spelling (``vie 2 call Supremus 55`` for
+    the listed ``vie 2 call Supremus``), so both read as the one legal action; the action
+    space gives both one id (:class:`CallBlock`).
+    """
+
+    _aliases: Mapping[Call, Call]
+
+    def __new__(cls, actions: Iterable[Action], aliases: Mapping[Call, Call] | None = None) \
+            -> CallActions:
+        """The actions, holding ``aliases`` (other spelling -> the listed call) as members."""
+        made = super().__new__(cls, actions)
+        made._aliases = dict(aliases or {})
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return CallActions, (tuple(self), self._aliases)
+
+    def __contains__(self, action: object) -> bool:
+        if tuple.__contains__(self, action):
+            return True
+        if isinstance(action, Vie | Hold) and action.call in self._aliases:
+            return tuple.__contains__(self, evolve(action, call=self._aliases[action.call]))
+        return False
+
+    def action_ids(self, space: Any, state: GameState) -> tuple[int, ...]:
+        """The ids of these actions in ``space``, ascending."""
+        return tuple(sorted(space.encode(state, a) for a in self))
+
+
 def _with_call(action: Action, call: Call) -> Action:
     """The vie or raise ``action`` naming ``call``."""
     if isinstance(action, Vie):
@@ -510,16 +555,20 @@ class CallBlock:
     """Vies and raises with a call, as action ids: every amount 1..rest times every call.
 
     Index ``kind * rest * K + (amount - 1) * K + k``: ``kind`` 0 for a vie, 1 for a raise;
-    ``k`` the call's place in the call book (``CallBook.calls``, weakest first; ``Supremus``
-    and ``Supremus 55`` are two entries, as they are two spellings).
+    ``k`` the call's place in the call book (``CallBook.calls``, weakest first); a call's
+    other spelling (``Supremus 55`` for ``Supremus``) has the same index.
     """
 
     name = "calls"
 
-    def __init__(self, calls: tuple[Call, ...], rest: int) -> None:
+    def __init__(self, calls: tuple[Call, ...], rest: int,
+                 aliases: Mapping[Call, Call] | None = None) -> None:
         self.calls = calls
         self.rest = rest
         self._index = {call: k for k, call in enumerate(calls)}
+        for alias, call in (aliases or {}).items():  # Supremus 55: Supremus's id
+            if call in self._index:
+                self._index[alias] = self._index[call]
         self.size = 2 * rest * len(calls)
 
     def encode(self, state: GameState, action: Action) -> int | None:
@@ -550,7 +599,8 @@ class CardanoRules:
     @hookimpl
     def primero_action_blocks(self, variant: Variant, table: Table) -> tuple[CallBlock, ...]:
         """Every vie and raise amount times every call of the variant's call book."""
-        return (CallBlock(call_book(variant.ranking).calls, table.rest),)
+        book = call_book(variant.ranking)
+        return (CallBlock(book.calls, table.rest, book.aliases),)
 
     @hookimpl(wrapper=True)
     def primero_legal_actions(self, state: GameState, variant: Variant) \
@@ -560,9 +610,10 @@ class CardanoRules:
         step = state.step
         if actions is None or step is None or step.kind != "bet":
             return actions
-        calls = call_book(variant.ranking).above(standing_call(state))
+        book = call_book(variant.ranking)
+        calls = book.above(standing_call(state))
         if sum(len(calls) if _spelt(a) else 1 for a in actions) > LAZY_ABOVE:
-            return cast("tuple[Action, ...]", CalledActions(actions, calls))
+            return cast("tuple[Action, ...]", CalledActions(actions, calls, book.aliases))
         spelt: list[Action] = []
         for action in actions:
             if isinstance(action, Vie) and action.call is None:
@@ -571,7 +622,7 @@ class CardanoRules:
                 spelt.extend(Hold(action.raise_by, call) for call in calls)
             else:
                 spelt.append(action)
-        return tuple(spelt)
+        return CallActions(spelt, book.aliases) if book.aliases else tuple(spelt)
 
     @hookimpl(wrapper=True)
     def primero_apply_action(self, state: GameState, variant: Variant, action: Action) \
@@ -580,7 +631,8 @@ class CardanoRules:
         new = yield
         call = action.call if isinstance(action, Vie | Hold) else None
         if new is not None and call is not None and _names_a_call(action):
-            new = replace(new, variant_state=CardanoState(call=call))
+            spelt = call_book(variant.ranking).spelling(call)  # Supremus 55 is Supremus
+            new = replace(new, variant_state=CardanoState(call=spelt))
         return new
 
     @hookimpl
