@@ -528,8 +528,9 @@ class CallActions(tuple[Action, ...]):
     def __contains__(self, action: object) -> bool:
         if tuple.__contains__(self, action):
             return True
-        if isinstance(action, Vie | Hold) and action.call in self._aliases:
-            return tuple.__contains__(self, evolve(action, call=self._aliases[action.call]))
+        if isinstance(action, Vie | Hold) and action.call is not None:
+            spelt = self._aliases.get(action.call)
+            return spelt is not None and tuple.__contains__(self, evolve(action, call=spelt))
         return False
 
     def action_ids(self, space: Any, state: GameState) -> tuple[int, ...]:
