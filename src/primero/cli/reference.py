@@ -58,17 +58,33 @@ def variants_command(json_output: bool) -> None:
             for broken in reg.broken()
         ])
         return
+    out = console()
+    # the names and aliases are typed: whole, never wrapped or clipped; the title wraps, and
+    # so does the plug-in line, at a module name's end when the terminal is wide enough
+    providers = [reg.provider(spec) or "" for spec in specs]
+    name_width = max([4, *(len(spec.name) for spec in specs)])
+    alias_width = max([7, *(len(a) + 1 for spec in specs for a in spec.aliases)])
+    module_width = max([7, *map(len, providers)])
+    # each column is padded by a space on either side; six borders
+    room = out.width - 5 * 2 - 6 - name_width - alias_width - len("Players")
+    plugin_width = module_width if room - module_width >= 12 else max(room // 2, 7)
+    natural = max(len(spec.title) for spec in specs) + max(
+        len(p) + len(str(reg.distribution(spec))) + 3 for spec, p in zip(specs, providers,
+                                                                          strict=True))
+    fitted = room < natural  # else every row fits on one line: rich's own widths
     table = Table(title="Installed variants")
-    for column in ("Name", "Title", "Aliases", "Players"):
-        table.add_column(column)
-    table.add_column("Plug-in (package)", overflow="fold")
-    for spec in specs:
+    table.add_column("Name", no_wrap=True, min_width=name_width)
+    table.add_column("Title", width=room - plugin_width if fitted else None)
+    table.add_column("Aliases", width=alias_width if fitted else None)  # wrapped after a comma
+    table.add_column("Players", no_wrap=True)
+    table.add_column("Plug-in (package)", overflow="fold",
+                     width=plugin_width if fitted else None)
+    for spec, provider in zip(specs, providers, strict=True):
         distribution = reg.distribution(spec)
-        provider = reg.provider(spec) or ""
         plugin = f"{provider} ({distribution})" if distribution else provider
         table.add_row(spec.name, spec.title, ", ".join(spec.aliases), span(*spec.players),
                       plugin)
-    console().print(table)
+    out.print(table)
     for broken in reg.broken():  # skipped plug-ins: listed with their one-line reason
         package = f" ({broken.distribution})" if broken.distribution else ""
         console().print(f"broken plug-in {broken.name}{package}: {broken.reason}")
