@@ -26,7 +26,7 @@ from primero.cli.game import check_table
 from primero.plugins.registry import resolve_variant
 from primero.simulation.run import Comparison, compare
 
-__all__ = ["compare_command"]
+__all__ = ["PLOT_INSTALL", "compare_command"]
 
 from primero.cli.simulate import (
     COLUMNS_NOTE,
@@ -79,6 +79,10 @@ def _comparison_tables(cmp: Comparison) -> list[Table]:
     return [main, shares, table]
 
 
+#: What to run for ``--plot`` where matplotlib is missing (the ``analysis`` extra).
+PLOT_INSTALL = "pip install 'primero[analysis]'"
+
+
 def _plot_target(path: Path) -> tuple[Path, str]:
     """Check a ``--plot`` path before any work and return the file to write and its format.
 
@@ -88,9 +92,12 @@ def _plot_target(path: Path) -> tuple[Path, str]:
     Raises:
         click.ClickException: via :func:`~primero.cli.core.fail` — a folder that does not
             exist or cannot be written to, a path that is a directory, or a format matplotlib
-            cannot write.
+            cannot write; or no matplotlib (one line naming the ``pip install`` to run).
     """
-    from matplotlib.backend_bases import FigureCanvasBase
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        fail(f"--plot needs matplotlib, which is not installed: {PLOT_INSTALL}")
 
     if path.is_dir():
         fail(f"cannot save the plot to {path}: it is a directory; give a file name such as "
