@@ -664,9 +664,21 @@ class GameState:
         return f"<GameState {self.context.variant}, {where}{who}, pot {self.pot}; chips {chips}>"
 
     def describe(self) -> str:
-        """A multi-line, all-seeing description (for debugging and the ``play`` narration)."""
-        lines = [f"{self.variant} — {self.step or ('over' if self.over else 'start')}; "
-                 f"pot {self.pot}"]
+        """A multi-line, all-seeing description (for debugging and the ``play`` narration).
+
+        The first line says where the deal is — its step, or ``over`` and how it ended
+        (``over (carry)``: no winner, with the chips carried over to the next deal) — and the
+        pot; then one line per seat: chips, chips in the pot, cards.
+        """
+        if self.over:
+            where = "over" + (f" ({self.ended_by})" if self.ended_by else "")
+        else:
+            where = str(self.step or "start")
+        settlement = self.settlement
+        chips = settlement.carry if settlement is not None else 0
+        carry = f"; {chips} chip{'s' if chips != 1 else ''} carried over to the next deal" \
+            if chips else ""
+        lines = [f"{self.variant} — {where}; pot {self.pot}{carry}"]
         for i, s in enumerate(self.seats):
             mark = "D" if i == self.dealer else " "
             status = "folded" if s.folded else ("all-in" if s.all_in else "")
