@@ -353,3 +353,14 @@ def test_state_machine_under_same_class() -> None:
         settings=settings(max_examples=10, stateful_step_count=20, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow]),
     )
+
+
+def test_a_wide_rest_keeps_one_action_per_call_and_both_supremus_spellings() -> None:
+    state = start_deal(get_variant("cardano"), PLAYERS, 2000, dealer="Dan", stake=1,
+                       rest=1000, seed=7)
+    legal = state.legal_actions()  # made lazily: 1000 vies x 112 calls, pass and fold
+    assert len(legal) == 1000 * 112 + 2
+    assert Vie(5, Call("Supremus", 55)) in legal and Vie(5, Call("Supremus")) in legal
+    ids = state.legal_action_ids()
+    assert len(set(ids)) == len(ids) == len(legal)
+    assert state.apply(Vie(5, Call("Supremus", 55))).extra("call") == Call("Supremus")
