@@ -31,7 +31,7 @@ NAMES = ("revival", "italian-primiera", "spanish-primera", "french-prime", "engl
 PRESET_DEFAULTS: dict[str, dict[str, Any]] = {
     "revival": {},
     "italian-primiera": {"rounds": 3},
-    "spanish-primera": {"deck": "spanish48"},
+    "spanish-primera": {"deck": "spanish48", "rounds": 3},
     "french-prime": {"deck": "french52", "rounds": 2},
     "english-primero": {"deck": "spanish48"},
 }
@@ -107,7 +107,7 @@ def test_deal_plan(rounds: int, exchange_first: bool, plan: list[str]) -> None:
 def test_preset_plans() -> None:
     assert primero.get_variant("italian-primiera").rules.deal.deal_plan() == revival_plan(3)
     assert primero.get_variant("french-prime").rules.deal.deal_plan() == revival_plan(2)
-    assert primero.get_variant("spanish-primera").rules.deal.deal_plan() == revival_plan(1)
+    assert primero.get_variant("spanish-primera").rules.deal.deal_plan() == revival_plan(3)
     with pytest.raises(primero.InvalidOptionError, match="rounds"):
         primero.get_variant("revival", rounds=4)
     with pytest.raises(ValueError, match="1 to 3"):
@@ -148,7 +148,9 @@ def test_cli_census_against_enumeration(name: str, pack: str, hands: int,
 def test_english_primero_ranks_as_spanish_primera() -> None:
     # the same pack and ranking options: the same census (checked once, through spanish-primera)
     english, spanish = (primero.get_variant(n) for n in ("english-primero", "spanish-primera"))
-    assert english.settings == spanish.settings
+    ranking = {o.name for o in english.spec.options if o.affects_ranking}
+    assert {k: v for k, v in english.settings if k in ranking} \
+        == {k: v for k, v in spanish.settings if k in ranking}
     assert english.pack == spanish.pack
 
 
@@ -298,3 +300,10 @@ def test_deal_italian_primiera_three_rounds_with_exchange() -> None:
     assert [str(a) for _, a in state.history][3:6] == ["exchange 2s 3s", "exchange Kc",
                                                        "exchange"]
     assert state.settlement.carry == 0
+
+
+def test_deal_spanish_primera_three_rounds_with_the_48_card_pack() -> None:
+    state = check_deal_file("revival_spanish_primera_three_rounds.toml")
+    assert state.variant.name == "spanish-primera"
+    assert [str(step) for step in state.plan].count("exchange") == 1
+    assert [str(a) for _, a in state.history][-3:] == ["pass", "vie 3", "hold"]

@@ -261,14 +261,16 @@ ITALIAN_PRIMIERA = _spec(
     "Preset italian-primiera: the original Italian game, three betting rounds (rounds=3).",
     rounds=3,
 )
-#: ``spanish-primera``: the 48-card Spanish pack.
+#: ``spanish-primera``: the 48-card Spanish pack, three rounds "similar to the Italian".
 SPANISH_PRIMERA = _spec(
-    "spanish-primera", "Spanish Primera (revival rules, 48-card pack)",
+    "spanish-primera", "Spanish Primera (revival rules, 48-card pack, three rounds)",
     "Preset spanish-primera: the 48-card Spanish pack (deck=spanish48: A-9 and the courts; "
     "[seed-FR] says the 48-card packs 'keep the 10s', which the library reads as the Spanish "
-    "court numbered 10; "
-    "8 and 9 are worth 8 and 9 points).",
-    deck="spanish48",
+    "court numbered 10; that the 8 and 9 are worth 8 and 9 points is the library's reading, "
+    "the sheets give them none) and three betting rounds (rounds=3): 'Structure d'enchères "
+    "similaire à l'italienne' [seed-FR], 'Struttura delle puntate simile a quella italiana' "
+    "[seed-IT].",
+    deck="spanish48", rounds=3,
 )
 #: ``french-prime``: the 52-card pack, two rounds.
 FRENCH_PRIME = _spec(
