@@ -319,9 +319,13 @@ def _classify_standard_numpy(variant: Variant, pack: Pack, points: dict[Card, in
     if supremus:
         triple = 1 << int(Rank.SEVEN) | 1 << int(Rank.SIX) | 1 << int(Rank.ACE)
         sup = np.zeros(len(hands), dtype=bool)
-        for q in range(4):
-            sup |= (per_suit[q] == 3) & (((ranks >> (16 * q)) & 0xFFFF) == triple)
-        sup &= numerus
+        if str(options.get("supremus_suits", "one")) == "any":  # an A, 6, 7 of any suits
+            held = np.bitwise_or.reduce([(ranks >> (16 * q)) & 0xFFFF for q in range(4)])
+            sup = ((held & triple) == triple) & (suits > 1)
+        else:
+            for q in range(4):
+                sup |= (per_suit[q] == 3) & (((ranks >> (16 * q)) & 0xFFFF) == triple)
+            sup &= numerus
         cls[sup] = 2
         out[sup] = 55
         numerus &= ~sup

@@ -56,7 +56,7 @@ from primero.hookspecs import hookimpl
 from primero.options import Option
 from primero.rules.betting import betting_actions, betting_seat
 from primero.rules.dealing import deal_round
-from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
+from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, SUPREMUS_SUITS_OPTION
 from primero.rules.settling import settle_showdown
 from primero.settlement import Settlement
 from primero.setup import Step
@@ -68,6 +68,7 @@ __all__ = [
     "DEAL_PACKETS_OPTION",
     "ENGLISH_PRIMERO",
     "EXCHANGE_FIRST_OPTION",
+    "EXCHANGE_OPTION",
     "FRENCH_PRIME",
     "ITALIAN_PRIMIERA",
     "PRESETS",
@@ -101,6 +102,17 @@ EXCHANGE_FIRST_OPTION = Option(
         "draw as many (house rule) [seed-FR].",
 )
 
+#: When the players may exchange between the betting rounds (docs/rules/revival.md).
+EXCHANGE_OPTION = Option(
+    name="exchange", affects_ranking=False, default="once",
+    choices=("once", "every_round", "none"),
+    doc="The exchange between betting rounds: once, after round 1 when there is a round 2 "
+        "(the library's reading of the sheets' order of play); every_round, before every "
+        "betting round after the first, 'prima di ogni turno di puntata' [seed-IT]; none, no "
+        "exchange between rounds, as 'certaines versions … l'interdisent' [seed-FR] "
+        "(exchange_first still adds its exchange before round 1 when asked).",
+)
+
 #: How the four cards are dealt (docs/rules/revival.md).
 DEAL_PACKETS_OPTION = Option(
     name="deal_packets", affects_ranking=False, default=2, choices=(2, 1),
@@ -113,10 +125,12 @@ DEAL_PACKETS_OPTION = Option(
 REVIVAL_OPTIONS: tuple[Option, ...] = (
     DECK_OPTION,
     *(o.with_default(False) if o.name == "supremus" else o for o in RANKING_OPTIONS),
+    SUPREMUS_SUITS_OPTION,
     TIE_OPTION.with_default("split"),
     ROUNDS_OPTION,
     EXCHANGE_FIRST_OPTION,
     DEAL_PACKETS_OPTION,
+    EXCHANGE_OPTION,
 )
 
 SOURCES = (
@@ -147,29 +161,35 @@ the eldest, except that equal Primeros go to the eldest. There is no carry-over;
 layered by contribution (antes included)."""
 
 
-def revival_plan(rounds: int, *, exchange_first: bool = False) -> tuple[Step, ...]:
-    """The steps of a revival deal (docs/rules/revival.md).
+def revival_plan(rounds: int, *, exchange_first: bool = False,
+                 exchange: str = "once") -> tuple[Step, ...]:
+    """The steps of a revival deal (docs/rules/revival.md#exchange-before-rounds).
 
     Args:
         rounds: Betting rounds, 1 to 3.
-        exchange_first: Add an exchange before round 1.
+        exchange_first: Add an exchange before round 1 (house rule [seed-FR]).
+        exchange: The exchange between rounds: ``"once"`` (before round 2 only),
+            ``"every_round"`` (before rounds 2 and 3 [seed-IT]) or ``"none"`` [seed-FR].
 
     Returns:
-        Ante, two deals of two, [exchange], round 1, [exchange, round 2], [round 3], showdown.
+        Ante, two deals of two, [exchange], round 1, then for each later round [exchange] and
+        the round, then the showdown.
 
     Raises:
-        ValueError: ``rounds`` is not 1, 2 or 3.
+        ValueError: ``rounds`` is not 1, 2 or 3, or ``exchange`` is not one of the three.
     """
     if not 1 <= rounds <= MAX_ROUNDS:
         raise ValueError(f"the revival game has 1 to {MAX_ROUNDS} betting rounds, not {rounds}")
+    if exchange not in ("once", "every_round", "none"):
+        raise ValueError(f"exchange is 'once', 'every_round' or 'none', not {exchange!r}")
     steps = [Step("ante"), Step("deal", count=2), Step("deal", count=2)]
     if exchange_first:
         steps.append(Step("exchange"))
     steps.append(Step("bet", 1))
-    if rounds >= 2:
-        steps += [Step("exchange"), Step("bet", 2)]
-    if rounds >= 3:
-        steps.append(Step("bet", 3))
+    for number in range(2, rounds + 1):
+        if exchange == "every_round" or (exchange == "once" and number == 2):
+            steps.append(Step("exchange"))
+        steps.append(Step("bet", number))
     steps.append(Step("showdown"))
     return tuple(steps)
 
@@ -195,9 +215,10 @@ class RevivalRules:
 
     @hookimpl
     def primero_deal_plan(self, variant: Variant) -> tuple[Step, ...]:
-        """Ante, deal, rounds and exchanges by the ``rounds`` and ``exchange_first`` options."""
+        """Ante, deal, rounds and exchanges by ``rounds``, ``exchange_first`` and ``exchange``."""
         return revival_plan(int(variant.option("rounds")),
-                            exchange_first=bool(variant.option("exchange_first")))
+                            exchange_first=bool(variant.option("exchange_first")),
+                            exchange=str(variant.option("exchange")))
 
     @hookimpl
     def primero_deal_cards(self, state: GameState, variant: Variant, count: int) -> GameState:
