@@ -37,7 +37,7 @@ def test_every_ruling_deal_file_is_run() -> None:
         "skipped_round_after_folds", "cardano_same_class_default",
         "suzuki_uncontested_carry", "primiera_top_card_points",
         "revival_one_at_a_time", "revival_primero_tie_one_at_a_time",
-        "revival_three_rounds_one_at_a_time",
+        "revival_three_rounds_one_at_a_time", "stock_out_in_a_deal",
     ])
 
 
@@ -312,3 +312,27 @@ def test_equal_primieras_agree_with_an_independent_reading() -> None:
             assert mine.ties(theirs) == (oracle(first) == oracle(second)), (first, second)
             checked += 1
     assert checked > 5000
+
+
+# --- the stock running out in a deal ---------------------------------------------------------
+
+def test_stock_out_in_a_deal_reshuffles_the_discards() -> None:
+    record = _record("stock_out_in_a_deal")
+    state = check_expect(record)
+    (new_stock,) = state.reshuffles
+    assert " ".join(c.ascii for c in new_stock) == (
+        "5s 5h Js Qh 2d 3c 4h Qc 2s 3s 2h 3h 3d 2c 4s 4d 4c 5d 5c Jh Jd Jc Qs Qd")
+    assert " ".join(c.ascii for c in state.stock) \
+        == "2s 3s 2h 3h 3d 2c 4s 4d 4c 5d 5c Jh Jd Jc Qs Qd"
+    assert state.discards == ()
+    # before Fabio's exchange: his two cards and the four the second deal starts with
+    before = replay(record, stop_after=11)
+    assert [c.ascii for c in before.stock] == ["7c", "6c", "As", "Ah", "Ad", "Ac"]
+    assert len(before.discards) == 22
+    # the second deal: the old stock's last four, then the new stock from Elena on
+    dealt = [(state.seats[seat].name, r.card.ascii) for seat in range(6)
+             for r in state.seats[seat].received if r.reason == "second deal"]
+    assert sorted(dealt, key=lambda pair: pair[0]) == sorted([
+        ("Anna", "As"), ("Anna", "Js"), ("Ben", "Ah"), ("Ben", "Qh"), ("Carla", "Ad"),
+        ("Carla", "2d"), ("Dan", "Ac"), ("Dan", "3c"), ("Elena", "5s"), ("Elena", "4h"),
+        ("Fabio", "5h"), ("Fabio", "Qc")], key=lambda pair: pair[0])
