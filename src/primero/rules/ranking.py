@@ -41,12 +41,15 @@ STANDARD_CLASSES = ("Numerus", "Primero", "Supremus", "Fluxus", "Chorus")
 HIGH_PRIMERO = 79
 _SUPREMUS_RANKS = frozenset((Rank.SEVEN, Rank.SIX, Rank.ACE))
 
-#: The pack option (a house rule for the Waks family).
+#: The pack option (docs/rules/cards.md#packs); a house rule in the Waks family.
 DECK_OPTION = Option(
     name="deck", default="italian40", choices=("italian40", "spanish48", "french52"),
-    doc="The pack: italian40 (A-7 and three courts, the default everywhere); spanish48 (A-9 "
-        "and three courts: [seed-FR] says the 48-card packs 'keep the 10s', which the library "
-        "reads as the Spanish court numbered 10, docs/rules/cards.md); french52 (the full pack).",
+    doc="The pack: italian40 (A-7 and three courts, the pack of every sheet; the default but "
+        "in roman and the revival presets that name another); spanish48 (A-9 and three "
+        "courts: [seed-FR] says the 48-card packs 'keep the 10s', which the library reads as "
+        "the Spanish court numbered 10, docs/rules/cards.md#spanish48); french52 (the full "
+        "pack). The 8, 9 and 10 are worth 8, 9 and 10 after [ZOR-B]; in the revival presets "
+        "that is the library's reading.",
 )
 
 #: The options every standard ranking supports (docs/rules/hands.md).

@@ -4,22 +4,24 @@ Rules: docs/rules/revival.md.
 
 The game of the French and Italian revival rule sheets: an ante, four cards dealt in two rounds
 of two (option ``deal_packets``), one to three betting rounds (pass/check, bet, hold/call,
-raise, fold), an optional exchange, and a showdown where ties are split — except equal
-Primeros, which go to the eldest. Supremus is off by default. There is no carry-over: a round
-in which nobody bets simply ends.
+raise, fold), an optional exchange (option ``exchange``), and a showdown where ties are split —
+except equal Primeros, which go to the eldest. Supremus is off by default. There is no
+carry-over (the library's reading: the sheets speak of none): a round in which nobody bets
+simply ends.
 
 :class:`RevivalRules` overrides only what differs from the core Waks game and reuses the core's
 public helpers for the rest:
 
 * ``primero_deal_plan`` — ante, two packets of two cards, [exchange], round 1, [exchange,
-  round 2], [round 3], showdown (options ``exchange_first`` and ``rounds``);
+  round 2], [[exchange,] round 3], showdown (options ``exchange_first``, ``exchange`` and
+  ``rounds``);
 * ``primero_deal_cards`` — ``deal_packets = 2`` (default): each player receives a deal step's
   cards together (two at a time); ``deal_packets = 1``: one card at a time (the core's);
 * the betting as data, :data:`REVIVAL_BETTING` — no pass once someone has bet, no must-hold,
   and a round without a bet just ends, the last one too (the core's betting hooks read it);
 * ``primero_illegal_reason`` — says why in the revival's words;
-* ``primero_settle`` — the core's :func:`~primero.rules.settling.settle_showdown` with a tie
-  policy per layer.
+* ``primero_settle`` — the core's :func:`~primero.rules.settling.settle_showdown` with the
+  revival's tie policy, applied once per pot (docs/rules/ties.md#pots-not-layers).
 
 The antes, opening and closing a betting round, applying a bet, the exchange and the side-pot
 layering are the core's (``primero_start_step``, ``primero_apply_action``,
@@ -32,18 +34,33 @@ Readings chosen where docs/rules/revival.md leaves room:
   default) each player in turn, from the eldest, is given two cards together, and then the
   dealer goes round again; with ``1`` the cards go one at a time, four times round (the
   convention of §4). Both modes use the same plan (two deal steps of two cards each).
-* *Three rounds*: round 1 after the deal, the exchange, round 2, then round 3 straight before
-  the showdown (no second exchange). With ``exchange_first`` the exchange before round 1 comes
-  in addition to the one before round 2.
+* *The exchange* (option ``exchange``, docs/rules/revival.md#exchange-before-rounds): by
+  default (``once``, the library's reading of the sheets' order of play) one exchange, after
+  round 1, only when there is a round 2, so round 3 comes straight after round 2;
+  ``every_round`` puts one before every betting round after the first, the Italian sheet's
+  "prima di ogni turno di puntata" [seed-IT]; ``none`` has no exchange between rounds, as
+  "certaines versions … l'interdisent" [seed-FR]. With ``exchange_first`` (house rule) an
+  exchange before round 1 comes in addition.
+* *Limits* (the library's reading; the sheets set none): a bet or a raise is at least the stake
+  and at most the rest, as in ``waks``.
 * *Once someone has bet* a player may hold, raise or fold, never pass; before the first bet a
   player may pass (check), bet or fold. A raise is at least the stake and at most the rest, as
   a bet is; nobody is bound to hold.
 * *Antes*: the table's ``ante`` (``start_deal(ante=...)``, the deal file's ``ante``) is posted
   by every player in playing order before the deal; it counts toward side pots but not toward
   round 1's bets. A player whose stack is short of it puts in everything and is all-in.
-* *Ties*: with ``tie = split`` (the default) tied hands share each layer they tie for, odd chips
-  one by one in playing order from the eldest; if the tied hands are Primeros the layer goes
-  whole to the eldest of them [seed-FR]. ``tie = eldest`` gives every tie to the eldest.
+* *Ties*: with ``tie = split`` (the default) tied hands share each pot they tie for (layers
+  open to the same players form one pot, settled once, docs/rules/ties.md#pots-not-layers);
+  if the tied hands are Primeros the pot goes whole to the eldest of them [seed-FR]. The odd
+  chips of a split go one by one in playing order from the eldest: the library's reading, the
+  sheet gives no rule for them (docs/rules/ties.md#odd-chip). ``tie = eldest`` gives every tie
+  to the eldest.
+* *Supremus* (option ``supremus``, off): the sheets describe it as "A, 6, 7 plus any fourth
+  card"; with ``supremus_suits = one`` (the default) it is the library's reading, the standard
+  7, 6 and A of one suit; ``supremus_suits = any`` plays the sheets' words literally.
+* *Points of the 8, 9 and 10* in the 48- and 52-card presets: 8, 9 and 10, the library's
+  reading after Zorli's Roman game [ZOR-B] (docs/rules/cards.md#eight-nine-ten); the sheets
+  give none.
 """
 
 from __future__ import annotations
@@ -143,7 +160,7 @@ SUMMARY = """\
 The modern revival game of the French and Italian rule sheets. 2-6 players, the 40-card pack
 (the presets below name their own).
 Table parameters: the ante (1 in the rule sheets), the stake (smallest bet) and the rest (most
-one may bet or raise at once).
+one may bet or raise at once; the sheets set no limits, these are the library's reading).
 
 Every player antes; a player short of the ante puts in all they have and is all-in. Deal
 (option deal_packets): 2, the default and the sheets' "traditionally", gives each player two
@@ -152,13 +169,20 @@ time, four times round. Betting (rounds=1, up to 3): the first to speak may pass
 (stake..rest) or fold; once someone has bet, each in turn holds (calls), raises (stake..rest
 more) or folds; the round ends when everyone still in has matched the highest bet. A round in
 which nobody bets simply ends. With rounds=2 the players still in may exchange (discard and
-draw) after round 1, then bet again; rounds=3 adds a last round before the showdown. House
-rule exchange_first: an exchange before any betting.
+draw) after round 1, then bet again; rounds=3 adds a last round before the showdown, with no
+exchange before it (the library's reading of the sheets' order of play). Option exchange:
+once (the default, as just said); every_round, an exchange before every betting round after
+the first (the Italian sheet's "prima di ogni turno di puntata"); none, no exchange between
+rounds ("certaines versions … l'interdisent", the French sheet). House rule exchange_first:
+an exchange before any betting.
 
-Showdown: Chorus > Fluxus > Primero > Numerus, then points (Supremus off unless supremus=true).
-A player left alone takes the pot unseen. Tied hands split the pot, odd chips one by one from
-the eldest, except that equal Primeros go to the eldest. There is no carry-over; side pots are
-layered by contribution (antes included)."""
+Showdown: Chorus > Fluxus > Primero > Numerus, then points (Supremus off unless supremus=true;
+the sheets' Supremus is "A, 6, 7 plus any fourth card": the library reads it as the 7, 6 and A
+of one suit, supremus_suits=any plays it with any suits). A player left alone takes the pot
+unseen. Tied hands split the pot, except that equal Primeros go to the eldest; the odd chips
+of a split go one by one from the eldest (the library's reading: the sheets give no rule for
+them). Ties are settled once per pot. There is no carry-over (the library's reading: the
+sheets speak of none); side pots are layered by contribution (antes included)."""
 
 
 def revival_plan(rounds: int, *, exchange_first: bool = False,
@@ -279,7 +303,8 @@ REVIVAL = _spec("revival", "Revival Primero (French and Italian rule sheets)", "
 #: ``italian-primiera``: three betting rounds, the original Italian game.
 ITALIAN_PRIMIERA = _spec(
     "italian-primiera", "Italian Primiera (revival rules, three rounds)",
-    "Preset italian-primiera: the original Italian game, three betting rounds (rounds=3).",
+    "Preset italian-primiera: the original Italian game, three betting rounds (rounds=3; no "
+    "exchange before round 3 unless exchange=every_round).",
     rounds=3,
 )
 #: ``spanish-primera``: the 48-card Spanish pack, three rounds "similar to the Italian".
@@ -296,15 +321,17 @@ SPANISH_PRIMERA = _spec(
 #: ``french-prime``: the 52-card pack, two rounds.
 FRENCH_PRIME = _spec(
     "french-prime", "French Prime (revival rules, 52-card pack, two rounds)",
-    "Preset french-prime: the 52-card pack (deck=french52; 8, 9, 10 are worth 8, 9, 10) and "
-    "two betting rounds with the exchange between them (rounds=2).",
+    "Preset french-prime: the 52-card pack (deck=french52; that 8, 9, 10 are worth 8, 9, 10 "
+    "is the library's reading, the sheets give them none) and two betting rounds with the "
+    "exchange between them (rounds=2).",
     deck="french52", rounds=2,
 )
 #: ``english-primero``: the 48-card English game.
 ENGLISH_PRIMERO = _spec(
     "english-primero", "English Primero (revival rules, 48-card pack)",
     "Preset english-primero: the 48-card English game (deck=spanish48: A-9 and the courts, "
-    "the library's reading of [seed-FR]'s 48-card packs that 'keep the 10s').",
+    "the library's reading of [seed-FR]'s 48-card packs that 'keep the 10s'; that the 8 and 9 "
+    "are worth 8 and 9 points is the library's reading too).",
     deck="spanish48",
 )
 
