@@ -336,3 +336,33 @@ def test_stock_out_in_a_deal_reshuffles_the_discards() -> None:
         ("Anna", "As"), ("Anna", "Js"), ("Ben", "Ah"), ("Ben", "Qh"), ("Carla", "Ad"),
         ("Carla", "2d"), ("Dan", "Ac"), ("Dan", "3c"), ("Elena", "5s"), ("Elena", "4h"),
         ("Fabio", "5h"), ("Fabio", "Qc")], key=lambda pair: pair[0])
+
+
+def test_stock_out_in_a_deal_takes_the_folded_hands_too() -> None:
+    # No built-in game with folds can run the stock dry in a deal, so the dealing convention is
+    # driven directly: the deal file's Suzuki deal up to Fabio's exchange, with Ben's seat
+    # marked folded (holding Kd Kc). Fabio throws Qd Qc and draws 7c 6c; the second deal skips
+    # Ben: Anna As, Carla Ah, Dan Ad, Elena Ac; the stock is empty at Fabio, and the new stock
+    # is the 24 discards with Ben's two cards: 26 cards, Ben's hand emptied.
+    record = _record("stock_out_in_a_deal")
+    state = start_deal(get_variant("suzuki"), list(record.players), 20, dealer="Fabio",
+                       stake=1, rest=3, stock=list(record.stock))
+    for _, text in record.actions[:11]:
+        state = state.apply(text)
+    seats = list(state.seats)
+    assert [c.ascii for c in seats[1].hand] == ["Kd", "Kc"]
+    seats[1] = attrs.evolve(seats[1], folded=True)
+    state = attrs.evolve(state, seats=tuple(seats)).apply("exchange Qd Qc")
+    (new_stock,) = state.reshuffles
+    thrown = "2s 3s 2h 3h 2d 3d 2c 3c 4s 4h 4d 4c 5s 5h 5d 5c Js Jh Jd Jc Qs Qh Qd Qc"
+    assert sorted(c.ascii for c in new_stock) == sorted([*thrown.split(), "Kd", "Kc"])
+    assert state.seats[1].hand == ()
+    firsts = {s.name: s.hand[2].ascii for s in state.seats if s.name not in ("Ben", "Fabio")}
+    assert firsts == {"Anna": "As", "Carla": "Ah", "Dan": "Ad", "Elena": "Ac"}
+    fabio = state.seats[5]
+    assert [c.ascii for c in fabio.hand[:2]] == ["7c", "6c"]
+    # one card at a time: Fabio the new stock's 1st card, then Anna, Carla, Dan, Elena the
+    # 2nd to 5th, and Fabio the 6th
+    assert list(fabio.hand[2:]) == [new_stock[0], new_stock[5]]
+    assert [s.hand[3] for s in state.seats if s.name not in ("Ben", "Fabio")] \
+        == list(new_stock[1:5])
