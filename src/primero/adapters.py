@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 from attrs import frozen
 
+from primero.action_space import canonical_hand
 from primero.cards import Card
 from primero.engine import public_text, start_deal
 from primero.errors import PrimeroError
@@ -528,19 +529,22 @@ class Encoder:
         """``seat``'s information state as text: everything they saw, in order.
 
         The cards they were dealt (``got ...``) come where they were dealt among the actions;
-        their own exchanges name the cards, everyone else's only how many.
+        their own exchanges name the cards, everyone else's only how many. Cards dealt between
+        the same two actions, and the hand, are written in the pack's order
+        (:func:`~primero.action_space.canonical_hand`), so the order within one deal step
+        never splits an information state.
         """
         view = state.view(seat)
         parts = [f"p{seat}"]
         receipts = sorted(view.received, key=lambda r: r.order) if private else []
         k = 0
         for turn in range(len(moves) + 1):
-            dealt: list[str] = []
+            dealt: list[Card] = []
             while k < len(receipts) and receipts[k].after == turn:
-                dealt.append(receipts[k].card.ascii)
+                dealt.append(receipts[k].card)
                 k += 1
             if dealt:
-                parts.append("got " + " ".join(dealt))
+                parts.append("got " + _text(dealt))
             if turn < len(moves):
                 move = moves[turn]
                 if move.seat == seat and private:
@@ -561,4 +565,5 @@ class Encoder:
 
 
 def _text(cards: Sequence[Card]) -> str:
-    return " ".join(card.ascii for card in cards) or "-"
+    """Cards as text in the pack's order (a set: never the order they arrived in)."""
+    return " ".join(card.ascii for card in canonical_hand(cards)) or "-"
