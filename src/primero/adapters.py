@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import inspect
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -34,7 +34,7 @@ from attrs import frozen
 from primero.action_space import canonical_hand
 from primero.cards import Card
 from primero.engine import public_text, start_deal
-from primero.errors import PrimeroError
+from primero.errors import InvalidOptionError, PrimeroError
 from primero.options import parse_option_args
 from primero.plugins.registry import get_variant
 from primero.setup import Step
@@ -54,7 +54,9 @@ __all__ = [
     "information_state_layout",
     "max_decisions",
     "observation_layout",
+    "options_parameter",
     "parse_options",
+    "resample_history",
     "returns",
     "views",
 ]
@@ -67,15 +69,49 @@ CARRY_OVER_TREATMENTS = ("refund", "lost")
 #: betting rounds, bounded in :func:`max_decisions`).
 AUTOMATIC_STEPS = frozenset({"deal", "ante", "showdown"})
 
-def parse_options(text: str) -> dict[str, str]:
-    """Read ``"key=value,key=value"`` into a dict of texts (the variant converts the values).
+#: Characters an option's key or value may not hold in the OpenSpiel game string's form.
+_GAME_STRING_SEPARATORS = frozenset(",;:=()")
 
-    A ``-`` in a key reads as ``_``; spaces around keys and values are ignored.
+
+def parse_options(text: str) -> dict[str, str]:
+    """Read options written ``"key=value,key=value"`` or ``"key:value;key:value"``.
+
+    The second form is the one :func:`options_parameter` writes (OpenSpiel's game strings
+    cannot hold ``=`` or ``,`` inside a parameter). A ``-`` in a key reads as ``_``; spaces
+    around keys and values are ignored; the variant converts the values.
 
     Raises:
-        InvalidOptionError: an item has no ``=`` or no key, or a key is given twice.
+        InvalidOptionError: an item has no ``=`` (or ``:``) or no key, or a key is given twice.
     """
-    return parse_option_args([item for item in text.split(",") if item.strip()])
+    if "=" not in text and ":" in text:  # the game-string form
+        items = [item.replace(":", "=", 1) for item in text.split(";") if item.strip()]
+    else:
+        items = [item for item in text.replace(";", ",").split(",") if item.strip()]
+    return parse_option_args(items)
+
+
+def options_parameter(options: str | dict[str, Any]) -> str:
+    """Options as one OpenSpiel parameter that survives game strings: ``"key:value;key:value"``.
+
+    ``str(game)``, ``load_game(str(game))``, pickling and serialization keep it as it is.
+    ``True``/``False`` values are written ``true``/``false``.
+
+    Raises:
+        InvalidOptionError: a bad item (:func:`parse_options`), or a key or value holding one of
+            ``, ; : = ( )``, which a game string cannot carry.
+    """
+    given = parse_options(options) if isinstance(options, str) else dict(options)
+    parts: list[str] = []
+    for key, value in given.items():
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        for part in (str(key), text):
+            bad = sorted(_GAME_STRING_SEPARATORS & set(part))
+            if bad:
+                raise InvalidOptionError(
+                    f"option {key!r}: {part!r} holds {' '.join(bad)}, which an OpenSpiel game "
+                    "string cannot carry")
+        parts.append(f"{key}:{text}")
+    return ";".join(parts)
 
 
 def _engine_accepts(name: str) -> bool:
@@ -556,6 +592,8 @@ class Encoder:
         if public:
             parts.append("stacks " + " ".join(str(s.stack) for s in view.seats))
             parts.append(f"pot {view.pot}")
+            for key, value in view.extras:  # public facts of the variant (declarations)
+                parts.append(f"{key} {value}")
             for i, s in enumerate(view.seats):
                 if s.shown:
                     parts.append(f"p{i} shows {_text(s.shown)}")
@@ -567,3 +605,53 @@ class Encoder:
 def _text(cards: Sequence[Card]) -> str:
     """Cards as text in the pack's order (a set: never the order they arrived in)."""
     return " ".join(card.ascii for card in canonical_hand(cards)) or "-"
+
+
+# ------------------------------------------------------------------------------------------
+# resampling the hidden cards (determinization)
+
+
+def resample_history(table: AdapterTable, history: Sequence[int], seat: int,
+                     state: GameState, draw: Callable[[int], int]) -> list[int] | None:
+    """A history of the deal with ``seat``'s cards kept and every card hidden from it redrawn.
+
+    ``history`` is the deal so far as the adapters number it (chance outcomes as positions in
+    the pack, decisions as action ids), ``state`` the engine's state it reaches. The new history
+    replays it: every card dealt to ``seat`` comes where it came, every other card is drawn
+    uniformly (``draw(k)`` picks one of ``k``) from the cards that could come there less the
+    cards ``seat`` is yet to receive, and every decision is the same action id (an exchange id
+    names the same number of cards, so the table sees the same). Each world that agrees with
+    the cards ``seat`` saw is drawn with the same probability.
+
+    Returns:
+        The new history, or ``None`` when a decision has no legal counterpart in the drawn
+        world (the caller draws again: a rejection).
+    """
+    own = sorted(state.seats[seat].received, key=lambda r: r.order)
+    own_at = {receipt.order: receipt.card for receipt in own}
+    to_come = {receipt.card for receipt in own}
+    position = {card: k for k, card in enumerate(table.pack)}
+    replay = table.start()
+    dealt = 0
+    result: list[int] = []
+    for value in history:
+        chance = replay.chance
+        if chance is not None:
+            card = own_at.get(dealt)
+            if card is None:
+                pool = [c for c in chance.cards if c not in to_come]
+                if not pool:
+                    return None
+                card = pool[draw(len(pool))]
+            elif card not in chance.cards:
+                return None
+            to_come.discard(card)
+            replay = replay.deal(card)
+            result.append(position[card])
+            dealt += 1
+        else:
+            if value not in replay.legal_action_ids():
+                return None
+            replay = replay.apply(value)
+            result.append(value)
+    return result

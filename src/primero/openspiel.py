@@ -22,7 +22,8 @@ One game is one deal (docs/rules/index.md#variants) dealt from outside (``dealin
 
 Parameters (all optional): ``variant`` (``"waks"``), ``players`` (2), ``chips`` (20 each),
 ``stake`` (1), ``rest`` (3), ``ante`` (-1: the variant's own), ``options``
-(``"key=value,key=value"``, e.g. ``"supremus=false,tie=split"``), ``carry_over``
+(``"key:value;key:value"``, e.g. ``"supremus:false;tie:split"``; ``"key=value,key=value"`` is
+read too and kept in the first form, the one ``str(game)`` and ``load_game`` carry), ``carry_over``
 (``"refund"``) and ``raise_cap`` (0: none; docs/rules/waks.md house rule, applied where the engine
 offers it).
 """
@@ -43,16 +44,19 @@ from primero.adapters import (
     information_state_layout,
     max_decisions,
     observation_layout,
+    options_parameter,
+    resample_history,
     returns,
     views,
 )
-from primero.errors import IllegalActionError
+from primero.errors import IllegalActionError, PrimeroError
 from primero.plugins.registry import registry
 from primero.state import GameState
 
 __all__ = [
     "DEFAULT_PARAMETERS",
     "GAME_NAME",
+    "RESAMPLE_TRIES",
     "PrimeroGame",
     "PrimeroObserver",
     "PrimeroState",
@@ -74,6 +78,10 @@ DEFAULT_PARAMETERS: dict[str, Any] = {
     "carry_over": "refund",
     "raise_cap": 0,
 }
+
+
+#: How many worlds :meth:`PrimeroState.resample_from_infostate` draws before it gives up.
+RESAMPLE_TRIES = 1000
 
 
 def _most_players() -> int:
@@ -119,6 +127,8 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = {**DEFAULT_PARAMETERS, **(params or {})}
+        # the options in the form game strings carry (str(game), load_game, pickle)
+        given["options"] = options_parameter(str(given["options"]))
         ante = int(given["ante"])
         self.table = AdapterTable.build(
             variant=str(given["variant"]), options=str(given["options"]),
@@ -215,6 +225,50 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         """Chips won or lost per seat (zeros before the end); carry-over per ``carry_over``."""
         return returns(self.deal, self._game().table)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PrimeroState:
+        """A state ``player_id`` cannot tell from this one, its hidden cards drawn anew.
+
+        For ISMCTS and other determinizing searches. Every card ``player_id`` was dealt stays
+        where it came; every card hidden from them (the others' hands, their discards, the
+        stock) is drawn uniformly among the cards that could come
+        (:func:`~primero.adapters.resample_history`), and the same decisions are replayed. A
+        drawn world whose public facts differ (a decision illegal there, a declaration the
+        drawn hands would not make) is drawn again, so the worlds that agree with everything
+        the player saw are equally likely.
+
+        Args:
+            player_id: The seat whose information is kept.
+            probability_sampler: A callable returning a float in ``[0, 1)`` (OpenSpiel's
+                ``UniformProbabilitySampler``); every choice is drawn from it.
+
+        Raises:
+            PrimeroError: ``player_id`` is not a seat, or no agreeing world was drawn in
+                :data:`RESAMPLE_TRIES` draws (public facts that few hidden deals agree with,
+                such as a Primiera declaration naming an opponent's four cards).
+        """
+        game = self._game()
+        players = game.table.players
+        if isinstance(player_id, bool) or not isinstance(player_id, int) \
+                or not 0 <= player_id < players:
+            raise PrimeroError(f"player_id must be a seat 0..{players - 1}, got {player_id!r}")
+        target = self.information_state_string(player_id)
+        history = self.history()
+
+        def draw(k: int) -> int:
+            return min(int(float(probability_sampler()) * k), k - 1)
+
+        for _ in range(RESAMPLE_TRIES):
+            drawn = resample_history(game.table, history, player_id, self.deal, draw)
+            if drawn is None:
+                continue
+            world = PrimeroState(game)
+            for value in drawn:
+                world.apply_action(value)
+            if world.information_state_string(player_id) == target:
+                return world
+        raise PrimeroError(f"no deal agreeing with p{player_id}'s information was drawn in "
+                           f"{RESAMPLE_TRIES} tries")
 
     def __str__(self) -> str:
         lines = [self.deal.describe()]
