@@ -15,9 +15,10 @@ outside (``start_deal(..., dealing="external")``) at a table fixed by an
   to minus the carry-over).
 * **Tensors and strings** are flat float32, made of named :class:`Piece` s in a fixed order
   (:func:`observation_layout`, :func:`information_state_layout`; the OpenSpiel page of the
-  docs lists them); :class:`Encoder` fills them and writes the matching strings from the
-  engine's public API only and the adapters' record of moves (:class:`Move`). Needs numpy
-  (both adapters' extras install it).
+  docs lists them), every value in ``[0, 1]``, their size independent of the chips;
+  :class:`Encoder` fills them and writes the matching strings from the engine's public API
+  only and the adapters' record of moves (:class:`Move`). Needs numpy (both adapters'
+  extras install it).
 """
 
 from __future__ import annotations
@@ -32,18 +33,21 @@ import numpy.typing as npt
 from attrs import frozen
 
 from primero.action_space import canonical_hand
+from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card
 from primero.engine import public_text, start_deal
 from primero.errors import InvalidOptionError, PrimeroError
 from primero.options import parse_option_args
 from primero.plugins.registry import get_variant
 from primero.setup import Step
-from primero.state import GameState
+from primero.state import GameState, Receipt
 from primero.variant import Variant
 
 __all__ = [
     "AUTOMATIC_STEPS",
     "CARRY_OVER_TREATMENTS",
+    "MOVE_KINDS",
+    "RECENT_MOVES",
     "AdapterTable",
     "Encoder",
     "FloatArray",
@@ -276,6 +280,10 @@ def carried_shares(state: GameState) -> list[int]:
     return shares
 
 
+#: The kinds of decision the information-state tensor tells apart (``Move.kind``).
+MOVE_KINDS = ("fold", "pass", "hold", "vie", "raise", "exchange", "call", "other")
+
+
 @frozen
 class Move:
     """One decision of a deal, as the adapters record it.
@@ -285,22 +293,61 @@ class Move:
         action: The action id.
         text: The action as its maker knows it (``"exchange 7h Kd"``).
         public_text: The action as the table sees it (``"exchange 2 cards"``).
+        kind: Its kind, an index into :data:`MOVE_KINDS` (a vie or hold with a Cardano call
+            is a ``"call"``).
+        chips: The chips it put into the pot.
+        cards: How many cards it changed (an exchange, a Suzuki pass with an exchange).
+        step: The plan step it was made in.
     """
 
     seat: int
     action: int
     text: str
     public_text: str
+    kind: int = MOVE_KINDS.index("other")
+    chips: int = 0
+    cards: int = 0
+    step: Step | None = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> Move:
         return self  # a value: search code copies states often
 
     @classmethod
-    def make(cls, state: GameState, action: int) -> Move:
-        """The move of applying ``action`` (an id, legal) in ``state``."""
-        assert state.to_act is not None
+    def make(cls, state: GameState, action: int, after: GameState | None = None) -> Move:
+        """The move of applying ``action`` (an id, legal) in ``state``, reaching ``after``."""
+        seat = state.to_act
+        assert seat is not None
         decoded = state.action_space.decode(state, action)
-        return cls(state.to_act, action, str(decoded), public_text(decoded))
+        chips = 0 if after is None else \
+            after.seats[seat].contributed - state.seats[seat].contributed
+        return cls(seat, action, str(decoded), public_text(decoded), _kind(decoded),
+                   chips, _changed(decoded), state.step)
+
+
+def _kind(action: Action) -> int:
+    if getattr(action, "call", None) is not None:
+        name = "call"
+    elif isinstance(action, Fold):
+        name = "fold"
+    elif isinstance(action, Pass):
+        name = "pass"
+    elif isinstance(action, Hold):
+        name = "raise" if action.raise_by else "hold"
+    elif isinstance(action, Vie):
+        name = "vie"
+    elif isinstance(action, Exchange):
+        name = "exchange"
+    else:
+        name = "other"
+    return MOVE_KINDS.index(name)
+
+
+def _changed(action: Action) -> int:
+    if isinstance(action, Exchange):
+        return len(action.discards)
+    if isinstance(action, Pass):
+        return len(action.exchange)
+    return 0
 
 
 FloatArray = npt.NDArray[np.float32]
@@ -380,19 +427,25 @@ def _decision_steps(table: AdapterTable) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+#: How many of the latest decisions the information-state tensor spells out, per player.
+RECENT_MOVES = 2
+
+
 def observation_layout(table: AdapterTable, *, private: bool = True,
                        public: bool = True) -> tuple[Piece, ...]:
     """The observation tensor's pieces (the current state, no memory of earlier turns).
 
-    ``n`` players, ``P`` cards in the pack, ``S`` distinct deciding steps in the plan:
+    ``n`` players, ``P`` cards in the pack, ``S`` distinct deciding steps in the plan, ``H``
+    the most cards a hand holds. Every value is in ``[0, 1]``; chips are fractions of the
+    table's chips (:attr:`AdapterTable.total_chips`), card counts fractions of ``H``:
 
     * ``player`` [n] — one-hot: whose observation;
     * private: ``hand`` [P] — the cards in the player's hand; ``discarded`` [P] — the cards
       they have thrown;
     * public: ``to_act`` [n] one-hot (all zero at chance and at the end); ``step`` [S] one-hot
       (the plan's deciding steps, in plan order); ``stacks``, ``contributed``, ``round_bet``
-      [n] in chips; ``folded`` [n] 0/1; ``cards`` [n] cards held; ``pot``, ``high`` [1] in
-      chips; ``over`` [1]; ``shown`` [n, P] the hands shown at the showdown.
+      [n] chips; ``folded`` [n] 0/1; ``cards`` [n] cards held; ``pot``, ``high`` [1] chips;
+      ``over`` [1]; ``shown`` [n, P] the hands shown at the showdown.
     """
     n, cards = table.players, len(table.pack)
     pieces = [Piece("player", (n,))]
@@ -406,31 +459,48 @@ def observation_layout(table: AdapterTable, *, private: bool = True,
     return tuple(pieces)
 
 
-def information_state_layout(table: AdapterTable, public_actions: int, *,
+def information_state_layout(table: AdapterTable, public_actions: int = 0, *,
                              private: bool = True, public: bool = True) -> tuple[Piece, ...]:
-    """The information-state tensor's pieces (perfect recall).
+    """The information-state tensor's pieces: a compact summary of everything seen.
 
-    ``L`` = :func:`max_decisions`, ``A`` the public action ids (:class:`PublicAction`):
+    Its size depends on the players, the pack and the plan only, never on the chips or the
+    rest; every value is in ``[0, 1]`` (chips as fractions of the table's chips, card counts
+    as fractions of ``H``). The exact information state, every decision in order, is the
+    information-state string; the tensor keeps the cards exactly and the betting as per-step
+    counts and chips plus the latest decisions. ``n``, ``P``, ``S``, ``H`` as in
+    :func:`observation_layout`; ``B`` = the plan's steps + 1; ``K`` =
+    len(:data:`MOVE_KINDS`); ``M`` = ``RECENT_MOVES * n``.
 
     * ``player`` [n] one-hot;
-    * private: ``hand`` [P] the cards in hand now; ``received`` [L + 1, P] — row ``t`` marks
-      the cards the player was dealt when ``t`` actions had been made (the received-card
-      timing); ``own_actions`` [L, 2**H] — for each of the player's own exchanges and
-      Suzuki passes with an exchange (row = the action's turn), the bit mask of the discarded
-      hand positions (``H``: the most cards a hand holds);
-    * public: ``actions`` [L, n + A] — row ``t``: who made the ``t``-th action (one-hot) and
-      its public id (one-hot); ``stacks``, ``contributed`` [n] in chips; ``pot`` [1];
-      ``over`` [1].
+    * private: ``hand`` [P] the cards in hand now; ``discarded`` [P] the cards thrown;
+      ``received`` [P, B] — for each card the player was dealt, one-hot: in which of their
+      batches of cards it came (0: the first; batches are the cards dealt between the same two
+      decisions; the last row takes any later);
+    * public: ``to_act`` [n]; ``step`` [S] one-hot; ``stacks``, ``contributed``, ``round_bet``
+      [n] chips; ``folded`` [n]; ``cards`` [n] held; ``pot``, ``high`` [1] chips; ``over`` [1];
+      ``shown`` [n, P]; ``step_moves`` [S, n, K] — per deciding step and player, how many
+      decisions of each kind (``min(count, 3) / 3``); ``step_chips`` [S, n] — chips each put
+      in during the step; ``step_cards`` [S, n] — cards each changed in the step
+      (``min(1, cards / H)``); ``recent`` [M, n + K + 2] — the latest ``M`` decisions, oldest
+      first (rows of a shorter deal are zero at the end): who (one-hot), the kind (one-hot),
+      the chips it put in, the cards it changed.
+
+    ``public_actions`` is accepted for compatibility and unused.
     """
-    n, cards, length = table.players, len(table.pack), max_decisions(table)
-    masks = 1 << _hand_size(table)
+    n, cards = table.players, len(table.pack)
+    steps, kinds = len(_decision_steps(table)), len(MOVE_KINDS)
     pieces = [Piece("player", (n,))]
     if private:
-        pieces += [Piece("hand", (cards,)), Piece("received", (length + 1, cards)),
-                   Piece("own_actions", (length, masks))]
+        pieces += [Piece("hand", (cards,)), Piece("discarded", (cards,)),
+                   Piece("received", (cards, len(table.plan) + 1))]
     if public:
-        pieces += [Piece("actions", (length, n + public_actions)), Piece("stacks", (n,)),
-                   Piece("contributed", (n,)), Piece("pot", (1,)), Piece("over", (1,))]
+        pieces += [Piece("to_act", (n,)), Piece("step", (steps,)),
+                   Piece("stacks", (n,)), Piece("contributed", (n,)), Piece("round_bet", (n,)),
+                   Piece("folded", (n,)), Piece("cards", (n,)), Piece("pot", (1,)),
+                   Piece("high", (1,)), Piece("over", (1,)), Piece("shown", (n, cards)),
+                   Piece("step_moves", (steps, n, kinds)), Piece("step_chips", (steps, n)),
+                   Piece("step_cards", (steps, n)),
+                   Piece("recent", (RECENT_MOVES * n, n + kinds + 2))]
     return tuple(pieces)
 
 
@@ -462,19 +532,36 @@ class Encoder:
         self.position = {card: k for k, card in enumerate(self.pack)}
         self.public = PublicAction.of(first)
         self.steps = _decision_steps(table)
+        self.step_index = {step: i for i, step in enumerate(self.steps)}
         self.length = max_decisions(table)
-        self._masks: dict[int, int] = {}  # action id -> discarded positions, for exchanges
-        for name, first_mask in (("exchange", 0), ("pass exchange", 1)):
-            try:
-                block, offset = first.action_space.block(name)
-            except KeyError:
-                continue
-            for index in range(block.size):
-                self._masks[offset + index] = index + first_mask
+        self.total = float(max(1, table.total_chips))
+        self.held = float(_hand_size(table))
 
     def _cards(self, target: FloatArray, cards: Sequence[Card]) -> None:
         for card in cards:
             target[self.position[card]] = 1.0
+
+    def _present(self, named: dict[str, FloatArray], state: GameState, view: Any) -> None:
+        """The public present: whose turn, the step, chips (fractions), cards, the showdown."""
+        total, held = self.total, self.held
+        if state.chance is None and not view.over and view.to_act is not None:
+            named["to_act"][view.to_act] = 1.0
+        step = self.step_index.get(view.step) if view.step is not None else None
+        if step is not None:
+            named["step"][step] = 1.0
+        stacks, contributed, round_bet = named["stacks"], named["contributed"], named["round_bet"]
+        folded, cards, shown = named["folded"], named["cards"], named["shown"]
+        for i, public in enumerate(view.seats):
+            stacks[i] = public.stack / total
+            contributed[i] = public.contributed / total
+            round_bet[i] = public.round_bet / total
+            folded[i] = float(public.folded)
+            cards[i] = min(1.0, public.cards / held)
+            if public.shown:
+                self._cards(shown[i], public.shown)
+        named["pot"][0] = view.pot / total
+        named["high"][0] = view.high / total
+        named["over"][0] = float(view.over)
 
     def fill_observation(self, named: dict[str, FloatArray], state: GameState,
                          seat: int) -> None:
@@ -486,20 +573,7 @@ class Encoder:
             self._cards(named["hand"], view.hand)
             self._cards(named["discarded"], view.discarded)
         if "to_act" in named:
-            if state.chance is None and not view.over and view.to_act is not None:
-                named["to_act"][view.to_act] = 1.0
-            if view.step is not None and view.step in self.steps:
-                named["step"][self.steps.index(view.step)] = 1.0
-            for i, public in enumerate(view.seats):
-                named["stacks"][i] = public.stack
-                named["contributed"][i] = public.contributed
-                named["round_bet"][i] = public.round_bet
-                named["folded"][i] = float(public.folded)
-                named["cards"][i] = public.cards
-                self._cards(named["shown"][i], public.shown)
-            named["pot"][0] = view.pot
-            named["high"][0] = view.high
-            named["over"][0] = float(view.over)
+            self._present(named, state, view)
 
     def fill_information_state(self, named: dict[str, FloatArray], state: GameState,
                                seat: int, moves: Sequence[Move]) -> None:
@@ -512,25 +586,35 @@ class Encoder:
             named["player"][seat] = 1.0
         if "hand" in named:
             self._cards(named["hand"], view.hand)
+            self._cards(named["discarded"], view.discarded)
             received = named["received"]
-            for receipt in view.received:
-                received[receipt.after, self.position[receipt.card]] = 1.0
-            own = named["own_actions"]
-            masks = self._masks
-            for turn, move in enumerate(moves):
-                if move.seat == seat and move.action in masks:
-                    own[turn, masks[move.action]] = 1.0
-        if "actions" in named:
-            actions = named["actions"]
-            n = self.table.players
-            for turn, move in enumerate(moves):
-                actions[turn, move.seat] = 1.0
-                actions[turn, n + self.public(move.action)] = 1.0
-            for i, public in enumerate(view.seats):
-                named["stacks"][i] = public.stack
-                named["contributed"][i] = public.contributed
-            named["pot"][0] = view.pot
-            named["over"][0] = float(view.over)
+            last = received.shape[1] - 1
+            batch, after = -1, -1
+            for receipt in sorted(view.received, key=_by_order):
+                if receipt.after != after:
+                    batch, after = batch + 1, receipt.after
+                received[self.position[receipt.card], min(batch, last)] = 1.0
+        if "to_act" in named:
+            self._present(named, state, view)
+            n, total, held = self.table.players, self.total, self.held
+            step_moves, step_chips = named["step_moves"], named["step_chips"]
+            step_cards, recent = named["step_cards"], named["recent"]
+            index = self.step_index
+            for move in moves:
+                step = index.get(move.step) if move.step is not None else None
+                if step is None:
+                    continue
+                cell = step_moves[step, move.seat]
+                cell[move.kind] = min(1.0, cell[move.kind] + 1.0 / 3.0)
+                step_chips[step, move.seat] += move.chips / total
+                step_cards[step, move.seat] = min(
+                    1.0, step_cards[step, move.seat] + move.cards / held)
+            window = moves[-recent.shape[0]:] if moves else ()
+            for row, move in enumerate(window):
+                recent[row, move.seat] = 1.0
+                recent[row, n + move.kind] = 1.0
+                recent[row, -2] = move.chips / total
+                recent[row, -1] = min(1.0, move.cards / held)
 
     def observation_string(self, state: GameState, seat: int, *, private: bool = True,
                            public: bool = True) -> str:
@@ -600,6 +684,10 @@ class Encoder:
             if view.over:
                 parts.append("over")
         return " | ".join(parts)
+
+
+def _by_order(receipt: Receipt) -> int:
+    return receipt.order
 
 
 def _text(cards: Sequence[Card]) -> str:

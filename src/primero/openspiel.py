@@ -206,8 +206,9 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
                     f"(0..{len(pack) - 1})")
             self.deal = deal.deal(pack[action])
         else:
-            self.moves = (*self.moves, Move.make(deal, action))
-            self.deal = deal.apply(action)
+            after = deal.apply(action)
+            self.moves = (*self.moves, Move.make(deal, action, after))
+            self.deal = after
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -96,10 +96,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         actions = first.action_space.size
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = self.possible_agents[:]
-        high = float(max(self.table.total_chips, len(self.table.pack)))
         self.observation_spaces = {
             agent: spaces.Dict({
-                "observation": spaces.Box(low=0.0, high=high, shape=(self._size,),
+                "observation": spaces.Box(low=0.0, high=1.0, shape=(self._size,),
                                           dtype=np.float32),
                 "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
             }) for agent in self.possible_agents}
@@ -170,8 +169,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
             return
         assert action is not None
         chosen = int(action)
-        self.moves = (*self.moves, Move.make(self.deal, chosen))
-        self.deal = self._deal_chance(self.deal.apply(chosen))
+        after = self.deal.apply(chosen)
+        self.moves = (*self.moves, Move.make(self.deal, chosen, after))
+        self.deal = self._deal_chance(after)
         self._cumulative_rewards[agent] = 0.0
         self._after_move()
         self._accumulate_rewards()
