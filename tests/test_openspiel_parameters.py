@@ -9,6 +9,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+import primero  # noqa: E402
 from primero import openspiel as primero_openspiel  # noqa: E402
 from primero.adapters import options_parameter, parse_options  # noqa: E402
 from primero.errors import InvalidOptionError  # noqa: E402
@@ -55,3 +56,13 @@ def test_options_parameter_refuses_what_a_game_string_cannot_carry() -> None:
     assert parse_options("supremus:false;tie:split") == {"supremus": "false", "tie": "split"}
     with pytest.raises(InvalidOptionError, match=r"'a\(b' holds \("):
         options_parameter({"tie": "a(b"})
+
+
+def test_a_game_too_long_for_openspiel_is_refused_naming_the_bound() -> None:
+    # heads-up Waks, stake 1: 2 rounds x 2n + K (2n + 1) with K = 2 x chips + n vies and
+    # raises: 8 + (460,000,000 + 2) x 5 = 2,300,000,018 ... plus the exchange's 2 decisions:
+    # 2,300,000,020, above 2**31 - 1
+    with pytest.raises(primero.PrimeroError, match=r"max_game_length would be 2,300,000,020, "
+                                                   r"above OpenSpiel's bound 2,147,483,647"):
+        pyspiel.load_game(GAME, {"chips": 230_000_000})
+    assert pyspiel.load_game(GAME, {"chips": 200_000_000}).max_game_length() == 2_000_000_020

@@ -141,3 +141,19 @@ def test_training_loop_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(means) == {"player_0", "player_1", "player_2"}
     assert abs(sum(means.values())) < 1e-9  # refunded carry-overs: chips only change hands
     assert means == example.main(30, 0)  # seeded
+
+
+def test_reset_takes_numpy_seeds_and_negative_seeds_deal_their_own_cards() -> None:
+    import numpy as np
+
+    table = raw_env(players=2)
+    hands = {}
+    for seed in (5, np.int64(5), -5, np.int32(-5)):
+        table.reset(seed=seed)
+        hands[repr(seed)] = tuple(seat.hand for seat in table.deal.seats)
+    assert hands["5"] == hands[repr(np.int64(5))]
+    assert hands["-5"] == hands[repr(np.int32(-5))]
+    assert hands["5"] != hands["-5"]
+    for bad in (1.5, "5", True):
+        with pytest.raises(primero.PrimeroError, match="seed must be a whole number"):
+            table.reset(seed=bad)  # type: ignore[arg-type]

@@ -56,6 +56,7 @@ from primero.state import GameState
 __all__ = [
     "DEFAULT_PARAMETERS",
     "GAME_NAME",
+    "LARGEST_C_INT",
     "RESAMPLE_TRIES",
     "PrimeroGame",
     "PrimeroObserver",
@@ -79,6 +80,9 @@ DEFAULT_PARAMETERS: dict[str, Any] = {
     "raise_cap": 0,
 }
 
+
+#: The largest ``max_game_length`` and ``num_distinct_actions`` OpenSpiel can hold (a C int).
+LARGEST_C_INT = 2**31 - 1
 
 #: How many worlds :meth:`PrimeroState.resample_from_infostate` draws before it gives up.
 RESAMPLE_TRIES = 1000
@@ -120,7 +124,9 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
 
     Raises:
         PrimeroError: a bad parameter (unknown variant or option, players out of the variant's
-            range, a bad table); the message names it.
+            range, a bad table), or a table whose ``max_game_length`` or action count exceeds
+            :data:`LARGEST_C_INT` (about 2.2e8 chips at stake 1 heads-up in Waks); the
+            message names it.
     """
 
     name = GAME_NAME
@@ -141,6 +147,14 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         self.encoder = Encoder(table, first)
         self.position = self.encoder.position
         zero_sum = table.carry_over == "refund"
+        for what, value in (("max_game_length", max_decisions(table)),
+                            ("num_distinct_actions", first.action_space.size)):
+            if value > LARGEST_C_INT:
+                raise PrimeroError(
+                    f"python_primero: this table's {what} would be {value:,}, above "
+                    f"OpenSpiel's bound {LARGEST_C_INT:,} (a C int); take fewer chips "
+                    f"({table.chips:,}), a larger stake ({table.stake}), a smaller rest "
+                    f"({table.rest}) or a raise_cap")
         info = pyspiel.GameInfo(
             num_distinct_actions=first.action_space.size,
             max_chance_outcomes=len(table.pack),

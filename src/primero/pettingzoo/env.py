@@ -8,6 +8,7 @@ equally likely) from a generator seeded by ``reset(seed=...)``.
 
 from __future__ import annotations
 
+import numbers
 import random
 from typing import Any, ClassVar
 
@@ -25,9 +26,19 @@ from primero.adapters import (
     returns,
     views,
 )
+from primero.errors import PrimeroError
 from primero.state import GameState
 
 __all__ = ["env", "raw_env"]
+
+
+def _seeded(seed: object) -> random.Random:
+    """A generator for a whole-number seed; a negative seed gets deals of its own."""
+    if isinstance(seed, bool | np.bool_) or not isinstance(seed, numbers.Integral):
+        raise PrimeroError(f"seed must be a whole number or None, got {seed!r}")
+    value = int(seed)
+    # random.Random seeds with abs(): a negative seed is sent through a text of its own
+    return random.Random(value) if value >= 0 else random.Random(f"primero negative seed {value}")
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -127,9 +138,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         self.agent_selection = self.agents[0]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new deal; ``seed`` reseeds the dealing (else the generator runs on)."""
+        """Start a new deal; ``seed`` reseeds the dealing (else the generator runs on).
+
+        Args:
+            seed: Any whole number (a Python or numpy integer); every seed deals its own
+                cards, negative ones included (``-5`` does not deal as ``5``).
+            options: Unused (PettingZoo's signature).
+
+        Raises:
+            PrimeroError: ``seed`` is not a whole number (a bool, a float, a text).
+        """
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = _seeded(seed)
         self._reset_bookkeeping()
         self.moves = ()
         self.deal = self._deal_chance(self._first)
