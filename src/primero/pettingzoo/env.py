@@ -44,12 +44,12 @@ def _seeded(seed: object) -> random.Random:
 def env(**kwargs: Any) -> AECEnv:
     """The environment, wrapped as PettingZoo's classic games are.
 
-    ``TerminateIllegalWrapper`` (an illegal action ends the episode, the mover's reward -1),
-    ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``. Takes the arguments of
-    :class:`raw_env`.
+    ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``. An illegal action is handled
+    by :class:`raw_env` itself (it ends the deal as a forfeit: see :meth:`raw_env.step`), not by
+    PettingZoo's ``TerminateIllegalWrapper``, whose flat -1 could be cheaper than losing. Takes
+    the arguments of :class:`raw_env`.
     """
     wrapped: AECEnv = raw_env(**kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     wrapped = wrappers.OrderEnforcingWrapper(wrapped)
     return wrapped
@@ -71,7 +71,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
             it in) or ``"lost"`` (nobody gets it back).
         raise_cap: The most vies plus raises per betting round (a house rule:
             docs/rules/waks.md#raise-cap), 0 for none; applied where the engine offers it.
-        render_mode: ``None`` or ``"ansi"`` (``render()`` returns the table as text).
+        render_mode: ``None``, ``"ansi"`` (``render()`` returns the table as text) or
+            ``"human"`` (``render()`` prints it and returns ``None``).
 
     Spaces: ``action_space(agent)`` is ``Discrete(N)`` over the engine's action ids;
     ``observation_space(agent)`` is ``Dict{"observation": Box(float32, the observation layout
@@ -79,14 +80,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
     for an agent not to act.
 
     Rewards: chips won or lost, given when the deal ends (zero before); a carried-over pot per
-    ``carry_over``.
+    ``carry_over``. An illegal action ends the deal as a forfeit: the offender loses what they
+    have in the pot (at least 1 chip), shared equally among the others, whose own chips in the
+    pot come back; the rewards still add up to zero.
 
     Raises:
         PrimeroError: a bad variant, option or table parameter.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"], "name": "primero_v0", "is_parallelizable": False,
+        "render_modes": ["ansi", "human"], "name": "primero_v0", "is_parallelizable": False,
         "render_fps": 1}
 
     def __init__(self, variant: str = "waks", players: int = 4, chips: int = 20,
@@ -94,8 +97,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
                  options: str | dict[str, Any] = "", carry_over: str = "refund",
                  raise_cap: int = 0, render_mode: str | None = None) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(
+                f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
         self.table = AdapterTable.build(variant=variant, options=options, players=players,
                                         chips=chips, stake=stake, rest=rest, ante=ante,
                                         carry_over=carry_over, raise_cap=raise_cap)
@@ -153,6 +157,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         self._reset_bookkeeping()
         self.moves = ()
         self.deal = self._deal_chance(self._first)
+        self._forfeited = False
         self._after_move()
 
     def _deal_chance(self, state: GameState) -> GameState:
@@ -177,7 +182,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         tensor: FloatArray = np.zeros(self._size, np.float32)
         self._encoder.fill_observation(views(tensor, self._pieces), self.deal, seat)
         mask = np.zeros(self._actions, np.int8)
-        if not self.deal.over and self.deal.to_act == seat:
+        if not self.deal.over and not self._forfeited and self.deal.to_act == seat:
             mask[list(self.deal.legal_action_ids())] = 1
         return {"observation": tensor, "action_mask": mask}
 
@@ -189,24 +194,46 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
             return
         assert action is not None
         chosen = int(action)
+        if chosen not in self.deal.legal_action_ids():
+            self._forfeit(agent)
+            return
         after = self.deal.apply(chosen)
         self.moves = (*self.moves, Move.make(self.deal, chosen, after))
         self.deal = self._deal_chance(after)
         self._cumulative_rewards[agent] = 0.0
         self._after_move()
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
+        if self.render_mode is not None:
             self.render()
 
+    def _forfeit(self, agent: str) -> None:
+        """End the deal on ``agent``'s illegal action: they lose their chips in the pot."""
+        seat = self.possible_agents.index(agent)
+        lost = float(max(1, self.deal.seats[seat].contributed))
+        share = lost / (len(self.agents) - 1)
+        self._forfeited = True
+        self.rewards = {other: (-lost if other == agent else share) for other in self.agents}
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos[agent] = {**self.infos[agent], "illegal_action": True}
+        self._cumulative_rewards[agent] = 0.0
+        self._accumulate_rewards()
+
     def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``): every hand, stacks, the last action."""
+        """The table as text: every hand, stacks, the last action.
+
+        ``"ansi"`` returns it; ``"human"`` prints it and returns ``None``; no render mode: ``None``.
+        """
         if self.render_mode is None:
             return None
         lines = [self.deal.describe()]
         if self.moves:
             last = self.moves[-1]
             lines.append(f"last: {self.possible_agents[last.seat]} {last.text}")
-        return "\n".join(lines)
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
