@@ -323,9 +323,19 @@ class PrimeroObserver:
         self.pieces = pieces
         self.tensor: FloatArray = np.zeros(sum(p.size for p in pieces), np.float32)
         self.dict: dict[str, FloatArray] = views(self.tensor, pieces)
+        self._last: tuple[GameState, tuple[Move, ...], int] | None = None
 
     def set_from(self, state: PrimeroState, player: int) -> None:
-        """Fill :attr:`tensor` (and its named views :attr:`dict`) for ``player``."""
+        """Fill :attr:`tensor` (and its named views :attr:`dict`) for ``player``.
+
+        Asked again for the same deal, decisions and player (OpenSpiel asks twice per
+        ``information_state_tensor`` call), it keeps the tensor as it is.
+        """
+        last = self._last
+        if last is not None and last[0] is state.deal and last[1] is state.moves \
+                and last[2] == player:
+            return
+        self._last = (state.deal, state.moves, player)
         self.tensor.fill(0.0)
         if self.recall:
             self.encoder.fill_information_state(self.dict, state.deal, player, state.moves)
