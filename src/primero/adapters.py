@@ -53,7 +53,6 @@ __all__ = [
     "FloatArray",
     "Move",
     "Piece",
-    "PublicAction",
     "carried_shares",
     "information_state_layout",
     "max_decisions",
@@ -354,55 +353,6 @@ FloatArray = npt.NDArray[np.float32]
 
 
 # ------------------------------------------------------------------------------------------
-# public actions: the action ids with an exchange's cards reduced to how many
-
-
-@frozen
-class PublicAction:
-    """The public face of the action ids: what every player sees of an action.
-
-    An exchange shows only how many cards it changed (the engine's public log), so the ids of
-    the ``exchange`` and ``pass exchange`` blocks, which name the discarded positions, map to
-    one public id per count; every other id keeps its own public id.
-
-    Attributes:
-        size: How many public ids there are.
-    """
-
-    size: int
-    _of: tuple[int, ...]
-    _labels: tuple[str, ...]
-
-    @classmethod
-    def of(cls, state: GameState) -> PublicAction:
-        """The public action ids of ``state``'s action space."""
-        space = state.action_space
-        hidden: dict[int, str] = {}
-        for name, first_count in (("exchange", 0), ("pass exchange", 1)):
-            try:
-                block, offset = space.block(name)
-            except KeyError:
-                continue
-            for index in range(block.size):
-                count = (index + first_count).bit_count()
-                hidden[offset + index] = f"{name} {count}"
-        labels: list[str] = []
-        public: dict[str, int] = {}
-        mapping: list[int] = []
-        for i in range(space.size):
-            label = hidden.get(i, f"id {i}")
-            if label not in public:
-                public[label] = len(labels)
-                labels.append(label)
-            mapping.append(public[label])
-        return cls(len(labels), tuple(mapping), tuple(labels))
-
-    def __call__(self, action_id: int) -> int:
-        """The public id of an action id."""
-        return self._of[action_id]
-
-
-# ------------------------------------------------------------------------------------------
 # tensors
 
 
@@ -459,8 +409,8 @@ def observation_layout(table: AdapterTable, *, private: bool = True,
     return tuple(pieces)
 
 
-def information_state_layout(table: AdapterTable, public_actions: int = 0, *,
-                             private: bool = True, public: bool = True) -> tuple[Piece, ...]:
+def information_state_layout(table: AdapterTable, *, private: bool = True,
+                             public: bool = True) -> tuple[Piece, ...]:
     """The information-state tensor's pieces: a compact summary of everything seen.
 
     Its size depends on the players, the pack and the plan only, never on the chips or the
@@ -484,8 +434,6 @@ def information_state_layout(table: AdapterTable, public_actions: int = 0, *,
       (``min(1, cards / H)``); ``recent`` [M, n + K + 2] — the latest ``M`` decisions, oldest
       first (rows of a shorter deal are zero at the end): who (one-hot), the kind (one-hot),
       the chips it put in, the cards it changed.
-
-    ``public_actions`` is accepted for compatibility and unused.
     """
     n, cards = table.players, len(table.pack)
     steps, kinds = len(_decision_steps(table)), len(MOVE_KINDS)
@@ -523,14 +471,12 @@ class Encoder:
 
     Args:
         table: The table.
-        first: A state of the table's deals (any: the action space is fixed per deal).
     """
 
-    def __init__(self, table: AdapterTable, first: GameState) -> None:
+    def __init__(self, table: AdapterTable) -> None:
         self.table = table
         self.pack = table.pack
         self.position = {card: k for k, card in enumerate(self.pack)}
-        self.public = PublicAction.of(first)
         self.steps = _decision_steps(table)
         self.step_index = {step: i for i, step in enumerate(self.steps)}
         self.length = max_decisions(table)

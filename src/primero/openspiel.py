@@ -144,7 +144,7 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
             raise_cap=int(given["raise_cap"]))
         table = self.table
         first = self.first = table.start()  # a value: every new state starts from it
-        self.encoder = Encoder(table, first)
+        self.encoder = Encoder(table)
         self.position = self.encoder.position
         zero_sum = table.carry_over == "refund"
         for what, value in (("max_game_length", max_decisions(table)),
@@ -316,8 +316,8 @@ class PrimeroObserver:
         self.public = bool(iig_obs_type.public_info)
         pieces: tuple[Piece, ...]
         if self.recall:
-            pieces = information_state_layout(game.table, self.encoder.public.size,
-                                              private=self.private, public=self.public)
+            pieces = information_state_layout(game.table, private=self.private,
+                                              public=self.public)
         else:
             pieces = observation_layout(game.table, private=self.private, public=self.public)
         self.pieces = pieces

@@ -105,7 +105,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
                                         carry_over=carry_over, raise_cap=raise_cap)
         self.render_mode = render_mode
         first = self._first = self.table.start()  # a value: every deal starts from it
-        self._encoder = Encoder(self.table, first)
+        self._encoder = Encoder(self.table)
         self._pieces = observation_layout(self.table)
         self._size = sum(p.size for p in self._pieces)
         actions = first.action_space.size
