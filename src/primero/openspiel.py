@@ -14,11 +14,12 @@ One game is one deal (docs/rules/index.md#variants) dealt from outside (``dealin
   docs/rules/dealing.md), each as its position in the variant's pack, all equally likely;
 * **actions** are the engine's action ids (``state.action_space``), legal ids ascending;
 * **information** is imperfect: information-state and observation strings and tensors, laid out
-  as :mod:`primero.adapter_encoding` documents (docs/adapters/openspiel.md);
+  as :mod:`primero.adapters` documents (docs/adapters/openspiel.md);
 * **returns** are chips won or lost; a pot carried over is refunded (``carry_over="refund"``,
   zero-sum) or lost to everyone (``"lost"``, general-sum);
-* ``max_game_length`` bounds the decisions (:func:`primero.adapter_core.max_decisions`);
-  ``serialize`` / ``deserialize`` replay the history of chance outcomes and actions.
+* ``max_game_length`` bounds the decisions (:func:`primero.adapters.max_decisions`);
+  ``serialize`` / ``deserialize`` replay the history of chance outcomes and actions;
+* ``resample_from_infostate`` redraws every card hidden from a player (ISMCTS).
 
 Parameters (all optional): ``variant`` (``"waks"``), ``players`` (2), ``chips`` (20 each),
 ``stake`` (1), ``rest`` (3), ``ante`` (-1: the variant's own), ``options``
@@ -259,8 +260,10 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
 
         Raises:
             PrimeroError: ``player_id`` is not a seat, or no agreeing world was drawn in
-                :data:`RESAMPLE_TRIES` draws (public facts that few hidden deals agree with,
-                such as a Primiera declaration naming an opponent's four cards).
+                :data:`RESAMPLE_TRIES` draws: public facts that few hidden deals agree with,
+                which come only once a deal is over (hands shown at the showdown, a Primiera
+                declaration naming an opponent's four cards); at a decision node a world is
+                found in a few draws.
         """
         game = self._game()
         players = game.table.players
@@ -297,8 +300,8 @@ class PrimeroObserver:
     ``iig_obs_type.perfect_recall`` picks the information state (everything the player saw,
     in order) or the observation (the present only); ``private_info`` (single player or none)
     and ``public_info`` select the pieces. The layouts are
-    :func:`~primero.adapter_encoding.information_state_layout` and
-    :func:`~primero.adapter_encoding.observation_layout`.
+    :func:`~primero.adapters.information_state_layout` and
+    :func:`~primero.adapters.observation_layout`.
 
     Raises:
         ValueError: observation parameters were given (none are supported), or all players'
