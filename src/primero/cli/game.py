@@ -302,6 +302,14 @@ def _open_save(save: Path) -> int:
         fail(f"cannot save the deal to {save}: it is a directory")
     if not save.parent.is_dir():
         fail(f"cannot save the deal to {save}: no directory {save.parent}")
+    try:
+        found = os.stat(save).st_mode
+    except OSError:
+        found = None  # no file yet (or none reachable): opening it says why
+    if found is not None and not stat.S_ISREG(found):
+        kind = next((name for test, name in _KINDS if test(found)), "not a regular file")
+        fail(f"cannot save the deal to {save}: it is {kind}; a deal is saved to a regular "
+             "file only")
     flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(save, flags, 0o666)
