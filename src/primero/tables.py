@@ -19,7 +19,9 @@ asked for every hand.
 :func:`load_or_build` keeps tables in ``platformdirs.user_cache_dir("primero")``
 (``PRIMERO_CACHE_DIR`` points elsewhere, ``PRIMERO_NO_CACHE=1`` turns it off), keyed by
 everything that decides a ranking (variant, options, plug-ins and their versions, primero's
-version): a file is written atomically (parallel workers see the old file or the whole new
+version, the version of the code that builds tables: :func:`code_version`); only a regular
+file is read (a FIFO at the path is never opened for reading, so it cannot block): a file is
+written atomically (parallel workers see the old file or the whole new
 one) and checked on load, and a corrupt or stale file is rebuilt with a
 :class:`TableCacheWarning`, never trusted. The directory is resolved lazily (importing
 ``platformdirs`` costs a warm census about a sixth of its time): on Linux the table is first
