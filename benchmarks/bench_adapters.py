@@ -69,6 +69,29 @@ def pettingzoo_deals(deals: int, rng: random.Random) -> None:
                 table.step(rng.choice([i for i, bit in enumerate(mask) if bit]))
 
 
+def tensor_call_vs_step(deals: int, rng: random.Random) -> tuple[float, float]:
+    """CPU seconds per information-state tensor call and per engine step, same decisions."""
+    game = pyspiel.load_game("python_primero", TABLE)
+    states = []
+    for _ in range(deals):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                states.append((state.clone(), rng.choice(state.legal_actions())))
+                state.apply_action(states[-1][1])
+    start = time.process_time()
+    for state, _ in states:
+        state.information_state_tensor(state.current_player())
+    tensor = (time.process_time() - start) / len(states)
+    start = time.process_time()
+    for state, action in states:
+        state.deal.apply(action)
+    step = (time.process_time() - start) / len(states)
+    return tensor, step
+
+
 def rate(loop: object, deals: int) -> float:
     start = time.process_time()
     loop(deals, random.Random(1))  # type: ignore[operator]
@@ -84,6 +107,9 @@ def main(deals: int = 300) -> None:
                        ("PettingZoo env (wrapped)", pettingzoo_deals)):
         r = rate(loop, deals)
         print(f"{name:<30} {r:8.0f} deals/s  ({r / base:.2f} x the engine)")
+    tensor, step = tensor_call_vs_step(deals // 3, random.Random(2))
+    print(f"info-state tensor call {tensor * 1e6:8.1f} us, engine step {step * 1e6:8.1f} us "
+          f"({tensor / step:.2f} x a step)")
 
 
 if __name__ == "__main__":

@@ -243,14 +243,16 @@ def test_waks_action_space_layout() -> None:
     assert state.apply(4).history[-1] == (0, Vie(2))
 
 
-def test_exchange_ids_are_the_discarded_positions() -> None:
+def test_exchange_ids_are_the_discards_in_the_packs_order() -> None:
     state = start_deal("waks", NAMES, 20, stock=STOCK)
     for text in ["vie 1", "hold", "hold", "hold"]:
         state = state.apply(text)
     space = state.action_space
     _, first = space.block("exchange")
-    # Anna holds 7h 5h (received in that order): 5h alone is position 1, mask 0b10
-    assert space.encode(state, Exchange(parse_cards("5h"))) == first + 2
+    # Anna holds 7h 5h (received in that order); in the pack's order (suit, then rank) 5h
+    # comes first: 5h alone is mask 0b01, 7h alone 0b10
+    assert space.encode(state, Exchange(parse_cards("5h"))) == first + 1
+    assert space.decode(state, first + 2) == Exchange(parse_cards("7h"))
     assert space.decode(state, first + 3) == Exchange(parse_cards("7h 5h"))
     assert state.legal_action_ids() == tuple(range(first, first + 4))
     with pytest.raises(IllegalActionError, match="beyond the 2 cards"):

@@ -284,7 +284,10 @@ def test_information_state_shows_own_cards_only() -> None:
     assert sorted(map(int, hand.nonzero()[0])) == sorted(
         pack.index(c) for c in primero.parse_cards("7h 6c"))
     received = observer.dict["received"]
-    assert received[0].sum() == 2 and received[1:].sum() == 0  # both before any action
+    # both in the player's first batch of cards (column 0), no other card marked
+    assert received[:, 0].sum() == 2 and received[:, 1:].sum() == 0
+    assert {int(k) for k in received[:, 0].nonzero()[0]} == {
+        pack.index(c) for c in primero.parse_cards("7h 6c")}
     flat = state.information_state_tensor(0)
     assert len(flat) == game.information_state_tensor_shape()[0] == observer.tensor.size
 
@@ -299,8 +302,11 @@ def test_information_state_perfect_recall_of_actions() -> None:
     assert "p0 pass" in after
     observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     observer.set_from(state, 1)
-    actions = observer.dict["actions"]
-    assert actions[0, 0] == 1.0 and actions[1:].sum() == 0  # p0 made the first action
+    recent = observer.dict["recent"]
+    # row 0, the only decision so far: p0 (column 0 of 2 seats), a pass (kind 1 of fold,
+    # pass, ...: column 2 + 1), no chips, no cards
+    assert list(recent[0]) == [1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]
+    assert recent[1:].sum() == 0
 
 
 def test_exchanges_are_public_only_as_a_count() -> None:
@@ -324,7 +330,9 @@ def test_observation_tensor_pieces() -> None:
     d = observer.dict
     assert list(d["player"]) == [0, 0, 1]
     assert list(d["to_act"]) == [1, 0, 0]
-    assert list(d["stacks"]) == [5, 5, 5]
+    # 5 chips each of the table's 15: a third each, as a fraction of the table's chips
+    assert list(d["stacks"]) == pytest.approx([1 / 3, 1 / 3, 1 / 3])
+    assert list(d["cards"]) == [0.5, 0.5, 0.5]  # 2 of the 4 cards a hand holds
     assert d["hand"].sum() == 2 and d["pot"][0] == 0
     assert len(state.observation_tensor(2)) == game.observation_tensor_size()
 

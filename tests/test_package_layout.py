@@ -48,7 +48,7 @@ LAYOUT = {
     "primero.simulation": {
         "records": ["DealResult", "Summary", "strongest_first"],
         "play": ["AgentSpec", "derive_seed", "seat_names"],
-        "executor": ["PROGRESS_THRESHOLD", "chunk_size"],
+        "executor": ["IN_FLIGHT", "MAX_DEALS", "PROGRESS_THRESHOLD", "Chunks", "chunk_size"],
         "run": ["Comparison", "Simulation", "compare", "simulate", "simulate_sessions"],
     },
 }

@@ -107,15 +107,31 @@ def test_render_ansi_narrates() -> None:
     assert env(variant="waks", players=2).unwrapped.render() is None
 
 
-def test_illegal_action_ends_the_deal() -> None:
-    table = env(variant="waks", players=2)
+def test_illegal_action_forfeits_the_chips_in_the_pot_zero_sum() -> None:
+    table = env(variant="waks", players=3, chips=20)
     table.reset(seed=3)
+    table.step(5)  # player_0 vies 3 (id 5)
+    table.step(2)  # player_1 holds: 3 chips in
+    table.step(7)  # player_2 raises 2 (id 6 + 1): 5 chips in
     agent = table.agent_selection
-    illegal = next(i for i in range(table.action_space(agent).n)
-                   if i not in table.unwrapped.deal.legal_action_ids())
-    table.step(illegal)  # PettingZoo logs "Illegal move made"
+    assert agent == "player_0"
+    illegal = 3  # a vie of 1: no vie once the round has one
+    assert illegal not in table.unwrapped.deal.legal_action_ids()
+    table.step(illegal)
     assert all(table.terminations.values())
-    assert table.rewards[agent] == -1
+    # player_0 forfeits the 3 chips they put in, shared by the two others
+    assert table.rewards == {"player_0": -3.0, "player_1": 1.5, "player_2": 1.5}
+    assert sum(table.rewards.values()) == 0.0
+    assert table.infos["player_0"]["illegal_action"] is True
+    assert not table.observe("player_0")["action_mask"].any()
+
+
+def test_render_test_passes_for_every_mode(capsys: pytest.CaptureFixture[str]) -> None:
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: env(variant="waks", players=2, chips=5,
+                                             render_mode=render_mode))
+    assert "chips" in capsys.readouterr().out  # "human" printed the table
 
 
 def test_bad_arguments_are_refused() -> None:
@@ -124,7 +140,7 @@ def test_bad_arguments_are_refused() -> None:
     with pytest.raises(primero.PrimeroError):
         raw_env(players=9)
     with pytest.raises(ValueError, match="render_mode"):
-        raw_env(render_mode="human")
+        raw_env(render_mode="rgb_array")
 
 
 def test_training_loop_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
@@ -144,3 +160,19 @@ def test_training_loop_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(means) == {"player_0", "player_1", "player_2"}
     assert abs(sum(means.values())) < 1e-9  # refunded carry-overs: chips only change hands
     assert means == example.main(30, 0)  # seeded
+
+
+def test_reset_takes_numpy_seeds_and_negative_seeds_deal_their_own_cards() -> None:
+    import numpy as np
+
+    table = raw_env(players=2)
+    hands = {}
+    for seed in (5, np.int64(5), -5, np.int32(-5)):
+        table.reset(seed=seed)
+        hands[repr(seed)] = tuple(seat.hand for seat in table.deal.seats)
+    assert hands["5"] == hands[repr(np.int64(5))]
+    assert hands["-5"] == hands[repr(np.int32(-5))]
+    assert hands["5"] != hands["-5"]
+    for bad in (1.5, "5", True):
+        with pytest.raises(primero.PrimeroError, match="seed must be a whole number"):
+            table.reset(seed=bad)  # type: ignore[arg-type]

@@ -16,10 +16,11 @@ block                ids                           action
 ``moves``            0, 1, 2                       ``Fold()``, ``Pass()``, ``Hold()``
 ``vie``              3 .. 3 + rest - 1             ``Vie(a)``, a = 1..rest (id = 3 + a - 1)
 ``raise``            next ``rest`` ids             ``Hold(a)``, a raise of 1..rest chips
-``exchange``         next 2**H ids                 ``Exchange``: the discarded *positions* in
-                                                   the hand of the seat to act, as a bit mask
-                                                   (bit k = the k-th card received and still
-                                                   held); 0 stands pat
+``exchange``         next 2**H ids                 ``Exchange``: the discarded cards as a bit
+                                                   mask over the hand of the seat to act in
+                                                   the pack's order (bit k = the k-th card
+                                                   held, by suit then rank, whatever order
+                                                   they came in); 0 stands pat
 ===================  ============================  =============================================
 
 ``H`` is the most cards a hand holds in the variant's plan (the sum of its deal steps; 4 for
@@ -29,12 +30,15 @@ amount it puts in. Plug-ins that add actions extend the space through the hook
 calling variant adds Cardano's calls that way (every vie and raise amount times every call of
 the variant's call book, :mod:`primero.calls`).
 
-Encoding depends on the state only where an action is relative to the hand (exchanges); an
+Encoding depends on the state only where an action is relative to the hand (exchanges). The
+hand is read in one fixed order, the pack's (:func:`canonical_hand`), never in the order the
+cards arrived: the same cards in hand give the same legal ids, and each id the same cards. An
 action no block can encode raises :class:`~primero.errors.IllegalActionError`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
@@ -43,6 +47,7 @@ from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, exchange_ac
 from primero.errors import IllegalActionError, PrimeroError
 
 if TYPE_CHECKING:
+    from primero.cards import Card
     from primero.setup import Table
     from primero.state import GameState
     from primero.variant import Variant
@@ -54,6 +59,9 @@ __all__ = [
     "ExchangeBlock",
     "MovesBlock",
     "action_space",
+    "canonical_hand",
+    "hand_cards",
+    "hand_mask",
     "hand_size",
     "legal_ids",
     "space_of",
@@ -137,15 +145,29 @@ class AmountBlock:
         return self._actions[index]
 
 
-def hand_mask(state: GameState, cards: tuple[object, ...]) -> int | None:
-    """The bit mask of ``cards``' positions in the hand of the seat to act.
+def canonical_hand(hand: Sequence[Card]) -> tuple[Card, ...]:
+    """``hand`` in the pack's order (suit, then rank: :attr:`primero.cards.Pack.ordered`).
 
-    ``None`` if one is not in it (or nobody is to act).
+    The order exchange ids read a hand in: it depends only on which cards are held, never on
+    the order they were dealt.
+    """
+    return tuple(sorted(hand, key=_card_index))
+
+
+def _card_index(card: Card) -> int:
+    return card.index
+
+
+def hand_mask(state: GameState, cards: Sequence[object]) -> int | None:
+    """The bit mask of ``cards`` in the hand of the seat to act, read in the pack's order.
+
+    Bit ``k`` is the ``k``-th card of :func:`canonical_hand` of that hand. ``None`` if a card
+    is not in it (or nobody is to act).
     """
     seat = state.to_act
     if seat is None:
         return None
-    hand = state.seats[seat].hand
+    hand = canonical_hand(state.seats[seat].hand)
     mask = 0
     for card in cards:
         try:
@@ -155,14 +177,14 @@ def hand_mask(state: GameState, cards: tuple[object, ...]) -> int | None:
     return mask
 
 
-def hand_cards(state: GameState, mask: int) -> tuple[object, ...]:
-    """The cards at the positions of ``mask`` in the hand of the seat to act.
+def hand_cards(state: GameState, mask: int) -> tuple[Card, ...]:
+    """The cards that ``mask`` names in the hand of the seat to act (read in the pack's order).
 
     Raises:
         IllegalActionError: the mask names a position beyond the hand.
     """
     seat = state.to_act
-    hand = state.seats[seat].hand if seat is not None else ()
+    hand = canonical_hand(state.seats[seat].hand) if seat is not None else ()
     if mask >> len(hand):
         raise IllegalActionError(
             f"exchange mask {mask:b} names a position beyond the {len(hand)} cards in hand",
@@ -171,7 +193,7 @@ def hand_cards(state: GameState, mask: int) -> tuple[object, ...]:
 
 
 class ExchangeBlock:
-    """Exchanges, by the positions of the discarded cards in the hand of the seat to act."""
+    """Exchanges, by the discarded cards' bit mask over the hand to act in the pack's order."""
 
     name = "exchange"
     positional = True
@@ -180,14 +202,14 @@ class ExchangeBlock:
         self.size = 1 << hand
 
     def encode(self, state: GameState, action: Action) -> int | None:
-        """The bit mask of the discarded positions; ``None`` if a card is not in hand."""
+        """The bit mask of the discarded cards (:func:`hand_mask`); ``None`` if one is not held."""
         if not isinstance(action, Exchange):
             return None
         return hand_mask(state, action.discards)
 
     def decode(self, state: GameState, index: int) -> Action:
         """The exchange of the cards at the mask's positions."""
-        return Exchange.from_cards(hand_cards(state, index))  # type: ignore[arg-type]
+        return Exchange.from_cards(hand_cards(state, index))
 
 
 class ActionSpace:

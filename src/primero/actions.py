@@ -19,6 +19,7 @@ from primero.errors import IllegalActionError
 
 __all__ = [
     "ACTION_WORDS",
+    "MAX_AMOUNT_DIGITS",
     "Action",
     "Call",
     "Exchange",
@@ -34,12 +35,28 @@ __all__ = [
 ACTION_WORDS = ("vie", "hold", "raise", "pass", "fold", "exchange", "call")
 
 
+#: The most digits an amount (chips, a call's points) in action text may have: 18, more
+#: than any stack (a deal file gives at most 10**15 chips). Longer numbers are refused
+#: before they are read (Python refuses to read more than 4,300 digits at all).
+MAX_AMOUNT_DIGITS = 18
+
+_AMOUNT_LIMIT = 10 ** MAX_AMOUNT_DIGITS
+
+#: The most characters of action text a message quotes.
+_QUOTED = 40
+
+
 def _chips(instance: object, attribute: Any, value: Any) -> None:
     """An amount of chips is an ``int`` (not a ``bool``, float or text)."""
     if type(value) is not int:
         raise IllegalActionError(
             f"{type(instance).__name__}.{attribute.name} must be a whole number of chips, "
             f"got {value!r}")
+    if not -_AMOUNT_LIMIT < value < _AMOUNT_LIMIT:
+        raise IllegalActionError(
+            f"{type(instance).__name__}.{attribute.name} has more than {MAX_AMOUNT_DIGITS} "
+            f"digits: an amount has at most {MAX_AMOUNT_DIGITS}")
+
 
 _C = TypeVar("_C")
 
@@ -175,9 +192,20 @@ def _is_number(word: str) -> bool:
     return digits.isascii() and digits.isdigit()
 
 
-def _parse_int(word: str, text: str) -> int:
+def _quoted(text: str) -> str:
+    """Action text as a message quotes it: shortened past :data:`_QUOTED` characters."""
+    return repr(text if len(text) <= _QUOTED else text[:_QUOTED] + "...")
+
+
+def _parse_int(word: str, text: str, what: str = "the amount has") -> int:
     if not _is_number(word):
-        raise IllegalActionError(f"cannot read action {text!r}: {word!r} is not a number")
+        shown = _quoted(word)
+        raise IllegalActionError(f"cannot read action {_quoted(text)}: {shown} is not a number")
+    digits = len(word.lstrip("-"))
+    if digits > MAX_AMOUNT_DIGITS:
+        raise IllegalActionError(
+            f"cannot read action {_quoted(text)}: {what} {digits:,} digits; an amount has "
+            f"at most {MAX_AMOUNT_DIGITS}")
     return int(word)
 
 
@@ -186,14 +214,15 @@ def _parse_call(words: list[str], text: str) -> Call | None:
         return None
     if words[0].lower() != "call" or len(words) not in (2, 3):
         raise IllegalActionError(
-            f"cannot read action {text!r}: expected 'call CLASS [POINTS]' after the amount"
+            f"cannot read action {_quoted(text)}: expected 'call CLASS [POINTS]' after the amount"
         )
     hand_class = words[1][:1].upper() + words[1][1:].lower()
     if len(words) == 3 and not _is_number(words[2]):
         raise IllegalActionError(
-            f"cannot read action {text!r}: a call is 'call CLASS [POINTS]', the class in one "
-            f"word and the points in digits 0-9, not 'call {words[1]} {words[2]}'")
-    points = int(words[2]) if len(words) == 3 else None
+            f"cannot read action {_quoted(text)}: a call is 'call CLASS [POINTS]', the class "
+            f"in one word and the points in digits 0-9, not "
+            f"{_quoted(' '.join(['call', words[1], words[2]]))}")
+    points = _parse_int(words[2], text, "the call's points have") if len(words) == 3 else None
     return Call(hand_class, points)
 
 
@@ -216,7 +245,8 @@ def parse_action(text: str) -> Action:
     if verb == "vie" and rest:
         amount = _parse_int(rest[0], text)
         if amount <= 0:
-            raise IllegalActionError(f"cannot read action {text!r}: a vie is at least 1 chip")
+            raise IllegalActionError(
+                f"cannot read action {_quoted(text)}: a vie is at least 1 chip")
         return Vie(amount, _parse_call(rest[1:], text))
     if verb == "hold":
         if not rest:
@@ -225,8 +255,8 @@ def parse_action(text: str) -> Action:
             amount = _parse_int(rest[1], text)
             if amount <= 0:
                 raise IllegalActionError(
-                    f"cannot read action {text!r}: a raise is at least 1 chip (a plain match is"
-                    " 'hold')"
+                    f"cannot read action {_quoted(text)}: a raise is at least 1 chip (a plain "
+                    "match is 'hold')"
                 )
             return Hold(amount, _parse_call(rest[2:], text))
     if verb == "pass":
@@ -239,7 +269,7 @@ def parse_action(text: str) -> Action:
     if verb == "exchange":
         return Exchange(parse_cards(" ".join(rest)))
     raise IllegalActionError(
-        f"cannot read action {text!r}: expected vie N, hold, hold raise N, pass, fold or "
+        f"cannot read action {_quoted(text)}: expected vie N, hold, hold raise N, pass, fold or "
         "exchange [cards]"
     )
 

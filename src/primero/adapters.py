@@ -15,45 +15,51 @@ outside (``start_deal(..., dealing="external")``) at a table fixed by an
   to minus the carry-over).
 * **Tensors and strings** are flat float32, made of named :class:`Piece` s in a fixed order
   (:func:`observation_layout`, :func:`information_state_layout`; the OpenSpiel page of the
-  docs lists them); :class:`Encoder` fills them and writes the matching strings from the
-  engine's public API only and the adapters' record of moves (:class:`Move`). Needs numpy
-  (both adapters' extras install it).
+  docs lists them), every value in ``[0, 1]``, their size independent of the chips;
+  :class:`Encoder` fills them and writes the matching strings from the engine's public API
+  only and the adapters' record of moves (:class:`Move`). Needs numpy (both adapters'
+  extras install it).
 """
 
 from __future__ import annotations
 
 import inspect
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from attrs import frozen
 
+from primero.action_space import canonical_hand
+from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card
 from primero.engine import public_text, start_deal
-from primero.errors import PrimeroError
+from primero.errors import InvalidOptionError, PrimeroError
 from primero.options import parse_option_args
 from primero.plugins.registry import get_variant
 from primero.setup import Step
-from primero.state import GameState
+from primero.state import GameState, Receipt
 from primero.variant import Variant
 
 __all__ = [
     "AUTOMATIC_STEPS",
     "CARRY_OVER_TREATMENTS",
+    "MOVE_KINDS",
+    "RECENT_MOVES",
     "AdapterTable",
     "Encoder",
     "FloatArray",
     "Move",
     "Piece",
-    "PublicAction",
     "carried_shares",
     "information_state_layout",
     "max_decisions",
     "observation_layout",
+    "options_parameter",
     "parse_options",
+    "resample_history",
     "returns",
     "views",
 ]
@@ -66,15 +72,49 @@ CARRY_OVER_TREATMENTS = ("refund", "lost")
 #: betting rounds, bounded in :func:`max_decisions`).
 AUTOMATIC_STEPS = frozenset({"deal", "ante", "showdown"})
 
-def parse_options(text: str) -> dict[str, str]:
-    """Read ``"key=value,key=value"`` into a dict of texts (the variant converts the values).
+#: Characters an option's key or value may not hold in the OpenSpiel game string's form.
+_GAME_STRING_SEPARATORS = frozenset(",;:=()")
 
-    A ``-`` in a key reads as ``_``; spaces around keys and values are ignored.
+
+def parse_options(text: str) -> dict[str, str]:
+    """Read options written ``"key=value,key=value"`` or ``"key:value;key:value"``.
+
+    The second form is the one :func:`options_parameter` writes (OpenSpiel's game strings
+    cannot hold ``=`` or ``,`` inside a parameter). A ``-`` in a key reads as ``_``; spaces
+    around keys and values are ignored; the variant converts the values.
 
     Raises:
-        InvalidOptionError: an item has no ``=`` or no key, or a key is given twice.
+        InvalidOptionError: an item has no ``=`` (or ``:``) or no key, or a key is given twice.
     """
-    return parse_option_args([item for item in text.split(",") if item.strip()])
+    if "=" not in text and ":" in text:  # the game-string form
+        items = [item.replace(":", "=", 1) for item in text.split(";") if item.strip()]
+    else:
+        items = [item for item in text.replace(";", ",").split(",") if item.strip()]
+    return parse_option_args(items)
+
+
+def options_parameter(options: str | dict[str, Any]) -> str:
+    """Options as one OpenSpiel parameter that survives game strings: ``"key:value;key:value"``.
+
+    ``str(game)``, ``load_game(str(game))``, pickling and serialization keep it as it is.
+    ``True``/``False`` values are written ``true``/``false``.
+
+    Raises:
+        InvalidOptionError: a bad item (:func:`parse_options`), or a key or value holding one of
+            ``, ; : = ( )``, which a game string cannot carry.
+    """
+    given = parse_options(options) if isinstance(options, str) else dict(options)
+    parts: list[str] = []
+    for key, value in given.items():
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        for part in (str(key), text):
+            bad = sorted(_GAME_STRING_SEPARATORS & set(part))
+            if bad:
+                raise InvalidOptionError(
+                    f"option {key!r}: {part!r} holds {' '.join(bad)}, which an OpenSpiel game "
+                    "string cannot carry")
+        parts.append(f"{key}:{text}")
+    return ";".join(parts)
 
 
 def _engine_accepts(name: str) -> bool:
@@ -239,6 +279,10 @@ def carried_shares(state: GameState) -> list[int]:
     return shares
 
 
+#: The kinds of decision the information-state tensor tells apart (``Move.kind``).
+MOVE_KINDS = ("fold", "pass", "hold", "vie", "raise", "exchange", "call", "other")
+
+
 @frozen
 class Move:
     """One decision of a deal, as the adapters record it.
@@ -248,74 +292,64 @@ class Move:
         action: The action id.
         text: The action as its maker knows it (``"exchange 7h Kd"``).
         public_text: The action as the table sees it (``"exchange 2 cards"``).
+        kind: Its kind, an index into :data:`MOVE_KINDS` (a vie or hold with a Cardano call
+            is a ``"call"``).
+        chips: The chips it put into the pot.
+        cards: How many cards it changed (an exchange, a Suzuki pass with an exchange).
+        step: The plan step it was made in.
     """
 
     seat: int
     action: int
     text: str
     public_text: str
+    kind: int = MOVE_KINDS.index("other")
+    chips: int = 0
+    cards: int = 0
+    step: Step | None = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> Move:
         return self  # a value: search code copies states often
 
     @classmethod
-    def make(cls, state: GameState, action: int) -> Move:
-        """The move of applying ``action`` (an id, legal) in ``state``."""
-        assert state.to_act is not None
+    def make(cls, state: GameState, action: int, after: GameState | None = None) -> Move:
+        """The move of applying ``action`` (an id, legal) in ``state``, reaching ``after``."""
+        seat = state.to_act
+        assert seat is not None
         decoded = state.action_space.decode(state, action)
-        return cls(state.to_act, action, str(decoded), public_text(decoded))
+        chips = 0 if after is None else \
+            after.seats[seat].contributed - state.seats[seat].contributed
+        return cls(seat, action, str(decoded), public_text(decoded), _kind(decoded),
+                   chips, _changed(decoded), state.step)
+
+
+def _kind(action: Action) -> int:
+    if getattr(action, "call", None) is not None:
+        name = "call"
+    elif isinstance(action, Fold):
+        name = "fold"
+    elif isinstance(action, Pass):
+        name = "pass"
+    elif isinstance(action, Hold):
+        name = "raise" if action.raise_by else "hold"
+    elif isinstance(action, Vie):
+        name = "vie"
+    elif isinstance(action, Exchange):
+        name = "exchange"
+    else:
+        name = "other"
+    return MOVE_KINDS.index(name)
+
+
+def _changed(action: Action) -> int:
+    if isinstance(action, Exchange):
+        return len(action.discards)
+    if isinstance(action, Pass):
+        return len(action.exchange)
+    return 0
 
 
 FloatArray = npt.NDArray[np.float32]
-
-
-# ------------------------------------------------------------------------------------------
-# public actions: the action ids with an exchange's cards reduced to how many
-
-
-@frozen
-class PublicAction:
-    """The public face of the action ids: what every player sees of an action.
-
-    An exchange shows only how many cards it changed (the engine's public log), so the ids of
-    the ``exchange`` and ``pass exchange`` blocks, which name the discarded positions, map to
-    one public id per count; every other id keeps its own public id.
-
-    Attributes:
-        size: How many public ids there are.
-    """
-
-    size: int
-    _of: tuple[int, ...]
-    _labels: tuple[str, ...]
-
-    @classmethod
-    def of(cls, state: GameState) -> PublicAction:
-        """The public action ids of ``state``'s action space."""
-        space = state.action_space
-        hidden: dict[int, str] = {}
-        for name, first_count in (("exchange", 0), ("pass exchange", 1)):
-            try:
-                block, offset = space.block(name)
-            except KeyError:
-                continue
-            for index in range(block.size):
-                count = (index + first_count).bit_count()
-                hidden[offset + index] = f"{name} {count}"
-        labels: list[str] = []
-        public: dict[str, int] = {}
-        mapping: list[int] = []
-        for i in range(space.size):
-            label = hidden.get(i, f"id {i}")
-            if label not in public:
-                public[label] = len(labels)
-                labels.append(label)
-            mapping.append(public[label])
-        return cls(len(labels), tuple(mapping), tuple(labels))
-
-    def __call__(self, action_id: int) -> int:
-        """The public id of an action id."""
-        return self._of[action_id]
 
 
 # ------------------------------------------------------------------------------------------
@@ -343,19 +377,25 @@ def _decision_steps(table: AdapterTable) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+#: How many of the latest decisions the information-state tensor spells out, per player.
+RECENT_MOVES = 2
+
+
 def observation_layout(table: AdapterTable, *, private: bool = True,
                        public: bool = True) -> tuple[Piece, ...]:
     """The observation tensor's pieces (the current state, no memory of earlier turns).
 
-    ``n`` players, ``P`` cards in the pack, ``S`` distinct deciding steps in the plan:
+    ``n`` players, ``P`` cards in the pack, ``S`` distinct deciding steps in the plan, ``H``
+    the most cards a hand holds. Every value is in ``[0, 1]``; chips are fractions of the
+    table's chips (:attr:`AdapterTable.total_chips`), card counts fractions of ``H``:
 
     * ``player`` [n] — one-hot: whose observation;
     * private: ``hand`` [P] — the cards in the player's hand; ``discarded`` [P] — the cards
       they have thrown;
     * public: ``to_act`` [n] one-hot (all zero at chance and at the end); ``step`` [S] one-hot
       (the plan's deciding steps, in plan order); ``stacks``, ``contributed``, ``round_bet``
-      [n] in chips; ``folded`` [n] 0/1; ``cards`` [n] cards held; ``pot``, ``high`` [1] in
-      chips; ``over`` [1]; ``shown`` [n, P] the hands shown at the showdown.
+      [n] chips; ``folded`` [n] 0/1; ``cards`` [n] cards held; ``pot``, ``high`` [1] chips;
+      ``over`` [1]; ``shown`` [n, P] the hands shown at the showdown.
     """
     n, cards = table.players, len(table.pack)
     pieces = [Piece("player", (n,))]
@@ -369,31 +409,46 @@ def observation_layout(table: AdapterTable, *, private: bool = True,
     return tuple(pieces)
 
 
-def information_state_layout(table: AdapterTable, public_actions: int, *,
-                             private: bool = True, public: bool = True) -> tuple[Piece, ...]:
-    """The information-state tensor's pieces (perfect recall).
+def information_state_layout(table: AdapterTable, *, private: bool = True,
+                             public: bool = True) -> tuple[Piece, ...]:
+    """The information-state tensor's pieces: a compact summary of everything seen.
 
-    ``L`` = :func:`max_decisions`, ``A`` the public action ids (:class:`PublicAction`):
+    Its size depends on the players, the pack and the plan only, never on the chips or the
+    rest; every value is in ``[0, 1]`` (chips as fractions of the table's chips, card counts
+    as fractions of ``H``). The exact information state, every decision in order, is the
+    information-state string; the tensor keeps the cards exactly and the betting as per-step
+    counts and chips plus the latest decisions. ``n``, ``P``, ``S``, ``H`` as in
+    :func:`observation_layout`; ``B`` = the plan's steps + 1; ``K`` =
+    len(:data:`MOVE_KINDS`); ``M`` = ``RECENT_MOVES * n``.
 
     * ``player`` [n] one-hot;
-    * private: ``hand`` [P] the cards in hand now; ``received`` [L + 1, P] — row ``t`` marks
-      the cards the player was dealt when ``t`` actions had been made (the received-card
-      timing); ``own_actions`` [L, 2**H] — for each of the player's own exchanges and
-      Suzuki passes with an exchange (row = the action's turn), the bit mask of the discarded
-      hand positions (``H``: the most cards a hand holds);
-    * public: ``actions`` [L, n + A] — row ``t``: who made the ``t``-th action (one-hot) and
-      its public id (one-hot); ``stacks``, ``contributed`` [n] in chips; ``pot`` [1];
-      ``over`` [1].
+    * private: ``hand`` [P] the cards in hand now; ``discarded`` [P] the cards thrown;
+      ``received`` [P, B] — for each card the player was dealt, one-hot: in which of their
+      batches of cards it came (0: the first; batches are the cards dealt between the same two
+      decisions; the last row takes any later);
+    * public: ``to_act`` [n]; ``step`` [S] one-hot; ``stacks``, ``contributed``, ``round_bet``
+      [n] chips; ``folded`` [n]; ``cards`` [n] held; ``pot``, ``high`` [1] chips; ``over`` [1];
+      ``shown`` [n, P]; ``step_moves`` [S, n, K] — per deciding step and player, how many
+      decisions of each kind (``min(count, 3) / 3``); ``step_chips`` [S, n] — chips each put
+      in during the step; ``step_cards`` [S, n] — cards each changed in the step
+      (``min(1, cards / H)``); ``recent`` [M, n + K + 2] — the latest ``M`` decisions, oldest
+      first (rows of a shorter deal are zero at the end): who (one-hot), the kind (one-hot),
+      the chips it put in, the cards it changed.
     """
-    n, cards, length = table.players, len(table.pack), max_decisions(table)
-    masks = 1 << _hand_size(table)
+    n, cards = table.players, len(table.pack)
+    steps, kinds = len(_decision_steps(table)), len(MOVE_KINDS)
     pieces = [Piece("player", (n,))]
     if private:
-        pieces += [Piece("hand", (cards,)), Piece("received", (length + 1, cards)),
-                   Piece("own_actions", (length, masks))]
+        pieces += [Piece("hand", (cards,)), Piece("discarded", (cards,)),
+                   Piece("received", (cards, len(table.plan) + 1))]
     if public:
-        pieces += [Piece("actions", (length, n + public_actions)), Piece("stacks", (n,)),
-                   Piece("contributed", (n,)), Piece("pot", (1,)), Piece("over", (1,))]
+        pieces += [Piece("to_act", (n,)), Piece("step", (steps,)),
+                   Piece("stacks", (n,)), Piece("contributed", (n,)), Piece("round_bet", (n,)),
+                   Piece("folded", (n,)), Piece("cards", (n,)), Piece("pot", (1,)),
+                   Piece("high", (1,)), Piece("over", (1,)), Piece("shown", (n, cards)),
+                   Piece("step_moves", (steps, n, kinds)), Piece("step_chips", (steps, n)),
+                   Piece("step_cards", (steps, n)),
+                   Piece("recent", (RECENT_MOVES * n, n + kinds + 2))]
     return tuple(pieces)
 
 
@@ -416,28 +471,43 @@ class Encoder:
 
     Args:
         table: The table.
-        first: A state of the table's deals (any: the action space is fixed per deal).
     """
 
-    def __init__(self, table: AdapterTable, first: GameState) -> None:
+    def __init__(self, table: AdapterTable) -> None:
         self.table = table
         self.pack = table.pack
         self.position = {card: k for k, card in enumerate(self.pack)}
-        self.public = PublicAction.of(first)
         self.steps = _decision_steps(table)
+        self.step_index = {step: i for i, step in enumerate(self.steps)}
         self.length = max_decisions(table)
-        self._masks: dict[int, int] = {}  # action id -> discarded positions, for exchanges
-        for name, first_mask in (("exchange", 0), ("pass exchange", 1)):
-            try:
-                block, offset = first.action_space.block(name)
-            except KeyError:
-                continue
-            for index in range(block.size):
-                self._masks[offset + index] = index + first_mask
+        self.total = float(max(1, table.total_chips))
+        self.held = float(_hand_size(table))
 
     def _cards(self, target: FloatArray, cards: Sequence[Card]) -> None:
         for card in cards:
             target[self.position[card]] = 1.0
+
+    def _present(self, named: dict[str, FloatArray], state: GameState, view: Any) -> None:
+        """The public present: whose turn, the step, chips (fractions), cards, the showdown."""
+        total, held = self.total, self.held
+        if state.chance is None and not view.over and view.to_act is not None:
+            named["to_act"][view.to_act] = 1.0
+        step = self.step_index.get(view.step) if view.step is not None else None
+        if step is not None:
+            named["step"][step] = 1.0
+        stacks, contributed, round_bet = named["stacks"], named["contributed"], named["round_bet"]
+        folded, cards, shown = named["folded"], named["cards"], named["shown"]
+        for i, public in enumerate(view.seats):
+            stacks[i] = public.stack / total
+            contributed[i] = public.contributed / total
+            round_bet[i] = public.round_bet / total
+            folded[i] = float(public.folded)
+            cards[i] = min(1.0, public.cards / held)
+            if public.shown:
+                self._cards(shown[i], public.shown)
+        named["pot"][0] = view.pot / total
+        named["high"][0] = view.high / total
+        named["over"][0] = float(view.over)
 
     def fill_observation(self, named: dict[str, FloatArray], state: GameState,
                          seat: int) -> None:
@@ -449,20 +519,7 @@ class Encoder:
             self._cards(named["hand"], view.hand)
             self._cards(named["discarded"], view.discarded)
         if "to_act" in named:
-            if state.chance is None and not view.over and view.to_act is not None:
-                named["to_act"][view.to_act] = 1.0
-            if view.step is not None and view.step in self.steps:
-                named["step"][self.steps.index(view.step)] = 1.0
-            for i, public in enumerate(view.seats):
-                named["stacks"][i] = public.stack
-                named["contributed"][i] = public.contributed
-                named["round_bet"][i] = public.round_bet
-                named["folded"][i] = float(public.folded)
-                named["cards"][i] = public.cards
-                self._cards(named["shown"][i], public.shown)
-            named["pot"][0] = view.pot
-            named["high"][0] = view.high
-            named["over"][0] = float(view.over)
+            self._present(named, state, view)
 
     def fill_information_state(self, named: dict[str, FloatArray], state: GameState,
                                seat: int, moves: Sequence[Move]) -> None:
@@ -475,25 +532,35 @@ class Encoder:
             named["player"][seat] = 1.0
         if "hand" in named:
             self._cards(named["hand"], view.hand)
+            self._cards(named["discarded"], view.discarded)
             received = named["received"]
-            for receipt in view.received:
-                received[receipt.after, self.position[receipt.card]] = 1.0
-            own = named["own_actions"]
-            masks = self._masks
-            for turn, move in enumerate(moves):
-                if move.seat == seat and move.action in masks:
-                    own[turn, masks[move.action]] = 1.0
-        if "actions" in named:
-            actions = named["actions"]
-            n = self.table.players
-            for turn, move in enumerate(moves):
-                actions[turn, move.seat] = 1.0
-                actions[turn, n + self.public(move.action)] = 1.0
-            for i, public in enumerate(view.seats):
-                named["stacks"][i] = public.stack
-                named["contributed"][i] = public.contributed
-            named["pot"][0] = view.pot
-            named["over"][0] = float(view.over)
+            last = received.shape[1] - 1
+            batch, after = -1, -1
+            for receipt in sorted(view.received, key=_by_order):
+                if receipt.after != after:
+                    batch, after = batch + 1, receipt.after
+                received[self.position[receipt.card], min(batch, last)] = 1.0
+        if "to_act" in named:
+            self._present(named, state, view)
+            n, total, held = self.table.players, self.total, self.held
+            step_moves, step_chips = named["step_moves"], named["step_chips"]
+            step_cards, recent = named["step_cards"], named["recent"]
+            index = self.step_index
+            for move in moves:
+                step = index.get(move.step) if move.step is not None else None
+                if step is None:
+                    continue
+                cell = step_moves[step, move.seat]
+                cell[move.kind] = min(1.0, cell[move.kind] + 1.0 / 3.0)
+                step_chips[step, move.seat] += move.chips / total
+                step_cards[step, move.seat] = min(
+                    1.0, step_cards[step, move.seat] + move.cards / held)
+            window = moves[-recent.shape[0]:] if moves else ()
+            for row, move in enumerate(window):
+                recent[row, move.seat] = 1.0
+                recent[row, n + move.kind] = 1.0
+                recent[row, -2] = move.chips / total
+                recent[row, -1] = min(1.0, move.cards / held)
 
     def observation_string(self, state: GameState, seat: int, *, private: bool = True,
                            public: bool = True) -> str:
@@ -528,19 +595,22 @@ class Encoder:
         """``seat``'s information state as text: everything they saw, in order.
 
         The cards they were dealt (``got ...``) come where they were dealt among the actions;
-        their own exchanges name the cards, everyone else's only how many.
+        their own exchanges name the cards, everyone else's only how many. Cards dealt between
+        the same two actions, and the hand, are written in the pack's order
+        (:func:`~primero.action_space.canonical_hand`), so the order within one deal step
+        never splits an information state.
         """
         view = state.view(seat)
         parts = [f"p{seat}"]
         receipts = sorted(view.received, key=lambda r: r.order) if private else []
         k = 0
         for turn in range(len(moves) + 1):
-            dealt: list[str] = []
+            dealt: list[Card] = []
             while k < len(receipts) and receipts[k].after == turn:
-                dealt.append(receipts[k].card.ascii)
+                dealt.append(receipts[k].card)
                 k += 1
             if dealt:
-                parts.append("got " + " ".join(dealt))
+                parts.append("got " + _text(dealt))
             if turn < len(moves):
                 move = moves[turn]
                 if move.seat == seat and private:
@@ -552,6 +622,8 @@ class Encoder:
         if public:
             parts.append("stacks " + " ".join(str(s.stack) for s in view.seats))
             parts.append(f"pot {view.pot}")
+            for key, value in view.extras:  # public facts of the variant (declarations)
+                parts.append(f"{key} {value}")
             for i, s in enumerate(view.seats):
                 if s.shown:
                     parts.append(f"p{i} shows {_text(s.shown)}")
@@ -560,5 +632,60 @@ class Encoder:
         return " | ".join(parts)
 
 
+def _by_order(receipt: Receipt) -> int:
+    return receipt.order
+
+
 def _text(cards: Sequence[Card]) -> str:
-    return " ".join(card.ascii for card in cards) or "-"
+    """Cards as text in the pack's order (a set: never the order they arrived in)."""
+    return " ".join(card.ascii for card in canonical_hand(cards)) or "-"
+
+
+# ------------------------------------------------------------------------------------------
+# resampling the hidden cards (determinization)
+
+
+def resample_history(table: AdapterTable, history: Sequence[int], seat: int,
+                     state: GameState, draw: Callable[[int], int]) -> list[int] | None:
+    """A history of the deal with ``seat``'s cards kept and every card hidden from it redrawn.
+
+    ``history`` is the deal so far as the adapters number it (chance outcomes as positions in
+    the pack, decisions as action ids), ``state`` the engine's state it reaches. The new history
+    replays it: every card dealt to ``seat`` comes where it came, every other card is drawn
+    uniformly (``draw(k)`` picks one of ``k``) from the cards that could come there less the
+    cards ``seat`` is yet to receive, and every decision is the same action id (an exchange id
+    names the same number of cards, so the table sees the same). Each world that agrees with
+    the cards ``seat`` saw is drawn with the same probability.
+
+    Returns:
+        The new history, or ``None`` when a decision has no legal counterpart in the drawn
+        world (the caller draws again: a rejection).
+    """
+    own = sorted(state.seats[seat].received, key=lambda r: r.order)
+    own_at = {receipt.order: receipt.card for receipt in own}
+    to_come = {receipt.card for receipt in own}
+    position = {card: k for k, card in enumerate(table.pack)}
+    replay = table.start()
+    dealt = 0
+    result: list[int] = []
+    for value in history:
+        chance = replay.chance
+        if chance is not None:
+            card = own_at.get(dealt)
+            if card is None:
+                pool = [c for c in chance.cards if c not in to_come]
+                if not pool:
+                    return None
+                card = pool[draw(len(pool))]
+            elif card not in chance.cards:
+                return None
+            to_come.discard(card)
+            replay = replay.deal(card)
+            result.append(position[card])
+            dealt += 1
+        else:
+            if value not in replay.legal_action_ids():
+                return None
+            replay = replay.apply(value)
+            result.append(value)
+    return result

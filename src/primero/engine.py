@@ -396,8 +396,11 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
       naming nobody at the table (``"Zed vie 2"``), and text that cannot be read without a
       name: the message names only the player to act and quotes the text; ``.legal`` is
       empty. Nothing of anyone's hand.
-    * an action object, an id, or text naming the player to act (``"Anna vie 9"``): the move
-      is theirs, so the error is for them: the message says why and lists *their* legal
+    * an id that is not legal: an id does not say who sent it (a server may relay one from
+      any player, out of turn), so the message names the player to act and the id only, and
+      ``.legal`` is empty; the player to act finds their own in ``state.legal_action_ids()``.
+    * an action object, or text naming the player to act (``"Anna vie 9"``): the move is
+      theirs, so the error is for them: the message says why and lists *their* legal
       actions, as does ``.legal``.
     * the deal is over, or a card must be dealt first: ``.legal`` is empty.
 
@@ -484,9 +487,10 @@ def _apply_checked(state: GameState, action: Action | str | int) -> GameState:
             space = state.action_space
             where = "not legal here" if 0 <= action < space.size else \
                 f"not an id of this deal's action space (0..{space.size - 1})"
-            raise IllegalActionError(f"{name}: action id {action} is {where}",
-                                     reason=f"action id {action} is {where}",
-                                     legal=state.legal_actions())
+            # an id does not say who sent it: the error never lists the mover's actions
+            raise IllegalActionError(f"{name}: action id {action} is {where} (the legal "
+                                     "ids: state.legal_action_ids())",
+                                     reason=f"action id {action} is {where}", legal=())
         return _applied(state, seat, state.action_space.decode(state, action))
     if isinstance(action, str):
         action = _read(state, action, name)

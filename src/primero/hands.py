@@ -213,7 +213,10 @@ class HandValue:
         what = ranking.describe_class(hand_class)
         if hand_class == "Numerus" and len(counting) == len(cards):
             what = "all four cards count"  # numerus_counts = all
-        if hand_class == "Supremus" and points == 55:
+        unsuited = hand_class == "Supremus" and len({c.suit for c in counting}) > 1
+        if unsuited:  # supremus_suits = any (docs/rules/hands.md#unsuited-supremus)
+            what = "7, 6 and A of any suits"
+        if hand_class == "Supremus" and points == 55 and not unsuited:
             sum_text = f"{format_cards(counting)} of one suit = 55"
         else:
             sum_text = " + ".join(f"{c} {ranking.points[c]}" for c in counting)

@@ -14,15 +14,17 @@ One game is one deal (docs/rules/index.md#variants) dealt from outside (``dealin
   docs/rules/dealing.md), each as its position in the variant's pack, all equally likely;
 * **actions** are the engine's action ids (``state.action_space``), legal ids ascending;
 * **information** is imperfect: information-state and observation strings and tensors, laid out
-  as :mod:`primero.adapter_encoding` documents (docs/adapters/openspiel.md);
+  as :mod:`primero.adapters` documents (docs/adapters/openspiel.md);
 * **returns** are chips won or lost; a pot carried over is refunded (``carry_over="refund"``,
   zero-sum) or lost to everyone (``"lost"``, general-sum);
-* ``max_game_length`` bounds the decisions (:func:`primero.adapter_core.max_decisions`);
-  ``serialize`` / ``deserialize`` replay the history of chance outcomes and actions.
+* ``max_game_length`` bounds the decisions (:func:`primero.adapters.max_decisions`);
+  ``serialize`` / ``deserialize`` replay the history of chance outcomes and actions;
+* ``resample_from_infostate`` redraws every card hidden from a player (ISMCTS).
 
 Parameters (all optional): ``variant`` (``"waks"``), ``players`` (2), ``chips`` (20 each),
 ``stake`` (1), ``rest`` (3), ``ante`` (-1: the variant's own), ``options``
-(``"key=value,key=value"``, e.g. ``"supremus=false,tie=split"``), ``carry_over``
+(``"key:value;key:value"``, e.g. ``"supremus:false;tie:split"``; ``"key=value,key=value"`` is
+read too and kept in the first form, the one ``str(game)`` and ``load_game`` carry), ``carry_over``
 (``"refund"``) and ``raise_cap`` (0: none; docs/rules/waks.md house rule, applied where the engine
 offers it).
 """
@@ -43,16 +45,20 @@ from primero.adapters import (
     information_state_layout,
     max_decisions,
     observation_layout,
+    options_parameter,
+    resample_history,
     returns,
     views,
 )
-from primero.errors import IllegalActionError
+from primero.errors import IllegalActionError, PrimeroError
 from primero.plugins.registry import registry
 from primero.state import GameState
 
 __all__ = [
     "DEFAULT_PARAMETERS",
     "GAME_NAME",
+    "LARGEST_C_INT",
+    "RESAMPLE_TRIES",
     "PrimeroGame",
     "PrimeroObserver",
     "PrimeroState",
@@ -74,6 +80,13 @@ DEFAULT_PARAMETERS: dict[str, Any] = {
     "carry_over": "refund",
     "raise_cap": 0,
 }
+
+
+#: The largest ``max_game_length`` and ``num_distinct_actions`` OpenSpiel can hold (a C int).
+LARGEST_C_INT = 2**31 - 1
+
+#: How many worlds :meth:`PrimeroState.resample_from_infostate` draws before it gives up.
+RESAMPLE_TRIES = 1000
 
 
 def _most_players() -> int:
@@ -112,13 +125,17 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
 
     Raises:
         PrimeroError: a bad parameter (unknown variant or option, players out of the variant's
-            range, a bad table); the message names it.
+            range, a bad table), or a table whose ``max_game_length`` or action count exceeds
+            :data:`LARGEST_C_INT` (about 2.2e8 chips at stake 1 heads-up in Waks); the
+            message names it.
     """
 
     name = GAME_NAME
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = {**DEFAULT_PARAMETERS, **(params or {})}
+        # the options in the form game strings carry (str(game), load_game, pickle)
+        given["options"] = options_parameter(str(given["options"]))
         ante = int(given["ante"])
         self.table = AdapterTable.build(
             variant=str(given["variant"]), options=str(given["options"]),
@@ -128,9 +145,17 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
             raise_cap=int(given["raise_cap"]))
         table = self.table
         first = self.first = table.start()  # a value: every new state starts from it
-        self.encoder = Encoder(table, first)
+        self.encoder = Encoder(table)
         self.position = self.encoder.position
         zero_sum = table.carry_over == "refund"
+        for what, value in (("max_game_length", max_decisions(table)),
+                            ("num_distinct_actions", first.action_space.size)):
+            if value > LARGEST_C_INT:
+                raise PrimeroError(
+                    f"python_primero: this table's {what} would be {value:,}, above "
+                    f"OpenSpiel's bound {LARGEST_C_INT:,} (a C int); take fewer chips "
+                    f"({table.chips:,}), a larger stake ({table.stake}), a smaller rest "
+                    f"({table.rest}) or a raise_cap")
         info = pyspiel.GameInfo(
             num_distinct_actions=first.action_space.size,
             max_chance_outcomes=len(table.pack),
@@ -196,8 +221,9 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
                     f"(0..{len(pack) - 1})")
             self.deal = deal.deal(pack[action])
         else:
-            self.moves = (*self.moves, Move.make(deal, action))
-            self.deal = deal.apply(action)
+            after = deal.apply(action)
+            self.moves = (*self.moves, Move.make(deal, action, after))
+            self.deal = after
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -216,6 +242,52 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         """Chips won or lost per seat (zeros before the end); carry-over per ``carry_over``."""
         return returns(self.deal, self._game().table)
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PrimeroState:
+        """A state ``player_id`` cannot tell from this one, its hidden cards drawn anew.
+
+        For ISMCTS and other determinizing searches. Every card ``player_id`` was dealt stays
+        where it came; every card hidden from them (the others' hands, their discards, the
+        stock) is drawn uniformly among the cards that could come
+        (:func:`~primero.adapters.resample_history`), and the same decisions are replayed. A
+        drawn world whose public facts differ (a decision illegal there, a declaration the
+        drawn hands would not make) is drawn again, so the worlds that agree with everything
+        the player saw are equally likely.
+
+        Args:
+            player_id: The seat whose information is kept.
+            probability_sampler: A callable returning a float in ``[0, 1)`` (OpenSpiel's
+                ``UniformProbabilitySampler``); every choice is drawn from it.
+
+        Raises:
+            PrimeroError: ``player_id`` is not a seat, or no agreeing world was drawn in
+                :data:`RESAMPLE_TRIES` draws: public facts that few hidden deals agree with,
+                which come only once a deal is over (hands shown at the showdown, a Primiera
+                declaration naming an opponent's four cards); at a decision node a world is
+                found in a few draws.
+        """
+        game = self._game()
+        players = game.table.players
+        if isinstance(player_id, bool) or not isinstance(player_id, int) \
+                or not 0 <= player_id < players:
+            raise PrimeroError(f"player_id must be a seat 0..{players - 1}, got {player_id!r}")
+        target = self.information_state_string(player_id)
+        history = self.history()
+
+        def draw(k: int) -> int:
+            return min(int(float(probability_sampler()) * k), k - 1)
+
+        for _ in range(RESAMPLE_TRIES):
+            drawn = resample_history(game.table, history, player_id, self.deal, draw)
+            if drawn is None:
+                continue
+            world = PrimeroState(game)
+            for value in drawn:
+                world.apply_action(value)
+            if world.information_state_string(player_id) == target:
+                return world
+        raise PrimeroError(f"no deal agreeing with p{player_id}'s information was drawn in "
+                           f"{RESAMPLE_TRIES} tries")
+
     def __str__(self) -> str:
         lines = [self.deal.describe()]
         lines += [f"p{m.seat} {m.text}" for m in self.moves]
@@ -228,8 +300,8 @@ class PrimeroObserver:
     ``iig_obs_type.perfect_recall`` picks the information state (everything the player saw,
     in order) or the observation (the present only); ``private_info`` (single player or none)
     and ``public_info`` select the pieces. The layouts are
-    :func:`~primero.adapter_encoding.information_state_layout` and
-    :func:`~primero.adapter_encoding.observation_layout`.
+    :func:`~primero.adapters.information_state_layout` and
+    :func:`~primero.adapters.observation_layout`.
 
     Raises:
         ValueError: observation parameters were given (none are supported), or all players'
@@ -247,16 +319,26 @@ class PrimeroObserver:
         self.public = bool(iig_obs_type.public_info)
         pieces: tuple[Piece, ...]
         if self.recall:
-            pieces = information_state_layout(game.table, self.encoder.public.size,
-                                              private=self.private, public=self.public)
+            pieces = information_state_layout(game.table, private=self.private,
+                                              public=self.public)
         else:
             pieces = observation_layout(game.table, private=self.private, public=self.public)
         self.pieces = pieces
         self.tensor: FloatArray = np.zeros(sum(p.size for p in pieces), np.float32)
         self.dict: dict[str, FloatArray] = views(self.tensor, pieces)
+        self._last: tuple[GameState, tuple[Move, ...], int] | None = None
 
     def set_from(self, state: PrimeroState, player: int) -> None:
-        """Fill :attr:`tensor` (and its named views :attr:`dict`) for ``player``."""
+        """Fill :attr:`tensor` (and its named views :attr:`dict`) for ``player``.
+
+        Asked again for the same deal, decisions and player (OpenSpiel asks twice per
+        ``information_state_tensor`` call), it keeps the tensor as it is.
+        """
+        last = self._last
+        if last is not None and last[0] is state.deal and last[1] is state.moves \
+                and last[2] == player:
+            return
+        self._last = (state.deal, state.moves, player)
         self.tensor.fill(0.0)
         if self.recall:
             self.encoder.fill_information_state(self.dict, state.deal, player, state.moves)

@@ -32,6 +32,7 @@ from typing import Any
 import tomli_w
 from attrs import field, frozen
 
+from primero.actions import MAX_AMOUNT_DIGITS
 from primero.cards import Card, parse_cards
 from primero.engine import start_deal
 from primero.errors import PrimeroError, RecordError
@@ -425,6 +426,12 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
                               "'<player> <verb> ...'")
         _ascii_digits(line, f"action {k} {_show(line)}", where)
         player, verb = line.split(None, 1)
+        long = next((w for w in verb.split() if w.lstrip("-").isdigit()
+                     and len(w.lstrip("-")) > MAX_AMOUNT_DIGITS), None)
+        if long is not None:  # refused before int() reads it (Python reads 4,300 digits)
+            raise RecordError(f"{where}: action {k} {_show(line)}: a number of "
+                              f"{len(long.lstrip('-')):,} digits; an amount has at most "
+                              f"{MAX_AMOUNT_DIGITS} (docs/reference/deal-files.md)")
         actions.append((player, verb.strip()))
     options = data.get("options", {})
     if not isinstance(options, dict):
@@ -486,7 +493,7 @@ def replay(record: DealRecord, *, stop_after: int | None = None) -> GameState:
     # the missing ones come from that seed, as recorded in the deal file's format
     given = len(record.reshuffles) if record.stock and record.seed is None else None
     for k, (player, text) in enumerate(record.actions[:stop_after], start=1):
-        label = f"action {k} {player + ' ' + text!r}"
+        label = f"action {k} {_show(player + ' ' + text)}"
         if state.to_act is None:
             raise RecordError(f"{label}: the deal is already over")
         to_act = state.seats[state.to_act].name

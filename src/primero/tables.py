@@ -19,7 +19,9 @@ asked for every hand.
 :func:`load_or_build` keeps tables in ``platformdirs.user_cache_dir("primero")``
 (``PRIMERO_CACHE_DIR`` points elsewhere, ``PRIMERO_NO_CACHE=1`` turns it off), keyed by
 everything that decides a ranking (variant, options, plug-ins and their versions, primero's
-version): a file is written atomically (parallel workers see the old file or the whole new
+version, the version of the code that builds tables: :func:`code_version`); only a regular
+file is read (a FIFO at the path is never opened for reading, so it cannot block): a file is
+written atomically (parallel workers see the old file or the whole new
 one) and checked on load, and a corrupt or stale file is rebuilt with a
 :class:`TableCacheWarning`, never trusted. The directory is resolved lazily (importing
 ``platformdirs`` costs a warm census about a sixth of its time): on Linux the table is first
@@ -31,8 +33,10 @@ platformdirs is asked and everything proceeds from its answer.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
+import stat
 import sys
 import warnings
 import zlib
@@ -57,16 +61,19 @@ __all__ = [
     "CACHE_DIR_ENV",
     "FORMAT_VERSION",
     "NO_CACHE_ENV",
+    "TABLE_CODE",
     "HandTable",
     "TableCacheWarning",
     "build_table",
     "cache_dir",
     "cache_key",
+    "code_version",
     "colex_index",
     "colex_offsets",
     "every_hand",
     "load_or_build",
     "orders_by_class_and_points",
+    "source_digest",
 ]
 
 
@@ -319,9 +326,13 @@ def _classify_standard_numpy(variant: Variant, pack: Pack, points: dict[Card, in
     if supremus:
         triple = 1 << int(Rank.SEVEN) | 1 << int(Rank.SIX) | 1 << int(Rank.ACE)
         sup = np.zeros(len(hands), dtype=bool)
-        for q in range(4):
-            sup |= (per_suit[q] == 3) & (((ranks >> (16 * q)) & 0xFFFF) == triple)
-        sup &= numerus
+        if str(options.get("supremus_suits", "one")) == "any":  # an A, 6, 7 of any suits
+            held = np.bitwise_or.reduce([(ranks >> (16 * q)) & 0xFFFF for q in range(4)])
+            sup = ((held & triple) == triple) & (suits > 1)
+        else:
+            for q in range(4):
+                sup |= (per_suit[q] == 3) & (((ranks >> (16 * q)) & 0xFFFF) == triple)
+            sup &= numerus
         cls[sup] = 2
         out[sup] = 55
         numerus &= ~sup
@@ -444,8 +455,12 @@ NO_CACHE_ENV = "PRIMERO_NO_CACHE"
 CACHE_DIR_ENV = "PRIMERO_CACHE_DIR"
 #: Bumped whenever the file layout or the meaning of a table changes (2: CRC-32 checksums,
 #: so a cold start need not load OpenSSL for ``hashlib``; 3: the checksum covers the header's
-#: fields too, not only the arrays).
-FORMAT_VERSION = 3
+#: fields too, not only the arrays; 4: the key holds the version of the code that builds the
+#: table, :func:`code_version`).
+FORMAT_VERSION = 4
+#: The modules whose code builds a table (paths in the package): the cards and packs, the
+#: hand values, the core ranking and this module. Their source is the table code's version.
+TABLE_CODE = ("cards.py", "hands.py", "rules/ranking.py", "tables.py")
 _MAGIC = b"PRIMERO-HAND-TABLE\n"
 #: The most bytes read from a table file (the 52-card pack's is about 1 MB): a file linked to
 #: ``/dev/zero`` or a stray huge file is refused, not read into memory.
@@ -509,6 +524,32 @@ def _digest(data: bytes) -> str:
     return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
 
+def source_digest(base: str) -> str:
+    """The checksum of the :data:`TABLE_CODE` files under the directory ``base``.
+
+    A file that cannot be read counts as ``?`` (a zipped install): the key then still holds
+    primero's version.
+    """
+    parts: list[bytes] = []
+    for name in TABLE_CODE:
+        try:
+            with open(os.path.join(base, *name.split("/")), "rb") as handle:
+                parts.append(handle.read())
+        except OSError:
+            parts.append(b"?")
+    return _digest(b"\0".join(parts))
+
+
+@functools.cache
+def code_version() -> str:
+    """The version of the code that builds tables: :func:`source_digest` of this package.
+
+    Part of every table's cache key, so a change to the ranking code (a new release, an edit
+    of an installed copy, a checkout on another branch) is never served an old table.
+    """
+    return source_digest(os.path.dirname(os.path.abspath(primero.__file__)))
+
+
 def _module_stamp(obj: object) -> list[object]:
     """A plug-in's identity and version: module, qualname, ``__version__``, source stamp."""
     cls = obj if isinstance(obj, type) else type(obj)
@@ -530,7 +571,8 @@ def cache_key(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
               points: dict[Card, int]) -> str:
     """Everything that decides a ranking's table, as canonical JSON text.
 
-    The format, primero's version, the variant, the options that decide the
+    The format (:data:`FORMAT_VERSION`), primero's version and the version of the code that
+    builds tables (:func:`code_version`), the variant, the options that decide the
     ranking (``affects_ranking``), the pack, the card points, the classes, and every rule object
     of the variant's plug-in manager (module, class, ``__version__``, source file size and
     modification time).
@@ -541,6 +583,7 @@ def cache_key(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
     key = {
         "format": FORMAT_VERSION,
         "primero": getattr(primero, "__version__", "?"),
+        "code": code_version(),
         "variant": variant.spec.name,
         "options": [[k, v] for k, v in variant.settings if affects.get(k, True)],
         "pack": [pack.name, [c.ascii for c in pack.ordered]],
@@ -643,6 +686,30 @@ def _write_atomically(path: str, data: bytes) -> None:
         raise
 
 
+def _read_table_file(path: str) -> bytes:
+    """The bytes of a table file (at most :data:`MAX_FILE_BYTES` + 1), from a regular file only.
+
+    Opened without blocking and checked on the open descriptor: a FIFO (which would block the
+    reader for ever), a device or a directory at the path is never read.
+
+    Raises:
+        FileNotFoundError: no file there.
+        OSError: it cannot be opened.
+        ValueError: it is not a regular file; the message says what it is.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a FIFO (named pipe)" if stat.S_ISFIFO(mode) else \
+                "a directory" if stat.S_ISDIR(mode) else "not a regular file"
+            raise ValueError(f"{kind}, not a table file: only regular files are read")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read(MAX_FILE_BYTES + 1)
+    finally:
+        os.close(fd)
+
+
 def load_or_build(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
                   points: dict[Card, int], name: str,
                   build: Callable[[], HandTable]) -> HandTable:
@@ -658,8 +725,7 @@ def load_or_build(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
     likely = _likely_directory()
     if likely is not None:  # the usual place, looked at without importing platformdirs
         with contextlib.suppress(OSError, ValueError):
-            with open(_file_for(likely, variant, pack, key), "rb") as handle:
-                found = _deserialise(handle.read(MAX_FILE_BYTES + 1), key)
+            found = _deserialise(_read_table_file(_file_for(likely, variant, pack, key)), key)
             if found.classes == classes and found.size == len(pack):
                 return found
     directory = _cache_directory()
@@ -667,12 +733,15 @@ def load_or_build(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
         return build()
     path = _file_for(directory, variant, pack, key)
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
+        data: bytes | None = _read_table_file(path)
     except FileNotFoundError:
         data = None
     except OSError as exc:
-        warnings.warn(f"cannot read the cached hand table {path}: {exc}; rebuilding it",
+        warnings.warn(f"cannot read the cached hand table {path}: "
+                      f"{exc.strerror or exc}; rebuilding it", TableCacheWarning, stacklevel=3)
+        data = None
+    except ValueError as exc:
+        warnings.warn(f"cached hand table {path} is unusable ({exc}); rebuilding it",
                       TableCacheWarning, stacklevel=3)
         data = None
     if data is not None:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from itertools import combinations
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 from independent import HERE, census, check_deal_file, point_ranges
+from independent import pack as independent_pack
 
 import primero
 from primero.actions import Exchange, Fold, Hold, Pass, Vie
@@ -31,14 +33,14 @@ NAMES = ("revival", "italian-primiera", "spanish-primera", "french-prime", "engl
 PRESET_DEFAULTS: dict[str, dict[str, Any]] = {
     "revival": {},
     "italian-primiera": {"rounds": 3},
-    "spanish-primera": {"deck": "spanish48"},
+    "spanish-primera": {"deck": "spanish48", "rounds": 3},
     "french-prime": {"deck": "french52", "rounds": 2},
     "english-primero": {"deck": "spanish48"},
 }
 REVIVAL_DEFAULTS = {"deck": "italian40", "supremus": False, "chorus": True,
                     "numerus_counts": "best_suit", "high_primero_beats_fluxus": False,
-                    "tie": "split", "rounds": 1, "exchange_first": False,
-                    "deal_packets": 2}
+                    "supremus_suits": "one", "tie": "split", "rounds": 1,
+                    "exchange_first": False, "deal_packets": 2, "exchange": "once"}
 
 
 def stacked(variant: primero.Variant, top: str) -> list[str]:
@@ -107,7 +109,7 @@ def test_deal_plan(rounds: int, exchange_first: bool, plan: list[str]) -> None:
 def test_preset_plans() -> None:
     assert primero.get_variant("italian-primiera").rules.deal.deal_plan() == revival_plan(3)
     assert primero.get_variant("french-prime").rules.deal.deal_plan() == revival_plan(2)
-    assert primero.get_variant("spanish-primera").rules.deal.deal_plan() == revival_plan(1)
+    assert primero.get_variant("spanish-primera").rules.deal.deal_plan() == revival_plan(3)
     with pytest.raises(primero.InvalidOptionError, match="rounds"):
         primero.get_variant("revival", rounds=4)
     with pytest.raises(ValueError, match="1 to 3"):
@@ -148,7 +150,9 @@ def test_cli_census_against_enumeration(name: str, pack: str, hands: int,
 def test_english_primero_ranks_as_spanish_primera() -> None:
     # the same pack and ranking options: the same census (checked once, through spanish-primera)
     english, spanish = (primero.get_variant(n) for n in ("english-primero", "spanish-primera"))
-    assert english.settings == spanish.settings
+    ranking = {o.name for o in english.spec.options if o.affects_ranking}
+    assert {k: v for k, v in english.settings if k in ranking} \
+        == {k: v for k, v in spanish.settings if k in ranking}
     assert english.pack == spanish.pack
 
 
@@ -298,3 +302,111 @@ def test_deal_italian_primiera_three_rounds_with_exchange() -> None:
     assert [str(a) for _, a in state.history][3:6] == ["exchange 2s 3s", "exchange Kc",
                                                        "exchange"]
     assert state.settlement.carry == 0
+
+
+def test_deal_spanish_primera_three_rounds_with_the_48_card_pack() -> None:
+    state = check_deal_file("revival_spanish_primera_three_rounds.toml")
+    assert state.variant.name == "spanish-primera"
+    assert [str(step) for step in state.plan].count("exchange") == 1
+    assert [str(a) for _, a in state.history][-3:] == ["pass", "vie 3", "hold"]
+
+
+# --- the exchange between rounds (option exchange) ---------------------------------------------
+
+@pytest.mark.parametrize(
+    ("rounds", "exchange", "plan"),
+    [
+        (3, "every_round", ["ante", "deal 2", "deal 2", "betting round 1", "exchange",
+                            "betting round 2", "exchange", "betting round 3", "showdown"]),
+        (1, "every_round", ["ante", "deal 2", "deal 2", "betting round 1", "showdown"]),
+        (2, "none", ["ante", "deal 2", "deal 2", "betting round 1", "betting round 2",
+                     "showdown"]),
+        (3, "none", ["ante", "deal 2", "deal 2", "betting round 1", "betting round 2",
+                     "betting round 3", "showdown"]),
+    ],
+)
+def test_exchange_option_places_the_exchanges(rounds: int, exchange: str,
+                                              plan: list[str]) -> None:
+    variant = primero.get_variant("revival", rounds=rounds, exchange=exchange)
+    assert [str(step) for step in variant.rules.deal.deal_plan()] == plan
+
+
+def test_exchange_none_keeps_the_house_rule_exchange_first() -> None:
+    assert [str(s) for s in revival_plan(2, exchange_first=True, exchange="none")] \
+        == ["ante", "deal 2", "deal 2", "exchange", "betting round 1", "betting round 2",
+            "showdown"]
+
+
+def test_exchange_option_is_validated() -> None:
+    assert REVIVAL.option("exchange").default == "once"
+    with pytest.raises(primero.InvalidOptionError, match=r"'exchange'.*'every_round'"):
+        primero.get_variant("revival", exchange="always")
+    with pytest.raises(ValueError, match="exchange"):
+        revival_plan(2, exchange="twice")
+
+
+def test_deal_exchange_before_every_round() -> None:
+    state = check_deal_file("revival_exchange_every_round.toml")
+    assert [str(a) for _, a in state.history][6:8] == ["exchange", "exchange Qc"]
+
+
+def test_deal_exchange_once_has_no_exchange_before_round_3() -> None:
+    # The same deal under the default exchange = "once": after round 2 comes round 3 itself,
+    # so Anna's stand-pat "exchange" is refused and the state is unchanged.
+    record = load_record(HERE / "revival_exchange_every_round.toml")
+    state = start_deal(primero.get_variant("revival", rounds=3), list(record.players), 20,
+                       dealer="Ben", ante=1, stock=list(record.stock))
+    state = play(state, "pass", "pass", "exchange 2s 3s", "exchange Kc", "vie 1", "hold")
+    assert str(state.step) == "betting round 3"
+    with pytest.raises(IllegalActionError):
+        state.apply("exchange")
+
+
+def test_deal_without_the_exchange() -> None:
+    state = check_deal_file("revival_no_exchange.toml")
+    record = load_record(HERE / "revival_no_exchange.toml")
+    after_round1 = replay(record, stop_after=2)
+    assert str(after_round1.step) == "betting round 2"
+    with pytest.raises(IllegalActionError):
+        after_round1.apply("exchange Qc")
+    assert state.settlement.carry == 0
+
+
+# --- the unsuited Supremus (option supremus_suits) ---------------------------------------------
+
+def _unsuited_supremus_count(pack_name: str) -> int:
+    """Hands of ``pack_name`` with an ace, a 6 and a 7 and not all of one suit, enumerated."""
+    count = 0
+    for hand in combinations(independent_pack(pack_name), 4):
+        ranks = {rank for rank, _ in hand}
+        if {1, 6, 7} <= ranks and len({suit for _, suit in hand}) > 1:
+            count += 1
+    return count
+
+
+def test_unsuited_supremus_census_over_italian40() -> None:
+    # Counted by hand: one 7, 6 and A each (4 x 4 x 4) with one of the 28 other cards, plus
+    # two of one of the three ranks (3 x 6 x 4 x 4), less the 28 Fluxus 7-6-A-x of one suit.
+    assert 64 * 28 + 3 * 6 * 16 - 28 == 2052 == _unsuited_supremus_count("italian40")
+    variant = primero.get_variant("revival", supremus=True, supremus_suits="any")
+    census = variant.ranking.census()
+    assert census["Supremus"] == 2052
+    # the hands it takes were Primeros (7, 6, A of three suits and a fourth suit) and Numeri;
+    # Chorus and Fluxus are untouched (docs/rules/figures.md: 10 and 840)
+    assert (census["Chorus"], census["Fluxus"]) == (10, 840)
+    assert sum(census.values()) == 91_390
+
+
+def test_unsuited_supremus_keeps_the_fluxus_and_needs_supremus_on() -> None:
+    on = primero.get_variant("revival", supremus=True, supremus_suits="any")
+    assert on.ranking.evaluate("7s 6h Ad Kc").label == "Supremus 55"
+    assert on.ranking.evaluate("7s 6s As 5s").label == "Fluxus 70"
+    assert on.ranking.evaluate("7s 7h 6d Ac").label == "Supremus 55"
+    assert "any suits" in on.ranking.evaluate("7s 6h Ad Kc").explain()
+    with pytest.raises(primero.InvalidOptionError, match="supremus_suits"):
+        primero.get_variant("revival", supremus_suits="two")
+
+
+def test_deal_unsuited_supremus_beats_a_primero_69() -> None:
+    state = check_deal_file("revival_unsuited_supremus.toml")
+    assert state.variant.option("supremus_suits") == "any"

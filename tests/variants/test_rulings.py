@@ -37,7 +37,7 @@ def test_every_ruling_deal_file_is_run() -> None:
         "skipped_round_after_folds", "cardano_same_class_default",
         "suzuki_uncontested_carry", "primiera_top_card_points",
         "revival_one_at_a_time", "revival_primero_tie_one_at_a_time",
-        "revival_three_rounds_one_at_a_time",
+        "revival_three_rounds_one_at_a_time", "stock_out_in_a_deal",
     ])
 
 
@@ -312,3 +312,57 @@ def test_equal_primieras_agree_with_an_independent_reading() -> None:
             assert mine.ties(theirs) == (oracle(first) == oracle(second)), (first, second)
             checked += 1
     assert checked > 5000
+
+
+# --- the stock running out in a deal ---------------------------------------------------------
+
+def test_stock_out_in_a_deal_reshuffles_the_discards() -> None:
+    record = _record("stock_out_in_a_deal")
+    state = check_expect(record)
+    (new_stock,) = state.reshuffles
+    assert " ".join(c.ascii for c in new_stock) == (
+        "5s 5h Js Qh 2d 3c 4h Qc 2s 3s 2h 3h 3d 2c 4s 4d 4c 5d 5c Jh Jd Jc Qs Qd")
+    assert " ".join(c.ascii for c in state.stock) \
+        == "2s 3s 2h 3h 3d 2c 4s 4d 4c 5d 5c Jh Jd Jc Qs Qd"
+    assert state.discards == ()
+    # before Fabio's exchange: his two cards and the four the second deal starts with
+    before = replay(record, stop_after=11)
+    assert [c.ascii for c in before.stock] == ["7c", "6c", "As", "Ah", "Ad", "Ac"]
+    assert len(before.discards) == 22
+    # the second deal: the old stock's last four, then the new stock from Elena on
+    dealt = [(state.seats[seat].name, r.card.ascii) for seat in range(6)
+             for r in state.seats[seat].received if r.reason == "second deal"]
+    assert sorted(dealt, key=lambda pair: pair[0]) == sorted([
+        ("Anna", "As"), ("Anna", "Js"), ("Ben", "Ah"), ("Ben", "Qh"), ("Carla", "Ad"),
+        ("Carla", "2d"), ("Dan", "Ac"), ("Dan", "3c"), ("Elena", "5s"), ("Elena", "4h"),
+        ("Fabio", "5h"), ("Fabio", "Qc")], key=lambda pair: pair[0])
+
+
+def test_stock_out_in_a_deal_takes_the_folded_hands_too() -> None:
+    # No built-in game with folds can run the stock dry in a deal, so the dealing convention is
+    # driven directly: the deal file's Suzuki deal up to Fabio's exchange, with Ben's seat
+    # marked folded (holding Kd Kc). Fabio throws Qd Qc and draws 7c 6c; the second deal skips
+    # Ben: Anna As, Carla Ah, Dan Ad, Elena Ac; the stock is empty at Fabio, and the new stock
+    # is the 24 discards with Ben's two cards: 26 cards, Ben's hand emptied.
+    record = _record("stock_out_in_a_deal")
+    state = start_deal(get_variant("suzuki"), list(record.players), 20, dealer="Fabio",
+                       stake=1, rest=3, stock=list(record.stock))
+    for _, text in record.actions[:11]:
+        state = state.apply(text)
+    seats = list(state.seats)
+    assert [c.ascii for c in seats[1].hand] == ["Kd", "Kc"]
+    seats[1] = attrs.evolve(seats[1], folded=True)
+    state = attrs.evolve(state, seats=tuple(seats)).apply("exchange Qd Qc")
+    (new_stock,) = state.reshuffles
+    thrown = "2s 3s 2h 3h 2d 3d 2c 3c 4s 4h 4d 4c 5s 5h 5d 5c Js Jh Jd Jc Qs Qh Qd Qc"
+    assert sorted(c.ascii for c in new_stock) == sorted([*thrown.split(), "Kd", "Kc"])
+    assert state.seats[1].hand == ()
+    firsts = {s.name: s.hand[2].ascii for s in state.seats if s.name not in ("Ben", "Fabio")}
+    assert firsts == {"Anna": "As", "Carla": "Ah", "Dan": "Ad", "Elena": "Ac"}
+    fabio = state.seats[5]
+    assert [c.ascii for c in fabio.hand[:2]] == ["7c", "6c"]
+    # one card at a time: Fabio the new stock's 1st card, then Anna, Carla, Dan, Elena the
+    # 2nd to 5th, and Fabio the 6th
+    assert list(fabio.hand[2:]) == [new_stock[0], new_stock[5]]
+    assert [s.hand[3] for s in state.seats if s.name not in ("Ben", "Fabio")] \
+        == list(new_stock[1:5])

@@ -68,7 +68,16 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _one_line(message: str) -> str:
-    return " ".join(message.split())
+    r"""A message on one line, every character a terminal would obey escaped (ESC as ``\x1b``)."""
+    line = " ".join(message.split())
+    if line.isprintable():
+        return line
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in line)
+
+
+def _own_warning(category: type[Warning]) -> bool:
+    """A warning of primero's own (a skipped plug-in, an unusable table cache...)."""
+    return category.__module__.split(".")[0] == "primero"
 
 
 class _Refused(click.ClickException):
@@ -125,7 +134,10 @@ class PrimeroGroup(click.Group):
 
         A plug-in skipped as broken (a :class:`~primero.errors.PluginWarning`) is one
         ``warning:`` line on stderr when the command ends, left out when the command's own
-        ``error:`` line already says it (asking for that plug-in's variant).
+        ``error:`` line already says it (asking for that plug-in's variant). primero's other
+        warnings (a table cache that cannot be used, :class:`~primero.tables.TableCacheWarning`)
+        are one ``warning:`` line each, as they come. Control characters in any line are
+        escaped, never sent to the terminal.
         """
         skipped: list[str] = []
         with warnings.catch_warnings():
@@ -135,6 +147,9 @@ class PrimeroGroup(click.Group):
                      **kwargs: Any) -> None:
                 if issubclass(category, PluginWarning):
                     skipped.append(_one_line(str(message)).removeprefix("primero: "))
+                elif _own_warning(category):  # one line, without Python's file and line
+                    text = _one_line(str(message)).removeprefix("primero: ")
+                    click.echo(f"warning: {text}", err=True)
                 else:
                     shown(message, category, *args, **kwargs)
 

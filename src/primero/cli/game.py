@@ -13,7 +13,10 @@ verbs with their poker counterparts. How the deal is told is :mod:`primero.cli.n
 
 from __future__ import annotations
 
+import os
 import random
+import stat
+import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -22,7 +25,7 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from primero.actions import Action, Exchange, Pass, parse_action
+from primero.actions import MAX_AMOUNT_DIGITS, Action, Exchange, Pass, parse_action
 from primero.agents import AGENTS, Agent, make_agent
 from primero.cards import format_cards
 from primero.cli.core import (
@@ -40,7 +43,7 @@ from primero.cli.core import (
 from primero.cli.narration import YOU, narrate, to_you
 from primero.engine import start_deal
 from primero.errors import PrimeroError, RecordError
-from primero.records import load_record, replay, save_record, start_record
+from primero.records import dump_record, load_record, record_from_state, replay, start_record
 from primero.serialize import to_dict
 from primero.session import Session
 from primero.state import GameState
@@ -300,7 +303,7 @@ class _Prompt:
                     say(out, line, hang=HELP_INDENT if columned else None)
                 continue
             if answer.isascii() and answer.isdigit():  # no action is a bare number: the menu
-                if 1 <= int(answer) <= len(listed):
+                if len(answer) <= MAX_AMOUNT_DIGITS and 1 <= int(answer) <= len(listed):
                     return listed[int(answer) - 1]
                 say(out, f"  choose a number from 1 to {len(listed)}, or type an action",
                     style="red")
@@ -342,8 +345,13 @@ class _Quit(Exception):
 def _read(prompt: str) -> str:
     try:
         return input(prompt)
-    except EOFError:
+    except (EOFError, OSError, RuntimeError, ValueError):  # ended, closed or lost (no stdin)
         raise _EndOfInput from None
+
+
+def _stdin_closed() -> bool:
+    """Whether there is no standard input to read the human's actions from."""
+    return sys.stdin is None or sys.stdin.closed
 
 
 def check_table(variant: Variant, *, players: int, stake: int, rest: int,
@@ -368,20 +376,65 @@ def check_table(variant: Variant, *, players: int, stake: int, rest: int,
                     f"got {number_text(ante)}")
 
 
-def _check_save(save: Path, state: GameState) -> None:
-    """Write the deal so far to ``save`` now, so that a bad path fails before the first card."""
+_KINDS = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _open_save(save: Path) -> int:
+    """Open ``save`` for writing without blocking; refuse anything but a regular file.
+
+    The file is created if missing and not truncated; a FIFO, a device or a socket is
+    refused (opening a FIFO with no reader would hang, writing to one would block).
+    """
     if save.is_dir():
         fail(f"cannot save the deal to {save}: it is a directory")
     if not save.parent.is_dir():
         fail(f"cannot save the deal to {save}: no directory {save.parent}")
-    _save(save, state)
+    try:
+        found = os.stat(save).st_mode
+    except OSError:
+        found = None  # no file yet (or none reachable): opening it says why
+    if found is not None and not stat.S_ISREG(found):
+        kind = next((name for test, name in _KINDS if test(found)), "not a regular file")
+        fail(f"cannot save the deal to {save}: it is {kind}; a deal is saved to a regular "
+             "file only")
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(save, flags, 0o666)
+    except OSError as exc:  # ENXIO: a FIFO nobody reads
+        fail(f"cannot save the deal to {save}: {exc.strerror or exc}")
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+        fail(f"cannot save the deal to {save}: it is {kind}; a deal is saved to a regular "
+             "file only")
+    return fd
+
+
+def _check_save(save: Path, state: GameState) -> None:
+    """Check before the first card that the deal can be saved to ``save``; write nothing.
+
+    The file is written only when play stops (:func:`_save`): while the deal is played it
+    holds nothing of the stock, which the human must not read.
+    """
+    record_from_state(state)  # a deal no deal file can replay fails now, not at the end
+    os.close(_open_save(save))
 
 
 def _save(save: Path, state: GameState) -> None:
+    """Write the deal so far (its whole stock, every reshuffle, every action) to ``save``."""
+    text = dump_record(record_from_state(state)).encode("utf-8")
+    fd = _open_save(save)
     try:
-        save_record(state, save)
+        os.ftruncate(fd, 0)
+        view = memoryview(text)
+        while view:
+            view = view[os.write(fd, view):]
     except OSError as exc:
         fail(f"cannot save the deal to {save}: {exc.strerror or exc}")
+    finally:
+        os.close(fd)
 
 
 def _deal_path(save: Path, number: int) -> Path:
@@ -428,20 +481,23 @@ def _play_deal(state: GameState, *, human: str | None, agents: dict[str, Agent],
     seat_of = state.players.index(human) if human is not None else None
     for line in narrate(None, state, seat=seat_of):
         say(out, line)
-    while not state.over:
-        seat = state.to_act
-        assert seat is not None
-        try:
-            action = prompt.ask(state, seat) if seat == seat_of else \
-                agents[state.players[seat]].act(state.view(seat), rng)
-        except _EndOfInput:
-            click.echo()  # end the prompt's line
-            kept = f"; the deal so far is saved to {save}" if save is not None else ""
-            fail(f"end of input before the end of the deal: the deal is left unfinished{kept}")
-        after = state.apply(action)
-        for line in narrate(state, after, seat=seat_of, action=action):
-            say(out, line)
-        state = after
+    try:
+        while not state.over:
+            seat = state.to_act
+            assert seat is not None
+            try:
+                action = prompt.ask(state, seat) if seat == seat_of else \
+                    agents[state.players[seat]].act(state.view(seat), rng)
+            except _EndOfInput:
+                click.echo()  # end the prompt's line
+                kept = f"; the deal so far is saved to {save}" if save is not None else ""
+                fail(f"end of input before the end of the deal: the deal is left "
+                     f"unfinished{kept}")
+            after = state.apply(action)
+            for line in narrate(state, after, seat=seat_of, action=action):
+                say(out, line)
+            state = after
+    finally:  # only now, with play stopped, may the file show the stock
         if save is not None:
             _save(save, state)
     if save is not None:
@@ -477,7 +533,8 @@ def _next_deal(read: Callable[[str], str], out: Console) -> bool:
 @click.option("--auto", is_flag=True, help="Computer players play every seat; watch the deal.")
 @click.option("--deals", type=WholeNumber(1), default=None,
               help="Deals to play, the chips, the deal and any carry-over passing on between "
-                   "them; default: until you quit or one player is left (with --auto: 1).")
+                   "them. Default: until you quit or one player is left; one deal if the "
+                   "computer plays every seat (--auto).")
 @click.option("--agent", "-a", type=click.Choice(list(AGENTS)), default="heuristic",
               show_default=True, help="The computer players.")
 @click.option("--chips", type=WholeNumber(1), default=50, show_default=True,
@@ -491,8 +548,10 @@ def _next_deal(read: Callable[[str], str], out: Console) -> bool:
 @click.option("--raise-cap", "raise_cap", type=WholeNumber(1), default=None,
               help="House rule: at most N vies and raises per betting round (docs/rules/waks.md).")
 @click.option("--save", type=click.Path(path_type=Path), metavar="FILE", default=None,
-              help="Save the deal to this deal file (checked before the first card); later "
-                   "deals of the session go to FILE-2, FILE-3...")
+              help="Save the deal to this deal file when play stops (the deal over, input "
+                   "ended or interrupted): nothing is written while you play, so the file "
+                   "never shows the stock. A regular file, checked before the first card. "
+                   "Later deals of the session go to FILE-2, FILE-3...")
 @click.option("--name", metavar="NAME", default=YOU, show_default=True,
               help="Your name at the table (one word).")
 def play_command(variant: str, option: Sequence[str], players: int, seed: int | None,
@@ -501,13 +560,20 @@ def play_command(variant: str, option: Sequence[str], players: int, seed: int | 
     """Play deals at the terminal against computer players (you are the eldest, seat 0).
 
     Deal after deal, as at a table (docs/rules/waks.md "Session"): the deal passes to the
-    left, a pot nobody won carries over, a player with no chips leaves. Type 'help' at the
+    next player, a pot nobody won carries over, a player with no chips leaves. Type 'help' at the
     prompt for the verbs and their poker counterparts, 'rules' for the game, 'quit' to leave.
     """
     chosen = load_variant(variant, option)
     check_table(chosen, players=players, stake=stake, rest=rest, ante=ante)
     if auto and name != YOU:
         fail("--name names your seat, and with --auto the computer plays every seat")
+    if not name.isprintable():
+        char = next(ch for ch in name if not ch.isprintable())
+        usage_error("--name", f"a name is printable text; got the control character "
+                    f"U+{ord(char):04X}")
+    if not auto and _stdin_closed():
+        fail("standard input is closed: there is nothing to read your actions from "
+             "(--auto lets the computer play every seat)")
     if auto:
         names = list(NAMES[:players])
     else:  # the computer players take the other names, so that no two seats share one

@@ -46,7 +46,8 @@ def table_options(function: F) -> F:
                      help="Players at the table, within the variant's range (see "
                           "'primero variants')."),
         click.option("--deals", "-d", type=WholeNumber(0), default=1000, show_default=True,
-                     help="Deals to simulate."),
+                     help="Deals to simulate, at most 1,000,000 in one run (every deal's "
+                          "record is kept)."),
         click.option("--seed", "-s", type=WholeNumber(0), default=0, show_default=True,
                      help="Seed of the run (same seed, same deals)."),
         click.option("--agent", "-a", type=click.Choice(list(AGENTS)), default="heuristic",

@@ -8,6 +8,7 @@ equally likely) from a generator seeded by ``reset(seed=...)``.
 
 from __future__ import annotations
 
+import numbers
 import random
 from typing import Any, ClassVar
 
@@ -25,20 +26,30 @@ from primero.adapters import (
     returns,
     views,
 )
+from primero.errors import PrimeroError
 from primero.state import GameState
 
 __all__ = ["env", "raw_env"]
 
 
+def _seeded(seed: object) -> random.Random:
+    """A generator for a whole-number seed; a negative seed gets deals of its own."""
+    if isinstance(seed, bool | np.bool_) or not isinstance(seed, numbers.Integral):
+        raise PrimeroError(f"seed must be a whole number or None, got {seed!r}")
+    value = int(seed)
+    # random.Random seeds with abs(): a negative seed is sent through a text of its own
+    return random.Random(value) if value >= 0 else random.Random(f"primero negative seed {value}")
+
+
 def env(**kwargs: Any) -> AECEnv:
     """The environment, wrapped as PettingZoo's classic games are.
 
-    ``TerminateIllegalWrapper`` (an illegal action ends the episode, the mover's reward -1),
-    ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``. Takes the arguments of
-    :class:`raw_env`.
+    ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``. An illegal action is handled
+    by :class:`raw_env` itself (it ends the deal as a forfeit: see :meth:`raw_env.step`), not by
+    PettingZoo's ``TerminateIllegalWrapper``, whose flat -1 could be cheaper than losing. Takes
+    the arguments of :class:`raw_env`.
     """
     wrapped: AECEnv = raw_env(**kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     wrapped = wrappers.OrderEnforcingWrapper(wrapped)
     return wrapped
@@ -60,7 +71,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
             it in) or ``"lost"`` (nobody gets it back).
         raise_cap: The most vies plus raises per betting round (a house rule:
             docs/rules/waks.md#raise-cap), 0 for none; applied where the engine offers it.
-        render_mode: ``None`` or ``"ansi"`` (``render()`` returns the table as text).
+        render_mode: ``None``, ``"ansi"`` (``render()`` returns the table as text) or
+            ``"human"`` (``render()`` prints it and returns ``None``).
 
     Spaces: ``action_space(agent)`` is ``Discrete(N)`` over the engine's action ids;
     ``observation_space(agent)`` is ``Dict{"observation": Box(float32, the observation layout
@@ -68,14 +80,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
     for an agent not to act.
 
     Rewards: chips won or lost, given when the deal ends (zero before); a carried-over pot per
-    ``carry_over``.
+    ``carry_over``. An illegal action ends the deal as a forfeit: the offender loses what they
+    have in the pot (at least 1 chip), shared equally among the others, whose own chips in the
+    pot come back; the rewards still add up to zero.
 
     Raises:
         PrimeroError: a bad variant, option or table parameter.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"], "name": "primero_v0", "is_parallelizable": False,
+        "render_modes": ["ansi", "human"], "name": "primero_v0", "is_parallelizable": False,
         "render_fps": 1}
 
     def __init__(self, variant: str = "waks", players: int = 4, chips: int = 20,
@@ -83,23 +97,23 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
                  options: str | dict[str, Any] = "", carry_over: str = "refund",
                  raise_cap: int = 0, render_mode: str | None = None) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(
+                f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
         self.table = AdapterTable.build(variant=variant, options=options, players=players,
                                         chips=chips, stake=stake, rest=rest, ante=ante,
                                         carry_over=carry_over, raise_cap=raise_cap)
         self.render_mode = render_mode
         first = self._first = self.table.start()  # a value: every deal starts from it
-        self._encoder = Encoder(self.table, first)
+        self._encoder = Encoder(self.table)
         self._pieces = observation_layout(self.table)
         self._size = sum(p.size for p in self._pieces)
         actions = first.action_space.size
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = self.possible_agents[:]
-        high = float(max(self.table.total_chips, len(self.table.pack)))
         self.observation_spaces = {
             agent: spaces.Dict({
-                "observation": spaces.Box(low=0.0, high=high, shape=(self._size,),
+                "observation": spaces.Box(low=0.0, high=1.0, shape=(self._size,),
                                           dtype=np.float32),
                 "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
             }) for agent in self.possible_agents}
@@ -128,12 +142,22 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         self.agent_selection = self.agents[0]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new deal; ``seed`` reseeds the dealing (else the generator runs on)."""
+        """Start a new deal; ``seed`` reseeds the dealing (else the generator runs on).
+
+        Args:
+            seed: Any whole number (a Python or numpy integer); every seed deals its own
+                cards, negative ones included (``-5`` does not deal as ``5``).
+            options: Unused (PettingZoo's signature).
+
+        Raises:
+            PrimeroError: ``seed`` is not a whole number (a bool, a float, a text).
+        """
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = _seeded(seed)
         self._reset_bookkeeping()
         self.moves = ()
         self.deal = self._deal_chance(self._first)
+        self._forfeited = False
         self._after_move()
 
     def _deal_chance(self, state: GameState) -> GameState:
@@ -158,7 +182,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         tensor: FloatArray = np.zeros(self._size, np.float32)
         self._encoder.fill_observation(views(tensor, self._pieces), self.deal, seat)
         mask = np.zeros(self._actions, np.int8)
-        if not self.deal.over and self.deal.to_act == seat:
+        if not self.deal.over and not self._forfeited and self.deal.to_act == seat:
             mask[list(self.deal.legal_action_ids())] = 1
         return {"observation": tensor, "action_mask": mask}
 
@@ -170,23 +194,46 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
             return
         assert action is not None
         chosen = int(action)
-        self.moves = (*self.moves, Move.make(self.deal, chosen))
-        self.deal = self._deal_chance(self.deal.apply(chosen))
+        if chosen not in self.deal.legal_action_ids():
+            self._forfeit(agent)
+            return
+        after = self.deal.apply(chosen)
+        self.moves = (*self.moves, Move.make(self.deal, chosen, after))
+        self.deal = self._deal_chance(after)
         self._cumulative_rewards[agent] = 0.0
         self._after_move()
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
+        if self.render_mode is not None:
             self.render()
 
+    def _forfeit(self, agent: str) -> None:
+        """End the deal on ``agent``'s illegal action: they lose their chips in the pot."""
+        seat = self.possible_agents.index(agent)
+        lost = float(max(1, self.deal.seats[seat].contributed))
+        share = lost / (len(self.agents) - 1)
+        self._forfeited = True
+        self.rewards = {other: (-lost if other == agent else share) for other in self.agents}
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos[agent] = {**self.infos[agent], "illegal_action": True}
+        self._cumulative_rewards[agent] = 0.0
+        self._accumulate_rewards()
+
     def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``): every hand, stacks, the last action."""
+        """The table as text: every hand, stacks, the last action.
+
+        ``"ansi"`` returns it; ``"human"`` prints it and returns ``None``; no render mode: ``None``.
+        """
         if self.render_mode is None:
             return None
         lines = [self.deal.describe()]
         if self.moves:
             last = self.moves[-1]
             lines.append(f"last: {self.possible_agents[last.seat]} {last.text}")
-        return "\n".join(lines)
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""

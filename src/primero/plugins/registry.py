@@ -45,10 +45,11 @@ from primero.errors import (
     InvalidOptionError,
     PluginError,
     PluginWarning,
+    PrimeroError,
     UnknownVariantError,
     exception_text,
 )
-from primero.hands import HandValue
+from primero.hands import HAND_SIZE, HandValue
 from primero.options import option_items, parse_option_value
 from primero.plugins.manager import (
     hook_name_problem,
@@ -179,6 +180,31 @@ def spec_problem(spec: VariantSpec) -> str | None:
     return None
 
 
+def table_problem(variant: Variant) -> str | None:
+    """Whether the variant's largest table fits its pack, or ``None``.
+
+    Every deal plan deals each player a hand of :data:`~primero.hands.HAND_SIZE` (4) cards,
+    and a card stays in a hand until the showdown unless its player folds (an exchange gives
+    back as many as it takes), so a deal nobody folds holds ``4 * players`` cards at once: at
+    the spec's most players that must not exceed the pack (docs/rules/dealing.md). Asks the
+    pack only (the ranking half of the rules), never the deal's code. A rule object that
+    fails to answer the pack is not judged here: its fault is reported when it is used.
+    """
+    high = variant.spec.players[1]
+    try:
+        pack = variant.pack
+        size = len(pack)
+    except PrimeroError:
+        return None
+    except PLUGIN_FAULTS:
+        return None
+    if HAND_SIZE * high <= size:
+        return None
+    return (f"players {variant.spec.players!r}: a deal holds {HAND_SIZE} cards per player, "
+            f"{HAND_SIZE * high} at a table of {high}, but the {pack.name} pack holds {size}: "
+            f"at most {size // HAND_SIZE} players")
+
+
 def _signature_problem(rules: object) -> str | None:
     """What pluggy refuses in a rule object, found at registration.
 
@@ -272,6 +298,8 @@ class Registry:
         self._names: dict[str, str] = {}
         self._providers: dict[str, str] = {}
         self._distributions: dict[str, _Distribution] = {}
+        #: Configured variants whose largest table fits the pack (checked once each).
+        self._fitting: set[Variant] = set()
         self._broken: dict[str, BrokenPlugin] = {}
         self._broken_names: dict[str, str] = {}
         self._isolate = isolate
@@ -448,6 +476,8 @@ class Registry:
                     "which is not a VariantSpec", plugin=plugin_name,
                     hook="primero_register_variants")
             problem = spec_problem(spec)
+            if problem is None:  # the largest table, with the default options
+                problem = table_problem(spec.configure())
             if problem is not None:
                 raise PluginError(f"plug-in {plugin_name!r} registered an invalid variant: "
                                   f"{problem}", plugin=plugin_name,
@@ -529,10 +559,18 @@ class Registry:
 
         Raises:
             UnknownVariantError: no such variant.
-            PluginError: the variant's plug-in was skipped.
+            PluginError: the variant's plug-in was skipped, or with these options its
+                largest table does not fit its pack (:func:`table_problem`).
             InvalidOptionError: an unknown option or a bad value.
         """
-        return self.spec(name).configure(**options)
+        variant = self.spec(name).configure(**options)
+        if options and variant not in self._fitting:
+            problem = table_problem(variant)
+            if problem is not None:
+                raise PluginError(f"variant {variant}: {problem}",
+                                  plugin=self.provider(variant.spec) or "")
+            self._fitting.add(variant)
+        return variant
 
 
 def _given(plugin: object) -> Callable[[], object]:

@@ -3,8 +3,8 @@
 Classes, weakest to strongest: Numerus, Primero, Supremus, Fluxus, Chorus. The tests run in the
 precedence order Chorus, Fluxus, Supremus, Primero, Numerus, so 7-6-A-5 of one suit is a Fluxus
 70 and four 7s a Chorus 84. Options (docs/rules/hands.md): ``supremus``, ``chorus``,
-``numerus_counts``
-and ``high_primero_beats_fluxus``. Sources: [seed-DE][NQ8][SUZ94][PARL]; Numerus counting
+``numerus_counts`` and ``high_primero_beats_fluxus``; ``supremus_suits`` (the unsuited
+Supremus, declared by the revival game). Sources: [seed-DE][NQ8][SUZ94][PARL]; Numerus counting
 [seed-DE][ISEN][PARL]; the high-Primero reading [ZOR-C].
 """
 
@@ -28,6 +28,7 @@ __all__ = [
     "HIGH_PRIMERO",
     "RANKING_OPTIONS",
     "STANDARD_CLASSES",
+    "SUPREMUS_SUITS_OPTION",
     "CoreRanking",
     "classify_standard",
     "standard_order_key",
@@ -40,12 +41,15 @@ STANDARD_CLASSES = ("Numerus", "Primero", "Supremus", "Fluxus", "Chorus")
 HIGH_PRIMERO = 79
 _SUPREMUS_RANKS = frozenset((Rank.SEVEN, Rank.SIX, Rank.ACE))
 
-#: The pack option (a house rule for the Waks family).
+#: The pack option (docs/rules/cards.md#packs); a house rule in the Waks family.
 DECK_OPTION = Option(
     name="deck", default="italian40", choices=("italian40", "spanish48", "french52"),
-    doc="The pack: italian40 (A-7 and three courts, the default everywhere); spanish48 (A-9 "
-        "and three courts: [seed-FR] says the 48-card packs 'keep the 10s', which the library "
-        "reads as the Spanish court numbered 10, docs/rules/cards.md); french52 (the full pack).",
+    doc="The pack: italian40 (A-7 and three courts, the pack of every sheet; the default but "
+        "in roman and the revival presets that name another); spanish48 (A-9 and three "
+        "courts: [seed-FR] says the 48-card packs 'keep the 10s', which the library reads as "
+        "the Spanish court numbered 10, docs/rules/cards.md#spanish48); french52 (the full "
+        "pack). The 8, 9 and 10 are worth 8, 9 and 10 after [ZOR-B]; in the revival presets "
+        "that is the library's reading.",
 )
 
 #: The options every standard ranking supports (docs/rules/hands.md).
@@ -66,6 +70,16 @@ RANKING_OPTIONS: tuple[Option, ...] = (
 )
 
 
+#: Which cards make a Supremus (docs/rules/hands.md#unsuited-supremus), with ``supremus`` on.
+SUPREMUS_SUITS_OPTION = Option(
+    name="supremus_suits", default="one", choices=("one", "any"),
+    doc="With supremus on: one, the 7, 6 and A of one suit and a fourth card of another "
+        "[seed-DE][NQ8]; any, an A, 6 and 7 of any suits plus any fourth card, the revival "
+        "sheets' 'A, 6, 7 plus any fourth card' read literally [seed-FR][seed-IT] (four cards "
+        "of one suit stay a Fluxus).",
+)
+
+
 def _by_points(cards: tuple[Card, ...] | list[Card], points: Mapping[Card, int]) \
         -> tuple[Card, ...]:
     # Stable and reversed: equal points keep the given (pack) order.
@@ -79,6 +93,7 @@ def classify_standard(
     supremus: bool = True,
     chorus: bool = True,
     numerus_counts: str = "best_suit",
+    supremus_suits: str = "one",
 ) -> Classification:
     """Classify four cards under the standard ranking (docs/rules/hands.md).
 
@@ -88,6 +103,8 @@ def classify_standard(
         supremus: Whether Supremus is a class.
         chorus: Whether Chorus is a class.
         numerus_counts: ``"best_suit"`` or ``"all"``.
+        supremus_suits: ``"one"`` (the 7, 6 and A of one suit) or ``"any"`` (an A, 6 and 7
+            of any suits, docs/rules/hands.md#unsuited-supremus); read only with ``supremus``.
 
     Returns:
         The hand's :class:`~primero.hands.Classification`.
@@ -96,6 +113,13 @@ def classify_standard(
         raise ValueError(f"a hand has four cards, got {len(cards)}")
     a, b, c, d = cards
     suits = {a.suit, b.suit, c.suit, d.suit}
+    if supremus and supremus_suits == "any" and len(suits) > 1:
+        trio: dict[Rank, Card] = {}
+        for x in _by_points(cards, points):
+            if x.rank in _SUPREMUS_RANKS and x.rank not in trio:
+                trio[x.rank] = x
+        if len(trio) == 3:  # a Chorus holds one rank, a Fluxus one suit: neither can be here
+            return Classification("Supremus", 55, _by_points(tuple(trio.values()), points))
     if len(suits) == 4:
         total = points[a] + points[b] + points[c] + points[d]
         if chorus and a.rank is b.rank is c.rank is d.rank:
@@ -183,6 +207,7 @@ class CoreRanking:
             supremus=bool(options.get("supremus", True)),
             chorus=bool(options.get("chorus", True)),
             numerus_counts=str(options.get("numerus_counts", "best_suit")),
+            supremus_suits=str(options.get("supremus_suits", "one")),
         )
 
     @hookimpl(trylast=True)

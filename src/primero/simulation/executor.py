@@ -7,20 +7,65 @@ progress bar on standard error.
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import sys
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, as_completed
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from typing import Any, overload
 
-from primero.simulation.play import Task, run_task
+from primero.simulation.play import Plan, Task, run_task
 from primero.simulation.records import DealResult
 
-__all__ = ["PROGRESS_THRESHOLD", "chunk_size"]
+__all__ = ["IN_FLIGHT", "MAX_DEALS", "PROGRESS_THRESHOLD", "Chunks", "chunk_size"]
 
 #: Runs of at least this many deals show a progress bar (when standard error is a terminal).
 PROGRESS_THRESHOLD = 100
+
+#: The most deals one run plays (a run keeps every deal's record in memory, about 1.3 KB
+#: each): a larger count is refused before anything is played. Split a larger study into
+#: runs with different seeds.
+MAX_DEALS = 1_000_000
+
+#: The most chunks sent to workers at once (per worker, at least 16 in all): the chunks are
+#: made and submitted as workers free up, never all up front.
+IN_FLIGHT = 4
+
+
+class Chunks(Sequence[Task]):
+    """A run's tasks, each made when asked for: ``items`` items cut ``size`` at a time.
+
+    Args:
+        plan: What every task plays.
+        mode: ``"deals"`` or ``"sessions"``.
+        items: Deals (or sessions) in the run.
+        size: Items per chunk (:func:`chunk_size`).
+    """
+
+    def __init__(self, plan: Plan, mode: str, items: int, size: int) -> None:
+        self.plan, self.mode, self.items = plan, mode, items
+        self._starts = range(0, items, size)
+        self._size = size
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    @overload
+    def __getitem__(self, index: int) -> Task: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Task]: ...
+
+    def __getitem__(self, index: int | slice) -> Task | Sequence[Task]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        start = self._starts[index]
+        return Task(self.plan, self.mode, start, min(self.items, start + self._size))
+
+    def __iter__(self) -> Iterator[Task]:
+        for start in self._starts:
+            yield Task(self.plan, self.mode, start, min(self.items, start + self._size))
 
 
 def chunk_size(items: int) -> int:
@@ -55,16 +100,25 @@ def execute_chunks(tasks: Sequence[Task], *, jobs: int, executor: Executor | Non
                     if bar is not None and job is not None:
                         bar.advance(job, weight(task))
         else:
-            futures: dict[Future[list[DealResult]], int] = {
-                executor.submit(run_task, task): i for i, task in enumerate(tasks)
-            }
+            waiting = iter(enumerate(tasks))
+            window = max(16, IN_FLIGHT * jobs)
+            futures: dict[Future[list[DealResult]], int] = {}
+
+            def submit() -> None:  # keep ``window`` chunks at work; make the next ones only now
+                for i, task in itertools.islice(waiting, window - len(futures)):
+                    futures[executor.submit(run_task, task)] = i
+
             with bar or _nothing():
                 job = bar.add_task(description, total=sum(map(weight, tasks))) if bar else None
-                for future in as_completed(futures):
-                    i = futures[future]
-                    results[i] = future.result()
-                    if bar is not None and job is not None:
-                        bar.advance(job, weight(tasks[i]))
+                submit()
+                while futures:
+                    done, _ = wait(futures, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        i = futures.pop(future)
+                        results[i] = future.result()
+                        if bar is not None and job is not None:
+                            bar.advance(job, weight(tasks[i]))
+                    submit()
     finally:
         if owned is not None:
             owned.shutdown(wait=True, cancel_futures=True)

@@ -16,11 +16,17 @@ from primero.engine import start_deal
 from primero.errors import PrimeroError
 from primero.plugins.registry import resolve_variant
 from primero.session import has_ante_step
-from primero.simulation.executor import chunk_size, execute_chunks, job_count, show_progress
+from primero.simulation.executor import (
+    MAX_DEALS,
+    Chunks,
+    chunk_size,
+    execute_chunks,
+    job_count,
+    show_progress,
+)
 from primero.simulation.play import (
     AgentSpec,
     Plan,
-    Task,
     agent_name,
     agent_specs,
     play_deals,
@@ -180,6 +186,15 @@ def _check_whole(name: str, value: object) -> None:
         raise PrimeroError(f"{name} must be a whole number, got {value!r}")
 
 
+def _check_size(what: str, deals: int) -> None:
+    """Refuse a run of more than :data:`MAX_DEALS` deals, before anything is played."""
+    if deals > MAX_DEALS:
+        shown = f"{deals:,}" if deals < 10 ** 30 else f"a {len(str(deals))}-digit number"
+        raise PrimeroError(f"{what}: at most {MAX_DEALS:,} deals in one run (every deal's "
+                           f"record is kept), got {shown}; split the study into runs with "
+                           "different seeds")
+
+
 def simulate(
     variant: str | Variant = "waks",
     *,
@@ -230,7 +245,8 @@ def simulate(
         UnknownVariantError: no such variant.
         InvalidOptionError: a bad option.
         PrimeroError: a bad number of players, chips or agents, a bad table (e.g. an ante
-            for a variant that has none), or ``deals`` not a whole number >= 0.
+            for a variant that has none), or ``deals`` not a whole number from 0 to
+            :data:`~primero.simulation.executor.MAX_DEALS` (1,000,000).
         ValueError: an unknown agent name.
     """
     configured = resolve_variant(variant, options)
@@ -239,12 +255,12 @@ def simulate(
     _check_whole("deals", deals)
     if deals < 0:
         raise PrimeroError(f"deals must not be negative, got {deals}")
+    _check_size("deals", deals)
     specs = tuple(agent_specs(agents, players))
     _check_table(configured, stacks, stake, rest, ante, raise_cap)
     plan = Plan.of(configured, str(configured), players=players, chips=stacks, stake=stake,
                     rest=rest, ante=ante, seed=seed, agents=specs, raise_cap=raise_cap)
-    size = chunk_size(deals)
-    tasks = [Task(plan, "deals", k, min(deals, k + size)) for k in range(0, deals, size)]
+    tasks = Chunks(plan, "deals", deals, chunk_size(deals))
     workers = job_count(jobs)
     warm_up(configured, specs)
     parts = execute_chunks(tasks, jobs=workers, executor=executor,
@@ -287,7 +303,9 @@ def simulate_sessions(
     Raises:
         UnknownVariantError: no such variant.
         InvalidOptionError: a bad option.
-        PrimeroError: bad players, chips, agents, sessions or deals per session.
+        PrimeroError: bad players, chips, agents, sessions or deals per session, or more
+            than :data:`~primero.simulation.executor.MAX_DEALS` deals in all (sessions times
+            deals per session).
         ValueError: an unknown agent name.
     """
     configured = resolve_variant(variant, options)
@@ -300,14 +318,14 @@ def simulate_sessions(
             f"need sessions >= 0 and deals_per_session >= 1, got {sessions} and "
             f"{deals_per_session}"
         )
+    _check_size("sessions * deals_per_session", sessions * deals_per_session)
     specs = tuple(agent_specs(agents, players))
     _check_table(configured, stacks, stake, rest, ante, raise_cap)
     plan = Plan.of(configured, str(configured), players=players, chips=stacks, stake=stake,
                     rest=rest, ante=ante, seed=seed, agents=specs,
                     deals_per_session=deals_per_session, raise_cap=raise_cap)
     size = max(1, chunk_size(sessions * deals_per_session) // deals_per_session)
-    tasks = [Task(plan, "sessions", k, min(sessions, k + size))
-             for k in range(0, sessions, size)]
+    tasks = Chunks(plan, "sessions", sessions, size)
     warm_up(configured, specs)
     parts = execute_chunks(tasks, jobs=job_count(jobs), executor=executor,
                      progress=show_progress(progress, sessions * deals_per_session),

@@ -3,7 +3,9 @@
 Rules: docs/rules/cardano.md.
 
 Mark Waks' reconstruction of the game Cardano describes. Everything is as in ``waks`` except
-that every vie and every raise names a *call* (a hand class and points, e.g. "Primero 60"),
+that every vie and every raise names a *call* (a hand class and points, e.g. "Primero 60";
+[seed-DE] has the call made "beim Setzen", its word for the opening bet: that a raise names
+one too is the library's reading, docs/rules/cardano.md#every-bet-names-a-call),
 each call ranks strictly above the standing call, and at the showdown only hands that meet the
 standing call can win. The rules object overrides only what changes:
 
@@ -27,7 +29,10 @@ Readings where the sources leave room:
   ranking that is exactly Supremus (55). "Supremus" and "Supremus 55" are the same call, and
   both spellings are legal.
 * ``call_rule`` defaults to ``same_class`` ([seed-DE]: "with a few allowed understatements",
-  so most are not allowed); ``at_least`` is the looser house reading.
+  so most are not allowed); ``at_least`` is the literal reading of [seed-DE]'s "mindestens die
+  zuletzt angesagte Hand" taken without its understatement clause.
+* Under ``same_class`` a hand of a *higher* class than the call does not meet it (a Fluxus
+  does not meet a Primero call) unless the pair is a listed understatement.
 * Under ``same_class`` an allowed understatement (option ``understatements``, default
   ``Supremus>Primero``) meets a call of the named class when the hand also ranks at or above
   the call; with the standard order a Supremus outranks every Primero, so it answers any
@@ -54,8 +59,9 @@ never typed in:
   is of the called class and ranks at or above the call, or its class may answer the called
   class by an allowed *understatement* (default: a Supremus may answer a Primero call) and it
   still ranks at or above the call: [seed-DE] "only if you hold at least the last called hand
-  – with a few allowed understatements"; ``at_least`` (a house reading, no source) — it ranks
-  at or above the call, every understatement allowed.
+  – with a few allowed understatements"; ``at_least`` (the literal reading of "mindestens die
+  zuletzt angesagte Hand" without the understatement clause) — it ranks at or above the call,
+  every understatement allowed.
 
 Use :func:`call_book` to get the (cached) :class:`CallBook` of a ranking.
 """
@@ -332,8 +338,10 @@ CALL_RULE_OPTION = Option(
     name="call_rule", affects_ranking=False, default="same_class", choices=CALL_RULES,
     doc="Which hands meet the standing call at the showdown: same_class (default) — a hand of "
         "the called class with at least the called points, or one of the few allowed "
-        "understatements [seed-DE]; at_least — any hand ranking at or above the call "
-        "(every understatement allowed; a house reading, no source).",
+        "understatements [seed-DE] (a hand of a higher class does not meet the call unless "
+        "it is one of them); at_least — any hand ranking at or above the call (every "
+        "understatement allowed): the literal reading of [seed-DE]'s 'mindestens die zuletzt "
+        "angesagte Hand' without its understatement clause.",
 )
 UNDERSTATEMENTS_OPTION = UnderstatementsOption(
     name="understatements", affects_ranking=False, default=DEFAULT_UNDERSTATEMENTS,
@@ -355,23 +363,26 @@ betting (2-6 players, the 40-card pack, stake and rest, two betting rounds aroun
 must-hold in round 1), with calls.
 
 Every vie and every raise names a call: a hand class and points, e.g. "vie 2 call Primero 60"
-(a Supremus is called without points, 55 being implied). Each call must rank strictly above the
-standing call, which is the last call made in the deal and stays through both rounds; a hold
-without a raise names nothing. Only calls some hand of the pack can make are allowed: with the
-40-card pack there is no Primero 41 or 80, no Numerus 21, and a Chorus is 40, 48, 52, 56, 60,
-64, 72 or 84. Calls rank as hands do (with high_primero_beats_fluxus, a Primero call of 79 or
-more ranks above every Fluxus call).
+(a Supremus is called without points, 55 being implied). The German sheet has the call made
+"beim Setzen", with the opening bet; that every raise names one too is the library's reading.
+Each call must rank strictly above the standing call, which is the last call made in the deal
+and stays through both rounds; a hold without a raise names nothing. Only calls some hand of
+the pack can make are allowed: with the 40-card pack there is no Primero 41 or 80, no Numerus
+21, and a Chorus is 40, 48, 52, 56, 60, 64, 72 or 84. Calls rank as hands do (with
+high_primero_beats_fluxus, a Primero call of 79 or more ranks above every Fluxus call).
 
 Bluffing is allowed. At the showdown only hands that meet the standing call can win. With
 call_rule=same_class (the default, after the German sheet: "only if you hold at least the last
 called hand, with a few allowed understatements") the hand must be of the called class with at
-least the called points, or one of the allowed understatements (option understatements,
-default Supremus>Primero: a Supremus may answer a Primero call) ranking at or above the call.
-With call_rule=at_least (a house reading, no source) any hand ranking at or above the call
-meets it. The best hand among those meeting the call takes the pot, ties to the eldest. If no
-hand still in meets it, nobody wins and the pot carries over to the next deal (chips nobody
-matched go back first, and the settlement says why); with side pots each pot is judged among
-the players who reach it.
+least the called points, or one of the allowed understatements (option understatements, default
+Supremus>Primero: a Supremus may answer a Primero call) ranking at or above the call; a hand of
+a higher class than the call does not meet it unless it is a listed understatement (a Fluxus
+does not meet a Primero call). With call_rule=at_least, the literal reading of the sheet's
+"mindestens die zuletzt angesagte Hand" without its understatement clause, any hand ranking at
+or above the call meets it. The best hand among those meeting the call takes the pot, ties to
+the eldest. If no hand still in meets it, nobody wins and the pot carries over to the next deal
+(chips nobody matched go back first, and the settlement says why); with side pots each pot is
+judged among the players who reach it.
 
 A player left alone when all others fold takes the pot without showing: the call is not
 tested. If nobody vies in round 2 the pot carries over, as in the Waks game."""

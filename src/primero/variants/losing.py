@@ -1,9 +1,10 @@
 """Losing Primero (``losing``): the weakest hand wins (docs/rules/losing.md) [seed-DE].
 
-The rare form Cardano mentions in which the weakest hand wins. Everything is the Waks English
-game except the order of hands: the lowest class wins, then the lowest points; equal hands still
-go to the eldest. The best losing hand is a Numerus 20 (two courts of one suit, over
-``italian40``); the worst is a Chorus 84 (four 7s).
+The rare form Cardano mentions in which the weakest hand wins; [seed-DE] names it and gives no
+rules for it. The library's reading (docs/rules/losing.md#ranking-inverted): everything is the
+Waks English game except the order of hands: the lowest class wins, then the lowest points;
+equal hands still go to the eldest. The best losing hand is a Numerus 20 (two courts of one
+suit, over ``italian40``); the worst is a Chorus 84 (four 7s).
 
 The inversion is not a copy of the ranking: :class:`LosingRules` wraps the ordering hook
 ``primero_hand_order`` (``@hookimpl(wrapper=True)``), takes whatever key the rules below it give
@@ -32,12 +33,13 @@ SOURCES = (
 )
 
 SUMMARY = """\
-The rare form of Primero Cardano mentions in which the weakest hand wins. Everything as in
-waks (2-6 players, the 40-card pack, stake and rest, two rounds with the exchange between them,
-must-hold in round 1, carry-over when nobody vies in round 2), except the ranking is inverted:
-the lowest class wins (Numerus beats Primero beats Supremus beats Fluxus beats Chorus), then
-the lowest points. Equal hands still go to the eldest. The best losing hand is a Numerus 20
-(two courts of one suit and two odd cards); the worst is four 7s, a Chorus 84."""
+The rare form of Primero Cardano mentions in which the weakest hand wins; the German sheet
+names it and gives no rules for it. The library's reading: everything as in waks (2-6 players,
+the 40-card pack, stake and rest, two rounds with the exchange between them, must-hold in round
+1, carry-over when nobody vies in round 2), except the ranking is inverted: the lowest class
+wins (Numerus beats Primero beats Supremus beats Fluxus beats Chorus), then the lowest points.
+Equal hands still go to the eldest (the library's reading too). The best losing hand is a
+Numerus 20 (two courts of one suit and two odd cards); the worst is four 7s, a Chorus 84."""
 
 
 def invert_key(key: tuple[int, ...]) -> tuple[int, ...]:

@@ -3,9 +3,9 @@
 The later Italian form [seed-PRIMIERA][PARL][SPAZIO]. Every player, the dealer included, antes;
 four cards each; every player served with a combination declares it and the best one takes the
 pot. If nobody is served, each player may change 0–4 cards once (the stock is rebuilt from the
-discards when it runs out, docs/rules/dealing.md), then a second declaration; if still nobody is
-served
-the deal is cancelled and the pot carries over to the next deal, where everyone antes again.
+discards when it runs out, docs/rules/dealing.md#stock-out-in-an-exchange), then a second
+declaration; if still nobody is served the deal is cancelled and the pot carries over to the
+next deal, where everyone antes again.
 
 This plug-in replaces each kind of rule through the hooks, reusing the core's public helpers:
 
@@ -14,7 +14,8 @@ This plug-in replaces each kind of rule through the hooks, reusing the core's pu
   :func:`~primero.rules.ranking.classify_standard` with Chorus off (so four of a kind is a
   Primiera), and a sort key that holds the §9 tie-breaks;
 * **dealing** — its own plan (ante, deal 4, declaration 1, exchange, declaration 2); dealing one
-  card at a time from the eldest and serving exchanges with reshuffles are the core's;
+  card at a time from the eldest (the library's reading of the sheet's "clockwise",
+  docs/rules/dealing.md#one-at-a-time) and serving exchanges with reshuffles are the core's;
 * **betting** — there is none: the ante and both declarations are automatic steps, and the only
   decision is the exchange (the core's: every subset of the hand, from the eldest);
 * **settling** — the pot (antes plus carry-over) goes to the best *declared* hand, by the core's
@@ -174,7 +175,10 @@ SOURCES = (
 SUMMARY = """\
 The later Italian form, with no betting at all: 2-8 players, the 40-card Italian pack. Every
 player, the dealer included, pays the same ante (default 1 chip); the antes plus any
-carried-over pot make the pot. Four cards each, one at a time from the player after the dealer.
+carried-over pot make the pot. The dealer (chosen at random for the first deal; a library
+session draws for it as in the Waks game, which is one way of choosing at random) deals four
+cards each. The sheet deals them clockwise; dealing one at a time in playing order from the
+player after the dealer is the library's reading.
 
 Combinations, weakest first: Primiera (one card of each suit; points = the sum of the four;
 four of a kind counts here), Fifty-five (7, 6 and A of one suit, worth 55; the fourth card does
@@ -183,8 +187,10 @@ the Fifty-five above the Flush. Card points: 7=21, 6=18, A=16, 5=15, 4=14, 3=13,
 
 First declaration: every player served with a combination declares it; the best takes the pot
 and the deal ends. Otherwise each player in turn from the player after the dealer may change
-0-4 cards from the stock (rebuilt from the discards if it runs out, never with the cards the
-player has just thrown), then a second declaration as the first. If still nobody is served the
+0-4 cards from the stock; if it runs out the dealer "collects all discarded cards, to shuffle
+and redistribute them" [seed-PRIMIERA] (the library's reading: never with the cards the player
+being served has just thrown, and only after what is left of the old stock), then a second
+declaration as the first. If still nobody is served the
 deal is cancelled: the pot stays for the next deal, and everyone antes again.
 
 A player who cannot pay the ante cannot take part: the deal is refused naming them, and in a

@@ -4,22 +4,24 @@ Rules: docs/rules/revival.md.
 
 The game of the French and Italian revival rule sheets: an ante, four cards dealt in two rounds
 of two (option ``deal_packets``), one to three betting rounds (pass/check, bet, hold/call,
-raise, fold), an optional exchange, and a showdown where ties are split — except equal
-Primeros, which go to the eldest. Supremus is off by default. There is no carry-over: a round
-in which nobody bets simply ends.
+raise, fold), an optional exchange (option ``exchange``), and a showdown where ties are split —
+except equal Primeros, which go to the eldest. Supremus is off by default. There is no
+carry-over (the library's reading: the sheets speak of none): a round in which nobody bets
+simply ends.
 
 :class:`RevivalRules` overrides only what differs from the core Waks game and reuses the core's
 public helpers for the rest:
 
 * ``primero_deal_plan`` — ante, two packets of two cards, [exchange], round 1, [exchange,
-  round 2], [round 3], showdown (options ``exchange_first`` and ``rounds``);
+  round 2], [[exchange,] round 3], showdown (options ``exchange_first``, ``exchange`` and
+  ``rounds``);
 * ``primero_deal_cards`` — ``deal_packets = 2`` (default): each player receives a deal step's
   cards together (two at a time); ``deal_packets = 1``: one card at a time (the core's);
 * the betting as data, :data:`REVIVAL_BETTING` — no pass once someone has bet, no must-hold,
   and a round without a bet just ends, the last one too (the core's betting hooks read it);
 * ``primero_illegal_reason`` — says why in the revival's words;
-* ``primero_settle`` — the core's :func:`~primero.rules.settling.settle_showdown` with a tie
-  policy per layer.
+* ``primero_settle`` — the core's :func:`~primero.rules.settling.settle_showdown` with the
+  revival's tie policy, applied once per pot (docs/rules/ties.md#pots-not-layers).
 
 The antes, opening and closing a betting round, applying a bet, the exchange and the side-pot
 layering are the core's (``primero_start_step``, ``primero_apply_action``,
@@ -32,18 +34,33 @@ Readings chosen where docs/rules/revival.md leaves room:
   default) each player in turn, from the eldest, is given two cards together, and then the
   dealer goes round again; with ``1`` the cards go one at a time, four times round (the
   convention of §4). Both modes use the same plan (two deal steps of two cards each).
-* *Three rounds*: round 1 after the deal, the exchange, round 2, then round 3 straight before
-  the showdown (no second exchange). With ``exchange_first`` the exchange before round 1 comes
-  in addition to the one before round 2.
+* *The exchange* (option ``exchange``, docs/rules/revival.md#exchange-before-rounds): by
+  default (``once``, the library's reading of the sheets' order of play) one exchange, after
+  round 1, only when there is a round 2, so round 3 comes straight after round 2;
+  ``every_round`` puts one before every betting round after the first, the Italian sheet's
+  "prima di ogni turno di puntata" [seed-IT]; ``none`` has no exchange between rounds, as
+  "certaines versions … l'interdisent" [seed-FR]. With ``exchange_first`` (house rule) an
+  exchange before round 1 comes in addition.
+* *Limits* (the library's reading; the sheets set none): a bet or a raise is at least the stake
+  and at most the rest, as in ``waks``.
 * *Once someone has bet* a player may hold, raise or fold, never pass; before the first bet a
   player may pass (check), bet or fold. A raise is at least the stake and at most the rest, as
   a bet is; nobody is bound to hold.
 * *Antes*: the table's ``ante`` (``start_deal(ante=...)``, the deal file's ``ante``) is posted
   by every player in playing order before the deal; it counts toward side pots but not toward
   round 1's bets. A player whose stack is short of it puts in everything and is all-in.
-* *Ties*: with ``tie = split`` (the default) tied hands share each layer they tie for, odd chips
-  one by one in playing order from the eldest; if the tied hands are Primeros the layer goes
-  whole to the eldest of them [seed-FR]. ``tie = eldest`` gives every tie to the eldest.
+* *Ties*: with ``tie = split`` (the default) tied hands share each pot they tie for (layers
+  open to the same players form one pot, settled once, docs/rules/ties.md#pots-not-layers);
+  if the tied hands are Primeros the pot goes whole to the eldest of them [seed-FR]. The odd
+  chips of a split go one by one in playing order from the eldest: the library's reading, the
+  sheet gives no rule for them (docs/rules/ties.md#odd-chip). ``tie = eldest`` gives every tie
+  to the eldest.
+* *Supremus* (option ``supremus``, off): the sheets describe it as "A, 6, 7 plus any fourth
+  card"; with ``supremus_suits = one`` (the default) it is the library's reading, the standard
+  7, 6 and A of one suit; ``supremus_suits = any`` plays the sheets' words literally.
+* *Points of the 8, 9 and 10* in the 48- and 52-card presets: 8, 9 and 10, the library's
+  reading after Zorli's Roman game [ZOR-B] (docs/rules/cards.md#eight-nine-ten); the sheets
+  give none.
 """
 
 from __future__ import annotations
@@ -56,7 +73,7 @@ from primero.hookspecs import hookimpl
 from primero.options import Option
 from primero.rules.betting import betting_actions, betting_seat
 from primero.rules.dealing import deal_round
-from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
+from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, SUPREMUS_SUITS_OPTION
 from primero.rules.settling import settle_showdown
 from primero.settlement import Settlement
 from primero.setup import Step
@@ -68,6 +85,7 @@ __all__ = [
     "DEAL_PACKETS_OPTION",
     "ENGLISH_PRIMERO",
     "EXCHANGE_FIRST_OPTION",
+    "EXCHANGE_OPTION",
     "FRENCH_PRIME",
     "ITALIAN_PRIMIERA",
     "PRESETS",
@@ -101,6 +119,17 @@ EXCHANGE_FIRST_OPTION = Option(
         "draw as many (house rule) [seed-FR].",
 )
 
+#: When the players may exchange between the betting rounds (docs/rules/revival.md).
+EXCHANGE_OPTION = Option(
+    name="exchange", affects_ranking=False, default="once",
+    choices=("once", "every_round", "none"),
+    doc="The exchange between betting rounds: once, after round 1 when there is a round 2 "
+        "(the library's reading of the sheets' order of play); every_round, before every "
+        "betting round after the first, 'prima di ogni turno di puntata' [seed-IT]; none, no "
+        "exchange between rounds, as 'certaines versions … l'interdisent' [seed-FR] "
+        "(exchange_first still adds its exchange before round 1 when asked).",
+)
+
 #: How the four cards are dealt (docs/rules/revival.md).
 DEAL_PACKETS_OPTION = Option(
     name="deal_packets", affects_ranking=False, default=2, choices=(2, 1),
@@ -113,10 +142,12 @@ DEAL_PACKETS_OPTION = Option(
 REVIVAL_OPTIONS: tuple[Option, ...] = (
     DECK_OPTION,
     *(o.with_default(False) if o.name == "supremus" else o for o in RANKING_OPTIONS),
+    SUPREMUS_SUITS_OPTION,
     TIE_OPTION.with_default("split"),
     ROUNDS_OPTION,
     EXCHANGE_FIRST_OPTION,
     DEAL_PACKETS_OPTION,
+    EXCHANGE_OPTION,
 )
 
 SOURCES = (
@@ -129,7 +160,7 @@ SUMMARY = """\
 The modern revival game of the French and Italian rule sheets. 2-6 players, the 40-card pack
 (the presets below name their own).
 Table parameters: the ante (1 in the rule sheets), the stake (smallest bet) and the rest (most
-one may bet or raise at once).
+one may bet or raise at once; the sheets set no limits, these are the library's reading).
 
 Every player antes; a player short of the ante puts in all they have and is all-in. Deal
 (option deal_packets): 2, the default and the sheets' "traditionally", gives each player two
@@ -138,38 +169,51 @@ time, four times round. Betting (rounds=1, up to 3): the first to speak may pass
 (stake..rest) or fold; once someone has bet, each in turn holds (calls), raises (stake..rest
 more) or folds; the round ends when everyone still in has matched the highest bet. A round in
 which nobody bets simply ends. With rounds=2 the players still in may exchange (discard and
-draw) after round 1, then bet again; rounds=3 adds a last round before the showdown. House
-rule exchange_first: an exchange before any betting.
+draw) after round 1, then bet again; rounds=3 adds a last round before the showdown, with no
+exchange before it (the library's reading of the sheets' order of play). Option exchange:
+once (the default, as just said); every_round, an exchange before every betting round after
+the first (the Italian sheet's "prima di ogni turno di puntata"); none, no exchange between
+rounds ("certaines versions … l'interdisent", the French sheet). House rule exchange_first:
+an exchange before any betting.
 
-Showdown: Chorus > Fluxus > Primero > Numerus, then points (Supremus off unless supremus=true).
-A player left alone takes the pot unseen. Tied hands split the pot, odd chips one by one from
-the eldest, except that equal Primeros go to the eldest. There is no carry-over; side pots are
-layered by contribution (antes included)."""
+Showdown: Chorus > Fluxus > Primero > Numerus, then points (Supremus off unless supremus=true;
+the sheets' Supremus is "A, 6, 7 plus any fourth card": the library reads it as the 7, 6 and A
+of one suit, supremus_suits=any plays it with any suits). A player left alone takes the pot
+unseen. Tied hands split the pot, except that equal Primeros go to the eldest; the odd chips
+of a split go one by one from the eldest (the library's reading: the sheets give no rule for
+them). Ties are settled once per pot. There is no carry-over (the library's reading: the
+sheets speak of none); side pots are layered by contribution (antes included)."""
 
 
-def revival_plan(rounds: int, *, exchange_first: bool = False) -> tuple[Step, ...]:
-    """The steps of a revival deal (docs/rules/revival.md).
+def revival_plan(rounds: int, *, exchange_first: bool = False,
+                 exchange: str = "once") -> tuple[Step, ...]:
+    """The steps of a revival deal (docs/rules/revival.md#exchange-before-rounds).
 
     Args:
         rounds: Betting rounds, 1 to 3.
-        exchange_first: Add an exchange before round 1.
+        exchange_first: Add an exchange before round 1 (house rule [seed-FR]).
+        exchange: The exchange between rounds: ``"once"`` (before round 2 only),
+            ``"every_round"`` (before rounds 2 and 3 [seed-IT]) or ``"none"`` [seed-FR].
 
     Returns:
-        Ante, two deals of two, [exchange], round 1, [exchange, round 2], [round 3], showdown.
+        Ante, two deals of two, [exchange], round 1, then for each later round [exchange] and
+        the round, then the showdown.
 
     Raises:
-        ValueError: ``rounds`` is not 1, 2 or 3.
+        ValueError: ``rounds`` is not 1, 2 or 3, or ``exchange`` is not one of the three.
     """
     if not 1 <= rounds <= MAX_ROUNDS:
         raise ValueError(f"the revival game has 1 to {MAX_ROUNDS} betting rounds, not {rounds}")
+    if exchange not in ("once", "every_round", "none"):
+        raise ValueError(f"exchange is 'once', 'every_round' or 'none', not {exchange!r}")
     steps = [Step("ante"), Step("deal", count=2), Step("deal", count=2)]
     if exchange_first:
         steps.append(Step("exchange"))
     steps.append(Step("bet", 1))
-    if rounds >= 2:
-        steps += [Step("exchange"), Step("bet", 2)]
-    if rounds >= 3:
-        steps.append(Step("bet", 3))
+    for number in range(2, rounds + 1):
+        if exchange == "every_round" or (exchange == "once" and number == 2):
+            steps.append(Step("exchange"))
+        steps.append(Step("bet", number))
     steps.append(Step("showdown"))
     return tuple(steps)
 
@@ -195,9 +239,10 @@ class RevivalRules:
 
     @hookimpl
     def primero_deal_plan(self, variant: Variant) -> tuple[Step, ...]:
-        """Ante, deal, rounds and exchanges by the ``rounds`` and ``exchange_first`` options."""
+        """Ante, deal, rounds and exchanges by ``rounds``, ``exchange_first`` and ``exchange``."""
         return revival_plan(int(variant.option("rounds")),
-                            exchange_first=bool(variant.option("exchange_first")))
+                            exchange_first=bool(variant.option("exchange_first")),
+                            exchange=str(variant.option("exchange")))
 
     @hookimpl
     def primero_deal_cards(self, state: GameState, variant: Variant, count: int) -> GameState:
@@ -258,30 +303,35 @@ REVIVAL = _spec("revival", "Revival Primero (French and Italian rule sheets)", "
 #: ``italian-primiera``: three betting rounds, the original Italian game.
 ITALIAN_PRIMIERA = _spec(
     "italian-primiera", "Italian Primiera (revival rules, three rounds)",
-    "Preset italian-primiera: the original Italian game, three betting rounds (rounds=3).",
+    "Preset italian-primiera: the original Italian game, three betting rounds (rounds=3; no "
+    "exchange before round 3 unless exchange=every_round).",
     rounds=3,
 )
-#: ``spanish-primera``: the 48-card Spanish pack.
+#: ``spanish-primera``: the 48-card Spanish pack, three rounds "similar to the Italian".
 SPANISH_PRIMERA = _spec(
-    "spanish-primera", "Spanish Primera (revival rules, 48-card pack)",
+    "spanish-primera", "Spanish Primera (revival rules, 48-card pack, three rounds)",
     "Preset spanish-primera: the 48-card Spanish pack (deck=spanish48: A-9 and the courts; "
     "[seed-FR] says the 48-card packs 'keep the 10s', which the library reads as the Spanish "
-    "court numbered 10; "
-    "8 and 9 are worth 8 and 9 points).",
-    deck="spanish48",
+    "court numbered 10; that the 8 and 9 are worth 8 and 9 points is the library's reading, "
+    "the sheets give them none) and three betting rounds (rounds=3): 'Structure d'enchères "
+    "similaire à l'italienne' [seed-FR], 'Struttura delle puntate simile a quella italiana' "
+    "[seed-IT].",
+    deck="spanish48", rounds=3,
 )
 #: ``french-prime``: the 52-card pack, two rounds.
 FRENCH_PRIME = _spec(
     "french-prime", "French Prime (revival rules, 52-card pack, two rounds)",
-    "Preset french-prime: the 52-card pack (deck=french52; 8, 9, 10 are worth 8, 9, 10) and "
-    "two betting rounds with the exchange between them (rounds=2).",
+    "Preset french-prime: the 52-card pack (deck=french52; that 8, 9, 10 are worth 8, 9, 10 "
+    "is the library's reading, the sheets give them none) and two betting rounds with the "
+    "exchange between them (rounds=2).",
     deck="french52", rounds=2,
 )
 #: ``english-primero``: the 48-card English game.
 ENGLISH_PRIMERO = _spec(
     "english-primero", "English Primero (revival rules, 48-card pack)",
     "Preset english-primero: the 48-card English game (deck=spanish48: A-9 and the courts, "
-    "the library's reading of [seed-FR]'s 48-card packs that 'keep the 10s').",
+    "the library's reading of [seed-FR]'s 48-card packs that 'keep the 10s'; that the 8 and 9 "
+    "are worth 8 and 9 points is the library's reading too).",
     deck="spanish48",
 )
 

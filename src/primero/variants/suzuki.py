@@ -147,9 +147,11 @@ def next_to_answer(state: GameState, after: int) -> int | None:
 
 
 class PassExchangeBlock:
-    """Suzuki's passes with an exchange in the action space, by the discarded positions.
+    """Suzuki's passes with an exchange in the action space, by the discarded cards.
 
-    The ids are the masks of the discarded positions less one (a plain pass is the core's).
+    The ids are the bit masks of the discarded cards over the hand in the pack's order
+    (:func:`primero.action_space.hand_mask`, whatever order the cards came in) less one; a
+    plain pass is the core's.
     """
 
     name = "pass exchange"
@@ -166,8 +168,8 @@ class PassExchangeBlock:
         return None if mask is None else mask - 1
 
     def decode(self, state: GameState, index: int) -> Action:
-        """The pass with the exchange of the cards at positions ``index + 1``."""
-        return Pass.from_cards(hand_cards(state, index + 1))  # type: ignore[arg-type]
+        """The pass with the exchange of the cards that mask ``index + 1`` names."""
+        return Pass.from_cards(hand_cards(state, index + 1))
 
 
 class SuzukiRules:

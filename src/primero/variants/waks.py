@@ -21,8 +21,9 @@ __all__ = ["SOURCES", "TIE_OPTION", "WAKS", "primero_register_variants"]
 TIE_OPTION = Option(
     name="tie", affects_ranking=False, default="eldest", choices=("eldest", "split"),
     doc="Tied hands: eldest — the one nearest the dealer in playing order takes the pot "
-        "[seed-DE][ZOR-C]; split — they share each pot, its odd chips one by one from the "
-        "eldest [seed-FR].",
+        "[seed-DE][ZOR-C]; split — they share each pot [seed-FR], its odd chips one by one "
+        "from the eldest (the library's reading: the sheet gives no rule for them, "
+        "docs/rules/ties.md#odd-chip).",
 )
 
 SOURCES = (
