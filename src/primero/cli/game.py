@@ -2,13 +2,18 @@
 
 Registered on :data:`primero.cli.core.app`::
 
-    primero play [--variant V] [--players N] [--seed N] [--auto] [--agent A] [--save FILE]
-                 [--name NAME] [--chips N] [--stake N] [--rest N] [--ante N]
+    primero play [--variant V] [--players N] [--seed N] [--auto] [--deals N] [--agent A]
+                 [--save FILE] [--name NAME] [--chips N] [--stake N] [--rest N] [--ante N]
                  [--raise-cap N]
     primero replay FILE [--json]
 
-At the terminal the human is the eldest (seat 0); ``help`` or ``?`` at the prompt lists the
-verbs with their poker counterparts. How the deal is told is :mod:`primero.cli.narration`.
+At the terminal the human is the eldest (seat 0) of the first deal; ``help`` or ``?`` at the
+prompt lists the verbs with their poker counterparts, ``rules`` gives the order of hands, the
+card points and the variant's summary, ``quit`` leaves the table. ``play`` is a session
+(:class:`primero.session.Session` does the bookkeeping, docs/rules/waks.md "Session"): deal
+after deal until the human quits, ``--deals`` are played or one player is left; ``--auto``
+plays one deal unless ``--deals`` says more. How a deal is told is
+:mod:`primero.cli.narration`.
 """
 
 from __future__ import annotations
