@@ -19,11 +19,15 @@ def _lines(*args: str, input: str) -> list[str]:
 
 def test_rules_at_the_prompt_gives_the_order_of_hands_and_the_card_points() -> None:
     lines = _lines("--seed", "3", input="rules\n")
-    # docs/rules/hands.md: the order of the classes and the points of each rank
+    # docs/rules/hands.md, docs/rules/cards.md: the order of the classes, each rank's points
     assert "  the hands, the winning one first: Chorus > Fluxus > Supremus > Primero > " \
         "Numerus" in lines
-    assert "  card points: 7 21, 6 18, A 16, 5 15, 4 14, 3 13, 2 12, J Q K 10" in lines
+    assert "  card points: 7: 21, 6: 18, A: 16, 5: 15, 4: 14, 3: 13, 2: 12, J Q K: 10" in lines
     assert "    Supremus: 7, 6 and A of one suit" in lines
+    # roman's 52-card pack: the 10, 9 and 8 too (docs/rules/cards.md)
+    roman = _lines("-V", "roman", "--seed", "3", input="rules\n")
+    assert "  card points: 7: 21, 6: 18, A: 16, 5: 15, 4: 14, 3: 13, 2: 12, 10 J Q K: 10, " \
+        "9: 9, 8: 8" in roman
     # the variant's own summary follows, and the question is asked again
     summary = [line for line in lines if line.startswith("  Mark Waks' reconstruction")]
     assert len(summary) == 1

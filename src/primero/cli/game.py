@@ -207,7 +207,7 @@ def rules_lines(variant: Variant) -> list[str]:
         shown = by_points.setdefault(ranking.points[card], [])
         if label not in shown:
             shown.append(label)
-    points = ", ".join(f"{' '.join(labels)} {p}" for p, labels in
+    points = ", ".join(f"{' '.join(labels)}: {p}" for p, labels in
                        sorted(by_points.items(), reverse=True))
     lines.append(f"  card points: {points}")
     for paragraph in variant.spec.summary.split("\n\n"):  # each wrapped by the terminal
