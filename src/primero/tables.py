@@ -18,8 +18,8 @@ asked for every hand.
 
 :func:`load_or_build` keeps tables in ``platformdirs.user_cache_dir("primero")``
 (``PRIMERO_CACHE_DIR`` points elsewhere, ``PRIMERO_NO_CACHE=1`` turns it off), keyed by
-everything that decides a ranking (variant, options, plug-ins and their versions, primero's
-version, the version of the code that builds tables: :func:`code_version`); only a regular
+everything that decides a ranking (variant, options, plug-ins and their versions, the version
+of the code that builds tables: :func:`code_version`); only a regular
 file is read (a FIFO at the path is never opened for reading, so it cannot block): a file is
 written atomically (parallel workers see the old file or the whole new
 one) and checked on load, and a corrupt or stale file is rebuilt with a
@@ -46,7 +46,6 @@ from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import primero
 from primero.cards import Rank, format_cards
 from primero.errors import InvalidDeckError, PluginError
 
@@ -527,8 +526,8 @@ def _digest(data: bytes) -> str:
 def source_digest(base: str) -> str:
     """The checksum of the :data:`TABLE_CODE` files under the directory ``base``.
 
-    A file that cannot be read counts as ``?`` (a zipped install): the key then still holds
-    primero's version.
+    A file that cannot be read (a zipped install) counts as the installed distribution's
+    version instead, so two releases still get different keys.
     """
     parts: list[bytes] = []
     for name in TABLE_CODE:
@@ -536,8 +535,18 @@ def source_digest(base: str) -> str:
             with open(os.path.join(base, *name.split("/")), "rb") as handle:
                 parts.append(handle.read())
         except OSError:
-            parts.append(b"?")
+            parts.append(_installed_version().encode())
     return _digest(b"\0".join(parts))
+
+
+def _installed_version() -> str:
+    """The installed primero distribution's version (``"?"`` when it has no metadata)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("primero")
+    except PackageNotFoundError:
+        return "?"
 
 
 @functools.cache
@@ -547,7 +556,7 @@ def code_version() -> str:
     Part of every table's cache key, so a change to the ranking code (a new release, an edit
     of an installed copy, a checkout on another branch) is never served an old table.
     """
-    return source_digest(os.path.dirname(os.path.abspath(primero.__file__)))
+    return source_digest(os.path.dirname(os.path.abspath(__file__)))
 
 
 def _module_stamp(obj: object) -> list[object]:
@@ -571,8 +580,8 @@ def cache_key(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
               points: dict[Card, int]) -> str:
     """Everything that decides a ranking's table, as canonical JSON text.
 
-    The format (:data:`FORMAT_VERSION`), primero's version and the version of the code that
-    builds tables (:func:`code_version`), the variant, the options that decide the
+    The format (:data:`FORMAT_VERSION`) and the version of the code that builds tables
+    (:func:`code_version`), the variant, the options that decide the
     ranking (``affects_ranking``), the pack, the card points, the classes, and every rule object
     of the variant's plug-in manager (module, class, ``__version__``, source file size and
     modification time).
@@ -582,7 +591,6 @@ def cache_key(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
     plugins.sort(key=repr)
     key = {
         "format": FORMAT_VERSION,
-        "primero": getattr(primero, "__version__", "?"),
         "code": code_version(),
         "variant": variant.spec.name,
         "options": [[k, v] for k, v in variant.settings if affects.get(k, True)],
