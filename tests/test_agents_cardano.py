@@ -19,7 +19,8 @@ from primero.engine import start_deal
 from primero.variants.cardano import call_book, parse_understatements
 
 NAMES = ("Anna", "Ben", "Carla")
-DEALS = 48
+DEALS = 150
+REST = 3
 
 
 def measure(variant: primero.Variant) -> tuple[int, int, Counter[str], int, int]:
@@ -32,7 +33,8 @@ def measure(variant: primero.Variant) -> tuple[int, int, Counter[str], int, int]
     winners: Counter[str] = Counter()
     for i in range(DEALS):
         rng = random.Random(1000 + i)
-        final = play_deal(start_deal(variant, NAMES, 30, dealer=2, rng=rng), agents, rng)
+        final = play_deal(start_deal(variant, NAMES, 30, dealer=2, rest=REST, rng=rng), agents,
+                          rng)
         settlement = final.settlement
         assert settlement is not None
         if settlement.showdown:

@@ -37,6 +37,7 @@ __all__ = [
     "OddsAgent",
     "RandomAgent",
     "Strength",
+    "hint",
     "make_agent",
     "play_deal",
     "play_session",
@@ -87,12 +88,13 @@ class Strength:
     every completion to four cards from the rest of the pack (cached per card set).
     """
 
-    _cache: ClassVar[dict[int, Strength]] = {}
+    _cache: ClassVar[dict[tuple[int, frozenset[str]], Strength]] = {}
 
-    def __init__(self, ranking: Ranking) -> None:
+    def __init__(self, ranking: Ranking, losing: frozenset[str] = frozenset()) -> None:
         import numpy as np
 
         self.ranking = ranking
+        self.losing = losing
         strengths = ranking.strengths()  # per table index: dense, larger better, equal ties
         counts = np.bincount(strengths)
         below = np.cumsum(counts) - counts  # hands weaker than each strength
@@ -100,6 +102,11 @@ class Strength:
         # pack is exactly 0.5, a unique strongest hand is (N - 0.5) / N
         shares = (below + counts / 2) / len(strengths)
         by_index: list[float] = shares[strengths].tolist()
+        if losing:  # hands of a class that can never win are worth nothing
+            table = ranking.hand_table
+            zero = {i for i, name in enumerate(table.classes) if name in losing}
+            by_index = [0.0 if table.class_ids[i] in zero else v
+                        for i, v in enumerate(by_index)]
         c1, c2, c3, c4 = colex_offsets(ranking.pack)
         bits = [card.bit for card in ranking.pack.cards]
         index = [card.index for card in ranking.pack.cards]
@@ -120,11 +127,18 @@ class Strength:
         self._partial: dict[int, float] = {}
 
     @classmethod
-    def of(cls, ranking: Ranking) -> Strength:
-        """The (cached) strength table of ``ranking``."""
-        found = cls._cache.get(id(ranking))
+    def of(cls, ranking: Ranking, losing: frozenset[str] = frozenset()) -> Strength:
+        """The (cached) strength table of ``ranking``.
+
+        Args:
+            ranking: The ranking.
+            losing: Classes whose hands can never win (Primiera's ``Nothing``): their
+                strength is 0.
+        """
+        key = (id(ranking), losing)
+        found = cls._cache.get(key)
         if found is None or found.ranking is not ranking:
-            found = cls._cache[id(ranking)] = cls(ranking)
+            found = cls._cache[key] = cls(ranking, losing)
         return found
 
     def index_of_mask(self, mask: int) -> int:
@@ -310,7 +324,23 @@ class CallTest:
         """The share of ``finals`` (hand masks) that meet ``call``."""
         if not finals:
             return 0.0
-        return sum(self.meets(table, m, call) for m in finals) / len(finals)
+        return self.share_of_pairs(_pairs(table, finals), call)
+
+    def share_of_pairs(self, pairs: Sequence[tuple[int, int]], call: Call) -> float:
+        """The share of hands, given as ``(strength, class id)`` pairs, meeting ``call``."""
+        if not pairs:
+            return 0.0
+        floor = self.threshold(call)
+        if self.rule == "at_least":
+            return sum(1 for s, _ in pairs if s >= floor) / len(pairs)
+        answers = self._answers[call.hand_class]
+        return sum(1 for s, c in pairs if s >= floor and c in answers) / len(pairs)
+
+
+def _pairs(table: Strength, finals: Sequence[int]) -> list[tuple[int, int]]:
+    """``(strength, class id)`` of each hand mask."""
+    index, strengths, classes = table.index_of_mask, table.strengths, table.class_ids
+    return [(strengths[i], classes[i]) for i in map(index, finals)]
 
 
 def best_call(options: Sequence[Vie | Hold], view: PlayerView, table: Strength,
@@ -345,11 +375,12 @@ def best_call(options: Sequence[Vie | Hold], view: PlayerView, table: Strength,
     ordered = sorted(options, key=key_of)
     if finals is None:
         finals = final_hands(table, view.hand, unseen_cards(view), rng)
+    pairs = _pairs(table, finals)
     lowest: dict[str, Vie | Hold] = {}
     for a in ordered:
         assert a.call is not None
         lowest.setdefault(a.call.hand_class, a)
-    scored = [(test.share_meeting(table, finals, a.call), -i, a)  # type: ignore[arg-type]
+    scored = [(test.share_of_pairs(pairs, a.call), -i, a)  # type: ignore[arg-type]
               for i, a in enumerate(lowest.values())]
     share, _, action = max(scored, key=lambda t: (t[0], t[1]))
     return action, share
@@ -698,6 +729,14 @@ class OddsAgent:
 
     def _best_exchange(self, view: PlayerView, options: Sequence[tuple[Card, ...]],
                        table: Strength, rng: random.Random) -> tuple[tuple[Card, ...], float]:
+        classes = view.variant.ranking.classes
+        if NOTHING in classes:
+            # a hand that is not served never wins: the exact mean strength of the draw,
+            # unserved hands counting 0 (Strength.after_exchange)
+            served = Strength.of(view.variant.ranking, frozenset({NOTHING}))
+            options = list(options)
+            best = max(options, key=lambda d: (served.after_exchange(view.hand, d), -len(d)))
+            return best, served.after_exchange(view.hand, best)
         scored = []
         for discards in options:
             keep = [c for c in view.hand if c not in discards]
@@ -761,6 +800,31 @@ class OddsAgent:
             return sized[0]
         action, _ = best_call(calls, view, table, rng)
         return action
+
+
+def hint(view: PlayerView, seed: int = 0) -> str:
+    """The terminal game's ``hint``: the chance to win at the showdown and the odds advice.
+
+    The chance is :func:`showdown_chance` of the viewer's cards as they stand, from what its
+    view shows (the cards it cannot see, sampled with ``random.Random(seed)``; the other
+    players' betting read as :class:`OddsAgent` reads it); the advice is what
+    :class:`OddsAgent` would do, with one line of why.
+
+    Args:
+        view: The view of the player to advise (its turn: ``view.legal`` not empty).
+        seed: The seed of the sampling (same seed, same hint).
+
+    Returns:
+        Two lines, e.g. ``chance to win at the showdown: 62% (from your cards and the
+        betting so far)`` and ``the odds player would hold: a 62% chance beats the pot odds
+        of 25%: hold``.
+    """
+    rng = random.Random(seed)
+    action, chance, why = OddsAgent(samples=400).advise(view, rng)
+    if isinstance(action, Exchange):  # the advice weighed the hand after the draw
+        chance = showdown_chance(view, Strength.of(view.variant.ranking), view.hand, rng, 400)
+    return (f"chance to win at the showdown: {chance:.0%} (from your cards and the betting "
+            f"so far)\nthe odds player would {action}: {why}")
 
 
 #: The agents by name, as the CLI offers them.

@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.text import Text
 
 from primero.actions import Action, Exchange, Pass, parse_action
-from primero.agents import AGENTS, Agent, make_agent
+from primero.agents import AGENTS, Agent, hint, make_agent
 from primero.cards import format_cards
 from primero.cli.core import (
     WholeNumber,
@@ -70,6 +70,7 @@ HELP_LINES = (
     "  fold            give up the deal; your chips stay in the pot (poker: fold)",
     "  exchange CARDS  throw these cards and draw as many (poker: draw); a plain 'exchange' "
     "or 'stand pat' keeps your hand",
+    "  hint            your chance to win at the showdown and what the odds player would do",
     "  a number        the action of that number in the list",
     "  the list shows what you may do now: not every variant has every verb (Suzuki's has no "
     "fold, and there a pass may exchange cards)",
@@ -218,6 +219,10 @@ class _Prompt:
                 for line in HELP_LINES:  # a verb's entry continues under its description
                     columned = line[HELP_INDENT - 2:HELP_INDENT] == "  "
                     say(out, line, hang=HELP_INDENT if columned else None)
+                continue
+            if answer.lower() == "hint":
+                for line in hint(view, seed=len(view.history)).splitlines():
+                    say(out, f"  {line}")
                 continue
             if answer.isascii() and answer.isdigit():  # no action is a bare number: the menu
                 if 1 <= int(answer) <= len(listed):
