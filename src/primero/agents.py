@@ -635,8 +635,8 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
 
 #: The least strength a player's hand is taken to have after a vie or raise, and after a
 #: hold, this deal (the odds player's reading of the public log).
-VIED_FLOOR = 0.55
-HELD_FLOOR = 0.35
+VIED_FLOOR = 0.65
+HELD_FLOOR = 0.45
 
 
 def _shown_strength(view: PlayerView) -> list[float]:
