@@ -160,3 +160,14 @@ def test_hint_is_listed_in_the_games_help() -> None:
                           input="help\nfold\n", capture_output=True, text=True,
                           encoding="utf-8", timeout=120, check=False, env=ENV)
     assert re.search(r"^\s+hint\s+your chance to win", proc.stdout, re.M), proc.stdout
+
+
+def test_simulation_tables_name_who_played() -> None:
+    pytest.importorskip("pandas")
+    from primero.analysis import summary_table
+    from primero.simulation import simulate
+
+    sim = simulate("waks", players=2, deals=2, seed=1, agents=["odds", "heuristic"],
+                   progress=False)
+    assert sim.agents == ("odds", "heuristic")
+    assert list(summary_table(sim)["agents"]) == ["heuristic/odds"]

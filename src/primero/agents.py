@@ -6,6 +6,16 @@
   completion; it vies and holds on strength, folds weak hands, exchanges toward the best
   expected hand, names calls it can plausibly meet (bluffing now and then), and under a
   no-fold variant passes with the exchange that spoils its hand least.
+* :class:`OddsAgent` — plays on its chance to win at the showdown (:func:`showdown_chance`,
+  sampled from the cards its view hides), with pot odds for holds, an edge over an even
+  share for vies and raises, and every exchange weighed by the chance it leaves.
+
+In the calling variant (docs/rules/cardano.md) both name calls under the variant's own
+``call_rule`` and ``understatements`` (:class:`CallTest` answers as the showdown does): with
+four cards the lowest call of the hand's own class, with two the lowest call of the class its
+possible final hands most often meet (:func:`best_call`); a hand that cannot meet the standing
+call counts for nothing unless it can name a call of its own, and then it raises with it.
+:func:`hint` is the terminal game's ``hint``.
 
 Agents get their randomness from the ``random.Random`` passed in; nothing global is used.
 """
