@@ -25,7 +25,7 @@ import primero
 from primero.actions import Call, Hold, Vie, parse_action
 from primero.agents import make_agent, play_deal
 from primero.engine import start_deal
-from primero.variants.cardano import call_book
+from primero.variants.cardano import call_book, parse_understatements
 
 NAMES = ("Anna", "Ben", "Carla")
 
@@ -38,7 +38,6 @@ def run(variant: primero.Variant, deals: int, seed: int, agent: str) -> dict[str
     caller_showdowns = caller_met = 0
     book = call_book(variant.ranking)
     rule = str(variant.options.get("call_rule", "at_least"))
-    from primero.variants.cardano import parse_understatements
     allowed = parse_understatements(str(variant.options.get("understatements", "none")))
     for i in range(deals):
         rng = random.Random(seed + i)
