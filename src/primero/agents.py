@@ -6,6 +6,16 @@
   completion; it vies and holds on strength, folds weak hands, exchanges toward the best
   expected hand, names calls it can plausibly meet (bluffing now and then), and under a
   no-fold variant passes with the exchange that spoils its hand least.
+* :class:`OddsAgent` — plays on its chance to win at the showdown (:func:`showdown_chance`,
+  sampled from the cards its view hides), with pot odds for holds, an edge over an even
+  share for vies and raises, and every exchange weighed by the chance it leaves.
+
+In the calling variant (docs/rules/cardano.md) both name calls under the variant's own
+``call_rule`` and ``understatements`` (:class:`CallTest` answers as the showdown does): with
+four cards the lowest call of the hand's own class, with two the lowest call of the class its
+possible final hands most often meet (:func:`best_call`); a hand that cannot meet the standing
+call counts for nothing unless it can name a call of its own, and then it raises with it.
+:func:`hint` is the terminal game's ``hint``.
 
 Agents get their randomness from the ``random.Random`` passed in; nothing global is used.
 """
@@ -13,27 +23,31 @@ Agents get their randomness from the ``random.Random`` passed in; nothing global
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from bisect import bisect_left
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 from math import comb
 from typing import ClassVar, Protocol, runtime_checkable
 
-from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
+from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card
 from primero.errors import EndlessDealError, PrimeroError, UnknownAgentError
 from primero.hands import HAND_SIZE, Ranking
 from primero.session import Session
 from primero.state import GameState
 from primero.tables import colex_offsets
-from primero.variants.cardano import call_book
+from primero.variants.cardano import CALL_KEY, call_book, parse_understatements
+from primero.variants.primiera import NOTHING
 from primero.views import PlayerView, state_view
 
 __all__ = [
     "AGENTS",
     "Agent",
     "HeuristicAgent",
+    "OddsAgent",
     "RandomAgent",
     "Strength",
+    "hint",
     "make_agent",
     "play_deal",
     "play_session",
@@ -84,12 +98,13 @@ class Strength:
     every completion to four cards from the rest of the pack (cached per card set).
     """
 
-    _cache: ClassVar[dict[int, Strength]] = {}
+    _cache: ClassVar[dict[tuple[int, frozenset[str]], Strength]] = {}
 
-    def __init__(self, ranking: Ranking) -> None:
+    def __init__(self, ranking: Ranking, losing: frozenset[str] = frozenset()) -> None:
         import numpy as np
 
         self.ranking = ranking
+        self.losing = losing
         strengths = ranking.strengths()  # per table index: dense, larger better, equal ties
         counts = np.bincount(strengths)
         below = np.cumsum(counts) - counts  # hands weaker than each strength
@@ -97,26 +112,52 @@ class Strength:
         # pack is exactly 0.5, a unique strongest hand is (N - 0.5) / N
         shares = (below + counts / 2) / len(strengths)
         by_index: list[float] = shares[strengths].tolist()
+        if losing:  # hands of a class that can never win are worth nothing
+            table = ranking.hand_table
+            zero = {i for i, name in enumerate(table.classes) if name in losing}
+            by_index = [0.0 if table.class_ids[i] in zero else v
+                        for i, v in enumerate(by_index)]
         c1, c2, c3, c4 = colex_offsets(ranking.pack)
         bits = [card.bit for card in ranking.pack.cards]
         index = [card.index for card in ranking.pack.cards]
-        # every hand's share by its mask (the OR of its card bits), read by table index
-        self._by_mask: dict[int, float] = {
-            bits[a] | bits[b] | bits[c] | bits[d]:
-                by_index[sum(sorted_terms)]
+        # every hand's table index by its mask (the OR of its card bits)
+        self._index_by_mask: dict[int, int] = {
+            bits[a] | bits[b] | bits[c] | bits[d]: sum(sorted_terms)
             for a, b, c, d in combinations(range(len(bits)), 4)
             for sorted_terms in [_terms(sorted((index[a], index[b], index[c], index[d])),
                                         c1, c2, c3, c4)]
         }
+        # every hand's share by its mask
+        self._by_mask: dict[int, float] = {
+            mask: by_index[i] for mask, i in self._index_by_mask.items()}
+        table = ranking.hand_table
+        #: Per table index: the dense strength (larger better) and the class id.
+        self.strengths: list[int] = list(table.strength)
+        self.class_ids: list[int] = list(table.class_ids)
         self._partial: dict[int, float] = {}
 
     @classmethod
-    def of(cls, ranking: Ranking) -> Strength:
-        """The (cached) strength table of ``ranking``."""
-        found = cls._cache.get(id(ranking))
+    def of(cls, ranking: Ranking, losing: frozenset[str] = frozenset()) -> Strength:
+        """The (cached) strength table of ``ranking``.
+
+        Args:
+            ranking: The ranking.
+            losing: Classes whose hands can never win (Primiera's ``Nothing``): their
+                strength is 0.
+        """
+        key = (id(ranking), losing)
+        found = cls._cache.get(key)
         if found is None or found.ranking is not ranking:
-            found = cls._cache[id(ranking)] = cls(ranking)
+            found = cls._cache[key] = cls(ranking, losing)
         return found
+
+    def index_of_mask(self, mask: int) -> int:
+        """The table index of the four-card hand whose card bits OR to ``mask``."""
+        return self._index_by_mask[mask]
+
+    def share_of_mask(self, mask: int) -> float:
+        """The strength (share of the pack's hands beaten, ties half) of hand ``mask``."""
+        return self._by_mask[mask]
 
     def of_hand(self, cards: Sequence[Card], unseen: Sequence[Card] | None = None) -> float:
         """Strength of ``cards``: exact for four, else the mean over completions.
@@ -179,6 +220,182 @@ class Strength:
         return self.mean_without(keep, thrown)
 
 
+def _mask_of(cards: Iterable[Card]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= c.bit
+    return mask
+
+
+#: Final hands looked at per estimate: every one when there are at most this many, else this
+#: many drawn from the agent's generator.
+FINALS_LIMIT = 160
+
+
+def final_hands(table: Strength, keep: Sequence[Card], unseen: Sequence[Card],
+                rng: random.Random, limit: int = FINALS_LIMIT) -> list[int]:
+    """The masks of the four-card hands ``keep`` may end as, drawn from ``unseen``.
+
+    Every completion when there are at most ``limit`` of them (exact), else ``limit``
+    completions sampled with ``rng`` (an unbiased estimate).
+
+    Args:
+        table: The ranking's strength table (only its pack is used).
+        keep: The cards kept (0-4).
+        unseen: The cards the player cannot see (the completions come from these).
+        rng: The generator for sampling.
+        limit: The most completions to look at.
+    """
+    base = _mask_of(keep)
+    pool = [c.bit for c in unseen if not base & c.bit]
+    need = HAND_SIZE - len(keep)
+    if need <= 0:
+        return [base]
+    if comb(len(pool), need) <= limit:
+        out = []
+        for extra in combinations(pool, need):
+            m = base
+            for b in extra:
+                m |= b
+            out.append(m)
+        return out
+    finals = []
+    for _ in range(limit):
+        m = base
+        for b in rng.sample(pool, need):
+            m |= b
+        finals.append(m)
+    return finals
+
+
+def unseen_cards(view: PlayerView) -> list[Card]:
+    """The pack less the viewer's own cards and own discards: what the viewer cannot see."""
+    known = _mask_of(view.hand) | _mask_of(view.discarded)
+    return [c for c in view.variant.ranking.pack.cards if not known & c.bit]
+
+
+class CallTest:
+    """The variant's "meets the call" test on table indices (docs/rules/cardano.md).
+
+    The rule and the allowed understatements come from the variant's options ``call_rule``
+    and ``understatements`` (a variant without them meets a call by rank: ``at_least``), so
+    :meth:`meets` answers exactly as :meth:`~primero.variants.cardano.CallBook.meets` does
+    at the showdown. Use :meth:`of` (cached per ranking and options).
+    """
+
+    _cache: ClassVar[dict[tuple[int, str, str], CallTest]] = {}
+
+    @classmethod
+    def of(cls, view: PlayerView) -> CallTest:
+        """The (cached) test of the viewer's variant."""
+        variant = view.variant
+        settings = variant.options
+        rule = str(settings.get("call_rule", "at_least"))
+        allowed = str(settings.get("understatements", "none"))
+        key = (id(variant.ranking), rule, allowed)
+        found = cls._cache.get(key)
+        if found is None or found.book.ranking is not variant.ranking:
+            found = cls._cache[key] = cls(variant.ranking, rule, allowed)
+        return found
+
+    def __init__(self, ranking: Ranking, rule: str, understatements: str) -> None:
+        self.book = call_book(ranking)
+        self.rule = rule
+        allowed = parse_understatements(understatements)
+        classes = ranking.hand_table.classes
+        self._classes = classes
+        self._answers: dict[str, frozenset[int]] = {
+            called: frozenset(i for i, held in enumerate(classes)
+                              if held == called or (held, called) in allowed)
+            for called in classes}
+        self._keys = ranking.hand_table.keys
+        self._thresholds: dict[Call, int] = {}
+
+    def threshold(self, call: Call) -> int:
+        """The dense strength of the weakest hand ranking at or above ``call``."""
+        found = self._thresholds.get(call)
+        if found is None:
+            found = self._thresholds[call] = bisect_left(self._keys, self.book.key(call))
+        return found
+
+    def meets(self, table: Strength, mask: int, call: Call, *, by_rank: bool = False) -> bool:
+        """Whether the four-card hand ``mask`` meets ``call`` under the variant's rule.
+
+        With ``by_rank``, whether it ranks at or above the call (what a hand can still answer
+        by naming a call of its own class in a later round).
+        """
+        index = table.index_of_mask(mask)
+        if table.strengths[index] < self.threshold(call):
+            return False
+        return by_rank or self.rule == "at_least" \
+            or table.class_ids[index] in self._answers[call.hand_class]
+
+    def share_meeting(self, table: Strength, finals: Sequence[int], call: Call) -> float:
+        """The share of ``finals`` (hand masks) that meet ``call``."""
+        if not finals:
+            return 0.0
+        return self.share_of_pairs(_pairs(table, finals), call)
+
+    def share_of_pairs(self, pairs: Sequence[tuple[int, int]], call: Call) -> float:
+        """The share of hands, given as ``(strength, class id)`` pairs, meeting ``call``."""
+        if not pairs:
+            return 0.0
+        floor = self.threshold(call)
+        if self.rule == "at_least":
+            return sum(1 for s, _ in pairs if s >= floor) / len(pairs)
+        answers = self._answers[call.hand_class]
+        return sum(1 for s, c in pairs if s >= floor and c in answers) / len(pairs)
+
+
+def _pairs(table: Strength, finals: Sequence[int]) -> list[tuple[int, int]]:
+    """``(strength, class id)`` of each hand mask."""
+    index, strengths, classes = table.index_of_mask, table.strengths, table.class_ids
+    return [(strengths[i], classes[i]) for i in map(index, finals)]
+
+
+def best_call(options: Sequence[Vie | Hold], view: PlayerView, table: Strength,
+              rng: random.Random, finals: Sequence[int] | None = None) \
+        -> tuple[Vie | Hold, float]:
+    """The call (among ``options``, all of one amount) the viewer's hand most likely meets.
+
+    With four cards: the lowest call the hand meets under the variant's rule (a hand meets
+    exactly the calls of its class, or of a class it may answer by an allowed understatement,
+    at or below it: docs/rules/cardano.md). With fewer: over the hands it may end as (exact
+    or sampled, :func:`final_hands`), the lowest call of the class it most often meets.
+
+    Args:
+        options: Vies or raises naming calls.
+        view: The caller's view.
+        table: The ranking's strength table.
+        rng: For sampling the final hands.
+        finals: The final hands already drawn for the viewer's hand (masks), if any.
+
+    Returns:
+        The action and the share of its final hands that meet its call (1.0 or 0.0 with four
+        cards).
+    """
+    test = CallTest.of(view)
+    book = test.book
+
+    def key_of(a: Vie | Hold) -> tuple[int, ...]:
+        call = a.call
+        assert call is not None  # the legal actions offer attainable calls only
+        return book.key(call)
+
+    ordered = sorted(options, key=key_of)
+    if finals is None:
+        finals = final_hands(table, view.hand, unseen_cards(view), rng)
+    pairs = _pairs(table, finals)
+    lowest: dict[str, Vie | Hold] = {}
+    for a in ordered:
+        assert a.call is not None
+        lowest.setdefault(a.call.hand_class, a)
+    scored = [(test.share_of_pairs(pairs, a.call), -i, a)  # type: ignore[arg-type]
+              for i, a in enumerate(lowest.values())]
+    share, _, action = max(scored, key=lambda t: (t[0], t[1]))
+    return action, share
+
+
 class HeuristicAgent:
     """Plays sensibly on exact hand strength (see the module docstring).
 
@@ -201,16 +418,26 @@ class HeuristicAgent:
         if exchanges and len(exchanges) == len(legal):
             return self._exchange(view, exchanges, strength_table, rng)
         strength = strength_table.of_hand(view.hand) if view.hand else 0.5
-        return self._bet(view, legal, strength, strength_table, rng)
+        recall: Vie | Hold | None = None
+        if isinstance(view.extra(CALL_KEY), Call) and view.hand:
+            # only hands meeting the standing call can win: a hand that cannot is worth 0,
+            # unless it names a call of its own above the standing one
+            strength, recall = call_outlook(view, strength_table, rng)
+        return self._bet(view, legal, strength, strength_table, rng, recall)
 
     def _exchange(self, view: PlayerView, options: list[Exchange], table: Strength,
                   rng: random.Random) -> Action:
+        if isinstance(view.extra(CALL_KEY), Call):
+            return max(options, key=lambda a: (
+                eligible_strength(view, table, [c for c in view.hand if c not in a.discards],
+                                  rng), -len(a.discards)))
         best = max(options, key=lambda a: (table.after_exchange(view.hand, a.discards, rng),
                                            -len(a.discards)))
         return best
 
     def _bet(self, view: PlayerView, legal: Sequence[Action], strength: float,
-             table: Strength, rng: random.Random) -> Action:
+             table: Strength, rng: random.Random,
+             recall: Vie | Hold | None = None) -> Action:
         push = strength + (self.aggression - 0.5) * 0.2
         vies = [a for a in legal if isinstance(a, Vie)]
         raises = [a for a in legal if isinstance(a, Hold) and a.raise_by > 0]
@@ -220,6 +447,13 @@ class HeuristicAgent:
         if any(p.exchange for p in passes):  # no-fold variant: a pass spoils the hand least
             passes = [max(passes, key=lambda p: table.after_exchange(view.hand, p.exchange,
                                                                       rng))]
+        called: list[Vie | Hold] = [a for a in vies if a.call is not None]
+        called += [a for a in raises if a.call is not None]
+        if called and rng.random() >= self.bluff:
+            # name a call only with a fair chance to meet it (docs/rules/cardano.md)
+            _, share = best_call(called, view, table, rng)
+            if share < MIN_CALL_SHARE and (holds or passes or folds):
+                vies, raises = [], []
         owed = view.owed
         if vies:
             if push > 0.62:
@@ -231,6 +465,8 @@ class HeuristicAgent:
             return self._sized(raises, push, view, table, rng)
         if holds and (push > 0.45 or (owed <= view.table.stake and push > 0.3)
                       or (not passes and not folds)):
+            if recall is not None:  # holding would leave the hand short of the call
+                return cheapest_with_call(legal, recall)
             return holds[0]
         if passes and (owed == 0 or push > 0.25):
             return passes[0]
@@ -240,6 +476,8 @@ class HeuristicAgent:
             return passes[0]
         if holds:
             return holds[0]
+        if called:
+            return self._sized(called, push, view, table, rng)
         return rng.choice(list(legal))
 
     def _sized(self, options: Sequence[Vie | Hold], push: float, view: PlayerView,
@@ -256,32 +494,359 @@ class HeuristicAgent:
 
     def _choose_call(self, options: Sequence[Vie | Hold], view: PlayerView,
                      table: Strength, rng: random.Random) -> Action:
-        ranking = view.variant.ranking
-        book = call_book(ranking)
-        mine = ranking.evaluate(view.hand).key if len(view.hand) == HAND_SIZE else None
+        """The call its hand most likely meets (:func:`best_call`); now and then a bluff.
 
-        def key_of(a: Vie | Hold) -> tuple[int, ...]:
-            call = a.call
-            assert call is not None  # the legal actions offer attainable calls only
-            return book.key(call)
+        A bluff names the call just above the one chosen, in the same class: a hand that
+        does not meet it can still take the pot if everyone else folds.
+        """
+        action, _ = best_call(options, view, table, rng)
+        if rng.random() < self.bluff:
+            assert action.call is not None
+            book = call_book(view.variant.ranking)
+            mine = book.key(action.call)
+            above = sorted((a for a in options if a.call is not None
+                            and a.call.hand_class == action.call.hand_class
+                            and book.key(a.call) > mine), key=lambda a: book.key(a.call))  # type: ignore[arg-type]
+            if above:
+                return above[0]
+        return action
 
-        ordered = sorted(options, key=key_of)
-        meetable = [a for a in ordered if mine is not None and key_of(a) <= mine]
-        if meetable and rng.random() >= self.bluff:
-            return meetable[0]
-        above = [a for a in ordered if mine is None or key_of(a) > mine]
-        return (above or ordered)[0]
+
+def call_outlook(view: PlayerView, table: Strength, rng: random.Random) \
+        -> tuple[float, Vie | Hold | None]:
+    """The hand's worth under the standing call, or under a call of its own if that is more.
+
+    Returns:
+        ``(strength, recall)``: the mean strength of the final hands meeting the standing
+        call (:func:`eligible_strength`), and ``None``; or, when naming a legal call above
+        it (:func:`best_call`) is worth more, that worth and the vie or raise naming it.
+    """
+    finals = final_hands(table, view.hand, unseen_cards(view), rng)
+    strength = eligible_strength(view, table, view.hand, rng, finals=finals)
+    called = [a for a in view.legal if isinstance(a, Vie | Hold) and a.call is not None]
+    if not called:
+        return strength, None
+    action, _ = best_call(called, view, table, rng, finals)
+    assert action.call is not None
+    own = eligible_strength(view, table, view.hand, rng, action.call, finals=finals)
+    if own > strength:
+        return own, action
+    return strength, None
+
+
+def cheapest_with_call(legal: Sequence[Action], like: Vie | Hold) -> Action:
+    """The smallest vie or raise of ``legal`` naming ``like``'s call (``like`` if none)."""
+    same = [a for a in legal if isinstance(a, type(like)) and a.call == like.call]
+    return min(same, key=lambda a: a.amount if isinstance(a, Vie) else a.raise_by) \
+        if same else like
+
+
+def eligible_strength(view: PlayerView, table: Strength, keep: Sequence[Card],
+                      rng: random.Random, call: Call | None = None, *,
+                      finals: Sequence[int] | None = None) -> float:
+    """Mean strength of the hands ``keep`` may end as, a hand missing the call counting 0.
+
+    The call is ``call``, by default the standing call (none: plain mean strength). Exact
+    over the completions when there are few, else sampled (:func:`final_hands`); ``finals``
+    gives those hands when they are already drawn.
+    """
+    if finals is None:
+        finals = final_hands(table, keep, unseen_cards(view), rng)
+    if call is None:
+        call = view.extra(CALL_KEY)
+    if not finals:
+        return 0.0
+    if not isinstance(call, Call):
+        return sum(table.share_of_mask(m) for m in finals) / len(finals)
+    test = CallTest.of(view)
+    # with cards still to come a betting round follows, where a hand that ranks above the
+    # call can name a call of its own class (call_outlook): count it
+    by_rank = len(keep) < len(view.hand) or len(view.hand) < HAND_SIZE
+    return sum(table.share_of_mask(m) for m in finals
+               if test.meets(table, m, call, by_rank=by_rank)) / len(finals)
+
+
+#: A call is named only when at least this share of the caller's possible final hands meet it
+#: (bluffs aside).
+MIN_CALL_SHARE = 0.4
+
+
+def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
+                    rng: random.Random, samples: int = 128, call: Call | None = None) -> float:
+    """The chance that the viewer wins at the showdown, from what its view shows.
+
+    Estimated by sampling (``samples`` draws from ``rng``; the view hides the other hands, so
+    the library's exact showdown odds, which need every hand known, do not apply): the
+    viewer's hand ``keep`` is completed to four cards and every other player still in gets
+    four cards, all from the cards the viewer cannot see. A hand that does not meet the
+    standing call (or ``call``) cannot win (with cards still to come, one ranking at or
+    above it counts: a later round lets it name its own call); a tie counts as a share.
+
+    Args:
+        view: The viewer's view.
+        table: The ranking's strength table.
+        keep: The viewer's cards after any exchange being weighed.
+        rng: The generator the samples come from.
+        samples: How many deals to sample.
+        call: The call to meet instead of the standing call.
+
+    Returns:
+        A probability, 0..1.
+    """
+    if call is None:
+        standing = view.extra(CALL_KEY)
+        call = standing if isinstance(standing, Call) else None
+    test = CallTest.of(view) if call is not None else None
+    by_rank = len(keep) < HAND_SIZE or len(keep) < len(view.hand)
+    opponents = sum(1 for i, seat in enumerate(view.seats) if i != view.seat and not seat.folded)
+    base = _mask_of(keep)
+    pool = [c.bit for c in unseen_cards(view) if not base & c.bit]
+    need = HAND_SIZE - len(keep)
+    take = need + HAND_SIZE * opponents
+    if take > len(pool):
+        opponents = max(0, (len(pool) - need) // HAND_SIZE)
+        take = need + HAND_SIZE * opponents
+    strengths, index, classes = table.strengths, table.index_of_mask, table.class_ids
+    never = {i for i, name in enumerate(view.variant.ranking.hand_table.classes)
+             if name == NOTHING}
+    floors = _shown_strength(view)
+    total = 0.0
+    kept = 0
+    for _ in range(samples):
+        drawn = rng.sample(pool, take)
+        mine = base
+        for b in drawn[:need]:
+            mine |= b
+        hands = [drawn[at] | drawn[at + 1] | drawn[at + 2] | drawn[at + 3]
+                 for at in range(need, take, HAND_SIZE)]
+        if any(table.share_of_mask(h) < f for h, f in zip(hands, floors, strict=False)):
+            continue  # not a hand that would have bet as this player did
+        kept += 1
+        i_me = index(mine)
+        if classes[i_me] in never or (test is not None and call is not None
+                                      and not test.meets(table, mine, call, by_rank=by_rank)):
+            continue
+        me = strengths[i_me]
+        ties = 1
+        beaten = False
+        for other in hands:
+            if test is not None and call is not None \
+                    and not test.meets(table, other, call, by_rank=by_rank):
+                continue
+            theirs = strengths[index(other)]
+            if theirs > me:
+                beaten = True
+                break
+            ties += theirs == me
+        if not beaten:
+            total += 1 / ties
+    return total / kept if kept else 0.0
+
+
+#: The least strength a player's hand is taken to have after a vie or raise, and after a
+#: hold, this deal (the odds player's reading of the public log).
+VIED_FLOOR = 0.65
+HELD_FLOOR = 0.45
+
+
+def _shown_strength(view: PlayerView) -> list[float]:
+    """Per live opponent (seat order), the least strength its betting this deal suggests."""
+    floors = []
+    for i, seat in enumerate(view.seats):
+        if i == view.seat or seat.folded:
+            continue
+        said = [str(text) for s, text in view.history if s == i]
+        if any(t.startswith(("vie", "hold raise")) for t in said):
+            floors.append(VIED_FLOOR)
+        elif any(t == "hold" for t in said):
+            floors.append(HELD_FLOOR)
+        else:
+            floors.append(0.0)
+    return floors
+
+
+def _amount_of(action: Action) -> int:
+    return action.amount if isinstance(action, Vie) else action.raise_by \
+        if isinstance(action, Hold) else 0
+
+
+class OddsAgent:
+    """Plays on its chance to win at the showdown, with pot odds.
+
+    The method, per decision (docs/rules/waks.md for the betting it answers):
+
+    * **chance** — :func:`showdown_chance`: ``samples`` sampled deals of the cards it cannot
+      see (its own draws and every live opponent's four cards), seeded by the ``rng`` it is
+      given; in Cardano only hands meeting the standing call count.
+    * **exchanges** (an exchange step, or Suzuki's pass) — every legal discard is weighed by
+      the same chance with the cards it keeps (``exchange_samples`` deals each), the best
+      expected chance taken, fewer cards thrown on a tie.
+    * **vie** when the chance beats an even share (``1 / players still in``) by ``margin``,
+      sized by the edge; otherwise pass (or check).
+    * **hold** when the chance is at least the pot odds, ``owed / (pot + owed)``; **raise**
+      when it is well above an even share (a raise never above twice the rest in a round);
+      else fold (or pass, where nobody folds).
+    * **calls** (Cardano) — as :class:`HeuristicAgent` names them (:func:`best_call`): the
+      call its hand most likely meets under the variant's call rule; a hand short of the
+      standing call that can name its own raises instead of holding.
+
+    Args:
+        samples: Sampled deals per chance.
+        exchange_samples: Sampled deals per exchange weighed.
+        margin: The edge over an even share needed to vie or raise.
+    """
+
+    name = "odds"
+
+    def __init__(self, samples: int = 160, exchange_samples: int = 48,
+                 margin: float = 0.08) -> None:
+        self.samples = samples
+        self.exchange_samples = exchange_samples
+        self.margin = margin
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """Choose the action with the best chance for the chips (see the class docstring)."""
+        return self.advise(view, rng)[0]
+
+    def advise(self, view: PlayerView, rng: random.Random) -> tuple[Action, float, str]:
+        """The action, the chance to win at the showdown it was chosen on, and why.
+
+        Returns:
+            ``(action, chance, reason)``: the chance as a probability (0..1) from what the
+            view shows, and one line saying why the action, e.g. ``"a 62% chance beats the
+            pot odds of 25%: hold"``.
+        """
+        legal = view.legal
+        table = Strength.of(view.variant.ranking)
+        exchanges = [a for a in legal if isinstance(a, Exchange)]
+        if exchanges and len(exchanges) == len(legal):
+            best, chance = self._best_exchange(view, [a.discards for a in exchanges], table,
+                                               rng)
+            chosen = next(a for a in exchanges if a.discards == best)
+            thrown = f"throw {len(best)}" if best else "keep every card"
+            return chosen, chance, f"{thrown}: the best chance after the draw, {chance:.0%}"
+        chance = showdown_chance(view, table, view.hand, rng, self.samples)
+        recall: Vie | Hold | None = None
+        called: list[Vie | Hold] = [a for a in legal
+                                    if isinstance(a, Vie | Hold) and a.call is not None]
+        if called and isinstance(view.extra(CALL_KEY), Call):
+            pick, _ = best_call(called, view, table, rng)
+            own = showdown_chance(view, table, view.hand, rng, self.samples, pick.call)
+            if own > chance:
+                chance, recall = own, pick
+        action, why = self._bet(view, legal, chance, table, rng, recall)
+        return action, chance, why
+
+    def _best_exchange(self, view: PlayerView, options: Sequence[tuple[Card, ...]],
+                       table: Strength, rng: random.Random) -> tuple[tuple[Card, ...], float]:
+        classes = view.variant.ranking.classes
+        if NOTHING in classes:
+            # a hand that is not served never wins: the exact mean strength of the draw,
+            # unserved hands counting 0 (Strength.after_exchange)
+            served = Strength.of(view.variant.ranking, frozenset({NOTHING}))
+            options = list(options)
+            best = max(options, key=lambda d: (served.after_exchange(view.hand, d), -len(d)))
+            return best, served.after_exchange(view.hand, best)
+        scored = []
+        for discards in options:
+            keep = [c for c in view.hand if c not in discards]
+            scored.append((showdown_chance(view, table, keep, rng, self.exchange_samples),
+                           -len(discards), discards))
+        chance, _, best = max(scored, key=lambda t: (t[0], t[1]))
+        return best, chance
+
+    def _bet(self, view: PlayerView, legal: Sequence[Action], chance: float, table: Strength,
+             rng: random.Random, recall: Vie | Hold | None) -> tuple[Action, str]:
+        vies = [a for a in legal if isinstance(a, Vie)]
+        raises = [a for a in legal if isinstance(a, Hold) and a.raise_by > 0]
+        holds = [a for a in legal if isinstance(a, Hold) and a.raise_by == 0]
+        passes = [a for a in legal if isinstance(a, Pass)]
+        folds = [a for a in legal if isinstance(a, Fold)]
+        live = 1 + sum(1 for i, seat in enumerate(view.seats)
+                       if i != view.seat and not seat.folded)
+        even = 1 / live
+        edge = (chance - even) / (1 - even) if live > 1 else 1.0
+        owed = view.owed
+        pct = f"{chance:.0%}"
+        if any(p.exchange for p in passes):  # nobody folds: a pass exchanges, pick the best
+            best, _ = self._best_exchange(view, [p.exchange for p in passes], table, rng)
+            passes = [next(p for p in passes if p.exchange == best)]
+        if vies and chance > even + self.margin:
+            return self._sized(vies, edge, view, table, rng), \
+                f"a {pct} chance beats an even share of {even:.0%}: vie"
+        me = view.seats[view.seat]
+        if raises and chance > even + 2 * self.margin and edge > 0.4 \
+                and me.round_bet < 2 * view.table.rest:
+            return self._sized(raises, edge, view, table, rng), \
+                f"a {pct} chance is well above an even share of {even:.0%}: raise"
+        if owed == 0:
+            if passes:
+                return passes[0], f"a {pct} chance is not worth a vie: pass"
+            if holds:
+                return holds[0], f"a {pct} chance, nothing owed: hold"
+        odds = owed / (view.pot + owed) if owed else 0.0
+        if holds and (chance >= odds or not (passes or folds)):
+            if recall is not None:
+                return cheapest_with_call(legal, recall), \
+                    f"a {pct} chance once it names {recall.call}: raise to name it"
+            return holds[0], f"a {pct} chance beats the pot odds of {odds:.0%}: hold"
+        if folds:
+            return folds[0], f"a {pct} chance is below the pot odds of {odds:.0%}: fold"
+        if passes:
+            return passes[0], f"a {pct} chance is below the pot odds of {odds:.0%}: pass"
+        if holds:
+            return holds[0], f"a {pct} chance: hold"
+        choice = vies or raises or list(legal)
+        return self._sized(choice, 0.0, view, table, rng) if vies or raises \
+            else rng.choice(choice), f"a {pct} chance: the only moves left"
+
+    def _sized(self, options: Sequence[Action], edge: float, view: PlayerView, table: Strength,
+               rng: random.Random) -> Action:
+        amounts = sorted({_amount_of(a) for a in options})
+        pick = amounts[min(len(amounts) - 1, max(0, int(edge * len(amounts))))]
+        sized = [a for a in options if _amount_of(a) == pick]
+        calls = [a for a in sized if isinstance(a, Vie | Hold) and a.call is not None]
+        if not calls:
+            return sized[0]
+        action, _ = best_call(calls, view, table, rng)
+        return action
+
+
+def hint(view: PlayerView, seed: int = 0) -> str:
+    """The terminal game's ``hint``: the chance to win at the showdown and the odds advice.
+
+    The chance is :func:`showdown_chance` of the viewer's cards as they stand, from what its
+    view shows (the cards it cannot see, sampled with ``random.Random(seed)``; the other
+    players' betting read as :class:`OddsAgent` reads it); the advice is what
+    :class:`OddsAgent` would do, with one line of why.
+
+    Args:
+        view: The view of the player to advise (its turn: ``view.legal`` not empty).
+        seed: The seed of the sampling (same seed, same hint).
+
+    Returns:
+        Two lines, e.g. ``chance to win at the showdown: 62% (from your cards and the
+        betting so far)`` and ``the odds player would hold: a 62% chance beats the pot odds
+        of 25%: hold``.
+    """
+    rng = random.Random(seed)
+    action, chance, why = OddsAgent(samples=400).advise(view, rng)
+    if isinstance(action, Exchange):  # the advice weighed the hand after the draw
+        chance = showdown_chance(view, Strength.of(view.variant.ranking), view.hand, rng, 400)
+    return (f"chance to win at the showdown: {chance:.0%} (from your cards and the betting "
+            f"so far)\nthe odds player would {action}: {why}")
 
 
 #: The agents by name, as the CLI offers them.
-AGENTS: dict[str, type[RandomAgent] | type[HeuristicAgent]] = {
+AGENTS: dict[str, type[RandomAgent] | type[HeuristicAgent] | type[OddsAgent]] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
+    "odds": OddsAgent,
 }
 
 
 def make_agent(name: str) -> Agent:
-    """A new agent by name (``"random"`` or ``"heuristic"``).
+    """A new agent by name (``"random"``, ``"heuristic"`` or ``"odds"``).
 
     Raises:
         UnknownAgentError: (a ``ValueError``) unknown name; the message lists the known ones.

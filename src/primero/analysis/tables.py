@@ -80,7 +80,8 @@ def class_table(source: Simulation | Comparison) -> pd.DataFrame:
 def summary_table(source: Simulation | Comparison) -> pd.DataFrame:
     """One row per run: the :class:`~primero.simulation.Summary` numbers.
 
-    Columns: ``variant``, ``players``, ``deals``, ``showdowns``, ``showdown_rate``,
+    Columns: ``variant``, ``agents`` (who played, e.g. ``"heuristic"`` or
+    ``"heuristic/odds"``), ``players``, ``deals``, ``showdowns``, ``showdown_rate``,
     ``carried_over``, ``carry_rate``, ``mean_pot``, ``pot_sd``, ``max_pot``, ``win_share_<seat>``
     and ``mean_net_<seat>`` for every seat, and ``top_class`` (the commonest winning class).
     """
@@ -88,7 +89,8 @@ def summary_table(source: Simulation | Comparison) -> pd.DataFrame:
     for run in runs_of(source):
         s = run.summary()
         row: dict[str, Any] = {
-            "variant": s.variant, "players": s.players, "deals": s.deals,
+            "variant": s.variant, "agents": "/".join(sorted(set(run.agents))),
+            "players": s.players, "deals": s.deals,
             "showdowns": s.showdowns, "showdown_rate": s.showdowns / s.deals if s.deals else 0.0,
             "carried_over": s.carried_over,
             "carry_rate": s.carried_over / s.deals if s.deals else 0.0,

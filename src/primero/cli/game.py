@@ -31,7 +31,7 @@ from rich.console import Console
 from rich.text import Text
 
 from primero.actions import MAX_AMOUNT_DIGITS, Action, Exchange, Pass, parse_action
-from primero.agents import AGENTS, Agent, make_agent
+from primero.agents import AGENTS, Agent, hint, make_agent
 from primero.cards import format_cards
 from primero.cli.core import (
     WholeNumber,
@@ -84,6 +84,7 @@ HELP_LINES = (
     "  fold            give up the deal; your chips stay in the pot (poker: fold)",
     "  exchange CARDS  throw these cards and draw as many (poker: draw); a plain 'exchange' "
     "or 'stand pat' keeps your hand",
+    "  hint            your chance to win at the showdown and what the odds player would do",
     "  a number        the action of that number in the list",
     "  rules           the hands in order, the card points and how this variant is played",
     "  quit            leave the table (also 'exit')",
@@ -306,6 +307,10 @@ class _Prompt:
                 for line in (*HELP_LINES, *(CALL_HELP_LINES if calling else ())):
                     columned = line[HELP_INDENT - 2:HELP_INDENT] == "  "  # continued under
                     say(out, line, hang=HELP_INDENT if columned else None)
+                continue
+            if answer.lower() == "hint":
+                for line in hint(view, seed=len(view.history)).splitlines():
+                    say(out, f"  {line}")
                 continue
             if answer.isascii() and answer.isdigit():  # no action is a bare number: the menu
                 if len(answer) <= MAX_AMOUNT_DIGITS and 1 <= int(answer) <= len(listed):

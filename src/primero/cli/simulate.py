@@ -3,7 +3,7 @@
 Registered on :data:`primero.cli.core.app`::
 
     primero simulate [--variant V] [--players N] [--deals N] [--seed N]
-                     [--agent random|heuristic] [--jobs N] [--json]
+                     [--agent random|heuristic|odds] [--jobs N] [--json]
     primero compare VARIANT... [--deals N] [--seed N] [--jobs N] [--plot FILE.png] [--json]
 
 ``simulate`` needs no more than a base install; ``compare --plot`` needs matplotlib (the
@@ -52,8 +52,8 @@ def table_options(function: F) -> F:
                      help="Seed of the run (same seed, same deals)."),
         click.option("--agent", "-a", type=click.Choice(list(AGENTS)), default="heuristic",
                      show_default=True,
-                     help="Computer players: heuristic (plays on exact hand strength) or "
-                          "random."),
+                     help="Computer players: heuristic (plays on exact hand strength), odds "
+                          "(plays on its sampled chance to win, with pot odds) or random."),
         click.option("--jobs", "-j", type=WholeNumber(0), default=1, show_default=True,
                      help="Worker processes (0: one per core). Results do not depend on it."),
         click.option("--chips", type=WholeNumber(1), default=50, show_default=True,

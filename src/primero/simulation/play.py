@@ -26,7 +26,7 @@ from primero.variant import Variant
 
 __all__ = ["AgentSpec", "derive_seed", "seat_names"]
 
-#: An agent given by name (``"random"``, ``"heuristic"``) or as an object.
+#: An agent given by name (``"random"``, ``"heuristic"``, ``"odds"``) or as an object.
 AgentSpec = str | Agent
 
 

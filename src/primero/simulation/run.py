@@ -222,8 +222,8 @@ def simulate(
         players: Seats at the table.
         deals: How many deals.
         seed: The run's seed; the same seed gives the same records.
-        agents: One agent for every seat (``"random"``, ``"heuristic"`` or an object with
-            ``act(view, rng)``) or one per seat.
+        agents: One agent for every seat (``"random"``, ``"heuristic"``, ``"odds"`` or an
+            object with ``act(view, rng)``) or one per seat.
         chips: Each player's chips at the start of every deal (one number or one per seat).
         stake: The smallest bet, in chips.
         rest: The largest single bet or raise, in chips.
