@@ -68,14 +68,14 @@ def test_cardano_help_explains_calls_and_waks_help_does_not() -> None:
 
 
 def test_cardano_warns_when_your_hand_cannot_meet_the_standing_call() -> None:
-    # seed 2: your 6♠ K♠ J♠ 5♠ is a Fluxus; Ben vies calling Numerus 20. Under call_rule
-    # same_class only a Numerus of 20 or more meets it (docs/rules/cardano.md): a Fluxus is not
+    # seed 2: your 6♠ K♠ J♠ 5♠ is a Fluxus; Ben vies calling Numerus 22. Under call_rule
+    # same_class only a Numerus of 22 or more meets it (docs/rules/cardano.md): a Fluxus is not
     # a Numerus and no understatement lets it answer one, so your hand cannot win the showdown
     lines = _lines("-V", "cardano", "--seed", "2", "--players", "3", input="1\n" * 7)
-    warning = ("  note: your Fluxus 53 does not meet the standing call Numerus 20: at the "
+    warning = ("  note: your Fluxus 53 does not meet the standing call Numerus 22: at the "
                "showdown it cannot win (only a hand meeting the call can)")
     assert lines.count(warning) == 1
-    assert lines.index("Ben vies 3 call Numerus 20   (pot 3)") < lines.index(warning)
+    assert lines.index("Ben vies 3 call Numerus 22   (pot 3)") < lines.index(warning)
 
 
 def test_cardano_menu_groups_the_calls_by_class() -> None:
