@@ -69,6 +69,7 @@ __all__ = [
     "folded_cards",
     "history_size",
     "history_with",
+    "last_entry",
     "reshuffle_pool",
 ]
 
@@ -375,6 +376,17 @@ def _history_key(value: tuple[tuple[int, Action], ...] | HistoryChain) \
 def history_size(state: GameState) -> int:
     """How many actions ``state``'s history holds (without building the tuple)."""
     return len(state._history)
+
+
+def last_entry(state: GameState) -> tuple[int, Action] | None:
+    """The last entry ``(seat, action)`` of ``state``'s history (``None``: no action yet).
+
+    Read without building the history's tuple.
+    """
+    history = state._history
+    if type(history) is HistoryChain:
+        return history.entry
+    return history[-1] if history else None
 
 
 def history_with(state: GameState, entry: tuple[int, Action]) -> HistoryChain:

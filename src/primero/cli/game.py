@@ -43,7 +43,7 @@ from primero.engine import start_deal
 from primero.errors import PrimeroError, RecordError
 from primero.records import load_record, replay, save_record, start_record
 from primero.serialize import to_dict
-from primero.state import GameState
+from primero.state import GameState, last_entry
 from primero.variant import Variant
 
 __all__ = [
@@ -436,7 +436,8 @@ def replay_command(file: Path, json_output: bool) -> None:
         say(out, line)
     for _, text in record.actions:
         after = current.apply(text)
-        for line in narrate(current, after, action=after.history[-1][1]):
+        entry = last_entry(after)
+        for line in narrate(current, after, action=None if entry is None else entry[1]):
             say(out, line)
         current = after
     if not current.over:
