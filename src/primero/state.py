@@ -386,7 +386,7 @@ def last_entry(state: GameState) -> tuple[int, Action] | None:
     history = state._history
     if type(history) is HistoryChain:
         return history.entry
-    return history[-1] if history else None
+    return history[-1] if history else None  # type: ignore[index]
 
 
 def history_with(state: GameState, entry: tuple[int, Action]) -> HistoryChain:
