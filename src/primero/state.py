@@ -549,6 +549,12 @@ class GameState:
             return history
         return history.as_tuple()  # type: ignore[union-attr]
 
+    @history.setter
+    def history(self, value: tuple[tuple[int, Action], ...] | HistoryChain) -> None:
+        # only ``object.__setattr__`` reaches here (the state is frozen): it stores the
+        # history as it did when the history was a plain field
+        object.__setattr__(self, "_history", value)
+
     @property
     def opened(self) -> bool:
         """Someone has vied in this betting round (``opener is not None``)."""
