@@ -11,6 +11,11 @@ run: every deal played both ways, alternating, its fastest run each way; the med
 middle half, of blocks of deals; see :func:`check_cost`) and the memory of one mid-deal primero
 state.
 
+Also: the engine's decisions per second at two players by action ids (random play; target
+>= 20,000), and the replay of a deal file just under the 1 MiB limit of deal files (a raising
+war of one chip at a time at a deep table, about 47,000 actions; through
+:func:`primero.records.replay`, target <= 2 s of CPU).
+
 Run: ``python benchmarks/bench_deals.py [--deals N]`` (needs the ``bench`` extra: pokerkit).
 """
 
@@ -26,9 +31,11 @@ import tracemalloc
 from itertools import combinations
 
 import primero
+from primero.actions import Fold, Hold, Vie
 from primero.agents import RandomAgent, play_deal
 from primero.engine import start_deal
 from primero.plugins.checks import unchecked
+from primero.records import MAX_RECORD_BYTES, dump_record, record_from_state, replay
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
 
@@ -60,6 +67,82 @@ def primero_deals(n: int, seed: int, mode: str = "api") -> float:
             while not state.over:
                 state = state.apply(choice(state.legal_actions()))
     return time.process_time() - start
+
+
+def two_player_decisions(n: int, seed: int) -> tuple[int, float]:
+    """``(decisions, CPU seconds)`` of ``n`` two-player Waks deals played by random action ids."""
+    variant = primero.get_variant("waks")
+    _ = variant.ranking.table
+    rng = random.Random(seed)
+    choice = rng.choice
+    decisions = 0
+    start = time.process_time()
+    for k in range(n):
+        state = start_deal(variant, PLAYERS[:2], 50, dealer=k % 2, seed=seed * 1_000_003 + k)
+        while not state.over:
+            state = state.apply(choice(state.legal_action_ids()))
+            decisions += 1
+    return decisions, time.process_time() - start
+
+
+def long_record(limit: int = MAX_RECORD_BYTES) -> primero.DealRecord:
+    """The longest raising war of one chip at a time whose deal file stays within ``limit``.
+
+    Two players, a million chips each, rest 1: Anna vies 1 and then both raise by one for
+    ever; the record stops before the end of the deal.
+    """
+    state = start_deal("waks", PLAYERS[:2], 10**6, seed=3, rest=1)
+    states = [state]
+    while True:
+        legal = state.legal_actions()
+        raising = [a for a in legal if isinstance(a, Vie)
+                   or (isinstance(a, Hold) and a.raise_by)]
+        state = state.apply(raising[0] if raising
+                            else next(a for a in legal if not isinstance(a, Fold)))
+        states.append(state)
+        if len(states) % 1000 == 0 and len(dump_record(record_from_state(state))) > limit:
+            break
+    low, high = len(states) - 1000, len(states) - 1  # the last state within the limit
+    while low < high:
+        middle = (low + high + 1) // 2
+        if len(dump_record(record_from_state(states[middle]))) <= limit:
+            low = middle
+        else:
+            high = middle - 1
+    return record_from_state(states[low])
+
+
+def replay_seconds(record: primero.DealRecord) -> float:
+    """CPU seconds of :func:`primero.records.replay` of ``record``."""
+    gc.collect()
+    start = time.process_time()
+    replay(record)
+    return time.process_time() - start
+
+
+def kuhn_decisions(n: int, seed: int) -> tuple[int, float] | None:
+    """``(decisions, CPU seconds)`` of ``n`` games of OpenSpiel's ``python_kuhn_poker``
+    with random play (chance outcomes drawn too, not counted), or ``None`` without
+    OpenSpiel."""
+    try:
+        import pyspiel
+        from open_spiel.python import games  # noqa: F401  (registers the python games)
+    except ImportError:
+        return None
+    game = pyspiel.load_game("python_kuhn_poker")
+    rng = random.Random(seed)
+    choice = rng.choice
+    decisions = 0
+    start = time.process_time()
+    for _ in range(n):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(choice(state.legal_actions()))
+                decisions += 1
+    return decisions, time.process_time() - start
 
 
 def pokerkit_deals(n: int, seed: int) -> float:
@@ -255,7 +338,26 @@ def main(argv: list[str] | None = None) -> int:
     for mode, label in (("api", "public API"), ("ids", "action ids"), ("agents", "agents")):
         rate = deals / ours[mode]
         print(f"primero waks deals/s      : {rate:10.1f}  ({label}; "
-              f"{rate / theirs_rate:.2f}x pokerkit, target >= 5x)")
+              f"{rate / theirs_rate:.2f}x pokerkit, target >= 10x)")
+    decisions = seconds = 0.0
+    kuhn = kuhn_seconds = 0.0
+    for r in range(rounds):  # interleaved with the peer, as above
+        gc.collect()
+        made, spent = two_player_decisions(max(50, args.deals // 10), args.seed + r)
+        gc.collect()
+        decisions, seconds = decisions + made, seconds + spent
+        peer = kuhn_decisions(max(50, args.deals // 4), args.seed + r)
+        if peer is not None:
+            kuhn, kuhn_seconds = kuhn + peer[0], kuhn_seconds + peer[1]
+    rate = decisions / seconds
+    print(f"two-player decisions/s    : {rate:10.0f}  (action ids, random play; "
+          "target >= 20,000)")
+    if kuhn_seconds:
+        print(f"openspiel kuhn decisions/s: {kuhn / kuhn_seconds:10.0f}  (python_kuhn_poker, "
+              f"random play; primero {rate / (kuhn / kuhn_seconds):.2f}x)")
+    record = long_record()
+    print(f"replay of a 1 MiB file    : {replay_seconds(record):10.2f} s CPU  "
+          f"({len(record.actions)} actions, {len(dump_record(record))} bytes; target <= 2 s)")
     low, median, high, on, off = check_cost(args.deals, args.seed)
     print(f"hook checks               : {median * 100:10.1f} % of the deal time (public API, "
           f"checks on vs off, each deal both ways, fastest of {RUNS}, median of blocks; "

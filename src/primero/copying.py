@@ -84,13 +84,17 @@ def _make_replacer(cls: type) -> Any:
     Several times faster than a loop or ``attrs.evolve`` (and, through :func:`_builder`,
     than storing through ``object.__setattr__``).
     """
-    names = frozenset(f.name for f in attrs.fields(cls) if f.init)
+    # a field is named by its attribute or by its ``__init__`` name (``history`` for
+    # ``_history``), as ``attrs.evolve`` names it
+    names = {f.name: f.name for f in attrs.fields(cls) if f.init}
+    names |= {f.alias: f.name for f in attrs.fields(cls) if f.init}
     lines, namespace = _copy_code(cls, "replacer", "inst, changes", {})
-    store = "setattr(new, name, value)" if namespace["builder"] is not None \
-        else "setter(new, name, value)"
+    store = "setattr(new, slot, value)" if namespace["builder"] is not None \
+        else "setter(new, slot, value)"
     lines += [
         "    for name, value in changes.items():",
-        "        if name not in allowed:",
+        "        slot = allowed.get(name)",
+        "        if slot is None:",
         "            raise TypeError(f'{cls.__name__} has no field {name!r}')",
         f"        {store}",
     ]
@@ -130,12 +134,13 @@ def copier(cls: type, *names: str) -> Any:
     Raises:
         TypeError: a name is not an ``__init__`` field of the class.
     """
-    init = [f.name for f in attrs.fields(cls) if f.init]
+    init = {f.name: f.name for f in attrs.fields(cls) if f.init}
+    init |= {f.alias: f.name for f in attrs.fields(cls) if f.init}
     unknown = [n for n in names if n not in init]
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
     params = ", ".join(["inst", *(f"v_{n}" for n in names)])
-    lines, namespace = _copy_code(cls, "copy", params, {n: f"v_{n}" for n in names})
+    lines, namespace = _copy_code(cls, "copy", params, {init[n]: f"v_{n}" for n in names})
     if namespace["builder"] is not None:
         lines.append("    new.__class__ = cls")
     lines.append("    return new")

@@ -50,7 +50,7 @@ from primero.start import (
     known_table,
     setup_key,
 )
-from primero.state import GameState, fill, folded_cards
+from primero.state import GameState, fill, folded_cards, history_with
 from primero.variant import Variant
 from primero.views import PlayerView, state_view
 
@@ -447,16 +447,14 @@ def _applied(state: GameState, seat: int, action: Action) -> GameState:
         kind = type(action)
         exchanging = context.steps[state.step_index + 1].kind == "exchange"  # type: ignore[union-attr]
         if kind in _BETS and not exchanging:
-            history = state.history
-            if len(history) >= context.bound and past_action_bound(state):
+            if len(state._history) >= context.bound and past_action_bound(state):
                 raise rules._endless(state)
-            new = core_bet(state, seat, action, (*history, _entry(seat, action)))
+            new = core_bet(state, seat, action, history_with(state, _entry(seat, action)))
         elif kind is Exchange and exchanging and core >= _EXCHANGE_HOOKS:
-            history = state.history
-            if len(history) >= context.bound and past_action_bound(state):
+            if len(state._history) >= context.bound and past_action_bound(state):
                 raise rules._endless(state)
             new = core_exchange(state, seat, action.discards,  # type: ignore[union-attr]
-                                (*history, _entry(seat, action)))
+                                history_with(state, _entry(seat, action)))
         else:
             new = None
         if new is not None:
@@ -544,11 +542,11 @@ def _recorded(state: GameState, new: GameState, seat: int, action: Action) -> Ga
     history is set on it in place (one state copy per action), unless a hook handed back
     ``state`` itself.
     """
-    history = (*state.history, _entry(seat, action))
+    history = history_with(state, _entry(seat, action))
     if new is state:
         return replace(new, history=history)
     setter = object.__setattr__
-    setter(new, "history", history)
+    setter(new, "_history", history)
     if new._legal is not None or new._legal_ids is not None:
         setter(new, "_legal", None)
         setter(new, "_legal_ids", None)

@@ -60,12 +60,16 @@ __all__ = [
     "Delivery",
     "Extras",
     "GameState",
+    "HistoryChain",
     "PublicSeat",
     "Receipt",
     "Seat",
     "VariantState",
     "fill",
     "folded_cards",
+    "history_size",
+    "history_with",
+    "last_entry",
     "reshuffle_pool",
 ]
 
@@ -302,6 +306,98 @@ def _card_index(card: Card) -> int:
 #: (:mod:`primero.deal_setup`, :mod:`primero.seats`, :mod:`primero.views`).
 
 
+class HistoryChain:
+    """A deal's history as a persistent chain: the history before, and one entry more.
+
+    Appending an action to a tuple copies the whole tuple, so a deal of ``n`` actions would
+    copy ``n**2 / 2`` entries; a chain link shares everything before it and costs the same
+    whatever the length. A state keeps its history as a tuple or as a chain; readers of
+    :attr:`GameState.history` always get a tuple, built from the chain on first reading
+    and kept (a state is a value).
+
+    Attributes:
+        parent: The history before the last entry (a tuple or another link).
+        entry: The last entry, ``(seat, action)``.
+        size: How many entries the whole history holds.
+    """
+
+    __slots__ = ("entry", "items", "parent", "size")
+
+    def __init__(self, parent: tuple[tuple[int, Action], ...] | HistoryChain,
+                 entry: tuple[int, Action]) -> None:
+        self.parent = parent
+        self.entry = entry
+        self.size = len(parent) + 1
+        self.items: tuple[tuple[int, Action], ...] | None = None
+
+    def __len__(self) -> int:
+        return self.size
+
+    def as_tuple(self) -> tuple[tuple[int, Action], ...]:
+        """Every entry, oldest first (built once, in time linear in the new links)."""
+        items = self.items
+        if items is not None:
+            return items
+        tail: list[tuple[int, Action]] = []
+        link: tuple[tuple[int, Action], ...] | HistoryChain = self
+        while type(link) is HistoryChain:
+            known = link.items
+            if known is not None:
+                link = known
+                break
+            tail.append(link.entry)
+            link = link.parent
+        tail.reverse()
+        items = (*link, *tail)  # type: ignore[misc]
+        self.items = items
+        return items
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HistoryChain):
+            return other is self or self.as_tuple() == other.as_tuple()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.as_tuple())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return tuple, (self.as_tuple(),)  # pickled as the tuple it stands for
+
+    def __repr__(self) -> str:
+        return f"HistoryChain({self.as_tuple()!r})"
+
+
+def _history_key(value: tuple[tuple[int, Action], ...] | HistoryChain) \
+        -> tuple[tuple[int, Action], ...]:
+    """The history a stored value stands for (states compare and hash by it)."""
+    return value if type(value) is tuple else value.as_tuple()  # type: ignore[union-attr]
+
+
+def history_size(state: GameState) -> int:
+    """How many actions ``state``'s history holds (without building the tuple)."""
+    return len(state._history)
+
+
+def last_entry(state: GameState) -> tuple[int, Action] | None:
+    """The last entry ``(seat, action)`` of ``state``'s history (``None``: no action yet).
+
+    Read without building the history's tuple.
+    """
+    history = state._history
+    if type(history) is HistoryChain:
+        return history.entry
+    return history[-1] if history else None  # type: ignore[index]
+
+
+def history_with(state: GameState, entry: tuple[int, Action]) -> HistoryChain:
+    """``state``'s history with ``entry`` appended, sharing every entry before it.
+
+    The value to store as a new state's history (``history=`` of the constructor, of
+    :func:`~primero.copying.replace` or of a generated copier); readers see a tuple.
+    """
+    return HistoryChain(state._history, entry)
+
+
 def fill(fresh: Any, /, **changes: Any) -> None:
     """Set fields of a state value that the caller has *just made* and nobody else holds yet.
 
@@ -374,7 +470,8 @@ class GameState:
     over: bool = False
     ended_by: str = ""
     reshuffles: tuple[tuple[Card, ...], ...] = field(default=(), repr=False)
-    history: tuple[tuple[int, Action], ...] = field(default=(), repr=False)
+    _history: tuple[tuple[int, Action], ...] | HistoryChain = field(
+        default=(), alias="history", repr=False, eq=_history_key)
     variant_state: VariantState | None = field(default=None, repr=False)
     settlement: Settlement | None = field(default=None, repr=False)
     pending: tuple[Delivery, ...] = field(default=(), repr=False)
@@ -387,13 +484,14 @@ class GameState:
     _cards_sound: bool = field(default=False, init=False, eq=False, repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
-        # caches are never pickled: they are rebuilt on demand where the state is unpickled
+        # caches are never pickled: they are rebuilt on demand where the state is unpickled;
+        # the history is pickled as the tuple it stands for, under its public name
         state = {name: getattr(self, name) for name in _STATE_FIELDS}
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name in _STATE_FIELDS:
-            object.__setattr__(self, name, state[name])
+            object.__setattr__(self, _SLOTS.get(name, name), state[name])
         object.__setattr__(self, "_legal", None)
         object.__setattr__(self, "_legal_ids", None)
         object.__setattr__(self, "_log", None)
@@ -437,6 +535,25 @@ class GameState:
     def plan(self) -> tuple[Step, ...]:
         """The deal's steps (the variant's ``primero_deal_plan``)."""
         return self.context.plan
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """``(seat, action)`` for every action applied, in order (a tuple).
+
+        Kept as a chain while the deal runs (one link per action, see :class:`HistoryChain`)
+        and built into a tuple on first reading; :func:`history_size` counts it without
+        building it.
+        """
+        history = self._history
+        if type(history) is tuple:
+            return history
+        return history.as_tuple()  # type: ignore[union-attr]
+
+    @history.setter
+    def history(self, value: tuple[tuple[int, Action], ...] | HistoryChain) -> None:
+        # only ``object.__setattr__`` reaches here (the state is frozen): it stores the
+        # history as it did when the history was a plain field
+        object.__setattr__(self, "_history", value)
 
     @property
     def opened(self) -> bool:
@@ -689,4 +806,8 @@ class GameState:
 
 
 
-_STATE_FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.init)
+#: The state's fields as pickled (by their public names: ``history``, not ``_history``).
+_STATE_FIELDS = tuple(f.alias or f.name for f in attrs.fields(GameState) if f.init)
+#: The slot of each pickled name that differs from it.
+_SLOTS = {f.alias: f.name for f in attrs.fields(GameState)
+          if f.init and f.alias and f.alias != f.name}

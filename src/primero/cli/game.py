@@ -51,7 +51,7 @@ from primero.errors import PrimeroError, RecordError
 from primero.records import dump_record, load_record, record_from_state, replay, start_record
 from primero.serialize import to_dict
 from primero.session import Session
-from primero.state import GameState
+from primero.state import GameState, last_entry
 from primero.variant import Variant
 from primero.variants.cardano import CardanoRules, call_book, parse_understatements
 from primero.views import PlayerView
@@ -704,7 +704,8 @@ def replay_command(file: Path, json_output: bool) -> None:
         say(out, line)
     for _, text in record.actions:
         after = current.apply(text)
-        for line in narrate(current, after, action=after.history[-1][1]):
+        entry = last_entry(after)
+        for line in narrate(current, after, action=None if entry is None else entry[1]):
             say(out, line)
         current = after
     if not current.over:

@@ -55,7 +55,7 @@ from primero.plugins.rules import (
 )
 from primero.settlement import Award, Settlement
 from primero.setup import PROGRESS_FLOOR, Step
-from primero.state import Delivery, GameState, folded_cards
+from primero.state import Delivery, GameState, folded_cards, history_size
 
 __all__ = [
     "LAZY_CHECK_ABOVE",
@@ -348,7 +348,7 @@ def past_action_bound(state: GameState) -> bool:
     The cheap test first: below ``state.context.bound`` (the bound's floor) the bound itself,
     whose progress part counts what the deal moved, is not computed.
     """
-    taken = len(state.history)
+    taken = history_size(state)
     return taken >= state.context.bound and taken >= deal_action_bound(state)
 
 
@@ -455,7 +455,8 @@ def state_problem(before: GameState, after: object, total_chips: int | None = No
     if after.step_index != before.step_index:
         return (f"moved the deal from step {before.step_index} to {after.step_index}; "
                 "expected the step unchanged (the engine moves the steps forward)")
-    if after.history is not before.history and len(after.history) != len(before.history):
+    if after._history is not before._history and \
+            len(after._history) != len(before._history):
         return "changed the history; expected it unchanged (the engine records actions)"
     if after.setup is not before.setup and after.carry_in != before.carry_in:
         return _chips_problem(before, after, total_chips)
@@ -482,7 +483,7 @@ def core_shape_sound(before: GameState, after: object) -> bool:
         return False
     to_act = after.to_act
     seats = after.seats
-    return (after.step_index == before.step_index and after.history is before.history
+    return (after.step_index == before.step_index and after._history is before._history
             and after.context is before.context and after.settlement is None
             and len(seats) == len(before.seats)
             and (to_act is None or (type(to_act) is int and 0 <= to_act < len(seats)

@@ -290,7 +290,7 @@ class DealRules(RankingRules):
             seats = new.seats
             to_act = new.to_act
             if (seats is not state.seats and new.step_index == state.step_index
-                    and new.history is state.history and new.context is context
+                    and new._history is state._history and new.context is context
                     and new.settlement is None and len(seats) == context.n
                     and (to_act is None or (type(to_act) is int and 0 <= to_act < context.n
                                             and not seats[to_act].folded))):

@@ -39,7 +39,7 @@ from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, exchange_ac
 from primero.copying import copier, replace
 from primero.hookspecs import hookimpl
 from primero.setup import Step
-from primero.state import GameState, Seat, fill
+from primero.state import GameState, HistoryChain, Seat, fill
 
 if TYPE_CHECKING:
     from primero.variant import Variant
@@ -359,7 +359,7 @@ def core_legal_actions(state: GameState) -> tuple[Action, ...]:
 
 
 def core_bet(state: GameState, seat: int, action: Action,
-             history: tuple[tuple[int, Action], ...]) -> GameState:
+             history: HistoryChain) -> GameState:
     """The core's answer to a betting action with the action recorded, in one state copy.
 
     Exactly :meth:`WaksBetting.primero_apply_action` in a betting round (:func:`apply_bet`,

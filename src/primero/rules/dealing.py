@@ -34,10 +34,12 @@ from primero.setup import Step
 from primero.state import (
     Delivery,
     GameState,
+    HistoryChain,
     Receipt,
     Seat,
     fill,
     folded_cards,
+    history_size,
     reshuffle_pool,
 )
 
@@ -187,7 +189,7 @@ def deliver(state: GameState, card: Card | None = None, *, fresh: bool = False) 
     stock, discards, reshuffles = state.stock, state.discards, state.reshuffles
     seats = state.seats
     dealt = sum([len(s.received) for s in seats])
-    after = len(state.history)
+    after = history_size(state)
     if card is None and len(pending) <= len(stock):  # the usual case: the stock suffices
         return _deliver_from_stock(state, dealt, after, fresh)
     hands: dict[int, list[Card]] = {}
@@ -308,7 +310,7 @@ _thrown_seat = copier(Seat, "hand", "discarded")
 
 
 def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
-                  history: tuple[tuple[int, object], ...]) -> GameState:
+                  history: HistoryChain) -> GameState:
     """The core's answer to an exchange with the action recorded, in one state copy.
 
     Exactly the core's ``primero_apply_action`` in an exchange step (``primero_serve_exchange``
