@@ -16,7 +16,7 @@ The API:
 * :func:`view` — what one player may see; :func:`public_text` — how the table sees an action
   (exchanged cards only as a count).
 
-Every deal's context holds this module as its :class:`~primero.setup.Engine`, so a state's
+Every deal's context holds this module as its :class:`~primero.state.Engine`, so a state's
 methods reach the engine without the state importing it. A finished state (``state.over``)
 carries its :class:`~primero.settlement.Settlement`, and its seats' stacks are the final
 chips.
@@ -42,7 +42,7 @@ from primero.plugins.checks import past_action_bound
 from primero.plugins.registry import get_variant
 from primero.rules.betting import core_bet, core_end_step, core_start_step
 from primero.rules.dealing import core_deal_cards, core_exchange, deliver
-from primero.setup import DealContext, DealSetup, Engine, seeded_stock
+from primero.setup import DealSetup, seeded_stock
 from primero.start import (
     MAX_SEED,
     cards_setup,
@@ -50,7 +50,7 @@ from primero.start import (
     known_table,
     setup_key,
 )
-from primero.state import GameState, fill, folded_cards, history_with
+from primero.state import DealContext, Engine, GameState, fill, folded_cards, history_with
 from primero.variant import Variant
 from primero.views import PlayerView, state_view
 
@@ -599,6 +599,6 @@ def deal_context(variant: Variant, setup: DealSetup) -> DealContext:
     return DealContext(variant, setup, _THIS_ENGINE)
 
 
-#: This module as the :class:`~primero.setup.Engine` of the deals it starts (their contexts
+#: This module as the :class:`~primero.state.Engine` of the deals it starts (their contexts
 #: hold it, so a state's methods reach the engine without importing it).
 _THIS_ENGINE: Engine = sys.modules[__name__]

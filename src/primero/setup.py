@@ -1,13 +1,13 @@
-"""How a deal is set up: its plan's steps, the table, the setup, and the shared context.
+"""How a deal is set up: its plan's steps, the table and the setup.
 
 A :class:`DealSetup` is the one value that says how a deal is set up (docs/plugins/architecture.md):
 the players and their chips, the dealer, the :class:`Table`, the carry-over and how
 the cards come. :func:`primero.engine.start_deal` takes one (``start_deal(variant, setup)``);
 a started deal keeps its own as ``state.setup``, with the stock filled in; a deal record
 (:attr:`primero.history.DealRecord.setup`), a session (:meth:`primero.session.Session.next_setup`)
-and the kit's strategies (:func:`primero.testing.deal_setups`) give the same value. A
-:class:`DealContext` holds the variant, the setup and the facts derived from them once per
-deal (``state.context``). Re-exported by :mod:`primero.state`.
+and the kit's strategies (:func:`primero.testing.deal_setups`) give the same value. The
+facts derived from a setup once per deal are its context (:class:`primero.state.DealContext`,
+``state.context``).
 
 Example::
 
@@ -28,21 +28,14 @@ from __future__ import annotations
 
 from _random import Random as _BaseRandom
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
-import attrs
 from attrs import field, frozen
 
 if TYPE_CHECKING:
-    from primero.action_space import ActionSpace
-    from primero.actions import Action
     from primero.cards import Card
-    from primero.plugins.deal import DealRules
-    from primero.state import GameState
-    from primero.variant import BettingRules, Variant
-    from primero.views import PlayerView
 
-__all__ = ["DEALING_MODES", "DealContext", "DealSetup", "Engine", "Step", "Table", "seeded_stock"]
+__all__ = ["DEALING_MODES", "DealSetup", "Step", "Table", "seeded_stock"]
 
 
 #: How a deal's cards are chosen (``start_deal(dealing=...)``): from a seeded shuffle, from a
@@ -181,139 +174,3 @@ def seeded_stock(cards: Sequence[Card], seed: int) -> tuple[Card, ...]:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
     return tuple(items)
-
-
-class Engine(Protocol):
-    """What plays a deal: the functions a state's methods call (:mod:`primero.engine`).
-
-    A deal's context holds the engine that started it (``state.context.engine``), so a state
-    never imports the engine: ``state.apply(...)`` is ``state.context.engine.apply(state, ...)``.
-    """
-
-    def apply(self, state: GameState, action: Action | str | int, /) -> GameState:
-        """Apply an action (:func:`primero.engine.apply`)."""
-        ...
-
-    def deal(self, state: GameState, card: Card | str, /) -> GameState:
-        """Deal a card from outside (:func:`primero.engine.deal`)."""
-        ...
-
-    def view(self, state: GameState, seat: int, /) -> PlayerView:
-        """What one player may see (:func:`primero.engine.view`)."""
-        ...
-
-    def public_text(self, action: Action, /) -> str:
-        """An action as the table sees it (:func:`primero.engine.public_text`)."""
-        ...
-
-    def deal_context(self, variant: Variant, setup: DealSetup, /) -> DealContext:
-        """The context of a deal (how a pickled one returns)."""
-        ...
-
-
-
-#: Actions per seat (and one) a deal may always take (see
-#: :func:`primero.hookchecks.deal_action_bound`): below them its progress is not computed.
-PROGRESS_FLOOR = 64
-
-
-class DealContext:
-    """What every state of one deal shares: the variant, the setup, and facts derived once.
-
-    A state refers to its deal's context by one field (``state.context``) instead of copying
-    the variant, the setup and their derived facts on every action. Read-only; two contexts
-    are equal when their variants and setups are (the derived facts follow from them).
-
-    Attributes:
-        variant: The configured variant.
-        setup: How the deal was set up.
-        rules: The variant's checked rules (``variant.rules``).
-        plan: The deal's steps (the variant's ``primero_deal_plan``).
-        table: Stake, rest, ante (the setup's).
-        betting: The variant's betting rules (``variant.spec.betting``).
-        n: The number of seats.
-        dealer: The dealer's seat.
-        eldest: The seat after the dealer.
-        external: The cards are dealt from outside (``dealing="external"``).
-        total_chips: The deal's chips: the players' at the start and the carry-in.
-        bound: The number of actions from which on the engine checks the deal against
-            :func:`primero.hookchecks.deal_action_bound` (never more than that bound).
-    """
-
-    __slots__ = ("_hash", "_space", "betting", "bound", "dealer", "eldest", "engine", "external",
-                 "n", "plan", "rules", "setup", "steps", "table", "total_chips", "variant")
-
-    variant: Variant
-    setup: DealSetup
-    engine: Engine
-    rules: DealRules
-    plan: tuple[Step, ...]
-    steps: tuple[Step | None, ...]
-    table: Table
-    betting: BettingRules
-    n: int
-    dealer: int
-    eldest: int
-    external: bool
-    total_chips: int
-    bound: int
-    _hash: int | None
-    _space: ActionSpace | None
-
-    def __init__(self, variant: Variant, setup: DealSetup, engine: Engine) -> None:
-        setter = object.__setattr__  # straight-line: one context per deal, made at its start
-        rules = variant.rules.deal
-        plan = rules.plan
-        n = len(setup.players)
-        dealer = setup.dealer
-        total = sum(setup.chips) + setup.carry
-        setter(self, "variant", variant)
-        setter(self, "setup", setup)
-        setter(self, "engine", engine)
-        setter(self, "rules", rules)
-        setter(self, "plan", plan)
-        setter(self, "steps", (None, *plan, None))
-        setter(self, "table", setup.table)
-        setter(self, "betting", variant.spec.betting)
-        setter(self, "n", n)
-        setter(self, "dealer", dealer)
-        setter(self, "eldest", (dealer + 1) % n if n else 0)
-        setter(self, "external", setup.dealing == "external")
-        setter(self, "total_chips", total)
-        setter(self, "bound", min(max(1, len(plan)) * (2 * n + 1) * (total + n + 1),
-                                  PROGRESS_FLOOR * (n + 1)))
-        setter(self, "_hash", None)
-        setter(self, "_space", None)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise attrs.exceptions.FrozenInstanceError()
-
-    def __delattr__(self, name: str) -> None:
-        raise attrs.exceptions.FrozenInstanceError()
-
-    def __eq__(self, other: object) -> bool:
-        if other is self:
-            return True
-        if type(other) is not DealContext:
-            return NotImplemented
-        return self.variant == other.variant and self.setup == other.setup
-
-    def __hash__(self) -> int:
-        value = self._hash
-        if value is None:
-            value = hash((self.variant, self.setup))
-            object.__setattr__(self, "_hash", value)
-        return value
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # by the engine's function: unpickling a state imports the engine that played it
-        return (self.engine.deal_context, (self.variant, self.setup))
-
-    def __deepcopy__(self, memo: dict[int, object]) -> DealContext:
-        return self
-
-    def __copy__(self) -> DealContext:
-        return self
-
-    def __repr__(self) -> str:
-        return f"<DealContext {self.variant} {', '.join(self.setup.players)}>"

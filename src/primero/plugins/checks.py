@@ -49,13 +49,10 @@ from primero.actions import Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack
 from primero.errors import CARD_TEXT, HIDDEN_CARD
 from primero.hands import HAND_SIZE
-from primero.plugins.manager import shown
-from primero.plugins.rules import (
-    whole_number,
-)
+from primero.plugins.manager import shown, whole_number
 from primero.settlement import Award, Settlement
-from primero.setup import PROGRESS_FLOOR, Step
-from primero.state import Delivery, GameState, folded_cards, history_size
+from primero.setup import Step
+from primero.state import PROGRESS_FLOOR, Delivery, GameState, folded_cards, history_size
 
 __all__ = [
     "LAZY_CHECK_ABOVE",

@@ -123,6 +123,11 @@ def shown(value: object, limit: int = 60) -> str:
     return f"{text} ({type(value).__name__})" if not isinstance(value, tuple | list) else text
 
 
+def whole_number(value: object) -> bool:
+    """Whether a hook's answer is a whole number of chips or points (an ``int``, not a bool)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def plugin_label(plugin: object) -> str:
     """How an error names a plug-in: its module or rule class, with its distribution."""
     if is_core(plugin):

@@ -57,6 +57,7 @@ from primero.plugins.manager import (
     plugin_label,
     register_plugin,
     shown,
+    whole_number,
 )
 from primero.plugins.rules import Rules, clear_ranking_cache
 from primero.variant import Variant, VariantSpec
@@ -110,10 +111,6 @@ def _text_problem(spec: VariantSpec) -> str | None:
             return (f"{what} {shown}: expected text without control characters (the "
                     "title on one line)")
     return None
-
-
-def whole_number(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _name_problem(what: str, name: object, verbs: bool = True) -> str | None:

@@ -32,6 +32,7 @@ from primero.plugins.manager import (
     plugin_label,
     register_plugin,
     shown,
+    whole_number,
 )
 from primero.rules.ranking import CORE_RANKING
 
@@ -48,10 +49,6 @@ RANKING_HOOKS = ("primero_card_points", "primero_classify_hand", "primero_hand_c
 
 #: The most points a card or a classified hand may have: ranking tables hold 32-bit points.
 MAX_POINTS = 2**31 - 1
-
-
-def whole_number(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def pack_problem(result: object) -> str | None:
