@@ -35,7 +35,6 @@ odds), :mod:`~primero.analysis.showdown`, :mod:`~primero.analysis.rule_sheets` (
 fact-check), :mod:`~primero.analysis.tables` and :mod:`~primero.analysis.plots`.
 """
 
-from primero.analysis._native import ShowdownCounter, showdown_counter
 from primero.analysis.common import (
     Cards as Cards,
 )
@@ -77,6 +76,7 @@ from primero.analysis.rule_sheets import (
     p_rank_complete_among_cards,
 )
 from primero.analysis.showdown import ShowdownOdds, showdown_odds, showdown_probabilities
+from primero.analysis.showdown_halves import ShowdownCounter, showdown_counter
 from primero.analysis.tables import (
     class_table,
     compare_variants,

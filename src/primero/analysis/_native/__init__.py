@@ -9,8 +9,8 @@ file: a :class:`RuntimeWarning`, once per process), ``PRIMERO_NO_NATIVE=1`` is s
 count is beyond the kernel's sizes (more than 16 players or 8 drawing players in a half, more
 than 64 unseen cards, 2**32 deals in a half, 2**63 deals in all).
 
-:func:`showdown_counter` (``primero.analysis.showdown_counter``, and ``primero --version``)
-tells which of the two counts and, for numpy, why.
+:func:`primero.analysis.showdown_counter` (and ``primero --version``) tells which of the
+two counts and, for numpy, why.
 """
 
 from __future__ import annotations
@@ -25,12 +25,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 from primero.analysis._native.build import LIBRARY_NAME
 
-__all__ = ["LIBRARY_NAME", "STATUS_NAME", "ShowdownCounter", "count_by_halves", "library",
-           "library_path", "load", "native_disabled", "showdown_counter"]
+__all__ = ["LIBRARY_NAME", "STATUS_NAME", "build_report", "count_by_halves", "library",
+           "library_path", "load", "load_failure", "native_disabled"]
 
 #: The build hook's one-line report beside the kernel: ``built`` or ``not built: <why>``.
 STATUS_NAME = "_primero_native.status"
@@ -137,64 +135,17 @@ def library() -> Any:
     return load(library_path())
 
 
-@attrs.frozen
-class ShowdownCounter:
-    """Which code counts exact showdown odds in this process, and why.
-
-    ``str()`` of it is the line ``primero --version`` prints, e.g. ``showdown odds: the
-    native kernel (/…/_primero_native.so)`` or ``showdown odds: numpy (the kernel was not
-    built at install: no C compiler found …)``.
-
-    Attributes:
-        native: Whether the compiled kernel counts (``False``: numpy does).
-        reason: Why numpy counts (``""`` when the kernel does).
-        path: Where the kernel is (or would be).
-    """
-
-    native: bool
-    reason: str
-    path: Path
-
-    def __str__(self) -> str:
-        if self.native:
-            return f"showdown odds: the native kernel ({self.path})"
-        return f"showdown odds: numpy ({self.reason})"
-
-
-def _build_report(folder: Path) -> str | None:
-    """The build hook's report beside the kernel (``None`` if it wrote none)."""
+def build_report(folder: Path) -> str | None:
+    """The build hook's report beside the kernel (``built`` or ``not built: <why>``), or None."""
     try:
         return (folder / STATUS_NAME).read_text(encoding="utf-8").strip()
     except OSError:
         return None
 
 
-def showdown_counter() -> ShowdownCounter:
-    """Whether the compiled showdown kernel or numpy counts exact showdown odds, and why.
-
-    The kernel counts unless ``PRIMERO_NO_NATIVE`` is set, it was not built at install (no
-    C compiler: the build hook's reason is kept beside the package), or it does not load
-    (another processor or system, a damaged file). Counts beyond the kernel's sizes (see
-    this module) go to numpy whatever this says. Loads the kernel if it is not yet loaded.
-
-    Returns:
-        The :class:`ShowdownCounter`.
-    """
-    path = library_path()
-    if native_disabled():
-        return ShowdownCounter(False, "PRIMERO_NO_NATIVE is set", path)
-    if not path.is_file():
-        report = _build_report(path.parent)
-        if report is not None and report.startswith("not built:"):
-            why = "the kernel was not built at install: " + report.split(":", 1)[1].strip()
-        else:
-            why = (f"no compiled kernel {path.name} beside primero: installed from a pure "
-                   "wheel or a source tree never built (pip install -e . compiles it)")
-        return ShowdownCounter(False, why, path)
-    if library() is None:
-        failure = _LOAD_FAILURES.get(path, "it failed to load")
-        return ShowdownCounter(False, f"the kernel {path.name} does not load: {failure}", path)
-    return ShowdownCounter(True, "", path)
+def load_failure(path: Path) -> str | None:
+    """Why the library at ``path`` did not load in this process (``None``: it did, or untried)."""
+    return _LOAD_FAILURES.get(path)
 
 
 def _side_deals(u: int, drawing: int) -> int:
