@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
-import sys
 import sysconfig
 import tempfile
 from pathlib import Path
@@ -79,12 +78,11 @@ class NativeKernelHook(BuildHookInterface):  # type: ignore[type-arg]
         if failure is not None:
             reason = " ".join(failure.split())
             status.write_text(f"not built: {reason}\n", encoding="utf-8")
-            message = (f"primero: the compiled showdown kernel was NOT built ({failure}). "
+            message = (f"WARNING: primero: the compiled showdown kernel was NOT built ({failure}). "
                        "The wheel is pure Python (py3-none-any): primero will count "
                        "showdown odds with numpy instead (slower). Install a C compiler "
                        "(cc, gcc or clang, or set CC) and reinstall to build it.")
             self.app.display_warning(message)
-            print(f"WARNING: {message}", file=sys.stderr)
         else:
             status.write_text("built\n", encoding="utf-8")
             self.app.display_info(f"primero: compiled the showdown kernel {target.name}")
