@@ -5,10 +5,18 @@ with the first of ``$CC``, ``cc``, ``gcc``, ``clang`` (``src/primero/analysis/_n
 does the compiling, standard library only):
 
 * a regular wheel (``pip install .``, ``python -m build``) carries the library and is tagged
-  for this platform (``cp311-cp311-linux_x86_64`` and the like);
+  ``py3-none-<platform>`` (``py3-none-linux_x86_64``, ``py3-none-macosx_11_0_arm64``): the
+  kernel is loaded with :mod:`ctypes`, so one wheel serves every Python 3 of the platform;
+  ``auditwheel repair`` (or ``delocate``) then turns ``linux_x86_64`` into a ``manylinux``
+  tag PyPI accepts;
 * an editable install (``pip install -e .``) compiles it into the source tree (gitignored);
-* without a compiler, or if the compile fails, the build goes on with a warning: the wheel
-  stays pure Python and primero counts with numpy instead (as with ``PRIMERO_NO_NATIVE=1``).
+* without a compiler, or if the compile fails, the build goes on with a warning on standard
+  error (pip shows it with ``pip install -v``): the wheel stays pure Python
+  (``py3-none-any``) and primero counts with numpy instead (as with ``PRIMERO_NO_NATIVE=1``).
+
+Either way the wheel (or the editable tree) carries ``_primero_native.status``, one line
+saying whether the kernel was built and, if not, why: ``primero --version`` and
+:func:`primero.analysis.counter` report it.
 
 The sdist carries the C source and this hook, so installing from it compiles again.
 """
@@ -17,6 +25,7 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
+import sysconfig
 import tempfile
 from pathlib import Path
 from types import ModuleType
@@ -26,6 +35,13 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: The kernel's folder, in the source tree and (under ``primero/``) in the wheel.
 NATIVE = Path("src", "primero", "analysis", "_native")
+#: The build's one-line report beside the kernel (read by ``primero.analysis.counter``).
+STATUS_NAME = "_primero_native.status"
+
+
+def platform_tag() -> str:
+    """This platform's wheel tag (``linux_x86_64``, ``macosx_11_0_arm64``, ``win_amd64``)."""
+    return sysconfig.get_platform().replace("-", "_").replace(".", "_").replace(" ", "_")
 
 
 def _load_build_module(root: Path) -> ModuleType:
@@ -52,21 +68,32 @@ class NativeKernelHook(BuildHookInterface):  # type: ignore[type-arg]
         build = _load_build_module(root)
         name = build.LIBRARY_NAME
         if version == "editable":
-            target = root / NATIVE / name
+            folder = root / NATIVE
         else:
             self._scratch = Path(tempfile.mkdtemp(prefix="primero-native-"))
-            target = self._scratch / name
+            folder = self._scratch
+        target = folder / name
         failure = build.compile_library(target)
+        status = folder / STATUS_NAME
         if failure is not None:
-            self.app.display_warning(
-                f"primero: the compiled showdown kernel was not built ({failure}); "
-                "primero will count showdown odds with numpy instead (slower)")
+            reason = " ".join(failure.split())
+            status.write_text(f"not built: {reason}\n", encoding="utf-8")
+            message = (f"WARNING: primero: the compiled showdown kernel was NOT built ({failure}). "
+                       "The wheel is pure Python (py3-none-any): primero will count "
+                       "showdown odds with numpy instead (slower). Install a C compiler "
+                       "(cc, gcc or clang, or set CC) and reinstall to build it.")
+            self.app.display_warning(message)
+        else:
+            status.write_text("built\n", encoding="utf-8")
+            self.app.display_info(f"primero: compiled the showdown kernel {target.name}")
+        if version == "editable":
             return
-        self.app.display_info(f"primero: compiled the showdown kernel {target.name}")
-        if version != "editable":
+        build_data["force_include"][str(status)] = f"primero/analysis/_native/{STATUS_NAME}"
+        if failure is None:
             build_data["force_include"][str(target)] = f"primero/analysis/_native/{name}"
             build_data["pure_python"] = False
-            build_data["infer_tag"] = True
+            # ctypes loads the kernel: no Python ABI, only the platform
+            build_data["tag"] = f"py3-none-{platform_tag()}"
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         """Remove the scratch folder of a regular wheel's library."""

@@ -316,8 +316,10 @@ def test_bare_primero_prints_the_help() -> None:
     assert "simulate" in result.output and "error:" not in result.output
 
 
-def test_version() -> None:
-    assert ok("--version") == f"primero {primero.__version__}\n"
+def test_version_names_the_showdown_counter(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PRIMERO_NO_NATIVE", "1")
+    assert ok("--version") == (f"primero {primero.__version__}\n"
+                               "showdown odds: numpy (PRIMERO_NO_NATIVE is set)\n")
 
 
 # --- the installed command, as a user runs it ---------------------------------------------------
@@ -338,7 +340,9 @@ def test_console_script_error_has_no_traceback() -> None:
 def test_python_dash_m() -> None:
     done = subprocess.run([sys.executable, "-m", "primero", "--version"],
                           capture_output=True, text=True, timeout=120, check=True)
-    assert done.stdout == f"primero {primero.__version__}\n"
+    first, counter, *rest = done.stdout.splitlines()
+    assert (first, rest) == (f"primero {primero.__version__}", [])
+    assert counter.startswith(("showdown odds: the native kernel (", "showdown odds: numpy ("))
 
 
 def test_the_cli_needs_neither_typer_nor_pydantic() -> None:

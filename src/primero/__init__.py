@@ -60,6 +60,9 @@ if TYPE_CHECKING:
     from primero.variant import Variant, VariantSpec
     from primero.views import PlayerView
 
+    #: The installed version (``"0.1.0"``), read from the metadata on first access.
+    __version__: str
+
 #: Public name -> the module that defines it (imported on first access).
 _EXPORTS: dict[str, str] = {
     "Action": "primero.actions",

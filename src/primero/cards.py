@@ -177,6 +177,16 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self.ascii!r})"
 
+    def _repr_html_(self) -> str:
+        """The card's face for a notebook: rank and suit symbol, red for hearts and diamonds.
+
+        ``<span class="primero-card" title="7s" style="color:#b00">7♥</span>`` and the like:
+        the ``title`` is the ASCII notation.
+        """
+        colour = "#b00" if self.suit in (Suit.HEARTS, Suit.DIAMONDS) else "#000"
+        return (f'<span class="primero-card" title="{self.ascii}" style="color:{colour};'
+                f'font-weight:bold">{self}</span>')
+
 
 _INTERNED: dict[tuple[Rank, Suit], Card] = {}
 for _suit in Suit:

@@ -12,6 +12,7 @@ with values of another ranking. The classes and their order: docs/rules/hands.md
 
 from __future__ import annotations
 
+import html
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from math import comb
@@ -201,6 +202,13 @@ class HandValue:
     def label(self) -> str:
         """``"Class points"``, e.g. ``"Primero 65"``: the form golden cases and JSON use."""
         return f"{self.hand_class} {self.points}"
+
+    def _repr_html_(self) -> str:
+        """The value for a notebook: the cards' faces, the label, and :meth:`explain`."""
+        faces = " ".join(card._repr_html_() for card in self.cards)
+        return (f'<div class="primero-hand-value">{faces} &mdash; '
+                f"<strong>{html.escape(self.label)}</strong><br>"
+                f"<small>{html.escape(self.explain())}</small></div>")
 
     def explain(self) -> str:
         """One line: class, points, and the cards that make them with their points.

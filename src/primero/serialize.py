@@ -1,6 +1,7 @@
 """JSON-ready dictionaries of views, settlements, hand values and deal records.
 
-:func:`to_dict` turns a :class:`~primero.state.PlayerView`, a
+:func:`to_dict` turns a :class:`~primero.state.GameState` (a seat's view of it, or the whole
+state), a :class:`~primero.state.PlayerView`, a
 :class:`~primero.settlement.Settlement` (with its :class:`~primero.settlement.Award` s and
 :class:`~primero.settlement.PotLayer` s), a :class:`~primero.hands.HandValue` or a
 :class:`~primero.history.DealRecord` into plain ``dict``/``list``/``str``/``int``/``bool``/
@@ -37,6 +38,7 @@ from primero.hands import HandValue
 from primero.plugins.registry import get_variant
 from primero.records import DealRecord, record_data, record_from_data
 from primero.settlement import Award, PotLayer, Settlement
+from primero.state import GameState
 from primero.variant import Variant
 from primero.views import PlayerView
 
@@ -46,22 +48,34 @@ __all__ = ["JSONValue", "record_from_dict", "settlement_from_dict", "to_dict"]
 JSONValue = dict[str, Any] | list[Any] | str | int | float | bool | None
 
 
-def to_dict(obj: object, *, players: Sequence[str] | None = None) -> dict[str, Any]:
-    """The JSON-ready dictionary of a view, settlement, award, pot layer, hand value or record.
+def to_dict(obj: object, *, players: Sequence[str] | None = None,
+            seat: int | None = None) -> dict[str, Any]:
+    """The JSON-ready dictionary of a state, view, settlement, award, pot layer, value or record.
 
     Args:
-        obj: A :class:`~primero.state.PlayerView`, :class:`~primero.settlement.Settlement`,
-            :class:`~primero.settlement.Award`, :class:`~primero.settlement.PotLayer`,
-            :class:`~primero.hands.HandValue` or :class:`~primero.history.DealRecord`.
+        obj: A :class:`~primero.state.GameState`, :class:`~primero.state.PlayerView`,
+            :class:`~primero.settlement.Settlement`, :class:`~primero.settlement.Award`,
+            :class:`~primero.settlement.PotLayer`, :class:`~primero.hands.HandValue` or
+            :class:`~primero.history.DealRecord`.
         players: For a settlement or an award: the players' names by seat, to add a
             ``"player"`` key beside every ``"seat"`` (a settlement does not know names).
+        seat: For a state: the seat whose view to give (``to_dict(state.view(seat))``: only
+            what that player may see); ``None`` gives the whole state, every hidden card
+            included (the stock, every hand: for a stateless wrapper or a debugger, never
+            for a player).
 
     Returns:
         A new dictionary in the schema of ``docs/reference/json.md``, keys in a fixed order.
 
     Raises:
-        TypeError: ``obj`` is none of these.
+        TypeError: ``obj`` is none of these, or ``seat`` is given for another kind.
+        primero.errors.UnknownSeatError: ``seat`` is not a seat of the state.
     """
+    if seat is not None and not isinstance(obj, GameState):
+        kind = "PlayerView" if isinstance(obj, PlayerView) else type(obj).__name__
+        raise TypeError(f"to_dict takes a seat for a GameState only, not for {kind}")
+    if isinstance(obj, GameState):
+        return _view(obj.view(seat)) if seat is not None else _state(obj)
     if isinstance(obj, Settlement):
         return _settlement(obj, players)
     if isinstance(obj, Award):
@@ -74,8 +88,8 @@ def to_dict(obj: object, *, players: Sequence[str] | None = None) -> dict[str, A
         return _record(obj)
     if isinstance(obj, PlayerView):
         return _view(obj)
-    raise TypeError(f"to_dict takes a PlayerView, Settlement, Award, PotLayer, HandValue or "
-                    f"DealRecord, not {type(obj).__name__}")
+    raise TypeError(f"to_dict takes a GameState, PlayerView, Settlement, Award, PotLayer, "
+                    f"HandValue or DealRecord, not {type(obj).__name__}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -254,5 +268,23 @@ def _view(view: Any) -> dict[str, Any]:
         elif f.name == "extras":
             data["extras"] = {k: _plain(v) for k, v in value}
         elif not f.name.startswith("_"):
+            data[f.name] = _plain(value)
+    return data
+
+
+def _state(state: GameState) -> dict[str, Any]:
+    """The whole state: every field, the variant, dealer and step (every hidden card too)."""
+    step = state.step
+    data: dict[str, Any] = {"variant": _plain(state.variant), "dealer": state.dealer,
+                            "step": None if step is None else str(step), "pot": state.pot}
+    for f in attrs.fields(GameState):
+        if not f.init or f.name.startswith("_") or f.name == "context":
+            continue
+        value = getattr(state, f.name)
+        if f.name == "history":
+            data["history"] = [{"seat": s, "action": str(a)} for s, a in value]
+        elif f.name == "settlement":
+            data["settlement"] = None if value is None else _settlement(value, None)
+        else:
             data[f.name] = _plain(value)
     return data

@@ -46,7 +46,7 @@ from primero.cards import Card, format_cards
 from primero.copying import replace
 from primero.errors import UnknownSeatError, named
 from primero.setup import DealSetup, Step, Table
-from primero.views import PlayerView
+from primero.views import PlayerView, deal_table_html
 
 if TYPE_CHECKING:
     from primero.action_space import ActionSpace
@@ -919,6 +919,36 @@ class GameState:
             if turn is not None and 0 <= turn < len(self.seats) else ""
         chips = ", ".join(f"{s.name} {s.stack}" for s in self.seats)
         return f"<GameState {self.context.variant}, {where}{who}, pot {self.pot}; chips {chips}>"
+
+    def _repr_html_(self) -> str:
+        """The state as a notebook table, hands face down (:meth:`html` shows them)."""
+        return self.html()
+
+    def html(self, *, show_hands: bool = False) -> str:
+        """The deal as a small HTML table: whose turn, the pot, every stack and hand.
+
+        Args:
+            show_hands: Show every hand face up (all-seeing, as :meth:`describe`); by default
+                a hand is face down unless shown at the showdown, so that displaying a state
+                in a notebook shows no hidden card.
+
+        Returns:
+            An HTML fragment (:func:`primero.views.deal_table_html`).
+        """
+        where = "over" + (f" ({self.ended_by})" if self.ended_by else "") if self.over \
+            else str(self.step) if self.step is not None else "start"
+        caption = f"{self.variant} — {where}; pot {self.pot}"
+        hands = [s.hand if show_hands else None for s in self.seats]
+        notes = []
+        if self.settlement is not None:
+            for award in self.settlement.awards:
+                won = f"{self.seats[award.seat].name} wins {award.amount}"
+                notes.append(won + (f" ({award.value.label})" if award.value is not None
+                                    else ""))
+        public = self.view(0).seats  # the public facts, the same in every seat's view
+        return deal_table_html(caption, public, dealer=self.dealer,
+                               to_act=None if self.over else self.to_act, hands=hands,
+                               notes=notes)
 
     def describe(self) -> str:
         """A multi-line, all-seeing description (for debugging and the ``play`` narration).

@@ -14,7 +14,8 @@ nothing public (fields, equality, ``repr``, pickling, copying,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import html
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -30,10 +31,51 @@ if TYPE_CHECKING:
     from primero.state import GameState, PublicSeat, Receipt
     from primero.variant import Variant
 
-__all__ = ["HAND_SIZE", "PlayerView", "state_view"]
+__all__ = ["FACE_DOWN", "HAND_SIZE", "PlayerView", "deal_table_html", "state_view"]
 
 #: Cards in a whole Primero hand (docs/rules/hands.md).
 HAND_SIZE = 4
+
+#: A card face down in the notebook tables (:func:`deal_table_html`).
+FACE_DOWN = '<span class="primero-card" title="face down">&#x1F0A0;</span>'
+
+
+def deal_table_html(caption: str, seats: Sequence[PublicSeat], *, dealer: int,
+                    to_act: int | None, hands: Sequence[Sequence[Card] | None],
+                    notes: Sequence[str] = ()) -> str:
+    """A deal as a small HTML table: a row per seat (stack, chips in, cards), for notebooks.
+
+    Args:
+        caption: The title line (plain text: escaped here).
+        seats: Every seat's public facts, in playing order.
+        dealer: The dealer's seat (marked D).
+        to_act: Whose turn it is (marked with an arrow), or ``None``.
+        hands: Per seat, the cards to show face up, or ``None``: then the cards shown at the
+            showdown (``shown``) if any, else as many faces down as the seat holds.
+        notes: Lines under the table (plain text: escaped here).
+
+    Returns:
+        An HTML fragment (``<table>``), every player-given text escaped.
+    """
+    rows = []
+    for k, seat in enumerate(seats):
+        mark = ("&#x25B6; " if k == to_act else "") + ("D" if k == dealer else "")
+        hand = hands[k]
+        if hand is None and seat.shown:
+            hand = seat.shown
+        cards = " ".join(c._repr_html_() for c in hand) if hand is not None \
+            else " ".join([FACE_DOWN] * seat.cards)
+        status = "folded" if seat.folded else ""
+        rows.append(f"<tr><td>{mark}</td><td>{k}</td><td>{html.escape(seat.name)}</td>"
+                    f'<td style="text-align:right">{seat.stack}</td>'
+                    f'<td style="text-align:right">{seat.contributed}</td>'
+                    f"<td>{cards}</td><td>{status}</td></tr>")
+    below = "".join(f"<div>{html.escape(line)}</div>" for line in notes)
+    return ('<div class="primero-deal"><table>'
+            f"<caption>{html.escape(caption)}</caption>"
+            "<thead><tr><th></th><th>Seat</th><th>Player</th><th>Stack</th><th>In</th>"
+            "<th>Cards</th><th></th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>{below}</div>")
 
 
 @frozen(kw_only=True)
@@ -122,6 +164,22 @@ class PlayerView:
             if k == key:
                 return v
         return default
+
+    def _repr_html_(self) -> str:
+        """The view as a notebook table: the viewer's own cards face up, no one else's.
+
+        Only what the viewer may see: their hand, the other seats' card counts (faces down)
+        and the cards shown at a showdown, whose turn it is, the pot and every stack.
+        """
+        me = self.seats[self.seat].name
+        where = "over" if self.over else str(self.step) if self.step is not None else "start"
+        caption = f"{self.variant} — {me}'s view (seat {self.seat}); {where}; pot {self.pot}"
+        hands = [self.hand if k == self.seat else None for k in range(len(self.seats))]
+        notes = []
+        if self.legal:
+            notes.append("legal: " + ", ".join(str(a) for a in self.legal))
+        return deal_table_html(caption, self.seats, dealer=self.dealer, to_act=self.to_act,
+                               hands=hands, notes=notes)
 
 
 def _public_seats(state: GameState, seat: int) -> tuple[PublicSeat, ...]:

@@ -17,6 +17,7 @@ DataFrame wrapper):
   cards each after round 1), the probability that each player ends with the best hand once
   the second deal is dealt, enumerated exactly.
 * :func:`fact_check` — the rule sheets' numeric tips against the exact figures.
+* :func:`showdown_counter` — whether the compiled showdown kernel or numpy counts (and why).
 
 Simulated (see :mod:`primero.simulation`): :func:`deal_table`, :func:`seat_table`,
 :func:`class_table`, :func:`summary_table` and :func:`compare_variants` turn runs into tidy
@@ -75,6 +76,7 @@ from primero.analysis.rule_sheets import (
     p_rank_complete_among_cards,
 )
 from primero.analysis.showdown import ShowdownOdds, showdown_odds, showdown_probabilities
+from primero.analysis.showdown_halves import ShowdownCounter, showdown_counter
 from primero.analysis.tables import (
     class_table,
     compare_variants,
@@ -92,6 +94,7 @@ __all__ = [
     "DrawDistribution",
     "DrawOutcome",
     "ExchangeOption",
+    "ShowdownCounter",
     "ShowdownOdds",
     "best_exchange",
     "class_order",
@@ -115,6 +118,7 @@ __all__ = [
     "plot_win_share",
     "plot_winning_classes",
     "seat_table",
+    "showdown_counter",
     "showdown_odds",
     "showdown_probabilities",
     "summary_table",

@@ -18,7 +18,8 @@ a superset sum then a signed subset sum over the sets of at most six unseen card
 transforms, one card at a time). Everything is integer arithmetic: the counts are exact.
 
 The same count runs in C where the install compiled ``primero/analysis/_native/halves.c``
-(about fifteen times faster; :func:`count_by_halves` picks it), else in the numpy code here.
+(about fifteen times faster; :func:`count_by_halves` picks it), else in the numpy code here;
+:func:`showdown_counter` says which, and why.
 """
 
 from __future__ import annotations
@@ -26,16 +27,73 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
+
+import attrs
 
 from primero.analysis import _native
 from primero.errors import PrimeroError
 from primero.hands import HAND_SIZE, Ranking
 
-__all__ = ["MAX_TABLE_ENTRIES", "count_by_halves", "showdown_by_halves"]
+__all__ = ["MAX_TABLE_ENTRIES", "ShowdownCounter", "count_by_halves", "showdown_by_halves",
+           "showdown_counter"]
 
 #: The most table entries (sets of unseen cards times distinct strengths) one count may hold.
 MAX_TABLE_ENTRIES = 120_000_000
+
+
+@attrs.frozen
+class ShowdownCounter:
+    """Which code counts exact showdown odds in this process, and why.
+
+    ``str()`` of it is the line ``primero --version`` prints, e.g. ``showdown odds: the
+    native kernel (/…/_primero_native.so)`` or ``showdown odds: numpy (the kernel was not
+    built at install: no C compiler found …)``.
+
+    Attributes:
+        native: Whether the compiled kernel counts (``False``: numpy does).
+        reason: Why numpy counts (``""`` when the kernel does).
+        path: Where the kernel is (or would be).
+    """
+
+    native: bool
+    reason: str
+    path: Path
+
+    def __str__(self) -> str:
+        if self.native:
+            return f"showdown odds: the native kernel ({self.path})"
+        return f"showdown odds: numpy ({self.reason})"
+
+
+def showdown_counter() -> ShowdownCounter:
+    """Whether the compiled showdown kernel or numpy counts exact showdown odds, and why.
+
+    The kernel counts unless ``PRIMERO_NO_NATIVE`` is set, it was not built at install (no
+    C compiler: the build hook's reason is kept beside the package), or it does not load
+    (another processor or system, a damaged file). Counts beyond the kernel's sizes (see
+    :mod:`primero.analysis._native`) go to numpy whatever this says. Loads the kernel if it
+    is not yet loaded.
+
+    Returns:
+        The :class:`ShowdownCounter`.
+    """
+    path = _native.library_path()
+    if _native.native_disabled():
+        return ShowdownCounter(False, "PRIMERO_NO_NATIVE is set", path)
+    if not path.is_file():
+        report = _native.build_report(path.parent)
+        if report is not None and report.startswith("not built:"):
+            why = "the kernel was not built at install: " + report.split(":", 1)[1].strip()
+        else:
+            why = (f"no compiled kernel {path.name} beside primero: installed from a pure "
+                   "wheel or a source tree never built (pip install -e . compiles it)")
+        return ShowdownCounter(False, why, path)
+    if _native.library() is None:
+        failure = _native.load_failure(path) or "it failed to load"
+        return ShowdownCounter(False, f"the kernel {path.name} does not load: {failure}", path)
+    return ShowdownCounter(True, "", path)
 
 
 @lru_cache(maxsize=4)

@@ -28,6 +28,7 @@ Numbers are read in ASCII digits only (``0``–``9``): full-width (``２``) and 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import re
 import sys
@@ -180,10 +181,27 @@ _HELP = "Primero, the Renaissance card game: variants, hand evaluation, exact ha
 @click.group(name="primero", cls=PrimeroGroup, help=_HELP, no_args_is_help=True,
              context_settings={"help_option_names": ["-h", "--help"],
                                "max_content_width": 100})
-@click.version_option(None, "--version", package_name="primero",
-                      message="%(prog)s %(version)s", help="Print primero's version and exit.")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=lambda ctx, _param, value: _print_version(ctx, value),
+              help="Print primero's version and which code counts showdown odds, and exit.")
 def app() -> None:
     """Primero, the Renaissance card game: variants, hand evaluation, exact hand counts."""
+
+
+def _print_version(ctx: click.Context, value: bool) -> None:
+    """``primero --version``: the version, and whether the native kernel or numpy counts."""
+    if not value or ctx.resilient_parsing:
+        return
+    # the analysis package only for this line (the app module stays cheap to import)
+    analysis: Any = importlib.import_module("primero.analysis")
+    click.echo(f"{ctx.find_root().info_name or 'primero'} {_primero_version()}")
+    click.echo(str(analysis.showdown_counter()))
+    ctx.exit()
+
+
+def _primero_version() -> str:
+    version: str = importlib.import_module("primero").__version__
+    return version
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,10 +1,18 @@
-"""The state machine: random legal deals (and the deals after them), checked at every step."""
+"""The state machine: random legal deals (and the deals after them), checked at every step.
+
+An example's time budget counts only the time spent in the machine's own rules (the variant's
+hooks, the engine and the kit's checks), never hypothesis' own work between and inside them
+(choosing rules, drawing data, its database): the same plug-in meets the same budget whatever
+the hypothesis version.
+"""
 
 from __future__ import annotations
 
+import functools
 import random
 import time
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar
 
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
@@ -26,6 +34,58 @@ from primero.testing.strategies import DealConfig, action_pool
 from primero.variant import Variant
 
 __all__ = ["DealMachine"]
+
+T = TypeVar("T")
+Rule = TypeVar("Rule", bound=Callable[..., Any])
+
+
+class _Clock:
+    """The time an example has spent in the machine's rules, and the deadline while in one.
+
+    :meth:`start` on entering a rule arms the deadline for what is left of the budget (and
+    :data:`GRACE` more); :meth:`stop` on leaving it (or before a hypothesis draw) disarms it
+    and adds the time spent.
+    """
+
+    def __init__(self, budget: float, message: Callable[[str], str]) -> None:
+        self.budget = budget
+        self.spent = 0.0
+        self._message = message
+        self._since: float | None = None
+        self._deadline: Deadline | None = None
+
+    def start(self) -> None:
+        if self._since is not None:
+            return
+        self._since = time.monotonic()
+        self._deadline = Deadline(max(self.budget - self.spent, 0.0) + GRACE, self._message)
+
+    def stop(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+        if self._since is not None:
+            self.spent += time.monotonic() - self._since
+            self._since = None
+
+    def elapsed(self) -> float:
+        """Seconds spent in the rules so far (the running one included)."""
+        running = 0.0 if self._since is None else time.monotonic() - self._since
+        return self.spent + running
+
+
+def timed(method: Rule) -> Rule:
+    """Count a rule's time against the example's budget (under its deadline)."""
+
+    @functools.wraps(method)
+    def run(self: DealMachine, *args: Any, **kwargs: Any) -> Any:
+        self._clock.start()
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._clock.stop()
+
+    return run  # type: ignore[return-value]
 
 
 def _recordable(variant: Variant) -> bool:
@@ -55,9 +115,10 @@ class DealMachine(RuleBasedStateMachine):
     max_deals: ClassVar[int] = 4
     #: Cards the variant makes public besides the showdown (see :func:`public_cards`).
     revealed: ClassVar[Revealed | None] = None
-    #: Seconds one example may take before it fails as a deal that does not end (checked
-    #: between actions; a call still running :data:`~primero.testing.deadline.GRACE` seconds
-    #: later is interrupted: :class:`~primero.testing.deadline.KitTimeout`).
+    #: Seconds one example may spend in the machine's rules (hypothesis' own time is not
+    #: counted) before it fails as a deal that does not end (checked between actions; a call
+    #: still running :data:`~primero.testing.deadline.GRACE` seconds later is interrupted:
+    #: :class:`~primero.testing.deadline.KitTimeout`).
     time_budget: ClassVar[float] = 10.0
     #: The actions at which an example ran out of its time budget (then every later example
     #: of the machine, the replay of the failing one included, stops there too).
@@ -70,17 +131,17 @@ class DealMachine(RuleBasedStateMachine):
         self.session: Any = None
         self.deals = 0
         self.session_total = 0
-        self._started = time.monotonic()
+        # the budget counts the rules' time only (see the module); each rule runs under a
+        # deadline, for a hook that never returns never meets the budget between actions
+        self._clock = _Clock(self.time_budget, self._past_deadline)
         self._checks = checking_everything()  # every hook result checked whole, every step
         self._checks.__enter__()
         self._detail = plugin_detail_in_notes()  # a PluginError's cards, for the author
         self._detail.__enter__()
-        # a hook that never returns never meets the budget between actions: a deadline
-        self._deadline = Deadline(self.time_budget + GRACE, self._past_deadline)
 
     def teardown(self) -> None:
         """Leave the whole-state hook checks (and the errors' details) on only while it runs."""
-        self._deadline.cancel()
+        self._clock.stop()
         self._detail.__exit__(None, None, None)
         self._checks.__exit__(None, None, None)
 
@@ -93,6 +154,15 @@ class DealMachine(RuleBasedStateMachine):
 
     # set-up ------------------------------------------------------------------------------
 
+    def _draw(self, data: st.DataObject, strategy: st.SearchStrategy[T], label: str) -> T:
+        """``data.draw(strategy)``, its time not counted against the budget (hypothesis')."""
+        self._clock.stop()
+        try:
+            return data.draw(strategy, label=label)
+        finally:
+            self._clock.start()
+
+    @timed
     def _begin(self, config: DealConfig) -> None:
         self.config = config
         self.state = config.start()
@@ -122,11 +192,12 @@ class DealMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: self._in_play())
     @rule(data=st.data())
+    @timed
     def act(self, data: st.DataObject) -> None:
         """Apply a random legal action; the old state must not change."""
         state = self.current
         legal = state.legal_actions()
-        action = data.draw(st.sampled_from(legal), label="action")
+        action = self._draw(data, st.sampled_from(legal), "action")
         self._apply_checked(state, action)
 
     def _apply_checked(self, state: GameState, action: Action) -> None:
@@ -141,7 +212,7 @@ class DealMachine(RuleBasedStateMachine):
                 len(new.history) != len(state.history) + 1:
             raise fail(new, f"applying {action} did not append exactly it to the history")
         cap = type(self)._over_budget_at
-        over_time = time.monotonic() - self._started > self.time_budget
+        over_time = self._clock.elapsed() > self.time_budget
         if len(new.history) > bound or over_time or (cap is not None and
                                                      len(new.history) >= cap):
             if len(new.history) > bound:
@@ -158,6 +229,7 @@ class DealMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: self._in_play())
     @rule(data=st.data())
+    @timed
     def illegal(self, data: st.DataObject) -> None:
         """An action that is not legal raises IllegalActionError and changes nothing.
 
@@ -168,7 +240,7 @@ class DealMachine(RuleBasedStateMachine):
         legal = state.legal_actions()
         candidates: list[Action | str] = [a for a in action_pool(state) if a not in legal]
         candidates += ["", "bid 3", "vie", "vie two", "hold raise", "exchange Zz", "fold now"]
-        action = data.draw(st.sampled_from(candidates), label="illegal action")
+        action = self._draw(data, st.sampled_from(candidates), "illegal action")
         before = snapshot(state)
         try:
             state.apply(action)
@@ -186,22 +258,25 @@ class DealMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: self._in_play())
     @rule(data=st.data())
+    @timed
     def out_of_turn(self, data: st.DataObject) -> None:
         """A move by another player, by nobody at the table, or unreadable, leaks no card.
 
         The error must carry (message, reason, ``.legal``) no card hidden from the sender:
         nothing of the mover's hand, nor of anyone else's but the sender's own.
         """
-        check_out_of_turn(self.current, data.draw(st.integers(min_value=0, max_value=2**32 - 1),
+        check_out_of_turn(self.current, self._draw(data, st.integers(min_value=0,
+                                                                     max_value=2**32 - 1),
                                                   label="probe seed"))
 
     @precondition(lambda self: self.state is not None)
     @rule(data=st.data())
+    @timed
     def views(self, data: st.DataObject) -> None:
         """Views equal across states that differ only in cards the viewer cannot see."""
         state = self.current
-        viewer = data.draw(st.integers(min_value=0, max_value=state.n - 1), label="viewer")
-        seed = data.draw(st.integers(min_value=0, max_value=2**32 - 1), label="twin seed")
+        viewer = self._draw(data, st.integers(min_value=0, max_value=state.n - 1), "viewer")
+        seed = self._draw(data, st.integers(min_value=0, max_value=2**32 - 1), "twin seed")
         revealed = type(self).revealed
         view = check_view_hides(state, viewer, revealed)
         for twin in hidden_twins(state, viewer, random.Random(seed), revealed):
@@ -211,6 +286,7 @@ class DealMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: self._in_play())
     @rule(seed=st.integers(min_value=0, max_value=2**32 - 1))
+    @timed
     def play_out(self, seed: int) -> None:
         """Finish the deal with random legal actions, checking every one."""
         rng = random.Random(seed)
@@ -226,6 +302,7 @@ class DealMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: self._is_over() and self.deals < self.max_deals)
     @rule()
+    @timed
     def next_deal(self) -> None:
         """Go on to the next deal at the same table (a session)."""
         state = self.current
@@ -268,6 +345,7 @@ class DealMachine(RuleBasedStateMachine):
     # invariants --------------------------------------------------------------------------
 
     @invariant()
+    @timed
     def invariants_hold(self) -> None:
         """:func:`check_deal_invariants`, and views hide hidden cards."""
         if self.state is None:

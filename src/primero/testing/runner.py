@@ -95,8 +95,10 @@ def variant_state_machine(
         max_deals: Most deals per run, the first included (1: no sessions).
         revealed: Cards the variant makes public during a deal besides the showdown (e.g.
             declared hands); the view checks then allow them.
-        time_budget: Seconds one example may take; past it the example fails as a deal that
-            does not end, naming the actions played (default 10).
+        time_budget: Seconds one example may spend in the variant's hooks, the engine and the
+            kit's checks (hypothesis' own time is not counted, so the budget does not depend
+            on its version); past it the example fails as a deal that does not end, naming
+            the actions played (default 10).
         **options: Variant options, e.g. ``supremus=False``.
 
     Raises:

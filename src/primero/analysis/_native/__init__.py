@@ -8,6 +8,9 @@ it returns ``None`` whenever the caller must count with numpy instead
 file: a :class:`RuntimeWarning`, once per process), ``PRIMERO_NO_NATIVE=1`` is set, or the
 count is beyond the kernel's sizes (more than 16 players or 8 drawing players in a half, more
 than 64 unseen cards, 2**32 deals in a half, 2**63 deals in all).
+
+:func:`primero.analysis.showdown_counter` (and ``primero --version``) tells which of the
+two counts and, for numpy, why.
 """
 
 from __future__ import annotations
@@ -24,8 +27,11 @@ from typing import Any
 
 from primero.analysis._native.build import LIBRARY_NAME
 
-__all__ = ["LIBRARY_NAME", "count_by_halves", "library", "library_path", "load",
-           "native_disabled"]
+__all__ = ["LIBRARY_NAME", "STATUS_NAME", "build_report", "count_by_halves", "library",
+           "library_path", "load", "load_failure", "native_disabled"]
+
+#: The build hook's one-line report beside the kernel: ``built`` or ``not built: <why>``.
+STATUS_NAME = "_primero_native.status"
 
 
 #: The kernel's sizes (halves.c: MAX_SIDE, MAX_DRAW, MAX_UNSEEN).
@@ -33,6 +39,9 @@ MAX_SIDE, MAX_DRAW, MAX_UNSEEN = 16, 8, 64
 
 #: The kernel's interface version (halves.c: primero_halves_abi).
 ABI = 1
+
+#: Why a library did not load, by path (for :func:`showdown_counter`).
+_LOAD_FAILURES: dict[Path, str] = {}
 
 #: One count at a time (ctypes lets other threads run meanwhile; each count holds its tables,
 #: up to hundreds of megabytes, and the kernel's binomial table is shared).
@@ -67,6 +76,7 @@ def load(path: Path) -> Any:
             raise OSError(f"built for interface {abi()}, this primero needs {ABI}: "
                           "reinstall primero (pip install -e . in a checkout)")
     except (OSError, AttributeError) as exc:
+        _LOAD_FAILURES[path] = str(exc)
         warnings.warn(f"primero: the compiled showdown kernel {path} does not load ({exc}); "
                       "counting with numpy instead", RuntimeWarning, stacklevel=3)
         return None
@@ -123,6 +133,19 @@ def _check_complete(path: Path) -> None:
 def library() -> Any:
     """The installed kernel (:func:`load` of :func:`library_path`, once per process)."""
     return load(library_path())
+
+
+def build_report(folder: Path) -> str | None:
+    """The build hook's report beside the kernel (``built`` or ``not built: <why>``), or None."""
+    try:
+        return (folder / STATUS_NAME).read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+
+
+def load_failure(path: Path) -> str | None:
+    """Why the library at ``path`` did not load in this process (``None``: it did, or untried)."""
+    return _LOAD_FAILURES.get(path)
 
 
 def _side_deals(u: int, drawing: int) -> int:
