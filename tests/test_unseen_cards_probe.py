@@ -96,7 +96,7 @@ def test_an_illegal_id_is_answered_without_the_movers_actions() -> None:
 
 def _play_with_stock(monkeypatch: pytest.MonkeyPatch, stock: list[str], folder: Path,
                      *args: str) -> tuple[str, list[bytes | None], bytes]:
-    """``primero play --save deal.toml`` in ``folder``, dealt from ``stock``, answering 1.
+    """``primero play --deals 1 --save deal.toml`` in ``folder``, dealt from ``stock``, answering 1.
 
     Returns the terminal's output, the save file's bytes at every prompt, the final file.
     """
@@ -115,7 +115,7 @@ def _play_with_stock(monkeypatch: pytest.MonkeyPatch, stock: list[str], folder: 
 
     monkeypatch.setattr(game, "start_deal", stacked)
     monkeypatch.setattr(game, "_read", answer)
-    result = run("play", "--seed", "5", "--save", str(save), *args)
+    result = run("play", "--seed", "5", "--deals", "1", "--save", str(save), *args)
     assert result.exit_code == 0, (result.output, result.exception)
     return str(result.stdout), seen, save.read_bytes()
 
@@ -148,7 +148,7 @@ def test_play_with_a_seed_saves_neither_seed_nor_stock_before_the_end(
         return "1"
 
     monkeypatch.setattr(game, "_read", answer)
-    result = run("play", "--seed", "3", "--save", str(save))
+    result = run("play", "--seed", "3", "--deals", "1", "--save", str(save))
     assert result.exit_code == 0, result.output
     assert seen and set(seen) == {b""}
     assert result.stdout.splitlines()[-1] == f"deal saved to {save}"
