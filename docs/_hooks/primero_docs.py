@@ -145,10 +145,17 @@ def _strongest_first(variant: Any, classes: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def variant_specs() -> list[Any]:
-    """Every registered variant spec, in registration order."""
-    import primero
+    """Every built-in variant spec, in registration order.
 
-    return list(primero.registry().specs())
+    The site documents the library's own variants: a plug-in installed where the site is built
+    (the test suite's example plug-in, say) is not one of them.
+    """
+    import primero
+    from primero.plugins.registry import BUILTIN_VARIANT_MODULES
+
+    registry = primero.registry()
+    return [spec for spec in registry.specs()
+            if registry.provider(spec) in BUILTIN_VARIANT_MODULES]
 
 
 def variant_nav() -> list[dict[str, str]]:
