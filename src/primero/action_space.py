@@ -28,7 +28,7 @@ every built-in variant). Bet sizes are encoded by amount: an all-in short of the
 amount it puts in. Plug-ins that add actions extend the space through the hook
 ``primero_action_blocks`` (:mod:`primero.hookspecs`), whose blocks follow the core's; the
 calling variant adds Cardano's calls that way (every vie and raise amount times every call of
-the variant's call book, :mod:`primero.calls`).
+the variant's call book, :mod:`primero.variants.cardano`).
 
 Encoding depends on the state only where an action is relative to the hand (exchanges). The
 hand is read in one fixed order, the pack's (:func:`canonical_hand`), never in the order the

@@ -4,7 +4,7 @@ The engine makes a new state on every action: :func:`replace` (a fast ``attrs.ev
 :func:`copier` (a generated ``copy(inst, v1, v2, ...)`` for the hot paths) write one load and
 store per field, through a builder subclass that takes plain attribute stores where the class
 allows one. Only for classes without converters or validators (:class:`~primero.state.GameState`,
-:class:`~primero.seats.Seat`). :mod:`primero.state` re-exports both.
+:class:`~primero.state.Seat`).
 """
 
 from __future__ import annotations

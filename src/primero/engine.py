@@ -151,7 +151,7 @@ def start_deal(
     """Set up a deal and run it to the first decision.
 
     Two forms: ``start_deal(variant, players, chips, dealer=..., stake=..., seed=...)``, or
-    ``start_deal(variant, setup)`` with a :class:`~primero.deal_setup.DealSetup` (the same
+    ``start_deal(variant, setup)`` with a :class:`~primero.setup.DealSetup` (the same
     checks; a setup with no ``stock`` is shuffled from its ``seed``, one with a stock is dealt
     from it — ``start_deal(state.variant, state.setup)`` deals ``state``'s deal again). Sessions
     and deal records deal through the second form.
@@ -160,7 +160,7 @@ def start_deal(
         variant: The configured variant (see :func:`primero.get_variant`) or a variant name
             (its default options).
         players: Names in playing order (seat 0 first); one word each, distinct. Or the whole
-            setup, a :class:`~primero.deal_setup.DealSetup`: then no other argument is given.
+            setup, a :class:`~primero.setup.DealSetup`: then no other argument is given.
         chips: Starting chips per player (in playing order) or one number for everyone.
         dealer: The dealer's seat (negative counts from the last seat) or name; default the
             last seat (so seat 0 is eldest).
@@ -242,10 +242,10 @@ def _first_state(state: GameState) -> GameState:
     some order: a seeded stock is the pack shuffled (:func:`seeded_stock` permutes
     ``variant.pack.cards``, a :class:`~primero.cards.Pack` of distinct cards), a stacked one
     was refused unless it is the pack exactly once (``pack.check`` and its length, in
-    :func:`~primero.table_setup.cards_setup`), and a deal dealt from outside starts from the
+    :func:`~primero.start.cards_setup`), and a deal dealt from outside starts from the
     pack itself. So the whole-state check at the end of the first step counts no card the
     engine dealt from the top of this stock; a plug-in's answer is a new state, whose cards
-    are counted (see :mod:`primero.hookchecks`). The kit counts every time.
+    are counted (see :mod:`primero.plugins.checks`). The kit counts every time.
     """
     object.__setattr__(state, "_cards_sound", True)  # a fact of this immutable value
     return state

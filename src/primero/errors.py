@@ -145,7 +145,7 @@ class EndlessDealError(PluginError):
 
     Rules: docs/rules/waks.md.
 
-    See :func:`primero.hookchecks.deal_action_bound`: it grows with what the deal has moved
+    See :func:`primero.plugins.checks.deal_action_bound`: it grows with what the deal has moved
     (chips, folds, steps), not with the chips on the table, so a deal whose actions move
     nothing is stopped within a few hundred actions however many chips the players hold.
 

@@ -72,7 +72,7 @@ MAX_CHIPS = 10 ** 15
 
 
 #: The largest shuffle seed a deal file may give is the largest a deal takes:
-#: :data:`primero.table_setup.MAX_SEED` (2**128).
+#: :data:`primero.start.MAX_SEED` (2**128).
 
 
 #: The most characters of a bad value echoed in a message.
@@ -231,7 +231,7 @@ class DealRecord:
     """One deal as a deal file describes it: its variant, its setup, its actions.
 
     The fields are the deal file's keys (docs/reference/deal-files.md); :attr:`setup` is the
-    :class:`~primero.deal_setup.DealSetup` they make, the value replaying deals from, and
+    :class:`~primero.setup.DealSetup` they make, the value replaying deals from, and
     :meth:`DealRecord.of` writes a setup as a record.
 
     Attributes:
@@ -271,7 +271,7 @@ class DealRecord:
 
     @property
     def setup(self) -> DealSetup:
-        """The deal's setup (:class:`~primero.deal_setup.DealSetup`): what replaying deals.
+        """The deal's setup (:class:`~primero.setup.DealSetup`): what replaying deals.
 
         A record without a stock has the seeded setup (``stock=()``, the ``seed`` shuffles
         it); one with a stock the stacked setup (its reshuffles given, seed 0). A record

@@ -4,7 +4,7 @@
 state), a :class:`~primero.state.PlayerView`, a
 :class:`~primero.settlement.Settlement` (with its :class:`~primero.settlement.Award` s and
 :class:`~primero.settlement.PotLayer` s), a :class:`~primero.hands.HandValue` or a
-:class:`~primero.history.DealRecord` into plain ``dict``/``list``/``str``/``int``/``bool``/
+:class:`~primero.records.DealRecord` into plain ``dict``/``list``/``str``/``int``/``bool``/
 ``None`` values that :func:`json.dumps` writes as they are. Cards are their ASCII text
 (``"7s"``, ``"10d"``), actions their deal-file text (``"vie 2"``, ``"exchange Qd"``), chips
 whole numbers, seats numbers in playing order from 0 (the eldest is the seat after the
@@ -56,7 +56,7 @@ def to_dict(obj: object, *, players: Sequence[str] | None = None,
         obj: A :class:`~primero.state.GameState`, :class:`~primero.state.PlayerView`,
             :class:`~primero.settlement.Settlement`, :class:`~primero.settlement.Award`,
             :class:`~primero.settlement.PotLayer`, :class:`~primero.hands.HandValue` or
-            :class:`~primero.history.DealRecord`.
+            :class:`~primero.records.DealRecord`.
         players: For a settlement or an award: the players' names by seat, to add a
             ``"player"`` key beside every ``"seat"`` (a settlement does not know names).
         seat: For a state: the seat whose view to give (``to_dict(state.view(seat))``: only
@@ -221,10 +221,10 @@ def _record(record: DealRecord) -> dict[str, Any]:
 def record_from_dict(data: Mapping[str, Any]) -> DealRecord:
     """Read back a record written by :func:`to_dict`: the deal file's keys, as JSON.
 
-    The dictionary is checked as :func:`~primero.history.load_record` checks a deal file.
+    The dictionary is checked as :func:`~primero.records.load_record` checks a deal file.
 
     Raises:
-        RecordError: as :func:`~primero.history.load_record` (a missing key, a key of the
+        RecordError: as :func:`~primero.records.load_record` (a missing key, a key of the
             wrong type, an unknown key, a card that does not exist…).
     """
     if not isinstance(data, Mapping):

@@ -87,7 +87,7 @@ class Session:
     """A table between deals: who sits where with how many chips, who deals next, the carry.
 
     Make one with :meth:`Session.new`; ``session.start_deal()`` deals the next deal (the
-    :class:`~primero.deal_setup.DealSetup` of :meth:`next_setup`), and
+    :class:`~primero.setup.DealSetup` of :meth:`next_setup`), and
     ``session.after(final_state)`` books its result and moves the deal on.
 
     Attributes:

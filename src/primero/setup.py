@@ -4,7 +4,7 @@ A :class:`DealSetup` is the one value that says how a deal is set up (docs/plugi
 the players and their chips, the dealer, the :class:`Table`, the carry-over and how
 the cards come. :func:`primero.engine.start_deal` takes one (``start_deal(variant, setup)``);
 a started deal keeps its own as ``state.setup``, with the stock filled in; a deal record
-(:attr:`primero.history.DealRecord.setup`), a session (:meth:`primero.session.Session.next_setup`)
+(:attr:`primero.records.DealRecord.setup`), a session (:meth:`primero.session.Session.next_setup`)
 and the kit's strategies (:func:`primero.testing.deal_setups`) give the same value. The
 facts derived from a setup once per deal are its context (:class:`primero.state.DealContext`,
 ``state.context``).

@@ -2,7 +2,7 @@
 
 :func:`table_setup` checks the table arguments of :func:`primero.engine.start_deal` and makes
 the first seats, :func:`cards_setup` the cards (a seed, a stacked stock or none) and
-:func:`checked_setup` a whole :class:`~primero.deal_setup.DealSetup`. The engine keeps checked
+:func:`checked_setup` a whole :class:`~primero.setup.DealSetup`. The engine keeps checked
 tables (:func:`known_table`, by :func:`setup_key`), so a simulation that deals at the same
 table again and again checks it once.
 """

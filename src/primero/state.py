@@ -307,7 +307,7 @@ def _card_index(card: Card) -> int:
 
 
 #: Every name of the state's values, re-exported here from the modules that define them
-#: (:mod:`primero.deal_setup`, :mod:`primero.seats`, :mod:`primero.views`).
+#: (:mod:`primero.setup`, :mod:`primero.state`, :mod:`primero.views`).
 
 
 class Engine(Protocol):
@@ -340,7 +340,7 @@ class Engine(Protocol):
 
 
 #: Actions per seat (and one) a deal may always take (see
-#: :func:`primero.hookchecks.deal_action_bound`): below them its progress is not computed.
+#: :func:`primero.plugins.checks.deal_action_bound`): below them its progress is not computed.
 PROGRESS_FLOOR = 64
 
 
@@ -364,7 +364,7 @@ class DealContext:
         external: The cards are dealt from outside (``dealing="external"``).
         total_chips: The deal's chips: the players' at the start and the carry-in.
         bound: The number of actions from which on the engine checks the deal against
-            :func:`primero.hookchecks.deal_action_bound` (never more than that bound).
+            :func:`primero.plugins.checks.deal_action_bound` (never more than that bound).
     """
 
     __slots__ = ("_hash", "_space", "betting", "bound", "dealer", "eldest", "engine", "external",
@@ -583,7 +583,7 @@ class GameState:
         reshuffles: Every new stock made from the discards, in order, top first.
         history: ``(seat, action)`` for every action applied, in order.
         variant_state: The variant's own typed state in this deal (a frozen
-            :class:`~primero.variant_state.VariantState`, e.g. Cardano's standing call), or
+            :class:`~primero.state.VariantState`, e.g. Cardano's standing call), or
             ``None`` while it has set none; :attr:`extras` derives 0.1's pairs from it.
         settlement: The settlement, once the deal is over.
         pending: Cards owed to players and not yet dealt (:class:`Delivery`, in dealing
@@ -792,7 +792,7 @@ class GameState:
         """A copy with one variant-specific value set (0.1's interface to :attr:`variant_state`).
 
         Sets the field ``key`` of the variant's typed state; in a deal without one, keeps the
-        pair in an untyped :class:`~primero.variant_state.Extras`.
+        pair in an untyped :class:`~primero.state.Extras`.
 
         Raises:
             KeyError: the deal's typed variant state has no field ``key``.

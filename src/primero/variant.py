@@ -165,7 +165,7 @@ class VariantSpec:
             first one consulted last; empty for the core game itself.
         ante: The ante each player pays per deal when a deal does not say, in chips (0 for
             variants without one).
-        betting: How its betting rounds run (:class:`~primero.betting_rules.BettingRules`;
+        betting: How its betting rounds run (:class:`~primero.variant.BettingRules`;
             default the Waks game's), read by the core's betting hooks.
 
     The registry validates a spec when it is registered (:func:`primero.plugins.spec_problem`)

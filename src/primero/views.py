@@ -9,7 +9,7 @@ It is a :class:`PlayerView` like any other (same fields, same values, frozen; eq
 hashed like, a view built with every field given), and it pickles and copies as a plain
 :class:`PlayerView` holding the fields only. The state it reads from is a private reference:
 nothing public (fields, equality, ``repr``, pickling, copying,
-:func:`primero.serialize.to_dict`) reaches it. Re-exported by :mod:`primero.state`.
+:func:`primero.serialize.to_dict`) reaches it.
 """
 
 from __future__ import annotations

@@ -109,7 +109,7 @@ def reason_problem(result: object) -> str | None:
 def pending_problem(state: GameState) -> str | None:
     """The cards a hook queued (``state.pending``): deliveries to real seats, no more than can come.
 
-    Each is a :class:`~primero.seats.Delivery` to a seat in range that is still in, and they
+    Each is a :class:`~primero.state.Delivery` to a seat in range that is still in, and they
     ask for no more cards than the stock, the discards and the folded hands hold together
     (docs/rules/dealing.md: only those can be dealt or reshuffled).
     """
@@ -363,7 +363,7 @@ def deal_action_bound(state: GameState) -> int:
       actions move nothing cannot go on for long. ``4 * (n + 1)`` actions for each unit of
       progress so far (:data:`ACTIONS_PER_PROGRESS`: the steps begun, the folds, the chips put
       in and the chips paid from stack to stack, see :func:`deal_progress`) and one more,
-      never fewer than ``64 * (n + 1)`` (:data:`~primero.deal_setup.PROGRESS_FLOOR`, from which
+      never fewer than ``64 * (n + 1)`` (:data:`~primero.state.PROGRESS_FLOOR`, from which
       on the engine computes it).
 
     Args:
@@ -473,7 +473,7 @@ def core_shape_sound(before: GameState, after: object) -> bool:
     """The sound case of ``state_problem(before, after, chips=False)`` in one expression.
 
     For the core's own answers between two ends of steps (their shape only, see
-    :mod:`primero.hookchecks`); ``False`` sends the answer to the full check, which words
+    :mod:`primero.plugins.checks`); ``False`` sends the answer to the full check, which words
     the fault.
     """
     if type(after) is not GameState:
@@ -650,7 +650,7 @@ def _cards_fault(state: GameState, pack: Pack) -> str:
 
 
 # --------------------------------------------------------------------------------------------
-# Legal actions (beside the switch they read; the other answers: primero.answer_checks)
+# Legal actions (beside the switch they read; the other answers: primero.plugins.checks)
 
 
 def legal_problem(state: GameState, result: object) -> str | None:

@@ -103,7 +103,7 @@ def order_problem(result: object) -> str | None:
 
 #: Rankings by (variant name, rule objects, ranking options): see :attr:`RankingRules.ranking`.
 _ranking_cache: dict[tuple[object, ...], Ranking] = {}
-#: Guards both caches of rules (this one and ``primero.facade``'s rules by variant).
+#: Guards both caches of rules (this one and ``primero.plugins.rules``'s rules by variant).
 _lock = threading.Lock()
 
 

@@ -50,7 +50,7 @@ def seat_names(players: int) -> tuple[str, ...]:
 class Plan:
     """What a run plays: the variant, the table (a setup with no cards), seeds and agents.
 
-    ``setup`` is the :class:`~primero.deal_setup.DealSetup` of every deal of a ``"deals"``
+    ``setup`` is the :class:`~primero.setup.DealSetup` of every deal of a ``"deals"``
     run (seat names ``P0``…, the last seat deals); deal ``i`` is that setup with the seed
     :func:`derive_seed` ``(seed, i)``. A session run seats the same players at the same table.
     """

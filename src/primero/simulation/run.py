@@ -96,7 +96,7 @@ class Simulation:
             -> GameState:
         """Play deal ``deal`` of this run again and return its finished state.
 
-        The state can be saved as a deal record (:func:`primero.history.save_record`) or
+        The state can be saved as a deal record (:func:`primero.records.save_record`) or
         inspected. ``agents`` defaults to the run's agents by name; give the agent objects if
         the run used custom ones.
 

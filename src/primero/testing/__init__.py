@@ -37,7 +37,7 @@ and then mixes these steps, checking :func:`check_deal_invariants` after every o
   stock, cards swapped between two other players, the stock and discards reordered).
 * **play out** — finish the deal with random legal actions; it must end within
   :func:`action_bound` actions. A finished deal of an installed variant must survive a round
-  trip through its deal file (:mod:`primero.history`) to an equal state.
+  trip through its deal file (:mod:`primero.records`) to an equal state.
 * **chance and ids** — at every step the legal ids are the sorted encodings of the legal
   actions, each below the space's size, and ``decode(encode(a)) == a``
   (:func:`check_action_ids`); a finished deal is played again with its

@@ -84,7 +84,7 @@ def _names(count: int) -> tuple[str, ...]:
 
 @frozen(kw_only=True, init=False)
 class DealConfig:
-    """A variant and a :class:`~primero.deal_setup.DealSetup`: everything one deal needs.
+    """A variant and a :class:`~primero.setup.DealSetup`: everything one deal needs.
 
     :func:`deal_setups` draws these; ``config.start()`` is ``start_deal(config.variant,
     config.setup)``. The setup is the library's one deal-setup value (the one deal records,

@@ -2,7 +2,7 @@
 
 Mark Waks' reconstruction of the English game (2002–03), with the simpler betting later taken
 from David Whittaker; card values and hands from Cardano [seed-DE][WAKS]. Its rules are the core
-rules (:mod:`primero.rules.core`), on which every other variant's rules are stacked; this module
+rules (:mod:`primero.rules`), on which every other variant's rules are stacked; this module
 registers the ``waks`` spec.
 """
 
