@@ -175,12 +175,12 @@ def test_help_and_question_mark_list_the_verbs_with_poker_counterparts() -> None
         lines = _play("--seed", "3", input=f"{word}\n")
         at = lines.index(f"{PROMPT}  vie N           open the betting with N chips (poker: bet)")
         assert [line.split()[0] for line in lines[at + 1:at + 7]] == \
-            ["hold", "hold", "pass", "fold", "exchange", "a"]
+            ["hold", "hold", "pass", "fold", "exchange", "hint"]
         assert "(poker: call)" in lines[at + 1] and "(poker: raise)" in lines[at + 2]
         assert "(poker: check)" in lines[at + 3] and "(poker: draw)" in lines[at + 5]
-        assert [line.split()[0] for line in lines[at + 7:at + 9]] == ["rules", "quit"]
-        assert lines[at + 9].startswith("  the list shows what you may do now")
-        assert lines[at + 10] == PROMPT  # asked again
+        assert [line.split()[0] for line in lines[at + 7:at + 10]] == ["a", "rules", "quit"]
+        assert lines[at + 10].startswith("  the list shows what you may do now")
+        assert lines[at + 11] == PROMPT  # asked again
 
 
 def test_help_notes_and_showdown_wrap_at_spaces_in_a_narrow_terminal() -> None:

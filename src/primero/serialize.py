@@ -278,13 +278,14 @@ def _state(state: GameState) -> dict[str, Any]:
     data: dict[str, Any] = {"variant": _plain(state.variant), "dealer": state.dealer,
                             "step": None if step is None else str(step), "pot": state.pot}
     for f in attrs.fields(GameState):
-        if not f.init or f.name.startswith("_") or f.name == "context":
+        name = f.alias or f.name  # a field kept under a private name reads by its public one
+        if not f.init or name.startswith("_") or name == "context":
             continue
-        value = getattr(state, f.name)
-        if f.name == "history":
+        value = getattr(state, name)
+        if name == "history":
             data["history"] = [{"seat": s, "action": str(a)} for s, a in value]
-        elif f.name == "settlement":
+        elif name == "settlement":
             data["settlement"] = None if value is None else _settlement(value, None)
         else:
-            data[f.name] = _plain(value)
+            data[name] = _plain(value)
     return data
