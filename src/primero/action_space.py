@@ -198,6 +198,8 @@ class ExchangeBlock:
     name = "exchange"
     positional = True
 
+    size: int
+
     def __init__(self, hand: int) -> None:
         self.size = 1 << hand
 

@@ -473,6 +473,15 @@ class Encoder:
         table: The table.
     """
 
+    table: AdapterTable
+    pack: tuple[Card, ...]
+    position: dict[Card, int]
+    steps: tuple[Step, ...]
+    step_index: dict[Step, int]
+    length: int
+    total: float
+    held: float
+
     def __init__(self, table: AdapterTable) -> None:
         self.table = table
         self.pack = table.pack

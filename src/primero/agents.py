@@ -36,7 +36,7 @@ from primero.hands import HAND_SIZE, Ranking
 from primero.session import Session
 from primero.state import GameState
 from primero.tables import colex_offsets
-from primero.variants.cardano import CALL_KEY, call_book, parse_understatements
+from primero.variants.cardano import CALL_KEY, CallBook, call_book, parse_understatements
 from primero.variants.primiera import NOTHING
 from primero.views import PlayerView, state_view
 
@@ -297,6 +297,8 @@ class CallTest:
         if found is None or found.book.ranking is not variant.ranking:
             found = cls._cache[key] = cls(variant.ranking, rule, allowed)
         return found
+
+    book: CallBook
 
     def __init__(self, ranking: Ranking, rule: str, understatements: str) -> None:
         self.book = call_book(ranking)

@@ -168,6 +168,9 @@ class IllegalActionError(PrimeroError, ValueError):
     The state is unchanged. ``reason`` says why; ``legal`` lists what would have been legal.
     """
 
+    reason: str
+    legal: tuple[object, ...]
+
     def __init__(self, message: str, *, reason: str = "", legal: tuple[object, ...] = ()) -> None:
         super().__init__(message)
         self.reason = reason or message

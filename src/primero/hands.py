@@ -330,6 +330,12 @@ class Ranking:
         "pack", "points", "variant",
     )
 
+    variant: Variant | None
+    name: str
+    pack: Pack
+    classes: tuple[str, ...]
+    points: dict[Card, int]
+
     def __init__(
         self,
         *,

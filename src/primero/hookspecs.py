@@ -46,9 +46,9 @@ __all__ = ["PROJECT", "hookimpl", "hookspec", "primero_register_variants"]
 PROJECT = "primero"
 
 #: Marker for hook specifications (used only by this module).
-hookspec = pluggy.HookspecMarker(PROJECT)
+hookspec: pluggy.HookspecMarker = pluggy.HookspecMarker(PROJECT)
 #: Marker for hook implementations in plug-ins: ``@hookimpl`` on a method or function.
-hookimpl = pluggy.HookimplMarker(PROJECT)
+hookimpl: pluggy.HookimplMarker = pluggy.HookimplMarker(PROJECT)
 
 
 # --------------------------------------------------------------------------------------------

@@ -50,6 +50,7 @@ from primero.adapters import (
     returns,
     views,
 )
+from primero.cards import Card
 from primero.errors import IllegalActionError, PrimeroError
 from primero.plugins.registry import registry
 from primero.state import GameState
@@ -131,6 +132,11 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
     """
 
     name = GAME_NAME
+
+    table: AdapterTable
+    first: GameState
+    encoder: Encoder
+    position: dict[Card, int]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = {**DEFAULT_PARAMETERS, **(params or {})}
@@ -307,6 +313,11 @@ class PrimeroObserver:
         ValueError: observation parameters were given (none are supported), or all players'
             private information was asked for.
     """
+
+    encoder: Encoder
+    recall: bool
+    private: bool
+    public: bool
 
     def __init__(self, game: PrimeroGame, iig_obs_type: Any, params: Any) -> None:
         if params:

@@ -122,6 +122,9 @@ class KnownTable:
 
     __slots__ = ("seats", "setup")
 
+    setup: DealSetup
+    seats: tuple[Seat, ...]
+
     def __init__(self, setup: DealSetup, seats: tuple[Seat, ...]) -> None:
         self.setup = setup
         self.seats = seats

@@ -463,6 +463,10 @@ class HistoryChain:
 
     __slots__ = ("entry", "items", "parent", "size")
 
+    parent: tuple[tuple[int, Action], ...] | HistoryChain
+    entry: tuple[int, Action]
+    size: int
+
     def __init__(self, parent: tuple[tuple[int, Action], ...] | HistoryChain,
                  entry: tuple[int, Action]) -> None:
         self.parent = parent

@@ -126,6 +126,13 @@ class HandTable:
 
     __slots__ = ("_numpy", "class_ids", "classes", "keys", "points", "size", "strength")
 
+    size: int
+    classes: tuple[str, ...]
+    keys: tuple[tuple[int, ...], ...]
+    class_ids: array[int]
+    points: array[int]
+    strength: array[int]
+
     def __init__(self, *, size: int, classes: tuple[str, ...], keys: tuple[tuple[int, ...], ...],
                  class_ids: array[int], points: array[int], strength: array[int]) -> None:
         self.size = size

@@ -92,6 +92,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         "render_modes": ["ansi", "human"], "name": "primero_v0", "is_parallelizable": False,
         "render_fps": 1}
 
+    table: AdapterTable
+    possible_agents: list[str]
+    agents: list[str]
+    observation_spaces: dict[str, spaces.Dict]
+    action_spaces: dict[str, spaces.Discrete]
+    rewards: dict[str, float]
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    agent_selection: str
+
     def __init__(self, variant: str = "waks", players: int = 4, chips: int = 20,
                  stake: int = 1, rest: int = 3, ante: int | None = None,
                  options: str | dict[str, Any] = "", carry_over: str = "refund",

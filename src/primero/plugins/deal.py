@@ -48,6 +48,8 @@ from primero.rules.settling import CORE_SETTLING, core_settle
 from primero.state import GameState
 
 if TYPE_CHECKING:
+    import pluggy
+
     from primero.actions import Action
     from primero.settlement import Settlement
     from primero.setup import Step, Table
@@ -74,6 +76,9 @@ class DealRules(RankingRules):
             plug-in, the hook, what it returned and what was expected), or a plug-in raised
             an exception that is not a :class:`~primero.errors.PrimeroError`.
     """
+
+    hook_manager: pluggy.PluginManager
+    manager: pluggy.PluginManager
 
     def __init__(self, variant: Variant, ranking: RankingRules) -> None:
         self.variant = variant

@@ -256,6 +256,9 @@ class Rules(RankingRules):
             an exception that is not a :class:`~primero.errors.PrimeroError`.
     """
 
+    hook_manager: pluggy.PluginManager
+    ranking_manager: pluggy.PluginManager
+
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         pm = new_manager()

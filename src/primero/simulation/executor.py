@@ -43,6 +43,10 @@ class Chunks(Sequence[Task]):
         size: Items per chunk (:func:`chunk_size`).
     """
 
+    plan: Plan
+    mode: str
+    items: int
+
     def __init__(self, plan: Plan, mode: str, items: int, size: int) -> None:
         self.plan, self.mode, self.items = plan, mode, items
         self._starts = range(0, items, size)

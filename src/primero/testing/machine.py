@@ -124,6 +124,9 @@ class DealMachine(RuleBasedStateMachine):
     #: of the machine, the replay of the failing one included, stops there too).
     _over_budget_at: ClassVar[int | None] = None
 
+    deals: int
+    session_total: int
+
     def __init__(self) -> None:
         super().__init__()
         self.state: GameState | None = None

@@ -139,6 +139,8 @@ class CallBook:
 
     __slots__ = ("_call_keys", "_keys", "aliases", "calls", "points", "ranking")
 
+    ranking: Ranking
+
     def __init__(self, ranking: Ranking) -> None:
         keys: dict[tuple[str, int], tuple[int, ...]] = {}
         for value in ranking.values():
@@ -572,6 +574,8 @@ class CallBlock:
     """
 
     name = "calls"
+
+    size: int
 
     def __init__(self, calls: tuple[Call, ...], rest: int,
                  aliases: Mapping[Call, Call] | None = None) -> None:

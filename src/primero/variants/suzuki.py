@@ -157,6 +157,8 @@ class PassExchangeBlock:
     name = "pass exchange"
     positional = True
 
+    size: int
+
     def __init__(self, hand: int) -> None:
         self.size = (1 << hand) - 1
 
