@@ -20,6 +20,7 @@ from primero import PluginError, VariantSpec, get_variant, hookimpl
 from primero.copying import copier, replace
 from primero.engine import start_deal
 from primero.plugins.checks import checking_everything
+from primero.rules.settling import core_settle, settle_direct
 from primero.setup import Step
 from primero.state import GameState, Seat
 from primero.variant import Variant
@@ -232,3 +233,20 @@ def test_only_the_engines_own_moves_keep_the_cards_found_sound() -> None:
     with checking_everything():  # the kit counts every card whatever the state says
         problem = whole_state_problem(doubled, pack, bet.context.total_chips)
     assert problem is not None and f"holding {bet.stock[0].ascii} twice" in problem
+
+
+def test_the_direct_settlement_equals_the_core_settle_hook() -> None:
+    # every way a deal ends (folds, showdown, carry-over), with uneven stacks (all-in
+    # players, chips handed back unmatched) and a carry-over into the pot
+    variant = get_variant("waks")
+    ends = set()
+    for seed in range(150):
+        rng = random.Random(seed)
+        chips: int | list[int] = [2, 7, 30, 4] if seed % 3 == 0 else 30
+        state = start_deal(variant, PLAYERS, chips, dealer=seed % 4, seed=seed,
+                           rest=1 + seed % 3, carry=seed % 5)
+        while not state.over:
+            state = state.apply(rng.choice(state.legal_actions()))
+        ends.add(state.ended_by)
+        assert settle_direct(state) == core_settle(state) == state.settlement, seed
+    assert ends == {"folds", "showdown", "carry"}

@@ -35,7 +35,7 @@ import attrs
 from primero.action_space import legal_action_of
 from primero.actions import ACTION_WORDS, Action, Exchange, Fold, Hold, Pass, Vie, parse_action
 from primero.cards import Card, parse_cards
-from primero.copying import replace
+from primero.copying import copier, maker, replace
 from primero.errors import IllegalActionError, PrimeroError, UnknownSeatError, named
 from primero.plugins import checks as hookchecks
 from primero.plugins.checks import past_action_bound
@@ -215,23 +215,26 @@ def start_deal(
             and (dealing is None or
             dealing == "seeded") and type(reshuffles) is tuple and not reshuffles):
         # the usual case, a seeded deal at a known table: nothing else to check
-        table = known.setup
         cards = seeded_stock(variant.pack.cards, seed)
-        setup = DealSetup(players=table.players, chips=table.chips, dealer=table.dealer,
-                          table=table.table, carry=table.carry, stock=cards, seed=seed)
+        setup = _seeded_setup(known.setup, cards, seed)  # the table's setup, dealt from seed
     else:
         setup = cards_setup(variant, known.setup, stock, seed, rng, reshuffles, dealing)
         cards = setup.stock
-    return _advance(_first_state(GameState(context=DealContext(variant, setup, _THIS_ENGINE),
-                                           seats=known.seats, stock=cards)))
+    return _advance(_first_state(_new_state(DealContext(variant, setup, _THIS_ENGINE),
+                                            known.seats, cards)))
+
+
+#: ``DealSetup`` of a known table's setup (no stock, seed 0, seeded) with the stock and seed.
+_seeded_setup = copier(DealSetup, "stock", "seed")
+#: ``GameState(context=..., seats=..., stock=...)``, every other field at its default.
+_new_state = maker(GameState, "context", "seats", "stock")
 
 
 def _start_setup(variant: Variant, given: DealSetup) -> GameState:
     """:func:`start_deal` of a :class:`DealSetup` (checked as the keyword form is)."""
     setup, seats = checked_setup(variant, given)
     context = DealContext(variant, setup, _THIS_ENGINE)
-    return _advance(_first_state(GameState(context=context, seats=seats,
-                                           stock=setup.stock)))
+    return _advance(_first_state(_new_state(context, seats, setup.stock)))
 
 
 def _first_state(state: GameState) -> GameState:
