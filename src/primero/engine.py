@@ -419,6 +419,10 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
             legal = state._legal
             if legal is None:
                 legal = state.legal_actions()
+            if type(legal) is tuple:
+                for candidate in legal:  # by identity first (agents pick a legal object)
+                    if candidate is action:
+                        return _applied(state, seat, candidate)
             if _among(action, legal):  # type: ignore[arg-type]
                 return _applied(state, seat, action)  # type: ignore[arg-type]
         elif kind is int:
@@ -450,20 +454,24 @@ def _applied(state: GameState, seat: int, action: Action) -> GameState:
         kind = type(action)
         exchanging = context.steps[state.step_index + 1].kind == "exchange"  # type: ignore[union-attr]
         if kind in _BETS and not exchanging:
-            if len(state._history) >= context.bound and past_action_bound(state):
+            history = history_with(state, _entry(seat, action))
+            if history.size > context.bound and past_action_bound(state):  # (size - 1 taken)
                 raise rules._endless(state)
-            new = core_bet(state, seat, action, history_with(state, _entry(seat, action)))
+            new = core_bet(state, seat, action, history)
         elif kind is Exchange and exchanging and core >= _EXCHANGE_HOOKS:
-            if len(state._history) >= context.bound and past_action_bound(state):
+            history = history_with(state, _entry(seat, action))
+            if history.size > context.bound and past_action_bound(state):
                 raise rules._endless(state)
             new = core_exchange(state, seat, action.discards,  # type: ignore[union-attr]
-                                history_with(state, _entry(seat, action)))
+                                history)
         else:
             new = None
         if new is not None:
             log = state._log
             if log is not None:  # someone reads the log (views do): extend it by this action
                 object.__setattr__(new, "_log", (*log, (seat, public_text(action))))
+            if new.to_act is not None and not new.pending and not new.over:
+                return new  # someone must act: nothing automatic to run (_advance's test)
             return _advance(new)
     new = rules.apply_action(state, action)
     return _advance(_recorded(state, new, seat, action))
