@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["copier", "replace"]
+__all__ = ["copier", "maker", "replace"]
 
 _T = TypeVar("_T")
 
@@ -146,3 +146,38 @@ def copier(cls: type, *names: str) -> Any:
     lines.append("    return new")
     exec("\n".join(lines), namespace)  # generated from the class's own fields
     return namespace["copy"]
+
+
+def maker(cls: type, *names: str) -> Any:
+    """A generated constructor ``make(v1, v2, ...)``: a new ``cls`` with ``names`` set.
+
+    The hot paths' way to build a frozen value: the fields in ``names`` take the values given
+    by position, every other field its (plain) default; each field is stored once, with no
+    keyword handling. The value equals ``cls(name1=v1, name2=v2, ...)``. Only for classes
+    without converters or validators.
+
+    Raises:
+        TypeError: a name is not an ``__init__`` field of the class, or a field left out has
+            no plain default (none, or a factory).
+    """
+    init = {f.name: f.name for f in attrs.fields(cls) if f.init}
+    init |= {f.alias: f.name for f in attrs.fields(cls) if f.init}
+    unknown = [n for n in names if n not in init]
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+    given = {init[n]: f"v_{n}" for n in names}
+    missing = [f.name for f in attrs.fields(cls) if f.name not in given and (
+        f.default is attrs.NOTHING or isinstance(f.default, attrs.Factory))]  # type: ignore[arg-type]
+    if missing:
+        raise TypeError(f"{cls.__name__}'s field {missing[0]!r} has no plain default: name it")
+    defaults = {f.name: f"default_{i}" for i, f in enumerate(attrs.fields(cls))
+                if f.init and f.name not in given}
+    params = ", ".join(f"v_{n}" for n in names)
+    lines, namespace = _copy_code(cls, "make", params, {**given, **defaults})
+    for i, f in enumerate(attrs.fields(cls)):
+        namespace[f"default_{i}"] = f.default
+    if namespace["builder"] is not None:
+        lines.append("    new.__class__ = cls")
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)  # generated from the class's own fields
+    return namespace["make"]

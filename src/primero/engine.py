@@ -35,7 +35,7 @@ import attrs
 from primero.action_space import legal_action_of
 from primero.actions import ACTION_WORDS, Action, Exchange, Fold, Hold, Pass, Vie, parse_action
 from primero.cards import Card, parse_cards
-from primero.copying import replace
+from primero.copying import copier, maker, replace
 from primero.errors import IllegalActionError, PrimeroError, UnknownSeatError, named
 from primero.plugins import checks as hookchecks
 from primero.plugins.checks import past_action_bound
@@ -215,23 +215,26 @@ def start_deal(
             and (dealing is None or
             dealing == "seeded") and type(reshuffles) is tuple and not reshuffles):
         # the usual case, a seeded deal at a known table: nothing else to check
-        table = known.setup
         cards = seeded_stock(variant.pack.cards, seed)
-        setup = DealSetup(players=table.players, chips=table.chips, dealer=table.dealer,
-                          table=table.table, carry=table.carry, stock=cards, seed=seed)
+        setup = _seeded_setup(known.setup, cards, seed)  # the table's setup, dealt from seed
     else:
         setup = cards_setup(variant, known.setup, stock, seed, rng, reshuffles, dealing)
         cards = setup.stock
-    return _advance(_first_state(GameState(context=DealContext(variant, setup, _THIS_ENGINE),
-                                           seats=known.seats, stock=cards)))
+    return _advance(_first_state(_new_state(DealContext(variant, setup, _THIS_ENGINE),
+                                            known.seats, cards)))
+
+
+#: ``DealSetup`` of a known table's setup (no stock, seed 0, seeded) with the stock and seed.
+_seeded_setup = copier(DealSetup, "stock", "seed")
+#: ``GameState(context=..., seats=..., stock=...)``, every other field at its default.
+_new_state = maker(GameState, "context", "seats", "stock")
 
 
 def _start_setup(variant: Variant, given: DealSetup) -> GameState:
     """:func:`start_deal` of a :class:`DealSetup` (checked as the keyword form is)."""
     setup, seats = checked_setup(variant, given)
     context = DealContext(variant, setup, _THIS_ENGINE)
-    return _advance(_first_state(GameState(context=context, seats=seats,
-                                           stock=setup.stock)))
+    return _advance(_first_state(_new_state(context, seats, setup.stock)))
 
 
 def _first_state(state: GameState) -> GameState:
@@ -416,6 +419,10 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
             legal = state._legal
             if legal is None:
                 legal = state.legal_actions()
+            if type(legal) is tuple:
+                for candidate in legal:  # by identity first (agents pick a legal object)
+                    if candidate is action:
+                        return _applied(state, seat, candidate)
             if _among(action, legal):  # type: ignore[arg-type]
                 return _applied(state, seat, action)  # type: ignore[arg-type]
         elif kind is int:
@@ -447,20 +454,24 @@ def _applied(state: GameState, seat: int, action: Action) -> GameState:
         kind = type(action)
         exchanging = context.steps[state.step_index + 1].kind == "exchange"  # type: ignore[union-attr]
         if kind in _BETS and not exchanging:
-            if len(state._history) >= context.bound and past_action_bound(state):
+            history = history_with(state, _entry(seat, action))
+            if history.size > context.bound and past_action_bound(state):  # (size - 1 taken)
                 raise rules._endless(state)
-            new = core_bet(state, seat, action, history_with(state, _entry(seat, action)))
+            new = core_bet(state, seat, action, history)
         elif kind is Exchange and exchanging and core >= _EXCHANGE_HOOKS:
-            if len(state._history) >= context.bound and past_action_bound(state):
+            history = history_with(state, _entry(seat, action))
+            if history.size > context.bound and past_action_bound(state):
                 raise rules._endless(state)
             new = core_exchange(state, seat, action.discards,  # type: ignore[union-attr]
-                                history_with(state, _entry(seat, action)))
+                                history)
         else:
             new = None
         if new is not None:
             log = state._log
             if log is not None:  # someone reads the log (views do): extend it by this action
                 object.__setattr__(new, "_log", (*log, (seat, public_text(action))))
+            if new.to_act is not None and not new.pending and not new.over:
+                return new  # someone must act: nothing automatic to run (_advance's test)
             return _advance(new)
     new = rules.apply_action(state, action)
     return _advance(_recorded(state, new, seat, action))

@@ -471,7 +471,7 @@ class HistoryChain:
                  entry: tuple[int, Action]) -> None:
         self.parent = parent
         self.entry = entry
-        self.size = len(parent) + 1
+        self.size: int = (parent.size if type(parent) is HistoryChain else len(parent)) + 1
         self.items: tuple[tuple[int, Action], ...] | None = None
 
     def __len__(self) -> int:

@@ -41,10 +41,10 @@ from primero.plugins.manager import (
     shown,
 )
 from primero.plugins.rules import RankingRules
-from primero.rules.betting import CORE_BETTING, core_legal_actions
+from primero.rules.betting import CORE_BETTING, legal_direct
 from primero.rules.dealing import CORE_DEALING
 from primero.rules.ranking import CORE_RANKING
-from primero.rules.settling import CORE_SETTLING, core_settle
+from primero.rules.settling import CORE_SETTLING, settle_direct
 from primero.state import GameState
 
 if TYPE_CHECKING:
@@ -221,7 +221,7 @@ class DealRules(RankingRules):
         :func:`~primero.checks.checking_everything`.
         """
         if self._core_legal and not checks._strict:
-            core = core_legal_actions(state)  # the core alone answers: its own code, direct
+            core = legal_direct(state)  # the core alone answers: its own code, direct
             if core:
                 return core  # (an empty answer goes to the checks below, which name it)
         legal, plugin = self._legal_caller(state)
@@ -440,7 +440,7 @@ class DealRules(RankingRules):
     def settle(self, state: GameState) -> Settlement:
         """Settle a finished deal (``primero_settle``)."""
         if "primero_settle" in self.core_only and not checks._strict:
-            return core_settle(state)  # the core alone answers: its own code, direct
+            return settle_direct(state)  # the core alone answers: its own code, direct
         settlement, plugin = self._call("primero_settle", state=state)
         if checks._off:
             return settlement  # type: ignore[no-any-return]

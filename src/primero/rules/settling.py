@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from primero.copying import maker
 from primero.hookspecs import hookimpl
 from primero.settlement import Award, PotLayer, Settlement
 from primero.state import GameState
@@ -47,11 +48,23 @@ __all__ = [
     "distance_from_eldest",
     "form_pots",
     "settle_carry",
+    "settle_direct",
     "settle_showdown",
     "settle_unseen",
     "share_layer",
     "summarize",
 ]
+
+
+#: The settlement's values made field by field (:func:`~primero.copying.maker`: equal to the
+#: keyword constructors, without their per-field calls).
+_layer = maker(PotLayer, "amount", "level", "contenders")
+_won_layer = maker(PotLayer, "amount", "level", "contenders", "winners", "shares")
+_award = maker(Award, "seat", "amount")
+_valued_award = maker(Award, "seat", "amount", "value")
+_unseen_settlement = maker(Settlement, "awards", "returns", "layers")
+_settlement = maker(Settlement, "awards", "returns", "layers", "carry", "showdown", "values",
+                    "reason")
 
 
 def distance_from_eldest(state: GameState, seat: int) -> int:
@@ -97,7 +110,7 @@ def build_layers(
             if carry and not layers:
                 amount += carry
                 carry = 0
-            layers.append(PotLayer(amount=amount, level=level, contenders=reach))
+            layers.append(_layer(amount, level, reach))
         previous = level
     return layers, sorted(returns.items()), carry
 
@@ -117,8 +130,7 @@ def form_pots(layers: Sequence[PotLayer]) -> list[PotLayer]:
     for layer in layers:
         if pots and pots[-1].contenders == layer.contenders:
             last = pots[-1]
-            pots[-1] = PotLayer(amount=last.amount + layer.amount, level=layer.level,
-                                contenders=layer.contenders)
+            pots[-1] = _layer(last.amount + layer.amount, layer.level, layer.contenders)
         else:
             pots.append(layer)
     return pots
@@ -168,12 +180,12 @@ def summarize(
             won[seat] = won.get(seat, 0) + share
     values = values or {}
     awards = tuple(
-        Award(seat=s, amount=a, value=values.get(s) if showdown else None)
+        _valued_award(s, a, values.get(s) if showdown else None)
         for s, a in sorted(won.items()) if a > 0
     )
-    return Settlement(awards=awards, returns=tuple(returns), layers=tuple(layers), carry=carry,
-                      showdown=showdown, values=tuple(sorted(values.items())) if showdown else (),
-                      reason=reason if carry else "")
+    return _settlement(awards, tuple(returns), tuple(layers), carry, showdown,  # type: ignore[no-any-return]
+                       tuple(sorted(values.items())) if showdown else (),
+                       reason if carry else "")
 
 
 def _names(state: GameState, seats: Sequence[int]) -> str:
@@ -237,7 +249,7 @@ def settle_showdown(
     layers, returns, carry = build_layers(contributions, live, state.carry_in)
     layers = form_pots(layers)
     if not layers:  # nobody put chips in: the carry is the only layer
-        layers = [PotLayer(amount=carry, level=0, contenders=live)]
+        layers = [_layer(carry, 0, live)]
         carry = 0
     settled: list[PotLayer] = []
     for layer in layers:
@@ -249,8 +261,7 @@ def settle_showdown(
         top = [s for s in can_win if values[s].key == best]
         layer_policy = policy if isinstance(policy, str) else policy(values[top[0]])
         winners, shares = share_layer(state, layer.amount, top, layer_policy)
-        settled.append(PotLayer(amount=layer.amount, level=layer.level,
-                                contenders=layer.contenders, winners=winners, shares=shares))
+        settled.append(_won_layer(layer.amount, layer.level, layer.contenders, winners, shares))
     return summarize(state, settled, returns, carry, showdown=True, values=values,
                      reason=carried_reason(state, settled, explain))
 
@@ -261,11 +272,10 @@ def settle_unseen(state: GameState) -> Settlement:
     (winner,) = state.live
     layers, returns, carry = build_layers(contributions, (winner,), state.carry_in)
     layers = form_pots(layers)
-    won = [PotLayer(amount=layer.amount, level=layer.level, contenders=layer.contenders,
-                    winners=(winner,), shares=(layer.amount,)) for layer in layers]
+    won = [_won_layer(layer.amount, layer.level, layer.contenders, (winner,), (layer.amount,))
+           for layer in layers]
     if carry:
-        won.append(PotLayer(amount=carry, level=0, contenders=(winner,), winners=(winner,),
-                            shares=(carry,)))
+        won.append(_won_layer(carry, 0, (winner,), (winner,), (carry,)))
     return summarize(state, won, returns, 0, showdown=False)
 
 
@@ -298,6 +308,52 @@ def core_settle(state: GameState) -> Settlement:
     if state.ended_by == "showdown":
         return settle_showdown(state)
     return settle_carry(state)
+
+
+def settle_direct(state: GameState) -> Settlement:
+    """:func:`core_settle`, for the engine's fast path: a win unseen made with fewer objects.
+
+    Equal to :func:`core_settle` (the value the hook gives): one player left takes every
+    contested layer, and those layers, all open to that player alone, form one pot
+    (:func:`form_pots`), so the pot is made at once, without the layers in between.
+    """
+    seats = state.seats
+    winner = -1
+    for i, s in enumerate(seats):
+        if not s.folded:
+            if winner >= 0:
+                return core_settle(state)  # a showdown or a carry-over
+            winner = i
+    if winner < 0:  # pragma: no cover - a deal always keeps one player
+        return core_settle(state)
+    contributions = [s.contributed for s in seats]
+    carry = state.context.setup.carry
+    reach = contributions[winner]
+    returns: dict[int, int] = {}
+    amount = 0
+    top = 0
+    previous = 0
+    for level in sorted({c for c in contributions if c > 0}):  # build_layers, one contender
+        funders = [i for i, c in enumerate(contributions) if c > previous]
+        if len(funders) == 1 or reach < level:
+            for i in funders:
+                returns[i] = returns.get(i, 0) + min(contributions[i], level) - previous
+        else:
+            amount += sum([(c if c < level else level) - previous
+                           for c in contributions if c > previous])
+            top = level
+        previous = level
+    contenders = (winner,)
+    if top:
+        layers: tuple[PotLayer, ...] = (
+            _won_layer(amount + carry, top, contenders, contenders, (amount + carry,)),)
+    elif carry:
+        layers = (_won_layer(carry, 0, contenders, contenders, (carry,)),)
+    else:
+        layers = ()
+    won = amount + carry
+    awards = (_award(winner, won),) if won > 0 else ()
+    return _unseen_settlement(awards, tuple(sorted(returns.items())), layers)  # type: ignore[no-any-return]
 
 
 class CoreSettling:
