@@ -22,7 +22,7 @@ from click.testing import CliRunner
 
 import primero
 from conftest import CASES
-from primero.cli import app
+from primero.cli.core import app
 
 #: Wide, colourless output.
 ENV = {"COLUMNS": "200", "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": "1"}

@@ -46,6 +46,7 @@ from primero.cli.core import (
     variant_options,
 )
 from primero.cli.narration import YOU, narrate, to_you
+from primero.cli.pages import SHORT_HELP
 from primero.engine import start_deal
 from primero.errors import PrimeroError, RecordError
 from primero.records import dump_record, load_record, record_from_state, replay, replay_states
@@ -543,7 +544,7 @@ def _next_deal(read: Callable[[str], str], out: Console) -> bool:
         say(out, "  press Enter for the next deal, or type 'quit'", style="red")
 
 
-@app.command("play", short_help="Play deals at the terminal against computer players.")
+@app.command("play", short_help=SHORT_HELP["play"])
 @variant_options
 @click.option("--players", "-n", type=WholeNumber(2), default=4, show_default=True,
               help="Players at the table, within the variant's range (see 'primero variants').")
@@ -681,7 +682,7 @@ def _stops_early(state: GameState, actions: int) -> str:
     return f"the record stops before the end of the deal: {where}{turn}"
 
 
-@app.command("replay")
+@app.command("replay", short_help=SHORT_HELP["replay"])
 @click.argument("file", type=click.Path(path_type=Path), metavar="FILE")
 @json_option
 def replay_command(file: Path, json_output: bool) -> None:
