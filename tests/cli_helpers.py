@@ -6,7 +6,7 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from primero.cli import app
+from primero.cli.core import app
 
 #: A wide terminal with no colour, so rich tables and messages print on whole lines.
 ENV = {"COLUMNS": "220", "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": "1"}

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 import primero
 from cli_helpers import ENV, ok, run, table_rows
-from primero.cli import app
+from primero.cli.core import app
 from primero.simulation.run import compare, simulate
 
 SIMULATE_KEYS = ["variant", "players", "deals", "showdowns", "carried_over", "mean_pot",

@@ -22,7 +22,7 @@ from click.testing import CliRunner
 
 import primero
 from conftest import CASES
-from primero.cli import app
+from primero.cli.core import app
 
 #: Wide, colourless output.
 ENV = {"COLUMNS": "200", "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": "1"}
@@ -377,6 +377,62 @@ def test_replay_narrated_golden() -> None:
     assert lines[-1] == "  chips: Anna 57, Ben 45, Carla 50, Dan 48"
     assert lines.index("Ben vies 2   (pot 2)") < lines.index("— exchange —") \
         < lines.index("Ben vies 3   (pot 9)") < lines.index("— showdown —")
+
+
+#: ``primero replay`` of the example deal, every line (the deal file's cards, by hand: Anna's
+#: 7♠ 6♣ A♦ K♥ is Primero 21 + 18 + 16 + 10 = 65, Ben's hearts 7♥ 6♥ 5♥ Numerus 54).
+EXAMPLE_TOLD = [
+    "Waks English Primero — Anna, Ben, Carla, Dan; Dan deals",
+    "— the dealer deals 2 cards each —",
+    "  Anna's cards: 7♠ Q♦", "  Ben's cards: 3♠ J♣", "  Carla's cards: 4♦ 2♠",
+    "  Dan's cards: 5♠ K♦",
+    "— betting round 1 —",
+    "Anna passes   (pot 0)", "Ben vies 2   (pot 2)", "Carla passes   (pot 2)",
+    "Dan passes   (pot 2)", "Anna holds   (pot 4)", "Ben passes   (pot 4)",
+    "Carla folds   (pot 4)", "Dan holds   (pot 6)",
+    "— exchange —",
+    "Anna exchanges Q♦   (pot 6)", "  Anna's cards: 7♠ A♦",
+    "Ben exchanges 3♠ J♣   (pot 6)", "  Ben's cards: 7♥ 6♥",
+    "Dan exchanges 5♠   (pot 6)", "  Dan's cards: K♦ 3♥",
+    "— the dealer deals 2 cards each —",
+    "  Anna's cards: 7♠ A♦ 6♣ K♥", "  Ben's cards: 7♥ 6♥ 5♥ 2♣", "  Dan's cards: K♦ 3♥ J♠ Q♣",
+    "— betting round 2 —",
+    "Anna passes   (pot 6)", "Ben vies 3   (pot 9)", "Dan folds   (pot 9)",
+    "Anna holds   (pot 12)",
+    "— showdown —",
+    "  Anna: 7♠ A♦ 6♣ K♥  Primero 65: one card of each suit; 7♠ 21 + 6♣ 18 + A♦ 16 + K♥ 10 "
+    "= 65",
+    "  Ben: 7♥ 6♥ 5♥ 2♣  Numerus 54: only the best suit counts; 7♥ 21 + 6♥ 18 + 5♥ 15 = 54; "
+    "2♣ not counted",
+    "  Anna wins 12 with Primero 65",
+    "  chips: Anna 57, Ben 45, Carla 50, Dan 48",
+]
+
+
+def test_replay_tells_the_example_deal_line_for_line() -> None:
+    assert ok("replay", str(EXAMPLE)) == "\n".join(EXAMPLE_TOLD) + "\n"
+
+
+def test_replay_in_a_narrow_window_wraps_the_showdown_lines_under_their_indent() -> None:
+    result = CliRunner().invoke(app, ["replay", str(EXAMPLE)],
+                                env={"COLUMNS": "44", "NO_COLOR": "1", "FORCE_COLOR": None})
+    assert result.exit_code == 0
+    showdown = EXAMPLE_TOLD.index("— showdown —")
+    assert result.stdout.splitlines() == [*EXAMPLE_TOLD[:showdown + 1],
+        "  Anna: 7♠ A♦ 6♣ K♥  Primero 65: one card of",
+        "    each suit; 7♠ 21 + 6♣ 18 + A♦ 16 + K♥ 10",
+        "    = 65",
+        "  Ben: 7♥ 6♥ 5♥ 2♣  Numerus 54: only the",
+        "    best suit counts; 7♥ 21 + 6♥ 18 + 5♥ 15",
+        "    = 54; 2♣ not counted",
+        *EXAMPLE_TOLD[-2:]]
+
+
+def test_a_replay_stopped_by_a_bad_action_prints_only_the_error(tmp_path: Path) -> None:
+    path = deal_file(tmp_path, actions=[*BASE["actions"][:3], "Dan vie 1000"])
+    result = run("replay", str(path))
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.startswith(f"error: {path}: action 4 'Dan vie 1000': ")
 
 
 def test_replay_narrated_stops_early(tmp_path: Path) -> None:

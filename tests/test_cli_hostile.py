@@ -188,7 +188,7 @@ def test_help_notes_and_showdown_wrap_at_spaces_in_a_narrow_terminal() -> None:
     from click.testing import CliRunner
 
     from cli_helpers import ENV
-    from primero.cli import app
+    from primero.cli.core import app
     from primero.cli.game import HELP_INDENT, HELP_LINES
 
     result = CliRunner().invoke(app, ["play", "--seed", "3"], input="help\n1\n1\n1\n1\n1\n",

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 import primero
 from cli_helpers import ENV
-from primero.cli import app
+from primero.cli.core import app
 
 
 def _table(columns: int) -> list[str]:

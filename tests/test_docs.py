@@ -83,7 +83,7 @@ def _match_output(expected: list[str], actual: list[str]) -> bool:
 def _run_console(example: Example) -> str | None:
     from click.testing import CliRunner
 
-    from primero.cli import app
+    from primero.cli.core import app
 
     sessions: list[tuple[str, list[str]]] = []
     for line in str(example.parsed).splitlines():
@@ -270,7 +270,7 @@ def test_every_public_module_has_an_api_page(generator: ModuleType) -> None:
 
 
 def test_cli_reference_lists_every_command_and_option(generator: ModuleType) -> None:
-    from primero.cli import app
+    from primero.cli.core import app
 
     page = generator.cli_page()
     for name, command in app.commands.items():

@@ -13,11 +13,13 @@ import tracemalloc
 from itertools import pairwise
 
 import attrs
+import pytest
 
 from primero.actions import Fold, Hold, Vie
 from primero.copying import replace
 from primero.engine import start_deal
-from primero.records import record_from_state, replay
+from primero.errors import RecordError
+from primero.records import record_from_state, replay, replay_states
 from primero.state import GameState, history_size, last_entry
 
 PLAYERS = ["Anna", "Ben"]
@@ -85,3 +87,22 @@ def test_a_long_deal_pickles_and_replays_to_the_same_state() -> None:
     again = pickle.loads(pickle.dumps(last))
     assert again == last and again.history == last.history
     assert replay(record_from_state(last)) == last
+
+
+def test_replay_states_are_the_deal_s_states_in_order_each_action_applied_once() -> None:
+    states = _raising_war(200)
+    record = record_from_state(states[-1])
+    replayed = list(replay_states(record))
+    assert replayed == states
+    assert replayed[-1] == replay(record)
+    assert list(replay_states(record, stop_after=3)) == states[:4]
+
+
+def test_replay_states_stop_with_the_error_after_the_good_states() -> None:
+    states = _raising_war(5)
+    record = record_from_state(states[-1])
+    bad = attrs.evolve(record, actions=(*record.actions[:2], ("Anna", "exchange 7s")))
+    told = []
+    with pytest.raises(RecordError, match=r"^action 3 'Anna exchange 7s': "):
+        told.extend(replay_states(bad))
+    assert told == states[:3]

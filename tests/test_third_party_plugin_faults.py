@@ -407,7 +407,8 @@ def test_a_hook_that_never_returns_is_named_by_the_watchdog() -> None:
 
 
 def test_the_command_line_runs_under_the_watchdog(monkeypatch: pytest.MonkeyPatch) -> None:
-    from primero.cli import app, core
+    from primero.cli import core
+    from primero.cli.core import app
     from primero.plugins import manager
 
     seen: list[float] = []

@@ -430,7 +430,7 @@ def cli_page() -> str:
     """The generated CLI reference: every command, argument and option of ``primero``."""
     import click
 
-    from primero.cli import app
+    from primero.cli.core import app
 
     group = app
     root = click.Context(group, info_name="primero")

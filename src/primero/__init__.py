@@ -13,9 +13,11 @@ or a worker that needs one ranking does not import the agents, the session or th
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the command's start)
 if TYPE_CHECKING:
+    from typing import Any
+
     from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie, parse_action
     from primero.agents import Agent, HeuristicAgent, RandomAgent, play_deal, play_session
     from primero.cards import (

@@ -25,7 +25,8 @@ from __future__ import annotations
 import os
 import stat
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections import deque
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,7 @@ __all__ = [
     "record_from_data",
     "record_from_state",
     "replay",
+    "replay_states",
     "save_record",
 ]
 
@@ -488,7 +490,30 @@ def replay(record: DealRecord, *, stop_after: int | None = None) -> GameState:
             without a seed gives fewer reshuffles than the deal makes, or (a whole replay)
             more (docs/rules/dealing.md: a replay never depends on a random generator).
     """
+    (state,) = deque(replay_states(record, stop_after=stop_after), maxlen=1)  # the last
+    return state
+
+
+def replay_states(record: DealRecord, *, stop_after: int | None = None) \
+        -> Iterator[GameState]:
+    """Every state of a record's replay in order: the setup's, then one after each action.
+
+    The checks and errors are :func:`replay`'s; each action is applied once, so a caller
+    telling the deal action by action (``primero replay``) pays for one replay, not two.
+
+    Args:
+        record: The deal record.
+        stop_after: Replay only this many actions (default: all).
+
+    Yields:
+        The state before the first action, then the state after each action.
+
+    Raises:
+        RecordError: as :func:`replay`, when the bad action (or the end of the record) is
+            reached; the states before it have been yielded.
+    """
     state = start_record(record)
+    yield state
     # a stacked record without a seed must give every reshuffle; with a seed (or no stock)
     # the missing ones come from that seed, as recorded in the deal file's format
     given = len(record.reshuffles) if record.stock and record.seed is None else None
@@ -510,11 +535,11 @@ def replay(record: DealRecord, *, stop_after: int | None = None) -> GameState:
                 f"{'s' if given != 1 else ''} (docs/rules/dealing.md: a record keeps every new "
                 "stock "
                 "order, so a replay never depends on a random generator)")
+        yield state
     if given is not None and state.over and len(state.reshuffles) < given:
         made = len(state.reshuffles)
         raise RecordError(f"the record gives {given} reshuffles but the deal made only {made}: "
                           "drop the extra ones")
-    return state
 
 
 def _shown_name(name: str) -> str:

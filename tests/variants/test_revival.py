@@ -13,7 +13,7 @@ from independent import pack as independent_pack
 
 import primero
 from primero.actions import Exchange, Fold, Hold, Pass, Vie
-from primero.cli import app
+from primero.cli.core import app
 from primero.engine import start_deal
 from primero.errors import IllegalActionError
 from primero.records import load_record, replay

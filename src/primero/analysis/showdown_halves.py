@@ -35,6 +35,7 @@ import attrs
 from primero.analysis import _native
 from primero.errors import PrimeroError
 from primero.hands import HAND_SIZE, Ranking
+from primero.native_kernel import counter_line, counter_reason
 
 __all__ = ["MAX_TABLE_ENTRIES", "ShowdownCounter", "count_by_halves", "showdown_by_halves",
            "showdown_counter"]
@@ -62,9 +63,7 @@ class ShowdownCounter:
     path: Path
 
     def __str__(self) -> str:
-        if self.native:
-            return f"showdown odds: the native kernel ({self.path})"
-        return f"showdown odds: numpy ({self.reason})"
+        return counter_line(self.reason, self.path)
 
 
 def showdown_counter() -> ShowdownCounter:
@@ -80,20 +79,14 @@ def showdown_counter() -> ShowdownCounter:
         The :class:`ShowdownCounter`.
     """
     path = _native.library_path()
-    if _native.native_disabled():
-        return ShowdownCounter(False, "PRIMERO_NO_NATIVE is set", path)
-    if not path.is_file():
-        report = _native.build_report(path.parent)
-        if report is not None and report.startswith("not built:"):
-            why = "the kernel was not built at install: " + report.split(":", 1)[1].strip()
-        else:
-            why = (f"no compiled kernel {path.name} beside primero: installed from a pure "
-                   "wheel or a source tree never built (pip install -e . compiles it)")
-        return ShowdownCounter(False, why, path)
-    if _native.library() is None:
-        failure = _native.load_failure(path) or "it failed to load"
-        return ShowdownCounter(False, f"the kernel {path.name} does not load: {failure}", path)
-    return ShowdownCounter(True, "", path)
+
+    def loads(_: object) -> str | None:
+        if _native.library() is not None:
+            return None
+        return _native.load_failure(path) or "it failed to load"
+
+    reason = counter_reason(path, loads)
+    return ShowdownCounter(not reason, reason, path)
 
 
 @lru_cache(maxsize=4)

@@ -23,6 +23,7 @@ from primero.cli.core import (
     suggest_variant,
 )
 from primero.cli.game import check_table
+from primero.cli.pages import SHORT_HELP
 from primero.plugins.registry import resolve_variant
 from primero.simulation.run import Comparison, compare
 
@@ -119,7 +120,7 @@ def _plot_target(path: Path) -> tuple[Path, str]:
     return path, fmt
 
 
-@app.command("compare", short_help="Compare variants side by side on the same seeds.")
+@app.command("compare", short_help=SHORT_HELP["compare"])
 @click.argument("variants", nargs=-1, required=True, metavar="VARIANT...")
 @table_options
 @click.option("--plot", type=click.Path(path_type=Path), metavar="FILE.png", default=None,

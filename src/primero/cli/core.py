@@ -1,14 +1,18 @@
 """The app of the ``primero`` command line: the command group, shared options and helpers.
 
 Every command module (:mod:`primero.cli.reference`, :mod:`primero.cli.game`,
-:mod:`primero.cli.simulate`, :mod:`primero.cli.odds`) imports :data:`app` from here and
-registers its commands on it; :mod:`primero.cli` imports the command modules, so this module
-imports none of them (no import circle).
+:mod:`primero.cli.simulate`, :mod:`primero.cli.compare`, :mod:`primero.cli.odds`) imports
+:data:`app` from here and registers its commands on it, so this module imports none of them
+(no import circle): the app imports a command's module by its name
+(:data:`primero.cli.pages.COMMAND_MODULES`) when the command is looked up, and every one only
+to list them. The group's help, its options' help and each command's one-line help are
+:mod:`primero.cli.pages`' (which prints ``--help`` and ``--version`` without click).
 
-Adding a command: write one function decorated with ``@app.command("name")``; take the variant
-with the shared decorators :func:`variant_options` and :func:`json_option` and turn it into a
-configured :class:`~primero.variant.Variant` with :func:`load_variant`; print JSON with
-:func:`print_json`.
+Adding a command: write one function decorated with ``@app.command("name",
+short_help=SHORT_HELP["name"])`` and name it and its module in :mod:`primero.cli.pages`; take
+the variant with the shared decorators :func:`variant_options` and :func:`json_option` and
+turn it into a configured :class:`~primero.variant.Variant` with :func:`load_variant`; print
+JSON with :func:`print_json`.
 
 One voice for every error:
 
@@ -39,6 +43,7 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from primero.cli.lazy_rich import Console
+from primero.cli.pages import COMMAND_MODULES, HELP, MAX_WIDTH, VERSION_HELP, version_page
 from primero.errors import PluginWarning, PrimeroError, UnknownVariantError
 from primero.options import parse_option_args
 from primero.plugins.manager import hook_watchdog
@@ -48,11 +53,14 @@ from primero.variant import Variant
 __all__ = [
     "EXIT_ERROR",
     "EXIT_USAGE",
+    "LazyPrimeroGroup",
+    "PrimeroGroup",
     "WholeNumber",
     "app",
     "console",
     "fail",
     "json_option",
+    "load_all",
     "load_variant",
     "number_text",
     "print_json",
@@ -175,15 +183,63 @@ class PrimeroGroup(click.Group):
                         click.echo(f"warning: {line}", err=True)
 
 
-_HELP = "Primero, the Renaissance card game: variants, hand evaluation, exact hand counts."
+class LazyPrimeroGroup(PrimeroGroup):
+    """The app's group, importing a command's module when the command is first looked up.
+
+    Reading :attr:`commands` from outside (the docs, a test) imports every command module
+    first, so it still holds every command; click's own look-ups go through
+    :meth:`get_command` and :meth:`list_commands`.
+    """
+
+    @property  # type: ignore[override]
+    def commands(self) -> dict[str, click.Command]:
+        """Every command by name (every command module imported)."""
+        if not self.__dict__.get("_adding"):
+            load_all()
+        return self._registered
+
+    @commands.setter
+    def commands(self, value: dict[str, click.Command]) -> None:
+        self.__dict__["commands"] = value
+
+    @property
+    def _registered(self) -> dict[str, click.Command]:
+        """The commands registered so far (no import)."""
+        found: dict[str, click.Command] = self.__dict__["commands"]
+        return found
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        """Register a command (as click does), without importing the other modules."""
+        self.__dict__["_adding"] = True
+        try:
+            super().add_command(cmd, name)
+        finally:
+            self.__dict__["_adding"] = False
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command ``cmd_name``, its module imported first if need be."""
+        if cmd_name not in self._registered and cmd_name in COMMAND_MODULES:
+            importlib.import_module(COMMAND_MODULES[cmd_name])
+        return self._registered.get(cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command's name, sorted (every command module imported)."""
+        load_all()
+        return sorted(self._registered)
 
 
-@click.group(name="primero", cls=PrimeroGroup, help=_HELP, no_args_is_help=True,
+def load_all() -> None:
+    """Import every command module (so :data:`app` holds every command)."""
+    for module in dict.fromkeys(COMMAND_MODULES.values()):
+        importlib.import_module(module)
+
+
+@click.group(name="primero", cls=LazyPrimeroGroup, help=HELP, no_args_is_help=True,
              context_settings={"help_option_names": ["-h", "--help"],
-                               "max_content_width": 100})
+                               "max_content_width": MAX_WIDTH})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True,
               callback=lambda ctx, _param, value: _print_version(ctx, value),
-              help="Print primero's version and which code counts showdown odds, and exit.")
+              help=VERSION_HELP)
 def app() -> None:
     """Primero, the Renaissance card game: variants, hand evaluation, exact hand counts."""
 
@@ -192,16 +248,8 @@ def _print_version(ctx: click.Context, value: bool) -> None:
     """``primero --version``: the version, and whether the native kernel or numpy counts."""
     if not value or ctx.resilient_parsing:
         return
-    # the analysis package only for this line (the app module stays cheap to import)
-    analysis: Any = importlib.import_module("primero.analysis")
-    click.echo(f"{ctx.find_root().info_name or 'primero'} {_primero_version()}")
-    click.echo(str(analysis.showdown_counter()))
+    click.echo(version_page(ctx.find_root().info_name or "primero"))
     ctx.exit()
-
-
-def _primero_version() -> str:
-    version: str = importlib.import_module("primero").__version__
-    return version
 
 
 # --------------------------------------------------------------------------------------------

@@ -46,9 +46,10 @@ from primero.cli.core import (
     variant_options,
 )
 from primero.cli.narration import YOU, narrate, to_you
+from primero.cli.pages import SHORT_HELP
 from primero.engine import start_deal
 from primero.errors import PrimeroError, RecordError
-from primero.records import dump_record, load_record, record_from_state, replay, start_record
+from primero.records import dump_record, load_record, record_from_state, replay, replay_states
 from primero.serialize import to_dict
 from primero.session import Session
 from primero.state import GameState, last_entry
@@ -116,12 +117,21 @@ def say(out: Console, text: str, *, hang: int | None = None, style: str | None =
     Continued lines are indented ``hang`` spaces (default: the line's own indent plus two),
     so a long help entry, note or showdown line still reads as one item in a narrow window.
     """
+    for line in wrapped(text, max(out.width, 40), hang=hang):
+        out.print(line, style=style)
+
+
+def wrapped(text: str, width: int, *, hang: int | None = None) -> list[str]:
+    """``text`` as :func:`say` prints it in ``width`` columns: its lines, wrapped at spaces.
+
+    Continued lines are indented ``hang`` spaces (default: the line's own indent plus two).
+    """
+    if len(text) <= width and text.isprintable() and not text.endswith(" "):
+        return [text]  # what textwrap returns for it, at a fraction of the cost
     indent = len(text) - len(text.lstrip(" "))
     pad = " " * (indent + 2 if hang is None else hang)
-    lines = textwrap.wrap(text, width=max(out.width, 40), subsequent_indent=pad,
-                          break_long_words=False, break_on_hyphens=False) or [""]
-    for line in lines:
-        out.print(line, style=style)
+    return textwrap.wrap(text, width=width, subsequent_indent=pad, break_long_words=False,
+                         break_on_hyphens=False) or [""]
 
 
 def _titled(title: str, rest: str) -> Text:
@@ -534,7 +544,7 @@ def _next_deal(read: Callable[[str], str], out: Console) -> bool:
         say(out, "  press Enter for the next deal, or type 'quit'", style="red")
 
 
-@app.command("play", short_help="Play deals at the terminal against computer players.")
+@app.command("play", short_help=SHORT_HELP["play"])
 @variant_options
 @click.option("--players", "-n", type=WholeNumber(2), default=4, show_default=True,
               help="Players at the table, within the variant's range (see 'primero variants').")
@@ -672,7 +682,7 @@ def _stops_early(state: GameState, actions: int) -> str:
     return f"the record stops before the end of the deal: {where}{turn}"
 
 
-@app.command("replay")
+@app.command("replay", short_help=SHORT_HELP["replay"])
 @click.argument("file", type=click.Path(path_type=Path), metavar="FILE")
 @json_option
 def replay_command(file: Path, json_output: bool) -> None:
@@ -684,11 +694,11 @@ def replay_command(file: Path, json_output: bool) -> None:
         record = load_record(file)
     except OSError as exc:
         fail(f"cannot read {file}: {exc.strerror or exc}")
-    try:
-        state = replay(record)
-    except RecordError as exc:  # name the file: "deal.toml: action 5 'Anna pass': ..."
-        fail(f"{file}: {exc}")
     if json_output:
+        try:
+            state = replay(record)
+        except RecordError as exc:  # name the file: "deal.toml: action 5 'Anna pass': ..."
+            fail(f"{file}: {exc}")
         if not state.over:
             # the JSON of a finished deal has no room for a pot still in play: it would read
             # as a carry-over
@@ -697,16 +707,28 @@ def replay_command(file: Path, json_output: bool) -> None:
         print_json(replay_json(state))
         return
     out = console(soft_wrap=True)
-    current = start_record(record)
-    out.print(_titled(current.variant.spec.title, f" — {', '.join(current.players)}; "
-                      f"{current.players[current.dealer]} deals"))
-    for line in narrate(None, current):
-        say(out, line)
-    for _, text in record.actions:
-        after = current.apply(text)
-        entry = last_entry(after)
-        for line in narrate(current, after, action=None if entry is None else entry[1]):
-            say(out, line)
-        current = after
+    width = max(out.width, 40)
+    # the whole story is told first and printed at once: a bad action prints nothing but the
+    # error, and 30,000 actions are one print, not 30,000
+    lines: list[str] = []
+    first: GameState | None = None
+    current: GameState | None = None
+    try:
+        for after in replay_states(record):
+            if current is None:
+                first, told = after, narrate(None, after)
+            else:
+                entry = last_entry(after)
+                told = narrate(current, after, action=None if entry is None else entry[1])
+            for line in told:
+                lines += wrapped(line, width)
+            current = after
+    except RecordError as exc:  # name the file: "deal.toml: action 5 'Anna pass': ..."
+        fail(f"{file}: {exc}")
+    assert first is not None and current is not None
+    out.print(_titled(first.variant.spec.title, f" — {', '.join(first.players)}; "
+                      f"{first.players[first.dealer]} deals"))
+    if lines:
+        out.print("\n".join(lines))
     if not current.over:
         out.print("(the record stops before the end of the deal)")

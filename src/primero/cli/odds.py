@@ -30,6 +30,7 @@ from primero.cli.core import (
     print_json,
     variant_options,
 )
+from primero.cli.pages import SHORT_HELP
 from primero.errors import PrimeroError
 
 __all__ = ["CARD_LIST_OPTIONS", "CardListCommand", "odds_command"]
@@ -69,8 +70,7 @@ def _card_list(items: Sequence[str] | None, option: str) -> tuple[Card, ...]:
         fail(f"{option}: {exc}")
 
 
-@app.command("odds", cls=CardListCommand,
-             short_help="Exact draw odds of an exchange, or every discard ranked.")
+@app.command("odds", cls=CardListCommand, short_help=SHORT_HELP["odds"])
 @click.argument("cards", nargs=-1, required=True, metavar="CARDS...")
 @click.option("--discard", "-x", multiple=True, metavar="CARDS...",
               help="Cards to throw: every card up to the next option (or quote a list). "

@@ -26,13 +26,14 @@ from primero.cli.core import (
     variant_options,
 )
 from primero.cli.lazy_rich import Table, Text
+from primero.cli.pages import SHORT_HELP
 from primero.plugins.registry import registry
 from primero.serialize import to_dict
 
 __all__ = ["evaluate_command", "frequencies_command", "rules_command", "variants_command"]
 
 
-@app.command("variants", short_help="List the installed variants, their aliases and plug-ins.")
+@app.command("variants", short_help=SHORT_HELP["variants"])
 @json_option
 def variants_command(json_output: bool) -> None:
     """List the installed variants: name, title, aliases, players and the plug-in."""
@@ -90,7 +91,7 @@ def variants_command(json_output: bool) -> None:
         console().print(f"broken plug-in {broken.name}{package}: {broken.reason}")
 
 
-@app.command("evaluate", short_help="Evaluate a four-card hand: class, points and why.")
+@app.command("evaluate", short_help=SHORT_HELP["evaluate"])
 @click.argument("cards", nargs=-1, required=True, metavar="CARDS...")
 @variant_options
 @json_option
@@ -115,7 +116,7 @@ def evaluate_command(cards: Sequence[str], variant: str, option: Sequence[str],
     click.echo(value.explain())
 
 
-@app.command("frequencies", short_help="Count the hands of each class in the pack.")
+@app.command("frequencies", short_help=SHORT_HELP["frequencies"])
 @variant_options
 @json_option
 def frequencies_command(variant: str, option: Sequence[str], json_output: bool) -> None:
@@ -150,7 +151,7 @@ def frequencies_command(variant: str, option: Sequence[str], json_output: bool) 
     console().print(table)
 
 
-@app.command("rules")
+@app.command("rules", short_help=SHORT_HELP["rules"])
 @click.argument("variant", default="waks", metavar="[VARIANT]")
 def rules_command(variant: str) -> None:
     """Print a variant's rules summary, options and sources.

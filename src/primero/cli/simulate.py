@@ -31,6 +31,7 @@ from primero.cli.core import (
     variant_options,
 )
 from primero.cli.game import check_table
+from primero.cli.pages import SHORT_HELP
 from primero.simulation.records import Summary
 from primero.simulation.run import Simulation, simulate
 
@@ -160,7 +161,7 @@ COLUMNS_NOTE = ("Carry-overs: deals that ended without a winner (nobody vied), p
                 "call nobody met). Win share: of the deals with a winner.")
 
 
-@app.command("simulate")
+@app.command("simulate", short_help=SHORT_HELP["simulate"])
 @variant_options
 @table_options
 @json_option

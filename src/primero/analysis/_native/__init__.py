@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import ctypes
 import math
-import os
 import threading
 import warnings
 from collections.abc import Sequence
@@ -26,19 +25,14 @@ from pathlib import Path
 from typing import Any
 
 from primero.analysis._native.build import LIBRARY_NAME
+from primero.native_kernel import ABI, STATUS_NAME, build_report, native_disabled, open_library
 
-__all__ = ["LIBRARY_NAME", "STATUS_NAME", "build_report", "count_by_halves", "library",
+__all__ = ["ABI", "LIBRARY_NAME", "STATUS_NAME", "build_report", "count_by_halves", "library",
            "library_path", "load", "load_failure", "native_disabled"]
-
-#: The build hook's one-line report beside the kernel: ``built`` or ``not built: <why>``.
-STATUS_NAME = "_primero_native.status"
 
 
 #: The kernel's sizes (halves.c: MAX_SIDE, MAX_DRAW, MAX_UNSEEN).
 MAX_SIDE, MAX_DRAW, MAX_UNSEEN = 16, 8, 64
-
-#: The kernel's interface version (halves.c: primero_halves_abi).
-ABI = 1
 
 #: Why a library did not load, by path (for :func:`showdown_counter`).
 _LOAD_FAILURES: dict[Path, str] = {}
@@ -46,11 +40,6 @@ _LOAD_FAILURES: dict[Path, str] = {}
 #: One count at a time (ctypes lets other threads run meanwhile; each count holds its tables,
 #: up to hundreds of megabytes, and the kernel's binomial table is shared).
 _LOCK = threading.Lock()
-
-
-def native_disabled() -> bool:
-    """Whether ``PRIMERO_NO_NATIVE`` asks for the numpy code (any value but ``""`` or ``0``)."""
-    return os.environ.get("PRIMERO_NO_NATIVE", "") not in ("", "0")
 
 
 def library_path() -> Path:
@@ -61,20 +50,16 @@ def library_path() -> Path:
 def load(path: Path) -> Any:
     """The kernel in ``path``, typed, or ``None`` (absent; or it fails to load: a warning).
 
+    Loaded and checked by :func:`primero.native_kernel.open_library` (whole, of this
+    interface); typed here.
+
     Returns:
         The :class:`ctypes.CDLL` with ``primero_halves_count`` typed, or ``None``.
     """
     if not path.is_file():
         return None
     try:
-        _check_complete(path)
-        lib = ctypes.CDLL(str(path))
-        count = lib.primero_halves_count
-        abi = lib.primero_halves_abi
-        abi.restype, abi.argtypes = ctypes.c_int, []
-        if abi() != ABI:
-            raise OSError(f"built for interface {abi()}, this primero needs {ABI}: "
-                          "reinstall primero (pip install -e . in a checkout)")
+        lib = open_library(path)
     except (OSError, AttributeError) as exc:
         _LOAD_FAILURES[path] = str(exc)
         warnings.warn(f"primero: the compiled showdown kernel {path} does not load ({exc}); "
@@ -84,63 +69,17 @@ def load(path: Path) -> Any:
 
     int32s = np.ctypeslib.ndpointer(dtype=np.int32, flags="C_CONTIGUOUS")
     int64s = np.ctypeslib.ndpointer(dtype=np.int64, flags=("C_CONTIGUOUS", "WRITEABLE"))
+    count = lib.primero_halves_count
     count.restype = ctypes.c_int
     count.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int, int32s, int32s,
                       int64s, int64s, int64s]
     return lib
 
 
-def _check_complete(path: Path) -> None:
-    """Refuse an ELF library shorter than its own headers say (``OSError`` naming the sizes).
-
-    The dynamic loader maps a library's segments from the file: a truncated file (an
-    interrupted copy or install) kills the process with ``SIGBUS`` when a segment past the
-    end is touched, before any Python code could catch it. Other formats are left to the
-    loader.
-    """
-    import struct
-
-    size = path.stat().st_size
-    with path.open("rb") as handle:
-        head = handle.read(64)
-        if head[:4] != b"\x7fELF":
-            return
-        if len(head) < 64 or head[4] not in (1, 2) or head[5] not in (1, 2):
-            raise OSError(f"truncated ELF header ({size} bytes)")
-        wide, order = head[4] == 2, "<" if head[5] == 1 else ">"
-        phoff, shoff = struct.unpack(order + "QQ", head[32:48]) if wide else \
-            struct.unpack(order + "II", head[28:36])
-        at = 54 if wide else 42  # e_phentsize, e_phnum, e_shentsize, e_shnum
-        phentsize, phnum, shentsize, shnum = struct.unpack(order + "HHHH", head[at:at + 8])
-        if phnum and phentsize < (56 if wide else 32):
-            raise OSError(f"malformed ELF program headers ({phentsize} bytes each)")
-        needed = max(phoff + phentsize * phnum, shoff + shentsize * shnum)
-        if phoff and phentsize and needed <= size:
-            handle.seek(phoff)
-            table = handle.read(phentsize * phnum)
-            for k in range(phnum):
-                entry = table[k * phentsize:(k + 1) * phentsize]
-                if wide:
-                    offset, filesz = struct.unpack(order + "8xQ16xQ", entry[:40])
-                else:
-                    offset, filesz = struct.unpack(order + "4xI8xI", entry[:20])
-                needed = max(needed, offset + filesz)
-    if needed > size:
-        raise OSError(f"truncated: {size} bytes, its headers need {needed}")
-
-
 @lru_cache(maxsize=1)
 def library() -> Any:
     """The installed kernel (:func:`load` of :func:`library_path`, once per process)."""
     return load(library_path())
-
-
-def build_report(folder: Path) -> str | None:
-    """The build hook's report beside the kernel (``built`` or ``not built: <why>``), or None."""
-    try:
-        return (folder / STATUS_NAME).read_text(encoding="utf-8").strip()
-    except OSError:
-        return None
 
 
 def load_failure(path: Path) -> str | None:
