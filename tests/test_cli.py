@@ -84,7 +84,8 @@ def test_evaluate_json() -> None:
         "variant": "waks",
         "options": {"deck": "italian40", "supremus": True, "chorus": True,
                     "numerus_counts": "best_suit", "high_primero_beats_fluxus": False,
-                    "tie": "eldest"},
+                    "tie": "eldest", "play_direction": "counter-clockwise",
+                    "deal_passes": "with_play"},
         "cards": ["Ah", "6h", "7h", "2c"],
         "class": "Supremus",
         "points": 55,
@@ -186,8 +187,8 @@ def test_frequencies_table() -> None:
          f"error: unknown variant 'nope'; known variants: "
          f"{', '.join(primero.registry().names())}\n"),
         (["evaluate", "7s 6h Ad Kc", "--option", "jokers=2"],
-         "error: unknown option 'jokers' for variant 'waks'; known options: chorus, deck, "
-         "high_primero_beats_fluxus, numerus_counts, supremus, tie\n"),
+         "error: unknown option 'jokers' for variant 'waks'; known options: chorus, deal_passes, "
+         "deck, high_primero_beats_fluxus, numerus_counts, play_direction, supremus, tie\n"),
         (["frequencies", "--option", "supremus=maybe"],
          "error: option 'supremus': bad value 'maybe'; allowed: true, false\n"),
         (["frequencies", "--option", "deck=tarot78"],

@@ -128,8 +128,8 @@ def test_option_validation_through_the_registry() -> None:
     with pytest.raises(InvalidOptionError) as info:
         get_variant("waks", jokers=True)
     assert str(info.value) == (
-        "unknown option 'jokers' for variant 'waks'; known options: chorus, deck, "
-        "high_primero_beats_fluxus, numerus_counts, supremus, tie"
+        "unknown option 'jokers' for variant 'waks'; known options: chorus, deal_passes, deck, "
+        "high_primero_beats_fluxus, numerus_counts, play_direction, supremus, tie"
     )
     with pytest.raises(InvalidOptionError) as info:
         get_variant("waks", supremus="maybe")

@@ -134,7 +134,8 @@ def test_the_golden_view_of_ben_at_the_end_as_a_dict() -> None:
         "variant": {"name": "waks", "options": {
             "deck": "italian40", "supremus": True, "chorus": True,
             "numerus_counts": "best_suit", "high_primero_beats_fluxus": False,
-            "tie": "eldest"}},
+            "tie": "eldest", "play_direction": "counter-clockwise",
+            "deal_passes": "with_play"}},
         "hand": ["7h", "6h", "5h", "2c"],
         "seats": [
             {"name": "Anna", "stack": 57, "contributed": 5, "round_bet": 3, "folded": False,

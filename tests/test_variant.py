@@ -12,6 +12,7 @@ from primero.variants.waks import WAKS
 WAKS_DEFAULTS = (
     ("deck", "italian40"), ("supremus", True), ("chorus", True),
     ("numerus_counts", "best_suit"), ("high_primero_beats_fluxus", False), ("tie", "eldest"),
+    ("play_direction", "counter-clockwise"), ("deal_passes", "with_play"),
 )
 
 

@@ -45,6 +45,7 @@ from primero.action_space import legal_ids, space_of
 from primero.cards import Card, format_cards
 from primero.copying import replace
 from primero.errors import UnknownSeatError, named
+from primero.seating import seating_text
 from primero.setup import DealSetup, Step, Table
 from primero.views import PlayerView, deal_table_html
 
@@ -959,7 +960,10 @@ class GameState:
 
         The first line says where the deal is — its step, or ``over`` and how it ended
         (``over (carry)``: no winner, with the chips carried over to the next deal) — and the
-        pot; then one line per seat: chips, chips in the pot, cards.
+        pot; then one line per seat: chips, chips in the pot, cards (``D`` marks the dealer);
+        then, for a variant with the seating labels, which way play goes and the deal passes
+        (:func:`primero.seating.seating_text`, docs/rules/dealing.md#direction: labels only,
+        seats are numbered in playing order either way).
         """
         if self.over:
             where = "over" + (f" ({self.ended_by})" if self.ended_by else "")
@@ -975,6 +979,9 @@ class GameState:
             status = "folded" if s.folded else ("all-in" if s.all_in else "")
             lines.append(f" {mark} {s.name:<10} {s.stack:>4} chips  in {s.contributed:>3}  "
                          f"{format_cards(s.hand):<14} {status}")
+        seating = seating_text(self.variant)
+        if seating is not None:
+            lines.append(f"   {seating}")
         return "\n".join(lines)
 
 

@@ -77,6 +77,7 @@ def test_cardano_is_registered_with_its_options() -> None:
         "high_primero_beats_fluxus": False, "tie": "eldest",
             "call_rule": "same_class",  # was at_least
         "understatements": "Supremus>Primero",
+        "play_direction": "counter-clockwise", "deal_passes": "with_play",  # labels only
     }
     assert spec.option("call_rule").choices == ("at_least", "same_class")
     assert "Primero 60" in spec.summary and "same_class" in spec.summary

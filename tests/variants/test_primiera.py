@@ -90,7 +90,9 @@ def test_registered_with_its_table() -> None:
     spec = primero.registry().spec("primiera")
     assert spec.players == (2, 8)
     assert spec.title == "Italian declare-and-redraw Primiera"
-    assert {o.name: o.default for o in spec.options} == {"order": "flush_top", "tie": "suit"}
+    assert {o.name: o.default for o in spec.options} == {
+        "order": "flush_top", "tie": "suit",
+        "play_direction": "clockwise", "deal_passes": "with_play"}  # the sheet deals clockwise
     variant = get_variant("primiera")
     assert variant.pack.name == "italian40" and len(variant.pack) == 40
     assert variant.rules.deal.deal_plan() == PRIMIERA_PLAN

@@ -60,7 +60,8 @@ def test_suzuki_is_registered() -> None:
     # its own sources, then those its options cite
     assert [s.split()[0] for s in spec.sources][:3] == ["[seed-DE]", "[SUZ94]", "[BARONY]"]
     assert [o.name for o in spec.options] == [
-        "deck", "supremus", "chorus", "numerus_counts", "high_primero_beats_fluxus", "tie"]
+        "deck", "supremus", "chorus", "numerus_counts", "high_primero_beats_fluxus", "tie",
+        "play_direction", "deal_passes"]
     assert "no fold" in spec.summary.lower() or "without the fold" in spec.summary
 
 

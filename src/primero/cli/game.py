@@ -49,7 +49,14 @@ from primero.cli.narration import YOU, narrate, to_you
 from primero.cli.pages import SHORT_HELP
 from primero.engine import start_deal
 from primero.errors import PrimeroError, RecordError
-from primero.records import dump_record, load_record, record_from_state, replay, replay_states
+from primero.records import (
+    dump_record,
+    load_record,
+    record_from_state,
+    replay,
+    replay_states,
+)
+from primero.seating import deal_passing_text, seating_text
 from primero.serialize import to_dict
 from primero.session import Session
 from primero.state import GameState, last_entry
@@ -207,7 +214,11 @@ def rules_lines(variant: Variant) -> list[str]:
     """
     ranking = variant.ranking
     order = " > ".join(ranking.strongest_first)
-    lines = [f"  {variant.spec.title}", f"  the hands, the winning one first: {order}"]
+    lines = [f"  {variant.spec.title}"]
+    seating = seating_text(variant)  # labels only (docs/rules/dealing.md#direction)
+    if seating is not None:
+        lines.append(f"  {seating}")
+    lines.append(f"  the hands, the winning one first: {order}")
     if ranking.low_wins:
         lines.append("  the lowest hand wins: the weakest class, then the fewest points")
     for cls in ranking.strongest_first:
@@ -462,13 +473,22 @@ def _deal_path(save: Path, number: int) -> Path:
     return save if number == 1 else save.with_name(f"{save.stem}-{number}{save.suffix}")
 
 
-def _standings(session: Session) -> str:
-    """One line between deals: everyone's chips, most first, and the carry-over."""
+def _standings(session: Session, *, next_deal: bool = True) -> str:
+    """One line between deals: everyone's chips, most first, the carry-over, the next dealer.
+
+    With ``next_deal`` (another deal follows) the next dealer is named with the variant's
+    seating labels (``deal_passes``, docs/rules/dealing.md#direction: labels only, the session
+    passes the deal in playing order).
+    """
     chips = ", ".join(f"{name} {c}" for name, c in session.standings()[:len(session.players)])
     gone = f"; left the table: {', '.join(session.left)}" if session.left else ""
     carry = f"; {session.carry} chip{'s' if session.carry != 1 else ''} carried over" \
         if session.carry else ""
-    return f"standings after deal {session.deals}: {chips}{carry}{gone}"
+    dealer = session.players[session.dealer] if session.players else ""
+    passing = deal_passing_text(session.variant, "you" if dealer == YOU else dealer) \
+        if next_deal and dealer and not session.finished else None
+    deal = f"; {passing}" if passing is not None else ""
+    return f"standings after deal {session.deals}: {chips}{carry}{gone}{deal}"
 
 
 def _header(out: Console, state: GameState, number: int) -> None:
@@ -623,7 +643,7 @@ def play_command(variant: str, option: Sequence[str], players: int, seed: int | 
             out.print(f"{name} leave{'' if name == YOU else 's'} the table; deal "
                       f"{played + 1} is left unfinished")
             if session is not None:
-                say(out, _standings(session))
+                say(out, _standings(session, next_deal=False))
             return
         played += 1
         if deals is not None and played >= deals and played == 1:
@@ -633,7 +653,9 @@ def play_command(variant: str, option: Sequence[str], players: int, seed: int | 
                                   dealer=players - 1, raise_cap=raise_cap,
                                   seed=rng.getrandbits(64))
         session = session.after(state)
-        say(out, _standings(session))
+        last = session.finished or (human is not None and human not in session.players) \
+            or (deals is not None and played >= deals)
+        say(out, _standings(session, next_deal=not last))
         if session.finished:
             out.print(f"the session is over: {session.players[0] if session.players else 'nobody'}"
                       " is the last player with chips")

@@ -88,7 +88,7 @@ from primero.settlement import Settlement
 from primero.setup import Table
 from primero.state import GameState, VariantState
 from primero.variant import Variant, VariantSpec, with_cited
-from primero.variants.waks import TIE_OPTION
+from primero.variants.waks import SEATING_OPTIONS, TIE_OPTION
 
 __all__ = [
     "CALL_KEY",
@@ -709,10 +709,10 @@ CARDANO = VariantSpec(
     title="Cardano's Italian calling Primero",
     summary=SUMMARY,
     sources=with_cited(SOURCES, (DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, CALL_RULE_OPTION,
-                                     UNDERSTATEMENTS_OPTION)),
+                                     UNDERSTATEMENTS_OPTION, *SEATING_OPTIONS)),
     players=(2, 6),
     options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, CALL_RULE_OPTION,
-             UNDERSTATEMENTS_OPTION),
+             UNDERSTATEMENTS_OPTION, *SEATING_OPTIONS),
     plugins=(CardanoRules(),),
 )
 

@@ -73,6 +73,7 @@ from primero.options import Option
 from primero.rules.betting import put_in
 from primero.rules.ranking import classify_standard
 from primero.rules.settling import settle_carry, settle_showdown
+from primero.seating import seating_options
 from primero.setup import Step
 from primero.state import GameState, VariantState
 from primero.variant import VariantSpec, with_cited
@@ -91,6 +92,7 @@ __all__ = [
     "PRIMIERA",
     "PRIMIERA_CLASS",
     "PRIMIERA_PLAN",
+    "SEATING_OPTIONS",
     "SOURCES",
     "SUIT_ORDER",
     "TIE_OPTION",
@@ -148,6 +150,15 @@ TIE_OPTION = Option(
         "> spades [seed-PRIMIERA]; equal Primieras by the highest-point card, its points then "
         "its suit (the library's reading: the sheet is silent); then the eldest. eldest and "
         "split (straight to the eldest; equal shares) are house rules without a source.",
+)
+
+
+#: The seating labels, for display only (docs/rules/dealing.md#direction).
+SEATING_OPTIONS = seating_options(
+    "clockwise",
+    "the sheet deals clockwise [seed-PRIMIERA]; that play goes the same way is the library's "
+    "reading.",
+    deal_why="the library's reading (the sheet says only that the next dealer deals).",
 )
 
 
@@ -536,9 +547,9 @@ PRIMIERA = VariantSpec(
     name="primiera",
     title="Italian declare-and-redraw Primiera",
     summary=SUMMARY,
-    sources=with_cited(SOURCES, (ORDER_OPTION, TIE_OPTION)),
+    sources=with_cited(SOURCES, (ORDER_OPTION, TIE_OPTION, *SEATING_OPTIONS)),
     players=(2, 8),
-    options=(ORDER_OPTION, TIE_OPTION),
+    options=(ORDER_OPTION, TIE_OPTION, *SEATING_OPTIONS),
     plugins=(PrimieraRules(),),
     ante=DEFAULT_ANTE,
 )

@@ -75,6 +75,7 @@ from primero.rules.betting import betting_actions, betting_seat
 from primero.rules.dealing import deal_round
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, SUPREMUS_SUITS_OPTION
 from primero.rules.settling import settle_showdown
+from primero.seating import seating_options
 from primero.settlement import Settlement
 from primero.setup import Step
 from primero.state import GameState
@@ -93,6 +94,7 @@ __all__ = [
     "REVIVAL_BETTING",
     "REVIVAL_OPTIONS",
     "ROUNDS_OPTION",
+    "SEATING_OPTIONS",
     "SOURCES",
     "SPANISH_PRIMERA",
     "RevivalRules",
@@ -138,7 +140,14 @@ DEAL_PACKETS_OPTION = Option(
         "four times round (the sheets' house rule).",
 )
 
-#: The revival game's options: the pack, the ranking (Supremus off), ties split, rounds.
+#: The revival game's seating labels, for display only (docs/rules/dealing.md#direction).
+SEATING_OPTIONS = seating_options(
+    "clockwise", "'Il gioco procede in senso orario' [seed-IT].",
+    deal_why="the library's reading (the sheets do not say which way the deal passes).",
+)
+
+#: The revival game's options: the pack, the ranking (Supremus off), ties split, rounds, the
+#: seating labels.
 REVIVAL_OPTIONS: tuple[Option, ...] = (
     DECK_OPTION,
     *(o.with_default(False) if o.name == "supremus" else o for o in RANKING_OPTIONS),
@@ -148,6 +157,7 @@ REVIVAL_OPTIONS: tuple[Option, ...] = (
     EXCHANGE_FIRST_OPTION,
     DEAL_PACKETS_OPTION,
     EXCHANGE_OPTION,
+    *SEATING_OPTIONS,
 )
 
 SOURCES = (

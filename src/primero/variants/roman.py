@@ -27,7 +27,7 @@ from primero.hookspecs import hookimpl
 from primero.options import Option
 from primero.rules.ranking import RANKING_OPTIONS
 from primero.variant import Variant, VariantSpec, with_cited
-from primero.variants.waks import TIE_OPTION, WAKS
+from primero.variants.waks import SEATING_OPTIONS, TIE_OPTION, WAKS
 
 __all__ = ["ROMAN", "ROMAN_NAMES", "SOURCES", "RomanRules", "primero_register_variants"]
 
@@ -74,9 +74,9 @@ class RomanRules:
 
 
 def _roman_options() -> tuple[Option, ...]:
-    """The standard ranking options with Supremus off, and the tie policy (eldest)."""
+    """The standard ranking options with Supremus off, the tie policy (eldest), the seating."""
     ranking = tuple(o.with_default(False) if o.name == "supremus" else o for o in RANKING_OPTIONS)
-    return (*ranking, TIE_OPTION)
+    return (*ranking, TIE_OPTION, *SEATING_OPTIONS)
 
 
 #: The ``roman`` variant spec.

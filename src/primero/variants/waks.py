@@ -13,9 +13,10 @@ from collections.abc import Callable
 from primero.hookspecs import hookimpl
 from primero.options import Option
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
+from primero.seating import seating_options
 from primero.variant import VariantSpec, with_cited
 
-__all__ = ["SOURCES", "TIE_OPTION", "WAKS", "primero_register_variants"]
+__all__ = ["SEATING_OPTIONS", "SOURCES", "TIE_OPTION", "WAKS", "primero_register_variants"]
 
 #: The tie policies of docs/rules/ties.md.
 TIE_OPTION = Option(
@@ -24,6 +25,14 @@ TIE_OPTION = Option(
         "[seed-DE][ZOR-C]; split — they share each pot [seed-FR], its odd chips one by one "
         "from the eldest (the library's reading: the sheet gives no rule for them, "
         "docs/rules/ties.md#odd-chip).",
+)
+
+#: The Waks family's seating labels, for display only (docs/rules/dealing.md#direction).
+SEATING_OPTIONS = seating_options(
+    "counter-clockwise",
+    "the Italian tradition, the one direction the German sheet names [seed-DE] (the library's "
+    "reading for this game).",
+    deal_why="after each deal the deal passes to the next player in playing order [seed-DE].",
 )
 
 SOURCES = (
@@ -69,10 +78,10 @@ WAKS = VariantSpec(
     name="waks",
     title="Waks English Primero",
     summary=SUMMARY,
-    sources=with_cited(SOURCES, (DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION)),
+    sources=with_cited(SOURCES, (DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, *SEATING_OPTIONS)),
     aliases=("english", "primero"),
     players=(2, 6),
-    options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION),
+    options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, *SEATING_OPTIONS),
 )
 
 
