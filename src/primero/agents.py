@@ -15,6 +15,10 @@ In the calling variant (docs/rules/cardano.md) both name calls under the variant
 four cards the lowest call of the hand's own class, with two the lowest call of the class its
 possible final hands most often meet (:func:`best_call`); a hand that cannot meet the standing
 call counts for nothing unless it can name a call of its own, and then it raises with it.
+In the last round the odds player also weighs calls as weapons (:func:`pressure_call`): an
+opponent ranking below a call can neither meet nor answer it, so it folds; it chooses among
+the calls its hand meets and one bluff (the lowest call of the class just above its own) by
+the chips each is worth, and it reads an opponent's call as the hand it most likely holds.
 :func:`hint` is the terminal game's ``hint``.
 
 Agents get their randomness from the ``random.Random`` passed in; nothing global is used.
@@ -717,7 +721,11 @@ class OddsAgent:
       else fold (or pass, where nobody folds).
     * **calls** (Cardano) — as :class:`HeuristicAgent` names them (:func:`best_call`): the
       call its hand most likely meets under the variant's call rule; a hand short of the
-      standing call that can name its own raises instead of holding.
+      standing call that can name its own raises instead of holding. The opponent who named
+      the standing call is taken to meet it (a deal where it does not counts
+      :data:`BLUFF_WEIGHT`); in the last round a vie or raise worth more chips than the plan
+      replaces it (:func:`pressure_call`: a call nobody still in can meet or answer makes
+      them fold).
 
     Args:
         samples: Sampled deals per chance.
