@@ -22,10 +22,9 @@ import time
 from collections import Counter
 
 import primero
-from primero.actions import Call, Hold, Vie, parse_action
 from primero.agents import make_agent, play_deal
 from primero.engine import start_deal
-from primero.variants.cardano import call_book, parse_understatements
+from primero.variants.cardano import call_book, last_call, parse_understatements
 
 NAMES = ("Anna", "Ben", "Carla")
 
@@ -49,12 +48,7 @@ def run(variant: primero.Variant, deals: int, seed: int, agent: str) -> dict[str
             showdowns += 1
             if settlement.reason.startswith("no hand met"):
                 unmet += 1
-            # the last call made and who made it, from the public log
-            last: tuple[int, Call] | None = None
-            for seat, text in final.history:
-                action = parse_action(str(text))
-                if isinstance(action, Vie | Hold) and action.call is not None:
-                    last = (seat, action.call)
+            last = last_call(final.history)
             if last is not None and last[0] in final.live:
                 caller_showdowns += 1
                 caller_met += book.meets(final.value(last[0]), last[1], rule=rule,

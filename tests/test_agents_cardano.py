@@ -13,13 +13,13 @@ from collections import Counter
 import pytest
 
 import primero
-from primero.actions import Call, Hold, Vie, parse_action
+from primero.actions import Vie
 from primero.agents import HeuristicAgent, play_deal
 from primero.engine import start_deal
-from primero.variants.cardano import call_book, parse_understatements
+from primero.variants.cardano import call_book, last_call, parse_understatements
 
 NAMES = ("Anna", "Ben", "Carla")
-DEALS = 150
+DEALS = 100
 REST = 3
 
 
@@ -40,11 +40,7 @@ def measure(variant: primero.Variant) -> tuple[int, int, Counter[str], int, int]
         if settlement.showdown:
             showdowns += 1
             unmet += settlement.reason.startswith("no hand met")
-            last: tuple[int, Call] | None = None
-            for seat, text in final.history:
-                action = parse_action(str(text))
-                if isinstance(action, Vie | Hold) and action.call is not None:
-                    last = (seat, action.call)
+            last = last_call(final.history)
             if last is not None and last[0] in final.live:
                 callers += 1
                 met += book.meets(final.value(last[0]), last[1], rule=rule,
@@ -77,7 +73,7 @@ def test_a_caller_meets_its_own_call_at_most_of_its_showdowns(
         cardano: tuple[int, int, Counter[str], int, int]) -> None:
     *_, callers, met = cardano
     assert callers >= DEALS // 5
-    assert met >= 0.9 * callers
+    assert met >= 0.95 * callers
 
 
 def test_numerus_wins_about_as_often_as_in_waks(

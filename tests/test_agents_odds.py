@@ -15,7 +15,7 @@ import sys
 import pytest
 
 import primero
-from primero.actions import Fold, Hold, Vie
+from primero.actions import Call, Fold, Hold, Vie
 from primero.agents import (
     AGENTS,
     OddsAgent,
@@ -114,8 +114,10 @@ def test_same_seed_same_choice() -> None:
     assert OddsAgent().advise(view, random.Random(9)) == first
 
 
-def test_odds_agent_plays_whole_cardano_deals_with_calls_it_meets_when_it_vies() -> None:
+def test_odds_agent_vies_with_four_cards_naming_a_call_it_meets_or_the_class_above() -> None:
+    """Its one bluff names the class just above its hand's own (docs/rules/cardano.md)."""
     variant = primero.get_variant("cardano")
+    classes = variant.ranking.hand_table.classes
     rng = random.Random(5)
     vied_with_four = 0
     for _ in range(6):
@@ -128,7 +130,9 @@ def test_odds_agent_plays_whole_cardano_deals_with_calls_it_meets_when_it_vies()
             if isinstance(action, Vie) and len(view.hand) == 4:
                 assert action.call is not None
                 book = primero.variants.cardano.call_book(variant.ranking)
-                assert book.meets(state.value(seat), action.call, rule="same_class")
+                held = state.value(seat)
+                assert book.meets(held, action.call, rule="same_class") \
+                    or action.call.hand_class == classes[classes.index(held.hand_class) + 1]
                 vied_with_four += 1
             state = state.apply(action)
     assert vied_with_four >= 1
@@ -171,3 +175,28 @@ def test_simulation_tables_name_who_played() -> None:
                    progress=False)
     assert sim.agents == ("odds", "heuristic")
     assert list(summary_table(sim)["agents"]) == ["heuristic/odds"]
+
+
+def test_a_numerus_short_of_a_numerus_call_raises_with_the_lowest_primero_call() -> None:
+    """Cardano, round 2: Anna's calls were Numerus 20, then Numerus 22 (vie 1, pot 5).
+
+    Ben's Numerus 20 cannot meet Numerus 22 nor name a call it meets above it: it can only
+    fold, worth 0 chips, or raise. A Primero call ranks above every Numerus, so a Numerus,
+    which is what Anna's calls say she holds, can neither meet it nor answer it and must
+    fold: a raise of 1 naming the lowest Primero call (40, four courts of four suits) risks 2
+    chips to take 5.
+    """
+    variant = primero.get_variant("cardano")
+    mine = parse_cards("Ks Qs Jh Kh")
+    other = [c for c in variant.pack.cards if c not in mine]
+    first = [other[0], mine[0], other[1], mine[1], other[2], mine[2], other[3], mine[3]]
+    stock = (*first, *(c for c in other if c not in first))
+    state = start_deal(variant, NAMES[:2], 30, dealer=1, stock=stock)
+    for text in ("vie 2 call Numerus 20", "hold", "exchange", "exchange",
+                 "vie 1 call Numerus 22"):
+        state = state.apply(text)
+    assert state.value(1).label == "Numerus 20" and state.to_act == 1
+    view = state.view(1)
+    assert (view.pot, view.owed) == (5, 1)
+    for seed in range(5):
+        assert OddsAgent().act(view, random.Random(seed)) == Hold(1, Call("Primero", 40))

@@ -15,6 +15,10 @@ In the calling variant (docs/rules/cardano.md) both name calls under the variant
 four cards the lowest call of the hand's own class, with two the lowest call of the class its
 possible final hands most often meet (:func:`best_call`); a hand that cannot meet the standing
 call counts for nothing unless it can name a call of its own, and then it raises with it.
+In the last round the odds player also weighs calls as weapons (:func:`pressure_call`): an
+opponent ranking below a call can neither meet nor answer it, so it folds; it chooses among
+the calls its hand meets and one bluff (the lowest call of the class just above its own) by
+the chips each is worth, and it reads an opponent's call as the hand it most likely holds.
 :func:`hint` is the terminal game's ``hint``.
 
 Agents get their randomness from the ``random.Random`` passed in; nothing global is used.
@@ -36,7 +40,13 @@ from primero.hands import HAND_SIZE, Ranking
 from primero.session import Session
 from primero.state import GameState
 from primero.tables import colex_offsets
-from primero.variants.cardano import CALL_KEY, CallBook, call_book, parse_understatements
+from primero.variants.cardano import (
+    CALL_KEY,
+    CallBook,
+    call_book,
+    last_call,
+    parse_understatements,
+)
 from primero.variants.primiera import NOTHING
 from primero.views import PlayerView, state_view
 
@@ -612,8 +622,11 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
     never = {i for i, name in enumerate(view.variant.ranking.hand_table.classes)
              if name == NOTHING}
     floors = _shown_strength(view)
+    # the opponent who named the standing call most likely meets it (a caller names calls it
+    # can plausibly meet, bluffs aside): a deal where its hand does not counts for less
+    caller = _caller_among(view, call) if test is not None else None
     total = 0.0
-    kept = 0
+    kept = 0.0
     for _ in range(samples):
         drawn = rng.sample(pool, take)
         mine = base
@@ -623,7 +636,12 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
                  for at in range(need, take, HAND_SIZE)]
         if any(table.share_of_mask(h) < f for h, f in zip(hands, floors, strict=False)):
             continue  # not a hand that would have bet as this player did
-        kept += 1
+        weight = 1.0
+        if caller is not None and caller < len(hands) and test is not None \
+                and call is not None and not test.meets(table, hands[caller], call,
+                                                        by_rank=by_rank):
+            weight = BLUFF_WEIGHT
+        kept += weight
         i_me = index(mine)
         if classes[i_me] in never or (test is not None and call is not None
                                       and not test.meets(table, mine, call, by_rank=by_rank)):
@@ -641,8 +659,29 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
                 break
             ties += theirs == me
         if not beaten:
-            total += 1 / ties
+            total += weight / ties
     return total / kept if kept else 0.0
+
+
+#: How much a sampled deal counts, against 1, when the opponent who named the standing call
+#: holds a hand that does not meet it (a bluff: :class:`HeuristicAgent` bluffs one call in ten).
+BLUFF_WEIGHT = 1.0
+
+
+def _caller_among(view: PlayerView, call: Call | None) -> int | None:
+    """Where the opponent who named ``call``, the standing call, sits among the live ones.
+
+    Returns:
+        Its position among the viewer's live opponents in seat order; ``None`` when the
+        viewer named it, or no one still in did.
+    """
+    if call is None or view.extra(CALL_KEY) != call:
+        return None
+    last = last_call(view.history)
+    if last is None or last[0] == view.seat:
+        return None
+    live = [i for i, seat in enumerate(view.seats) if i != view.seat and not seat.folded]
+    return live.index(last[0]) if last[0] in live else None
 
 
 #: The least strength a player's hand is taken to have after a vie or raise, and after a
@@ -690,7 +729,11 @@ class OddsAgent:
       else fold (or pass, where nobody folds).
     * **calls** (Cardano) — as :class:`HeuristicAgent` names them (:func:`best_call`): the
       call its hand most likely meets under the variant's call rule; a hand short of the
-      standing call that can name its own raises instead of holding.
+      standing call that can name its own raises instead of holding. The opponent who named
+      the standing call is taken to meet it (a deal where it does not counts
+      :data:`BLUFF_WEIGHT`); in the last round a vie or raise worth more chips than the plan
+      replaces it (:func:`pressure_call`: a call nobody still in can meet or answer makes
+      them fold).
 
     Args:
         samples: Sampled deals per chance.
@@ -737,6 +780,11 @@ class OddsAgent:
             if own > chance:
                 chance, recall = own, pick
         action, why = self._bet(view, legal, chance, table, rng, recall)
+        if called and len(view.hand) == HAND_SIZE:
+            # the last round of the calling game: a call is a weapon as well as a promise
+            pressed = pressure_call(view, legal, action, chance, table, rng, self.samples)
+            if pressed is not None:
+                action, why = pressed
         return action, chance, why
 
     def _best_exchange(self, view: PlayerView, options: Sequence[tuple[Card, ...]],
@@ -812,6 +860,130 @@ class OddsAgent:
             return sized[0]
         action, _ = best_call(calls, view, table, rng)
         return action
+
+
+def _opponents_sampled(view: PlayerView, table: Strength, rng: random.Random,
+                       samples: int) -> list[tuple[float, list[int]]]:
+    """Sampled deals of the live opponents' four cards: ``(weight, dense strengths)`` each.
+
+    From the cards the viewer's view hides, each hand at least as strong as its owner's
+    betting suggests (:func:`_shown_strength`); a deal where the opponent who named the
+    standing call does not meet it weighs :data:`BLUFF_WEIGHT`.
+    """
+    live = sum(1 for i, seat in enumerate(view.seats) if i != view.seat and not seat.folded)
+    pool = [c.bit for c in unseen_cards(view)]
+    if live == 0 or HAND_SIZE * live > len(pool):
+        return []
+    floors = _shown_strength(view)
+    standing = view.extra(CALL_KEY)
+    call = standing if isinstance(standing, Call) else None
+    caller = _caller_among(view, call)
+    test = CallTest.of(view)
+    strengths, index = table.strengths, table.index_of_mask
+    out = []
+    for _ in range(samples):
+        drawn = rng.sample(pool, HAND_SIZE * live)
+        hands = [drawn[at] | drawn[at + 1] | drawn[at + 2] | drawn[at + 3]
+                 for at in range(0, len(drawn), HAND_SIZE)]
+        if any(table.share_of_mask(h) < f for h, f in zip(hands, floors, strict=False)):
+            continue
+        weight = 1.0
+        if caller is not None and call is not None \
+                and not test.meets(table, hands[caller], call):
+            weight = BLUFF_WEIGHT
+        out.append((weight, [strengths[index(h)] if table.share_of_mask(h) >= HELD_FLOOR
+                             else -1 for h in hands]))
+    return out
+
+
+def pressure_call(view: PlayerView, legal: Sequence[Action], planned: Action, chance: float,
+                  table: Strength, rng: random.Random, samples: int = FINALS_LIMIT) \
+        -> tuple[Action, str] | None:
+    """In the calling game's last round, a vie or raise worth more chips than ``planned``.
+
+    With no card to come, an opponent whose hand ranks below a call can neither meet it nor
+    name a call of its own above it, so it cannot win the showdown and folds
+    (docs/rules/cardano.md: only hands meeting the standing call can win; bluffing is
+    allowed); a hand ranking at or above it plays on. For each class, its lowest legal call
+    at the smallest and largest amounts is weighed, with ``F`` the chance that every live
+    opponent folds and ``W`` the chance, when one plays on, that the viewer's hand meets the
+    call and beats it: worth ``F * pot + (1 - F) * (W * (pot + bet) - (1 - W) * (owed +
+    bet))`` chips (``bet`` the vie or the raise). The plan is worth ``0`` (fold, pass) or
+    ``chance * (pot + owed) - owed`` (hold); a vie or raise in the plan is weighed like the
+    others.
+
+    Returns:
+        The better vie or raise and why, or ``None`` when the plan is worth as much.
+    """
+    deals = _opponents_sampled(view, table, rng, samples)
+    total = sum(w for w, _ in deals)
+    if not total:
+        return None
+    test = CallTest.of(view)
+    book = test.book
+    mask = _mask_of(view.hand)
+    mine = table.strengths[table.index_of_mask(mask)]
+    pot, owed = view.pot, view.owed
+    # the calls the hand meets, from the lowest to its own value, and one bluff: the lowest
+    # call of the class just above the hand's own
+    classes = view.variant.ranking.hand_table.classes
+    own = table.class_ids[table.index_of_mask(mask)]
+    every = sorted((a for a in legal if isinstance(a, Vie | Hold) and a.call is not None),
+                   key=lambda a: book.key(a.call))  # type: ignore[arg-type]
+    bets = [a for a in every if test.meets(table, mask, a.call)]  # type: ignore[arg-type]
+    above = classes[own + 1] if own + 1 < len(classes) else None
+    bluffs = [a for a in every if a.call is not None and a.call.hand_class == above]
+    amounts = sorted({_amount_of(a) for a in bets})
+    candidates: list[Vie | Hold] = []
+    for amount in ({amounts[0], amounts[-1]} if amounts else set()):
+        met = [a for a in bets if _amount_of(a) == amount]
+        step = max(1, (len(met) - 1) // (PRESSURE_CALLS - 1))
+        candidates += met[::step]
+        candidates.append(met[-1])
+    if bluffs:
+        candidates += [a for a in bluffs if _amount_of(a) == _amount_of(bluffs[0])][:1]
+    if not candidates:
+        return None
+    if isinstance(planned, Vie | Hold) and planned.call is not None:
+        candidates.append(planned)
+
+    def worth(a: Vie | Hold) -> float:
+        assert a.call is not None
+        floor = test.threshold(a.call)
+        meets = test.meets(table, mask, a.call)
+        bet = _amount_of(a)
+        out = on = win = 0.0
+        for w, others in deals:
+            playing = [s for s in others if s >= floor]
+            if not playing:
+                out += w
+                continue
+            on += w
+            if meets:
+                top = max(playing)
+                win += w if mine > top else w / 2 if mine == top else 0.0
+        fold = out / total
+        won = win / on if on else 0.0
+        return fold * pot + (1 - fold) * (won * (pot + bet) - (1 - won) * (owed + bet))
+
+    if isinstance(planned, Vie | Hold) and planned.call is not None:
+        plan = worth(planned)
+    elif isinstance(planned, Hold):
+        plan = chance * (pot + owed) - owed
+    else:
+        plan = 0.0
+    value, best = max(((worth(a), a) for a in candidates), key=lambda t: t[0])
+    if best == planned or value <= plan + PRESSURE_EDGE:
+        return None
+    return best, (f"calling {best.call} is worth {value:+.1f} chips against {plan:+.1f}: "
+                  f"{'vie' if isinstance(best, Vie) else 'raise'}")
+
+
+#: The chips a vie or raise chosen by :func:`pressure_call` must be worth above the plan.
+PRESSURE_EDGE = 0.25
+#: The calls :func:`pressure_call` weighs per amount, evenly spread from the lowest call the
+#: hand meets to its own value.
+PRESSURE_CALLS = 5
 
 
 def hint(view: PlayerView, seed: int = 0) -> str:

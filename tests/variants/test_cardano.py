@@ -22,7 +22,7 @@ from primero.records import load_record, replay
 from primero.state import GameState
 from primero.testing.runner import run_deal_machine
 from primero.testing.snapshots import snapshot
-from primero.variants.cardano import call_book, parse_understatements
+from primero.variants.cardano import call_book, last_call, parse_understatements
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
 
@@ -228,6 +228,19 @@ def test_raises_offer_only_calls_above_the_standing_call() -> None:
     raised = state.apply("hold raise 1 call Supremus")
     assert raised.extra("call") == Call("Supremus")
     assert raised.apply("hold raise 1 call Fluxus 42").extra("call") == Call("Fluxus", 42)
+
+
+def test_last_call_names_the_last_caller_from_the_log_or_its_public_text() -> None:
+    state = _start()
+    assert last_call(state.history) is None
+    # Anna vies with a call, Ben raises with a higher one, Carla holds (names nothing)
+    state = state.apply("vie 2 call Primero 60").apply("hold raise 1 call Fluxus 42")
+    state = state.apply("hold")
+    expected = (1, Call("Fluxus", 42))
+    assert last_call(state.history) == expected
+    assert last_call(state.view(3).history) == expected  # the public log says the same
+    assert last_call([(0, "pass"), (2, "vie 1 call Supremus"), (1, "hold")]) \
+        == (2, Call("Supremus"))
 
 
 def test_both_supremus_spellings_are_the_same_call() -> None:

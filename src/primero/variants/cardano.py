@@ -75,7 +75,7 @@ from typing import Any, cast, overload
 
 from attrs import evolve, frozen
 
-from primero.actions import Action, Call, Hold, Vie
+from primero.actions import Action, Call, Hold, Vie, parse_action
 from primero.copying import replace
 from primero.errors import InvalidOptionError
 from primero.hands import HandValue, Ranking
@@ -105,6 +105,7 @@ __all__ = [
     "UnderstatementsOption",
     "call_book",
     "format_understatements",
+    "last_call",
     "parse_understatements",
     "primero_register_variants",
     "standing_call",
@@ -397,6 +398,33 @@ def standing_call(state: GameState) -> Call | None:
         return own.call
     call = state.extra(CALL_KEY)  # set through 0.1's state.with_extra("call", ...)
     return call if isinstance(call, Call) else None
+
+
+def last_call(history: Iterable[tuple[int, Action | str]]) -> tuple[int, Call] | None:
+    """The last call made in a deal and the seat that made it, from its action log.
+
+    The standing call (docs/rules/cardano.md) is the last call named by a vie or a raise, in
+    either round; this says who named it too, which the public log shows.
+
+    Args:
+        history: ``(seat, action)`` pairs in order: a deal's ``state.history`` (actions) or a
+            view's ``view.history`` (their public text, e.g. ``"vie 2 call Primero 60"``).
+
+    Returns:
+        ``(seat, call)`` of the last vie or raise naming a call, or ``None`` when none did.
+
+    Raises:
+        IllegalActionError: a vie or hold in ``history`` given as text that is not an action.
+    """
+    last: tuple[int, Call] | None = None
+    for seat, entry in history:
+        if isinstance(entry, str):
+            if not entry.startswith(("vie", "hold raise")):
+                continue
+            entry = parse_action(entry)
+        if isinstance(entry, Vie | Hold) and entry.call is not None:
+            last = (seat, entry.call)
+    return last
 
 
 def unmet_call_reason(state: GameState, call: Call, seats: Sequence[int]) -> str:
