@@ -8,11 +8,12 @@ outside (``start_deal(..., dealing="external")``) at a table fixed by an
 
 * **Chance outcomes** are a card's position in the variant's pack (``0 .. len(pack) - 1``).
 * **Player actions** are the engine's action ids (:mod:`primero.action_space`).
-* **Returns** are chips won or lost in the deal. A pot that stays on the table for the next
-  deal (the carry-over, docs/rules/ties.md#carry-over) is, by the ``carry_over`` parameter,
-  either ``"refund"`` (the default: each player gets back the chips they put into the carried
-  pot, so the game is zero-sum) or ``"lost"`` (nobody gets them back: the returns then add up
-  to minus the carry-over).
+* **Returns** are chips won or lost in the deal, less an equal share of a pot carried into it
+  (``carry_in``: nobody's chips in this deal, :func:`returns`). A pot that stays on the table
+  for the next deal (the carry-over, docs/rules/ties.md#carry-over) is, by the ``carry_over``
+  parameter, either ``"refund"`` (the default: each player gets back the chips they put into
+  the carried pot, so the game is zero-sum) or ``"lost"`` (nobody gets them back: the returns
+  then add up to minus the carry-over).
 * **Tensors and strings** are flat float32, made of named :class:`Piece` s in a fixed order
   (:func:`observation_layout`, :func:`information_state_layout`; the OpenSpiel page of the
   docs lists them), every value in ``[0, 1]``, their size independent of the chips;
@@ -23,7 +24,6 @@ outside (``start_deal(..., dealing="external")``) at a table fixed by an
 
 from __future__ import annotations
 
-import inspect
 import math
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -36,7 +36,7 @@ from primero.action_space import canonical_hand
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card
 from primero.engine import public_text, start_deal
-from primero.errors import InvalidOptionError, PrimeroError
+from primero.errors import InvalidOptionError, InvalidParameterError, PrimeroError, named
 from primero.options import parse_option_args
 from primero.plugins.registry import get_variant
 from primero.setup import Step
@@ -59,6 +59,7 @@ __all__ = [
     "observation_layout",
     "options_parameter",
     "parse_options",
+    "parse_stacks",
     "resample_history",
     "returns",
     "views",
@@ -117,8 +118,50 @@ def options_parameter(options: str | dict[str, Any]) -> str:
     return ";".join(parts)
 
 
-def _engine_accepts(name: str) -> bool:
-    return name in inspect.signature(start_deal).parameters
+def _whole(value: object) -> bool:
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+
+
+def _checked_stacks(chips: int | Sequence[int], players: int) -> tuple[int, ...]:
+    """Every seat's chips from ``chips`` (one number for all, or one per seat), checked."""
+    if _whole(chips):
+        stacks: tuple[object, ...] = (int(chips),) * players  # type: ignore[arg-type]
+        label = "chips"
+    elif isinstance(chips, Sequence) and not isinstance(chips, str):
+        stacks, label = tuple(chips), "stacks"
+        if len(stacks) != players:
+            raise InvalidParameterError(
+                label, f"{len(stacks)} stacks for {players} players (one per seat, seat 0 "
+                "first)")
+    else:
+        raise InvalidParameterError("chips", f"a whole number of chips or one per seat, got "
+                                             f"{named(chips)}")
+    for seat, stack in enumerate(stacks):
+        if not _whole(stack) or int(stack) < 1:  # type: ignore[call-overload]
+            where = "every player" if label == "chips" else f"seat {seat}"
+            raise InvalidParameterError(
+                label, f"{where} needs a whole number of chips >= 1, got {named(stack)}")
+    return tuple(int(stack) for stack in stacks)  # type: ignore[call-overload]
+
+
+def parse_stacks(text: str) -> tuple[int, ...]:
+    """Read the OpenSpiel ``stacks`` parameter: chips per seat, ``"30;20;10"`` (seat 0 first).
+
+    ``,`` and spaces separate too (the game string keeps ``;``); ``""`` is no stacks.
+
+    Raises:
+        InvalidParameterError: an entry that is not a whole number (naming ``stacks``).
+    """
+    items = [item for item in text.replace(",", ";").replace(" ", ";").split(";") if item]
+    stacks: list[int] = []
+    for item in items:
+        try:
+            stacks.append(int(item))
+        except ValueError:
+            raise InvalidParameterError(
+                "stacks", f"{named(item)} is not a whole number of chips (write the chips "
+                "per seat as 30;20;10)") from None
+    return tuple(stacks)
 
 
 @frozen(kw_only=True)
@@ -127,19 +170,25 @@ class AdapterTable:
 
     Attributes:
         variant: The configured variant.
-        players: How many players (seats 0..players-1; the last seat deals, seat 0 is eldest).
-        chips: Every player's chips at the start of the deal.
+        players: How many players (seats 0..players-1).
+        stacks: Each seat's chips at the start of the deal, seat 0 first.
+        dealer: The dealer's seat; the eldest, who acts first, is the seat after it
+            (docs/rules/dealing.md). By default the last seat, so seat 0 is eldest.
+        carry_in: Chips carried into this deal's pot from an earlier one (the carry-over,
+            docs/rules/ties.md#carry-over): nobody's chips in this deal (see :func:`returns`).
         stake: The smallest bet, in chips.
         rest: The largest single bet or raise, in chips.
         ante: The ante, in chips, or ``None`` for the variant's own.
         carry_over: ``"refund"`` or ``"lost"`` (:data:`CARRY_OVER_TREATMENTS`).
         raise_cap: The most vies plus raises one betting round allows (docs/rules/waks.md, a house
-            rule), or 0 for none. Passed to the engine only where ``start_deal`` accepts it.
+            rule), or 0 for none.
     """
 
     variant: Variant
     players: int
-    chips: int
+    stacks: tuple[int, ...]
+    dealer: int
+    carry_in: int = 0
     stake: int = 1
     rest: int = 3
     ante: int | None = None
@@ -148,28 +197,54 @@ class AdapterTable:
 
     @classmethod
     def build(cls, *, variant: str = "waks", options: str | dict[str, Any] = "",
-              players: int = 2, chips: int = 20, stake: int = 1, rest: int = 3,
-              ante: int | None = None, carry_over: str = "refund",
-              raise_cap: int = 0) -> AdapterTable:
+              players: int = 2, chips: int | Sequence[int] = 20, dealer: int = -1,
+              carry_in: int = 0, stake: int = 1, rest: int = 3, ante: int | None = None,
+              carry_over: str = "refund", raise_cap: int = 0) -> AdapterTable:
         """Check the parameters and build the table (one deal is set up to check them).
+
+        Args:
+            variant: An installed variant's name.
+            options: Variant options (:func:`parse_options`' forms, or a dict).
+            players: How many players.
+            chips: Every player's chips, or a sequence of each seat's (seat 0 first).
+            dealer: The dealer's seat, ``0 .. players - 1``, or -1 for the last seat.
+            carry_in: Chips carried into the pot from an earlier deal (>= 0).
+            stake: The smallest bet, in chips.
+            rest: The largest single bet or raise, in chips.
+            ante: The ante, or ``None`` for the variant's own.
+            carry_over: ``"refund"`` or ``"lost"``.
+            raise_cap: The most vies plus raises per betting round, 0 for none.
 
         Raises:
             UnknownVariantError: no such variant.
             InvalidOptionError: a bad option.
-            PrimeroError: bad players, chips, table parameters, carry-over treatment or raise
-                cap (the engine's messages).
+            InvalidParameterError: bad chips or stacks, dealer, carry-in, carry-over treatment
+                or raise cap; the message (and its ``parameter``) names it.
+            PrimeroError: bad players or table (stake, rest, ante): the engine's messages.
         """
         given = parse_options(options) if isinstance(options, str) else dict(options)
         configured = get_variant(variant, **given)
         if carry_over not in CARRY_OVER_TREATMENTS:
-            raise PrimeroError(f"carry_over must be one of "
-                               f"{', '.join(map(repr, CARRY_OVER_TREATMENTS))}, got "
-                               f"{carry_over!r}")
-        if isinstance(raise_cap, bool) or not isinstance(raise_cap, int) or raise_cap < 0:
-            raise PrimeroError(f"raise_cap must be a whole number >= 0 (0: no cap), got "
-                               f"{raise_cap!r}")
-        table = cls(variant=configured, players=players, chips=chips, stake=stake, rest=rest,
-                    ante=ante, carry_over=carry_over, raise_cap=raise_cap)
+            raise InvalidParameterError(
+                "carry_over", f"one of {', '.join(map(repr, CARRY_OVER_TREATMENTS))}, got "
+                              f"{named(carry_over)}")
+        if not _whole(raise_cap) or raise_cap < 0:
+            raise InvalidParameterError(
+                "raise_cap", f"a whole number >= 0 (0: no cap), got {named(raise_cap)}")
+        if not _whole(players):
+            raise InvalidParameterError("players", f"a whole number, got {named(players)}")
+        players = int(players)
+        stacks = _checked_stacks(chips, players)
+        if not _whole(dealer) or not -1 <= dealer < players:
+            raise InvalidParameterError(
+                "dealer", f"a seat 0..{players - 1}, or -1 for the last seat, got "
+                          f"{named(dealer)}")
+        if not _whole(carry_in) or carry_in < 0:
+            raise InvalidParameterError(
+                "carry_in", f"a whole number of chips >= 0, got {named(carry_in)}")
+        table = cls(variant=configured, players=players, stacks=stacks,
+                    dealer=int(dealer) % players, carry_in=int(carry_in), stake=stake,
+                    rest=rest, ante=ante, carry_over=carry_over, raise_cap=int(raise_cap))
         table.start()  # the engine checks players, chips and the table
         return table
 
@@ -179,17 +254,21 @@ class AdapterTable:
         return tuple(f"p{i}" for i in range(self.players))
 
     @property
+    def chips(self) -> int:
+        """The most chips a player starts with (every player's, when the stacks are equal)."""
+        return max(self.stacks)
+
+    @property
     def engine_caps_raises(self) -> bool:
-        """A raise cap is set and the engine applies it (``start_deal`` takes ``raise_cap``)."""
-        return bool(self.raise_cap) and _engine_accepts("raise_cap")
+        """A raise cap is set (the engine applies it: ``start_deal(raise_cap=...)``)."""
+        return bool(self.raise_cap)
 
     def start(self) -> GameState:
         """A new deal dealt from outside, at its first chance node."""
-        extra: dict[str, Any] = {}
-        if self.engine_caps_raises:
-            extra["raise_cap"] = self.raise_cap
-        return start_deal(self.variant, self.names, self.chips, stake=self.stake,
-                          rest=self.rest, ante=self.ante, dealing="external", **extra)
+        return start_deal(self.variant, self.names, self.stacks, dealer=self.dealer,
+                          stake=self.stake, rest=self.rest, ante=self.ante,
+                          carry=self.carry_in, dealing="external",
+                          raise_cap=self.raise_cap or None)
 
     @property
     def pack(self) -> tuple[Card, ...]:
@@ -203,8 +282,8 @@ class AdapterTable:
 
     @property
     def total_chips(self) -> int:
-        """Everyone's chips together."""
-        return self.players * self.chips
+        """The deal's chips: everyone's stacks together plus the carry-in."""
+        return sum(self.stacks) + self.carry_in
 
 
 def max_decisions(table: AdapterTable) -> int:
@@ -218,9 +297,10 @@ def max_decisions(table: AdapterTable) -> int:
     asks the players (an exchange, a declaration, a plug-in's own step) asks each at most once.
     Each vie or raise lifts the round's highest total by at least the stake, and the last one
     was put in by a player out of their chips, so a round has at most ``chips // stake`` of
-    them, besides all-ins short of the stake (at most one per player in the deal): the deal's
-    vies and raises are ``K <= rounds * (chips // stake) + n``, or ``raise_cap`` per round
-    when the engine applies a cap and that is fewer. The bound is
+    them (``chips`` the largest stack, :attr:`AdapterTable.chips`), besides all-ins short of
+    the stake (at most one per player in the deal): the deal's vies and raises are
+    ``K <= rounds * (chips // stake) + n``, or ``raise_cap`` per round when the engine applies
+    a cap and that is fewer. The bound is
     ``rounds * 2n + K * (2n + 1) + other steps * n``.
     """
     n = table.players
@@ -233,32 +313,45 @@ def max_decisions(table: AdapterTable) -> int:
 
 
 def returns(state: GameState, table: AdapterTable) -> list[float]:
-    """Chips won (positive) or lost (negative) by each seat in a finished deal.
+    """Each seat's result in a finished deal, in chips: zero-sum with ``carry_over="refund"``.
 
-    With ``carry_over="refund"`` each player also gets back what they put into pot layers
-    that stay on the table (carried over, docs/rules/ties.md); with ``"lost"`` those chips are gone.
-    Before the end of the deal: zeros.
+    A seat's return is the chips it ends with less the chips it started with, less an equal
+    share (``carry_in / players``) of the pot carried into the deal: those chips were nobody's
+    in this deal, so winning them is a gain against the players' equal claim to them and not
+    winning them a loss (with no carry-in, the return is plainly the chips won or lost).
+
+    A pot that stays on the table for the next deal (docs/rules/ties.md): with
+    ``carry_over="refund"`` each player gets back what they put into the pot layers that carry
+    over, and the carried-in chips that carry over again come back in equal shares, so the
+    returns add up to zero; with ``"lost"`` those chips are gone (the returns add up to minus
+    the carry-over). Before the end of the deal: zeros.
     """
     settlement = state.settlement
+    n = table.players
     if settlement is None:
-        return [0.0] * table.players
-    result = [float(stack - table.chips) for stack in state.stacks]
+        return [0.0] * n
+    claim = table.carry_in / n
+    result = [float(stack - start) - claim
+              for stack, start in zip(state.stacks, table.stacks, strict=True)]
     if table.carry_over == "refund" and settlement.carry:
-        for seat, chips in enumerate(carried_shares(state)):
-            result[seat] += chips
+        shares = carried_shares(state)
+        carried_again = (settlement.carry - sum(shares)) / n
+        for seat, chips in enumerate(shares):
+            result[seat] += chips + carried_again
     return result
 
 
 def carried_shares(state: GameState) -> list[int]:
-    """What each seat put into the pot that carries over (adding up to the carry-over).
+    """What each seat put into the pot that carries over, seat by seat.
 
     A player's part of a pot layer is what their contribution reached between the layer's
     bottom and its top; a deal whose settlement names no layers carries everything that was
-    not given back.
+    not given back. The shares add up to the carry-over, or to the carry-over less the
+    carried-in chips (``state.carry_in``) when those carry over again (they join the lowest
+    contested layer, docs/rules/ties.md, or stay unclaimed when no layer is contested).
 
     Raises:
-        PrimeroError: the shares do not add up to the carry-over (a settlement this function
-            cannot read, e.g. chips carried in from an earlier deal).
+        PrimeroError: the shares add up to neither (a settlement this function cannot read).
     """
     settlement = state.settlement
     assert settlement is not None
@@ -273,9 +366,10 @@ def carried_shares(state: GameState) -> list[int]:
                 for i, chips in enumerate(put_in):
                     shares[i] += max(0, min(chips, layer.level) - bottom)
             bottom = layer.level
-    if sum(shares) != settlement.carry:
+    if settlement.carry - sum(shares) not in {0, state.carry_in}:
         raise PrimeroError(f"cannot share the carry-over of {settlement.carry} chips among "
-                           f"the players who put it in (read {shares})")
+                           f"the players who put it in (read {shares}, carried in "
+                           f"{state.carry_in})")
     return shares
 
 

@@ -15,13 +15,17 @@ One game is one deal (docs/rules/index.md#variants) dealt from outside (``dealin
 * **actions** are the engine's action ids (``state.action_space``), legal ids ascending;
 * **information** is imperfect: information-state and observation strings and tensors, laid out
   as :mod:`primero.adapters` documents (docs/adapters/openspiel.md);
-* **returns** are chips won or lost; a pot carried over is refunded (``carry_over="refund"``,
-  zero-sum) or lost to everyone (``"lost"``, general-sum);
+* **returns** are chips won or lost, less an equal share of a pot carried in (``carry_in``,
+  nobody's chips in this deal: :func:`primero.adapters.returns`); a pot carried over is refunded
+  (``carry_over="refund"``, zero-sum) or lost to everyone (``"lost"``, general-sum);
 * ``max_game_length`` bounds the decisions (:func:`primero.adapters.max_decisions`);
   ``serialize`` / ``deserialize`` replay the history of chance outcomes and actions;
 * ``resample_from_infostate`` redraws every card hidden from a player (ISMCTS).
 
 Parameters (all optional): ``variant`` (``"waks"``), ``players`` (2), ``chips`` (20 each),
+``stacks`` (``""``: ``chips`` each; else each seat's chips, seat 0 first, ``"30;20;10"``, which
+then replaces ``chips``), ``dealer`` (-1: the last seat, so seat 0 is eldest; else a seat),
+``carry_in`` (0: chips carried into the pot from an earlier deal),
 ``stake`` (1), ``rest`` (3), ``ante`` (-1: the variant's own), ``options``
 (``"key:value;key:value"``, e.g. ``"supremus:false;tie:split"``; ``"key=value,key=value"`` is
 read too and kept in the first form, the one ``str(game)`` and ``load_game`` carry), ``carry_over``
@@ -46,6 +50,7 @@ from primero.adapters import (
     max_decisions,
     observation_layout,
     options_parameter,
+    parse_stacks,
     resample_history,
     returns,
     views,
@@ -79,6 +84,9 @@ DEFAULT_PARAMETERS: dict[str, Any] = {
     "options": "",
     "carry_over": "refund",
     "raise_cap": 0,
+    "stacks": "",
+    "dealer": -1,
+    "carry_in": 0,
 }
 
 
@@ -136,10 +144,14 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         given = {**DEFAULT_PARAMETERS, **(params or {})}
         # the options in the form game strings carry (str(game), load_game, pickle)
         given["options"] = options_parameter(str(given["options"]))
+        # the stacks in the form game strings carry: "30;20;10" ("" for chips each)
+        stacks = parse_stacks(str(given["stacks"]))
+        given["stacks"] = ";".join(map(str, stacks))
         ante = int(given["ante"])
         self.table = AdapterTable.build(
             variant=str(given["variant"]), options=str(given["options"]),
-            players=int(given["players"]), chips=int(given["chips"]),
+            players=int(given["players"]), chips=stacks or int(given["chips"]),
+            dealer=int(given["dealer"]), carry_in=int(given["carry_in"]),
             stake=int(given["stake"]), rest=int(given["rest"]),
             ante=None if ante == -1 else ante, carry_over=str(given["carry_over"]),
             raise_cap=int(given["raise_cap"]))
@@ -156,12 +168,13 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
                     f"OpenSpiel's bound {LARGEST_C_INT:,} (a C int); take fewer chips "
                     f"({table.chips:,}), a larger stake ({table.stake}), a smaller rest "
                     f"({table.rest}) or a raise_cap")
+        claim = table.carry_in / table.players  # each seat's share of a carried-in pot
         info = pyspiel.GameInfo(
             num_distinct_actions=first.action_space.size,
             max_chance_outcomes=len(table.pack),
             num_players=table.players,
-            min_utility=float(-table.chips),
-            max_utility=float((table.players - 1) * table.chips),
+            min_utility=-table.chips - claim,
+            max_utility=table.total_chips - min(table.stacks) - claim,
             utility_sum=0.0 if zero_sum else None,
             max_game_length=max_decisions(table),
         )

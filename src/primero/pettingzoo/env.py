@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numbers
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -62,7 +63,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         variant: An installed variant's name (``"waks"``).
         players: How many players; the agents are ``player_0`` .. (seat order; the last seat
             deals, so ``player_0`` is eldest).
-        chips: Every player's chips at the start of the deal.
+        chips: Every player's chips at the start of the deal, or a sequence of each seat's
+            (``player_0`` first) for unequal stacks.
+        dealer: The dealer's seat, ``0 .. players - 1``, or -1 (the default) for the last seat;
+            the eldest, who acts first, is the seat after the dealer.
+        carry_in: Chips carried into the pot from an earlier deal (docs/rules/ties.md): nobody's
+            chips in this deal (see Rewards).
         stake: The smallest bet, in chips.
         rest: The largest single bet or raise, in chips.
         ante: The ante, or ``None`` for the variant's own.
@@ -79,12 +85,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
     of docs/adapters/pettingzoo.md), "action_mask": Box(int8, N)}``; the mask is all zeros
     for an agent not to act.
 
-    Rewards: chips won or lost, given when the deal ends (zero before); a carried-over pot per
-    ``carry_over``. An illegal action ends the deal as a forfeit: the offender loses what they
-    have in the pot (at least 1 chip), shared equally among the others, whose own chips in the
-    pot come back; the rewards still add up to zero.
+    Rewards: chips won or lost, given when the deal ends (zero before), less an equal share
+    (``carry_in / players``) of a carried-in pot, so they add up to zero
+    (:func:`primero.adapters.returns`); a carried-over pot per ``carry_over``. An illegal
+    action ends the deal as a forfeit: the offender loses what they have in the pot (at least
+    1 chip), shared equally among the others, whose own chips in the pot come back; the
+    rewards still add up to zero.
 
     Raises:
+        InvalidParameterError: bad chips, dealer, carry-in, carry-over treatment or raise cap
+            (the message and its ``parameter`` name it).
         PrimeroError: a bad variant, option or table parameter.
     """
 
@@ -92,16 +102,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         "render_modes": ["ansi", "human"], "name": "primero_v0", "is_parallelizable": False,
         "render_fps": 1}
 
-    def __init__(self, variant: str = "waks", players: int = 4, chips: int = 20,
-                 stake: int = 1, rest: int = 3, ante: int | None = None,
-                 options: str | dict[str, Any] = "", carry_over: str = "refund",
-                 raise_cap: int = 0, render_mode: str | None = None) -> None:
+    def __init__(self, variant: str = "waks", players: int = 4,
+                 chips: int | Sequence[int] = 20, stake: int = 1, rest: int = 3,
+                 ante: int | None = None, options: str | dict[str, Any] = "",
+                 carry_over: str = "refund", raise_cap: int = 0,
+                 render_mode: str | None = None, dealer: int = -1,
+                 carry_in: int = 0) -> None:
         super().__init__()
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(
                 f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
         self.table = AdapterTable.build(variant=variant, options=options, players=players,
-                                        chips=chips, stake=stake, rest=rest, ante=ante,
+                                        chips=chips, dealer=dealer, carry_in=carry_in,
+                                        stake=stake, rest=rest, ante=ante,
                                         carry_over=carry_over, raise_cap=raise_cap)
         self.render_mode = render_mode
         first = self._first = self.table.start()  # a value: every deal starts from it
@@ -109,7 +122,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         self._pieces = observation_layout(self.table)
         self._size = sum(p.size for p in self._pieces)
         actions = first.action_space.size
-        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.possible_agents = [f"player_{i}" for i in range(self.table.players)]
         self.agents = self.possible_agents[:]
         self.observation_spaces = {
             agent: spaces.Dict({
