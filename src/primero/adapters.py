@@ -46,7 +46,9 @@ from primero.variant import Variant
 __all__ = [
     "AUTOMATIC_STEPS",
     "CARRY_OVER_TREATMENTS",
+    "DEALS_NOTHING",
     "MOVE_KINDS",
+    "PASS_EXCHANGE_BLOCK",
     "RECENT_MOVES",
     "AdapterTable",
     "Encoder",
@@ -55,6 +57,7 @@ __all__ = [
     "Piece",
     "carried_shares",
     "information_state_layout",
+    "max_chance_nodes",
     "max_decisions",
     "observation_layout",
     "options_parameter",
@@ -307,9 +310,59 @@ def max_decisions(table: AdapterTable) -> int:
     rounds = sum(1 for step in table.plan if step.kind == "bet")
     other = sum(1 for step in table.plan
                 if step.kind != "bet" and step.kind not in AUTOMATIC_STEPS)
-    by_chips = rounds * (table.chips // table.stake) + n if rounds else 0
-    most = min(by_chips, table.raise_cap * rounds) if table.engine_caps_raises else by_chips
-    return rounds * 2 * n + most * (2 * n + 1) + other * n
+    return rounds * 2 * n + _most_vies_and_raises(table) * (2 * n + 1) + other * n
+
+
+def _most_vies_and_raises(table: AdapterTable) -> int:
+    """``K``: the most vies and raises of a deal at ``table`` (see :func:`max_decisions`)."""
+    rounds = sum(1 for step in table.plan if step.kind == "bet")
+    by_chips = rounds * (table.chips // table.stake) + table.players if rounds else 0
+    return min(by_chips, table.raise_cap * rounds) if table.engine_caps_raises else by_chips
+
+
+#: Step kinds that deal no card: the ante, the showdown and a declaration (each player says
+#: what they hold; Primiera's redraw is its ``exchange`` step).
+DEALS_NOTHING = frozenset({"ante", "showdown", "declare"})
+
+#: The action block of a pass that exchanges cards (Suzuki: every pass draws).
+PASS_EXCHANGE_BLOCK = "pass exchange"
+
+
+def max_chance_nodes(table: AdapterTable) -> int:
+    """An upper bound on the chance nodes (cards dealt) of one deal at ``table``.
+
+    Every chance node deals one card (a reshuffle of the discards, docs/rules/dealing.md,
+    deals from the new stock one card a node, so it adds none). Walking the variant's deal
+    plan with ``held`` the cards each hand holds so far:
+
+    * a ``deal`` step of ``c`` cards deals ``c * n`` and adds ``c`` to ``held``;
+    * an ``exchange`` step replaces at most every card held: ``held * n``;
+    * a betting round deals nothing, except where a pass exchanges (the
+      :data:`PASS_EXCHANGE_BLOCK` in the action space, Suzuki): a pass replaces at most the
+      cards held, and each player passes at most once before the first vie and each of the
+      others at most once in answer to each vie or raise (:func:`max_decisions`), so the
+      round deals at most ``held * (n + (n - 1) * K)``, ``K`` the deal's most vies and raises;
+    * the ante, a declaration and the showdown deal nothing (:data:`DEALS_NOTHING`); any
+      other (a plug-in's own step) asks each player once and replaces at most their hand:
+      ``held * n``.
+
+    Waks heads-up: ``2 * 2 + 2 * 2 + 2 * 2 = 12``; Primiera heads-up: ``4 * 2 + 4 * 2 = 16``.
+    """
+    n = table.players
+    blocks = {block.name for block in table.start().action_space.blocks}
+    passes_draw = PASS_EXCHANGE_BLOCK in blocks
+    most = _most_vies_and_raises(table)
+    held = total = 0
+    for step in table.plan:
+        if step.kind == "deal":
+            total += step.count * n
+            held += step.count
+        elif step.kind == "bet":
+            if passes_draw:
+                total += held * (n + (n - 1) * most)
+        elif step.kind not in DEALS_NOTHING:
+            total += held * n
+    return total
 
 
 def returns(state: GameState, table: AdapterTable) -> list[float]:

@@ -18,7 +18,8 @@ One game is one deal (docs/rules/index.md#variants) dealt from outside (``dealin
 * **returns** are chips won or lost, less an equal share of a pot carried in (``carry_in``,
   nobody's chips in this deal: :func:`primero.adapters.returns`); a pot carried over is refunded
   (``carry_over="refund"``, zero-sum) or lost to everyone (``"lost"``, general-sum);
-* ``max_game_length`` bounds the decisions (:func:`primero.adapters.max_decisions`);
+* ``max_game_length`` bounds the decisions (:func:`primero.adapters.max_decisions`),
+  ``max_chance_nodes_in_history`` the cards dealt (:func:`primero.adapters.max_chance_nodes`);
   ``serialize`` / ``deserialize`` replay the history of chance outcomes and actions;
 * ``resample_from_infostate`` redraws every card hidden from a player (ISMCTS).
 
@@ -47,6 +48,7 @@ from primero.adapters import (
     Move,
     Piece,
     information_state_layout,
+    max_chance_nodes,
     max_decisions,
     observation_layout,
     options_parameter,
@@ -179,6 +181,20 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=max_decisions(table),
         )
         super().__init__(game_type(zero_sum, self.name), info, given)
+        self.chance_nodes = max_chance_nodes(table)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # built again from its parameters: pybind11's own pickling keeps the C++ game only,
+        # and the unpickled game would lack its table
+        return (type(self), (dict(self.get_parameters()),))
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The most chance nodes (cards dealt) a deal can have.
+
+        The bound is :func:`~primero.adapters.max_chance_nodes`'s; OpenSpiel adds it to
+        ``max_game_length`` for ``max_history_length``.
+        """
+        return self.chance_nodes
 
     def new_initial_state(self) -> PrimeroState:
         """A new deal, at its first chance node."""
