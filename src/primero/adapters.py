@@ -55,6 +55,7 @@ __all__ = [
     "FloatArray",
     "Move",
     "Piece",
+    "Trail",
     "carried_shares",
     "information_state_layout",
     "max_chance_nodes",
@@ -65,6 +66,7 @@ __all__ = [
     "parse_stacks",
     "resample_history",
     "returns",
+    "trail_moves",
     "views",
 ]
 
@@ -496,6 +498,69 @@ def _changed(action: Action) -> int:
     return 0
 
 
+class Trail:
+    """The decisions of a deal so far, as a chain sharing its past: a value.
+
+    What the adapters record per decision is only the state before it, the action id and the
+    state after it; the :class:`Move` s (their texts, kinds, chips) are made when first asked
+    for (:attr:`moves`) and kept, so a loop that never reads an information state never makes
+    them. A clone of an adapter's state shares its trail (``copy.deepcopy`` returns it), and
+    so everything already worked out for it.
+
+    Attributes:
+        parent: The trail before the last decision (``None`` for the first).
+        before: The state the last decision was made in.
+        action: Its action id.
+        after: The state it led to.
+        length: How many decisions the trail holds.
+    """
+
+    __slots__ = ("_moves", "_tail", "action", "after", "before", "length", "parent")
+
+    parent: Trail | None
+    before: GameState
+    action: int
+    after: GameState
+    length: int
+
+    def __init__(self, parent: Trail | None, before: GameState, action: int,
+                 after: GameState) -> None:
+        self.parent = parent
+        self.before = before
+        self.action = action
+        self.after = after
+        self.length = 1 if parent is None else parent.length + 1
+        self._moves: tuple[Move, ...] | None = None
+        self._tail: FloatArray | None = None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Trail:
+        return self  # a value (its caches only ever fill in)
+
+    def __copy__(self) -> Trail:
+        return self
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every decision so far as a :class:`Move`, in order (made once, then kept)."""
+        moves = self._moves
+        if moves is None:
+            pending: list[Trail] = []
+            node: Trail | None = self
+            while node is not None and node._moves is None:
+                pending.append(node)
+                node = node.parent
+            moves = () if node is None else node._moves or ()
+            for link in reversed(pending):
+                moves = (*moves, Move.make(link.before, link.action, link.after))
+                link._moves = moves
+        return moves
+
+
+def trail_moves(trail: Trail | None) -> tuple[Move, ...]:
+    """The moves of ``trail`` (none for ``None``: no decision yet)."""
+    return () if trail is None else trail.moves
+
+
 FloatArray = npt.NDArray[np.float32]
 
 
@@ -603,6 +668,16 @@ def _hand_size(table: AdapterTable) -> int:
     return max(1, sum(step.count for step in table.plan if step.kind == "deal"))
 
 
+def _offsets(pieces: Sequence[Piece]) -> dict[str, int]:
+    """Where each piece starts in the flat tensor."""
+    at: dict[str, int] = {}
+    start = 0
+    for piece in pieces:
+        at[piece.name] = start
+        start += piece.size
+    return at
+
+
 def views(tensor: FloatArray, pieces: Sequence[Piece]) -> dict[str, FloatArray]:
     """Named, shaped views into a flat tensor laid out as ``pieces``."""
     named: dict[str, FloatArray] = {}
@@ -629,6 +704,153 @@ class Encoder:
         self.length = max_decisions(table)
         self.total = float(max(1, table.total_chips))
         self.held = float(_hand_size(table))
+        self.info_layout = information_state_layout(table)
+        self.observation_layout = observation_layout(table)
+        self.info_at = _offsets(self.info_layout)
+        self.observation_at = _offsets(self.observation_layout)
+        self.info_size = sum(p.size for p in self.info_layout)
+        self.observation_size = sum(p.size for p in self.observation_layout)
+        self.tail_start = self.info_at["step_moves"]
+        n, kinds = table.players, len(MOVE_KINDS)
+        self.row = n + kinds + 2  # one row of "recent"
+        self.rows = RECENT_MOVES * n
+        self.tail_size = self.info_size - self.tail_start
+        self.last_batch = len(table.plan)  # the "received" piece's last column
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Encoder:
+        return self  # fixed for its table: adapters' states share it
+
+    def __copy__(self) -> Encoder:
+        return self
+
+    # -- the fast path: flat arrays, built straight from the state, the history kept per trail
+
+    def history_tail(self, trail: Trail | None) -> FloatArray:
+        """The information state's public history pieces (``step_moves`` to ``recent``).
+
+        The same for every player: worked out once per decision, from the trail before it,
+        and kept on the trail. The values are those :meth:`fill_information_state` writes.
+        """
+        if trail is None:
+            return np.zeros(self.tail_size, np.float32)
+        tail = trail._tail
+        if tail is not None:
+            return tail
+        pending: list[Trail] = []
+        node: Trail | None = trail
+        while node is not None and node._tail is None:
+            pending.append(node)
+            node = node.parent
+        tail = np.zeros(self.tail_size, np.float32) if node is None else node._tail
+        assert tail is not None
+        for link in reversed(pending):
+            tail = self._extend_tail(tail, link)
+            link._tail = tail
+        return tail
+
+    def _extend_tail(self, tail: FloatArray, link: Trail) -> FloatArray:
+        """``tail`` with the trail's last decision added (as :meth:`fill_information_state`).
+
+        The decision's kind, chips and cards are read as :meth:`Move.make` reads them, without
+        making its texts.
+        """
+        before, seat = link.before, link.before.to_act
+        assert seat is not None
+        decoded = before.action_space.decode(before, link.action)
+        kind, changed = _kind(decoded), _changed(decoded)
+        chips = link.after.seats[seat].contributed - before.seats[seat].contributed
+        tail = tail.copy()
+        at, base = self.info_at, self.tail_start
+        n, kinds, total, held = self.table.players, len(MOVE_KINDS), self.total, self.held
+        step = self.step_index.get(before.step) if before.step is not None else None
+        if step is not None:
+            cell = at["step_moves"] - base + (step * n + seat) * kinds + kind
+            tail[cell] = min(1.0, tail[cell] + 1.0 / 3.0)
+            put = at["step_chips"] - base + step * n + seat
+            tail[put] += chips / total
+            cards = at["step_cards"] - base + step * n + seat
+            tail[cards] = min(1.0, tail[cards] + changed / held)
+        row, rows, width = link.length - 1, self.rows, self.row
+        recent = at["recent"] - base
+        if row >= rows:  # the window is full: the oldest row goes
+            tail[recent:recent + (rows - 1) * width] = \
+                tail[recent + width:recent + rows * width]
+            tail[recent + (rows - 1) * width:recent + rows * width] = 0.0
+            row = rows - 1
+        start = recent + row * width
+        tail[start + seat] = 1.0
+        tail[start + n + kind] = 1.0
+        tail[start + width - 2] = chips / total
+        tail[start + width - 1] = min(1.0, changed / held)
+        return tail
+
+    def _fill_fast(self, out: FloatArray, at: dict[str, int], state: GameState,
+                   seat: int) -> None:
+        """The pieces both layouts share, into a zeroed flat ``out`` laid out at ``at``.
+
+        Read off the state directly: the seat's own cards and every seat's public facts, as
+        ``state.view(seat)`` shows them (the cards shown are the settlement's showdown hands).
+        """
+        position, total, held = self.position, self.total, self.held
+        seats = state.seats
+        me = seats[seat]
+        out[at["player"] + seat] = 1.0
+        start = at["hand"]
+        for card in me.hand:
+            out[start + position[card]] = 1.0
+        start = at["discarded"]
+        for card in me.discarded:
+            out[start + position[card]] = 1.0
+        over = state.over
+        if not state.pending and not over and state.to_act is not None:
+            out[at["to_act"] + state.to_act] = 1.0
+        step = state.step
+        index = self.step_index.get(step) if step is not None else None
+        if index is not None:
+            out[at["step"] + index] = 1.0
+        values = [s.stack / total for s in seats]
+        values += [s.contributed / total for s in seats]
+        values += [s.round_bet / total for s in seats]
+        values += [float(s.folded) for s in seats]
+        values += [min(1.0, len(s.hand) / held) for s in seats]
+        values += [state.pot / total, state.high / total, float(over)]
+        start = at["stacks"]
+        out[start:start + len(values)] = values
+        settlement = state.settlement
+        if settlement is not None and settlement.showdown:
+            cards = len(self.pack)
+            for shown, _ in settlement.values:
+                start = at["shown"] + shown * cards
+                for card in seats[shown].hand:
+                    out[start + position[card]] = 1.0
+
+    def information_state_array(self, state: GameState, seat: int,
+                                trail: Trail | None) -> FloatArray:
+        """``seat``'s whole information-state tensor (private and public) as a new array.
+
+        The same values as :meth:`fill_information_state` with the full layout, reached
+        faster: read off the state directly, with the public history worked out once per
+        decision (:meth:`history_tail`). ``trail`` holds the deal's decisions so far.
+        """
+        out = np.zeros(self.info_size, np.float32)
+        at = self.info_at
+        self._fill_fast(out, at, state, seat)
+        start, last = at["received"], self.last_batch
+        width = last + 1
+        position = self.position
+        batch, after = -1, -1
+        for receipt in sorted(state.seats[seat].received, key=_by_order):
+            if receipt.after != after:
+                batch, after = batch + 1, receipt.after
+            out[start + position[receipt.card] * width + min(batch, last)] = 1.0
+        out[self.tail_start:] = self.history_tail(trail)
+        return out
+
+    def observation_array(self, state: GameState, seat: int) -> FloatArray:
+        """``seat``'s whole observation tensor as a new array (as :meth:`fill_observation`)."""
+        out = np.zeros(self.observation_size, np.float32)
+        self._fill_fast(out, self.observation_at, state, seat)
+        return out
 
     def _cards(self, target: FloatArray, cards: Sequence[Card]) -> None:
         for card in cards:

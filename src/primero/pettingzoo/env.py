@@ -23,9 +23,10 @@ from primero.adapters import (
     Encoder,
     FloatArray,
     Move,
+    Trail,
     observation_layout,
     returns,
-    views,
+    trail_moves,
 )
 from primero.errors import PrimeroError
 from primero.state import GameState
@@ -134,8 +135,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         self._actions = actions
         self._rng = random.Random()
         self.deal: GameState = first
-        self.moves: tuple[Move, ...] = ()
+        self.trail: Trail | None = None  # the decisions; their Moves made when asked for
         self._reset_bookkeeping()
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The deal's decisions so far, in order."""
+        return trail_moves(self.trail)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same for every agent)."""
@@ -168,7 +174,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         if seed is not None:
             self._rng = _seeded(seed)
         self._reset_bookkeeping()
-        self.moves = ()
+        self.trail = None
         self.deal = self._deal_chance(self._first)
         self._forfeited = False
         self._after_move()
@@ -192,8 +198,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation and action mask (fresh arrays)."""
         seat = self.possible_agents.index(agent)
-        tensor: FloatArray = np.zeros(self._size, np.float32)
-        self._encoder.fill_observation(views(tensor, self._pieces), self.deal, seat)
+        # straight from the state: the values fill_observation writes (tested alike)
+        tensor: FloatArray = self._encoder.observation_array(self.deal, seat)
         mask = np.zeros(self._actions, np.int8)
         if not self.deal.over and not self._forfeited and self.deal.to_act == seat:
             mask[list(self.deal.legal_action_ids())] = 1
@@ -211,7 +217,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
             self._forfeit(agent)
             return
         after = self.deal.apply(chosen)
-        self.moves = (*self.moves, Move.make(self.deal, chosen, after))
+        self.trail = Trail(self.trail, self.deal, chosen, after)
         self.deal = self._deal_chance(after)
         self._cumulative_rewards[agent] = 0.0
         self._after_move()
