@@ -716,9 +716,23 @@ class Encoder:
         self.rows = RECENT_MOVES * n
         self.tail_size = self.info_size - self.tail_start
         self.last_batch = len(table.plan)  # the "received" piece's last column
+        # the public pieces of the last state asked for, per layout (observation, info state)
+        self._pairs: dict[int, dict[Card, tuple[int, float]]] = {}
+        self._kept: list[tuple[GameState, Trail | None, FloatArray] | None] = [None, None]
 
     def __deepcopy__(self, memo: dict[int, object]) -> Encoder:
         return self  # fixed for its table: adapters' states share it
+
+    def chance_outcomes(self, cards: Sequence[Card]) -> list[tuple[int, float]]:
+        """``(position in the pack, 1 / len(cards))`` for each card that can come, in order.
+
+        The pairs are made once per card and number of cards, and shared.
+        """
+        pairs = self._pairs.get(len(cards))
+        if pairs is None:
+            p = 1.0 / len(cards)
+            pairs = self._pairs[len(cards)] = {card: (k, p) for card, k in self.position.items()}
+        return list(map(pairs.__getitem__, cards))
 
     def __copy__(self) -> Encoder:
         return self
@@ -784,16 +798,11 @@ class Encoder:
         tail[start + width - 1] = min(1.0, changed / held)
         return tail
 
-    def _fill_fast(self, out: FloatArray, at: dict[str, int], state: GameState,
-                   seat: int) -> None:
-        """The pieces both layouts share, into a zeroed flat ``out`` laid out at ``at``.
-
-        Read off the state directly: the seat's own cards and every seat's public facts, as
-        ``state.view(seat)`` shows them (the cards shown are the settlement's showdown hands).
-        """
-        position, total, held = self.position, self.total, self.held
-        seats = state.seats
-        me = seats[seat]
+    def _fill_private(self, out: FloatArray, at: dict[str, int], state: GameState,
+                      seat: int) -> None:
+        """``seat``'s own pieces (``player``, ``hand``, ``discarded``) into a zeroed ``out``."""
+        position = self.position
+        me = state.seats[seat]
         out[at["player"] + seat] = 1.0
         start = at["hand"]
         for card in me.hand:
@@ -801,6 +810,15 @@ class Encoder:
         start = at["discarded"]
         for card in me.discarded:
             out[start + position[card]] = 1.0
+
+    def _fill_public(self, out: FloatArray, at: dict[str, int], state: GameState) -> None:
+        """The public present (``to_act`` to ``shown``) into a zeroed ``out`` laid out at ``at``.
+
+        Read off the state directly: every seat's public facts, as ``state.view(seat)`` shows
+        them (the cards shown are the settlement's showdown hands).
+        """
+        position, total, held = self.position, self.total, self.held
+        seats = state.seats
         over = state.over
         if not state.pending and not over and state.to_act is not None:
             out[at["to_act"] + state.to_act] = 1.0
@@ -824,17 +842,36 @@ class Encoder:
                 for card in seats[shown].hand:
                     out[start + position[card]] = 1.0
 
+    def _public_part(self, out: FloatArray, at: dict[str, int], state: GameState,
+                     trail: Trail | None, recall: bool) -> None:
+        """The public pieces, from ``to_act`` to the end, into ``out``.
+
+        The same for every player: the last state's are kept (one per layout), so asking
+        every player's tensor of one state (as OpenSpiel's ``rl_environment`` does) works
+        them out once.
+        """
+        start = at["to_act"]
+        kept = self._kept[recall]
+        if kept is not None and kept[0] is state and kept[1] is trail:
+            out[start:] = kept[2]
+            return
+        self._fill_public(out, at, state)
+        if recall:
+            out[self.tail_start:] = self.history_tail(trail)
+        self._kept[recall] = (state, trail, out[start:].copy())
+
     def information_state_array(self, state: GameState, seat: int,
                                 trail: Trail | None) -> FloatArray:
         """``seat``'s whole information-state tensor (private and public) as a new array.
 
         The same values as :meth:`fill_information_state` with the full layout, reached
         faster: read off the state directly, with the public history worked out once per
-        decision (:meth:`history_tail`). ``trail`` holds the deal's decisions so far.
+        decision (:meth:`history_tail`) and the public pieces once per state.
+        ``trail`` holds the deal's decisions so far.
         """
         out = np.zeros(self.info_size, np.float32)
         at = self.info_at
-        self._fill_fast(out, at, state, seat)
+        self._fill_private(out, at, state, seat)
         start, last = at["received"], self.last_batch
         width = last + 1
         position = self.position
@@ -843,13 +880,15 @@ class Encoder:
             if receipt.after != after:
                 batch, after = batch + 1, receipt.after
             out[start + position[receipt.card] * width + min(batch, last)] = 1.0
-        out[self.tail_start:] = self.history_tail(trail)
+        self._public_part(out, at, state, trail, True)
         return out
 
     def observation_array(self, state: GameState, seat: int) -> FloatArray:
         """``seat``'s whole observation tensor as a new array (as :meth:`fill_observation`)."""
         out = np.zeros(self.observation_size, np.float32)
-        self._fill_fast(out, self.observation_at, state, seat)
+        at = self.observation_at
+        self._fill_private(out, at, state, seat)
+        self._public_part(out, at, state, None, False)
         return out
 
     def _cards(self, target: FloatArray, cards: Sequence[Card]) -> None:

@@ -289,10 +289,7 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         """The cards that can come (positions in the pack), each equally likely."""
         chance = self.deal.chance
         assert chance is not None
-        position = self.encoder.position
-        cards = chance.cards
-        p = 1.0 / len(cards)
-        return [(position[card], p) for card in cards]
+        return self.encoder.chance_outcomes(chance.cards)
 
     def _apply_action(self, action: int) -> None:
         deal = self.deal
