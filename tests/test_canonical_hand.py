@@ -87,8 +87,8 @@ def test_openspiel_same_information_same_tensors_strings_and_ids() -> None:
     for a, b in ((first, second),):
         assert a.information_state_string(0) == b.information_state_string(0)
         assert a.observation_string(0) == b.observation_string(0)
-        assert a.information_state_tensor(0) == b.information_state_tensor(0)
-        assert a.observation_tensor(0) == b.observation_tensor(0)
+        assert list(a.information_state_tensor(0)) == list(b.information_state_tensor(0))
+        assert list(a.observation_tensor(0)) == list(b.observation_tensor(0))
     assert "got 7h 6c" in first.information_state_string(0)
     _, offset = first.deal.action_space.block("exchange")
     for state in (first, second):
@@ -97,7 +97,7 @@ def test_openspiel_same_information_same_tensors_strings_and_ids() -> None:
         assert [c.ascii for c in state.deal.seats[0].discarded] == ["6c"]
     assert first.information_state_string(0) == second.information_state_string(0)
     assert "p0 exchange 6c" in first.information_state_string(0)
-    assert first.information_state_tensor(0) == second.information_state_tensor(0)
+    assert list(first.information_state_tensor(0)) == list(second.information_state_tensor(0))
 
 
 def test_pettingzoo_same_information_same_observation_and_mask() -> None:

@@ -41,8 +41,8 @@ def test_resampled_worlds_agree_with_the_players_information(variant: str) -> No
             world = state.resample_from_infostate(player, rng.random)
             assert world.information_state_string(player) == \
                 state.information_state_string(player)
-            assert world.information_state_tensor(player) == \
-                state.information_state_tensor(player)
+            assert list(world.information_state_tensor(player)) == \
+                list(state.information_state_tensor(player))
             assert world.current_player() == state.current_player()
             assert _hands(world)[player] == _hands(state)[player]
         state.apply_action(rng.choice(state.legal_actions()))

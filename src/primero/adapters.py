@@ -8,11 +8,12 @@ outside (``start_deal(..., dealing="external")``) at a table fixed by an
 
 * **Chance outcomes** are a card's position in the variant's pack (``0 .. len(pack) - 1``).
 * **Player actions** are the engine's action ids (:mod:`primero.action_space`).
-* **Returns** are chips won or lost in the deal. A pot that stays on the table for the next
-  deal (the carry-over, docs/rules/ties.md#carry-over) is, by the ``carry_over`` parameter,
-  either ``"refund"`` (the default: each player gets back the chips they put into the carried
-  pot, so the game is zero-sum) or ``"lost"`` (nobody gets them back: the returns then add up
-  to minus the carry-over).
+* **Returns** are chips won or lost in the deal, less an equal share of a pot carried into it
+  (``carry_in``: nobody's chips in this deal, :func:`returns`). A pot that stays on the table
+  for the next deal (the carry-over, docs/rules/ties.md#carry-over) is, by the ``carry_over``
+  parameter, either ``"refund"`` (the default: each player gets back the chips they put into
+  the carried pot, so the game is zero-sum) or ``"lost"`` (nobody gets them back: the returns
+  then add up to minus the carry-over).
 * **Tensors and strings** are flat float32, made of named :class:`Piece` s in a fixed order
   (:func:`observation_layout`, :func:`information_state_layout`; the OpenSpiel page of the
   docs lists them), every value in ``[0, 1]``, their size independent of the chips;
@@ -23,7 +24,6 @@ outside (``start_deal(..., dealing="external")``) at a table fixed by an
 
 from __future__ import annotations
 
-import inspect
 import math
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -36,7 +36,7 @@ from primero.action_space import canonical_hand
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card
 from primero.engine import public_text, start_deal
-from primero.errors import InvalidOptionError, PrimeroError
+from primero.errors import InvalidOptionError, InvalidParameterError, PrimeroError, named
 from primero.options import parse_option_args
 from primero.plugins.registry import get_variant
 from primero.setup import Step
@@ -46,21 +46,27 @@ from primero.variant import Variant
 __all__ = [
     "AUTOMATIC_STEPS",
     "CARRY_OVER_TREATMENTS",
+    "DEALS_NOTHING",
     "MOVE_KINDS",
+    "PASS_EXCHANGE_BLOCK",
     "RECENT_MOVES",
     "AdapterTable",
     "Encoder",
     "FloatArray",
     "Move",
     "Piece",
+    "Trail",
     "carried_shares",
     "information_state_layout",
+    "max_chance_nodes",
     "max_decisions",
     "observation_layout",
     "options_parameter",
     "parse_options",
+    "parse_stacks",
     "resample_history",
     "returns",
+    "trail_moves",
     "views",
 ]
 
@@ -117,8 +123,50 @@ def options_parameter(options: str | dict[str, Any]) -> str:
     return ";".join(parts)
 
 
-def _engine_accepts(name: str) -> bool:
-    return name in inspect.signature(start_deal).parameters
+def _whole(value: object) -> bool:
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+
+
+def _checked_stacks(chips: int | Sequence[int], players: int) -> tuple[int, ...]:
+    """Every seat's chips from ``chips`` (one number for all, or one per seat), checked."""
+    if _whole(chips):
+        stacks: tuple[object, ...] = (int(chips),) * players  # type: ignore[arg-type]
+        label = "chips"
+    elif isinstance(chips, Sequence) and not isinstance(chips, str):
+        stacks, label = tuple(chips), "stacks"
+        if len(stacks) != players:
+            raise InvalidParameterError(
+                label, f"{len(stacks)} stacks for {players} players (one per seat, seat 0 "
+                "first)")
+    else:
+        raise InvalidParameterError("chips", f"a whole number of chips or one per seat, got "
+                                             f"{named(chips)}")
+    for seat, stack in enumerate(stacks):
+        if not _whole(stack) or int(stack) < 1:  # type: ignore[call-overload]
+            where = "every player" if label == "chips" else f"seat {seat}"
+            raise InvalidParameterError(
+                label, f"{where} needs a whole number of chips >= 1, got {named(stack)}")
+    return tuple(int(stack) for stack in stacks)  # type: ignore[call-overload]
+
+
+def parse_stacks(text: str) -> tuple[int, ...]:
+    """Read the OpenSpiel ``stacks`` parameter: chips per seat, ``"30;20;10"`` (seat 0 first).
+
+    ``,`` and spaces separate too (the game string keeps ``;``); ``""`` is no stacks.
+
+    Raises:
+        InvalidParameterError: an entry that is not a whole number (naming ``stacks``).
+    """
+    items = [item for item in text.replace(",", ";").replace(" ", ";").split(";") if item]
+    stacks: list[int] = []
+    for item in items:
+        try:
+            stacks.append(int(item))
+        except ValueError:
+            raise InvalidParameterError(
+                "stacks", f"{named(item)} is not a whole number of chips (write the chips "
+                "per seat as 30;20;10)") from None
+    return tuple(stacks)
 
 
 @frozen(kw_only=True)
@@ -127,19 +175,25 @@ class AdapterTable:
 
     Attributes:
         variant: The configured variant.
-        players: How many players (seats 0..players-1; the last seat deals, seat 0 is eldest).
-        chips: Every player's chips at the start of the deal.
+        players: How many players (seats 0..players-1).
+        stacks: Each seat's chips at the start of the deal, seat 0 first.
+        dealer: The dealer's seat; the eldest, who acts first, is the seat after it
+            (docs/rules/dealing.md). By default the last seat, so seat 0 is eldest.
+        carry_in: Chips carried into this deal's pot from an earlier one (the carry-over,
+            docs/rules/ties.md#carry-over): nobody's chips in this deal (see :func:`returns`).
         stake: The smallest bet, in chips.
         rest: The largest single bet or raise, in chips.
         ante: The ante, in chips, or ``None`` for the variant's own.
         carry_over: ``"refund"`` or ``"lost"`` (:data:`CARRY_OVER_TREATMENTS`).
         raise_cap: The most vies plus raises one betting round allows (docs/rules/waks.md, a house
-            rule), or 0 for none. Passed to the engine only where ``start_deal`` accepts it.
+            rule), or 0 for none.
     """
 
     variant: Variant
     players: int
-    chips: int
+    stacks: tuple[int, ...]
+    dealer: int
+    carry_in: int = 0
     stake: int = 1
     rest: int = 3
     ante: int | None = None
@@ -148,28 +202,54 @@ class AdapterTable:
 
     @classmethod
     def build(cls, *, variant: str = "waks", options: str | dict[str, Any] = "",
-              players: int = 2, chips: int = 20, stake: int = 1, rest: int = 3,
-              ante: int | None = None, carry_over: str = "refund",
-              raise_cap: int = 0) -> AdapterTable:
+              players: int = 2, chips: int | Sequence[int] = 20, dealer: int = -1,
+              carry_in: int = 0, stake: int = 1, rest: int = 3, ante: int | None = None,
+              carry_over: str = "refund", raise_cap: int = 0) -> AdapterTable:
         """Check the parameters and build the table (one deal is set up to check them).
+
+        Args:
+            variant: An installed variant's name.
+            options: Variant options (:func:`parse_options`' forms, or a dict).
+            players: How many players.
+            chips: Every player's chips, or a sequence of each seat's (seat 0 first).
+            dealer: The dealer's seat, ``0 .. players - 1``, or -1 for the last seat.
+            carry_in: Chips carried into the pot from an earlier deal (>= 0).
+            stake: The smallest bet, in chips.
+            rest: The largest single bet or raise, in chips.
+            ante: The ante, or ``None`` for the variant's own.
+            carry_over: ``"refund"`` or ``"lost"``.
+            raise_cap: The most vies plus raises per betting round, 0 for none.
 
         Raises:
             UnknownVariantError: no such variant.
             InvalidOptionError: a bad option.
-            PrimeroError: bad players, chips, table parameters, carry-over treatment or raise
-                cap (the engine's messages).
+            InvalidParameterError: bad chips or stacks, dealer, carry-in, carry-over treatment
+                or raise cap; the message (and its ``parameter``) names it.
+            PrimeroError: bad players or table (stake, rest, ante): the engine's messages.
         """
         given = parse_options(options) if isinstance(options, str) else dict(options)
         configured = get_variant(variant, **given)
         if carry_over not in CARRY_OVER_TREATMENTS:
-            raise PrimeroError(f"carry_over must be one of "
-                               f"{', '.join(map(repr, CARRY_OVER_TREATMENTS))}, got "
-                               f"{carry_over!r}")
-        if isinstance(raise_cap, bool) or not isinstance(raise_cap, int) or raise_cap < 0:
-            raise PrimeroError(f"raise_cap must be a whole number >= 0 (0: no cap), got "
-                               f"{raise_cap!r}")
-        table = cls(variant=configured, players=players, chips=chips, stake=stake, rest=rest,
-                    ante=ante, carry_over=carry_over, raise_cap=raise_cap)
+            raise InvalidParameterError(
+                "carry_over", f"one of {', '.join(map(repr, CARRY_OVER_TREATMENTS))}, got "
+                              f"{named(carry_over)}")
+        if not _whole(raise_cap) or raise_cap < 0:
+            raise InvalidParameterError(
+                "raise_cap", f"a whole number >= 0 (0: no cap), got {named(raise_cap)}")
+        if not _whole(players):
+            raise InvalidParameterError("players", f"a whole number, got {named(players)}")
+        players = int(players)
+        stacks = _checked_stacks(chips, players)
+        if not _whole(dealer) or not -1 <= dealer < players:
+            raise InvalidParameterError(
+                "dealer", f"a seat 0..{players - 1}, or -1 for the last seat, got "
+                          f"{named(dealer)}")
+        if not _whole(carry_in) or carry_in < 0:
+            raise InvalidParameterError(
+                "carry_in", f"a whole number of chips >= 0, got {named(carry_in)}")
+        table = cls(variant=configured, players=players, stacks=stacks,
+                    dealer=int(dealer) % players, carry_in=int(carry_in), stake=stake,
+                    rest=rest, ante=ante, carry_over=carry_over, raise_cap=int(raise_cap))
         table.start()  # the engine checks players, chips and the table
         return table
 
@@ -179,17 +259,21 @@ class AdapterTable:
         return tuple(f"p{i}" for i in range(self.players))
 
     @property
+    def chips(self) -> int:
+        """The most chips a player starts with (every player's, when the stacks are equal)."""
+        return max(self.stacks)
+
+    @property
     def engine_caps_raises(self) -> bool:
-        """A raise cap is set and the engine applies it (``start_deal`` takes ``raise_cap``)."""
-        return bool(self.raise_cap) and _engine_accepts("raise_cap")
+        """A raise cap is set (the engine applies it: ``start_deal(raise_cap=...)``)."""
+        return bool(self.raise_cap)
 
     def start(self) -> GameState:
         """A new deal dealt from outside, at its first chance node."""
-        extra: dict[str, Any] = {}
-        if self.engine_caps_raises:
-            extra["raise_cap"] = self.raise_cap
-        return start_deal(self.variant, self.names, self.chips, stake=self.stake,
-                          rest=self.rest, ante=self.ante, dealing="external", **extra)
+        return start_deal(self.variant, self.names, self.stacks, dealer=self.dealer,
+                          stake=self.stake, rest=self.rest, ante=self.ante,
+                          carry=self.carry_in, dealing="external",
+                          raise_cap=self.raise_cap or None)
 
     @property
     def pack(self) -> tuple[Card, ...]:
@@ -203,8 +287,8 @@ class AdapterTable:
 
     @property
     def total_chips(self) -> int:
-        """Everyone's chips together."""
-        return self.players * self.chips
+        """The deal's chips: everyone's stacks together plus the carry-in."""
+        return sum(self.stacks) + self.carry_in
 
 
 def max_decisions(table: AdapterTable) -> int:
@@ -218,47 +302,111 @@ def max_decisions(table: AdapterTable) -> int:
     asks the players (an exchange, a declaration, a plug-in's own step) asks each at most once.
     Each vie or raise lifts the round's highest total by at least the stake, and the last one
     was put in by a player out of their chips, so a round has at most ``chips // stake`` of
-    them, besides all-ins short of the stake (at most one per player in the deal): the deal's
-    vies and raises are ``K <= rounds * (chips // stake) + n``, or ``raise_cap`` per round
-    when the engine applies a cap and that is fewer. The bound is
+    them (``chips`` the largest stack, :attr:`AdapterTable.chips`), besides all-ins short of
+    the stake (at most one per player in the deal): the deal's vies and raises are
+    ``K <= rounds * (chips // stake) + n``, or ``raise_cap`` per round when the engine applies
+    a cap and that is fewer. The bound is
     ``rounds * 2n + K * (2n + 1) + other steps * n``.
     """
     n = table.players
     rounds = sum(1 for step in table.plan if step.kind == "bet")
     other = sum(1 for step in table.plan
                 if step.kind != "bet" and step.kind not in AUTOMATIC_STEPS)
-    by_chips = rounds * (table.chips // table.stake) + n if rounds else 0
-    most = min(by_chips, table.raise_cap * rounds) if table.engine_caps_raises else by_chips
-    return rounds * 2 * n + most * (2 * n + 1) + other * n
+    return rounds * 2 * n + _most_vies_and_raises(table) * (2 * n + 1) + other * n
+
+
+def _most_vies_and_raises(table: AdapterTable) -> int:
+    """``K``: the most vies and raises of a deal at ``table`` (see :func:`max_decisions`)."""
+    rounds = sum(1 for step in table.plan if step.kind == "bet")
+    by_chips = rounds * (table.chips // table.stake) + table.players if rounds else 0
+    return min(by_chips, table.raise_cap * rounds) if table.engine_caps_raises else by_chips
+
+
+#: Step kinds that deal no card: the ante, the showdown and a declaration (each player says
+#: what they hold; Primiera's redraw is its ``exchange`` step).
+DEALS_NOTHING = frozenset({"ante", "showdown", "declare"})
+
+#: The action block of a pass that exchanges cards (Suzuki: every pass draws).
+PASS_EXCHANGE_BLOCK = "pass exchange"
+
+
+def max_chance_nodes(table: AdapterTable) -> int:
+    """An upper bound on the chance nodes (cards dealt) of one deal at ``table``.
+
+    Every chance node deals one card (a reshuffle of the discards, docs/rules/dealing.md,
+    deals from the new stock one card a node, so it adds none). Walking the variant's deal
+    plan with ``held`` the cards each hand holds so far:
+
+    * a ``deal`` step of ``c`` cards deals ``c * n`` and adds ``c`` to ``held``;
+    * an ``exchange`` step replaces at most every card held: ``held * n``;
+    * a betting round deals nothing, except where a pass exchanges (the
+      :data:`PASS_EXCHANGE_BLOCK` in the action space, Suzuki): a pass replaces at most the
+      cards held, and each player passes at most once before the first vie and each of the
+      others at most once in answer to each vie or raise (:func:`max_decisions`), so the
+      round deals at most ``held * (n + (n - 1) * K)``, ``K`` the deal's most vies and raises;
+    * the ante, a declaration and the showdown deal nothing (:data:`DEALS_NOTHING`); any
+      other (a plug-in's own step) asks each player once and replaces at most their hand:
+      ``held * n``.
+
+    Waks heads-up: ``2 * 2 + 2 * 2 + 2 * 2 = 12``; Primiera heads-up: ``4 * 2 + 4 * 2 = 16``.
+    """
+    n = table.players
+    blocks = {block.name for block in table.start().action_space.blocks}
+    passes_draw = PASS_EXCHANGE_BLOCK in blocks
+    most = _most_vies_and_raises(table)
+    held = total = 0
+    for step in table.plan:
+        if step.kind == "deal":
+            total += step.count * n
+            held += step.count
+        elif step.kind == "bet":
+            if passes_draw:
+                total += held * (n + (n - 1) * most)
+        elif step.kind not in DEALS_NOTHING:
+            total += held * n
+    return total
 
 
 def returns(state: GameState, table: AdapterTable) -> list[float]:
-    """Chips won (positive) or lost (negative) by each seat in a finished deal.
+    """Each seat's result in a finished deal, in chips: zero-sum with ``carry_over="refund"``.
 
-    With ``carry_over="refund"`` each player also gets back what they put into pot layers
-    that stay on the table (carried over, docs/rules/ties.md); with ``"lost"`` those chips are gone.
-    Before the end of the deal: zeros.
+    A seat's return is the chips it ends with less the chips it started with, less an equal
+    share (``carry_in / players``) of the pot carried into the deal: those chips were nobody's
+    in this deal, so winning them is a gain against the players' equal claim to them and not
+    winning them a loss (with no carry-in, the return is plainly the chips won or lost).
+
+    A pot that stays on the table for the next deal (docs/rules/ties.md): with
+    ``carry_over="refund"`` each player gets back what they put into the pot layers that carry
+    over, and the carried-in chips that carry over again come back in equal shares, so the
+    returns add up to zero; with ``"lost"`` those chips are gone (the returns add up to minus
+    the carry-over). Before the end of the deal: zeros.
     """
     settlement = state.settlement
+    n = table.players
     if settlement is None:
-        return [0.0] * table.players
-    result = [float(stack - table.chips) for stack in state.stacks]
+        return [0.0] * n
+    claim = table.carry_in / n
+    result = [float(stack - start) - claim
+              for stack, start in zip(state.stacks, table.stacks, strict=True)]
     if table.carry_over == "refund" and settlement.carry:
-        for seat, chips in enumerate(carried_shares(state)):
-            result[seat] += chips
+        shares = carried_shares(state)
+        carried_again = (settlement.carry - sum(shares)) / n
+        for seat, chips in enumerate(shares):
+            result[seat] += chips + carried_again
     return result
 
 
 def carried_shares(state: GameState) -> list[int]:
-    """What each seat put into the pot that carries over (adding up to the carry-over).
+    """What each seat put into the pot that carries over, seat by seat.
 
     A player's part of a pot layer is what their contribution reached between the layer's
     bottom and its top; a deal whose settlement names no layers carries everything that was
-    not given back.
+    not given back. The shares add up to the carry-over, or to the carry-over less the
+    carried-in chips (``state.carry_in``) when those carry over again (they join the lowest
+    contested layer, docs/rules/ties.md, or stay unclaimed when no layer is contested).
 
     Raises:
-        PrimeroError: the shares do not add up to the carry-over (a settlement this function
-            cannot read, e.g. chips carried in from an earlier deal).
+        PrimeroError: the shares add up to neither (a settlement this function cannot read).
     """
     settlement = state.settlement
     assert settlement is not None
@@ -273,9 +421,10 @@ def carried_shares(state: GameState) -> list[int]:
                 for i, chips in enumerate(put_in):
                     shares[i] += max(0, min(chips, layer.level) - bottom)
             bottom = layer.level
-    if sum(shares) != settlement.carry:
+    if settlement.carry - sum(shares) not in {0, state.carry_in}:
         raise PrimeroError(f"cannot share the carry-over of {settlement.carry} chips among "
-                           f"the players who put it in (read {shares})")
+                           f"the players who put it in (read {shares}, carried in "
+                           f"{state.carry_in})")
     return shares
 
 
@@ -347,6 +496,69 @@ def _changed(action: Action) -> int:
     if isinstance(action, Pass):
         return len(action.exchange)
     return 0
+
+
+class Trail:
+    """The decisions of a deal so far, as a chain sharing its past: a value.
+
+    What the adapters record per decision is only the state before it, the action id and the
+    state after it; the :class:`Move` s (their texts, kinds, chips) are made when first asked
+    for (:attr:`moves`) and kept, so a loop that never reads an information state never makes
+    them. A clone of an adapter's state shares its trail (``copy.deepcopy`` returns it), and
+    so everything already worked out for it.
+
+    Attributes:
+        parent: The trail before the last decision (``None`` for the first).
+        before: The state the last decision was made in.
+        action: Its action id.
+        after: The state it led to.
+        length: How many decisions the trail holds.
+    """
+
+    __slots__ = ("_moves", "_tail", "action", "after", "before", "length", "parent")
+
+    parent: Trail | None
+    before: GameState
+    action: int
+    after: GameState
+    length: int
+
+    def __init__(self, parent: Trail | None, before: GameState, action: int,
+                 after: GameState) -> None:
+        self.parent = parent
+        self.before = before
+        self.action = action
+        self.after = after
+        self.length = 1 if parent is None else parent.length + 1
+        self._moves: tuple[Move, ...] | None = None
+        self._tail: FloatArray | None = None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Trail:
+        return self  # a value (its caches only ever fill in)
+
+    def __copy__(self) -> Trail:
+        return self
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every decision so far as a :class:`Move`, in order (made once, then kept)."""
+        moves = self._moves
+        if moves is None:
+            pending: list[Trail] = []
+            node: Trail | None = self
+            while node is not None and node._moves is None:
+                pending.append(node)
+                node = node.parent
+            moves = () if node is None else node._moves or ()
+            for link in reversed(pending):
+                moves = (*moves, Move.make(link.before, link.action, link.after))
+                link._moves = moves
+        return moves
+
+
+def trail_moves(trail: Trail | None) -> tuple[Move, ...]:
+    """The moves of ``trail`` (none for ``None``: no decision yet)."""
+    return () if trail is None else trail.moves
 
 
 FloatArray = npt.NDArray[np.float32]
@@ -456,6 +668,16 @@ def _hand_size(table: AdapterTable) -> int:
     return max(1, sum(step.count for step in table.plan if step.kind == "deal"))
 
 
+def _offsets(pieces: Sequence[Piece]) -> dict[str, int]:
+    """Where each piece starts in the flat tensor."""
+    at: dict[str, int] = {}
+    start = 0
+    for piece in pieces:
+        at[piece.name] = start
+        start += piece.size
+    return at
+
+
 def views(tensor: FloatArray, pieces: Sequence[Piece]) -> dict[str, FloatArray]:
     """Named, shaped views into a flat tensor laid out as ``pieces``."""
     named: dict[str, FloatArray] = {}
@@ -491,6 +713,192 @@ class Encoder:
         self.length = max_decisions(table)
         self.total = float(max(1, table.total_chips))
         self.held = float(_hand_size(table))
+        self.info_layout = information_state_layout(table)
+        self.observation_layout = observation_layout(table)
+        self.info_at = _offsets(self.info_layout)
+        self.observation_at = _offsets(self.observation_layout)
+        self.info_size = sum(p.size for p in self.info_layout)
+        self.observation_size = sum(p.size for p in self.observation_layout)
+        self.tail_start = self.info_at["step_moves"]
+        n, kinds = table.players, len(MOVE_KINDS)
+        self.row = n + kinds + 2  # one row of "recent"
+        self.rows = RECENT_MOVES * n
+        self.tail_size = self.info_size - self.tail_start
+        self.last_batch = len(table.plan)  # the "received" piece's last column
+        # the public pieces of the last state asked for, per layout (observation, info state)
+        self._pairs: dict[int, dict[Card, tuple[int, float]]] = {}
+        self._kept: list[tuple[GameState, Trail | None, FloatArray] | None] = [None, None]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Encoder:
+        return self  # fixed for its table: adapters' states share it
+
+    def chance_outcomes(self, cards: Sequence[Card]) -> list[tuple[int, float]]:
+        """``(position in the pack, 1 / len(cards))`` for each card that can come, in order.
+
+        The pairs are made once per card and number of cards, and shared.
+        """
+        pairs = self._pairs.get(len(cards))
+        if pairs is None:
+            p = 1.0 / len(cards)
+            pairs = self._pairs[len(cards)] = {card: (k, p) for card, k in self.position.items()}
+        return list(map(pairs.__getitem__, cards))
+
+    def __copy__(self) -> Encoder:
+        return self
+
+    # -- the fast path: flat arrays, built straight from the state, the history kept per trail
+
+    def history_tail(self, trail: Trail | None) -> FloatArray:
+        """The information state's public history pieces (``step_moves`` to ``recent``).
+
+        The same for every player: worked out once per decision, from the trail before it,
+        and kept on the trail. The values are those :meth:`fill_information_state` writes.
+        """
+        if trail is None:
+            return np.zeros(self.tail_size, np.float32)
+        tail = trail._tail
+        if tail is not None:
+            return tail
+        pending: list[Trail] = []
+        node: Trail | None = trail
+        while node is not None and node._tail is None:
+            pending.append(node)
+            node = node.parent
+        tail = np.zeros(self.tail_size, np.float32) if node is None else node._tail
+        assert tail is not None
+        for link in reversed(pending):
+            tail = self._extend_tail(tail, link)
+            link._tail = tail
+        return tail
+
+    def _extend_tail(self, tail: FloatArray, link: Trail) -> FloatArray:
+        """``tail`` with the trail's last decision added (as :meth:`fill_information_state`).
+
+        The decision's kind, chips and cards are read as :meth:`Move.make` reads them, without
+        making its texts.
+        """
+        before, seat = link.before, link.before.to_act
+        assert seat is not None
+        decoded = before.action_space.decode(before, link.action)
+        kind, changed = _kind(decoded), _changed(decoded)
+        chips = link.after.seats[seat].contributed - before.seats[seat].contributed
+        tail = tail.copy()
+        at, base = self.info_at, self.tail_start
+        n, kinds, total, held = self.table.players, len(MOVE_KINDS), self.total, self.held
+        step = self.step_index.get(before.step) if before.step is not None else None
+        if step is not None:
+            cell = at["step_moves"] - base + (step * n + seat) * kinds + kind
+            tail[cell] = min(1.0, tail[cell] + 1.0 / 3.0)
+            put = at["step_chips"] - base + step * n + seat
+            tail[put] += chips / total
+            cards = at["step_cards"] - base + step * n + seat
+            tail[cards] = min(1.0, tail[cards] + changed / held)
+        row, rows, width = link.length - 1, self.rows, self.row
+        recent = at["recent"] - base
+        if row >= rows:  # the window is full: the oldest row goes
+            tail[recent:recent + (rows - 1) * width] = \
+                tail[recent + width:recent + rows * width]
+            tail[recent + (rows - 1) * width:recent + rows * width] = 0.0
+            row = rows - 1
+        start = recent + row * width
+        tail[start + seat] = 1.0
+        tail[start + n + kind] = 1.0
+        tail[start + width - 2] = chips / total
+        tail[start + width - 1] = min(1.0, changed / held)
+        return tail
+
+    def _fill_private(self, out: FloatArray, at: dict[str, int], state: GameState,
+                      seat: int) -> None:
+        """``seat``'s own pieces (``player``, ``hand``, ``discarded``) into a zeroed ``out``."""
+        position = self.position
+        me = state.seats[seat]
+        out[at["player"] + seat] = 1.0
+        start = at["hand"]
+        for card in me.hand:
+            out[start + position[card]] = 1.0
+        start = at["discarded"]
+        for card in me.discarded:
+            out[start + position[card]] = 1.0
+
+    def _fill_public(self, out: FloatArray, at: dict[str, int], state: GameState) -> None:
+        """The public present (``to_act`` to ``shown``) into a zeroed ``out`` laid out at ``at``.
+
+        Read off the state directly: every seat's public facts, as ``state.view(seat)`` shows
+        them (the cards shown are the settlement's showdown hands).
+        """
+        position, total, held = self.position, self.total, self.held
+        seats = state.seats
+        over = state.over
+        if not state.pending and not over and state.to_act is not None:
+            out[at["to_act"] + state.to_act] = 1.0
+        step = state.step
+        index = self.step_index.get(step) if step is not None else None
+        if index is not None:
+            out[at["step"] + index] = 1.0
+        values = [s.stack / total for s in seats]
+        values += [s.contributed / total for s in seats]
+        values += [s.round_bet / total for s in seats]
+        values += [float(s.folded) for s in seats]
+        values += [min(1.0, len(s.hand) / held) for s in seats]
+        values += [state.pot / total, state.high / total, float(over)]
+        start = at["stacks"]
+        out[start:start + len(values)] = values
+        settlement = state.settlement
+        if settlement is not None and settlement.showdown:
+            cards = len(self.pack)
+            for shown, _ in settlement.values:
+                start = at["shown"] + shown * cards
+                for card in seats[shown].hand:
+                    out[start + position[card]] = 1.0
+
+    def _public_part(self, out: FloatArray, at: dict[str, int], state: GameState,
+                     trail: Trail | None, recall: bool) -> None:
+        """The public pieces, from ``to_act`` to the end, into ``out``.
+
+        The same for every player: the last state's are kept (one per layout), so asking
+        every player's tensor of one state (as OpenSpiel's ``rl_environment`` does) works
+        them out once.
+        """
+        start = at["to_act"]
+        kept = self._kept[recall]
+        if kept is not None and kept[0] is state and kept[1] is trail:
+            out[start:] = kept[2]
+            return
+        self._fill_public(out, at, state)
+        if recall:
+            out[self.tail_start:] = self.history_tail(trail)
+        self._kept[recall] = (state, trail, out[start:].copy())
+
+    def information_state_array(self, state: GameState, seat: int,
+                                trail: Trail | None) -> FloatArray:
+        """``seat``'s whole information-state tensor (private and public) as a new array.
+
+        The same values as :meth:`fill_information_state` with the full layout, reached
+        faster: read off the state directly, with the public history worked out once per
+        decision (:meth:`history_tail`) and the public pieces once per state.
+        ``trail`` holds the deal's decisions so far.
+        """
+        out = np.zeros(self.info_size, np.float32)
+        at = self.info_at
+        self._fill_private(out, at, state, seat)
+        start, last = at["received"], self.last_batch
+        width = last + 1
+        position = self.position
+        batch, after = -1, -1
+        for receipt in sorted(state.seats[seat].received, key=_by_order):
+            if receipt.after != after:
+                batch, after = batch + 1, receipt.after
+            out[start + position[receipt.card] * width + min(batch, last)] = 1.0
+        self._public_part(out, at, state, trail, True)
+        return out
+
+    def observation_array(self, state: GameState, seat: int) -> FloatArray:
+        """``seat``'s whole observation tensor as a new array (as :meth:`fill_observation`)."""
+        out = np.zeros(self.observation_size, np.float32)
+        at = self.observation_at
+        self._fill_private(out, at, state, seat)
+        self._public_part(out, at, state, None, False)
+        return out
 
     def _cards(self, target: FloatArray, cards: Sequence[Card]) -> None:
         for card in cards:

@@ -17,6 +17,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidDeckError",
     "InvalidOptionError",
+    "InvalidParameterError",
     "PluginError",
     "PluginWarning",
     "PrimeroError",
@@ -63,6 +64,24 @@ class UnknownVariantError(PrimeroError, LookupError):
 
 class InvalidOptionError(PrimeroError, ValueError):
     """A variant option is unknown or has a bad value; the message names it and what is allowed."""
+
+
+class InvalidParameterError(PrimeroError, ValueError):
+    """An adapter's game or environment parameter has a bad value; the message names it.
+
+    Raised by the OpenSpiel game's parameters and the PettingZoo environment's arguments
+    (:class:`primero.adapters.AdapterTable`).
+
+    Attributes:
+        parameter: The parameter's name (``"stacks"``, ``"dealer"``, ``"carry_in"``...).
+    """
+
+    def __init__(self, parameter: str, message: str) -> None:
+        super().__init__(f"{parameter}: {message}")
+        self.parameter = parameter
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.parameter, str(self).split(": ", 1)[1]))
 
 
 #: A card as primero writes it: its repr (``Card.parse('7s')``, or one cut short by an error's

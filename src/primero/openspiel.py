@@ -15,13 +15,18 @@ One game is one deal (docs/rules/index.md#variants) dealt from outside (``dealin
 * **actions** are the engine's action ids (``state.action_space``), legal ids ascending;
 * **information** is imperfect: information-state and observation strings and tensors, laid out
   as :mod:`primero.adapters` documents (docs/adapters/openspiel.md);
-* **returns** are chips won or lost; a pot carried over is refunded (``carry_over="refund"``,
-  zero-sum) or lost to everyone (``"lost"``, general-sum);
-* ``max_game_length`` bounds the decisions (:func:`primero.adapters.max_decisions`);
+* **returns** are chips won or lost, less an equal share of a pot carried in (``carry_in``,
+  nobody's chips in this deal: :func:`primero.adapters.returns`); a pot carried over is refunded
+  (``carry_over="refund"``, zero-sum) or lost to everyone (``"lost"``, general-sum);
+* ``max_game_length`` bounds the decisions (:func:`primero.adapters.max_decisions`),
+  ``max_chance_nodes_in_history`` the cards dealt (:func:`primero.adapters.max_chance_nodes`);
   ``serialize`` / ``deserialize`` replay the history of chance outcomes and actions;
 * ``resample_from_infostate`` redraws every card hidden from a player (ISMCTS).
 
 Parameters (all optional): ``variant`` (``"waks"``), ``players`` (2), ``chips`` (20 each),
+``stacks`` (``""``: ``chips`` each; else each seat's chips, seat 0 first, ``"30;20;10"``, which
+then replaces ``chips``), ``dealer`` (-1: the last seat, so seat 0 is eldest; else a seat),
+``carry_in`` (0: chips carried into the pot from an earlier deal),
 ``stake`` (1), ``rest`` (3), ``ante`` (-1: the variant's own), ``options``
 (``"key:value;key:value"``, e.g. ``"supremus:false;tie:split"``; ``"key=value,key=value"`` is
 read too and kept in the first form, the one ``str(game)`` and ``load_game`` carry), ``carry_over``
@@ -42,12 +47,16 @@ from primero.adapters import (
     FloatArray,
     Move,
     Piece,
+    Trail,
     information_state_layout,
+    max_chance_nodes,
     max_decisions,
     observation_layout,
     options_parameter,
+    parse_stacks,
     resample_history,
     returns,
+    trail_moves,
     views,
 )
 from primero.cards import Card
@@ -80,6 +89,9 @@ DEFAULT_PARAMETERS: dict[str, Any] = {
     "options": "",
     "carry_over": "refund",
     "raise_cap": 0,
+    "stacks": "",
+    "dealer": -1,
+    "carry_in": 0,
 }
 
 
@@ -142,10 +154,14 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         given = {**DEFAULT_PARAMETERS, **(params or {})}
         # the options in the form game strings carry (str(game), load_game, pickle)
         given["options"] = options_parameter(str(given["options"]))
+        # the stacks in the form game strings carry: "30;20;10" ("" for chips each)
+        stacks = parse_stacks(str(given["stacks"]))
+        given["stacks"] = ";".join(map(str, stacks))
         ante = int(given["ante"])
         self.table = AdapterTable.build(
             variant=str(given["variant"]), options=str(given["options"]),
-            players=int(given["players"]), chips=int(given["chips"]),
+            players=int(given["players"]), chips=stacks or int(given["chips"]),
+            dealer=int(given["dealer"]), carry_in=int(given["carry_in"]),
             stake=int(given["stake"]), rest=int(given["rest"]),
             ante=None if ante == -1 else ante, carry_over=str(given["carry_over"]),
             raise_cap=int(given["raise_cap"]))
@@ -162,16 +178,31 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
                     f"OpenSpiel's bound {LARGEST_C_INT:,} (a C int); take fewer chips "
                     f"({table.chips:,}), a larger stake ({table.stake}), a smaller rest "
                     f"({table.rest}) or a raise_cap")
+        claim = table.carry_in / table.players  # each seat's share of a carried-in pot
         info = pyspiel.GameInfo(
             num_distinct_actions=first.action_space.size,
             max_chance_outcomes=len(table.pack),
             num_players=table.players,
-            min_utility=float(-table.chips),
-            max_utility=float((table.players - 1) * table.chips),
+            min_utility=-table.chips - claim,
+            max_utility=table.total_chips - min(table.stacks) - claim,
             utility_sum=0.0 if zero_sum else None,
             max_game_length=max_decisions(table),
         )
         super().__init__(game_type(zero_sum, self.name), info, given)
+        self.chance_nodes = max_chance_nodes(table)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # built again from its parameters: pybind11's own pickling keeps the C++ game only,
+        # and the unpickled game would lack its table
+        return (type(self), (dict(self.get_parameters()),))
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The most chance nodes (cards dealt) a deal can have.
+
+        The bound is :func:`~primero.adapters.max_chance_nodes`'s; OpenSpiel adds it to
+        ``max_game_length`` for ``max_history_length``.
+        """
+        return self.chance_nodes
 
     def new_initial_state(self) -> PrimeroState:
         """A new deal, at its first chance node."""
@@ -184,13 +215,41 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
             perfect_recall=False), params)
 
 
+#: ``current_player()`` at a chance node and at the end, as plain ints.
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+
 class PrimeroState(pyspiel.State):  # type: ignore[misc]
-    """A deal in progress: the engine's state and the decisions made so far."""
+    """A deal in progress: the engine's state and the decisions made so far.
+
+    Built for speed (docs/adapters/openspiel.md#speed): who is to act is worked out once per
+    action, the decisions are a shared :class:`~primero.adapters.Trail` whose
+    :class:`~primero.adapters.Move` s are made only when an information state is asked for,
+    and :meth:`information_state_tensor` / :meth:`observation_tensor` build a numpy array
+    straight from the state instead of through OpenSpiel's observer (the same values).
+    """
 
     def __init__(self, game: PrimeroGame) -> None:
         super().__init__(game)
         self.deal: GameState = game.first
-        self.moves: tuple[Move, ...] = ()
+        self.trail: Trail | None = None
+        self.encoder: Encoder = game.encoder  # shared, never copied
+        self._player = self._player_of(self.deal)
+
+    @staticmethod
+    def _player_of(deal: GameState) -> int:
+        if deal.over:
+            return _TERMINAL
+        if deal.pending:  # cards owed: a chance node (the adapter always deals from outside)
+            return _CHANCE
+        assert deal.to_act is not None
+        return deal.to_act
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The deal's decisions so far, in order."""
+        return trail_moves(self.trail)
 
     def _game(self) -> PrimeroGame:
         game: PrimeroGame = self.get_game()
@@ -198,38 +257,92 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` at a chance node, ``TERMINAL`` at the end."""
-        deal = self.deal
-        if deal.over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if deal.chance is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        assert deal.to_act is not None
-        return deal.to_act
+        return self._player
 
-    def _legal_actions(self, player: int) -> list[int]:
-        return list(self.deal.legal_action_ids())
+    def is_terminal(self) -> bool:
+        """The deal is over (settled)."""
+        return self._player == _TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """A card is to be dealt (answered here, without a trip through OpenSpiel's C++)."""
+        return self._player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (default: the player to act), ascending.
+
+        OpenSpiel's rules, answered here without a trip through its C++: none at the end or
+        for a seat not to act, the chance outcomes at a chance node, else the engine's legal
+        ids. ``pyspiel``'s own ``legal_actions`` (what C++ code calls) gives the same.
+        """
+        current = self._player
+        if player is None:
+            player = current
+        if current == _TERMINAL:
+            return []
+        if current == _CHANCE:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        if player == current:
+            return list(self.deal.legal_action_ids())
+        if player < 0:
+            raise PrimeroError(f"legal actions of the pseudo-player {player} asked for at a "
+                               f"decision of p{current}")
+        return []
+
+    def _legal_actions(self, player: int) -> tuple[int, ...]:
+        return self.deal.legal_action_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that can come (positions in the pack), each equally likely."""
         chance = self.deal.chance
         assert chance is not None
-        position = self._game().position
-        p = 1.0 / len(chance.cards)
-        return [(position[card], p) for card in chance.cards]
+        return self.encoder.chance_outcomes(chance.cards)
 
     def _apply_action(self, action: int) -> None:
         deal = self.deal
-        if deal.chance is not None:
-            pack = self._game().table.pack
+        if self._player == _CHANCE:
+            pack = self.encoder.pack
             if not 0 <= action < len(pack):
                 raise IllegalActionError(
                     f"chance outcome {action} is not a position in the pack "
                     f"(0..{len(pack) - 1})")
-            self.deal = deal.deal(pack[action])
+            after = deal.deal(pack[action])
         else:
             after = deal.apply(action)
-            self.moves = (*self.moves, Move.make(deal, action, after))
-            self.deal = after
+            self.trail = Trail(self.trail, deal, action, after)
+        self.deal = after
+        self._player = self._player_of(after)
+
+    def information_state_tensor(self, player: int | None = None) -> FloatArray:
+        """``player``'s information-state tensor (default: the player to act), a new array.
+
+        A float32 numpy array, not the list ``pyspiel`` gives (building a list of floats
+        costs more than a step of the engine): the same values as the observer's
+        (:class:`PrimeroObserver` with ``perfect_recall``), laid out as
+        :func:`~primero.adapters.information_state_layout`.
+
+        Raises:
+            PrimeroError: ``player`` is not a seat.
+        """
+        seat = self._seat(player)
+        return self.encoder.information_state_array(self.deal, seat, self.trail)
+
+    def observation_tensor(self, player: int | None = None) -> FloatArray:
+        """``player``'s observation tensor (default: the player to act), a new float32 array.
+
+        The same values as the observer's (:func:`~primero.adapters.observation_layout`).
+
+        Raises:
+            PrimeroError: ``player`` is not a seat.
+        """
+        return self.encoder.observation_array(self.deal, self._seat(player))
+
+    def _seat(self, player: int | None) -> int:
+        seat = self._player if player is None else player
+        players = self.encoder.table.players
+        if isinstance(seat, bool) or not isinstance(seat, int | np.integer) \
+                or not 0 <= seat < players:
+            raise PrimeroError(f"player must be a seat 0..{players - 1}, got {seat!r}")
+        return int(seat)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -240,13 +353,9 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
             return str(space.decode(self.deal, action))
         return f"action {action}"
 
-    def is_terminal(self) -> bool:
-        """The deal is over (settled)."""
-        return bool(self.deal.over)
-
     def returns(self) -> list[float]:
         """Chips won or lost per seat (zeros before the end); carry-over per ``carry_over``."""
-        return returns(self.deal, self._game().table)
+        return returns(self.deal, self.encoder.table)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PrimeroState:
         """A state ``player_id`` cannot tell from this one, its hidden cards drawn anew.
@@ -337,7 +446,7 @@ class PrimeroObserver:
         self.pieces = pieces
         self.tensor: FloatArray = np.zeros(sum(p.size for p in pieces), np.float32)
         self.dict: dict[str, FloatArray] = views(self.tensor, pieces)
-        self._last: tuple[GameState, tuple[Move, ...], int] | None = None
+        self._last: tuple[GameState, Trail | None, int] | None = None
 
     def set_from(self, state: PrimeroState, player: int) -> None:
         """Fill :attr:`tensor` (and its named views :attr:`dict`) for ``player``.
@@ -346,10 +455,17 @@ class PrimeroObserver:
         ``information_state_tensor`` call), it keeps the tensor as it is.
         """
         last = self._last
-        if last is not None and last[0] is state.deal and last[1] is state.moves \
+        if last is not None and last[0] is state.deal and last[1] is state.trail \
                 and last[2] == player:
             return
-        self._last = (state.deal, state.moves, player)
+        self._last = (state.deal, state.trail, player)
+        if self.private and self.public:  # the whole layout: the fast path, the same values
+            if self.recall:
+                self.tensor[:] = self.encoder.information_state_array(state.deal, player,
+                                                                      state.trail)
+            else:
+                self.tensor[:] = self.encoder.observation_array(state.deal, player)
+            return
         self.tensor.fill(0.0)
         if self.recall:
             self.encoder.fill_information_state(self.dict, state.deal, player, state.moves)

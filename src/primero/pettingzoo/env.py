@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numbers
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -22,9 +23,10 @@ from primero.adapters import (
     Encoder,
     FloatArray,
     Move,
+    Trail,
     observation_layout,
     returns,
-    views,
+    trail_moves,
 )
 from primero.errors import PrimeroError
 from primero.state import GameState
@@ -62,7 +64,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         variant: An installed variant's name (``"waks"``).
         players: How many players; the agents are ``player_0`` .. (seat order; the last seat
             deals, so ``player_0`` is eldest).
-        chips: Every player's chips at the start of the deal.
+        chips: Every player's chips at the start of the deal, or a sequence of each seat's
+            (``player_0`` first) for unequal stacks.
+        dealer: The dealer's seat, ``0 .. players - 1``, or -1 (the default) for the last seat;
+            the eldest, who acts first, is the seat after the dealer.
+        carry_in: Chips carried into the pot from an earlier deal (docs/rules/ties.md): nobody's
+            chips in this deal (see Rewards).
         stake: The smallest bet, in chips.
         rest: The largest single bet or raise, in chips.
         ante: The ante, or ``None`` for the variant's own.
@@ -79,12 +86,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
     of docs/adapters/pettingzoo.md), "action_mask": Box(int8, N)}``; the mask is all zeros
     for an agent not to act.
 
-    Rewards: chips won or lost, given when the deal ends (zero before); a carried-over pot per
-    ``carry_over``. An illegal action ends the deal as a forfeit: the offender loses what they
-    have in the pot (at least 1 chip), shared equally among the others, whose own chips in the
-    pot come back; the rewards still add up to zero.
+    Rewards: chips won or lost, given when the deal ends (zero before), less an equal share
+    (``carry_in / players``) of a carried-in pot, so they add up to zero
+    (:func:`primero.adapters.returns`); a carried-over pot per ``carry_over``. An illegal
+    action ends the deal as a forfeit: the offender loses what they have in the pot (at least
+    1 chip), shared equally among the others, whose own chips in the pot come back; the
+    rewards still add up to zero.
 
     Raises:
+        InvalidParameterError: bad chips, dealer, carry-in, carry-over treatment or raise cap
+            (the message and its ``parameter`` name it).
         PrimeroError: a bad variant, option or table parameter.
     """
 
@@ -102,16 +113,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
     truncations: dict[str, bool]
     agent_selection: str
 
-    def __init__(self, variant: str = "waks", players: int = 4, chips: int = 20,
-                 stake: int = 1, rest: int = 3, ante: int | None = None,
-                 options: str | dict[str, Any] = "", carry_over: str = "refund",
-                 raise_cap: int = 0, render_mode: str | None = None) -> None:
+    def __init__(self, variant: str = "waks", players: int = 4,
+                 chips: int | Sequence[int] = 20, stake: int = 1, rest: int = 3,
+                 ante: int | None = None, options: str | dict[str, Any] = "",
+                 carry_over: str = "refund", raise_cap: int = 0,
+                 render_mode: str | None = None, dealer: int = -1,
+                 carry_in: int = 0) -> None:
         super().__init__()
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(
                 f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
         self.table = AdapterTable.build(variant=variant, options=options, players=players,
-                                        chips=chips, stake=stake, rest=rest, ante=ante,
+                                        chips=chips, dealer=dealer, carry_in=carry_in,
+                                        stake=stake, rest=rest, ante=ante,
                                         carry_over=carry_over, raise_cap=raise_cap)
         self.render_mode = render_mode
         first = self._first = self.table.start()  # a value: every deal starts from it
@@ -119,7 +133,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         self._pieces = observation_layout(self.table)
         self._size = sum(p.size for p in self._pieces)
         actions = first.action_space.size
-        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.possible_agents = [f"player_{i}" for i in range(self.table.players)]
         self.agents = self.possible_agents[:]
         self.observation_spaces = {
             agent: spaces.Dict({
@@ -131,8 +145,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         self._actions = actions
         self._rng = random.Random()
         self.deal: GameState = first
-        self.moves: tuple[Move, ...] = ()
+        self.trail: Trail | None = None  # the decisions; their Moves made when asked for
         self._reset_bookkeeping()
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The deal's decisions so far, in order."""
+        return trail_moves(self.trail)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same for every agent)."""
@@ -165,7 +184,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         if seed is not None:
             self._rng = _seeded(seed)
         self._reset_bookkeeping()
-        self.moves = ()
+        self.trail = None
         self.deal = self._deal_chance(self._first)
         self._forfeited = False
         self._after_move()
@@ -189,8 +208,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation and action mask (fresh arrays)."""
         seat = self.possible_agents.index(agent)
-        tensor: FloatArray = np.zeros(self._size, np.float32)
-        self._encoder.fill_observation(views(tensor, self._pieces), self.deal, seat)
+        # straight from the state: the values fill_observation writes (tested alike)
+        tensor: FloatArray = self._encoder.observation_array(self.deal, seat)
         mask = np.zeros(self._actions, np.int8)
         if not self.deal.over and not self._forfeited and self.deal.to_act == seat:
             mask[list(self.deal.legal_action_ids())] = 1
@@ -208,7 +227,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
             self._forfeit(agent)
             return
         after = self.deal.apply(chosen)
-        self.moves = (*self.moves, Move.make(self.deal, chosen, after))
+        self.trail = Trail(self.trail, self.deal, chosen, after)
         self.deal = self._deal_chance(after)
         self._cumulative_rewards[agent] = 0.0
         self._after_move()
