@@ -64,10 +64,11 @@ def eager_view(state: GameState, seat: int) -> PlayerView:
 def deal_states(variant: str, seed: int, dealing: str = "seeded") -> Iterator[GameState]:
     """Every state of one random deal of ``variant`` (4 players), the finished one too."""
     rng = random.Random(seed)
+    names = NAMES[:registry().spec(variant).players[1]]  # four where the variant seats four
     if dealing == "external":
-        state = start_deal(variant, NAMES, 30, dealing="external")
+        state = start_deal(variant, names, 30, dealing="external")
     else:
-        state = start_deal(variant, NAMES, 30, seed=seed)
+        state = start_deal(variant, names, 30, seed=seed)
     while True:
         yield state
         if state.over:
@@ -96,7 +97,7 @@ def test_every_field_of_a_lazy_view_is_the_eager_value(variant: str) -> None:
                     assert getattr(lazy, name) is value  # kept once read
                 assert lazy.owed == eager.owed and lazy.stack == eager.stack
                 checked += 1
-    assert checked > 50
+    assert checked > (25 if variant == "toy" else 50)  # the toy: two players, one round
 
 
 @pytest.mark.parametrize("variant", ["waks", "cardano", "suzuki", "primiera"])

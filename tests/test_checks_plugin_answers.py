@@ -157,10 +157,11 @@ def expect(rule: object, hook: str, info: pytest.ExceptionInfo[PluginError],
 
 def play(variant: Variant, deals: int = 4) -> None:
     """Look the ranking up and play a few deals with random players."""
-    variant.ranking.evaluate("7s 6h Ad Kc")
+    variant.ranking.evaluate("7s 6d 7h 6c" if variant.name == "toy" else "7s 6h Ad Kc")
+    n = min(len(PLAYERS), variant.spec.players[1])
     for k in range(deals):
-        state = start_deal(variant, PLAYERS, 20, seed=k)
-        play_deal(state, [RandomAgent()] * 3, random.Random(k))
+        state = start_deal(variant, PLAYERS[:n], 20, seed=k)
+        play_deal(state, [RandomAgent()] * n, random.Random(k))
 
 
 # --- legal actions -------------------------------------------------------------------------

@@ -50,8 +50,10 @@ def _play(name: str, seed: int, how: str) -> list[tuple[Any, ...]]:
     """Every state of one random deal of ``name`` and the errors of bad moves on the way."""
     variant = get_variant(name)
     rng = random.Random(seed)
-    chips = [4, 12, 30] if seed % 3 == 0 else 30  # all-in deals too
-    state = start_deal(variant, PLAYERS, chips, dealer=seed % 3, seed=seed, rest=1 + seed % 3)
+    n = min(len(PLAYERS), variant.spec.players[1])  # three players where the variant allows
+    chips = [4, 12, 30][:n] if seed % 3 == 0 else 30  # all-in deals too
+    state = start_deal(variant, PLAYERS[:n], chips, dealer=seed % n, seed=seed,
+                       rest=1 + seed % 3)
     seen = [_facts(state)]
     while not state.over:
         ids = state.legal_action_ids()

@@ -30,14 +30,15 @@ def _hands(state: Any) -> list[list[str]]:
 
 @pytest.mark.parametrize("variant", primero.registry().names())
 def test_resampled_worlds_agree_with_the_players_information(variant: str) -> None:
-    game = pyspiel.load_game(GAME, {"variant": variant, "players": 3, "chips": 5})
+    players = min(3, primero.registry().spec(variant).players[1])
+    game = pyspiel.load_game(GAME, {"variant": variant, "players": players, "chips": 5})
     rng = random.Random(variant)
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(rng.choice(state.chance_outcomes())[0])
             continue
-        for player in range(3):
+        for player in range(players):
             world = state.resample_from_infostate(player, rng.random)
             assert world.information_state_string(player) == \
                 state.information_state_string(player)

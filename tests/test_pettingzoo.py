@@ -28,12 +28,14 @@ pytestmark = [pytest.mark.filterwarnings("ignore:Observation space for each agen
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_api_test(variant: str) -> None:
-    api_test(env(variant=variant, players=3, chips=5, render_mode="ansi"), num_cycles=20)
+    players = min(3, primero.registry().spec(variant).players[1])
+    api_test(env(variant=variant, players=players, chips=5, render_mode="ansi"), num_cycles=20)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_seed_test(variant: str) -> None:
-    seed_test(lambda: env(variant=variant, players=3, chips=5), num_cycles=20)
+    players = min(3, primero.registry().spec(variant).players[1])
+    seed_test(lambda: env(variant=variant, players=players, chips=5), num_cycles=20)
 
 
 def _play(table: Any, rng: random.Random) -> dict[str, float]:

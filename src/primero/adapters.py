@@ -1083,11 +1083,13 @@ def resample_history(table: AdapterTable, history: Sequence[int], seat: int,
     to_come = {receipt.card for receipt in own}
     position = {card: k for k, card in enumerate(table.pack)}
     replay = table.start()
-    dealt = 0
     result: list[int] = []
     for value in history:
         chance = replay.chance
         if chance is not None:
+            # the order of the card to come among every card dealt (a receipt's ``order``),
+            # cards a rule deals by name before any chance (the toy's open cards) included
+            dealt = sum(len(s.received) for s in replay.seats)
             card = own_at.get(dealt)
             if card is None:
                 pool = [c for c in chance.cards if c not in to_come]
@@ -1099,7 +1101,6 @@ def resample_history(table: AdapterTable, history: Sequence[int], seat: int,
             to_come.discard(card)
             replay = replay.deal(card)
             result.append(position[card])
-            dealt += 1
         else:
             if value not in replay.legal_action_ids():
                 return None

@@ -223,7 +223,7 @@ AUTOLOAD_ENV = "PRIMERO_DISABLE_PLUGIN_AUTOLOAD"
 #: is the one way they are registered (primero declares no entry points of its own).
 BUILTIN_VARIANT_MODULES: tuple[str, ...] = tuple(
     f"primero.variants.{name}"
-    for name in ("waks", "cardano", "suzuki", "roman", "losing", "primiera", "revival")
+    for name in ("waks", "cardano", "suzuki", "roman", "losing", "primiera", "revival", "toy")
 )
 #: Every name and alias (lower case) the built-in variant modules register -> the module, so
 #: the registry imports only the module of the variant asked for (a test checks it against
@@ -231,7 +231,7 @@ BUILTIN_VARIANT_MODULES: tuple[str, ...] = tuple(
 BUILTIN_VARIANT_NAMES: dict[str, str] = {
     **dict.fromkeys(("waks", "english", "primero"), "primero.variants.waks"),
     **{name: f"primero.variants.{name}"
-       for name in ("cardano", "suzuki", "roman", "losing", "primiera")},
+       for name in ("cardano", "suzuki", "roman", "losing", "primiera", "toy")},
     **dict.fromkeys(("revival", "italian-primiera", "spanish-primera", "french-prime",
                      "english-primero"), "primero.variants.revival"),
 }

@@ -90,9 +90,10 @@ def external_replay(state: GameState) -> GameState:
     """Play ``state``'s deal again, dealt from outside with its cards, by action ids.
 
     The cards come in the order ``state``'s stock and reshuffles gave them (its seeded or
-    stacked deal); the actions are applied as ids. At every decision the legal ids must equal
-    those of the same decision in a stacked replay of the deal; at the end the stacks, the
-    settlement and the hands must equal ``state``'s.
+    stacked deal), less the cards the variant's rules deal by name before any chance (the
+    ``toy`` variant's open cards, in a hand already); the actions are applied as ids. At
+    every decision the legal ids must equal those of the same decision in a stacked replay
+    of the deal; at the end the stacks, the settlement and the hands must equal ``state``'s.
 
     Args:
         state: Any state of a deal that was not itself dealt from outside.
@@ -116,11 +117,14 @@ def external_replay(state: GameState) -> GameState:
         nonlocal segment
         while current.chance is not None:
             check_chance(current)
-            if current.stock:
-                card = segments[segment].pop(0)
-            else:
+            if not current.stock:
                 segment += 1
-                card = segments[segment].pop(0)
+            # a card the variant's rules dealt by name (the toy's open cards) is no chance
+            # event: it is in a hand already, wherever the stacked stock held it
+            held = {c for s in current.seats for c in s.hand}
+            while segments[segment] and segments[segment][0] in held:
+                segments[segment].pop(0)
+            card = segments[segment].pop(0)
             if card not in current.chance.cards:
                 raise fail(current, f"{card.ascii} cannot come at the chance node, but the "
                                      "stacked deal dealt it")

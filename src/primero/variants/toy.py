@@ -1,0 +1,156 @@
+"""Toy Primero (``toy``): a heads-up deal small enough to solve exactly (docs/adapters/toy.md).
+
+Not a historical variant: a game for research, Primero's Kuhn poker. Every rule but the deal
+is a real one — the standard ranking (docs/rules/hands.md) on four-card hands, the revival
+game's ante, betting and ties (docs/rules/revival.md) [seed-FR] — and the deal is cut down
+until OpenSpiel's tabular CFR+ walks the whole game tree in a fraction of a second:
+
+* two players and a ten-card pack, :data:`TOY_PACK`;
+* each player starts with two cards everyone knows (:data:`OPEN_CARDS`: the eldest the 7♠
+  and 6♦, the dealer the 7♥ and 6♣), dealt face up, and is dealt two more face down from the
+  six others (:data:`STOCK`), one at a time from the eldest;
+* an ante, one betting round (pass, vie, hold, fold; no pass once someone has bet), the
+  showdown; no exchange.
+
+A hand is still four cards ranked by the standard ranking, so the two hidden cards decide
+between three classes: a Primero (the two hidden cards of the two suits the open cards lack:
+70 or 72 points), a Supremus (the ace and the 6 of the open 7's suit) or a Numerus (33 to 39
+points).
+
+Why open cards: OpenSpiel's chance nodes deal one card at a time, so eight hidden cards dealt
+from a pack of ``N`` make ``N!/(N-8)!`` ordered deals (362,880 with a ninth card left unseen,
+before any betting): with two open cards each, the four hidden ones from six make 360,
+and the whole tree at :data:`~primero.openspiel.TOY_PARAMETERS` (3 chips each, ante,
+stake and rest 1) is 6,277 histories.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from primero.cards import Pack, parse_cards
+from primero.copying import replace
+from primero.hookspecs import hookimpl
+from primero.options import Option
+from primero.rules.dealing import deliver, queue
+from primero.rules.ranking import RANKING_OPTIONS, STANDARD_CLASSES
+from primero.setup import Step
+from primero.state import Delivery, GameState
+from primero.variant import Variant, VariantSpec, with_cited
+from primero.variants.revival import REVIVAL_BETTING, RevivalRules
+from primero.variants.waks import TIE_OPTION
+
+__all__ = [
+    "OPEN_CARDS",
+    "SOURCES",
+    "STOCK",
+    "TOY",
+    "TOY_PACK",
+    "TOY_PLAN",
+    "ToyRules",
+    "primero_register_variants",
+]
+
+#: The cards each player holds face up from the start, by place in playing order (the eldest
+#: first, then the dealer).
+OPEN_CARDS: tuple[tuple[str, str], ...] = (("7s", "6d"), ("7h", "6c"))
+
+#: The six cards the hidden ones are dealt from.
+STOCK = parse_cards("As Ah 6s 6h 5d 5c")
+
+#: The toy's ten cards: the open cards and the stock, in pack order (suit, then rank).
+TOY_PACK = Pack("toy10", tuple(sorted(
+    (*parse_cards(" ".join(c for pair in OPEN_CARDS for c in pair)), *STOCK),
+    key=lambda card: card.index)))
+
+#: Ante, four cards each (two open, two hidden), one betting round, the showdown.
+TOY_PLAN: tuple[Step, ...] = (Step("ante"), Step("deal", count=4), Step("bet", 1),
+                              Step("showdown"))
+
+SOURCES = (
+    "[seed-FR] Comment jouer: French rule sheet of the modern revival game (the ante, the "
+    "betting, split ties)",
+    "[seed-DE] Primero (Primiera) – Ausführliche Regeln: German rule sheet after Mark Waks "
+    "(the classes and the card points)",
+)
+
+SUMMARY = """\
+A toy for research, not a historical game: Primero cut down until it can be solved exactly
+(docs/adapters/toy.md). Two players, the ten cards 7s 6d 7h 6c As Ah 6s 6h 5d 5c, an ante
+(1 chip by default).
+
+Deal: the eldest holds the 7s and 6d face up, the dealer the 7h and 6c; each is then dealt
+two cards face down from the other six, one at a time from the eldest. Two cards stay in the
+stock.
+
+Hands are the four cards, ranked by the standard ranking (Supremus on): the two hidden cards
+make a Primero (one card of each suit), a Supremus (7, 6 and A of the open 7's suit) or a
+Numerus (the best suit's cards).
+
+One betting round as in the revival game: pass (check), vie (bet), fold; once someone has
+bet, hold (call), raise or fold. A round without a bet goes to the showdown. No exchange.
+Ties split except equal Primeros (to the eldest); tie=eldest gives every tie to the eldest."""
+
+
+class ToyRules:
+    """The toy's pack, plan and deal; the betting and the showdown are the revival game's."""
+
+    @hookimpl
+    def primero_pack(self, variant: Variant) -> Pack:
+        """The ten cards of :data:`TOY_PACK`."""
+        return TOY_PACK
+
+    @hookimpl
+    def primero_hand_classes(self, variant: Variant) -> tuple[str, ...]:
+        """The standard classes but Fluxus: the pack holds no four cards of one suit.
+
+        Supremus and Chorus go as their options say (the four 6s are in the pack, though
+        the open 6♦ and 6♣ never meet in one hand).
+        """
+        return tuple(c for c in STANDARD_CLASSES if c != "Fluxus"
+                     and (c != "Supremus" or variant.option("supremus"))
+                     and (c != "Chorus" or variant.option("chorus")))
+
+    @hookimpl
+    def primero_deal_plan(self, variant: Variant) -> tuple[Step, ...]:
+        """:data:`TOY_PLAN`."""
+        return TOY_PLAN
+
+    @hookimpl
+    def primero_deal_cards(self, state: GameState, variant: Variant, count: int) -> GameState:
+        """Give each player their open cards, then queue ``count - 2`` hidden cards each.
+
+        The open cards are taken out of the stock wherever they are (a seeded or stacked
+        stock too); the hidden ones go one at a time from the eldest, as the core deals.
+        """
+        order = [i for i in state.playing_order() if not state.seats[i].folded]
+        opened = state
+        for place, seat in enumerate(order):
+            for text in OPEN_CARDS[place]:
+                card = parse_cards(text)[0]
+                opened = deliver(queue(opened, (Delivery(seat, "deal"),)), card)
+        hidden = tuple(Delivery(seat, "deal") for _ in range(count - 2) for seat in order)
+        return replace(opened, pending=opened.pending + hidden)
+
+
+#: Every standard ranking option (Supremus on) and the tie policy, split by default.
+TOY_OPTIONS: tuple[Option, ...] = (*RANKING_OPTIONS, TIE_OPTION.with_default("split"))
+
+#: The ``toy`` variant spec.
+TOY = VariantSpec(
+    name="toy",
+    title="Toy Primero (solvable)",
+    summary=SUMMARY,
+    sources=with_cited(SOURCES, TOY_OPTIONS),
+    players=(2, 2),
+    options=TOY_OPTIONS,
+    ante=1,
+    betting=REVIVAL_BETTING,
+    plugins=(RevivalRules(), ToyRules()),
+)
+
+
+@hookimpl
+def primero_register_variants(register: Callable[[VariantSpec], None]) -> None:
+    """Register ``toy``."""
+    register(TOY)
