@@ -361,41 +361,6 @@ def test_serialize_round_trip() -> None:
     assert game2.deserialize_state(state.serialize()).history() == state.history()
 
 
-def _example(name: str) -> Any:
-    import importlib.util
-
-    from conftest import ROOT
-
-    path = ROOT / "examples" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def _printed_in_docs(page: str, output: str) -> bool:
-    from conftest import ROOT
-
-    text = (ROOT / "docs" / "adapters" / page).read_text("utf-8")
-    return all(line.rstrip() in text for line in output.splitlines())
-
-
-def test_mccfr_example_learns_something(capsys: pytest.CaptureFixture[str]) -> None:
-    example = _example("openspiel_mccfr")
-    table = example.main(300, 1)
-    assert _printed_in_docs("openspiel.md", capsys.readouterr().out)  # the page shows this run
-    assert set(table) == set(example.CLASSES)
-    for moves in table.values():
-        assert set(moves) == {"vie", "pass", "fold"}  # nothing owed yet: fold, pass or vie
-        assert math.isclose(sum(moves.values()), 1.0)
-    # learnt: away from the uniform policy it starts from, and not the same for every class
-    assert any(abs(p - 1 / 3) > 0.1 for moves in table.values() for p in moves.values())
-    assert len({round(moves["vie"], 6) for moves in table.values()}) == 4
-    again = example.main(20, 7)
-    assert again == example.main(20, 7)  # seeded: the same run gives the same policy
-
-
 def test_raise_cap_tightens_the_bound_where_the_engine_applies_it() -> None:
     import inspect
 

@@ -1,0 +1,113 @@
+"""Primero's agents as OpenSpiel bots: :class:`AgentBot` (needs the ``openspiel`` extra).
+
+A bridge from :mod:`primero.agents` to ``pyspiel.Bot``, so that OpenSpiel's
+``evaluate_bots`` (``open_spiel.python.algorithms.evaluate_bots.evaluate_bots`` or
+``pyspiel.evaluate_bots``) plays primero's agents against OpenSpiel's policies and bots on
+``python_primero`` (:mod:`primero.openspiel`) or a game subclassing it::
+
+    import numpy
+    import pyspiel
+    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+    import primero.openspiel  # registers python_primero
+    from primero.openspiel_bots import AgentBot
+
+    game = pyspiel.load_game("python_primero", {"players": 2, "chips": 4, "rest": 1})
+    bots = [AgentBot("heuristic", 0, seed=1),
+            pyspiel.make_uniform_random_bot(1, 2)]
+    returns = evaluate_bots(game.new_initial_state(), bots, numpy.random.default_rng(3))
+
+At each of its turns the bot hands its agent the acting player's view only
+(``GameState.view``: their own cards and the public facts, docs/rules/index.md), never the
+state: an agent behind the bridge cannot read a hidden card. The action it picks is returned as
+its id in the deal's action space (docs/adapters/openspiel.md, "Chance, actions, returns").
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pyspiel
+
+from primero.agents import Agent, make_agent
+from primero.errors import PrimeroError
+from primero.openspiel import PrimeroState
+
+__all__ = ["AgentBot"]
+
+
+class AgentBot(pyspiel.Bot):  # type: ignore[misc]
+    """A primero agent playing one seat of ``python_primero`` as an OpenSpiel bot.
+
+    The bot keeps no memory between turns (the agents decide from the view alone), so
+    ``restart_at``, ``inform_action`` and ``inform_actions`` do nothing; it gives no policy
+    (``provides_policy`` is false: an agent chooses an action, it does not report
+    probabilities).
+
+    Args:
+        agent: The agent, or its name for :func:`~primero.agents.make_agent` (``"random"``,
+            ``"heuristic"``, ``"odds"``).
+        player_id: The seat the bot plays (0 is eldest).
+        seed: Seeds the agent's ``random.Random`` when ``rng`` is not given.
+        rng: The agent's generator (overrides ``seed``).
+
+    Raises:
+        UnknownAgentError: an unknown agent name.
+        PrimeroError: ``player_id`` is not a non-negative ``int``.
+    """
+
+    def __init__(self, agent: Agent | str, player_id: int, seed: int = 0,
+                 rng: random.Random | None = None) -> None:
+        pyspiel.Bot.__init__(self)
+        if isinstance(player_id, bool) or not isinstance(player_id, int) or player_id < 0:
+            raise PrimeroError(f"player_id must be a seat (0, 1, ...), got {player_id!r}")
+        self.agent: Agent = make_agent(agent) if isinstance(agent, str) else agent
+        self._player_id = player_id
+        self.rng = rng if rng is not None else random.Random(seed)
+
+    def player_id(self) -> int:
+        """The seat the bot plays."""
+        return self._player_id
+
+    def step(self, state: Any) -> int:
+        """The agent's action at ``state``, as its id in the deal's action space.
+
+        Args:
+            state: A ``python_primero`` state (:class:`~primero.openspiel.PrimeroState`, or a
+                subclass's) at the bot's turn.
+
+        Raises:
+            PrimeroError: ``state`` is not a ``python_primero`` state, or it is not the bot's
+                turn (the message names whose turn it is, nothing hidden).
+        """
+        if not isinstance(state, PrimeroState):
+            raise PrimeroError(f"AgentBot plays python_primero states, got "
+                               f"{type(state).__name__}")
+        deal = state.deal
+        seat = self._player_id
+        if deal.over or deal.chance is not None or deal.to_act != seat:
+            now = "the deal is over" if deal.over else "a card is to be dealt" \
+                if deal.chance is not None else f"seat {deal.to_act} is to act"
+            raise PrimeroError(f"AgentBot plays seat {seat}, but {now}")
+        action = self.agent.act(deal.view(seat), self.rng)
+        return deal.action_space.encode(deal, action)
+
+    def restart_at(self, state: Any) -> None:
+        """Nothing to do: the bot keeps no memory between turns."""
+
+    def restart(self) -> None:
+        """Nothing to do: the bot keeps no memory between turns."""
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        """Nothing to do: the agent reads every public action from its next view."""
+
+    def inform_actions(self, state: Any, actions: list[int]) -> None:
+        """Nothing to do (primero's deals have no simultaneous moves)."""
+
+    def provides_policy(self) -> bool:
+        """False: an agent chooses an action, it gives no probabilities."""
+        return False
+
+    def is_clonable(self) -> bool:
+        """False: the bot is not cloned (it has nothing to clone but the agent's generator)."""
+        return False
