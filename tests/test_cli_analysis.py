@@ -281,7 +281,7 @@ def test_compare_at_80_columns_never_cuts_a_number() -> None:
 @pytest.mark.parametrize("name", primero.registry().names())
 def test_compare_takes_every_registered_variant(name: str) -> None:
     spec = primero.registry().spec(name)
-    if not spec.players[0] <= 4 <= spec.players[1]:  # pragma: no cover - none today
+    if not spec.players[0] <= 4 <= spec.players[1]:  # the heads-up toy
         pytest.skip(f"{name} is not played by four")
     data = json.loads(ok("compare", "waks", name + (":tie=split" if name == "waks" else ""),
                          "--deals", "3", "--agent", "random", "--json"))
