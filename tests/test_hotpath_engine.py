@@ -20,7 +20,6 @@ from primero import PluginError, VariantSpec, get_variant, hookimpl
 from primero.copying import copier, replace
 from primero.engine import start_deal
 from primero.plugins.checks import checking_everything
-from primero.rules.betting import core_legal_actions, legal_direct
 from primero.rules.settling import core_settle, settle_direct
 from primero.setup import Step
 from primero.state import GameState, Seat
@@ -251,22 +250,3 @@ def test_the_direct_settlement_equals_the_core_settle_hook() -> None:
         ends.add(state.ended_by)
         assert settle_direct(state) == core_settle(state) == state.settlement, seed
     assert ends == {"folds", "showdown", "carry"}
-
-
-def test_the_direct_legal_actions_are_the_core_hooks_tuples() -> None:
-    # must-hold seats, raise caps, short stacks (all-in amounts) and exchanges; the direct
-    # look-up gives the very tuple the core's hook gives, for the states it meets first too
-    variant = get_variant("waks")
-    kinds = set()
-    for seed in range(120):
-        rng = random.Random(seed)
-        chips: int | list[int] = [2, 7, 30, 4] if seed % 3 == 0 else 30
-        state = start_deal(variant, PLAYERS, chips, dealer=seed % 4, seed=seed,
-                           rest=1 + seed % 4, raise_cap=2 if seed % 5 == 0 else None)
-        while not state.over:
-            direct = legal_direct(state)
-            assert direct is core_legal_actions(state), seed
-            kinds.add(state.step.kind)  # type: ignore[union-attr]
-            state = state.apply(rng.choice(direct))
-        assert legal_direct(state) == core_legal_actions(state) == ()
-    assert kinds == {"bet", "exchange"}

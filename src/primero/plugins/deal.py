@@ -41,7 +41,7 @@ from primero.plugins.manager import (
     shown,
 )
 from primero.plugins.rules import RankingRules
-from primero.rules.betting import CORE_BETTING, legal_direct
+from primero.rules.betting import CORE_BETTING, core_legal_actions
 from primero.rules.dealing import CORE_DEALING
 from primero.rules.ranking import CORE_RANKING
 from primero.rules.settling import CORE_SETTLING, settle_direct
@@ -221,7 +221,7 @@ class DealRules(RankingRules):
         :func:`~primero.checks.checking_everything`.
         """
         if self._core_legal and not checks._strict:
-            core = legal_direct(state)  # the core alone answers: its own code, direct
+            core = core_legal_actions(state)  # the core alone answers: its own code, direct
             if core:
                 return core  # (an empty answer goes to the checks below, which name it)
         legal, plugin = self._legal_caller(state)

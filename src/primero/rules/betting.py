@@ -56,7 +56,6 @@ __all__ = [
     "core_start_step",
     "exchange_actions",
     "first_actor",
-    "legal_direct",
     "must_hold_seat",
     "next_actor",
     "open_round",
@@ -223,7 +222,8 @@ def betting_actions(state: GameState, seat: int, *, bound: bool) -> tuple[Action
             case, available, may_pass = 2, s.stack, True
     if cap is not None and state.bets >= cap:  # house rule: no more vies or raises
         available = 0
-    top = min(available, table.rest) if available > 0 else 0
+    rest = table.rest
+    top = (available if available < rest else rest) if available > 0 else 0
     key = (case, top, table.stake, bound, may_pass, rules.fold)
     legal = _BETTING.get(key)
     if legal is None:
@@ -357,43 +357,6 @@ def core_legal_actions(state: GameState) -> tuple[Action, ...]:
     if kind == "exchange":
         return exchange_actions(state.seats[seat].hand)
     return ()
-
-
-def legal_direct(state: GameState) -> tuple[Action, ...]:
-    """:func:`core_legal_actions`, for the engine's fast path: the same tuples, fewer calls.
-
-    A betting round's situation is looked up among the tuples made so far
-    (:func:`betting_actions`'s, by the same key) without the call; a new situation, an
-    exchange or any other step goes to the plain code.
-    """
-    seat = state.to_act
-    if seat is None or state.context.steps[state.step_index + 1] is None:
-        return ()
-    context = state.context
-    if context.steps[state.step_index + 1].kind != "bet":  # type: ignore[union-attr]
-        return core_legal_actions(state)
-    s = state.seats[seat]
-    rules = context.betting
-    table = context.table
-    if state.opener is None:
-        case, available, may_pass, bound = 0, s.stack, True, False
-    else:
-        bound = not state.held and must_hold_seat(state) == seat
-        owed = state.high - s.round_bet
-        if owed > 0:
-            case, available = 1, s.stack - owed
-            may_pass = rules.pass_answers_bet and not (rules.pass_once and s.passed)
-        else:
-            case, available, may_pass = 2, s.stack, True
-    cap = table.raise_cap
-    if cap is not None and state.bets >= cap:
-        available = 0
-    rest = table.rest
-    top = (available if available < rest else rest) if available > 0 else 0
-    legal = _BETTING.get((case, top, table.stake, bound, may_pass, rules.fold))
-    if legal is None:
-        return betting_actions(state, seat, bound=bound)
-    return legal
 
 
 def core_bet(state: GameState, seat: int, action: Action,
