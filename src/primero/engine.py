@@ -423,8 +423,8 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
                 for candidate in legal:  # by identity first (agents pick a legal object)
                     if candidate is action:
                         return _applied(state, seat, candidate)
-            if _among(action, legal):  # type: ignore[arg-type]
-                return _applied(state, seat, action)  # type: ignore[arg-type]
+            if action in legal:  # an equal action (identity tested above, as _among does)
+                return _applied(state, seat, action)
         elif kind is int:
             state.legal_action_ids()
             chosen = legal_action_of(state, action)  # type: ignore[arg-type]
