@@ -164,7 +164,12 @@ class HandTable:
         return self._numpy  # type: ignore[no-any-return]
 
     def validate(self) -> None:
-        """Check shapes and ranges; ``ValueError`` naming what is wrong."""
+        """Check the arrays' lengths (one entry per hand of the pack) and value ranges.
+
+        Raises:
+            ValueError: an array has the wrong length, a class id or strength is out of
+                range, or the keys are not distinct and ascending; the message says which.
+        """
         n = comb(self.size, _HAND)
         for name in ("class_ids", "points", "strength"):
             if len(getattr(self, name)) != n:

@@ -197,7 +197,11 @@ class VariantSpec:
         return f"<VariantSpec {self.name}: {self.title}, {low}-{high} players>"
 
     def option(self, name: str) -> Option:
-        """The declared option ``name``; ``KeyError`` if there is none."""
+        """The declared option ``name``.
+
+        Raises:
+            KeyError: the variant declares no option ``name`` (the key is the name).
+        """
         for opt in self.options:
             if opt.name == name:
                 return opt

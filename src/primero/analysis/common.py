@@ -1,8 +1,9 @@
 """Shared helpers of :mod:`primero.analysis` and the ranking facts they read.
 
 The ranking facts (:func:`class_order`, :func:`hand_class_name`, :func:`fewer_points_better`)
-come from the variant's own ranking table, never from a variant's name. The private helpers
-resolve variants and cards, and import pandas and matplotlib lazily (the ``analysis`` extra).
+come from the variant's own ranking table, never from a variant's name. The other helpers,
+shared by the analysis modules but not part of the package's face, resolve variants and cards,
+and import pandas and matplotlib lazily (the ``analysis`` extra).
 """
 
 from __future__ import annotations
@@ -27,10 +28,25 @@ VariantLike = str | Variant
 
 
 def data_frame(rows: Any, columns: Sequence[str] | None = None) -> pd.DataFrame:
+    """A pandas DataFrame of ``rows``, pandas imported on first use.
+
+    Args:
+        rows: What ``pandas.DataFrame`` takes as data: a list of dicts (one per row, keys the
+            columns) or of sequences.
+        columns: The column names, in order; ``None`` takes them from the rows.
+
+    Raises:
+        ImportError: pandas is not installed; the message names the ``analysis`` extra.
+    """
     return cast("pd.DataFrame", pandas_module().DataFrame(rows, columns=columns))
 
 
 def pandas_module() -> Any:
+    """The ``pandas`` module, imported on first use (the ``analysis`` extra).
+
+    Raises:
+        ImportError: pandas is not installed; the message names the extra to install.
+    """
     try:
         import pandas
     except ImportError:  # pragma: no cover - depends on the install
@@ -41,6 +57,15 @@ def pandas_module() -> Any:
 
 
 def new_figure(**kwargs: Any) -> Figure:
+    """A matplotlib :class:`~matplotlib.figure.Figure`, never registered with ``pyplot``.
+
+    Args:
+        **kwargs: Passed to ``Figure`` (e.g. ``figsize=(8.0, 3.0)`` in inches,
+            ``layout="constrained"``).
+
+    Raises:
+        ImportError: matplotlib is not installed; the message names the ``analysis`` extra.
+    """
     try:
         from matplotlib.figure import Figure
     except ImportError:  # pragma: no cover - depends on the install
@@ -51,6 +76,18 @@ def new_figure(**kwargs: Any) -> Figure:
 
 
 def as_variant(variant: VariantLike, options: dict[str, Any]) -> Variant:
+    """The configured variant an analysis function was given.
+
+    Args:
+        variant: A :class:`~primero.variant.Variant`, a registered name, or
+            ``"name:key=value,..."`` (read by :func:`primero.plugins.registry.resolve_variant`).
+        options: More variant options (they win over those in the text); empty for none.
+
+    Raises:
+        PrimeroError: ``variant`` is neither text nor a variant; the message names its type.
+        UnknownVariantError: no variant of that name.
+        InvalidOptionError: a malformed, unknown or badly valued option.
+    """
     if not isinstance(variant, str | Variant):
         raise PrimeroError(f"variant is {type(variant).__name__} {variant!r}: give a variant, "
                            f"a name, or 'name:key=value,...'")
@@ -58,6 +95,19 @@ def as_variant(variant: VariantLike, options: dict[str, Any]) -> Variant:
 
 
 def as_cards(cards: Cards, variant: Variant, what: str) -> tuple[Card, ...]:
+    """``cards`` read and checked against the variant's pack (RULES.md §1), in the order given.
+
+    Args:
+        cards: Text (``"7h 6h"``, ``"7♥,6♥"``) or an iterable of cards or card texts.
+        variant: Its pack is the one the cards must come from.
+        what: What the cards are, named in an error (``"hand"``, ``"dead cards"``).
+
+    Raises:
+        CardParseError: ``cards`` is bytes, or neither text nor an iterable (the message
+            names ``what`` and the value), or a token is not a card (it names the token).
+        InvalidDeckError: a card appears twice, or is not in the variant's pack (the message
+            names the card and ``what``).
+    """
     if not isinstance(cards, str | Iterable) or isinstance(cards, bytes | bytearray):
         raise CardParseError(f"{what} is {type(cards).__name__} {cards!r}: give cards as text "
                              f"('7h 6h') or a list of cards")

@@ -12,7 +12,7 @@ side, and the legends sit outside the axes, so they never cover a bar or a tick.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from matplotlib.artist import Artist
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
+
+    #: Draws bars by class on the axes: ``(axes, classes, series, width in inches or None)``.
+    _DrawBars = Callable[[Axes, Sequence[str], Mapping[str, Sequence[float]], float | None], None]
 
 __all__ = [
     "plot_class_frequencies",
@@ -258,6 +261,17 @@ def _pots_width(runs: Sequence[Simulation]) -> float:
 # The plots
 
 
+def _class_bars(ax: Axes | None, classes: Sequence[str], series: Mapping[str, Sequence[float]],
+                draw: _DrawBars) -> Figure:
+    """Bars by class drawn by ``draw`` on ``ax`` or a new figure; a legend for 2+ series."""
+    legend = list(series) if len(series) > 1 else []
+    fig, axes, width = _axes(ax, _bars_width(classes, len(series)), legend)
+    draw(axes, classes, series, width)
+    if legend:
+        _legend_outside(axes)
+    return fig
+
+
 def plot_class_frequencies(variants: Sequence[VariantLike] | VariantLike = "waks",
                            *, ax: Axes | None = None) -> Figure:
     """Exact class probabilities over the pack, one bar per class and variant (log scale).
@@ -266,23 +280,13 @@ def plot_class_frequencies(variants: Sequence[VariantLike] | VariantLike = "waks
     of the axes.
     """
     classes, series = _class_frequency_series(variants)
-    legend = list(series) if len(series) > 1 else []
-    fig, axes, width = _axes(ax, _bars_width(classes, len(series)), legend)
-    _draw_class_frequencies(axes, classes, series, width)
-    if legend:
-        _legend_outside(axes)
-    return fig
+    return _class_bars(ax, classes, series, _draw_class_frequencies)
 
 
 def plot_winning_classes(source: Simulation | Comparison, *, ax: Axes | None = None) -> Figure:
     """Share of each class among the winning hands shown, per variant (legend outside)."""
     classes, series = _winning_class_series([r.summary() for r in runs_of(source)])
-    legend = list(series) if len(series) > 1 else []
-    fig, axes, width = _axes(ax, _bars_width(classes, len(series)), legend)
-    _draw_winning_classes(axes, classes, series, width)
-    if legend:
-        _legend_outside(axes)
-    return fig
+    return _class_bars(ax, classes, series, _draw_winning_classes)
 
 
 def plot_win_share(source: Simulation | Comparison, *, ax: Axes | None = None) -> Figure:

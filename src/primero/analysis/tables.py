@@ -19,6 +19,12 @@ __all__ = ["class_table", "compare_variants", "deal_table", "seat_table", "summa
 
 
 def runs_of(source: Simulation | Comparison) -> tuple[Simulation, ...]:
+    """The runs a table or plot reads: ``(source,)`` for one run, a comparison's runs in order.
+
+    Raises:
+        TypeError: ``source`` is neither a :class:`~primero.simulation.Simulation` nor a
+            :class:`~primero.simulation.Comparison`; the message names its type.
+    """
     if isinstance(source, Simulation):
         return (source,)
     if isinstance(source, Comparison):

@@ -24,11 +24,6 @@ from primero.cli.core import (
 )
 from primero.cli.game import check_table
 from primero.cli.pages import SHORT_HELP
-from primero.plugins.registry import resolve_variant
-from primero.simulation.run import Comparison, compare
-
-__all__ = ["PLOT_INSTALL", "compare_command"]
-
 from primero.cli.simulate import (
     COLUMNS_NOTE,
     HEAD,
@@ -40,6 +35,10 @@ from primero.cli.simulate import (
     table_options,
     table_text,
 )
+from primero.plugins.registry import resolve_variant
+from primero.simulation.run import Comparison, compare
+
+__all__ = ["PLOT_INSTALL", "compare_command"]
 
 
 def _comparison_tables(cmp: Comparison) -> list[Table]:

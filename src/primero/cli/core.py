@@ -130,7 +130,12 @@ class PrimeroGroup(click.Group):
 
     def make_context(self, info_name: str | None, args: list[str],
                      parent: click.Context | None = None, **extra: Any) -> click.Context:
-        """Parse the group's own options; a usage error becomes one line, exit status 2."""
+        """Parse the group's own options; a usage error becomes one line, exit status 2.
+
+        Raises:
+            click.ClickException: the usage error, shown as one ``error:`` line (exit
+                status 2); a bare ``primero`` raises click's own help error, unchanged.
+        """
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except _HELP_ERRORS:  # a bare ``primero``: the help, as click prints it
@@ -147,6 +152,11 @@ class PrimeroGroup(click.Group):
         warnings (a table cache that cannot be used, :class:`~primero.tables.TableCacheWarning`)
         are one ``warning:`` line each, as they come. Control characters in any line are
         escaped, never sent to the terminal.
+
+        Raises:
+            click.ClickException: a usage error (exit status 2), or a
+                :class:`~primero.errors.PrimeroError` from the command, shown as one
+                ``error:`` line (exit status 1).
         """
         skipped: list[str] = []
         with warnings.catch_warnings():
@@ -200,6 +210,7 @@ class LazyPrimeroGroup(PrimeroGroup):
 
     @commands.setter
     def commands(self, value: dict[str, click.Command]) -> None:
+        """Store the command table itself (click's ``Group.__init__`` assigns it)."""
         self.__dict__["commands"] = value
 
     @property
@@ -344,12 +355,24 @@ def json_option(function: F) -> F:
 
 
 def fail(message: str) -> NoReturn:
-    """Report ``error: <message>`` as one line on standard error and exit with status 1."""
+    """Report ``error: <message>`` as one line on standard error and exit with status 1.
+
+    Raises:
+        click.ClickException: always; click shows it and exits with status 1.
+    """
     raise _Refused(message)
 
 
 def usage_error(option: str, message: str) -> NoReturn:
-    """Report an option out of its range: ``error: invalid value for OPTION``, exit status 2."""
+    """Report an option out of its range: ``error: invalid value for OPTION``, exit status 2.
+
+    Args:
+        option: The option as typed, e.g. ``"--deals"``.
+        message: What is wrong with its value.
+
+    Raises:
+        click.ClickException: always; click shows it and exits with status 2.
+    """
     raise _BadUsage(click.BadParameter(message, param_hint=f"'{option}'"))
 
 

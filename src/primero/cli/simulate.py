@@ -76,22 +76,54 @@ def table_options(function: F) -> F:
 
 
 def progress(no_progress: bool) -> bool | None:
+    """The run's ``progress`` argument from ``--no-progress``.
+
+    Returns:
+        ``False`` (never a bar) when the flag is given, else ``None`` (a bar for a long run
+        when standard error is a terminal: :func:`primero.simulation.simulate`).
+    """
     return False if no_progress else None
 
 
 def percent(share: float, digits: int = 2) -> str:
+    """A fraction printed as a percentage: ``percent(0.2432)`` is ``"24.32%"``.
+
+    Args:
+        share: A fraction, 0 to 1.
+        digits: Decimals after the point.
+    """
     return f"{100 * share:.{digits}f}%"
 
 
 def count(n: int, of: int) -> str:
+    """A count with its share of ``of``: ``count(12, 40)`` is ``"12 (30.0%)"``.
+
+    Args:
+        n: How many (deals, say).
+        of: The whole; ``0`` prints ``n`` alone, with no share.
+    """
     return f"{n} ({100 * n / of:.1f}%)" if of else str(n)
 
 
 def seat_label(seat: int, sim: Simulation) -> str:
+    """A seat's number as a table prints it: seat 0 of a ``"deals"`` run is ``"0 (eldest)"``.
+
+    In a run of independent deals the last seat deals every deal, so seat 0 is the eldest
+    (RULES.md §4); in a session run the deal passes round and no seat is always eldest.
+
+    Args:
+        seat: The seat, 0 to ``sim.players - 1``, in playing order.
+        sim: The run the seat sits in.
+    """
     return f"{seat} (eldest)" if seat == 0 and sim.mode == "deals" else str(seat)
 
 
 def table_text(sim: Simulation) -> str:
+    """The run's table in words: players, agents, seed, stake and rest (in chips).
+
+    E.g. ``"4 players, heuristic agents, seed 0, stake 1, rest 3"``; the agents' names are
+    listed once each, sorted, joined by ``/``.
+    """
     return (f"{sim.players} players, {'/'.join(sorted(set(sim.agents)))} agents, "
             f"seed {sim.seed}, stake {sim.stake}, rest {sim.rest}")
 
@@ -108,7 +140,11 @@ def ante_text(sims: Sequence[Simulation]) -> str:
 
 
 def number_column(table: Table, header: str) -> None:
-    # numbers never wrap nor shrink: text columns (names, headers) give way instead
+    """Add a right-aligned column of numbers to ``table``, headed ``header``.
+
+    Numbers never wrap nor shrink: text columns (names, headers) give way instead, so a
+    narrow terminal never cuts a number.
+    """
     table.add_column(header, justify="right", no_wrap=True)
 
 
@@ -124,6 +160,11 @@ def carry_note(summary: Summary) -> str:
 
 
 def head_row(summary: Summary) -> list[str]:
+    """The summary's cells under :data:`HEAD`, in its order.
+
+    Showdowns, carry-overs and pots carried as counts with their share of the deals
+    (:func:`count`), then the mean pot in chips to three decimals.
+    """
     deals = summary.deals
     return [count(summary.showdowns, deals), count(summary.ended_by.get("carry", 0), deals),
             count(summary.carried_over, deals), f"{summary.mean_pot:.3f}"]

@@ -78,15 +78,38 @@ def chunk_size(items: int) -> int:
 
 
 def show_progress(progress: bool | None, total: int) -> bool:
+    """Whether a run shows a progress bar.
+
+    Args:
+        progress: ``True`` or ``False`` as the caller asked; ``None`` decides by the run.
+        total: The run's deals (for a session run, sessions times deals per session).
+
+    Returns:
+        ``progress`` when given; else whether ``total`` is at least
+        :data:`PROGRESS_THRESHOLD` and standard error is a terminal.
+    """
     if progress is not None:
         return progress
     return total >= PROGRESS_THRESHOLD and sys.stderr.isatty()
 
 
 def execute_chunks(tasks: Sequence[Task], *, jobs: int, executor: Executor | None,
-             progress: bool, description: str, weight: Callable[[Task], int]) \
+                   progress: bool, description: str, weight: Callable[[Task], int]) \
         -> list[list[DealResult]]:
-    """Run the tasks (here, in a local process pool, or on ``executor``); results in order."""
+    """Run the tasks (here, in a local process pool, or on ``executor``); results in order.
+
+    Args:
+        tasks: The run's chunks, in order.
+        jobs: Local worker processes; ``1`` (or a single chunk) plays here. Ignored with
+            ``executor``.
+        executor: Any executor to submit the chunks to; the caller keeps it open.
+        progress: Show a progress bar on standard error.
+        description: The bar's label.
+        weight: A chunk's share of the bar (its deals).
+
+    Returns:
+        Each chunk's records, in chunk order whatever order the workers finish in.
+    """
     results: list[list[DealResult] | None] = [None] * len(tasks)
     bar = _progress_bar() if progress else None
     owned: Executor | None = None
@@ -156,6 +179,11 @@ def _progress_bar() -> Any:
 
 
 def job_count(jobs: int) -> int:
+    """The worker processes a run asks for: ``jobs``, or one per core for ``0``.
+
+    Args:
+        jobs: Workers asked for, 0 or more (``1`` plays in this process).
+    """
     return (os.cpu_count() or 1) if jobs == 0 else jobs
 
 

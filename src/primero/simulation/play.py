@@ -66,6 +66,23 @@ class Plan:
     def of(cls, variant: Variant, label: str, *, players: int, chips: tuple[int, ...],
            stake: int, rest: int, ante: int, seed: int, agents: tuple[AgentSpec, ...],
            deals_per_session: int = 0, raise_cap: int | None = None) -> Plan:
+        """The plan of a run at one table, seats named by :func:`seat_names`, the last dealing.
+
+        Args:
+            variant: The configured variant every deal plays.
+            label: The run's name in its records (the variant's text, usually).
+            players: Seats at the table.
+            chips: Each seat's stack at the start (of every deal, or of every session), in
+                seat order, in chips.
+            stake: The smallest bet or raise, in chips.
+            rest: The largest single bet or raise, in chips.
+            ante: Each player's ante, in chips (0: none).
+            seed: The run's seed (see :func:`derive_seed`).
+            agents: One agent per seat, in seat order.
+            deals_per_session: Deals in each session of a session run; 0 for a run of deals.
+            raise_cap: House rule: the most vies plus raises in one betting round
+                (docs/rules/waks.md); ``None`` for no cap.
+        """
         table = Table(stake=stake, rest=rest, ante=ante, raise_cap=raise_cap)
         return cls(variant=variant, label=label, seed=seed, agents=agents,
                    deals_per_session=deals_per_session,
@@ -80,6 +97,15 @@ class Plan:
 
 @frozen
 class Task:
+    """One chunk of a run, as sent to a worker: play items ``start`` to ``stop - 1``.
+
+    Attributes:
+        plan: What the run plays.
+        mode: ``"deals"`` (items are deals) or ``"sessions"`` (items are sessions).
+        start: The chunk's first item, counted from 0 in the run.
+        stop: One past the chunk's last item.
+    """
+
     plan: Plan
     mode: str
     start: int
@@ -87,6 +113,20 @@ class Task:
 
 
 def agent_specs(agents: Sequence[AgentSpec] | AgentSpec, players: int) -> list[AgentSpec]:
+    """One agent spec per seat, checked before anything is played.
+
+    Args:
+        agents: One spec for every seat, or a sequence of one spec per seat in seat order.
+        players: Seats at the table.
+
+    Returns:
+        ``players`` specs, in seat order (a single spec repeated).
+
+    Raises:
+        PrimeroError: the sequence does not hold one spec per seat, or a spec is neither a
+            name nor an :class:`~primero.agents.Agent` (the message names it).
+        UnknownAgentError: a name is no known agent; the message lists the known ones.
+    """
     if isinstance(agents, str) or not isinstance(agents, Sequence):
         specs: list[AgentSpec] = [agents] * players
     else:
@@ -102,6 +142,7 @@ def agent_specs(agents: Sequence[AgentSpec] | AgentSpec, players: int) -> list[A
 
 
 def agent_name(spec: AgentSpec) -> str:
+    """The name a run records for an agent: the spec's text, its ``name``, or its class's name."""
     if isinstance(spec, str):
         return spec
     return str(getattr(spec, "name", type(spec).__name__))

@@ -195,6 +195,30 @@ def _check_size(what: str, deals: int) -> None:
                            "different seeds")
 
 
+def _run(tasks: Chunks, *, jobs: int, executor: Executor | None, progress: bool | None,
+         description: str) -> Simulation:
+    """Play a checked run's chunks and gather the :class:`Simulation` (records in deal order).
+
+    The progress bar counts deals: a session chunk weighs its sessions times the plan's deals
+    per session.
+    """
+    plan = tasks.plan
+    table = plan.setup.table
+    per_item = plan.deals_per_session or 1  # a "deals" run's items are deals
+    warm_up(plan.variant, plan.agents)
+    parts = execute_chunks(tasks, jobs=job_count(jobs), executor=executor,
+                           progress=show_progress(progress, tasks.items * per_item),
+                           description=description,
+                           weight=lambda t: (t.stop - t.start) * per_item)
+    return Simulation(
+        variant=plan.variant, label=plan.label, mode=tasks.mode, players=plan.players,
+        seed=plan.seed, agents=tuple(agent_name(a) for a in plan.agents),
+        chips=plan.setup.chips, stake=table.stake, rest=table.rest, ante=table.ante,
+        deals_per_session=plan.deals_per_session,
+        results=tuple(r for part in parts for r in part), raise_cap=table.raise_cap,
+    )
+
+
 def simulate(
     variant: str | Variant = "waks",
     *,
@@ -261,18 +285,8 @@ def simulate(
     plan = Plan.of(configured, str(configured), players=players, chips=stacks, stake=stake,
                     rest=rest, ante=ante, seed=seed, agents=specs, raise_cap=raise_cap)
     tasks = Chunks(plan, "deals", deals, chunk_size(deals))
-    workers = job_count(jobs)
-    warm_up(configured, specs)
-    parts = execute_chunks(tasks, jobs=workers, executor=executor,
-                     progress=show_progress(progress, deals),
-                     description=f"Simulating {configured}",
-                     weight=lambda t: t.stop - t.start)
-    return Simulation(
-        variant=configured, label=plan.label, mode="deals", players=players, seed=seed,
-        agents=tuple(agent_name(a) for a in specs), chips=stacks, stake=stake, rest=rest,
-        ante=ante, deals_per_session=0, results=tuple(r for part in parts for r in part),
-        raise_cap=raise_cap,
-    )
+    return _run(tasks, jobs=jobs, executor=executor, progress=progress,
+                description=f"Simulating {configured}")
 
 
 def simulate_sessions(
@@ -326,17 +340,8 @@ def simulate_sessions(
                     deals_per_session=deals_per_session, raise_cap=raise_cap)
     size = max(1, chunk_size(sessions * deals_per_session) // deals_per_session)
     tasks = Chunks(plan, "sessions", sessions, size)
-    warm_up(configured, specs)
-    parts = execute_chunks(tasks, jobs=job_count(jobs), executor=executor,
-                     progress=show_progress(progress, sessions * deals_per_session),
-                     description=f"Simulating {configured} sessions",
-                     weight=lambda t: (t.stop - t.start) * deals_per_session)
-    return Simulation(
-        variant=configured, label=plan.label, mode="sessions", players=players, seed=seed,
-        agents=tuple(agent_name(a) for a in specs), chips=stacks, stake=stake, rest=rest,
-        ante=ante, deals_per_session=deals_per_session,
-        results=tuple(r for part in parts for r in part), raise_cap=raise_cap,
-    )
+    return _run(tasks, jobs=jobs, executor=executor, progress=progress,
+                description=f"Simulating {configured} sessions")
 
 
 def compare(

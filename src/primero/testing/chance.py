@@ -19,18 +19,12 @@ from typing import TYPE_CHECKING
 from primero.copying import replace
 from primero.engine import start_deal
 from primero.errors import IllegalActionError
-from primero.testing.failures import DealInvariantError
+from primero.testing.failures import card_list, fail
 
 if TYPE_CHECKING:
     from primero.state import GameState
 
 __all__ = ["check_action_ids", "check_chance", "external_replay"]
-
-
-def fail(state: GameState, message: str) -> AssertionError:
-    step = state.step or ("over" if state.over else "start")
-    return DealInvariantError(f"{state.variant}, {step}, after {len(state.history)} actions: "
-                              f"{message}")
 
 
 def check_action_ids(state: GameState) -> None:
@@ -78,7 +72,7 @@ def check_chance(state: GameState) -> None:
         raise fail(state, "a chance node offers a card twice")
     bad = [c for c in chance.cards if c in held or c not in pack]
     if bad:
-        raise fail(state, f"the chance node offers {' '.join(c.ascii for c in bad)}, "
+        raise fail(state, f"the chance node offers {card_list(bad)}, "
                            "held by a player still in or outside the pack")
     if state.legal_actions() or state.legal_action_ids():
         raise fail(state, "legal actions at a chance node")

@@ -276,7 +276,11 @@ class DealMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     @timed
     def views(self, data: st.DataObject) -> None:
-        """Views equal across states that differ only in cards the viewer cannot see."""
+        """Views equal across states that differ only in cards the viewer cannot see.
+
+        Raises:
+            DealInvariantError: a view shows a hidden card, or differs between twins.
+        """
         state = self.current
         viewer = self._draw(data, st.integers(min_value=0, max_value=state.n - 1), "viewer")
         seed = self._draw(data, st.integers(min_value=0, max_value=2**32 - 1), "twin seed")
@@ -307,7 +311,13 @@ class DealMachine(RuleBasedStateMachine):
     @rule()
     @timed
     def next_deal(self) -> None:
-        """Go on to the next deal at the same table (a session)."""
+        """Go on to the next deal at the same table (a session).
+
+        Raises:
+            DealInvariantError: the next deal does not start with the table's chips (stacks
+                plus carry-over plus the chips of players who left): chips are conserved
+                (RULES.md §3).
+        """
         state = self.current
         self._finished(state)
         new = self.deal_after(state)

@@ -16,6 +16,13 @@ _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def field_names(cls: type) -> tuple[str, ...]:
+    """The names of the attrs fields a snapshot compares, in declaration order, cached per class.
+
+    Fields named ``_legal`` (caches) are left out.
+
+    Raises:
+        attrs.exceptions.NotAnAttrsClassError: ``cls`` is not an attrs class.
+    """
     names = _FIELD_NAMES.get(cls)
     if names is None:
         names = _FIELD_NAMES[cls] = tuple(

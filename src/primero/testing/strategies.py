@@ -227,6 +227,11 @@ def deal_setups(
 
     Returns:
         A strategy of :class:`DealConfig`; ``config.start()`` deals.
+
+    Raises:
+        ValueError: ``min_players``..``max_players`` leaves no table size within the
+            variant's range; the message names both ranges.
+        UnknownVariantError: ``variant`` names no registered variant.
     """
     v = resolve_variant(variant)
     low, high = v.spec.players
