@@ -26,6 +26,7 @@ from primero.cards import Pack, parse_cards
 from primero.engine import start_deal
 from primero.setup import Step
 from primero.state import GameState
+from primero.testing.chance import check_chance
 from primero.testing.failures import DealInvariantError
 from primero.testing.invariants import action_bound, check_deal_invariants
 from primero.testing.privacy import check_view_hides, hidden_twins
@@ -234,6 +235,21 @@ def test_check_deal_invariants_names_a_chip_gap() -> None:
     richer = attrs.evolve(state, seats=state.replace_seat(1, stack=11))
     with pytest.raises(DealInvariantError, match="total chips 21"):
         check_deal_invariants(richer)
+
+
+def test_chance_check_names_a_held_card_and_describes_the_state() -> None:
+    state = start_deal(primero.get_variant("waks"), ["A", "B"], 10, dealing="external")
+    assert state.chance is not None
+    card = state.chance.cards[0]
+    dealt = state.deal(card)
+    assert card in dealt.seats[0].hand
+    offers_held = attrs.evolve(dealt, stock=(card, *dealt.stock))
+    with pytest.raises(DealInvariantError) as info:
+        check_chance(offers_held)
+    message = str(info.value)
+    assert message.startswith(f"waks, deal 2, after 0 actions: the chance node offers "
+                              f"{card.ascii}, held by a player still in or outside the pack\n")
+    assert message.endswith("\n" + offers_held.describe())
 
 
 def test_view_check_names_a_leaked_card() -> None:
