@@ -163,6 +163,11 @@ def resolve_options(
 ) -> tuple[tuple[str, OptionValue], ...]:
     """Validate ``given`` against ``declared`` and fill in defaults.
 
+    Args:
+        declared: The variant's options, in declaration order.
+        given: Option values by name, as typed or already converted.
+        variant: The variant's name, named in an error.
+
     Returns:
         ``(name, value)`` pairs for every declared option, in declaration order.
 

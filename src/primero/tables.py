@@ -738,6 +738,19 @@ def load_or_build(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
     A file that cannot be read, fails its checks or was built for other rules is rebuilt
     with a :class:`TableCacheWarning`, never trusted; a cache that cannot be written warns
     and is skipped.
+
+    Args:
+        variant: The variant whose ranking the table is of (its name and rule objects are
+            part of the cache key, :func:`cache_key`).
+        pack: The ranking's pack; the table has one entry per 4-card hand of it.
+        classes: The ranking's class names, in its order.
+        points: Each card's points (RULES.md §1, or the variant's own scale).
+        name: The ranking's name. Not read: the file is named by the variant, the pack and
+            a digest of the key.
+        build: Builds the table when no cached one can be used.
+
+    Returns:
+        A table whose classes are ``classes`` and whose size is ``len(pack)``.
     """
     if _cache_off():
         return build()
@@ -752,29 +765,21 @@ def load_or_build(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
     if directory is None:  # pragma: no cover - the environment changed since _cache_off()
         return build()
     path = _file_for(directory, variant, pack, key)
-    try:
-        data: bytes | None = _read_table_file(path)
+    try:  # a file that is not there is rebuilt quietly; any other fault warns
+        table = _deserialise(_read_table_file(path), key)
     except FileNotFoundError:
-        data = None
+        pass
     except OSError as exc:
         warnings.warn(f"cannot read the cached hand table {path}: "
                       f"{exc.strerror or exc}; rebuilding it", TableCacheWarning, stacklevel=3)
-        data = None
-    except ValueError as exc:
+    except ValueError as exc:  # not a regular file, or a file that fails its checks
         warnings.warn(f"cached hand table {path} is unusable ({exc}); rebuilding it",
                       TableCacheWarning, stacklevel=3)
-        data = None
-    if data is not None:
-        try:
-            table = _deserialise(data, key)
-        except ValueError as exc:
-            warnings.warn(f"cached hand table {path} is unusable ({exc}); rebuilding it",
-                          TableCacheWarning, stacklevel=3)
-        else:
-            if table.classes == classes and table.size == len(pack):
-                return table
-            warnings.warn(f"cached hand table {path} does not match the ranking; rebuilding",
-                          TableCacheWarning, stacklevel=3)
+    else:
+        if table.classes == classes and table.size == len(pack):
+            return table
+        warnings.warn(f"cached hand table {path} does not match the ranking; rebuilding",
+                      TableCacheWarning, stacklevel=3)
     table = build()
     try:
         _write_atomically(path, _serialise(table, key))

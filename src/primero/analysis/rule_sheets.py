@@ -41,6 +41,14 @@ def p_class_among_hands(variant: VariantLike = "waks", hand_class: str = "Chorus
 
     Fine for rare classes (Chorus, Supremus); a common class needs too many tuples.
 
+    Args:
+        variant: A variant, a name, or ``"name:key=value,..."``; its ranking decides the
+            classes (RULES.md §2).
+        hand_class: A class of that ranking, in any case (``"chorus"``).
+        hands: How many four-card hands are dealt from the pack.
+        max_nodes: The most tuples of hands to count before giving up.
+        **options: Variant options.
+
     Raises:
         PrimeroError: an unknown class (any case is accepted), too many hands for the pack,
             or more than ``max_nodes`` tuples to count.

@@ -194,6 +194,17 @@ def hidden_twins(state: GameState, viewer: int, rng: random.Random,
 
     Every twin holds the same cards, so it is a valid state; the viewer's view of each must
     equal their view of ``state``. Cards in :func:`public_cards` are never moved.
+
+    Args:
+        state: Any state of a deal.
+        viewer: The seat whose view the twins must not change, 0 to ``state.n - 1``.
+        rng: Chooses the cards to swap and the new orders.
+        revealed: The variant's cards made public besides the showdown (see
+            :data:`Revealed`).
+
+    Returns:
+        Zero to three twins, in the order above; a kind is left out where the state has
+        nothing to move for it (no other player with a hidden card, an empty stock).
     """
     public = public_cards(state, revealed)
 
