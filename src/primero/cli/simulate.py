@@ -1,4 +1,4 @@
-"""The simulation commands of the ``primero`` command line: ``simulate`` and ``compare``.
+"""The ``primero simulate`` command, and the table options and text it shares with ``compare``.
 
 Registered on :data:`primero.cli.core.app`::
 
@@ -6,6 +6,7 @@ Registered on :data:`primero.cli.core.app`::
                      [--agent random|heuristic|odds] [--jobs N] [--json]
     primero compare VARIANT... [--deals N] [--seed N] [--jobs N] [--plot FILE.png] [--json]
 
+``compare`` (:mod:`primero.cli.compare`) takes its options and columns from here.
 ``simulate`` needs no more than a base install; ``compare --plot`` needs matplotlib (the
 ``analysis`` extra). Text tables print the same numbers as ``--json``; every share is a
 percentage (the JSON gives fractions: ``0.2432`` is printed ``24.32%``). Tables fit the
@@ -231,7 +232,3 @@ def simulate_command(variant: str, option: Sequence[str], players: int, deals: i
         out.print(table)
     out.print(carry_note(summary))
     out.print(COLUMNS_NOTE)
-
-
-# --------------------------------------------------------------------------------------------
-# compare
