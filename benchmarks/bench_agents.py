@@ -10,6 +10,11 @@ prints their mean per deal with a 95 % interval (normal, from the per-deal pairs
 variant, and the median CPU time of one odds decision (target <= 10 ms).
 
 Run: ``python benchmarks/bench_agents.py [--deals 300] [--variants waks,cardano,...]``.
+
+``--exchanges K`` instead checks the Primiera exchange over every unserved hand of the pack:
+against ``K`` opponents who have not exchanged yet, in how many hands the heuristic's discard
+is worth less than the odds player's best (``FinalHands.pot_shares``), and the least margin
+between the best discard and the next where it is not (shares of the pot).
 """
 
 from __future__ import annotations
@@ -65,12 +70,53 @@ def duplicate(variant_name: str, deals: int, seed: int) -> tuple[float, float, l
     return mean, half, odds.times
 
 
+def exchange_agreement(opponents: int) -> tuple[int, int, float, float]:
+    """Primiera, every unserved hand: (hands, hands the heuristic's discard is not the best,
+    mean shortfall per hand, least margin of the best discard elsewhere)."""
+    from itertools import combinations
+
+    from primero.agents import FinalHands, Strength
+
+    ranking = primero.get_variant("primiera").ranking
+    plain = Strength.of(ranking)
+    worth = FinalHands.of(ranking).pot_shares([None] * opponents, opponents + 1)
+    nothing = ranking.hand_table.classes.index("Nothing")
+    subsets = [d for k in range(5) for d in combinations(range(4), k)]
+    hands = worse = 0
+    shortfall, margin = 0.0, 1.0
+    for combo in combinations(ranking.pack.cards, 4):
+        hand = list(combo)
+        if plain.class_ids[plain.index_of_mask(sum(c.bit for c in hand))] != nothing:
+            continue
+        hands += 1
+        options = [tuple(hand[i] for i in d) for d in subsets]
+        heuristic = max(options, key=lambda d: (plain.after_exchange(hand, d), -len(d)))
+        values = [worth.after_exchange(hand, d) for d in options]
+        best = max(values)
+        short = best - worth.after_exchange(hand, heuristic)
+        if short > 1e-12:
+            worse += 1
+            shortfall += short
+        else:
+            margin = min([margin, *(best - v for v in values if v < best - 1e-12)])
+    return hands, worse, shortfall / hands, margin
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300, help="deals per variant (each twice)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--exchanges", type=int, default=0, metavar="K",
+                        help="check the Primiera exchange against K opponents instead")
     args = parser.parse_args()
+    if args.exchanges:
+        hands, worse, shortfall, margin = exchange_agreement(args.exchanges)
+        print(f"primiera, {args.exchanges} opponent(s): the heuristic's discard is not the odds "
+              f"player's best in {worse} of {hands} unserved hands (mean shortfall "
+              f"{shortfall:.2e} of the pot per hand); elsewhere the best leads the next by at "
+              f"least {margin:.5f}")
+        return
     for name in args.variants.split(","):
         mean, half, times = duplicate(name, args.deals, args.seed)
         median = statistics.median(times) * 1000 if times else 0.0

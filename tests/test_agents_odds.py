@@ -11,22 +11,28 @@ import random
 import re
 import subprocess
 import sys
+from fractions import Fraction
+from itertools import combinations
 
 import pytest
 
 import primero
-from primero.actions import Call, Fold, Hold, Vie
+from primero.actions import Call, Exchange, Fold, Hold, Vie
 from primero.agents import (
     AGENTS,
+    FinalHands,
+    HeuristicAgent,
     OddsAgent,
     Strength,
     hint,
     make_agent,
+    opponents_thrown,
     showdown_chance,
 )
 from primero.cards import parse_cards
 from primero.engine import start_deal
 from primero.state import GameState
+from primero.variants.primiera import chance_served
 
 WAKS = primero.get_variant("waks")
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma")
@@ -200,3 +206,163 @@ def test_a_numerus_short_of_a_numerus_call_raises_with_the_lowest_primero_call()
     assert (view.pot, view.owed) == (5, 1)
     for seed in range(5):
         assert OddsAgent().act(view, random.Random(seed)) == Hold(1, Call("Primero", 40))
+
+
+# --- declare and redraw (primiera): the opponents' final hands ---------------------------
+
+PRIMIERA = primero.get_variant("primiera")
+SUBSETS = [d for k in range(5) for d in combinations(range(4), k)]
+
+
+def primiera_exchange_state(hands: tuple[str, ...]) -> GameState:
+    """Primiera, one player per hand (all unserved), the last one dealing: the eldest to act."""
+    dealt = [parse_cards(h) for h in hands]
+    first = [dealt[s][i] for i in range(4) for s in range(len(dealt))]
+    stock = (*first, *(c for c in PRIMIERA.pack.cards if c not in first))
+    state = start_deal(PRIMIERA, NAMES[:len(hands)], 30, dealer=len(hands) - 1, stock=stock)
+    assert not state.over and state.to_act == 0
+    assert [s.hand for s in state.seats] == [tuple(h) for h in dealt]
+    return state
+
+
+def _mask(cards: str | list[primero.Card]) -> int:
+    mask = 0
+    for card in parse_cards(cards) if isinstance(cards, str) else cards:
+        mask |= card.bit
+    return mask
+
+
+def test_opponents_final_hands_are_a_distribution() -> None:
+    finals = FinalHands.of(PRIMIERA.ranking)
+    strengths = max(PRIMIERA.ranking.hand_table.strength) + 1
+    for thrown in (None, 0, 1, 2, 3, 4):
+        unserved, by_strength = finals.distribution(thrown)
+        assert len(by_strength) == strengths
+        assert min(by_strength) >= 0.0
+        assert unserved + sum(by_strength) == pytest.approx(1.0, abs=1e-9)
+        assert by_strength[0] == 0.0  # strength 0 is the unserved hands'
+
+
+def test_opponents_final_hands_are_served_as_their_draws_allow() -> None:
+    """An opponent throwing one card keeps three suits (a Primiera needs one of the 10 cards
+    of the fourth, 10/36) or three of one (a Flush needs one of the other 7 of it, 7/36);
+    one throwing two keeps one card of each of its two suits (a Primiera needs one card of
+    each missing suit, 10 * 10 of C(36, 2) = 630 draws; a 7 or a 6 kept may also draw to a
+    Fifty-five); one standing pat stays unserved; one throwing three or four draws (about) a
+    fresh hand: 10,960 of the pack's 91,390 hands are served (docs/rules/primiera.md)."""
+    finals = FinalHands.of(PRIMIERA.ranking)
+    served = {t: 1 - finals.distribution(t)[0] for t in (None, 0, 1, 2, 3, 4)}
+    assert 7 / 36 < served[1] < 10 / 36
+    assert 100 / 630 < served[2] < 110 / 630
+    assert served[0] == 0.0
+    assert served[3] == served[4] == pytest.approx(10_960 / 91_390, abs=1e-12)
+    assert served[None] > 1.8 * 10_960 / 91_390  # far more often served than fresh hands
+    assert finals.hands[1] + finals.hands[2] == sum(finals.hands)
+
+
+def test_opponents_final_served_share_matches_an_exact_count() -> None:
+    """The served share against chance_served's exact count over other unserved hands,
+    each throwing by the same rule (the best mean strength, unserved counting nothing)."""
+    ranking = PRIMIERA.ranking
+    served_table = Strength.of(ranking, frozenset({"Nothing"}))
+    rng = random.Random(2024)
+    pack = list(PRIMIERA.pack.cards)
+    chances: list[Fraction] = []
+    while len(chances) < 400:
+        hand = rng.sample(pack, 4)
+        if ranking.evaluate(hand).hand_class != "Nothing":
+            continue
+        options = [tuple(hand[i] for i in d) for d in SUBSETS]
+        thrown = max(options, key=lambda d: (served_table.after_exchange(hand, d), -len(d)))
+        chances.append(chance_served(PRIMIERA, hand, thrown))
+    exact = float(sum(chances) / len(chances))
+    unserved, _ = FinalHands.of(ranking).distribution()
+    assert 1 - unserved == pytest.approx(exact, abs=0.012)
+
+
+def test_an_opponent_standing_pat_unserved_is_beaten_by_any_served_hand() -> None:
+    worth = FinalHands.of(PRIMIERA.ranking).pot_shares([0], 2)
+    assert worth.share_of_mask(_mask("2h 3d 4c 5s")) == 1.0  # the weakest Primiera
+    assert worth.share_of_mask(_mask("2h 3h 4h 5h")) == 1.0
+    # nobody served: the deal is cancelled, each of the two players expects half the pot
+    assert worth.share_of_mask(_mask("2h 3h 4d 5d")) == 0.5
+
+
+def test_opponents_thrown_reads_the_public_log() -> None:
+    state = primiera_exchange_state(("Js Qs Jh Qh", "2h 3h 2d 3d", "4h 5h 4d 5d"))
+    assert opponents_thrown(state.view(0)) == [None, None]
+    state = state.apply("exchange Js Jh")
+    assert opponents_thrown(state.view(1)) == [2, None]
+    state = state.apply("exchange")
+    assert opponents_thrown(state.view(2)) == [2, 0]
+
+
+def test_against_two_opponents_a_weak_primiera_draw_is_thrown_for_four_fresh_cards() -> None:
+    """Js Qs Jh Qh against two opponents (Anna is eldest; nobody has exchanged).
+
+    Keeping a Queen of each suit draws to a Primiera one time in 6.3 (100 of 630 draws) but
+    of two 10-point cards: at most 62 points, and it must beat both opponents' final hands;
+    four fresh cards are served less often but better. Each discard is worked out here by
+    enumerating every draw from the 36 cards Anna cannot see: a served final hand is worth
+    the chance it beats one opponent to the power 2, an unserved one the chance both end
+    unserved over 3 (the pot stays for the next deal).
+    """
+    state = primiera_exchange_state(("Js Qs Jh Qh", "2h 3h 2d 3d", "4h 5h 4d 5d"))
+    view = state.view(0)
+    ranking = PRIMIERA.ranking
+    plain = Strength.of(ranking)
+    finals = FinalHands.of(ranking)
+    beaten = finals.beaten()
+    unserved = finals.distribution()[0]
+    hand = list(view.hand)
+    pool = [c for c in PRIMIERA.pack.cards if c not in hand]
+
+    def worth(thrown: tuple[primero.Card, ...]) -> float:
+        keep = [c for c in hand if c not in thrown]
+        total = 0.0
+        draws = list(combinations(pool, len(thrown)))
+        for extra in draws:
+            index = plain.index_of_mask(_mask([*keep, *extra]))
+            if ranking.hand_table.class_ids[index] == 0:  # Nothing
+                total += unserved ** 2 / 3
+            else:
+                total += beaten[ranking.hand_table.strength[index]] ** 2
+        return total / len(draws)
+
+    options = [tuple(hand[i] for i in d) for d in SUBSETS]
+    values = {d: worth(d) for d in options}
+    best = max(options, key=lambda d: (values[d], -len(d)))
+    assert len(best) == 4
+    two = max((d for d in options if len(d) == 2), key=lambda d: values[d])
+    assert values[best] > values[two]
+    action = OddsAgent().act(view, random.Random(1))
+    assert isinstance(action, Exchange) and set(action.discards) == set(best)
+    assert action in view.legal
+    heuristic = HeuristicAgent().act(view, random.Random(1))
+    assert isinstance(heuristic, Exchange) and len(heuristic.discards) == 2
+    kept = [c for c in hand if c not in heuristic.discards]
+    assert {c.suit for c in kept} == {c.suit for c in hand}  # one card of each suit
+
+
+def test_odds_player_exchanges_legally_at_a_full_primiera_table() -> None:
+    rng = random.Random(6)
+    agent = OddsAgent()
+    exchanged = 0
+    for dealer in range(4):
+        state = start_deal(PRIMIERA, ("A", "B", "C", "D", "E", "F"), 20, dealer=dealer,
+                           rng=rng)
+        while not state.over:
+            seat = state.to_act
+            assert seat is not None
+            view = state.view(seat)
+            action = agent.act(view, rng)
+            assert isinstance(action, Exchange) and action in view.legal
+            exchanged += 1
+            state = state.apply(action)
+        assert state.total_chips == 20 * 6
+    assert exchanged >= 6
+
+
+def test_final_hands_refuse_a_number_of_cards_no_opponent_throws() -> None:
+    with pytest.raises(ValueError, match="0 to 4 cards, not 5"):
+        FinalHands.of(PRIMIERA.ranking).distribution(5)

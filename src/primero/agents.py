@@ -8,7 +8,9 @@
   no-fold variant passes with the exchange that spoils its hand least.
 * :class:`OddsAgent` — plays on its chance to win at the showdown (:func:`showdown_chance`,
   sampled from the cards its view hides), with pot odds for holds, an edge over an even
-  share for vies and raises, and every exchange weighed by the chance it leaves.
+  share for vies and raises, and every exchange weighed by the chance it leaves (in the
+  declare-and-redraw Primiera, by the share of the pot it is worth against the opponents'
+  final hands: :class:`FinalHands`).
 
 In the calling variant (docs/rules/cardano.md) both name calls under the variant's own
 ``call_rule`` and ``understatements`` (:class:`CallTest` answers as the showdown does): with
@@ -26,7 +28,9 @@ Agents get their randomness from the ``random.Random`` passed in; nothing global
 
 from __future__ import annotations
 
+import copy
 import random
+import re
 from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
@@ -53,12 +57,14 @@ from primero.views import PlayerView, state_view
 __all__ = [
     "AGENTS",
     "Agent",
+    "FinalHands",
     "HeuristicAgent",
     "OddsAgent",
     "RandomAgent",
     "Strength",
     "hint",
     "make_agent",
+    "opponents_thrown",
     "play_deal",
     "play_session",
 ]
@@ -215,6 +221,18 @@ class Strength:
             for extra in combinations(avoid, r):
                 total += (-1) ** r * hands * self.of_hand([*keep, *extra])
         return total / comb(size - k - len(avoid), HAND_SIZE - k)
+
+    def revalued(self, values: Sequence[float]) -> Strength:
+        """The same table with other worths: ``values[i]`` for the hand of table index ``i``.
+
+        :meth:`of_hand`, :meth:`mean_without` and :meth:`after_exchange` then average those
+        worths (a win chance, say) instead of the share of hands beaten; the look-up by mask is
+        shared, the means of partial hands are cached afresh. ``losing`` is kept as given.
+        """
+        twin = copy.copy(self)
+        twin._by_mask = {mask: values[i] for mask, i in self._index_by_mask.items()}
+        twin._partial = {}
+        return twin
 
     def after_exchange(self, hand: Sequence[Card], discards: Sequence[Card],
                        rng: random.Random | None = None) -> float:
@@ -711,6 +729,206 @@ def _amount_of(action: Action) -> int:
         if isinstance(action, Hold) else 0
 
 
+class FinalHands:
+    """What a declare-and-redraw opponent's four cards are after its exchange, by strength.
+
+    In Primiera (docs/rules/primiera.md) a hand served at the deal is declared and ends the
+    deal, so an opponent reaches the exchange only unserved; it then throws the cards that
+    best serve it, and its final hand is served far more often than four cards drawn at
+    random are (about 24 % against 12 % over ``italian40``), mostly as a Primiera. What
+    beating it is worth therefore follows from its final hands, not from the pack's hands.
+
+    The method (per ranking, once per process, :meth:`of`):
+
+    * **hands** — :data:`OPPONENT_HANDS` unserved four-card hands drawn with a local
+      ``random.Random(OPPONENT_SEED)`` (never the global generator: the same table every run);
+    * **exchange** — each throws the discard whose draw has the best mean strength, an
+      unserved hand counting nothing, fewer cards on a tie (``Strength.of(ranking,
+      {"Nothing"}).after_exchange``: the rule both computer players used to follow);
+    * **draw** — every completion of the cards kept from the cards the hand leaves counts
+      (exact up to :data:`OPPONENT_COMPLETIONS`, every draw of one or two cards from 36;
+      beyond, that many sampled with the same generator), each hand weighing 1.
+
+    The result is the chance of each final dense strength (``ranking.hand_table.strength``:
+    the suit tie-breaks are in it) and of ending unserved; :meth:`beaten` turns it into the
+    chance that a hand beats the opponent (an unserved opponent is beaten by any served hand;
+    a tie counts half). Knowing how many cards an opponent threw (the public log shows it)
+    narrows it: the sampled hands that threw as many (:meth:`distribution`).
+
+    Attributes:
+        ranking: The ranking (it has the class ``"Nothing"``).
+        hands: The unserved hands sampled, per number of cards thrown (0-4).
+    """
+
+    _cache: ClassVar[dict[int, FinalHands]] = {}
+
+    def __init__(self, ranking: Ranking) -> None:
+        rng = random.Random(OPPONENT_SEED)
+        plain = Strength.of(ranking)
+        served = Strength.of(ranking, frozenset({NOTHING}))
+        nothing = ranking.hand_table.classes.index(NOTHING)
+        self.ranking = ranking
+        self._size = max(plain.strengths) + 1
+        # per number of cards thrown: the sampled hands' chances of each final strength,
+        # the unserved ones at index 0 (an unserved hand's own strength, the weakest)
+        totals = [[0.0] * (self._size + 1) for _ in range(HAND_SIZE + 1)]
+        self.hands = [0] * (HAND_SIZE + 1)
+        pack = list(ranking.pack.cards)
+        subsets = [d for k in range(HAND_SIZE + 1) for d in combinations(range(HAND_SIZE), k)]
+        while sum(self.hands) < OPPONENT_HANDS:
+            hand = rng.sample(pack, HAND_SIZE)
+            if plain.class_ids[plain.index_of_mask(_mask_of(hand))] != nothing:
+                continue  # served at the deal: declared, it never reaches the exchange
+            options = [tuple(hand[i] for i in d) for d in subsets]
+            thrown = max(options, key=lambda d: (served.after_exchange(hand, d), -len(d)))
+            keep = [c for c in hand if c not in thrown]
+            finals = final_hands(plain, keep, [c for c in pack if c not in hand], rng,
+                                 OPPONENT_COMPLETIONS)
+            row = totals[len(thrown)]
+            for mask in finals:
+                i = plain.index_of_mask(mask)
+                row[0 if plain.class_ids[i] == nothing else plain.strengths[i] + 1] \
+                    += 1 / len(finals)
+            self.hands[len(thrown)] += 1
+        self._totals = totals
+        self._beaten: dict[int | None, list[float]] = {}
+        self._tables: dict[tuple[tuple[int | None, ...], int], Strength] = {}
+
+    @classmethod
+    def of(cls, ranking: Ranking) -> FinalHands:
+        """The (cached) final hands of ``ranking``'s opponents."""
+        found = cls._cache.get(id(ranking))
+        if found is None or found.ranking is not ranking:
+            found = cls._cache[id(ranking)] = cls(ranking)
+        return found
+
+    def distribution(self, thrown: int | None = None) -> tuple[float, list[float]]:
+        """The chance an opponent ends unserved, and of each final dense strength.
+
+        Args:
+            thrown: How many cards the opponent threw, if known (0-4). ``None``: any number,
+                as the sampled hands chose. A number no sampled hand chose is answered
+                without them: 0 leaves the opponent unserved for sure, more than two leaves
+                it about a fresh hand (the pack's hands, each equally likely).
+
+        Returns:
+            ``(unserved, by_strength)``: ``by_strength[s]`` the chance of a served final hand
+            of dense strength ``s`` (unserved hands' strength included, at 0); the chances
+            sum to 1.
+
+        Raises:
+            ValueError: ``thrown`` is not ``None`` nor 0-4.
+        """
+        if thrown is not None and not 0 <= thrown <= HAND_SIZE:
+            raise ValueError(f"an opponent throws 0 to {HAND_SIZE} cards, not {thrown!r}")
+        if thrown is None:
+            rows = self._totals
+            hands = sum(self.hands)
+        elif self.hands[thrown] >= MIN_THROWN_HANDS:
+            rows, hands = [self._totals[thrown]], self.hands[thrown]
+        elif thrown == 0:
+            return 1.0, [0.0] * self._size
+        else:
+            return self._pack_distribution()
+        merged = [sum(col) / hands for col in zip(*rows, strict=True)]
+        return merged[0], merged[1:]
+
+    def _pack_distribution(self) -> tuple[float, list[float]]:
+        plain = Strength.of(self.ranking)
+        nothing = self.ranking.hand_table.classes.index(NOTHING)
+        counts = [0] * (self._size + 1)
+        for s, c in zip(plain.strengths, plain.class_ids, strict=True):
+            counts[0 if c == nothing else s + 1] += 1
+        total = len(plain.strengths)
+        return counts[0] / total, [n / total for n in counts[1:]]
+
+    def beaten(self, thrown: int | None = None) -> list[float]:
+        """Per dense strength ``s``, the chance a served hand of strength ``s`` beats one opponent.
+
+        The opponent's final hand as :meth:`distribution` gives it (``thrown`` as there): an
+        unserved one is beaten, a weaker one is beaten, an equal one half.
+        """
+        found = self._beaten.get(thrown)
+        if found is None:
+            unserved, by_strength = self.distribution(thrown)
+            found, below = [], unserved
+            for p in by_strength:
+                found.append(below + p / 2)
+                below += p
+            self._beaten[thrown] = found
+        return found
+
+    def pot_shares(self, opponents: Sequence[int | None], players: int) -> Strength:
+        """Per four-card hand, the share of the pot it is worth at the second declaration.
+
+        A served hand of strength ``s`` takes the pot when it beats every opponent: the product
+        of their :meth:`beaten` chances (taken as independent). An unserved hand wins nothing,
+        but when every opponent ends unserved too the deal is cancelled and the pot stays for
+        the next deal, where each of the ``players`` expects an even share of it: it is worth
+        the product of their unserved chances over ``players``. (Two players: half of the
+        pot plus half the chance of winning less that of losing, what the duplicate benchmark
+        counts.)
+
+        Args:
+            opponents: Per opponent, the cards it threw if known (``None`` if not yet).
+            players: The players at the table (the ones sharing a carried pot).
+
+        Returns:
+            The worths as a :class:`Strength` table (:meth:`Strength.revalued`), cached per
+            opponents and players: ``after_exchange`` gives an exchange's expected share.
+        """
+        key = (tuple(sorted(opponents, key=lambda t: -1 if t is None else t)), players)
+        found = self._tables.get(key)
+        if found is None:
+            plain = Strength.of(self.ranking)
+            nothing = self.ranking.hand_table.classes.index(NOTHING)
+            beaten = [self.beaten(t) for t in key[0]]
+            cancelled = 1.0 / players
+            for t in key[0]:
+                cancelled *= self.distribution(t)[0]
+            values = []
+            for s, c in zip(plain.strengths, plain.class_ids, strict=True):
+                if c == nothing:
+                    values.append(cancelled)
+                    continue
+                v = 1.0
+                for row in beaten:
+                    v *= row[s]
+                values.append(v)
+            if len(self._tables) >= MAX_POT_TABLES:
+                self._tables.clear()
+            found = self._tables[key] = plain.revalued(values)
+        return found
+
+
+#: Unserved hands :class:`FinalHands` samples, and the seed of its own generator.
+OPPONENT_HANDS = 4000
+OPPONENT_SEED = 1
+#: The most completions of a sampled hand's kept cards :class:`FinalHands` counts one by one
+#: (``C(36, 2)``: every draw of two cards); more are sampled.
+OPPONENT_COMPLETIONS = 630
+#: The fewest sampled hands that threw a number of cards for :meth:`FinalHands.distribution`
+#: to answer that number from them.
+MIN_THROWN_HANDS = 100
+#: The most worth tables :meth:`FinalHands.pot_shares` keeps per ranking.
+MAX_POT_TABLES = 32
+
+_THROWN = re.compile(r"exchange (\d) cards?")
+
+
+def opponents_thrown(view: PlayerView) -> list[int | None]:
+    """Per opponent (seat order), how many cards it threw this deal, ``None`` if not yet.
+
+    Read from the public log (``"exchange 2 cards"``).
+    """
+    thrown: dict[int, int] = {}
+    for seat, text in view.history:
+        found = _THROWN.fullmatch(str(text))
+        if found is not None:
+            thrown[seat] = int(found.group(1))
+    return [thrown.get(i) for i in range(len(view.seats)) if i != view.seat]
+
+
 class OddsAgent:
     """Plays on its chance to win at the showdown, with pot odds.
 
@@ -721,7 +939,16 @@ class OddsAgent:
       given; in Cardano only hands meeting the standing call count.
     * **exchanges** (an exchange step, or Suzuki's pass) — every legal discard is weighed by
       the same chance with the cards it keeps (``exchange_samples`` deals each), the best
-      expected chance taken, fewer cards thrown on a tie.
+      expected chance taken, fewer cards thrown on a tie. In the declare-and-redraw
+      Primiera (docs/rules/primiera.md: only unserved hands reach the exchange, and only
+      served ones win) the weight is exact instead: the mean over every draw of the share
+      of the pot the final hand is worth (:meth:`FinalHands.pot_shares`: the chance it beats
+      each opponent's final hand, as those follow from unserved hands exchanging, narrowed
+      by the cards each opponent is seen to throw; an unserved hand is worth its even share
+      of a cancelled deal's pot). Against one opponent this picks the heuristic's discard
+      for every unserved hand (all 80,430 of ``italian40`` checked): the chance to be served
+      decides it. Against more, a draw to a weak Primiera, which must beat them all, gives
+      way to a better chance of a strong hand (docs/analysis.md has the figures).
     * **vie** when the chance beats an even share (``1 / players still in``) by ``margin``,
       sized by the edge; otherwise pass (or check).
     * **hold** when the chance is at least the pot odds, ``owed / (pot + owed)``; **raise**
@@ -758,8 +985,9 @@ class OddsAgent:
 
         Returns:
             ``(action, chance, reason)``: the chance as a probability (0..1) from what the
-            view shows, and one line saying why the action, e.g. ``"a 62% chance beats the
-            pot odds of 25%: hold"``.
+            view shows (for a declare-and-redraw exchange, the expected share of the pot,
+            0..1), and one line saying why the action, e.g. ``"a 62% chance beats the pot
+            odds of 25%: hold"``.
         """
         legal = view.legal
         table = Strength.of(view.variant.ranking)
@@ -769,7 +997,9 @@ class OddsAgent:
                                                rng)
             chosen = next(a for a in exchanges if a.discards == best)
             thrown = f"throw {len(best)}" if best else "keep every card"
-            return chosen, chance, f"{thrown}: the best chance after the draw, {chance:.0%}"
+            worth = "expected share of the pot" if NOTHING in view.variant.ranking.classes \
+                else "chance"
+            return chosen, chance, f"{thrown}: the best {worth} after the draw, {chance:.0%}"
         chance = showdown_chance(view, table, view.hand, rng, self.samples)
         recall: Vie | Hold | None = None
         called: list[Vie | Hold] = [a for a in legal
@@ -791,12 +1021,12 @@ class OddsAgent:
                        table: Strength, rng: random.Random) -> tuple[tuple[Card, ...], float]:
         classes = view.variant.ranking.classes
         if NOTHING in classes:
-            # a hand that is not served never wins: the exact mean strength of the draw,
-            # unserved hands counting 0 (Strength.after_exchange)
-            served = Strength.of(view.variant.ranking, frozenset({NOTHING}))
-            options = list(options)
-            best = max(options, key=lambda d: (served.after_exchange(view.hand, d), -len(d)))
-            return best, served.after_exchange(view.hand, best)
+            # declare and redraw: the exact expected share of the pot after the draw, against
+            # the opponents' final hands (FinalHands.pot_shares)
+            worth = FinalHands.of(view.variant.ranking).pot_shares(opponents_thrown(view),
+                                                                    len(view.seats))
+            best = max(options, key=lambda d: (worth.after_exchange(view.hand, d), -len(d)))
+            return best, worth.after_exchange(view.hand, best)
         scored = []
         for discards in options:
             keep = [c for c in view.hand if c not in discards]
