@@ -250,3 +250,46 @@ def test_the_direct_settlement_equals_the_core_settle_hook() -> None:
         ends.add(state.ended_by)
         assert settle_direct(state) == core_settle(state) == state.settlement, seed
     assert ends == {"folds", "showdown", "carry"}
+
+
+def _context_slots(context: object) -> dict[str, object]:
+    from primero.state import DealContext
+
+    return {name: getattr(context, name) for name in DealContext.__slots__}
+
+
+@pytest.mark.parametrize("dealing", ["seeded", "stacked", "external"])
+def test_a_deals_context_from_its_tables_template_equals_a_new_context(dealing: str) -> None:
+    from primero.engine import _THIS_ENGINE
+    from primero.state import DealContext
+
+    variant = get_variant("waks")
+    kwargs: dict[str, Any] = {"seed": 8} if dealing == "seeded" else {"dealing": dealing}
+    if dealing == "stacked":
+        kwargs["stock"] = variant.pack.cards
+    for dealer in (0, 2):  # two tables, each dealt twice: the second deal meets the template
+        for _ in range(2):
+            state = start_deal(variant, PLAYERS[:3], [20, 30, 40], dealer=dealer, carry=5,
+                               **kwargs)
+            context = state.context
+            assert type(context) is DealContext
+            expected = DealContext(variant, state.setup, _THIS_ENGINE)
+            assert _context_slots(context) == _context_slots(expected)
+            assert context.external is (dealing == "external")
+            assert context.setup is state.setup
+            assert context == expected and hash(context) == hash(expected)
+            with pytest.raises(attrs.exceptions.FrozenInstanceError):
+                context.n = 9  # type: ignore[misc]
+
+
+def test_deals_at_one_table_get_contexts_of_their_own_setups() -> None:
+    variant = get_variant("waks")
+    first = start_deal(variant, PLAYERS, 30, seed=1)
+    second = start_deal(variant, PLAYERS, 30, seed=2)
+    assert first.context is not second.context
+    assert first.context.setup.seed == 1 and second.context.setup.seed == 2
+    assert first.setup.stock != second.setup.stock
+    # a deal of another variant at an equal table has that variant's context
+    other = get_variant("waks", supremus=False)
+    third = start_deal(other, PLAYERS, 30, seed=1)
+    assert third.context.variant is other and third.context.rules is other.rules.deal

@@ -220,8 +220,30 @@ def start_deal(
     else:
         setup = cards_setup(variant, known.setup, stock, seed, rng, reshuffles, dealing)
         cards = setup.stock
-    return _advance(_first_state(_new_state(DealContext(variant, setup, _THIS_ENGINE),
+    return _advance(_first_state(_new_state(_context(variant, known.setup, setup),
                                             known.seats, cards)))
+
+
+#: Per known table's setup (by identity): that setup and its context, the template of the
+#: contexts of the deals at that table (see :meth:`DealContext.with_setup`).
+_CONTEXTS: dict[int, tuple[DealSetup, DealContext]] = {}
+
+
+def _context(variant: Variant, table: DealSetup, setup: DealSetup) -> DealContext:
+    """The context of a deal of ``variant`` set up by ``setup``, at the known table ``table``.
+
+    ``setup`` is ``table`` with a stock and a seed (and, unless seeded, a way of dealing), so
+    its context is the table's with ``setup`` in it: equal to ``DealContext(variant, setup,
+    ...)`` in every field, without working the derived facts out again.
+    """
+    if setup.dealing != table.dealing:
+        return DealContext(variant, setup, _THIS_ENGINE)
+    found = _CONTEXTS.get(id(table))
+    if found is None or found[0] is not table or found[1].variant is not variant:
+        if len(_CONTEXTS) >= 1024:
+            _CONTEXTS.clear()
+        found = _CONTEXTS[id(table)] = (table, DealContext(variant, table, _THIS_ENGINE))
+    return found[1].with_setup(setup)
 
 
 #: ``DealSetup`` of a known table's setup (no stock, seed 0, seeded) with the stock and seed.
