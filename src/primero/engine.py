@@ -50,7 +50,15 @@ from primero.start import (
     known_table,
     setup_key,
 )
-from primero.state import DealContext, Engine, GameState, fill, folded_cards, history_with
+from primero.state import (
+    DealContext,
+    Engine,
+    GameState,
+    HistoryChain,
+    fill,
+    folded_cards,
+    history_with,
+)
 from primero.variant import Variant
 from primero.views import PlayerView, state_view
 
@@ -295,6 +303,7 @@ def _advance(state: GameState) -> GameState:
     external = context.external
     plan = context.plan
     core = rules.core_only if not hookchecks._strict else frozenset()
+    setter = object.__setattr__
     while True:
         if state.pending:
             if external:
@@ -317,7 +326,9 @@ def _advance(state: GameState) -> GameState:
             fill(state, over=True, ended_by=state.ended_by or "showdown", step_index=index)
             break
         step = plan[index]
-        fill(state, step_index=index)
+        setter(state, "step_index", index)  # fill(state, step_index=index), inline
+        if state._legal is not None or state._legal_ids is not None:
+            fill(state)  # (a hook's answer may have cached its legal actions: reset)
         if step.kind == "deal":
             if trusted and "primero_deal_cards" in core:
                 state = core_deal_cards(state, step.count)
@@ -476,7 +487,11 @@ def _applied(state: GameState, seat: int, action: Action) -> GameState:
         kind = type(action)
         exchanging = context.steps[state.step_index + 1].kind == "exchange"  # type: ignore[union-attr]
         if kind in _BETS and not exchanging:
-            history = history_with(state, _entry(seat, action))
+            by_action = _ENTRIES.get(seat)  # _entry(seat, action), its usual case inline
+            entry = by_action.get(id(action)) if by_action is not None else None
+            if entry is None or entry[1] is not action:
+                entry = _entry(seat, action)
+            history = HistoryChain(state._history, entry)  # history_with(state, entry)
             if history.size > context.bound and past_action_bound(state):  # (size - 1 taken)
                 raise rules._endless(state)
             new = core_bet(state, seat, action, history)

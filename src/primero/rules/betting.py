@@ -171,11 +171,20 @@ def _open_round(fresh: GameState) -> GameState:
             live += 1
             if s.stack > 0:
                 actors += 1
-    fill(fresh, seats=seats, high=0, opener=None, held=False, bets=0, skipped=False)
+    setter = object.__setattr__  # fill(fresh, ...), inline: one store per field
+    setter(fresh, "seats", seats)
+    setter(fresh, "high", 0)
+    setter(fresh, "opener", None)
+    setter(fresh, "held", False)
+    setter(fresh, "bets", 0)
     if actors < 2 or live < 2:
-        fill(fresh, skipped=True, to_act=None)
+        setter(fresh, "skipped", True)
+        setter(fresh, "to_act", None)
     else:
-        fill(fresh, to_act=first_actor(fresh))
+        setter(fresh, "skipped", False)
+        setter(fresh, "to_act", first_actor(fresh))
+    if fresh._legal is not None or fresh._legal_ids is not None:
+        fill(fresh)  # (resets the cached legal actions)
     return fresh
 
 
