@@ -293,3 +293,25 @@ def test_deals_at_one_table_get_contexts_of_their_own_setups() -> None:
     other = get_variant("waks", supremus=False)
     third = start_deal(other, PLAYERS, 30, seed=1)
     assert third.context.variant is other and third.context.rules is other.rules.deal
+
+
+class ReadsTheLegalActionsAtEachStepEnd:
+    """A plug-in that closes every step as the core does, having read the legal actions of the
+    state it hands back (so that state holds them cached: none, nobody being to act)."""
+
+    @hookimpl
+    def primero_end_step(self, state: GameState, variant: Any, step: Step) -> Any:
+        from primero.rules.betting import core_end_step
+
+        closed = core_end_step(replace(state), step)
+        assert closed.legal_actions() == () or closed.to_act is not None
+        return closed
+
+
+def test_actions_a_hook_cached_on_its_answer_are_not_kept_into_the_next_step() -> None:
+    reading = _with(ReadsTheLegalActionsAtEachStepEnd(), "reader")
+    assert "primero_end_step" not in reading.rules.deal.core_only
+    waks = get_variant("waks")
+    for seed in range(20):
+        for by_ids in (False, True):
+            assert _play(reading, seed, by_ids=by_ids) == _play(waks, seed, by_ids=by_ids), seed
