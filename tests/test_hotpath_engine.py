@@ -153,6 +153,22 @@ def test_copier_sets_the_named_fields_and_resets_caches() -> None:
         copier(Seat, "nope")
 
 
+def test_copier_keeps_the_named_caches_and_resets_the_others() -> None:
+    state = start_deal("waks", PLAYERS, 30, seed=3)
+    state.legal_actions()
+    assert state._cards_sound and state._legal is not None
+    copy = copier(GameState, "bets", keep=("_cards_sound",))(state, 1)
+    assert copy._cards_sound is True and copy._legal is None and copy.bets == 1
+    unsound = copier(GameState, "bets")(state, 1)
+    assert unsound._cards_sound is False  # not kept: reset to the default
+    fresh = copier(GameState, "bets", keep=("_cards_sound",))(unsound, 2)
+    assert fresh._cards_sound is False  # kept as it was, not set
+    with pytest.raises(TypeError, match="no field 'high' outside __init__ to keep"):
+        copier(GameState, "bets", keep=("high",))
+    with pytest.raises(TypeError, match="no field 'nope' outside __init__ to keep"):
+        copier(GameState, "bets", keep=("nope",))
+
+
 def test_replace_makes_a_frozen_value_of_the_same_class() -> None:
     seat = Seat(name="Anna", stack=10)
     seat.public()  # fills the cache

@@ -345,8 +345,9 @@ def core_end_step(fresh: GameState, step: Step) -> GameState:
 _bet_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted", "folded")
 
 
+#: (A bet moves no card: the copy keeps the cards found sound, ``_cards_sound``.)
 _bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets", "skipped",
-                    "history")
+                    "history", keep=("_cards_sound",))
 
 
 def core_legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -451,9 +452,7 @@ def core_bet(state: GameState, seat: int, action: Action,
                 to_act = (seat + k) % n
                 break
     new = _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets, skipped,
-                     history)
-    if state._cards_sound:  # a bet moves no card
-        object.__setattr__(new, "_cards_sound", True)
+                     history)  # (_cards_sound kept: a bet moves no card)
     return new  # type: ignore[no-any-return]
 
 
