@@ -153,6 +153,22 @@ def test_copier_sets_the_named_fields_and_resets_caches() -> None:
         copier(Seat, "nope")
 
 
+def test_copier_keeps_the_named_caches_and_resets_the_others() -> None:
+    state = start_deal("waks", PLAYERS, 30, seed=3)
+    state.legal_actions()
+    assert state._cards_sound and state._legal is not None
+    copy = copier(GameState, "bets", keep=("_cards_sound",))(state, 1)
+    assert copy._cards_sound is True and copy._legal is None and copy.bets == 1
+    unsound = copier(GameState, "bets")(state, 1)
+    assert unsound._cards_sound is False  # not kept: reset to the default
+    fresh = copier(GameState, "bets", keep=("_cards_sound",))(unsound, 2)
+    assert fresh._cards_sound is False  # kept as it was, not set
+    with pytest.raises(TypeError, match="no field 'high' outside __init__ to keep"):
+        copier(GameState, "bets", keep=("high",))
+    with pytest.raises(TypeError, match="no field 'nope' outside __init__ to keep"):
+        copier(GameState, "bets", keep=("nope",))
+
+
 def test_replace_makes_a_frozen_value_of_the_same_class() -> None:
     seat = Seat(name="Anna", stack=10)
     seat.public()  # fills the cache
@@ -250,3 +266,68 @@ def test_the_direct_settlement_equals_the_core_settle_hook() -> None:
         ends.add(state.ended_by)
         assert settle_direct(state) == core_settle(state) == state.settlement, seed
     assert ends == {"folds", "showdown", "carry"}
+
+
+def _context_slots(context: object) -> dict[str, object]:
+    from primero.state import DealContext
+
+    return {name: getattr(context, name) for name in DealContext.__slots__}
+
+
+@pytest.mark.parametrize("dealing", ["seeded", "stacked", "external"])
+def test_a_deals_context_from_its_tables_template_equals_a_new_context(dealing: str) -> None:
+    from primero.engine import _THIS_ENGINE
+    from primero.state import DealContext
+
+    variant = get_variant("waks")
+    kwargs: dict[str, Any] = {"seed": 8} if dealing == "seeded" else {"dealing": dealing}
+    if dealing == "stacked":
+        kwargs["stock"] = variant.pack.cards
+    for dealer in (0, 2):  # two tables, each dealt twice: the second deal meets the template
+        for _ in range(2):
+            state = start_deal(variant, PLAYERS[:3], [20, 30, 40], dealer=dealer, carry=5,
+                               **kwargs)
+            context = state.context
+            assert type(context) is DealContext
+            expected = DealContext(variant, state.setup, _THIS_ENGINE)
+            assert _context_slots(context) == _context_slots(expected)
+            assert context.external is (dealing == "external")
+            assert context.setup is state.setup
+            assert context == expected and hash(context) == hash(expected)
+            with pytest.raises(attrs.exceptions.FrozenInstanceError):
+                context.n = 9  # type: ignore[misc]
+
+
+def test_deals_at_one_table_get_contexts_of_their_own_setups() -> None:
+    variant = get_variant("waks")
+    first = start_deal(variant, PLAYERS, 30, seed=1)
+    second = start_deal(variant, PLAYERS, 30, seed=2)
+    assert first.context is not second.context
+    assert first.context.setup.seed == 1 and second.context.setup.seed == 2
+    assert first.setup.stock != second.setup.stock
+    # a deal of another variant at an equal table has that variant's context
+    other = get_variant("waks", supremus=False)
+    third = start_deal(other, PLAYERS, 30, seed=1)
+    assert third.context.variant is other and third.context.rules is other.rules.deal
+
+
+class ReadsTheLegalActionsAtEachStepEnd:
+    """A plug-in that closes every step as the core does, having read the legal actions of the
+    state it hands back (so that state holds them cached: none, nobody being to act)."""
+
+    @hookimpl
+    def primero_end_step(self, state: GameState, variant: Any, step: Step) -> Any:
+        from primero.rules.betting import core_end_step
+
+        closed = core_end_step(replace(state), step)
+        assert closed.legal_actions() == () or closed.to_act is not None
+        return closed
+
+
+def test_actions_a_hook_cached_on_its_answer_are_not_kept_into_the_next_step() -> None:
+    reading = _with(ReadsTheLegalActionsAtEachStepEnd(), "reader")
+    assert "primero_end_step" not in reading.rules.deal.core_only
+    waks = get_variant("waks")
+    for seed in range(20):
+        for by_ids in (False, True):
+            assert _play(reading, seed, by_ids=by_ids) == _play(waks, seed, by_ids=by_ids), seed

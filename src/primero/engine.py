@@ -50,7 +50,15 @@ from primero.start import (
     known_table,
     setup_key,
 )
-from primero.state import DealContext, Engine, GameState, fill, folded_cards, history_with
+from primero.state import (
+    DealContext,
+    Engine,
+    GameState,
+    HistoryChain,
+    fill,
+    folded_cards,
+    history_with,
+)
 from primero.variant import Variant
 from primero.views import PlayerView, state_view
 
@@ -220,8 +228,30 @@ def start_deal(
     else:
         setup = cards_setup(variant, known.setup, stock, seed, rng, reshuffles, dealing)
         cards = setup.stock
-    return _advance(_first_state(_new_state(DealContext(variant, setup, _THIS_ENGINE),
+    return _advance(_first_state(_new_state(_context(variant, known.setup, setup),
                                             known.seats, cards)))
+
+
+#: Per known table's setup (by identity): that setup and its context, the template of the
+#: contexts of the deals at that table (see :meth:`DealContext.with_setup`).
+_CONTEXTS: dict[int, tuple[DealSetup, DealContext]] = {}
+
+
+def _context(variant: Variant, table: DealSetup, setup: DealSetup) -> DealContext:
+    """The context of a deal of ``variant`` set up by ``setup``, at the known table ``table``.
+
+    ``setup`` is ``table`` with a stock and a seed (and, unless seeded, a way of dealing), so
+    its context is the table's with ``setup`` in it: equal to ``DealContext(variant, setup,
+    ...)`` in every field, without working the derived facts out again.
+    """
+    if setup.dealing != table.dealing:
+        return DealContext(variant, setup, _THIS_ENGINE)
+    found = _CONTEXTS.get(id(table))
+    if found is None or found[0] is not table or found[1].variant is not variant:
+        if len(_CONTEXTS) >= 1024:
+            _CONTEXTS.clear()
+        found = _CONTEXTS[id(table)] = (table, DealContext(variant, table, _THIS_ENGINE))
+    return found[1].with_setup(setup)
 
 
 #: ``DealSetup`` of a known table's setup (no stock, seed 0, seeded) with the stock and seed.
@@ -273,6 +303,7 @@ def _advance(state: GameState) -> GameState:
     external = context.external
     plan = context.plan
     core = rules.core_only if not hookchecks._strict else frozenset()
+    setter = object.__setattr__
     while True:
         if state.pending:
             if external:
@@ -295,7 +326,9 @@ def _advance(state: GameState) -> GameState:
             fill(state, over=True, ended_by=state.ended_by or "showdown", step_index=index)
             break
         step = plan[index]
-        fill(state, step_index=index)
+        setter(state, "step_index", index)  # fill(state, step_index=index), inline
+        if state._legal is not None or state._legal_ids is not None:
+            fill(state)  # (a hook's answer may have cached its legal actions: reset)
         if step.kind == "deal":
             if trusted and "primero_deal_cards" in core:
                 state = core_deal_cards(state, step.count)
@@ -454,7 +487,11 @@ def _applied(state: GameState, seat: int, action: Action) -> GameState:
         kind = type(action)
         exchanging = context.steps[state.step_index + 1].kind == "exchange"  # type: ignore[union-attr]
         if kind in _BETS and not exchanging:
-            history = history_with(state, _entry(seat, action))
+            by_action = _ENTRIES.get(seat)  # _entry(seat, action), its usual case inline
+            entry = by_action.get(id(action)) if by_action is not None else None
+            if entry is None or entry[1] is not action:
+                entry = _entry(seat, action)
+            history = HistoryChain(state._history, entry)  # history_with(state, entry)
             if history.size > context.bound and past_action_bound(state):  # (size - 1 taken)
                 raise rules._endless(state)
             new = core_bet(state, seat, action, history)

@@ -181,15 +181,19 @@ def setup_key(variant: Variant, players: object, chips: object, dealer: object,
         return None
     if type(chips) is list or type(chips) is tuple:
         chips = tuple(chips)
-        if any(type(c) is not int for c in chips):
-            return None
+        for c in chips:  # (plain loops: no generator per call, a deal at a time)
+            if type(c) is not int:
+                return None
     elif type(chips) is not int:
         return None
     if type(dealer) is not int and type(dealer) is not str:
         return None
-    if any(type(v) is not int and v is not None for v in numbers) \
-            or any(type(p) is not str for p in names):
-        return None
+    for v in numbers:
+        if type(v) is not int and v is not None:
+            return None
+    for p in names:
+        if type(p) is not str:
+            return None
     return (variant, names, chips, dealer, *numbers)
 
 

@@ -419,6 +419,34 @@ class DealContext:
     def __delattr__(self, name: str) -> None:
         raise attrs.exceptions.FrozenInstanceError()
 
+    def with_setup(self, setup: DealSetup) -> DealContext:
+        """This context with another ``setup`` whose seats, table, carry and dealing are this one's.
+
+        The derived facts (plan, table, seats, dealer, chips, bound) follow from those alone,
+        so they are copied, not worked out again: how a seeded deal at a known table gets its
+        context (the setup differs only in its stock and seed). The copy's caches start empty,
+        as a new context's do.
+        """
+        new: DealContext = _ContextBuilder()
+        new.variant = self.variant
+        new.setup = setup
+        new.engine = self.engine
+        new.rules = self.rules
+        new.plan = self.plan
+        new.steps = self.steps
+        new.table = self.table
+        new.betting = self.betting
+        new.n = self.n
+        new.dealer = self.dealer
+        new.eldest = self.eldest
+        new.external = self.external
+        new.total_chips = self.total_chips
+        new.bound = self.bound
+        new._hash = None
+        new._space = None
+        new.__class__ = DealContext
+        return new
+
     def __eq__(self, other: object) -> bool:
         if other is self:
             return True
@@ -445,6 +473,14 @@ class DealContext:
 
     def __repr__(self) -> str:
         return f"<DealContext {self.variant} {', '.join(self.setup.players)}>"
+
+
+#: A :class:`DealContext` under construction: plain attribute stores, then its class set.
+#: Only :meth:`DealContext.with_setup` makes one, and turns it into a context before anyone
+#: else sees it.
+_ContextBuilder: Any = type("_ContextBuilder", (DealContext,), {
+    "__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__,
+    "__init__": object.__init__, "__module__": __name__})
 
 
 class HistoryChain:

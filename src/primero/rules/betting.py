@@ -171,11 +171,20 @@ def _open_round(fresh: GameState) -> GameState:
             live += 1
             if s.stack > 0:
                 actors += 1
-    fill(fresh, seats=seats, high=0, opener=None, held=False, bets=0, skipped=False)
+    setter = object.__setattr__  # fill(fresh, ...), inline: one store per field
+    setter(fresh, "seats", seats)
+    setter(fresh, "high", 0)
+    setter(fresh, "opener", None)
+    setter(fresh, "held", False)
+    setter(fresh, "bets", 0)
     if actors < 2 or live < 2:
-        fill(fresh, skipped=True, to_act=None)
+        setter(fresh, "skipped", True)
+        setter(fresh, "to_act", None)
     else:
-        fill(fresh, to_act=first_actor(fresh))
+        setter(fresh, "skipped", False)
+        setter(fresh, "to_act", first_actor(fresh))
+    if fresh._legal is not None or fresh._legal_ids is not None:
+        fill(fresh)  # (resets the cached legal actions)
     return fresh
 
 
@@ -336,8 +345,9 @@ def core_end_step(fresh: GameState, step: Step) -> GameState:
 _bet_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted", "folded")
 
 
+#: (A bet moves no card: the copy keeps the cards found sound, ``_cards_sound``.)
 _bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets", "skipped",
-                    "history")
+                    "history", keep=("_cards_sound",))
 
 
 def core_legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -442,9 +452,7 @@ def core_bet(state: GameState, seat: int, action: Action,
                 to_act = (seat + k) % n
                 break
     new = _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets, skipped,
-                     history)
-    if state._cards_sound:  # a bet moves no card
-        object.__setattr__(new, "_cards_sound", True)
+                     history)  # (_cards_sound kept: a bet moves no card)
     return new  # type: ignore[no-any-return]
 
 

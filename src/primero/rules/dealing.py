@@ -158,7 +158,9 @@ def core_deal_cards(fresh: GameState, count: int) -> GameState:
             _ROUNDS.clear()
         queued = _ROUNDS[key] = tuple(
             [Delivery(seat, why) for _ in range(count) for seat in order])
-    fill(fresh, pending=fresh.pending + queued)
+    object.__setattr__(fresh, "pending", fresh.pending + queued)  # fill, inline
+    if fresh._legal is not None or fresh._legal_ids is not None:
+        fill(fresh)  # (resets the cached legal actions)
     return fresh
 
 
@@ -288,8 +290,13 @@ def _dealt(state: GameState, seats: tuple[Seat, ...], stock: tuple[Card, ...],
     The cards only moved from the stock to the hands, so a state whose cards were sound
     (every card exactly once, ``_cards_sound``) still has them sound.
     """
-    if fresh:
-        fill(state, seats=seats, stock=stock, pending=())  # (fill keeps _cards_sound)
+    if fresh:  # fill(state, seats=..., stock=..., pending=()), inline; _cards_sound kept
+        setter = object.__setattr__
+        setter(state, "seats", seats)
+        setter(state, "stock", stock)
+        setter(state, "pending", ())
+        if state._legal is not None or state._legal_ids is not None:
+            fill(state)  # (resets the cached legal actions)
         return state
     new = _dealt_state(state, seats, stock, ())
     if state._cards_sound:
