@@ -294,6 +294,8 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         ids. ``pyspiel``'s own ``legal_actions`` (what C++ code calls) gives the same.
         """
         current = self._player
+        if current >= 0 and (player is None or player == current):  # a decision: the usual
+            return list(self.deal.legal_action_ids())
         if player is None:
             player = current
         if current == _TERMINAL:
@@ -329,7 +331,14 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
             after = deal.apply(action)
             self.trail = Trail(self.trail, deal, action, after)
         self.deal = after
-        self._player = self._player_of(after)
+        # _player_of, inlined: this runs at every node
+        if after.over:
+            self._player = _TERMINAL
+        elif after.pending:
+            self._player = _CHANCE
+        else:
+            assert after.to_act is not None
+            self._player = after.to_act
 
     def information_state_tensor(self, player: int | None = None) -> FloatArray:
         """``player``'s information-state tensor (default: the player to act), a new array.
