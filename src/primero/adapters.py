@@ -47,6 +47,7 @@ __all__ = [
     "AUTOMATIC_STEPS",
     "CARRY_OVER_TREATMENTS",
     "DEALS_NOTHING",
+    "DEFAULT_CHIPS",
     "MOVE_KINDS",
     "PASS_EXCHANGE_BLOCK",
     "RECENT_MOVES",
@@ -70,6 +71,9 @@ __all__ = [
     "views",
 ]
 
+
+#: Every player's chips when neither ``chips`` nor ``stacks`` is given.
+DEFAULT_CHIPS = 20
 
 #: How a carried-over pot counts in the returns: given back to those who put it in, or lost.
 CARRY_OVER_TREATMENTS = ("refund", "lost")
@@ -149,6 +153,15 @@ def _checked_stacks(chips: int | Sequence[int], players: int) -> tuple[int, ...]
     return tuple(int(stack) for stack in stacks)  # type: ignore[call-overload]
 
 
+def _unset_or_equal(chips: object, stacks: tuple[int, ...]) -> bool:
+    """``chips`` beside ``stacks`` says nothing else: its default, or every stack's chips."""
+    if _whole(chips):
+        return int(chips) == DEFAULT_CHIPS or all(  # type: ignore[call-overload]
+            stack == chips for stack in stacks)
+    return isinstance(chips, Sequence) and not isinstance(chips, str) \
+        and tuple(chips) == stacks
+
+
 def parse_stacks(text: str) -> tuple[int, ...]:
     """Read the OpenSpiel ``stacks`` parameter: chips per seat, ``"30;20;10"`` (seat 0 first).
 
@@ -202,7 +215,8 @@ class AdapterTable:
 
     @classmethod
     def build(cls, *, variant: str = "waks", options: str | dict[str, Any] = "",
-              players: int = 2, chips: int | Sequence[int] = 20, dealer: int = -1,
+              players: int = 2, chips: int | Sequence[int] = DEFAULT_CHIPS,
+              stacks: Sequence[int] | None = None, dealer: int = -1,
               carry_in: int = 0, stake: int = 1, rest: int = 3, ante: int | None = None,
               carry_over: str = "refund", raise_cap: int = 0) -> AdapterTable:
         """Check the parameters and build the table (one deal is set up to check them).
@@ -212,6 +226,10 @@ class AdapterTable:
             options: Variant options (:func:`parse_options`' forms, or a dict).
             players: How many players.
             chips: Every player's chips, or a sequence of each seat's (seat 0 first).
+            stacks: Each seat's chips (seat 0 first), or ``None`` / empty for ``chips``.
+                Given with ``chips`` only where ``chips`` is at its default
+                (:data:`DEFAULT_CHIPS`, read as not given: a game string always carries it)
+                or equal to every stack; any other ``chips`` contradicts the stacks.
             dealer: The dealer's seat, ``0 .. players - 1``, or -1 for the last seat.
             carry_in: Chips carried into the pot from an earlier deal (>= 0).
             stake: The smallest bet, in chips.
@@ -223,8 +241,9 @@ class AdapterTable:
         Raises:
             UnknownVariantError: no such variant.
             InvalidOptionError: a bad option.
-            InvalidParameterError: bad chips or stacks, dealer, carry-in, carry-over treatment
-                or raise cap; the message (and its ``parameter``) names it.
+            InvalidParameterError: bad chips or stacks, ``stacks`` with a ``chips`` that
+                contradicts them (the message names both), a bad dealer, carry-in, carry-over
+                treatment or raise cap; the message (and its ``parameter``) names it.
             PrimeroError: bad players or table (stake, rest, ante): the engine's messages.
         """
         given = parse_options(options) if isinstance(options, str) else dict(options)
@@ -239,6 +258,15 @@ class AdapterTable:
         if not _whole(players):
             raise InvalidParameterError("players", f"a whole number, got {named(players)}")
         players = int(players)
+        if stacks is not None and len(stacks):
+            given_stacks = _checked_stacks(stacks, players)
+            if not _unset_or_equal(chips, given_stacks):
+                raise InvalidParameterError(
+                    "stacks", f"{';'.join(map(str, given_stacks))} and chips {named(chips)} "
+                    "both set the players' chips and disagree: give stacks for each seat's "
+                    f"own, or chips for the same for every seat (chips may stay at its "
+                    f"default, {DEFAULT_CHIPS}, beside stacks)")
+            chips = given_stacks
         stacks = _checked_stacks(chips, players)
         if not _whole(dealer) or not -1 <= dealer < players:
             raise InvalidParameterError(
