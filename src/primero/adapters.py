@@ -783,7 +783,10 @@ class Encoder:
         self._public: dict[int, tuple[Seat, int, tuple[tuple[int, float], ...]]] = {}
         # the public pieces of the last state asked for, per layout (observation, info state)
         self._pairs: dict[int, dict[Card, tuple[int, float]]] = {}
-        self._kept: list[tuple[GameState, Trail | None, FloatArray] | None] = [None, None]
+        # per layout (observation, information state): the last state asked for, its trail
+        # and its one-hot marks (to_act, -1 for none; the step, None for none)
+        self._kept: tuple[list[Any], list[Any]] = ([None, None, -1, None],
+                                                   [None, None, -1, None])
         self._blocks: tuple[FloatArray, FloatArray] = (
             np.zeros(self.observation_size - self._observation_public, np.float32),
             np.zeros(self.info_size - self._info_public, np.float32))
@@ -878,11 +881,12 @@ class Encoder:
         self._add_link(tail, 0, link)
         return tail
 
-    def _add_link(self, out: FloatArray, at: int, link: Trail) -> None:
+    def _add_link(self, out: FloatArray, at: int, link: Trail, known: int | None = -1) -> None:
         """Add the trail's last decision to the history pieces laid out in ``out`` from ``at``.
 
         The decision's kind, chips and cards are read as :meth:`Move.make` reads them, without
-        making its texts.
+        making its texts; ``known`` is the deciding step's index when the caller knows it
+        (``None``: no deciding step), -1 to work it out.
         """
         before = link.before
         seat = before.to_act
@@ -890,7 +894,7 @@ class Encoder:
         kind, changed = self._move_facts(before, link.action)
         chips = link.after.seats[seat].contributed - before.seats[seat].contributed
         n = self.table.players
-        step = self._step_of(before)
+        step = self._step_of(before) if known == -1 else known
         if step is not None:
             cell = at + step * n + seat  # step_moves opens the tail
             moves = (cell - at) * self.kinds + kind + at
@@ -1009,16 +1013,38 @@ class Encoder:
         ``rl_environment`` does) works them out once.
         """
         kept = self._kept[recall]
-        if kept is None:
+        block = self._blocks[recall]
+        last = kept[0]
+        # the present's one-hot marks: whose turn (-1: none), the deciding step (None: none)
+        to_act = state.to_act
+        if to_act is None or state.over or state.pending:
+            to_act = -1
+        slots = self._slots
+        steps = state.context.steps
+        if slots[0] is not steps:
+            index = self.step_index
+            slots = self._slots = (steps, tuple(
+                index.get(step) if step is not None else None for step in steps))
+        at = state.step_index + 1
+        step = slots[1][at] if 0 <= at < len(steps) else None
+        if last is None:
             self._fill_public(out, base, state)
             if recall and trail is not None:
                 tail = trail._tail
                 out[self.tail_start:] = self.history_tail(trail) if tail is None else tail
         else:
-            last, last_trail, block = kept
             out[base:] = block
+            last_trail = kept[1]
             if last is state and last_trail is trail:
                 return
+            if kept[2] >= 0:
+                out[base + kept[2]] = 0.0
+            if kept[3] is not None:
+                out[base + self._step_at + kept[3]] = 0.0
+            if to_act >= 0:
+                out[base + to_act] = 1.0
+            if step is not None:
+                out[base + self._step_at + step] = 1.0
             self._patch_present(out, base, state, last)
             if recall and trail is not last_trail:
                 tail = None if trail is None else trail._tail
@@ -1027,27 +1053,23 @@ class Encoder:
                 elif trail is None:
                     out[self.tail_start:] = 0.0
                 elif trail.parent is last_trail:
-                    self._add_link(out, self.tail_start, trail)
+                    self._add_link(out, self.tail_start, trail,
+                                   kept[3] if trail.before is last else -1)
                 else:
                     out[self.tail_start:] = self.history_tail(trail)
-        self._blocks[recall][:] = out[base:]  # kept in place: no new array to allocate
+        block[:] = out[base:]  # kept in place: no new array to allocate
         if recall and trail is not None and trail._tail is None:
             trail._tail = out[self.tail_start:].copy()
-        self._kept[recall] = (state, trail, self._blocks[recall])
+        kept[0], kept[1], kept[2], kept[3] = state, trail, to_act, step
 
     def _patch_present(self, out: FloatArray, base: int, state: GameState,
                        last: GameState) -> None:
-        """Turn ``last``'s public present (``to_act`` to ``shown``) in ``out`` into ``state``'s.
+        """Turn ``last``'s chips, cards and showdown in ``out`` into ``state``'s.
 
-        The values :meth:`_fill_public` writes: only what may differ is rewritten.
+        The values :meth:`_fill_public` writes (``stacks`` to ``shown``): only what may differ
+        is rewritten.
         """
         n, total = self.table.players, self.total
-        out[base:base + self._stacks_at] = 0.0  # to_act and step
-        if not state.over and not state.pending and state.to_act is not None:
-            out[base + state.to_act] = 1.0
-        step = self._step_of(state)
-        if step is not None:
-            out[base + self._step_at + step] = 1.0
         seats, before = state.seats, last.seats
         if seats is not before:
             at, held = base + self._stacks_at, self.held
@@ -1063,13 +1085,13 @@ class Encoder:
         at = base + self._pot_at
         out[at] = state.pot / total
         out[at + 1] = state.high / total
-        out[at + 2] = float(state.over)
-        if last.settlement is not None or state.settlement is not None:
+        out[at + 2] = state.over
+        settlement = state.settlement
+        if last.settlement is not None or settlement is not None:
             shown = base + self._shown_at
             out[shown:shown + n * len(self.pack)] = 0.0
-            settlement = state.settlement
             if settlement is not None and settlement.showdown:
-                position, cards, seats = self.position, len(self.pack), state.seats
+                position, cards = self.position, len(self.pack)
                 for seat, _ in settlement.values:
                     start = shown + seat * cards
                     for card in seats[seat].hand:
