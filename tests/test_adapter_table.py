@@ -231,3 +231,28 @@ def test_the_bound_on_decisions_follows_the_largest_stack() -> None:
     game = pyspiel.load_game(GAME, {"stacks": "3;9"})
     assert game.max_game_length() == 110
     assert table.chips == 9
+
+
+@pytest.mark.parametrize("params", [{"stacks": "30;20", "chips": 5},
+                                    {"stacks": "5;6", "chips": 5}])
+def test_stacks_with_a_contradicting_chips_are_refused_naming_both(
+        params: dict[str, Any]) -> None:
+    with pytest.raises(InvalidParameterError, match=r"^stacks: .* and chips 5 both set") as caught:
+        pyspiel.load_game(GAME, params)
+    assert caught.value.parameter == "stacks"
+    with pytest.raises(InvalidParameterError, match=r"^stacks: .* and chips 5 both set"):
+        raw_env(players=2, stacks=[int(s) for s in params["stacks"].split(";")], chips=5)
+
+
+def test_stacks_beside_chips_at_its_default_or_equal_to_every_stack_are_taken() -> None:
+    # chips at its default: a game string always carries it, so it reads as not given
+    assert pyspiel.load_game(GAME, {"stacks": "30;10", "chips": 20}) \
+        .new_initial_state().deal.stacks == (30, 10)
+    again = pyspiel.load_game(str(pyspiel.load_game(GAME, {"stacks": "30;10"})))
+    assert again.new_initial_state().deal.stacks == (30, 10)
+    assert pyspiel.load_game(GAME, {"stacks": "5;5", "chips": 5}) \
+        .new_initial_state().deal.stacks == (5, 5)
+    env = raw_env(players=2, stacks=[7, 3])
+    env.reset(seed=0)
+    assert env.deal.stacks[0] + env.deal.seats[0].contributed == 7
+    assert env.deal.stacks[1] + env.deal.seats[1].contributed == 3

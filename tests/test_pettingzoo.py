@@ -178,3 +178,38 @@ def test_reset_takes_numpy_seeds_and_negative_seeds_deal_their_own_cards() -> No
     for bad in (1.5, "5", True):
         with pytest.raises(primero.PrimeroError, match="seed must be a whole number"):
             table.reset(seed=bad)  # type: ignore[arg-type]
+
+
+def test_illegal_action_with_a_carried_in_pot_forfeits_it_to_the_players_still_in() -> None:
+    table = env(variant="waks", players=3, chips=20, carry_in=6)
+    table.reset(seed=3)
+    table.step(5)  # player_0 vies 3 (id 5)
+    table.step(0)  # player_1 folds: the 0 chips they put in stay in the pot
+    agent = table.agent_selection
+    assert agent == "player_2"
+    table.step(7)  # player_2 raises 2 (id 6 + 1): 5 chips in
+    assert table.agent_selection == "player_0"
+    illegal = 3  # a vie of 1: no vie once the round has one
+    assert illegal not in table.unwrapped.deal.legal_action_ids()
+    table.step(illegal)
+    # as if player_0 folded: player_2, the only one still in, gets its 5 back and takes
+    # player_0's 3 and the 6 carried in, +9; everyone's claim on the carry-in is 6 / 3 = 2
+    assert table.rewards == {"player_0": -3.0 - 2.0, "player_1": 0.0 - 2.0,
+                             "player_2": 9.0 - 2.0}
+    assert sum(table.rewards.values()) == 0.0
+
+
+def test_a_forfeit_leaves_a_folded_players_chips_to_the_players_still_in() -> None:
+    table = env(variant="waks", players=3, chips=20, carry_in=6)
+    table.reset(seed=3)
+    for action in (5, 2, 7, 2, 0):  # vie 3, hold, raise 2 (5 in), hold (5 in), fold (3 in)
+        table.step(action)
+    deal = table.unwrapped.deal
+    assert deal.step.kind == "exchange" and table.agent_selection == "player_0"
+    assert [s.contributed for s in deal.seats] == [5, 3, 5] and deal.seats[1].folded
+    table.step(3)  # a vie in the exchange: illegal
+    # player_0 loses its 5, player_1 the 3 it put in before folding; player_2, still in, gets
+    # its 5 back and takes 5 + 3 + the 6 carried in; everyone's claim on the carry-in is 2
+    assert table.rewards == {"player_0": -5.0 - 2.0, "player_1": -3.0 - 2.0,
+                             "player_2": 14.0 - 2.0}
+    assert sum(table.rewards.values()) == 0.0

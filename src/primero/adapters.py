@@ -40,13 +40,14 @@ from primero.errors import InvalidOptionError, InvalidParameterError, PrimeroErr
 from primero.options import parse_option_args
 from primero.plugins.registry import get_variant
 from primero.setup import Step
-from primero.state import GameState, Receipt
+from primero.state import GameState, Receipt, Seat
 from primero.variant import Variant
 
 __all__ = [
     "AUTOMATIC_STEPS",
     "CARRY_OVER_TREATMENTS",
     "DEALS_NOTHING",
+    "DEFAULT_CHIPS",
     "MOVE_KINDS",
     "PASS_EXCHANGE_BLOCK",
     "RECENT_MOVES",
@@ -70,6 +71,9 @@ __all__ = [
     "views",
 ]
 
+
+#: Every player's chips when neither ``chips`` nor ``stacks`` is given.
+DEFAULT_CHIPS = 20
 
 #: How a carried-over pot counts in the returns: given back to those who put it in, or lost.
 CARRY_OVER_TREATMENTS = ("refund", "lost")
@@ -149,6 +153,15 @@ def _checked_stacks(chips: int | Sequence[int], players: int) -> tuple[int, ...]
     return tuple(int(stack) for stack in stacks)  # type: ignore[call-overload]
 
 
+def _unset_or_equal(chips: object, stacks: tuple[int, ...]) -> bool:
+    """``chips`` beside ``stacks`` says nothing else: its default, or every stack's chips."""
+    if _whole(chips):
+        return int(chips) == DEFAULT_CHIPS or all(  # type: ignore[call-overload]
+            stack == chips for stack in stacks)
+    return isinstance(chips, Sequence) and not isinstance(chips, str) \
+        and tuple(chips) == stacks
+
+
 def parse_stacks(text: str) -> tuple[int, ...]:
     """Read the OpenSpiel ``stacks`` parameter: chips per seat, ``"30;20;10"`` (seat 0 first).
 
@@ -202,7 +215,8 @@ class AdapterTable:
 
     @classmethod
     def build(cls, *, variant: str = "waks", options: str | dict[str, Any] = "",
-              players: int = 2, chips: int | Sequence[int] = 20, dealer: int = -1,
+              players: int = 2, chips: int | Sequence[int] = DEFAULT_CHIPS,
+              stacks: Sequence[int] | None = None, dealer: int = -1,
               carry_in: int = 0, stake: int = 1, rest: int = 3, ante: int | None = None,
               carry_over: str = "refund", raise_cap: int = 0) -> AdapterTable:
         """Check the parameters and build the table (one deal is set up to check them).
@@ -212,6 +226,10 @@ class AdapterTable:
             options: Variant options (:func:`parse_options`' forms, or a dict).
             players: How many players.
             chips: Every player's chips, or a sequence of each seat's (seat 0 first).
+            stacks: Each seat's chips (seat 0 first), or ``None`` / empty for ``chips``.
+                Given with ``chips`` only where ``chips`` is at its default
+                (:data:`DEFAULT_CHIPS`, read as not given: a game string always carries it)
+                or equal to every stack; any other ``chips`` contradicts the stacks.
             dealer: The dealer's seat, ``0 .. players - 1``, or -1 for the last seat.
             carry_in: Chips carried into the pot from an earlier deal (>= 0).
             stake: The smallest bet, in chips.
@@ -223,8 +241,9 @@ class AdapterTable:
         Raises:
             UnknownVariantError: no such variant.
             InvalidOptionError: a bad option.
-            InvalidParameterError: bad chips or stacks, dealer, carry-in, carry-over treatment
-                or raise cap; the message (and its ``parameter``) names it.
+            InvalidParameterError: bad chips or stacks, ``stacks`` with a ``chips`` that
+                contradicts them (the message names both), a bad dealer, carry-in, carry-over
+                treatment or raise cap; the message (and its ``parameter``) names it.
             PrimeroError: bad players or table (stake, rest, ante): the engine's messages.
         """
         given = parse_options(options) if isinstance(options, str) else dict(options)
@@ -239,6 +258,15 @@ class AdapterTable:
         if not _whole(players):
             raise InvalidParameterError("players", f"a whole number, got {named(players)}")
         players = int(players)
+        if stacks is not None and len(stacks):
+            given_stacks = _checked_stacks(stacks, players)
+            if not _unset_or_equal(chips, given_stacks):
+                raise InvalidParameterError(
+                    "stacks", f"{';'.join(map(str, given_stacks))} and chips {named(chips)} "
+                    "both set the players' chips and disagree: give stacks for each seat's "
+                    f"own, or chips for the same for every seat (chips may stay at its "
+                    f"default, {DEFAULT_CHIPS}, beside stacks)")
+            chips = given_stacks
         stacks = _checked_stacks(chips, players)
         if not _whole(dealer) or not -1 <= dealer < players:
             raise InvalidParameterError(
@@ -581,6 +609,11 @@ class Piece:
         return math.prod(self.shape)
 
 
+#: How many values (hands, receipts, seats) the encoder keeps worked-out positions for before
+#: it starts afresh.
+_KEPT = 65_536
+
+
 def _decision_steps(table: AdapterTable) -> tuple[Step, ...]:
     steps: list[Step] = []
     for step in table.plan:
@@ -725,9 +758,38 @@ class Encoder:
         self.rows = RECENT_MOVES * n
         self.tail_size = self.info_size - self.tail_start
         self.last_batch = len(table.plan)  # the "received" piece's last column
+        self.kinds = kinds
+        # offsets the fast path writes at: the public pieces from ``to_act`` (the same in
+        # both layouts), the history pieces from ``step_moves`` (the tail)
+        at, base = self.info_at, self.info_at["to_act"]
+        self._info_public = base
+        self._observation_public = self.observation_at["to_act"]
+        self._step_at = at["step"] - base
+        self._stacks_at = at["stacks"] - base
+        self._pot_at = at["pot"] - base
+        self._shown_at = at["shown"] - base
+        tail = self.tail_start
+        self._chips_at = at["step_chips"] - tail
+        self._changed_at = at["step_cards"] - tail
+        self._recent_at = at["recent"] - tail
+        self._no_tail: FloatArray = np.zeros(self.tail_size, np.float32)
+        self._no_tail.flags.writeable = False  # shared: the tail before any decision
+        self._facts: dict[int, tuple[int, int]] = {}
+        self._slots: tuple[object, tuple[int | None, ...]] = (None, ())
+        # worked-out positions, kept per value (a value's id is not reused while it is kept)
+        self._cards_kept: dict[int, tuple[tuple[Receipt, ...], tuple[Card, ...],
+                                          tuple[Card, ...], tuple[int, ...],
+                                          tuple[int, ...]]] = {}
+        self._public: dict[int, tuple[Seat, int, tuple[tuple[int, float], ...]]] = {}
         # the public pieces of the last state asked for, per layout (observation, info state)
         self._pairs: dict[int, dict[Card, tuple[int, float]]] = {}
-        self._kept: list[tuple[GameState, Trail | None, FloatArray] | None] = [None, None]
+        # per layout (observation, information state): the last state asked for, its trail
+        # and its one-hot marks (to_act, -1 for none; the step, None for none)
+        self._kept: tuple[list[Any], list[Any]] = ([None, None, -1, None],
+                                                   [None, None, -1, None])
+        self._blocks: tuple[FloatArray, FloatArray] = (
+            np.zeros(self.observation_size - self._observation_public, np.float32),
+            np.zeros(self.info_size - self._info_public, np.float32))
 
     def __deepcopy__(self, memo: dict[int, object]) -> Encoder:
         return self  # fixed for its table: adapters' states share it
@@ -755,7 +817,7 @@ class Encoder:
         and kept on the trail. The values are those :meth:`fill_information_state` writes.
         """
         if trail is None:
-            return np.zeros(self.tail_size, np.float32)
+            return self._no_tail
         tail = trail._tail
         if tail is not None:
             return tail
@@ -764,110 +826,276 @@ class Encoder:
         while node is not None and node._tail is None:
             pending.append(node)
             node = node.parent
-        tail = np.zeros(self.tail_size, np.float32) if node is None else node._tail
+        tail = self._no_tail if node is None else node._tail
         assert tail is not None
         for link in reversed(pending):
             tail = self._extend_tail(tail, link)
             link._tail = tail
         return tail
 
-    def _extend_tail(self, tail: FloatArray, link: Trail) -> FloatArray:
-        """``tail`` with the trail's last decision added (as :meth:`fill_information_state`).
+    def _move_facts(self, state: GameState, action: int) -> tuple[int, int]:
+        """The kind (:data:`MOVE_KINDS`) and cards changed of ``action`` in ``state``.
 
-        The decision's kind, chips and cards are read as :meth:`Move.make` reads them, without
-        making its texts.
+        As :meth:`Move.make` reads them; kept per id for the blocks whose actions do not
+        depend on the state (every block but a positional one, like the exchanges).
         """
-        before, seat = link.before, link.before.to_act
-        assert seat is not None
-        decoded = before.action_space.decode(before, link.action)
-        kind, changed = _kind(decoded), _changed(decoded)
-        chips = link.after.seats[seat].contributed - before.seats[seat].contributed
+        facts = self._facts.get(action)
+        if facts is not None:
+            return facts
+        decoded = state.action_space.decode(state, action)
+        facts = (_kind(decoded), _changed(decoded))
+        if not self._positional(state, action):
+            self._facts[action] = facts
+        return facts
+
+    @staticmethod
+    def _positional(state: GameState, action: int) -> bool:
+        """The block of ``action`` decodes relative to the state (``positional``)."""
+        space = state.action_space
+        owner: object = None
+        for block, offset in zip(space.blocks, space.offsets, strict=True):
+            if offset > action:
+                break
+            owner = block
+        return bool(getattr(owner, "positional", False))
+
+    def _step_of(self, state: GameState) -> int | None:
+        """The index of ``state``'s step among the deciding steps (``None``: none of them).
+
+        Read by the state's position in its deal's steps, worked out once per deal context
+        (no hashing of the step).
+        """
+        context = state.context
+        steps = context.steps
+        slots = self._slots
+        if slots[0] is not steps:
+            index = self.step_index
+            slots = self._slots = (steps, tuple(
+                index.get(step) if step is not None else None for step in steps))
+        at = state.step_index + 1
+        return slots[1][at] if 0 <= at < len(steps) else None
+
+    def _extend_tail(self, tail: FloatArray, link: Trail) -> FloatArray:
+        """``tail`` with the trail's last decision added (as :meth:`fill_information_state`)."""
         tail = tail.copy()
-        at, base = self.info_at, self.tail_start
-        n, kinds, total, held = self.table.players, len(MOVE_KINDS), self.total, self.held
-        step = self.step_index.get(before.step) if before.step is not None else None
-        if step is not None:
-            cell = at["step_moves"] - base + (step * n + seat) * kinds + kind
-            tail[cell] = min(1.0, tail[cell] + 1.0 / 3.0)
-            put = at["step_chips"] - base + step * n + seat
-            tail[put] += chips / total
-            cards = at["step_cards"] - base + step * n + seat
-            tail[cards] = min(1.0, tail[cards] + changed / held)
-        row, rows, width = link.length - 1, self.rows, self.row
-        recent = at["recent"] - base
-        if row >= rows:  # the window is full: the oldest row goes
-            tail[recent:recent + (rows - 1) * width] = \
-                tail[recent + width:recent + rows * width]
-            tail[recent + (rows - 1) * width:recent + rows * width] = 0.0
-            row = rows - 1
-        start = recent + row * width
-        tail[start + seat] = 1.0
-        tail[start + n + kind] = 1.0
-        tail[start + width - 2] = chips / total
-        tail[start + width - 1] = min(1.0, changed / held)
+        self._add_link(tail, 0, link)
         return tail
 
-    def _fill_private(self, out: FloatArray, at: dict[str, int], state: GameState,
-                      seat: int) -> None:
-        """``seat``'s own pieces (``player``, ``hand``, ``discarded``) into a zeroed ``out``."""
-        position = self.position
-        me = state.seats[seat]
-        out[at["player"] + seat] = 1.0
-        start = at["hand"]
-        for card in me.hand:
-            out[start + position[card]] = 1.0
-        start = at["discarded"]
-        for card in me.discarded:
-            out[start + position[card]] = 1.0
+    def _add_link(self, out: FloatArray, at: int, link: Trail, known: int | None = -1) -> None:
+        """Add the trail's last decision to the history pieces laid out in ``out`` from ``at``.
 
-    def _fill_public(self, out: FloatArray, at: dict[str, int], state: GameState) -> None:
-        """The public present (``to_act`` to ``shown``) into a zeroed ``out`` laid out at ``at``.
+        The decision's kind, chips and cards are read as :meth:`Move.make` reads them, without
+        making its texts; ``known`` is the deciding step's index when the caller knows it
+        (``None``: no deciding step), -1 to work it out.
+        """
+        before = link.before
+        seat = before.to_act
+        assert seat is not None
+        kind, changed = self._move_facts(before, link.action)
+        chips = link.after.seats[seat].contributed - before.seats[seat].contributed
+        n = self.table.players
+        step = self._step_of(before) if known == -1 else known
+        if step is not None:
+            cell = at + step * n + seat  # step_moves opens the tail
+            moves = (cell - at) * self.kinds + kind + at
+            out[moves] = min(1.0, out[moves] + 1.0 / 3.0)
+            if chips:
+                out[self._chips_at + cell] += chips / self.total
+            if changed:
+                cards = self._changed_at + cell
+                out[cards] = min(1.0, out[cards] + changed / self.held)
+        row, rows, width = link.length - 1, self.rows, self.row
+        recent = at + self._recent_at
+        if row >= rows:  # the window is full: the oldest row goes
+            out[recent:recent + (rows - 1) * width] = out[recent + width:recent + rows * width]
+            out[recent + (rows - 1) * width:recent + rows * width] = 0.0
+            row = rows - 1
+        start = recent + row * width
+        out[start + seat] = 1.0
+        out[start + n + kind] = 1.0
+        out[start + width - 2] = chips / self.total
+        out[start + width - 1] = min(1.0, changed / self.held)
+
+    def _private_ones(self, me: Seat) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Where a seat's cards put a 1: ``hand``, ``discarded``, then ``received`` too.
+
+        The first two are laid out alike in both layouts; ``received`` is the information
+        state's. Kept per seat's cards (the same tuples go from state to state until the cards
+        change), looked up by the receipts: every new card is a new receipt.
+        """
+        received, hand, discarded = me.received, me.hand, me.discarded
+        entry = self._cards_kept.get(id(received))
+        if entry is not None and entry[0] is received and entry[1] is hand \
+                and entry[2] is discarded:
+            return entry[3], entry[4]
+        position, at = self.position, self.info_at
+        start, other = at["hand"], at["discarded"]
+        ones = [start + position[card] for card in hand]
+        ones += [other + position[card] for card in discarded]
+        seen = tuple(ones)
+        start, last = at["received"], self.last_batch
+        width = last + 1
+        batch, after = -1, -1
+        for receipt in received:  # in the order dealt (Seat.received)
+            if receipt.after != after:
+                batch, after = batch + 1, receipt.after
+            ones.append(start + position[receipt.card] * width + min(batch, last))
+        every = tuple(ones)
+        kept = self._cards_kept
+        if len(kept) >= _KEPT:
+            kept.clear()
+        kept[id(received)] = (received, hand, discarded, seen, every)
+        return seen, every
+
+    def _public_seat(self, seat_state: Seat, i: int) -> tuple[tuple[int, float], ...]:
+        """Seat ``i``'s nonzero public values (stack to cards held), kept per seat.
+
+        As (offset from ``to_act``, value) pairs; a seat is a value that states share.
+        """
+        n, total, at = self.table.players, self.total, self._stacks_at + i
+        values = (seat_state.stack / total, seat_state.contributed / total,
+                  seat_state.round_bet / total, float(seat_state.folded),
+                  min(1.0, len(seat_state.hand) / self.held))
+        pairs = tuple([(at + k * n, value) for k, value in enumerate(values) if value])
+        kept = self._public
+        if len(kept) >= _KEPT:
+            kept.clear()
+        kept[id(seat_state)] = (seat_state, i, pairs)
+        return pairs
+
+    def _fill_public(self, out: FloatArray, base: int, state: GameState) -> None:
+        """The public present (``to_act`` to ``shown``) into a zeroed ``out``, from ``base``.
 
         Read off the state directly: every seat's public facts, as ``state.view(seat)`` shows
         them (the cards shown are the settlement's showdown hands).
         """
-        position, total, held = self.position, self.total, self.held
         seats = state.seats
         over = state.over
-        if not state.pending and not over and state.to_act is not None:
-            out[at["to_act"] + state.to_act] = 1.0
-        step = state.step
-        index = self.step_index.get(step) if step is not None else None
-        if index is not None:
-            out[at["step"] + index] = 1.0
-        values = [s.stack / total for s in seats]
-        values += [s.contributed / total for s in seats]
-        values += [s.round_bet / total for s in seats]
-        values += [float(s.folded) for s in seats]
-        values += [min(1.0, len(s.hand) / held) for s in seats]
-        values += [state.pot / total, state.high / total, float(over)]
-        start = at["stacks"]
-        out[start:start + len(values)] = values
+        if not over and not state.pending and state.to_act is not None:
+            out[base + state.to_act] = 1.0
+        step = self._step_of(state)
+        if step is not None:
+            out[base + self._step_at + step] = 1.0
+        kept = self._public
+        for i, seat_state in enumerate(seats):
+            entry = kept.get(id(seat_state))
+            if entry is not None and entry[0] is seat_state and entry[1] == i:
+                pairs = entry[2]
+            else:
+                pairs = self._public_seat(seat_state, i)
+            for offset, value in pairs:
+                out[base + offset] = value
+        at = base + self._pot_at
+        pot, high = state.pot, state.high
+        if pot:
+            out[at] = pot / self.total
+        if high:
+            out[at + 1] = high / self.total
+        if over:
+            out[at + 2] = 1.0
         settlement = state.settlement
         if settlement is not None and settlement.showdown:
-            cards = len(self.pack)
+            position, cards = self.position, len(self.pack)
             for shown, _ in settlement.values:
-                start = at["shown"] + shown * cards
+                start = base + self._shown_at + shown * cards
                 for card in seats[shown].hand:
                     out[start + position[card]] = 1.0
 
-    def _public_part(self, out: FloatArray, at: dict[str, int], state: GameState,
+    def _public_part(self, out: FloatArray, base: int, state: GameState,
                      trail: Trail | None, recall: bool) -> None:
-        """The public pieces, from ``to_act`` to the end, into ``out``.
+        """The public pieces, from ``to_act`` (at ``base``) to the end, into a zeroed ``out``.
 
-        The same for every player: the last state's are kept (one per layout), so asking
-        every player's tensor of one state (as OpenSpiel's ``rl_environment`` does) works
-        them out once.
+        The same for every player, and they change little from one state to the next: the
+        last state's are kept (one copy per layout) and patched, rewriting only the seats that
+        are not the very same value (the engine shares the seats an action leaves alone), the
+        present's few other facts and, when the trail is the kept one's plus one decision,
+        that decision. Asking every player's tensor of one state (as OpenSpiel's
+        ``rl_environment`` does) works them out once.
         """
-        start = at["to_act"]
         kept = self._kept[recall]
-        if kept is not None and kept[0] is state and kept[1] is trail:
-            out[start:] = kept[2]
-            return
-        self._fill_public(out, at, state)
-        if recall:
-            out[self.tail_start:] = self.history_tail(trail)
-        self._kept[recall] = (state, trail, out[start:].copy())
+        block = self._blocks[recall]
+        last = kept[0]
+        # the present's one-hot marks: whose turn (-1: none), the deciding step (None: none)
+        to_act = state.to_act
+        if to_act is None or state.over or state.pending:
+            to_act = -1
+        slots = self._slots
+        steps = state.context.steps
+        if slots[0] is not steps:
+            index = self.step_index
+            slots = self._slots = (steps, tuple(
+                index.get(step) if step is not None else None for step in steps))
+        at = state.step_index + 1
+        step = slots[1][at] if 0 <= at < len(steps) else None
+        if last is None:
+            self._fill_public(out, base, state)
+            if recall and trail is not None:
+                tail = trail._tail
+                out[self.tail_start:] = self.history_tail(trail) if tail is None else tail
+        else:
+            out[base:] = block
+            last_trail = kept[1]
+            if last is state and last_trail is trail:
+                return
+            if kept[2] >= 0:
+                out[base + kept[2]] = 0.0
+            if kept[3] is not None:
+                out[base + self._step_at + kept[3]] = 0.0
+            if to_act >= 0:
+                out[base + to_act] = 1.0
+            if step is not None:
+                out[base + self._step_at + step] = 1.0
+            self._patch_present(out, base, state, last)
+            if recall and trail is not last_trail:
+                tail = None if trail is None else trail._tail
+                if tail is not None:
+                    out[self.tail_start:] = tail
+                elif trail is None:
+                    out[self.tail_start:] = 0.0
+                elif trail.parent is last_trail:
+                    self._add_link(out, self.tail_start, trail,
+                                   kept[3] if trail.before is last else -1)
+                else:
+                    out[self.tail_start:] = self.history_tail(trail)
+        block[:] = out[base:]  # kept in place: no new array to allocate
+        if recall and trail is not None and trail._tail is None:
+            trail._tail = out[self.tail_start:].copy()
+        kept[0], kept[1], kept[2], kept[3] = state, trail, to_act, step
+
+    def _patch_present(self, out: FloatArray, base: int, state: GameState,
+                       last: GameState) -> None:
+        """Turn ``last``'s chips, cards and showdown in ``out`` into ``state``'s.
+
+        The values :meth:`_fill_public` writes (``stacks`` to ``shown``): only what may differ
+        is rewritten.
+        """
+        n, total = self.table.players, self.total
+        seats, before = state.seats, last.seats
+        if seats is not before:
+            at, held = base + self._stacks_at, self.held
+            for i in range(n):
+                seat_state = seats[i]
+                if seat_state is not before[i]:
+                    k = at + i
+                    out[k] = seat_state.stack / total
+                    out[k + n] = seat_state.contributed / total
+                    out[k + 2 * n] = seat_state.round_bet / total
+                    out[k + 3 * n] = seat_state.folded
+                    out[k + 4 * n] = min(1.0, len(seat_state.hand) / held)
+        at = base + self._pot_at
+        out[at] = state.pot / total
+        out[at + 1] = state.high / total
+        out[at + 2] = state.over
+        settlement = state.settlement
+        if last.settlement is not None or settlement is not None:
+            shown = base + self._shown_at
+            out[shown:shown + n * len(self.pack)] = 0.0
+            if settlement is not None and settlement.showdown:
+                position, cards = self.position, len(self.pack)
+                for seat, _ in settlement.values:
+                    start = shown + seat * cards
+                    for card in seats[seat].hand:
+                        out[start + position[card]] = 1.0
 
     def information_state_array(self, state: GameState, seat: int,
                                 trail: Trail | None) -> FloatArray:
@@ -875,29 +1103,24 @@ class Encoder:
 
         The same values as :meth:`fill_information_state` with the full layout, reached
         faster: read off the state directly, with the public history worked out once per
-        decision (:meth:`history_tail`) and the public pieces once per state.
-        ``trail`` holds the deal's decisions so far.
+        decision (:meth:`history_tail`), the public pieces once per state, and the positions
+        of a hand's, a seat's receipts' and a seat's public values once per value (states
+        share the unchanged ones). ``trail`` holds the deal's decisions so far.
         """
         out = np.zeros(self.info_size, np.float32)
-        at = self.info_at
-        self._fill_private(out, at, state, seat)
-        start, last = at["received"], self.last_batch
-        width = last + 1
-        position = self.position
-        batch, after = -1, -1
-        for receipt in sorted(state.seats[seat].received, key=_by_order):
-            if receipt.after != after:
-                batch, after = batch + 1, receipt.after
-            out[start + position[receipt.card] * width + min(batch, last)] = 1.0
-        self._public_part(out, at, state, trail, True)
+        out[seat] = 1.0  # player opens both layouts
+        for index in self._private_ones(state.seats[seat])[1]:
+            out[index] = 1.0
+        self._public_part(out, self._info_public, state, trail, True)
         return out
 
     def observation_array(self, state: GameState, seat: int) -> FloatArray:
         """``seat``'s whole observation tensor as a new array (as :meth:`fill_observation`)."""
         out = np.zeros(self.observation_size, np.float32)
-        at = self.observation_at
-        self._fill_private(out, at, state, seat)
-        self._public_part(out, at, state, None, False)
+        out[seat] = 1.0
+        for index in self._private_ones(state.seats[seat])[0]:
+            out[index] = 1.0
+        self._public_part(out, self._observation_public, state, None, False)
         return out
 
     def _cards(self, target: FloatArray, cards: Sequence[Card]) -> None:

@@ -24,8 +24,10 @@ One game is one deal (docs/rules/index.md#variants) dealt from outside (``dealin
 * ``resample_from_infostate`` redraws every card hidden from a player (ISMCTS).
 
 Parameters (all optional): ``variant`` (``"waks"``), ``players`` (2), ``chips`` (20 each),
-``stacks`` (``""``: ``chips`` each; else each seat's chips, seat 0 first, ``"30;20;10"``, which
-then replaces ``chips``), ``dealer`` (-1: the last seat, so seat 0 is eldest; else a seat),
+``stacks`` (``""``: ``chips`` each; else each seat's chips, seat 0 first, ``"30;20;10"``; with
+stacks, ``chips`` stays at its default 20 or equals every stack, any other value is an
+``InvalidParameterError`` naming both: a game string always carries ``chips``, so 20 reads as
+not given), ``dealer`` (-1: the last seat, so seat 0 is eldest; else a seat),
 ``carry_in`` (0: chips carried into the pot from an earlier deal),
 ``stake`` (1), ``rest`` (3), ``ante`` (-1: the variant's own), ``options``
 (``"key:value;key:value"``, e.g. ``"supremus:false;tie:split"``; ``"key=value,key=value"`` is
@@ -42,6 +44,7 @@ import numpy as np
 import pyspiel
 
 from primero.adapters import (
+    DEFAULT_CHIPS,
     AdapterTable,
     Encoder,
     FloatArray,
@@ -83,7 +86,7 @@ GAME_NAME = "python_primero"
 DEFAULT_PARAMETERS: dict[str, Any] = {
     "variant": "waks",
     "players": 2,
-    "chips": 20,
+    "chips": DEFAULT_CHIPS,
     "stake": 1,
     "rest": 3,
     "ante": -1,
@@ -179,7 +182,7 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         ante = int(given["ante"])
         self.table = AdapterTable.build(
             variant=str(given["variant"]), options=str(given["options"]),
-            players=int(given["players"]), chips=stacks or int(given["chips"]),
+            players=int(given["players"]), chips=int(given["chips"]), stacks=stacks,
             dealer=int(given["dealer"]), carry_in=int(given["carry_in"]),
             stake=int(given["stake"]), rest=int(given["rest"]),
             ante=None if ante == -1 else ante, carry_over=str(given["carry_over"]),
@@ -294,6 +297,8 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         ids. ``pyspiel``'s own ``legal_actions`` (what C++ code calls) gives the same.
         """
         current = self._player
+        if current >= 0 and (player is None or player == current):  # a decision: the usual
+            return list(self.deal.legal_action_ids())
         if player is None:
             player = current
         if current == _TERMINAL:
@@ -329,7 +334,14 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
             after = deal.apply(action)
             self.trail = Trail(self.trail, deal, action, after)
         self.deal = after
-        self._player = self._player_of(after)
+        # _player_of, inlined: this runs at every node
+        if after.over:
+            self._player = _TERMINAL
+        elif after.pending:
+            self._player = _CHANCE
+        else:
+            assert after.to_act is not None
+            self._player = after.to_act
 
     def information_state_tensor(self, player: int | None = None) -> FloatArray:
         """``player``'s information-state tensor (default: the player to act), a new array.

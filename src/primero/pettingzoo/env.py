@@ -66,6 +66,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
             deals, so ``player_0`` is eldest).
         chips: Every player's chips at the start of the deal, or a sequence of each seat's
             (``player_0`` first) for unequal stacks.
+        stacks: Each seat's chips (``player_0`` first), as OpenSpiel's ``stacks`` parameter;
+            ``None`` for ``chips``. Beside it ``chips`` stays at its default (20) or equals
+            every stack: any other ``chips`` is an ``InvalidParameterError`` naming both.
         dealer: The dealer's seat, ``0 .. players - 1``, or -1 (the default) for the last seat;
             the eldest, who acts first, is the seat after the dealer.
         carry_in: Chips carried into the pot from an earlier deal (docs/rules/ties.md): nobody's
@@ -89,9 +92,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
     Rewards: chips won or lost, given when the deal ends (zero before), less an equal share
     (``carry_in / players``) of a carried-in pot, so they add up to zero
     (:func:`primero.adapters.returns`); a carried-over pot per ``carry_over``. An illegal
-    action ends the deal as a forfeit: the offender loses what they have in the pot (at least
-    1 chip), shared equally among the others, whose own chips in the pot come back; the
-    rewards still add up to zero.
+    action ends the deal as a forfeit, settled as if the offender had folded and the players
+    still in had split the pot (a folded player's chips stay in it and the carried-in pot
+    belongs to the players still in, docs/rules/ties.md#side-pots): the
+    offender loses what they have in the pot (at least 1 chip), a folded player what they put
+    in, and the players still in get their own chips back and share the rest equally: the
+    offender's and the folded players' chips and the carried-in pot. Less everyone's equal
+    share of the carried-in pot, as in every deal, the rewards add up to zero and the offender
+    loses at least their chips in the pot.
 
     Raises:
         InvalidParameterError: bad chips, dealer, carry-in, carry-over treatment or raise cap
@@ -118,13 +126,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
                  ante: int | None = None, options: str | dict[str, Any] = "",
                  carry_over: str = "refund", raise_cap: int = 0,
                  render_mode: str | None = None, dealer: int = -1,
-                 carry_in: int = 0) -> None:
+                 carry_in: int = 0, stacks: Sequence[int] | None = None) -> None:
         super().__init__()
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(
                 f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
         self.table = AdapterTable.build(variant=variant, options=options, players=players,
-                                        chips=chips, dealer=dealer, carry_in=carry_in,
+                                        chips=chips, stacks=stacks, dealer=dealer,
+                                        carry_in=carry_in,
                                         stake=stake, rest=rest, ante=ante,
                                         carry_over=carry_over, raise_cap=raise_cap)
         self.render_mode = render_mode
@@ -236,12 +245,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
             self.render()
 
     def _forfeit(self, agent: str) -> None:
-        """End the deal on ``agent``'s illegal action: they lose their chips in the pot."""
-        seat = self.possible_agents.index(agent)
-        lost = float(max(1, self.deal.seats[seat].contributed))
-        share = lost / (len(self.agents) - 1)
+        """End the deal on ``agent``'s illegal action (see the class doc for the rewards)."""
+        offender = self.possible_agents.index(agent)
+        seats = self.deal.seats
+        claim = self.table.carry_in / self.table.players  # everyone's share of the carry-in
+        live = [i for i, s in enumerate(seats) if i != offender and not s.folded] \
+            or [i for i in range(len(seats)) if i != offender]  # (a deal over has none)
+        lost = [float(max(1, s.contributed)) if i == offender else float(s.contributed)
+                for i, s in enumerate(seats)]
+        won = (sum(lost[i] for i in range(len(seats)) if i not in live)
+               + self.table.carry_in) / len(live)
+        rewards = [won - claim if i in live else -lost[i] - claim for i in range(len(seats))]
         self._forfeited = True
-        self.rewards = {other: (-lost if other == agent else share) for other in self.agents}
+        self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
         self.terminations = dict.fromkeys(self.agents, True)
         self.infos[agent] = {**self.infos[agent], "illegal_action": True}
         self._cumulative_rewards[agent] = 0.0
