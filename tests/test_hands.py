@@ -168,6 +168,20 @@ def test_evaluate_rejects_impossible_hands(cards: str, message: str) -> None:
     assert str(info.value) == message
 
 
+def test_evaluate_reads_a_one_shot_iterator_once() -> None:
+    ranking = get_variant("waks").ranking
+    # the fast path unpacks its argument: an iterator it used up must still be read whole
+    assert ranking.evaluate(t for t in "7s 6h Ad Kc".split()).label == "Primero 65"
+    assert ranking.evaluate(iter(parse_cards("Ah 6h 7h 2c"))).label == "Supremus 55"
+    assert ranking.evaluate(c for c in parse_cards("7s 6h Ad Kc")).label == "Primero 65"
+    with pytest.raises(InvalidDeckError, match="8s .* not in the italian40 pack"):
+        ranking.evaluate(t for t in "8s 6h Ad Kc".split())
+    for tokens, held in (("7s 6h Ad", "fewer"), ("7s 6h Ad Kc 5c", "more")):
+        with pytest.raises(InvalidDeckError) as info:
+            ranking.evaluate(t for t in tokens.split())
+        assert str(info.value) == f"a hand has exactly 4 cards; the iterator given held {held}"
+
+
 def test_value_of_is_the_table_lookup() -> None:
     ranking = get_variant().ranking
     cards = parse_cards("7s 6h Ad Kc")

@@ -445,7 +445,15 @@ class Ranking:
                 if b > c:
                     b, c = c, b
                 index = c1[a] + c2[b] + c3[c] + c4[d]  # past the end for a card not in the pack
-            except (ValueError, TypeError, AttributeError, IndexError):
+            except (ValueError, TypeError, AttributeError, IndexError) as error:
+                if isinstance(cards, Iterator):  # a one-shot iterator the unpacking used up
+                    try:
+                        held = (w, x, y, z)
+                    except UnboundLocalError:  # not four of them: the count is in the error
+                        raise InvalidDeckError(
+                            f"a hand has exactly {HAND_SIZE} cards; the iterator given held "
+                            + ("fewer" if "not enough" in str(error) else "more")) from None
+                    return checked((*held, *cards))
                 return checked(cards)
             if index < size and a < b < c < d:  # else a card twice, or not in the pack
                 value = make()
