@@ -441,3 +441,47 @@ def test_fast_values_behave_as_hand_values() -> None:
     assert copy.deepcopy(fast) is fast
     with pytest.raises(AttributeError):
         fast._ranking = get_variant("losing").ranking  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [list, tuple, set, frozenset, iter, dict.fromkeys, lambda cards: (c for c in cards),
+     lambda cards: [c.ascii for c in cards], lambda cards: (c.ascii for c in cards)],
+    ids=["list", "tuple", "set", "frozenset", "iterator", "dict", "generator", "texts",
+         "text-generator"],
+)
+def test_evaluate_gives_the_same_value_for_any_iterable_of_the_cards(make: Any) -> None:
+    cards = parse_cards("Ah 6h 7h 2c")
+    ranking = get_variant("waks").ranking
+    assert ranking.evaluate(make(cards)).label == "Supremus 55"
+    assert primero.evaluate(make(cards)).label == "Supremus 55"
+
+
+@pytest.mark.parametrize(
+    ("tokens", "message"),
+    [("7s 7s Ad Kc", "duplicate card 7s (7♠) in the hand"),
+     ("8s 6h Ad Kc", "card 8s (8♠) in the hand is not in the italian40 pack")],
+)
+def test_evaluate_of_a_used_up_iterator_names_the_duplicate_or_foreign_card(
+        tokens: str, message: str) -> None:
+    ranking = get_variant("waks").ranking
+    for cards in (iter(parse_cards(tokens)), (c for c in parse_cards(tokens))):
+        with pytest.raises(InvalidDeckError) as info:
+            ranking.evaluate(cards)
+        assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [(None, "got NoneType None"), (5, "got int 5"), (1.5, "got float 1.5"),
+     (b"7s 6h Ad Kc", "got bytes (decode it to text first)"),
+     (bytearray(b"7s 6h Ad Kc"), "got bytearray (decode it to text first)")],
+)
+def test_evaluate_refuses_what_is_not_text_or_an_iterable_of_cards(
+        cards: object, message: str) -> None:
+    expected = ("cards must be text like '7s 6h Ad Kc' or an iterable of cards, "
+                + message)
+    for evaluate_ in (get_variant("waks").ranking.evaluate, primero.evaluate):
+        with pytest.raises(primero.CardParseError) as info:
+            evaluate_(cards)  # type: ignore[arg-type]
+        assert str(info.value) == expected

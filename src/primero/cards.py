@@ -273,11 +273,23 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     Duplicates are kept: checking them is the caller's business (see :func:`check_distinct`).
 
     Raises:
-        CardParseError: a token is not a card; the message names the token.
+        CardParseError: a token is not a card; the message names the token. Or ``text`` is
+            neither text nor an iterable (``None``, a number) or is bytes; the message names
+            its type.
     """
     if isinstance(text, str):
         return tuple(parse_card(token) for token in _tokens(text))
-    return tuple(item if isinstance(item, Card) else parse_card(item) for item in text)
+    if isinstance(text, bytes | bytearray | memoryview):  # iterates as numbers, not cards
+        raise CardParseError(
+            f"cards must be text like '7s 6h Ad Kc' or an iterable of cards, got "
+            f"{type(text).__name__} (decode it to text first)")
+    try:
+        items = iter(text)
+    except TypeError:
+        raise CardParseError(
+            f"cards must be text like '7s 6h Ad Kc' or an iterable of cards, got "
+            f"{type(text).__name__} {text!r}") from None
+    return tuple(item if isinstance(item, Card) else parse_card(item) for item in items)
 
 
 def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:

@@ -455,11 +455,13 @@ class Ranking:
                             + ("fewer" if "not enough" in str(error) else "more")) from None
                     return checked((*held, *cards))
                 return checked(cards)
-            if index < size and a < b < c < d:  # else a card twice, or not in the pack
+            if index < size and a < b < c < d:
                 value = make()
                 value._index = index
                 return value
-            return checked(cards)
+            # a card twice or not in the pack: check the four items unpacked, not ``cards``,
+            # which may be an iterator the unpacking used up
+            return checked((w, x, y, z))
 
         evaluate.__doc__ = Ranking.evaluate.__doc__
         self.__dict__["evaluate"] = evaluate
@@ -534,7 +536,8 @@ class Ranking:
             cards: Four cards: text (``"7s 6h Ad Kc"``) or an iterable of cards or strings.
 
         Raises:
-            CardParseError: a token is not a card.
+            CardParseError: a token is not a card, or ``cards`` is neither text nor an
+                iterable (``None``, a number) or is bytes.
             InvalidDeckError: not exactly four cards, a duplicate, or a card outside the pack.
         """
         bound = self.__dict__.get("evaluate")  # a method fetched before the table was loaded

@@ -41,7 +41,6 @@ from primero import hookspecs
 from primero.cards import Card, parse_cards
 from primero.errors import (
     PLUGIN_FAULTS,
-    CardParseError,
     InvalidOptionError,
     PluginError,
     PluginWarning,
@@ -697,7 +696,8 @@ def evaluate(cards: str | Iterable[Card | str],
     """Evaluate a four-card hand.
 
     Args:
-        cards: Four cards, as text (``"7s 6h Ad Kc"``) or cards.
+        cards: Four cards, as text (``"7s 6h Ad Kc"``) or any iterable of cards or their
+            texts (a list, a tuple, a set, a generator).
         variant: A variant name (with ``options``) or a configured :class:`Variant`.
         **options: Variant options, e.g. ``supremus=False``, when ``variant`` is a name.
 
@@ -705,7 +705,8 @@ def evaluate(cards: str | Iterable[Card | str],
         The :class:`HandValue`: class, points, counting cards, and the ranking.
 
     Raises:
-        CardParseError: a token is not a card.
+        CardParseError: a token is not a card, or ``cards`` is neither text nor an iterable
+            (``None``, a number) or is bytes.
         InvalidDeckError: not four cards, a duplicate, or a card outside the variant's pack.
         UnknownVariantError: no such variant.
         InvalidOptionError: an unknown option or a bad value.
@@ -718,11 +719,6 @@ def evaluate(cards: str | Iterable[Card | str],
         )
     elif options:
         variant = variant.with_options(**options)
-    if not isinstance(cards, str | tuple | list):
-        raise CardParseError(
-            f"cards must be text like '7s 6h Ad Kc' or a list of cards, got "
-            f"{type(cards).__name__}"
-        )
     return variant.ranking.evaluate(cards if isinstance(cards, str) else parse_cards(cards))
 
 
