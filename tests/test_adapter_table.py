@@ -256,3 +256,45 @@ def test_stacks_beside_chips_at_its_default_or_equal_to_every_stack_are_taken() 
     env.reset(seed=0)
     assert env.deal.stacks[0] + env.deal.seats[0].contributed == 7
     assert env.deal.stacks[1] + env.deal.seats[1].contributed == 3
+
+
+@pytest.mark.parametrize("players", [0, -1, 1, 7])
+def test_players_outside_the_variants_range_are_refused_naming_players(players: int) -> None:
+    message = f"players: waks is played by 2 to 6 players; got {players}"
+    for build in (lambda: pyspiel.load_game(GAME, {"players": players}),
+                  lambda: raw_env(players=players)):
+        with pytest.raises(InvalidParameterError) as caught:
+            build()
+        assert (str(caught.value), caught.value.parameter) == (message, "players")
+
+
+@pytest.mark.parametrize("stacks", [";", " ; ", ",", ";;"])
+def test_stacks_of_separators_only_are_refused_not_read_as_no_stacks(stacks: str) -> None:
+    with pytest.raises(InvalidParameterError, match=r"^stacks: .* names no chips") as caught:
+        pyspiel.load_game(GAME, {"stacks": stacks})
+    assert caught.value.parameter == "stacks"
+    assert parse_stacks("  ") == ()
+
+
+@pytest.mark.parametrize("stacks", ["30;20;10;5", {30, 20, 10, 5}, {0: 30, 1: 20}, 5, b"30"])
+def test_pettingzoo_stacks_that_are_no_list_of_seats_are_refused_naming_stacks(
+        stacks: object) -> None:
+    with pytest.raises(InvalidParameterError, match=r"^stacks: one whole number of chips per "
+                                                    "seat, in seat order") as caught:
+        raw_env(stacks=stacks)  # type: ignore[arg-type]
+    assert caught.value.parameter == "stacks"
+
+
+def test_pettingzoo_stacks_read_from_any_ordered_iterable_in_seat_order() -> None:
+    np = pytest.importorskip("numpy")
+    for stacks in (iter([4, 9, 7, 2]), np.array([4, 9, 7, 2]), (s for s in (4, 9, 7, 2))):
+        assert raw_env(stacks=stacks).table.stacks == (4, 9, 7, 2)  # type: ignore[arg-type]
+    assert raw_env(chips=np.array([4, 9, 7, 2])).table.stacks == (4, 9, 7, 2)
+
+
+@pytest.mark.parametrize("options", [None, 5, [("supremus", "false")]])
+def test_pettingzoo_options_neither_text_nor_a_mapping_are_refused_naming_options(
+        options: object) -> None:
+    with pytest.raises(InvalidParameterError, match=r"^options: ") as caught:
+        raw_env(options=options)  # type: ignore[arg-type]
+    assert caught.value.parameter == "options"

@@ -25,8 +25,9 @@ outside (``start_deal(..., dealing="external")``) at a table fixed by an
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -131,6 +132,25 @@ def _whole(value: object) -> bool:
     return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
 
 
+def _seat_list(value: object, parameter: str) -> object:
+    """``value`` as a tuple if it lists the seats in order, a number as it is, else refused.
+
+    A list, a tuple, an iterator or a numpy array lists the seats; anything else is refused
+    naming ``parameter``: text, bytes, a set (no seat order) or a mapping is no list of seats.
+    """
+    if _whole(value) or isinstance(value, tuple):
+        return value
+    what = ("a whole number of chips or one per seat" if parameter == "chips"
+            else "one whole number of chips per seat")
+    if not isinstance(value, str | bytes | bytearray | AbstractSet | Mapping):
+        try:
+            return tuple(cast("Iterable[object]", value))
+        except TypeError:
+            pass
+    raise InvalidParameterError(
+        parameter, f"{what}, in seat order (a list or tuple), got {named(value)}")
+
+
 def _checked_stacks(chips: int | Sequence[int], players: int) -> tuple[int, ...]:
     """Every seat's chips from ``chips`` (one number for all, or one per seat), checked."""
     if _whole(chips):
@@ -168,9 +188,14 @@ def parse_stacks(text: str) -> tuple[int, ...]:
     ``,`` and spaces separate too (the game string keeps ``;``); ``""`` is no stacks.
 
     Raises:
-        InvalidParameterError: an entry that is not a whole number (naming ``stacks``).
+        InvalidParameterError: an entry that is not a whole number, or separators with no
+            number at all (``";"``), naming ``stacks``.
     """
     items = [item for item in text.replace(",", ";").replace(" ", ";").split(";") if item]
+    if not items and text.strip():
+        raise InvalidParameterError(
+            "stacks", f"{named(text)} names no chips (write the chips per seat as 30;20;10, "
+            "or leave stacks empty for chips each)")
     stacks: list[int] = []
     for item in items:
         try:
@@ -244,8 +269,14 @@ class AdapterTable:
             InvalidParameterError: bad chips or stacks, ``stacks`` with a ``chips`` that
                 contradicts them (the message names both), a bad dealer, carry-in, carry-over
                 treatment or raise cap; the message (and its ``parameter``) names it.
-            PrimeroError: bad players or table (stake, rest, ante): the engine's messages.
+            InvalidParameterError: players outside the variant's range, or options neither
+                text nor a mapping (naming the parameter).
+            PrimeroError: a bad table (stake, rest, ante): the engine's messages.
         """
+        if not isinstance(options, str | Mapping):
+            raise InvalidParameterError(
+                "options", f"text like 'supremus=false,tie=split' or a dict of option values, "
+                f"got {named(options)}")
         given = parse_options(options) if isinstance(options, str) else dict(options)
         configured = get_variant(variant, **given)
         if carry_over not in CARRY_OVER_TREATMENTS:
@@ -258,6 +289,18 @@ class AdapterTable:
         if not _whole(players):
             raise InvalidParameterError("players", f"a whole number, got {named(players)}")
         players = int(players)
+        low, high = configured.spec.players
+        if not low <= players <= high:  # before the stacks and the dealer, which count seats
+            raise InvalidParameterError(
+                "players", f"{configured.name} is played by {low} to {high} players; got "
+                f"{players}")
+        chips = _seat_list(chips, "chips")  # type: ignore[assignment]
+        if stacks is not None:
+            stacks = _seat_list(stacks, "stacks")  # type: ignore[assignment]
+            if _whole(stacks):
+                raise InvalidParameterError(
+                    "stacks", f"one whole number of chips per seat, in seat order (a list or "
+                    f"tuple; chips gives every seat the same), got {named(stacks)}")
         if stacks is not None and len(stacks):
             given_stacks = _checked_stacks(stacks, players)
             if not _unset_or_equal(chips, given_stacks):
