@@ -213,3 +213,17 @@ def test_a_forfeit_leaves_a_folded_players_chips_to_the_players_still_in() -> No
     assert table.rewards == {"player_0": -5.0 - 2.0, "player_1": -3.0 - 2.0,
                              "player_2": 14.0 - 2.0}
     assert sum(table.rewards.values()) == 0.0
+
+
+@pytest.mark.parametrize("action", [None, 1.0, 1.5, True, "vie 1"], ids=repr)
+def test_an_action_that_is_no_whole_id_forfeits_rather_than_being_truncated(
+        action: object) -> None:
+    table = raw_env(players=3, carry_in=3)
+    table.reset(seed=7)
+    assert 1 in table.deal.legal_action_ids()  # int(1.5) and True would have played id 1
+    table.step(action)  # type: ignore[arg-type]
+    # player_0 has nothing in the pot: loses 1 chip; the two others share it and the
+    # carried-in 3; everyone less an equal share (1) of the carried-in pot
+    assert table.rewards == {"player_0": -2.0, "player_1": 1.0, "player_2": 1.0}
+    assert all(table.terminations.values())
+    assert table.infos["player_0"]["illegal_action"] is True

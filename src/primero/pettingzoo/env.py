@@ -225,16 +225,21 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        """Apply the selected agent's action (an id); ``None`` for an agent already done."""
+        """Apply the selected agent's action (an id); ``None`` for an agent already done.
+
+        For an agent still to act, anything but a legal id (an id off the mask, or a value
+        that is no whole number: ``None``, ``1.5``, ``True``, text) is an illegal action: the
+        deal ends as a forfeit (see the class doc).
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert action is not None
-        chosen = int(action)
-        if chosen not in self.deal.legal_action_ids():
-            self._forfeit(agent)
+        whole = isinstance(action, int | np.integer) and not isinstance(action, bool | np.bool_)
+        if not whole or int(action) not in self.deal.legal_action_ids():  # type: ignore[arg-type]
+            self._forfeit(agent)  # an id off the mask, or no id at all (None, 1.5, True, text)
             return
+        chosen = int(action)  # type: ignore[arg-type]
         after = self.deal.apply(chosen)
         self.trail = Trail(self.trail, self.deal, chosen, after)
         self.deal = self._deal_chance(after)
