@@ -318,3 +318,23 @@ def test_compare_refuses_one_text_instead_of_a_list_of_variants() -> None:
     # compare("waks") used to iterate the letters: "unknown variant 'w'"
     with pytest.raises(PrimeroError, match=r"^variants is one text 'waks': give a list"):
         compare("waks", deals=2)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", [1.5, 1.0, True, "1", None], ids=repr)
+def test_a_run_seed_that_is_no_whole_number_is_refused(seed: object) -> None:
+    message = f"seed must be a whole number, got {seed!r}"
+    for run in (lambda: simulate("primiera", players=3, deals=2, seed=seed),  # type: ignore[arg-type]
+                lambda: simulate_sessions("primiera", players=3, sessions=1,
+                                          deals_per_session=2, seed=seed),  # type: ignore[arg-type]
+                lambda: compare(["waks", "primiera"], players=3, deals=2, seed=seed)):  # type: ignore[arg-type]
+        with pytest.raises(PrimeroError) as info:
+            run()
+        assert str(info.value) == message
+
+
+def test_a_numpy_integer_seed_plays_the_same_deals_as_the_int() -> None:
+    np = pytest.importorskip("numpy")
+    by_numpy = simulate("primiera", players=3, deals=3, seed=np.int64(4), agents="odds")
+    by_int = simulate("primiera", players=3, deals=3, seed=4, agents="odds")
+    assert by_numpy.results == by_int.results
+    assert type(by_numpy.seed) is int

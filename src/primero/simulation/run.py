@@ -269,8 +269,9 @@ def simulate(
         UnknownVariantError: no such variant.
         InvalidOptionError: a bad option.
         PrimeroError: a bad number of players, chips or agents, a bad table (e.g. an ante
-            for a variant that has none), or ``deals`` not a whole number from 0 to
-            :data:`~primero.simulation.executor.MAX_DEALS` (1,000,000).
+            for a variant that has none), ``deals`` not a whole number from 0 to
+            :data:`~primero.simulation.executor.MAX_DEALS` (1,000,000), or ``seed`` not a
+            whole number (``1.5``, ``True``, ``"1"``, ``None``).
         ValueError: an unknown agent name.
     """
     configured = resolve_variant(variant, options)
@@ -280,6 +281,8 @@ def simulate(
     if deals < 0:
         raise PrimeroError(f"deals must not be negative, got {deals}")
     _check_size("deals", deals)
+    _check_whole("seed", seed)  # derive_seed reads its text: "1", 1.0 or True would pass
+    seed = int(seed)
     specs = tuple(agent_specs(agents, players))
     _check_table(configured, stacks, stake, rest, ante, raise_cap)
     plan = Plan.of(configured, str(configured), players=players, chips=stacks, stake=stake,
@@ -319,7 +322,7 @@ def simulate_sessions(
         InvalidOptionError: a bad option.
         PrimeroError: bad players, chips, agents, sessions or deals per session, or more
             than :data:`~primero.simulation.executor.MAX_DEALS` deals in all (sessions times
-            deals per session).
+            deals per session), or ``seed`` not a whole number.
         ValueError: an unknown agent name.
     """
     configured = resolve_variant(variant, options)
@@ -333,6 +336,8 @@ def simulate_sessions(
             f"{deals_per_session}"
         )
     _check_size("sessions * deals_per_session", sessions * deals_per_session)
+    _check_whole("seed", seed)  # derive_seed reads its text: "1", 1.0 or True would pass
+    seed = int(seed)
     specs = tuple(agent_specs(agents, players))
     _check_table(configured, stacks, stake, rest, ante, raise_cap)
     plan = Plan.of(configured, str(configured), players=players, chips=stacks, stake=stake,
@@ -389,6 +394,7 @@ def compare(
     configured = [resolve_variant(v) for v in variants]
     if not configured:
         raise PrimeroError("give at least one variant to compare")
+    _check_whole("seed", seed)
     labels = [str(v) for v in configured]
     twice = next((label for label in labels if labels.count(label) > 1), None)
     if twice is not None:
