@@ -250,8 +250,10 @@ class AdapterTable:
             variant: An installed variant's name.
             options: Variant options (:func:`parse_options`' forms, or a dict).
             players: How many players.
-            chips: Every player's chips, or a sequence of each seat's (seat 0 first).
-            stacks: Each seat's chips (seat 0 first), or ``None`` / empty for ``chips``.
+            chips: Every player's chips, or a sequence of each seat's (seat 0 first): a
+                list, a tuple, an iterator or a numpy array; not text, a set or a mapping.
+            stacks: Each seat's chips (seat 0 first, as ``chips`` lists them), or ``None`` /
+                empty for ``chips``.
                 Given with ``chips`` only where ``chips`` is at its default
                 (:data:`DEFAULT_CHIPS`, read as not given: a game string always carries it)
                 or equal to every stack; any other ``chips`` contradicts the stacks.
