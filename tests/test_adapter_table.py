@@ -298,3 +298,31 @@ def test_pettingzoo_options_neither_text_nor_a_mapping_are_refused_naming_option
     with pytest.raises(InvalidParameterError, match=r"^options: ") as caught:
         raw_env(options=options)  # type: ignore[arg-type]
     assert caught.value.parameter == "options"
+
+
+def test_a_state_hundreds_of_decisions_deep_pickles_in_both_adapters() -> None:
+    # the trail of decisions is a chain of parents: pickled as a chain it nested one call
+    # per decision and overflowed the stack past about 270 decisions
+    game = pyspiel.load_game(GAME, {"chips": 10**6, "rest": 1000})
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while not state.is_terminal():  # 398 decisions
+        outcomes = state.chance_outcomes() if state.is_chance_node() else None
+        state.apply_action(rng.choice(outcomes)[0] if outcomes else
+                           rng.choice(state.legal_actions()))
+    assert state.trail.length >= 300
+    again = pickle.loads(pickle.dumps(state))
+    assert again.history() == state.history()
+    assert again.trail.length == state.trail.length
+    assert again.information_state_string(0) == state.information_state_string(0)
+    table = raw_env(players=2, chips=10**6, rest=1000)
+    table.reset(seed=1)
+    rng = random.Random(2)
+    for _agent in table.agent_iter():
+        observation, _, termination, truncation, _ = table.last()
+        if termination or truncation or (table.trail is not None
+                                         and table.trail.length >= 400):
+            break
+        table.step(rng.choice(observation["action_mask"].nonzero()[0].tolist()))
+    assert table.trail is not None and table.trail.length >= 400
+    assert pickle.loads(pickle.dumps(table)).trail.length == table.trail.length

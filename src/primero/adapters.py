@@ -609,6 +609,18 @@ class Trail:
     def __deepcopy__(self, memo: dict[int, object]) -> Trail:
         return self  # a value (its caches only ever fill in)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled flat, oldest decision first: the chain of parents pickled as it stands
+        # nests one call per decision and overflows the interpreter's stack past a few
+        # hundred decisions (caches are left out: they fill in again when asked for)
+        links: list[tuple[GameState, int, GameState]] = []
+        node: Trail | None = self
+        while node is not None:
+            links.append((node.before, node.action, node.after))
+            node = node.parent
+        links.reverse()
+        return (_trail_of, (tuple(links),))
+
     def __copy__(self) -> Trail:
         return self
 
@@ -627,6 +639,16 @@ class Trail:
                 moves = (*moves, Move.make(link.before, link.action, link.after))
                 link._moves = moves
         return moves
+
+
+def _trail_of(links: tuple[tuple[GameState, int, GameState], ...]) -> Trail:
+    """The trail of ``links`` (before, action id, after), oldest first: unpickling."""
+    trail: Trail | None = None
+    for before, action, after in links:
+        trail = Trail(trail, before, action, after)
+    if trail is None:
+        raise ValueError("a pickled trail holds at least one decision")
+    return trail
 
 
 def trail_moves(trail: Trail | None) -> tuple[Move, ...]:
