@@ -208,3 +208,41 @@ def test_every_view_of_every_variant_is_json(name: str) -> None:
 def test_to_dict_of_something_else_is_a_type_error() -> None:
     with pytest.raises(TypeError, match="not int"):
         to_dict(3)
+
+
+def test_a_settlement_dict_whose_chips_are_not_conserved_is_refused() -> None:
+    _, state = golden()
+    assert state.settlement is not None
+    data = through_json(to_dict(state.settlement))
+
+    def refused(change: dict[str, Any], message: str) -> None:
+        with pytest.raises(RecordError, match=message):
+            settlement_from_dict({**data, **change}, "waks")
+
+    award = data["awards"][0]
+    layer = data["layers"][0]
+    refused({"awards": [{**award, "amount": -12}]},
+            r"^settlement: award 1: key 'amount' must be 1 or more, got -12$")
+    refused({"awards": [{**award, "amount": 0}]},
+            r"^settlement: award 1: key 'amount' must be 1 or more, got 0$")
+    refused({"awards": [{**award, "seat": -1}]},
+            r"^settlement: award 1: key 'seat' must be 0 or more, got -1$")
+    refused({"returns": [{"seat": 1, "chips": -4}]},
+            r"^settlement: return 1: key 'chips' must be 0 or more, got -4$")
+    refused({"carry": -1}, r"^settlement: key 'carry' must be 0 or more, got -1$")
+    refused({"values": [{**data["values"][0], "seat": -2}]},
+            r"^settlement: value 1: key 'seat' must be 0 or more, got -2$")
+    refused({"layers": [{**layer, "amount": -12}]},
+            r"^settlement: layer 1: key 'amount' must be 0 or more, got -12$")
+    refused({"layers": [{**layer, "contenders": [0, -1]}]},
+            r"^settlement: layer 1: key 'contenders' must be a list of numbers 0 or more, "
+            r"got -1$")
+    refused({"layers": [{**layer, "shares": [5]}]},
+            r"^settlement: layer 1: the shares \[5\] add up to 5, not the layer's 12 chips "
+            r"\(chips are conserved\)$")
+    refused({"layers": [{**layer, "shares": [6, 6]}]},
+            r"^settlement: layer 1: 2 shares for 1 winners \(one share per winner\)$")
+    refused({"layers": [{**layer, "winners": [2]}]},
+            r"^settlement: layer 1: winner seat 2 is not one of the contenders \[0, 1\]$")
+    # the untouched dict still reads back
+    assert settlement_from_dict(data, "waks") == state.settlement

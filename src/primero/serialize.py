@@ -142,7 +142,38 @@ def _ints(data: Mapping[str, Any], key: str, where: str) -> tuple[int, ...]:
     values = _get(data, key, list, where)
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
         raise RecordError(f"{where}: key {key!r} must be a list of whole numbers")
+    if any(v < 0 for v in values):
+        raise RecordError(f"{where}: key {key!r} must be a list of numbers 0 or more, got "
+                          f"{min(values)}")
     return tuple(values)
+
+
+def _count(data: Mapping[str, Any], key: str, where: str, least: int = 0) -> int:
+    """A seat or a number of chips: a whole number of at least ``least``."""
+    value: int = _get(data, key, int, where)
+    if value < least:
+        raise RecordError(f"{where}: key {key!r} must be {least} or more, got {value}")
+    return value
+
+
+def _layer_from(layer: Any, where: str) -> PotLayer:
+    """A pot layer from its dictionary: its winners contenders, its shares its whole amount."""
+    read = PotLayer(amount=_count(layer, "amount", where), level=_count(layer, "level", where),
+                    contenders=_ints(layer, "contenders", where),
+                    winners=_ints(layer, "winners", where),
+                    shares=_ints(layer, "shares", where))
+    if len(read.shares) != len(read.winners):
+        raise RecordError(f"{where}: {len(read.shares)} shares for {len(read.winners)} "
+                          "winners (one share per winner)")
+    outsiders = [s for s in read.winners if s not in read.contenders]
+    if outsiders:
+        raise RecordError(f"{where}: winner seat {outsiders[0]} is not one of the contenders "
+                          f"{list(read.contenders)}")
+    if read.winners and sum(read.shares) != read.amount:
+        raise RecordError(f"{where}: the shares {list(read.shares)} add up to "
+                          f"{sum(read.shares)}, not the layer's {read.amount} chips "
+                          "(chips are conserved)")
+    return read
 
 
 def _read_value(data: Any, variant: Variant, where: str) -> HandValue:
@@ -171,8 +202,11 @@ def settlement_from_dict(data: Mapping[str, Any], variant: Variant | str) -> Set
         The settlement; equal to the one written.
 
     Raises:
-        RecordError: a key is missing or has the wrong type, a card does not exist, or a
-            hand's cards are not the class and points written; the message names the key.
+        RecordError: a key is missing or has the wrong type, a card does not exist, a
+            hand's cards are not the class and points written, a seat or a number of chips
+            is negative (an award is at least 1 chip), or a layer's chips are not conserved
+            (one share per winner, every winner a contender, the shares adding up to the
+            layer's amount); the message names the key.
         UnknownVariantError: ``variant`` is a name that is not registered.
     """
     if isinstance(variant, str):
@@ -182,28 +216,22 @@ def settlement_from_dict(data: Mapping[str, Any], variant: Variant | str) -> Set
     for k, award in enumerate(_get(data, "awards", list, where), start=1):
         at = f"{where}: award {k}"
         raw = _get(award, "value", (dict, type(None)), at)
-        awards.append(Award(seat=_get(award, "seat", int, at), amount=_get(award, "amount",
-                                                                           int, at),
+        awards.append(Award(seat=_count(award, "seat", at),
+                            amount=_count(award, "amount", at, least=1),
                             value=None if raw is None else _read_value(raw, variant, at)))
     returns = []
     for k, entry in enumerate(_get(data, "returns", list, where), start=1):
         at = f"{where}: return {k}"
-        returns.append((_get(entry, "seat", int, at), _get(entry, "chips", int, at)))
-    layers = []
-    for k, layer in enumerate(_get(data, "layers", list, where), start=1):
-        at = f"{where}: layer {k}"
-        layers.append(PotLayer(amount=_get(layer, "amount", int, at),
-                               level=_get(layer, "level", int, at),
-                               contenders=_ints(layer, "contenders", at),
-                               winners=_ints(layer, "winners", at),
-                               shares=_ints(layer, "shares", at)))
+        returns.append((_count(entry, "seat", at), _count(entry, "chips", at)))
+    layers = [_layer_from(layer, f"{where}: layer {k}")
+              for k, layer in enumerate(_get(data, "layers", list, where), start=1)]
     values = []
     for k, entry in enumerate(_get(data, "values", list, where), start=1):
         at = f"{where}: value {k}"
-        values.append((_get(entry, "seat", int, at),
+        values.append((_count(entry, "seat", at),
                        _read_value(_get(entry, "value", dict, at), variant, at)))
     return Settlement(awards=tuple(awards), returns=tuple(returns), layers=tuple(layers),
-                      carry=_get(data, "carry", int, where),
+                      carry=_count(data, "carry", where),
                       showdown=_get(data, "showdown", bool, where),
                       values=tuple(values), reason=_get(data, "reason", str, where))
 
