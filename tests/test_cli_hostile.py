@@ -112,6 +112,8 @@ def test_a_5000_digit_number_is_not_echoed(tmp_path: Path) -> None:
     ({"chips": [50, 50, 50]}, "key 'chips' gives 3 chip counts for 4 players (one per player, "
                               "or one number for all)"),
     ({"dealer": "Zed"}, "key 'dealer': 'Zed' is not one of the players (Anna, Ben, Carla, Dan)"),
+    ({"actions": ["Zed pass"]},
+     "action 1 'Zed pass': 'Zed' is not one of the players (Anna, Ben, Carla, Dan)"),
     ({"actions": ["Anna vie ２"]},
      "action 1 'Anna vie ２': numbers are written with the digits 0-9, not '２'"),
     ({"variant": "revival", "options": {"rounds": "٢"}},

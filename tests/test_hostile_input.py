@@ -125,7 +125,21 @@ def test_record_errors_quote_names_with_control_characters() -> None:
     with pytest.raises(RecordError) as info:
         replay(bad)
     assert "\u202e" not in str(info.value)
-    assert str(info.value).endswith("not 'Anna\\u202e''s")
+    assert str(info.value) == ("action 1 'Anna\\u202e pass': 'Anna\\u202e' is not one of the "
+                               "players (Anna, Ben, Carla, Dan)")
+
+
+def test_a_record_action_by_someone_not_at_the_table_is_refused_naming_them() -> None:
+    """An action by a stranger is named as such, not as out of turn, read or replayed."""
+    text = _WAKS_EXAMPLE.read_text(encoding="utf-8").replace('"Ben vie 2"', '"Zed vie 2"')
+    with pytest.raises(RecordError, match=r"^deal record: action 2 'Zed vie 2': 'Zed' is not "
+                                          r"one of the players \(Anna, Ben, Carla, Dan\)$"):
+        load_record(text)
+    record = load_record(_WAKS_EXAMPLE.read_text(encoding="utf-8"))
+    stranger = attrs.evolve(record, actions=(record.actions[0], ("Zed", "vie 2")))
+    with pytest.raises(RecordError, match=r"^action 2 'Zed vie 2': 'Zed' is not one of the "
+                                          r"players \(Anna, Ben, Carla, Dan\)$"):
+        replay(stranger)
 
 
 def test_long_core_deals_with_big_stacks_are_not_cut_short() -> None:

@@ -360,7 +360,8 @@ def load_record(source: str | Path) -> DealRecord:
             kept in :attr:`DealRecord.extra`), gives both ``stock`` and ``seed``, names no
             players or a dealer who is not one of them, gives a chip count per player that
             does not match the players, names a card that does not exist, writes a number
-            with digits other than 0-9, or an action is not ``"<player> <verb> ..."``; the
+            with digits other than 0-9, or an action is not ``"<player> <verb> ..."`` by one
+            of the players; the
             message names the file and the key, and never echoes a huge value whole.
         OSError: the file cannot be opened (missing, no permission).
     """
@@ -428,6 +429,9 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
                               "'<player> <verb> ...'")
         _ascii_digits(line, f"action {k} {_show(line)}", where)
         player, verb = line.split(None, 1)
+        if player not in players:
+            raise RecordError(f"{where}: action {k} {_show(line)}: {_show(player)} is not one "
+                              f"of the players ({', '.join(players)})")
         long = next((w for w in verb.split() if w.lstrip("-").isdigit()
                      and len(w.lstrip("-")) > MAX_AMOUNT_DIGITS), None)
         if long is not None:  # refused before int() reads it (Python reads 4,300 digits)
@@ -485,7 +489,8 @@ def replay(record: DealRecord, *, stop_after: int | None = None) -> GameState:
         The state after the actions (the finished deal for a complete record).
 
     Raises:
-        RecordError: the setup is bad, or an action is out of turn or illegal; the message
+        RecordError: the setup is bad, or an action is by someone who is not one of the
+            players, out of turn or illegal; the message
             gives the action's position (1-based) and text. Also when a stacked record
             without a seed gives fewer reshuffles than the deal makes, or (a whole replay)
             more (docs/rules/dealing.md: a replay never depends on a random generator).
@@ -522,6 +527,9 @@ def replay_states(record: DealRecord, *, stop_after: int | None = None) \
         if state.to_act is None:
             raise RecordError(f"{label}: the deal is already over")
         to_act = state.seats[state.to_act].name
+        if player not in record.players:
+            raise RecordError(f"{label}: {_show(player)} is not one of the players "
+                              f"({', '.join(record.players)})")
         if player != to_act:
             raise RecordError(f"{label}: it is {to_act}'s turn, not {_shown_name(player)}'s")
         try:
