@@ -24,6 +24,7 @@ from primero import (
     start_deal,
 )
 from primero.records import record_from_state
+from primero.serialize import record_from_dict, to_dict
 from primero.setup import Table
 
 _CASES = Path(__file__).resolve().parent / "cases"
@@ -170,3 +171,23 @@ def test_numpy_integer_ids_apply_like_ints() -> None:
     with pytest.raises(IllegalActionError, match="action id 1000000 is not an id of this "
                                                  r"deal's action space \(0\.\.24\)"):
         state.apply(np.int64(10**6))  # type: ignore[arg-type]
+
+
+def test_record_errors_listing_the_players_quote_names_with_control_characters() -> None:
+    """The players an error lists are quoted where a name would drive the terminal."""
+    text = _WAKS_EXAMPLE.read_text(encoding="utf-8")
+    escaped = text.replace('"Carla", "Dan"]', '"\\u001b[2JCarla", "Dan"]', 1)
+    for change, where in (("", "action 3 'Carla pass': 'Carla'"),
+                          ('dealer = "Dan"', "key 'dealer': 'Zed'")):
+        bad = escaped.replace(change, 'dealer = "Zed"', 1) if change else escaped
+        with pytest.raises(RecordError) as info:
+            load_record(bad)
+        assert str(info.value) == (f"deal record: {where} is not one of the players "
+                                   "(Anna, Ben, '\\x1b[2JCarla', Dan)")
+
+
+def test_an_option_name_that_is_not_text_is_a_record_error() -> None:
+    data = to_dict(load_record(_WAKS_EXAMPLE.read_text(encoding="utf-8")))
+    with pytest.raises(RecordError, match=r"^deal record: option 1: an option's name is text, "
+                                          r"not int$"):
+        record_from_dict({**data, "options": {1: True}})

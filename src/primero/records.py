@@ -285,7 +285,7 @@ class DealRecord:
         """
         if self.dealer not in self.players:
             raise RecordError(f"the dealer {self.dealer!r} is not one of the players "
-                              f"({', '.join(self.players)})")
+                              f"({_shown_names(self.players)})")
         if not self.stock and self.seed is None:
             raise RecordError("give either 'stock' (the whole pack) or 'seed'")
         try:
@@ -397,7 +397,7 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
     dealer = _need(data, "dealer", str, where)
     if dealer not in players:
         raise RecordError(f"{where}: key 'dealer': {_show(dealer)} is not one of the players "
-                          f"({', '.join(players)})")
+                          f"({_shown_names(players)})")
     chips_raw = _need(data, "chips", (list, int), where)
     chips = (chips_raw,) * len(players) if isinstance(chips_raw, int) else tuple(chips_raw)
     if not all(isinstance(c, int) and not isinstance(c, bool) for c in chips):
@@ -431,7 +431,7 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
         player, verb = line.split(None, 1)
         if player not in players:
             raise RecordError(f"{where}: action {k} {_show(line)}: {_show(player)} is not one "
-                              f"of the players ({', '.join(players)})")
+                              f"of the players ({_shown_names(players)})")
         long = next((w for w in verb.split() if w.lstrip("-").isdigit()
                      and len(w.lstrip("-")) > MAX_AMOUNT_DIGITS), None)
         if long is not None:  # refused before int() reads it (Python reads 4,300 digits)
@@ -443,6 +443,9 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
     if not isinstance(options, dict):
         raise RecordError(f"{where}: 'options' must be a table")
     for key, value in options.items():
+        if not isinstance(key, str):
+            raise RecordError(f"{where}: option {_show(key)}: an option's name is text, "
+                              f"not {type(key).__name__}")
         if isinstance(value, str):
             _ascii_digits(value, f"option {key!r}", where)
     return DealRecord(
@@ -529,7 +532,7 @@ def replay_states(record: DealRecord, *, stop_after: int | None = None) \
         to_act = state.seats[state.to_act].name
         if player not in record.players:
             raise RecordError(f"{label}: {_show(player)} is not one of the players "
-                              f"({', '.join(record.players)})")
+                              f"({_shown_names(record.players)})")
         if player != to_act:
             raise RecordError(f"{label}: it is {to_act}'s turn, not {_shown_name(player)}'s")
         try:
@@ -553,6 +556,11 @@ def replay_states(record: DealRecord, *, stop_after: int | None = None) \
 def _shown_name(name: str) -> str:
     """A player name from a file as an error shows it: quoted if it holds control characters."""
     return name if name.isprintable() and len(name) <= 40 else repr(name[:40])
+
+
+def _shown_names(names: Sequence[str]) -> str:
+    """Player names from a file as an error lists them, each as :func:`_shown_name` shows it."""
+    return ", ".join(_shown_name(name) for name in names)
 
 
 def _ordinal(n: int) -> str:
