@@ -23,7 +23,7 @@ from primero import (
     replay,
     start_deal,
 )
-from primero.records import record_from_state
+from primero.records import record_from_data, record_from_state
 from primero.serialize import record_from_dict, to_dict
 from primero.setup import Table
 
@@ -191,3 +191,27 @@ def test_an_option_name_that_is_not_text_is_a_record_error() -> None:
     with pytest.raises(RecordError, match=r"^deal record: option 1: an option's name is text, "
                                           r"not int$"):
         record_from_dict({**data, "options": {1: True}})
+
+
+@pytest.mark.parametrize(("stop_after", "message"), [
+    (-1, "stop_after must be 0 or more actions, got -1"),
+    ("2", "stop_after must be a whole number of actions (or None: all), got '2'"),
+    (True, "stop_after must be a whole number of actions (or None: all), got True"),
+    (1.5, "stop_after must be a whole number of actions (or None: all), got 1.5"),
+])
+def test_replay_refuses_a_stop_after_that_is_no_count_of_actions(stop_after: object,
+                                                                 message: str) -> None:
+    """A negative count replayed all but the last actions; True replayed one."""
+    record = load_record(_WAKS_EXAMPLE.read_text(encoding="utf-8"))
+    with pytest.raises(RecordError) as info:
+        replay(record, stop_after=stop_after)  # type: ignore[arg-type]
+    assert str(info.value) == message
+    two = replay(record, stop_after=2)
+    assert replay(record, stop_after=np.int64(2)) == two
+    assert two.to_act is not None and two.seats[two.to_act].name == "Carla"
+
+
+def test_a_record_table_that_is_not_a_table_is_a_record_error() -> None:
+    with pytest.raises(RecordError, match=r"^deal record: expected a table of the deal file's "
+                                          r"keys, got list$"):
+        record_from_data([1])  # type: ignore[arg-type]

@@ -377,8 +377,12 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
     """A record from a deal file's parsed table (TOML or JSON), checked as :func:`load_record`.
 
     Raises:
-        RecordError: as :func:`load_record`; the message starts with ``where``.
+        RecordError: as :func:`load_record`, or ``data`` is not a table (a JSON list); the
+            message starts with ``where``.
     """
+    if not isinstance(data, Mapping):
+        raise RecordError(f"{where}: expected a table of the deal file's keys, got "
+                          f"{type(data).__name__}")
     if _depth(data) > MAX_DEPTH:
         raise RecordError(f"{where}: not a deal file: lists or tables nested too deeply "
                           f"(more than {MAX_DEPTH} levels)")
@@ -492,9 +496,10 @@ def replay(record: DealRecord, *, stop_after: int | None = None) -> GameState:
         The state after the actions (the finished deal for a complete record).
 
     Raises:
-        RecordError: the setup is bad, or an action is by someone who is not one of the
-            players, out of turn or illegal; the message
-            gives the action's position (1-based) and text. Also when a stacked record
+        RecordError: ``stop_after`` is not a whole number of 0 or more, the setup is bad,
+            or an action is by someone who is not one of the players, out of turn or
+            illegal; the message gives the action's position (1-based) and text. Also when
+            a stacked record
             without a seed gives fewer reshuffles than the deal makes, or (a whole replay)
             more (docs/rules/dealing.md: a replay never depends on a random generator).
     """
@@ -520,6 +525,12 @@ def replay_states(record: DealRecord, *, stop_after: int | None = None) \
         RecordError: as :func:`replay`, when the bad action (or the end of the record) is
             reached; the states before it have been yielded.
     """
+    if stop_after is not None:
+        if isinstance(stop_after, bool) or not hasattr(type(stop_after), "__index__"):
+            raise RecordError(f"stop_after must be a whole number of actions (or None: all), "
+                              f"got {_show(stop_after)}")
+        if stop_after < 0:
+            raise RecordError(f"stop_after must be 0 or more actions, got {_show(stop_after)}")
     state = start_record(record)
     yield state
     # a stacked record without a seed must give every reshuffle; with a seed (or no stock)
