@@ -97,6 +97,14 @@ class DuplicatesACard:
         return replace(state, seats=seats)
 
 
+class DealsNothing:
+    """Answers the deal hook with the state as it was: every hand stays empty."""
+
+    @hookimpl
+    def primero_deal_cards(self, state: GameState, variant: Any, count: int) -> Any:
+        return state
+
+
 class ReturnsTheSameState:
     @hookimpl
     def primero_apply_action(self, state: GameState, variant: Any, action: Any) -> Any:
@@ -186,6 +194,7 @@ RULE_FAULTS: dict[str, tuple[object, str]] = {
     "actor-99": (ActorNinetyNine(), "primero_start_step"),
     "mints-chips": (MintsChips(), "primero_apply_action"),
     "duplicates-card": (DuplicatesACard(), "primero_deal_cards"),
+    "deals-nothing": (DealsNothing(), "primero_deal_cards"),
     "same-state": (ReturnsTheSameState(), "primero_apply_action"),
     "steps-backwards": (StepsBackwards(), "primero_end_step"),
     "only-pass": (OnlyEverPass(), "primero_apply_action"),

@@ -153,6 +153,18 @@ def test_a_step_that_records_nothing_is_named_at_once() -> None:
     assert state.history == ()  # the state is unchanged
 
 
+def test_a_deal_hook_that_deals_nothing_is_named_before_anyone_bets() -> None:
+    """DealsNothing leaves every hand empty: start_deal refuses it at the deal step, naming
+    the plug-in, primero_deal_cards and the count, not a hand of 0 cards at the showdown."""
+    with pytest.raises(PluginError) as info:
+        start_deal(faultplugins.fault_spec("deals-nothing").configure(),
+                   ["Anna", "Ben", "Carla"], 20, seed=0)
+    expect("deals-nothing", info)
+    assert str(info.value).endswith(
+        "gave Anna 0 cards (in hand or queued in state.pending); expected 2, the deal "
+        "step's count")
+
+
 def test_a_level_pass_of_the_core_is_not_a_step_that_records_nothing() -> None:
     """The core's pass by a player already level (after a vie, while others owe) changes no
     chips and no flag's value: it is still a new seat, so it is not refused."""

@@ -228,6 +228,23 @@ def served_problem(before: GameState, after: GameState, seat: int,
     return None
 
 
+def dealt_problem(before: GameState, after: GameState, count: int) -> str | None:
+    """``primero_deal_cards``: ``count`` cards for each player still in, dealt or queued.
+
+    docs/rules/dealing.md: a deal step gives each player still in the hand its count of cards;
+    a card reaches a hand either at once (in the hand) or queued (in ``state.pending``).
+    """
+    for k, (was, seat) in enumerate(zip(before.seats, after.seats, strict=True)):
+        if was.folded:
+            continue
+        given = len(seat.hand) - len(was.hand) + \
+            sum(d.seat == k for d in after.pending) - sum(d.seat == k for d in before.pending)
+        if given != count:
+            return (f"gave {seat.name} {given} card{'s' if given != 1 else ''} (in hand or "
+                    f"queued in state.pending); expected {count}, the deal step's count")
+    return None
+
+
 def block_problem(block: object) -> str | None:
     """A block of ``primero_action_blocks``: a name and a whole number of ids, not negative."""
     name, size = getattr(block, "name", None), getattr(block, "size", None)

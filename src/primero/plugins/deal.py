@@ -150,6 +150,8 @@ class DealRules(RankingRules):
             problem = checks.seats_problem(state, new)
             if problem is None and hook == "primero_serve_exchange":
                 problem = checks.served_problem(state, new, **kwargs)
+            elif problem is None and hook == "primero_deal_cards":
+                problem = checks.dealt_problem(state, new, **kwargs)
         if problem is not None:
             raise self._fault(hook, plugin, problem)
         return cast("GameState", new)
