@@ -33,9 +33,11 @@ from primero import (
     hookimpl,
 )
 from primero.agents import RandomAgent, make_agent, play_deal
+from primero.copying import replace
 from primero.engine import start_deal
 from primero.plugins import registry as plugins_module
 from primero.plugins.registry import BUILTIN_VARIANT_MODULES, Registry
+from primero.setup import Step
 from primero.testing.runner import run_deal_machine
 from primero.variants import losing, waks
 
@@ -163,6 +165,43 @@ def test_a_deal_hook_that_deals_nothing_is_named_before_anyone_bets() -> None:
     assert str(info.value).endswith(
         "gave Anna 0 cards (in hand or queued in state.pending); expected 2, the deal "
         "step's count")
+
+
+class SetsTheRound:
+    """Starts every betting round with one of its betting facts set to ``value``."""
+
+    def __init__(self, field: str, value: object) -> None:
+        self.field, self.value = field, value
+
+    @hookimpl
+    def primero_start_step(self, state: primero.GameState, variant: object, step: Step) -> object:
+        return replace(state, **{self.field: self.value}) if step.kind == "bet" else None
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "problem"),
+    [
+        ("high", -3, "set high to -3 (int); expected a whole number >= 0 (chips this betting "
+                     "round)"),
+        ("high", 1.5, "set high to 1.5 (float); expected a whole number >= 0 (chips this "
+                      "betting round)"),
+        ("bets", -1, "set bets to -1 (int); expected a whole number >= 0 (vies and raises this "
+                     "betting round)"),
+        ("opener", 7, "set opener to 7 (int); expected None or a seat (0..2)"),
+    ],
+)
+def test_a_betting_round_set_out_of_range_by_a_hook_is_named(
+    field: str, value: object, problem: str
+) -> None:
+    base = primero.get_variant("waks")
+    rule = SetsTheRound(field, value)
+    variant = primero.Variant(spec=base.spec, settings=base.settings, house_rules=(rule,))
+    with pytest.raises(PluginError) as info:
+        start_deal(variant, ["Anna", "Ben", "Carla"], 20, seed=0)
+    assert info.value.hook == "primero_start_step"
+    assert str(info.value) == (
+        f"plug-in test_plugin_faults.SetsTheRound, hook primero_start_step (variant 'waks'): "
+        f"{problem}")
 
 
 def test_a_level_pass_of_the_core_is_not_a_step_that_records_nothing() -> None:

@@ -435,6 +435,8 @@ def state_problem(before: GameState, after: object, total_chips: int | None = No
     Only the seats the hook changed are read (``before`` is a state the engine checked or
     made itself): chips are conserved when the changed seats hold as many chips, stacks and
     amounts put in together, as before. The deal's total is computed only to word an error.
+    The round's betting facts a hook changed (``high``, ``bets``, ``opener``) are whole numbers
+    not negative, the opener a seat.
 
     Args:
         before: The state the hook was given.
@@ -479,6 +481,16 @@ def state_problem(before: GameState, after: object, total_chips: int | None = No
                                or seats[to_act].folded):
         return (f"set to_act to {shown(to_act)}; expected None or the seat "
                 f"(0..{len(seats) - 1}) of a player still in")
+    for name in ("high", "bets"):
+        value = getattr(after, name)
+        if value is not getattr(before, name) and (type(value) is not int or value < 0):
+            return (f"set {name} to {shown(value)}; expected a whole number >= 0 "
+                    f"({'chips' if name == 'high' else 'vies and raises'} this betting round)")
+    opener = after.opener
+    if opener is not before.opener and opener is not None and (
+            type(opener) is not int or not 0 <= opener < len(seats)):
+        return (f"set opener to {shown(opener)}; expected None or a seat "
+                f"(0..{len(seats) - 1})")
     if after.over and after.settlement is not None:
         return "returned a settled state; expected the engine to settle (primero_settle)"
     if after.pending is not before.pending:
