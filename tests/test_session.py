@@ -391,3 +391,18 @@ def test_sessions_conserve_chips_in_every_variant(name: str) -> None:
     assert end.finished == (len(end.players) < low)
     for before, after in pairwise(deals):
         assert after.carry_in == (before.settlement.carry if before.settlement else -1)
+
+
+def test_a_session_refuses_an_rng_that_is_not_a_random_generator() -> None:
+    with pytest.raises(PrimeroError) as info:
+        Session.new("waks", ["Anna", "Ben"], rng=3)  # type: ignore[arg-type]
+    assert str(info.value) == "rng must be a random.Random, got 3"
+
+
+@pytest.mark.parametrize("given", [5, None, "deal"])
+def test_booking_something_that_is_not_a_deal_is_refused(given: object) -> None:
+    session = Session.new("waks", ["Anna", "Ben"], seed=1)
+    with pytest.raises(PrimeroError) as info:
+        session.after(given)  # type: ignore[arg-type]
+    assert str(info.value).startswith("after() takes a finished deal (a GameState), got ")
+    assert session == Session.new("waks", ["Anna", "Ben"], seed=1)

@@ -165,14 +165,17 @@ class Session:
                 allows; default none.
 
         Raises:
-            PrimeroError: no seed or rng; bad players (too few or too many for the variant),
-                chips, dealer or table (as in ``start_deal``), checked before the draw.
+            PrimeroError: no seed or rng, or an rng that is not a random.Random; bad players
+                (too few or too many for the variant), chips, dealer or table (as in
+                ``start_deal``), checked before the draw.
         """
         if isinstance(variant, str):
             variant = get_variant(variant)
         if seed is None:
             if rng is None:
                 raise PrimeroError("give a seed or a random.Random (rng) for the session")
+            if not isinstance(rng, random.Random):
+                raise PrimeroError(f"rng must be a random.Random, got {named(rng)}")
             seed = rng.getrandbits(64)
         names = tuple(players)
         stacks = (chips,) * len(names) if isinstance(chips, int) else tuple(chips)
@@ -234,9 +237,11 @@ class Session:
         longer at the table: :meth:`standings` lists them with their chips).
 
         Raises:
-            PrimeroError: the deal is not over, or is not this session's next deal (other
-                players or chips, or another carry-over, dealer or table).
+            PrimeroError: not a GameState, the deal is not over, or is not this session's next
+                deal (other players or chips, or another carry-over, dealer or table).
         """
+        if not isinstance(state, GameState):
+            raise PrimeroError(f"after() takes a finished deal (a GameState), got {named(state)}")
         if not state.over or state.settlement is None:
             raise PrimeroError("the deal is not over yet")
         if state.players != self.players or state.setup.chips != self.chips:
