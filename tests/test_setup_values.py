@@ -201,3 +201,12 @@ def test_the_deal_setup_module_examples_run() -> None:
 
     result = doctest.testmod(primero.setup)
     assert (result.failed, result.attempted) == (0, 6)
+
+
+@pytest.mark.parametrize("stock", [5, 2.5, object()])
+def test_a_setup_whose_stock_is_not_a_sequence_is_refused(stock: object) -> None:
+    setup = attrs.evolve(start_deal("waks", ["Anna", "Ben", "Carla"], seed=1).setup, stock=stock)
+    with pytest.raises(PrimeroError) as info:
+        start_deal("waks", setup)
+    assert str(info.value).startswith(
+        "the setup's stock must be a sequence of cards (top first), got ")

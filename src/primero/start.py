@@ -263,6 +263,9 @@ def checked_setup(variant: Variant, given: DealSetup) -> tuple[DealSetup, tuple[
         raise PrimeroError(f"the setup's table must be a Table, got {table!r}")
     if not isinstance(given.players, Sequence) or not isinstance(given.chips, Sequence):
         raise PrimeroError("the setup's players and chips must be sequences (one per player)")
+    if given.stock is not None and not isinstance(given.stock, Sequence):
+        raise PrimeroError(f"the setup's stock must be a sequence of cards (top first), got "
+                           f"{given.stock!r:.40}")
     key = setup_key(variant, given.players, given.chips, given.dealer, table.stake, table.rest,
                     table.ante, given.carry, table.raise_cap)
     known = known_table(key, variant, given.players, given.chips, given.dealer, table.stake,
