@@ -204,6 +204,29 @@ def test_a_betting_round_set_out_of_range_by_a_hook_is_named(
         f"{problem}")
 
 
+class DropsTheLegalActions:
+    """A wrapper round primero_legal_actions that throws the answer away."""
+
+    @hookimpl(wrapper=True)
+    def primero_legal_actions(self, state: primero.GameState, variant: object) -> Iterator[None]:
+        yield
+        return None  # a wrapper's return value is its answer
+
+
+def test_a_wrapper_that_drops_the_answer_is_named() -> None:
+    base = primero.get_variant("waks")
+    variant = primero.Variant(spec=base.spec, settings=base.settings,
+                              house_rules=(DropsTheLegalActions(),))
+    with pytest.raises(PluginError) as info:
+        start_deal(variant, ["Anna", "Ben", "Carla"], 20, seed=0).legal_actions()
+    assert (info.value.plugin, info.value.hook) == (
+        "test_plugin_faults.DropsTheLegalActions", "primero_legal_actions")
+    assert str(info.value) == (
+        "plug-in test_plugin_faults.DropsTheLegalActions, hook primero_legal_actions (variant "
+        "'waks'): a wrapper returned None; expected it to return the answer it was given, or "
+        "another")
+
+
 def test_a_level_pass_of_the_core_is_not_a_step_that_records_nothing() -> None:
     """The core's pass by a player already level (after a vie, while others owe) changes no
     chips and no flag's value: it is still a new seat, so it is not refused."""

@@ -228,8 +228,7 @@ class DealRules(RankingRules):
                 return core  # (an empty answer goes to the checks below, which name it)
         legal, plugin = self._legal_caller(state)
         if legal is None:
-            raise PluginError(f"variant {self.variant.name!r}: no plug-in answered "
-                              "primero_legal_actions", hook="primero_legal_actions")
+            raise self._unanswered("primero_legal_actions")
         if checks._off:
             return legal  # type: ignore[no-any-return]
         memo = self._legal_checked.get(id(legal))
@@ -284,8 +283,7 @@ class DealRules(RankingRules):
         hook = "primero_apply_action"
         new, plugin = self._apply_caller(state, action)
         if new is None:
-            raise PluginError(f"variant {self.variant.name!r}: no plug-in answered {hook}",
-                              hook=hook)
+            raise self._unanswered(hook)
         if new is state:
             raise self._fault(hook, plugin, f"returned the state it was given for {action}; "
                                             "expected the state after the action")

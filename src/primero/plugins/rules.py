@@ -144,9 +144,24 @@ class RankingRules:
     def _call(self, name: str, **kwargs: Any) -> tuple[Any, object]:
         result, plugin = self._callers[name](**kwargs)
         if result is None:
-            raise PluginError(f"variant {self.variant.name!r}: no plug-in answered {name}",
-                              hook=name)
+            raise self._unanswered(name)
         return result, plugin
+
+    def _unanswered(self, name: str) -> PluginError:
+        """The fault of a hook that ended with no answer: the wrappers around it, if any.
+
+        The core answers every rules hook, so a ``None`` in the end comes from a wrapper
+        (``@hookimpl(wrapper=True)``) that dropped the answer it was given.
+        """
+        wrappers = [i.plugin for i in getattr(self.hook_manager.hook, name).get_hookimpls()
+                    if (i.wrapper or i.hookwrapper) and not is_core(i.plugin)]
+        if not wrappers:
+            return PluginError(f"variant {self.variant.name!r}: no plug-in answered {name}",
+                               hook=name)
+        label = ", ".join(dict.fromkeys(plugin_label(p) for p in wrappers))
+        return PluginError(f"plug-in {label}, hook {name} (variant {self.variant.name!r}): "
+                           "a wrapper returned None; expected it to return the answer it was "
+                           "given, or another", plugin=label, hook=name)
 
 
     @property
