@@ -35,6 +35,8 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: The kernel's folder, in the source tree and (under ``primero/``) in the wheel.
 NATIVE = Path("src", "primero", "analysis", "_native")
+#: The package's folder in the source tree (the evaluator extension lands here, editable).
+PACKAGE = Path("src", "primero")
 #: The build's one-line report beside the kernel (read by ``primero.analysis.counter``).
 STATUS_NAME = "_primero_native.status"
 
@@ -53,6 +55,11 @@ def _load_build_module(root: Path) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def build_source(build: ModuleType) -> Path:
+    """The evaluator's C source, relative to the project root."""
+    return Path(build.EXTENSION_SOURCE).relative_to(Path(build.__file__).parents[3])
 
 
 class NativeKernelHook(BuildHookInterface):  # type: ignore[type-arg]
@@ -86,6 +93,15 @@ class NativeKernelHook(BuildHookInterface):  # type: ignore[type-arg]
         else:
             status.write_text("built\n", encoding="utf-8")
             self.app.display_info(f"primero: compiled the showdown kernel {target.name}")
+        extension = (root / PACKAGE if version == "editable" else folder) / build.EXTENSION_NAME
+        evaluator_failure = build.compile_extension(extension, root / build_source(build))
+        if evaluator_failure is not None:
+            self.app.display_warning(
+                "WARNING: primero: the native hand evaluator was NOT built "
+                f"({' '.join(evaluator_failure.split())}); single hands are evaluated in "
+                "pure Python (slower).")
+        else:
+            self.app.display_info(f"primero: compiled the hand evaluator {extension.name}")
         if version == "editable":
             return
         build_data["force_include"][str(status)] = f"primero/analysis/_native/{STATUS_NAME}"
@@ -94,6 +110,11 @@ class NativeKernelHook(BuildHookInterface):  # type: ignore[type-arg]
             build_data["pure_python"] = False
             # ctypes loads the kernel: no Python ABI, only the platform
             build_data["tag"] = f"py3-none-{platform_tag()}"
+        if evaluator_failure is None:
+            build_data["force_include"][str(extension)] = f"primero/{build.EXTENSION_NAME}"
+            build_data["pure_python"] = False
+            # an extension of the limited API of 3.11: one wheel for CPython 3.11 and later
+            build_data["tag"] = f"cp311-abi3-{platform_tag()}"
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         """Remove the scratch folder of a regular wheel's library."""
