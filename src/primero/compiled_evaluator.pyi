@@ -1,4 +1,8 @@
-"""Type stub of the native evaluator extension (built from src/primero/_native/evaluate.c; see primero.native_evaluator)."""
+"""Type stub of the compiled hand evaluator (``src/primero/_native/evaluate.c``).
+
+A C extension of Python's limited API, built at install where a C compiler is found; see
+:mod:`primero.native_evaluator`, which imports it and binds it to each ranking.
+"""
 
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -8,6 +12,7 @@ def bind(
     offsets: tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]],
     size: int,
     value_type: type,
-    fallback: Callable[[Any], Any],
+    fallback: Callable[..., Any],
     /,
-) -> Callable[[Any], Any]: ...
+) -> Callable[..., Any]:
+    """A native evaluator for one ranking, ``fallback`` for any call but four of ``cards``."""
