@@ -421,8 +421,8 @@ def test_an_evaluator_not_importable_is_reported_and_pure_python_runs() -> None:
 def test_the_reasons_for_pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PRIMERO_NO_NATIVE", raising=False)
     monkeypatch.setattr(native_evaluator, "_bind", None)
-    monkeypatch.setattr(native_evaluator, "_import_error",
-                        ModuleNotFoundError("No module named 'primero.compiled_evaluator'"))
+    monkeypatch.setattr(native_evaluator, "_import_error", ModuleNotFoundError(
+        "No module named 'primero.compiled_evaluator'", name="primero.compiled_evaluator"))
     monkeypatch.setattr(native_evaluator, "build_report",
                         lambda: "not built: no C compiler found (set CC, or install cc)")
     assert native_evaluator.binder() is None

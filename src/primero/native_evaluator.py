@@ -42,8 +42,8 @@ EXTENSION_STATUS_NAME = "compiled_evaluator.status"
 _bind: Binder | None
 _file: str | None
 _import_error: ImportError | None
-try:
-    from primero import compiled_evaluator
+try:  # not "from primero import ...": that turns a missing module into a plain ImportError
+    import primero.compiled_evaluator as compiled_evaluator
 except ImportError as error:  # not built here (no compiler at install, Windows), or not loadable
     _bind, _file, _import_error = None, None, error
 else:
@@ -88,7 +88,8 @@ def evaluator_reason() -> str | None:
         return "PRIMERO_NO_NATIVE is set"
     if _bind is not None:
         return None
-    if isinstance(_import_error, ModuleNotFoundError):
+    if (isinstance(_import_error, ModuleNotFoundError)
+            and _import_error.name == "primero.compiled_evaluator"):
         report = build_report()
         if report is not None and report.startswith("not built:"):
             return ("the evaluator was not built at install: "

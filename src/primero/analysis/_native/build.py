@@ -86,8 +86,12 @@ def compile_extension(target: Path, source: Path = EXTENSION_SOURCE) -> str | No
     if not include or not Path(include, "Python.h").is_file():
         return f"no Python headers (Python.h) in {include or 'the include path'}"
     link = ["-bundle", "-undefined", "dynamic_lookup"] if sys.platform == "darwin" else ["-shared"]
+    # the extension calls nothing of libc itself, and a linker that drops unused libraries
+    # (--as-needed) would leave it without a libc dependency, for which auditwheel repair
+    # cannot tell its platform: keep libc named on Linux
+    libc = ["-Wl,--no-as-needed", "-lc"] if sys.platform.startswith("linux") else []
     return _run([*compiler, "-O3", "-std=c99", "-fPIC", *link, f"-I{include}", "-o", str(target),
-                 str(source)])
+                 str(source), *libc])
 
 
 def _run(command: list[str]) -> str | None:
