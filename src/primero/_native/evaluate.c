@@ -93,7 +93,11 @@ static PyObject *evaluate(PyObject *self, PyObject *const *args, Py_ssize_t narg
     Evaluator *ev = (Evaluator *)self;
     PyObject *items[4];
     Py_ssize_t i;
-    if (nargs != 1 || kwnames != NULL) goto fallback;
+    if (ev->fallback == NULL) { /* cleared by the GC while a finalizer of its cycle runs */
+        PyErr_SetString(PyExc_ReferenceError, "this ranking's evaluator has been cleared");
+        return NULL;
+    }
+    if (nargs != 1 || (kwnames != NULL && PyTuple_Size(kwnames) != 0)) goto fallback;
     PyObject *cards = args[0];
     if (PyTuple_CheckExact(cards)) {
         if (PyTuple_Size(cards) != 4) goto fallback;
@@ -140,8 +144,11 @@ static int evaluator_traverse(PyObject *self, visitproc visit, void *arg) {
     return 0;
 }
 
-/* Breaks reference cycles; the doc stays (the builtin's definition points into it) until
- * the object is freed, which the builtin (holding a reference) outlives never. */
+/* Breaks reference cycles (the ranking holds its evaluate, which holds this object, which
+ * holds the value class and the fallback, which hold the ranking). The doc stays: the
+ * builtin's definition points into it, and the builtin, holding a reference to this object,
+ * never outlives it. A call after clearing (only a finalizer of the same garbage could make
+ * one) raises ReferenceError instead of reading what was cleared. */
 static int evaluator_clear(PyObject *self) {
     Evaluator *ev = (Evaluator *)self;
     for (int h = 0; h < SLOTS; h++) Py_CLEAR(ev->cards[h]);
