@@ -420,7 +420,9 @@ class Ranking:
         offsets and the value class are its closure's locals, not attribute look-ups. Its
         values are of :meth:`value_type`, made by a C-level call with one attribute to set.
         Where the compiled evaluator loads (:mod:`primero.native_evaluator`), it is bound
-        instead, with this closure as its fallback for anything but four cards of the pack.
+        instead, with this closure as its fallback: every call but one exact tuple or list of
+        four distinct cards of the pack is handed to the closure unchanged (same values,
+        same errors).
         """
         c1, c2, c3, c4 = colex_offsets(self.pack)
         size = len(self.hand_table)
