@@ -27,16 +27,17 @@
 
 typedef struct {
     PyObject_HEAD
+    /* what every call reads first, in the object's first cache line */
+    PyObject *fallback;       /* the pure-Python evaluator */
+    PyTypeObject *value_type; /* the ranking's HandValue class */
+    allocfunc alloc;          /* its tp_alloc */
+    Py_ssize_t slot;          /* byte offset of the value's _index slot */
+    Py_ssize_t size;          /* the table's length: an index at or past it falls back */
+    PyObject *doc;            /* bytes: the method's doc (the fallback's, with its signature) */
+    PyMethodDef def;          /* the bound builtin's definition (it keeps this object alive) */
     PyObject *cards[SLOTS];   /* the pack's Card objects by pointer hash (NULL: empty) */
     int indices[SLOTS];       /* each card's Card.index */
     Py_ssize_t offsets[4][MAX_CARDS]; /* colex terms per Card.index */
-    Py_ssize_t size;          /* the table's length: an index at or past it falls back */
-    Py_ssize_t slot;          /* byte offset of the value's _index slot */
-    PyTypeObject *value_type; /* the ranking's HandValue class */
-    allocfunc alloc;          /* its tp_alloc */
-    PyObject *fallback;       /* the pure-Python evaluator */
-    PyObject *doc;            /* bytes: the method's doc (the fallback's, with its signature) */
-    PyMethodDef def;          /* the bound builtin's definition (it keeps this object alive) */
 } Evaluator;
 
 static inline size_t hash_pointer(PyObject *p) {
