@@ -1,24 +1,35 @@
-"""Hatch build hook: compile primero's showdown kernel (C) with the platform's C compiler.
+"""Hatch build hook: compile primero's C code with the platform's C compiler.
 
-``src/primero/analysis/_native/halves.c`` becomes ``_primero_native.so`` (``.dylib`` on macOS)
-with the first of ``$CC``, ``cc``, ``gcc``, ``clang`` (``src/primero/analysis/_native/build.py``
-does the compiling, standard library only):
+Two units, each compiled with the first of ``$CC``, ``cc``, ``gcc``, ``clang``
+(``src/primero/analysis/_native/build.py`` does the compiling, standard library only):
 
-* a regular wheel (``pip install .``, ``python -m build``) carries the library and is tagged
-  ``py3-none-<platform>`` (``py3-none-linux_x86_64``, ``py3-none-macosx_11_0_arm64``): the
-  kernel is loaded with :mod:`ctypes`, so one wheel serves every Python 3 of the platform;
-  ``auditwheel repair`` (or ``delocate``) then turns ``linux_x86_64`` into a ``manylinux``
-  tag PyPI accepts;
-* an editable install (``pip install -e .``) compiles it into the source tree (gitignored);
-* without a compiler, or if the compile fails, the build goes on with a warning on standard
-  error (pip shows it with ``pip install -v``): the wheel stays pure Python
-  (``py3-none-any``) and primero counts with numpy instead (as with ``PRIMERO_NO_NATIVE=1``).
+* the showdown kernel, ``src/primero/analysis/_native/halves.c``, becomes
+  ``_primero_native.so`` (``.dylib`` on macOS), a plain shared library loaded with
+  :mod:`ctypes`;
+* the per-call hand evaluator, ``src/primero/_native/evaluate.c``, becomes the extension
+  module ``primero/compiled_evaluator.abi3.so``, built against Python's limited API of 3.11
+  (it also needs Python's headers, ``Python.h``).
 
-Either way the wheel (or the editable tree) carries ``_primero_native.status``, one line
-saying whether the kernel was built and, if not, why: ``primero --version`` and
-:func:`primero.analysis.counter` report it.
+Then:
 
-The sdist carries the C source and this hook, so installing from it compiles again.
+* a regular wheel (``pip install .``, ``python -m build``) carries what was built. With the
+  evaluator it is tagged ``cp311-abi3-<platform>`` (one wheel for CPython 3.11 and later);
+  with the kernel alone ``py3-none-<platform>`` (ctypes: no Python ABI). ``auditwheel
+  repair`` (or ``delocate``) then turns ``linux_x86_64`` into a ``manylinux`` tag PyPI
+  accepts;
+* an editable install (``pip install -e .``) compiles both into the source tree (gitignored);
+* without a compiler (or headers), or if a compile fails, the build goes on with a warning on
+  standard error (pip shows it with ``pip install -v``): never a failed install. Without the
+  kernel primero counts with numpy instead (as with ``PRIMERO_NO_NATIVE=1``); without the
+  evaluator single hands are evaluated in pure Python (the same values); with neither the
+  wheel is pure Python (``py3-none-any``).
+
+Either way the wheel (or the editable tree) carries ``_primero_native.status`` and
+``compiled_evaluator.status``, one line each saying whether the unit was built and, if not,
+why: ``primero --version``, :func:`primero.analysis.counter` and
+:func:`primero.native_evaluator.evaluator_reason` report them.
+
+The sdist carries the C sources and this hook, so installing from it compiles again.
 """
 
 from __future__ import annotations
@@ -35,8 +46,13 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: The kernel's folder, in the source tree and (under ``primero/``) in the wheel.
 NATIVE = Path("src", "primero", "analysis", "_native")
+#: The package's folder in the source tree (the evaluator extension lands here, editable).
+PACKAGE = Path("src", "primero")
 #: The build's one-line report beside the kernel (read by ``primero.analysis.counter``).
 STATUS_NAME = "_primero_native.status"
+#: The same for the hand evaluator, beside it in ``primero/`` (read by
+#: ``primero.native_evaluator``).
+EVALUATOR_STATUS_NAME = "compiled_evaluator.status"
 
 
 def platform_tag() -> str:
@@ -56,7 +72,7 @@ def _load_build_module(root: Path) -> ModuleType:
 
 
 class NativeKernelHook(BuildHookInterface):  # type: ignore[type-arg]
-    """Compile the showdown kernel into the wheel (or, editable, into the source tree)."""
+    """Compile the kernel and the evaluator into the wheel (or, editable, the source tree)."""
 
     PLUGIN_NAME = "custom"
 
@@ -79,13 +95,29 @@ class NativeKernelHook(BuildHookInterface):  # type: ignore[type-arg]
             reason = " ".join(failure.split())
             status.write_text(f"not built: {reason}\n", encoding="utf-8")
             message = (f"WARNING: primero: the compiled showdown kernel was NOT built ({failure}). "
-                       "The wheel is pure Python (py3-none-any): primero will count "
-                       "showdown odds with numpy instead (slower). Install a C compiler "
+                       "The wheel carries no kernel: primero will count showdown odds "
+                       "with numpy instead (slower). Install a C compiler "
                        "(cc, gcc or clang, or set CC) and reinstall to build it.")
             self.app.display_warning(message)
         else:
             status.write_text("built\n", encoding="utf-8")
             self.app.display_info(f"primero: compiled the showdown kernel {target.name}")
+        # the per-call hand evaluator: a Python extension of the limited API (abi3)
+        package = root / PACKAGE if version == "editable" else folder
+        extension = package / build.EXTENSION_NAME
+        evaluator_status = package / EVALUATOR_STATUS_NAME
+        evaluator_failure = build.compile_extension(extension)
+        if evaluator_failure is not None:
+            reason = " ".join(evaluator_failure.split())
+            evaluator_status.write_text(f"not built: {reason}\n", encoding="utf-8")
+            self.app.display_warning(
+                f"WARNING: primero: the compiled hand evaluator was NOT built ({reason}). "
+                "Single hands are evaluated in pure Python instead (same values, about 4x "
+                "slower per call). Install a C compiler (cc, gcc or clang, or set CC) and "
+                "Python's headers, and reinstall to build it.")
+        else:
+            evaluator_status.write_text("built\n", encoding="utf-8")
+            self.app.display_info(f"primero: compiled the hand evaluator {extension.name}")
         if version == "editable":
             return
         build_data["force_include"][str(status)] = f"primero/analysis/_native/{STATUS_NAME}"
@@ -94,6 +126,12 @@ class NativeKernelHook(BuildHookInterface):  # type: ignore[type-arg]
             build_data["pure_python"] = False
             # ctypes loads the kernel: no Python ABI, only the platform
             build_data["tag"] = f"py3-none-{platform_tag()}"
+        build_data["force_include"][str(evaluator_status)] = f"primero/{EVALUATOR_STATUS_NAME}"
+        if evaluator_failure is None:
+            build_data["force_include"][str(extension)] = f"primero/{build.EXTENSION_NAME}"
+            build_data["pure_python"] = False
+            # an extension of the limited API of 3.11: one wheel for CPython 3.11 and later
+            build_data["tag"] = f"cp311-abi3-{platform_tag()}"
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         """Remove the scratch folder of a regular wheel's library."""

@@ -6,7 +6,10 @@ of ``--repeat`` is kept. Hands are pre-generated from seeded ``random.Random`` o
 global random state).
 
 * single: ``variant.ranking.evaluate(tuple_of_4_cards)`` (italian40, table loaded) against
-  treys' ``Evaluator().evaluate(hand, board)`` on 2 + 3 cards; target >= 2x (goal 3x).
+  treys' ``Evaluator().evaluate(hand, board)`` on 2 + 3 cards; target >= 2x (goal 3x). The
+  registry's ranking uses the compiled evaluator where it is built (the line printed says
+  which); a ranking bound as under ``PRIMERO_NO_NATIVE=1`` gives the pure-Python figure in
+  the same run.
 * batch: ``ranking.evaluate_many(int_array_of_shape_(N, 4))`` per hand against the same treys
   calls; target >= 25x.
 * tables: the build from nothing (cache off, fresh rules; numpy already imported) for 40 and
@@ -46,7 +49,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import primero
-from primero.plugins.registry import reset_registry
+from primero.native_evaluator import evaluator_line
+from primero.plugins.registry import clear_caches, reset_registry
 from primero.plugins.rules import Rules
 
 SINGLE_TARGET = 2.0
@@ -85,9 +89,31 @@ def primero_hands(n: int, seed: int) -> tuple[Any, list[tuple[primero.Card, ...]
     return ranking, [tuple(rng.sample(cards, 4)) for _ in range(n)]
 
 
-def primero_run(n: int, seed: int) -> Callable[[], None]:
-    """``n`` calls of ``ranking.evaluate`` on random italian40 hands (table loaded)."""
-    ranking, hands = primero_hands(n, seed)
+def pure_ranking() -> Any:
+    """A ranking of waks whose evaluator is the pure-Python one (bound as under
+    ``PRIMERO_NO_NATIVE=1``), beside the registry's, which keeps the compiled one if built."""
+    saved = os.environ.get("PRIMERO_NO_NATIVE")
+    os.environ["PRIMERO_NO_NATIVE"] = "1"
+    try:
+        clear_caches()
+        ranking = primero.get_variant("waks").ranking
+        ranking.hand_table  # noqa: B018 - loads the table and binds the evaluator
+    finally:
+        if saved is None:
+            os.environ.pop("PRIMERO_NO_NATIVE", None)
+        else:
+            os.environ["PRIMERO_NO_NATIVE"] = saved
+        clear_caches()
+    return ranking
+
+
+def primero_run(n: int, seed: int, ranking: Any = None) -> Callable[[], None]:
+    """``n`` calls of ``ranking.evaluate`` on random italian40 hands (table loaded).
+
+    The registry's ranking of waks by default (the compiled evaluator where it is built).
+    """
+    registry_ranking, hands = primero_hands(n, seed)
+    ranking = registry_ranking if ranking is None else ranking
     ranking.evaluate(hands[0])  # load the table outside the timing
     evaluate = ranking.evaluate
 
@@ -242,9 +268,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
     n = args.hands
-    best = best_of({"single": primero_run(n, args.seed), "batch": batch_run(n, args.seed),
-                    "treys": treys_run(n, args.seed)}, args.repeat)
+    best = best_of({"single": primero_run(n, args.seed),
+                    "single pure": primero_run(n, args.seed, pure_ranking()),
+                    "batch": batch_run(n, args.seed), "treys": treys_run(n, args.seed)},
+                   args.repeat)
     single = best["treys"] / best["single"]
+    single_pure = best["treys"] / best["single pure"]
     batch = best["treys"] / best["batch"]
     builds = {deck: build_seconds(deck, max(1, args.repeat // 2))
               for deck in ("italian40", "french52")}
@@ -256,12 +285,17 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"hands per timing, best of {args.repeat} (CPU time), seed {args.seed}")
     print(f"treys    Evaluator.evaluate (5 cards):          {n / best['treys']:12,.0f} hands/s"
           f"  {best['treys'] / n * 1e9:6.0f} ns")
+    print(f"primero  {evaluator_line()}")
     print(f"primero  ranking.evaluate (4 cards):            {n / best['single']:12,.0f} hands/s"
           f"  {best['single'] / n * 1e9:6.0f} ns")
+    print(f"primero  the same, pure Python (PRIMERO_NO_NATIVE): {n / best['single pure']:8,.0f}"
+          f" hands/s  {best['single pure'] / n * 1e9:6.0f} ns")
     oks.append(single >= SINGLE_TARGET)
     print(f"ratio    evaluate / treys:                      {single:12.2f}x  (target >= "
           f"{SINGLE_TARGET:g}x: {_mark(oks[-1])}; goal {SINGLE_GOAL:g}x: "
           f"{_mark(single >= SINGLE_GOAL)}; before {BEFORE_LAZY_REGISTRY['single']})")
+    print(f"ratio    the same, pure Python / treys:         {single_pure:12.2f}x  (the compiled "
+          f"evaluator: {best['single pure'] / best['single']:.2f}x the pure one)")
     print(f"primero  ranking.evaluate_many ({n:,} x 4):    {n / best['batch']:12,.0f} hands/s"
           f"  {best['batch'] / n * 1e9:6.1f} ns")
     oks.append(batch >= BATCH_TARGET)

@@ -24,6 +24,7 @@ from primero.analysis import _native, showdown_counter
 from primero.analysis._native import build
 from primero.cli import pages
 from primero.cli.core import app
+from primero.native_evaluator import evaluator_line
 
 KERNEL = Path(native_kernel.library_path())
 
@@ -57,8 +58,8 @@ def test_the_help_at_eighty_columns_word_for_word() -> None:
         "  counts.\n"
         "\n"
         "Options:\n"
-        "  --version   Print primero's version and which code counts showdown odds, and\n"
-        "              exit.\n"
+        "  --version   Print primero's version, which code counts showdown odds and\n"
+        "              which evaluates hands, and exit.\n"
         "  -h, --help  Show this message and exit.\n"
         "\n"
         "Commands:\n"
@@ -128,12 +129,14 @@ def counter_line() -> str:
 def test_the_version_page_names_the_version_and_the_counter(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PRIMERO_NO_NATIVE", raising=False)
-    first, second = pages.version_page().splitlines()
+    first, second, third = pages.version_page().splitlines()
     assert first == f"primero {primero.__version__}"
     assert second == str(showdown_counter())
+    assert third == evaluator_line()
     monkeypatch.setenv("PRIMERO_NO_NATIVE", "1")
     assert pages.version_page() == (f"primero {primero.__version__}\n"
-                                    "showdown odds: numpy (PRIMERO_NO_NATIVE is set)")
+                                    "showdown odds: numpy (PRIMERO_NO_NATIVE is set)\n"
+                                    "single hands: pure Python (PRIMERO_NO_NATIVE is set)")
 
 
 def test_the_version_page_reports_a_kernel_never_built(kernel_folder: Path) -> None:

@@ -22,6 +22,7 @@ from attrs import frozen
 
 from primero.cards import CARDS_BY_INDEX, Card, Pack, format_cards, parse_cards
 from primero.errors import InvalidDeckError, RankingMismatchError
+from primero.native_evaluator import binder
 from primero.tables import build_table, colex_index, colex_offsets, every_hand, load_or_build
 
 if TYPE_CHECKING:
@@ -418,6 +419,10 @@ class Ranking:
         The bound function shadows the method on the instance: the table, the colex
         offsets and the value class are its closure's locals, not attribute look-ups. Its
         values are of :meth:`value_type`, made by a C-level call with one attribute to set.
+        Where the compiled evaluator loads (:mod:`primero.native_evaluator`), it is bound
+        instead, with this closure as its fallback: every call but one exact tuple or list of
+        four distinct cards of the pack is handed to the closure unchanged (same values,
+        same errors).
         """
         c1, c2, c3, c4 = colex_offsets(self.pack)
         size = len(self.hand_table)
@@ -464,8 +469,11 @@ class Ranking:
             return checked((w, x, y, z))
 
         evaluate.__doc__ = Ranking.evaluate.__doc__
-        self.__dict__["evaluate"] = evaluate
-        return evaluate
+        bind = binder()
+        fast = evaluate if bind is None else bind(
+            self.pack.ordered, (c1, c2, c3, c4), size, self.value_type(), evaluate)
+        self.__dict__["evaluate"] = fast
+        return fast
 
     def value_type(self) -> type[HandValue]:
         """The class of the values :meth:`evaluate` makes: a :class:`HandValue` of this ranking.

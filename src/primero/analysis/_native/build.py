@@ -1,4 +1,8 @@
-"""Compile the showdown kernel into a shared library with the system's C compiler.
+"""Compile primero's C code with the system's C compiler: the kernel and the evaluator.
+
+Two units: the showdown kernel (below) and the per-call hand evaluator, a Python extension
+module built against the limited API (``src/primero/_native/evaluate.c`` into
+``primero/compiled_evaluator.abi3.so``, see :func:`compile_extension`).
 
 ``halves.c`` includes ``tables.h`` and ``sides.h``: one unit to compile. Standard library
 only: the build hook (``hatch_build.py``) loads this file by its path at install time, before
@@ -15,15 +19,21 @@ import shlex
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
-__all__ = ["LIBRARY_NAME", "SOURCE", "compile_library", "find_compiler"]
+__all__ = ["EXTENSION_NAME", "EXTENSION_SOURCE", "LIBRARY_NAME", "SOURCE", "compile_extension",
+           "compile_library", "find_compiler"]
 
 #: The shared library's file name on this system.
 LIBRARY_NAME = "_primero_native" + (
     ".dll" if sys.platform == "win32" else ".dylib" if sys.platform == "darwin" else ".so")
 #: The kernel's C source.
 SOURCE = Path(__file__).with_name("halves.c")
+#: The evaluator extension's file name (abi3: one binary for Python 3.11 and later).
+EXTENSION_NAME = "compiled_evaluator.abi3.so"
+#: The evaluator extension's C source.
+EXTENSION_SOURCE = Path(__file__).parents[2] / "_native" / "evaluate.c"
 
 
 def find_compiler() -> list[str] | None:
@@ -55,7 +65,37 @@ def compile_library(target: Path, source: Path = SOURCE) -> str | None:
     if compiler is None:
         return "no C compiler found (set CC, or install cc, gcc or clang)"
     flags = ["-O3", "-std=c99", "-fPIC", "-dynamiclib" if sys.platform == "darwin" else "-shared"]
-    command = [*compiler, *flags, "-o", str(target), str(source)]
+    return _run([*compiler, *flags, "-o", str(target), str(source)])
+
+
+def compile_extension(target: Path, source: Path = EXTENSION_SOURCE) -> str | None:
+    """Compile the evaluator extension ``source`` into ``target`` (limited API, abi3).
+
+    Args:
+        target: The extension module to write (its folder must exist).
+        source: The C source.
+
+    Returns:
+        ``None`` on success, else why not (no compiler, no Python headers, or the compiler's
+        messages).
+    """
+    compiler = find_compiler()
+    if compiler is None:
+        return "no C compiler found (set CC, or install cc, gcc or clang)"
+    include = sysconfig.get_paths().get("include", "")
+    if not include or not Path(include, "Python.h").is_file():
+        return f"no Python headers (Python.h) in {include or 'the include path'}"
+    link = ["-bundle", "-undefined", "dynamic_lookup"] if sys.platform == "darwin" else ["-shared"]
+    # the extension calls nothing of libc itself, and a linker that drops unused libraries
+    # (--as-needed) would leave it without a libc dependency, for which auditwheel repair
+    # cannot tell its platform: keep libc named on Linux
+    libc = ["-Wl,--no-as-needed", "-lc"] if sys.platform.startswith("linux") else []
+    return _run([*compiler, "-O3", "-std=c99", "-fPIC", *link, f"-I{include}", "-o", str(target),
+                 str(source), *libc])
+
+
+def _run(command: list[str]) -> str | None:
+    """Run one compiler command: ``None`` on success, else why not."""
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
     except (OSError, subprocess.SubprocessError) as exc:

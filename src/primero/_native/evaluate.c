@@ -1,0 +1,401 @@
+/*
+ * primero's per-call hand evaluator: Ranking.evaluate on four Card objects, in C.
+ *
+ * One object per ranking (made by bind() when the ranking binds its evaluator) holds the
+ * pack's cards by identity (Cards are interned: equality is identity), the four colex offset
+ * terms per card, the value class and the pure-Python evaluator to fall back to.  The
+ * returned builtin is called as the pure one is: one positional argument that is an exact
+ * tuple or list of four distinct cards of the pack gives a HandValue straight from their
+ * indices (sort, add four offsets, one allocation, one slot written); any other call (other
+ * iterables, subclasses of tuple or list, text, foreign cards, objects that only have an
+ * ``index``, duplicates, the wrong count, keywords, no argument) is handed unchanged to the
+ * pure-Python evaluator, so values, errors and messages are exactly the pure path's.
+ *
+ * The fast path runs no Python code (no attribute look-up, no comparison, no allocation
+ * before the checks end): under the GIL it is atomic, and a list cannot change under it.
+ *
+ * Built against the limited API of Python 3.11 (abi3): one binary serves 3.11 and later.
+ */
+#define Py_LIMITED_API 0x030B0000
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stddef.h>
+
+#define SLOTS 256 /* identity table: a power of two well above MAX_CARDS (never full) */
+#define MAX_CARDS 64
+
+typedef struct {
+    PyObject_HEAD
+    /* what every call reads first, in the object's first cache line */
+    PyObject *fallback;       /* the pure-Python evaluator */
+    PyTypeObject *value_type; /* the ranking's HandValue class */
+    allocfunc alloc;          /* its tp_alloc */
+    Py_ssize_t slot;          /* byte offset of the value's _index slot */
+    Py_ssize_t size;          /* the table's length: an index at or past it falls back */
+    PyObject *doc;            /* bytes: the method's doc (the fallback's, with its signature) */
+    PyMethodDef def;          /* the bound builtin's definition (it keeps this object alive) */
+    PyObject *cards[SLOTS];   /* the pack's Card objects by pointer hash (NULL: empty) */
+    int indices[SLOTS];       /* each card's Card.index */
+    Py_ssize_t offsets[4][MAX_CARDS]; /* colex terms per Card.index */
+} Evaluator;
+
+static inline size_t hash_pointer(PyObject *p) {
+    uintptr_t v = (uintptr_t)p;
+    return (size_t)(((v >> 4) ^ (v >> 12)) & (SLOTS - 1));
+}
+
+static inline int card_index(const Evaluator *ev, PyObject *card) {
+    size_t h = hash_pointer(card);
+    for (;;) {
+        PyObject *found = ev->cards[h];
+        if (found == card) return ev->indices[h];
+        if (found == NULL) return -1;
+        h = (h + 1) & (SLOTS - 1);
+    }
+}
+
+/* The call handed unchanged to the pure-Python evaluator: fallback(*args, **kwargs). */
+static PyObject *call_fallback(Evaluator *ev, PyObject *const *args, Py_ssize_t nargs,
+                               PyObject *kwnames) {
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_Size(kwnames);
+    if (nkw < 0) return NULL;
+    if (nargs == 1 && nkw == 0)
+        return PyObject_CallFunctionObjArgs(ev->fallback, args[0], NULL);
+    PyObject *positional = PyTuple_New(nargs);
+    if (positional == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        Py_INCREF(args[i]);
+        PyTuple_SetItem(positional, i, args[i]); /* steals the reference */
+    }
+    PyObject *keywords = NULL;
+    if (nkw > 0) {
+        keywords = PyDict_New();
+        if (keywords == NULL) {
+            Py_DECREF(positional);
+            return NULL;
+        }
+        for (Py_ssize_t i = 0; i < nkw; i++) {
+            if (PyDict_SetItem(keywords, PyTuple_GetItem(kwnames, i), args[nargs + i]) < 0) {
+                Py_DECREF(keywords);
+                Py_DECREF(positional);
+                return NULL;
+            }
+        }
+    }
+    PyObject *result = PyObject_Call(ev->fallback, positional, keywords);
+    Py_XDECREF(keywords);
+    Py_DECREF(positional);
+    return result;
+}
+
+static PyObject *evaluate(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                          PyObject *kwnames) {
+    Evaluator *ev = (Evaluator *)self;
+    PyObject *items[4];
+    Py_ssize_t i;
+    if (ev->fallback == NULL) { /* cleared by the GC while a finalizer of its cycle runs */
+        PyErr_SetString(PyExc_ReferenceError, "this ranking's evaluator has been cleared");
+        return NULL;
+    }
+    if (nargs != 1 || (kwnames != NULL && PyTuple_Size(kwnames) != 0)) goto fallback;
+    PyObject *cards = args[0];
+    if (PyTuple_CheckExact(cards)) {
+        if (PyTuple_Size(cards) != 4) goto fallback;
+        for (i = 0; i < 4; i++) items[i] = PyTuple_GetItem(cards, i);
+    } else if (PyList_CheckExact(cards)) {
+        if (PyList_Size(cards) != 4) goto fallback;
+        for (i = 0; i < 4; i++) items[i] = PyList_GetItem(cards, i);
+    } else {
+        goto fallback;
+    }
+    /* borrowed references: nothing below runs Python code until the value is made */
+    int a = card_index(ev, items[0]), b = card_index(ev, items[1]);
+    int c = card_index(ev, items[2]), d = card_index(ev, items[3]);
+    if ((a | b | c | d) < 0) goto fallback; /* not a card of the pack (by identity) */
+    int t;
+    if (a > b) { t = a; a = b; b = t; }
+    if (c > d) { t = c; c = d; d = t; }
+    if (a > c) { t = a; a = c; c = t; }
+    if (b > d) { t = b; b = d; d = t; }
+    if (b > c) { t = b; b = c; c = t; }
+    if (!(a < b && b < c && c < d)) goto fallback; /* a card twice */
+    Py_ssize_t index = ev->offsets[0][a] + ev->offsets[1][b] + ev->offsets[2][c]
+                       + ev->offsets[3][d];
+    if (index < 0 || index >= ev->size) goto fallback;
+    PyObject *number = PyLong_FromSsize_t(index);
+    if (number == NULL) return NULL;
+    PyObject *value = ev->alloc(ev->value_type, 0); /* as value_type() makes it: no __init__ */
+    if (value == NULL) {
+        Py_DECREF(number);
+        return NULL;
+    }
+    *(PyObject **)((char *)value + ev->slot) = number; /* the slot takes the reference */
+    return value;
+fallback:
+    return call_fallback(ev, args, nargs, kwnames);
+}
+
+static int evaluator_traverse(PyObject *self, visitproc visit, void *arg) {
+    Evaluator *ev = (Evaluator *)self;
+    for (int h = 0; h < SLOTS; h++) Py_VISIT(ev->cards[h]);
+    Py_VISIT((PyObject *)ev->value_type);
+    Py_VISIT(ev->fallback);
+    Py_VISIT((PyObject *)Py_TYPE(self));
+    return 0;
+}
+
+/* Breaks reference cycles (the ranking holds its evaluate, which holds this object, which
+ * holds the value class and the fallback, which hold the ranking). The doc stays: the
+ * builtin's definition points into it, and the builtin, holding a reference to this object,
+ * never outlives it. A call after clearing (only a finalizer of the same garbage could make
+ * one) raises ReferenceError instead of reading what was cleared. */
+static int evaluator_clear(PyObject *self) {
+    Evaluator *ev = (Evaluator *)self;
+    for (int h = 0; h < SLOTS; h++) Py_CLEAR(ev->cards[h]);
+    Py_CLEAR(ev->value_type);
+    Py_CLEAR(ev->fallback);
+    return 0;
+}
+
+static void evaluator_dealloc(PyObject *self) {
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    evaluator_clear(self);
+    Py_CLEAR(((Evaluator *)self)->doc);
+    freefunc release = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    release(self);
+    Py_DECREF(type);
+}
+
+static PyType_Slot evaluator_slots[] = {
+    {Py_tp_traverse, (void *)evaluator_traverse},
+    {Py_tp_clear, (void *)evaluator_clear},
+    {Py_tp_dealloc, (void *)evaluator_dealloc},
+    {Py_tp_doc, (void *)"The state of one ranking's native evaluator."},
+    {0, NULL},
+};
+
+static PyType_Spec evaluator_spec = {
+    "primero.compiled_evaluator.Evaluator", sizeof(Evaluator), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+    evaluator_slots,
+};
+
+/* The byte offset of the ``_index`` slot in a value: set it to a sentinel and look, then
+ * check that a value written there directly reads back as its ``_index``. */
+static Py_ssize_t find_slot(PyTypeObject *type, allocfunc alloc) {
+    Py_ssize_t found = -1;
+    PyObject *probe = alloc(type, 0);
+    if (probe == NULL) return -1;
+    PyObject *sentinel = PyLong_FromSsize_t(-7); /* not a cached small int: a new object */
+    PyObject *basic = PyObject_GetAttrString((PyObject *)type, "__basicsize__");
+    Py_ssize_t size = basic == NULL ? -1 : PyLong_AsSsize_t(basic);
+    Py_XDECREF(basic);
+    if (sentinel != NULL && size > 0 && PyObject_SetAttrString(probe, "_index", sentinel) == 0) {
+        for (Py_ssize_t at = (Py_ssize_t)sizeof(PyObject);
+             at + (Py_ssize_t)sizeof(PyObject *) <= size; at += (Py_ssize_t)sizeof(PyObject *)) {
+            if (*(PyObject **)((char *)probe + at) == sentinel) { found = at; break; }
+        }
+    }
+    Py_XDECREF(sentinel);
+    Py_DECREF(probe);
+    if (found < 0 || PyErr_Occurred()) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "bind: the value class has no _index slot");
+        return -1;
+    }
+    /* the check: a second value, its slot written as evaluate() writes it */
+    PyObject *check = alloc(type, 0);
+    if (check == NULL) return -1;
+    PyObject *number = PyLong_FromSsize_t(-11);
+    if (number == NULL) {
+        Py_DECREF(check);
+        return -1;
+    }
+    Py_INCREF(number);
+    *(PyObject **)((char *)check + found) = number;
+    PyObject *read = PyObject_GetAttrString(check, "_index");
+    int same = read == number;
+    Py_XDECREF(read);
+    Py_DECREF(number);
+    Py_DECREF(check);
+    if (read == NULL) return -1;
+    if (!same) {
+        PyErr_SetString(PyExc_TypeError, "bind: the value class's _index slot was not found");
+        return -1;
+    }
+    return found;
+}
+
+/* The builtin's doc: "evaluate(cards)\n--\n\n" and the fallback's own __doc__, so that
+ * __doc__ and inspect.signature() answer as the pure evaluator's do. */
+static PyObject *method_doc(PyObject *fallback) {
+    PyObject *doc = PyObject_GetAttrString(fallback, "__doc__");
+    if (doc == NULL) return NULL;
+    PyObject *text;
+    if (PyUnicode_Check(doc))
+        text = PyUnicode_FromFormat("evaluate(cards)\n--\n\n%U", doc);
+    else
+        text = PyUnicode_FromString("evaluate(cards)\n--\n\n");
+    Py_DECREF(doc);
+    if (text == NULL) return NULL;
+    PyObject *bytes = PyUnicode_AsUTF8String(text);
+    Py_DECREF(text);
+    return bytes;
+}
+
+static PyObject *bind(PyObject *module, PyObject *args) {
+    PyObject *cards, *offsets, *value_type, *fallback;
+    Py_ssize_t size;
+    if (!PyArg_ParseTuple(args, "OOnOO:bind", &cards, &offsets, &size, &value_type, &fallback))
+        return NULL;
+    if (!PyType_Check(value_type) || !PyCallable_Check(fallback)) {
+        PyErr_SetString(PyExc_TypeError, "bind: value_type must be a class, fallback callable");
+        return NULL;
+    }
+    if (size < 0) {
+        PyErr_SetString(PyExc_ValueError, "bind: size must not be negative");
+        return NULL;
+    }
+    void *state = PyModule_GetState(module);
+    PyTypeObject *evaluator_type = state == NULL ? NULL : *(PyTypeObject **)state;
+    if (evaluator_type == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_RuntimeError, "bind: the module is not initialised");
+        return NULL;
+    }
+    allocfunc make = (allocfunc)PyType_GetSlot(evaluator_type, Py_tp_alloc);
+    Evaluator *ev = (Evaluator *)make(evaluator_type, 0); /* zeroed, tracked by the GC */
+    if (ev == NULL) return NULL;
+    ev->size = size;
+    Py_INCREF(value_type);
+    ev->value_type = (PyTypeObject *)value_type;
+    Py_INCREF(fallback);
+    ev->fallback = fallback;
+    PyObject *result = NULL, *pack = NULL, *name = NULL;
+    ev->alloc = (allocfunc)PyType_GetSlot(ev->value_type, Py_tp_alloc);
+    if (ev->alloc == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "bind: the value class has no tp_alloc");
+        goto done;
+    }
+    ev->slot = find_slot(ev->value_type, ev->alloc);
+    if (ev->slot < 0) goto done;
+    if (!PyTuple_Check(offsets) || PyTuple_Size(offsets) != 4) {
+        PyErr_SetString(PyExc_ValueError, "bind: offsets must be a tuple of four sequences");
+        goto done;
+    }
+    Py_ssize_t known = MAX_CARDS; /* card indices every offset list covers */
+    for (int k = 0; k < 4; k++) {
+        PyObject *terms = PySequence_Fast(PyTuple_GetItem(offsets, k), "bind: offsets");
+        if (terms == NULL) goto done;
+        Py_ssize_t count = PySequence_Size(terms);
+        if (count < 0 || count > MAX_CARDS) {
+            Py_DECREF(terms);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "bind: more than 64 card indices");
+            goto done;
+        }
+        if (count < known) known = count;
+        for (Py_ssize_t j = 0; j < MAX_CARDS; j++) {
+            Py_ssize_t term = -1;
+            if (j < count) {
+                PyObject *item = PySequence_GetItem(terms, j);
+                if (item == NULL) { Py_DECREF(terms); goto done; }
+                term = PyLong_AsSsize_t(item);
+                Py_DECREF(item);
+                if (term == -1 && PyErr_Occurred()) { Py_DECREF(terms); goto done; }
+                if (term < 0) {
+                    Py_DECREF(terms);
+                    PyErr_SetString(PyExc_ValueError, "bind: a negative offset");
+                    goto done;
+                }
+                if (term > PY_SSIZE_T_MAX / 4) term = PY_SSIZE_T_MAX / 4; /* past any table */
+            }
+            ev->offsets[k][j] = term;
+        }
+        Py_DECREF(terms);
+    }
+    pack = PySequence_Fast(cards, "bind: cards");
+    if (pack == NULL) goto done;
+    Py_ssize_t n = PySequence_Size(pack);
+    if (n < 0 || n > MAX_CARDS) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bind: more than 64 cards");
+        goto done;
+    }
+    for (Py_ssize_t j = 0; j < n; j++) {
+        PyObject *card = PySequence_GetItem(pack, j);
+        if (card == NULL) goto done;
+        PyObject *number = PyObject_GetAttrString(card, "index");
+        long index = number == NULL ? -1 : PyLong_AsLong(number);
+        Py_XDECREF(number);
+        if (index < 0 || index >= known) {
+            Py_DECREF(card);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "bind: a card index without offsets");
+            goto done;
+        }
+        size_t h = hash_pointer(card);
+        while (ev->cards[h] != NULL && ev->cards[h] != card) h = (h + 1) & (SLOTS - 1);
+        if (ev->cards[h] == NULL) ev->cards[h] = card; /* the table owns this reference */
+        else Py_DECREF(card);
+        ev->indices[h] = (int)index;
+    }
+    ev->doc = method_doc(fallback);
+    if (ev->doc == NULL) goto done;
+    ev->def.ml_name = "evaluate";
+    ev->def.ml_meth = (PyCFunction)(void (*)(void))evaluate;
+    ev->def.ml_flags = METH_FASTCALL | METH_KEYWORDS;
+    ev->def.ml_doc = PyBytes_AsString(ev->doc);
+    if (ev->def.ml_doc == NULL) goto done;
+    name = PyObject_GetAttrString(fallback, "__module__"); /* the builtin's __module__ */
+    if (name == NULL) goto done;
+    result = PyCFunction_NewEx(&ev->def, (PyObject *)ev, name);
+done:
+    Py_XDECREF(name);
+    Py_XDECREF(pack);
+    Py_DECREF(ev);
+    return result;
+}
+
+static PyMethodDef module_methods[] = {
+    {"bind", bind, METH_VARARGS,
+     "bind(cards, offsets, size, value_type, fallback, /)\n--\n\n"
+     "A native evaluator for one ranking: cards are the pack's Card objects, offsets the four\n"
+     "colex terms per Card.index, size the table's length, value_type the ranking's value\n"
+     "class (with an _index slot), fallback the pure-Python evaluator for any other call."},
+    {NULL, NULL, 0, NULL},
+};
+
+static int module_exec(PyObject *module) {
+    PyObject *type = PyType_FromModuleAndSpec(module, &evaluator_spec, NULL);
+    if (type == NULL) return -1;
+    *(PyTypeObject **)PyModule_GetState(module) = (PyTypeObject *)type;
+    return 0;
+}
+
+static int module_traverse(PyObject *module, visitproc visit, void *arg) {
+    PyTypeObject **state = (PyTypeObject **)PyModule_GetState(module);
+    if (state != NULL) Py_VISIT((PyObject *)*state);
+    return 0;
+}
+
+static int module_clear(PyObject *module) {
+    PyTypeObject **state = (PyTypeObject **)PyModule_GetState(module);
+    if (state != NULL) Py_CLEAR(*state);
+    return 0;
+}
+
+static PyModuleDef_Slot module_slots[] = {
+    {Py_mod_exec, (void *)module_exec},
+    {0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT, "primero.compiled_evaluator",
+    "primero's native per-call hand evaluator (see primero.native_evaluator).",
+    sizeof(PyTypeObject *), module_methods, module_slots, module_traverse, module_clear, NULL,
+};
+
+PyMODINIT_FUNC PyInit_compiled_evaluator(void) { return PyModuleDef_Init(&module_def); }
