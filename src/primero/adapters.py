@@ -815,6 +815,7 @@ class Encoder:
     """
 
     table: AdapterTable
+    players: int
     pack: tuple[Card, ...]
     position: dict[Card, int]
     steps: tuple[Step, ...]
@@ -825,6 +826,7 @@ class Encoder:
 
     def __init__(self, table: AdapterTable) -> None:
         self.table = table
+        self.players = table.players
         self.pack = table.pack
         self.position = {card: k for k, card in enumerate(self.pack)}
         self.steps = _decision_steps(table)
@@ -858,6 +860,12 @@ class Encoder:
         self._chips_at = at["step_chips"] - tail
         self._changed_at = at["step_cards"] - tail
         self._recent_at = at["recent"] - tail
+        width = self.last_batch + 1
+        # where a card puts its 1: in the hand, among the discards, in ``received`` (batch 0)
+        self._card_at: tuple[dict[Card, int], dict[Card, int], dict[Card, int]] = tuple(
+            {card: start + k * step for card, k in self.position.items()}
+            for start, step in ((at["hand"], 1), (at["discarded"], 1),
+                                (at["received"], width)))  # type: ignore[assignment]
         self._link_at = (n, kinds, self.total, self.held, self._chips_at, self._changed_at,
                          self._recent_at, self.rows, self.row)
         self._no_tail: FloatArray = np.zeros(self.tail_size, np.float32)
@@ -873,17 +881,18 @@ class Encoder:
         # per layout (observation, information state): the template of the last state asked
         # for (its public pieces, :meth:`_template`) and what it was made of: the state, its
         # trail, the one-hot marks written (whose turn, the step: positions, -1 for none),
-        # the seats written, whether a settlement was, the step's index
+        # the seats written, whether a settlement was, the step's index, the chips in the pot
+        # before any settlement (the carry-in and what the seats written put in)
         self._templates: tuple[FloatArray, FloatArray] = (
             np.zeros(self.observation_size, np.float32), np.zeros(self.info_size, np.float32))
         nobody = (None,) * table.players
         # per layout: where its public pieces start, the offsets from there, the table
         self._present_at: tuple[tuple[Any, ...], tuple[Any, ...]] = tuple(  # type: ignore[assignment]
             (public, self._step_at, self._stacks_at, self._pot_at, table.players, self.total,
-             self.held, table.carry_in)
+             self.held)
             for public in (self._observation_public, self._info_public))
-        self._kept: tuple[list[Any], list[Any]] = ([None, None, -1, -1, nobody, False, None],
-                                                   [None, None, -1, -1, nobody, False, None])
+        self._kept: tuple[list[Any], list[Any]] = tuple(  # type: ignore[assignment]
+            [None, None, -1, -1, nobody, False, None, table.carry_in] for _ in range(2))
 
     def __deepcopy__(self, memo: dict[int, object]) -> Encoder:
         return self  # fixed for its table: adapters' states share it
@@ -1032,18 +1041,16 @@ class Encoder:
         if entry is not None and entry[0] is received and entry[1] is hand \
                 and entry[2] is discarded:
             return entry[3], entry[4]
-        position, at = self.position, self.info_at
-        start, other = at["hand"], at["discarded"]
-        ones = [start + position[card] for card in hand]
-        ones += [other + position[card] for card in discarded]
+        in_hand, thrown, got = self._card_at
+        ones = [in_hand[card] for card in hand]
+        ones += [thrown[card] for card in discarded]
         seen = tuple(ones)
-        start, last = at["received"], self.last_batch
-        width = last + 1
+        last = self.last_batch
         batch, after = -1, -1
         for receipt in received:  # in the order dealt (Seat.received)
             if receipt.after != after:
                 batch, after = batch + 1, receipt.after
-            ones.append(start + position[receipt.card] * width + min(batch, last))
+            ones.append(got[receipt.card] + (batch if batch < last else last))
         every = tuple(ones)
         kept = self._cards_kept
         if len(kept) >= _KEPT:
@@ -1069,7 +1076,7 @@ class Encoder:
         last = kept[0]
         if last is state and (not recall or kept[1] is trail):
             return out
-        base, step_at, stacks_at, pot_at, n, total, held, carry = self._present_at[recall]
+        base, step_at, stacks_at, pot_at, n, total, held = self._present_at[recall]
         # the one-hot marks: whose turn (none at chance and at the end), the deciding step
         to_act = state.to_act
         over = state.over
@@ -1096,11 +1103,14 @@ class Encoder:
             if step_mark >= 0:
                 out[step_mark] = 1.0
         seats, before = state.seats, kept[4]
+        put_in = kept[7]  # the carry-in and the seats' chips put in, as written
         if seats is not before:
             k = base + stacks_at
             for i in range(n):
                 seat_state = seats[i]
-                if seat_state is not before[i]:
+                was = before[i]
+                if seat_state is not was:
+                    put_in += seat_state.contributed - (0 if was is None else was.contributed)
                     out[k] = seat_state.stack / total
                     out[k + n] = seat_state.contributed / total
                     out[k + 2 * n] = seat_state.round_bet / total
@@ -1110,13 +1120,7 @@ class Encoder:
                 k += 1
         k = base + pot_at
         settlement = state.settlement
-        if settlement is None:
-            pot = carry
-            for seat_state in seats:
-                pot += seat_state.contributed
-        else:
-            pot = settlement.carry
-        out[k] = pot / total
+        out[k] = (put_in if settlement is None else settlement.carry) / total
         out[k + 1] = state.high / total
         out[k + 2] = over
         if settlement is not None or kept[5]:
@@ -1131,7 +1135,7 @@ class Encoder:
                     if last_trail is not None and last_trail._tail is None:
                         last_trail._tail = out[start:].copy()
                     out[start:] = self.history_tail(trail)
-        kept[:] = (state, trail, mark, step_mark, seats, settlement is not None, step)
+        kept[:] = (state, trail, mark, step_mark, seats, settlement is not None, step, put_in)
         return out
 
     def _write_shown(self, out: FloatArray, base: int, state: GameState) -> None:

@@ -354,8 +354,10 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         Raises:
             PrimeroError: ``player`` is not a seat.
         """
-        seat = self._seat(player)
-        return self.encoder.information_state_array(self.deal, seat, self.trail)
+        encoder = self.encoder
+        if type(player) is not int or not 0 <= player < encoder.players:
+            player = self._seat(player)
+        return encoder.information_state_array(self.deal, player, self.trail)
 
     def observation_tensor(self, player: int | None = None) -> FloatArray:
         """``player``'s observation tensor (default: the player to act), a new float32 array.
@@ -365,7 +367,10 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         Raises:
             PrimeroError: ``player`` is not a seat.
         """
-        return self.encoder.observation_array(self.deal, self._seat(player))
+        encoder = self.encoder
+        if type(player) is not int or not 0 <= player < encoder.players:
+            player = self._seat(player)
+        return encoder.observation_array(self.deal, player)
 
     def _seat(self, player: int | None) -> int:
         seat = self._player if player is None else player
