@@ -316,10 +316,20 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         return self.deal.legal_action_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards that can come (positions in the pack), each equally likely."""
-        chance = self.deal.chance
-        assert chance is not None
-        return self.encoder.chance_outcomes(chance.cards)
+        """The cards that can come (positions in the pack), each equally likely.
+
+        The engine's ``state.chance.cards``: the stock while it lasts, read off the state
+        without building the chance node (``GameState.chance``), else the discards to be
+        reshuffled.
+        """
+        assert self._player == _CHANCE
+        deal = self.deal
+        cards = deal.stock
+        if not cards:
+            chance = deal.chance
+            assert chance is not None
+            cards = chance.cards
+        return self.encoder.chance_outcomes(cards)
 
     def _apply_action(self, action: int) -> None:
         deal = self.deal
