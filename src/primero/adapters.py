@@ -873,9 +873,9 @@ class Encoder:
         self._facts: dict[int, tuple[int, int]] = {}
         self._slots: tuple[object, tuple[int | None, ...]] = (None, ())
         # worked-out positions, kept per value (a value's id is not reused while it is kept)
-        self._cards_kept: dict[int, tuple[tuple[Receipt, ...], tuple[Card, ...],
-                                          tuple[Card, ...], tuple[int, ...],
-                                          tuple[int, ...]]] = {}
+        # (receipts, hand, discards, positions for both layouts, for the information state,
+        # then the same as index arrays once asked for twice)
+        self._cards_kept: dict[int, list[Any]] = {}
         self._pairs: dict[int, dict[Card, tuple[int, float]]] = {}
         self.carry_in = table.carry_in
         # per layout (observation, information state): the template of the last state asked
@@ -1055,7 +1055,7 @@ class Encoder:
         kept = self._cards_kept
         if len(kept) >= _KEPT:
             kept.clear()
-        kept[id(received)] = (received, hand, discarded, seen, every)
+        kept[id(received)] = [received, hand, discarded, seen, every, None, None]
         return seen, every
 
     def _template(self, state: GameState, trail: Trail | None, recall: bool) -> FloatArray:
@@ -1162,16 +1162,37 @@ class Encoder:
         """
         out = self._template(state, trail, True).copy()
         out[seat] = 1.0  # player opens both layouts
-        for index in self._private_ones(state.seats[seat])[1]:
-            out[index] = 1.0
+        me = state.seats[seat]
+        received = me.received
+        entry = self._cards_kept.get(id(received))  # _private_ones' lookup, inlined
+        if entry is not None and entry[0] is received and entry[1] is me.hand \
+                and entry[2] is me.discarded:
+            # asked again: the positions as an index array, written in one go
+            ones = entry[6]
+            if ones is None:
+                ones = entry[6] = np.array(entry[4], np.intp)
+            out[ones] = 1.0
+        else:  # the first time: the few positions one by one (an index array costs more)
+            for index in self._private_ones(me)[1]:
+                out[index] = 1.0
         return out
 
     def observation_array(self, state: GameState, seat: int) -> FloatArray:
         """``seat``'s whole observation tensor as a new array (as :meth:`fill_observation`)."""
         out = self._template(state, None, False).copy()
         out[seat] = 1.0
-        for index in self._private_ones(state.seats[seat])[0]:
-            out[index] = 1.0
+        me = state.seats[seat]
+        received = me.received
+        entry = self._cards_kept.get(id(received))
+        if entry is not None and entry[0] is received and entry[1] is me.hand \
+                and entry[2] is me.discarded:
+            ones = entry[5]
+            if ones is None:
+                ones = entry[5] = np.array(entry[3], np.intp)
+            out[ones] = 1.0
+        else:
+            for index in self._private_ones(me)[0]:
+                out[index] = 1.0
         return out
 
     def _cards(self, target: FloatArray, cards: Sequence[Card]) -> None:
