@@ -877,7 +877,6 @@ class Encoder:
         # then the same as index arrays once asked for twice)
         self._cards_kept: dict[int, list[Any]] = {}
         self._pairs: dict[int, dict[Card, tuple[int, float]]] = {}
-        self.carry_in = table.carry_in
         # per layout (observation, information state): the template of the last state asked
         # for (its public pieces, :meth:`_template`) and what it was made of: the state, its
         # trail, the one-hot marks written (whose turn, the step: positions, -1 for none),
