@@ -873,9 +873,11 @@ class Encoder:
         self._facts: dict[int, tuple[int, int]] = {}
         self._slots: tuple[object, tuple[int | None, ...]] = (None, ())
         # worked-out positions, kept per value (a value's id is not reused while it is kept)
-        # (receipts, hand, discards, positions for both layouts, for the information state,
-        # then the same as index arrays once asked for twice)
+        # the information state's: (receipts, hand, discards, positions, the same as an index
+        # array once asked for twice)
         self._cards_kept: dict[int, list[Any]] = {}
+        # the observation's: (hand, discards, positions, the same as an index array)
+        self._hands_kept: dict[int, list[Any]] = {}
         self._pairs: dict[int, dict[Card, tuple[int, float]]] = {}
         # per layout (observation, information state): the template of the last state asked
         # for (its public pieces, :meth:`_template`) and what it was made of: the state, its
@@ -1027,23 +1029,20 @@ class Encoder:
         if changed:
             out[start + width - 1] = min(1.0, changed / held)
 
-    def _private_ones(self, me: Seat) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Where a seat's cards put a 1: ``hand``, ``discarded``, then ``received`` too.
+    def _private_ones(self, me: Seat) -> tuple[int, ...]:
+        """Where a seat's cards put a 1 in the information state (hand, discards, receipts).
 
-        The first tuple serves both layouts (``hand`` and ``discarded`` lie alike in both);
-        the second adds ``received``, the information state's. Kept per seat's cards (the same
-        tuples go from state to state until the cards change), looked up by the receipts:
-        every new card is a new receipt.
+        Kept per seat's cards (the same tuples go from state to state until the cards change),
+        looked up by the receipts: every new card is a new receipt.
         """
         received, hand, discarded = me.received, me.hand, me.discarded
         entry = self._cards_kept.get(id(received))
         if entry is not None and entry[0] is received and entry[1] is hand \
                 and entry[2] is discarded:
-            return entry[3], entry[4]
+            return entry[3]  # type: ignore[no-any-return]
         in_hand, thrown, got = self._card_at
         ones = [in_hand[card] for card in hand]
         ones += [thrown[card] for card in discarded]
-        seen = tuple(ones)
         last = self.last_batch
         batch, after = -1, -1
         for receipt in received:  # in the order dealt (Seat.received)
@@ -1054,8 +1053,8 @@ class Encoder:
         kept = self._cards_kept
         if len(kept) >= _KEPT:
             kept.clear()
-        kept[id(received)] = [received, hand, discarded, seen, every, None, None]
-        return seen, every
+        kept[id(received)] = [received, hand, discarded, every, None]
+        return every
 
     def _template(self, state: GameState, trail: Trail | None, recall: bool) -> FloatArray:
         """The tensor of ``state`` with its public pieces only (the private ones zero).
@@ -1167,12 +1166,12 @@ class Encoder:
         if entry is not None and entry[0] is received and entry[1] is me.hand \
                 and entry[2] is me.discarded:
             # asked again: the positions as an index array, written in one go
-            ones = entry[6]
+            ones = entry[4]
             if ones is None:
-                ones = entry[6] = np.array(entry[4], np.intp)
+                ones = entry[4] = np.array(entry[3], np.intp)
             out[ones] = 1.0
         else:  # the first time: the few positions one by one (an index array costs more)
-            for index in self._private_ones(me)[1]:
+            for index in self._private_ones(me):
                 out[index] = 1.0
         return out
 
@@ -1181,17 +1180,25 @@ class Encoder:
         out = self._template(state, None, False).copy()
         out[seat] = 1.0
         me = state.seats[seat]
-        received = me.received
-        entry = self._cards_kept.get(id(received))
-        if entry is not None and entry[0] is received and entry[1] is me.hand \
-                and entry[2] is me.discarded:
-            ones = entry[5]
-            if ones is None:
-                ones = entry[5] = np.array(entry[3], np.intp)
+        hand, discarded = me.hand, me.discarded
+        # the hand and the discards only (no receipts): kept per hand, which every card
+        # coming or going makes anew
+        entry = self._hands_kept.get(id(hand))
+        if entry is not None and entry[0] is hand and entry[1] is discarded:
+            ones = entry[3]
+            if ones is None:  # asked again: written in one go
+                ones = entry[3] = np.array(entry[2], np.intp)
             out[ones] = 1.0
-        else:
-            for index in self._private_ones(me)[0]:
-                out[index] = 1.0
+            return out
+        in_hand, thrown, _ = self._card_at
+        seen = [in_hand[card] for card in hand]
+        seen += [thrown[card] for card in discarded]
+        for index in seen:
+            out[index] = 1.0
+        kept = self._hands_kept
+        if len(kept) >= _KEPT:
+            kept.clear()
+        kept[id(hand)] = [hand, discarded, seen, None]
         return out
 
     def _cards(self, target: FloatArray, cards: Sequence[Card]) -> None:
