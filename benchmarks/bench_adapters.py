@@ -1,9 +1,11 @@
 """Deals per second: the engine's own loop vs python_primero (OpenSpiel) vs the PettingZoo env.
 
 Uniform random play over whole Waks deals, 4 players, 20 chips, stake 1, rest 3, the cards
-dealt from outside (``dealing="external"``) in every case, so the three loops do the same
-work plus their adapter's. CPU time (``time.process_time``), the best of ``REPEATS`` runs of
-each loop taken in turn (the machine is shared: the best run is the one least disturbed).
+dealt from outside (``dealing="external"``) in every case, so the loops do the same work plus
+their adapter's (PettingZoo's: an observation and a mask at every turn, through its wrappers
+and bare; the agent picks among the mask's ids, ``np.flatnonzero``). CPU time
+(``time.process_time``), the best of ``REPEATS`` runs of each loop taken in turn (the machine
+is shared: the best run is the one least disturbed).
 
 Run:  python benchmarks/bench_adapters.py [deals]
 """
@@ -14,11 +16,12 @@ import random
 import sys
 import time
 
+import numpy as np
 import pyspiel
 
 import primero
 import primero.openspiel  # registers python_primero
-from primero.pettingzoo.env import env
+from primero.pettingzoo.env import env, raw_env
 
 TABLE = {"variant": "waks", "players": 4, "chips": 20, "stake": 1, "rest": 3}
 
@@ -66,8 +69,20 @@ def pettingzoo_deals(deals: int, rng: random.Random) -> None:
             if termination or truncation:
                 table.step(None)
             else:
-                mask = observation["action_mask"]
-                table.step(rng.choice([i for i, bit in enumerate(mask) if bit]))
+                table.step(rng.choice(np.flatnonzero(observation["action_mask"])))
+
+
+def pettingzoo_raw_deals(deals: int, rng: random.Random) -> None:
+    """The bare environment (``raw_env``), without PettingZoo's wrappers: the adapter's own cost."""
+    table = raw_env(**{k: v for k, v in TABLE.items()})
+    for episode in range(deals):
+        table.reset(seed=episode)
+        for _agent in table.agent_iter():
+            observation, _, termination, truncation, _ = table.last()
+            if termination or truncation:
+                table.step(None)
+            else:
+                table.step(rng.choice(np.flatnonzero(observation["action_mask"])))
 
 
 def tensor_call_vs_step(deals: int, rng: random.Random) -> tuple[float, float]:
@@ -128,7 +143,8 @@ def main(deals: int = 300) -> None:
     loops = {"engine, external dealing, ids": engine_deals,
              "OpenSpiel python_primero": openspiel_deals,
              "OpenSpiel + info-state tensor": openspiel_with_tensors,
-             "PettingZoo env (wrapped)": pettingzoo_deals}
+             "PettingZoo env (wrapped)": pettingzoo_deals,
+             "PettingZoo raw_env": pettingzoo_raw_deals}
     best = dict.fromkeys(loops, float("inf"))
     for _ in range(REPEATS):
         for name, loop in loops.items():

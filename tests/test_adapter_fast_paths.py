@@ -122,6 +122,33 @@ def test_the_recent_window_slides_alike_in_long_deals() -> None:
     assert longest > 2 * 2 * 2  # past RECENT_MOVES * n rows
 
 
+@pytest.mark.parametrize("variant", ["waks", "suzuki", "primiera", "cardano"])
+def test_tensors_asked_in_any_order_are_the_plain_ones(variant: str) -> None:
+    # the public pieces are patched from the last state asked for: states of other deals,
+    # earlier states of the same deal (a step back, as a search does) and the same state
+    # again, in a shuffled order, each for a random seat, the observation's in between
+    game = pyspiel.load_game(GAME, {"variant": variant, "players": 3, "chips": 8})
+    rng = random.Random(f"any order {variant}")
+    states = []
+    for _ in range(5):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            states.append(state.clone())
+            options = ([o for o, _ in state.chance_outcomes()] if state.is_chance_node()
+                       else state.legal_actions())
+            state.apply_action(rng.choice(options))
+        states.append(state)
+    asked = states + [rng.choice(states) for _ in range(len(states))]
+    rng.shuffle(asked)
+    for state in asked:
+        seat = rng.randrange(3)
+        assert np.array_equal(state.information_state_tensor(seat),
+                              plain_information_state(state, seat))
+        if rng.random() < 0.3:
+            assert np.array_equal(state.observation_tensor(seat),
+                                  plain_observation(state, seat))
+
+
 def test_tensor_of_a_bad_player_is_refused() -> None:
     state = pyspiel.load_game(GAME).new_initial_state()
     with pytest.raises(primero.PrimeroError, match=r"player must be a seat 0\.\.1"):

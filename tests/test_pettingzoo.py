@@ -85,6 +85,22 @@ def test_reset_seed_fixes_the_deal() -> None:
     assert first == again != other
 
 
+def test_a_returned_mask_or_observation_changed_by_its_user_changes_nothing_after() -> None:
+    table = raw_env(variant="waks", players=2, chips=5)
+    table.reset(seed=1)
+    agent = table.agent_selection
+    first = table.observe(agent)
+    legal = list(table.deal.legal_action_ids())
+    first["action_mask"][:] = 1  # an agent writing into what it was given
+    first["observation"][:] = 7.0
+    again = table.observe(agent)
+    assert sorted(map(int, again["action_mask"].nonzero()[0])) == legal
+    assert again["observation"].max() <= 1.0
+    table.step(legal[0])
+    table.reset(seed=1)  # the same deal again: the same legal ids, the same mask
+    assert sorted(map(int, table.observe(agent)["action_mask"].nonzero()[0])) == legal
+
+
 def test_spaces_and_mask() -> None:
     table = raw_env(variant="cardano", players=2, chips=5)
     table.reset(seed=1)

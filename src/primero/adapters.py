@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 from attrs import frozen
 
-from primero.action_space import canonical_hand
+from primero.action_space import ExchangeBlock, canonical_hand
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card
 from primero.engine import public_text, start_deal
@@ -681,6 +681,25 @@ class Piece:
 _KEPT = 65_536
 
 
+def _counted() -> dict[float, float]:
+    """``min(count, 3) / 3`` one decision on, for each value it takes (``step_moves``).
+
+    Worked out in float32 as :meth:`Encoder.fill_information_state` adds ``1 / 3``, so a
+    value read off a tensor (as a Python float) maps to the exact next one.
+    """
+    cell = np.zeros(1, np.float32)
+    following: dict[float, float] = {}
+    for _ in range(4):
+        was = cell.item(0)
+        cell[0] = min(1.0, cell[0] + 1.0 / 3.0)
+        following[was] = cell.item(0)
+    return following
+
+
+#: ``step_moves``' next value for each value it takes (:func:`_counted`).
+_NEXT_COUNT = _counted()
+
+
 def _decision_steps(table: AdapterTable) -> tuple[Step, ...]:
     steps: list[Step] = []
     for step in table.plan:
@@ -796,6 +815,7 @@ class Encoder:
     """
 
     table: AdapterTable
+    players: int
     pack: tuple[Card, ...]
     position: dict[Card, int]
     steps: tuple[Step, ...]
@@ -806,6 +826,7 @@ class Encoder:
 
     def __init__(self, table: AdapterTable) -> None:
         self.table = table
+        self.players = table.players
         self.pack = table.pack
         self.position = {card: k for k, card in enumerate(self.pack)}
         self.steps = _decision_steps(table)
@@ -839,24 +860,40 @@ class Encoder:
         self._chips_at = at["step_chips"] - tail
         self._changed_at = at["step_cards"] - tail
         self._recent_at = at["recent"] - tail
+        width = self.last_batch + 1
+        # where a card puts its 1: in the hand, among the discards, in ``received`` (batch 0)
+        self._card_at: tuple[dict[Card, int], dict[Card, int], dict[Card, int]] = tuple(
+            {card: start + k * step for card, k in self.position.items()}
+            for start, step in ((at["hand"], 1), (at["discarded"], 1),
+                                (at["received"], width)))  # type: ignore[assignment]
+        self._link_at = (n, kinds, self.total, self.held, self._chips_at, self._changed_at,
+                         self._recent_at, self.rows, self.row)
         self._no_tail: FloatArray = np.zeros(self.tail_size, np.float32)
         self._no_tail.flags.writeable = False  # shared: the tail before any decision
         self._facts: dict[int, tuple[int, int]] = {}
         self._slots: tuple[object, tuple[int | None, ...]] = (None, ())
         # worked-out positions, kept per value (a value's id is not reused while it is kept)
-        self._cards_kept: dict[int, tuple[tuple[Receipt, ...], tuple[Card, ...],
-                                          tuple[Card, ...], tuple[int, ...],
-                                          tuple[int, ...]]] = {}
-        self._public: dict[int, tuple[Seat, int, tuple[tuple[int, float], ...]]] = {}
-        # the public pieces of the last state asked for, per layout (observation, info state)
+        # the information state's: (receipts, hand, discards, positions, the same as an index
+        # array once asked for twice)
+        self._cards_kept: dict[int, list[Any]] = {}
+        # the observation's: (hand, discards, positions, the same as an index array)
+        self._hands_kept: dict[int, list[Any]] = {}
         self._pairs: dict[int, dict[Card, tuple[int, float]]] = {}
-        # per layout (observation, information state): the last state asked for, its trail
-        # and its one-hot marks (to_act, -1 for none; the step, None for none)
-        self._kept: tuple[list[Any], list[Any]] = ([None, None, -1, None],
-                                                   [None, None, -1, None])
-        self._blocks: tuple[FloatArray, FloatArray] = (
-            np.zeros(self.observation_size - self._observation_public, np.float32),
-            np.zeros(self.info_size - self._info_public, np.float32))
+        # per layout (observation, information state): the template of the last state asked
+        # for (its public pieces, :meth:`_template`) and what it was made of: the state, its
+        # trail, the one-hot marks written (whose turn, the step: positions, -1 for none),
+        # the seats written, whether a settlement was, the step's index, the chips in the pot
+        # before any settlement (the carry-in and what the seats written put in)
+        self._templates: tuple[FloatArray, FloatArray] = (
+            np.zeros(self.observation_size, np.float32), np.zeros(self.info_size, np.float32))
+        nobody = (None,) * table.players
+        # per layout: where its public pieces start, the offsets from there, the table
+        self._present_at: tuple[tuple[Any, ...], tuple[Any, ...]] = tuple(  # type: ignore[assignment]
+            (public, self._step_at, self._stacks_at, self._pot_at, table.players, self.total,
+             self.held)
+            for public in (self._observation_public, self._info_public))
+        self._kept: tuple[list[Any], list[Any]] = tuple(  # type: ignore[assignment]
+            [None, None, -1, -1, nobody, False, None, table.carry_in] for _ in range(2))
 
     def __deepcopy__(self, memo: dict[int, object]) -> Encoder:
         return self  # fixed for its table: adapters' states share it
@@ -911,20 +948,25 @@ class Encoder:
             return facts
         decoded = state.action_space.decode(state, action)
         facts = (_kind(decoded), _changed(decoded))
-        if not self._positional(state, action):
+        if self._same_facts(state, action):
             self._facts[action] = facts
         return facts
 
     @staticmethod
-    def _positional(state: GameState, action: int) -> bool:
-        """The block of ``action`` decodes relative to the state (``positional``)."""
+    def _same_facts(state: GameState, action: int) -> bool:
+        """Every legal use of ``action`` has the same kind and cards changed.
+
+        True of every block that decodes an id alike in every state (not ``positional``),
+        and of the exchanges: an id is the bit mask of the cards thrown, so it always
+        throws as many cards, whichever they are.
+        """
         space = state.action_space
         owner: object = None
         for block, offset in zip(space.blocks, space.offsets, strict=True):
             if offset > action:
                 break
             owner = block
-        return bool(getattr(owner, "positional", False))
+        return type(owner) is ExchangeBlock or not getattr(owner, "positional", False)
 
     def _step_of(self, state: GameState) -> int | None:
         """The index of ``state``'s step among the deciding steps (``None``: none of them).
@@ -953,241 +995,210 @@ class Encoder:
 
         The decision's kind, chips and cards are read as :meth:`Move.make` reads them, without
         making its texts; ``known`` is the deciding step's index when the caller knows it
-        (``None``: no deciding step), -1 to work it out.
+        (``None``: no deciding step), -1 to work it out. ``out`` holds the history before it.
         """
         before = link.before
         seat = before.to_act
         assert seat is not None
-        kind, changed = self._move_facts(before, link.action)
+        action = link.action
+        facts = self._facts.get(action)
+        kind, changed = self._move_facts(before, action) if facts is None else facts
         chips = link.after.seats[seat].contributed - before.seats[seat].contributed
-        n = self.table.players
+        n, kinds, total, held, chips_at, changed_at, recent_at, rows, width = self._link_at
         step = self._step_of(before) if known == -1 else known
         if step is not None:
-            cell = at + step * n + seat  # step_moves opens the tail
-            moves = (cell - at) * self.kinds + kind + at
-            out[moves] = min(1.0, out[moves] + 1.0 / 3.0)
+            cell = step * n + seat  # step_moves opens the history pieces
+            moves = at + cell * kinds + kind
+            out[moves] = _NEXT_COUNT[out.item(moves)]
             if chips:
-                out[self._chips_at + cell] += chips / self.total
+                out[at + chips_at + cell] += chips / total
             if changed:
-                cards = self._changed_at + cell
-                out[cards] = min(1.0, out[cards] + changed / self.held)
-        row, rows, width = link.length - 1, self.rows, self.row
-        recent = at + self._recent_at
+                cards = at + changed_at + cell
+                out[cards] = min(1.0, out[cards] + changed / held)
+        row = link.length - 1
+        recent = at + recent_at
         if row >= rows:  # the window is full: the oldest row goes
             out[recent:recent + (rows - 1) * width] = out[recent + width:recent + rows * width]
             out[recent + (rows - 1) * width:recent + rows * width] = 0.0
             row = rows - 1
-        start = recent + row * width
+        start = recent + row * width  # a row of zeros
         out[start + seat] = 1.0
         out[start + n + kind] = 1.0
-        out[start + width - 2] = chips / self.total
-        out[start + width - 1] = min(1.0, changed / self.held)
+        if chips:
+            out[start + width - 2] = chips / total
+        if changed:
+            out[start + width - 1] = min(1.0, changed / held)
 
-    def _private_ones(self, me: Seat) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Where a seat's cards put a 1: ``hand``, ``discarded``, then ``received`` too.
+    def _private_ones(self, me: Seat) -> tuple[int, ...]:
+        """Where a seat's cards put a 1 in the information state (hand, discards, receipts).
 
-        The first two are laid out alike in both layouts; ``received`` is the information
-        state's. Kept per seat's cards (the same tuples go from state to state until the cards
-        change), looked up by the receipts: every new card is a new receipt.
+        Kept per seat's cards (the same tuples go from state to state until the cards change),
+        looked up by the receipts: every new card is a new receipt.
         """
         received, hand, discarded = me.received, me.hand, me.discarded
         entry = self._cards_kept.get(id(received))
         if entry is not None and entry[0] is received and entry[1] is hand \
                 and entry[2] is discarded:
-            return entry[3], entry[4]
-        position, at = self.position, self.info_at
-        start, other = at["hand"], at["discarded"]
-        ones = [start + position[card] for card in hand]
-        ones += [other + position[card] for card in discarded]
-        seen = tuple(ones)
-        start, last = at["received"], self.last_batch
-        width = last + 1
+            return entry[3]  # type: ignore[no-any-return]
+        in_hand, thrown, got = self._card_at
+        ones = [in_hand[card] for card in hand]
+        ones += [thrown[card] for card in discarded]
+        last = self.last_batch
         batch, after = -1, -1
         for receipt in received:  # in the order dealt (Seat.received)
             if receipt.after != after:
                 batch, after = batch + 1, receipt.after
-            ones.append(start + position[receipt.card] * width + min(batch, last))
+            ones.append(got[receipt.card] + (batch if batch < last else last))
         every = tuple(ones)
         kept = self._cards_kept
         if len(kept) >= _KEPT:
             kept.clear()
-        kept[id(received)] = (received, hand, discarded, seen, every)
-        return seen, every
+        kept[id(received)] = [received, hand, discarded, every, None]
+        return every
 
-    def _public_seat(self, seat_state: Seat, i: int) -> tuple[tuple[int, float], ...]:
-        """Seat ``i``'s nonzero public values (stack to cards held), kept per seat.
+    def _template(self, state: GameState, trail: Trail | None, recall: bool) -> FloatArray:
+        """The tensor of ``state`` with its public pieces only (the private ones zero).
 
-        As (offset from ``to_act``, value) pairs; a seat is a value that states share.
-        """
-        n, total, at = self.table.players, self.total, self._stacks_at + i
-        values = (seat_state.stack / total, seat_state.contributed / total,
-                  seat_state.round_bet / total, float(seat_state.folded),
-                  min(1.0, len(seat_state.hand) / self.held))
-        pairs = tuple([(at + k * n, value) for k, value in enumerate(values) if value])
-        kept = self._public
-        if len(kept) >= _KEPT:
-            kept.clear()
-        kept[id(seat_state)] = (seat_state, i, pairs)
-        return pairs
-
-    def _fill_public(self, out: FloatArray, base: int, state: GameState) -> None:
-        """The public present (``to_act`` to ``shown``) into a zeroed ``out``, from ``base``.
-
-        Read off the state directly: every seat's public facts, as ``state.view(seat)`` shows
-        them (the cards shown are the settlement's showdown hands).
-        """
-        seats = state.seats
-        over = state.over
-        if not over and not state.pending and state.to_act is not None:
-            out[base + state.to_act] = 1.0
-        step = self._step_of(state)
-        if step is not None:
-            out[base + self._step_at + step] = 1.0
-        kept = self._public
-        for i, seat_state in enumerate(seats):
-            entry = kept.get(id(seat_state))
-            if entry is not None and entry[0] is seat_state and entry[1] == i:
-                pairs = entry[2]
-            else:
-                pairs = self._public_seat(seat_state, i)
-            for offset, value in pairs:
-                out[base + offset] = value
-        at = base + self._pot_at
-        pot, high = state.pot, state.high
-        if pot:
-            out[at] = pot / self.total
-        if high:
-            out[at + 1] = high / self.total
-        if over:
-            out[at + 2] = 1.0
-        settlement = state.settlement
-        if settlement is not None and settlement.showdown:
-            position, cards = self.position, len(self.pack)
-            for shown, _ in settlement.values:
-                start = base + self._shown_at + shown * cards
-                for card in seats[shown].hand:
-                    out[start + position[card]] = 1.0
-
-    def _public_part(self, out: FloatArray, base: int, state: GameState,
-                     trail: Trail | None, recall: bool) -> None:
-        """The public pieces, from ``to_act`` (at ``base``) to the end, into a zeroed ``out``.
-
-        The same for every player, and they change little from one state to the next: the
-        last state's are kept (one copy per layout) and patched, rewriting only the seats that
-        are not the very same value (the engine shares the seats an action leaves alone), the
-        present's few other facts and, when the trail is the kept one's plus one decision,
-        that decision. Asking every player's tensor of one state (as OpenSpiel's
-        ``rl_environment`` does) works them out once.
+        One template per layout (``recall``: the information state's; else the observation's),
+        the last state's, kept and patched in place to the next state's: only what may differ
+        is rewritten (the seats that are not the very same value, since the engine shares the
+        seats an action leaves alone; whose turn, the step, the pot; and, when the trail is
+        the kept one's plus one decision, that decision). So asking every player's tensor of
+        one state (OpenSpiel's ``rl_environment``) works the public pieces out once, and each
+        next state costs only its changes. The caller copies it before writing the private
+        pieces. The values are those :meth:`fill_information_state` and
+        :meth:`fill_observation` write.
         """
         kept = self._kept[recall]
-        block = self._blocks[recall]
+        out = self._templates[recall]
         last = kept[0]
-        # the present's one-hot marks: whose turn (-1: none), the deciding step (None: none)
+        if last is state and (not recall or kept[1] is trail):
+            return out
+        base, step_at, stacks_at, pot_at, n, total, held = self._present_at[recall]
+        # the one-hot marks: whose turn (none at chance and at the end), the deciding step
         to_act = state.to_act
-        if to_act is None or state.over or state.pending:
-            to_act = -1
-        slots = self._slots
+        over = state.over
+        mark = -1 if to_act is None or over or state.pending else base + to_act
         steps = state.context.steps
+        slots = self._slots
         if slots[0] is not steps:
             index = self.step_index
             slots = self._slots = (steps, tuple(
                 index.get(step) if step is not None else None for step in steps))
         at = state.step_index + 1
         step = slots[1][at] if 0 <= at < len(steps) else None
-        if last is None:
-            self._fill_public(out, base, state)
-            if recall and trail is not None:
-                tail = trail._tail
-                out[self.tail_start:] = self.history_tail(trail) if tail is None else tail
-        else:
-            out[base:] = block
-            last_trail = kept[1]
-            if last is state and last_trail is trail:
-                return
-            if kept[2] >= 0:
-                out[base + kept[2]] = 0.0
-            if kept[3] is not None:
-                out[base + self._step_at + kept[3]] = 0.0
-            if to_act >= 0:
-                out[base + to_act] = 1.0
-            if step is not None:
-                out[base + self._step_at + step] = 1.0
-            self._patch_present(out, base, state, last)
-            if recall and trail is not last_trail:
-                tail = None if trail is None else trail._tail
-                if tail is not None:
-                    out[self.tail_start:] = tail
-                elif trail is None:
-                    out[self.tail_start:] = 0.0
-                elif trail.parent is last_trail:
-                    self._add_link(out, self.tail_start, trail,
-                                   kept[3] if trail.before is last else -1)
-                else:
-                    out[self.tail_start:] = self.history_tail(trail)
-        block[:] = out[base:]  # kept in place: no new array to allocate
-        if recall and trail is not None and trail._tail is None:
-            trail._tail = out[self.tail_start:].copy()
-        kept[0], kept[1], kept[2], kept[3] = state, trail, to_act, step
-
-    def _patch_present(self, out: FloatArray, base: int, state: GameState,
-                       last: GameState) -> None:
-        """Turn ``last``'s chips, cards and showdown in ``out`` into ``state``'s.
-
-        The values :meth:`_fill_public` writes (``stacks`` to ``shown``): only what may differ
-        is rewritten.
-        """
-        n, total = self.table.players, self.total
-        seats, before = state.seats, last.seats
+        step_mark = -1 if step is None else base + step_at + step
+        old = kept[2]
+        if old != mark:
+            if old >= 0:
+                out[old] = 0.0
+            if mark >= 0:
+                out[mark] = 1.0
+        old = kept[3]
+        if old != step_mark:
+            if old >= 0:
+                out[old] = 0.0
+            if step_mark >= 0:
+                out[step_mark] = 1.0
+        seats, before = state.seats, kept[4]
+        put_in = kept[7]  # the carry-in and the seats' chips put in, as written
         if seats is not before:
-            at, held = base + self._stacks_at, self.held
+            k = base + stacks_at
             for i in range(n):
                 seat_state = seats[i]
-                if seat_state is not before[i]:
-                    k = at + i
+                was = before[i]
+                if seat_state is not was:
+                    put_in += seat_state.contributed - (0 if was is None else was.contributed)
                     out[k] = seat_state.stack / total
                     out[k + n] = seat_state.contributed / total
                     out[k + 2 * n] = seat_state.round_bet / total
                     out[k + 3 * n] = seat_state.folded
-                    out[k + 4 * n] = min(1.0, len(seat_state.hand) / held)
-        at = base + self._pot_at
-        out[at] = state.pot / total
-        out[at + 1] = state.high / total
-        out[at + 2] = state.over
+                    cards = len(seat_state.hand)
+                    out[k + 4 * n] = cards / held if cards < held else 1.0
+                k += 1
+        k = base + pot_at
         settlement = state.settlement
-        if last.settlement is not None or settlement is not None:
-            shown = base + self._shown_at
-            out[shown:shown + n * len(self.pack)] = 0.0
-            if settlement is not None and settlement.showdown:
-                position, cards = self.position, len(self.pack)
-                for seat, _ in settlement.values:
-                    start = shown + seat * cards
-                    for card in seats[seat].hand:
-                        out[start + position[card]] = 1.0
+        out[k] = (put_in if settlement is None else settlement.carry) / total
+        out[k + 1] = state.high / total
+        out[k + 2] = over
+        if settlement is not None or kept[5]:
+            self._write_shown(out, base, state)
+        if recall:
+            last_trail = kept[1]
+            if trail is not last_trail:
+                start = self.tail_start
+                if trail is not None and trail.parent is last_trail:  # one decision more
+                    self._add_link(out, start, trail, kept[6] if trail.before is last else -1)
+                else:  # elsewhere: the kept history is worked out once, for a return
+                    if last_trail is not None and last_trail._tail is None:
+                        last_trail._tail = out[start:].copy()
+                    out[start:] = self.history_tail(trail)
+        kept[:] = (state, trail, mark, step_mark, seats, settlement is not None, step, put_in)
+        return out
+
+    def _write_shown(self, out: FloatArray, base: int, state: GameState) -> None:
+        """The ``shown`` piece of ``state`` into ``out`` (its public pieces from ``base``)."""
+        n, cards = self.table.players, len(self.pack)
+        shown = base + self._shown_at
+        out[shown:shown + n * cards] = 0.0
+        settlement = state.settlement
+        if settlement is not None and settlement.showdown:
+            position, seats = self.position, state.seats
+            for seat, _ in settlement.values:
+                start = shown + seat * cards
+                for card in seats[seat].hand:
+                    out[start + position[card]] = 1.0
 
     def information_state_array(self, state: GameState, seat: int,
                                 trail: Trail | None) -> FloatArray:
         """``seat``'s whole information-state tensor (private and public) as a new array.
 
         The same values as :meth:`fill_information_state` with the full layout, reached
-        faster: read off the state directly, with the public history worked out once per
-        decision (:meth:`history_tail`), the public pieces once per state, and the positions
-        of a hand's, a seat's receipts' and a seat's public values once per value (states
-        share the unchanged ones). ``trail`` holds the deal's decisions so far.
+        faster: a copy of the state's public template (:meth:`_template`, patched from the
+        last state's) with the seat's private ones written in (their positions kept per
+        seat's cards). ``trail`` holds the deal's decisions so far.
         """
-        out = np.zeros(self.info_size, np.float32)
+        out = self._template(state, trail, True).copy()
         out[seat] = 1.0  # player opens both layouts
-        for index in self._private_ones(state.seats[seat])[1]:
-            out[index] = 1.0
-        self._public_part(out, self._info_public, state, trail, True)
+        me = state.seats[seat]
+        received = me.received
+        entry = self._cards_kept.get(id(received))  # _private_ones' lookup, inlined
+        if entry is not None and entry[0] is received and entry[1] is me.hand \
+                and entry[2] is me.discarded:
+            # asked again: the positions as an index array, written in one go
+            ones = entry[4]
+            if ones is None:
+                ones = entry[4] = np.array(entry[3], np.intp)
+            out[ones] = 1.0
+        else:  # the first time: the few positions one by one (an index array costs more)
+            for index in self._private_ones(me):
+                out[index] = 1.0
         return out
 
     def observation_array(self, state: GameState, seat: int) -> FloatArray:
         """``seat``'s whole observation tensor as a new array (as :meth:`fill_observation`)."""
-        out = np.zeros(self.observation_size, np.float32)
+        out = self._template(state, None, False).copy()
         out[seat] = 1.0
-        for index in self._private_ones(state.seats[seat])[0]:
+        me = state.seats[seat]
+        hand, discarded = me.hand, me.discarded
+        # the hand and the discards only (no receipts): kept per hand, which every card
+        # coming or going makes anew
+        entry = self._hands_kept.get(id(hand))
+        if entry is not None and entry[0] is hand and entry[1] is discarded:
+            ones = entry[3]
+            if ones is None:  # asked again: written in one go
+                ones = entry[3] = np.array(entry[2], np.intp)
+            out[ones] = 1.0
+            return out
+        in_hand, thrown, _ = self._card_at
+        seen = [in_hand[card] for card in hand]
+        seen += [thrown[card] for card in discarded]
+        for index in seen:
             out[index] = 1.0
-        self._public_part(out, self._observation_public, state, None, False)
+        kept = self._hands_kept
+        if len(kept) >= _KEPT:
+            kept.clear()
+        kept[id(hand)] = [hand, discarded, seen, None]
         return out
 
     def _cards(self, target: FloatArray, cards: Sequence[Card]) -> None:

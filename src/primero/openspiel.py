@@ -316,10 +316,20 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         return self.deal.legal_action_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards that can come (positions in the pack), each equally likely."""
-        chance = self.deal.chance
-        assert chance is not None
-        return self.encoder.chance_outcomes(chance.cards)
+        """The cards that can come (positions in the pack), each equally likely.
+
+        The engine's ``state.chance.cards``: the stock while it lasts, read off the state
+        without building the chance node (``GameState.chance``), else the discards to be
+        reshuffled.
+        """
+        assert self._player == _CHANCE
+        deal = self.deal
+        cards = deal.stock
+        if not cards:
+            chance = deal.chance
+            assert chance is not None
+            cards = chance.cards
+        return self.encoder.chance_outcomes(cards)
 
     def _apply_action(self, action: int) -> None:
         deal = self.deal
@@ -354,8 +364,10 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         Raises:
             PrimeroError: ``player`` is not a seat.
         """
-        seat = self._seat(player)
-        return self.encoder.information_state_array(self.deal, seat, self.trail)
+        encoder = self.encoder
+        if type(player) is not int or not 0 <= player < encoder.players:
+            player = self._seat(player)
+        return encoder.information_state_array(self.deal, player, self.trail)
 
     def observation_tensor(self, player: int | None = None) -> FloatArray:
         """``player``'s observation tensor (default: the player to act), a new float32 array.
@@ -365,7 +377,10 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         Raises:
             PrimeroError: ``player`` is not a seat.
         """
-        return self.encoder.observation_array(self.deal, self._seat(player))
+        encoder = self.encoder
+        if type(player) is not int or not 0 <= player < encoder.players:
+            player = self._seat(player)
+        return encoder.observation_array(self.deal, player)
 
     def _seat(self, player: int | None) -> int:
         seat = self._player if player is None else player

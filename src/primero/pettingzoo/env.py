@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
@@ -32,6 +33,10 @@ from primero.errors import PrimeroError
 from primero.state import GameState
 
 __all__ = ["env", "raw_env"]
+
+#: How many action masks (one per set of legal ids) an environment keeps before it starts
+#: afresh.
+_MASKS_KEPT = 4096
 
 
 def _seeded(seed: object) -> random.Random:
@@ -152,6 +157,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
             }) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._actions = actions
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
         self._rng = random.Random()
         self.deal: GameState = first
         self.trail: Trail | None = None  # the decisions; their Moves made when asked for
@@ -200,8 +207,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
 
     def _deal_chance(self, state: GameState) -> GameState:
         rng = self._rng
-        while state.chance is not None:
-            state = state.deal(rng.choice(state.chance.cards))
+        while state.pending:  # a chance node (the table deals from outside)
+            # the cards that can come (``state.chance.cards``): the stock while it lasts
+            cards = state.stock
+            if not cards:
+                chance = state.chance
+                assert chance is not None
+                cards = chance.cards
+            state = state.deal(rng.choice(cards))
         return state
 
     def _after_move(self) -> None:
@@ -216,13 +229,20 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation and action mask (fresh arrays)."""
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
+        deal = self.deal
         # straight from the state: the values fill_observation writes (tested alike)
-        tensor: FloatArray = self._encoder.observation_array(self.deal, seat)
-        mask = np.zeros(self._actions, np.int8)
-        if not self.deal.over and not self._forfeited and self.deal.to_act == seat:
-            mask[list(self.deal.legal_action_ids())] = 1
-        return {"observation": tensor, "action_mask": mask}
+        tensor: FloatArray = self._encoder.observation_array(deal, seat)
+        if deal.over or self._forfeited or deal.to_act != seat:
+            return {"observation": tensor, "action_mask": np.zeros(self._actions, np.int8)}
+        ids = deal.legal_action_ids()
+        mask = self._masks.get(ids)  # one per set of legal ids, copied: few sets recur
+        if mask is None:
+            if len(self._masks) >= _MASKS_KEPT:
+                self._masks.clear()
+            mask = self._masks[ids] = np.zeros(self._actions, np.int8)
+            mask[list(ids)] = 1
+        return {"observation": tensor, "action_mask": mask.copy()}
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (an id); ``None`` for an agent already done.
@@ -235,17 +255,20 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        whole = isinstance(action, int | np.integer) and not isinstance(action, bool | np.bool_)
-        if not whole or int(action) not in self.deal.legal_action_ids():  # type: ignore[arg-type]
+        whole = type(action) is int or (isinstance(action, int | np.integer)
+                                         and not isinstance(action, bool | np.bool_))
+        deal = self.deal
+        if not whole or int(action) not in deal.legal_action_ids():  # type: ignore[arg-type]
             self._forfeit(agent)  # an id off the mask, or no id at all (None, 1.5, True, text)
             return
         chosen = int(action)  # type: ignore[arg-type]
-        after = self.deal.apply(chosen)
-        self.trail = Trail(self.trail, self.deal, chosen, after)
+        after = deal.apply(chosen)
+        self.trail = Trail(self.trail, deal, chosen, after)
         self.deal = self._deal_chance(after)
         self._cumulative_rewards[agent] = 0.0
         self._after_move()
-        self._accumulate_rewards()
+        if self.deal.over:  # the rewards are zero until the deal ends
+            self._accumulate_rewards()
         if self.render_mode is not None:
             self.render()
 
