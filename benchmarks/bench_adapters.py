@@ -12,9 +12,11 @@ Run:  python benchmarks/bench_adapters.py [deals]
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
 import time
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -60,21 +62,9 @@ def openspiel_with_tensors(deals: int, rng: random.Random) -> None:
                 state.apply_action(rng.choice(state.legal_actions()))
 
 
-def pettingzoo_deals(deals: int, rng: random.Random) -> None:
-    table = env(**{k: v for k, v in TABLE.items()})
-    for episode in range(deals):
-        table.reset(seed=episode)
-        for _agent in table.agent_iter():
-            observation, _, termination, truncation, _ = table.last()
-            if termination or truncation:
-                table.step(None)
-            else:
-                table.step(rng.choice(np.flatnonzero(observation["action_mask"])))
-
-
-def pettingzoo_raw_deals(deals: int, rng: random.Random) -> None:
-    """The bare environment (``raw_env``), without PettingZoo's wrappers: the adapter's own cost."""
-    table = raw_env(**{k: v for k, v in TABLE.items()})
+def pettingzoo_deals(deals: int, rng: random.Random, make: Any = env) -> None:
+    """The PettingZoo loop: ``make`` is ``env`` (wrapped) or ``raw_env`` (the adapter alone)."""
+    table = make(**TABLE)
     for episode in range(deals):
         table.reset(seed=episode)
         for _agent in table.agent_iter():
@@ -144,7 +134,7 @@ def main(deals: int = 300) -> None:
              "OpenSpiel python_primero": openspiel_deals,
              "OpenSpiel + info-state tensor": openspiel_with_tensors,
              "PettingZoo env (wrapped)": pettingzoo_deals,
-             "PettingZoo raw_env": pettingzoo_raw_deals}
+             "PettingZoo raw_env": functools.partial(pettingzoo_deals, make=raw_env)}
     best = dict.fromkeys(loops, float("inf"))
     for _ in range(REPEATS):
         for name, loop in loops.items():

@@ -47,6 +47,7 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
+from unittest import mock
 
 import primero
 from primero.native_evaluator import evaluator_line
@@ -92,18 +93,11 @@ def primero_hands(n: int, seed: int) -> tuple[Any, list[tuple[primero.Card, ...]
 def pure_ranking() -> Any:
     """A ranking of waks whose evaluator is the pure-Python one (bound as under
     ``PRIMERO_NO_NATIVE=1``), beside the registry's, which keeps the compiled one if built."""
-    saved = os.environ.get("PRIMERO_NO_NATIVE")
-    os.environ["PRIMERO_NO_NATIVE"] = "1"
-    try:
+    with mock.patch.dict(os.environ, PRIMERO_NO_NATIVE="1"):
         clear_caches()
         ranking = primero.get_variant("waks").ranking
         ranking.hand_table  # noqa: B018 - loads the table and binds the evaluator
-    finally:
-        if saved is None:
-            os.environ.pop("PRIMERO_NO_NATIVE", None)
-        else:
-            os.environ["PRIMERO_NO_NATIVE"] = saved
-        clear_caches()
+    clear_caches()
     return ranking
 
 
@@ -172,10 +166,8 @@ def build_seconds(deck: str, repeat: int) -> tuple[float, int]:
     """Best CPU time to build a table from nothing (cache off, fresh rules); its bytes."""
     import numpy  # noqa: F401 - imported once, outside the timing
 
-    saved = os.environ.get("PRIMERO_NO_CACHE")
-    os.environ["PRIMERO_NO_CACHE"] = "1"
-    try:
-        best, nbytes = float("inf"), 0
+    best, nbytes = float("inf"), 0
+    with mock.patch.dict(os.environ, PRIMERO_NO_CACHE="1"):
         for _ in range(repeat):
             reset_registry()
             rules = Rules(primero.get_variant("waks", deck=deck))
@@ -184,12 +176,7 @@ def build_seconds(deck: str, repeat: int) -> tuple[float, int]:
             table = rules.ranking.hand_table
             best = min(best, time.process_time() - start)
             nbytes = table.nbytes
-    finally:
-        if saved is None:
-            os.environ.pop("PRIMERO_NO_CACHE", None)
-        else:
-            os.environ["PRIMERO_NO_CACHE"] = saved
-        reset_registry()
+    reset_registry()
     return best, nbytes
 
 
