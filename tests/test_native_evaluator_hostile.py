@@ -150,3 +150,47 @@ def test_an_extension_removed_after_it_was_built_is_reported_missing(tmp_path: P
         "single hands: pure Python (the compiled evaluator built at install is missing from "
         f"{extension.parent} (reinstall primero))",
         str(extension.parent / "__init__.py"), "Primero 65 function"]
+
+
+def test_primero_no_native_keeps_the_extension_out_of_the_process() -> None:
+    code = ("import sys, os, primero; "
+            "print(primero.evaluate('7s 6h Ad Kc').label, "
+            "type(primero.get_variant('waks').ranking.evaluate).__name__, "
+            "'primero.compiled_evaluator' in sys.modules); "
+            "from primero import native_evaluator as n; print(n.evaluator_line()); "
+            "del os.environ['PRIMERO_NO_NATIVE']; "
+            "r = primero.get_variant('waks', deck='french52').ranking; "
+            "print(r.evaluate('7s 6h Ad Kc').label, type(r.evaluate).__name__, "
+            "'primero.compiled_evaluator' in sys.modules, n.evaluator_line())")
+    environment = {**os.environ, "PRIMERO_NO_NATIVE": "1"}
+    done = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True,
+                          text=True, timeout=120, check=True)
+    assert done.stdout.splitlines() == [
+        "Primero 65 function False",
+        "single hands: pure Python (PRIMERO_NO_NATIVE is set)",
+        "Primero 65 builtin_function_or_method True single hands: the native evaluator "
+        f"({os.path.abspath(compiled.__file__)})"]
+
+
+def test_primero_no_native_works_around_an_extension_that_crashes_as_it_loads(
+        tmp_path: Path) -> None:
+    from primero.analysis._native import build
+
+    compiler = build.find_compiler()
+    if compiler is None:
+        pytest.skip("no C compiler here")
+    extension = _copy_package(tmp_path)
+    source = tmp_path / "crash.c"
+    source.write_text("#include <stdlib.h>\nvoid *PyInit_compiled_evaluator(void) "
+                      "{ abort(); return 0; }\n", encoding="utf-8")
+    subprocess.run([*compiler, "-shared", "-fPIC", "-o", str(extension), str(source)],
+                   check=True, capture_output=True, timeout=120)
+    site = extension.parent.parent
+    assert _run_copy(site, REPORT).returncode != 0  # it does crash as it loads
+    environment = {**os.environ, "PRIMERO_NO_NATIVE": "1", "PYTHONPATH": str(site)}
+    for command in (["-c", REPORT], ["-m", "primero", "--version"]):
+        done = subprocess.run([sys.executable, *command], env=environment,
+                              capture_output=True, text=True, timeout=120, check=False,
+                              cwd=site)
+        assert done.returncode == 0, (done.returncode, done.stderr)
+        assert "single hands: pure Python (PRIMERO_NO_NATIVE is set)" in done.stdout

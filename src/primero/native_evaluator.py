@@ -13,8 +13,11 @@ are the same either way.
 Where the extension was not built (no C compiler at install, Windows, a pure wheel), does not
 load (a free-threaded Python), or ``PRIMERO_NO_NATIVE`` is set (any value but ``""`` or
 ``"0"``, as for the showdown kernel), the pure-Python evaluator is used and
-:func:`evaluator_reason` says why. Standard library only and cheap to import: ``primero
---version`` reports from here.
+:func:`evaluator_reason` says why. Switched off when this module is imported, the extension
+is not even loaded (an extension that crashes as it loads cannot take primero with it) until
+a ranking is bound with the switch off; an extension file cut short is never loaded (see
+:func:`truncation`). Standard library only and cheap to import: ``primero --version`` reports
+from here.
 """
 
 from __future__ import annotations
@@ -106,12 +109,6 @@ def _load() -> tuple[Binder | None, str | None, ImportError | None]:
     return compiled_evaluator.bind, compiled_evaluator.__file__, None
 
 
-_bind: Binder | None
-_file: str | None
-_import_error: ImportError | None
-_bind, _file, _import_error = _load()
-
-
 def native_disabled() -> bool:
     """Whether ``PRIMERO_NO_NATIVE`` asks for pure Python (any value but ``""`` or ``"0"``).
 
@@ -119,6 +116,23 @@ def native_disabled() -> bool:
     read here without that module's :mod:`ctypes`, which a plain evaluation never needs.
     """
     return os.environ.get("PRIMERO_NO_NATIVE", "") not in ("", "0")
+
+
+# Imported here unless PRIMERO_NO_NATIVE is set: switched off, the extension is not loaded
+# into the process at all (an extension that crashes as it loads must not take primero with
+# it), and is imported the first time it is asked for with the switch off (see _loaded).
+_bind: Binder | None = None
+_file: str | None = None
+_import_error: ImportError | None = None
+if not native_disabled():
+    _bind, _file, _import_error = _load()
+
+
+def _loaded() -> None:
+    """Import the extension now where that was put off (the switch was on at import)."""
+    global _bind, _file, _import_error
+    if _bind is None and _import_error is None:
+        _bind, _file, _import_error = _load()
 
 
 def extension_path() -> str | None:
@@ -149,6 +163,7 @@ def evaluator_reason() -> str | None:
     """
     if native_disabled():
         return "PRIMERO_NO_NATIVE is set"
+    _loaded()
     if _bind is not None:
         return None
     if (isinstance(_import_error, ModuleNotFoundError)
@@ -198,4 +213,5 @@ def binder() -> Binder | None:
     """
     if native_disabled():
         return None
+    _loaded()
     return _bind
