@@ -22,6 +22,7 @@ from here.
 
 from __future__ import annotations
 
+import importlib
 import importlib.machinery
 import importlib.util
 import os
@@ -102,11 +103,13 @@ def _load() -> tuple[Binder | None, str | None, ImportError | None]:
     damage = None if origin is None or not os.path.isfile(origin) else truncation(origin)
     if damage is not None:  # importing it would crash the process: report it instead
         return None, None, ImportError(damage, name="primero.compiled_evaluator", path=origin)
-    try:  # not "from primero import ...": that turns a missing module into a plain ImportError
-        import primero.compiled_evaluator as compiled_evaluator
+    try:  # by name: a missing module is a ModuleNotFoundError naming it (reported as such);
+        # the extension imports nothing of primero, so this is no door of the import graph
+        compiled_evaluator = importlib.import_module("primero.compiled_evaluator")
     except ImportError as error:  # not built here (no compiler at install, Windows), unloadable
         return None, None, error
-    return compiled_evaluator.bind, compiled_evaluator.__file__, None
+    bind: Binder = compiled_evaluator.bind
+    return bind, compiled_evaluator.__file__, None
 
 
 def native_disabled() -> bool:
