@@ -13,13 +13,20 @@ are the same either way.
 Where the extension was not built (no C compiler at install, Windows, a pure wheel), does not
 load (a free-threaded Python), or ``PRIMERO_NO_NATIVE`` is set (any value but ``""`` or
 ``"0"``, as for the showdown kernel), the pure-Python evaluator is used and
-:func:`evaluator_reason` says why. Standard library only and cheap to import: ``primero
---version`` reports from here.
+:func:`evaluator_reason` says why. Switched off when this module is imported, the extension
+is not even loaded (an extension that crashes as it loads cannot take primero with it) until
+a ranking is bound with the switch off; an extension file cut short is never loaded (see
+:func:`truncation`). Standard library only and cheap to import: ``primero --version`` reports
+from here.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.machinery
+import importlib.util
 import os
+import struct
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,20 +41,75 @@ if TYPE_CHECKING:
          int, type, Evaluator], Evaluator]
 
 __all__ = ["EXTENSION_STATUS_NAME", "binder", "build_report", "evaluator_line",
-           "evaluator_reason", "extension_path", "native_disabled"]
+           "evaluator_reason", "extension_path", "native_disabled", "truncation"]
 
 #: The build hook's one-line report beside the extension: ``built`` or ``not built: <why>``.
 EXTENSION_STATUS_NAME = "compiled_evaluator.status"
 
-_bind: Binder | None
-_file: str | None
-_import_error: ImportError | None
-try:  # not "from primero import ...": that turns a missing module into a plain ImportError
-    import primero.compiled_evaluator as compiled_evaluator
-except ImportError as error:  # not built here (no compiler at install, Windows), or not loadable
-    _bind, _file, _import_error = None, None, error
-else:
-    _bind, _file, _import_error = compiled_evaluator.bind, compiled_evaluator.__file__, None
+#: The ELF program header type of a loadable segment.
+_PT_LOAD = 1
+
+
+def truncation(path: str) -> str | None:
+    """Why the shared object at ``path`` must not be loaded: an ELF file cut short, else None.
+
+    The dynamic loader maps each loadable segment of an ELF file; a file that ends before one
+    of them (a copy or download cut short, a full disk at install) is mapped past its end and
+    the first read of the missing part kills the process with ``SIGBUS`` instead of failing
+    to load. Only that is checked, from the headers (a few hundred bytes); anything that is
+    not an ELF file, or is too short to have headers, is left to the loader, which reports it.
+    """
+    try:
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            header = handle.read(64)
+            if len(header) < 52 or header[:4] != b"\x7fELF" or header[4] not in (1, 2):
+                return None
+            wide = header[4] == 2
+            order = "<" if header[5] == 1 else ">"
+            if wide:
+                (table_at,) = struct.unpack_from(order + "Q", header, 32)
+                entry, count = struct.unpack_from(order + "HH", header, 54)
+            else:
+                (table_at,) = struct.unpack_from(order + "I", header, 28)
+                entry, count = struct.unpack_from(order + "HH", header, 42)
+            handle.seek(table_at)
+            table = handle.read(entry * count)
+            if len(table) < entry * count:
+                return (f"{path}: truncated ({size} bytes; its program headers end at "
+                        f"{table_at + entry * count})")
+            for k in range(count):
+                if wide:
+                    kind, _, offset = struct.unpack_from(order + "IIQ", table, k * entry)
+                    (length,) = struct.unpack_from(order + "Q", table, k * entry + 32)
+                else:
+                    kind, offset = struct.unpack_from(order + "II", table, k * entry)
+                    (length,) = struct.unpack_from(order + "I", table, k * entry + 16)
+                if kind == _PT_LOAD and offset + length > size:
+                    return (f"{path}: truncated ({size} bytes; a segment it loads ends at "
+                            f"{offset + length})")
+    except (OSError, struct.error):
+        return None
+    return None
+
+
+def _load() -> tuple[Binder | None, str | None, ImportError | None]:
+    """Import the extension: (its bind, its file, None), or (None, None, why it did not load)."""
+    try:
+        spec = importlib.util.find_spec("primero.compiled_evaluator")
+    except (ImportError, ValueError, AttributeError):
+        spec = None
+    origin = None if spec is None else spec.origin
+    damage = None if origin is None or not os.path.isfile(origin) else truncation(origin)
+    if damage is not None:  # importing it would crash the process: report it instead
+        return None, None, ImportError(damage, name="primero.compiled_evaluator", path=origin)
+    try:  # by name: a missing module is a ModuleNotFoundError naming it (reported as such);
+        # the extension imports nothing of primero, so this is no door of the import graph
+        compiled_evaluator = importlib.import_module("primero.compiled_evaluator")
+    except ImportError as error:  # not built here (no compiler at install, Windows), unloadable
+        return None, None, error
+    bind: Binder = compiled_evaluator.bind
+    return bind, compiled_evaluator.__file__, None
 
 
 def native_disabled() -> bool:
@@ -57,6 +119,23 @@ def native_disabled() -> bool:
     read here without that module's :mod:`ctypes`, which a plain evaluation never needs.
     """
     return os.environ.get("PRIMERO_NO_NATIVE", "") not in ("", "0")
+
+
+# Imported here unless PRIMERO_NO_NATIVE is set: switched off, the extension is not loaded
+# into the process at all (an extension that crashes as it loads must not take primero with
+# it), and is imported the first time it is asked for with the switch off (see _loaded).
+_bind: Binder | None = None
+_file: str | None = None
+_import_error: ImportError | None = None
+if not native_disabled():
+    _bind, _file, _import_error = _load()
+
+
+def _loaded() -> None:
+    """Import the extension now where that was put off (the switch was on at import)."""
+    global _bind, _file, _import_error
+    if _bind is None and _import_error is None:
+        _bind, _file, _import_error = _load()
 
 
 def extension_path() -> str | None:
@@ -82,10 +161,12 @@ def evaluator_reason() -> str | None:
     """Why the pure-Python evaluator is used, or ``None`` where the native one is.
 
     In order: ``PRIMERO_NO_NATIVE`` is set; the extension was not built at install (the build
-    hook's report says why); there is no extension beside primero; it does not load.
+    hook's report says why); it was built but its file is gone; there is no extension beside
+    primero; it does not load (a file cut short is not loaded: see :func:`truncation`).
     """
     if native_disabled():
         return "PRIMERO_NO_NATIVE is set"
+    _loaded()
     if _bind is not None:
         return None
     if (isinstance(_import_error, ModuleNotFoundError)
@@ -94,6 +175,12 @@ def evaluator_reason() -> str | None:
         if report is not None and report.startswith("not built:"):
             return ("the evaluator was not built at install: "
                     + report.split(":", 1)[1].strip())
+        folder = os.path.dirname(os.path.abspath(__file__))
+        if report == "built" and not any(  # built at install, and its file gone since
+                os.path.isfile(os.path.join(folder, "compiled_evaluator" + suffix))
+                for suffix in importlib.machinery.EXTENSION_SUFFIXES):
+            return ("the compiled evaluator built at install is missing from "
+                    f"{folder} (reinstall primero)")
         return ("no compiled evaluator beside primero: installed from a pure wheel or a "
                 "source tree never built (pip install -e . compiles it)")
     return f"the compiled evaluator does not load: {_import_error}"
@@ -129,4 +216,5 @@ def binder() -> Binder | None:
     """
     if native_disabled():
         return None
+    _loaded()
     return _bind

@@ -168,7 +168,38 @@ static void evaluator_dealloc(PyObject *self) {
     Py_DECREF(type);
 }
 
+/* Pickling the bound builtin pickles (getattr, (this object, "evaluate")); this object then
+ * pickles as a namespace whose ``evaluate`` is the fallback, so pickling ranking.evaluate
+ * pickles the pure evaluator itself: the same error as the pure path (a local function cannot
+ * be pickled), and a fallback that can be pickled loads back as itself. */
+static PyObject *evaluator_reduce(PyObject *self, PyObject *unused) {
+    Evaluator *ev = (Evaluator *)self;
+    (void)unused;
+    if (ev->fallback == NULL) {
+        PyErr_SetString(PyExc_ReferenceError, "this ranking's evaluator has been cleared");
+        return NULL;
+    }
+    PyObject *types = PyImport_ImportModule("types");
+    if (types == NULL) return NULL;
+    PyObject *namespace = PyObject_GetAttrString(types, "SimpleNamespace");
+    Py_DECREF(types);
+    if (namespace == NULL) return NULL;
+    PyObject *state = Py_BuildValue("{sO}", "evaluate", ev->fallback);
+    if (state == NULL) {
+        Py_DECREF(namespace);
+        return NULL;
+    }
+    return Py_BuildValue("N()N", namespace, state);
+}
+
+static PyMethodDef evaluator_methods[] = {
+    {"__reduce__", evaluator_reduce, METH_NOARGS,
+     "Pickled as a namespace holding the fallback as ``evaluate``."},
+    {NULL, NULL, 0, NULL},
+};
+
 static PyType_Slot evaluator_slots[] = {
+    {Py_tp_methods, (void *)evaluator_methods},
     {Py_tp_traverse, (void *)evaluator_traverse},
     {Py_tp_clear, (void *)evaluator_clear},
     {Py_tp_dealloc, (void *)evaluator_dealloc},
