@@ -898,6 +898,13 @@ class Encoder:
     def __deepcopy__(self, memo: dict[int, object]) -> Encoder:
         return self  # fixed for its table: adapters' states share it
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled as its table only: its caches (templates, kept positions, up to _KEPT
+        # entries each) are worked out again. pyspiel pickles a state's attributes for
+        # ``pickle`` and ``copy.deepcopy`` alike, so pickling them made every copied state
+        # carry all the caches filled so far (megabytes after a few hundred deals)
+        return (Encoder, (self.table,))
+
     def chance_outcomes(self, cards: Sequence[Card]) -> list[tuple[int, float]]:
         """``(position in the pack, 1 / len(cards))`` for each card that can come, in order.
 

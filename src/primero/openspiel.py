@@ -493,30 +493,43 @@ class PrimeroObserver:
         self.tensor: FloatArray = np.zeros(sum(p.size for p in pieces), np.float32)
         self.dict: dict[str, FloatArray] = views(self.tensor, pieces)
         self._last: tuple[GameState, Trail | None, int] | None = None
+        self._filled: FloatArray = self.tensor.copy()  # the values filled for ``_last``
 
     def set_from(self, state: PrimeroState, player: int) -> None:
         """Fill :attr:`tensor` (and its named views :attr:`dict`) for ``player``.
 
         Asked again for the same deal, decisions and player (OpenSpiel asks twice per
-        ``information_state_tensor`` call), it keeps the tensor as it is.
+        ``information_state_tensor`` call), it copies back the values it filled last time
+        (kept aside: the caller may have written into :attr:`tensor` since) instead of
+        working them out again.
+
+        Raises:
+            PrimeroError: ``player`` is not a seat (the tensor is then left as it was and
+                nothing is kept).
         """
         last = self._last
         if last is not None and last[0] is state.deal and last[1] is state.trail \
                 and last[2] == player:
+            np.copyto(self.tensor, self._filled)
             return
-        self._last = (state.deal, state.trail, player)
+        self._last = None  # kept again only once the tensor is filled
+        encoder = self.encoder
+        if type(player) is not int or not 0 <= player < encoder.players:
+            player = state._seat(player)  # a seat, or a PrimeroError naming the bad one
         if self.private and self.public:  # the whole layout: the fast path, the same values
             if self.recall:
-                self.tensor[:] = self.encoder.information_state_array(state.deal, player,
-                                                                      state.trail)
+                self.tensor[:] = encoder.information_state_array(state.deal, player,
+                                                                 state.trail)
             else:
-                self.tensor[:] = self.encoder.observation_array(state.deal, player)
-            return
-        self.tensor.fill(0.0)
-        if self.recall:
-            self.encoder.fill_information_state(self.dict, state.deal, player, state.moves)
+                self.tensor[:] = encoder.observation_array(state.deal, player)
         else:
-            self.encoder.fill_observation(self.dict, state.deal, player)
+            self.tensor.fill(0.0)
+            if self.recall:
+                encoder.fill_information_state(self.dict, state.deal, player, state.moves)
+            else:
+                encoder.fill_observation(self.dict, state.deal, player)
+        self._filled = self.tensor.copy()
+        self._last = (state.deal, state.trail, player)
 
     def string_from(self, state: PrimeroState, player: int) -> str:
         """The information state or observation of ``player`` as text."""

@@ -204,6 +204,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         self.deal = self._deal_chance(self._first)
         self._forfeited = False
         self._after_move()
+        if self.deal.over:  # a deal over before any decision (Primiera): paid all the same
+            self._accumulate_rewards()
 
     def _deal_chance(self, state: GameState) -> GameState:
         rng = self._rng
