@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator
 from math import comb
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 
@@ -41,7 +42,7 @@ import primero
 from primero import Card, HandValue, get_variant, native_evaluator, registry
 from primero.analysis._native import build
 from primero.hands import Ranking
-from primero.plugins.registry import clear_caches
+from primero.plugins.registry import clear_caches, reset_registry
 
 compiled = pytest.importorskip(
     "primero.compiled_evaluator",
@@ -73,20 +74,14 @@ def _ranking(name: str, deck: str | None) -> Ranking:
 @pytest.fixture(scope="module")
 def rankings() -> Iterator[dict[tuple[str, str | None], tuple[Ranking, Ranking]]]:
     """(native, pure) rankings per case: the pure ones built with PRIMERO_NO_NATIVE=1."""
-    saved = os.environ.get("PRIMERO_NO_NATIVE")
-    try:
-        clear_caches()
-        os.environ["PRIMERO_NO_NATIVE"] = "1"
+    clear_caches()
+    with mock.patch.dict(os.environ, PRIMERO_NO_NATIVE="1"):
         pure = {case: _ranking(*case) for case in CASES}
-        del os.environ["PRIMERO_NO_NATIVE"]
+    with mock.patch.dict(os.environ):
+        os.environ.pop("PRIMERO_NO_NATIVE", None)
         clear_caches()
         native = {case: _ranking(*case) for case in CASES}
-    finally:
-        if saved is None:
-            os.environ.pop("PRIMERO_NO_NATIVE", None)
-        else:
-            os.environ["PRIMERO_NO_NATIVE"] = saved
-        clear_caches()
+    clear_caches()
     for case in CASES:
         assert isinstance(native[case].evaluate, types.BuiltinFunctionType), case
         assert isinstance(pure[case].evaluate, types.FunctionType), case
@@ -346,7 +341,9 @@ def test_no_reference_or_memory_leaks_on_either_path(
     assert grown < 64 * 1024, grown
 
 
-def test_a_dropped_ranking_frees_its_native_evaluator() -> None:
+def test_a_dropped_ranking_frees_its_native_evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PRIMERO_NO_NATIVE", raising=False)  # the suite may run with it set
+
     def evaluators() -> int:
         gc.collect()
         return sum(type(o).__name__ == "Evaluator" and type(o).__module__ ==
@@ -358,7 +355,7 @@ def test_a_dropped_ranking_frees_its_native_evaluator() -> None:
     value = ranking.evaluate(ranking.pack.ordered[:4])
     assert evaluators() == before + 1
     del ranking, value
-    clear_caches()
+    reset_registry()  # the registry keeps every variant configured since it was made
     assert evaluators() == before
 
 
