@@ -98,7 +98,9 @@ class DealRules(RankingRules):
         #: answer) and checks the whole state at the end of each step.
         self.core_only: frozenset[str] = frozenset(
             n for n in RULES_HOOKS if core_alone(pm, n))
-        self._core_legal = "primero_legal_actions" in self.core_only
+        #: The core alone answers ``primero_legal_actions``: the engine's fast paths work the
+        #: legal actions out with the core's own code (and cache them on the states they make).
+        self.core_legal = self._core_legal = "primero_legal_actions" in self.core_only
         self._plan: tuple[Step, ...] | None = None
         self._plan_plugin: object = None
         self._legal_checked: dict[int, tuple[object, tuple[Card, ...] | None]] = {}

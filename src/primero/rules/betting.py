@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, exchange_actions
 from primero.copying import copier, replace
 from primero.hookspecs import hookimpl
-from primero.setup import Step
-from primero.state import GameState, HistoryChain, Seat, fill
+from primero.setup import Step, Table
+from primero.state import DealContext, GameState, HistoryChain, Seat, fill
 
 if TYPE_CHECKING:
     from primero.variant import Variant
@@ -190,7 +190,11 @@ def _open_round(fresh: GameState) -> GameState:
 
 def _amounts(state: GameState, available: int) -> range:
     """Legal bet or raise sizes: stake..rest within ``available``, or all of it if short."""
-    table = state.context.table
+    return _table_amounts(state.context.table, available)
+
+
+def _table_amounts(table: Table, available: int) -> range:
+    """:func:`_amounts` at ``table``."""
     stake, rest = table.stake, table.rest
     if available <= 0:
         return range(0)
@@ -215,21 +219,26 @@ def betting_actions(state: GameState, seat: int, *, bound: bool) -> tuple[Action
     The tuples are shared between states (actions are values), so the same situation gives
     the same tuple object.
     """
-    s = state.seats[seat]
-    context = state.context
+    return _seat_bets(state.context, state.seats[seat], state.high, state.opener, state.bets,
+                      bound)
+
+
+def _seat_bets(context: DealContext, s: Seat, high: int, opener: int | None, bets: int,
+               bound: bool) -> tuple[Action, ...]:
+    """:func:`betting_actions` of the seat ``s`` in a round at ``high``, ``opener``, ``bets``."""
     rules = context.betting
     table = context.table
     cap = table.raise_cap
-    if state.opener is None:
+    if opener is None:
         case, available, may_pass, bound = 0, s.stack, True, False
     else:
-        owed = state.high - s.round_bet
+        owed = high - s.round_bet
         if owed > 0:
             case, available = 1, s.stack - owed
             may_pass = rules.pass_answers_bet and not (rules.pass_once and s.passed)
         else:  # level while others still owe: pass, raise, or (pointlessly) fold
             case, available, may_pass = 2, s.stack, True
-    if cap is not None and state.bets >= cap:  # house rule: no more vies or raises
+    if cap is not None and bets >= cap:  # house rule: no more vies or raises
         available = 0
     rest = table.rest
     top = (available if available < rest else rest) if available > 0 else 0
@@ -238,9 +247,29 @@ def betting_actions(state: GameState, seat: int, *, bound: bool) -> tuple[Action
     if legal is None:
         if len(_BETTING) >= 8192:
             _BETTING.clear()
-        legal = _BETTING[key] = _betting(case, _amounts(state, available), bound=bound,
+        legal = _BETTING[key] = _betting(case, _table_amounts(table, available), bound=bound,
                                          may_pass=may_pass, fold=rules.fold)
     return legal
+
+
+def _round_bets(context: DealContext, seats: tuple[Seat, ...] | list[Seat], seat: int,
+                number: int, high: int, opener: int | None, held: bool, bets: int) \
+        -> tuple[Action, ...]:
+    """:func:`core_legal_actions` of ``seat`` to act in betting round ``number``.
+
+    The round given by its parts (``seats``, ``high``, ``opener``, ``held``, ``bets``): the
+    must-hold duty (:func:`must_hold_seat`) worked out inline, then :func:`betting_actions`.
+    """
+    bound = False
+    if opener is not None and not held and number in context.betting.must_hold_rounds:
+        n = context.n
+        for k in range(1, n):  # must_hold_seat, inline
+            other = (opener - k) % n
+            x = seats[other]
+            if x.stack > 0 and not x.folded:
+                bound = other == seat
+                break
+    return _seat_bets(context, seats[seat], high, opener, bets, bound)
 
 
 def _betting(case: int, amounts: range, *, bound: bool, may_pass: bool, fold: bool) \
@@ -356,14 +385,14 @@ def core_legal_actions(state: GameState) -> tuple[Action, ...]:
     For the engine's fast path, where the core alone answers the hook: the same tuples.
     """
     seat = state.to_act
-    step = state.context.steps[state.step_index + 1]
+    context = state.context
+    step = context.steps[state.step_index + 1]
     if seat is None or step is None:
         return ()
     kind = step.kind
     if kind == "bet":
-        bound = state.opener is not None and not state.held \
-            and must_hold_seat(state) == seat
-        return betting_actions(state, seat, bound=bound)
+        return _round_bets(context, state.seats, seat, step.number, state.high, state.opener,
+                           state.held, state.bets)
     if kind == "exchange":
         return exchange_actions(state.seats[seat].hand)
     return ()
@@ -384,6 +413,10 @@ def core_bet(state: GameState, seat: int, action: Action,
         action: A legal :class:`Vie`, :class:`Hold`, :class:`Pass` or :class:`Fold` (of these
             exact classes).
         history: The new state's history (the action appended).
+
+    Where the core alone answers ``primero_legal_actions`` too (``rules.core_legal``), the
+    new state comes with its legal actions cached: :func:`core_legal_actions` of it, worked
+    out from the round's parts at hand.
     """
     seats = state.seats
     s = seats[seat]
@@ -453,6 +486,12 @@ def core_bet(state: GameState, seat: int, action: Action,
                 break
     new = _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets, skipped,
                      history)  # (_cards_sound kept: a bet moves no card)
+    if to_act is not None:
+        context = state.context
+        if context.rules.core_legal:  # the core alone answers the next legal actions: cached
+            object.__setattr__(new, "_legal", _round_bets(
+                context, new_seats, to_act, context.steps[state.step_index + 1].number,  # type: ignore[union-attr]
+                high, opener, held, bets))
     return new  # type: ignore[no-any-return]
 
 

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from primero.cards import Card, format_cards
@@ -246,25 +248,53 @@ def _deliver_from_stock(state: GameState, dealt: int, after: int, fresh: bool) -
             break
     else:  # one receiver (an exchange): its hand and receipts in one step
         return _deliver_to_one(state, seat, dealt, after, fresh)
-    hands: dict[int, list[Card]] = {}
-    received: dict[int, list[Receipt]] = {}
-    order = dealt
-    for delivery, chosen in zip(pending, stock, strict=False):
-        seat = delivery.seat
-        hand = hands.get(seat)
-        if hand is None:
-            hand = hands[seat] = list(seats[seat].hand)
-            received[seat] = list(seats[seat].received)
-        hand.append(chosen)
-        received[seat].append(_receipt(Receipt, (chosen, delivery.reason, after, order)))
-        order += 1
     new_seats = list(seats)
-    for seat, hand in hands.items():
+    for seat, pick, positions, reasons in _plan_of(pending):
         old = seats[seat]
-        cards = tuple(hand)
-        new_seats[seat] = _dealt_seat(old, cards, tuple(received[seat]))
+        cards = pick(stock)  # the cards at ``positions`` of the stock, in order
+        receipts = tuple([_receipt(Receipt, (card, reason, after, dealt + k))
+                          for card, k, reason in zip(cards, positions, reasons, strict=True)])
+        new_seats[seat] = _dealt_seat(old, tuple(old.hand) + cards,
+                                      tuple(old.received) + receipts)
     rest = stock[len(pending):]
     return _dealt(state, tuple(new_seats), rest, fresh)
+
+
+#: A delivery plan: per receiver, in order of their first card, ``(seat, pick, positions,
+#: reasons)``: ``pick(stock)`` is the tuple of the cards at ``positions`` (their places among
+#: the pending deliveries), dealt for ``reasons``.
+_Plan = tuple[tuple[int, "Callable[[tuple[Card, ...]], tuple[Card, ...]]", tuple[int, ...],
+                    tuple[str, ...]], ...]
+#: The plans of pending tuples by identity (a round's deliveries are shared, see ``_ROUNDS``).
+_PLANS: dict[int, tuple[tuple[Delivery, ...], _Plan]] = {}
+
+
+def _plan_of(pending: tuple[Delivery, ...]) -> _Plan:
+    """Who receives which of the ``pending`` deliveries (worked out once per tuple of them).
+
+    The plan :func:`_deliver_from_stock` deals by.
+    """
+    hit = _PLANS.get(id(pending))
+    if hit is not None and hit[0] is pending:
+        return hit[1]
+    by_seat: dict[int, list[int]] = {}
+    for k, delivery in enumerate(pending):
+        by_seat.setdefault(delivery.seat, []).append(k)
+    plan = tuple((seat, _picker(tuple(positions)), tuple(positions),
+                  tuple(pending[k].reason for k in positions))
+                 for seat, positions in by_seat.items())
+    if len(_PLANS) >= 1024:
+        _PLANS.clear()
+    _PLANS[id(pending)] = (pending, plan)
+    return plan
+
+
+def _picker(positions: tuple[int, ...]) -> Callable[[tuple[Card, ...]], tuple[Card, ...]]:
+    """A function giving the tuple of the items of a tuple at ``positions`` (one or more)."""
+    if len(positions) == 1:
+        (k,) = positions
+        return lambda stock: (stock[k],)
+    return itemgetter(*positions)
 
 
 def _deliver_to_one(state: GameState, seat: int, dealt: int, after: int, fresh: bool) \
