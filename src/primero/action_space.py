@@ -353,7 +353,9 @@ def legal_ids(state: GameState) -> tuple[int, ...]:
     legal = state.legal_actions()
     if not legal:
         return ()
-    space = space_of(state)
+    space = state.context._space
+    if space is None:
+        space = space_of(state)
     hit = _IDS.get(id(legal))
     if hit is not None and hit[0] is legal and hit[1] is space:
         return hit[2]
@@ -361,15 +363,20 @@ def legal_ids(state: GameState) -> tuple[int, ...]:
 
 
 def legal_action_of(state: GameState, i: int) -> Action | None:
-    """The legal action with id ``i`` in ``state`` if its legal tuple is encoded already.
+    """The legal action with id ``i`` in ``state``, where its legal tuple is encoded and kept.
 
-    ``None``: ``i`` is not legal, or the legal actions were not encoded (then decode).
+    Encodes the legal actions first (``state.legal_action_ids()``, with its errors) unless
+    their tuple is encoded already. ``None``: ``i`` is not legal, or the legal actions are
+    kept apart from every other state's (then decode ``i``).
     """
     legal = state.legal_actions()
     hit = _IDS.get(id(legal))
-    if hit is not None and hit[0] is legal and hit[1] is state.context._space:
-        return hit[3].get(i)
-    return None
+    if hit is None or hit[0] is not legal or hit[1] is not state.context._space:
+        state.legal_action_ids()
+        hit = _IDS.get(id(legal))
+        if hit is None or hit[0] is not legal or hit[1] is not state.context._space:
+            return None
+    return hit[3].get(i)
 
 
 def _encoded(state: GameState, legal: tuple[Action, ...], space: ActionSpace) \

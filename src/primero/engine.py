@@ -459,7 +459,6 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
             if action in legal:  # an equal action (identity tested above, as _among does)
                 return _applied(state, seat, action)
         elif kind is int:
-            state.legal_action_ids()
             chosen = legal_action_of(state, action)  # type: ignore[arg-type]
             if chosen is not None:
                 return _applied(state, seat, chosen)
@@ -469,7 +468,6 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
 
 
 _BETS = (Vie, Hold, Pass, Fold)
-_EXCHANGE_HOOKS = frozenset({"primero_apply_action", "primero_serve_exchange"})
 
 
 def _applied(state: GameState, seat: int, action: Action) -> GameState:
@@ -482,8 +480,7 @@ def _applied(state: GameState, seat: int, action: Action) -> GameState:
     """
     context = state.context
     rules = context.rules
-    core = rules.core_only
-    if "primero_apply_action" in core and not hookchecks._strict:
+    if rules.core_apply and not hookchecks._strict:
         kind = type(action)
         exchanging = context.steps[state.step_index + 1].kind == "exchange"  # type: ignore[union-attr]
         if kind in _BETS and not exchanging:
@@ -495,15 +492,17 @@ def _applied(state: GameState, seat: int, action: Action) -> GameState:
             if history.size > context.bound and past_action_bound(state):  # (size - 1 taken)
                 raise rules._endless(state)
             new = core_bet(state, seat, action, history)
-        elif kind is Exchange and exchanging and core >= _EXCHANGE_HOOKS:
+            if state._log is not None:  # someone reads the log (views do): extend it
+                object.__setattr__(new, "_log", (*state._log, (seat, public_text(action))))
+            if new.to_act is not None:  # (a bet deals no card and never ends the deal)
+                return new  # someone must act: nothing automatic to run (_advance's test)
+            return _advance(new)
+        if kind is Exchange and exchanging and rules.core_exchange:
             history = history_with(state, _entry(seat, action))
             if history.size > context.bound and past_action_bound(state):
                 raise rules._endless(state)
             new = core_exchange(state, seat, action.discards,  # type: ignore[union-attr]
                                 history)
-        else:
-            new = None
-        if new is not None:
             log = state._log
             if log is not None:  # someone reads the log (views do): extend it by this action
                 object.__setattr__(new, "_log", (*log, (seat, public_text(action))))

@@ -209,8 +209,10 @@ def _sized(kind: type[Vie] | type[Hold], amounts: range) -> tuple[Action, ...]:
     return tuple(kind(a) for a in amounts)
 
 
-#: The betting tuples made so far, by situation (see :func:`betting_actions`).
-_BETTING: dict[tuple[object, ...], tuple[Action, ...]] = {}
+#: The betting tuples made so far, by table (``2 * stake`` plus 1 where folding is allowed),
+#: then by situation (``12 * top + 4 * case + 2 * bound + may_pass``, see
+#: :func:`_situation_bets`): integer keys, quick to make and to find.
+_BETTING: dict[int, dict[int, tuple[Action, ...]]] = {}
 
 
 def betting_actions(state: GameState, seat: int, *, bound: bool) -> tuple[Action, ...]:
@@ -227,8 +229,6 @@ def _seat_bets(context: DealContext, s: Seat, high: int, opener: int | None, bet
                bound: bool) -> tuple[Action, ...]:
     """:func:`betting_actions` of the seat ``s`` in a round at ``high``, ``opener``, ``bets``."""
     rules = context.betting
-    table = context.table
-    cap = table.raise_cap
     if opener is None:
         case, available, may_pass, bound = 0, s.stack, True, False
     else:
@@ -238,17 +238,27 @@ def _seat_bets(context: DealContext, s: Seat, high: int, opener: int | None, bet
             may_pass = rules.pass_answers_bet and not (rules.pass_once and s.passed)
         else:  # level while others still owe: pass, raise, or (pointlessly) fold
             case, available, may_pass = 2, s.stack, True
+    return _situation_bets(context.table, rules.fold, case, available, bound, may_pass, bets)
+
+
+def _situation_bets(table: Table, fold: bool, case: int, available: int, bound: bool,
+                    may_pass: bool, bets: int) -> tuple[Action, ...]:
+    """The betting tuple of a situation (see :func:`_betting`), shared by every state in it."""
+    cap = table.raise_cap
     if cap is not None and bets >= cap:  # house rule: no more vies or raises
         available = 0
     rest = table.rest
     top = (available if available < rest else rest) if available > 0 else 0
-    key = (case, top, table.stake, bound, may_pass, rules.fold)
-    legal = _BETTING.get(key)
+    by_code = _BETTING.get(table.stake * 2 + (1 if fold else 0))
+    if by_code is None:
+        by_code = _BETTING[table.stake * 2 + (1 if fold else 0)] = {}
+    code = top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0)
+    legal = by_code.get(code)
     if legal is None:
-        if len(_BETTING) >= 8192:
-            _BETTING.clear()
-        legal = _BETTING[key] = _betting(case, _table_amounts(table, available), bound=bound,
-                                         may_pass=may_pass, fold=rules.fold)
+        if len(by_code) >= 8192:
+            by_code.clear()
+        legal = by_code[code] = _betting(case, _table_amounts(table, available), bound=bound,
+                                         may_pass=may_pass, fold=fold)
     return legal
 
 
@@ -258,18 +268,42 @@ def _round_bets(context: DealContext, seats: tuple[Seat, ...] | list[Seat], seat
     """:func:`core_legal_actions` of ``seat`` to act in betting round ``number``.
 
     The round given by its parts (``seats``, ``high``, ``opener``, ``held``, ``bets``): the
-    must-hold duty (:func:`must_hold_seat`) worked out inline, then :func:`betting_actions`.
+    must-hold duty (:func:`must_hold_seat`) and :func:`betting_actions` worked out inline.
     """
-    bound = False
-    if opener is not None and not held and number in context.betting.must_hold_rounds:
-        n = context.n
-        for k in range(1, n):  # must_hold_seat, inline
-            other = (opener - k) % n
-            x = seats[other]
-            if x.stack > 0 and not x.folded:
-                bound = other == seat
-                break
-    return _seat_bets(context, seats[seat], high, opener, bets, bound)
+    s = seats[seat]
+    rules = context.betting
+    table = context.table
+    if opener is None:
+        case, available, may_pass, bound = 0, s.stack, True, False
+    else:
+        bound = False
+        if not held and number in rules.must_hold_rounds:
+            n = context.n
+            for k in range(1, n):  # must_hold_seat, inline
+                other = (opener - k) % n
+                x = seats[other]
+                if x.stack > 0 and not x.folded:
+                    bound = other == seat
+                    break
+        owed = high - s.round_bet
+        if owed > 0:
+            case, available = 1, s.stack - owed
+            may_pass = rules.pass_answers_bet and not (rules.pass_once and s.passed)
+        else:  # level while others still owe: pass, raise, or (pointlessly) fold
+            case, available, may_pass = 2, s.stack, True
+    # _situation_bets, inline
+    cap = table.raise_cap
+    if cap is not None and bets >= cap:  # house rule: no more vies or raises
+        available = 0
+    rest = table.rest
+    top = (available if available < rest else rest) if available > 0 else 0
+    fold = rules.fold
+    by_code = _BETTING.get(table.stake * 2 + (1 if fold else 0))
+    if by_code is not None:
+        legal = by_code.get(top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0))
+        if legal is not None:
+            return legal
+    return _situation_bets(table, fold, case, available, bound, may_pass, bets)
 
 
 def _betting(case: int, amounts: range, *, bound: bool, may_pass: bool, fold: bool) \
