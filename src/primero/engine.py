@@ -28,6 +28,7 @@ import operator
 import random
 import sys
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 import attrs
@@ -40,7 +41,7 @@ from primero.errors import IllegalActionError, PrimeroError, UnknownSeatError, n
 from primero.plugins import checks as hookchecks
 from primero.plugins.checks import past_action_bound
 from primero.plugins.registry import get_variant
-from primero.rules.betting import core_bet, core_end_step, core_start_step
+from primero.rules.betting import core_bet, core_end_step, core_legal_actions, core_start_step
 from primero.rules.dealing import core_deal_cards, core_exchange, deliver
 from primero.setup import DealSetup, seeded_stock
 from primero.start import (
@@ -55,8 +56,11 @@ from primero.state import (
     Engine,
     GameState,
     HistoryChain,
+    Receipt,
+    Seat,
     fill,
     folded_cards,
+    history_size,
     history_with,
 )
 from primero.variant import Variant
@@ -216,20 +220,142 @@ def start_deal(
             raise PrimeroError("start_deal(variant, setup) takes the whole deal from the setup: "
                                "give the chips, dealer, table, cards and seed in the DealSetup")
         return _start_setup(variant, players)
-    known = known_table(setup_key(variant, players, chips, dealer, stake, rest, ante, carry,
-                                  raise_cap),
-                        variant, players, chips, dealer, stake, rest, ante, carry, raise_cap)
+    key = setup_key(variant, players, chips, dealer, stake, rest, ante, carry, raise_cap)
+    known = known_table(key, variant, players, chips, dealer, stake, rest, ante, carry,
+                        raise_cap)
     if (stock is None and rng is None and type(seed) is int and -MAX_SEED <= seed <= MAX_SEED
             and (dealing is None or
             dealing == "seeded") and type(reshuffles) is tuple and not reshuffles):
         # the usual case, a seeded deal at a known table: nothing else to check
         cards = seeded_stock(variant.pack.cards, seed)
-        setup = _seeded_setup(known.setup, cards, seed)  # the table's setup, dealt from seed
+        table = known.setup
+        setup = _seeded_setup(table, cards, seed)  # the table's setup, dealt from seed
+        if key is None or hookchecks._strict:
+            return _advance(_first_state(_new_state(_context(variant, table, setup),
+                                                    known.seats, cards)))
+        recipe = _STARTS.get(id(table))
+        if recipe is not None and recipe.table is table and recipe.variant is variant:
+            return recipe.start(_context(variant, table, setup), cards)
+        state = _advance(_first_state(_new_state(_context(variant, table, setup), known.seats,
+                                                 cards)))
+        _learn_start(variant, table, cards, state)
+        return state
     else:
         setup = cards_setup(variant, known.setup, stock, seed, rng, reshuffles, dealing)
         cards = setup.stock
     return _advance(_first_state(_new_state(_context(variant, known.setup, setup),
                                             known.seats, cards)))
+
+
+class StartRecipe:
+    """How every seeded deal at one known table starts, up to its first decision.
+
+    The core's steps before the first decision (antes, the first deal, opening the first
+    betting round) depend on the table alone, never on which cards the stock holds: a card
+    is dealt by its place in the stock. So the first deal started at a table (the plain way,
+    every step run and checked) shows where each card goes, and every later seeded deal at
+    that table starts as that one did, its own stock's cards in those places: the same state
+    the plain way gives, field by field (:func:`_learn_start` says when a table has a recipe;
+    the checked path, :func:`~primero.plugins.checks.checking_everything`, never uses one).
+
+    Attributes:
+        table: The known table's setup (compared by identity).
+        variant: The variant (by identity).
+        first: The first deal's state at its first decision (its seats are the template).
+        dealt: How many cards the steps dealt from the top of the stock.
+        seats: Per seat, ``None`` (no card dealt: the seat as it is) or ``(pick, receipts)``:
+            ``pick(stock)`` is the hand, and ``receipts`` the ``(place, reason, after,
+            order)`` of each card received.
+        legal: The first decision's legal actions (a betting round's, the same at every
+            deal at the table) where the core alone answers them, else ``None``.
+    """
+
+    __slots__ = ("dealt", "first", "legal", "seats", "table", "variant")
+
+    def __init__(self, table: DealSetup, variant: Variant, first: GameState, dealt: int,
+                 seats: tuple[tuple[Any, tuple[tuple[int, str, int, int], ...]] | None, ...],
+                 legal: tuple[Action, ...] | None) -> None:
+        self.table = table
+        self.variant = variant
+        self.first = first
+        self.dealt = dealt
+        self.seats = seats
+        self.legal = legal
+
+    def start(self, context: DealContext, stock: tuple[Card, ...]) -> GameState:
+        """The deal of ``context`` (a seeded deal at this table) dealt from ``stock``."""
+        first = self.first
+        seats = list(first.seats)
+        for i, how in enumerate(self.seats):
+            if how is not None:
+                pick, receipts = how
+                seats[i] = _dealt_seat(seats[i], pick(stock), tuple([
+                    _receipt(Receipt, (stock[place], reason, after, order))
+                    for place, reason, after, order in receipts]))
+        state = _started_state(first, context, tuple(seats), stock[self.dealt:])
+        object.__setattr__(state, "_cards_sound", True)  # a permutation of a sound deal's
+        legal = self.legal
+        if legal is not None:
+            object.__setattr__(state, "_legal", legal)
+        return state  # type: ignore[no-any-return]
+
+
+#: The start recipes of the known tables, by their setups' identity.
+_STARTS: dict[int, StartRecipe] = {}
+#: The hooks the steps before the first decision may call: only the core's make a recipe.
+_START_HOOKS = frozenset({"primero_deal_cards", "primero_start_step", "primero_end_step"})
+#: ``GameState`` of a start recipe's first state with another context, seats and stock.
+_started_state = copier(GameState, "context", "seats", "stock")
+_dealt_seat = copier(Seat, "hand", "received")
+_receipt = tuple.__new__  # Receipt(card, reason, after, order) without its Python __new__
+
+
+def _learn_start(variant: Variant, table: DealSetup, stock: tuple[Card, ...],
+                 state: GameState) -> None:
+    """Keep the start recipe of ``table`` from ``state``, its seeded deal from ``stock``.
+
+    Only where nothing but the core ran (the steps' hooks are the core's alone; no plug-in
+    answered) and the deal stopped at a decision with only cards from the top of the stock
+    dealt: no settlement, no card pending, discarded or reshuffled, no variant state, no
+    history. Anything else keeps no recipe (those deals start the plain way).
+    """
+    rules = variant.rules.deal
+    if (not rules.core_only >= _START_HOOKS or state.over or state.to_act is None
+            or state.pending or state.discards or state.reshuffles or state.settlement
+            or state.variant_state is not None or history_size(state) or state._log
+            or not state._cards_sound or state.context.external):
+        return
+    dealt = len(stock) - len(state.stock)
+    if dealt < 0 or state.stock != stock[dealt:]:
+        return
+    place = {card: i for i, card in enumerate(stock)}
+    seats: list[tuple[Any, tuple[tuple[int, str, int, int], ...]] | None] = []
+    for s in state.seats:
+        if s.discarded or [r.card for r in s.received] != list(s.hand):
+            return
+        if not s.hand:
+            seats.append(None)
+            continue
+        places = tuple(place[c] for c in s.hand)
+        if max(places) >= dealt:
+            return
+        pick: Any = _one_card(places[0]) if len(places) == 1 else _getter(*places)
+        seats.append((pick, tuple((place[r.card], r.reason, r.after, r.order)
+                                  for r in s.received)))
+    step = state.context.steps[state.step_index + 1]
+    legal = core_legal_actions(state) \
+        if rules.core_legal and step is not None and step.kind == "bet" else None
+    if len(_STARTS) >= 1024:
+        _STARTS.clear()
+    _STARTS[id(table)] = StartRecipe(table, variant, state, dealt, tuple(seats), legal)
+
+
+_getter: Any = itemgetter  # (typed loosely: mypy cannot type itemgetter(*places))
+
+
+def _one_card(place: int) -> Any:
+    """A function giving the one-card hand at ``place`` of a stock."""
+    return lambda stock: (stock[place],)
 
 
 #: Per known table's setup (by identity): that setup and its context, the template of the
