@@ -489,24 +489,39 @@ def _folded_hands_discarded(state: GameState) -> GameState:
 
 def _finish(fresh: GameState) -> GameState:
     """Settle a finished deal (a state just made, settled in place): pay the players."""
-    settlement = fresh.context.rules.settle(fresh)
-    expected = fresh.pot
-    if settlement.paid_out + settlement.carry != expected:
+    context = fresh.context
+    settlement = context.rules.settle(fresh)
+    seats = list(fresh.seats)
+    expected = context.setup.carry  # fresh.pot (no settlement yet), inline
+    for s in seats:
+        expected += s.contributed
+    gains: dict[int, int] = {}
+    paid = 0  # settlement.paid_out, in the same pass
+    for award in settlement.awards:
+        gains[award.seat] = gains.get(award.seat, 0) + award.amount
+        paid += award.amount
+    for seat, chips in settlement.returns:
+        gains[seat] = gains.get(seat, 0) + chips
+        paid += chips
+    if paid + settlement.carry != expected:
         raise PrimeroError(
             f"settlement of {fresh.variant.name} pays {settlement.paid_out} and carries "
             f"{settlement.carry}, but the pot holds {expected}: chips must be conserved"
         )
-    gains: dict[int, int] = {}
-    for award in settlement.awards:
-        gains[award.seat] = gains.get(award.seat, 0) + award.amount
-    for seat, chips in settlement.returns:
-        gains[seat] = gains.get(seat, 0) + chips
-    seats = list(fresh.seats)
     for seat, chips in gains.items():
         s = seats[seat]
-        seats[seat] = replace(s, stack=s.stack + chips)
-    fill(fresh, seats=tuple(seats), settlement=settlement, to_act=None)
+        seats[seat] = _paid_seat(s, s.stack + chips)
+    setter = object.__setattr__  # fill(fresh, seats=..., settlement=..., to_act=None), inline
+    setter(fresh, "seats", tuple(seats))
+    setter(fresh, "settlement", settlement)
+    setter(fresh, "to_act", None)
+    if fresh._legal is not None or fresh._legal_ids is not None:
+        fill(fresh)  # (resets the cached legal actions)
     return fresh
+
+
+#: ``Seat`` with another stack (the caches reset, as :func:`replace` does).
+_paid_seat = copier(Seat, "stack")
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:

@@ -322,7 +322,9 @@ def settle_direct(state: GameState) -> Settlement:
     for i, s in enumerate(seats):
         if not s.folded:
             if winner >= 0:
-                return core_settle(state)  # a showdown or a carry-over
+                if state.ended_by == "showdown":
+                    return _showdown_direct(state)
+                return core_settle(state)  # a carry-over
             winner = i
     if winner < 0:  # pragma: no cover - a deal always keeps one player
         return core_settle(state)
@@ -354,6 +356,42 @@ def settle_direct(state: GameState) -> Settlement:
     won = amount + carry
     awards = (_award(winner, won),) if won > 0 else ()
     return _unseen_settlement(awards, tuple(sorted(returns.items())), layers)  # type: ignore[no-any-return]
+
+
+def _showdown_direct(state: GameState) -> Settlement:
+    """:func:`settle_showdown` of ``state`` (the core's policy), made at once in the usual case.
+
+    Every player still in put in the same chips and nobody more: then every layer of
+    :func:`build_layers` is open to all of them, so they form one pot (:func:`form_pots`) of
+    every chip put in and the carry, which the best hand takes (:func:`share_layer`); no
+    chips go back and none carry over. Anything else is :func:`settle_showdown` itself.
+    """
+    seats = state.seats
+    live = tuple([i for i, s in enumerate(seats) if not s.folded])
+    level = seats[live[0]].contributed
+    if level <= 0:
+        return settle_showdown(state)
+    chips = 0
+    for s in seats:
+        put = s.contributed
+        if put > level or (put != level and not s.folded):
+            return settle_showdown(state)  # chips go back, or more than one pot
+        chips += put
+    context = state.context
+    variant = context.variant
+    evaluate = variant.ranking.evaluate
+    values = {seat: evaluate(seats[seat].hand) for seat in live}
+    amount = chips + context.setup.carry
+    best = max(values[s].key for s in live)
+    top = [s for s in live if values[s].key == best]
+    winners, shares = share_layer(state, amount, top,
+                                  str(variant.options.get("tie", "eldest")))
+    won: dict[int, int] = {}
+    for seat, share in zip(winners, shares, strict=True):
+        won[seat] = won.get(seat, 0) + share
+    awards = tuple(_valued_award(s, a, values[s]) for s, a in sorted(won.items()) if a > 0)
+    return _settlement(awards, (), (_won_layer(amount, level, live, winners, shares),),  # type: ignore[no-any-return]
+                       0, True, tuple(sorted(values.items())), "")
 
 
 class CoreSettling:
