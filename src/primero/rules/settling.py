@@ -311,11 +311,12 @@ def core_settle(state: GameState) -> Settlement:
 
 
 def settle_direct(state: GameState) -> Settlement:
-    """:func:`core_settle`, for the engine's fast path: a win unseen made with fewer objects.
+    """:func:`core_settle`, for the engine's fast path: the usual settlements made at once.
 
     Equal to :func:`core_settle` (the value the hook gives): one player left takes every
     contested layer, and those layers, all open to that player alone, form one pot
-    (:func:`form_pots`), so the pot is made at once, without the layers in between.
+    (:func:`form_pots`), so the pot is made at once, without the layers in between; a
+    showdown of equal stakes is one pot too (see :func:`_showdown_direct`).
     """
     seats = state.seats
     winner = -1
@@ -328,23 +329,24 @@ def settle_direct(state: GameState) -> Settlement:
             winner = i
     if winner < 0:  # pragma: no cover - a deal always keeps one player
         return core_settle(state)
+    # build_layers with one contender, in closed form: a level is contested while two
+    # players reach it (up to the second-highest contribution) and the winner does (up to
+    # theirs); above ``top``, the lower of the two, every chip goes back to whoever put it in
     contributions = [s.contributed for s in seats]
     carry = state.context.setup.carry
     reach = contributions[winner]
-    returns: dict[int, int] = {}
+    second = sorted(contributions, reverse=True)[1]
+    top = reach if reach < second else second
+    if top < 0:  # pragma: no cover - contributions are never negative
+        top = 0
     amount = 0
-    top = 0
-    previous = 0
-    for level in sorted({c for c in contributions if c > 0}):  # build_layers, one contender
-        funders = [i for i, c in enumerate(contributions) if c > previous]
-        if len(funders) == 1 or reach < level:
-            for i in funders:
-                returns[i] = returns.get(i, 0) + min(contributions[i], level) - previous
+    returns: list[tuple[int, int]] = []
+    for i, c in enumerate(contributions):
+        if c > top:
+            amount += top
+            returns.append((i, c - top))
         else:
-            amount += sum([(c if c < level else level) - previous
-                           for c in contributions if c > previous])
-            top = level
-        previous = level
+            amount += c
     contenders = (winner,)
     if top:
         layers: tuple[PotLayer, ...] = (
@@ -355,7 +357,7 @@ def settle_direct(state: GameState) -> Settlement:
         layers = ()
     won = amount + carry
     awards = (_award(winner, won),) if won > 0 else ()
-    return _unseen_settlement(awards, tuple(sorted(returns.items())), layers)  # type: ignore[no-any-return]
+    return _unseen_settlement(awards, tuple(returns), layers)  # type: ignore[no-any-return]
 
 
 def _showdown_direct(state: GameState) -> Settlement:
