@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from primero import PrimeroError, get_variant, registry
+from primero import PrimeroError, engine, get_variant, registry
 from primero.copying import replace
 from primero.engine import start_deal
 from primero.plugins.checks import checking_everything
@@ -65,15 +65,25 @@ def test_seeded_deals_at_a_known_table_start_as_the_checked_path_starts_them(nam
             assert _facts(fast) == _facts(plain), (table, seed)
 
 
-def test_a_tables_first_deal_starts_the_plain_way_and_later_ones_from_its_recipe() -> None:
+def test_a_tables_first_deal_starts_the_plain_way_and_later_ones_from_its_recipe(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    steps: list[GameState] = []  # the states the engine ran automatic steps on
+    plain_steps = engine._advance
+
+    def counted(state: GameState) -> GameState:
+        steps.append(state)
+        return plain_steps(state)
+
+    monkeypatch.setattr(engine, "_advance", counted)
     variant = get_variant("waks")
     table = dict(players=PLAYERS, chips=[41, 42, 43, 44], dealer=2, rest=2)  # a new table
     first = start_deal(variant, seed=1, **table)
-    assert first._legal is None  # the plain way: nothing cached before it is asked
+    assert len(steps) == 1  # the plain way: every step run
     facts = _facts(first)
     later = [start_deal(variant, seed=seed, **table) for seed in range(2, 40)]
+    assert len(steps) == 1  # the later deals: from the recipe, no step run
     for seed, state in enumerate(later, start=2):
-        assert state._legal is not None and state._cards_sound  # from the recipe
+        assert state._legal is not None and state._cards_sound
         with checking_everything():
             plain = start_deal(variant, seed=seed, **table)
         assert _facts(state) == _facts(plain)
@@ -84,8 +94,9 @@ def test_a_tables_first_deal_starts_the_plain_way_and_later_ones_from_its_recipe
         assert [r.card for s in state.seats for r in s.received] == dealt
     assert _facts(first) == facts  # the recipe's first deal is left as it was
     # a deal given by its stock (stacked) does not take the seeded recipe
+    runs = len(steps)
     stacked = start_deal(variant, stock=later[0].setup.stock, **table)
-    assert stacked.seats == later[0].seats and stacked._legal is None
+    assert stacked.seats == later[0].seats and len(steps) == runs + 1
 
 
 def test_bets_cache_the_legal_actions_the_core_works_out() -> None:

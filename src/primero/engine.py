@@ -464,8 +464,14 @@ def _advance(state: GameState) -> GameState:
             state = core_start_step(state, step)
         else:
             state = rules.start_step(state, step)
-    if state.over and state.settlement is None:
-        state = _finish(state)
+    if state.over:
+        if state.settlement is None:
+            state = _finish(state)
+    elif state.to_act is not None and state._legal is None and rules.core_legal \
+            and not hookchecks._strict:
+        legal = core_legal_actions(state)  # the next decision's, as legal_actions gives them
+        if legal:
+            setter(state, "_legal", legal)
     return state
 
 

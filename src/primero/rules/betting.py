@@ -405,6 +405,9 @@ def core_end_step(fresh: GameState, step: Step) -> GameState:
     return fresh
 
 
+#: Per number of seats: per seat, every seat after it in playing order (itself last).
+_AFTER: dict[int, tuple[tuple[int, ...], ...]] = {}
+
 _bet_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted", "folded")
 
 
@@ -513,10 +516,14 @@ def core_bet(state: GameState, seat: int, action: Action,
         to_act = None
     else:
         to_act = None
-        for k in range(1, n + 1):  # next_actor(state, seat)
-            candidate = new_seats[(seat + k) % n]
+        after = _AFTER.get(n)
+        if after is None:
+            after = _AFTER[n] = tuple(tuple((i + k) % n for k in range(1, n + 1))
+                                      for i in range(n))
+        for other in after[seat]:  # next_actor(state, seat)
+            candidate = new_seats[other]
             if candidate.stack > 0 and not candidate.folded:
-                to_act = (seat + k) % n
+                to_act = other
                 break
     new = _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets, skipped,
                      history)  # (_cards_sound kept: a bet moves no card)
