@@ -161,3 +161,34 @@ def test_the_direct_settlement_equals_the_core_settle_hook_in_every_variant(name
         assert direct == plain and repr(direct) == repr(plain), seed
         showdowns += state.ended_by == "showdown"
     assert showdowns > 10
+
+
+@pytest.mark.parametrize("dealing", ["seeded", "external"])
+def test_exchanges_served_at_once_equal_the_checked_path(dealing: str) -> None:
+    # seeded: the replacements dealt with the exchange itself; from outside: left pending,
+    # dealt at the chance nodes that follow
+    variant = get_variant("waks")
+    served = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        n = 2 + seed % 5
+        kw: dict[str, Any] = {"seed": seed} if dealing == "seeded" else {"dealing": "external"}
+        players = [*PLAYERS, "Eve", "Finn"][:n]
+        state = start_deal(variant, players, 30, dealer=seed % n, **kw)
+        with checking_everything():
+            plain = start_deal(variant, players, 30, dealer=seed % n, **kw)
+        while not state.over:
+            if state.chance is not None:
+                card = state.chance.cards[rng.randrange(len(state.chance.cards))]
+                state = state.deal(card)
+                with checking_everything():
+                    plain = plain.deal(card)
+            else:
+                legal = state.legal_actions()
+                k = rng.randrange(len(legal))
+                served += state.step is not None and state.step.kind == "exchange"
+                state = state.apply(legal[k])
+                with checking_everything():
+                    plain = plain.apply(plain.legal_actions()[k])
+            assert _facts(state)[:-2] == _facts(plain)[:-2], seed
+    assert served > 50

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
+from primero.actions import exchange_actions
 from primero.cards import Card, format_cards
 from primero.copying import copier, replace
 from primero.errors import InvalidDeckError, RecordError
@@ -344,6 +345,9 @@ _receipt = tuple.__new__  # Receipt(card, reason, after, order) without its Pyth
 _turn_state = copier(GameState, "to_act", "history")
 _served_state = copier(GameState, "seats", "discards", "pending", "to_act", "history")
 _thrown_seat = copier(Seat, "hand", "discarded")
+#: An exchange served at once from the top of the stock (no card left pending).
+_replaced_state = copier(GameState, "seats", "stock", "discards", "to_act", "history")
+_replaced_seat = copier(Seat, "hand", "discarded", "received")
 
 
 def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
@@ -354,8 +358,15 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
     then the turn to the next player still in, in playing order, who has not exchanged) with
     ``history`` set: the engine's fast path where the core alone answers both hooks.
 
+    Where the stock holds the replacements (and the cards are not dealt from outside), they
+    are dealt at once, as the engine's :func:`deliver` of the pending cards would deal them
+    next: from the top of the stock, received as ``"exchange"`` after this action. Otherwise
+    they are left pending, for the engine to deal (a reshuffle, or chance nodes). Where the
+    core alone answers ``primero_legal_actions`` too, the next exchanger's legal actions come
+    cached.
+
     Args:
-        state: The state, in an exchange step, with ``seat`` to act.
+        state: The state, in an exchange step, with ``seat`` to act (no card pending).
         seat: The exchanging seat.
         discards: The cards thrown (from the hand: a legal exchange).
         history: The new state's history (the action appended).
@@ -373,6 +384,7 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
     sound = state._cards_sound
     if not discards:
         new = _turn_state(state, nxt, history)
+        new_seats = seats
     else:
         player = seats[seat]
         thrown = tuple(discards)
@@ -380,15 +392,38 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
         for card in thrown:  # equal cards have equal bits: ``c not in discards``, no __eq__
             mask |= card.bit
         hand = tuple([c for c in player.hand if not c.bit & mask])
-        new_seats = list(seats)
-        new_seats[seat] = _thrown_seat(player, hand, player.discarded + thrown)
-        new = _served_state(state, tuple(new_seats), (*state.discards, *thrown),
-                            state.pending + (Delivery(seat, "exchange", thrown),) * len(thrown),
-                            nxt, history)
+        new_seats_list = list(seats)
+        stock = state.stock
+        m = len(thrown)
+        if m <= len(stock) and not context.external and not state.pending:
+            # deliver's usual case, at once: the replacements from the top of the stock
+            drawn = stock[:m]
+            after = history.size
+            dealt = 0
+            for s in seats:
+                dealt += len(s.received)
+            receipts = tuple([_receipt(Receipt, (card, "exchange", after, dealt + k))
+                              for k, card in enumerate(drawn)])
+            new_seats_list[seat] = _replaced_seat(player, hand + drawn,
+                                                  player.discarded + thrown,
+                                                  tuple(player.received) + receipts)
+            new_seats = tuple(new_seats_list)
+            new = _replaced_state(state, new_seats, stock[m:], (*state.discards, *thrown),
+                                  nxt, history)
+        else:
+            new_seats_list[seat] = _thrown_seat(player, hand, player.discarded + thrown)
+            new_seats = tuple(new_seats_list)
+            new = _served_state(state, new_seats, (*state.discards, *thrown),
+                                state.pending + (Delivery(seat, "exchange", thrown),) * m,
+                                nxt, history)
         # the cards stay sound if exactly the thrown ones, distinct, left the hand for the pile
         sound = sound and mask.bit_count() == len(thrown) == len(player.hand) - len(hand)
     if sound:
         object.__setattr__(new, "_cards_sound", True)
+    if nxt is not None and not new.pending and context.rules.core_legal:
+        legal = exchange_actions(new_seats[nxt].hand)  # core_legal_actions(new), inline
+        if legal:
+            object.__setattr__(new, "_legal", legal)
     return new  # type: ignore[no-any-return]
 
 
