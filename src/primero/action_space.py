@@ -350,7 +350,9 @@ def legal_ids(state: GameState) -> tuple[int, ...]:
             with no id in the space, or two actions with one id (every legal
             action has an id below ``size``, and the ids are the sorted encodings).
     """
-    legal = state.legal_actions()
+    legal = state._legal  # (the state's cached legal actions, else worked out now)
+    if legal is None:
+        legal = state.legal_actions()
     if not legal:
         return ()
     space = state.context._space
@@ -369,7 +371,9 @@ def legal_action_of(state: GameState, i: int) -> Action | None:
     their tuple is encoded already. ``None``: ``i`` is not legal, or the legal actions are
     kept apart from every other state's (then decode ``i``).
     """
-    legal = state.legal_actions()
+    legal = state._legal  # (the state's cached legal actions, else worked out now)
+    if legal is None:
+        legal = state.legal_actions()
     hit = _IDS.get(id(legal))
     if hit is None or hit[0] is not legal or hit[1] is not state.context._space:
         state.legal_action_ids()

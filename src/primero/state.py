@@ -359,6 +359,10 @@ class DealContext:
         plan: The deal's steps (the variant's ``primero_deal_plan``).
         table: Stake, rest, ante (the setup's).
         betting: The variant's betting rules (``variant.spec.betting``).
+        bet_facts: What a betting round's legal actions depend on at this table, at hand:
+            ``(rest, raise_cap, 2 * stake + fold, must_hold_rounds, pass_answers_bet,
+            pass_once, fold)`` (the table's and the betting rules'; ``fold`` as 1 or 0 in
+            the third).
         n: The number of seats.
         dealer: The dealer's seat.
         eldest: The seat after the dealer.
@@ -368,8 +372,9 @@ class DealContext:
             :func:`primero.plugins.checks.deal_action_bound` (never more than that bound).
     """
 
-    __slots__ = ("_hash", "_space", "betting", "bound", "dealer", "eldest", "engine", "external",
-                 "n", "plan", "rules", "setup", "steps", "table", "total_chips", "variant")
+    __slots__ = ("_hash", "_space", "bet_facts", "betting", "bound", "dealer", "eldest",
+                 "engine", "external", "n", "plan", "rules", "setup", "steps", "table",
+                 "total_chips", "variant")
 
     variant: Variant
     setup: DealSetup
@@ -379,6 +384,7 @@ class DealContext:
     steps: tuple[Step | None, ...]
     table: Table
     betting: BettingRules
+    bet_facts: tuple[int, int | None, int, tuple[int, ...], bool, bool, bool]
     n: int
     dealer: int
     eldest: int
@@ -402,7 +408,13 @@ class DealContext:
         setter(self, "plan", plan)
         setter(self, "steps", (None, *plan, None))
         setter(self, "table", setup.table)
-        setter(self, "betting", variant.spec.betting)
+        betting = variant.spec.betting
+        table = setup.table
+        setter(self, "betting", betting)
+        setter(self, "bet_facts", (table.rest, table.raise_cap,
+                                   2 * table.stake + (1 if betting.fold else 0),
+                                   betting.must_hold_rounds, betting.pass_answers_bet,
+                                   betting.pass_once, betting.fold))
         setter(self, "n", n)
         setter(self, "dealer", dealer)
         setter(self, "eldest", (dealer + 1) % n if n else 0)
@@ -436,6 +448,7 @@ class DealContext:
         new.steps = self.steps
         new.table = self.table
         new.betting = self.betting
+        new.bet_facts = self.bet_facts
         new.n = self.n
         new.dealer = self.dealer
         new.eldest = self.eldest

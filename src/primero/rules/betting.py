@@ -271,13 +271,13 @@ def _round_bets(context: DealContext, seats: tuple[Seat, ...] | list[Seat], seat
     must-hold duty (:func:`must_hold_seat`) and :func:`betting_actions` worked out inline.
     """
     s = seats[seat]
-    rules = context.betting
-    table = context.table
+    rest, cap, table_key, must_hold_rounds, pass_answers_bet, pass_once, fold = \
+        context.bet_facts
     if opener is None:
         case, available, may_pass, bound = 0, s.stack, True, False
     else:
         bound = False
-        if not held and number in rules.must_hold_rounds:
+        if not held and number in must_hold_rounds:
             n = context.n
             for k in range(1, n):  # must_hold_seat, inline
                 other = (opener - k) % n
@@ -288,22 +288,19 @@ def _round_bets(context: DealContext, seats: tuple[Seat, ...] | list[Seat], seat
         owed = high - s.round_bet
         if owed > 0:
             case, available = 1, s.stack - owed
-            may_pass = rules.pass_answers_bet and not (rules.pass_once and s.passed)
+            may_pass = pass_answers_bet and not (pass_once and s.passed)
         else:  # level while others still owe: pass, raise, or (pointlessly) fold
             case, available, may_pass = 2, s.stack, True
     # _situation_bets, inline
-    cap = table.raise_cap
     if cap is not None and bets >= cap:  # house rule: no more vies or raises
         available = 0
-    rest = table.rest
     top = (available if available < rest else rest) if available > 0 else 0
-    fold = rules.fold
-    by_code = _BETTING.get(table.stake * 2 + (1 if fold else 0))
+    by_code = _BETTING.get(table_key)
     if by_code is not None:
         legal = by_code.get(top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0))
         if legal is not None:
             return legal
-    return _situation_bets(table, fold, case, available, bound, may_pass, bets)
+    return _situation_bets(context.table, fold, case, available, bound, may_pass, bets)
 
 
 def _betting(case: int, amounts: range, *, bound: bool, may_pass: bool, fold: bool) \
