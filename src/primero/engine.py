@@ -595,6 +595,7 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
     seat = state.to_act
     if seat is not None and not state.pending and not state.over:  # the fast paths
         kind = type(action)
+        chosen: Any = None
         if kind in _CORE_ACTIONS:
             legal = state._legal
             if legal is None:
@@ -602,15 +603,39 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
             if type(legal) is tuple:
                 for candidate in legal:  # by identity first (agents pick a legal object)
                     if candidate is action:
-                        return _applied(state, seat, candidate)
-            if action in legal:  # an equal action (identity tested above, as _among does)
-                return _applied(state, seat, action)
+                        chosen = candidate
+                        break
+            if chosen is None:
+                if action not in legal:  # (an equal action: identity tested, as _among does)
+                    return _apply_checked(state, action)
+                chosen = action
         elif kind is int:
             chosen = legal_action_of(state, action)  # type: ignore[arg-type]
-            if chosen is not None:
-                return _applied(state, seat, chosen)
-            if action in state.legal_action_ids():
-                return _applied(state, seat, state.action_space.decode(state, action))
+            if chosen is None:
+                if action not in state.legal_action_ids():
+                    return _apply_checked(state, action)
+                chosen = state.action_space.decode(state, action)
+        else:
+            return _apply_checked(state, action)
+        context = state.context
+        rules = context.rules
+        if type(chosen) in _BETS and rules.core_apply and not hookchecks._strict \
+                and context.steps[state.step_index + 1].kind != "exchange":  # type: ignore[union-attr]
+            # _applied's betting action, inline (the most frequent move: one call less)
+            by_action = _ENTRIES.get(seat)  # _entry(seat, action), its usual case inline
+            entry = by_action.get(id(chosen)) if by_action is not None else None
+            if entry is None or entry[1] is not chosen:
+                entry = _entry(seat, chosen)
+            history = HistoryChain(state._history, entry)  # history_with(state, entry)
+            if history.size > context.bound and past_action_bound(state):  # (size - 1 taken)
+                raise rules._endless(state)
+            new = core_bet(state, seat, chosen, history)
+            if state._log is not None:  # someone reads the log (views do): extend it
+                object.__setattr__(new, "_log", (*state._log, (seat, public_text(chosen))))
+            if new.to_act is not None:  # (a bet deals no card and never ends the deal)
+                return new  # someone must act: nothing automatic to run (_advance's test)
+            return _advance(new)
+        return _applied(state, seat, chosen)
     return _apply_checked(state, action)
 
 
