@@ -289,9 +289,10 @@ class StartRecipe:
         for i, how in enumerate(self.seats):
             if how is not None:
                 pick, receipts = how
-                seats[i] = _dealt_seat(seats[i], pick(stock), tuple([
-                    _receipt(Receipt, (stock[place], reason, after, order))
-                    for place, reason, after, order in receipts]))
+                received = []  # (a loop, not a comprehension: no call per seat)
+                for place, reason, after, order in receipts:
+                    received.append(_receipt(Receipt, (stock[place], reason, after, order)))
+                seats[i] = _dealt_seat(seats[i], pick(stock), tuple(received))
         state = _started_state(first, context, tuple(seats), stock[self.dealt:])
         object.__setattr__(state, "_cards_sound", True)  # a permutation of a sound deal's
         legal = self.legal

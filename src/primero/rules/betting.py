@@ -162,15 +162,18 @@ _cleared_seat = copier(Seat, "round_bet", "passed", "acted")
 
 def _open_round(fresh: GameState) -> GameState:
     """:func:`open_round` on a state just made, in place."""
-    seats = tuple([s if not (s.round_bet or s.passed or s.acted)
-                   else _cleared_seat(s, 0, False, False) for s in fresh.seats])
+    cleared = []  # (one loop, no comprehension's call)
     actors = 0
     live = 0
-    for s in seats:
+    for s in fresh.seats:
+        if s.round_bet or s.passed or s.acted:
+            s = _cleared_seat(s, 0, False, False)
+        cleared.append(s)
         if not s.folded:
             live += 1
             if s.stack > 0:
                 actors += 1
+    seats = tuple(cleared)
     setter = object.__setattr__  # fill(fresh, ...), inline: one store per field
     setter(fresh, "seats", seats)
     setter(fresh, "high", 0)
@@ -375,9 +378,20 @@ def core_start_step(fresh: GameState, step: Step) -> GameState:
             chips = min(ante, s.stack)
             seats[seat] = replace(s, stack=s.stack - chips, contributed=s.contributed + chips)
         fill(fresh, seats=tuple(seats), to_act=None)
-    elif kind == "exchange":
-        live = [i for i in fresh.playing_order() if not fresh.seats[i].folded]
-        fill(fresh, to_act=live[0] if len(live) > 1 else None)
+    elif kind == "exchange":  # the first of two or more still in, from the eldest
+        now = fresh.seats
+        n = len(now)
+        eldest = fresh.context.eldest
+        first = None
+        for k in range(n):
+            seat = (eldest + k) % n
+            if not now[seat].folded:
+                if first is not None:
+                    break
+                first = seat
+        else:
+            first = None  # (fewer than two still in: nobody exchanges)
+        fill(fresh, to_act=first)
     else:
         fill(fresh, to_act=None)
     return fresh
@@ -494,17 +508,20 @@ def core_bet(state: GameState, seat: int, action: Action,
     live = 0
     able = 0
     complete = True
-    for x in new_seats:
-        if not x.folded:
-            live += 1
-            x_stack = x.stack
-            if x_stack > 0:
-                able += 1
-            if opener is not None:
-                if x.round_bet != high and x_stack != 0:
+    if opener is not None:  # round_complete: everyone still in is level (or all-in)
+        for x in new_seats:
+            if not x.folded:
+                live += 1
+                if complete and x.round_bet != high and x.stack != 0:
                     complete = False
-            elif not x.acted and x_stack > 0:
-                complete = False
+    else:  # ... or, before a vie, everyone able to act has acted
+        for x in new_seats:
+            if not x.folded:
+                live += 1
+                if x.stack > 0:
+                    able += 1
+                    if not x.acted:
+                        complete = False
     if kind is Fold and opener is None and live > 1 and able < 2:
         # docs/rules/waks.md: folds before any vie leave one player able to act beside an all-in
         # player: the round ends as a skipped round (see primero_apply_action)

@@ -152,8 +152,12 @@ def core_deal_cards(fresh: GameState, count: int) -> GameState:
     seats = fresh.seats
     n = len(seats)
     eldest = fresh.context.eldest
-    order = tuple([seat for seat in [(eldest + k) % n for k in range(n)]
-                   if not seats[seat].folded])
+    live = []  # the seats still in, in playing order from the eldest (a loop: no call)
+    for k in range(n):
+        seat = (eldest + k) % n
+        if not seats[seat].folded:
+            live.append(seat)
+    order = tuple(live)
     key = (order, count, why)
     queued = _ROUNDS.get(key)
     if queued is None:  # the same deliveries for the same seats: values, shared
@@ -193,7 +197,9 @@ def deliver(state: GameState, card: Card | None = None, *, fresh: bool = False) 
     pending = state.pending
     stock, discards, reshuffles = state.stock, state.discards, state.reshuffles
     seats = state.seats
-    dealt = sum([len(s.received) for s in seats])
+    dealt = 0  # every card received so far (a loop: no comprehension's call)
+    for s in seats:
+        dealt += len(s.received)
     after = history_size(state)
     if card is None and len(pending) <= len(stock):  # the usual case: the stock suffices
         return _deliver_from_stock(state, dealt, after, fresh)
@@ -253,10 +259,10 @@ def _deliver_from_stock(state: GameState, dealt: int, after: int, fresh: bool) -
     for seat, pick, positions, reasons in _plan_of(pending):
         old = seats[seat]
         cards = pick(stock)  # the cards at ``positions`` of the stock, in order
-        receipts = tuple([_receipt(Receipt, (card, reason, after, dealt + k))
-                          for card, k, reason in zip(cards, positions, reasons, strict=True)])
-        new_seats[seat] = _dealt_seat(old, tuple(old.hand) + cards,
-                                      tuple(old.received) + receipts)
+        receipts = list(old.received)  # (a loop, not a comprehension: no call per seat)
+        for card, k, reason in zip(cards, positions, reasons, strict=True):
+            receipts.append(_receipt(Receipt, (card, reason, after, dealt + k)))
+        new_seats[seat] = _dealt_seat(old, tuple(old.hand) + cards, tuple(receipts))
     rest = stock[len(pending):]
     return _dealt(state, tuple(new_seats), rest, fresh)
 
@@ -402,11 +408,12 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
             dealt = 0
             for s in seats:
                 dealt += len(s.received)
-            receipts = tuple([_receipt(Receipt, (card, "exchange", after, dealt + k))
-                              for k, card in enumerate(drawn)])
+            received = list(player.received)  # (a loop, not a comprehension: no call)
+            for card in drawn:
+                received.append(_receipt(Receipt, (card, "exchange", after, dealt)))
+                dealt += 1
             new_seats_list[seat] = _replaced_seat(player, hand + drawn,
-                                                  player.discarded + thrown,
-                                                  tuple(player.received) + receipts)
+                                                  player.discarded + thrown, tuple(received))
             new_seats = tuple(new_seats_list)
             new = _replaced_state(state, new_seats, stock[m:], (*state.discards, *thrown),
                                   nxt, history)

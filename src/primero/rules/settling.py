@@ -332,7 +332,9 @@ def settle_direct(state: GameState) -> Settlement:
     # build_layers with one contender, in closed form: a level is contested while two
     # players reach it (up to the second-highest contribution) and the winner does (up to
     # theirs); above ``top``, the lower of the two, every chip goes back to whoever put it in
-    contributions = [s.contributed for s in seats]
+    contributions = []  # (a loop, not a comprehension: no call)
+    for s in seats:
+        contributions.append(s.contributed)
     carry = state.context.setup.carry
     reach = contributions[winner]
     second = sorted(contributions, reverse=True)[1]
@@ -369,23 +371,36 @@ def _showdown_direct(state: GameState) -> Settlement:
     chips go back and none carry over. Anything else is :func:`settle_showdown` itself.
     """
     seats = state.seats
-    live = tuple([i for i, s in enumerate(seats) if not s.folded])
-    level = seats[live[0]].contributed
+    level = -1
+    chips = 0
+    still_in = []  # (loops, not comprehensions: no calls)
+    for i, s in enumerate(seats):
+        put = s.contributed
+        if not s.folded:
+            if level < 0:
+                level = put
+            elif put != level:
+                return settle_showdown(state)  # more than one pot
+            still_in.append(i)
+        chips += put
     if level <= 0:
         return settle_showdown(state)
-    chips = 0
     for s in seats:
-        put = s.contributed
-        if put > level or (put != level and not s.folded):
-            return settle_showdown(state)  # chips go back, or more than one pot
-        chips += put
+        if s.contributed > level:
+            return settle_showdown(state)  # chips go back
+    live = tuple(still_in)
     context = state.context
     variant = context.variant
     evaluate = variant.ranking.evaluate
-    values = {seat: evaluate(seats[seat].hand) for seat in live}
-    amount = chips + context.setup.carry
-    best = max(values[s].key for s in live)
+    values = {}
+    best = None
+    for seat in live:
+        value = values[seat] = evaluate(seats[seat].hand)
+        key = value.key
+        if best is None or key > best:
+            best = key
     top = [s for s in live if values[s].key == best]
+    amount = chips + context.setup.carry
     winners, shares = share_layer(state, amount, top,
                                   str(variant.options.get("tie", "eldest")))
     won: dict[int, int] = {}
