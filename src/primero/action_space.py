@@ -63,6 +63,7 @@ __all__ = [
     "hand_cards",
     "hand_mask",
     "hand_size",
+    "ids_of",
     "legal_ids",
     "space_of",
 ]
@@ -327,9 +328,21 @@ def space_of(state: GameState) -> ActionSpace:
     context = state.context
     space = context._space
     if space is None:
-        space = action_space(context.variant, context.table)
+        table, variant = context.table, context.variant
+        hit = _SPACES.get(id(table))  # (the deals at a known table share its Table)
+        if hit is not None and hit[0] is table and hit[1] is variant:
+            space = hit[2]
+        else:
+            space = action_space(variant, table)
+            if len(_SPACES) >= 1024:
+                _SPACES.clear()
+            _SPACES[id(table)] = (table, variant, space)
         object.__setattr__(context, "_space", space)
     return space
+
+
+#: :func:`action_space` of a table and a variant, by the table's identity (no hashing).
+_SPACES: dict[int, tuple[Table, Variant, ActionSpace]] = {}
 
 
 #: Encoded legal tuples by identity: ``(legal, space, ids, action by id)``. The core's tuples
@@ -362,6 +375,22 @@ def legal_ids(state: GameState) -> tuple[int, ...]:
     if hit is not None and hit[0] is legal and hit[1] is space:
         return hit[2]
     return _encoded(state, legal, space)
+
+
+def ids_of(state: GameState) -> tuple[tuple[int, ...], dict[int, Action] | None]:
+    """:func:`legal_ids` of ``state``, with the legal action of each id where they are kept.
+
+    ``(ids, by_id)``: ``by_id`` maps each legal id to its action where the legal tuple's
+    encoding is kept (shared between states), else it is ``None`` (decode the id).
+    """
+    ids = legal_ids(state)
+    if not ids:
+        return ids, None
+    legal = state._legal
+    hit = _IDS.get(id(legal))
+    if hit is not None and hit[0] is legal and hit[1] is state.context._space:
+        return ids, hit[3]
+    return ids, None
 
 
 def legal_action_of(state: GameState, i: int) -> Action | None:

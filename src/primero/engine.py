@@ -272,6 +272,13 @@ class StartRecipe:
 
     __slots__ = ("dealt", "first", "legal", "seats", "table", "variant")
 
+    table: DealSetup
+    variant: Variant
+    first: GameState
+    dealt: int
+    seats: tuple[tuple[Any, tuple[tuple[int, str, int, int], ...]] | None, ...]
+    legal: tuple[Action, ...] | None
+
     def __init__(self, table: DealSetup, variant: Variant, first: GameState, dealt: int,
                  seats: tuple[tuple[Any, tuple[tuple[int, str, int, int], ...]] | None, ...],
                  legal: tuple[Action, ...] | None) -> None:
@@ -611,7 +618,10 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
                     return _apply_checked(state, action)
                 chosen = action
         elif kind is int:
-            chosen = legal_action_of(state, action)  # type: ignore[arg-type]
+            if state._legal_ids is not None and state._by_id is not None:
+                chosen = state._by_id.get(action)  # type: ignore[arg-type]  # (the ids read)
+            if chosen is None:
+                chosen = legal_action_of(state, action)  # type: ignore[arg-type]
             if chosen is None:
                 if action not in state.legal_action_ids():
                     return _apply_checked(state, action)

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 import attrs
 from attrs import field, frozen
 
-from primero.action_space import legal_ids, space_of
+from primero.action_space import ids_of, space_of
 from primero.cards import Card, format_cards
 from primero.copying import replace
 from primero.errors import UnknownSeatError, named
@@ -671,6 +671,9 @@ class GameState:
     pending: tuple[Delivery, ...] = field(default=(), repr=False)
     _legal: tuple[Action, ...] | None = field(default=None, init=False, eq=False, repr=False)
     _legal_ids: tuple[int, ...] | None = field(default=None, init=False, eq=False, repr=False)
+    #: The legal action of each id, set with ``_legal_ids`` (read only while that is set), or
+    #: ``None`` where the legal tuple's ids are not kept (:func:`~primero.action_space.ids_of`).
+    _by_id: dict[int, Action] | None = field(default=None, init=False, eq=False, repr=False)
     _log: tuple[tuple[int, str], ...] | None = field(default=None, init=False, eq=False,
                                                      repr=False)
     #: Every card of the pack is here exactly once: found by the whole-state check, or kept by
@@ -688,6 +691,7 @@ class GameState:
             object.__setattr__(self, _SLOTS.get(name, name), state[name])
         object.__setattr__(self, "_legal", None)
         object.__setattr__(self, "_legal_ids", None)
+        object.__setattr__(self, "_by_id", None)
         object.__setattr__(self, "_log", None)
         object.__setattr__(self, "_cards_sound", False)
 
@@ -935,7 +939,8 @@ class GameState:
         """The ids of the legal actions in :attr:`action_space`, ascending (empty: nobody acts)."""
         ids = self._legal_ids
         if ids is None:
-            ids = legal_ids(self)
+            ids, by_id = ids_of(self)
+            object.__setattr__(self, "_by_id", by_id)  # (before the ids it goes with)
             object.__setattr__(self, "_legal_ids", ids)
         return ids
 

@@ -79,6 +79,9 @@ class DealRules(RankingRules):
 
     hook_manager: pluggy.PluginManager
     manager: pluggy.PluginManager
+    core_legal: bool
+    core_apply: bool
+    core_exchange: bool
 
     def __init__(self, variant: Variant, ranking: RankingRules) -> None:
         self.variant = variant
