@@ -383,14 +383,21 @@ def ids_of(state: GameState) -> tuple[tuple[int, ...], dict[int, Action] | None]
     ``(ids, by_id)``: ``by_id`` maps each legal id to its action where the legal tuple's
     encoding is kept (shared between states), else it is ``None`` (decode the id).
     """
-    ids = legal_ids(state)
-    if not ids:
-        return ids, None
-    legal = state._legal
+    legal = state._legal  # legal_ids, inline
+    if legal is None:
+        legal = state.legal_actions()
+    if not legal:
+        return (), None
+    space = state.context._space
+    if space is None:
+        space = space_of(state)
     hit = _IDS.get(id(legal))
-    if hit is not None and hit[0] is legal and hit[1] is state.context._space:
-        return ids, hit[3]
-    return ids, None
+    if hit is None or hit[0] is not legal or hit[1] is not space:
+        ids = _encoded(state, legal, space)
+        hit = _IDS.get(id(legal))
+        if hit is None or hit[0] is not legal or hit[1] is not space:
+            return ids, None
+    return hit[2], hit[3]
 
 
 def legal_action_of(state: GameState, i: int) -> Action | None:
