@@ -541,12 +541,42 @@ def core_bet(state: GameState, seat: int, action: Action,
                 break
     new = _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets, skipped,
                      history)  # (_cards_sound kept: a bet moves no card)
-    if to_act is not None:
-        context = state.context
-        if context.rules.core_legal:  # the core alone answers the next legal actions: cached
-            object.__setattr__(new, "_legal", _round_bets(
-                context, new_seats, to_act, context.steps[state.step_index + 1].number,  # type: ignore[union-attr]
-                high, opener, held, bets))
+    if to_act is None:
+        return new  # type: ignore[no-any-return]
+    context = state.context
+    if not context.rules.core_legal:
+        return new  # type: ignore[no-any-return]
+    # the core alone answers the next legal actions: cached, worked out as _round_bets does
+    # (inline: the round's parts are at hand)
+    s = new_seats[to_act]
+    rest, cap, table_key, must_hold_rounds, pass_answers_bet, pass_once, fold = \
+        context.bet_facts
+    if opener is None:
+        case, available, may_pass, bound = 0, s.stack, True, False
+    else:
+        bound = False
+        if not held and context.steps[state.step_index + 1].number in must_hold_rounds:  # type: ignore[union-attr]
+            for k in range(1, n):  # must_hold_seat, inline
+                other = (opener - k) % n
+                x = new_seats[other]
+                if x.stack > 0 and not x.folded:
+                    bound = other == to_act
+                    break
+        owed = high - s.round_bet
+        if owed > 0:
+            case, available = 1, s.stack - owed
+            may_pass = pass_answers_bet and not (pass_once and s.passed)
+        else:  # level while others still owe: pass, raise, or (pointlessly) fold
+            case, available, may_pass = 2, s.stack, True
+    if cap is not None and bets >= cap:  # house rule: no more vies or raises
+        available = 0
+    top = (available if available < rest else rest) if available > 0 else 0
+    by_code = _BETTING.get(table_key)
+    legal = None if by_code is None else by_code.get(
+        top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0))
+    if legal is None:
+        legal = _situation_bets(context.table, fold, case, available, bound, may_pass, bets)
+    object.__setattr__(new, "_legal", legal)
     return new  # type: ignore[no-any-return]
 
 
