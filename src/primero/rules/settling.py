@@ -401,8 +401,11 @@ def _showdown_direct(state: GameState) -> Settlement:
             best = key
     top = [s for s in live if values[s].key == best]
     amount = chips + context.setup.carry
-    winners, shares = share_layer(state, amount, top,
-                                  str(variant.options.get("tie", "eldest")))
+    if len(top) == 1:  # share_layer's answer for one winner, whatever the tie policy
+        winners, shares = (top[0],), (amount,)
+    else:
+        winners, shares = share_layer(state, amount, top,
+                                      str(variant.options.get("tie", "eldest")))
     won: dict[int, int] = {}
     for seat, share in zip(winners, shares, strict=True):
         won[seat] = won.get(seat, 0) + share
