@@ -247,6 +247,11 @@ def start_deal(
                                             known.seats, cards)))
 
 
+#: How one seat's cards come at a recipe's start: ``(pick, receipts)`` (see
+#: :class:`StartRecipe`).
+_SeatRecipe = tuple[Any, tuple[tuple[int, str, int, int, list[Receipt | None]], ...]]
+
+
 class StartRecipe:
     """How every seeded deal at one known table starts, up to its first decision.
 
@@ -265,7 +270,9 @@ class StartRecipe:
         dealt: How many cards the steps dealt from the top of the stock.
         seats: Per seat, ``None`` (no card dealt: the seat as it is) or ``(pick, receipts)``:
             ``pick(stock)`` is the hand, and ``receipts`` the ``(place, reason, after,
-            order)`` of each card received.
+            order, made)`` of each card received: ``made`` keeps the receipt of each card
+            (by :attr:`~primero.cards.Card.index`) once made (receipts are values, shared
+            between deals).
         legal: The first decision's legal actions (a betting round's, the same at every
             deal at the table) where the core alone answers them, else ``None``.
     """
@@ -276,11 +283,11 @@ class StartRecipe:
     variant: Variant
     first: GameState
     dealt: int
-    seats: tuple[tuple[Any, tuple[tuple[int, str, int, int], ...]] | None, ...]
+    seats: tuple[_SeatRecipe | None, ...]
     legal: tuple[Action, ...] | None
 
     def __init__(self, table: DealSetup, variant: Variant, first: GameState, dealt: int,
-                 seats: tuple[tuple[Any, tuple[tuple[int, str, int, int], ...]] | None, ...],
+                 seats: tuple[_SeatRecipe | None, ...],
                  legal: tuple[Action, ...] | None) -> None:
         self.table = table
         self.variant = variant
@@ -297,8 +304,13 @@ class StartRecipe:
             if how is not None:
                 pick, receipts = how
                 received = []  # (a loop, not a comprehension: no call per seat)
-                for place, reason, after, order in receipts:
-                    received.append(_receipt(Receipt, (stock[place], reason, after, order)))
+                for place, reason, after, order, made in receipts:
+                    card = stock[place]
+                    receipt = made[card.index]  # the receipt of this card here, made once
+                    if receipt is None:
+                        receipt = made[card.index] = _receipt(Receipt,
+                                                              (card, reason, after, order))
+                    received.append(receipt)
                 seats[i] = _dealt_seat(seats[i], pick(stock), tuple(received))
         state = _started_state(first, context, tuple(seats), stock[self.dealt:])
         object.__setattr__(state, "_cards_sound", True)  # a permutation of a sound deal's
@@ -337,7 +349,7 @@ def _learn_start(variant: Variant, table: DealSetup, stock: tuple[Card, ...],
     if dealt < 0 or state.stock != stock[dealt:]:
         return
     place = {card: i for i, card in enumerate(stock)}
-    seats: list[tuple[Any, tuple[tuple[int, str, int, int], ...]] | None] = []
+    seats: list[_SeatRecipe | None] = []
     for s in state.seats:
         if s.discarded or [r.card for r in s.received] != list(s.hand):
             return
@@ -348,7 +360,8 @@ def _learn_start(variant: Variant, table: DealSetup, stock: tuple[Card, ...],
         if max(places) >= dealt:
             return
         pick: Any = _one_card(places[0]) if len(places) == 1 else _getter(*places)
-        seats.append((pick, tuple((place[r.card], r.reason, r.after, r.order)
+        seats.append((pick, tuple((place[r.card], r.reason, r.after, r.order,
+                                   [None] * (1 + max(c.index for c in stock)))
                                   for r in s.received)))
     step = state.context.steps[state.step_index + 1]
     legal = core_legal_actions(state) \

@@ -401,6 +401,8 @@ def _showdown_direct(state: GameState) -> Settlement:
             best = key
     top = [s for s in live if values[s].key == best]
     amount = chips + context.setup.carry
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
     if len(top) == 1:  # share_layer's answer for one winner, whatever the tie policy
         winners, shares = (top[0],), (amount,)
     else:
