@@ -63,6 +63,7 @@ __all__ = [
     "hand_cards",
     "hand_mask",
     "hand_size",
+    "ids_of",
     "legal_ids",
     "space_of",
 ]
@@ -327,9 +328,21 @@ def space_of(state: GameState) -> ActionSpace:
     context = state.context
     space = context._space
     if space is None:
-        space = action_space(context.variant, context.table)
+        table, variant = context.table, context.variant
+        hit = _SPACES.get(id(table))  # (the deals at a known table share its Table)
+        if hit is not None and hit[0] is table and hit[1] is variant:
+            space = hit[2]
+        else:
+            space = action_space(variant, table)
+            if len(_SPACES) >= 1024:
+                _SPACES.clear()
+            _SPACES[id(table)] = (table, variant, space)
         object.__setattr__(context, "_space", space)
     return space
+
+
+#: :func:`action_space` of a table and a variant, by the table's identity (no hashing).
+_SPACES: dict[int, tuple[Table, Variant, ActionSpace]] = {}
 
 
 #: Encoded legal tuples by identity: ``(legal, space, ids, action by id)``. The core's tuples
@@ -350,26 +363,60 @@ def legal_ids(state: GameState) -> tuple[int, ...]:
             with no id in the space, or two actions with one id (every legal
             action has an id below ``size``, and the ids are the sorted encodings).
     """
-    legal = state.legal_actions()
+    legal = state._legal  # (the state's cached legal actions, else worked out now)
+    if legal is None:
+        legal = state.legal_actions()
     if not legal:
         return ()
-    space = space_of(state)
+    space = state.context._space
+    if space is None:
+        space = space_of(state)
     hit = _IDS.get(id(legal))
     if hit is not None and hit[0] is legal and hit[1] is space:
         return hit[2]
     return _encoded(state, legal, space)
 
 
-def legal_action_of(state: GameState, i: int) -> Action | None:
-    """The legal action with id ``i`` in ``state`` if its legal tuple is encoded already.
+def ids_of(state: GameState) -> tuple[tuple[int, ...], dict[int, Action] | None]:
+    """:func:`legal_ids` of ``state``, with the legal action of each id where they are kept.
 
-    ``None``: ``i`` is not legal, or the legal actions were not encoded (then decode).
+    ``(ids, by_id)``: ``by_id`` maps each legal id to its action where the legal tuple's
+    encoding is kept (shared between states), else it is ``None`` (decode the id).
     """
-    legal = state.legal_actions()
+    legal = state._legal  # legal_ids, inline
+    if legal is None:
+        legal = state.legal_actions()
+    if not legal:
+        return (), None
+    space = state.context._space
+    if space is None:
+        space = space_of(state)
     hit = _IDS.get(id(legal))
-    if hit is not None and hit[0] is legal and hit[1] is state.context._space:
-        return hit[3].get(i)
-    return None
+    if hit is None or hit[0] is not legal or hit[1] is not space:
+        ids = _encoded(state, legal, space)
+        hit = _IDS.get(id(legal))
+        if hit is None or hit[0] is not legal or hit[1] is not space:
+            return ids, None
+    return hit[2], hit[3]
+
+
+def legal_action_of(state: GameState, i: int) -> Action | None:
+    """The legal action with id ``i`` in ``state``, where its legal tuple is encoded and kept.
+
+    Encodes the legal actions first (``state.legal_action_ids()``, with its errors) unless
+    their tuple is encoded already. ``None``: ``i`` is not legal, or the legal actions are
+    kept apart from every other state's (then decode ``i``).
+    """
+    legal = state._legal  # (the state's cached legal actions, else worked out now)
+    if legal is None:
+        legal = state.legal_actions()
+    hit = _IDS.get(id(legal))
+    if hit is None or hit[0] is not legal or hit[1] is not state.context._space:
+        state.legal_action_ids()
+        hit = _IDS.get(id(legal))
+        if hit is None or hit[0] is not legal or hit[1] is not state.context._space:
+            return None
+    return hit[3].get(i)
 
 
 def _encoded(state: GameState, legal: tuple[Action, ...], space: ActionSpace) \

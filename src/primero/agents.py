@@ -1285,13 +1285,14 @@ def play_deal(state: GameState, agents: Sequence[Agent] | Mapping[str, Agent],
         by_name = _by_name(agents, players)
         agents = [by_name[name] for name in players]
     acts = [agent.act for agent in agents]
+    apply = state.context.engine.apply  # state.apply(action), one call less per action
     for _ in range(max_actions):
         if state.over:
             return state
         seat = state.to_act
         assert seat is not None
         # state.view(seat) without its checks (the seat to act is a seat of the deal)
-        state = state.apply(acts[seat](state_view(state, seat), rng))
+        state = apply(state, acts[seat](state_view(state, seat), rng))
     raise EndlessDealError(f"the deal did not end within {max_actions} actions")
 
 

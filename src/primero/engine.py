@@ -28,6 +28,7 @@ import operator
 import random
 import sys
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 import attrs
@@ -40,7 +41,7 @@ from primero.errors import IllegalActionError, PrimeroError, UnknownSeatError, n
 from primero.plugins import checks as hookchecks
 from primero.plugins.checks import past_action_bound
 from primero.plugins.registry import get_variant
-from primero.rules.betting import core_bet, core_end_step, core_start_step
+from primero.rules.betting import core_bet, core_end_step, core_legal_actions, core_start_step
 from primero.rules.dealing import core_deal_cards, core_exchange, deliver
 from primero.setup import DealSetup, seeded_stock
 from primero.start import (
@@ -55,8 +56,11 @@ from primero.state import (
     Engine,
     GameState,
     HistoryChain,
+    Receipt,
+    Seat,
     fill,
     folded_cards,
+    history_size,
     history_with,
 )
 from primero.variant import Variant
@@ -216,20 +220,163 @@ def start_deal(
             raise PrimeroError("start_deal(variant, setup) takes the whole deal from the setup: "
                                "give the chips, dealer, table, cards and seed in the DealSetup")
         return _start_setup(variant, players)
-    known = known_table(setup_key(variant, players, chips, dealer, stake, rest, ante, carry,
-                                  raise_cap),
-                        variant, players, chips, dealer, stake, rest, ante, carry, raise_cap)
+    key = setup_key(variant, players, chips, dealer, stake, rest, ante, carry, raise_cap)
+    known = known_table(key, variant, players, chips, dealer, stake, rest, ante, carry,
+                        raise_cap)
     if (stock is None and rng is None and type(seed) is int and -MAX_SEED <= seed <= MAX_SEED
             and (dealing is None or
             dealing == "seeded") and type(reshuffles) is tuple and not reshuffles):
         # the usual case, a seeded deal at a known table: nothing else to check
         cards = seeded_stock(variant.pack.cards, seed)
-        setup = _seeded_setup(known.setup, cards, seed)  # the table's setup, dealt from seed
+        table = known.setup
+        setup = _seeded_setup(table, cards, seed)  # the table's setup, dealt from seed
+        if key is None or hookchecks._strict:
+            return _advance(_first_state(_new_state(_context(variant, table, setup),
+                                                    known.seats, cards)))
+        recipe = _STARTS.get(id(table))
+        if recipe is not None and recipe.table is table and recipe.variant is variant:
+            return recipe.start(_context(variant, table, setup), cards)
+        state = _advance(_first_state(_new_state(_context(variant, table, setup), known.seats,
+                                                 cards)))
+        _learn_start(variant, table, cards, state)
+        return state
     else:
         setup = cards_setup(variant, known.setup, stock, seed, rng, reshuffles, dealing)
         cards = setup.stock
     return _advance(_first_state(_new_state(_context(variant, known.setup, setup),
                                             known.seats, cards)))
+
+
+#: How one seat's cards come at a recipe's start: ``(pick, receipts)`` (see
+#: :class:`StartRecipe`).
+_SeatRecipe = tuple[Any, tuple[tuple[int, str, int, int, list[Receipt | None]], ...]]
+
+
+class StartRecipe:
+    """How every seeded deal at one known table starts, up to its first decision.
+
+    The core's steps before the first decision (antes, the first deal, opening the first
+    betting round) depend on the table alone, never on which cards the stock holds: a card
+    is dealt by its place in the stock. So the first deal started at a table (the plain way,
+    every step run and checked) shows where each card goes, and every later seeded deal at
+    that table starts as that one did, its own stock's cards in those places: the same state
+    the plain way gives, field by field (:func:`_learn_start` says when a table has a recipe;
+    the checked path, :func:`~primero.plugins.checks.checking_everything`, never uses one).
+
+    Attributes:
+        table: The known table's setup (compared by identity).
+        variant: The variant (by identity).
+        first: The first deal's state at its first decision (its seats are the template).
+        dealt: How many cards the steps dealt from the top of the stock.
+        seats: Per seat, ``None`` (no card dealt: the seat as it is) or ``(pick, receipts)``:
+            ``pick(stock)`` is the hand, and ``receipts`` the ``(place, reason, after,
+            order, made)`` of each card received: ``made`` keeps the receipt of each card
+            (by :attr:`~primero.cards.Card.index`) once made (receipts are values, shared
+            between deals).
+        legal: The first decision's legal actions (a betting round's, the same at every
+            deal at the table) where the core alone answers them, else ``None``.
+    """
+
+    __slots__ = ("dealt", "first", "legal", "seats", "table", "variant")
+
+    table: DealSetup
+    variant: Variant
+    first: GameState
+    dealt: int
+    seats: tuple[_SeatRecipe | None, ...]
+    legal: tuple[Action, ...] | None
+
+    def __init__(self, table: DealSetup, variant: Variant, first: GameState, dealt: int,
+                 seats: tuple[_SeatRecipe | None, ...],
+                 legal: tuple[Action, ...] | None) -> None:
+        self.table = table
+        self.variant = variant
+        self.first = first
+        self.dealt = dealt
+        self.seats = seats
+        self.legal = legal
+
+    def start(self, context: DealContext, stock: tuple[Card, ...]) -> GameState:
+        """The deal of ``context`` (a seeded deal at this table) dealt from ``stock``."""
+        first = self.first
+        seats = list(first.seats)
+        for i, how in enumerate(self.seats):
+            if how is not None:
+                pick, receipts = how
+                received = []  # (a loop, not a comprehension: no call per seat)
+                for place, reason, after, order, made in receipts:
+                    card = stock[place]
+                    receipt = made[card.index]  # the receipt of this card here, made once
+                    if receipt is None:
+                        receipt = made[card.index] = _receipt(Receipt,
+                                                              (card, reason, after, order))
+                    received.append(receipt)
+                seats[i] = _dealt_seat(seats[i], pick(stock), tuple(received))
+        state = _started_state(first, context, tuple(seats), stock[self.dealt:])
+        object.__setattr__(state, "_cards_sound", True)  # a permutation of a sound deal's
+        legal = self.legal
+        if legal is not None:
+            object.__setattr__(state, "_legal", legal)
+        return state  # type: ignore[no-any-return]
+
+
+#: The start recipes of the known tables, by their setups' identity.
+_STARTS: dict[int, StartRecipe] = {}
+#: The hooks the steps before the first decision may call: only the core's make a recipe.
+_START_HOOKS = frozenset({"primero_deal_cards", "primero_start_step", "primero_end_step"})
+#: ``GameState`` of a start recipe's first state with another context, seats and stock.
+_started_state = copier(GameState, "context", "seats", "stock")
+_dealt_seat = copier(Seat, "hand", "received")
+_receipt = tuple.__new__  # Receipt(card, reason, after, order) without its Python __new__
+
+
+def _learn_start(variant: Variant, table: DealSetup, stock: tuple[Card, ...],
+                 state: GameState) -> None:
+    """Keep the start recipe of ``table`` from ``state``, its seeded deal from ``stock``.
+
+    Only where nothing but the core ran (the steps' hooks are the core's alone; no plug-in
+    answered) and the deal stopped at a decision with only cards from the top of the stock
+    dealt: no settlement, no card pending, discarded or reshuffled, no variant state, no
+    history. Anything else keeps no recipe (those deals start the plain way).
+    """
+    rules = variant.rules.deal
+    if (not rules.core_only >= _START_HOOKS or state.over or state.to_act is None
+            or state.pending or state.discards or state.reshuffles or state.settlement
+            or state.variant_state is not None or history_size(state) or state._log
+            or not state._cards_sound or state.context.external):
+        return
+    dealt = len(stock) - len(state.stock)
+    if dealt < 0 or state.stock != stock[dealt:]:
+        return
+    place = {card: i for i, card in enumerate(stock)}
+    seats: list[_SeatRecipe | None] = []
+    for s in state.seats:
+        if s.discarded or [r.card for r in s.received] != list(s.hand):
+            return
+        if not s.hand:
+            seats.append(None)
+            continue
+        places = tuple(place[c] for c in s.hand)
+        if max(places) >= dealt:
+            return
+        pick: Any = _one_card(places[0]) if len(places) == 1 else _getter(*places)
+        seats.append((pick, tuple((place[r.card], r.reason, r.after, r.order,
+                                   [None] * (1 + max(c.index for c in stock)))
+                                  for r in s.received)))
+    step = state.context.steps[state.step_index + 1]
+    legal = core_legal_actions(state) \
+        if rules.core_legal and step is not None and step.kind == "bet" else None
+    if len(_STARTS) >= 1024:
+        _STARTS.clear()
+    _STARTS[id(table)] = StartRecipe(table, variant, state, dealt, tuple(seats), legal)
+
+
+_getter: Any = itemgetter  # (typed loosely: mypy cannot type itemgetter(*places))
+
+
+def _one_card(place: int) -> Any:
+    """A function giving the one-card hand at ``place`` of a stock."""
+    return lambda stock: (stock[place],)
 
 
 #: Per known table's setup (by identity): that setup and its context, the template of the
@@ -338,8 +485,14 @@ def _advance(state: GameState) -> GameState:
             state = core_start_step(state, step)
         else:
             state = rules.start_step(state, step)
-    if state.over and state.settlement is None:
-        state = _finish(state)
+    if state.over:
+        if state.settlement is None:
+            state = _finish(state)
+    elif state.to_act is not None and state._legal is None and rules.core_legal \
+            and not hookchecks._strict:
+        legal = core_legal_actions(state)  # the next decision's, as legal_actions gives them
+        if legal:
+            setter(state, "_legal", legal)
     return state
 
 
@@ -363,24 +516,39 @@ def _folded_hands_discarded(state: GameState) -> GameState:
 
 def _finish(fresh: GameState) -> GameState:
     """Settle a finished deal (a state just made, settled in place): pay the players."""
-    settlement = fresh.context.rules.settle(fresh)
-    expected = fresh.pot
-    if settlement.paid_out + settlement.carry != expected:
+    context = fresh.context
+    settlement = context.rules.settle(fresh)
+    seats = list(fresh.seats)
+    expected = context.setup.carry  # fresh.pot (no settlement yet), inline
+    for s in seats:
+        expected += s.contributed
+    gains: dict[int, int] = {}
+    paid = 0  # settlement.paid_out, in the same pass
+    for award in settlement.awards:
+        gains[award.seat] = gains.get(award.seat, 0) + award.amount
+        paid += award.amount
+    for seat, chips in settlement.returns:
+        gains[seat] = gains.get(seat, 0) + chips
+        paid += chips
+    if paid + settlement.carry != expected:
         raise PrimeroError(
             f"settlement of {fresh.variant.name} pays {settlement.paid_out} and carries "
             f"{settlement.carry}, but the pot holds {expected}: chips must be conserved"
         )
-    gains: dict[int, int] = {}
-    for award in settlement.awards:
-        gains[award.seat] = gains.get(award.seat, 0) + award.amount
-    for seat, chips in settlement.returns:
-        gains[seat] = gains.get(seat, 0) + chips
-    seats = list(fresh.seats)
     for seat, chips in gains.items():
         s = seats[seat]
-        seats[seat] = replace(s, stack=s.stack + chips)
-    fill(fresh, seats=tuple(seats), settlement=settlement, to_act=None)
+        seats[seat] = _paid_seat(s, s.stack + chips)
+    setter = object.__setattr__  # fill(fresh, seats=..., settlement=..., to_act=None), inline
+    setter(fresh, "seats", tuple(seats))
+    setter(fresh, "settlement", settlement)
+    setter(fresh, "to_act", None)
+    if fresh._legal is not None or fresh._legal_ids is not None:
+        fill(fresh)  # (resets the cached legal actions)
     return fresh
+
+
+#: ``Seat`` with another stack (the caches reset, as :func:`replace` does).
+_paid_seat = copier(Seat, "stack")
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -448,6 +616,7 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
     seat = state.to_act
     if seat is not None and not state.pending and not state.over:  # the fast paths
         kind = type(action)
+        chosen: Any = None
         if kind in _CORE_ACTIONS:
             legal = state._legal
             if legal is None:
@@ -455,21 +624,46 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
             if type(legal) is tuple:
                 for candidate in legal:  # by identity first (agents pick a legal object)
                     if candidate is action:
-                        return _applied(state, seat, candidate)
-            if action in legal:  # an equal action (identity tested above, as _among does)
-                return _applied(state, seat, action)
+                        chosen = candidate
+                        break
+            if chosen is None:
+                if action not in legal:  # (an equal action: identity tested, as _among does)
+                    return _apply_checked(state, action)
+                chosen = action
         elif kind is int:
-            state.legal_action_ids()
-            chosen = legal_action_of(state, action)  # type: ignore[arg-type]
-            if chosen is not None:
-                return _applied(state, seat, chosen)
-            if action in state.legal_action_ids():
-                return _applied(state, seat, state.action_space.decode(state, action))
+            if state._legal_ids is not None and state._by_id is not None:
+                chosen = state._by_id.get(action)  # type: ignore[arg-type]  # (the ids read)
+            if chosen is None:
+                chosen = legal_action_of(state, action)  # type: ignore[arg-type]
+            if chosen is None:
+                if action not in state.legal_action_ids():
+                    return _apply_checked(state, action)
+                chosen = state.action_space.decode(state, action)
+        else:
+            return _apply_checked(state, action)
+        context = state.context
+        rules = context.rules
+        if type(chosen) in _BETS and rules.core_apply and not hookchecks._strict \
+                and context.steps[state.step_index + 1].kind != "exchange":  # type: ignore[union-attr]
+            # _applied's betting action, inline (the most frequent move: one call less)
+            by_action = _ENTRIES.get(seat)  # _entry(seat, action), its usual case inline
+            entry = by_action.get(id(chosen)) if by_action is not None else None
+            if entry is None or entry[1] is not chosen:
+                entry = _entry(seat, chosen)
+            history = HistoryChain(state._history, entry)  # history_with(state, entry)
+            if history.size > context.bound and past_action_bound(state):  # (size - 1 taken)
+                raise rules._endless(state)
+            new = core_bet(state, seat, chosen, history)
+            if state._log is not None:  # someone reads the log (views do): extend it
+                object.__setattr__(new, "_log", (*state._log, (seat, public_text(chosen))))
+            if new.to_act is not None:  # (a bet deals no card and never ends the deal)
+                return new  # someone must act: nothing automatic to run (_advance's test)
+            return _advance(new)
+        return _applied(state, seat, chosen)
     return _apply_checked(state, action)
 
 
 _BETS = (Vie, Hold, Pass, Fold)
-_EXCHANGE_HOOKS = frozenset({"primero_apply_action", "primero_serve_exchange"})
 
 
 def _applied(state: GameState, seat: int, action: Action) -> GameState:
@@ -482,8 +676,7 @@ def _applied(state: GameState, seat: int, action: Action) -> GameState:
     """
     context = state.context
     rules = context.rules
-    core = rules.core_only
-    if "primero_apply_action" in core and not hookchecks._strict:
+    if rules.core_apply and not hookchecks._strict:
         kind = type(action)
         exchanging = context.steps[state.step_index + 1].kind == "exchange"  # type: ignore[union-attr]
         if kind in _BETS and not exchanging:
@@ -495,15 +688,17 @@ def _applied(state: GameState, seat: int, action: Action) -> GameState:
             if history.size > context.bound and past_action_bound(state):  # (size - 1 taken)
                 raise rules._endless(state)
             new = core_bet(state, seat, action, history)
-        elif kind is Exchange and exchanging and core >= _EXCHANGE_HOOKS:
+            if state._log is not None:  # someone reads the log (views do): extend it
+                object.__setattr__(new, "_log", (*state._log, (seat, public_text(action))))
+            if new.to_act is not None:  # (a bet deals no card and never ends the deal)
+                return new  # someone must act: nothing automatic to run (_advance's test)
+            return _advance(new)
+        if kind is Exchange and exchanging and rules.core_exchange:
             history = history_with(state, _entry(seat, action))
             if history.size > context.bound and past_action_bound(state):
                 raise rules._endless(state)
             new = core_exchange(state, seat, action.discards,  # type: ignore[union-attr]
                                 history)
-        else:
-            new = None
-        if new is not None:
             log = state._log
             if log is not None:  # someone reads the log (views do): extend it by this action
                 object.__setattr__(new, "_log", (*log, (seat, public_text(action))))

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 import attrs
 from attrs import field, frozen
 
-from primero.action_space import legal_ids, space_of
+from primero.action_space import ids_of, space_of
 from primero.cards import Card, format_cards
 from primero.copying import replace
 from primero.errors import UnknownSeatError, named
@@ -359,6 +359,10 @@ class DealContext:
         plan: The deal's steps (the variant's ``primero_deal_plan``).
         table: Stake, rest, ante (the setup's).
         betting: The variant's betting rules (``variant.spec.betting``).
+        bet_facts: What a betting round's legal actions depend on at this table, at hand:
+            ``(rest, raise_cap, 2 * stake + fold, must_hold_rounds, pass_answers_bet,
+            pass_once, fold)`` (the table's and the betting rules'; ``fold`` as 1 or 0 in
+            the third).
         n: The number of seats.
         dealer: The dealer's seat.
         eldest: The seat after the dealer.
@@ -368,8 +372,9 @@ class DealContext:
             :func:`primero.plugins.checks.deal_action_bound` (never more than that bound).
     """
 
-    __slots__ = ("_hash", "_space", "betting", "bound", "dealer", "eldest", "engine", "external",
-                 "n", "plan", "rules", "setup", "steps", "table", "total_chips", "variant")
+    __slots__ = ("_hash", "_space", "bet_facts", "betting", "bound", "dealer", "eldest",
+                 "engine", "external", "n", "plan", "rules", "setup", "steps", "table",
+                 "total_chips", "variant")
 
     variant: Variant
     setup: DealSetup
@@ -379,6 +384,7 @@ class DealContext:
     steps: tuple[Step | None, ...]
     table: Table
     betting: BettingRules
+    bet_facts: tuple[int, int | None, int, tuple[int, ...], bool, bool, bool]
     n: int
     dealer: int
     eldest: int
@@ -402,7 +408,13 @@ class DealContext:
         setter(self, "plan", plan)
         setter(self, "steps", (None, *plan, None))
         setter(self, "table", setup.table)
-        setter(self, "betting", variant.spec.betting)
+        betting = variant.spec.betting
+        table = setup.table
+        setter(self, "betting", betting)
+        setter(self, "bet_facts", (table.rest, table.raise_cap,
+                                   2 * table.stake + (1 if betting.fold else 0),
+                                   betting.must_hold_rounds, betting.pass_answers_bet,
+                                   betting.pass_once, betting.fold))
         setter(self, "n", n)
         setter(self, "dealer", dealer)
         setter(self, "eldest", (dealer + 1) % n if n else 0)
@@ -436,6 +448,7 @@ class DealContext:
         new.steps = self.steps
         new.table = self.table
         new.betting = self.betting
+        new.bet_facts = self.bet_facts
         new.n = self.n
         new.dealer = self.dealer
         new.eldest = self.eldest
@@ -658,6 +671,9 @@ class GameState:
     pending: tuple[Delivery, ...] = field(default=(), repr=False)
     _legal: tuple[Action, ...] | None = field(default=None, init=False, eq=False, repr=False)
     _legal_ids: tuple[int, ...] | None = field(default=None, init=False, eq=False, repr=False)
+    #: The legal action of each id, set with ``_legal_ids`` (read only while that is set), or
+    #: ``None`` where the legal tuple's ids are not kept (:func:`~primero.action_space.ids_of`).
+    _by_id: dict[int, Action] | None = field(default=None, init=False, eq=False, repr=False)
     _log: tuple[tuple[int, str], ...] | None = field(default=None, init=False, eq=False,
                                                      repr=False)
     #: Every card of the pack is here exactly once: found by the whole-state check, or kept by
@@ -675,6 +691,7 @@ class GameState:
             object.__setattr__(self, _SLOTS.get(name, name), state[name])
         object.__setattr__(self, "_legal", None)
         object.__setattr__(self, "_legal_ids", None)
+        object.__setattr__(self, "_by_id", None)
         object.__setattr__(self, "_log", None)
         object.__setattr__(self, "_cards_sound", False)
 
@@ -922,7 +939,8 @@ class GameState:
         """The ids of the legal actions in :attr:`action_space`, ascending (empty: nobody acts)."""
         ids = self._legal_ids
         if ids is None:
-            ids = legal_ids(self)
+            ids, by_id = ids_of(self)
+            object.__setattr__(self, "_by_id", by_id)  # (before the ids it goes with)
             object.__setattr__(self, "_legal_ids", ids)
         return ids
 

@@ -79,6 +79,9 @@ class DealRules(RankingRules):
 
     hook_manager: pluggy.PluginManager
     manager: pluggy.PluginManager
+    core_legal: bool
+    core_apply: bool
+    core_exchange: bool
 
     def __init__(self, variant: Variant, ranking: RankingRules) -> None:
         self.variant = variant
@@ -98,7 +101,15 @@ class DealRules(RankingRules):
         #: answer) and checks the whole state at the end of each step.
         self.core_only: frozenset[str] = frozenset(
             n for n in RULES_HOOKS if core_alone(pm, n))
-        self._core_legal = "primero_legal_actions" in self.core_only
+        #: The core alone answers ``primero_legal_actions``: the engine's fast paths work the
+        #: legal actions out with the core's own code (and cache them on the states they make).
+        self.core_legal = self._core_legal = "primero_legal_actions" in self.core_only
+        #: The core alone answers ``primero_apply_action``: the engine applies a betting
+        #: action with the core's own code (:func:`~primero.rules.betting.core_bet`).
+        self.core_apply = "primero_apply_action" in self.core_only
+        #: ... and ``primero_serve_exchange`` too: an exchange is the core's own code as well
+        #: (:func:`~primero.rules.dealing.core_exchange`).
+        self.core_exchange = self.core_apply and "primero_serve_exchange" in self.core_only
         self._plan: tuple[Step, ...] | None = None
         self._plan_plugin: object = None
         self._legal_checked: dict[int, tuple[object, tuple[Card, ...] | None]] = {}

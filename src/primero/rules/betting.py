@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, exchange_actions
 from primero.copying import copier, replace
 from primero.hookspecs import hookimpl
-from primero.setup import Step
-from primero.state import GameState, HistoryChain, Seat, fill
+from primero.setup import Step, Table
+from primero.state import DealContext, GameState, HistoryChain, Seat, fill
 
 if TYPE_CHECKING:
     from primero.variant import Variant
@@ -162,15 +162,18 @@ _cleared_seat = copier(Seat, "round_bet", "passed", "acted")
 
 def _open_round(fresh: GameState) -> GameState:
     """:func:`open_round` on a state just made, in place."""
-    seats = tuple([s if not (s.round_bet or s.passed or s.acted)
-                   else _cleared_seat(s, 0, False, False) for s in fresh.seats])
+    cleared = []  # (one loop, no comprehension's call)
     actors = 0
     live = 0
-    for s in seats:
+    for s in fresh.seats:
+        if s.round_bet or s.passed or s.acted:
+            s = _cleared_seat(s, 0, False, False)
+        cleared.append(s)
         if not s.folded:
             live += 1
             if s.stack > 0:
                 actors += 1
+    seats = tuple(cleared)
     setter = object.__setattr__  # fill(fresh, ...), inline: one store per field
     setter(fresh, "seats", seats)
     setter(fresh, "high", 0)
@@ -190,7 +193,11 @@ def _open_round(fresh: GameState) -> GameState:
 
 def _amounts(state: GameState, available: int) -> range:
     """Legal bet or raise sizes: stake..rest within ``available``, or all of it if short."""
-    table = state.context.table
+    return _table_amounts(state.context.table, available)
+
+
+def _table_amounts(table: Table, available: int) -> range:
+    """:func:`_amounts` at ``table``."""
     stake, rest = table.stake, table.rest
     if available <= 0:
         return range(0)
@@ -205,8 +212,10 @@ def _sized(kind: type[Vie] | type[Hold], amounts: range) -> tuple[Action, ...]:
     return tuple(kind(a) for a in amounts)
 
 
-#: The betting tuples made so far, by situation (see :func:`betting_actions`).
-_BETTING: dict[tuple[object, ...], tuple[Action, ...]] = {}
+#: The betting tuples made so far, by table (``2 * stake`` plus 1 where folding is allowed),
+#: then by situation (``12 * top + 4 * case + 2 * bound + may_pass``, see
+#: :func:`_situation_bets`): integer keys, quick to make and to find.
+_BETTING: dict[int, dict[int, tuple[Action, ...]]] = {}
 
 
 def betting_actions(state: GameState, seat: int, *, bound: bool) -> tuple[Action, ...]:
@@ -215,32 +224,86 @@ def betting_actions(state: GameState, seat: int, *, bound: bool) -> tuple[Action
     The tuples are shared between states (actions are values), so the same situation gives
     the same tuple object.
     """
-    s = state.seats[seat]
-    context = state.context
+    return _seat_bets(state.context, state.seats[seat], state.high, state.opener, state.bets,
+                      bound)
+
+
+def _seat_bets(context: DealContext, s: Seat, high: int, opener: int | None, bets: int,
+               bound: bool) -> tuple[Action, ...]:
+    """:func:`betting_actions` of the seat ``s`` in a round at ``high``, ``opener``, ``bets``."""
     rules = context.betting
-    table = context.table
-    cap = table.raise_cap
-    if state.opener is None:
+    if opener is None:
         case, available, may_pass, bound = 0, s.stack, True, False
     else:
-        owed = state.high - s.round_bet
+        owed = high - s.round_bet
         if owed > 0:
             case, available = 1, s.stack - owed
             may_pass = rules.pass_answers_bet and not (rules.pass_once and s.passed)
         else:  # level while others still owe: pass, raise, or (pointlessly) fold
             case, available, may_pass = 2, s.stack, True
-    if cap is not None and state.bets >= cap:  # house rule: no more vies or raises
+    return _situation_bets(context.table, rules.fold, case, available, bound, may_pass, bets)
+
+
+def _situation_bets(table: Table, fold: bool, case: int, available: int, bound: bool,
+                    may_pass: bool, bets: int) -> tuple[Action, ...]:
+    """The betting tuple of a situation (see :func:`_betting`), shared by every state in it."""
+    cap = table.raise_cap
+    if cap is not None and bets >= cap:  # house rule: no more vies or raises
         available = 0
     rest = table.rest
     top = (available if available < rest else rest) if available > 0 else 0
-    key = (case, top, table.stake, bound, may_pass, rules.fold)
-    legal = _BETTING.get(key)
+    by_code = _BETTING.get(table.stake * 2 + (1 if fold else 0))
+    if by_code is None:
+        by_code = _BETTING[table.stake * 2 + (1 if fold else 0)] = {}
+    code = top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0)
+    legal = by_code.get(code)
     if legal is None:
-        if len(_BETTING) >= 8192:
-            _BETTING.clear()
-        legal = _BETTING[key] = _betting(case, _amounts(state, available), bound=bound,
-                                         may_pass=may_pass, fold=rules.fold)
+        if len(by_code) >= 8192:
+            by_code.clear()
+        legal = by_code[code] = _betting(case, _table_amounts(table, available), bound=bound,
+                                         may_pass=may_pass, fold=fold)
     return legal
+
+
+def _round_bets(context: DealContext, seats: tuple[Seat, ...] | list[Seat], seat: int,
+                number: int, high: int, opener: int | None, held: bool, bets: int) \
+        -> tuple[Action, ...]:
+    """:func:`core_legal_actions` of ``seat`` to act in betting round ``number``.
+
+    The round given by its parts (``seats``, ``high``, ``opener``, ``held``, ``bets``): the
+    must-hold duty (:func:`must_hold_seat`) and :func:`betting_actions` worked out inline.
+    """
+    s = seats[seat]
+    rest, cap, table_key, must_hold_rounds, pass_answers_bet, pass_once, fold = \
+        context.bet_facts
+    if opener is None:
+        case, available, may_pass, bound = 0, s.stack, True, False
+    else:
+        bound = False
+        if not held and number in must_hold_rounds:
+            n = context.n
+            for k in range(1, n):  # must_hold_seat, inline
+                other = (opener - k) % n
+                x = seats[other]
+                if x.stack > 0 and not x.folded:
+                    bound = other == seat
+                    break
+        owed = high - s.round_bet
+        if owed > 0:
+            case, available = 1, s.stack - owed
+            may_pass = pass_answers_bet and not (pass_once and s.passed)
+        else:  # level while others still owe: pass, raise, or (pointlessly) fold
+            case, available, may_pass = 2, s.stack, True
+    # _situation_bets, inline
+    if cap is not None and bets >= cap:  # house rule: no more vies or raises
+        available = 0
+    top = (available if available < rest else rest) if available > 0 else 0
+    by_code = _BETTING.get(table_key)
+    if by_code is not None:
+        legal = by_code.get(top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0))
+        if legal is not None:
+            return legal
+    return _situation_bets(context.table, fold, case, available, bound, may_pass, bets)
 
 
 def _betting(case: int, amounts: range, *, bound: bool, may_pass: bool, fold: bool) \
@@ -315,9 +378,20 @@ def core_start_step(fresh: GameState, step: Step) -> GameState:
             chips = min(ante, s.stack)
             seats[seat] = replace(s, stack=s.stack - chips, contributed=s.contributed + chips)
         fill(fresh, seats=tuple(seats), to_act=None)
-    elif kind == "exchange":
-        live = [i for i in fresh.playing_order() if not fresh.seats[i].folded]
-        fill(fresh, to_act=live[0] if len(live) > 1 else None)
+    elif kind == "exchange":  # the first of two or more still in, from the eldest
+        now = fresh.seats
+        n = len(now)
+        eldest = fresh.context.eldest
+        first = None
+        for k in range(n):
+            seat = (eldest + k) % n
+            if not now[seat].folded:
+                if first is not None:
+                    break
+                first = seat
+        else:
+            first = None  # (fewer than two still in: nobody exchanges)
+        fill(fresh, to_act=first)
     else:
         fill(fresh, to_act=None)
     return fresh
@@ -342,6 +416,9 @@ def core_end_step(fresh: GameState, step: Step) -> GameState:
     return fresh
 
 
+#: Per number of seats: per seat, every seat after it in playing order (itself last).
+_AFTER: dict[int, tuple[tuple[int, ...], ...]] = {}
+
 _bet_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted", "folded")
 
 
@@ -356,14 +433,14 @@ def core_legal_actions(state: GameState) -> tuple[Action, ...]:
     For the engine's fast path, where the core alone answers the hook: the same tuples.
     """
     seat = state.to_act
-    step = state.context.steps[state.step_index + 1]
+    context = state.context
+    step = context.steps[state.step_index + 1]
     if seat is None or step is None:
         return ()
     kind = step.kind
     if kind == "bet":
-        bound = state.opener is not None and not state.held \
-            and must_hold_seat(state) == seat
-        return betting_actions(state, seat, bound=bound)
+        return _round_bets(context, state.seats, seat, step.number, state.high, state.opener,
+                           state.held, state.bets)
     if kind == "exchange":
         return exchange_actions(state.seats[seat].hand)
     return ()
@@ -384,6 +461,10 @@ def core_bet(state: GameState, seat: int, action: Action,
         action: A legal :class:`Vie`, :class:`Hold`, :class:`Pass` or :class:`Fold` (of these
             exact classes).
         history: The new state's history (the action appended).
+
+    Where the core alone answers ``primero_legal_actions`` too (``rules.core_legal``), the
+    new state comes with its legal actions cached: :func:`core_legal_actions` of it, worked
+    out from the round's parts at hand.
     """
     seats = state.seats
     s = seats[seat]
@@ -427,17 +508,20 @@ def core_bet(state: GameState, seat: int, action: Action,
     live = 0
     able = 0
     complete = True
-    for x in new_seats:
-        if not x.folded:
-            live += 1
-            x_stack = x.stack
-            if x_stack > 0:
-                able += 1
-            if opener is not None:
-                if x.round_bet != high and x_stack != 0:
+    if opener is not None:  # round_complete: everyone still in is level (or all-in)
+        for x in new_seats:
+            if not x.folded:
+                live += 1
+                if complete and x.round_bet != high and x.stack != 0:
                     complete = False
-            elif not x.acted and x_stack > 0:
-                complete = False
+    else:  # ... or, before a vie, everyone able to act has acted
+        for x in new_seats:
+            if not x.folded:
+                live += 1
+                if x.stack > 0:
+                    able += 1
+                    if not x.acted:
+                        complete = False
     if kind is Fold and opener is None and live > 1 and able < 2:
         # docs/rules/waks.md: folds before any vie leave one player able to act beside an all-in
         # player: the round ends as a skipped round (see primero_apply_action)
@@ -446,13 +530,53 @@ def core_bet(state: GameState, seat: int, action: Action,
         to_act = None
     else:
         to_act = None
-        for k in range(1, n + 1):  # next_actor(state, seat)
-            candidate = new_seats[(seat + k) % n]
+        after = _AFTER.get(n)
+        if after is None:
+            after = _AFTER[n] = tuple(tuple((i + k) % n for k in range(1, n + 1))
+                                      for i in range(n))
+        for other in after[seat]:  # next_actor(state, seat)
+            candidate = new_seats[other]
             if candidate.stack > 0 and not candidate.folded:
-                to_act = (seat + k) % n
+                to_act = other
                 break
     new = _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets, skipped,
                      history)  # (_cards_sound kept: a bet moves no card)
+    if to_act is None:
+        return new  # type: ignore[no-any-return]
+    context = state.context
+    if not context.rules.core_legal:
+        return new  # type: ignore[no-any-return]
+    # the core alone answers the next legal actions: cached, worked out as _round_bets does
+    # (inline: the round's parts are at hand)
+    s = new_seats[to_act]
+    rest, cap, table_key, must_hold_rounds, pass_answers_bet, pass_once, fold = \
+        context.bet_facts
+    if opener is None:
+        case, available, may_pass, bound = 0, s.stack, True, False
+    else:
+        bound = False
+        if not held and context.steps[state.step_index + 1].number in must_hold_rounds:  # type: ignore[union-attr]
+            for k in range(1, n):  # must_hold_seat, inline
+                other = (opener - k) % n
+                x = new_seats[other]
+                if x.stack > 0 and not x.folded:
+                    bound = other == to_act
+                    break
+        owed = high - s.round_bet
+        if owed > 0:
+            case, available = 1, s.stack - owed
+            may_pass = pass_answers_bet and not (pass_once and s.passed)
+        else:  # level while others still owe: pass, raise, or (pointlessly) fold
+            case, available, may_pass = 2, s.stack, True
+    if cap is not None and bets >= cap:  # house rule: no more vies or raises
+        available = 0
+    top = (available if available < rest else rest) if available > 0 else 0
+    by_code = _BETTING.get(table_key)
+    legal = None if by_code is None else by_code.get(
+        top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0))
+    if legal is None:
+        legal = _situation_bets(context.table, fold, case, available, bound, may_pass, bets)
+    object.__setattr__(new, "_legal", legal)
     return new  # type: ignore[no-any-return]
 
 

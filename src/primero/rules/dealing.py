@@ -24,8 +24,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
+from primero.actions import exchange_actions
 from primero.cards import Card, format_cards
 from primero.copying import copier, replace
 from primero.errors import InvalidDeckError, RecordError
@@ -149,8 +152,12 @@ def core_deal_cards(fresh: GameState, count: int) -> GameState:
     seats = fresh.seats
     n = len(seats)
     eldest = fresh.context.eldest
-    order = tuple([seat for seat in [(eldest + k) % n for k in range(n)]
-                   if not seats[seat].folded])
+    live = []  # the seats still in, in playing order from the eldest (a loop: no call)
+    for k in range(n):
+        seat = (eldest + k) % n
+        if not seats[seat].folded:
+            live.append(seat)
+    order = tuple(live)
     key = (order, count, why)
     queued = _ROUNDS.get(key)
     if queued is None:  # the same deliveries for the same seats: values, shared
@@ -190,7 +197,9 @@ def deliver(state: GameState, card: Card | None = None, *, fresh: bool = False) 
     pending = state.pending
     stock, discards, reshuffles = state.stock, state.discards, state.reshuffles
     seats = state.seats
-    dealt = sum([len(s.received) for s in seats])
+    dealt = 0  # every card received so far (a loop: no comprehension's call)
+    for s in seats:
+        dealt += len(s.received)
     after = history_size(state)
     if card is None and len(pending) <= len(stock):  # the usual case: the stock suffices
         return _deliver_from_stock(state, dealt, after, fresh)
@@ -246,25 +255,53 @@ def _deliver_from_stock(state: GameState, dealt: int, after: int, fresh: bool) -
             break
     else:  # one receiver (an exchange): its hand and receipts in one step
         return _deliver_to_one(state, seat, dealt, after, fresh)
-    hands: dict[int, list[Card]] = {}
-    received: dict[int, list[Receipt]] = {}
-    order = dealt
-    for delivery, chosen in zip(pending, stock, strict=False):
-        seat = delivery.seat
-        hand = hands.get(seat)
-        if hand is None:
-            hand = hands[seat] = list(seats[seat].hand)
-            received[seat] = list(seats[seat].received)
-        hand.append(chosen)
-        received[seat].append(_receipt(Receipt, (chosen, delivery.reason, after, order)))
-        order += 1
     new_seats = list(seats)
-    for seat, hand in hands.items():
+    for seat, pick, positions, reasons in _plan_of(pending):
         old = seats[seat]
-        cards = tuple(hand)
-        new_seats[seat] = _dealt_seat(old, cards, tuple(received[seat]))
+        cards = pick(stock)  # the cards at ``positions`` of the stock, in order
+        receipts = list(old.received)  # (a loop, not a comprehension: no call per seat)
+        for card, k, reason in zip(cards, positions, reasons, strict=True):
+            receipts.append(_receipt(Receipt, (card, reason, after, dealt + k)))
+        new_seats[seat] = _dealt_seat(old, tuple(old.hand) + cards, tuple(receipts))
     rest = stock[len(pending):]
     return _dealt(state, tuple(new_seats), rest, fresh)
+
+
+#: A delivery plan: per receiver, in order of their first card, ``(seat, pick, positions,
+#: reasons)``: ``pick(stock)`` is the tuple of the cards at ``positions`` (their places among
+#: the pending deliveries), dealt for ``reasons``.
+_Plan = tuple[tuple[int, "Callable[[tuple[Card, ...]], tuple[Card, ...]]", tuple[int, ...],
+                    tuple[str, ...]], ...]
+#: The plans of pending tuples by identity (a round's deliveries are shared, see ``_ROUNDS``).
+_PLANS: dict[int, tuple[tuple[Delivery, ...], _Plan]] = {}
+
+
+def _plan_of(pending: tuple[Delivery, ...]) -> _Plan:
+    """Who receives which of the ``pending`` deliveries (worked out once per tuple of them).
+
+    The plan :func:`_deliver_from_stock` deals by.
+    """
+    hit = _PLANS.get(id(pending))
+    if hit is not None and hit[0] is pending:
+        return hit[1]
+    by_seat: dict[int, list[int]] = {}
+    for k, delivery in enumerate(pending):
+        by_seat.setdefault(delivery.seat, []).append(k)
+    plan = tuple((seat, _picker(tuple(positions)), tuple(positions),
+                  tuple(pending[k].reason for k in positions))
+                 for seat, positions in by_seat.items())
+    if len(_PLANS) >= 1024:
+        _PLANS.clear()
+    _PLANS[id(pending)] = (pending, plan)
+    return plan
+
+
+def _picker(positions: tuple[int, ...]) -> Callable[[tuple[Card, ...]], tuple[Card, ...]]:
+    """A function giving the tuple of the items of a tuple at ``positions`` (one or more)."""
+    if len(positions) == 1:
+        (k,) = positions
+        return lambda stock: (stock[k],)
+    return itemgetter(*positions)
 
 
 def _deliver_to_one(state: GameState, seat: int, dealt: int, after: int, fresh: bool) \
@@ -314,6 +351,9 @@ _receipt = tuple.__new__  # Receipt(card, reason, after, order) without its Pyth
 _turn_state = copier(GameState, "to_act", "history")
 _served_state = copier(GameState, "seats", "discards", "pending", "to_act", "history")
 _thrown_seat = copier(Seat, "hand", "discarded")
+#: An exchange served at once from the top of the stock (no card left pending).
+_replaced_state = copier(GameState, "seats", "stock", "discards", "to_act", "history")
+_replaced_seat = copier(Seat, "hand", "discarded", "received")
 
 
 def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
@@ -324,8 +364,15 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
     then the turn to the next player still in, in playing order, who has not exchanged) with
     ``history`` set: the engine's fast path where the core alone answers both hooks.
 
+    Where the stock holds the replacements (and the cards are not dealt from outside), they
+    are dealt at once, as the engine's :func:`deliver` of the pending cards would deal them
+    next: from the top of the stock, received as ``"exchange"`` after this action. Otherwise
+    they are left pending, for the engine to deal (a reshuffle, or chance nodes). Where the
+    core alone answers ``primero_legal_actions`` too, the next exchanger's legal actions come
+    cached.
+
     Args:
-        state: The state, in an exchange step, with ``seat`` to act.
+        state: The state, in an exchange step, with ``seat`` to act (no card pending).
         seat: The exchanging seat.
         discards: The cards thrown (from the hand: a legal exchange).
         history: The new state's history (the action appended).
@@ -343,6 +390,7 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
     sound = state._cards_sound
     if not discards:
         new = _turn_state(state, nxt, history)
+        new_seats = seats
     else:
         player = seats[seat]
         thrown = tuple(discards)
@@ -350,15 +398,39 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
         for card in thrown:  # equal cards have equal bits: ``c not in discards``, no __eq__
             mask |= card.bit
         hand = tuple([c for c in player.hand if not c.bit & mask])
-        new_seats = list(seats)
-        new_seats[seat] = _thrown_seat(player, hand, player.discarded + thrown)
-        new = _served_state(state, tuple(new_seats), (*state.discards, *thrown),
-                            state.pending + (Delivery(seat, "exchange", thrown),) * len(thrown),
-                            nxt, history)
+        new_seats_list = list(seats)
+        stock = state.stock
+        m = len(thrown)
+        if m <= len(stock) and not context.external and not state.pending:
+            # deliver's usual case, at once: the replacements from the top of the stock
+            drawn = stock[:m]
+            after = history.size
+            dealt = 0
+            for s in seats:
+                dealt += len(s.received)
+            received = list(player.received)  # (a loop, not a comprehension: no call)
+            for card in drawn:
+                received.append(_receipt(Receipt, (card, "exchange", after, dealt)))
+                dealt += 1
+            new_seats_list[seat] = _replaced_seat(player, hand + drawn,
+                                                  player.discarded + thrown, tuple(received))
+            new_seats = tuple(new_seats_list)
+            new = _replaced_state(state, new_seats, stock[m:], (*state.discards, *thrown),
+                                  nxt, history)
+        else:
+            new_seats_list[seat] = _thrown_seat(player, hand, player.discarded + thrown)
+            new_seats = tuple(new_seats_list)
+            new = _served_state(state, new_seats, (*state.discards, *thrown),
+                                state.pending + (Delivery(seat, "exchange", thrown),) * m,
+                                nxt, history)
         # the cards stay sound if exactly the thrown ones, distinct, left the hand for the pile
         sound = sound and mask.bit_count() == len(thrown) == len(player.hand) - len(hand)
     if sound:
         object.__setattr__(new, "_cards_sound", True)
+    if nxt is not None and not new.pending and context.rules.core_legal:
+        legal = exchange_actions(new_seats[nxt].hand)  # core_legal_actions(new), inline
+        if legal:
+            object.__setattr__(new, "_legal", legal)
     return new  # type: ignore[no-any-return]
 
 

@@ -311,38 +311,44 @@ def core_settle(state: GameState) -> Settlement:
 
 
 def settle_direct(state: GameState) -> Settlement:
-    """:func:`core_settle`, for the engine's fast path: a win unseen made with fewer objects.
+    """:func:`core_settle`, for the engine's fast path: the usual settlements made at once.
 
     Equal to :func:`core_settle` (the value the hook gives): one player left takes every
     contested layer, and those layers, all open to that player alone, form one pot
-    (:func:`form_pots`), so the pot is made at once, without the layers in between.
+    (:func:`form_pots`), so the pot is made at once, without the layers in between; a
+    showdown of equal stakes is one pot too (see :func:`_showdown_direct`).
     """
     seats = state.seats
     winner = -1
     for i, s in enumerate(seats):
         if not s.folded:
             if winner >= 0:
-                return core_settle(state)  # a showdown or a carry-over
+                if state.ended_by == "showdown":
+                    return _showdown_direct(state)
+                return core_settle(state)  # a carry-over
             winner = i
     if winner < 0:  # pragma: no cover - a deal always keeps one player
         return core_settle(state)
-    contributions = [s.contributed for s in seats]
+    # build_layers with one contender, in closed form: a level is contested while two
+    # players reach it (up to the second-highest contribution) and the winner does (up to
+    # theirs); above ``top``, the lower of the two, every chip goes back to whoever put it in
+    contributions = []  # (a loop, not a comprehension: no call)
+    for s in seats:
+        contributions.append(s.contributed)
     carry = state.context.setup.carry
     reach = contributions[winner]
-    returns: dict[int, int] = {}
+    second = sorted(contributions, reverse=True)[1]
+    top = reach if reach < second else second
+    if top < 0:  # pragma: no cover - contributions are never negative
+        top = 0
     amount = 0
-    top = 0
-    previous = 0
-    for level in sorted({c for c in contributions if c > 0}):  # build_layers, one contender
-        funders = [i for i, c in enumerate(contributions) if c > previous]
-        if len(funders) == 1 or reach < level:
-            for i in funders:
-                returns[i] = returns.get(i, 0) + min(contributions[i], level) - previous
+    returns: list[tuple[int, int]] = []
+    for i, c in enumerate(contributions):
+        if c > top:
+            amount += top
+            returns.append((i, c - top))
         else:
-            amount += sum([(c if c < level else level) - previous
-                           for c in contributions if c > previous])
-            top = level
-        previous = level
+            amount += c
     contenders = (winner,)
     if top:
         layers: tuple[PotLayer, ...] = (
@@ -353,7 +359,61 @@ def settle_direct(state: GameState) -> Settlement:
         layers = ()
     won = amount + carry
     awards = (_award(winner, won),) if won > 0 else ()
-    return _unseen_settlement(awards, tuple(sorted(returns.items())), layers)  # type: ignore[no-any-return]
+    return _unseen_settlement(awards, tuple(returns), layers)  # type: ignore[no-any-return]
+
+
+def _showdown_direct(state: GameState) -> Settlement:
+    """:func:`settle_showdown` of ``state`` (the core's policy), made at once in the usual case.
+
+    Every player still in put in the same chips and nobody more: then every layer of
+    :func:`build_layers` is open to all of them, so they form one pot (:func:`form_pots`) of
+    every chip put in and the carry, which the best hand takes (:func:`share_layer`); no
+    chips go back and none carry over. Anything else is :func:`settle_showdown` itself.
+    """
+    seats = state.seats
+    level = -1
+    chips = 0
+    still_in = []  # (loops, not comprehensions: no calls)
+    for i, s in enumerate(seats):
+        put = s.contributed
+        if not s.folded:
+            if level < 0:
+                level = put
+            elif put != level:
+                return settle_showdown(state)  # more than one pot
+            still_in.append(i)
+        chips += put
+    if level <= 0:
+        return settle_showdown(state)
+    for s in seats:
+        if s.contributed > level:
+            return settle_showdown(state)  # chips go back
+    live = tuple(still_in)
+    context = state.context
+    variant = context.variant
+    evaluate = variant.ranking.evaluate
+    values = {}
+    best = None
+    for seat in live:
+        value = values[seat] = evaluate(seats[seat].hand)
+        key = value.key
+        if best is None or key > best:
+            best = key
+    top = [s for s in live if values[s].key == best]
+    amount = chips + context.setup.carry
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+    if len(top) == 1:  # share_layer's answer for one winner, whatever the tie policy
+        winners, shares = (top[0],), (amount,)
+    else:
+        winners, shares = share_layer(state, amount, top,
+                                      str(variant.options.get("tie", "eldest")))
+    won: dict[int, int] = {}
+    for seat, share in zip(winners, shares, strict=True):
+        won[seat] = won.get(seat, 0) + share
+    awards = tuple(_valued_award(s, a, values[s]) for s, a in sorted(won.items()) if a > 0)
+    return _settlement(awards, (), (_won_layer(amount, level, live, winners, shares),),  # type: ignore[no-any-return]
+                       0, True, tuple(sorted(values.items())), "")
 
 
 class CoreSettling:
