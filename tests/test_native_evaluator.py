@@ -350,12 +350,14 @@ def test_a_dropped_ranking_frees_its_native_evaluator(monkeypatch: pytest.Monkey
                    "primero.compiled_evaluator" for o in gc.get_objects())
 
     clear_caches()
+    reset_registry()  # the registry keeps every variant configured since it was made
     before = evaluators()
     ranking = _ranking("waks", "spanish48")
     value = ranking.evaluate(ranking.pack.ordered[:4])
     assert evaluators() == before + 1
     del ranking, value
-    reset_registry()  # the registry keeps every variant configured since it was made
+    clear_caches()
+    reset_registry()
     assert evaluators() == before
 
 
