@@ -127,20 +127,12 @@ def test_a_pickled_state_does_not_carry_the_caches_of_other_states() -> None:
                           _fresh(state).information_state_tensor(2))
 
 
-def test_pettingzoo_pays_a_deal_that_ends_at_reset() -> None:
+def test_pettingzoo_reports_what_a_deal_that_ends_at_reset_would_have_paid() -> None:
     pytest.importorskip("pettingzoo")
-    from primero.adapters import returns
     from primero.pettingzoo import env
 
     table = env(variant="primiera", players=2, chips=4)
-    table.reset(seed=3)  # dealt, then over at once: no decision to make
-    deal = table.unwrapped.deal
-    assert deal.over
-    assert returns(deal, table.unwrapped.table) == [1.0, -1.0]
-    collected: dict[str, float] = {}
-    for agent in table.agent_iter():
-        _, reward, termination, _, _ = table.last()
-        assert termination
-        collected[agent] = collected.get(agent, 0.0) + reward
-        table.step(None)
-    assert collected == {"player_0": 1.0, "player_1": -1.0}  # was 0.0 each
+    table.reset(seed=3)  # the first deal is over at once (no decision): skipped, reported
+    assert table.unwrapped.infos["player_0"]["skipped_deals"] == (
+        {"player_0": 1.0, "player_1": -1.0},)  # what it would have paid
+    assert not table.unwrapped.deal.over  # the episode is the next deal, which has a decision

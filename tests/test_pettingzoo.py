@@ -7,6 +7,7 @@ won or lost (the engine's final stacks less the starting chips, a carried pot pe
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any
 
@@ -15,9 +16,14 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils import BaseWrapper
 
 import primero
-from primero.pettingzoo.env import env, raw_env
+from primero.adapters import AdapterTable
+from primero.pettingzoo.env import DecisionlessTableError, env, raw_env
+from primero.state import GameState
+
+pettingzoo_env = importlib.import_module("primero.pettingzoo.env")  # the module: env is a function
 
 VARIANTS = primero.registry().names()
 
@@ -243,3 +249,129 @@ def test_an_action_that_is_no_whole_id_forfeits_rather_than_being_truncated(
     assert table.rewards == {"player_0": -2.0, "player_1": 1.0, "player_2": 1.0}
     assert all(table.terminations.values())
     assert table.infos["player_0"]["illegal_action"] is True
+
+
+# -- an episode is a deal with at least one decision ------------------------------------------
+
+class _SeedShifted(BaseWrapper):  # type: ignore[misc]
+    """``reset(seed=s)`` deals as ``reset(seed=s + shift)``: api_test always seeds 0."""
+
+    def __init__(self, wrapped: Any, shift: int) -> None:
+        super().__init__(wrapped)
+        self.shift = shift
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        super().reset(seed=None if seed is None else seed + self.shift, options=options)
+
+
+def _engine_deal(table: AdapterTable, rng: random.Random) -> GameState:
+    """One deal dealt straight from the engine, each card equally likely, up to a decision."""
+    state = table.start()
+    while state.pending:
+        chance = state.chance
+        assert chance is not None
+        state = state.deal(rng.choice(state.stock or chance.cards))
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 8])
+@pytest.mark.parametrize("shift", [0, 1, 2, 3, 4])
+def test_api_test_passes_for_primiera_at_every_seed(players: int, shift: int) -> None:
+    api_test(_SeedShifted(env(variant="primiera", players=players, chips=4), shift),
+             num_cycles=40)
+
+
+@pytest.mark.parametrize("players", [2, 3, 8])
+def test_seed_test_passes_for_primiera(players: int) -> None:
+    seed_test(lambda: env(variant="primiera", players=players, chips=4), num_cycles=40)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_api_test_and_seed_test_pass_at_the_most_players(variant: str) -> None:
+    players = primero.registry().spec(variant).players[1]
+    api_test(env(variant=variant, players=players, chips=4), num_cycles=20)
+    seed_test(lambda: env(variant=variant, players=players, chips=4), num_cycles=20)
+
+
+@pytest.mark.parametrize("players", [2, 3, 8])
+def test_reset_always_leaves_an_agent_to_decide(players: int) -> None:
+    table = raw_env(variant="primiera", players=players, chips=4)
+    skipped = 0
+    for seed in range(60):
+        table.reset(seed=seed)
+        assert not any(table.terminations.values())
+        assert not any(table.truncations.values())
+        assert table.rewards == dict.fromkeys(table.possible_agents, 0.0)
+        assert table.observe(table.agent_selection)["action_mask"].any()
+        skipped += len(table.infos["player_0"]["skipped_deals"])
+    assert skipped > 0  # the seeds did meet decisionless deals
+
+
+def test_a_decisionless_deal_is_skipped_and_reported() -> None:
+    table = raw_env(variant="primiera", players=3, chips=4)
+    # the first seed whose first deal, dealt straight from the engine, needs no decision
+    seed = next(s for s in range(200) if _engine_deal(table.table, random.Random(s)).over)
+    rng = random.Random(seed)
+    skipped = [_engine_deal(table.table, rng)]
+    while skipped[-1].over:
+        skipped.append(_engine_deal(table.table, rng))
+    played = skipped.pop()  # the first deal with a decision: the episode
+    assert skipped and not played.over
+    table.reset(seed=seed)
+    assert table.deal == played  # the same generator dealt on
+    paid = [{f"player_{i}": float(stack - 4) for i, stack in enumerate(deal.stacks)}
+            for deal in skipped]
+    assert all(sum(p.values()) == 0.0 for p in paid)  # one winner takes the others' antes
+    for agent in table.possible_agents:
+        assert table.infos[agent]["skipped_deals"] == tuple(paid)
+    assert not any(table.terminations.values())
+    # a seed whose first deal needs a decision skips nothing
+    plain = next(s for s in range(200) if not _engine_deal(table.table, random.Random(s)).over)
+    table.reset(seed=plain)
+    assert table.deal == _engine_deal(table.table, random.Random(plain))
+    assert table.infos["player_1"]["skipped_deals"] == ()
+
+
+def _episode(table: Any, seed: int) -> tuple[Any, ...]:
+    table.reset(seed=seed)
+    skipped = table.infos["player_0"]["skipped_deals"]
+    rng = random.Random(seed)
+    steps = []
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, _ = table.last()
+        legal = observation["action_mask"].nonzero()[0].tolist()
+        action = None if termination or truncation else rng.choice(legal)
+        steps.append((agent, reward, termination, tuple(legal), action))
+        table.step(action)
+    return skipped, tuple(steps), table.unwrapped.deal
+
+
+@pytest.mark.parametrize("players", [2, 3, 8])
+def test_the_same_seed_gives_the_same_episode_with_zero_sum_rewards(players: int) -> None:
+    first = env(variant="primiera", players=players, chips=4)
+    second = env(variant="primiera", players=players, chips=4)
+    for seed in range(12):
+        episode = _episode(first, seed)
+        assert episode == _episode(second, seed)
+        skipped, steps, deal = episode
+        assert len(steps) > players  # a decision, then every agent's last step
+        assert sum(reward for _, reward, _, _, _ in steps) == 0.0
+        assert deal.over
+        assert all(sum(paid.values()) == 0.0 for paid in skipped)
+        # chips conserved: the final stacks and a pot carried over hold every chip dealt
+        assert sum(deal.stacks) + deal.settlement.carry == 4 * players
+
+
+def test_a_table_with_no_decision_in_the_bound_raises_naming_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    table = raw_env(variant="primiera", players=8, chips=4)
+    seed = next(s for s in range(500) if all(
+        _engine_deal(table.table, rng).over for rng in [random.Random(s)] for _ in range(3)))
+    monkeypatch.setattr(pettingzoo_env, "MAX_DEALS_TRIED", 3)
+    with pytest.raises(DecisionlessTableError,
+                       match=r"table variant='primiera' .* players=8 chips=\[4, 4, 4, 4, 4, 4, "
+                             r"4, 4\] dealer=7 carry_in=0: none of 3 deals in a row needed a "
+                             r"decision") as raised:
+        table.reset(seed=seed)
+    assert raised.value.tried == 3
+    assert isinstance(raised.value, primero.PrimeroError)

@@ -17,6 +17,6 @@ See :class:`~primero.pettingzoo.env.raw_env` for the spaces, rewards and seeding
 
 from __future__ import annotations
 
-from primero.pettingzoo.env import env, raw_env
+from primero.pettingzoo.env import DecisionlessTableError, env, raw_env
 
-__all__ = ["env", "raw_env"]
+__all__ = ["DecisionlessTableError", "env", "raw_env"]
