@@ -180,6 +180,10 @@ def test_a_variant_or_max_outcomes_of_the_wrong_type_is_named() -> None:
      r"^hand 0 of evaluate_many is Card Card.parse\('7s'\), not a hand$"),
     ([None], r"^hand 0 of evaluate_many is NoneType None, not a hand$"),
     (np.ma.array([[0, 1, 2, 3]], mask=[[0, 0, 0, 1]]), r"^evaluate_many takes no masked array"),
+    ([[0, 1, 2, 3]], r"^hand 0 of evaluate_many is a list of integers: pack indices go in an "
+                     r"\(N, 4\) numpy integer array \(np.asarray\(hands\)\); a hand in a "
+                     r"sequence is cards or card text$"),
+    (["7s 6h Ad Kc", (0, 1, 2, "3")], r"^hand 1 of evaluate_many is a tuple of integers"),
 ])
 def test_evaluate_many_names_what_is_not_a_batch_of_hands(hands: Any, message: str) -> None:
     # before: ValueError (cannot reshape), TypeError (not iterable), IndexError (masked)

@@ -603,6 +603,12 @@ class Ranking:
                 if isinstance(hand, Card) or not isinstance(hand, str | Iterable):
                     raise InvalidDeckError(f"hand {row} of evaluate_many is "
                                            f"{type(hand).__name__} {hand!r:.60}, not a hand")
+                if isinstance(hand, list | tuple) and any(
+                        isinstance(x, int | np.integer) for x in hand):
+                    raise InvalidDeckError(
+                        f"hand {row} of evaluate_many is a {type(hand).__name__} of integers: "
+                        f"pack indices go in an (N, {HAND_SIZE}) numpy integer array "
+                        "(np.asarray(hands)); a hand in a sequence is cards or card text")
                 cards = parse_cards(hand)
                 self.pack.check(cards, "hand")
                 if len(cards) != HAND_SIZE:
