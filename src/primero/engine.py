@@ -252,6 +252,7 @@ def start_deal(
 _SeatRecipe = tuple[Any, tuple[tuple[int, str, int, int, list[Receipt | None]], ...]]
 
 
+@attrs.frozen(eq=False)  # compared by identity: a recipe per known table
 class StartRecipe:
     """How every seeded deal at one known table starts, up to its first decision.
 
@@ -277,24 +278,12 @@ class StartRecipe:
             deal at the table) where the core alone answers them, else ``None``.
     """
 
-    __slots__ = ("dealt", "first", "legal", "seats", "table", "variant")
-
     table: DealSetup
     variant: Variant
     first: GameState
     dealt: int
     seats: tuple[_SeatRecipe | None, ...]
     legal: tuple[Action, ...] | None
-
-    def __init__(self, table: DealSetup, variant: Variant, first: GameState, dealt: int,
-                 seats: tuple[_SeatRecipe | None, ...],
-                 legal: tuple[Action, ...] | None) -> None:
-        self.table = table
-        self.variant = variant
-        self.first = first
-        self.dealt = dealt
-        self.seats = seats
-        self.legal = legal
 
     def start(self, context: DealContext, stock: tuple[Card, ...]) -> GameState:
         """The deal of ``context`` (a seeded deal at this table) dealt from ``stock``."""
@@ -645,25 +634,34 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
         rules = context.rules
         if type(chosen) in _BETS and rules.core_apply and not hookchecks._strict \
                 and context.steps[state.step_index + 1].kind != "exchange":  # type: ignore[union-attr]
-            # _applied's betting action, inline (the most frequent move: one call less)
-            by_action = _ENTRIES.get(seat)  # _entry(seat, action), its usual case inline
-            entry = by_action.get(id(chosen)) if by_action is not None else None
-            if entry is None or entry[1] is not chosen:
-                entry = _entry(seat, chosen)
-            history = HistoryChain(state._history, entry)  # history_with(state, entry)
-            if history.size > context.bound and past_action_bound(state):  # (size - 1 taken)
-                raise rules._endless(state)
-            new = core_bet(state, seat, chosen, history)
-            if state._log is not None:  # someone reads the log (views do): extend it
-                object.__setattr__(new, "_log", (*state._log, (seat, public_text(chosen))))
-            if new.to_act is not None:  # (a bet deals no card and never ends the deal)
-                return new  # someone must act: nothing automatic to run (_advance's test)
-            return _advance(new)
+            return _core_bet_applied(state, seat, chosen)  # the most frequent move, direct
         return _applied(state, seat, chosen)
     return _apply_checked(state, action)
 
 
 _BETS = (Vie, Hold, Pass, Fold)
+
+
+def _core_bet_applied(state: GameState, seat: int, action: Action) -> GameState:
+    """The state after ``seat``'s legal betting ``action``, where the core alone applies it.
+
+    The core's own code (:func:`core_bet`), recorded, in one state copy; a bet deals no card
+    and never ends the deal by itself, so only a finished round runs :func:`_advance`.
+    """
+    by_action = _ENTRIES.get(seat)  # _entry(seat, action), its usual case inline
+    entry = by_action.get(id(action)) if by_action is not None else None
+    if entry is None or entry[1] is not action:
+        entry = _entry(seat, action)
+    history = HistoryChain(state._history, entry)  # history_with(state, entry)
+    context = state.context
+    if history.size > context.bound and past_action_bound(state):  # (size - 1 taken)
+        raise context.rules._endless(state)
+    new = core_bet(state, seat, action, history)
+    if state._log is not None:  # someone reads the log (views do): extend it
+        object.__setattr__(new, "_log", (*state._log, (seat, public_text(action))))
+    if new.to_act is not None:
+        return new  # someone must act: nothing automatic to run (_advance's test)
+    return _advance(new)
 
 
 def _applied(state: GameState, seat: int, action: Action) -> GameState:
@@ -680,19 +678,7 @@ def _applied(state: GameState, seat: int, action: Action) -> GameState:
         kind = type(action)
         exchanging = context.steps[state.step_index + 1].kind == "exchange"  # type: ignore[union-attr]
         if kind in _BETS and not exchanging:
-            by_action = _ENTRIES.get(seat)  # _entry(seat, action), its usual case inline
-            entry = by_action.get(id(action)) if by_action is not None else None
-            if entry is None or entry[1] is not action:
-                entry = _entry(seat, action)
-            history = HistoryChain(state._history, entry)  # history_with(state, entry)
-            if history.size > context.bound and past_action_bound(state):  # (size - 1 taken)
-                raise rules._endless(state)
-            new = core_bet(state, seat, action, history)
-            if state._log is not None:  # someone reads the log (views do): extend it
-                object.__setattr__(new, "_log", (*state._log, (seat, public_text(action))))
-            if new.to_act is not None:  # (a bet deals no card and never ends the deal)
-                return new  # someone must act: nothing automatic to run (_advance's test)
-            return _advance(new)
+            return _core_bet_applied(state, seat, action)
         if kind is Exchange and exchanging and rules.core_exchange:
             history = history_with(state, _entry(seat, action))
             if history.size > context.bound and past_action_bound(state):
