@@ -42,6 +42,7 @@ from primero.options import parse_option_args
 from primero.plugins.registry import get_variant
 from primero.setup import Step
 from primero.state import GameState, Receipt, Seat
+from primero.tensor_writes import FloatView, float_view, writers
 from primero.variant import Variant
 
 __all__ = [
@@ -681,25 +682,6 @@ class Piece:
 _KEPT = 65_536
 
 
-def _counted() -> dict[float, float]:
-    """``min(count, 3) / 3`` one decision on, for each value it takes (``step_moves``).
-
-    Worked out in float32 as :meth:`Encoder.fill_information_state` adds ``1 / 3``, so a
-    value read off a tensor (as a Python float) maps to the exact next one.
-    """
-    cell = np.zeros(1, np.float32)
-    following: dict[float, float] = {}
-    for _ in range(4):
-        was = cell.item(0)
-        cell[0] = min(1.0, cell[0] + 1.0 / 3.0)
-        following[was] = cell.item(0)
-    return following
-
-
-#: ``step_moves``' next value for each value it takes (:func:`_counted`).
-_NEXT_COUNT = _counted()
-
-
 def _decision_steps(table: AdapterTable) -> tuple[Step, ...]:
     steps: list[Step] = []
     for step in table.plan:
@@ -861,11 +843,14 @@ class Encoder:
         self._changed_at = at["step_cards"] - tail
         self._recent_at = at["recent"] - tail
         width = self.last_batch + 1
-        # where a card puts its 1: in the hand, among the discards, in ``received`` (batch 0)
-        self._card_at: tuple[dict[Card, int], dict[Card, int], dict[Card, int]] = tuple(
+        # where a card puts its 1: in the hand, among the discards, in ``received`` (batch 0);
+        # with the last batch (the information state's), without the receipts (the
+        # observation's: its hand and discards are laid out as the information state's)
+        in_hand, thrown, got = (
             {card: start + k * step for card, k in self.position.items()}
-            for start, step in ((at["hand"], 1), (at["discarded"], 1),
-                                (at["received"], width)))  # type: ignore[assignment]
+            for start, step in ((at["hand"], 1), (at["discarded"], 1), (at["received"], width)))
+        self._card_at: tuple[Any, ...] = (in_hand, thrown, got, self.last_batch)
+        self._seen_at: tuple[Any, ...] = (in_hand, thrown)
         self._link_at = (n, kinds, self.total, self.held, self._chips_at, self._changed_at,
                          self._recent_at, self.rows, self.row)
         self._no_tail: FloatArray = np.zeros(self.tail_size, np.float32)
@@ -886,6 +871,11 @@ class Encoder:
         # before any settlement (the carry-in and what the seats written put in)
         self._templates: tuple[FloatArray, FloatArray] = (
             np.zeros(self.observation_size, np.float32), np.zeros(self.info_size, np.float32))
+        # written through memoryviews (the compiled writes take any float32 buffer; in Python
+        # a memoryview's item is written in about half a numpy item's time)
+        self._views = (float_view(self._templates[0]), float_view(self._templates[1]))
+        self._copies = (self._templates[0].copy, self._templates[1].copy)
+        self._patch, self._link, self._ones, self._private_copy = writers()
         nobody = (None,) * table.players
         # per layout: where its public pieces start, the offsets from there, the table
         self._present_at: tuple[tuple[Any, ...], tuple[Any, ...]] = tuple(  # type: ignore[assignment]
@@ -994,15 +984,16 @@ class Encoder:
     def _extend_tail(self, tail: FloatArray, link: Trail) -> FloatArray:
         """``tail`` with the trail's last decision added (as :meth:`fill_information_state`)."""
         tail = tail.copy()
-        self._add_link(tail, 0, link)
+        self._add_link(float_view(tail), 0, link)
         return tail
 
-    def _add_link(self, out: FloatArray, at: int, link: Trail, known: int | None = -1) -> None:
+    def _add_link(self, out: FloatView, at: int, link: Trail, known: int | None = -1) -> None:
         """Add the trail's last decision to the history pieces laid out in ``out`` from ``at``.
 
         The decision's kind, chips and cards are read as :meth:`Move.make` reads them, without
         making its texts; ``known`` is the deciding step's index when the caller knows it
-        (``None``: no deciding step), -1 to work it out. ``out`` holds the history before it.
+        (``None``: no deciding step), -1 to work it out. ``out`` holds the history before it
+        (written by :func:`primero.tensor_writes.link`).
         """
         before = link.before
         seat = before.to_act
@@ -1011,60 +1002,31 @@ class Encoder:
         facts = self._facts.get(action)
         kind, changed = self._move_facts(before, action) if facts is None else facts
         chips = link.after.seats[seat].contributed - before.seats[seat].contributed
-        n, kinds, total, held, chips_at, changed_at, recent_at, rows, width = self._link_at
         step = self._step_of(before) if known == -1 else known
-        if step is not None:
-            cell = step * n + seat  # step_moves opens the history pieces
-            moves = at + cell * kinds + kind
-            out[moves] = _NEXT_COUNT[out.item(moves)]
-            if chips:
-                out[at + chips_at + cell] += chips / total
-            if changed:
-                cards = at + changed_at + cell
-                out[cards] = min(1.0, out[cards] + changed / held)
-        row = link.length - 1
-        recent = at + recent_at
-        if row >= rows:  # the window is full: the oldest row goes
-            out[recent:recent + (rows - 1) * width] = out[recent + width:recent + rows * width]
-            out[recent + (rows - 1) * width:recent + rows * width] = 0.0
-            row = rows - 1
-        start = recent + row * width  # a row of zeros
-        out[start + seat] = 1.0
-        out[start + n + kind] = 1.0
-        if chips:
-            out[start + width - 2] = chips / total
-        if changed:
-            out[start + width - 1] = min(1.0, changed / held)
+        self._link(out, at, (seat, kind, chips, changed, -1 if step is None else step,
+                             link.length - 1), self._link_at)
 
-    def _private_ones(self, me: Seat) -> tuple[int, ...]:
-        """Where a seat's cards put a 1 in the information state (hand, discards, receipts).
+    def _private_ones(self, me: Seat, seat: int) -> tuple[int, ...]:
+        """Where ``seat``'s 1s go in its information state: player, hand, discards, receipts.
 
-        Kept per seat's cards (the same tuples go from state to state until the cards change),
-        looked up by the receipts: every new card is a new receipt.
+        Worked out by :func:`primero.tensor_writes.private_ones`, kept per seat's cards (the
+        same tuples go from state to state until the cards change), looked up by the
+        receipts: every new card is a new receipt.
         """
-        received, hand, discarded = me.received, me.hand, me.discarded
+        received = me.received
         entry = self._cards_kept.get(id(received))
-        if entry is not None and entry[0] is received and entry[1] is hand \
-                and entry[2] is discarded:
-            return entry[3]  # type: ignore[no-any-return]
-        in_hand, thrown, got = self._card_at
-        ones = [in_hand[card] for card in hand]
-        ones += [thrown[card] for card in discarded]
-        last = self.last_batch
-        batch, after = -1, -1
-        for receipt in received:  # in the order dealt (Seat.received)
-            if receipt.after != after:
-                batch, after = batch + 1, receipt.after
-            ones.append(got[receipt.card] + (batch if batch < last else last))
-        every = tuple(ones)
+        if entry is not None and entry[0] is received and entry[1] is me.hand \
+                and entry[2] is me.discarded and entry[3] == seat:
+            return entry[4]  # type: ignore[no-any-return]
+        every = self._ones(me, seat, self._card_at)
         kept = self._cards_kept
         if len(kept) >= _KEPT:
             kept.clear()
-        kept[id(received)] = [received, hand, discarded, every, None]
+        kept[id(received)] = [received, me.hand, me.discarded, seat, every]
         return every
 
-    def _template(self, state: GameState, trail: Trail | None, recall: bool) -> FloatArray:
-        """The tensor of ``state`` with its public pieces only (the private ones zero).
+    def _template(self, state: GameState, trail: Trail | None, recall: bool) -> None:
+        """Make the kept template of a layout ``state``'s: its public pieces (private ones zero).
 
         One template per layout (``recall``: the information state's; else the observation's),
         the last state's, kept and patched in place to the next state's: only what may differ
@@ -1072,82 +1034,54 @@ class Encoder:
         seats an action leaves alone; whose turn, the step, the pot; and, when the trail is
         the kept one's plus one decision, that decision). So asking every player's tensor of
         one state (OpenSpiel's ``rl_environment``) works the public pieces out once, and each
-        next state costs only its changes. The caller copies it before writing the private
-        pieces. The values are those :meth:`fill_information_state` and
+        next state costs only its changes. The writes are :mod:`primero.tensor_writes`'
+        (compiled where built); the values those :meth:`fill_information_state` and
         :meth:`fill_observation` write.
         """
         kept = self._kept[recall]
-        out = self._templates[recall]
         last = kept[0]
         if last is state and (not recall or kept[1] is trail):
-            return out
-        base, step_at, stacks_at, pot_at, n, total, held = self._present_at[recall]
-        # the one-hot marks: whose turn (none at chance and at the end), the deciding step
-        to_act = state.to_act
-        over = state.over
-        mark = -1 if to_act is None or over or state.pending else base + to_act
+            return
+        view = self._views[recall]
         steps = state.context.steps
         slots = self._slots
         if slots[0] is not steps:
             index = self.step_index
             slots = self._slots = (steps, tuple(
                 index.get(step) if step is not None else None for step in steps))
-        at = state.step_index + 1
-        step = slots[1][at] if 0 <= at < len(steps) else None
-        step_mark = -1 if step is None else base + step_at + step
-        old = kept[2]
-        if old != mark:
-            if old >= 0:
-                out[old] = 0.0
-            if mark >= 0:
-                out[mark] = 1.0
-        old = kept[3]
-        if old != step_mark:
-            if old >= 0:
-                out[old] = 0.0
-            if step_mark >= 0:
-                out[step_mark] = 1.0
-        seats, before = state.seats, kept[4]
-        put_in = kept[7]  # the carry-in and the seats' chips put in, as written
-        if seats is not before:
-            k = base + stacks_at
-            for i in range(n):
-                seat_state = seats[i]
-                was = before[i]
-                if seat_state is not was:
-                    put_in += seat_state.contributed - (0 if was is None else was.contributed)
-                    out[k] = seat_state.stack / total
-                    out[k + n] = seat_state.contributed / total
-                    out[k + 2 * n] = seat_state.round_bet / total
-                    out[k + 3 * n] = seat_state.folded
-                    cards = len(seat_state.hand)
-                    out[k + 4 * n] = cards / held if cards < held else 1.0
-                k += 1
-        k = base + pot_at
-        settlement = state.settlement
-        out[k] = (put_in if settlement is None else settlement.carry) / total
-        out[k + 1] = state.high / total
-        out[k + 2] = over
-        if settlement is not None or kept[5]:
-            self._write_shown(out, base, state)
-        if recall:
-            last_trail = kept[1]
-            if trail is not last_trail:
-                start = self.tail_start
-                if trail is not None and trail.parent is last_trail:  # one decision more
-                    self._add_link(out, start, trail, kept[6] if trail.before is last else -1)
-                else:  # elsewhere: the kept history is worked out once, for a return
-                    if last_trail is not None and last_trail._tail is None:
-                        last_trail._tail = out[start:].copy()
-                    out[start:] = self.history_tail(trail)
-        kept[:] = (state, trail, mark, step_mark, seats, settlement is not None, step, put_in)
-        return out
+        try:
+            step = self._patch(view, kept, state, slots[1], self._present_at[recall])
+            settlement = state.settlement
+            if settlement is not None or kept[5]:
+                self._write_shown(view, self._present_at[recall][0], state)
+            if recall:
+                last_trail = kept[1]
+                if trail is not last_trail:
+                    start = self.tail_start
+                    if trail is not None and trail.parent is last_trail:  # one decision more
+                        self._add_link(view, start, trail, kept[6] if trail.before is last else -1)
+                    else:  # elsewhere: the kept history is worked out once, for a return
+                        out = self._templates[recall]
+                        if last_trail is not None and last_trail._tail is None:
+                            last_trail._tail = out[start:].copy()
+                        out[start:] = self.history_tail(trail)
+        except BaseException:
+            self._forget(recall)  # a write cut short: start the template afresh next time
+            raise
+        kept[0], kept[1], kept[5], kept[6] = state, trail, settlement is not None, step
 
-    def _write_shown(self, out: FloatArray, base: int, state: GameState) -> None:
+    def _forget(self, recall: bool) -> None:
+        """Zero a layout's template and its kept facts (nothing written)."""
+        self._templates[recall].fill(0.0)
+        self._kept[recall][:] = [None, None, -1, -1, (None,) * self.players, False, None,
+                                 self.table.carry_in]
+
+    def _write_shown(self, out: FloatView, base: int, state: GameState) -> None:
         """The ``shown`` piece of ``state`` into ``out`` (its public pieces from ``base``)."""
         n, cards = self.table.players, len(self.pack)
         shown = base + self._shown_at
-        out[shown:shown + n * cards] = 0.0
+        for k in range(shown, shown + n * cards):
+            out[k] = 0.0
         settlement = state.settlement
         if settlement is not None and settlement.showdown:
             position, seats = self.position, state.seats
@@ -1165,48 +1099,28 @@ class Encoder:
         last state's) with the seat's private ones written in (their positions kept per
         seat's cards). ``trail`` holds the deal's decisions so far.
         """
-        out = self._template(state, trail, True).copy()
-        out[seat] = 1.0  # player opens both layouts
-        me = state.seats[seat]
-        received = me.received
-        entry = self._cards_kept.get(id(received))  # _private_ones' lookup, inlined
-        if entry is not None and entry[0] is received and entry[1] is me.hand \
-                and entry[2] is me.discarded:
-            # asked again: the positions as an index array, written in one go
-            ones = entry[4]
-            if ones is None:
-                ones = entry[4] = np.array(entry[3], np.intp)
-            out[ones] = 1.0
-        else:  # the first time: the few positions one by one (an index array costs more)
-            for index in self._private_ones(me):
-                out[index] = 1.0
-        return out
+        self._template(state, trail, True)
+        return self._private_copy(self._views[1], self._copies[1],  # type: ignore[no-any-return]
+                                  self._private_ones(state.seats[seat], seat))
 
     def observation_array(self, state: GameState, seat: int) -> FloatArray:
         """``seat``'s whole observation tensor as a new array (as :meth:`fill_observation`)."""
-        out = self._template(state, None, False).copy()
-        out[seat] = 1.0
+        self._template(state, None, False)
         me = state.seats[seat]
         hand, discarded = me.hand, me.discarded
         # the hand and the discards only (no receipts): kept per hand, which every card
         # coming or going makes anew
         entry = self._hands_kept.get(id(hand))
-        if entry is not None and entry[0] is hand and entry[1] is discarded:
+        if entry is not None and entry[0] is hand and entry[1] is discarded \
+                and entry[2] == seat:
             ones = entry[3]
-            if ones is None:  # asked again: written in one go
-                ones = entry[3] = np.array(entry[2], np.intp)
-            out[ones] = 1.0
-            return out
-        in_hand, thrown, _ = self._card_at
-        seen = [in_hand[card] for card in hand]
-        seen += [thrown[card] for card in discarded]
-        for index in seen:
-            out[index] = 1.0
-        kept = self._hands_kept
-        if len(kept) >= _KEPT:
-            kept.clear()
-        kept[id(hand)] = [hand, discarded, seen, None]
-        return out
+        else:
+            ones = self._ones(me, seat, self._seen_at)
+            kept = self._hands_kept
+            if len(kept) >= _KEPT:
+                kept.clear()
+            kept[id(hand)] = [hand, discarded, seat, ones]
+        return self._private_copy(self._views[0], self._copies[0], ones)  # type: ignore[no-any-return]
 
     def _cards(self, target: FloatArray, cards: Sequence[Card]) -> None:
         for card in cards:
@@ -1275,11 +1189,14 @@ class Encoder:
                 step = index.get(move.step) if move.step is not None else None
                 if step is None:
                     continue
+                # sums in double from the float32 read, rounded once at the store (as
+                # primero.tensor_writes.link works them)
                 cell = step_moves[step, move.seat]
-                cell[move.kind] = min(1.0, cell[move.kind] + 1.0 / 3.0)
-                step_chips[step, move.seat] += move.chips / total
+                cell[move.kind] = min(1.0, cell.item(move.kind) + 1.0 / 3.0)
+                step_chips[step, move.seat] = step_chips.item(step, move.seat) \
+                    + move.chips / total
                 step_cards[step, move.seat] = min(
-                    1.0, step_cards[step, move.seat] + move.cards / held)
+                    1.0, step_cards.item(step, move.seat) + move.cards / held)
             window = moves[-recent.shape[0]:] if moves else ()
             for row, move in enumerate(window):
                 recent[row, move.seat] = 1.0

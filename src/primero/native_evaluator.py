@@ -16,8 +16,9 @@ load (a free-threaded Python), or ``PRIMERO_NO_NATIVE`` is set (any value but ``
 :func:`evaluator_reason` says why. Switched off when this module is imported, the extension
 is not even loaded (an extension that crashes as it loads cannot take primero with it) until
 a ranking is bound with the switch off; an extension file cut short is never loaded (see
-:func:`truncation`). Standard library only and cheap to import: ``primero --version`` reports
-from here.
+:func:`truncation`; :func:`load_extension` imports primero's other extension, the tensor
+writes of :mod:`primero.tensor_writes`, the same way). Standard library only and cheap to
+import: ``primero --version`` reports from here.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import struct
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
+    from types import ModuleType
     from typing import Any
 
     #: A bound evaluator: what ``Ranking.evaluate`` takes in, a hand value out.
@@ -41,7 +43,8 @@ if TYPE_CHECKING:
          int, type, Evaluator], Evaluator]
 
 __all__ = ["EXTENSION_STATUS_NAME", "binder", "build_report", "evaluator_line",
-           "evaluator_reason", "extension_path", "native_disabled", "truncation"]
+           "evaluator_reason", "extension_path", "load_extension", "native_disabled",
+           "truncation"]
 
 #: The build hook's one-line report beside the extension: ``built`` or ``not built: <why>``.
 EXTENSION_STATUS_NAME = "compiled_evaluator.status"
@@ -93,20 +96,33 @@ def truncation(path: str) -> str | None:
     return None
 
 
-def _load() -> tuple[Binder | None, str | None, ImportError | None]:
-    """Import the extension: (its bind, its file, None), or (None, None, why it did not load)."""
+def load_extension(name: str) -> tuple[ModuleType | None, ImportError | None]:
+    """Import one of primero's compiled extensions: (the module, None) or (None, why not).
+
+    A file cut short is never loaded (:func:`truncation`): its ``ImportError`` says so. The
+    extensions import nothing of primero, so this is no door of the import graph.
+
+    Args:
+        name: The module's full name (``primero.compiled_evaluator``).
+    """
     try:
-        spec = importlib.util.find_spec("primero.compiled_evaluator")
+        spec = importlib.util.find_spec(name)
     except (ImportError, ValueError, AttributeError):
         spec = None
     origin = None if spec is None else spec.origin
     damage = None if origin is None or not os.path.isfile(origin) else truncation(origin)
     if damage is not None:  # importing it would crash the process: report it instead
-        return None, None, ImportError(damage, name="primero.compiled_evaluator", path=origin)
-    try:  # by name: a missing module is a ModuleNotFoundError naming it (reported as such);
-        # the extension imports nothing of primero, so this is no door of the import graph
-        compiled_evaluator = importlib.import_module("primero.compiled_evaluator")
+        return None, ImportError(damage, name=name, path=origin)
+    try:  # by name: a missing module is a ModuleNotFoundError naming it (reported as such)
+        return importlib.import_module(name), None
     except ImportError as error:  # not built here (no compiler at install, Windows), unloadable
+        return None, error
+
+
+def _load() -> tuple[Binder | None, str | None, ImportError | None]:
+    """Import the extension: (its bind, its file, None), or (None, None, why it did not load)."""
+    compiled_evaluator, error = load_extension("primero.compiled_evaluator")
+    if compiled_evaluator is None:
         return None, None, error
     bind: Binder = compiled_evaluator.bind
     return bind, compiled_evaluator.__file__, None

@@ -1,0 +1,258 @@
+"""The adapters' tensor writes: a template's present, one decision's history, a private copy.
+
+:class:`primero.adapters.Encoder` keeps one public template per tensor layout and patches it
+from state to state; these three functions do all its writing on the hot path:
+
+* :func:`patch` — the present: whose turn, the step, the seats that changed, the pot, the
+  high bet, ``over``;
+* :func:`link` — one decision added to the history pieces;
+* :func:`private_ones` — where a player's private 1s go;
+* :func:`private_copy` — a copy of the template with them written in.
+
+Each has a compiled twin in the C extension ``primero.compiled_encoder`` (source
+``src/primero/_native/encode.c``, built at install with the hand evaluator, limited API): the
+same arguments, the same values to the bit, the same updates of the kept facts.
+:func:`writers` gives the compiled ones where the extension loads and ``PRIMERO_NO_NATIVE``
+is not set, else these. Arithmetic, both ways: chips and card counts divided in double, a sum
+made in double from the float32 read, one rounding to float32 at the store (so a value never
+depends on numpy's promotion rules).
+
+``view`` is a writable float32 buffer (the template's :class:`memoryview`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, cast
+
+from primero.native_evaluator import load_extension, native_disabled
+
+__all__ = ["EXTENSION_STATUS_NAME", "FloatView", "Writers", "encoder_reason", "float_view", "link",
+           "patch", "private_copy", "private_ones", "writers"]
+
+class FloatView(Protocol):
+    """A writable float32 buffer, read and written item by item.
+
+    A float32 array's :class:`memoryview`: its items are written in about half the time a
+    numpy array's item takes.
+    """
+
+    def __getitem__(self, index: int, /) -> float: ...
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
+def float_view(array: Any) -> FloatView:
+    """``array``'s memoryview: what the writes write through (a float32, C-contiguous array)."""
+    return cast(FloatView, memoryview(array))
+
+
+#: ``(patch, link, private_ones, private_copy)``.
+Writers = tuple[Callable[..., Any], Callable[..., None], Callable[..., tuple[int, ...]],
+                Callable[..., Any]]
+
+
+def patch(view: FloatView, kept: list[Any], state: Any,
+          slots: tuple[int | None, ...], at: tuple[int, int, int, int, int, float, float]
+          ) -> int | None:
+    """Patch the template in ``view`` from the state ``kept`` describes to ``state``.
+
+    Args:
+        view: The template (float32), its public pieces written for ``kept``'s state.
+        kept: ``[state, trail, turn mark, step mark, seats, settled, step, chips put in]``
+            of the template as written; items 2 (the position of the turn's 1, -1 none), 3
+            (the step's), 4 (the seats written) and 7 (the carry-in and the chips the seats
+            written put in) are updated here.
+        state: The engine's state (``to_act``, ``over``, ``pending``, ``step_index``,
+            ``seats``, ``settlement``, ``high``).
+        slots: For each step of the state's deal context, its index among the deciding
+            steps (``None``: not one).
+        at: Where the public pieces start, the ``step``, ``stacks`` and ``pot`` pieces'
+            offsets from there, the players, the table's chips and the most cards a hand
+            holds.
+
+    Returns:
+        The state's deciding step index (``None``: none).
+    """
+    base, step_at, stacks_at, pot_at, n, total, held = at
+    to_act = state.to_act
+    over = state.over
+    mark = -1 if to_act is None or over or state.pending else base + to_act
+    index = state.step_index + 1
+    step = slots[index] if 0 <= index < len(slots) else None
+    step_mark = -1 if step is None else base + step_at + step
+    old = kept[2]
+    if old != mark:
+        if old >= 0:
+            view[old] = 0.0
+        if mark >= 0:
+            view[mark] = 1.0
+    old = kept[3]
+    if old != step_mark:
+        if old >= 0:
+            view[old] = 0.0
+        if step_mark >= 0:
+            view[step_mark] = 1.0
+    seats, before = state.seats, kept[4]
+    put_in = kept[7]
+    if seats is not before:
+        k = base + stacks_at
+        for i in range(n):
+            seat = seats[i]
+            was = before[i]
+            if seat is not was:
+                put_in += seat.contributed - (0 if was is None else was.contributed)
+                view[k] = seat.stack / total
+                view[k + n] = seat.contributed / total
+                view[k + 2 * n] = seat.round_bet / total
+                view[k + 3 * n] = 1.0 if seat.folded else 0.0
+                cards = len(seat.hand)
+                view[k + 4 * n] = cards / held if cards < held else 1.0
+            k += 1
+    k = base + pot_at
+    settlement = state.settlement
+    view[k] = (put_in if settlement is None else settlement.carry) / total
+    view[k + 1] = state.high / total
+    view[k + 2] = 1.0 if over else 0.0
+    kept[2], kept[3], kept[4], kept[7] = mark, step_mark, seats, put_in
+    return step
+
+
+def link(view: FloatView, at: int, move: tuple[int, int, int, int, int, int],
+         layout: tuple[int, int, float, float, int, int, int, int, int]) -> None:
+    """Add one decision to the history pieces laid out in ``view`` from ``at``.
+
+    Args:
+        view: The tensor (float32), holding the history before the decision.
+        at: Where the history pieces (``step_moves`` first) start.
+        move: ``(seat, kind, chips put in, cards changed, deciding step or -1, row)``: who
+            decided, the kind (an index into :data:`primero.adapters.MOVE_KINDS`), the step's
+            index among the deciding steps, and the decision's place in the deal (0 for the
+            first; past the window's last row the oldest row goes).
+        layout: ``(players, kinds, table's chips, most cards held, step_chips offset,
+            step_cards offset, recent offset, recent rows, row width)``, offsets from ``at``.
+    """
+    seat, kind, chips, changed, step, row = move
+    n, kinds, total, held, chips_at, changed_at, recent_at, rows, width = layout
+    if step >= 0:
+        cell = step * n + seat  # step_moves opens the history pieces
+        moves = at + cell * kinds + kind
+        view[moves] = min(1.0, view[moves] + 1.0 / 3.0)
+        if chips:
+            put = at + chips_at + cell
+            view[put] = view[put] + chips / total
+        if changed:
+            cards = at + changed_at + cell
+            view[cards] = min(1.0, view[cards] + changed / held)
+    recent = at + recent_at
+    if row >= rows:  # the window is full: the oldest row goes
+        for i in range(recent, recent + (rows - 1) * width):
+            view[i] = view[i + width]
+        for i in range(recent + (rows - 1) * width, recent + rows * width):
+            view[i] = 0.0
+        row = rows - 1
+    start = recent + row * width  # a row of zeros
+    view[start + seat] = 1.0
+    view[start + n + kind] = 1.0
+    if chips:
+        view[start + width - 2] = chips / total
+    if changed:
+        view[start + width - 1] = min(1.0, changed / held)
+
+
+def private_copy(view: FloatView, copy: Callable[[], Any],
+                 ones: Sequence[int]) -> Any:
+    """``copy()`` of the template in ``view`` with 1.0 at each position of ``ones``.
+
+    The positions are zero in the template, and are again once the copy is taken (or fails).
+    """
+    try:
+        for index in ones:
+            view[index] = 1.0
+        return copy()
+    finally:
+        for index in ones:
+            view[index] = 0.0
+
+
+def private_ones(seat: Any, index: int, at: tuple[Any, ...]) -> tuple[int, ...]:
+    """Where a seat's 1s go in its tensor: the player, the hand, the discards, the receipts.
+
+    Args:
+        seat: The engine's seat (``hand``, ``discarded``, ``received``).
+        index: Its number: the ``player`` piece's 1.
+        at: ``(hand positions, discard positions, receipt positions, last batch)`` for the
+            information state (dicts by card; a receipt's position is that of its first
+            batch), ``(hand positions, discard positions)`` for the observation (no
+            receipts). Receipts come in batches, a new one at each new ``after`` in the
+            order dealt; the last batch takes any later.
+
+    Raises:
+        KeyError: a card not of the pack.
+    """
+    ones = [index]
+    in_hand, thrown = at[0], at[1]
+    ones += [in_hand[card] for card in seat.hand]
+    ones += [thrown[card] for card in seat.discarded]
+    if len(at) == 4:
+        got, last = at[2], at[3]
+        batch, after = -1, None
+        for receipt in seat.received:  # in the order dealt
+            if receipt[2] != after:
+                batch, after = batch + 1, receipt[2]
+            ones.append(got[receipt[0]] + (batch if batch < last else last))
+    return tuple(ones)
+
+
+#: The build hook's one-line report beside the extension: ``built`` or ``not built: <why>``.
+EXTENSION_STATUS_NAME = "compiled_encoder.status"
+
+_PURE: Writers = (patch, link, private_ones, private_copy)
+#: The compiled writers once loaded, and why they are not used (None: they are).
+_loaded: tuple[Writers | None, str | None] | None = None
+
+
+def _load() -> tuple[Writers | None, str | None]:
+    """The compiled writers, or ``None`` and why they did not load."""
+    compiled, error = load_extension("primero.compiled_encoder")
+    if compiled is not None:
+        return (compiled.patch, compiled.link, compiled.private_ones, compiled.private_copy), None
+    if isinstance(error, ModuleNotFoundError) and error.name == "primero.compiled_encoder":
+        folder = os.path.dirname(os.path.abspath(__file__))
+        try:
+            with open(os.path.join(folder, EXTENSION_STATUS_NAME), encoding="utf-8") as handle:
+                report = handle.read().strip()
+        except OSError:
+            report = ""
+        if report.startswith("not built:"):
+            return None, "not built at install: " + report.split(":", 1)[1].strip()
+        return None, ("no compiled tensor writes beside primero: installed from a pure wheel or "
+                      "a source tree never built (pip install -e . compiles them)")
+    return None, f"the compiled tensor writes do not load: {error}"
+
+
+def writers() -> Writers:
+    """``(patch, link, private_ones, private_copy)``: the compiled ones where they load.
+
+    Else these (the same values): pure Python where ``PRIMERO_NO_NATIVE`` is set (any value
+    but ``""`` or ``"0"``), where the extension was not built (no C compiler at install,
+    Windows) or does not load (:func:`encoder_reason` says why). The extension is loaded on
+    the first call with the switch off.
+    """
+    global _loaded
+    if native_disabled():
+        return _PURE
+    if _loaded is None:
+        _loaded = _load()
+    compiled = _loaded[0]
+    return _PURE if compiled is None else compiled
+
+
+def encoder_reason() -> str | None:
+    """Why the tensor writes are pure Python, or ``None`` where the compiled ones are used."""
+    if native_disabled():
+        return "PRIMERO_NO_NATIVE is set"
+    writers()
+    assert _loaded is not None
+    return _loaded[1]
