@@ -1,6 +1,6 @@
 """Hatch build hook: compile primero's C code with the platform's C compiler.
 
-Two units, each compiled with the first of ``$CC``, ``cc``, ``gcc``, ``clang``
+Three units, each compiled with the first of ``$CC``, ``cc``, ``gcc``, ``clang``
 (``src/primero/analysis/_native/build.py`` does the compiling, standard library only):
 
 * the showdown kernel, ``src/primero/analysis/_native/halves.c``, becomes
@@ -8,26 +8,30 @@ Two units, each compiled with the first of ``$CC``, ``cc``, ``gcc``, ``clang``
   :mod:`ctypes`;
 * the per-call hand evaluator, ``src/primero/_native/evaluate.c``, becomes the extension
   module ``primero/compiled_evaluator.abi3.so``, built against Python's limited API of 3.11
-  (it also needs Python's headers, ``Python.h``).
+  (it also needs Python's headers, ``Python.h``);
+* the adapters' tensor writes, ``src/primero/_native/encode.c``, become the extension module
+  ``primero/compiled_encoder.abi3.so``, built the same way.
 
 Then:
 
-* a regular wheel (``pip install .``, ``python -m build``) carries what was built. With the
-  evaluator it is tagged ``cp311-abi3-<platform>`` (one wheel for CPython 3.11 and later);
+* a regular wheel (``pip install .``, ``python -m build``) carries what was built. With an
+  extension it is tagged ``cp311-abi3-<platform>`` (one wheel for CPython 3.11 and later);
   with the kernel alone ``py3-none-<platform>`` (ctypes: no Python ABI). ``auditwheel
   repair`` (or ``delocate``) then turns ``linux_x86_64`` into a ``manylinux`` tag PyPI
   accepts;
-* an editable install (``pip install -e .``) compiles both into the source tree (gitignored);
+* an editable install (``pip install -e .``) compiles them into the source tree (gitignored);
 * without a compiler (or headers), or if a compile fails, the build goes on with a warning on
   standard error (pip shows it with ``pip install -v``): never a failed install. Without the
   kernel primero counts with numpy instead (as with ``PRIMERO_NO_NATIVE=1``); without the
-  evaluator single hands are evaluated in pure Python (the same values); with neither the
-  wheel is pure Python (``py3-none-any``).
+  evaluator single hands are evaluated in pure Python, without the tensor writes the adapters'
+  tensors are written in pure Python (the same values); with none the wheel is pure Python
+  (``py3-none-any``).
 
-Either way the wheel (or the editable tree) carries ``_primero_native.status`` and
-``compiled_evaluator.status``, one line each saying whether the unit was built and, if not,
-why: ``primero --version``, :func:`primero.analysis.counter` and
-:func:`primero.native_evaluator.evaluator_reason` report them.
+Either way the wheel (or the editable tree) carries ``_primero_native.status``,
+``compiled_evaluator.status`` and ``compiled_encoder.status``, one line each saying whether
+the unit was built and, if not, why: ``primero --version``, :func:`primero.analysis.counter`,
+:func:`primero.native_evaluator.evaluator_reason` and
+:func:`primero.tensor_writes.encoder_reason` report them.
 
 The sdist carries the C sources and this hook, so installing from it compiles again.
 """
@@ -53,6 +57,8 @@ STATUS_NAME = "_primero_native.status"
 #: The same for the hand evaluator, beside it in ``primero/`` (read by
 #: ``primero.native_evaluator``).
 EVALUATOR_STATUS_NAME = "compiled_evaluator.status"
+#: The same for the tensor writes (read by ``primero.tensor_writes``).
+ENCODER_STATUS_NAME = "compiled_encoder.status"
 
 
 def platform_tag() -> str:
@@ -102,22 +108,32 @@ class NativeKernelHook(BuildHookInterface):  # type: ignore[type-arg]
         else:
             status.write_text("built\n", encoding="utf-8")
             self.app.display_info(f"primero: compiled the showdown kernel {target.name}")
-        # the per-call hand evaluator: a Python extension of the limited API (abi3)
+        # two Python extensions of the limited API (abi3): the per-call hand evaluator and
+        # the adapters' tensor writes
         package = root / PACKAGE if version == "editable" else folder
-        extension = package / build.EXTENSION_NAME
-        evaluator_status = package / EVALUATOR_STATUS_NAME
-        evaluator_failure = build.compile_extension(extension)
-        if evaluator_failure is not None:
-            reason = " ".join(evaluator_failure.split())
-            evaluator_status.write_text(f"not built: {reason}\n", encoding="utf-8")
-            self.app.display_warning(
-                f"WARNING: primero: the compiled hand evaluator was NOT built ({reason}). "
-                "Single hands are evaluated in pure Python instead (same values, about 4x "
-                "slower per call). Install a C compiler (cc, gcc or clang, or set CC) and "
-                "Python's headers, and reinstall to build it.")
-        else:
-            evaluator_status.write_text("built\n", encoding="utf-8")
-            self.app.display_info(f"primero: compiled the hand evaluator {extension.name}")
+        built = {}
+        for source, extension_name, status_name, what, without in (
+                (build.EXTENSION_SOURCE, build.EXTENSION_NAME, EVALUATOR_STATUS_NAME,
+                 "hand evaluator was", "Single hands are evaluated in pure Python instead (same "
+                 "values, about 4x slower per call)."),
+                (build.ENCODER_SOURCE, build.ENCODER_NAME, ENCODER_STATUS_NAME,
+                 "tensor writes were", "The adapters' tensors are written in pure Python instead "
+                 "(same values, about 2x slower per call).")):
+            extension = package / extension_name
+            extension_status = package / status_name
+            extension_failure = build.compile_extension(extension, source)
+            if extension_failure is not None:
+                reason = " ".join(extension_failure.split())
+                extension_status.write_text(f"not built: {reason}\n", encoding="utf-8")
+                self.app.display_warning(
+                    f"WARNING: primero: the compiled {what} NOT built ({reason}). "
+                    f"{without} Install a C compiler (cc, gcc or clang, or set CC) and "
+                    "Python's headers, and reinstall to build it.")
+            else:
+                extension_status.write_text("built\n", encoding="utf-8")
+                self.app.display_info(
+                    f"primero: compiled the {what.rsplit(' ', 1)[0]} {extension.name}")
+            built[extension_name] = (extension, extension_status, extension_failure is None)
         if version == "editable":
             return
         build_data["force_include"][str(status)] = f"primero/analysis/_native/{STATUS_NAME}"
@@ -126,12 +142,13 @@ class NativeKernelHook(BuildHookInterface):  # type: ignore[type-arg]
             build_data["pure_python"] = False
             # ctypes loads the kernel: no Python ABI, only the platform
             build_data["tag"] = f"py3-none-{platform_tag()}"
-        build_data["force_include"][str(evaluator_status)] = f"primero/{EVALUATOR_STATUS_NAME}"
-        if evaluator_failure is None:
-            build_data["force_include"][str(extension)] = f"primero/{build.EXTENSION_NAME}"
-            build_data["pure_python"] = False
-            # an extension of the limited API of 3.11: one wheel for CPython 3.11 and later
-            build_data["tag"] = f"cp311-abi3-{platform_tag()}"
+        for extension_name, (extension, extension_status, done) in built.items():
+            build_data["force_include"][str(extension_status)] = f"primero/{extension_status.name}"
+            if done:
+                build_data["force_include"][str(extension)] = f"primero/{extension_name}"
+                build_data["pure_python"] = False
+                # extensions of the limited API of 3.11: one wheel for CPython 3.11 and later
+                build_data["tag"] = f"cp311-abi3-{platform_tag()}"
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         """Remove the scratch folder of a regular wheel's library."""

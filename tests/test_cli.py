@@ -320,7 +320,8 @@ def test_version_names_the_showdown_counter(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setenv("PRIMERO_NO_NATIVE", "1")
     assert ok("--version") == (f"primero {primero.__version__}\n"
                                "showdown odds: numpy (PRIMERO_NO_NATIVE is set)\n"
-                               "single hands: pure Python (PRIMERO_NO_NATIVE is set)\n")
+                               "single hands: pure Python (PRIMERO_NO_NATIVE is set)\n"
+                               "tensors: pure Python (PRIMERO_NO_NATIVE is set)\n")
 
 
 # --- the installed command, as a user runs it ---------------------------------------------------
@@ -341,11 +342,12 @@ def test_console_script_error_has_no_traceback() -> None:
 def test_python_dash_m() -> None:
     done = subprocess.run([sys.executable, "-m", "primero", "--version"],
                           capture_output=True, text=True, timeout=120, check=True)
-    first, counter, evaluator, *rest = done.stdout.splitlines()
+    first, counter, evaluator, encoder, *rest = done.stdout.splitlines()
     assert (first, rest) == (f"primero {primero.__version__}", [])
     assert counter.startswith(("showdown odds: the native kernel (", "showdown odds: numpy ("))
     assert evaluator.startswith(("single hands: the native evaluator (",
                                  "single hands: pure Python ("))
+    assert encoder.startswith(("tensors: the native writes (", "tensors: pure Python ("))
 
 
 def test_the_cli_needs_neither_typer_nor_pydantic() -> None:

@@ -25,6 +25,7 @@ from primero.analysis._native import build
 from primero.cli import pages
 from primero.cli.core import app
 from primero.native_evaluator import evaluator_line
+from primero.tensor_writes import encoder_line
 
 KERNEL = Path(native_kernel.library_path())
 
@@ -58,8 +59,8 @@ def test_the_help_at_eighty_columns_word_for_word() -> None:
         "  counts.\n"
         "\n"
         "Options:\n"
-        "  --version   Print primero's version, which code counts showdown odds and\n"
-        "              which evaluates hands, and exit.\n"
+        "  --version   Print primero's version, which code counts showdown odds,\n"
+        "              evaluates hands and writes tensors, and exit.\n"
         "  -h, --help  Show this message and exit.\n"
         "\n"
         "Commands:\n"
@@ -129,14 +130,16 @@ def counter_line() -> str:
 def test_the_version_page_names_the_version_and_the_counter(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PRIMERO_NO_NATIVE", raising=False)
-    first, second, third = pages.version_page().splitlines()
+    first, second, third, fourth = pages.version_page().splitlines()
     assert first == f"primero {primero.__version__}"
     assert second == str(showdown_counter())
     assert third == evaluator_line()
+    assert fourth == encoder_line()
     monkeypatch.setenv("PRIMERO_NO_NATIVE", "1")
     assert pages.version_page() == (f"primero {primero.__version__}\n"
                                     "showdown odds: numpy (PRIMERO_NO_NATIVE is set)\n"
-                                    "single hands: pure Python (PRIMERO_NO_NATIVE is set)")
+                                    "single hands: pure Python (PRIMERO_NO_NATIVE is set)\n"
+                                    "tensors: pure Python (PRIMERO_NO_NATIVE is set)")
 
 
 def test_the_version_page_reports_a_kernel_never_built(kernel_folder: Path) -> None:

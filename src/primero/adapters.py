@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -42,8 +42,11 @@ from primero.options import parse_option_args
 from primero.plugins.registry import get_variant
 from primero.setup import Step
 from primero.state import GameState, Receipt, Seat
-from primero.tensor_writes import FloatView, float_view, writers
+from primero.tensor_writes import float_view, writers
 from primero.variant import Variant
+
+if TYPE_CHECKING:
+    from primero.tensor_writes import FloatView
 
 __all__ = [
     "AUTOMATIC_STEPS",

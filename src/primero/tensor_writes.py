@@ -23,34 +23,37 @@ depends on numpy's promotion rules).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol, cast
 
 from primero.native_evaluator import load_extension, native_disabled
 
-__all__ = ["EXTENSION_STATUS_NAME", "FloatView", "Writers", "encoder_reason", "float_view", "link",
-           "patch", "private_copy", "private_ones", "writers"]
+# typing is not imported where it is not needed: ``primero --version`` reports from here
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any, Protocol
 
-class FloatView(Protocol):
-    """A writable float32 buffer, read and written item by item.
+    class FloatView(Protocol):
+        """A writable float32 buffer, read and written item by item.
 
-    A float32 array's :class:`memoryview`: its items are written in about half the time a
-    numpy array's item takes.
-    """
+        A float32 array's :class:`memoryview`: its items are written in about half the time
+        a numpy array's item takes.
+        """
 
-    def __getitem__(self, index: int, /) -> float: ...
+        def __getitem__(self, index: int, /) -> float: ...
 
-    def __setitem__(self, index: int, value: float, /) -> None: ...
+        def __setitem__(self, index: int, value: float, /) -> None: ...
+
+    #: ``(patch, link, private_ones, private_copy)``.
+    Writers = tuple[Callable[..., Any], Callable[..., None], Callable[..., tuple[int, ...]],
+                    Callable[..., Any]]
+
+__all__ = ["EXTENSION_STATUS_NAME", "PURE_WRITERS", "encoder_line", "encoder_reason",
+           "float_view", "link", "patch", "private_copy", "private_ones", "writers"]
 
 
 def float_view(array: Any) -> FloatView:
     """``array``'s memoryview: what the writes write through (a float32, C-contiguous array)."""
-    return cast(FloatView, memoryview(array))
-
-
-#: ``(patch, link, private_ones, private_copy)``.
-Writers = tuple[Callable[..., Any], Callable[..., None], Callable[..., tuple[int, ...]],
-                Callable[..., Any]]
+    return memoryview(array)
 
 
 def patch(view: FloatView, kept: list[Any], state: Any,
@@ -208,16 +211,18 @@ def private_ones(seat: Any, index: int, at: tuple[Any, ...]) -> tuple[int, ...]:
 #: The build hook's one-line report beside the extension: ``built`` or ``not built: <why>``.
 EXTENSION_STATUS_NAME = "compiled_encoder.status"
 
-_PURE: Writers = (patch, link, private_ones, private_copy)
-#: The compiled writers once loaded, and why they are not used (None: they are).
-_loaded: tuple[Writers | None, str | None] | None = None
+#: The pure-Python writers (what :func:`writers` gives without the extension).
+PURE_WRITERS: Writers = (patch, link, private_ones, private_copy)
+#: Once loaded: the compiled writers and their file, or ``None``, ``None`` and why not.
+_loaded: tuple[Writers | None, str | None, str | None] | None = None
 
 
-def _load() -> tuple[Writers | None, str | None]:
-    """The compiled writers, or ``None`` and why they did not load."""
+def _load() -> tuple[Writers | None, str | None, str | None]:
+    """The compiled writers and their file, or ``None``, ``None`` and why they did not load."""
     compiled, error = load_extension("primero.compiled_encoder")
     if compiled is not None:
-        return (compiled.patch, compiled.link, compiled.private_ones, compiled.private_copy), None
+        return ((compiled.patch, compiled.link, compiled.private_ones, compiled.private_copy),
+                os.path.abspath(str(compiled.__file__)), None)
     if isinstance(error, ModuleNotFoundError) and error.name == "primero.compiled_encoder":
         folder = os.path.dirname(os.path.abspath(__file__))
         try:
@@ -226,10 +231,11 @@ def _load() -> tuple[Writers | None, str | None]:
         except OSError:
             report = ""
         if report.startswith("not built:"):
-            return None, "not built at install: " + report.split(":", 1)[1].strip()
-        return None, ("no compiled tensor writes beside primero: installed from a pure wheel or "
-                      "a source tree never built (pip install -e . compiles them)")
-    return None, f"the compiled tensor writes do not load: {error}"
+            return None, None, "not built at install: " + report.split(":", 1)[1].strip()
+        return None, None, ("no compiled tensor writes beside primero: installed from a pure "
+                            "wheel or a source tree never built (pip install -e . compiles "
+                            "them)")
+    return None, None, f"the compiled tensor writes do not load: {error}"
 
 
 def writers() -> Writers:
@@ -242,11 +248,11 @@ def writers() -> Writers:
     """
     global _loaded
     if native_disabled():
-        return _PURE
+        return PURE_WRITERS
     if _loaded is None:
         _loaded = _load()
     compiled = _loaded[0]
-    return _PURE if compiled is None else compiled
+    return PURE_WRITERS if compiled is None else compiled
 
 
 def encoder_reason() -> str | None:
@@ -255,4 +261,16 @@ def encoder_reason() -> str | None:
         return "PRIMERO_NO_NATIVE is set"
     writers()
     assert _loaded is not None
-    return _loaded[1]
+    return _loaded[2]
+
+
+def encoder_line() -> str:
+    """The line ``primero --version`` prints: which code writes the adapters' tensors, and why.
+
+    ``tensors: the native writes (<its file>)`` or ``tensors: pure Python (<why>)``.
+    """
+    reason = encoder_reason()
+    if reason is None:
+        assert _loaded is not None
+        return f"tensors: the native writes ({_loaded[1]})"
+    return f"tensors: pure Python ({reason})"

@@ -7,8 +7,8 @@ the group's help, its options' help and every command's one-line help: the app
 lays them out as click does (its ``HelpFormatter``: the width of the terminal, at most 100
 columns, words wrapped as :mod:`textwrap` wraps them), so the quick page is click's page; a
 test compares the two at every width. It imports only :mod:`os`, :mod:`sys`, the package root
-(for the version), :mod:`primero.native_kernel` and :mod:`primero.native_evaluator`: no
-:mod:`re`, no :mod:`textwrap`.
+(for the version), :mod:`primero.native_kernel`, :mod:`primero.native_evaluator` and
+:mod:`primero.tensor_writes`: no :mod:`re`, no :mod:`textwrap`.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import sys
 import primero
 from primero.native_evaluator import evaluator_line
 from primero.native_kernel import counter_line, counter_reason, library_path, try_open
+from primero.tensor_writes import encoder_line
 
 __all__ = ["COMMAND_MODULES", "HELP", "HELP_OPTION_HELP", "MAX_WIDTH", "PROG", "SHORT_HELP",
            "VERSION_HELP", "help_page", "terminal_columns", "version_page"]
@@ -30,8 +31,8 @@ PROG = "primero"
 HELP = "Primero, the Renaissance card game: variants, hand evaluation, exact hand counts."
 
 #: ``--version``'s help.
-VERSION_HELP = ("Print primero's version, which code counts showdown odds and which evaluates "
-                "hands, and exit.")
+VERSION_HELP = ("Print primero's version, which code counts showdown odds, evaluates hands and "
+                "writes tensors, and exit.")
 
 #: ``-h, --help``'s help (click's own words).
 HELP_OPTION_HELP = "Show this message and exit."
@@ -68,16 +69,18 @@ _USAGE = "[OPTIONS] COMMAND [ARGS]..."
 
 
 def version_page(prog: str = PROG) -> str:
-    """``primero --version``: the version, which code counts showdown odds, which evaluates hands.
+    """``primero --version``: the version, then which code counts, evaluates and encodes.
 
-    Three lines. The kernel is looked for and loaded as
+    Four lines: the version, which code counts showdown odds, which evaluates single hands,
+    which writes the adapters' tensors. The kernel is looked for and loaded as
     :func:`primero.analysis.showdown_counter` does (:func:`primero.native_kernel.counter_reason`),
     without importing the analysis package; the hand evaluator's line is
-    :func:`primero.native_evaluator.evaluator_line` (the compiled one, or pure Python and why).
+    :func:`primero.native_evaluator.evaluator_line` (the compiled one, or pure Python and why),
+    the tensor writes' :func:`primero.tensor_writes.encoder_line` (the same).
     """
     path = library_path()
     return (f"{prog} {primero.__version__}\n{counter_line(counter_reason(path, try_open), path)}"
-            f"\n{evaluator_line()}")
+            f"\n{evaluator_line()}\n{encoder_line()}")
 
 
 def terminal_columns() -> int:

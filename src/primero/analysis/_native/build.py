@@ -1,8 +1,10 @@
-"""Compile primero's C code with the system's C compiler: the kernel and the evaluator.
+"""Compile primero's C code with the system's C compiler: the kernel and two extensions.
 
-Two units: the showdown kernel (below) and the per-call hand evaluator, a Python extension
-module built against the limited API (``src/primero/_native/evaluate.c`` into
-``primero/compiled_evaluator.abi3.so``, see :func:`compile_extension`).
+Three units: the showdown kernel (below), and two Python extension modules built against the
+limited API (:func:`compile_extension`): the per-call hand evaluator
+(``src/primero/_native/evaluate.c`` into ``primero/compiled_evaluator.abi3.so``) and the
+adapters' tensor writes (``src/primero/_native/encode.c`` into
+``primero/compiled_encoder.abi3.so``).
 
 ``halves.c`` includes ``tables.h`` and ``sides.h``: one unit to compile. Standard library
 only: the build hook (``hatch_build.py``) loads this file by its path at install time, before
@@ -22,8 +24,8 @@ import sys
 import sysconfig
 from pathlib import Path
 
-__all__ = ["EXTENSION_NAME", "EXTENSION_SOURCE", "LIBRARY_NAME", "SOURCE", "compile_extension",
-           "compile_library", "find_compiler"]
+__all__ = ["ENCODER_NAME", "ENCODER_SOURCE", "EXTENSION_NAME", "EXTENSION_SOURCE", "LIBRARY_NAME",
+           "SOURCE", "compile_extension", "compile_library", "find_compiler"]
 
 #: The shared library's file name on this system.
 LIBRARY_NAME = "_primero_native" + (
@@ -34,6 +36,10 @@ SOURCE = Path(__file__).with_name("halves.c")
 EXTENSION_NAME = "compiled_evaluator.abi3.so"
 #: The evaluator extension's C source.
 EXTENSION_SOURCE = Path(__file__).parents[2] / "_native" / "evaluate.c"
+#: The tensor writes' extension file name (abi3, as the evaluator's).
+ENCODER_NAME = "compiled_encoder.abi3.so"
+#: The tensor writes' C source.
+ENCODER_SOURCE = Path(__file__).parents[2] / "_native" / "encode.c"
 
 
 def find_compiler() -> list[str] | None:
@@ -69,7 +75,7 @@ def compile_library(target: Path, source: Path = SOURCE) -> str | None:
 
 
 def compile_extension(target: Path, source: Path = EXTENSION_SOURCE) -> str | None:
-    """Compile the evaluator extension ``source`` into ``target`` (limited API, abi3).
+    """Compile the extension ``source`` (the evaluator's by default) into ``target`` (abi3).
 
     Args:
         target: The extension module to write (its folder must exist).
