@@ -16,20 +16,28 @@ import html
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from math import comb
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from attrs import frozen
 
 from primero.cards import CARDS_BY_INDEX, Card, Pack, format_cards, parse_cards
 from primero.errors import InvalidDeckError, RankingMismatchError
 from primero.native_evaluator import binder
-from primero.tables import build_table, colex_index, colex_offsets, every_hand, load_or_build
+from primero.tables import (
+    TableSpec,
+    TableVariant,
+    build_table,
+    colex_index,
+    colex_offsets,
+    every_hand,
+    load_or_build,
+)
 
 if TYPE_CHECKING:
     from primero.tables import HandTable
-    from primero.variant import Variant
 
-__all__ = ["DIRECTIONS", "HAND_SIZE", "Classification", "Comparison", "HandValue", "Ranking"]
+__all__ = ["DIRECTIONS", "HAND_SIZE", "Classification", "Comparison", "HandValue", "RankedSpec",
+           "RankedVariant", "Ranking"]
 
 
 #: Only the four cards in hand count (docs/rules/hands.md).
@@ -300,7 +308,40 @@ CLASS_DESCRIPTIONS = {
 DIRECTIONS = ("high", "low")
 
 
-def _declared(variant: Variant | None, attribute: str) -> list[object]:
+class RankedSpec(TableSpec, Protocol):
+    """What a ranking reads of its variant's spec: also the variant's own rule objects."""
+
+    @property
+    def plugins(self) -> tuple[object, ...]:
+        """The rule objects stacked on the core rules."""
+        ...
+
+
+class RankedVariant(TableVariant, Protocol):
+    """What a ranking reads of its variant; a configured :class:`primero.variant.Variant` is one.
+
+    Besides what its table reads (:class:`primero.tables.TableVariant`): the rule objects,
+    whose attributes state class descriptions and the direction, and the variant's ranking,
+    which a pickled ranking becomes again where it is loaded.
+    """
+
+    @property
+    def spec(self) -> RankedSpec:
+        """The registered spec."""
+        ...
+
+    @property
+    def house_rules(self) -> tuple[object, ...]:
+        """The rule objects stacked on top of the variant's own."""
+        ...
+
+    @property
+    def ranking(self) -> Ranking:
+        """The variant's ranking (built once, cached)."""
+        ...
+
+
+def _declared(variant: RankedVariant | None, attribute: str) -> list[object]:
     """The values of ``attribute`` on the variant's rule objects, the last stacked last."""
     if variant is None:
         return []
@@ -331,7 +372,7 @@ class Ranking:
         "pack", "points", "variant",
     )
 
-    variant: Variant | None
+    variant: RankedVariant | None
     name: str
     pack: Pack
     classes: tuple[str, ...]
@@ -347,7 +388,7 @@ class Ranking:
         classify: Callable[[tuple[Card, ...]], Classification],
         order: Callable[[Classification], tuple[int, ...]],
         descriptions: Mapping[str, str] | None = None,
-        variant: Variant | None = None,
+        variant: RankedVariant | None = None,
         direction: str | None = None,
     ) -> None:
         self.variant = variant
@@ -812,6 +853,6 @@ class Ranking:
         return self.evaluate(cards)
 
 
-def _ranking_of(variant: Variant) -> Ranking:
+def _ranking_of(variant: RankedVariant) -> Ranking:
     """The ranking of ``variant`` (the unpickling side of :meth:`Ranking.__reduce__`)."""
     return variant.ranking

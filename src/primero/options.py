@@ -8,7 +8,7 @@ values; :func:`resolve_options` checks what a user asked for and fills in the de
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from attrs import evolve, field, frozen
 
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     pass
 
 __all__ = [
+    "Configured",
     "Option",
     "OptionValue",
     "option_items",
@@ -28,6 +29,19 @@ __all__ = [
 
 #: The types an option value may have.
 OptionValue = bool | int | str
+
+
+class Configured(Protocol):
+    """Anything with its options resolved: what a module that only reads option values takes.
+
+    A configured :class:`primero.variant.Variant` is one; a module below the variant (the
+    seating labels, the hand tables) names this instead of the variant.
+    """
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """Every option's value, by name."""
+        ...
 
 
 @frozen(kw_only=True)

@@ -27,12 +27,7 @@ Example::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from primero.options import Option
-
-if TYPE_CHECKING:
-    from primero.variant import Variant
+from primero.options import Configured, Option
 
 __all__ = [
     "DEAL_PASSES",
@@ -110,7 +105,7 @@ def seating_options(play: str, play_why: str, *, deal: str = "with_play",
     return play_direction_option(play, play_why), deal_passes_option(deal, deal_why)
 
 
-def _labels(variant: Variant) -> tuple[str, str] | None:
+def _labels(variant: Configured) -> tuple[str, str] | None:
     """The variant's ``(play_direction, deal_passes)``, or ``None`` without the labels."""
     play = variant.options.get("play_direction")
     if not isinstance(play, str) or play not in _SIDE:
@@ -130,7 +125,7 @@ def _deal_words(play: str, deal: str, next_dealer: str | None, *, direction: boo
     return f"the deal passes with play{way}{to}"
 
 
-def seating_text(variant: Variant, *, next_dealer: str | None = None) -> str | None:
+def seating_text(variant: Configured, *, next_dealer: str | None = None) -> str | None:
     """The variant's seating labels in words, or ``None`` if it declares no ``play_direction``.
 
     Args:
@@ -150,7 +145,7 @@ def seating_text(variant: Variant, *, next_dealer: str | None = None) -> str | N
             f"{_deal_words(play, deal, next_dealer, direction=False)}")
 
 
-def deal_passing_text(variant: Variant, next_dealer: str) -> str | None:
+def deal_passing_text(variant: Configured, next_dealer: str) -> str | None:
     """Where the deal goes next, in words, or ``None`` if the variant has no seating labels.
 
     Args:

@@ -44,25 +44,30 @@ from array import array
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from math import comb
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from primero.cards import Rank, format_cards
 from primero.errors import InvalidDeckError, PluginError
+from primero.options import Configured, Option, OptionValue
 
 if TYPE_CHECKING:
     from pathlib import Path
 
+    import pluggy
+
     from primero.cards import Card, Pack
-    from primero.hands import Classification
-    from primero.variant import Variant
 
 __all__ = [
     "CACHE_DIR_ENV",
     "FORMAT_VERSION",
     "NO_CACHE_ENV",
     "TABLE_CODE",
+    "Classified",
     "HandTable",
+    "RankingHooks",
     "TableCacheWarning",
+    "TableSpec",
+    "TableVariant",
     "build_table",
     "cache_dir",
     "cache_key",
@@ -81,6 +86,69 @@ _HAND = 4
 OUTSIDE = 1 << 40
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+
+
+class Classified(Protocol):
+    """What a table reads of one hand's classification (a :class:`primero.hands.Classification`)."""
+
+    @property
+    def hand_class(self) -> str:
+        """The class name."""
+        ...
+
+    @property
+    def points(self) -> int:
+        """The hand's points."""
+        ...
+
+
+_C = TypeVar("_C", bound=Classified)
+
+
+class TableSpec(Protocol):
+    """What a table reads of a variant's spec: its name and its declared options."""
+
+    @property
+    def name(self) -> str:
+        """The variant's name."""
+        ...
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The declared options (which of them affect the ranking)."""
+        ...
+
+
+class RankingHooks(Protocol):
+    """A variant's ranking hooks: which implementations answer decides what a build derives."""
+
+    @property
+    def ranking_manager(self) -> pluggy.PluginManager:
+        """The plug-in manager of the ranking hooks."""
+        ...
+
+
+class TableVariant(Configured, Protocol):
+    """What the tables read of the variant a table is built for: a configured Variant is one.
+
+    Its name and the options that affect the ranking key the cache, its ranking hooks decide
+    what :func:`build_table` may derive, and its option values drive the core's derivation.
+    """
+
+    @property
+    def spec(self) -> TableSpec:
+        """The registered spec (its name and declared options)."""
+        ...
+
+    @property
+    def settings(self) -> tuple[tuple[str, OptionValue], ...]:
+        """``(option, value)`` for every declared option."""
+        ...
+
+    @property
+    def rules(self) -> RankingHooks:
+        """The variant's checked rules (their ranking plug-in manager)."""
+        ...
 
 
 def orders_by_class_and_points(function: _F) -> _F:
@@ -241,14 +309,14 @@ def _dense(keys: Sequence[tuple[int, ...]], who: str) -> tuple[tuple[tuple[int, 
     return ordered, {key: s for s, key in enumerate(ordered)}
 
 
-def _hook_functions(variant: Variant | None, hook: str) -> list[Any] | None:
+def _hook_functions(variant: TableVariant | None, hook: str) -> list[Any] | None:
     if variant is None:
         return None
     caller = getattr(variant.rules.ranking_manager.hook, hook)
     return [getattr(i.function, "__func__", i.function) for i in caller.get_hookimpls()]
 
 
-def _standard_classify(variant: Variant | None) -> bool:
+def _standard_classify(variant: TableVariant | None) -> bool:
     """Whether the only ``primero_classify_hand`` is the core's (docs/rules/hands.md).
 
     The core's function is known by its module and name (:mod:`primero.rules.ranking` builds
@@ -260,7 +328,7 @@ def _standard_classify(variant: Variant | None) -> bool:
         "primero.rules.ranking", "CoreRanking.primero_classify_hand")
 
 
-def _order_by_class_and_points(variant: Variant | None) -> bool:
+def _order_by_class_and_points(variant: TableVariant | None) -> bool:
     functions = _hook_functions(variant, "primero_hand_order")
     return bool(functions) and all(
         getattr(f, "__primero_order_by_class_and_points__", False) for f in functions or ())
@@ -292,7 +360,7 @@ def _colex_numpy(sorted_hands: Any, n: int) -> Any:
     return sum(terms[k][sorted_hands[:, k]] for k in range(_HAND))
 
 
-def _classify_standard_numpy(variant: Variant, pack: Pack, points: dict[Card, int],
+def _classify_standard_numpy(variant: TableVariant, pack: Pack, points: dict[Card, int],
                              hands: Any) -> tuple[list[str], Any, Any] | None:
     """Classes (as positions in a name list) and points of every hand, by the core's rules.
 
@@ -355,9 +423,9 @@ def _classify_standard_numpy(variant: Variant, pack: Pack, points: dict[Card, in
 
 
 def build_table(*, pack: Pack, classes: tuple[str, ...], points: dict[Card, int],
-                classify: Callable[[tuple[Card, ...]], Classification],
-                order: Callable[[Classification], tuple[int, ...]],
-                variant: Variant | None, name: str) -> HandTable:
+                classify: Callable[[tuple[Card, ...]], _C],
+                order: Callable[[_C], tuple[int, ...]],
+                variant: TableVariant | None, name: str) -> HandTable:
     """Build the table of every hand of ``pack`` (derived where the hooks allow it).
 
     Args:
@@ -420,8 +488,8 @@ def build_table(*, pack: Pack, classes: tuple[str, ...], points: dict[Card, int]
 
 
 def _build_per_hand(*, pack: Pack, classes: tuple[str, ...],
-                    classify: Callable[[tuple[Card, ...]], Classification],
-                    order: Callable[[Classification], tuple[int, ...]],
+                    classify: Callable[[tuple[Card, ...]], _C],
+                    order: Callable[[_C], tuple[int, ...]],
                     by_class_points: bool, name: str) -> HandTable:
     """Ask the hooks for every hand (a plug-in classifies hands itself)."""
     position = {c: k for k, c in enumerate(classes)}
@@ -588,7 +656,7 @@ def _module_stamp(obj: object) -> list[object]:
     return stamp
 
 
-def cache_key(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
+def cache_key(*, variant: TableVariant, pack: Pack, classes: tuple[str, ...],
               points: dict[Card, int]) -> str:
     """Everything that decides a ranking's table, as canonical JSON text.
 
@@ -614,7 +682,7 @@ def cache_key(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
     return json.dumps(key, sort_keys=True, separators=(",", ":"), default=str)
 
 
-def _file_for(directory: str, variant: Variant, pack: Pack, key: str) -> str:
+def _file_for(directory: str, variant: TableVariant, pack: Pack, key: str) -> str:
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in variant.spec.name)
     return os.path.join(directory, f"{safe}-{pack.name}-{_digest(key.encode())}.table")
 
@@ -730,7 +798,7 @@ def _read_table_file(path: str) -> bytes:
         os.close(fd)
 
 
-def load_or_build(*, variant: Variant, pack: Pack, classes: tuple[str, ...],
+def load_or_build(*, variant: TableVariant, pack: Pack, classes: tuple[str, ...],
                   points: dict[Card, int], name: str,
                   build: Callable[[], HandTable]) -> HandTable:
     """The cached table of a variant's ranking, or a fresh one (then cached).

@@ -4,7 +4,7 @@ Each ``*_problem`` function takes what a hook returned (and what it was given) a
 ``None`` when the answer is sound, or one line saying what was expected; the checked rules
 (:mod:`primero.plugins.deal`) turn that line into a :class:`~primero.errors.PluginError`
 naming the plug-in and the hook (docs/plugins/architecture.md#trust-nothing-that-comes-in).
-The checks of a ranking's answers are :mod:`primero.plugins.rules`' (a ranking needs no deal
+The checks of a ranking's answers are :mod:`primero.plugins.ranking`' (a ranking needs no deal
 code).
 
 Two costs:

@@ -40,7 +40,7 @@ from primero.plugins.manager import (
     register_plugin,
     shown,
 )
-from primero.plugins.rules import RankingRules
+from primero.plugins.ranking import RankingRules
 from primero.rules.betting import CORE_BETTING, core_legal_actions
 from primero.rules.dealing import CORE_DEALING
 from primero.rules.ranking import CORE_RANKING

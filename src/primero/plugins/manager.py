@@ -12,7 +12,7 @@ distribution or module.
 calls them in pluggy's order (through pluggy when a wrapper is registered); :func:`raised` is
 the :class:`~primero.errors.PluginError` of a plug-in's hook that raised; :func:`core_alone`
 tells a hook only the core implements (:func:`is_core`). :func:`hook_watchdog` bounds a hook
-call in the command line. The checked calls of the hooks are :mod:`primero.plugins.rules`'
+call in the command line. The checked calls of the hooks are :mod:`primero.plugins.ranking`'
 and :mod:`primero.plugins.deal`'s.
 """
 

@@ -58,7 +58,8 @@ from primero.plugins.manager import (
     shown,
     whole_number,
 )
-from primero.plugins.rules import Rules, clear_ranking_cache
+from primero.plugins.ranking import clear_ranking_cache
+from primero.plugins.rules import Rules
 from primero.variant import Variant, VariantSpec
 
 if TYPE_CHECKING:
