@@ -1292,7 +1292,7 @@ class Encoder:
         """``seat``'s observation as text (the same facts as the tensor).
 
         The public part names every seat's cards dealt face up and still held
-        (``p1 open 6c 7h``, :attr:`~primero.state.PublicSeat.open`), the viewer's own too, so
+        (``p1 open 7h 6c``, :attr:`~primero.state.PublicSeat.open`), the viewer's own too, so
         that it is the same for every viewer.
         """
         view = state.view(seat)
@@ -1332,7 +1332,7 @@ class Encoder:
         the same two actions, and the hand, are written in the pack's order
         (:func:`~primero.action_space.canonical_hand`), so the order within one deal step
         never splits an information state. The public part ends with every seat's cards
-        dealt face up and still held (``p1 open 6c 7h``), the viewer's own too, and the
+        dealt face up and still held (``p1 open 7h 6c``), the viewer's own too, and the
         hands shown at the showdown.
         """
         view = state.view(seat)

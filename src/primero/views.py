@@ -169,7 +169,7 @@ class PlayerView:
         return default
 
     def _repr_html_(self) -> str:
-        """The view as a notebook table: the viewer's own cards face up, no one else's.
+        """The view as a notebook table: the viewer's own cards face up, others' if dealt so.
 
         Only what the viewer may see: their hand, the other seats' cards dealt face up
         (``open``), the rest as faces down, and the cards shown at a showdown, whose turn it
