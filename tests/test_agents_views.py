@@ -30,6 +30,13 @@ VARIANTS = registry().names()
 FIELDS = tuple(f.name for f in attrs.fields(PlayerView))
 
 
+def dealt_face_up(seat: primero.state.Seat) -> tuple[primero.cards.Card, ...]:
+    """The cards ``seat`` holds whose last receipt was "face up", by that receipt's order."""
+    latest = {r.card: r for r in seat.received}
+    return tuple(r.card for r in sorted(latest.values(), key=lambda r: r.order)
+                 if r.reason == "face up" and r.card in seat.hand)
+
+
 def eager_view(state: GameState, seat: int) -> PlayerView:
     """``seat``'s view of ``state`` with every field given, straight from the state's fields."""
     public = []
@@ -38,7 +45,8 @@ def eager_view(state: GameState, seat: int) -> PlayerView:
     for i, s in enumerate(state.seats):
         public.append(primero.state.PublicSeat(
             name=s.name, stack=s.stack, contributed=s.contributed, round_bet=s.round_bet,
-            folded=s.folded, cards=len(s.hand), shown=s.hand if i in shown else ()))
+            folded=s.folded, cards=len(s.hand), open=dealt_face_up(s),
+            shown=s.hand if i in shown else ()))
     me = state.seats[seat]
     log = []
     for who, action in state.history:

@@ -375,13 +375,13 @@ def test_raise_cap_tightens_the_bound_where_the_engine_applies_it() -> None:
 
 
 def _hidden_cards(deal: GameState, seat: int) -> set[str]:
-    """Cards of other players that ``seat`` may not see (shown hands excepted)."""
+    """Cards of other players that ``seat`` may not see (shown hands and open cards excepted)."""
     shown = {s for s, _ in deal.settlement.values} if deal.settlement is not None \
         and deal.settlement.showdown else set()
     own = {c.ascii for c in deal.seats[seat].hand} | {c.ascii for c in deal.seats[seat].discarded}
     own |= {r.card.ascii for r in deal.seats[seat].received}
     return {c.ascii for i, s in enumerate(deal.seats) if i != seat and i not in shown
-            for c in (*s.hand, *s.discarded)} - own
+            for c in (*s.hand, *s.discarded) if c not in s.open_cards()} - own
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -139,13 +139,13 @@ def test_the_golden_view_of_ben_at_the_end_as_a_dict() -> None:
         "hand": ["7h", "6h", "5h", "2c"],
         "seats": [
             {"name": "Anna", "stack": 57, "contributed": 5, "round_bet": 3, "folded": False,
-             "cards": 4, "shown": ["7s", "Ad", "6c", "Kh"]},
+             "cards": 4, "open": [], "shown": ["7s", "Ad", "6c", "Kh"]},
             {"name": "Ben", "stack": 45, "contributed": 5, "round_bet": 3, "folded": False,
-             "cards": 4, "shown": ["7h", "6h", "5h", "2c"]},
+             "cards": 4, "open": [], "shown": ["7h", "6h", "5h", "2c"]},
             {"name": "Carla", "stack": 50, "contributed": 0, "round_bet": 0, "folded": True,
-             "cards": 2, "shown": []},
+             "cards": 2, "open": [], "shown": []},
             {"name": "Dan", "stack": 48, "contributed": 2, "round_bet": 0, "folded": True,
-             "cards": 4, "shown": []},
+             "cards": 4, "open": [], "shown": []},
         ],
         "dealer": 3,
         "table": {"stake": 1, "rest": 3, "ante": 0, "raise_cap": None},
@@ -194,8 +194,9 @@ def test_every_view_of_every_variant_is_json(name: str) -> None:
         for seat in range(state.n):
             text = json.dumps(to_dict(state.view(seat)))
             others = {c.ascii for s in range(state.n) if s != seat
-                      for c in state.seats[s].hand}
-            if not state.over:  # no other player's card appears in a view during play
+                      for c in state.seats[s].hand
+                      if c not in state.seats[s].open_cards()}  # dealt face up: public
+            if not state.over:  # no other player's hidden card appears in a view during play
                 assert not any(f'"{card}"' in text for card in others - {
                     c.ascii for c in state.seats[seat].hand})
         if state.over:

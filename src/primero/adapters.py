@@ -1209,7 +1209,12 @@ class Encoder:
 
     def observation_string(self, state: GameState, seat: int, *, private: bool = True,
                            public: bool = True) -> str:
-        """``seat``'s observation as text (the same facts as the tensor)."""
+        """``seat``'s observation as text (the same facts as the tensor).
+
+        The public part names every seat's cards dealt face up and still held
+        (``p1 open 7h 6c``, :attr:`~primero.state.PublicSeat.open`), the viewer's own too, so
+        that it is the same for every viewer.
+        """
         view = state.view(seat)
         parts = [f"p{seat}"]
         if private:
@@ -1230,6 +1235,9 @@ class Encoder:
             for key, value in view.extras:
                 parts.append(f"{key} {value}")
             for i, s in enumerate(view.seats):
+                if s.open:  # dealt face up: public, the viewer's own too
+                    parts.append(f"p{i} open {_text(s.open)}")
+            for i, s in enumerate(view.seats):
                 if s.shown:
                     parts.append(f"p{i} shows {_text(s.shown)}")
         return " | ".join(parts)
@@ -1243,7 +1251,9 @@ class Encoder:
         their own exchanges name the cards, everyone else's only how many. Cards dealt between
         the same two actions, and the hand, are written in the pack's order
         (:func:`~primero.action_space.canonical_hand`), so the order within one deal step
-        never splits an information state.
+        never splits an information state. The public part ends with every seat's cards
+        dealt face up and still held (``p1 open 7h 6c``), the viewer's own too, and the
+        hands shown at the showdown.
         """
         view = state.view(seat)
         parts = [f"p{seat}"]
@@ -1269,6 +1279,9 @@ class Encoder:
             parts.append(f"pot {view.pot}")
             for key, value in view.extras:  # public facts of the variant (declarations)
                 parts.append(f"{key} {value}")
+            for i, s in enumerate(view.seats):
+                if s.open:  # dealt face up: public, the viewer's own too
+                    parts.append(f"p{i} open {_text(s.open)}")
             for i, s in enumerate(view.seats):
                 if s.shown:
                     parts.append(f"p{i} shows {_text(s.shown)}")

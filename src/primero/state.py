@@ -43,7 +43,7 @@ from attrs import field, frozen
 
 from primero.action_space import ids_of, space_of
 from primero.cards import Card, format_cards
-from primero.copying import replace
+from primero.copying import maker, replace
 from primero.errors import UnknownSeatError, named
 from primero.seating import seating_text
 from primero.setup import DealSetup, Step, Table
@@ -58,6 +58,7 @@ if TYPE_CHECKING:
     from primero.variant import BettingRules, Variant
 
 __all__ = [
+    "FACE_UP",
     "PROGRESS_FLOOR",
     "Chance",
     "DealContext",
@@ -159,7 +160,9 @@ class Receipt(NamedTuple):
     Attributes:
         card: The card.
         reason: Why it was dealt: ``"deal"``, ``"second deal"``, ``"exchange"`` or ``"pass"``
-            (a Suzuki pass's exchange), or a plug-in's own reason.
+            (a Suzuki pass's exchange), :data:`FACE_UP` (``"face up"``: dealt face up, so
+            every player sees it while the receiver holds it, see :attr:`PublicSeat.open`),
+            or a plug-in's own reason.
         after: How many actions had been applied in the deal before it was dealt.
         order: Its place among all the cards dealt in the deal, 0 for the first.
     """
@@ -168,6 +171,13 @@ class Receipt(NamedTuple):
     reason: str
     after: int
     order: int
+
+
+#: The reason of a card dealt face up (:attr:`Receipt.reason`, :attr:`Delivery.reason`): every
+#: player sees it in the receiver's :attr:`PublicSeat.open` while the receiver holds it. A
+#: dealing hook deals a card face up by queueing it with this reason
+#: (``Delivery(seat, FACE_UP)``, or ``deal_round(state, count, reason=FACE_UP)``).
+FACE_UP = "face up"
 
 
 class Delivery(NamedTuple):
@@ -240,14 +250,45 @@ class Seat:
     _public: PublicSeat | None = field(default=None, init=False, eq=False, repr=False)
 
     def public(self) -> PublicSeat:
-        """What everyone can see of this seat (cached: a seat is a value)."""
+        """What everyone can see of this seat (cached: a seat is a value).
+
+        Its ``open`` cards are :meth:`open_cards`.
+        """
         public = self._public
         if public is None:
-            public = PublicSeat(name=self.name, stack=self.stack, contributed=self.contributed,
-                                round_bet=self.round_bet, folded=self.folded,
-                                cards=len(self.hand))
+            face_up: tuple[Card, ...] = ()
+            for receipt in self.received:  # (a loop, no call: a deal without face-up cards
+                if receipt[1] == FACE_UP:  # pays one comparison a card received)
+                    face_up = self.open_cards()
+                    break
+            public = _public_seat(self.name, self.stack, self.contributed, self.round_bet,
+                                  self.folded, len(self.hand), face_up)
             object.__setattr__(self, "_public", public)
         return public
+
+    def open_cards(self) -> tuple[Card, ...]:
+        """The cards of the hand that were dealt face up, in the order received.
+
+        A card is open while the player holds it and its last receipt (:attr:`received`) has
+        the reason :data:`FACE_UP`: a face-up card thrown in an exchange is no longer open,
+        and a card that comes back face down (after a reshuffle) is not open again. A card
+        in the hand with no receipt (a hand given by a plug-in) is not open.
+
+        Returns:
+            The open cards, ``()`` when none.
+        """
+        hand = self.hand
+        seen: set[Card] = set()
+        cards: list[Card] = []
+        for receipt in reversed(self.received):  # the last receipt of each card decides
+            card = receipt.card
+            if card in seen:
+                continue
+            seen.add(card)
+            if receipt.reason == FACE_UP and card in hand:
+                cards.append(card)
+        cards.reverse()
+        return tuple(cards)
 
     @property
     def all_in(self) -> bool:
@@ -270,7 +311,10 @@ class PublicSeat:
         contributed: Chips put in this deal.
         round_bet: Chips put in this betting round.
         folded: Out of the deal.
-        cards: How many cards the player holds.
+        cards: How many cards the player holds (the open ones included).
+        open: The cards the player holds that were dealt face up (:data:`FACE_UP`), in the
+            order received: every player sees them (:meth:`Seat.open_cards`); ``()`` in a
+            deal without face-up cards.
         shown: The cards, when shown at the showdown; otherwise ``()``.
     """
 
@@ -280,7 +324,14 @@ class PublicSeat:
     round_bet: int
     folded: bool
     cards: int
+    open: tuple[Card, ...] = ()
     shown: tuple[Card, ...] = ()
+
+
+#: ``PublicSeat(name=..., stack=..., ..., open=...)`` by position, without the keyword
+#: handling (a quarter of the time): :meth:`Seat.public` makes one for every seat changed.
+_public_seat = maker(PublicSeat, "name", "stack", "contributed", "round_bet", "folded", "cards",
+                     "open")
 
 
 def reshuffle_pool(discards: tuple[Card, ...], exclude: tuple[Card, ...],

@@ -51,7 +51,8 @@ def deal_table_html(caption: str, seats: Sequence[PublicSeat], *, dealer: int,
         dealer: The dealer's seat (marked D).
         to_act: Whose turn it is (marked with an arrow), or ``None``.
         hands: Per seat, the cards to show face up, or ``None``: then the cards shown at the
-            showdown (``shown``) if any, else as many faces down as the seat holds.
+            showdown (``shown``) if any, else the seat's open cards (``open``, dealt face
+            up) and as many faces down as it holds other cards.
         notes: Lines under the table (plain text: escaped here).
 
     Returns:
@@ -64,7 +65,8 @@ def deal_table_html(caption: str, seats: Sequence[PublicSeat], *, dealer: int,
         if hand is None and seat.shown:
             hand = seat.shown
         cards = " ".join(c._repr_html_() for c in hand) if hand is not None \
-            else " ".join([FACE_DOWN] * seat.cards)
+            else " ".join([*(c._repr_html_() for c in seat.open),
+                           *[FACE_DOWN] * (seat.cards - len(seat.open))])
         status = "folded" if seat.folded else ""
         rows.append(f"<tr><td>{mark}</td><td>{k}</td><td>{html.escape(seat.name)}</td>"
                     f'<td style="text-align:right">{seat.stack}</td>'
@@ -86,7 +88,8 @@ class PlayerView:
         seat: The viewer's seat.
         variant: The variant.
         hand: The viewer's own cards.
-        seats: Every seat's public facts.
+        seats: Every seat's public facts (:class:`~primero.state.PublicSeat`): chips, how
+            many cards, the cards dealt face up (``open``) and the hands shown.
         dealer: The dealer's seat.
         table: Stake, rest, ante.
         step: The current step.
@@ -166,10 +169,11 @@ class PlayerView:
         return default
 
     def _repr_html_(self) -> str:
-        """The view as a notebook table: the viewer's own cards face up, no one else's.
+        """The view as a notebook table: the viewer's own cards face up, others' if dealt so.
 
-        Only what the viewer may see: their hand, the other seats' card counts (faces down)
-        and the cards shown at a showdown, whose turn it is, the pot and every stack.
+        Only what the viewer may see: their hand, the other seats' cards dealt face up
+        (``open``), the rest as faces down, and the cards shown at a showdown, whose turn it
+        is, the pot and every stack.
         """
         me = self.seats[self.seat].name
         where = "over" if self.over else str(self.step) if self.step is not None else "start"

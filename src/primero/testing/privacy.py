@@ -16,7 +16,7 @@ import attrs
 from primero.cards import FRENCH52, Card, Rank
 from primero.errors import IllegalActionError
 from primero.hands import Ranking
-from primero.state import GameState
+from primero.state import FACE_UP, GameState
 from primero.testing.failures import card_list, fail
 from primero.testing.snapshots import ATOMS, field_names, snapshot
 from primero.testing.strategies import action_pool
@@ -69,10 +69,14 @@ Revealed = Callable[[GameState], Iterable[Card]]
 
 
 def public_cards(state: GameState, revealed: Revealed | None = None) -> set[Card]:
-    """Cards everyone may see: hands shown at the showdown, plus ``revealed(state)``."""
-    public: set[Card] = set()
+    """Cards everyone may see: hands shown at the showdown, plus ``revealed(state)``.
+
+    The cards dealt face up (:data:`~primero.state.FACE_UP`) that their receivers still
+    hold (:meth:`~primero.state.Seat.open_cards`) too.
+    """
+    public: set[Card] = {c for s in state.seats for c in s.open_cards()}
     if state.settlement is not None and state.settlement.showdown:
-        public = {c for s, _ in state.settlement.values for c in state.seats[s].hand}
+        public |= {c for s, _ in state.settlement.values for c in state.seats[s].hand}
     if revealed is not None:
         public.update(revealed(state))
     return public
@@ -85,10 +89,12 @@ def check_view_hides(state: GameState, viewer: int, revealed: Revealed | None = 
     Hidden from the viewer: other players' hands (until shown at the showdown), the stock and
     the discards, except the cards the viewer holds or has thrown. The view's own hand, its
     own discards and its own legal actions are the viewer's knowledge and are not searched;
-    the public seats' shown cards, the public extras and the action log (card notation in
-    its text too) are. The other fields of a view are counts and flags: :func:`hidden_twins`
-    covers them. The view ``state.view`` returns reads its fields off the state when first
-    read (:mod:`primero.views`): it must copy (and so pickle) as a plain
+    the public seats' shown and open cards, the public extras and the action log (card
+    notation in its text too) are. Every seat's open cards must be exactly the cards it
+    holds whose last receipt was dealt face up (:data:`~primero.state.FACE_UP`), in the order
+    received: public, and no other card. The other fields of a view are counts and flags:
+    :func:`hidden_twins` covers them. The view ``state.view`` returns reads its fields off
+    the state when first read (:mod:`primero.views`): it must copy (and so pickle) as a plain
     :class:`~primero.state.PlayerView` of its fields, equal to it, and that copy is what is
     searched — what a view hands on never carries the state.
 
@@ -115,10 +121,19 @@ def check_view_hides(state: GameState, viewer: int, revealed: Revealed | None = 
                            f"it holds {card_list(own.hand)}")
     if view.received != own.received:
         raise fail(state, f"seat {viewer}'s view shows other received cards than its own")
+    for i, (seat, public) in enumerate(zip(state.seats, plain.seats, strict=True)):
+        latest = {r.card: r for r in seat.received}  # each card's last receipt
+        face_up = tuple(r.card for r in sorted(latest.values(), key=lambda r: r.order)
+                        if r.reason == FACE_UP and r.card in seat.hand)
+        if public.open != face_up:
+            raise fail(state, f"seat {viewer}'s view shows {card_list(public.open)} as seat "
+                               f"{i}'s open cards; dealt face up and held: "
+                               f"{card_list(face_up)}")
     hidden = {c for i, s in enumerate(state.seats) if i != viewer for c in s.hand}
     hidden |= set(state.stock) | set(state.discards)
     hidden -= public_cards(state, revealed) | set(own.hand) | set(own.discarded)
-    searched: list[object] = [[seat.shown for seat in plain.seats], plain.extras,
+    searched: list[object] = [[seat.shown for seat in plain.seats],
+                              [seat.open for seat in plain.seats], plain.extras,
                               [text for _, text in plain.history]]
     leaked = sorted({c for c in _find_cards(searched) if c in hidden}, key=lambda c: c.index)
     if leaked:

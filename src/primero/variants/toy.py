@@ -35,7 +35,7 @@ from primero.options import Option
 from primero.rules.dealing import deliver, queue
 from primero.rules.ranking import RANKING_OPTIONS, STANDARD_CLASSES
 from primero.setup import Step
-from primero.state import Delivery, GameState
+from primero.state import FACE_UP, Delivery, GameState
 from primero.variant import Variant, VariantSpec, with_cited
 from primero.variants.revival import REVIVAL_BETTING, RevivalRules
 from primero.variants.waks import TIE_OPTION
@@ -118,17 +118,19 @@ class ToyRules:
 
     @hookimpl
     def primero_deal_cards(self, state: GameState, variant: Variant, count: int) -> GameState:
-        """Give each player their open cards, then queue ``count - 2`` hidden cards each.
+        """Give each player their open cards face up, then queue ``count - 2`` hidden cards each.
 
         The open cards are taken out of the stock wherever they are (a seeded or stacked
-        stock too); the hidden ones go one at a time from the eldest, as the core deals.
+        stock too) and dealt face up (:data:`~primero.state.FACE_UP`: every player's view
+        shows them, ``view.seats[i].open``); the hidden ones go one at a time from the
+        eldest, as the core deals.
         """
         order = [i for i in state.playing_order() if not state.seats[i].folded]
         opened = state
         for place, seat in enumerate(order):
             for text in OPEN_CARDS[place]:
                 card = parse_cards(text)[0]
-                opened = deliver(queue(opened, (Delivery(seat, "deal"),)), card)
+                opened = deliver(queue(opened, (Delivery(seat, FACE_UP),)), card)
         hidden = tuple(Delivery(seat, "deal") for _ in range(count - 2) for seat in order)
         return replace(opened, pending=opened.pending + hidden)
 
