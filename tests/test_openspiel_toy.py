@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from itertools import combinations
 
+import numpy as np
 import pytest
 
 pytest.importorskip("pyspiel")
@@ -21,6 +22,7 @@ import pyspiel
 from open_spiel.python.algorithms import cfr, exploitability
 
 from primero import get_variant, parse_cards, start_deal
+from primero.adapters import information_state_layout, observation_layout, views
 from primero.openspiel import GAME_NAME, TOY_PARAMETERS
 
 #: Every betting line of a toy deal, worked from the revival rules (docs/rules/revival.md):
@@ -173,6 +175,35 @@ def test_a_toy_information_state_shows_the_opponents_open_cards(
     assert [c.ascii for c in after.deal.seats[1].hand][:2] == ["7h", "5c"]
     assert after.information_state_string(0) == before.replace("p1 open 7h 6c",
                                                                "p1 open 7h 5c")
+
+
+def _shown(state: pyspiel.State, player: int, recall: bool) -> dict[int, set[str]]:
+    """The cards each seat shows in ``player``'s tensor (its ``shown`` piece), by seat."""
+    game = state.get_game()
+    layout = information_state_layout if recall else observation_layout
+    tensor = state.information_state_tensor(player) if recall \
+        else state.observation_tensor(player)
+    pack = state.deal.variant.pack.cards
+    shown = views(tensor, layout(game.table))["shown"]
+    return {seat: {pack[k].ascii for k in np.flatnonzero(row)} for seat, row in enumerate(shown)}
+
+
+def test_a_toy_tensor_shows_every_seats_open_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    from primero.variants import toy as toy_variant
+
+    state = _toy_deal(toy(), "As 6s Ah 6h")
+    for player in (0, 1):
+        for recall in (True, False):
+            assert _shown(state, player, recall) == {0: {"7s", "6d"}, 1: {"7h", "6c"}}
+    monkeypatch.setattr(toy_variant, "OPEN_CARDS", (("7s", "6d"), ("7h", "5c")))
+    other = _toy_deal(toy(), "As 6s Ah 6h")
+    assert _shown(other, 0, True) == {0: {"7s", "6d"}, 1: {"7h", "5c"}}
+    # the showdown adds the hidden cards of the hands shown
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[1] if 1 in state.legal_actions()
+                           else state.legal_actions()[0])
+    assert state.deal.settlement is not None and state.deal.settlement.showdown
+    assert _shown(state, 0, True) == {0: {"As", "7s", "Ah", "6d"}, 1: {"6s", "6h", "7h", "6c"}}
 
 
 def test_a_toy_observation_names_every_seats_open_cards_the_same_for_both() -> None:

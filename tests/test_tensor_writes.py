@@ -173,11 +173,13 @@ def test_the_compiled_writes_refuse_bad_input_precisely_and_write_nothing() -> N
     assert np.flatnonzero(copied).tolist() == [3, 5] and not template.any()
     kept = [None, None, -1, -1, (None, None), False, None, 0]
     with pytest.raises(TypeError, match="kept must be a list of 8 items"):
-        patch(view, kept[:7], object(), (), (0, 2, 4, 14, 2, 7.0, 4.0))
-    with pytest.raises(TypeError, match=r"slots and at must be tuples \(at: 7 items\)"):
-        patch(view, kept, object(), (), (0, 2, 4, 14, 2, 7.0))
-    with pytest.raises(AttributeError):
+        patch(view, kept[:7], object(), (), (0, 2, 4, 14, 2, 7.0, 4.0, "face up"))
+    with pytest.raises(TypeError, match=r"slots and at must be tuples \(at: 8 items\)"):
         patch(view, kept, object(), (), (0, 2, 4, 14, 2, 7.0, 4.0))
+    with pytest.raises(TypeError, match="the face-up reason must be a str"):
+        patch(view, kept, object(), (), (0, 2, 4, 14, 2, 7.0, 4.0, None))
+    with pytest.raises(AttributeError):
+        patch(view, kept, object(), (), (0, 2, 4, 14, 2, 7.0, 4.0, "face up"))
     assert kept == [None, None, -1, -1, (None, None), False, None, 0]  # kept as it was
     seat = primero.start_deal("waks", ["a", "b"], 5, seed=1).seats[0]
     at = (dict.fromkeys(seat.hand[:1], 7), {})

@@ -41,7 +41,7 @@ from primero.errors import InvalidOptionError, InvalidParameterError, PrimeroErr
 from primero.options import parse_option_args
 from primero.plugins.registry import get_variant
 from primero.setup import Step
-from primero.state import GameState, Receipt, Seat
+from primero.state import FACE_UP, GameState, Receipt, Seat
 from primero.tensor_writes import float_view, writers
 from primero.variant import Variant
 
@@ -711,7 +711,8 @@ def observation_layout(table: AdapterTable, *, private: bool = True,
     * public: ``to_act`` [n] one-hot (all zero at chance and at the end); ``step`` [S] one-hot
       (the plan's deciding steps, in plan order); ``stacks``, ``contributed``, ``round_bet``
       [n] chips; ``folded`` [n] 0/1; ``cards`` [n] cards held; ``pot``, ``high`` [1] chips;
-      ``over`` [1]; ``shown`` [n, P] the hands shown at the showdown.
+      ``over`` [1]; ``shown`` [n, P] the cards each seat shows everyone: those dealt face up
+      and still held, the whole hand at the showdown.
     """
     n, cards = table.players, len(table.pack)
     pieces = [Piece("player", (n,))]
@@ -744,9 +745,10 @@ def information_state_layout(table: AdapterTable, *, private: bool = True,
       decisions; the last row takes any later);
     * public: ``to_act`` [n]; ``step`` [S] one-hot; ``stacks``, ``contributed``, ``round_bet``
       [n] chips; ``folded`` [n]; ``cards`` [n] held; ``pot``, ``high`` [1] chips; ``over`` [1];
-      ``shown`` [n, P]; ``step_moves`` [S, n, K] — per deciding step and player, how many
-      decisions of each kind (``min(count, 3) / 3``); ``step_chips`` [S, n] — chips each put
-      in during the step; ``step_cards`` [S, n] — cards each changed in the step
+      ``shown`` [n, P] (as the observation's); ``step_moves`` [S, n, K] — per deciding step
+      and player, how many decisions of each kind (``min(count, 3) / 3``); ``step_chips``
+      [S, n] — chips each put in during the step; ``step_cards`` [S, n] — cards each
+      changed in the step
       (``min(1, cards / H)``); ``recent`` [M, n + K + 2] — the latest ``M`` decisions, oldest
       first (rows of a shorter deal are zero at the end): who (one-hot), the kind (one-hot),
       the chips it put in, the cards it changed.
@@ -883,7 +885,7 @@ class Encoder:
         # per layout: where its public pieces start, the offsets from there, the table
         self._present_at: tuple[tuple[Any, ...], tuple[Any, ...]] = tuple(  # type: ignore[assignment]
             (public, self._step_at, self._stacks_at, self._pot_at, table.players, self.total,
-             self.held)
+             self.held, FACE_UP)
             for public in (self._observation_public, self._info_public))
         self._kept: tuple[list[Any], list[Any]] = tuple(  # type: ignore[assignment]
             [None, None, -1, -1, nobody, False, None, table.carry_in] for _ in range(2))
@@ -1055,8 +1057,8 @@ class Encoder:
         try:
             step = self._patch(view, kept, state, slots[1], self._present_at[recall])
             settlement = state.settlement
-            if settlement is not None or kept[5]:
-                self._write_shown(view, self._present_at[recall][0], state)
+            if settlement is not None or kept[5]:  # cards shown, or a seat dealt face up
+                kept[5] = self._write_shown(view, self._present_at[recall][0], state)
             if recall:
                 last_trail = kept[1]
                 if trail is not last_trail:
@@ -1071,7 +1073,7 @@ class Encoder:
         except BaseException:
             self._forget(recall)  # a write cut short: start the template afresh next time
             raise
-        kept[0], kept[1], kept[5], kept[6] = state, trail, settlement is not None, step
+        kept[0], kept[1], kept[6] = state, trail, step
 
     def _forget(self, recall: bool) -> None:
         """Zero a layout's template and its kept facts (nothing written)."""
@@ -1079,19 +1081,37 @@ class Encoder:
         self._kept[recall][:] = [None, None, -1, -1, (None,) * self.players, False, None,
                                  self.table.carry_in]
 
-    def _write_shown(self, out: FloatView, base: int, state: GameState) -> None:
-        """The ``shown`` piece of ``state`` into ``out`` (its public pieces from ``base``)."""
+    def _write_shown(self, out: FloatView, base: int, state: GameState) -> bool:
+        """The ``shown`` piece of ``state`` into ``out`` (its public pieces from ``base``).
+
+        Each seat's cards everyone sees: those dealt face up and still held
+        (:meth:`~primero.state.Seat.open_cards`), the whole hand once shown at the showdown.
+
+        Returns:
+            Whether any card was written.
+        """
         n, cards = self.table.players, len(self.pack)
         shown = base + self._shown_at
         for k in range(shown, shown + n * cards):
             out[k] = 0.0
+        position, seats = self.position, state.seats
+        wrote = False
+        for i, seat in enumerate(seats):
+            for receipt in seat.received:
+                if receipt.reason == FACE_UP:
+                    start = shown + i * cards
+                    for card in seat.open_cards():
+                        out[start + position[card]] = 1.0
+                        wrote = True
+                    break
         settlement = state.settlement
         if settlement is not None and settlement.showdown:
-            position, seats = self.position, state.seats
-            for seat, _ in settlement.values:
-                start = shown + seat * cards
-                for card in seats[seat].hand:
+            for i, _ in settlement.values:
+                start = shown + i * cards
+                for card in seats[i].hand:
                     out[start + position[card]] = 1.0
+                    wrote = True
+        return wrote
 
     def information_state_array(self, state: GameState, seat: int,
                                 trail: Trail | None) -> FloatArray:
@@ -1145,6 +1165,8 @@ class Encoder:
             round_bet[i] = public.round_bet / total
             folded[i] = float(public.folded)
             cards[i] = min(1.0, public.cards / held)
+            if public.open:  # dealt face up: everyone sees them
+                self._cards(shown[i], public.open)
             if public.shown:
                 self._cards(shown[i], public.shown)
         named["pot"][0] = view.pot / total

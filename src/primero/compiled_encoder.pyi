@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 def patch(view: Any, kept: list[Any], state: Any, slots: tuple[int | None, ...],
-          at: tuple[int, int, int, int, int, float, float], /) -> int | None:
+          at: tuple[int, int, int, int, int, float, float, str], /) -> int | None:
     """Patch a tensor template's present to ``state``'s (see primero.tensor_writes.patch)."""
 
 def link(view: Any, at: int, move: tuple[int, int, int, int, int, int],

@@ -57,28 +57,29 @@ def float_view(array: Any) -> FloatView:
 
 
 def patch(view: FloatView, kept: list[Any], state: Any,
-          slots: tuple[int | None, ...], at: tuple[int, int, int, int, int, float, float]
-          ) -> int | None:
+          slots: tuple[int | None, ...],
+          at: tuple[int, int, int, int, int, float, float, str]) -> int | None:
     """Patch the template in ``view`` from the state ``kept`` describes to ``state``.
 
     Args:
         view: The template (float32), its public pieces written for ``kept``'s state.
-        kept: ``[state, trail, turn mark, step mark, seats, settled, step, chips put in]``
+        kept: ``[state, trail, turn mark, step mark, seats, shown, step, chips put in]``
             of the template as written; items 2 (the position of the turn's 1, -1 none), 3
             (the step's), 4 (the seats written) and 7 (the carry-in and the chips the seats
-            written put in) are updated here.
+            written put in) are updated here, and 5 (the ``shown`` piece is to be written) is
+            set when a seat written holds a receipt dealt face up.
         state: The engine's state (``to_act``, ``over``, ``pending``, ``step_index``,
             ``seats``, ``settlement``, ``high``).
         slots: For each step of the state's deal context, its index among the deciding
             steps (``None``: not one).
         at: Where the public pieces start, the ``step``, ``stacks`` and ``pot`` pieces'
-            offsets from there, the players, the table's chips and the most cards a hand
-            holds.
+            offsets from there, the players, the table's chips, the most cards a hand
+            holds and the reason of a card dealt face up (:data:`primero.state.FACE_UP`).
 
     Returns:
         The state's deciding step index (``None``: none).
     """
-    base, step_at, stacks_at, pot_at, n, total, held = at
+    base, step_at, stacks_at, pot_at, n, total, held, face_up = at
     to_act = state.to_act
     over = state.over
     mark = -1 if to_act is None or over or state.pending else base + to_act
@@ -112,6 +113,10 @@ def patch(view: FloatView, kept: list[Any], state: Any,
                 view[k + 3 * n] = 1.0 if seat.folded else 0.0
                 cards = len(seat.hand)
                 view[k + 4 * n] = cards / held if cards < held else 1.0
+                for receipt in seat.received:
+                    if receipt[1] == face_up:
+                        kept[5] = True
+                        break
             k += 1
     k = base + pot_at
     settlement = state.settlement

@@ -102,6 +102,38 @@ static int set_long(PyObject *list, Py_ssize_t i, long value) {
     return PyList_SetItem(list, i, number); /* steals */
 }
 
+/* Whether a seat holds a receipt of the reason ``face_up`` (the reason is the receipt's
+ * second item; lengths first: the core's reasons all differ from it in length). 1, 0, or
+ * -1 and an error set. */
+static int dealt_face_up(PyObject *seat, PyObject *face_up) {
+    PyObject *received = PyObject_GetAttr(seat, s_received);
+    if (received == NULL) return -1;
+    if (!PyTuple_Check(received)) {
+        Py_DECREF(received);
+        PyErr_SetString(PyExc_TypeError, "seat.received must be a tuple");
+        return -1;
+    }
+    Py_ssize_t wanted = PyUnicode_GetLength(face_up), count = PyTuple_Size(received);
+    int found = 0;
+    for (Py_ssize_t i = 0; i < count && !found; i++) {
+        PyObject *receipt = PyTuple_GetItem(received, i);
+        if (!PyTuple_Check(receipt) || PyTuple_Size(receipt) < 2) {
+            PyErr_SetString(PyExc_TypeError, "a receipt must be a (card, reason, ...) tuple");
+            found = -1;
+            break;
+        }
+        PyObject *reason = PyTuple_GetItem(receipt, 1);
+        if (reason == face_up) {
+            found = 1;
+        } else if (PyUnicode_Check(reason) && PyUnicode_GetLength(reason) == wanted) {
+            found = PyUnicode_Compare(reason, face_up) == 0;
+            if (PyErr_Occurred()) found = -1;
+        }
+    }
+    Py_DECREF(received);
+    return found;
+}
+
 /* One seat's five public values at k, k + n, ... (stacks, contributed, round_bet, folded,
  * cards held); its chips put in go to *contributed. */
 static int write_seat(Floats *f, Py_ssize_t k, long n, double total, double held,
@@ -130,7 +162,9 @@ static int write_seat(Floats *f, Py_ssize_t k, long n, double total, double held
  *
  * kept: [state, trail, mark, step mark, seats, settled, step, chips put in] (a list, items
  * 2, 3, 4 and 7 updated here); slots: each context step's deciding-step index or None;
- * at: (public start, step offset, stacks offset, pot offset, players, total chips, held). */
+ * at: (public start, step offset, stacks offset, pot offset, players, total chips, held,
+ * the reason of a card dealt face up); item 5 of kept is set True when a seat written holds
+ * a receipt of that reason (the shown piece is to be written). */
 static PyObject *patch(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 5) {
         PyErr_SetString(PyExc_TypeError, "patch(view, kept, state, slots, at) takes 5 arguments");
@@ -141,8 +175,13 @@ static PyObject *patch(PyObject *module, PyObject *const *args, Py_ssize_t nargs
         PyErr_SetString(PyExc_TypeError, "kept must be a list of 8 items");
         return NULL;
     }
-    if (!PyTuple_Check(slots) || !PyTuple_Check(at) || PyTuple_Size(at) != 7) {
-        PyErr_SetString(PyExc_TypeError, "slots and at must be tuples (at: 7 items)");
+    if (!PyTuple_Check(slots) || !PyTuple_Check(at) || PyTuple_Size(at) != 8) {
+        PyErr_SetString(PyExc_TypeError, "slots and at must be tuples (at: 8 items)");
+        return NULL;
+    }
+    PyObject *face_up = PyTuple_GetItem(at, 7);
+    if (!PyUnicode_Check(face_up)) {
+        PyErr_SetString(PyExc_TypeError, "the face-up reason must be a str");
         return NULL;
     }
     long base, step_at, stacks_at, pot_at, n;
@@ -157,6 +196,7 @@ static PyObject *patch(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     PyObject *result = NULL, *to_act = NULL, *pending = NULL, *seats = NULL, *before = NULL,
              *settlement = NULL;
     long over, step_index, high, old, put_in;
+    int shown = 0;
     /* whose turn: none at chance (cards pending) and at the end */
     to_act = PyObject_GetAttr(state, s_to_act);
     if (to_act == NULL || get_long(state, s_over, &over) < 0) goto done;
@@ -217,6 +257,9 @@ static PyObject *patch(PyObject *module, PyObject *const *args, Py_ssize_t nargs
             if (seat == was) continue;
             long in, was_in = 0;
             if (write_seat(&f, k, n, total, held, seat, &in) < 0) goto done;
+            int up = dealt_face_up(seat, face_up);
+            if (up < 0) goto done;
+            if (up) shown = 1;
             if (was != Py_None && get_long(was, s_contributed, &was_in) < 0) goto done;
             put_in += in - was_in;
         }
@@ -237,6 +280,10 @@ static PyObject *patch(PyObject *module, PyObject *const *args, Py_ssize_t nargs
         goto done;
     Py_INCREF(seats);
     if (PyList_SetItem(kept, 4, seats) < 0) goto done;
+    if (shown) {
+        Py_INCREF(Py_True);
+        if (PyList_SetItem(kept, 5, Py_True) < 0) goto done;
+    }
     Py_INCREF(step);
     result = step;
 done:
