@@ -230,7 +230,7 @@ def start_deal(
         cards = seeded_stock(variant.pack.cards, seed)
         table = known.setup
         setup = _seeded_setup(table, cards, seed)  # the table's setup, dealt from seed
-        if key is None or hookchecks._strict:
+        if key is None or hookchecks.strict_depth:
             return _advance(_first_state(_new_state(_context(variant, table, setup),
                                                     known.seats, cards)))
         recipe = _STARTS.get(id(table))
@@ -438,7 +438,7 @@ def _advance(state: GameState) -> GameState:
     rules = context.rules
     external = context.external
     plan = context.plan
-    core = rules.core_only if not hookchecks._strict else frozenset()
+    core = rules.core_only if not hookchecks.strict_depth else frozenset()
     setter = object.__setattr__
     while True:
         if state.pending:
@@ -478,7 +478,7 @@ def _advance(state: GameState) -> GameState:
         if state.settlement is None:
             state = _finish(state)
     elif state.to_act is not None and state._legal is None and rules.core_legal \
-            and not hookchecks._strict:
+            and not hookchecks.strict_depth:
         legal = core_legal_actions(state)  # the next decision's, as legal_actions gives them
         if legal:
             setter(state, "_legal", legal)
@@ -632,7 +632,7 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
             return _apply_checked(state, action)
         context = state.context
         rules = context.rules
-        if type(chosen) in _BETS and rules.core_apply and not hookchecks._strict \
+        if type(chosen) in _BETS and rules.core_apply and not hookchecks.strict_depth \
                 and context.steps[state.step_index + 1].kind != "exchange":  # type: ignore[union-attr]
             return _core_bet_applied(state, seat, chosen)  # the most frequent move, direct
         return _applied(state, seat, chosen)
@@ -655,7 +655,7 @@ def _core_bet_applied(state: GameState, seat: int, action: Action) -> GameState:
     history = HistoryChain(state._history, entry)  # history_with(state, entry)
     context = state.context
     if history.size > context.bound and past_action_bound(state):  # (size - 1 taken)
-        raise context.rules._endless(state)
+        raise context.rules.endless_deal_error(state)
     new = core_bet(state, seat, action, history)
     if state._log is not None:  # someone reads the log (views do): extend it
         object.__setattr__(new, "_log", (*state._log, (seat, public_text(action))))
@@ -674,7 +674,7 @@ def _applied(state: GameState, seat: int, action: Action) -> GameState:
     """
     context = state.context
     rules = context.rules
-    if rules.core_apply and not hookchecks._strict:
+    if rules.core_apply and not hookchecks.strict_depth:
         kind = type(action)
         exchanging = context.steps[state.step_index + 1].kind == "exchange"  # type: ignore[union-attr]
         if kind in _BETS and not exchanging:
@@ -682,7 +682,7 @@ def _applied(state: GameState, seat: int, action: Action) -> GameState:
         if kind is Exchange and exchanging and rules.core_exchange:
             history = history_with(state, _entry(seat, action))
             if history.size > context.bound and past_action_bound(state):
-                raise rules._endless(state)
+                raise rules.endless_deal_error(state)
             new = core_exchange(state, seat, action.discards,  # type: ignore[union-attr]
                                 history)
             log = state._log

@@ -61,6 +61,7 @@ __all__ = [
     "deal_action_bound",
     "everything_checked",
     "legal_uses_hand",
+    "off_depth",
     "offered_problem",
     "past_action_bound",
     "pending_problem",
@@ -69,6 +70,7 @@ __all__ = [
     "seats_problem",
     "served_problem",
     "settlement_problem",
+    "strict_depth",
 ]
 
 
@@ -312,21 +314,24 @@ def settlement_problem(state: GameState, result: object) -> str | None:
     return None
 
 
-_strict = 0
+#: How many :func:`checking_everything` blocks are open (the hot paths read it: 0, the
+#: usual, lets them skip the whole-state checks and answer from the core directly).
+strict_depth = 0
 
 
 @contextmanager
 def checking_everything() -> Iterator[None]:
     """Run the whole-state checks after every hook while the block runs (the kit does)."""
-    global _strict
-    _strict += 1
+    global strict_depth
+    strict_depth += 1
     try:
         yield
     finally:
-        _strict -= 1
+        strict_depth -= 1
 
 
-_off = 0
+#: How many :func:`unchecked` blocks are open (0, the usual: hook results are checked).
+off_depth = 0
 
 
 @contextmanager
@@ -337,17 +342,17 @@ def unchecked() -> Iterator[None]:
     time): a plug-in's faults go unnamed inside the block. The engine's own refusals (illegal
     actions, the deal's action bound) stay.
     """
-    global _off
-    _off += 1
+    global off_depth
+    off_depth += 1
     try:
         yield
     finally:
-        _off -= 1
+        off_depth -= 1
 
 
 def everything_checked() -> bool:
     """Whether :func:`checking_everything` is on."""
-    return _strict > 0
+    return strict_depth > 0
 
 
 #: Actions a deal may take for each unit of progress (a chip put in or paid, a fold, a step
@@ -568,7 +573,7 @@ def whole_state_problem(state: GameState, pack: Pack, total_chips: int) -> str |
             negative = True
     if total != total_chips or type(total) is not int or negative:
         return _chips_fault(state, total, total_chips)
-    if state._cards_sound and not _strict:
+    if state._cards_sound and not strict_depth:
         return None  # its cards were found sound, or moved by the engine from a sound state
     stock, discards = state.stock, state.discards
     hands = [seat.hand for seat in seats]
@@ -584,7 +589,7 @@ def whole_state_problem(state: GameState, pack: Pack, total_chips: int) -> str |
         bits += known[1] if known is not None and known[0] is hand else _bits(hand)
         count += len(hand)
     if bits == pack.mask and count == len(pack):
-        if not _strict:  # (the kit counts every time, and snapshots states it was handed)
+        if not strict_depth:  # (the kit counts every time, and snapshots states it was handed)
             object.__setattr__(state, "_cards_sound", True)  # a fact of this immutable value
         return None
     return _cards_fault(state, pack)
@@ -719,7 +724,7 @@ def legal_problem(state: GameState, result: object) -> str | None:
             if not held.issuperset(discards):
                 return (f"offered {action}, which throws cards the player does not hold; "
                         "expected exchanges of cards in the hand")
-    if _strict and len(set(sample)) != len(sample):
+    if strict_depth and len(set(sample)) != len(sample):
         return "returned an action twice; expected distinct legal actions"
     return None
 

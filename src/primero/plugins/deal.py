@@ -145,9 +145,9 @@ class DealRules(RankingRules):
         :func:`~primero.checks.checking_everything`: everything, after every hook.
         """
         new, plugin = self._call(hook, state=state, **kwargs)
-        if checks._off:
+        if checks.off_depth:
             return new  # type: ignore[no-any-return]
-        strict = checks._strict
+        strict = checks.strict_depth
         core = plugin is CORE_BETTING and not strict
         problem = None if core and checks.core_shape_sound(state, new) else \
             checks.state_problem(state, new, chips=not core)
@@ -233,19 +233,19 @@ class DealRules(RankingRules):
         when it holds exchanges) is not checked again, except while
         :func:`~primero.checks.checking_everything`.
         """
-        if self._core_legal and not checks._strict:
+        if self._core_legal and not checks.strict_depth:
             core = core_legal_actions(state)  # the core alone answers: its own code, direct
             if core:
                 return core  # (an empty answer goes to the checks below, which name it)
         legal, plugin = self._legal_caller(state)
         if legal is None:
             raise self._unanswered("primero_legal_actions")
-        if checks._off:
+        if checks.off_depth:
             return legal  # type: ignore[no-any-return]
         memo = self._legal_checked.get(id(legal))
         if memo is None:
             memo = self._exchanges_checked.get(id(legal))
-        if memo is not None and memo[0] is legal and not checks._strict:
+        if memo is not None and memo[0] is legal and not checks.strict_depth:
             hand = memo[1]
             if hand is None:
                 return legal  # type: ignore[return-value]
@@ -290,7 +290,7 @@ class DealRules(RankingRules):
         context = state.context
         total = context.total_chips
         if checks.past_action_bound(state):
-            raise self._endless(state)
+            raise self.endless_deal_error(state)
         hook = "primero_apply_action"
         new, plugin = self._apply_caller(state, action)
         if new is None:
@@ -298,9 +298,9 @@ class DealRules(RankingRules):
         if new is state:
             raise self._fault(hook, plugin, f"returned the state it was given for {action}; "
                                             "expected the state after the action")
-        if checks._off:
+        if checks.off_depth:
             return new  # type: ignore[no-any-return]
-        strict = checks._strict
+        strict = checks.strict_depth
         if plugin is CORE_BETTING and not strict and type(new) is GameState:
             # the core's answer: its shape, inline (the sound case of _core_shape_sound)
             seats = new.seats
@@ -330,7 +330,12 @@ class DealRules(RankingRules):
         context = state.context
         return context.total_chips, context.bound
 
-    def _endless(self, state: GameState) -> EndlessDealError:
+    def endless_deal_error(self, state: GameState) -> EndlessDealError:
+        """The error of a deal that ran past its action bound, naming the betting plug-ins.
+
+        The engine raises it when a deal has not ended within
+        :func:`~primero.plugins.checks.deal_action_bound` actions.
+        """
         bound = checks.deal_action_bound(state)
         suspects = [i.plugin for name in _BETTING_HOOKS
                     for i in getattr(self.manager.hook, name).get_hookimpls()
@@ -359,7 +364,7 @@ class DealRules(RankingRules):
                 variant's rules hooks (one of their earlier answers in the step left the
                 state wrong), or the core if there are none.
         """
-        if checks._off:
+        if checks.off_depth:
             return
         # The sound case of whole_state_problem, inline (one pass over the seats, no call):
         # the deal's chips all on the table, whole and none negative (``a | b`` of whole
@@ -378,7 +383,7 @@ class DealRules(RankingRules):
         except TypeError:
             signs = -1
         if (signs >= 0 and state._cards_sound and total == context.total_chips
-                and type(total) is int and not checks._strict):
+                and type(total) is int and not checks.strict_depth):
             return
         problem = checks.whole_state_problem(state, self._pack or self.pack,
                                                  context.total_chips)
@@ -450,10 +455,10 @@ class DealRules(RankingRules):
 
     def settle(self, state: GameState) -> Settlement:
         """Settle a finished deal (``primero_settle``)."""
-        if "primero_settle" in self.core_only and not checks._strict:
+        if "primero_settle" in self.core_only and not checks.strict_depth:
             return settle_direct(state)  # the core alone answers: its own code, direct
         settlement, plugin = self._call("primero_settle", state=state)
-        if checks._off:
+        if checks.off_depth:
             return settlement  # type: ignore[no-any-return]
         problem = checks.settlement_problem(state, settlement)
         if problem is not None:
