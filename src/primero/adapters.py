@@ -25,6 +25,7 @@ outside (``start_deal(..., dealing="external")``) at a table fixed by an
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, cast
@@ -43,6 +44,8 @@ from primero.plugins.registry import get_variant
 from primero.setup import Step
 from primero.state import FACE_UP, GameState, Receipt, Seat
 from primero.tensor_writes import float_view, writers
+from primero.tensor_writes import link as pure_link
+from primero.tensor_writes import patch as pure_patch
 from primero.variant import Variant
 
 if TYPE_CHECKING:
@@ -53,6 +56,7 @@ __all__ = [
     "CARRY_OVER_TREATMENTS",
     "DEALS_NOTHING",
     "DEFAULT_CHIPS",
+    "MOST_CHIPS",
     "MOVE_KINDS",
     "PASS_EXCHANGE_BLOCK",
     "RECENT_MOVES",
@@ -79,6 +83,10 @@ __all__ = [
 
 #: Every player's chips when neither ``chips`` nor ``stacks`` is given.
 DEFAULT_CHIPS = 20
+
+#: The most chips a table may hold in all (stacks and carry-in): every fraction of them is a
+#: finite float (2**1023; a C long's worth of chips and far more).
+MOST_CHIPS = 2**1023
 
 #: How a carried-over pot counts in the returns: given back to those who put it in, or lost.
 CARRY_OVER_TREATMENTS = ("refund", "lost")
@@ -272,9 +280,10 @@ class AdapterTable:
         Raises:
             UnknownVariantError: no such variant.
             InvalidOptionError: a bad option.
-            InvalidParameterError: bad chips or stacks, ``stacks`` with a ``chips`` that
-                contradicts them (the message names both), a bad dealer, carry-in, carry-over
-                treatment or raise cap; the message (and its ``parameter``) names it.
+            InvalidParameterError: bad chips or stacks (or more than :data:`MOST_CHIPS` in
+                all), ``stacks`` with a ``chips`` that contradicts them (the message names
+                both), a bad dealer, carry-in, carry-over treatment or raise cap; the message
+                (and its ``parameter``) names it.
             InvalidParameterError: players outside the variant's range, or options neither
                 text nor a mapping (naming the parameter).
             PrimeroError: a bad table (stake, rest, ante): the engine's messages.
@@ -324,6 +333,12 @@ class AdapterTable:
         if not _whole(carry_in) or carry_in < 0:
             raise InvalidParameterError(
                 "carry_in", f"a whole number of chips >= 0, got {named(carry_in)}")
+        if sum(stacks) + int(carry_in) > MOST_CHIPS:
+            raise InvalidParameterError(
+                "chips" if _whole(chips) else "stacks",
+                f"at most 2**1023 chips on the table in all, the carry-in included (the "
+                f"tensors hold chips as fractions of the table's, in floating point), got a "
+                f"{len(str(sum(stacks) + int(carry_in)))}-digit number")
         table = cls(variant=configured, players=players, stacks=stacks,
                     dealer=int(dealer) % players, carry_in=int(carry_in), stake=stake,
                     rest=rest, ante=ante, carry_over=carry_over, raise_cap=int(raise_cap))
@@ -881,6 +896,10 @@ class Encoder:
         self._views = (float_view(self._templates[0]), float_view(self._templates[1]))
         self._copies = (self._templates[0].copy, self._templates[1].copy)
         self._patch, self._link, self._ones, self._private_copy = writers()
+        # one state's tensor at a time: threads sharing a game share the templates (and the
+        # private ones are written into a template while it is copied)
+        lock = threading.Lock()
+        self._acquire, self._release = lock.acquire, lock.release
         nobody = (None,) * table.players
         # per layout: where its public pieces start, the offsets from there, the table
         self._present_at: tuple[tuple[Any, ...], tuple[Any, ...]] = tuple(  # type: ignore[assignment]
@@ -921,6 +940,7 @@ class Encoder:
 
         The same for every player: worked out once per decision, from the trail before it,
         and kept on the trail. The values are those :meth:`fill_information_state` writes.
+        The array is shared (by the trail's states and their clones): read-only.
         """
         if trail is None:
             return self._no_tail
@@ -990,6 +1010,7 @@ class Encoder:
         """``tail`` with the trail's last decision added (as :meth:`fill_information_state`)."""
         tail = tail.copy()
         self._add_link(float_view(tail), 0, link)
+        tail.flags.writeable = False  # kept on the trail and handed out: shared
         return tail
 
     def _add_link(self, out: FloatView, at: int, link: Trail, known: int | None = -1) -> None:
@@ -1008,8 +1029,11 @@ class Encoder:
         kind, changed = self._move_facts(before, action) if facts is None else facts
         chips = link.after.seats[seat].contributed - before.seats[seat].contributed
         step = self._step_of(before) if known == -1 else known
-        self._link(out, at, (seat, kind, chips, changed, -1 if step is None else step,
-                             link.length - 1), self._link_at)
+        move = (seat, kind, chips, changed, -1 if step is None else step, link.length - 1)
+        try:
+            self._link(out, at, move, self._link_at)
+        except OverflowError:  # chips past a C long: the pure writes take any int
+            pure_link(out, at, move, self._link_at)
 
     def _private_ones(self, me: Seat, seat: int) -> tuple[int, ...]:
         """Where ``seat``'s 1s go in its information state: player, hand, discards, receipts.
@@ -1055,7 +1079,10 @@ class Encoder:
             slots = self._slots = (steps, tuple(
                 index.get(step) if step is not None else None for step in steps))
         try:
-            step = self._patch(view, kept, state, slots[1], self._present_at[recall])
+            try:
+                step = self._patch(view, kept, state, slots[1], self._present_at[recall])
+            except OverflowError:  # chips past a C long: the pure writes take any int
+                step = pure_patch(view, kept, state, slots[1], self._present_at[recall])
             settlement = state.settlement
             if settlement is not None or kept[5]:  # cards shown, or a seat dealt face up
                 kept[5] = self._write_shown(view, self._present_at[recall][0], state)
@@ -1068,7 +1095,9 @@ class Encoder:
                     else:  # elsewhere: the kept history is worked out once, for a return
                         out = self._templates[recall]
                         if last_trail is not None and last_trail._tail is None:
-                            last_trail._tail = out[start:].copy()
+                            kept_tail = out[start:].copy()
+                            kept_tail.flags.writeable = False  # shared, as history_tail's
+                            last_trail._tail = kept_tail
                         out[start:] = self.history_tail(trail)
         except BaseException:
             self._forget(recall)  # a write cut short: start the template afresh next time
@@ -1122,28 +1151,43 @@ class Encoder:
         last state's) with the seat's private ones written in (their positions kept per
         seat's cards). ``trail`` holds the deal's decisions so far.
         """
-        self._template(state, trail, True)
-        return self._private_copy(self._views[1], self._copies[1],  # type: ignore[no-any-return]
-                                  self._private_ones(state.seats[seat], seat))
+        self._acquire()  # (a with block costs twice as much)
+        try:
+            self._template(state, trail, True)
+            me = state.seats[seat]
+            received = me.received
+            entry = self._cards_kept.get(id(received))  # _private_ones' look-up, inlined
+            ones = entry[4] if entry is not None and entry[0] is received \
+                and entry[1] is me.hand and entry[2] is me.discarded and entry[3] == seat \
+                else self._private_ones(me, seat)
+            return self._private_copy(  # type: ignore[no-any-return]
+                self._views[1], self._copies[1], ones)
+        finally:
+            self._release()
 
     def observation_array(self, state: GameState, seat: int) -> FloatArray:
         """``seat``'s whole observation tensor as a new array (as :meth:`fill_observation`)."""
-        self._template(state, None, False)
-        me = state.seats[seat]
-        hand, discarded = me.hand, me.discarded
-        # the hand and the discards only (no receipts): kept per hand, which every card
-        # coming or going makes anew
-        entry = self._hands_kept.get(id(hand))
-        if entry is not None and entry[0] is hand and entry[1] is discarded \
-                and entry[2] == seat:
-            ones = entry[3]
-        else:
-            ones = self._ones(me, seat, self._seen_at)
-            kept = self._hands_kept
-            if len(kept) >= _KEPT:
-                kept.clear()
-            kept[id(hand)] = [hand, discarded, seat, ones]
-        return self._private_copy(self._views[0], self._copies[0], ones)  # type: ignore[no-any-return]
+        self._acquire()
+        try:
+            self._template(state, None, False)
+            me = state.seats[seat]
+            hand, discarded = me.hand, me.discarded
+            # the hand and the discards only (no receipts): kept per hand, which every card
+            # coming or going makes anew
+            entry = self._hands_kept.get(id(hand))
+            if entry is not None and entry[0] is hand and entry[1] is discarded \
+                    and entry[2] == seat:
+                ones = entry[3]
+            else:
+                ones = self._ones(me, seat, self._seen_at)
+                kept = self._hands_kept
+                if len(kept) >= _KEPT:
+                    kept.clear()
+                kept[id(hand)] = [hand, discarded, seat, ones]
+            return self._private_copy(  # type: ignore[no-any-return]
+                self._views[0], self._copies[0], ones)
+        finally:
+            self._release()
 
     def _cards(self, target: FloatArray, cards: Sequence[Card]) -> None:
         for card in cards:

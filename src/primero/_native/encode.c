@@ -13,7 +13,9 @@
  *
  * ``view`` is any writable C-contiguous buffer of float32 (the template's memoryview).  Every
  * position is checked against its length (IndexError, nothing written), every value read off
- * the state is checked for its type.  Arithmetic is that of the pure functions: chips and
+ * the state is checked for its type.  Chips are C longs here: a count past one (or a sum that
+ * would pass one) raises OverflowError, and the caller writes that state with the pure
+ * functions, which take any int.  Arithmetic is that of the pure functions: chips and
  * card counts divided in double, sums made in double from the float32 read, one rounding to
  * float32 at the store.
  *
@@ -22,6 +24,7 @@
 #define Py_LIMITED_API 0x030B0000
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 
 /* attribute names, interned at module load */
 static PyObject *s_to_act, *s_over, *s_pending, *s_step_index, *s_seats, *s_settlement,
@@ -55,6 +58,30 @@ static int floats_check(const Floats *f, Py_ssize_t at, const char *what) {
                      f->length - 1);
         return -1;
     }
+    return 0;
+}
+
+/* Whether every one of ``count`` layout values lies in 0..length (so that sums and products
+ * of two stay far inside a Py_ssize_t); an IndexError set if not. */
+static int within(const Floats *f, const long *values, int count) {
+    for (int i = 0; i < count; i++) {
+        if (values[i] < 0 || values[i] > f->length) {
+            PyErr_Format(PyExc_IndexError, "a layout value %ld outside the tensor (0..%zd)",
+                         values[i], f->length);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* a + b into *out, or an OverflowError (the pure writes take any int: the caller falls back
+ * to them) */
+static int add_chips(long a, long b, long *out) {
+    if ((b > 0 && a > LONG_MAX - b) || (b < 0 && a < LONG_MIN - b)) {
+        PyErr_SetString(PyExc_OverflowError, "chips past a C long");
+        return -1;
+    }
+    *out = a + b;
     return 0;
 }
 
@@ -197,6 +224,8 @@ static PyObject *patch(PyObject *module, PyObject *const *args, Py_ssize_t nargs
              *settlement = NULL;
     long over, step_index, high, old, put_in;
     int shown = 0;
+    const long layout[] = {base, step_at, stacks_at, pot_at, n};
+    if (within(&f, layout, 5) < 0) goto done;
     /* whose turn: none at chance (cards pending) and at the end */
     to_act = PyObject_GetAttr(state, s_to_act);
     if (to_act == NULL || get_long(state, s_over, &over) < 0) goto done;
@@ -208,6 +237,10 @@ static PyObject *patch(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     if (to_act != Py_None && !over && !waiting) {
         long seat = PyLong_AsLong(to_act);
         if (seat == -1 && PyErr_Occurred()) goto done;
+        if (seat < 0 || seat >= n) {
+            PyErr_Format(PyExc_IndexError, "the player to act %ld is not a seat", seat);
+            goto done;
+        }
         mark = base + seat;
     }
     /* the deciding step: the slot of the state's position in its context's steps */
@@ -219,6 +252,7 @@ static PyObject *patch(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     if (step != Py_None) {
         long index = PyLong_AsLong(step);
         if (index == -1 && PyErr_Occurred()) goto done;
+        if (within(&f, &index, 1) < 0) goto done;
         step_mark = base + step_at + index;
     }
     if (mark >= 0 && floats_check(&f, mark, "the turn's") < 0) goto done;
@@ -261,7 +295,8 @@ static PyObject *patch(PyObject *module, PyObject *const *args, Py_ssize_t nargs
             if (up < 0) goto done;
             if (up) shown = 1;
             if (was != Py_None && get_long(was, s_contributed, &was_in) < 0) goto done;
-            put_in += in - was_in;
+            if (add_chips(put_in, in, &put_in) < 0 || add_chips(put_in, -was_in, &put_in) < 0)
+                goto done;
         }
     }
     /* the pot (the carry at a settlement), the high bet, over */
@@ -340,6 +375,8 @@ static PyObject *add_link(PyObject *module, PyObject *const *args, Py_ssize_t na
     }
     Floats f;
     if (floats_open(args[0], &f) < 0) return NULL;
+    const long layout_values[] = {at, n, kinds, chips_at, changed_at, recent_at, rows, width};
+    if (within(&f, layout_values, 8) < 0 || (step >= 0 && within(&f, &step, 1) < 0)) goto fail;
     Py_ssize_t recent = at + recent_at;
     if (floats_check(&f, recent, "the history's") < 0 ||
         floats_check(&f, recent + rows * width - 1, "the history's") < 0)
