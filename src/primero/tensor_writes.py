@@ -1,7 +1,7 @@
 """The adapters' tensor writes: a template's present, one decision's history, a private copy.
 
 :class:`primero.adapters.Encoder` keeps one public template per tensor layout and patches it
-from state to state; these three functions do all its writing on the hot path:
+from state to state; these four functions do all its writing on the hot path:
 
 * :func:`patch` — the present: whose turn, the step, the seats that changed, the pot, the
   high bet, ``over``;
@@ -11,7 +11,9 @@ from state to state; these three functions do all its writing on the hot path:
 
 Each has a compiled twin in the C extension ``primero.compiled_encoder`` (source
 ``src/primero/_native/encode.c``, built at install with the hand evaluator, limited API): the
-same arguments, the same values to the bit, the same updates of the kept facts.
+same arguments, the same values to the bit, the same updates of the kept facts. The compiled
+ones hold chips in C longs: a count past one raises ``OverflowError``, and the encoder writes
+that state with these (which take any int).
 :func:`writers` gives the compiled ones where the extension loads and ``PRIMERO_NO_NATIVE``
 is not set, else these. Arithmetic, both ways: chips and card counts divided in double, a sum
 made in double from the float32 read, one rounding to float32 at the store (so a value never
@@ -56,6 +58,15 @@ def float_view(array: Any) -> FloatView:
     return memoryview(array)
 
 
+def _move_mark(view: FloatView, old: int, new: int) -> None:
+    """A one-hot's 1 from position ``old`` to ``new`` (-1: none)."""
+    if old != new:
+        if old >= 0:
+            view[old] = 0.0
+        if new >= 0:
+            view[new] = 1.0
+
+
 def patch(view: FloatView, kept: list[Any], state: Any,
           slots: tuple[int | None, ...],
           at: tuple[int, int, int, int, int, float, float, str]) -> int | None:
@@ -86,18 +97,8 @@ def patch(view: FloatView, kept: list[Any], state: Any,
     index = state.step_index + 1
     step = slots[index] if 0 <= index < len(slots) else None
     step_mark = -1 if step is None else base + step_at + step
-    old = kept[2]
-    if old != mark:
-        if old >= 0:
-            view[old] = 0.0
-        if mark >= 0:
-            view[mark] = 1.0
-    old = kept[3]
-    if old != step_mark:
-        if old >= 0:
-            view[old] = 0.0
-        if step_mark >= 0:
-            view[step_mark] = 1.0
+    _move_mark(view, kept[2], mark)
+    _move_mark(view, kept[3], step_mark)
     seats, before = state.seats, kept[4]
     put_in = kept[7]
     if seats is not before:
