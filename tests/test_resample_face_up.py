@@ -115,12 +115,16 @@ def test_the_hidden_cards_are_drawn_from_the_cards_nobody_saw() -> None:
     assert all(10 <= n <= 60 for n in counts.values()), counts  # > 4.5 sd from 33: a bug
 
 
-def test_a_face_up_card_thrown_stays_where_it_came() -> None:
-    # Anna throws her open 6c; the second deal's last round is face up again (4d Qd 5d)
-    state, history = play(["vie 1", "hold", "hold", "exchange 6c", "exchange", "exchange"])
+@pytest.mark.parametrize("ben", ["exchange", "exchange 6h", "exchange 6h Kh"])
+def test_a_face_up_card_thrown_stays_where_it_came(ben: str) -> None:
+    # Anna throws her open 6c, Ben his hidden 6h (keeping his open Kh) or both; the second
+    # deal's last round is face up again
+    state, history = play(["vie 1", "hold", "hold", "exchange 6c", ben, "exchange"])
     assert state.seats[0].discarded == cards("6c")
-    assert face_up(state) == {3: cards("6c")[0], 4: cards("Kh")[0], 5: cards("2c")[0],
-                              10: cards("4d")[0], 11: cards("Qd")[0], 12: cards("5d")[0]}
+    assert state.seats[1].discarded == cards(ben.removeprefix("exchange"))
+    opened = face_up(state)
+    assert [opened[k] for k in (3, 4, 5)] == list(cards("6c Kh 2c"))
+    assert len(opened) == 6
     for seat in range(3):
         for world in worlds(state, history, seat, seed=10 + seat, count=20):
             assert face_up(world) == face_up(state)

@@ -1351,9 +1351,12 @@ def resample_history(table: AdapterTable, history: Sequence[int], seat: int,
     to_come = set(own_at.values())
     position = {card: k for k, card in enumerate(table.pack)}
     replay = table.start()
-    # with cards face up, the deal is replayed as it went too: an exchange id names cards by
-    # place in the hand, and an open card thrown must be the same card in the drawn world
-    original = table.start() if shown else None
+    # another player holding cards face up threw cards: the deal is replayed as it went too,
+    # as an exchange id names cards by place in the hand, and the open cards thrown (or kept)
+    # must be the same in the drawn world
+    original = table.start() if any(
+        other.discarded and any(r.reason == FACE_UP for r in other.received)
+        for i, other in enumerate(state.seats) if i != seat) else None
     result: list[int] = []
     for value in history:
         chance = replay.chance
