@@ -1335,8 +1335,10 @@ def resample_history(table: AdapterTable, history: Sequence[int], seat: int,
     (:data:`~primero.state.FACE_UP`: ``seat`` saw it come) comes where it came, every other
     card is drawn uniformly (``draw(k)`` picks one of ``k``) from the cards that could come
     there less the cards kept that are yet to come, and every decision is the same action id
-    (an exchange id names the same number of cards, so the table sees the same). Each world
-    that agrees with the cards ``seat`` saw is drawn with the same probability.
+    (an exchange id names the same number of cards, so the table sees the same), but for an
+    exchange by another player holding open cards: the same open cards are thrown, and the
+    drawn hidden cards at the places (in the pack's order) of the hidden ones thrown. Each
+    world that agrees with the cards ``seat`` saw is drawn with the same probability.
 
     Returns:
         The new history, or ``None`` when a decision has no legal counterpart in the drawn

@@ -1011,8 +1011,8 @@ class OddsAgent:
 
     * **chance** — :func:`showdown_chance`: ``samples`` sampled deals of the cards it cannot
       see (its own draws and every live opponent's four cards, those it holds face up
-      kept), seeded by the ``rng`` it is
-      given; in Cardano only hands meeting the standing call count.
+      kept), seeded by the ``rng`` it is given; in Cardano only hands meeting the standing
+      call count.
     * **exchanges** (an exchange step, or Suzuki's pass) — every legal discard is weighed by
       the same chance with the cards it keeps (``exchange_samples`` deals each), the best
       expected chance taken, fewer cards thrown on a tie. In the declare-and-redraw
@@ -1175,9 +1175,9 @@ def _opponents_sampled(view: PlayerView, table: Strength, rng: random.Random,
     """Sampled deals of the live opponents' four cards: ``(weight, dense strengths)`` each.
 
     Each hand is its owner's open cards and the rest from the cards the viewer's view hides,
-    each hand at least as strong as its owner's
-    betting suggests (:func:`_shown_strength`); a deal where the opponent who named the
-    standing call does not meet it weighs :data:`BLUFF_WEIGHT`.
+    each at least as strong as its owner's betting suggests (:func:`_shown_strength`); a deal
+    where the opponent who named the standing call does not meet it weighs
+    :data:`BLUFF_WEIGHT`.
     """
     live = sum(1 for i, seat in enumerate(view.seats) if i != view.seat and not seat.folded)
     pool = [c.bit for c in unseen_cards(view)]
