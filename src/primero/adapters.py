@@ -1371,28 +1371,63 @@ def _text(cards: Sequence[Card]) -> str:
 
 def resample_history(table: AdapterTable, history: Sequence[int], seat: int,
                      state: GameState, draw: Callable[[int], int]) -> list[int] | None:
-    """A history of the deal with ``seat``'s cards kept and every card hidden from it redrawn.
+    """A history of the deal with the cards ``seat`` saw kept and every card hidden from it redrawn.
 
     ``history`` is the deal so far as the adapters number it (chance outcomes as positions in
     the pack, decisions as action ids), ``state`` the engine's state it reaches. The new history
-    replays it: every card dealt to ``seat`` comes where it came, every other card is drawn
-    uniformly (``draw(k)`` picks one of ``k``) from the cards that could come there less the
-    cards ``seat`` is yet to receive, and every decision is the same action id (an exchange id
-    names the same number of cards, so the table sees the same). Each world that agrees with
-    the cards ``seat`` saw is drawn with the same probability.
+    replays it: every card dealt to ``seat`` and every card dealt face up to anyone
+    (:data:`~primero.state.FACE_UP`: ``seat`` saw it come) comes where it came, every other
+    card is drawn uniformly (``draw(k)`` picks one of ``k``) from the cards that could come
+    there less the cards kept that are yet to come, and every decision is the same action id
+    (an exchange id names the same number of cards, so the table sees the same), but for an
+    exchange by another player holding open cards: the same open cards are thrown, and the
+    drawn hidden cards at the places (in the pack's order) of the hidden ones thrown. Each
+    world that agrees with the cards ``seat`` saw is drawn with the same probability.
 
     Returns:
         The new history, or ``None`` when a decision has no legal counterpart in the drawn
         world (the caller draws again: a rejection).
     """
-    own = sorted(state.seats[seat].received, key=lambda r: r.order)
+    own = state.seats[seat].received
     own_at = {receipt.order: receipt.card for receipt in own}
-    to_come = {receipt.card for receipt in own}
+    shown = {receipt.order: receipt.card  # the cards dealt face up: everyone saw them come
+             for i, other in enumerate(state.seats) if i != seat
+             for receipt in other.received if receipt.reason == FACE_UP}
+    own_at.update(shown)
+    to_come = set(own_at.values())
     position = {card: k for k, card in enumerate(table.pack)}
     replay = table.start()
+    # another player holding cards face up threw cards: the deal is replayed as it went too,
+    # as an exchange id names cards by place in the hand, and the open cards thrown (or kept)
+    # must be the same in the drawn world
+    original = table.start() if any(
+        other.discarded and any(r.reason == FACE_UP for r in other.received)
+        for i, other in enumerate(state.seats) if i != seat) else None
     result: list[int] = []
     for value in history:
         chance = replay.chance
+        if original is not None:
+            done = original.action_space.decode(original, value) if chance is None \
+                else None
+            if isinstance(done, Exchange | Pass) and replay.to_act not in (None, seat):
+                mover = original.seats[original.to_act or 0]
+                opened = mover.open_cards()
+                thrown = done.discards if isinstance(done, Exchange) else done.exchange
+                if opened and thrown:
+                    # the open cards thrown, and the drawn hidden cards at the places of the
+                    # hidden ones thrown (the table sees only how many)
+                    was = [c for c in canonical_hand(mover.hand) if c not in opened]
+                    now = [c for c in canonical_hand(replay.seats[replay.to_act or 0].hand)
+                           if c not in opened]
+                    if len(now) != len(was):
+                        return None
+                    same = [*(c for c in thrown if c in opened),
+                            *(now[k] for k, c in enumerate(was) if c in thrown)]
+                    value = replay.action_space.encode(
+                        replay, Exchange.from_cards(same) if isinstance(done, Exchange)
+                        else Pass.from_cards(same))
+            original = original.deal(table.pack[value]) if chance is not None \
+                else original.apply(done if done is not None else value)
         if chance is not None:
             # the order of the card to come among every card dealt (a receipt's ``order``),
             # cards a rule deals by name before any chance (the toy's open cards) included

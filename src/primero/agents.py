@@ -235,17 +235,25 @@ class Strength:
         return twin
 
     def after_exchange(self, hand: Sequence[Card], discards: Sequence[Card],
-                       rng: random.Random | None = None) -> float:
+                       rng: random.Random | None = None, seen: Sequence[Card] = ()) -> float:
         """Expected strength of the final four cards after throwing ``discards``.
 
         The cards kept are completed to four from the rest of the pack, less every card of
-        ``hand`` (thrown cards lie face down and cannot be drawn again); with fewer than four
-        cards in hand (an exchange before the second deal) the later cards count too. Exact
-        for any number of cards thrown; ``rng`` is not needed (kept for callers that pass it).
+        ``hand`` (thrown cards lie face down and cannot be drawn again) and every card of
+        ``seen``; with fewer than four cards in hand (an exchange before the second deal) the
+        later cards count too. Exact for any number of cards thrown; ``rng`` is not needed
+        (kept for callers that pass it).
+
+        Args:
+            hand: The cards held.
+            discards: The cards of ``hand`` thrown.
+            rng: Unused.
+            seen: Cards held elsewhere that the player sees (the other seats' open cards,
+                ``view.seats[i].open``): no completion holds them.
         """
         keep = [c for c in hand if c not in discards]
         thrown = [c for c in hand if c in discards]
-        return self.mean_without(keep, thrown)
+        return self.mean_without(keep, [*thrown, *(c for c in seen if c not in hand)])
 
 
 def _mask_of(cards: Iterable[Card]) -> int:
@@ -297,9 +305,59 @@ def final_hands(table: Strength, keep: Sequence[Card], unseen: Sequence[Card],
 
 
 def unseen_cards(view: PlayerView) -> list[Card]:
-    """The pack less the viewer's own cards and own discards: what the viewer cannot see."""
+    """What the viewer cannot see: the pack less its own cards and discards and the open cards.
+
+    The open cards are every seat's cards dealt face up and still held
+    (``view.seats[i].open``, :data:`~primero.state.FACE_UP`): every player sees them.
+    """
     known = _mask_of(view.hand) | _mask_of(view.discarded)
+    for seat in view.seats:
+        for card in seat.open:
+            known |= card.bit
     return [c for c in view.variant.ranking.pack.cards if not known & c.bit]
+
+
+def _others_open(view: PlayerView) -> tuple[Card, ...]:
+    """The cards the other seats hold face up (``view.seats[i].open``), in seat order.
+
+    Cards the viewer sees but cannot draw: a completion of its own hand never holds them.
+    ``()`` in a deal without face-up cards.
+    """
+    return tuple(card for i, seat in enumerate(view.seats) if i != view.seat
+                 for card in seat.open)
+
+
+def _opponent_hands(view: PlayerView, need: int) -> tuple[list[int], list[int], int]:
+    """The live opponents' open cards and hidden counts, for sampling their four cards.
+
+    Returns:
+        ``(bases, hidden, take)``: per live opponent (seat order) the mask of its open cards
+        and how many hidden cards complete it to four, and the cards a deal draws: ``need``
+        (the viewer's own) plus every opponent's hidden ones.
+    """
+    bases = []
+    hidden = []
+    for i, seat in enumerate(view.seats):
+        if i == view.seat or seat.folded:
+            continue
+        opened = seat.open[:HAND_SIZE]
+        bases.append(_mask_of(opened))
+        hidden.append(HAND_SIZE - len(opened))
+    return bases, hidden, need + sum(hidden)
+
+
+def _dealt_hands(drawn: Sequence[int], start: int, bases: Sequence[int],
+                 hidden: Sequence[int]) -> list[int]:
+    """The opponents' hands: each its open cards (``bases``) and its next hidden draws."""
+    hands = []
+    at = start
+    for base, count in zip(bases, hidden, strict=True):
+        m = base
+        for b in drawn[at:at + count]:
+            m |= b
+        hands.append(m)
+        at += count
+    return hands
 
 
 class CallTest:
@@ -447,7 +505,10 @@ class HeuristicAgent:
         exchanges = [a for a in legal if isinstance(a, Exchange)]
         if exchanges and len(exchanges) == len(legal):
             return self._exchange(view, exchanges, strength_table, rng)
-        strength = strength_table.of_hand(view.hand) if view.hand else 0.5
+        seen = _others_open(view)
+        # fewer than four cards: the mean over the completions the viewer can still get
+        strength = strength_table.of_hand(view.hand, unseen_cards(view) if seen else None) \
+            if view.hand else 0.5
         recall: Vie | Hold | None = None
         if isinstance(view.extra(CALL_KEY), Call) and view.hand:
             # only hands meeting the standing call can win: a hand that cannot is worth 0,
@@ -461,8 +522,9 @@ class HeuristicAgent:
             return max(options, key=lambda a: (
                 eligible_strength(view, table, [c for c in view.hand if c not in a.discards],
                                   rng), -len(a.discards)))
-        best = max(options, key=lambda a: (table.after_exchange(view.hand, a.discards, rng),
-                                           -len(a.discards)))
+        seen = _others_open(view)
+        best = max(options, key=lambda a: (
+            table.after_exchange(view.hand, a.discards, rng, seen), -len(a.discards)))
         return best
 
     def _bet(self, view: PlayerView, legal: Sequence[Action], strength: float,
@@ -475,8 +537,9 @@ class HeuristicAgent:
         passes = [a for a in legal if isinstance(a, Pass)]
         folds = [a for a in legal if isinstance(a, Fold)]
         if any(p.exchange for p in passes):  # no-fold variant: a pass spoils the hand least
+            seen = _others_open(view)
             passes = [max(passes, key=lambda p: table.after_exchange(view.hand, p.exchange,
-                                                                      rng))]
+                                                                      rng, seen))]
         called: list[Vie | Hold] = [a for a in vies if a.call is not None]
         called += [a for a in raises if a.call is not None]
         if called and rng.random() >= self.bluff:
@@ -608,9 +671,11 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
     Estimated by sampling (``samples`` draws from ``rng``; the view hides the other hands, so
     the library's exact showdown odds, which need every hand known, do not apply): the
     viewer's hand ``keep`` is completed to four cards and every other player still in gets
-    four cards, all from the cards the viewer cannot see. A hand that does not meet the
-    standing call (or ``call``) cannot win (with cards still to come, one ranking at or
-    above it counts: a later round lets it name its own call); a tie counts as a share.
+    four cards: the cards it holds face up (``view.seats[i].open``) and the rest, like the
+    viewer's completion, from the cards the viewer cannot see (:func:`unseen_cards`). A hand
+    that does not meet the standing call (or ``call``) cannot win (with cards still to come,
+    one ranking at or above it counts: a later round lets it name its own call); a tie
+    counts as a share.
 
     Args:
         view: The viewer's view.
@@ -633,7 +698,16 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
     pool = [c.bit for c in unseen_cards(view) if not base & c.bit]
     need = HAND_SIZE - len(keep)
     take = need + HAND_SIZE * opponents
-    if take > len(pool):
+    # opponents holding cards face up: each hand is its open cards and hidden draws
+    bases: list[int] = []
+    hidden: list[int] = []
+    opened = bool(_others_open(view))
+    if opened:
+        bases, hidden, take = _opponent_hands(view, need)
+        while take > len(pool) and bases:  # too few cards: the last opponents drop out
+            take -= hidden.pop()
+            bases.pop()
+    elif take > len(pool):
         opponents = max(0, (len(pool) - need) // HAND_SIZE)
         take = need + HAND_SIZE * opponents
     strengths, index, classes = table.strengths, table.index_of_mask, table.class_ids
@@ -650,8 +724,9 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
         mine = base
         for b in drawn[:need]:
             mine |= b
-        hands = [drawn[at] | drawn[at + 1] | drawn[at + 2] | drawn[at + 3]
-                 for at in range(need, take, HAND_SIZE)]
+        hands = _dealt_hands(drawn, need, bases, hidden) if opened else \
+            [drawn[at] | drawn[at + 1] | drawn[at + 2] | drawn[at + 3]
+             for at in range(need, take, HAND_SIZE)]
         if any(table.share_of_mask(h) < f for h, f in zip(hands, floors, strict=False)):
             continue  # not a hand that would have bet as this player did
         weight = 1.0
@@ -935,8 +1010,9 @@ class OddsAgent:
     The method, per decision (docs/rules/waks.md for the betting it answers):
 
     * **chance** — :func:`showdown_chance`: ``samples`` sampled deals of the cards it cannot
-      see (its own draws and every live opponent's four cards), seeded by the ``rng`` it is
-      given; in Cardano only hands meeting the standing call count.
+      see (its own draws and every live opponent's four cards, those it holds face up
+      kept), seeded by the ``rng`` it is given; in Cardano only hands meeting the standing
+      call count.
     * **exchanges** (an exchange step, or Suzuki's pass) — every legal discard is weighed by
       the same chance with the cards it keeps (``exchange_samples`` deals each), the best
       expected chance taken, fewer cards thrown on a tie. In the declare-and-redraw
@@ -1025,8 +1101,10 @@ class OddsAgent:
             # the opponents' final hands (FinalHands.pot_shares)
             worth = FinalHands.of(view.variant.ranking).pot_shares(opponents_thrown(view),
                                                                     len(view.seats))
-            best = max(options, key=lambda d: (worth.after_exchange(view.hand, d), -len(d)))
-            return best, worth.after_exchange(view.hand, best)
+            seen = _others_open(view)
+            best = max(options, key=lambda d: (worth.after_exchange(view.hand, d, seen=seen),
+                                               -len(d)))
+            return best, worth.after_exchange(view.hand, best, seen=seen)
         scored = []
         for discards in options:
             keep = [c for c in view.hand if c not in discards]
@@ -1096,13 +1174,21 @@ def _opponents_sampled(view: PlayerView, table: Strength, rng: random.Random,
                        samples: int) -> list[tuple[float, list[int]]]:
     """Sampled deals of the live opponents' four cards: ``(weight, dense strengths)`` each.
 
-    From the cards the viewer's view hides, each hand at least as strong as its owner's
-    betting suggests (:func:`_shown_strength`); a deal where the opponent who named the
-    standing call does not meet it weighs :data:`BLUFF_WEIGHT`.
+    Each hand is its owner's open cards and the rest from the cards the viewer's view hides,
+    each at least as strong as its owner's betting suggests (:func:`_shown_strength`); a deal
+    where the opponent who named the standing call does not meet it weighs
+    :data:`BLUFF_WEIGHT`.
     """
     live = sum(1 for i, seat in enumerate(view.seats) if i != view.seat and not seat.folded)
     pool = [c.bit for c in unseen_cards(view)]
-    if live == 0 or HAND_SIZE * live > len(pool):
+    take = HAND_SIZE * live
+    # opponents holding cards face up: each hand is its open cards and hidden draws
+    bases: list[int] = []
+    hidden: list[int] = []
+    opened = bool(_others_open(view))
+    if opened:
+        bases, hidden, take = _opponent_hands(view, 0)
+    if live == 0 or take > len(pool):
         return []
     floors = _shown_strength(view)
     standing = view.extra(CALL_KEY)
@@ -1112,9 +1198,10 @@ def _opponents_sampled(view: PlayerView, table: Strength, rng: random.Random,
     strengths, index = table.strengths, table.index_of_mask
     out = []
     for _ in range(samples):
-        drawn = rng.sample(pool, HAND_SIZE * live)
-        hands = [drawn[at] | drawn[at + 1] | drawn[at + 2] | drawn[at + 3]
-                 for at in range(0, len(drawn), HAND_SIZE)]
+        drawn = rng.sample(pool, take)
+        hands = _dealt_hands(drawn, 0, bases, hidden) if opened else \
+            [drawn[at] | drawn[at + 1] | drawn[at + 2] | drawn[at + 3]
+             for at in range(0, len(drawn), HAND_SIZE)]
         if any(table.share_of_mask(h) < f for h, f in zip(hands, floors, strict=False)):
             continue
         weight = 1.0

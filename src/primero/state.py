@@ -1068,7 +1068,9 @@ class GameState:
         pot; then one line per seat: chips, chips in the pot, cards (``D`` marks the dealer);
         then, for a variant with the seating labels, which way play goes and the deal passes
         (:func:`primero.seating.seating_text`, docs/rules/dealing.md#direction: labels only,
-        seats are numbered in playing order either way).
+        seats are numbered in playing order either way). A seat holding cards dealt face up
+        (:meth:`Seat.open_cards`) ends its line with them, e.g. ``open 7♥ 6♣``: every hand is
+        shown anyway, the mark says which cards every player sees.
         """
         if self.over:
             where = "over" + (f" ({self.ended_by})" if self.ended_by else "")
@@ -1082,8 +1084,10 @@ class GameState:
         for i, s in enumerate(self.seats):
             mark = "D" if i == self.dealer else " "
             status = "folded" if s.folded else ("all-in" if s.all_in else "")
+            opened = s.public().open
+            shown = f"  open {format_cards(opened)}" if opened else ""
             lines.append(f" {mark} {s.name:<10} {s.stack:>4} chips  in {s.contributed:>3}  "
-                         f"{format_cards(s.hand):<14} {status}")
+                         f"{format_cards(s.hand):<14} {status}{shown}")
         seating = seating_text(self.variant)
         if seating is not None:
             lines.append(f"   {seating}")
