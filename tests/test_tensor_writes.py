@@ -190,6 +190,35 @@ def test_the_compiled_writes_refuse_bad_input_precisely_and_write_nothing() -> N
 
 
 @needs_compiled
+def test_the_one_call_tensor_steps_aside_for_the_python_way_and_refuses_bad_input() -> None:
+    game = pyspiel.load_game(GAME, {"variant": "waks", "players": 2, "chips": 7})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    encoder = game.encoder
+    whole = tensor_writes.whole_tensor()
+    assert whole is not None and encoder._whole is whole
+
+    def call(busy: list[bool]) -> Any:
+        return whole(encoder._views[1], encoder._empties[1], encoder._kept[1], busy,
+                     state.deal, state.trail, 0, encoder._slots, encoder._present_at[1],
+                     encoder.tail_start, encoder._facts, encoder._link_at,
+                     encoder._cards_kept, encoder._card_at)
+
+    before = encoder._templates[1].copy()
+    assert call([True]) is None  # the Python way is at work: nothing done
+    assert np.array_equal(encoder._templates[1], before)
+    made = state.information_state_tensor(0)
+    again = call([False])
+    assert again is not made and again.tobytes() == made.tobytes() == _plain(state, 0).tobytes()
+    with pytest.raises(TypeError, match="takes 14 arguments"):
+        whole(encoder._views[1])
+    with pytest.raises(TypeError, match="not what the encoder keeps"):
+        whole(encoder._views[1], encoder._empties[1], [], [False], state.deal, None, 0,
+              encoder._slots, encoder._present_at[1], 0, {}, encoder._link_at, {}, ())
+
+
+@needs_compiled
 def test_a_template_write_cut_short_starts_the_template_afresh(
         monkeypatch: pytest.MonkeyPatch) -> None:
     game = pyspiel.load_game(GAME, {"variant": "waks", "players": 2, "chips": 7})

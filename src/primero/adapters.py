@@ -24,6 +24,7 @@ outside (``start_deal(..., dealing="external")``) at a table fixed by an
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -43,7 +44,7 @@ from primero.options import parse_option_args
 from primero.plugins.registry import get_variant
 from primero.setup import Step
 from primero.state import FACE_UP, GameState, Receipt, Seat
-from primero.tensor_writes import float_view, writers
+from primero.tensor_writes import float_view, whole_tensor, writers
 from primero.tensor_writes import link as pure_link
 from primero.tensor_writes import patch as pure_patch
 from primero.variant import Variant
@@ -900,6 +901,12 @@ class Encoder:
         # private ones are written into a template while it is copied)
         lock = threading.Lock()
         self._acquire, self._release = lock.acquire, lock.release
+        # the compiled one-call tensor (None in pure Python): atomic under the GIL, it takes
+        # no lock, and steps aside while the Python way is at work (``busy``)
+        self._whole = whole_tensor()
+        self._busy = [False]
+        self._empties = (functools.partial(np.empty, self.observation_size, np.float32),
+                         functools.partial(np.empty, self.info_size, np.float32))
         nobody = (None,) * table.players
         # per layout: where its public pieces start, the offsets from there, the table
         self._present_at: tuple[tuple[Any, ...], tuple[Any, ...]] = tuple(  # type: ignore[assignment]
@@ -1151,7 +1158,19 @@ class Encoder:
         last state's) with the seat's private ones written in (their positions kept per
         seat's cards). ``trail`` holds the deal's decisions so far.
         """
+        whole = self._whole
+        if whole is not None:
+            try:
+                out = whole(self._views[1], self._empties[1], self._kept[1], self._busy, state,
+                            trail, seat, self._slots, self._present_at[1], self.tail_start,
+                            self._facts, self._link_at, self._cards_kept, self._card_at)
+            except BaseException:
+                self._forget(True)  # a write cut short: start the template afresh
+                raise
+            if out is not None:
+                return out  # type: ignore[no-any-return]
         self._acquire()  # (a with block costs twice as much)
+        self._busy[0] = True
         try:
             self._template(state, trail, True)
             me = state.seats[seat]
@@ -1163,11 +1182,24 @@ class Encoder:
             return self._private_copy(  # type: ignore[no-any-return]
                 self._views[1], self._copies[1], ones)
         finally:
+            self._busy[0] = False
             self._release()
 
     def observation_array(self, state: GameState, seat: int) -> FloatArray:
         """``seat``'s whole observation tensor as a new array (as :meth:`fill_observation`)."""
+        whole = self._whole
+        if whole is not None:
+            try:
+                out = whole(self._views[0], self._empties[0], self._kept[0], self._busy, state,
+                            None, seat, self._slots, self._present_at[0], -1, self._facts,
+                            self._link_at, self._hands_kept, self._seen_at)
+            except BaseException:
+                self._forget(False)
+                raise
+            if out is not None:
+                return out  # type: ignore[no-any-return]
         self._acquire()
+        self._busy[0] = True
         try:
             self._template(state, None, False)
             me = state.seats[seat]
@@ -1187,6 +1219,7 @@ class Encoder:
             return self._private_copy(  # type: ignore[no-any-return]
                 self._views[0], self._copies[0], ones)
         finally:
+            self._busy[0] = False
             self._release()
 
     def _cards(self, target: FloatArray, cards: Sequence[Card]) -> None:

@@ -50,7 +50,8 @@ if TYPE_CHECKING:
                     Callable[..., Any]]
 
 __all__ = ["EXTENSION_STATUS_NAME", "PURE_WRITERS", "encoder_line", "encoder_reason",
-           "float_view", "link", "patch", "private_copy", "private_ones", "writers"]
+           "float_view", "link", "patch", "private_copy", "private_ones", "whole_tensor",
+           "writers"]
 
 
 def float_view(array: Any) -> FloatView:
@@ -225,8 +226,10 @@ _loaded: tuple[Writers | None, str | None, str | None] | None = None
 
 def _load() -> tuple[Writers | None, str | None, str | None]:
     """The compiled writers and their file, or ``None``, ``None`` and why they did not load."""
+    global _whole
     compiled, error = load_extension("primero.compiled_encoder")
     if compiled is not None:
+        _whole = compiled.encode
         return ((compiled.patch, compiled.link, compiled.private_ones, compiled.private_copy),
                 os.path.abspath(str(compiled.__file__)), None)
     if isinstance(error, ModuleNotFoundError) and error.name == "primero.compiled_encoder":
@@ -259,6 +262,25 @@ def writers() -> Writers:
         _loaded = _load()
     compiled = _loaded[0]
     return PURE_WRITERS if compiled is None else compiled
+
+
+#: The compiled ``encode`` once loaded (see :func:`whole_tensor`).
+_whole: Callable[..., Any] | None = None
+
+
+def whole_tensor() -> Callable[..., Any] | None:
+    """The compiled one-call tensor, or ``None`` where the compiled writes are not used.
+
+    ``encode(view, empty, kept, busy, state, trail, seat, slots, at, start, facts, layout,
+    ones_kept, cards_at)`` makes a whole tensor in one call where the usual case holds (the
+    template's state or the next decision's, nothing shown, the decision's kind kept), else
+    returns ``None`` for the caller to go the way of the four writes; see
+    :meth:`primero.adapters.Encoder.information_state_array`.
+    """
+    if native_disabled():
+        return None
+    writers()
+    return _whole
 
 
 def encoder_reason() -> str | None:

@@ -25,11 +25,13 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <limits.h>
+#include <string.h>
 
 /* attribute names, interned at module load */
 static PyObject *s_to_act, *s_over, *s_pending, *s_step_index, *s_seats, *s_settlement,
     *s_high, *s_carry, *s_stack, *s_contributed, *s_round_bet, *s_folded, *s_hand,
-    *s_discarded, *s_received;
+    *s_discarded, *s_received, *s_context, *s_steps, *s_parent, *s_before, *s_action, *s_after,
+    *s_length;
 
 typedef struct {
     Py_buffer buffer;
@@ -337,44 +339,32 @@ static inline float capped_sum(float value, double step) {
     return sum < 1.0 ? (float)sum : 1.0f;
 }
 
-/* link(view, at, move, layout) -> None: one decision added to the history pieces laid out
- * in view from at.
- *
- * move: (seat, kind, chips put in, cards changed, deciding step or -1, its row among the
- * latest decisions: the trail's length less one); layout: (players, kinds, total chips, held,
- * step_chips offset, step_cards offset, recent offset, recent rows, row width). */
-static PyObject *add_link(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "link(view, at, move, layout) takes 4 arguments");
-        return NULL;
-    }
-    PyObject *move = args[2], *layout = args[3];
-    if (!PyTuple_Check(move) || PyTuple_Size(move) != 6 || !PyTuple_Check(layout) ||
-        PyTuple_Size(layout) != 9) {
+/* One decision (seat, kind, chips, changed, step or -1, row) into the history pieces laid out
+ * in view from at; layout: (players, kinds, total chips, held, step_chips offset, step_cards
+ * offset, recent offset, recent rows, row width). 0, or -1 and an error set, nothing
+ * written. */
+static int write_link(PyObject *view, long at, const long move[6], PyObject *layout) {
+    if (!PyTuple_Check(layout) || PyTuple_Size(layout) != 9) {
         PyErr_SetString(PyExc_TypeError, "move must be a tuple of 6 and layout one of 9");
-        return NULL;
+        return -1;
     }
-    long at = PyLong_AsLong(args[1]);
-    if (at == -1 && PyErr_Occurred()) return NULL;
-    long seat, kind, chips, changed, step, row, n, kinds, chips_at, changed_at, recent_at, rows,
-        width;
+    long seat = move[0], kind = move[1], chips = move[2], changed = move[3], step = move[4],
+         row = move[5];
+    long n, kinds, chips_at, changed_at, recent_at, rows, width;
     double total, held;
-    if (item_long(move, 0, &seat) < 0 || item_long(move, 1, &kind) < 0 ||
-        item_long(move, 2, &chips) < 0 || item_long(move, 3, &changed) < 0 ||
-        item_long(move, 4, &step) < 0 || item_long(move, 5, &row) < 0 ||
-        item_long(layout, 0, &n) < 0 || item_long(layout, 1, &kinds) < 0 ||
+    if (item_long(layout, 0, &n) < 0 || item_long(layout, 1, &kinds) < 0 ||
         item_double(layout, 2, &total) < 0 || item_double(layout, 3, &held) < 0 ||
         item_long(layout, 4, &chips_at) < 0 || item_long(layout, 5, &changed_at) < 0 ||
         item_long(layout, 6, &recent_at) < 0 || item_long(layout, 7, &rows) < 0 ||
         item_long(layout, 8, &width) < 0)
-        return NULL;
+        return -1;
     if (seat < 0 || seat >= n || kind < 0 || kind >= kinds || row < 0 || rows < 1 ||
         width < n + kinds + 2) {
         PyErr_SetString(PyExc_ValueError, "a decision outside the layout");
-        return NULL;
+        return -1;
     }
     Floats f;
-    if (floats_open(args[0], &f) < 0) return NULL;
+    if (floats_open(view, &f) < 0) return -1;
     const long layout_values[] = {at, n, kinds, chips_at, changed_at, recent_at, rows, width};
     if (within(&f, layout_values, 8) < 0 || (step >= 0 && within(&f, &step, 1) < 0)) goto fail;
     Py_ssize_t recent = at + recent_at;
@@ -405,10 +395,346 @@ static PyObject *add_link(PyObject *module, PyObject *const *args, Py_ssize_t na
     if (chips) line[width - 2] = (float)((double)chips / total);
     if (changed) line[width - 1] = capped_sum(0.0f, (double)changed / held);
     PyBuffer_Release(&f.buffer);
-    Py_RETURN_NONE;
+    return 0;
 fail:
     PyBuffer_Release(&f.buffer);
-    return NULL;
+    return -1;
+}
+
+/* link(view, at, move, layout) -> None: one decision added to the history pieces laid out
+ * in view from at.
+ *
+ * move: (seat, kind, chips put in, cards changed, deciding step or -1, its row among the
+ * latest decisions: the trail's length less one); layout: (players, kinds, total chips, held,
+ * step_chips offset, step_cards offset, recent offset, recent rows, row width). */
+static PyObject *add_link(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "link(view, at, move, layout) takes 4 arguments");
+        return NULL;
+    }
+    PyObject *move = args[2], *layout = args[3];
+    if (!PyTuple_Check(move) || PyTuple_Size(move) != 6 || !PyTuple_Check(layout) ||
+        PyTuple_Size(layout) != 9) {
+        PyErr_SetString(PyExc_TypeError, "move must be a tuple of 6 and layout one of 9");
+        return NULL;
+    }
+    long at = PyLong_AsLong(args[1]);
+    if (at == -1 && PyErr_Occurred()) return NULL;
+    long values[6];
+    for (Py_ssize_t i = 0; i < 6; i++)
+        if (item_long(move, i, &values[i]) < 0) return NULL;
+    if (write_link(args[0], at, values, layout) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+
+/* An attribute as a C long, or 1 where it is past a C long (no error: the caller defers). */
+static int long_or_defer(PyObject *obj, PyObject *name, long *out) {
+    if (get_long(obj, name, out) == 0) return 0;
+    if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
+        PyErr_Clear();
+        return 1;
+    }
+    return -1;
+}
+
+/* The decision ending ``trail`` as link's move, read off the trail: 0, 1 where it must be
+ * worked out in Python (its kind not kept, chips past a C long, another deal's steps), or -1
+ * and an error set. ``last`` is the template's state (the decision's own state when the step
+ * kept is the decision's), ``known`` the step kept for it. */
+static int read_link(PyObject *trail, PyObject *last, PyObject *facts, PyObject *slots,
+                     PyObject *known, long move[6]) {
+    PyObject *before = NULL, *action = NULL, *after = NULL, *seats = NULL, *later = NULL;
+    int result = -1;
+    long length, seat, was, now;
+    if ((before = PyObject_GetAttr(trail, s_before)) == NULL ||
+        (action = PyObject_GetAttr(trail, s_action)) == NULL ||
+        (after = PyObject_GetAttr(trail, s_after)) == NULL || get_long(trail, s_length, &length) < 0)
+        goto done;
+    PyObject *kind = PyDict_GetItemWithError(facts, action); /* borrowed */
+    if (kind == NULL) {
+        result = PyErr_Occurred() ? -1 : 1;
+        goto done;
+    }
+    if (!PyTuple_Check(kind) || PyTuple_Size(kind) != 2 || item_long(kind, 0, &move[1]) < 0 ||
+        item_long(kind, 1, &move[3]) < 0)
+        goto done;
+    if ((result = long_or_defer(before, s_to_act, &seat)) != 0) goto done;
+    result = -1;
+    if ((seats = PyObject_GetAttr(before, s_seats)) == NULL ||
+        (later = PyObject_GetAttr(after, s_seats)) == NULL)
+        goto done;
+    if (!PyTuple_Check(seats) || !PyTuple_Check(later) || seat < 0 ||
+        seat >= PyTuple_Size(seats) || seat >= PyTuple_Size(later)) {
+        result = 1;
+        goto done;
+    }
+    if ((result = long_or_defer(PyTuple_GetItem(seats, seat), s_contributed, &was)) != 0 ||
+        (result = long_or_defer(PyTuple_GetItem(later, seat), s_contributed, &now)) != 0)
+        goto done;
+    result = 1;
+    if ((was < 0 && now > LONG_MAX + was) || (was > 0 && now < LONG_MIN + was)) goto done;
+    move[0] = seat;
+    move[2] = now - was;
+    move[5] = length - 1;
+    PyObject *step = known;
+    if (before != last) { /* the step of the decision's own state, by its place */
+        PyObject *context = PyObject_GetAttr(before, s_context);
+        if (context == NULL) {
+            result = -1;
+            goto done;
+        }
+        PyObject *steps = PyObject_GetAttr(context, s_steps);
+        Py_DECREF(context);
+        if (steps == NULL) {
+            result = -1;
+            goto done;
+        }
+        Py_DECREF(steps); /* compared by identity only: slots holds it alive */
+        if (steps != PyTuple_GetItem(slots, 0)) goto done;
+        long place;
+        if (get_long(before, s_step_index, &place) < 0) {
+            result = -1;
+            goto done;
+        }
+        PyObject *slot = PyTuple_GetItem(slots, 1);
+        step = place + 1 >= 0 && place + 1 < PyTuple_Size(slot) ? PyTuple_GetItem(slot, place + 1)
+                                                               : Py_None;
+    }
+    move[4] = -1;
+    if (step != Py_None) {
+        move[4] = PyLong_AsLong(step);
+        if (move[4] == -1 && PyErr_Occurred()) {
+            result = -1;
+            goto done;
+        }
+    }
+    result = 0;
+done:
+    Py_XDECREF(before);
+    Py_XDECREF(action);
+    Py_XDECREF(after);
+    Py_XDECREF(seats);
+    Py_XDECREF(later);
+    return result;
+}
+
+/* The kept positions of a seat's 1s, or NULL (no error) where none are kept for its cards:
+ * info (history at 0 or more): ones_kept[id(received)] == [received, hand, discarded, seat,
+ * ones]; the observation: ones_kept[id(hand)] == [hand, discarded, seat, ones]. */
+static PyObject *kept_ones(PyObject *me, PyObject *seat, int info, PyObject *ones_kept) {
+    PyObject *received = NULL, *hand = NULL, *discarded = NULL, *key = NULL, *found = NULL;
+    if ((hand = PyObject_GetAttr(me, s_hand)) == NULL) goto done;
+    if ((discarded = PyObject_GetAttr(me, s_discarded)) == NULL) goto done;
+    if (info && (received = PyObject_GetAttr(me, s_received)) == NULL) goto done;
+    key = PyLong_FromVoidPtr(info ? received : hand);
+    if (key == NULL) goto done;
+    PyObject *entry = PyDict_GetItemWithError(ones_kept, key); /* borrowed */
+    if (entry == NULL || !PyList_Check(entry) || PyList_Size(entry) != (info ? 5 : 4)) goto done;
+    Py_ssize_t k = 0;
+    if (info && PyList_GetItem(entry, k++) != received) goto done;
+    if (PyList_GetItem(entry, k++) != hand || PyList_GetItem(entry, k++) != discarded) goto done;
+    int same = PyObject_RichCompareBool(PyList_GetItem(entry, k++), seat, Py_EQ);
+    if (same <= 0) goto done;
+    found = PyList_GetItem(entry, k);
+    if (!PyTuple_Check(found)) found = NULL;
+    else Py_INCREF(found);
+done:
+    Py_XDECREF(received);
+    Py_XDECREF(hand);
+    Py_XDECREF(discarded);
+    Py_XDECREF(key);
+    return found;
+}
+
+
+/* Work out a seat's 1s (private_ones) and keep them as the Python way keeps them: a new
+ * reference, or NULL and an error set. At MOST_KEPT entries the dict starts afresh. */
+#define MOST_KEPT 65536
+static PyObject *private_ones(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+static PyObject *keep_ones(PyObject *module, PyObject *me, PyObject *seat, int info,
+                           PyObject *cards_at, PyObject *ones_kept) {
+    PyObject *call[3] = {me, seat, cards_at};
+    PyObject *ones = private_ones(module, call, 3);
+    if (ones == NULL) return NULL;
+    PyObject *received = NULL, *hand = NULL, *discarded = NULL, *entry = NULL, *key = NULL;
+    int fine = 0;
+    if ((hand = PyObject_GetAttr(me, s_hand)) == NULL ||
+        (discarded = PyObject_GetAttr(me, s_discarded)) == NULL ||
+        (info && (received = PyObject_GetAttr(me, s_received)) == NULL))
+        goto done;
+    entry = info ? PyList_New(5) : PyList_New(4);
+    if (entry == NULL) goto done;
+    Py_ssize_t k = 0;
+    if (info) PyList_SetItem(entry, k++, Py_NewRef(received));
+    PyList_SetItem(entry, k++, Py_NewRef(hand));
+    PyList_SetItem(entry, k++, Py_NewRef(discarded));
+    PyList_SetItem(entry, k++, Py_NewRef(seat));
+    PyList_SetItem(entry, k, Py_NewRef(ones));
+    if ((key = PyLong_FromVoidPtr(info ? received : hand)) == NULL) goto done;
+    if (PyDict_Size(ones_kept) >= MOST_KEPT) PyDict_Clear(ones_kept);
+    fine = PyDict_SetItem(ones_kept, key, entry) == 0;
+done:
+    Py_XDECREF(received);
+    Py_XDECREF(hand);
+    Py_XDECREF(discarded);
+    Py_XDECREF(entry);
+    Py_XDECREF(key);
+    if (!fine) Py_CLEAR(ones);
+    return ones;
+}
+
+/* encode(view, empty, kept, busy, state, trail, seat, slots, at, start, facts, layout,
+ *        ones_kept) -> a new tensor, or None where the Python path must make it.
+ *
+ * The whole of one tensor in one call, for the usual case: the template's kept state or the
+ * one before it by one decision (or, for the observation, any state), no settlement and no
+ * face-up card to show, the decision's kind kept, the seat's 1s kept. Anything else returns
+ * None before anything is written (or, when the patch finds chips past a C long or a card
+ * dealt face up, after the patch alone, which the Python path then finds done), and the
+ * caller goes the Python way, which fills what is kept for next time. Python code never runs
+ * in between (attributes of slotted values, dicts keyed by ints, numpy's empty): under the
+ * GIL the call is atomic, so it takes no lock; ``busy[0]`` is true while the Python path,
+ * which does take one, is at work, and then this returns None at once.
+ *
+ * view: the template; empty: makes a new float32 array of its length; kept, slots, at: as
+ * patch's (slots: (the steps, their slots)); start: where the history pieces start, -1 for
+ * the observation (no history); facts: a decision's (kind, cards changed) by action id;
+ * layout: link's; ones_kept: the seats' 1s kept (worked out and kept here when missing);
+ * cards_at: private_ones' at. */
+static PyObject *encode(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 14) {
+        PyErr_SetString(PyExc_TypeError, "encode(view, empty, kept, busy, state, trail, seat, "
+                                         "slots, at, start, facts, layout, ones_kept, "
+                                         "cards_at) takes 14 arguments");
+        return NULL;
+    }
+    PyObject *view = args[0], *empty = args[1], *kept = args[2], *busy = args[3],
+             *state = args[4], *trail = args[5], *seat = args[6], *slots = args[7],
+             *at = args[8], *facts = args[10], *layout = args[11], *ones_kept = args[12],
+             *cards_at = args[13];
+    if (!PyList_Check(kept) || PyList_Size(kept) != 8 || !PyList_Check(busy) ||
+        PyList_Size(busy) != 1 || !PyTuple_Check(slots) || PyTuple_Size(slots) != 2 ||
+        !PyDict_Check(facts) || !PyDict_Check(ones_kept)) {
+        PyErr_SetString(PyExc_TypeError, "encode: kept, busy, slots, facts or ones_kept is "
+                                         "not what the encoder keeps");
+        return NULL;
+    }
+    long start = PyLong_AsLong(args[9]);
+    if (start == -1 && PyErr_Occurred()) return NULL;
+    int info = start >= 0;
+    int working = PyObject_IsTrue(PyList_GetItem(busy, 0));
+    if (working) return working < 0 ? NULL : Py_NewRef(Py_None);
+    PyObject *seats = NULL, *me = NULL, *ones = NULL, *context = NULL, *steps = NULL,
+             *settlement = NULL, *result = NULL, *step = NULL;
+    int link = 0;
+    long move[6];
+    /* the seat's kept 1s */
+    if ((seats = PyObject_GetAttr(state, s_seats)) == NULL) goto done;
+    if (!PyTuple_Check(seats)) goto defer;
+    long index = PyLong_AsLong(seat);
+    if (index == -1 && PyErr_Occurred()) goto done;
+    if (index < 0 || index >= PyTuple_Size(seats)) goto defer;
+    me = PyTuple_GetItem(seats, index);
+    ones = kept_ones(me, seat, info, ones_kept);
+    if (ones == NULL) {
+        if (PyErr_Occurred()) goto done;
+        ones = keep_ones(module, me, seat, info, cards_at, ones_kept);
+        if (ones == NULL) goto done;
+    }
+    PyObject *last = PyList_GetItem(kept, 0), *last_trail = PyList_GetItem(kept, 1);
+    if (!(last == state && (!info || last_trail == trail))) {
+        /* what may send the call the Python way, checked before anything is written */
+        if ((context = PyObject_GetAttr(state, s_context)) == NULL) goto done;
+        if ((steps = PyObject_GetAttr(context, s_steps)) == NULL) goto done;
+        if (steps != PyTuple_GetItem(slots, 0)) goto defer;
+        if ((settlement = PyObject_GetAttr(state, s_settlement)) == NULL) goto done;
+        if (settlement != Py_None) goto defer;
+        int shown = PyObject_IsTrue(PyList_GetItem(kept, 5));
+        if (shown) {
+            if (shown < 0) goto done;
+            goto defer;
+        }
+        if (info && trail != last_trail && trail == Py_None) {
+            link = -1; /* a new deal's first decision: the history is none */
+        } else if (info && trail != last_trail) {
+            PyObject *parent = PyObject_GetAttr(trail, s_parent);
+            if (parent == NULL) goto done;
+            Py_DECREF(parent); /* compared by identity only: last_trail holds it alive */
+            if (parent != last_trail) goto defer;
+            if (read_link(trail, last, facts, slots, PyList_GetItem(kept, 6), move) != 0) {
+                if (PyErr_Occurred()) goto done;
+                goto defer;
+            }
+            link = 1;
+        }
+        /* the present, then the decision */
+        PyObject *patch_args[5] = {view, kept, state, PyTuple_GetItem(slots, 1), at};
+        step = patch(module, patch_args, 5);
+        if (step == NULL) {
+            if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                PyErr_Clear();
+                goto defer;
+            }
+            goto done;
+        }
+        shown = PyObject_IsTrue(PyList_GetItem(kept, 5));
+        if (shown) { /* a card dealt face up: the Python path writes the shown piece */
+            if (shown < 0) goto done;
+            goto defer;
+        }
+        if (link == 1 && write_link(view, start, move, layout) < 0) goto done;
+        if (link == -1) { /* no decision yet: the history pieces are zero */
+            Floats f;
+            if (floats_open(view, &f) < 0) goto done;
+            if (start <= f.length)
+                memset(f.data + start, 0, (size_t)(f.length - start) * sizeof(float));
+            PyBuffer_Release(&f.buffer);
+        }
+        Py_INCREF(state);
+        if (PyList_SetItem(kept, 0, state) < 0) goto done;
+        Py_INCREF(trail);
+        if (PyList_SetItem(kept, 1, trail) < 0) goto done;
+        Py_INCREF(step);
+        if (PyList_SetItem(kept, 6, step) < 0) goto done;
+    }
+    /* a copy of the template with the seat's 1s */
+    Floats from, to;
+    if (floats_open(view, &from) < 0) goto done;
+    PyObject *out = PyObject_CallNoArgs(empty);
+    if (out == NULL) {
+        PyBuffer_Release(&from.buffer);
+        goto done;
+    }
+    if (floats_open(out, &to) < 0) {
+        PyBuffer_Release(&from.buffer);
+        Py_DECREF(out);
+        goto done;
+    }
+    int fine = to.length == from.length;
+    if (!fine) PyErr_SetString(PyExc_ValueError, "encode: empty() made a tensor of another size");
+    if (fine) memcpy(to.data, from.data, (size_t)from.length * sizeof(float));
+    Py_ssize_t count = PyTuple_Size(ones);
+    for (Py_ssize_t i = 0; fine && i < count; i++) {
+        Py_ssize_t k = PyLong_AsSsize_t(PyTuple_GetItem(ones, i));
+        if ((k == -1 && PyErr_Occurred()) || floats_check(&to, k, "a private") < 0) fine = 0;
+        else to.data[k] = 1.0f;
+    }
+    PyBuffer_Release(&to.buffer);
+    PyBuffer_Release(&from.buffer);
+    if (fine) result = out;
+    else Py_DECREF(out);
+    goto done;
+defer:
+    result = Py_NewRef(Py_None);
+done:
+    Py_XDECREF(seats);
+    Py_XDECREF(ones);
+    Py_XDECREF(context);
+    Py_XDECREF(steps);
+    Py_XDECREF(settlement);
+    Py_XDECREF(step);
+    return result;
 }
 
 /* private_copy(view, copy, ones) -> copy() taken with 1.0 at each position of ones.
@@ -556,6 +882,11 @@ static PyMethodDef module_methods[] = {
     {"private_copy", (PyCFunction)(void (*)(void))private_copy, METH_FASTCALL,
      "private_copy(view, copy, ones, /)\n--\n\n"
      "A copy of the template with 1.0 at ``ones`` (see primero.tensor_writes.private_copy)."},
+    {"encode", (PyCFunction)(void (*)(void))encode, METH_FASTCALL,
+     "encode(view, empty, kept, busy, state, trail, seat, slots, at, start, facts, layout, "
+     "ones_kept, cards_at, /)\n--\n\n"
+     "One tensor in one call where the usual case holds, else None (see "
+     "primero.adapters.Encoder)."},
     {"private_ones", (PyCFunction)(void (*)(void))private_ones, METH_FASTCALL,
      "private_ones(seat, index, at, /)\n--\n\n"
      "Where a seat's 1s go in its tensor (see primero.tensor_writes.private_ones)."},
@@ -575,7 +906,10 @@ static int module_exec(PyObject *module) {
         intern(&s_stack, "stack") < 0 || intern(&s_contributed, "contributed") < 0 ||
         intern(&s_round_bet, "round_bet") < 0 || intern(&s_folded, "folded") < 0 ||
         intern(&s_hand, "hand") < 0 || intern(&s_discarded, "discarded") < 0 ||
-        intern(&s_received, "received") < 0)
+        intern(&s_received, "received") < 0 || intern(&s_context, "context") < 0 ||
+        intern(&s_steps, "steps") < 0 || intern(&s_parent, "parent") < 0 ||
+        intern(&s_before, "before") < 0 || intern(&s_action, "action") < 0 ||
+        intern(&s_after, "after") < 0 || intern(&s_length, "length") < 0)
         return -1;
     return 0;
 }
