@@ -199,22 +199,26 @@ def test_the_one_call_tensor_steps_aside_for_the_python_way_and_refuses_bad_inpu
     whole = tensor_writes.whole_tensor()
     assert whole is not None and encoder._whole is whole
 
-    def call(busy: list[bool]) -> Any:
-        return whole(encoder._views[1], encoder._empties[1], encoder._kept[1], busy,
+    def call() -> Any:
+        return whole(encoder._views[1], encoder._empties[1], encoder._kept[1], encoder._locking,
                      state.deal, state.trail, 0, encoder._slots, encoder._present_at[1],
                      encoder.tail_start, encoder._facts, encoder._link_at,
                      encoder._cards_kept, encoder._card_at)
 
     before = encoder._templates[1].copy()
-    assert call([True]) is None  # the Python way is at work: nothing done
+    encoder._acquire()  # the Python way is at work: the call steps aside, nothing done
+    try:
+        assert call() is None
+    finally:
+        encoder._release()
     assert np.array_equal(encoder._templates[1], before)
     made = state.information_state_tensor(0)
-    again = call([False])
+    again = call()
     assert again is not made and again.tobytes() == made.tobytes() == _plain(state, 0).tobytes()
     with pytest.raises(TypeError, match="takes 14 arguments"):
         whole(encoder._views[1])
     with pytest.raises(TypeError, match="not what the encoder keeps"):
-        whole(encoder._views[1], encoder._empties[1], [], [False], state.deal, None, 0,
+        whole(encoder._views[1], encoder._empties[1], [], encoder._locking, state.deal, None, 0,
               encoder._slots, encoder._present_at[1], 0, {}, encoder._link_at, {}, ())
 
 

@@ -901,10 +901,10 @@ class Encoder:
         # private ones are written into a template while it is copied)
         lock = threading.Lock()
         self._acquire, self._release = lock.acquire, lock.release
-        # the compiled one-call tensor (None in pure Python): atomic under the GIL, it takes
-        # no lock, and steps aside while the Python way is at work (``busy``)
+        # the compiled one-call tensor (None in pure Python): it takes the lock without
+        # waiting, and steps aside (returns None) while the Python way holds it
         self._whole = whole_tensor()
-        self._busy = [False]
+        self._locking = (self._acquire, self._release)
         self._empties = (functools.partial(np.empty, self.observation_size, np.float32),
                          functools.partial(np.empty, self.info_size, np.float32))
         nobody = (None,) * table.players
@@ -1161,7 +1161,7 @@ class Encoder:
         whole = self._whole
         if whole is not None:
             try:
-                out = whole(self._views[1], self._empties[1], self._kept[1], self._busy, state,
+                out = whole(self._views[1], self._empties[1], self._kept[1], self._locking, state,
                             trail, seat, self._slots, self._present_at[1], self.tail_start,
                             self._facts, self._link_at, self._cards_kept, self._card_at)
             except BaseException:
@@ -1170,7 +1170,6 @@ class Encoder:
             if out is not None:
                 return out  # type: ignore[no-any-return]
         self._acquire()  # (a with block costs twice as much)
-        self._busy[0] = True
         try:
             self._template(state, trail, True)
             me = state.seats[seat]
@@ -1182,7 +1181,6 @@ class Encoder:
             return self._private_copy(  # type: ignore[no-any-return]
                 self._views[1], self._copies[1], ones)
         finally:
-            self._busy[0] = False
             self._release()
 
     def observation_array(self, state: GameState, seat: int) -> FloatArray:
@@ -1190,7 +1188,7 @@ class Encoder:
         whole = self._whole
         if whole is not None:
             try:
-                out = whole(self._views[0], self._empties[0], self._kept[0], self._busy, state,
+                out = whole(self._views[0], self._empties[0], self._kept[0], self._locking, state,
                             None, seat, self._slots, self._present_at[0], -1, self._facts,
                             self._link_at, self._hands_kept, self._seen_at)
             except BaseException:
@@ -1199,7 +1197,6 @@ class Encoder:
             if out is not None:
                 return out  # type: ignore[no-any-return]
         self._acquire()
-        self._busy[0] = True
         try:
             self._template(state, None, False)
             me = state.seats[seat]
@@ -1219,7 +1216,6 @@ class Encoder:
             return self._private_copy(  # type: ignore[no-any-return]
                 self._views[0], self._copies[0], ones)
         finally:
-            self._busy[0] = False
             self._release()
 
     def _cards(self, target: FloatArray, cards: Sequence[Card]) -> None:

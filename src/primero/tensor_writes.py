@@ -271,7 +271,7 @@ _whole: Callable[..., Any] | None = None
 def whole_tensor() -> Callable[..., Any] | None:
     """The compiled one-call tensor, or ``None`` where the compiled writes are not used.
 
-    ``encode(view, empty, kept, busy, state, trail, seat, slots, at, start, facts, layout,
+    ``encode(view, empty, kept, lock, state, trail, seat, slots, at, start, facts, layout,
     ones_kept, cards_at)`` makes a whole tensor in one call where the usual case holds (the
     template's state or the next decision's, nothing shown, the decision's kind kept), else
     returns ``None`` for the caller to go the way of the four writes; see

@@ -584,18 +584,19 @@ done:
     return ones;
 }
 
-/* encode(view, empty, kept, busy, state, trail, seat, slots, at, start, facts, layout,
- *        ones_kept) -> a new tensor, or None where the Python path must make it.
+/* encode(view, empty, kept, lock, state, trail, seat, slots, at, start, facts, layout,
+ *        ones_kept, cards_at) -> a new tensor, or None where the Python path must make it.
  *
  * The whole of one tensor in one call, for the usual case: the template's kept state or the
  * one before it by one decision (or, for the observation, any state), no settlement and no
  * face-up card to show, the decision's kind kept, the seat's 1s kept. Anything else returns
  * None before anything is written (or, when the patch finds chips past a C long or a card
  * dealt face up, after the patch alone, which the Python path then finds done), and the
- * caller goes the Python way, which fills what is kept for next time. Python code never runs
- * in between (attributes of slotted values, dicts keyed by ints, numpy's empty): under the
- * GIL the call is atomic, so it takes no lock; ``busy[0]`` is true while the Python path,
- * which does take one, is at work, and then this returns None at once.
+ * caller goes the Python way, which fills what is kept for next time. lock: the encoder's
+ * (acquire, release): taken without waiting for the whole call (the Python way holds it
+ * while at work, and then this returns None at once, for the caller to wait on it); no
+ * Python code of primero's runs in between, but an allocation may start the garbage
+ * collector, whose finalizers may let another thread in.
  *
  * view: the template; empty: makes a new float32 array of its length; kept, slots, at: as
  * patch's (slots: (the steps, their slots)); start: where the history pieces start, -1 for
@@ -604,27 +605,30 @@ done:
  * cards_at: private_ones' at. */
 static PyObject *encode(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 14) {
-        PyErr_SetString(PyExc_TypeError, "encode(view, empty, kept, busy, state, trail, seat, "
+        PyErr_SetString(PyExc_TypeError, "encode(view, empty, kept, lock, state, trail, seat, "
                                          "slots, at, start, facts, layout, ones_kept, "
                                          "cards_at) takes 14 arguments");
         return NULL;
     }
-    PyObject *view = args[0], *empty = args[1], *kept = args[2], *busy = args[3],
+    PyObject *view = args[0], *empty = args[1], *kept = args[2], *lock = args[3],
              *state = args[4], *trail = args[5], *seat = args[6], *slots = args[7],
              *at = args[8], *facts = args[10], *layout = args[11], *ones_kept = args[12],
              *cards_at = args[13];
-    if (!PyList_Check(kept) || PyList_Size(kept) != 8 || !PyList_Check(busy) ||
-        PyList_Size(busy) != 1 || !PyTuple_Check(slots) || PyTuple_Size(slots) != 2 ||
+    if (!PyList_Check(kept) || PyList_Size(kept) != 8 || !PyTuple_Check(lock) ||
+        PyTuple_Size(lock) != 2 || !PyTuple_Check(slots) || PyTuple_Size(slots) != 2 ||
         !PyDict_Check(facts) || !PyDict_Check(ones_kept)) {
-        PyErr_SetString(PyExc_TypeError, "encode: kept, busy, slots, facts or ones_kept is "
+        PyErr_SetString(PyExc_TypeError, "encode: kept, lock, slots, facts or ones_kept is "
                                          "not what the encoder keeps");
         return NULL;
     }
     long start = PyLong_AsLong(args[9]);
     if (start == -1 && PyErr_Occurred()) return NULL;
     int info = start >= 0;
-    int working = PyObject_IsTrue(PyList_GetItem(busy, 0));
-    if (working) return working < 0 ? NULL : Py_NewRef(Py_None);
+    PyObject *taken = PyObject_CallFunctionObjArgs(PyTuple_GetItem(lock, 0), Py_False, NULL);
+    if (taken == NULL) return NULL;
+    int mine = PyObject_IsTrue(taken);
+    Py_DECREF(taken);
+    if (mine <= 0) return mine < 0 ? NULL : Py_NewRef(Py_None); /* the Python way is at work */
     PyObject *seats = NULL, *me = NULL, *ones = NULL, *context = NULL, *steps = NULL,
              *settlement = NULL, *result = NULL, *step = NULL;
     int link = 0;
@@ -734,6 +738,9 @@ done:
     Py_XDECREF(steps);
     Py_XDECREF(settlement);
     Py_XDECREF(step);
+    PyObject *released = PyObject_CallNoArgs(PyTuple_GetItem(lock, 1));
+    if (released == NULL) Py_CLEAR(result);
+    Py_XDECREF(released);
     return result;
 }
 
@@ -883,7 +890,7 @@ static PyMethodDef module_methods[] = {
      "private_copy(view, copy, ones, /)\n--\n\n"
      "A copy of the template with 1.0 at ``ones`` (see primero.tensor_writes.private_copy)."},
     {"encode", (PyCFunction)(void (*)(void))encode, METH_FASTCALL,
-     "encode(view, empty, kept, busy, state, trail, seat, slots, at, start, facts, layout, "
+     "encode(view, empty, kept, lock, state, trail, seat, slots, at, start, facts, layout, "
      "ones_kept, cards_at, /)\n--\n\n"
      "One tensor in one call where the usual case holds, else None (see "
      "primero.adapters.Encoder)."},
