@@ -38,6 +38,7 @@ offers it).
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -171,6 +172,8 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
     first: GameState
     encoder: Encoder
     position: dict[Card, int]
+    shared: _Shared
+    first_player: int
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = {**DEFAULT_PARAMETERS, **(params or {})}
@@ -191,6 +194,8 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         first = self.first = table.start()  # a value: every new state starts from it
         self.encoder = Encoder(table)
         self.position = self.encoder.position
+        self.shared = _Shared(self.encoder)
+        self.first_player = _player_of(first)
         zero_sum = table.carry_over == "refund"
         for what, value in (("max_game_length", max_decisions(table)),
                             ("num_distinct_actions", first.action_space.size)):
@@ -242,6 +247,48 @@ _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
+def _player_of(deal: GameState) -> int:
+    """OpenSpiel's player at ``deal``: its seat to act, ``CHANCE`` or ``TERMINAL``."""
+    if deal.over:
+        return _TERMINAL
+    if deal.pending:  # cards owed: a chance node (the adapter always deals from outside)
+        return _CHANCE
+    assert deal.to_act is not None
+    return deal.to_act
+
+
+class _Shared:
+    """What every state of one game shares and never copies.
+
+    The encoder, the pack, and the chance outcomes' ``(position, probability)`` pairs for
+    each number of cards that can come. Pickled as its encoder (which pickles as its table):
+    the pairs are made again.
+    """
+
+    __slots__ = ("encoder", "pack", "pairs")
+
+    encoder: Encoder
+    pack: tuple[Card, ...]
+    #: For each number of cards that can come (index 0 unused), each card's
+    #: ``(position in the pack, 1 / number)``.
+    pairs: tuple[dict[Card, tuple[int, float]], ...]
+
+    def __init__(self, encoder: Encoder) -> None:
+        self.encoder = encoder
+        pack = self.pack = encoder.pack
+        self.pairs = ({}, *({card: (k, 1.0 / count) for k, card in enumerate(pack)}
+                            for count in range(1, len(pack) + 1)))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
+        return self  # fixed for its game: every state of the game shares it
+
+    def __copy__(self) -> _Shared:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Shared, (self.encoder,))
+
+
 class PrimeroState(pyspiel.State):  # type: ignore[misc]
     """A deal in progress: the engine's state and the decisions made so far.
 
@@ -256,17 +303,13 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.deal: GameState = game.first
         self.trail: Trail | None = None
-        self.encoder: Encoder = game.encoder  # shared, never copied
-        self._player = self._player_of(self.deal)
+        self.shared: _Shared = game.shared  # never copied
+        self._player: int = game.first_player
 
-    @staticmethod
-    def _player_of(deal: GameState) -> int:
-        if deal.over:
-            return _TERMINAL
-        if deal.pending:  # cards owed: a chance node (the adapter always deals from outside)
-            return _CHANCE
-        assert deal.to_act is not None
-        return deal.to_act
+    @property
+    def encoder(self) -> Encoder:
+        """The game's encoder (shared by all its states)."""
+        return self.shared.encoder
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -298,7 +341,7 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         """
         current = self._player
         if current >= 0 and (player is None or player == current):  # a decision: the usual
-            return list(self.deal.legal_action_ids())
+            return [*self.deal.legal_action_ids()]
         if player is None:
             player = current
         if current == _TERMINAL:
@@ -329,12 +372,16 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
             chance = deal.chance
             assert chance is not None
             cards = chance.cards
-        return self.encoder.chance_outcomes(cards)
+        count = len(cards)
+        pairs = self.shared.pairs[count]
+        if count > 1:
+            return [*itemgetter(*cards)(pairs)]  # one C call for every card
+        return [pairs[cards[0]]]  # (an itemgetter of one key gives its value, not a tuple)
 
     def _apply_action(self, action: int) -> None:
         deal = self.deal
         if self._player == _CHANCE:
-            pack = self.encoder.pack
+            pack = self.shared.pack
             if not 0 <= action < len(pack):
                 raise IllegalActionError(
                     f"chance outcome {action} is not a position in the pack "
