@@ -166,3 +166,31 @@ def test_a_state_made_again_answers_as_the_original(how: str) -> None:
     assert again.shared.pack == state.shared.pack
     seed = rng.random()
     assert _finish(again, random.Random(seed)) == _finish(state, random.Random(seed))
+
+
+def test_a_clone_moves_on_alone() -> None:
+    game = pyspiel.load_game(GAME, {"variant": "waks", "players": 4})
+    state, rng = _halfway(game, seed=5)
+    deal, trail, player = state.deal, state.trail, state.current_player()
+    history = state.history()
+    for other in (state.clone(), copy.deepcopy(state)):
+        _finish(other, random.Random(rng.random()))
+        assert other.is_terminal()
+        assert state.deal is deal and state.trail is trail
+        assert state.current_player() == player and state.history() == history
+    seed = rng.random()
+    clone = state.clone()
+    assert _finish(clone, random.Random(seed)) == _finish(state, random.Random(seed))
+
+
+def test_setting_the_deal_sets_who_is_to_act() -> None:
+    game = pyspiel.load_game(GAME, {"variant": "waks", "players": 4})
+    state, _ = _halfway(game, seed=6)
+    other = game.new_initial_state()
+    assert other.is_chance_node()
+    other.deal = state.deal
+    assert other.deal is state.deal
+    assert other.current_player() == state.current_player() == state.deal.to_act
+    assert other.legal_actions() == state.legal_actions()
+    other.trail = state.trail
+    assert other.moves == state.moves
