@@ -153,41 +153,6 @@ def game_type(zero_sum: bool = True, name: str = GAME_NAME) -> Any:
     )
 
 
-class _Now:
-    """Where a state is: its deal, its decisions, who is to act, its game's shared parts.
-
-    One attribute of the OpenSpiel state (its ``_now``), changed in place by each action. The
-    state's own attributes live in a pybind11 instance's ``__dict__``, which Python 3.11
-    reads and writes through its generic (unspecialized) attribute path; this object's slots
-    are read and written on the fast path. A copy (``copy.deepcopy``, which OpenSpiel's
-    ``clone`` makes) is a new ``_Now`` sharing the same values: they are all immutable or
-    shared.
-    """
-
-    __slots__ = ("deal", "player", "shared", "trail")
-
-    deal: GameState
-    trail: Trail | None
-    shared: _Shared
-    player: int
-
-    def __init__(self, deal: GameState, trail: Trail | None, shared: _Shared,
-                 player: int) -> None:
-        self.deal = deal
-        self.trail = trail
-        self.shared = shared
-        self.player = player
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _Now:
-        return _Now(self.deal, self.trail, self.shared, self.player)
-
-    def __copy__(self) -> _Now:
-        return _Now(self.deal, self.trail, self.shared, self.player)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_Now, (self.deal, self.trail, self.shared, self.player))
-
-
 class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
     """The OpenSpiel game of one primero deal (see the module doc for the parameters).
 
@@ -322,6 +287,41 @@ class _Shared:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_Shared, (self.encoder,))
+
+
+class _Now:
+    """Where a state is: its deal, its decisions, who is to act, its game's shared parts.
+
+    One attribute of the OpenSpiel state (its ``_now``), changed in place by each action. The
+    state's own attributes live in a pybind11 instance's ``__dict__``, which Python 3.11
+    reads and writes through its generic (unspecialized) attribute path; this object's slots
+    are read and written on the fast path. A copy (``copy.deepcopy``, which OpenSpiel's
+    ``clone`` makes) is a new ``_Now`` sharing the same values: they are all immutable or
+    shared.
+    """
+
+    __slots__ = ("deal", "player", "shared", "trail")
+
+    deal: GameState
+    trail: Trail | None
+    shared: _Shared
+    player: int
+
+    def __init__(self, deal: GameState, trail: Trail | None, shared: _Shared,
+                 player: int) -> None:
+        self.deal = deal
+        self.trail = trail
+        self.shared = shared
+        self.player = player
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Now:
+        return _Now(self.deal, self.trail, self.shared, self.player)
+
+    def __copy__(self) -> _Now:
+        return _Now(self.deal, self.trail, self.shared, self.player)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Now, (self.deal, self.trail, self.shared, self.player))
 
 
 class PrimeroState(pyspiel.State):  # type: ignore[misc]
