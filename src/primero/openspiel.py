@@ -38,6 +38,7 @@ offers it).
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -171,6 +172,8 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
     first: GameState
     encoder: Encoder
     position: dict[Card, int]
+    shared: _Shared
+    first_player: int
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = {**DEFAULT_PARAMETERS, **(params or {})}
@@ -191,6 +194,8 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         first = self.first = table.start()  # a value: every new state starts from it
         self.encoder = Encoder(table)
         self.position = self.encoder.position
+        self.shared = _Shared(self.encoder)
+        self.first_player = _player_of(first)
         zero_sum = table.carry_over == "refund"
         for what, value in (("max_game_length", max_decisions(table)),
                             ("num_distinct_actions", first.action_space.size)):
@@ -242,10 +247,89 @@ _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
+def _player_of(deal: GameState) -> int:
+    """OpenSpiel's player at ``deal``: its seat to act, ``CHANCE`` or ``TERMINAL``."""
+    if deal.over:
+        return _TERMINAL
+    if deal.pending:  # cards owed: a chance node (the adapter always deals from outside)
+        return _CHANCE
+    assert deal.to_act is not None
+    return deal.to_act
+
+
+class _Shared:
+    """What every state of one game shares and never copies.
+
+    The encoder, the pack, and the chance outcomes' ``(position, probability)`` pairs for
+    each number of cards that can come. Pickled as its encoder (which pickles as its table):
+    the pairs are made again.
+    """
+
+    __slots__ = ("encoder", "pack", "pairs")
+
+    encoder: Encoder
+    pack: tuple[Card, ...]
+    #: For each number of cards that can come (index 0 unused), each card's
+    #: ``(position in the pack, 1 / number)``.
+    pairs: tuple[dict[Card, tuple[int, float]], ...]
+
+    def __init__(self, encoder: Encoder) -> None:
+        self.encoder = encoder
+        pack = self.pack = encoder.pack
+        self.pairs = ({}, *({card: (k, 1.0 / count) for k, card in enumerate(pack)}
+                            for count in range(1, len(pack) + 1)))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
+        return self  # fixed for its game: every state of the game shares it
+
+    def __copy__(self) -> _Shared:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Shared, (self.encoder,))
+
+
+class _Now:
+    """Where a state is: its deal, its decisions, who is to act, its game's shared parts.
+
+    One attribute of the OpenSpiel state (its ``_now``), changed in place by each action. The
+    state's own attributes live in a pybind11 instance's ``__dict__``, which Python 3.11
+    reads and writes through its generic (unspecialized) attribute path; this object's slots
+    are read and written on the fast path. A copy (``copy.deepcopy``, which OpenSpiel's
+    ``clone`` makes) is a new ``_Now`` sharing the same values: they are all immutable or
+    shared.
+    """
+
+    __slots__ = ("deal", "player", "shared", "trail")
+
+    deal: GameState
+    trail: Trail | None
+    shared: _Shared
+    player: int
+
+    def __init__(self, deal: GameState, trail: Trail | None, shared: _Shared,
+                 player: int) -> None:
+        self.deal = deal
+        self.trail = trail
+        self.shared = shared
+        self.player = player
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Now:
+        return _Now(self.deal, self.trail, self.shared, self.player)
+
+    def __copy__(self) -> _Now:
+        return _Now(self.deal, self.trail, self.shared, self.player)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Now, (self.deal, self.trail, self.shared, self.player))
+
+
 class PrimeroState(pyspiel.State):  # type: ignore[misc]
     """A deal in progress: the engine's state and the decisions made so far.
 
-    Built for speed (docs/adapters/openspiel.md#speed): who is to act is worked out once per
+    Built for speed (docs/adapters/openspiel.md#speed): what changes with each action (the
+    engine's state, the decisions, who is to act) is held in one slotted object rather than in
+    the pybind11 instance's slow ``__dict__``, who is to act is worked out once per
     action, the decisions are a shared :class:`~primero.adapters.Trail` whose
     :class:`~primero.adapters.Move` s are made only when an information state is asked for,
     and :meth:`information_state_tensor` / :meth:`observation_tensor` build a numpy array
@@ -254,19 +338,39 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: PrimeroGame) -> None:
         super().__init__(game)
-        self.deal: GameState = game.first
-        self.trail: Trail | None = None
-        self.encoder: Encoder = game.encoder  # shared, never copied
-        self._player = self._player_of(self.deal)
+        self._now = _Now(game.first, None, game.shared, game.first_player)
 
-    @staticmethod
-    def _player_of(deal: GameState) -> int:
-        if deal.over:
-            return _TERMINAL
-        if deal.pending:  # cards owed: a chance node (the adapter always deals from outside)
-            return _CHANCE
-        assert deal.to_act is not None
-        return deal.to_act
+    @property
+    def deal(self) -> GameState:
+        """The engine's state of the deal (a value: a new one after every action).
+
+        Set, it is the state's deal from then on (who is to act worked out from it).
+        """
+        return self._now.deal
+
+    @deal.setter
+    def deal(self, deal: GameState) -> None:
+        self._now.deal = deal
+        self._now.player = _player_of(deal)
+
+    @property
+    def trail(self) -> Trail | None:
+        """The deal's decisions so far (``None`` before the first), shared with clones."""
+        return self._now.trail
+
+    @trail.setter
+    def trail(self, trail: Trail | None) -> None:
+        self._now.trail = trail
+
+    @property
+    def shared(self) -> _Shared:
+        """What every state of the game shares (never copied)."""
+        return self._now.shared
+
+    @property
+    def encoder(self) -> Encoder:
+        """The game's encoder (shared by all its states)."""
+        return self._now.shared.encoder
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -279,15 +383,15 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` at a chance node, ``TERMINAL`` at the end."""
-        return self._player
+        return self._now.player
 
     def is_terminal(self) -> bool:
         """The deal is over (settled)."""
-        return self._player == _TERMINAL
+        return self._now.player == _TERMINAL
 
     def is_chance_node(self) -> bool:
         """A card is to be dealt (answered here, without a trip through OpenSpiel's C++)."""
-        return self._player == _CHANCE
+        return self._now.player == _CHANCE
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` (default: the player to act), ascending.
@@ -296,9 +400,10 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         for a seat not to act, the chance outcomes at a chance node, else the engine's legal
         ids. ``pyspiel``'s own ``legal_actions`` (what C++ code calls) gives the same.
         """
-        current = self._player
+        now = self._now
+        current = now.player
         if current >= 0 and (player is None or player == current):  # a decision: the usual
-            return list(self.deal.legal_action_ids())
+            return [*now.deal.legal_action_ids()]
         if player is None:
             player = current
         if current == _TERMINAL:
@@ -306,14 +411,14 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         if current == _CHANCE:
             return [outcome for outcome, _ in self.chance_outcomes()]
         if player == current:
-            return list(self.deal.legal_action_ids())
+            return list(now.deal.legal_action_ids())
         if player < 0:
             raise PrimeroError(f"legal actions of the pseudo-player {player} asked for at a "
                                f"decision of p{current}")
         return []
 
     def _legal_actions(self, player: int) -> tuple[int, ...]:
-        return self.deal.legal_action_ids()
+        return self._now.deal.legal_action_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that can come (positions in the pack), each equally likely.
@@ -322,19 +427,25 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         without building the chance node (``GameState.chance``), else the discards to be
         reshuffled.
         """
-        assert self._player == _CHANCE
-        deal = self.deal
+        now = self._now
+        assert now.player == _CHANCE
+        deal = now.deal
         cards = deal.stock
         if not cards:
             chance = deal.chance
             assert chance is not None
             cards = chance.cards
-        return self.encoder.chance_outcomes(cards)
+        count = len(cards)
+        pairs = now.shared.pairs[count]
+        if count > 1:
+            return [*itemgetter(*cards)(pairs)]  # one C call for every card
+        return [pairs[cards[0]]]  # (an itemgetter of one key gives its value, not a tuple)
 
     def _apply_action(self, action: int) -> None:
-        deal = self.deal
-        if self._player == _CHANCE:
-            pack = self.encoder.pack
+        now = self._now
+        deal = now.deal
+        if now.player == _CHANCE:
+            pack = now.shared.pack
             if not 0 <= action < len(pack):
                 raise IllegalActionError(
                     f"chance outcome {action} is not a position in the pack "
@@ -342,16 +453,16 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
             after = deal.deal(pack[action])
         else:
             after = deal.apply(action)
-            self.trail = Trail(self.trail, deal, action, after)
-        self.deal = after
+            now.trail = Trail(now.trail, deal, action, after)
+        now.deal = after
         # _player_of, inlined: this runs at every node
         if after.over:
-            self._player = _TERMINAL
+            now.player = _TERMINAL
         elif after.pending:
-            self._player = _CHANCE
+            now.player = _CHANCE
         else:
             assert after.to_act is not None
-            self._player = after.to_act
+            now.player = after.to_act
 
     def information_state_tensor(self, player: int | None = None) -> FloatArray:
         """``player``'s information-state tensor (default: the player to act), a new array.
@@ -364,10 +475,11 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         Raises:
             PrimeroError: ``player`` is not a seat.
         """
-        encoder = self.encoder
+        now = self._now
+        encoder = now.shared.encoder
         if type(player) is not int or not 0 <= player < encoder.players:
             player = self._seat(player)
-        return encoder.information_state_array(self.deal, player, self.trail)
+        return encoder.information_state_array(now.deal, player, now.trail)
 
     def observation_tensor(self, player: int | None = None) -> FloatArray:
         """``player``'s observation tensor (default: the player to act), a new float32 array.
@@ -377,13 +489,14 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         Raises:
             PrimeroError: ``player`` is not a seat.
         """
-        encoder = self.encoder
+        now = self._now
+        encoder = now.shared.encoder
         if type(player) is not int or not 0 <= player < encoder.players:
             player = self._seat(player)
-        return encoder.observation_array(self.deal, player)
+        return encoder.observation_array(now.deal, player)
 
     def _seat(self, player: int | None) -> int:
-        seat = self._player if player is None else player
+        seat = self._now.player if player is None else player
         players = self.encoder.table.players
         if isinstance(seat, bool) or not isinstance(seat, int | np.integer) \
                 or not 0 <= seat < players:
@@ -508,8 +621,9 @@ class PrimeroObserver:
                 nothing is kept).
         """
         last = self._last
-        if last is not None and last[0] is state.deal and last[1] is state.trail \
-                and last[2] == player:
+        now = state._now  # (read once: the state's own attributes are slow to read)
+        deal, trail = now.deal, now.trail
+        if last is not None and last[0] is deal and last[1] is trail and last[2] == player:
             np.copyto(self.tensor, self._filled)
             return
         self._last = None  # kept again only once the tensor is filled
@@ -518,18 +632,17 @@ class PrimeroObserver:
             player = state._seat(player)  # a seat, or a PrimeroError naming the bad one
         if self.private and self.public:  # the whole layout: the fast path, the same values
             if self.recall:
-                self.tensor[:] = encoder.information_state_array(state.deal, player,
-                                                                 state.trail)
+                self.tensor[:] = encoder.information_state_array(deal, player, trail)
             else:
-                self.tensor[:] = encoder.observation_array(state.deal, player)
+                self.tensor[:] = encoder.observation_array(deal, player)
         else:
             self.tensor.fill(0.0)
             if self.recall:
-                encoder.fill_information_state(self.dict, state.deal, player, state.moves)
+                encoder.fill_information_state(self.dict, deal, player, trail_moves(trail))
             else:
-                encoder.fill_observation(self.dict, state.deal, player)
+                encoder.fill_observation(self.dict, deal, player)
         self._filled = self.tensor.copy()
-        self._last = (state.deal, state.trail, player)
+        self._last = (deal, trail, player)
 
     def string_from(self, state: PrimeroState, player: int) -> str:
         """The information state or observation of ``player`` as text."""
