@@ -884,7 +884,6 @@ class Encoder:
         self._cards_kept: dict[int, list[Any]] = {}
         # the observation's: (hand, discards, positions, the same as an index array)
         self._hands_kept: dict[int, list[Any]] = {}
-        self._pairs: dict[int, dict[Card, tuple[int, float]]] = {}
         # per layout (observation, information state): the template of the last state asked
         # for (its public pieces, :meth:`_template`) and what it was made of: the state, its
         # trail, the one-hot marks written (whose turn, the step: positions, -1 for none),
@@ -925,17 +924,6 @@ class Encoder:
         # ``pickle`` and ``copy.deepcopy`` alike, so pickling them made every copied state
         # carry all the caches filled so far (megabytes after a few hundred deals)
         return (Encoder, (self.table,))
-
-    def chance_outcomes(self, cards: Sequence[Card]) -> list[tuple[int, float]]:
-        """``(position in the pack, 1 / len(cards))`` for each card that can come, in order.
-
-        The pairs are made once per card and number of cards, and shared.
-        """
-        pairs = self._pairs.get(len(cards))
-        if pairs is None:
-            p = 1.0 / len(cards)
-            pairs = self._pairs[len(cards)] = {card: (k, p) for card, k in self.position.items()}
-        return list(map(pairs.__getitem__, cards))
 
     def __copy__(self) -> Encoder:
         return self
