@@ -206,11 +206,8 @@ def test_the_one_call_tensor_steps_aside_for_the_python_way_and_refuses_bad_inpu
                      encoder._cards_kept, encoder._card_at)
 
     before = encoder._templates[1].copy()
-    encoder._acquire()  # the Python way is at work: the call steps aside, nothing done
-    try:
+    with encoder._lock:  # the Python way is at work: the call steps aside, nothing done
         assert call() is None
-    finally:
-        encoder._release()
     assert np.array_equal(encoder._templates[1], before)
     made = state.information_state_tensor(0)
     again = call()

@@ -898,12 +898,18 @@ class Encoder:
         self._patch, self._link, self._ones, self._private_copy = writers()
         # one state's tensor at a time: threads sharing a game share the templates (and the
         # private ones are written into a template while it is copied)
-        lock = threading.Lock()
-        self._acquire, self._release = lock.acquire, lock.release
+        self._lock = threading.Lock()
+        # the thread making a tensor with the templates (0: none): one that finds itself
+        # there was re-entered (a finalizer or a garbage-collector callback asking a tensor
+        # while it writes) and takes the plain way, which shares nothing
+        self._owner = [0]
         # the compiled one-call tensor (None in pure Python): it takes the lock without
-        # waiting, and steps aside (returns None) while the Python way holds it
+        # waiting and names itself the owner, and steps aside (returns None) while the lock
+        # is held; a write of its cut short resets the template to these kept facts
         self._whole = whole_tensor()
-        self._locking = (self._acquire, self._release)
+        self._locking = (self._lock.acquire, self._lock.release, self._owner,
+                         (None, None, -1, -1, (None,) * table.players, False, None,
+                          table.carry_in))
         self._empties = (functools.partial(np.empty, self.observation_size, np.float32),
                          functools.partial(np.empty, self.info_size, np.float32))
         nobody = (None,) * table.players
@@ -1148,63 +1154,78 @@ class Encoder:
         """
         whole = self._whole
         if whole is not None:
-            try:
-                out = whole(self._views[1], self._empties[1], self._kept[1], self._locking, state,
-                            trail, seat, self._slots, self._present_at[1], self.tail_start,
-                            self._facts, self._link_at, self._cards_kept, self._card_at)
-            except BaseException:
-                self._forget(True)  # a write cut short: start the template afresh
-                raise
+            out = whole(self._views[1], self._empties[1], self._kept[1], self._locking, state,
+                        trail, seat, self._slots, self._present_at[1], self.tail_start,
+                        self._facts, self._link_at, self._cards_kept, self._card_at)
             if out is not None:
                 return out  # type: ignore[no-any-return]
-        self._acquire()  # (a with block costs twice as much)
-        try:
-            self._template(state, trail, True)
-            me = state.seats[seat]
-            received = me.received
-            entry = self._cards_kept.get(id(received))  # _private_ones' look-up, inlined
-            ones = entry[4] if entry is not None and entry[0] is received \
-                and entry[1] is me.hand and entry[2] is me.discarded and entry[3] == seat \
-                else self._private_ones(me, seat)
-            return self._private_copy(  # type: ignore[no-any-return]
-                self._views[1], self._copies[1], ones)
-        finally:
-            self._release()
+        me_now = threading.get_ident()
+        if self._owner[0] == me_now:  # re-entered while this thread writes: share nothing
+            return self._plain(state, seat, trail, True)
+        with self._lock:
+            self._owner[0] = me_now
+            try:
+                self._template(state, trail, True)
+                me = state.seats[seat]
+                received = me.received
+                entry = self._cards_kept.get(id(received))  # _private_ones' look-up, inlined
+                ones = entry[4] if entry is not None and entry[0] is received \
+                    and entry[1] is me.hand and entry[2] is me.discarded and entry[3] == seat \
+                    else self._private_ones(me, seat)
+                return self._private_copy(  # type: ignore[no-any-return]
+                    self._views[1], self._copies[1], ones)
+            finally:
+                self._owner[0] = 0
 
     def observation_array(self, state: GameState, seat: int) -> FloatArray:
         """``seat``'s whole observation tensor as a new array (as :meth:`fill_observation`)."""
         whole = self._whole
         if whole is not None:
-            try:
-                out = whole(self._views[0], self._empties[0], self._kept[0], self._locking, state,
-                            None, seat, self._slots, self._present_at[0], -1, self._facts,
-                            self._link_at, self._hands_kept, self._seen_at)
-            except BaseException:
-                self._forget(False)
-                raise
+            out = whole(self._views[0], self._empties[0], self._kept[0], self._locking, state,
+                        None, seat, self._slots, self._present_at[0], -1, self._facts,
+                        self._link_at, self._hands_kept, self._seen_at)
             if out is not None:
                 return out  # type: ignore[no-any-return]
-        self._acquire()
-        try:
-            self._template(state, None, False)
-            me = state.seats[seat]
-            hand, discarded = me.hand, me.discarded
-            # the hand and the discards only (no receipts): kept per hand, which every card
-            # coming or going makes anew
-            entry = self._hands_kept.get(id(hand))
-            if entry is not None and entry[0] is hand and entry[1] is discarded \
-                    and entry[2] == seat:
-                ones = entry[3]
-            else:
-                ones = self._ones(me, seat, self._seen_at)
-                kept = self._hands_kept
-                if len(kept) >= _KEPT:
-                    kept.clear()
-                kept[id(hand)] = [hand, discarded, seat, ones]
-            return self._private_copy(  # type: ignore[no-any-return]
-                self._views[0], self._copies[0], ones)
-        finally:
-            self._release()
+        me_now = threading.get_ident()
+        if self._owner[0] == me_now:  # re-entered while this thread writes: share nothing
+            return self._plain(state, seat, None, False)
+        with self._lock:
+            self._owner[0] = me_now
+            try:
+                self._template(state, None, False)
+                me = state.seats[seat]
+                hand, discarded = me.hand, me.discarded
+                # the hand and the discards only (no receipts): kept per hand, which every
+                # card coming or going makes anew
+                entry = self._hands_kept.get(id(hand))
+                if entry is not None and entry[0] is hand and entry[1] is discarded \
+                        and entry[2] == seat:
+                    ones = entry[3]
+                else:
+                    ones = self._ones(me, seat, self._seen_at)
+                    kept = self._hands_kept
+                    if len(kept) >= _KEPT:
+                        kept.clear()
+                    kept[id(hand)] = [hand, discarded, seat, ones]
+                return self._private_copy(  # type: ignore[no-any-return]
+                    self._views[0], self._copies[0], ones)
+            finally:
+                self._owner[0] = 0
+
+    def _plain(self, state: GameState, seat: int, trail: Trail | None,
+               recall: bool) -> FloatArray:
+        """A tensor filled afresh from the player's view, sharing nothing with the templates.
+
+        :meth:`fill_information_state` or :meth:`fill_observation` into zeros.
+        """
+        pieces = self.info_layout if recall else self.observation_layout
+        tensor: FloatArray = np.zeros(sum(p.size for p in pieces), np.float32)
+        named = views(tensor, pieces)
+        if recall:
+            self.fill_information_state(named, state, seat, trail_moves(trail))
+        else:
+            self.fill_observation(named, state, seat)
+        return tensor
 
     def _cards(self, target: FloatArray, cards: Sequence[Card]) -> None:
         for card in cards:

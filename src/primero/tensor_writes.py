@@ -24,6 +24,7 @@ depends on numpy's promotion rules).
 
 from __future__ import annotations
 
+import operator
 import os
 
 from primero.native_evaluator import load_extension, native_disabled
@@ -201,7 +202,7 @@ def private_ones(seat: Any, index: int, at: tuple[Any, ...]) -> tuple[int, ...]:
     Raises:
         KeyError: a card not of the pack.
     """
-    ones = [index]
+    ones = [operator.index(index)]  # a numpy integer too: kept as an int
     in_hand, thrown = at[0], at[1]
     ones += [in_hand[card] for card in seat.hand]
     ones += [thrown[card] for card in seat.discarded]

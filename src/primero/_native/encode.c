@@ -593,10 +593,12 @@ done:
  * None before anything is written (or, when the patch finds chips past a C long or a card
  * dealt face up, after the patch alone, which the Python path then finds done), and the
  * caller goes the Python way, which fills what is kept for next time. lock: the encoder's
- * (acquire, release): taken without waiting for the whole call (the Python way holds it
- * while at work, and then this returns None at once, for the caller to wait on it); no
- * Python code of primero's runs in between, but an allocation may start the garbage
- * collector, whose finalizers may let another thread in.
+ * (acquire, release, owner, fresh): the lock is taken without waiting for the whole call
+ * (the Python way holds it while at work, and then this returns None at once, for the caller
+ * to wait on it) and ``owner[0]`` names the thread holding it (a garbage collector's
+ * finalizer run by an allocation in here, asking a tensor of the same game, finds its own
+ * thread there and goes the plain way); a failure once the template is touched resets it
+ * (zeros, and kept set to ``fresh``) before the lock is freed.
  *
  * view: the template; empty: makes a new float32 array of its length; kept, slots, at: as
  * patch's (slots: (the steps, their slots)); start: where the history pieces start, -1 for
@@ -615,7 +617,10 @@ static PyObject *encode(PyObject *module, PyObject *const *args, Py_ssize_t narg
              *at = args[8], *facts = args[10], *layout = args[11], *ones_kept = args[12],
              *cards_at = args[13];
     if (!PyList_Check(kept) || PyList_Size(kept) != 8 || !PyTuple_Check(lock) ||
-        PyTuple_Size(lock) != 2 || !PyTuple_Check(slots) || PyTuple_Size(slots) != 2 ||
+        PyTuple_Size(lock) != 4 || !PyList_Check(PyTuple_GetItem(lock, 2)) ||
+        PyList_Size(PyTuple_GetItem(lock, 2)) != 1 || !PyTuple_Check(PyTuple_GetItem(lock, 3)) ||
+        PyTuple_Size(PyTuple_GetItem(lock, 3)) != 8 || !PyTuple_Check(slots) ||
+        PyTuple_Size(slots) != 2 ||
         !PyDict_Check(facts) || !PyDict_Check(ones_kept)) {
         PyErr_SetString(PyExc_TypeError, "encode: kept, lock, slots, facts or ones_kept is "
                                          "not what the encoder keeps");
@@ -624,11 +629,24 @@ static PyObject *encode(PyObject *module, PyObject *const *args, Py_ssize_t narg
     long start = PyLong_AsLong(args[9]);
     if (start == -1 && PyErr_Occurred()) return NULL;
     int info = start >= 0;
+    PyObject *owner = PyTuple_GetItem(lock, 2), *fresh = PyTuple_GetItem(lock, 3);
+    seat = PyNumber_Index(seat); /* a numpy integer too */
+    if (seat == NULL) return NULL;
     PyObject *taken = PyObject_CallFunctionObjArgs(PyTuple_GetItem(lock, 0), Py_False, NULL);
-    if (taken == NULL) return NULL;
-    int mine = PyObject_IsTrue(taken);
-    Py_DECREF(taken);
-    if (mine <= 0) return mine < 0 ? NULL : Py_NewRef(Py_None); /* the Python way is at work */
+    int mine = taken == NULL ? -1 : PyObject_IsTrue(taken);
+    Py_XDECREF(taken);
+    if (mine <= 0) { /* an error, or the Python way (of this thread or another) is at work */
+        Py_DECREF(seat);
+        return mine < 0 ? NULL : Py_NewRef(Py_None);
+    }
+    PyObject *me_now = PyLong_FromUnsignedLong(PyThread_get_thread_ident());
+    if (me_now == NULL || PyList_SetItem(owner, 0, me_now) < 0) {
+        PyObject *released = PyObject_CallNoArgs(PyTuple_GetItem(lock, 1));
+        Py_XDECREF(released);
+        Py_DECREF(seat);
+        return NULL;
+    }
+    int writing = 0; /* the template or kept touched: a failure from here starts them afresh */
     PyObject *seats = NULL, *me = NULL, *ones = NULL, *context = NULL, *steps = NULL,
              *settlement = NULL, *result = NULL, *step = NULL;
     int link = 0;
@@ -674,10 +692,12 @@ static PyObject *encode(PyObject *module, PyObject *const *args, Py_ssize_t narg
         }
         /* the present, then the decision */
         PyObject *patch_args[5] = {view, kept, state, PyTuple_GetItem(slots, 1), at};
+        writing = 1;
         step = patch(module, patch_args, 5);
         if (step == NULL) {
             if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
                 PyErr_Clear();
+                writing = 0; /* the pure patch redoes it from the same kept facts */
                 goto defer;
             }
             goto done;
@@ -738,9 +758,27 @@ done:
     Py_XDECREF(steps);
     Py_XDECREF(settlement);
     Py_XDECREF(step);
-    PyObject *released = PyObject_CallNoArgs(PyTuple_GetItem(lock, 1));
-    if (released == NULL) Py_CLEAR(result);
-    Py_XDECREF(released);
+    Py_DECREF(seat);
+    {
+        /* the error (if any) kept aside while the template is reset and the lock freed */
+        PyObject *type, *value, *traceback;
+        PyErr_Fetch(&type, &value, &traceback);
+        if (result == NULL && writing) { /* a write cut short: start the template afresh */
+            Floats f;
+            if (floats_open(view, &f) == 0) {
+                memset(f.data, 0, (size_t)f.length * sizeof(float));
+                PyBuffer_Release(&f.buffer);
+            }
+            for (Py_ssize_t i = 0; i < 8; i++)
+                PyList_SetItem(kept, i, Py_NewRef(PyTuple_GetItem(fresh, i)));
+            PyErr_Clear();
+        }
+        PyList_SetItem(owner, 0, PyLong_FromLong(0));
+        PyObject *released = PyObject_CallNoArgs(PyTuple_GetItem(lock, 1));
+        Py_XDECREF(released);
+        PyErr_Clear();
+        PyErr_Restore(type, value, traceback);
+    }
     return result;
 }
 
@@ -824,7 +862,11 @@ static PyObject *private_ones(PyObject *module, PyObject *const *args, Py_ssize_
     }
     PyObject *ones = PyList_New(0), *cards = NULL, *result = NULL;
     if (ones == NULL) return NULL;
-    if (PyList_Append(ones, args[1]) < 0) goto done;
+    PyObject *index = PyNumber_Index(args[1]); /* a numpy integer too: kept as an int */
+    if (index == NULL) goto done;
+    int appended = PyList_Append(ones, index);
+    Py_DECREF(index);
+    if (appended < 0) goto done;
     cards = PyObject_GetAttr(seat, s_hand);
     if (cards == NULL || append_cards(ones, cards, hand_at) < 0) goto done;
     Py_DECREF(cards);
