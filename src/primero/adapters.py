@@ -903,23 +903,22 @@ class Encoder:
         # there was re-entered (a finalizer or a garbage-collector callback asking a tensor
         # while it writes) and takes the plain way, which shares nothing
         self._owner = [0]
+        # a template's kept facts before anything is written (see below)
+        self._fresh = (None, None, -1, -1, (None,) * table.players, False, None,
+                       table.carry_in)
         # the compiled one-call tensor (None in pure Python): it takes the lock without
         # waiting and names itself the owner, and steps aside (returns None) while the lock
-        # is held; a write of its cut short resets the template to these kept facts
+        # is held; a write of its cut short zeroes the template, its kept facts made fresh
         self._whole = whole_tensor()
-        self._locking = (self._lock.acquire, self._lock.release, self._owner,
-                         (None, None, -1, -1, (None,) * table.players, False, None,
-                          table.carry_in))
+        self._locking = (self._lock.acquire, self._lock.release, self._owner, self._fresh)
         self._empties = (functools.partial(np.empty, self.observation_size, np.float32),
                          functools.partial(np.empty, self.info_size, np.float32))
-        nobody = (None,) * table.players
         # per layout: where its public pieces start, the offsets from there, the table
         self._present_at: tuple[tuple[Any, ...], tuple[Any, ...]] = tuple(  # type: ignore[assignment]
             (public, self._step_at, self._stacks_at, self._pot_at, table.players, self.total,
              self.held, FACE_UP)
             for public in (self._observation_public, self._info_public))
-        self._kept: tuple[list[Any], list[Any]] = tuple(  # type: ignore[assignment]
-            [None, None, -1, -1, nobody, False, None, table.carry_in] for _ in range(2))
+        self._kept: tuple[list[Any], list[Any]] = (list(self._fresh), list(self._fresh))
 
     def __deepcopy__(self, memo: dict[int, object]) -> Encoder:
         return self  # fixed for its table: adapters' states share it
@@ -1108,8 +1107,7 @@ class Encoder:
     def _forget(self, recall: bool) -> None:
         """Zero a layout's template and its kept facts (nothing written)."""
         self._templates[recall].fill(0.0)
-        self._kept[recall][:] = [None, None, -1, -1, (None,) * self.players, False, None,
-                                 self.table.carry_in]
+        self._kept[recall][:] = self._fresh
 
     def _write_shown(self, out: FloatView, base: int, state: GameState) -> bool:
         """The ``shown`` piece of ``state`` into ``out`` (its public pieces from ``base``).
