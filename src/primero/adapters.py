@@ -1148,7 +1148,11 @@ class Encoder:
         The same values as :meth:`fill_information_state` with the full layout, reached
         faster: a copy of the state's public template (:meth:`_template`, patched from the
         last state's) with the seat's private ones written in (their positions kept per
-        seat's cards). ``trail`` holds the deal's decisions so far.
+        seat's cards), in one compiled call where the usual case holds
+        (:func:`~primero.tensor_writes.whole_tensor`). ``trail`` holds the deal's decisions
+        so far. One tensor at a time per encoder (threads may share a game); one asked while
+        its own thread is making another (from a finalizer or a garbage-collector callback)
+        is filled afresh (:meth:`_plain`).
         """
         whole = self._whole
         if whole is not None:
@@ -1176,7 +1180,11 @@ class Encoder:
                 self._owner[0] = 0
 
     def observation_array(self, state: GameState, seat: int) -> FloatArray:
-        """``seat``'s whole observation tensor as a new array (as :meth:`fill_observation`)."""
+        """``seat``'s whole observation tensor as a new array (as :meth:`fill_observation`).
+
+        Made as :meth:`information_state_array` makes its tensor, from the observation's
+        template.
+        """
         whole = self._whole
         if whole is not None:
             out = whole(self._views[0], self._empties[0], self._kept[0], self._locking, state,
