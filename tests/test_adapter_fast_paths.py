@@ -24,36 +24,14 @@ import primero  # noqa: E402
 from primero import openspiel as primero_openspiel  # noqa: E402
 from primero.adapters import (  # noqa: E402
     Encoder,
-    Move,
-    information_state_layout,
     observation_layout,
     views,
 )
 from primero.pettingzoo.env import raw_env  # noqa: E402
+from tensor_helpers import plain_information_state, plain_observation  # noqa: E402
 
 GAME = primero_openspiel.GAME_NAME
 VARIANTS = primero.registry().names()
-
-
-def plain_information_state(state: Any, seat: int) -> np.ndarray:
-    encoder = state.encoder
-    pieces = information_state_layout(encoder.table)
-    tensor = np.zeros(sum(p.size for p in pieces), np.float32)
-    # the moves made afresh from the trail, not the trail's own cached ones
-    moves, node = [], state.trail
-    while node is not None:
-        moves.append(Move.make(node.before, node.action, node.after))
-        node = node.parent
-    encoder.fill_information_state(views(tensor, pieces), state.deal, seat, moves[::-1])
-    return tensor
-
-
-def plain_observation(state: Any, seat: int) -> np.ndarray:
-    encoder = state.encoder
-    pieces = observation_layout(encoder.table)
-    tensor = np.zeros(sum(p.size for p in pieces), np.float32)
-    encoder.fill_observation(views(tensor, pieces), state.deal, seat)
-    return tensor
 
 
 def _check_every_seat(state: Any, players: int) -> None:

@@ -25,29 +25,9 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import primero  # noqa: E402
 from primero import openspiel as primero_openspiel  # noqa: E402
-from primero.adapters import Move, information_state_layout, observation_layout, views  # noqa: E402
+from tensor_helpers import every_state, plain_information_state, plain_observation  # noqa: E402
 
 GAME = primero_openspiel.GAME_NAME
-
-
-def plain_information_state(state: Any, seat: int) -> np.ndarray:
-    encoder = state.encoder
-    pieces = information_state_layout(encoder.table)
-    tensor = np.zeros(sum(p.size for p in pieces), np.float32)
-    moves, node = [], state.trail
-    while node is not None:
-        moves.append(Move.make(node.before, node.action, node.after))
-        node = node.parent
-    encoder.fill_information_state(views(tensor, pieces), state.deal, seat, moves[::-1])
-    return tensor
-
-
-def plain_observation(state: Any, seat: int) -> np.ndarray:
-    encoder = state.encoder
-    pieces = observation_layout(encoder.table)
-    tensor = np.zeros(sum(p.size for p in pieces), np.float32)
-    encoder.fill_observation(views(tensor, pieces), state.deal, seat)
-    return tensor
 
 
 def _decision_state(variant: str = "waks", players: int = 2, seed: int = 1,
@@ -61,17 +41,7 @@ def _decision_state(variant: str = "waks", players: int = 2, seed: int = 1,
 
 
 def _pool(game: Any, deals: int, seed: int) -> list[Any]:
-    rng = random.Random(seed)
-    states = []
-    for _ in range(deals):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            states.append(state.clone())
-            options = ([o for o, _ in state.chance_outcomes()] if state.is_chance_node()
-                       else state.legal_actions())
-            state.apply_action(rng.choice(options))
-        states.append(state)
-    return states
+    return every_state(game, random.Random(seed), deals)
 
 
 # --------------------------------------------------------------------------------------------

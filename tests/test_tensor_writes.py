@@ -23,8 +23,8 @@ pyspiel = pytest.importorskip("pyspiel")
 import primero  # noqa: E402
 from primero import adapters, tensor_writes  # noqa: E402
 from primero import openspiel as primero_openspiel  # noqa: E402
-from primero.adapters import information_state_layout, views  # noqa: E402
 from primero.tensor_writes import PURE_WRITERS, float_view  # noqa: E402
+from tensor_helpers import plain_information_state  # noqa: E402
 
 GAME = primero_openspiel.GAME_NAME
 COMPILED = tensor_writes.writers()
@@ -45,14 +45,6 @@ def _games(variant: str, players: int, monkeypatch: pytest.MonkeyPatch,
     return compiled, pure
 
 
-def _plain(state: Any, seat: int) -> np.ndarray:
-    encoder = state.encoder
-    pieces = information_state_layout(encoder.table)
-    tensor = np.zeros(sum(p.size for p in pieces), np.float32)
-    encoder.fill_information_state(views(tensor, pieces), state.deal, seat, state.moves)
-    return tensor
-
-
 def _same_everywhere(compiled: Any, pure: Any, rng: random.Random, players: int) -> int:
     """Play one deal in both games alike; compare every tensor. How many nodes were seen."""
     one, other = compiled.new_initial_state(), pure.new_initial_state()
@@ -62,7 +54,7 @@ def _same_everywhere(compiled: Any, pure: Any, rng: random.Random, players: int)
         for seat in range(players):
             info = one.information_state_tensor(seat)
             assert info.tobytes() == other.information_state_tensor(seat).tobytes()
-            assert info.tobytes() == _plain(one, seat).tobytes()
+            assert info.tobytes() == plain_information_state(one, seat).tobytes()
             assert one.observation_tensor(seat).tobytes() == \
                 other.observation_tensor(seat).tobytes()
         if one.is_terminal():
@@ -211,7 +203,8 @@ def test_the_one_call_tensor_steps_aside_for_the_python_way_and_refuses_bad_inpu
     assert np.array_equal(encoder._templates[1], before)
     made = state.information_state_tensor(0)
     again = call()
-    assert again is not made and again.tobytes() == made.tobytes() == _plain(state, 0).tobytes()
+    plain = plain_information_state(state, 0).tobytes()
+    assert again is not made and again.tobytes() == made.tobytes() == plain
     with pytest.raises(TypeError, match="takes 14 arguments"):
         whole(encoder._views[1])
     with pytest.raises(TypeError, match="not what the encoder keeps"):
@@ -240,7 +233,8 @@ def test_a_template_write_cut_short_starts_the_template_afresh(
         state.information_state_tensor(0)
     monkeypatch.undo()
     assert not encoder._templates[1].any()  # nothing half-written is kept
-    assert state.information_state_tensor(0).tobytes() == _plain(state, 0).tobytes()
+    plain = plain_information_state(state, 0).tobytes()
+    assert state.information_state_tensor(0).tobytes() == plain
 
 
 @needs_compiled

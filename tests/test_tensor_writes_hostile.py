@@ -33,32 +33,15 @@ pytest.importorskip("pettingzoo")
 import primero  # noqa: E402
 from primero import openspiel as primero_openspiel  # noqa: E402
 from primero import tensor_writes  # noqa: E402
-from primero.adapters import Encoder, Move, information_state_layout, observation_layout, views  # noqa: E402
+from primero.adapters import Encoder  # noqa: E402
 from primero.pettingzoo.env import raw_env  # noqa: E402
+from tensor_helpers import every_state, plain_information_state_of, plain_observation_of  # noqa: E402
 
 GAME = primero_openspiel.GAME_NAME
 LONG_MAX = 2**63 - 1
 
 compiled = pytest.mark.skipif(tensor_writes.encoder_reason() is not None,
                               reason="the compiled tensor writes are not in use")
-
-
-def plain_information_state(encoder: Encoder, deal: Any, trail: Any, seat: int) -> np.ndarray:
-    pieces = information_state_layout(encoder.table)
-    tensor = np.zeros(sum(p.size for p in pieces), np.float32)
-    moves, node = [], trail
-    while node is not None:
-        moves.append(Move.make(node.before, node.action, node.after))
-        node = node.parent
-    encoder.fill_information_state(views(tensor, pieces), deal, seat, moves[::-1])
-    return tensor
-
-
-def plain_observation(encoder: Encoder, deal: Any, seat: int) -> np.ndarray:
-    pieces = observation_layout(encoder.table)
-    tensor = np.zeros(sum(p.size for p in pieces), np.float32)
-    encoder.fill_observation(views(tensor, pieces), deal, seat)
-    return tensor
 
 
 def pure_encoder(table: Any) -> Encoder:
@@ -68,17 +51,6 @@ def pure_encoder(table: Any) -> Encoder:
     return encoder
 
 
-def _states(game: Any, rng: random.Random, deals: int) -> list[Any]:
-    states = []
-    for _ in range(deals):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            states.append(state.clone())
-            options = ([o for o, _ in state.chance_outcomes()] if state.is_chance_node()
-                       else state.legal_actions())
-            state.apply_action(rng.choice(options))
-        states.append(state)
-    return states
 
 
 # ------------------------------------------------------------------------------------------
@@ -96,8 +68,8 @@ def test_threads_sharing_a_game_get_their_own_tensors(pure: bool) -> None:
     if pure:
         game.encoder._patch, game.encoder._link, game.encoder._ones, \
             game.encoder._private_copy = tensor_writes.PURE_WRITERS
-    states = _states(game, random.Random(0), 6)
-    expected = {(i, p): plain_information_state(game.encoder, s.deal, s.trail, p)
+    states = every_state(game, random.Random(0), 6)
+    expected = {(i, p): plain_information_state_of(game.encoder, s.deal, s.trail, p)
                 for i, s in enumerate(states) for p in range(4)}
     wrong: list[tuple[int, int]] = []
     foreign: list[tuple[int, int]] = []  # another seat's hidden cards in the hand piece
@@ -135,11 +107,11 @@ def test_compiled_writes_take_stacks_past_a_c_long() -> None:
     state = game.new_initial_state()
     pure = pure_encoder(game.table)
     for seat in range(2):
-        want = plain_information_state(game.encoder, state.deal, state.trail, seat)
+        want = plain_information_state_of(game.encoder, state.deal, state.trail, seat)
         assert np.array_equal(pure.information_state_array(state.deal, seat, state.trail), want)
         assert np.array_equal(state.information_state_tensor(seat), want)  # OverflowError
         assert np.array_equal(state.observation_tensor(seat),
-                              plain_observation(game.encoder, state.deal, seat))
+                              plain_observation_of(game.encoder, state.deal, seat))
 
 
 @compiled
@@ -151,7 +123,7 @@ def test_compiled_writes_take_a_carry_in_past_a_c_long() -> None:
         env.reset(seed=1)
         seat = env.deal.to_act
         got = env.observe(env.agent_selection)["observation"]  # OverflowError
-        assert np.array_equal(got, plain_observation(env._encoder, env.deal, seat))
+        assert np.array_equal(got, plain_observation_of(env._encoder, env.deal, seat))
 
 
 @compiled
@@ -169,7 +141,7 @@ def test_pot_never_overflows_into_a_negative_value() -> None:
         env.step(int(np.nonzero(mask)[0][-1]))  # the largest vie: chips go in
         seat = env.possible_agents.index(env.agent_selection)
         got = env.observe(env.agent_selection)["observation"]
-        want = plain_observation(env._encoder, env.deal, seat)
+        want = plain_observation_of(env._encoder, env.deal, seat)
         assert 0.0 <= got[pot] <= 1.0, f"pot {got[pot]}"
         assert np.array_equal(got, want)
 
@@ -245,7 +217,7 @@ def test_hidden_cards_never_change_a_tensor(variant: str) -> None:
 
 def test_a_returned_tensor_is_the_callers_own() -> None:
     game = pyspiel.load_game(GAME, {"variant": "cardano", "players": 3, "chips": 8})
-    states = _states(game, random.Random(5), 2)
+    states = every_state(game, random.Random(5), 2)
     first = {}
     for k, state in enumerate(states):
         for seat in range(3):
@@ -255,7 +227,7 @@ def test_a_returned_tensor_is_the_callers_own() -> None:
             info[:] = 9.0  # the caller writes into what it got
             obs[:] = -9.0
             assert np.array_equal(state.information_state_tensor(seat),
-                                  plain_information_state(game.encoder, state.deal,
+                                  plain_information_state_of(game.encoder, state.deal,
                                                           state.trail, seat))
     for k, state in enumerate(states):
         for seat in range(3):
@@ -299,26 +271,26 @@ def test_compiled_and_pure_agree_in_any_order(variant: str) -> None:
         encoder = state.encoder
         if how == 0:
             got = state.information_state_tensor(seat)
-            want = plain_information_state(encoder, state.deal, state.trail, seat)
+            want = plain_information_state_of(encoder, state.deal, state.trail, seat)
             assert np.array_equal(pure.information_state_array(state.deal, seat, state.trail),
                                   want)
         elif how == 1:
             got = state.observation_tensor(seat)
-            want = plain_observation(encoder, state.deal, seat)
+            want = plain_observation_of(encoder, state.deal, seat)
             assert np.array_equal(pure.observation_array(state.deal, seat), want)
         elif how == 2:
             info_observer.set_from(state, seat)
             got = info_observer.tensor.copy()
-            want = plain_information_state(encoder, state.deal, state.trail, seat)
+            want = plain_information_state_of(encoder, state.deal, state.trail, seat)
             info_observer.tensor[:] = 0.5
         elif how == 3:
             observer.set_from(state, seat)
             got = observer.tensor.copy()
-            want = plain_observation(encoder, state.deal, seat)
+            want = plain_observation_of(encoder, state.deal, seat)
             observer.dict["hand"][:] = 1.0
         else:
             got = np.asarray(pyspiel.State.observation_tensor(state, seat), np.float32)
-            want = plain_observation(encoder, state.deal, seat)
+            want = plain_observation_of(encoder, state.deal, seat)
         assert np.array_equal(got, want)
         assert got.min() >= 0.0 and got.max() <= 1.0
 
