@@ -28,7 +28,7 @@ from primero.adapters import (  # noqa: E402
     views,
 )
 from primero.pettingzoo.env import raw_env  # noqa: E402
-from tensor_helpers import plain_information_state, plain_observation  # noqa: E402
+from tensor_helpers import every_state, plain_information_state, plain_observation  # noqa: E402
 
 GAME = primero_openspiel.GAME_NAME
 VARIANTS = primero.registry().names()
@@ -107,15 +107,7 @@ def test_tensors_asked_in_any_order_are_the_plain_ones(variant: str) -> None:
     # again, in a shuffled order, each for a random seat, the observation's in between
     game = pyspiel.load_game(GAME, {"variant": variant, "players": 3, "chips": 8})
     rng = random.Random(f"any order {variant}")
-    states = []
-    for _ in range(5):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            states.append(state.clone())
-            options = ([o for o, _ in state.chance_outcomes()] if state.is_chance_node()
-                       else state.legal_actions())
-            state.apply_action(rng.choice(options))
-        states.append(state)
+    states = every_state(game, rng, 5)
     asked = states + [rng.choice(states) for _ in range(len(states))]
     rng.shuffle(asked)
     for state in asked:

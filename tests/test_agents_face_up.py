@@ -148,10 +148,8 @@ def test_after_exchange_completes_without_the_cards_seen() -> None:
     assert table.after_exchange(hand, ()) != table.after_exchange(hand, (), seen=seen)
 
 
-def test_the_heuristic_weighs_two_cards_over_completions_it_can_still_get(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    state = stacked(face_up_waks())  # Anna 7s 6c (6c open), Ben 6h Kh, Carla Ad 2c
-    view = state.view(0)
+def _unseen_asked(monkeypatch: pytest.MonkeyPatch) -> list[Sequence[Card] | None]:
+    """The ``unseen`` cards each ``Strength.of_hand`` call is given, as they come."""
     asked: list[Sequence[Card] | None] = []
     of_hand = Strength.of_hand
 
@@ -161,6 +159,14 @@ def test_the_heuristic_weighs_two_cards_over_completions_it_can_still_get(
         return of_hand(self, hand, unseen)
 
     monkeypatch.setattr(Strength, "of_hand", spy)
+    return asked
+
+
+def test_the_heuristic_weighs_two_cards_over_completions_it_can_still_get(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    state = stacked(face_up_waks())  # Anna 7s 6c (6c open), Ben 6h Kh, Carla Ad 2c
+    view = state.view(0)
+    asked = _unseen_asked(monkeypatch)
     HeuristicAgent().act(view, random.Random(3))
     assert asked[0] is not None
     assert set(asked[0]) == set(view.variant.pack.cards) - set(cards("7s 6c Kh 2c"))
@@ -169,14 +175,6 @@ def test_the_heuristic_weighs_two_cards_over_completions_it_can_still_get(
 def test_without_face_up_cards_the_heuristic_reads_the_cached_pack_means(
         monkeypatch: pytest.MonkeyPatch) -> None:
     state = stacked("waks")
-    asked: list[Sequence[Card] | None] = []
-    of_hand = Strength.of_hand
-
-    def spy(self: Strength, hand: Sequence[Card],
-            unseen: Sequence[Card] | None = None) -> float:
-        asked.append(unseen)
-        return of_hand(self, hand, unseen)
-
-    monkeypatch.setattr(Strength, "of_hand", spy)
+    asked = _unseen_asked(monkeypatch)
     HeuristicAgent().act(state.view(0), random.Random(3))
     assert asked[0] is None

@@ -89,6 +89,15 @@ def test_an_error_inside_encode_is_not_turned_into_SystemError() -> None:
 # while this thread writes one (the collector may run at any allocation) takes the plain way,
 # which shares nothing, instead of waiting on the lock its own thread holds.
 
+def _environment(native: bool) -> dict[str, str]:
+    """This process's environment, the compiled writes on (``native``) or switched off."""
+    env = dict(os.environ)
+    env.pop("PRIMERO_NO_NATIVE", None)
+    if not native:
+        env["PRIMERO_NO_NATIVE"] = "1"
+    return env
+
+
 _REENTRANT = textwrap.dedent("""
     import gc, random, sys, pyspiel, primero.openspiel
     game = pyspiel.load_game("python_primero", {"variant": "waks", "players": 2, "chips": 6})
@@ -128,10 +137,7 @@ def test_a_tensor_asked_from_a_gc_callback_or_finalizer_does_not_deadlock(
         mode: str, native: bool, tmp_path: Any) -> None:
     script = tmp_path / "reentrant.py"
     script.write_text(_REENTRANT)
-    env = dict(os.environ)
-    env.pop("PRIMERO_NO_NATIVE", None)
-    if not native:
-        env["PRIMERO_NO_NATIVE"] = "1"
+    env = _environment(native)
     try:
         done = subprocess.run([sys.executable, str(script), mode], env=env, timeout=60,
                               capture_output=True, text=True)
@@ -243,10 +249,7 @@ def test_an_interrupt_while_tensors_are_made_does_not_leak_the_lock(
         native: bool, tmp_path: Any) -> None:
     script = tmp_path / "interrupted.py"
     script.write_text(_INTERRUPTED)
-    env = dict(os.environ)
-    env.pop("PRIMERO_NO_NATIVE", None)
-    if not native:
-        env["PRIMERO_NO_NATIVE"] = "1"
+    env = _environment(native)
     done = subprocess.run([sys.executable, str(script)], env=env, timeout=120,
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-2000:]
