@@ -42,7 +42,7 @@ Readings chosen where docs/rules/revival.md leaves room:
   round 1, only when there is a round 2, so round 3 comes straight after round 2;
   ``every_round`` puts one before every betting round after the first, the Italian sheet's
   "prima di ogni turno di puntata" [seed-IT]; ``none`` has no exchange between rounds, as
-  "certaines versions … l'interdisent" [seed-FR]. With ``exchange_first`` (house rule) an
+  "Certaines versions … l'interdisent" [seed-FR]. With ``exchange_first`` (house rule) an
   exchange before round 1 comes in addition.
 * *Limits* (the library's reading; the sheets set none): a bet or a raise is at least the stake
   and at most the rest, as in ``waks``.
@@ -132,7 +132,7 @@ EXCHANGE_OPTION = Option(
     doc="The exchange between betting rounds: once, after round 1 when there is a round 2 "
         "(the library's reading of the sheets' order of play); every_round, before every "
         "betting round after the first, 'prima di ogni turno di puntata' [seed-IT]; none, no "
-        "exchange between rounds, as 'certaines versions … l'interdisent' [seed-FR] "
+        "exchange between rounds, as 'Certaines versions … l'interdisent' [seed-FR] "
         "(exchange_first still adds its exchange before round 1 when asked).",
 )
 
@@ -200,7 +200,7 @@ exchange (discard and draw) after round 1, then bet again; rounds=3 adds a last 
 the showdown, with no exchange before it (the library's reading of the sheets' order of play).
 Option exchange: once (the default, as just said); every_round, an exchange before every
 betting round after the first (the Italian sheet's "prima di ogni turno di puntata"); none, no
-exchange between rounds ("certaines versions … l'interdisent", the French sheet). House rule
+exchange between rounds ("Certaines versions … l'interdisent", the French sheet). House rule
 exchange_first: an exchange before any betting.
 
 Showdown: Chorus > Fluxus > Primero > Numerus, then points (Supremus off unless supremus=true;
