@@ -579,9 +579,9 @@ def _next_deal(read: Callable[[str], str], out: Console) -> bool:
 
 @app.command("play", short_help=SHORT_HELP["play"])
 @variant_options
-@click.option("--players", "-n", type=WholeNumber(2), default=4,
-              show_default="4, or the nearest the variant allows",
-              help="Players at the table, within the variant's range (see 'primero variants').")
+@click.option("--players", "-n", type=WholeNumber(2), default=4, show_default=True,
+              help="Players at the table, within the variant's range (see 'primero variants'); "
+                   "not given, 4 or the nearest count the variant allows.")
 @click.option("--seed", "-s", type=WholeNumber(0), default=None,
               help="Seed for the shuffle and the computer players (same seed, same deal).")
 @click.option("--auto", is_flag=True, help="Computer players play every seat; watch the deal.")
