@@ -1,11 +1,13 @@
 """Every quotation of a rule sheet in docs/rules is the sheet's own words or marked a rendering.
 
 The quoting convention of docs/rules/index.md#how-to-read and docs/rules/sources.md: a span in
-double quotes in a passage that cites a sheet (by its key, such as ``[seed-FR]``, or as "the
-French sheet", "the sheets" ...) is a quotation. It either appears word for word in a sheet the
-passage cites (``…`` marks a cut; line breaks and the apostrophe's shape do not count), or it
-is a rendering marked *in translation* next to it. The four sheets are copied whole into
-tests/cases/sheets/, so that a clone tests itself.
+quote marks (double, or single as the option texts use them) in a passage that cites a sheet (by
+its key, such as ``[seed-FR]``, or as "the French sheet", "the sheets" ...) is a quotation. It
+either appears word for word in a sheet the passage cites (``…`` marks a cut; line breaks and
+the apostrophe's shape do not count), or it is a rendering marked *in translation* next to it.
+The pages are docs/rules/**/*.md and, for the variant pages generated from the registration,
+every built-in variant's summary, option texts and sources. The four sheets are copied whole
+into tests/cases/sheets/, so that a clone tests itself.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import re
 from pathlib import Path
 
 import pytest
+
+import primero
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules"
@@ -26,7 +30,9 @@ FILES = {"seed-DE": "DE.txt", "seed-FR": "FR.txt", "seed-IT": "IT.txt",
 NAMES = {"seed-DE": r"German sheet", "seed-FR": r"French sheet", "seed-IT": r"Italian sheet",
          "seed-PRIMIERA": r"Primiera sheet"}
 
-_QUOTE = re.compile(r"\"([^\"\n]+(?:\n[^\"\n]+)*?)\"|“([^”]+)”")
+_QUOTE = re.compile(r"\"([^\"\n]+(?:\n[^\"\n]+)*?)\"|“([^”]+)”"
+                    # single quotes, not an apostrophe: no letter outside either mark
+                    r"|(?<![\w'])'([^'\n]*?[^\s'])'(?!\w)")
 _KEY = re.compile(r"seed-(?:DE|FR|IT|PRIMIERA)\b")
 _MARK = "in translation"
 
@@ -92,7 +98,7 @@ def quotation_problems(page: str, text: str) -> list[str]:
         if not cited:
             continue
         for match in _QUOTE.finditer(passage):
-            span = match.group(1) or match.group(2)
+            span = match.group(1) or match.group(2) or match.group(3)
             around = passage[max(0, match.start() - 40):match.start()] + " " + \
                 passage[match.end():match.end() + 60]
             if _MARK in around:
@@ -130,9 +136,29 @@ def test_the_checker_catches_a_rendering_and_passes_the_sheets_words() -> None:
     assert len(quotation_problems("x.md", wrong_sheet)) == 1
     code = '```python\nprint("keep the 10s")  # the French sheet\n```\n'
     assert quotation_problems("x.md", code) == []
+    single = "[seed-FR] says the packs 'keep the 10s'; the sheets' own words are French.\n"
+    assert len(quotation_problems("x.md", single)) == 1  # the possessive is no quote mark
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(RULES)) for p in PAGES])
 def test_every_quotation_of_a_sheet_is_its_words_or_marked(page: Path) -> None:
     assert quotation_problems(str(page.relative_to(ROOT)), page.read_text(encoding="utf-8")) \
         == []
+
+
+def _variant_texts(name: str) -> str:
+    spec = primero.registry().spec(name)
+    return "\n\n".join([spec.summary, *(o.doc for o in spec.options), *spec.sources])
+
+
+#: The built-in variants (a plug-in's own texts are its author's to check).
+BUILT_IN = sorted(n for n in primero.registry().names()
+                  if primero.registry().provider(primero.registry().spec(n))
+                  .startswith("primero.variants."))
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_every_quotation_of_a_sheet_in_a_variants_texts_is_its_words_or_marked(name: str) \
+        -> None:
+    # the summary, the option texts and the sources make the variant's generated rules page
+    assert quotation_problems(name, _variant_texts(name)) == []

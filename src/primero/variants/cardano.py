@@ -367,13 +367,13 @@ Mark Waks' reconstruction of the Italian game Girolamo Cardano describes: the Wa
 betting (2-6 players, the 40-card pack, stake and rest, two betting rounds around an exchange,
 must-hold in round 1), with calls.
 
-Every vie and every raise names a call: a hand class and points, e.g. "vie 2 call Primero 60"
-(a Supremus is called without points, 55 being implied). The German sheet has the call made
-"beim Setzen", with the opening bet; that every raise names one too is the library's reading.
-Each call must rank strictly above the standing call, which is the last call made in the deal
-and stays through both rounds; a hold without a raise names nothing. Only calls some hand of
-the pack can make are allowed: with the 40-card pack there is no Primero 41 or 80, no Numerus
-21, and a Chorus is 40, 48, 52, 56, 60, 64, 72 or 84. Calls rank as hands do (with
+Every vie and every raise names a call: a hand class and points, e.g. the action vie 2 call
+Primero 60 (a Supremus is called without points, 55 being implied). The German sheet has the
+call made "beim Setzen", with the opening bet; that every raise names one too is the library's
+reading. Each call must rank strictly above the standing call, which is the last call made in
+the deal and stays through both rounds; a hold without a raise names nothing. Only calls some
+hand of the pack can make are allowed: with the 40-card pack there is no Primero 41 or 80, no
+Numerus 21, and a Chorus is 40, 48, 52, 56, 60, 64, 72 or 84. Calls rank as hands do (with
 high_primero_beats_fluxus, a Primero call of 79 or more ranks above every Fluxus call).
 
 Bluffing is allowed. At the showdown only hands that meet the standing call can win. With
