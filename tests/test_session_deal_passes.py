@@ -18,6 +18,7 @@ import primero
 from cli_helpers import ok, run
 from primero.agents import HeuristicAgent, RandomAgent, play_deal, play_session
 from primero.records import dump_record, load_record, record_from_state, replay
+from primero.seating import next_dealer_seat
 from primero.session import Session
 from primero.state import GameState
 
@@ -34,6 +35,18 @@ def _session_deals(name: str, players: list[str], chips: int | list[int], deals:
 
 def _dealer_and_eldest(states: list[GameState]) -> list[tuple[str, str]]:
     return [(s.players[s.dealer], s.players[s.eldest]) for s in states]
+
+
+def test_the_next_dealer_seat_goes_with_or_against_play() -> None:
+    revival, waks = primero.get_variant("revival"), primero.get_variant("waks")
+    # five seats 0-4: after seat 0, with play seat 1; against play seat 4 (before seat 0)
+    assert [next_dealer_seat(waks, d, 5) for d in range(5)] == [1, 2, 3, 4, 0]
+    assert [next_dealer_seat(revival, d, 5) for d in range(5)] == [4, 0, 1, 2, 3]
+    # seats 4 and 3 have left: against play from seat 0 the deal skips to seat 2
+    assert next_dealer_seat(revival, 0, 5, lambda seat: seat < 3) == 2
+    assert next_dealer_seat(waks, 2, 5, lambda seat: seat < 3) == 0
+    with pytest.raises(primero.PrimeroError, match=r"dealer seat 5 is not one of 5 seats"):
+        next_dealer_seat(waks, 5, 5)
 
 
 def test_a_three_player_revival_session_passes_the_deal_against_play() -> None:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from primero.errors import PrimeroError
 from primero.options import Configured, Option
 
 __all__ = [
@@ -142,10 +143,10 @@ def next_dealer_seat(variant: Configured, dealer: int, seats: int,
         (whatever ``can_deal(dealer)`` says).
 
     Raises:
-        ValueError: ``seats`` is below 1 or ``dealer`` is not one of the seats.
+        PrimeroError: ``seats`` is below 1 or ``dealer`` is not one of the seats.
     """
     if seats < 1 or not 0 <= dealer < seats:
-        raise ValueError(f"dealer {dealer} is not one of {seats} seats")
+        raise PrimeroError(f"dealer seat {dealer} is not one of {seats} seats (0 to {seats - 1})")
     step = -1 if deal_passes(variant) == "against_play" else 1
     return next(((dealer + step * k) % seats for k in range(1, seats + 1)
                  if can_deal((dealer + step * k) % seats)), dealer)
