@@ -243,10 +243,10 @@ def table_setup(variant: Variant, players: Sequence[str], chips: Sequence[int] |
     _check_setup(variant, names, stacks, dealer_seat, table, carry)
     rules = variant.rules.deal
     plan = rules.plan
-    rules.check_plan_fits(len(names))
-    problem = pack_problem(variant, len(names))
+    problem = pack_problem(variant, len(names))  # the table, before the plan is blamed
     if problem is not None:
         raise InvalidDeckError(problem)
+    rules.check_plan_fits(len(names))
     if table.ante and not any(step.kind == "ante" for step in plan):
         raise PrimeroError(f"{variant.name} has no ante: ante must be 0, got {table.ante}")
     seats = tuple(Seat(name=n, stack=c) for n, c in zip(names, stacks, strict=True))

@@ -247,19 +247,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         Args:
             seed: Any whole number (a Python or numpy integer); every seed deals its own
                 cards, negative ones included (``-5`` does not deal as ``5``).
-            options: None or an empty dict: the environment takes no reset options
-                (PettingZoo's signature; variant options go to the constructor).
+            options: Unused (PettingZoo's signature; variant options go to the constructor).
 
         Raises:
             PrimeroError: ``seed`` is not a whole number (a bool, a float, a text).
-            InvalidParameterError: ``options`` is given and not empty (naming it).
             DecisionlessTableError: :data:`MAX_DEALS_TRIED` deals in a row ended before any
                 decision (the message names the table).
         """
-        if options is not None and (not isinstance(options, Mapping) or options):
-            raise InvalidParameterError(
-                "options", f"reset takes no options (variant options go to the constructor: "
-                f"env(options={{...}})), got {named(options)}")
         if seed is not None:
             self._rng = _seeded(seed)
         self._reset_bookkeeping()
