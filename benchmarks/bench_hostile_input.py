@@ -10,11 +10,13 @@ user + system time from :func:`resource.getrusage` for a command run in a fresh 
   the reading is linear).
 * the growth of the work with the input: the CPU of ``apply`` and of ``parse_cards`` for N/4
   and for N cards; linear reading gives about 4x, quadratic about 16x.
+* the growth of a replay's work with its actions (:func:`primero.records.replay` of a raising
+  war of N/4 and N actions, ``--actions``): a cost per action that stays flat gives about 4x.
 * ``primero replay`` of a deal file of 1 MiB (the largest read), built here: a short deal whose
   last action is an exchange of as many ``7h`` as fill the file; target <= 1 s, against
   ``primero replay`` of the same deal without that action (a file of a few hundred bytes).
 
-Run: ``python benchmarks/bench_hostile_input.py [--cards N] [--rounds N]``.
+Run: ``python benchmarks/bench_hostile_input.py [--cards N] [--actions N] [--rounds N]``.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from primero.actions import Hold, Vie
 from primero.cards import parse_cards
 from primero.engine import start_deal
 from primero.errors import PrimeroError
-from primero.records import MAX_RECORD_BYTES, dump_record, record_from_state
+from primero.records import MAX_RECORD_BYTES, dump_record, load_record, record_from_state, replay
 from primero.state import GameState
 
 #: Target: the most CPU seconds ``apply`` of the long exchange text and ``primero replay`` of
@@ -55,6 +57,15 @@ def at_exchange() -> GameState:
         state = state.apply(next((a for a in legal if isinstance(a, Vie)), None)
                             or next(a for a in legal if isinstance(a, Hold)))
     return state
+
+
+def raising_war(actions: int) -> str:
+    """A deal file of ``actions`` actions: two players, a million chips, raising by one."""
+    state = start_deal("waks", ["Anna", "Ben"], 10**6, seed=3, rest=1)
+    record = record_from_state(state)
+    lines = [("Anna", "vie 1")] + [(("Ben", "Anna")[k % 2], "hold raise 1")
+                                   for k in range(actions - 1)]
+    return dump_record(attrs.evolve(record, actions=tuple(lines)))
 
 
 def cpu(call: Callable[[], object]) -> float:
@@ -103,6 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--cards", type=int, default=100_000)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--actions", type=int, default=20_000)
     args = parser.parse_args(argv)
     n = args.cards
     state = at_exchange()
@@ -132,6 +144,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name + ' growth, ' + format(n // 4, ',') + ' to ' + format(n, ',') + ' cards':<44}"
               f": {b / a:7.2f}x the CPU for 4x the cards ({a:.3f} s to {b:.3f} s; linear ~4x,"
               " quadratic ~16x)")
+
+    few, many = args.actions // 4, args.actions
+    wars = [raising_war(few), raising_war(many)]
+
+    def replayed(text: str) -> Callable[[], object]:
+        return lambda: replay(load_record(text))
+
+    short, long = (statistics.median(cpu(replayed(text)) for _ in range(args.rounds))
+                   for text in wars)
+    label = f"replay growth, {few:,} to {many:,} actions"
+    print(f"{label:<44}: {long / short:7.2f}x the CPU for 4x the actions "
+          f"({short / few * 1e6:.1f} us to {long / many * 1e6:.1f} us an action; flat: ~4x)")
 
     with tempfile.TemporaryDirectory() as folder:
         hostile, small_file = deal_files(Path(folder))
