@@ -170,8 +170,10 @@ def test_frequencies_table() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["evaluate", "Xx", "6h", "Ad", "Kc"], UNKNOWN_CARD),
-        (["evaluate", "7s", "6q", "Ad", "Kc"], "error: unknown card '6q': 'q' is not a suit\n"),
+        (["evaluate", "Xx", "6h", "Ad", "Kc"],
+         UNKNOWN_CARD.replace("\n", " (card 1 of 4 in the list)\n")),
+        (["evaluate", "7s", "6q", "Ad", "Kc"],
+         "error: unknown card '6q': 'q' is not a suit (card 2 of 4 in the list)\n"),
         (["evaluate", "7s 6h Ad Kc 5c"],
          "error: a hand has exactly 4 cards; got 5: 7♠ 6♥ A♦ K♣ 5♣\n"),
         (["evaluate", "7s 6h Ad"], "error: a hand has exactly 4 cards; got 3: 7♠ 6♥ A♦\n"),

@@ -43,6 +43,7 @@ from primero.errors import InvalidOptionError, InvalidParameterError, PrimeroErr
 from primero.options import parse_option_args
 from primero.plugins.registry import get_variant
 from primero.setup import Step
+from primero.start import pack_problem
 from primero.state import FACE_UP, GameState, Receipt, Seat
 from primero.tensor_writes import float_view, whole_tensor, writers
 from primero.tensor_writes import link as pure_link
@@ -311,6 +312,9 @@ class AdapterTable:
                 "players", f"{configured.name} is played by "
                 f"{low if low == high else f'{low} to {high}'} players; got "
                 f"{players}")
+        unserved = pack_problem(configured, players)  # the check start_deal makes, by name
+        if unserved is not None:
+            raise InvalidParameterError("players", unserved)
         chips = _seat_list(chips, "chips")  # type: ignore[assignment]
         if stacks is not None:
             stacks = _seat_list(stacks, "stacks")  # type: ignore[assignment]

@@ -64,7 +64,7 @@ from primero.adapters import (
     views,
 )
 from primero.cards import Card
-from primero.errors import IllegalActionError, PrimeroError
+from primero.errors import IllegalActionError, InvalidParameterError, PrimeroError, named
 from primero.plugins.registry import registry
 from primero.state import GameState
 
@@ -77,6 +77,7 @@ __all__ = [
     "PrimeroGame",
     "PrimeroObserver",
     "PrimeroState",
+    "checked_parameters",
     "game_type",
 ]
 
@@ -125,6 +126,50 @@ LARGEST_C_INT = 2**31 - 1
 RESAMPLE_TRIES = 1000
 
 
+def checked_parameters(params: Any) -> dict[str, Any]:
+    """The game's parameters: ``params`` over :data:`DEFAULT_PARAMETERS`, each checked once.
+
+    A parameter whose default is a number must be a whole number (an ``int`` or a numpy
+    integer; not a ``bool``, a float or text) that fits OpenSpiel's C ``int``: at most
+    :data:`LARGEST_C_INT` (2**31 - 1) in size. Only the ``stacks`` text carries chips past
+    that (``"1000000000000000;1000000000000000"``, equal or not). The others are text.
+
+    Raises:
+        InvalidParameterError: ``params`` is not a mapping, or names a parameter the game
+            does not have, or one of the wrong type or size; the message (and its
+            ``parameter``) names it.
+    """
+    if params is None:
+        return dict(DEFAULT_PARAMETERS)
+    if not isinstance(params, dict):
+        raise InvalidParameterError(
+            "params", f"a dict of the game's parameters, got {named(params)}")
+    given = dict(DEFAULT_PARAMETERS)
+    for key, value in params.items():
+        if key not in DEFAULT_PARAMETERS:
+            raise InvalidParameterError(
+                key if isinstance(key, str) and len(key) <= 40 else named(key),
+                f"not a parameter of {GAME_NAME} (its parameters: "
+                f"{', '.join(DEFAULT_PARAMETERS)})")
+        if type(DEFAULT_PARAMETERS[key]) is int:
+            if isinstance(value, np.integer):
+                value = int(value)
+            if type(value) is not int:
+                raise InvalidParameterError(key, f"a whole number (an int), got {named(value)}")
+            if not -LARGEST_C_INT - 1 <= value <= LARGEST_C_INT:
+                beyond = (" (chips past it go in the stacks text: "
+                          "stacks='1000000000000000;1000000000000000')"
+                          if key == "chips" else "")
+                raise InvalidParameterError(
+                    key, f"at most {LARGEST_C_INT:,} (2**31 - 1) in size: OpenSpiel holds a "
+                    f"game's numbers in a C int, got a {len(str(abs(value)))}-digit number"
+                    f"{beyond}")
+        elif not isinstance(value, str):
+            raise InvalidParameterError(key, f"text, got {named(value)}")
+        given[key] = value
+    return given
+
+
 def _most_players() -> int:
     return max((spec.players[1] for spec in registry().specs()), default=2)
 
@@ -160,6 +205,10 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
     ``pyspiel.register_game(game_type(name=...), Subclass)``).
 
     Raises:
+        InvalidParameterError: a parameter the game does not have, or one of the wrong type,
+            or a number past OpenSpiel's C ``int`` (:func:`checked_parameters`: only the
+            ``stacks`` text carries chips past 2**31 - 1), or a table the variant's pack
+            cannot serve (``players``); the message names the parameter.
         PrimeroError: a bad parameter (unknown variant or option, players out of the variant's
             range, a bad table), or a table whose ``max_game_length`` or action count exceeds
             :data:`LARGEST_C_INT` (about 2.2e8 chips at stake 1 heads-up in Waks); the
@@ -176,7 +225,7 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
     first_player: int
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        given = {**DEFAULT_PARAMETERS, **(params or {})}
+        given = checked_parameters(params)
         # the options in the form game strings carry (str(game), load_game, pickle)
         given["options"] = options_parameter(str(given["options"]))
         # the stacks in the form game strings carry: "30;20;10" ("" for chips each)
@@ -617,9 +666,15 @@ class PrimeroObserver:
         working them out again.
 
         Raises:
-            PrimeroError: ``player`` is not a seat (the tensor is then left as it was and
-                nothing is kept).
+            PrimeroError: ``player`` is not a seat: an ``int`` or a numpy integer of
+                ``0..players - 1`` (``True`` and ``1.0`` are refused, on a fresh observer
+                and after a call for seat 1 alike); the tensor is then left as it was.
         """
+        encoder = self.encoder
+        if type(player) is not int or not 0 <= player < encoder.players:
+            # checked first, whatever was asked before: a seat (an int or a numpy integer;
+            # not a bool or a float, even 1.0), or a PrimeroError naming the bad one
+            player = state._seat(player)
         last = self._last
         now = state._now  # (read once: the state's own attributes are slow to read)
         deal, trail = now.deal, now.trail
@@ -627,9 +682,6 @@ class PrimeroObserver:
             np.copyto(self.tensor, self._filled)
             return
         self._last = None  # kept again only once the tensor is filled
-        encoder = self.encoder
-        if type(player) is not int or not 0 <= player < encoder.players:
-            player = state._seat(player)  # a seat, or a PrimeroError naming the bad one
         if self.private and self.public:  # the whole layout: the fast path, the same values
             if self.recall:
                 self.tensor[:] = encoder.information_state_array(deal, player, trail)

@@ -23,6 +23,7 @@ Example::
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tomllib
 from collections import deque
@@ -216,10 +217,17 @@ def _parse_toml(text: str, where: str) -> dict[str, Any]:
 
 def _ascii_digits(text: str, what: str, where: str) -> None:
     """Refuse digits other than ASCII 0-9 (``vie ２``, ``٢``): one spelling of every number."""
-    odd = next((ch for ch in text if ch.isdigit() and not ch.isascii()), None)
-    if odd is not None:
+    if text.isascii():
+        return
+    odd_ones = {ch for ch in set(text) if ch.isdigit() and not ch.isascii()}  # (few kinds)
+    if odd_ones:
+        odd = min(odd_ones, key=text.index)  # the first in the text
         raise RecordError(f"{where}: {what}: numbers are written with the digits 0-9, "
                           f"not {odd!r}")
+
+
+#: A word of action text that is a number of more digits than an amount may have.
+_LONG_NUMBER = re.compile(rf"(?<!\S)-*([0-9]{{{MAX_AMOUNT_DIGITS + 1},}})(?!\S)")
 
 
 #: The keys a deal file may set, in the order of docs/reference/deal-files.md.
@@ -428,7 +436,7 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
         raise RecordError(f"{where}: key 'actions' must be a list of strings, one per action")
     actions: list[tuple[str, str]] = []
     for k, line in enumerate(lines, start=1):
-        if not isinstance(line, str) or len(line.split()) < 2:
+        if not isinstance(line, str) or len(line.split(None, 1)) < 2:
             raise RecordError(f"{where}: action {k} {_show(line)} is not "
                               "'<player> <verb> ...'")
         _ascii_digits(line, f"action {k} {_show(line)}", where)
@@ -436,11 +444,10 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
         if player not in players:
             raise RecordError(f"{where}: action {k} {_show(line)}: {_show(player)} is not one "
                               f"of the players ({_shown_names(players)})")
-        long = next((w for w in verb.split() if w.lstrip("-").isdigit()
-                     and len(w.lstrip("-")) > MAX_AMOUNT_DIGITS), None)
+        long = _LONG_NUMBER.search(verb)  # (digits other than 0-9 were refused above)
         if long is not None:  # refused before int() reads it (Python reads 4,300 digits)
             raise RecordError(f"{where}: action {k} {_show(line)}: a number of "
-                              f"{len(long.lstrip('-')):,} digits; an amount has at most "
+                              f"{len(long.group(1)):,} digits; an amount has at most "
                               f"{MAX_AMOUNT_DIGITS} (docs/reference/deal-files.md)")
         actions.append((player, verb.strip()))
     options = data.get("options", {})

@@ -46,7 +46,7 @@ from primero.cli.core import (
     usage_error,
     variant_options,
 )
-from primero.cli.narration import YOU, narrate, to_you
+from primero.cli.narration import YOU, narrate, possessive, to_you
 from primero.cli.pages import SHORT_HELP
 from primero.engine import start_deal
 from primero.errors import PrimeroError, RecordError
@@ -301,6 +301,10 @@ class _Prompt:
         owed = f"; to hold: {view.owed}" if betting else ""
         out.print(_titled("Your turn", f" — your cards: {format_cards(view.hand)}; "
                           f"chips {view.stack}; pot {view.pot}{owed}"))
+        for other, public in enumerate(view.seats):  # what this seat sees of the others
+            if other != seat and public.open:
+                say(out, f"  {possessive(public.name)} face-up cards: "
+                         f"{format_cards(public.open)}")
         legal = view.legal
         listed = _listed(legal)
         for k, option in enumerate(listed, start=1):
@@ -715,8 +719,9 @@ def replay_json(state: GameState) -> dict[str, object]:
 def _stops_early(state: GameState, actions: int) -> str:
     """Where an unfinished record stops: after which action, and whose turn it is."""
     where = f"after action {actions} of {actions}" if actions else "before its first action"
-    turn = "" if state.to_act is None else \
-        f", it is {state.seats[state.to_act].name}'s turn ({state.plan[state.step_index]})"
+    turn = "" if state.to_act is None else (
+        f", it is {possessive(state.seats[state.to_act].name, start=False)} turn "
+        f"({state.plan[state.step_index]})")
     return f"the record stops before the end of the deal: {where}{turn}"
 
 
