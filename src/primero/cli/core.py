@@ -24,6 +24,9 @@ One voice for every error:
   variant or option, a bad deal file): a :class:`~primero.errors.PrimeroError`, caught here
   centrally, printed as one line ``error: <message>``, exit status :data:`EXIT_ERROR` (1).
   Commands never catch it themselves; :func:`fail` does the same for problems a command finds.
+* **With ``--json``** — a command that takes ``--json`` and was given it reports either kind
+  of error as one line of JSON on standard error instead, ``{"error": "<message>"}`` (the same
+  message, the same exit status), so a script reads every answer of the command as JSON.
 
 Numbers are read in ASCII digits only (``0``–``9``): full-width (``２``) and Arabic-Indic
 (``٢``) digits are refused, as in deal files and variant options (docs/reference/deal-files.md).
@@ -89,19 +92,40 @@ def _own_warning(category: type[Warning]) -> bool:
     return category.__module__.split(".")[0] == "primero"
 
 
+#: The key of :attr:`click.Context.meta` set when the command asked for ``--json``.
+_JSON_META = "primero.json_errors"
+
+
+def _show_error(message: str, as_json: bool) -> None:
+    """One error on standard error: ``error: <message>``, or ``{"error": ...}`` for ``--json``.
+
+    The JSON form is chosen when the running command was given ``--json`` (module docstring);
+    the message is the same one line either way.
+    """
+    line = _one_line(message)
+    if as_json:
+        click.echo(json.dumps({"error": line}, ensure_ascii=False), err=True)
+    else:
+        click.echo(f"error: {line}", err=True)
+
+
 class _Refused(click.ClickException):
     """Input primero refuses: ``error: <message>``, exit status 1."""
 
     exit_code = EXIT_ERROR
+    #: Shown as JSON (the command was given ``--json``); set where the error is caught.
+    as_json = False
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"error: {_one_line(self.format_message())}", err=True)
+        _show_error(self.format_message(), self.as_json)
 
 
 class _BadUsage(click.ClickException):
     """A malformed command line: ``error: <message>``, exit status 2."""
 
     exit_code = EXIT_USAGE
+    #: Shown as JSON (the command was given ``--json``); set where the error is caught.
+    as_json = False
 
     def __init__(self, error: click.UsageError) -> None:
         message = error.format_message()
@@ -117,7 +141,7 @@ class _BadUsage(click.ClickException):
         super().__init__(message)
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"error: {_one_line(self.format_message())}", err=True)
+        _show_error(self.format_message(), self.as_json)
 
 
 #: What click raises to show the help for a bare command (click 8.2 and later).
@@ -142,6 +166,21 @@ class PrimeroGroup(click.Group):
             raise
         except click.UsageError as exc:
             raise _BadUsage(exc) from None
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) \
+            -> tuple[str | None, click.Command | None, list[str]]:
+        """Find the command (as click does) and note whether it was given ``--json``.
+
+        A command that takes ``--json`` and finds it among its arguments (before a ``--``)
+        has its errors reported as JSON (module docstring), its usage errors too: the note is
+        made before its arguments are parsed.
+        """
+        name, command, rest = super().resolve_command(ctx, args)
+        own = rest[:rest.index("--")] if "--" in rest else rest
+        if command is not None and "--json" in own and any(
+                p.name == "json_output" for p in command.params):
+            ctx.meta[_JSON_META] = True
+        return name, command, rest
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the chosen command, reporting errors on one line without a traceback.
@@ -179,14 +218,19 @@ class PrimeroGroup(click.Group):
                     return super().invoke(ctx)
             except (_BadUsage, _Refused) as exc:
                 error = _one_line(exc.format_message())
+                exc.as_json = bool(ctx.meta.get(_JSON_META))
                 raise
             except _HELP_ERRORS:
                 raise
             except click.UsageError as exc:
-                raise _BadUsage(exc) from None
+                usage = _BadUsage(exc)
+                usage.as_json = bool(ctx.meta.get(_JSON_META))
+                raise usage from None
             except PrimeroError as exc:
                 error = _one_line(str(exc))
-                raise _Refused(str(exc)) from None
+                refused = _Refused(str(exc))
+                refused.as_json = bool(ctx.meta.get(_JSON_META))
+                raise refused from None
             finally:
                 for line in dict.fromkeys(skipped):
                     if not (error and line.endswith(error)):
