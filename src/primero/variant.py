@@ -167,6 +167,14 @@ class VariantSpec:
             variants without one).
         betting: How its betting rounds run (:class:`~primero.variant.BettingRules`;
             default the Waks game's), read by the core's betting hooks.
+        overrides: Names of options among ``options`` that the variant's own rules replace
+            (an option inherited with ``options=(*WAKS.options, ...)`` whose rule a hook of
+            the variant overrides, e.g. ``tie`` for a variant that settles ties its own way).
+            They are left out of ``options``: never listed (``primero variants``, ``primero
+            rules``, the docs), never configured, and naming one in ``get_variant`` is an
+            :class:`~primero.errors.InvalidOptionError` saying the variant's rules replace it.
+        declared: The options as given, overridden ones included (read-only, set from
+            ``options``).
 
     The registry validates a spec when it is registered (:func:`primero.plugins.spec_problem`)
     and keeps who registered it (:meth:`primero.plugins.Registry.provider`).
@@ -182,15 +190,26 @@ class VariantSpec:
     ante: int = 0
     betting: BettingRules = WAKS_BETTING
     plugins: tuple[object, ...] = field(default=(), converter=_object_tuple, repr=False)
+    overrides: tuple[str, ...] = field(default=(), converter=_str_tuple)
+    declared: tuple[Option, ...] = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        # the overridden options are left out of the options (they are never listed)
+        object.__setattr__(self, "declared", self.options)
+        if self.overrides:
+            hidden = set(self.overrides)
+            object.__setattr__(self, "options",
+                               tuple(o for o in self.options if o.name not in hidden))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # An installed spec travels by name, so a worker process gets the same rule objects
-        # (and equal variants); any other spec travels by value.
+        # (and equal variants); any other spec travels by value (its options as declared).
         installed = _installed()
         if self.name in installed and installed.spec(self.name) is self:
             return (_installed_spec, (self.name,))
-        return (_spec_by_value, (tuple((a.name, getattr(self, a.name))
-                                       for a in self.__attrs_attrs__),))
+        return (_spec_by_value, (tuple(
+            (a.name, self.declared if a.name == "options" else getattr(self, a.name))
+            for a in self.__attrs_attrs__ if a.init),))
 
     def __repr__(self) -> str:
         low, high = self.players
@@ -213,8 +232,8 @@ class VariantSpec:
         Raises:
             InvalidOptionError: an unknown option or a bad value, named in the message.
         """
-        return Variant(spec=self, settings=resolve_options(self.options, options,
-                                                           variant=self.name))
+        return Variant(spec=self, settings=resolve_options(
+            self.options, options, variant=self.name, overridden=self.overrides))
 
 
 @frozen(kw_only=True, cache_hash=True)
