@@ -385,7 +385,7 @@ class _Prompt:
                 continue
             if answer.lower() == "table":
                 for line in table_lines(view):
-                    say(out, to_you(line, name))
+                    say(out, line)
                 continue
             if answer.lower() == "hint":
                 for line in hint(view, seed=len(view.history)).splitlines():
