@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from cli_helpers import run
 from primero.cli.core import app
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 #: Command lines that fail, one per command taking ``--json`` and per kind of error, with the
 #: exit status and the message the text form prints after ``error: ``.
@@ -65,3 +71,24 @@ def test_every_command_that_takes_json_is_among_the_tested_ones() -> None:
                        if any(p.name == "json_output" for p in command.params))
     tested = sorted({args[0] for args, _, _ in FAILING})
     assert with_json == tested
+
+
+def test_with_json_a_skipped_plugin_is_a_json_warning_line(tmp_path: Path) -> None:
+    (tmp_path / "primero_boom").mkdir()
+    (tmp_path / "primero_boom" / "__init__.py").write_text("import numpyy\n")
+    meta = tmp_path / "primero_boom-0.1.dist-info"
+    meta.mkdir()
+    (meta / "METADATA").write_text("Metadata-Version: 2.1\nName: primero-boom\nVersion: 0.1\n")
+    (meta / "entry_points.txt").write_text("[primero]\nboom = primero_boom\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), SRC]))
+    env.pop("PRIMERO_DISABLE_PLUGIN_AUTOLOAD", None)
+    env.pop("PYTHONWARNINGS", None)
+    run = subprocess.run([sys.executable, "-m", "primero", "variants", "--json"],
+                         capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert run.returncode == 0, run.stderr
+    assert [json.loads(line) for line in run.stderr.splitlines()] == [
+        {"warning": "skipped the plug-in boom: importing 'primero_boom' failed: "
+                    "ModuleNotFoundError: No module named 'numpyy'"}]
+    assert {"name": "boom", "broken": "plug-in boom: importing 'primero_boom' failed: "
+            "ModuleNotFoundError: No module named 'numpyy'",
+            "distribution": "primero-boom 0.1"} in json.loads(run.stdout)

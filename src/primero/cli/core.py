@@ -26,7 +26,8 @@ One voice for every error:
   Commands never catch it themselves; :func:`fail` does the same for problems a command finds.
 * **With ``--json``** — a command that takes ``--json`` and was given it reports either kind
   of error as one line of JSON on standard error instead, ``{"error": "<message>"}`` (the same
-  message, the same exit status), so a script reads every answer of the command as JSON.
+  message, the same exit status), so a script reads every answer of the command as JSON;
+  primero's warnings (a skipped plug-in) then come as ``{"warning": "<message>"}`` lines.
 
 Numbers are read in ASCII digits only (``0``–``9``): full-width (``２``) and Arabic-Indic
 (``٢``) digits are refused, as in deal files and variant options (docs/reference/deal-files.md).
@@ -107,6 +108,14 @@ def _show_error(message: str, as_json: bool) -> None:
         click.echo(json.dumps({"error": line}, ensure_ascii=False), err=True)
     else:
         click.echo(f"error: {line}", err=True)
+
+
+def _show_warning(line: str, as_json: bool) -> None:
+    """One warning on standard error: ``warning: <line>``, or ``{"warning": ...}``."""
+    if as_json:
+        click.echo(json.dumps({"warning": line}, ensure_ascii=False), err=True)
+    else:
+        click.echo(f"warning: {line}", err=True)
 
 
 class _Refused(click.ClickException):
@@ -206,8 +215,8 @@ class PrimeroGroup(click.Group):
                 if issubclass(category, PluginWarning):
                     skipped.append(_one_line(str(message)).removeprefix("primero: "))
                 elif _own_warning(category):  # one line, without Python's file and line
-                    text = _one_line(str(message)).removeprefix("primero: ")
-                    click.echo(f"warning: {text}", err=True)
+                    _show_warning(_one_line(str(message)).removeprefix("primero: "),
+                                  bool(ctx.meta.get(_JSON_META)))
                 else:
                     shown(message, category, *args, **kwargs)
 
@@ -234,7 +243,7 @@ class PrimeroGroup(click.Group):
             finally:
                 for line in dict.fromkeys(skipped):
                     if not (error and line.endswith(error)):
-                        click.echo(f"warning: {line}", err=True)
+                        _show_warning(line, bool(ctx.meta.get(_JSON_META)))
 
 
 class LazyPrimeroGroup(PrimeroGroup):
