@@ -400,8 +400,8 @@ def variant_options(function: F) -> F:
 def json_option(function: F) -> F:
     """``--json``: machine-readable output, errors included (``{"error": ...}`` on stderr)."""
     return click.option("--json", "json_output", is_flag=True,
-                        help='Print JSON instead of text; an error is then one line '
-                             '{"error": "..."} on stderr, with the same exit status.')(function)
+                        help="Print JSON instead of text; an error too, as one JSON line "
+                             "with the key 'error' on stderr (same exit status).")(function)
 
 
 # --------------------------------------------------------------------------------------------
