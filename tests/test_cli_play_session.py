@@ -47,8 +47,8 @@ def test_a_pot_nobody_won_is_carried_into_the_next_deal() -> None:
     out = ok("play", "--auto", "--seed", "1", "--players", "3", "--deals", "5")
     lines = out.splitlines()
     assert "  3 chips carry over to the next deal: nobody vied in round 2" in lines
-    assert "standings after deal 4: Anna 63, Ben 42, Carla 42; 3 chips carried over; the deal " \
-        "passes with play, counter-clockwise, to Anna" in lines
+    assert "standings after deal 4: Anna 63, Ben 42, Carla 42; 3 chips carried over; Anna " \
+        "deals next (the deal passes with play, counter-clockwise)" in lines
     assert "Waks English Primero, deal 5 — Anna, Ben, Carla; Anna deals; stake 1, rest 3; " \
         "3 chips carried over in the pot" in lines
 
@@ -56,13 +56,13 @@ def test_a_pot_nobody_won_is_carried_into_the_next_deal() -> None:
 def test_players_with_no_chips_leave_and_the_last_one_ends_the_session() -> None:
     out = ok("play", "--auto", "--seed", "2", "--players", "3", "--chips", "3", "--deals", "40")
     lines = out.splitlines()
-    assert "standings after deal 3: Ben 6, Carla 3; left the table: Anna; the deal passes " \
-        "with play, counter-clockwise, to Carla" in lines
+    assert "standings after deal 3: Ben 6, Carla 3; left the table: Anna; Carla deals next " \
+        "(the deal passes with play, counter-clockwise)" in lines
     assert _headers(out)[3].startswith("Waks English Primero, deal 4 — Ben, Carla; Carla deals")
     # 9 chips in all: 5 + 2 and 2 carried over, then all 9 with Ben
     # Carla dealt deal 4: the deal passes to the next seat still at the table, Ben
     assert "standings after deal 4: Ben 5, Carla 2; 2 chips carried over; left the table: " \
-        "Anna; the deal passes with play, counter-clockwise, to Ben" in lines
+        "Anna; Ben deals next (the deal passes with play, counter-clockwise)" in lines
     assert lines[-2:] == ["standings after deal 5: Ben 9; left the table: Anna, Carla",
                           "the session is over: Ben is the last player with chips"]
 
@@ -74,8 +74,8 @@ def test_interactive_session_asks_before_the_next_deal() -> None:
     assert (result.exit_code, result.stderr) == (0, "")
     out = str(result.stdout)
     assert "  You win 15 with Primero 81" in out
-    assert "standings after deal 1: You 58, Anna 49, Ben 43; the deal passes with play, " \
-        "counter-clockwise, to you" in out
+    assert "standings after deal 1: You 58, Anna 49, Ben 43; you deal next (the deal passes " \
+        "with play, counter-clockwise)" in out
     assert out.count(NEXT) == 1
     # deal 2: you (seat 0) deal, Anna is eldest; then you quit at your first prompt
     assert "Waks English Primero, deal 2 — You, Anna, Ben; You deal; stake 1, rest 3" in out

@@ -14,6 +14,8 @@ def test_describe_ends_a_seats_line_with_its_open_cards() -> None:
         "toy — betting round 1; pot 2",
         "   Anna          2 chips  in   1  7♠ 6♦ 5♣ 5♦      open 7♠ 6♦",
         " D Ben           2 chips  in   1  7♥ 6♣ A♠ 6♠      open 7♥ 6♣",
+        "   play goes clockwise, the eldest at the dealer's left; the deal passes against play, "
+        "counter-clockwise, to the dealer's right",  # the toy's seating is the revival game's
     ]
 
 

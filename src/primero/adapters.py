@@ -308,7 +308,8 @@ class AdapterTable:
         low, high = configured.spec.players
         if not low <= players <= high:  # before the stacks and the dealer, which count seats
             raise InvalidParameterError(
-                "players", f"{configured.name} is played by {low} to {high} players; got "
+                "players", f"{configured.name} is played by "
+                f"{low if low == high else f'{low} to {high}'} players; got "
                 f"{players}")
         chips = _seat_list(chips, "chips")  # type: ignore[assignment]
         if stacks is not None:

@@ -1,39 +1,47 @@
-"""Which way round the table play goes and the deal passes: labels for display only.
+"""Which way round the table play goes, and where the deal passes after each deal.
 
-Seats are numbered in playing order, and play, exchanges and the next dealer all move in that
-order whatever the labels say: the library models the order, and the direction is a label
-(docs/rules/dealing.md#direction). Two options carry the labels, declared by every built-in
-variant with the default its sources give (:func:`seating_options`):
+Seats are numbered in playing order, and play and exchanges move in that order whatever the
+direction (docs/rules/dealing.md#direction). Two options, declared by every built-in variant
+with the default its sources give (:func:`seating_options`):
 
 * ``play_direction``: ``clockwise`` (the eldest sits at the dealer's left) or
-  ``counter-clockwise`` (at the dealer's right);
-* ``deal_passes``: ``with_play`` (the deal passes the way play goes: to the eldest, the next
-  seat in playing order) or ``against_play``, for a sheet that passes it the other way. The
-  label records what the sheet says; a library session still passes the deal to the next seat
-  in playing order, and the texts say so.
+  ``counter-clockwise`` (at the dealer's right): a label for display, since seats are numbered
+  in playing order either way;
+* ``deal_passes``: a rule of the session. ``with_play``: the eldest deals next (the next seat
+  in playing order); ``against_play``: the player before the dealer in playing order deals
+  next. With three or more players it changes who is eldest in the next deal:
+  :class:`~primero.session.Session` follows :func:`next_dealer_seat`.
 
 :func:`seating_text` words them for :meth:`primero.state.GameState.describe` and the terminal
 game's ``rules``, :func:`deal_passing_text` for its standings line. Two variants that differ
-only in these options deal, play and settle every deal alike.
+only in ``play_direction`` deal, play and settle every deal alike; two that differ in
+``deal_passes`` deal alike the first deal of a session (and every deal with two players).
 
 Example::
 
     >>> from primero import get_variant
-    >>> print(seating_text(get_variant("waks")))
-    play goes counter-clockwise, the eldest at the dealer's right; the deal passes with play
+    >>> print(seating_text(get_variant("waks")).split("; ")[1])
+    the deal passes with play, to the eldest
     >>> print(seating_text(get_variant("revival")).split("; ")[1])
-    the deal passes with play
+    the deal passes against play, counter-clockwise, to the dealer's right
+    >>> next_dealer_seat(get_variant("revival"), dealer=0, seats=3)
+    2
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from primero.errors import PrimeroError
 from primero.options import Configured, Option
 
 __all__ = [
     "DEAL_PASSES",
     "PLAY_DIRECTIONS",
+    "deal_passes",
     "deal_passes_option",
     "deal_passing_text",
+    "next_dealer_seat",
     "play_direction_option",
     "seating_options",
     "seating_text",
@@ -41,7 +49,7 @@ __all__ = [
 
 #: The values of ``play_direction``: seat 1 sits at seat 0's left, or at its right.
 PLAY_DIRECTIONS = ("clockwise", "counter-clockwise")
-#: The values of ``deal_passes``: the deal passes the way play goes, or the other way.
+#: The values of ``deal_passes``: the eldest deals next, or the player before the dealer.
 DEAL_PASSES = ("with_play", "against_play")
 
 #: Where the eldest sits, seen from the dealer, for each direction of play.
@@ -70,7 +78,7 @@ def play_direction_option(default: str, why: str) -> Option:
 
 
 def deal_passes_option(default: str, why: str) -> Option:
-    """The ``deal_passes`` label with a variant's default.
+    """The ``deal_passes`` rule of the session with a variant's default.
 
     Args:
         default: ``"with_play"`` or ``"against_play"``.
@@ -82,16 +90,17 @@ def deal_passes_option(default: str, why: str) -> Option:
     """
     return Option(
         name="deal_passes", affects_ranking=False, default="with_play", choices=DEAL_PASSES,
-        doc="Which way the deal passes after each deal, a label for display only (a session "
-            "passes it to the next seat in playing order either way, "
-            "docs/rules/dealing.md#direction): with_play, the way play goes; against_play, the "
-            f"other way, where a sheet says so. Default {default}: {why}",
+        doc="Who deals the next deal of a session, a rule of the session "
+            "(docs/rules/dealing.md#direction): with_play, the eldest (the next seat in "
+            "playing order); against_play, the player before the dealer in playing order. "
+            "With three or more players it changes who is eldest in the next deal. "
+            f"Default {default}: {why}",
     ).with_default(default)
 
 
 def seating_options(play: str, play_why: str, *, deal: str = "with_play",
                     deal_why: str) -> tuple[Option, Option]:
-    """A variant's two seating labels: ``play_direction`` and ``deal_passes``.
+    """A variant's two seating options: ``play_direction`` and ``deal_passes``.
 
     Args:
         play: The default direction of play (:data:`PLAY_DIRECTIONS`).
@@ -105,60 +114,98 @@ def seating_options(play: str, play_why: str, *, deal: str = "with_play",
     return play_direction_option(play, play_why), deal_passes_option(deal, deal_why)
 
 
+def deal_passes(variant: Configured) -> str:
+    """The variant's ``deal_passes``: ``"with_play"`` or ``"against_play"``.
+
+    A variant that declares no ``deal_passes`` option (a plug-in's own) passes the deal with
+    play, to the eldest (docs/rules/dealing.md#direction).
+    """
+    deal = variant.options.get("deal_passes")
+    return "against_play" if deal == "against_play" else "with_play"
+
+
+def next_dealer_seat(variant: Configured, dealer: int, seats: int,
+                     can_deal: Callable[[int], bool] = lambda seat: True) -> int:
+    """The seat that deals the next deal of a session (docs/rules/dealing.md#direction).
+
+    ``with_play``: the first seat after ``dealer`` in playing order (the eldest) that
+    ``can_deal``; ``against_play``: the first seat before it. Seats are numbered in playing
+    order at the deal just played; a session then drops the players who left the table.
+
+    Args:
+        variant: A configured variant (its ``deal_passes``, :func:`deal_passes`).
+        dealer: The seat that dealt, ``0 <= dealer < seats``.
+        seats: How many seats the deal had.
+        can_deal: Whether a seat stays at the table (has chips); default every seat.
+
+    Returns:
+        The next dealer's seat, or ``dealer`` itself when no other seat ``can_deal``
+        (whatever ``can_deal(dealer)`` says).
+
+    Raises:
+        PrimeroError: ``seats`` is below 1 or ``dealer`` is not one of the seats.
+    """
+    if seats < 1 or not 0 <= dealer < seats:
+        raise PrimeroError(f"dealer seat {dealer} is not one of {seats} seats (0 to {seats - 1})")
+    step = -1 if deal_passes(variant) == "against_play" else 1
+    return next(((dealer + step * k) % seats for k in range(1, seats + 1)
+                 if can_deal((dealer + step * k) % seats)), dealer)
+
+
 def _labels(variant: Configured) -> tuple[str, str] | None:
     """The variant's ``(play_direction, deal_passes)``, or ``None`` without the labels."""
     play = variant.options.get("play_direction")
     if not isinstance(play, str) or play not in _SIDE:
         return None
-    deal = variant.options.get("deal_passes")
-    return play, deal if isinstance(deal, str) and deal in DEAL_PASSES else "with_play"
+    return play, deal_passes(variant)
 
 
-def _deal_words(play: str, deal: str, next_dealer: str | None, *, direction: bool) -> str:
+def _deal_words(play: str, deal: str) -> str:
+    """``"the deal passes with play, clockwise"`` or ``"... against play, counter-..."``."""
     if deal == "against_play":
-        other = PLAY_DIRECTIONS[1 - PLAY_DIRECTIONS.index(play)]
-        to = f"{next_dealer}, " if next_dealer is not None else ""
-        return (f"the deal passes to {to}the next in playing order (the sheet passes it "
-                f"against play, {other}: a label only)")
-    way = f", {play}" if direction else ""
-    to = f", to {next_dealer}" if next_dealer is not None else ""
-    return f"the deal passes with play{way}{to}"
+        return f"the deal passes against play, {PLAY_DIRECTIONS[1 - PLAY_DIRECTIONS.index(play)]}"
+    return f"the deal passes with play, {play}"
 
 
-def seating_text(variant: Configured, *, next_dealer: str | None = None) -> str | None:
-    """The variant's seating labels in words, or ``None`` if it declares no ``play_direction``.
+def seating_text(variant: Configured) -> str | None:
+    """The variant's seating in words, or ``None`` if it declares no ``play_direction``.
 
     Args:
         variant: A configured variant (its ``play_direction`` and ``deal_passes`` options).
-        next_dealer: The player who deals next, named in the text when given.
 
     Returns:
         E.g. ``"play goes clockwise, the eldest at the dealer's left; the deal passes with
-        play"``; with ``deal_passes = against_play`` the text says that the deal still goes
-        to the next seat in playing order, the label being the sheet's.
+        play, to the eldest"``; with ``deal_passes = against_play``, ``"...; the deal passes
+        against play, counter-clockwise, to the dealer's right"``.
     """
     labels = _labels(variant)
     if labels is None:
         return None
     play, deal = labels
-    return (f"play goes {play}, the eldest at the dealer's {_SIDE[play]}; "
-            f"{_deal_words(play, deal, next_dealer, direction=False)}")
+    if deal == "against_play":
+        other = PLAY_DIRECTIONS[1 - PLAY_DIRECTIONS.index(play)]
+        where = f"{_deal_words(play, deal)}, to the dealer's {_SIDE[other]}"
+    else:
+        where = "the deal passes with play, to the eldest"
+    return f"play goes {play}, the eldest at the dealer's {_SIDE[play]}; {where}"
 
 
-def deal_passing_text(variant: Configured, next_dealer: str) -> str | None:
-    """Where the deal goes next, in words, or ``None`` if the variant has no seating labels.
+def deal_passing_text(variant: Configured, next_dealer: str) -> str:
+    """Who deals next, in words: the terminal game's standings line ends with it.
 
     Args:
         variant: A configured variant (its ``play_direction`` and ``deal_passes`` options).
-        next_dealer: The player who deals next (the session's next dealer).
+        next_dealer: The player who deals next (the session's next dealer; ``"you"`` for
+            the human).
 
     Returns:
-        E.g. ``"the deal passes with play, clockwise, to Ben"``; with ``deal_passes =
-        against_play``, ``"the deal passes to Ben, the next in playing order (the sheet passes
-        it against play, counter-clockwise: a label only)"``.
+        E.g. ``"Ben deals next (the deal passes with play, clockwise)"``, ``"you deal next
+        (...)"``; with ``deal_passes = against_play``, ``"Carla deals next (the deal passes
+        against play, counter-clockwise)"``; ``"Ben deals next"`` alone for a variant
+        without a ``play_direction``.
     """
+    verb = "deal" if next_dealer == "you" else "deals"
     labels = _labels(variant)
     if labels is None:
-        return None
-    play, deal = labels
-    return _deal_words(play, deal, next_dealer, direction=True)
+        return f"{next_dealer} {verb} next"
+    return f"{next_dealer} {verb} next ({_deal_words(*labels)})"

@@ -1,7 +1,9 @@
 """Sessions: a sequence of deals at one table (docs/rules/waks.md "Session", §3 carry-over).
 
 The first dealer is found by drawing cards (lowest point value deals, ties redraw); after each
-deal the deal passes to the next seat in playing order; a pot not won is carried into the next
+deal the deal passes as the variant's ``deal_passes`` says (docs/rules/dealing.md#direction):
+``with_play``, to the eldest; ``against_play``, to the player before the dealer in playing
+order (:func:`primero.seating.next_dealer_seat`); a pot not won is carried into the next
 deal; a player with no chips left leaves the table, and so, in a variant whose rules say a
 player who cannot pay the ante cannot take part (``primiera``, docs/rules/primiera.md: a rules
 plug-in
@@ -20,6 +22,7 @@ from primero.cards import Card
 from primero.engine import start_deal
 from primero.errors import PrimeroError, named
 from primero.plugins.registry import get_variant
+from primero.seating import next_dealer_seat
 from primero.setup import DealSetup, Table
 from primero.state import GameState
 from primero.variant import Variant
@@ -232,6 +235,10 @@ class Session:
     def after(self, state: GameState) -> Session:
         """Book a finished deal: new chips and carry, busted players leave, the deal passes on.
 
+        The next dealer is the first player still at the table after the dealer in playing
+        order (``deal_passes = with_play``: the eldest, if they stay) or before the dealer
+        (``against_play``), docs/rules/dealing.md#direction.
+
         A player with no chips leaves the table; in ``primiera`` (:func:`ante_required`) so
         does a player who cannot pay the next ante, taking their chips with them (they are no
         longer at the table: :meth:`standings` lists them with their chips).
@@ -258,11 +265,10 @@ class Session:
         stacks = state.stacks
         least = max(1, self.table.ante) if ante_required(self.variant) else 1
         keep = [i for i, c in enumerate(stacks) if c >= least]
-        # the next dealer: the first seat after this dealer that still has chips
-        nxt = next(
-            (self.dealer + k) % len(stacks) for k in range(1, len(stacks) + 1)
-            if stacks[(self.dealer + k) % len(stacks)] >= least
-        ) if keep else 0
+        # the next dealer: the first seat after this dealer (with_play) or before it
+        # (against_play) that stays at the table
+        nxt = next_dealer_seat(self.variant, self.dealer, len(stacks),
+                               lambda seat: stacks[seat] >= least) if keep else 0
         return evolve(
             self,
             players=tuple(self.players[i] for i in keep),

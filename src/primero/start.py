@@ -66,7 +66,8 @@ def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
     low, high = variant.spec.players
     if not low <= len(players) <= high:
         raise PrimeroError(
-            f"{variant.name} is played by {low} to {high} players; got {len(players)}"
+            f"{variant.name} is played by {low if low == high else f'{low} to {high}'} "
+            f"players; got {len(players)}"
         )
     odd = next((p for p in players if isinstance(p, str) and not p.isprintable()), None)
     if odd is not None:  # an escape sequence, a NUL, a bidi override: a terminal obeys them

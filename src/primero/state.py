@@ -1067,8 +1067,8 @@ class GameState:
         (``over (carry)``: no winner, with the chips carried over to the next deal) — and the
         pot; then one line per seat: chips, chips in the pot, cards (``D`` marks the dealer);
         then, for a variant with the seating labels, which way play goes and the deal passes
-        (:func:`primero.seating.seating_text`, docs/rules/dealing.md#direction: labels only,
-        seats are numbered in playing order either way). A seat holding cards dealt face up
+        (:func:`primero.seating.seating_text`, docs/rules/dealing.md#direction; seats are
+        numbered in playing order either way). A seat holding cards dealt face up
         (:meth:`Seat.open_cards`) ends its line with them, e.g. ``open 7♥ 6♣``: every hand is
         shown anyway, the mark says which cards every player sees. Last, one line for each
         ended step a plug-in tells of (the ``primero_narrate_step`` hook), e.g.

@@ -92,7 +92,8 @@ def test_registered_with_its_table() -> None:
     assert spec.title == "Italian declare-and-redraw Primiera"
     assert {o.name: o.default for o in spec.options} == {
         "order": "flush_top", "tie": "suit",
-        "play_direction": "clockwise", "deal_passes": "with_play"}  # the sheet deals clockwise
+        # exchange and next dealer go "to the right of the dealer": play runs counter-clockwise
+        "play_direction": "counter-clockwise", "deal_passes": "with_play"}
     variant = get_variant("primiera")
     assert variant.pack.name == "italian40" and len(variant.pack) == 40
     assert variant.rules.deal.deal_plan() == PRIMIERA_PLAN

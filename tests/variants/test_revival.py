@@ -41,7 +41,8 @@ REVIVAL_DEFAULTS = {"deck": "italian40", "supremus": False, "chorus": True,
                     "numerus_counts": "best_suit", "high_primero_beats_fluxus": False,
                     "supremus_suits": "one", "tie": "split", "rounds": 1,
                     "exchange_first": False, "deal_packets": 2, "exchange": "once",
-                    "play_direction": "clockwise", "deal_passes": "with_play"}  # [seed-IT]
+                    # play clockwise, the dealer's position turning counter-clockwise
+                    "play_direction": "clockwise", "deal_passes": "against_play"}  # [seed-IT]
 
 
 def stacked(variant: primero.Variant, top: str) -> list[str]:

@@ -125,8 +125,8 @@ def fact_check_rows() -> list[dict[str, Any]]:
     flush_three = draw_distribution("Kh Qh Jh 2s", "2s").probability("Fluxus")
     flush_two = draw_distribution("Kh Qh 2s 3c", "2s 3c").probability("Fluxus")
     flush_second_deal = draw_distribution("Kh Qh").probability("Fluxus")
-    chorus_claim = ("A Chorus appears about once in 100 deals of four hands",
-                    "[seed-FR][seed-IT]", Fraction(1, 100))
+    chorus_claim = ("A Chorus appears 'environ 1 sur 100 mains' (about 1 in 100 hands), 40 "
+                    "cards dealt in 4 hands", "[seed-FR][seed-IT]", Fraction(1, 100))
     flush_claim = ("Drawing the missing card for a flush is about one chance in ten",
                    "[seed-FR][seed-IT]", Fraction(1, 10))
     readings = [

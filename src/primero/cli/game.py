@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 from rich.console import Console
 from rich.text import Text
 
@@ -79,6 +80,7 @@ __all__ = [
     "rules_lines",
     "say",
     "table_lines",
+    "table_players",
 ]
 
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Fritz", "Gina", "Hugo")
@@ -269,7 +271,7 @@ def rules_lines(variant: Variant) -> list[str]:
     ranking = variant.ranking
     order = " > ".join(ranking.strongest_first)
     lines = [f"  {variant.spec.title}"]
-    seating = seating_text(variant)  # labels only (docs/rules/dealing.md#direction)
+    seating = seating_text(variant)  # docs/rules/dealing.md#direction
     if seating is not None:
         lines.append(f"  {seating}")
     lines.append(f"  the hands, the winning one first: {order}")
@@ -443,6 +445,17 @@ def _stdin_closed() -> bool:
     return sys.stdin is None or sys.stdin.closed
 
 
+def table_players(variant: Variant, players: int) -> int:
+    """``--players`` as typed, or, when the user gave none, its default within the variant's range.
+
+    ``primero play -V toy`` plays the toy's 2 players, not the default 4 it cannot seat.
+    """
+    if click.get_current_context().get_parameter_source("players") != ParameterSource.DEFAULT:
+        return players
+    low, high = variant.spec.players
+    return min(max(players, low), high)
+
+
 def check_table(variant: Variant, *, players: int, stake: int, rest: int,
                 ante: int | None) -> None:
     """Check the table options against the variant before any card is dealt.
@@ -455,7 +468,8 @@ def check_table(variant: Variant, *, players: int, stake: int, rest: int,
     """
     low, high = variant.spec.players
     if not low <= players <= high:
-        usage_error("--players", f"{variant.name} is played by {low} to {high} players; "
+        usage_error("--players", f"{variant.name} is played by "
+                    f"{low if low == high else f'{low} to {high}'} players; "
                     f"got {number_text(players)}")
     if rest < stake:
         usage_error("--rest", f"the rest (the largest bet) must be at least the stake "
@@ -534,18 +548,17 @@ def _deal_path(save: Path, number: int) -> Path:
 def _standings(session: Session, *, next_deal: bool = True) -> str:
     """One line between deals: everyone's chips, most first, the carry-over, the next dealer.
 
-    With ``next_deal`` (another deal follows) the next dealer is named with the variant's
-    seating labels (``deal_passes``, docs/rules/dealing.md#direction: labels only, the session
-    passes the deal in playing order).
+    With ``next_deal`` (another deal follows) the line ends with the session's next dealer
+    and the way the deal passes (``deal_passes``, docs/rules/dealing.md#direction): e.g.
+    ``"Carla deals next (the deal passes against play, counter-clockwise)"``.
     """
     chips = ", ".join(f"{name} {c}" for name, c in session.standings()[:len(session.players)])
     gone = f"; left the table: {', '.join(session.left)}" if session.left else ""
     carry = f"; {session.carry} chip{'s' if session.carry != 1 else ''} carried over" \
         if session.carry else ""
     dealer = session.players[session.dealer] if session.players else ""
-    passing = deal_passing_text(session.variant, "you" if dealer == YOU else dealer) \
-        if next_deal and dealer and not session.finished else None
-    deal = f"; {passing}" if passing is not None else ""
+    deal = f"; {deal_passing_text(session.variant, 'you' if dealer == YOU else dealer)}" \
+        if next_deal and dealer and not session.finished else ""
     return f"standings after deal {session.deals}: {chips}{carry}{gone}{deal}"
 
 
@@ -625,7 +638,8 @@ def _next_deal(read: Callable[[str], str], out: Console) -> bool:
 @app.command("play", short_help=SHORT_HELP["play"])
 @variant_options
 @click.option("--players", "-n", type=WholeNumber(2), default=4, show_default=True,
-              help="Players at the table, within the variant's range (see 'primero variants').")
+              help="Players at the table, within the variant's range (see 'primero variants'); "
+                   "not given, 4 or the nearest count the variant allows.")
 @click.option("--seed", "-s", type=WholeNumber(0), default=None,
               help="Seed for the shuffle and the computer players (same seed, same deal).")
 @click.option("--auto", is_flag=True, help="Computer players play every seat; watch the deal.")
@@ -657,11 +671,13 @@ def play_command(variant: str, option: Sequence[str], players: int, seed: int | 
                  ante: int | None, raise_cap: int | None, save: Path | None, name: str) -> None:
     """Play deals at the terminal against computer players (you are the eldest, seat 0).
 
-    Deal after deal, as at a table (docs/rules/waks.md "Session"): the deal passes to the
-    next player, a pot nobody won carries over, a player with no chips leaves. Type 'help' at the
-    prompt for the verbs and their poker counterparts, 'rules' for the game, 'quit' to leave.
+    Deal after deal, as at a table (docs/rules/waks.md "Session"): the deal passes as the
+    variant's deal_passes says, a pot nobody won carries over, a player with no chips leaves.
+    Type 'help' at the prompt for the verbs and their poker counterparts, 'rules' for the
+    game, 'quit' to leave.
     """
     chosen = load_variant(variant, option)
+    players = table_players(chosen, players)
     check_table(chosen, players=players, stake=stake, rest=rest, ante=ante)
     if auto and name != YOU:
         fail("--name names your seat, and with --auto the computer plays every seat")

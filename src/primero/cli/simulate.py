@@ -31,7 +31,7 @@ from primero.cli.core import (
     print_json,
     variant_options,
 )
-from primero.cli.game import check_table
+from primero.cli.game import check_table, table_players
 from primero.cli.pages import SHORT_HELP
 from primero.simulation.records import Summary
 from primero.simulation.run import Simulation, simulate
@@ -218,6 +218,7 @@ def simulate_command(variant: str, option: Sequence[str], players: int, deals: i
     Deal i is shuffled from a seed derived from --seed and i: --jobs changes no number.
     """
     configured = load_variant(variant, option)
+    players = table_players(configured, players)
     check_table(configured, players=players, stake=stake, rest=rest, ante=ante)
     sim = simulate(configured, players=players, deals=deals, seed=seed, agents=agent,
                    chips=chips, stake=stake, rest=rest, ante=ante, raise_cap=raise_cap,

@@ -613,7 +613,12 @@ class CoreBetting:
         if kind != "bet":
             return f"nothing can be done during the {step}"
         if isinstance(action, Exchange):
-            return "exchanges happen after betting round 1, not during a betting round"
+            kinds = [st.kind for st in state.plan]
+            if "exchange" not in kinds:
+                return f"there is no exchange in {variant.name}"
+            if "bet" in kinds and kinds.index("bet") < kinds.index("exchange"):
+                return "exchanges happen after betting round 1, not during a betting round"
+            return "exchanges happen in the exchange step, not during a betting round"
         bound = must_hold_seat(state) == seat
         owed = state.high - s.round_bet
         if bound and isinstance(action, Pass | Fold):

@@ -4,11 +4,13 @@ Rules: docs/rules/dealing.md.
 
 * Cards are dealt one at a time in playing order from the eldest, round by round.
 * An exchange serves all of a player's replacements at once from the top of the stock.
-* When the stock runs out, the player is first served what is left, then the discards — except
-  the cards that player has just thrown, and with the folded hands — are shuffled into a new
-  stock [seed-DE] [seed-PRIMIERA]. Every new stock is recorded in ``state.reshuffles``; a
-  replayed record
-  supplies them in ``setup.reshuffles`` so a replay never depends on a random generator.
+* When the stock runs out, the discards are shuffled into a new stock [seed-DE]
+  [seed-PRIMIERA] (the Primiera sheet: the dealer "collects all discarded cards, to shuffle and
+  redistribute them"). *The library's reading*, which neither sheet states: the player is first
+  served what is left of the old stock, the cards that player has just thrown stay out of the
+  new stock, and the folded hands join it (docs/rules/dealing.md#stock-out-in-an-exchange).
+  Every new stock is recorded in ``state.reshuffles``; a replayed record supplies them in
+  ``setup.reshuffles`` so a replay never depends on a random generator.
 
 Chance is explicit (docs/plugins/architecture.md#chance-is-explicit): the dealing hooks do not take
 cards from

@@ -46,8 +46,9 @@ DECK_OPTION = Option(
     name="deck", default="italian40", choices=("italian40", "spanish48", "french52"),
     doc="The pack: italian40 (A-7 and three courts, the pack of every sheet; the default but "
         "in roman and the revival presets that name another); spanish48 (A-9 and three "
-        "courts: [seed-FR] says the 48-card packs 'keep the 10s', which the library reads as "
-        "the Spanish court numbered 10, docs/rules/cards.md#spanish48); french52 (the full "
+        "courts: [seed-FR] says the 48-card packs are 'conservant les 10' (keeping the 10s), "
+        "which the library reads as the Spanish court numbered 10, "
+        "docs/rules/cards.md#spanish48); french52 (the full "
         "pack). The 8, 9 and 10 are worth 8, 9 and 10 after [ZOR-B]; in the revival presets "
         "that is the library's reading.",
 )
@@ -58,13 +59,16 @@ RANKING_OPTIONS: tuple[Option, ...] = (
            doc="Supremus (7, 6, A of one suit) is a class [seed-DE][NQ8]; off, it is a "
                "Numerus 55 ([seed-FR] calls it not universal)."),
     Option(name="chorus", default=True,
-           doc="Chorus (four of a kind) is a class [seed-DE][NQ8]; off, the no-Chorus rule "
-               "[seed-FR], four of a kind ranks as a Primero: the library's reading (the sheet "
-               "calls it 'a simple Numerus bonus', which four suits cannot be)."),
+           doc="Chorus (four of a kind) is a class [seed-DE][NQ8]; off, the 'Règle sans "
+               "Chorus' [seed-FR] (no-Chorus rule), four of a kind ranks as a Primero: the "
+               "library's reading (the sheet has some sources treat the Chorus 'comme un "
+               "simple bonus de Numerus', as a simple Numerus bonus, which four suits cannot "
+               "be)."),
     Option(name="numerus_counts", default="best_suit", choices=("best_suit", "all"),
            doc="Numerus points: best_suit, the best suit's cards only [seed-DE][ISEN][PARL]; "
-               "all, all four cards (the library's reading of some revival sheets' 'best "
-               "total you can form')."),
+               "all, all four cards (the library's reading of the revival sheets' 'le "
+               "meilleur total de points que vous pouvez former' [seed-FR], the best total of "
+               "points you can form)."),
     Option(name="high_primero_beats_fluxus", default=False,
            doc="A Primero of 79+ outranks every Fluxus (Zorli's reading of Cardano [ZOR-C])."),
 )
@@ -75,7 +79,8 @@ SUPREMUS_SUITS_OPTION = Option(
     name="supremus_suits", default="one", choices=("one", "any"),
     doc="With supremus on: one, the 7, 6 and A of one suit and a fourth card of another "
         "[seed-DE][NQ8]; any, an A, 6 and 7 of any suits plus any fourth card, the revival "
-        "sheets' 'A, 6, 7 plus any fourth card' read literally [seed-FR][seed-IT] (four cards "
+        "sheets' 'A, 6, 7 plus toute quatrième carte' [seed-FR], 'A, 6, 7 più qualsiasi "
+        "quarta carta' [seed-IT] (A, 6, 7 plus any fourth card) read literally (four cards "
         "of one suit stay a Fluxus).",
 )
 

@@ -163,7 +163,8 @@ def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs:
         -> tuple[int, ...]:
     low, high = variant.spec.players
     if not low <= players <= high:
-        raise PrimeroError(f"{variant.name} is played by {low} to {high} players; got {players}")
+        raise PrimeroError(f"{variant.name} is played by "
+                           f"{low if low == high else f'{low} to {high}'} players; got {players}")
     stacks = (chips,) * players if isinstance(chips, int) else tuple(chips)
     if len(stacks) != players:
         raise PrimeroError(f"{players} players but {len(stacks)} chip counts")

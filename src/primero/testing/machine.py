@@ -336,7 +336,7 @@ class DealMachine(RuleBasedStateMachine):
         """The next deal after the finished ``state``, or ``None`` when the table is done.
 
         Uses :class:`primero.session.Session`: the carry-over goes into the next pot, players
-        with no chips leave, the deal passes to the next seat in playing order.
+        with no chips leave, the deal passes as the variant's ``deal_passes`` says.
         """
         if self.session is None:
             return None

@@ -28,9 +28,10 @@ Readings where the sources leave room:
 * A class with a single attainable points value may be called without them; in every standard
   ranking that is exactly Supremus (55). "Supremus" and "Supremus 55" are the same call, and
   both spellings are legal.
-* ``call_rule`` defaults to ``same_class`` ([seed-DE]: "with a few allowed understatements",
-  so most are not allowed); ``at_least`` is the literal reading of [seed-DE]'s "mindestens die
-  zuletzt angesagte Hand" taken without its understatement clause.
+* ``call_rule`` defaults to ``same_class`` ([seed-DE]: "mit wenigen erlaubten Untertreibungen",
+  with few allowed understatements, so most are not allowed); ``at_least`` is the literal
+  reading of [seed-DE]'s "mindestens die zuletzt angesagte Hand" taken without its
+  understatement clause.
 * Under ``same_class`` a hand of a *higher* class than the call does not meet it (a Fluxus
   does not meet a Primero call) unless the pair is a listed understatement.
 * Under ``same_class`` an allowed understatement (option ``understatements``, default
@@ -58,10 +59,11 @@ never typed in:
 * a hand **meets** a call under ``call_rule``: ``same_class`` (the ``cardano`` default) — it
   is of the called class and ranks at or above the call, or its class may answer the called
   class by an allowed *understatement* (default: a Supremus may answer a Primero call) and it
-  still ranks at or above the call: [seed-DE] "only if you hold at least the last called hand
-  – with a few allowed understatements"; ``at_least`` (the literal reading of "mindestens die
-  zuletzt angesagte Hand" without the understatement clause) — it ranks at or above the call,
-  every understatement allowed.
+  still ranks at or above the call: [seed-DE] "gewinnen kannst du nur, wenn du mindestens die
+  zuletzt angesagte Hand hast – mit wenigen erlaubten Untertreibungen" (you can only win if
+  you hold at least the last called hand, with few allowed understatements); ``at_least`` (the
+  literal reading of "mindestens die zuletzt angesagte Hand" without the understatement
+  clause) — it ranks at or above the call, every understatement allowed.
 
 Use :func:`call_book` to get the (cached) :class:`CallBook` of a ranking.
 """
@@ -365,27 +367,28 @@ Mark Waks' reconstruction of the Italian game Girolamo Cardano describes: the Wa
 betting (2-6 players, the 40-card pack, stake and rest, two betting rounds around an exchange,
 must-hold in round 1), with calls.
 
-Every vie and every raise names a call: a hand class and points, e.g. "vie 2 call Primero 60"
-(a Supremus is called without points, 55 being implied). The German sheet has the call made
-"beim Setzen", with the opening bet; that every raise names one too is the library's reading.
-Each call must rank strictly above the standing call, which is the last call made in the deal
-and stays through both rounds; a hold without a raise names nothing. Only calls some hand of
-the pack can make are allowed: with the 40-card pack there is no Primero 41 or 80, no Numerus
-21, and a Chorus is 40, 48, 52, 56, 60, 64, 72 or 84. Calls rank as hands do (with
+Every vie and every raise names a call: a hand class and points, e.g. the action vie 2 call
+Primero 60 (a Supremus is called without points, 55 being implied). The German sheet has the
+call made "beim Setzen", with the opening bet; that every raise names one too is the library's
+reading. Each call must rank strictly above the standing call, which is the last call made in
+the deal and stays through both rounds; a hold without a raise names nothing. Only calls some
+hand of the pack can make are allowed: with the 40-card pack there is no Primero 41 or 80, no
+Numerus 21, and a Chorus is 40, 48, 52, 56, 60, 64, 72 or 84. Calls rank as hands do (with
 high_primero_beats_fluxus, a Primero call of 79 or more ranks above every Fluxus call).
 
 Bluffing is allowed. At the showdown only hands that meet the standing call can win. With
-call_rule=same_class (the default, after the German sheet: "only if you hold at least the last
-called hand, with a few allowed understatements") the hand must be of the called class with at
-least the called points, or one of the allowed understatements (option understatements, default
-Supremus>Primero: a Supremus may answer a Primero call) ranking at or above the call; a hand of
-a higher class than the call does not meet it unless it is a listed understatement (a Fluxus
-does not meet a Primero call). With call_rule=at_least, the literal reading of the sheet's
-"mindestens die zuletzt angesagte Hand" without its understatement clause, any hand ranking at
-or above the call meets it. The best hand among those meeting the call takes the pot, ties to
-the eldest. If no hand still in meets it, nobody wins and the pot carries over to the next deal
-(chips nobody matched go back first, and the settlement says why); with side pots each pot is
-judged among the players who reach it.
+call_rule=same_class (the default, after the German sheet: "gewinnen kannst du nur, wenn du
+mindestens die zuletzt angesagte Hand hast – mit wenigen erlaubten Untertreibungen", you can
+only win if you hold at least the last called hand, with few allowed understatements) the hand
+must be of the called class with at least the called points, or one of the allowed
+understatements (option understatements, default Supremus>Primero: a Supremus may answer a
+Primero call) ranking at or above the call; a hand of a higher class than the call does not meet
+it unless it is a listed understatement (a Fluxus does not meet a Primero call). With
+call_rule=at_least, the literal reading of the sheet's "mindestens die zuletzt angesagte Hand"
+without its understatement clause, any hand ranking at or above the call meets it. The best hand
+among those meeting the call takes the pot, ties to the eldest. If no hand still in meets it,
+nobody wins and the pot carries over to the next deal (chips nobody matched go back first, and
+the settlement says why); with side pots each pot is judged among the players who reach it.
 
 A player left alone when all others fold takes the pot without showing: the call is not
 tested. If nobody vies in round 2 the pot carries over, as in the Waks game."""

@@ -14,7 +14,8 @@ This plug-in replaces each kind of rule through the hooks, reusing the core's pu
   :func:`~primero.rules.ranking.classify_standard` with Chorus off (so four of a kind is a
   Primiera), and a sort key that holds the §9 tie-breaks;
 * **dealing** — its own plan (ante, deal 4, declaration 1, exchange, declaration 2); dealing one
-  card at a time from the eldest (the library's reading of the sheet's "clockwise",
+  card at a time from the eldest, in playing order, which runs to the dealer's right (the
+  library's reading: the sheet hands out the cards "in a clockwise direction",
   docs/rules/dealing.md#one-at-a-time) and serving exchanges with reshuffles are the core's;
 * **betting** — there is none: the ante and both declarations are automatic steps, and the only
   decision is the exchange (the core's: every subset of the hand, from the eldest);
@@ -153,12 +154,16 @@ TIE_OPTION = Option(
 )
 
 
-#: The seating labels, for display only (docs/rules/dealing.md#direction).
+#: The seating: play's direction (a label) and where the deal passes (a rule of the session),
+#: docs/rules/dealing.md#direction.
 SEATING_OPTIONS = seating_options(
-    "clockwise",
-    "the sheet deals clockwise [seed-PRIMIERA]; that play goes the same way is the library's "
-    "reading.",
-    deal_why="the library's reading (the sheet says only that the next dealer deals).",
+    "counter-clockwise",
+    "the exchange goes 'starting from the first player to the right of the dealer' and the "
+    "next dealer is 'the first player to the right of the outgoing dealer' [seed-PRIMIERA], "
+    "so the playing order runs to the right. Note: the sheet hands out the cards 'in a "
+    "clockwise direction'; the library deals them in playing order (its reading).",
+    deal_why="the next dealer 'will always be the first player to the right of the outgoing "
+    "dealer' [seed-PRIMIERA]: the eldest, the playing order running to the right.",
 )
 
 
@@ -188,8 +193,10 @@ The later Italian form, with no betting at all: 2-8 players, the 40-card Italian
 player, the dealer included, pays the same ante (default 1 chip); the antes plus any
 carried-over pot make the pot. The dealer (chosen at random for the first deal; a library
 session draws for it as in the Waks game, which is one way of choosing at random) deals four
-cards each. The sheet deals them clockwise; dealing one at a time in playing order from the
-player after the dealer is the library's reading.
+cards each. Play goes to the dealer's right (counter-clockwise): the exchange starts with the
+first player to the right of the dealer, who also deals next. The sheet hands the cards out
+"in a clockwise direction"; dealing them one at a time in playing order from the player after
+the dealer is the library's reading.
 
 Combinations, weakest first: Primiera (one card of each suit; points = the sum of the four;
 four of a kind counts here), Fifty-five (7, 6 and A of one suit, worth 55; the fourth card does

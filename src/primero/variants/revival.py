@@ -29,17 +29,20 @@ layering are the core's (``primero_start_step``, ``primero_apply_action``,
 
 Readings chosen where docs/rules/revival.md leaves room:
 
-* *Dealing* (option ``deal_packets``, docs/rules/revival.md): the sheets deal "traditionally in two
-  rounds of 2 cards (or the 4 one by one, by house rule)" [seed-FR][seed-IT]. With ``2`` (the
-  default) each player in turn, from the eldest, is given two cards together, and then the
-  dealer goes round again; with ``1`` the cards go one at a time, four times round (the
-  convention of §4). Both modes use the same plan (two deal steps of two cards each).
+* *Dealing* (option ``deal_packets``, docs/rules/revival.md): the sheets deal "traditionnellement
+  en deux tours de 2 cartes (ou les 4 une par une, selon la règle de la maison)" [seed-FR],
+  "tradizionalmente in due giri da 2 carte (o tutte e 4 singolarmente, secondo la regola della
+  casa)" [seed-IT] (traditionally in two rounds of 2 cards, or the 4 one by one, by house
+  rule). With ``2`` (the default) each player in turn, from the eldest, is given two cards
+  together, and then the dealer goes round again; with ``1`` the cards go one at a time, four
+  times round (the convention of §4). Both modes use the same plan (two deal steps of two
+  cards each).
 * *The exchange* (option ``exchange``, docs/rules/revival.md#exchange-before-rounds): by
   default (``once``, the library's reading of the sheets' order of play) one exchange, after
   round 1, only when there is a round 2, so round 3 comes straight after round 2;
   ``every_round`` puts one before every betting round after the first, the Italian sheet's
   "prima di ogni turno di puntata" [seed-IT]; ``none`` has no exchange between rounds, as
-  "certaines versions … l'interdisent" [seed-FR]. With ``exchange_first`` (house rule) an
+  "Certaines versions … l'interdisent" [seed-FR]. With ``exchange_first`` (house rule) an
   exchange before round 1 comes in addition.
 * *Limits* (the library's reading; the sheets set none): a bet or a raise is at least the stake
   and at most the rest, as in ``waks``.
@@ -55,9 +58,10 @@ Readings chosen where docs/rules/revival.md leaves room:
   chips of a split go one by one in playing order from the eldest: the library's reading, the
   sheet gives no rule for them (docs/rules/ties.md#odd-chip). ``tie = eldest`` gives every tie
   to the eldest.
-* *Supremus* (option ``supremus``, off): the sheets describe it as "A, 6, 7 plus any fourth
-  card"; with ``supremus_suits = one`` (the default) it is the library's reading, the standard
-  7, 6 and A of one suit; ``supremus_suits = any`` plays the sheets' words literally.
+* *Supremus* (option ``supremus``, off): the sheets describe it as "A, 6, 7 plus toute
+  quatrième carte" [seed-FR], "A, 6, 7 più qualsiasi quarta carta" [seed-IT] (A, 6, 7 plus any
+  fourth card); with ``supremus_suits = one`` (the default) it is the library's reading, the
+  standard 7, 6 and A of one suit; ``supremus_suits = any`` plays the sheets' words literally.
 * *Points of the 8, 9 and 10* in the 48- and 52-card presets: 8, 9 and 10, the library's
   reading after Zorli's Roman game [ZOR-B] (docs/rules/cards.md#eight-nine-ten); the sheets
   give none.
@@ -128,7 +132,7 @@ EXCHANGE_OPTION = Option(
     doc="The exchange between betting rounds: once, after round 1 when there is a round 2 "
         "(the library's reading of the sheets' order of play); every_round, before every "
         "betting round after the first, 'prima di ogni turno di puntata' [seed-IT]; none, no "
-        "exchange between rounds, as 'certaines versions … l'interdisent' [seed-FR] "
+        "exchange between rounds, as 'Certaines versions … l'interdisent' [seed-FR] "
         "(exchange_first still adds its exchange before round 1 when asked).",
 )
 
@@ -136,14 +140,22 @@ EXCHANGE_OPTION = Option(
 DEAL_PACKETS_OPTION = Option(
     name="deal_packets", affects_ranking=False, default=2, choices=(2, 1),
     doc="Cards given to a player at a time: 2 — two rounds of two, each player from the eldest "
-        "given two together (\"traditionally\" [seed-FR][seed-IT]); 1 — one card at a time, "
-        "four times round (the sheets' house rule).",
+        "given two together (\"traditionnellement\" [seed-FR], \"tradizionalmente\" "
+        "[seed-IT]: traditionally); 1 — one card at a time, four times round (the "
+        "sheets' house rule).",
 )
 
-#: The revival game's seating labels, for display only (docs/rules/dealing.md#direction).
+#: The revival game's seating: play's direction (a label) and where the deal passes (a rule of
+#: the session), docs/rules/dealing.md#direction.
 SEATING_OPTIONS = seating_options(
-    "clockwise", "'Il gioco procede in senso orario' [seed-IT].",
-    deal_why="the library's reading (the sheets do not say which way the deal passes).",
+    "clockwise",
+    "'Le jeu se déroule dans le sens des aiguilles d'une montre' [seed-FR], 'Il gioco procede "
+    "in senso orario' [seed-IT] (play goes clockwise).",
+    deal="against_play",
+    deal_why="'La position du donneur tourne dans le sens inverse des aiguilles d'une montre "
+    "après chaque donne' [seed-FR], 'La posizione del mazziere ruota in senso antiorario dopo "
+    "ogni distribuzione' [seed-IT] (the dealer's position turns counter-clockwise after each "
+    "deal): against play, to the dealer's right.",
 )
 
 #: The revival game's options: the pack, the ranking (Supremus off), ties split, rounds, the
@@ -172,22 +184,28 @@ The modern revival game of the French and Italian rule sheets. 2-6 players, the 
 Table parameters: the ante (1 in the rule sheets), the stake (smallest bet) and the rest (most
 one may bet or raise at once; the sheets set no limits, these are the library's reading).
 
+Seats: play goes clockwise; after each deal the deal passes against play, to the dealer's
+right ("La position du donneur tourne dans le sens inverse des aiguilles d'une montre après
+chaque donne", the French sheet: the dealer's position turns counter-clockwise after each deal),
+so with three or more players the player before the dealer deals next (option deal_passes).
+
 Every player antes; a player short of the ante puts in all they have and is all-in. Deal
-(option deal_packets): 2, the default and the sheets' "traditionally", gives each player two
-cards together, from the eldest, twice round; 1, the sheets' house rule, deals one card at a
-time, four times round. Betting (rounds=1, up to 3): the first to speak may pass (check), bet
-(stake..rest) or fold; once someone has bet, each in turn holds (calls), raises (stake..rest
-more) or folds; the round ends when everyone still in has matched the highest bet. A round in
-which nobody bets simply ends. With rounds=2 the players still in may exchange (discard and
-draw) after round 1, then bet again; rounds=3 adds a last round before the showdown, with no
-exchange before it (the library's reading of the sheets' order of play). Option exchange:
-once (the default, as just said); every_round, an exchange before every betting round after
-the first (the Italian sheet's "prima di ogni turno di puntata"); none, no exchange between
-rounds ("certaines versions … l'interdisent", the French sheet). House rule exchange_first:
-an exchange before any betting.
+(option deal_packets): 2, the default and the sheets' "traditionnellement" (traditionally),
+gives each player two cards together, from the eldest, twice round; 1, the sheets' house rule,
+deals one card at a time, four times round. Betting (rounds=1, up to 3): the first to speak may
+pass (check), bet (stake..rest) or fold; once someone has bet, each in turn holds (calls),
+raises (stake..rest more) or folds; the round ends when everyone still in has matched the
+highest bet. A round in which nobody bets simply ends. With rounds=2 the players still in may
+exchange (discard and draw) after round 1, then bet again; rounds=3 adds a last round before
+the showdown, with no exchange before it (the library's reading of the sheets' order of play).
+Option exchange: once (the default, as just said); every_round, an exchange before every
+betting round after the first (the Italian sheet's "prima di ogni turno di puntata"); none, no
+exchange between rounds ("Certaines versions … l'interdisent", the French sheet). House rule
+exchange_first: an exchange before any betting.
 
 Showdown: Chorus > Fluxus > Primero > Numerus, then points (Supremus off unless supremus=true;
-the sheets' Supremus is "A, 6, 7 plus any fourth card": the library reads it as the 7, 6 and A
+the sheets' Supremus is "A, 6, 7 plus toute quatrième carte", A, 6, 7 plus any fourth card
+[seed-FR]: the library reads it as the 7, 6 and A
 of one suit, supremus_suits=any plays it with any suits). A player left alone takes the pot
 unseen. Tied hands split the pot, except that equal Primeros go to the eldest; the odd chips
 of a split go one by one from the eldest (the library's reading: the sheets give no rule for
@@ -317,15 +335,16 @@ ITALIAN_PRIMIERA = _spec(
     "exchange before round 3 unless exchange=every_round).",
     rounds=3,
 )
-#: ``spanish-primera``: the 48-card Spanish pack, three rounds "similar to the Italian".
+#: ``spanish-primera``: the 48-card Spanish pack, three rounds "similar to the Italian" (in
+#: translation).
 SPANISH_PRIMERA = _spec(
     "spanish-primera", "Spanish Primera (revival rules, 48-card pack, three rounds)",
     "Preset spanish-primera: the 48-card Spanish pack (deck=spanish48: A-9 and the courts; "
-    "[seed-FR] says the 48-card packs 'keep the 10s', which the library reads as the Spanish "
-    "court numbered 10; that the 8 and 9 are worth 8 and 9 points is the library's reading, "
-    "the sheets give them none) and three betting rounds (rounds=3): 'Structure d'enchères "
-    "similaire à l'italienne' [seed-FR], 'Struttura delle puntate simile a quella italiana' "
-    "[seed-IT].",
+    "[seed-FR] says the 48-card packs are 'conservant les 10' (keeping the 10s), which the "
+    "library reads as the Spanish court numbered 10; that the 8 and 9 are worth 8 and 9 "
+    "points is the library's reading, the sheets give them none) and three betting rounds "
+    "(rounds=3): 'Structure d'enchères similaire à l'italienne' [seed-FR], 'Struttura delle "
+    "puntate simile a quella italiana' [seed-IT].",
     deck="spanish48", rounds=3,
 )
 #: ``french-prime``: the 52-card pack, two rounds.
@@ -340,8 +359,8 @@ FRENCH_PRIME = _spec(
 ENGLISH_PRIMERO = _spec(
     "english-primero", "English Primero (revival rules, 48-card pack)",
     "Preset english-primero: the 48-card English game (deck=spanish48: A-9 and the courts, "
-    "the library's reading of [seed-FR]'s 48-card packs that 'keep the 10s'; that the 8 and 9 "
-    "are worth 8 and 9 points is the library's reading too).",
+    "the library's reading of [seed-FR]'s 48-card packs 'conservant les 10', keeping the "
+    "10s; that the 8 and 9 are worth 8 and 9 points is the library's reading too).",
     deck="spanish48",
 )
 

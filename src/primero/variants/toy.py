@@ -37,7 +37,7 @@ from primero.rules.ranking import RANKING_OPTIONS, STANDARD_CLASSES
 from primero.setup import Step
 from primero.state import FACE_UP, Delivery, GameState
 from primero.variant import Variant, VariantSpec, with_cited
-from primero.variants.revival import REVIVAL_BETTING, RevivalRules
+from primero.variants.revival import REVIVAL_BETTING, SEATING_OPTIONS, RevivalRules
 from primero.variants.waks import TIE_OPTION
 
 __all__ = [
@@ -89,7 +89,9 @@ Numerus (the best suit's cards).
 
 One betting round as in the revival game: pass (check), vie (bet), fold; once someone has
 bet, hold (call), raise or fold. A round without a bet goes to the showdown. No exchange.
-Ties split except equal Primeros (to the eldest); tie=eldest gives every tie to the eldest."""
+Ties split except equal Primeros (to the eldest); tie=eldest gives every tie to the eldest.
+Seating as in the revival game (play_direction, deal_passes): with two players the deal
+alternates whichever way it passes."""
 
 
 class ToyRules:
@@ -135,8 +137,10 @@ class ToyRules:
         return replace(opened, pending=opened.pending + hidden)
 
 
-#: Every standard ranking option (Supremus on) and the tie policy, split by default.
-TOY_OPTIONS: tuple[Option, ...] = (*RANKING_OPTIONS, TIE_OPTION.with_default("split"))
+#: Every standard ranking option (Supremus on), the tie policy (split by default) and the
+#: revival game's seating options (with two players the deal alternates either way).
+TOY_OPTIONS: tuple[Option, ...] = (*RANKING_OPTIONS, TIE_OPTION.with_default("split"),
+                                   *SEATING_OPTIONS)
 
 #: The ``toy`` variant spec.
 TOY = VariantSpec(

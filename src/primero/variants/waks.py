@@ -22,17 +22,20 @@ __all__ = ["SEATING_OPTIONS", "SOURCES", "TIE_OPTION", "WAKS", "primero_register
 TIE_OPTION = Option(
     name="tie", affects_ranking=False, default="eldest", choices=("eldest", "split"),
     doc="Tied hands: eldest — the one nearest the dealer in playing order takes the pot "
-        "[seed-DE][ZOR-C]; split — they share each pot [seed-FR], its odd chips one by one "
-        "from the eldest (the library's reading: the sheet gives no rule for them, "
-        "docs/rules/ties.md#odd-chip).",
+        "[seed-DE][ZOR-C]; split — they share each pot, its odd chips one by one from the "
+        "eldest (the library's reading: no sheet gives a rule for them, "
+        "docs/rules/ties.md#odd-chip). [seed-FR] splits ties but gives equal Primeros to the "
+        "eldest; the revival game keeps that exception, the Waks family's split does not.",
 )
 
-#: The Waks family's seating labels, for display only (docs/rules/dealing.md#direction).
+#: The Waks family's seating: play's direction (a label) and where the deal passes (a rule of
+#: the session), docs/rules/dealing.md#direction.
 SEATING_OPTIONS = seating_options(
     "counter-clockwise",
-    "the Italian tradition, the one direction the German sheet names [seed-DE] (the library's "
-    "reading for this game).",
-    deal_why="after each deal the deal passes to the next player in playing order [seed-DE].",
+    "'Gegeben und gespielt wird gegen den Uhrzeigersinn (nach rechts)' [seed-DE] (dealt and "
+    "played counter-clockwise, to the right).",
+    deal_why="'nach jedem Spiel gibt der rechte Nachbar' [seed-DE] (after each deal the "
+    "right-hand neighbour deals): with play going to the right, the eldest deals next.",
 )
 
 SOURCES = (
