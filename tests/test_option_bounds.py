@@ -93,3 +93,17 @@ def test_overriding_an_option_that_is_not_declared_is_refused() -> None:
         "overrides option 'tye', which it does not declare; declared: "
         + ", ".join(o.name for o in WAKS.options))
     assert spec_problem(_spec(*WAKS.options, overrides=("tie",))) is None
+
+
+def test_attrs_evolve_keeps_the_declaration_and_the_overrides() -> None:
+    import attrs
+
+    renamed = attrs.evolve(PREMIUM, name="premium2", aliases=())
+    assert renamed.options == PREMIUM.options
+    assert renamed.declared == PREMIUM.declared
+    assert spec_problem(renamed) is None
+    # new options given to evolve are a new declaration: overriding 'tie' must then name it
+    fewer = attrs.evolve(PREMIUM, options=PREMIUM.options[:3])
+    assert fewer.declared == PREMIUM.options[:3]
+    assert spec_problem(fewer) == ("overrides option 'tie', which it does not declare; "
+                                   "declared: deck, supremus, chorus")

@@ -173,8 +173,8 @@ class VariantSpec:
             They are left out of ``options``: never listed (``primero variants``, ``primero
             rules``, the docs), never configured, and naming one in ``get_variant`` is an
             :class:`~primero.errors.InvalidOptionError` saying the variant's rules replace it.
-        declared: The options as given, overridden ones included (read-only, set from
-            ``options``).
+        declared: The options as declared, overridden ones included (read-only; given
+            only by ``attrs.evolve`` and unpickling, which keep it).
 
     The registry validates a spec when it is registered (:func:`primero.plugins.spec_problem`)
     and keeps who registered it (:meth:`primero.plugins.Registry.provider`).
@@ -191,25 +191,33 @@ class VariantSpec:
     betting: BettingRules = WAKS_BETTING
     plugins: tuple[object, ...] = field(default=(), converter=_object_tuple, repr=False)
     overrides: tuple[str, ...] = field(default=(), converter=_str_tuple)
-    declared: tuple[Option, ...] = field(init=False, eq=False, repr=False)
+    _declared: tuple[Option, ...] | None = field(default=None, alias="declared", eq=False,
+                                                 repr=False)
 
     def __attrs_post_init__(self) -> None:
-        # the overridden options are left out of the options (they are never listed)
-        object.__setattr__(self, "declared", self.options)
-        if self.overrides:
-            hidden = set(self.overrides)
-            object.__setattr__(self, "options",
-                               tuple(o for o in self.options if o.name not in hidden))
+        # the overridden options are left out of the options (they are never listed); the
+        # declaration is kept, also through attrs.evolve and pickling, which pass it back
+        hidden = set(self.overrides)
+        given = self._declared
+        if given is None or tuple(o for o in given if o.name not in hidden) != self.options:
+            given = self.options  # a new declaration (or new options given to evolve)
+        object.__setattr__(self, "_declared", given)
+        if hidden:
+            object.__setattr__(self, "options", tuple(o for o in given if o.name not in hidden))
+
+    @property
+    def declared(self) -> tuple[Option, ...]:
+        """The options as declared, the overridden ones included (``options`` less them)."""
+        return self._declared or ()
 
     def __reduce__(self) -> tuple[Any, ...]:
         # An installed spec travels by name, so a worker process gets the same rule objects
-        # (and equal variants); any other spec travels by value (its options as declared).
+        # (and equal variants); any other spec travels by value.
         installed = _installed()
         if self.name in installed and installed.spec(self.name) is self:
             return (_installed_spec, (self.name,))
-        return (_spec_by_value, (tuple(
-            (a.name, self.declared if a.name == "options" else getattr(self, a.name))
-            for a in self.__attrs_attrs__ if a.init),))
+        return (_spec_by_value, (tuple((a.alias or a.name, getattr(self, a.name))
+                                       for a in self.__attrs_attrs__ if a.init),))
 
     def __repr__(self) -> str:
         low, high = self.players
