@@ -158,3 +158,18 @@ def test_the_terminal_game_tells_the_step_and_a_saved_deal_replays_it(
     told = replayed.stdout.splitlines()
     # the replay watches every seat: "You" is a name there, told in the third person
     assert told[told.index("— premium —") + 1] == f"  You hands {payee} a premium of 2 chips"
+
+
+def test_rules_lists_the_bounded_option_and_not_the_overridden_one(premium_site: Path) -> None:
+    shown = _primero(premium_site, "rules", "premium")
+    assert shown.returncode == 0, shown.stderr
+    options = [line.split()[0] for line in shown.stdout.splitlines()
+               if line.startswith("  ") and not line.startswith("    ") and " = " in line]
+    assert options == ["deck", "supremus", "chorus", "numerus_counts",
+                       "high_primero_beats_fluxus", "play_direction", "deal_passes", "bonus"]
+    assert "  bonus = 2   [an integer 0..10]" in shown.stdout.splitlines()
+    refused = _primero(premium_site, "evaluate", "7s 6h Ad Kc", "-V", "premium", "-o",
+                       "bonus=-3")
+    assert refused.returncode == 1
+    assert refused.stderr == ("error: option 'bonus': bad value -3, below its minimum 0; "
+                              "allowed: an integer 0..10\n")
