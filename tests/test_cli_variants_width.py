@@ -60,7 +60,7 @@ def _joined(lines: list[str]) -> str:
     return text
 
 
-@pytest.mark.parametrize("columns", [80, 90, 100, 120])
+@pytest.mark.parametrize("columns", [70, 80, 90, 100, 120])
 def test_titles_and_plug_ins_break_only_between_words_dots_or_hyphens(columns: int) -> None:
     lines = _table(columns)
     assert max(map(len, lines)) <= columns
@@ -89,3 +89,21 @@ def test_a_version_number_is_never_broken_at_its_dots() -> None:
     assert broken_at_words("primero.variants.waks (primero 0.1.0)", 17) == [
         "primero.variants.", "waks (primero", "0.1.0)"]
     assert broken_at_words("averyveryverylongword x", 5) == ["averyveryverylongword", "x"]
+
+
+@pytest.mark.parametrize("columns", [40, 60])
+def test_too_narrow_for_the_table_a_list_broken_at_spaces(columns: int) -> None:
+    lines = _table(columns)
+    assert lines[0] == "Installed variants"
+    assert max(map(len, lines)) <= columns
+    text = " ".join(line.strip() for line in lines[1:])  # every line break was at a space
+    registry = primero.registry()
+    for spec in registry.specs():
+        distribution = registry.distribution(spec)
+        provider = registry.provider(spec)
+        plugin = f"{provider} ({distribution})" if distribution else provider
+        assert f"{spec.name}: {spec.title}" in text
+        aliases = f"aliases {', '.join(spec.aliases)}; " if spec.aliases else ""
+        low, high = spec.players
+        players = str(low) if low == high else f"{low}–{high}"
+        assert f"{aliases}{players} players; plug-in {plugin}" in text

@@ -11,6 +11,7 @@ Registered on :data:`primero.cli.core.app`::
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Sequence
 
 import click
@@ -81,17 +82,28 @@ def variants_command(json_output: bool) -> None:
         title_width = max(title_piece, room - plugin_width)
     else:
         plugin_width, title_width = plugin_natural, title_natural
-    table = Table(title="Installed variants")
-    table.add_column("Name", no_wrap=True, min_width=name_width)
-    table.add_column("Title", width=title_width if fitted else None, no_wrap=True)
-    table.add_column("Aliases", width=alias_width if fitted else None)  # wrapped after a comma
-    table.add_column("Players", no_wrap=True)
-    table.add_column("Plug-in (package)", no_wrap=True, width=plugin_width if fitted else None)
-    for spec, plugin in zip(specs, plugins, strict=True):
-        table.add_row(spec.name, "\n".join(broken_at_words(spec.title, title_width)),
-                      ", ".join(spec.aliases), span(*spec.players),
-                      "\n".join(broken_at_words(plugin, plugin_width)))
-    out.print(table)
+    if room < title_piece + plugin_piece:  # too narrow for the table: a list, at spaces
+        click.echo("Installed variants")
+        for spec, plugin in zip(specs, plugins, strict=True):
+            aliases = f"aliases {', '.join(spec.aliases)}; " if spec.aliases else ""
+            for line in (f"{spec.name}: {spec.title}",
+                         f"  {aliases}{span(*spec.players)} players; plug-in {plugin}"):
+                for part in textwrap.wrap(line, width=max(out.width, 20), subsequent_indent="    ",
+                                          break_long_words=False, break_on_hyphens=False):
+                    click.echo(part)
+    else:
+        table = Table(title="Installed variants")
+        table.add_column("Name", no_wrap=True, min_width=name_width)
+        # the cells come broken at words (no line longer than the column): the headers wrap
+        table.add_column("Title", width=title_width if fitted else None)
+        table.add_column("Aliases", width=alias_width if fitted else None)  # after a comma
+        table.add_column("Players", no_wrap=True)
+        table.add_column("Plug-in (package)", width=plugin_width if fitted else None)
+        for spec, plugin in zip(specs, plugins, strict=True):
+            table.add_row(spec.name, "\n".join(broken_at_words(spec.title, title_width)),
+                          ", ".join(spec.aliases), span(*spec.players),
+                          "\n".join(broken_at_words(plugin, plugin_width)))
+        out.print(table)
     for broken in reg.broken():  # skipped plug-ins: listed with their one-line reason
         package = f" ({broken.distribution})" if broken.distribution else ""
         console().print(f"broken plug-in {broken.name}{package}: {broken.reason}")
