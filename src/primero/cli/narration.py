@@ -24,13 +24,16 @@ from primero.errors import PrimeroError
 from primero.setup import Step
 from primero.state import GameState
 
-__all__ = ["YOU", "describe_settlement", "hand_value", "narrate", "possessive", "to_you"]
+__all__ = ["YOU", "describe_settlement", "hand_value", "narrate", "possessive", "step_news",
+           "to_you"]
 
 #: The human seat's default name; actions and messages are then put in the second person.
 YOU = "You"
 
 #: Verbs whose third person is not the second person plus "s".
 _SECOND_PERSON = {"has": "have", "is": "are", "was": "were", "does": "do"}
+#: Words in -s after "You" that are not verbs ("You always ..."): left as they are.
+_NOT_VERBS = frozenset({"always", "sometimes", "perhaps", "thus"})
 
 
 def to_you(message: str, name: str) -> str:
@@ -50,7 +53,7 @@ def to_you(message: str, name: str) -> str:
         word = match[1]
         if word in _SECOND_PERSON:
             return f"You {_SECOND_PERSON[word]}"
-        if word.endswith(("ss", "us", "ys")):  # not a verb in the third person
+        if word.endswith(("ss", "us")) or word in _NOT_VERBS:  # not a verb in the third person
             return match[0]
         return f"You {word[:-2] if word.endswith('ches') else word[:-1]}"
 
@@ -188,6 +191,12 @@ def narrate(before: GameState | None, after: GameState, *, seat: int | None = No
         if visible and isinstance(action, Exchange | Pass) and new != old:
             lines.extend(_hand_lines(after, actor_seat, new, seat))
             shown[actor_seat] = new
+    you = after.seats[seat].name if seat is not None else None
+    told = step_news(before, after)
+    start = before.step_index if before is not None else -1
+    passed = range(start + 1, min(after.step_index, len(after.plan) - 1) + 1)
+    for index in [k for k in told if k not in passed]:  # the step the action ended
+        lines.append(_told_line(told.pop(index), you))
     cards: list[str] = []
     for i, s in enumerate(after.seats):
         if s.hand != shown[i] and (seat is None or seat == i):
@@ -196,8 +205,6 @@ def narrate(before: GameState | None, after: GameState, *, seat: int | None = No
             opened = s.public().open
             if opened and (before is None or opened != before.seats[i].public().open):
                 cards.append(f"  {possessive(s.name)} face-up cards: {format_cards(opened)}")
-    start = before.step_index if before is not None else -1
-    passed = range(start + 1, min(after.step_index, len(after.plan) - 1) + 1)
     deals = [index for index in passed if after.plan[index].kind == "deal"]
     dealt = 0  # cards each dealt so far in this stretch (revival deals 2 + 2 at once)
     tail: list[str] = []
@@ -220,8 +227,11 @@ def narrate(before: GameState | None, after: GameState, *, seat: int | None = No
             tail.append(_antes(before, after, actor_seat))
         elif step.kind != "showdown":
             tail.append(f"— {step} —")
+        if index in told:  # what a plug-in tells of its step, under the step's header
+            tail.append(_told_line(told.pop(index), you))
     lines.extend(cards)  # hands changed without a deal step (a variant's own mechanics)
     lines.extend(tail)
+    lines.extend(_told_line(line, you) for line in told.values())
     old_extras = dict(before.extras) if before is not None else {}
     for key, value in after.extras:
         if not key.startswith("_") and old_extras.get(key) != value:
@@ -234,6 +244,27 @@ def narrate(before: GameState | None, after: GameState, *, seat: int | None = No
     if after.over and (before is None or not before.over):
         lines.extend(describe_settlement(after))
     return lines
+
+
+def step_news(before: GameState | None, after: GameState) -> dict[int, str]:
+    """What plug-ins tell of the steps that ended between two states, by index in the plan.
+
+    The lines of ``primero_narrate_step``
+    (:meth:`~primero.plugins.deal.DealRules.step_lines`) for the steps ended in ``after``
+    and not yet in ``before``.
+    """
+    rules = after.context.rules
+    now = dict(rules.step_lines(after))
+    if not now or before is None:
+        return now
+    earlier = min(before.step_index + (1 if before.over else 0), len(before.plan))
+    return {index: line for index, line in now.items() if index >= earlier}
+
+
+def _told_line(line: str, you: str | None) -> str:
+    """A plug-in's line as the narration prints it: indented, said to the human seat."""
+    said = f"  {line}"
+    return to_you(said, you) if you is not None else said
 
 
 def _second_person(line: str) -> str:
