@@ -395,12 +395,16 @@ class DealMachine(RuleBasedStateMachine):
 
     def _finished(self, state: GameState) -> None:
         check_deal_invariants(state)
-        if state.setup.dealing != "external":
-            external_replay(state)
+        outside = external_replay(state) if state.setup.dealing != "external" else state
         if self.check_records and _recordable(state.variant):
             replayed = replay(load_record(dump_record(record_from_state(state))))
             if replayed != state:
                 raise fail(state, "the deal replayed from its deal file differs")
+            if outside is not state:  # the same deal dealt from outside, saved and replayed
+                again = replay(load_record(dump_record(record_from_state(outside))))
+                if again != outside:
+                    raise fail(outside, "the deal dealt from outside, replayed from its deal "
+                                        "file, differs")
 
     # invariants --------------------------------------------------------------------------
 
