@@ -16,7 +16,7 @@ Also: the engine's decisions per second at two players by action ids (random pla
 war of one chip at a time at a deep table, about 47,000 actions; through
 :func:`primero.records.replay`, target <= 2 s of CPU).
 
-Run: ``python benchmarks/bench_deals.py [--deals N]`` (needs the ``bench`` extra: pokerkit).
+Run: ``python benchmarks/bench_deals.py [--deals N]`` (needs the ``bench`` group: pokerkit).
 """
 
 from __future__ import annotations
@@ -318,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         import pokerkit  # noqa: F401
     except ImportError:
-        print("pokerkit is not installed: pip install -e '.[bench]'", file=sys.stderr)
+        print("pokerkit is not installed: pip install --group bench -e .", file=sys.stderr)
         return 1
     # Interleave in rounds so that load on the machine hits all alike; CPU time.
     rounds = 10

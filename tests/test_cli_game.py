@@ -301,6 +301,7 @@ ANNA_VALUE = {"cards": ["7s", "Kh", "Ad", "6c"], "class": "Primero", "points": 6
 def test_replay_json_golden() -> None:
     data = json.loads(ok("replay", str(EXAMPLE), "--json"))
     assert data == {
+        "format": 1,
         "variant": "waks",
         "chips": [57, 45, 50, 48],
         "awards": [{"player": "Anna", "amount": 12, "value": "Primero 65"}],
@@ -323,7 +324,7 @@ def test_replay_json_golden() -> None:
             "reason": "",
         },
     }
-    assert list(data) == ["variant", "chips", "awards", "carry", "hands", "settlement"]
+    assert list(data) == ["format", "variant", "chips", "awards", "carry", "hands", "settlement"]
 
 
 def test_replay_json_unseen_win_and_carry(tmp_path: Path) -> None:

@@ -135,12 +135,12 @@ def test_the_repository_link_waits_for_one_address() -> None:
     assert "urls" not in project
 
 
-def test_signatures_are_wrapped_by_the_formatter_the_docs_extra_installs() -> None:
+def test_signatures_are_wrapped_by_the_formatter_the_docs_group_installs() -> None:
     """Mkdocstrings wraps a long signature only with a formatter (ruff or black) installed."""
     import tomllib
 
     docs = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
-        "project"]["optional-dependencies"]["docs"]
+        "dependency-groups"]["docs"]
     assert any(re.match(r"(ruff|black)\b", requirement) for requirement in docs)
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     assert "separate_signature: true" in config and "line_length: 72" in config

@@ -11,9 +11,7 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
-from conftest import ROOT
-
-PACKAGE = ROOT / "src" / "primero"
+from conftest import PACKAGE
 
 #: The function-level imports the package keeps, each a named door: a variant reaches the
 #: registry (which builds on the variant module), and the checked rules open their deal half

@@ -51,6 +51,7 @@ from primero.cli.pages import SHORT_HELP
 from primero.engine import start_deal
 from primero.errors import PrimeroError, RecordError
 from primero.records import (
+    FORMAT,
     dump_record,
     load_record,
     record_from_state,
@@ -765,6 +766,7 @@ def replay_json(state: GameState) -> dict[str, object]:
         for a in full["awards"]
     ]
     return {
+        "format": FORMAT,  # docs/reference/json.md: the schema's version
         "variant": state.variant.name,
         "chips": list(state.stacks),
         "awards": awards,

@@ -16,6 +16,10 @@ or, with explicit hypothesis settings::
     def test_myvariant_deals() -> None:
         run_deal_machine("myvariant", settings=settings(max_examples=50))
 
+The kit never fails for the machine's speed: each example's time budget (and the deadline
+that interrupts a hook that never returns) counts CPU time, never the wall clock, and
+hypothesis' own deadline is off in every run, whatever settings are given.
+
 The machine (:class:`DealMachine`) sets up a deal from :func:`deal_setups` (2 to the variant's
 most players, uneven and short stacks, stake and rest, a carry-over, a seed or a stacked stock)
 and then mixes these steps, checking :func:`check_deal_invariants` after every one:
@@ -37,7 +41,8 @@ and then mixes these steps, checking :func:`check_deal_invariants` after every o
   stock, cards swapped between two other players, the stock and discards reordered).
 * **play out** — finish the deal with random legal actions; it must end within
   :func:`action_bound` actions. A finished deal of an installed variant must survive a round
-  trip through its deal file (:mod:`primero.records`) to an equal state.
+  trip through its deal file (:mod:`primero.records`) to an equal state, and so must the same
+  deal dealt from outside.
 * **chance and ids** — at every step the legal ids are the sorted encodings of the legal
   actions, each below the space's size, and ``decode(encode(a)) == a``
   (:func:`check_action_ids`); a finished deal is played again with its
