@@ -426,7 +426,11 @@ def test_plots_are_figures_saved_as_png(comparison: analysis.Comparison, tmp_pat
         assert path.stat().st_size > 10_000
     assert len(figures["all"].axes) == 3
     assert [ax.get_title() for ax in figures["all"].axes] == [
-        "Winning class at the showdown", "Win share by seat", "Pot sizes"]
+        "Winning class, every deal won (95 % intervals)",
+        "Win share by seat (95 % intervals)", "Pot sizes"]
+    assert "random agents" in figures["all"]._suptitle.get_text()
+    assert figures["share"].axes[0].get_title() == \
+        "Win share by seat (random agents, 95 % intervals)"
     labels = [t.get_text() for t in figures["share"].axes[0].get_xticklabels()]
     assert labels == ["seat 0 (eldest)", "seat 1", "seat 2", "seat 3 (dealer)"]
 

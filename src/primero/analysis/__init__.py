@@ -60,6 +60,7 @@ if TYPE_CHECKING:
         fewer_points_better,
         hand_class_name,
     )
+    from primero.analysis.differences import Difference, Verdict, differences, verdicts
     from primero.analysis.draws import (
         DrawDistribution,
         DrawOutcome,
@@ -103,8 +104,11 @@ if TYPE_CHECKING:
         class_table,
         compare_variants,
         deal_table,
+        difference_table,
+        figure_table,
         seat_table,
         summary_table,
+        verdict_table,
     )
     from primero.simulation.run import Comparison as Comparison
     from primero.simulation.run import Simulation as Simulation
@@ -151,6 +155,13 @@ _EXPORTS = {
     "showdown_counter": "primero.analysis.showdown_halves",
     "class_table": "primero.analysis.tables",
     "compare_variants": "primero.analysis.tables",
+    "difference_table": "primero.analysis.tables",
+    "figure_table": "primero.analysis.tables",
+    "verdict_table": "primero.analysis.tables",
+    "Difference": "primero.analysis.differences",
+    "Verdict": "primero.analysis.differences",
+    "differences": "primero.analysis.differences",
+    "verdicts": "primero.analysis.differences",
     "deal_table": "primero.analysis.tables",
     "seat_table": "primero.analysis.tables",
     "summary_table": "primero.analysis.tables",
@@ -160,6 +171,7 @@ _EXPORTS = {
 }
 
 __all__ = [
+    "Difference",
     "DrawDistribution",
     "DrawOutcome",
     "DuplicateMatch",
@@ -167,12 +179,15 @@ __all__ = [
     "Interval",
     "ShowdownCounter",
     "ShowdownOdds",
+    "Verdict",
     "best_exchange",
     "class_order",
     "class_table",
     "compare_variants",
     "deal_table",
     "deals_needed",
+    "difference_table",
+    "differences",
     "draw_distribution",
     "draw_odds",
     "duplicate_match",
@@ -180,6 +195,7 @@ __all__ = [
     "fact_check",
     "fact_check_rows",
     "fewer_points_better",
+    "figure_table",
     "frequency_table",
     "hand_class_name",
     "hand_frequencies",
@@ -198,6 +214,8 @@ __all__ = [
     "showdown_odds",
     "showdown_probabilities",
     "summary_table",
+    "verdict_table",
+    "verdicts",
 ]
 
 

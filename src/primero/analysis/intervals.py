@@ -89,10 +89,16 @@ class Interval:
             return -1
         return 0
 
-    def as_dict(self, digits: int = 4) -> dict[str, float | int]:
-        """``{"value", "ci_low", "ci_high", "deals"}``, rounded to ``digits`` (JSON output)."""
-        return {"value": round(self.estimate, digits), "ci_low": round(self.low, digits),
-                "ci_high": round(self.high, digits), "deals": self.deals}
+    def as_dict(self, digits: int = 4) -> dict[str, float | int | None]:
+        """``{"value", "ci_low", "ci_high", "deals"}``, rounded to ``digits`` (JSON output).
+
+        An unbounded side (a mean of fewer than 2 deals) is ``None``.
+        """
+        def rounded(x: float) -> float | None:
+            return round(x, digits) if math.isfinite(x) else None
+
+        return {"value": rounded(self.estimate), "ci_low": rounded(self.low),
+                "ci_high": rounded(self.high), "deals": self.deals}
 
     def format(self, digits: int = 3, *, percent: bool = False) -> str:
         """The figure and its half-width, e.g. ``"0.412 ± 0.031"`` or ``"41.2 % ± 3.1"``."""

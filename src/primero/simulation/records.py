@@ -12,11 +12,12 @@ from typing import Any
 
 from attrs import field, frozen
 
+from primero.analysis.intervals import Interval, mean_interval, share_interval
 from primero.errors import PrimeroError
 from primero.hands import Ranking
 from primero.state import GameState
 
-__all__ = ["DealResult", "Summary", "strongest_first"]
+__all__ = ["UNSEEN", "DealResult", "Summary", "strongest_first", "won_class"]
 
 
 @frozen(kw_only=True)
@@ -133,25 +134,48 @@ def deal_result(state: GameState, *, variant: str, deal: int, session: int, sess
 # Summaries
 
 
+#: The class counted for a deal won with no hand shown (everyone else folded): the winner's
+#: cards were never seen.
+UNSEEN = "unseen"
+
+
 @frozen(kw_only=True)
 class Summary:
-    """What a run of deals shows, in numbers (the ``primero simulate`` table and JSON).
+    """What a run of deals shows, in numbers, each figure with its 95 % interval.
+
+    Shares carry the Wilson score interval, means the Student t interval from the per-deal
+    spread (:mod:`primero.analysis.intervals`); each :class:`~primero.analysis.Interval` names
+    the deals it rests on (all deals, or the deals won for win shares and winning classes).
 
     Attributes:
         variant: The variant label.
         players: Seats at the table.
         deals: Deals played.
+        agents: Who played, e.g. ``"heuristic"`` (every seat) or ``"heuristic/odds"`` (seat
+            by seat); empty when not told.
         showdowns: Deals that reached a showdown.
-        carried_over: Deals that left chips on the table for the next deal.
+        carried_over: Deals that left chips on the table for the next deal (1 chip or more,
+            for any reason: nobody vied with chips in the pot, a standing call nobody met).
+            The one definition of "carried over" in the tables, the CLI and the JSON.
+        no_winner: Deals nobody won (the whole pot carried over, or a pot of 0 chips).
+        deals_won: Deals with at least one winner (``deals - no_winner``).
         mean_pot: Mean chips contested per deal (see :attr:`DealResult.pot`).
         pot_sd: Sample standard deviation of the pot, in chips.
         max_pot: The largest pot, in chips.
-        win_share: Per seat, the share of the deals with a winner that the seat won (a deal
-            shared by ``k`` winners counts ``1/k`` to each); sums to 1.
+        win_share: Per seat, the share of the deals won that the seat won (a deal shared by
+            ``k`` winners counts ``1/k`` to each); sums to 1.
         mean_net: Per seat, mean chips won (or lost, negative) per deal.
-        winning_classes: Class of the best hand taking chips at a showdown → deals, every class
-            of the variant listed, strongest first.
+        winning_classes: For every deal won, the class of the best hand that took chips at a
+            showdown, or ``"unseen"`` where the deal was won without a showdown → deals; every
+            class of the variant listed, strongest first, then ``"unseen"``. Sums to
+            ``deals_won``.
         ended_by: How deals ended → deals.
+        showdown_share: ``showdowns / deals`` with its interval.
+        carried_over_share: ``carried_over / deals`` with its interval.
+        pot: ``mean_pot`` with its interval (chips).
+        win_shares: ``win_share`` with intervals (over the deals won).
+        nets: ``mean_net`` with intervals (chips per deal).
+        class_shares: Each class's share of the deals won, with its interval.
     """
 
     variant: str
@@ -166,10 +190,19 @@ class Summary:
     mean_net: tuple[float, ...]
     winning_classes: Mapping[str, int] = field(factory=dict)
     ended_by: Mapping[str, int] = field(factory=dict)
+    agents: str = ""
+    no_winner: int = 0
+    deals_won: int = 0
+    showdown_share: Interval = field(factory=lambda: share_interval(0, 0), repr=False)
+    carried_over_share: Interval = field(factory=lambda: share_interval(0, 0), repr=False)
+    pot: Interval = field(factory=lambda: mean_interval(()), repr=False)
+    win_shares: tuple[Interval, ...] = field(default=(), repr=False)
+    nets: tuple[Interval, ...] = field(default=(), repr=False)
+    class_shares: Mapping[str, Interval] = field(factory=dict, repr=False)
 
     @classmethod
     def of(cls, results: Sequence[DealResult], *, variant: str, players: int,
-           classes: Sequence[str] = ()) -> Summary:
+           classes: Sequence[str] = (), agents: str = "") -> Summary:
         """Summarise ``results``.
 
         Args:
@@ -177,7 +210,9 @@ class Summary:
             variant: The variant label.
             players: Seats at the table (the length of each ``net``).
             classes: The variant's classes, strongest first (listed even when no hand of the
-                class won); classes met in ``results`` but not listed are appended.
+                class won); classes met in ``results`` but not listed are appended, and
+                ``"unseen"`` comes last.
+            agents: Who played (see :attr:`agents`).
         """
         pots = [r.pot for r in results]
         wins = [0.0] * players
@@ -187,42 +222,67 @@ class Summary:
                 won_deals += 1
                 for seat in r.winners:
                     wins[seat] += 1 / len(r.winners)
-        counts = Counter(r.winning_class for r in results if r.winning_class is not None)
-        ordered = list(classes) + sorted(c for c in counts if c not in classes)
+        counts = Counter(won_class(r) for r in results if r.winners)
+        ordered = list(classes) + sorted(c for c in counts if c not in classes and c != UNSEEN)
+        ordered.append(UNSEEN)
         deals = len(results)
+        showdowns = sum(r.showdown for r in results)
+        carried = sum(r.carried_over for r in results)
+        nets = [mean_interval([r.net[s] for r in results]) for s in range(players)]
         return cls(
-            variant=variant, players=players, deals=deals,
-            showdowns=sum(r.showdown for r in results),
-            carried_over=sum(r.carried_over for r in results),
+            variant=variant, players=players, deals=deals, agents=agents,
+            showdowns=showdowns, carried_over=carried, no_winner=deals - won_deals,
+            deals_won=won_deals,
             mean_pot=statistics.fmean(pots) if pots else 0.0,
             pot_sd=statistics.stdev(pots) if len(pots) > 1 else 0.0,
             max_pot=max(pots, default=0),
             win_share=tuple(w / won_deals if won_deals else 0.0 for w in wins),
-            mean_net=tuple(
-                statistics.fmean(r.net[s] for r in results) if results else 0.0
-                for s in range(players)
-            ),
+            mean_net=tuple(n.estimate for n in nets),
             winning_classes={c: counts.get(c, 0) for c in ordered},
             ended_by=dict(sorted(Counter(r.ended_by for r in results).items())),
+            showdown_share=share_interval(showdowns, deals),
+            carried_over_share=share_interval(carried, deals),
+            pot=mean_interval(pots),
+            win_shares=tuple(share_interval(min(w, won_deals), won_deals) for w in wins),
+            nets=tuple(nets),
+            class_shares={c: share_interval(counts.get(c, 0), won_deals) for c in ordered},
         )
 
     def to_json(self) -> dict[str, Any]:
         """The ``primero simulate --json`` object.
 
-        Keys: ``variant``, ``players``, ``deals``, ``showdowns``, ``carried_over``,
-        ``mean_pot`` (3 decimals), ``win_share`` (one per seat, 4 decimals), and
-        ``winning_classes`` (class → deals). The text table prints these same numbers.
+        Keys: ``variant``, ``agents``, ``players``, ``deals``, ``showdowns``,
+        ``carried_over``, ``no_winner`` and ``deals_won`` (counts of deals);
+        ``showdown_share``, ``carried_over_share`` and ``mean_pot`` (each ``{"value",
+        "ci_low", "ci_high", "deals"}``: the figure, its 95 % interval and the deals it rests
+        on; shares as fractions to 4 decimals, the pot in chips); ``win_share`` and
+        ``mean_net`` (one such object per seat, seat 0 first; win shares rest on the deals
+        won); ``winning_classes`` (class → deals won, ``"unseen"`` last) and
+        ``winning_class_share`` (class → such an object over the deals won). The text table
+        prints these same numbers.
         """
         return {
             "variant": self.variant,
+            "agents": self.agents,
             "players": self.players,
             "deals": self.deals,
             "showdowns": self.showdowns,
             "carried_over": self.carried_over,
-            "mean_pot": round(self.mean_pot, 3),
-            "win_share": [round(w, 4) for w in self.win_share],
+            "no_winner": self.no_winner,
+            "deals_won": self.deals_won,
+            "showdown_share": self.showdown_share.as_dict(),
+            "carried_over_share": self.carried_over_share.as_dict(),
+            "mean_pot": self.pot.as_dict(3),
+            "win_share": [w.as_dict() for w in self.win_shares],
+            "mean_net": [n.as_dict(3) for n in self.nets],
             "winning_classes": dict(self.winning_classes),
+            "winning_class_share": {c: i.as_dict() for c, i in self.class_shares.items()},
         }
+
+
+def won_class(result: DealResult) -> str:
+    """The class a deal won counts under: the best winning hand shown, else ``"unseen"``."""
+    return result.winning_class if result.winning_class is not None else UNSEEN
 
 
 def strongest_first(ranking: Ranking) -> tuple[str, ...]:

@@ -6,12 +6,14 @@ A :class:`Simulation` is a finished run (its parameters and one record per deal)
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
 from attrs import field, frozen
 
+from primero.analysis.intervals import Interval
 from primero.engine import start_deal
 from primero.errors import PrimeroError
 from primero.plugins.registry import resolve_variant
@@ -83,10 +85,19 @@ class Simulation:
         """Whether the variant's deal has an ante step (``ante`` is then paid by everyone)."""
         return has_ante_step(self.variant)
 
+    @property
+    def population(self) -> str:
+        """Who played, as every table names it (see :func:`population_name`)."""
+        return population_name(self.agents)
+
     def summary(self) -> Summary:
-        """The run's :class:`Summary`."""
+        """The run's :class:`Summary` (every figure with its 95 % interval)."""
         return Summary.of(self.results, variant=self.label, players=self.players,
-                          classes=self.variant.ranking.strongest_first)
+                          classes=self.variant.ranking.strongest_first,
+                          agents=self.population)
+
+    def _repr_html_(self) -> str:
+        return summary_html(self.summary(), eldest=self.mode == "deals")
 
     def rows(self) -> list[dict[str, Any]]:
         """One plain dict per deal (see :meth:`DealResult.as_dict`)."""
@@ -126,37 +137,101 @@ class Simulation:
 
 @frozen(kw_only=True)
 class Comparison:
-    """Several runs on the same seeds, one per variant or option set (see :func:`compare`).
+    """Several runs on the same seeds: every variant under every agent population.
+
+    Deal ``i`` of every run is shuffled from the same seed, so figures can be compared deal by
+    deal (paired: :func:`primero.analysis.differences`).
 
     Attributes:
-        simulations: The runs, in the order asked.
+        simulations: The runs, population by population (in the order asked), and within a
+            population variant by variant (in the order asked).
     """
 
     simulations: tuple[Simulation, ...]
 
     @property
     def labels(self) -> list[str]:
-        """Each run's variant label."""
-        return [s.label for s in self.simulations]
+        """The variant labels, in the order asked (once each)."""
+        return list(dict.fromkeys(s.label for s in self.simulations))
+
+    @property
+    def populations(self) -> list[str]:
+        """The agent populations' names (:attr:`Simulation.population`), in the order asked."""
+        return list(dict.fromkeys(s.population for s in self.simulations))
+
+    def run(self, label: str, population: str | None = None) -> Simulation:
+        """The run of variant ``label`` under ``population`` (default: the first).
+
+        Raises:
+            KeyError: no such run; the message lists the variants and populations.
+        """
+        population = self.populations[0] if population is None else population
+        for sim in self.simulations:
+            if sim.label == label and sim.population == population:
+                return sim
+        raise KeyError(f"no run of {label!r} with {population!r} agents; variants: "
+                       f"{', '.join(self.labels)}; populations: {', '.join(self.populations)}")
 
     def summaries(self) -> list[Summary]:
-        """Each run's :class:`Summary`."""
+        """Each run's :class:`Summary`, in the order of :attr:`simulations`."""
         return [s.summary() for s in self.simulations]
 
     def to_json(self) -> dict[str, Any]:
-        """The ``primero compare --json`` object.
+        """The ``primero compare --json`` object (without differences; the command adds them).
 
-        Keys: the run parameters (``deals``, ``seed``, ``players``, ``agents``) and, under
-        ``variants``, one ``primero simulate --json`` object per variant.
+        Keys: the run parameters (``deals``, ``seed``, ``players``, ``populations``: the agent
+        populations' names) and, under ``variants``, one ``primero simulate --json`` object
+        per run (its ``agents`` key names the population).
         """
         first = self.simulations[0] if self.simulations else None
         return {
             "deals": len(first) if first else 0,
             "seed": first.seed if first else 0,
             "players": first.players if first else 0,
-            "agents": list(first.agents) if first else [],
+            "populations": self.populations,
             "variants": [s.to_json() for s in self.summaries()],
         }
+
+    def _repr_html_(self) -> str:
+        parts = [f"<p>{len(self.simulations[0]) if self.simulations else 0} deals per run on "
+                 f"the same seeds; agents: {html.escape(', '.join(self.populations))}.</p>"]
+        parts += [summary_html(s.summary(), eldest=s.mode == "deals") for s in self.simulations]
+        return "".join(parts)
+
+
+def population_name(agents: Sequence[str]) -> str:
+    """A population's name, e.g. ``"heuristic"`` or ``"heuristic/odds/odds"``.
+
+    The agent's name when every seat had the same agent, else each seat's agent in seat order
+    joined by ``/``.
+    """
+    return agents[0] if agents and len(set(agents)) == 1 else "/".join(agents)
+
+
+def summary_html(summary: Summary, *, eldest: bool = True) -> str:
+    """A run's summary as an HTML table for notebooks: each figure with its 95 % interval."""
+    e = html.escape
+
+    def row(name: str, interval: Interval, percent: bool) -> str:
+        return (f"<tr><td>{e(name)}</td><td>{interval.format(3, percent=percent)}</td>"
+                f"<td>{interval.low * (100 if percent else 1):.{1 if percent else 3}f}</td>"
+                f"<td>{interval.high * (100 if percent else 1):.{1 if percent else 3}f}</td>"
+                f"<td>{interval.deals}</td></tr>")
+
+    rows = [row("showdown share", summary.showdown_share, True),
+            row("carried over", summary.carried_over_share, True),
+            row("mean pot (chips)", summary.pot, False)]
+    for seat, (share, net) in enumerate(zip(summary.win_shares, summary.nets, strict=True)):
+        name = f"seat {seat}{' (eldest)' if seat == 0 and eldest else ''}"
+        rows.append(row(f"{name} win share", share, True))
+        rows.append(row(f"{name} net (chips/deal)", net, False))
+    rows += [row(f"won with {c}", i, True) for c, i in summary.class_shares.items()]
+    return (f"<p><b>{e(summary.variant)}</b>, {e(summary.agents or '?')} agents, "
+            f"{summary.players} players, {summary.deals} deals (95 % intervals: Wilson for "
+            "shares, t for means; win shares and classes over the deals won)</p>"
+            "<table><thead><tr><th>figure</th><th>value ± half-width</th><th>ci_low</th>"
+            "<th>ci_high</th><th>deals</th></tr></thead><tbody>" + "".join(rows)
+            + "</tbody></table>")
 
 
 def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs: int) \
@@ -355,7 +430,7 @@ def compare(
     players: int = 4,
     deals: int = 1000,
     seed: int = 0,
-    agents: Sequence[AgentSpec] | AgentSpec = "heuristic",
+    agents: Sequence[AgentSpec | Sequence[AgentSpec]] | AgentSpec = "heuristic",
     chips: int | Sequence[int] = 50,
     stake: int = 1,
     rest: int = 3,
@@ -365,15 +440,22 @@ def compare(
     executor: Executor | None = None,
     progress: bool | None = None,
 ) -> Comparison:
-    """Simulate every variant on the same seeds (deal ``i`` of each run from the same seed).
+    """Simulate every variant under every agent population on the same seeds.
+
+    Deal ``i`` of each run is shuffled from the same seed, whatever the variant or the agents,
+    so two runs can be compared deal by deal; a figure that moves with the population rather
+    than with the variant is the bots', not the rules' (:func:`primero.analysis.verdicts`).
 
     Args:
         variants: Variants, names, or ``"name:key=value,..."`` option sets, e.g.
             ``["waks", "waks:supremus=false", "suzuki"]``; each label must be distinct.
         players: Seats at the table (every variant must allow it).
-        deals: Deals per variant.
+        deals: Deals per variant and population.
         seed: The seed shared by every run.
-        agents: As in :func:`simulate`.
+        agents: One population (``"heuristic"``: every seat) or a list of populations, e.g.
+            ``["random", "heuristic", "odds"]``; a population with different agents per seat
+            is a tuple inside the list, ``[("heuristic", "odds", "odds", "odds")]``. Each
+            population plays every variant.
         chips: As in :func:`simulate`.
         stake: As in :func:`simulate`.
         rest: As in :func:`simulate`.
@@ -384,9 +466,9 @@ def compare(
         progress: As in :func:`simulate`.
 
     Raises:
-        PrimeroError: no variants (or one text instead of a list), the same variant twice,
-            or a bad run parameter (e.g. ``ante`` for a variant that has none), found before
-            any deal is played.
+        PrimeroError: no variants (or one text instead of a list), the same variant or
+            agent population twice, or a bad run parameter (e.g. ``ante`` for a variant that
+            has none), found before any deal is played.
     """
     if isinstance(variants, str):
         raise PrimeroError(f"variants is one text {variants!r}: give a list of variants, "
@@ -401,9 +483,31 @@ def compare(
         raise PrimeroError(f"variant {twice!r} is listed twice")
     for v in configured:  # every run's table is checked before the first deal is played
         _check_table(v, _check_run(v, players, chips, jobs), stake, rest, ante, raise_cap)
+    populations = population_specs(agents, players)
     return Comparison(simulations=tuple(
-        simulate(v, players=players, deals=deals, seed=seed, agents=agents, chips=chips,
+        simulate(v, players=players, deals=deals, seed=seed, agents=population, chips=chips,
                  stake=stake, rest=rest, ante=ante, raise_cap=raise_cap, jobs=jobs,
                  executor=executor, progress=progress)
-        for v in configured
+        for population in populations for v in configured
     ))
+
+
+def population_specs(agents: Sequence[AgentSpec | Sequence[AgentSpec]] | AgentSpec,
+                     players: int) -> list[list[AgentSpec]]:
+    """The populations :func:`compare` plays, each one agent spec per seat, checked.
+
+    Raises:
+        PrimeroError: no population, a population that does not hold one agent per seat or
+            an agent that is no agent, or the same population twice.
+        UnknownAgentError: an unknown agent name.
+    """
+    listed = [agents] if isinstance(agents, str) or not isinstance(agents, Sequence) \
+        else list(agents)
+    if not listed:
+        raise PrimeroError("give at least one agent population")
+    populations = [agent_specs(p, players) for p in listed]
+    names = [population_name([agent_name(a) for a in p]) for p in populations]
+    twice = next((n for n in names if names.count(n) > 1), None)
+    if twice is not None:
+        raise PrimeroError(f"agent population {twice!r} is listed twice")
+    return populations
