@@ -60,7 +60,7 @@ if TYPE_CHECKING:
         fewer_points_better,
         hand_class_name,
     )
-    from primero.analysis.differences import Difference, Verdict, differences, verdicts
+    from primero.analysis.differences import Difference, Verdict, paired_differences, verdicts
     from primero.analysis.draws import (
         DrawDistribution,
         DrawOutcome,
@@ -160,7 +160,7 @@ _EXPORTS = {
     "verdict_table": "primero.analysis.tables",
     "Difference": "primero.analysis.differences",
     "Verdict": "primero.analysis.differences",
-    "differences": "primero.analysis.differences",
+    "paired_differences": "primero.analysis.differences",
     "verdicts": "primero.analysis.differences",
     "deal_table": "primero.analysis.tables",
     "seat_table": "primero.analysis.tables",
@@ -187,7 +187,6 @@ __all__ = [
     "deal_table",
     "deals_needed",
     "difference_table",
-    "differences",
     "draw_distribution",
     "draw_odds",
     "duplicate_match",
@@ -202,6 +201,7 @@ __all__ = [
     "mean_interval",
     "p_class_among_hands",
     "p_rank_complete_among_cards",
+    "paired_differences",
     "paired_interval",
     "plot_class_frequencies",
     "plot_comparison",

@@ -31,7 +31,7 @@ from primero.analysis.intervals import Interval, paired_interval
 from primero.errors import PrimeroError
 from primero.simulation.run import Comparison, Simulation
 
-__all__ = ["Difference", "Verdict", "differences", "figure_names", "figure_values",
+__all__ = ["Difference", "Verdict", "figure_names", "figure_values", "paired_differences",
            "verdicts"]
 
 
@@ -100,7 +100,7 @@ class Difference:
         return self.interval.clear_of_zero
 
 
-def differences(comparison: Comparison, baseline: str | None = None,
+def paired_differences(comparison: Comparison, baseline: str | None = None,
                 figures: Sequence[str] | None = None) -> list[Difference]:
     """Every variant's figures less the baseline's, paired deal by deal, per population.
 
@@ -217,7 +217,7 @@ def verdicts(comparison: Comparison, baseline: str | None = None) -> list[Verdic
                                  "not clear of the fair share")))
     by_key: dict[tuple[str, str], list[Interval]] = {}
     base = ""
-    for d in differences(comparison, baseline):
+    for d in paired_differences(comparison, baseline):
         by_key.setdefault((d.figure, d.variant), []).append(d.interval)
         base = d.baseline
     for (figure, label), intervals in by_key.items():

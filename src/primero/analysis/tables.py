@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from primero.analysis.common import VariantLike, data_frame
-from primero.analysis.differences import differences, verdicts
+from primero.analysis.differences import paired_differences, verdicts
 from primero.analysis.intervals import Interval
 from primero.simulation.run import Comparison, Simulation, compare
 
@@ -169,7 +169,7 @@ def difference_table(comparison: Comparison, baseline: str | None = None) -> pd.
     Columns: ``figure``, ``variant``, ``baseline``, ``agents`` (the population that played
     both runs), ``difference`` (variant − baseline, in the figure's unit) with its paired t
     ``ci_low`` and ``ci_high``, ``deals`` (the pairs it rests on) and ``clear_of_zero``
-    (``True`` where the interval excludes 0). See :func:`primero.analysis.differences`.
+    (``True`` where the interval excludes 0). See :func:`primero.analysis.paired_differences`.
 
     Raises:
         PrimeroError: an unknown baseline.
@@ -178,7 +178,7 @@ def difference_table(comparison: Comparison, baseline: str | None = None) -> pd.
              "agents": d.agents, "difference": d.interval.estimate, "ci_low": d.interval.low,
              "ci_high": d.interval.high, "deals": d.interval.deals,
              "clear_of_zero": d.clear_of_zero}
-            for d in differences(comparison, baseline)]
+            for d in paired_differences(comparison, baseline)]
     return data_frame(rows, columns=["figure", "variant", "baseline", "agents", "difference",
                                      "ci_low", "ci_high", "deals", "clear_of_zero"])
 

@@ -15,7 +15,7 @@ import click
 from rich.table import Table
 
 from primero.agents import AGENTS
-from primero.analysis.differences import differences, verdicts
+from primero.analysis.differences import paired_differences, verdicts
 from primero.analysis.intervals import Interval
 from primero.analysis.plots import plot_comparison
 from primero.cli.core import (
@@ -120,7 +120,7 @@ def _comparison_tables(cmp: Comparison) -> list[Table]:
     for cls in classes:
         table.add_row(cls, *(str(s.winning_classes.get(cls, "-")) for s in summaries))
     out = [main, shares, table]
-    found = [d for d in differences(cmp) if d.figure in SHOWN_FIGURES]
+    found = [d for d in paired_differences(cmp) if d.figure in SHOWN_FIGURES]
     if found:
         diffs = Table(title=f"Differences from {found[0].baseline}, deal by deal (paired)")
         diffs.add_column("Figure", overflow="fold")
@@ -163,7 +163,7 @@ def comparison_json(cmp: Comparison) -> dict[str, Any]:
     data["differences"] = [
         {"figure": d.figure, "variant": d.variant, "baseline": d.baseline, "agents": d.agents,
          **d.interval.as_dict(), "clear_of_zero": d.clear_of_zero}
-        for d in differences(cmp)]
+        for d in paired_differences(cmp)]
     data["verdicts"] = [
         {"figure": v.figure, "variant": v.variant, "against": v.against,
          "conclusion": v.conclusion, "holds": v.holds, "whose": v.whose,

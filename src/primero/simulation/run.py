@@ -140,7 +140,7 @@ class Comparison:
     """Several runs on the same seeds: every variant under every agent population.
 
     Deal ``i`` of every run is shuffled from the same seed, so figures can be compared deal by
-    deal (paired: :func:`primero.analysis.differences`).
+    deal (paired: :func:`primero.analysis.paired_differences`).
 
     Attributes:
         simulations: The runs, population by population (in the order asked), and within a
