@@ -94,11 +94,23 @@ def test_a_verdict_holds_only_when_every_population_agrees() -> None:
     open_ = fake(figure="win_share_0", variant="v", against="fair share", conclusion="x",
                  holds=False, intervals=(above, across), agents=("a", "b"), reference=0.25)
     assert (rules.whose, bots.whose, open_.whose) == ("rules", "bots", "unsettled")
+    # clear under one population only, and the populations differ on the same cards: the bots'
+    apart = paired_interval([0.3, 0.5, 0.4, 0.6], [0.0, 0.1, 0.0, 0.1])
+    together = paired_interval([0.3, 0.5, 0.4, 0.6], [0.4, 0.3, 0.6, 0.5])
+    moved = fake(figure="win_share_0", variant="v", against="fair share", conclusion="x",
+                 holds=False, intervals=(above, across), agents=("a", "b"), reference=0.25,
+                 agent_gaps=(apart,))
+    unmoved = fake(figure="win_share_0", variant="v", against="fair share", conclusion="x",
+                   holds=False, intervals=(above, across), agents=("a", "b"), reference=0.25,
+                   agent_gaps=(together,))
+    assert apart.clear_of_zero and not together.clear_of_zero
+    assert (moved.whose, unmoved.whose) == ("bots", "unsettled")
 
 
 def test_the_verdict_table_names_the_populations(two: Comparison) -> None:
     table = analysis.verdict_table(two)
     assert {"figure", "variant", "against", "conclusion", "holds", "whose", "agents",
+            "moves_with_agents",
             "random", "heuristic/random/random/random"} <= set(table.columns)
     fair = table[table.against == "fair share"]
     assert len(fair) == 2 * 4

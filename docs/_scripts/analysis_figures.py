@@ -14,11 +14,17 @@ winning classes over every deal won, and duplicate matches between the agents.
 from __future__ import annotations
 
 import argparse
+import random
 import time
+from collections import Counter
 from pathlib import Path
 
+import primero
 from primero import analysis
-from primero.simulation import compare
+from primero.actions import Pass
+from primero.agents import make_agent, play_deal
+from primero.engine import start_deal
+from primero.simulation import compare, derive_seed
 
 ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = ["waks", "suzuki", "cardano", "losing"]
@@ -36,6 +42,34 @@ def share(i: analysis.Interval) -> str:
 def chips(i: analysis.Interval) -> str:
     """A mean in chips and its interval."""
     return f"{i.estimate:+.2f} [{i.low:+.2f}, {i.high:+.2f}]"
+
+
+def suzuki_turns(deals: int, seed: int) -> None:
+    """Print each seat's turns and passes (each an exchange) per Suzuki deal, per population.
+
+    The deals are those of ``simulate("suzuki", seed=seed)`` (the same deal and agent seeds).
+    """
+    variant = primero.get_variant("suzuki")
+    names = ["P0", "P1", "P2", "P3"]
+    print("\n| agents | seat | turns per deal | passes (free exchanges) per deal |")
+    print("|---|---|---|---|")
+    for population in POPULATIONS:
+        agents = [make_agent(population)] * 4
+        turns: list[list[float]] = [[] for _ in names]
+        passes: list[list[float]] = [[] for _ in names]
+        for i in range(deals):
+            state = start_deal(variant, names, 50, dealer=3, seed=derive_seed(seed, i))
+            final = play_deal(state, agents, random.Random(derive_seed(seed, i, "agents")))
+            took = Counter(s for s, _ in final.history)
+            passed = Counter(s for s, a in final.history if isinstance(a, Pass))
+            for s in range(4):
+                turns[s].append(took[s])
+                passes[s].append(passed[s])
+        for s in range(4):
+            t, p = analysis.mean_interval(turns[s]), analysis.mean_interval(passes[s])
+            label = " (eldest)" if s == 0 else " (dealer)" if s == 3 else ""
+            print(f"| {population} | {s}{label} | {t.estimate:.2f} [{t.low:.2f}, {t.high:.2f}] "
+                  f"| {p.estimate:.2f} [{p.low:.2f}, {p.high:.2f}] |")
 
 
 def main() -> None:
@@ -94,6 +128,7 @@ def main() -> None:
         print(f"| {variant} | {candidate} | {opponent} | {players} | {m.deals} | "
               f"{chips(m.overall)} | {chips(m.by_seat[0])} | "
               f"{m.candidate_time * 1000:.2f} / {m.opponent_time * 1000:.2f} |")
+    suzuki_turns(args.match_deals, args.seed)
     print(f"\n<!-- {time.process_time() - start:.0f} s CPU -->")
 
 

@@ -14,8 +14,9 @@ delta-method interval.
 
 A conclusion is the rules' only if it holds under every population of agents
 (:func:`verdicts`): the sign of a difference, clear of zero in every population, or a seat's
-win share above (or below) the fair share ``1/players`` in every population. Otherwise it is
-the bots'.
+win share above (or below) the fair share ``1/players`` in every population. It is the bots'
+where the populations turn it round, or where it holds under one population and the figure
+differs between the populations (paired: every population plays the same cards).
 
 Pure Python (no pandas); :func:`primero.analysis.difference_table` and
 :func:`primero.analysis.verdict_table` give them as DataFrames.
@@ -158,6 +159,9 @@ class Verdict:
         agents: The populations' names, in the same order.
         reference: The value the intervals are set against: ``1/players`` for a win share,
             0 for a difference.
+        agent_gaps: The figure under each other population less under the first, paired deal
+            by deal (the populations play the same cards), with its interval; empty with one
+            population.
     """
 
     figure: str
@@ -168,21 +172,28 @@ class Verdict:
     intervals: tuple[Interval, ...]
     agents: tuple[str, ...]
     reference: float = 0.0
+    agent_gaps: tuple[Interval, ...] = ()
+
+    @property
+    def moves_with_agents(self) -> bool:
+        """Whether the figure differs between two populations, clear of zero (paired)."""
+        return any(gap.clear_of_zero for gap in self.agent_gaps)
 
     @property
     def whose(self) -> str:
         """Whose conclusion it is: the ``"rules"``', the ``"bots"``' or ``"unsettled"``.
 
         ``"rules"``: it holds under every population, and there are two or more.
-        ``"bots"``: one population's interval lies clear above the reference and another's
-        clear below (the agents turn the conclusion round). ``"unsettled"``: anything else
-        (some interval not clear of the reference: more deals may settle it; or one
-        population only).
+        ``"bots"``: it does not, and the agents are why: one population's interval lies clear
+        above the reference and another's clear below, or one population's is clear of it
+        and the figure differs between the populations, clear of zero (:attr:`agent_gaps`).
+        ``"unsettled"``: anything else (no population clear of the reference, or the
+        populations not told apart: more deals may settle it; or one population only).
         """
         sides = {i.side_of(self.reference) for i in self.intervals}
         if self.holds and len(self.intervals) > 1:
             return "rules"
-        if {1, -1} <= sides:
+        if {1, -1} <= sides or (sides - {0} and self.moves_with_agents):
             return "bots"
         return "unsettled"
 
@@ -212,24 +223,35 @@ def verdicts(comparison: Comparison, baseline: str | None = None) -> list[Verdic
             figure = f"win_share_{seat}"
             shares = tuple(comparison.run(label, p).summary().win_shares[seat]
                            for p in populations)
+            per_deal = [figure_values(comparison.run(label, p), figure) for p in populations]
             out.append(_verdict(figure, label, "fair share", shares, populations, fair,
                                 ("above the fair share", "below the fair share",
-                                 "not clear of the fair share")))
+                                 "not clear of the fair share"), _gaps(per_deal)))
     by_key: dict[tuple[str, str], list[Interval]] = {}
     base = ""
     for d in paired_differences(comparison, baseline):
         by_key.setdefault((d.figure, d.variant), []).append(d.interval)
         base = d.baseline
     for (figure, label), intervals in by_key.items():
+        per_deal = []
+        for p in populations:
+            ours = figure_values(comparison.run(label, p), figure)
+            theirs = figure_values(comparison.run(base, p), figure)
+            per_deal.append([a - b for a, b in zip(ours, theirs, strict=True)])
         out.append(_verdict(figure, label, base, tuple(intervals), populations, 0.0,
                             (f"higher than {base}", f"lower than {base}",
-                             "no clear difference")))
+                             "no clear difference"), _gaps(per_deal)))
     return out
 
 
+def _gaps(per_deal: list[list[float]]) -> tuple[Interval, ...]:
+    """Each other population's per-deal values less the first's, paired (same cards)."""
+    return tuple(paired_interval(values, per_deal[0]) for values in per_deal[1:])
+
+
 def _verdict(figure: str, label: str, against: str, intervals: tuple[Interval, ...],
-             populations: tuple[str, ...], reference: float, words: tuple[str, str, str]) \
-        -> Verdict:
+             populations: tuple[str, ...], reference: float, words: tuple[str, str, str],
+             gaps: tuple[Interval, ...] = ()) -> Verdict:
     sides = {i.side_of(reference) for i in intervals}
     holds = len(sides) == 1 and 0 not in sides
     if holds:
@@ -240,5 +262,5 @@ def _verdict(figure: str, label: str, against: str, intervals: tuple[Interval, .
                       else words[2])
     return Verdict(figure=figure, variant=label, against=against, conclusion=conclusion,
                    holds=holds, intervals=intervals, agents=populations,
-                   reference=reference)
+                   reference=reference, agent_gaps=gaps)
 

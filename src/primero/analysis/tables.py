@@ -188,7 +188,8 @@ def verdict_table(comparison: Comparison, baseline: str | None = None) -> pd.Dat
 
     Columns: ``figure``, ``variant``, ``against`` (``"fair share"`` or the baseline),
     ``conclusion``, ``holds`` (under every population), ``whose`` (``"rules"``, ``"bots"``
-    or ``"unsettled"``: see :class:`primero.analysis.differences.Verdict`), ``agents`` (the
+    or ``"unsettled"``: see :class:`primero.analysis.differences.Verdict`),
+    ``moves_with_agents`` (the figure differs between populations, paired), ``agents`` (the
     populations, joined by ``", "``) and, per population, ``<population>`` as ``"value
     [ci_low, ci_high]"``.
     """
@@ -196,7 +197,8 @@ def verdict_table(comparison: Comparison, baseline: str | None = None) -> pd.Dat
     for v in verdicts(comparison, baseline):
         row: dict[str, Any] = {"figure": v.figure, "variant": v.variant, "against": v.against,
                                "conclusion": v.conclusion, "holds": v.holds,
-                               "whose": v.whose, "agents": ", ".join(v.agents)}
+                               "whose": v.whose, "moves_with_agents": v.moves_with_agents,
+                               "agents": ", ".join(v.agents)}
         for name, i in zip(v.agents, v.intervals, strict=True):
             row[name] = f"{i.estimate:+.3f} [{i.low:+.3f}, {i.high:+.3f}]"
         rows.append(row)

@@ -157,7 +157,7 @@ def comparison_json(cmp: Comparison) -> dict[str, Any]:
     the first variant's, paired deal by deal, per population: ``figure``, ``variant``,
     ``baseline``, ``agents``, ``value``, ``ci_low``, ``ci_high``, ``deals``,
     ``clear_of_zero``) and ``verdicts`` (``figure``, ``variant``, ``against``,
-    ``conclusion``, ``holds``, ``whose``, ``agents``).
+    ``conclusion``, ``holds``, ``whose``, ``moves_with_agents``, ``agents``).
     """
     data = cmp.to_json()
     data["differences"] = [
@@ -167,6 +167,7 @@ def comparison_json(cmp: Comparison) -> dict[str, Any]:
     data["verdicts"] = [
         {"figure": v.figure, "variant": v.variant, "against": v.against,
          "conclusion": v.conclusion, "holds": v.holds, "whose": v.whose,
+         "moves_with_agents": v.moves_with_agents,
          "agents": list(v.agents)}
         for v in verdicts(cmp)]
     return data
