@@ -146,6 +146,9 @@ class Summary:
     Shares carry the Wilson score interval, means the Student t interval from the per-deal
     spread (:mod:`primero.analysis.intervals`); each :class:`~primero.analysis.Interval` names
     the deals it rests on (all deals, or the deals won for win shares and winning classes).
+    The intervals take the deals as independent, which the deals of :func:`simulate` are; in
+    a session run (:func:`simulate_sessions`) a session's deals depend on each other (stacks,
+    carry-overs), so there they are too narrow.
 
     Attributes:
         variant: The variant label.
