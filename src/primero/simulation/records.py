@@ -5,6 +5,7 @@ Pure data (no pandas): :mod:`primero.analysis` turns the records into DataFrames
 
 from __future__ import annotations
 
+import html
 import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -17,7 +18,7 @@ from primero.errors import PrimeroError
 from primero.hands import Ranking
 from primero.state import GameState
 
-__all__ = ["UNSEEN", "DealResult", "Summary", "strongest_first", "won_class"]
+__all__ = ["DealResult", "Summary", "strongest_first"]
 
 
 @frozen(kw_only=True)
@@ -281,6 +282,40 @@ class Summary:
             "winning_classes": dict(self.winning_classes),
             "winning_class_share": {c: i.as_dict() for c, i in self.class_shares.items()},
         }
+
+
+    def to_html(self, *, eldest: bool = True) -> str:
+        """The summary as an HTML table for notebooks: each figure with its 95 % interval.
+
+        Args:
+            eldest: Mark seat 0 as the eldest (a run of independent deals).
+        """
+        e = html.escape
+
+        def row(name: str, interval: Interval, percent: bool) -> str:
+            scale, digits = (100, 1) if percent else (1, 3)
+            return (f"<tr><td>{e(name)}</td><td>{interval.format(3, percent=percent)}</td>"
+                    f"<td>{interval.low * scale:.{digits}f}</td>"
+                    f"<td>{interval.high * scale:.{digits}f}</td>"
+                    f"<td>{interval.deals}</td></tr>")
+
+        rows = [row("showdown share", self.showdown_share, True),
+                row("carried over", self.carried_over_share, True),
+                row("mean pot (chips)", self.pot, False)]
+        for seat, (share, net) in enumerate(zip(self.win_shares, self.nets, strict=True)):
+            name = f"seat {seat}{' (eldest)' if seat == 0 and eldest else ''}"
+            rows.append(row(f"{name} win share", share, True))
+            rows.append(row(f"{name} net (chips/deal)", net, False))
+        rows += [row(f"won with {c}", i, True) for c, i in self.class_shares.items()]
+        return (f"<p><b>{e(self.variant)}</b>, {e(self.agents or '?')} agents, "
+                f"{self.players} players, {self.deals} deals (95 % intervals: Wilson for "
+                "shares, t for means; win shares and classes over the deals won)</p>"
+                "<table><thead><tr><th>figure</th><th>value ± half-width</th><th>ci_low</th>"
+                "<th>ci_high</th><th>deals</th></tr></thead><tbody>" + "".join(rows)
+                + "</tbody></table>")
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
 
 
 def won_class(result: DealResult) -> str:

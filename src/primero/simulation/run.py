@@ -13,7 +13,6 @@ from typing import Any
 
 from attrs import field, frozen
 
-from primero.analysis.intervals import Interval
 from primero.engine import start_deal
 from primero.errors import PrimeroError
 from primero.plugins.registry import resolve_variant
@@ -33,6 +32,7 @@ from primero.simulation.play import (
     agent_specs,
     play_deals,
     play_sessions,
+    population_name,
     seat_names,
     warm_up,
 )
@@ -97,7 +97,7 @@ class Simulation:
                           agents=self.population)
 
     def _repr_html_(self) -> str:
-        return summary_html(self.summary(), eldest=self.mode == "deals")
+        return self.summary().to_html(eldest=self.mode == "deals")
 
     def rows(self) -> list[dict[str, Any]]:
         """One plain dict per deal (see :meth:`DealResult.as_dict`)."""
@@ -195,43 +195,8 @@ class Comparison:
     def _repr_html_(self) -> str:
         parts = [f"<p>{len(self.simulations[0]) if self.simulations else 0} deals per run on "
                  f"the same seeds; agents: {html.escape(', '.join(self.populations))}.</p>"]
-        parts += [summary_html(s.summary(), eldest=s.mode == "deals") for s in self.simulations]
+        parts += [s.summary().to_html(eldest=s.mode == "deals") for s in self.simulations]
         return "".join(parts)
-
-
-def population_name(agents: Sequence[str]) -> str:
-    """A population's name, e.g. ``"heuristic"`` or ``"heuristic/odds/odds"``.
-
-    The agent's name when every seat had the same agent, else each seat's agent in seat order
-    joined by ``/``.
-    """
-    return agents[0] if agents and len(set(agents)) == 1 else "/".join(agents)
-
-
-def summary_html(summary: Summary, *, eldest: bool = True) -> str:
-    """A run's summary as an HTML table for notebooks: each figure with its 95 % interval."""
-    e = html.escape
-
-    def row(name: str, interval: Interval, percent: bool) -> str:
-        return (f"<tr><td>{e(name)}</td><td>{interval.format(3, percent=percent)}</td>"
-                f"<td>{interval.low * (100 if percent else 1):.{1 if percent else 3}f}</td>"
-                f"<td>{interval.high * (100 if percent else 1):.{1 if percent else 3}f}</td>"
-                f"<td>{interval.deals}</td></tr>")
-
-    rows = [row("showdown share", summary.showdown_share, True),
-            row("carried over", summary.carried_over_share, True),
-            row("mean pot (chips)", summary.pot, False)]
-    for seat, (share, net) in enumerate(zip(summary.win_shares, summary.nets, strict=True)):
-        name = f"seat {seat}{' (eldest)' if seat == 0 and eldest else ''}"
-        rows.append(row(f"{name} win share", share, True))
-        rows.append(row(f"{name} net (chips/deal)", net, False))
-    rows += [row(f"won with {c}", i, True) for c, i in summary.class_shares.items()]
-    return (f"<p><b>{e(summary.variant)}</b>, {e(summary.agents or '?')} agents, "
-            f"{summary.players} players, {summary.deals} deals (95 % intervals: Wilson for "
-            "shares, t for means; win shares and classes over the deals won)</p>"
-            "<table><thead><tr><th>figure</th><th>value ± half-width</th><th>ci_low</th>"
-            "<th>ci_high</th><th>deals</th></tr></thead><tbody>" + "".join(rows)
-            + "</tbody></table>")
 
 
 def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs: int) \
