@@ -39,6 +39,9 @@ def test_every_table_figure_carries_its_interval_and_its_deals(two: Comparison) 
         assert (summary[name] <= summary[f"{name}_ci_high"]).all()
     assert summary.agents.tolist() == ["random", "random", "heuristic/random/random/random",
                                        "heuristic/random/random/random"]
+    deals = analysis.deal_table(two)
+    assert list(deals.columns[:2]) == ["variant", "agents"]
+    assert len(deals.groupby(["variant", "agents"])) == 4
     figures = analysis.figure_table(two)
     assert set(figures.interval) == {"wilson", "t"}
     assert len(figures) == 4 * (3 + 2 * 4)

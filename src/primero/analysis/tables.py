@@ -36,15 +36,17 @@ def runs_of(source: Simulation | Comparison) -> tuple[Simulation, ...]:
 
 
 def deal_table(source: Simulation | Comparison) -> pd.DataFrame:
-    """One row per simulated deal (several runs stacked, told apart by ``variant``).
+    """One row per simulated deal (runs stacked, told apart by ``variant`` and ``agents``).
 
     Columns: the fields of :class:`~primero.simulation.DealResult` (``winners`` and
-    ``winner_positions`` as tuples), with ``net`` spread into ``net_0`` … ``net_{n-1}``.
+    ``winner_positions`` as tuples), with ``net`` spread into ``net_0`` … ``net_{n-1}``, and
+    ``agents`` (the run's population) after ``variant``.
     """
     rows = []
     for run in runs_of(source):
         for r in run.results:
             row = r.as_dict()
+            row = {"variant": row.pop("variant"), "agents": run.population, **row}
             net = row.pop("net")
             for seat, chips in enumerate(net):
                 row[f"net_{seat}"] = chips
