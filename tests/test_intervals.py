@@ -16,6 +16,8 @@ import pytest
 import primero
 from primero.analysis.intervals import (
     Interval,
+    cluster_interval,
+    cluster_share_interval,
     deals_needed,
     mean_interval,
     paired_interval,
@@ -159,3 +161,33 @@ def test_bad_shares_and_confidences_are_refused() -> None:
         share_interval(11, 10)
     with pytest.raises(PrimeroError, match="confidence must be strictly between 0 and 1"):
         mean_interval([1.0, 2.0], confidence=1.0)
+
+
+def test_a_cluster_interval_with_one_deal_per_cluster_is_the_plain_interval() -> None:
+    values = [1.0, 0.0, 3.0, 2.0, 5.0]
+    assert cluster_interval(values, range(5)) == mean_interval(values)
+    flags = [1.0, 0.0, 0.0, 1.0, 1.0]
+    assert cluster_share_interval(flags, list(range(5))) == share_interval(3, 5)
+
+
+def test_a_cluster_interval_counts_whole_sessions_as_the_draws() -> None:
+    # four sessions of three deals, each session all 1 or all 0: the session means 1 0 1 0,
+    # mean 0.5, sd √(1/3), t(3) = 3.182: 0.5 ± 3.182 × 0.57735 / 2 = 0.5 ± 0.9186
+    values = [1.0] * 3 + [0.0] * 3 + [1.0] * 3 + [0.0] * 3
+    sessions = [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]
+    got = cluster_interval(values, sessions)
+    assert got.estimate == 0.5 and got.deals == 12
+    assert got.half_width == pytest.approx(3.182 * math.sqrt(1 / 3) / 2, abs=3e-3)
+    assert got.half_width > mean_interval(values).half_width
+    # as a share: Wilson at the effective number of deals, wider than at twelve
+    share = cluster_share_interval(values, sessions)
+    assert share.estimate == 0.5 and share.half_width > share_interval(6, 12).half_width
+
+
+def test_a_session_share_of_none_is_not_empty() -> None:
+    # no spread to measure the design effect: each of the 4 sessions counts as one deal,
+    # Wilson's upper bound z²/(4 + z²) = 3.8415 / 7.8415
+    got = cluster_share_interval([0.0] * 12, [k // 3 for k in range(12)])
+    assert got.low == 0.0 and got.high == pytest.approx(3.8415 / 7.8415, abs=1e-4)
+    with pytest.raises(PrimeroError, match="one cluster per deal: 2 values, 3 clusters"):
+        cluster_interval([1.0, 2.0], [0, 0, 1])

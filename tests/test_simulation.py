@@ -377,3 +377,15 @@ def test_a_numpy_integer_seed_plays_the_same_deals_as_the_int() -> None:
     by_int = simulate("primiera", players=3, deals=3, seed=4, agents="odds")
     assert by_numpy.results == by_int.results
     assert type(by_numpy.seed) is int
+
+
+def test_session_runs_take_their_intervals_by_session() -> None:
+    from primero.analysis.intervals import cluster_interval, cluster_share_interval
+
+    sim = simulate_sessions("waks", sessions=6, deals_per_session=5, seed=2, agents="random",
+                            progress=False)
+    s = sim.summary()
+    sessions = [r.session for r in sim.results]
+    assert s.pot == cluster_interval([r.pot for r in sim.results], sessions)
+    assert s.showdown_share == cluster_share_interval(
+        [float(r.showdown) for r in sim.results], sessions)

@@ -12,7 +12,9 @@ bounds of its confidence interval and the number of deals it rests on. Three kin
   ``mean ± t(n−1) · sd / √n``;
 * a **paired difference** (deal ``i`` of two runs on the same seeds, or the same deal played
   twice) gets the t interval of the per-deal differences (:func:`paired_interval`), far
-  narrower than two independent intervals when the runs share their cards.
+  narrower than two independent intervals when the runs share their cards;
+* deals that come in dependent groups (the deals of a session) get cluster-robust intervals
+  (:func:`cluster_interval`, :func:`cluster_share_interval`).
 
 :func:`deals_needed` says how many deals a figure needs for a given half-width, from the
 interval of a pilot run.
@@ -32,6 +34,8 @@ from primero.errors import PrimeroError
 
 __all__ = [
     "Interval",
+    "cluster_interval",
+    "cluster_share_interval",
     "deals_needed",
     "mean_interval",
     "paired_interval",
@@ -147,10 +151,12 @@ def t_quantile(confidence: float, df: int) -> float:
     return z + math.fsum(term / df ** (k + 1) for k, term in enumerate(terms))
 
 
-def share_interval(successes: float, deals: int, confidence: float = CONFIDENCE) -> Interval:
+def share_interval(successes: float, deals: float, confidence: float = CONFIDENCE) \
+        -> Interval:
     """The Wilson score interval of a share: ``successes`` of ``deals``.
 
-    ``successes`` may be fractional (a deal won by ``k`` players counts ``1/k`` to each). The
+    ``successes`` may be fractional (a deal won by ``k`` players counts ``1/k`` to each), and
+    so may ``deals`` (an effective number of deals, :func:`cluster_share_interval`). The
     interval is never empty and stays inside [0, 1]: a share of 0 of ``n`` deals gives
     ``[0, z²/(n+z²)]``. With no deals the share is 0 and the interval the whole of [0, 1].
 
@@ -171,7 +177,7 @@ def share_interval(successes: float, deals: int, confidence: float = CONFIDENCE)
     low = 0.0 if successes == 0 else max(0.0, centre - half)
     high = 1.0 if successes == deals else min(1.0, centre + half)
     return Interval(estimate=p, low=low, high=high,
-                    deals=deals, spread=math.sqrt(p * (1 - p)), kind="share",
+                    deals=round(deals), spread=math.sqrt(p * (1 - p)), kind="share",
                     confidence=confidence)
 
 
@@ -215,6 +221,77 @@ def paired_interval(first: Sequence[float], second: Sequence[float],
         raise PrimeroError(f"paired figures need the same deals: {len(first)} against "
                            f"{len(second)} deals")
     return mean_interval([a - b for a, b in zip(first, second, strict=True)], confidence)
+
+
+def cluster_interval(values: Sequence[float], clusters: Sequence[int],
+                     confidence: float = CONFIDENCE) -> Interval:
+    """The interval of the mean of per-deal ``values`` that come in dependent groups.
+
+    Deals of one session depend on each other (stacks, carry-overs), so they are not
+    independent draws. The mean of all deals is a ratio of per-cluster sums,
+    ``r = Σ x_c / Σ n_c``; its interval is the Student t interval (``C − 1`` degrees of
+    freedom, ``C`` clusters) of the linearised cluster values ``(x_c − r·n_c) / n̄`` (the
+    cluster-robust, delta-method interval). With one deal per cluster it is
+    :func:`mean_interval`.
+
+    Args:
+        values: One value per deal.
+        clusters: Each deal's cluster (e.g. its session), in the same order.
+        confidence: The confidence level.
+
+    Raises:
+        PrimeroError: the two sequences differ in length, or a bad ``confidence``.
+    """
+    if len(values) != len(clusters):
+        raise PrimeroError(f"one cluster per deal: {len(values)} values, {len(clusters)} "
+                           "clusters")
+    sums: dict[int, list[float]] = {}
+    for value, cluster in zip(values, clusters, strict=True):
+        total = sums.setdefault(cluster, [0.0, 0.0])
+        total[0] += value
+        total[1] += 1
+    if len(sums) == len(values):
+        return mean_interval(values, confidence)
+    ratio = sum(values) / len(values)
+    size = len(values) / len(sums)
+    linear = [ratio + (x - ratio * n) / size for x, n in sums.values()]
+    spread = mean_interval(linear, confidence)
+    return Interval(estimate=ratio, low=spread.low, high=spread.high, deals=len(values),
+                    spread=spread.spread * math.sqrt(size), kind="mean",
+                    confidence=confidence)
+
+
+def cluster_share_interval(values: Sequence[float], clusters: Sequence[int],
+                           confidence: float = CONFIDENCE) -> Interval:
+    """The Wilson interval of a share whose deals come in dependent groups (sessions).
+
+    The Wilson interval of ``sum(values)`` of ``len(values)`` deals, taken at the effective
+    number of deals ``n / d``, ``d`` the design effect: the variance of the mean from
+    :func:`cluster_interval` over the variance independent deals would give (at least 1). A
+    share of 0 or of every deal has no spread to measure ``d`` from; it is then taken as large
+    as it can be, the deals per cluster (each cluster counted as one deal). With one deal per
+    cluster it is :func:`share_interval`.
+
+    Raises:
+        PrimeroError: the two sequences differ in length, or a bad ``confidence``.
+    """
+    n = len(values)
+    successes = float(sum(values))
+    clustered = cluster_interval(values, clusters, confidence)
+    independent = mean_interval(values, confidence)
+    groups = len(set(clusters))
+    if n == 0 or groups == n:
+        return share_interval(successes, n, confidence)
+    if independent.half_width > 0 and math.isfinite(clustered.half_width):
+        effect = max(1.0, (clustered.half_width / independent.half_width) ** 2)
+    else:
+        effect = n / groups
+    effective = n / effect
+    wilson = share_interval(successes / n * effective, effective, confidence) \
+        if effective >= 1 else share_interval(0, 0, confidence)
+    return Interval(estimate=successes / n, low=wilson.low, high=wilson.high, deals=n,
+                    spread=wilson.spread * math.sqrt(effect), kind="share",
+                    confidence=confidence)
 
 
 def deals_needed(pilot: Interval, half_width: float) -> int:

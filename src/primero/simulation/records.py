@@ -13,7 +13,13 @@ from typing import Any
 
 from attrs import field, frozen
 
-from primero.analysis.intervals import Interval, mean_interval, share_interval
+from primero.analysis.intervals import (
+    Interval,
+    cluster_interval,
+    cluster_share_interval,
+    mean_interval,
+    share_interval,
+)
 from primero.errors import PrimeroError
 from primero.hands import Ranking
 from primero.state import GameState
@@ -147,9 +153,10 @@ class Summary:
     Shares carry the Wilson score interval, means the Student t interval from the per-deal
     spread (:mod:`primero.analysis.intervals`); each :class:`~primero.analysis.Interval` names
     the deals it rests on (all deals, or the deals won for win shares and winning classes).
-    The intervals take the deals as independent, which the deals of :func:`simulate` are; in
-    a session run (:func:`simulate_sessions`) a session's deals depend on each other (stacks,
-    carry-overs), so there they are too narrow.
+    The deals of :func:`simulate` are independent; in a session run (:func:`simulate_sessions`)
+    a session's deals depend on each other (stacks, carry-overs), so there the intervals are
+    cluster-robust, by session (:func:`~primero.analysis.intervals.cluster_interval`,
+    :func:`~primero.analysis.intervals.cluster_share_interval`).
 
     Attributes:
         variant: The variant label.
@@ -206,7 +213,8 @@ class Summary:
 
     @classmethod
     def of(cls, results: Sequence[DealResult], *, variant: str, players: int,
-           classes: Sequence[str] = (), agents: str = "") -> Summary:
+           classes: Sequence[str] = (), agents: str = "", by_session: bool = False) \
+            -> Summary:
         """Summarise ``results``.
 
         Args:
@@ -217,6 +225,8 @@ class Summary:
                 class won); classes met in ``results`` but not listed are appended, and
                 ``"unseen"`` comes last.
             agents: Who played (see :attr:`agents`).
+            by_session: The deals come in sessions (:attr:`DealResult.session`): intervals
+                robust to the dependence of a session's deals.
         """
         pots = [r.pot for r in results]
         wins = [0.0] * players
@@ -232,7 +242,19 @@ class Summary:
         deals = len(results)
         showdowns = sum(r.showdown for r in results)
         carried = sum(r.carried_over for r in results)
-        nets = [mean_interval([r.net[s] for r in results]) for s in range(players)]
+        sessions = [r.session if by_session else k for k, r in enumerate(results)]
+        won = [r for r in results if r.winners]
+        won_sessions = [r.session if by_session else k for k, r in enumerate(won)]
+
+        def share(flags: Sequence[float], clusters: Sequence[int]) -> Interval:
+            if by_session:
+                return cluster_share_interval(flags, clusters)
+            return share_interval(min(float(sum(flags)), len(flags)), len(flags))
+
+        def mean(values: Sequence[float]) -> Interval:
+            return cluster_interval(values, sessions) if by_session else mean_interval(values)
+
+        nets = [mean([r.net[s] for r in results]) for s in range(players)]
         return cls(
             variant=variant, players=players, deals=deals, agents=agents,
             showdowns=showdowns, carried_over=carried, no_winner=deals - won_deals,
@@ -244,12 +266,14 @@ class Summary:
             mean_net=tuple(n.estimate for n in nets),
             winning_classes={c: counts.get(c, 0) for c in ordered},
             ended_by=dict(sorted(Counter(r.ended_by for r in results).items())),
-            showdown_share=share_interval(showdowns, deals),
-            carried_over_share=share_interval(carried, deals),
-            pot=mean_interval(pots),
-            win_shares=tuple(share_interval(min(w, won_deals), won_deals) for w in wins),
+            showdown_share=share([float(r.showdown) for r in results], sessions),
+            carried_over_share=share([float(r.carried_over) for r in results], sessions),
+            pot=mean(pots),
+            win_shares=tuple(share([1 / len(r.winners) if s in r.winners else 0.0
+                                    for r in won], won_sessions) for s in range(players)),
             nets=tuple(nets),
-            class_shares={c: share_interval(counts.get(c, 0), won_deals) for c in ordered},
+            class_shares={c: share([float(won_class(r) == c) for r in won], won_sessions)
+                          for c in ordered},
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -94,7 +94,7 @@ class Simulation:
         """The run's :class:`Summary` (every figure with its 95 % interval)."""
         return Summary.of(self.results, variant=self.label, players=self.players,
                           classes=self.variant.ranking.strongest_first,
-                          agents=self.population)
+                          agents=self.population, by_session=self.mode == "sessions")
 
     def _repr_html_(self) -> str:
         return self.summary().to_html(eldest=self.mode == "deals")
