@@ -30,7 +30,8 @@ the pure cores (and ``primero odds``) work without them.
 
 Intervals and duplicate play (pure Python, no pandas): :class:`Interval` and
 :func:`share_interval` (Wilson), :func:`mean_interval` (Student t from the per-deal spread),
-:func:`paired_interval` and :func:`deals_needed` (:mod:`~primero.analysis.intervals`);
+:func:`paired_interval`, :func:`cluster_interval`, :func:`cluster_share_interval` and
+:func:`deals_needed` (:mod:`~primero.analysis.intervals`);
 :func:`duplicate_match` (:mod:`~primero.analysis.duplicate`).
 
 One module per concept, every public name re-exported here (``from primero.analysis import
@@ -80,6 +81,8 @@ if TYPE_CHECKING:
     )
     from primero.analysis.intervals import (
         Interval,
+        cluster_interval,
+        cluster_share_interval,
         deals_needed,
         mean_interval,
         paired_interval,
@@ -135,6 +138,8 @@ _EXPORTS = {
     "hand_frequencies": "primero.analysis.frequencies",
     "hand_frequencies_counts": "primero.analysis.frequencies",
     "Interval": "primero.analysis.intervals",
+    "cluster_interval": "primero.analysis.intervals",
+    "cluster_share_interval": "primero.analysis.intervals",
     "deals_needed": "primero.analysis.intervals",
     "mean_interval": "primero.analysis.intervals",
     "paired_interval": "primero.analysis.intervals",
@@ -183,6 +188,8 @@ __all__ = [
     "best_exchange",
     "class_order",
     "class_table",
+    "cluster_interval",
+    "cluster_share_interval",
     "compare_variants",
     "deal_table",
     "deals_needed",
