@@ -146,7 +146,8 @@ def test_no_module_but_the_public_face_resolves_names_lazily() -> None:
         names = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
         if names & {"__getattr__", "__dir__"}:
             lazy.append(module)
-    assert lazy == ["primero"]
+    # primero.analysis too: its pure modules (intervals, duplicate play) load without pandas
+    assert lazy == ["primero", "primero.analysis"]
 
 
 def test_no_private_name_is_imported_from_another_module() -> None:

@@ -47,6 +47,7 @@ COMMAND_MODULES: dict[str, str] = {
     **dict.fromkeys(("play", "replay"), "primero.cli.game"),
     "simulate": "primero.cli.simulate",
     "compare": "primero.cli.compare",
+    "match": "primero.cli.match",
     "odds": "primero.cli.odds",
 }
 
@@ -56,6 +57,7 @@ SHORT_HELP: dict[str, str] = {
     "compare": "Compare variants side by side on the same seeds.",
     "evaluate": "Evaluate a four-card hand: class, points and why.",
     "frequencies": "Count the hands of each class in the pack.",
+    "match": "Play one agent against another in duplicate.",
     "odds": "Exact draw odds of an exchange, or every discard ranked.",
     "play": "Play deals at the terminal against computer players.",
     "replay": "Replay a deal file and show how it ends.",
