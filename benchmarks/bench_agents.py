@@ -79,7 +79,8 @@ def exchange_agreement(opponents: int) -> tuple[int, int, float, float]:
 
     ranking = primero.get_variant("primiera").ranking
     plain = Strength.of(ranking)
-    worth = FinalHands.of(ranking).pot_shares([None] * opponents, opponents + 1)
+    advice = primero.get_variant("primiera").rules.agent_advice
+    worth = FinalHands.of(ranking, advice).pot_shares([None] * opponents, opponents + 1)
     nothing = ranking.hand_table.classes.index("Nothing")
     subsets = [d for k in range(5) for d in combinations(range(4), k)]
     hands = worse = 0

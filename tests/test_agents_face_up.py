@@ -17,14 +17,9 @@ import pytest
 
 import primero
 from primero import parse_cards, start_deal
-from primero.agents import (
-    HeuristicAgent,
-    OddsAgent,
-    Strength,
-    pressure_call,
-    showdown_chance,
-    unseen_cards,
-)
+from primero.agents import HeuristicAgent, OddsAgent, Strength, showdown_chance
+from primero.agents.calling import pressure_call
+from primero.agents.strength import unseen_cards
 from primero.cards import Card
 from primero.state import GameState
 from primero.variants.toy import STOCK

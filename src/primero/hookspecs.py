@@ -33,6 +33,7 @@ import pluggy
 if TYPE_CHECKING:
     from primero.action_space import ActionBlock
     from primero.actions import Action
+    from primero.advice import VariantAdvice
     from primero.cards import Card, Pack
     from primero.hands import Classification
     from primero.settlement import Settlement
@@ -298,4 +299,23 @@ def primero_settle(state: GameState, variant: Variant) -> Settlement | None:
 
     Returns:
         A :class:`~primero.settlement.Settlement`, or ``None`` to defer.
+    """
+
+
+# --------------------------------------------------------------------------------------------
+# Advice to computer players
+
+
+@hookspec(firstresult=True)
+def primero_agent_advice(variant: Variant) -> VariantAdvice | None:
+    """Tell computer players what only this variant knows (docs/agents.md).
+
+    Called once per configured variant (``variant.rules.agent_advice``). The built-in agents
+    name no variant: the calls of the calling game and the test of whether a hand meets one
+    under the variant's rule, the hand classes that never win, and the classes a player holds
+    when it reaches a declare-and-redraw exchange come from here.
+
+    Returns:
+        A :class:`~primero.advice.VariantAdvice`, or ``None`` for none (the empty advice:
+        no calls, every class can win).
     """
