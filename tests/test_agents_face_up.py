@@ -48,7 +48,11 @@ class Enumerating(random.Random):
         self.asked.append((list(population), k))
         if self._walk is None:
             self._walk = combinations(population, k)
-        return list(next(self._walk))
+        found = next(self._walk, None)
+        if found is None:  # every combination walked: a second estimate walks them again
+            self._walk = combinations(population, k)
+            found = next(self._walk)
+        return list(found)
 
 
 def toy(seed: int = 4) -> GameState:

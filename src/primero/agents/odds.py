@@ -37,12 +37,16 @@ from primero.cards import Card
 from primero.hands import HAND_SIZE
 from primero.views import PlayerView
 
-__all__ = ["OddsAgent", "showdown_chance"]
+__all__ = ["FOLD_EQUITY_EDGE", "OddsAgent", "showdown_chance"]
+
+#: The chips (in stakes) a vie made for the folds it wins must be worth above passing.
+FOLD_EQUITY_EDGE = 0.25
 
 
 def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
                     rng: random.Random, samples: int = 128, call: Call | None = None,
-                    reading: Reading | None = None) -> float:
+                    reading: Reading | None = None, out: list[float] | None = None,
+                    floor: float = 0.0) -> float:
     """The chance that the viewer wins at the showdown, from what its view shows.
 
     Estimated by sampling (``samples`` draws from ``rng``; the view hides the other hands, so
@@ -62,6 +66,10 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
         samples: How many deals to sample.
         call: The call to meet instead of the standing call.
         reading: The opponents' betting as observed (default: the prior alone).
+        floor: The least strength of every opponent's hand besides its betting's (the hands
+            that hold a bet when the others fold).
+        out: A list to append, besides, the chance that no hand still in meets the call (the
+            pot carries over to the next deal: docs/rules/cardano.md).
 
     Returns:
         A probability, 0..1.
@@ -92,7 +100,7 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
     never_wins = advice_of(view).never_wins
     never = {i for i, name in enumerate(view.variant.ranking.hand_table.classes)
              if name in never_wins}
-    floors = shown_strength(view, reading)
+    floors = [max(f, floor) for f in shown_strength(view, reading)]
     # the opponent who named the standing call most likely meets it (a caller names calls it
     # can plausibly meet, bluffs aside): a deal where its hand does not counts for less
     caller = caller_among(view, call) if test is not None else None
@@ -100,7 +108,7 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
     if caller is not None:
         live = [i for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
         bluff = (reading or Reading()).bluff_weight(view, live[caller])
-    total = 0.0
+    total = carried = 0.0
     kept = 0.0
     for _ in range(samples):
         drawn = rng.sample(pool, take)
@@ -121,6 +129,9 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
         i_me = index(mine)
         if classes[i_me] in never or (test is not None and call is not None
                                       and not meets(test, table, mine, call, by_rank=by_rank)):
+            if test is not None and call is not None and not any(
+                    meets(test, table, other, call, by_rank=by_rank) for other in hands):
+                carried += weight  # no hand meets the call: the pot carries over
             continue
         me = strengths[i_me]
         ties = 1
@@ -136,6 +147,8 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
             ties += theirs == me
         if not beaten:
             total += weight / ties
+    if out is not None:
+        out.append(carried / kept if kept else 0.0)
     return total / kept if kept else 0.0
 
 
@@ -216,8 +229,9 @@ class OddsAgent:
             thrown = f"throw {len(best)}" if best else "keep every card"
             worth = "expected share of the pot" if advice_of(view).exchange_from else "chance"
             return chosen, chance, f"{thrown}: the best {worth} after the draw, {chance:.0%}"
+        carry: list[float] = []
         chance = showdown_chance(view, table, view.hand, rng, self.samples,
-                                 reading=self.reading)
+                                 reading=self.reading, out=carry)
         recall: Vie | Hold | None = None
         called: list[Vie | Hold] = [a for a in legal
                                     if isinstance(a, Vie | Hold) and a.call is not None]
@@ -227,7 +241,8 @@ class OddsAgent:
                                   self.reading)
             if own > chance:
                 chance, recall = own, pick
-        action, why = self._bet(view, legal, chance, table, rng, recall)
+        action, why = self._bet(view, legal, chance, table, rng, recall,
+                                carry[0] if carry and recall is None else 0.0)
         if called and len(view.hand) == HAND_SIZE:
             # the last round of the calling game: a call is a weapon as well as a promise
             pressed = pressure_call(view, legal, action, chance, table, rng, self.samples,
@@ -258,7 +273,8 @@ class OddsAgent:
         return best, chance
 
     def _bet(self, view: PlayerView, legal: Sequence[Action], chance: float, table: Strength,
-             rng: random.Random, recall: Vie | Hold | None) -> tuple[Action, str]:
+             rng: random.Random, recall: Vie | Hold | None, carried: float = 0.0) \
+            -> tuple[Action, str]:
         vies = [a for a in legal if isinstance(a, Vie)]
         raises = [a for a in legal if isinstance(a, Hold) and a.raise_by > 0]
         holds = [a for a in legal if isinstance(a, Hold) and a.raise_by == 0]
@@ -276,6 +292,19 @@ class OddsAgent:
         if vies and chance > even + self.margin:
             return self._sized(vies, edge, view, table, rng), \
                 f"a {pct} chance beats an even share of {even:.0%}: vie"
+        if vies:
+            # a vie also wins when everyone folds: as often as they fold to bets
+            fold = self.reading.all_fold(view)
+            bet = min(amount_of(a) for a in vies)
+            if fold * view.pot > FOLD_EQUITY_EDGE * view.table.stake:
+                called = showdown_chance(view, table, view.hand, rng, self.samples,
+                                         reading=self.reading, floor=fold)
+                worth = fold * view.pot \
+                    + (1 - fold) * (called * (view.pot + live * bet) - bet)
+                if worth > chance * view.pot + FOLD_EQUITY_EDGE * view.table.stake:
+                    return self._sized(vies, 0.0, view, table, rng), \
+                        (f"they fold {fold:.0%} of the time: a vie is worth {worth:+.1f} "
+                         f"chips against {chance * view.pot:+.1f}: vie")
         me = view.seats[view.seat]
         if raises and chance > even + 2 * self.margin and edge > 0.4 \
                 and me.round_bet < 2 * view.table.rest:
@@ -287,7 +316,8 @@ class OddsAgent:
             if holds:
                 return holds[0], f"a {pct} chance, nothing owed: hold"
         odds = owed / (view.pot + owed) if owed else 0.0
-        if holds and (chance >= odds or not (passes or folds)):
+        # a pot nobody wins carries over: worth an even share of it later
+        if holds and (chance + carried / live >= odds or not (passes or folds)):
             if recall is not None:
                 return cheapest_with_call(legal, recall), \
                     f"a {pct} chance once it names {recall.call}: raise to name it"

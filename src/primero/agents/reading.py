@@ -24,6 +24,7 @@ __all__ = [
     "HELD_FLOOR",
     "PRIOR_BET",
     "PRIOR_FOLD",
+    "PRIOR_FOLD_BET",
     "PRIOR_FOLD_WEIGHT",
     "PRIOR_HOLD",
     "PRIOR_WEIGHT",
@@ -42,6 +43,8 @@ PRIOR_WEIGHT = 8.0
 #: folds and holds it is worth.
 PRIOR_FOLD = 0.9
 PRIOR_FOLD_WEIGHT = 4.0
+#: The prior chance that a player folds to a bet whatever it holds.
+PRIOR_FOLD_BET = 0.4
 #: The floors the prior gives: after a vie or raise, and after a hold.
 VIED_FLOOR = 1 - PRIOR_BET
 HELD_FLOOR = 1 - PRIOR_BET - PRIOR_HOLD
@@ -58,11 +61,13 @@ class Counts:
     holds: int = 0
     total: int = 0
     folds: int = 0
+    raises: int = 0
 
     def add(self, other: Counts) -> Counts:
         """The sum of two counts."""
         return Counts(self.bets + other.bets, self.holds + other.holds,
-                      self.total + other.total, self.folds + other.folds)
+                      self.total + other.total, self.folds + other.folds,
+                      self.raises + other.raises)
 
 
 def kind_of(text: str) -> str | None:
@@ -94,6 +99,7 @@ def count(view: PlayerView, seat: int) -> Counts:
         found.bets += kind == "bet"
         found.holds += kind == "hold"
         found.folds += kind == "fold"
+        found.raises += str(text).startswith("hold raise")
     return found
 
 
@@ -129,15 +135,24 @@ class Reading:
         return ((seen.bets + PRIOR_BET * PRIOR_WEIGHT) / total,
                 (seen.holds + PRIOR_HOLD * PRIOR_WEIGHT) / total)
 
-    def fold_rate(self, name: str) -> float:
-        """How often ``name`` lets go of a bet it cannot win: its folds among folds and holds.
+    def fold_rate(self, name: str, prior: float = PRIOR_FOLD) -> float:
+        """How often ``name`` lets go facing a bet: its folds among folds, holds and raises.
 
-        The prior is :data:`PRIOR_FOLD` (a player folds what it cannot win), worth
-        :data:`PRIOR_FOLD_WEIGHT` decisions; a player that holds everything moves it to 0.
+        The prior (by default :data:`PRIOR_FOLD`: a player folds what it cannot win) is worth
+        :data:`PRIOR_FOLD_WEIGHT` decisions; a player that holds or raises everything moves it
+        to 0, one that folds to everything to 1.
         """
         seen = self.past.get(name, Counts()).add(self.current.get(name, Counts()))
-        return (seen.folds + PRIOR_FOLD * PRIOR_FOLD_WEIGHT) \
-            / (seen.folds + seen.holds + PRIOR_FOLD_WEIGHT)
+        return (seen.folds + prior * PRIOR_FOLD_WEIGHT) \
+            / (seen.folds + seen.holds + seen.raises + PRIOR_FOLD_WEIGHT)
+
+    def all_fold(self, view: PlayerView, prior: float = PRIOR_FOLD_BET) -> float:
+        """The chance that every live opponent folds to a bet (their :meth:`fold_rate`)."""
+        chance = 1.0
+        for i, seat in enumerate(view.seats):
+            if i != view.seat and not seat.folded:
+                chance *= self.fold_rate(seat.name, prior)
+        return chance
 
     def floors(self, view: PlayerView) -> list[float]:
         """Per live opponent (seat order), the least strength its betting this deal suggests."""
