@@ -11,6 +11,8 @@ The package's modules, one concept each:
 * :mod:`primero.agents.redraw` — :class:`FinalHands`, opponents of a declare-and-redraw game;
 * :mod:`primero.agents.heuristic` — :class:`HeuristicAgent`;
 * :mod:`primero.agents.odds` — :class:`OddsAgent` and :func:`showdown_chance`;
+* :mod:`primero.agents.search` — :class:`SearchAgent`, determinized Monte Carlo search
+  through the engine, and :func:`sample_world`;
 * :mod:`primero.agents.hint` — :func:`hint`, the terminal game's advice;
 * :mod:`primero.agents.registry` — :data:`AGENTS` and :func:`make_agent`.
 
@@ -26,6 +28,7 @@ from primero.agents.protocol import Agent, RandomAgent, play_deal, play_session
 from primero.agents.reading import Reading
 from primero.agents.redraw import FinalHands, opponents_thrown
 from primero.agents.registry import AGENTS, LADDER, make_agent
+from primero.agents.search import SearchAgent, sample_world
 from primero.agents.strength import Strength
 
 __all__ = [
@@ -37,11 +40,13 @@ __all__ = [
     "OddsAgent",
     "RandomAgent",
     "Reading",
+    "SearchAgent",
     "Strength",
     "hint",
     "make_agent",
     "opponents_thrown",
     "play_deal",
     "play_session",
+    "sample_world",
     "showdown_chance",
 ]

@@ -8,6 +8,7 @@ from typing import Any
 from primero.agents.heuristic import HeuristicAgent
 from primero.agents.odds import OddsAgent
 from primero.agents.protocol import Agent, RandomAgent
+from primero.agents.search import SearchAgent
 from primero.errors import UnknownAgentError
 
 __all__ = ["AGENTS", "LADDER", "make_agent"]
@@ -17,11 +18,12 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
     "odds": OddsAgent,
+    "search": SearchAgent,
 }
 
 #: The strength ladder, weakest first (docs/agents.md gives each rung's duplicate figure
 #: against the rung below).
-LADDER: tuple[str, ...] = ("random", "heuristic", "odds")
+LADDER: tuple[str, ...] = ("random", "heuristic", "odds", "search")
 
 
 def make_agent(name: str, **options: Any) -> Agent:
