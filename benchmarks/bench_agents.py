@@ -8,8 +8,9 @@ the table's mean net, chips carried over counting for no one) with the 95 % inte
 the interval lies above zero, and the median CPU time of one decision of the agent (ms).
 
 Run: ``python benchmarks/bench_agents.py [--deals 100] [--variants waks,cardano,...]
-[--players 2,3] [--agents heuristic,odds,search] [--seed 1]``. It takes long at the default
-deal count: run it in the background.
+[--players 2,3] [--agents heuristic,odds,search] [--seed 1] [--ladder]``. It takes long at
+the default deal count: run it in the background. ``--ladder`` prints instead each rung of
+``primero.agents.LADDER`` (random, heuristic, odds, search) against the rung below.
 
 ``--exchanges K`` instead checks the Primiera exchange over every unserved hand of the pack:
 against ``K`` opponents who have not exchanged yet, in how many hands the heuristic's discard
@@ -22,9 +23,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from itertools import pairwise
 
 import primero
-from primero.agents import AGENTS
+from primero.agents import AGENTS, LADDER
 from primero.analysis.duplicate import duplicate_match
 from primero.testing.exploiters import EXPLOITERS
 
@@ -35,7 +37,7 @@ AGENT_NAMES = ("heuristic", "odds", "search")
 def line(variant: str, players: int, agent: str, opponent: str, deals: int, seed: int) -> str:
     """One duplicate match, printed as one line."""
     factory = EXPLOITERS.get(opponent)
-    rival = factory() if factory is not None and opponent != "odds" else opponent
+    rival = factory() if factory is not None and opponent not in AGENTS else opponent
     start = time.process_time()
     m = duplicate_match(variant, agent, rival, players=players, deals=deals, seed=seed)
     o = m.overall
@@ -86,6 +88,8 @@ def main() -> None:
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--players", default="2,3")
     parser.add_argument("--agents", default=",".join(AGENT_NAMES))
+    parser.add_argument("--ladder", action="store_true",
+                        help="print each rung of primero.agents.LADDER against the rung below")
     parser.add_argument("--exchanges", type=int, default=0, metavar="K",
                         help="check the Primiera exchange against K opponents instead")
     args = parser.parse_args()
@@ -97,6 +101,15 @@ def main() -> None:
               f"least {margin:.5f}")
         return
     agents = [a for a in args.agents.split(",") if a in AGENTS]
+    if args.ladder:
+        for name in args.variants.split(","):
+            low, high = primero.get_variant(name).spec.players
+            for players in (int(p) for p in args.players.split(",")):
+                if low <= players <= high:
+                    for below, above in pairwise(LADDER):
+                        print(line(name, players, above, below, args.deals, args.seed),
+                              flush=True)
+        return
     for name in args.variants.split(","):
         low, high = primero.get_variant(name).spec.players
         for players in (int(p) for p in args.players.split(",")):
