@@ -88,6 +88,8 @@ def main() -> None:
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--players", default="2,3")
     parser.add_argument("--agents", default=",".join(AGENT_NAMES))
+    parser.add_argument("--opponents", default=",".join(EXPLOITERS),
+                        help="the exploiters each agent meets (default: every one)")
     parser.add_argument("--ladder", action="store_true",
                         help="print each rung of primero.agents.LADDER against the rung below")
     parser.add_argument("--exchanges", type=int, default=0, metavar="K",
@@ -116,7 +118,7 @@ def main() -> None:
             if not low <= players <= high:
                 continue
             for agent in agents:
-                for opponent in EXPLOITERS:
+                for opponent in (o for o in args.opponents.split(",") if o in EXPLOITERS):
                     print(line(name, players, agent, opponent, args.deals, args.seed),
                           flush=True)
             if "search" in agents:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import numpy as np
+
 from primero.actions import Action, Call, Hold, Vie
 from primero.advice import CallAdvice, VariantAdvice
 from primero.agents.reading import HELD_FLOOR, Reading, shown_strength
@@ -47,6 +49,7 @@ __all__ = [
     "meets",
     "opponents_sampled",
     "pressure_call",
+    "share_of_pack_meeting",
     "share_of_pairs",
     "standing_call",
 ]
@@ -76,6 +79,32 @@ def meets(calls: CallAdvice, table: Strength, mask: int, call: Call, *,
     """
     i = table.index_of_mask(mask)
     return calls.meets_dense(table.strengths[i], table.class_ids[i], call, by_rank=by_rank)
+
+
+_PACK_SHARES: dict[tuple[int, Call], float] = {}
+
+
+def share_of_pack_meeting(view: PlayerView, call: Call) -> float:
+    """The share of the pack's four-card hands that meet ``call`` under the variant's rule.
+
+    What a caller's hand meets before anything is known of it (cached per call book and
+    call).
+    """
+    book = calls_of(view)
+    if book is None:
+        return 1.0
+    key = (id(book), call)
+    found = _PACK_SHARES.get(key)
+    if found is None:
+        table = view.variant.ranking.hand_table
+        strengths = np.asarray(table.strength)
+        classes = np.asarray(table.class_ids)
+        top = int(strengths.max())
+        answers = [c for c in range(len(table.classes))
+                   if book.meets_dense(top, c, call)]
+        met = (strengths >= book.threshold(call)) & np.isin(classes, answers)
+        found = _PACK_SHARES[key] = float(met.mean())
+    return found
 
 
 def share_of_pairs(calls: CallAdvice, pairs: Sequence[tuple[int, int]], call: Call) -> float:

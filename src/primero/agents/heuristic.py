@@ -4,7 +4,10 @@ It vies and holds on strength (the share of the pack's hands its hand beats, fro
 table; with fewer than four cards the mean over every completion), folds weak hands,
 exchanges toward the best expected hand, names calls it can plausibly meet in a calling game
 (bluffing now and then; the calls and their test are the variant's advice), and under a
-no-fold variant passes with the exchange that spoils its hand least.
+no-fold variant passes with the exchange that spoils its hand least. It also vies the least
+when its opponents fold to bets so often that the pot it takes outweighs the vie it risks (their
+fold rates as observed, :class:`~primero.agents.reading.Reading`), and in a calling game holds
+a call nobody may meet (the pot would carry over: an even share of it later).
 """
 
 from __future__ import annotations
@@ -20,12 +23,17 @@ from primero.agents.calling import (
     calls_of,
     cheapest_with_call,
     eligible_strength,
+    share_of_pack_meeting,
     standing_call,
 )
+from primero.agents.reading import Reading
 from primero.agents.strength import Strength, others_open, unseen_cards
 from primero.views import PlayerView
 
-__all__ = ["HeuristicAgent"]
+__all__ = ["FOLD_EDGE", "HeuristicAgent"]
+
+#: The chips (in stakes) a vie made for the folds it wins must be worth above its risk.
+FOLD_EDGE = 0.25
 
 
 class HeuristicAgent:
@@ -41,10 +49,13 @@ class HeuristicAgent:
     def __init__(self, aggression: float = 0.5, bluff: float = 0.1) -> None:
         self.aggression = aggression
         self.bluff = bluff
+        #: The opponents' betting as observed over the session (how often they fold).
+        self.reading = Reading()
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """Choose an action by hand strength, pot and what is owed."""
         legal = view.legal
+        self.reading.observe(view)
         strength_table = Strength.of(view.variant.ranking)
         exchanges = [a for a in legal if isinstance(a, Exchange)]
         if exchanges and len(exchanges) == len(legal):
@@ -58,6 +69,16 @@ class HeuristicAgent:
             # only hands meeting the standing call can win: a hand that cannot is worth 0,
             # unless it names a call of its own above the standing one
             strength, recall = call_outlook(view, strength_table, rng)
+            call = standing_call(view)
+            book = calls_of(view)
+            if recall is None and call is not None and book is not None \
+                    and book.caller(view) != view.seat:
+                # a call its caller does not meet leaves the pot to nobody: it carries over,
+                # worth an even share later; how often a hand meets the call, from the pack
+                live = 1 + sum(1 for i, s in enumerate(view.seats)
+                               if i != view.seat and not s.folded)
+                missed = 1.0 - share_of_pack_meeting(view, call)
+                strength = max(strength, missed / live)
         return self._bet(view, legal, strength, strength_table, rng, recall)
 
     def _exchange(self, view: PlayerView, options: list[Exchange], table: Strength,
@@ -76,6 +97,13 @@ class HeuristicAgent:
              recall: Vie | Hold | None = None) -> Action:
         push = strength + (self.aggression - 0.5) * 0.2
         vies = [a for a in legal if isinstance(a, Vie)]
+        if vies and push <= 0.62:
+            # a vie also wins the pot when everyone folds: worth it when they fold so often
+            # that the pot won outweighs the vie lost when one holds
+            fold = self.reading.all_fold(view)
+            least = min(vies, key=lambda a: a.amount)
+            if fold * view.pot > (1 - fold) * least.amount + FOLD_EDGE * view.table.stake:
+                return self._sized([least], 0.0, view, table, rng)
         raises = [a for a in legal if isinstance(a, Hold) and a.raise_by > 0]
         holds = [a for a in legal if isinstance(a, Hold) and a.raise_by == 0]
         passes = [a for a in legal if isinstance(a, Pass)]

@@ -44,7 +44,7 @@ PRIOR_WEIGHT = 8.0
 PRIOR_FOLD = 0.9
 PRIOR_FOLD_WEIGHT = 4.0
 #: The prior chance that a player folds to a bet whatever it holds.
-PRIOR_FOLD_BET = 0.4
+PRIOR_FOLD_BET = 0.5
 #: The floors the prior gives: after a vie or raise, and after a hold.
 VIED_FLOOR = 1 - PRIOR_BET
 HELD_FLOOR = 1 - PRIOR_BET - PRIOR_HOLD
