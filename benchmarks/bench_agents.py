@@ -109,6 +109,8 @@ def main() -> None:
             for players in (int(p) for p in args.players.split(",")):
                 if low <= players <= high:
                     for below, above in pairwise(LADDER):
+                        if above not in agents:
+                            continue
                         print(line(name, players, above, below, args.deals, args.seed),
                               flush=True)
         return
