@@ -3,8 +3,10 @@
 At each decision the player draws *worlds* — whole deals the engine could have dealt that agree
 with everything its view shows (:func:`sample_world`) — and in each world plays every candidate
 action to the end of the deal with fast rollout players, scoring the chips it ends with. It
-takes the candidate with the best mean over the same worlds (common random numbers: each world
-and each rollout generator are shared by every candidate, so the comparison is paired).
+starts from the odds player's choice (:class:`~primero.agents.odds.OddsAgent`, with its reading
+of the opponents) and takes another candidate only when its mean gain over that choice, paired
+over the same worlds (each world and each rollout generator are shared by every candidate),
+exceeds ``confidence`` standard errors: a search that cannot tell plays as the odds player.
 
 **Worlds.** The library's determinizer (``PrimeroState.resample_from_infostate``, through
 :func:`~primero.adapters.resample_history`) needs the true deal and the OpenSpiel adapter; a
@@ -165,12 +167,15 @@ class SearchAgent:
             ``simulations`` worlds).
         simulations: The most worlds drawn per decision.
         rollout: The factory of the players every seat is given in a rollout.
+        confidence: Standard errors by which a candidate must beat the odds player's choice
+            (paired over the same worlds) to replace it.
     """
 
     name = "search"
 
     def __init__(self, budget_ms: float | None = DEFAULT_BUDGET_MS, simulations: int = 64,
-                 rollout: Callable[[], Agent] = HeuristicAgent) -> None:
+                 rollout: Callable[[], Agent] = HeuristicAgent,
+                 confidence: float = 1.0) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
         if simulations < 1:
@@ -178,19 +183,22 @@ class SearchAgent:
         self.budget_ms = budget_ms
         self.simulations = simulations
         self.rollout = rollout
-        self.odds = OddsAgent(samples=64, exchange_samples=24)
+        #: Standard errors a candidate's paired gain over the odds player's choice must pass.
+        self.confidence = confidence
+        self.odds = OddsAgent()
         self.heuristic = HeuristicAgent()
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
-        """The candidate with the best mean chips over the worlds drawn."""
+        """The odds player's action, unless the search finds a better one (module docstring)."""
         start = time.process_time()
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        candidates = self.candidates(view, rng)
+        base = self.odds.act(view, rng)
+        candidates = self.candidates(view, rng, base)
         if len(candidates) == 1:
             return candidates[0]
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
         worlds = 0
         while worlds < self.simulations:
             world = sample_world(view, rng)
@@ -198,17 +206,35 @@ class SearchAgent:
                 break
             seed = rng.getrandbits(32)
             for k, action in enumerate(candidates):
-                totals[k] += self._value(world, action, view.seat, seed)
+                values[k].append(self._value(world, action, view.seat, seed))
             worlds += 1
             if self.budget_ms is not None:
                 spent = (time.process_time() - start) * 1000
                 # stop before a world that would overrun the budget (each costs about the mean)
                 if spent + spent / worlds > self.budget_ms:
                     break
-        if not worlds:
-            return self.odds.act(view, rng)
-        best = max(range(len(candidates)), key=lambda k: totals[k])
-        return candidates[best]
+        if worlds < 2:
+            return base
+        return candidates[self._better(values, candidates.index(base))]
+
+    def _better(self, values: list[list[float]], base: int) -> int:
+        """The candidate whose paired gain over ``base`` is largest and clear of the noise.
+
+        Per candidate, the mean over the worlds of its chips less the base's in the same world,
+        and its standard error; a candidate replaces the base only when its mean gain exceeds
+        :attr:`confidence` standard errors.
+        """
+        best, best_gain = base, 0.0
+        n = len(values[base])
+        for k, row in enumerate(values):
+            if k == base:
+                continue
+            gains = [v - b for v, b in zip(row, values[base], strict=True)]
+            mean = sum(gains) / n
+            spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5
+            if mean > self.confidence * spread / n ** 0.5 and mean > best_gain:
+                best, best_gain = k, mean
+        return best
 
     def _value(self, world: GameState, action: Action, seat: int, seed: int) -> float:
         """The player's chips after playing ``action`` in ``world`` and the rollout to the end.
@@ -223,12 +249,15 @@ class SearchAgent:
         stacks = state.stacks
         return stacks[seat] - sum(stacks) / len(stacks)
 
-    def candidates(self, view: PlayerView, rng: random.Random) -> list[Action]:
-        """The actions the search weighs (see the module docstring), without repeats."""
+    def candidates(self, view: PlayerView, rng: random.Random, base: Action) -> list[Action]:
+        """The actions the search weighs (see the module docstring), without repeats.
+
+        ``base`` (the odds player's choice) is always among them.
+        """
         legal = list(view.legal)
         if len(legal) <= MAX_CANDIDATES:
             return legal
-        chosen: list[Action] = [self.odds.act(view, rng), self.heuristic.act(view, rng)]
+        chosen: list[Action] = [base, self.heuristic.act(view, rng)]
         if all(isinstance(a, Exchange) for a in legal):
             table = Strength.of(view.variant.ranking)
             seen = others_open(view)
