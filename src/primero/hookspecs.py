@@ -33,6 +33,7 @@ import pluggy
 if TYPE_CHECKING:
     from primero.action_space import ActionBlock
     from primero.actions import Action
+    from primero.advice import VariantAdvice
     from primero.cards import Card, Pack
     from primero.hands import Classification
     from primero.settlement import Settlement
@@ -332,4 +333,23 @@ def primero_narrate_step(state: GameState, variant: Variant, step: Step, index: 
         One line of plain text for every player (``"Anna pays Ben a premium of 2"``): at most
         :data:`~primero.plugins.checks.MAX_NARRATION` characters, no line break. A card it
         names that not every player may see is shown as ``<card>``. ``None`` to say nothing.
+    """
+
+
+# --------------------------------------------------------------------------------------------
+# Advice to computer players
+
+
+@hookspec(firstresult=True)
+def primero_agent_advice(variant: Variant) -> VariantAdvice | None:
+    """Tell computer players what only this variant knows (docs/agents.md).
+
+    Called once per configured variant (``variant.rules.agent_advice``). The built-in agents
+    name no variant: the calls of the calling game and the test of whether a hand meets one
+    under the variant's rule, the hand classes that never win, and the classes a player holds
+    when it reaches a declare-and-redraw exchange come from here.
+
+    Returns:
+        A :class:`~primero.advice.VariantAdvice`, or ``None`` for none (the empty advice:
+        no calls, every class can win).
     """

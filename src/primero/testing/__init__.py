@@ -74,7 +74,11 @@ The kit's modules, one concept each (every name below is importable from
 * :mod:`primero.testing.machine` — :class:`DealMachine` (and :mod:`primero.testing.deadline`:
   :class:`KitTimeout`, an example stuck in a hook that never returns);
 * :mod:`primero.testing.runner` — :func:`variant_state_machine`, :func:`run_deal_machine`,
-  :func:`play_random_deal`: what a plug-in's tests call.
+  :func:`play_random_deal`: what a plug-in's tests call;
+* :mod:`primero.testing.exploiters` — :data:`EXPLOITERS`, trivial strategies (always bet the
+  most, never bet, call everything, bluff the least, random play);
+* :mod:`primero.testing.holds_up` — :func:`check_agent_holds_up` (:class:`HoldsUp`,
+  :class:`AgentExploitedError`): an agent against every exploiter, in duplicate.
 
 Importing this package needs ``hypothesis`` besides primero's base install: the ``testing``
 extra (``pip install 'primero[testing]'``: hypothesis, and pytest to run the tests).
@@ -84,7 +88,9 @@ from __future__ import annotations
 
 from primero.testing.chance import check_action_ids, check_chance, external_replay
 from primero.testing.deadline import KitTimeout
+from primero.testing.exploiters import EXPLOITERS
 from primero.testing.failures import DealInvariantError
+from primero.testing.holds_up import AgentExploitedError, HoldsUp, check_agent_holds_up
 from primero.testing.invariants import action_bound, check_deal_invariants
 from primero.testing.machine import DealMachine
 from primero.testing.privacy import (
@@ -108,16 +114,20 @@ from primero.testing.strategies import (
 )
 
 __all__ = [
+    "EXPLOITERS",
     "NAMES",
+    "AgentExploitedError",
     "DealConfig",
     "DealInvariantError",
     "DealMachine",
+    "HoldsUp",
     "KitTimeout",
     "Revealed",
     "action_bound",
     "action_pool",
     "cards",
     "check_action_ids",
+    "check_agent_holds_up",
     "check_chance",
     "check_deal_invariants",
     "check_out_of_turn",
