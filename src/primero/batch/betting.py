@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from primero.batch.rules import BatchRules
-from primero.batch.state import BatchState
+from primero.batch.state import BatchState, flat
 
 __all__ = ["apply_bets", "open_round"]
 
@@ -48,53 +48,60 @@ def apply_bets(rules: BatchRules, st: BatchState, rows: np.ndarray, ids: np.ndar
         rows: Deals in a betting round, each with a seat to act.
         ids: Each deal's action id (fold 0, pass 1, hold 2, vie, raise), already checked legal.
     """
+    deals = st.to_act.shape[0]
     m = len(rows)
-    line = np.arange(m)
     seat = st.to_act[rows]
-    stack = st.stack[rows, seat]
-    round_bet = st.round_bet[rows, seat]
+    at = seat * deals + rows  # (row, seat) in the flat seat-major views
+    stack_f, bet_f, put_f = flat(st.stack), flat(st.round_bet), flat(st.contributed)
+    stack = stack_f[at]
+    round_bet = bet_f[at]
     high = st.high[rows]
     opener = st.opener[rows]
     is_fold = ids == 0
     is_pass = ids == 1
     is_vie = (ids >= rules.vie) & (ids < rules.raise_)
-    is_hold = (ids == 2) | (ids >= rules.raise_)
-    raise_by = np.where(ids >= rules.raise_, ids - rules.raise_ + 1, 0)
-    vie_by = np.where(is_vie, ids - rules.vie + 1, 0)
+    is_raise = ids >= rules.raise_
+    is_hold = (ids == 2) | is_raise
+    raise_by = np.where(is_raise, ids - (rules.raise_ - 1), 0)
     owed = np.maximum(high - round_bet, 0)
-    chips = np.where(is_vie, vie_by, np.where(is_hold, owed + raise_by, 0))
+    chips = np.where(is_vie, ids - (rules.vie - 1), np.where(is_hold, owed + raise_by, 0))
     chips = np.minimum(chips, stack)
-    stack = stack - chips
+    stack_f[at] = stack - chips
     round_bet = round_bet + chips
-    st.stack[rows, seat] = stack
-    st.contributed[rows, seat] += chips
-    st.round_bet[rows, seat] = round_bet
-    st.acted[rows, seat] = True
-    st.folded[rows, seat] |= is_fold
-    st.passed[rows, seat] |= is_pass & (opener >= 0) & (high > round_bet)
+    bet_f[at] = round_bet
+    put_f[at] += chips
+    flat(st.acted)[at] = True
+    folded_f = flat(st.folded)
+    folded_f[at] |= is_fold
+    passed_f = flat(st.passed)
+    passed_f[at] |= is_pass & (opener >= 0) & (high > round_bet)
     high = np.where(is_vie | (is_hold & (round_bet > high)), round_bet, high)
     opener = np.where(is_vie, seat, opener)
     st.high[rows] = high
     st.opener[rows] = opener
-    held = st.held[rows]
-    st.held[rows] = np.where(is_vie, False, held | is_hold)
-    st.bets[rows] += is_vie | (raise_by > 0)
+    st.held[rows] = np.where(is_vie, False, st.held[rows] | is_hold)
+    st.bets[rows] += is_vie | is_raise
     # the round's end, or the next player able to act
-    folded = st.folded[rows]
-    stacks = st.stack[rows]
+    if m == deals:  # (every deal: the arrays themselves, no copies)
+        folded, stacks, bets, acted = st.folded, st.stack, st.round_bet, st.acted
+    else:
+        folded, stacks, bets, acted = (st.folded[rows], st.stack[rows], st.round_bet[rows],
+                                       st.acted[rows])
     in_ = ~folded
     live = in_.sum(axis=1)
     can = in_ & (stacks > 0)
     able = can.sum(axis=1)
     opened = opener >= 0
-    level = (st.round_bet[rows] == high[:, None]) | (stacks == 0) | folded
-    done_acting = st.acted[rows] | ~can
-    complete = np.where(opened, level.all(axis=1), done_acting.all(axis=1))
+    level = ((bets == high[:, None]) | (stacks == 0) | folded).all(axis=1)
+    acted_all = (acted | ~can).all(axis=1)
+    complete = np.where(opened, level, acted_all)
     skip = is_fold & ~opened & (live > 1) & (able < 2)
     st.skipped[rows] |= skip
     n = rules.n
+    can_f = can.ravel(order="F")
+    line = np.arange(m)
     nxt = np.full(m, -1)
     for k in range(n, 0, -1):  # the nearest seat after ``seat`` (wrapping) that can act
         other = (seat + k) % n
-        nxt = np.where(can[line, other], other, nxt)
+        nxt = np.where(can_f[other * m + line], other, nxt)
     st.to_act[rows] = np.where(skip | complete | (live <= 1), -1, nxt)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from primero.batch.rules import BatchRules
-from primero.batch.state import BatchState
+from primero.batch.state import BatchState, flat
 from primero.errors import InvalidDeckError
 from primero.rules.dealing import reshuffle_rng
 from primero.setup import seeded_stock
@@ -25,9 +25,22 @@ __all__ = ["ante_step", "deal_step", "exchange", "random_stocks", "seeded_stocks
            "start_exchange"]
 
 
-def random_stocks(rng: np.random.Generator, deals: int, pack: int) -> np.ndarray:
-    """``deals`` shuffled stocks of ``pack`` cards (pack positions), shape ``(deals, pack)``."""
-    return np.argsort(rng.random((deals, pack)), axis=1)
+def random_stocks(rng: np.random.Generator, deals: int, pack: int, dealt: int) -> np.ndarray:
+    """``deals`` shuffled stocks of ``pack`` cards (pack positions), shape ``(deals, pack)``.
+
+    A Fisher-Yates shuffle run for the first ``dealt`` places of every stock at once: the top
+    ``dealt`` cards are uniformly random, and the whole row is a permutation of the pack
+    (the deal is dealt from it and its record holds it); with ``dealt >= pack - 1`` the whole
+    stock is uniformly shuffled.
+    """
+    stocks = np.broadcast_to(np.arange(pack, dtype=np.int64), (deals, pack)).copy()
+    line = np.arange(deals)
+    for i in range(min(dealt, pack - 1)):
+        j = i + (rng.random(deals) * (pack - i)).astype(np.int64)
+        here = stocks[:, i].copy()
+        stocks[:, i] = stocks[line, j]
+        stocks[line, j] = here
+    return stocks
 
 
 def seeded_stocks(rules: BatchRules, seeds: list[int]) -> np.ndarray:
@@ -48,40 +61,46 @@ def ante_step(rules: BatchRules, st: BatchState, rows: np.ndarray) -> None:
 def deal_step(rules: BatchRules, st: BatchState, rows: np.ndarray, count: int) -> None:
     """Deal ``count`` cards to every player still in (the toy: its open cards first)."""
     n = rules.n
-    order = rules.order
-    live = ~st.folded[rows][:, order]  # by place in playing order
-    rank = np.cumsum(live, axis=1) - 1
-    players = live.sum(axis=1)
+    deals = st.to_act.shape[0]
+    pack = st.stock.shape[1]
+    width = st.hands.shape[2]
+    folded_f, length_f = flat(st.folded), flat(st.hand_len)
+    hands_f = st.hands.ravel(order="F")  # (row, seat, slot) at row + N * (seat + n * slot)
+    stock_f = st.stock.ravel()
+    live = [~folded_f[int(seat) * deals + rows] for seat in rules.order]  # by place
+    players = sum(x.astype(np.int64) for x in live)
     hidden = count if rules.open_cards is None else count - rules.open_cards.shape[1]
-    if int((st.top[rows] + players * hidden - st.stock_len[rows]).max(initial=0)) > 0:
-        raise InvalidDeckError("not enough cards: the stock is exhausted during a deal")
     top = st.top[rows]
-    hands = st.hands[rows]
-    length = st.hand_len[rows]
-    width = hands.shape[2]
-    line = np.arange(len(rows))
-    for place in range(n):
-        seat = int(order[place])
-        gets = live[:, place]
-        slot = length[:, seat].copy()
+    if int((top + players * hidden - st.stock_len[rows]).max(initial=0)) > 0:
+        raise InvalidDeckError("not enough cards: the stock is exhausted during a deal")
+    rank = np.zeros(len(rows), np.int64)  # each place's rank among the players still in
+    for place, seat in enumerate(rules.order.tolist()):
+        gets = live[place]
+        every = bool(gets.all())
+        at = seat * deals + rows
+        slot = length_f[at]
         cards: list[np.ndarray] = []
         if rules.open_cards is not None:  # the toy: the open cards of the place, face up
             cards += [np.full(len(rows), card) for card in rules.open_cards[place]]
         for r in range(hidden):
-            if rules.packets:
-                where = top + rank[:, place] * hidden + r
-            else:
-                where = top + r * players + rank[:, place]
-            cards.append(st.stock[rows, np.minimum(where, st.stock.shape[1] - 1)])
+            where = top + rank * hidden + r if rules.packets else top + r * players + rank
+            cards.append(stock_f[rows * pack + np.minimum(where, pack - 1)])
         for card in cards:
-            at = np.minimum(slot, width - 1)
-            hands[line, seat, at] = np.where(gets, card, hands[line, seat, at])
-            slot += gets
-        length[:, seat] = slot
-    hands.sort(axis=2)
-    st.hands[rows] = hands
-    st.hand_len[rows] = length
-    st.top[rows] += players * hidden
+            index = at + deals * n * np.minimum(slot, width - 1)
+            if every:
+                hands_f[index] = card
+            else:
+                hands_f[index[gets]] = card[gets]
+            slot = slot + gets
+        length_f[at] = slot
+        rank = rank + gets
+    if len(rows) == deals:
+        st.hands.sort(axis=2)
+    else:
+        hands = st.hands[rows]
+        hands.sort(axis=2)
+        st.hands[rows] = hands
+    st.top[rows] = top + players * hidden
 
 
 def start_exchange(rules: BatchRules, st: BatchState, rows: np.ndarray) -> None:
@@ -107,24 +126,38 @@ def exchange(rules: BatchRules, st: BatchState, rows: np.ndarray, masks: np.ndar
         InvalidDeckError: the stock and the discards that can be reshuffled hold too few cards.
     """
     seats = st.to_act[rows]
-    hands = st.hands[rows, seats]  # (rows, H), sorted
-    width = hands.shape[1]
+    deals = st.to_act.shape[0]
+    n = rules.n
+    pack = st.stock.shape[1]
+    width = st.hands.shape[2]
+    hands_f = st.hands.ravel(order="F")
+    at = rows + deals * seats
+    columns = [hands_f[at + deals * n * j] for j in range(width)]
+    hands = np.stack(columns, axis=1)  # (rows, H), sorted
     thrown = ((masks[:, None] >> np.arange(width)) & 1).astype(bool)
     sentinel = len(rules.pack)
     cards = np.where(thrown, hands, sentinel)  # (the discards' spare column takes the rest)
     bits = (np.left_shift(1, np.where(thrown, hands, 0)) * thrown).sum(axis=1)
     count = thrown.sum(axis=1)
-    st.discarded[rows[:, None], cards] |= thrown
-    short = st.top[rows] + count > st.stock_len[rows]
+    flat_discards = st.discarded.ravel()
+    flat_discards[(rows * (pack + 1))[:, None] + cards] = True
+    flat_discards[(rows + 1) * (pack + 1) - 1] = False
+    top = st.top[rows]
+    short = top + count > st.stock_len[rows]
     plain = ~short
     if plain.any():
-        p_rows, p_thrown, p_hands = rows[plain], thrown[plain], hands[plain]
-        where = st.top[p_rows][:, None] + np.cumsum(p_thrown, axis=1) - 1
-        drawn = st.stock[p_rows[:, None], np.maximum(where, 0)]
+        every = bool(plain.all())
+        p_rows = rows if every else rows[plain]
+        p_thrown = thrown if every else thrown[plain]
+        p_hands = hands if every else hands[plain]
+        where = (top if every else top[plain])[:, None] + np.cumsum(p_thrown, axis=1) - 1
+        drawn = st.stock.ravel()[(p_rows * pack)[:, None] + np.maximum(where, 0)]
         p_hands = np.where(p_thrown, drawn, p_hands)
         p_hands.sort(axis=1)
-        st.hands[p_rows, seats[plain]] = p_hands
-        st.top[p_rows] += count[plain]
+        p_at = at if every else at[plain]
+        for j in range(width):
+            hands_f[p_at + deals * n * j] = p_hands[:, j]
+        st.top[p_rows] = (top if every else top[plain]) + (count if every else count[plain])
     for k in np.flatnonzero(short).tolist():
         _reshuffled_exchange(rules, st, int(rows[k]), int(seats[k]), hands[k][thrown[k]],
                              hands[k][~thrown[k]])

@@ -136,6 +136,7 @@ class BatchEngine:
         self.state = BatchState(deals, len(names), len(variant.pack), self.rules.hand)
         self._rng = np.random.default_rng(0)
         self._mask: np.ndarray | None = None
+        self._spans: tuple[np.ndarray, np.ndarray] | None = None
         self._done = np.zeros(deals, bool)
         self._rewards = np.zeros((deals, len(names)), np.int64)
         self._ready = False
@@ -207,7 +208,8 @@ class BatchEngine:
             if not whole(seed):
                 raise PrimeroError(f"seed must be a whole number, got {seed!r}")
             self._rng = np.random.default_rng(abs(int(seed)))  # type: ignore[arg-type]
-            stocks = random_stocks(self._rng, self.deals, len(self.rules.pack))
+            stocks = random_stocks(self._rng, self.deals, len(self.rules.pack),
+                                   self.rules.dealt)
             st.seeds = self._rng.integers(0, 2 ** 62, self.deals).tolist()
             st.seeded[:] = False
         self._deal(rows, stocks)
@@ -223,8 +225,21 @@ class BatchEngine:
         """
         self._check_ready()
         if self._mask is None:
-            self._mask = legal_mask(self.rules, self.state)
+            self._mask, low, span = legal_mask(self.rules, self.state)
+            self._spans = low, span
         return self._mask
+
+    def legal_spans(self) -> tuple[np.ndarray, np.ndarray]:
+        """The legal ids beyond fold, pass and hold (0, 1, 2) as one run per deal.
+
+        Returns:
+            ``(low, span)``, ``(N,)`` each: the legal vies, raises or exchanges of a deal are
+            the ids ``low .. low + span - 1`` (``span`` 0: none). With ``legal_mask()[:, :3]``
+            they are every legal id (what a batched agent samples from without the mask).
+        """
+        self.legal_mask()
+        assert self._spans is not None
+        return self._spans
 
     def step(self, action_ids: Any) -> None:
         """Apply one action id per deal (ignored for finished deals) and run to the next decisions.
@@ -247,7 +262,8 @@ class BatchEngine:
         mask = self.legal_mask()
         active = st.to_act >= 0
         inside = (ids >= 0) & (ids < rules.size)
-        ok = inside & mask[np.arange(self.deals), np.where(inside, ids, 0)]
+        ok = inside & mask.ravel(order="F")[np.where(inside, ids, 0) * self.deals
+                                             + np.arange(self.deals)]
         bad = active & ~ok
         if bad.any():
             k = int(np.flatnonzero(bad)[0])
@@ -267,7 +283,7 @@ class BatchEngine:
             seats = st.to_act[swap_rows].copy()
             bits = exchange(rules, st, swap_rows, ids[swap_rows] - rules.exchange)
             st.record(swap_rows, seats, ids[swap_rows], bits)
-        self._mask = None
+        self._mask = self._spans = None
         moved = rows[st.to_act[rows] < 0]
         if moved.size:
             self._advance(moved)
@@ -276,7 +292,8 @@ class BatchEngine:
             self._rewards = np.where(self._done[:, None], st.stack - self.start_chips, 0)
             over = np.flatnonzero(self._done)
             if over.size:
-                self._deal(over, random_stocks(self._rng, over.size, len(rules.pack)))
+                self._deal(over, random_stocks(self._rng, over.size, len(rules.pack),
+                                                      rules.dealt))
 
     def records(self) -> list[DealRecord | None]:
         """Every deal as the engine's own deal record, ``None`` where it is not finished.
@@ -361,27 +378,31 @@ class BatchEngine:
         """
         st, rules = self.state, self.rules
         steps = len(rules.kinds)
+        settled: list[np.ndarray] = []
         while rows.size:
             current = st.step[rows]
             began = current >= 0
             at = np.maximum(current, 0)
             folds = began & ((~st.folded[rows]).sum(axis=1) == 1)
-            carry = (began & ~folds & (rules.kinds[at] == KIND_BET) & (st.opener[rows] < 0)
-                     & ~st.skipped[rows] & (rules.numbers[at] == rules.last_round))
-            if not rules.carry_without_vie:
-                carry[:] = False
             nxt = current + 1
-            show = ~folds & ~carry & (nxt >= steps)
+            if rules.carry_without_vie:
+                carry = (began & ~folds & (rules.kinds[at] == KIND_BET) & (st.opener[rows] < 0)
+                         & ~st.skipped[rows] & (rules.numbers[at] == rules.last_round))
+                show = ~folds & ~carry & (nxt >= steps)
+                st.ended[rows[carry]] = ENDED_CARRY
+                finished = folds | carry | show
+            else:
+                show = ~folds & (nxt >= steps)
+                finished = folds | show
             st.ended[rows[folds]] = ENDED_FOLDS
-            st.ended[rows[carry]] = ENDED_CARRY
             st.ended[rows[show]] = ENDED_SHOWDOWN
-            finished = folds | carry | show
             if finished.any():
-                settle(rules, st, rows[finished])
+                settled.append(rows[finished])
                 rows, nxt = rows[~finished], nxt[~finished]
             st.step[rows] = nxt
-            for index in np.unique(nxt).tolist():
-                sub = rows[nxt == index]
+            indices = np.flatnonzero(np.bincount(nxt, minlength=steps)).tolist()
+            for index in indices:
+                sub = rows if len(indices) == 1 else rows[nxt == index]
                 kind = int(rules.kinds[index])
                 if kind == KIND_DEAL:
                     deal_step(rules, st, sub, int(rules.counts[index]))
@@ -392,3 +413,5 @@ class BatchEngine:
                 elif kind == KIND_EXCHANGE:
                     start_exchange(rules, st, sub)
             rows = rows[st.to_act[rows] < 0]
+        if settled:
+            settle(rules, st, np.concatenate(settled) if len(settled) > 1 else settled[0])

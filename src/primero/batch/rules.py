@@ -65,12 +65,15 @@ class BatchRules:
         variant: The configured variant.
         table: Stake, rest, ante and raise cap, in chips.
         n: Seats.
-        dealer: The dealer's seat; the eldest is the next.
+        dealer: The dealer's seat.
+        eldest: The seat after the dealer.
+        order: The seats in playing order from the eldest, ``(n,)``.
         kinds: The plan's step kinds (``KIND_*``), shape ``(steps,)``.
         counts: Cards per player of each deal step, shape ``(steps,)``.
         numbers: Betting round numbers of the bet steps (0 elsewhere), shape ``(steps,)``.
         last_round: The last betting round's number.
         must_hold_rounds: The rounds with the must-hold duty.
+        must_hold: Per plan step, whether it is a betting round with the duty, ``(steps,)``.
         pass_answers_bet: A player who owes may pass in answer (Waks).
         pass_once: Only one pass in answer per round.
         fold: Folding is allowed.
@@ -81,6 +84,8 @@ class BatchRules:
         primero_eldest: Ties split, but tied Primeros go to the eldest (the revival game).
         pack: The pack's cards in pack order (a position is an index into it).
         hand: The most cards a hand holds (the exchange block's width).
+        dealt: How many cards from the top of the stock a deal can reach (the places a stock
+            must have uniformly shuffled; the whole pack where the stock can run out).
         size: The action space's size (the engine's ids).
         vie: The first vie id (a vie of ``a`` chips is ``vie + a - 1``).
         raise_: The first raise id.
@@ -94,11 +99,14 @@ class BatchRules:
     table: Table
     n: int
     dealer: int
+    eldest: int
+    order: np.ndarray
     kinds: np.ndarray
     counts: np.ndarray
     numbers: np.ndarray
     last_round: int
     must_hold_rounds: tuple[int, ...]
+    must_hold: np.ndarray
     pass_answers_bet: bool
     pass_once: bool
     fold: bool
@@ -109,6 +117,7 @@ class BatchRules:
     primero_eldest: bool
     pack: tuple[Card, ...]
     hand: int
+    dealt: int
     size: int
     vie: int
     raise_: int
@@ -116,16 +125,6 @@ class BatchRules:
     terms: np.ndarray
     strength: np.ndarray
     primero: np.ndarray
-
-    @property
-    def eldest(self) -> int:
-        """The seat after the dealer."""
-        return (self.dealer + 1) % self.n
-
-    @property
-    def order(self) -> np.ndarray:
-        """The seats in playing order from the eldest, shape ``(n,)``."""
-        return (self.eldest + np.arange(self.n)) % self.n
 
 
 def _refusal(variant: Variant) -> str | None:
@@ -185,18 +184,31 @@ def batch_rules(variant: Variant, n: int, table: Table, dealer: int) -> BatchRul
         place = {c: k for k, c in enumerate(pack)}
         open_cards = np.array([[place[c] for c in parse_cards(" ".join(pair))]
                                for pair in OPEN_CARDS], dtype=np.int64)
+    held = dealt = 0
+    for step in plan:  # the cards dealt, then every card exchanged at most
+        if step.kind == "deal":
+            held += step.count
+            dealt += n * step.count
+        elif step.kind == "exchange":
+            dealt += n * held
+    if open_cards is not None or dealt >= len(pack) - 1:
+        dealt = len(pack) - 1
     packets = variant.spec is not TOY and int(variant.options.get("deal_packets", 1)) != 1
     return BatchRules(
-        variant=variant, table=table, n=n, dealer=dealer,
+        variant=variant, table=table, n=n, dealer=dealer, eldest=(dealer + 1) % n,
+        order=(dealer + 1 + np.arange(n)) % n,
         kinds=np.array([_KINDS[s.kind] for s in plan], dtype=np.int64),
         counts=np.array([s.count for s in plan], dtype=np.int64),
         numbers=np.array([s.number for s in plan], dtype=np.int64),
         last_round=max(s.number for s in plan if s.kind == "bet"),
         must_hold_rounds=tuple(betting.must_hold_rounds),
+        must_hold=np.array([s.kind == "bet" and s.number in betting.must_hold_rounds
+                            for s in plan], dtype=bool),
         pass_answers_bet=betting.pass_answers_bet, pass_once=betting.pass_once,
         fold=betting.fold, carry_without_vie=betting.carry_without_vie, packets=packets,
         open_cards=open_cards, tie_eldest=tie != "split",
         primero_eldest=revival_like and tie == "split", pack=pack, hand=hand_size(variant),
+        dealt=dealt,
         size=space.size, vie=vie, raise_=raise_, exchange=exchange, terms=terms,
         strength=np.asarray(strength, dtype=np.int64),
         primero=np.asarray(class_ids) == primero_class,

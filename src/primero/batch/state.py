@@ -9,10 +9,21 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["ENDED_CARRY", "ENDED_FOLDS", "ENDED_NOT", "ENDED_SHOWDOWN", "BatchState"]
+__all__ = ["ENDED_CARRY", "ENDED_FOLDS", "ENDED_NOT", "ENDED_SHOWDOWN", "BatchState", "flat"]
 
 #: How a deal ended (``BatchState.ended``): not yet, one player left, carry-over, showdown.
 ENDED_NOT, ENDED_FOLDS, ENDED_CARRY, ENDED_SHOWDOWN = 0, 1, 2, 3
+
+
+def flat(a: np.ndarray) -> np.ndarray:
+    """A per-seat array ``(N, n)`` (seat columns contiguous) as one flat view, seat-major.
+
+    Element ``(row, seat)`` is at ``seat * N + row``: one seat per deal is read or written with
+    a one-dimensional index, much faster than a two-dimensional one.
+    """
+    view = a.ravel(order="F")
+    assert view.base is not None or a.size == 0  # (a view: writes reach ``a``)
+    return view
 
 
 class BatchState:
@@ -51,7 +62,12 @@ class BatchState:
 
     def __init__(self, deals: int, n: int, pack: int, hand: int) -> None:
         i64 = np.int64
-        self.chips = np.zeros((deals, n), i64)
+
+        def seats(kind: type, fill: int = 0) -> np.ndarray:
+            """A per-seat array ``(N, n)``, seat columns contiguous (reductions over seats)."""
+            return np.full((deals, n), fill, kind, order="F")
+
+        self.chips = seats(i64)
         self.carry_in = np.zeros(deals, i64)
         self.seeds: list[int] = [0] * deals
         self.seeded = np.zeros(deals, bool)
@@ -60,14 +76,14 @@ class BatchState:
         self.top = np.zeros(deals, i64)
         self.stock_len = np.full(deals, pack, i64)
         self.discarded = np.zeros((deals, pack + 1), bool)  # (a spare column, never read)
-        self.hands = np.full((deals, n, hand), pack, i64)
-        self.hand_len = np.zeros((deals, n), i64)
-        self.stack = np.zeros((deals, n), i64)
-        self.contributed = np.zeros((deals, n), i64)
-        self.round_bet = np.zeros((deals, n), i64)
-        self.folded = np.zeros((deals, n), bool)
-        self.passed = np.zeros((deals, n), bool)
-        self.acted = np.zeros((deals, n), bool)
+        self.hands = np.full((deals, n, hand), pack, i64, order="F")
+        self.hand_len = seats(i64)
+        self.stack = seats(i64)
+        self.contributed = seats(i64)
+        self.round_bet = seats(i64)
+        self.folded = seats(bool)
+        self.passed = seats(bool)
+        self.acted = seats(bool)
         self.step = np.full(deals, -1, i64)
         self.to_act = np.full(deals, -1, i64)
         self.high = np.zeros(deals, i64)
@@ -76,43 +92,35 @@ class BatchState:
         self.bets = np.zeros(deals, i64)
         self.skipped = np.zeros(deals, bool)
         self.ended = np.zeros(deals, i64)
-        self.award = np.zeros((deals, n), i64)
-        self.returned = np.zeros((deals, n), i64)
+        self.award = seats(i64)
+        self.returned = seats(i64)
         self.carry_out = np.zeros(deals, i64)
         self.showdown = np.zeros(deals, bool)
-        self.hist_seat = np.zeros((deals, 16), i64)
-        self.hist_id = np.zeros((deals, 16), i64)
-        self.hist_disc = np.zeros((deals, 16), i64)
+        self.hist_seat = np.zeros((deals, 16), i64, order="F")
+        self.hist_id = np.zeros((deals, 16), i64, order="F")
+        self.hist_disc = np.zeros((deals, 16), i64, order="F")
         self.hist_len = np.zeros(deals, i64)
         self.reshuffles: dict[int, list[tuple[int, ...]]] = {}
 
     def clear(self, rows: np.ndarray, pack: int) -> None:
-        """Empty the deals at ``rows`` (an index array) before they are dealt again."""
+        """Empty the deals at ``rows`` (an index array) before they are dealt again.
+
+        What every deal sets before reading (a betting round's state, the settlement) is left.
+        """
         self.top[rows] = 0
         self.stock_len[rows] = pack
         self.discarded[rows] = False
         self.hands[rows] = pack
         self.hand_len[rows] = 0
         self.contributed[rows] = 0
-        self.round_bet[rows] = 0
         self.folded[rows] = False
-        self.passed[rows] = False
-        self.acted[rows] = False
         self.step[rows] = -1
         self.to_act[rows] = -1
-        self.high[rows] = 0
-        self.opener[rows] = -1
-        self.held[rows] = False
-        self.bets[rows] = 0
-        self.skipped[rows] = False
         self.ended[rows] = ENDED_NOT
-        self.award[rows] = 0
-        self.returned[rows] = 0
-        self.carry_out[rows] = 0
-        self.showdown[rows] = False
         self.hist_len[rows] = 0
-        for row in rows.tolist():
-            self.reshuffles.pop(row, None)
+        if self.reshuffles:
+            for row in rows.tolist():
+                self.reshuffles.pop(row, None)
 
     def record(self, rows: np.ndarray, seats: np.ndarray, ids: np.ndarray,
                discards: np.ndarray | None = None) -> None:
@@ -121,10 +129,11 @@ class BatchState:
         if place.size and int(place.max()) >= self.hist_id.shape[1]:
             grow = self.hist_id.shape[1]
             pad = np.zeros((self.hist_id.shape[0], grow), np.int64)
-            self.hist_seat = np.concatenate([self.hist_seat, pad], axis=1)
-            self.hist_id = np.concatenate([self.hist_id, pad], axis=1)
-            self.hist_disc = np.concatenate([self.hist_disc, pad], axis=1)
-        self.hist_seat[rows, place] = seats
-        self.hist_id[rows, place] = ids
-        self.hist_disc[rows, place] = 0 if discards is None else discards
+            self.hist_seat = np.asfortranarray(np.concatenate([self.hist_seat, pad], axis=1))
+            self.hist_id = np.asfortranarray(np.concatenate([self.hist_id, pad], axis=1))
+            self.hist_disc = np.asfortranarray(np.concatenate([self.hist_disc, pad], axis=1))
+        at = place * self.hist_len.shape[0] + rows
+        flat(self.hist_seat)[at] = seats
+        flat(self.hist_id)[at] = ids
+        flat(self.hist_disc)[at] = 0 if discards is None else discards
         self.hist_len[rows] = place + 1
