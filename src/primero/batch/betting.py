@@ -81,27 +81,24 @@ def apply_bets(rules: BatchRules, st: BatchState, rows: np.ndarray, ids: np.ndar
     st.opener[rows] = opener
     st.held[rows] = np.where(is_vie, False, st.held[rows] | is_hold)
     st.bets[rows] += is_vie | is_raise
-    # the round's end, or the next player able to act
-    if m == deals:  # (every deal: the arrays themselves, no copies)
-        folded, stacks, bets, acted = st.folded, st.stack, st.round_bet, st.acted
-    else:
-        folded, stacks, bets, acted = (st.folded[rows], st.stack[rows], st.round_bet[rows],
-                                       st.acted[rows])
-    in_ = ~folded
-    live = in_.sum(axis=1)
-    can = in_ & (stacks > 0)
-    able = can.sum(axis=1)
+    # the round's end, or the next player able to act: worked out on whole arrays (cheaper
+    # than gathering the rows' seats), then read at the rows
+    high_all, opener_all = st.high, st.opener
+    in_ = ~st.folded
+    can = in_ & (st.stack > 0)
+    live = in_.sum(axis=1)[rows]
+    able = can.sum(axis=1)[rows]
     opened = opener >= 0
-    level = ((bets == high[:, None]) | (stacks == 0) | folded).all(axis=1)
-    acted_all = (acted | ~can).all(axis=1)
-    complete = np.where(opened, level, acted_all)
+    level = ((st.round_bet == high_all[:, None]) | (st.stack == 0) | st.folded).all(axis=1)
+    acted_all = (st.acted | ~can).all(axis=1)
+    complete = np.where(opener_all >= 0, level, acted_all)[rows]
     skip = is_fold & ~opened & (live > 1) & (able < 2)
-    st.skipped[rows] |= skip
+    if skip.any():
+        st.skipped[rows] |= skip
     n = rules.n
     can_f = can.ravel(order="F")
-    line = np.arange(m)
     nxt = np.full(m, -1)
     for k in range(n, 0, -1):  # the nearest seat after ``seat`` (wrapping) that can act
         other = (seat + k) % n
-        nxt = np.where(can_f[other * m + line], other, nxt)
+        nxt = np.where(can_f[other * deals + rows], other, nxt)
     st.to_act[rows] = np.where(skip | complete | (live <= 1), -1, nxt)

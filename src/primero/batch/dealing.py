@@ -34,12 +34,15 @@ def random_stocks(rng: np.random.Generator, deals: int, pack: int, dealt: int) -
     stock is uniformly shuffled.
     """
     stocks = np.broadcast_to(np.arange(pack, dtype=np.int64), (deals, pack)).copy()
-    line = np.arange(deals)
-    for i in range(min(dealt, pack - 1)):
-        j = i + (rng.random(deals) * (pack - i)).astype(np.int64)
-        here = stocks[:, i].copy()
-        stocks[:, i] = stocks[line, j]
-        stocks[line, j] = here
+    cells = stocks.ravel()
+    base = np.arange(deals) * pack
+    places = min(dealt, pack - 1)
+    draws = rng.random((places, deals))
+    for i in range(places):
+        j = base + i + (draws[i] * (pack - i)).astype(np.int64)
+        here = cells[base + i]
+        cells[base + i] = cells[j]
+        cells[j] = here
     return stocks
 
 

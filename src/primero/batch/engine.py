@@ -383,7 +383,7 @@ class BatchEngine:
             current = st.step[rows]
             began = current >= 0
             at = np.maximum(current, 0)
-            folds = began & ((~st.folded[rows]).sum(axis=1) == 1)
+            folds = began & ((~st.folded).sum(axis=1)[rows] == 1)
             nxt = current + 1
             if rules.carry_without_vie:
                 carry = (began & ~folds & (rules.kinds[at] == KIND_BET) & (st.opener[rows] < 0)

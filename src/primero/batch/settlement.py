@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from primero.batch.rules import BatchRules
-from primero.batch.state import ENDED_CARRY, ENDED_SHOWDOWN, BatchState
+from primero.batch.state import ENDED_CARRY, ENDED_FOLDS, ENDED_SHOWDOWN, BatchState
 
 __all__ = ["settle", "strengths"]
 
@@ -29,6 +29,43 @@ def strengths(rules: BatchRules, hands: np.ndarray) -> np.ndarray:
 
 def settle(rules: BatchRules, st: BatchState, rows: np.ndarray) -> None:
     """Settle the finished deals at ``rows``: awards, returns, carry-over and final stacks."""
+    alone = st.ended[rows] == ENDED_FOLDS
+    if alone.all():
+        _settle_alone(rules, st, rows)
+    elif alone.any():
+        _settle_alone(rules, st, rows[alone])
+        _settle(rules, st, rows[~alone])
+    else:
+        _settle(rules, st, rows)
+
+
+def _settle_alone(rules: BatchRules, st: BatchState, rows: np.ndarray) -> None:
+    """One player left takes every contested chip unseen (the engine's closed form).
+
+    As :func:`primero.rules.settling.settle_direct` works it out.
+
+    A level is contested up to the lower of the winner's contribution and the second-highest
+    one; every chip above it goes back to whoever put it in; the carry-over goes to the winner.
+    """
+    c = st.contributed[rows]
+    live = ~st.folded[rows]
+    winner = live.argmax(axis=1)
+    line = np.arange(len(rows))
+    ordered = np.sort(c, axis=1)
+    top = np.minimum(c[line, winner], ordered[:, -2])
+    kept = np.minimum(c, top[:, None])
+    award = np.zeros_like(c)
+    award[line, winner] = kept.sum(axis=1) + st.carry_in[rows]
+    returned = c - kept
+    st.award[rows] = award
+    st.returned[rows] = returned
+    st.carry_out[rows] = 0
+    st.showdown[rows] = False
+    st.stack[rows] += award + returned
+
+
+def _settle(rules: BatchRules, st: BatchState, rows: np.ndarray) -> None:
+    """:func:`settle` of deals that reached a showdown or carry the pot over."""
     n = rules.n
     m = len(rows)
     line = np.arange(m)
