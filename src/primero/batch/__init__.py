@@ -7,12 +7,17 @@
 * :mod:`primero.batch.legal` — legal actions as a mask over the engine's action ids;
 * :mod:`primero.batch.settlement` — layers, pots, ties and carry-over;
 * :mod:`primero.batch.engine` — :class:`BatchEngine`: ``reset``, ``legal_mask``, ``step``,
-  ``rewards``, ``done``, ``records``.
+  ``rewards``, ``done``, ``records``;
+* :mod:`primero.batch.observation` — :func:`observation_tensors`, the adapters' observation
+  tensor of every deal;
+* :mod:`primero.batch.agents` — batched agents (random, strength);
+* :mod:`primero.batch.play` — ``simulate(..., engine="batch")``.
 """
 
 from __future__ import annotations
 
 from primero.batch.engine import BatchEngine
+from primero.batch.observation import observation_tensors
 from primero.batch.rules import SUPPORTED, UNSUPPORTED
 
-__all__ = ["SUPPORTED", "UNSUPPORTED", "BatchEngine"]
+__all__ = ["SUPPORTED", "UNSUPPORTED", "BatchEngine", "observation_tensors"]
