@@ -12,11 +12,12 @@ walks each through the variant's plan exactly as :func:`primero.engine.start_dea
     >>> while not batch.done.all():
     ...     mask = batch.legal_mask()                       # (N, action space) bool
     ...     batch.step((rng.random(mask.shape) * mask).argmax(axis=1))
-    >>> int(batch.rewards.sum())                            # chips are conserved...
-    0
+    >>> stacks = batch.stacks.sum(axis=1) + batch.state.carry_out
+    >>> bool((stacks == 100).all())                          # chips are conserved
+    True
 
-(a deal's pot may carry over: ``rewards`` are final stacks less starting chips, and
-``carry_out`` holds what stays on the table). The same action ids given to the engine, deal by
+(``rewards`` are final stacks less starting chips; a pot that stays on the table for the next
+deal is in ``state.carry_out``). The same action ids given to the engine, deal by
 deal, end every deal with the same stacks, settlement and history: the differential tests
 (tests/test_batch_engine.py) hold it to that. :meth:`BatchEngine.records` exports finished
 deals as the engine's own deal records (:class:`primero.records.DealRecord`).
