@@ -43,7 +43,7 @@ def legal_mask(rules: BatchRules, st: BatchState) -> tuple[np.ndarray, np.ndarra
     if swap.size:
         held = flat(st.hand_len)[st.to_act[swap] * deals + swap]
         count = np.left_shift(1, held)
-        for k in range(1 << rules.hand):
+        for k in range(int(count.max())):  # (the ids past the largest hand stay False)
             mask[swap, rules.exchange + k] = k < count
         low[swap] = rules.exchange
         span[swap] = count

@@ -29,14 +29,66 @@ def strengths(rules: BatchRules, hands: np.ndarray) -> np.ndarray:
 
 def settle(rules: BatchRules, st: BatchState, rows: np.ndarray) -> None:
     """Settle the finished deals at ``rows``: awards, returns, carry-over and final stacks."""
-    alone = st.ended[rows] == ENDED_FOLDS
-    if alone.all():
-        _settle_alone(rules, st, rows)
-    elif alone.any():
+    ended = st.ended[rows]
+    alone = ended == ENDED_FOLDS
+    if alone.any():
         _settle_alone(rules, st, rows[alone])
-        _settle(rules, st, rows[~alone])
+    if alone.all():
+        return
+    rest = rows[~alone]
+    c = st.contributed[rest]
+    live = ~st.folded[rest]
+    level = np.where(live, c, -1).max(axis=1)
+    even = (np.where(live, c, level[:, None]) == level[:, None]).all(axis=1) \
+        & (c <= level[:, None]).all(axis=1)
+    if even.any():
+        _settle_even(rules, st, rest[even])
+    if not even.all():
+        _settle(rules, st, rest[~even])
+
+
+def _settle_even(rules: BatchRules, st: BatchState, rows: np.ndarray) -> None:
+    """Deals whose players still in put in the same chips and nobody more: one pot, no returns.
+
+    Every layer is open to all of them, so they form one pot of every chip and the carry-over
+    (the engine's ``_showdown_direct``): it stays on the table (a carry-over) or goes to the
+    best hand, a tie shared by the tie policy.
+    """
+    n = rules.n
+    m = len(rows)
+    line = np.arange(m)
+    pot = st.contributed[rows].sum(axis=1) + st.carry_in[rows]
+    carry = st.ended[rows] == ENDED_CARRY
+    live = ~st.folded[rows]
+    full = np.minimum(st.hands[rows][:, :, :4], len(rules.pack) - 1)
+    t = rules.terms
+    index = full[..., 0] + t[1][full[..., 1]] + t[2][full[..., 2]] + t[3][full[..., 3]]
+    index = np.minimum(index, len(rules.strength) - 1)
+    score = np.where(live, rules.strength[index], -1)
+    top = live & (score == score.max(axis=1)[:, None])
+    k = top.sum(axis=1)
+    dist = (np.arange(n) - rules.eldest) % n
+    first = np.where(top, dist, n).argmin(axis=1)
+    if rules.tie_eldest:
+        to_eldest = np.ones(m, bool)
+    elif rules.primero_eldest:
+        to_eldest = rules.primero[index[line, first]]
     else:
-        _settle(rules, st, rows)
+        to_eldest = np.zeros(m, bool)
+    to_eldest |= k <= 1
+    whole = np.zeros((m, n), np.int64)
+    whole[line, first] = pot
+    safe = np.maximum(k, 1)
+    base, odd = pot // safe, pot % safe
+    rank = np.cumsum(top[:, rules.order], axis=1) - 1
+    split = np.zeros((m, n), np.int64)
+    split[:, rules.order] = np.where(top[:, rules.order], base[:, None] + (rank < odd[:, None]), 0)
+    award = np.where(carry[:, None], 0, np.where(to_eldest[:, None], whole, split))
+    st.award[rows] = award
+    st.returned[rows] = 0
+    st.carry_out[rows] = np.where(carry, pot, 0)
+    st.showdown[rows] = ~carry
+    st.stack[rows] += award
 
 
 def _settle_alone(rules: BatchRules, st: BatchState, rows: np.ndarray) -> None:
