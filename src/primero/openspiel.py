@@ -33,7 +33,13 @@ not given), ``dealer`` (-1: the last seat, so seat 0 is eldest; else a seat),
 (``"key:value;key:value"``, e.g. ``"supremus:false;tie:split"``; ``"key=value,key=value"`` is
 read too and kept in the first form, the one ``str(game)`` and ``load_game`` carry), ``carry_over``
 (``"refund"``) and ``raise_cap`` (0: none; docs/rules/waks.md house rule, applied where the engine
-offers it).
+offers it), ``deal_on`` (``False``): with ``True`` a deal that ends before anyone decides anything
+(Primiera: a player served a combination at the first declaration wins at once, a quarter of
+heads-up deals and more at more players) is not handed out: the state deals again from the
+first chance node, as the PettingZoo env does, so OpenSpiel's ``rl_environment`` (which samples
+chance until a decision) never resets to a finished deal; the skipped deals' returns are
+reported in ``state.skipped_deals``, and the cards they dealt are chance nodes beyond
+``max_chance_nodes_in_history`` (for sampling loops, not for tree walks: off by default).
 """
 
 from __future__ import annotations
@@ -69,6 +75,7 @@ from primero.plugins.registry import registry
 from primero.state import GameState
 
 __all__ = [
+    "DEALS_TRIED",
     "DEFAULT_PARAMETERS",
     "GAME_NAME",
     "LARGEST_C_INT",
@@ -98,7 +105,12 @@ DEFAULT_PARAMETERS: dict[str, Any] = {
     "stacks": "",
     "dealer": -1,
     "carry_in": 0,
+    "deal_on": False,
 }
+
+#: How many deals in a row may end before any decision under ``deal_on`` before the table is
+#: refused (an all-in table of antes never needs a decision).
+DEALS_TRIED = 1000
 
 
 #: The toy Primero that OpenSpiel's tabular CFR+ solves exactly (docs/adapters/toy.md):
@@ -243,7 +255,10 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         first = self.first = table.start()  # a value: every new state starts from it
         self.encoder = Encoder(table)
         self.position = self.encoder.position
-        self.shared = _Shared(self.encoder)
+        deal_on = given["deal_on"]
+        if not isinstance(deal_on, bool) and deal_on not in (0, 1):
+            raise PrimeroError(f"python_primero: deal_on must be true or false, got {deal_on!r}")
+        self.shared = _Shared(self.encoder, deal_on=bool(deal_on))
         self.first_player = _player_of(first)
         zero_sum = table.carry_over == "refund"
         for what, value in (("max_game_length", max_decisions(table)),
@@ -314,16 +329,19 @@ class _Shared:
     the pairs are made again.
     """
 
-    __slots__ = ("encoder", "pack", "pairs")
+    __slots__ = ("deal_on", "encoder", "pack", "pairs")
 
     encoder: Encoder
+    #: A deal over before any decision is dealt again (the ``deal_on`` parameter).
+    deal_on: bool
     pack: tuple[Card, ...]
     #: For each number of cards that can come (index 0 unused), each card's
     #: ``(position in the pack, 1 / number)``.
     pairs: tuple[dict[Card, tuple[int, float]], ...]
 
-    def __init__(self, encoder: Encoder) -> None:
+    def __init__(self, encoder: Encoder, deal_on: bool = False) -> None:
         self.encoder = encoder
+        self.deal_on = deal_on
         pack = self.pack = encoder.pack
         self.pairs = ({}, *({card: (k, 1.0 / count) for k, card in enumerate(pack)}
                             for count in range(1, len(pack) + 1)))
@@ -335,7 +353,7 @@ class _Shared:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Shared, (self.encoder,))
+        return (_Shared, (self.encoder, self.deal_on))
 
 
 class _Now:
@@ -349,28 +367,31 @@ class _Now:
     shared.
     """
 
-    __slots__ = ("deal", "player", "shared", "trail")
+    __slots__ = ("deal", "player", "shared", "skipped", "trail")
 
     deal: GameState
     trail: Trail | None
     shared: _Shared
     player: int
+    #: The returns of the deals skipped under ``deal_on``, in order.
+    skipped: tuple[tuple[float, ...], ...]
 
     def __init__(self, deal: GameState, trail: Trail | None, shared: _Shared,
-                 player: int) -> None:
+                 player: int, skipped: tuple[tuple[float, ...], ...] = ()) -> None:
         self.deal = deal
         self.trail = trail
         self.shared = shared
         self.player = player
+        self.skipped = skipped
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Now:
-        return _Now(self.deal, self.trail, self.shared, self.player)
+        return _Now(self.deal, self.trail, self.shared, self.player, self.skipped)
 
     def __copy__(self) -> _Now:
-        return _Now(self.deal, self.trail, self.shared, self.player)
+        return _Now(self.deal, self.trail, self.shared, self.player, self.skipped)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Now, (self.deal, self.trail, self.shared, self.player))
+        return (_Now, (self.deal, self.trail, self.shared, self.player, self.skipped))
 
 
 class PrimeroState(pyspiel.State):  # type: ignore[misc]
@@ -500,6 +521,8 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
                     f"chance outcome {action} is not a position in the pack "
                     f"(0..{len(pack) - 1})")
             after = deal.deal(pack[action])
+            if after.over and now.trail is None and now.shared.deal_on:
+                after = self._dealt_on(after)
         else:
             after = deal.apply(action)
             now.trail = Trail(now.trail, deal, action, after)
@@ -512,6 +535,28 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         else:
             assert after.to_act is not None
             now.player = after.to_act
+
+    def _dealt_on(self, over: GameState) -> GameState:
+        """Under ``deal_on``: a deal ``over`` before any decision is reported, a new one begun.
+
+        Raises:
+            PrimeroError: :data:`DEALS_TRIED` deals in a row ended before any decision.
+        """
+        now = self._now
+        game = self._game()
+        now.skipped = (*now.skipped, tuple(returns(over, game.table)))
+        if len(now.skipped) >= DEALS_TRIED:
+            raise PrimeroError(f"python_primero ({game}): none of {len(now.skipped)} deals in a "
+                               "row needed a decision (deal_on deals on until one does)")
+        return game.first
+
+    @property
+    def skipped_deals(self) -> tuple[tuple[float, ...], ...]:
+        """Under ``deal_on``: the returns of the deals skipped so far, in order.
+
+        Each ended before any decision; paid nothing, they are reported, not lost.
+        """
+        return self._now.skipped
 
     def information_state_tensor(self, player: int | None = None) -> FloatArray:
         """``player``'s information-state tensor (default: the player to act), a new array.

@@ -276,6 +276,7 @@ def simulate(
     jobs: int = 1,
     executor: Executor | None = None,
     progress: bool | None = None,
+    engine: str = "engine",
 ) -> Simulation:
     """Play ``deals`` independent deals with computer players; one record per deal.
 
@@ -302,6 +303,10 @@ def simulate(
         executor: Any :class:`concurrent.futures.Executor` to play the chunks on (e.g. a Dask
             ``client.get_executor()``); the caller keeps it open.
         progress: Show a progress bar; default: for runs of 100+ deals on a terminal.
+        engine: ``"engine"`` (one state at a time) or ``"batch"``: the batched engine
+            (docs/batch.md) with batched agents (``"random"``, ``"strength"``), for the
+            variants it plays; the cards are the same, ``jobs``, ``executor`` and ``progress``
+            are not used.
 
     Returns:
         The :class:`Simulation` (records in deal order).
@@ -324,6 +329,20 @@ def simulate(
     _check_size("deals", deals)
     _check_whole("seed", seed)  # derive_seed reads its text: "1", 1.0 or True would pass
     seed = int(seed)
+    if engine == "batch":
+        from primero.batch.play import batch_agents, batch_results  # (numpy on demand)
+
+        players_agents = batch_agents(agents, players)
+        _check_table(configured, stacks, stake, rest, ante, raise_cap)
+        return Simulation(
+            variant=configured, label=str(configured), mode="deals", players=players,
+            seed=seed, agents=tuple(a.name for a in players_agents), chips=stacks,
+            stake=stake, rest=rest, ante=ante, deals_per_session=0, raise_cap=raise_cap,
+            results=batch_results(configured, str(configured), players=players, deals=deals,
+                                  seed=seed, agents=players_agents, chips=stacks, stake=stake,
+                                  rest=rest, ante=ante, raise_cap=raise_cap))
+    if engine != "engine":
+        raise PrimeroError(f"engine must be 'engine' or 'batch', got {engine!r}")
     specs = tuple(agent_specs(agents, players))
     _check_table(configured, stacks, stake, rest, ante, raise_cap)
     plan = Plan.of(configured, str(configured), players=players, chips=stacks, stake=stake,
