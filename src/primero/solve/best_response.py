@@ -16,12 +16,14 @@ from primero.solve.game import RangeGame
 from primero.solve.ranges import FloatArray, Sums
 from primero.solve.strategy import Strategy
 
-__all__ = ["best_response_value", "exploitability", "game_value", "values"]
+#: Sums shared by sibling ends in one walk (see RangeGame.end_values).
+Memo = dict[int, tuple[FloatArray, Sums | FloatArray]]
+
+__all__ = ["Memo", "best_response_value", "exploitability", "game_value", "values"]
 
 
 def values(strategy: Strategy, seat: int, node: int, reach: FloatArray, *,
-           best: bool = False, memo: dict[int, tuple[FloatArray, Sums]] | None = None) \
-        -> FloatArray:
+           best: bool = False, memo: Memo | None = None) -> FloatArray:
     """``(n,)`` counterfactual chips of ``seat``'s hands at ``node`` (summed over deals).
 
     Args:
@@ -41,7 +43,8 @@ def values(strategy: Strategy, seat: int, node: int, reach: FloatArray, *,
     if here.actor == seat:
         children = np.stack([values(strategy, seat, c, reach, best=best, memo=memo)
                              for c in here.children], axis=1)
-        return children.max(axis=1) if best else (children * table).sum(axis=1)
+        best_value: FloatArray = children.max(axis=1) if best else (children * table).sum(axis=1)
+        return best_value
     total = np.zeros(len(game.ranges[seat]))
     for a, child in enumerate(here.children):
         total += values(strategy, seat, child, reach * table[:, a], best=best, memo=memo)

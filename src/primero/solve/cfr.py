@@ -68,7 +68,7 @@ class CFRPlus:
         return Strategy(self.game, tuple(tables))
 
     def _walk(self, seat: int, node: int, own: FloatArray, other: FloatArray,
-              memo: dict[int, tuple[FloatArray, Sums]]) -> FloatArray:
+              memo: dict[int, tuple[FloatArray, Sums | FloatArray]]) -> FloatArray:
         game = self.game
         here = game.tree.nodes[node]
         if here.actor is None:
@@ -82,7 +82,7 @@ class CFRPlus:
             return total
         children = np.stack([self._walk(seat, child, own * sigma[:, a], other, memo)
                              for a, child in enumerate(here.children)], axis=1)
-        value = (children * sigma).sum(axis=1)
+        value: FloatArray = (children * sigma).sum(axis=1)
         regret = self._regret[node]
         average = self._average[node]
         assert regret is not None and average is not None

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from attrs import frozen
+from attrs import field, frozen
 
 from primero.solve.ranges import CardRemoval, FloatArray, HandRange, Sums, hand_range
 from primero.solve.tree import NotSolvableError, PublicTree, TableParameters, build_tree, deal_line
@@ -45,7 +45,7 @@ class EndValue:
     fixed: float = 0.0
     win: float = 0.0
     lose: float = 0.0
-    tie: FloatArray = np.zeros(0)
+    tie: FloatArray = field(factory=lambda: np.zeros(0))
 
     def values(self, seat: int, own: HandRange, sums: Sums) -> FloatArray:
         """``(n,)`` chips won by ``seat`` summed over the opponent's weights, per own hand."""
@@ -75,26 +75,32 @@ class RangeGame:
     pairs: float
 
     def end_values(self, node: int, seat: int, weights: FloatArray,
-                   memo: dict[int, tuple[FloatArray, Sums]] | None = None) -> FloatArray:
+                   memo: dict[int, tuple[FloatArray, Sums | FloatArray]] | None = None) \
+            -> FloatArray:
         """``(n,)`` chips won by ``seat`` at end ``node``, summed over the opponent's ``weights``.
 
         Args:
             node: An end node's id.
             seat: The seat whose hands are valued.
             weights: ``(m,)`` the opponent's reach of ``node``.
-            memo: Sums already made in this walk, by the weights' identity: sibling ends
-                reached with the same weights (a fold and a hold of the seat's own) share them.
+            memo: Sums already made in this walk, by the weights' identity and the kind of end:
+                sibling ends reached with the same weights (a fold and a hold of the seat's
+                own) share them.
         """
         end = self.ends[node]
         assert end is not None
-        known = memo.get(id(weights)) if memo is not None else None
+        key = 2 * id(weights) + end.showdown
+        known = memo.get(key) if memo is not None else None
         if known is not None and known[0] is weights:
-            sums = known[1]
+            found = known[1]
         else:
-            sums = self.removal[seat].sums(weights)
+            removal = self.removal[seat]
+            found = removal.sums(weights) if end.showdown else removal.totals(weights)
             if memo is not None:
-                memo[id(weights)] = (weights, sums)
-        return end.values(seat, self.ranges[seat], sums)
+                memo[key] = (weights, found)
+        if isinstance(found, Sums):
+            return end.values(seat, self.ranges[seat], found)
+        return (end.fixed if seat == 0 else -end.fixed) * found
 
     def describe(self) -> str:
         """Size in words: public nodes, decisions, hands per player, information sets."""

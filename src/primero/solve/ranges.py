@@ -127,33 +127,50 @@ class CardRemoval:
         k = own.cards.shape[1]
         base = len(own.pool) + 1
         span = int(max(own.strength.max(), other.strength.max())) + 1
-        order_parts: list[IntArray] = []
-        key_parts: list[IntArray] = []
-        offset = 0
-        queries: list[tuple[IntArray, IntArray, int]] = []
-        self._signs: list[int] = []
-        for size in range(k + 1):
-            theirs = _subset_ids(other.cards, size, base)  # (m, c)
-            mine = _subset_ids(own.cards, size, base)  # (n, c)
-            m, c = theirs.shape
-            hands = np.repeat(np.arange(m, dtype=np.int64), c)
-            keys = theirs.reshape(-1) * span + np.repeat(other.strength, c)
-            order = np.argsort(keys, kind="stable")
-            order_parts.append(hands[order])
-            key_parts.append(keys[order])
-            queries.append((mine, own.strength, offset))
-            self._signs.append(-1 if size % 2 else 1)
-            offset += len(keys)
-        self._order = np.concatenate(order_parts)
-        positions = []
-        for (mine, strength, start), keys in zip(queries, key_parts, strict=True):
-            group = mine * span
-            low = group + strength[:, None]
-            at = [np.searchsorted(keys, group + 0, "left"), np.searchsorted(keys, low, "left"),
-                  np.searchsorted(keys, low, "right"), np.searchsorted(keys, group + span, "left")]
-            positions.append(np.stack(at) + start)  # (4, n, c)
-        self._positions = positions
+        # the subsets of even size (added) first, then those of odd size (subtracted)
+        sizes = [*range(0, k + 1, 2), *range(1, k + 1, 2)]
+        mine = np.hstack([_subset_ids(own.cards, size, base) for size in sizes])
+        theirs = np.hstack([_subset_ids(other.cards, size, base) for size in sizes])
+        self._added = sum(len(list(combinations(range(k), size))) for size in sizes[::1]
+                          if size % 2 == 0)
+        subsets, dense = np.unique(np.concatenate([mine.ravel(), theirs.ravel()]),
+                                   return_inverse=True)
+        own_dense = dense[:mine.size].reshape(mine.shape)
+        other_dense = dense[mine.size:].reshape(theirs.shape)
+        # the opponent's incidences (hand, subset) sorted by (subset, strength)
+        c = theirs.shape[1]
+        keys = other_dense.ravel() * span + np.repeat(other.strength, c)
+        order = np.argsort(keys, kind="stable")
+        keys = keys[order]
+        group = own_dense * span
+        low = group + own.strength[:, None]
+        self._order = (order // c).astype(np.int32)
+        #: (n, s) prefix positions where the strengths equal to the hand's start and end.
+        self._low = np.searchsorted(keys, low, "left").astype(np.int32)
+        self._high = np.searchsorted(keys, low, "right").astype(np.int32)
+        #: Prefix positions where each subset's block starts and ends.
+        blocks = np.arange(len(subsets), dtype=np.int64) * span
+        self._start = np.searchsorted(keys, blocks, "left")
+        self._end = np.searchsorted(keys, blocks + span, "left")
+        self._own = own_dense.astype(np.int32)
+        self._other = other_dense.ravel()
+        self._columns = c
+        self._subsets = len(subsets)
         self.size = len(own)
+
+    def totals(self, weights: FloatArray) -> FloatArray:
+        """``(n,)`` the sum of ``weights`` over the opponent's hands disjoint from each own hand.
+
+        Only the subsets' totals are needed (a fold's value): one ``bincount``, no sort.
+        """
+        per_subset = np.bincount(self._other, weights=np.repeat(weights, self._columns),
+                                 minlength=self._subsets)
+        return self._signed(per_subset[self._own])
+
+    def _signed(self, terms: Any) -> FloatArray:
+        """``(n,)`` the inclusion–exclusion sum of ``(n, s)`` per-subset terms."""
+        added = self._added
+        return terms[:, :added].sum(axis=1) - terms[:, added:].sum(axis=1)  # type: ignore[no-any-return]
 
     def sums(self, weights: FloatArray) -> Sums:
         """The sums of ``weights`` (one per opponent hand) for each own hand.
@@ -167,12 +184,10 @@ class CardRemoval:
         prefix = np.empty(len(self._order) + 1)
         prefix[0] = 0.0
         np.cumsum(weights[self._order], out=prefix[1:])
-        below = np.zeros(self.size)
-        tied = np.zeros(self.size)
-        above = np.zeros(self.size)
-        for sign, at in zip(self._signs, self._positions, strict=True):
-            start, low, high, end = (prefix[a] for a in at)
-            below += sign * (low - start).sum(axis=1)
-            tied += sign * (high - low).sum(axis=1)
-            above += sign * (end - high).sum(axis=1)
+        first = prefix[self._start]
+        start = self._signed(first[self._own])
+        total = self._signed((prefix[self._end] - first)[self._own])
+        low = self._signed(prefix[self._low])
+        high = self._signed(prefix[self._high])
+        below, tied, above = low - start, high - low, total - (high - start)
         return Sums(below, tied, above)
