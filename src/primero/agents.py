@@ -42,6 +42,7 @@ from primero.cards import Card
 from primero.errors import EndlessDealError, PrimeroError, UnknownAgentError
 from primero.hands import HAND_SIZE, Ranking
 from primero.session import Session
+from primero.solve.player import EquilibriumAgent
 from primero.state import GameState
 from primero.tables import colex_offsets
 from primero.variants.cardano import (
@@ -1329,10 +1330,12 @@ def hint(view: PlayerView, seed: int = 0) -> str:
 
 
 #: The agents by name, as the CLI offers them.
-AGENTS: dict[str, type[RandomAgent] | type[HeuristicAgent] | type[OddsAgent]] = {
+AGENTS: dict[str, type[RandomAgent] | type[HeuristicAgent] | type[OddsAgent]
+             | type[EquilibriumAgent]] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
     "odds": OddsAgent,
+    "equilibrium": EquilibriumAgent,
 }
 
 
