@@ -18,6 +18,10 @@ import click
 from primero.cli.core import app, console, fail, load_variant, variant_options
 from primero.cli.pages import SHORT_HELP
 from primero.errors import PrimeroError
+from primero.solve.game import solvable_game
+from primero.solve.solving import Block, solve
+from primero.solve.summary import reach, summarise
+from primero.solve.tree import TableParameters
 
 __all__ = ["solve_command"]
 
@@ -40,14 +44,13 @@ __all__ = ["solve_command"]
               help="The most CFR+ iterations.")
 @click.option("--block", type=click.IntRange(1), default=25, show_default=True,
               help="Iterations between two measurements.")
+@click.option("--classes", "depth", type=click.IntRange(0), default=0,
+              help="Then print, for every decision this many actions deep or less, how "
+                   "often each hand class takes each action.")
 def solve_command(variant: str, option: tuple[str, ...], chips: int, stake: int, rest: int,
                   ante: int | None, raise_cap: int, target: float, iterations: int,
-                  block: int) -> None:
+                  block: int, depth: int) -> None:
     """Solve a heads-up game with CFR+ over range vectors and print its convergence."""
-    from primero.solve.game import solvable_game
-    from primero.solve.solving import Block, solve
-    from primero.solve.tree import TableParameters
-
     out = console()
     configured = load_variant(variant, option)
     table = TableParameters(chips=chips, stake=stake, rest=rest, ante=ante, raise_cap=raise_cap)
@@ -71,3 +74,18 @@ def solve_command(variant: str, option: tuple[str, ...], chips: int, stake: int,
     out.print(f"game value {solved.value:+.6f} chips per deal to the eldest, exploitability "
               f"{solved.exploitability:.6f} chips per deal after {solved.blocks[-1].iterations} "
               f"iterations ({time.process_time() - start:.1f} s CPU in all)", soft_wrap=True)
+    if depth:
+        reaches = reach(solved.strategy)
+        for node in game.tree.decisions:
+            if len(game.tree.nodes[node].history) >= depth:
+                continue
+            summary = summarise(solved.strategy, node, reaches)
+            who = "eldest" if summary.actor == 0 else "dealer"
+            out.print(f"\n{who} after {' | '.join(summary.history) or 'the deal'} "
+                      f"(reached in {summary.chance:.1%} of deals):", soft_wrap=True)
+            out.print(f"  {'class':<9} {'share':>6} " + " ".join(f"{a:>13}"
+                                                            for a in summary.actions))
+            for name, share, freq in summary.classes:
+                out.print(f"  {name:<9} {share:>6.1%} " + " ".join(f"{f:>13.1%}" for f in freq))
+            out.print(f"  {'weakest third':<16} " + " ".join(f"{f:>13.1%}"
+                                                         for f in summary.weakest_third))
