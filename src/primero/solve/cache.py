@@ -1,7 +1,8 @@
 """Solved strategies kept on disk, like the hand tables (:func:`primero.tables.cache_dir`).
 
-A strategy is stored beside the tables, in ``<cache>/../solve/`` (``platformdirs``' user cache
-for ``primero``; ``PRIMERO_CACHE_DIR`` moves it, ``PRIMERO_NO_CACHE=1`` turns it off), as a
+A strategy is stored with the tables, in the ``solve`` folder of their directory
+(``platformdirs``' user cache for ``primero``; ``PRIMERO_CACHE_DIR`` moves it,
+``PRIMERO_NO_CACHE=1`` turns it off), as a
 compressed numpy archive named by a digest of everything that decides it: the variant and its
 settings, the table, the target and iteration limit, and the source of :mod:`primero.solve`
 and of the hand tables. A file that cannot be read or does not fit the game is solved again.
@@ -39,7 +40,7 @@ def strategy_file(game: RangeGame, target: float, iterations: int) -> Path | Non
         "solve": source_digest(os.path.dirname(os.path.abspath(__file__))),
     }, sort_keys=True, default=str)
     digest = hashlib.sha256(key.encode()).hexdigest()[:24]
-    return tables.parent / "solve" / f"{variant.name}-{digest}.npz"
+    return tables / "solve" / f"{variant.name}-{digest}.npz"
 
 
 def _load(path: Path, game: RangeGame) -> Strategy | None:
