@@ -240,7 +240,7 @@ def test_bad_input_is_one_line(args: list[str], message: str) -> None:
      "a 15-digit number\n"),
     (["simulate", "--agent", "clever"],
      "error: invalid value for '--agent': 'clever' is not one of 'random', "
-     "'heuristic', 'odds', 'search'.\n"),
+     "'heuristic', 'odds', 'search', 'equilibrium'.\n"),
 ])
 def test_usage_errors_are_one_line_and_exit_2(args: list[str], message: str) -> None:
     """One style (one ``error:`` line) and one status (2) for every usage error."""

@@ -73,6 +73,7 @@ def test_the_help_at_eighty_columns_word_for_word() -> None:
         "  replay       Replay a deal file and show how it ends.\n"
         "  rules        Print a variant's rules summary, options and sources.\n"
         "  simulate     Simulate deals between computer players and summarise them.\n"
+        "  solve        Solve a heads-up game by CFR+ and print its exploitability.\n"
         "  variants     List the installed variants, their aliases and plug-ins.")
 
 

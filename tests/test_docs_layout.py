@@ -118,7 +118,7 @@ def test_the_extras_table_lists_every_extra_of_pyproject() -> None:
 def test_choices_in_the_cli_reference_show_no_backslash(generator: ModuleType) -> None:
     """``[random\\|heuristic]`` showed its backslash: a pipe in a code span needs none."""
     page = generator.cli_page()
-    assert "| `-a, --agent [random|heuristic|odds|search]` |" in page
+    assert "| `-a, --agent [random|heuristic|odds|search|equilibrium]` |" in page
     assert "\\|" not in page
 
 

@@ -501,7 +501,7 @@ def test_unknown_agent_is_a_primero_error() -> None:
     with pytest.raises(UnknownAgentError) as info:
         make_agent("clever")
     assert str(info.value) == ("unknown agent 'clever'; known agents: random, heuristic, odds, "
-                               "search")
+                               "search, equilibrium")
     assert isinstance(info.value, ValueError)
 
 

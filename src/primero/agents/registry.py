@@ -10,6 +10,7 @@ from primero.agents.odds import OddsAgent
 from primero.agents.protocol import Agent, RandomAgent
 from primero.agents.search import SearchAgent
 from primero.errors import UnknownAgentError
+from primero.solve.player import EquilibriumAgent
 
 __all__ = ["AGENTS", "LADDER", "make_agent"]
 
@@ -19,6 +20,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "heuristic": HeuristicAgent,
     "odds": OddsAgent,
     "search": SearchAgent,
+    "equilibrium": EquilibriumAgent,
 }
 
 #: The strength ladder, weakest first (docs/agents.md gives each rung's duplicate figure

@@ -49,6 +49,7 @@ COMMAND_MODULES: dict[str, str] = {
     "compare": "primero.cli.compare",
     "match": "primero.cli.match",
     "odds": "primero.cli.odds",
+    "solve": "primero.cli.solve",
 }
 
 #: Each command -> its one-line help, as ``primero --help`` lists it (the command's
@@ -63,6 +64,7 @@ SHORT_HELP: dict[str, str] = {
     "replay": "Replay a deal file and show how it ends.",
     "rules": "Print a variant's rules summary, options and sources.",
     "simulate": "Simulate deals between computer players and summarise them.",
+    "solve": "Solve a heads-up game by CFR+ and print its exploitability.",
     "variants": "List the installed variants, their aliases and plug-ins.",
 }
 

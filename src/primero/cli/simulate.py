@@ -3,7 +3,7 @@
 Registered on :data:`primero.cli.core.app`::
 
     primero simulate [--variant V] [--players N] [--deals N] [--seed N]
-                     [--agent random|heuristic|odds|search] [--jobs N] [--json]
+                     [--agent random|heuristic|odds|search|equilibrium] [--jobs N] [--json]
     primero compare VARIANT... [--deals N] [--seed N] [--agents A,B] [--jobs N]
                     [--plot FILE.png] [--json]
 
