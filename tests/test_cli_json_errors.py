@@ -27,6 +27,7 @@ FAILING = [
     (("odds",), 2, "missing argument 'CARDS...' (see 'primero odds --help')"),
     (("replay", "no-such-deal.toml"), 1, "cannot read no-such-deal.toml"),
     (("variants", "extra"), 2, "got unexpected extra argument (extra)"),
+    (("match", "clever", "odds"), 2, "invalid value for 'CANDIDATE': 'clever' is not one of "),
 ]
 
 
