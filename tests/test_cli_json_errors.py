@@ -24,6 +24,8 @@ FAILING = [
     (("simulate", "--players", "1"), 2, "invalid value for '--players': must be at least 2, "
                                          "got 1"),
     (("compare", "waks:tie=x", "--deals", "1"), 1, "option 'tie': bad value 'x'"),
+    (("match", "random", "heuristic", "--deals", "1"), 2,
+     "invalid value for '--deals': must be at least 2, got 1"),
     (("odds",), 2, "missing argument 'CARDS...' (see 'primero odds --help')"),
     (("replay", "no-such-deal.toml"), 1, "cannot read no-such-deal.toml"),
     (("variants", "extra"), 2, "got unexpected extra argument (extra)"),
