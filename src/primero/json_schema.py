@@ -16,11 +16,11 @@ package is not a dependency of primero). The kinds (:data:`KINDS`):
   error: ``{"format": 1, "error": "<message>"}`` when it fails, ``{"format": 1, "warning":
   "<message>"}`` for a skipped plug-in.
 
-One version, :data:`FORMAT`, covers all of it: a deal file, a record's JSON and every
-``--json`` object and line begin with it as their ``format`` key. A hand value and a
-settlement are pieces of those documents (a settlement inside a replay answer, hand values
-inside a settlement) and carry no key of their own; they are read under the version of the
-document that holds them. docs/reference/json.md describes every key.
+One version, :data:`FORMAT`, covers all of it: a deal file, a record's JSON,
+:func:`~primero.serialize.to_dict` of a settlement or a hand value, and every ``--json``
+object and line begin with it as their ``format`` key. The pieces inside them (a hand value
+inside a settlement, a run inside a comparison) carry none: they are read under the version
+of the document that holds them. docs/reference/json.md describes every key.
 
 Example::
 
@@ -42,9 +42,10 @@ from primero.errors import PrimeroError
 __all__ = ["FORMAT", "KINDS", "schema"]
 
 #: The version of primero's JSON and of its deal files: the ``format`` key that a deal file,
-#: a record's JSON and every ``--json`` answer of the command line begin with (one version
-#: for all of them). A deal file without the key is read as this version; a file of another
-#: version is refused. It changes only when a key changes meaning or is removed.
+#: a record's JSON, ``to_dict`` of a settlement or a hand value and every ``--json`` answer
+#: of the command line begin with (one version for all of them). A deal file or a settlement
+#: without the key is read as this version; one of another version is refused. It changes
+#: only when a key changes meaning or is removed.
 FORMAT = 1
 
 #: The kinds of JSON the schema defines (:func:`schema`'s argument): a deal file or record,

@@ -10,7 +10,9 @@ state), a :class:`~primero.state.PlayerView`, a
 whole numbers, seats numbers in playing order from 0 (the eldest is the seat after the
 ``dealer``).
 :func:`settlement_from_dict` and :func:`record_from_dict` read a settlement and a record back;
-``X_from_dict(to_dict(x)) == x``. The schema is documented in ``docs/reference/json.md``.
+``X_from_dict(to_dict(x)) == x``. A record, a settlement and a hand value begin with
+``"format"`` (:data:`primero.json_schema.FORMAT`); the schema is documented in
+``docs/reference/json.md`` and given by :func:`primero.json_schema.schema`.
 
 Example::
 
