@@ -50,8 +50,8 @@ from primero.cli.narration import YOU, narrate, possessive, to_you
 from primero.cli.pages import SHORT_HELP
 from primero.engine import start_deal
 from primero.errors import PrimeroError, RecordError
+from primero.json_schema import FORMAT
 from primero.records import (
-    FORMAT,
     dump_record,
     load_record,
     record_from_state,
