@@ -25,6 +25,7 @@ Pure Python (the standard library's :class:`statistics.NormalDist`); no numpy or
 from __future__ import annotations
 
 import math
+import numbers
 import statistics
 from collections.abc import Sequence
 
@@ -189,9 +190,11 @@ def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> In
     (``-inf``, ``inf``); with none, the mean is 0 and the interval unbounded.
 
     Raises:
-        PrimeroError: a bad ``confidence``.
+        PrimeroError: a bad ``confidence``, or a value that is not a finite number (NaN,
+            infinity, text); the message names the first such value's place.
     """
     _check_confidence(confidence)
+    _check_values("values", values)
     n = len(values)
     if n == 0:
         return Interval(estimate=0.0, low=-math.inf, high=math.inf, deals=0, spread=math.nan,
@@ -215,8 +218,11 @@ def paired_interval(first: Sequence[float], second: Sequence[float],
     luck cancels in each difference. For a share, give 0/1 (or ``1/k``) per deal.
 
     Raises:
-        PrimeroError: the two sequences differ in length, or a bad ``confidence``.
+        PrimeroError: the two sequences differ in length, a value is not a finite number, or
+            a bad ``confidence``.
     """
+    _check_values("first", first)
+    _check_values("second", second)
     if len(first) != len(second):
         raise PrimeroError(f"paired figures need the same deals: {len(first)} against "
                            f"{len(second)} deals")
@@ -245,6 +251,7 @@ def cluster_interval(values: Sequence[float], clusters: Sequence[int],
     if len(values) != len(clusters):
         raise PrimeroError(f"one cluster per deal: {len(values)} values, {len(clusters)} "
                            "clusters")
+    _check_values("values", values)
     sums: dict[int, list[float]] = {}
     for value, cluster in zip(values, clusters, strict=True):
         total = sums.setdefault(cluster, [0.0, 0.0])
@@ -335,6 +342,14 @@ def deals_needed(pilot: Interval, half_width: float) -> int:
         raise PrimeroError(f"the pilot rests on {pilot.deals} deal(s): its spread is unknown; "
                            "run a pilot of at least 2 deals")
     return max(2, math.ceil((z * pilot.spread / half_width) ** 2))
+
+
+def _check_values(name: str, values: Sequence[float]) -> None:
+    """Refuse a value that is not a finite real number, naming its place (never the list)."""
+    for i, value in enumerate(values):
+        if not isinstance(value, numbers.Real) or not math.isfinite(value):
+            raise PrimeroError(f"{name}[{i}] must be a finite number of chips or a share, "
+                               f"got {value!r:.40}")
 
 
 def _check_confidence(confidence: float) -> None:

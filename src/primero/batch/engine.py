@@ -66,7 +66,11 @@ from primero.setup import DealSetup
 from primero.start import table_setup, whole
 from primero.variant import Variant
 
-__all__ = ["BatchEngine"]
+__all__ = ["MAX_BATCH_DEALS", "BatchEngine"]
+
+#: The most deals one batch holds (about 1.5 KB of arrays a deal, so about 2 GB at most):
+#: more are played as several batches, as ``simulate(..., engine="batch")`` does.
+MAX_BATCH_DEALS = 2 ** 20
 
 
 class BatchEngine:
@@ -92,7 +96,8 @@ class BatchEngine:
     Raises:
         UnknownVariantError: the batch does not play the variant (the message says why).
         PrimeroError: bad players, chips, dealer or table, as :func:`primero.engine.start_deal`
-            says, or ``deals`` below 1.
+            says, or ``deals`` not a whole number from 1 to :data:`MAX_BATCH_DEALS`, or
+            more than the memory holds.
     """
 
     def __init__(self, variant: Variant | str, deals: int, players: int | Sequence[str] = 2,
@@ -104,6 +109,9 @@ class BatchEngine:
             variant = get_variant(variant)
         if not whole(deals) or deals < 1:
             raise PrimeroError(f"deals must be a whole number of at least 1, got {deals!r}")
+        if deals > MAX_BATCH_DEALS:
+            raise PrimeroError(f"deals: at most {MAX_BATCH_DEALS:,} deals in one batch (about "
+                               f"1.5 KB of arrays each), got {deals:,}; step several batches")
         names = tuple(f"P{i}" for i in range(players)) if isinstance(players, int) \
             else tuple(players)
         table_chips = chips
@@ -134,7 +142,11 @@ class BatchEngine:
                             np.broadcast_to(np.array(stacks, dtype=np.int64),
                                             (deals, len(names))).copy())
         self.carry = np.broadcast_to(carries, (deals,)).copy()
-        self.state = BatchState(deals, len(names), len(variant.pack), self.rules.hand)
+        try:
+            self.state = BatchState(deals, len(names), len(variant.pack), self.rules.hand)
+        except MemoryError:
+            raise PrimeroError(f"deals: {deals:,} deals do not fit in memory; step fewer at "
+                               f"once") from None
         self._rng = np.random.default_rng(0)
         self._mask: np.ndarray | None = None
         self._spans: tuple[np.ndarray, np.ndarray] | None = None
@@ -148,6 +160,11 @@ class BatchEngine:
     def size(self) -> int:
         """The action space's size: ids are ``0..size-1`` (the engine's ids)."""
         return self.rules.size
+
+    @property
+    def ready(self) -> bool:
+        """Whether :meth:`reset` has dealt the deals (before it there is nothing to read)."""
+        return self._ready
 
     @property
     def to_act(self) -> np.ndarray:
@@ -308,7 +325,18 @@ class BatchEngine:
         return [self._record(k) if over[k] else None for k in range(self.deals)]
 
     def actions(self, deal: int) -> list[tuple[int, Action]]:
-        """The history of deal ``deal``: ``(seat, action)`` in order (the engine's history)."""
+        """The history of deal ``deal``: ``(seat, action)`` in order (the engine's history).
+
+        Raises:
+            PrimeroError: ``deal`` is not a whole number from 0 to N - 1 (no counting from the
+                end), or :meth:`reset` was not called.
+        """
+        self._check_ready()
+        if isinstance(deal, bool) or not isinstance(deal, int | np.integer) \
+                or not 0 <= deal < self.deals:
+            raise PrimeroError(f"deal must be a deal number 0..{self.deals - 1}, got "
+                               f"{deal!r:.40}")
+        deal = int(deal)
         st = self.state
         pack = self.rules.pack
         out: list[tuple[int, Action]] = []
@@ -321,7 +349,7 @@ class BatchEngine:
     # the inside ----------------------------------------------------------------------------
 
     def _check_ready(self) -> None:
-        if not self._ready:
+        if not self.ready:
             raise PrimeroError("call reset(seed) first: no deal is dealt yet")
 
     def _action(self, i: int, bits: int, pack: tuple[Any, ...]) -> Action:

@@ -185,8 +185,9 @@ def _check_plan(variant: Variant, table: TableParameters) -> None:
     for step in _start(variant, table).plan:
         if step.kind not in BETTING_STEPS:
             raise NotSolvableError(
-                f"{variant.name}: its deal has a {step.kind!r} step ({step}); the solver takes "
-                "only ante, deal, betting and showdown steps (no exchange)")
+                f"{variant.name}: its deal has {_article(step.kind)} {step.kind!r} step "
+                f"({step}); the solver takes only ante, deal, betting and showdown steps "
+                "(no exchange)")
 
 
 def _deal_facts(variant: Variant, table: TableParameters) \
@@ -285,3 +286,8 @@ def build_tree(variant: Variant, table: TableParameters) -> PublicTree:
     walk(deal_line(variant, table, deals[0]), (), second[0])
     return PublicTree(variant=variant, table=table, nodes=tuple(nodes), pool=pool,
                       hidden=hidden, open_cards=opened)
+
+
+def _article(word: str) -> str:
+    """``"an"`` before a vowel (an 'exchange' step), else ``"a"`` (a 'declare' step)."""
+    return "an" if word[:1].lower() in "aeiou" else "a"

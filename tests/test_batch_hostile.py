@@ -1,0 +1,70 @@
+"""Hostile input to the batched engine: every bad argument is a PrimeroError naming it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from primero.batch import BatchEngine, observation_tensors
+from primero.batch.engine import MAX_BATCH_DEALS
+from primero.errors import PrimeroError, UnknownAgentError
+from primero.simulation import simulate
+
+
+def test_a_batch_beyond_the_cap_is_refused_before_any_array_is_allocated() -> None:
+    with pytest.raises(PrimeroError, match=r"at most 1,048,576 deals in one batch"):
+        BatchEngine("waks", deals=10 ** 12, players=2)
+    with pytest.raises(PrimeroError, match="at most"):
+        BatchEngine("waks", deals=MAX_BATCH_DEALS + 1, players=2)
+
+
+@pytest.mark.parametrize("deal", [3, -1, -4, 1.5, "0", True])
+def test_actions_of_a_deal_outside_the_batch_name_the_deal(deal: object) -> None:
+    batch = BatchEngine("waks", deals=3, players=2)
+    batch.reset(seed=1)
+    with pytest.raises(PrimeroError, match=r"deal must be a deal number 0\.\.2"):
+        batch.actions(deal)  # type: ignore[arg-type]
+
+
+def test_actions_of_a_deal_list_its_history_in_order() -> None:
+    batch = BatchEngine("waks", deals=2, players=2)
+    batch.reset(seed=1)
+    batch.step(np.array([1, 1]))  # both eldests pass
+    assert [seat for seat, _ in batch.actions(1)] == [0]
+    assert [seat for seat, _ in batch.actions(np.int64(0))] == [0]  # type: ignore[arg-type]
+
+
+def test_actions_and_observations_before_reset_ask_for_reset() -> None:
+    batch = BatchEngine("waks", deals=2, players=2)
+    assert batch.ready is False
+    with pytest.raises(PrimeroError, match=r"call reset\(seed\) first"):
+        observation_tensors(batch, 0)
+    with pytest.raises(PrimeroError, match=r"call reset\(seed\) first"):
+        batch.actions(0)
+    batch.reset(seed=0)
+    assert batch.ready is True
+    assert observation_tensors(batch, 0).shape[0] == 2
+
+
+def test_a_refused_step_changes_nothing() -> None:
+    batch = BatchEngine("waks", deals=4, players=2)
+    batch.reset(seed=7)
+    before = (batch.to_act.copy(), batch.stacks.copy(), batch.legal_mask().copy())
+    for ids in (np.full(4, 10 ** 6), np.full(4, -1), np.full(4, np.nan), np.ones(4, bool)):
+        with pytest.raises(PrimeroError):
+            batch.step(ids)
+    assert np.array_equal(batch.to_act, before[0])
+    assert np.array_equal(batch.stacks, before[1])
+    assert np.array_equal(batch.legal_mask(), before[2])
+
+
+@pytest.mark.parametrize("agents", [None, 5, {"random": 1}])
+def test_batch_simulate_with_agents_that_are_no_names_is_a_primero_error(agents: object) -> None:
+    with pytest.raises(PrimeroError, match="engine='batch' plays batched agents by name"):
+        simulate("waks", players=2, deals=2, engine="batch", agents=agents)  # type: ignore[arg-type]
+
+
+def test_batch_simulate_with_the_default_agents_says_which_agents_the_batch_plays() -> None:
+    with pytest.raises(UnknownAgentError,
+                       match="'heuristic': engine='batch' plays 'random' or 'strength'"):
+        simulate("waks", players=2, deals=2, engine="batch")

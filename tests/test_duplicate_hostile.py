@@ -1,0 +1,70 @@
+"""Hostile input to duplicate play and the intervals: named errors, never a bare one."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+
+from primero.actions import Action, Vie
+from primero.analysis import duplicate_match
+from primero.analysis.intervals import cluster_interval, mean_interval, paired_interval
+from primero.errors import AgentFailedError, IllegalActionError, PrimeroError, UnknownVariantError
+from primero.views import PlayerView
+
+
+class Raising:
+    name = "raising"
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        raise RuntimeError("boom")
+
+
+class Oversized:
+    name = "oversized"
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        return Vie(999)
+
+
+@pytest.mark.parametrize("values", [[1.0, math.nan, 2.0], [1.0, math.inf], ["a", "b"], [None, 1.0]])
+def test_a_mean_interval_of_a_value_that_is_no_finite_number_names_its_place(
+        values: list[object]) -> None:
+    with pytest.raises(PrimeroError, match=r"values\[\d\] must be a finite number"):
+        mean_interval(values)  # type: ignore[arg-type]
+
+
+def test_paired_and_cluster_intervals_name_a_nan_value() -> None:
+    with pytest.raises(PrimeroError, match=r"^second\[1\] must be a finite number"):
+        paired_interval([1.0, 2.0], [1.0, math.nan])
+    with pytest.raises(PrimeroError, match=r"^values\[0\] must be a finite number"):
+        cluster_interval([math.inf, 2.0, 3.0], [0, 0, 1])
+
+
+def test_intervals_still_take_numpy_numbers_and_flags() -> None:
+    interval = mean_interval(np.array([1, 2, 3]))  # type: ignore[arg-type]
+    assert (interval.estimate, interval.spread) == (2.0, 1.0)
+    assert mean_interval([True, False, True, False]).estimate == 0.5
+
+
+def test_an_agent_that_raises_in_a_match_is_named_with_its_role_and_deal() -> None:
+    with pytest.raises(AgentFailedError,
+                       match=r"^deal 0 \(the candidate in seat 0\): the candidate \(raising\) "
+                             r"raised RuntimeError: boom$") as caught:
+        duplicate_match("waks", Raising(), "random", deals=2)
+    assert isinstance(caught.value.__cause__, RuntimeError)
+
+
+def test_an_opponent_that_plays_an_illegal_action_is_named_as_the_opponent() -> None:
+    with pytest.raises(IllegalActionError,
+                       match=r"^deal 0 \(the candidate in seat [01]\): the opponent "
+                             r"\(oversized\) played an illegal action: P[01] cannot vie 999"):
+        duplicate_match("waks", "random", Oversized(), deals=2)
+
+
+@pytest.mark.parametrize("variant", [None, 5, Raising()])
+def test_a_variant_that_is_no_name_is_an_unknown_variant(variant: object) -> None:
+    with pytest.raises(UnknownVariantError, match="a variant is a Variant or its name, got"):
+        duplicate_match(variant, "random", "random", deals=2)  # type: ignore[arg-type]
