@@ -595,7 +595,7 @@ def test_rules_unknown_variant() -> None:
          "error: invalid value for '--players': waks is played by 2 to 6 players; got 9"),
         (["--agent", "clever"],
          "error: invalid value for '--agent': 'clever' is not one of 'random', 'heuristic', "
-         "'odds'."),
+         "'odds', 'search', 'equilibrium'."),
         (["--chips", "0"], "error: invalid value for '--chips': must be at least 1, got 0"),
         (["--stake", "0"], "error: invalid value for '--stake': must be at least 1, got 0"),
         (["--stake", "4"], "error: invalid value for '--rest': the rest (the largest bet) must "
