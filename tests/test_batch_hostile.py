@@ -68,3 +68,23 @@ def test_batch_simulate_with_the_default_agents_says_which_agents_the_batch_play
     with pytest.raises(UnknownAgentError,
                        match="'heuristic': engine='batch' plays 'random' or 'strength'"):
         simulate("waks", players=2, deals=2, engine="batch")
+
+
+@pytest.mark.parametrize("chips", [2 ** 62, [5, 2 ** 62],
+                                   np.full((2, 2), 2 ** 64 - 1, np.uint64)])
+def test_chips_past_what_64_bits_hold_are_refused_not_wrapped(chips: object) -> None:
+    with pytest.raises(PrimeroError, match=r"at most 72,057,594,037,927,936 \(2\*\*56\)"):
+        BatchEngine("waks", deals=2, players=2, chips=chips)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("carry", [2.7, float("nan"), 2 ** 62, np.array([2 ** 64 - 1, 0], np.uint64)])
+def test_a_carry_that_is_no_whole_number_of_chips_is_refused_not_truncated(carry: object) -> None:
+    with pytest.raises(PrimeroError, match="carry must be a whole number of chips"):
+        BatchEngine("waks", deals=2, players=2, carry=carry)  # type: ignore[arg-type]
+
+
+def test_records_with_auto_reset_are_refused_not_all_none() -> None:
+    batch = BatchEngine("waks", deals=2, players=2, auto_reset=True)
+    batch.reset(seed=1)
+    with pytest.raises(PrimeroError, match="records are kept only without auto_reset"):
+        batch.records()

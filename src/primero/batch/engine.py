@@ -66,7 +66,11 @@ from primero.setup import DealSetup
 from primero.start import table_setup, whole
 from primero.variant import Variant
 
-__all__ = ["MAX_BATCH_DEALS", "BatchEngine"]
+__all__ = ["MAX_BATCH_CHIPS", "MAX_BATCH_DEALS", "BatchEngine"]
+
+#: The most chips a player or a carry-over holds in a batch: seven of them (six stacks and
+#: a carry) still add up within a signed 64-bit integer.
+MAX_BATCH_CHIPS = 2 ** 56
 
 #: The most deals one batch holds (about 1.5 KB of arrays a deal, so about 2 GB at most):
 #: more are played as several batches, as ``simulate(..., engine="batch")`` does.
@@ -126,10 +130,20 @@ class BatchEngine:
                 raise PrimeroError("every player needs at least 1 chip: the chips array holds "
                                    f"{int(chips.min())}")
             table_chips = [1] * len(names) if per_deal else [int(c) for c in chips]
-        carries = np.asarray(carry, dtype=np.int64)
-        if carries.shape not in ((), (deals,)) or int(carries.min(initial=0)) < 0:
-            raise PrimeroError(f"carry must be a number of chips of 0 or more, or one per deal "
-                               f"({deals},), got {carry!r:.60}")
+        if isinstance(chips, np.ndarray) and int(chips.max()) > MAX_BATCH_CHIPS \
+                or not isinstance(chips, np.ndarray) and any(
+                    whole(c) and c > MAX_BATCH_CHIPS
+                    for c in ([chips] if not isinstance(chips, Sequence) else chips)):
+            raise PrimeroError(f"chips: the batch holds chips as 64-bit integers, so each "
+                               f"player's chips are at most {MAX_BATCH_CHIPS:,} (2**56); the "
+                               f"engine (start_deal) takes more")
+        given_carry = np.asarray(carry)
+        if given_carry.dtype.kind not in "iu" or given_carry.shape not in ((), (deals,)) \
+                or int(given_carry.min(initial=0)) < 0 \
+                or int(given_carry.max(initial=0)) > MAX_BATCH_CHIPS:
+            raise PrimeroError(f"carry must be a whole number of chips from 0 to 2**56, or one "
+                               f"per deal ({deals},), got {carry!r:.60}")
+        carries = given_carry.astype(np.int64)
         _, stacks, seat, table, _ = table_setup(variant, names, table_chips,  # type: ignore[arg-type]
                                                 dealer, stake, rest, ante,
                                                 int(carries.max(initial=0)), raise_cap)
@@ -319,7 +333,13 @@ class BatchEngine:
         A record replays (:func:`primero.records.replay`) to the batch's final stacks: a
         deal dealt from ``seeds`` is written with its seed, one dealt from the generator with
         its whole stock and its reshuffles.
+
+        Raises:
+            PrimeroError: the batch deals again at once (``auto_reset``): no record is kept.
         """
+        if self.auto_reset:
+            raise PrimeroError("records are kept only without auto_reset: a finished deal is "
+                               "dealt again at once, so its history is gone")
         st = self.state
         over = st.ended != ENDED_NOT
         return [self._record(k) if over[k] else None for k in range(self.deals)]
