@@ -77,7 +77,8 @@ def test_chips_past_what_64_bits_hold_are_refused_not_wrapped(chips: object) -> 
         BatchEngine("waks", deals=2, players=2, chips=chips)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("carry", [2.7, float("nan"), 2 ** 62, np.array([2 ** 64 - 1, 0], np.uint64)])
+@pytest.mark.parametrize("carry", [2.7, float("nan"), 2 ** 62,
+                                   np.array([2 ** 64 - 1, 0], np.uint64)])
 def test_a_carry_that_is_no_whole_number_of_chips_is_refused_not_truncated(carry: object) -> None:
     with pytest.raises(PrimeroError, match="carry must be a whole number of chips"):
         BatchEngine("waks", deals=2, players=2, carry=carry)  # type: ignore[arg-type]

@@ -130,10 +130,12 @@ class BatchEngine:
                 raise PrimeroError("every player needs at least 1 chip: the chips array holds "
                                    f"{int(chips.min())}")
             table_chips = [1] * len(names) if per_deal else [int(c) for c in chips]
-        if isinstance(chips, np.ndarray) and int(chips.max()) > MAX_BATCH_CHIPS \
-                or not isinstance(chips, np.ndarray) and any(
-                    whole(c) and c > MAX_BATCH_CHIPS
-                    for c in ([chips] if not isinstance(chips, Sequence) else chips)):
+        if isinstance(chips, np.ndarray):
+            most = int(chips.max())
+        else:
+            counts = chips if isinstance(chips, Sequence) else [chips]
+            most = max((c for c in counts if whole(c)), default=0)
+        if most > MAX_BATCH_CHIPS:
             raise PrimeroError(f"chips: the batch holds chips as 64-bit integers, so each "
                                f"player's chips are at most {MAX_BATCH_CHIPS:,} (2**56); the "
                                f"engine (start_deal) takes more")
