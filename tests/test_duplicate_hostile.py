@@ -68,3 +68,8 @@ def test_an_opponent_that_plays_an_illegal_action_is_named_as_the_opponent() -> 
 def test_a_variant_that_is_no_name_is_an_unknown_variant(variant: object) -> None:
     with pytest.raises(UnknownVariantError, match="a variant is a Variant or its name, got"):
         duplicate_match(variant, "random", "random", deals=2)  # type: ignore[arg-type]
+
+
+def test_a_player_count_of_a_fixed_size_variant_reads_as_the_engine_says_it() -> None:
+    with pytest.raises(PrimeroError, match=r"^toy is played by 2 players; got 3$"):
+        duplicate_match("toy", "random", "random", players=3, deals=2)

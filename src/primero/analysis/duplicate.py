@@ -240,8 +240,8 @@ def duplicate_match(
         if isinstance(value, bool) or not hasattr(type(value), "__index__"):
             raise PrimeroError(f"{name} must be a whole number, got {value!r}")
     if not low <= players <= high:
-        raise PrimeroError(f"{configured.name} is played by {low} to {high} players; "
-                           f"got {players}")
+        counts = f"{low}" if low == high else f"{low} to {high}"
+        raise PrimeroError(f"{configured.name} is played by {counts} players; got {players}")
     if deals < 2:
         raise PrimeroError(f"a duplicate match needs at least 2 deals for an interval, "
                            f"got {deals}")
