@@ -10,7 +10,13 @@ import pytest
 
 from primero.actions import Action, Vie
 from primero.analysis import duplicate_match
-from primero.analysis.intervals import cluster_interval, mean_interval, paired_interval
+from primero.analysis.intervals import (
+    cluster_interval,
+    deals_needed,
+    mean_interval,
+    paired_interval,
+    share_interval,
+)
 from primero.errors import AgentFailedError, IllegalActionError, PrimeroError, UnknownVariantError
 from primero.views import PlayerView
 
@@ -73,3 +79,26 @@ def test_a_variant_that_is_no_name_is_an_unknown_variant(variant: object) -> Non
 def test_a_player_count_of_a_fixed_size_variant_reads_as_the_engine_says_it() -> None:
     with pytest.raises(PrimeroError, match=r"^toy is played by 2 players; got 3$"):
         duplicate_match("toy", "random", "random", players=3, deals=2)
+
+
+def test_deals_needed_refuses_what_it_cannot_answer_by_name() -> None:
+    pilot = mean_interval([1.0, 2.0, 3.0])
+    with pytest.raises(PrimeroError, match=r"^half_width must be positive \(a finite number\), "
+                                           r"got inf$"):
+        deals_needed(pilot, math.inf)
+    with pytest.raises(PrimeroError, match="half_width 1e-300 needs more than 1e"):
+        deals_needed(pilot, 1e-300)
+    with pytest.raises(PrimeroError, match="half_width 1e-300 needs more than 1e"):
+        deals_needed(share_interval(0, 10), 1e-300)
+    with pytest.raises(PrimeroError, match=r"^pilot must be an Interval"):
+        deals_needed(None, 0.1)  # type: ignore[arg-type]
+    # the figures it does answer are unchanged: ⌈(1.96·1/0.1)²⌉ = 385
+    assert deals_needed(pilot, 0.1) == 385
+    assert deals_needed(mean_interval([1.0, 1.0, 1.0]), 0.1) == 2  # no spread: the floor
+
+
+def test_a_share_or_a_value_past_what_a_float_holds_is_named() -> None:
+    with pytest.raises(PrimeroError, match="0 <= successes <= deals, got inf of inf"):
+        share_interval(math.inf, math.inf)
+    with pytest.raises(PrimeroError, match=r"^values\[0\] must be a finite number"):
+        mean_interval([10 ** 400, 1])
