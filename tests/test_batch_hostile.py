@@ -7,7 +7,7 @@ import pytest
 
 from primero.batch import BatchEngine, observation_tensors
 from primero.batch.engine import MAX_BATCH_DEALS
-from primero.errors import PrimeroError, UnknownAgentError
+from primero.errors import PrimeroError, UnknownAgentError, UnknownVariantError
 from primero.simulation import simulate
 
 
@@ -89,3 +89,30 @@ def test_records_with_auto_reset_are_refused_not_all_none() -> None:
     batch.reset(seed=1)
     with pytest.raises(PrimeroError, match="records are kept only without auto_reset"):
         batch.records()
+
+
+@pytest.mark.parametrize("players", ["ab", 2.0, None])
+def test_players_that_are_no_count_or_list_of_names_are_refused(players: object) -> None:
+    with pytest.raises(PrimeroError, match="players must be a number of players or a list"):
+        BatchEngine("waks", deals=2, players=players)  # type: ignore[arg-type]
+
+
+def test_a_variant_that_is_no_variant_or_name_is_an_unknown_variant() -> None:
+    with pytest.raises(UnknownVariantError, match="variant must be a Variant or its name"):
+        BatchEngine(None, deals=2)  # type: ignore[arg-type]
+
+
+def test_numpy_seeds_and_counts_read_as_the_same_ints() -> None:
+    by_list = BatchEngine("waks", deals=2, players=2)
+    by_list.reset(seeds=[11, 12])
+    by_array = BatchEngine("waks", deals=np.int64(2), players=2)  # type: ignore[arg-type]
+    by_array.reset(seeds=np.array([11, 12]))
+    assert by_array.deals == 2
+    assert np.array_equal(by_list.legal_mask(), by_array.legal_mask())
+    assert [r for r in by_list.state.seeds] == [11, 12] == by_array.state.seeds
+    generated, from_numpy = (BatchEngine("waks", deals=2, players=2) for _ in range(2))
+    generated.reset(seed=3)
+    from_numpy.reset(seed=np.int64(3))
+    assert generated.state.seeds == from_numpy.state.seeds
+    with pytest.raises(PrimeroError, match="seeds must be 2 whole numbers"):
+        by_list.reset(seeds=5)  # type: ignore[arg-type]

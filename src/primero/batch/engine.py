@@ -59,7 +59,7 @@ from primero.batch.state import (
     ENDED_SHOWDOWN,
     BatchState,
 )
-from primero.errors import IllegalActionError, PrimeroError
+from primero.errors import IllegalActionError, PrimeroError, UnknownVariantError
 from primero.plugins.registry import get_variant
 from primero.records import DealRecord
 from primero.setup import DealSetup
@@ -111,6 +111,13 @@ class BatchEngine:
                  auto_reset: bool = False) -> None:
         if isinstance(variant, str):
             variant = get_variant(variant)
+        if not isinstance(variant, Variant):
+            raise UnknownVariantError(f"variant must be a Variant or its name, got "
+                                      f"{type(variant).__name__}")
+        if isinstance(players, str) or not (whole(players) or isinstance(players, Sequence)):
+            raise PrimeroError(f"players must be a number of players or a list of their names, "
+                               f"got {players!r:.40}")
+        deals = _whole(deals)
         if not whole(deals) or deals < 1:
             raise PrimeroError(f"deals must be a whole number of at least 1, got {deals!r}")
         if deals > MAX_BATCH_DEALS:
@@ -230,8 +237,12 @@ class BatchEngine:
                                "(one engine seed per deal)")
         st = self.state
         rows = np.arange(self.deals)
+        seed = _whole(seed)
         if seeds is not None:
-            given = list(seeds)
+            if isinstance(seeds, str) or not hasattr(seeds, "__iter__"):
+                raise PrimeroError(f"seeds must be {self.deals} whole numbers (one per deal), "
+                                   f"got {type(seeds).__name__}")
+            given = [_whole(s) for s in seeds]
             if len(given) != self.deals or not all(whole(s) for s in given):
                 raise PrimeroError(f"seeds must be {self.deals} whole numbers (one per deal)")
             self._rng = np.random.default_rng([abs(int(s)) for s in given[:4]])
@@ -241,7 +252,7 @@ class BatchEngine:
         else:
             if not whole(seed):
                 raise PrimeroError(f"seed must be a whole number, got {seed!r}")
-            self._rng = np.random.default_rng(abs(int(seed)))  # type: ignore[arg-type]
+            self._rng = np.random.default_rng(abs(int(seed)))
             stocks = random_stocks(self._rng, self.deals, len(self.rules.pack),
                                    self.rules.dealt)
             st.seeds = self._rng.integers(0, 2 ** 62, self.deals).tolist()
@@ -466,3 +477,10 @@ class BatchEngine:
             rows = rows[st.to_act[rows] < 0]
         if settled:
             settle(rules, st, np.concatenate(settled) if len(settled) > 1 else settled[0])
+
+
+def _whole(value: Any) -> Any:
+    """A numpy integer as the ``int`` it is (a seed or a count given from an array); else as is."""
+    if isinstance(value, np.integer) and not isinstance(value, np.bool_):
+        return int(value)
+    return value
