@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
 from primero.batch import BatchEngine, observation_tensors
+from primero.batch.agents import RandomBatchAgent
 from primero.batch.engine import MAX_BATCH_DEALS
 from primero.errors import PrimeroError, UnknownAgentError, UnknownVariantError
 from primero.simulation import simulate
@@ -116,3 +119,12 @@ def test_numpy_seeds_and_counts_read_as_the_same_ints() -> None:
     assert generated.state.seeds == from_numpy.state.seeds
     with pytest.raises(PrimeroError, match="seeds must be 2 whole numbers"):
         by_list.reset(seeds=5)  # type: ignore[arg-type]
+
+
+def test_a_random_batch_agent_given_a_python_random_names_the_generator_it_needs() -> None:
+    batch = BatchEngine("waks", deals=2, players=2)
+    batch.reset(seed=1)
+    with pytest.raises(PrimeroError, match=r"rng must be a numpy\.random\.Generator .* got Random"):
+        RandomBatchAgent().act(batch, random.Random(0))  # type: ignore[arg-type]
+    ids = RandomBatchAgent().act(batch, np.random.default_rng(0))
+    assert batch.legal_mask()[np.arange(2), ids].all()
