@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import numpy as np
@@ -11,8 +12,8 @@ from click.testing import CliRunner
 
 from primero import get_variant
 from primero.cli.core import app
-from primero.errors import PrimeroError
-from primero.solve import TableParameters, solvable_game, solve
+from primero.errors import PrimeroError, UnknownVariantError
+from primero.solve import TableParameters, solvable_game, solve, tabulate
 from primero.solve.cache import cached_strategy, strategy_file
 from primero.solve.game import RangeGame
 from primero.solve.tree import NotSolvableError
@@ -105,3 +106,37 @@ def test_solve_command_refuses_a_nan_target_in_one_line(target: str) -> None:
     assert result.exit_code != 0
     assert result.output.strip().splitlines() == [
         "error: target must be an exploitability of 0 or more chips per deal, got nan"]
+
+
+def test_solvable_game_takes_a_name_and_names_what_is_no_variant_or_table() -> None:
+    assert solvable_game("toy", TOY).describe() == (
+        "17 public nodes (6 decisions, 11 ends), 15 hands per player, 90 information sets, "
+        "90 deals")
+    with pytest.raises(UnknownVariantError, match="variant must be a Variant or its name"):
+        solvable_game(None, TOY)  # type: ignore[arg-type]
+    with pytest.raises(PrimeroError, match="table must be a TableParameters"):
+        solvable_game("toy", None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("answer", "message"), [
+    (None, "gave NoneType, not a mapping"),
+    ({}, "gave no action a positive weight"),
+    ({"pass": math.nan}, "gave the weight nan"),
+    ({"pass": -1.0, "fold": 2.0}, "gave the weight -1.0"),
+    ({"pass": 1.0, "zzz": 1.0}, "gave weight to 'zzz', not an action there"),
+])
+def test_tabulate_refuses_a_policy_answer_that_is_no_distribution(
+        toy: RangeGame, answer: object, message: str) -> None:
+    with pytest.raises(PrimeroError, match=r"^the policy at seat 0, history \[\], hand "):
+        tabulate(toy, lambda seat, history, hand: answer)  # type: ignore[arg-type,return-value]
+    with pytest.raises(PrimeroError, match=re.escape(message)):
+        tabulate(toy, lambda seat, history, hand: answer)  # type: ignore[arg-type,return-value]
+
+
+def test_tabulate_takes_zero_weights_on_actions_not_there_and_normalises(toy: RangeGame) -> None:
+    strategy = tabulate(toy, lambda seat, history, hand: {
+        "pass": 3.0, "fold": 1.0, "vie 1": 0, "hold": 0.0} if not history else {"fold": 1.0})
+    root = strategy.at(0)
+    actions = toy.tree.nodes[0].actions
+    assert actions == ("pass", "vie 1", "fold")
+    assert np.allclose(root, [0.75, 0.0, 0.25])
