@@ -102,3 +102,8 @@ def test_a_share_or_a_value_past_what_a_float_holds_is_named() -> None:
         share_interval(math.inf, math.inf)
     with pytest.raises(PrimeroError, match=r"^values\[0\] must be a finite number"):
         mean_interval([10 ** 400, 1])
+
+
+def test_a_match_past_the_run_cap_is_refused_before_any_deal() -> None:
+    with pytest.raises(PrimeroError, match=r"^deals: at most 1,000,000 deals in one match"):
+        duplicate_match("waks", "random", "random", deals=10 ** 11)

@@ -51,6 +51,7 @@ from primero.engine import start_deal
 from primero.errors import AgentFailedError, IllegalActionError, PrimeroError
 from primero.plugins.registry import resolve_variant
 from primero.setup import DealSetup, Table
+from primero.simulation.executor import MAX_DEALS
 from primero.simulation.play import AgentSpec, agent_name, derive_seed, seat_names
 from primero.variant import Variant
 from primero.views import PlayerView
@@ -226,7 +227,8 @@ def duplicate_match(
         UnknownVariantError: no such variant.
         InvalidOptionError: a bad option.
         UnknownAgentError: an unknown agent name (a ``ValueError``).
-        PrimeroError: a player count the variant does not allow, fewer than 2 deals, a
+        PrimeroError: a player count the variant does not allow, fewer than 2 deals or more
+            than :data:`~primero.simulation.executor.MAX_DEALS` (1,000,000), a
             count that is not a whole number, an agent that is no agent, or a bad table (each
             named in the message), found before any deal is played.
         IllegalActionError: an agent played an illegal action; the message names the deal,
@@ -242,6 +244,10 @@ def duplicate_match(
     if not low <= players <= high:
         counts = f"{low}" if low == high else f"{low} to {high}"
         raise PrimeroError(f"{configured.name} is played by {counts} players; got {players}")
+    if deals > MAX_DEALS:
+        raise PrimeroError(f"deals: at most {MAX_DEALS:,} deals in one match (each played "
+                           f"once per seat), got {deals:,}; split it into matches with "
+                           f"different seeds")
     if deals < 2:
         raise PrimeroError(f"a duplicate match needs at least 2 deals for an interval, "
                            f"got {deals}")
