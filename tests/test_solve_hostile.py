@@ -140,3 +140,13 @@ def test_tabulate_takes_zero_weights_on_actions_not_there_and_normalises(toy: Ra
     actions = toy.tree.nodes[0].actions
     assert actions == ("pass", "vie 1", "fold")
     assert np.allclose(root, [0.75, 0.0, 0.25])
+
+
+def test_a_tree_too_large_names_the_chips_and_the_raise_cap_given(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("primero.solve.tree.MAX_NODES", 30)  # (the toy at 3 chips has 17)
+    with pytest.raises(NotSolvableError, match=r"lower the chips \(50\) or lower the raise cap "
+                                               r"\(100\)$"):
+        solvable_game("toy", TableParameters(chips=50, stake=1, rest=3, ante=1, raise_cap=100))
+    with pytest.raises(NotSolvableError, match=r"lower the chips \(50\) or set a raise cap$"):
+        solvable_game("toy", TableParameters(chips=50, stake=1, rest=3, ante=1))

@@ -246,8 +246,10 @@ def build_tree(variant: Variant, table: TableParameters) -> PublicTree:
 
     def walk(state: GameState, history: tuple[str, ...], other: GameState) -> int:
         if len(nodes) >= MAX_NODES:
+            cap = "set a raise cap" if table.raise_cap is None \
+                else f"lower the raise cap ({table.raise_cap})"
             raise NotSolvableError(f"{variant.name}: the betting tree exceeds {MAX_NODES} "
-                                   "public nodes: lower the chips or set a raise cap")
+                                   f"public nodes: lower the chips ({table.chips}) or {cap}")
         index = len(nodes)
         nodes.append(PublicNode(history, None, (), ()))
         if state.over:
