@@ -610,7 +610,7 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
             legal = state._legal
             if legal is None:
                 legal = state.legal_actions()
-            if type(legal) is tuple:
+            if isinstance(legal, tuple):  # (a plug-in's tuple class too)
                 for candidate in legal:  # by identity first (agents pick a legal object)
                     if candidate is action:
                         chosen = candidate
@@ -738,7 +738,7 @@ _CORE_ACTIONS = (Vie, Hold, Pass, Fold, Exchange)
 
 def _among(action: Action, legal: tuple[Action, ...]) -> bool:
     """``action in legal``, by identity first (agents pick one of the legal objects)."""
-    if type(legal) is not tuple:
+    if not isinstance(legal, tuple):
         return action in legal  # a lazy sequence tests membership without building actions
     for candidate in legal:
         if candidate is action:

@@ -259,7 +259,8 @@ class DealRules(RankingRules):
             raise self._fault("primero_legal_actions", plugin, problem)
         if type(legal) is not tuple and not hasattr(legal, "action_ids"):
             legal = tuple(legal)  # a plug-in's list: the engine keeps actions in tuples
-        if type(legal) is tuple and len(legal) <= checks.LAZY_CHECK_ABOVE:
+        if isinstance(legal, tuple) and len(legal) <= checks.LAZY_CHECK_ABOVE:
+            # (a tuple, or a tuple of a plug-in's own class: its items cannot change)
             if checks.legal_uses_hand(legal):  # hand-bound: kept apart, many of them
                 checked = self._exchanges_checked
                 hand = state.seats[state.to_act].hand  # type: ignore[index]

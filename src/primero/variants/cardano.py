@@ -640,6 +640,14 @@ class CallBlock:
         return Vie(amount + 1, call) if kind == 0 else Hold(amount + 1, call)
 
 
+#: Answers of :meth:`CardanoRules.primero_legal_actions` made so far, by ``(id(book),
+#: id(core answer), standing call)``: ``(book, core answer, answer)``. The core's betting
+#: tuples are shared between states, so one situation under one standing call gives the same
+#: answer object; the checked façade checks an answer once (by identity), not at every state.
+_SPELT: dict[tuple[int, int, Call | None], tuple[CallBook, tuple[Action, ...],
+                                                 tuple[Action, ...]]] = {}
+
+
 class CardanoRules:
     """The calling rules: legal actions with calls, the standing call, the call at showdown."""
 
@@ -658,7 +666,22 @@ class CardanoRules:
         if actions is None or step is None or step.kind != "bet":
             return actions
         book = call_book(variant.ranking)
-        calls = book.above(standing_call(state))
+        standing = standing_call(state)
+        key = (id(book), id(actions), standing)
+        known = _SPELT.get(key)
+        if known is not None and known[0] is book and known[1] is actions:
+            return known[2]  # the same answer object: checked once, by the façade's memo
+        spelt = self._spelt(book, actions, book.above(standing))
+        if type(actions) is tuple:  # the core's shared tuples: the answer is shared too
+            if len(_SPELT) >= 4096:
+                _SPELT.clear()
+            _SPELT[key] = (book, actions, spelt)
+        return spelt
+
+    @staticmethod
+    def _spelt(book: CallBook, actions: tuple[Action, ...], calls: tuple[Call, ...]) \
+            -> tuple[Action, ...]:
+        """``actions`` with each vie and raise spelt once per call of ``calls``."""
         if sum(len(calls) if _spelt(a) else 1 for a in actions) > LAZY_ABOVE:
             return cast("tuple[Action, ...]", CalledActions(actions, calls, book.aliases))
         spelt: list[Action] = []

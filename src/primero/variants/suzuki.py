@@ -49,6 +49,7 @@ Readings where the sources leave room (docs/rules/suzuki.md says "everything as 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -109,8 +110,12 @@ vies in round 2 the pot carries over, as in the Waks game (chips nobody matched 
 first). Ties go to the eldest."""
 
 
+@lru_cache(maxsize=4096)
 def pass_exchanges(hand: tuple[Card, ...]) -> tuple[Pass, ...]:
-    """Every pass of a hand: each exchange of one card, then each of two cards."""
+    """Every pass of a hand: each exchange of one card, then each of two cards.
+
+    Made once per hand (actions are values): the same hand gives the same tuple.
+    """
     return tuple(
         Pass(subset)
         for k in range(1, MAX_PASS_EXCHANGE + 1)
@@ -174,6 +179,13 @@ class PassExchangeBlock:
         return Pass.from_cards(hand_cards(state, index + 1))
 
 
+#: Answers of :meth:`SuzukiRules.primero_legal_actions` by ``(id(the core's betting tuple),
+#: hand)``: ``(betting tuple, answer)``. The core's betting tuples are shared between states,
+#: so one situation with one hand gives the same answer object, which the checked façade
+#: checks once (by identity and hand), not at every state.
+_ANSWERS: dict[tuple[int, tuple[Card, ...]], tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+
+
 class SuzukiRules:
     """The no-fold rules: passes with exchanges, the Suzuki round end (settling is the core's)."""
 
@@ -189,13 +201,23 @@ class SuzukiRules:
         seat = betting_seat(state)
         if seat is None:
             return None
+        bets = betting_actions(state, seat, bound=must_hold_seat(state) == seat)
+        hand = state.seats[seat].hand
+        key = (id(bets), hand)
+        known = _ANSWERS.get(key)
+        if known is not None and known[0] is bets:
+            return known[1]  # the same answer object: checked once, by the façade's memo
         actions: list[Action] = []
-        for action in betting_actions(state, seat, bound=must_hold_seat(state) == seat):
+        for action in bets:
             if isinstance(action, Pass):  # no fold: BettingRules(fold=False) leaves none
-                actions.extend(pass_exchanges(state.seats[seat].hand))
+                actions.extend(pass_exchanges(hand))
             else:
                 actions.append(action)
-        return tuple(actions)
+        answer = tuple(actions)
+        if len(_ANSWERS) >= 4096:
+            _ANSWERS.clear()
+        _ANSWERS[key] = (bets, answer)
+        return answer
 
     @hookimpl
     def primero_apply_action(self, state: GameState, variant: Variant, action: Action) \
