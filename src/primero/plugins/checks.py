@@ -45,7 +45,7 @@ from operator import attrgetter
 
 import attrs
 
-from primero.actions import Exchange, Fold, Hold, Pass, Vie
+from primero.actions import Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack
 from primero.errors import CARD_TEXT, HIDDEN_CARD
 from primero.hands import HAND_SIZE
@@ -709,6 +709,8 @@ def legal_problem(state: GameState, result: object) -> str | None:
             discards = action.discards
         elif kind is Pass:
             discards = action.exchange
+        elif (kind is Vie or kind is Hold or kind is Fold) and _plain_call(action):
+            continue  # the core's own value classes, whole numbers inside: values
         elif kind in _ACTION_TYPES or attrs.has(kind):
             problem = _value_problem(action)
             if problem is not None:
@@ -730,6 +732,20 @@ def legal_problem(state: GameState, result: object) -> str | None:
 
 
 _NOTHING = object()
+
+
+def _plain_call(action: Vie | Hold | Fold) -> bool:
+    """Whether a core betting action is a value: no call, or a plain call.
+
+    A plain call is a :class:`~primero.actions.Call` of a class name and whole points: then
+    the action is hashable and equal only to its equals.
+    """
+    call = getattr(action, "call", None)
+    if call is None:
+        return True
+    points = call.points
+    return type(call) is Call and type(call.hand_class) is str \
+        and (points is None or type(points) is int)
 
 
 def _value_problem(action: object) -> str | None:

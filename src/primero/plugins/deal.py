@@ -252,6 +252,8 @@ class DealRules(RankingRules):
             held = state.seats[state.to_act].hand  # type: ignore[index]
             if hand is held or hand == held:
                 return legal  # type: ignore[return-value]
+        if legal is core_legal_actions(state) and not checks.strict_depth:
+            return legal  # the core's own answer for this state (a wrapper passed it on)
         problem = checks.legal_problem(state, legal)
         if problem is None and not is_core(plugin):
             problem = checks.offered_problem(state, legal, self._core_applies)
