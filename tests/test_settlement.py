@@ -24,8 +24,8 @@ from primero.rules.settling import (
     settle_carry,
     settle_showdown,
     settle_unseen,
-    share_layer,
 )
+from primero.rules.ties import share_layer
 from primero.settlement import Award, PotLayer, Settlement
 from primero.state import GameState
 

@@ -86,11 +86,12 @@ from primero.options import Option, OptionValue
 from primero.rules.betting import betting_actions, betting_seat, must_hold_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, STANDARD_CLASSES
 from primero.rules.settling import settle_showdown
+from primero.rules.ties import TIE_OPTION
+from primero.seating import WAKS_SEATING_OPTIONS
 from primero.settlement import Settlement
 from primero.setup import Table
 from primero.state import GameState, VariantState
 from primero.variant import Variant, VariantSpec, with_cited
-from primero.variants.waks import SEATING_OPTIONS, TIE_OPTION
 
 __all__ = [
     "CALL_KEY",
@@ -763,10 +764,10 @@ CARDANO = VariantSpec(
     title="Cardano's Italian calling Primero",
     summary=SUMMARY,
     sources=with_cited(SOURCES, (DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, CALL_RULE_OPTION,
-                                     UNDERSTATEMENTS_OPTION, *SEATING_OPTIONS)),
+                                     UNDERSTATEMENTS_OPTION, *WAKS_SEATING_OPTIONS)),
     players=(2, 6),
     options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, CALL_RULE_OPTION,
-             UNDERSTATEMENTS_OPTION, *SEATING_OPTIONS),
+             UNDERSTATEMENTS_OPTION, *WAKS_SEATING_OPTIONS),
     plugins=(CardanoRules(),),
 )
 

@@ -79,12 +79,12 @@ from primero.rules.betting import betting_actions, betting_seat
 from primero.rules.dealing import deal_round
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, SUPREMUS_SUITS_OPTION
 from primero.rules.settling import settle_showdown
+from primero.rules.ties import TIE_OPTION
 from primero.seating import seating_options
 from primero.settlement import Settlement
 from primero.setup import Step
 from primero.state import GameState
 from primero.variant import BettingRules, Variant, VariantSpec, with_cited
-from primero.variants.waks import TIE_OPTION
 
 __all__ = [
     "DEAL_PACKETS_OPTION",

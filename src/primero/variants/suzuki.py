@@ -60,9 +60,10 @@ from primero.copying import replace
 from primero.hookspecs import hookimpl
 from primero.rules.betting import apply_bet, betting_actions, betting_seat, must_hold_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
+from primero.rules.ties import TIE_OPTION
+from primero.seating import WAKS_SEATING_OPTIONS
 from primero.state import GameState
 from primero.variant import BettingRules, Variant, VariantSpec, with_cited
-from primero.variants.waks import SEATING_OPTIONS, TIE_OPTION
 
 if TYPE_CHECKING:
     from primero.action_space import ActionBlock
@@ -264,9 +265,9 @@ SUZUKI = VariantSpec(
     name="suzuki",
     title="Suzuki's no-fold Primero",
     summary=SUMMARY,
-    sources=with_cited(SOURCES, (DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, *SEATING_OPTIONS)),
+    sources=with_cited(SOURCES, (DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, *WAKS_SEATING_OPTIONS)),
     players=(2, 6),
-    options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, *SEATING_OPTIONS),
+    options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, *WAKS_SEATING_OPTIONS),
     plugins=(SuzukiRules(),),
     betting=BettingRules(fold=False, raise_reopens_passes=True),
 )

@@ -34,11 +34,11 @@ from primero.hookspecs import hookimpl
 from primero.options import Option
 from primero.rules.dealing import deliver, queue
 from primero.rules.ranking import RANKING_OPTIONS, STANDARD_CLASSES
+from primero.rules.ties import TIE_OPTION
 from primero.setup import Step
 from primero.state import FACE_UP, Delivery, GameState
 from primero.variant import Variant, VariantSpec, with_cited
 from primero.variants.revival import REVIVAL_BETTING, SEATING_OPTIONS, RevivalRules
-from primero.variants.waks import TIE_OPTION
 
 __all__ = [
     "OPEN_CARDS",
