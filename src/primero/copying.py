@@ -113,7 +113,7 @@ def replace(inst: _T, /, **changes: Any) -> _T:
     The engine makes a new state on every action, so this skips what ``evolve`` does per call
     (field introspection, ``__init__`` keyword handling). Fields that are not ``__init__``
     arguments (caches) are reset to their defaults. Only for classes without converters or
-    validators, such as :class:`GameState` and :class:`Seat`.
+    validators, such as :class:`~primero.state.GameState` and :class:`~primero.state.Seat`.
 
     Raises:
         TypeError: a name in ``changes`` is not an ``__init__`` field of the class.

@@ -670,7 +670,7 @@ def _applied(state: GameState, seat: int, action: Action) -> GameState:
     Where the core alone answers ``primero_apply_action`` (``rules.core_only``) a betting
     action is the core's own code, direct, in one state copy (:func:`core_bet`), and so is an
     exchange where the core alone also serves it (:func:`core_exchange`); any other answer
-    goes through the checked façade (:meth:`Rules.apply_action`).
+    goes through the checked façade (:meth:`~primero.plugins.deal.DealRules.apply_action`).
     """
     context = state.context
     rules = context.rules

@@ -224,8 +224,9 @@ def batcher() -> Callable[[Any, int, Any, Any], int] | None:
     with the strengths of the ``(N, 4)`` C-contiguous integer array ``hands`` of pack indices
     (a pack of ``cards`` cards): each row sorted, checked and looked up in ``table`` (the
     strengths by colex index). Returns ``-1``, or the first row found wrong (an index outside
-    the pack, a card twice), whose error the caller words. :meth:`primero.hands.Ranking.
-    evaluate_many` uses it; its numpy path stays for everything else.
+    the pack, a card twice), whose error the caller words.
+    :meth:`primero.hands.Ranking.evaluate_many` uses it; its numpy path stays for everything
+    else.
 
     Raises:
         ValueError: (from ``strengths``) buffers of other shapes or formats.

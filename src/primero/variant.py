@@ -168,8 +168,9 @@ class VariantSpec:
         betting: How its betting rounds run (:class:`~primero.variant.BettingRules`;
             default the Waks game's), read by the core's betting hooks.
 
-    The registry validates a spec when it is registered (:func:`primero.plugins.spec_problem`)
-    and keeps who registered it (:meth:`primero.plugins.Registry.provider`).
+    The registry validates a spec when it is registered
+    (:func:`primero.plugins.registry.spec_problem`) and keeps who registered it
+    (:meth:`primero.plugins.registry.Registry.provider`).
     """
 
     name: str

@@ -137,12 +137,12 @@ class DealRules(RankingRules):
                        **kwargs: Any) -> GameState:
         """Call a hook that returns a state and check it.
 
-        A plug-in's answer: the cheap checks (:func:`~primero.checks.state_problem`),
+        A plug-in's answer: the cheap checks (:func:`~primero.plugins.checks.state_problem`),
         and with ``cards="moved"`` (a card-moving hook) every card exactly once whenever a
         hand, the stock or the discards changed. The core's answer: its shape. With
         ``cards="end"`` (the end of a step), whoever answered: the whole-state invariants
-        (:func:`~primero.checks.whole_state_problem`). While
-        :func:`~primero.checks.checking_everything`: everything, after every hook.
+        (:func:`~primero.plugins.checks.whole_state_problem`). While
+        :func:`~primero.plugins.checks.checking_everything`: everything, after every hook.
         """
         new, plugin = self._call(hook, state=state, **kwargs)
         if checks.off_depth:
@@ -231,7 +231,7 @@ class DealRules(RankingRules):
 
         An answer checked before (the same tuple, shared between states, for an equal hand
         when it holds exchanges) is not checked again, except while
-        :func:`~primero.checks.checking_everything`.
+        :func:`~primero.plugins.checks.checking_everything`.
         """
         if self._core_legal and not checks.strict_depth:
             core = core_legal_actions(state)  # the core alone answers: its own code, direct
@@ -287,8 +287,9 @@ class DealRules(RankingRules):
         """Apply a legal action (``primero_apply_action``), within the deal's action bound.
 
         Raises:
-            EndlessDealError: the deal already took :func:`~primero.checks.deal_action_bound`
-                actions; the plug-ins answering the betting hooks are named.
+            EndlessDealError: the deal already took
+                :func:`~primero.plugins.checks.deal_action_bound` actions; the plug-ins
+                answering the betting hooks are named.
         """
         context = state.context
         total = context.total_chips
@@ -360,7 +361,7 @@ class DealRules(RankingRules):
         """The whole-state check of the end of a step the core alone closed (the fast path).
 
         What :meth:`end_step` checks of the core's answer: the deal's chips on the table and
-        every card exactly once (:func:`~primero.checks.whole_state_problem`).
+        every card exactly once (:func:`~primero.plugins.checks.whole_state_problem`).
 
         Raises:
             PluginError: naming ``primero_end_step`` and the plug-ins that answered the

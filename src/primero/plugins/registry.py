@@ -129,7 +129,7 @@ def spec_problem(spec: VariantSpec) -> str | None:
     Checks the name and aliases (one word, not an action verb), the player range
     (``2 <= low <= high <=`` :data:`MAX_PLAYERS`), the ante (whole, not negative), the
     options (one-word distinct names, a default among the allowed values), and the hook
-    names of every rule object (:func:`primero.plugins.rules.hook_name_problem`).
+    names of every rule object (:func:`primero.plugins.manager.hook_name_problem`).
     """
     for what, name in (("variant name", spec.name), *(("alias", a) for a in spec.aliases)):
         problem = _name_problem(what, name)

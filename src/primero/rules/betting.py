@@ -365,7 +365,7 @@ def apply_bet(state: GameState, seat: int, action: Action, *,
 def core_start_step(fresh: GameState, step: Step) -> GameState:
     """The core's ``primero_start_step`` on a state just made, in place (the engine's fast path).
 
-    Exactly :meth:`WaksBetting.primero_start_step`, which is this on a copy.
+    Exactly :meth:`CoreBetting.primero_start_step`, which is this on a copy.
     """
     kind = step.kind
     if kind == "bet":
@@ -400,7 +400,7 @@ def core_start_step(fresh: GameState, step: Step) -> GameState:
 def core_end_step(fresh: GameState, step: Step) -> GameState:
     """The core's ``primero_end_step`` on a state just made, in place (the engine's fast path).
 
-    Exactly :meth:`WaksBetting.primero_end_step`, which is this on a copy.
+    Exactly :meth:`CoreBetting.primero_end_step`, which is this on a copy.
     """
     live = 0
     for s in fresh.seats:
@@ -428,7 +428,7 @@ _bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bet
 
 
 def core_legal_actions(state: GameState) -> tuple[Action, ...]:
-    """The core's ``primero_legal_actions`` (:meth:`WaksBetting.primero_legal_actions`), direct.
+    """The core's ``primero_legal_actions`` (:meth:`CoreBetting.primero_legal_actions`), direct.
 
     For the engine's fast path, where the core alone answers the hook: the same tuples.
     """
@@ -450,7 +450,7 @@ def core_bet(state: GameState, seat: int, action: Action,
              history: HistoryChain) -> GameState:
     """The core's answer to a betting action with the action recorded, in one state copy.
 
-    Exactly :meth:`WaksBetting.primero_apply_action` in a betting round (:func:`apply_bet`,
+    Exactly :meth:`CoreBetting.primero_apply_action` in a betting round (:func:`apply_bet`,
     then the turn passed on or the round ended) with ``history`` set: the engine's fast path
     where the core alone answers ``primero_apply_action``. Only the acting seat is copied
     (and, when a raise re-asks the passers, theirs).

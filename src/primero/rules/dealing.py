@@ -143,7 +143,7 @@ def _new_stock(state: GameState, discards: tuple[Card, ...], exclude: tuple[Card
 def core_deal_cards(fresh: GameState, count: int) -> GameState:
     """The core's ``primero_deal_cards`` on a state just made, in place (the engine's fast path).
 
-    Exactly :meth:`StandardDealing.primero_deal_cards` (:func:`deal_round`), without the copy.
+    Exactly :meth:`CoreDealing.primero_deal_cards` (:func:`deal_round`), without the copy.
     """
     plan = fresh.context.plan
     why = "deal"

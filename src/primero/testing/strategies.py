@@ -42,7 +42,7 @@ NAMES: tuple[str, ...] = ("Anna", "Ben", "Carla", "Dan", "Emma", "Fritz", "Greta
 def resolve_variant(variant: str | Variant, **options: Any) -> Variant:
     """A configured variant: ``variant`` itself, or the installed variant of that name.
 
-    The kit's spelling of :func:`primero.options.resolve_variant` (options as keywords).
+    The kit's spelling of :func:`primero.plugins.registry.resolve_variant` (options as keywords).
 
     Args:
         variant: A registered name (or alias) or a configured :class:`Variant` (e.g. one with
@@ -68,7 +68,7 @@ def hands(pack: Pack | Variant | None = None, size: int = 4) -> st.SearchStrateg
 
 
 def seeds() -> st.SearchStrategy[int]:
-    """Seeds for shuffles (64-bit, as :func:`primero.engine.new_seed` draws them)."""
+    """Seeds for shuffles (64-bit, as :func:`primero.start.new_seed` draws them)."""
     return st.integers(min_value=0, max_value=2**64 - 1)
 
 
