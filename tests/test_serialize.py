@@ -182,7 +182,7 @@ def test_the_view_of_the_first_to_speak_lists_legal_actions_as_text() -> None:
     # stake 1, rest 3; folding is allowed on any turn (docs/rules/waks.md)
     assert data["legal"] == ["pass", "vie 1", "vie 2", "vie 3", "fold"]
     assert data["hand"] == ["7s", "Qd"] and data["step"] == {"kind": "bet", "number": 1,
-                                                            "count": 0}
+                                                            "count": 0, "together": False}
 
 
 @pytest.mark.parametrize("name", registry().names())

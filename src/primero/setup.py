@@ -53,11 +53,15 @@ class Step:
             ``primero_start_step``.
         number: The betting round or declaration number (1-based), or 0.
         count: Cards to deal to each player, for ``"deal"``.
+        together: For ``"deal"``: each player receives the step's cards together, in turn
+            from the eldest (packets, docs/rules/revival.md), instead of one card at a time
+            round the table (docs/rules/dealing.md, the default). The core deals either way.
     """
 
     kind: str
     number: int = 0
     count: int = 0
+    together: bool = False
 
     def __str__(self) -> str:
         if self.kind == "deal":

@@ -146,8 +146,10 @@ def core_deal_cards(fresh: GameState, count: int) -> GameState:
     Exactly :meth:`CoreDealing.primero_deal_cards` (:func:`deal_round`), without the copy.
     """
     plan = fresh.context.plan
+    index = fresh.step_index
+    together = 0 <= index < len(plan) and plan[index].together  # packets (Step.together)
     why = "deal"
-    for step in plan[:max(fresh.step_index, 0)]:  # deal_reason(fresh), inline
+    for step in plan[:max(index, 0)]:  # deal_reason(fresh), inline
         if step.kind == "deal":
             why = "second deal"
             break
@@ -160,21 +162,22 @@ def core_deal_cards(fresh: GameState, count: int) -> GameState:
         if not seats[seat].folded:
             live.append(seat)
     order = tuple(live)
-    key = (order, count, why)
+    key = (order, count, why, together)
     queued = _ROUNDS.get(key)
     if queued is None:  # the same deliveries for the same seats: values, shared
         if len(_ROUNDS) >= 1024:
             _ROUNDS.clear()
         queued = _ROUNDS[key] = tuple(
-            [Delivery(seat, why) for _ in range(count) for seat in order])
+            [Delivery(seat, why) for seat in order for _ in range(count)] if together
+            else [Delivery(seat, why) for _ in range(count) for seat in order])
     object.__setattr__(fresh, "pending", fresh.pending + queued)  # fill, inline
     if fresh._legal is not None or fresh._legal_ids is not None:
         fill(fresh)  # (resets the cached legal actions)
     return fresh
 
 
-#: The deliveries of a round of the deal, by (seats in order, count, reason).
-_ROUNDS: dict[tuple[tuple[int, ...], int, str], tuple[Delivery, ...]] = {}
+#: The deliveries of a round of the deal, by (seats in order, count, reason, together).
+_ROUNDS: dict[tuple[tuple[int, ...], int, str, bool], tuple[Delivery, ...]] = {}
 
 
 def deliver(state: GameState, card: Card | None = None, *, fresh: bool = False) -> GameState:
@@ -449,8 +452,13 @@ class CoreDealing:
 
     @hookimpl(trylast=True)
     def primero_deal_cards(self, state: GameState, variant: Variant, count: int) -> GameState:
-        """One card at a time to each player still in, from the eldest, ``count`` rounds."""
-        return deal_round(state, count)
+        """``count`` cards to each player still in, from the eldest.
+
+        One card at a time round the table, or each player's cards together where the step
+        says so (:attr:`~primero.setup.Step.together`, the revival's packets).
+        """
+        step = state.step
+        return deal_round(state, count, together=step is not None and step.together)
 
     @hookimpl(trylast=True)
     def primero_serve_exchange(
