@@ -59,7 +59,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FACE_UP",
+    "LEGAL_CACHE",
     "PROGRESS_FLOOR",
+    "SOUND_FLAG",
     "Chance",
     "DealContext",
     "Delivery",
@@ -71,12 +73,17 @@ __all__ = [
     "Receipt",
     "Seat",
     "VariantState",
+    "cards_sound",
     "fill",
     "folded_cards",
+    "forget_legal",
     "history_size",
     "history_with",
+    "keep_legal",
     "last_entry",
+    "mark_cards_sound",
     "reshuffle_pool",
+    "same_history",
 ]
 
 
@@ -641,6 +648,52 @@ def history_with(state: GameState, entry: tuple[int, Action]) -> HistoryChain:
     :func:`~primero.copying.replace` or of a generated copier); readers see a tuple.
     """
     return HistoryChain(state._history, entry)
+
+
+#: The name of a state's cache of its legal actions (filled when first asked: a snapshot for
+#: "unchanged" checks, :mod:`primero.testing.snapshots`, leaves it out).
+LEGAL_CACHE = "_legal"
+#: The name of the flag a copy of a state keeps (``copier(GameState, ..., keep=(SOUND_FLAG,))``)
+#: when the copy moves no card: the cards were found sound (see :func:`cards_sound`).
+SOUND_FLAG = "_cards_sound"
+
+
+def cards_sound(state: GameState) -> bool:
+    """Whether ``state``'s cards are known sound (every card of the pack exactly once).
+
+    Counted, or moved by the engine alone from a state that was: the whole-state check skips
+    them.
+    """
+    return state._cards_sound
+
+
+def mark_cards_sound(fresh: GameState) -> None:
+    """Record that ``fresh`` (a state just made) holds every card of the pack exactly once."""
+    object.__setattr__(fresh, "_cards_sound", True)  # a fact of this immutable value
+
+
+def same_history(state: GameState, other: GameState) -> bool:
+    """Whether two states hold the very same history value (by identity: nothing recorded)."""
+    return state._history is other._history
+
+
+def keep_legal(fresh: GameState, legal: tuple[Action, ...]) -> None:
+    """Cache ``legal`` as the legal actions of ``fresh`` (a state just made, nobody holds yet).
+
+    For the fast paths that know the next legal actions as they make the state (the same
+    tuple ``state.legal_actions()`` would give).
+    """
+    object.__setattr__(fresh, "_legal", legal)
+
+
+def forget_legal(fresh: GameState) -> None:
+    """Reset the cached legal actions of ``fresh`` (a state just made), if any.
+
+    For a state whose fields were changed in place: ``fill(fresh)``, cheaper when nothing is
+    cached.
+    """
+    if fresh._legal is not None or fresh._legal_ids is not None:
+        fill(fresh)
 
 
 def fill(fresh: Any, /, **changes: Any) -> None:

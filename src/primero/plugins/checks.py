@@ -52,7 +52,16 @@ from primero.hands import HAND_SIZE
 from primero.plugins.manager import shown, whole_number
 from primero.settlement import Award, Settlement
 from primero.setup import Step
-from primero.state import PROGRESS_FLOOR, Delivery, GameState, folded_cards, history_size
+from primero.state import (
+    PROGRESS_FLOOR,
+    Delivery,
+    GameState,
+    cards_sound,
+    folded_cards,
+    history_size,
+    mark_cards_sound,
+    same_history,
+)
 
 __all__ = [
     "LAZY_CHECK_ABOVE",
@@ -476,8 +485,7 @@ def state_problem(before: GameState, after: object, total_chips: int | None = No
     if after.step_index != before.step_index:
         return (f"moved the deal from step {before.step_index} to {after.step_index}; "
                 "expected the step unchanged (the engine moves the steps forward)")
-    if after._history is not before._history and \
-            len(after._history) != len(before._history):
+    if not same_history(after, before) and history_size(after) != history_size(before):
         return "changed the history; expected it unchanged (the engine records actions)"
     if after.setup is not before.setup and after.carry_in != before.carry_in:
         return _chips_problem(before, after, total_chips)
@@ -514,7 +522,7 @@ def core_shape_sound(before: GameState, after: object) -> bool:
         return False
     to_act = after.to_act
     seats = after.seats
-    return (after.step_index == before.step_index and after._history is before._history
+    return (after.step_index == before.step_index and same_history(after, before)
             and after.context is before.context and after.settlement is None
             and len(seats) == len(before.seats)
             and (to_act is None or (type(to_act) is int and 0 <= to_act < len(seats)
@@ -573,7 +581,7 @@ def whole_state_problem(state: GameState, pack: Pack, total_chips: int) -> str |
             negative = True
     if total != total_chips or type(total) is not int or negative:
         return _chips_fault(state, total, total_chips)
-    if state._cards_sound and not strict_depth:
+    if cards_sound(state) and not strict_depth:
         return None  # its cards were found sound, or moved by the engine from a sound state
     stock, discards = state.stock, state.discards
     hands = [seat.hand for seat in seats]
@@ -590,7 +598,7 @@ def whole_state_problem(state: GameState, pack: Pack, total_chips: int) -> str |
         count += len(hand)
     if bits == pack.mask and count == len(pack):
         if not strict_depth:  # (the kit counts every time, and snapshots states it was handed)
-            object.__setattr__(state, "_cards_sound", True)  # a fact of this immutable value
+            mark_cards_sound(state)
         return None
     return _cards_fault(state, pack)
 

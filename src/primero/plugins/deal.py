@@ -45,7 +45,7 @@ from primero.rules.betting import CORE_BETTING, core_legal_actions
 from primero.rules.dealing import CORE_DEALING
 from primero.rules.ranking import CORE_RANKING
 from primero.rules.settling import CORE_SETTLING, settle_direct
-from primero.state import GameState
+from primero.state import GameState, cards_sound, same_history
 
 if TYPE_CHECKING:
     import pluggy
@@ -310,7 +310,7 @@ class DealRules(RankingRules):
             seats = new.seats
             to_act = new.to_act
             if (seats is not state.seats and new.step_index == state.step_index
-                    and new._history is state._history and new.context is context
+                    and same_history(new, state) and new.context is context
                     and new.settlement is None and len(seats) == context.n
                     and (to_act is None or (type(to_act) is int and 0 <= to_act < context.n
                                             and not seats[to_act].folded))):
@@ -386,7 +386,7 @@ class DealRules(RankingRules):
                 signs |= stack | put_in
         except TypeError:
             signs = -1
-        if (signs >= 0 and state._cards_sound and total == context.total_chips
+        if (signs >= 0 and cards_sound(state) and total == context.total_chips
                 and type(total) is int and not checks.strict_depth):
             return
         problem = checks.whole_state_problem(state, self._pack or self.pack,

@@ -39,7 +39,16 @@ from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, exchange_ac
 from primero.copying import copier, replace
 from primero.hookspecs import hookimpl
 from primero.setup import Step, Table
-from primero.state import DealContext, GameState, HistoryChain, Seat, fill
+from primero.state import (
+    SOUND_FLAG,
+    DealContext,
+    GameState,
+    HistoryChain,
+    Seat,
+    fill,
+    forget_legal,
+    keep_legal,
+)
 
 if TYPE_CHECKING:
     from primero.variant import Variant
@@ -186,8 +195,7 @@ def _open_round(fresh: GameState) -> GameState:
     else:
         setter(fresh, "skipped", False)
         setter(fresh, "to_act", first_actor(fresh))
-    if fresh._legal is not None or fresh._legal_ids is not None:
-        fill(fresh)  # (resets the cached legal actions)
+    forget_legal(fresh)
     return fresh
 
 
@@ -424,7 +432,7 @@ _bet_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted",
 
 #: (A bet moves no card: the copy keeps the cards found sound, ``_cards_sound``.)
 _bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets", "skipped",
-                    "history", keep=("_cards_sound",))
+                    "history", keep=(SOUND_FLAG,))
 
 
 def core_legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -576,7 +584,7 @@ def core_bet(state: GameState, seat: int, action: Action,
         top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0))
     if legal is None:
         legal = _situation_bets(context.table, fold, case, available, bound, may_pass, bets)
-    object.__setattr__(new, "_legal", legal)
+    keep_legal(new, legal)
     return new  # type: ignore[no-any-return]
 
 

@@ -42,9 +42,13 @@ from primero.state import (
     HistoryChain,
     Receipt,
     Seat,
+    cards_sound,
     fill,
     folded_cards,
+    forget_legal,
     history_size,
+    keep_legal,
+    mark_cards_sound,
     reshuffle_pool,
 )
 
@@ -171,8 +175,7 @@ def core_deal_cards(fresh: GameState, count: int) -> GameState:
             [Delivery(seat, why) for seat in order for _ in range(count)] if together
             else [Delivery(seat, why) for _ in range(count) for seat in order])
     object.__setattr__(fresh, "pending", fresh.pending + queued)  # fill, inline
-    if fresh._legal is not None or fresh._legal_ids is not None:
-        fill(fresh)  # (resets the cached legal actions)
+    forget_legal(fresh)
     return fresh
 
 
@@ -337,12 +340,11 @@ def _dealt(state: GameState, seats: tuple[Seat, ...], stock: tuple[Card, ...],
         setter(state, "seats", seats)
         setter(state, "stock", stock)
         setter(state, "pending", ())
-        if state._legal is not None or state._legal_ids is not None:
-            fill(state)  # (resets the cached legal actions)
+        forget_legal(state)
         return state
     new = _dealt_state(state, seats, stock, ())
-    if state._cards_sound:
-        object.__setattr__(new, "_cards_sound", True)
+    if cards_sound(state):
+        mark_cards_sound(new)
     return new  # type: ignore[no-any-return]
 
 
@@ -392,7 +394,7 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
         if (i - eldest) % n > place and not seats[i].folded:
             nxt = i
             break
-    sound = state._cards_sound
+    sound = cards_sound(state)
     if not discards:
         new = _turn_state(state, nxt, history)
         new_seats = seats
@@ -431,11 +433,11 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
         # the cards stay sound if exactly the thrown ones, distinct, left the hand for the pile
         sound = sound and mask.bit_count() == len(thrown) == len(player.hand) - len(hand)
     if sound:
-        object.__setattr__(new, "_cards_sound", True)
+        mark_cards_sound(new)
     if nxt is not None and not new.pending and context.rules.core_legal:
         legal = exchange_actions(new_seats[nxt].hand)  # core_legal_actions(new), inline
         if legal:
-            object.__setattr__(new, "_legal", legal)
+            keep_legal(new, legal)
     return new  # type: ignore[no-any-return]
 
 

@@ -6,6 +6,7 @@ import attrs
 
 from primero.cards import Card
 from primero.hands import Ranking
+from primero.state import LEGAL_CACHE
 from primero.variant import Variant
 
 __all__ = ["snapshot"]
@@ -26,7 +27,7 @@ def field_names(cls: type) -> tuple[str, ...]:
     names = _FIELD_NAMES.get(cls)
     if names is None:
         names = _FIELD_NAMES[cls] = tuple(
-            f.name for f in attrs.fields(cls) if f.name != "_legal"
+            f.name for f in attrs.fields(cls) if f.name != LEGAL_CACHE
         )
     return names
 
