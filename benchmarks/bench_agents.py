@@ -1,15 +1,16 @@
-"""The odds player against the heuristic one, head to head, in duplicate.
+"""Every built-in agent against random play and every exploiter, in duplicate; search vs odds.
 
-Each deal (two players, 30 chips each, stake 1, rest 3; shuffled from
-``random.Random(seed + i)``) is played twice: once with the odds player in seat 0 and the
-heuristic in seat 1, once with the seats swapped, the cards the same (the same stock) and
-the agents' generator seeded alike. The odds player's chips per deal are half the difference
-between its net and the heuristic's (so a pot carried over, lost to both, counts for
-neither), averaged over the two plays, which cancels most of the cards' luck. The script
-prints their mean per deal with a 95 % interval (normal, from the per-deal pairs) per
-variant, and the median CPU time of one odds decision (target <= 10 ms).
+For every built-in variant at 2 and 3 players (``--players``), each agent (``--agents``:
+heuristic, odds, search) plays :func:`~primero.analysis.duplicate.duplicate_match` against
+each exploiter of :data:`primero.testing.exploiters.EXPLOITERS` (random play among them), and
+``search`` plays against ``odds``. Each line prints the agent's chips per deal (its net less
+the table's mean net, chips carried over counting for no one) with the 95 % interval, whether
+the interval lies above zero, and the median CPU time of one decision of the agent (ms).
 
-Run: ``python benchmarks/bench_agents.py [--deals 300] [--variants waks,cardano,...]``.
+Run: ``python benchmarks/bench_agents.py [--deals 100] [--variants waks,cardano,...]
+[--players 2,3] [--agents heuristic,odds,search] [--seed 1] [--ladder]``. It takes long at
+the default deal count: run it in the background. ``--ladder`` prints instead each rung of
+``primero.agents.LADDER`` (random, heuristic, odds, search) against the rung below.
 
 ``--exchanges K`` instead checks the Primiera exchange over every unserved hand of the pack:
 against ``K`` opponents who have not exchanged yet, in how many hands the heuristic's discard
@@ -20,54 +21,30 @@ between the best discard and the next where it is not (shares of the pot).
 from __future__ import annotations
 
 import argparse
-import random
-import statistics
+import sys
 import time
+from itertools import pairwise
 
 import primero
-from primero.agents import Agent, HeuristicAgent, OddsAgent, play_deal
-from primero.engine import start_deal
-from primero.views import PlayerView
+from primero.agents import AGENTS, LADDER
+from primero.analysis.duplicate import duplicate_match
+from primero.testing.exploiters import EXPLOITERS
 
-VARIANTS = ("waks", "cardano", "suzuki", "primiera", "revival")
-NAMES = ("Anna", "Ben")
-
-
-class Timed:
-    """Wraps an agent and keeps the CPU time of each of its decisions."""
-
-    def __init__(self, inner: Agent) -> None:
-        self.inner = inner
-        self.times: list[float] = []
-
-    def act(self, view: PlayerView, rng: random.Random) -> primero.Action:
-        start = time.process_time()
-        action = self.inner.act(view, rng)
-        self.times.append(time.process_time() - start)
-        return action
+VARIANTS = ("waks", "cardano", "suzuki", "roman", "losing", "primiera", "revival", "toy")
+AGENT_NAMES = ("heuristic", "odds", "search")
 
 
-def duplicate(variant_name: str, deals: int, seed: int) -> tuple[float, float, list[float]]:
-    """Mean chips per deal of the odds player, its 95 % half-width, decision times."""
-    variant = primero.get_variant(variant_name)
-    odds = Timed(OddsAgent())
-    heuristic = HeuristicAgent()
-    per_deal = []
-    for i in range(deals):
-        stock = random.Random(seed + i).sample(list(variant.pack.cards), len(variant.pack))
-        net = 0.0
-        for odds_seat in (0, 1):
-            agents: list[Agent] = [heuristic, heuristic]
-            agents[odds_seat] = odds
-            rng = random.Random((seed + i) * 2 + 1)
-            state = start_deal(variant, NAMES, 30, dealer=1, stock=stock)
-            final = play_deal(state, agents, rng)
-            # half the difference of the two nets: chips carried over (lost to both) cancel
-            net += (final.seats[odds_seat].stack - final.seats[1 - odds_seat].stack) / 2
-        per_deal.append(net / 2)
-    mean = statistics.fmean(per_deal)
-    half = 1.96 * statistics.stdev(per_deal) / len(per_deal) ** 0.5
-    return mean, half, odds.times
+def line(variant: str, players: int, agent: str, opponent: str, deals: int, seed: int) -> str:
+    """One duplicate match, printed as one line."""
+    factory = EXPLOITERS.get(opponent)
+    rival = factory() if factory is not None and opponent not in AGENTS else opponent
+    start = time.process_time()
+    m = duplicate_match(variant, agent, rival, players=players, deals=deals, seed=seed)
+    o = m.overall
+    verdict = "above zero" if o.low > 0 else "NOT above zero"
+    return (f"{variant:9} {players}p {agent:9} vs {opponent:8} {o.estimate:+8.3f} "
+            f"[{o.low:+8.3f}, {o.high:+8.3f}] {verdict:14} median {m.candidate_time * 1000:7.2f} "
+            f"ms ({time.process_time() - start:6.1f} s CPU)")
 
 
 def exchange_agreement(opponents: int) -> tuple[int, int, float, float]:
@@ -79,7 +56,8 @@ def exchange_agreement(opponents: int) -> tuple[int, int, float, float]:
 
     ranking = primero.get_variant("primiera").ranking
     plain = Strength.of(ranking)
-    worth = FinalHands.of(ranking).pot_shares([None] * opponents, opponents + 1)
+    advice = primero.get_variant("primiera").rules.agent_advice
+    worth = FinalHands.of(ranking, advice).pot_shares([None] * opponents, opponents + 1)
     nothing = ranking.hand_table.classes.index("Nothing")
     subsets = [d for k in range(5) for d in combinations(range(4), k)]
     hands = worse = 0
@@ -104,9 +82,16 @@ def exchange_agreement(opponents: int) -> tuple[int, int, float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=300, help="deals per variant (each twice)")
+    parser.add_argument("--deals", type=int, default=100, help="deals per match (each once "
+                        "per seat)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--players", default="2,3")
+    parser.add_argument("--agents", default=",".join(AGENT_NAMES))
+    parser.add_argument("--opponents", default=",".join(EXPLOITERS),
+                        help="the exploiters each agent meets (default: every one)")
+    parser.add_argument("--ladder", action="store_true",
+                        help="print each rung of primero.agents.LADDER against the rung below")
     parser.add_argument("--exchanges", type=int, default=0, metavar="K",
                         help="check the Primiera exchange against K opponents instead")
     args = parser.parse_args()
@@ -117,13 +102,30 @@ def main() -> None:
               f"{shortfall:.2e} of the pot per hand); elsewhere the best leads the next by at "
               f"least {margin:.5f}")
         return
+    agents = [a for a in args.agents.split(",") if a in AGENTS]
+    if args.ladder:
+        for name in args.variants.split(","):
+            low, high = primero.get_variant(name).spec.players
+            for players in (int(p) for p in args.players.split(",")):
+                if low <= players <= high:
+                    for below, above in pairwise(LADDER):
+                        if above not in agents:
+                            continue
+                        print(line(name, players, above, below, args.deals, args.seed),
+                              flush=True)
+        return
     for name in args.variants.split(","):
-        mean, half, times = duplicate(name, args.deals, args.seed)
-        median = statistics.median(times) * 1000 if times else 0.0
-        verdict = "above zero" if mean - half > 0 else "NOT above zero"
-        print(f"{name:9} odds vs heuristic: {mean:+.3f} chips per deal, 95% interval "
-              f"[{mean - half:+.3f}, {mean + half:+.3f}] ({verdict}); median odds decision "
-              f"{median:.2f} ms CPU over {len(times)} decisions")
+        low, high = primero.get_variant(name).spec.players
+        for players in (int(p) for p in args.players.split(",")):
+            if not low <= players <= high:
+                continue
+            for agent in agents:
+                for opponent in (o for o in args.opponents.split(",") if o in EXPLOITERS):
+                    print(line(name, players, agent, opponent, args.deals, args.seed),
+                          flush=True)
+            if "search" in agents:
+                print(line(name, players, "search", "odds", args.deals, args.seed), flush=True)
+        sys.stdout.flush()
 
 
 if __name__ == "__main__":

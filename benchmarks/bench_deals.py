@@ -22,7 +22,7 @@ the same table (target <= 2x), and the checks' share of its deal time (target <=
 :func:`variant_table`.
 
 Run: ``python benchmarks/bench_deals.py [--deals N] [--variants-only]`` (needs the ``bench``
-extra: pokerkit).
+group: pokerkit).
 """
 
 from __future__ import annotations
@@ -418,7 +418,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         import pokerkit  # noqa: F401
     except ImportError:
-        print("pokerkit is not installed: pip install -e '.[bench]'", file=sys.stderr)
+        print("pokerkit is not installed: pip install --group bench -e .", file=sys.stderr)
         return 1
     # Interleave in rounds so that load on the machine hits all alike; CPU time.
     rounds = 10

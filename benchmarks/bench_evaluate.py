@@ -30,9 +30,9 @@ global random state).
   (``PYTHONDONTWRITEBYTECODE=1``: every module of the source tree compiled at every start).
 
 Run: ``python benchmarks/bench_evaluate.py [--hands N] [--repeat R] [--seed S] [--check]``
-(needs the ``bench`` extra: ``pip install -e '.[bench]'``). ``--check`` exits 1 when a target
-is missed. Fresh-process figures use a temporary cache directory (``PRIMERO_CACHE_DIR``),
-warmed first; the user's cache is not touched.
+(needs the ``bench`` dependency group: ``pip install --group bench -e .``). ``--check`` exits
+1 when a target is missed. Fresh-process figures use a temporary cache directory
+(``PRIMERO_CACHE_DIR``), warmed first; the user's cache is not touched.
 """
 
 from __future__ import annotations
@@ -251,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         import treys  # noqa: F401
     except ImportError:
-        print("treys is not installed: pip install -e '.[bench]'", file=sys.stderr)
+        print("treys is not installed: pip install --group bench -e .", file=sys.stderr)
         return 2
 
     n = args.hands

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
 
@@ -10,6 +11,11 @@ from hypothesis import HealthCheck, settings
 
 #: The repository root (the directory holding pyproject.toml).
 ROOT = Path(__file__).resolve().parents[1]
+#: The package the tests import: src/primero of a checkout (editable install) or the installed
+#: wheel's (the suite runs against both; the source tree is not importable beside a wheel).
+PACKAGE = Path(str(getattr(importlib.util.find_spec("primero"), "origin", ""))).parent
+#: The directory primero is imported from (a subprocess's PYTHONPATH).
+SITE = PACKAGE.parent
 #: The worked cases: the repository's own test data.
 CASES = ROOT / "tests" / "cases"
 

@@ -76,7 +76,7 @@ def test_agents_satisfy_the_protocol() -> None:
 def test_make_agent() -> None:
     assert isinstance(make_agent("random"), RandomAgent)
     assert isinstance(make_agent("heuristic"), HeuristicAgent)
-    assert set(AGENTS) == {"random", "heuristic", "odds"}
+    assert set(AGENTS) == {"random", "heuristic", "odds", "search", "equilibrium"}
     with pytest.raises(ValueError, match="unknown agent 'clever'; known agents: random, "
                                          "heuristic"):
         make_agent("clever")

@@ -17,14 +17,9 @@ import pytest
 
 import primero
 from primero import parse_cards, start_deal
-from primero.agents import (
-    HeuristicAgent,
-    OddsAgent,
-    Strength,
-    pressure_call,
-    showdown_chance,
-    unseen_cards,
-)
+from primero.agents import HeuristicAgent, OddsAgent, Strength, showdown_chance
+from primero.agents.calling import pressure_call
+from primero.agents.strength import unseen_cards
 from primero.cards import Card
 from primero.state import GameState
 from primero.variants.toy import STOCK
@@ -53,7 +48,11 @@ class Enumerating(random.Random):
         self.asked.append((list(population), k))
         if self._walk is None:
             self._walk = combinations(population, k)
-        return list(next(self._walk))
+        found = next(self._walk, None)
+        if found is None:  # every combination walked: a second estimate walks them again
+            self._walk = combinations(population, k)
+            found = next(self._walk)
+        return list(found)
 
 
 def toy(seed: int = 4) -> GameState:

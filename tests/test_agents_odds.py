@@ -233,7 +233,7 @@ def _mask(cards: str | list[primero.Card]) -> int:
 
 
 def test_opponents_final_hands_are_a_distribution() -> None:
-    finals = FinalHands.of(PRIMIERA.ranking)
+    finals = FinalHands.of(PRIMIERA.ranking, PRIMIERA.rules.agent_advice)
     strengths = max(PRIMIERA.ranking.hand_table.strength) + 1
     for thrown in (None, 0, 1, 2, 3, 4):
         unserved, by_strength = finals.distribution(thrown)
@@ -250,7 +250,7 @@ def test_opponents_final_hands_are_served_as_their_draws_allow() -> None:
     each missing suit, 10 * 10 of C(36, 2) = 630 draws; a 7 or a 6 kept may also draw to a
     Fifty-five); one standing pat stays unserved; one throwing three or four draws (about) a
     fresh hand: 10,960 of the pack's 91,390 hands are served (docs/rules/primiera.md)."""
-    finals = FinalHands.of(PRIMIERA.ranking)
+    finals = FinalHands.of(PRIMIERA.ranking, PRIMIERA.rules.agent_advice)
     served = {t: 1 - finals.distribution(t)[0] for t in (None, 0, 1, 2, 3, 4)}
     assert 7 / 36 < served[1] < 10 / 36
     assert 100 / 630 < served[2] < 110 / 630
@@ -276,12 +276,12 @@ def test_opponents_final_served_share_matches_an_exact_count() -> None:
         thrown = max(options, key=lambda d: (served_table.after_exchange(hand, d), -len(d)))
         chances.append(chance_served(PRIMIERA, hand, thrown))
     exact = float(sum(chances) / len(chances))
-    unserved, _ = FinalHands.of(ranking).distribution()
+    unserved, _ = FinalHands.of(ranking, PRIMIERA.rules.agent_advice).distribution()
     assert 1 - unserved == pytest.approx(exact, abs=0.012)
 
 
 def test_an_opponent_standing_pat_unserved_is_beaten_by_any_served_hand() -> None:
-    worth = FinalHands.of(PRIMIERA.ranking).pot_shares([0], 2)
+    worth = FinalHands.of(PRIMIERA.ranking, PRIMIERA.rules.agent_advice).pot_shares([0], 2)
     assert worth.share_of_mask(_mask("2h 3d 4c 5s")) == 1.0  # the weakest Primiera
     assert worth.share_of_mask(_mask("2h 3h 4h 5h")) == 1.0
     # nobody served: the deal is cancelled, each of the two players expects half the pot
@@ -311,7 +311,7 @@ def test_against_two_opponents_a_weak_primiera_draw_is_thrown_for_four_fresh_car
     view = state.view(0)
     ranking = PRIMIERA.ranking
     plain = Strength.of(ranking)
-    finals = FinalHands.of(ranking)
+    finals = FinalHands.of(ranking, PRIMIERA.rules.agent_advice)
     beaten = finals.beaten()
     unserved = finals.distribution()[0]
     hand = list(view.hand)
@@ -365,4 +365,4 @@ def test_odds_player_exchanges_legally_at_a_full_primiera_table() -> None:
 
 def test_final_hands_refuse_a_number_of_cards_no_opponent_throws() -> None:
     with pytest.raises(ValueError, match="0 to 4 cards, not 5"):
-        FinalHands.of(PRIMIERA.ranking).distribution(5)
+        FinalHands.of(PRIMIERA.ranking, PRIMIERA.rules.agent_advice).distribution(5)

@@ -426,7 +426,11 @@ def test_plots_are_figures_saved_as_png(comparison: analysis.Comparison, tmp_pat
         assert path.stat().st_size > 10_000
     assert len(figures["all"].axes) == 3
     assert [ax.get_title() for ax in figures["all"].axes] == [
-        "Winning class at the showdown", "Win share by seat", "Pot sizes"]
+        "Winning class, every deal won (95 % intervals)",
+        "Win share by seat (95 % intervals)", "Pot sizes"]
+    assert "random agents" in figures["all"]._suptitle.get_text()
+    assert figures["share"].axes[0].get_title() == \
+        "Win share by seat (random agents, 95 % intervals)"
     labels = [t.get_text() for t in figures["share"].axes[0].get_xticklabels()]
     assert labels == ["seat 0 (eldest)", "seat 1", "seat 2", "seat 3 (dealer)"]
 
@@ -447,8 +451,8 @@ def test_the_comparison_notebook_runs(tmp_path: Path, monkeypatch: pytest.Monkey
     pytest.importorskip("ipykernel")
     notebook = nbformat.read(NOTEBOOK, as_version=4)
     # the kernel inherits these: a quick run
-    monkeypatch.setenv("PRIMERO_NOTEBOOK_DEALS", "60")
-    monkeypatch.setenv("PRIMERO_NOTEBOOK_AGENTS", "random")
+    monkeypatch.setenv("PRIMERO_NOTEBOOK_DEALS", "40")
+    monkeypatch.setenv("PRIMERO_NOTEBOOK_AGENTS", "random,heuristic")
     client = nbclient.NotebookClient(notebook, timeout=300, kernel_name="python3",
                                      resources={"metadata": {"path": str(tmp_path)}})
     client.execute()
@@ -457,6 +461,15 @@ def test_the_comparison_notebook_runs(tmp_path: Path, monkeypatch: pytest.Monkey
     assert not [o for o in outputs if o.output_type == "error"]
     assert any("image/png" in o.get("data", {}) for o in outputs)  # plots drawn
     assert any("text/html" in o.get("data", {}) for o in outputs)  # tables shown
+    html = "\n".join(o["data"]["text/html"] for o in outputs if "text/html" in o.get("data", {}))
+    assert "ci_low" in html and "duplicate" in html and "random, heuristic" in html
+    # the winning classes in rank order, "unseen" last; readings whole; no RULES.md citation
+    ranked = [html.index(f"<th>{c}</th>") for c in ("Chorus", "Fluxus", "Supremus", "Primero",
+                                                       "Numerus", "unseen")]
+    assert ranked == sorted(ranked)
+    assert "the 16 cards dealt to four players hold all four of some rank (not necessarily " \
+        "in one hand)" in html
+    assert "RULES.md" not in NOTEBOOK.read_text("utf-8")
 
 
 def test_simulation_is_reexported_for_notebooks() -> None:

@@ -15,7 +15,7 @@ import sys
 import pytest
 
 import primero
-from conftest import ROOT
+from conftest import ROOT, SITE
 
 
 def test_every_public_name_resolves_to_its_defining_module() -> None:
@@ -44,7 +44,7 @@ def _fresh(code: str) -> list[str]:
     """The modules a fresh interpreter has loaded after running ``code``."""
     script = f"import sys, json\n{code}\nprint(json.dumps(sorted(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True,
-                          text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "src"),
+                          text=True, cwd=ROOT, env={"PYTHONPATH": str(SITE),
                                                     "PATH": "/usr/bin:/bin"})
     return list(json.loads(done.stdout.splitlines()[-1]))
 

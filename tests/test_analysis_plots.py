@@ -79,9 +79,10 @@ def test_comparison_of_eight_variants_is_readable(eight: Comparison) -> None:
     assert_readable(fig)
     winning, share, pots = fig.axes
     assert [ax.get_title() for ax in fig.axes] == [
-        "Winning class at the showdown", "Win share by seat", "Pot sizes"]
+        "Winning class, every deal won (95 % intervals)",
+        "Win share by seat (95 % intervals)", "Pot sizes"]
     assert set(tick_texts(winning)) <= {"Chorus", "Fluxus", "Supremus", "Primero", "Numerus",
-                                        "Flush", "Fifty-five", "Primiera", "Nothing"}
+                                        "Flush", "Fifty-five", "Primiera", "Nothing", "unseen"}
     assert tick_texts(pots) == LABELS
     assert tick_texts(share) == ["seat 0 (eldest)", "seat 1", "seat 2", "seat 3 (dealer)"]
     (legend,) = fig.legends  # one legend for the three panels, right of them

@@ -17,7 +17,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from conftest import ROOT
+from conftest import SITE
 from primero import get_variant
 from primero.plugins.rules import Rules
 from primero.tables import CACHE_DIR_ENV, NO_CACHE_ENV, TableCacheWarning, _likely_directory
@@ -65,7 +65,7 @@ def test_a_warm_census_reads_the_platformdirs_cache_without_importing_it(xdg: Pa
             "census = primero.get_variant('waks').ranking.census()\n"
             "print(json.dumps([census, 'platformdirs' in sys.modules]))")
     env = {k: v for k, v in os.environ.items() if k != CACHE_DIR_ENV}
-    env["PYTHONPATH"] = str(ROOT / "src")
+    env["PYTHONPATH"] = str(SITE)
 
     def run() -> list[object]:
         done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,

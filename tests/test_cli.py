@@ -170,8 +170,10 @@ def test_frequencies_table() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["evaluate", "Xx", "6h", "Ad", "Kc"], UNKNOWN_CARD),
-        (["evaluate", "7s", "6q", "Ad", "Kc"], "error: unknown card '6q': 'q' is not a suit\n"),
+        (["evaluate", "Xx", "6h", "Ad", "Kc"],
+         UNKNOWN_CARD.replace("\n", " (card 1 of 4 in the list)\n")),
+        (["evaluate", "7s", "6q", "Ad", "Kc"],
+         "error: unknown card '6q': 'q' is not a suit (card 2 of 4 in the list)\n"),
         (["evaluate", "7s 6h Ad Kc 5c"],
          "error: a hand has exactly 4 cards; got 5: 7♠ 6♥ A♦ K♣ 5♣\n"),
         (["evaluate", "7s 6h Ad"], "error: a hand has exactly 4 cards; got 3: 7♠ 6♥ A♦\n"),
@@ -238,7 +240,7 @@ def test_bad_input_is_one_line(args: list[str], message: str) -> None:
      "a 15-digit number\n"),
     (["simulate", "--agent", "clever"],
      "error: invalid value for '--agent': 'clever' is not one of 'random', "
-     "'heuristic', 'odds'.\n"),
+     "'heuristic', 'odds', 'search', 'equilibrium'.\n"),
 ])
 def test_usage_errors_are_one_line_and_exit_2(args: list[str], message: str) -> None:
     """One style (one ``error:`` line) and one status (2) for every usage error."""

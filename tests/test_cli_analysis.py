@@ -15,8 +15,16 @@ from cli_helpers import ENV, ok, run, table_rows
 from primero.cli.core import app
 from primero.simulation.run import compare, simulate
 
-SIMULATE_KEYS = ["variant", "players", "deals", "showdowns", "carried_over", "mean_pot",
-                 "win_share", "winning_classes"]
+SIMULATE_KEYS = ["variant", "agents", "players", "deals", "showdowns", "carried_over",
+                 "no_winner", "deals_won", "showdown_share", "carried_over_share", "mean_pot",
+                 "win_share", "mean_net", "winning_classes", "winning_class_share"]
+INTERVAL_KEYS = ["value", "ci_low", "ci_high", "deals"]
+
+
+def share_cell(figure: dict[str, float]) -> str:
+    """How a share and its interval print: the JSON's figure in percent, ± half its width."""
+    half = (figure["ci_high"] - figure["ci_low"]) / 2
+    return f"{100 * figure['value']:.1f}% ±{100 * half:.1f}"
 
 
 
@@ -34,10 +42,17 @@ def test_simulate_json_has_exactly_the_documented_keys_and_the_library_numbers()
     expected = simulate("waks", deals=40, seed=3, agents="random", progress=False)
     assert data == expected.summary().to_json()
     assert data["variant"] == "waks" and data["players"] == 4 and data["deals"] == 40
-    assert len(data["win_share"]) == 4
+    assert len(data["win_share"]) == 4 and data["agents"] == "random"
+    assert all(list(w) == INTERVAL_KEYS for w in data["win_share"] + data["mean_net"])
+    assert all(w["deals"] == data["deals_won"] for w in data["win_share"])
+    assert list(data["mean_pot"]) == INTERVAL_KEYS and data["mean_pot"]["deals"] == 40
+    low, value, high = (data["showdown_share"][k] for k in ("ci_low", "value", "ci_high"))
+    assert low <= value <= high and data["showdown_share"]["value"] == data["showdowns"] / 40
+    # every deal won counts, in rank order, "unseen" (won with no hand shown) last
     assert list(data["winning_classes"]) == ["Chorus", "Fluxus", "Supremus", "Primero",
-                                             "Numerus"]
-    assert sum(data["winning_classes"].values()) <= data["showdowns"]
+                                             "Numerus", "unseen"]
+    assert sum(data["winning_classes"].values()) == data["deals_won"]
+    assert data["deals_won"] + data["no_winner"] == 40
 
 
 def test_simulate_defaults_waks_four_players_heuristic_and_jobs_do_not_matter() -> None:
@@ -56,13 +71,15 @@ def test_simulate_table_prints_the_json_numbers() -> None:
                                     "agents, seed 0, stake 1, rest 3")
     rows = table_rows(text)
     assert rows[0][0] == "30"
-    assert rows[0][1] == f"{data['showdowns']} ({100 * data['showdowns'] / 30:.1f}%)"
-    assert rows[0][3] == f"{data['carried_over']} ({100 * data['carried_over'] / 30:.1f}%)"
-    assert rows[0][4] == f"{data['mean_pot']:.3f}"
+    assert rows[0][1] == f"{data['showdowns']} ({share_cell(data['showdown_share'])})"
+    assert rows[0][2] == f"{data['carried_over']} ({share_cell(data['carried_over_share'])})"
+    assert rows[0][3] == str(data["no_winner"])
+    pot = data["mean_pot"]
+    assert rows[0][4] == f"{pot['value']:.2f} ±{(pot['ci_high'] - pot['ci_low']) / 2:.2f}"
     seats = rows[1:4]
     assert [r[0] for r in seats] == ["0 (eldest)", "1", "2"]
-    # shares as percentages: the JSON's 4-decimal fraction 0.2432 is printed 24.32%
-    assert [r[1] for r in seats] == [f"{100 * w:.2f}%" for w in data["win_share"]]
+    # shares as percentages with the half-width of their interval: 0.2432 is 24.3% ±…
+    assert [r[1] for r in seats] == [share_cell(w) for w in data["win_share"]]
     classes = {r[0]: int(r[1]) for r in rows[4:]}
     assert classes == data["winning_classes"]
     assert "Supremus" not in classes
@@ -79,19 +96,20 @@ def test_simulate_summary_explains_carry_overs_and_mean_net() -> None:
     chips = sum(r.carry for r in results)
     assert chips > 0 and ended_by_carry != left_chips  # the seed shows both kinds
     text = ok(*args)
-    assert "┃ Deals ┃  Showdowns ┃ Carry-overs ┃ Pots carried ┃ Mean pot ┃" in text
+    assert "Carried over ┃ No winner ┃ Mean pot (chips) ┃" in text
     head = table_rows(text)[0]
-    assert head[2] == f"{ended_by_carry} ({100 * ended_by_carry / 100:.1f}%)"
-    assert head[3] == f"{left_chips} ({100 * left_chips / 100:.1f}%)"
+    # one definition of carried over: deals that left chips for the next deal
+    assert head[2].startswith(f"{left_chips} (")
+    assert head[3] == str(sum(not r.winners for r in results))
     net = sum(sum(r.net) for r in results) / 100
     assert net == -chips / 100  # chips conserved: what the seats lost is what was carried
     flat = " ".join(text.split())
     assert (f"Each deal starts afresh, so the {chips} chips carried over by {left_chips} deals "
             f"leave the run: mean net per seat sums to {net:+.3f} chips per deal, not 0.") \
         in flat
-    assert ("Carry-overs: deals that ended without a winner (nobody vied), pots of 0 chips "
-            "included. Pots carried: deals that left 1 chip or more on the table for a next "
-            "deal") in flat
+    assert ("Carried over: deals that left 1 chip or more on the table for a next deal, for "
+            "any reason") in flat
+    assert "the same count as carried_over in --json and in the analysis tables" in flat
 
 
 def test_simulate_works_without_pandas_or_matplotlib() -> None:
@@ -236,20 +254,26 @@ def test_compare_prints_the_table_writes_a_png_and_json_gives_the_same_numbers(
                                             for v in COMPARED]
     expected = compare(COMPARED, deals=25, seed=4, agents="random", progress=False)
     assert runs == [s.to_json() for s in expected.summaries()]
+    assert data["populations"] == ["random"]
     rows = table_rows(text)
-    main, shares, classes = rows[:len(runs)], rows[len(runs):2 * len(runs)], \
-        rows[2 * len(runs):]
-    summaries = expected.summaries()
-    for row, share_row, run_, summary in zip(main, shares, runs, summaries, strict=True):
-        assert row[0] == share_row[0] == run_["variant"]
-        assert row[1] == str(run_["showdowns"])
-        assert row[2] == str(summary.ended_by.get("carry", 0))
-        assert row[3] == str(run_["carried_over"])
-        assert float(row[4]) == run_["mean_pot"]
-        assert share_row[1:] == [f"{100 * w:.2f}%" for w in run_["win_share"]]
+    main, shares = rows[:len(runs)], rows[len(runs):2 * len(runs)]
+    assert main[0][0] == shares[0][0] == "waks"  # wide enough: the runs are named
+    classes = rows[2 * len(runs):2 * len(runs) + 6]
+    for row, share_row, run_ in zip(main, shares, runs, strict=True):
+        assert row[0] == run_["variant"]
+        assert row[1] == share_cell(run_["showdown_share"])
+        assert row[2] == share_cell(run_["carried_over_share"])
+        assert row[3] == str(run_["no_winner"])
+        assert share_row[1:] == [share_cell(w) for w in run_["win_share"]]
     for row in classes:
         for cell, run_ in zip(row[1:], runs, strict=True):
             assert cell == str(run_["winning_classes"].get(row[0], "-"))
+    # paired differences from the first variant, each with its interval and clear-of-zero mark
+    differences = data["differences"]
+    assert {d["baseline"] for d in differences} == {"waks"}
+    assert all(d["ci_low"] <= d["value"] <= d["ci_high"] and d["deals"] == 25
+               and d["clear_of_zero"] == (d["ci_low"] > 0 or d["ci_high"] < 0)
+               for d in differences)
 
 
 EIGHT = ["waks", "waks:supremus=false", "suzuki", "cardano", "losing", "revival",
@@ -268,9 +292,8 @@ def test_compare_at_80_columns_never_cuts_a_number() -> None:
     data = json.loads(ok(*args, "--json"))
     cells = {cell.strip() for line in text.splitlines() for cell in line.split("│")}
     for run_ in data["variants"]:
-        for value in (str(run_["showdowns"]), str(run_["carried_over"]),
-                      f"{run_['mean_pot']:.3f}",
-                      *(f"{100 * w:.2f}%" for w in run_["win_share"]),
+        for value in (share_cell(run_["showdown_share"]), str(run_["no_winner"]),
+                      *(share_cell(w) for w in run_["win_share"]),
                       *(str(n) for n in run_["winning_classes"].values())):
             assert value in cells, value
     # eight variants do not fit as column headers: numbered, with a legend
@@ -440,3 +463,49 @@ def test_headers_name_an_ante_only_where_it_is_paid() -> None:
     assert ok("compare", "waks", "revival", "--deals", "2", "--no-progress").splitlines()[0] \
         == ("2 deals of each variant on the same seeds: 4 players, heuristic agents, seed 0, "
             "stake 1, rest 3, ante waks none, revival 1")
+
+
+# --- compare under several populations, match -------------------------------------------------
+
+def test_compare_under_two_populations_says_which_conclusions_hold_under_both() -> None:
+    args = ("compare", "waks", "suzuki", "--deals", "20", "--seed", "2",
+            "--agents", "random,heuristic", "--no-progress")
+    data = json.loads(ok(*args, "--json"))
+    assert data["populations"] == ["random", "heuristic"]
+    assert [(v["variant"], v["agents"]) for v in data["variants"]] == [
+        ("waks", "random"), ("suzuki", "random"), ("waks", "heuristic"),
+        ("suzuki", "heuristic")]
+    verdicts = data["verdicts"]
+    assert {v["against"] for v in verdicts} == {"fair share", "waks"}
+    for v in verdicts:
+        assert v["agents"] == ["random", "heuristic"]
+        assert v["holds"] == (v["whose"] == "rules")
+    text = ok(*args)
+    flat = " ".join(text.split())
+    assert "random, heuristic agents" in flat
+    assert "Does it hold under every population of agents?" in flat
+
+
+def test_compare_refuses_an_unknown_population() -> None:
+    result = CliRunner().invoke(app, ["compare", "waks", "--agents", "random,clever"],
+                                env=ENV)
+    assert result.exit_code == 1
+    assert "--agents: unknown agent 'clever'; known agents:" in result.output
+
+
+def test_match_prints_the_duplicate_numbers_of_the_library() -> None:
+    from primero.analysis.duplicate import duplicate_match
+
+    args = ("match", "heuristic", "random", "--deals", "8", "--seed", "1")
+    data = json.loads(ok(*args, "--json"))
+    expected = duplicate_match("waks", "heuristic", "random", deals=8, seed=1).to_json()
+    for key in ("variant", "candidate", "opponent", "players", "deals", "overall", "by_seat",
+                "verdict"):
+        assert data[key] == expected[key], key
+    text = ok(*args)
+    rows = table_rows(text)
+    overall = data["overall"]
+    half = (overall["ci_high"] - overall["ci_low"]) / 2
+    assert rows[-1][:2] == ["overall", f"{overall['value']:+.2f} ±{half:.2f}"]
+    assert [r[0] for r in rows[:2]] == ["0 (eldest)", "1 (dealer)"]
+    assert "Median CPU time per decision: heuristic" in text

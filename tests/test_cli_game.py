@@ -57,6 +57,9 @@ def one_line_error(*args: str, input: str | None = None) -> str:
     assert not isinstance(result.exception, Exception) or isinstance(result.exception,
                                                                      SystemExit)
     lines = str(result.stderr).splitlines()
+    if "--json" in args:  # the error as JSON, read back as the text form's line
+        assert len(lines) == 1 and list(json.loads(lines[0])) == ["error"], result.stderr
+        return f"error: {json.loads(lines[0])['error']}"
     assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
     return lines[0]
 
@@ -176,7 +179,7 @@ def test_play_interactive_numbers_text_and_reasons() -> None:
     assert f"{PROMPT}  a bet or raise is at most the rest (3)" in lines
     assert f"{PROMPT}You vie 1   (pot 1)" in lines
     # then the exchange is offered, and end of input ends the game cleanly
-    assert "    4. exchange As 7d" in lines
+    assert "    4. exchange 7d As" in lines  # in the hand's order
 
 
 def test_play_interactive_by_number_to_the_end() -> None:
@@ -298,6 +301,7 @@ ANNA_VALUE = {"cards": ["7s", "Kh", "Ad", "6c"], "class": "Primero", "points": 6
 def test_replay_json_golden() -> None:
     data = json.loads(ok("replay", str(EXAMPLE), "--json"))
     assert data == {
+        "format": 1,
         "variant": "waks",
         "chips": [57, 45, 50, 48],
         "awards": [{"player": "Anna", "amount": 12, "value": "Primero 65"}],
@@ -320,7 +324,7 @@ def test_replay_json_golden() -> None:
             "reason": "",
         },
     }
-    assert list(data) == ["variant", "chips", "awards", "carry", "hands", "settlement"]
+    assert list(data) == ["format", "variant", "chips", "awards", "carry", "hands", "settlement"]
 
 
 def test_replay_json_unseen_win_and_carry(tmp_path: Path) -> None:
@@ -471,7 +475,7 @@ def test_replay_printed_stock_rejected_in_a_real_process(tmp_path: Path) -> None
         assert proc.returncode == 1
         assert proc.stdout == ""
         assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
-        assert proc.stderr.startswith("error: ")
+        assert proc.stderr.startswith("error: " if not extra else '{"error": ')
         assert GOLDEN["printed"]["error_mentions"] in proc.stderr  # "6h"
 
 

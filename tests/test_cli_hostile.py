@@ -180,9 +180,10 @@ def test_help_and_question_mark_list_the_verbs_with_poker_counterparts() -> None
             ["hold", "hold", "pass", "fold", "exchange", "hint"]
         assert "(poker: call)" in lines[at + 1] and "(poker: raise)" in lines[at + 2]
         assert "(poker: check)" in lines[at + 3] and "(poker: draw)" in lines[at + 5]
-        assert [line.split()[0] for line in lines[at + 7:at + 10]] == ["a", "rules", "quit"]
-        assert lines[at + 10].startswith("  the list shows what you may do now")
-        assert lines[at + 11] == PROMPT  # asked again
+        assert [line.split()[0] for line in lines[at + 7:at + 11]] == \
+            ["a", "rules", "table", "quit"]
+        assert lines[at + 11].startswith("  the list shows what you may do now")
+        assert lines[at + 12] == PROMPT  # asked again
 
 
 def test_help_notes_and_showdown_wrap_at_spaces_in_a_narrow_terminal() -> None:

@@ -67,11 +67,13 @@ def test_the_help_at_eighty_columns_word_for_word() -> None:
         "  compare      Compare variants side by side on the same seeds.\n"
         "  evaluate     Evaluate a four-card hand: class, points and why.\n"
         "  frequencies  Count the hands of each class in the pack.\n"
+        "  match        Play one agent against another in duplicate.\n"
         "  odds         Exact draw odds of an exchange, or every discard ranked.\n"
         "  play         Play deals at the terminal against computer players.\n"
         "  replay       Replay a deal file and show how it ends.\n"
         "  rules        Print a variant's rules summary, options and sources.\n"
         "  simulate     Simulate deals between computer players and summarise them.\n"
+        "  solve        Solve a heads-up game by CFR+ and print its exploitability.\n"
         "  variants     List the installed variants, their aliases and plug-ins.")
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, SITE
 
 #: Modules a census or one evaluation must not import: the deal's values, the engine, the
 #: checks of a deal's answers, the core's dealing, betting and settling code.
@@ -29,7 +29,7 @@ DEAL_CODE = ("primero.engine", "primero.start", "primero.state", "primero.action
 def _fresh(code: str, cache: Path) -> list[str]:
     """The modules a fresh interpreter has loaded after running ``code`` (table cache ``cache``)."""
     script = f"import sys, json\n{code}\nprint(json.dumps(sorted(sys.modules)))"
-    env = {"PYTHONPATH": str(ROOT / "src"), "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+    env = {"PYTHONPATH": str(SITE), "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
            "PRIMERO_CACHE_DIR": str(cache)}
     done = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True,
                           text=True, cwd=ROOT, env=env)

@@ -118,7 +118,7 @@ def test_the_extras_table_lists_every_extra_of_pyproject() -> None:
 def test_choices_in_the_cli_reference_show_no_backslash(generator: ModuleType) -> None:
     """``[random\\|heuristic]`` showed its backslash: a pipe in a code span needs none."""
     page = generator.cli_page()
-    assert "| `-a, --agent [random|heuristic|odds]` |" in page
+    assert "| `-a, --agent [random|heuristic|odds|search|equilibrium]` |" in page
     assert "\\|" not in page
 
 
@@ -135,12 +135,12 @@ def test_the_repository_link_waits_for_one_address() -> None:
     assert "urls" not in project
 
 
-def test_signatures_are_wrapped_by_the_formatter_the_docs_extra_installs() -> None:
+def test_signatures_are_wrapped_by_the_formatter_the_docs_group_installs() -> None:
     """Mkdocstrings wraps a long signature only with a formatter (ruff or black) installed."""
     import tomllib
 
     docs = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
-        "project"]["optional-dependencies"]["docs"]
+        "dependency-groups"]["docs"]
     assert any(re.match(r"(ruff|black)\b", requirement) for requirement in docs)
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     assert "separate_signature: true" in config and "line_length: 72" in config

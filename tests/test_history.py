@@ -175,7 +175,7 @@ def test_record_from_replayed_golden_deal_equals_the_file() -> None:
 
 def test_dump_writes_the_deal_file_keys() -> None:
     data = tomllib.loads(dump_record(record_from_state(replay(load_record(EXAMPLE)))))
-    assert data == {**BASE, "stake": 1, "rest": 3}
+    assert data == {"format": 1, **BASE, "stake": 1, "rest": 3}
     assert "seed" not in data and "options" not in data and "carry" not in data
 
 
@@ -348,10 +348,11 @@ def test_unreadable_action_and_unknown_card_in_an_action() -> None:
         ({"options": 3}, "'options' must be a table"),
         # new-user typos and conflicting keys used to be read without a word
         ({"actions": None, "action": ["Anna vie 2"]},
-         r"^deal record: unknown key 'action'; known keys: variant, options, players, dealer, "
-         r"chips, stake, rest, ante, carry, raise_cap, stock, seed, reshuffles, actions "
+         r"^deal record: unknown key 'action'; known keys: format, variant, options, players, "
+         r"dealer, chips, stake, rest, ante, carry, raise_cap, dealing, stock, seed, "
+         r"reshuffles, actions "
          r"\(other tables, such as \[expect\], are ignored\)$"),
-        ({"stak": 2}, r"unknown key 'stak'; known keys: variant, "),
+        ({"stak": 2}, r"unknown key 'stak'; known keys: format, variant, "),
         ({"expect": 5, "colour": "blue"}, r"unknown keys 'expect', 'colour'; known keys"),
         ({"seed": 7}, r"^deal record: give either 'stock' \(the whole pack\) or 'seed', not both"),
         ({"seed": 7, "stock": ["7s"]}, r"give either 'stock' \(the whole pack\) or 'seed', "

@@ -130,7 +130,7 @@ def test_the_kit_names_each_fault_within_its_budget(name: str, beside: dict[str,
         # within the kit's bound on the deal's actions, or its time budget
         assert re.fullmatch(rf"{name}, betting round \d+, after \d+ actions: the deal did not "
                             rf"end within \d+ actions( and the time budget of {BUDGET:g} s "
-                            r"per example)?", got[3]), got[3]
+                            r"of CPU time per example)?", got[3]), got[3]
         return
     # installed through an entry point: the label names the distribution too
     label = f"{faultplugins.label(name)} (primero-faults 0.1.0)"
@@ -161,7 +161,7 @@ def test_an_example_over_its_time_budget_fails_the_same_way_when_replayed() -> N
     from primero.testing.runner import run_deal_machine, variant_state_machine
 
     pattern = (r"waks, [a-z ]+\d*, after {n} actions: the deal did not end within {n} actions "
-               r"and the time budget of {budget} s per example")
+               r"and the time budget of {budget} s of CPU time per example")
     with pytest.raises(DealInvariantError) as info:  # a budget of 0 s: the first action
         run_deal_machine("waks", time_budget=0)
     assert re.fullmatch(pattern.format(n=1, budget=0), str(info.value).splitlines()[0])

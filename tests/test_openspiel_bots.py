@@ -147,7 +147,8 @@ def test_the_bot_refuses_a_turn_that_is_not_its_own() -> None:
 
 
 def test_bad_agents_and_seats_are_refused() -> None:
-    with pytest.raises(UnknownAgentError, match="known agents: random, heuristic, odds"):
+    with pytest.raises(UnknownAgentError,
+                       match="known agents: random, heuristic, odds, search, equilibrium"):
         AgentBot("nosuch", 0)
     with pytest.raises(PrimeroError, match="player_id"):
         AgentBot("random", -1)

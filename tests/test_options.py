@@ -47,8 +47,8 @@ def test_validate_converts_command_line_text() -> None:
 @pytest.mark.parametrize(
     ("option", "value", "message"),
     [
-        (COUNT, 7, "option 'count': bad value 7; allowed: an integer 1..5"),
-        (COUNT, 0, "option 'count': bad value 0; allowed: an integer 1..5"),
+        (COUNT, 7, "option 'count': bad value 7, above its maximum 5; allowed: an integer 1..5"),
+        (COUNT, 0, "option 'count': bad value 0, below its minimum 1; allowed: an integer 1..5"),
         (COUNT, "x", "option 'count': bad value 'x'; allowed: an integer 1..5"),
         (COUNT, True, "option 'count': bad value true; allowed: an integer 1..5"),
         (MODE, "c", "option 'mode': bad value 'c'; allowed: 'a', 'b'"),

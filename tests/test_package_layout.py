@@ -29,6 +29,8 @@ from primero.simulation.records import DealResult, Summary
 from primero.simulation.run import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The package imported: src/primero of a checkout, or the installed wheel's.
+PACKAGE = Path(primero.testing.__file__).resolve().parent.parent
 
 #: Each package's modules and the names each one defines (its ``__all__``), as laid out.
 LAYOUT = {
@@ -108,7 +110,7 @@ def test_moved_helpers_live_where_they_belong() -> None:
 
 @pytest.mark.parametrize("package", ["testing", "simulation"])
 def test_no_module_over_500_lines(package: str) -> None:
-    folder = ROOT / "src" / "primero" / package
+    folder = PACKAGE / package
     sizes = {p.name: len(p.read_text().splitlines()) for p in folder.glob("*.py")}
     assert sorted(sizes) == sorted(["__init__.py", *(f"{m}.py" for m in LAYOUT[
         f"primero.{package}"])])
@@ -147,7 +149,7 @@ def _loaded(code: str) -> set[str]:
     """Top-level modules a fresh interpreter has loaded after ``code``, less a bare one's."""
     tail = "\nimport sys, json\nprint(json.dumps(sorted({m.partition('.')[0] for m in " \
            "sys.modules})))"
-    env = {"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"}
+    env = {"PYTHONPATH": str(PACKAGE.parent), "PATH": "/usr/bin:/bin"}
     runs = [subprocess.run([sys.executable, "-c", c + tail], check=True, capture_output=True,
                            text=True, cwd=ROOT, timeout=300, env=env) for c in ("", code)]
     bare, after = (set(json.loads(r.stdout.splitlines()[-1])) for r in runs)
@@ -165,6 +167,7 @@ def test_the_kit_needs_the_testing_extra_only() -> None:
     allowed |= {_norm(ep.dist.name) for ep in importlib.metadata.entry_points(group="primero")
                 if ep.dist is not None}  # third-party plug-ins the registry loads
     allowed.add("typing-extensions")  # hypothesis imports it if installed (try/except)
+    allowed.add("primero")  # itself, when installed from a wheel (an editable install maps none)
     loaded = _loaded(
         "from hypothesis import settings\n"
         "from primero.testing import run_deal_machine\n"

@@ -500,7 +500,8 @@ def test_a_hook_that_looks_a_variant_up_does_not_deadlock() -> None:
 def test_unknown_agent_is_a_primero_error() -> None:
     with pytest.raises(UnknownAgentError) as info:
         make_agent("clever")
-    assert str(info.value) == "unknown agent 'clever'; known agents: random, heuristic, odds"
+    assert str(info.value) == ("unknown agent 'clever'; known agents: random, heuristic, odds, "
+                               "search, equilibrium")
     assert isinstance(info.value, ValueError)
 
 

@@ -99,10 +99,11 @@ def test_the_golden_record_as_a_dict_is_the_deal_file() -> None:
 
     record, _ = golden()
     data = to_dict(record)
-    assert list(data) == ["variant", "players", "dealer", "chips", "stake", "rest", "stock",
-                          "actions", "expect", "printed"]
-    # the deal file's own keys and values, as the file gives them
-    assert data == tomllib.loads(EXAMPLE.read_text("utf-8"))
+    assert list(data) == ["format", "variant", "players", "dealer", "chips", "stake", "rest",
+                          "stock", "actions", "expect", "printed"]
+    # the deal file's own keys and values, as the file gives them (which predates the format
+    # key: a file without it is of format 1)
+    assert data == {"format": 1, **tomllib.loads(EXAMPLE.read_text("utf-8"))}
 
 
 def test_records_round_trip_through_json() -> None:
@@ -113,7 +114,7 @@ def test_records_round_trip_through_json() -> None:
                         options=(("call_rule", "at_least"),), seed=5, ante=1,
                         actions=(("A", "pass"),))
     data = to_dict(seeded)
-    assert data == {"variant": "cardano", "options": {"call_rule": "at_least"},
+    assert data == {"format": 1, "variant": "cardano", "options": {"call_rule": "at_least"},
                     "players": ["A", "B"], "dealer": "B", "chips": [9, 9], "stake": 1,
                     "rest": 3, "ante": 1, "seed": 5, "actions": ["A pass"]}
     assert record_from_dict(through_json(data)) == seeded

@@ -124,7 +124,9 @@ def test_every_registered_variant_simulates(name: str) -> None:
     check_conserved(sim.results)
     summary = sim.summary()
     ranking = primero.get_variant(name).ranking
-    assert set(summary.winning_classes) == set(ranking.classes)
+    assert set(summary.winning_classes) == set(ranking.classes) | {"unseen"}
+    assert list(summary.winning_classes)[-1] == "unseen"
+    assert sum(summary.winning_classes.values()) == summary.deals_won
     # strongest first by the variant's own order: the best hand's class leads
     best = max(ranking.values(), key=lambda v: v.key)
     assert next(iter(summary.winning_classes)) == best.hand_class
@@ -185,15 +187,32 @@ def test_summary_numbers_by_hand() -> None:
     # three deals with a winner: seat 0 one, seats 1 and 2 half each of one, seat 2 one more
     assert s.win_share == pytest.approx((1 / 3, 1 / 6, 1 / 2))
     assert s.mean_net == pytest.approx((-0.5, -0.5, 0.25))
+    # every deal won counts: the one won by folds, no hand shown, is "unseen"
     assert s.winning_classes == {"Chorus": 0, "Fluxus": 0, "Supremus": 0, "Primero": 1,
-                                 "Numerus": 1}
+                                 "Numerus": 1, "unseen": 1}
+    assert (s.deals_won, s.no_winner) == (3, 1)
     assert s.ended_by == {"carry": 1, "folds": 1, "showdown": 2}
-    assert s.to_json() == {
+    data = s.to_json()
+    assert {k: data[k] for k in ("variant", "players", "deals", "showdowns", "carried_over",
+                                 "no_winner", "deals_won", "winning_classes")} == {
         "variant": "waks", "players": 3, "deals": 4, "showdowns": 2, "carried_over": 1,
-        "mean_pot": 6.0, "win_share": [0.3333, 0.1667, 0.5],
+        "no_winner": 1, "deals_won": 3,
         "winning_classes": {"Chorus": 0, "Fluxus": 0, "Supremus": 0, "Primero": 1,
-                            "Numerus": 1},
+                            "Numerus": 1, "unseen": 1},
     }
+    # Wilson, 2 of 4 at 95 %, by hand: centre 0.5, half (z / (1 + z²/4)) √(1/16 + z²/64)
+    # = 0.99981 × 0.35003 = 0.34997
+    assert data["showdown_share"] == {"value": 0.5, "ci_low": 0.15, "ci_high": 0.85,
+                                      "deals": 4}
+    # the pot: mean 6, sd √(26/3) = 2.9439, t(3) = 3.182: 6 ± 4.684
+    pot = data["mean_pot"]
+    assert pot["value"] == 6.0 and pot["deals"] == 4
+    assert pot["ci_low"] == pytest.approx(6 - 4.684, abs=0.01)
+    assert pot["ci_high"] == pytest.approx(6 + 4.684, abs=0.01)
+    assert [w["value"] for w in data["win_share"]] == [0.3333, 0.1667, 0.5]
+    assert [w["deals"] for w in data["win_share"]] == [3, 3, 3]
+    assert [n["value"] for n in data["mean_net"]] == [-0.5, -0.5, 0.25]
+    assert data["winning_class_share"]["unseen"]["value"] == 0.3333
 
 
 def test_empty_run_summary() -> None:
@@ -244,6 +263,26 @@ def test_compare_runs_every_variant_on_the_same_seeds() -> None:
     assert data["deals"] == 12 and data["players"] == 4 and data["seed"] == 9
     assert [v["variant"] for v in data["variants"]] == cmp.labels
     assert "Supremus" not in data["variants"][1]["winning_classes"]
+    assert data["populations"] == ["random"]
+    assert all(v["agents"] == "random" for v in data["variants"])
+
+
+def test_compare_plays_every_population_on_the_same_seeds() -> None:
+    cmp = compare(["waks", "suzuki"], deals=6, seed=4,
+                  agents=["random", ("heuristic", "random", "random", "random")],
+                  progress=False)
+    assert cmp.populations == ["random", "heuristic/random/random/random"]
+    assert [(s.label, s.population) for s in cmp.simulations] == [
+        ("waks", "random"), ("suzuki", "random"),
+        ("waks", "heuristic/random/random/random"),
+        ("suzuki", "heuristic/random/random/random")]
+    seeds = {tuple(r.seed for r in s.results) for s in cmp.simulations}
+    assert len(seeds) == 1
+    assert cmp.run("suzuki", "random") is cmp.simulations[1]
+    with pytest.raises(KeyError, match="no run of 'losing'"):
+        cmp.run("losing")
+    with pytest.raises(PrimeroError, match="population 'random' is listed twice"):
+        compare(["waks"], deals=1, agents=["random", "random"])
 
 
 def test_seat_names() -> None:
@@ -338,3 +377,15 @@ def test_a_numpy_integer_seed_plays_the_same_deals_as_the_int() -> None:
     by_int = simulate("primiera", players=3, deals=3, seed=4, agents="odds")
     assert by_numpy.results == by_int.results
     assert type(by_numpy.seed) is int
+
+
+def test_session_runs_take_their_intervals_by_session() -> None:
+    from primero.analysis.intervals import cluster_interval, cluster_share_interval
+
+    sim = simulate_sessions("waks", sessions=6, deals_per_session=5, seed=2, agents="random",
+                            progress=False)
+    s = sim.summary()
+    sessions = [r.session for r in sim.results]
+    assert s.pot == cluster_interval([r.pot for r in sim.results], sessions)
+    assert s.showdown_share == cluster_share_interval(
+        [float(r.showdown) for r in sim.results], sessions)

@@ -19,9 +19,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from conftest import ROOT
-
-PACKAGE = ROOT / "src" / "primero"
+from conftest import PACKAGE
 
 #: The modules still on one circle when annotations count (the variant's rules, the context's
 #: deal rules, a state's view and action space): a module may leave it, none may join it.

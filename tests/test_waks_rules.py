@@ -561,18 +561,12 @@ def test_second_deal_reshuffles_all_the_discards() -> None:
     assert [c.ascii for c in state.seats[1].hand] == ["3h", "4h", order[1], order[3]]
 
 
-def test_a_pack_too_small_for_the_second_deal_fails_loudly() -> None:
-    # 9 cards, three players: A As 4s, B 2s 5s, C 3s 6s; stock Ah 2h 3h
+def test_a_pack_too_small_for_the_second_deal_is_refused_before_a_card_moves() -> None:
+    # 9 cards, three players: the Waks plan deals 2 + 2 = 4 each, 12 held at once
     variant = house(PackRules("As 2s 3s 4s 5s 6s Ah 2h 3h"))
-    state = deal("A B C", top="As 2s 3s 4s 5s 6s", variant=variant, seed=3)
-    state = play(state, "A pass", "B pass", "C pass", "A exchange As 4s", "B exchange 2s 5s")
-    # B got the 3h, then one of A's As 4s from the new stock (B's own 2s 5s kept out)
-    (new_stock,) = state.reshuffles
-    assert sorted(c.ascii for c in new_stock) == ["4s", "As"]
-    assert [c.ascii for c in state.seats[1].hand] == ["3h", new_stock[0].ascii]
-    assert to_act(state) == "C"
-    # the second deal needs 6 cards; only 1 + 2 discards are left
-    before = snapshot(state)
-    with pytest.raises(InvalidDeckError, match="not enough cards"):
-        state.apply("exchange")
-    assert snapshot(state) == before
+    with pytest.raises(InvalidDeckError, match=r"^waks deals 4 cards to each player: 3 "
+                       r"players hold 12 at once, but the tiny pack has 9 cards \(it serves "
+                       r"at most 2 players\)$"):
+        deal("A B C", top="As 2s 3s 4s 5s 6s Ah 2h 3h", variant=variant, seed=3)
+    # two players (8 cards held at once) are served
+    assert deal("A B", top="As 2s 3s 4s 5s 6s Ah 2h 3h", variant=variant, seed=3).to_act == 0

@@ -19,7 +19,15 @@ if TYPE_CHECKING:
     from typing import Any
 
     from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie, parse_action
-    from primero.agents import Agent, HeuristicAgent, RandomAgent, play_deal, play_session
+    from primero.agents import (
+        Agent,
+        HeuristicAgent,
+        OddsAgent,
+        RandomAgent,
+        make_agent,
+        play_deal,
+        play_session,
+    )
     from primero.cards import (
         FRENCH52,
         ITALIAN40,
@@ -77,7 +85,9 @@ _EXPORTS: dict[str, str] = {
     "parse_action": "primero.actions",
     "Agent": "primero.agents",
     "HeuristicAgent": "primero.agents",
+    "OddsAgent": "primero.agents",
     "RandomAgent": "primero.agents",
+    "make_agent": "primero.agents",
     "play_deal": "primero.agents",
     "play_session": "primero.agents",
     "Card": "primero.cards",
@@ -216,6 +226,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidDeckError",
     "InvalidOptionError",
+    "OddsAgent",
     "Option",
     "Pack",
     "Pass",
@@ -247,6 +258,7 @@ __all__ = [
     "get_variant",
     "hookimpl",
     "load_record",
+    "make_agent",
     "parse_action",
     "parse_card",
     "parse_cards",

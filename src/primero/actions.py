@@ -14,12 +14,13 @@ from typing import Any, TypeVar
 
 from attrs import field, frozen
 
-from primero.cards import Card, parse_cards
+from primero.cards import CARDS_BY_INDEX, Card, parse_cards
 from primero.errors import IllegalActionError
 
 __all__ = [
     "ACTION_WORDS",
     "MAX_AMOUNT_DIGITS",
+    "MAX_EXCHANGE_CARDS",
     "Action",
     "Call",
     "Exchange",
@@ -45,6 +46,11 @@ _AMOUNT_LIMIT = 10 ** MAX_AMOUNT_DIGITS
 #: The most characters of action text a message quotes.
 _QUOTED = 40
 
+#: The most cards an exchange (or a pass's exchange) may name: 52, the largest pack. The
+#: cards thrown are distinct cards of the hand, so no longer list can be legal; a longer one
+#: is refused when the action is made, before any rule reads it.
+MAX_EXCHANGE_CARDS = len(CARDS_BY_INDEX)
+
 
 def _chips(instance: object, attribute: Any, value: Any) -> None:
     """An amount of chips is an ``int`` (not a ``bool``, float or text)."""
@@ -65,8 +71,15 @@ def _card_index(card: Card) -> int:
     return card.index
 
 
+def _too_many(count: int) -> str:
+    return (f"an exchange of {count:,} cards: it names at most {MAX_EXCHANGE_CARDS} (the largest "
+            "pack's; the cards thrown are distinct cards of the hand)")
+
+
 def _sorted_cards(cards: Iterable[Card | str]) -> tuple[Card, ...]:
     items = tuple(cards)
+    if len(items) > MAX_EXCHANGE_CARDS:
+        raise IllegalActionError(_too_many(len(items)))
     if not all(type(c) is Card for c in items):
         items = parse_cards(list(items))
     return tuple(sorted(items, key=_card_index))  # type: ignore[arg-type]
@@ -226,22 +239,41 @@ def _parse_call(words: list[str], text: str) -> Call | None:
     return Call(hand_class, points)
 
 
+def _exchanged(cards_text: str, text: str) -> tuple[Card, ...]:
+    """The cards of an exchange's text, read in linear time; at most :data:`MAX_EXCHANGE_CARDS`."""
+    cards = parse_cards(cards_text)
+    if len(cards) > MAX_EXCHANGE_CARDS:
+        raise IllegalActionError(f"cannot read action {_quoted(text)}: {_too_many(len(cards))}")
+    return cards
+
+
 def parse_action(text: str) -> Action:
     """Read an action from its deal-file text (without the player's name).
 
     Examples: ``"vie 2"``, ``"hold"``, ``"hold raise 1"``, ``"pass"``, ``"fold"``,
     ``"exchange Qd 3s"``, ``"vie 2 call Primero 60"``, ``"pass exchange 7s"``.
 
+    Reading takes time linear in the length of ``text``; a message quotes at most its first
+    40 characters.
+
     Raises:
-        IllegalActionError: the text is not an action; the message quotes it.
-        CardParseError: a card in an exchange is not a card.
+        IllegalActionError: the text is not an action, or an exchange names more than
+            :data:`MAX_EXCHANGE_CARDS` cards; the message quotes its start.
+        CardParseError: a card in an exchange is not a card; the message names the first bad
+            card, its position and the number of cards given.
     """
     if not isinstance(text, str):
         raise IllegalActionError(f"an action is text such as 'vie 2', got {text!r}")
-    words = text.split()
-    if not words:
+    head = text.split(None, 2)  # (an exchange's cards are read from the text itself)
+    if not head:
         raise IllegalActionError("cannot read an empty action")
-    verb, rest = words[0].lower(), words[1:]
+    verb = head[0].lower()
+    if verb == "exchange":
+        return Exchange.from_cards(_exchanged(text.split(None, 1)[1] if len(head) > 1 else "",
+                                              text))
+    if verb == "pass" and len(head) > 1 and head[1].lower() == "exchange":
+        return Pass.from_cards(_exchanged(head[2] if len(head) > 2 else "", text))
+    rest = text.split()[1:]
     if verb == "vie" and rest:
         amount = _parse_int(rest[0], text)
         if amount <= 0:
@@ -259,15 +291,10 @@ def parse_action(text: str) -> Action:
                     "match is 'hold')"
                 )
             return Hold(amount, _parse_call(rest[2:], text))
-    if verb == "pass":
-        if not rest:
-            return Pass()
-        if rest[0].lower() == "exchange":
-            return Pass(parse_cards(" ".join(rest[1:])))
+    if verb == "pass" and not rest:
+        return Pass()
     if verb == "fold" and not rest:
         return Fold()
-    if verb == "exchange":
-        return Exchange(parse_cards(" ".join(rest)))
     raise IllegalActionError(
         f"cannot read action {_quoted(text)}: expected vie N, hold, hold raise N, pass, fold or "
         "exchange [cards]"

@@ -43,11 +43,13 @@ from primero.errors import InvalidOptionError, InvalidParameterError, PrimeroErr
 from primero.options import parse_option_args
 from primero.plugins.registry import get_variant
 from primero.setup import Step
+from primero.start import pack_problem
 from primero.state import FACE_UP, GameState, Receipt, Seat
 from primero.tensor_writes import float_view, whole_tensor, writers
 from primero.tensor_writes import link as pure_link
 from primero.tensor_writes import patch as pure_patch
 from primero.variant import Variant
+from primero.variants.cardano import last_call
 
 if TYPE_CHECKING:
     from primero.tensor_writes import FloatView
@@ -311,6 +313,9 @@ class AdapterTable:
                 "players", f"{configured.name} is played by "
                 f"{low if low == high else f'{low} to {high}'} players; got "
                 f"{players}")
+        unserved = pack_problem(configured, players)  # the check start_deal makes, by name
+        if unserved is not None:
+            raise InvalidParameterError("players", unserved)
         chips = _seat_list(chips, "chips")  # type: ignore[assignment]
         if stacks is not None:
             stacks = _seat_list(stacks, "stacks")  # type: ignore[assignment]
@@ -714,6 +719,81 @@ def _decision_steps(table: AdapterTable) -> tuple[Step, ...]:
 RECENT_MOVES = 2
 
 
+@frozen(eq=False)
+class CallFacts:
+    """How a table whose vies and raises name calls (Cardano's) writes the calls made.
+
+    The ``call`` piece (docs/adapters/openspiel.md), ``[n + 1, C + 1]``: row 0 the standing
+    call, row ``1 + i`` the last call seat ``i`` named; each as the called class one-hot among
+    :attr:`classes`, then the called points as a fraction of :attr:`most` (a class with one
+    attainable value, Supremus, is called without points: its value counts); zeros for none.
+
+    Attributes:
+        classes: The ranking's classes, weakest first (the one-hot's order).
+        points: Each call's points (the class's one value where the call names none).
+        most: The most points any call names.
+    """
+
+    classes: tuple[str, ...]
+    points: Mapping[object, int]
+    most: int
+
+    def write(self, out: Any, at: int, history: Sequence[tuple[int, Action]],
+              players: int) -> None:
+        """The calls of a deal with ``history`` into ``out`` (flat) from ``at``."""
+        size = len(self.classes) + 1
+        for k in range(at, at + size * (players + 1)):
+            out[k] = 0.0
+        standing = last_call(history)
+        if standing is None:
+            return
+        rows: dict[int, Any] = {0: standing[1]}
+        for seat, action in history:
+            call = getattr(action, "call", None)
+            if call is not None:
+                rows[1 + seat] = call
+        for row, call in rows.items():
+            start = at + row * size
+            out[start + self.classes.index(call.hand_class)] = 1.0
+            out[start + size - 1] = self.points[call] / self.most
+
+
+_CALL_FACTS: dict[int, tuple[AdapterTable, CallFacts | None]] = {}
+
+
+def call_facts(table: AdapterTable) -> CallFacts | None:
+    """The :class:`CallFacts` of ``table`` (``None``: its actions name no calls).
+
+    A table names calls when its action space has a block of calls (a ``calls`` attribute
+    listing them, as Cardano's ``CallBlock`` has); worked out once per table.
+    """
+    hit = _CALL_FACTS.get(id(table))
+    if hit is not None and hit[0] is table:
+        return hit[1]
+    first = table.start()
+    calls: list[Any] = []
+    for block in first.action_space.blocks:
+        calls.extend(getattr(block, "calls", ()))
+    facts = None
+    if calls:
+        ranking = table.variant.ranking
+        hand_table = ranking.hand_table
+        class_ids, points, _ = hand_table.arrays()
+        one_value = {}
+        for k, name in enumerate(hand_table.classes):
+            values = points[class_ids == k]
+            if len(values):
+                one_value[name] = int(values.max())
+        valued = {call: call.points if call.points is not None else one_value[call.hand_class]
+                  for call in calls}
+        facts = CallFacts(classes=hand_table.classes, points=valued,
+                          most=max(1, max(valued.values())))
+    if len(_CALL_FACTS) >= 256:
+        _CALL_FACTS.clear()
+    _CALL_FACTS[id(table)] = (table, facts)
+    return facts
+
+
 def observation_layout(table: AdapterTable, *, private: bool = True,
                        public: bool = True) -> tuple[Piece, ...]:
     """The observation tensor's pieces (the current state, no memory of earlier turns).
@@ -729,7 +809,11 @@ def observation_layout(table: AdapterTable, *, private: bool = True,
       (the plan's deciding steps, in plan order); ``stacks``, ``contributed``, ``round_bet``
       [n] chips; ``folded`` [n] 0/1; ``cards`` [n] cards held; ``pot``, ``high`` [1] chips;
       ``over`` [1]; ``shown`` [n, P] the cards each seat shows everyone: those dealt face up
-      and still held, the whole hand at the showdown.
+      and still held, the whole hand at the showdown; where vies and raises name calls
+      (Cardano), ``call`` [n + 1, C + 1] the standing call (row 0) and each seat's last call
+      (row ``1 + seat``): the class one-hot among the ranking's ``C`` classes (weakest
+      first), the points as a fraction of the most a call names (:class:`CallFacts`; rows
+      of zeros before any call).
     """
     n, cards = table.players, len(table.pack)
     pieces = [Piece("player", (n,))]
@@ -739,8 +823,15 @@ def observation_layout(table: AdapterTable, *, private: bool = True,
         pieces += [Piece("to_act", (n,)), Piece("step", (len(_decision_steps(table)),)),
                    Piece("stacks", (n,)), Piece("contributed", (n,)), Piece("round_bet", (n,)),
                    Piece("folded", (n,)), Piece("cards", (n,)), Piece("pot", (1,)),
-                   Piece("high", (1,)), Piece("over", (1,)), Piece("shown", (n, cards))]
+                   Piece("high", (1,)), Piece("over", (1,)), Piece("shown", (n, cards)),
+                   *_call_piece(table)]
     return tuple(pieces)
+
+
+def _call_piece(table: AdapterTable) -> list[Piece]:
+    """The ``call`` piece of a table whose actions name calls (none for the others)."""
+    facts = call_facts(table)
+    return [] if facts is None else [Piece("call", (table.players + 1, len(facts.classes) + 1))]
 
 
 def information_state_layout(table: AdapterTable, *, private: bool = True,
@@ -762,7 +853,8 @@ def information_state_layout(table: AdapterTable, *, private: bool = True,
       decisions; the last row takes any later);
     * public: ``to_act`` [n]; ``step`` [S] one-hot; ``stacks``, ``contributed``, ``round_bet``
       [n] chips; ``folded`` [n]; ``cards`` [n] held; ``pot``, ``high`` [1] chips; ``over`` [1];
-      ``shown`` [n, P] (as the observation's); ``step_moves`` [S, n, K] — per deciding step
+      ``shown`` [n, P] (as the observation's); ``call`` [n + 1, C + 1] (as the observation's, only
+      where vies and raises name calls); ``step_moves`` [S, n, K] — per deciding step
       and player, how many decisions of each kind (``min(count, 3) / 3``); ``step_chips``
       [S, n] — chips each put in during the step; ``step_cards`` [S, n] — cards each
       changed in the step
@@ -781,6 +873,7 @@ def information_state_layout(table: AdapterTable, *, private: bool = True,
                    Piece("stacks", (n,)), Piece("contributed", (n,)), Piece("round_bet", (n,)),
                    Piece("folded", (n,)), Piece("cards", (n,)), Piece("pot", (1,)),
                    Piece("high", (1,)), Piece("over", (1,)), Piece("shown", (n, cards)),
+                   *_call_piece(table),
                    Piece("step_moves", (steps, n, kinds)), Piece("step_chips", (steps, n)),
                    Piece("step_cards", (steps, n)),
                    Piece("recent", (RECENT_MOVES * n, n + kinds + 2))]
@@ -860,6 +953,9 @@ class Encoder:
         self._stacks_at = at["stacks"] - base
         self._pot_at = at["pot"] - base
         self._shown_at = at["shown"] - base
+        self.calls = call_facts(table)
+        self._call_at = (self.observation_at.get("call", 0) - self.observation_at["to_act"],
+                         at.get("call", 0) - base)
         tail = self.tail_start
         self._chips_at = at["step_chips"] - tail
         self._changed_at = at["step_cards"] - tail
@@ -910,7 +1006,8 @@ class Encoder:
         # the compiled one-call tensor (None in pure Python): it takes the lock without
         # waiting and names itself the owner, and steps aside (returns None) while the lock
         # is held; a write of its cut short zeroes the template, its kept facts made fresh
-        self._whole = whole_tensor()
+        # (a table naming calls writes the standing call in Python: no one-call tensor)
+        self._whole = whole_tensor() if self.calls is None else None
         self._locking = (self._lock.acquire, self._lock.release, self._owner, self._fresh)
         self._empties = (functools.partial(np.empty, self.observation_size, np.float32),
                          functools.partial(np.empty, self.info_size, np.float32))
@@ -1087,6 +1184,9 @@ class Encoder:
             settlement = state.settlement
             if settlement is not None or kept[5]:  # cards shown, or a seat dealt face up
                 kept[5] = self._write_shown(view, self._present_at[recall][0], state)
+            if self.calls is not None:  # the standing call (Cardano)
+                self.calls.write(view, self._present_at[recall][0] + self._call_at[recall],
+                                 state.history, self.players)
             if recall:
                 last_trail = kept[1]
                 if trail is not last_trail:
@@ -1261,6 +1361,8 @@ class Encoder:
         named["pot"][0] = view.pot / total
         named["high"][0] = view.high / total
         named["over"][0] = float(view.over)
+        if self.calls is not None and "call" in named:
+            self.calls.write(named["call"].reshape(-1), 0, state.history, self.players)
 
     def fill_observation(self, named: dict[str, FloatArray], state: GameState,
                          seat: int) -> None:

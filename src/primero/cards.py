@@ -213,10 +213,41 @@ _ITALIAN_RANKS: dict[str, Rank] = {
 _ITALIAN_SUITS: dict[str, Suit] = {s.italian: s for s in Suit}
 _ITALIAN = re.compile(r"(\w+)\s+di\s+(\w+)", re.IGNORECASE)
 _CARD = re.compile(r"(10|[2-9]|[atjqk])(.)", re.IGNORECASE)
+#: Every card by its plain spellings (``7s``, ``7S``, ``10h``, ``Th``, ``7♠``): a dictionary
+#: look-up reads the usual card text without a regular expression.
+_SIMPLE: dict[str, Card] = {
+    rank_text + suit_text: _INTERNED[(rank, suit)]
+    for rank_label, rank in _RANK_TOKENS.items()
+    for rank_text in {rank_label, rank_label.upper()}
+    for suit_text_lower, suit in _SUIT_TOKENS.items()
+    for suit_text in {suit_text_lower, suit_text_lower.upper()}
+}
+
+
+#: The most characters of a bad card's text an error message quotes.
+_QUOTED = 40
+
+
+def _quoted(text: str) -> str:
+    """A card's text as a message quotes it: shortened past :data:`_QUOTED` characters."""
+    if len(text) <= _QUOTED:
+        return repr(text)
+    return f"{text[:_QUOTED]!r}... ({len(text):,} characters)"
+
+
+def _shown(value: object) -> str:
+    """Something that is not card text as a message shows it: its ``repr``, shortened."""
+    try:
+        shown = repr(value)
+    except ValueError:  # an int of more digits than Python prints
+        return "a very long number"
+    return shown if len(shown) <= _QUOTED else shown[:_QUOTED] + "..."
 
 
 def parse_card(text: str) -> Card:
     """Read one card from its notation (see the module docstring).
+
+    Reading takes time linear in the length of ``text``.
 
     Args:
         text: e.g. ``"7s"``, ``"10h"``, ``"Th"``, ``"7♠"``, ``"7 di coppe"``.
@@ -225,10 +256,12 @@ def parse_card(text: str) -> Card:
         The interned :class:`Card`.
 
     Raises:
-        CardParseError: ``text`` is not exactly one card; the message quotes it.
+        CardParseError: ``text`` is not exactly one card; the message quotes it (its first
+            40 characters and its length, if longer).
     """
     if not isinstance(text, str):
-        raise CardParseError(f"expected a card as text, got {type(text).__name__} {text!r}")
+        raise CardParseError(
+            f"expected a card as text, got {type(text).__name__} {_shown(text)}")
     token = text.strip()
     if "\ufe0e" in token or "\ufe0f" in token:  # ♣︎ / ♣️: the suit's text or emoji form
         token = token.replace("\ufe0e", "").replace("\ufe0f", "")
@@ -238,47 +271,58 @@ def parse_card(text: str) -> Card:
         rank = _ITALIAN_RANKS.get(rank_word) or _RANK_TOKENS.get(rank_word)
         suit = _ITALIAN_SUITS.get(suit_word)
         if rank is None or suit is None:
-            raise CardParseError(f"unknown card {text!r}: cannot read the Italian name")
+            raise CardParseError(f"unknown card {_quoted(text)}: cannot read the Italian name")
         return _INTERNED[(rank, suit)]
     match = _CARD.fullmatch(token)
     if not match:
         raise CardParseError(
-            f"unknown card {text!r}: expected a rank (A 2-9 10/T J Q K) and a suit (s h d c or"
-            " ♠ ♥ ♦ ♣), e.g. '7s' or '10h'"
+            f"unknown card {_quoted(text)}: expected a rank (A 2-9 10/T J Q K) and a suit (s h d"
+            " c or ♠ ♥ ♦ ♣), e.g. '7s' or '10h'"
         )
     rank_text, suit_text = match.group(1).lower(), match.group(2).lower()
     suit = _SUIT_TOKENS.get(suit_text)
     if suit is None:
-        raise CardParseError(f"unknown card {text!r}: {match.group(2)!r} is not a suit")
+        raise CardParseError(f"unknown card {_quoted(text)}: {match.group(2)!r} is not a suit")
     return _INTERNED[(_RANK_TOKENS[rank_text], suit)]
 
 
-def _tokens(text: str) -> Iterator[str]:
-    for chunk in text.split(","):
-        rest = chunk.strip()
-        while rest:
-            italian = _ITALIAN.match(rest)
-            if italian:
-                yield italian.group(0)
-                rest = rest[italian.end():].strip()
-                continue
-            token, *more = rest.split(None, 1)  # any whitespace: spaces, tabs, newlines
-            rest = more[0].strip() if more else ""
-            yield token
+#: One card of a list: an Italian long name (``7 di coppe``) or a run of characters that are
+#: neither whitespace nor a comma. Tried once from each token's start, so a list of any length
+#: is read in one pass.
+_TOKEN = re.compile(r"\w+\s+di\s+\w+|[^\s,]+", re.IGNORECASE)
+
+
+def _parse_text(text: str) -> tuple[Card, ...]:
+    """:func:`parse_cards` of text: linear time; an error names the first bad card and where."""
+    tokens = _TOKEN.findall(text)  # one pass, in C
+    cards = list(map(_SIMPLE.get, tokens))  # the usual '7s' / '10h' / '7♠', without a regex
+    if None in cards:
+        for k, token in enumerate(tokens):
+            if cards[k] is None:
+                try:
+                    cards[k] = parse_card(token)
+                except CardParseError as exc:
+                    if len(tokens) > 1:
+                        raise CardParseError(f"{exc} (card {k + 1:,} of {len(tokens):,} in the "
+                                             "list)") from None
+                    raise
+    return tuple(cards)  # type: ignore[arg-type]  # (no None left)
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """Read a list of cards, whitespace- or comma-separated, or an iterable of cards/strings.
 
     Duplicates are kept: checking them is the caller's business (see :func:`check_distinct`).
+    Text is read in one pass: the time is linear in its length.
 
     Raises:
-        CardParseError: a token is not a card; the message names the token. Or ``text`` is
-            neither text nor an iterable (``None``, a number) or is bytes; the message names
-            its type.
+        CardParseError: a token is not a card; the message names the token (its first 40
+            characters) and, for text of several cards, its position and the number of cards
+            given, never the whole text. Or ``text`` is neither text nor an iterable
+            (``None``, a number) or is bytes; the message names its type.
     """
     if isinstance(text, str):
-        return tuple(parse_card(token) for token in _tokens(text))
+        return _parse_text(text)
     if isinstance(text, bytes | bytearray | memoryview):  # iterates as numbers, not cards
         raise CardParseError(
             f"cards must be text like '7s 6h Ad Kc' or an iterable of cards, got "
@@ -288,7 +332,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     except TypeError:
         raise CardParseError(
             f"cards must be text like '7s 6h Ad Kc' or an iterable of cards, got "
-            f"{type(text).__name__} {text!r}") from None
+            f"{type(text).__name__} {_shown(text)}") from None
     return tuple(item if isinstance(item, Card) else parse_card(item) for item in items)
 
 

@@ -203,7 +203,9 @@ def start_deal(
 
     Raises:
         InvalidDeckError: the stock has a duplicate card, a card outside the pack, or misses
-            cards of the pack; the message names the card. Nothing is dealt.
+            cards of the pack; the message names the card. Or the pack cannot serve the
+            table: the players hold more cards at once than it has (the message gives the
+            count, :func:`primero.start.pack_problem`). Nothing is dealt.
         PrimeroError: bad players (a name that is also an action word, such as ``vie``, is
             refused), chips, dealer or table parameters, or an argument of the wrong type
             (``dealer=True`` is not a seat); a setup together with other arguments, or a

@@ -287,6 +287,19 @@ class Comparison:
             return f"{best.label} beats {other.label} on points"
         return f"{best.label} beats {other.label} on the variant's tie-break"
 
+    def _repr_html_(self) -> str:
+        """The comparison for a notebook: both hands, the winner marked, why under them.
+
+        Each hand as :meth:`HandValue._repr_html_` draws it (faces, label, explanation),
+        marked ``wins`` (or ``tie`` on both); :meth:`explain`'s sentence below, escaped.
+        """
+        marks = [("tie" if self.winner is None else "wins" if self.winner == k else "")
+                 for k in (0, 1)]
+        rows = "".join(f"<tr><td><strong>{mark}</strong></td><td>{value._repr_html_()}</td></tr>"
+                       for mark, value in zip(marks, (self.first, self.second), strict=True))
+        return (f'<div class="primero-comparison"><table><tbody>{rows}</tbody></table>'
+                f"<div>{html.escape(self.explain())}</div></div>")
+
 
 #: Short descriptions of the standard classes (docs/rules/hands.md) and of the declare-and-redraw
 #: Primiera's (§9), for explanations.

@@ -33,6 +33,7 @@ import pluggy
 if TYPE_CHECKING:
     from primero.action_space import ActionBlock
     from primero.actions import Action
+    from primero.advice import VariantAdvice
     from primero.cards import Card, Pack
     from primero.hands import Classification
     from primero.settlement import Settlement
@@ -298,4 +299,57 @@ def primero_settle(state: GameState, variant: Variant) -> Settlement | None:
 
     Returns:
         A :class:`~primero.settlement.Settlement`, or ``None`` to defer.
+    """
+
+
+# --------------------------------------------------------------------------------------------
+# Telling the players
+
+
+@hookspec(firstresult=True)
+def primero_narrate_step(state: GameState, variant: Variant, step: Step, index: int) \
+        -> str | None:
+    """Tell the players in one line what a step of the plan did, once it has ended.
+
+    Called by what tells a deal — the terminal game (``primero play``), ``primero replay`` and
+    :meth:`~primero.state.GameState.describe` — for every step of the plan that has ended (a
+    step before ``state.step_index``, and the last one once the deal is over), never while
+    the deal is played: it costs nothing to the engine, and the line is worked out again from
+    the state every time, so a saved and replayed deal tells the same lines. Core: nothing
+    (the narration tells the core's steps itself); a plug-in's own step (a premium paid, a
+    bonus, a card turned up) is otherwise told only as ``— premium —``.
+
+    Read what the step did from the state: a field of the variant's own state
+    (:class:`~primero.state.VariantState`) the step set, or the chips and cards as they are.
+    ``state`` may be any state of the deal from the end of the step on.
+
+    Args:
+        state: A state of the deal in which the step has ended.
+        variant: The configured variant.
+        step: The step, ``state.plan[index]``.
+        index: Its place in the plan (two steps of one kind are told apart by it).
+
+    Returns:
+        One line of plain text for every player (``"Anna pays Ben a premium of 2"``): at most
+        :data:`~primero.plugins.checks.MAX_NARRATION` characters, no line break. A card it
+        names that not every player may see is shown as ``<card>``. ``None`` to say nothing.
+    """
+
+
+# --------------------------------------------------------------------------------------------
+# Advice to computer players
+
+
+@hookspec(firstresult=True)
+def primero_agent_advice(variant: Variant) -> VariantAdvice | None:
+    """Tell computer players what only this variant knows (docs/agents.md).
+
+    Called once per configured variant (``variant.rules.agent_advice``). The built-in agents
+    name no variant: the calls of the calling game and the test of whether a hand meets one
+    under the variant's rule, the hand classes that never win, and the classes a player holds
+    when it reaches a declare-and-redraw exchange come from here.
+
+    Returns:
+        A :class:`~primero.advice.VariantAdvice`, or ``None`` for none (the empty advice:
+        no calls, every class can win).
     """

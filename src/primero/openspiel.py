@@ -33,7 +33,13 @@ not given), ``dealer`` (-1: the last seat, so seat 0 is eldest; else a seat),
 (``"key:value;key:value"``, e.g. ``"supremus:false;tie:split"``; ``"key=value,key=value"`` is
 read too and kept in the first form, the one ``str(game)`` and ``load_game`` carry), ``carry_over``
 (``"refund"``) and ``raise_cap`` (0: none; docs/rules/waks.md house rule, applied where the engine
-offers it).
+offers it), ``deal_on`` (``False``): with ``True`` a deal that ends before anyone decides anything
+(Primiera: a player served a combination at the first declaration wins at once, a quarter of
+heads-up deals and more at more players) is not handed out: the state deals again from the
+first chance node, as the PettingZoo env does, so OpenSpiel's ``rl_environment`` (which samples
+chance until a decision) never resets to a finished deal; the skipped deals' returns are
+reported in ``state.skipped_deals``, and the cards they dealt are chance nodes beyond
+``max_chance_nodes_in_history`` (for sampling loops, not for tree walks: off by default).
 """
 
 from __future__ import annotations
@@ -64,11 +70,12 @@ from primero.adapters import (
     views,
 )
 from primero.cards import Card
-from primero.errors import IllegalActionError, PrimeroError
+from primero.errors import IllegalActionError, InvalidParameterError, PrimeroError, named
 from primero.plugins.registry import registry
 from primero.state import GameState
 
 __all__ = [
+    "DEALS_TRIED",
     "DEFAULT_PARAMETERS",
     "GAME_NAME",
     "LARGEST_C_INT",
@@ -77,6 +84,7 @@ __all__ = [
     "PrimeroGame",
     "PrimeroObserver",
     "PrimeroState",
+    "checked_parameters",
     "game_type",
 ]
 
@@ -97,7 +105,12 @@ DEFAULT_PARAMETERS: dict[str, Any] = {
     "stacks": "",
     "dealer": -1,
     "carry_in": 0,
+    "deal_on": False,
 }
+
+#: How many deals in a row may end before any decision under ``deal_on`` before the table is
+#: refused (an all-in table of antes never needs a decision).
+DEALS_TRIED = 1000
 
 
 #: The toy Primero that OpenSpiel's tabular CFR+ solves exactly (docs/adapters/toy.md):
@@ -123,6 +136,50 @@ LARGEST_C_INT = 2**31 - 1
 
 #: How many worlds :meth:`PrimeroState.resample_from_infostate` draws before it gives up.
 RESAMPLE_TRIES = 1000
+
+
+def checked_parameters(params: Any) -> dict[str, Any]:
+    """The game's parameters: ``params`` over :data:`DEFAULT_PARAMETERS`, each checked once.
+
+    A parameter whose default is a number must be a whole number (an ``int`` or a numpy
+    integer; not a ``bool``, a float or text) that fits OpenSpiel's C ``int``: at most
+    :data:`LARGEST_C_INT` (2**31 - 1) in size. Only the ``stacks`` text carries chips past
+    that (``"1000000000000000;1000000000000000"``, equal or not). The others are text.
+
+    Raises:
+        InvalidParameterError: ``params`` is not a mapping, or names a parameter the game
+            does not have, or one of the wrong type or size; the message (and its
+            ``parameter``) names it.
+    """
+    if params is None:
+        return dict(DEFAULT_PARAMETERS)
+    if not isinstance(params, dict):
+        raise InvalidParameterError(
+            "params", f"a dict of the game's parameters, got {named(params)}")
+    given = dict(DEFAULT_PARAMETERS)
+    for key, value in params.items():
+        if key not in DEFAULT_PARAMETERS:
+            raise InvalidParameterError(
+                key if isinstance(key, str) and len(key) <= 40 else named(key),
+                f"not a parameter of {GAME_NAME} (its parameters: "
+                f"{', '.join(DEFAULT_PARAMETERS)})")
+        if type(DEFAULT_PARAMETERS[key]) is int:
+            if isinstance(value, np.integer):
+                value = int(value)
+            if type(value) is not int:
+                raise InvalidParameterError(key, f"a whole number (an int), got {named(value)}")
+            if not -LARGEST_C_INT - 1 <= value <= LARGEST_C_INT:
+                beyond = (" (chips past it go in the stacks text: "
+                          "stacks='1000000000000000;1000000000000000')"
+                          if key == "chips" else "")
+                raise InvalidParameterError(
+                    key, f"at most {LARGEST_C_INT:,} (2**31 - 1) in size: OpenSpiel holds a "
+                    f"game's numbers in a C int, got a {len(str(abs(value)))}-digit number"
+                    f"{beyond}")
+        elif not isinstance(value, str):
+            raise InvalidParameterError(key, f"text, got {named(value)}")
+        given[key] = value
+    return given
 
 
 def _most_players() -> int:
@@ -160,6 +217,10 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
     ``pyspiel.register_game(game_type(name=...), Subclass)``).
 
     Raises:
+        InvalidParameterError: a parameter the game does not have, or one of the wrong type,
+            or a number past OpenSpiel's C ``int`` (:func:`checked_parameters`: only the
+            ``stacks`` text carries chips past 2**31 - 1), or a table the variant's pack
+            cannot serve (``players``); the message names the parameter.
         PrimeroError: a bad parameter (unknown variant or option, players out of the variant's
             range, a bad table), or a table whose ``max_game_length`` or action count exceeds
             :data:`LARGEST_C_INT` (about 2.2e8 chips at stake 1 heads-up in Waks); the
@@ -176,7 +237,7 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
     first_player: int
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        given = {**DEFAULT_PARAMETERS, **(params or {})}
+        given = checked_parameters(params)
         # the options in the form game strings carry (str(game), load_game, pickle)
         given["options"] = options_parameter(str(given["options"]))
         # the stacks in the form game strings carry: "30;20;10" ("" for chips each)
@@ -194,7 +255,10 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         first = self.first = table.start()  # a value: every new state starts from it
         self.encoder = Encoder(table)
         self.position = self.encoder.position
-        self.shared = _Shared(self.encoder)
+        deal_on = given["deal_on"]
+        if not isinstance(deal_on, bool) and deal_on not in (0, 1):
+            raise PrimeroError(f"python_primero: deal_on must be true or false, got {deal_on!r}")
+        self.shared = _Shared(self.encoder, deal_on=bool(deal_on))
         self.first_player = _player_of(first)
         zero_sum = table.carry_over == "refund"
         for what, value in (("max_game_length", max_decisions(table)),
@@ -265,16 +329,19 @@ class _Shared:
     the pairs are made again.
     """
 
-    __slots__ = ("encoder", "pack", "pairs")
+    __slots__ = ("deal_on", "encoder", "pack", "pairs")
 
     encoder: Encoder
+    #: A deal over before any decision is dealt again (the ``deal_on`` parameter).
+    deal_on: bool
     pack: tuple[Card, ...]
     #: For each number of cards that can come (index 0 unused), each card's
     #: ``(position in the pack, 1 / number)``.
     pairs: tuple[dict[Card, tuple[int, float]], ...]
 
-    def __init__(self, encoder: Encoder) -> None:
+    def __init__(self, encoder: Encoder, deal_on: bool = False) -> None:
         self.encoder = encoder
+        self.deal_on = deal_on
         pack = self.pack = encoder.pack
         self.pairs = ({}, *({card: (k, 1.0 / count) for k, card in enumerate(pack)}
                             for count in range(1, len(pack) + 1)))
@@ -286,7 +353,7 @@ class _Shared:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Shared, (self.encoder,))
+        return (_Shared, (self.encoder, self.deal_on))
 
 
 class _Now:
@@ -300,28 +367,31 @@ class _Now:
     shared.
     """
 
-    __slots__ = ("deal", "player", "shared", "trail")
+    __slots__ = ("deal", "player", "shared", "skipped", "trail")
 
     deal: GameState
     trail: Trail | None
     shared: _Shared
     player: int
+    #: The returns of the deals skipped under ``deal_on``, in order.
+    skipped: tuple[tuple[float, ...], ...]
 
     def __init__(self, deal: GameState, trail: Trail | None, shared: _Shared,
-                 player: int) -> None:
+                 player: int, skipped: tuple[tuple[float, ...], ...] = ()) -> None:
         self.deal = deal
         self.trail = trail
         self.shared = shared
         self.player = player
+        self.skipped = skipped
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Now:
-        return _Now(self.deal, self.trail, self.shared, self.player)
+        return _Now(self.deal, self.trail, self.shared, self.player, self.skipped)
 
     def __copy__(self) -> _Now:
-        return _Now(self.deal, self.trail, self.shared, self.player)
+        return _Now(self.deal, self.trail, self.shared, self.player, self.skipped)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Now, (self.deal, self.trail, self.shared, self.player))
+        return (_Now, (self.deal, self.trail, self.shared, self.player, self.skipped))
 
 
 class PrimeroState(pyspiel.State):  # type: ignore[misc]
@@ -451,6 +521,8 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
                     f"chance outcome {action} is not a position in the pack "
                     f"(0..{len(pack) - 1})")
             after = deal.deal(pack[action])
+            if after.over and now.trail is None and now.shared.deal_on:
+                after = self._dealt_on(after)
         else:
             after = deal.apply(action)
             now.trail = Trail(now.trail, deal, action, after)
@@ -463,6 +535,28 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         else:
             assert after.to_act is not None
             now.player = after.to_act
+
+    def _dealt_on(self, over: GameState) -> GameState:
+        """Under ``deal_on``: a deal ``over`` before any decision is reported, a new one begun.
+
+        Raises:
+            PrimeroError: :data:`DEALS_TRIED` deals in a row ended before any decision.
+        """
+        now = self._now
+        game = self._game()
+        now.skipped = (*now.skipped, tuple(returns(over, game.table)))
+        if len(now.skipped) >= DEALS_TRIED:
+            raise PrimeroError(f"python_primero ({game}): none of {len(now.skipped)} deals in a "
+                               "row needed a decision (deal_on deals on until one does)")
+        return game.first
+
+    @property
+    def skipped_deals(self) -> tuple[tuple[float, ...], ...]:
+        """Under ``deal_on``: the returns of the deals skipped so far, in order.
+
+        Each ended before any decision; paid nothing, they are reported, not lost.
+        """
+        return self._now.skipped
 
     def information_state_tensor(self, player: int | None = None) -> FloatArray:
         """``player``'s information-state tensor (default: the player to act), a new array.
@@ -617,9 +711,15 @@ class PrimeroObserver:
         working them out again.
 
         Raises:
-            PrimeroError: ``player`` is not a seat (the tensor is then left as it was and
-                nothing is kept).
+            PrimeroError: ``player`` is not a seat: an ``int`` or a numpy integer of
+                ``0..players - 1`` (``True`` and ``1.0`` are refused, on a fresh observer
+                and after a call for seat 1 alike); the tensor is then left as it was.
         """
+        encoder = self.encoder
+        if type(player) is not int or not 0 <= player < encoder.players:
+            # checked first, whatever was asked before: a seat (an int or a numpy integer;
+            # not a bool or a float, even 1.0), or a PrimeroError naming the bad one
+            player = state._seat(player)
         last = self._last
         now = state._now  # (read once: the state's own attributes are slow to read)
         deal, trail = now.deal, now.trail
@@ -627,9 +727,6 @@ class PrimeroObserver:
             np.copyto(self.tensor, self._filled)
             return
         self._last = None  # kept again only once the tensor is filled
-        encoder = self.encoder
-        if type(player) is not int or not 0 <= player < encoder.players:
-            player = state._seat(player)  # a seat, or a PrimeroError naming the bad one
         if self.private and self.public:  # the whole layout: the fast path, the same values
             if self.recall:
                 self.tensor[:] = encoder.information_state_array(deal, player, trail)

@@ -108,14 +108,54 @@ class Option:
             raise InvalidOptionError(
                 f"option {self.name!r}: bad value {_show(value)}; allowed: {self.allowed()}"
             )
-        if isinstance(value, int) and not isinstance(value, bool) and (
-            (self.minimum is not None and value < self.minimum)
-            or (self.maximum is not None and value > self.maximum)
-        ):
-            raise InvalidOptionError(
-                f"option {self.name!r}: bad value {value}; allowed: {self.allowed()}"
-            )
+        if isinstance(value, int) and not isinstance(value, bool):
+            if self.minimum is not None and value < self.minimum:
+                raise InvalidOptionError(
+                    f"option {self.name!r}: bad value {value}, below its minimum "
+                    f"{self.minimum}; allowed: {self.allowed()}")
+            if self.maximum is not None and value > self.maximum:
+                raise InvalidOptionError(
+                    f"option {self.name!r}: bad value {value}, above its maximum "
+                    f"{self.maximum}; allowed: {self.allowed()}")
         return value
+
+    def declaration_problem(self) -> str | None:
+        """What is wrong with this declaration, or ``None`` (checked when a spec registers).
+
+        Bounds (``minimum``, ``maximum``) belong to integer options and must not cross;
+        ``choices`` must be values of the default's type, at least one, each once; the
+        default must be allowed.
+
+        Returns:
+            One line naming the option and the fault, or ``None``.
+        """
+        kind = self.kind
+        bounded = self.minimum is not None or self.maximum is not None
+        if bounded and kind is not int:
+            return (f"option {self.name!r}: minimum/maximum bound integer options only; its "
+                    f"default {_show(self.default)} is a {kind.__name__}")
+        for bound in (self.minimum, self.maximum):
+            if bound is not None and (not isinstance(bound, int) or isinstance(bound, bool)):
+                return f"option {self.name!r}: bound {bound!r} is not an integer"
+        if self.minimum is not None and self.maximum is not None \
+                and self.minimum > self.maximum:
+            return (f"option {self.name!r}: its minimum {self.minimum} is above its maximum "
+                    f"{self.maximum}")
+        if self.choices is not None:
+            if not self.choices:
+                return f"option {self.name!r}: choices is empty (None allows any value)"
+            odd = [c for c in self.choices if type(c) is not kind]
+            if odd:
+                return (f"option {self.name!r}: choice {_show(odd[0])} is not a "
+                        f"{kind.__name__} like its default")
+            if len(set(self.choices)) != len(self.choices):
+                return f"option {self.name!r}: a choice is given twice"
+        try:
+            self.validate(self.default)
+        except InvalidOptionError:
+            return (f"option {self.name!r}: default {_show(self.default)} is not among its "
+                    f"allowed values ({self.allowed()})")
+        return None
 
     def with_default(self, default: OptionValue) -> Option:
         """Return this option with another default (a preset's or a variant's own)."""
@@ -173,7 +213,8 @@ def parse_option_value(text: str) -> OptionValue:
 
 
 def resolve_options(
-    declared: Iterable[Option], given: Mapping[str, Any], *, variant: str
+    declared: Iterable[Option], given: Mapping[str, Any], *, variant: str,
+    overridden: Iterable[str] = (),
 ) -> tuple[tuple[str, OptionValue], ...]:
     """Validate ``given`` against ``declared`` and fill in defaults.
 
@@ -181,16 +222,26 @@ def resolve_options(
         declared: The variant's options, in declaration order.
         given: Option values by name, as typed or already converted.
         variant: The variant's name, named in an error.
+        overridden: Options the variant's rules replace
+            (:attr:`primero.variant.VariantSpec.overrides`): not among ``declared``, named
+            apart in the error.
 
     Returns:
         ``(name, value)`` pairs for every declared option, in declaration order.
 
     Raises:
-        InvalidOptionError: an option is unknown (the message lists the known ones) or a value
-            is not allowed.
+        InvalidOptionError: an option is unknown (the message lists the known ones) or
+            overridden (the message says the variant's rules replace it), or a value is not
+            allowed (the message names the option and the bound or the choices).
     """
     by_name = {opt.name: opt for opt in declared}
+    replaced = set(overridden)
     for name in given:
+        if name in replaced:
+            known = ", ".join(sorted(by_name)) or "none"
+            raise InvalidOptionError(
+                f"option {name!r} does not apply to variant {variant!r}: its rules replace "
+                f"it; known options: {known}")
         if name not in by_name:
             known = ", ".join(sorted(by_name)) or "none"
             raise InvalidOptionError(

@@ -23,6 +23,7 @@ Example::
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tomllib
 from collections import deque
@@ -31,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import tomli_w
-from attrs import field, frozen
+from attrs import evolve, field, frozen
 
 from primero.actions import MAX_AMOUNT_DIGITS
 from primero.cards import Card, parse_cards
@@ -45,6 +46,7 @@ from primero.state import GameState
 from primero.variant import Variant
 
 __all__ = [
+    "FORMAT",
     "MAX_CHIPS",
     "MAX_DEPTH",
     "MAX_RECORD_BYTES",
@@ -59,6 +61,12 @@ __all__ = [
     "replay_states",
     "save_record",
 ]
+
+
+#: The version of the deal-file format, and of primero's JSON (``primero.json_schema``): the
+#: ``format`` key a saved deal file and ``primero replay --json`` begin with. A file without
+#: the key is read as this version; a file of another version is refused.
+FORMAT = 1
 
 
 #: The largest deal file read, in bytes (a real deal file is a few kilobytes).
@@ -216,15 +224,22 @@ def _parse_toml(text: str, where: str) -> dict[str, Any]:
 
 def _ascii_digits(text: str, what: str, where: str) -> None:
     """Refuse digits other than ASCII 0-9 (``vie ２``, ``٢``): one spelling of every number."""
-    odd = next((ch for ch in text if ch.isdigit() and not ch.isascii()), None)
-    if odd is not None:
+    if text.isascii():
+        return
+    odd_ones = {ch for ch in set(text) if ch.isdigit() and not ch.isascii()}  # (few kinds)
+    if odd_ones:
+        odd = min(odd_ones, key=text.index)  # the first in the text
         raise RecordError(f"{where}: {what}: numbers are written with the digits 0-9, "
                           f"not {odd!r}")
 
 
+#: A word of action text that is a number of more digits than an amount may have.
+_LONG_NUMBER = re.compile(rf"(?<!\S)-*([0-9]{{{MAX_AMOUNT_DIGITS + 1},}})(?!\S)")
+
+
 #: The keys a deal file may set, in the order of docs/reference/deal-files.md.
-_ORDER = ("variant", "options", "players", "dealer", "chips", "stake", "rest", "ante", "carry",
-          "raise_cap", "stock", "seed", "reshuffles", "actions")
+_ORDER = ("format", "variant", "options", "players", "dealer", "chips", "stake", "rest", "ante",
+          "carry", "raise_cap", "dealing", "stock", "seed", "reshuffles", "actions")
 _KNOWN = frozenset(_ORDER)
 
 
@@ -251,6 +266,10 @@ class DealRecord:
         stock: The whole pack from the top; empty when ``seed`` shuffles it.
         seed: The shuffle seed when there is no ``stock``.
         reshuffles: Each new stock made from the discards, in order, top first.
+        dealing: ``"external"`` for a deal that was dealt from outside
+            (``start_deal(..., dealing="external")``): :func:`replay` deals it from outside
+            again, each chance node given the card the stock (and reshuffles) name, so the
+            replay equals the deal saved; ``None`` (the default) for a seeded or stacked deal.
         actions: ``(player, action text)`` in order.
         extra: Tables the library does not replay (``expect`` and the like).
     """
@@ -268,6 +287,7 @@ class DealRecord:
     stock: tuple[Card, ...] = ()
     seed: int | None = None
     reshuffles: tuple[tuple[Card, ...], ...] = ()
+    dealing: str | None = None
     actions: tuple[tuple[str, str], ...] = ()
     extra: Mapping[str, Any] = field(factory=dict, eq=False, repr=False)
 
@@ -423,12 +443,20 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
     if "stock" in data and "seed" in data:
         raise RecordError(f"{where}: give either 'stock' (the whole pack) or 'seed', not both "
                           "(the stock would deal and the seed be ignored)")
+    version = data.get("format", FORMAT)
+    if version != FORMAT or isinstance(version, bool):
+        raise RecordError(f"{where}: key 'format': {_show(version)}; this primero reads deal "
+                          f"files of format {FORMAT} (a later format needs a later primero)")
+    dealing = data.get("dealing")
+    if dealing is not None and (dealing != "external" or not stock):
+        raise RecordError(f"{where}: key 'dealing': {_show(dealing)}; the one value is "
+                          "\"external\" (a deal dealt from outside, with its 'stock')")
     lines = data.get("actions", [])
     if not isinstance(lines, list):
         raise RecordError(f"{where}: key 'actions' must be a list of strings, one per action")
     actions: list[tuple[str, str]] = []
     for k, line in enumerate(lines, start=1):
-        if not isinstance(line, str) or len(line.split()) < 2:
+        if not isinstance(line, str) or len(line.split(None, 1)) < 2:
             raise RecordError(f"{where}: action {k} {_show(line)} is not "
                               "'<player> <verb> ...'")
         _ascii_digits(line, f"action {k} {_show(line)}", where)
@@ -436,11 +464,10 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
         if player not in players:
             raise RecordError(f"{where}: action {k} {_show(line)}: {_show(player)} is not one "
                               f"of the players ({_shown_names(players)})")
-        long = next((w for w in verb.split() if w.lstrip("-").isdigit()
-                     and len(w.lstrip("-")) > MAX_AMOUNT_DIGITS), None)
+        long = _LONG_NUMBER.search(verb)  # (digits other than 0-9 were refused above)
         if long is not None:  # refused before int() reads it (Python reads 4,300 digits)
             raise RecordError(f"{where}: action {k} {_show(line)}: a number of "
-                              f"{len(long.lstrip('-')):,} digits; an amount has at most "
+                              f"{len(long.group(1)):,} digits; an amount has at most "
                               f"{MAX_AMOUNT_DIGITS} (docs/reference/deal-files.md)")
         actions.append((player, verb.strip()))
     options = data.get("options", {})
@@ -466,6 +493,7 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
         stock=stock,
         seed=seed,
         reshuffles=reshuffles,
+        dealing=dealing,
         actions=tuple(actions),
         extra={k: v for k, v in data.items() if k not in _KNOWN},
     )
@@ -474,11 +502,64 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
 def start_record(record: DealRecord) -> GameState:
     """Set up the record's deal (before any action).
 
+    A record of a deal dealt from outside (``dealing = "external"``) is dealt from outside
+    again: its first cards are given at the chance nodes before the first action.
+
     Raises:
         RecordError: unknown variant or option, bad table, or a bad stock (naming the card).
     """
+    return _start(record)[0]
+
+
+class _Dealer:
+    """Gives a record's cards at the chance nodes of its deal dealt from outside.
+
+    The cards come in the order the record's stock and then each reshuffle give them (a
+    deal saved from outside writes each as the cards it dealt, then the rest): the card a
+    stacked replay of the record would deal at that point. A card the variant's rules dealt by
+    name (in a hand already) is skipped, as the stacked deal skips it.
+    """
+
+    def __init__(self, record: DealRecord) -> None:
+        self._segments = [list(record.stock), *(list(r) for r in record.reshuffles)]
+        self._segment = 0
+        self._given = len(record.reshuffles)
+
+    def deal(self, state: GameState, label: str) -> GameState:
+        """``state`` with every pending chance node dealt; ``label`` starts an error."""
+        while state.chance is not None:
+            if not state.stock:  # run out: the next cards come from the next reshuffle
+                self._segment += 1
+            if self._segment > self._given:
+                raise RecordError(
+                    f"{label}: the stock ran out and the discards are reshuffled for the "
+                    f"{_ordinal(self._segment)} time, but the record gives {self._given} "
+                    f"reshuffle{'s' if self._given != 1 else ''}")
+            pool = self._segments[self._segment]
+            held = {c for seat in state.seats for c in seat.hand}
+            while pool and pool[0] in held:
+                pool.pop(0)
+            if not pool or pool[0] not in state.chance.cards:
+                shown = pool[0].ascii if pool else "no card"
+                raise RecordError(f"{label}: the record deals {shown} at a chance node that "
+                                  "cannot give it (a deal dealt from outside replays its "
+                                  "stock and reshuffles in the order dealt)")
+            state = state.deal(pool.pop(0))
+        return state
+
+
+def _start(record: DealRecord) -> tuple[GameState, _Dealer | None]:
+    """The record's first state (dealt up to the first action) and its dealer, if external."""
     try:
-        return start_deal(get_variant(record.variant, **dict(record.options)), record.setup)
+        variant = get_variant(record.variant, **dict(record.options))
+        stacked = start_deal(variant, record.setup)  # checks the stock: the whole pack
+        if record.dealing != "external":
+            return stacked, None
+        setup = record.setup
+        outside = DealSetup(players=setup.players, chips=setup.chips, dealer=setup.dealer,
+                            table=setup.table, carry=setup.carry, dealing="external")
+        dealer = _Dealer(record)
+        return dealer.deal(start_deal(variant, outside), "the deal's first cards"), dealer
     except RecordError:
         raise
     except PrimeroError as exc:
@@ -531,7 +612,7 @@ def replay_states(record: DealRecord, *, stop_after: int | None = None) \
                               f"got {_show(stop_after)}")
         if stop_after < 0:
             raise RecordError(f"stop_after must be 0 or more actions, got {_show(stop_after)}")
-    state = start_record(record)
+    state, dealer = _start(record)
     yield state
     # a stacked record without a seed must give every reshuffle; with a seed (or no stock)
     # the missing ones come from that seed, as recorded in the deal file's format
@@ -550,6 +631,8 @@ def replay_states(record: DealRecord, *, stop_after: int | None = None) \
             state = state.apply(text)
         except PrimeroError as exc:
             raise RecordError(f"{label}: {exc}") from exc
+        if dealer is not None:
+            state = dealer.deal(state, label)
         if given is not None and len(state.reshuffles) > given:
             raise RecordError(
                 f"{label}: the stock ran out and the discards are reshuffled for the "
@@ -601,7 +684,11 @@ def _dealt_orders(state: GameState) -> tuple[tuple[Card, ...], tuple[tuple[Card,
 def record_from_state(state: GameState) -> DealRecord:
     """The record of a deal so far: its setup, every reshuffle and every action.
 
-    A deal dealt from outside is recorded as the stacked deal that deals the same cards.
+    A deal dealt from outside is recorded by the cards it dealt (its stock and reshuffles
+    written as the cards dealt from each, in order, then the rest) with
+    ``dealing = "external"``: :func:`replay` deals it from outside again, and the replayed
+    state equals the deal saved (``==``). Without that key the same file replays as the
+    stacked deal that deals the same cards.
 
     Raises:
         RecordError: the deal's variant is not the one the installed registry gives for its
@@ -621,11 +708,12 @@ def record_from_state(state: GameState) -> DealRecord:
     defaults = {o.name: o.default for o in state.variant.spec.options}
     _check_recordable(state.variant,
                       tuple((k, v) for k, v in state.variant.settings if defaults.get(k) != v))
-    return DealRecord.of(state.variant,
-                         DealSetup(players=setup.players, chips=setup.chips,
-                                   dealer=setup.dealer, table=setup.table, carry=setup.carry,
-                                   stock=stock, reshuffles=reshuffles, dealing="stacked"),
-                         [(state.seats[s].name, str(a)) for s, a in state.history])
+    record = DealRecord.of(state.variant,
+                           DealSetup(players=setup.players, chips=setup.chips,
+                                     dealer=setup.dealer, table=setup.table, carry=setup.carry,
+                                     stock=stock, reshuffles=reshuffles, dealing="stacked"),
+                           [(state.seats[s].name, str(a)) for s, a in state.history])
+    return evolve(record, dealing="external") if setup.dealing == "external" else record
 
 
 def _check_recordable(variant: Variant, options: tuple[tuple[str, Any], ...]) -> None:
@@ -656,7 +744,7 @@ def record_data(record: DealRecord) -> dict[str, Any]:
 
     Cards are their ASCII text and actions their text; the other tables are as read.
     """
-    data: dict[str, Any] = {"variant": record.variant}
+    data: dict[str, Any] = {"format": FORMAT, "variant": record.variant}
     if record.options:
         data["options"] = dict(record.options)
     data |= {"players": list(record.players), "dealer": record.dealer,
@@ -667,6 +755,8 @@ def record_data(record: DealRecord) -> dict[str, Any]:
         data["carry"] = record.carry
     if record.raise_cap is not None:
         data["raise_cap"] = record.raise_cap
+    if record.dealing is not None:
+        data["dealing"] = record.dealing
     if record.stock:
         data["stock"] = [c.ascii for c in record.stock]
     elif record.seed is not None:

@@ -9,6 +9,7 @@ carry add up to the pot.
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING
 
 from attrs import field, frozen
@@ -118,6 +119,64 @@ class Settlement:
             carried = "1 chip carries" if self.carry == 1 else f"{self.carry} chips carry"
             lines.append(f"{carried} over to the next deal{why}")
         return "\n".join(lines)
+
+    def html(self, players: Sequence[str] | None = None) -> str:
+        """The settlement as a small HTML table, for notebooks (:meth:`_repr_html_`).
+
+        One row per seat the settlement names — a hand shown at the showdown (its cards,
+        label and explanation), an award (``unseen`` when won without a showdown), chips
+        given back — in seat order; under it, each pot that was contested by more than one
+        layer or shared (who could take it, who took what) and the carry-over with its reason.
+
+        Args:
+            players: The players' names, by seat (escaped here); ``None``: the rows name seats
+                only.
+
+        Returns:
+            An HTML fragment (``<div class="primero-settlement">``), every text escaped.
+        """
+        won = {a.seat: a for a in self.awards}
+        back = dict(self.returns)
+        shown = dict(self.values)
+        seats = sorted({*won, *back, *shown})
+
+        def name(seat: int) -> str:
+            return html.escape(players[seat]) if players is not None and 0 <= seat < len(
+                players) else ""
+
+        rows = []
+        for seat in seats:
+            award = won.get(seat)
+            value = shown.get(seat, award.value if award is not None else None)
+            hand = value._repr_html_() if value is not None else \
+                ("unseen" if award is not None else "")
+            rows.append(f"<tr><td>{seat}</td><td>{name(seat)}</td><td>{hand}</td>"
+                        f'<td style="text-align:right">{award.amount if award else ""}</td>'
+                        f'<td style="text-align:right">{back.get(seat, "")}</td></tr>')
+        notes = []
+        if len(self.layers) > 1 or any(len(layer.winners) > 1 for layer in self.layers):
+            for k, layer in enumerate(self.layers, start=1):
+                who = ", ".join(f"seat {s} {name(s)}".rstrip() for s in layer.contenders)
+                took = "; ".join(f"seat {s} takes {c}" for s, c in
+                                 zip(layer.winners, layer.shares, strict=False)) \
+                    or "carried over"
+                notes.append(f"pot {k}: {layer.amount} chips, open to {who}: {took}")
+        if self.carry:
+            why = f": {html.escape(self.reason)}" if self.reason else ""
+            carried = "1 chip carries" if self.carry == 1 else f"{self.carry} chips carry"
+            notes.append(f"{carried} over to the next deal{why}")
+        how = "showdown" if self.showdown else "no showdown"
+        caption = f"Settlement — {how}; pot {self.paid_out + self.carry}"
+        below = "".join(f"<div>{note}</div>" for note in notes)
+        return ('<div class="primero-settlement"><table>'
+                f"<caption>{caption}</caption>"
+                "<thead><tr><th>Seat</th><th>Player</th><th>Hand</th><th>Wins</th>"
+                "<th>Takes back</th></tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table>{below}</div>")
+
+    def _repr_html_(self) -> str:
+        """The settlement for a notebook, seats by number (:meth:`html` names the players)."""
+        return self.html()
 
     @property
     def paid_out(self) -> int:

@@ -31,6 +31,7 @@ __all__ = [
     "checked_setup",
     "known_table",
     "new_seed",
+    "pack_problem",
     "setup_key",
     "table_setup",
     "whole",
@@ -243,11 +244,43 @@ def table_setup(variant: Variant, players: Sequence[str], chips: Sequence[int] |
     _check_setup(variant, names, stacks, dealer_seat, table, carry)
     rules = variant.rules.deal
     plan = rules.plan
+    problem = pack_problem(variant, len(names))  # the table, before the plan is blamed
+    if problem is not None:
+        raise InvalidDeckError(problem)
     rules.check_plan_fits(len(names))
     if table.ante and not any(step.kind == "ante" for step in plan):
         raise PrimeroError(f"{variant.name} has no ante: ante must be 0, got {table.ante}")
     seats = tuple(Seat(name=n, stack=c) for n, c in zip(names, stacks, strict=True))
     return names, stacks, dealer_seat, table, seats
+
+
+def pack_problem(variant: Variant, players: int) -> str | None:
+    """Why ``variant``'s pack cannot serve a deal of ``players`` players, or ``None`` if it can.
+
+    Every deal step of the plan gives each player still in its cards, and the hands keep them
+    to the showdown (an exchange gives back as many as it takes), so a deal in which nobody
+    folds holds ``players`` times the cards the plan deals each at once: the pack must hold
+    that many (docs/rules/dealing.md; the discards a reshuffle makes a new stock of cannot
+    serve a deal whose hands hold every card). :func:`table_setup` refuses such a table before
+    the first card moves, and the adapters (``load_game``, the PettingZoo environment) through
+    it.
+
+    Args:
+        variant: The configured variant (its pack and its plan).
+        players: How many players.
+
+    Returns:
+        One line naming the count: the cards the plan deals, the pack's size and the most
+        players it serves; ``None`` when the pack holds enough.
+    """
+    each = sum(step.count for step in variant.rules.deal.plan if step.kind == "deal")
+    pack = variant.pack
+    if players * each <= len(pack):
+        return None
+    most = len(pack) // each if each else players
+    return (f"{variant.name} deals {each} cards to each player: {players} players hold "
+            f"{players * each} at once, but the {pack.name} pack has {len(pack)} cards (it "
+            f"serves at most {most} players)")
 
 
 def checked_setup(variant: Variant, given: DealSetup) -> tuple[DealSetup, tuple[Seat, ...]]:

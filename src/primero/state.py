@@ -1123,7 +1123,9 @@ class GameState:
         (:func:`primero.seating.seating_text`, docs/rules/dealing.md#direction; seats are
         numbered in playing order either way). A seat holding cards dealt face up
         (:meth:`Seat.open_cards`) ends its line with them, e.g. ``open 7♥ 6♣``: every hand is
-        shown anyway, the mark says which cards every player sees.
+        shown anyway, the mark says which cards every player sees. Last, one line for each
+        ended step a plug-in tells of (the ``primero_narrate_step`` hook), e.g.
+        ``premium: Anna pays Ben a premium of 2``.
         """
         if self.over:
             where = "over" + (f" ({self.ended_by})" if self.ended_by else "")
@@ -1144,6 +1146,8 @@ class GameState:
         seating = seating_text(self.variant)
         if seating is not None:
             lines.append(f"   {seating}")
+        for index, told in self.context.rules.step_lines(self):  # a plug-in's own steps
+            lines.append(f"   {self.plan[index]}: {told}")
         return "\n".join(lines)
 
 

@@ -167,6 +167,14 @@ class VariantSpec:
             variants without one).
         betting: How its betting rounds run (:class:`~primero.variant.BettingRules`;
             default the Waks game's), read by the core's betting hooks.
+        overrides: Names of options among ``options`` that the variant's own rules replace
+            (an option inherited with ``options=(*WAKS.options, ...)`` whose rule a hook of
+            the variant overrides, e.g. ``tie`` for a variant that settles ties its own way).
+            They are left out of ``options``: never listed (``primero variants``, ``primero
+            rules``, the docs), never configured, and naming one in ``get_variant`` is an
+            :class:`~primero.errors.InvalidOptionError` saying the variant's rules replace it.
+        declared: The options as declared, overridden ones included (read-only; given
+            only by ``attrs.evolve`` and unpickling, which keep it).
 
     The registry validates a spec when it is registered
     (:func:`primero.plugins.registry.spec_problem`) and keeps who registered it
@@ -183,6 +191,25 @@ class VariantSpec:
     ante: int = 0
     betting: BettingRules = WAKS_BETTING
     plugins: tuple[object, ...] = field(default=(), converter=_object_tuple, repr=False)
+    overrides: tuple[str, ...] = field(default=(), converter=_str_tuple)
+    _declared: tuple[Option, ...] | None = field(default=None, alias="declared", eq=False,
+                                                 repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        # the overridden options are left out of the options (they are never listed); the
+        # declaration is kept, also through attrs.evolve and pickling, which pass it back
+        hidden = set(self.overrides)
+        given = self._declared
+        if given is None or tuple(o for o in given if o.name not in hidden) != self.options:
+            given = self.options  # a new declaration (or new options given to evolve)
+        object.__setattr__(self, "_declared", given)
+        if hidden:
+            object.__setattr__(self, "options", tuple(o for o in given if o.name not in hidden))
+
+    @property
+    def declared(self) -> tuple[Option, ...]:
+        """The options as declared, the overridden ones included (``options`` less them)."""
+        return self._declared or ()
 
     def __reduce__(self) -> tuple[Any, ...]:
         # An installed spec travels by name, so a worker process gets the same rule objects
@@ -190,8 +217,8 @@ class VariantSpec:
         installed = _installed()
         if self.name in installed and installed.spec(self.name) is self:
             return (_installed_spec, (self.name,))
-        return (_spec_by_value, (tuple((a.name, getattr(self, a.name))
-                                       for a in self.__attrs_attrs__),))
+        return (_spec_by_value, (tuple((a.alias or a.name, getattr(self, a.name))
+                                       for a in self.__attrs_attrs__ if a.init),))
 
     def __repr__(self) -> str:
         low, high = self.players
@@ -214,8 +241,8 @@ class VariantSpec:
         Raises:
             InvalidOptionError: an unknown option or a bad value, named in the message.
         """
-        return Variant(spec=self, settings=resolve_options(self.options, options,
-                                                           variant=self.name))
+        return Variant(spec=self, settings=resolve_options(
+            self.options, options, variant=self.name, overridden=self.overrides))
 
 
 @frozen(kw_only=True, cache_hash=True)

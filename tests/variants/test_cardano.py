@@ -188,8 +188,10 @@ def test_meets_under_high_primero() -> None:
     book = call_book(v.ranking)
     primero73, primero79 = evaluate("7s 7h Ad 5c", v), evaluate("7s 7h 7d Ac", v)
     assert (primero73.label, primero79.label) == ("Primero 73", "Primero 79")
-    assert book.meets(primero79, Call("Fluxus", 70))
-    assert not book.meets(primero73, Call("Fluxus", 42))
+    assert book.meets(primero79, Call("Fluxus", 70), rule="at_least")
+    assert not book.meets(primero73, Call("Fluxus", 42), rule="at_least")
+    # the variant's own rule (same_class): a Primero never meets a Fluxus call
+    assert not book.meets(primero79, Call("Fluxus", 70))
     supremus = evaluate("7h 6h Ah 2c", v)
     allowed = parse_understatements("Supremus>Primero")
     assert book.meets(supremus, Call("Primero", 78), rule="same_class",

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from primero.analysis.common import VariantLike, new_figure
 from primero.analysis.frequencies import hand_frequencies
+from primero.analysis.intervals import Interval, mean_interval, share_interval
 from primero.analysis.tables import runs_of
 from primero.simulation.records import Summary
 from primero.simulation.run import Comparison, Simulation
@@ -129,11 +130,20 @@ def _legend_outside(ax: Axes, handles: Sequence[Artist] | None = None) -> None:
 
 
 def _grouped_bars(ax: Axes, groups: Sequence[str], series: Mapping[str, Sequence[float]],
-                  *, ylabel: str, log: bool = False, width: float | None = None) -> None:
+                  *, ylabel: str, log: bool = False, width: float | None = None,
+                  errors: Mapping[str, Sequence[Interval]] | None = None) -> None:
+    """Bars by group, one colour per series; ``errors`` draws each bar's 95 % interval."""
     bar = 0.8 / max(1, len(series))
     for k, (label, values) in enumerate(series.items()):
         offsets = [i - 0.4 + bar * (k + 0.5) for i in range(len(groups))]
-        ax.bar(offsets, values, width=bar, label=label, color=_COLOURS[k % len(_COLOURS)])
+        yerr = None
+        if errors is not None:
+            bounds = errors[label]
+            yerr = [[max(v - i.low, 0.0) for v, i in zip(values, bounds, strict=True)],
+                    [max(i.high - v, 0.0) for v, i in zip(values, bounds, strict=True)]]
+        ax.bar(offsets, values, width=bar, label=label, color=_COLOURS[k % len(_COLOURS)],
+               yerr=yerr, capsize=2 if yerr is not None else 0,
+               error_kw={"elinewidth": 0.8, "ecolor": "black"})
     _set_ticks(ax, range(len(groups)), groups, width)
     ax.set_xlim(-0.5, len(groups) - 0.5)
     ax.set_ylabel(ylabel)
@@ -186,26 +196,48 @@ def _class_frequency_series(variants: Sequence[VariantLike] | VariantLike) \
     return classes, series
 
 
-def _winning_class_series(summaries: Sequence[Summary]) \
-        -> tuple[list[str], dict[str, list[float]]]:
+def _series_names(runs: Sequence[Simulation]) -> list[str]:
+    """Each run's name in a legend: its variant, with its agents when populations differ."""
+    several = len({r.population for r in runs}) > 1
+    return [f"{r.label} ({r.population})" if several else r.label for r in runs]
+
+
+def _agents_text(runs: Sequence[Simulation]) -> str:
+    """Who played, for a title: ``"heuristic agents"`` or ``"agents: random; heuristic"``."""
+    populations = list(dict.fromkeys(r.population for r in runs))
+    if len(populations) == 1:
+        return f"{populations[0]} agents"
+    return "agents: " + "; ".join(populations)
+
+
+_NO_DEALS = share_interval(0, 0)
+
+
+def _winning_class_series(runs: Sequence[Simulation], summaries: Sequence[Summary]) \
+        -> tuple[list[str], dict[str, list[float]], dict[str, list[Interval]]]:
     classes = [c for c in _union(list(s.winning_classes) for s in summaries)
                if any(s.winning_classes.get(c, 0) for s in summaries)]
-    series = {}
-    for s in summaries:
-        shown = sum(s.winning_classes.values()) or 1
-        series[s.variant] = [s.winning_classes.get(c, 0) / shown for c in classes]
-    return classes, series
+    series, errors = {}, {}
+    for name, s in zip(_series_names(runs), summaries, strict=True):
+        shares = [s.class_shares.get(c, _NO_DEALS) for c in classes]
+        series[name] = [i.estimate if c in s.class_shares else 0.0
+                        for c, i in zip(classes, shares, strict=True)]
+        errors[name] = shares
+    return classes, series, errors
 
 
 def _win_share_series(runs: Sequence[Simulation], summaries: Sequence[Summary]) \
-        -> tuple[list[str], dict[str, list[float]], int]:
+        -> tuple[list[str], dict[str, list[float]], dict[str, list[Interval]], int]:
     players = max(s.players for s in summaries)
     fixed = all(r.mode == "deals" for r in runs)
     seats = [f"seat {i}" + (" (eldest)" if fixed and i == 0 else
                             " (dealer)" if fixed and i == players - 1 else "")
              for i in range(players)]
-    series = {s.variant: list(s.win_share) + [0.0] * (players - s.players) for s in summaries}
-    return seats, series, players
+    series, errors = {}, {}
+    for name, s in zip(_series_names(runs), summaries, strict=True):
+        series[name] = list(s.win_share) + [0.0] * (players - s.players)
+        errors[name] = list(s.win_shares) + [_NO_DEALS] * (players - s.players)
+    return seats, series, errors, players
 
 
 # --------------------------------------------------------------------------------------------
@@ -219,26 +251,32 @@ def _draw_class_frequencies(ax: Axes, classes: Sequence[str],
 
 
 def _draw_winning_classes(ax: Axes, classes: Sequence[str],
-                          series: Mapping[str, Sequence[float]], width: float | None) -> None:
-    _grouped_bars(ax, classes, series, ylabel="share of winning hands shown", width=width)
-    ax.set_title("Winning class at the showdown")
+                          series: Mapping[str, Sequence[float]], width: float | None,
+                          errors: Mapping[str, Sequence[Interval]] | None = None) -> None:
+    _grouped_bars(ax, classes, series, ylabel="share of deals won", width=width,
+                  errors=errors)
+    ax.set_title("Winning class, every deal won (95 % intervals)")
 
 
 def _draw_win_share(ax: Axes, seats: Sequence[str], series: Mapping[str, Sequence[float]],
-                    players: int, width: float | None) -> Artist:
+                    players: int, width: float | None,
+                    errors: Mapping[str, Sequence[Interval]] | None = None) -> Artist:
     """Draw the win share panel; return the fair-share line (for a legend)."""
     fair = ax.axhline(1 / players, color="black", linestyle="--", linewidth=1,
                       label=f"fair share 1/{players}")
-    _grouped_bars(ax, seats, series, ylabel="share of deals won", width=width)
-    top = max([1 / players, *(w for values in series.values() for w in values)])
+    _grouped_bars(ax, seats, series, ylabel="share of deals won", width=width, errors=errors)
+    tops = [w for values in series.values() for w in values]
+    if errors is not None:
+        tops += [i.high for bounds in errors.values() for i in bounds if i.deals]
+    top = max([1 / players, *tops])
     ax.set_ylim(0, min(1.0, top * 1.1) if top > 0 else 1.0)
-    ax.set_title("Win share by seat")
+    ax.set_title("Win share by seat (95 % intervals)")
     return fair
 
 
 def _draw_pot_sizes(ax: Axes, runs: Sequence[Simulation], width: float | None) -> None:
     data = [[r.pot for r in run.results] for run in runs]
-    labels = [run.label for run in runs]
+    labels = _series_names(runs)
     boxes = ax.boxplot(data, showmeans=True, patch_artist=True, widths=0.6,
                        medianprops={"color": "black"},
                        meanprops={"marker": "D", "markerfacecolor": "white",
@@ -246,15 +284,21 @@ def _draw_pot_sizes(ax: Axes, runs: Sequence[Simulation], width: float | None) -
     for k, patch in enumerate(boxes["boxes"]):
         patch.set_facecolor(_COLOURS[k % len(_COLOURS)])
         patch.set_alpha(0.6)
+    for k, run in enumerate(runs, start=1):
+        pot = mean_interval([float(r.pot) for r in run.results])
+        if pot.deals > 1:
+            ax.errorbar([k], [pot.estimate], yerr=[[pot.estimate - pot.low],
+                                                   [pot.high - pot.estimate]],
+                        color="black", capsize=4, linewidth=1.2, zorder=5)
     _set_ticks(ax, range(1, len(labels) + 1), labels, width)
-    ax.set_ylabel("pot (chips); line: median,\ndiamond: mean")
+    ax.set_ylabel("pot (chips); line: median,\ndiamond: mean ± 95 % interval")
     ax.grid(axis="y", alpha=0.3)
     ax.set_axisbelow(True)
     ax.set_title("Pot sizes")
 
 
 def _pots_width(runs: Sequence[Simulation]) -> float:
-    return len(runs) * max(_slot([run.label for run in runs], wrap=False), 0.6)
+    return len(runs) * max(_slot(_series_names(runs), wrap=False), 0.6)
 
 
 # --------------------------------------------------------------------------------------------
@@ -284,9 +328,19 @@ def plot_class_frequencies(variants: Sequence[VariantLike] | VariantLike = "waks
 
 
 def plot_winning_classes(source: Simulation | Comparison, *, ax: Axes | None = None) -> Figure:
-    """Share of each class among the winning hands shown, per variant (legend outside)."""
-    classes, series = _winning_class_series([r.summary() for r in runs_of(source)])
-    return _class_bars(ax, classes, series, _draw_winning_classes)
+    """Share of each class among every deal won, per run, with 95 % error bars (Wilson).
+
+    A deal won without a showdown counts as ``"unseen"``; the title names the agents.
+    """
+    runs = runs_of(source)
+    classes, series, errors = _winning_class_series(runs, [r.summary() for r in runs])
+    legend = list(series) if len(series) > 1 else []
+    fig, axes, width = _axes(ax, _bars_width(classes, len(series)), legend)
+    _draw_winning_classes(axes, classes, series, width, errors)
+    axes.set_title(f"Winning class, every deal won ({_agents_text(runs)}, 95 % intervals)")
+    if legend:
+        _legend_outside(axes)
+    return fig
 
 
 def plot_win_share(source: Simulation | Comparison, *, ax: Axes | None = None) -> Figure:
@@ -296,19 +350,21 @@ def plot_win_share(source: Simulation | Comparison, *, ax: Axes | None = None) -
     of the axes.
     """
     runs = runs_of(source)
-    seats, series, players = _win_share_series(runs, [r.summary() for r in runs])
+    seats, series, errors, players = _win_share_series(runs, [r.summary() for r in runs])
     legend = [f"fair share 1/{players}", *series]
     fig, axes, width = _axes(ax, _bars_width(seats, len(series)), legend)
-    _draw_win_share(axes, seats, series, players, width)
+    _draw_win_share(axes, seats, series, players, width, errors)
+    axes.set_title(f"Win share by seat ({_agents_text(runs)}, 95 % intervals)")
     _legend_outside(axes)
     return fig
 
 
 def plot_pot_sizes(source: Simulation | Comparison, *, ax: Axes | None = None) -> Figure:
-    """Distribution of pot sizes (chips contested per deal): a box per variant, means marked."""
+    """Pot sizes (chips contested per deal): a box per run, the mean with its 95 % interval."""
     runs = runs_of(source)
     fig, axes, width = _axes(ax, _pots_width(runs))
     _draw_pot_sizes(axes, runs, width)
+    axes.set_title(f"Pot sizes ({_agents_text(runs)})")
     return fig
 
 
@@ -321,11 +377,11 @@ def plot_comparison(source: Simulation | Comparison) -> Figure:
     """
     runs = runs_of(source)
     summaries = [r.summary() for r in runs]
-    classes, class_series = _winning_class_series(summaries)
-    seats, share_series, players = _win_share_series(runs, summaries)
+    classes, class_series, class_errors = _winning_class_series(runs, summaries)
+    seats, share_series, share_errors, players = _win_share_series(runs, summaries)
     needed = [_bars_width(classes, len(runs)), _bars_width(seats, len(runs)), _pots_width(runs)]
     wrapped = [len(classes) * _slot(classes), len(seats) * _slot(seats),
-               len(runs) * _slot([run.label for run in runs])]
+               len(runs) * _slot(_series_names(runs))]
     legend = [f"fair share 1/{players}", *share_series]
     side = _legend_width(legend)
     widths = [max(w, 3.0) for w in needed]
@@ -342,8 +398,8 @@ def plot_comparison(source: Simulation | Comparison) -> Figure:
         fig = new_figure(figsize=(width, 3 * _HEIGHT + 0.6), layout="constrained")
         panels = fig.subplots(3, 1)
     left, middle, right = panels
-    _draw_winning_classes(left, classes, class_series, widths[0])
-    fair = _draw_win_share(middle, seats, share_series, players, widths[1])
+    _draw_winning_classes(left, classes, class_series, widths[0], class_errors)
+    fair = _draw_win_share(middle, seats, share_series, players, widths[1], share_errors)
     _draw_pot_sizes(right, runs, widths[2])
     handles, _ = middle.get_legend_handles_labels()
     bars = [h for h in handles if h is not fair]
@@ -351,8 +407,8 @@ def plot_comparison(source: Simulation | Comparison) -> Figure:
                fontsize="small", loc="outside right upper")
     first = runs[0] if runs else None
     if first is not None:
-        title = (f"{', '.join(r.label for r in runs)} — {len(first)} deals each, "
-                 f"{first.players} players, {'/'.join(sorted(set(first.agents)))} agents, "
-                 f"seed {first.seed}")
+        title = (f"{', '.join(dict.fromkeys(r.label for r in runs))} — {len(first)} deals "
+                 f"each, {first.players} players, {_agents_text(runs)}, seed {first.seed}; "
+                 "error bars: 95 % intervals")
         fig.suptitle(textwrap.fill(title, int((fig.get_figwidth() - side) * 8.5)))
     return fig

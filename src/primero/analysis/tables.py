@@ -10,12 +10,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from primero.analysis.common import VariantLike, data_frame
+from primero.analysis.differences import paired_differences, verdicts
+from primero.analysis.intervals import Interval
 from primero.simulation.run import Comparison, Simulation, compare
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["class_table", "compare_variants", "deal_table", "seat_table", "summary_table"]
+__all__ = ["class_table", "compare_variants", "deal_table", "difference_table", "figure_table",
+           "seat_table", "summary_table", "verdict_table"]
 
 
 def runs_of(source: Simulation | Comparison) -> tuple[Simulation, ...]:
@@ -33,15 +36,17 @@ def runs_of(source: Simulation | Comparison) -> tuple[Simulation, ...]:
 
 
 def deal_table(source: Simulation | Comparison) -> pd.DataFrame:
-    """One row per simulated deal (several runs stacked, told apart by ``variant``).
+    """One row per simulated deal (runs stacked, told apart by ``variant`` and ``agents``).
 
     Columns: the fields of :class:`~primero.simulation.DealResult` (``winners`` and
-    ``winner_positions`` as tuples), with ``net`` spread into ``net_0`` … ``net_{n-1}``.
+    ``winner_positions`` as tuples), with ``net`` spread into ``net_0`` … ``net_{n-1}``, and
+    ``agents`` (the run's population) after ``variant``.
     """
     rows = []
     for run in runs_of(source):
         for r in run.results:
             row = r.as_dict()
+            row = {"variant": row.pop("variant"), "agents": run.population, **row}
             net = row.pop("net")
             for seat, chips in enumerate(net):
                 row[f"net_{seat}"] = chips
@@ -50,64 +55,154 @@ def deal_table(source: Simulation | Comparison) -> pd.DataFrame:
 
 
 def seat_table(source: Simulation | Comparison) -> pd.DataFrame:
-    """One row per variant and seat.
+    """One row per run and seat, each figure with its 95 % interval.
 
-    Columns: ``variant``, ``seat``, ``win_share``, ``mean_net`` (chips per deal),
-    ``total_net`` (chips over the run).
+    Columns: ``variant``, ``agents`` (the population), ``seat`` (0 = the eldest in a run of
+    independent deals), ``win_share`` (of the deals won) with ``ci_low``, ``ci_high`` (Wilson)
+    and ``deals_won`` (the deals it rests on), ``mean_net`` (chips per deal) with
+    ``mean_net_ci_low``, ``mean_net_ci_high`` (Student t from the per-deal spread) and
+    ``deals``, and ``total_net`` (chips over the run).
     """
     rows = []
     for run in runs_of(source):
         summary = run.summary()
         for seat in range(run.players):
+            share, net = summary.win_shares[seat], summary.nets[seat]
             rows.append({
-                "variant": run.label, "seat": seat, "win_share": summary.win_share[seat],
-                "mean_net": summary.mean_net[seat],
+                "variant": run.label, "agents": run.population, "seat": seat,
+                "win_share": share.estimate, "ci_low": share.low, "ci_high": share.high,
+                "deals_won": share.deals,
+                "mean_net": net.estimate, "mean_net_ci_low": net.low,
+                "mean_net_ci_high": net.high, "deals": net.deals,
                 "total_net": sum(r.net[seat] for r in run.results),
             })
     return data_frame(rows)
 
 
 def class_table(source: Simulation | Comparison) -> pd.DataFrame:
-    """The class of the best hand taking chips at a showdown, per variant.
+    """The class of the winning hand in every deal won, per run, strongest class first.
 
-    Columns: ``variant``, ``class``, ``deals``, ``share`` (of the deals with a winning hand
-    shown); strongest class first.
+    Every deal won counts, shown or not: a deal won at a showdown under the class of the best
+    hand that took chips, a deal won without a showdown (everyone else folded) under
+    ``"unseen"`` (last). Deals nobody won (the pot carried over) are not counted.
+
+    Columns: ``variant``, ``agents``, ``class``, ``deals`` (deals won with that class),
+    ``share`` (of the deals won) with its Wilson ``ci_low`` and ``ci_high``, and
+    ``deals_won`` (the deals the share rests on).
     """
     rows = []
     for run in runs_of(source):
-        counts = run.summary().winning_classes
-        shown = sum(counts.values())
-        for cls, n in counts.items():
-            rows.append({"variant": run.label, "class": cls, "deals": n,
-                         "share": n / shown if shown else 0.0})
+        summary = run.summary()
+        for cls, n in summary.winning_classes.items():
+            share = summary.class_shares[cls]
+            rows.append({"variant": run.label, "agents": run.population, "class": cls,
+                         "deals": n, "share": share.estimate, "ci_low": share.low,
+                         "ci_high": share.high, "deals_won": summary.deals_won})
+    return data_frame(rows)
+
+
+def figure_table(source: Simulation | Comparison) -> pd.DataFrame:
+    """Every figure of every run, one row each, with its 95 % interval (a tidy table).
+
+    Columns: ``variant``, ``agents``, ``figure`` (see
+    :func:`primero.analysis.differences.figure_names`), ``value``, ``ci_low``, ``ci_high``,
+    ``deals`` (the deals it rests on: the deals won for win shares) and ``interval``
+    (``"wilson"`` for shares, ``"t"`` for means).
+    """
+    rows = []
+    for run in runs_of(source):
+        s = run.summary()
+        figures = [("showdown_share", s.showdown_share),
+                   ("carried_over_share", s.carried_over_share), ("mean_pot", s.pot)]
+        figures += [(f"win_share_{seat}", i) for seat, i in enumerate(s.win_shares)]
+        figures += [(f"mean_net_{seat}", i) for seat, i in enumerate(s.nets)]
+        for name, i in figures:
+            rows.append({"variant": run.label, "agents": run.population, "figure": name,
+                         "value": i.estimate, "ci_low": i.low, "ci_high": i.high,
+                         "deals": i.deals, "interval": "wilson" if i.kind == "share" else "t"})
     return data_frame(rows)
 
 
 def summary_table(source: Simulation | Comparison) -> pd.DataFrame:
-    """One row per run: the :class:`~primero.simulation.Summary` numbers.
+    """One row per run: the :class:`~primero.simulation.Summary` numbers with intervals.
 
-    Columns: ``variant``, ``agents`` (who played, e.g. ``"heuristic"`` or
-    ``"heuristic/odds"``), ``players``, ``deals``, ``showdowns``, ``showdown_rate``,
-    ``carried_over``, ``carry_rate``, ``mean_pot``, ``pot_sd``, ``max_pot``, ``win_share_<seat>``
-    and ``mean_net_<seat>`` for every seat, and ``top_class`` (the commonest winning class).
+    Columns: ``variant``, ``agents`` (the population, e.g. ``"heuristic"`` or
+    ``"heuristic/odds/odds/odds"`` seat by seat), ``players``, ``deals``, ``showdowns``,
+    ``showdown_share`` with ``showdown_share_ci_low``/``_ci_high``, ``carried_over`` (deals
+    that left chips for a next deal) and ``carried_over_share`` with its bounds,
+    ``no_winner``, ``deals_won``, ``mean_pot`` with ``mean_pot_ci_low``/``_ci_high``,
+    ``pot_sd``, ``max_pot``, ``win_share_<seat>`` and ``mean_net_<seat>`` for every seat, each
+    with its ``_ci_low``/``_ci_high``, and ``top_class`` (the commonest class among the deals
+    won, ``"unseen"`` included). Shares: Wilson; means: Student t from the per-deal spread;
+    win shares rest on ``deals_won``, the rest on ``deals``.
     """
     rows = []
     for run in runs_of(source):
         s = run.summary()
         row: dict[str, Any] = {
-            "variant": s.variant, "agents": "/".join(sorted(set(run.agents))),
-            "players": s.players, "deals": s.deals,
-            "showdowns": s.showdowns, "showdown_rate": s.showdowns / s.deals if s.deals else 0.0,
-            "carried_over": s.carried_over,
-            "carry_rate": s.carried_over / s.deals if s.deals else 0.0,
-            "mean_pot": s.mean_pot, "pot_sd": s.pot_sd, "max_pot": s.max_pot,
+            "variant": s.variant, "agents": run.population,
+            "players": s.players, "deals": s.deals, "showdowns": s.showdowns,
         }
-        for seat, share in enumerate(s.win_share):
-            row[f"win_share_{seat}"] = share
-        for seat, net in enumerate(s.mean_net):
-            row[f"mean_net_{seat}"] = net
+        _with_interval(row, "showdown_share", s.showdown_share)
+        row["carried_over"] = s.carried_over
+        _with_interval(row, "carried_over_share", s.carried_over_share)
+        row["no_winner"], row["deals_won"] = s.no_winner, s.deals_won
+        _with_interval(row, "mean_pot", s.pot)
+        row["pot_sd"], row["max_pot"] = s.pot_sd, s.max_pot
+        for seat, share in enumerate(s.win_shares):
+            _with_interval(row, f"win_share_{seat}", share)
+        for seat, net in enumerate(s.nets):
+            _with_interval(row, f"mean_net_{seat}", net)
         classes = [(n, c) for c, n in s.winning_classes.items() if n]
         row["top_class"] = max(classes)[1] if classes else None
+        rows.append(row)
+    return data_frame(rows)
+
+
+def _with_interval(row: dict[str, Any], name: str, interval: Interval) -> None:
+    row[name] = interval.estimate
+    row[f"{name}_ci_low"] = interval.low
+    row[f"{name}_ci_high"] = interval.high
+
+
+def difference_table(comparison: Comparison, baseline: str | None = None) -> pd.DataFrame:
+    """Every figure's difference from the baseline variant, paired deal by deal.
+
+    Columns: ``figure``, ``variant``, ``baseline``, ``agents`` (the population that played
+    both runs), ``difference`` (variant − baseline, in the figure's unit) with its paired t
+    ``ci_low`` and ``ci_high``, ``deals`` (the pairs it rests on) and ``clear_of_zero``
+    (``True`` where the interval excludes 0). See :func:`primero.analysis.paired_differences`.
+
+    Raises:
+        PrimeroError: an unknown baseline.
+    """
+    rows = [{"figure": d.figure, "variant": d.variant, "baseline": d.baseline,
+             "agents": d.agents, "difference": d.interval.estimate, "ci_low": d.interval.low,
+             "ci_high": d.interval.high, "deals": d.interval.deals,
+             "clear_of_zero": d.clear_of_zero}
+            for d in paired_differences(comparison, baseline)]
+    return data_frame(rows, columns=["figure", "variant", "baseline", "agents", "difference",
+                                     "ci_low", "ci_high", "deals", "clear_of_zero"])
+
+
+def verdict_table(comparison: Comparison, baseline: str | None = None) -> pd.DataFrame:
+    """Per figure, whether its conclusion holds under every agent population.
+
+    Columns: ``figure``, ``variant``, ``against`` (``"fair share"`` or the baseline),
+    ``conclusion``, ``holds`` (under every population), ``whose`` (``"rules"``, ``"bots"``
+    or ``"unsettled"``: see :class:`primero.analysis.differences.Verdict`),
+    ``moves_with_agents`` (the figure differs between populations, paired), ``agents`` (the
+    populations, joined by ``", "``) and, per population, ``<population>`` as ``"value
+    [ci_low, ci_high]"``.
+    """
+    rows = []
+    for v in verdicts(comparison, baseline):
+        row: dict[str, Any] = {"figure": v.figure, "variant": v.variant, "against": v.against,
+                               "conclusion": v.conclusion, "holds": v.holds,
+                               "whose": v.whose, "moves_with_agents": v.moves_with_agents,
+                               "agents": ", ".join(v.agents)}
+        for name, i in zip(v.agents, v.intervals, strict=True):
+            row[name] = f"{i.estimate:+.3f} [{i.low:+.3f}, {i.high:+.3f}]"
         rows.append(row)
     return data_frame(rows)
 

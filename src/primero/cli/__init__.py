@@ -6,6 +6,7 @@ Commands (one function each, in the modules below)::
     primero play | replay                                  (primero.cli.game)
     primero simulate                                       (primero.cli.simulate)
     primero compare                                        (primero.cli.compare)
+    primero match                                          (primero.cli.match)
     primero odds                                           (primero.cli.odds)
 
 :mod:`primero.cli.core` holds the app (the command group, :data:`primero.cli.core.app`), the

@@ -24,6 +24,10 @@ One voice for every error:
   variant or option, a bad deal file): a :class:`~primero.errors.PrimeroError`, caught here
   centrally, printed as one line ``error: <message>``, exit status :data:`EXIT_ERROR` (1).
   Commands never catch it themselves; :func:`fail` does the same for problems a command finds.
+* **With ``--json``** — a command that takes ``--json`` and was given it reports either kind
+  of error as one line of JSON on standard error instead, ``{"error": "<message>"}`` (the same
+  message, the same exit status), so a script reads every answer of the command as JSON;
+  primero's warnings (a skipped plug-in) then come as ``{"warning": "<message>"}`` lines.
 
 Numbers are read in ASCII digits only (``0``–``9``): full-width (``２``) and Arabic-Indic
 (``٢``) digits are refused, as in deal files and variant options (docs/reference/deal-files.md).
@@ -89,19 +93,48 @@ def _own_warning(category: type[Warning]) -> bool:
     return category.__module__.split(".")[0] == "primero"
 
 
+#: The key of :attr:`click.Context.meta` set when the command asked for ``--json``.
+_JSON_META = "primero.json_errors"
+
+
+def _show_error(message: str, as_json: bool) -> None:
+    """One error on standard error: ``error: <message>``, or ``{"error": ...}`` for ``--json``.
+
+    The JSON form is chosen when the running command was given ``--json`` (module docstring);
+    the message is the same one line either way.
+    """
+    line = _one_line(message)
+    if as_json:
+        click.echo(json.dumps({"error": line}, ensure_ascii=False), err=True)
+    else:
+        click.echo(f"error: {line}", err=True)
+
+
+def _show_warning(line: str, as_json: bool) -> None:
+    """One warning on standard error: ``warning: <line>``, or ``{"warning": ...}``."""
+    if as_json:
+        click.echo(json.dumps({"warning": line}, ensure_ascii=False), err=True)
+    else:
+        click.echo(f"warning: {line}", err=True)
+
+
 class _Refused(click.ClickException):
     """Input primero refuses: ``error: <message>``, exit status 1."""
 
     exit_code = EXIT_ERROR
+    #: Shown as JSON (the command was given ``--json``); set where the error is caught.
+    as_json = False
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"error: {_one_line(self.format_message())}", err=True)
+        _show_error(self.format_message(), self.as_json)
 
 
 class _BadUsage(click.ClickException):
     """A malformed command line: ``error: <message>``, exit status 2."""
 
     exit_code = EXIT_USAGE
+    #: Shown as JSON (the command was given ``--json``); set where the error is caught.
+    as_json = False
 
     def __init__(self, error: click.UsageError) -> None:
         message = error.format_message()
@@ -117,7 +150,7 @@ class _BadUsage(click.ClickException):
         super().__init__(message)
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"error: {_one_line(self.format_message())}", err=True)
+        _show_error(self.format_message(), self.as_json)
 
 
 #: What click raises to show the help for a bare command (click 8.2 and later).
@@ -143,6 +176,21 @@ class PrimeroGroup(click.Group):
         except click.UsageError as exc:
             raise _BadUsage(exc) from None
 
+    def resolve_command(self, ctx: click.Context, args: list[str]) \
+            -> tuple[str | None, click.Command | None, list[str]]:
+        """Find the command (as click does) and note whether it was given ``--json``.
+
+        A command that takes ``--json`` and finds it among its arguments (before a ``--``)
+        has its errors reported as JSON (module docstring), its usage errors too: the note is
+        made before its arguments are parsed.
+        """
+        name, command, rest = super().resolve_command(ctx, args)
+        own = rest[:rest.index("--")] if "--" in rest else rest
+        if command is not None and "--json" in own and any(
+                p.name == "json_output" for p in command.params):
+            ctx.meta[_JSON_META] = True
+        return name, command, rest
+
     def invoke(self, ctx: click.Context) -> Any:
         """Run the chosen command, reporting errors on one line without a traceback.
 
@@ -167,8 +215,8 @@ class PrimeroGroup(click.Group):
                 if issubclass(category, PluginWarning):
                     skipped.append(_one_line(str(message)).removeprefix("primero: "))
                 elif _own_warning(category):  # one line, without Python's file and line
-                    text = _one_line(str(message)).removeprefix("primero: ")
-                    click.echo(f"warning: {text}", err=True)
+                    _show_warning(_one_line(str(message)).removeprefix("primero: "),
+                                  bool(ctx.meta.get(_JSON_META)))
                 else:
                     shown(message, category, *args, **kwargs)
 
@@ -179,18 +227,23 @@ class PrimeroGroup(click.Group):
                     return super().invoke(ctx)
             except (_BadUsage, _Refused) as exc:
                 error = _one_line(exc.format_message())
+                exc.as_json = bool(ctx.meta.get(_JSON_META))
                 raise
             except _HELP_ERRORS:
                 raise
             except click.UsageError as exc:
-                raise _BadUsage(exc) from None
+                usage = _BadUsage(exc)
+                usage.as_json = bool(ctx.meta.get(_JSON_META))
+                raise usage from None
             except PrimeroError as exc:
                 error = _one_line(str(exc))
-                raise _Refused(str(exc)) from None
+                refused = _Refused(str(exc))
+                refused.as_json = bool(ctx.meta.get(_JSON_META))
+                raise refused from None
             finally:
                 for line in dict.fromkeys(skipped):
                     if not (error and line.endswith(error)):
-                        click.echo(f"warning: {line}", err=True)
+                        _show_warning(line, bool(ctx.meta.get(_JSON_META)))
 
 
 class LazyPrimeroGroup(PrimeroGroup):
@@ -345,9 +398,10 @@ def variant_options(function: F) -> F:
 
 
 def json_option(function: F) -> F:
-    """``--json``: machine-readable output."""
+    """``--json``: machine-readable output, errors included (``{"error": ...}`` on stderr)."""
     return click.option("--json", "json_output", is_flag=True,
-                        help="Print JSON instead of text.")(function)
+                        help="Print JSON instead of text; an error too, as one JSON line "
+                             "with the key 'error' on stderr (same exit status).")(function)
 
 
 # --------------------------------------------------------------------------------------------

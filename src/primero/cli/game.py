@@ -33,7 +33,7 @@ from rich.text import Text
 
 from primero.actions import MAX_AMOUNT_DIGITS, Action, Exchange, Pass, parse_action
 from primero.agents import AGENTS, Agent, hint, make_agent
-from primero.cards import format_cards
+from primero.cards import Card, format_cards
 from primero.cli.core import (
     WholeNumber,
     app,
@@ -46,11 +46,12 @@ from primero.cli.core import (
     usage_error,
     variant_options,
 )
-from primero.cli.narration import YOU, narrate, to_you
+from primero.cli.narration import YOU, narrate, possessive, to_you
 from primero.cli.pages import SHORT_HELP
 from primero.engine import start_deal
 from primero.errors import PrimeroError, RecordError
 from primero.records import (
+    FORMAT,
     dump_record,
     load_record,
     record_from_state,
@@ -79,6 +80,7 @@ __all__ = [
     "replay_json",
     "rules_lines",
     "say",
+    "table_lines",
     "table_players",
 ]
 
@@ -97,6 +99,8 @@ HELP_LINES = (
     "  hint            your chance to win at the showdown and what the odds player would do",
     "  a number        the action of that number in the list",
     "  rules           the hands in order, the card points and how this variant is played",
+    "  table           every player's chips, what they have put in the pot and whether "
+    "they are still in",
     "  quit            leave the table (also 'exit')",
     "  the list shows what you may do now: not every variant has every verb (Suzuki's has no "
     "fold, and there a pass may exchange cards)",
@@ -152,17 +156,68 @@ def _titled(title: str, rest: str) -> Text:
 MAX_LISTED = 24
 
 
-def _listed(legal: tuple[Action, ...]) -> list[Action]:
-    """The actions to number: all of them, or those without a call when there are many."""
-    if len(legal) <= MAX_LISTED:
-        return list(legal)
-    return [a for a in legal if getattr(a, "call", None) is None]
+def _thrown(action: Action) -> tuple[Card, ...] | None:
+    """The cards an action throws (an exchange, or Suzuki's pass with one), else ``None``."""
+    if isinstance(action, Exchange):
+        return action.discards
+    if isinstance(action, Pass) and action.exchange:
+        return action.exchange
+    return None
 
 
-def _menu_text(action: Action) -> str:
+def _listed(legal: tuple[Action, ...], hand: tuple[Card, ...] = ()) -> list[Action]:
+    """The actions to number: all of them, or those without a call when there are many.
+
+    The exchanges are listed in the hand's order: fewer cards first, then by where the cards
+    are in ``hand`` (``exchange 7d`` before ``exchange Ks`` for the hand 7♦ K♠), each in the
+    places the exchanges had among the other actions.
+    """
+    listed = list(legal) if len(legal) <= MAX_LISTED else \
+        [a for a in legal if getattr(a, "call", None) is None]
+    place = {card: k for k, card in enumerate(hand)}
+    slots = [k for k, a in enumerate(listed) if _thrown(a) is not None]
+
+    def by_hand(action: Action) -> tuple[int, list[int]]:
+        cards = _thrown(action) or ()
+        return len(cards), sorted(place.get(c, len(place)) for c in cards)
+
+    for k, action in zip(slots, sorted((listed[k] for k in slots), key=by_hand), strict=True):
+        listed[k] = action
+    return listed
+
+
+def _menu_text(action: Action, hand: tuple[Card, ...] = ()) -> str:
+    """An action as the menu lists it; thrown cards in the hand's order (``exchange 7d Ks``)."""
     if isinstance(action, Exchange) and not action.discards:
         return "exchange (stand pat: keep your cards)"
+    cards = _thrown(action)
+    if cards:
+        place = {card: k for k, card in enumerate(hand)}
+        ordered = sorted(cards, key=lambda c: place.get(c, len(place)))
+        verb = "exchange" if isinstance(action, Exchange) else "pass exchange"
+        return " ".join([verb, *(c.ascii for c in ordered)])
     return str(action)
+
+
+def table_lines(view: PlayerView) -> list[str]:
+    """What ``table`` prints at the prompt: every seat's stack, chips in and state, the pot.
+
+    Only what the viewer may see (:class:`~primero.views.PlayerView`): ``D`` marks the dealer
+    and ``>`` the seat to act; a seat's state is ``folded``, ``all-in`` or ``in``, with how
+    many cards it holds and its cards dealt face up.
+    """
+    where = "over" if view.over else str(view.step) if view.step is not None else "start"
+    owed = f"; to hold: {view.owed}" if view.owed else ""
+    lines = [f"  table — {where}; pot {view.pot}{owed} (> to act, D deals)"]
+    width = max(len(s.name) for s in view.seats)
+    for k, seat in enumerate(view.seats):
+        mark = (">" if k == view.to_act else " ") + ("D" if k == view.dealer else " ")
+        state = "folded" if seat.folded else "all-in" if seat.stack == 0 else "in"
+        cards = f"{seat.cards} card{'s' if seat.cards != 1 else ''}"
+        shown = f"; open {format_cards(seat.open)}" if seat.open else ""
+        lines.append(f"  {mark} {seat.name:<{width}}  {seat.stack:>4} chips  in the pot "
+                     f"{seat.contributed:>3}  {state} ({cards}{shown})")
+    return lines
 
 
 def _runs(points: Sequence[int]) -> str:
@@ -301,10 +356,14 @@ class _Prompt:
         owed = f"; to hold: {view.owed}" if betting else ""
         out.print(_titled("Your turn", f" — your cards: {format_cards(view.hand)}; "
                           f"chips {view.stack}; pot {view.pot}{owed}"))
+        for other, public in enumerate(view.seats):  # what this seat sees of the others
+            if other != seat and public.open:
+                say(out, f"  {possessive(public.name)} face-up cards: "
+                         f"{format_cards(public.open)}")
         legal = view.legal
-        listed = _listed(legal)
+        listed = _listed(legal, view.hand)
         for k, option in enumerate(listed, start=1):
-            out.print(f"  {k:>3}. {_menu_text(option)}")
+            out.print(f"  {k:>3}. {_menu_text(option, view.hand)}")
         if len(listed) < len(legal):
             for line in _calls_summary([a for a in legal if a not in listed]):
                 say(out, line)
@@ -330,6 +389,10 @@ class _Prompt:
                 for line in (*HELP_LINES, *(CALL_HELP_LINES if calling else ())):
                     columned = line[HELP_INDENT - 2:HELP_INDENT] == "  "  # continued under
                     say(out, line, hang=HELP_INDENT if columned else None)
+                continue
+            if answer.lower() == "table":
+                for line in table_lines(view):
+                    say(out, line)
                 continue
             if answer.lower() == "hint":
                 for line in hint(view, seed=len(view.history)).splitlines():
@@ -703,6 +766,7 @@ def replay_json(state: GameState) -> dict[str, object]:
         for a in full["awards"]
     ]
     return {
+        "format": FORMAT,  # docs/reference/json.md: the schema's version
         "variant": state.variant.name,
         "chips": list(state.stacks),
         "awards": awards,
@@ -715,8 +779,9 @@ def replay_json(state: GameState) -> dict[str, object]:
 def _stops_early(state: GameState, actions: int) -> str:
     """Where an unfinished record stops: after which action, and whose turn it is."""
     where = f"after action {actions} of {actions}" if actions else "before its first action"
-    turn = "" if state.to_act is None else \
-        f", it is {state.seats[state.to_act].name}'s turn ({state.plan[state.step_index]})"
+    turn = "" if state.to_act is None else (
+        f", it is {possessive(state.seats[state.to_act].name, start=False)} turn "
+        f"({state.plan[state.step_index]})")
     return f"the record stops before the end of the deal: {where}{turn}"
 
 

@@ -5,8 +5,10 @@ exchanges, declarations, reshuffles, the showdown — without knowing its rules.
 
 What is shown:
 
-* with a human seat, only that seat's cards, and after every deal of cards and every exchange
-  the value of the hand (``your hand: Numerus 54 — 7♥ 6♥ 5♥ count``);
+* with a human seat, that seat's cards, and after every deal of cards and every exchange
+  the value of the hand (``your hand: Numerus 54 — 7♥ 6♥ 5♥ count``); of every other seat,
+  what every player sees: the cards dealt face up (``Anna's face-up cards: 7♥ 6♣``), when
+  they change;
 * without one (``primero play --auto``, ``primero replay``: every seat is a computer player, and
   the table is watched with open cards), every player's cards: the hands after each deal, and
   each exchanger's new cards right after the exchange — the dealer's as well as everyone else's.
@@ -22,13 +24,16 @@ from primero.errors import PrimeroError
 from primero.setup import Step
 from primero.state import GameState
 
-__all__ = ["YOU", "describe_settlement", "hand_value", "narrate", "to_you"]
+__all__ = ["YOU", "describe_settlement", "hand_value", "narrate", "possessive", "step_news",
+           "to_you"]
 
 #: The human seat's default name; actions and messages are then put in the second person.
 YOU = "You"
 
 #: Verbs whose third person is not the second person plus "s".
 _SECOND_PERSON = {"has": "have", "is": "are", "was": "were", "does": "do"}
+#: Words in -s after "You" that are not verbs ("You always ..."): left as they are.
+_NOT_VERBS = frozenset({"always", "sometimes", "perhaps", "thus"})
 
 
 def to_you(message: str, name: str) -> str:
@@ -48,11 +53,27 @@ def to_you(message: str, name: str) -> str:
         word = match[1]
         if word in _SECOND_PERSON:
             return f"You {_SECOND_PERSON[word]}"
-        if word.endswith(("ss", "us", "ys")):  # not a verb in the third person
+        if word.endswith(("ss", "us")) or word in _NOT_VERBS:  # not a verb in the third person
             return match[0]
         return f"You {word[:-2] if word.endswith('ches') else word[:-1]}"
 
     return re.sub(r"\bYou ([a-z]+s)\b", verb, message)
+
+
+def possessive(name: str, *, start: bool = True) -> str:
+    """A player's name as a possessive: ``Anna's``, ``Charles's``, never "You's".
+
+    Always ``'s``, a name ending in s too; the seat called :data:`YOU` is ``Your``
+    (``your`` where the sentence does not ``start`` with it).
+    """
+    if name == YOU:
+        return "Your" if start else "your"
+    return f"{name}'s"
+
+
+def _said_to_you(line: str, state: GameState) -> str:
+    """``line`` with a seat called :data:`YOU` in the second person (:func:`to_you`)."""
+    return to_you(line, YOU) if any(s.name == YOU for s in state.seats) else line
 
 
 _THIRD_PERSON = {"pass": "passes", "fold": "folds", "hold": "holds", "vie": "vies",
@@ -108,7 +129,7 @@ def _hand_lines(state: GameState, index: int, hand: tuple[Card, ...], seat: int 
     if seat == index:
         value = hand_value(state, hand)
         return [f"  Your cards: {format_cards(hand)}", *([value] if value else [])]
-    return [f"  {state.seats[index].name}'s cards: {format_cards(hand)}"]
+    return [f"  {possessive(state.seats[index].name)} cards: {format_cards(hand)}"]
 
 
 def _deal_header(step: Step, earlier: int) -> str:
@@ -160,8 +181,9 @@ def narrate(before: GameState | None, after: GameState, *, seat: int | None = No
         text = _shown(action) if visible else \
             after.public_log[-1][1] if after.public_log else str(action)
         pot = after.pot if not after.over else _pot(after)
-        # "You vie 2", "You stand pat"; a human seat with a real name reads like the others
-        said = _first_person(text) if actor_seat == seat and actor == YOU else _verb(text)
+        # "You vie 2", "You stand pat" (a seat called You, the human's or one replayed); a
+        # human seat with a real name reads like the others
+        said = _first_person(text) if actor == YOU else _verb(text)
         lines.append(f"{actor} {said}   (pot {pot})")
         old = before.seats[actor_seat].hand
         # kept cards then the drawn ones; a deal step after the exchange appends to them
@@ -169,12 +191,20 @@ def narrate(before: GameState | None, after: GameState, *, seat: int | None = No
         if visible and isinstance(action, Exchange | Pass) and new != old:
             lines.extend(_hand_lines(after, actor_seat, new, seat))
             shown[actor_seat] = new
+    you = after.seats[seat].name if seat is not None else None
+    told = step_news(before, after)
+    start = before.step_index if before is not None else -1
+    passed = range(start + 1, min(after.step_index, len(after.plan) - 1) + 1)
+    for index in [k for k in told if k not in passed]:  # the step the action ended
+        lines.append(_told_line(told.pop(index), you))
     cards: list[str] = []
     for i, s in enumerate(after.seats):
         if s.hand != shown[i] and (seat is None or seat == i):
             cards.extend(_hand_lines(after, i, s.hand, seat))
-    start = before.step_index if before is not None else -1
-    passed = range(start + 1, min(after.step_index, len(after.plan) - 1) + 1)
+        elif seat is not None and i != seat:  # what every seat sees of another: face-up cards
+            opened = s.public().open
+            if opened and (before is None or opened != before.seats[i].public().open):
+                cards.append(f"  {possessive(s.name)} face-up cards: {format_cards(opened)}")
     deals = [index for index in passed if after.plan[index].kind == "deal"]
     dealt = 0  # cards each dealt so far in this stretch (revival deals 2 + 2 at once)
     tail: list[str] = []
@@ -197,14 +227,15 @@ def narrate(before: GameState | None, after: GameState, *, seat: int | None = No
             tail.append(_antes(before, after, actor_seat))
         elif step.kind != "showdown":
             tail.append(f"— {step} —")
+        if index in told:  # what a plug-in tells of its step, under the step's header
+            tail.append(_told_line(told.pop(index), you))
     lines.extend(cards)  # hands changed without a deal step (a variant's own mechanics)
     lines.extend(tail)
+    lines.extend(_told_line(line, you) for line in told.values())
     old_extras = dict(before.extras) if before is not None else {}
-    you = after.seats[seat].name if seat is not None else None
     for key, value in after.extras:
         if not key.startswith("_") and old_extras.get(key) != value:
-            said = f"  {key.replace('_', ' ')}: {value}"
-            lines.append(to_you(said, you) if you is not None else said)
+            lines.append(_said_to_you(f"  {key.replace('_', ' ')}: {value}", after))
     if waiting is not None and waiting in passed:
         lines.append(f"— {after.plan[waiting]} —")
     reshuffles = len(after.reshuffles) - (len(before.reshuffles) if before is not None else 0)
@@ -213,6 +244,27 @@ def narrate(before: GameState | None, after: GameState, *, seat: int | None = No
     if after.over and (before is None or not before.over):
         lines.extend(describe_settlement(after))
     return lines
+
+
+def step_news(before: GameState | None, after: GameState) -> dict[int, str]:
+    """What plug-ins tell of the steps that ended between two states, by index in the plan.
+
+    The lines of ``primero_narrate_step``
+    (:meth:`~primero.plugins.deal.DealRules.step_lines`) for the steps ended in ``after``
+    and not yet in ``before``.
+    """
+    rules = after.context.rules
+    now = dict(rules.step_lines(after))
+    if not now or before is None:
+        return now
+    earlier = min(before.step_index + (1 if before.over else 0), len(before.plan))
+    return {index: line for index, line in now.items() if index >= earlier}
+
+
+def _told_line(line: str, you: str | None) -> str:
+    """A plug-in's line as the narration prints it: indented, said to the human seat."""
+    said = f"  {line}"
+    return to_you(said, you) if you is not None else said
 
 
 def _second_person(line: str) -> str:
@@ -244,6 +296,6 @@ def describe_settlement(state: GameState) -> list[str]:
     else:
         lines.append(f"— the deal ends without a winner ({state.ended_by}) —")
     told = settlement.describe([s.name for s in state.seats])
-    lines.extend(f"  {_second_person(line)}" for line in told.splitlines())
+    lines.extend(f"  {_said_to_you(_second_person(line), state)}" for line in told.splitlines())
     lines.append("  chips: " + ", ".join(f"{s.name} {s.stack}" for s in state.seats))
     return lines

@@ -47,7 +47,9 @@ COMMAND_MODULES: dict[str, str] = {
     **dict.fromkeys(("play", "replay"), "primero.cli.game"),
     "simulate": "primero.cli.simulate",
     "compare": "primero.cli.compare",
+    "match": "primero.cli.match",
     "odds": "primero.cli.odds",
+    "solve": "primero.cli.solve",
 }
 
 #: Each command -> its one-line help, as ``primero --help`` lists it (the command's
@@ -56,11 +58,13 @@ SHORT_HELP: dict[str, str] = {
     "compare": "Compare variants side by side on the same seeds.",
     "evaluate": "Evaluate a four-card hand: class, points and why.",
     "frequencies": "Count the hands of each class in the pack.",
+    "match": "Play one agent against another in duplicate.",
     "odds": "Exact draw odds of an exchange, or every discard ranked.",
     "play": "Play deals at the terminal against computer players.",
     "replay": "Replay a deal file and show how it ends.",
     "rules": "Print a variant's rules summary, options and sources.",
     "simulate": "Simulate deals between computer players and summarise them.",
+    "solve": "Solve a heads-up game by CFR+ and print its exploitability.",
     "variants": "List the installed variants, their aliases and plug-ins.",
 }
 

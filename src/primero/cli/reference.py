@@ -10,6 +10,8 @@ Registered on :data:`primero.cli.core.app`::
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Sequence
 
 import click
@@ -60,35 +62,83 @@ def variants_command(json_output: bool) -> None:
         ])
         return
     out = console()
-    # the names and aliases are typed: whole, never wrapped or clipped; the title wraps, and
-    # so does the plug-in line, at a module name's end when the terminal is wide enough
+    # the names and aliases are typed: whole, never wrapped or clipped; the title and the
+    # plug-in line wrap between words, after a module's dot or after a hyphen, never inside
+    # a word (:func:`broken_at_words`)
     providers = [reg.provider(spec) or "" for spec in specs]
+    plugins = [f"{p} ({reg.distribution(spec)})" if reg.distribution(spec) else p
+               for spec, p in zip(specs, providers, strict=True)]
     name_width = max([4, *(len(spec.name) for spec in specs)])
     alias_width = max([7, *(len(a) + 1 for spec in specs for a in spec.aliases)])
-    module_width = max([7, *map(len, providers)])
     # each column is padded by a space on either side; six borders
     room = out.width - 5 * 2 - 6 - name_width - alias_width - len("Players")
-    plugin_width = module_width if room - module_width >= 12 else max(room // 2, 7)
-    natural = max(len(spec.title) for spec in specs) + max(
-        len(p) + len(str(reg.distribution(spec))) + 3 for spec, p in zip(specs, providers,
-                                                                          strict=True))
-    fitted = room < natural  # else every row fits on one line: rich's own widths
-    table = Table(title="Installed variants")
-    table.add_column("Name", no_wrap=True, min_width=name_width)
-    table.add_column("Title", width=room - plugin_width if fitted else None)
-    table.add_column("Aliases", width=alias_width if fitted else None)  # wrapped after a comma
-    table.add_column("Players", no_wrap=True)
-    table.add_column("Plug-in (package)", overflow="fold",
-                     width=plugin_width if fitted else None)
-    for spec, provider in zip(specs, providers, strict=True):
-        distribution = reg.distribution(spec)
-        plugin = f"{provider} ({distribution})" if distribution else provider
-        table.add_row(spec.name, spec.title, ", ".join(spec.aliases), span(*spec.players),
-                      plugin)
-    out.print(table)
+    title_piece = max(len(w) for spec in specs for w in word_pieces(spec.title))
+    plugin_piece = max([len("(package)"), *(len(w) for p in plugins for w in word_pieces(p))])
+    title_natural = max(len(spec.title) for spec in specs)
+    plugin_natural = max(map(len, plugins))
+    fitted = room < title_natural + plugin_natural  # else every row fits on one line
+    if fitted:  # the plug-in line as wide as it needs, the title at least its longest word
+        plugin_width = max(plugin_piece, min(plugin_natural, room - max(title_piece, 12)))
+        title_width = max(title_piece, room - plugin_width)
+    else:
+        plugin_width, title_width = plugin_natural, title_natural
+    if room < title_piece + plugin_piece:  # too narrow for the table: a list, at spaces
+        click.echo("Installed variants")
+        for spec, plugin in zip(specs, plugins, strict=True):
+            aliases = f"aliases {', '.join(spec.aliases)}; " if spec.aliases else ""
+            for line in (f"{spec.name}: {spec.title}",
+                         f"  {aliases}{span(*spec.players)} players; plug-in {plugin}"):
+                for part in textwrap.wrap(line, width=max(out.width, 20), subsequent_indent="    ",
+                                          break_long_words=False, break_on_hyphens=False):
+                    click.echo(part)
+    else:
+        table = Table(title="Installed variants")
+        table.add_column("Name", no_wrap=True, min_width=name_width)
+        # the cells come broken at words (no line longer than the column): the headers wrap
+        table.add_column("Title", width=title_width if fitted else None)
+        table.add_column("Aliases", width=alias_width if fitted else None)  # after a comma
+        table.add_column("Players", no_wrap=True)
+        table.add_column("Plug-in (package)", width=plugin_width if fitted else None)
+        for spec, plugin in zip(specs, plugins, strict=True):
+            table.add_row(spec.name, "\n".join(broken_at_words(spec.title, title_width)),
+                          ", ".join(spec.aliases), span(*spec.players),
+                          "\n".join(broken_at_words(plugin, plugin_width)))
+        out.print(table)
     for broken in reg.broken():  # skipped plug-ins: listed with their one-line reason
         package = f" ({broken.distribution})" if broken.distribution else ""
         console().print(f"broken plug-in {broken.name}{package}: {broken.reason}")
+
+
+#: A piece of a word a line may end after: up to and including a dot or a hyphen
+#: (``primero.`` ``variants.`` ``waks``; ``declare-`` ``and-`` ``redraw``); a dot before a
+#: digit is inside its piece (``0.1.0``).
+_PIECE = re.compile(r"(?:[^.-]|[.](?=[0-9]))+[.-]*|[.-]+")
+
+
+def word_pieces(text: str) -> list[str]:
+    """The pieces of ``text``'s words a line may break between: split after a dot or hyphen.
+
+    ``word_pieces("primero.variants.waks (primero 0.1.0)")`` is ``["primero.", "variants.",
+    "waks", "(primero", "0.1.0)"]``.
+    """
+    return [piece for word in text.split() for piece in _PIECE.findall(word)]
+
+
+def broken_at_words(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, never broken inside a piece.
+
+    A line breaks at a space or after a dot or a hyphen (:func:`word_pieces`), which stays
+    at the line's end; a piece longer than ``width`` stands alone on its line, whole.
+    """
+    lines: list[str] = []
+    for word in text.split():
+        for k, piece in enumerate(_PIECE.findall(word)):
+            joined = (lines[-1] + ("" if k else " ") + piece) if lines else piece
+            if lines and len(joined) <= width:
+                lines[-1] = joined
+            else:
+                lines.append(piece)
+    return lines or [""]
 
 
 @app.command("evaluate", short_help=SHORT_HELP["evaluate"])

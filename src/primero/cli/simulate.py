@@ -3,14 +3,16 @@
 Registered on :data:`primero.cli.core.app`::
 
     primero simulate [--variant V] [--players N] [--deals N] [--seed N]
-                     [--agent random|heuristic|odds] [--jobs N] [--json]
-    primero compare VARIANT... [--deals N] [--seed N] [--jobs N] [--plot FILE.png] [--json]
+                     [--agent random|heuristic|odds|search|equilibrium] [--jobs N] [--json]
+    primero compare VARIANT... [--deals N] [--seed N] [--agents A,B] [--jobs N]
+                    [--plot FILE.png] [--json]
 
 ``compare`` (:mod:`primero.cli.compare`) takes its options and columns from here.
 ``simulate`` needs no more than a base install; ``compare --plot`` needs matplotlib (the
-``analysis`` extra). Text tables print the same numbers as ``--json``; every share is a
-percentage (the JSON gives fractions: ``0.2432`` is printed ``24.32%``). Tables fit the
-terminal by wrapping text (variant names, headers), never by cutting a number.
+``analysis`` extra). Text tables print the same numbers as ``--json``, each figure with the
+half-width of its 95 % interval (``24.3% ±4.1``: Wilson for shares, Student t for means);
+every share is a percentage (the JSON gives fractions with ``ci_low`` and ``ci_high``).
+Tables fit the terminal by wrapping text (variant names, headers), never by cutting a number.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import click
 from rich.table import Table
 
 from primero.agents import AGENTS
+from primero.analysis.intervals import Interval
 from primero.cli.core import (
     WholeNumber,
     app,
@@ -96,6 +99,31 @@ def percent(share: float, digits: int = 2) -> str:
     return f"{100 * share:.{digits}f}%"
 
 
+def share_text(interval: Interval) -> str:
+    """A share and its 95 % half-width in percentage points: ``"24.3% ±4.1"``.
+
+    Printed from the JSON's numbers (:meth:`~primero.analysis.Interval.as_dict`, 4
+    decimals), so the text and ``--json`` never round apart.
+    """
+    shown = interval.as_dict()
+    value, low, high = (float(shown[k] or 0.0) for k in ("value", "ci_low", "ci_high"))
+    return f"{100 * value:.1f}% ±{100 * (high - low) / 2:.1f}"
+
+
+def chips_text(interval: Interval, sign: bool = False) -> str:
+    """A mean in chips and its 95 % half-width: ``"11.27 ±0.84"`` (``"+0.12 ±0.40"``).
+
+    Printed from the JSON's numbers (3 decimals); ``±?`` where the interval is unbounded
+    (fewer than 2 deals).
+    """
+    shown = interval.as_dict(3)
+    value = float(shown["value"] or 0.0)
+    text = f"{value:+.2f}" if sign else f"{value:.2f}"
+    if shown["ci_low"] is None or shown["ci_high"] is None:
+        return f"{text} ±?"
+    return f"{text} ±{(float(shown['ci_high']) - float(shown['ci_low'])) / 2:.2f}"
+
+
 def count(n: int, of: int) -> str:
     """A count with its share of ``of``: ``count(12, 40)`` is ``"12 (30.0%)"``.
 
@@ -119,13 +147,15 @@ def seat_label(seat: int, sim: Simulation) -> str:
     return f"{seat} (eldest)" if seat == 0 and sim.mode == "deals" else str(seat)
 
 
-def table_text(sim: Simulation) -> str:
+def table_text(sim: Simulation, populations: Sequence[str] = ()) -> str:
     """The run's table in words: players, agents, seed, stake and rest (in chips).
 
-    E.g. ``"4 players, heuristic agents, seed 0, stake 1, rest 3"``; the agents' names are
-    listed once each, sorted, joined by ``/``.
+    E.g. ``"4 players, heuristic agents, seed 0, stake 1, rest 3"``; the agents are the run's
+    population (:attr:`~primero.simulation.Simulation.population`), or ``populations``
+    joined by ``", "`` when given.
     """
-    return (f"{sim.players} players, {'/'.join(sorted(set(sim.agents)))} agents, "
+    agents = ", ".join(populations) if populations else sim.population
+    return (f"{sim.players} players, {agents} agents, "
             f"seed {sim.seed}, stake {sim.stake}, rest {sim.rest}")
 
 
@@ -163,15 +193,15 @@ def carry_note(summary: Summary) -> str:
 def head_row(summary: Summary) -> list[str]:
     """The summary's cells under :data:`HEAD`, in its order.
 
-    Showdowns, carry-overs and pots carried as counts with their share of the deals
-    (:func:`count`), then the mean pot in chips to three decimals.
+    Showdowns and carried over as counts with their share of the deals and its 95 %
+    half-width, deals nobody won as a count, then the mean pot in chips with its half-width.
     """
-    deals = summary.deals
-    return [count(summary.showdowns, deals), count(summary.ended_by.get("carry", 0), deals),
-            count(summary.carried_over, deals), f"{summary.mean_pot:.3f}"]
+    return [f"{summary.showdowns} ({share_text(summary.showdown_share)})",
+            f"{summary.carried_over} ({share_text(summary.carried_over_share)})",
+            str(summary.no_winner), chips_text(summary.pot)]
 
 
-HEAD = ("Showdowns", "Carry-overs", "Pots carried", "Mean pot")
+HEAD = ("Showdowns", "Carried over", "No winner", "Mean pot (chips)")
 
 
 def _summary_tables(summary: Summary, sim: Simulation) -> list[Table]:
@@ -181,26 +211,28 @@ def _summary_tables(summary: Summary, sim: Simulation) -> list[Table]:
     head.add_row(str(summary.deals), *head_row(summary))
     seats = Table(title="By seat")
     seats.add_column("Seat")
-    number_column(seats, "Win share")
+    number_column(seats, f"Win share (of {summary.deals_won} won)")
     number_column(seats, "Mean net (chips/deal)")
-    for seat, share in enumerate(summary.win_share):
-        seats.add_row(seat_label(seat, sim), percent(share),
-                      f"{summary.mean_net[seat]:+.3f}")
-    classes = Table(title="Winning class at the showdown")
+    for seat, share in enumerate(summary.win_shares):
+        seats.add_row(seat_label(seat, sim), share_text(share),
+                      chips_text(summary.nets[seat], sign=True))
+    classes = Table(title="Winning class, every deal won")
     classes.add_column("Class")
     number_column(classes, "Deals")
-    number_column(classes, "Share")
-    shown = sum(summary.winning_classes.values())
+    number_column(classes, "Share of deals won")
     for cls, n in summary.winning_classes.items():
-        classes.add_row(cls, str(n), percent(n / shown) if shown else "-")
+        classes.add_row(cls, str(n), share_text(summary.class_shares[cls])
+                        if summary.deals_won else "-")
     return [head, seats, classes]
 
 
 #: What the summary's columns mean, printed under it.
-COLUMNS_NOTE = ("Carry-overs: deals that ended without a winner (nobody vied), pots of 0 "
-                "chips included. Pots carried: deals that left 1 chip or more on the table for "
-                "a next deal, for any reason (a carry-over with chips in the pot, a standing "
-                "call nobody met). Win share: of the deals with a winner.")
+COLUMNS_NOTE = ("± is the half-width of the 95 % interval (Wilson for shares, Student t "
+                "from the per-deal spread for means). Carried over: deals that left 1 chip or "
+                "more on the table for a next deal, for any reason (nobody vied with chips in "
+                "the pot, a standing call nobody met) — the same count as carried_over in "
+                "--json and in the analysis tables. No winner: deals nobody won. Win share "
+                "and winning class: of the deals won; 'unseen': won without a showdown.")
 
 
 @app.command("simulate", short_help=SHORT_HELP["simulate"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numbers
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -30,7 +30,7 @@ from primero.adapters import (
     returns,
     trail_moves,
 )
-from primero.errors import PrimeroError
+from primero.errors import InvalidParameterError, PrimeroError, named
 from primero.state import GameState
 
 __all__ = ["DecisionlessTableError", "env", "raw_env"]
@@ -52,6 +52,25 @@ def _seeded(seed: object) -> random.Random:
     value = int(seed)
     # random.Random seeds with abs(): a negative seed is sent through a text of its own
     return random.Random(value) if value >= 0 else random.Random(f"primero negative seed {value}")
+
+
+def _check_options(options: object) -> None:
+    """Variant options as the environment takes them: text, or a mapping with text keys.
+
+    Raises:
+        InvalidParameterError: naming ``options`` and the bad key (a key that is not text
+            would reach ``get_variant(**options)`` as a bare ``TypeError``).
+    """
+    if isinstance(options, Mapping):
+        bad = next((key for key in options if not isinstance(key, str)), None)
+        if bad is not None:
+            raise InvalidParameterError(
+                "options", f"an option's name is text (e.g. {{'supremus': False}}), got the "
+                f"key {named(bad)}")
+    elif not isinstance(options, str):
+        raise InvalidParameterError(
+            "options", f"text like 'supremus=false,tie=split' or a dict of option values, "
+            f"got {named(options)}")
 
 
 class DecisionlessTableError(PrimeroError, RuntimeError):
@@ -138,8 +157,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
     are reported, not lost; an empty tuple when none was skipped.
 
     Raises:
-        InvalidParameterError: bad chips, dealer, carry-in, carry-over treatment or raise cap
-            (the message and its ``parameter`` name it).
+        InvalidParameterError: bad chips, dealer, carry-in, carry-over treatment or raise cap,
+            ``options`` neither text nor a dict with text keys (``{1: 2}``), or players the
+            variant's pack cannot serve (the message and its ``parameter`` name it).
         PrimeroError: a bad variant, option or table parameter.
     """
 
@@ -167,6 +187,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(
                 f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
+        _check_options(options)
         self.table = AdapterTable.build(variant=variant, options=options, players=players,
                                         chips=chips, stacks=stacks, dealer=dealer,
                                         carry_in=carry_in,
@@ -226,7 +247,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         Args:
             seed: Any whole number (a Python or numpy integer); every seed deals its own
                 cards, negative ones included (``-5`` does not deal as ``5``).
-            options: Unused (PettingZoo's signature).
+            options: Unused (PettingZoo's signature; variant options go to the constructor).
 
         Raises:
             PrimeroError: ``seed`` is not a whole number (a bool, a float, a text).

@@ -65,11 +65,14 @@ from primero.state import (
 
 __all__ = [
     "LAZY_CHECK_ABOVE",
+    "MAX_NARRATION",
     "block_problem",
     "checking_everything",
     "deal_action_bound",
     "everything_checked",
     "legal_uses_hand",
+    "narration_for_players",
+    "narration_problem",
     "off_depth",
     "offered_problem",
     "past_action_bound",
@@ -115,6 +118,46 @@ def reason_problem(result: object) -> str | None:
     if not isinstance(result, str) or not result.strip():
         return f"returned {shown(result)}; expected a sentence (str)"
     return None
+
+
+#: The longest line a plug-in's ``primero_narrate_step`` may tell, in characters.
+MAX_NARRATION = 200
+
+
+def narration_problem(result: object) -> str | None:
+    """``primero_narrate_step``: one non-empty printable line of at most :data:`MAX_NARRATION`."""
+    if not isinstance(result, str) or not result.strip():
+        return f"returned {shown(result)}; expected one line of text (str) or None"
+    if not result.isprintable():
+        return (f"returned {shown(result)}, which holds a line break or a control character; "
+                "expected one line of printable text")
+    if len(result) > MAX_NARRATION:
+        return (f"returned {len(result):,} characters ({shown(result)}); expected one line "
+                f"of at most {MAX_NARRATION}")
+    return None
+
+
+def narration_for_players(state: GameState, line: str) -> str:
+    """A plug-in's ``primero_narrate_step`` line as every player may read it.
+
+    A card in it that not every player can see — neither dealt face up and still held
+    (:meth:`~primero.state.Seat.open_cards`) nor shown at the showdown — reads ``<card>``.
+    """
+    import re
+
+    public = {card for seat in state.seats for card in seat.open_cards()}
+    settlement = state.settlement
+    if settlement is not None and settlement.showdown:
+        public.update(card for k, _ in settlement.values for card in state.seats[k].hand)
+
+    def shown_card(match: re.Match[str]) -> str:
+        try:
+            card = Card.parse(match.group(0))
+        except Exception:
+            return HIDDEN_CARD
+        return match.group(0) if card in public else HIDDEN_CARD
+
+    return re.sub(CARD_TEXT, shown_card, line)
 
 
 def pending_problem(state: GameState) -> str | None:

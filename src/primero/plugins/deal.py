@@ -283,6 +283,33 @@ class DealRules(RankingRules):
             return checks.reason_for_player(state, action, cast(str, reason))
         return cast(str, reason)
 
+    def step_lines(self, state: GameState) -> tuple[tuple[int, str], ...]:
+        """What the plug-ins tell the players of the steps ended so far (``primero_narrate_step``).
+
+        The steps ended are those before ``state.step_index``, and that one too once the deal
+        is over. Each line is checked (:func:`~primero.plugins.checks.narration_problem`) and
+        any card in it that not every player may see reads ``<card>``
+        (:func:`~primero.plugins.checks.narration_for_players`).
+
+        Returns:
+            ``(index in the plan, line)`` for every ended step a plug-in told, in plan order;
+            ``()`` when no plug-in implements the hook.
+        """
+        hook = "primero_narrate_step"
+        caller = self._callers[hook]
+        plan = state.plan
+        ended = min(state.step_index + (1 if state.over else 0), len(plan))
+        lines: list[tuple[int, str]] = []
+        for index in range(max(ended, 0)):
+            line, plugin = caller(state=state, step=plan[index], index=index)
+            if line is None:
+                continue
+            problem = checks.narration_problem(line)
+            if problem is not None:
+                raise self._fault(hook, plugin, problem)
+            lines.append((index, checks.narration_for_players(state, line)))
+        return tuple(lines)
+
     def apply_action(self, state: GameState, action: Action) -> GameState:
         """Apply a legal action (``primero_apply_action``), within the deal's action bound.
 

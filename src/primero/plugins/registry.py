@@ -41,7 +41,6 @@ from primero import hookspecs
 from primero.cards import Card, parse_cards
 from primero.errors import (
     PLUGIN_FAULTS,
-    InvalidOptionError,
     PluginError,
     PluginWarning,
     PrimeroError,
@@ -128,7 +127,8 @@ def spec_problem(spec: VariantSpec) -> str | None:
 
     Checks the name and aliases (one word, not an action verb), the player range
     (``2 <= low <= high <=`` :data:`MAX_PLAYERS`), the ante (whole, not negative), the
-    options (one-word distinct names, a default among the allowed values), and the hook
+    options (one-word distinct names, sound bounds and choices, a default among the allowed
+    values: :meth:`~primero.options.Option.declaration_problem`), and the hook
     names of every rule object (:func:`primero.plugins.manager.hook_name_problem`).
     """
     for what, name in (("variant name", spec.name), *(("alias", a) for a in spec.aliases)):
@@ -153,11 +153,14 @@ def spec_problem(spec: VariantSpec) -> str | None:
         seen.add(option.name)
         if type(option.default) not in (bool, int, str):
             return f"option {option.name!r}: default {option.default!r} is not a bool, int or str"
-        try:
-            option.validate(option.default)
-        except InvalidOptionError:
-            return (f"option {option.name!r}: default {option.default!r} is not among its "
-                    f"allowed values ({option.allowed()})")
+        problem = option.declaration_problem()  # bounds, choices, the default allowed
+        if problem:
+            return problem
+    declared = {option.name for option in spec.declared}
+    for name in spec.overrides:
+        if name not in declared:
+            return (f"overrides option {name!r}, which it does not declare; declared: "
+                    f"{', '.join(o.name for o in spec.declared) or 'none'}")
     problem = _text_problem(spec)
     if problem:
         return problem

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
+from primero.advice import VariantAdvice
 from primero.cards import Pack
 from primero.hands import Ranking
 from primero.plugins.manager import Caller, firstresult_caller, new_manager, register_plugin
@@ -64,6 +65,21 @@ class Rules(RankingRules):
     def manager(self) -> Any:
         """The variant's whole plug-in manager (the core's every hook and the plug-ins')."""
         return self.deal.manager
+
+    @cached_property
+    def agent_advice(self) -> VariantAdvice:
+        """What the variant tells computer players (``primero_agent_advice``), built once.
+
+        The empty :class:`~primero.advice.VariantAdvice` when no plug-in answers.
+        """
+        advice, plugin = firstresult_caller(self.hook_manager, "primero_agent_advice",
+                                            self.variant)()
+        if advice is None:
+            return VariantAdvice()
+        if not isinstance(advice, VariantAdvice):
+            raise self._fault("primero_agent_advice", plugin,
+                              f"returned {advice!r}; expected a VariantAdvice or None")
+        return advice
 
     @cached_property
     def deal(self) -> DealRules:

@@ -36,6 +36,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, exchange_actions
+from primero.cards import Card
 from primero.copying import copier, replace
 from primero.hookspecs import hookimpl
 from primero.setup import Step, Table
@@ -612,12 +613,7 @@ class CoreBetting:
         if kind == "exchange":
             if not isinstance(action, Exchange):
                 return "it is the exchange: discard cards from your hand (or none)"
-            twice = sorted({c.ascii for c in action.discards if action.discards.count(c) > 1})
-            if twice:
-                return f"a card can be discarded only once: {' '.join(twice)} given twice"
-            missing = [c.ascii for c in action.discards if c not in s.hand]
-            return f"you can only discard cards from your own hand; not in it: " \
-                   f"{' '.join(missing)}"
+            return _discard_reason(action.discards, s.hand)
         if kind != "bet":
             return f"nothing can be done during the {step}"
         if isinstance(action, Exchange):
@@ -697,6 +693,39 @@ class CoreBetting:
         The carry only where the variant's ``betting.carry_without_vie`` says so (Waks).
         """
         return core_end_step(replace(state), step)
+
+
+#: The most cards a refusal of an exchange names (the rest are counted).
+_NAMED_CARDS = 4
+
+
+def _listed(cards: list[Card]) -> str:
+    """Cards as a refusal names them: the first few, and how many more."""
+    shown = " ".join(c.ascii for c in cards[:_NAMED_CARDS])
+    more = len(cards) - _NAMED_CARDS
+    return shown if more <= 0 else f"{shown} and {more:,} more"
+
+
+def _discard_reason(discards: tuple[Card, ...], hand: tuple[Card, ...]) -> str:
+    """Why these discards are not an exchange of ``hand``: in one pass over them.
+
+    A card given twice first (the discards are in pack order, so its copies are neighbours),
+    then cards not in the hand; each names a few cards and counts the rest.
+    """
+    twice: list[Card] = []
+    missing: list[Card] = []
+    held = set(hand)
+    previous = None
+    for card in discards:
+        if card is previous:
+            if not twice or twice[-1] is not card:
+                twice.append(card)
+        elif card not in held:
+            missing.append(card)
+        previous = card
+    if twice:
+        return f"a card can be discarded only once: {_listed(twice)} given twice"
+    return f"you can only discard cards from your own hand; not in it: {_listed(missing)}"
 
 
 #: The core's betting hooks, registered ``trylast`` under every variant.

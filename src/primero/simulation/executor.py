@@ -15,10 +15,82 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import Any, overload
 
+from primero.errors import PrimeroError
 from primero.simulation.play import Plan, Task, run_task
 from primero.simulation.records import DealResult
 
-__all__ = ["IN_FLIGHT", "MAX_DEALS", "PROGRESS_THRESHOLD", "Chunks", "chunk_size"]
+__all__ = ["IN_FLIGHT", "MAX_DEALS", "PROGRESS_THRESHOLD", "Chunks", "WorkerError",
+           "chunk_size"]
+
+
+class WorkerError(PrimeroError, RuntimeError):
+    """A worker failed in a run: its process died (killed, out of memory) or a chunk raised.
+
+    The message is one line: the cause, the chunk, how much of the run had finished, and
+    what was kept: nothing (a run's summary needs every deal; the same seed plays the same
+    deals again, whatever the workers). The original exception is its ``__cause__``.
+
+    Attributes:
+        finished: Chunks finished before the failure.
+        chunks: Chunks in the run.
+    """
+
+    def __init__(self, message: str, *, finished: int, chunks: int) -> None:
+        super().__init__(message)
+        self.finished = finished
+        self.chunks = chunks
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_worker_error, (str(self), self.finished, self.chunks))
+
+
+def _worker_error(message: str, finished: int, chunks: int) -> WorkerError:
+    return WorkerError(message, finished=finished, chunks=chunks)
+
+
+def _exit_causes(executor: Executor) -> str:
+    """How the local pool's worker processes ended, where the pool still knows them.
+
+    A ``SIGTERM`` is left out: the pool sends it to the workers left when one dies.
+    """
+    import signal
+
+    processes = getattr(executor, "_processes", None) or {}  # (a ProcessPoolExecutor's)
+    causes = []
+    for process in list(processes.values()):
+        code = getattr(process, "exitcode", None)
+        if not code or code == -signal.SIGTERM:
+            continue
+        if code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = f"signal {-code}"
+            causes.append(f"process {process.pid} was killed by {name}")
+        else:
+            causes.append(f"process {process.pid} exited with code {code}")
+    return "; ".join(causes)
+
+
+def _failed(exc: BaseException, executor: Executor, chunk: int, finished: int,
+            tasks: Sequence[Task]) -> WorkerError:
+    """The one-line :class:`WorkerError` of a chunk whose worker failed with ``exc``."""
+    from concurrent.futures import BrokenExecutor
+
+    if isinstance(exc, BrokenExecutor):
+        how = _exit_causes(executor)
+        cause = "a worker process stopped " + (f"({how})" if how else
+                                               "abruptly (killed, or out of memory)")
+    else:
+        text = " ".join(str(exc).split())
+        text = text if len(text) <= 200 else text[:200] + "..."
+        cause = (f"a worker raised {type(exc).__name__}" + (f": {text}" if text else "")
+                 + f" in chunk {chunk + 1}")
+    return WorkerError(
+        f"{cause}, after {finished} of {len(tasks)} chunks had finished: nothing is kept, "
+        "the run stops with no result; run it again (the same seed plays the same deals, "
+        "whatever --jobs)", finished=finished, chunks=len(tasks))
+
 
 #: Runs of at least this many deals show a progress bar (when standard error is a terminal).
 PROGRESS_THRESHOLD = 100
@@ -109,6 +181,11 @@ def execute_chunks(tasks: Sequence[Task], *, jobs: int, executor: Executor | Non
 
     Returns:
         Each chunk's records, in chunk order whatever order the workers finish in.
+
+    Raises:
+        WorkerError: a worker process died, or a chunk raised anything but a
+            :class:`~primero.errors.PrimeroError` (which passes through as it is); one line,
+            naming the cause and what was kept (nothing).
     """
     results: list[list[DealResult] | None] = [None] * len(tasks)
     bar = _progress_bar() if progress else None
@@ -138,11 +215,20 @@ def execute_chunks(tasks: Sequence[Task], *, jobs: int, executor: Executor | Non
             with bar or _nothing():
                 job = bar.add_task(description, total=sum(map(weight, tasks))) if bar else None
                 submit()
+                finished = 0
                 while futures:
                     done, _ = wait(futures, return_when=FIRST_COMPLETED)
                     for future in done:
                         i = futures.pop(future)
-                        results[i] = future.result()
+                        try:
+                            results[i] = future.result()
+                        except PrimeroError:  # the rules' own refusal: one line already
+                            raise
+                        except Exception as exc:  # a worker died, or a chunk raised
+                            for other in futures:
+                                other.cancel()
+                            raise _failed(exc, executor, i, finished, tasks) from exc
+                        finished += 1
                         if bar is not None and job is not None:
                             bar.advance(job, weight(tasks[i]))
                     submit()

@@ -148,6 +148,15 @@ def agent_name(spec: AgentSpec) -> str:
     return str(getattr(spec, "name", type(spec).__name__))
 
 
+def population_name(agents: Sequence[str]) -> str:
+    """A population's name, e.g. ``"heuristic"`` or ``"heuristic/odds/odds"``.
+
+    The agent's name when every seat had the same agent, else each seat's agent in seat order
+    joined by ``/``.
+    """
+    return agents[0] if agents and len(set(agents)) == 1 else "/".join(agents)
+
+
 def _make_agents(specs: Sequence[AgentSpec]) -> list[Agent]:
     # A fresh copy per chunk, whichever executor runs it: the same semantics in every case.
     made: dict[int, Agent] = {}

@@ -5,6 +5,7 @@ Pure data (no pandas): :mod:`primero.analysis` turns the records into DataFrames
 
 from __future__ import annotations
 
+import html
 import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -12,6 +13,13 @@ from typing import Any
 
 from attrs import field, frozen
 
+from primero.analysis.intervals import (
+    Interval,
+    cluster_interval,
+    cluster_share_interval,
+    mean_interval,
+    share_interval,
+)
 from primero.errors import PrimeroError
 from primero.hands import Ranking
 from primero.state import GameState
@@ -133,25 +141,52 @@ def deal_result(state: GameState, *, variant: str, deal: int, session: int, sess
 # Summaries
 
 
+#: The class counted for a deal won with no hand shown (everyone else folded): the winner's
+#: cards were never seen.
+UNSEEN = "unseen"
+
+
 @frozen(kw_only=True)
 class Summary:
-    """What a run of deals shows, in numbers (the ``primero simulate`` table and JSON).
+    """What a run of deals shows, in numbers, each figure with its 95 % interval.
+
+    Shares carry the Wilson score interval, means the Student t interval from the per-deal
+    spread (:mod:`primero.analysis.intervals`); each :class:`~primero.analysis.Interval` names
+    the deals it rests on (all deals, or the deals won for win shares and winning classes).
+    The deals of :func:`simulate` are independent; in a session run (:func:`simulate_sessions`)
+    a session's deals depend on each other (stacks, carry-overs), so there the intervals are
+    cluster-robust, by session (:func:`~primero.analysis.intervals.cluster_interval`,
+    :func:`~primero.analysis.intervals.cluster_share_interval`).
 
     Attributes:
         variant: The variant label.
         players: Seats at the table.
         deals: Deals played.
+        agents: Who played, e.g. ``"heuristic"`` (every seat) or ``"heuristic/odds"`` (seat
+            by seat); empty when not told.
         showdowns: Deals that reached a showdown.
-        carried_over: Deals that left chips on the table for the next deal.
+        carried_over: Deals that left chips on the table for the next deal (1 chip or more,
+            for any reason: nobody vied with chips in the pot, a standing call nobody met).
+            The one definition of "carried over" in the tables, the CLI and the JSON.
+        no_winner: Deals nobody won (the whole pot carried over, or a pot of 0 chips).
+        deals_won: Deals with at least one winner (``deals - no_winner``).
         mean_pot: Mean chips contested per deal (see :attr:`DealResult.pot`).
         pot_sd: Sample standard deviation of the pot, in chips.
         max_pot: The largest pot, in chips.
-        win_share: Per seat, the share of the deals with a winner that the seat won (a deal
-            shared by ``k`` winners counts ``1/k`` to each); sums to 1.
+        win_share: Per seat, the share of the deals won that the seat won (a deal shared by
+            ``k`` winners counts ``1/k`` to each); sums to 1.
         mean_net: Per seat, mean chips won (or lost, negative) per deal.
-        winning_classes: Class of the best hand taking chips at a showdown → deals, every class
-            of the variant listed, strongest first.
+        winning_classes: For every deal won, the class of the best hand that took chips at a
+            showdown, or ``"unseen"`` where the deal was won without a showdown → deals; every
+            class of the variant listed, strongest first, then ``"unseen"``. Sums to
+            ``deals_won``.
         ended_by: How deals ended → deals.
+        showdown_share: ``showdowns / deals`` with its interval.
+        carried_over_share: ``carried_over / deals`` with its interval.
+        pot: ``mean_pot`` with its interval (chips).
+        win_shares: ``win_share`` with intervals (over the deals won).
+        nets: ``mean_net`` with intervals (chips per deal).
+        class_shares: Each class's share of the deals won, with its interval.
     """
 
     variant: str
@@ -166,10 +201,20 @@ class Summary:
     mean_net: tuple[float, ...]
     winning_classes: Mapping[str, int] = field(factory=dict)
     ended_by: Mapping[str, int] = field(factory=dict)
+    agents: str = ""
+    no_winner: int = 0
+    deals_won: int = 0
+    showdown_share: Interval = field(factory=lambda: share_interval(0, 0), repr=False)
+    carried_over_share: Interval = field(factory=lambda: share_interval(0, 0), repr=False)
+    pot: Interval = field(factory=lambda: mean_interval(()), repr=False)
+    win_shares: tuple[Interval, ...] = field(default=(), repr=False)
+    nets: tuple[Interval, ...] = field(default=(), repr=False)
+    class_shares: Mapping[str, Interval] = field(factory=dict, repr=False)
 
     @classmethod
     def of(cls, results: Sequence[DealResult], *, variant: str, players: int,
-           classes: Sequence[str] = ()) -> Summary:
+           classes: Sequence[str] = (), agents: str = "", by_session: bool = False) \
+            -> Summary:
         """Summarise ``results``.
 
         Args:
@@ -177,7 +222,11 @@ class Summary:
             variant: The variant label.
             players: Seats at the table (the length of each ``net``).
             classes: The variant's classes, strongest first (listed even when no hand of the
-                class won); classes met in ``results`` but not listed are appended.
+                class won); classes met in ``results`` but not listed are appended, and
+                ``"unseen"`` comes last.
+            agents: Who played (see :attr:`agents`).
+            by_session: The deals come in sessions (:attr:`DealResult.session`): intervals
+                robust to the dependence of a session's deals.
         """
         pots = [r.pot for r in results]
         wins = [0.0] * players
@@ -187,42 +236,115 @@ class Summary:
                 won_deals += 1
                 for seat in r.winners:
                     wins[seat] += 1 / len(r.winners)
-        counts = Counter(r.winning_class for r in results if r.winning_class is not None)
-        ordered = list(classes) + sorted(c for c in counts if c not in classes)
+        counts = Counter(won_class(r) for r in results if r.winners)
+        ordered = list(classes) + sorted(c for c in counts if c not in classes and c != UNSEEN)
+        ordered.append(UNSEEN)
         deals = len(results)
+        showdowns = sum(r.showdown for r in results)
+        carried = sum(r.carried_over for r in results)
+        sessions = [r.session if by_session else k for k, r in enumerate(results)]
+        won = [r for r in results if r.winners]
+        won_sessions = [r.session if by_session else k for k, r in enumerate(won)]
+
+        def share(flags: Sequence[float], clusters: Sequence[int]) -> Interval:
+            if by_session:
+                return cluster_share_interval(flags, clusters)
+            return share_interval(min(float(sum(flags)), len(flags)), len(flags))
+
+        def mean(values: Sequence[float]) -> Interval:
+            return cluster_interval(values, sessions) if by_session else mean_interval(values)
+
+        nets = [mean([r.net[s] for r in results]) for s in range(players)]
         return cls(
-            variant=variant, players=players, deals=deals,
-            showdowns=sum(r.showdown for r in results),
-            carried_over=sum(r.carried_over for r in results),
+            variant=variant, players=players, deals=deals, agents=agents,
+            showdowns=showdowns, carried_over=carried, no_winner=deals - won_deals,
+            deals_won=won_deals,
             mean_pot=statistics.fmean(pots) if pots else 0.0,
             pot_sd=statistics.stdev(pots) if len(pots) > 1 else 0.0,
             max_pot=max(pots, default=0),
             win_share=tuple(w / won_deals if won_deals else 0.0 for w in wins),
-            mean_net=tuple(
-                statistics.fmean(r.net[s] for r in results) if results else 0.0
-                for s in range(players)
-            ),
+            mean_net=tuple(n.estimate for n in nets),
             winning_classes={c: counts.get(c, 0) for c in ordered},
             ended_by=dict(sorted(Counter(r.ended_by for r in results).items())),
+            showdown_share=share([float(r.showdown) for r in results], sessions),
+            carried_over_share=share([float(r.carried_over) for r in results], sessions),
+            pot=mean(pots),
+            win_shares=tuple(share([1 / len(r.winners) if s in r.winners else 0.0
+                                    for r in won], won_sessions) for s in range(players)),
+            nets=tuple(nets),
+            class_shares={c: share([float(won_class(r) == c) for r in won], won_sessions)
+                          for c in ordered},
         )
 
     def to_json(self) -> dict[str, Any]:
         """The ``primero simulate --json`` object.
 
-        Keys: ``variant``, ``players``, ``deals``, ``showdowns``, ``carried_over``,
-        ``mean_pot`` (3 decimals), ``win_share`` (one per seat, 4 decimals), and
-        ``winning_classes`` (class → deals). The text table prints these same numbers.
+        Keys: ``variant``, ``agents``, ``players``, ``deals``, ``showdowns``,
+        ``carried_over``, ``no_winner`` and ``deals_won`` (counts of deals);
+        ``showdown_share``, ``carried_over_share`` and ``mean_pot`` (each ``{"value",
+        "ci_low", "ci_high", "deals"}``: the figure, its 95 % interval and the deals it rests
+        on; shares as fractions to 4 decimals, the pot in chips); ``win_share`` and
+        ``mean_net`` (one such object per seat, seat 0 first; win shares rest on the deals
+        won); ``winning_classes`` (class → deals won, ``"unseen"`` last) and
+        ``winning_class_share`` (class → such an object over the deals won). The text table
+        prints these same numbers.
         """
         return {
             "variant": self.variant,
+            "agents": self.agents,
             "players": self.players,
             "deals": self.deals,
             "showdowns": self.showdowns,
             "carried_over": self.carried_over,
-            "mean_pot": round(self.mean_pot, 3),
-            "win_share": [round(w, 4) for w in self.win_share],
+            "no_winner": self.no_winner,
+            "deals_won": self.deals_won,
+            "showdown_share": self.showdown_share.as_dict(),
+            "carried_over_share": self.carried_over_share.as_dict(),
+            "mean_pot": self.pot.as_dict(3),
+            "win_share": [w.as_dict() for w in self.win_shares],
+            "mean_net": [n.as_dict(3) for n in self.nets],
             "winning_classes": dict(self.winning_classes),
+            "winning_class_share": {c: i.as_dict() for c, i in self.class_shares.items()},
         }
+
+
+    def to_html(self, *, eldest: bool = True) -> str:
+        """The summary as an HTML table for notebooks: each figure with its 95 % interval.
+
+        Args:
+            eldest: Mark seat 0 as the eldest (a run of independent deals).
+        """
+        e = html.escape
+
+        def row(name: str, interval: Interval, percent: bool) -> str:
+            scale, digits = (100, 1) if percent else (1, 3)
+            return (f"<tr><td>{e(name)}</td><td>{interval.format(3, percent=percent)}</td>"
+                    f"<td>{interval.low * scale:.{digits}f}</td>"
+                    f"<td>{interval.high * scale:.{digits}f}</td>"
+                    f"<td>{interval.deals}</td></tr>")
+
+        rows = [row("showdown share", self.showdown_share, True),
+                row("carried over", self.carried_over_share, True),
+                row("mean pot (chips)", self.pot, False)]
+        for seat, (share, net) in enumerate(zip(self.win_shares, self.nets, strict=True)):
+            name = f"seat {seat}{' (eldest)' if seat == 0 and eldest else ''}"
+            rows.append(row(f"{name} win share", share, True))
+            rows.append(row(f"{name} net (chips/deal)", net, False))
+        rows += [row(f"won with {c}", i, True) for c, i in self.class_shares.items()]
+        return (f"<p><b>{e(self.variant)}</b>, {e(self.agents or '?')} agents, "
+                f"{self.players} players, {self.deals} deals (95 % intervals: Wilson for "
+                "shares, t for means; win shares and classes over the deals won)</p>"
+                "<table><thead><tr><th>figure</th><th>value ± half-width</th><th>ci_low</th>"
+                "<th>ci_high</th><th>deals</th></tr></thead><tbody>" + "".join(rows)
+                + "</tbody></table>")
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
+
+
+def won_class(result: DealResult) -> str:
+    """The class a deal won counts under: the best winning hand shown, else ``"unseen"``."""
+    return result.winning_class if result.winning_class is not None else UNSEEN
 
 
 def strongest_first(ranking: Ranking) -> tuple[str, ...]:

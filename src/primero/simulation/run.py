@@ -6,6 +6,7 @@ A :class:`Simulation` is a finished run (its parameters and one record per deal)
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
@@ -31,6 +32,7 @@ from primero.simulation.play import (
     agent_specs,
     play_deals,
     play_sessions,
+    population_name,
     seat_names,
     warm_up,
 )
@@ -83,10 +85,19 @@ class Simulation:
         """Whether the variant's deal has an ante step (``ante`` is then paid by everyone)."""
         return has_ante_step(self.variant)
 
+    @property
+    def population(self) -> str:
+        """Who played, as every table names it (see :func:`population_name`)."""
+        return population_name(self.agents)
+
     def summary(self) -> Summary:
-        """The run's :class:`Summary`."""
+        """The run's :class:`Summary` (every figure with its 95 % interval)."""
         return Summary.of(self.results, variant=self.label, players=self.players,
-                          classes=self.variant.ranking.strongest_first)
+                          classes=self.variant.ranking.strongest_first,
+                          agents=self.population, by_session=self.mode == "sessions")
+
+    def _repr_html_(self) -> str:
+        return self.summary().to_html(eldest=self.mode == "deals")
 
     def rows(self) -> list[dict[str, Any]]:
         """One plain dict per deal (see :meth:`DealResult.as_dict`)."""
@@ -126,37 +137,66 @@ class Simulation:
 
 @frozen(kw_only=True)
 class Comparison:
-    """Several runs on the same seeds, one per variant or option set (see :func:`compare`).
+    """Several runs on the same seeds: every variant under every agent population.
+
+    Deal ``i`` of every run is shuffled from the same seed, so figures can be compared deal by
+    deal (paired: :func:`primero.analysis.paired_differences`).
 
     Attributes:
-        simulations: The runs, in the order asked.
+        simulations: The runs, population by population (in the order asked), and within a
+            population variant by variant (in the order asked).
     """
 
     simulations: tuple[Simulation, ...]
 
     @property
     def labels(self) -> list[str]:
-        """Each run's variant label."""
-        return [s.label for s in self.simulations]
+        """The variant labels, in the order asked (once each)."""
+        return list(dict.fromkeys(s.label for s in self.simulations))
+
+    @property
+    def populations(self) -> list[str]:
+        """The agent populations' names (:attr:`Simulation.population`), in the order asked."""
+        return list(dict.fromkeys(s.population for s in self.simulations))
+
+    def run(self, label: str, population: str | None = None) -> Simulation:
+        """The run of variant ``label`` under ``population`` (default: the first).
+
+        Raises:
+            KeyError: no such run; the message lists the variants and populations.
+        """
+        population = self.populations[0] if population is None else population
+        for sim in self.simulations:
+            if sim.label == label and sim.population == population:
+                return sim
+        raise KeyError(f"no run of {label!r} with {population!r} agents; variants: "
+                       f"{', '.join(self.labels)}; populations: {', '.join(self.populations)}")
 
     def summaries(self) -> list[Summary]:
-        """Each run's :class:`Summary`."""
+        """Each run's :class:`Summary`, in the order of :attr:`simulations`."""
         return [s.summary() for s in self.simulations]
 
     def to_json(self) -> dict[str, Any]:
-        """The ``primero compare --json`` object.
+        """The ``primero compare --json`` object (without differences; the command adds them).
 
-        Keys: the run parameters (``deals``, ``seed``, ``players``, ``agents``) and, under
-        ``variants``, one ``primero simulate --json`` object per variant.
+        Keys: the run parameters (``deals``, ``seed``, ``players``, ``populations``: the agent
+        populations' names) and, under ``variants``, one ``primero simulate --json`` object
+        per run (its ``agents`` key names the population).
         """
         first = self.simulations[0] if self.simulations else None
         return {
             "deals": len(first) if first else 0,
             "seed": first.seed if first else 0,
             "players": first.players if first else 0,
-            "agents": list(first.agents) if first else [],
+            "populations": self.populations,
             "variants": [s.to_json() for s in self.summaries()],
         }
+
+    def _repr_html_(self) -> str:
+        parts = [f"<p>{len(self.simulations[0]) if self.simulations else 0} deals per run on "
+                 f"the same seeds; agents: {html.escape(', '.join(self.populations))}.</p>"]
+        parts += [s.summary().to_html(eldest=s.mode == "deals") for s in self.simulations]
+        return "".join(parts)
 
 
 def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs: int) \
@@ -236,6 +276,7 @@ def simulate(
     jobs: int = 1,
     executor: Executor | None = None,
     progress: bool | None = None,
+    engine: str = "engine",
 ) -> Simulation:
     """Play ``deals`` independent deals with computer players; one record per deal.
 
@@ -262,6 +303,10 @@ def simulate(
         executor: Any :class:`concurrent.futures.Executor` to play the chunks on (e.g. a Dask
             ``client.get_executor()``); the caller keeps it open.
         progress: Show a progress bar; default: for runs of 100+ deals on a terminal.
+        engine: ``"engine"`` (one state at a time) or ``"batch"``: the batched engine
+            (docs/batch.md) with batched agents (``"random"``, ``"strength"``), for the
+            variants it plays; the cards are the same, ``jobs``, ``executor`` and ``progress``
+            are not used.
 
     Returns:
         The :class:`Simulation` (records in deal order).
@@ -284,6 +329,20 @@ def simulate(
     _check_size("deals", deals)
     _check_whole("seed", seed)  # derive_seed reads its text: "1", 1.0 or True would pass
     seed = int(seed)
+    if engine == "batch":
+        from primero.batch.play import batch_agents, batch_results  # (numpy on demand)
+
+        players_agents = batch_agents(agents, players)
+        _check_table(configured, stacks, stake, rest, ante, raise_cap)
+        return Simulation(
+            variant=configured, label=str(configured), mode="deals", players=players,
+            seed=seed, agents=tuple(a.name for a in players_agents), chips=stacks,
+            stake=stake, rest=rest, ante=ante, deals_per_session=0, raise_cap=raise_cap,
+            results=batch_results(configured, str(configured), players=players, deals=deals,
+                                  seed=seed, agents=players_agents, chips=stacks, stake=stake,
+                                  rest=rest, ante=ante, raise_cap=raise_cap))
+    if engine != "engine":
+        raise PrimeroError(f"engine must be 'engine' or 'batch', got {engine!r}")
     specs = tuple(agent_specs(agents, players))
     _check_table(configured, stacks, stake, rest, ante, raise_cap)
     plan = Plan.of(configured, str(configured), players=players, chips=stacks, stake=stake,
@@ -356,7 +415,7 @@ def compare(
     players: int = 4,
     deals: int = 1000,
     seed: int = 0,
-    agents: Sequence[AgentSpec] | AgentSpec = "heuristic",
+    agents: Sequence[AgentSpec | Sequence[AgentSpec]] | AgentSpec = "heuristic",
     chips: int | Sequence[int] = 50,
     stake: int = 1,
     rest: int = 3,
@@ -366,15 +425,22 @@ def compare(
     executor: Executor | None = None,
     progress: bool | None = None,
 ) -> Comparison:
-    """Simulate every variant on the same seeds (deal ``i`` of each run from the same seed).
+    """Simulate every variant under every agent population on the same seeds.
+
+    Deal ``i`` of each run is shuffled from the same seed, whatever the variant or the agents,
+    so two runs can be compared deal by deal; a figure that moves with the population rather
+    than with the variant is the bots', not the rules' (:func:`primero.analysis.verdicts`).
 
     Args:
         variants: Variants, names, or ``"name:key=value,..."`` option sets, e.g.
             ``["waks", "waks:supremus=false", "suzuki"]``; each label must be distinct.
         players: Seats at the table (every variant must allow it).
-        deals: Deals per variant.
+        deals: Deals per variant and population.
         seed: The seed shared by every run.
-        agents: As in :func:`simulate`.
+        agents: One population (``"heuristic"``: every seat) or a list of populations, e.g.
+            ``["random", "heuristic", "odds"]``; a population with different agents per seat
+            is a tuple inside the list, ``[("heuristic", "odds", "odds", "odds")]``. Each
+            population plays every variant.
         chips: As in :func:`simulate`.
         stake: As in :func:`simulate`.
         rest: As in :func:`simulate`.
@@ -385,9 +451,9 @@ def compare(
         progress: As in :func:`simulate`.
 
     Raises:
-        PrimeroError: no variants (or one text instead of a list), the same variant twice,
-            or a bad run parameter (e.g. ``ante`` for a variant that has none), found before
-            any deal is played.
+        PrimeroError: no variants (or one text instead of a list), the same variant or
+            agent population twice, or a bad run parameter (e.g. ``ante`` for a variant that
+            has none), found before any deal is played.
     """
     if isinstance(variants, str):
         raise PrimeroError(f"variants is one text {variants!r}: give a list of variants, "
@@ -402,9 +468,31 @@ def compare(
         raise PrimeroError(f"variant {twice!r} is listed twice")
     for v in configured:  # every run's table is checked before the first deal is played
         _check_table(v, _check_run(v, players, chips, jobs), stake, rest, ante, raise_cap)
+    populations = population_specs(agents, players)
     return Comparison(simulations=tuple(
-        simulate(v, players=players, deals=deals, seed=seed, agents=agents, chips=chips,
+        simulate(v, players=players, deals=deals, seed=seed, agents=population, chips=chips,
                  stake=stake, rest=rest, ante=ante, raise_cap=raise_cap, jobs=jobs,
                  executor=executor, progress=progress)
-        for v in configured
+        for population in populations for v in configured
     ))
+
+
+def population_specs(agents: Sequence[AgentSpec | Sequence[AgentSpec]] | AgentSpec,
+                     players: int) -> list[list[AgentSpec]]:
+    """The populations :func:`compare` plays, each one agent spec per seat, checked.
+
+    Raises:
+        PrimeroError: no population, a population that does not hold one agent per seat or
+            an agent that is no agent, or the same population twice.
+        UnknownAgentError: an unknown agent name.
+    """
+    listed = [agents] if isinstance(agents, str) or not isinstance(agents, Sequence) \
+        else list(agents)
+    if not listed:
+        raise PrimeroError("give at least one agent population")
+    populations = [agent_specs(p, players) for p in listed]
+    names = [population_name([agent_name(a) for a in p]) for p in populations]
+    twice = next((n for n in names if names.count(n) > 1), None)
+    if twice is not None:
+        raise PrimeroError(f"agent population {twice!r} is listed twice")
+    return populations

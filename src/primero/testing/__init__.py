@@ -16,6 +16,10 @@ or, with explicit hypothesis settings::
     def test_myvariant_deals() -> None:
         run_deal_machine("myvariant", settings=settings(max_examples=50))
 
+The kit never fails for the machine's speed: each example's time budget (and the deadline
+that interrupts a hook that never returns) counts CPU time, never the wall clock, and
+hypothesis' own deadline is off in every run, whatever settings are given.
+
 The machine (:class:`DealMachine`) sets up a deal from :func:`deal_setups` (2 to the variant's
 most players, uneven and short stacks, stake and rest, a carry-over, a seed or a stacked stock)
 and then mixes these steps, checking :func:`check_deal_invariants` after every one:
@@ -37,7 +41,8 @@ and then mixes these steps, checking :func:`check_deal_invariants` after every o
   stock, cards swapped between two other players, the stock and discards reordered).
 * **play out** — finish the deal with random legal actions; it must end within
   :func:`action_bound` actions. A finished deal of an installed variant must survive a round
-  trip through its deal file (:mod:`primero.records`) to an equal state.
+  trip through its deal file (:mod:`primero.records`) to an equal state, and so must the same
+  deal dealt from outside.
 * **chance and ids** — at every step the legal ids are the sorted encodings of the legal
   actions, each below the space's size, and ``decode(encode(a)) == a``
   (:func:`check_action_ids`); a finished deal is played again with its
@@ -69,7 +74,11 @@ The kit's modules, one concept each (every name below is importable from
 * :mod:`primero.testing.machine` — :class:`DealMachine` (and :mod:`primero.testing.deadline`:
   :class:`KitTimeout`, an example stuck in a hook that never returns);
 * :mod:`primero.testing.runner` — :func:`variant_state_machine`, :func:`run_deal_machine`,
-  :func:`play_random_deal`: what a plug-in's tests call.
+  :func:`play_random_deal`: what a plug-in's tests call;
+* :mod:`primero.testing.exploiters` — :data:`EXPLOITERS`, trivial strategies (always bet the
+  most, never bet, call everything, bluff the least, random play);
+* :mod:`primero.testing.holds_up` — :func:`check_agent_holds_up` (:class:`HoldsUp`,
+  :class:`AgentExploitedError`): an agent against every exploiter, in duplicate.
 
 Importing this package needs ``hypothesis`` besides primero's base install: the ``testing``
 extra (``pip install 'primero[testing]'``: hypothesis, and pytest to run the tests).
@@ -79,7 +88,9 @@ from __future__ import annotations
 
 from primero.testing.chance import check_action_ids, check_chance, external_replay
 from primero.testing.deadline import KitTimeout
+from primero.testing.exploiters import EXPLOITERS
 from primero.testing.failures import DealInvariantError
+from primero.testing.holds_up import AgentExploitedError, HoldsUp, check_agent_holds_up
 from primero.testing.invariants import action_bound, check_deal_invariants
 from primero.testing.machine import DealMachine
 from primero.testing.privacy import (
@@ -103,16 +114,20 @@ from primero.testing.strategies import (
 )
 
 __all__ = [
+    "EXPLOITERS",
     "NAMES",
+    "AgentExploitedError",
     "DealConfig",
     "DealInvariantError",
     "DealMachine",
+    "HoldsUp",
     "KitTimeout",
     "Revealed",
     "action_bound",
     "action_pool",
     "cards",
     "check_action_ids",
+    "check_agent_holds_up",
     "check_chance",
     "check_deal_invariants",
     "check_out_of_turn",

@@ -2,24 +2,29 @@
 
 The machine checks its time budget between actions (:mod:`primero.testing.machine`); a hook
 that never returns (a loop inside one call) never reaches that check. So each example also
-runs under a deadline, :data:`GRACE` seconds after its budget:
+runs under a deadline, :data:`GRACE` seconds of CPU time after its budget.
 
-* on POSIX, in the main thread, a ``SIGALRM`` timer (:func:`signal.setitimer`) interrupts the
-  example wherever it is and raises :class:`KitTimeout` naming the hook it is stuck in, the
-  plug-in and the line it is running (read off the interrupted frames). A timer or a
-  ``SIGALRM`` handler installed before (a test runner's own timeout) is put back afterwards,
-  with the time it had left;
-* elsewhere (Windows, or a kit run in another thread), nothing can interrupt the call: the
-  deadline then dumps every thread's traceback to standard error
-  (:func:`faulthandler.dump_traceback_later`), which shows the stuck hook, and lets it run.
+Budget and deadline count the process' CPU time (:func:`time.process_time`, and the
+``ITIMER_PROF`` timer that counts the same), never the wall clock: on a loaded machine (a busy
+CI runner, other processes on the same cores) an example waits longer for the CPU but spends
+the same CPU time, so the kit never fails for the machine's speed. A hook that loops spends
+CPU time and is caught; a hook blocked without computing (a ``sleep``, a lock) spends none and
+is left to the test runner's own timeout.
+
+* On POSIX, in the main thread, a ``SIGPROF`` timer (:func:`signal.setitimer` with
+  ``ITIMER_PROF``) interrupts the example wherever it is and raises :class:`KitTimeout`
+  naming the hook it is stuck in, the plug-in and the line it is running (read off the
+  interrupted frames). A timer or a ``SIGPROF`` handler installed before (a profiler's) is
+  put back afterwards, with the CPU time it had left.
+* Elsewhere (Windows, or a kit run in another thread) nothing can interrupt the call: the
+  budget between actions still holds, and the test runner's timeout (``pytest-timeout``)
+  catches a hook that never returns.
 """
 
 from __future__ import annotations
 
-import faulthandler
 import math
 import signal
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -31,8 +36,9 @@ from primero.plugins.manager import firstresult_caller, plugin_label, raised
 
 __all__ = ["GRACE", "Deadline", "KitTimeout", "stuck_in"]
 
-#: Seconds past its time budget an example may still take inside one call before its deadline
-#: interrupts it (actions that keep coming meet the budget between two of them first).
+#: Seconds of CPU time past its time budget an example may still take inside one call before
+#: its deadline interrupts it (actions that keep coming meet the budget between two of them
+#: first).
 GRACE = 1.0
 
 
@@ -97,7 +103,7 @@ def _hook_of(frame: FrameType) -> str | None:
     return None
 
 
-#: The longest deadline set, in seconds (about 11.6 days); a longer budget sets none.
+#: The longest deadline set, in CPU seconds (about 11.6 days); a longer budget sets none.
 MAX_TIMER = 1e6
 
 
@@ -105,28 +111,26 @@ class Deadline:
     """A deadline for one example (see the module's docstring); :meth:`cancel` it after.
 
     Args:
-        seconds: From now; ``inf`` (or not finite, or above :data:`MAX_TIMER`) for none.
+        seconds: Of the process' CPU time, from now; ``inf`` (or not finite, or above
+            :data:`MAX_TIMER`) for none.
         message: Called when the deadline passes with where the example is (:func:`stuck_in`);
             returns the :class:`KitTimeout` message.
     """
 
     def __init__(self, seconds: float, message: Callable[[str], str]) -> None:
         self._message = message
-        self._armed = ""  # "alarm", "dump" or nothing
+        self._armed = ""  # "timer" or nothing
         self._previous: tuple[Any, tuple[float, float], float] | None = None
         if not math.isfinite(seconds) or seconds > MAX_TIMER:
             return  # none (a timer that long is no deadline: the OS timer cannot hold it)
         seconds = max(seconds, 0.001)
         if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
-            handler = signal.signal(signal.SIGALRM, self._expired)
+            handler = signal.signal(signal.SIGPROF, self._expired)
             if handler is None:  # installed outside Python: put the default back after
                 handler = signal.SIG_DFL
-            timer = signal.setitimer(signal.ITIMER_REAL, seconds)
-            self._previous = (handler, timer, time.monotonic())
-            self._armed = "alarm"
-        else:
-            faulthandler.dump_traceback_later(seconds, repeat=False, file=sys.stderr, exit=False)
-            self._armed = "dump"
+            timer = signal.setitimer(signal.ITIMER_PROF, seconds)
+            self._previous = (handler, timer, time.process_time())
+            self._armed = "timer"
 
     def _expired(self, signum: int, frame: FrameType | None) -> None:
         self.cancel()
@@ -135,12 +139,10 @@ class Deadline:
     def cancel(self) -> None:
         """Disarm the deadline; put back a timer and handler that were there before."""
         armed, self._armed = self._armed, ""
-        if armed == "dump":
-            faulthandler.cancel_dump_traceback_later()
-        elif armed == "alarm" and self._previous is not None:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+        if armed == "timer" and self._previous is not None:
+            signal.setitimer(signal.ITIMER_PROF, 0)
             handler, (delay, interval), since = self._previous
-            signal.signal(signal.SIGALRM, handler)
+            signal.signal(signal.SIGPROF, handler)
             if delay > 0:
-                left = delay - (time.monotonic() - since)
-                signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), interval)
+                left = delay - (time.process_time() - since)
+                signal.setitimer(signal.ITIMER_PROF, max(left, 0.001), interval)

@@ -1,9 +1,12 @@
 """The state machine: random legal deals (and the deals after them), checked at every step.
 
-An example's time budget counts only the time spent in the machine's own rules (the variant's
-hooks, the engine and the kit's checks), never hypothesis' own work between and inside them
-(choosing rules, drawing data, its database): the same plug-in meets the same budget whatever
-the hypothesis version.
+An example's time budget counts only the CPU time spent in the machine's own rules (the
+variant's hooks, the engine and the kit's checks: :func:`time.process_time`), never hypothesis'
+own work between and inside them (choosing rules, drawing data, its database), nor the wall
+clock: the same plug-in meets the same budget whatever the hypothesis version and however
+loaded the machine. Hypothesis' own per-example deadline is off in every run of the kit
+(``deadline=None``, whatever settings are given: :attr:`DealMachine.TestCase` and
+:func:`~primero.testing.runner.run_deal_machine` see to it).
 """
 
 from __future__ import annotations
@@ -11,11 +14,20 @@ from __future__ import annotations
 import functools
 import random
 import time
+import unittest
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
 from primero.actions import Action
 from primero.errors import IllegalActionError, plugin_detail_in_notes
@@ -40,7 +52,7 @@ Rule = TypeVar("Rule", bound=Callable[..., Any])
 
 
 class _Clock:
-    """The time an example has spent in the machine's rules, and the deadline while in one.
+    """The CPU time an example has spent in the machine's rules, and the deadline while in one.
 
     :meth:`start` on entering a rule arms the deadline for what is left of the budget (and
     :data:`GRACE` more); :meth:`stop` on leaving it (or before a hypothesis draw) disarms it
@@ -57,7 +69,7 @@ class _Clock:
     def start(self) -> None:
         if self._since is not None:
             return
-        self._since = time.monotonic()
+        self._since = time.process_time()
         self._deadline = Deadline(max(self.budget - self.spent, 0.0) + GRACE, self._message)
 
     def stop(self) -> None:
@@ -65,12 +77,12 @@ class _Clock:
             self._deadline.cancel()
             self._deadline = None
         if self._since is not None:
-            self.spent += time.monotonic() - self._since
+            self.spent += time.process_time() - self._since
             self._since = None
 
     def elapsed(self) -> float:
-        """Seconds spent in the rules so far (the running one included)."""
-        running = 0.0 if self._since is None else time.monotonic() - self._since
+        """CPU seconds spent in the rules so far (the running one included)."""
+        running = 0.0 if self._since is None else time.process_time() - self._since
         return self.spent + running
 
 
@@ -86,6 +98,37 @@ def timed(method: Rule) -> Rule:
             self._clock.stop()
 
     return run  # type: ignore[return-value]
+
+
+class _KitTestCase:
+    """``Machine.TestCase``: hypothesis' ``unittest`` case of the machine, never with a deadline.
+
+    Hypothesis' own ``TestCase`` runs with the settings assigned to it, whose ``deadline``
+    (200 ms by default) is wall-clock time: ``TestCase.settings = settings(max_examples=50)``
+    made the kit fail on a loaded machine. This one runs with those settings and
+    ``deadline=None``; the machine's CPU-time budget bounds each example instead.
+    """
+
+    def __get__(self, obj: object, owner: type[DealMachine] | None = None) -> Any:
+        found = type(obj) if isinstance(obj, DealMachine) else owner
+        assert found is not None
+        machine: type[DealMachine] = found
+        case = machine.__dict__.get("_kit_test_case")
+        if case is None:
+            class KitTestCase(unittest.TestCase):
+                settings = hypothesis_settings(deadline=None,
+                                               suppress_health_check=list(HealthCheck))
+
+                def runTest(self) -> None:
+                    run_state_machine_as_test(
+                        machine, settings=hypothesis_settings(self.settings, deadline=None))
+
+            KitTestCase.runTest.is_hypothesis_test = True  # type: ignore[attr-defined]
+            KitTestCase.__name__ = f"{machine.__name__}.TestCase"
+            KitTestCase.__qualname__ = f"{machine.__qualname__}.TestCase"
+            case = KitTestCase
+            type.__setattr__(machine, "_kit_test_case", case)
+        return case
 
 
 def _recordable(variant: Variant) -> bool:
@@ -115,11 +158,15 @@ class DealMachine(RuleBasedStateMachine):
     max_deals: ClassVar[int] = 4
     #: Cards the variant makes public besides the showdown (see :func:`public_cards`).
     revealed: ClassVar[Revealed | None] = None
-    #: Seconds one example may spend in the machine's rules (hypothesis' own time is not
-    #: counted) before it fails as a deal that does not end (checked between actions; a call
-    #: still running :data:`~primero.testing.deadline.GRACE` seconds later is interrupted:
+    #: Seconds of CPU time (:func:`time.process_time`, never the wall clock) one example may
+    #: spend in the machine's rules (hypothesis' own time is not counted) before it fails as a
+    #: deal that does not end (checked between actions; a call still running
+    #: :data:`~primero.testing.deadline.GRACE` CPU seconds later is interrupted:
     #: :class:`~primero.testing.deadline.KitTimeout`).
     time_budget: ClassVar[float] = 10.0
+    #: Hypothesis' ``unittest`` case of the machine; its ``settings`` (assign your own) always
+    #: run with ``deadline=None``.
+    TestCase = _KitTestCase()
     #: The actions at which an example ran out of its time budget (then every later example
     #: of the machine, the replay of the failing one included, stops there too).
     _over_budget_at: ClassVar[int | None] = None
@@ -151,7 +198,7 @@ class DealMachine(RuleBasedStateMachine):
     def _past_deadline(self, where: str) -> str:
         """The :class:`~primero.testing.deadline.KitTimeout` message: where the example hung."""
         why = (f"the example ran past its time budget of {self.time_budget:g} s (and "
-               f"{GRACE:g} s more) {where}: a call that does not return")
+               f"{GRACE:g} s more) of CPU time {where}: a call that does not return")
         state = self.state
         return str(fail(state, why)) if state is not None else f"{self.variant}: {why}"
 
@@ -226,7 +273,7 @@ class DealMachine(RuleBasedStateMachine):
                 type(self)._over_budget_at = len(new.history) if cap is None else \
                     min(cap, len(new.history))
                 why = (f"the deal did not end within {len(new.history)} actions and the time "
-                       f"budget of {self.time_budget:g} s per example")
+                       f"budget of {self.time_budget:g} s of CPU time per example")
             raise fail(new, why)
         self.state = new
 
@@ -348,12 +395,16 @@ class DealMachine(RuleBasedStateMachine):
 
     def _finished(self, state: GameState) -> None:
         check_deal_invariants(state)
-        if state.setup.dealing != "external":
-            external_replay(state)
+        outside = external_replay(state) if state.setup.dealing != "external" else state
         if self.check_records and _recordable(state.variant):
             replayed = replay(load_record(dump_record(record_from_state(state))))
             if replayed != state:
                 raise fail(state, "the deal replayed from its deal file differs")
+            if outside is not state:  # the same deal dealt from outside, saved and replayed
+                again = replay(load_record(dump_record(record_from_state(outside))))
+                if again != outside:
+                    raise fail(outside, "the deal dealt from outside, replayed from its deal "
+                                        "file, differs")
 
     # invariants --------------------------------------------------------------------------
 

@@ -95,10 +95,11 @@ def variant_state_machine(
         max_deals: Most deals per run, the first included (1: no sessions).
         revealed: Cards the variant makes public during a deal besides the showdown (e.g.
             declared hands); the view checks then allow them.
-        time_budget: Seconds one example may spend in the variant's hooks, the engine and the
-            kit's checks (hypothesis' own time is not counted, so the budget does not depend
-            on its version); past it the example fails as a deal that does not end, naming
-            the actions played (default 10).
+        time_budget: Seconds of CPU time (:func:`time.process_time`, never the wall clock,
+            so a loaded machine does not shorten it) one example may spend in the variant's
+            hooks, the engine and the kit's checks (hypothesis' own time is not counted, so
+            the budget does not depend on its version); past it the example fails as a deal
+            that does not end, naming the actions played (default 10).
         **options: Variant options, e.g. ``supremus=False``.
 
     Raises:
@@ -152,8 +153,10 @@ def run_deal_machine(
             phase, its deadline and its health checks, so that a plug-in's fault is reported
             from the first deal that shows it, within seconds, instead of after
             minutes of shrinking or as a complaint that the plug-in is slow (the machine's
-            ``time_budget`` bounds each example instead). Settings of your own keep that:
-            their shrink phase is dropped too unless ``shrink`` is true.
+            ``time_budget`` of CPU time bounds each example instead). Settings of your own
+            keep that: they always run with ``deadline=None`` (hypothesis' deadline is
+            wall-clock time, which a loaded machine stretches), and their shrink phase is
+            dropped too unless ``shrink`` is true.
         shrink: Keep hypothesis' shrink phase, for a minimal failing deal (it may take
             minutes: every shrink step replays a deal).
         **kwargs: Passed to :func:`variant_state_machine` (options, ``time_budget``).
@@ -163,6 +166,8 @@ def run_deal_machine(
         settings = hypothesis_settings(
             profile, phases=tuple(p for p in profile.phases if p is not Phase.shrink),
             deadline=None, suppress_health_check=list(HealthCheck))
+    if settings.deadline is not None:
+        settings = hypothesis_settings(settings, deadline=None)
     if not shrink and Phase.shrink in settings.phases:
         settings = hypothesis_settings(
             settings, phases=tuple(p for p in settings.phases if p is not Phase.shrink))

@@ -65,19 +65,20 @@ never typed in:
   literal reading of "mindestens die zuletzt angesagte Hand" without the understatement
   clause) — it ranks at or above the call, every understatement allowed.
 
-Use :func:`call_book` to get the (cached) :class:`CallBook` of a ranking.
+Use :func:`call_book` to get the (cached) :class:`CallBook` of a variant (its rule) or a ranking.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, cast, overload
+from typing import TYPE_CHECKING, Any, cast, overload
 
 from attrs import evolve, frozen
 
 from primero.actions import Action, Call, Hold, Vie, parse_action
+from primero.advice import VariantAdvice
 from primero.copying import replace
 from primero.errors import InvalidOptionError
 from primero.hands import HandValue, Ranking
@@ -92,6 +93,9 @@ from primero.settlement import Settlement
 from primero.setup import Table
 from primero.state import GameState, VariantState
 from primero.variant import Variant, VariantSpec, with_cited
+
+if TYPE_CHECKING:
+    from primero.views import PlayerView
 
 __all__ = [
     "CALL_KEY",
@@ -128,11 +132,18 @@ Understatements = frozenset[tuple[str, str]]
 class CallBook:
     """The attainable calls of one ranking, their order, and the "meets the call" test.
 
-    Build it with :func:`call_book` (cached per ranking); the first use enumerates the
-    ranking's table (every hand of the pack).
+    Build it with :func:`call_book` (cached per ranking and rule); the first use enumerates
+    the ranking's table (every hand of the pack). The book holds the rule its :meth:`meets`
+    applies (``rule`` and ``understatements``, by default the ``cardano`` defaults:
+    ``same_class`` with a Supremus answering a Primero call), so a book made from a
+    configured variant (``call_book(variant)``) answers exactly as that variant's showdown.
+    It is also the calling game's advice to computer players
+    (:class:`~primero.advice.CallAdvice`).
 
     Attributes:
         ranking: The ranking the calls belong to.
+        rule: ``"same_class"`` or ``"at_least"`` (:data:`CALL_RULES`).
+        understatements: ``(held class, called class)`` pairs allowed under ``same_class``.
         points: The attainable points of each class, ascending, weakest class first (classes
             no hand of the pack makes are left out).
         calls: Every attainable call once, weakest first; a class with one attainable points
@@ -141,11 +152,30 @@ class CallBook:
             (``Supremus``): the same call, with the same action id, accepted as legal.
     """
 
-    __slots__ = ("_call_keys", "_keys", "aliases", "calls", "points", "ranking")
+    __slots__ = ("_answers", "_call_keys", "_dense_keys", "_keys", "_thresholds", "aliases",
+                 "calls", "points", "ranking", "rule", "understatements")
 
     ranking: Ranking
+    rule: str
+    understatements: Understatements
 
-    def __init__(self, ranking: Ranking) -> None:
+    def __init__(self, ranking: Ranking, rule: str = "same_class",
+                 understatements: Understatements | None = None) -> None:
+        if rule not in CALL_RULES:
+            raise ValueError(f"unknown call rule {rule!r}; known: {', '.join(CALL_RULES)}")
+        #: The rule :meth:`meets` applies unless told otherwise.
+        self.rule = rule
+        #: The understatements :meth:`meets` allows under ``same_class`` unless told otherwise.
+        self.understatements = parse_understatements(DEFAULT_UNDERSTATEMENTS) \
+            if understatements is None else frozenset(understatements)
+        classes = ranking.hand_table.classes
+        self._answers: dict[str, frozenset[int]] = {
+            called: frozenset(i for i, held in enumerate(classes)
+                              if rule == "at_least" or held == called
+                              or (held, called) in self.understatements)
+            for called in classes}
+        self._dense_keys = ranking.hand_table.keys
+        self._thresholds: dict[Call, int] = {}
         keys: dict[tuple[str, int], tuple[int, ...]] = {}
         for value in ranking.values():
             named = (value.hand_class, value.points)
@@ -233,24 +263,28 @@ class CallBook:
             return self.calls
         return self.calls[bisect_right(self._call_keys, self.key(standing)):]
 
-    def meets(self, value: HandValue, call: Call, *, rule: str = "at_least",
-              understatements: Understatements = frozenset()) -> bool:
+    def meets(self, value: HandValue, call: Call, *, rule: str | None = None,
+              understatements: Understatements | None = None) -> bool:
         """Whether a hand meets the call (docs/rules/cardano.md).
 
         Args:
             value: The hand's value (of this book's ranking).
             call: The standing call.
-            rule: ``"at_least"`` (this function's default; the house option of ``cardano``)
-                — the hand ranks at or above the call; ``"same_class"`` (the ``cardano``
-                default, [seed-DE]) — it is of the called class (or an allowed understatement
-                of it) and ranks at or above the call.
-            understatements: ``(held class, called class)`` pairs allowed under ``same_class``.
+            rule: ``"same_class"`` (the ``cardano`` default, [seed-DE]) — the hand is of the
+                called class (or an allowed understatement of it) and ranks at or above the
+                call; ``"at_least"`` (a house option) — it ranks at or above the call.
+                Default: the book's :attr:`rule`.
+            understatements: ``(held class, called class)`` pairs allowed under
+                ``same_class``. Default: the book's :attr:`understatements`.
 
         Raises:
             ValueError: unknown ``rule`` or an unattainable call.
         """
+        rule = self.rule if rule is None else rule
         if rule not in CALL_RULES:
             raise ValueError(f"unknown call rule {rule!r}; known: {', '.join(CALL_RULES)}")
+        if understatements is None:
+            understatements = self.understatements
         if value.key < self.key(call):
             return False
         if rule == "at_least":
@@ -258,11 +292,69 @@ class CallBook:
         return value.hand_class == call.hand_class \
             or (value.hand_class, call.hand_class) in understatements
 
+    # the advice to computer players (primero.advice.CallAdvice) ---------------------------
+
+    def standing(self, view: PlayerView) -> Call | None:
+        """The standing call a player's view shows (its ``extras``), ``None`` before any."""
+        call = view.extra(CALL_KEY)
+        return call if isinstance(call, Call) else None
+
+    def caller(self, view: PlayerView) -> int | None:
+        """The seat that named the standing call, from the view's public log."""
+        last = last_call(view.history)
+        return None if last is None else last[0]
+
+    def threshold(self, call: Call) -> int:
+        """The dense strength of the weakest hand ranking at or above ``call``.
+
+        Dense strength: ``ranking.hand_table.strength``, larger better.
+        """
+        found = self._thresholds.get(call)
+        if found is None:
+            found = self._thresholds[call] = bisect_left(self._dense_keys, self.key(call))
+        return found
+
+    def meets_dense(self, strength: int, class_id: int, call: Call, *,
+                    by_rank: bool = False) -> bool:
+        """:meth:`meets` under the book's rule for a hand given by its table entries.
+
+        Args:
+            strength: The hand's dense strength (``ranking.hand_table.strength``).
+            class_id: Its class id (``ranking.hand_table.class_ids``).
+            call: The call.
+            by_rank: Only whether the hand ranks at or above the call (what a hand may still
+                answer by naming a call of its own class in a later round).
+        """
+        if strength < self.threshold(call):
+            return False
+        return by_rank or class_id in self._answers[call.hand_class]
+
+
+def call_book(source: Ranking | Variant, *, rule: str | None = None,
+              understatements: str | None = None) -> CallBook:
+    """The :class:`CallBook` of a variant or a ranking (built once, then cached).
+
+    Args:
+        source: A configured variant: the book meets calls by its ``call_rule`` and
+            ``understatements`` options, as its showdown does. A ranking alone: by the
+            ``cardano`` defaults (``same_class``, ``Supremus>Primero``).
+        rule: Another rule than the source's (:data:`CALL_RULES`).
+        understatements: Other understatements than the source's (the option's text).
+
+    Raises:
+        ValueError: an unknown rule; InvalidOptionError: unreadable understatements.
+    """
+    ranking = source.ranking if isinstance(source, Variant) else source
+    options = source.options if isinstance(source, Variant) else {}
+    chosen = rule if rule is not None else str(options.get("call_rule", "same_class"))
+    allowed = understatements if understatements is not None \
+        else str(options.get("understatements", DEFAULT_UNDERSTATEMENTS))
+    return _book(ranking, chosen, format_understatements(parse_understatements(allowed)))
+
 
 @lru_cache(maxsize=64)
-def call_book(ranking: Ranking) -> CallBook:
-    """The :class:`CallBook` of ``ranking`` (built once per ranking, then cached)."""
-    return CallBook(ranking)
+def _book(ranking: Ranking, rule: str, understatements: str) -> CallBook:
+    return CallBook(ranking, rule, parse_understatements(understatements))
 
 
 def parse_understatements(text: str) -> Understatements:
@@ -742,18 +834,20 @@ class CardanoRules:
         return None
 
     @hookimpl
+    def primero_agent_advice(self, variant: Variant) -> VariantAdvice:
+        """The calls, for computer players: the variant's :class:`CallBook` (its rule)."""
+        return VariantAdvice(calls=call_book(variant))
+
+    @hookimpl
     def primero_settle(self, state: GameState, variant: Variant) -> Settlement | None:
         """At a showdown only hands meeting the standing call can win; the rest is the core's."""
         call = standing_call(state)
         if state.ended_by != "showdown" or len(state.live) <= 1 or call is None:
             return None
-        book = call_book(variant.ranking)
-        rule = str(variant.option("call_rule"))
-        allowed = parse_understatements(str(variant.option("understatements")))
+        book = call_book(variant)
         return settle_showdown(
             state,
-            eligible=lambda _seat, value: book.meets(value, call, rule=rule,
-                                                     understatements=allowed),
+            eligible=lambda _seat, value: book.meets(value, call),
             explain=lambda seats: unmet_call_reason(state, call, seats),
         )
 

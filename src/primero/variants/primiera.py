@@ -65,6 +65,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from primero.actions import Action, Exchange
+from primero.advice import VariantAdvice
 from primero.cards import Card, Suit, format_cards, parse_cards
 from primero.copying import replace
 from primero.errors import PrimeroError
@@ -477,6 +478,15 @@ class PrimieraRules:
         return primiera_order_key(classification, classes, points, suits=suits)
 
     # dealing --------------------------------------------------------------------------------
+
+    @hookimpl
+    def primero_agent_advice(self, variant: Variant) -> VariantAdvice:
+        """For computer players: an unserved hand never wins, and only one reaches the exchange.
+
+        A hand served at a declaration declares and ends the deal, so a player who exchanges
+        holds ``Nothing`` (docs/rules/primiera.md).
+        """
+        return VariantAdvice(never_wins=frozenset({NOTHING}), exchange_from=frozenset({NOTHING}))
 
     @hookimpl
     def primero_deal_plan(self, variant: Variant) -> tuple[Step, ...]:

@@ -1,0 +1,178 @@
+"""The heuristic player: plays on exact hand strength (:class:`HeuristicAgent`).
+
+It vies and holds on strength (the share of the pack's hands its hand beats, from the ranking
+table; with fewer than four cards the mean over every completion), folds weak hands,
+exchanges toward the best expected hand, names calls it can plausibly meet in a calling game
+(bluffing now and then; the calls and their test are the variant's advice), and under a
+no-fold variant passes with the exchange that spoils its hand least. It also vies the least
+when its opponents fold to bets so often that the pot it takes outweighs the vie it risks (their
+fold rates as observed, :class:`~primero.agents.reading.Reading`), and in a calling game holds
+a call nobody may meet (the pot would carry over: an even share of it later).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
+from primero.agents.calling import (
+    MIN_CALL_SHARE,
+    best_call,
+    call_outlook,
+    calls_of,
+    cheapest_with_call,
+    eligible_strength,
+    share_of_pack_meeting,
+    standing_call,
+)
+from primero.agents.reading import Reading
+from primero.agents.strength import Strength, others_open, unseen_cards
+from primero.views import PlayerView
+
+__all__ = ["FOLD_EDGE", "HeuristicAgent"]
+
+#: The chips (in stakes) a vie made for the folds it wins must be worth above its risk.
+FOLD_EDGE = 0.25
+
+
+class HeuristicAgent:
+    """Plays on exact hand strength (see the module docstring).
+
+    Args:
+        aggression: 0..1; higher vies and raises on weaker hands.
+        bluff: Probability of naming a call above the hand (calling variant).
+    """
+
+    name = "heuristic"
+
+    def __init__(self, aggression: float = 0.5, bluff: float = 0.1) -> None:
+        self.aggression = aggression
+        self.bluff = bluff
+        #: The opponents' betting as observed over the session (how often they fold).
+        self.reading = Reading()
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """Choose an action by hand strength, pot and what is owed."""
+        legal = view.legal
+        self.reading.observe(view)
+        strength_table = Strength.of(view.variant.ranking)
+        exchanges = [a for a in legal if isinstance(a, Exchange)]
+        if exchanges and len(exchanges) == len(legal):
+            return self._exchange(view, exchanges, strength_table, rng)
+        seen = others_open(view)
+        # fewer than four cards: the mean over the completions the viewer can still get
+        strength = strength_table.of_hand(view.hand, unseen_cards(view) if seen else None) \
+            if view.hand else 0.5
+        recall: Vie | Hold | None = None
+        if standing_call(view) is not None and view.hand:
+            # only hands meeting the standing call can win: a hand that cannot is worth 0,
+            # unless it names a call of its own above the standing one
+            strength, recall = call_outlook(view, strength_table, rng)
+            call = standing_call(view)
+            book = calls_of(view)
+            if recall is None and call is not None and book is not None \
+                    and book.caller(view) != view.seat:
+                # a call its caller does not meet leaves the pot to nobody: it carries over,
+                # worth an even share later; how often a hand meets the call, from the pack
+                live = 1 + sum(1 for i, s in enumerate(view.seats)
+                               if i != view.seat and not s.folded)
+                missed = 1.0 - share_of_pack_meeting(view, call)
+                strength = max(strength, missed / live)
+        return self._bet(view, legal, strength, strength_table, rng, recall)
+
+    def _exchange(self, view: PlayerView, options: list[Exchange], table: Strength,
+                  rng: random.Random) -> Action:
+        if standing_call(view) is not None:
+            return max(options, key=lambda a: (
+                eligible_strength(view, table, [c for c in view.hand if c not in a.discards],
+                                  rng), -len(a.discards)))
+        seen = others_open(view)
+        best = max(options, key=lambda a: (
+            table.after_exchange(view.hand, a.discards, rng, seen), -len(a.discards)))
+        return best
+
+    def _bet(self, view: PlayerView, legal: Sequence[Action], strength: float,
+             table: Strength, rng: random.Random,
+             recall: Vie | Hold | None = None) -> Action:
+        push = strength + (self.aggression - 0.5) * 0.2
+        vies = [a for a in legal if isinstance(a, Vie)]
+        if vies and push <= 0.62:
+            # a vie also wins the pot when everyone folds: worth it when they fold so often
+            # that the pot won outweighs the vie lost when one holds
+            fold = self.reading.all_fold(view)
+            least = min(vies, key=lambda a: a.amount)
+            if fold * view.pot > (1 - fold) * least.amount + FOLD_EDGE * view.table.stake:
+                return self._sized([least], 0.0, view, table, rng)
+        raises = [a for a in legal if isinstance(a, Hold) and a.raise_by > 0]
+        holds = [a for a in legal if isinstance(a, Hold) and a.raise_by == 0]
+        passes = [a for a in legal if isinstance(a, Pass)]
+        folds = [a for a in legal if isinstance(a, Fold)]
+        if any(p.exchange for p in passes):  # no-fold variant: a pass spoils the hand least
+            seen = others_open(view)
+            passes = [max(passes, key=lambda p: table.after_exchange(view.hand, p.exchange,
+                                                                      rng, seen))]
+        called: list[Vie | Hold] = [a for a in vies if a.call is not None]
+        called += [a for a in raises if a.call is not None]
+        if called and rng.random() >= self.bluff:
+            # name a call only with a fair chance to meet it (docs/rules/cardano.md)
+            _, share = best_call(called, view, table, rng)
+            if share < MIN_CALL_SHARE and (holds or passes or folds):
+                vies, raises = [], []
+        owed = view.owed
+        if vies:
+            if push > 0.62:
+                return self._sized(vies, push, view, table, rng)
+            if passes:
+                return passes[0]
+        me = view.seats[view.seat]
+        if raises and push > 0.85 and me.round_bet < 2 * view.table.rest * push:
+            return self._sized(raises, push, view, table, rng)
+        if holds and (push > 0.45 or (owed <= view.table.stake and push > 0.3)
+                      or (not passes and not folds)):
+            if recall is not None:  # holding would leave the hand short of the call
+                return cheapest_with_call(legal, recall)
+            return holds[0]
+        if passes and (owed == 0 or push > 0.25):
+            return passes[0]
+        if folds and owed > 0:
+            return folds[0]
+        if passes:
+            return passes[0]
+        if holds:
+            return holds[0]
+        if called:
+            return self._sized(called, push, view, table, rng)
+        return rng.choice(list(legal))
+
+    def _sized(self, options: Sequence[Vie | Hold], push: float, view: PlayerView,
+               table: Strength, rng: random.Random) -> Action:
+        amounts = sorted({a.amount if isinstance(a, Vie) else a.raise_by for a in options})
+        pick = amounts[min(len(amounts) - 1, int((push - 0.6) / 0.4 * len(amounts)))] \
+            if push > 0.6 else amounts[0]
+        sized = [a for a in options
+                 if (a.amount if isinstance(a, Vie) else a.raise_by) == pick]
+        calls = [a for a in sized if a.call is not None]
+        if not calls:
+            return sized[0]
+        return self._choose_call(calls, view, table, rng)
+
+    def _choose_call(self, options: Sequence[Vie | Hold], view: PlayerView,
+                     table: Strength, rng: random.Random) -> Action:
+        """The call its hand most likely meets (:func:`best_call`); now and then a bluff.
+
+        A bluff names the call just above the one chosen, in the same class: a hand that
+        does not meet it can still take the pot if everyone else folds.
+        """
+        action, _ = best_call(options, view, table, rng)
+        if rng.random() < self.bluff:
+            assert action.call is not None
+            book = calls_of(view)
+            assert book is not None  # the options name calls
+            mine = book.key(action.call)
+            above = sorted((a for a in options if a.call is not None
+                            and a.call.hand_class == action.call.hand_class
+                            and book.key(a.call) > mine), key=lambda a: book.key(a.call))  # type: ignore[arg-type]
+            if above:
+                return above[0]
+        return action

@@ -1,0 +1,344 @@
+"""The odds player: plays on its chance to win at the showdown, with pot odds (:class:`OddsAgent`).
+
+:func:`showdown_chance` estimates the chance from what a view shows (its hidden cards
+sampled, each opponent's hand at least as strong as its betting suggests, read from what that
+opponent does: :class:`~primero.agents.reading.Reading`); the variant's advice says which
+calls count and which classes never win.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
+from primero.agents.calling import (
+    advice_of,
+    amount_of,
+    best_call,
+    caller_among,
+    calls_of,
+    cheapest_with_call,
+    meets,
+    pressure_call,
+    standing_call,
+)
+from primero.agents.reading import Reading, shown_strength
+from primero.agents.redraw import FinalHands, opponents_thrown
+from primero.agents.strength import (
+    Strength,
+    dealt_hands,
+    mask_of,
+    opponent_hands,
+    others_open,
+    unseen_cards,
+)
+from primero.cards import Card
+from primero.hands import HAND_SIZE
+from primero.views import PlayerView
+
+__all__ = ["FOLD_EQUITY_EDGE", "OddsAgent", "showdown_chance"]
+
+#: The chips (in stakes) a vie made for the folds it wins must be worth above passing.
+FOLD_EQUITY_EDGE = 0.25
+
+
+def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
+                    rng: random.Random, samples: int = 128, call: Call | None = None,
+                    reading: Reading | None = None, out: list[float] | None = None,
+                    floor: float = 0.0) -> float:
+    """The chance that the viewer wins at the showdown, from what its view shows.
+
+    Estimated by sampling (``samples`` draws from ``rng``; the view hides the other hands, so
+    the library's exact showdown odds, which need every hand known, do not apply): the
+    viewer's hand ``keep`` is completed to four cards and every other player still in gets
+    four cards: the cards it holds face up (``view.seats[i].open``) and the rest, like the
+    viewer's completion, from the cards the viewer cannot see (:func:`unseen_cards`). A hand
+    that does not meet the standing call (or ``call``) cannot win (with cards still to come,
+    one ranking at or above it counts: a later round lets it name its own call); a tie
+    counts as a share.
+
+    Args:
+        view: The viewer's view.
+        table: The ranking's strength table.
+        keep: The viewer's cards after any exchange being weighed.
+        rng: The generator the samples come from.
+        samples: How many deals to sample.
+        call: The call to meet instead of the standing call.
+        reading: The opponents' betting as observed (default: the prior alone).
+        floor: The least strength of every opponent's hand besides its betting's (the hands
+            that hold a bet when the others fold).
+        out: A list to append, besides, the chance that no hand still in meets the call (the
+            pot carries over to the next deal: docs/rules/cardano.md).
+
+    Returns:
+        A probability, 0..1.
+    """
+    book = calls_of(view)
+    if call is None:
+        call = standing_call(view)
+    test = book if call is not None else None
+    by_rank = len(keep) < HAND_SIZE or len(keep) < len(view.hand)
+    opponents = sum(1 for i, seat in enumerate(view.seats) if i != view.seat and not seat.folded)
+    base = mask_of(keep)
+    pool = [c.bit for c in unseen_cards(view) if not base & c.bit]
+    need = HAND_SIZE - len(keep)
+    take = need + HAND_SIZE * opponents
+    # opponents holding cards face up: each hand is its open cards and hidden draws
+    bases: list[int] = []
+    hidden: list[int] = []
+    opened = bool(others_open(view))
+    if opened:
+        bases, hidden, take = opponent_hands(view, need)
+        while take > len(pool) and bases:  # too few cards: the last opponents drop out
+            take -= hidden.pop()
+            bases.pop()
+    elif take > len(pool):
+        opponents = max(0, (len(pool) - need) // HAND_SIZE)
+        take = need + HAND_SIZE * opponents
+    strengths, index, classes = table.strengths, table.index_of_mask, table.class_ids
+    never_wins = advice_of(view).never_wins
+    never = {i for i, name in enumerate(view.variant.ranking.hand_table.classes)
+             if name in never_wins}
+    floors = [max(f, floor) for f in shown_strength(view, reading)]
+    # the opponent who named the standing call most likely meets it (a caller names calls it
+    # can plausibly meet, bluffs aside): a deal where its hand does not counts for less
+    caller = caller_among(view, call) if test is not None else None
+    bluff = 1.0
+    if caller is not None:
+        live = [i for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
+        bluff = (reading or Reading()).bluff_weight(view, live[caller])
+    total = carried = 0.0
+    kept = 0.0
+    for _ in range(samples):
+        drawn = rng.sample(pool, take)
+        mine = base
+        for b in drawn[:need]:
+            mine |= b
+        hands = dealt_hands(drawn, need, bases, hidden) if opened else \
+            [drawn[at] | drawn[at + 1] | drawn[at + 2] | drawn[at + 3]
+             for at in range(need, take, HAND_SIZE)]
+        if any(table.share_of_mask(h) < f for h, f in zip(hands, floors, strict=False)):
+            continue  # not a hand that would have bet as this player did
+        weight = 1.0
+        if caller is not None and caller < len(hands) and test is not None \
+                and call is not None and not meets(test, table, hands[caller], call,
+                                                   by_rank=by_rank):
+            weight = bluff
+        kept += weight
+        i_me = index(mine)
+        if classes[i_me] in never or (test is not None and call is not None
+                                      and not meets(test, table, mine, call, by_rank=by_rank)):
+            if test is not None and call is not None and not any(
+                    meets(test, table, other, call, by_rank=by_rank) for other in hands):
+                carried += weight  # no hand meets the call: the pot carries over
+            continue
+        me = strengths[i_me]
+        ties = 1
+        beaten = False
+        for other in hands:
+            if test is not None and call is not None \
+                    and not meets(test, table, other, call, by_rank=by_rank):
+                continue
+            theirs = strengths[index(other)]
+            if theirs > me:
+                beaten = True
+                break
+            ties += theirs == me
+        if not beaten:
+            total += weight / ties
+    if out is not None:
+        out.append(carried / kept if kept else 0.0)
+    return total / kept if kept else 0.0
+
+
+
+
+
+class OddsAgent:
+    """Plays on its chance to win at the showdown, with pot odds.
+
+    The method, per decision (docs/rules/waks.md for the betting it answers):
+
+    * **chance** — :func:`showdown_chance`: ``samples`` sampled deals of the cards it cannot
+      see (its own draws and every live opponent's four cards, those it holds face up
+      kept), seeded by the ``rng`` it is given; in Cardano only hands meeting the standing
+      call count.
+    * **exchanges** (an exchange step, or Suzuki's pass) — every legal discard is weighed by
+      the same chance with the cards it keeps (``exchange_samples`` deals each), the best
+      expected chance taken, fewer cards thrown on a tie. In the declare-and-redraw
+      Primiera (docs/rules/primiera.md: only unserved hands reach the exchange, and only
+      served ones win) the weight is exact instead: the mean over every draw of the share
+      of the pot the final hand is worth (:meth:`FinalHands.pot_shares`: the chance it beats
+      each opponent's final hand, as those follow from unserved hands exchanging, narrowed
+      by the cards each opponent is seen to throw; an unserved hand is worth its even share
+      of a cancelled deal's pot). Against one opponent this picks the heuristic's discard
+      for every unserved hand (all 80,430 of ``italian40`` checked): the chance to be served
+      decides it. Against more, a draw to a weak Primiera, which must beat them all, gives
+      way to a better chance of a strong hand (docs/analysis.md has the figures).
+    * **vie** when the chance beats an even share (``1 / players still in``) by ``margin``,
+      sized by the edge; otherwise pass (or check).
+    * **hold** when the chance is at least the pot odds, ``owed / (pot + owed)``; **raise**
+      when it is well above an even share (a raise never above twice the rest in a round);
+      else fold (or pass, where nobody folds).
+    * **calls** (Cardano) — as :class:`HeuristicAgent` names them (:func:`best_call`): the
+      call its hand most likely meets under the variant's call rule; a hand short of the
+      standing call that can name its own raises instead of holding. The opponent who named
+      the standing call is taken to meet it as often as its betting says (a deal where it
+      does not counts its betting frequency); in the last round a vie or raise worth more
+      chips than the plan replaces it (:func:`pressure_call`: a call nobody still in can
+      meet or answer makes them fold, as often as they fold).
+
+    Args:
+        samples: Sampled deals per chance.
+        exchange_samples: Sampled deals per exchange weighed.
+        margin: The edge over an even share needed to vie or raise.
+    """
+
+    name = "odds"
+
+    def __init__(self, samples: int = 160, exchange_samples: int = 48,
+                 margin: float = 0.08) -> None:
+        self.samples = samples
+        self.exchange_samples = exchange_samples
+        self.margin = margin
+        #: The opponents' betting as observed over the session (:class:`Reading`).
+        self.reading = Reading()
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """Choose the action with the best chance for the chips (see the class docstring)."""
+        return self.advise(view, rng)[0]
+
+    def advise(self, view: PlayerView, rng: random.Random) -> tuple[Action, float, str]:
+        """The action, the chance to win at the showdown it was chosen on, and why.
+
+        Returns:
+            ``(action, chance, reason)``: the chance as a probability (0..1) from what the
+            view shows (for a declare-and-redraw exchange, the expected share of the pot,
+            0..1), and one line saying why the action, e.g. ``"a 62% chance beats the pot
+            odds of 25%: hold"``.
+        """
+        legal = view.legal
+        self.reading.observe(view)
+        table = Strength.of(view.variant.ranking)
+        exchanges = [a for a in legal if isinstance(a, Exchange)]
+        if exchanges and len(exchanges) == len(legal):
+            best, chance = self._best_exchange(view, [a.discards for a in exchanges], table,
+                                               rng)
+            chosen = next(a for a in exchanges if a.discards == best)
+            thrown = f"throw {len(best)}" if best else "keep every card"
+            worth = "expected share of the pot" if advice_of(view).exchange_from else "chance"
+            return chosen, chance, f"{thrown}: the best {worth} after the draw, {chance:.0%}"
+        carry: list[float] = []
+        chance = showdown_chance(view, table, view.hand, rng, self.samples,
+                                 reading=self.reading, out=carry)
+        recall: Vie | Hold | None = None
+        called: list[Vie | Hold] = [a for a in legal
+                                    if isinstance(a, Vie | Hold) and a.call is not None]
+        if called and standing_call(view) is not None:
+            pick, _ = best_call(called, view, table, rng)
+            own = showdown_chance(view, table, view.hand, rng, self.samples, pick.call,
+                                  self.reading)
+            if own > chance:
+                chance, recall = own, pick
+        action, why = self._bet(view, legal, chance, table, rng, recall,
+                                carry[0] if carry and recall is None else 0.0)
+        if called and len(view.hand) == HAND_SIZE:
+            # the last round of the calling game: a call is a weapon as well as a promise
+            pressed = pressure_call(view, legal, action, chance, table, rng, self.samples,
+                                    self.reading)
+            if pressed is not None:
+                action, why = pressed
+        return action, chance, why
+
+    def _best_exchange(self, view: PlayerView, options: Sequence[tuple[Card, ...]],
+                       table: Strength, rng: random.Random) -> tuple[tuple[Card, ...], float]:
+        advice = advice_of(view)
+        if advice.exchange_from:
+            # declare and redraw: the exact expected share of the pot after the draw, against
+            # the opponents' final hands (FinalHands.pot_shares)
+            worth = FinalHands.of(view.variant.ranking, advice).pot_shares(
+                opponents_thrown(view), len(view.seats))
+            seen = others_open(view)
+            best = max(options, key=lambda d: (worth.after_exchange(view.hand, d, seen=seen),
+                                               -len(d)))
+            return best, worth.after_exchange(view.hand, best, seen=seen)
+        scored = []
+        for discards in options:
+            keep = [c for c in view.hand if c not in discards]
+            scored.append((showdown_chance(view, table, keep, rng, self.exchange_samples,
+                                           reading=self.reading),
+                           -len(discards), discards))
+        chance, _, best = max(scored, key=lambda t: (t[0], t[1]))
+        return best, chance
+
+    def _bet(self, view: PlayerView, legal: Sequence[Action], chance: float, table: Strength,
+             rng: random.Random, recall: Vie | Hold | None, carried: float = 0.0) \
+            -> tuple[Action, str]:
+        vies = [a for a in legal if isinstance(a, Vie)]
+        raises = [a for a in legal if isinstance(a, Hold) and a.raise_by > 0]
+        holds = [a for a in legal if isinstance(a, Hold) and a.raise_by == 0]
+        passes = [a for a in legal if isinstance(a, Pass)]
+        folds = [a for a in legal if isinstance(a, Fold)]
+        live = 1 + sum(1 for i, seat in enumerate(view.seats)
+                       if i != view.seat and not seat.folded)
+        even = 1 / live
+        edge = (chance - even) / (1 - even) if live > 1 else 1.0
+        owed = view.owed
+        pct = f"{chance:.0%}"
+        if any(p.exchange for p in passes):  # nobody folds: a pass exchanges, pick the best
+            best, _ = self._best_exchange(view, [p.exchange for p in passes], table, rng)
+            passes = [next(p for p in passes if p.exchange == best)]
+        if vies and chance > even + self.margin:
+            return self._sized(vies, edge, view, table, rng), \
+                f"a {pct} chance beats an even share of {even:.0%}: vie"
+        if vies:
+            # a vie also wins when everyone folds: as often as they fold to bets
+            fold = self.reading.all_fold(view)
+            bet = min(amount_of(a) for a in vies)
+            if fold * view.pot > FOLD_EQUITY_EDGE * view.table.stake:
+                called = showdown_chance(view, table, view.hand, rng, self.samples,
+                                         reading=self.reading, floor=fold)
+                worth = fold * view.pot \
+                    + (1 - fold) * (called * (view.pot + live * bet) - bet)
+                if worth > chance * view.pot + FOLD_EQUITY_EDGE * view.table.stake:
+                    return self._sized(vies, 0.0, view, table, rng), \
+                        (f"they fold {fold:.0%} of the time: a vie is worth {worth:+.1f} "
+                         f"chips against {chance * view.pot:+.1f}: vie")
+        me = view.seats[view.seat]
+        if raises and chance > even + 2 * self.margin and edge > 0.4 \
+                and me.round_bet < 2 * view.table.rest:
+            return self._sized(raises, edge, view, table, rng), \
+                f"a {pct} chance is well above an even share of {even:.0%}: raise"
+        if owed == 0:
+            if passes:
+                return passes[0], f"a {pct} chance is not worth a vie: pass"
+            if holds:
+                return holds[0], f"a {pct} chance, nothing owed: hold"
+        odds = owed / (view.pot + owed) if owed else 0.0
+        # a pot nobody wins carries over: worth an even share of it later
+        if holds and (chance + carried / live >= odds or not (passes or folds)):
+            if recall is not None:
+                return cheapest_with_call(legal, recall), \
+                    f"a {pct} chance once it names {recall.call}: raise to name it"
+            return holds[0], f"a {pct} chance beats the pot odds of {odds:.0%}: hold"
+        if folds:
+            return folds[0], f"a {pct} chance is below the pot odds of {odds:.0%}: fold"
+        if passes:
+            return passes[0], f"a {pct} chance is below the pot odds of {odds:.0%}: pass"
+        if holds:
+            return holds[0], f"a {pct} chance: hold"
+        choice = vies or raises or list(legal)
+        return self._sized(choice, 0.0, view, table, rng) if vies or raises \
+            else rng.choice(choice), f"a {pct} chance: the only moves left"
+
+    def _sized(self, options: Sequence[Action], edge: float, view: PlayerView, table: Strength,
+               rng: random.Random) -> Action:
+        amounts = sorted({amount_of(a) for a in options})
+        pick = amounts[min(len(amounts) - 1, max(0, int(edge * len(amounts))))]
+        sized = [a for a in options if amount_of(a) == pick]
+        calls = [a for a in sized if isinstance(a, Vie | Hold) and a.call is not None]
+        if not calls:
+            return sized[0]
+        action, _ = best_call(calls, view, table, rng)
+        return action

@@ -1,0 +1,132 @@
+"""The computer player's protocol and the drivers that let agents play deals and sessions.
+
+* :class:`Agent` — a view and its legal actions in, an action out;
+* :class:`RandomAgent` — uniform over the legal actions (amounts and exchanges included);
+* :func:`play_deal`, :func:`play_session` — one agent per seat, to the end of a deal or a
+  number of deals.
+
+Agents get their randomness from the ``random.Random`` passed in; nothing global is used.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Protocol, runtime_checkable
+
+from primero.actions import Action
+from primero.errors import EndlessDealError, PrimeroError
+from primero.session import Session
+from primero.state import GameState
+from primero.views import PlayerView, state_view
+
+__all__ = ["Agent", "RandomAgent", "play_deal", "play_session"]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A computer player."""
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """Choose one of ``view.legal``.
+
+        Args:
+            view: The player's view; ``view.legal`` lists the legal actions (never empty).
+            rng: The random source to use for any choice.
+        """
+        ...
+
+
+class RandomAgent:
+    """Chooses uniformly among the legal actions."""
+
+    name = "random"
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """A uniformly random legal action."""
+        return rng.choice(view.legal)
+
+
+
+def play_deal(state: GameState, agents: Sequence[Agent] | Mapping[str, Agent],
+              rng: random.Random, *, max_actions: int = 10_000) -> GameState:
+    """Let the agents (one per seat) play the deal to its end.
+
+    Args:
+        state: The deal to play on.
+        agents: One agent per seat: a list in seat order, or a dict by player name (the same
+            shapes :func:`play_session` takes).
+        rng: The agents' generator.
+        max_actions: The most actions to play.
+
+    Raises:
+        PrimeroError: not one agent per player.
+        EndlessDealError: the deal did not end within ``max_actions`` or within the bound
+            the engine computes from the table (a rules fault; the plug-ins are named), or a
+            table without a bound on raises (huge stacks; give the table a ``raise_cap``,
+            docs/rules/waks.md).
+    """
+    players = state.players
+    if isinstance(agents, Mapping) or len(agents) != len(players):
+        by_name = _by_name(agents, players)
+        agents = [by_name[name] for name in players]
+    acts = [agent.act for agent in agents]
+    apply = state.context.engine.apply  # state.apply(action), one call less per action
+    for _ in range(max_actions):
+        if state.over:
+            return state
+        seat = state.to_act
+        assert seat is not None
+        # state.view(seat) without its checks (the seat to act is a seat of the deal)
+        state = apply(state, acts[seat](state_view(state, seat), rng))
+    raise EndlessDealError(f"the deal did not end within {max_actions} actions")
+
+
+def _by_name(agents: Sequence[Agent] | Mapping[str, Agent], players: Sequence[str]) \
+        -> dict[str, Agent]:
+    """The agents by player name: a mapping as given, or one per player in ``players``' order.
+
+    Raises:
+        PrimeroError: a sequence of another length, or a player without an agent.
+    """
+    if isinstance(agents, Mapping):
+        missing = [p for p in players if p not in agents]
+        if missing:
+            raise PrimeroError(f"no agent for {', '.join(missing)}: give one per player "
+                               "(a list in seat order, or a dict by name)")
+        return dict(agents)
+    listed = list(agents)
+    if len(listed) != len(players):
+        raise PrimeroError(f"{len(players)} players but {len(listed)} agents: give one per "
+                           "player (a list in seat order, or a dict by name)")
+    return dict(zip(players, listed, strict=True))
+
+
+def play_session(session: Session, agents: Sequence[Agent] | Mapping[str, Agent], deals: int,
+                 rng: random.Random) -> tuple[Session, list[GameState]]:
+    """Play up to ``deals`` deals (fewer if the session ends).
+
+    Args:
+        session: The session to go on with.
+        agents: One agent per player, as :func:`play_deal` takes them: a list in the order of
+            ``session.players`` (the seats at the start), or a dict by player name.
+        deals: The most deals to play.
+        rng: The agents' generator.
+
+    Returns:
+        The session after the last deal and every finished deal.
+
+    Raises:
+        PrimeroError: not one agent per player.
+    """
+    by_name = _by_name(agents, session.players)
+    finished: list[GameState] = []
+    for _ in range(deals):
+        if session.finished:
+            break
+        state = session.start_deal()
+        state = play_deal(state, by_name, rng)
+        finished.append(state)
+        session = session.after(state)
+    return session, finished
+

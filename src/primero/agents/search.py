@@ -1,0 +1,291 @@
+"""The search player: determinized Monte Carlo search through the engine (:class:`SearchAgent`).
+
+At each decision the player draws *worlds* — whole deals the engine could have dealt that agree
+with everything its view shows (:func:`sample_world`) — and in each world plays every candidate
+action to the end of the deal with fast rollout players, scoring the chips it ends with. It
+starts from the odds player's choice (:class:`~primero.agents.odds.OddsAgent`, with its reading
+of the opponents) and takes another candidate only when its mean gain over that choice, paired
+over the same worlds (each world and each rollout generator are shared by every candidate),
+exceeds ``confidence`` standard errors: a search that cannot tell plays as the odds player.
+
+**Worlds.** The library's determinizer (``PrimeroState.resample_from_infostate``, through
+:func:`~primero.adapters.resample_history`) needs the true deal and the OpenSpiel adapter; a
+player has only its view. :func:`sample_world` does the same draw from the view: the deal is
+dealt again from a stock that holds every card the player was dealt where it came (a receipt's
+``order``; cards dealt face up to others likewise), every other card shuffled; the public log
+is replayed (an exchange by another player throws as many of its cards, drawn at random), and
+the world is kept only when the player's view of it equals the view it has (the declarations,
+the pot, whose turn: everything) — a rejection draw, so every agreeing world is equally
+likely up to the others' discards. Nothing here names a variant: every rule is the engine's, so
+the search plays every registered variant, plug-ins included.
+
+**Candidates.** Every legal action when there are few (:data:`MAX_CANDIDATES`); otherwise the
+odds player's choice, the heuristic player's, a fold, a pass and a hold, and the smallest and
+the largest vie or raise (each naming the call its hand most likely meets, by the variant's
+advice), and for exchanges the best by expected strength.
+
+**Budget.** ``budget_ms`` of CPU time per decision (:func:`time.process_time`) caps the
+search (no world is begun that the mean world so far says would overrun it; at least one is
+drawn); ``simulations`` caps the worlds. With ``budget_ms=None`` the search draws exactly
+``simulations`` worlds (when they can be drawn) and is deterministic for a seeded generator.
+When no world can be drawn the odds player decides.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Callable
+
+from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
+from primero.agents.calling import amount_of, best_call, calls_of
+from primero.agents.heuristic import HeuristicAgent
+from primero.agents.odds import OddsAgent
+from primero.agents.protocol import Agent, play_deal
+from primero.agents.strength import Strength, others_open
+from primero.cards import Card
+from primero.engine import start_deal
+from primero.errors import PrimeroError
+from primero.setup import DealSetup
+from primero.state import FACE_UP, GameState
+from primero.views import PlayerView, state_view
+
+__all__ = [
+    "DEFAULT_BUDGET_MS",
+    "MAX_CANDIDATES",
+    "SearchAgent",
+    "sample_world",
+]
+
+#: The default CPU budget of one decision, in milliseconds.
+DEFAULT_BUDGET_MS = 100.0
+#: Up to this many legal actions, every one is a candidate.
+MAX_CANDIDATES = 8
+#: Draws :func:`sample_world` makes before it gives up.
+WORLD_TRIES = 40
+
+_EXCHANGED = re.compile(r"(pass )?exchange (\d+) cards?")
+
+
+def _public(view: PlayerView) -> tuple[object, ...]:
+    """What must agree between a world's view and the player's."""
+    return (view.history, view.extras, sorted(c.index for c in view.hand), view.pot,
+            view.seats, view.to_act, view.step)
+
+
+def sample_world(view: PlayerView, rng: random.Random, tries: int = WORLD_TRIES) \
+        -> GameState | None:
+    """A deal the engine could have dealt that agrees with everything ``view`` shows.
+
+    See the module docstring. The world's seat ``view.seat`` is the player's; it is at the
+    same decision (``state_view(world, view.seat)`` agrees with ``view``).
+
+    Args:
+        view: The player's view (its turn).
+        rng: Every draw comes from it.
+        tries: The most worlds drawn before giving up.
+
+    Returns:
+        The world's state, or ``None`` when no agreeing world was drawn in ``tries`` draws.
+    """
+    variant = view.variant
+    pack = list(variant.pack.cards)
+    names = tuple(s.name for s in view.seats)
+    chips = tuple(s.stack + s.contributed for s in view.seats)
+    carry = view.pot - sum(s.contributed for s in view.seats)
+    fixed = {r.order: r.card for r in view.received}
+    target = _public(view)
+    own_thrown = list(view.discarded)
+    for _ in range(tries):
+        held = set(fixed.values())
+        rest = [c for c in pack if c not in held]
+        rng.shuffle(rest)
+        filler = iter(rest)
+        stock = tuple(fixed[k] if k in fixed else next(filler) for k in range(len(pack)))
+        setup = DealSetup(players=names, chips=chips, dealer=view.dealer, table=view.table,
+                          carry=carry, stock=stock, seed=rng.getrandbits(32),
+                          dealing="stacked")
+        try:
+            world = _replay(start_deal(variant, setup), view, own_thrown, rng)
+        except PrimeroError:
+            continue
+        if world is None:
+            continue
+        if _place_open_cards(world, view, fixed):
+            continue  # the open cards now sit where they were dealt: draw again
+        if _public(state_view(world, view.seat)) == target:
+            return world
+    return None
+
+
+def _place_open_cards(world: GameState, view: PlayerView, fixed: dict[int, Card]) -> bool:
+    """Fix the places of the cards dealt face up to others; whether any was new."""
+    changed = False
+    for i, seat in enumerate(world.seats):
+        if i == view.seat:
+            continue
+        shown = [r for r in seat.received if r.reason == FACE_UP]
+        for receipt, card in zip(shown, view.seats[i].open, strict=False):
+            if fixed.get(receipt.order) != card:
+                fixed[receipt.order] = card
+                changed = True
+    return changed
+
+
+def _replay(state: GameState, view: PlayerView, own_thrown: list[Card],
+            rng: random.Random) -> GameState | None:
+    """The public log applied to a freshly dealt world (``None``: it does not fit)."""
+    thrown = iter(own_thrown)
+    for seat, text in view.history:
+        if state.over or state.to_act != seat:
+            return None
+        found = _EXCHANGED.fullmatch(str(text))
+        if found is None:
+            state = state.apply(str(text))
+            continue
+        count = int(found.group(2))
+        if seat == view.seat:
+            cards = [next(thrown) for _ in range(count)]
+        else:
+            mover = state.seats[seat]
+            hidden = [c for c in mover.hand if c not in mover.open_cards()]
+            if count > len(hidden):
+                return None
+            cards = rng.sample(hidden, count)
+        action: Action = Pass.from_cards(cards) if found.group(1) else \
+            Exchange.from_cards(cards)
+        state = state.apply(action)
+    return state
+
+
+class SearchAgent:
+    """Determinized Monte Carlo search through the engine (see the module docstring).
+
+    Args:
+        budget_ms: CPU milliseconds per decision (``None``: no time cap, exactly
+            ``simulations`` worlds).
+        simulations: The most worlds drawn per decision.
+        rollout: The factory of the players every seat is given in a rollout.
+        confidence: Standard errors by which a candidate must beat the odds player's choice
+            (paired over the same worlds) to replace it.
+    """
+
+    name = "search"
+
+    def __init__(self, budget_ms: float | None = DEFAULT_BUDGET_MS, simulations: int = 64,
+                 rollout: Callable[[], Agent] = HeuristicAgent,
+                 confidence: float = 1.0) -> None:
+        if budget_ms is not None and budget_ms <= 0:
+            raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
+        if simulations < 1:
+            raise ValueError(f"simulations must be at least 1, got {simulations!r}")
+        self.budget_ms = budget_ms
+        self.simulations = simulations
+        self.rollout = rollout
+        #: Standard errors a candidate's paired gain over the odds player's choice must pass.
+        self.confidence = confidence
+        self.odds = OddsAgent()
+        self.heuristic = HeuristicAgent()
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """The odds player's action, unless the search finds a better one (module docstring)."""
+        start = time.process_time()
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        base = self.odds.act(view, rng)
+        candidates = self.candidates(view, rng, base)
+        if len(candidates) == 1:
+            return candidates[0]
+        values: list[list[float]] = [[] for _ in candidates]
+        worlds = 0
+        while worlds < self.simulations:
+            world = sample_world(view, rng)
+            if world is None:
+                break
+            seed = rng.getrandbits(32)
+            for k, action in enumerate(candidates):
+                values[k].append(self._value(world, action, view.seat, seed))
+            worlds += 1
+            if self.budget_ms is not None:
+                spent = (time.process_time() - start) * 1000
+                # stop before a world that would overrun the budget (each costs about the mean)
+                if spent + spent / worlds > self.budget_ms:
+                    break
+        if worlds < 2:
+            return base
+        return candidates[self._better(values, candidates.index(base))]
+
+    def _better(self, values: list[list[float]], base: int) -> int:
+        """The candidate whose paired gain over ``base`` is largest and clear of the noise.
+
+        Per candidate, the mean over the worlds of its chips less the base's in the same world,
+        and its standard error; a candidate replaces the base only when its mean gain exceeds
+        :attr:`confidence` standard errors.
+        """
+        best, best_gain = base, 0.0
+        n = len(values[base])
+        for k, row in enumerate(values):
+            if k == base:
+                continue
+            gains = [v - b for v, b in zip(row, values[base], strict=True)]
+            mean = sum(gains) / n
+            spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5
+            if mean > self.confidence * spread / n ** 0.5 and mean > best_gain:
+                best, best_gain = k, mean
+        return best
+
+    def _value(self, world: GameState, action: Action, seat: int, seed: int) -> float:
+        """The player's chips after playing ``action`` in ``world`` and the rollout to the end.
+
+        Its net less the table's mean net (chips carried over count for no one).
+        """
+        state = world.apply(action)
+        if not state.over:
+            players = len(state.seats)
+            state = play_deal(state, [self.rollout() for _ in range(players)],
+                              random.Random(seed))
+        stacks = state.stacks
+        return stacks[seat] - sum(stacks) / len(stacks)
+
+    def candidates(self, view: PlayerView, rng: random.Random, base: Action) -> list[Action]:
+        """The actions the search weighs (see the module docstring), without repeats.
+
+        ``base`` (the odds player's choice) is always among them.
+        """
+        legal = list(view.legal)
+        if len(legal) <= MAX_CANDIDATES:
+            return legal
+        chosen: list[Action] = [base, self.heuristic.act(view, rng)]
+        if all(isinstance(a, Exchange) for a in legal):
+            table = Strength.of(view.variant.ranking)
+            seen = others_open(view)
+            swaps = [a for a in legal if isinstance(a, Exchange)]
+            ranked = sorted(swaps, key=lambda a: -table.after_exchange(
+                view.hand, a.discards, seen=seen))
+            chosen += ranked[:MAX_CANDIDATES - 2]
+        else:
+            chosen += [a for a in legal if isinstance(a, Fold)][:1]
+            passes = [a for a in legal if isinstance(a, Pass)]
+            chosen += sorted(passes, key=lambda p: len(p.exchange))[:1]
+            chosen += [a for a in legal if isinstance(a, Hold) and a.raise_by == 0][:1]
+            bets: list[Vie | Hold] = [a for a in legal if isinstance(a, Vie)]
+            bets = bets or [a for a in legal if isinstance(a, Hold) and a.raise_by > 0]
+            if bets:
+                amounts = sorted({amount_of(a) for a in bets})
+                for amount in {amounts[0], amounts[-1]}:
+                    same = [a for a in bets if amount_of(a) == amount]
+                    named = [a for a in same if a.call is not None]
+                    if named and calls_of(view) is not None:
+                        pick, _ = best_call(named, view, Strength.of(view.variant.ranking),
+                                            rng)
+                        chosen.append(pick)
+                    else:
+                        chosen.append(same[0])
+        unique: list[Action] = []
+        for a in chosen:
+            if a in legal and a not in unique:
+                unique.append(a)
+        return unique
+

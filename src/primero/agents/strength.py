@@ -1,0 +1,300 @@
+"""Hand strength: the share of the pack's hands a hand beats, and what a view hides.
+
+:class:`Strength` is exact hand strength under one ranking, read from the compact hand tables;
+:func:`final_hands` lists (or samples) the four-card hands a partial hand may end as;
+:func:`unseen_cards`, :func:`others_open`, :func:`opponent_hands` and :func:`dealt_hands`
+say which cards a player cannot see and how to deal them to its opponents in a sampled deal.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from math import comb
+from typing import ClassVar
+
+from primero.cards import Card
+from primero.hands import HAND_SIZE, Ranking
+from primero.tables import colex_offsets
+from primero.views import PlayerView
+
+__all__ = [
+    "FINALS_LIMIT",
+    "Strength",
+    "dealt_hands",
+    "final_hands",
+    "mask_of",
+    "opponent_hands",
+    "others_open",
+    "unseen_cards",
+]
+
+
+def _terms(order: list[int], c1: list[int], c2: list[int], c3: list[int], c4: list[int]) \
+        -> tuple[int, int, int, int]:
+    """The four colex terms of a hand's table index, its card indices ascending."""
+    a, b, c, d = order
+    return c1[a], c2[b], c3[c], c4[d]
+
+
+class Strength:
+    """Exact hand strength under one ranking: the share of the pack's hands a hand beats.
+
+    Ties count half (the usual "hand strength"): a hand tied with ``t`` hands (itself among
+    them) and beating ``b`` scores ``(b + t / 2) / N``. So tied hands score the same, the mean
+    over all hands is exactly 0.5 (what drawing four fresh cards is worth), and a unique
+    strongest hand scores ``(N - 0.5) / N``.
+
+    Read from the compact hand tables (``ranking.strengths()``, shares by ``np.bincount``).
+    Four cards: one look-up by mask (the shares placed by table index). Fewer: the mean over
+    every completion to four cards from the rest of the pack (cached per card set).
+    """
+
+    _cache: ClassVar[dict[tuple[int, frozenset[str]], Strength]] = {}
+
+    def __init__(self, ranking: Ranking, losing: frozenset[str] = frozenset()) -> None:
+        import numpy as np
+
+        self.ranking = ranking
+        self.losing = losing
+        strengths = ranking.strengths()  # per table index: dense, larger better, equal ties
+        counts = np.bincount(strengths)
+        below = np.cumsum(counts) - counts  # hands weaker than each strength
+        # the hands it beats, and half of those it ties (itself included): the mean over the
+        # pack is exactly 0.5, a unique strongest hand is (N - 0.5) / N
+        shares = (below + counts / 2) / len(strengths)
+        by_index: list[float] = shares[strengths].tolist()
+        if losing:  # hands of a class that can never win are worth nothing
+            table = ranking.hand_table
+            zero = {i for i, name in enumerate(table.classes) if name in losing}
+            by_index = [0.0 if table.class_ids[i] in zero else v
+                        for i, v in enumerate(by_index)]
+        c1, c2, c3, c4 = colex_offsets(ranking.pack)
+        bits = [card.bit for card in ranking.pack.cards]
+        index = [card.index for card in ranking.pack.cards]
+        # every hand's table index by its mask (the OR of its card bits)
+        self._index_by_mask: dict[int, int] = {
+            bits[a] | bits[b] | bits[c] | bits[d]: sum(sorted_terms)
+            for a, b, c, d in combinations(range(len(bits)), 4)
+            for sorted_terms in [_terms(sorted((index[a], index[b], index[c], index[d])),
+                                        c1, c2, c3, c4)]
+        }
+        # every hand's share by its mask
+        self._by_mask: dict[int, float] = {
+            mask: by_index[i] for mask, i in self._index_by_mask.items()}
+        table = ranking.hand_table
+        #: Per table index: the dense strength (larger better) and the class id.
+        self.strengths: list[int] = list(table.strength)
+        self.class_ids: list[int] = list(table.class_ids)
+        self._partial: dict[int, float] = {}
+
+    @classmethod
+    def of(cls, ranking: Ranking, losing: frozenset[str] = frozenset()) -> Strength:
+        """The (cached) strength table of ``ranking``.
+
+        Args:
+            ranking: The ranking.
+            losing: Classes whose hands can never win (Primiera's ``Nothing``): their
+                strength is 0.
+        """
+        key = (id(ranking), losing)
+        found = cls._cache.get(key)
+        if found is None or found.ranking is not ranking:
+            found = cls._cache[key] = cls(ranking, losing)
+        return found
+
+    def index_of_mask(self, mask: int) -> int:
+        """The table index of the four-card hand whose card bits OR to ``mask``."""
+        return self._index_by_mask[mask]
+
+    def share_of_mask(self, mask: int) -> float:
+        """The strength (share of the pack's hands beaten, ties half) of hand ``mask``."""
+        return self._by_mask[mask]
+
+    def of_hand(self, cards: Sequence[Card], unseen: Sequence[Card] | None = None) -> float:
+        """Strength of ``cards``: exact for four, else the mean over completions.
+
+        Completions are drawn from ``unseen`` (by default the rest of the pack).
+        """
+        mask = 0
+        for c in cards:
+            mask |= c.bit
+        if len(cards) == HAND_SIZE:
+            return self._by_mask[mask]
+        cached = self._partial.get(mask) if unseen is None else None
+        if cached is not None:
+            return cached
+        pool = [c for c in (unseen if unseen is not None else self.ranking.pack.cards)
+                if not mask & c.bit]
+        need = HAND_SIZE - len(cards)
+        total = count = 0.0
+        by_mask = self._by_mask
+        for extra in combinations(pool, need):
+            m = mask
+            for c in extra:
+                m |= c.bit
+            total += by_mask[m]
+            count += 1
+        result = total / count if count else 0.0
+        if unseen is None:
+            self._partial[mask] = result
+        return result
+
+    def mean_without(self, keep: Sequence[Card], avoid: Sequence[Card] = ()) -> float:
+        """Mean strength of the four-card hands that hold ``keep`` and none of ``avoid``.
+
+        Exact: inclusion-exclusion over ``avoid`` on the cached means of :meth:`of_hand`, so
+        at most 2**len(avoid) table look-ups once those means are cached.
+        """
+        size = len(self.ranking.pack)
+        k = len(keep)
+        total = 0.0
+        for r in range(len(avoid) + 1):
+            held = k + r
+            if held > HAND_SIZE:
+                break
+            hands = comb(size - held, HAND_SIZE - held)
+            for extra in combinations(avoid, r):
+                total += (-1) ** r * hands * self.of_hand([*keep, *extra])
+        return total / comb(size - k - len(avoid), HAND_SIZE - k)
+
+    def revalued(self, values: Sequence[float]) -> Strength:
+        """The same table with other worths: ``values[i]`` for the hand of table index ``i``.
+
+        :meth:`of_hand`, :meth:`mean_without` and :meth:`after_exchange` then average those
+        worths (a win chance, say) instead of the share of hands beaten; the look-up by mask is
+        shared, the means of partial hands are cached afresh. ``losing`` is kept as given.
+        """
+        twin = copy.copy(self)
+        twin._by_mask = {mask: values[i] for mask, i in self._index_by_mask.items()}
+        twin._partial = {}
+        return twin
+
+    def after_exchange(self, hand: Sequence[Card], discards: Sequence[Card],
+                       rng: random.Random | None = None, seen: Sequence[Card] = ()) -> float:
+        """Expected strength of the final four cards after throwing ``discards``.
+
+        The cards kept are completed to four from the rest of the pack, less every card of
+        ``hand`` (thrown cards lie face down and cannot be drawn again) and every card of
+        ``seen``; with fewer than four cards in hand (an exchange before the second deal) the
+        later cards count too. Exact for any number of cards thrown; ``rng`` is not needed
+        (kept for callers that pass it).
+
+        Args:
+            hand: The cards held.
+            discards: The cards of ``hand`` thrown.
+            rng: Unused.
+            seen: Cards held elsewhere that the player sees (the other seats' open cards,
+                ``view.seats[i].open``): no completion holds them.
+        """
+        keep = [c for c in hand if c not in discards]
+        thrown = [c for c in hand if c in discards]
+        return self.mean_without(keep, [*thrown, *(c for c in seen if c not in hand)])
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The OR of the cards' bits (a hand's mask)."""
+    mask = 0
+    for c in cards:
+        mask |= c.bit
+    return mask
+
+
+#: Final hands looked at per estimate: every one when there are at most this many, else this
+#: many drawn from the agent's generator.
+FINALS_LIMIT = 160
+
+
+def final_hands(table: Strength, keep: Sequence[Card], unseen: Sequence[Card],
+                rng: random.Random, limit: int = FINALS_LIMIT) -> list[int]:
+    """The masks of the four-card hands ``keep`` may end as, drawn from ``unseen``.
+
+    Every completion when there are at most ``limit`` of them (exact), else ``limit``
+    completions sampled with ``rng`` (an unbiased estimate).
+
+    Args:
+        table: The ranking's strength table (only its pack is used).
+        keep: The cards kept (0-4).
+        unseen: The cards the player cannot see (the completions come from these).
+        rng: The generator for sampling.
+        limit: The most completions to look at.
+    """
+    base = mask_of(keep)
+    pool = [c.bit for c in unseen if not base & c.bit]
+    need = HAND_SIZE - len(keep)
+    if need <= 0:
+        return [base]
+    if comb(len(pool), need) <= limit:
+        out = []
+        for extra in combinations(pool, need):
+            m = base
+            for b in extra:
+                m |= b
+            out.append(m)
+        return out
+    finals = []
+    for _ in range(limit):
+        m = base
+        for b in rng.sample(pool, need):
+            m |= b
+        finals.append(m)
+    return finals
+
+
+def unseen_cards(view: PlayerView) -> list[Card]:
+    """What the viewer cannot see: the pack less its own cards and discards and the open cards.
+
+    The open cards are every seat's cards dealt face up and still held
+    (``view.seats[i].open``, :data:`~primero.state.FACE_UP`): every player sees them.
+    """
+    known = mask_of(view.hand) | mask_of(view.discarded)
+    for seat in view.seats:
+        for card in seat.open:
+            known |= card.bit
+    return [c for c in view.variant.ranking.pack.cards if not known & c.bit]
+
+
+def others_open(view: PlayerView) -> tuple[Card, ...]:
+    """The cards the other seats hold face up (``view.seats[i].open``), in seat order.
+
+    Cards the viewer sees but cannot draw: a completion of its own hand never holds them.
+    ``()`` in a deal without face-up cards.
+    """
+    return tuple(card for i, seat in enumerate(view.seats) if i != view.seat
+                 for card in seat.open)
+
+
+def opponent_hands(view: PlayerView, need: int) -> tuple[list[int], list[int], int]:
+    """The live opponents' open cards and hidden counts, for sampling their four cards.
+
+    Returns:
+        ``(bases, hidden, take)``: per live opponent (seat order) the mask of its open cards
+        and how many hidden cards complete it to four, and the cards a deal draws: ``need``
+        (the viewer's own) plus every opponent's hidden ones.
+    """
+    bases = []
+    hidden = []
+    for i, seat in enumerate(view.seats):
+        if i == view.seat or seat.folded:
+            continue
+        opened = seat.open[:HAND_SIZE]
+        bases.append(mask_of(opened))
+        hidden.append(HAND_SIZE - len(opened))
+    return bases, hidden, need + sum(hidden)
+
+
+def dealt_hands(drawn: Sequence[int], start: int, bases: Sequence[int],
+                 hidden: Sequence[int]) -> list[int]:
+    """The opponents' hands: each its open cards (``bases``) and its next hidden draws."""
+    hands = []
+    at = start
+    for base, count in zip(bases, hidden, strict=True):
+        m = base
+        for b in drawn[at:at + count]:
+            m |= b
+        hands.append(m)
+        at += count
+    return hands
+

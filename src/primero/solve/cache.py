@@ -1,0 +1,87 @@
+"""Solved strategies kept on disk, like the hand tables (:func:`primero.tables.cache_dir`).
+
+A strategy is stored with the tables, in the ``solve`` folder of their directory
+(``platformdirs``' user cache for ``primero``; ``PRIMERO_CACHE_DIR`` moves it,
+``PRIMERO_NO_CACHE=1`` turns it off), as a
+compressed numpy archive named by a digest of everything that decides it: the variant and its
+settings, the table, the target and iteration limit, and the source of :mod:`primero.solve`
+and of the hand tables. A file that cannot be read or does not fit the game is solved again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import zipfile
+from pathlib import Path
+
+import numpy as np
+
+from primero.solve.game import RangeGame
+from primero.solve.ranges import FloatArray
+from primero.solve.solving import solve
+from primero.solve.strategy import Strategy
+from primero.tables import cache_dir, code_version, source_digest
+
+__all__ = ["cached_strategy", "strategy_file"]
+
+
+def strategy_file(game: RangeGame, target: float, iterations: int) -> Path | None:
+    """Where the strategy of ``game`` solved to ``target`` is kept, or ``None`` (no cache)."""
+    tables = cache_dir()
+    if tables is None:
+        return None
+    variant, table = game.tree.variant, game.tree.table
+    key = json.dumps({
+        "variant": variant.name, "settings": [list(s) for s in variant.settings],
+        "table": [table.chips, table.stake, table.rest, table.ante, table.raise_cap],
+        "target": target, "iterations": iterations, "tables": code_version(),
+        "solve": source_digest(os.path.dirname(os.path.abspath(__file__))),
+    }, sort_keys=True, default=str)
+    digest = hashlib.sha256(key.encode()).hexdigest()[:24]
+    return tables / "solve" / f"{variant.name}-{digest}.npz"
+
+
+def _load(path: Path, game: RangeGame) -> Strategy | None:
+    try:
+        with np.load(path) as archive:
+            tables: list[FloatArray | None] = []
+            for i, node in enumerate(game.tree.nodes):
+                if node.actor is None:
+                    tables.append(None)
+                    continue
+                table = np.asarray(archive[f"node{i}"], dtype=np.float64)
+                if table.shape != (len(game.ranges[node.actor]), len(node.actions)):
+                    return None
+                tables.append(table)
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile):
+        return None
+    return Strategy(game, tuple(tables))
+
+
+def cached_strategy(game: RangeGame, *, target: float = 0.005,
+                    iterations: int = 1000) -> Strategy:
+    """The average strategy of ``game`` solved to ``target`` chips per deal, from disk if kept.
+
+    Args:
+        game: The game.
+        target: The exploitability to reach, chips per deal.
+        iterations: The most CFR+ iterations.
+
+    Returns:
+        The strategy (solved now and written, when not on disk).
+    """
+    path = strategy_file(game, target, iterations)
+    if path is not None and path.is_file():
+        found = _load(path, game)
+        if found is not None:
+            return found
+    strategy = solve(game, target=target, iterations=iterations).strategy
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
+        arrays = {f"node{i}": t for i, t in enumerate(strategy.tables) if t is not None}
+        np.savez_compressed(partial, **arrays)  # type: ignore[arg-type]
+        os.replace(partial, path)
+    return strategy

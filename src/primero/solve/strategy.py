@@ -1,0 +1,73 @@
+"""A strategy profile over range vectors: one ``(hands, actions)`` table per decision node."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from attrs import frozen
+
+from primero.solve.game import RangeGame
+from primero.solve.ranges import FloatArray
+
+__all__ = ["Strategy", "tabulate", "uniform"]
+
+
+@frozen(eq=False)
+class Strategy:
+    """Both seats' behaviour: for every decision node, each hand's action probabilities.
+
+    Attributes:
+        game: The game.
+        tables: By node id, ``(n, a)`` probabilities of the actor's ``n`` hands over the
+            node's ``a`` actions (rows sum to 1), or ``None`` at an end.
+    """
+
+    game: RangeGame
+    tables: tuple[FloatArray | None, ...]
+
+    def at(self, node: int) -> FloatArray:
+        """The ``(n, a)`` table of decision ``node``."""
+        table = self.tables[node]
+        assert table is not None
+        return table
+
+
+def uniform(game: RangeGame) -> Strategy:
+    """Every legal action equally likely, everywhere."""
+    tables: list[FloatArray | None] = []
+    for node in game.tree.nodes:
+        if node.actor is None:
+            tables.append(None)
+        else:
+            n, a = len(game.ranges[node.actor]), len(node.actions)
+            tables.append(np.full((n, a), 1.0 / a))
+    return Strategy(game, tuple(tables))
+
+
+def tabulate(game: RangeGame,
+             policy: Callable[[int, tuple[str, ...], str], dict[str, float]]) -> Strategy:
+    """Tabulate any policy: ``policy(seat, history, hand)`` gives action probabilities.
+
+    Args:
+        game: The game.
+        policy: For a seat, the public history (action texts) and the face-down hand as text
+            (:meth:`~primero.solve.ranges.HandRange.label`), a mapping from action text to
+            probability; missing actions get 0.
+
+    Returns:
+        The strategy, every row normalised to sum 1.
+    """
+    tables: list[FloatArray | None] = []
+    for node in game.tree.nodes:
+        if node.actor is None:
+            tables.append(None)
+            continue
+        hands = game.ranges[node.actor]
+        table = np.zeros((len(hands), len(node.actions)))
+        for h in range(len(hands)):
+            probs = policy(node.actor, node.history, hands.label(h))
+            table[h] = [probs.get(a, 0.0) for a in node.actions]
+        table /= table.sum(axis=1, keepdims=True)
+        tables.append(table)
+    return Strategy(game, tuple(tables))
