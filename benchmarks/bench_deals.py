@@ -39,7 +39,7 @@ from itertools import combinations
 import primero
 from primero.actions import Fold, Hold, Vie
 from primero.agents import RandomAgent, play_deal
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.plugins.checks import unchecked
 from primero.records import MAX_RECORD_BYTES, dump_record, record_from_state, replay
 
@@ -208,7 +208,7 @@ def _reachable(value: object, seen: dict[int, object]) -> None:
     is shared by every state of the deal), by identity."""
     import attrs
 
-    if id(value) in seen or isinstance(value, primero.state.DealContext):
+    if id(value) in seen or isinstance(value, primero.deal.state.DealContext):
         return
     if isinstance(value, tuple):
         seen[id(value)] = value

@@ -9,7 +9,7 @@ import pytest
 import primero
 from primero.actions import Action
 from primero.agents import AGENTS, RandomAgent, SearchAgent, make_agent, play_deal, sample_world
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.views import PlayerView, state_view
 
 BUILT_IN = ("waks", "cardano", "suzuki", "roman", "losing", "primiera", "revival", "toy")

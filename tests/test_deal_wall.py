@@ -1,6 +1,6 @@
 """The deal's wall: only the deal's own modules read or write a state's private slots and caches.
 
-A :class:`~primero.state.GameState` is frozen from outside; its caches (the legal actions and
+A :class:`~primero.deal.state.GameState` is frozen from outside; its caches (the legal actions and
 their ids, the public log, whether its cards are known sound) and its history's stored value
 are kept by the deal's modules alone. Everything else goes through their public functions
 (``cards_sound``, ``mark_cards_sound``, ``keep_legal``, ``forget_legal``, ``same_history``,
@@ -24,8 +24,7 @@ PRIVATE = frozenset({"_legal", "_legal_ids", "_by_id", "_log", "_cards_sound", "
                      "_space"})
 
 #: The deal's modules: inside the wall.
-DEAL = frozenset({"primero.state", "primero.engine", "primero.start", "primero.copying",
-                  "primero.action_space"})
+DEAL = frozenset({"primero.deal"})
 
 
 def _module(path: Path) -> str:

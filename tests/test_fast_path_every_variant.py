@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from primero import IllegalActionError, Variant, get_variant, registry
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.plugins.checks import checking_everything
-from primero.state import GameState
 
 PLAYERS = ["Anna", "Ben", "Carla"]
 

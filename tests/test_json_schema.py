@@ -19,6 +19,7 @@ import pytest
 from cli_helpers import ok
 from conftest import CASES, ROOT
 from primero import PrimeroError, RecordError, evaluate, get_variant, start_deal
+from primero.deal.state import GameState
 from primero.json_schema import FORMAT, KINDS, schema
 from primero.records import (
     load_record,
@@ -28,7 +29,6 @@ from primero.records import (
     replay,
 )
 from primero.serialize import to_dict
-from primero.state import GameState
 
 
 def _valid(data: Any, kind: str) -> None:

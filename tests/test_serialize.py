@@ -17,12 +17,12 @@ import pytest
 
 from conftest import CASES
 from primero import RecordError, get_variant
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.plugins.registry import registry
 from primero.records import DealRecord, load_record, replay
 from primero.serialize import record_from_dict, settlement_from_dict, to_dict
 from primero.settlement import Settlement
-from primero.state import GameState
 
 EXAMPLE = CASES / "waks_example.toml"
 

@@ -18,7 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import primero
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.rules.settling import (
     build_layers,
     settle_carry,
@@ -27,7 +28,6 @@ from primero.rules.settling import (
 )
 from primero.rules.ties import share_layer
 from primero.settlement import Award, PotLayer, Settlement
-from primero.state import GameState
 
 WAKS = primero.get_variant("waks")
 

@@ -12,7 +12,7 @@ with the default its sources give (:func:`seating_options`):
   next. With three or more players it changes who is eldest in the next deal:
   :class:`~primero.session.Session` follows :func:`next_dealer_seat`.
 
-:func:`seating_text` words them for :meth:`primero.state.GameState.describe` and the terminal
+:func:`seating_text` words them for :meth:`primero.deal.state.GameState.describe` and the terminal
 game's ``rules``, :func:`deal_passing_text` for its standings line. Two variants that differ
 only in ``play_direction`` deal, play and settle every deal alike; two that differ in
 ``deal_passes`` deal alike the first deal of a session (and every deal with two players).

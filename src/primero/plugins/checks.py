@@ -47,12 +47,7 @@ import attrs
 
 from primero.actions import Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack
-from primero.errors import CARD_TEXT, HIDDEN_CARD
-from primero.hands import HAND_SIZE
-from primero.plugins.manager import shown, whole_number
-from primero.settlement import Award, Settlement
-from primero.setup import Step
-from primero.state import (
+from primero.deal.state import (
     PROGRESS_FLOOR,
     Delivery,
     GameState,
@@ -62,6 +57,11 @@ from primero.state import (
     mark_cards_sound,
     same_history,
 )
+from primero.errors import CARD_TEXT, HIDDEN_CARD
+from primero.hands import HAND_SIZE
+from primero.plugins.manager import shown, whole_number
+from primero.settlement import Award, Settlement
+from primero.setup import Step
 
 __all__ = [
     "LAZY_CHECK_ABOVE",
@@ -141,7 +141,7 @@ def narration_for_players(state: GameState, line: str) -> str:
     """A plug-in's ``primero_narrate_step`` line as every player may read it.
 
     A card in it that not every player can see — neither dealt face up and still held
-    (:meth:`~primero.state.Seat.open_cards`) nor shown at the showdown — reads ``<card>``.
+    (:meth:`~primero.deal.state.Seat.open_cards`) nor shown at the showdown — reads ``<card>``.
     """
     import re
 
@@ -163,7 +163,7 @@ def narration_for_players(state: GameState, line: str) -> str:
 def pending_problem(state: GameState) -> str | None:
     """The cards a hook queued (``state.pending``): deliveries to real seats, no more than can come.
 
-    Each is a :class:`~primero.state.Delivery` to a seat in range that is still in, and they
+    Each is a :class:`~primero.deal.state.Delivery` to a seat in range that is still in, and they
     ask for no more cards than the stock, the discards and the folded hands hold together
     (docs/rules/dealing.md: only those can be dealt or reshuffled).
     """
@@ -437,7 +437,7 @@ def deal_action_bound(state: GameState) -> int:
       actions move nothing cannot go on for long. ``4 * (n + 1)`` actions for each unit of
       progress so far (:data:`ACTIONS_PER_PROGRESS`: the steps begun, the folds, the chips put
       in and the chips paid from stack to stack, see :func:`deal_progress`) and one more,
-      never fewer than ``64 * (n + 1)`` (:data:`~primero.state.PROGRESS_FLOOR`, from which
+      never fewer than ``64 * (n + 1)`` (:data:`~primero.deal.state.PROGRESS_FLOOR`, from which
       on the engine computes it).
 
     Args:

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from primero.action_space import ActionBlock
 from primero.cards import Card, Pack
+from primero.deal.action_space import ActionBlock
+from primero.deal.state import GameState, cards_sound, same_history
 from primero.errors import (
     PLUGIN_FAULTS,
     EndlessDealError,
@@ -45,7 +46,6 @@ from primero.rules.betting import CORE_BETTING, core_legal_actions
 from primero.rules.dealing import CORE_DEALING
 from primero.rules.ranking import CORE_RANKING
 from primero.rules.settling import CORE_SETTLING, settle_direct
-from primero.state import GameState, cards_sound, same_history
 
 if TYPE_CHECKING:
     import pluggy
@@ -432,7 +432,7 @@ class DealRules(RankingRules):
 
         Raises:
             PluginError: a plug-in answered something that is not a tuple of
-                :class:`~primero.action_space.ActionBlock`, or raised.
+                :class:`~primero.deal.action_space.ActionBlock`, or raised.
         """
         blocks: list[ActionBlock] = []
         for impl in reversed(self.manager.hook.primero_action_blocks.get_hookimpls()):
@@ -477,7 +477,7 @@ class DealRules(RankingRules):
         """A :class:`PluginError` naming whoever answered ``primero_legal_actions`` here.
 
         For a fault found after the answer was checked (its actions' ids,
-        :mod:`primero.action_space`): the hook is asked again to name the plug-in.
+        :mod:`primero.deal.action_space`): the hook is asked again to name the plug-in.
         """
         _, plugin = self._legal_caller(state)
         return self._fault("primero_legal_actions", plugin, problem)

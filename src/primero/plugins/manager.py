@@ -112,7 +112,7 @@ def distribution_of(module: str) -> str | None:
 
 def shown(value: object, limit: int = 60) -> str:
     """A value as an error message shows it: its repr on one line, cut at ``limit``."""
-    state = sys.modules.get("primero.state")  # not imported: value cannot be a GameState
+    state = sys.modules.get("primero.deal.state")  # not imported: value cannot be a GameState
     if state is not None and isinstance(value, state.GameState):
         return "a GameState"
     try:

@@ -37,10 +37,8 @@ from typing import TYPE_CHECKING
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, exchange_actions
 from primero.cards import Card
-from primero.copying import copier, replace
-from primero.hookspecs import hookimpl
-from primero.setup import Step, Table
-from primero.state import (
+from primero.deal.copying import copier, replace
+from primero.deal.state import (
     SOUND_FLAG,
     DealContext,
     GameState,
@@ -50,6 +48,8 @@ from primero.state import (
     forget_legal,
     keep_legal,
 )
+from primero.hookspecs import hookimpl
+from primero.setup import Step, Table
 
 if TYPE_CHECKING:
     from primero.variant import Variant

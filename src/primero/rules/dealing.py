@@ -12,14 +12,13 @@ Rules: docs/rules/dealing.md.
   Every new stock is recorded in ``state.reshuffles``; a replayed record supplies them in
   ``setup.reshuffles`` so a replay never depends on a random generator.
 
-Chance is explicit (docs/plugins/architecture.md#chance-is-explicit): the dealing hooks do not take
-cards from
-the stock; they *queue* the cards owed (:func:`queue`, :func:`deal_round`, each a
-:class:`~primero.state.Delivery` in ``state.pending``), and :func:`deliver` deals them — the top
-of the stock for a seeded or stacked deal, or the card the caller chose at a chance node for a
-deal dealt from outside. Both go through the same loop, so the three modes agree exactly; a
-reshuffle is part of it: once the stock is exhausted, the cards that can come are the discards
-being reshuffled (:func:`~primero.state.reshuffle_pool`).
+Chance is explicit (docs/plugins/architecture.md#chance-is-explicit): the dealing hooks do not
+take cards from the stock; they *queue* the cards owed (:func:`queue`, :func:`deal_round`, each
+a :class:`~primero.deal.state.Delivery` in ``state.pending``), and :func:`deliver` deals them —
+the top of the stock for a seeded or stacked deal, or the card the caller chose at a chance
+node for a deal dealt from outside. Both go through the same loop, so the three modes agree
+exactly; a reshuffle is part of it: once the stock is exhausted, the cards that can come are
+the discards being reshuffled (:func:`~primero.deal.state.reshuffle_pool`).
 """
 
 from __future__ import annotations
@@ -32,11 +31,8 @@ from typing import TYPE_CHECKING
 
 from primero.actions import exchange_actions
 from primero.cards import Card, format_cards
-from primero.copying import copier, replace
-from primero.errors import InvalidDeckError, RecordError
-from primero.hookspecs import hookimpl
-from primero.setup import Step
-from primero.state import (
+from primero.deal.copying import copier, replace
+from primero.deal.state import (
     Delivery,
     GameState,
     HistoryChain,
@@ -51,6 +47,9 @@ from primero.state import (
     mark_cards_sound,
     reshuffle_pool,
 )
+from primero.errors import InvalidDeckError, RecordError
+from primero.hookspecs import hookimpl
+from primero.setup import Step
 
 if TYPE_CHECKING:
     from primero.variant import Variant

@@ -29,11 +29,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from primero.copying import maker
+from primero.deal.copying import maker
+from primero.deal.state import GameState
 from primero.hookspecs import hookimpl
 from primero.rules.ties import share_layer
 from primero.settlement import Award, PotLayer, Settlement
-from primero.state import GameState
 
 if TYPE_CHECKING:
     from primero.hands import HandValue
@@ -55,7 +55,7 @@ __all__ = [
 ]
 
 
-#: The settlement's values made field by field (:func:`~primero.copying.maker`: equal to the
+#: The settlement's values made field by field (:func:`~primero.deal.copying.maker`: equal to the
 #: keyword constructors, without their per-field calls).
 _layer = maker(PotLayer, "amount", "level", "contenders")
 _won_layer = maker(PotLayer, "amount", "level", "contenders", "winners", "shares")

@@ -18,7 +18,7 @@ __all__ = ["TIE_OPTION", "PlayingOrder", "distance_from_eldest", "share_layer"]
 
 
 class PlayingOrder(Protocol):
-    """What the tie rule reads of a deal (a :class:`~primero.state.GameState` has both)."""
+    """What the tie rule reads of a deal (a :class:`~primero.deal.state.GameState` has both)."""
 
     @property
     def eldest(self) -> int:

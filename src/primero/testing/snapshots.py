@@ -5,8 +5,8 @@ from __future__ import annotations
 import attrs
 
 from primero.cards import Card
+from primero.deal.state import LEGAL_CACHE
 from primero.hands import Ranking
-from primero.state import LEGAL_CACHE
 from primero.variant import Variant
 
 __all__ = ["snapshot"]

@@ -79,7 +79,8 @@ from attrs import evolve, frozen
 
 from primero.actions import Action, Call, Hold, Vie, parse_action
 from primero.advice import VariantAdvice
-from primero.copying import replace
+from primero.deal.copying import replace
+from primero.deal.state import GameState, VariantState
 from primero.errors import InvalidOptionError
 from primero.hands import HandValue, Ranking
 from primero.hookspecs import hookimpl
@@ -91,7 +92,6 @@ from primero.rules.ties import TIE_OPTION
 from primero.seating import WAKS_SEATING_OPTIONS
 from primero.settlement import Settlement
 from primero.setup import Table
-from primero.state import GameState, VariantState
 from primero.variant import Variant, VariantSpec, with_cited
 
 if TYPE_CHECKING:

@@ -72,6 +72,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from primero.actions import Action, Pass, Vie
+from primero.deal.state import GameState
 from primero.hands import HandValue
 from primero.hookspecs import hookimpl
 from primero.options import Option
@@ -82,7 +83,6 @@ from primero.rules.ties import TIE_OPTION
 from primero.seating import seating_options
 from primero.settlement import Settlement
 from primero.setup import Step
-from primero.state import GameState
 from primero.variant import BettingRules, Variant, VariantSpec, with_cited
 
 __all__ = [

@@ -53,20 +53,20 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from primero.action_space import hand_cards, hand_mask, hand_size
 from primero.actions import Action, Fold, Pass
 from primero.cards import Card
-from primero.copying import replace
+from primero.deal.action_space import hand_cards, hand_mask, hand_size
+from primero.deal.copying import replace
+from primero.deal.state import GameState
 from primero.hookspecs import hookimpl
 from primero.rules.betting import apply_bet, betting_actions, betting_seat, must_hold_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.ties import TIE_OPTION
 from primero.seating import WAKS_SEATING_OPTIONS
-from primero.state import GameState
 from primero.variant import BettingRules, Variant, VariantSpec, with_cited
 
 if TYPE_CHECKING:
-    from primero.action_space import ActionBlock
+    from primero.deal.action_space import ActionBlock
     from primero.setup import Table
 
 __all__ = [
@@ -156,7 +156,7 @@ class PassExchangeBlock:
     """Suzuki's passes with an exchange in the action space, by the discarded cards.
 
     The ids are the bit masks of the discarded cards over the hand in the pack's order
-    (:func:`primero.action_space.hand_mask`, whatever order the cards came in) less one; a
+    (:func:`primero.deal.action_space.hand_mask`, whatever order the cards came in) less one; a
     plain pass is the core's.
     """
 
