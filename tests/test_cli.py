@@ -29,7 +29,7 @@ UNKNOWN_CARD = (
 # --- variants ----------------------------------------------------------------------------------
 
 def test_variants_json() -> None:
-    rows = json.loads(ok("variants", "--json"))
+    rows = json.loads(ok("variants", "--json"))["variants"]
     assert [row["name"] for row in rows] == primero.registry().names()
     by_name = {row["name"]: row for row in rows}
     assert by_name["waks"] == {
@@ -81,6 +81,7 @@ def test_cards_as_one_string_or_several_arguments() -> None:
 def test_evaluate_json() -> None:
     data = json.loads(ok("evaluate", "Ah 6h 7h 2c", "--json"))
     assert data == {
+        "format": 1,
         "variant": "waks",
         "options": {"deck": "italian40", "supremus": True, "chorus": True,
                     "numerus_counts": "best_suit", "high_primero_beats_fluxus": False,

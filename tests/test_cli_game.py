@@ -58,7 +58,8 @@ def one_line_error(*args: str, input: str | None = None) -> str:
                                                                      SystemExit)
     lines = str(result.stderr).splitlines()
     if "--json" in args:  # the error as JSON, read back as the text form's line
-        assert len(lines) == 1 and list(json.loads(lines[0])) == ["error"], result.stderr
+        assert len(lines) == 1 and list(json.loads(lines[0])) == ["format", "error"], \
+            result.stderr
         return f"error: {json.loads(lines[0])['error']}"
     assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
     return lines[0]
@@ -311,6 +312,7 @@ def test_replay_json_golden() -> None:
         # the whole settlement (docs/reference/json.md): one pot of 12 at the level 5
         # (Anna and Ben 2 + 3 chips each, Dan 2)
         "settlement": {
+            "format": 1,
             "awards": [{"seat": 0, "player": "Anna", "amount": 12, "value": ANNA_VALUE}],
             "returns": [],
             "layers": [{"amount": 12, "level": 5, "contenders": [0, 1], "winners": [0],
@@ -475,7 +477,7 @@ def test_replay_printed_stock_rejected_in_a_real_process(tmp_path: Path) -> None
         assert proc.returncode == 1
         assert proc.stdout == ""
         assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
-        assert proc.stderr.startswith("error: " if not extra else '{"error": ')
+        assert proc.stderr.startswith("error: " if not extra else '{"format": 1, "error": ')
         assert GOLDEN["printed"]["error_mentions"] in proc.stderr  # "6h"
 
 
@@ -595,7 +597,7 @@ def test_rules_unknown_variant() -> None:
          "error: invalid value for '--players': waks is played by 2 to 6 players; got 9"),
         (["--agent", "clever"],
          "error: invalid value for '--agent': 'clever' is not one of 'random', 'heuristic', "
-         "'odds'."),
+         "'odds', 'search', 'equilibrium'."),
         (["--chips", "0"], "error: invalid value for '--chips': must be at least 1, got 0"),
         (["--stake", "0"], "error: invalid value for '--stake': must be at least 1, got 0"),
         (["--stake", "4"], "error: invalid value for '--rest': the rest (the largest bet) must "

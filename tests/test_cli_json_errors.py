@@ -1,4 +1,4 @@
-"""``--json`` errors: one line ``{"error": ...}`` on stderr, with the text form's exit status."""
+"""``--json`` errors: one line ``{"format": 1, "error": ...}`` on stderr, the same exit status."""
 
 from __future__ import annotations
 
@@ -24,9 +24,12 @@ FAILING = [
     (("simulate", "--players", "1"), 2, "invalid value for '--players': must be at least 2, "
                                          "got 1"),
     (("compare", "waks:tie=x", "--deals", "1"), 1, "option 'tie': bad value 'x'"),
+    (("match", "random", "heuristic", "--deals", "1"), 2,
+     "invalid value for '--deals': must be at least 2, got 1"),
     (("odds",), 2, "missing argument 'CARDS...' (see 'primero odds --help')"),
     (("replay", "no-such-deal.toml"), 1, "cannot read no-such-deal.toml"),
     (("variants", "extra"), 2, "got unexpected extra argument (extra)"),
+    (("match", "clever", "odds"), 2, "invalid value for 'CANDIDATE': 'clever' is not one of "),
 ]
 
 
@@ -43,7 +46,7 @@ def test_a_json_command_reports_its_error_as_json_with_the_same_exit_status(
     lines = result.stderr.splitlines()
     assert len(lines) == 1
     answer = json.loads(lines[0])
-    assert list(answer) == ["error"]
+    assert list(answer) == ["format", "error"]
     # the same message as the text form, word for word
     assert answer["error"] == text.stderr.strip().removeprefix("error: ")
 
@@ -51,7 +54,8 @@ def test_a_json_command_reports_its_error_as_json_with_the_same_exit_status(
 def test_json_given_before_the_other_arguments_counts_too() -> None:
     result = run("evaluate", "--json", "7h")
     assert result.exit_code == 1
-    assert json.loads(result.stderr) == {"error": "a hand has exactly 4 cards; got 1: 7♥"}
+    assert json.loads(result.stderr) == {"format": 1,
+                                        "error": "a hand has exactly 4 cards; got 1: 7♥"}
 
 
 def test_a_json_after_a_double_dash_is_an_argument_not_the_flag() -> None:
@@ -87,8 +91,8 @@ def test_with_json_a_skipped_plugin_is_a_json_warning_line(tmp_path: Path) -> No
                          capture_output=True, text=True, env=env, timeout=120, check=False)
     assert run.returncode == 0, run.stderr
     assert [json.loads(line) for line in run.stderr.splitlines()] == [
-        {"warning": "skipped the plug-in boom: importing 'primero_boom' failed: "
-                    "ModuleNotFoundError: No module named 'numpyy'"}]
+        {"format": 1, "warning": "skipped the plug-in boom: importing 'primero_boom' failed: "
+                                 "ModuleNotFoundError: No module named 'numpyy'"}]
     assert {"name": "boom", "broken": "plug-in boom: importing 'primero_boom' failed: "
             "ModuleNotFoundError: No module named 'numpyy'",
-            "distribution": "primero-boom 0.1"} in json.loads(run.stdout)
+            "distribution": "primero-boom 0.1"} in json.loads(run.stdout)["variants"]

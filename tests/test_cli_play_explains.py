@@ -115,6 +115,6 @@ def test_verbs_in_ys_said_to_you_in_the_second_person() -> None:
     from primero.cli.narration import to_you
 
     assert to_you("You pays Carla 2 chips", "You") == "You pay Carla 2 chips"
-    assert to_you("You plays on; You's stack is 5", "You") == "You play on; your stack is 5"
+    assert to_you("You plays on; You's stack is 5", "You") == "You play on; Your stack is 5"
     assert to_you("You always bet", "You") == "You always bet"
     assert to_you("Anna pays Carla 2 chips", "Anna") == "Anna pays Carla 2 chips"

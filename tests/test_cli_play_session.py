@@ -59,9 +59,9 @@ def test_players_with_no_chips_leave_and_the_last_one_ends_the_session() -> None
     assert "standings after deal 3: Ben 6, Carla 3; left the table: Anna; Carla deals next " \
         "(the deal passes with play, counter-clockwise)" in lines
     assert _headers(out)[3].startswith("Waks English Primero, deal 4 — Ben, Carla; Carla deals")
-    # 9 chips in all: 5 + 2 and 2 carried over, then all 9 with Ben
+    # 9 chips in all: 8 + 1, then all 9 with Ben
     # Carla dealt deal 4: the deal passes to the next seat still at the table, Ben
-    assert "standings after deal 4: Ben 5, Carla 2; 2 chips carried over; left the table: " \
+    assert "standings after deal 4: Ben 8, Carla 1; left the table: " \
         "Anna; Ben deals next (the deal passes with play, counter-clockwise)" in lines
     assert lines[-2:] == ["standings after deal 5: Ben 9; left the table: Anna, Carla",
                           "the session is over: Ben is the last player with chips"]

@@ -1,5 +1,7 @@
 """The JSON Schema of deal files, records, hand values, settlements and replay results.
 
+The other ``--json`` answers are checked in ``test_json_schema_results.py``.
+
 What the library writes validates against ``primero.json_schema.schema(kind)``; broken
 documents do not; and the schema's deal-file keys are the keys docs/reference/deal-files.md
 lists (an independent list, not the library's).
@@ -28,7 +30,7 @@ from primero.records import (
     record_from_state,
     replay,
 )
-from primero.serialize import to_dict
+from primero.serialize import settlement_from_dict, to_dict
 
 
 def _valid(data: Any, kind: str) -> None:
@@ -56,7 +58,8 @@ def _finished(variant: str, seed: int, *, external: bool = False, players: int =
 
 
 def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
-    assert KINDS == ("deal_file", "hand_value", "settlement", "replay")
+    assert KINDS == ("deal_file", "hand_value", "settlement", "replay", "simulate", "compare",
+                     "match", "odds", "frequencies", "variants", "evaluate", "error", "warning")
     for kind in KINDS:
         jsonschema.Draft202012Validator.check_schema(schema(kind))
         assert schema(kind)["$ref"] == f"#/$defs/{kind}"
@@ -64,7 +67,8 @@ def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
     with pytest.raises(PrimeroError) as info:
         schema("view")
     assert str(info.value) == ("no JSON schema of kind 'view': the kinds are deal_file, "
-                               "hand_value, settlement, replay")
+                               "hand_value, settlement, replay, simulate, compare, match, odds, "
+                               "frequencies, variants, evaluate, error, warning")
 
 
 def test_the_worked_deal_files_validate() -> None:
@@ -151,3 +155,31 @@ def test_the_schemas_deal_file_keys_are_the_documented_keys() -> None:
                   for key in re.findall(r"`(\w+)`", row.split("|")[1])}
     properties = set(schema("deal_file")["$defs"]["deal_file"]["properties"])
     assert properties == documented
+
+
+def test_a_settlement_and_a_hand_value_begin_with_the_format_and_their_pieces_do_not() -> None:
+    state = replay(load_record(CASES / "waks_example.toml"))
+    assert state.settlement is not None
+    data = to_dict(state.settlement, players=state.players)
+    assert next(iter(data)) == "format" and data["format"] == 1
+    assert [next(iter(a["value"])) for a in data["awards"]] == ["cards"]  # no format inside
+    assert [next(iter(v["value"])) for v in data["values"]] == ["cards", "cards"]
+    value = to_dict(evaluate("7s 6h Ad Kc"))
+    assert value == {"format": 1, "cards": ["7s", "6h", "Ad", "Kc"], "class": "Primero",
+                     "points": 65, "counting": ["7s", "6h", "Ad", "Kc"]}
+    assert _invalid({k: v for k, v in data.items() if k != "format"},
+                    "settlement") == "'format' is a required property"
+    assert _invalid({**value, "format": 2}, "hand_value") == "1 was expected"
+
+
+def test_a_settlement_of_another_format_is_not_read_back() -> None:
+    state = replay(load_record(CASES / "waks_example.toml"))
+    data = json.loads(json.dumps(to_dict(state.settlement)))
+    assert settlement_from_dict(data, "waks") == state.settlement
+    without = {k: v for k, v in data.items() if k != "format"}
+    assert settlement_from_dict(without, "waks") == state.settlement  # no key: format 1
+    for version in (2, "1", True):
+        with pytest.raises(RecordError) as info:
+            settlement_from_dict({**data, "format": version}, "waks")
+        assert str(info.value) == (f"settlement: key 'format': {version!r}; this primero "
+                                   "reads format 1 (a later format needs a later primero)")

@@ -77,5 +77,6 @@ def test_skipped_deals_are_reported_with_their_returns() -> None:
 def test_deal_on_takes_a_truth_value_only() -> None:
     with pytest.raises(pyspiel.SpielError, match="Wrong type for parameter deal_on"):
         pyspiel.load_game("python_primero", {"variant": "primiera", "deal_on": "yes"})
-    with pytest.raises(PrimeroError, match="deal_on must be true or false, got 'yes'"):
-        primero.openspiel.PrimeroGame({"variant": "primiera", "deal_on": "yes"})
+    for bad in ("yes", 1, None):
+        with pytest.raises(PrimeroError, match="deal_on: true or false"):
+            primero.openspiel.PrimeroGame({"variant": "primiera", "deal_on": bad})

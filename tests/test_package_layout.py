@@ -46,11 +46,15 @@ LAYOUT = {
         "machine": ["DealMachine"],
         "deadline": ["GRACE", "Deadline", "KitTimeout", "stuck_in"],
         "runner": ["play_random_deal", "run_deal_machine", "variant_state_machine"],
+        "exploiters": ["EXPLOITERS", "Bluffer", "CallingStation", "Folder", "MaxBetter",
+                       "RandomPlay", "betting_choices"],
+        "holds_up": ["AgentExploitedError", "HoldsUp", "check_agent_holds_up"],
     },
     "primero.simulation": {
         "records": ["DealResult", "Summary", "strongest_first"],
         "play": ["AgentSpec", "derive_seed", "seat_names"],
-        "executor": ["IN_FLIGHT", "MAX_DEALS", "PROGRESS_THRESHOLD", "Chunks", "chunk_size"],
+        "executor": ["IN_FLIGHT", "MAX_DEALS", "PROGRESS_THRESHOLD", "Chunks", "WorkerError",
+                     "chunk_size"],
         "run": ["Comparison", "Simulation", "compare", "simulate", "simulate_sessions"],
     },
 }
@@ -72,8 +76,11 @@ OLD_SIMULATION = sorted([
 
 
 def test_every_old_name_is_still_exported() -> None:
-    # and one new: KitTimeout (an example stuck in a hook that never returns)
-    assert sorted(primero.testing.__all__) == sorted([*OLD_TESTING, "KitTimeout"])
+    # and new ones: KitTimeout (an example stuck in a hook that never returns), the exploiters
+    # and the check that an agent holds up against them
+    assert sorted(primero.testing.__all__) == sorted([
+        *OLD_TESTING, "KitTimeout", "EXPLOITERS", "AgentExploitedError", "HoldsUp",
+        "check_agent_holds_up"])
     assert sorted(primero.simulation.__all__) == OLD_SIMULATION
     # names the tests and the CLI import that were never in __all__
     for name in ("chunk_size", "deal_result", "PROGRESS_THRESHOLD"):

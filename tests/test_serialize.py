@@ -45,6 +45,7 @@ def test_the_golden_settlement_as_a_dict() -> None:
     _, state = golden()
     assert state.settlement is not None
     assert to_dict(state.settlement) == {
+        "format": 1,
         "awards": [{"seat": 0, "amount": 12, "value": ANNA}],
         "returns": [],
         "layers": [{"amount": 12, "level": 5, "contenders": [0, 1], "winners": [0],
@@ -71,7 +72,8 @@ def test_settlements_round_trip_through_json() -> None:
 def test_a_carry_over_with_returns_round_trips() -> None:
     settled = Settlement(returns=((1, 3),), carry=6, reason="nobody vied in round 2")
     data = to_dict(settled, players=["Anna", "Ben"])
-    assert data == {"awards": [], "returns": [{"seat": 1, "player": "Ben", "chips": 3}],
+    assert data == {"format": 1, "awards": [],
+                    "returns": [{"seat": 1, "player": "Ben", "chips": 3}],
                     "layers": [], "carry": 6, "showdown": False, "values": [],
                     "reason": "nobody vied in round 2"}
     assert settlement_from_dict(through_json(data), "waks") == settled

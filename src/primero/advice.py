@@ -29,15 +29,29 @@ A plug-in variant implements the hook the same way::
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from attrs import field, frozen
 
 if TYPE_CHECKING:
     from primero.actions import Call
-    from primero.views import PlayerView
 
-__all__ = ["CallAdvice", "VariantAdvice", "class_names"]
+__all__ = ["CallAdvice", "SeenDeal", "VariantAdvice", "class_names"]
+
+
+class SeenDeal(Protocol):
+    """What call advice reads of a player's view (a :class:`~primero.views.PlayerView`).
+
+    Attributes:
+        history: ``(seat, public text)`` of every action.
+    """
+
+    @property
+    def history(self) -> tuple[tuple[int, str], ...]:
+        """``(seat, public text)`` of every action."""
+
+    def extra(self, key: str, default: Any = None) -> Any:
+        """The public value a rule keeps under ``key`` (``default`` if none)."""
 
 
 @runtime_checkable
@@ -48,11 +62,11 @@ class CallAdvice(Protocol):
     variant's ranking table (``ranking.hand_table.strength`` and ``.class_ids``).
     """
 
-    def standing(self, view: PlayerView) -> Call | None:
+    def standing(self, view: SeenDeal) -> Call | None:
         """The standing call the view shows, ``None`` before any."""
         ...
 
-    def caller(self, view: PlayerView) -> int | None:
+    def caller(self, view: SeenDeal) -> int | None:
         """The seat that named the standing call (from the public log), ``None`` if none."""
         ...
 

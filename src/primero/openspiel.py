@@ -144,7 +144,8 @@ def checked_parameters(params: Any) -> dict[str, Any]:
     A parameter whose default is a number must be a whole number (an ``int`` or a numpy
     integer; not a ``bool``, a float or text) that fits OpenSpiel's C ``int``: at most
     :data:`LARGEST_C_INT` (2**31 - 1) in size. Only the ``stacks`` text carries chips past
-    that (``"1000000000000000;1000000000000000"``, equal or not). The others are text.
+    that (``"1000000000000000;1000000000000000"``, equal or not). A parameter whose default is
+    a ``bool`` (``deal_on``) must be a ``bool``. The others are text.
 
     Raises:
         InvalidParameterError: ``params`` is not a mapping, or names a parameter the game
@@ -163,7 +164,12 @@ def checked_parameters(params: Any) -> dict[str, Any]:
                 key if isinstance(key, str) and len(key) <= 40 else named(key),
                 f"not a parameter of {GAME_NAME} (its parameters: "
                 f"{', '.join(DEFAULT_PARAMETERS)})")
-        if type(DEFAULT_PARAMETERS[key]) is int:
+        if type(DEFAULT_PARAMETERS[key]) is bool:
+            if isinstance(value, np.bool_):
+                value = bool(value)
+            if type(value) is not bool:
+                raise InvalidParameterError(key, f"true or false (a bool), got {named(value)}")
+        elif type(DEFAULT_PARAMETERS[key]) is int:
             if isinstance(value, np.integer):
                 value = int(value)
             if type(value) is not int:
@@ -255,10 +261,7 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         first = self.first = table.start()  # a value: every new state starts from it
         self.encoder = Encoder(table)
         self.position = self.encoder.position
-        deal_on = given["deal_on"]
-        if not isinstance(deal_on, bool) and deal_on not in (0, 1):
-            raise PrimeroError(f"python_primero: deal_on must be true or false, got {deal_on!r}")
-        self.shared = _Shared(self.encoder, deal_on=bool(deal_on))
+        self.shared = _Shared(self.encoder, deal_on=given["deal_on"])
         self.first_player = _player_of(first)
         zero_sum = table.carry_over == "refund"
         for what, value in (("max_game_length", max_decisions(table)),

@@ -40,13 +40,13 @@ from primero.deal.engine import start_deal
 from primero.deal.start import MAX_SEED
 from primero.deal.state import GameState
 from primero.errors import PrimeroError, RecordError
+from primero.json_schema import FORMAT
 from primero.plugins.manager import plugin_label
 from primero.plugins.registry import get_variant, registry
 from primero.setup import DealSetup, Table
 from primero.variant import Variant
 
 __all__ = [
-    "FORMAT",
     "MAX_CHIPS",
     "MAX_DEPTH",
     "MAX_RECORD_BYTES",
@@ -61,12 +61,6 @@ __all__ = [
     "replay_states",
     "save_record",
 ]
-
-
-#: The version of the deal-file format, and of primero's JSON (``primero.json_schema``): the
-#: ``format`` key a saved deal file and ``primero replay --json`` begin with. A file without
-#: the key is read as this version; a file of another version is refused.
-FORMAT = 1
 
 
 #: The largest deal file read, in bytes (a real deal file is a few kilobytes).

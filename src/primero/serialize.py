@@ -10,7 +10,9 @@ state), a :class:`~primero.deal.state.PlayerView`, a
 whole numbers, seats numbers in playing order from 0 (the eldest is the seat after the
 ``dealer``).
 :func:`settlement_from_dict` and :func:`record_from_dict` read a settlement and a record back;
-``X_from_dict(to_dict(x)) == x``. The schema is documented in ``docs/reference/json.md``.
+``X_from_dict(to_dict(x)) == x``. A record, a settlement and a hand value begin with
+``"format"`` (:data:`primero.json_schema.FORMAT`); the schema is documented in
+``docs/reference/json.md`` and given by :func:`primero.json_schema.schema`.
 
 Example::
 
@@ -36,6 +38,7 @@ from primero.cards import Card, parse_cards
 from primero.deal.state import GameState
 from primero.errors import PrimeroError, RecordError
 from primero.hands import HandValue
+from primero.json_schema import FORMAT
 from primero.plugins.registry import get_variant
 from primero.records import DealRecord, record_data, record_from_data
 from primero.settlement import Award, PotLayer, Settlement
@@ -66,6 +69,9 @@ def to_dict(obj: object, *, players: Sequence[str] | None = None,
 
     Returns:
         A new dictionary in the schema of ``docs/reference/json.md``, keys in a fixed order.
+        A settlement and a hand value are results and begin with ``"format"``
+        (:data:`primero.json_schema.FORMAT`), as a deal record does; a hand value inside a
+        settlement, an award and a view carry no ``format`` of their own.
 
     Raises:
         TypeError: ``obj`` is none of these, or ``seat`` is given for another kind.
@@ -77,13 +83,13 @@ def to_dict(obj: object, *, players: Sequence[str] | None = None,
     if isinstance(obj, GameState):
         return _view(obj.view(seat)) if seat is not None else _state(obj)
     if isinstance(obj, Settlement):
-        return _settlement(obj, players)
+        return {"format": FORMAT, **_settlement(obj, players)}
     if isinstance(obj, Award):
         return _award(obj, players)
     if isinstance(obj, PotLayer):
         return _layer(obj)
     if isinstance(obj, HandValue):
-        return _value(obj)
+        return {"format": FORMAT, **_value(obj)}
     if isinstance(obj, DealRecord):
         return _record(obj)
     if isinstance(obj, PlayerView):
@@ -206,12 +212,18 @@ def settlement_from_dict(data: Mapping[str, Any], variant: Variant | str) -> Set
             hand's cards are not the class and points written, a seat or a number of chips
             is negative (an award is at least 1 chip), or a layer's chips are not conserved
             (one share per winner, every winner a contender, the shares adding up to the
-            layer's amount); the message names the key.
+            layer's amount), or ``format`` is not :data:`primero.json_schema.FORMAT` (a
+            settlement without the key is read as this format); the message names the key.
         UnknownVariantError: ``variant`` is a name that is not registered.
     """
     if isinstance(variant, str):
             variant = get_variant(variant)
     where = "settlement"
+    if isinstance(data, Mapping) and "format" in data:
+        version = data["format"]
+        if version != FORMAT or isinstance(version, bool):
+            raise RecordError(f"{where}: key 'format': {version!r}; this primero reads "
+                              f"format {FORMAT} (a later format needs a later primero)")
     awards = []
     for k, award in enumerate(_get(data, "awards", list, where), start=1):
         at = f"{where}: award {k}"

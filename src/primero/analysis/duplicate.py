@@ -49,6 +49,7 @@ from primero.analysis.intervals import CONFIDENCE, Interval, mean_interval
 from primero.deal.copying import replace
 from primero.deal.engine import start_deal
 from primero.errors import PrimeroError
+from primero.json_schema import FORMAT
 from primero.plugins.registry import resolve_variant
 from primero.setup import DealSetup, Table
 from primero.simulation.play import AgentSpec, agent_name, derive_seed, seat_names
@@ -130,12 +131,14 @@ class DuplicateMatch:
     def to_json(self) -> dict[str, Any]:
         """The ``primero match --json`` object.
 
-        Keys: ``variant``, ``candidate``, ``opponent``, ``players``, ``deals``, ``seed``,
+        Keys: ``format`` (:data:`primero.json_schema.FORMAT`), ``variant``, ``candidate``,
+        ``opponent``, ``players``, ``deals``, ``seed``,
         ``chips``, ``overall`` and ``by_seat`` (each ``{"value", "ci_low", "ci_high",
         "deals"}`` in chips per deal), ``verdict``, ``candidate_ms`` and ``opponent_ms`` (median
         CPU milliseconds per decision), ``decisions``.
         """
         return {
+            "format": FORMAT,
             "variant": self.variant, "candidate": self.candidate, "opponent": self.opponent,
             "players": self.players, "deals": self.deals, "seed": self.seed,
             "chips": self.chips, "overall": self.overall.as_dict(),

@@ -25,9 +25,10 @@ One voice for every error:
   centrally, printed as one line ``error: <message>``, exit status :data:`EXIT_ERROR` (1).
   Commands never catch it themselves; :func:`fail` does the same for problems a command finds.
 * **With ``--json``** — a command that takes ``--json`` and was given it reports either kind
-  of error as one line of JSON on standard error instead, ``{"error": "<message>"}`` (the same
-  message, the same exit status), so a script reads every answer of the command as JSON;
-  primero's warnings (a skipped plug-in) then come as ``{"warning": "<message>"}`` lines.
+  of error as one line of JSON on standard error instead, ``{"format": 1, "error":
+  "<message>"}`` (the same message, the same exit status), so a script reads every answer of
+  the command as JSON; primero's warnings (a skipped plug-in) then come as ``{"format": 1,
+  "warning": "<message>"}`` lines (``primero.json_schema``'s kinds ``error`` and ``warning``).
 
 Numbers are read in ASCII digits only (``0``–``9``): full-width (``２``) and Arabic-Indic
 (``٢``) digits are refused, as in deal files and variant options (docs/reference/deal-files.md).
@@ -41,7 +42,7 @@ import json
 import re
 import sys
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn, TypeVar
 
 import click
@@ -49,6 +50,7 @@ import click
 from primero.cli.lazy_rich import Console
 from primero.cli.pages import COMMAND_MODULES, HELP, MAX_WIDTH, VERSION_HELP, version_page
 from primero.errors import PluginWarning, PrimeroError, UnknownVariantError
+from primero.json_schema import FORMAT
 from primero.options import parse_option_args
 from primero.plugins.manager import hook_watchdog
 from primero.plugins.registry import get_variant, registry
@@ -98,22 +100,24 @@ _JSON_META = "primero.json_errors"
 
 
 def _show_error(message: str, as_json: bool) -> None:
-    """One error on standard error: ``error: <message>``, or ``{"error": ...}`` for ``--json``.
+    """One error on standard error: ``error: <message>``, or ``{"format": 1, "error": ...}``.
 
     The JSON form is chosen when the running command was given ``--json`` (module docstring);
     the message is the same one line either way.
     """
     line = _one_line(message)
     if as_json:
-        click.echo(json.dumps({"error": line}, ensure_ascii=False), err=True)
+        click.echo(json.dumps({"format": FORMAT, "error": line}, ensure_ascii=False),
+                   err=True)
     else:
         click.echo(f"error: {line}", err=True)
 
 
 def _show_warning(line: str, as_json: bool) -> None:
-    """One warning on standard error: ``warning: <line>``, or ``{"warning": ...}``."""
+    """One warning on standard error: ``warning: <line>``, or ``{"format": 1, "warning": ...}``."""
     if as_json:
-        click.echo(json.dumps({"warning": line}, ensure_ascii=False), err=True)
+        click.echo(json.dumps({"format": FORMAT, "warning": line}, ensure_ascii=False),
+                   err=True)
     else:
         click.echo(f"warning: {line}", err=True)
 
@@ -398,7 +402,7 @@ def variant_options(function: F) -> F:
 
 
 def json_option(function: F) -> F:
-    """``--json``: machine-readable output, errors included (``{"error": ...}`` on stderr)."""
+    """``--json``: machine-readable output, errors included (``{"format": 1, "error": ...}``)."""
     return click.option("--json", "json_output", is_flag=True,
                         help="Print JSON instead of text; an error too, as one JSON line "
                              "with the key 'error' on stderr (same exit status).")(function)
@@ -464,9 +468,17 @@ def load_variant(name: str, options: Sequence[str] | None) -> Variant:
     return get_variant(name, **parse_option_args(options))
 
 
-def print_json(data: object) -> None:
-    """Print ``data`` as indented JSON (cards and names as UTF-8 text)."""
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+def print_json(data: Mapping[str, object]) -> None:
+    """Print a command's ``--json`` result: ``data`` as one indented JSON object.
+
+    The object begins with ``"format"`` (:data:`primero.json_schema.FORMAT`), the version of
+    primero's JSON, then ``data``'s keys; cards and names are UTF-8 text. Each command's
+    object is the kind of :func:`primero.json_schema.schema` named after it.
+
+    Args:
+        data: The result's keys and values (plain JSON values).
+    """
+    click.echo(json.dumps({"format": FORMAT, **data}, indent=2, ensure_ascii=False))
 
 
 def console(*, soft_wrap: bool = False) -> Console:

@@ -51,8 +51,8 @@ from primero.cli.pages import SHORT_HELP
 from primero.deal.engine import start_deal
 from primero.deal.state import GameState, last_entry
 from primero.errors import PrimeroError, RecordError
+from primero.json_schema import FORMAT
 from primero.records import (
-    FORMAT,
     dump_record,
     load_record,
     record_from_state,

@@ -44,8 +44,8 @@ SCORING_NOTE = ("Chips per deal: in each play, the candidate's net less the mean
 
 
 @app.command("match", short_help=SHORT_HELP["match"])
-@click.argument("candidate", type=click.Choice(list(AGENTS)))
-@click.argument("opponent", type=click.Choice(list(AGENTS)))
+@click.argument("candidate", type=click.Choice(list(AGENTS)), metavar="CANDIDATE")
+@click.argument("opponent", type=click.Choice(list(AGENTS)), metavar="OPPONENT")
 @variant_options
 @click.option("--players", "-n", type=WholeNumber(2), default=2, show_default=True,
               help="Players at the table: the candidate and N-1 copies of the opponent.")

@@ -42,7 +42,7 @@ def variants_command(json_output: bool) -> None:
     reg = registry()
     specs = reg.specs()
     if json_output:
-        print_json([
+        print_json({"variants": [
             {
                 "name": spec.name,
                 "title": spec.title,
@@ -59,7 +59,7 @@ def variants_command(json_output: bool) -> None:
                 "distribution": broken.distribution,
             }
             for broken in reg.broken()
-        ])
+        ]})
         return
     out = console()
     # the names and aliases are typed: whole, never wrapped or clipped; the title and the

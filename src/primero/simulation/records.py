@@ -23,6 +23,7 @@ from primero.analysis.intervals import (
 from primero.deal.state import GameState
 from primero.errors import PrimeroError
 from primero.hands import Ranking
+from primero.json_schema import FORMAT
 
 __all__ = ["DealResult", "Summary", "strongest_first"]
 
@@ -279,7 +280,8 @@ class Summary:
     def to_json(self) -> dict[str, Any]:
         """The ``primero simulate --json`` object.
 
-        Keys: ``variant``, ``agents``, ``players``, ``deals``, ``showdowns``,
+        Keys: ``format`` (:data:`primero.json_schema.FORMAT`), ``variant``, ``agents``,
+        ``players``, ``deals``, ``showdowns``,
         ``carried_over``, ``no_winner`` and ``deals_won`` (counts of deals);
         ``showdown_share``, ``carried_over_share`` and ``mean_pot`` (each ``{"value",
         "ci_low", "ci_high", "deals"}``: the figure, its 95 % interval and the deals it rests
@@ -290,6 +292,7 @@ class Summary:
         prints these same numbers.
         """
         return {
+            "format": FORMAT,
             "variant": self.variant,
             "agents": self.agents,
             "players": self.players,

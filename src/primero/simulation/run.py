@@ -16,6 +16,7 @@ from attrs import field, frozen
 from primero.deal.engine import start_deal
 from primero.deal.state import GameState
 from primero.errors import PrimeroError
+from primero.json_schema import FORMAT
 from primero.plugins.registry import resolve_variant
 from primero.session import has_ante_step
 from primero.simulation.executor import (
@@ -179,17 +180,20 @@ class Comparison:
     def to_json(self) -> dict[str, Any]:
         """The ``primero compare --json`` object (without differences; the command adds them).
 
-        Keys: the run parameters (``deals``, ``seed``, ``players``, ``populations``: the agent
-        populations' names) and, under ``variants``, one ``primero simulate --json`` object
-        per run (its ``agents`` key names the population).
+        Keys: ``format`` (:data:`primero.json_schema.FORMAT`), the run parameters (``deals``,
+        ``seed``, ``players``, ``populations``: the agent populations' names) and, under
+        ``variants``, one ``primero simulate --json`` object per run without its ``format``
+        (its ``agents`` key names the population).
         """
         first = self.simulations[0] if self.simulations else None
         return {
+            "format": FORMAT,
             "deals": len(first) if first else 0,
             "seed": first.seed if first else 0,
             "players": first.players if first else 0,
             "populations": self.populations,
-            "variants": [s.to_json() for s in self.summaries()],
+            "variants": [{k: v for k, v in s.to_json().items() if k != "format"}
+                         for s in self.summaries()],
         }
 
     def _repr_html_(self) -> str:

@@ -185,7 +185,8 @@ def _check_plan(variant: Variant, table: TableParameters) -> None:
     for step in _start(variant, table).plan:
         if step.kind not in BETTING_STEPS:
             raise NotSolvableError(
-                f"{variant.name}: its deal has a {step.kind!r} step ({step}); the solver takes "
+                f"{variant.name}: its deal has {_a(step.kind)} {step.kind!r} step ({step}); the "
+                "solver takes "
                 "only ante, deal, betting and showdown steps (no exchange)")
 
 
@@ -285,3 +286,8 @@ def build_tree(variant: Variant, table: TableParameters) -> PublicTree:
     walk(deal_line(variant, table, deals[0]), (), second[0])
     return PublicTree(variant=variant, table=table, nodes=tuple(nodes), pool=pool,
                       hidden=hidden, open_cards=opened)
+
+
+def _a(word: str) -> str:
+    """The indefinite article before ``word``."""
+    return "an" if word[:1] in "aeiou" else "a"

@@ -78,7 +78,7 @@ from typing import TYPE_CHECKING, Any, cast, overload
 from attrs import evolve, frozen
 
 from primero.actions import Action, Call, Hold, Vie, parse_action
-from primero.advice import VariantAdvice
+from primero.advice import SeenDeal, VariantAdvice
 from primero.deal.copying import replace
 from primero.deal.state import GameState, VariantState
 from primero.errors import InvalidOptionError
@@ -95,7 +95,7 @@ from primero.setup import Table
 from primero.variant import Variant, VariantSpec, with_cited
 
 if TYPE_CHECKING:
-    from primero.views import PlayerView
+    pass
 
 __all__ = [
     "CALL_KEY",
@@ -294,12 +294,12 @@ class CallBook:
 
     # the advice to computer players (primero.advice.CallAdvice) ---------------------------
 
-    def standing(self, view: PlayerView) -> Call | None:
+    def standing(self, view: SeenDeal) -> Call | None:
         """The standing call a player's view shows (its ``extras``), ``None`` before any."""
         call = view.extra(CALL_KEY)
         return call if isinstance(call, Call) else None
 
-    def caller(self, view: PlayerView) -> int | None:
+    def caller(self, view: SeenDeal) -> int | None:
         """The seat that named the standing call, from the view's public log."""
         last = last_call(view.history)
         return None if last is None else last[0]
