@@ -8,7 +8,15 @@ import pytest
 
 import primero
 from primero.actions import Action
-from primero.agents import AGENTS, RandomAgent, SearchAgent, make_agent, play_deal, sample_world
+from primero.agents import (
+    AGENTS,
+    OddsAgent,
+    RandomAgent,
+    SearchAgent,
+    make_agent,
+    play_deal,
+    sample_world,
+)
 from primero.deal.engine import start_deal
 from primero.views import PlayerView, state_view
 
@@ -66,7 +74,7 @@ class Recorder:
 
 @pytest.mark.parametrize("variant", BUILT_IN)
 def test_the_search_player_plays_legally_in_every_variant(variant: str) -> None:
-    search = Recorder(SearchAgent(budget_ms=None, simulations=2))
+    search = Recorder(SearchAgent(budget_ms=None, simulations=2, min_worlds=2))
     players = len(names(variant))
     final = play_deal(start_deal(variant, names(variant), 30, seed=1),
                       [search, *[RandomAgent()] * (players - 1)], random.Random(1))
@@ -77,8 +85,8 @@ def test_the_search_player_plays_legally_in_every_variant(variant: str) -> None:
 def test_a_search_without_a_time_budget_is_deterministic() -> None:
     state = start_deal("cardano", ["Anna", "Ben"], 30, seed=2)
     view = state_view(state, state.to_act or 0)
-    first = SearchAgent(budget_ms=None, simulations=3).act(view, random.Random(5))
-    again = SearchAgent(budget_ms=None, simulations=3).act(view, random.Random(5))
+    first = SearchAgent(budget_ms=None, simulations=3, min_worlds=2).act(view, random.Random(5))
+    again = SearchAgent(budget_ms=None, simulations=3, min_worlds=2).act(view, random.Random(5))
     assert first == again and first in view.legal
 
 
@@ -88,3 +96,18 @@ def test_the_search_player_is_made_by_name_with_its_budget() -> None:
     assert AGENTS["search"] is SearchAgent
     with pytest.raises(ValueError, match="budget_ms"):
         SearchAgent(budget_ms=0)
+
+
+@pytest.mark.parametrize("variant", ["waks", "cardano", "revival"])
+def test_a_search_with_too_few_worlds_plays_the_odds_players_choice(variant: str) -> None:
+    state = start_deal(variant, names(variant), 30, seed=4)
+    view = state_view(state, state.to_act or 0)
+    # four worlds, fewer than min_worlds: no candidate may replace the odds player's choice
+    # (made first, from the same generator)
+    search = SearchAgent(budget_ms=None, simulations=4, min_worlds=8)
+    assert search.act(view, random.Random(7)) == OddsAgent().act(view, random.Random(7))
+
+
+def test_the_search_player_rejects_a_min_worlds_below_one() -> None:
+    with pytest.raises(ValueError, match="min_worlds must be at least 1, got 0"):
+        SearchAgent(min_worlds=0)

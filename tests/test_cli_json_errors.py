@@ -30,6 +30,11 @@ FAILING = [
     (("replay", "no-such-deal.toml"), 1, "cannot read no-such-deal.toml"),
     (("variants", "extra"), 2, "got unexpected extra argument (extra)"),
     (("match", "clever", "odds"), 2, "invalid value for 'CANDIDATE': 'clever' is not one of "),
+    (("match", "random", "random", "--deals", "1"), 2, "invalid value for '--deals': must be "
+                                                       "at least 2, got 1"),
+    (("match", "equilibrium", "random", "--deals", "2"), 1,
+     "waks: its deal has an 'exchange' step (exchange); the solver takes only ante, deal, "
+     "betting and showdown steps (no exchange)"),
 ]
 
 

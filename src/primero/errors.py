@@ -12,6 +12,7 @@ from contextlib import contextmanager
 
 __all__ = [
     "CARD_TEXT",
+    "AgentFailedError",
     "CardParseError",
     "EndlessDealError",
     "IllegalActionError",
@@ -194,6 +195,14 @@ class IllegalActionError(PrimeroError, ValueError):
         super().__init__(message)
         self.reason = reason or message
         self.legal = legal
+
+
+class AgentFailedError(PrimeroError, RuntimeError):
+    """An agent's own ``act`` raised in a match.
+
+    The message names the agent, its role and the deal; the agent's exception is the
+    ``__cause__``.
+    """
 
 
 class RecordError(PrimeroError, ValueError):

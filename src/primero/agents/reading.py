@@ -87,19 +87,27 @@ def kind_of(text: str) -> str | None:
 
 
 def count(view: PlayerView, seat: int) -> Counts:
-    """The betting decisions of ``seat`` in the view's public log (this deal)."""
+    """The betting decisions of ``seat`` in the view's public log (this deal).
+
+    A pass that answers an open vie (where nobody folds, as in Suzuki, docs/rules/suzuki: the
+    passer gives up the layers it did not match) counts as a fold: it lets go facing a bet.
+    """
     found = Counts()
+    open_bet = False  # a vie or raise stands in this betting round
     for s, text in view.history:
-        if s != seat:
-            continue
         kind = kind_of(str(text))
         if kind is None:
+            open_bet = False  # an exchange step: the betting round is over
+            continue
+        if s != seat:
+            open_bet = open_bet or kind == "bet"
             continue
         found.total += 1
         found.bets += kind == "bet"
         found.holds += kind == "hold"
-        found.folds += kind == "fold"
+        found.folds += kind == "fold" or (kind == "pass" and open_bet)
         found.raises += str(text).startswith("hold raise")
+        open_bet = open_bet or kind == "bet"
     return found
 
 

@@ -54,6 +54,7 @@ from primero.views import PlayerView, state_view
 __all__ = [
     "DEFAULT_BUDGET_MS",
     "MAX_CANDIDATES",
+    "MIN_WORLDS",
     "SearchAgent",
     "sample_world",
 ]
@@ -62,6 +63,9 @@ __all__ = [
 DEFAULT_BUDGET_MS = 100.0
 #: Up to this many legal actions, every one is a candidate.
 MAX_CANDIDATES = 8
+#: Fewer worlds than this and the search plays the odds player's choice: with a handful of
+#: worlds the best-looking of several candidates is mostly the luckiest.
+MIN_WORLDS = 8
 #: Draws :func:`sample_world` makes before it gives up.
 WORLD_TRIES = 40
 
@@ -169,22 +173,31 @@ class SearchAgent:
         rollout: The factory of the players every seat is given in a rollout.
         confidence: Standard errors by which a candidate must beat the odds player's choice
             (paired over the same worlds) to replace it.
+        min_worlds: Fewer worlds drawn than this (within the budget, or ``simulations``)
+            and the odds player's choice stands (:data:`MIN_WORLDS`).
+
+    Raises:
+        ValueError: ``budget_ms`` not positive, or ``simulations`` or ``min_worlds`` below 1.
     """
 
     name = "search"
 
     def __init__(self, budget_ms: float | None = DEFAULT_BUDGET_MS, simulations: int = 64,
                  rollout: Callable[[], Agent] = HeuristicAgent,
-                 confidence: float = 1.0) -> None:
+                 confidence: float = 2.0, min_worlds: int = MIN_WORLDS) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
         if simulations < 1:
             raise ValueError(f"simulations must be at least 1, got {simulations!r}")
+        if min_worlds < 1:
+            raise ValueError(f"min_worlds must be at least 1, got {min_worlds!r}")
         self.budget_ms = budget_ms
         self.simulations = simulations
         self.rollout = rollout
         #: Standard errors a candidate's paired gain over the odds player's choice must pass.
         self.confidence = confidence
+        #: The fewest worlds on which the search may replace the odds player's choice.
+        self.min_worlds = min_worlds
         self.odds = OddsAgent()
         self.heuristic = HeuristicAgent()
 
@@ -213,7 +226,7 @@ class SearchAgent:
                 # stop before a world that would overrun the budget (each costs about the mean)
                 if spent + spent / worlds > self.budget_ms:
                     break
-        if worlds < 2:
+        if worlds < max(2, self.min_worlds):
             return base
         return candidates[self._better(values, candidates.index(base))]
 

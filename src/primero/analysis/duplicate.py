@@ -48,10 +48,11 @@ from primero.agents import Agent, make_agent, play_deal
 from primero.analysis.intervals import CONFIDENCE, Interval, mean_interval
 from primero.deal.copying import replace
 from primero.deal.engine import start_deal
-from primero.errors import PrimeroError
+from primero.errors import AgentFailedError, IllegalActionError, PrimeroError
 from primero.json_schema import FORMAT
 from primero.plugins.registry import resolve_variant
 from primero.setup import DealSetup, Table
+from primero.simulation.executor import MAX_DEALS
 from primero.simulation.play import AgentSpec, agent_name, derive_seed, seat_names
 from primero.variant import Variant
 from primero.views import PlayerView
@@ -69,15 +70,30 @@ class TimedAgent:
         times: CPU seconds of each decision so far.
     """
 
-    def __init__(self, inner: Agent) -> None:
+    def __init__(self, inner: Agent, role: str = "agent", turns: list[str] | None = None) \
+            -> None:
         self.inner = inner
+        self.role = role
+        self.turns = [] if turns is None else turns
         self.rng = random.Random(0)
         self.times: list[float] = []
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
-        """The inner agent's action from its own generator, timed."""
+        """The inner agent's action from its own generator, timed.
+
+        Raises:
+            AgentFailedError: the inner agent raised something other than a
+                :class:`~primero.errors.PrimeroError` (its exception is the cause).
+        """
+        self.turns.append(self.role)
         start = time.process_time()
-        action = self.inner.act(view, self.rng)
+        try:
+            action = self.inner.act(view, self.rng)
+        except PrimeroError:
+            raise
+        except Exception as error:
+            raise AgentFailedError(f"the {self.role} ({agent_name(self.inner)}) raised "
+                                   f"{type(error).__name__}: {error!s:.200}") from error
         self.times.append(time.process_time() - start)
         return action
 
@@ -214,9 +230,13 @@ def duplicate_match(
         UnknownVariantError: no such variant.
         InvalidOptionError: a bad option.
         UnknownAgentError: an unknown agent name (a ``ValueError``).
-        PrimeroError: a player count the variant does not allow, fewer than 2 deals, a
+        PrimeroError: a player count the variant does not allow, fewer than 2 deals or more
+            than :data:`~primero.simulation.executor.MAX_DEALS` (1,000,000), a
             count that is not a whole number, an agent that is no agent, or a bad table (each
             named in the message), found before any deal is played.
+        IllegalActionError: an agent played an illegal action; the message names the deal,
+            the candidate's seat and which agent (candidate or opponent).
+        AgentFailedError: an agent's ``act`` raised; named likewise, its exception the cause.
     """
     configured = resolve_variant(variant, options)
     low, high = configured.spec.players
@@ -225,8 +245,12 @@ def duplicate_match(
         if isinstance(value, bool) or not hasattr(type(value), "__index__"):
             raise PrimeroError(f"{name} must be a whole number, got {value!r}")
     if not low <= players <= high:
-        raise PrimeroError(f"{configured.name} is played by {low} to {high} players; "
-                           f"got {players}")
+        counts = f"{low}" if low == high else f"{low} to {high}"
+        raise PrimeroError(f"{configured.name} is played by {counts} players; got {players}")
+    if deals > MAX_DEALS:
+        raise PrimeroError(f"deals: at most {MAX_DEALS:,} deals in one match (each played "
+                           f"once per seat), got {deals:,}; split it into matches with "
+                           f"different seeds")
     if deals < 2:
         raise PrimeroError(f"a duplicate match needs at least 2 deals for an interval, "
                            f"got {deals}")
@@ -236,7 +260,9 @@ def duplicate_match(
                       dealer=players - 1,
                       table=Table(stake=stake, rest=rest, ante=ante, raise_cap=raise_cap))
     start_deal(configured, replace(setup, seed=0))  # checks the table before any play
-    mine, theirs = TimedAgent(_agent(candidate)), TimedAgent(_agent(opponent))
+    turns: list[str] = []
+    mine = TimedAgent(_agent(candidate), "candidate", turns)
+    theirs = TimedAgent(_agent(opponent), "opponent", turns)
     seat_scores: list[list[float]] = [[] for _ in range(players)]
     scores: list[float] = []
     for index in range(deals):
@@ -247,7 +273,17 @@ def duplicate_match(
             theirs.rng = random.Random(derive_seed(seed, index, "duplicate-opponent"))
             agents: list[Agent] = [theirs] * players
             agents[seat] = mine
-            final = play_deal(dealt, agents, mine.rng)
+            try:
+                final = play_deal(dealt, agents, mine.rng)
+            except IllegalActionError as error:
+                who = mine if turns and turns[-1] == "candidate" else theirs
+                raise IllegalActionError(
+                    f"deal {index} (the candidate in seat {seat}): the {who.role} "
+                    f"({agent_name(who.inner)}) played an illegal action: {error}",
+                    reason=error.reason, legal=error.legal) from error
+            except AgentFailedError as error:
+                raise AgentFailedError(f"deal {index} (the candidate in seat {seat}): "
+                                       f"{error}") from error.__cause__
             nets = [after - before
                     for before, after in zip(final.setup.chips, final.stacks, strict=True)]
             score = nets[seat] - sum(nets) / players

@@ -25,6 +25,7 @@ Pure Python (the standard library's :class:`statistics.NormalDist`); no numpy or
 from __future__ import annotations
 
 import math
+import numbers
 import statistics
 from collections.abc import Sequence
 
@@ -112,6 +113,10 @@ class Interval:
         return f"{self.estimate:.{digits}f} ± {self.half_width:.{digits}f}"
 
 
+#: The most deals :func:`deals_needed` answers (beyond, it refuses the half-width).
+MAX_DEALS_NEEDED = 10 ** 15
+
+
 def z_quantile(confidence: float) -> float:
     """The two-sided standard normal quantile of ``confidence`` (1.959964 for 0.95).
 
@@ -161,11 +166,12 @@ def share_interval(successes: float, deals: float, confidence: float = CONFIDENC
     ``[0, z²/(n+z²)]``. With no deals the share is 0 and the interval the whole of [0, 1].
 
     Raises:
-        PrimeroError: ``successes`` below 0 or above ``deals``, ``deals`` negative, or a bad
-            ``confidence``.
+        PrimeroError: ``successes`` below 0 or above ``deals``, ``deals`` negative, either not
+            a finite number, or a bad ``confidence``.
     """
     z = z_quantile(confidence)
-    if deals < 0 or not 0 <= successes <= deals:
+    if not (_finite(successes) and _finite(deals)) or deals < 0 \
+            or not 0 <= successes <= deals:
         raise PrimeroError(f"a share needs 0 <= successes <= deals, got {successes} of {deals}")
     if deals == 0:
         return Interval(estimate=0.0, low=0.0, high=1.0, deals=0, spread=0.5, kind="share",
@@ -189,9 +195,11 @@ def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> In
     (``-inf``, ``inf``); with none, the mean is 0 and the interval unbounded.
 
     Raises:
-        PrimeroError: a bad ``confidence``.
+        PrimeroError: a bad ``confidence``, or a value that is not a finite number (NaN,
+            infinity, text); the message names the first such value's place.
     """
     _check_confidence(confidence)
+    _check_values("values", values)
     n = len(values)
     if n == 0:
         return Interval(estimate=0.0, low=-math.inf, high=math.inf, deals=0, spread=math.nan,
@@ -215,8 +223,11 @@ def paired_interval(first: Sequence[float], second: Sequence[float],
     luck cancels in each difference. For a share, give 0/1 (or ``1/k``) per deal.
 
     Raises:
-        PrimeroError: the two sequences differ in length, or a bad ``confidence``.
+        PrimeroError: the two sequences differ in length, a value is not a finite number, or
+            a bad ``confidence``.
     """
+    _check_values("first", first)
+    _check_values("second", second)
     if len(first) != len(second):
         raise PrimeroError(f"paired figures need the same deals: {len(first)} against "
                            f"{len(second)} deals")
@@ -245,6 +256,7 @@ def cluster_interval(values: Sequence[float], clusters: Sequence[int],
     if len(values) != len(clusters):
         raise PrimeroError(f"one cluster per deal: {len(values)} values, {len(clusters)} "
                            "clusters")
+    _check_values("values", values)
     sums: dict[int, list[float]] = {}
     for value, cluster in zip(values, clusters, strict=True):
         total = sums.setdefault(cluster, [0.0, 0.0])
@@ -308,12 +320,24 @@ def deals_needed(pilot: Interval, half_width: float) -> int:
         half_width: The half-width wanted, in the figure's unit (a share: 0.01 is ± 1 point).
 
     Raises:
-        PrimeroError: ``half_width`` is not positive, or the pilot's spread is unknown (a
-            mean of fewer than 2 deals).
+        PrimeroError: ``half_width`` is not a positive finite number or so small that the
+            figure needs more than :data:`MAX_DEALS_NEEDED` deals, ``pilot`` is no
+            :class:`Interval`, or the pilot's spread is unknown (a mean of fewer than 2 deals).
     """
-    if not half_width > 0:
-        raise PrimeroError(f"half_width must be positive, got {half_width}")
+    if not isinstance(pilot, Interval):
+        raise PrimeroError(f"pilot must be an Interval (a pilot run's figure), got "
+                           f"{type(pilot).__name__}")
+    if not _finite(half_width) or not half_width > 0:
+        raise PrimeroError(f"half_width must be positive (a finite number), got "
+                           f"{half_width!r:.40}")
     z = z_quantile(pilot.confidence)
+    ratio = z * pilot.spread / half_width if math.isfinite(pilot.spread) else 0.0
+    rough = ratio * ratio if ratio < 1e100 else math.inf
+    if pilot.kind == "share":  # a share of 0 or 1 still needs about z²/(2h) deals
+        rough = max(rough, z * z / (2 * half_width))
+    if rough > MAX_DEALS_NEEDED:
+        raise PrimeroError(f"half_width {half_width:g} needs more than {MAX_DEALS_NEEDED:.0e} "
+                           f"deals at the pilot's spread {pilot.spread:g}: ask for a wider one")
     if pilot.kind == "share":
         p = pilot.estimate
 
@@ -335,6 +359,24 @@ def deals_needed(pilot: Interval, half_width: float) -> int:
         raise PrimeroError(f"the pilot rests on {pilot.deals} deal(s): its spread is unknown; "
                            "run a pilot of at least 2 deals")
     return max(2, math.ceil((z * pilot.spread / half_width) ** 2))
+
+
+def _finite(value: object) -> bool:
+    """Whether ``value`` is a real number a float holds (not NaN, infinite, text, 10**400)."""
+    if not isinstance(value, numbers.Real):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
+
+
+def _check_values(name: str, values: Sequence[float]) -> None:
+    """Refuse a value that is not a finite real number, naming its place (never the list)."""
+    for i, value in enumerate(values):
+        if not _finite(value):
+            raise PrimeroError(f"{name}[{i}] must be a finite number of chips or a share, "
+                               f"got {value!r:.40}")
 
 
 def _check_confidence(confidence: float) -> None:

@@ -24,7 +24,7 @@ from attrs import frozen
 from primero.batch.engine import BatchEngine
 from primero.batch.rules import KIND_EXCHANGE, BatchRules
 from primero.batch.state import flat
-from primero.errors import UnknownAgentError
+from primero.errors import PrimeroError, UnknownAgentError
 from primero.tables import every_hand
 from primero.variant import Variant
 
@@ -49,7 +49,15 @@ class RandomBatchAgent:
     name = "random"
 
     def act(self, engine: BatchEngine, rng: np.random.Generator) -> np.ndarray:
-        """One uniformly random legal id per deal (0 where nobody is to act)."""
+        """One uniformly random legal id per deal (0 where nobody is to act).
+
+        Raises:
+            PrimeroError: ``rng`` is not a ``numpy.random.Generator`` (a ``random.Random``
+                draws one number at a time).
+        """
+        if not isinstance(rng, np.random.Generator):
+            raise PrimeroError(f"rng must be a numpy.random.Generator "
+                               f"(numpy.random.default_rng(seed)), got {type(rng).__name__}")
         mask = engine.legal_mask()
         low, span = engine.legal_spans()
         fold, pas, hold = mask[:, 0], mask[:, 1], mask[:, 2]

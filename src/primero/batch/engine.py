@@ -60,13 +60,21 @@ from primero.batch.state import (
     BatchState,
 )
 from primero.deal.start import table_setup, whole
-from primero.errors import IllegalActionError, PrimeroError
+from primero.errors import IllegalActionError, PrimeroError, UnknownVariantError
 from primero.plugins.registry import get_variant
 from primero.records import DealRecord
 from primero.setup import DealSetup
 from primero.variant import Variant
 
-__all__ = ["BatchEngine"]
+__all__ = ["MAX_BATCH_CHIPS", "MAX_BATCH_DEALS", "BatchEngine"]
+
+#: The most chips a player or a carry-over holds in a batch: seven of them (six stacks and
+#: a carry) still add up within a signed 64-bit integer.
+MAX_BATCH_CHIPS = 2 ** 56
+
+#: The most deals one batch holds (about 1.5 KB of arrays a deal, so about 2 GB at most):
+#: more are played as several batches, as ``simulate(..., engine="batch")`` does.
+MAX_BATCH_DEALS = 2 ** 20
 
 
 class BatchEngine:
@@ -92,7 +100,8 @@ class BatchEngine:
     Raises:
         UnknownVariantError: the batch does not play the variant (the message says why).
         PrimeroError: bad players, chips, dealer or table, as :func:`primero.deal.engine.start_deal`
-            says, or ``deals`` below 1.
+            says, or ``deals`` not a whole number from 1 to :data:`MAX_BATCH_DEALS`, or
+            more than the memory holds.
     """
 
     def __init__(self, variant: Variant | str, deals: int, players: int | Sequence[str] = 2,
@@ -102,8 +111,18 @@ class BatchEngine:
                  auto_reset: bool = False) -> None:
         if isinstance(variant, str):
             variant = get_variant(variant)
+        if not isinstance(variant, Variant):
+            raise UnknownVariantError(f"variant must be a Variant or its name, got "
+                                      f"{type(variant).__name__}")
+        if isinstance(players, str) or not (whole(players) or isinstance(players, Sequence)):
+            raise PrimeroError(f"players must be a number of players or a list of their names, "
+                               f"got {players!r:.40}")
+        deals = _whole(deals)
         if not whole(deals) or deals < 1:
             raise PrimeroError(f"deals must be a whole number of at least 1, got {deals!r}")
+        if deals > MAX_BATCH_DEALS:
+            raise PrimeroError(f"deals: at most {MAX_BATCH_DEALS:,} deals in one batch (about "
+                               f"1.5 KB of arrays each), got {deals:,}; step several batches")
         names = tuple(f"P{i}" for i in range(players)) if isinstance(players, int) \
             else tuple(players)
         table_chips = chips
@@ -118,10 +137,22 @@ class BatchEngine:
                 raise PrimeroError("every player needs at least 1 chip: the chips array holds "
                                    f"{int(chips.min())}")
             table_chips = [1] * len(names) if per_deal else [int(c) for c in chips]
-        carries = np.asarray(carry, dtype=np.int64)
-        if carries.shape not in ((), (deals,)) or int(carries.min(initial=0)) < 0:
-            raise PrimeroError(f"carry must be a number of chips of 0 or more, or one per deal "
-                               f"({deals},), got {carry!r:.60}")
+        if isinstance(chips, np.ndarray):
+            most = int(chips.max())
+        else:
+            counts = chips if isinstance(chips, Sequence) else [chips]
+            most = max((c for c in counts if whole(c)), default=0)
+        if most > MAX_BATCH_CHIPS:
+            raise PrimeroError(f"chips: the batch holds chips as 64-bit integers, so each "
+                               f"player's chips are at most {MAX_BATCH_CHIPS:,} (2**56); the "
+                               f"engine (start_deal) takes more")
+        given_carry = np.asarray(carry)
+        if given_carry.dtype.kind not in "iu" or given_carry.shape not in ((), (deals,)) \
+                or int(given_carry.min(initial=0)) < 0 \
+                or int(given_carry.max(initial=0)) > MAX_BATCH_CHIPS:
+            raise PrimeroError(f"carry must be a whole number of chips from 0 to 2**56, or one "
+                               f"per deal ({deals},), got {carry!r:.60}")
+        carries = given_carry.astype(np.int64)
         _, stacks, seat, table, _ = table_setup(variant, names, table_chips,  # type: ignore[arg-type]
                                                 dealer, stake, rest, ante,
                                                 int(carries.max(initial=0)), raise_cap)
@@ -134,7 +165,11 @@ class BatchEngine:
                             np.broadcast_to(np.array(stacks, dtype=np.int64),
                                             (deals, len(names))).copy())
         self.carry = np.broadcast_to(carries, (deals,)).copy()
-        self.state = BatchState(deals, len(names), len(variant.pack), self.rules.hand)
+        try:
+            self.state = BatchState(deals, len(names), len(variant.pack), self.rules.hand)
+        except MemoryError:
+            raise PrimeroError(f"deals: {deals:,} deals do not fit in memory; step fewer at "
+                               f"once") from None
         self._rng = np.random.default_rng(0)
         self._mask: np.ndarray | None = None
         self._spans: tuple[np.ndarray, np.ndarray] | None = None
@@ -148,6 +183,11 @@ class BatchEngine:
     def size(self) -> int:
         """The action space's size: ids are ``0..size-1`` (the engine's ids)."""
         return self.rules.size
+
+    @property
+    def ready(self) -> bool:
+        """Whether :meth:`reset` has dealt the deals (before it there is nothing to read)."""
+        return self._ready
 
     @property
     def to_act(self) -> np.ndarray:
@@ -197,8 +237,12 @@ class BatchEngine:
                                "(one engine seed per deal)")
         st = self.state
         rows = np.arange(self.deals)
+        seed = _whole(seed)
         if seeds is not None:
-            given = list(seeds)
+            if isinstance(seeds, str) or not hasattr(seeds, "__iter__"):
+                raise PrimeroError(f"seeds must be {self.deals} whole numbers (one per deal), "
+                                   f"got {type(seeds).__name__}")
+            given = [_whole(s) for s in seeds]
             if len(given) != self.deals or not all(whole(s) for s in given):
                 raise PrimeroError(f"seeds must be {self.deals} whole numbers (one per deal)")
             self._rng = np.random.default_rng([abs(int(s)) for s in given[:4]])
@@ -208,7 +252,7 @@ class BatchEngine:
         else:
             if not whole(seed):
                 raise PrimeroError(f"seed must be a whole number, got {seed!r}")
-            self._rng = np.random.default_rng(abs(int(seed)))  # type: ignore[arg-type]
+            self._rng = np.random.default_rng(abs(int(seed)))
             stocks = random_stocks(self._rng, self.deals, len(self.rules.pack),
                                    self.rules.dealt)
             st.seeds = self._rng.integers(0, 2 ** 62, self.deals).tolist()
@@ -302,13 +346,30 @@ class BatchEngine:
         A record replays (:func:`primero.records.replay`) to the batch's final stacks: a
         deal dealt from ``seeds`` is written with its seed, one dealt from the generator with
         its whole stock and its reshuffles.
+
+        Raises:
+            PrimeroError: the batch deals again at once (``auto_reset``): no record is kept.
         """
+        if self.auto_reset:
+            raise PrimeroError("records are kept only without auto_reset: a finished deal is "
+                               "dealt again at once, so its history is gone")
         st = self.state
         over = st.ended != ENDED_NOT
         return [self._record(k) if over[k] else None for k in range(self.deals)]
 
     def actions(self, deal: int) -> list[tuple[int, Action]]:
-        """The history of deal ``deal``: ``(seat, action)`` in order (the engine's history)."""
+        """The history of deal ``deal``: ``(seat, action)`` in order (the engine's history).
+
+        Raises:
+            PrimeroError: ``deal`` is not a whole number from 0 to N - 1 (no counting from the
+                end), or :meth:`reset` was not called.
+        """
+        self._check_ready()
+        if isinstance(deal, bool) or not isinstance(deal, int | np.integer) \
+                or not 0 <= deal < self.deals:
+            raise PrimeroError(f"deal must be a deal number 0..{self.deals - 1}, got "
+                               f"{deal!r:.40}")
+        deal = int(deal)
         st = self.state
         pack = self.rules.pack
         out: list[tuple[int, Action]] = []
@@ -321,7 +382,7 @@ class BatchEngine:
     # the inside ----------------------------------------------------------------------------
 
     def _check_ready(self) -> None:
-        if not self._ready:
+        if not self.ready:
             raise PrimeroError("call reset(seed) first: no deal is dealt yet")
 
     def _action(self, i: int, bits: int, pack: tuple[Any, ...]) -> Action:
@@ -416,3 +477,10 @@ class BatchEngine:
             rows = rows[st.to_act[rows] < 0]
         if settled:
             settle(rules, st, np.concatenate(settled) if len(settled) > 1 else settled[0])
+
+
+def _whole(value: Any) -> Any:
+    """A numpy integer as the ``int`` it is (a seed or a count given from an array); else as is."""
+    if isinstance(value, np.integer) and not isinstance(value, np.bool_):
+        return int(value)
+    return value

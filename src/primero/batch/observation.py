@@ -18,7 +18,7 @@ import numpy as np
 from primero.adapters import AUTOMATIC_STEPS, AdapterTable, observation_layout
 from primero.batch.engine import BatchEngine
 from primero.batch.state import ENDED_NOT, flat
-from primero.errors import UnknownSeatError
+from primero.errors import PrimeroError, UnknownSeatError
 
 __all__ = ["observation_tensors"]
 
@@ -42,7 +42,12 @@ def observation_tensors(engine: BatchEngine, player: int) -> np.ndarray:
 
     Raises:
         UnknownSeatError: ``player`` is not a seat.
+        PrimeroError: the batch is not dealt yet (no
+            :meth:`~primero.batch.engine.BatchEngine.reset`).
     """
+    if not engine.ready:
+        raise PrimeroError("call reset(seed) first: no deal is dealt yet, so there is "
+                           "nothing to observe")
     rules, st = engine.rules, engine.state
     n, deals = rules.n, engine.deals
     if isinstance(player, bool) or not isinstance(player, int | np.integer) \

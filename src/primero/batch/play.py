@@ -15,10 +15,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from primero.batch.agents import BatchAgent, batch_agent
+from primero.batch.agents import BATCH_AGENTS, BatchAgent, batch_agent
 from primero.batch.engine import BatchEngine
 from primero.batch.state import ENDED_CARRY, ENDED_FOLDS
-from primero.errors import PrimeroError
+from primero.errors import PrimeroError, UnknownAgentError
 from primero.simulation.play import derive_seed, seat_names
 from primero.simulation.records import DealResult
 from primero.variant import Variant
@@ -34,13 +34,25 @@ def batch_agents(agents: object, players: int) -> tuple[BatchAgent, ...]:
 
     Raises:
         PrimeroError: not a name or ``players`` names (agent objects are the engine's).
-        UnknownAgentError: a name no batched agent has.
+        UnknownAgentError: a name no batched agent has (the engine's default ``"heuristic"``
+            included: the message says which names the batch plays).
     """
-    names = [agents] * players if isinstance(agents, str) else list(agents)  # type: ignore[call-overload]
+    if isinstance(agents, str):
+        names: list[object] = [agents] * players
+    elif isinstance(agents, Sequence):
+        names = list(agents)
+    else:
+        names = []
     if len(names) != players or not all(isinstance(a, str) for a in names):
         raise PrimeroError(f"engine='batch' plays batched agents by name ('random', "
                            f"'strength'), one for every seat or one per seat; got {agents!r:.80}")
-    return tuple(batch_agent(a) for a in names)
+    unknown = sorted({a for a in names if a not in BATCH_AGENTS}, key=str)
+    if unknown:
+        raise UnknownAgentError(
+            f"no batched agent called {unknown[0]!r}: engine='batch' plays "
+            f"{' or '.join(repr(n) for n in sorted(BATCH_AGENTS))} (agents= is the engine's "
+            f"'heuristic' unless given)")
+    return tuple(batch_agent(str(a)) for a in names)
 
 
 def batch_results(variant: Variant, label: str, *, players: int, deals: int, seed: int,

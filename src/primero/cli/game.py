@@ -585,6 +585,27 @@ def _header(out: Console, state: GameState, number: int) -> None:
         say(out, "  the lowest hand wins (type 'rules' at the prompt for the order)")
 
 
+def _check_agents_play(state: GameState, agents: dict[str, Agent], *, human: str | None,
+                       agent: str) -> None:
+    """Refuse, before a card is shown, a deal a computer player cannot play.
+
+    An agent that can tell up front whether it plays a table (the equilibrium player's
+    ``strategy_for``: heads-up, equal chips, a game the solver takes) is asked with its seat's
+    view of the new deal; otherwise the deal would stop at its first turn.
+
+    Raises:
+        click.ClickException: (one line) the agent's reason, e.g. more than two players.
+    """
+    for seat, name in enumerate(state.players):
+        check = getattr(agents[name], "strategy_for", None)
+        if name == human or not callable(check):
+            continue
+        try:
+            check(state.view(seat))
+        except PrimeroError as error:
+            fail(f"--agent {agent} cannot play this deal: {error}")
+
+
 def _play_deal(state: GameState, *, human: str | None, agents: dict[str, Agent],
                rng: random.Random, prompt: _Prompt, out: Console, save: Path | None) \
         -> GameState:
@@ -712,6 +733,7 @@ def play_command(variant: str, option: Sequence[str], players: int, seed: int | 
     session: Session | None = None
     played = 0
     while True:
+        _check_agents_play(state, agents, human=human, agent=agent)
         _header(out, state, played + 1)
         try:
             state = _play_deal(state, human=human, agents=agents, rng=rng, prompt=prompt,

@@ -19,7 +19,7 @@ from primero.cli.core import app, console, fail, load_variant, variant_options
 from primero.cli.pages import SHORT_HELP
 from primero.errors import PrimeroError
 from primero.solve.game import solvable_game
-from primero.solve.solving import Block, solve
+from primero.solve.solving import Block, check_solve_limits, solve
 from primero.solve.summary import reach, summarise
 from primero.solve.tree import TableParameters
 
@@ -56,6 +56,7 @@ def solve_command(variant: str, option: tuple[str, ...], chips: int, stake: int,
     table = TableParameters(chips=chips, stake=stake, rest=rest, ante=ante, raise_cap=raise_cap)
     start = time.process_time()
     try:
+        check_solve_limits(target, iterations, block)
         game = solvable_game(configured, table)
     except PrimeroError as error:
         fail(str(error))

@@ -747,12 +747,16 @@ def resolve_variant(variant: str | Variant, options: Mapping[str, Any] | None = 
         options: More options (they win over those in the text).
 
     Raises:
-        UnknownVariantError: no such variant.
+        UnknownVariantError: no such variant, or ``variant`` neither a variant nor a text
+            (say, an agent given where the variant goes).
         InvalidOptionError: a malformed, unknown or badly valued option, or one given twice
             in the text.
     """
     if isinstance(variant, Variant):
         return variant.with_options(**options) if options else variant
+    if not isinstance(variant, str):
+        raise UnknownVariantError(f"a variant is a Variant or its name, got "
+                                  f"{type(variant).__name__} {variant!r:.60}")
     name, _, text = variant.partition(":")
     items = filter(None, (part.strip() for part in text.split(",")))
     given: dict[str, Any] = {

@@ -318,10 +318,9 @@ def simulate(
     Raises:
         UnknownVariantError: no such variant.
         InvalidOptionError: a bad option.
-        PrimeroError: a bad number of players, chips or agents, a bad table (e.g. an ante
-            for a variant that has none), ``deals`` not a whole number from 0 to
-            :data:`~primero.simulation.executor.MAX_DEALS` (1,000,000), or ``seed`` not a
-            whole number (``1.5``, ``True``, ``"1"``, ``None``).
+        PrimeroError: a bad number of players, chips or agents, a bad table (an ante where
+            the variant has none), ``deals`` not a whole number from 0 to ``MAX_DEALS``
+            (1,000,000), or ``seed`` not a whole number (``1.5``, ``True``, ``"1"``).
         ValueError: an unknown agent name.
     """
     configured = resolve_variant(variant, options)
@@ -335,7 +334,6 @@ def simulate(
     seed = int(seed)
     if engine == "batch":
         from primero.batch.play import batch_agents, batch_results  # (numpy on demand)
-
         players_agents = batch_agents(agents, players)
         _check_table(configured, stacks, stake, rest, ante, raise_cap)
         return Simulation(

@@ -5,11 +5,15 @@ A strategy is stored with the tables, in the ``solve`` folder of their directory
 ``PRIMERO_NO_CACHE=1`` turns it off), as a
 compressed numpy archive named by a digest of everything that decides it: the variant and its
 settings, the table, the target and iteration limit, and the source of :mod:`primero.solve`
-and of the hand tables. A file that cannot be read or does not fit the game is solved again.
+and of the hand tables. The archive also holds the SHA-256 digest of its tables: a file that
+cannot be read, does not fit the game, fails its digest (truncated, tampered) or holds a table
+that is not a probability distribution per hand is never used: the game is solved again and
+the file rewritten. A cache that cannot be written (read-only, not a directory) is skipped.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -43,19 +47,40 @@ def strategy_file(game: RangeGame, target: float, iterations: int) -> Path | Non
     return tables / "solve" / f"{variant.name}-{digest}.npz"
 
 
+def _digest(tables: dict[str, FloatArray]) -> str:
+    """The SHA-256 of the tables' names, shapes and float64 bytes, in name order."""
+    digest = hashlib.sha256()
+    for name in sorted(tables):
+        table = np.ascontiguousarray(tables[name], dtype="<f8")
+        digest.update(f"{name}{table.shape}".encode())
+        digest.update(table.tobytes())
+    return digest.hexdigest()
+
+
 def _load(path: Path, game: RangeGame) -> Strategy | None:
+    """The strategy kept in ``path``, or ``None`` when it is unreadable or not trustworthy."""
     try:
-        with np.load(path) as archive:
+        with np.load(path, allow_pickle=False) as archive:
             tables: list[FloatArray | None] = []
+            kept: dict[str, FloatArray] = {}
             for i, node in enumerate(game.tree.nodes):
                 if node.actor is None:
                     tables.append(None)
                     continue
-                table = np.asarray(archive[f"node{i}"], dtype=np.float64)
-                if table.shape != (len(game.ranges[node.actor]), len(node.actions)):
+                stored = archive[f"node{i}"]
+                if stored.dtype != np.float64 \
+                        or stored.shape != (len(game.ranges[node.actor]), len(node.actions)):
                     return None
+                table = np.asarray(stored, dtype=np.float64)
+                if not (np.isfinite(table).all() and (table >= 0).all()
+                        and np.allclose(table.sum(axis=1), 1.0, atol=1e-9)):
+                    return None
+                kept[f"node{i}"] = table
                 tables.append(table)
-    except (OSError, KeyError, ValueError, zipfile.BadZipFile):
+            if set(archive.files) != set(kept) | {"digest"} \
+                    or str(archive["digest"]) != _digest(kept):
+                return None
+    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile):
         return None
     return Strategy(game, tuple(tables))
 
@@ -70,7 +95,8 @@ def cached_strategy(game: RangeGame, *, target: float = 0.005,
         iterations: The most CFR+ iterations.
 
     Returns:
-        The strategy (solved now and written, when not on disk).
+        The strategy (solved now and written, when not on disk or when the file kept is
+        unreadable, truncated or tampered with: it is never loaded wrong).
     """
     path = strategy_file(game, target, iterations)
     if path is not None and path.is_file():
@@ -79,9 +105,14 @@ def cached_strategy(game: RangeGame, *, target: float = 0.005,
             return found
     strategy = solve(game, target=target, iterations=iterations).strategy
     if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
         arrays = {f"node{i}": t for i, t in enumerate(strategy.tables) if t is not None}
-        np.savez_compressed(partial, **arrays)  # type: ignore[arg-type]
-        os.replace(partial, path)
+        partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            np.savez_compressed(partial, digest=np.array(_digest(arrays)),
+                                **arrays)  # type: ignore[arg-type]
+            os.replace(partial, path)
+        except OSError:  # a cache that cannot be written: the strategy is kept in memory
+            with contextlib.suppress(OSError):
+                partial.unlink(missing_ok=True)
     return strategy

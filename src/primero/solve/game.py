@@ -19,6 +19,8 @@ from typing import Any
 import numpy as np
 from attrs import field, frozen
 
+from primero.errors import PrimeroError, UnknownVariantError
+from primero.plugins.registry import get_variant
 from primero.solve.ranges import CardRemoval, FloatArray, HandRange, Sums, hand_range
 from primero.solve.tree import NotSolvableError, PublicTree, TableParameters, build_tree, deal_line
 from primero.variant import Variant
@@ -147,12 +149,12 @@ class _Replay:
         return state.stacks[0] - tree.table.chips
 
 
-def solvable_game(variant: Variant, table: TableParameters, *,
+def solvable_game(variant: Variant | str, table: TableParameters, *,
                   rng: np.random.Generator | None = None) -> RangeGame:
     """Build the :class:`RangeGame` of ``variant`` at ``table``, its ends valued by the engine.
 
     Args:
-        variant: The configured variant.
+        variant: The configured variant, or a variant's name.
         table: The table parameters.
         rng: Draws the deals replayed to check the model (default: seeded with 0).
 
@@ -162,7 +164,17 @@ def solvable_game(variant: Variant, table: TableParameters, *,
     Raises:
         NotSolvableError: the game does not qualify (see :func:`~primero.solve.tree.build_tree`)
             or a showdown pays what strengths and tied classes cannot explain.
+        UnknownVariantError: ``variant`` is no variant or an unknown name.
+        PrimeroError: ``table`` is no :class:`~primero.solve.tree.TableParameters`.
     """
+    if isinstance(variant, str):
+        variant = get_variant(variant)
+    if not isinstance(variant, Variant):
+        raise UnknownVariantError(f"variant must be a Variant or its name, got "
+                                  f"{type(variant).__name__}")
+    if not isinstance(table, TableParameters):
+        raise PrimeroError(f"table must be a TableParameters (chips, stake, rest, ante, "
+                           f"raise_cap), got {type(table).__name__}")
     rng = rng if rng is not None else np.random.default_rng(0)
     tree = build_tree(variant, table)
     ranges = (hand_range(tree, 0), hand_range(tree, 1))

@@ -8,17 +8,19 @@ measures the average strategy exactly (:func:`~primero.solve.best_response.explo
 
 from __future__ import annotations
 
+import numbers
 import time
 from collections.abc import Callable
 
 from attrs import frozen
 
+from primero.errors import PrimeroError
 from primero.solve.best_response import exploitability, game_value
 from primero.solve.cfr import CFRPlus
 from primero.solve.game import RangeGame
 from primero.solve.strategy import Strategy
 
-__all__ = ["Block", "Solved", "solve"]
+__all__ = ["Block", "Solved", "check_solve_limits", "solve"]
 
 
 @frozen
@@ -61,6 +63,23 @@ class Solved:
         return self.blocks[-1].exploitability
 
 
+def check_solve_limits(target: float, iterations: int, block: int = 1) -> None:
+    """Refuse a target or an iteration count :func:`solve` cannot stop on, naming it.
+
+    Raises:
+        PrimeroError: ``target`` not a real number of 0 or more (NaN and text included: NaN
+            would never stop the run), ``iterations`` or ``block`` not a whole number of at
+            least 1.
+    """
+    if isinstance(target, bool) or not isinstance(target, numbers.Real) \
+            or not target >= 0:
+        raise PrimeroError(f"target must be an exploitability of 0 or more chips per deal, "
+                           f"got {target!r:.40}")
+    for name, value in (("iterations", iterations), ("block", block)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
+            raise PrimeroError(f"{name} must be a whole number of at least 1, got {value!r:.40}")
+
+
 def solve(game: RangeGame, *, target: float = 0.005, iterations: int = 1000, block: int = 25,
           report: Callable[[Block], None] | None = None) -> Solved:
     """Run CFR+ until the exploitability is at most ``target`` or ``iterations`` are done.
@@ -74,7 +93,12 @@ def solve(game: RangeGame, *, target: float = 0.005, iterations: int = 1000, blo
 
     Returns:
         The average strategy and the measurements.
+
+    Raises:
+        PrimeroError: ``target`` not a number of 0 or more (NaN included), ``iterations`` or
+            ``block`` not a whole number of at least 1.
     """
+    check_solve_limits(target, iterations, block)
     start = time.process_time()
     solver = CFRPlus(game)
     blocks: list[Block] = []

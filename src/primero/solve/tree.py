@@ -185,9 +185,9 @@ def _check_plan(variant: Variant, table: TableParameters) -> None:
     for step in _start(variant, table).plan:
         if step.kind not in BETTING_STEPS:
             raise NotSolvableError(
-                f"{variant.name}: its deal has {_a(step.kind)} {step.kind!r} step ({step}); the "
-                "solver takes "
-                "only ante, deal, betting and showdown steps (no exchange)")
+                f"{variant.name}: its deal has {_article(step.kind)} {step.kind!r} step "
+                f"({step}); the solver takes only ante, deal, betting and showdown steps "
+                "(no exchange)")
 
 
 def _deal_facts(variant: Variant, table: TableParameters) \
@@ -246,8 +246,10 @@ def build_tree(variant: Variant, table: TableParameters) -> PublicTree:
 
     def walk(state: GameState, history: tuple[str, ...], other: GameState) -> int:
         if len(nodes) >= MAX_NODES:
+            cap = "set a raise cap" if table.raise_cap is None \
+                else f"lower the raise cap ({table.raise_cap})"
             raise NotSolvableError(f"{variant.name}: the betting tree exceeds {MAX_NODES} "
-                                   "public nodes: lower the chips or set a raise cap")
+                                   f"public nodes: lower the chips ({table.chips}) or {cap}")
         index = len(nodes)
         nodes.append(PublicNode(history, None, (), ()))
         if state.over:
@@ -288,6 +290,6 @@ def build_tree(variant: Variant, table: TableParameters) -> PublicTree:
                       hidden=hidden, open_cards=opened)
 
 
-def _a(word: str) -> str:
-    """The indefinite article before ``word``."""
-    return "an" if word[:1] in "aeiou" else "a"
+def _article(word: str) -> str:
+    """``"an"`` before a vowel (an 'exchange' step), else ``"a"`` (a 'declare' step)."""
+    return "an" if word[:1].lower() in "aeiou" else "a"

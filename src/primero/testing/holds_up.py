@@ -29,7 +29,12 @@ from primero.simulation.play import AgentSpec
 from primero.testing.exploiters import EXPLOITERS
 from primero.variant import Variant
 
-__all__ = ["AgentExploitedError", "HoldsUp", "check_agent_holds_up"]
+__all__ = ["MATCH_ARGUMENTS", "AgentExploitedError", "HoldsUp", "check_agent_holds_up"]
+
+#: The further arguments of :func:`~primero.analysis.duplicate.duplicate_match` that
+#: :func:`check_agent_holds_up` passes on.
+MATCH_ARGUMENTS = frozenset({"chips", "stake", "rest", "ante", "raise_cap", "options",
+                             "confidence"})
 
 
 @frozen
@@ -119,19 +124,34 @@ def check_agent_holds_up(
     Raises:
         AgentExploitedError: (with ``strict``) an exploiter's interval is not wholly above
             zero; the message names each such exploiter and its figure.
-        PrimeroError: an unknown exploiter name, or what ``duplicate_match`` raises (a bad
-            variant, player count, table or agent).
+        PrimeroError: an unknown exploiter name, no exploiter at all, a factory that is not
+            callable, a keyword ``duplicate_match`` does not take, or what ``duplicate_match``
+            raises (a bad variant, player count, table or agent; an agent that raises or
+            plays an illegal action, named with its deal).
     """
+    unknown_args = sorted(set(match) - MATCH_ARGUMENTS)
+    if unknown_args:
+        raise PrimeroError(f"check_agent_holds_up takes no argument {unknown_args[0]!r}; more "
+                           f"match arguments: {', '.join(sorted(MATCH_ARGUMENTS))}")
+    if isinstance(exploiters, str):
+        exploiters = [exploiters]  # one name, not its letters
     if exploiters is None:
         chosen: Mapping[str, Callable[[], Agent]] = EXPLOITERS
     elif isinstance(exploiters, Mapping):
         chosen = exploiters
+        uncallable = [n for n, f in chosen.items() if not callable(f)]
+        if uncallable:
+            raise PrimeroError(f"exploiter {uncallable[0]!r} must be a factory that makes an "
+                               f"agent (called with no arguments)")
     else:
         unknown = [n for n in exploiters if n not in EXPLOITERS]
         if unknown:
             raise PrimeroError(f"unknown exploiter {unknown[0]!r}; known: "
                                f"{', '.join(EXPLOITERS)}")
         chosen = {n: EXPLOITERS[n] for n in exploiters}
+    if not chosen:
+        raise PrimeroError("give at least one exploiter: an agent checked against none would "
+                           "hold up by default")
     matches = {name: duplicate_match(variant, agent, factory(), players=players, deals=deals,
                                      seed=seed, **match)
                for name, factory in chosen.items()}
