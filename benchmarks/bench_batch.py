@@ -29,7 +29,7 @@ import numpy as np
 import primero
 from primero.batch import BatchEngine
 from primero.batch.agents import RandomBatchAgent
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 
 BATCHES = (256, 1024, 4096)
 

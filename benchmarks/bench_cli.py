@@ -23,7 +23,7 @@ import tempfile
 from pathlib import Path
 
 from primero.actions import Fold, Hold, Vie
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.records import dump_record, record_from_state
 
 #: The commands timed, as argument lists after the interpreter.

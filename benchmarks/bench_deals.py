@@ -16,7 +16,13 @@ Also: the engine's decisions per second at two players by action ids (random pla
 war of one chip at a time at a deep table, about 47,000 actions; through
 :func:`primero.records.replay`, target <= 2 s of CPU).
 
-Run: ``python benchmarks/bench_deals.py [--deals N]`` (needs the ``bench`` group: pokerkit).
+And, per variant (every built-in one at 2 and 4 players, the variant's range allowing, and
+the example plug-in ``oldpips`` when installed): the cost per decision as a ratio to Waks' at
+the same table (target <= 2x), and the checks' share of its deal time (target <= 5 %); see
+:func:`variant_table`.
+
+Run: ``python benchmarks/bench_deals.py [--deals N] [--variants-only]`` (needs the ``bench``
+group: pokerkit).
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ from itertools import combinations
 import primero
 from primero.actions import Fold, Hold, Vie
 from primero.agents import RandomAgent, play_deal
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.plugins.checks import unchecked
 from primero.records import MAX_RECORD_BYTES, dump_record, record_from_state, replay
 
@@ -202,7 +208,7 @@ def _reachable(value: object, seen: dict[int, object]) -> None:
     is shared by every state of the deal), by identity."""
     import attrs
 
-    if id(value) in seen or isinstance(value, primero.state.DealContext):
+    if id(value) in seen or isinstance(value, primero.deal.state.DealContext):
         return
     if isinstance(value, tuple):
         seen[id(value)] = value
@@ -310,11 +316,105 @@ def check_cost(deals: int, seed: int) -> tuple[float, float, float, float, float
     return low, median, high, on, off
 
 
+#: Every built-in variant, and the example plug-in's (installed from examples/primero-oldpips).
+VARIANTS = ("waks", "cardano", "suzuki", "roman", "losing", "primiera", "revival", "toy")
+PLUG_IN = "oldpips"
+
+
+def variant_decisions(name: str, players: int, deals: int, seed: int, *,
+                      checked: bool = True) -> tuple[int, float]:
+    """``(decisions, CPU seconds)`` of ``deals`` deals of variant ``name`` at ``players``.
+
+    Random play through the public API (``state.legal_actions()`` / ``state.apply``), each
+    deal started from its own seed (the start counted: a deal's cost per decision includes
+    its share of the start). ``checked=False``: with the checks of hook results switched
+    off (:func:`primero.plugins.checks.unchecked`), the switch entered outside the timing.
+    """
+    if not checked:
+        with unchecked():
+            return variant_decisions(name, players, deals, seed)
+    variant = primero.get_variant(name)
+    _ = variant.ranking.table
+    names = PLAYERS[:players]
+    rng = random.Random(seed)
+    choice = rng.choice
+    decisions = 0
+    start = time.process_time()
+    for k in range(deals):
+        state = start_deal(variant, names, 50, dealer=k % players, seed=seed * 1_000_003 + k)
+        while not state.over:
+            state = state.apply(choice(state.legal_actions()))
+            decisions += 1
+    return decisions, time.process_time() - start
+
+
+def variant_table(deals: int, seed: int) -> list[tuple[str, int, float, float]]:
+    """Per variant (every built-in one, then the example plug-in if installed) and table size
+    (2 and 4 players, the variant's own range allowing): ``(name, players, µs per decision
+    with the checks, checks' share)``.
+
+    The variants are played in rounds, interleaved (load on the machine hits all alike); each
+    round plays every variant's deals four times, with the checks on and off in the order
+    on-off-off-on or off-on-on-off (alternating by round), and the checks' share is the median
+    over the rounds of (on / off - 1).
+    """
+    names = list(VARIANTS)
+    try:
+        primero.get_variant(PLUG_IN)
+        names.append(PLUG_IN)
+    except primero.PrimeroError:
+        pass
+    ranges = {n: primero.get_variant(n).spec.players for n in names}
+    cases = [(n, p) for p in (2, 4) for n in names if ranges[n][0] <= p <= ranges[n][1]]
+    rounds = 5
+    per_round = max(4, deals // rounds)
+    for name, players in cases:  # warm every variant's caches, untimed
+        variant_decisions(name, players, 4, seed - 1)
+        variant_decisions(name, players, 4, seed - 1, checked=False)
+    spent = {case: [0, 0.0] for case in cases}
+    shares: dict[tuple[str, int], list[float]] = {case: [] for case in cases}
+    for r in range(rounds):
+        for name, players in cases:
+            gc.collect()
+            times = {True: 0.0, False: 0.0}
+            # the same deals four times, on-off-off-on or off-on-on-off: a drift in the
+            # machine's load over the four runs hits both ways alike
+            first = bool(r % 2)
+            for checked in (first, not first, not first, first):
+                made, seconds = variant_decisions(name, players, per_round, seed + r,
+                                                  checked=checked)
+                times[checked] += seconds
+                if checked:
+                    spent[name, players][0] += made
+                    spent[name, players][1] += seconds
+            shares[name, players].append(times[True] / times[False] - 1)
+    return [(name, players, spent[name, players][1] / spent[name, players][0] * 1e6,
+             statistics.median(shares[name, players])) for name, players in cases]
+
+
+def print_variant_table(deals: int, seed: int) -> None:
+    """Print :func:`variant_table` with each cost as a ratio to Waks' at the same table."""
+    rows = variant_table(deals, seed)
+    waks = {players: us for name, players, us, _ in rows if name == "waks"}
+    print("cost per decision by variant (public API, random play, start included; "
+          "target <= 2x waks; checks target <= 5 %):")
+    for name, players, us, share in rows:
+        ratio = us / waks[players]
+        mark = "" if ratio <= 2 and share <= 0.05 else "  MISSED"
+        print(f"  {name:9s} {players}p {us:8.1f} us/decision  {ratio:5.2f}x waks  "
+              f"checks {share * 100:6.1f} %{mark}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variants-only", action="store_true",
+                        help="print only the per-variant table (quick)")
     args = parser.parse_args(argv)
+    if args.variants_only:
+        print_variant_table(max(40, args.deals // 5), args.seed)
+        return 0
     try:
         import pokerkit  # noqa: F401
     except ImportError:
@@ -343,8 +443,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"pokerkit badugi hands/s   : {theirs_rate:10.1f}")
     for mode, label in (("api", "public API"), ("ids", "action ids"), ("agents", "agents")):
         rate = deals / ours[mode]
+        target = ", target >= 15x" if mode != "agents" else ""
         print(f"primero waks deals/s      : {rate:10.1f}  ({label}; "
-              f"{rate / theirs_rate:.2f}x pokerkit, target >= 10x)")
+              f"{rate / theirs_rate:.2f}x pokerkit{target})")
     decisions = seconds = 0.0
     kuhn = kuhn_seconds = 0.0
     for r in range(rounds):  # interleaved with the peer, as above
@@ -371,6 +472,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"                            {low * 100:5.1f} .. {high * 100:.1f} % "
           f"(the middle half of the blocks); median block {(on - off) * 1e6:.1f} us of a "
           f"{on * 1e6:.0f} us deal")
+    print_variant_table(max(40, args.deals // 5), args.seed)
     new_bytes, pickled = mid_deal_state_bytes()
     print(f"one mid-deal state        : {new_bytes:10d} bytes newly allocated per action")
     print(f"                            {pickled:10d} bytes pickled (everything, nothing shared)")

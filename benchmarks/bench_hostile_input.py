@@ -36,10 +36,10 @@ import attrs
 
 from primero.actions import Hold, Vie
 from primero.cards import parse_cards
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.errors import PrimeroError
 from primero.records import MAX_RECORD_BYTES, dump_record, load_record, record_from_state, replay
-from primero.state import GameState
 
 #: Target: the most CPU seconds ``apply`` of the long exchange text and ``primero replay`` of
 #: the 1 MiB deal file may take.

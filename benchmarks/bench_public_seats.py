@@ -3,7 +3,7 @@
 The same Waks deals (4 players, uniform random play, seeded) are played through the public
 API alone ("api") and with every seat's public facts read at each decision ("seats":
 ``state.view(to_act).seats`` and each seat's ``cards``, which builds each changed seat's
-:class:`~primero.state.PublicSeat`, as an agent or an adapter reading the table does).
+:class:`~primero.deal.state.PublicSeat`, as an agent or an adapter reading the table does).
 Interleaved in rounds, CPU time, one process: the ratio ``seats / api`` (median round and
 fastest rounds) and the extra microseconds a decision. Waks deals no card face up: the figure
 is what face-up support costs a variant without face-up cards (compare it across versions).
@@ -20,7 +20,7 @@ import sys
 import time
 
 import primero
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
 

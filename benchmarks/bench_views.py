@@ -22,7 +22,7 @@ import time
 
 import primero
 from primero.agents import HeuristicAgent, RandomAgent, Strength, play_deal
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
 

@@ -23,7 +23,7 @@ from collections import Counter
 
 import primero
 from primero.agents import make_agent, play_deal
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.variants.cardano import call_book, last_call, parse_understatements
 
 NAMES = ("Anna", "Ben", "Carla")

@@ -1,10 +1,11 @@
 """The batch against the engine: the same cards and action ids, deal by deal (a test helper).
 
 :func:`differential` plays a batch with random legal ids, then replays every deal through
-:func:`primero.engine.start_deal` / :func:`primero.engine.apply` with the same stock (or seed)
-and ids and lists every difference: the ids' legality, the final stacks, the settlement (awards,
-returns, carry, showdown) and the history. Used by tests/test_batch_engine.py (small counts) and
-benchmarks/bench_batch.py ``--differential`` (large ones).
+:func:`primero.deal.engine.start_deal` / :func:`primero.deal.engine.apply` with the same stock
+(or seed) and ids and lists every difference: the ids' legality, the final stacks, the
+settlement (awards, returns, carry, showdown) and the history. Used by
+tests/test_batch_engine.py (small counts) and benchmarks/bench_batch.py ``--differential``
+(large ones).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from primero.batch import BatchEngine
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 
 
 def random_ids(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:

@@ -6,6 +6,7 @@ import importlib.util
 import os
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 #: The repository root (the directory holding pyproject.toml).
@@ -34,3 +35,12 @@ if not os.environ.get("PRIMERO_TEST_KEEP_CACHE_DIR"):
 
     os.environ["PRIMERO_CACHE_DIR"] = tempfile.mkdtemp(prefix="primero-test-tables-")
     os.environ.pop("PRIMERO_NO_CACHE", None)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the ``slow`` marker: a test of more than a few seconds of CPU.
+
+    The suite runs it; ``-m "not slow"`` leaves it out.
+    """
+    config.addinivalue_line("markers", "slow: more than a few seconds of CPU (-m 'not slow' "
+                            "leaves it out)")

@@ -17,10 +17,10 @@ from attrs import evolve
 
 from primero import VariantSpec, hookimpl
 from primero.actions import Exchange, Pass
-from primero.copying import replace
+from primero.deal.copying import replace
+from primero.deal.state import GameState
 from primero.settlement import Award, Settlement
 from primero.setup import Step
-from primero.state import GameState
 from primero.variants.waks import WAKS
 
 

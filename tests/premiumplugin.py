@@ -15,11 +15,11 @@ from collections.abc import Callable
 from attrs import frozen
 
 from primero import Step, Variant, VariantSpec, hookimpl
-from primero.copying import replace
+from primero.deal.copying import replace
+from primero.deal.state import GameState, VariantState
 from primero.options import Option
 from primero.rules.settling import settle_showdown
 from primero.settlement import Settlement
-from primero.state import GameState, VariantState
 from primero.variants.waks import WAKS
 
 PLAN = (Step("deal", count=2), Step("premium"), Step("bet", number=1), Step("exchange"),

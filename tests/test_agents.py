@@ -31,8 +31,8 @@ from primero.agents import (
     play_deal,
 )
 from primero.cards import Card, parse_cards
-from primero.engine import start_deal
-from primero.state import GameState
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.views import PlayerView
 
 WAKS = primero.get_variant("waks")

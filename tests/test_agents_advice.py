@@ -15,7 +15,7 @@ from conftest import ROOT
 from primero.actions import Call
 from primero.advice import VariantAdvice
 from primero.agents import Strength, hint, showdown_chance
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.errors import PluginError
 from primero.hookspecs import hookimpl
 from primero.variants.cardano import call_book

@@ -15,7 +15,7 @@ import pytest
 import primero
 from primero.actions import Vie
 from primero.agents import HeuristicAgent, play_deal
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.variants.cardano import call_book, last_call, parse_understatements
 
 NAMES = ("Anna", "Ben", "Carla")

@@ -21,7 +21,7 @@ from primero.agents import HeuristicAgent, OddsAgent, Strength, showdown_chance
 from primero.agents.calling import pressure_call
 from primero.agents.strength import unseen_cards
 from primero.cards import Card
-from primero.state import GameState
+from primero.deal.state import GameState
 from primero.variants.toy import STOCK
 from test_face_up_cards import face_up_waks, stacked
 

@@ -30,8 +30,8 @@ from primero.agents import (
     showdown_chance,
 )
 from primero.cards import parse_cards
-from primero.engine import start_deal
-from primero.state import GameState
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.variants.primiera import chance_served
 
 WAKS = primero.get_variant("waks")

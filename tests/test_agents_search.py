@@ -17,7 +17,7 @@ from primero.agents import (
     play_deal,
     sample_world,
 )
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.views import PlayerView, state_view
 
 BUILT_IN = ("waks", "cardano", "suzuki", "roman", "losing", "primiera", "revival", "toy")

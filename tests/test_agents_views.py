@@ -18,10 +18,10 @@ import pytest
 
 import primero
 from primero.agents import HeuristicAgent, RandomAgent, play_deal
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.plugins.registry import registry
 from primero.serialize import to_dict
-from primero.state import GameState
 from primero.testing.privacy import _find_cards, check_view_hides, public_cards
 from primero.views import PlayerView
 
@@ -30,7 +30,7 @@ VARIANTS = registry().names()
 FIELDS = tuple(f.name for f in attrs.fields(PlayerView))
 
 
-def dealt_face_up(seat: primero.state.Seat) -> tuple[primero.cards.Card, ...]:
+def dealt_face_up(seat: primero.deal.state.Seat) -> tuple[primero.cards.Card, ...]:
     """The cards ``seat`` holds whose last receipt was "face up", by that receipt's order."""
     latest = {r.card: r for r in seat.received}
     return tuple(r.card for r in sorted(latest.values(), key=lambda r: r.order)
@@ -43,7 +43,7 @@ def eager_view(state: GameState, seat: int) -> PlayerView:
     showdown = state.settlement is not None and state.settlement.showdown
     shown = {s for s, _ in state.settlement.values} if showdown else set()  # type: ignore[union-attr]
     for i, s in enumerate(state.seats):
-        public.append(primero.state.PublicSeat(
+        public.append(primero.deal.state.PublicSeat(
             name=s.name, stack=s.stack, contributed=s.contributed, round_bet=s.round_bet,
             folded=s.folded, cards=len(s.hand), open=dealt_face_up(s),
             shown=s.hand if i in shown else ()))

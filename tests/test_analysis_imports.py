@@ -50,7 +50,7 @@ def _fresh(code: str) -> list[str]:
 
 
 HEAVY = ("numpy", "pandas", "matplotlib", "rich", "click", "importlib.metadata",
-         "primero.agents", "primero.session", "primero.records", "primero.engine",
+         "primero.agents", "primero.session", "primero.records", "primero.deal.engine",
          "primero.plugins.registry", "primero.simulation")
 
 

@@ -10,7 +10,7 @@ from primero import get_variant
 from primero.adapters import AdapterTable, Encoder
 from primero.batch import BatchEngine
 from primero.batch.observation import observation_tensors
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.errors import UnknownSeatError
 
 

@@ -29,7 +29,7 @@ from cli_helpers import run
 from conftest import CASES
 from primero import get_variant, hookimpl
 from primero.actions import Hold, Vie, parse_action
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.errors import IllegalActionError, PluginError, PrimeroError, RecordError
 from primero.plugins.registry import Registry
 from primero.plugins.rules import Rules

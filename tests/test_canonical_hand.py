@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import primero
-from primero.action_space import canonical_hand
+from primero.deal.action_space import canonical_hand
 
 pyspiel = pytest.importorskip("pyspiel")
 

@@ -10,14 +10,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from primero import get_variant
-from primero.action_space import action_space
 from primero.actions import Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import parse_cards
-from primero.engine import start_deal
+from primero.deal.action_space import action_space
+from primero.deal.engine import start_deal
+from primero.deal.state import Chance
 from primero.errors import IllegalActionError, PrimeroError
 from primero.records import dump_record, load_record, record_from_state, replay
 from primero.setup import Table
-from primero.state import Chance
 from primero.testing.chance import check_action_ids, check_chance, external_replay
 from primero.testing.privacy import check_view_hides
 from primero.testing.runner import play_random_deal

@@ -22,13 +22,13 @@ from cli_helpers import run
 from primero import Exchange, Fold, Hold, Pass, PluginError, Vie, hookimpl
 from primero.actions import Action
 from primero.agents import RandomAgent, play_deal
-from primero.copying import replace
-from primero.engine import start_deal
+from primero.deal.copying import replace
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.plugins import registry as plugins_module
 from primero.plugins.checks import checking_everything
 from primero.plugins.registry import BUILTIN_VARIANT_MODULES, Registry
 from primero.setup import Step
-from primero.state import GameState
 from primero.testing.runner import run_deal_machine
 from primero.variant import Variant, VariantSpec
 from primero.variants.suzuki import SUZUKI

@@ -19,9 +19,9 @@ from conftest import ROOT, SITE
 
 #: Modules a census or one evaluation must not import: the deal's values, the engine, the
 #: checks of a deal's answers, the core's dealing, betting and settling code.
-DEAL_CODE = ("primero.engine", "primero.start", "primero.state", "primero.actions",
+DEAL_CODE = ("primero.deal.engine", "primero.deal.start", "primero.deal.state", "primero.actions",
              "primero.settlement", "primero.setup", "primero.views", "primero.records",
-             "primero.action_space", "primero.plugins.deal", "primero.plugins.checks",
+             "primero.deal.action_space", "primero.plugins.deal", "primero.plugins.checks",
              "primero.rules.dealing", "primero.rules.betting", "primero.rules.settling",
              "primero.agents", "primero.session")
 
@@ -68,11 +68,11 @@ def test_the_deal_half_of_the_rules_opens_on_the_first_deal(tmp_path: Path) -> N
         "assert rules.deal.ranking is rules.ranking\n"
     )
     loaded = _fresh(code, tmp_path)
-    assert "primero.engine" in loaded and "primero.plugins.deal" in loaded
+    assert "primero.deal.engine" in loaded and "primero.plugins.deal" in loaded
 
 
 def test_a_game_state_is_still_shown_as_one() -> None:
-    from primero.engine import start_deal
+    from primero.deal.engine import start_deal
     from primero.plugins.manager import shown
 
     assert shown(start_deal("waks", ["A", "B"], 10, seed=1)) == "a GameState"

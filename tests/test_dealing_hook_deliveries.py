@@ -11,9 +11,9 @@ import attrs
 import pytest
 
 from primero import PluginError, hookimpl, start_deal
-from primero.copying import replace
+from primero.deal.copying import replace
+from primero.deal.state import Delivery
 from primero.rules.dealing import deal_round
-from primero.state import Delivery
 from primero.variants.waks import WAKS
 
 

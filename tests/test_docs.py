@@ -263,8 +263,8 @@ def test_variant_page_example() -> None:
 
 def test_every_public_module_has_an_api_page(generator: ModuleType) -> None:
     pages = generator.generated_pages()
-    for module in ("primero", "primero.cards", "primero.engine", "primero.hookspecs",
-                   "primero.plugins.registry", "primero.state", "primero.variants.waks"):
+    for module in ("primero", "primero.cards", "primero.deal.engine", "primero.hookspecs",
+                   "primero.plugins.registry", "primero.deal.state", "primero.variants.waks"):
         assert generator.api_page_path(module) in pages
     assert not any("._" in path for path in pages)
 

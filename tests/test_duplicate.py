@@ -10,7 +10,7 @@ import pytest
 import primero
 from primero.agents import RandomAgent
 from primero.analysis.duplicate import DuplicateMatch, duplicate_match
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.errors import PrimeroError
 from primero.simulation import derive_seed
 

@@ -14,7 +14,7 @@ import pytest
 
 import faultplugins
 from primero import EndlessDealError, Pass, start_deal
-from primero.copying import replace
+from primero.deal.copying import replace
 from primero.plugins.checks import deal_action_bound, deal_progress
 from primero.variants.waks import WAKS
 

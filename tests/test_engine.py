@@ -19,9 +19,9 @@ import primero
 from conftest import CASES
 from primero import IllegalActionError, InvalidDeckError, PrimeroError
 from primero.actions import Exchange, Fold, Hold, Pass, Vie
-from primero.engine import apply, legal_actions, start_deal, view
-from primero.start import MAX_BET_SIZES
-from primero.state import GameState
+from primero.deal.engine import apply, legal_actions, start_deal, view
+from primero.deal.start import MAX_BET_SIZES
+from primero.deal.state import GameState
 from primero.testing.invariants import check_deal_invariants
 from primero.testing.privacy import check_view_hides
 from primero.testing.snapshots import snapshot

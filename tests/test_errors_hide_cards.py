@@ -47,7 +47,7 @@ class DealsATwin:
 
     @hookimpl
     def primero_deal_cards(self, state: Any, variant: Any, count: int) -> Any:
-        from primero.copying import replace
+        from primero.deal.copying import replace
 
         seats = list(state.seats)
         seats[0] = attrs.evolve(seats[0], hand=(*seats[0].hand, state.stock[0]))

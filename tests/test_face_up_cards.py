@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, settings
 import primero
 from primero import hookimpl, parse_cards, start_deal
 from primero.cards import Card
+from primero.deal.state import FACE_UP, GameState, PublicSeat, Receipt, Seat
 from primero.records import record_from_state
 from primero.rules.dealing import deal_round
 from primero.serialize import to_dict
-from primero.state import FACE_UP, GameState, PublicSeat, Receipt, Seat
 from primero.testing.privacy import check_view_hides, hidden_twins, public_cards
 from primero.testing.runner import run_deal_machine
 from primero.variant import Variant

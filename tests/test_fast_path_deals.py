@@ -16,14 +16,15 @@ from typing import Any
 
 import pytest
 
-from primero import PrimeroError, engine, get_variant, registry
-from primero.copying import replace
-from primero.engine import start_deal
+from primero import PrimeroError, get_variant, registry
+from primero.deal import engine
+from primero.deal.copying import replace
+from primero.deal.engine import start_deal
+from primero.deal.state import Delivery, GameState, Receipt
 from primero.plugins.checks import checking_everything
 from primero.rules.betting import core_legal_actions
 from primero.rules.dealing import deliver
 from primero.rules.settling import core_settle, settle_direct
-from primero.state import Delivery, GameState, Receipt
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
 

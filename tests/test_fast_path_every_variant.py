@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from primero import IllegalActionError, get_variant, registry
-from primero.engine import start_deal
+from primero import IllegalActionError, Variant, get_variant, registry
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.plugins.checks import checking_everything
-from primero.state import GameState
 
 PLAYERS = ["Anna", "Ben", "Carla"]
 
@@ -46,9 +46,9 @@ def _error(state: GameState, move: object) -> tuple[Any, ...] | None:
     return None
 
 
-def _play(name: str, seed: int, how: str) -> list[tuple[Any, ...]]:
+def _play(name: str | Variant, seed: int, how: str) -> list[tuple[Any, ...]]:
     """Every state of one random deal of ``name`` and the errors of bad moves on the way."""
-    variant = get_variant(name)
+    variant = get_variant(name) if isinstance(name, str) else name
     rng = random.Random(seed)
     n = min(len(PLAYERS), variant.spec.players[1])  # three players where the variant allows
     chips = [4, 12, 30][:n] if seed % 3 == 0 else 30  # all-in deals too
@@ -80,3 +80,24 @@ def test_fast_path_deals_and_errors_equal_the_checked_path(name: str, how: str) 
         with checking_everything():
             checked = _play(name, seed, how)
         assert fast == checked, (name, seed)
+
+
+@pytest.mark.parametrize(("packets", "eldest_cards"), [(2, [0, 1, 6, 7]), (1, [0, 3, 6, 9])])
+def test_revival_deals_packets_alike_by_the_core_and_the_checked_hook(
+        packets: int, eldest_cards: list[int]) -> None:
+    variant = get_variant("revival", deal_packets=packets)
+    stock = variant.pack.cards
+    # hand-worked: three players, the eldest (seat 0) first; with packets each player gets
+    # two cards together, twice round; one at a time, four times round
+    for checked in (False, True):
+        if checked:
+            with checking_everything():
+                state = start_deal(variant, PLAYERS, 10, dealer=2, stock=stock)
+        else:
+            state = start_deal(variant, PLAYERS, 10, dealer=2, stock=stock)
+        assert sorted(state.seats[0].hand, key=stock.index) == [stock[i] for i in eldest_cards]
+    for seed in range(4):
+        fast = _play(variant, seed, "objects")
+        with checking_everything():
+            checked_deal = _play(variant, seed, "objects")
+        assert fast == checked_deal, seed

@@ -23,7 +23,8 @@ from conftest import CASES
 from primero import IllegalActionError, RecordError
 from primero.agents import RandomAgent, play_deal
 from primero.cards import parse_cards
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.records import (
     DealRecord,
     dump_record,
@@ -33,7 +34,6 @@ from primero.records import (
     save_record,
     start_record,
 )
-from primero.state import GameState
 
 EXAMPLE = CASES / "waks_example.toml"
 GOLDEN: dict[str, Any] = tomllib.loads(EXAMPLE.read_text("utf-8"))

@@ -9,7 +9,7 @@ import pytest
 
 from primero import get_variant
 from primero.actions import Call, Hold, Vie, parse_action
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.errors import IllegalActionError, PrimeroError
 from primero.records import dump_record, load_record, record_from_state, replay
 from primero.testing.privacy import check_out_of_turn

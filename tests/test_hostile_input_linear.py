@@ -24,7 +24,8 @@ from cli_helpers import run
 from primero import hookimpl
 from primero.actions import MAX_EXCHANGE_CARDS, Exchange, Hold, Pass, Vie, parse_action
 from primero.cards import FRENCH52, ITALIAN40, Card, Pack, parse_card, parse_cards
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.errors import (
     CardParseError,
     IllegalActionError,
@@ -39,7 +40,6 @@ from primero.records import MAX_RECORD_BYTES, dump_record, load_record, record_f
 from primero.rules import betting
 from primero.simulation import executor as executor_module
 from primero.simulation.play import Task, run_task
-from primero.state import GameState
 from primero.variant import Variant
 from primero.variants.toy import OPEN_CARDS, TOY
 

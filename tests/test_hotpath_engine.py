@@ -17,12 +17,12 @@ import attrs
 import pytest
 
 from primero import PluginError, VariantSpec, get_variant, hookimpl
-from primero.copying import copier, replace
-from primero.engine import start_deal
+from primero.deal.copying import copier, replace
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState, Seat
 from primero.plugins.checks import checking_everything
 from primero.rules.settling import core_settle, settle_direct
 from primero.setup import Step
-from primero.state import GameState, Seat
 from primero.variant import Variant
 from primero.variants.waks import WAKS
 
@@ -196,8 +196,8 @@ def test_replace_of_a_class_without_slots_still_copies() -> None:
 
 def test_an_exchange_is_served_from_the_top_of_the_stock_with_receipts() -> None:
     from primero.actions import Exchange
+    from primero.deal.state import Delivery, Receipt
     from primero.rules.dealing import deliver
-    from primero.state import Delivery, Receipt
 
     state = start_deal("waks", PLAYERS, 30, seed=5)
     while state.step is None or state.step.kind != "exchange":
@@ -269,15 +269,15 @@ def test_the_direct_settlement_equals_the_core_settle_hook() -> None:
 
 
 def _context_slots(context: object) -> dict[str, object]:
-    from primero.state import DealContext
+    from primero.deal.state import DealContext
 
     return {name: getattr(context, name) for name in DealContext.__slots__}
 
 
 @pytest.mark.parametrize("dealing", ["seeded", "stacked", "external"])
 def test_a_deals_context_from_its_tables_template_equals_a_new_context(dealing: str) -> None:
-    from primero.engine import _THIS_ENGINE
-    from primero.state import DealContext
+    from primero.deal.engine import _THIS_ENGINE
+    from primero.deal.state import DealContext
 
     variant = get_variant("waks")
     kwargs: dict[str, Any] = {"seed": 8} if dealing == "seeded" else {"dealing": dealing}

@@ -21,6 +21,7 @@ import pytest
 from cli_helpers import ok
 from conftest import CASES, ROOT
 from primero import PrimeroError, RecordError, evaluate, get_variant, start_deal
+from primero.deal.state import GameState
 from primero.json_schema import FORMAT, KINDS, schema
 from primero.records import (
     load_record,
@@ -30,7 +31,6 @@ from primero.records import (
     replay,
 )
 from primero.serialize import settlement_from_dict, to_dict
-from primero.state import GameState
 
 
 def _valid(data: Any, kind: str) -> None:

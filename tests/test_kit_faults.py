@@ -34,7 +34,7 @@ import primero
 from cli_helpers import run
 from primero import EndlessDealError, PluginError
 from primero.agents import RandomAgent, play_deal
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 
 FAULTS = sorted(faultplugins.RULE_FAULTS)
 #: Seconds the kit gives one example (``variant_state_machine(time_budget=...)``).

@@ -16,11 +16,11 @@ import attrs
 import pytest
 
 from primero.actions import Fold, Hold, Vie
-from primero.copying import replace
-from primero.engine import start_deal
+from primero.deal.copying import replace
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState, history_size, last_entry
 from primero.errors import RecordError
 from primero.records import record_from_state, replay, replay_states
-from primero.state import GameState, history_size, last_entry
 
 PLAYERS = ["Anna", "Ben"]
 

@@ -22,7 +22,7 @@ import primero  # noqa: E402
 from conftest import CASES  # noqa: E402
 from primero import openspiel as primero_openspiel  # noqa: E402
 from primero.adapters import max_decisions  # noqa: E402
-from primero.state import GameState  # noqa: E402
+from primero.deal.state import GameState  # noqa: E402
 
 GAME = primero_openspiel.GAME_NAME
 VARIANTS = primero.registry().names()

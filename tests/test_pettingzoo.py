@@ -20,8 +20,8 @@ from pettingzoo.utils import BaseWrapper
 
 import primero
 from primero.adapters import AdapterTable
+from primero.deal.state import GameState
 from primero.pettingzoo.env import DecisionlessTableError, env, raw_env
-from primero.state import GameState
 
 pettingzoo_env = importlib.import_module("primero.pettingzoo.env")  # the module: env is a function
 

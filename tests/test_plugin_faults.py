@@ -33,8 +33,8 @@ from primero import (
     hookimpl,
 )
 from primero.agents import RandomAgent, make_agent, play_deal
-from primero.copying import replace
-from primero.engine import start_deal
+from primero.deal.copying import replace
+from primero.deal.engine import start_deal
 from primero.plugins import registry as plugins_module
 from primero.plugins.registry import BUILTIN_VARIANT_MODULES, Registry
 from primero.setup import Step

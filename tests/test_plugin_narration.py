@@ -18,7 +18,7 @@ from attrs import frozen
 from premiumplugin import PREMIUM, PremiumRules
 from primero import PluginError, Step, VariantSpec, hookimpl
 from primero.cli.narration import narrate, step_news
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.plugins.checks import MAX_NARRATION
 from primero.variants.waks import WAKS
 

@@ -14,6 +14,7 @@ import tomllib
 import pytest
 
 from primero import RecordError, get_variant, start_deal
+from primero.deal.state import GameState
 from primero.records import (
     dump_record,
     load_record,
@@ -23,7 +24,6 @@ from primero.records import (
     replay,
     replay_states,
 )
-from primero.state import GameState
 
 #: The cards dealt by hand below, in the order given: Anna 7h, Ben Kc, Anna 6h, Ben Qc (the
 #: first two cards each, one at a time from the eldest), then two more each.

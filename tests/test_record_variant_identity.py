@@ -18,8 +18,8 @@ import attrs
 import pytest
 
 from primero import RecordError, Variant, start_deal
+from primero.deal.state import GameState
 from primero.records import dump_record, load_record, record_from_state, replay, save_record
-from primero.state import GameState
 from primero.variants.losing import LOSING
 from primero.variants.waks import WAKS
 

@@ -19,7 +19,7 @@ from cli_helpers import ok
 from primero import InvalidOptionError
 from primero.agents import HeuristicAgent, RandomAgent, play_session
 from primero.cli.game import rules_lines
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.seating import deal_passing_text, seating_text
 from primero.session import Session
 from primero.variant import VariantSpec

@@ -17,12 +17,12 @@ import pytest
 
 from conftest import CASES
 from primero import RecordError, get_variant
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.plugins.registry import registry
 from primero.records import DealRecord, load_record, replay
 from primero.serialize import record_from_dict, settlement_from_dict, to_dict
 from primero.settlement import Settlement
-from primero.state import GameState
 
 EXAMPLE = CASES / "waks_example.toml"
 
@@ -185,7 +185,7 @@ def test_the_view_of_the_first_to_speak_lists_legal_actions_as_text() -> None:
     # stake 1, rest 3; folding is allowed on any turn (docs/rules/waks.md)
     assert data["legal"] == ["pass", "vie 1", "vie 2", "vie 3", "fold"]
     assert data["hand"] == ["7s", "Qd"] and data["step"] == {"kind": "bet", "number": 1,
-                                                            "count": 0}
+                                                            "count": 0, "together": False}
 
 
 @pytest.mark.parametrize("name", registry().names())

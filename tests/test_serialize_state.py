@@ -9,7 +9,7 @@ import pytest
 from conftest import CASES
 from primero import UnknownSeatError, get_variant, load_record, replay
 from primero.cards import ITALIAN40
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.serialize import to_dict
 
 

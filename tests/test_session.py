@@ -20,9 +20,9 @@ import primero
 from primero import PrimeroError
 from primero.agents import Agent, HeuristicAgent, RandomAgent, play_deal, play_session
 from primero.cards import Card, parse_cards
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.session import DealerDraw, Session, draw_for_dealer
-from primero.state import GameState
 
 WAKS = primero.get_variant("waks")
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Fritz")
@@ -281,7 +281,7 @@ def test_session_ends_with_one_player_left() -> None:
 
 def test_standings_most_chips_first_then_who_left_last() -> None:
     session = Session(variant=WAKS, players=("Anna", "Ben", "Carla"), chips=(5, 30, 12),
-                      dealer=0, table=primero.state.Table(), left=("Dan", "Emma"))
+                      dealer=0, table=primero.deal.state.Table(), left=("Dan", "Emma"))
     assert session.standings() == [("Ben", 30), ("Carla", 12), ("Anna", 5), ("Emma", 0),
                                    ("Dan", 0)]
 

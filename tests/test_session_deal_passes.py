@@ -17,10 +17,10 @@ import pytest
 import primero
 from cli_helpers import ok, run
 from primero.agents import HeuristicAgent, RandomAgent, play_deal, play_session
+from primero.deal.state import GameState
 from primero.records import dump_record, load_record, record_from_state, replay
 from primero.seating import next_dealer_seat
 from primero.session import Session
-from primero.state import GameState
 
 THREE = ["Anna", "Ben", "Carla"]
 

@@ -18,16 +18,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import primero
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.rules.settling import (
     build_layers,
     settle_carry,
     settle_showdown,
     settle_unseen,
-    share_layer,
 )
+from primero.rules.ties import share_layer
 from primero.settlement import Award, PotLayer, Settlement
-from primero.state import GameState
 
 WAKS = primero.get_variant("waks")
 

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from primero.cards import FRENCH52, ITALIAN40, SPANISH48, Card
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.setup import seeded_stock
 
 

@@ -16,10 +16,10 @@ from attrs import frozen
 
 from primero import Call, GameState, start_deal
 from primero.cards import parse_cards
-from primero.copying import replace
+from primero.deal.copying import replace
+from primero.deal.state import Extras, VariantState
 from primero.records import load_record, replay
 from primero.serialize import to_dict
-from primero.state import Extras, VariantState
 from primero.variants.cardano import CardanoState, standing_call
 from primero.variants.primiera import DeclarationRound, PrimieraState, declaration_rounds
 
@@ -101,7 +101,7 @@ def test_the_untyped_interface_still_works() -> None:
 def test_the_variant_state_module_examples_run() -> None:
     import doctest
 
-    import primero.state
+    import primero.deal.state
 
-    result = doctest.testmod(primero.state)
+    result = doctest.testmod(primero.deal.state)
     assert (result.failed, result.attempted) == (0, 5)

@@ -11,7 +11,7 @@ import pytest
 
 import primero
 from primero.agents import RandomAgent, play_deal
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.errors import InvalidOptionError, PrimeroError, UnknownVariantError
 from primero.plugins.registry import resolve_variant
 from primero.simulation.executor import chunk_size

@@ -23,9 +23,9 @@ import primero
 from primero import IllegalActionError, PluginError, hookimpl
 from primero.actions import Pass
 from primero.cards import Pack, parse_cards
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.setup import Step
-from primero.state import GameState
 from primero.testing.chance import check_chance
 from primero.testing.failures import DealInvariantError
 from primero.testing.invariants import action_bound, check_deal_invariants

@@ -21,11 +21,11 @@ import numpy
 import pytest
 
 from primero import PluginError, VariantSpec, get_variant, hookimpl
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.plugins.checks import cards_problem, checking_everything
 from primero.plugins.registry import registry
 from primero.setup import DealSetup, Step
-from primero.state import GameState
 from primero.variant import Variant
 from primero.variants.waks import WAKS
 

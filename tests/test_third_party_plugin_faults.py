@@ -36,12 +36,12 @@ from primero import (
 )
 from primero.actions import Fold, Pass, Vie
 from primero.agents import RandomAgent, play_deal
-from primero.copying import replace
-from primero.engine import start_deal
+from primero.deal.copying import replace
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.plugins.checks import checking_everything
 from primero.plugins.manager import hook_watchdog
 from primero.plugins.registry import Registry, spec_problem
-from primero.state import GameState
 from primero.testing import runner
 from primero.variants import waks
 

@@ -24,11 +24,11 @@ from conftest import PACKAGE
 #: The modules still on one circle when annotations count (the variant's rules, the context's
 #: deal rules, a state's view and action space): a module may leave it, none may join it.
 STILL_TIED = frozenset({
-    "primero.action_space", "primero.hookspecs", "primero.plugins.checks",
+    "primero.deal.action_space", "primero.hookspecs", "primero.plugins.checks",
     "primero.plugins.deal", "primero.plugins.manager", "primero.plugins.ranking",
     "primero.plugins.registry", "primero.plugins.rules", "primero.rules.betting",
     "primero.rules.dealing", "primero.rules.ranking", "primero.rules.settling",
-    "primero.state", "primero.variant", "primero.views",
+    "primero.deal.state", "primero.variant", "primero.views",
 })
 
 #: The modules that rank hands and seat players, and what they stand on.
@@ -92,13 +92,13 @@ def on_circles() -> set[str]:
 def test_the_typed_graph_counts_annotation_only_imports() -> None:
     assert len(MODULES) > 50  # every file, not a list
     # hookspecs names GameState under TYPE_CHECKING only: the typed graph has the arrow
-    assert "primero.state" in GRAPH["primero.hookspecs"]
+    assert "primero.deal.state" in GRAPH["primero.hookspecs"]
     # and the registry door inside a function
     assert "primero.plugins.registry" in GRAPH["primero.variant"]
 
 
 def test_the_ranking_and_seating_modules_know_no_variant_state_or_plug_in() -> None:
-    above = {"primero.variant", "primero.state", "primero.hookspecs", "primero.engine"}
+    above = {"primero.variant", "primero.deal.state", "primero.hookspecs", "primero.deal.engine"}
     for module in BELOW_THE_VARIANT:
         known = reach(module)
         assert sorted(known & above) == [], module

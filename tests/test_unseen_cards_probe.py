@@ -18,9 +18,9 @@ import pytest
 
 import primero.cli.game as game
 from cli_helpers import run
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.errors import PrimeroError
-from primero.state import GameState
 from primero.testing.privacy import hidden_twins
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import attrs
 
 from primero.actions import Call
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.plugins.registry import get_variant
-from primero.state import GameState
 from primero.views import PlayerView
 
 NAMES = ["Anna", "Ben", "Carla"]

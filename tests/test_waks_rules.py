@@ -29,10 +29,10 @@ import primero
 from primero import IllegalActionError, InvalidDeckError, RecordError, hookimpl
 from primero.actions import Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack, parse_cards
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.rules.dealing import WAKS_PLAN
 from primero.setup import Step
-from primero.state import GameState
 from primero.testing.invariants import check_deal_invariants
 from primero.testing.privacy import check_view_hides
 from primero.testing.snapshots import snapshot

@@ -6,8 +6,10 @@ badly, all fixed here once the package is loaded:
 * reST roles (``:class:`~primero.variant.Variant```, ``:func:`start_deal```) become *optional*
   autorefs links: the short or full name in code, linked to the object's API page when it has
   one, plain code otherwise. Relative names are resolved against the object's class, then its
-  module, then the package. A name that resolves nowhere stays plain code, so
-  ``mkdocs build --strict`` never depends on how a docstring spells a reference.
+  module, then the package. A name outside primero (the standard library's, a builtin, an
+  installed package's: its first part imports) stays plain code. A name that resolves
+  nowhere (a class renamed, a module moved) is a warning naming the docstring and the
+  reference, so ``mkdocs build --strict`` fails on it.
 * Source keys (``[seed-DE][WAKS]``, docs/rules/sources.md) are escaped so that Markdown does not
 read
   them as reference links.
@@ -18,7 +20,10 @@ read
 
 from __future__ import annotations
 
+import builtins
 import html
+import importlib.util
+import logging
 import re
 from typing import Any
 
@@ -29,6 +34,21 @@ _ROLE = re.compile(
 # a source key such as [seed-DE] or [ZOR-C]: no dots or spaces, not part of an expression
 _SOURCE_KEY = re.compile(r"(?<![\w\\])\[([A-Za-z][A-Za-z0-9-]*)\](?!\()")
 _CODE_SPAN = re.compile(r"(``.+?``|`[^`\n]+`)")
+#: Under ``mkdocs``: a warning here fails ``mkdocs build --strict``.
+_LOG = logging.getLogger("mkdocs.plugins.primero_docs.griffe_roles")
+
+
+def _outside(target: str) -> bool:
+    """Whether ``target`` names something outside primero: a builtin or an importable module's."""
+    first = target.strip().lstrip("~").split(".")[0]
+    if first == "primero" or not first.isidentifier():
+        return False
+    if hasattr(builtins, first):
+        return True
+    try:
+        return importlib.util.find_spec(first) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def _exists(root: griffe.Object, path: str) -> bool:
@@ -117,4 +137,7 @@ class PrimeroDocstrings(griffe.Extension):
             if _exists(root, path):
                 return (f'<autoref identifier="{html.escape(path)}" optional>'
                         f"<code>{html.escape(title)}</code></autoref>")
+        if not _outside(target):
+            _LOG.warning("%s: the docstring's reference %s resolves to nothing in primero "
+                         "(renamed or moved?)", obj.path, match.group(0))
         return f"``{title}``"

@@ -23,7 +23,7 @@ import primero
 from primero import analysis
 from primero.actions import Pass
 from primero.agents import make_agent, play_deal
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.simulation import compare, derive_seed
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -42,7 +42,8 @@ if TYPE_CHECKING:
         parse_card,
         parse_cards,
     )
-    from primero.engine import start_deal
+    from primero.deal.engine import start_deal
+    from primero.deal.state import GameState
     from primero.errors import (
         CardParseError,
         EndlessDealError,
@@ -66,7 +67,6 @@ if TYPE_CHECKING:
     from primero.session import Session
     from primero.settlement import Award, PotLayer, Settlement
     from primero.setup import DealSetup, Step, Table
-    from primero.state import GameState
     from primero.variant import Variant, VariantSpec
     from primero.views import PlayerView
 
@@ -102,7 +102,7 @@ _EXPORTS: dict[str, str] = {
     "get_pack": "primero.cards",
     "parse_card": "primero.cards",
     "parse_cards": "primero.cards",
-    "start_deal": "primero.engine",
+    "start_deal": "primero.deal.engine",
     "CardParseError": "primero.errors",
     "EndlessDealError": "primero.errors",
     "IllegalActionError": "primero.errors",
@@ -135,7 +135,7 @@ _EXPORTS: dict[str, str] = {
     "DealSetup": "primero.setup",
     "Step": "primero.setup",
     "Table": "primero.setup",
-    "GameState": "primero.state",
+    "GameState": "primero.deal.state",
     "Variant": "primero.variant",
     "evaluate": "primero.plugins.registry",
     "VariantSpec": "primero.variant",

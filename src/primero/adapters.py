@@ -7,7 +7,7 @@ outside (``start_deal(..., dealing="external")``) at a table fixed by an
 ``state.apply(id)``, ``state.view(seat)`` and the settlement.
 
 * **Chance outcomes** are a card's position in the variant's pack (``0 .. len(pack) - 1``).
-* **Player actions** are the engine's action ids (:mod:`primero.action_space`).
+* **Player actions** are the engine's action ids (:mod:`primero.deal.action_space`).
 * **Returns** are chips won or lost in the deal, less an equal share of a pot carried into it
   (``carry_in``: nobody's chips in this deal, :func:`returns`). A pot that stays on the table
   for the next deal (the carry-over, docs/rules/ties.md#carry-over) is, by the ``carry_over``
@@ -35,16 +35,16 @@ import numpy as np
 import numpy.typing as npt
 from attrs import frozen
 
-from primero.action_space import ExchangeBlock, canonical_hand
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card
-from primero.engine import public_text, start_deal
+from primero.deal.action_space import ExchangeBlock, canonical_hand
+from primero.deal.engine import public_text, start_deal
+from primero.deal.start import pack_problem
+from primero.deal.state import FACE_UP, GameState, Receipt, Seat
 from primero.errors import InvalidOptionError, InvalidParameterError, PrimeroError, named
 from primero.options import parse_option_args
 from primero.plugins.registry import get_variant
 from primero.setup import Step
-from primero.start import pack_problem
-from primero.state import FACE_UP, GameState, Receipt, Seat
 from primero.tensor_writes import float_view, whole_tensor, writers
 from primero.tensor_writes import link as pure_link
 from primero.tensor_writes import patch as pure_patch
@@ -1214,7 +1214,7 @@ class Encoder:
         """The ``shown`` piece of ``state`` into ``out`` (its public pieces from ``base``).
 
         Each seat's cards everyone sees: those dealt face up and still held
-        (:meth:`~primero.state.Seat.open_cards`), the whole hand once shown at the showdown.
+        (:meth:`~primero.deal.state.Seat.open_cards`), the whole hand once shown at the showdown.
 
         Returns:
             Whether any card was written.
@@ -1425,7 +1425,7 @@ class Encoder:
         """``seat``'s observation as text (the same facts as the tensor).
 
         The public part names every seat's cards dealt face up and still held
-        (``p1 open 7h 6c``, :attr:`~primero.state.PublicSeat.open`), the viewer's own too, so
+        (``p1 open 7h 6c``, :attr:`~primero.deal.state.PublicSeat.open`), the viewer's own too, so
         that it is the same for every viewer.
         """
         view = state.view(seat)
@@ -1463,7 +1463,7 @@ class Encoder:
         The cards they were dealt (``got ...``) come where they were dealt among the actions;
         their own exchanges name the cards, everyone else's only how many. Cards dealt between
         the same two actions, and the hand, are written in the pack's order
-        (:func:`~primero.action_space.canonical_hand`), so the order within one deal step
+        (:func:`~primero.deal.action_space.canonical_hand`), so the order within one deal step
         never splits an information state. The public part ends with every seat's cards
         dealt face up and still held (``p1 open 7h 6c``), the viewer's own too, and the
         hands shown at the showdown.
@@ -1523,7 +1523,7 @@ def resample_history(table: AdapterTable, history: Sequence[int], seat: int,
     ``history`` is the deal so far as the adapters number it (chance outcomes as positions in
     the pack, decisions as action ids), ``state`` the engine's state it reaches. The new history
     replays it: every card dealt to ``seat`` and every card dealt face up to anyone
-    (:data:`~primero.state.FACE_UP`: ``seat`` saw it come) comes where it came, every other
+    (:data:`~primero.deal.state.FACE_UP`: ``seat`` saw it come) comes where it came, every other
     card is drawn uniformly (``draw(k)`` picks one of ``k``) from the cards that could come
     there less the cards kept that are yet to come, and every decision is the same action id
     (an exchange id names the same number of cards, so the table sees the same), but for an

@@ -22,7 +22,7 @@ from attrs import frozen
 
 from primero.cards import CARDS_BY_INDEX, Card, Pack, format_cards, parse_cards
 from primero.errors import InvalidDeckError, RankingMismatchError
-from primero.native_evaluator import binder
+from primero.native_evaluator import batcher, binder
 from primero.tables import (
     TableSpec,
     TableVariant,
@@ -362,6 +362,25 @@ def _declared(variant: RankedVariant | None, attribute: str) -> list[object]:
     return [getattr(o, attribute) for o in objects if getattr(o, attribute, None) is not None]
 
 
+def _native_batch(hands: Any) -> bool:
+    """Whether the compiled batch reads ``hands``: an exact ``(N, 4)`` numpy integer array.
+
+    In the machine's byte order and C-contiguous; anything else takes the numpy path.
+    """
+    import numpy as np
+
+    return (type(hands) is np.ndarray and hands.ndim == 2 and hands.shape[1] == HAND_SIZE
+            and hands.dtype.kind in "iu" and hands.dtype.byteorder in "=|"
+            and hands.flags.c_contiguous)
+
+
+def _empty(n: int, dtype: Any) -> Any:
+    """An uninitialised numpy array of ``n`` items of ``dtype``."""
+    import numpy as np
+
+    return np.empty(n, dtype=dtype)
+
+
 class Ranking:
     """A variant's ranking: its classes, card points, direction, and the table of every hand.
 
@@ -608,7 +627,11 @@ class Ranking:
         return bound(cards)
 
     def evaluate_many(self, hands: Any) -> Any:
-        """The strengths of many hands at once, vectorised with numpy.
+        """The strengths of many hands at once: one compiled call, or vectorised with numpy.
+
+        Where the compiled evaluator loads (:func:`primero.native_evaluator.batcher`), an
+        ``(N, 4)`` C-contiguous integer array is read in one native call; anything else, and
+        every error, goes the numpy way (the same values and messages).
 
         Args:
             hands: An ``(N, 4)`` integer array of dense pack indices (see
@@ -625,7 +648,16 @@ class Ranking:
                 is not four cards), an index outside the pack, or a hand with a card twice.
             CardParseError: a hand given as text does not parse.
         """
-        return self._numpy_tables()[1][self.index_many(hands)]
+        table = self._numpy_tables()[1]
+        batch = batcher()
+        if batch is not None and _native_batch(hands):  # the compiled batch, in one call
+            out = _empty(hands.shape[0], table.dtype)
+            try:
+                if batch(hands, len(self.pack), table, out) < 0:
+                    return out
+            except ValueError:
+                pass  # a buffer it does not read: the numpy path below
+        return table[self.index_many(hands)]  # (and the errors, worded)
 
     def index_many(self, hands: Any) -> Any:
         """The table indices of many hands at once (see :meth:`evaluate_many` for ``hands``).

@@ -31,14 +31,14 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from primero.action_space import ActionBlock
     from primero.actions import Action
     from primero.advice import VariantAdvice
     from primero.cards import Card, Pack
+    from primero.deal.action_space import ActionBlock
+    from primero.deal.state import GameState
     from primero.hands import Classification
     from primero.settlement import Settlement
     from primero.setup import Step, Table
-    from primero.state import GameState
     from primero.variant import Variant, VariantSpec
 
 __all__ = ["PROJECT", "hookimpl", "hookspec", "primero_register_variants"]
@@ -163,7 +163,7 @@ def primero_deal_plan(variant: Variant) -> tuple[Step, ...] | None:
     Core (Waks): deal 2, betting round 1, exchange, deal 2, betting round 2, showdown.
 
     Returns:
-        A tuple of :class:`~primero.state.Step` (kinds ``ante``, ``deal``, ``bet``,
+        A tuple of :class:`~primero.deal.state.Step` (kinds ``ante``, ``deal``, ``bet``,
         ``exchange``, ``declare``, ``showdown`` or a plug-in's own), or ``None`` to defer.
     """
 
@@ -190,7 +190,7 @@ def primero_serve_exchange(
     """Take ``discards`` from ``seat``'s hand and queue as many cards for them.
 
     Called whenever a player exchanges. Core: the discards go face down, and the player's
-    replacements are queued (:class:`~primero.state.Delivery` with the discards as
+    replacements are queued (:class:`~primero.deal.state.Delivery` with the discards as
     ``exclude``); the engine deals them from the top of the stock, and when the stock runs
     out the discards (except the ones this player has just thrown) become a new stock,
     recorded in ``state.reshuffles`` (docs/rules/dealing.md).
@@ -270,7 +270,7 @@ def primero_end_step(state: GameState, variant: Variant, step: Step) -> GameStat
 
 @hookspec
 def primero_action_blocks(variant: Variant, table: Table) -> tuple[ActionBlock, ...] | None:
-    """Add actions to the deal's action space (:mod:`primero.action_space`).
+    """Add actions to the deal's action space (:mod:`primero.deal.action_space`).
 
     Called once per variant and table, when the space is first built. Every implementation
     is called (not ``firstresult``); the blocks follow the core's (fold, pass, hold, vies,
@@ -279,7 +279,7 @@ def primero_action_blocks(variant: Variant, table: Table) -> tuple[ActionBlock, 
     variant its passes with an exchange.
 
     Returns:
-        Blocks (:class:`~primero.action_space.ActionBlock`), or ``None`` to add none.
+        Blocks (:class:`~primero.deal.action_space.ActionBlock`), or ``None`` to add none.
     """
 
 
@@ -312,7 +312,7 @@ def primero_narrate_step(state: GameState, variant: Variant, step: Step, index: 
     """Tell the players in one line what a step of the plan did, once it has ended.
 
     Called by what tells a deal — the terminal game (``primero play``), ``primero replay`` and
-    :meth:`~primero.state.GameState.describe` — for every step of the plan that has ended (a
+    :meth:`~primero.deal.state.GameState.describe` — for every step of the plan that has ended (a
     step before ``state.step_index``, and the last one once the deal is over), never while
     the deal is played: it costs nothing to the engine, and the line is worked out again from
     the state every time, so a saved and replayed deal tells the same lines. Core: nothing
@@ -320,7 +320,7 @@ def primero_narrate_step(state: GameState, variant: Variant, step: Step, index: 
     bonus, a card turned up) is otherwise told only as ``— premium —``.
 
     Read what the step did from the state: a field of the variant's own state
-    (:class:`~primero.state.VariantState`) the step set, or the chips and cards as they are.
+    (:class:`~primero.deal.state.VariantState`) the step set, or the chips and cards as they are.
     ``state`` may be any state of the deal from the end of the step on.
 
     Args:

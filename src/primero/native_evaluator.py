@@ -42,7 +42,7 @@ if TYPE_CHECKING:
         [Sequence[object], tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]],
          int, type, Evaluator], Evaluator]
 
-__all__ = ["EXTENSION_STATUS_NAME", "binder", "build_report", "evaluator_line",
+__all__ = ["EXTENSION_STATUS_NAME", "batcher", "binder", "build_report", "evaluator_line",
            "evaluator_reason", "extension_path", "load_extension", "native_disabled",
            "truncation"]
 
@@ -121,9 +121,11 @@ def load_extension(name: str) -> tuple[ModuleType | None, ImportError | None]:
 
 def _load() -> tuple[Binder | None, str | None, ImportError | None]:
     """Import the extension: (its bind, its file, None), or (None, None, why it did not load)."""
+    global _module
     compiled_evaluator, error = load_extension("primero.compiled_evaluator")
     if compiled_evaluator is None:
         return None, None, error
+    _module = compiled_evaluator
     bind: Binder = compiled_evaluator.bind
     return bind, compiled_evaluator.__file__, None
 
@@ -141,6 +143,7 @@ def native_disabled() -> bool:
 # into the process at all (an extension that crashes as it loads must not take primero with
 # it), and is imported the first time it is asked for with the switch off (see _loaded).
 _bind: Binder | None = None
+_module: Any = None  # the extension module itself, once loaded
 _file: str | None = None
 _import_error: ImportError | None = None
 if not native_disabled():
@@ -212,6 +215,29 @@ def evaluator_line() -> str:
     if reason is None:
         return f"single hands: the native evaluator ({extension_path()})"
     return f"single hands: pure Python ({reason})"
+
+
+def batcher() -> Callable[[Any, int, Any, Any], int] | None:
+    """The extension's batch ``strengths`` where the native evaluator is to be used, else None.
+
+    ``strengths(hands, cards, table, out)`` fills ``out`` (``N`` items of ``table``'s type)
+    with the strengths of the ``(N, 4)`` C-contiguous integer array ``hands`` of pack indices
+    (a pack of ``cards`` cards): each row sorted, checked and looked up in ``table`` (the
+    strengths by colex index). Returns ``-1``, or the first row found wrong (an index outside
+    the pack, a card twice), whose error the caller words.
+    :meth:`primero.hands.Ranking.evaluate_many` uses it; its numpy path stays for everything
+    else.
+
+    Raises:
+        ValueError: (from ``strengths``) buffers of other shapes or formats.
+    """
+    if native_disabled():
+        return None
+    _loaded()
+    if _module is None:
+        return None
+    batch: Callable[[Any, int, Any, Any], int] = _module.strengths
+    return batch
 
 
 def binder() -> Binder | None:

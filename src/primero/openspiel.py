@@ -70,9 +70,9 @@ from primero.adapters import (
     views,
 )
 from primero.cards import Card
+from primero.deal.state import GameState
 from primero.errors import IllegalActionError, InvalidParameterError, PrimeroError, named
 from primero.plugins.registry import registry
-from primero.state import GameState
 
 __all__ = [
     "DEALS_TRIED",

@@ -36,14 +36,14 @@ from attrs import evolve, field, frozen
 
 from primero.actions import MAX_AMOUNT_DIGITS
 from primero.cards import Card, parse_cards
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.start import MAX_SEED
+from primero.deal.state import GameState
 from primero.errors import PrimeroError, RecordError
 from primero.json_schema import FORMAT
 from primero.plugins.manager import plugin_label
 from primero.plugins.registry import get_variant, registry
 from primero.setup import DealSetup, Table
-from primero.start import MAX_SEED
-from primero.state import GameState
 from primero.variant import Variant
 
 __all__ = [
@@ -76,7 +76,7 @@ MAX_CHIPS = 10 ** 15
 
 
 #: The largest shuffle seed a deal file may give is the largest a deal takes:
-#: :data:`primero.start.MAX_SEED` (2**128).
+#: :data:`primero.deal.start.MAX_SEED` (2**128).
 
 
 #: The most characters of a bad value echoed in a message.

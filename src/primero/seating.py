@@ -12,7 +12,7 @@ with the default its sources give (:func:`seating_options`):
   next. With three or more players it changes who is eldest in the next deal:
   :class:`~primero.session.Session` follows :func:`next_dealer_seat`.
 
-:func:`seating_text` words them for :meth:`primero.state.GameState.describe` and the terminal
+:func:`seating_text` words them for :meth:`primero.deal.state.GameState.describe` and the terminal
 game's ``rules``, :func:`deal_passing_text` for its standings line. Two variants that differ
 only in ``play_direction`` deal, play and settle every deal alike; two that differ in
 ``deal_passes`` deal alike the first deal of a session (and every deal with two players).
@@ -38,6 +38,7 @@ from primero.options import Configured, Option
 __all__ = [
     "DEAL_PASSES",
     "PLAY_DIRECTIONS",
+    "WAKS_SEATING_OPTIONS",
     "deal_passes",
     "deal_passes_option",
     "deal_passing_text",
@@ -112,6 +113,17 @@ def seating_options(play: str, play_why: str, *, deal: str = "with_play",
         InvalidOptionError: a default is not among the allowed values.
     """
     return play_direction_option(play, play_why), deal_passes_option(deal, deal_why)
+
+
+#: The Waks family's seating (waks, cardano, suzuki, roman, losing): play's direction (a label)
+#: and where the deal passes (a rule of the session), docs/rules/dealing.md#direction.
+WAKS_SEATING_OPTIONS = seating_options(
+    "counter-clockwise",
+    "'Gegeben und gespielt wird gegen den Uhrzeigersinn (nach rechts)' [seed-DE] (dealt and "
+    "played counter-clockwise, to the right).",
+    deal_why="'nach jedem Spiel gibt der rechte Nachbar' [seed-DE] (after each deal the "
+    "right-hand neighbour deals): with play going to the right, the eldest deals next.",
+)
 
 
 def deal_passes(variant: Configured) -> str:

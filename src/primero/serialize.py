@@ -1,7 +1,7 @@
 """JSON-ready dictionaries of views, settlements, hand values and deal records.
 
-:func:`to_dict` turns a :class:`~primero.state.GameState` (a seat's view of it, or the whole
-state), a :class:`~primero.state.PlayerView`, a
+:func:`to_dict` turns a :class:`~primero.deal.state.GameState` (a seat's view of it, or the whole
+state), a :class:`~primero.deal.state.PlayerView`, a
 :class:`~primero.settlement.Settlement` (with its :class:`~primero.settlement.Award` s and
 :class:`~primero.settlement.PotLayer` s), a :class:`~primero.hands.HandValue` or a
 :class:`~primero.records.DealRecord` into plain ``dict``/``list``/``str``/``int``/``bool``/
@@ -16,7 +16,7 @@ whole numbers, seats numbers in playing order from 0 (the eldest is the seat aft
 
 Example::
 
-    >>> from primero.engine import start_deal
+    >>> from primero.deal.engine import start_deal
     >>> from primero.serialize import to_dict
     >>> state = start_deal("waks", ["Anna", "Ben"], 20, seed=3)
     >>> view = to_dict(state.view(0))
@@ -35,13 +35,13 @@ import attrs
 
 from primero.actions import Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, parse_cards
+from primero.deal.state import GameState
 from primero.errors import PrimeroError, RecordError
 from primero.hands import HandValue
 from primero.json_schema import FORMAT
 from primero.plugins.registry import get_variant
 from primero.records import DealRecord, record_data, record_from_data
 from primero.settlement import Award, PotLayer, Settlement
-from primero.state import GameState
 from primero.variant import Variant
 from primero.views import PlayerView
 
@@ -56,7 +56,7 @@ def to_dict(obj: object, *, players: Sequence[str] | None = None,
     """The JSON-ready dictionary of a state, view, settlement, award, pot layer, value or record.
 
     Args:
-        obj: A :class:`~primero.state.GameState`, :class:`~primero.state.PlayerView`,
+        obj: A :class:`~primero.deal.state.GameState`, :class:`~primero.deal.state.PlayerView`,
             :class:`~primero.settlement.Settlement`, :class:`~primero.settlement.Award`,
             :class:`~primero.settlement.PotLayer`, :class:`~primero.hands.HandValue` or
             :class:`~primero.records.DealRecord`.

@@ -19,12 +19,12 @@ from collections.abc import Sequence
 from attrs import evolve, frozen
 
 from primero.cards import Card
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.errors import PrimeroError, named
 from primero.plugins.registry import get_variant
 from primero.seating import next_dealer_seat
 from primero.setup import DealSetup, Table
-from primero.state import GameState
 from primero.variant import Variant
 
 __all__ = ["DealerDraw", "Session", "ante_required", "draw_for_dealer", "has_ante_step"]
@@ -44,7 +44,7 @@ def ante_required(variant: Variant) -> bool:
 def has_ante_step(variant: Variant) -> bool:
     """Whether ``variant``'s deal plan has an ante step (revival does; the Waks family not).
 
-    :func:`~primero.engine.start_deal` refuses a non-zero ante for a variant without one.
+    :func:`~primero.deal.engine.start_deal` refuses a non-zero ante for a variant without one.
     """
     return any(step.kind == "ante" for step in variant.rules.deal.deal_plan())
 

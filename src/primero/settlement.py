@@ -3,7 +3,7 @@
 Rules: docs/rules/ties.md.
 
 A :class:`Settlement` is what ``primero_settle`` returns and what a finished
-:class:`~primero.state.GameState` carries. Chips are conserved: the awards, the returns and the
+:class:`~primero.deal.state.GameState` carries. Chips are conserved: the awards, the returns and the
 carry add up to the pot.
 """
 

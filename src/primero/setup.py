@@ -2,11 +2,11 @@
 
 A :class:`DealSetup` is the one value that says how a deal is set up (docs/plugins/architecture.md):
 the players and their chips, the dealer, the :class:`Table`, the carry-over and how
-the cards come. :func:`primero.engine.start_deal` takes one (``start_deal(variant, setup)``);
+the cards come. :func:`primero.deal.engine.start_deal` takes one (``start_deal(variant, setup)``);
 a started deal keeps its own as ``state.setup``, with the stock filled in; a deal record
 (:attr:`primero.records.DealRecord.setup`), a session (:meth:`primero.session.Session.next_setup`)
 and the kit's strategies (:func:`primero.testing.deal_setups`) give the same value. The
-facts derived from a setup once per deal are its context (:class:`primero.state.DealContext`,
+facts derived from a setup once per deal are its context (:class:`primero.deal.state.DealContext`,
 ``state.context``).
 
 Example::
@@ -53,11 +53,15 @@ class Step:
             ``primero_start_step``.
         number: The betting round or declaration number (1-based), or 0.
         count: Cards to deal to each player, for ``"deal"``.
+        together: For ``"deal"``: each player receives the step's cards together, in turn
+            from the eldest (packets, docs/rules/revival.md), instead of one card at a time
+            round the table (docs/rules/dealing.md, the default). The core deals either way.
     """
 
     kind: str
     number: int = 0
     count: int = 0
+    together: bool = False
 
     def __str__(self) -> str:
         if self.kind == "deal":
@@ -91,7 +95,7 @@ class Table:
 class DealSetup:
     """How a deal is set up: everything a deal record needs besides the actions.
 
-    Give one to :func:`primero.engine.start_deal` (``start_deal(variant, setup)``, checked as
+    Give one to :func:`primero.deal.engine.start_deal` (``start_deal(variant, setup)``, checked as
     its keyword form is); a started deal's own (``state.setup``) has ``stock`` filled in, so
     ``start_deal(state.variant, state.setup)`` deals the same deal again.
 

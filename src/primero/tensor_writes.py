@@ -87,7 +87,7 @@ def patch(view: FloatView, kept: list[Any], state: Any,
             steps (``None``: not one).
         at: Where the public pieces start, the ``step``, ``stacks`` and ``pot`` pieces'
             offsets from there, the players, the table's chips, the most cards a hand
-            holds and the reason of a card dealt face up (:data:`primero.state.FACE_UP`).
+            holds and the reason of a card dealt face up (:data:`primero.deal.state.FACE_UP`).
 
     Returns:
         The state's deciding step index (``None``: none).

@@ -176,8 +176,9 @@ class VariantSpec:
         declared: The options as declared, overridden ones included (read-only; given
             only by ``attrs.evolve`` and unpickling, which keep it).
 
-    The registry validates a spec when it is registered (:func:`primero.plugins.spec_problem`)
-    and keeps who registered it (:meth:`primero.plugins.Registry.provider`).
+    The registry validates a spec when it is registered
+    (:func:`primero.plugins.registry.spec_problem`) and keeps who registered it
+    (:meth:`primero.plugins.registry.Registry.provider`).
     """
 
     name: str

@@ -2,7 +2,7 @@
 
 Rules: docs/plugins/architecture.md.
 
-Built by ``state.view(seat)`` (:func:`primero.engine.view`) only when asked for, and lazily:
+Built by ``state.view(seat)`` (:func:`primero.deal.engine.view`) only when asked for, and lazily:
 the view ``state.view`` returns reads each field off the state the first time it is read (then
 keeps it), so an agent pays only for what it looks at — a random agent reads ``legal`` alone.
 It is a :class:`PlayerView` like any other (same fields, same values, frozen; equal to, and
@@ -26,9 +26,9 @@ from primero.actions import Call
 if TYPE_CHECKING:
     from primero.actions import Action
     from primero.cards import Card
+    from primero.deal.state import GameState, PublicSeat, Receipt
     from primero.hands import HandValue
     from primero.setup import Step, Table
-    from primero.state import GameState, PublicSeat, Receipt
     from primero.variant import Variant
 
 __all__ = ["FACE_DOWN", "HAND_SIZE", "PlayerView", "deal_table_html", "state_view"]
@@ -88,7 +88,7 @@ class PlayerView:
         seat: The viewer's seat.
         variant: The variant.
         hand: The viewer's own cards.
-        seats: Every seat's public facts (:class:`~primero.state.PublicSeat`): chips, how
+        seats: Every seat's public facts (:class:`~primero.deal.state.PublicSeat`): chips, how
             many cards, the cards dealt face up (``open``) and the hands shown.
         dealer: The dealer's seat.
         table: Stake, rest, ante.
@@ -238,7 +238,7 @@ def _make_filler() -> Callable[[PlayerView, tuple[Any, ...]], None]:
     """Straight-line code storing :func:`_facts`' values in their slots, one call per field.
 
     Through the slots' own setters: faster than ``object.__setattr__`` by name, and than a
-    loop over the setters (as :func:`primero.state.replace` is generated).
+    loop over the setters (as :func:`primero.deal.state.replace` is generated).
     """
     namespace = {f"set_{name}": PlayerView.__dict__[name].__set__ for name in _FACTS}
     lines = ["def fill(view, values):"]
@@ -329,7 +329,7 @@ _set_legal = PlayerView.legal.__set__  # type: ignore[attr-defined]
 def state_view(state: GameState, seat: int) -> PlayerView:
     """``seat``'s view of ``state``, every field but ``seat`` and ``legal`` read when first read.
 
-    The engine's :func:`primero.engine.view` (``state.view(seat)``) after its checks; ``seat``
+    The engine's :func:`primero.deal.engine.view` (``state.view(seat)``) after its checks; ``seat``
     must be a seat of the deal. ``legal`` is read now: it is the state's own cached tuple
     (the one ``state.apply`` checks the action against).
     """

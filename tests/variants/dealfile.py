@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from primero import IllegalActionError, parse_cards
+from primero.deal.state import GameState
 from primero.records import DealRecord, load_record, replay
-from primero.state import GameState
 from primero.testing.snapshots import snapshot
 
 HERE = Path(__file__).resolve().parent

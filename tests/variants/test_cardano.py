@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, settings
 import oracle
 from primero import IllegalActionError, InvalidOptionError, evaluate, get_variant, registry
 from primero.actions import Call, Fold, Hold, Pass, Vie
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.records import load_record, replay
-from primero.state import GameState
 from primero.testing.runner import run_deal_machine
 from primero.testing.snapshots import snapshot
 from primero.variants.cardano import call_book, last_call, parse_understatements

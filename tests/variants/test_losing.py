@@ -8,7 +8,7 @@ import pytest
 from independent import as_pairs, check_deal_file, classify, strength, table
 
 import primero
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.hands import Classification
 from primero.rules.ranking import standard_order_key
 from primero.variants.losing import LOSING, LosingRules, invert_key

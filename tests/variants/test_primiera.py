@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 import primero
 from primero import IllegalActionError, PrimeroError, get_variant, parse_cards
 from primero.actions import Exchange
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.records import dump_record, load_record, record_from_state, replay
 from primero.session import Session
-from primero.state import GameState
 from primero.testing.runner import run_deal_machine
 from primero.variants.primiera import (
     DEFAULT_ANTE,

@@ -14,11 +14,11 @@ from independent import pack as independent_pack
 import primero
 from primero.actions import Exchange, Fold, Hold, Pass, Vie
 from primero.cli.core import app
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.errors import IllegalActionError
 from primero.records import load_record, replay
 from primero.rules.settling import settle_showdown
-from primero.state import GameState
 from primero.variants.revival import (
     PRESETS,
     REVIVAL,

@@ -12,7 +12,7 @@ from independent import HERE, as_pairs, census, check_deal_file, point_ranges, t
 import primero
 from primero import Classification, Rank
 from primero.cli.core import app
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.errors import IllegalActionError, InvalidDeckError
 from primero.records import load_record, replay
 from primero.variants.roman import ROMAN, ROMAN_NAMES, RomanRules

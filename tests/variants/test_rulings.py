@@ -16,9 +16,10 @@ import pytest
 from dealfile import check_expect
 
 from primero import get_variant, registry
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
 from primero.records import DealRecord, load_record, replay
-from primero.rules.settling import build_layers, form_pots, share_layer
+from primero.rules.settling import build_layers, form_pots
+from primero.rules.ties import share_layer
 from primero.session import Session
 from primero.settlement import PotLayer
 from primero.setup import Table

@@ -14,9 +14,9 @@ from dealfile import check_expect, check_illegal, deal_files
 from primero import IllegalActionError, get_variant, parse_cards, registry
 from primero.actions import Fold, Hold, Pass, Vie
 from primero.cards import ITALIAN40
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.records import load_record, replay
-from primero.state import GameState
 from primero.testing.invariants import check_deal_invariants
 from primero.testing.snapshots import snapshot
 

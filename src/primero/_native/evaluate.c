@@ -21,6 +21,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <stddef.h>
+#include <string.h>
 
 #define SLOTS 256 /* identity table: a power of two well above MAX_CARDS (never full) */
 #define MAX_CARDS 64
@@ -390,7 +391,146 @@ done:
     return result;
 }
 
+/* The colex index of four sorted distinct card indices a < b < c < d. */
+#define COLEX(a, b, c, d) ((a) + (b) * ((b) - 1) / 2 + (c) * ((c) - 1) * ((c) - 2) / 6 \
+                          + (d) * ((d) - 1) * ((d) - 2) * ((d) - 3) / 24)
+/* Branch-free compare-exchange: x the smaller, y the larger. */
+#define ORDER(x, y) { long long lo_ = x < y ? x : y; y = x < y ? y : x; x = lo_; }
+
+/* One batch loop per index type (see strengths): -1, or the first row found wrong. */
+#define BATCH(name, type)                                                                   \
+    static Py_ssize_t name(const type *hand, Py_ssize_t rows, Py_ssize_t cards,             \
+                           const void *table, Py_ssize_t entries, Py_ssize_t width,         \
+                           void *out) {                                                     \
+        for (Py_ssize_t r = 0; r < rows; r++, hand += 4) {                                   \
+            long long a = (long long)hand[0], b = (long long)hand[1];                        \
+            long long c = (long long)hand[2], d = (long long)hand[3];                        \
+            /* unsigned: a negative index (or one past 2**63) is past the pack too */        \
+            if ((unsigned long long)a >= (unsigned long long)cards                           \
+                    || (unsigned long long)b >= (unsigned long long)cards                    \
+                    || (unsigned long long)c >= (unsigned long long)cards                    \
+                    || (unsigned long long)d >= (unsigned long long)cards) return r;         \
+            ORDER(a, b) ORDER(c, d) ORDER(a, c) ORDER(b, d) ORDER(b, c)                      \
+            if (a == b || b == c || c == d) return r;                                        \
+            long long index = COLEX(a, b, c, d);                                             \
+            if (index >= entries) return r;                                                  \
+            switch (width) {                                                                 \
+            case 1: ((int8_t *)out)[r] = ((const int8_t *)table)[index]; break;              \
+            case 2: ((int16_t *)out)[r] = ((const int16_t *)table)[index]; break;            \
+            case 4: ((int32_t *)out)[r] = ((const int32_t *)table)[index]; break;            \
+            default: memcpy((char *)out + r * width, (const char *)table + index * width,    \
+                            (size_t)width);                                                  \
+            }                                                                                \
+        }                                                                                    \
+        return -1;                                                                           \
+    }
+
+BATCH(batch_int8, int8_t)
+BATCH(batch_uint8, uint8_t)
+BATCH(batch_int16, int16_t)
+BATCH(batch_uint16, uint16_t)
+BATCH(batch_int32, int32_t)
+BATCH(batch_uint32, uint32_t)
+BATCH(batch_int64, int64_t)
+BATCH(batch_uint64, uint64_t)
+
+/* The integer kind of a buffer format ("b", "=h", "@q", ...), or 0 for any other format. */
+static char integer_kind(const char *format, Py_ssize_t itemsize) {
+    if (format == NULL) return 0;
+    if (format[0] == '@' || format[0] == '=') format++;
+    if (format[0] == 0 || format[1] != 0) return 0;
+    char kind = format[0];
+    Py_ssize_t expected = 0;
+    switch (kind) {
+    case 'b': case 'B': expected = 1; break;
+    case 'h': case 'H': expected = 2; break;
+    case 'i': case 'I': expected = 4; break;
+    case 'l': case 'L': case 'q': case 'Q': expected = 8; break;
+    default: return 0;
+    }
+    return itemsize == expected ? kind : 0;
+}
+
+/*
+ * strengths(hands, cards, table, out, /) -> -1 or a row: Ranking.evaluate_many's batch.
+ *
+ * hands: an (N, 4) C-contiguous buffer of integers (pack indices); cards: the pack's size;
+ * table: the strengths by colex index (1-D, contiguous); out: N items of table's format,
+ * written. Each row is sorted (a sorting network), checked (every index in 0..cards-1, four
+ * distinct, the colex index within the table) and its strength copied. Returns -1 when every
+ * row was written; else the first row found wrong (out is then partly written), and the
+ * caller words the error (the numpy path does). Buffers of other shapes or formats raise
+ * ValueError (the caller sends those to the numpy path too).
+ */
+static PyObject *strengths(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "strengths takes 4 arguments");
+        return NULL;
+    }
+    Py_ssize_t cards = PyLong_AsSsize_t(args[1]);
+    if (cards == -1 && PyErr_Occurred()) return NULL;
+    if (cards < 0 || cards > MAX_CARDS * 4) {
+        PyErr_SetString(PyExc_ValueError, "strengths: a pack of 0..256 cards");
+        return NULL;
+    }
+    Py_buffer hands, table, out;
+    if (PyObject_GetBuffer(args[0], &hands, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+        return NULL;
+    if (PyObject_GetBuffer(args[2], &table, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        PyBuffer_Release(&hands);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(args[3], &out,
+                           PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&table);
+        PyBuffer_Release(&hands);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    char kind = integer_kind(hands.format, hands.itemsize);
+    Py_ssize_t width = table.itemsize;
+    Py_ssize_t rows = hands.ndim == 2 ? hands.shape[0] : -1;
+    Py_ssize_t entries = table.ndim == 1 ? table.shape[0] : -1;
+    if (kind == 0 || rows < 0 || hands.shape[1] != 4 || entries < 0 || out.ndim != 1
+            || out.shape[0] != rows || out.itemsize != width || width < 1 || width > 8
+            || table.format == NULL || out.format == NULL
+            || strcmp(table.format, out.format) != 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "strengths: hands (N, 4) integers, table 1-D, out (N,) of its format");
+        goto done;
+    }
+    Py_ssize_t bad = -1;
+    switch (kind) { /* one loop per index type: the reads are plain loads */
+    case 'b': bad = batch_int8((const int8_t *)hands.buf, rows, cards, table.buf, entries,
+                               width, out.buf); break;
+    case 'B': bad = batch_uint8((const uint8_t *)hands.buf, rows, cards, table.buf, entries,
+                                width, out.buf); break;
+    case 'h': bad = batch_int16((const int16_t *)hands.buf, rows, cards, table.buf, entries,
+                                width, out.buf); break;
+    case 'H': bad = batch_uint16((const uint16_t *)hands.buf, rows, cards, table.buf,
+                                 entries, width, out.buf); break;
+    case 'i': bad = batch_int32((const int32_t *)hands.buf, rows, cards, table.buf, entries,
+                                width, out.buf); break;
+    case 'I': bad = batch_uint32((const uint32_t *)hands.buf, rows, cards, table.buf,
+                                 entries, width, out.buf); break;
+    case 'l': case 'q': bad = batch_int64((const int64_t *)hands.buf, rows, cards, table.buf,
+                                          entries, width, out.buf); break;
+    default: bad = batch_uint64((const uint64_t *)hands.buf, rows, cards, table.buf, entries,
+                                width, out.buf); break;
+    }
+    result = PyLong_FromSsize_t(bad);
+done:
+    PyBuffer_Release(&out);
+    PyBuffer_Release(&table);
+    PyBuffer_Release(&hands);
+    return result;
+}
+
 static PyMethodDef module_methods[] = {
+    {"strengths", (PyCFunction)(void (*)(void))strengths, METH_FASTCALL,
+     "strengths(hands, cards, table, out, /)\n--\n\n"
+     "Ranking.evaluate_many's batch: each (N, 4) row of pack indices sorted, checked and its\n"
+     "strength copied from table into out; -1, or the first row found wrong (not written)."},
     {"bind", bind, METH_VARARGS,
      "bind(cards, offsets, size, value_type, fallback, /)\n--\n\n"
      "A native evaluator for one ranking: cards are the pack's Card objects, offsets the four\n"

@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from primero.actions import Action
+from primero.deal.state import GameState
 from primero.errors import EndlessDealError, PrimeroError
 from primero.session import Session
-from primero.state import GameState
 from primero.views import PlayerView, state_view
 
 __all__ = ["Agent", "RandomAgent", "play_deal", "play_session"]

@@ -45,10 +45,10 @@ from primero.agents.odds import OddsAgent
 from primero.agents.protocol import Agent, play_deal
 from primero.agents.strength import Strength, others_open
 from primero.cards import Card
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import FACE_UP, GameState
 from primero.errors import PrimeroError
 from primero.setup import DealSetup
-from primero.state import FACE_UP, GameState
 from primero.views import PlayerView, state_view
 
 __all__ = [

@@ -247,7 +247,7 @@ def unseen_cards(view: PlayerView) -> list[Card]:
     """What the viewer cannot see: the pack less its own cards and discards and the open cards.
 
     The open cards are every seat's cards dealt face up and still held
-    (``view.seats[i].open``, :data:`~primero.state.FACE_UP`): every player sees them.
+    (``view.seats[i].open``, :data:`~primero.deal.state.FACE_UP`): every player sees them.
     """
     known = mask_of(view.hand) | mask_of(view.discarded)
     for seat in view.seats:

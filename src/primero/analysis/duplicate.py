@@ -46,8 +46,8 @@ from attrs import field, frozen
 from primero.actions import Action
 from primero.agents import Agent, make_agent, play_deal
 from primero.analysis.intervals import CONFIDENCE, Interval, mean_interval
-from primero.copying import replace
-from primero.engine import start_deal
+from primero.deal.copying import replace
+from primero.deal.engine import start_deal
 from primero.errors import AgentFailedError, IllegalActionError, PrimeroError
 from primero.json_schema import FORMAT
 from primero.plugins.registry import resolve_variant

@@ -1,8 +1,8 @@
 """The batched engine: N deals of one variant at one table, stepped with one call.
 
 :class:`BatchEngine` holds N deals as arrays (:class:`~primero.batch.state.BatchState`) and
-walks each through the variant's plan exactly as :func:`primero.engine.start_deal` and
-:func:`primero.engine.apply` do, with numpy on the CPU::
+walks each through the variant's plan exactly as :func:`primero.deal.engine.start_deal` and
+:func:`primero.deal.engine.apply` do, with numpy on the CPU::
 
     >>> import numpy as np
     >>> from primero.batch import BatchEngine
@@ -59,11 +59,11 @@ from primero.batch.state import (
     ENDED_SHOWDOWN,
     BatchState,
 )
+from primero.deal.start import table_setup, whole
 from primero.errors import IllegalActionError, PrimeroError, UnknownVariantError
 from primero.plugins.registry import get_variant
 from primero.records import DealRecord
 from primero.setup import DealSetup
-from primero.start import table_setup, whole
 from primero.variant import Variant
 
 __all__ = ["MAX_BATCH_CHIPS", "MAX_BATCH_DEALS", "BatchEngine"]
@@ -99,7 +99,7 @@ class BatchEngine:
 
     Raises:
         UnknownVariantError: the batch does not play the variant (the message says why).
-        PrimeroError: bad players, chips, dealer or table, as :func:`primero.engine.start_deal`
+        PrimeroError: bad players, chips, dealer or table, as :func:`primero.deal.engine.start_deal`
             says, or ``deals`` not a whole number from 1 to :data:`MAX_BATCH_DEALS`, or
             more than the memory holds.
     """

@@ -1,6 +1,6 @@
 """Legal actions of every deal of a batch as a mask over the engine's action ids.
 
-The ids are the engine's (:mod:`primero.action_space`): fold 0, pass 1, hold 2, then the vies
+The ids are the engine's (:mod:`primero.deal.action_space`): fold 0, pass 1, hold 2, then the vies
 of 1..rest chips, the raises of 1..rest chips, and the exchanges by the discarded cards' bit
 mask over the hand in canonical order. The betting actions are those of
 :func:`primero.rules.betting.core_legal_actions`: before a vie pass, vie (stake..rest, or all

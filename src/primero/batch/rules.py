@@ -25,8 +25,8 @@ from math import comb
 import numpy as np
 from attrs import frozen
 
-from primero.action_space import action_space, hand_size
 from primero.cards import Card, parse_cards
+from primero.deal.action_space import action_space, hand_size
 from primero.errors import PrimeroError, UnknownVariantError
 from primero.setup import Table
 from primero.variant import Variant

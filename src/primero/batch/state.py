@@ -1,7 +1,7 @@
 """The batch's state: N deals as arrays, one row per deal (:class:`BatchState`).
 
 Cards are pack positions (indices into ``variant.pack.cards``); a hand is kept sorted, so its
-order is the canonical order exchange ids read it in (``primero.action_space.canonical_hand``),
+order is the canonical order exchange ids read it in (``primero.deal.action_space.canonical_hand``),
 with empty places holding the pack's size. Chips are whole chips.
 """
 

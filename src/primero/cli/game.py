@@ -48,7 +48,8 @@ from primero.cli.core import (
 )
 from primero.cli.narration import YOU, narrate, possessive, to_you
 from primero.cli.pages import SHORT_HELP
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState, last_entry
 from primero.errors import PrimeroError, RecordError
 from primero.json_schema import FORMAT
 from primero.records import (
@@ -61,7 +62,6 @@ from primero.records import (
 from primero.seating import deal_passing_text, seating_text
 from primero.serialize import to_dict
 from primero.session import Session
-from primero.state import GameState, last_entry
 from primero.variant import Variant
 from primero.variants.cardano import CardanoRules, call_book, parse_understatements
 from primero.views import PlayerView

@@ -20,9 +20,9 @@ import re
 
 from primero.actions import Action, Exchange, Pass
 from primero.cards import Card, format_cards
+from primero.deal.state import GameState
 from primero.errors import PrimeroError
 from primero.setup import Step
-from primero.state import GameState
 
 __all__ = ["YOU", "describe_settlement", "hand_value", "narrate", "possessive", "step_news",
            "to_you"]

@@ -30,8 +30,8 @@ from primero.adapters import (
     returns,
     trail_moves,
 )
+from primero.deal.state import GameState
 from primero.errors import InvalidParameterError, PrimeroError, named
-from primero.state import GameState
 
 __all__ = ["DecisionlessTableError", "env", "raw_env"]
 

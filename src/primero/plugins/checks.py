@@ -45,14 +45,23 @@ from operator import attrgetter
 
 import attrs
 
-from primero.actions import Exchange, Fold, Hold, Pass, Vie
+from primero.actions import Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack
+from primero.deal.state import (
+    PROGRESS_FLOOR,
+    Delivery,
+    GameState,
+    cards_sound,
+    folded_cards,
+    history_size,
+    mark_cards_sound,
+    same_history,
+)
 from primero.errors import CARD_TEXT, HIDDEN_CARD
 from primero.hands import HAND_SIZE
 from primero.plugins.manager import shown, whole_number
 from primero.settlement import Award, Settlement
 from primero.setup import Step
-from primero.state import PROGRESS_FLOOR, Delivery, GameState, folded_cards, history_size
 
 __all__ = [
     "LAZY_CHECK_ABOVE",
@@ -132,7 +141,7 @@ def narration_for_players(state: GameState, line: str) -> str:
     """A plug-in's ``primero_narrate_step`` line as every player may read it.
 
     A card in it that not every player can see — neither dealt face up and still held
-    (:meth:`~primero.state.Seat.open_cards`) nor shown at the showdown — reads ``<card>``.
+    (:meth:`~primero.deal.state.Seat.open_cards`) nor shown at the showdown — reads ``<card>``.
     """
     import re
 
@@ -154,7 +163,7 @@ def narration_for_players(state: GameState, line: str) -> str:
 def pending_problem(state: GameState) -> str | None:
     """The cards a hook queued (``state.pending``): deliveries to real seats, no more than can come.
 
-    Each is a :class:`~primero.state.Delivery` to a seat in range that is still in, and they
+    Each is a :class:`~primero.deal.state.Delivery` to a seat in range that is still in, and they
     ask for no more cards than the stock, the discards and the folded hands hold together
     (docs/rules/dealing.md: only those can be dealt or reshuffled).
     """
@@ -428,7 +437,7 @@ def deal_action_bound(state: GameState) -> int:
       actions move nothing cannot go on for long. ``4 * (n + 1)`` actions for each unit of
       progress so far (:data:`ACTIONS_PER_PROGRESS`: the steps begun, the folds, the chips put
       in and the chips paid from stack to stack, see :func:`deal_progress`) and one more,
-      never fewer than ``64 * (n + 1)`` (:data:`~primero.state.PROGRESS_FLOOR`, from which
+      never fewer than ``64 * (n + 1)`` (:data:`~primero.deal.state.PROGRESS_FLOOR`, from which
       on the engine computes it).
 
     Args:
@@ -519,8 +528,7 @@ def state_problem(before: GameState, after: object, total_chips: int | None = No
     if after.step_index != before.step_index:
         return (f"moved the deal from step {before.step_index} to {after.step_index}; "
                 "expected the step unchanged (the engine moves the steps forward)")
-    if after._history is not before._history and \
-            len(after._history) != len(before._history):
+    if not same_history(after, before) and history_size(after) != history_size(before):
         return "changed the history; expected it unchanged (the engine records actions)"
     if after.setup is not before.setup and after.carry_in != before.carry_in:
         return _chips_problem(before, after, total_chips)
@@ -557,7 +565,7 @@ def core_shape_sound(before: GameState, after: object) -> bool:
         return False
     to_act = after.to_act
     seats = after.seats
-    return (after.step_index == before.step_index and after._history is before._history
+    return (after.step_index == before.step_index and same_history(after, before)
             and after.context is before.context and after.settlement is None
             and len(seats) == len(before.seats)
             and (to_act is None or (type(to_act) is int and 0 <= to_act < len(seats)
@@ -616,7 +624,7 @@ def whole_state_problem(state: GameState, pack: Pack, total_chips: int) -> str |
             negative = True
     if total != total_chips or type(total) is not int or negative:
         return _chips_fault(state, total, total_chips)
-    if state._cards_sound and not strict_depth:
+    if cards_sound(state) and not strict_depth:
         return None  # its cards were found sound, or moved by the engine from a sound state
     stock, discards = state.stock, state.discards
     hands = [seat.hand for seat in seats]
@@ -633,7 +641,7 @@ def whole_state_problem(state: GameState, pack: Pack, total_chips: int) -> str |
         count += len(hand)
     if bits == pack.mask and count == len(pack):
         if not strict_depth:  # (the kit counts every time, and snapshots states it was handed)
-            object.__setattr__(state, "_cards_sound", True)  # a fact of this immutable value
+            mark_cards_sound(state)
         return None
     return _cards_fault(state, pack)
 
@@ -752,6 +760,8 @@ def legal_problem(state: GameState, result: object) -> str | None:
             discards = action.discards
         elif kind is Pass:
             discards = action.exchange
+        elif (kind is Vie or kind is Hold or kind is Fold) and _plain_call(action):
+            continue  # the core's own value classes, whole numbers inside: values
         elif kind in _ACTION_TYPES or attrs.has(kind):
             problem = _value_problem(action)
             if problem is not None:
@@ -773,6 +783,20 @@ def legal_problem(state: GameState, result: object) -> str | None:
 
 
 _NOTHING = object()
+
+
+def _plain_call(action: Vie | Hold | Fold) -> bool:
+    """Whether a core betting action is a value: no call, or a plain call.
+
+    A plain call is a :class:`~primero.actions.Call` of a class name and whole points: then
+    the action is hashable and equal only to its equals.
+    """
+    call = getattr(action, "call", None)
+    if call is None:
+        return True
+    points = call.points
+    return type(call) is Call and type(call.hand_class) is str \
+        and (points is None or type(points) is int)
 
 
 def _value_problem(action: object) -> str | None:

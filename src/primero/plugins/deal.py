@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from primero.action_space import ActionBlock
 from primero.cards import Card, Pack
+from primero.deal.action_space import ActionBlock
+from primero.deal.state import GameState, cards_sound, same_history
 from primero.errors import (
     PLUGIN_FAULTS,
     EndlessDealError,
@@ -45,7 +46,6 @@ from primero.rules.betting import CORE_BETTING, core_legal_actions
 from primero.rules.dealing import CORE_DEALING
 from primero.rules.ranking import CORE_RANKING
 from primero.rules.settling import CORE_SETTLING, settle_direct
-from primero.state import GameState
 
 if TYPE_CHECKING:
     import pluggy
@@ -137,12 +137,12 @@ class DealRules(RankingRules):
                        **kwargs: Any) -> GameState:
         """Call a hook that returns a state and check it.
 
-        A plug-in's answer: the cheap checks (:func:`~primero.checks.state_problem`),
+        A plug-in's answer: the cheap checks (:func:`~primero.plugins.checks.state_problem`),
         and with ``cards="moved"`` (a card-moving hook) every card exactly once whenever a
         hand, the stock or the discards changed. The core's answer: its shape. With
         ``cards="end"`` (the end of a step), whoever answered: the whole-state invariants
-        (:func:`~primero.checks.whole_state_problem`). While
-        :func:`~primero.checks.checking_everything`: everything, after every hook.
+        (:func:`~primero.plugins.checks.whole_state_problem`). While
+        :func:`~primero.plugins.checks.checking_everything`: everything, after every hook.
         """
         new, plugin = self._call(hook, state=state, **kwargs)
         if checks.off_depth:
@@ -231,7 +231,7 @@ class DealRules(RankingRules):
 
         An answer checked before (the same tuple, shared between states, for an equal hand
         when it holds exchanges) is not checked again, except while
-        :func:`~primero.checks.checking_everything`.
+        :func:`~primero.plugins.checks.checking_everything`.
         """
         if self._core_legal and not checks.strict_depth:
             core = core_legal_actions(state)  # the core alone answers: its own code, direct
@@ -252,6 +252,8 @@ class DealRules(RankingRules):
             held = state.seats[state.to_act].hand  # type: ignore[index]
             if hand is held or hand == held:
                 return legal  # type: ignore[return-value]
+        if legal is core_legal_actions(state) and not checks.strict_depth:
+            return legal  # the core's own answer for this state (a wrapper passed it on)
         problem = checks.legal_problem(state, legal)
         if problem is None and not is_core(plugin):
             problem = checks.offered_problem(state, legal, self._core_applies)
@@ -259,7 +261,8 @@ class DealRules(RankingRules):
             raise self._fault("primero_legal_actions", plugin, problem)
         if type(legal) is not tuple and not hasattr(legal, "action_ids"):
             legal = tuple(legal)  # a plug-in's list: the engine keeps actions in tuples
-        if type(legal) is tuple and len(legal) <= checks.LAZY_CHECK_ABOVE:
+        if isinstance(legal, tuple) and len(legal) <= checks.LAZY_CHECK_ABOVE:
+            # (a tuple, or a tuple of a plug-in's own class: its items cannot change)
             if checks.legal_uses_hand(legal):  # hand-bound: kept apart, many of them
                 checked = self._exchanges_checked
                 hand = state.seats[state.to_act].hand  # type: ignore[index]
@@ -311,8 +314,9 @@ class DealRules(RankingRules):
         """Apply a legal action (``primero_apply_action``), within the deal's action bound.
 
         Raises:
-            EndlessDealError: the deal already took :func:`~primero.checks.deal_action_bound`
-                actions; the plug-ins answering the betting hooks are named.
+            EndlessDealError: the deal already took
+                :func:`~primero.plugins.checks.deal_action_bound` actions; the plug-ins
+                answering the betting hooks are named.
         """
         context = state.context
         total = context.total_chips
@@ -333,7 +337,7 @@ class DealRules(RankingRules):
             seats = new.seats
             to_act = new.to_act
             if (seats is not state.seats and new.step_index == state.step_index
-                    and new._history is state._history and new.context is context
+                    and same_history(new, state) and new.context is context
                     and new.settlement is None and len(seats) == context.n
                     and (to_act is None or (type(to_act) is int and 0 <= to_act < context.n
                                             and not seats[to_act].folded))):
@@ -384,7 +388,7 @@ class DealRules(RankingRules):
         """The whole-state check of the end of a step the core alone closed (the fast path).
 
         What :meth:`end_step` checks of the core's answer: the deal's chips on the table and
-        every card exactly once (:func:`~primero.checks.whole_state_problem`).
+        every card exactly once (:func:`~primero.plugins.checks.whole_state_problem`).
 
         Raises:
             PluginError: naming ``primero_end_step`` and the plug-ins that answered the
@@ -409,7 +413,7 @@ class DealRules(RankingRules):
                 signs |= stack | put_in
         except TypeError:
             signs = -1
-        if (signs >= 0 and state._cards_sound and total == context.total_chips
+        if (signs >= 0 and cards_sound(state) and total == context.total_chips
                 and type(total) is int and not checks.strict_depth):
             return
         problem = checks.whole_state_problem(state, self._pack or self.pack,
@@ -428,7 +432,7 @@ class DealRules(RankingRules):
 
         Raises:
             PluginError: a plug-in answered something that is not a tuple of
-                :class:`~primero.action_space.ActionBlock`, or raised.
+                :class:`~primero.deal.action_space.ActionBlock`, or raised.
         """
         blocks: list[ActionBlock] = []
         for impl in reversed(self.manager.hook.primero_action_blocks.get_hookimpls()):
@@ -473,7 +477,7 @@ class DealRules(RankingRules):
         """A :class:`PluginError` naming whoever answered ``primero_legal_actions`` here.
 
         For a fault found after the answer was checked (its actions' ids,
-        :mod:`primero.action_space`): the hook is asked again to name the plug-in.
+        :mod:`primero.deal.action_space`): the hook is asked again to name the plug-in.
         """
         _, plugin = self._legal_caller(state)
         return self._fault("primero_legal_actions", plugin, problem)

@@ -112,7 +112,7 @@ def distribution_of(module: str) -> str | None:
 
 def shown(value: object, limit: int = 60) -> str:
     """A value as an error message shows it: its repr on one line, cut at ``limit``."""
-    state = sys.modules.get("primero.state")  # not imported: value cannot be a GameState
+    state = sys.modules.get("primero.deal.state")  # not imported: value cannot be a GameState
     if state is not None and isinstance(value, state.GameState):
         return "a GameState"
     try:
@@ -288,11 +288,14 @@ def firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) ->
     if any(i.hookwrapper or i.wrapper for i in impls):
         top = next((i.plugin for i in reversed(impls) if not is_core(i.plugin)),
                    impls[0].plugin)
+        multicall = _pluggy_call(hook, variant) \
+            if any(i.hookwrapper or i.kwargnames for i in impls) \
+            else _wrapped_call(impls, variant)  # old-style wrappers: pluggy's own call
 
         def wrapped(*args: Any, **kwargs: Any) -> tuple[Any, object]:
             kwargs.update(zip(params, args, strict=False))
             try:
-                return hook(variant=variant, **kwargs), top
+                return multicall(kwargs), top
             except IllegalActionError as exc:
                 raise raised(name, top, exc, kwargs) from exc
             except PrimeroError:
@@ -323,6 +326,83 @@ def firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) ->
     lines.append("    return None, None")
     exec("\n".join(lines), namespace)  # generated from the hook's own implementations
     return cast(Caller, namespace["call"])
+
+
+def _pluggy_call(hook: Any, variant: Variant) -> Callable[[dict[str, Any]], Any]:
+    """The hook called through pluggy, ``variant`` bound: ``call(kwargs)``."""
+    def call(kwargs: dict[str, Any]) -> Any:
+        return hook(variant=variant, **kwargs)
+    return call
+
+
+def _wrapped_call(impls: list[pluggy.HookImpl], variant: Variant) \
+        -> Callable[[dict[str, Any]], Any]:
+    """A ``firstresult`` hook with new-style wrappers (``wrapper=True``), called as pluggy does.
+
+    Resolved once: ``call(kwargs)`` takes the hook's arguments but ``variant``.
+
+    The same order and semantics as ``pluggy._callers._multicall`` (pluggy 1.x): every wrapper
+    from the outermost runs to its ``yield``, then the plain implementations (last registered
+    first) until one answers; then each wrapper from the innermost gets the answer (or the
+    exception, thrown into it) and its return value (or exception) goes outwards. What it
+    saves is pluggy's general machinery per call (keyword dicts, result objects): the same
+    functions are called with the same arguments.
+    """
+    order = [(i.function, tuple(i.argnames), bool(i.wrapper)) for i in reversed(impls)]
+    wrappers = [(f, names) for f, names, w in order if w]
+    plains = [(f, names) for f, names, w in order if not w]
+
+    def wrapfail(gen: Any, message: str) -> RuntimeError:
+        code = gen.gi_code
+        return RuntimeError(f"wrap_controller at {code.co_name!r} {code.co_filename}:"
+                            f"{code.co_firstlineno} {message}")
+
+    def call(kwargs: dict[str, Any]) -> Any:
+        kwargs["variant"] = variant
+        result = None
+        exception: BaseException | None = None
+        teardowns: list[Any] = []
+        try:
+            for function, names in wrappers:
+                gen: Any = function(*[kwargs[n] for n in names])
+                try:
+                    next(gen)  # first yield
+                except StopIteration:
+                    raise wrapfail(gen, "did not yield") from None
+                teardowns.append(gen)
+            for function, names in plains:
+                result = function(*[kwargs[n] for n in names])
+                if result is not None:
+                    break
+        except BaseException as exc:
+            exception = exc
+        for gen in reversed(teardowns):
+            try:
+                if exception is not None:
+                    try:
+                        gen.throw(exception)
+                    except RuntimeError as error:
+                        if isinstance(exception, StopIteration) \
+                                and error.__cause__ is exception:
+                            gen.close()
+                            continue
+                        raise
+                else:
+                    gen.send(result)
+                gen.close()  # (a second yield: reached only by a faulty wrapper)
+            except StopIteration as stop:
+                result = stop.value
+                exception = None
+                continue
+            except BaseException as exc:
+                exception = exc
+                continue
+            raise wrapfail(gen, "has second yield")
+        if exception is not None:
+            raise exception
+        return result
+
+    return call
 
 
 def core_alone(pm: pluggy.PluginManager, name: str) -> bool:

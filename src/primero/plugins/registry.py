@@ -67,6 +67,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ACTION_VERBS",
     "AUTOLOAD_ENV",
+    "BUILTIN_VARIANTS",
     "BUILTIN_VARIANT_MODULES",
     "BUILTIN_VARIANT_NAMES",
     "ENTRY_POINT_GROUP",
@@ -128,7 +129,7 @@ def spec_problem(spec: VariantSpec) -> str | None:
     (``2 <= low <= high <=`` :data:`MAX_PLAYERS`), the ante (whole, not negative), the
     options (one-word distinct names, sound bounds and choices, a default among the allowed
     values: :meth:`~primero.options.Option.declaration_problem`), and the hook
-    names of every rule object (:func:`primero.plugins.rules.hook_name_problem`).
+    names of every rule object (:func:`primero.plugins.manager.hook_name_problem`).
     """
     for what, name in (("variant name", spec.name), *(("alias", a) for a in spec.aliases)):
         problem = _name_problem(what, name)
@@ -222,22 +223,29 @@ def _signature_problem(rules: object) -> str | None:
 ENTRY_POINT_GROUP = hookspecs.PROJECT
 #: Set this environment variable to ``1`` to skip loading entry-point plug-ins.
 AUTOLOAD_ENV = "PRIMERO_DISABLE_PLUGIN_AUTOLOAD"
-#: The built-in variant modules, registered as plug-ins under their module names. This tuple
-#: is the one way they are registered (primero declares no entry points of its own).
-BUILTIN_VARIANT_MODULES: tuple[str, ...] = tuple(
-    f"primero.variants.{name}"
-    for name in ("waks", "cardano", "suzuki", "roman", "losing", "primiera", "revival", "toy")
-)
-#: Every name and alias (lower case) the built-in variant modules register -> the module, so
-#: the registry imports only the module of the variant asked for (a test checks it against
-#: what the modules register).
-BUILTIN_VARIANT_NAMES: dict[str, str] = {
-    **dict.fromkeys(("waks", "english", "primero"), "primero.variants.waks"),
-    **{name: f"primero.variants.{name}"
-       for name in ("cardano", "suzuki", "roman", "losing", "primiera", "toy")},
-    **dict.fromkeys(("revival", "italian-primiera", "spanish-primera", "french-prime",
-                     "english-primero"), "primero.variants.revival"),
+#: The one table of built-in variants: each module of :mod:`primero.variants` (registered as a
+#: plug-in under its module name; primero declares no entry points of its own) and every name
+#: and alias (lower case) it registers, so the registry imports only the module of the variant
+#: asked for (a test checks the names against what the modules register). A new built-in
+#: variant is its module and one line here.
+BUILTIN_VARIANTS: dict[str, tuple[str, ...]] = {
+    "waks": ("waks", "english", "primero"),
+    "cardano": ("cardano",),
+    "suzuki": ("suzuki",),
+    "roman": ("roman",),
+    "losing": ("losing",),
+    "primiera": ("primiera",),
+    "revival": ("revival", "italian-primiera", "spanish-primera", "french-prime",
+                "english-primero"),
+    "toy": ("toy",),
 }
+#: The built-in variant modules, in registration order (from :data:`BUILTIN_VARIANTS`).
+BUILTIN_VARIANT_MODULES: tuple[str, ...] = tuple(
+    f"primero.variants.{module}" for module in BUILTIN_VARIANTS)
+#: Every name and alias of a built-in variant -> its module (from :data:`BUILTIN_VARIANTS`).
+BUILTIN_VARIANT_NAMES: dict[str, str] = {
+    name: f"primero.variants.{module}"
+    for module, names in BUILTIN_VARIANTS.items() for name in names}
 
 
 @frozen(kw_only=True)

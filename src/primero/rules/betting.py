@@ -37,10 +37,19 @@ from typing import TYPE_CHECKING
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, exchange_actions
 from primero.cards import Card
-from primero.copying import copier, replace
+from primero.deal.copying import copier, replace
+from primero.deal.state import (
+    SOUND_FLAG,
+    DealContext,
+    GameState,
+    HistoryChain,
+    Seat,
+    fill,
+    forget_legal,
+    keep_legal,
+)
 from primero.hookspecs import hookimpl
 from primero.setup import Step, Table
-from primero.state import DealContext, GameState, HistoryChain, Seat, fill
 
 if TYPE_CHECKING:
     from primero.variant import Variant
@@ -187,8 +196,7 @@ def _open_round(fresh: GameState) -> GameState:
     else:
         setter(fresh, "skipped", False)
         setter(fresh, "to_act", first_actor(fresh))
-    if fresh._legal is not None or fresh._legal_ids is not None:
-        fill(fresh)  # (resets the cached legal actions)
+    forget_legal(fresh)
     return fresh
 
 
@@ -366,7 +374,7 @@ def apply_bet(state: GameState, seat: int, action: Action, *,
 def core_start_step(fresh: GameState, step: Step) -> GameState:
     """The core's ``primero_start_step`` on a state just made, in place (the engine's fast path).
 
-    Exactly :meth:`WaksBetting.primero_start_step`, which is this on a copy.
+    Exactly :meth:`CoreBetting.primero_start_step`, which is this on a copy.
     """
     kind = step.kind
     if kind == "bet":
@@ -401,7 +409,7 @@ def core_start_step(fresh: GameState, step: Step) -> GameState:
 def core_end_step(fresh: GameState, step: Step) -> GameState:
     """The core's ``primero_end_step`` on a state just made, in place (the engine's fast path).
 
-    Exactly :meth:`WaksBetting.primero_end_step`, which is this on a copy.
+    Exactly :meth:`CoreBetting.primero_end_step`, which is this on a copy.
     """
     live = 0
     for s in fresh.seats:
@@ -425,11 +433,11 @@ _bet_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted",
 
 #: (A bet moves no card: the copy keeps the cards found sound, ``_cards_sound``.)
 _bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets", "skipped",
-                    "history", keep=("_cards_sound",))
+                    "history", keep=(SOUND_FLAG,))
 
 
 def core_legal_actions(state: GameState) -> tuple[Action, ...]:
-    """The core's ``primero_legal_actions`` (:meth:`WaksBetting.primero_legal_actions`), direct.
+    """The core's ``primero_legal_actions`` (:meth:`CoreBetting.primero_legal_actions`), direct.
 
     For the engine's fast path, where the core alone answers the hook: the same tuples.
     """
@@ -451,7 +459,7 @@ def core_bet(state: GameState, seat: int, action: Action,
              history: HistoryChain) -> GameState:
     """The core's answer to a betting action with the action recorded, in one state copy.
 
-    Exactly :meth:`WaksBetting.primero_apply_action` in a betting round (:func:`apply_bet`,
+    Exactly :meth:`CoreBetting.primero_apply_action` in a betting round (:func:`apply_bet`,
     then the turn passed on or the round ended) with ``history`` set: the engine's fast path
     where the core alone answers ``primero_apply_action``. Only the acting seat is copied
     (and, when a raise re-asks the passers, theirs).
@@ -577,7 +585,7 @@ def core_bet(state: GameState, seat: int, action: Action,
         top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0))
     if legal is None:
         legal = _situation_bets(context.table, fold, case, available, bound, may_pass, bets)
-    object.__setattr__(new, "_legal", legal)
+    keep_legal(new, legal)
     return new  # type: ignore[no-any-return]
 
 

@@ -12,14 +12,13 @@ Rules: docs/rules/dealing.md.
   Every new stock is recorded in ``state.reshuffles``; a replayed record supplies them in
   ``setup.reshuffles`` so a replay never depends on a random generator.
 
-Chance is explicit (docs/plugins/architecture.md#chance-is-explicit): the dealing hooks do not take
-cards from
-the stock; they *queue* the cards owed (:func:`queue`, :func:`deal_round`, each a
-:class:`~primero.state.Delivery` in ``state.pending``), and :func:`deliver` deals them — the top
-of the stock for a seeded or stacked deal, or the card the caller chose at a chance node for a
-deal dealt from outside. Both go through the same loop, so the three modes agree exactly; a
-reshuffle is part of it: once the stock is exhausted, the cards that can come are the discards
-being reshuffled (:func:`~primero.state.reshuffle_pool`).
+Chance is explicit (docs/plugins/architecture.md#chance-is-explicit): the dealing hooks do not
+take cards from the stock; they *queue* the cards owed (:func:`queue`, :func:`deal_round`, each
+a :class:`~primero.deal.state.Delivery` in ``state.pending``), and :func:`deliver` deals them —
+the top of the stock for a seeded or stacked deal, or the card the caller chose at a chance
+node for a deal dealt from outside. Both go through the same loop, so the three modes agree
+exactly; a reshuffle is part of it: once the stock is exhausted, the cards that can come are
+the discards being reshuffled (:func:`~primero.deal.state.reshuffle_pool`).
 """
 
 from __future__ import annotations
@@ -32,21 +31,25 @@ from typing import TYPE_CHECKING
 
 from primero.actions import exchange_actions
 from primero.cards import Card, format_cards
-from primero.copying import copier, replace
-from primero.errors import InvalidDeckError, RecordError
-from primero.hookspecs import hookimpl
-from primero.setup import Step
-from primero.state import (
+from primero.deal.copying import copier, replace
+from primero.deal.state import (
     Delivery,
     GameState,
     HistoryChain,
     Receipt,
     Seat,
+    cards_sound,
     fill,
     folded_cards,
+    forget_legal,
     history_size,
+    keep_legal,
+    mark_cards_sound,
     reshuffle_pool,
 )
+from primero.errors import InvalidDeckError, RecordError
+from primero.hookspecs import hookimpl
+from primero.setup import Step
 
 if TYPE_CHECKING:
     from primero.variant import Variant
@@ -143,11 +146,13 @@ def _new_stock(state: GameState, discards: tuple[Card, ...], exclude: tuple[Card
 def core_deal_cards(fresh: GameState, count: int) -> GameState:
     """The core's ``primero_deal_cards`` on a state just made, in place (the engine's fast path).
 
-    Exactly :meth:`StandardDealing.primero_deal_cards` (:func:`deal_round`), without the copy.
+    Exactly :meth:`CoreDealing.primero_deal_cards` (:func:`deal_round`), without the copy.
     """
     plan = fresh.context.plan
+    index = fresh.step_index
+    together = 0 <= index < len(plan) and plan[index].together  # packets (Step.together)
     why = "deal"
-    for step in plan[:max(fresh.step_index, 0)]:  # deal_reason(fresh), inline
+    for step in plan[:max(index, 0)]:  # deal_reason(fresh), inline
         if step.kind == "deal":
             why = "second deal"
             break
@@ -160,21 +165,21 @@ def core_deal_cards(fresh: GameState, count: int) -> GameState:
         if not seats[seat].folded:
             live.append(seat)
     order = tuple(live)
-    key = (order, count, why)
+    key = (order, count, why, together)
     queued = _ROUNDS.get(key)
     if queued is None:  # the same deliveries for the same seats: values, shared
         if len(_ROUNDS) >= 1024:
             _ROUNDS.clear()
         queued = _ROUNDS[key] = tuple(
-            [Delivery(seat, why) for _ in range(count) for seat in order])
+            [Delivery(seat, why) for seat in order for _ in range(count)] if together
+            else [Delivery(seat, why) for _ in range(count) for seat in order])
     object.__setattr__(fresh, "pending", fresh.pending + queued)  # fill, inline
-    if fresh._legal is not None or fresh._legal_ids is not None:
-        fill(fresh)  # (resets the cached legal actions)
+    forget_legal(fresh)
     return fresh
 
 
-#: The deliveries of a round of the deal, by (seats in order, count, reason).
-_ROUNDS: dict[tuple[tuple[int, ...], int, str], tuple[Delivery, ...]] = {}
+#: The deliveries of a round of the deal, by (seats in order, count, reason, together).
+_ROUNDS: dict[tuple[tuple[int, ...], int, str, bool], tuple[Delivery, ...]] = {}
 
 
 def deliver(state: GameState, card: Card | None = None, *, fresh: bool = False) -> GameState:
@@ -334,12 +339,11 @@ def _dealt(state: GameState, seats: tuple[Seat, ...], stock: tuple[Card, ...],
         setter(state, "seats", seats)
         setter(state, "stock", stock)
         setter(state, "pending", ())
-        if state._legal is not None or state._legal_ids is not None:
-            fill(state)  # (resets the cached legal actions)
+        forget_legal(state)
         return state
     new = _dealt_state(state, seats, stock, ())
-    if state._cards_sound:
-        object.__setattr__(new, "_cards_sound", True)
+    if cards_sound(state):
+        mark_cards_sound(new)
     return new  # type: ignore[no-any-return]
 
 
@@ -389,7 +393,7 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
         if (i - eldest) % n > place and not seats[i].folded:
             nxt = i
             break
-    sound = state._cards_sound
+    sound = cards_sound(state)
     if not discards:
         new = _turn_state(state, nxt, history)
         new_seats = seats
@@ -428,11 +432,11 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
         # the cards stay sound if exactly the thrown ones, distinct, left the hand for the pile
         sound = sound and mask.bit_count() == len(thrown) == len(player.hand) - len(hand)
     if sound:
-        object.__setattr__(new, "_cards_sound", True)
+        mark_cards_sound(new)
     if nxt is not None and not new.pending and context.rules.core_legal:
         legal = exchange_actions(new_seats[nxt].hand)  # core_legal_actions(new), inline
         if legal:
-            object.__setattr__(new, "_legal", legal)
+            keep_legal(new, legal)
     return new  # type: ignore[no-any-return]
 
 
@@ -449,8 +453,13 @@ class CoreDealing:
 
     @hookimpl(trylast=True)
     def primero_deal_cards(self, state: GameState, variant: Variant, count: int) -> GameState:
-        """One card at a time to each player still in, from the eldest, ``count`` rounds."""
-        return deal_round(state, count)
+        """``count`` cards to each player still in, from the eldest.
+
+        One card at a time round the table, or each player's cards together where the step
+        says so (:attr:`~primero.setup.Step.together`, the revival's packets).
+        """
+        step = state.step
+        return deal_round(state, count, together=step is not None and step.together)
 
     @hookimpl(trylast=True)
     def primero_serve_exchange(

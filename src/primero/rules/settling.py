@@ -29,10 +29,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from primero.copying import maker
+from primero.deal.copying import maker
+from primero.deal.state import GameState
 from primero.hookspecs import hookimpl
+from primero.rules.ties import share_layer
 from primero.settlement import Award, PotLayer, Settlement
-from primero.state import GameState
 
 if TYPE_CHECKING:
     from primero.hands import HandValue
@@ -45,18 +46,16 @@ __all__ = [
     "carried_reason",
     "carry_reason",
     "core_settle",
-    "distance_from_eldest",
     "form_pots",
     "settle_carry",
     "settle_direct",
     "settle_showdown",
     "settle_unseen",
-    "share_layer",
     "summarize",
 ]
 
 
-#: The settlement's values made field by field (:func:`~primero.copying.maker`: equal to the
+#: The settlement's values made field by field (:func:`~primero.deal.copying.maker`: equal to the
 #: keyword constructors, without their per-field calls).
 _layer = maker(PotLayer, "amount", "level", "contenders")
 _won_layer = maker(PotLayer, "amount", "level", "contenders", "winners", "shares")
@@ -65,11 +64,6 @@ _valued_award = maker(Award, "seat", "amount", "value")
 _unseen_settlement = maker(Settlement, "awards", "returns", "layers")
 _settlement = maker(Settlement, "awards", "returns", "layers", "carry", "showdown", "values",
                     "reason")
-
-
-def distance_from_eldest(state: GameState, seat: int) -> int:
-    """0 for the eldest, 1 for the next in playing order, and so on."""
-    return (seat - state.eldest) % state.n
 
 
 def build_layers(
@@ -134,27 +128,6 @@ def form_pots(layers: Sequence[PotLayer]) -> list[PotLayer]:
         else:
             pots.append(layer)
     return pots
-
-
-def share_layer(state: GameState, amount: int, winners: Sequence[int], tie: str) \
-        -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Share a pot's ``amount`` among tied ``winners`` by the tie policy.
-
-    Args:
-        state: The deal (for playing order).
-        amount: Chips in the pot (a whole pot: docs/rules/ties.md settles a tie once per pot).
-        winners: The seats with the best hand (one or more).
-        tie: ``"eldest"`` — the winner nearest the dealer in playing order takes it all;
-            ``"split"`` — equal shares, odd chips one by one from the eldest.
-
-    Returns:
-        ``(winners, shares)`` aligned, in playing order from the eldest.
-    """
-    ordered = sorted(winners, key=lambda s: distance_from_eldest(state, s))
-    if tie == "eldest" or len(ordered) == 1:
-        return (ordered[0],), (amount,)
-    base, odd = divmod(amount, len(ordered))
-    return tuple(ordered), tuple(base + (1 if k < odd else 0) for k in range(len(ordered)))
 
 
 def summarize(

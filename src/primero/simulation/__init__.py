@@ -42,7 +42,7 @@ The package's modules, one concept each (every name below is importable from
   :func:`compare`, and their results :class:`Simulation` and :class:`Comparison`.
 
 Two helpers re-exported here for compatibility live where they belong:
-:func:`~primero.options.resolve_variant` (reading ``"name:key=value"`` variant text) and
+:func:`~primero.plugins.registry.resolve_variant` (reading ``"name:key=value"`` variant text) and
 :func:`~primero.session.has_ante_step` (a fact of the variant's deal plan).
 """
 

@@ -15,13 +15,13 @@ from collections.abc import Iterator, Sequence
 from attrs import frozen
 
 from primero.agents import Agent, Strength, make_agent, play_deal
-from primero.copying import replace
-from primero.engine import start_deal
+from primero.deal.copying import replace
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.errors import PrimeroError
 from primero.session import Session
 from primero.setup import DealSetup, Table
 from primero.simulation.records import DealResult, deal_result
-from primero.state import GameState
 from primero.variant import Variant
 
 __all__ = ["AgentSpec", "derive_seed", "seat_names"]

@@ -20,10 +20,10 @@ from primero.analysis.intervals import (
     mean_interval,
     share_interval,
 )
+from primero.deal.state import GameState
 from primero.errors import PrimeroError
 from primero.hands import Ranking
 from primero.json_schema import FORMAT
-from primero.state import GameState
 
 __all__ = ["DealResult", "Summary", "strongest_first"]
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from attrs import field, frozen
 
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.errors import PrimeroError
 from primero.json_schema import FORMAT
 from primero.plugins.registry import resolve_variant
@@ -38,7 +39,6 @@ from primero.simulation.play import (
     warm_up,
 )
 from primero.simulation.records import DealResult, Summary
-from primero.state import GameState
 from primero.variant import Variant
 
 __all__ = ["Comparison", "Simulation", "compare", "simulate", "simulate_sessions"]

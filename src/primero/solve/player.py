@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from primero.actions import Action
-from primero.engine import public_text
+from primero.deal.engine import public_text
 from primero.solve.cache import cached_strategy
 from primero.solve.game import RangeGame, solvable_game
 from primero.solve.strategy import Strategy

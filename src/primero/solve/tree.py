@@ -5,8 +5,8 @@ do not change: exactly two players, a deal plan of ante, deal, betting and showd
 only (no exchange, no declaration), every card a player holds either dealt face down at the
 start (the hand dealt, the only private information) or dealt face up and the same every
 deal (the toy's open cards), and the same legal actions after the same public actions
-whatever the cards. :func:`build_tree` drives :func:`primero.engine.start_deal` (dealing
-from outside, ``dealing="external"``) and :meth:`primero.state.GameState.apply` along every
+whatever the cards. :func:`build_tree` drives :func:`primero.deal.engine.start_deal` (dealing
+from outside, ``dealing="external"``) and :meth:`primero.deal.state.GameState.apply` along every
 betting line and checks each of these conditions, raising :class:`NotSolvableError` naming
 the first one that fails.
 
@@ -23,9 +23,9 @@ from attrs import frozen
 
 from primero.actions import Action
 from primero.cards import Card
-from primero.engine import public_text, start_deal
+from primero.deal.engine import public_text, start_deal
+from primero.deal.state import GameState
 from primero.errors import PrimeroError
-from primero.state import GameState
 from primero.variant import Variant
 
 __all__ = [

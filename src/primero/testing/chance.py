@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from primero.copying import replace
-from primero.engine import start_deal
+from primero.deal.copying import replace
+from primero.deal.engine import start_deal
 from primero.errors import IllegalActionError
 from primero.testing.failures import card_list, fail
 
 if TYPE_CHECKING:
-    from primero.state import GameState
+    from primero.deal.state import GameState
 
 __all__ = ["check_action_ids", "check_chance", "external_replay"]
 

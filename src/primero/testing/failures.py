@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from primero.cards import Card
-    from primero.state import GameState
+    from primero.deal.state import GameState
 
 __all__ = ["DealInvariantError"]
 
@@ -21,7 +21,7 @@ def fail(state: GameState, message: str) -> DealInvariantError:
 
     The message reads ``"<variant>, <step>, after <n> actions: <message>"`` (the step is
     ``over`` or ``start`` where the state has none), then the state's
-    :meth:`~primero.state.GameState.describe` on the lines below.
+    :meth:`~primero.deal.state.GameState.describe` on the lines below.
 
     Args:
         state: The state that breaks the invariant.

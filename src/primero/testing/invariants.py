@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from primero.state import GameState
+from primero.deal.state import GameState
 from primero.testing.chance import check_chance
 from primero.testing.failures import card_list, fail
 
@@ -27,7 +27,7 @@ def check_deal_invariants(state: GameState) -> None:
       players still in.
 
     Args:
-        state: Any state from :func:`primero.engine.start_deal` or ``apply``.
+        state: Any state from :func:`primero.deal.engine.start_deal` or ``apply``.
 
     Raises:
         DealInvariantError: (an ``AssertionError``) naming the broken invariant, the step and

@@ -30,12 +30,12 @@ from hypothesis.stateful import (
 )
 
 from primero.actions import Action
+from primero.deal.state import GameState
 from primero.errors import IllegalActionError, plugin_detail_in_notes
 from primero.plugins.checks import checking_everything
 from primero.plugins.registry import registry
 from primero.records import dump_record, load_record, record_from_state, replay
 from primero.session import Session
-from primero.state import GameState
 from primero.testing.chance import check_action_ids, external_replay
 from primero.testing.deadline import GRACE, Deadline
 from primero.testing.failures import fail

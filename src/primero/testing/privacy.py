@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterable, Iterator
 import attrs
 
 from primero.cards import FRENCH52, Card, Rank
+from primero.deal.state import FACE_UP, GameState
 from primero.errors import IllegalActionError
 from primero.hands import Ranking
-from primero.state import FACE_UP, GameState
 from primero.testing.failures import card_list, fail
 from primero.testing.snapshots import ATOMS, field_names, snapshot
 from primero.testing.strategies import action_pool
@@ -71,8 +71,8 @@ Revealed = Callable[[GameState], Iterable[Card]]
 def public_cards(state: GameState, revealed: Revealed | None = None) -> set[Card]:
     """Cards everyone may see: hands shown at the showdown, plus ``revealed(state)``.
 
-    The cards dealt face up (:data:`~primero.state.FACE_UP`) that their receivers still
-    hold (:meth:`~primero.state.Seat.open_cards`) too.
+    The cards dealt face up (:data:`~primero.deal.state.FACE_UP`) that their receivers still
+    hold (:meth:`~primero.deal.state.Seat.open_cards`) too.
     """
     public: set[Card] = {c for s in state.seats for c in s.open_cards()}
     if state.settlement is not None and state.settlement.showdown:
@@ -91,11 +91,11 @@ def check_view_hides(state: GameState, viewer: int, revealed: Revealed | None = 
     own discards and its own legal actions are the viewer's knowledge and are not searched;
     the public seats' shown and open cards, the public extras and the action log (card
     notation in its text too) are. Every seat's open cards must be exactly the cards it
-    holds whose last receipt was dealt face up (:data:`~primero.state.FACE_UP`), in the order
+    holds whose last receipt was dealt face up (:data:`~primero.deal.state.FACE_UP`), in the order
     received: public, and no other card. The other fields of a view are counts and flags:
     :func:`hidden_twins` covers them. The view ``state.view`` returns reads its fields off
     the state when first read (:mod:`primero.views`): it must copy (and so pickle) as a plain
-    :class:`~primero.state.PlayerView` of its fields, equal to it, and that copy is what is
+    :class:`~primero.deal.state.PlayerView` of its fields, equal to it, and that copy is what is
     searched — what a view hands on never carries the state.
 
     Args:

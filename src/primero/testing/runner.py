@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import initialize, run_state_machine_as_test
 
 from primero.actions import Action
+from primero.deal.state import GameState
 from primero.errors import PrimeroError, plugin_detail_in_notes
-from primero.state import GameState
 from primero.testing.failures import fail
 from primero.testing.invariants import action_bound, check_deal_invariants
 from primero.testing.machine import DealMachine

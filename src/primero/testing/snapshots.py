@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from primero.cards import Card
+from primero.deal.state import LEGAL_CACHE
 from primero.hands import Ranking
 from primero.variant import Variant
 
@@ -26,7 +27,7 @@ def field_names(cls: type) -> tuple[str, ...]:
     names = _FIELD_NAMES.get(cls)
     if names is None:
         names = _FIELD_NAMES[cls] = tuple(
-            f.name for f in attrs.fields(cls) if f.name != "_legal"
+            f.name for f in attrs.fields(cls) if f.name != LEGAL_CACHE
         )
     return names
 

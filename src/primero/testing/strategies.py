@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import FRENCH52, Card, Pack
-from primero.engine import start_deal
+from primero.deal.engine import start_deal
+from primero.deal.state import GameState
 from primero.plugins.registry import get_variant
 from primero.plugins.registry import resolve_variant as _resolve
 from primero.session import ante_required, has_ante_step
 from primero.setup import DealSetup, Table
-from primero.state import GameState
 from primero.variant import Variant
 
 __all__ = [
@@ -42,7 +42,7 @@ NAMES: tuple[str, ...] = ("Anna", "Ben", "Carla", "Dan", "Emma", "Fritz", "Greta
 def resolve_variant(variant: str | Variant, **options: Any) -> Variant:
     """A configured variant: ``variant`` itself, or the installed variant of that name.
 
-    The kit's spelling of :func:`primero.options.resolve_variant` (options as keywords).
+    The kit's spelling of :func:`primero.plugins.registry.resolve_variant` (options as keywords).
 
     Args:
         variant: A registered name (or alias) or a configured :class:`Variant` (e.g. one with
@@ -68,7 +68,7 @@ def hands(pack: Pack | Variant | None = None, size: int = 4) -> st.SearchStrateg
 
 
 def seeds() -> st.SearchStrategy[int]:
-    """Seeds for shuffles (64-bit, as :func:`primero.engine.new_seed` draws them)."""
+    """Seeds for shuffles (64-bit, as :func:`primero.deal.start.new_seed` draws them)."""
     return st.integers(min_value=0, max_value=2**64 - 1)
 
 
@@ -166,7 +166,7 @@ class DealConfig:
         return self.setup.total_chips
 
     def start(self) -> GameState:
-        """Deal it: the state at the first decision (see :func:`primero.engine.start_deal`)."""
+        """Deal it: the state at the first decision (see :func:`primero.deal.engine.start_deal`)."""
         return start_deal(self.variant, self.setup)
 
 

@@ -79,7 +79,8 @@ from attrs import evolve, frozen
 
 from primero.actions import Action, Call, Hold, Vie, parse_action
 from primero.advice import SeenDeal, VariantAdvice
-from primero.copying import replace
+from primero.deal.copying import replace
+from primero.deal.state import GameState, VariantState
 from primero.errors import InvalidOptionError
 from primero.hands import HandValue, Ranking
 from primero.hookspecs import hookimpl
@@ -87,11 +88,11 @@ from primero.options import Option, OptionValue
 from primero.rules.betting import betting_actions, betting_seat, must_hold_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, STANDARD_CLASSES
 from primero.rules.settling import settle_showdown
+from primero.rules.ties import TIE_OPTION
+from primero.seating import WAKS_SEATING_OPTIONS
 from primero.settlement import Settlement
 from primero.setup import Table
-from primero.state import GameState, VariantState
 from primero.variant import Variant, VariantSpec, with_cited
-from primero.variants.waks import SEATING_OPTIONS, TIE_OPTION
 
 if TYPE_CHECKING:
     pass
@@ -732,6 +733,14 @@ class CallBlock:
         return Vie(amount + 1, call) if kind == 0 else Hold(amount + 1, call)
 
 
+#: Answers of :meth:`CardanoRules.primero_legal_actions` made so far, by ``(id(book),
+#: id(core answer), standing call)``: ``(book, core answer, answer)``. The core's betting
+#: tuples are shared between states, so one situation under one standing call gives the same
+#: answer object; the checked façade checks an answer once (by identity), not at every state.
+_SPELT: dict[tuple[int, int, Call | None], tuple[CallBook, tuple[Action, ...],
+                                                 tuple[Action, ...]]] = {}
+
+
 class CardanoRules:
     """The calling rules: legal actions with calls, the standing call, the call at showdown."""
 
@@ -750,7 +759,22 @@ class CardanoRules:
         if actions is None or step is None or step.kind != "bet":
             return actions
         book = call_book(variant.ranking)
-        calls = book.above(standing_call(state))
+        standing = standing_call(state)
+        key = (id(book), id(actions), standing)
+        known = _SPELT.get(key)
+        if known is not None and known[0] is book and known[1] is actions:
+            return known[2]  # the same answer object: checked once, by the façade's memo
+        spelt = self._spelt(book, actions, book.above(standing))
+        if type(actions) is tuple:  # the core's shared tuples: the answer is shared too
+            if len(_SPELT) >= 4096:
+                _SPELT.clear()
+            _SPELT[key] = (book, actions, spelt)
+        return spelt
+
+    @staticmethod
+    def _spelt(book: CallBook, actions: tuple[Action, ...], calls: tuple[Call, ...]) \
+            -> tuple[Action, ...]:
+        """``actions`` with each vie and raise spelt once per call of ``calls``."""
         if sum(len(calls) if _spelt(a) else 1 for a in actions) > LAZY_ABOVE:
             return cast("tuple[Action, ...]", CalledActions(actions, calls, book.aliases))
         spelt: list[Action] = []
@@ -834,10 +858,10 @@ CARDANO = VariantSpec(
     title="Cardano's Italian calling Primero",
     summary=SUMMARY,
     sources=with_cited(SOURCES, (DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, CALL_RULE_OPTION,
-                                     UNDERSTATEMENTS_OPTION, *SEATING_OPTIONS)),
+                                     UNDERSTATEMENTS_OPTION, *WAKS_SEATING_OPTIONS)),
     players=(2, 6),
     options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, CALL_RULE_OPTION,
-             UNDERSTATEMENTS_OPTION, *SEATING_OPTIONS),
+             UNDERSTATEMENTS_OPTION, *WAKS_SEATING_OPTIONS),
     plugins=(CardanoRules(),),
 )
 

@@ -67,7 +67,8 @@ from attrs import frozen
 from primero.actions import Action, Exchange
 from primero.advice import VariantAdvice
 from primero.cards import Card, Suit, format_cards, parse_cards
-from primero.copying import replace
+from primero.deal.copying import replace
+from primero.deal.state import GameState, VariantState
 from primero.errors import PrimeroError
 from primero.hands import Classification
 from primero.hookspecs import hookimpl
@@ -77,7 +78,6 @@ from primero.rules.ranking import classify_standard
 from primero.rules.settling import settle_carry, settle_showdown
 from primero.seating import seating_options
 from primero.setup import Step
-from primero.state import GameState, VariantState
 from primero.variant import VariantSpec, with_cited
 
 if TYPE_CHECKING:

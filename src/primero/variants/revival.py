@@ -12,11 +12,11 @@ simply ends.
 :class:`RevivalRules` overrides only what differs from the core Waks game and reuses the core's
 public helpers for the rest:
 
-* ``primero_deal_plan`` — ante, two packets of two cards, [exchange], round 1, [exchange,
+* ``primero_deal_plan`` — ante, two deals of two cards, [exchange], round 1, [exchange,
   round 2], [[exchange,] round 3], showdown (options ``exchange_first``, ``exchange`` and
-  ``rounds``);
-* ``primero_deal_cards`` — ``deal_packets = 2`` (default): each player receives a deal step's
-  cards together (two at a time); ``deal_packets = 1``: one card at a time (the core's);
+  ``rounds``); with ``deal_packets = 2`` (default) the deal steps are packets
+  (:attr:`~primero.setup.Step.together`: each player receives a step's two cards together),
+  with ``deal_packets = 1`` one card at a time; the core deals either way;
 * the betting as data, :data:`REVIVAL_BETTING` — no pass once someone has bet, no must-hold,
   and a round without a bet just ends, the last one too (the core's betting hooks read it);
 * ``primero_illegal_reason`` — says why in the revival's words;
@@ -72,19 +72,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from primero.actions import Action, Pass, Vie
+from primero.deal.state import GameState
 from primero.hands import HandValue
 from primero.hookspecs import hookimpl
 from primero.options import Option
 from primero.rules.betting import betting_actions, betting_seat
-from primero.rules.dealing import deal_round
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, SUPREMUS_SUITS_OPTION
 from primero.rules.settling import settle_showdown
+from primero.rules.ties import TIE_OPTION
 from primero.seating import seating_options
 from primero.settlement import Settlement
 from primero.setup import Step
-from primero.state import GameState
 from primero.variant import BettingRules, Variant, VariantSpec, with_cited
-from primero.variants.waks import TIE_OPTION
 
 __all__ = [
     "DEAL_PACKETS_OPTION",
@@ -214,7 +213,7 @@ sheets speak of none); side pots are layered by contribution (antes included).""
 
 
 def revival_plan(rounds: int, *, exchange_first: bool = False,
-                 exchange: str = "once") -> tuple[Step, ...]:
+                 exchange: str = "once", packets: bool = True) -> tuple[Step, ...]:
     """The steps of a revival deal (docs/rules/revival.md#exchange-before-rounds).
 
     Args:
@@ -222,6 +221,8 @@ def revival_plan(rounds: int, *, exchange_first: bool = False,
         exchange_first: Add an exchange before round 1 (house rule [seed-FR]).
         exchange: The exchange between rounds: ``"once"`` (before round 2 only),
             ``"every_round"`` (before rounds 2 and 3 [seed-IT]) or ``"none"`` [seed-FR].
+        packets: Each player receives a deal step's two cards together (``deal_packets =
+            2``), else one card at a time round the table (``deal_packets = 1``).
 
     Returns:
         Ante, two deals of two, [exchange], round 1, then for each later round [exchange] and
@@ -234,7 +235,8 @@ def revival_plan(rounds: int, *, exchange_first: bool = False,
         raise ValueError(f"the revival game has 1 to {MAX_ROUNDS} betting rounds, not {rounds}")
     if exchange not in ("once", "every_round", "none"):
         raise ValueError(f"exchange is 'once', 'every_round' or 'none', not {exchange!r}")
-    steps = [Step("ante"), Step("deal", count=2), Step("deal", count=2)]
+    steps = [Step("ante"), Step("deal", count=2, together=packets),
+             Step("deal", count=2, together=packets)]
     if exchange_first:
         steps.append(Step("exchange"))
     steps.append(Step("bet", 1))
@@ -270,16 +272,8 @@ class RevivalRules:
         """Ante, deal, rounds and exchanges by ``rounds``, ``exchange_first`` and ``exchange``."""
         return revival_plan(int(variant.option("rounds")),
                             exchange_first=bool(variant.option("exchange_first")),
-                            exchange=str(variant.option("exchange")))
-
-    @hookimpl
-    def primero_deal_cards(self, state: GameState, variant: Variant, count: int) -> GameState:
-        """Give each player still in ``count`` cards together, from the eldest.
-
-        Two deal steps of two make the revival's "two rounds of two" (``deal_packets = 2``);
-        with ``deal_packets = 1`` one card at a time round the table, as the core deals.
-        """
-        return deal_round(state, count, together=int(variant.option("deal_packets")) != 1)
+                            exchange=str(variant.option("exchange")),
+                            packets=int(variant.option("deal_packets")) != 1)
 
     @hookimpl
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \

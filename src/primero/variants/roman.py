@@ -26,8 +26,10 @@ from primero.cards import FRENCH52, Pack
 from primero.hookspecs import hookimpl
 from primero.options import Option
 from primero.rules.ranking import RANKING_OPTIONS
+from primero.rules.ties import TIE_OPTION
+from primero.seating import WAKS_SEATING_OPTIONS
 from primero.variant import Variant, VariantSpec, with_cited
-from primero.variants.waks import SEATING_OPTIONS, TIE_OPTION, WAKS
+from primero.variants.waks import WAKS
 
 __all__ = ["ROMAN", "ROMAN_NAMES", "SOURCES", "RomanRules", "primero_register_variants"]
 
@@ -76,7 +78,7 @@ class RomanRules:
 def _roman_options() -> tuple[Option, ...]:
     """The standard ranking options with Supremus off, the tie policy (eldest), the seating."""
     ranking = tuple(o.with_default(False) if o.name == "supremus" else o for o in RANKING_OPTIONS)
-    return (*ranking, TIE_OPTION, *SEATING_OPTIONS)
+    return (*ranking, TIE_OPTION, *WAKS_SEATING_OPTIONS)
 
 
 #: The ``roman`` variant spec.

@@ -49,22 +49,24 @@ Readings where the sources leave room (docs/rules/suzuki.md says "everything as 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from primero.action_space import hand_cards, hand_mask, hand_size
 from primero.actions import Action, Fold, Pass
 from primero.cards import Card
-from primero.copying import replace
+from primero.deal.action_space import hand_cards, hand_mask, hand_size
+from primero.deal.copying import replace
+from primero.deal.state import GameState
 from primero.hookspecs import hookimpl
 from primero.rules.betting import apply_bet, betting_actions, betting_seat, must_hold_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
-from primero.state import GameState
+from primero.rules.ties import TIE_OPTION
+from primero.seating import WAKS_SEATING_OPTIONS
 from primero.variant import BettingRules, Variant, VariantSpec, with_cited
-from primero.variants.waks import SEATING_OPTIONS, TIE_OPTION
 
 if TYPE_CHECKING:
-    from primero.action_space import ActionBlock
+    from primero.deal.action_space import ActionBlock
     from primero.setup import Table
 
 __all__ = [
@@ -109,8 +111,12 @@ vies in round 2 the pot carries over, as in the Waks game (chips nobody matched 
 first). Ties go to the eldest."""
 
 
+@lru_cache(maxsize=4096)
 def pass_exchanges(hand: tuple[Card, ...]) -> tuple[Pass, ...]:
-    """Every pass of a hand: each exchange of one card, then each of two cards."""
+    """Every pass of a hand: each exchange of one card, then each of two cards.
+
+    Made once per hand (actions are values): the same hand gives the same tuple.
+    """
     return tuple(
         Pass(subset)
         for k in range(1, MAX_PASS_EXCHANGE + 1)
@@ -150,7 +156,7 @@ class PassExchangeBlock:
     """Suzuki's passes with an exchange in the action space, by the discarded cards.
 
     The ids are the bit masks of the discarded cards over the hand in the pack's order
-    (:func:`primero.action_space.hand_mask`, whatever order the cards came in) less one; a
+    (:func:`primero.deal.action_space.hand_mask`, whatever order the cards came in) less one; a
     plain pass is the core's.
     """
 
@@ -174,6 +180,13 @@ class PassExchangeBlock:
         return Pass.from_cards(hand_cards(state, index + 1))
 
 
+#: Answers of :meth:`SuzukiRules.primero_legal_actions` by ``(id(the core's betting tuple),
+#: hand)``: ``(betting tuple, answer)``. The core's betting tuples are shared between states,
+#: so one situation with one hand gives the same answer object, which the checked façade
+#: checks once (by identity and hand), not at every state.
+_ANSWERS: dict[tuple[int, tuple[Card, ...]], tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+
+
 class SuzukiRules:
     """The no-fold rules: passes with exchanges, the Suzuki round end (settling is the core's)."""
 
@@ -189,13 +202,23 @@ class SuzukiRules:
         seat = betting_seat(state)
         if seat is None:
             return None
+        bets = betting_actions(state, seat, bound=must_hold_seat(state) == seat)
+        hand = state.seats[seat].hand
+        key = (id(bets), hand)
+        known = _ANSWERS.get(key)
+        if known is not None and known[0] is bets:
+            return known[1]  # the same answer object: checked once, by the façade's memo
         actions: list[Action] = []
-        for action in betting_actions(state, seat, bound=must_hold_seat(state) == seat):
+        for action in bets:
             if isinstance(action, Pass):  # no fold: BettingRules(fold=False) leaves none
-                actions.extend(pass_exchanges(state.seats[seat].hand))
+                actions.extend(pass_exchanges(hand))
             else:
                 actions.append(action)
-        return tuple(actions)
+        answer = tuple(actions)
+        if len(_ANSWERS) >= 4096:
+            _ANSWERS.clear()
+        _ANSWERS[key] = (bets, answer)
+        return answer
 
     @hookimpl
     def primero_apply_action(self, state: GameState, variant: Variant, action: Action) \
@@ -242,9 +265,9 @@ SUZUKI = VariantSpec(
     name="suzuki",
     title="Suzuki's no-fold Primero",
     summary=SUMMARY,
-    sources=with_cited(SOURCES, (DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, *SEATING_OPTIONS)),
+    sources=with_cited(SOURCES, (DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, *WAKS_SEATING_OPTIONS)),
     players=(2, 6),
-    options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, *SEATING_OPTIONS),
+    options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, *WAKS_SEATING_OPTIONS),
     plugins=(SuzukiRules(),),
     betting=BettingRules(fold=False, raise_reopens_passes=True),
 )

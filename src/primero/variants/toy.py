@@ -29,16 +29,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from primero.cards import Pack, parse_cards
-from primero.copying import replace
+from primero.deal.copying import replace
+from primero.deal.state import FACE_UP, Delivery, GameState
 from primero.hookspecs import hookimpl
 from primero.options import Option
 from primero.rules.dealing import deliver, queue
 from primero.rules.ranking import RANKING_OPTIONS, STANDARD_CLASSES
+from primero.rules.ties import TIE_OPTION
 from primero.setup import Step
-from primero.state import FACE_UP, Delivery, GameState
 from primero.variant import Variant, VariantSpec, with_cited
 from primero.variants.revival import REVIVAL_BETTING, SEATING_OPTIONS, RevivalRules
-from primero.variants.waks import TIE_OPTION
 
 __all__ = [
     "OPEN_CARDS",
@@ -123,7 +123,7 @@ class ToyRules:
         """Give each player their open cards face up, then queue ``count - 2`` hidden cards each.
 
         The open cards are taken out of the stock wherever they are (a seeded or stacked
-        stock too) and dealt face up (:data:`~primero.state.FACE_UP`: every player's view
+        stock too) and dealt face up (:data:`~primero.deal.state.FACE_UP`: every player's view
         shows them, ``view.seats[i].open``); the hidden ones go one at a time from the
         eldest, as the core deals.
         """

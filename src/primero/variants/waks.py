@@ -11,32 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from primero.hookspecs import hookimpl
-from primero.options import Option
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
-from primero.seating import seating_options
+from primero.rules.ties import TIE_OPTION
+from primero.seating import WAKS_SEATING_OPTIONS
 from primero.variant import VariantSpec, with_cited
 
-__all__ = ["SEATING_OPTIONS", "SOURCES", "TIE_OPTION", "WAKS", "primero_register_variants"]
-
-#: The tie policies of docs/rules/ties.md.
-TIE_OPTION = Option(
-    name="tie", affects_ranking=False, default="eldest", choices=("eldest", "split"),
-    doc="Tied hands: eldest — the one nearest the dealer in playing order takes the pot "
-        "[seed-DE][ZOR-C]; split — they share each pot, its odd chips one by one from the "
-        "eldest (the library's reading: no sheet gives a rule for them, "
-        "docs/rules/ties.md#odd-chip). [seed-FR] splits ties but gives equal Primeros to the "
-        "eldest; the revival game keeps that exception, the Waks family's split does not.",
-)
-
-#: The Waks family's seating: play's direction (a label) and where the deal passes (a rule of
-#: the session), docs/rules/dealing.md#direction.
-SEATING_OPTIONS = seating_options(
-    "counter-clockwise",
-    "'Gegeben und gespielt wird gegen den Uhrzeigersinn (nach rechts)' [seed-DE] (dealt and "
-    "played counter-clockwise, to the right).",
-    deal_why="'nach jedem Spiel gibt der rechte Nachbar' [seed-DE] (after each deal the "
-    "right-hand neighbour deals): with play going to the right, the eldest deals next.",
-)
+__all__ = ["SOURCES", "WAKS", "primero_register_variants"]
 
 SOURCES = (
     "[seed-DE] Primero (Primiera) – Ausführliche Regeln: German rule sheet after Mark Waks",
@@ -81,10 +61,10 @@ WAKS = VariantSpec(
     name="waks",
     title="Waks English Primero",
     summary=SUMMARY,
-    sources=with_cited(SOURCES, (DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, *SEATING_OPTIONS)),
+    sources=with_cited(SOURCES, (DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, *WAKS_SEATING_OPTIONS)),
     aliases=("english", "primero"),
     players=(2, 6),
-    options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, *SEATING_OPTIONS),
+    options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, *WAKS_SEATING_OPTIONS),
 )
 
 

@@ -1,6 +1,6 @@
 """Checking a deal's setup before it starts: players, chips, dealer, table, and its cards.
 
-:func:`table_setup` checks the table arguments of :func:`primero.engine.start_deal` and makes
+:func:`table_setup` checks the table arguments of :func:`primero.deal.engine.start_deal` and makes
 the first seats, :func:`cards_setup` the cards (a seed, a stacked stock or none) and
 :func:`checked_setup` a whole :class:`~primero.setup.DealSetup`. The engine keeps checked
 tables (:func:`known_table`, by :func:`setup_key`), so a simulation that deals at the same
@@ -16,10 +16,10 @@ from collections.abc import Sequence
 
 from primero.actions import ACTION_WORDS
 from primero.cards import Card, parse_cards
-from primero.copying import replace
+from primero.deal.copying import replace
+from primero.deal.state import Seat
 from primero.errors import InvalidDeckError, PrimeroError
 from primero.setup import DEALING_MODES, DealSetup, Table, seeded_stock
-from primero.state import Seat
 from primero.variant import Variant
 
 __all__ = [
@@ -114,7 +114,7 @@ def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
 class KnownTable:
     """A checked table: the deal setup without its cards, and the seats before the deal.
 
-    What :func:`primero.engine.start_deal` keeps per table (:data:`SETUPS`), so a simulation
+    What :func:`primero.deal.engine.start_deal` keeps per table (:data:`SETUPS`), so a simulation
     that deals at the same table again and again checks it once.
 
     Attributes:
@@ -286,11 +286,11 @@ def pack_problem(variant: Variant, players: int) -> str | None:
 def checked_setup(variant: Variant, given: DealSetup) -> tuple[DealSetup, tuple[Seat, ...]]:
     """A setup given to ``start_deal(variant, setup)``, checked: the deal's setup and seats.
 
-    Checked as the keyword form of :func:`primero.engine.start_deal` is; the answer's stock
+    Checked as the keyword form of :func:`primero.deal.engine.start_deal` is; the answer's stock
     is filled in (shuffled from the seed when the setup gives none).
 
     Raises:
-        PrimeroError: see :func:`primero.engine.start_deal`.
+        PrimeroError: see :func:`primero.deal.engine.start_deal`.
     """
     table = given.table
     if not isinstance(table, Table):
@@ -340,7 +340,7 @@ def cards_setup(variant: Variant, table: DealSetup, stock: Sequence[Card | str] 
         dealing: ``"seeded"``, ``"stacked"``, ``"external"`` or ``None`` (from ``stock``).
 
     Raises:
-        PrimeroError, InvalidDeckError: see :func:`primero.engine.start_deal`.
+        PrimeroError, InvalidDeckError: see :func:`primero.deal.engine.start_deal`.
     """
     if rng is not None and not isinstance(rng, random.Random):
         raise PrimeroError(f"rng must be a random.Random, got {rng!r}")

@@ -16,7 +16,7 @@ The API:
 * :func:`view` — what one player may see; :func:`public_text` — how the table sees an action
   (exchanged cards only as a count).
 
-Every deal's context holds this module as its :class:`~primero.state.Engine`, so a state's
+Every deal's context holds this module as its :class:`~primero.deal.state.Engine`, so a state's
 methods reach the engine without the state importing it. A finished state (``state.over``)
 carries its :class:`~primero.settlement.Settlement`, and its seats' stacks are the final
 chips.
@@ -33,25 +33,18 @@ from typing import Any
 
 import attrs
 
-from primero.action_space import legal_action_of
 from primero.actions import ACTION_WORDS, Action, Exchange, Fold, Hold, Pass, Vie, parse_action
 from primero.cards import Card, parse_cards
-from primero.copying import copier, maker, replace
-from primero.errors import IllegalActionError, PrimeroError, UnknownSeatError, named
-from primero.plugins import checks as hookchecks
-from primero.plugins.checks import past_action_bound
-from primero.plugins.registry import get_variant
-from primero.rules.betting import core_bet, core_end_step, core_legal_actions, core_start_step
-from primero.rules.dealing import core_deal_cards, core_exchange, deliver
-from primero.setup import DealSetup, seeded_stock
-from primero.start import (
+from primero.deal.action_space import legal_action_of
+from primero.deal.copying import copier, maker, replace
+from primero.deal.start import (
     MAX_SEED,
     cards_setup,
     checked_setup,
     known_table,
     setup_key,
 )
-from primero.state import (
+from primero.deal.state import (
     DealContext,
     Engine,
     GameState,
@@ -63,6 +56,13 @@ from primero.state import (
     history_size,
     history_with,
 )
+from primero.errors import IllegalActionError, PrimeroError, UnknownSeatError, named
+from primero.plugins import checks as hookchecks
+from primero.plugins.checks import past_action_bound
+from primero.plugins.registry import get_variant
+from primero.rules.betting import core_bet, core_end_step, core_legal_actions, core_start_step
+from primero.rules.dealing import core_deal_cards, core_exchange, deliver
+from primero.setup import DealSetup, seeded_stock
 from primero.variant import Variant
 from primero.views import PlayerView, state_view
 
@@ -205,7 +205,7 @@ def start_deal(
         InvalidDeckError: the stock has a duplicate card, a card outside the pack, or misses
             cards of the pack; the message names the card. Or the pack cannot serve the
             table: the players hold more cards at once than it has (the message gives the
-            count, :func:`primero.start.pack_problem`). Nothing is dealt.
+            count, :func:`primero.deal.start.pack_problem`). Nothing is dealt.
         PrimeroError: bad players (a name that is also an action word, such as ``vie``, is
             refused), chips, dealer or table parameters, or an argument of the wrong type
             (``dealer=True`` is not a seat); a setup together with other arguments, or a
@@ -413,7 +413,7 @@ def _first_state(state: GameState) -> GameState:
     some order: a seeded stock is the pack shuffled (:func:`seeded_stock` permutes
     ``variant.pack.cards``, a :class:`~primero.cards.Pack` of distinct cards), a stacked one
     was refused unless it is the pack exactly once (``pack.check`` and its length, in
-    :func:`~primero.start.cards_setup`), and a deal dealt from outside starts from the
+    :func:`~primero.deal.start.cards_setup`), and a deal dealt from outside starts from the
     pack itself. So the whole-state check at the end of the first step counts no card the
     engine dealt from the top of this stock; a plug-in's answer is a new state, whose cards
     are counted (see :mod:`primero.plugins.checks`). The kit counts every time.
@@ -612,7 +612,7 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
             legal = state._legal
             if legal is None:
                 legal = state.legal_actions()
-            if type(legal) is tuple:
+            if isinstance(legal, tuple):  # (a plug-in's tuple class too)
                 for candidate in legal:  # by identity first (agents pick a legal object)
                     if candidate is action:
                         chosen = candidate
@@ -672,7 +672,7 @@ def _applied(state: GameState, seat: int, action: Action) -> GameState:
     Where the core alone answers ``primero_apply_action`` (``rules.core_only``) a betting
     action is the core's own code, direct, in one state copy (:func:`core_bet`), and so is an
     exchange where the core alone also serves it (:func:`core_exchange`); any other answer
-    goes through the checked façade (:meth:`Rules.apply_action`).
+    goes through the checked façade (:meth:`~primero.plugins.deal.DealRules.apply_action`).
     """
     context = state.context
     rules = context.rules
@@ -740,7 +740,7 @@ _CORE_ACTIONS = (Vie, Hold, Pass, Fold, Exchange)
 
 def _among(action: Action, legal: tuple[Action, ...]) -> bool:
     """``action in legal``, by identity first (agents pick one of the legal objects)."""
-    if type(legal) is not tuple:
+    if not isinstance(legal, tuple):
         return action in legal  # a lazy sequence tests membership without building actions
     for candidate in legal:
         if candidate is action:
@@ -830,6 +830,6 @@ def deal_context(variant: Variant, setup: DealSetup) -> DealContext:
     return DealContext(variant, setup, _THIS_ENGINE)
 
 
-#: This module as the :class:`~primero.state.Engine` of the deals it starts (their contexts
+#: This module as the :class:`~primero.deal.state.Engine` of the deals it starts (their contexts
 #: hold it, so a state's methods reach the engine without importing it).
 _THIS_ENGINE: Engine = sys.modules[__name__]

@@ -48,8 +48,8 @@ from primero.errors import IllegalActionError, PrimeroError
 
 if TYPE_CHECKING:
     from primero.cards import Card
+    from primero.deal.state import GameState
     from primero.setup import Table
-    from primero.state import GameState
     from primero.variant import Variant
 
 __all__ = [

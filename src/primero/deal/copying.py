@@ -3,8 +3,8 @@
 The engine makes a new state on every action: :func:`replace` (a fast ``attrs.evolve``) and
 :func:`copier` (a generated ``copy(inst, v1, v2, ...)`` for the hot paths) write one load and
 store per field, through a builder subclass that takes plain attribute stores where the class
-allows one. Only for classes without converters or validators (:class:`~primero.state.GameState`,
-:class:`~primero.state.Seat`).
+allows one. Only for classes without converters or validators
+(:class:`~primero.deal.state.GameState`, :class:`~primero.deal.state.Seat`).
 """
 
 from __future__ import annotations
@@ -113,7 +113,8 @@ def replace(inst: _T, /, **changes: Any) -> _T:
     The engine makes a new state on every action, so this skips what ``evolve`` does per call
     (field introspection, ``__init__`` keyword handling). Fields that are not ``__init__``
     arguments (caches) are reset to their defaults. Only for classes without converters or
-    validators, such as :class:`GameState` and :class:`Seat`.
+    validators, such as :class:`~primero.deal.state.GameState` and
+    :class:`~primero.deal.state.Seat`.
 
     Raises:
         TypeError: a name in ``changes`` is not an ``__init__`` field of the class.

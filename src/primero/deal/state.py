@@ -19,7 +19,7 @@ The values a state is made of are here too:
   ``MyState.of(state)`` and set it with ``replace(state, variant_state=...)``:
 
     >>> from attrs import frozen
-    >>> from primero.state import VariantState
+    >>> from primero.deal.state import VariantState
     >>> @frozen
     ... class TallyState(VariantState):
     ...     rounds: int | None = None    # public: every player sees it
@@ -41,17 +41,17 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 import attrs
 from attrs import field, frozen
 
-from primero.action_space import ids_of, space_of
 from primero.cards import Card, format_cards
-from primero.copying import maker, replace
+from primero.deal.action_space import ids_of, space_of
+from primero.deal.copying import maker, replace
 from primero.errors import UnknownSeatError, named
 from primero.seating import seating_text
 from primero.setup import DealSetup, Step, Table
 from primero.views import PlayerView, deal_table_html
 
 if TYPE_CHECKING:
-    from primero.action_space import ActionSpace
     from primero.actions import Action
+    from primero.deal.action_space import ActionSpace
     from primero.hands import HandValue
     from primero.plugins.deal import DealRules
     from primero.settlement import Settlement
@@ -59,7 +59,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FACE_UP",
+    "LEGAL_CACHE",
     "PROGRESS_FLOOR",
+    "SOUND_FLAG",
     "Chance",
     "DealContext",
     "Delivery",
@@ -71,12 +73,17 @@ __all__ = [
     "Receipt",
     "Seat",
     "VariantState",
+    "cards_sound",
     "fill",
     "folded_cards",
+    "forget_legal",
     "history_size",
     "history_with",
+    "keep_legal",
     "last_entry",
+    "mark_cards_sound",
     "reshuffle_pool",
+    "same_history",
 ]
 
 
@@ -118,7 +125,7 @@ class VariantState:
         """This variant's state of a deal, or what a player's view shows of it.
 
         Args:
-            source: A :class:`~primero.state.GameState` (its ``variant_state``; a new default
+            source: A :class:`~primero.deal.state.GameState` (its ``variant_state``; a new default
                 value while it holds none of this type) or a
                 :class:`~primero.views.PlayerView` (its public ``extras``, the hidden fields
                 at their defaults).
@@ -359,30 +366,30 @@ def _card_index(card: Card) -> int:
 
 
 #: Every name of the state's values, re-exported here from the modules that define them
-#: (:mod:`primero.setup`, :mod:`primero.state`, :mod:`primero.views`).
+#: (:mod:`primero.setup`, :mod:`primero.deal.state`, :mod:`primero.views`).
 
 
 class Engine(Protocol):
-    """What plays a deal: the functions a state's methods call (:mod:`primero.engine`).
+    """What plays a deal: the functions a state's methods call (:mod:`primero.deal.engine`).
 
     A deal's context holds the engine that started it (``state.context.engine``), so a state
     never imports the engine: ``state.apply(...)`` is ``state.context.engine.apply(state, ...)``.
     """
 
     def apply(self, state: GameState, action: Action | str | int, /) -> GameState:
-        """Apply an action (:func:`primero.engine.apply`)."""
+        """Apply an action (:func:`primero.deal.engine.apply`)."""
         ...
 
     def deal(self, state: GameState, card: Card | str, /) -> GameState:
-        """Deal a card from outside (:func:`primero.engine.deal`)."""
+        """Deal a card from outside (:func:`primero.deal.engine.deal`)."""
         ...
 
     def view(self, state: GameState, seat: int, /) -> PlayerView:
-        """What one player may see (:func:`primero.engine.view`)."""
+        """What one player may see (:func:`primero.deal.engine.view`)."""
         ...
 
     def public_text(self, action: Action, /) -> str:
-        """An action as the table sees it (:func:`primero.engine.public_text`)."""
+        """An action as the table sees it (:func:`primero.deal.engine.public_text`)."""
         ...
 
     def deal_context(self, variant: Variant, setup: DealSetup, /) -> DealContext:
@@ -638,9 +645,55 @@ def history_with(state: GameState, entry: tuple[int, Action]) -> HistoryChain:
     """``state``'s history with ``entry`` appended, sharing every entry before it.
 
     The value to store as a new state's history (``history=`` of the constructor, of
-    :func:`~primero.copying.replace` or of a generated copier); readers see a tuple.
+    :func:`~primero.deal.copying.replace` or of a generated copier); readers see a tuple.
     """
     return HistoryChain(state._history, entry)
+
+
+#: The name of a state's cache of its legal actions (filled when first asked: a snapshot for
+#: "unchanged" checks, :mod:`primero.testing.snapshots`, leaves it out).
+LEGAL_CACHE = "_legal"
+#: The name of the flag a copy of a state keeps (``copier(GameState, ..., keep=(SOUND_FLAG,))``)
+#: when the copy moves no card: the cards were found sound (see :func:`cards_sound`).
+SOUND_FLAG = "_cards_sound"
+
+
+def cards_sound(state: GameState) -> bool:
+    """Whether ``state``'s cards are known sound (every card of the pack exactly once).
+
+    Counted, or moved by the engine alone from a state that was: the whole-state check skips
+    them.
+    """
+    return state._cards_sound
+
+
+def mark_cards_sound(fresh: GameState) -> None:
+    """Record that ``fresh`` (a state just made) holds every card of the pack exactly once."""
+    object.__setattr__(fresh, "_cards_sound", True)  # a fact of this immutable value
+
+
+def same_history(state: GameState, other: GameState) -> bool:
+    """Whether two states hold the very same history value (by identity: nothing recorded)."""
+    return state._history is other._history
+
+
+def keep_legal(fresh: GameState, legal: tuple[Action, ...]) -> None:
+    """Cache ``legal`` as the legal actions of ``fresh`` (a state just made, nobody holds yet).
+
+    For the fast paths that know the next legal actions as they make the state (the same
+    tuple ``state.legal_actions()`` would give).
+    """
+    object.__setattr__(fresh, "_legal", legal)
+
+
+def forget_legal(fresh: GameState) -> None:
+    """Reset the cached legal actions of ``fresh`` (a state just made), if any.
+
+    For a state whose fields were changed in place: ``fill(fresh)``, cheaper when nothing is
+    cached.
+    """
+    if fresh._legal is not None or fresh._legal_ids is not None:
+        fill(fresh)
 
 
 def fill(fresh: Any, /, **changes: Any) -> None:
@@ -666,7 +719,7 @@ def fill(fresh: Any, /, **changes: Any) -> None:
 class GameState:
     """A complete snapshot of one deal. Frozen: every change makes a new state.
 
-    Build the first state with :func:`primero.engine.start_deal`; then ``apply`` actions.
+    Build the first state with :func:`primero.deal.engine.start_deal`; then ``apply`` actions.
 
     Attributes:
         context: What every state of the deal shares (:class:`DealContext`): the variant
@@ -688,7 +741,7 @@ class GameState:
         reshuffles: Every new stock made from the discards, in order, top first.
         history: ``(seat, action)`` for every action applied, in order.
         variant_state: The variant's own typed state in this deal (a frozen
-            :class:`~primero.state.VariantState`, e.g. Cardano's standing call), or
+            :class:`~primero.deal.state.VariantState`, e.g. Cardano's standing call), or
             ``None`` while it has set none; :attr:`extras` derives 0.1's pairs from it.
         settlement: The settlement, once the deal is over.
         pending: Cards owed to players and not yet dealt (:class:`Delivery`, in dealing
@@ -723,7 +776,8 @@ class GameState:
     _legal: tuple[Action, ...] | None = field(default=None, init=False, eq=False, repr=False)
     _legal_ids: tuple[int, ...] | None = field(default=None, init=False, eq=False, repr=False)
     #: The legal action of each id, set with ``_legal_ids`` (read only while that is set), or
-    #: ``None`` where the legal tuple's ids are not kept (:func:`~primero.action_space.ids_of`).
+    #: ``None`` where the legal tuple's ids are not kept
+    #: (:func:`~primero.deal.action_space.ids_of`).
     _by_id: dict[int, Action] | None = field(default=None, init=False, eq=False, repr=False)
     _log: tuple[tuple[int, str], ...] | None = field(default=None, init=False, eq=False,
                                                      repr=False)
@@ -901,7 +955,7 @@ class GameState:
         """A copy with one variant-specific value set (0.1's interface to :attr:`variant_state`).
 
         Sets the field ``key`` of the variant's typed state; in a deal without one, keeps the
-        pair in an untyped :class:`~primero.state.Extras`.
+        pair in an untyped :class:`~primero.deal.state.Extras`.
 
         Raises:
             KeyError: the deal's typed variant state has no field ``key``.
@@ -981,7 +1035,7 @@ class GameState:
     def action_space(self) -> ActionSpace:
         """The deal's fixed action space (variant and table): every action as an integer id.
 
-        See :class:`primero.action_space.ActionSpace`: ``size``, ``encode(state, action)``,
+        See :class:`primero.deal.action_space.ActionSpace`: ``size``, ``encode(state, action)``,
         ``decode(state, i)``.
         """
         return space_of(self)
@@ -1004,7 +1058,7 @@ class GameState:
 
         Raises:
             IllegalActionError: the action is not legal here; the message says why. See
-                :func:`primero.engine.apply` for what an error shows, and to whom.
+                :func:`primero.deal.engine.apply` for what an error shows, and to whom.
         """
         engine = self.context.engine
         return engine.apply(self, action)
