@@ -48,7 +48,7 @@ LAYOUT = {
         "runner": ["play_random_deal", "run_deal_machine", "variant_state_machine"],
         "exploiters": ["EXPLOITERS", "Bluffer", "CallingStation", "Folder", "MaxBetter",
                        "RandomPlay", "betting_choices"],
-        "holds_up": ["AgentExploitedError", "HoldsUp", "check_agent_holds_up"],
+        "holds_up": ["AgentExploitedError", "HoldsUp", "MATCH_ARGUMENTS", "check_agent_holds_up"],
     },
     "primero.simulation": {
         "records": ["DealResult", "Summary", "strongest_first"],
