@@ -5,13 +5,12 @@ from __future__ import annotations
 import ast
 import random
 import re
-from pathlib import Path
 
 import pytest
 from attrs import evolve
 
 import primero
-from conftest import ROOT
+from conftest import PACKAGE
 from primero.actions import Call
 from primero.advice import VariantAdvice
 from primero.agents import Strength, hint, showdown_chance
@@ -23,7 +22,7 @@ from primero.variants.cardano import call_book
 
 def test_no_agent_module_imports_a_variant() -> None:
     found = []
-    for path in sorted((ROOT / "src" / "primero" / "agents").glob("*.py")):
+    for path in sorted((PACKAGE / "agents").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             names = [node.module or ""] if isinstance(node, ast.ImportFrom) else \
                 [a.name for a in node.names] if isinstance(node, ast.Import) else []
@@ -119,5 +118,5 @@ def test_the_primiera_hint_at_the_exchange_shows_the_share_it_advises_on() -> No
     assert "chance to win at the showdown: 0%" not in text
 
 
-def test_the_conftest_root_is_the_repository() -> None:
-    assert (Path(ROOT) / "src" / "primero" / "agents" / "__init__.py").exists()
+def test_the_agent_sources_searched_are_the_imported_packages() -> None:
+    assert (PACKAGE / "agents" / "__init__.py").exists()

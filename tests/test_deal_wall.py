@@ -15,9 +15,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from conftest import ROOT
-
-PACKAGE = ROOT / "src" / "primero"
+from conftest import PACKAGE
 
 #: The private slots and caches of a state (``GameState``) and of its context (``_space``).
 PRIVATE = frozenset({"_legal", "_legal_ids", "_by_id", "_log", "_cards_sound", "_history",

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, SITE
 
 griffe = pytest.importorskip("griffe")
 
@@ -29,7 +29,7 @@ def _warnings(package: str, path: Path, caplog: pytest.LogCaptureFixture) -> lis
 
 def test_every_docstring_reference_of_primero_resolves(caplog: pytest.LogCaptureFixture) \
         -> None:
-    assert _warnings("primero", ROOT / "src", caplog) == []
+    assert _warnings("primero", SITE, caplog) == []
 
 
 def test_a_stale_reference_is_named(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
