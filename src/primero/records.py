@@ -654,14 +654,22 @@ def _label(k: int, player: str, text: str) -> str:
     return f"action {k} {_show(player + ' ' + text)}"
 
 
+#: The longest action text :func:`replay_states` reads once per record: an exchange of a whole
+#: pack (52 cards) with room to spare; longer text goes to :meth:`GameState.apply` as text.
+_READ_ONCE = 256
+
+
 def _read_text(text: str) -> Action | None:
     """The action a record's text reads as, where :meth:`GameState.apply` reads it the same.
 
     Text of single-spaced words that starts with an action word is read alone by ``apply``
     (:func:`primero.actions.parse_action`), whoever is to act: read once, its action is
-    applied as the text would be, with the same checks and errors. Other text (or text that
-    does not read) is ``None``: it is applied as text, for ``apply``'s own reading and error.
+    applied as the text would be, with the same checks and errors. Other text (longer than
+    :data:`_READ_ONCE` characters, or text that does not read) is ``None``: it is applied as
+    text, for ``apply``'s own reading and error.
     """
+    if len(text) > _READ_ONCE:  # hostile or refused text: read by apply alone, not twice
+        return None
     words = text.split()
     if not words or words[0].lower() not in ACTION_WORDS or " ".join(words) != text:
         return None
