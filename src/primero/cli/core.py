@@ -78,6 +78,7 @@ __all__ = [
     "suggest_variant",
     "titled",
     "variant_options",
+    "variant_options_for",
     "wrapped",
 ]
 
@@ -397,15 +398,33 @@ class WholeNumber(click.ParamType[int]):
 
 
 def variant_options(function: F) -> F:
-    """``--variant/-V NAME`` and ``--option/-o KEY=VALUE`` (repeatable), as every command has."""
-    function = click.option(
-        "--option", "-o", "option", metavar="KEY=VALUE", multiple=True,
-        help="A variant option, e.g. supremus=false or deck=french52; repeat for more.",
-    )(function)
-    return click.option(
-        "--variant", "-V", "variant", metavar="NAME", default="waks", show_default=True,
-        help="Variant name or alias (any case); see 'primero variants'.",
-    )(function)
+    """``--variant/-V NAME`` and ``--option/-o KEY=VALUE`` (repeatable), as every command has.
+
+    The variant is ``waks`` unless given (a command that cannot take every variant names its
+    own default with :func:`variant_options_for`).
+    """
+    return variant_options_for("waks")(function)
+
+
+def variant_options_for(default: str) -> Callable[[F], F]:
+    """:func:`variant_options` with the variant ``default`` when none is given.
+
+    Args:
+        default: The variant's name when ``--variant`` is not given (``"toy"`` for
+            ``primero solve``, which solves no variant with an exchange).
+    """
+
+    def decorate(function: F) -> F:
+        function = click.option(
+            "--option", "-o", "option", metavar="KEY=VALUE", multiple=True,
+            help="A variant option, e.g. supremus=false or deck=french52; repeat for more.",
+        )(function)
+        return click.option(
+            "--variant", "-V", "variant", metavar="NAME", default=default, show_default=True,
+            help="Variant name or alias (any case); see 'primero variants'.",
+        )(function)
+
+    return decorate
 
 
 def json_option(function: F) -> F:
