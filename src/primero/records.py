@@ -34,7 +34,7 @@ from typing import Any
 import tomli_w
 from attrs import evolve, field, frozen
 
-from primero.actions import MAX_AMOUNT_DIGITS
+from primero.actions import ACTION_WORDS, MAX_AMOUNT_DIGITS, Action, parse_action
 from primero.cards import Card, parse_cards
 from primero.deal.engine import start_deal
 from primero.deal.start import MAX_SEED
@@ -449,7 +449,11 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
     if not isinstance(lines, list):
         raise RecordError(f"{where}: key 'actions' must be a list of strings, one per action")
     actions: list[tuple[str, str]] = []
+    checked: dict[str, tuple[str, str]] = {}  # a line met before passed every check below
     for k, line in enumerate(lines, start=1):
+        if isinstance(line, str) and line in checked:
+            actions.append(checked[line])
+            continue
         if not isinstance(line, str) or len(line.split(None, 1)) < 2:
             raise RecordError(f"{where}: action {k} {_show(line)} is not "
                               "'<player> <verb> ...'")
@@ -463,7 +467,7 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
             raise RecordError(f"{where}: action {k} {_show(line)}: a number of "
                               f"{len(long.group(1)):,} digits; an amount has at most "
                               f"{MAX_AMOUNT_DIGITS} (docs/reference/deal-files.md)")
-        actions.append((player, verb.strip()))
+        actions.append(checked.setdefault(line, (player, verb.strip())))
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise RecordError(f"{where}: 'options' must be a table")
@@ -611,23 +615,27 @@ def replay_states(record: DealRecord, *, stop_after: int | None = None) \
     # a stacked record without a seed must give every reshuffle; with a seed (or no stock)
     # the missing ones come from that seed, as recorded in the deal file's format
     given = len(record.reshuffles) if record.stock and record.seed is None else None
+    read: dict[str, Action | None] = {}  # each distinct text read once, not once per action
     for k, (player, text) in enumerate(record.actions[:stop_after], start=1):
-        label = f"action {k} {_show(player + ' ' + text)}"
-        if state.to_act is None:
-            raise RecordError(f"{label}: the deal is already over")
-        to_act = state.seats[state.to_act].name
-        if player not in record.players:
-            raise RecordError(f"{label}: {_show(player)} is not one of the players "
-                              f"({_shown_names(record.players)})")
+        seat = state.to_act
+        if seat is None:
+            raise RecordError(f"{_label(k, player, text)}: the deal is already over")
+        to_act = state.seats[seat].name
         if player != to_act:
-            raise RecordError(f"{label}: it is {to_act}'s turn, not {_shown_name(player)}'s")
+            if player not in record.players:
+                raise RecordError(f"{_label(k, player, text)}: {_show(player)} is not one of "
+                                  f"the players ({_shown_names(record.players)})")
+            raise RecordError(f"{_label(k, player, text)}: it is {to_act}'s turn, not "
+                              f"{_shown_name(player)}'s")
+        action = read[text] if text in read else read.setdefault(text, _read_text(text))
         try:
-            state = state.apply(text)
+            state = state.apply(text if action is None else action)
         except PrimeroError as exc:
-            raise RecordError(f"{label}: {exc}") from exc
+            raise RecordError(f"{_label(k, player, text)}: {exc}") from exc
         if dealer is not None:
-            state = dealer.deal(state, label)
+            state = dealer.deal(state, _label(k, player, text))
         if given is not None and len(state.reshuffles) > given:
+            label = _label(k, player, text)
             raise RecordError(
                 f"{label}: the stock ran out and the discards are reshuffled for the "
                 f"{_ordinal(given + 1)} time, but the record gives {given} reshuffle"
@@ -639,6 +647,36 @@ def replay_states(record: DealRecord, *, stop_after: int | None = None) \
         made = len(state.reshuffles)
         raise RecordError(f"the record gives {given} reshuffles but the deal made only {made}: "
                           "drop the extra ones")
+
+
+def _label(k: int, player: str, text: str) -> str:
+    """How an error names a record's ``k``-th action (1-based): ``action 5 'Anna pass'``."""
+    return f"action {k} {_show(player + ' ' + text)}"
+
+
+#: The longest action text :func:`replay_states` reads once per record: an exchange of a whole
+#: pack (52 cards) with room to spare; longer text goes to :meth:`GameState.apply` as text.
+_READ_ONCE = 256
+
+
+def _read_text(text: str) -> Action | None:
+    """The action a record's text reads as, where :meth:`GameState.apply` reads it the same.
+
+    Text of single-spaced words that starts with an action word is read alone by ``apply``
+    (:func:`primero.actions.parse_action`), whoever is to act: read once, its action is
+    applied as the text would be, with the same checks and errors. Other text (longer than
+    :data:`_READ_ONCE` characters, or text that does not read) is ``None``: it is applied as
+    text, for ``apply``'s own reading and error.
+    """
+    if len(text) > _READ_ONCE:  # hostile or refused text: read by apply alone, not twice
+        return None
+    words = text.split()
+    if not words or words[0].lower() not in ACTION_WORDS or " ".join(words) != text:
+        return None
+    try:
+        return parse_action(text)
+    except PrimeroError:
+        return None
 
 
 def _shown_name(name: str) -> str:

@@ -1,11 +1,11 @@
 """The app of the ``primero`` command line: the command group, shared options and helpers.
 
 Every command module (:mod:`primero.cli.reference`, :mod:`primero.cli.game`,
-:mod:`primero.cli.simulate`, :mod:`primero.cli.compare`, :mod:`primero.cli.odds`) imports
-:data:`app` from here and registers its commands on it, so this module imports none of them
-(no import circle): the app imports a command's module by its name
-(:data:`primero.cli.pages.COMMAND_MODULES`) when the command is looked up, and every one only
-to list them. The group's help, its options' help and each command's one-line help are
+:mod:`primero.cli.replay`, :mod:`primero.cli.simulate`, :mod:`primero.cli.compare`,
+:mod:`primero.cli.odds`) imports :data:`app` from here and registers its commands on it, so
+this module imports none of them (no import circle): the app imports a command's module by
+its name (:data:`primero.cli.pages.COMMAND_MODULES`) when the command is looked up, and every
+one only to list them. The group's help, its options' help and each command's one-line help are
 :mod:`primero.cli.pages`' (which prints ``--help`` and ``--version`` without click).
 
 Adding a command: write one function decorated with ``@app.command("name",
@@ -39,15 +39,17 @@ from __future__ import annotations
 import contextlib
 import importlib
 import json
+import os
 import re
 import sys
+import textwrap
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn, TypeVar
 
 import click
 
-from primero.cli.lazy_rich import Console
+from primero.cli.lazy_rich import Console, Text
 from primero.cli.pages import COMMAND_MODULES, HELP, MAX_WIDTH, VERSION_HELP, version_page
 from primero.errors import PluginWarning, PrimeroError, UnknownVariantError
 from primero.json_schema import FORMAT
@@ -69,9 +71,15 @@ __all__ = [
     "load_all",
     "load_variant",
     "number_text",
+    "output_width",
+    "plain_stdout",
+    "plain_text",
     "print_json",
     "suggest_variant",
+    "titled",
     "variant_options",
+    "variant_options_for",
+    "wrapped",
 ]
 
 #: Exit status for input primero refuses (a :class:`~primero.errors.PrimeroError`).
@@ -390,15 +398,33 @@ class WholeNumber(click.ParamType[int]):
 
 
 def variant_options(function: F) -> F:
-    """``--variant/-V NAME`` and ``--option/-o KEY=VALUE`` (repeatable), as every command has."""
-    function = click.option(
-        "--option", "-o", "option", metavar="KEY=VALUE", multiple=True,
-        help="A variant option, e.g. supremus=false or deck=french52; repeat for more.",
-    )(function)
-    return click.option(
-        "--variant", "-V", "variant", metavar="NAME", default="waks", show_default=True,
-        help="Variant name or alias (any case); see 'primero variants'.",
-    )(function)
+    """``--variant/-V NAME`` and ``--option/-o KEY=VALUE`` (repeatable), as every command has.
+
+    The variant is ``waks`` unless given (a command that cannot take every variant names its
+    own default with :func:`variant_options_for`).
+    """
+    return variant_options_for("waks")(function)
+
+
+def variant_options_for(default: str) -> Callable[[F], F]:
+    """:func:`variant_options` with the variant ``default`` when none is given.
+
+    Args:
+        default: The variant's name when ``--variant`` is not given (``"toy"`` for
+            ``primero solve``, which solves no variant with an exchange).
+    """
+
+    def decorate(function: F) -> F:
+        function = click.option(
+            "--option", "-o", "option", metavar="KEY=VALUE", multiple=True,
+            help="A variant option, e.g. supremus=false or deck=french52; repeat for more.",
+        )(function)
+        return click.option(
+            "--variant", "-V", "variant", metavar="NAME", default=default, show_default=True,
+            help="Variant name or alias (any case); see 'primero variants'.",
+        )(function)
+
+    return decorate
 
 
 def json_option(function: F) -> F:
@@ -488,6 +514,87 @@ def console(*, soft_wrap: bool = False) -> Console:
     error messages and player names are printed as they are, never read as markup tags.
     """
     return Console(file=sys.stdout, highlight=False, soft_wrap=soft_wrap, markup=False)
+
+
+def titled(title: str, rest: str) -> Text:
+    """``title`` in bold followed by plain ``rest`` (rich imported now)."""
+    return Text.assemble((title, "bold"), rest)
+
+
+def plain_stdout() -> bool:
+    """Whether :func:`console` would print plain text: standard output is no terminal.
+
+    rich's own test (``TTY_COMPATIBLE``, then ``FORCE_COLOR``, then ``isatty``), on Unix-like
+    systems outside Jupyter only; there a console prints no style and drops only a few control
+    codes (:func:`plain_text` does the same without importing rich).
+    """
+    if sys.platform == "win32" or "IPython" in sys.modules:
+        return False
+    compatible = os.environ.get("TTY_COMPATIBLE", "")
+    if compatible in ("0", "1"):
+        return compatible == "0"
+    force = os.environ.get("FORCE_COLOR")
+    if force is not None:
+        return force == ""
+    isatty = getattr(sys.stdout, "isatty", None)
+    try:
+        return isatty is None or not isatty()
+    except ValueError:  # a closed file: no terminal
+        return True
+
+
+def output_width() -> int:
+    """The width, in columns, that :func:`console` gives standard output (rich's reading).
+
+    ``COLUMNS`` when it is a number, else the terminal of standard input, output or error
+    (the first that has one; 80 if it reports 0), else 80.
+    """
+    columns = os.environ.get("COLUMNS")
+    if columns is not None and columns.isdigit():
+        return int(columns)
+    for descriptor in (0, 1, 2):
+        try:
+            return os.get_terminal_size(descriptor).columns or 80
+        except (AttributeError, ValueError, OSError):  # not a terminal
+            continue
+    return 80
+
+
+#: The control codes a rich console drops from printed text: bell, backspace, vertical tab,
+#: form feed and carriage return.
+_DROPPED = dict.fromkeys((7, 8, 11, 12, 13))
+#: What a rich console changes in text beyond those: a tab (expanded to columns) or what may be
+#: an emoji code (``:smile:``).
+_REWRITTEN = re.compile(r"\t|:\S*?:")
+
+
+def plain_text(text: str) -> str | None:
+    """``text`` as :func:`console` prints it where :func:`plain_stdout` holds, if plain.
+
+    Args:
+        text: Lines of text, without styles.
+
+    Returns:
+        ``text`` without the control codes rich drops, or ``None`` when rich would rewrite it
+        further (a tab, which it expands, or an emoji code, which it may replace): print that
+        through the console.
+    """
+    if _REWRITTEN.search(text) is not None:
+        return None
+    return text.translate(_DROPPED)
+
+
+def wrapped(text: str, width: int, *, hang: int | None = None) -> list[str]:
+    """``text`` in ``width`` columns: its lines, wrapped at spaces, never inside a word.
+
+    Continued lines are indented ``hang`` spaces (default: the line's own indent plus two).
+    """
+    if len(text) <= width and text.isprintable() and not text.endswith(" "):
+        return [text]  # what textwrap returns for it, at a fraction of the cost
+    indent = len(text) - len(text.lstrip(" "))
+    pad = " " * (indent + 2 if hang is None else hang)
+    return textwrap.wrap(text, width=width, subsequent_indent=pad, break_long_words=False,
+                         break_on_hyphens=False) or [""]
 
 
 def span(low: int, high: int) -> str:

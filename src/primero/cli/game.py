@@ -1,11 +1,10 @@
-"""The game commands of the ``primero`` command line: ``play`` and ``replay``.
+"""The ``primero play`` command (``primero replay`` is :mod:`primero.cli.replay`).
 
 Registered on :data:`primero.cli.core.app`::
 
     primero play [--variant V] [--players N] [--seed N] [--auto] [--deals N] [--agent A]
                  [--save FILE] [--name NAME] [--chips N] [--stake N] [--rest N] [--ante N]
                  [--raise-cap N]
-    primero replay FILE [--json]
 
 At the terminal the human is the eldest (seat 0) of the first deal; ``help`` or ``?`` at the
 prompt lists the verbs with their poker counterparts, ``rules`` gives the order of hands, the
@@ -22,14 +21,12 @@ import os
 import random
 import stat
 import sys
-import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import click
 from click.core import ParameterSource
 from rich.console import Console
-from rich.text import Text
 
 from primero.actions import MAX_AMOUNT_DIGITS, Action, Exchange, Pass, parse_action
 from primero.agents import AGENTS, Agent, hint, make_agent
@@ -39,28 +36,20 @@ from primero.cli.core import (
     app,
     console,
     fail,
-    json_option,
     load_variant,
     number_text,
-    print_json,
+    titled,
     usage_error,
     variant_options,
+    wrapped,
 )
 from primero.cli.narration import YOU, narrate, possessive, to_you
 from primero.cli.pages import SHORT_HELP
 from primero.deal.engine import start_deal
-from primero.deal.state import GameState, last_entry
-from primero.errors import PrimeroError, RecordError
-from primero.json_schema import FORMAT
-from primero.records import (
-    dump_record,
-    load_record,
-    record_from_state,
-    replay,
-    replay_states,
-)
+from primero.deal.state import GameState
+from primero.errors import PrimeroError
+from primero.records import dump_record, record_from_state
 from primero.seating import deal_passing_text, seating_text
-from primero.serialize import to_dict
 from primero.session import Session
 from primero.variant import Variant
 from primero.variants.cardano import CardanoRules, call_book, parse_understatements
@@ -76,8 +65,6 @@ __all__ = [
     "QUIT_WORDS",
     "check_table",
     "play_command",
-    "replay_command",
-    "replay_json",
     "rules_lines",
     "say",
     "table_lines",
@@ -132,24 +119,6 @@ def say(out: Console, text: str, *, hang: int | None = None, style: str | None =
     """
     for line in wrapped(text, max(out.width, 40), hang=hang):
         out.print(line, style=style)
-
-
-def wrapped(text: str, width: int, *, hang: int | None = None) -> list[str]:
-    """``text`` as :func:`say` prints it in ``width`` columns: its lines, wrapped at spaces.
-
-    Continued lines are indented ``hang`` spaces (default: the line's own indent plus two).
-    """
-    if len(text) <= width and text.isprintable() and not text.endswith(" "):
-        return [text]  # what textwrap returns for it, at a fraction of the cost
-    indent = len(text) - len(text.lstrip(" "))
-    pad = " " * (indent + 2 if hang is None else hang)
-    return textwrap.wrap(text, width=width, subsequent_indent=pad, break_long_words=False,
-                         break_on_hyphens=False) or [""]
-
-
-def _titled(title: str, rest: str) -> Text:
-    """``title`` in bold followed by plain ``rest``."""
-    return Text.assemble((title, "bold"), rest)
 
 
 #: Above this many legal actions, actions that name a call are summarised, not listed.
@@ -354,7 +323,7 @@ class _Prompt:
         out = console(soft_wrap=True)
         betting = any(step.kind == "bet" for step in state.plan)
         owed = f"; to hold: {view.owed}" if betting else ""
-        out.print(_titled("Your turn", f" — your cards: {format_cards(view.hand)}; "
+        out.print(titled("Your turn", f" — your cards: {format_cards(view.hand)}; "
                           f"chips {view.stack}; pot {view.pot}{owed}"))
         for other, public in enumerate(view.seats):  # what this seat sees of the others
             if other != seat and public.open:
@@ -579,7 +548,7 @@ def _header(out: Console, state: GameState, number: int) -> None:
         table.append(f"{state.carry_in} chip{'s' if state.carry_in != 1 else ''} carried "
                      "over in the pot")
     which = f", deal {number}" if number > 1 else ""
-    out.print(_titled(state.variant.spec.title,
+    out.print(titled(state.variant.spec.title,
                       f"{which} — {', '.join(state.players)}; {'; '.join(table)}"))
     if state.variant.ranking.low_wins:
         say(out, "  the lowest hand wins (type 'rules' at the prompt for the order)")
@@ -771,89 +740,3 @@ def play_command(variant: str, option: Sequence[str], players: int, seed: int | 
             return
         out.print()
         state = session.start_deal()
-
-
-def replay_json(state: GameState) -> dict[str, object]:
-    """The ``primero replay --json`` object of a replayed deal (docs/reference/json.md).
-
-    ``awards`` is the short form (a name, the chips and the hand's label); ``settlement`` is
-    the whole settlement in the schema of :func:`primero.serialize.to_dict`, seats named.
-    """
-    settlement = state.settlement
-    full = None if settlement is None else to_dict(settlement, players=state.players)
-    awards = [] if full is None else [
-        {"player": a["player"], "amount": a["amount"],
-         "value": None if a["value"] is None else f"{a['value']['class']} "
-                                                  f"{a['value']['points']}"}
-        for a in full["awards"]
-    ]
-    return {
-        "format": FORMAT,  # docs/reference/json.md: the schema's version
-        "variant": state.variant.name,
-        "chips": list(state.stacks),
-        "awards": awards,
-        "carry": settlement.carry if settlement is not None else state.pot,
-        "hands": {s.name: [c.ascii for c in s.hand] for s in state.seats if not s.folded},
-        "settlement": full,
-    }
-
-
-def _stops_early(state: GameState, actions: int) -> str:
-    """Where an unfinished record stops: after which action, and whose turn it is."""
-    where = f"after action {actions} of {actions}" if actions else "before its first action"
-    turn = "" if state.to_act is None else (
-        f", it is {possessive(state.seats[state.to_act].name, start=False)} turn "
-        f"({state.plan[state.step_index]})")
-    return f"the record stops before the end of the deal: {where}{turn}"
-
-
-@app.command("replay", short_help=SHORT_HELP["replay"])
-@click.argument("file", type=click.Path(path_type=Path), metavar="FILE")
-@json_option
-def replay_command(file: Path, json_output: bool) -> None:
-    """Replay a deal file and show how it ends.
-
-    FILE: a deal file (TOML, docs/reference/deal-files.md).
-    """
-    try:
-        record = load_record(file)
-    except OSError as exc:
-        fail(f"cannot read {file}: {exc.strerror or exc}")
-    if json_output:
-        try:
-            state = replay(record)
-        except RecordError as exc:  # name the file: "deal.toml: action 5 'Anna pass': ..."
-            fail(f"{file}: {exc}")
-        if not state.over:
-            # the JSON of a finished deal has no room for a pot still in play: it would read
-            # as a carry-over
-            fail(f"{file}: {_stops_early(state, len(record.actions))}; --json reports "
-                 "finished deals only (without --json the deal so far is narrated)")
-        print_json(replay_json(state))
-        return
-    out = console(soft_wrap=True)
-    width = max(out.width, 40)
-    # the whole story is told first and printed at once: a bad action prints nothing but the
-    # error, and 30,000 actions are one print, not 30,000
-    lines: list[str] = []
-    first: GameState | None = None
-    current: GameState | None = None
-    try:
-        for after in replay_states(record):
-            if current is None:
-                first, told = after, narrate(None, after)
-            else:
-                entry = last_entry(after)
-                told = narrate(current, after, action=None if entry is None else entry[1])
-            for line in told:
-                lines += wrapped(line, width)
-            current = after
-    except RecordError as exc:  # name the file: "deal.toml: action 5 'Anna pass': ..."
-        fail(f"{file}: {exc}")
-    assert first is not None and current is not None
-    out.print(_titled(first.variant.spec.title, f" — {', '.join(first.players)}; "
-                      f"{first.players[first.dealer]} deals"))
-    if lines:
-        out.print("\n".join(lines))
-    if not current.over:
-        out.print("(the record stops before the end of the deal)")

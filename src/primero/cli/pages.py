@@ -44,7 +44,8 @@ MAX_WIDTH = 100
 #: a test checks this against what the modules register).
 COMMAND_MODULES: dict[str, str] = {
     **dict.fromkeys(("variants", "evaluate", "frequencies", "rules"), "primero.cli.reference"),
-    **dict.fromkeys(("play", "replay"), "primero.cli.game"),
+    "play": "primero.cli.game",
+    "replay": "primero.cli.replay",
     "simulate": "primero.cli.simulate",
     "compare": "primero.cli.compare",
     "match": "primero.cli.match",

@@ -5,8 +5,10 @@ Registered on :data:`primero.cli.core.app`::
     primero solve [--variant V] [-o KEY=VALUE...] [--chips N] [--stake N] [--rest N]
                   [--ante N] [--raise-cap N] [--target CHIPS] [--iterations N] [--block N]
 
-Prints the game's size, then after every block of iterations the CPU time, the eldest's game
-value and the exact exploitability, in chips per deal (docs/solve.md).
+The variant is the toy unless given: the solver takes no exchange, which Waks has
+(docs/solve.md "What qualifies"). Prints the game's size, then after every block of
+iterations the CPU time, the eldest's game value and the exact exploitability, in chips per
+deal (docs/solve.md).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import time
 
 import click
 
-from primero.cli.core import app, console, fail, load_variant, variant_options
+from primero.cli.core import app, console, fail, load_variant, variant_options_for
 from primero.cli.pages import SHORT_HELP
 from primero.errors import PrimeroError
 from primero.solve.game import solvable_game
@@ -27,7 +29,7 @@ __all__ = ["solve_command"]
 
 
 @app.command("solve", short_help=SHORT_HELP["solve"])
-@variant_options
+@variant_options_for("toy")  # the built-in variant it can solve
 @click.option("--chips", type=click.IntRange(1), default=20, show_default=True,
               help="Each player's chips.")
 @click.option("--stake", type=click.IntRange(1), default=1, show_default=True,
