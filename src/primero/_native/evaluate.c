@@ -404,6 +404,18 @@ done:
 #define ALWAYS_INLINE static inline
 #endif
 
+/* A hint to fetch the row PREFETCH_ROWS ahead into every cache level (a hint only: never
+ * read, never faults, so an address past the array's end is harmless; the address is made
+ * as an integer, so no pointer leaves the array). Without it an int64 array, 32 bytes a row,
+ * read cold took 15-16 ns a hand on the 2-core machine; with it 5.7 (int8 to int32: the
+ * same, about 4-5 ns). */
+#define PREFETCH_ROWS 32
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(address) __builtin_prefetch((const void *)(address), 0, 3)
+#else
+#define PREFETCH(address) ((void)0)
+#endif
+
 /*
  * One batch loop per index type (see strengths): -1, or the first row found wrong.
  *
@@ -418,6 +430,7 @@ done:
                                          Py_ssize_t cards, const void *table,               \
                                          Py_ssize_t entries, Py_ssize_t width, void *out) { \
         for (Py_ssize_t r = 0; r < rows; r++, hand += row_step) {                            \
+            PREFETCH((uintptr_t)hand + (uintptr_t)(PREFETCH_ROWS * row_step));               \
             long long a = (long long)*(const type *)hand;                                    \
             long long b = (long long)*(const type *)(hand + card_step);                      \
             long long c = (long long)*(const type *)(hand + 2 * card_step);                  \
