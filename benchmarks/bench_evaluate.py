@@ -66,11 +66,11 @@ CENSUS_TARGETS = {"italian40": 0.15, "french52": 0.3}
 CLI_TARGET_SECONDS = 0.4
 #: Hands a call in the small-batch figure.
 SMALL_BATCH = 100
-#: ``evaluate_many`` per hand against treys before the batch read strided arrays and lost
-#: its per-call Python checks (the ``batcheval`` branch's start, --repeat 5, best of three
-#: runs on the loaded 2-core machine), printed for comparison.
-BEFORE_BATCH = {"batch": "71-90x", "batch int64": "25-29x", "batch fortran": "20-23x",
-                "batch small": "TBD", "batch numpy": "19-25x"}
+#: ``evaluate_many`` per hand against treys before the compiled batch read strided arrays,
+#: fetched rows ahead and lost its per-call Python checks (the ``batcheval`` branch's start:
+#: three runs of --repeat 5 on the loaded 2-core machine), printed for comparison.
+BEFORE_BATCH = {"batch": "81-86x", "batch int64": "24-26x", "batch fortran": "18-20x",
+                "batch small": "15.0-15.2x", "batch numpy": "18-19x"}
 #: Fresh-process CPU seconds before the lazy ``import primero`` (measured on the lead's
 #: machine when the compact tables landed), printed for comparison.
 BEFORE_LAZY_IMPORT = {"import primero": "0.20-0.24 s", "census italian40": "0.25-0.29 s",
