@@ -14,6 +14,10 @@
  * The fast path runs no Python code (no attribute look-up, no comparison, no allocation
  * before the checks end): under the GIL it is atomic, and a list cannot change under it.
  *
+ * The module's strengths() is Ranking.evaluate_many's batch: an (N, 4) array of pack indices,
+ * read through its buffer (any strides), each row sorted, checked and looked up in one call
+ * with no Python per hand.
+ *
  * Built against the limited API of Python 3.11 (abi3): one binary serves 3.11 and later.
  */
 #define Py_LIMITED_API 0x030B0000
