@@ -7,7 +7,8 @@ evaluator gives hand by hand and what a ranking bound with ``PRIMERO_NO_NATIVE=1
 closure) gives, over every hand of each pack; the numpy path (``PRIMERO_NO_NATIVE=1`` at the
 call) must give the same values and refuse the same hands with the same message. Arrays the
 batch does not read (another byte order, a masked array, floats, the wrong shape) are
-answered by ``strengths`` with ``-2`` and nothing written, and go the numpy way.
+answered by ``strengths`` with ``-2`` and nothing written, and go the numpy way, as do arrays
+that lend no buffer (datetime64): refused as the numpy path words it.
 
 The tests skip (saying why) where the compiled evaluator is not built.
 """
@@ -170,8 +171,10 @@ def test_arrays_the_batch_does_not_read_are_answered_minus_two_and_left_unwritte
         out = np.full(len(hands), -5, dtype=table.dtype)
         assert strengths(hands, len(ranking.pack), table, out) == -2, hands.dtype
         assert out.tolist() == [-5] * len(hands)
-    with pytest.raises(TypeError):
-        strengths([[0, 1, 2, 3]], len(ranking.pack), table, np.empty(1, table.dtype))
+    for lends_none in ([[0, 1, 2, 3]], sound.astype("datetime64[s]")):
+        out = np.full(1, -5, dtype=table.dtype)
+        assert strengths(lends_none, len(ranking.pack), table, out) == -2
+        assert out.tolist() == [-5]
     out = np.full(2, -5, dtype=table.dtype)
     assert strengths(sound, len(ranking.pack), table, out) == -1
     assert out.tolist() == _singles(ranking, sound)
@@ -188,6 +191,20 @@ def test_a_table_or_out_that_does_not_fit_the_hands_raises_value_error() -> None
                 np.empty((2, 1), table.dtype)):
         with pytest.raises(ValueError, match=r"out \(N,\) of its format"):
             strengths(sound, len(ranking.pack), table, out)
+
+
+@pytest.mark.parametrize("dtype", ["datetime64[s]", "timedelta64[s]", "object", "float64",
+                                   "complex128", "U2", "S2", [("card", "i4")]])
+def test_an_array_of_other_items_is_refused_alike_both_ways(
+        dtype: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    ranking = _ranking("waks", None)
+    rows = np.array([[0, 1, 2, 3], [4, 5, 6, 7]]).astype(dtype)
+    monkeypatch.delenv("PRIMERO_NO_NATIVE", raising=False)
+    with pytest.raises(InvalidDeckError) as raised:
+        ranking.evaluate_many(rows)
+    message = ("evaluate_many takes an (N, 4) integer array of pack indices; got shape (2, 4) "
+               f"of {rows.dtype}")
+    assert ("error", str(raised.value)) == ("error", message) == _numpy_way(ranking, rows)
 
 
 def test_masked_and_byte_swapped_arrays_still_go_the_numpy_way() -> None:

@@ -12,9 +12,9 @@ def strengths(hands: Any, cards: int, table: Any, out: Any, /) -> int:
 
     ``hands`` is an ``(N, 4)`` buffer of integers in the machine's byte order (any strides),
     ``cards`` the pack's size, ``table`` the strengths by colex index (1-D, contiguous) and
-    ``out`` ``N`` items of ``table``'s format (contiguous, written). Raises ``TypeError`` for
-    an object without the buffer interface, ``ValueError`` for a table or out that does not
-    fit.
+    ``out`` ``N`` items of ``table``'s format (contiguous, written). ``-2`` (nothing written)
+    also for an object that lends no buffer; raises ``ValueError`` for a table or out that
+    does not fit.
     """
 
 def bind(

@@ -227,11 +227,10 @@ def batcher() -> Callable[[Any, int, Any, Any], int] | None:
     in ``table`` (the strengths by colex index). Returns ``-1``; or the first row found wrong
     (an index outside the pack, a card twice), whose error the caller words; or ``-2``,
     nothing written, where ``hands`` is not such an array (another shape, byte order or item
-    type). :meth:`primero.hands.Ranking.evaluate_many` uses it; its numpy path stays for
-    everything else. The switch ``PRIMERO_NO_NATIVE`` is read at every call.
+    type, or no buffer at all). :meth:`primero.hands.Ranking.evaluate_many` uses it; its numpy
+    path stays for everything else. The switch ``PRIMERO_NO_NATIVE`` is read at every call.
 
     Raises:
-        TypeError: (from ``strengths``) ``hands`` has no buffer interface.
         ValueError: (from ``strengths``) a ``table`` or ``out`` that does not fit.
     """
     if native_disabled():

@@ -513,9 +513,9 @@ static batch_loop integer_loop(const char *format, Py_ssize_t itemsize) {
  * 0..cards-1, four distinct, the colex index within the table) and its strength copied.
  * Returns -1 when every row was written; the first row found wrong (out is then partly
  * written), whose error the caller words (the numpy path does); or -2, nothing written, when
- * hands is not an (N, 4) buffer of integers in the machine's byte order (the caller sends it
- * the numpy way too). An object without the buffer interface raises TypeError (numpy's
- * arrays all have it); a table or out that does not fit raises ValueError.
+ * hands is not an (N, 4) buffer of integers in the machine's byte order, or lends no buffer
+ * at all (a list; numpy's datetime64 arrays): the caller sends it the numpy way too. A table
+ * or out that does not fit raises ValueError.
  */
 static PyObject *strengths(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
@@ -530,8 +530,14 @@ static PyObject *strengths(PyObject *module, PyObject *const *args, Py_ssize_t n
         return NULL;
     }
     Py_buffer hands, table, out;
-    if (PyObject_GetBuffer(args[0], &hands, PyBUF_STRIDES | PyBUF_FORMAT) < 0)
-        return NULL;
+    if (PyObject_GetBuffer(args[0], &hands, PyBUF_STRIDES | PyBUF_FORMAT) < 0) {
+        /* not a buffer, or one that cannot be lent (numpy's datetime64): not read here */
+        if (!PyErr_ExceptionMatches(PyExc_TypeError) && !PyErr_ExceptionMatches(PyExc_ValueError)
+                && !PyErr_ExceptionMatches(PyExc_BufferError))
+            return NULL;
+        PyErr_Clear();
+        return PyLong_FromLong(-2);
+    }
     batch_loop loop = integer_loop(hands.format, hands.itemsize);
     if (loop == NULL || hands.ndim != 2 || hands.shape[1] != 4) {
         PyBuffer_Release(&hands);
