@@ -133,6 +133,19 @@ def test_views_of_every_layout_are_read_where_they_lie(
 
 
 @needs_native
+@pytest.mark.parametrize("dtype", [np.int16, np.int32, np.int64])
+def test_an_unaligned_array_is_read_natively(dtype: type,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    ranking = _ranking("waks", None)
+    rows = np.argsort(np.random.default_rng(5).random((300, 40)), axis=1)[:, :4].astype(dtype)
+    raw = bytearray(1 + rows.nbytes)
+    unaligned = np.frombuffer(raw, dtype=dtype, offset=1).reshape(rows.shape)
+    unaligned[:] = rows
+    assert not unaligned.flags.aligned
+    assert _native_only(ranking, unaligned, monkeypatch).tolist() == _singles(ranking, rows)
+
+
+@needs_native
 @pytest.mark.parametrize(("bad", "message"), [
     ([9, 4, 9, 0], "hand 2 of evaluate_many has a card twice"),
     ([0, 1, 2, 40], "card index 40 is outside the italian40 pack (0..39)"),

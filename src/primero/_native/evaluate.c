@@ -435,10 +435,13 @@ done:
                                          Py_ssize_t entries, Py_ssize_t width, void *out) { \
         for (Py_ssize_t r = 0; r < rows; r++, hand += row_step) {                            \
             PREFETCH((uintptr_t)hand + (uintptr_t)(PREFETCH_ROWS * row_step));               \
-            long long a = (long long)*(const type *)hand;                                    \
-            long long b = (long long)*(const type *)(hand + card_step);                      \
-            long long c = (long long)*(const type *)(hand + 2 * card_step);                  \
-            long long d = (long long)*(const type *)(hand + 3 * card_step);                  \
+            type a_, b_, c_, d_; /* by memcpy: a numpy array may be unaligned */              \
+            memcpy(&a_, hand, sizeof(type));                                                 \
+            memcpy(&b_, hand + card_step, sizeof(type));                                     \
+            memcpy(&c_, hand + 2 * card_step, sizeof(type));                                 \
+            memcpy(&d_, hand + 3 * card_step, sizeof(type));                                 \
+            long long a = (long long)a_, b = (long long)b_;                                  \
+            long long c = (long long)c_, d = (long long)d_;                                  \
             /* unsigned: a negative index (or one past 2**63) is past the pack too */        \
             if ((unsigned long long)a >= (unsigned long long)cards                           \
                     || (unsigned long long)b >= (unsigned long long)cards                    \
