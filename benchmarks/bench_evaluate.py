@@ -321,10 +321,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"ratio    evaluate_many / treys, per hand:       {batch:12.2f}x  (target >= "
           f"{BATCH_TARGET:g}x: {_mark(oks[-1])}; before {BEFORE_BATCH['batch']})")
     for key, label in (("batch int64", "the same, int64 (numpy's default integer):"),
-                       ("batch fortran", "the same, int16 in Fortran order:        "),
-                       ("batch small", f"the same, {SMALL_BATCH} hands a call:            "),
-                       ("batch numpy", "the same, the numpy path (NO_NATIVE):     ")):
-        print(f"ratio    {label}{best['treys'] / best[key]:8.2f}x  "
+                       ("batch fortran", "the same, int16 in Fortran order:"),
+                       ("batch small", f"the same, {SMALL_BATCH} hands a call:"),
+                       ("batch numpy", "the same, the numpy path (NO_NATIVE):")):
+        print(f"ratio    {label:<42}{best['treys'] / best[key]:8.2f}x  "
               f"{best[key] / n * 1e9:6.1f} ns  (before {BEFORE_BATCH[key]})")
     for deck, (seconds, nbytes) in builds.items():
         ok = seconds < BUILD_TARGET_SECONDS
