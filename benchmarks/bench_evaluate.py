@@ -11,7 +11,10 @@ global random state).
   which); a ranking bound as under ``PRIMERO_NO_NATIVE=1`` gives the pure-Python figure in
   the same run.
 * batch: ``ranking.evaluate_many(int_array_of_shape_(N, 4))`` per hand against the same treys
-  calls; target >= 50x (one compiled call where the evaluator is built, else numpy).
+  calls; target >= 50x for an int8 array in C order (one compiled call where the evaluator is
+  built, else numpy). Also printed, no target: an int64 array (numpy's default integer), an
+  int16 array in Fortran order (read through its strides), batches of 100 hands a call (the
+  per-call cost) and the numpy path (``PRIMERO_NO_NATIVE=1`` at the call).
 * tables: the build from nothing (cache off, fresh rules; numpy already imported) for 40 and
   52 cards, target < 1 s for 52; the table's bytes in memory, target < 2 MB.
 * fresh processes, warm cache, import included (CPU from ``getrusage(RUSAGE_CHILDREN)``):
@@ -61,6 +64,13 @@ BUILD_TARGET_SECONDS = 1.0
 TABLE_TARGET_BYTES = 2 * 1024 * 1024
 CENSUS_TARGETS = {"italian40": 0.15, "french52": 0.3}
 CLI_TARGET_SECONDS = 0.4
+#: Hands a call in the small-batch figure.
+SMALL_BATCH = 100
+#: ``evaluate_many`` per hand against treys before the compiled batch read strided arrays,
+#: fetched rows ahead and lost its per-call Python checks (the ``batcheval`` branch's start:
+#: three runs of --repeat 5 on the loaded 2-core machine), printed for comparison.
+BEFORE_BATCH = {"batch": "81-86x", "batch int64": "24-26x", "batch fortran": "18-20x",
+                "batch small": "15.0-15.2x", "batch numpy": "18-19x"}
 #: Fresh-process CPU seconds before the lazy ``import primero`` (measured on the lead's
 #: machine when the compact tables landed), printed for comparison.
 BEFORE_LAZY_IMPORT = {"import primero": "0.20-0.24 s", "census italian40": "0.25-0.29 s",
@@ -118,17 +128,34 @@ def primero_run(n: int, seed: int, ranking: Any = None) -> Callable[[], None]:
     return run
 
 
-def batch_run(n: int, seed: int) -> Callable[[], None]:
-    """One ``ranking.evaluate_many`` call on ``n`` random hands as an (n, 4) index array."""
+def batch_run(n: int, seed: int, dtype: str = "int8", *, order: str = "C", per_call: int = 0,
+              numpy_way: bool = False) -> Callable[[], None]:
+    """``ranking.evaluate_many`` on ``n`` random hands as an (n, 4) index array.
+
+    One call by default; ``per_call`` hands a call (``n / per_call`` calls) for small batches.
+    ``order="F"`` lays the array out column by column (as ``np.column_stack`` makes it);
+    ``numpy_way`` sets ``PRIMERO_NO_NATIVE=1`` around the call (the numpy path).
+    """
     import numpy as np
 
     ranking, hands = primero_hands(n, seed)
     index = ranking.pack.index
-    array = np.array([[index(c) for c in hand] for hand in hands], dtype=np.int8)
+    array = np.array([[index(c) for c in hand] for hand in hands], dtype=dtype, order=order)
     ranking.evaluate_many(array[:1])
+    evaluate_many = ranking.evaluate_many
+    if numpy_way:
+        def run() -> None:
+            with mock.patch.dict(os.environ, PRIMERO_NO_NATIVE="1"):
+                evaluate_many(array)
+    elif per_call:
+        chunks = [array[k:k + per_call] for k in range(0, n, per_call)]
 
-    def run() -> None:
-        ranking.evaluate_many(array)
+        def run() -> None:
+            for chunk in chunks:
+                evaluate_many(chunk)
+    else:
+        def run() -> None:
+            evaluate_many(array)
 
     return run
 
@@ -257,7 +284,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     n = args.hands
     best = best_of({"single": primero_run(n, args.seed),
                     "single pure": primero_run(n, args.seed, pure_ranking()),
-                    "batch": batch_run(n, args.seed), "treys": treys_run(n, args.seed)},
+                    "batch": batch_run(n, args.seed),
+                    "batch int64": batch_run(n, args.seed, "int64"),
+                    "batch fortran": batch_run(n, args.seed, "int16", order="F"),
+                    "batch small": batch_run(n, args.seed, per_call=SMALL_BATCH),
+                    "batch numpy": batch_run(n, args.seed, numpy_way=True),
+                    "treys": treys_run(n, args.seed)},
                    args.repeat)
     single = best["treys"] / best["single"]
     single_pure = best["treys"] / best["single pure"]
@@ -287,7 +319,13 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"  {best['batch'] / n * 1e9:6.1f} ns")
     oks.append(batch >= BATCH_TARGET)
     print(f"ratio    evaluate_many / treys, per hand:       {batch:12.2f}x  (target >= "
-          f"{BATCH_TARGET:g}x: {_mark(oks[-1])})")
+          f"{BATCH_TARGET:g}x: {_mark(oks[-1])}; before {BEFORE_BATCH['batch']})")
+    for key, label in (("batch int64", "the same, int64 (numpy's default integer):"),
+                       ("batch fortran", "the same, int16 in Fortran order:"),
+                       ("batch small", f"the same, {SMALL_BATCH} hands a call:"),
+                       ("batch numpy", "the same, the numpy path (NO_NATIVE):")):
+        print(f"ratio    {label:<42}{best['treys'] / best[key]:8.2f}x  "
+              f"{best[key] / n * 1e9:6.1f} ns  (before {BEFORE_BATCH[key]})")
     for deck, (seconds, nbytes) in builds.items():
         ok = seconds < BUILD_TARGET_SECONDS
         if deck == "french52":

@@ -362,25 +362,6 @@ def _declared(variant: RankedVariant | None, attribute: str) -> list[object]:
     return [getattr(o, attribute) for o in objects if getattr(o, attribute, None) is not None]
 
 
-def _native_batch(hands: Any) -> bool:
-    """Whether the compiled batch reads ``hands``: an exact ``(N, 4)`` numpy integer array.
-
-    In the machine's byte order and C-contiguous; anything else takes the numpy path.
-    """
-    import numpy as np
-
-    return (type(hands) is np.ndarray and hands.ndim == 2 and hands.shape[1] == HAND_SIZE
-            and hands.dtype.kind in "iu" and hands.dtype.byteorder in "=|"
-            and hands.flags.c_contiguous)
-
-
-def _empty(n: int, dtype: Any) -> Any:
-    """An uninitialised numpy array of ``n`` items of ``dtype``."""
-    import numpy as np
-
-    return np.empty(n, dtype=dtype)
-
-
 class Ranking:
     """A variant's ranking: its classes, card points, direction, and the table of every hand.
 
@@ -443,7 +424,7 @@ class Ranking:
         self._classify = classify
         self._order = order
         self._table: HandTable | None = None
-        self._numpy: tuple[Any, ...] | None = None
+        self._numpy: tuple[Any, Any, Any, Callable[..., Any]] | None = None
         self._legacy: dict[int, HandValue] | None = None
         self._strongest: tuple[str, ...] | None = None
         self._classifications: dict[int, Classification] = {}
@@ -630,8 +611,9 @@ class Ranking:
         """The strengths of many hands at once: one compiled call, or vectorised with numpy.
 
         Where the compiled evaluator loads (:func:`primero.native_evaluator.batcher`), an
-        ``(N, 4)`` C-contiguous integer array is read in one native call; anything else, and
-        every error, goes the numpy way (the same values and messages).
+        ``(N, 4)`` numpy integer array in the machine's byte order is read in one native call
+        where it lies (C or Fortran order, a slice, a transposed or reversed view: no copy);
+        anything else, and every error, goes the numpy way (the same values and messages).
 
         Args:
             hands: An ``(N, 4)`` integer array of dense pack indices (see
@@ -648,15 +630,16 @@ class Ranking:
                 is not four cards), an index outside the pack, or a hand with a card twice.
             CardParseError: a hand given as text does not parse.
         """
-        table = self._numpy_tables()[1]
+        found = self._numpy or self._numpy_tables_made()
+        table = found[1]
         batch = batcher()
-        if batch is not None and _native_batch(hands):  # the compiled batch, in one call
-            out = _empty(hands.shape[0], table.dtype)
-            try:
-                if batch(hands, len(self.pack), table, out) < 0:
-                    return out
-            except ValueError:
-                pass  # a buffer it does not read: the numpy path below
+        # the compiled batch, in one call: an exact numpy array (not a masked array or other
+        # subclass) of two dimensions; its shape, integer type and byte order are checked
+        # there (-2: not read, nothing written), and any strides are read where they lie
+        if batch is not None and type(hands) is found[2] and hands.ndim == 2:
+            out = found[3](hands.shape[0], table.dtype)
+            if batch(hands, len(self.pack), table, out) == -1:
+                return out
         return table[self.index_many(hands)]  # (and the errors, worded)
 
     def index_many(self, hands: Any) -> Any:
@@ -731,6 +714,14 @@ class Ranking:
         return index
 
     def _numpy_tables(self) -> tuple[Any, Any]:
+        found = self._numpy or self._numpy_tables_made()
+        return found[0], found[1]
+
+    def _numpy_tables_made(self) -> tuple[Any, Any, Any, Callable[..., Any]]:
+        """The colex terms, the strengths, ``numpy.ndarray`` and ``numpy.empty``, made once.
+
+        The last two ride along so that :meth:`evaluate_many` reads them without an import.
+        """
         found = self._numpy
         if found is None:
             import numpy as np
@@ -738,8 +729,8 @@ class Ranking:
             n = max(len(self.pack), 1)
             terms = tuple(np.array([comb(i, k) for i in range(n)], dtype=np.int32)
                           for k in range(1, HAND_SIZE + 1))
-            found = self._numpy = (terms, self.hand_table.arrays()[2])
-        return found[0], found[1]
+            found = self._numpy = (terms, self.hand_table.arrays()[2], np.ndarray, np.empty)
+        return found
 
     def strengths(self) -> Any:
         """Every hand's strength by table index, a read-only numpy array (no copy)."""

@@ -220,16 +220,18 @@ def evaluator_line() -> str:
 def batcher() -> Callable[[Any, int, Any, Any], int] | None:
     """The extension's batch ``strengths`` where the native evaluator is to be used, else None.
 
-    ``strengths(hands, cards, table, out)`` fills ``out`` (``N`` items of ``table``'s type)
-    with the strengths of the ``(N, 4)`` C-contiguous integer array ``hands`` of pack indices
-    (a pack of ``cards`` cards): each row sorted, checked and looked up in ``table`` (the
-    strengths by colex index). Returns ``-1``, or the first row found wrong (an index outside
-    the pack, a card twice), whose error the caller words.
-    :meth:`primero.hands.Ranking.evaluate_many` uses it; its numpy path stays for everything
-    else.
+    ``strengths(hands, cards, table, out)`` fills ``out`` (``N`` items of ``table``'s type,
+    contiguous) with the strengths of ``hands``, an ``(N, 4)`` integer array of pack indices
+    (a pack of ``cards`` cards) in the machine's byte order, read through its strides (C or
+    Fortran order, slices and other views, no copy): each row sorted, checked and looked up
+    in ``table`` (the strengths by colex index). Returns ``-1``; or the first row found wrong
+    (an index outside the pack, a card twice), whose error the caller words; or ``-2``,
+    nothing written, where ``hands`` is not such an array (another shape, byte order or item
+    type, or no buffer at all). :meth:`primero.hands.Ranking.evaluate_many` uses it; its numpy
+    path stays for everything else. The switch ``PRIMERO_NO_NATIVE`` is read at every call.
 
     Raises:
-        ValueError: (from ``strengths``) buffers of other shapes or formats.
+        ValueError: (from ``strengths``) a ``table`` or ``out`` that does not fit.
     """
     if native_disabled():
         return None
