@@ -3,7 +3,7 @@
 Counting by halves runs in C (``primero/analysis/_native/halves.c``) when the kernel is built,
 else with numpy. Expected counts come from an independent walk over every deal: of players'
 synthetic keys (a plain recursion here), or of real hands classified by ``tests/oracle.py``
-(the walk of ``tests/test_showdown_halves.py``); the two counters must also agree exactly with
+(the walk of ``tests/analysis/test_showdown_halves.py``); the two counters must also agree exactly with
 each other on larger cases. Where no install built the kernel, the tests build it themselves
 (and skip only without a C compiler).
 """

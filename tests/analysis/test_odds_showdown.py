@@ -1,6 +1,6 @@
 """Showdown odds, the faster counts: every path gives the walk's counts.
 
-The expected counts come from the independent walk of ``tests/test_showdown_halves.py`` over
+The expected counts come from the independent walk of ``tests/analysis/test_showdown_halves.py`` over
 every deal of the missing cards, hands classified by ``tests/oracle.py``.
 """
 

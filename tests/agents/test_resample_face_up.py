@@ -2,7 +2,7 @@
 
 ``resample_history`` redraws the cards hidden from a player; a card dealt face up at a chance
 node (to anyone) stays where it came. The deals use the Waks house rule of
-tests/test_face_up_cards.py (each deal step's second round face up), dealt from outside as
+tests/agents/test_face_up_cards.py (each deal step's second round face up), dealt from outside as
 the adapters deal (``AdapterTable``, chance outcomes numbered by place in the pack).
 """
 
