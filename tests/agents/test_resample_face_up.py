@@ -12,12 +12,12 @@ import random
 from collections import Counter
 
 import pytest
+from test_face_up_cards import STOCK, face_up_waks
 
 from primero import parse_cards
 from primero.adapters import AdapterTable, resample_history
 from primero.cards import Card
 from primero.deal.state import FACE_UP, GameState
-from test_face_up_cards import STOCK, face_up_waks
 
 TRIES = 200
 
