@@ -52,7 +52,8 @@ CHORUS = (["Ks Qs", "7h 7s 7d 7c", "Ad Ac", "5c 4c"], "As 6s 6d Qh Qd Kc Kd 5h 5
 STRONG = (["2s 3s", "7h 6h", "Ad 2d", "3c 4c"], "As 7s 7d 6s 6d Qh Qd Kc Kh 5h 5d 4h")
 
 
-@pytest.mark.parametrize("case", [FOUR, CHORUS, STRONG])
+@pytest.mark.parametrize("case", [FOUR, CHORUS,
+                                  pytest.param(STRONG, marks=pytest.mark.slow)])  # ~6 s of CPU
 def test_four_players_counted_by_edges_match_the_walk(case: tuple[list[str], str]) -> None:
     hands, unseen = case
     dead, total, win, outright, tie = expected(hands, unseen)
