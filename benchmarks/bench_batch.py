@@ -11,7 +11,7 @@ machine's load hits all alike; the best round of each is printed (target: >= 1 M
 at 4,096).
 
 ``--differential N`` also replays N random deals per table of the differential test
-(tests/test_batch_engine.py's cases) through the engine and prints the differences found.
+(tests/adapters/test_batch_engine.py's cases) through the engine and prints the differences found.
 
 Run: ``python benchmarks/bench_batch.py [--seconds S] [--rounds R] [--differential N]``.
 """
@@ -119,9 +119,11 @@ def leduc(size: int, seed: int) -> Leduc | None:
 
 def differential_counts(deals: int) -> None:
     """Replay ``deals`` random batched deals per differential case through the engine."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-    from batch_differential import differential
+    tests = Path(__file__).resolve().parents[1] / "tests"
+    sys.path[:0] = [str(tests), str(tests / "adapters")]
     from test_batch_engine import CASES
+
+    from batch_differential import differential
 
     total = bad = 0
     for k, (variant, table) in enumerate(CASES):

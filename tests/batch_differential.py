@@ -4,7 +4,7 @@
 :func:`primero.deal.engine.start_deal` / :func:`primero.deal.engine.apply` with the same stock
 (or seed) and ids and lists every difference: the ids' legality, the final stacks, the
 settlement (awards, returns, carry, showdown) and the history. Used by
-tests/test_batch_engine.py (small counts) and benchmarks/bench_batch.py ``--differential``
+tests/adapters/test_batch_engine.py (small counts) and benchmarks/bench_batch.py ``--differential``
 (large ones).
 """
 

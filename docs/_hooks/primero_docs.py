@@ -21,7 +21,7 @@ pages listed in :data:`OPTIONAL_PAGES` are dropped from the nav while their file
 (pages other engineers are still writing).
 
 The generating functions do not import mkdocs, so the tests call them directly
-(``tests/test_docs.py``).
+(``tests/docs_and_layout/test_docs.py``).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ walks each through the variant's plan exactly as :func:`primero.deal.engine.star
 (``rewards`` are final stacks less starting chips; a pot that stays on the table for the next
 deal is in ``state.carry_out``). The same action ids given to the engine, deal by
 deal, end every deal with the same stacks, settlement and history: the differential tests
-(tests/test_batch_engine.py) hold it to that. :meth:`BatchEngine.records` exports finished
+(tests/adapters/test_batch_engine.py) hold it to that. :meth:`BatchEngine.records` exports finished
 deals as the engine's own deal records (:class:`primero.records.DealRecord`).
 
 Which variants it plays, and why not the others: :mod:`primero.batch.rules`.

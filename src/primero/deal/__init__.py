@@ -1,7 +1,7 @@
 """The deal: its state, its context, the engine, its start, the copier and the action space.
 
 The one package that reads or writes a state's private slots and caches
-(``tests/test_deal_wall.py`` fails on any access from elsewhere):
+(``tests/fast_paths/test_deal_wall.py`` fails on any access from elsewhere):
 
 * :mod:`primero.deal.state` — :class:`~primero.deal.state.GameState` (frozen; every change
   makes a new state), its seats and its :class:`~primero.deal.state.DealContext` (the facts

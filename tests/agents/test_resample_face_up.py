@@ -2,7 +2,7 @@
 
 ``resample_history`` redraws the cards hidden from a player; a card dealt face up at a chance
 node (to anyone) stays where it came. The deals use the Waks house rule of
-tests/test_face_up_cards.py (each deal step's second round face up), dealt from outside as
+tests/agents/test_face_up_cards.py (each deal step's second round face up), dealt from outside as
 the adapters deal (``AdapterTable``, chance outcomes numbered by place in the pack).
 """
 
@@ -12,12 +12,12 @@ import random
 from collections import Counter
 
 import pytest
+from test_face_up_cards import STOCK, face_up_waks
 
 from primero import parse_cards
 from primero.adapters import AdapterTable, resample_history
 from primero.cards import Card
 from primero.deal.state import FACE_UP, GameState
-from test_face_up_cards import STOCK, face_up_waks
 
 TRIES = 200
 

@@ -24,6 +24,9 @@ import pytest
 
 import primero
 
+# about 10 s of CPU: pyright on Node.js walks the whole package
+pytestmark = pytest.mark.slow
+
 #: The lowest share of exported symbols with a known type that passes (pyright's score).
 FLOOR = 0.95
 #: The package measured: the one these tests import (pyright is pointed at its parent).

@@ -2,7 +2,7 @@
 
 OpenSpiel walks the toy's 6,277 histories one by one; primero.solve walks its 17 public nodes
 with a vector of 15 hidden pairs per player. The two must agree: the tree's lines (worked by
-hand in tests/test_openspiel_toy.py), the best response to the uniform strategy, the value of
+hand in tests/solve/test_openspiel_toy.py), the best response to the uniform strategy, the value of
 the uniform strategy, and CFR+ iteration for iteration (OpenSpiel's ``_CFRSolver`` with
 CFR+'s settings and the same regret floor, :data:`primero.solve.cfr.SNAP`).
 """
@@ -35,7 +35,7 @@ from primero.solve.cfr import SNAP
 
 TOY_TABLE = TableParameters(chips=3, stake=1, rest=1, ante=1)
 
-#: The toy's eleven betting lines (tests/test_openspiel_toy.py, worked from the rules).
+#: The toy's eleven betting lines (tests/solve/test_openspiel_toy.py, worked from the rules).
 LINES = {
     ("fold",), ("pass", "fold"), ("pass", "pass"), ("pass", "vie 1", "fold"),
     ("pass", "vie 1", "hold"), ("pass", "vie 1", "hold raise 1", "fold"),

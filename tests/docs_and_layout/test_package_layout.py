@@ -28,7 +28,7 @@ from primero.simulation.play import Plan, Task
 from primero.simulation.records import DealResult, Summary
 from primero.simulation.run import simulate
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: The package imported: src/primero of a checkout, or the installed wheel's.
 PACKAGE = Path(primero.testing.__file__).resolve().parent.parent
 

@@ -185,7 +185,7 @@ def test_the_version_page_names_a_kernel_that_loads(kernel_folder: Path) -> None
 
 
 def test_the_kernel_is_named_as_the_build_names_it() -> None:
-    hook = (Path(__file__).parents[1] / "hatch_build.py").read_text("utf-8")
+    hook = (Path(__file__).parents[2] / "hatch_build.py").read_text("utf-8")
     assert native_kernel.LIBRARY_NAME == build.LIBRARY_NAME == _native.LIBRARY_NAME
     assert f'STATUS_NAME = "{native_kernel.STATUS_NAME}"' in hook
     assert Path(native_kernel.library_path()) == _native.library_path()

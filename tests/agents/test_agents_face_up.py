@@ -14,6 +14,7 @@ from math import comb
 from typing import Any, TypeVar
 
 import pytest
+from test_face_up_cards import face_up_waks, stacked
 
 import primero
 from primero import parse_cards, start_deal
@@ -23,7 +24,6 @@ from primero.agents.strength import unseen_cards
 from primero.cards import Card
 from primero.deal.state import GameState
 from primero.variants.toy import STOCK
-from test_face_up_cards import face_up_waks, stacked
 
 T = TypeVar("T")
 

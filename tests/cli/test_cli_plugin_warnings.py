@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
+SRC = str(Path(__file__).resolve().parents[2] / "src")
 REASON = ("plug-in boom: importing 'primero_boom' failed: ModuleNotFoundError: No module "
           "named 'numpyy'")
 

@@ -27,7 +27,7 @@ VARIANTS = ["waks", "cardano", "suzuki", "roman", "losing", "primiera", "revival
             "italian-primiera", "french-prime"]
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 
-# The Waks stock of tests/test_waks_rules-style hand-worked deals: the top eight cards go
+# The Waks stock of tests/deal/test_waks_rules-style hand-worked deals: the top eight cards go
 # Anna, Ben, Carla, Dan, Anna, Ben, Carla, Dan (dealer Dan, Anna eldest).
 STOCK = ("7h 6d As Kc 5h 4d 3s 2c Jh Qd Ks 7c 6h 5d 4s 3c 2h Jd Qs Kh 7d 6s 5c 4h 3d 2s Jc "
          "Qh Kd 7s 6c 5s 4c 3h 2d Js Qc Ah Ad Ac")

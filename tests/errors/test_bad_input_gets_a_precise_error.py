@@ -27,7 +27,7 @@ from primero.records import record_from_data, record_from_state
 from primero.serialize import record_from_dict, to_dict
 from primero.setup import Table
 
-_CASES = Path(__file__).resolve().parent / "cases"
+_CASES = Path(__file__).resolve().parents[1] / "cases"
 _WAKS_EXAMPLE = _CASES / "waks_example.toml"
 
 

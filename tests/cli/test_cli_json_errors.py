@@ -13,7 +13,7 @@ import pytest
 from cli_helpers import run
 from primero.cli.core import app
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
+SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 #: Command lines that fail, one per command taking ``--json`` and per kind of error, with the
 #: exit status and the message the text form prints after ``error: ``.

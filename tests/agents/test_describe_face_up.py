@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from test_face_up_cards import face_up_waks, stacked
 
 from primero import start_deal
-from test_face_up_cards import face_up_waks, stacked
 
 
 def test_describe_ends_a_seats_line_with_its_open_cards() -> None:

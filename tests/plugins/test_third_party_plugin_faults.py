@@ -22,7 +22,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import Phase, settings
 
-import faultplugins
+import broken_hook_plugins
 import primero
 from primero import (
     Award,
@@ -198,7 +198,7 @@ def test_the_kit_drops_the_shrink_phase_from_the_authors_settings(
 def test_an_editable_install_names_its_distribution(tmp_path: Path) -> None:
     """An editable install (``pip install -e .``, as the guide says) lists no modules in its
     metadata: the plug-in's entry points name its distribution instead."""
-    site = faultplugins.installed_faults(tmp_path)
+    site = broken_hook_plugins.installed_faults(tmp_path)
     code = textwrap.dedent("""\
         import warnings
         warnings.simplefilter("ignore")
@@ -208,10 +208,10 @@ def test_an_editable_install_names_its_distribution(tmp_path: Path) -> None:
         except primero.PluginError as exc:
             print(exc.plugin)
     """)
-    env_path = f"{site}:{Path(__file__).parent}:{Path(primero.__file__).parent.parent}"
+    env_path = f"{site}:{Path(__file__).parents[1]}:{Path(primero.__file__).parent.parent}"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120, env={"PYTHONPATH": env_path, "PATH": ""}, check=True)
-    assert done.stdout.splitlines() == ["faultplugins.PointsAsText (primero-faults 0.1.0)"]
+    assert done.stdout.splitlines() == ["broken_hook_plugins.PointsAsText (primero-faults 0.1.0)"]
 
 
 class HashBombFold(Fold):

@@ -445,6 +445,7 @@ def test_simulation_tables_refuse_other_things() -> None:
 NOTEBOOK = ROOT / "examples" / "compare_variants.ipynb"
 
 
+@pytest.mark.slow  # about 5 s of CPU: a kernel runs the whole notebook
 def test_the_comparison_notebook_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")

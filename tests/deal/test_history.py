@@ -82,7 +82,7 @@ def test_unknown_tables_are_kept_and_ignored() -> None:
     assert replay(load_record(text)).stacks == (57, 45, 50, 48)
 
 
-@pytest.mark.parametrize("path", sorted(p for p in Path(__file__).parent.rglob("*.toml")
+@pytest.mark.parametrize("path", sorted(p for p in Path(__file__).parents[1].rglob("*.toml")
                                        if p.parent.name != "cases"), ids=lambda p: p.name)
 def test_every_deal_file_in_the_tests_loads(path: Path) -> None:
     """The stricter key check still reads every deal file the tests keep."""

@@ -23,7 +23,7 @@ from primero.serialize import to_dict
 from primero.variants.cardano import CardanoState, standing_call
 from primero.variants.primiera import DeclarationRound, PrimieraState, declaration_rounds
 
-TWO_SERVED = Path(__file__).parent / "variants" / "primiera_two_served.toml"
+TWO_SERVED = Path(__file__).parents[1] / "variants" / "primiera_two_served.toml"
 
 
 @frozen

@@ -1,6 +1,6 @@
 """Faulty plug-ins are named: every hook result checked, broken plug-ins isolated.
 
-Each fault is a tiny plug-in in ``faultplugins.py``; the error must be the exact
+Each fault is a tiny plug-in in ``broken_hook_plugins.py``; the error must be the exact
 :class:`PluginError` naming the hook and the plug-in — through the API, the CLI and the kit.
 """
 
@@ -19,7 +19,7 @@ import attrs
 import pytest
 from hypothesis import settings
 
-import faultplugins
+import broken_hook_plugins
 import primero
 from cli_helpers import run
 from primero import (
@@ -41,7 +41,7 @@ from primero.setup import Step
 from primero.testing.runner import run_deal_machine
 from primero.variants import losing, waks
 
-FAULTS = sorted(faultplugins.RULE_FAULTS)
+FAULTS = sorted(broken_hook_plugins.RULE_FAULTS)
 
 
 def play(variant: primero.Variant, deals: int = 4) -> None:
@@ -53,14 +53,14 @@ def play(variant: primero.Variant, deals: int = 4) -> None:
 
 
 def expect(name: str, info: pytest.ExceptionInfo[PluginError]) -> None:
-    _, hook = faultplugins.RULE_FAULTS[name]
+    _, hook = broken_hook_plugins.RULE_FAULTS[name]
     error = info.value
     assert (type(error), error.hook, error.plugin) == (
         EndlessDealError if name == "passes-for-ever" else PluginError, hook,
-        faultplugins.label(name))
+        broken_hook_plugins.label(name))
     message = str(error)
     assert "\n" not in message
-    assert message.startswith(f"plug-in {faultplugins.label(name)}, hook {hook}")
+    assert message.startswith(f"plug-in {broken_hook_plugins.label(name)}, hook {hook}")
 
 
 # --- every fault through the API -----------------------------------------------------------
@@ -68,7 +68,7 @@ def expect(name: str, info: pytest.ExceptionInfo[PluginError]) -> None:
 @pytest.mark.parametrize("name", FAULTS)
 def test_fault_through_the_api(name: str) -> None:
     with pytest.raises(PluginError) as info:
-        play(faultplugins.fault_spec(name).configure())
+        play(broken_hook_plugins.fault_spec(name).configure())
     expect(name, info)
 
 
@@ -99,13 +99,13 @@ def test_the_messages_say_what_was_returned_and_expected() -> None:
     }
     for name, tail in cases.items():
         with pytest.raises(PluginError) as info:
-            play(faultplugins.fault_spec(name).configure())
+            play(broken_hook_plugins.fault_spec(name).configure())
         assert info.value.detail.endswith(tail), name  # the author's view: cards shown
 
 
 def test_duplicated_card_is_named() -> None:
     with pytest.raises(PluginError) as info:
-        play(faultplugins.fault_spec("duplicates-card").configure())
+        play(broken_hook_plugins.fault_spec("duplicates-card").configure())
     # the hook gives seat 0 the top card of the stock and leaves it in the stock too
     top = start_deal("waks", ["Anna", "Ben", "Carla"], 20, seed=0).setup.stock[0]
     assert info.value.detail.endswith(
@@ -124,7 +124,7 @@ def faults_installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[Registry]:
     import importlib
 
     modules = [importlib.import_module(m) for m in BUILTIN_VARIANT_MODULES]
-    reg = Registry([*modules, faultplugins], isolate=True)
+    reg = Registry([*modules, broken_hook_plugins], isolate=True)
     monkeypatch.setattr(plugins_module, "_registry", reg)
     yield reg
 
@@ -137,8 +137,8 @@ def test_fault_through_the_cli(name: str, faults_installed: Registry) -> None:
     assert result.exit_code == 1
     lines = result.stderr.splitlines()
     assert len(lines) == 1
-    _, hook = faultplugins.RULE_FAULTS[name]
-    assert lines[0].startswith(f"error: plug-in {faultplugins.label(name)}, hook {hook}")
+    _, hook = broken_hook_plugins.RULE_FAULTS[name]
+    assert lines[0].startswith(f"error: plug-in {broken_hook_plugins.label(name)}, hook {hook}")
 
 
 # --- through the kit -------------------------------------------------------------------------
@@ -146,9 +146,9 @@ def test_fault_through_the_cli(name: str, faults_installed: Registry) -> None:
 def test_a_step_that_records_nothing_is_named_at_once() -> None:
     """OnlyEverPass's apply hook moves only the turn: the very first pass is refused, naming
     the plug-in and primero_apply_action (not the deal's action bound, thousands later)."""
-    state = start_deal(faultplugins.fault_spec("only-pass").configure(),
+    state = start_deal(broken_hook_plugins.fault_spec("only-pass").configure(),
                        ["Anna", "Ben", "Carla"], 20, seed=0)
-    assert state.history == () and state.legal_actions() == (faultplugins.Pass(),)
+    assert state.history == () and state.legal_actions() == (broken_hook_plugins.Pass(),)
     with pytest.raises(PluginError) as info:
         state.apply("pass")
     expect("only-pass", info)
@@ -159,7 +159,7 @@ def test_a_deal_hook_that_deals_nothing_is_named_before_anyone_bets() -> None:
     """DealsNothing leaves every hand empty: start_deal refuses it at the deal step, naming
     the plug-in, primero_deal_cards and the count, not a hand of 0 cards at the showdown."""
     with pytest.raises(PluginError) as info:
-        start_deal(faultplugins.fault_spec("deals-nothing").configure(),
+        start_deal(broken_hook_plugins.fault_spec("deals-nothing").configure(),
                    ["Anna", "Ben", "Carla"], 20, seed=0)
     expect("deals-nothing", info)
     assert str(info.value).endswith(
@@ -246,7 +246,7 @@ def test_unchecked_switches_the_checks_off_inside_the_block_only() -> None:
     named again once the block is left."""
     from primero.plugins.checks import unchecked
 
-    state = start_deal(faultplugins.fault_spec("mints-chips").configure(),
+    state = start_deal(broken_hook_plugins.fault_spec("mints-chips").configure(),
                        ["Anna", "Ben", "Carla"], 20, seed=0)
     with unchecked():
         minted = state.apply("vie 1")
@@ -258,7 +258,7 @@ def test_unchecked_switches_the_checks_off_inside_the_block_only() -> None:
 
 @pytest.mark.parametrize("name", ["mints-chips", "steps-backwards", "only-pass"])
 def test_fault_through_the_kit(name: str) -> None:
-    variant = faultplugins.fault_spec(name).configure()
+    variant = broken_hook_plugins.fault_spec(name).configure()
     with pytest.raises(PluginError) as info:
         run_deal_machine(variant, check_records=False,
                          settings=settings(max_examples=5, deadline=None, database=None))
@@ -393,8 +393,8 @@ def test_a_duplicate_name_breaks_only_the_latecomer() -> None:
 
 def test_installed_broken_plugins_beside_the_builtins(tmp_path: Path) -> None:
     """Faulty plug-ins installed through entry points: named, and the built-ins keep working."""
-    site = faultplugins.installed_faults(tmp_path)
-    tests = Path(__file__).parent
+    site = broken_hook_plugins.installed_faults(tmp_path)
+    tests = Path(__file__).parents[1]
     code = textwrap.dedent("""\
         import warnings
         warnings.simplefilter("ignore")
@@ -516,8 +516,8 @@ def test_primero_variants_lists_broken_plugins_and_their_variants_fail_in_one_li
         tmp_path: Path) -> None:
     """The CLI side of isolation: `primero variants` names each broken plug-in with its reason,
     the built-ins still work, and asking for a broken plug-in's variant is one error line."""
-    site = faultplugins.installed_faults(tmp_path)
-    tests = Path(__file__).parent
+    site = broken_hook_plugins.installed_faults(tmp_path)
+    tests = Path(__file__).parents[1]
     env = {"PYTHONPATH": f"{site}:{tests}:{Path(primero.__file__).parent.parent}", "PATH": "",
            "PYTHONWARNINGS": "ignore"}
     listing = subprocess.run([sys.executable, "-m", "primero", "variants"], capture_output=True,
@@ -541,7 +541,7 @@ def test_primero_variants_lists_broken_plugins_and_their_variants_fail_in_one_li
 def test_fault_through_the_kit_with_its_default_settings(name: str) -> None:
     """The kit's defaults skip hypothesis' shrink phase: the first deal that shows a plug-in's
     fault is reported (an endless deal included), not a minimal one found minutes later."""
-    variant = faultplugins.fault_spec(name).configure()
+    variant = broken_hook_plugins.fault_spec(name).configure()
     with pytest.raises(PluginError) as info:
         run_deal_machine(variant, check_records=False)
     expect(name, info)

@@ -22,8 +22,8 @@ from primero.deal.engine import start_deal
 from primero.plugins.checks import MAX_NARRATION
 from primero.variants.waks import WAKS
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
-HERE = Path(__file__).resolve().parent
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+HERE = Path(__file__).resolve().parents[1]
 
 
 def _deal(**options: object) -> object:

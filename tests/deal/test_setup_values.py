@@ -24,7 +24,7 @@ from primero.simulation.run import simulate
 from primero.testing.chance import external_replay
 from primero.testing.strategies import DealConfig, deal_setups
 
-CASE = Path(__file__).resolve().parent / "cases" / "waks_example.toml"
+CASE = Path(__file__).resolve().parents[1] / "cases" / "waks_example.toml"
 NAMES = ("Anna", "Ben", "Carla")
 
 

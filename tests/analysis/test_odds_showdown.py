@@ -1,7 +1,8 @@
 """Showdown odds, the faster counts: every path gives the walk's counts.
 
-The expected counts come from the independent walk of ``tests/test_showdown_halves.py`` over
-every deal of the missing cards, hands classified by ``tests/oracle.py``.
+The expected counts come from the independent walk of
+``tests/analysis/test_showdown_halves.py`` over every deal of the missing cards, hands classified
+by ``tests/oracle.py``.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
+from test_showdown_halves import situation, walk  # noqa: E402
+
 from primero import analysis  # noqa: E402
 from primero.analysis import showdown_halves  # noqa: E402
-from test_showdown_halves import situation, walk  # noqa: E402
 
 FIVE = (["7h 6h", "Ks Qs", "Ad Ac", "7c 6c", "3h 3s"], "As 7s 7d 6s 6d Qh Qd Kc Kd 5h")
 WITH_FULL_HANDS = (["Ks Qs Kd Kh", "7h 6h", "Ad Ac", "7c 6c", "Jh Js", "2d 2c 2h 2s"],
@@ -50,7 +52,8 @@ CHORUS = (["Ks Qs", "7h 7s 7d 7c", "Ad Ac", "5c 4c"], "As 6s 6d Qh Qd Kc Kd 5h 5
 STRONG = (["2s 3s", "7h 6h", "Ad 2d", "3c 4c"], "As 7s 7d 6s 6d Qh Qd Kc Kh 5h 5d 4h")
 
 
-@pytest.mark.parametrize("case", [FOUR, CHORUS, STRONG])
+@pytest.mark.parametrize("case", [FOUR, CHORUS,
+                                  pytest.param(STRONG, marks=pytest.mark.slow)])  # ~6 s of CPU
 def test_four_players_counted_by_edges_match_the_walk(case: tuple[list[str], str]) -> None:
     hands, unseen = case
     dead, total, win, outright, tie = expected(hands, unseen)

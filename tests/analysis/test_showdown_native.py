@@ -3,9 +3,9 @@
 Counting by halves runs in C (``primero/analysis/_native/halves.c``) when the kernel is built,
 else with numpy. Expected counts come from an independent walk over every deal: of players'
 synthetic keys (a plain recursion here), or of real hands classified by ``tests/oracle.py``
-(the walk of ``tests/test_showdown_halves.py``); the two counters must also agree exactly with
-each other on larger cases. Where no install built the kernel, the tests build it themselves
-(and skip only without a C compiler).
+(the walk of ``tests/analysis/test_showdown_halves.py``); the two counters must also agree
+exactly with each other on larger cases. Where no install built the kernel, the tests build it
+themselves (and skip only without a C compiler).
 """
 
 from __future__ import annotations
@@ -19,13 +19,14 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
+from test_showdown_halves import situation, walk  # noqa: E402
+
 import primero  # noqa: E402
 from primero import analysis  # noqa: E402
 from primero.analysis import _native  # noqa: E402
 from primero.analysis._native import build  # noqa: E402
 from primero.analysis.common import as_variant  # noqa: E402
 from primero.analysis.showdown_halves import count_by_halves  # noqa: E402
-from test_showdown_halves import situation, walk  # noqa: E402
 
 
 @pytest.fixture(scope="module")

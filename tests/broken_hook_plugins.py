@@ -216,7 +216,7 @@ def fault_spec(name: str) -> VariantSpec:
 def label(name: str) -> str:
     """How the errors name the rule object of the faulty variant ``name``."""
     rules, _ = RULE_FAULTS[name]
-    return f"faultplugins.{type(rules).__qualname__}"
+    return f"broken_hook_plugins.{type(rules).__qualname__}"
 
 
 @hookimpl
@@ -238,7 +238,7 @@ def installed_faults(tmp_path: Path) -> Path:
                                    "Version: 0.1.0\n")
     (dist / "entry_points.txt").write_text(textwrap.dedent("""\
         [primero]
-        rules-faults = faultplugins
+        rules-faults = broken_hook_plugins
         import-fails = faults_import
         no-hooks = faults_empty
         missing = faults_not_there

@@ -1,7 +1,7 @@
 """A held-back package of faulty plug-ins installed beside the library.
 
 A site folder holds one distribution, ``primero-faults``, whose entry points install several
-faulty plug-ins at once: every rules fault of ``faultplugins.py`` (a plug-in registering one
+faulty plug-ins at once: every rules fault of ``broken_hook_plugins.py`` (a plug-in registering one
 broken variant per fault), a module that fails to import, a module with no hooks, and a module
 that is not there. In a fresh interpreter with that folder on the path:
 
@@ -29,17 +29,17 @@ from typing import Any
 
 import pytest
 
-import faultplugins
+import broken_hook_plugins
 import primero
 from cli_helpers import run
 from primero import EndlessDealError, PluginError
 from primero.agents import RandomAgent, play_deal
 from primero.deal.engine import start_deal
 
-FAULTS = sorted(faultplugins.RULE_FAULTS)
+FAULTS = sorted(broken_hook_plugins.RULE_FAULTS)
 #: Seconds the kit gives one example (``variant_state_machine(time_budget=...)``).
 BUDGET = 5.0
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
 SRC = Path(primero.__file__).resolve().parent.parent
 
 #: The kit's one-line reasons for the plug-ins that cannot even register.
@@ -90,7 +90,7 @@ def _env(site: Path) -> dict[str, str]:
 def beside(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """What the kit and the library did with the faulty package installed beside them."""
     root = tmp_path_factory.mktemp("faults")
-    site = faultplugins.installed_faults(root)
+    site = broken_hook_plugins.installed_faults(root)
     code = SCRIPT.replace("FAULTS", repr(FAULTS)).replace("BUDGET", repr(BUDGET))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=600, env=_env(site), cwd=root)
@@ -109,7 +109,7 @@ def test_the_plugins_that_cannot_register_are_named(beside: dict[str, Any]) -> N
 
 def _api_error(name: str) -> PluginError:
     """What the engine raises for the fault when its deals are played through the API."""
-    variant = faultplugins.fault_spec(name).configure()
+    variant = broken_hook_plugins.fault_spec(name).configure()
     with pytest.raises(PluginError) as info:
         variant.ranking.evaluate("7s 6h Ad Kc")
         for k in range(4):
@@ -123,7 +123,7 @@ def test_the_kit_names_each_fault_within_its_budget(name: str, beside: dict[str,
     """The exact PluginError: its hook and its plug-in. A fault that is only a deal that never
     ends (the engine meets it at its bound on the deal's actions, EndlessDealError) may
     instead meet the kit's time budget first: then the kit names it as such."""
-    _, hook = faultplugins.RULE_FAULTS[name]
+    _, hook = broken_hook_plugins.RULE_FAULTS[name]
     got = beside["kit"][name]
     assert got is not None, f"the kit passed {name}"
     if isinstance(_api_error(name), EndlessDealError) and got[0] == "DealInvariantError":
@@ -133,7 +133,7 @@ def test_the_kit_names_each_fault_within_its_budget(name: str, beside: dict[str,
                             r"of CPU time per example)?", got[3]), got[3]
         return
     # installed through an entry point: the label names the distribution too
-    label = f"{faultplugins.label(name)} (primero-faults 0.1.0)"
+    label = f"{broken_hook_plugins.label(name)} (primero-faults 0.1.0)"
     assert got[:3] == [type(_api_error(name)).__name__, hook, label], got[3]
     assert got[3].startswith(f"plug-in {label}, hook {hook}")
     assert "\n" not in got[3]

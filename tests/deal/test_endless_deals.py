@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-import faultplugins
+import broken_hook_plugins
 from primero import EndlessDealError, Pass, start_deal
 from primero.deal.copying import replace
 from primero.plugins.checks import deal_action_bound, deal_progress
@@ -23,7 +23,7 @@ from primero.variants.waks import WAKS
 def test_passes_that_move_nothing_are_stopped_whatever_the_chips(chips: int) -> None:
     """Passes that never end the round (PassesForEver): stopped at the same count, any chips."""
     variant = attrs.evolve(WAKS, name=f"passes{chips}", aliases=(),
-                           plugins=(faultplugins.PassesForEver(),)).configure()
+                           plugins=(broken_hook_plugins.PassesForEver(),)).configure()
     state = start_deal(variant, ["A", "B", "C"], chips, seed=1)
     passes = 0
     with pytest.raises(EndlessDealError) as info:
@@ -33,7 +33,7 @@ def test_passes_that_move_nothing_are_stopped_whatever_the_chips(chips: int) -> 
     # 3 players: never fewer than 64 * 4 = 256 actions; progress: no chip, no fold, 2 steps
     # (the deal, the first betting round): 4 * 4 * (1 + 2) = 48 actions, below the floor
     assert passes == 256
-    label = f"{faultplugins.__name__}.PassesForEver"
+    label = f"{broken_hook_plugins.__name__}.PassesForEver"
     assert str(info.value) == (
         f"plug-in {label}, hook primero_apply_action (variant 'passes{chips}'): "
         "the deal did not end within 256 actions (the bound for 3 players and what the deal "

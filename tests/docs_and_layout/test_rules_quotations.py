@@ -19,9 +19,9 @@ import pytest
 
 import primero
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "rules"
-SHEETS = Path(__file__).resolve().parent / "cases" / "sheets"
+SHEETS = Path(__file__).resolve().parents[1] / "cases" / "sheets"
 
 #: Sheet keys and the files copied from the sheets folder.
 FILES = {"seed-DE": "DE.txt", "seed-FR": "FR.txt", "seed-IT": "IT.txt",

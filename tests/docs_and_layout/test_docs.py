@@ -45,7 +45,7 @@ from sybil.parsers.markdown.lexers import FencedCodeBlockLexer
 import primero
 from primero import hookspecs
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 FILES_ROOT = "__docs_files_root__"
 
