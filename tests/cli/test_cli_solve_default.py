@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from primero.cli.core import app
 
-#: A small table: 17 public nodes, 90 deals (tests/test_solve_summary.py counts them).
+#: A small table: 17 public nodes, 90 deals (tests/solve/test_solve_summary.py counts them).
 SMALL = ["--chips", "3", "--rest", "1", "--ante", "1", "--iterations", "20", "--block", "20",
          "--target", "0"]
 
