@@ -701,8 +701,13 @@ def cards_problem(state: GameState, pack: Pack) -> str | None:
 
     The sound case costs one sum of card bits: ``len(pack)`` cards whose bits add up to the
     pack's mask are the pack's cards, each once (a repeated or foreign card would need more
-    terms than the mask has bits).
+    terms than the mask has bits). A state counted sound is marked so
+    (:func:`~primero.deal.state.mark_cards_sound`, a fact of the immutable value): the check at
+    the end of its step, and this one asked again, count nothing (the kit counts every time).
     """
+    strict = strict_depth
+    if not strict and cards_sound(state):
+        return None
     stock = state.stock
     total = _bits(stock) + _bits(state.discards)
     count = len(stock) + len(state.discards)
@@ -711,6 +716,8 @@ def cards_problem(state: GameState, pack: Pack) -> str | None:
         total += _bits(hand)
         count += len(hand)
     if total == pack.mask and count == len(pack):
+        if not strict:
+            mark_cards_sound(state)
         return None
     return _cards_fault(state, pack)
 
