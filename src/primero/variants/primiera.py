@@ -438,7 +438,7 @@ def _declare(state: GameState, number: int) -> GameState:
                                     hand_class=value.hand_class, points=value.points,
                                     cards=player.hand))
     held = DeclarationRound(number=number, declarations=tuple(made))
-    own = PrimieraState.of(state)
+    own: VariantState = PrimieraState.of(state)
     if number == 1:  # (with_item's field, named directly)
         own = evolve(own, declaration_1=held)
     elif number == 2:
