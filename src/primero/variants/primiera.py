@@ -438,14 +438,15 @@ def _declare(state: GameState, number: int) -> GameState:
                                     hand_class=value.hand_class, points=value.points,
                                     cards=player.hand))
     held = DeclarationRound(number=number, declarations=tuple(made))
-    own: VariantState = PrimieraState.of(state)
+    own = PrimieraState.of(state)
+    new: VariantState
     if number == 1:  # (with_item's field, named directly)
-        own = evolve(own, declaration_1=held)
+        new = evolve(own, declaration_1=held)
     elif number == 2:
-        own = evolve(own, declaration_2=held)
+        new = evolve(own, declaration_2=held)
     else:
-        own = own.with_item(f"declaration_{number}", held)  # (raises the KeyError it names)
-    return replace(state, variant_state=own)
+        new = own.with_item(f"declaration_{number}", held)  # (raises the KeyError it names)
+    return replace(state, variant_state=new)
 
 
 # --------------------------------------------------------------------------------------------
