@@ -49,7 +49,7 @@ from primero.deal.state import (
 )
 from primero.errors import InvalidDeckError, RecordError
 from primero.hookspecs import hookimpl
-from primero.plugins.checks import everything_checked
+from primero.plugins.checks import everything_checked, remember_sound_cards
 from primero.setup import Step
 
 if TYPE_CHECKING:
@@ -513,7 +513,19 @@ def serve_exchange(state: GameState, seat: int, discards: tuple[Card, ...]) -> G
     Raises:
         PluginError: a plug-in serving exchanges answered wrongly (the checked façade's).
     """
-    rules = state.context.rules
-    if "primero_serve_exchange" in rules.core_only and not everything_checked():
-        return CORE_DEALING.primero_serve_exchange(state, state.context.variant, seat, discards)
-    return rules.serve_exchange(state, seat, discards)
+    context = state.context
+    rules = context.rules
+    if "primero_serve_exchange" not in rules.core_only or everything_checked():
+        return rules.serve_exchange(state, seat, discards)
+    new = CORE_DEALING.primero_serve_exchange(state, context.variant, seat, discards)
+    if new is not state and cards_sound(state):
+        # sound still if exactly the thrown cards, distinct, left the hand for the pile (as
+        # core_exchange keeps it): whoever builds on these very tuples needs no count
+        mask = 0
+        for card in discards:
+            mask |= card.bit
+        if mask.bit_count() == len(discards) == \
+                len(state.seats[seat].hand) - len(new.seats[seat].hand):
+            mark_cards_sound(new)
+            remember_sound_cards(new, rules.pack)
+    return new
