@@ -134,11 +134,9 @@ class ToyRules:
         return replace(opened, pending=opened.pending + hidden)
 
 
-#: The open cards as cards, by place in playing order (:data:`OPEN_CARDS`).
-_OPEN: tuple[tuple[Card, ...], ...] = tuple(parse_cards(" ".join(pair)) for pair in OPEN_CARDS)
-
-#: The deliveries of the open cards and the open cards themselves, by the seats' order.
-_OPENINGS: dict[tuple[int, ...], tuple[tuple[Delivery, ...], tuple[Card, ...]]] = {}
+#: The deliveries of the open cards and the open cards themselves, by the seats' order, with
+#: the :data:`OPEN_CARDS` they were read from (read again when it is another value).
+_OPENINGS: dict[tuple[int, ...], tuple[object, tuple[Delivery, ...], tuple[Card, ...]]] = {}
 #: The hidden cards' deliveries, by the seats' order and the deal step's count.
 _HIDDEN: dict[tuple[tuple[int, ...], int], tuple[Delivery, ...]] = {}
 
@@ -163,12 +161,14 @@ def open_cards_dealt(state: GameState, order: tuple[int, ...]) -> GameState:
     anything else).
     """
     known = _OPENINGS.get(order)
-    if known is None:
+    if known is None or known[0] is not OPEN_CARDS:
+        shown = [parse_cards(" ".join(OPEN_CARDS[place])) for place in range(len(order))]
         known = _OPENINGS[order] = (
+            OPEN_CARDS,
             tuple(Delivery(seat, FACE_UP) for place, seat in enumerate(order)
-                  for _ in _OPEN[place]),
-            tuple(card for place in range(len(order)) for card in _OPEN[place]))
-    owed, cards = known
+                  for _ in shown[place]),
+            tuple(card for pair in shown for card in pair))
+    _, owed, cards = known
     stock = state.stock
     if not state.pending and all(card in stock for card in cards):
         rest = tuple(card for card in stock if card not in cards)
