@@ -29,9 +29,13 @@ Where the core alone implements a hook (``variant.rules.deal.core_only``), the e
 core's own code directly and checks only the whole state at the end of each step (a plug-in's
 answer is always checked). A state whose cards were found sound keeps that fact through the
 engine's own card moves (cards dealt from the top of the stock, a legal exchange's cards thrown
-on the pile) and loses it on any copy; the check at the end of a step the core closed
-(:meth:`~primero.plugins.deal.DealRules.check_step_end`) makes its sound case one pass over the
-seats, inline. ``benchmarks/bench_deals.py`` prints the checks' share of the deal time.
+on the pile) and loses it on any copy; a plug-in's answer that moved no card of a sound state
+is marked sound, and one that holds the very stock, discards and hands of a layout counted
+sound or left sound by the core's own exchange (:func:`remember_sound_cards`) is not counted
+again: what cannot be trusted is counted once per answer; the check at the end of a step the
+core closed (:meth:`~primero.plugins.deal.DealRules.check_step_end`) makes its sound case one
+pass over the seats, inline. ``benchmarks/bench_deals.py`` prints the checks' share of the
+deal time.
 
 The termination bound (:func:`deal_action_bound`) is computed from the table and from what the
 deal has moved so far; the switches are :func:`checking_everything` and :func:`unchecked`.
@@ -764,8 +768,10 @@ def cards_problem(state: GameState, pack: Pack) -> str | None:
     The sound case costs one sum of card bits: ``len(pack)`` cards whose bits add up to the
     pack's mask are the pack's cards, each once (a repeated or foreign card would need more
     terms than the mask has bits). A state counted sound is marked so
-    (:func:`~primero.deal.state.mark_cards_sound`, a fact of the immutable value): the check at
-    the end of its step, and this one asked again, count nothing (the kit counts every time).
+    (:func:`~primero.deal.state.mark_cards_sound`, a fact of the immutable value) and its
+    layout remembered (:func:`remember_sound_cards`): the check at the end of its step, this
+    one asked again, and a later answer holding the very same tuples count nothing (the kit
+    counts every time).
     """
     strict = strict_depth
     if not strict and (cards_sound(state) or _known_layout(state, pack)):

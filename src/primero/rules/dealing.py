@@ -499,8 +499,10 @@ def serve_exchange(state: GameState, seat: int, discards: tuple[Card, ...]) -> G
     same state the checked façade returns); otherwise, and while
     :func:`~primero.plugins.checks.checking_everything`, the checked façade
     (:meth:`~primero.plugins.deal.DealRules.serve_exchange`). Either way the hook that called
-    it returns a plug-in's answer, which the engine checks once, cards counted
-    (docs/rules/dealing.md: the discards thrown face down, as many cards queued).
+    it returns a plug-in's answer, which the engine checks once; its cards are not counted
+    again where it holds the very stock, discards and hands the core's exchange left sound
+    (:func:`~primero.plugins.checks.remember_sound_cards`) (docs/rules/dealing.md: the
+    discards thrown face down, as many cards queued).
 
     Args:
         state: The state, ``seat`` to act.
