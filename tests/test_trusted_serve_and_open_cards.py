@@ -5,6 +5,8 @@
   (``variant.rules.deal.serve_exchange``) otherwise. Over random deals, every pass with an
   exchange offered is served both ways and must give equal states; a plug-in that serves
   exchanges is still asked (and its fault still named).
+* A plug-in's answer holding the very tuples of a sound state is not counted again, and one
+  that moved a card is: a doubled card is still named.
 * The toy deals its open cards in one delivery from the top of a reordered stock
   (:func:`primero.variants.toy.open_cards_dealt`); the reference is the rule as the sheet says
   it, written out here: each open card taken out of the stock wherever it is and dealt face up
@@ -24,9 +26,9 @@ from primero.actions import Pass
 from primero.cards import parse_cards
 from primero.deal.copying import replace
 from primero.deal.engine import start_deal
-from primero.deal.state import FACE_UP, Delivery, GameState, Seat
+from primero.deal.state import FACE_UP, Delivery, GameState, Seat, cards_sound
 from primero.hookspecs import hookimpl
-from primero.plugins.checks import checking_everything
+from primero.plugins.checks import cards_moved, checking_everything
 from primero.rules.dealing import deliver, queue, serve_exchange
 from primero.variants.suzuki import SUZUKI
 from primero.variants.toy import OPEN_CARDS, open_cards_dealt
@@ -165,3 +167,46 @@ def test_toy_deals_equal_those_with_every_answer_checked() -> None:
                     state = state.apply(rng.choice(state.legal_actions()))
             runs.append((facts(state), state.settlement))
         assert runs[0] == runs[1]
+
+
+class DoublesACard:
+    """Suzuki's pass, then the stock's top card copied onto the discards (a fault)."""
+
+    @hookimpl
+    def primero_apply_action(self, state: GameState, variant: Any, action: Any) -> Any:
+        if not isinstance(action, Pass) or not action.exchange:
+            return None
+        new = SUZUKI.plugins[0].primero_apply_action(state, variant, action)
+        return replace(new, discards=(*new.discards, new.stock[0]))
+
+
+def test_an_answer_built_on_a_core_served_exchange_is_still_counted_when_it_moves_a_card() \
+        -> None:
+    rule = DoublesACard()
+    variant = attrs.evolve(SUZUKI, name="suzukidoubles", aliases=(),
+                           plugins=(*SUZUKI.plugins, rule)).configure()
+    state = start_deal(variant, PLAYERS[:2], 20, seed=5)
+    seat = state.to_act
+    assert seat is not None
+    card = state.seats[seat].hand[0]
+    with pytest.raises(PluginError) as info:
+        state.apply(Pass((card,)))
+    assert info.value.hook == "primero_apply_action"
+    assert "twice; expected every card of the pack exactly once" in str(info.value)
+
+
+def test_an_answer_that_moves_no_card_of_a_sound_state_is_sound_and_one_of_another_is_not() \
+        -> None:
+    state = start_deal("waks", PLAYERS[:2], 20, seed=2)
+    assert cards_sound(state)  # a fresh deal's cards: the pack, each card once
+    moved_nothing = replace(state, to_act=1 - state.to_act)  # (a copy: the flag reset)
+    assert not cards_sound(moved_nothing)
+    assert not cards_moved(state, moved_nothing)
+    assert cards_sound(moved_nothing)
+    unknown = replace(state, to_act=state.to_act)
+    assert not cards_moved(unknown, replace(unknown, high=state.high))
+    assert not cards_sound(replace(unknown, high=state.high))  # nothing known of ``unknown``
+    with checking_everything():  # the kit counts every time: nothing marked
+        copy = replace(state, to_act=state.to_act)
+        assert not cards_moved(state, copy)
+        assert not cards_sound(copy)
