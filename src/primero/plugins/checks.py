@@ -214,6 +214,11 @@ def offered_problem(state: GameState, result: Sequence[object], core_applies: bo
     step = state.step
     kind = step.kind if step is not None else None
     for action in sample:
+        if type(action) is Pass:  # the core's pass itself (the usual case): no chips in it
+            if core_applies and kind == "exchange":
+                return (f"offered {action} in the exchange; expected exchanges: the core's "
+                        "primero_apply_action applies only those there")
+            continue
         if isinstance(action, Vie) and action.amount < 1:
             return f"offered {action}; expected a vie of at least 1 chip"
         if isinstance(action, Hold) and action.raise_by < 0:
