@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING
 from primero.actions import Action, Fold, Pass
 from primero.cards import Card
 from primero.deal.action_space import hand_cards, hand_mask, hand_size
-from primero.deal.copying import replace
+from primero.deal.copying import copier
 from primero.deal.state import GameState
 from primero.hookspecs import hookimpl
 from primero.rules.betting import apply_bet, betting_actions, betting_seat, must_hold_seat
@@ -189,6 +189,10 @@ class PassExchangeBlock:
 _ANSWERS: dict[tuple[int, tuple[Card, ...]], tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
 
 
+#: ``replace(state, to_act=...)``: the state with the turn given on (the caches reset).
+_turned = copier(GameState, "to_act")
+
+
 class SuzukiRules:
     """The no-fold rules: passes with exchanges, the Suzuki round end (settling is the core's)."""
 
@@ -232,7 +236,7 @@ class SuzukiRules:
         if isinstance(action, Pass):
             state = serve_exchange(state, seat, action.exchange)  # the core's, when it serves
         state = apply_bet(state, seat, action)  # a raise re-asks passers: SUZUKI.betting
-        return replace(state, to_act=next_to_answer(state, seat))
+        return _turned(state, next_to_answer(state, seat))  # type: ignore[no-any-return]
 
     @hookimpl
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \
