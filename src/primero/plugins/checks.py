@@ -29,9 +29,13 @@ Where the core alone implements a hook (``variant.rules.deal.core_only``), the e
 core's own code directly and checks only the whole state at the end of each step (a plug-in's
 answer is always checked). A state whose cards were found sound keeps that fact through the
 engine's own card moves (cards dealt from the top of the stock, a legal exchange's cards thrown
-on the pile) and loses it on any copy; the check at the end of a step the core closed
-(:meth:`~primero.plugins.deal.DealRules.check_step_end`) makes its sound case one pass over the
-seats, inline. ``benchmarks/bench_deals.py`` prints the checks' share of the deal time.
+on the pile) and loses it on any copy; a plug-in's answer that moved no card of a sound state
+is marked sound, and one that holds the very stock, discards and hands of a layout counted
+sound or left sound by the core's own exchange (:func:`remember_sound_cards`) is not counted
+again: what cannot be trusted is counted once per answer; the check at the end of a step the
+core closed (:meth:`~primero.plugins.deal.DealRules.check_step_end`) makes its sound case one
+pass over the seats, inline. ``benchmarks/bench_deals.py`` prints the checks' share of the
+deal time.
 
 The termination bound (:func:`deal_action_bound`) is computed from the table and from what the
 deal has moved so far; the switches are :func:`checking_everything` and :func:`unchecked`.
@@ -79,6 +83,7 @@ __all__ = [
     "pending_problem",
     "plan_problem",
     "reason_problem",
+    "remember_sound_cards",
     "seats_problem",
     "served_problem",
     "settlement_problem",
@@ -179,7 +184,9 @@ def pending_problem(state: GameState) -> str | None:
         if type(seat) is not int or not 0 <= seat < n or seats[seat].folded:
             return (f"queued a card for seat {shown(seat)}; expected the seat (0..{n - 1}) of "
                     "a player still in")
-    available = len(state.stock) + len(state.discards) + len(folded_cards(seats))
+    available = len(state.stock) + len(state.discards)
+    if len(pending) > available:  # (the folded hands counted only when the rest is short)
+        available += len(folded_cards(seats))
     if len(pending) > available:
         return (f"queued {len(pending)} cards; expected at most the {available} the stock, the "
                 "discards and the folded hands hold")
@@ -207,6 +214,11 @@ def offered_problem(state: GameState, result: Sequence[object], core_applies: bo
     step = state.step
     kind = step.kind if step is not None else None
     for action in sample:
+        if type(action) is Pass:  # the core's pass itself (the usual case): no chips in it
+            if core_applies and kind == "exchange":
+                return (f"offered {action} in the exchange; expected exchanges: the core's "
+                        "primero_apply_action applies only those there")
+            continue
         if isinstance(action, Vie) and action.amount < 1:
             return f"offered {action}; expected a vie of at least 1 chip"
         if isinstance(action, Hold) and action.raise_by < 0:
@@ -251,6 +263,13 @@ def seats_problem(before: GameState, after: GameState) -> str | None:
         hand = seat.hand
         if hand is was.hand or not hand:
             continue
+        if seat.received is was.received:  # no card received: only cards it held may stay
+            held = was.hand
+            for card in hand:
+                if card not in held:
+                    break
+            else:
+                continue  # (``before``'s hands hold only cards dealt, as the engine keeps them)
         dealt = {receipt.card for receipt in seat.received}
         foreign = [c.ascii for c in hand if c not in dealt]
         if foreign:
@@ -537,11 +556,14 @@ def state_problem(before: GameState, after: object, total_chips: int | None = No
                                or seats[to_act].folded):
         return (f"set to_act to {shown(to_act)}; expected None or the seat "
                 f"(0..{len(seats) - 1}) of a player still in")
-    for name in ("high", "bets"):
+    high, bets = after.high, after.bets  # (read directly: no getattr by name per answer)
+    if (high is not before.high and (type(high) is not int or high < 0)) or \
+            (bets is not before.bets and (type(bets) is not int or bets < 0)):
+        name = "high" if high is not before.high and (type(high) is not int or high < 0) \
+            else "bets"
         value = getattr(after, name)
-        if value is not getattr(before, name) and (type(value) is not int or value < 0):
-            return (f"set {name} to {shown(value)}; expected a whole number >= 0 "
-                    f"({'chips' if name == 'high' else 'vies and raises'} this betting round)")
+        return (f"set {name} to {shown(value)}; expected a whole number >= 0 "
+                f"({'chips' if name == 'high' else 'vies and raises'} this betting round)")
     opener = after.opener
     if opener is not before.opener and opener is not None and (
             type(opener) is not int or not 0 <= opener < len(seats)):
@@ -624,7 +646,7 @@ def whole_state_problem(state: GameState, pack: Pack, total_chips: int) -> str |
             negative = True
     if total != total_chips or type(total) is not int or negative:
         return _chips_fault(state, total, total_chips)
-    if cards_sound(state) and not strict_depth:
+    if not strict_depth and (cards_sound(state) or _known_layout(state, pack)):
         return None  # its cards were found sound, or moved by the engine from a sound state
     stock, discards = state.stock, state.discards
     hands = [seat.hand for seat in seats]
@@ -666,13 +688,23 @@ _contributed = attrgetter("contributed")
 
 
 def cards_moved(before: GameState, after: GameState) -> bool:
-    """Whether a hook may have moved a card: a new stock, discards or hand (by identity)."""
+    """Whether a hook may have moved a card: a new stock, discards or hand (by identity).
+
+    An answer that moved none holds the very card tuples of ``before``: where those were
+    sound (``before``'s cards known sound), so are the answer's, and it is marked so (the
+    next count, at the end of the step or after a card-moving answer built on it, is
+    skipped; the kit counts every time).
+    """
     if after.stock is not before.stock or after.discards is not before.discards:
         return True
     seats = after.seats
-    if seats is before.seats:
-        return False
-    return any(new.hand is not old.hand for old, new in zip(before.seats, seats, strict=True))
+    if seats is not before.seats:
+        for old, new in zip(before.seats, seats, strict=True):
+            if new.hand is not old.hand:
+                return True
+    if not strict_depth and cards_sound(before) and type(after) is GameState:
+        mark_cards_sound(after)
+    return False
 
 
 _bit = attrgetter("bit")
@@ -696,13 +728,60 @@ def _bits(cards: tuple[Card, ...]) -> int:
     return total
 
 
+#: Card layouts known sound: ``(pack, stock, discards, hands)`` by the identity of the stock and
+#: the discards. Tuples are immutable, so a state holding these very tuples (by identity) holds
+#: these very cards: a plug-in's answer built on a state the core's own code made sound (its
+#: stock, discards and hands passed on, not rebuilt) needs no count.
+_SOUND_LAYOUTS: dict[tuple[int, int], tuple[Pack, tuple[Card, ...], tuple[Card, ...],
+                                            tuple[tuple[Card, ...], ...]]] = {}
+
+
+def remember_sound_cards(state: GameState, pack: Pack) -> None:
+    """Remember that ``state``'s cards (every card of ``pack`` exactly once) are sound.
+
+    For the core's own code that moved cards from a sound state the sound way (an exchange
+    served by the core, :func:`primero.rules.dealing.serve_exchange`), and for a count that
+    found them sound: any state holding the same stock, discards and hands (the very tuples)
+    is then sound without a count (:func:`cards_problem`, :func:`whole_state_problem`).
+    Nothing is remembered while :func:`checking_everything` (the kit counts every time).
+    """
+    if strict_depth:
+        return
+    if len(_SOUND_LAYOUTS) >= 4096:
+        _SOUND_LAYOUTS.clear()
+    stock, discards = state.stock, state.discards
+    _SOUND_LAYOUTS[id(stock), id(discards)] = (pack, stock, discards,
+                                               tuple([seat.hand for seat in state.seats]))
+
+
+def _known_layout(state: GameState, pack: Pack) -> bool:
+    """Whether ``state`` holds a card layout remembered sound (:func:`remember_sound_cards`)."""
+    stock, discards = state.stock, state.discards
+    known = _SOUND_LAYOUTS.get((id(stock), id(discards)))
+    if known is None or known[0] is not pack or known[1] is not stock \
+            or known[2] is not discards:
+        return False
+    hands = known[3]
+    seats = state.seats
+    return len(hands) == len(seats) and all(
+        seat.hand is hand for hand, seat in zip(hands, seats, strict=True))
+
+
 def cards_problem(state: GameState, pack: Pack) -> str | None:
     """Every card of the pack exactly once among the hands, the stock and the discards.
 
     The sound case costs one sum of card bits: ``len(pack)`` cards whose bits add up to the
     pack's mask are the pack's cards, each once (a repeated or foreign card would need more
-    terms than the mask has bits).
+    terms than the mask has bits). A state counted sound is marked so
+    (:func:`~primero.deal.state.mark_cards_sound`, a fact of the immutable value) and its
+    layout remembered (:func:`remember_sound_cards`): the check at the end of its step, this
+    one asked again, and a later answer holding the very same tuples count nothing (the kit
+    counts every time).
     """
+    strict = strict_depth
+    if not strict and (cards_sound(state) or _known_layout(state, pack)):
+        mark_cards_sound(state)
+        return None
     stock = state.stock
     total = _bits(stock) + _bits(state.discards)
     count = len(stock) + len(state.discards)
@@ -711,6 +790,9 @@ def cards_problem(state: GameState, pack: Pack) -> str | None:
         total += _bits(hand)
         count += len(hand)
     if total == pack.mask and count == len(pack):
+        if not strict:
+            mark_cards_sound(state)
+            remember_sound_cards(state, pack)
         return None
     return _cards_fault(state, pack)
 

@@ -49,6 +49,7 @@ from primero.deal.state import (
 )
 from primero.errors import InvalidDeckError, RecordError
 from primero.hookspecs import hookimpl
+from primero.plugins.checks import everything_checked, remember_sound_cards
 from primero.setup import Step
 
 if TYPE_CHECKING:
@@ -65,6 +66,7 @@ __all__ = [
     "deliver",
     "queue",
     "reshuffle_rng",
+    "serve_exchange",
 ]
 
 #: The Waks deal: two cards, round 1, exchange, two more cards, round 2, showdown.
@@ -486,3 +488,46 @@ class CoreDealing:
 
 #: The core's dealing hooks, registered ``trylast`` under every variant.
 CORE_DEALING = CoreDealing()
+
+
+def serve_exchange(state: GameState, seat: int, discards: tuple[Card, ...]) -> GameState:
+    """Serve ``seat``'s exchange of ``discards``: how a plug-in's hook serves one (Suzuki's pass).
+
+    Two entry points, one answer: where the core alone answers ``primero_serve_exchange``
+    (``variant.rules.deal.core_only``: no plug-in or house rule serves exchanges) the core's
+    own code serves it, trusted, with no check of its answer (the library's tested code, the
+    same state the checked façade returns); otherwise, and while
+    :func:`~primero.plugins.checks.checking_everything`, the checked façade
+    (:meth:`~primero.plugins.deal.DealRules.serve_exchange`). Either way the hook that called
+    it returns a plug-in's answer, which the engine checks once; its cards are not counted
+    again where it holds the very stock, discards and hands the core's exchange left sound
+    (:func:`~primero.plugins.checks.remember_sound_cards`) (docs/rules/dealing.md: the
+    discards thrown face down, as many cards queued).
+
+    Args:
+        state: The state, ``seat`` to act.
+        seat: The exchanging seat.
+        discards: The cards thrown, from the hand (a legal action's).
+
+    Returns:
+        The new state: the discards on the pile, as many cards queued (``state.pending``).
+
+    Raises:
+        PluginError: a plug-in serving exchanges answered wrongly (the checked façade's).
+    """
+    context = state.context
+    rules = context.rules
+    if "primero_serve_exchange" not in rules.core_only or everything_checked():
+        return rules.serve_exchange(state, seat, discards)
+    new = CORE_DEALING.primero_serve_exchange(state, context.variant, seat, discards)
+    if new is not state and cards_sound(state):
+        # sound still if exactly the thrown cards, distinct, left the hand for the pile (as
+        # core_exchange keeps it): whoever builds on these very tuples needs no count
+        mask = 0
+        for card in discards:
+            mask |= card.bit
+        if mask.bit_count() == len(discards) == \
+                len(state.seats[seat].hand) - len(new.seats[seat].hand):
+            mark_cards_sound(new)
+            remember_sound_cards(new, rules.pack)
+    return new

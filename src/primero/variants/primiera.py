@@ -62,7 +62,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from primero.actions import Action, Exchange
 from primero.advice import VariantAdvice
@@ -73,7 +73,6 @@ from primero.errors import PrimeroError
 from primero.hands import Classification
 from primero.hookspecs import hookimpl
 from primero.options import Option
-from primero.rules.betting import put_in
 from primero.rules.ranking import classify_standard
 from primero.rules.settling import settle_carry, settle_showdown
 from primero.seating import seating_options
@@ -429,15 +428,25 @@ def declarations(
 
 def _declare(state: GameState, number: int) -> GameState:
     made = []
+    evaluate = state.variant.ranking.evaluate
+    seats = state.seats
     for seat in state.playing_order():
-        value = state.value(seat)
+        player = seats[seat]
+        value = evaluate(player.hand)  # state.value(seat)
         if value.hand_class != NOTHING:
-            made.append(Declaration(number=number, seat=seat, player=state.seats[seat].name,
+            made.append(Declaration(number=number, seat=seat, player=player.name,
                                     hand_class=value.hand_class, points=value.points,
-                                    cards=state.seats[seat].hand))
+                                    cards=player.hand))
     held = DeclarationRound(number=number, declarations=tuple(made))
-    return replace(state, variant_state=PrimieraState.of(state).with_item(
-        f"declaration_{number}", held))
+    own = PrimieraState.of(state)
+    new: VariantState
+    if number == 1:  # (with_item's field, named directly)
+        new = evolve(own, declaration_1=held)
+    elif number == 2:
+        new = evolve(own, declaration_2=held)
+    else:
+        new = own.with_item(f"declaration_{number}", held)  # (raises the KeyError it names)
+    return replace(state, variant_state=new)
 
 
 # --------------------------------------------------------------------------------------------
@@ -506,13 +515,18 @@ class PrimieraRules:
         """
         if step.kind == "ante":
             ante = state.table.ante
-            for seat in state.playing_order():
-                player = state.seats[seat]
+            order = tuple(state.playing_order())
+            seats = list(state.seats)
+            for seat in order:
+                player = seats[seat]
                 if player.stack < ante:
                     raise CannotPayAnteError(player.name, player.stack, ante)
-            for seat in state.playing_order():
-                state = put_in(state, seat, state.table.ante, round_bet=False)
-            return replace(state, to_act=None)
+            for seat in order:  # put_in(state, seat, ante, round_bet=False), all in one copy
+                player = seats[seat]
+                chips = min(ante, player.stack)
+                seats[seat] = replace(player, stack=player.stack - chips,
+                                      contributed=player.contributed + chips)
+            return replace(state, seats=tuple(seats), to_act=None)
         if step.kind == "declare":
             return replace(_declare(state, step.number), to_act=None)
         return None  # the exchange is the core's: from the eldest, every subset of the hand

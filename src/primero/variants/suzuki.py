@@ -13,7 +13,8 @@ raise gives every passer their answer back. The hooks do what data cannot say:
   (``Pass(exchange=(c1,))``, ``Pass(exchange=(c1, c2))``); the must-hold player of round 1
   gets no pass.
 * ``primero_apply_action``: a pass is served as an exchange through
-  ``variant.rules.deal.serve_exchange`` (the stock, reshuffles and records as for any exchange),
+  :func:`~primero.rules.dealing.serve_exchange` (the core's own code where no plug-in serves
+  exchanges, the checked hook otherwise: the stock, reshuffles and records as for any exchange),
   then the core's :func:`~primero.rules.betting.apply_bet` books the move; the turn goes to the
   next player who still has to answer (:func:`to_answer`).
 * ``primero_illegal_reason``: the fold, a pass without an exchange or with more than two cards.
@@ -56,10 +57,11 @@ from typing import TYPE_CHECKING
 from primero.actions import Action, Fold, Pass
 from primero.cards import Card
 from primero.deal.action_space import hand_cards, hand_mask, hand_size
-from primero.deal.copying import replace
+from primero.deal.copying import copier
 from primero.deal.state import GameState
 from primero.hookspecs import hookimpl
 from primero.rules.betting import apply_bet, betting_actions, betting_seat, must_hold_seat
+from primero.rules.dealing import serve_exchange
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.ties import TIE_OPTION
 from primero.seating import WAKS_SEATING_OPTIONS
@@ -187,6 +189,10 @@ class PassExchangeBlock:
 _ANSWERS: dict[tuple[int, tuple[Card, ...]], tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
 
 
+#: ``replace(state, to_act=...)``: the state with the turn given on (the caches reset).
+_turned = copier(GameState, "to_act")
+
+
 class SuzukiRules:
     """The no-fold rules: passes with exchanges, the Suzuki round end (settling is the core's)."""
 
@@ -228,9 +234,9 @@ class SuzukiRules:
         if seat is None:
             return None
         if isinstance(action, Pass):
-            state = variant.rules.deal.serve_exchange(state, seat, action.exchange)
+            state = serve_exchange(state, seat, action.exchange)  # the core's, when it serves
         state = apply_bet(state, seat, action)  # a raise re-asks passers: SUZUKI.betting
-        return replace(state, to_act=next_to_answer(state, seat))
+        return _turned(state, next_to_answer(state, seat))  # type: ignore[no-any-return]
 
     @hookimpl
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from primero.cards import Pack, parse_cards
+from primero.cards import Card, Pack, parse_cards
 from primero.deal.copying import replace
 from primero.deal.state import FACE_UP, Delivery, GameState
 from primero.hookspecs import hookimpl
@@ -48,6 +48,7 @@ __all__ = [
     "TOY_PACK",
     "TOY_PLAN",
     "ToyRules",
+    "open_cards_dealt",
     "primero_register_variants",
 ]
 
@@ -127,14 +128,55 @@ class ToyRules:
         shows them, ``view.seats[i].open``); the hidden ones go one at a time from the
         eldest, as the core deals.
         """
-        order = [i for i in state.playing_order() if not state.seats[i].folded]
-        opened = state
-        for place, seat in enumerate(order):
-            for text in OPEN_CARDS[place]:
-                card = parse_cards(text)[0]
-                opened = deliver(queue(opened, (Delivery(seat, FACE_UP),)), card)
-        hidden = tuple(Delivery(seat, "deal") for _ in range(count - 2) for seat in order)
+        order = tuple(i for i in state.playing_order() if not state.seats[i].folded)
+        opened = open_cards_dealt(state, order)
+        hidden = _hidden(order, count)
         return replace(opened, pending=opened.pending + hidden)
+
+
+#: The deliveries of the open cards and the open cards themselves, by the seats' order, with
+#: the :data:`OPEN_CARDS` they were read from (read again when it is another value).
+_OPENINGS: dict[tuple[int, ...], tuple[object, tuple[Delivery, ...], tuple[Card, ...]]] = {}
+#: The hidden cards' deliveries, by the seats' order and the deal step's count.
+_HIDDEN: dict[tuple[tuple[int, ...], int], tuple[Delivery, ...]] = {}
+
+
+def _hidden(order: tuple[int, ...], count: int) -> tuple[Delivery, ...]:
+    """``count - 2`` cards dealt face down to each seat of ``order``, round by round."""
+    key = (order, count)
+    hidden = _HIDDEN.get(key)
+    if hidden is None:
+        hidden = _HIDDEN[key] = tuple(Delivery(seat, "deal") for _ in range(count - 2)
+                                      for seat in order)
+    return hidden
+
+
+def open_cards_dealt(state: GameState, order: tuple[int, ...]) -> GameState:
+    """``state`` with each seat of ``order`` (playing order) dealt its open cards face up.
+
+    Each open card is taken out of the stock, wherever it is, and dealt face up in turn: the
+    eldest's two, then the dealer's. Where the stock holds them all and nothing else is owed,
+    they are moved to its top and dealt from there in one delivery, which gives the same
+    hands, receipts and stock as dealing each out of the stock by itself (the way kept for
+    anything else).
+    """
+    known = _OPENINGS.get(order)
+    if known is None or known[0] is not OPEN_CARDS:
+        shown = [parse_cards(" ".join(OPEN_CARDS[place])) for place in range(len(order))]
+        known = _OPENINGS[order] = (
+            OPEN_CARDS,
+            tuple(Delivery(seat, FACE_UP) for place, seat in enumerate(order)
+                  for _ in shown[place]),
+            tuple(card for pair in shown for card in pair))
+    _, owed, cards = known
+    stock = state.stock
+    if not state.pending and all(card in stock for card in cards):
+        rest = tuple(card for card in stock if card not in cards)
+        return deliver(replace(state, stock=cards + rest, pending=owed))
+    opened = state
+    for delivery, card in zip(owed, cards, strict=True):
+        opened = deliver(queue(opened, (delivery,)), card)
+    return opened
 
 
 #: Every standard ranking option (Supremus on), the tie policy (split by default) and the
