@@ -19,7 +19,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 from primero.cards import Card, Pack
 from primero.deal.action_space import ActionBlock
-from primero.deal.state import GameState, cards_sound, same_history
+from primero.deal.state import (
+    GameState,
+    cards_sound,
+    only_variant_state_differs,
+    same_history,
+)
 from primero.errors import (
     PLUGIN_FAULTS,
     EndlessDealError,
@@ -32,6 +37,7 @@ from primero.plugins import checks
 from primero.plugins.manager import (
     RULES_HOOKS,
     Caller,
+    around_core_caller,
     core_alone,
     firstresult_caller,
     is_core,
@@ -42,7 +48,7 @@ from primero.plugins.manager import (
     shown,
 )
 from primero.plugins.ranking import RankingRules
-from primero.rules.betting import CORE_BETTING, core_legal_actions
+from primero.rules.betting import CORE_BETTING, bet_answer, core_legal_actions
 from primero.rules.dealing import CORE_DEALING
 from primero.rules.ranking import CORE_RANKING
 from primero.rules.settling import CORE_SETTLING, settle_direct
@@ -96,6 +102,13 @@ class DealRules(RankingRules):
             n: firstresult_caller(pm, n, variant) for n in RULES_HOOKS}
         self._legal_caller = self._callers["primero_legal_actions"]
         self._apply_caller = self._callers["primero_apply_action"]
+        #: Where the variant's plug-ins only wrap the core's legal actions / its application
+        #: of an action: the wrappers run around the core's fast code (its answer produced
+        #: the fast way inside the wrapper chain), which answers exactly as its hook does.
+        self._legal_around = around_core_caller(pm, "primero_legal_actions", variant,
+                                                core_legal_actions)
+        self._apply_around = around_core_caller(pm, "primero_apply_action", variant,
+                                                bet_answer)
         #: The rules hooks that only the core answers (no plug-in, no wrapper): the engine
         #: calls the core's own code for them directly (its fast path, never for a plug-in's
         #: answer) and checks the whole state at the end of each step.
@@ -237,7 +250,14 @@ class DealRules(RankingRules):
             core = core_legal_actions(state)  # the core alone answers: its own code, direct
             if core:
                 return core  # (an empty answer goes to the checks below, which name it)
-        legal, plugin = self._legal_caller(state)
+        around = self._legal_around
+        if around is not None and not checks.strict_depth:
+            legal, core = around(state)  # the wrappers around the core's own code
+            if legal is core:
+                return core  # type: ignore[no-any-return]  # the core's answer, passed on
+            plugin = around.top
+        else:
+            legal, plugin = self._legal_caller(state)
         if legal is None:
             raise self._unanswered("primero_legal_actions")
         if checks.off_depth:
@@ -323,7 +343,14 @@ class DealRules(RankingRules):
         if checks.past_action_bound(state):
             raise self.endless_deal_error(state)
         hook = "primero_apply_action"
-        new, plugin = self._apply_caller(state, action)
+        around = self._apply_around
+        strict = checks.strict_depth
+        core: object = None
+        if around is not None and not strict:
+            new, core = around(state, action)  # the wrappers around the core's own code
+            plugin = around.top
+        else:
+            new, plugin = self._apply_caller(state, action)
         if new is None:
             raise self._unanswered(hook)
         if new is state:
@@ -331,8 +358,12 @@ class DealRules(RankingRules):
                                             "expected the state after the action")
         if checks.off_depth:
             return new  # type: ignore[no-any-return]
-        strict = checks.strict_depth
-        if plugin is CORE_BETTING and not strict and type(new) is GameState:
+        trusted = plugin is CORE_BETTING or (
+            core is not None and type(new) is GameState and type(core) is GameState
+            and (new is core or only_variant_state_differs(new, core)))
+        # (a wrapper that passed the core's answer on, or set only its own variant_state on
+        # it: the core's part is the core's own, the variant's part no check reads)
+        if trusted and not strict and type(new) is GameState:
             # the core's answer: its shape, inline (the sound case of _core_shape_sound)
             seats = new.seats
             to_act = new.to_act

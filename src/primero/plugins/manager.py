@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 __all__ = [
     "HOOK_NAMES",
     "RULES_HOOKS",
+    "AroundCaller",
+    "around_core_caller",
     "core_alone",
     "describe",
     "distribution_of",
@@ -328,6 +330,141 @@ def firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) ->
     return cast(Caller, namespace["call"])
 
 
+def _wrapfail(gen: Any, message: str) -> RuntimeError:
+    """pluggy's error for a wrapper that did not yield, or yielded twice."""
+    code = gen.gi_code
+    return RuntimeError(f"wrap_controller at {code.co_name!r} {code.co_filename}:"
+                        f"{code.co_firstlineno} {message}")
+
+
+def _unwound(teardowns: list[Any], result: Any, exception: BaseException | None) -> Any:
+    """The wrappers' answer: each wrapper from the innermost gets the answer (or exception).
+
+    pluggy's teardown (``pluggy._callers._multicall``, pluggy 1.x): a wrapper's return value
+    (or exception) goes outwards; the outermost's is the hook's answer.
+
+    Raises:
+        BaseException: whatever the outermost wrapper left raised.
+    """
+    for gen in reversed(teardowns):
+        try:
+            if exception is not None:
+                try:
+                    gen.throw(exception)
+                except RuntimeError as error:
+                    if isinstance(exception, StopIteration) \
+                            and error.__cause__ is exception:
+                        gen.close()
+                        continue
+                    raise
+            else:
+                gen.send(result)
+            gen.close()  # (a second yield: reached only by a faulty wrapper)
+        except StopIteration as stop:
+            result = stop.value
+            exception = None
+            continue
+        except BaseException as exc:
+            exception = exc
+            continue
+        raise _wrapfail(gen, "has second yield")
+    if exception is not None:
+        raise exception
+    return result
+
+
+class AroundCaller:
+    """A ``firstresult`` hook whose plug-ins only wrap the core: the wrappers around fast code.
+
+    Made by :func:`around_core_caller`. Calling it with the hook's arguments but ``variant``
+    (by position) runs every wrapper as pluggy would (:func:`_wrapped_call`'s order and
+    semantics), but the answer the wrappers receive is the core's, produced by ``core`` — the
+    core's own fast code for the hook, which gives exactly the core implementation's answer —
+    instead of the core's hook implementation. It returns ``(answer, core's answer)``: an
+    answer that *is* the core's answer (a wrapper passed it on) is the core's own.
+
+    Attributes:
+        name: The hook.
+        top: The plug-in an error names (the last registered wrapper).
+        core: The core's fast code: called with the hook's arguments but ``variant``.
+
+    Raises (a call):
+        PluginError: a wrapper raised anything but a :class:`~primero.errors.PrimeroError`,
+            or an :class:`~primero.errors.IllegalActionError` (named as ``top``'s, as
+            :func:`firstresult_caller` does).
+    """
+
+    __slots__ = ("_params", "_variant", "_wrappers", "core", "name", "top")
+
+    def __init__(self, name: str, wrappers: list[tuple[Callable[..., Any], tuple[str, ...]]],
+                 core: Callable[..., Any], top: object, params: list[str],
+                 variant: Variant) -> None:
+        self.name = name
+        self.top = top
+        self.core = core
+        self._wrappers = tuple(wrappers)
+        self._params = tuple(params)
+        self._variant = variant
+
+    def __call__(self, *args: Any) -> tuple[Any, Any]:
+        """``(answer, the core's answer)`` of the hook called with ``args`` (see the class)."""
+        kwargs = dict(zip(self._params, args, strict=False))
+        kwargs["variant"] = self._variant
+        core_answer = result = None
+        exception: BaseException | None = None
+        teardowns: list[Any] = []
+        try:
+            for function, names in self._wrappers:
+                gen: Any = function(*[kwargs[n] for n in names])
+                try:
+                    next(gen)  # first yield
+                except StopIteration:
+                    raise _wrapfail(gen, "did not yield") from None
+                teardowns.append(gen)
+            core_answer = result = self.core(*args)
+        except BaseException as exc:
+            exception = exc
+        try:
+            return _unwound(teardowns, result, exception), core_answer
+        except IllegalActionError as exc:
+            raise raised(self.name, self.top, exc, kwargs) from exc
+        except PrimeroError:
+            raise
+        except PLUGIN_FAULTS as exc:
+            raise raised(self.name, self.top, exc, kwargs) from exc
+
+
+def around_core_caller(pm: pluggy.PluginManager, name: str, variant: Variant,
+                       core: Callable[..., Any]) -> AroundCaller | None:
+    """An :class:`AroundCaller` of hook ``name`` where the variant's plug-ins only wrap the core.
+
+    Args:
+        pm: The variant's plug-in manager.
+        name: A ``firstresult`` hook.
+        variant: The configured variant (passed to the wrappers).
+        core: The core's fast code for the hook, called with the hook's arguments but
+            ``variant``: it must answer exactly as the core's implementation does (same
+            answer, same errors).
+
+    Returns:
+        ``None`` unless the core's is the hook's only plain implementation and every other
+        one is a new-style wrapper (``wrapper=True``) taking no keyword-only arguments (old
+        style ``hookwrapper`` implementations go through pluggy, as
+        :func:`firstresult_caller` sends them); ``None`` too when there is no wrapper.
+    """
+    impls = getattr(pm.hook, name).get_hookimpls()
+    plains = [i for i in impls if not (i.wrapper or i.hookwrapper)]
+    wrappers = [i for i in impls if i.wrapper or i.hookwrapper]
+    if (len(plains) != 1 or not is_core(plains[0].plugin) or not wrappers
+            or any(i.hookwrapper or i.kwargnames for i in impls)):
+        return None
+    params = [p for p in inspect.signature(getattr(hookspecs, name)).parameters
+              if p != "variant"]
+    top = next(i.plugin for i in reversed(impls) if not is_core(i.plugin))
+    order = [(i.function, tuple(i.argnames)) for i in reversed(wrappers)]
+    return AroundCaller(name, order, core, top, params, variant)
+
+
 def _pluggy_call(hook: Any, variant: Variant) -> Callable[[dict[str, Any]], Any]:
     """The hook called through pluggy, ``variant`` bound: ``call(kwargs)``."""
     def call(kwargs: dict[str, Any]) -> Any:
@@ -352,11 +489,6 @@ def _wrapped_call(impls: list[pluggy.HookImpl], variant: Variant) \
     wrappers = [(f, names) for f, names, w in order if w]
     plains = [(f, names) for f, names, w in order if not w]
 
-    def wrapfail(gen: Any, message: str) -> RuntimeError:
-        code = gen.gi_code
-        return RuntimeError(f"wrap_controller at {code.co_name!r} {code.co_filename}:"
-                            f"{code.co_firstlineno} {message}")
-
     def call(kwargs: dict[str, Any]) -> Any:
         kwargs["variant"] = variant
         result = None
@@ -368,7 +500,7 @@ def _wrapped_call(impls: list[pluggy.HookImpl], variant: Variant) \
                 try:
                     next(gen)  # first yield
                 except StopIteration:
-                    raise wrapfail(gen, "did not yield") from None
+                    raise _wrapfail(gen, "did not yield") from None
                 teardowns.append(gen)
             for function, names in plains:
                 result = function(*[kwargs[n] for n in names])
@@ -376,31 +508,7 @@ def _wrapped_call(impls: list[pluggy.HookImpl], variant: Variant) \
                     break
         except BaseException as exc:
             exception = exc
-        for gen in reversed(teardowns):
-            try:
-                if exception is not None:
-                    try:
-                        gen.throw(exception)
-                    except RuntimeError as error:
-                        if isinstance(exception, StopIteration) \
-                                and error.__cause__ is exception:
-                            gen.close()
-                            continue
-                        raise
-                else:
-                    gen.send(result)
-                gen.close()  # (a second yield: reached only by a faulty wrapper)
-            except StopIteration as stop:
-                result = stop.value
-                exception = None
-                continue
-            except BaseException as exc:
-                exception = exc
-                continue
-            raise wrapfail(gen, "has second yield")
-        if exception is not None:
-            raise exception
-        return result
+        return _unwound(teardowns, result, exception)
 
     return call
 

@@ -344,12 +344,27 @@ def call_book(source: Ranking | Variant, *, rule: str | None = None,
     Raises:
         ValueError: an unknown rule; InvalidOptionError: unreadable understatements.
     """
+    plain = rule is None and understatements is None
+    if plain:  # the usual call (every decision asks): by the source's identity
+        hit = _BOOKS.get(id(source))
+        if hit is not None and hit[0] is source:
+            return hit[1]
     ranking = source.ranking if isinstance(source, Variant) else source
     options = source.options if isinstance(source, Variant) else {}
     chosen = rule if rule is not None else str(options.get("call_rule", "same_class"))
     allowed = understatements if understatements is not None \
         else str(options.get("understatements", DEFAULT_UNDERSTATEMENTS))
-    return _book(ranking, chosen, format_understatements(parse_understatements(allowed)))
+    book = _book(ranking, chosen, format_understatements(parse_understatements(allowed)))
+    if plain:
+        if len(_BOOKS) >= 64:
+            _BOOKS.clear()
+        _BOOKS[id(source)] = (source, book)  # (the source held: its id stays its own)
+    return book
+
+
+#: :func:`call_book` of a variant or ranking with its own rule, by the source's identity:
+#: ``(source, book)``. Rankings and configured variants are immutable values.
+_BOOKS: dict[int, tuple[object, CallBook]] = {}
 
 
 @lru_cache(maxsize=64)
