@@ -331,7 +331,7 @@ def firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) ->
 
 
 def _wrapfail(gen: Any, message: str) -> RuntimeError:
-    """pluggy's error for a wrapper that did not yield, or yielded twice."""
+    """The error pluggy raises for a wrapper that did not yield, or yielded twice."""
     code = gen.gi_code
     return RuntimeError(f"wrap_controller at {code.co_name!r} {code.co_filename}:"
                         f"{code.co_firstlineno} {message}")
@@ -376,12 +376,15 @@ def _unwound(teardowns: list[Any], result: Any, exception: BaseException | None)
 class AroundCaller:
     """A ``firstresult`` hook whose plug-ins only wrap the core: the wrappers around fast code.
 
-    Made by :func:`around_core_caller`. Calling it with the hook's arguments but ``variant``
-    (by position) runs every wrapper as pluggy would (:func:`_wrapped_call`'s order and
-    semantics), but the answer the wrappers receive is the core's, produced by ``core`` — the
-    core's own fast code for the hook, which gives exactly the core implementation's answer —
+    Made by :func:`around_core_caller`. Calling it (or its :attr:`call`) with the hook's
+    arguments but ``variant`` (by position) runs every wrapper as pluggy would
+    (:func:`_wrapped_call`'s order and semantics), but the answer the wrappers receive is the
+    core's, produced by ``core`` — the core's own fast code for the hook, which gives exactly the core implementation's answer —
     instead of the core's hook implementation. It returns ``(answer, core's answer)``: an
     answer that *is* the core's answer (a wrapper passed it on) is the core's own.
+
+    The call is generated code (as :func:`firstresult_caller`'s), each wrapper called
+    positionally with the arguments it names.
 
     Attributes:
         name: The hook.
@@ -394,7 +397,10 @@ class AroundCaller:
             :func:`firstresult_caller` does).
     """
 
-    __slots__ = ("_params", "_variant", "_wrappers", "core", "name", "top")
+    __slots__ = ("call", "core", "name", "top")
+
+    #: The generated call itself (what ``__call__`` runs), for a caller that keeps it.
+    call: Callable[..., tuple[Any, Any]]
 
     def __init__(self, name: str, wrappers: list[tuple[Callable[..., Any], tuple[str, ...]]],
                  core: Callable[..., Any], top: object, params: list[str],
@@ -402,36 +408,54 @@ class AroundCaller:
         self.name = name
         self.top = top
         self.core = core
-        self._wrappers = tuple(wrappers)
-        self._params = tuple(params)
-        self._variant = variant
+
+        def fault(exc: BaseException, kwargs: dict[str, Any]) -> Any:
+            """Raise ``exc`` as :func:`firstresult_caller`'s wrapped call does."""
+            if isinstance(exc, IllegalActionError):
+                raise raised(name, top, exc, kwargs) from exc
+            if isinstance(exc, PrimeroError):
+                raise exc
+            if isinstance(exc, PLUGIN_FAULTS):
+                raise raised(name, top, exc, kwargs) from exc
+            raise exc
+
+        def finish(teardowns: list[Any], result: Any, exception: BaseException | None,
+                   core_answer: Any, kwargs: dict[str, Any]) -> tuple[Any, Any]:
+            try:
+                return _unwound(teardowns, result, exception), core_answer
+            except BaseException as exc:
+                return cast("tuple[Any, Any]", fault(exc, kwargs))
+
+        namespace: dict[str, Any] = {"variant": variant, "core": core, "fault": fault,
+                                     "finish": finish, "wrapfail": _wrapfail}
+        args = ", ".join(params)
+        given = "{" + ", ".join(f"{p!r}: {p}" for p in params) + "}"
+        lines = [f"def call({args}):", "    teardowns = []",
+                 "    core_answer = result = exception = None", "    try:"]
+        for k, (function, names) in enumerate(wrappers):
+            namespace[f"w{k}"] = function
+            lines += [f"        g{k} = w{k}({', '.join(names)})", "        try:",
+                      f"            next(g{k})", "        except StopIteration:",
+                      f"            raise wrapfail(g{k}, 'did not yield') from None",
+                      f"        teardowns.append(g{k})"]
+        lines += [f"        core_answer = result = core({args})",
+                  "    except BaseException as exc:", "        exception = exc"]
+        if len(wrappers) == 1:  # the usual case, inline: one wrapper answered
+            lines += ["    if exception is None:", "        try:", "            try:",
+                      "                g0.send(result)",
+                      "            except StopIteration as stop:",
+                      "                return stop.value, core_answer",
+                      "            g0.close()",
+                      "            raise wrapfail(g0, 'has second yield')",
+                      "        except BaseException as exc:",
+                      f"            return fault(exc, {given})"]
+        lines.append(f"    return finish(teardowns, result, exception, core_answer, {given})")
+        exec("\n".join(lines), namespace)  # generated from the wrappers' own signatures
+        self.call = namespace["call"]
 
     def __call__(self, *args: Any) -> tuple[Any, Any]:
         """``(answer, the core's answer)`` of the hook called with ``args`` (see the class)."""
-        kwargs = dict(zip(self._params, args, strict=False))
-        kwargs["variant"] = self._variant
-        core_answer = result = None
-        exception: BaseException | None = None
-        teardowns: list[Any] = []
-        try:
-            for function, names in self._wrappers:
-                gen: Any = function(*[kwargs[n] for n in names])
-                try:
-                    next(gen)  # first yield
-                except StopIteration:
-                    raise _wrapfail(gen, "did not yield") from None
-                teardowns.append(gen)
-            core_answer = result = self.core(*args)
-        except BaseException as exc:
-            exception = exc
-        try:
-            return _unwound(teardowns, result, exception), core_answer
-        except IllegalActionError as exc:
-            raise raised(self.name, self.top, exc, kwargs) from exc
-        except PrimeroError:
-            raise
-        except PLUGIN_FAULTS as exc:
-            raise raised(self.name, self.top, exc, kwargs) from exc
+        return self.call(*args)
 
 
 def around_core_caller(pm: pluggy.PluginManager, name: str, variant: Variant,
