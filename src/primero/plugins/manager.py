@@ -379,8 +379,9 @@ class AroundCaller:
     Made by :func:`around_core_caller`. Calling it (or its :attr:`call`) with the hook's
     arguments but ``variant`` (by position) runs every wrapper as pluggy would
     (:func:`_wrapped_call`'s order and semantics), but the answer the wrappers receive is the
-    core's, produced by ``core`` — the core's own fast code for the hook, which gives exactly the core implementation's answer —
-    instead of the core's hook implementation. It returns ``(answer, core's answer)``: an
+    core's, produced by ``core`` — the core's own fast code for the hook, which gives exactly
+    the core implementation's answer — instead of the core's hook implementation. It returns
+    ``(answer, core's answer)``: an
     answer that *is* the core's answer (a wrapper passed it on) is the core's own.
 
     The call is generated code (as :func:`firstresult_caller`'s), each wrapper called
