@@ -50,6 +50,7 @@ from primero.deal.state import (
     keep_legal,
 )
 from primero.hookspecs import hookimpl
+from primero.rules.dealing import CORE_DEALING
 from primero.setup import Step, Table
 
 if TYPE_CHECKING:
@@ -606,11 +607,33 @@ def bet_answer(state: GameState, action: Action) -> GameState:
         action: A legal action of that seat.
     """
     seat = state.to_act
-    step = state.context.steps[state.step_index + 1]
-    if seat is not None and step is not None and step.kind == "bet" \
-            and type(action) in _BET_KINDS:
-        return core_bet(state, seat, action, history_value(state))
+    context = state.context
+    step = context.steps[state.step_index + 1]
+    if seat is not None and step is not None:
+        if step.kind == "bet" and type(action) in _BET_KINDS:
+            return core_bet(state, seat, action, history_value(state))
+        if step.kind == "exchange" and type(action) is Exchange \
+                and "primero_serve_exchange" in context.rules.core_only:
+            # the core alone serves exchanges: its own code, direct (the step's end checks
+            # every card, as after every exchange the core serves)
+            served = CORE_DEALING.primero_serve_exchange(state, context.variant, seat,
+                                                         action.discards)
+            return _exchanged(state, seat, served)
     return CORE_BETTING.primero_apply_action(state, state.variant, action)
+
+
+def _exchanged(state: GameState, seat: int, served: GameState) -> GameState:
+    """The state after ``seat``'s exchange was served (``served``): the turn passed on.
+
+    To the next player still in, in playing order from the eldest, who has not exchanged.
+    """
+    nxt = next((i for i in state.playing_order(seat) if i != seat
+                and (i - state.eldest) % state.n > (seat - state.eldest) % state.n
+                and not state.seats[i].folded), None)
+    if served is state:
+        return replace(state, to_act=nxt)
+    fill(served, to_act=nxt)  # a new state, made by the hook for this action
+    return served
 
 
 _BET_KINDS = frozenset((Vie, Hold, Pass, Fold))
@@ -695,13 +718,7 @@ class CoreBetting:
         if step.kind == "exchange":
             assert isinstance(action, Exchange)
             served = variant.rules.deal.serve_exchange(state, seat, action.discards)
-            nxt = next((i for i in state.playing_order(seat) if i != seat
-                        and (i - state.eldest) % state.n > (seat - state.eldest) % state.n
-                        and not state.seats[i].folded), None)
-            if served is state:
-                return replace(state, to_act=nxt)
-            fill(served, to_act=nxt)  # a new state, made by the hook for this action
-            return served
+            return _exchanged(state, seat, served)
         state = apply_bet(state, seat, action)  # a new state, made here: finished in place
         if isinstance(action, Fold) and not state.opened and len(state.live) > 1 \
                 and sum(s.can_act for s in state.seats) < 2:
