@@ -418,17 +418,17 @@ class DealRules(RankingRules):
                                             "expected the state after the action")
         if checks.off_depth:
             return new  # type: ignore[no-any-return]
-        trusted = plugin is CORE_BETTING
-        if core is not None and type(new) is GameState and type(core) is GameState:
-            # a wrapper that passed the core's answer on, or set only its own variant_state
-            # on it: the core's part is the core's own, the variant's part no check reads
+        if core is not None and type(new) is GameState and not strict:
+            # a wrapper passed the core's answer on (the core's own fast code made it), or
+            # set only its own variant_state on it (the core's part is the core's own, the
+            # variant's part no check reads): returned unchecked
             if new is core:
-                trusted = True
-            elif only_variant_state_differs(new, core):
-                trusted = True
+                return new
+            if type(core) is GameState and only_variant_state_differs(new, core):
                 if cards_sound(core) and not cards_sound(new):
                     mark_cards_sound(new)  # the very same cards as the core's answer
-        if trusted and not strict and type(new) is GameState:
+                return new
+        if plugin is CORE_BETTING and not strict and type(new) is GameState:
             # the core's answer: its shape, inline (the sound case of _core_shape_sound)
             seats = new.seats
             to_act = new.to_act

@@ -44,10 +44,12 @@ from primero.deal.state import (
     GameState,
     HistoryChain,
     Seat,
+    cards_sound,
     fill,
     forget_legal,
     history_value,
     keep_legal,
+    mark_cards_sound,
 )
 from primero.hookspecs import hookimpl
 from primero.rules.dealing import CORE_DEALING
@@ -614,10 +616,13 @@ def bet_answer(state: GameState, action: Action) -> GameState:
             return core_bet(state, seat, action, history_value(state))
         if step.kind == "exchange" and type(action) is Exchange \
                 and "primero_serve_exchange" in context.rules.core_only:
-            # the core alone serves exchanges: its own code, direct (the step's end checks
-            # every card, as after every exchange the core serves)
+            # the core alone serves exchanges: its own code, direct; it moves the discards
+            # from the hand to the pile and queues as many cards from the stock, so cards
+            # found sound stay sound (as the engine's core_exchange keeps them)
             served = CORE_DEALING.primero_serve_exchange(state, context.variant, seat,
                                                          action.discards)
+            if served is not state and cards_sound(state):
+                mark_cards_sound(served)
             return _exchanged(state, seat, served)
     return CORE_BETTING.primero_apply_action(state, state.variant, action)
 
