@@ -23,6 +23,7 @@ from primero.deal.action_space import ActionBlock
 from primero.deal.state import (
     GameState,
     cards_sound,
+    history_size,
     mark_cards_sound,
     only_variant_state_differs,
     same_history,
@@ -400,8 +401,8 @@ class DealRules(RankingRules):
         """
         context = state.context
         total = context.total_chips
-        if checks.past_action_bound(state):
-            raise self.endless_deal_error(state)
+        if history_size(state) >= context.bound and checks.past_action_bound(state):
+            raise self.endless_deal_error(state)  # (the bound's floor tested first, inline)
         hook = "primero_apply_action"
         around = self._apply_around
         strict = checks.strict_depth

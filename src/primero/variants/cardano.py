@@ -770,6 +770,23 @@ _spelt_count = [0]
 _SPELLINGS: dict[tuple[int, bool, int], tuple[CallBook, tuple[Action, ...]]] = {}
 
 
+#: The call book of each variant's ranking (:func:`call_book` of ``variant.ranking``), by the
+#: variant's identity: ``(variant, book)``. Configured variants are immutable values.
+_RANKING_BOOKS: dict[int, tuple[Variant, CallBook]] = {}
+
+
+def _ranking_book(variant: Variant) -> CallBook:
+    """``call_book(variant.ranking)``, remembered by the variant's identity (asked per decision)."""
+    hit = _RANKING_BOOKS.get(id(variant))
+    if hit is not None and hit[0] is variant:
+        return hit[1]
+    book = call_book(variant.ranking)
+    if len(_RANKING_BOOKS) >= 64:
+        _RANKING_BOOKS.clear()
+    _RANKING_BOOKS[id(variant)] = (variant, book)
+    return book
+
+
 def _spellings(book: CallBook, raising: bool, amount: int) -> tuple[Action, ...]:
     """Every vie (or raise) of ``amount`` naming each call of ``book``, weakest call first."""
     key = (id(book), raising, amount)
@@ -801,7 +818,7 @@ class CardanoRules:
         step = state.step
         if actions is None or step is None or step.kind != "bet":
             return actions
-        book = call_book(variant.ranking)
+        book = _ranking_book(variant)
         own = state.variant_state
         standing = own.call if type(own) is CardanoState else standing_call(state)
         known = _SPELT.get(id(actions))
@@ -851,7 +868,7 @@ class CardanoRules:
         new = yield
         call = action.call if isinstance(action, Vie | Hold) else None
         if new is not None and call is not None and _names_a_call(action):
-            spelt = call_book(variant.ranking).spelling(call)  # Supremus 55 is Supremus
+            spelt = _ranking_book(variant).spelling(call)  # Supremus 55 is Supremus
             new = replace(new, variant_state=CardanoState(call=spelt))
         return new
 
