@@ -79,7 +79,7 @@ from attrs import evolve, frozen
 
 from primero.actions import Action, Call, Hold, Vie, parse_action
 from primero.advice import SeenDeal, VariantAdvice
-from primero.deal.copying import replace
+from primero.deal.copying import copier
 from primero.deal.state import GameState, VariantState
 from primero.errors import InvalidOptionError
 from primero.hands import HandValue, Ranking
@@ -787,6 +787,26 @@ def _ranking_book(variant: Variant) -> CallBook:
     return book
 
 
+#: The standing-call state a call makes, by the identity of the call object named (the book's
+#: own calls, which the legal actions name, hit every time): ``(book, call, state)``.
+_STANDING: dict[int, tuple[CallBook, Call, CardanoState]] = {}
+
+#: ``replace(state, variant_state=...)``, generated for the one field (no keyword dictionary).
+_with_state = copier(GameState, "variant_state")
+
+
+def _standing_state(book: CallBook, call: Call) -> CardanoState:
+    """``CardanoState(call=book.spelling(call))`` (Supremus 55 is Supremus), shared per call."""
+    hit = _STANDING.get(id(call))
+    if hit is not None and hit[1] is call and hit[0] is book:
+        return hit[2]
+    made = CardanoState(call=book.spelling(call))
+    if len(_STANDING) >= 4096:
+        _STANDING.clear()
+    _STANDING[id(call)] = (book, call, made)
+    return made
+
+
 def _spellings(book: CallBook, raising: bool, amount: int) -> tuple[Action, ...]:
     """Every vie (or raise) of ``amount`` naming each call of ``book``, weakest call first."""
     key = (id(book), raising, amount)
@@ -868,8 +888,7 @@ class CardanoRules:
         new = yield
         call = action.call if isinstance(action, Vie | Hold) else None
         if new is not None and call is not None and _names_a_call(action):
-            spelt = _ranking_book(variant).spelling(call)  # Supremus 55 is Supremus
-            new = replace(new, variant_state=CardanoState(call=spelt))
+            new = _with_state(new, _standing_state(_ranking_book(variant), call))
         return new
 
     @hookimpl
