@@ -835,10 +835,13 @@ class CardanoRules:
             -> Generator[None, tuple[Action, ...] | None, tuple[Action, ...] | None]:
         """Spell out each vie and raise once per attainable call above the standing call."""
         actions = yield
-        step = state.step
-        if actions is None or step is None or step.kind != "bet":
+        if actions is None:
             return actions
-        book = _ranking_book(variant)
+        step = state.context.steps[state.step_index + 1]  # state.step, inline
+        if step is None or step.kind != "bet":
+            return actions
+        mine = _RANKING_BOOKS.get(id(variant))  # _ranking_book(variant), inline
+        book = mine[1] if mine is not None and mine[0] is variant else _ranking_book(variant)
         own = state.variant_state
         standing = own.call if type(own) is CardanoState else standing_call(state)
         known = _SPELT.get(id(actions))
