@@ -315,7 +315,7 @@ class DealRules(RankingRules):
         """Whether ``legal`` is a betting round's answer made of betting actions checked before.
 
         True when ``legal`` is a non-empty tuple (or a plug-in's tuple class) of distinct
-        objects, each one of :attr:`_bets_seen` (a betting action of the core's own classes
+        objects, each one of ``_bet_ids`` (a betting action of the core's own classes
         with whole amounts, no exchange and no call or a plain one, the first object of its
         value to pass the checks): then :func:`~primero.plugins.checks.legal_problem` and
         :func:`~primero.plugins.checks.offered_problem` find nothing, as each reads the
