@@ -78,10 +78,12 @@ __all__ = [
     "folded_cards",
     "forget_legal",
     "history_size",
+    "history_value",
     "history_with",
     "keep_legal",
     "last_entry",
     "mark_cards_sound",
+    "only_variant_state_differs",
     "reshuffle_pool",
     "same_history",
 ]
@@ -1159,3 +1161,35 @@ _STATE_FIELDS = tuple(f.alias or f.name for f in attrs.fields(GameState) if f.in
 #: The slot of each pickled name that differs from it.
 _SLOTS = {f.alias: f.name for f in attrs.fields(GameState)
           if f.init and f.alias and f.alias != f.name}
+
+
+def history_value(state: GameState) -> tuple[tuple[int, Action], ...] | HistoryChain:
+    """The history value ``state`` stores (a tuple or a :class:`HistoryChain`), as it is.
+
+    For a fast path that makes the state after an action and keeps the history unchanged
+    (the engine records the action afterwards): pass it as the copy's ``history``.
+    """
+    return state._history
+
+
+def _variant_state_test() -> Any:
+    """The generated body of :func:`only_variant_state_differs` (one ``is`` per field)."""
+    slots = [f.name for f in attrs.fields(GameState) if f.init and f.name != "variant_state"]
+    test = " and ".join(f"a.{name} is b.{name}" for name in slots)
+    namespace: dict[str, Any] = {}
+    exec(f"def differs(a, b):\n    return {test}\n", namespace)  # from the class's own fields
+    return namespace["differs"]
+
+
+_same_but_variant_state = _variant_state_test()
+
+
+def only_variant_state_differs(state: GameState, other: GameState) -> bool:
+    """Whether two states hold the same values (by identity) in all fields but ``variant_state``.
+
+    The caches aside.
+    A variant's wrapper that took the core's answer and set only its own state
+    (``replace(core, variant_state=...)``) leaves the core's part as the core made it: that
+    part needs no check of its own.
+    """
+    return bool(_same_but_variant_state(state, other))

@@ -17,9 +17,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from primero.actions import Action, Call, Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack
 from primero.deal.action_space import ActionBlock
-from primero.deal.state import GameState, cards_sound, same_history
+from primero.deal.state import (
+    GameState,
+    cards_sound,
+    history_size,
+    mark_cards_sound,
+    only_variant_state_differs,
+    same_history,
+)
 from primero.errors import (
     PLUGIN_FAULTS,
     EndlessDealError,
@@ -32,6 +40,7 @@ from primero.plugins import checks
 from primero.plugins.manager import (
     RULES_HOOKS,
     Caller,
+    around_core_caller,
     core_alone,
     firstresult_caller,
     is_core,
@@ -42,7 +51,7 @@ from primero.plugins.manager import (
     shown,
 )
 from primero.plugins.ranking import RankingRules
-from primero.rules.betting import CORE_BETTING, core_legal_actions
+from primero.rules.betting import CORE_BETTING, bet_answer, core_legal_actions
 from primero.rules.dealing import CORE_DEALING
 from primero.rules.ranking import CORE_RANKING
 from primero.rules.settling import CORE_SETTLING, settle_direct
@@ -50,7 +59,6 @@ from primero.rules.settling import CORE_SETTLING, settle_direct
 if TYPE_CHECKING:
     import pluggy
 
-    from primero.actions import Action
     from primero.settlement import Settlement
     from primero.setup import Step, Table
     from primero.variant import Variant
@@ -59,6 +67,11 @@ __all__ = ["CORE_PLUGINS", "DealRules"]
 
 #: The core's rule objects, registered first (``trylast``) under every variant.
 CORE_PLUGINS = (CORE_RANKING, CORE_DEALING, CORE_BETTING, CORE_SETTLING)
+
+#: How many checked answers of ``primero_legal_actions`` a variant's rules remember (by
+#: identity; then they start again): a calling game's answers are its situations times its
+#: calls, each checked once.
+CHECKED_KEPT = 32_768
 
 _BETTING_HOOKS = ("primero_legal_actions", "primero_apply_action", "primero_start_step",
                   "primero_end_step")
@@ -96,6 +109,16 @@ class DealRules(RankingRules):
             n: firstresult_caller(pm, n, variant) for n in RULES_HOOKS}
         self._legal_caller = self._callers["primero_legal_actions"]
         self._apply_caller = self._callers["primero_apply_action"]
+        #: Where the variant's plug-ins only wrap the core's legal actions / its application
+        #: of an action: the wrappers run around the core's fast code (its answer produced
+        #: the fast way inside the wrapper chain), which answers exactly as its hook does.
+        legal_around = around_core_caller(pm, "primero_legal_actions", variant,
+                                          core_legal_actions)
+        apply_around = around_core_caller(pm, "primero_apply_action", variant, bet_answer)
+        self._legal_around = None if legal_around is None else legal_around.call
+        self._legal_top = None if legal_around is None else legal_around.top
+        self._apply_around = None if apply_around is None else apply_around.call
+        self._apply_top = None if apply_around is None else apply_around.top
         #: The rules hooks that only the core answers (no plug-in, no wrapper): the engine
         #: calls the core's own code for them directly (its fast path, never for a plug-in's
         #: answer) and checks the whole state at the end of each step.
@@ -120,6 +143,10 @@ class DealRules(RankingRules):
         #: wrappers): a plug-in's legal actions must then be the core's of the step.
         self._core_applies = all(is_core(i.plugin) or i.hookwrapper or i.wrapper
                                  for i in pm.hook.primero_apply_action.get_hookimpls())
+        #: The betting actions of answers found sound, by value (each value's first object,
+        #: held) and their ids: see :meth:`_of_checked_bets`.
+        self._bet_values: dict[Action, Action] = {}
+        self._bet_ids: set[int] = set()
         #: The plug-in that added each block of the action space, by the block's identity.
         self._block_owners: dict[int, tuple[object, object]] = {}
 
@@ -237,7 +264,15 @@ class DealRules(RankingRules):
             core = core_legal_actions(state)  # the core alone answers: its own code, direct
             if core:
                 return core  # (an empty answer goes to the checks below, which name it)
-        legal, plugin = self._legal_caller(state)
+        around = self._legal_around
+        known_core = False
+        if around is not None and not checks.strict_depth:
+            legal, core = around(state)  # the wrappers around the core's own code
+            if legal is core:
+                return core  # type: ignore[no-any-return]  # the core's answer, passed on
+            plugin, known_core = self._legal_top, True
+        else:
+            legal, plugin = self._legal_caller(state)
         if legal is None:
             raise self._unanswered("primero_legal_actions")
         if checks.off_depth:
@@ -252,26 +287,72 @@ class DealRules(RankingRules):
             held = state.seats[state.to_act].hand  # type: ignore[index]
             if hand is held or hand == held:
                 return legal  # type: ignore[return-value]
-        if legal is core_legal_actions(state) and not checks.strict_depth:
+        if not known_core and legal is core_legal_actions(state) and not checks.strict_depth:
             return legal  # the core's own answer for this state (a wrapper passed it on)
-        problem = checks.legal_problem(state, legal)
-        if problem is None and not is_core(plugin):
-            problem = checks.offered_problem(state, legal, self._core_applies)
-        if problem is not None:
-            raise self._fault("primero_legal_actions", plugin, problem)
+        pooled = not checks.strict_depth and self._of_checked_bets(state, legal)
+        if not pooled:
+            problem = checks.legal_problem(state, legal)
+            if problem is None and not is_core(plugin):
+                problem = checks.offered_problem(state, legal, self._core_applies)
+            if problem is not None:
+                raise self._fault("primero_legal_actions", plugin, problem)
+            self._pool_bets(state, legal)
         if type(legal) is not tuple and not hasattr(legal, "action_ids"):
             legal = tuple(legal)  # a plug-in's list: the engine keeps actions in tuples
         if isinstance(legal, tuple) and len(legal) <= checks.LAZY_CHECK_ABOVE:
             # (a tuple, or a tuple of a plug-in's own class: its items cannot change)
-            if checks.legal_uses_hand(legal):  # hand-bound: kept apart, many of them
+            if not pooled and checks.legal_uses_hand(legal):  # hand-bound: kept apart
                 checked = self._exchanges_checked
                 hand = state.seats[state.to_act].hand  # type: ignore[index]
             else:  # position-free: few, shared by every state
                 checked, hand = self._legal_checked, None
-            if len(checked) >= 4096:
+            if len(checked) >= CHECKED_KEPT:
                 checked.clear()
             checked[id(legal)] = (legal, hand)
         return legal  # type: ignore[no-any-return]
+
+    def _of_checked_bets(self, state: GameState, legal: object) -> bool:
+        """Whether ``legal`` is a betting round's answer made of betting actions checked before.
+
+        True when ``legal`` is a non-empty tuple (or a plug-in's tuple class) of distinct
+        objects, each one of ``_bet_ids`` (a betting action of the core's own classes
+        with whole amounts, no exchange and no call or a plain one, the first object of its
+        value to pass the checks): then :func:`~primero.plugins.checks.legal_problem` and
+        :func:`~primero.plugins.checks.offered_problem` find nothing, as each reads the
+        actions one by one (and distinct objects of the seen values are distinct values).
+        Two set operations over the ids, in C: no action is read.
+        """
+        if not isinstance(legal, tuple) or not legal or len(legal) > checks.LAZY_CHECK_ABOVE:
+            return False
+        step = state.step
+        if step is None or step.kind != "bet":
+            return False
+        ids = set(map(id, legal))
+        return len(ids) == len(legal) and ids <= self._bet_ids
+
+    def _pool_bets(self, state: GameState, legal: object) -> None:
+        """Remember the betting actions of a checked answer of a betting round (by identity).
+
+        Only what :meth:`_of_checked_bets` may take as checked: a :class:`Vie` of a whole
+        amount of at least 1 chip, a :class:`Hold` raising a whole number of chips (0 or
+        more), each with no call or a plain call (a class name and whole points), a plain
+        :class:`Pass` (no exchange) or a :class:`Fold` — of exactly these classes, the first
+        object of each value (a later equal object is not taken).
+        """
+        if not isinstance(legal, tuple) or len(legal) > checks.LAZY_CHECK_ABOVE:
+            return
+        step = state.step
+        if step is None or step.kind != "bet":
+            return
+        ids, values = self._bet_ids, self._bet_values
+        if len(values) >= CHECKED_KEPT:
+            ids.clear()
+            values.clear()
+        for action in legal:
+            if id(action) in ids or not _plain_bet(action):
+                continue
+            if values.setdefault(action, action) is action:
+                ids.add(id(action))
 
     def illegal_reason(self, state: GameState, action: Action) -> str:
         """Why ``action`` is illegal (``primero_illegal_reason``)."""
@@ -320,10 +401,17 @@ class DealRules(RankingRules):
         """
         context = state.context
         total = context.total_chips
-        if checks.past_action_bound(state):
-            raise self.endless_deal_error(state)
+        if history_size(state) >= context.bound and checks.past_action_bound(state):
+            raise self.endless_deal_error(state)  # (the bound's floor tested first, inline)
         hook = "primero_apply_action"
-        new, plugin = self._apply_caller(state, action)
+        around = self._apply_around
+        strict = checks.strict_depth
+        core: object = None
+        if around is not None and not strict:
+            new, core = around(state, action)  # the wrappers around the core's own code
+            plugin = self._apply_top
+        else:
+            new, plugin = self._apply_caller(state, action)
         if new is None:
             raise self._unanswered(hook)
         if new is state:
@@ -331,7 +419,16 @@ class DealRules(RankingRules):
                                             "expected the state after the action")
         if checks.off_depth:
             return new  # type: ignore[no-any-return]
-        strict = checks.strict_depth
+        if core is not None and type(new) is GameState and not strict:
+            # a wrapper passed the core's answer on (the core's own fast code made it), or
+            # set only its own variant_state on it (the core's part is the core's own, the
+            # variant's part no check reads): returned unchecked
+            if new is core:
+                return new
+            if type(core) is GameState and only_variant_state_differs(new, core):
+                if cards_sound(core) and not cards_sound(new):
+                    mark_cards_sound(new)  # the very same cards as the core's answer
+                return new
         if plugin is CORE_BETTING and not strict and type(new) is GameState:
             # the core's answer: its shape, inline (the sound case of _core_shape_sound)
             seats = new.seats
@@ -489,9 +586,37 @@ class DealRules(RankingRules):
         if "primero_settle" in self.core_only and not checks.strict_depth:
             return settle_direct(state)  # the core alone answers: its own code, direct
         settlement, plugin = self._call("primero_settle", state=state)
-        if checks.off_depth:
-            return settlement  # type: ignore[no-any-return]
+        if checks.off_depth or (plugin is CORE_SETTLING and not checks.strict_depth):
+            return settlement  # type: ignore[no-any-return]  # (the core's: as settle_direct)
         problem = checks.settlement_problem(state, settlement)
         if problem is not None:
             raise self._fault("primero_settle", plugin, problem)
         return cast("Settlement", settlement)
+
+
+def _plain_bet(action: object) -> bool:
+    """A betting action of the core's own classes that every check of a betting answer passes.
+
+    A :class:`Vie` of a whole amount >= 1 or a :class:`Hold` raising a whole number >= 0,
+    each naming no call or a plain :class:`Call` (a class name, whole points or none), a
+    :class:`Pass` without an exchange, or a :class:`Fold` (of exactly these classes).
+    """
+    kind = type(action)
+    if kind is Fold:
+        return True
+    if kind is Pass:
+        return not action.exchange  # type: ignore[attr-defined]
+    if kind is Vie:
+        amount = action.amount  # type: ignore[attr-defined]
+    elif kind is Hold:
+        amount = action.raise_by + 1  # type: ignore[attr-defined]
+    else:
+        return False
+    if type(amount) is not int or amount < 1:
+        return False
+    call = action.call  # type: ignore[attr-defined]
+    if call is None:
+        return True
+    points = call.points
+    return type(call) is Call and type(call.hand_class) is str \
+        and (points is None or type(points) is int)

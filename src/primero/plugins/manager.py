@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 __all__ = [
     "HOOK_NAMES",
     "RULES_HOOKS",
+    "AroundCaller",
+    "around_core_caller",
     "core_alone",
     "describe",
     "distribution_of",
@@ -328,6 +330,166 @@ def firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) ->
     return cast(Caller, namespace["call"])
 
 
+def _wrapfail(gen: Any, message: str) -> RuntimeError:
+    """The error pluggy raises for a wrapper that did not yield, or yielded twice."""
+    code = gen.gi_code
+    return RuntimeError(f"wrap_controller at {code.co_name!r} {code.co_filename}:"
+                        f"{code.co_firstlineno} {message}")
+
+
+def _unwound(teardowns: list[Any], result: Any, exception: BaseException | None) -> Any:
+    """The wrappers' answer: each wrapper from the innermost gets the answer (or exception).
+
+    pluggy's teardown (``pluggy._callers._multicall``, pluggy 1.x): a wrapper's return value
+    (or exception) goes outwards; the outermost's is the hook's answer.
+
+    Raises:
+        BaseException: whatever the outermost wrapper left raised.
+    """
+    for gen in reversed(teardowns):
+        try:
+            if exception is not None:
+                try:
+                    gen.throw(exception)
+                except RuntimeError as error:
+                    if isinstance(exception, StopIteration) \
+                            and error.__cause__ is exception:
+                        gen.close()
+                        continue
+                    raise
+            else:
+                gen.send(result)
+            gen.close()  # (a second yield: reached only by a faulty wrapper)
+        except StopIteration as stop:
+            result = stop.value
+            exception = None
+            continue
+        except BaseException as exc:
+            exception = exc
+            continue
+        raise _wrapfail(gen, "has second yield")
+    if exception is not None:
+        raise exception
+    return result
+
+
+class AroundCaller:
+    """A ``firstresult`` hook whose plug-ins only wrap the core: the wrappers around fast code.
+
+    Made by :func:`around_core_caller`. Calling it (or its :attr:`call`) with the hook's
+    arguments but ``variant`` (by position) runs every wrapper as pluggy would
+    (:func:`_wrapped_call`'s order and semantics), but the answer the wrappers receive is the
+    core's, produced by ``core`` — the core's own fast code for the hook, which gives exactly
+    the core implementation's answer — instead of the core's hook implementation. It returns
+    ``(answer, core's answer)``: an
+    answer that *is* the core's answer (a wrapper passed it on) is the core's own.
+
+    The call is generated code (as :func:`firstresult_caller`'s), each wrapper called
+    positionally with the arguments it names.
+
+    Attributes:
+        name: The hook.
+        top: The plug-in an error names (the last registered wrapper).
+        core: The core's fast code: called with the hook's arguments but ``variant``.
+
+    Raises (a call):
+        PluginError: a wrapper raised anything but a :class:`~primero.errors.PrimeroError`,
+            or an :class:`~primero.errors.IllegalActionError` (named as ``top``'s, as
+            :func:`firstresult_caller` does).
+    """
+
+    __slots__ = ("call", "core", "name", "top")
+
+    #: The generated call itself (what ``__call__`` runs), for a caller that keeps it.
+    call: Callable[..., tuple[Any, Any]]
+
+    def __init__(self, name: str, wrappers: list[tuple[Callable[..., Any], tuple[str, ...]]],
+                 core: Callable[..., Any], top: object, params: list[str],
+                 variant: Variant) -> None:
+        self.name = name
+        self.top = top
+        self.core = core
+
+        def fault(exc: BaseException, kwargs: dict[str, Any]) -> Any:
+            """Raise ``exc`` as :func:`firstresult_caller`'s wrapped call does."""
+            if isinstance(exc, IllegalActionError):
+                raise raised(name, top, exc, kwargs) from exc
+            if isinstance(exc, PrimeroError):
+                raise exc
+            if isinstance(exc, PLUGIN_FAULTS):
+                raise raised(name, top, exc, kwargs) from exc
+            raise exc
+
+        def finish(teardowns: list[Any], result: Any, exception: BaseException | None,
+                   core_answer: Any, kwargs: dict[str, Any]) -> tuple[Any, Any]:
+            try:
+                return _unwound(teardowns, result, exception), core_answer
+            except BaseException as exc:
+                return cast("tuple[Any, Any]", fault(exc, kwargs))
+
+        namespace: dict[str, Any] = {"variant": variant, "core": core, "fault": fault,
+                                     "finish": finish, "wrapfail": _wrapfail}
+        args = ", ".join(params)
+        given = "{" + ", ".join(f"{p!r}: {p}" for p in params) + "}"
+        lines = [f"def call({args}):", "    teardowns = []",
+                 "    core_answer = result = exception = None", "    try:"]
+        for k, (function, names) in enumerate(wrappers):
+            namespace[f"w{k}"] = function
+            lines += [f"        g{k} = w{k}({', '.join(names)})", "        try:",
+                      f"            next(g{k})", "        except StopIteration:",
+                      f"            raise wrapfail(g{k}, 'did not yield') from None",
+                      f"        teardowns.append(g{k})"]
+        lines += [f"        core_answer = result = core({args})",
+                  "    except BaseException as exc:", "        exception = exc"]
+        if len(wrappers) == 1:  # the usual case, inline: one wrapper answered
+            lines += ["    if exception is None:", "        try:", "            try:",
+                      "                g0.send(result)",
+                      "            except StopIteration as stop:",
+                      "                return stop.value, core_answer",
+                      "            g0.close()",
+                      "            raise wrapfail(g0, 'has second yield')",
+                      "        except BaseException as exc:",
+                      f"            return fault(exc, {given})"]
+        lines.append(f"    return finish(teardowns, result, exception, core_answer, {given})")
+        exec("\n".join(lines), namespace)  # generated from the wrappers' own signatures
+        self.call = namespace["call"]
+
+    def __call__(self, *args: Any) -> tuple[Any, Any]:
+        """``(answer, the core's answer)`` of the hook called with ``args`` (see the class)."""
+        return self.call(*args)
+
+
+def around_core_caller(pm: pluggy.PluginManager, name: str, variant: Variant,
+                       core: Callable[..., Any]) -> AroundCaller | None:
+    """An :class:`AroundCaller` of hook ``name`` where the variant's plug-ins only wrap the core.
+
+    Args:
+        pm: The variant's plug-in manager.
+        name: A ``firstresult`` hook.
+        variant: The configured variant (passed to the wrappers).
+        core: The core's fast code for the hook, called with the hook's arguments but
+            ``variant``: it must answer exactly as the core's implementation does (same
+            answer, same errors).
+
+    Returns:
+        ``None`` unless the core's is the hook's only plain implementation and every other
+        one is a new-style wrapper (``wrapper=True``) taking no keyword-only arguments (old
+        style ``hookwrapper`` implementations go through pluggy, as
+        :func:`firstresult_caller` sends them); ``None`` too when there is no wrapper.
+    """
+    impls = getattr(pm.hook, name).get_hookimpls()
+    plains = [i for i in impls if not (i.wrapper or i.hookwrapper)]
+    wrappers = [i for i in impls if i.wrapper or i.hookwrapper]
+    if (len(plains) != 1 or not is_core(plains[0].plugin) or not wrappers
+            or any(i.hookwrapper or i.kwargnames for i in impls)):
+        return None
+    params = [p for p in inspect.signature(getattr(hookspecs, name)).parameters
+              if p != "variant"]
+    top = next(i.plugin for i in reversed(impls) if not is_core(i.plugin))
+    order = [(i.function, tuple(i.argnames)) for i in reversed(wrappers)]
+    return AroundCaller(name, order, core, top, params, variant)
+
+
 def _pluggy_call(hook: Any, variant: Variant) -> Callable[[dict[str, Any]], Any]:
     """The hook called through pluggy, ``variant`` bound: ``call(kwargs)``."""
     def call(kwargs: dict[str, Any]) -> Any:
@@ -352,11 +514,6 @@ def _wrapped_call(impls: list[pluggy.HookImpl], variant: Variant) \
     wrappers = [(f, names) for f, names, w in order if w]
     plains = [(f, names) for f, names, w in order if not w]
 
-    def wrapfail(gen: Any, message: str) -> RuntimeError:
-        code = gen.gi_code
-        return RuntimeError(f"wrap_controller at {code.co_name!r} {code.co_filename}:"
-                            f"{code.co_firstlineno} {message}")
-
     def call(kwargs: dict[str, Any]) -> Any:
         kwargs["variant"] = variant
         result = None
@@ -368,7 +525,7 @@ def _wrapped_call(impls: list[pluggy.HookImpl], variant: Variant) \
                 try:
                     next(gen)  # first yield
                 except StopIteration:
-                    raise wrapfail(gen, "did not yield") from None
+                    raise _wrapfail(gen, "did not yield") from None
                 teardowns.append(gen)
             for function, names in plains:
                 result = function(*[kwargs[n] for n in names])
@@ -376,31 +533,7 @@ def _wrapped_call(impls: list[pluggy.HookImpl], variant: Variant) \
                     break
         except BaseException as exc:
             exception = exc
-        for gen in reversed(teardowns):
-            try:
-                if exception is not None:
-                    try:
-                        gen.throw(exception)
-                    except RuntimeError as error:
-                        if isinstance(exception, StopIteration) \
-                                and error.__cause__ is exception:
-                            gen.close()
-                            continue
-                        raise
-                else:
-                    gen.send(result)
-                gen.close()  # (a second yield: reached only by a faulty wrapper)
-            except StopIteration as stop:
-                result = stop.value
-                exception = None
-                continue
-            except BaseException as exc:
-                exception = exc
-                continue
-            raise wrapfail(gen, "has second yield")
-        if exception is not None:
-            raise exception
-        return result
+        return _unwound(teardowns, result, exception)
 
     return call
 

@@ -44,11 +44,15 @@ from primero.deal.state import (
     GameState,
     HistoryChain,
     Seat,
+    cards_sound,
     fill,
     forget_legal,
+    history_value,
     keep_legal,
+    mark_cards_sound,
 )
 from primero.hookspecs import hookimpl
+from primero.rules.dealing import CORE_DEALING
 from primero.setup import Step, Table
 
 if TYPE_CHECKING:
@@ -58,6 +62,7 @@ __all__ = [
     "CORE_BETTING",
     "CoreBetting",
     "apply_bet",
+    "bet_answer",
     "betting_actions",
     "betting_seat",
     "core_bet",
@@ -456,7 +461,7 @@ def core_legal_actions(state: GameState) -> tuple[Action, ...]:
 
 
 def core_bet(state: GameState, seat: int, action: Action,
-             history: HistoryChain) -> GameState:
+             history: HistoryChain | tuple[tuple[int, Action], ...]) -> GameState:
     """The core's answer to a betting action with the action recorded, in one state copy.
 
     Exactly :meth:`CoreBetting.primero_apply_action` in a betting round (:func:`apply_bet`,
@@ -589,6 +594,56 @@ def core_bet(state: GameState, seat: int, action: Action,
     return new  # type: ignore[no-any-return]
 
 
+def bet_answer(state: GameState, action: Action) -> GameState:
+    """The core's answer to ``primero_apply_action``, the fast way where it has one.
+
+    Exactly :meth:`CoreBetting.primero_apply_action`'s answer (the same state, the same
+    errors): in a betting round, an action of the core's own classes is applied by
+    :func:`core_bet` with the history unchanged (the engine records the action afterwards),
+    in one state copy; anything else (an exchange, a plug-in's action class) is the hook's
+    own code. For a variant whose plug-ins only wrap the hook
+    (:func:`~primero.plugins.manager.around_core_caller`): they receive this answer.
+
+    Args:
+        state: The state, with a seat to act.
+        action: A legal action of that seat.
+    """
+    seat = state.to_act
+    context = state.context
+    step = context.steps[state.step_index + 1]
+    if seat is not None and step is not None:
+        if step.kind == "bet" and type(action) in _BET_KINDS:
+            return core_bet(state, seat, action, history_value(state))
+        if step.kind == "exchange" and type(action) is Exchange \
+                and "primero_serve_exchange" in context.rules.core_only:
+            # the core alone serves exchanges: its own code, direct; it moves the discards
+            # from the hand to the pile and queues as many cards from the stock, so cards
+            # found sound stay sound (as the engine's core_exchange keeps them)
+            served = CORE_DEALING.primero_serve_exchange(state, context.variant, seat,
+                                                         action.discards)
+            if served is not state and cards_sound(state):
+                mark_cards_sound(served)
+            return _exchanged(state, seat, served)
+    return CORE_BETTING.primero_apply_action(state, state.variant, action)
+
+
+def _exchanged(state: GameState, seat: int, served: GameState) -> GameState:
+    """The state after ``seat``'s exchange was served (``served``): the turn passed on.
+
+    To the next player still in, in playing order from the eldest, who has not exchanged.
+    """
+    nxt = next((i for i in state.playing_order(seat) if i != seat
+                and (i - state.eldest) % state.n > (seat - state.eldest) % state.n
+                and not state.seats[i].folded), None)
+    if served is state:
+        return replace(state, to_act=nxt)
+    fill(served, to_act=nxt)  # a new state, made by the hook for this action
+    return served
+
+
+_BET_KINDS = frozenset((Vie, Hold, Pass, Fold))
+
+
 class CoreBetting:
     """Core step, action and round-end hooks: the Waks English game (docs/rules/waks.md)."""
 
@@ -668,13 +723,7 @@ class CoreBetting:
         if step.kind == "exchange":
             assert isinstance(action, Exchange)
             served = variant.rules.deal.serve_exchange(state, seat, action.discards)
-            nxt = next((i for i in state.playing_order(seat) if i != seat
-                        and (i - state.eldest) % state.n > (seat - state.eldest) % state.n
-                        and not state.seats[i].folded), None)
-            if served is state:
-                return replace(state, to_act=nxt)
-            fill(served, to_act=nxt)  # a new state, made by the hook for this action
-            return served
+            return _exchanged(state, seat, served)
         state = apply_bet(state, seat, action)  # a new state, made here: finished in place
         if isinstance(action, Fold) and not state.opened and len(state.live) > 1 \
                 and sum(s.can_act for s in state.seats) < 2:

@@ -79,7 +79,7 @@ from attrs import evolve, frozen
 
 from primero.actions import Action, Call, Hold, Vie, parse_action
 from primero.advice import SeenDeal, VariantAdvice
-from primero.deal.copying import replace
+from primero.deal.copying import copier
 from primero.deal.state import GameState, VariantState
 from primero.errors import InvalidOptionError
 from primero.hands import HandValue, Ranking
@@ -152,8 +152,8 @@ class CallBook:
             (``Supremus``): the same call, with the same action id, accepted as legal.
     """
 
-    __slots__ = ("_answers", "_call_keys", "_dense_keys", "_keys", "_thresholds", "aliases",
-                 "calls", "points", "ranking", "rule", "understatements")
+    __slots__ = ("_answers", "_call_keys", "_dense_keys", "_keys", "_own", "_thresholds",
+                 "aliases", "calls", "points", "ranking", "rule", "understatements")
 
     ranking: Ranking
     rule: str
@@ -199,6 +199,8 @@ class CallBook:
         self.calls: tuple[Call, ...] = tuple(calls)
         self.aliases: dict[Call, Call] = aliases
         self._call_keys = tuple(self.key(c) for c in calls)
+        #: Each call (and other spelling) -> the book's own object of that call.
+        self._own: dict[Call, Call] = {c: c for c in calls} | aliases
 
     def __repr__(self) -> str:
         return f"<CallBook of {self.ranking.name}: {len(self._keys)} calls>"
@@ -214,8 +216,11 @@ class CallBook:
         return named if named in self._keys else None
 
     def spelling(self, call: Call) -> Call:
-        """The book's own spelling of ``call``: ``Supremus`` for ``Supremus 55``; else itself."""
-        return self.aliases.get(call, call)
+        """The book's own spelling of ``call``: ``Supremus`` for ``Supremus 55``; else itself.
+
+        A call of the book comes back as the book's own object of it (equal to ``call``).
+        """
+        return self._own.get(call, call)
 
     def is_attainable(self, call: Call) -> bool:
         """Whether some hand of the pack has exactly the called class and points."""
@@ -344,12 +349,27 @@ def call_book(source: Ranking | Variant, *, rule: str | None = None,
     Raises:
         ValueError: an unknown rule; InvalidOptionError: unreadable understatements.
     """
+    plain = rule is None and understatements is None
+    if plain:  # the usual call (every decision asks): by the source's identity
+        hit = _BOOKS.get(id(source))
+        if hit is not None and hit[0] is source:
+            return hit[1]
     ranking = source.ranking if isinstance(source, Variant) else source
     options = source.options if isinstance(source, Variant) else {}
     chosen = rule if rule is not None else str(options.get("call_rule", "same_class"))
     allowed = understatements if understatements is not None \
         else str(options.get("understatements", DEFAULT_UNDERSTATEMENTS))
-    return _book(ranking, chosen, format_understatements(parse_understatements(allowed)))
+    book = _book(ranking, chosen, format_understatements(parse_understatements(allowed)))
+    if plain:
+        if len(_BOOKS) >= 64:
+            _BOOKS.clear()
+        _BOOKS[id(source)] = (source, book)  # (the source held: its id stays its own)
+    return book
+
+
+#: :func:`call_book` of a variant or ranking with its own rule, by the source's identity:
+#: ``(source, book)``. Rankings and configured variants are immutable values.
+_BOOKS: dict[int, tuple[object, CallBook]] = {}
 
 
 @lru_cache(maxsize=64)
@@ -733,12 +753,72 @@ class CallBlock:
         return Vie(amount + 1, call) if kind == 0 else Hold(amount + 1, call)
 
 
-#: Answers of :meth:`CardanoRules.primero_legal_actions` made so far, by ``(id(book),
-#: id(core answer), standing call)``: ``(book, core answer, answer)``. The core's betting
-#: tuples are shared between states, so one situation under one standing call gives the same
-#: answer object; the checked façade checks an answer once (by identity), not at every state.
-_SPELT: dict[tuple[int, int, Call | None], tuple[CallBook, tuple[Action, ...],
-                                                 tuple[Action, ...]]] = {}
+#: Answers of :meth:`CardanoRules.primero_legal_actions` made so far, by the identity of the
+#: core's answer: ``(core answer, book, {id(standing call): (standing call, answer)})``. The
+#: core's betting tuples are shared between states, so one situation under one standing call
+#: gives the same answer object; the checked façade checks an answer once (by identity), not
+#: at every state. Keyed by identities: no call is hashed per decision.
+_SPELT: dict[int, tuple[tuple[Action, ...], CallBook,
+                        dict[int, tuple[Call | None, tuple[Action, ...]]]]] = {}
+#: How many answers :data:`_SPELT` keeps (then it starts again): the situations of a table
+#: times the calls, each answer a tuple of actions shared with every other answer.
+SPELT_KEPT = 32_768
+_spelt_count = [0]
+#: Every vie (``False``) or raise (``True``) of an amount spelt once per call of a book, in
+#: the book's order: ``(book, actions)`` by ``(id(book), raise?, amount)``. An answer is a
+#: few slices of these (the calls above the standing call): no action is built per decision.
+_SPELLINGS: dict[tuple[int, bool, int], tuple[CallBook, tuple[Action, ...]]] = {}
+
+
+#: The call book of each variant's ranking (:func:`call_book` of ``variant.ranking``), by the
+#: variant's identity: ``(variant, book)``. Configured variants are immutable values.
+_RANKING_BOOKS: dict[int, tuple[Variant, CallBook]] = {}
+
+
+def _ranking_book(variant: Variant) -> CallBook:
+    """``call_book(variant.ranking)``, remembered by the variant's identity (asked per decision)."""
+    hit = _RANKING_BOOKS.get(id(variant))
+    if hit is not None and hit[0] is variant:
+        return hit[1]
+    book = call_book(variant.ranking)
+    if len(_RANKING_BOOKS) >= 64:
+        _RANKING_BOOKS.clear()
+    _RANKING_BOOKS[id(variant)] = (variant, book)
+    return book
+
+
+#: The standing-call state a call makes, by the identity of the call object named (the book's
+#: own calls, which the legal actions name, hit every time): ``(book, call, state)``.
+_STANDING: dict[int, tuple[CallBook, Call, CardanoState]] = {}
+
+#: ``replace(state, variant_state=...)``, generated for the one field (no keyword dictionary).
+_with_state = copier(GameState, "variant_state")
+
+
+def _standing_state(book: CallBook, call: Call) -> CardanoState:
+    """``CardanoState(call=book.spelling(call))`` (Supremus 55 is Supremus), shared per call."""
+    hit = _STANDING.get(id(call))
+    if hit is not None and hit[1] is call and hit[0] is book:
+        return hit[2]
+    made = CardanoState(call=book.spelling(call))
+    if len(_STANDING) >= 4096:
+        _STANDING.clear()
+    _STANDING[id(call)] = (book, call, made)
+    return made
+
+
+def _spellings(book: CallBook, raising: bool, amount: int) -> tuple[Action, ...]:
+    """Every vie (or raise) of ``amount`` naming each call of ``book``, weakest call first."""
+    key = (id(book), raising, amount)
+    hit = _SPELLINGS.get(key)
+    if hit is not None and hit[0] is book:
+        return hit[1]
+    kind = Hold if raising else Vie
+    made: tuple[Action, ...] = tuple(kind(amount, call) for call in book.calls)
+    if len(_SPELLINGS) >= 65_536:
+        _SPELLINGS.clear()
+    _SPELLINGS[key] = (book, made)
+    return made
 
 
 class CardanoRules:
@@ -755,34 +835,51 @@ class CardanoRules:
             -> Generator[None, tuple[Action, ...] | None, tuple[Action, ...] | None]:
         """Spell out each vie and raise once per attainable call above the standing call."""
         actions = yield
-        step = state.step
-        if actions is None or step is None or step.kind != "bet":
+        if actions is None:
             return actions
-        book = call_book(variant.ranking)
-        standing = standing_call(state)
-        key = (id(book), id(actions), standing)
-        known = _SPELT.get(key)
-        if known is not None and known[0] is book and known[1] is actions:
-            return known[2]  # the same answer object: checked once, by the façade's memo
+        step = state.context.steps[state.step_index + 1]  # state.step, inline
+        if step is None or step.kind != "bet":
+            return actions
+        mine = _RANKING_BOOKS.get(id(variant))  # _ranking_book(variant), inline
+        book = mine[1] if mine is not None and mine[0] is variant else _ranking_book(variant)
+        own = state.variant_state
+        standing = own.call if type(own) is CardanoState else standing_call(state)
+        known = _SPELT.get(id(actions))
+        if known is not None and known[0] is actions and known[1] is book:
+            hit = known[2].get(id(standing))
+            if hit is not None and hit[0] is standing:
+                return hit[1]  # the same answer object: checked once, by the façade's memo
         spelt = self._spelt(book, actions, book.above(standing))
         if type(actions) is tuple:  # the core's shared tuples: the answer is shared too
-            if len(_SPELT) >= 4096:
+            if _spelt_count[0] >= SPELT_KEPT:
                 _SPELT.clear()
-            _SPELT[key] = (book, actions, spelt)
+                _spelt_count[0] = 0
+            if known is None or known[0] is not actions or known[1] is not book:
+                known = _SPELT[id(actions)] = (actions, book, {})
+            known[2][id(standing)] = (standing, spelt)
+            _spelt_count[0] += 1
         return spelt
 
     @staticmethod
     def _spelt(book: CallBook, actions: tuple[Action, ...], calls: tuple[Call, ...]) \
             -> tuple[Action, ...]:
-        """``actions`` with each vie and raise spelt once per call of ``calls``."""
+        """``actions`` with each vie and raise spelt once per call of ``calls``.
+
+        ``calls`` are the book's calls above the standing call (a tail of ``book.calls``):
+        each vie or raise is a slice of its spellings (:func:`_spellings`), shared.
+        """
         if sum(len(calls) if _spelt(a) else 1 for a in actions) > LAZY_ABOVE:
             return cast("tuple[Action, ...]", CalledActions(actions, calls, book.aliases))
+        first = len(book.calls) - len(calls)
         spelt: list[Action] = []
         for action in actions:
-            if isinstance(action, Vie) and action.call is None:
-                spelt.extend(Vie(action.amount, call) for call in calls)
-            elif isinstance(action, Hold) and action.raise_by > 0 and action.call is None:
-                spelt.extend(Hold(action.raise_by, call) for call in calls)
+            kind = type(action)
+            if kind is Vie and action.call is None:  # type: ignore[union-attr]
+                spelt.extend(_spellings(book, False, action.amount)[first:])  # type: ignore[union-attr]
+            elif kind is Hold and action.raise_by > 0 and action.call is None:  # type: ignore[union-attr]
+                spelt.extend(_spellings(book, True, action.raise_by)[first:])  # type: ignore[union-attr]
+            elif _spelt(action):  # a subclass of the core's actions: spelt one by one
+                spelt.extend(_with_call(action, call) for call in calls)
             else:
                 spelt.append(action)
         return CallActions(spelt, book.aliases) if book.aliases else tuple(spelt)
@@ -794,8 +891,7 @@ class CardanoRules:
         new = yield
         call = action.call if isinstance(action, Vie | Hold) else None
         if new is not None and call is not None and _names_a_call(action):
-            spelt = call_book(variant.ranking).spelling(call)  # Supremus 55 is Supremus
-            new = replace(new, variant_state=CardanoState(call=spelt))
+            new = _with_state(new, _standing_state(_ranking_book(variant), call))
         return new
 
     @hookimpl
