@@ -37,6 +37,7 @@ Numbers are read in ASCII digits only (``0``–``9``): full-width (``２``) and 
 from __future__ import annotations
 
 import contextlib
+import errno
 import importlib
 import json
 import os
@@ -119,6 +120,24 @@ def _show_error(message: str, as_json: bool) -> None:
                    err=True)
     else:
         click.echo(f"error: {line}", err=True)
+
+
+def _os_error(exc: OSError) -> str:
+    """An operating system's error as one line: its reason and, when it names one, its file."""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    return f"{exc.filename}: {reason}" if exc.filename is not None else \
+        f"cannot write the output: {reason}"
+
+
+def _drop_unwritten_output() -> None:
+    """Close standard output, dropping what could not be written, so exit does not retry it.
+
+    Python flushes standard output once more at exit; on a full disk that would print a second
+    error with a traceback. The file closes even when its last flush fails.
+    """
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stdout.close()
+    sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives to exit
 
 
 def _show_warning(line: str, as_json: bool) -> None:
@@ -236,7 +255,9 @@ class PrimeroGroup(click.Group):
             error = ""
             try:
                 with hook_watchdog():
-                    return super().invoke(ctx)
+                    result = super().invoke(ctx)
+                sys.stdout.flush()  # a full disk is told now, as one line, not at exit
+                return result
             except (_BadUsage, _Refused) as exc:
                 error = _one_line(exc.format_message())
                 exc.as_json = bool(ctx.meta.get(_JSON_META))
@@ -250,6 +271,14 @@ class PrimeroGroup(click.Group):
             except PrimeroError as exc:
                 error = _one_line(str(exc))
                 refused = _Refused(str(exc))
+                refused.as_json = bool(ctx.meta.get(_JSON_META))
+                raise refused from None
+            except OSError as exc:
+                if exc.errno == errno.EPIPE:  # the reader left: click ends quietly, status 1
+                    raise
+                error = _one_line(_os_error(exc))
+                _drop_unwritten_output()
+                refused = _Refused(error)
                 refused.as_json = bool(ctx.meta.get(_JSON_META))
                 raise refused from None
             finally:

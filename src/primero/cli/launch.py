@@ -25,7 +25,14 @@ def main(argv: list[str] | None = None) -> None:
 
     Args:
         argv: The arguments after the command's name (default: ``sys.argv[1:]``).
+
+    Raises:
+        SystemExit: status 1 when standard output is closed (one ``error:`` line).
     """
+    if sys.stdout is None:  # started with standard output closed (``primero ... >&-``)
+        if sys.stderr is not None:
+            sys.stderr.write("error: standard output is closed: nothing can be shown\n")
+        raise SystemExit(1)
     args = sys.argv[1:] if argv is None else list(argv)
     page: str | None = None
     if args == ["--version"]:

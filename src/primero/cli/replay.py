@@ -8,11 +8,13 @@ It reads a record and replays it (:mod:`primero.records`), and tells each action
 does (:mod:`primero.cli.narration`); it imports no computer player and no numpy. The whole
 story is told first and printed at once: a bad action prints nothing but the error. Off a
 terminal the story is written as plain text, as the rich console would print it there (no
-style, the same few control codes dropped), without importing rich.
+style, the same few control codes dropped), without importing rich; there each told line is
+kept whole (a saved story is read by ``grep``), unless ``COLUMNS`` gives a width to wrap to.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -39,6 +41,19 @@ from primero.records import DealRecord, load_record, replay, replay_states
 from primero.serialize import to_dict
 
 __all__ = ["STOPS_EARLY", "replay_command", "replay_json", "told_lines"]
+
+def _on_a_terminal() -> bool:
+    """Whether standard output is a terminal (a closed or odd stream is not)."""
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _columns_asked() -> bool:
+    """Whether ``COLUMNS`` gives a width (a number), as rich reads it."""
+    return os.environ.get("COLUMNS", "").isdigit()
+
 
 #: The last line of the story of a record that stops before the end of its deal.
 STOPS_EARLY = "(the record stops before the end of the deal)"
@@ -131,7 +146,12 @@ def replay_command(file: Path, json_output: bool) -> None:
         return
     plain = plain_stdout()
     out = None if plain else console(soft_wrap=True)
-    width = max(output_width() if out is None else out.width, 40)
+    # off a terminal each told line stays whole (a file is read by grep, not by eye) unless
+    # COLUMNS asks for a width
+    if out is not None and _on_a_terminal():
+        width = max(out.width, 40)
+    else:  # styled (FORCE_COLOR) or not, a file or a pipe gets whole lines
+        width = max(output_width(), 40) if _columns_asked() else sys.maxsize
     try:
         first, lines, finished = told_lines(record, width)
     except RecordError as exc:  # name the file: "deal.toml: action 5 'Anna pass': ..."
