@@ -194,3 +194,14 @@ def test_odds_player_vies_in_the_last_round_rather_than_let_its_chips_carry_over
     action, _, why = agent.advise(view, random.Random(0))
     assert action == Vie(1)
     assert why == "they fold 87% of the time: a vie is worth +0.8 chips against +0.5: vie"
+
+
+@pytest.mark.slow
+def test_odds_player_beats_a_table_of_folders_in_suzuki() -> None:
+    # three players, every pass a fold: the odds player vies in the last round rather than
+    # let the pot carry over, and reads the bound hold as no hand
+    from primero.testing import check_agent_holds_up
+
+    report = check_agent_holds_up("suzuki", "odds", players=3, deals=120, seed=1,
+                                  exploiters=["fold"])
+    assert report.holds
