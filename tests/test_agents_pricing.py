@@ -205,3 +205,11 @@ def test_odds_player_beats_a_table_of_folders_in_suzuki() -> None:
     report = check_agent_holds_up("suzuki", "odds", players=3, deals=120, seed=1,
                                   exploiters=["fold"])
     assert report.holds
+
+
+def test_a_hold_of_the_whole_stack_is_priced_as_it_stands() -> None:
+    seats = (seat("Anna", 8, 10, 2), seat("Ben", 30, 20, 10), seat("Dan", 10, 10, 10),
+             seat("Carla", 45, 5, folded=True))
+    view = table_view(seats=seats, pot=45, high=10)
+    # 8 owed and 8 left: nothing for anyone to raise; 0.2 * 53 - 8 = 2.6 chips
+    assert hold_worth(view, 0.2, 1.0) == pytest.approx(2.6)

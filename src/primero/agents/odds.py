@@ -221,6 +221,7 @@ def hold_worth(view: PlayerView, chance: float, raised: float) -> float:
     chance ``raised`` an opponent raises again, and one who raises every time takes the hold
     to the whole stack (:func:`all_in_stake`): then the viewer holds all-in when
     ``chance * pot - stack`` beats folding what it put in, ``-owed``, and folds otherwise.
+    A hold that already takes the whole stack is priced as it stands.
 
     Args:
         view: The viewer's view, a bet owed.
@@ -232,7 +233,7 @@ def hold_worth(view: PlayerView, chance: float, raised: float) -> float:
     """
     owed = view.owed
     now = chance * (view.pot + owed) - owed
-    if raised <= 0:
+    if raised <= 0 or owed >= view.stack:  # a hold of the whole stack: nothing left to raise
         return now
     stake, pot = all_in_stake(view)
     later = max(chance * pot - stake, -float(owed))
