@@ -21,11 +21,12 @@ from primero.agents.odds import (
     all_in_odds,
     all_in_stake,
     carry_share,
+    expected_stake,
     funders_chance,
     hold_worth,
     last_round,
 )
-from primero.agents.reading import Reading, bound_holds, count
+from primero.agents.reading import Counts, Reading, bound_holds, count
 from primero.deal.engine import start_deal
 from primero.deal.state import PublicSeat
 from primero.setup import Step
@@ -74,11 +75,14 @@ def test_a_hold_nobody_raises_is_worth_its_pot_odds() -> None:
     assert hold_worth(view, 0.3, 0.0) == pytest.approx(7.9)
 
 
-def test_a_hold_an_opponent_raises_half_the_time_is_priced_half_at_the_whole_stack() -> None:
+def test_a_hold_an_opponent_raises_half_the_time_is_priced_half_at_the_expected_stake() -> None:
     view = table_view(seats=SEATS, pot=45, high=10)
-    # raised: all-in, 0.3 * 125 - 40 = -2.5, better than folding the 8: -2.5;
-    # 0.5 * 7.9 + 0.5 * -2.5 = 2.7 chips
-    assert hold_worth(view, 0.3, 0.5) == pytest.approx(2.7)
+    assert view.table.rest == 3
+    # raised again: 8 owed and 1 / (1 - 0.5) = 2 raises of the rest, 3: 14 chips; Anna's total
+    # 24, Ben adds 4, Dan 10: pot 45 + 14 + 4 + 10 = 73, 0.2 * 73 - 14 = 0.6;
+    # not raised: 0.2 * 53 - 8 = 2.6; 0.5 * 2.6 + 0.5 * 0.6 = 1.6 chips
+    assert expected_stake(view, 0.5) == 14
+    assert hold_worth(view, 0.2, 0.5) == pytest.approx(1.6)
 
 
 def test_a_hold_always_raised_to_the_stack_loses_what_is_owed_below_the_all_in_odds() -> None:
@@ -96,11 +100,13 @@ def test_odds_player_folds_a_chance_above_the_pot_odds_to_an_opponent_who_always
                       legal=(Fold(), Hold(), Hold(raise_by=3)))
     monkeypatch.setattr(odds_module, "showdown_chance", lambda *args, **kwargs: 0.2)
     agent = OddsAgent()
-    # Ben raised the one bet he answered (Anna's raise): (1 + 0.1 * 4) / (1 + 4) = 0.28; Dan
-    # has answered nothing: 0.1. Someone raises again: 1 - 0.72 * 0.9 = 0.352.
-    # 0.648 * (0.2 * 53 - 8) + 0.352 * max(0.2 * 125 - 40, -8) = 1.6848 - 2.816 < 0
+    agent.reading.past["Ben"] = Counts(raises=40, total=40)  # raised all 40 bets he answered
+    # Ben: (41 + 0.1 * 4) / (41 + 4) = 0.92; Dan has answered nothing: 0.1. Someone raises
+    # again: 1 - 0.08 * 0.9 = 0.928; then 8 + 3 / 0.072 is above the stack: all 40 chips in,
+    # 0.2 * 125 - 40 = -15, worse than folding then: -8.
+    # 0.072 * (0.2 * 53 - 8) + 0.928 * -8 = -7.24 chips: fold; the odds 40 / 125 = 32 %
     action, chance, why = agent.advise(view, random.Random(0))
-    assert agent.reading.raise_again(view) == pytest.approx(0.352)
+    assert agent.reading.raise_again(view) == pytest.approx(0.928)
     assert (action, chance) == (Fold(), 0.2)
     assert why == "a 20% chance is below the pot odds of 32%: fold"
 
@@ -112,8 +118,9 @@ def test_odds_player_holds_the_same_chance_against_opponents_who_never_raise(
                       legal=(Fold(), Hold(), Hold(raise_by=3)))
     monkeypatch.setattr(odds_module, "showdown_chance", lambda *args, **kwargs: 0.2)
     agent = OddsAgent()
-    # Ben held: 0.4 / 5 = 0.08; Dan 0.1: 1 - 0.92 * 0.9 = 0.172 raise again.
-    # 0.828 * 2.6 + 0.172 * -8 = 0.7768 > 0: hold
+    # Ben held: 0.4 / 5 = 0.08; Dan 0.1: 1 - 0.92 * 0.9 = 0.172 raise again; raised, 8 + 3 /
+    # 0.828 = 11.62 chips in, Ben adds 1.62 and Dan 10: 0.2 * 68.25 - 11.62 = 2.03;
+    # 0.828 * 2.6 + 0.172 * 2.03 = 2.50 > 0: hold
     action, _, why = agent.advise(view, random.Random(0))
     assert action == Hold()
     assert why == "a 20% chance beats the pot odds of 15%: hold"

@@ -43,6 +43,7 @@ __all__ = [
     "all_in_odds",
     "all_in_stake",
     "carry_share",
+    "expected_stake",
     "funders_chance",
     "hold_worth",
     "last_round",
@@ -193,35 +194,54 @@ def funders_chance(view: PlayerView, chance: float) -> float:
     return float(chance ** (funders / len(live)))
 
 
-def all_in_stake(view: PlayerView) -> tuple[int, int]:
-    """``(stake, pot)``: the viewer's whole stack and the pot once every live opponent matches it.
+def all_in_stake(view: PlayerView, stake: float | None = None) -> tuple[float, float]:
+    """``(stake, pot)``: chips the viewer puts in from now, and the pot once they are matched.
 
     Each live opponent adds what it takes to match the viewer's total for the deal, as far as
     its stack goes (chips).
+
+    Args:
+        view: The viewer's view.
+        stake: The chips the viewer puts in from now (default: its whole stack).
     """
     me = view.seats[view.seat]
-    total = me.contributed + me.stack
-    pot = view.pot + me.stack
+    put = float(me.stack) if stake is None else min(float(me.stack), stake)
+    total = me.contributed + put
+    pot = view.pot + put
     for i, seat in enumerate(view.seats):
         if i != view.seat and not seat.folded:
-            pot += min(seat.stack, max(0, total - seat.contributed))
-    return me.stack, pot
+            pot += min(seat.stack, max(0.0, total - seat.contributed))
+    return put, pot
 
 
-def all_in_odds(view: PlayerView) -> float:
-    """The pot odds of holding to the whole stack: ``stack / pot`` once all-in (0..1)."""
-    stake, pot = all_in_stake(view)
-    return stake / pot if pot else 0.0
+def all_in_odds(view: PlayerView, stake: float | None = None) -> float:
+    """The pot odds of a hold that ends at ``stake`` (default the whole stack): stake / pot."""
+    put, pot = all_in_stake(view, stake)
+    return put / pot if pot else 0.0
+
+
+def expected_stake(view: PlayerView, raised: float) -> float:
+    """The chips a hold is expected to cost when each answer may be raised again (chips).
+
+    Once raised again: what is owed, and for each further raise a raise of up to the rest; an
+    opponent raising with chance ``raised`` raises ``1 / (1 - raised)`` times on average once
+    it has raised, so one who raises every time takes the hold to the whole stack
+    (docs/rules/waks.md for the rest).
+    """
+    owed = view.owed
+    if raised >= 1:
+        return float(view.stack)
+    return min(float(view.stack), owed + view.table.rest / (1 - raised))
 
 
 def hold_worth(view: PlayerView, chance: float, raised: float) -> float:
     """The chips a hold is worth against folding, when the bet may be raised again.
 
-    With chance ``1 - raised`` the betting stops: ``chance * (pot + owed) - owed``. With
-    chance ``raised`` an opponent raises again, and one who raises every time takes the hold
-    to the whole stack (:func:`all_in_stake`): then the viewer holds all-in when
-    ``chance * pot - stack`` beats folding what it put in, ``-owed``, and folds otherwise.
-    A hold that already takes the whole stack is priced as it stands.
+    Nobody raising (chance ``1 - raised``), ``chance * (pot + owed) - owed``. Raised again
+    (chance ``raised``), the hold is priced at :func:`expected_stake` (the whole stack against
+    one who raises every time) and the pot once the live opponents match it
+    (:func:`all_in_stake`): ``chance * pot - stake``, or, when that is worse, folding to the
+    next raise, ``-owed``. A hold that already takes the whole stack is priced as it stands.
 
     Args:
         view: The viewer's view, a bet owed.
@@ -235,9 +255,8 @@ def hold_worth(view: PlayerView, chance: float, raised: float) -> float:
     now = chance * (view.pot + owed) - owed
     if raised <= 0 or owed >= view.stack:  # a hold of the whole stack: nothing left to raise
         return now
-    stake, pot = all_in_stake(view)
-    later = max(chance * pot - stake, -float(owed))
-    return (1 - raised) * now + raised * later
+    stake, pot = all_in_stake(view, expected_stake(view, raised))
+    return (1 - raised) * now + raised * max(chance * pot - stake, -float(owed))
 
 
 class OddsAgent:
@@ -412,7 +431,7 @@ class OddsAgent:
         raised = self.reading.raise_again(view)
         worth = hold_worth(view, chance + carried / live, raised)
         if raised > 0 and worth < 0 <= (chance + carried / live) * (view.pot + owed) - owed:
-            odds = all_in_odds(view)
+            odds = all_in_odds(view, expected_stake(view, raised))
         if holds and (worth >= 0 or not (passes or folds)):
             if recall is not None:
                 return cheapest_with_call(legal, recall), \
