@@ -37,7 +37,18 @@ from primero.cards import Card
 from primero.hands import HAND_SIZE
 from primero.views import PlayerView
 
-__all__ = ["FOLD_EQUITY_EDGE", "OddsAgent", "showdown_chance"]
+__all__ = [
+    "FOLD_EQUITY_EDGE",
+    "OddsAgent",
+    "all_in_odds",
+    "all_in_stake",
+    "carry_share",
+    "expected_stake",
+    "funders_chance",
+    "hold_worth",
+    "last_round",
+    "showdown_chance",
+]
 
 #: The chips (in stakes) a vie made for the folds it wins must be worth above passing.
 FOLD_EQUITY_EDGE = 0.25
@@ -152,7 +163,100 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
     return total / kept if kept else 0.0
 
 
+def last_round(view: PlayerView) -> bool:
+    """Whether the view's betting round is the deal's last: a full hand, round 2 or later.
 
+    In the Waks family (docs/rules/waks.md) a pot nobody vies for in the last round carries
+    over to the next deal.
+    """
+    step = view.step
+    return len(view.hand) >= HAND_SIZE and step is not None and step.kind == "bet" \
+        and step.number >= 2 and calls_of(view) is None
+
+
+def carry_share(view: PlayerView) -> float:
+    """The chips a carried-over pot is worth to the viewer later: an even share of it."""
+    return view.pot / len(view.seats)
+
+
+def funders_chance(view: PlayerView, chance: float) -> float:
+    """The chance to win a showdown among the players who funded the pot, from ``chance``.
+
+    ``chance`` is the chance to beat every live opponent; where nobody folds (Suzuki,
+    docs/rules/suzuki.md) a passer competes only for the layers it funded, so a pot left
+    unanswered goes to the best hand among those who put chips in. Taking the chance to beat
+    each opponent as independent, ``chance ** (funders / live opponents)``.
+    """
+    live = [s for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
+    if not live:
+        return 1.0
+    funders = sum(1 for s in live if s.contributed > 0)
+    return float(chance ** (funders / len(live)))
+
+
+def all_in_stake(view: PlayerView, stake: float | None = None) -> tuple[float, float]:
+    """``(stake, pot)``: chips the viewer puts in from now, and the pot once they are matched.
+
+    Each live opponent adds what it takes to match the viewer's total for the deal, as far as
+    its stack goes (chips).
+
+    Args:
+        view: The viewer's view.
+        stake: The chips the viewer puts in from now (default: its whole stack).
+    """
+    me = view.seats[view.seat]
+    put = float(me.stack) if stake is None else min(float(me.stack), stake)
+    total = me.contributed + put
+    pot = view.pot + put
+    for i, seat in enumerate(view.seats):
+        if i != view.seat and not seat.folded:
+            pot += min(seat.stack, max(0.0, total - seat.contributed))
+    return put, pot
+
+
+def all_in_odds(view: PlayerView, stake: float | None = None) -> float:
+    """The pot odds of a hold that ends at ``stake`` (default the whole stack): stake / pot."""
+    put, pot = all_in_stake(view, stake)
+    return put / pot if pot else 0.0
+
+
+def expected_stake(view: PlayerView, raised: float) -> float:
+    """The chips a hold is expected to cost when each answer may be raised again (chips).
+
+    Once raised again: what is owed, and for each further raise a raise of up to the rest; an
+    opponent raising with chance ``raised`` raises ``1 / (1 - raised)`` times on average once
+    it has raised, so one who raises every time takes the hold to the whole stack
+    (docs/rules/waks.md for the rest).
+    """
+    owed = view.owed
+    if raised >= 1:
+        return float(view.stack)
+    return min(float(view.stack), owed + view.table.rest / (1 - raised))
+
+
+def hold_worth(view: PlayerView, chance: float, raised: float) -> float:
+    """The chips a hold is worth against folding, when the bet may be raised again.
+
+    Nobody raising (chance ``1 - raised``), ``chance * (pot + owed) - owed``. Raised again
+    (chance ``raised``), the hold is priced at :func:`expected_stake` (the whole stack against
+    one who raises every time) and the pot once the live opponents match it
+    (:func:`all_in_stake`): ``chance * pot - stake``, or, when that is worse, folding to the
+    next raise, ``-owed``. A hold that already takes the whole stack is priced as it stands.
+
+    Args:
+        view: The viewer's view, a bet owed.
+        chance: The chance to win at the showdown, 0..1.
+        raised: The chance that an opponent raises again (:meth:`Reading.raise_again`).
+
+    Returns:
+        Chips (positive: hold).
+    """
+    owed = view.owed
+    now = chance * (view.pot + owed) - owed
+    if raised <= 0 or owed >= view.stack:  # a hold of the whole stack: nothing left to raise
+        return now
+    stake, pot = all_in_stake(view, expected_stake(view, raised))
+    return (1 - raised) * now + raised * max(chance * pot - stake, -float(owed))
 
 
 class OddsAgent:
@@ -293,18 +397,24 @@ class OddsAgent:
             return self._sized(vies, edge, view, table, rng), \
                 f"a {pct} chance beats an even share of {even:.0%}: vie"
         if vies:
-            # a vie also wins when everyone folds: as often as they fold to bets
+            # a vie also wins when everyone folds: as often as they fold to bets (where
+            # nobody folds, a pass leaves the pot to a showdown among those who funded it)
             fold = self.reading.all_fold(view)
             bet = min(amount_of(a) for a in vies)
-            if fold * view.pot > FOLD_EQUITY_EDGE * view.table.stake:
+            unanswered = view.pot if folds or not passes else \
+                funders_chance(view, chance) * view.pot
+            # passing: a showdown at the chance, or, in the last round, the pot carried over
+            # when nobody vies (worth an even share of it later)
+            quiet = carry_share(view) if last_round(view) else chance * view.pot
+            if fold * unanswered > FOLD_EQUITY_EDGE * view.table.stake or last_round(view):
                 called = showdown_chance(view, table, view.hand, rng, self.samples,
                                          reading=self.reading, floor=fold)
-                worth = fold * view.pot \
+                worth = fold * unanswered \
                     + (1 - fold) * (called * (view.pot + live * bet) - bet)
-                if worth > chance * view.pot + FOLD_EQUITY_EDGE * view.table.stake:
+                if worth > quiet + FOLD_EQUITY_EDGE * view.table.stake:
                     return self._sized(vies, 0.0, view, table, rng), \
                         (f"they fold {fold:.0%} of the time: a vie is worth {worth:+.1f} "
-                         f"chips against {chance * view.pot:+.1f}: vie")
+                         f"chips against {quiet:+.1f}: vie")
         me = view.seats[view.seat]
         if raises and chance > even + 2 * self.margin and edge > 0.4 \
                 and me.round_bet < 2 * view.table.rest:
@@ -316,8 +426,13 @@ class OddsAgent:
             if holds:
                 return holds[0], f"a {pct} chance, nothing owed: hold"
         odds = owed / (view.pot + owed) if owed else 0.0
-        # a pot nobody wins carries over: worth an even share of it later
-        if holds and (chance + carried / live >= odds or not (passes or folds)):
+        # a pot nobody wins carries over: worth an even share of it later; an opponent who
+        # raises again prices the hold at the whole stack (hold_worth)
+        raised = self.reading.raise_again(view)
+        worth = hold_worth(view, chance + carried / live, raised)
+        if raised > 0 and worth < 0 <= (chance + carried / live) * (view.pot + owed) - owed:
+            odds = all_in_odds(view, expected_stake(view, raised))
+        if holds and (worth >= 0 or not (passes or folds)):
             if recall is not None:
                 return cheapest_with_call(legal, recall), \
                     f"a {pct} chance once it names {recall.call}: raise to name it"

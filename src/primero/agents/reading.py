@@ -27,10 +27,15 @@ __all__ = [
     "PRIOR_FOLD_BET",
     "PRIOR_FOLD_WEIGHT",
     "PRIOR_HOLD",
+    "PRIOR_RAISE",
+    "PRIOR_RAISE_WEIGHT",
     "PRIOR_WEIGHT",
     "VIED_FLOOR",
     "Counts",
     "Reading",
+    "bound_holds",
+    "count",
+    "kind_of",
     "shown_strength",
 ]
 
@@ -45,6 +50,9 @@ PRIOR_FOLD = 0.9
 PRIOR_FOLD_WEIGHT = 4.0
 #: The prior chance that a player folds to a bet whatever it holds.
 PRIOR_FOLD_BET = 0.5
+#: The prior chance that a player facing a bet raises it, and how many answers it is worth.
+PRIOR_RAISE = 0.1
+PRIOR_RAISE_WEIGHT = 4.0
 #: The floors the prior gives: after a vie or raise, and after a hold.
 VIED_FLOOR = 1 - PRIOR_BET
 HELD_FLOOR = 1 - PRIOR_BET - PRIOR_HOLD
@@ -86,6 +94,37 @@ def kind_of(text: str) -> str | None:
     return None
 
 
+def bound_holds(view: PlayerView) -> set[int]:
+    """The entries of the view's public log that are holds the player was bound to make.
+
+    Must hold (round 1, docs/rules/waks.md#must-hold): when someone vies and nobody has held
+    the vie, the last player still in before the vier must hold; such a hold is no choice and
+    says nothing about the hand. Found from the log alone: in the first betting round (before
+    any exchange), the first hold after a vie, made by the player still in just before the
+    vier in seat order.
+    """
+    n = len(view.seats)
+    out: set[int] = set()
+    folded: set[int] = set()
+    vier: int | None = None
+    held = False
+    for at, (s, text) in enumerate(view.history):
+        kind = kind_of(str(text))
+        if kind is None:
+            break  # an exchange: round 1 is over
+        if kind == "fold":
+            folded.add(s)
+        if kind == "bet" and vier is None:
+            vier = s
+        elif kind == "hold" and vier is not None and not held:
+            held = True
+            before = next((seat for k in range(1, n)
+                           if (seat := (vier - k) % n) not in folded), None)
+            if s == before:
+                out.add(at)
+    return out
+
+
 def count(view: PlayerView, seat: int) -> Counts:
     """The betting decisions of ``seat`` in the view's public log (this deal).
 
@@ -94,12 +133,13 @@ def count(view: PlayerView, seat: int) -> Counts:
     """
     found = Counts()
     open_bet = False  # a vie or raise stands in this betting round
-    for s, text in view.history:
+    bound = bound_holds(view)
+    for at, (s, text) in enumerate(view.history):
         kind = kind_of(str(text))
         if kind is None:
             open_bet = False  # an exchange step: the betting round is over
             continue
-        if s != seat:
+        if s != seat or at in bound:
             open_bet = open_bet or kind == "bet"
             continue
         found.total += 1
@@ -154,6 +194,24 @@ class Reading:
         return (seen.folds + prior * PRIOR_FOLD_WEIGHT) \
             / (seen.folds + seen.holds + seen.raises + PRIOR_FOLD_WEIGHT)
 
+    def raise_rate(self, name: str) -> float:
+        """How often ``name`` raises facing a bet: its raises among folds, holds and raises.
+
+        The prior :data:`PRIOR_RAISE` is worth :data:`PRIOR_RAISE_WEIGHT` answers; a player
+        that raises every bet moves it to 1, one that never raises to 0.
+        """
+        seen = self.past.get(name, Counts()).add(self.current.get(name, Counts()))
+        return (seen.raises + PRIOR_RAISE * PRIOR_RAISE_WEIGHT) \
+            / (seen.folds + seen.holds + seen.raises + PRIOR_RAISE_WEIGHT)
+
+    def raise_again(self, view: PlayerView) -> float:
+        """The chance that some live opponent with chips left raises a hold (:meth:`raise_rate`)."""
+        stays = 1.0
+        for i, seat in enumerate(view.seats):
+            if i != view.seat and not seat.folded and seat.stack > 0:
+                stays *= 1 - self.raise_rate(seat.name)
+        return 1 - stays
+
     def all_fold(self, view: PlayerView, prior: float = PRIOR_FOLD_BET) -> float:
         """The chance that every live opponent folds to a bet (their :meth:`fold_rate`)."""
         chance = 1.0
@@ -169,7 +227,9 @@ class Reading:
             if i == view.seat or seat.folded:
                 continue
             bet, hold = self.frequencies(seat.name)
-            said = [kind_of(str(text)) for s, text in view.history if s == i]
+            bound = bound_holds(view)
+            said = [kind_of(str(text)) for at, (s, text) in enumerate(view.history)
+                    if s == i and at not in bound]
             if "bet" in said:
                 out.append(min(MAX_FLOOR, max(0.0, 1 - bet)))
             elif "hold" in said:
