@@ -37,6 +37,7 @@ import random
 import re
 import time
 from collections.abc import Callable
+from statistics import NormalDist
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.agents.calling import amount_of, best_call, calls_of
@@ -52,22 +53,28 @@ from primero.setup import DealSetup
 from primero.views import PlayerView, state_view
 
 __all__ = [
+    "BETTING_TRIES",
     "DEFAULT_BUDGET_MS",
     "MAX_CANDIDATES",
     "MIN_WORLDS",
     "SearchAgent",
+    "fits_betting",
+    "quick_odds",
     "sample_world",
 ]
 
 #: The default CPU budget of one decision, in milliseconds.
 DEFAULT_BUDGET_MS = 100.0
 #: Up to this many legal actions, every one is a candidate.
-MAX_CANDIDATES = 8
+MAX_CANDIDATES = 4
 #: Fewer worlds than this and the search plays the odds player's choice: with a handful of
 #: worlds the best-looking of several candidates is mostly the luckiest.
 MIN_WORLDS = 8
 #: Draws :func:`sample_world` makes before it gives up.
 WORLD_TRIES = 40
+#: Worlds drawn, at most, for one that fits the opponents' betting (:func:`fits_betting`);
+#: when none does, the last one drawn is searched.
+BETTING_TRIES = 4
 
 _EXCHANGED = re.compile(r"(pass )?exchange (\d+) cards?")
 
@@ -163,6 +170,35 @@ def _replay(state: GameState, view: PlayerView, own_thrown: list[Card],
     return state
 
 
+def fits_betting(world: GameState, view: PlayerView, floors: list[float],
+                 table: Strength) -> bool:
+    """Whether every live opponent's hand in ``world`` is as strong as its betting says.
+
+    ``floors`` are the least strengths the opponents' betting this deal suggests, one per
+    live opponent in seat order (:meth:`~primero.agents.reading.Reading.floors`: after a vie
+    or raise ``1 - p_bet``, after a hold ``1 - p_bet - p_hold``, the frequencies as observed
+    over the session). A hand's strength is its share of the pack's hands beaten
+    (:meth:`~primero.agents.strength.Strength.of_hand`: the mean over completions for fewer
+    than four cards). The odds player samples the hidden hands by the same test.
+
+    Args:
+        world: A world drawn by :func:`sample_world`.
+        view: The player's view.
+        floors: Per live opponent, the least strength (0..1).
+        table: The ranking's strength table.
+    """
+    live = [i for i, seat in enumerate(view.seats) if i != view.seat and not seat.folded]
+    for i, floor in zip(live, floors, strict=False):
+        if floor > 0 and table.of_hand(world.seats[i].hand) < floor:
+            return False
+    return True
+
+
+def quick_odds() -> Agent:
+    """A cheaper odds player for rollouts: 24 sampled deals per chance, 6 per exchange."""
+    return OddsAgent(samples=24, exchange_samples=6)
+
+
 class SearchAgent:
     """Determinized Monte Carlo search through the engine (see the module docstring).
 
@@ -175,6 +211,8 @@ class SearchAgent:
             (paired over the same worlds) to replace it.
         min_worlds: Fewer worlds drawn than this (within the budget, or ``simulations``)
             and the odds player's choice stands (:data:`MIN_WORLDS`).
+        betting: Whether a world must fit the opponents' betting as observed
+            (:func:`fits_betting`, up to :data:`BETTING_TRIES` draws per world).
 
     Raises:
         ValueError: ``budget_ms`` not positive, or ``simulations`` or ``min_worlds`` below 1.
@@ -182,9 +220,10 @@ class SearchAgent:
 
     name = "search"
 
-    def __init__(self, budget_ms: float | None = DEFAULT_BUDGET_MS, simulations: int = 64,
+    def __init__(self, budget_ms: float | None = DEFAULT_BUDGET_MS, simulations: int = 256,
                  rollout: Callable[[], Agent] = HeuristicAgent,
-                 confidence: float = 2.0, min_worlds: int = MIN_WORLDS) -> None:
+                 confidence: float = 2.0, min_worlds: int = MIN_WORLDS,
+                 betting: bool = True) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
         if simulations < 1:
@@ -198,29 +237,42 @@ class SearchAgent:
         self.confidence = confidence
         #: The fewest worlds on which the search may replace the odds player's choice.
         self.min_worlds = min_worlds
+        #: Whether worlds must fit the opponents' betting (:func:`fits_betting`).
+        self.betting = betting
+        #: Worlds searched and rollouts played in the last decision.
+        self.worlds = 0
+        self.rollouts = 0
+        #: The odds player's choice in the last decision (the search's starting point).
+        self.last_base: Action | None = None
         self.odds = OddsAgent()
         self.heuristic = HeuristicAgent()
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The odds player's action, unless the search finds a better one (module docstring)."""
         start = time.process_time()
+        self.worlds = self.rollouts = 0
         legal = view.legal
         if len(legal) == 1:
+            self.last_base = legal[0]
             return legal[0]
-        base = self.odds.act(view, rng)
+        base = self.last_base = self.odds.act(view, rng)
         candidates = self.candidates(view, rng, base)
         if len(candidates) == 1:
             return candidates[0]
         values: list[list[float]] = [[] for _ in candidates]
         worlds = 0
+        floors = self.odds.reading.floors(view) if self.betting else []
+        table = Strength.of(view.variant.ranking)
         while worlds < self.simulations:
-            world = sample_world(view, rng)
+            world = self._world(view, rng, floors, table)
             if world is None:
                 break
             seed = rng.getrandbits(32)
             for k, action in enumerate(candidates):
                 values[k].append(self._value(world, action, view.seat, seed))
+                self.rollouts += 1
             worlds += 1
+            self.worlds += 1
             if self.budget_ms is not None:
                 spent = (time.process_time() - start) * 1000
                 # stop before a world that would overrun the budget (each costs about the mean)
@@ -230,22 +282,40 @@ class SearchAgent:
             return base
         return candidates[self._better(values, candidates.index(base))]
 
+    def _world(self, view: PlayerView, rng: random.Random, floors: list[float],
+               table: Strength) -> GameState | None:
+        """A world (:func:`sample_world`) that fits the opponents' betting if one is drawn.
+
+        Up to :data:`BETTING_TRIES` draws for one that :func:`fits_betting`; else the last.
+        """
+        world = None
+        for _ in range(BETTING_TRIES if any(floors) else 1):
+            world = sample_world(view, rng)
+            if world is None or fits_betting(world, view, floors, table):
+                return world
+        return world
+
     def _better(self, values: list[list[float]], base: int) -> int:
         """The candidate whose paired gain over ``base`` is largest and clear of the noise.
 
         Per candidate, the mean over the worlds of its chips less the base's in the same world,
         and its standard error; a candidate replaces the base only when its mean gain exceeds
-        :attr:`confidence` standard errors.
+        :attr:`confidence` standard errors, raised for the number of rivals (Bonferroni: with
+        ``r`` rivals, the normal quantile of ``1 - (1 - Φ(confidence)) / r``).
         """
         best, best_gain = base, 0.0
         n = len(values[base])
+        # several rivals to the base: the bar rises so that the chance that any of them
+        # passes it by luck stays that of one rival passing ``confidence`` (Bonferroni)
+        tail = 1 - NormalDist().cdf(self.confidence)
+        bar = NormalDist().inv_cdf(1 - tail / max(1, len(values) - 1))
         for k, row in enumerate(values):
             if k == base:
                 continue
             gains = [v - b for v, b in zip(row, values[base], strict=True)]
             mean = sum(gains) / n
             spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5
-            if mean > self.confidence * spread / n ** 0.5 and mean > best_gain:
+            if mean > bar * spread / n ** 0.5 and mean > best_gain:
                 best, best_gain = k, mean
         return best
 
@@ -268,6 +338,10 @@ class SearchAgent:
         ``base`` (the odds player's choice) is always among them.
         """
         legal = list(view.legal)
+        if view.owed == 0 and any(isinstance(a, Pass | Hold) and amount_of(a) == 0
+                                  for a in legal):
+            # a fold with nothing owed gives up the pot for nothing a free pass keeps
+            legal = [a for a in legal if not isinstance(a, Fold) or a == base]
         if len(legal) <= MAX_CANDIDATES:
             return legal
         chosen: list[Action] = [base, self.heuristic.act(view, rng)]
