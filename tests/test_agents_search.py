@@ -7,8 +7,7 @@ import random
 import pytest
 
 import primero
-from primero.actions import Action
-from primero.actions import Fold
+from primero.actions import Action, Fold
 from primero.agents import (
     AGENTS,
     OddsAgent,
