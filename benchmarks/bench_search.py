@@ -12,9 +12,11 @@ a few deals against odds players, the median worlds and rollouts of one decision
 median decision time, and how often the search left the odds player's choice.
 
 Run: ``python benchmarks/bench_search.py [--deals 12] [--variants waks,cardano,...]
-[--players 2,3] [--budget-ms 100] [--rollout heuristic|quick-odds] [--seed 1] [--profile]``.
-The default (5 variants, 2 and 3 players, 12 deals) takes about four minutes of CPU; a
-verdict needs more deals (``--deals 100``, about half an hour: run it in the background).
+[--players 2,3] [--budget-ms 100] [--rollout heuristic|quick-odds] [--opponents
+quick-odds|heuristic] [--seed 1] [--profile]``.
+The default (5 variants, 2 and 3 players, 12 deals) takes about 80 s of CPU (several minutes
+of wall time on a shared machine: split it by ``--variants``); a verdict needs more deals
+(``--deals 100`` is about 12 minutes of CPU per variant pair: run it in the background).
 """
 
 from __future__ import annotations
@@ -39,10 +41,11 @@ ROLLOUTS: dict[str, Callable[[], Agent]] = {"heuristic": HeuristicAgent,
 
 
 def match_line(variant: str, players: int, deals: int, seed: int, budget_ms: float,
-               rollout: str) -> str:
+               rollout: str, opponents: str) -> str:
     """One duplicate match of search against odds, printed as one line."""
     start = time.process_time()
-    search = SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout])
+    search = SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
+                         opponents=ROLLOUTS[opponents])
     m = duplicate_match(variant, search, "odds", players=players, deals=deals, seed=seed)
     o = m.overall
     verdict = "above zero" if o.low > 0 else "NOT above zero"
@@ -70,9 +73,10 @@ class Probe:
 
 
 def profile_line(variant: str, players: int, deals: int, seed: int, budget_ms: float,
-                 rollout: str) -> str:
+                 rollout: str, opponents: str) -> str:
     """Median worlds, rollouts and ms of one decision over ``deals`` deals against odds."""
-    probe = Probe(SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout]))
+    probe = Probe(SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
+                              opponents=ROLLOUTS[opponents]))
     names = [f"P{i}" for i in range(players)]
     for deal in range(deals):
         state = start_deal(variant, names, 50, seed=seed * 1000 + deal)
@@ -100,7 +104,10 @@ def main() -> None:
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--players", default="2,3")
     parser.add_argument("--budget-ms", type=float, default=100.0)
-    parser.add_argument("--rollout", choices=sorted(ROLLOUTS), default="heuristic")
+    parser.add_argument("--rollout", choices=sorted(ROLLOUTS), default="heuristic",
+                        help="the rollout player in the search's own seat")
+    parser.add_argument("--opponents", choices=sorted(ROLLOUTS), default="quick-odds",
+                        help="the rollout players in the other seats")
     parser.add_argument("--profile", action="store_true",
                         help="print worlds, rollouts and ms per decision instead")
     args = parser.parse_args()
@@ -111,10 +118,10 @@ def main() -> None:
                 continue
             if args.profile:
                 print(profile_line(name, players, args.deals, args.seed, args.budget_ms,
-                                   args.rollout), flush=True)
+                                   args.rollout, args.opponents), flush=True)
             else:
                 print(match_line(name, players, args.deals, args.seed, args.budget_ms,
-                                 args.rollout), flush=True)
+                                 args.rollout, args.opponents), flush=True)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 
 At each decision the player draws *worlds* — whole deals the engine could have dealt that agree
 with everything its view shows (:func:`sample_world`) — and in each world plays every candidate
-action to the end of the deal with fast rollout players, scoring the chips it ends with. It
+action to the end of the deal with fast rollout players (the heuristic player in its own
+seat, a cheap odds player, :func:`quick_odds`, in the others), scoring the chips it ends with. It
 starts from the odds player's choice (:class:`~primero.agents.odds.OddsAgent`, with its reading
 of the opponents) and takes another candidate only when its mean gain over that choice, paired
 over the same worlds (each world and each rollout generator are shared by every candidate),
@@ -38,9 +39,10 @@ search (no world is begun that the mean world so far says would overrun it; at l
 drawn); ``simulations`` caps the worlds. With ``budget_ms=None`` the search draws exactly
 ``simulations`` worlds (when they can be drawn) and is deterministic for a seeded generator.
 :attr:`SearchAgent.worlds` and :attr:`SearchAgent.rollouts` count the last decision's. When
-no world can be drawn the odds player decides. On this 2-core machine a 100 ms decision
-searches a median of about 14 to 64 worlds (``benchmarks/bench_search.py --profile``: fewer in
-Cardano and Primiera, whose rollouts cost more, and the 256-world cap in Waks and Revival).
+no world can be drawn the odds player decides. On the project's shared 2-core machine a
+100 ms decision searches a median of 9 to 20 worlds in Cardano and Suzuki, 54 to 92 in Waks,
+about 150 to 180 in Revival, and only 3 or 4 in Primiera, whose exchange rollouts cost most
+(``benchmarks/bench_search.py --profile``): there the odds player's choice stands.
 """
 
 from __future__ import annotations
@@ -207,8 +209,11 @@ def fits_betting(world: GameState, view: PlayerView, floors: list[float],
 
 
 def quick_odds() -> Agent:
-    """A cheaper odds player for rollouts: 24 sampled deals per chance, 6 per exchange."""
-    return OddsAgent(samples=24, exchange_samples=6)
+    """A cheap odds player for the opponents in rollouts.
+
+    8 sampled deals per chance and 4 per exchange (the odds player samples 160 and 48).
+    """
+    return OddsAgent(samples=8, exchange_samples=4)
 
 
 class SearchAgent:
@@ -218,7 +223,10 @@ class SearchAgent:
         budget_ms: CPU milliseconds per decision (``None``: no time cap, exactly
             ``simulations`` worlds).
         simulations: The most worlds drawn per decision.
-        rollout: The factory of the players every seat is given in a rollout.
+        rollout: The factory of the player its own seat is given in a rollout.
+        opponents: The factory of the players every other seat is given in a rollout
+            (``None``: ``rollout``); by default :func:`quick_odds`, which answers bets on its
+            chance as the odds player does rather than folding to every large raise.
         confidence: Standard errors by which a candidate must beat the odds player's choice
             (paired over the same worlds) to replace it.
         min_worlds: Fewer worlds drawn than this (within the budget, or ``simulations``)
@@ -234,6 +242,7 @@ class SearchAgent:
 
     def __init__(self, budget_ms: float | None = DEFAULT_BUDGET_MS, simulations: int = 256,
                  rollout: Callable[[], Agent] = HeuristicAgent,
+                 opponents: Callable[[], Agent] | None = quick_odds,
                  confidence: float = 2.0, min_worlds: int = MIN_WORLDS,
                  betting: bool = True) -> None:
         if budget_ms is not None and budget_ms <= 0:
@@ -245,6 +254,7 @@ class SearchAgent:
         self.budget_ms = budget_ms
         self.simulations = simulations
         self.rollout = rollout
+        self.opponents = rollout if opponents is None else opponents
         #: Standard errors a candidate's paired gain over the odds player's choice must pass.
         self.confidence = confidence
         #: The fewest worlds on which the search may replace the odds player's choice.
@@ -338,9 +348,9 @@ class SearchAgent:
         """
         state = world.apply(action)
         if not state.over:
-            players = len(state.seats)
-            state = play_deal(state, [self.rollout() for _ in range(players)],
-                              random.Random(seed))
+            players = [self.rollout() if i == seat else self.opponents()
+                       for i in range(len(state.seats))]
+            state = play_deal(state, players, random.Random(seed))
         stacks = state.stacks
         return stacks[seat] - sum(stacks) / len(stacks)
 
