@@ -40,9 +40,10 @@ drawn); ``simulations`` caps the worlds. With ``budget_ms=None`` the search draw
 ``simulations`` worlds (when they can be drawn) and is deterministic for a seeded generator.
 :attr:`SearchAgent.worlds` and :attr:`SearchAgent.rollouts` count the last decision's. When
 no world can be drawn the odds player decides. On the project's shared 2-core machine a
-100 ms decision searches a median of 9 to 20 worlds in Cardano and Suzuki, 54 to 92 in Waks,
-about 150 to 180 in Revival, and only 3 or 4 in Primiera, whose exchange rollouts cost most
-(``benchmarks/bench_search.py --profile``): there the odds player's choice stands.
+100 ms decision searches a median of 28 to 64 worlds in Waks, 60 to 118 in Revival, 3 to 11
+in Cardano, 7 or 8 in Suzuki and 1 in Primiera, whose exchange rollouts cost most
+(``benchmarks/bench_search.py --profile``): below :data:`MIN_WORLDS` the odds player's choice
+stands.
 """
 
 from __future__ import annotations
