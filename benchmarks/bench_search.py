@@ -1,0 +1,128 @@
+"""The search player against the odds player, in duplicate, per variant and table size.
+
+For each variant (``--variants``, plug-ins too, e.g. ``oldpips``) and player count
+(``--players``) the search player (``SearchAgent(budget_ms=...)``) plays
+:func:`~primero.analysis.duplicate.duplicate_match` against ``odds`` (stacks of 50, stake 1,
+rest 3). Each line prints its chips per deal (its net less the table's mean net) with the
+95 % interval, whether the interval lies above zero, the median CPU time of one search
+decision (ms), and the CPU seconds the match took.
+
+``--profile`` prints instead, per variant and table, how much search fits in the budget: over
+a few deals against odds players, the median worlds and rollouts of one decision and the
+median decision time, and how often the search left the odds player's choice.
+
+Run: ``python benchmarks/bench_search.py [--deals 12] [--variants waks,cardano,...]
+[--players 2,3] [--budget-ms 100] [--rollout heuristic|quick-odds] [--opponents
+quick-odds|heuristic] [--seed 1] [--profile]``.
+The default (5 variants, 2 and 3 players, 12 deals) takes about 80 s of CPU (several minutes
+of wall time on a shared machine: split it by ``--variants``); a verdict needs more deals
+(``--deals 100`` is about 12 minutes of CPU per variant pair: run it in the background).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import primero
+from primero.actions import Action
+from primero.agents import Agent, HeuristicAgent, OddsAgent, SearchAgent, play_deal
+from primero.agents.search import quick_odds
+from primero.analysis.duplicate import duplicate_match
+from primero.deal.engine import start_deal
+from primero.views import PlayerView
+
+VARIANTS = ("waks", "cardano", "suzuki", "primiera", "revival")
+ROLLOUTS: dict[str, Callable[[], Agent]] = {"heuristic": HeuristicAgent,
+                                            "quick-odds": quick_odds}
+
+
+def match_line(variant: str, players: int, deals: int, seed: int, budget_ms: float,
+               rollout: str, opponents: str) -> str:
+    """One duplicate match of search against odds, printed as one line."""
+    start = time.process_time()
+    search = SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
+                         opponents=ROLLOUTS[opponents])
+    m = duplicate_match(variant, search, "odds", players=players, deals=deals, seed=seed)
+    o = m.overall
+    verdict = "above zero" if o.low > 0 else "NOT above zero"
+    return (f"{variant:9} {players}p search vs odds {o.estimate:+7.3f} [{o.low:+7.3f}, "
+            f"{o.high:+7.3f}] {verdict:14} median {m.candidate_time * 1000:6.1f} ms "
+            f"({deals} deals, {time.process_time() - start:5.1f} s CPU)")
+
+
+class Probe:
+    """The search player, recording per decision its worlds, rollouts, time and choice."""
+
+    def __init__(self, search: SearchAgent) -> None:
+        self.search = search
+        self.rows: list[tuple[int, int, float, bool]] = []
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """The search's action, recorded when there was a choice."""
+        start = time.process_time()
+        action = self.search.act(view, rng)
+        spent = time.process_time() - start
+        if len(view.legal) > 1:
+            self.rows.append((self.search.worlds, self.search.rollouts, spent,
+                              self.search.last_base != action))
+        return action
+
+
+def profile_line(variant: str, players: int, deals: int, seed: int, budget_ms: float,
+                 rollout: str, opponents: str) -> str:
+    """Median worlds, rollouts and ms of one decision over ``deals`` deals against odds."""
+    probe = Probe(SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
+                              opponents=ROLLOUTS[opponents]))
+    names = [f"P{i}" for i in range(players)]
+    for deal in range(deals):
+        state = start_deal(variant, names, 50, seed=seed * 1000 + deal)
+        seats: list[Agent] = [probe, *[OddsAgent() for _ in range(players - 1)]]
+        play_deal(state, seats[deal % players:] + seats[:deal % players],
+                  random.Random(deal))
+    rows = probe.rows
+    if not rows:
+        return f"{variant:9} {players}p no decisions"
+    worlds = statistics.median(r[0] for r in rows)
+    rollouts = statistics.median(r[1] for r in rows)
+    ms = statistics.median(r[2] for r in rows) * 1000
+    left = sum(r[3] for r in rows)
+    short = sum(r[0] < probe.search.min_worlds for r in rows)
+    return (f"{variant:9} {players}p {len(rows):4} decisions: median {worlds:5.1f} worlds, "
+            f"{rollouts:6.1f} rollouts, {ms:6.1f} ms; fewer than {probe.search.min_worlds} "
+            f"worlds in {short}, the odds choice left in {left}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=12, help="deals per match (each once "
+                        "per seat)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--players", default="2,3")
+    parser.add_argument("--budget-ms", type=float, default=100.0)
+    parser.add_argument("--rollout", choices=sorted(ROLLOUTS), default="heuristic",
+                        help="the rollout player in the search's own seat")
+    parser.add_argument("--opponents", choices=sorted(ROLLOUTS), default="quick-odds",
+                        help="the rollout players in the other seats")
+    parser.add_argument("--profile", action="store_true",
+                        help="print worlds, rollouts and ms per decision instead")
+    args = parser.parse_args()
+    for name in args.variants.split(","):
+        low, high = primero.get_variant(name).spec.players
+        for players in (int(p) for p in args.players.split(",")):
+            if not low <= players <= high:
+                continue
+            if args.profile:
+                print(profile_line(name, players, args.deals, args.seed, args.budget_ms,
+                                   args.rollout, args.opponents), flush=True)
+            else:
+                print(match_line(name, players, args.deals, args.seed, args.budget_ms,
+                                 args.rollout, args.opponents), flush=True)
+
+
+if __name__ == "__main__":
+    main()
