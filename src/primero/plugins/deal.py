@@ -619,9 +619,10 @@ class DealRules(RankingRules):
 
 
 def _plain_bet(action: object) -> int | None:
-    """A betting action of the core's own classes that every check of a betting answer passes
-    (but the exchange's cards being in the hand, a fact of the state): the bits of the cards
-    it exchanges (``0``: none), else ``None``.
+    """The card bits of a betting action every check of a betting answer passes, or ``None``.
+
+    Every check but one: that an exchange's cards are in the hand (a fact of the state, see
+    :meth:`DealRules._of_checked_bets`). The bits of the cards exchanged, ``0`` for none.
 
     A :class:`Vie` of a whole amount >= 1 or a :class:`Hold` raising a whole number >= 0,
     each naming no call or a plain :class:`Call` (a class name, whole points or none), a
