@@ -169,7 +169,8 @@ class DealRules(RankingRules):
 
         A plug-in's answer: the cheap checks (:func:`~primero.plugins.checks.state_problem`),
         and with ``cards="moved"`` (a card-moving hook) every card exactly once whenever a
-        hand, the stock or the discards changed. The core's answer: its shape. With
+        hand, the stock or the discards changed. The core's answer (betting's or dealing's):
+        its shape (the core's dealing moves no chip), and a dealing answer's cards. With
         ``cards="end"`` (the end of a step), whoever answered: the whole-state invariants
         (:func:`~primero.plugins.checks.whole_state_problem`). While
         :func:`~primero.plugins.checks.checking_everything`: everything, after every hook.
@@ -178,14 +179,14 @@ class DealRules(RankingRules):
         if checks.off_depth:
             return new  # type: ignore[no-any-return]
         strict = checks.strict_depth
-        core = plugin is CORE_BETTING and not strict
+        core = (plugin is CORE_BETTING or plugin is CORE_DEALING) and not strict
         problem = None if core and checks.core_shape_sound(state, new) else \
             checks.state_problem(state, new, chips=not core)
         if problem is None:
             if cards == "end" or strict:
                 problem = checks.whole_state_problem(new, self._pack or self.pack,
                                                          state.context.total_chips)
-            elif cards and not core and checks.cards_moved(state, new):
+            elif cards and plugin is not CORE_BETTING and checks.cards_moved(state, new):
                 problem = checks.cards_problem(new, self.pack)
         if problem is None and not is_core(plugin):
             problem = checks.seats_problem(state, new)
@@ -290,10 +291,11 @@ class DealRules(RankingRules):
             held = state.seats[state.to_act].hand  # type: ignore[index]
             if hand is held or hand == held:
                 return legal  # type: ignore[return-value]
-        if not known_core and legal is core_legal_actions(state) and not checks.strict_depth:
-            return legal  # the core's own answer for this state (a wrapper passed it on)
         bits = None if checks.strict_depth else self._of_checked_bets(state, legal)
         pooled = bits is not None
+        if not pooled and not known_core and not checks.strict_depth \
+                and legal is core_legal_actions(state):
+            return legal  # the core's own answer for this state (a wrapper passed it on)
         if not pooled:
             problem = checks.legal_problem(state, legal)
             if problem is None and not is_core(plugin):
