@@ -291,11 +291,10 @@ class DealRules(RankingRules):
             held = state.seats[state.to_act].hand  # type: ignore[index]
             if hand is held or hand == held:
                 return legal  # type: ignore[return-value]
+        if not known_core and legal is core_legal_actions(state) and not checks.strict_depth:
+            return legal  # the core's own answer for this state (a wrapper passed it on)
         bits = None if checks.strict_depth else self._of_checked_bets(state, legal)
         pooled = bits is not None
-        if not pooled and not known_core and not checks.strict_depth \
-                and legal is core_legal_actions(state):
-            return legal  # the core's own answer for this state (a wrapper passed it on)
         if not pooled:
             problem = checks.legal_problem(state, legal)
             if problem is None and not is_core(plugin):
