@@ -464,11 +464,11 @@ class DealRules(RankingRules):
                     and (to_act is None or (type(to_act) is int and 0 <= to_act < context.n
                                             and not seats[to_act].folded))):
                 return new
-        problem = checks.state_problem(state, new, total,
-                                           chips=bool(strict) or not is_core(plugin))
+        by_core = is_core(plugin)  # (asked once per answer)
+        problem = checks.state_problem(state, new, total, chips=bool(strict) or not by_core)
         if problem is None and new.seats is state.seats:  # cheap: checked only then
             problem = checks.unrecorded_problem(state, new, action)
-        if problem is None and not is_core(plugin):
+        if problem is None and not by_core:
             problem = checks.seats_problem(state, new)
             if problem is None and not strict and checks.cards_moved(state, new):
                 problem = checks.cards_problem(new, self.pack)  # before a step that never ends
