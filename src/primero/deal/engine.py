@@ -58,7 +58,7 @@ from primero.deal.state import (
 )
 from primero.errors import IllegalActionError, PrimeroError, UnknownSeatError, named
 from primero.plugins import checks as hookchecks
-from primero.plugins.checks import past_action_bound
+from primero.plugins.checks import deal_action_bound, past_action_bound
 from primero.plugins.registry import get_variant
 from primero.rules.betting import core_bet, core_end_step, core_legal_actions, core_start_step
 from primero.rules.dealing import core_deal_cards, core_exchange, deliver
@@ -613,10 +613,13 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
             if legal is None:
                 legal = state.legal_actions()
             if isinstance(legal, tuple):  # (a plug-in's tuple class too)
-                for candidate in legal:  # by identity first (agents pick a legal object)
-                    if candidate is action:
-                        chosen = candidate
-                        break
+                if len(legal) > _LOOKUP_ABOVE:  # by identity first (agents pick a legal object)
+                    chosen = _by_identity(legal).get(id(action))
+                else:
+                    for candidate in legal:
+                        if candidate is action:
+                            chosen = candidate
+                            break
             if chosen is None:
                 if action not in legal:  # (an equal action: identity tested, as _among does)
                     return _apply_checked(state, action)
@@ -643,6 +646,25 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
 
 _BETS = (Vie, Hold, Pass, Fold)
 
+#: Above this many legal actions :func:`apply` finds the chosen object through
+#: :func:`_by_identity` (a dictionary made once per answer), not by a scan.
+_LOOKUP_ABOVE = 16
+#: Legal answers (tuples, shared between states) with their actions by identity:
+#: ``id(answer) -> (answer, {id(action): action})``, held (so an id is never reused).
+_LOOKUPS: dict[int, tuple[tuple[Action, ...], dict[int, Action]]] = {}
+
+
+def _by_identity(legal: tuple[Action, ...]) -> dict[int, Action]:
+    """The actions of the answer ``legal`` by identity, made once per answer object."""
+    known = _LOOKUPS.get(id(legal))
+    if known is not None and known[0] is legal:
+        return known[1]
+    lookup = dict(zip(map(id, legal), legal, strict=True))
+    if len(_LOOKUPS) >= 4096:
+        _LOOKUPS.clear()
+    _LOOKUPS[id(legal)] = (legal, lookup)
+    return lookup
+
 
 def _core_bet_applied(state: GameState, seat: int, action: Action) -> GameState:
     """The state after ``seat``'s legal betting ``action``, where the core alone applies it.
@@ -656,14 +678,40 @@ def _core_bet_applied(state: GameState, seat: int, action: Action) -> GameState:
         entry = _entry(seat, action)
     history = HistoryChain(state._history, entry)  # history_with(state, entry)
     context = state.context
-    if history.size > context.bound and past_action_bound(state):  # (size - 1 taken)
-        raise context.rules.endless_deal_error(state)
+    if history.size > context.bound:  # (size - 1 taken)
+        _check_bet_bound(state, history)
     new = core_bet(state, seat, action, history)
     if state._log is not None:  # someone reads the log (views do): extend it
         object.__setattr__(new, "_log", (*state._log, (seat, public_text(action))))
     if new.to_act is not None:
         return new  # someone must act: nothing automatic to run (_advance's test)
     return _advance(new)
+
+
+def _check_bet_bound(state: GameState, history: HistoryChain) -> None:
+    """Refuse a core bet past the deal's action bound, the bound worked out once per stretch.
+
+    ``past_action_bound(state)``, amortised: in one step where the core's betting alone
+    applies the actions (the engine's fast path for bets), a bet only puts chips in or
+    folds, so the deal's progress, and with it its bound
+    (:func:`~primero.plugins.checks.deal_action_bound`), never falls. A bound worked out
+    earlier on this path in this step (``bound_at`` of the history before, passed on to
+    ``history``) therefore holds until the history reaches it; only then is it worked out
+    again (a replay of a long raising war works it out once per stretch, not per action).
+
+    Raises:
+        EndlessDealError: the deal already took its bound of actions.
+    """
+    parent = state._history
+    known = getattr(parent, "bound_at", None)
+    taken = history.size - 1
+    step = state.step_index
+    if known is None or known[0] != step or taken >= known[1]:
+        bound = deal_action_bound(state)
+        if taken >= bound:  # (taken >= context.bound, the floor: the caller's test)
+            raise state.context.rules.endless_deal_error(state)
+        known = (step, bound)
+    history.bound_at = known
 
 
 def _applied(state: GameState, seat: int, action: Action) -> GameState:

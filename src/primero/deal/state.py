@@ -569,9 +569,15 @@ class HistoryChain:
         parent: The history before the last entry (a tuple or another link).
         entry: The last entry, ``(seat, action)``.
         size: How many entries the whole history holds.
+        bound_at: Unset, or ``(step index, action bound)``: the deal's action bound
+            (:func:`~primero.plugins.checks.deal_action_bound`) as the engine last worked it
+            out on this path in that step, where only the core's betting applied actions
+            (set by the engine past the bound's floor, see :mod:`primero.deal.engine`).
     """
 
-    __slots__ = ("entry", "items", "parent", "size")
+    __slots__ = ("bound_at", "entry", "items", "parent", "size")
+
+    bound_at: tuple[int, int]
 
     parent: tuple[tuple[int, Action], ...] | HistoryChain
     entry: tuple[int, Action]

@@ -15,6 +15,8 @@ Its plug-in manager holds the core's every hook (:mod:`primero.rules`, registere
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import attrgetter, or_
 from typing import TYPE_CHECKING, Any, cast
 
 from primero.actions import Action, Call, Fold, Hold, Pass, Vie
@@ -144,9 +146,10 @@ class DealRules(RankingRules):
         self._core_applies = all(is_core(i.plugin) or i.hookwrapper or i.wrapper
                                  for i in pm.hook.primero_apply_action.get_hookimpls())
         #: The betting actions of answers found sound, by value (each value's first object,
-        #: held) and their ids: see :meth:`_of_checked_bets`.
+        #: held), and by their ids the bits of the cards each exchanges (0: none): see
+        #: :meth:`_of_checked_bets`.
         self._bet_values: dict[Action, Action] = {}
-        self._bet_ids: set[int] = set()
+        self._bet_masks: dict[int, int] = {}
         #: The plug-in that added each block of the action space, by the block's identity.
         self._block_owners: dict[int, tuple[object, object]] = {}
 
@@ -166,7 +169,8 @@ class DealRules(RankingRules):
 
         A plug-in's answer: the cheap checks (:func:`~primero.plugins.checks.state_problem`),
         and with ``cards="moved"`` (a card-moving hook) every card exactly once whenever a
-        hand, the stock or the discards changed. The core's answer: its shape. With
+        hand, the stock or the discards changed. The core's answer (betting's or dealing's):
+        its shape (the core's dealing moves no chip), and a dealing answer's cards. With
         ``cards="end"`` (the end of a step), whoever answered: the whole-state invariants
         (:func:`~primero.plugins.checks.whole_state_problem`). While
         :func:`~primero.plugins.checks.checking_everything`: everything, after every hook.
@@ -175,14 +179,14 @@ class DealRules(RankingRules):
         if checks.off_depth:
             return new  # type: ignore[no-any-return]
         strict = checks.strict_depth
-        core = plugin is CORE_BETTING and not strict
+        core = (plugin is CORE_BETTING or plugin is CORE_DEALING) and not strict
         problem = None if core and checks.core_shape_sound(state, new) else \
             checks.state_problem(state, new, chips=not core)
         if problem is None:
             if cards == "end" or strict:
                 problem = checks.whole_state_problem(new, self._pack or self.pack,
                                                          state.context.total_chips)
-            elif cards and not core and checks.cards_moved(state, new):
+            elif cards and plugin is not CORE_BETTING and checks.cards_moved(state, new):
                 problem = checks.cards_problem(new, self.pack)
         if problem is None and not is_core(plugin):
             problem = checks.seats_problem(state, new)
@@ -289,7 +293,8 @@ class DealRules(RankingRules):
                 return legal  # type: ignore[return-value]
         if not known_core and legal is core_legal_actions(state) and not checks.strict_depth:
             return legal  # the core's own answer for this state (a wrapper passed it on)
-        pooled = not checks.strict_depth and self._of_checked_bets(state, legal)
+        bits = None if checks.strict_depth else self._of_checked_bets(state, legal)
+        pooled = bits is not None
         if not pooled:
             problem = checks.legal_problem(state, legal)
             if problem is None and not is_core(plugin):
@@ -301,7 +306,7 @@ class DealRules(RankingRules):
             legal = tuple(legal)  # a plug-in's list: the engine keeps actions in tuples
         if isinstance(legal, tuple) and len(legal) <= checks.LAZY_CHECK_ABOVE:
             # (a tuple, or a tuple of a plug-in's own class: its items cannot change)
-            if not pooled and checks.legal_uses_hand(legal):  # hand-bound: kept apart
+            if bits if pooled else checks.legal_uses_hand(legal):  # hand-bound: kept apart
                 checked = self._exchanges_checked
                 hand = state.seats[state.to_act].hand  # type: ignore[index]
             else:  # position-free: few, shared by every state
@@ -311,24 +316,43 @@ class DealRules(RankingRules):
             checked[id(legal)] = (legal, hand)
         return legal  # type: ignore[no-any-return]
 
-    def _of_checked_bets(self, state: GameState, legal: object) -> bool:
+    def _of_checked_bets(self, state: GameState, legal: object) -> int | None:
         """Whether ``legal`` is a betting round's answer made of betting actions checked before.
 
-        True when ``legal`` is a non-empty tuple (or a plug-in's tuple class) of distinct
-        objects, each one of ``_bet_ids`` (a betting action of the core's own classes
-        with whole amounts, no exchange and no call or a plain one, the first object of its
-        value to pass the checks): then :func:`~primero.plugins.checks.legal_problem` and
+        Not ``None`` when ``legal`` is a non-empty tuple (or a plug-in's tuple class) of
+        distinct objects, each one of ``_bet_masks`` (a betting action of the core's own
+        classes with whole amounts, no call or a plain one, no exchange or one of cards, the
+        first object of its value to pass the checks), whose exchanges throw only cards of
+        the hand of the seat to act: then :func:`~primero.plugins.checks.legal_problem` and
         :func:`~primero.plugins.checks.offered_problem` find nothing, as each reads the
         actions one by one (and distinct objects of the seen values are distinct values).
-        Two set operations over the ids, in C: no action is read.
+        The ids looked up and their card bits OR-ed in C, one test against the hand's bits:
+        no action is read.
+
+        Returns:
+            ``None``: not such an answer (the full checks decide). Else the OR of the bits
+            of the cards the answer's exchanges throw (``0``: no exchange, position-free).
         """
         if not isinstance(legal, tuple) or not legal or len(legal) > checks.LAZY_CHECK_ABOVE:
-            return False
+            return None
         step = state.step
         if step is None or step.kind != "bet":
-            return False
-        ids = set(map(id, legal))
-        return len(ids) == len(legal) and ids <= self._bet_ids
+            return None
+        ids = tuple(map(id, legal))
+        try:
+            bits: int = reduce(or_, map(self._bet_masks.__getitem__, ids))
+        except KeyError:
+            return None
+        if len(set(ids)) != len(ids):
+            return None
+        if bits:  # exchanges: of cards the player holds
+            try:
+                held = reduce(or_, map(_card_bit, state.seats[state.to_act].hand), 0)  # type: ignore[index]
+            except (AttributeError, TypeError):
+                return None
+            if bits & ~held:
+                return None
+        return bits
 
     def _pool_bets(self, state: GameState, legal: object) -> None:
         """Remember the betting actions of a checked answer of a betting round (by identity).
@@ -344,15 +368,16 @@ class DealRules(RankingRules):
         step = state.step
         if step is None or step.kind != "bet":
             return
-        ids, values = self._bet_ids, self._bet_values
+        masks, values = self._bet_masks, self._bet_values
         if len(values) >= CHECKED_KEPT:
-            ids.clear()
+            masks.clear()
             values.clear()
         for action in legal:
-            if id(action) in ids or not _plain_bet(action):
+            if id(action) in masks:
                 continue
-            if values.setdefault(action, action) is action:
-                ids.add(id(action))
+            mask = _plain_bet(action)
+            if mask is not None and values.setdefault(action, action) is action:
+                masks[id(action)] = mask
 
     def illegal_reason(self, state: GameState, action: Action) -> str:
         """Why ``action`` is illegal (``primero_illegal_reason``)."""
@@ -439,11 +464,11 @@ class DealRules(RankingRules):
                     and (to_act is None or (type(to_act) is int and 0 <= to_act < context.n
                                             and not seats[to_act].folded))):
                 return new
-        problem = checks.state_problem(state, new, total,
-                                           chips=bool(strict) or not is_core(plugin))
+        by_core = is_core(plugin)  # (asked once per answer)
+        problem = checks.state_problem(state, new, total, chips=bool(strict) or not by_core)
         if problem is None and new.seats is state.seats:  # cheap: checked only then
             problem = checks.unrecorded_problem(state, new, action)
-        if problem is None and not is_core(plugin):
+        if problem is None and not by_core:
             problem = checks.seats_problem(state, new)
             if problem is None and not strict and checks.cards_moved(state, new):
                 problem = checks.cards_problem(new, self.pack)  # before a step that never ends
@@ -594,29 +619,44 @@ class DealRules(RankingRules):
         return cast("Settlement", settlement)
 
 
-def _plain_bet(action: object) -> bool:
-    """A betting action of the core's own classes that every check of a betting answer passes.
+def _plain_bet(action: object) -> int | None:
+    """The card bits of a betting action every check of a betting answer passes, or ``None``.
+
+    Every check but one: that an exchange's cards are in the hand (a fact of the state, see
+    :meth:`DealRules._of_checked_bets`). The bits of the cards exchanged, ``0`` for none.
 
     A :class:`Vie` of a whole amount >= 1 or a :class:`Hold` raising a whole number >= 0,
     each naming no call or a plain :class:`Call` (a class name, whole points or none), a
-    :class:`Pass` without an exchange, or a :class:`Fold` (of exactly these classes).
+    :class:`Pass` without an exchange or with a tuple of :class:`Card` (Suzuki's), or a
+    :class:`Fold` (of exactly these classes).
     """
     kind = type(action)
     if kind is Fold:
-        return True
+        return 0
     if kind is Pass:
-        return not action.exchange  # type: ignore[attr-defined]
+        exchange = action.exchange  # type: ignore[attr-defined]
+        if type(exchange) is not tuple:
+            return None
+        mask = 0
+        for card in exchange:
+            if type(card) is not Card:
+                return None
+            mask |= card.bit
+        return mask
     if kind is Vie:
         amount = action.amount  # type: ignore[attr-defined]
     elif kind is Hold:
         amount = action.raise_by + 1  # type: ignore[attr-defined]
     else:
-        return False
+        return None
     if type(amount) is not int or amount < 1:
-        return False
+        return None
     call = action.call  # type: ignore[attr-defined]
     if call is None:
-        return True
+        return 0
     points = call.points
-    return type(call) is Call and type(call.hand_class) is str \
-        and (points is None or type(points) is int)
+    return 0 if type(call) is Call and type(call.hand_class) is str \
+        and (points is None or type(points) is int) else None
+
+
+_card_bit = attrgetter("bit")

@@ -52,7 +52,7 @@ from primero.deal.state import (
     mark_cards_sound,
 )
 from primero.hookspecs import hookimpl
-from primero.rules.dealing import CORE_DEALING
+from primero.rules.dealing import CORE_DEALING, serve_exchange
 from primero.setup import Step, Table
 
 if TYPE_CHECKING:
@@ -339,6 +339,13 @@ def _paid(s: Seat, chips: int, **changes: object) -> Seat:
                    round_bet=s.round_bet + chips, **changes)
 
 
+#: The copies :func:`apply_bet` makes: ``replace(state, seats=..., ...)``, the cards' "found
+#: sound" mark kept (a bet moves no card: the seats keep their very hands).
+_vied = copier(GameState, "seats", "high", "opener", "held", "bets", keep=(SOUND_FLAG,))
+_held = copier(GameState, "seats", "high", "held", "bets", keep=(SOUND_FLAG,))
+_seated = copier(GameState, "seats", keep=(SOUND_FLAG,))
+
+
 def apply_bet(state: GameState, seat: int, action: Action, *,
               reopen_passes: bool | None = None) -> GameState:
     """Apply a Waks betting action (already checked legal) without moving the turn.
@@ -355,24 +362,25 @@ def apply_bet(state: GameState, seat: int, action: Action, *,
     seats = list(state.seats)
     if reopen_passes is None:
         reopen_passes = state.context.betting.raise_reopens_passes
+    # a bet moves no card: each copy keeps the cards' "found sound" mark (SOUND_FLAG)
     if isinstance(action, Vie):
         seats[seat] = _paid(s, action.amount, acted=True)
-        return replace(state, seats=tuple(seats), high=seats[seat].round_bet, opener=seat,
-                       held=False, bets=state.bets + 1)
+        return _vied(state, tuple(seats), seats[seat].round_bet, seat, False,  # type: ignore[no-any-return]
+                     state.bets + 1)
     if isinstance(action, Hold):
         paid = _paid(s, max(0, state.high - s.round_bet) + action.raise_by, acted=True)
         if reopen_passes and paid.round_bet > state.high:  # a raise re-asks the passers
             seats = [x if not x.passed else replace(x, passed=False) for x in seats]
         seats[seat] = paid
-        return replace(state, seats=tuple(seats), high=max(state.high, paid.round_bet),
-                       held=True, bets=state.bets + 1 if action.raise_by else state.bets)
+        return _held(state, tuple(seats), max(state.high, paid.round_bet), True,  # type: ignore[no-any-return]
+                     state.bets + 1 if action.raise_by else state.bets)
     if isinstance(action, Pass):
         answering = state.opened and state.high > s.round_bet
         seats[seat] = replace(s, acted=True, passed=s.passed or answering)
-        return replace(state, seats=tuple(seats))
+        return _seated(state, tuple(seats))  # type: ignore[no-any-return]
     if isinstance(action, Fold):
         seats[seat] = replace(s, folded=True, acted=True)
-        return replace(state, seats=tuple(seats))
+        return _seated(state, tuple(seats))  # type: ignore[no-any-return]
     raise TypeError(f"not a betting action: {action!r}")  # pragma: no cover
 
 
@@ -722,7 +730,8 @@ class CoreBetting:
         assert seat is not None and step is not None
         if step.kind == "exchange":
             assert isinstance(action, Exchange)
-            served = variant.rules.deal.serve_exchange(state, seat, action.discards)
+            served = serve_exchange(state, seat, action.discards)  # the core's, trusted,
+            # where no plug-in serves exchanges (else the checked hook)
             return _exchanged(state, seat, served)
         state = apply_bet(state, seat, action)  # a new state, made here: finished in place
         if isinstance(action, Fold) and not state.opened and len(state.live) > 1 \

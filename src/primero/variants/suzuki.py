@@ -58,7 +58,7 @@ from primero.actions import Action, Fold, Pass
 from primero.cards import Card
 from primero.deal.action_space import hand_cards, hand_mask, hand_size
 from primero.deal.copying import copier
-from primero.deal.state import GameState
+from primero.deal.state import SOUND_FLAG, GameState
 from primero.hookspecs import hookimpl
 from primero.rules.betting import apply_bet, betting_actions, betting_seat, must_hold_seat
 from primero.rules.dealing import serve_exchange
@@ -113,14 +113,31 @@ vies in round 2 the pot carries over, as in the Waks game (chips nobody matched 
 first). Ties go to the eldest."""
 
 
+#: Every pass with an exchange made so far, by the bits of its cards (:attr:`Card.bit`, one
+#: per card of the 52): one object per exchange, shared by every hand that holds its cards.
+_PASSES: dict[int, Pass] = {}
+
+
+def _pass_of(cards: tuple[Card, ...]) -> Pass:
+    """The pass exchanging ``cards`` (distinct cards), one shared object per set of cards."""
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    made = _PASSES.get(mask)
+    if made is None:
+        made = _PASSES[mask] = Pass.from_cards(cards)
+    return made
+
+
 @lru_cache(maxsize=4096)
 def pass_exchanges(hand: tuple[Card, ...]) -> tuple[Pass, ...]:
     """Every pass of a hand: each exchange of one card, then each of two cards.
 
-    Made once per hand (actions are values): the same hand gives the same tuple.
+    Made once per hand (actions are values): the same hand gives the same tuple, and the
+    same cards give the same pass object whichever hand holds them (at most 1,378 of them).
     """
     return tuple(
-        Pass(subset)
+        _pass_of(subset)
         for k in range(1, MAX_PASS_EXCHANGE + 1)
         for subset in combinations(hand, k)
     )
@@ -189,8 +206,9 @@ class PassExchangeBlock:
 _ANSWERS: dict[tuple[int, tuple[Card, ...]], tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
 
 
-#: ``replace(state, to_act=...)``: the state with the turn given on (the caches reset).
-_turned = copier(GameState, "to_act")
+#: ``replace(state, to_act=...)``: the state with the turn given on (the caches reset but
+#: the cards found sound: giving the turn on moves no card).
+_turned = copier(GameState, "to_act", keep=(SOUND_FLAG,))
 
 
 class SuzukiRules:
