@@ -426,27 +426,76 @@ def declarations(
                  if number is None or held.number == number for d in held.declarations)
 
 
+#: The declaration rounds in which nobody is served, by number: one shared value each.
+_NOBODY: dict[int, DeclarationRound] = {}
+
+
 def _declare(state: GameState, number: int) -> GameState:
+    """``state`` with declaration ``number`` held from the hands as they are, nobody to act.
+
+    Each seat's hand is evaluated once, in playing order from the eldest; a hand that is not
+    ``Nothing`` declares. A declaration with a declarer ends the deal (``ended_by =
+    "showdown"``: the best declared hand takes the pot); the last one without any cancels it
+    (``"cancel"``); any other leaves the deal going (docs/rules/primiera.md).
+
+    Raises:
+        KeyError: the variant's state has no field ``declaration_<number>``.
+    """
     made = []
     evaluate = state.variant.ranking.evaluate
     seats = state.seats
     for seat in state.playing_order():
         player = seats[seat]
         value = evaluate(player.hand)  # state.value(seat)
-        if value.hand_class != NOTHING:
+        hand_class = value.hand_class
+        if hand_class != NOTHING:
             made.append(Declaration(number=number, seat=seat, player=player.name,
-                                    hand_class=value.hand_class, points=value.points,
+                                    hand_class=hand_class, points=value.points,
                                     cards=player.hand))
-    held = DeclarationRound(number=number, declarations=tuple(made))
+    if made:
+        held = DeclarationRound(number=number, declarations=tuple(made))
+    else:
+        nobody = _NOBODY.get(number)
+        if nobody is None:
+            nobody = _NOBODY[number] = DeclarationRound(number=number)
+        held = nobody
     own = PrimieraState.of(state)
     new: VariantState
-    if number == 1:  # (with_item's field, named directly)
+    if type(own) is PrimieraState and number == 1:  # (with_item's field, set directly)
+        new = PrimieraState(declaration_1=held, declaration_2=own.declaration_2)
+    elif type(own) is PrimieraState and number == 2:
+        new = PrimieraState(declaration_1=own.declaration_1, declaration_2=held)
+    elif number == 1:
         new = evolve(own, declaration_1=held)
     elif number == 2:
         new = evolve(own, declaration_2=held)
     else:
         new = own.with_item(f"declaration_{number}", held)  # (raises the KeyError it names)
-    return replace(state, variant_state=new)
+    if made:
+        return replace(state, variant_state=new, to_act=None, over=True, ended_by="showdown")
+    if number == _last_declaration(state.plan):
+        return replace(state, variant_state=new, to_act=None, over=True, ended_by="cancel")
+    return replace(state, variant_state=new, to_act=None)
+
+
+#: The number of each plan's last declaration, by the plan's identity (the plan held).
+_LAST_DECLARATION: dict[int, tuple[tuple[Step, ...], int]] = {}
+
+
+def _last_declaration(plan: tuple[Step, ...]) -> int:
+    """The number of the last ``declare`` step of ``plan``.
+
+    Raises:
+        ValueError: the plan has no ``declare`` step.
+    """
+    known = _LAST_DECLARATION.get(id(plan))
+    if known is not None and known[0] is plan:
+        return known[1]
+    last = max(s.number for s in plan if s.kind == "declare")
+    if len(_LAST_DECLARATION) > 256:
+        _LAST_DECLARATION.clear()
+    _LAST_DECLARATION[id(plan)] = (plan, last)
+    return last
 
 
 # --------------------------------------------------------------------------------------------
@@ -509,6 +558,9 @@ class PrimieraRules:
             -> GameState | None:
         """Antes from everyone (the dealer included) and the automatic declarations.
 
+        A declaration ends the deal where it must (see :func:`_declare`): when anyone is
+        served, or when nobody is at the last one. The end of every step is the core's.
+
         Raises:
             CannotPayAnteError: a player's stack is short of the ante
                 (docs/rules/primiera.md); the deal is refused before anything is dealt.
@@ -528,7 +580,7 @@ class PrimieraRules:
                                       contributed=player.contributed + chips)
             return replace(state, seats=tuple(seats), to_act=None)
         if step.kind == "declare":
-            return replace(_declare(state, step.number), to_act=None)
+            return _declare(state, step.number)
         return None  # the exchange is the core's: from the eldest, every subset of the hand
 
     @hookimpl
@@ -539,19 +591,6 @@ class PrimieraRules:
             return ("Primiera has no betting: the only action is an exchange of 0 to 4 of "
                     "your cards ('exchange' alone stands pat)")
         return None
-
-    @hookimpl
-    def primero_end_step(self, state: GameState, variant: Variant, step: Step) \
-            -> GameState | None:
-        """A declaration with a declarer ends the deal; the last one without any cancels it."""
-        if step.kind != "declare":
-            return None
-        if declarations(state, step.number):
-            return replace(state, over=True, ended_by="showdown")
-        last = max(s.number for s in state.plan if s.kind == "declare")
-        if step.number == last:
-            return replace(state, over=True, ended_by="cancel")
-        return state
 
     # settling -------------------------------------------------------------------------------
 
