@@ -67,8 +67,8 @@ from attrs import evolve, frozen
 from primero.actions import Action, Exchange
 from primero.advice import VariantAdvice
 from primero.cards import Card, Suit, format_cards, parse_cards
-from primero.deal.copying import replace
-from primero.deal.state import GameState, VariantState
+from primero.deal.copying import copier, replace
+from primero.deal.state import SOUND_FLAG, GameState, Seat, VariantState
 from primero.errors import PrimeroError
 from primero.hands import Classification
 from primero.hookspecs import hookimpl
@@ -472,10 +472,18 @@ def _declare(state: GameState, number: int) -> GameState:
     else:
         new = own.with_item(f"declaration_{number}", held)  # (raises the KeyError it names)
     if made:
-        return replace(state, variant_state=new, to_act=None, over=True, ended_by="showdown")
+        return _ended(state, new, None, True, "showdown")
     if number == _last_declaration(state.plan):
-        return replace(state, variant_state=new, to_act=None, over=True, ended_by="cancel")
-    return replace(state, variant_state=new, to_act=None)
+        return _ended(state, new, None, True, "cancel")
+    return _declared(state, new, None)
+
+
+#: A declaration moves no card: its copies keep the cards found sound (``SOUND_FLAG``).
+_declared = copier(GameState, "variant_state", "to_act", keep=(SOUND_FLAG,))
+_ended = copier(GameState, "variant_state", "to_act", "over", "ended_by", keep=(SOUND_FLAG,))
+#: The antes move chips, no card.
+_anted = copier(GameState, "seats", "to_act", keep=(SOUND_FLAG,))
+_anted_seat = copier(Seat, "stack", "contributed")
 
 
 #: The number of each plan's last declaration, by the plan's identity (the plan held).
@@ -576,9 +584,9 @@ class PrimieraRules:
             for seat in order:  # put_in(state, seat, ante, round_bet=False), all in one copy
                 player = seats[seat]
                 chips = min(ante, player.stack)
-                seats[seat] = replace(player, stack=player.stack - chips,
-                                      contributed=player.contributed + chips)
-            return replace(state, seats=tuple(seats), to_act=None)
+                seats[seat] = _anted_seat(player, player.stack - chips,
+                                          player.contributed + chips)
+            return _anted(state, tuple(seats), None)
         if step.kind == "declare":
             return _declare(state, step.number)
         return None  # the exchange is the core's: from the eldest, every subset of the hand
