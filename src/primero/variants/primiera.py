@@ -479,11 +479,14 @@ def _declare(state: GameState, number: int) -> GameState:
 
 
 #: A declaration moves no card: its copies keep the cards found sound (``SOUND_FLAG``).
-_declared = copier(GameState, "variant_state", "to_act", keep=(SOUND_FLAG,))
-_ended = copier(GameState, "variant_state", "to_act", "over", "ended_by", keep=(SOUND_FLAG,))
+_declared: Callable[[GameState, VariantState, int | None], GameState] = copier(
+    GameState, "variant_state", "to_act", keep=(SOUND_FLAG,))
+_ended: Callable[[GameState, VariantState, int | None, bool, str], GameState] = copier(
+    GameState, "variant_state", "to_act", "over", "ended_by", keep=(SOUND_FLAG,))
 #: The antes move chips, no card.
-_anted = copier(GameState, "seats", "to_act", keep=(SOUND_FLAG,))
-_anted_seat = copier(Seat, "stack", "contributed")
+_anted: Callable[[GameState, tuple[Seat, ...], int | None], GameState] = copier(
+    GameState, "seats", "to_act", keep=(SOUND_FLAG,))
+_anted_seat: Callable[[Seat, int, int], Seat] = copier(Seat, "stack", "contributed")
 
 
 #: The number of each plan's last declaration, by the plan's identity (the plan held).
