@@ -444,7 +444,10 @@ def _declare(state: GameState, number: int) -> GameState:
     made = []
     evaluate = state.variant.ranking.evaluate
     seats = state.seats
-    for seat in state.playing_order():
+    n = len(seats)
+    eldest = state.eldest
+    for k in range(n):  # state.playing_order(), inline
+        seat = (eldest + k) % n
         player = seats[seat]
         value = evaluate(player.hand)  # state.value(seat)
         hand_class = value.hand_class
@@ -459,7 +462,9 @@ def _declare(state: GameState, number: int) -> GameState:
         if nobody is None:
             nobody = _NOBODY[number] = DeclarationRound(number=number)
         held = nobody
-    own = PrimieraState.of(state)
+    own = state.variant_state
+    if type(own) is not PrimieraState:
+        own = PrimieraState.of(state)
     new: VariantState
     if type(own) is PrimieraState and number == 1:  # (with_item's field, set directly)
         new = PrimieraState(declaration_1=held, declaration_2=own.declaration_2)
