@@ -7,9 +7,10 @@ and :func:`parse_action` reads it back (docs/reference/deal-files.md, "Action ve
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, repeat
 from typing import Any, TypeVar
 
 from attrs import field, frozen
@@ -301,11 +302,87 @@ def parse_action(text: str) -> Action:
     )
 
 
+#: The most cards of a hand whose exchanges :func:`exchange_actions` builds from a table of
+#: subsets (one table per order of the hand's cards: 4! = 24 of them for four cards); a longer
+#: hand's are built one subset at a time.
+_TABLED_HAND = 5
+
+#: For each order of a hand's cards (the positions of the hand's cards in pack order), the
+#: place of each subset of the hand, taken in the hand's order, among the subsets of the hand
+#: sorted into pack order: see :func:`_subset_places`.
+_PLACES: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+#: Sets a new exchange's cards (the slot's own setter: the class is frozen to everyone else).
+_set_discards = Exchange.__dict__["discards"].__set__
+
+#: The exchanges of no card, one card or two cards (in pack order), by their cards: shared
+#: values, at most 1 + 52 + 1,326 of them (cards are interned: a tuple of them hashes by the
+#: cards' identities). Exchanges of three or four cards are made anew for each hand.
+_SMALL_EXCHANGES: dict[tuple[Card, ...], Exchange] = {}
+
+
+def _small_exchange(cards: tuple[Card, ...]) -> Exchange:
+    """The exchange of ``cards`` (at most two, in pack order), made once and kept."""
+    exchange: Exchange = object.__new__(Exchange)
+    _set_discards(exchange, cards)
+    _SMALL_EXCHANGES[cards] = exchange
+    return exchange
+
+
+def _subset_places(order: tuple[int, ...]) -> tuple[int, ...]:
+    """Where each subset of a hand, in ``combinations`` order, lies among its sorted subsets.
+
+    Args:
+        order: The hand's positions in pack order (``order[r]`` is the position of the
+            hand's ``r``-th card in pack order).
+
+    Returns:
+        For each subset of the hand's positions (standing pat first, then every single card,
+        and so on, each size in ``itertools.combinations`` order), the index of the same
+        cards among the subsets of the sorted hand in the same enumeration.
+    """
+    n = len(order)
+    rank = [0] * n
+    for r, position in enumerate(order):
+        rank[position] = r
+    sorted_places: dict[tuple[int, ...], int] = {}
+    for k in range(n + 1):
+        for subset in combinations(range(n), k):
+            sorted_places[subset] = len(sorted_places)
+    return tuple(sorted_places[tuple(sorted(rank[p] for p in subset))]
+                 for k in range(n + 1) for subset in combinations(range(n), k))
+
+
 @lru_cache(maxsize=4096)
 def exchange_actions(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    """Every exchange of a hand: each subset of its cards, standing pat first (cached)."""
-    return tuple(
-        Exchange.from_cards(subset)
-        for k in range(len(hand) + 1)
-        for subset in combinations(hand, k)
-    )
+    """Every exchange of a hand: each subset of its cards, standing pat first (cached).
+
+    The subsets come in ``itertools.combinations`` order of the hand as held (by size, then
+    by the positions of the cards in the hand), each exchange's cards in pack order. A hand of
+    at most five cards is sorted once and its subsets, already in pack order, are placed by a
+    table kept for each order of the hand's cards: no subset is sorted again. Of a four-card
+    hand, the exchanges of up to two cards are shared values, kept from hand to hand.
+    """
+    n = len(hand)
+    if n > _TABLED_HAND:
+        return tuple(Exchange.from_cards(subset)
+                     for k in range(n + 1) for subset in combinations(hand, k))
+    order = tuple(sorted(range(n), key=[c.index for c in hand].__getitem__))
+    places = _PLACES.get(order)
+    if places is None:
+        places = _PLACES[order] = _subset_places(order)
+    if n == 4:  # every hand of the built-in games: the sixteen subsets written out
+        a, b, c, d = [hand[p] for p in order]
+        get = _SMALL_EXCHANGES.get
+        pool = [get(subset) or _small_exchange(subset) for subset in (
+            (), (a,), (b,), (c,), (d,), (a, b), (a, c), (a, d), (b, c), (b, d), (c, d))]
+        large = list(map(object.__new__, repeat(Exchange, 5)))
+        deque(map(_set_discards, large,
+                  ((a, b, c), (a, b, d), (a, c, d), (b, c, d), (a, b, c, d))), 0)
+        pool += large
+        return tuple(map(pool.__getitem__, places))
+    ordered = [hand[p] for p in order]
+    subsets = [subset for k in range(n + 1) for subset in combinations(ordered, k)]
+    made = list(map(object.__new__, repeat(Exchange, len(places))))
+    deque(map(_set_discards, made, map(subsets.__getitem__, places)), 0)
+    return tuple(made)

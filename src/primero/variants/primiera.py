@@ -67,8 +67,8 @@ from attrs import evolve, frozen
 from primero.actions import Action, Exchange
 from primero.advice import VariantAdvice
 from primero.cards import Card, Suit, format_cards, parse_cards
-from primero.deal.copying import replace
-from primero.deal.state import GameState, VariantState
+from primero.deal.copying import copier, replace
+from primero.deal.state import SOUND_FLAG, GameState, Seat, VariantState
 from primero.errors import PrimeroError
 from primero.hands import Classification
 from primero.hookspecs import hookimpl
@@ -426,27 +426,92 @@ def declarations(
                  if number is None or held.number == number for d in held.declarations)
 
 
+#: The declaration rounds in which nobody is served, by number: one shared value each.
+_NOBODY: dict[int, DeclarationRound] = {}
+
+
 def _declare(state: GameState, number: int) -> GameState:
+    """``state`` with declaration ``number`` held from the hands as they are, nobody to act.
+
+    Each seat's hand is evaluated once, in playing order from the eldest; a hand that is not
+    ``Nothing`` declares. A declaration with a declarer ends the deal (``ended_by =
+    "showdown"``: the best declared hand takes the pot); the last one without any cancels it
+    (``"cancel"``); any other leaves the deal going (docs/rules/primiera.md).
+
+    Raises:
+        KeyError: the variant's state has no field ``declaration_<number>``.
+    """
     made = []
     evaluate = state.variant.ranking.evaluate
     seats = state.seats
-    for seat in state.playing_order():
+    n = len(seats)
+    eldest = state.eldest
+    for k in range(n):  # state.playing_order(), inline
+        seat = (eldest + k) % n
         player = seats[seat]
         value = evaluate(player.hand)  # state.value(seat)
-        if value.hand_class != NOTHING:
+        hand_class = value.hand_class
+        if hand_class != NOTHING:
             made.append(Declaration(number=number, seat=seat, player=player.name,
-                                    hand_class=value.hand_class, points=value.points,
+                                    hand_class=hand_class, points=value.points,
                                     cards=player.hand))
-    held = DeclarationRound(number=number, declarations=tuple(made))
-    own = PrimieraState.of(state)
+    if made:
+        held = DeclarationRound(number=number, declarations=tuple(made))
+    else:
+        nobody = _NOBODY.get(number)
+        if nobody is None:
+            nobody = _NOBODY[number] = DeclarationRound(number=number)
+        held = nobody
+    own = state.variant_state
+    if type(own) is not PrimieraState:
+        own = PrimieraState.of(state)
     new: VariantState
-    if number == 1:  # (with_item's field, named directly)
+    if type(own) is PrimieraState and number == 1:  # (with_item's field, set directly)
+        new = PrimieraState(declaration_1=held, declaration_2=own.declaration_2)
+    elif type(own) is PrimieraState and number == 2:
+        new = PrimieraState(declaration_1=own.declaration_1, declaration_2=held)
+    elif number == 1:
         new = evolve(own, declaration_1=held)
     elif number == 2:
         new = evolve(own, declaration_2=held)
     else:
         new = own.with_item(f"declaration_{number}", held)  # (raises the KeyError it names)
-    return replace(state, variant_state=new)
+    if made:
+        return _ended(state, new, None, True, "showdown")
+    if number == _last_declaration(state.plan):
+        return _ended(state, new, None, True, "cancel")
+    return _declared(state, new, None)
+
+
+#: A declaration moves no card: its copies keep the cards found sound (``SOUND_FLAG``).
+_declared: Callable[[GameState, VariantState, int | None], GameState] = copier(
+    GameState, "variant_state", "to_act", keep=(SOUND_FLAG,))
+_ended: Callable[[GameState, VariantState, int | None, bool, str], GameState] = copier(
+    GameState, "variant_state", "to_act", "over", "ended_by", keep=(SOUND_FLAG,))
+#: The antes move chips, no card.
+_anted: Callable[[GameState, tuple[Seat, ...], int | None], GameState] = copier(
+    GameState, "seats", "to_act", keep=(SOUND_FLAG,))
+_anted_seat: Callable[[Seat, int, int], Seat] = copier(Seat, "stack", "contributed")
+
+
+#: The number of each plan's last declaration, by the plan's identity (the plan held).
+_LAST_DECLARATION: dict[int, tuple[tuple[Step, ...], int]] = {}
+
+
+def _last_declaration(plan: tuple[Step, ...]) -> int:
+    """The number of the last ``declare`` step of ``plan``.
+
+    Raises:
+        ValueError: the plan has no ``declare`` step.
+    """
+    known = _LAST_DECLARATION.get(id(plan))
+    if known is not None and known[0] is plan:
+        return known[1]
+    last = max(s.number for s in plan if s.kind == "declare")
+    if len(_LAST_DECLARATION) > 256:
+        _LAST_DECLARATION.clear()
+    _LAST_DECLARATION[id(plan)] = (plan, last)
+    return last
 
 
 # --------------------------------------------------------------------------------------------
@@ -509,6 +574,9 @@ class PrimieraRules:
             -> GameState | None:
         """Antes from everyone (the dealer included) and the automatic declarations.
 
+        A declaration ends the deal where it must (see :func:`_declare`): when anyone is
+        served, or when nobody is at the last one. The end of every step is the core's.
+
         Raises:
             CannotPayAnteError: a player's stack is short of the ante
                 (docs/rules/primiera.md); the deal is refused before anything is dealt.
@@ -524,11 +592,11 @@ class PrimieraRules:
             for seat in order:  # put_in(state, seat, ante, round_bet=False), all in one copy
                 player = seats[seat]
                 chips = min(ante, player.stack)
-                seats[seat] = replace(player, stack=player.stack - chips,
-                                      contributed=player.contributed + chips)
-            return replace(state, seats=tuple(seats), to_act=None)
+                seats[seat] = _anted_seat(player, player.stack - chips,
+                                          player.contributed + chips)
+            return _anted(state, tuple(seats), None)
         if step.kind == "declare":
-            return replace(_declare(state, step.number), to_act=None)
+            return _declare(state, step.number)
         return None  # the exchange is the core's: from the eldest, every subset of the hand
 
     @hookimpl
@@ -539,19 +607,6 @@ class PrimieraRules:
             return ("Primiera has no betting: the only action is an exchange of 0 to 4 of "
                     "your cards ('exchange' alone stands pat)")
         return None
-
-    @hookimpl
-    def primero_end_step(self, state: GameState, variant: Variant, step: Step) \
-            -> GameState | None:
-        """A declaration with a declarer ends the deal; the last one without any cancels it."""
-        if step.kind != "declare":
-            return None
-        if declarations(state, step.number):
-            return replace(state, over=True, ended_by="showdown")
-        last = max(s.number for s in state.plan if s.kind == "declare")
-        if step.number == last:
-            return replace(state, over=True, ended_by="cancel")
-        return state
 
     # settling -------------------------------------------------------------------------------
 

@@ -129,6 +129,9 @@ class ToyRules:
         eldest, as the core deals.
         """
         order = tuple(i for i in state.playing_order() if not state.seats[i].folded)
+        queued = _queued(state, order, count)
+        if queued is not None:
+            return queued
         opened = open_cards_dealt(state, order)
         hidden = _hidden(order, count)
         return replace(opened, pending=opened.pending + hidden)
@@ -149,6 +152,46 @@ def _hidden(order: tuple[int, ...], count: int) -> tuple[Delivery, ...]:
         hidden = _HIDDEN[key] = tuple(Delivery(seat, "deal") for _ in range(count - 2)
                                       for seat in order)
     return hidden
+
+
+#: The open and the hidden cards' deliveries together, by the seats' order and the count:
+#: one shared tuple each (the core works out how to deliver a tuple of deliveries once).
+_QUEUES: dict[tuple[tuple[int, ...], int], tuple[Delivery, ...]] = {}
+
+
+def _queued(state: GameState, order: tuple[int, ...], count: int) -> GameState | None:
+    """The deal step's answer with every card queued, the open cards on top of the stock.
+
+    Where the stock holds every open card, nothing is owed yet and the cards come from the
+    stock (not from outside): the open cards are moved to the top of the stock, in the order
+    they are dealt, and queued face up before the hidden cards, so that the engine deals all
+    of them in one delivery. The hands, receipts and stock are those :func:`open_cards_dealt`
+    and the hidden cards dealt after it give (a card's receipt counts the cards received
+    before it, whichever delivery deals it). ``None`` where this does not apply.
+    """
+    if state.pending or state.context.external:
+        return None
+    known = _OPENINGS.get(order)
+    if known is None or known[0] is not OPEN_CARDS:
+        return None  # (the first deal at this order goes the plain way, which reads them)
+    _, owed, cards = known
+    opened = 0
+    for card in cards:
+        opened |= card.bit
+    held = 0
+    rest = []
+    for card in state.stock:
+        if card.bit & opened:
+            held |= card.bit
+        else:
+            rest.append(card)
+    if held != opened:
+        return None
+    key = (order, count)
+    pending = _QUEUES.get(key)
+    if pending is None:
+        pending = _QUEUES[key] = owed + _hidden(order, count)
+    return replace(state, stock=cards + tuple(rest), pending=pending)
 
 
 def open_cards_dealt(state: GameState, order: tuple[int, ...]) -> GameState:
