@@ -721,7 +721,7 @@ class Ranking:
         """``hands`` as a plain ``(N, 4)`` integer numpy array of dense pack indices.
 
         Refused by kind: a masked array; a buffer that is not a numpy array (a memoryview,
-        bytes); text or a non-iterable; an unordered container (a set, a mapping), whose
+        bytes); text or a non-iterable; a mapping (its keys are not hands); a set, whose
         results could not be matched to its hands. A numpy subclass (``np.matrix``) is read
         as a plain array. In a sequence of hands, a hand that is not cards or card text (a
         card, a number, a row of integers) is refused, and an error of one hand's cards names
@@ -739,16 +739,22 @@ class Ranking:
                                    "hands first (hands[~hands.mask.any(axis=1)])")
         if isinstance(hands, np.ndarray):
             array = np.asarray(hands)  # a subclass (np.matrix) read as the plain array
-        elif isinstance(hands, str) or not isinstance(hands, Iterable) or _is_buffer(hands):
-            hint = " (np.asarray(hands) reads a buffer)" if _is_buffer(hands) else ""
+        elif isinstance(hands, str) or not isinstance(hands, Iterable):
             raise InvalidDeckError(
                 f"{caller} takes {shape} or a sequence of hands; got "
-                f"{type(hands).__name__} {hands!r:.60}{hint}")
-        elif isinstance(hands, Set | Mapping):
+                f"{type(hands).__name__} {hands!r:.60}")
+        elif _is_buffer(hands):
             raise InvalidDeckError(
-                f"{caller} takes {shape} or a sequence of hands; got a "
-                f"{type(hands).__name__}, which has no order to match the results to: "
-                "pass a list")
+                f"{caller} takes {shape} or a sequence of hands; got {_a(hands)}, a buffer "
+                "that is not a numpy array: pass np.asarray(hands)")
+        elif isinstance(hands, Mapping):
+            raise InvalidDeckError(
+                f"{caller} takes {shape} or a sequence of hands; got {_a(hands)}, whose "
+                "iteration gives its keys: pass a list of hands (list(hands.values()))")
+        elif isinstance(hands, Set):
+            raise InvalidDeckError(
+                f"{caller} takes {shape} or a sequence of hands; got {_a(hands)}, which "
+                "has no order to match the results to: pass a list")
         else:
             array = self._sequence_array(hands, caller)
         if array.ndim != 2 or array.shape[1] != HAND_SIZE or array.dtype.kind not in "iu":
@@ -770,7 +776,7 @@ class Ranking:
                     isinstance(hand, list | tuple)
                     and any(isinstance(x, int | np.integer) for x in hand)):
                 raise InvalidDeckError(
-                    f"hand {row} of {caller} is a {type(hand).__name__} of integers: "
+                    f"hand {row} of {caller} is {_a(hand)} of integers: "
                     f"pack indices go in an (N, {HAND_SIZE}) numpy integer array "
                     "(np.asarray(hands)); a hand in a sequence is cards or card text")
             try:
@@ -982,6 +988,12 @@ class Ranking:
         """The value of the hand whose card bits OR to ``mask`` (no checks beyond the pack)."""
         cards = [c for c in CARDS_BY_INDEX if mask & c.bit]
         return self.evaluate(cards)
+
+
+def _a(value: object) -> str:
+    """``value``'s type name after its article: ``"a list"``, ``"an ndarray"``."""
+    name = type(value).__name__
+    return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
 
 
 def _is_buffer(value: object) -> bool:
