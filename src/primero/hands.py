@@ -17,7 +17,7 @@ import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from math import comb
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex, cast
 
 from attrs import frozen
 
@@ -91,9 +91,15 @@ class HandValue:
     _index: int
     _ranking: Ranking
 
-    def __init__(self, *, ranking: Ranking, index: int) -> None:
+    def __init__(self, *, ranking: Ranking, index: SupportsIndex) -> None:
+        """Make the value of the hand at ``index`` in ``ranking``'s table.
+
+        Raises:
+            InvalidDeckError: ``index`` is not a whole number from 0 to ``len(ranking) - 1``
+                (see :func:`_table_index`).
+        """
         self._ranking = ranking
-        self._index = table_index(ranking, index)
+        self._index = _table_index(ranking, index)
 
     @property
     def ranking(self) -> Ranking:
@@ -246,7 +252,7 @@ class HandValue:
         return self.label
 
 
-def table_index(ranking: Ranking, index: object) -> int:
+def _table_index(ranking: Ranking, index: object) -> int:
     """``index`` as a table index of ``ranking``: a whole number from 0 to ``len(ranking) - 1``.
 
     A Python or numpy integer is taken; ``bool`` is not (``True`` is not hand 1).
@@ -585,14 +591,14 @@ class Ranking:
         self.pack.check(hand, "hand")
         return colex_index(self.pack.positions[c.index] for c in hand)
 
-    def cards_at(self, index: int) -> tuple[Card, ...]:
+    def cards_at(self, index: SupportsIndex) -> tuple[Card, ...]:
         """The four cards (in pack order) of the hand with table index ``index``.
 
         Raises:
             InvalidDeckError: ``index`` is not a whole number from 0 to ``len(self) - 1``.
         """
         cards: list[Card] = []
-        rest = table_index(self, index)
+        rest = _table_index(self, index)
         top = len(self.pack)
         for k in range(HAND_SIZE, 0, -1):  # colex unranking, largest card first
             top -= 1
@@ -602,19 +608,19 @@ class Ranking:
             rest -= comb(top, k)
         return tuple(reversed(cards))
 
-    def classification_at(self, index: int) -> Classification:
+    def classification_at(self, index: SupportsIndex) -> Classification:
         """The classification hook's answer for the hand at ``index`` (asked once, kept).
 
         Raises:
             InvalidDeckError: ``index`` is not a whole number from 0 to ``len(self) - 1``.
         """
-        index = table_index(self, index)
+        index = _table_index(self, index)
         found = self._classifications.get(index)
         if found is None:
             found = self._classifications[index] = self._classify(self.cards_at(index))
         return found
 
-    def value_at(self, index: int) -> HandValue:
+    def value_at(self, index: SupportsIndex) -> HandValue:
         """The value of the hand with table index ``index`` (a Python or numpy integer).
 
         Raises:

@@ -54,8 +54,8 @@ def by_text(ranking: Ranking, hands: list[str]) -> list[int]:
 
 @pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")  # np.matrix itself warns
 def test_a_matrix_of_hands_gives_one_strength_per_hand(ranking: Ranking) -> None:
-    assert BASE_TEXT == [" ".join(c.ascii for c in (ranking.pack.ordered[i] for i in row))
-                         for row in BASE.tolist()]
+    shown = [" ".join(ranking.pack.ordered[i].ascii for i in row) for row in BASE.tolist()]
+    assert shown == BASE_TEXT
     strengths = ranking.evaluate_many(np.matrix(BASE))
     assert type(strengths) is np.ndarray and strengths.shape == (4,)
     assert strengths.tolist() == by_text(ranking, BASE_TEXT)
@@ -66,7 +66,7 @@ def test_a_matrix_of_hands_gives_one_strength_per_hand(ranking: Ranking) -> None
 
 
 @pytest.mark.parametrize(("hands", "kind"), [
-    (memoryview(np.array(BASE)), "a memoryview"),
+    (BASE.data, "a memoryview"),  # the array's own memoryview
     (b"\x00\x01\x02\x03", "a bytes"),
     (array.array("b", [0, 1, 2, 3]), "an array"),
 ])
@@ -99,7 +99,7 @@ def test_a_set_or_a_mapping_of_hands_is_refused(ranking: Ranking, hands: object,
 
 @pytest.mark.parametrize("dtype", [np.int8, np.uint16, np.int64])
 def test_an_index_outside_the_pack_names_the_hand(ranking: Ranking, dtype: type) -> None:
-    hands = np.tile(np.array([[0, 1, 2, 3]]), (1000, 1)).astype(dtype)
+    hands: Any = np.tile(np.array([[0, 1, 2, 3]]), (1000, 1)).astype(dtype)
     hands[777, 3] = 40
     assert refused(ranking.evaluate_many, hands) == (
         "hand 777 of evaluate_many: card index 40 is outside the italian40 pack (0..39)")
