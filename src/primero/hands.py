@@ -96,7 +96,7 @@ class HandValue:
 
         Raises:
             InvalidDeckError: ``index`` is not a whole number from 0 to ``len(ranking) - 1``
-                (see :func:`_table_index`).
+                (a bool is not one).
         """
         self._ranking = ranking
         self._index = _table_index(ranking, index)
