@@ -13,15 +13,16 @@ with values of another ranking. The classes and their order: docs/rules/hands.md
 from __future__ import annotations
 
 import html
+import operator
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from math import comb
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex, cast
 
 from attrs import frozen
 
 from primero.cards import CARDS_BY_INDEX, Card, Pack, format_cards, parse_cards
-from primero.errors import InvalidDeckError, RankingMismatchError
+from primero.errors import CardParseError, InvalidDeckError, RankingMismatchError
 from primero.native_evaluator import batcher, binder
 from primero.tables import (
     TableSpec,
@@ -90,14 +91,15 @@ class HandValue:
     _index: int
     _ranking: Ranking
 
-    def __init__(self, *, ranking: Ranking, index: int) -> None:
-        table = ranking.hand_table
-        if not isinstance(index, int) or not 0 <= index < len(table):
-            raise InvalidDeckError(
-                f"hand index {index!r} is outside ranking {ranking.name}'s table "
-                f"(0..{len(table) - 1})")
+    def __init__(self, *, ranking: Ranking, index: SupportsIndex) -> None:
+        """Make the value of the hand at ``index`` in ``ranking``'s table.
+
+        Raises:
+            InvalidDeckError: ``index`` is not a whole number from 0 to ``len(ranking) - 1``
+                (a bool is not one).
+        """
         self._ranking = ranking
-        self._index = index
+        self._index = _table_index(ranking, index)
 
     @property
     def ranking(self) -> Ranking:
@@ -248,6 +250,30 @@ class HandValue:
 
     def __str__(self) -> str:
         return self.label
+
+
+def _table_index(ranking: Ranking, index: object) -> int:
+    """``index`` as a table index of ``ranking``: a whole number from 0 to ``len(ranking) - 1``.
+
+    A Python or numpy integer is taken; ``bool`` is not (``True`` is not hand 1).
+
+    Raises:
+        InvalidDeckError: ``index`` is not a whole number (a bool, a float, text) or is
+            outside the table; the message shows the value given and the table's range.
+    """
+    size = len(ranking.hand_table)
+    try:
+        whole = operator.index(index)  # type: ignore[arg-type]
+    except TypeError:
+        whole = None
+    if whole is None or isinstance(index, bool):
+        raise InvalidDeckError(
+            f"hand index {index!r} is not a whole number: ranking {ranking.name}'s table "
+            f"holds hands 0..{size - 1}")
+    if not 0 <= whole < size:
+        raise InvalidDeckError(
+            f"hand index {whole} is outside ranking {ranking.name}'s table (0..{size - 1})")
+    return whole
 
 
 def _hand_value(ranking: Ranking, index: int) -> HandValue:
@@ -565,10 +591,14 @@ class Ranking:
         self.pack.check(hand, "hand")
         return colex_index(self.pack.positions[c.index] for c in hand)
 
-    def cards_at(self, index: int) -> tuple[Card, ...]:
-        """The four cards (in pack order) of the hand with table index ``index``."""
+    def cards_at(self, index: SupportsIndex) -> tuple[Card, ...]:
+        """The four cards (in pack order) of the hand with table index ``index``.
+
+        Raises:
+            InvalidDeckError: ``index`` is not a whole number from 0 to ``len(self) - 1``.
+        """
         cards: list[Card] = []
-        rest = index
+        rest = _table_index(self, index)
         top = len(self.pack)
         for k in range(HAND_SIZE, 0, -1):  # colex unranking, largest card first
             top -= 1
@@ -578,15 +608,24 @@ class Ranking:
             rest -= comb(top, k)
         return tuple(reversed(cards))
 
-    def classification_at(self, index: int) -> Classification:
-        """The classification hook's answer for the hand at ``index`` (asked once, kept)."""
+    def classification_at(self, index: SupportsIndex) -> Classification:
+        """The classification hook's answer for the hand at ``index`` (asked once, kept).
+
+        Raises:
+            InvalidDeckError: ``index`` is not a whole number from 0 to ``len(self) - 1``.
+        """
+        index = _table_index(self, index)
         found = self._classifications.get(index)
         if found is None:
             found = self._classifications[index] = self._classify(self.cards_at(index))
         return found
 
-    def value_at(self, index: int) -> HandValue:
-        """The value of the hand with table index ``index``."""
+    def value_at(self, index: SupportsIndex) -> HandValue:
+        """The value of the hand with table index ``index`` (a Python or numpy integer).
+
+        Raises:
+            InvalidDeckError: ``index`` is not a whole number from 0 to ``len(self) - 1``.
+        """
         return HandValue(ranking=self, index=index)
 
     # evaluation ---------------------------------------------------------------------------
@@ -640,7 +679,7 @@ class Ranking:
             out = found[3](hands.shape[0], table.dtype)
             if batch(hands, len(self.pack), table, out) == -1:
                 return out
-        return table[self.index_many(hands)]  # (and the errors, worded)
+        return table[self._indices(hands, "evaluate_many")]  # (and the errors, worded)
 
     def index_many(self, hands: Any) -> Any:
         """The table indices of many hands at once (see :meth:`evaluate_many` for ``hands``).
@@ -650,68 +689,136 @@ class Ranking:
             :meth:`primero.tables.HandTable.arrays` (class ids, points, strengths) with it.
 
         Raises:
-            InvalidDeckError: as :meth:`evaluate_many`.
+            InvalidDeckError: as :meth:`evaluate_many` (the messages name ``index_many``).
             CardParseError: a hand given as text does not parse.
+        """
+        return self._indices(hands, "index_many")
+
+    def _indices(self, hands: Any, caller: str) -> Any:
+        """:meth:`index_many`, its errors worded for ``caller`` (the public method called).
+
+        Every check of a batch is here, by kind: the container (:meth:`_batch_array`), then
+        the rows, tested column-wise in a few numpy operations; only a batch found wrong is
+        looked at row by row (:meth:`_batch_fault`), so a good batch costs no Python per hand.
         """
         import numpy as np
 
         terms = self._numpy_tables()[0]
-        if isinstance(hands, np.ma.MaskedArray):
-            raise InvalidDeckError("evaluate_many takes no masked array: drop the masked "
-                                   "hands first (hands[~hands.mask.any(axis=1)])")
-        if isinstance(hands, np.ndarray):
-            array = hands
-        elif isinstance(hands, str) or not isinstance(hands, Iterable):
-            raise InvalidDeckError(
-                f"evaluate_many takes an (N, {HAND_SIZE}) integer array of pack indices or a "
-                f"sequence of hands; got {type(hands).__name__} {hands!r:.60}")
-        else:
-            positions = self.pack.positions
-            rows = []
-            for row, hand in enumerate(hands):
-                if isinstance(hand, Card) or not isinstance(hand, str | Iterable):
-                    raise InvalidDeckError(f"hand {row} of evaluate_many is "
-                                           f"{type(hand).__name__} {hand!r:.60}, not a hand")
-                if isinstance(hand, list | tuple) and any(
-                        isinstance(x, int | np.integer) for x in hand):
-                    raise InvalidDeckError(
-                        f"hand {row} of evaluate_many is a {type(hand).__name__} of integers: "
-                        f"pack indices go in an (N, {HAND_SIZE}) numpy integer array "
-                        "(np.asarray(hands)); a hand in a sequence is cards or card text")
-                cards = parse_cards(hand)
-                self.pack.check(cards, "hand")
-                if len(cards) != HAND_SIZE:
-                    raise InvalidDeckError(f"hand {row} of evaluate_many has {len(cards)} "
-                                           f"cards, not {HAND_SIZE}: {format_cards(cards)}")
-                rows.append([positions[c.index] for c in cards])
-            array = np.array(rows, dtype=np.int64).reshape(-1, HAND_SIZE) if rows \
-                else np.empty((0, HAND_SIZE), dtype=np.int64)
-        if array.ndim != 2 or array.shape[1] != HAND_SIZE or array.dtype.kind not in "iu":
-            raise InvalidDeckError(
-                f"evaluate_many takes an (N, {HAND_SIZE}) integer array of pack indices; got "
-                f"shape {array.shape} of {array.dtype}")
+        array = self._batch_array(hands, caller)
         if array.shape[0] == 0:
             return np.empty(0, dtype=np.int32)
-        low, high = int(array.min()), int(array.max())
-        if low < 0 or high >= len(self.pack):
-            bad = low if low < 0 else high
-            raise InvalidDeckError(
-                f"card index {bad} is outside the {self.pack.name} pack (0..{len(self.pack) - 1})")
+        if int(array.min()) < 0 or int(array.max()) >= len(self.pack):
+            raise self._batch_fault(array, caller)
         a, b, c, d = array.T.astype(np.int16)  # one card per row: contiguous columns
         a, b = np.minimum(a, b), np.maximum(a, b)  # a sorting network on the columns
         c, d = np.minimum(c, d), np.maximum(c, d)
         a, c = np.minimum(a, c), np.maximum(a, c)
         b, d = np.minimum(b, d), np.maximum(b, d)
         b, c = np.minimum(b, c), np.maximum(b, c)
-        distinct = (a < b) & (b < c) & (c < d)
-        if not distinct.all():
-            row = int(np.flatnonzero(~distinct)[0])
-            raise InvalidDeckError(f"hand {row} of evaluate_many has a card twice")
+        if not ((a < b) & (b < c) & (c < d)).all():
+            raise self._batch_fault(array, caller)
         index = terms[1][b]
         index += terms[2][c]
         index += terms[3][d]
         index += a
         return index
+
+    def _batch_array(self, hands: Any, caller: str) -> Any:
+        """``hands`` as a plain ``(N, 4)`` integer numpy array of dense pack indices.
+
+        Refused by kind: a masked array; a buffer that is not a numpy array (a memoryview,
+        bytes); text or a non-iterable; a mapping (its keys are not hands); a set, whose
+        results could not be matched to its hands. A numpy subclass (``np.matrix``) is read
+        as a plain array. In a sequence of hands, a hand that is not cards or card text (a
+        card, a number, a row of integers) is refused, and an error of one hand's cards names
+        the hand's number.
+
+        Raises:
+            InvalidDeckError: as above, or not of shape ``(N, 4)`` and an integer type.
+            CardParseError: a hand given as text does not parse (the message names the hand).
+        """
+        import numpy as np
+
+        shape = f"an (N, {HAND_SIZE}) integer array of pack indices"
+        if isinstance(hands, np.ma.MaskedArray):
+            raise InvalidDeckError(f"{caller} takes no masked array: drop the masked "
+                                   "hands first (hands[~hands.mask.any(axis=1)])")
+        if isinstance(hands, np.ndarray):
+            array = np.asarray(hands)  # a subclass (np.matrix) read as the plain array
+        elif isinstance(hands, str) or not isinstance(hands, Iterable):
+            raise InvalidDeckError(
+                f"{caller} takes {shape} or a sequence of hands; got "
+                f"{type(hands).__name__} {hands!r:.60}")
+        elif _is_buffer(hands):
+            raise InvalidDeckError(
+                f"{caller} takes {shape} or a sequence of hands; got {_a(hands)}, a buffer "
+                "that is not a numpy array: pass np.asarray(hands)")
+        elif isinstance(hands, Mapping):
+            raise InvalidDeckError(
+                f"{caller} takes {shape} or a sequence of hands; got {_a(hands)}, whose "
+                "iteration gives its keys: pass a list of hands (list(hands.values()))")
+        elif isinstance(hands, Set):
+            raise InvalidDeckError(
+                f"{caller} takes {shape} or a sequence of hands; got {_a(hands)}, which "
+                "has no order to match the results to: pass a list")
+        else:
+            array = self._sequence_array(hands, caller)
+        if array.ndim != 2 or array.shape[1] != HAND_SIZE or array.dtype.kind not in "iu":
+            raise InvalidDeckError(
+                f"{caller} takes {shape}; got shape {array.shape} of {array.dtype}")
+        return array
+
+    def _sequence_array(self, hands: Iterable[Any], caller: str) -> Any:
+        """The dense pack indices of a sequence of hands, each as :meth:`evaluate` takes it."""
+        import numpy as np
+
+        positions = self.pack.positions
+        rows = []
+        for row, hand in enumerate(hands):
+            if isinstance(hand, Card) or not isinstance(hand, str | Iterable):
+                raise InvalidDeckError(f"hand {row} of {caller} is "
+                                       f"{type(hand).__name__} {hand!r:.60}, not a hand")
+            if (isinstance(hand, np.ndarray) and hand.dtype.kind in "iub") or (
+                    isinstance(hand, list | tuple)
+                    and any(isinstance(x, int | np.integer) for x in hand)):
+                raise InvalidDeckError(
+                    f"hand {row} of {caller} is {_a(hand)} of integers: "
+                    f"pack indices go in an (N, {HAND_SIZE}) numpy integer array "
+                    "(np.asarray(hands)); a hand in a sequence is cards or card text")
+            try:
+                cards = parse_cards(hand)
+                self.pack.check(cards, "hand")
+            except (CardParseError, InvalidDeckError) as error:
+                raise type(error)(f"hand {row} of {caller}: {error}") from None
+            if len(cards) != HAND_SIZE:
+                raise InvalidDeckError(f"hand {row} of {caller} has {len(cards)} "
+                                       f"cards, not {HAND_SIZE}: {format_cards(cards)}")
+            rows.append([positions[c.index] for c in cards])
+        return np.array(rows, dtype=np.int64).reshape(-1, HAND_SIZE) if rows \
+            else np.empty((0, HAND_SIZE), dtype=np.int64)
+
+    def _batch_fault(self, array: Any, caller: str) -> InvalidDeckError:
+        """The error of the first wrong row of ``array``, naming the row and the index or card.
+
+        A row is wrong for an index outside the pack or a card twice. Only called once a batch
+        is found wrong (by the compiled batch or the numpy checks), so it may be slow.
+        """
+        import numpy as np
+
+        n = len(self.pack)
+        outside = ((array < 0) | (array >= n)).any(axis=1)
+        ordered = np.sort(array, axis=1)
+        twice = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+        row = int(np.flatnonzero(outside | twice)[0])
+        hand = [int(x) for x in array[row]]  # Python integers: a huge uint64 shown whole
+        for x in hand:
+            if not 0 <= x < n:
+                return InvalidDeckError(
+                    f"hand {row} of {caller}: card index {x} is outside the {self.pack.name} "
+                    f"pack (0..{n - 1})")
+        card = next(self.pack.ordered[x] for i, x in enumerate(hand) if x in hand[:i])
+        return InvalidDeckError(
+            f"hand {row} of {caller}: duplicate card {card.ascii} ({card}) in the hand")
 
     def _numpy_tables(self) -> tuple[Any, Any]:
         found = self._numpy or self._numpy_tables_made()
@@ -887,6 +994,21 @@ class Ranking:
         """The value of the hand whose card bits OR to ``mask`` (no checks beyond the pack)."""
         cards = [c for c in CARDS_BY_INDEX if mask & c.bit]
         return self.evaluate(cards)
+
+
+def _a(value: object) -> str:
+    """``value``'s type name after its article: ``"a list"``, ``"an ndarray"``."""
+    name = type(value).__name__
+    return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
+
+
+def _is_buffer(value: object) -> bool:
+    """Whether ``value`` offers the buffer protocol (a memoryview, bytes, an array.array)."""
+    try:
+        memoryview(value)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return True
 
 
 def _ranking_of(variant: RankedVariant) -> Ranking:
