@@ -67,13 +67,16 @@ def test_every_integer_type_reads_alike(dtype: type, monkeypatch: pytest.MonkeyP
     assert ranking.evaluate_many(rows[:0]).shape == (0,)
 
 
+OUTSIDE = "is outside the italian40 pack (0..39)"
+
+
 @needs_native
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize(("bad", "message"), [
-    ([5, 1, 5, 3], "hand 1 of evaluate_many has a card twice"),
-    ([0, 1, 2, 40], "card index 40 is outside the italian40 pack (0..39)"),
-    ([0, 1, 2, 127], "card index 127 is outside the italian40 pack (0..39)"),
-    ([-1, 1, 2, 3], "card index -1 is outside the italian40 pack (0..39)"),
+    ([5, 1, 5, 3], "hand 1 of evaluate_many: duplicate card 6s (6♠) in the hand"),
+    ([0, 1, 2, 40], f"hand 1 of evaluate_many: card index 40 {OUTSIDE}"),
+    ([0, 1, 2, 127], f"hand 1 of evaluate_many: card index 127 {OUTSIDE}"),
+    ([-1, 1, 2, 3], f"hand 1 of evaluate_many: card index -1 {OUTSIDE}"),
 ])
 def test_bad_hands_refused_alike(dtype: type, bad: list[int], message: str,
                                  monkeypatch: pytest.MonkeyPatch) -> None:

@@ -147,9 +147,11 @@ def test_an_unaligned_array_is_read_natively(dtype: type,
 
 @needs_native
 @pytest.mark.parametrize(("bad", "message"), [
-    ([9, 4, 9, 0], "hand 2 of evaluate_many has a card twice"),
-    ([0, 1, 2, 40], "card index 40 is outside the italian40 pack (0..39)"),
-    ([-3, 1, 2, 3], "card index -3 is outside the italian40 pack (0..39)"),
+    ([9, 4, 9, 0], "hand 2 of evaluate_many: duplicate card Ks (K♠) in the hand"),
+    ([0, 1, 2, 40], "hand 2 of evaluate_many: card index 40 is outside the italian40 pack "
+                    "(0..39)"),
+    ([-3, 1, 2, 3], "hand 2 of evaluate_many: card index -3 is outside the italian40 pack "
+                    "(0..39)"),
 ])
 def test_a_bad_hand_in_a_view_is_refused_as_the_numpy_way_names_it(
         bad: list[int], message: str, monkeypatch: pytest.MonkeyPatch) -> None:

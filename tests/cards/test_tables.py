@@ -148,7 +148,7 @@ def test_evaluate_many_takes_sequences_of_hands() -> None:
     (np.array([[0, 1, 2]]), "(N, 4) integer array"),
     (np.array([[0.0, 1.0, 2.0, 3.0]]), "(N, 4) integer array"),
     (np.array([[0, 1, 2, 40]]), "card index 40 is outside the italian40 pack"),
-    (np.array([[0, 1, 2, 3], [5, 1, 5, 3]]), "hand 1 of evaluate_many has a card twice"),
+    (np.array([[0, 1, 2, 3], [5, 1, 5, 3]]), "hand 1 of evaluate_many: duplicate card 6s (6♠)"),
     (["7s 6h Ad 9c"], "not in the italian40 pack"),
 ])
 def test_evaluate_many_rejects_bad_hands(hands: Any, message: str) -> None:
