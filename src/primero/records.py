@@ -43,7 +43,7 @@ from primero.errors import PrimeroError, RecordError
 from primero.json_schema import FORMAT
 from primero.plugins.manager import plugin_label
 from primero.plugins.registry import get_variant, registry
-from primero.setup import DealSetup, Table
+from primero.setup import DealSetup, Table, player_names_problem, seed_problem
 from primero.variant import Variant
 
 __all__ = [
@@ -122,6 +122,10 @@ def _whole(data: Mapping[str, Any], key: str, default: int | None, where: str) -
     if not isinstance(value, int) or isinstance(value, bool):
         raise RecordError(f"{where}: key {key!r} must be a whole number, got {_show(value)}")
     _bounded(value, key, where, MAX_SEED if key == "seed" else MAX_CHIPS)
+    if key == "seed":
+        problem = seed_problem(value)
+        if problem is not None:
+            raise RecordError(f"{where}: key 'seed': {problem}")
     return value
 
 
@@ -412,6 +416,9 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
         raise RecordError(f"{where}: 'players' must be a list of names")
     if not players:
         raise RecordError(f"{where}: key 'players' is empty: name the players in playing order")
+    problem = player_names_problem(players)  # before the actions that name them are read
+    if problem is not None:
+        raise RecordError(f"{where}: {problem}")
     dealer = _need(data, "dealer", str, where)
     if dealer not in players:
         raise RecordError(f"{where}: key 'dealer': {_show(dealer)} is not one of the players "
@@ -438,7 +445,10 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
         raise RecordError(f"{where}: give either 'stock' (the whole pack) or 'seed', not both "
                           "(the stock would deal and the seed be ignored)")
     version = data.get("format", FORMAT)
-    if version != FORMAT or isinstance(version, bool):
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError(f"{where}: key 'format' must be a whole number (the format, "
+                          f"{FORMAT}), got {_show(version)}")
+    if version != FORMAT:
         raise RecordError(f"{where}: key 'format': {_show(version)}; this primero reads deal "
                           f"files of format {FORMAT} (a later format needs a later primero)")
     dealing = data.get("dealing")
