@@ -114,8 +114,10 @@ def test_a_name_of_a_lone_combining_mark_is_refused() -> None:
 
 
 def test_a_deal_file_refuses_names_that_print_alike_before_its_actions() -> None:
-    with pytest.raises(RecordError, match="^deal record: player names 'Anna' and 'Anna\ufe0f'"):
+    with pytest.raises(RecordError) as info:
         load_record(_file(players='"Anna", "Anna\ufe0f"', actions='"Anna vie 1"'))
+    assert str(info.value).startswith("deal record: player names 'Anna' and 'Anna\ufe0f' "
+                                      "print alike")
 
 
 def test_distinct_accented_names_still_sit_together() -> None:
