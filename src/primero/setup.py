@@ -126,6 +126,8 @@ def player_names_problem(players: Sequence[str]) -> str | None:
         One line naming the first bad name and what is wrong with it, or ``None``.
     """
     names = [p for p in players if isinstance(p, str)]
+    if all(name.isascii() and name.isalnum() for name in names):
+        return None  # letters and digits: printable, one word, visible, NFC, none ignorable
     for name in names:
         odd = next((ch for ch in name if not ch.isprintable()), None)
         if odd is not None:  # an escape sequence, a NUL, a bidi override: a terminal obeys them
@@ -148,8 +150,25 @@ def player_names_problem(players: Sequence[str]) -> str | None:
     return None
 
 
+#: Player-name tuples :func:`_check_players` found sound (a session deals at one table often).
+_SOUND_NAMES: set[tuple[str, ...]] = set()
+
+
 def _check_players(_setup: object, _attribute: object, players: object) -> None:
     """The :class:`DealSetup` validator of ``players``: :func:`player_names_problem`."""
+    try:
+        if players in _SOUND_NAMES:
+            return
+    except TypeError:  # a list, or names that are not text: for the deal's checks to word
+        pass
+    if type(players) is tuple and all(type(p) is str for p in players):
+        problem = player_names_problem(players)
+        if problem is None:
+            if len(_SOUND_NAMES) >= 1024:
+                _SOUND_NAMES.clear()
+            _SOUND_NAMES.add(players)
+            return
+        raise PrimeroError(problem)
     if isinstance(players, tuple | list):
         problem = player_names_problem(players)
         if problem is not None:
