@@ -251,6 +251,10 @@ class DealSetup:
     two setups without one (``stock=()``, a seeded setup not yet dealt) are equal only with
     the same ``seed``. A setup without a stock never equals one with a stock: comparing them
     would need the variant's pack (``start_deal`` fills it in).
+
+    Raises:
+        PrimeroError: on construction, player names that print alike or show nothing, or
+            that are not one word of printable text (:func:`player_names_problem`).
     """
 
     players: tuple[str, ...] = field(validator=_check_players)
