@@ -376,8 +376,8 @@ def load_record(source: str | Path) -> DealRecord:
             ``format`` the whole number 1; stock, reshuffles and actions are lists), names a
             player that :func:`primero.setup.player_names_problem` refuses (checked before
             the actions that name the players), has a key the format does not know whose
-            value is not a table (a typo such as ``action`` or ``stak``; tables such as ``[expect]`` are
-            kept in :attr:`DealRecord.extra`), gives both ``stock`` and ``seed``, names no
+            value is not a table (a typo such as ``action`` or ``stak``; tables such as
+            ``[expect]`` are kept in :attr:`DealRecord.extra`), gives both ``stock`` and ``seed``, names no
             players or a dealer who is not one of them, gives a chip count per player that
             does not match the players, names a card that does not exist, writes a number
             with digits other than 0-9, or an action is not ``"<player> <verb> ..."`` by one
