@@ -369,19 +369,18 @@ def load_record(source: str | Path) -> DealRecord:
             ``=`` when no file of that name exists).
 
     Raises:
-        RecordError: the file is not a regular file, is larger than :data:`MAX_RECORD_BYTES`,
-            is not UTF-8 TOML (a leading byte order mark is accepted), nests lists or tables
-            more than :data:`MAX_DEPTH` deep, misses a key or has one of the wrong type
-            (chips, stake, rest, ante, carry and seed are whole numbers, a seed from 0;
-            ``format`` the whole number 1; stock, reshuffles and actions are lists), names a
-            player that :func:`primero.setup.player_names_problem` refuses (checked before
-            the actions that name the players), has a key the format does not know whose
-            value is not a table (a typo such as ``action`` or ``stak``; tables such as
-            ``[expect]`` are kept in :attr:`DealRecord.extra`), gives both ``stock`` and ``seed``, names no
-            players or a dealer who is not one of them, gives a chip count per player that
-            does not match the players, names a card that does not exist, writes a number
-            with digits other than 0-9, or an action is not ``"<player> <verb> ..."`` by one
-            of the players; the
+        RecordError: the file is not a regular file, is larger than :data:`MAX_RECORD_BYTES`, is
+            not UTF-8 TOML (a leading byte order mark is accepted), nests lists or tables more
+            than :data:`MAX_DEPTH` deep, misses a key or has one of the wrong type (chips,
+            stake, rest, ante, carry and seed are whole numbers, a seed from 0; ``format`` the
+            whole number 1; stock, reshuffles and actions are lists), names a player that
+            :func:`primero.setup.player_names_problem` refuses (checked before the actions that
+            name the players), has a key the format does not know whose value is not a table (a
+            typo such as ``action`` or ``stak``; tables such as ``[expect]`` are kept in
+            :attr:`DealRecord.extra`), gives both ``stock`` and ``seed``, names no players or a
+            dealer who is not one of them, gives a chip count per player that does not match the
+            players, names a card that does not exist, writes a number with digits other than
+            0-9, or an action is not ``"<player> <verb> ..."`` by one of the players; the
             message names the file and the key, and never echoes a huge value whole.
         OSError: the file cannot be opened (missing, no permission).
     """
