@@ -43,7 +43,7 @@ from primero.errors import PrimeroError, RecordError
 from primero.json_schema import FORMAT
 from primero.plugins.manager import plugin_label
 from primero.plugins.registry import get_variant, registry
-from primero.setup import DealSetup, Table
+from primero.setup import DealSetup, Table, player_names_problem, seed_problem
 from primero.variant import Variant
 
 __all__ = [
@@ -122,6 +122,10 @@ def _whole(data: Mapping[str, Any], key: str, default: int | None, where: str) -
     if not isinstance(value, int) or isinstance(value, bool):
         raise RecordError(f"{where}: key {key!r} must be a whole number, got {_show(value)}")
     _bounded(value, key, where, MAX_SEED if key == "seed" else MAX_CHIPS)
+    if key == "seed":
+        problem = seed_problem(value)
+        if problem is not None:
+            raise RecordError(f"{where}: key 'seed': {problem}")
     return value
 
 
@@ -365,17 +369,18 @@ def load_record(source: str | Path) -> DealRecord:
             ``=`` when no file of that name exists).
 
     Raises:
-        RecordError: the file is not a regular file, is larger than :data:`MAX_RECORD_BYTES`,
-            is not UTF-8 TOML (a leading byte order mark is accepted), nests lists or tables
-            more than :data:`MAX_DEPTH` deep, misses a key or has one of the wrong type
-            (chips, stake, rest, ante, carry and seed are whole numbers; stock, reshuffles
-            and actions are lists), has a key the format does not know whose value is not a
-            table (a typo such as ``action`` or ``stak``; tables such as ``[expect]`` are
-            kept in :attr:`DealRecord.extra`), gives both ``stock`` and ``seed``, names no
-            players or a dealer who is not one of them, gives a chip count per player that
-            does not match the players, names a card that does not exist, writes a number
-            with digits other than 0-9, or an action is not ``"<player> <verb> ..."`` by one
-            of the players; the
+        RecordError: the file is not a regular file, is larger than :data:`MAX_RECORD_BYTES`, is
+            not UTF-8 TOML (a leading byte order mark is accepted), nests lists or tables more
+            than :data:`MAX_DEPTH` deep, misses a key or has one of the wrong type (chips,
+            stake, rest, ante, carry and seed are whole numbers, a seed from 0; ``format`` the
+            whole number 1; stock, reshuffles and actions are lists), names a player that
+            :func:`primero.setup.player_names_problem` refuses (checked before the actions that
+            name the players), has a key the format does not know whose value is not a table (a
+            typo such as ``action`` or ``stak``; tables such as ``[expect]`` are kept in
+            :attr:`DealRecord.extra`), gives both ``stock`` and ``seed``, names no players or a
+            dealer who is not one of them, gives a chip count per player that does not match the
+            players, names a card that does not exist, writes a number with digits other than
+            0-9, or an action is not ``"<player> <verb> ..."`` by one of the players; the
             message names the file and the key, and never echoes a huge value whole.
         OSError: the file cannot be opened (missing, no permission).
     """
@@ -412,6 +417,9 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
         raise RecordError(f"{where}: 'players' must be a list of names")
     if not players:
         raise RecordError(f"{where}: key 'players' is empty: name the players in playing order")
+    problem = player_names_problem(players)  # before the actions that name them are read
+    if problem is not None:
+        raise RecordError(f"{where}: {problem}")
     dealer = _need(data, "dealer", str, where)
     if dealer not in players:
         raise RecordError(f"{where}: key 'dealer': {_show(dealer)} is not one of the players "
@@ -438,7 +446,10 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
         raise RecordError(f"{where}: give either 'stock' (the whole pack) or 'seed', not both "
                           "(the stock would deal and the seed be ignored)")
     version = data.get("format", FORMAT)
-    if version != FORMAT or isinstance(version, bool):
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError(f"{where}: key 'format' must be a whole number (the format, "
+                          f"{FORMAT}), got {_show(version)}")
+    if version != FORMAT:
         raise RecordError(f"{where}: key 'format': {_show(version)}; this primero reads deal "
                           f"files of format {FORMAT} (a later format needs a later primero)")
     dealing = data.get("dealing")

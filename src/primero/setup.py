@@ -26,21 +26,153 @@ Example::
 
 from __future__ import annotations
 
+import numbers
+import unicodedata
 from _random import Random as _BaseRandom
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from attrs import field, frozen
 
+from primero.errors import PrimeroError
+
 if TYPE_CHECKING:
     from primero.cards import Card
 
-__all__ = ["DEALING_MODES", "DealSetup", "Step", "Table", "seeded_stock"]
+__all__ = [
+    "DEALING_MODES",
+    "DealSetup",
+    "Step",
+    "Table",
+    "player_names_problem",
+    "seed_problem",
+    "seeded_stock",
+    "whole_number",
+]
 
 
 #: How a deal's cards are chosen (``start_deal(dealing=...)``): from a seeded shuffle, from a
 #: stacked stock given in advance, or from outside, one card at each chance node.
 DEALING_MODES = ("seeded", "stacked", "external")
+
+
+def whole_number(value: object) -> bool:
+    """A whole number of the set-up (chips, a seat, a seed): an integer that is not a ``bool``.
+
+    Any :class:`numbers.Integral` counts (``numpy.int64(5)`` as ``5``), as
+    :meth:`~primero.deal.state.GameState.apply` takes a numpy action id.
+    """
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def seed_problem(seed: object) -> str | None:
+    """Why ``seed`` cannot seed a deal's shuffle, or ``None`` if it can.
+
+    A seed is a whole number from 0 (docs/reference/deal-files.md); ``-1`` would deal the
+    very cards of ``1`` (``random`` seeds with the absolute value), so one deal would have
+    two spellings. The wording is the command line's (``primero replay --seed -1``).
+
+    Args:
+        seed: The seed given.
+
+    Returns:
+        One line such as ``seed must be at least 0, got -1``, or ``None``.
+    """
+    if not whole_number(seed):
+        return f"seed must be a whole number, got {seed!r:.60}"
+    if seed < 0:  # type: ignore[operator]
+        shown = f"{seed}" if seed > -10 ** 15 else f"a {len(str(seed)) - 1}-digit number"  # type: ignore[operator]
+        return f"seed must be at least 0, got {shown}"
+    return None
+
+
+#: Default-ignorable code points (Unicode's Default_Ignorable_Code_Point, the ranges it lists
+#: outside the format characters): variation selectors, Hangul fillers and the like print
+#: as nothing, so two names that differ only in them print alike.
+_IGNORABLE_RANGES = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5),
+                     (0x180B, 0x180F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0),
+                     (0xE0000, 0xE0FFF))
+
+
+def _ignorable(char: str) -> bool:
+    """A character that prints as nothing: a format character or a default-ignorable one."""
+    code = ord(char)
+    return unicodedata.category(char) == "Cf" or any(
+        low <= code <= high for low, high in _IGNORABLE_RANGES)
+
+
+def _printed(name: str) -> str:
+    """How a name prints: its NFC form without the characters that print as nothing."""
+    return "".join(ch for ch in unicodedata.normalize("NFC", name) if not _ignorable(ch))
+
+
+def _shown_name(name: str, limit: int = 40) -> str:
+    """A player name as an error quotes it: escaped (``repr``), shortened past ``limit``."""
+    return repr(name if len(name) <= limit else name[:limit] + "...")
+
+
+def player_names_problem(players: Sequence[str]) -> str | None:
+    """Why these player names cannot sit at one table, or ``None`` if they can.
+
+    A name is one word of printable text with a visible character, and no two names print
+    alike: names equal after NFC normalisation and dropping the characters that print as
+    nothing (variation selectors, format characters) are one name to a reader
+    (docs/reference/deal-files.md). Names that are not text are left to the deal's checks.
+
+    Args:
+        players: Names in playing order.
+
+    Returns:
+        One line naming the first bad name and what is wrong with it, or ``None``.
+    """
+    names = [p for p in players if isinstance(p, str)]
+    if all(name.isascii() and name.isalnum() for name in names):
+        return None  # letters and digits: printable, one word, visible, NFC, none ignorable
+    for name in names:
+        odd = next((ch for ch in name if not ch.isprintable()), None)
+        if odd is not None:  # an escape sequence, a NUL, a bidi override: a terminal obeys them
+            kind = "control" if unicodedata.category(odd) == "Cc" else "invisible"
+            return (f"player name {_shown_name(name)} holds the {kind} character "
+                    f"U+{ord(odd):04X}: a name is printable text")
+        if not name or name.split() != [name]:
+            return f"player name {name!r} must be one word (no spaces)"
+    seen: dict[str, str] = {}
+    for name in names:
+        printed = _printed(name)
+        if not any(unicodedata.category(ch)[0] in "LNPS" for ch in printed):
+            return (f"player name {_shown_name(name)} has no visible character (only marks "
+                    f"or characters that print as nothing): a name must show")
+        other = seen.setdefault(printed, name)
+        if other != name:
+            return (f"player names {_shown_name(other)} and {_shown_name(name)} print alike "
+                    "(the same after NFC normalisation, ignoring characters that print as "
+                    "nothing): names must be distinct")
+    return None
+
+
+#: Player-name tuples :func:`_check_players` found sound (a session deals at one table often).
+_SOUND_NAMES: set[tuple[str, ...]] = set()
+
+
+def _check_players(_setup: object, _attribute: object, players: object) -> None:
+    """The :class:`DealSetup` validator of ``players``: :func:`player_names_problem`."""
+    try:
+        if players in _SOUND_NAMES:
+            return
+    except TypeError:  # a list, or names that are not text: for the deal's checks to word
+        pass
+    if type(players) is tuple and all(type(p) is str for p in players):
+        problem = player_names_problem(players)
+        if problem is None:
+            if len(_SOUND_NAMES) >= 1024:
+                _SOUND_NAMES.clear()
+            _SOUND_NAMES.add(players)
+            return
+        raise PrimeroError(problem)
+    if isinstance(players, tuple | list):
+        problem = player_names_problem(players)
+        if problem is not None:
+            raise PrimeroError(problem)
 
 
 @frozen
@@ -119,9 +251,13 @@ class DealSetup:
     two setups without one (``stock=()``, a seeded setup not yet dealt) are equal only with
     the same ``seed``. A setup without a stock never equals one with a stock: comparing them
     would need the variant's pack (``start_deal`` fills it in).
+
+    Raises:
+        PrimeroError: on construction, player names that print alike or show nothing, or
+            that are not one word of printable text (:func:`player_names_problem`).
     """
 
-    players: tuple[str, ...]
+    players: tuple[str, ...] = field(validator=_check_players)
     chips: tuple[int, ...]
     dealer: int
     table: Table = Table()
@@ -164,8 +300,16 @@ def seeded_stock(cards: Sequence[Card], seed: int) -> tuple[Card, ...]:
 
     Args:
         cards: The pack in pack order.
-        seed: A whole number (negative seeds seed as their absolute value, as in ``random``).
+        seed: A whole number from 0.
+
+    Raises:
+        PrimeroError: ``seed`` is negative or not a whole number (:func:`seed_problem`).
     """
+    if type(seed) is not int or seed < 0:
+        problem = seed_problem(seed)
+        if problem is not None:
+            raise PrimeroError(problem)
+        seed = int(seed)
     items = list(cards)
     swaps = _SWAPS.get(len(items))
     if swaps is None:

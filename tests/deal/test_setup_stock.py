@@ -16,7 +16,7 @@ from primero.setup import seeded_stock
 
 
 @pytest.mark.parametrize("pack", [ITALIAN40, SPANISH48, FRENCH52], ids=lambda p: p.name)
-@pytest.mark.parametrize("seed", [0, 1, 7, 12345, -1, -99, 2**32, 2**64 - 1, 2**80 + 3])
+@pytest.mark.parametrize("seed", [0, 1, 7, 12345, 2**32, 2**64 - 1, 2**80 + 3])
 def test_the_seeded_stock_is_the_standard_shuffle(pack: object, seed: int) -> None:
     cards: tuple[Card, ...] = pack.cards  # type: ignore[attr-defined]
     expected = list(cards)

@@ -136,13 +136,20 @@ def test_broken_documents_are_refused() -> None:
 
 def test_the_library_refuses_what_the_schema_refuses_in_format() -> None:
     data = record_data(load_record(CASES / "waks_example.toml"))
-    for version in (2, 0, "1", True):
+    for version in (2, 0):
         with pytest.raises(RecordError) as info:
             record_from_data({**data, "format": version})
         assert str(info.value) == (
             f"deal record: key 'format': {version!r}; this primero reads deal files of "
             "format 1 (a later format needs a later primero)")
         assert _invalid({**data, "format": version}, "deal_file") == "1 was expected"
+    for version in ("1", True, 1.0):  # not a format at all: text, a truth value, a float
+        with pytest.raises(RecordError) as info:
+            record_from_data({**data, "format": version})
+        assert str(info.value) == (
+            f"deal record: key 'format' must be a whole number (the format, 1), got {version!r}")
+        if not isinstance(version, float):  # JSON Schema's const 1 holds 1.0 (a JSON number)
+            assert _invalid({**data, "format": version}, "deal_file") == "1 was expected"
     without = {k: v for k, v in data.items() if k != "format"}
     assert record_from_data(without) == record_from_data(data)  # no key: format 1
     _valid(without, "deal_file")

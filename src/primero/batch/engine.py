@@ -63,7 +63,7 @@ from primero.deal.start import table_setup, whole
 from primero.errors import IllegalActionError, PrimeroError, UnknownVariantError
 from primero.plugins.registry import get_variant
 from primero.records import DealRecord
-from primero.setup import DealSetup
+from primero.setup import DealSetup, seed_problem
 from primero.variant import Variant
 
 __all__ = ["MAX_BATCH_CHIPS", "MAX_BATCH_DEALS", "BatchEngine"]
@@ -230,7 +230,8 @@ class BatchEngine:
                 ``start_deal(seed=s)`` shuffles (the engine's seeded deal, the same cards).
 
         Raises:
-            PrimeroError: both or neither given, ``seeds`` not one whole number per deal.
+            PrimeroError: both or neither given, ``seeds`` not one whole number per deal, or
+                a seed below 0 (:func:`primero.setup.seed_problem`).
         """
         if (seed is None) == (seeds is None):
             raise PrimeroError("give either seed (a generator shuffles every stock) or seeds "
@@ -245,14 +246,19 @@ class BatchEngine:
             given = [_whole(s) for s in seeds]
             if len(given) != self.deals or not all(whole(s) for s in given):
                 raise PrimeroError(f"seeds must be {self.deals} whole numbers (one per deal)")
-            self._rng = np.random.default_rng([abs(int(s)) for s in given[:4]])
+            for k, s in enumerate(given):
+                problem = seed_problem(s)
+                if problem is not None:
+                    raise PrimeroError(f"deal {k} of {self.deals}: {problem}")
+            self._rng = np.random.default_rng([int(s) for s in given[:4]])
             stocks = seeded_stocks(self.rules, given)
             st.seeds = [int(s) for s in given]
             st.seeded[:] = True
         else:
-            if not whole(seed):
-                raise PrimeroError(f"seed must be a whole number, got {seed!r}")
-            self._rng = np.random.default_rng(abs(int(seed)))
+            problem = seed_problem(seed)
+            if problem is not None:
+                raise PrimeroError(problem)
+            self._rng = np.random.default_rng(int(seed))
             stocks = random_stocks(self._rng, self.deals, len(self.rules.pack),
                                    self.rules.dealt)
             st.seeds = self._rng.integers(0, 2 ** 62, self.deals).tolist()
