@@ -157,22 +157,24 @@ def test_the_chunks_of_a_run_are_made_one_at_a_time() -> None:
 
 
 class _Counting(Executor):
-    """A thread pool that records the most chunks it held unfinished at once."""
+    """A thread pool that records the most chunks it held unfinished at once.
+
+    A chunk is unfinished until its future is done; a future is done before its waiters wake
+    (a done-callback may run after the next chunk is sent, so it would miscount under load).
+    """
 
     def __init__(self) -> None:
         self.pool = ThreadPoolExecutor(2)
-        self.open = self.most = self.submitted = 0
+        self.futures: list[Future[Any]] = []
+        self.most = self.submitted = 0
 
     def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
-        self.open += 1
         self.submitted += 1
-        self.most = max(self.most, self.open)
+        unfinished = sum(not future.done() for future in self.futures) + 1
+        self.most = max(self.most, unfinished)
         future = self.pool.submit(fn, *args, **kwargs)
-        future.add_done_callback(lambda _: self._done())
+        self.futures.append(future)
         return future
-
-    def _done(self) -> None:
-        self.open -= 1
 
 
 def test_an_executor_is_sent_the_chunks_as_it_frees_up() -> None:
