@@ -231,7 +231,7 @@ def _parse_call(words: list[str], text: str) -> Call | None:
             f"cannot read action {_quoted(text)}: expected 'call CLASS [POINTS]' after the amount"
         )
     hand_class = words[1][:1].upper() + words[1][1:].lower()
-    if len(words) == 3 and not _is_number(words[2]):
+    if len(words) == 3 and not (words[2].isascii() and words[2].isdigit()):  # no sign
         raise IllegalActionError(
             f"cannot read action {_quoted(text)}: a call is 'call CLASS [POINTS]', the class "
             f"in one word and the points in digits 0-9, not "

@@ -66,6 +66,8 @@ def test_exchanged_cards_are_kept_in_pack_order() -> None:
     ("vie \u0662", "'\u0662' is not a number"),              # ARABIC-INDIC DIGIT TWO
     ("hold raise \uff13", "'\uff13' is not a number"),       # FULLWIDTH DIGIT THREE
     ("vie 2 call Primero \u0666\u0660", "the points in digits 0-9"),
+    ("vie 2 call Primero -60", "the points in digits 0-9, not 'call Primero -60'"),
+    ("vie 2 call Primero +60", "the points in digits 0-9, not 'call Primero \\+60'"),
 ])
 def test_unreadable_actions_name_the_text(text: str, match: str) -> None:
     with pytest.raises(IllegalActionError, match=match) as info:

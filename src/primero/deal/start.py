@@ -10,9 +10,11 @@ table again and again checks it once.
 
 from __future__ import annotations
 
+import numbers
 import random
 import unicodedata
 from collections.abc import Sequence
+from typing import Any
 
 from primero.actions import ACTION_WORDS
 from primero.cards import Card, parse_cards
@@ -49,6 +51,13 @@ MAX_SEED = 2 ** 128
 def new_seed(rng: random.Random) -> int:
     """Draw a 64-bit seed from ``rng`` (how a ``random.Random`` seeds a deal)."""
     return rng.getrandbits(64)
+
+
+def _plain(value: Any) -> Any:
+    """A whole number of another integer type (``numpy.int64``) as an ``int``; else ``value``."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool | int):
+        return int(value)
+    return value
 
 
 def whole(value: object) -> bool:
@@ -208,6 +217,12 @@ def table_setup(variant: Variant, players: Sequence[str], chips: Sequence[int] |
     Raises:
         PrimeroError: see :func:`start_deal`.
     """
+    # a numpy integer counts as the int it is (as ``apply`` takes a numpy action id); the
+    # state holds plain ints
+    chips = [_plain(c) for c in chips] if isinstance(chips, Sequence) \
+        and not isinstance(chips, str) else _plain(chips)
+    dealer, stake, rest, ante, carry, raise_cap = map(
+        _plain, (dealer, stake, rest, ante, carry, raise_cap))
     if isinstance(players, str):
         raise PrimeroError(
             f"players must be a list of names, not the text {players!r} (e.g. ['Anna', 'Ben'])"
