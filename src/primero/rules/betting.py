@@ -44,15 +44,13 @@ from primero.deal.state import (
     GameState,
     HistoryChain,
     Seat,
-    cards_sound,
     fill,
     forget_legal,
     history_value,
     keep_legal,
-    mark_cards_sound,
 )
 from primero.hookspecs import hookimpl
-from primero.rules.dealing import CORE_DEALING, serve_exchange
+from primero.rules.dealing import serve_exchange
 from primero.setup import Step, Table
 
 if TYPE_CHECKING:
@@ -609,7 +607,8 @@ def bet_answer(state: GameState, action: Action) -> GameState:
     errors): in a betting round, an action of the core's own classes is applied by
     :func:`core_bet` with the history unchanged (the engine records the action afterwards),
     in one state copy; anything else (an exchange, a plug-in's action class) is the hook's
-    own code. For a variant whose plug-ins only wrap the hook
+    own code (an exchange served by :func:`~primero.rules.dealing.serve_exchange`). For a
+    variant whose plug-ins only wrap the hook
     (:func:`~primero.plugins.manager.around_core_caller`): they receive this answer.
 
     Args:
@@ -617,21 +616,12 @@ def bet_answer(state: GameState, action: Action) -> GameState:
         action: A legal action of that seat.
     """
     seat = state.to_act
-    context = state.context
-    step = context.steps[state.step_index + 1]
-    if seat is not None and step is not None:
-        if step.kind == "bet" and type(action) in _BET_KINDS:
-            return core_bet(state, seat, action, history_value(state))
-        if step.kind == "exchange" and type(action) is Exchange \
-                and "primero_serve_exchange" in context.rules.core_only:
-            # the core alone serves exchanges: its own code, direct; it moves the discards
-            # from the hand to the pile and queues as many cards from the stock, so cards
-            # found sound stay sound (as the engine's core_exchange keeps them)
-            served = CORE_DEALING.primero_serve_exchange(state, context.variant, seat,
-                                                         action.discards)
-            if served is not state and cards_sound(state):
-                mark_cards_sound(served)
-            return _exchanged(state, seat, served)
+    step = state.context.steps[state.step_index + 1]
+    if seat is not None and step is not None and step.kind == "bet" \
+            and type(action) in _BET_KINDS:
+        return core_bet(state, seat, action, history_value(state))
+    # (an exchange: the hook serves it through serve_exchange, the core's own code where no
+    # plug-in serves exchanges)
     return CORE_BETTING.primero_apply_action(state, state.variant, action)
 
 
