@@ -1193,8 +1193,8 @@ _same_but_variant_state = _variant_state_test()
 def only_variant_state_differs(state: GameState, other: GameState) -> bool:
     """Whether two states hold the same values (by identity) in all fields but ``variant_state``.
 
-    The caches are not compared. A variant's wrapper that took the core's answer and set only its own state
-    (``replace(core, variant_state=...)``) leaves the core's part as the core made it: that
-    part needs no check of its own.
+    The caches are not compared. A variant's wrapper that took the core's answer and set only
+    its own state (``replace(core, variant_state=...)``) leaves the core's part as the core
+    made it: that part needs no check of its own.
     """
     return bool(_same_but_variant_state(state, other))
