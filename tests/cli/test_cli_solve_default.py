@@ -19,7 +19,7 @@ def test_solve_without_a_variant_solves_the_toy() -> None:
     bare = CliRunner().invoke(app, ["solve", *SMALL])
     assert bare.exit_code == 0, bare.output
     lines = bare.output.splitlines()
-    assert lines[0] == "toy: chips 3, stake 1, rest 1, ante 1, raise cap 2"
+    assert lines[0] == "toy: chips 3, stake 1, rest 1, ante 1, raise cap none"
     assert lines[1].startswith("size: 17 public nodes (6 decisions, 11 ends), 15 hands per "
                                "player, 90 information sets, 90 deals")
     named = CliRunner().invoke(app, ["solve", "-V", "toy", *SMALL])
@@ -35,6 +35,17 @@ def test_solve_help_names_the_toy_as_its_default_and_other_commands_keep_waks() 
     assert "[default: toy]" in solve_help
     play_help = CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "200"}).output
     assert "[default: waks]" in play_help
+
+
+def test_the_default_table_is_the_documented_toy_and_its_value() -> None:
+    # docs/solve.md: the toy at chips 3, stake 1, rest 1, ante 1 is worth +0.0219 chips a deal
+    # to the eldest; a bare ``primero solve`` solves that same table
+    bare = CliRunner().invoke(app, ["solve", "--target", "0.001"])
+    assert bare.exit_code == 0, bare.output
+    lines = bare.output.splitlines()
+    assert lines[0] == "toy: chips 3, stake 1, rest 1, ante 1, raise cap none"
+    value = float(lines[-1].split()[2])
+    assert abs(value - 0.0219) < 0.001
 
 
 def test_a_named_variant_with_an_exchange_is_still_refused() -> None:

@@ -100,12 +100,15 @@ def test_a_cache_that_cannot_be_written_still_gives_the_strategy(
     assert blocker.read_text() == "not a directory"
 
 
-@pytest.mark.parametrize("target", ["nan", "NaN"])
-def test_solve_command_refuses_a_nan_target_in_one_line(target: str) -> None:
+@pytest.mark.parametrize(("target", "shown"), [("nan", "nan"), ("NaN", "nan"), ("inf", "inf"),
+                                               ("Infinity", "inf")])
+def test_solve_command_refuses_a_nan_or_infinite_target_in_one_line(target: str,
+                                                                     shown: str) -> None:
     result = CliRunner().invoke(app, ["solve", "-V", "toy", "--target", target])
     assert result.exit_code != 0
     assert result.output.strip().splitlines() == [
-        "error: target must be an exploitability of 0 or more chips per deal, got nan"]
+        f"error: target must be a finite exploitability of 0 or more chips per deal, "
+        f"got {shown}"]
 
 
 def test_solvable_game_takes_a_name_and_names_what_is_no_variant_or_table() -> None:

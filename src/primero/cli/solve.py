@@ -27,19 +27,25 @@ from primero.solve.tree import TableParameters
 
 __all__ = ["solve_command"]
 
+#: The table solved unless told otherwise: the API's default, the toy of docs/solve.md.
+DEFAULT_TABLE = TableParameters()
+
 
 @app.command("solve", short_help=SHORT_HELP["solve"])
 @variant_options_for("toy")  # the built-in variant it can solve
-@click.option("--chips", type=click.IntRange(1), default=20, show_default=True,
+@click.option("--chips", type=click.IntRange(1), default=DEFAULT_TABLE.chips,
+              show_default=True,
               help="Each player's chips.")
-@click.option("--stake", type=click.IntRange(1), default=1, show_default=True,
+@click.option("--stake", type=click.IntRange(1), default=DEFAULT_TABLE.stake,
+              show_default=True,
               help="The smallest bet or raise.")
-@click.option("--rest", type=click.IntRange(1), default=2, show_default=True,
+@click.option("--rest", type=click.IntRange(1), default=DEFAULT_TABLE.rest,
+              show_default=True,
               help="The largest bet or raise.")
 @click.option("--ante", type=click.IntRange(0), default=None,
               help="Each player's ante (default: the variant's).")
-@click.option("--raise-cap", "raise_cap", type=click.IntRange(1), default=2, show_default=True,
-              help="The most vies plus raises a round allows (house rule).")
+@click.option("--raise-cap", "raise_cap", type=click.IntRange(1), default=None,
+              help="The most vies plus raises a round allows (house rule; default: no cap).")
 @click.option("--target", type=click.FloatRange(0), default=0.005, show_default=True,
               help="Stop at this exploitability, chips per deal.")
 @click.option("--iterations", type=click.IntRange(1), default=1000, show_default=True,
@@ -50,7 +56,7 @@ __all__ = ["solve_command"]
               help="Then print, for every decision this many actions deep or less, how "
                    "often each hand class takes each action.")
 def solve_command(variant: str, option: tuple[str, ...], chips: int, stake: int, rest: int,
-                  ante: int | None, raise_cap: int, target: float, iterations: int,
+                  ante: int | None, raise_cap: int | None, target: float, iterations: int,
                   block: int, depth: int) -> None:
     """Solve a heads-up game with CFR+ over range vectors and print its convergence."""
     out = console()
@@ -63,7 +69,8 @@ def solve_command(variant: str, option: tuple[str, ...], chips: int, stake: int,
     except PrimeroError as error:
         fail(str(error))
     out.print(f"{configured}: chips {chips}, stake {stake}, rest {rest}, ante "
-              f"{configured.spec.ante if ante is None else ante}, raise cap {raise_cap}",
+              f"{configured.spec.ante if ante is None else ante}, raise cap "
+              f"{'none' if raise_cap is None else raise_cap}",
               soft_wrap=True)
     out.print(f"size: {game.describe()}; built in {time.process_time() - start:.1f} s CPU",
               soft_wrap=True)

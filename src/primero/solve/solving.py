@@ -8,6 +8,7 @@ measures the average strategy exactly (:func:`~primero.solve.best_response.explo
 
 from __future__ import annotations
 
+import math
 import numbers
 import time
 from collections.abc import Callable
@@ -67,13 +68,14 @@ def check_solve_limits(target: float, iterations: int, block: int = 1) -> None:
     """Refuse a target or an iteration count :func:`solve` cannot stop on, naming it.
 
     Raises:
-        PrimeroError: ``target`` not a real number of 0 or more (NaN and text included: NaN
-            would never stop the run), ``iterations`` or ``block`` not a whole number of at
-            least 1.
+        PrimeroError: ``target`` not a finite real number of 0 or more (NaN, infinity and
+            text included: NaN would never stop the run, infinity would stop it after the
+            first block whatever the exploitability), ``iterations`` or ``block`` not a whole
+            number of at least 1.
     """
     if isinstance(target, bool) or not isinstance(target, numbers.Real) \
-            or not target >= 0:
-        raise PrimeroError(f"target must be an exploitability of 0 or more chips per deal, "
+            or not 0 <= target < math.inf:
+        raise PrimeroError(f"target must be a finite exploitability of 0 or more chips per deal, "
                            f"got {target!r:.40}")
     for name, value in (("iterations", iterations), ("block", block)):
         if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
