@@ -841,7 +841,8 @@ class CardanoRules:
         if known is not None and known[0] is actions and known[1] is variant:
             # a betting answer of the core's spelt before for this variant: by identities
             own = state.variant_state
-            standing = own.call if type(own) is CardanoState else standing_call(state)
+            standing = own.call if type(own) is CardanoState else \
+                None if own is None else standing_call(state)  # (None: no call yet)
             hit = known[2].get(id(standing))
             if hit is not None and hit[0] is standing:
                 return hit[1]  # the same answer object: checked once, by the façade's memo
