@@ -129,10 +129,11 @@ class ToyRules:
         eldest, as the core deals.
 
         Where the cards come from the stock (not from outside), the open cards go to the top
-        of the stock (:func:`_open_cards_on_top`) and are queued, face up, before the hidden
-        cards: the engine deals all of them in one delivery, which gives the hands, receipts
-        and stock :func:`open_cards_dealt` and the hidden cards dealt after it give (a card's
-        receipt counts the cards received before it, whichever delivery deals it).
+        of the stock, as :func:`open_cards_dealt` moves them, and are queued, face up, before
+        the hidden cards: the engine deals all of them in one delivery, which gives the
+        hands, receipts and stock :func:`open_cards_dealt` and the hidden cards dealt after
+        it give (a card's receipt counts the cards received before it, whichever delivery
+        deals it).
         """
         seats = state.seats
         n = len(seats)
@@ -239,9 +240,9 @@ def open_cards_dealt(state: GameState, order: tuple[int, ...]) -> GameState:
 
     Each open card is taken out of the stock, wherever it is, and dealt face up in turn: the
     eldest's two, then the dealer's. Where the stock holds them all and nothing else is owed,
-    they are moved to its top (:func:`_open_cards_on_top`, as the deal step does) and dealt
-    from there in one delivery, which gives the same hands, receipts and stock as dealing
-    each out of the stock by itself (the way kept for anything else).
+    they are moved to its top (the way the deal step queues them too) and dealt from there in
+    one delivery, which gives the same hands, receipts and stock as dealing each out of the
+    stock by itself (the way kept for anything else).
     """
     owed, cards, mask = _opening(order)
     stock = _open_cards_on_top(state, cards, mask)
