@@ -87,7 +87,7 @@ from primero.hookspecs import hookimpl
 from primero.options import Option, OptionValue
 from primero.rules.betting import betting_actions, betting_seat, must_hold_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, STANDARD_CLASSES
-from primero.rules.settling import settle_showdown
+from primero.rules.settling import settle_direct, settle_showdown
 from primero.rules.ties import TIE_OPTION
 from primero.seating import WAKS_SEATING_OPTIONS
 from primero.settlement import Settlement
@@ -754,11 +754,13 @@ class CallBlock:
 
 
 #: Answers of :meth:`CardanoRules.primero_legal_actions` made so far, by the identity of the
-#: core's answer: ``(core answer, book, {id(standing call): (standing call, answer)})``. The
-#: core's betting tuples are shared between states, so one situation under one standing call
-#: gives the same answer object; the checked façade checks an answer once (by identity), not
-#: at every state. Keyed by identities: no call is hashed per decision.
-_SPELT: dict[int, tuple[tuple[Action, ...], CallBook,
+#: core's answer: ``(core answer, variant, {id(standing call): (standing call, answer)})``.
+#: The core's betting tuples are shared between states (and only a betting round's answer
+#: is kept), so one situation under one standing call gives the same answer object; the
+#: checked façade checks an answer once (by identity), not at every state. Keyed by
+#: identities: no call is hashed per decision. (A configured variant is an immutable value:
+#: its call book is its ranking's, :func:`_ranking_book`.)
+_SPELT: dict[int, tuple[tuple[Action, ...], Variant,
                         dict[int, tuple[Call | None, tuple[Action, ...]]]]] = {}
 #: How many answers :data:`_SPELT` keeps (then it starts again): the situations of a table
 #: times the calls, each answer a tuple of actions shared with every other answer.
@@ -835,27 +837,31 @@ class CardanoRules:
             -> Generator[None, tuple[Action, ...] | None, tuple[Action, ...] | None]:
         """Spell out each vie and raise once per attainable call above the standing call."""
         actions = yield
+        known = _SPELT.get(id(actions))
+        if known is not None and known[0] is actions and known[1] is variant:
+            # a betting answer of the core's spelt before for this variant: by identities
+            own = state.variant_state
+            standing = own.call if type(own) is CardanoState else \
+                None if own is None else standing_call(state)  # (None: no call yet)
+            hit = known[2].get(id(standing))
+            if hit is not None and hit[0] is standing:
+                return hit[1]  # the same answer object: checked once, by the façade's memo
         if actions is None:
             return actions
         step = state.context.steps[state.step_index + 1]  # state.step, inline
         if step is None or step.kind != "bet":
             return actions
-        mine = _RANKING_BOOKS.get(id(variant))  # _ranking_book(variant), inline
-        book = mine[1] if mine is not None and mine[0] is variant else _ranking_book(variant)
+        book = _ranking_book(variant)
         own = state.variant_state
         standing = own.call if type(own) is CardanoState else standing_call(state)
-        known = _SPELT.get(id(actions))
-        if known is not None and known[0] is actions and known[1] is book:
-            hit = known[2].get(id(standing))
-            if hit is not None and hit[0] is standing:
-                return hit[1]  # the same answer object: checked once, by the façade's memo
         spelt = self._spelt(book, actions, book.above(standing))
         if type(actions) is tuple:  # the core's shared tuples: the answer is shared too
             if _spelt_count[0] >= SPELT_KEPT:
                 _SPELT.clear()
                 _spelt_count[0] = 0
-            if known is None or known[0] is not actions or known[1] is not book:
-                known = _SPELT[id(actions)] = (actions, book, {})
+                known = None
+            if known is None or known[0] is not actions or known[1] is not variant:
+                known = _SPELT[id(actions)] = (actions, variant, {})
             known[2][id(standing)] = (standing, spelt)
             _spelt_count[0] += 1
         return spelt
@@ -889,8 +895,16 @@ class CardanoRules:
             -> Generator[None, GameState | None, GameState | None]:
         """After the core has applied a vie or raise, its call becomes the standing call."""
         new = yield
-        call = action.call if isinstance(action, Vie | Hold) else None
-        if new is not None and call is not None and _names_a_call(action):
+        kind = type(action)
+        if kind is Vie:  # (the core's own classes first: no isinstance per action)
+            call = action.call  # type: ignore[union-attr]
+        elif kind is Hold:
+            call = action.call if action.raise_by > 0 else None  # type: ignore[union-attr]
+        elif isinstance(action, Vie | Hold) and _names_a_call(action):
+            call = action.call
+        else:
+            return new
+        if new is not None and call is not None:
             new = _with_state(new, _standing_state(_ranking_book(variant), call))
         return new
 
@@ -937,9 +951,11 @@ class CardanoRules:
     @hookimpl
     def primero_settle(self, state: GameState, variant: Variant) -> Settlement | None:
         """At a showdown only hands meeting the standing call can win; the rest is the core's."""
+        if state.ended_by != "showdown" or len(state.live) <= 1:
+            return settle_direct(state)  # an unseen win or a carry-over: the core's
         call = standing_call(state)
-        if state.ended_by != "showdown" or len(state.live) <= 1 or call is None:
-            return None
+        if call is None:
+            return settle_direct(state)  # nobody vied: the core's showdown
         book = call_book(variant)
         return settle_showdown(
             state,

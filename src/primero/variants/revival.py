@@ -78,7 +78,7 @@ from primero.hookspecs import hookimpl
 from primero.options import Option
 from primero.rules.betting import betting_actions, betting_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, SUPREMUS_SUITS_OPTION
-from primero.rules.settling import settle_showdown
+from primero.rules.settling import settle_direct, settle_showdown
 from primero.rules.ties import TIE_OPTION
 from primero.seating import seating_options
 from primero.settlement import Settlement
@@ -293,10 +293,31 @@ class RevivalRules:
 
     @hookimpl
     def primero_settle(self, state: GameState, variant: Variant) -> Settlement | None:
-        """At a showdown, ties split except equal Primeros (to the eldest); else the core's."""
+        """At a showdown, ties split except equal Primeros (to the eldest); else the core's.
+
+        The exception changes a settlement only where two hands still in are equal Primeros
+        (a pot shared by tied Primeros): every other showdown settles as the core's own
+        code settles it under the ``tie`` option (:func:`~primero.rules.settling.settle_direct`).
+        """
         if state.ended_by != "showdown" or len(state.live) < 2:
-            return None
-        return settle_showdown(state, tie=revival_tie_policy(str(variant.option("tie"))))
+            return settle_direct(state)  # an unseen win or a carry-over: the core's
+        tie = str(variant.options["tie"])
+        if tie == "split" and _equal_primeros(state):
+            return settle_showdown(state, tie=revival_tie_policy(tie))
+        return settle_direct(state)
+
+
+def _equal_primeros(state: GameState) -> bool:
+    """Whether two hands still in are Primeros of equal value (ties the revival gives whole)."""
+    seen = set()
+    for seat in state.live:
+        value = state.value(seat)
+        if value.hand_class == "Primero":
+            key = value.key
+            if key in seen:
+                return True
+            seen.add(key)
+    return False
 
 
 _RULES = RevivalRules()

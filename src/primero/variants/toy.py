@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from primero.cards import Card, Pack, parse_cards
-from primero.deal.copying import replace
+from primero.deal.copying import copier, replace
 from primero.deal.state import FACE_UP, Delivery, GameState
 from primero.hookspecs import hookimpl
 from primero.options import Option
@@ -127,21 +127,92 @@ class ToyRules:
         stock too) and dealt face up (:data:`~primero.deal.state.FACE_UP`: every player's view
         shows them, ``view.seats[i].open``); the hidden ones go one at a time from the
         eldest, as the core deals.
+
+        Where the cards come from the stock (not from outside), the open cards go to the top
+        of the stock, as :func:`open_cards_dealt` moves them, and are queued, face up, before
+        the hidden cards: the engine deals all of them in one delivery, which gives the
+        hands, receipts and stock :func:`open_cards_dealt` and the hidden cards dealt after
+        it give (a card's receipt counts the cards received before it, whichever delivery
+        deals it).
         """
-        order = tuple(i for i in state.playing_order() if not state.seats[i].folded)
-        queued = _queued(state, order, count)
-        if queued is not None:
-            return queued
+        seats = state.seats
+        n = len(seats)
+        eldest = state.context.eldest
+        live = []  # the seats still in, in playing order (a loop: no generator per deal)
+        for k in range(n):
+            seat = (eldest + k) % n
+            if not seats[seat].folded:
+                live.append(seat)
+        order = tuple(live)
+        if not state.context.external:
+            owed, cards, mask = _opening(order)
+            stock = _open_cards_on_top(state, cards, mask)
+            if stock is not None:
+                queued: GameState = _queued_state(state, stock,
+                                                  _with_hidden(owed, order, count))
+                return queued
         opened = open_cards_dealt(state, order)
-        hidden = _hidden(order, count)
-        return replace(opened, pending=opened.pending + hidden)
+        return replace(opened, pending=opened.pending + _hidden(order, count))
 
 
-#: The deliveries of the open cards and the open cards themselves, by the seats' order, with
-#: the :data:`OPEN_CARDS` they were read from (read again when it is another value).
-_OPENINGS: dict[tuple[int, ...], tuple[object, tuple[Delivery, ...], tuple[Card, ...]]] = {}
+#: The deliveries of the open cards, the open cards themselves and their bits, by the seats'
+#: order, with the :data:`OPEN_CARDS` they were read from (read again when it is another
+#: value).
+_OPENINGS: dict[tuple[int, ...],
+                tuple[object, tuple[Delivery, ...], tuple[Card, ...], int]] = {}
 #: The hidden cards' deliveries, by the seats' order and the deal step's count.
 _HIDDEN: dict[tuple[tuple[int, ...], int], tuple[Delivery, ...]] = {}
+#: The open and the hidden cards' deliveries together, by the seats' order and the count,
+#: with the open cards' deliveries they were made from: one shared tuple each (the engine
+#: works out how to deliver a tuple of deliveries once).
+_QUEUES: dict[tuple[tuple[int, ...], int],
+              tuple[tuple[Delivery, ...], tuple[Delivery, ...]]] = {}
+
+#: ``replace(state, stock=..., pending=...)``, generated for the two fields.
+_queued_state = copier(GameState, "stock", "pending")
+
+
+def _opening(order: tuple[int, ...]) -> tuple[tuple[Delivery, ...], tuple[Card, ...], int]:
+    """The open cards of the seats of ``order``: their deliveries, the cards and their bits.
+
+    In the order they are dealt: the eldest's two (face up), then the dealer's.
+    """
+    known = _OPENINGS.get(order)
+    if known is None or known[0] is not OPEN_CARDS:
+        shown = [parse_cards(" ".join(OPEN_CARDS[place])) for place in range(len(order))]
+        cards = tuple(card for pair in shown for card in pair)
+        mask = 0
+        for card in cards:
+            mask |= card.bit
+        known = _OPENINGS[order] = (
+            OPEN_CARDS,
+            tuple(Delivery(seat, FACE_UP) for place, seat in enumerate(order)
+                  for _ in shown[place]),
+            cards, mask)
+    return known[1], known[2], known[3]
+
+
+def _open_cards_on_top(state: GameState, cards: tuple[Card, ...], mask: int) \
+        -> tuple[Card, ...] | None:
+    """The stock with the open ``cards`` (their bits: ``mask``) moved to its top, in order.
+
+    The other cards keep their order below them. ``None`` where this does not apply: a card
+    is owed already (``state.pending``), or the stock does not hold every open card (then
+    each is dealt out of the stock, or from outside, by itself).
+    """
+    if state.pending:
+        return None
+    held = 0
+    rest = []
+    for card in state.stock:
+        bit = card.bit
+        if bit & mask:
+            held |= bit
+        else:
+            rest.append(card)
+    if held != mask:
+        return None
+    return cards + tuple(rest)
 
 
 def _hidden(order: tuple[int, ...], count: int) -> tuple[Delivery, ...]:
@@ -154,44 +225,14 @@ def _hidden(order: tuple[int, ...], count: int) -> tuple[Delivery, ...]:
     return hidden
 
 
-#: The open and the hidden cards' deliveries together, by the seats' order and the count:
-#: one shared tuple each (the core works out how to deliver a tuple of deliveries once).
-_QUEUES: dict[tuple[tuple[int, ...], int], tuple[Delivery, ...]] = {}
-
-
-def _queued(state: GameState, order: tuple[int, ...], count: int) -> GameState | None:
-    """The deal step's answer with every card queued, the open cards on top of the stock.
-
-    Where the stock holds every open card, nothing is owed yet and the cards come from the
-    stock (not from outside): the open cards are moved to the top of the stock, in the order
-    they are dealt, and queued face up before the hidden cards, so that the engine deals all
-    of them in one delivery. The hands, receipts and stock are those :func:`open_cards_dealt`
-    and the hidden cards dealt after it give (a card's receipt counts the cards received
-    before it, whichever delivery deals it). ``None`` where this does not apply.
-    """
-    if state.pending or state.context.external:
-        return None
-    known = _OPENINGS.get(order)
-    if known is None or known[0] is not OPEN_CARDS:
-        return None  # (the first deal at this order goes the plain way, which reads them)
-    _, owed, cards = known
-    opened = 0
-    for card in cards:
-        opened |= card.bit
-    held = 0
-    rest = []
-    for card in state.stock:
-        if card.bit & opened:
-            held |= card.bit
-        else:
-            rest.append(card)
-    if held != opened:
-        return None
+def _with_hidden(owed: tuple[Delivery, ...], order: tuple[int, ...], count: int) \
+        -> tuple[Delivery, ...]:
+    """The open cards' deliveries ``owed``, then the hidden cards' (:func:`_hidden`): shared."""
     key = (order, count)
-    pending = _QUEUES.get(key)
-    if pending is None:
-        pending = _QUEUES[key] = owed + _hidden(order, count)
-    return replace(state, stock=cards + tuple(rest), pending=pending)
+    known = _QUEUES.get(key)
+    if known is None or known[0] is not owed:
+        known = _QUEUES[key] = (owed, owed + _hidden(order, count))
+    return known[1]
 
 
 def open_cards_dealt(state: GameState, order: tuple[int, ...]) -> GameState:
@@ -199,23 +240,14 @@ def open_cards_dealt(state: GameState, order: tuple[int, ...]) -> GameState:
 
     Each open card is taken out of the stock, wherever it is, and dealt face up in turn: the
     eldest's two, then the dealer's. Where the stock holds them all and nothing else is owed,
-    they are moved to its top and dealt from there in one delivery, which gives the same
-    hands, receipts and stock as dealing each out of the stock by itself (the way kept for
-    anything else).
+    they are moved to its top (the way the deal step queues them too) and dealt from there in
+    one delivery, which gives the same hands, receipts and stock as dealing each out of the
+    stock by itself (the way kept for anything else).
     """
-    known = _OPENINGS.get(order)
-    if known is None or known[0] is not OPEN_CARDS:
-        shown = [parse_cards(" ".join(OPEN_CARDS[place])) for place in range(len(order))]
-        known = _OPENINGS[order] = (
-            OPEN_CARDS,
-            tuple(Delivery(seat, FACE_UP) for place, seat in enumerate(order)
-                  for _ in shown[place]),
-            tuple(card for pair in shown for card in pair))
-    _, owed, cards = known
-    stock = state.stock
-    if not state.pending and all(card in stock for card in cards):
-        rest = tuple(card for card in stock if card not in cards)
-        return deliver(replace(state, stock=cards + rest, pending=owed))
+    owed, cards, mask = _opening(order)
+    stock = _open_cards_on_top(state, cards, mask)
+    if stock is not None:
+        return deliver(_queued_state(state, stock, owed))  # one delivery from the top
     opened = state
     for delivery, card in zip(owed, cards, strict=True):
         opened = deliver(queue(opened, (delivery,)), card)
