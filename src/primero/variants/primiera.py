@@ -432,6 +432,9 @@ def declarations(
 #: The declaration rounds in which nobody is served, by number: one shared value each.
 _NOBODY: dict[int, DeclarationRound] = {}
 
+#: ``PrimieraState.of(state)`` of a deal that has none yet: no declaration held (one value).
+_NO_DECLARATION = PrimieraState()
+
 #: The values made field by field (:func:`~primero.deal.copying.maker`: each equal to the
 #: keyword constructor's, without its per-field calls).
 _declaration: Callable[[int, int, str, str, int, tuple[Card, ...]], Declaration] = maker(
@@ -493,7 +496,7 @@ def _declare(state: GameState, number: int) -> GameState:
         held = nobody
     own = state.variant_state
     if type(own) is not PrimieraState:
-        own = PrimieraState.of(state)
+        own = _NO_DECLARATION if own is None else PrimieraState.of(state)
     new: VariantState
     if type(own) is PrimieraState and number == 1:  # (with_item's field, set directly)
         new = _primiera_state(held, own.declaration_2)
@@ -765,12 +768,23 @@ def _settle_one_pot(state: GameState, variant: Variant) -> Settlement | None:
                 top.append(seat)
     if not top:
         return None
-    policy = "split" if variant.option("tie") == "split" else "eldest"
-    winners, shares = share_layer(state, pot, top, policy)
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+    if len(top) == 1:  # share_layer's answer for one winner, whatever the policy
+        winners, shares = (top[0],), (pot,)
+        awards: tuple[Award, ...] = (_valued_award(top[0], pot, values[top[0]]),)
+    else:
+        policy = "split" if variant.option("tie") == "split" else "eldest"
+        winners, shares = share_layer(state, pot, top, policy)
+        awards = tuple([_valued_award(seat, chips, values[seat]) for seat, chips
+                        in sorted(zip(winners, shares, strict=True)) if chips > 0])
     layer = _won_pot(pot, put, _EVERY_SEAT[n], winners, shares)
-    awards = tuple([_valued_award(seat, chips, values[seat])
-                    for seat, chips in sorted(zip(winners, shares, strict=True)) if chips > 0])
-    shown = {d.seat for d in declarations(state)}
+    own = state.variant_state
+    if type(own) is PrimieraState:  # declarations(state), the seats only
+        shown = {d.seat for held in (own.declaration_1, own.declaration_2)
+                 if held is not None for d in held.declarations}
+    else:
+        shown = {d.seat for d in declarations(state)}
     return _settlement(awards, (), (layer,), 0, True,
                        tuple([(seat, values[seat]) for seat in range(n) if seat in shown]), "")
 
