@@ -545,7 +545,9 @@ def _last_declaration(plan: tuple[Step, ...]) -> int:
 def _anted(state: GameState) -> GameState:
     """``state`` with everyone's ante put in (the dealer included), in playing order.
 
-    ``put_in(state, seat, ante, round_bet=False)`` for every seat, all in one copy.
+    ``put_in(state, seat, ante, round_bet=False)`` for every seat, all in one copy. The seats
+    after the ante are kept by the seats before it (by identity): every seeded deal at a known
+    table starts from the same seats, so their antes are worked out once per table.
 
     Raises:
         CannotPayAnteError: the first player, in playing order, whose stack is short of the
@@ -553,7 +555,11 @@ def _anted(state: GameState) -> GameState:
     """
     context = state.context
     ante = context.table.ante
-    seats = list(state.seats)
+    before = state.seats
+    known = _ANTED.get(id(before))
+    if known is not None and known[0] is before and known[1] == ante:
+        return _anted_state(state, known[2], None)
+    seats = list(before)
     n = len(seats)
     order = [(context.eldest + k) % n for k in range(n)]  # state.playing_order(), inline
     for seat in order:
@@ -563,7 +569,16 @@ def _anted(state: GameState) -> GameState:
     for seat in order:
         player = seats[seat]
         seats[seat] = _anted_seat(player, player.stack - ante, player.contributed + ante)
-    return _anted_state(state, tuple(seats), None)
+    after = tuple(seats)
+    if len(_ANTED) >= 1024:
+        _ANTED.clear()
+    _ANTED[id(before)] = (before, ante, after)
+    return _anted_state(state, after, None)
+
+
+#: The seats after the ante by the seats before it: ``id(before) -> (before, ante, after)``
+#: (the seats held, so an id is never reused while kept; seats are values, shared by deals).
+_ANTED: dict[int, tuple[tuple[Seat, ...], int, tuple[Seat, ...]]] = {}
 
 
 def _exchange_opened(state: GameState) -> GameState:

@@ -1,4 +1,7 @@
-"""Primiera's settlement made at once equals the core's layering of the pot, over random deals.
+"""Primiera's answers made the fast way equal the plain computations, over random deals.
+
+The settlement made at once equals the core's layering of the pot; the antes kept by a known
+table's seats equal those of a deal dealt again from its setup (new seats, worked out afresh).
 
 The rules' hook (``primero_settle``) settles the usual deal, every player in for the same ante,
 as one pot made at once; :func:`~primero.variants.primiera.settle_declared` is the plain
@@ -81,3 +84,18 @@ def test_unequal_stakes_settle_as_the_layered_settlement() -> None:
         uneven = replace(state, seats=tuple(seats))
         made = rules.primero_settle(uneven, uneven.variant)
         assert _fields(made) == _fields(settle_declared(uneven, uneven.variant))
+
+
+def test_antes_at_a_known_table_equal_a_deal_dealt_again_from_its_setup() -> None:
+    # the seeded deals at one table start from the same seats (their antes kept by them); a
+    # deal dealt again from its setup starts from new seats, its antes worked out afresh
+    variant = get_variant("primiera")
+    for players, chips, ante in ((2, 10, 1), (4, [3, 5, 7, 9], 3), (8, 6, 2)):
+        for seed in range(12):
+            state = start_deal(variant, NAMES[:players], chips, dealer=seed % players,
+                               ante=ante, seed=seed)
+            stacks = chips if isinstance(chips, list) else [chips] * players
+            assert [s.contributed for s in state.seats] == [ante] * players
+            if not state.over:
+                assert [s.stack for s in state.seats] == [c - ante for c in stacks]
+            assert start_deal(variant, state.setup) == state
