@@ -67,20 +67,22 @@ from attrs import evolve, frozen
 from primero.actions import Action, Exchange
 from primero.advice import VariantAdvice
 from primero.cards import Card, Suit, format_cards, parse_cards
-from primero.deal.copying import copier, replace
+from primero.deal.copying import copier, maker, replace
 from primero.deal.state import SOUND_FLAG, GameState, Seat, VariantState
 from primero.errors import PrimeroError
-from primero.hands import Classification
+from primero.hands import Classification, Ranking
 from primero.hookspecs import hookimpl
 from primero.options import Option
 from primero.rules.ranking import classify_standard
 from primero.rules.settling import settle_carry, settle_showdown
+from primero.rules.ties import share_layer
 from primero.seating import seating_options
+from primero.settlement import Award, PotLayer, Settlement
 from primero.setup import Step
 from primero.variant import VariantSpec, with_cited
 
 if TYPE_CHECKING:
-    from primero.settlement import Settlement
+    from primero.hands import HandValue
     from primero.variant import Variant
     from primero.views import PlayerView
 
@@ -109,6 +111,7 @@ __all__ = [
     "primero_register_variants",
     "primiera_order_key",
     "served",
+    "settle_declared",
 ]
 
 #: Class names, as they appear in hand values, labels and deal files.
@@ -429,6 +432,35 @@ def declarations(
 #: The declaration rounds in which nobody is served, by number: one shared value each.
 _NOBODY: dict[int, DeclarationRound] = {}
 
+#: ``PrimieraState.of(state)`` of a deal that has none yet: no declaration held (one value).
+_NO_DECLARATION = PrimieraState()
+
+#: The values made field by field (:func:`~primero.deal.copying.maker`: each equal to the
+#: keyword constructor's, without its per-field calls).
+_declaration: Callable[[int, int, str, str, int, tuple[Card, ...]], Declaration] = maker(
+    Declaration, "number", "seat", "player", "hand_class", "points", "cards")
+_declaration_round: Callable[[int, tuple[Declaration, ...]], DeclarationRound] = maker(
+    DeclarationRound, "number", "declarations")
+_primiera_state: Callable[[DeclarationRound | None, DeclarationRound | None],
+                          PrimieraState] = maker(PrimieraState, "declaration_1",
+                                                 "declaration_2")
+
+#: Each variant's ranking, by the variant's identity (the variant held): read once, not
+#: through the variant's rules on every declaration.
+_RANKINGS: dict[int, tuple[Variant, Ranking]] = {}
+
+
+def _ranking(variant: Variant) -> Ranking:
+    """``variant.ranking``, kept by the variant's identity."""
+    known = _RANKINGS.get(id(variant))
+    if known is not None and known[0] is variant:
+        return known[1]
+    ranking = variant.ranking
+    if len(_RANKINGS) >= 256:
+        _RANKINGS.clear()
+    _RANKINGS[id(variant)] = (variant, ranking)
+    return ranking
+
 
 def _declare(state: GameState, number: int) -> GameState:
     """``state`` with declaration ``number`` held from the hands as they are, nobody to act.
@@ -441,22 +473,22 @@ def _declare(state: GameState, number: int) -> GameState:
     Raises:
         KeyError: the variant's state has no field ``declaration_<number>``.
     """
+    context = state.context
     made = []
-    evaluate = state.variant.ranking.evaluate
+    evaluate = _ranking(context.variant).evaluate
     seats = state.seats
     n = len(seats)
-    eldest = state.eldest
+    eldest = context.eldest
     for k in range(n):  # state.playing_order(), inline
         seat = (eldest + k) % n
         player = seats[seat]
-        value = evaluate(player.hand)  # state.value(seat)
+        hand = player.hand
+        value = evaluate(hand)  # state.value(seat)
         hand_class = value.hand_class
         if hand_class != NOTHING:
-            made.append(Declaration(number=number, seat=seat, player=player.name,
-                                    hand_class=hand_class, points=value.points,
-                                    cards=player.hand))
+            made.append(_declaration(number, seat, player.name, hand_class, value.points, hand))
     if made:
-        held = DeclarationRound(number=number, declarations=tuple(made))
+        held = _declaration_round(number, tuple(made))
     else:
         nobody = _NOBODY.get(number)
         if nobody is None:
@@ -464,12 +496,12 @@ def _declare(state: GameState, number: int) -> GameState:
         held = nobody
     own = state.variant_state
     if type(own) is not PrimieraState:
-        own = PrimieraState.of(state)
+        own = _NO_DECLARATION if own is None else PrimieraState.of(state)
     new: VariantState
     if type(own) is PrimieraState and number == 1:  # (with_item's field, set directly)
-        new = PrimieraState(declaration_1=held, declaration_2=own.declaration_2)
+        new = _primiera_state(held, own.declaration_2)
     elif type(own) is PrimieraState and number == 2:
-        new = PrimieraState(declaration_1=own.declaration_1, declaration_2=held)
+        new = _primiera_state(own.declaration_1, held)
     elif number == 1:
         new = evolve(own, declaration_1=held)
     elif number == 2:
@@ -478,7 +510,7 @@ def _declare(state: GameState, number: int) -> GameState:
         new = own.with_item(f"declaration_{number}", held)  # (raises the KeyError it names)
     if made:
         return _ended(state, new, None, True, "showdown")
-    if number == _last_declaration(state.plan):
+    if number == _last_declaration(context.plan):
         return _ended(state, new, None, True, "cancel")
     return _declared(state, new, None)
 
@@ -488,10 +520,6 @@ _declared: Callable[[GameState, VariantState, int | None], GameState] = copier(
     GameState, "variant_state", "to_act", keep=(SOUND_FLAG,))
 _ended: Callable[[GameState, VariantState, int | None, bool, str], GameState] = copier(
     GameState, "variant_state", "to_act", "over", "ended_by", keep=(SOUND_FLAG,))
-#: The antes move chips, no card.
-_anted: Callable[[GameState, tuple[Seat, ...], int | None], GameState] = copier(
-    GameState, "seats", "to_act", keep=(SOUND_FLAG,))
-_anted_seat: Callable[[Seat, int, int], Seat] = copier(Seat, "stack", "contributed")
 
 
 #: The number of each plan's last declaration, by the plan's identity (the plan held).
@@ -512,6 +540,73 @@ def _last_declaration(plan: tuple[Step, ...]) -> int:
         _LAST_DECLARATION.clear()
     _LAST_DECLARATION[id(plan)] = (plan, last)
     return last
+
+
+def _anted(state: GameState) -> GameState:
+    """``state`` with everyone's ante put in (the dealer included), in playing order.
+
+    ``put_in(state, seat, ante, round_bet=False)`` for every seat, all in one copy. The seats
+    after the ante are kept by the seats before it (by identity): every seeded deal at a known
+    table starts from the same seats, so their antes are worked out once per table.
+
+    Raises:
+        CannotPayAnteError: the first player, in playing order, whose stack is short of the
+            ante.
+    """
+    context = state.context
+    ante = context.table.ante
+    before = state.seats
+    known = _ANTED.get(id(before))
+    if known is not None and known[0] is before and known[1] == ante:
+        return _anted_state(state, known[2], None)
+    seats = list(before)
+    n = len(seats)
+    order = [(context.eldest + k) % n for k in range(n)]  # state.playing_order(), inline
+    for seat in order:
+        player = seats[seat]
+        if player.stack < ante:
+            raise CannotPayAnteError(player.name, player.stack, ante)
+    for seat in order:
+        player = seats[seat]
+        seats[seat] = _anted_seat(player, player.stack - ante, player.contributed + ante)
+    after = tuple(seats)
+    if len(_ANTED) >= 1024:
+        _ANTED.clear()
+    _ANTED[id(before)] = (before, ante, after)
+    return _anted_state(state, after, None)
+
+
+#: The seats after the ante by the seats before it: ``id(before) -> (before, ante, after)``
+#: (the seats held, so an id is never reused while kept; seats are values, shared by deals).
+_ANTED: dict[int, tuple[tuple[Seat, ...], int, tuple[Seat, ...]]] = {}
+
+
+def _exchange_opened(state: GameState) -> GameState:
+    """``state`` at the start of the exchange: the first player still in, from the eldest.
+
+    Nobody exchanges (``to_act`` is ``None``) when fewer than two players are still in.
+    """
+    seats = state.seats
+    n = len(seats)
+    eldest = state.context.eldest
+    first = None
+    for k in range(n):
+        seat = (eldest + k) % n
+        if not seats[seat].folded:
+            if first is not None:
+                break
+            first = seat
+    else:
+        first = None  # (fewer than two still in)
+    return _turned(state, first)
+
+
+#: The antes move chips, no card; opening the exchange moves none either.
+_anted_state: Callable[[GameState, tuple[Seat, ...], int | None], GameState] = copier(
+    GameState, "seats", "to_act", keep=(SOUND_FLAG,))
+_anted_seat: Callable[[Seat, int, int], Seat] = copier(Seat, "stack", "contributed")
+_turned: Callable[[GameState, int | None], GameState] = copier(
+    GameState, "to_act", keep=(SOUND_FLAG,))
 
 
 # --------------------------------------------------------------------------------------------
@@ -572,32 +667,25 @@ class PrimieraRules:
     @hookimpl
     def primero_start_step(self, state: GameState, variant: Variant, step: Step) \
             -> GameState | None:
-        """Antes from everyone (the dealer included) and the automatic declarations.
+        """Antes from everyone (the dealer included), the automatic declarations, the exchange.
 
         A declaration ends the deal where it must (see :func:`_declare`): when anyone is
-        served, or when nobody is at the last one. The end of every step is the core's.
+        served, or when nobody is at the last one. The exchange opens as the core's does
+        (from the eldest; its actions, every subset of the hand, are the core's), on a copy
+        that keeps the cards found sound. The end of every step is the core's.
 
         Raises:
             CannotPayAnteError: a player's stack is short of the ante
                 (docs/rules/primiera.md); the deal is refused before anything is dealt.
         """
-        if step.kind == "ante":
-            ante = state.table.ante
-            order = tuple(state.playing_order())
-            seats = list(state.seats)
-            for seat in order:
-                player = seats[seat]
-                if player.stack < ante:
-                    raise CannotPayAnteError(player.name, player.stack, ante)
-            for seat in order:  # put_in(state, seat, ante, round_bet=False), all in one copy
-                player = seats[seat]
-                chips = min(ante, player.stack)
-                seats[seat] = _anted_seat(player, player.stack - chips,
-                                          player.contributed + chips)
-            return _anted(state, tuple(seats), None)
-        if step.kind == "declare":
+        kind = step.kind
+        if kind == "declare":
             return _declare(state, step.number)
-        return None  # the exchange is the core's: from the eldest, every subset of the hand
+        if kind == "ante":
+            return _anted(state)
+        if kind == "exchange":
+            return _exchange_opened(state)
+        return None
 
     @hookimpl
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \
@@ -617,15 +705,103 @@ class PrimieraRules:
         Only declared hands are eligible and shown. Ties: the key holds the suit tie-breaks
         (``tie = suit``); hands still equal go to the eldest, or share under ``tie = split``.
         """
-        if state.ended_by == "cancel":
-            return settle_carry(state, reason="nobody was served")
+        settlement = _settle_one_pot(state, variant)
+        if settlement is None:
+            settlement = settle_declared(state, variant)
+        return settlement
+
+
+def settle_declared(state: GameState, variant: Variant) -> Settlement:
+    """The settlement of a finished Primiera deal, by the core's pot layering.
+
+    A cancelled deal carries the pot over (:func:`~primero.rules.settling.settle_carry`);
+    otherwise the best declared hand takes it (:func:`~primero.rules.settling.settle_showdown`
+    with only hands that are not ``Nothing`` eligible), and only the declared hands are shown.
+    The rules' hook gives the same settlement, made at once where every player put in the
+    same chips (every deal set up by the library: everyone antes, nobody bets).
+
+    Args:
+        state: A finished ``primiera`` deal.
+        variant: Its variant.
+
+    Returns:
+        The settlement.
+    """
+    if state.ended_by == "cancel":
+        return settle_carry(state, reason="nobody was served")
+    policy = "split" if variant.option("tie") == "split" else "eldest"
+    settlement = settle_showdown(
+        state, eligible=lambda _seat, value: value.hand_class != NOTHING, tie=policy,
+    )
+    shown = {d.seat for d in declarations(state)}
+    return replace(settlement,
+                   values=tuple((s, v) for s, v in settlement.values if s in shown))
+
+
+#: The settlement's values made field by field (as the core's settling makes them).
+_won_pot: Callable[[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+                   PotLayer] = maker(PotLayer, "amount", "level", "contenders", "winners",
+                                     "shares")
+_valued_award: Callable[[int, int, HandValue], Award] = maker(Award, "seat", "amount", "value")
+_settlement: Callable[..., Settlement] = maker(
+    Settlement, "awards", "returns", "layers", "carry", "showdown", "values", "reason")
+#: ``tuple(range(n))`` by ``n``: every seat, the one pot's contenders.
+_EVERY_SEAT = tuple(tuple(range(n)) for n in range(17))
+
+
+def _settle_one_pot(state: GameState, variant: Variant) -> Settlement | None:
+    """:func:`settle_declared` where every seat is still in and put in the same chips.
+
+    Then the antes and any carry-over make one pot that every seat reaches (the core's
+    layering has one layer, nothing to give back): a cancelled deal carries it whole, and a
+    showdown gives it to the best declared hands by the tie policy. ``None`` for anything
+    else (a pot of no chips, nobody eligible, unequal stakes), which goes the plain way.
+    """
+    seats = state.seats
+    n = len(seats)
+    if n < 2 or n >= len(_EVERY_SEAT):
+        return None
+    put = seats[0].contributed
+    for s in seats:
+        if s.folded or s.contributed != put:
+            return None
+    pot = state.context.setup.carry + n * put
+    if pot <= 0:
+        return None
+    if state.ended_by == "cancel":
+        return _settlement((), (), (), pot, False, (), "nobody was served")
+    evaluate = _ranking(variant).evaluate
+    values = [evaluate(s.hand) for s in seats]  # state.value(seat) for every seat
+    top: list[int] = []
+    best: tuple[int, ...] = ()
+    for seat, value in enumerate(values):
+        if value.hand_class != NOTHING:  # eligible
+            key = value.key
+            if not top or key > best:
+                best, top = key, [seat]
+            elif key == best:
+                top.append(seat)
+    if not top:
+        return None
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+    if len(top) == 1:  # share_layer's answer for one winner, whatever the policy
+        winners, shares = (top[0],), (pot,)
+        awards: tuple[Award, ...] = (_valued_award(top[0], pot, values[top[0]]),)
+    else:
         policy = "split" if variant.option("tie") == "split" else "eldest"
-        settlement = settle_showdown(
-            state, eligible=lambda _seat, value: value.hand_class != NOTHING, tie=policy,
-        )
+        winners, shares = share_layer(state, pot, top, policy)
+        awards = tuple([_valued_award(seat, chips, values[seat]) for seat, chips
+                        in sorted(zip(winners, shares, strict=True)) if chips > 0])
+    layer = _won_pot(pot, put, _EVERY_SEAT[n], winners, shares)
+    own = state.variant_state
+    if type(own) is PrimieraState:  # declarations(state), the seats only
+        shown = {d.seat for held in (own.declaration_1, own.declaration_2)
+                 if held is not None for d in held.declarations}
+    else:
         shown = {d.seat for d in declarations(state)}
-        return replace(settlement,
-                      values=tuple((s, v) for s, v in settlement.values if s in shown))
+    return _settlement(awards, (), (layer,), 0, True,
+                       tuple([(seat, values[seat]) for seat in range(n) if seat in shown]), "")
 
 
 #: The ``primiera`` variant spec.
