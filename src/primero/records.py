@@ -738,9 +738,11 @@ def record_from_state(state: GameState) -> DealRecord:
             name and options (a variant's identity is its spec, rule objects included, its
             options and its house rules): a deal file names only the variant and its options,
             so its replay would play another variant's rules. The message says what differs.
-            Also a deal dealt from outside saved at a chance node (cards still to come).
+            Also a deal dealt from outside saved at a chance node (cards still to come), and
+            an amount of chips past :data:`MAX_CHIPS` (a deal file would not read it back).
     """
     setup = state.setup
+    _check_amounts(setup)
     stock, reshuffles = setup.stock, state.reshuffles
     if setup.dealing == "external":
         if state.pending:
@@ -757,6 +759,19 @@ def record_from_state(state: GameState) -> DealRecord:
                                      stock=stock, reshuffles=reshuffles, dealing="stacked"),
                            [(state.seats[s].name, str(a)) for s, a in state.history])
     return evolve(record, dealing="external") if setup.dealing == "external" else record
+
+
+def _check_amounts(setup: DealSetup) -> None:
+    """Refuse a deal whose chips no deal file may give: :func:`load_record` would refuse it."""
+    table = setup.table
+    amounts = [("chips", c) for c in setup.chips] + [
+        ("stake", table.stake), ("rest", table.rest), ("ante", table.ante),
+        ("carry", setup.carry)]
+    for key, value in amounts:
+        if abs(value) > MAX_CHIPS:
+            raise RecordError(f"key {key!r} would be {_show(value)}: a deal file gives at most "
+                              f"{MAX_CHIPS:,} chips, so the deal cannot be saved (its file "
+                              "would not load)")
 
 
 def _check_recordable(variant: Variant, options: tuple[tuple[str, Any], ...]) -> None:

@@ -34,6 +34,7 @@ from collections.abc import Callable
 
 from primero.errors import PrimeroError
 from primero.options import Configured, Option
+from primero.setup import whole_number
 
 __all__ = [
     "DEAL_PASSES",
@@ -155,10 +156,15 @@ def next_dealer_seat(variant: Configured, dealer: int, seats: int,
         (whatever ``can_deal(dealer)`` says).
 
     Raises:
-        PrimeroError: ``seats`` is below 1 or ``dealer`` is not one of the seats.
+        PrimeroError: ``seats`` is not a whole number of 1 or more, or ``dealer`` is not one
+            of the seats (a whole number, not a bool or a float).
     """
-    if seats < 1 or not 0 <= dealer < seats:
-        raise PrimeroError(f"dealer seat {dealer} is not one of {seats} seats (0 to {seats - 1})")
+    if not whole_number(seats) or seats < 1:
+        raise PrimeroError(f"seats must be a whole number of 1 or more, got {seats!r:.40}")
+    if not whole_number(dealer) or not 0 <= dealer < seats:
+        raise PrimeroError(f"dealer seat {dealer!r:.40} is not one of {seats} seats "
+                           f"(0 to {seats - 1})")
+    dealer, seats = int(dealer), int(seats)  # numpy's integers answer a plain seat
     step = -1 if deal_passes(variant) == "against_play" else 1
     return next(((dealer + step * k) % seats for k in range(1, seats + 1)
                  if can_deal((dealer + step * k) % seats)), dealer)

@@ -245,7 +245,8 @@ class Session:
 
         Raises:
             PrimeroError: not a GameState, the deal is not over, or is not this session's next
-                deal (other players or chips, or another carry-over, dealer or table).
+                deal (other players or chips, or another variant, carry-over, dealer or
+                table).
         """
         if not isinstance(state, GameState):
             raise PrimeroError(f"after() takes a finished deal (a GameState), got {named(state)}")
@@ -255,6 +256,7 @@ class Session:
             raise PrimeroError("that deal was not dealt from this session")
         # a deal dealt without the carry (or at another table) would lose or make chips
         for what, dealt, expected in (
+            ("variant", state.variant, self.variant),  # another's rules settled it
             ("carry-over", state.setup.carry, self.carry),
             ("dealer", state.setup.dealer, self.dealer),
             ("table", state.setup.table, self.table),

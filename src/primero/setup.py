@@ -135,7 +135,7 @@ def player_names_problem(players: Sequence[str]) -> str | None:
             return (f"player name {_shown_name(name)} holds the {kind} character "
                     f"U+{ord(odd):04X}: a name is printable text")
         if not name or name.split() != [name]:
-            return f"player name {name!r} must be one word (no spaces)"
+            return f"player name {_shown_name(name)} must be one word (no spaces)"
     seen: dict[str, str] = {}
     for name in names:
         printed = _printed(name)

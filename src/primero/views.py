@@ -329,10 +329,14 @@ _set_legal = PlayerView.legal.__set__  # type: ignore[attr-defined]
 def state_view(state: GameState, seat: int) -> PlayerView:
     """``seat``'s view of ``state``, every field but ``seat`` and ``legal`` read when first read.
 
-    The engine's :func:`primero.deal.engine.view` (``state.view(seat)``) after its checks; ``seat``
-    must be a seat of the deal. ``legal`` is read now: it is the state's own cached tuple
-    (the one ``state.apply`` checks the action against).
+    The engine's :func:`primero.deal.engine.view` (``state.view(seat)``) after its checks. A
+    ``seat`` that is not a plain ``int`` of the deal (``-1``, a bool, numpy's integer, a name)
+    goes through those checks: an :class:`~primero.errors.UnknownSeatError`, never another
+    seat's cards under a wrong number. ``legal`` is read now: it is the state's own cached
+    tuple (the one ``state.apply`` checks the action against).
     """
+    if type(seat) is not int or not 0 <= seat < state.n:
+        return state.view(seat)  # the engine's checks, then here again with a plain seat
     view = _new(_StateView)
     _set_state(view, state)
     _set_seat(view, seat)

@@ -15,6 +15,7 @@ from primero.cards import Card, parse_cards
 from primero.errors import CardParseError, PrimeroError
 from primero.hands import Ranking
 from primero.plugins.registry import resolve_variant
+from primero.setup import whole_number
 from primero.variant import Variant
 
 if TYPE_CHECKING:
@@ -114,6 +115,28 @@ def as_cards(cards: Cards, variant: Variant, what: str) -> tuple[Card, ...]:
     parsed = parse_cards(cards)
     variant.pack.check(parsed, what)
     return parsed
+
+
+def as_count(value: object, name: str) -> int:
+    """``value``, a count the caller gave (cards to throw, hands, cards dealt), checked.
+
+    Args:
+        value: Any whole number of 0 or more (a Python or numpy integer, not a ``bool``).
+        name: The parameter, named in the error.
+
+    Raises:
+        PrimeroError: ``value`` is not a whole number of 0 or more; one line naming ``name``
+            and the value, shortened past 40 characters.
+    """
+    if whole_number(value):
+        number = int(cast(int, value))
+        if number >= 0:
+            return number
+        shown = str(number) if number > -10 ** 15 else "a negative number of over 15 digits"
+    else:
+        text = repr(value)
+        shown = text if len(text) <= 40 else f"{text[:40]}..."
+    raise PrimeroError(f"{name} must be a whole number of 0 or more, got {shown}")
 
 
 def card_indices(ranking: Ranking, cards: Iterable[Card]) -> list[int]:

@@ -19,6 +19,7 @@ from primero.analysis.common import (
     Cards,
     VariantLike,
     as_cards,
+    as_count,
     as_variant,
     card_indices,
     class_order,
@@ -297,7 +298,8 @@ def exchange_options(
 
     Raises:
         PrimeroError: an unknown criterion, a missing or unknown target class (the message
-            lists the ranking's classes), or a target with the ``"points"`` criterion.
+            lists the ranking's classes), a target with the ``"points"`` criterion, or a
+            ``max_discards`` that is not a whole number of 0 or more.
         InvalidDeckError: bad cards (see :func:`draw_distribution`), a hand to beat sharing a
             card with the hand, or a dead card in the hand to beat.
     """
@@ -335,7 +337,8 @@ def exchange_options(
     elif target is not None:
         raise PrimeroError("a target goes with criterion 'class' or 'beat', not 'points'")
     sign = -1 if criterion == "points" and fewer_points_better(ranking) else 1
-    limit = len(held) if max_discards is None else max_discards
+    limit = len(held) if max_discards is None \
+        else min(as_count(max_discards, "max_discards"), len(held))
     found: list[ExchangeOption] = []
     for k in range(limit + 1):
         for thrown in combinations(held, k):

@@ -285,8 +285,14 @@ def cluster_share_interval(values: Sequence[float], clusters: Sequence[int],
     cluster it is :func:`share_interval`.
 
     Raises:
-        PrimeroError: the two sequences differ in length, or a bad ``confidence``.
+        PrimeroError: the two sequences differ in length, a value is not a share of one deal
+            (a number from 0 to 1), or a bad ``confidence``.
     """
+    _check_confidence(confidence)
+    _check_values("values", values)
+    for i, value in enumerate(values):
+        if not 0 <= value <= 1:
+            raise PrimeroError(f"values[{i}] must be a deal's share, from 0 to 1, got {value}")
     n = len(values)
     successes = float(sum(values))
     clustered = cluster_interval(values, clusters, confidence)
@@ -380,5 +386,7 @@ def _check_values(name: str, values: Sequence[float]) -> None:
 
 
 def _check_confidence(confidence: float) -> None:
-    if not 0 < confidence < 1:
-        raise PrimeroError(f"confidence must be strictly between 0 and 1, got {confidence}")
+    """Refuse a confidence that is not a number strictly between 0 and 1 (text, ``None``...)."""
+    if not (_finite(confidence) and 0 < confidence < 1):
+        shown = f"{confidence}" if isinstance(confidence, numbers.Real) else f"{confidence!r:.40}"
+        raise PrimeroError(f"confidence must be strictly between 0 and 1, got {shown}")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from primero.analysis.common import (
     VariantLike,
+    as_count,
     as_variant,
     class_order,
     data_frame,
@@ -50,12 +51,15 @@ def p_class_among_hands(variant: VariantLike = "waks", hand_class: str = "Chorus
         **options: Variant options.
 
     Raises:
-        PrimeroError: an unknown class (any case is accepted), too many hands for the pack,
-            or more than ``max_nodes`` tuples to count.
+        PrimeroError: an unknown class (any case is accepted), ``hands`` or ``max_nodes``
+            not a whole number of 0 or more, too many hands for the pack, or more than
+            ``max_nodes`` tuples to count.
     """
     configured = as_variant(variant, options)
     ranking = configured.ranking
     hand_class = hand_class_name(hand_class, class_order(ranking), configured)
+    hands = as_count(hands, "hands")
+    max_nodes = as_count(max_nodes, "max_nodes")
     size = len(ranking.pack)
     if hands * HAND_SIZE > size:
         raise PrimeroError(f"{hands} hands of four do not fit in {size} cards")
@@ -97,12 +101,14 @@ def p_rank_complete_among_cards(variant: VariantLike = "waks", cards: int = 16,
     By inclusion–exclusion over the ranks that have four cards in the pack.
 
     Raises:
-        PrimeroError: more cards than the pack holds.
+        PrimeroError: ``cards`` not a whole number of 0 or more, or more cards than the pack
+            holds.
     """
     configured = as_variant(variant, options)
     pack = configured.pack
     size = len(pack)
-    if not 0 <= cards <= size:
+    cards = as_count(cards, "cards")
+    if cards > size:
         raise PrimeroError(f"cannot deal {cards} cards from {size}")
     per_rank = Counter(c.rank for c in pack)
     complete = [r for r, n in per_rank.items() if n == 4]

@@ -91,9 +91,30 @@ EXIT_USAGE = 2
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+#: A word of a message longer than this many characters is shown by its start and length.
+_MAX_WORD = 200
+#: The characters of a long word an error line keeps.
+_WORD_START = 40
+_LONG_WORD = re.compile(rf"'([^'\s]{{{_MAX_WORD + 1},}})'|[^'\s]{{{_MAX_WORD + 1},}}")
+
+
+def _shortened(match: re.Match[str]) -> str:
+    """A long word of a message as its start and its length: ``'zzz...'... (3,000 characters)``."""
+    quoted = match.group(1)
+    if quoted is not None:
+        return f"{quoted[:_WORD_START]!r}... ({len(quoted):,} characters)"
+    word = match.group(0)
+    return f"{word[:_WORD_START]}... ({len(word):,} characters)"
+
+
 def _one_line(message: str) -> str:
-    r"""A message on one line, every character a terminal would obey escaped (ESC as ``\x1b``)."""
-    line = " ".join(message.split())
+    r"""A message on one line, every character a terminal would obey escaped (ESC as ``\x1b``).
+
+    A word longer than 200 characters (an option, a name or a variant typed or
+    read at any length) is shown by its first characters and its length, so that a line
+    stays a line whatever the input echoed.
+    """
+    line = _LONG_WORD.sub(_shortened, " ".join(message.split()))
     if line.isprintable():
         return line
     return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in line)

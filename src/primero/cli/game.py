@@ -515,7 +515,7 @@ def _save(save: Path, state: GameState) -> None:
 
 
 def _deal_path(save: Path, number: int) -> Path:
-    """Where deal ``number`` of a session is saved: ``FILE`` for the first, ``FILE-2``..."""
+    """Where deal ``number`` of a session is saved: ``deal.toml``, then ``deal-2.toml``..."""
     return save if number == 1 else save.with_name(f"{save.stem}-{number}{save.suffix}")
 
 
@@ -658,7 +658,8 @@ def _next_deal(read: Callable[[str], str], out: Console) -> bool:
               help="Save the deal to this deal file when play stops (the deal over, input "
                    "ended or interrupted): nothing is written while you play, so the file "
                    "never shows the stock. A regular file, checked before the first card. "
-                   "Later deals of the session go to FILE-2, FILE-3...")
+                   "Later deals of the session go beside it, numbered before the "
+                   "extension: after deal.toml, deal-2.toml, deal-3.toml...")
 @click.option("--name", metavar="NAME", default=YOU, show_default=True,
               help="Your name at the table (one word).")
 def play_command(variant: str, option: Sequence[str], players: int, seed: int | None,

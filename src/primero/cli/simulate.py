@@ -58,7 +58,10 @@ def table_options(function: F) -> F:
         click.option("--agent", "-a", type=click.Choice(list(AGENTS)), default="heuristic",
                      show_default=True,
                      help="Computer players: heuristic (plays on exact hand strength), odds "
-                          "(plays on its sampled chance to win, with pot odds) or random."),
+                          "(plays on its sampled chance to win, with pot odds), random, "
+                          "search (plays out sampled deals through the engine) or "
+                          "equilibrium (the CFR+ solution of a heads-up table with no "
+                          "exchange; docs/solve.md)."),
         click.option("--jobs", "-j", type=WholeNumber(0), default=1, show_default=True,
                      help="Worker processes (0: one per core). Results do not depend on it."),
         click.option("--chips", type=WholeNumber(1), default=50, show_default=True,

@@ -172,8 +172,8 @@ def execute_chunks(tasks: Sequence[Task], *, jobs: int, executor: Executor | Non
 
     Args:
         tasks: The run's chunks, in order.
-        jobs: Local worker processes; ``1`` (or a single chunk) plays here. Ignored with
-            ``executor``.
+        jobs: Local worker processes; ``1`` (or a single chunk) plays here, and no more are
+            started than there are chunks. Ignored with ``executor``.
         executor: Any executor to submit the chunks to; the caller keeps it open.
         progress: Show a progress bar on standard error.
         description: The bar's label.
@@ -194,7 +194,8 @@ def execute_chunks(tasks: Sequence[Task], *, jobs: int, executor: Executor | Non
         # here only: it imports multiprocessing, which a one-process run never needs
         from concurrent.futures import ProcessPoolExecutor
 
-        owned = executor = ProcessPoolExecutor(max_workers=jobs)
+        # never more workers than chunks: a worker with no chunk only costs a process start
+        owned = executor = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)))
     try:
         if executor is None:
             with bar or _nothing():

@@ -18,6 +18,7 @@ from primero.actions import Action
 from primero.deal.engine import public_text
 from primero.solve.cache import cached_strategy
 from primero.solve.game import RangeGame, solvable_game
+from primero.solve.solving import check_solve_limits
 from primero.solve.strategy import Strategy
 from primero.solve.tree import NotSolvableError, TableParameters
 from primero.views import PlayerView
@@ -31,11 +32,16 @@ class EquilibriumAgent:
     Args:
         target: Exploitability to solve to, chips per deal.
         iterations: The most CFR+ iterations.
+
+    Raises:
+        PrimeroError: ``target`` is not a finite number of 0 or more, or ``iterations`` not
+            a whole number of at least 1 (refused here, not at the first decision).
     """
 
     name = "equilibrium"
 
     def __init__(self, *, target: float = 0.005, iterations: int = 1000) -> None:
+        check_solve_limits(target, iterations)
         self.target = target
         self.iterations = iterations
         self._solved: dict[tuple[object, ...], tuple[RangeGame, Strategy,

@@ -43,6 +43,10 @@ BETTING_STEPS = frozenset({"ante", "deal", "bet", "showdown"})
 
 #: The most public nodes a tree may have (a bound so that a huge stack fails fast).
 MAX_NODES = 20_000
+#: The most actions one betting line may have: the tree's walks (this one, CFR+'s and the best
+#: responses') recurse once or twice per action, and a longer line (a stack of a thousand
+#: chips bet one at a time) would overflow Python's stack before :data:`MAX_NODES` is reached.
+MAX_DEPTH = 500
 
 
 class NotSolvableError(PrimeroError, ValueError):
@@ -244,12 +248,16 @@ def build_tree(variant: Variant, table: TableParameters) -> PublicTree:
     nodes: list[PublicNode] = []
     second = [deal_line(variant, table, deals[1])]
 
+    cap = "set a raise cap" if table.raise_cap is None \
+        else f"lower the raise cap ({table.raise_cap})"
+
     def walk(state: GameState, history: tuple[str, ...], other: GameState) -> int:
         if len(nodes) >= MAX_NODES:
-            cap = "set a raise cap" if table.raise_cap is None \
-                else f"lower the raise cap ({table.raise_cap})"
             raise NotSolvableError(f"{variant.name}: the betting tree exceeds {MAX_NODES} "
                                    f"public nodes: lower the chips ({table.chips}) or {cap}")
+        if len(history) > MAX_DEPTH:
+            raise NotSolvableError(f"{variant.name}: a betting line is longer than {MAX_DEPTH} "
+                                   f"actions: lower the chips ({table.chips}) or {cap}")
         index = len(nodes)
         nodes.append(PublicNode(history, None, (), ()))
         if state.over:

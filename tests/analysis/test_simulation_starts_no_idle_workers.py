@@ -1,0 +1,31 @@
+"""A run asked for more worker processes than it has chunks of deals starts one per chunk.
+
+``primero simulate --jobs 1000 --deals 3`` started a thousand processes for three chunks (each
+process forked, then idle); on a small machine that is minutes of process starts, not a run.
+The records are the same whatever the workers.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+from typing import Any
+
+import pytest
+
+from primero.simulation import simulate
+
+
+def test_a_run_starts_no_more_workers_than_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[int | None] = []
+    real = concurrent.futures.ProcessPoolExecutor
+
+    class Recording(real):  # type: ignore[misc,valid-type]
+        def __init__(self, max_workers: int | None = None, **kwargs: Any) -> None:
+            started.append(max_workers)
+            super().__init__(max_workers=max_workers, **kwargs)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Recording)
+    here = simulate("waks", players=2, deals=3, seed=5, progress=False)
+    pooled = simulate("waks", players=2, deals=3, seed=5, jobs=1000, progress=False)
+    assert started == [3]  # three deals: three chunks of one deal, one worker each
+    assert pooled.results == here.results
