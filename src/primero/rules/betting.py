@@ -39,6 +39,7 @@ from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, exchange_ac
 from primero.cards import Card
 from primero.deal.copying import copier, replace
 from primero.deal.state import (
+    LEGAL_CACHE,
     SOUND_FLAG,
     DealContext,
     GameState,
@@ -47,7 +48,6 @@ from primero.deal.state import (
     fill,
     forget_legal,
     history_value,
-    keep_legal,
 )
 from primero.hookspecs import hookimpl
 from primero.rules.dealing import serve_exchange
@@ -445,6 +445,10 @@ _bet_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted",
 #: (A bet moves no card: the copy keeps the cards found sound, ``_cards_sound``.)
 _bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets", "skipped",
                     "history", keep=(SOUND_FLAG,))
+#: ``_bet_state`` with the copy's legal actions given last (:data:`LEGAL_CACHE`, as
+#: :func:`keep_legal` sets them).
+_bet_state_legal = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets",
+                          "skipped", "history", keep=(SOUND_FLAG,), caches=(LEGAL_CACHE,))
 
 
 def core_legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -559,15 +563,15 @@ def core_bet(state: GameState, seat: int, action: Action,
             if candidate.stack > 0 and not candidate.folded:
                 to_act = other
                 break
-    new = _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets, skipped,
-                     history)  # (_cards_sound kept: a bet moves no card)
     if to_act is None:
-        return new  # type: ignore[no-any-return]
+        return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
+                          skipped, history)  # (the cards' soundness kept: no card moves)
     context = state.context
     if not context.rules.core_legal:
-        return new  # type: ignore[no-any-return]
-    # the core alone answers the next legal actions: cached, worked out as _round_bets does
-    # (inline: the round's parts are at hand)
+        return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
+                          skipped, history)
+    # the core alone answers the next legal actions: cached on the copy as it is made, worked
+    # out as _round_bets does (inline: the round's parts are at hand)
     s = new_seats[to_act]
     rest, cap, table_key, must_hold_rounds, pass_answers_bet, pass_once, fold = \
         context.bet_facts
@@ -596,8 +600,8 @@ def core_bet(state: GameState, seat: int, action: Action,
         top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0))
     if legal is None:
         legal = _situation_bets(context.table, fold, case, available, bound, may_pass, bets)
-    keep_legal(new, legal)
-    return new  # type: ignore[no-any-return]
+    return _bet_state_legal(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
+                            skipped, history, legal)
 
 
 def bet_answer(state: GameState, action: Action) -> GameState:
