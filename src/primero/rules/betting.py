@@ -436,6 +436,10 @@ def core_end_step(fresh: GameState, step: Step) -> GameState:
     return fresh
 
 
+#: A copy of a state, every field the same, the cards' "found sound" mark kept (for the
+#: steps' start and end, which move no card).
+_same_cards = copier(GameState, keep=(SOUND_FLAG,))
+
 #: Per number of seats: per seat, every seat after it in playing order (itself last).
 _AFTER: dict[int, tuple[tuple[int, ...], ...]] = {}
 
@@ -651,8 +655,11 @@ class CoreBetting:
 
     @hookimpl(trylast=True)
     def primero_start_step(self, state: GameState, variant: Variant, step: Step) -> GameState:
-        """Antes, betting rounds, the exchange; the showdown needs nobody."""
-        return core_start_step(replace(state), step)
+        """Antes, betting rounds, the exchange; the showdown needs nobody.
+
+        No card moves at the start of a step: the copy keeps the cards' "found sound" mark.
+        """
+        return core_start_step(_same_cards(state), step)
 
     @hookimpl(trylast=True)
     def primero_legal_actions(self, state: GameState, variant: Variant) -> tuple[Action, ...]:
@@ -744,7 +751,7 @@ class CoreBetting:
 
         The carry only where the variant's ``betting.carry_without_vie`` says so (Waks).
         """
-        return core_end_step(replace(state), step)
+        return core_end_step(_same_cards(state), step)  # (no card moves: the mark kept)
 
 
 #: The most cards a refusal of an exchange names (the rest are counted).
