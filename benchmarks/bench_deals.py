@@ -405,6 +405,18 @@ def print_variant_table(deals: int, seed: int) -> None:
               f"checks {share * 100:6.1f} %{mark}")
 
 
+def _whole_lines() -> None:
+    """Off a terminal (a file, a pipe), write each line whole as it is printed.
+
+    Block-buffered output leaves a line half written while a peer library writes to the same
+    file (its own progress or warnings, through another buffer), and the two run together
+    ("1.02xreplay of ..."); a line buffer writes every line, newline included, in one write.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if not stream.isatty() and hasattr(stream, "reconfigure"):
+            stream.reconfigure(line_buffering=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=2000)
@@ -412,6 +424,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants-only", action="store_true",
                         help="print only the per-variant table (quick)")
     args = parser.parse_args(argv)
+    _whole_lines()
     if args.variants_only:
         print_variant_table(max(40, args.deals // 5), args.seed)
         return 0

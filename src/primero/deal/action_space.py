@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from primero.variant import Variant
 
 __all__ = [
+    "ENCODINGS",
     "ActionBlock",
     "ActionSpace",
     "AmountBlock",
@@ -345,9 +346,11 @@ def space_of(state: GameState) -> ActionSpace:
 _SPACES: dict[int, tuple[Table, Variant, ActionSpace]] = {}
 
 
-#: Encoded legal tuples by identity: ``(legal, space, ids, action by id)``. The core's tuples
-#: are shared between states (betting tuples by situation, exchange tuples by hand).
-_IDS: dict[int, tuple[object, ActionSpace, tuple[int, ...], dict[int, Action]]] = {}
+#: Encoded legal tuples by identity: ``id(legal) -> (legal, space, ids, action by id)``. The
+#: core's tuples are shared between states (betting tuples by situation, exchange tuples by
+#: hand). Read by the engine's id path and ``state.legal_action_ids()`` without a call: an
+#: entry counts only where its ``legal`` and ``space`` are the very objects at hand.
+ENCODINGS: dict[int, tuple[object, ActionSpace, tuple[int, ...], dict[int, Action]]] = {}
 
 
 def legal_ids(state: GameState) -> tuple[int, ...]:
@@ -371,7 +374,7 @@ def legal_ids(state: GameState) -> tuple[int, ...]:
     space = state.context._space
     if space is None:
         space = space_of(state)
-    hit = _IDS.get(id(legal))
+    hit = ENCODINGS.get(id(legal))
     if hit is not None and hit[0] is legal and hit[1] is space:
         return hit[2]
     return _encoded(state, legal, space)
@@ -391,10 +394,10 @@ def ids_of(state: GameState) -> tuple[tuple[int, ...], dict[int, Action] | None]
     space = state.context._space
     if space is None:
         space = space_of(state)
-    hit = _IDS.get(id(legal))
+    hit = ENCODINGS.get(id(legal))
     if hit is None or hit[0] is not legal or hit[1] is not space:
         ids = _encoded(state, legal, space)
-        hit = _IDS.get(id(legal))
+        hit = ENCODINGS.get(id(legal))
         if hit is None or hit[0] is not legal or hit[1] is not space:
             return ids, None
     return hit[2], hit[3]
@@ -410,10 +413,10 @@ def legal_action_of(state: GameState, i: int) -> Action | None:
     legal = state._legal  # (the state's cached legal actions, else worked out now)
     if legal is None:
         legal = state.legal_actions()
-    hit = _IDS.get(id(legal))
+    hit = ENCODINGS.get(id(legal))
     if hit is None or hit[0] is not legal or hit[1] is not state.context._space:
         state.legal_action_ids()
-        hit = _IDS.get(id(legal))
+        hit = ENCODINGS.get(id(legal))
         if hit is None or hit[0] is not legal or hit[1] is not state.context._space:
             return None
     return hit[3].get(i)
@@ -427,8 +430,7 @@ def _encoded(state: GameState, legal: tuple[Action, ...], space: ActionSpace) \
         hand = state.seats[seat].hand
         if legal is exchange_actions(hand):  # every subset of this very hand: by mask
             _, first = space.block("exchange")
-            by_id = {first + cast(int, hand_mask(state, a.discards)): a  # type: ignore[union-attr]
-                     for a in legal}
+            by_id = dict(zip(_exchange_ids(state, hand, legal, first), legal, strict=True))
             ids = tuple(range(first, first + (1 << len(hand))))
             _remember(legal, space, ids, by_id)
             return ids
@@ -455,8 +457,32 @@ def _encoded(state: GameState, legal: tuple[Action, ...], space: ActionSpace) \
     return ids
 
 
+#: Per order of a hand's cards (the hand's positions sorted into pack order): the mask of each
+#: exchange of :func:`~primero.actions.exchange_actions`, in its order.
+_EXCHANGE_MASKS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _exchange_ids(state: GameState, hand: tuple[Card, ...], legal: tuple[Action, ...],
+                  first: int) -> list[int]:
+    """The id of each exchange of ``legal`` (``exchange_actions(hand)``), in its order.
+
+    An exchange's mask depends only on which places of the hand it discards and on the order
+    of the hand's cards in the pack, so the masks are worked out (:func:`hand_mask`) once per
+    order of the cards and kept.
+    """
+    indexes = [c.index for c in hand]
+    order = tuple(sorted(range(len(hand)), key=indexes.__getitem__))
+    masks = _EXCHANGE_MASKS.get(order)
+    if masks is None:
+        masks = tuple(cast(int, hand_mask(state, a.discards))  # type: ignore[union-attr]
+                      for a in legal)
+        if len(_EXCHANGE_MASKS) < 4096:
+            _EXCHANGE_MASKS[order] = masks
+    return [first + m for m in masks]
+
+
 def _remember(legal: tuple[Action, ...], space: ActionSpace, ids: tuple[int, ...],
               by_id: dict[int, Action]) -> None:
-    if len(_IDS) > 50_000:
-        _IDS.clear()
-    _IDS[id(legal)] = (legal, space, ids, by_id)
+    if len(ENCODINGS) > 50_000:
+        ENCODINGS.clear()
+    ENCODINGS[id(legal)] = (legal, space, ids, by_id)

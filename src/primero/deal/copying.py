@@ -53,12 +53,14 @@ def _builder(cls: type) -> type | None:
 
 
 def _copy_code(cls: type, name: str, params: str, values: dict[str, str],
-               keep: tuple[str, ...] = ()) -> tuple[list[str], dict[str, Any]]:
+               keep: tuple[str, ...] = (), caches: dict[str, str] | None = None) \
+        -> tuple[list[str], dict[str, Any]]:
     """The first lines of a generated copying function ``name(params)`` for ``cls``.
 
     Up to its stores of the ``__init__`` fields (``values``: the expression of each field the
     caller sets; the others are copied from ``inst``) and of the caches (reset to defaults,
-    but those named in ``keep``, copied from ``inst``).
+    but those named in ``keep``, copied from ``inst``, and those in ``caches``, set to the
+    expression given).
     """
     all_fields = attrs.fields(cls)
     builder = _builder(cls)
@@ -69,6 +71,8 @@ def _copy_code(cls: type, name: str, params: str, values: dict[str, str],
         if not f.init:
             namespace[f"default_{i}"] = f.default
             values[f.name] = f"inst.{f.name}" if f.name in keep else f"default_{i}"
+            if caches and f.name in caches:
+                values[f.name] = caches[f.name]
     lines = [f"def {name}({params}):"]
     if builder is not None:
         lines.append("    new = builder()")
@@ -125,32 +129,39 @@ def replace(inst: _T, /, **changes: Any) -> _T:
     return replacer(inst, changes)  # type: ignore[no-any-return]
 
 
-def copier(cls: type, *names: str, keep: tuple[str, ...] = ()) -> Any:
+def copier(cls: type, *names: str, keep: tuple[str, ...] = (),
+           caches: tuple[str, ...] = ()) -> Any:
     """A generated function ``copy(inst, v1, v2, ...)``: a copy of ``inst`` with ``names`` set.
 
     The hot paths' :func:`replace`: the fields in ``names`` take the values given by
     position, every other ``__init__`` field is copied, and caches (fields that are not
     ``__init__`` arguments) are reset to their defaults, but those named in ``keep``, which
     are copied (a fact the copy's changes cannot alter, such as the cards found sound where
-    no card moves); each field is set once and no keyword dictionary is made. Only for
-    classes without converters or validators.
+    no card moves), and those named in ``caches``, which take the values given by position
+    after the fields' (a cache the caller has just worked out for the copy, such as its legal
+    actions); each field is set once and no keyword dictionary is made. Only for classes
+    without converters or validators.
 
     Raises:
         TypeError: a name is not an ``__init__`` field of the class, or a name in ``keep``
-            is not a field outside ``__init__``.
+            or ``caches`` is not a field outside ``__init__`` (or is in both).
     """
     init = {f.name: f.name for f in attrs.fields(cls) if f.init}
     init |= {f.alias: f.name for f in attrs.fields(cls) if f.init}
     unknown = [n for n in names if n not in init]
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
-    caches = {f.name for f in attrs.fields(cls) if not f.init}
-    wrong = [n for n in keep if n not in caches]
+    caches_of = {f.name for f in attrs.fields(cls) if not f.init}
+    wrong = [n for n in keep if n not in caches_of]
     if wrong:
         raise TypeError(f"{cls.__name__} has no field {wrong[0]!r} outside __init__ to keep")
-    params = ", ".join(["inst", *(f"v_{n}" for n in names)])
+    wrong = [n for n in caches if n not in caches_of or n in keep]
+    if wrong:
+        raise TypeError(f"{cls.__name__} has no field {wrong[0]!r} outside __init__ to set "
+                        "(or it is kept)")
+    params = ", ".join(["inst", *(f"v_{n}" for n in names), *(f"c{n}" for n in caches)])
     lines, namespace = _copy_code(cls, "copy", params, {init[n]: f"v_{n}" for n in names},
-                                  keep)
+                                  keep, {n: f"c{n}" for n in caches})
     if namespace["builder"] is not None:
         lines.append("    new.__class__ = cls")
     lines.append("    return new")

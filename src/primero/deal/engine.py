@@ -35,7 +35,7 @@ import attrs
 
 from primero.actions import ACTION_WORDS, Action, Exchange, Fold, Hold, Pass, Vie, parse_action
 from primero.cards import Card, parse_cards
-from primero.deal.action_space import legal_action_of
+from primero.deal.action_space import ENCODINGS, legal_action_of
 from primero.deal.copying import copier, maker, replace
 from primero.deal.start import (
     MAX_SEED,
@@ -608,8 +608,20 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
     if seat is not None and not state.pending and not state.over:  # the fast paths
         kind = type(action)
         chosen: Any = None
-        if kind in _CORE_ACTIONS:
-            legal = state._legal
+        legal = state._legal
+        if kind is int:  # an id: the legal action of that id, where the encoding is kept
+            hit = _ENCODINGS_GET(id(legal)) if legal is not None else None
+            if hit is not None and hit[0] is legal and hit[1] is state.context._space:
+                chosen = hit[3].get(action)  # type: ignore[arg-type]  # (the ids read)
+            elif state._legal_ids is not None and state._by_id is not None:
+                chosen = state._by_id.get(action)  # type: ignore[arg-type]  # (the ids read)
+            if chosen is None:
+                chosen = legal_action_of(state, action)  # type: ignore[arg-type]
+            if chosen is None:
+                if action not in state.legal_action_ids():
+                    return _apply_checked(state, action)
+                chosen = state.action_space.decode(state, action)
+        elif kind in _CORE_KINDS:
             if legal is None:
                 legal = state.legal_actions()
             if isinstance(legal, tuple):  # (a plug-in's tuple class too)
@@ -624,27 +636,36 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
                 if action not in legal:  # (an equal action: identity tested, as _among does)
                     return _apply_checked(state, action)
                 chosen = action
-        elif kind is int:
-            if state._legal_ids is not None and state._by_id is not None:
-                chosen = state._by_id.get(action)  # type: ignore[arg-type]  # (the ids read)
-            if chosen is None:
-                chosen = legal_action_of(state, action)  # type: ignore[arg-type]
-            if chosen is None:
-                if action not in state.legal_action_ids():
-                    return _apply_checked(state, action)
-                chosen = state.action_space.decode(state, action)
         else:
             return _apply_checked(state, action)
         context = state.context
-        rules = context.rules
-        if type(chosen) in _BETS and rules.core_apply and not hookchecks.strict_depth \
+        if type(chosen) in _BET_KINDS and context.rules.core_apply \
+                and not hookchecks.strict_depth \
                 and context.steps[state.step_index + 1].kind != "exchange":  # type: ignore[union-attr]
-            return _core_bet_applied(state, seat, chosen)  # the most frequent move, direct
+            # the most frequent move, direct: _core_bet_applied(state, seat, chosen), inline
+            by_action = _ENTRIES_GET(seat)  # _entry(seat, chosen), its usual case inline
+            entry = by_action.get(id(chosen)) if by_action is not None else None
+            if entry is None or entry[1] is not chosen:
+                entry = _entry(seat, chosen)
+            history = HistoryChain(state._history, entry)  # history_with(state, entry)
+            if history.size > context.bound:  # (size - 1 taken)
+                _check_bet_bound(state, history)
+            new = core_bet(state, seat, chosen, history)
+            if state._log is not None:  # someone reads the log (views do): extend it
+                object.__setattr__(new, "_log", (*state._log, (seat, public_text(chosen))))
+            if new.to_act is not None:
+                return new  # someone must act: nothing automatic to run (_advance's test)
+            return _advance(new)
         return _applied(state, seat, chosen)
     return _apply_checked(state, action)
 
 
 _BETS = (Vie, Hold, Pass, Fold)
+#: The core's betting classes, and every core action class: membership by hash (a type's is
+#: its identity), not by comparing with each in turn.
+_BET_KINDS = frozenset(_BETS)
+_CORE_KINDS = frozenset((Vie, Hold, Pass, Fold, Exchange))
+_ENCODINGS_GET = ENCODINGS.get
 
 #: Above this many legal actions :func:`apply` finds the chosen object through
 #: :func:`_by_identity` (a dictionary made once per answer), not by a scan.
@@ -798,6 +819,7 @@ def _among(action: Action, legal: tuple[Action, ...]) -> bool:
 
 #: History entries ``(seat, action)`` by seat, then action identity, shared between deals.
 _ENTRIES: dict[int, dict[int, tuple[int, Action]]] = {}
+_ENTRIES_GET = _ENTRIES.get
 
 
 def _entry(seat: int, action: Action) -> tuple[int, Action]:

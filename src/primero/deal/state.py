@@ -42,7 +42,7 @@ import attrs
 from attrs import field, frozen
 
 from primero.cards import Card, format_cards
-from primero.deal.action_space import ids_of, space_of
+from primero.deal.action_space import ENCODINGS, ids_of, space_of
 from primero.deal.copying import maker, replace
 from primero.errors import UnknownSeatError, named
 from primero.seating import seating_text
@@ -1052,6 +1052,11 @@ class GameState:
         """The ids of the legal actions in :attr:`action_space`, ascending (empty: nobody acts)."""
         ids = self._legal_ids
         if ids is None:
+            legal = self._legal
+            if legal is not None:  # a legal tuple encoded already (shared): its ids, no call
+                hit = ENCODINGS.get(id(legal))
+                if hit is not None and hit[0] is legal and hit[1] is self.context._space:
+                    return hit[2]
             ids, by_id = ids_of(self)
             object.__setattr__(self, "_by_id", by_id)  # (before the ids it goes with)
             object.__setattr__(self, "_legal_ids", ids)

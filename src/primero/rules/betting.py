@@ -39,6 +39,7 @@ from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, exchange_ac
 from primero.cards import Card
 from primero.deal.copying import copier, replace
 from primero.deal.state import (
+    LEGAL_CACHE,
     SOUND_FLAG,
     DealContext,
     GameState,
@@ -47,7 +48,6 @@ from primero.deal.state import (
     fill,
     forget_legal,
     history_value,
-    keep_legal,
 )
 from primero.hookspecs import hookimpl
 from primero.rules.dealing import serve_exchange
@@ -436,6 +436,10 @@ def core_end_step(fresh: GameState, step: Step) -> GameState:
     return fresh
 
 
+#: A copy of a state, every field the same, the cards' "found sound" mark kept (for the
+#: steps' start and end, which move no card).
+_same_cards = copier(GameState, keep=(SOUND_FLAG,))
+
 #: Per number of seats: per seat, every seat after it in playing order (itself last).
 _AFTER: dict[int, tuple[tuple[int, ...], ...]] = {}
 
@@ -445,6 +449,10 @@ _bet_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted",
 #: (A bet moves no card: the copy keeps the cards found sound, ``_cards_sound``.)
 _bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets", "skipped",
                     "history", keep=(SOUND_FLAG,))
+#: ``_bet_state`` with the copy's legal actions given last (:data:`LEGAL_CACHE`, as
+#: :func:`keep_legal` sets them).
+_bet_state_legal = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets",
+                          "skipped", "history", keep=(SOUND_FLAG,), caches=(LEGAL_CACHE,))
 
 
 def core_legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -559,15 +567,15 @@ def core_bet(state: GameState, seat: int, action: Action,
             if candidate.stack > 0 and not candidate.folded:
                 to_act = other
                 break
-    new = _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets, skipped,
-                     history)  # (_cards_sound kept: a bet moves no card)
     if to_act is None:
-        return new  # type: ignore[no-any-return]
+        return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
+                          skipped, history)  # (the cards' soundness kept: no card moves)
     context = state.context
     if not context.rules.core_legal:
-        return new  # type: ignore[no-any-return]
-    # the core alone answers the next legal actions: cached, worked out as _round_bets does
-    # (inline: the round's parts are at hand)
+        return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
+                          skipped, history)
+    # the core alone answers the next legal actions: cached on the copy as it is made, worked
+    # out as _round_bets does (inline: the round's parts are at hand)
     s = new_seats[to_act]
     rest, cap, table_key, must_hold_rounds, pass_answers_bet, pass_once, fold = \
         context.bet_facts
@@ -596,8 +604,8 @@ def core_bet(state: GameState, seat: int, action: Action,
         top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0))
     if legal is None:
         legal = _situation_bets(context.table, fold, case, available, bound, may_pass, bets)
-    keep_legal(new, legal)
-    return new  # type: ignore[no-any-return]
+    return _bet_state_legal(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
+                            skipped, history, legal)
 
 
 def bet_answer(state: GameState, action: Action) -> GameState:
@@ -647,8 +655,11 @@ class CoreBetting:
 
     @hookimpl(trylast=True)
     def primero_start_step(self, state: GameState, variant: Variant, step: Step) -> GameState:
-        """Antes, betting rounds, the exchange; the showdown needs nobody."""
-        return core_start_step(replace(state), step)
+        """Antes, betting rounds, the exchange; the showdown needs nobody.
+
+        No card moves at the start of a step: the copy keeps the cards' "found sound" mark.
+        """
+        return core_start_step(_same_cards(state), step)
 
     @hookimpl(trylast=True)
     def primero_legal_actions(self, state: GameState, variant: Variant) -> tuple[Action, ...]:
@@ -740,7 +751,7 @@ class CoreBetting:
 
         The carry only where the variant's ``betting.carry_without_vie`` says so (Waks).
         """
-        return core_end_step(replace(state), step)
+        return core_end_step(_same_cards(state), step)  # (no card moves: the mark kept)
 
 
 #: The most cards a refusal of an exchange names (the rest are counted).
