@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 from primero.actions import Action, Call, Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack
 from primero.deal.action_space import ActionBlock
+from primero.deal.fast_dealing import core_answer
 from primero.deal.state import (
     GameState,
     cards_sound,
@@ -133,7 +134,7 @@ class DealRules(RankingRules):
         #: action with the core's own code (:func:`~primero.rules.betting.core_bet`).
         self.core_apply = "primero_apply_action" in self.core_only
         #: ... and ``primero_serve_exchange`` too: an exchange is the core's own code as well
-        #: (:func:`~primero.rules.dealing.core_exchange`).
+        #: (:func:`~primero.deal.fast_dealing.core_exchange`).
         self.core_exchange = self.core_apply and "primero_serve_exchange" in self.core_only
         self._plan: tuple[Step, ...] | None = None
         self._plan_plugin: object = None
@@ -444,6 +445,8 @@ class DealRules(RankingRules):
                                             "expected the state after the action")
         if checks.off_depth:
             return new  # type: ignore[no-any-return]
+        if not strict and new is core_answer(state, action):
+            return cast("GameState", new)  # made by the core's own code alone
         if core is not None and type(new) is GameState and not strict:
             # a wrapper passed the core's answer on (the core's own fast code made it), or
             # set only its own variant_state on it (the core's part is the core's own, the

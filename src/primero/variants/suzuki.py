@@ -12,11 +12,12 @@ raise gives every passer their answer back. The hooks do what data cannot say:
   each pass spelt out once per exchange of one or two cards of the hand
   (``Pass(exchange=(c1,))``, ``Pass(exchange=(c1, c2))``); the must-hold player of round 1
   gets no pass.
-* ``primero_apply_action``: a pass is served as an exchange through
-  :func:`~primero.rules.dealing.serve_exchange` (the core's own code where no plug-in serves
-  exchanges, the checked hook otherwise: the stock, reshuffles and records as for any exchange),
-  then the core's :func:`~primero.rules.betting.apply_bet` books the move; the turn goes to the
-  next player who still has to answer (:func:`to_answer`).
+* ``primero_apply_action``: a pass is served as an exchange, then the move is booked as the
+  core's :func:`~primero.rules.betting.apply_bet` books it; the turn goes to the next player
+  who still has to answer (:func:`to_answer`). Where no plug-in serves exchanges, the core's
+  :func:`~primero.deal.fast_dealing.core_served_bet` does all three in one state copy (the
+  stock, reshuffles and records as for any exchange); otherwise the exchange goes to the
+  checked hook (:func:`~primero.rules.dealing.serve_exchange`).
 * ``primero_illegal_reason``: the fold, a pass without an exchange or with more than two cards.
 * settling is the core's: its layering by contribution (docs/rules/ties.md) is exactly Suzuki's "a
   player can only win the layers they fully funded" once every player stays in, and a
@@ -58,6 +59,7 @@ from primero.actions import Action, Fold, Pass
 from primero.cards import Card
 from primero.deal.action_space import hand_cards, hand_mask, hand_size
 from primero.deal.copying import copier
+from primero.deal.fast_dealing import core_served_bet
 from primero.deal.state import SOUND_FLAG, GameState
 from primero.hookspecs import hookimpl
 from primero.rules.betting import apply_bet, betting_actions, betting_seat, must_hold_seat
@@ -251,8 +253,11 @@ class SuzukiRules:
         seat = betting_seat(state)
         if seat is None:
             return None
-        if isinstance(action, Pass):
-            state = serve_exchange(state, seat, action.exchange)  # the core's, when it serves
+        served = core_served_bet(state, seat, action, next_to_answer)  # the core's, one copy
+        if served is not None:
+            return served
+        if isinstance(action, Pass):  # a plug-in serves exchanges: its checked hook
+            state = serve_exchange(state, seat, action.exchange)
         state = apply_bet(state, seat, action)  # a raise re-asks passers: SUZUKI.betting
         return _turned(state, next_to_answer(state, seat))  # type: ignore[no-any-return]
 

@@ -1,0 +1,274 @@
+"""The fast twins of the core's card-moving answers, each in one state copy.
+
+Two entry points, one answer (the python-chess model: trusted and checked moves): the rules
+hooks in :mod:`primero.rules` read like the rule sheet and are checked where a plug-in takes
+part; the functions here give exactly their answers the fast way, for the engine (and a
+variant's own hook) where the core alone serves the cards. Each is tested against the hooks
+it mirrors (``tests/fast_paths/test_fast_dealing_equals_the_hooks.py``: same states, same
+errors).
+
+* :func:`core_exchange` — the core's ``primero_apply_action`` in an exchange step
+  (``primero_serve_exchange``, then the turn), the replacements dealt at once.
+* :func:`core_served_bet` — a betting action of the core's classes as
+  :func:`~primero.rules.betting.apply_bet` books it, a pass's exchange served as the core's
+  ``primero_serve_exchange`` serves it (Suzuki's pass) and dealt at once, the turn given by
+  the caller's rule: the answer a variant's ``primero_apply_action`` returns. What only the
+  library's code made is not checked again: :func:`core_answer` names it to the checked
+  rules (:meth:`~primero.plugins.deal.DealRules.apply_action`), by identity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from primero.actions import Action, Hold, Pass, Vie, exchange_actions
+from primero.cards import Card
+from primero.deal.copying import copier
+from primero.deal.state import (
+    Delivery,
+    GameState,
+    HistoryChain,
+    Receipt,
+    Seat,
+    cards_sound,
+    history_size,
+    keep_legal,
+    mark_cards_sound,
+)
+from primero.plugins.checks import everything_checked
+
+__all__ = ["core_answer", "core_exchange", "core_served_bet"]
+
+_receipt = tuple.__new__  # Receipt(card, reason, after, order) without its Python __new__
+
+_turn_state = copier(GameState, "to_act", "history")
+_served_state = copier(GameState, "seats", "discards", "pending", "to_act", "history")
+_thrown_seat = copier(Seat, "hand", "discarded")
+#: An exchange served at once from the top of the stock (no card left pending).
+_replaced_state = copier(GameState, "seats", "stock", "discards", "to_act", "history")
+_replaced_seat = copier(Seat, "hand", "discarded", "received")
+
+
+def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
+                  history: HistoryChain) -> GameState:
+    """The core's answer to an exchange with the action recorded, in one state copy.
+
+    Exactly the core's ``primero_apply_action`` in an exchange step (``primero_serve_exchange``
+    then the turn to the next player still in, in playing order, who has not exchanged) with
+    ``history`` set: the engine's fast path where the core alone answers both hooks.
+
+    Where the stock holds the replacements (and the cards are not dealt from outside), they
+    are dealt at once, as the engine's :func:`~primero.rules.dealing.deliver` of the pending
+    cards would deal them next: from the top of the stock, received as ``"exchange"`` after
+    this action. Otherwise they are left pending, for the engine to deal (a reshuffle, or
+    chance nodes). Where the core alone answers ``primero_legal_actions`` too, the next
+    exchanger's legal actions come cached.
+
+    Args:
+        state: The state, in an exchange step, with ``seat`` to act (no card pending).
+        seat: The exchanging seat.
+        discards: The cards thrown (from the hand: a legal exchange).
+        history: The new state's history (the action appended).
+    """
+    seats = state.seats
+    context = state.context
+    n, eldest = context.n, context.eldest
+    place = (seat - eldest) % n
+    nxt = None
+    for k in range(1, n):
+        i = (seat + k) % n
+        if (i - eldest) % n > place and not seats[i].folded:
+            nxt = i
+            break
+    sound = cards_sound(state)
+    if not discards:
+        new = _turn_state(state, nxt, history)
+        new_seats = seats
+    else:
+        player = seats[seat]
+        thrown = tuple(discards)
+        mask = 0
+        for card in thrown:  # equal cards have equal bits: ``c not in discards``, no __eq__
+            mask |= card.bit
+        hand = tuple([c for c in player.hand if not c.bit & mask])
+        new_seats_list = list(seats)
+        stock = state.stock
+        m = len(thrown)
+        if m <= len(stock) and not context.external and not state.pending:
+            # deliver's usual case, at once: the replacements from the top of the stock
+            drawn = stock[:m]
+            after = history.size
+            dealt = 0
+            for s in seats:
+                dealt += len(s.received)
+            received = list(player.received)  # (a loop, not a comprehension: no call)
+            for card in drawn:
+                received.append(_receipt(Receipt, (card, "exchange", after, dealt)))
+                dealt += 1
+            new_seats_list[seat] = _replaced_seat(player, hand + drawn,
+                                                  player.discarded + thrown, tuple(received))
+            new_seats = tuple(new_seats_list)
+            new = _replaced_state(state, new_seats, stock[m:], (*state.discards, *thrown),
+                                  nxt, history)
+        else:
+            new_seats_list[seat] = _thrown_seat(player, hand, player.discarded + thrown)
+            new_seats = tuple(new_seats_list)
+            new = _served_state(state, new_seats, (*state.discards, *thrown),
+                                state.pending + (Delivery(seat, "exchange", thrown),) * m,
+                                nxt, history)
+        # the cards stay sound if exactly the thrown ones, distinct, left the hand for the pile
+        sound = sound and mask.bit_count() == len(thrown) == len(player.hand) - len(hand)
+    if sound:
+        mark_cards_sound(new)
+    if nxt is not None and not new.pending and context.rules.core_legal:
+        legal = exchange_actions(new_seats[nxt].hand)  # core_legal_actions(new), inline
+        if legal:
+            keep_legal(new, legal)
+    return new  # type: ignore[no-any-return]
+
+
+#: A betting action booked and a pass's exchange served: the acting seat, the state.
+_booked_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted", "hand",
+                      "discarded", "received")
+_booked_state = copier(GameState, "seats", "stock", "discards", "pending", "to_act", "high",
+                       "opener", "held", "bets")
+_reopened_seat = copier(Seat, "passed")
+
+#: The last answer :func:`core_served_bet` made and vouches for: ``(state, action, answer)``
+#: (held: the identities stay unique while it is kept).
+_made: tuple[object, object, object] = (None, None, None)
+
+
+def core_served_bet(state: GameState, seat: int, action: Action,
+                    turn: Callable[[GameState, int], int | None]) -> GameState | None:
+    """A betting action booked, a pass's exchange served, the turn given on: one state copy.
+
+    Exactly what :func:`~primero.rules.dealing.serve_exchange` (for a pass with an exchange:
+    the core's ``primero_serve_exchange``, the cards received as ``"pass"``), then
+    :func:`~primero.rules.betting.apply_bet`, then the engine's delivery of the cards owed
+    give, with ``to_act`` set to ``turn(new, seat)`` (a variant's rule of who answers next,
+    read on the new state): Suzuki's pass with an exchange. The replacements are dealt at
+    once where the stock holds them and the cards are not dealt from outside, as the engine
+    would deal them next (received after this action); otherwise they are left pending.
+
+    ``None`` where this is not that trusted case, for the caller to take the hooks' way: a
+    plug-in or house rule serves exchanges, every answer is being checked
+    (:func:`~primero.plugins.checks.checking_everything`), ``seat`` is not the one to act in
+    a betting round, or ``action`` is not a :class:`Vie` of 1 chip or more, a :class:`Hold`
+    raising 0 or more or a :class:`Pass` whose exchange throws distinct cards of the hand.
+
+    The answer is vouched for (:func:`core_answer`) when ``turn`` gave ``None`` or a seat
+    still in: chips and cards are conserved by construction, the step and the history kept.
+
+    Args:
+        state: The state, in a betting round, with ``seat`` to act.
+        seat: The acting seat.
+        action: The (legal) betting action.
+        turn: Who acts next, given the new state (``to_act`` not yet set) and ``seat``.
+    """
+    global _made
+    kind = type(action)
+    context = state.context
+    if state.to_act != seat or "primero_serve_exchange" not in context.rules.core_only \
+            or everything_checked():
+        return None
+    step = context.steps[state.step_index + 1]
+    if step is None or step.kind != "bet":
+        return None
+    seats = state.seats
+    s = seats[seat]
+    stack, contributed, round_bet, passed = s.stack, s.contributed, s.round_bet, s.passed
+    high, opener, held, bets = state.high, state.opener, state.held, state.bets
+    hand, discarded, received = s.hand, s.discarded, s.received
+    stock, pile, pending = state.stock, state.discards, state.pending
+    others = seats
+    if kind is Pass:
+        if opener is not None and high > round_bet:  # a pass in answer (apply_bet's)
+            passed = True
+        thrown = action.exchange  # type: ignore[union-attr]
+        if type(thrown) is not tuple:
+            return None
+        if thrown:  # primero_serve_exchange: thrown face down, as many cards owed
+            mask = 0
+            for card in thrown:
+                if type(card) is not Card:
+                    return None
+                mask |= card.bit
+            kept = tuple([c for c in hand if not c.bit & mask])
+            m = len(thrown)
+            if not mask.bit_count() == m == len(hand) - len(kept):
+                return None  # not distinct cards of the hand: the hooks' way words it
+            discarded = discarded + thrown
+            pile = (*pile, *thrown)
+            if m <= len(stock) and not context.external and not pending:
+                # the engine's delivery of the cards owed, at once, from the top of the stock
+                drawn = stock[:m]
+                stock = stock[m:]
+                after = history_size(state) + 1  # (dealt after this action is recorded)
+                dealt = 0
+                for x in seats:
+                    dealt += len(x.received)
+                got = list(received)
+                for card in drawn:
+                    got.append(_receipt(Receipt, (card, "pass", after, dealt)))
+                    dealt += 1
+                hand = kept + drawn
+                received = tuple(got)
+            else:
+                hand = kept
+                pending = pending + (Delivery(seat, "pass", thrown),) * m
+    elif kind is Vie:
+        chips = action.amount  # type: ignore[union-attr]
+        if type(chips) is not int or chips < 1:
+            return None
+        if chips > stack:
+            chips = stack
+        stack, contributed, round_bet = stack - chips, contributed + chips, round_bet + chips
+        high, opener, held, bets = round_bet, seat, False, bets + 1
+    elif kind is Hold:
+        raise_by = action.raise_by  # type: ignore[union-attr]
+        if type(raise_by) is not int or raise_by < 0:
+            return None
+        owed = high - round_bet
+        chips = (owed if owed > 0 else 0) + raise_by
+        if chips > stack:
+            chips = stack
+        stack, contributed, round_bet = stack - chips, contributed + chips, round_bet + chips
+        if round_bet > high:
+            if context.betting.raise_reopens_passes:  # a raise re-asks the passers
+                others = tuple([x if not x.passed else _reopened_seat(x, False)
+                                for x in seats])
+            high = round_bet
+        held = True
+        if raise_by:
+            bets += 1
+    else:
+        return None
+    new_seats = list(others)
+    new_seats[seat] = _booked_seat(s, stack, contributed, round_bet, passed, True, hand,
+                                   discarded, received)
+    new = _booked_state(state, tuple(new_seats), stock, pile, pending, None, high, opener,
+                        held, bets)
+    if cards_sound(state):  # (only the thrown cards, distinct, left the hand for the pile)
+        mark_cards_sound(new)
+    nxt = turn(new, seat)
+    object.__setattr__(new, "to_act", nxt)  # (a state just made: nothing cached yet)
+    if nxt is None or (type(nxt) is int and 0 <= nxt < len(new_seats)
+                       and not new_seats[nxt].folded):
+        _made = (state, action, new)
+    else:  # (vouched for no longer: an earlier answer from them is not this one)
+        _made = (None, None, None)
+    return new  # type: ignore[no-any-return]
+
+
+def core_answer(state: GameState, action: Action) -> GameState | None:
+    """The answer :func:`core_served_bet` last vouched for, made from ``state`` and ``action``.
+
+    By identity; ``None`` when it made none from them (or another since). The checked rules
+    return such an answer unchecked: only the library's own code made it, from the very state
+    and action the engine handed the hook.
+    """
+    made = _made
+    if made[0] is state and made[1] is action:
+        return made[2]  # type: ignore[return-value]
+    return None
