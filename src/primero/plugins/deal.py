@@ -19,14 +19,15 @@ from functools import reduce
 from operator import attrgetter, or_
 from typing import TYPE_CHECKING, Any, cast
 
-from primero.actions import Action, Call, Fold, Hold, Pass, Vie
+from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack
 from primero.deal.action_space import ActionBlock
-from primero.deal.fast_dealing import core_answer
+from primero.deal.fast_dealing import core_answer, core_exchange
 from primero.deal.state import (
     GameState,
     cards_sound,
     history_size,
+    history_value,
     mark_cards_sound,
     only_variant_state_differs,
     same_history,
@@ -109,7 +110,9 @@ class DealRules(RankingRules):
             register_plugin(pm, plugin)
         self.manager = self.hook_manager = pm
         self._callers: dict[str, Caller] = {
-            n: firstresult_caller(pm, n, variant) for n in RULES_HOOKS}
+            n: firstresult_caller(pm, n, variant, core=_core_apply_answer
+                                  if n == "primero_apply_action" else None)
+            for n in RULES_HOOKS}
         self._legal_caller = self._callers["primero_legal_actions"]
         self._apply_caller = self._callers["primero_apply_action"]
         #: Where the variant's plug-ins only wrap the core's legal actions / its application
@@ -620,6 +623,24 @@ class DealRules(RankingRules):
         if problem is not None:
             raise self._fault("primero_settle", plugin, problem)
         return cast("Settlement", settlement)
+
+
+def _core_apply_answer(state: GameState, action: Action) -> GameState:
+    """The core's answer to ``primero_apply_action`` where no plug-in answered, the fast way.
+
+    :func:`~primero.rules.betting.bet_answer`, but an exchange where the core alone serves
+    exchanges (and not every answer is checked): :func:`~primero.deal.fast_dealing.core_exchange`
+    in one state copy, the replacements dealt at once where the stock holds them (as the
+    engine would deal the cards the hook leaves owed next; received after this action).
+    """
+    seat = state.to_act
+    context = state.context
+    step = context.steps[state.step_index + 1]
+    if (type(action) is Exchange and seat is not None and step is not None
+            and step.kind == "exchange" and not checks.strict_depth
+            and "primero_serve_exchange" in context.rules.core_only):
+        return core_exchange(state, seat, action.discards, history_value(state))
+    return bet_answer(state, action)
 
 
 def _plain_bet(action: object) -> int | None:

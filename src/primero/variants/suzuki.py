@@ -62,7 +62,7 @@ from primero.deal.copying import copier
 from primero.deal.fast_dealing import core_served_bet
 from primero.deal.state import SOUND_FLAG, GameState
 from primero.hookspecs import hookimpl
-from primero.rules.betting import apply_bet, betting_actions, betting_seat, must_hold_seat
+from primero.rules.betting import apply_bet, betting_seat, core_legal_actions, must_hold_seat
 from primero.rules.dealing import serve_exchange
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.ties import TIE_OPTION
@@ -138,11 +138,16 @@ def pass_exchanges(hand: tuple[Card, ...]) -> tuple[Pass, ...]:
     Made once per hand (actions are values): the same hand gives the same tuple, and the
     same cards give the same pass object whichever hand holds them (at most 1,378 of them).
     """
-    return tuple(
-        _pass_of(subset)
-        for k in range(1, MAX_PASS_EXCHANGE + 1)
-        for subset in combinations(hand, k)
-    )
+    passes = _PASSES
+    made: list[Pass] = []
+    for k in range(1, MAX_PASS_EXCHANGE + 1):
+        for subset in combinations(hand, k):
+            mask = 0  # _pass_of(subset), inline (a hand's ten passes: no call each)
+            for card in subset:
+                mask |= card.bit
+            known = passes.get(mask)
+            made.append(_pass_of(subset) if known is None else known)
+    return tuple(made)
 
 
 def to_answer(state: GameState, seat: int) -> bool:
@@ -152,9 +157,9 @@ def to_answer(state: GameState, seat: int) -> bool:
     last vie or raise, and are short of the round's highest total.
     """
     s = state.seats[seat]
-    if not s.can_act:
+    if s.folded or s.stack <= 0:  # (not s.can_act)
         return False
-    if not state.opened:
+    if state.opener is None:  # (not state.opened)
         return not s.acted
     return not s.passed and s.round_bet < state.high
 
@@ -166,8 +171,9 @@ def round_answered(state: GameState) -> bool:
 
 def next_to_answer(state: GameState, after: int) -> int | None:
     """The next seat after ``after`` in playing order that still has to act, or ``None``."""
-    for k in range(1, state.n + 1):
-        seat = (after + k) % state.n
+    n = len(state.seats)
+    for k in range(1, n + 1):
+        seat = (after + k) % n
         if to_answer(state, seat):
             return seat
     return None
@@ -225,10 +231,11 @@ class SuzukiRules:
     def primero_legal_actions(self, state: GameState, variant: Variant) \
             -> tuple[Action, ...] | None:
         """The Waks betting actions less the fold, each pass with an exchange of one or two."""
-        seat = betting_seat(state)
-        if seat is None:
+        seat = state.to_act
+        step = state.step
+        if seat is None or step is None or step.kind != "bet":
             return None
-        bets = betting_actions(state, seat, bound=must_hold_seat(state) == seat)
+        bets = core_legal_actions(state)  # the core's: no fold (SUZUKI.betting), must hold
         hand = state.seats[seat].hand
         key = (id(bets), hand)
         known = _ANSWERS.get(key)
@@ -250,12 +257,14 @@ class SuzukiRules:
     def primero_apply_action(self, state: GameState, variant: Variant, action: Action) \
             -> GameState | None:
         """Serve a pass's exchange, book the move, and give the turn to the next to answer."""
-        seat = betting_seat(state)
+        seat = state.to_act
         if seat is None:
             return None
         served = core_served_bet(state, seat, action, next_to_answer)  # the core's, one copy
         if served is not None:
             return served
+        if betting_seat(state) is None:
+            return None
         if isinstance(action, Pass):  # a plug-in serves exchanges: its checked hook
             state = serve_exchange(state, seat, action.exchange)
         state = apply_bet(state, seat, action)  # a raise re-asks passers: SUZUKI.betting
