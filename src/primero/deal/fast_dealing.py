@@ -20,6 +20,8 @@ errors).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
+from itertools import combinations
 
 from primero.actions import Action, Hold, Pass, Vie, exchange_actions
 from primero.cards import Card
@@ -37,7 +39,14 @@ from primero.deal.state import (
 )
 from primero.plugins.checks import everything_checked
 
-__all__ = ["core_answer", "core_exchange", "core_served_bet"]
+__all__ = [
+    "bets_with_exchanges",
+    "composed_of",
+    "core_answer",
+    "core_exchange",
+    "core_served_bet",
+    "exchange_passes",
+]
 
 _receipt = tuple.__new__  # Receipt(card, reason, after, order) without its Python __new__
 
@@ -273,3 +282,93 @@ def core_answer(state: GameState, action: Action) -> GameState | None:
     if made[0] is state and made[1] is action:
         return made[2]  # type: ignore[return-value]
     return None
+
+
+#: Every pass with an exchange made so far, by the bits of its cards (:attr:`Card.bit`, one
+#: per card of the 52): one object per exchange, shared by every hand that holds its cards.
+_PASSES: dict[int, Pass] = {}
+
+
+def _pass_of(cards: tuple[Card, ...]) -> Pass:
+    """The pass exchanging ``cards`` (distinct cards), one shared object per set of cards."""
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    made = _PASSES.get(mask)
+    if made is None:
+        made = _PASSES[mask] = Pass.from_cards(cards)
+    return made
+
+
+@lru_cache(maxsize=4096)
+def exchange_passes(hand: tuple[Card, ...], most: int) -> tuple[Pass, ...]:
+    """Every pass of a hand with an exchange of one card, then of two, ... up to ``most``.
+
+    Made once per hand (actions are values): the same hand gives the same tuple, and the
+    same cards give the same pass object whichever hand holds them.
+    """
+    passes = _PASSES
+    made: list[Pass] = []
+    for k in range(1, most + 1):
+        for subset in combinations(hand, k):
+            mask = 0  # _pass_of(subset), inline (a hand's passes: no call each)
+            for card in subset:
+                mask |= card.bit
+            known = passes.get(mask)
+            made.append(_pass_of(subset) if known is None else known)
+    return tuple(made)
+
+
+#: The answers of :func:`bets_with_exchanges` by ``(id(bets), hand, most)``: ``(bets,
+#: answer)``; and each answer's parts by its identity: ``(answer, bets, hand)``.
+_ANSWERS: dict[tuple[int, tuple[Card, ...], int], tuple[tuple[Action, ...],
+                                                        tuple[Action, ...]]] = {}
+_COMPOSED: dict[int, tuple[tuple[Action, ...], tuple[Action, ...], tuple[Card, ...]]] = {}
+
+
+def bets_with_exchanges(state: GameState, bets: tuple[Action, ...], most: int) \
+        -> tuple[Action, ...]:
+    """``bets`` with the plain pass spelt out once per exchange of 1 to ``most`` cards.
+
+    The seat to act's betting actions (Suzuki's: the core's, no fold) where a pass comes
+    with an exchange: each plain :class:`Pass` of ``bets`` is replaced by
+    :func:`exchange_passes` of the hand of the seat to act, in place; the rest is kept.
+    The same ``bets`` tuple and hand give the same answer object, whose parts the checked
+    rules read (:func:`composed_of`): the passes are the library's own, made from the very
+    hand, so only ``bets`` is checked, once per tuple.
+
+    Args:
+        state: A state with a seat to act.
+        bets: The betting actions (a tuple the caller shares between states).
+        most: The most cards a pass exchanges.
+    """
+    hand = state.seats[state.to_act].hand  # type: ignore[index]
+    key = (id(bets), hand, most)
+    known = _ANSWERS.get(key)
+    if known is not None and known[0] is bets:
+        return known[1]
+    passes = exchange_passes(hand, most)
+    actions: list[Action] = []
+    for action in bets:
+        if type(action) is Pass and not action.exchange:
+            actions.extend(passes)
+        else:
+            actions.append(action)
+    answer = tuple(actions)
+    if len(_ANSWERS) >= 4096:
+        _ANSWERS.clear()
+        _COMPOSED.clear()
+    _ANSWERS[key] = (bets, answer)
+    _COMPOSED[id(answer)] = (answer, bets, hand)
+    return answer
+
+
+def composed_of(answer: object) -> tuple[tuple[Action, ...], tuple[Card, ...]] | None:
+    """``(bets, hand)`` an answer of :func:`bets_with_exchanges` was made of, or ``None``.
+
+    By identity: ``None`` for any other object, an equal tuple included.
+    """
+    made = _COMPOSED.get(id(answer))
+    if made is None or made[0] is not answer:
+        return None
+    return made[1], made[2]

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack
 from primero.deal.action_space import ActionBlock
-from primero.deal.fast_dealing import core_answer, core_exchange
+from primero.deal.fast_dealing import composed_of, core_answer, core_exchange
 from primero.deal.state import (
     GameState,
     cards_sound,
@@ -141,8 +141,14 @@ class DealRules(RankingRules):
         self.core_exchange = self.core_apply and "primero_serve_exchange" in self.core_only
         self._plan: tuple[Step, ...] | None = None
         self._plan_plugin: object = None
+        #: The answers of ``primero_legal_actions`` checked, by identity: ``(answer, hand)``,
+        #: the hand of the seat to act where the answer holds exchanges (hand-bound), else
+        #: ``None`` (position-free: sound for every state).
         self._legal_checked: dict[int, tuple[object, tuple[Card, ...] | None]] = {}
-        self._exchanges_checked: dict[int, tuple[object, tuple[Card, ...] | None]] = {}
+        #: The betting tuples found sound (no exchange in them) in an answer of
+        #: :func:`~primero.deal.fast_dealing.bets_with_exchanges`, by identity: such an answer
+        #: made of one of them for the hand of the seat to act needs no check.
+        self._bets_checked: dict[int, object] = {}
         self._pack: Pack | None = None
         self._ranking: Ranking | None = None
         #: Whether the core applies every action (no plug-in's primero_apply_action but
@@ -265,8 +271,10 @@ class DealRules(RankingRules):
         """The legal actions of the seat to act (``primero_legal_actions``).
 
         An answer checked before (the same tuple, shared between states, for an equal hand
-        when it holds exchanges) is not checked again, except while
-        :func:`~primero.plugins.checks.checking_everything`.
+        when it holds exchanges) is not checked again, nor one that
+        :func:`~primero.deal.fast_dealing.bets_with_exchanges` made for the hand of the seat to
+        act from a betting tuple found sound before (its passes are the library's, of that
+        hand), except while :func:`~primero.plugins.checks.checking_everything`.
         """
         if self._core_legal and not checks.strict_depth:
             core = core_legal_actions(state)  # the core alone answers: its own code, direct
@@ -286,8 +294,6 @@ class DealRules(RankingRules):
         if checks.off_depth:
             return legal  # type: ignore[no-any-return]
         memo = self._legal_checked.get(id(legal))
-        if memo is None:
-            memo = self._exchanges_checked.get(id(legal))
         if memo is not None and memo[0] is legal and not checks.strict_depth:
             hand = memo[1]
             if hand is None:
@@ -295,6 +301,13 @@ class DealRules(RankingRules):
             held = state.seats[state.to_act].hand  # type: ignore[index]
             if hand is held or hand == held:
                 return legal  # type: ignore[return-value]
+        made = None if checks.strict_depth else composed_of(legal)
+        if made is not None:  # the library's passes of a hand spelt into a betting tuple
+            bets, hand = made
+            held = state.seats[state.to_act].hand  # type: ignore[index]
+            if self._bets_checked.get(id(bets)) is bets and (hand is held or hand == held):
+                self._remember(legal, hand)  # the tuple checked, the passes sound
+                return legal  # type: ignore[no-any-return]
         if not known_core and legal is core_legal_actions(state) and not checks.strict_depth:
             return legal  # the core's own answer for this state (a wrapper passed it on)
         bits = None if checks.strict_depth else self._of_checked_bets(state, legal)
@@ -306,19 +319,27 @@ class DealRules(RankingRules):
             if problem is not None:
                 raise self._fault("primero_legal_actions", plugin, problem)
             self._pool_bets(state, legal)
+        if made is not None and not checks.legal_uses_hand(made[0]):
+            # its betting tuple, found sound in it (the plain pass it spells out is sound)
+            if len(self._bets_checked) >= CHECKED_KEPT:
+                self._bets_checked.clear()
+            self._bets_checked[id(made[0])] = made[0]
         if type(legal) is not tuple and not hasattr(legal, "action_ids"):
             legal = tuple(legal)  # a plug-in's list: the engine keeps actions in tuples
         if isinstance(legal, tuple) and len(legal) <= checks.LAZY_CHECK_ABOVE:
             # (a tuple, or a tuple of a plug-in's own class: its items cannot change)
-            if bits if pooled else checks.legal_uses_hand(legal):  # hand-bound: kept apart
-                checked = self._exchanges_checked
-                hand = state.seats[state.to_act].hand  # type: ignore[index]
-            else:  # position-free: few, shared by every state
-                checked, hand = self._legal_checked, None
-            if len(checked) >= CHECKED_KEPT:
-                checked.clear()
-            checked[id(legal)] = (legal, hand)
+            if bits if pooled else checks.legal_uses_hand(legal):  # hand-bound
+                self._remember(legal, state.seats[state.to_act].hand)  # type: ignore[index]
+            else:  # position-free: shared by every state
+                self._remember(legal, None)
         return legal  # type: ignore[no-any-return]
+
+    def _remember(self, legal: object, hand: tuple[Card, ...] | None) -> None:
+        """Remember ``legal`` as a checked answer, for ``hand`` (``None``: for every state)."""
+        checked = self._legal_checked
+        if len(checked) >= CHECKED_KEPT:
+            checked.clear()
+        checked[id(legal)] = (legal, hand)
 
     def _of_checked_bets(self, state: GameState, legal: object) -> int | None:
         """Whether ``legal`` is a betting round's answer made of betting actions checked before.

@@ -51,15 +51,12 @@ Readings where the sources leave room (docs/rules/suzuki.md says "everything as 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
-from itertools import combinations
 from typing import TYPE_CHECKING
 
 from primero.actions import Action, Fold, Pass
-from primero.cards import Card
 from primero.deal.action_space import hand_cards, hand_mask, hand_size
 from primero.deal.copying import copier
-from primero.deal.fast_dealing import core_served_bet
+from primero.deal.fast_dealing import bets_with_exchanges, core_served_bet
 from primero.deal.state import SOUND_FLAG, GameState
 from primero.hookspecs import hookimpl
 from primero.rules.betting import apply_bet, betting_seat, core_legal_actions, must_hold_seat
@@ -80,7 +77,6 @@ __all__ = [
     "PassExchangeBlock",
     "SuzukiRules",
     "next_to_answer",
-    "pass_exchanges",
     "primero_register_variants",
     "round_answered",
     "to_answer",
@@ -113,41 +109,6 @@ no layer is contested at the showdown (every vie went back unmatched), they form
 every player and the best hand takes it. If nobody vies in round 1 the deal goes on; if nobody
 vies in round 2 the pot carries over, as in the Waks game (chips nobody matched go back
 first). Ties go to the eldest."""
-
-
-#: Every pass with an exchange made so far, by the bits of its cards (:attr:`Card.bit`, one
-#: per card of the 52): one object per exchange, shared by every hand that holds its cards.
-_PASSES: dict[int, Pass] = {}
-
-
-def _pass_of(cards: tuple[Card, ...]) -> Pass:
-    """The pass exchanging ``cards`` (distinct cards), one shared object per set of cards."""
-    mask = 0
-    for card in cards:
-        mask |= card.bit
-    made = _PASSES.get(mask)
-    if made is None:
-        made = _PASSES[mask] = Pass.from_cards(cards)
-    return made
-
-
-@lru_cache(maxsize=4096)
-def pass_exchanges(hand: tuple[Card, ...]) -> tuple[Pass, ...]:
-    """Every pass of a hand: each exchange of one card, then each of two cards.
-
-    Made once per hand (actions are values): the same hand gives the same tuple, and the
-    same cards give the same pass object whichever hand holds them (at most 1,378 of them).
-    """
-    passes = _PASSES
-    made: list[Pass] = []
-    for k in range(1, MAX_PASS_EXCHANGE + 1):
-        for subset in combinations(hand, k):
-            mask = 0  # _pass_of(subset), inline (a hand's ten passes: no call each)
-            for card in subset:
-                mask |= card.bit
-            known = passes.get(mask)
-            made.append(_pass_of(subset) if known is None else known)
-    return tuple(made)
 
 
 def to_answer(state: GameState, seat: int) -> bool:
@@ -207,13 +168,6 @@ class PassExchangeBlock:
         return Pass.from_cards(hand_cards(state, index + 1))
 
 
-#: Answers of :meth:`SuzukiRules.primero_legal_actions` by ``(id(the core's betting tuple),
-#: hand)``: ``(betting tuple, answer)``. The core's betting tuples are shared between states,
-#: so one situation with one hand gives the same answer object, which the checked façade
-#: checks once (by identity and hand), not at every state.
-_ANSWERS: dict[tuple[int, tuple[Card, ...]], tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
-
-
 #: ``replace(state, to_act=...)``: the state with the turn given on (the caches reset but
 #: the cards found sound: giving the turn on moves no card).
 _turned = copier(GameState, "to_act", keep=(SOUND_FLAG,))
@@ -236,22 +190,7 @@ class SuzukiRules:
         if seat is None or step is None or step.kind != "bet":
             return None
         bets = core_legal_actions(state)  # the core's: no fold (SUZUKI.betting), must hold
-        hand = state.seats[seat].hand
-        key = (id(bets), hand)
-        known = _ANSWERS.get(key)
-        if known is not None and known[0] is bets:
-            return known[1]  # the same answer object: checked once, by the façade's memo
-        actions: list[Action] = []
-        for action in bets:
-            if isinstance(action, Pass):  # no fold: BettingRules(fold=False) leaves none
-                actions.extend(pass_exchanges(hand))
-            else:
-                actions.append(action)
-        answer = tuple(actions)
-        if len(_ANSWERS) >= 4096:
-            _ANSWERS.clear()
-        _ANSWERS[key] = (bets, answer)
-        return answer
+        return bets_with_exchanges(state, bets, MAX_PASS_EXCHANGE)  # each pass, an exchange
 
     @hookimpl
     def primero_apply_action(self, state: GameState, variant: Variant, action: Action) \
