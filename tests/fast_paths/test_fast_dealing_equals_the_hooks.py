@@ -8,7 +8,7 @@
   engine), the replacements dealt at once, left for a reshuffle, or left for the caller's
   chance node alike.
 * Only its own answer, from the very state and action, is vouched for
-  (:func:`~primero.deal.fast_dealing.core_answer`); a turn given to a seat not in the deal
+  (:func:`~primero.plugins.checks.core_answer`); a turn given to a seat not in the deal
   is not, and the checks name the plug-in as before.
 """
 
@@ -24,10 +24,10 @@ from primero import PluginError, get_variant
 from primero.actions import Pass, Vie
 from primero.deal.copying import replace
 from primero.deal.engine import start_deal
-from primero.deal.fast_dealing import core_answer, core_served_bet
+from primero.deal.fast_dealing import core_served_bet
 from primero.deal.state import GameState
 from primero.hookspecs import hookimpl
-from primero.plugins.checks import checking_everything
+from primero.plugins.checks import checking_everything, core_answer
 from primero.variants.suzuki import SUZUKI, next_to_answer
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]

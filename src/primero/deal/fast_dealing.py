@@ -1,20 +1,22 @@
-"""The fast twins of the core's card-moving answers, each in one state copy.
+"""The fast twins of the core's answers where a variant's plug-in serves Suzuki's pass.
 
 Two entry points, one answer (the python-chess model: trusted and checked moves): the rules
 hooks in :mod:`primero.rules` read like the rule sheet and are checked where a plug-in takes
-part; the functions here give exactly their answers the fast way, for the engine (and a
-variant's own hook) where the core alone serves the cards. Each is tested against the hooks
-it mirrors (``tests/fast_paths/test_fast_dealing_equals_the_hooks.py``: same states, same
-errors).
+part; the functions here give exactly their answers the fast way, for a variant's own hook
+where the core alone serves the cards. Each is tested against the hooks it mirrors
+(``tests/fast_paths/test_fast_dealing_equals_the_hooks.py``: same states, same errors).
 
-* :func:`core_exchange` — the core's ``primero_apply_action`` in an exchange step
-  (``primero_serve_exchange``, then the turn), the replacements dealt at once.
 * :func:`core_served_bet` — a betting action of the core's classes as
   :func:`~primero.rules.betting.apply_bet` books it, a pass's exchange served as the core's
   ``primero_serve_exchange`` serves it (Suzuki's pass) and dealt at once, the turn given by
-  the caller's rule: the answer a variant's ``primero_apply_action`` returns. What only the
-  library's code made is not checked again: :func:`core_answer` names it to the checked
-  rules (:meth:`~primero.plugins.deal.DealRules.apply_action`), by identity.
+  the caller's rule: the answer a variant's ``primero_apply_action`` returns, in one state
+  copy.
+* :func:`bets_with_exchanges` — a betting tuple with its plain pass spelt out once per
+  exchange of the hand (:func:`exchange_passes`): a variant's ``primero_legal_actions``.
+
+What only the library's code made is not checked again: each answer is remembered for the
+checked rules (:func:`~primero.plugins.checks.remember_core_answer`,
+:func:`~primero.plugins.checks.remember_composed`), which know it by identity.
 """
 
 from __future__ import annotations
@@ -23,130 +25,29 @@ from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 
-from primero.actions import Action, Hold, Pass, Vie, exchange_actions
+from primero.actions import Action, Hold, Pass, Vie
 from primero.cards import Card
 from primero.deal.copying import copier
 from primero.deal.state import (
+    SOUND_FLAG,
     Delivery,
     GameState,
-    HistoryChain,
     Receipt,
     Seat,
-    cards_sound,
-    history_size,
-    keep_legal,
-    mark_cards_sound,
 )
-from primero.plugins.checks import everything_checked
+from primero.plugins import checks as hookchecks
+from primero.plugins.checks import remember_composed, remember_core_answer
 
-__all__ = [
-    "bets_with_exchanges",
-    "composed_of",
-    "core_answer",
-    "core_exchange",
-    "core_served_bet",
-    "exchange_passes",
-]
+__all__ = ["bets_with_exchanges", "core_served_bet", "exchange_passes"]
 
 _receipt = tuple.__new__  # Receipt(card, reason, after, order) without its Python __new__
-
-_turn_state = copier(GameState, "to_act", "history")
-_served_state = copier(GameState, "seats", "discards", "pending", "to_act", "history")
-_thrown_seat = copier(Seat, "hand", "discarded")
-#: An exchange served at once from the top of the stock (no card left pending).
-_replaced_state = copier(GameState, "seats", "stock", "discards", "to_act", "history")
-_replaced_seat = copier(Seat, "hand", "discarded", "received")
-
-
-def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
-                  history: HistoryChain | tuple[tuple[int, Action], ...]) -> GameState:
-    """The core's answer to an exchange with the action recorded, in one state copy.
-
-    Exactly the core's ``primero_apply_action`` in an exchange step (``primero_serve_exchange``
-    then the turn to the next player still in, in playing order, who has not exchanged) with
-    ``history`` set: the engine's fast path where the core alone answers both hooks.
-
-    Where the stock holds the replacements (and the cards are not dealt from outside), they
-    are dealt at once, as the engine's :func:`~primero.rules.dealing.deliver` of the pending
-    cards would deal them next: from the top of the stock, received as ``"exchange"`` after
-    this action. Otherwise they are left pending, for the engine to deal (a reshuffle, or
-    chance nodes). Where the core alone answers ``primero_legal_actions`` too, the next
-    exchanger's legal actions come cached.
-
-    Args:
-        state: The state, in an exchange step, with ``seat`` to act (no card pending).
-        seat: The exchanging seat.
-        discards: The cards thrown (from the hand: a legal exchange).
-        history: The new state's history: the action appended, or the state's own
-            (:func:`~primero.deal.state.history_value`, the engine records it afterwards).
-    """
-    seats = state.seats
-    context = state.context
-    n, eldest = context.n, context.eldest
-    place = (seat - eldest) % n
-    nxt = None
-    for k in range(1, n):
-        i = (seat + k) % n
-        if (i - eldest) % n > place and not seats[i].folded:
-            nxt = i
-            break
-    sound = cards_sound(state)
-    if not discards:
-        new = _turn_state(state, nxt, history)
-        new_seats = seats
-    else:
-        player = seats[seat]
-        thrown = tuple(discards)
-        mask = 0
-        for card in thrown:  # equal cards have equal bits: ``c not in discards``, no __eq__
-            mask |= card.bit
-        hand = tuple([c for c in player.hand if not c.bit & mask])
-        new_seats_list = list(seats)
-        stock = state.stock
-        m = len(thrown)
-        if m <= len(stock) and not context.external and not state.pending:
-            # deliver's usual case, at once: the replacements from the top of the stock
-            drawn = stock[:m]
-            after = history_size(state) + 1  # (dealt after this action is recorded)
-            dealt = 0
-            for s in seats:
-                dealt += len(s.received)
-            received = list(player.received)  # (a loop, not a comprehension: no call)
-            for card in drawn:
-                received.append(_receipt(Receipt, (card, "exchange", after, dealt)))
-                dealt += 1
-            new_seats_list[seat] = _replaced_seat(player, hand + drawn,
-                                                  player.discarded + thrown, tuple(received))
-            new_seats = tuple(new_seats_list)
-            new = _replaced_state(state, new_seats, stock[m:], (*state.discards, *thrown),
-                                  nxt, history)
-        else:
-            new_seats_list[seat] = _thrown_seat(player, hand, player.discarded + thrown)
-            new_seats = tuple(new_seats_list)
-            new = _served_state(state, new_seats, (*state.discards, *thrown),
-                                state.pending + (Delivery(seat, "exchange", thrown),) * m,
-                                nxt, history)
-        # the cards stay sound if exactly the thrown ones, distinct, left the hand for the pile
-        sound = sound and mask.bit_count() == len(thrown) == len(player.hand) - len(hand)
-    if sound:
-        mark_cards_sound(new)
-    if nxt is not None and not new.pending and context.rules.core_legal:
-        legal = exchange_actions(new_seats[nxt].hand)  # core_legal_actions(new), inline
-        if legal:
-            keep_legal(new, legal)
-    return new  # type: ignore[no-any-return]
-
 
 #: A betting action booked and a pass's exchange served: the acting seat, the state.
 _booked_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted", "hand",
                       "discarded", "received")
 _booked_state = copier(GameState, "seats", "stock", "discards", "pending", "to_act", "high",
-                       "opener", "held", "bets")
+                       "opener", "held", "bets", keep=(SOUND_FLAG,))
 _reopened_seat = copier(Seat, "passed")
-
-#: The last answer :func:`core_served_bet` made and vouches for: ``(state, action, answer)``
-#: (held: the identities stay unique while it is kept).
-_made: tuple[object, object, object] = (None, None, None)
 
 
 def core_served_bet(state: GameState, seat: int, action: Action,
@@ -176,11 +77,10 @@ def core_served_bet(state: GameState, seat: int, action: Action,
         action: The (legal) betting action.
         turn: Who acts next, given the new state (``to_act`` not yet set) and ``seat``.
     """
-    global _made
     kind = type(action)
     context = state.context
     if state.to_act != seat or "primero_serve_exchange" not in context.rules.core_only \
-            or everything_checked():
+            or hookchecks.strict_depth:  # (everything_checked(), inline)
         return None
     step = context.steps[state.step_index + 1]
     if step is None or step.kind != "bet":
@@ -214,7 +114,7 @@ def core_served_bet(state: GameState, seat: int, action: Action,
                 # the engine's delivery of the cards owed, at once, from the top of the stock
                 drawn = stock[:m]
                 stock = stock[m:]
-                after = history_size(state) + 1  # (dealt after this action is recorded)
+                after = len(state._history) + 1  # (dealt after this action is recorded)
                 dealt = 0
                 for x in seats:
                     dealt += len(x.received)
@@ -259,29 +159,15 @@ def core_served_bet(state: GameState, seat: int, action: Action,
                                    discarded, received)
     new = _booked_state(state, tuple(new_seats), stock, pile, pending, None, high, opener,
                         held, bets)
-    if cards_sound(state):  # (only the thrown cards, distinct, left the hand for the pile)
-        mark_cards_sound(new)
+    # (the cards found sound stay so: only the thrown cards, distinct, left the hand for the
+    # pile, and the stock's top replaced them)
     nxt = turn(new, seat)
     object.__setattr__(new, "to_act", nxt)  # (a state just made: nothing cached yet)
-    if nxt is None or (type(nxt) is int and 0 <= nxt < len(new_seats)
-                       and not new_seats[nxt].folded):
-        _made = (state, action, new)
-    else:  # (vouched for no longer: an earlier answer from them is not this one)
-        _made = (None, None, None)
+    # vouched for where the turn went to a seat still in (else an earlier answer is not this)
+    remember_core_answer(state, action, new if nxt is None or (
+        type(nxt) is int and 0 <= nxt < len(new_seats) and not new_seats[nxt].folded)
+        else None)
     return new  # type: ignore[no-any-return]
-
-
-def core_answer(state: GameState, action: Action) -> GameState | None:
-    """The answer :func:`core_served_bet` last vouched for, made from ``state`` and ``action``.
-
-    By identity; ``None`` when it made none from them (or another since). The checked rules
-    return such an answer unchecked: only the library's own code made it, from the very state
-    and action the engine handed the hook.
-    """
-    made = _made
-    if made[0] is state and made[1] is action:
-        return made[2]  # type: ignore[return-value]
-    return None
 
 
 #: Every pass with an exchange made so far, by the bits of its cards (:attr:`Card.bit`, one
@@ -307,23 +193,30 @@ def exchange_passes(hand: tuple[Card, ...], most: int) -> tuple[Pass, ...]:
     Made once per hand (actions are values): the same hand gives the same tuple, and the
     same cards give the same pass object whichever hand holds them.
     """
-    passes = _PASSES
-    made: list[Pass] = []
-    for k in range(1, most + 1):
-        for subset in combinations(hand, k):
-            mask = 0  # _pass_of(subset), inline (a hand's passes: no call each)
-            for card in subset:
-                mask |= card.bit
-            known = passes.get(mask)
-            made.append(_pass_of(subset) if known is None else known)
-    return tuple(made)
+    if most == 2:  # (Suzuki's) each pass found by its cards' bits, every one made before
+        bits = [card.bit for card in hand]
+        pairs = _PAIRS.get(len(hand))
+        if pairs is None:
+            pairs = _PAIRS[len(hand)] = tuple(combinations(range(len(hand)), 2))
+        made = list(map(_PASSES.get, bits + [bits[i] | bits[j] for i, j in pairs]))
+        if None not in made:
+            return tuple(made)  # type: ignore[arg-type]
+    return tuple(_pass_of(subset) for k in range(1, most + 1)
+                 for subset in combinations(hand, k))
+
+
+#: The pairs of places in a hand of each size, in ``itertools.combinations`` order.
+_PAIRS: dict[int, tuple[tuple[int, ...], ...]] = {}
 
 
 #: The answers of :func:`bets_with_exchanges` by ``(id(bets), hand, most)``: ``(bets,
-#: answer)``; and each answer's parts by its identity: ``(answer, bets, hand)``.
+#: answer)``.
 _ANSWERS: dict[tuple[int, tuple[Card, ...], int], tuple[tuple[Action, ...],
                                                         tuple[Action, ...]]] = {}
-_COMPOSED: dict[int, tuple[tuple[Action, ...], tuple[Action, ...], tuple[Card, ...]]] = {}
+
+
+#: The places of the plain passes of each betting tuple, by its identity: ``(bets, places)``.
+_PLAIN_PASS_AT: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
 
 
 def bets_with_exchanges(state: GameState, bets: tuple[Action, ...], most: int) \
@@ -347,28 +240,18 @@ def bets_with_exchanges(state: GameState, bets: tuple[Action, ...], most: int) \
     known = _ANSWERS.get(key)
     if known is not None and known[0] is bets:
         return known[1]
-    passes = exchange_passes(hand, most)
-    actions: list[Action] = []
-    for action in bets:
-        if type(action) is Pass and not action.exchange:
-            actions.extend(passes)
-        else:
-            actions.append(action)
-    answer = tuple(actions)
+    at = _PLAIN_PASS_AT.get(id(bets))
+    if at is None or at[0] is not bets:
+        places = [k for k, action in enumerate(bets) if type(action) is Pass
+                  and not action.exchange]
+        if len(_PLAIN_PASS_AT) >= 4096:
+            _PLAIN_PASS_AT.clear()
+        at = _PLAIN_PASS_AT[id(bets)] = (bets, tuple(places))
+    answer = bets
+    for k in reversed(at[1]):  # (one plain pass in a betting tuple: one concatenation)
+        answer = answer[:k] + exchange_passes(hand, most) + answer[k + 1:]
     if len(_ANSWERS) >= 4096:
         _ANSWERS.clear()
-        _COMPOSED.clear()
     _ANSWERS[key] = (bets, answer)
-    _COMPOSED[id(answer)] = (answer, bets, hand)
+    remember_composed(answer, bets, hand)
     return answer
-
-
-def composed_of(answer: object) -> tuple[tuple[Action, ...], tuple[Card, ...]] | None:
-    """``(bets, hand)`` an answer of :func:`bets_with_exchanges` was made of, or ``None``.
-
-    By identity: ``None`` for any other object, an equal tuple included.
-    """
-    made = _COMPOSED.get(id(answer))
-    if made is None or made[0] is not answer:
-        return None
-    return made[1], made[2]

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any, cast
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack
 from primero.deal.action_space import ActionBlock
-from primero.deal.fast_dealing import composed_of, core_answer, core_exchange
 from primero.deal.state import (
     GameState,
     cards_sound,
@@ -56,7 +55,7 @@ from primero.plugins.manager import (
 )
 from primero.plugins.ranking import RankingRules
 from primero.rules.betting import CORE_BETTING, bet_answer, core_legal_actions
-from primero.rules.dealing import CORE_DEALING
+from primero.rules.dealing import CORE_DEALING, core_exchange
 from primero.rules.ranking import CORE_RANKING
 from primero.rules.settling import CORE_SETTLING, settle_direct
 
@@ -137,7 +136,7 @@ class DealRules(RankingRules):
         #: action with the core's own code (:func:`~primero.rules.betting.core_bet`).
         self.core_apply = "primero_apply_action" in self.core_only
         #: ... and ``primero_serve_exchange`` too: an exchange is the core's own code as well
-        #: (:func:`~primero.deal.fast_dealing.core_exchange`).
+        #: (:func:`~primero.rules.dealing.core_exchange`).
         self.core_exchange = self.core_apply and "primero_serve_exchange" in self.core_only
         self._plan: tuple[Step, ...] | None = None
         self._plan_plugin: object = None
@@ -198,6 +197,8 @@ class DealRules(RankingRules):
                                                          state.context.total_chips)
             elif cards and plugin is not CORE_BETTING and checks.cards_moved(state, new):
                 problem = checks.cards_problem(new, self.pack)
+            elif not cards and cards_sound(state):
+                checks.cards_moved(state, new)  # no card moved: marked sound, not counted again
         if problem is None and not is_core(plugin):
             problem = checks.seats_problem(state, new)
             if problem is None and hook == "primero_serve_exchange":
@@ -293,6 +294,8 @@ class DealRules(RankingRules):
             raise self._unanswered("primero_legal_actions")
         if checks.off_depth:
             return legal  # type: ignore[no-any-return]
+        if plugin is CORE_BETTING and legal and not checks.strict_depth:
+            return legal  # type: ignore[no-any-return]  # the core's own hook answered
         memo = self._legal_checked.get(id(legal))
         if memo is not None and memo[0] is legal and not checks.strict_depth:
             hand = memo[1]
@@ -301,7 +304,7 @@ class DealRules(RankingRules):
             held = state.seats[state.to_act].hand  # type: ignore[index]
             if hand is held or hand == held:
                 return legal  # type: ignore[return-value]
-        made = None if checks.strict_depth else composed_of(legal)
+        made = None if checks.strict_depth else checks.composed_of(legal)
         if made is not None:  # the library's passes of a hand spelt into a betting tuple
             bets, hand = made
             held = state.seats[state.to_act].hand  # type: ignore[index]
@@ -469,8 +472,6 @@ class DealRules(RankingRules):
                                             "expected the state after the action")
         if checks.off_depth:
             return new  # type: ignore[no-any-return]
-        if not strict and new is core_answer(state, action):
-            return cast("GameState", new)  # made by the core's own code alone
         if core is not None and type(new) is GameState and not strict:
             # a wrapper passed the core's answer on (the core's own fast code made it), or
             # set only its own variant_state on it (the core's part is the core's own, the
@@ -491,6 +492,8 @@ class DealRules(RankingRules):
                     and (to_act is None or (type(to_act) is int and 0 <= to_act < context.n
                                             and not seats[to_act].folded))):
                 return new
+        if not strict and new is checks.core_answer(state, action):
+            return new  # type: ignore[return-value]  # made by the core's own code alone
         by_core = is_core(plugin)  # (asked once per answer)
         problem = checks.state_problem(state, new, total, chips=bool(strict) or not by_core)
         if problem is None and new.seats is state.seats:  # cheap: checked only then
@@ -650,7 +653,7 @@ def _core_apply_answer(state: GameState, action: Action) -> GameState:
     """The core's answer to ``primero_apply_action`` where no plug-in answered, the fast way.
 
     :func:`~primero.rules.betting.bet_answer`, but an exchange where the core alone serves
-    exchanges (and not every answer is checked): :func:`~primero.deal.fast_dealing.core_exchange`
+    exchanges (and not every answer is checked): :func:`~primero.rules.dealing.core_exchange`
     in one state copy, the replacements dealt at once where the stock holds them (as the
     engine would deal the cards the hook leaves owed next; received after this action).
     """
