@@ -779,7 +779,8 @@ _core_made: tuple[object, object, object] = (None, None, None)
 def remember_core_answer(state: GameState, action: object, answer: GameState | None) -> None:
     """Remember that the core's own code made ``answer`` from ``state`` and ``action``.
 
-    For :func:`primero.deal.fast_dealing.core_served_bet`: a plug-in's hook that returns that
+    For :func:`primero.deal.fast_dealing.core_served_bet` (and the core's exchange served the
+    fast way where no plug-in answered it): a plug-in's hook that returns that
     very answer for that very state and action returns what only the library's code made
     (chips and cards conserved by construction, the step and the history kept), which the
     checked rules then take unchecked (:func:`core_answer`). ``None``: an answer not vouched

@@ -472,6 +472,8 @@ class DealRules(RankingRules):
                                             "expected the state after the action")
         if checks.off_depth:
             return new  # type: ignore[no-any-return]
+        if not strict and new is checks.core_answer(state, action):
+            return new  # type: ignore[return-value]  # made by the core's own code alone
         if core is not None and type(new) is GameState and not strict:
             # a wrapper passed the core's answer on (the core's own fast code made it), or
             # set only its own variant_state on it (the core's part is the core's own, the
@@ -492,8 +494,6 @@ class DealRules(RankingRules):
                     and (to_act is None or (type(to_act) is int and 0 <= to_act < context.n
                                             and not seats[to_act].folded))):
                 return new
-        if not strict and new is checks.core_answer(state, action):
-            return new  # type: ignore[return-value]  # made by the core's own code alone
         by_core = is_core(plugin)  # (asked once per answer)
         problem = checks.state_problem(state, new, total, chips=bool(strict) or not by_core)
         if problem is None and new.seats is state.seats:  # cheap: checked only then
@@ -663,7 +663,9 @@ def _core_apply_answer(state: GameState, action: Action) -> GameState:
     if (type(action) is Exchange and seat is not None and step is not None
             and step.kind == "exchange" and not checks.strict_depth
             and "primero_serve_exchange" in context.rules.core_only):
-        return core_exchange(state, seat, action.discards, history_value(state))
+        new = core_exchange(state, seat, action.discards, history_value(state))
+        checks.remember_core_answer(state, action, new)  # the core's own code alone made it
+        return new
     return bet_answer(state, action)
 
 
