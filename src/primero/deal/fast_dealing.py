@@ -32,6 +32,7 @@ from primero.deal.state import (
     SOUND_FLAG,
     Delivery,
     GameState,
+    HistoryChain,
     Receipt,
     Seat,
 )
@@ -114,7 +115,8 @@ def core_served_bet(state: GameState, seat: int, action: Action,
                 # the engine's delivery of the cards owed, at once, from the top of the stock
                 drawn = stock[:m]
                 stock = stock[m:]
-                after = len(state._history) + 1  # (dealt after this action is recorded)
+                history = state._history  # (dealt after this action is recorded)
+                after = (history.size if type(history) is HistoryChain else len(history)) + 1
                 dealt = 0
                 for x in seats:
                     dealt += len(x.received)
