@@ -348,15 +348,65 @@ def variant_decisions(name: str, players: int, deals: int, seed: int, *,
     return decisions, time.process_time() - start
 
 
+def _variant_deal(variant: primero.Variant, names: list[str], seed: int,
+                  checked: bool) -> float:
+    """CPU seconds of one deal of ``variant`` at the table ``names``, random play (public API).
+
+    As :func:`_one_deal`, for any variant and table: only the deal is timed.
+    """
+    if not checked:
+        with unchecked():
+            return _variant_deal(variant, names, seed, True)
+    rng = random.Random(seed)
+    choice = rng.choice
+    clock = time.process_time
+    start = clock()
+    state = start_deal(variant, names, 50, dealer=seed % len(names), seed=seed)
+    while not state.over:
+        state = state.apply(choice(state.legal_actions()))
+    return clock() - start
+
+
+#: Deals per block of :func:`variant_check_shares`.
+VARIANT_BLOCK = 10
+
+
+def variant_check_shares(name: str, players: int, deals: int, seed: int) -> list[float]:
+    """The checks' share of the deal time of variant ``name`` at ``players``, by block.
+
+    As :func:`check_cost` measures Waks': every deal played :data:`RUNS` times each way, the
+    checks on and off alternating (the first way alternating from deal to deal), each way's
+    fastest run kept; one share (on / off - 1) per block of :data:`VARIANT_BLOCK` deals.
+    """
+    variant = primero.get_variant(name)
+    names = PLAYERS[:players]
+    shares = []
+    spent = {True: 0.0, False: 0.0}
+    for k in range(deals):
+        deal_seed = (seed + 11) * 1_000_003 + k
+        fastest = {True: float("inf"), False: float("inf")}
+        for run in range(RUNS):
+            for checked in (True, False) if (k + run) % 2 else (False, True):
+                fastest[checked] = min(fastest[checked],
+                                       _variant_deal(variant, names, deal_seed, checked))
+        spent[True] += fastest[True]
+        spent[False] += fastest[False]
+        if (k + 1) % VARIANT_BLOCK == 0:
+            shares.append(spent[True] / spent[False] - 1)
+            spent = {True: 0.0, False: 0.0}
+    return shares
+
+
 def variant_table(deals: int, seed: int) -> list[tuple[str, int, float, float]]:
     """Per variant (every built-in one, then the example plug-in if installed) and table size
     (2 and 4 players, the variant's own range allowing): ``(name, players, µs per decision
     with the checks, checks' share)``.
 
     The variants are played in rounds, interleaved (load on the machine hits all alike); each
-    round plays every variant's deals four times, with the checks on and off in the order
-    on-off-off-on or off-on-on-off (alternating by round), and the checks' share is the median
-    over the rounds of (on / off - 1).
+    round plays every variant's deals with the checks on, twice (the cost per decision: each
+    deal played once a round, as in play, its caches as cold as a new deal's). The checks'
+    share is the median of the blocks of :func:`variant_check_shares` (each deal both ways,
+    fastest of :data:`RUNS`), the cases interleaved block by block.
     """
     names = list(VARIANTS)
     try:
@@ -372,22 +422,20 @@ def variant_table(deals: int, seed: int) -> list[tuple[str, int, float, float]]:
         variant_decisions(name, players, 4, seed - 1)
         variant_decisions(name, players, 4, seed - 1, checked=False)
     spent = {case: [0, 0.0] for case in cases}
-    shares: dict[tuple[str, int], list[float]] = {case: [] for case in cases}
     for r in range(rounds):
         for name, players in cases:
             gc.collect()
-            times = {True: 0.0, False: 0.0}
-            # the same deals four times, on-off-off-on or off-on-on-off: a drift in the
-            # machine's load over the four runs hits both ways alike
-            first = bool(r % 2)
-            for checked in (first, not first, not first, first):
-                made, seconds = variant_decisions(name, players, per_round, seed + r,
-                                                  checked=checked)
-                times[checked] += seconds
-                if checked:
-                    spent[name, players][0] += made
-                    spent[name, players][1] += seconds
-            shares[name, players].append(times[True] / times[False] - 1)
+            for _ in range(2):
+                made, seconds = variant_decisions(name, players, per_round, seed + r)
+                spent[name, players][0] += made
+                spent[name, players][1] += seconds
+    shares: dict[tuple[str, int], list[float]] = {case: [] for case in cases}
+    blocks = max(3, deals // VARIANT_BLOCK)
+    for b in range(blocks):  # block by block, the cases interleaved
+        for name, players in cases:
+            gc.collect()
+            shares[name, players] += variant_check_shares(name, players, VARIANT_BLOCK,
+                                                          seed + 1000 * b)
     return [(name, players, spent[name, players][1] / spent[name, players][0] * 1e6,
              statistics.median(shares[name, players])) for name, players in cases]
 

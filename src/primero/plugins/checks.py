@@ -72,6 +72,8 @@ __all__ = [
     "MAX_NARRATION",
     "block_problem",
     "checking_everything",
+    "composed_of",
+    "core_answer",
     "deal_action_bound",
     "everything_checked",
     "legal_uses_hand",
@@ -83,6 +85,8 @@ __all__ = [
     "pending_problem",
     "plan_problem",
     "reason_problem",
+    "remember_composed",
+    "remember_core_answer",
     "remember_sound_cards",
     "seats_problem",
     "served_problem",
@@ -765,6 +769,66 @@ def _known_layout(state: GameState, pack: Pack) -> bool:
     seats = state.seats
     return len(hands) == len(seats) and all(
         seat.hand is hand for hand, seat in zip(hands, seats, strict=True))
+
+
+#: The last answer the core's own fast code made for a variant's hook and vouches for:
+#: ``(state, action, answer)`` (held: the identities stay unique while it is kept).
+_core_made: tuple[object, object, object] = (None, None, None)
+
+
+def remember_core_answer(state: GameState, action: object, answer: GameState | None) -> None:
+    """Remember that the core's own code made ``answer`` from ``state`` and ``action``.
+
+    For :func:`primero.deal.fast_dealing.core_served_bet` (and the core's exchange served the
+    fast way where no plug-in answered it): a plug-in's hook that returns that
+    very answer for that very state and action returns what only the library's code made
+    (chips and cards conserved by construction, the step and the history kept), which the
+    checked rules then take unchecked (:func:`core_answer`). ``None``: an answer not vouched
+    for (an earlier one from them is forgotten). Nothing is remembered while
+    :func:`checking_everything`.
+    """
+    global _core_made
+    _core_made = (None, None, None) if answer is None or strict_depth else \
+        (state, action, answer)
+
+
+def core_answer(state: GameState, action: object) -> GameState | None:
+    """The answer :func:`remember_core_answer` last remembered from ``state`` and ``action``.
+
+    By identity; ``None`` when it remembered none from them (or another since).
+    """
+    made = _core_made
+    if made[0] is state and made[1] is action:
+        return made[2]  # type: ignore[return-value]
+    return None
+
+
+#: Legal answers made by :func:`primero.deal.fast_dealing.bets_with_exchanges`, by identity:
+#: ``(answer, bets, hand)``.
+_COMPOSED: dict[int, tuple[object, tuple[object, ...], tuple[Card, ...]]] = {}
+
+
+def remember_composed(answer: object, bets: tuple[object, ...],
+                      hand: tuple[Card, ...]) -> None:
+    """Remember that ``answer`` is ``bets`` with the library's passes of ``hand`` spelt in.
+
+    For :func:`primero.deal.fast_dealing.bets_with_exchanges`: the checked rules then check
+    only ``bets``, once per tuple (:func:`composed_of`).
+    """
+    if len(_COMPOSED) >= 4096:
+        _COMPOSED.clear()
+    _COMPOSED[id(answer)] = (answer, bets, hand)
+
+
+def composed_of(answer: object) -> tuple[tuple[object, ...], tuple[Card, ...]] | None:
+    """``(bets, hand)`` :func:`remember_composed` remembered of ``answer``, or ``None``.
+
+    By identity: ``None`` for any other object, an equal tuple included.
+    """
+    made = _COMPOSED.get(id(answer))
+    if made is None or made[0] is not answer:
+        return None
+    return made[1], made[2]
 
 
 def cards_problem(state: GameState, pack: Pack) -> str | None:

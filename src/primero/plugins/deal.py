@@ -19,13 +19,14 @@ from functools import reduce
 from operator import attrgetter, or_
 from typing import TYPE_CHECKING, Any, cast
 
-from primero.actions import Action, Call, Fold, Hold, Pass, Vie
+from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack
 from primero.deal.action_space import ActionBlock
 from primero.deal.state import (
     GameState,
     cards_sound,
     history_size,
+    history_value,
     mark_cards_sound,
     only_variant_state_differs,
     same_history,
@@ -54,7 +55,7 @@ from primero.plugins.manager import (
 )
 from primero.plugins.ranking import RankingRules
 from primero.rules.betting import CORE_BETTING, bet_answer, core_legal_actions
-from primero.rules.dealing import CORE_DEALING
+from primero.rules.dealing import CORE_DEALING, core_exchange
 from primero.rules.ranking import CORE_RANKING
 from primero.rules.settling import CORE_SETTLING, settle_direct
 
@@ -108,7 +109,9 @@ class DealRules(RankingRules):
             register_plugin(pm, plugin)
         self.manager = self.hook_manager = pm
         self._callers: dict[str, Caller] = {
-            n: firstresult_caller(pm, n, variant) for n in RULES_HOOKS}
+            n: firstresult_caller(pm, n, variant, core=_core_apply_answer
+                                  if n == "primero_apply_action" else None)
+            for n in RULES_HOOKS}
         self._legal_caller = self._callers["primero_legal_actions"]
         self._apply_caller = self._callers["primero_apply_action"]
         #: Where the variant's plug-ins only wrap the core's legal actions / its application
@@ -137,8 +140,14 @@ class DealRules(RankingRules):
         self.core_exchange = self.core_apply and "primero_serve_exchange" in self.core_only
         self._plan: tuple[Step, ...] | None = None
         self._plan_plugin: object = None
+        #: The answers of ``primero_legal_actions`` checked, by identity: ``(answer, hand)``,
+        #: the hand of the seat to act where the answer holds exchanges (hand-bound), else
+        #: ``None`` (position-free: sound for every state).
         self._legal_checked: dict[int, tuple[object, tuple[Card, ...] | None]] = {}
-        self._exchanges_checked: dict[int, tuple[object, tuple[Card, ...] | None]] = {}
+        #: The betting tuples found sound (no exchange in them) in an answer of
+        #: :func:`~primero.deal.fast_dealing.bets_with_exchanges`, by identity: such an answer
+        #: made of one of them for the hand of the seat to act needs no check.
+        self._bets_checked: dict[int, object] = {}
         self._pack: Pack | None = None
         self._ranking: Ranking | None = None
         #: Whether the core applies every action (no plug-in's primero_apply_action but
@@ -188,6 +197,8 @@ class DealRules(RankingRules):
                                                          state.context.total_chips)
             elif cards and plugin is not CORE_BETTING and checks.cards_moved(state, new):
                 problem = checks.cards_problem(new, self.pack)
+            elif not cards and cards_sound(state):
+                checks.cards_moved(state, new)  # no card moved: marked sound, not counted again
         if problem is None and not is_core(plugin):
             problem = checks.seats_problem(state, new)
             if problem is None and hook == "primero_serve_exchange":
@@ -261,8 +272,10 @@ class DealRules(RankingRules):
         """The legal actions of the seat to act (``primero_legal_actions``).
 
         An answer checked before (the same tuple, shared between states, for an equal hand
-        when it holds exchanges) is not checked again, except while
-        :func:`~primero.plugins.checks.checking_everything`.
+        when it holds exchanges) is not checked again, nor one that
+        :func:`~primero.deal.fast_dealing.bets_with_exchanges` made for the hand of the seat to
+        act from a betting tuple found sound before (its passes are the library's, of that
+        hand), except while :func:`~primero.plugins.checks.checking_everything`.
         """
         if self._core_legal and not checks.strict_depth:
             core = core_legal_actions(state)  # the core alone answers: its own code, direct
@@ -281,9 +294,9 @@ class DealRules(RankingRules):
             raise self._unanswered("primero_legal_actions")
         if checks.off_depth:
             return legal  # type: ignore[no-any-return]
+        if plugin is CORE_BETTING and legal and not checks.strict_depth:
+            return legal  # type: ignore[no-any-return]  # the core's own hook answered
         memo = self._legal_checked.get(id(legal))
-        if memo is None:
-            memo = self._exchanges_checked.get(id(legal))
         if memo is not None and memo[0] is legal and not checks.strict_depth:
             hand = memo[1]
             if hand is None:
@@ -291,6 +304,13 @@ class DealRules(RankingRules):
             held = state.seats[state.to_act].hand  # type: ignore[index]
             if hand is held or hand == held:
                 return legal  # type: ignore[return-value]
+        made = None if checks.strict_depth else checks.composed_of(legal)
+        if made is not None:  # the library's passes of a hand spelt into a betting tuple
+            bets, hand = made
+            held = state.seats[state.to_act].hand  # type: ignore[index]
+            if self._bets_checked.get(id(bets)) is bets and (hand is held or hand == held):
+                self._remember(legal, hand)  # the tuple checked, the passes sound
+                return legal  # type: ignore[no-any-return]
         if not known_core and legal is core_legal_actions(state) and not checks.strict_depth:
             return legal  # the core's own answer for this state (a wrapper passed it on)
         bits = None if checks.strict_depth else self._of_checked_bets(state, legal)
@@ -302,19 +322,27 @@ class DealRules(RankingRules):
             if problem is not None:
                 raise self._fault("primero_legal_actions", plugin, problem)
             self._pool_bets(state, legal)
+        if made is not None and not checks.legal_uses_hand(made[0]):
+            # its betting tuple, found sound in it (the plain pass it spells out is sound)
+            if len(self._bets_checked) >= CHECKED_KEPT:
+                self._bets_checked.clear()
+            self._bets_checked[id(made[0])] = made[0]
         if type(legal) is not tuple and not hasattr(legal, "action_ids"):
             legal = tuple(legal)  # a plug-in's list: the engine keeps actions in tuples
         if isinstance(legal, tuple) and len(legal) <= checks.LAZY_CHECK_ABOVE:
             # (a tuple, or a tuple of a plug-in's own class: its items cannot change)
-            if bits if pooled else checks.legal_uses_hand(legal):  # hand-bound: kept apart
-                checked = self._exchanges_checked
-                hand = state.seats[state.to_act].hand  # type: ignore[index]
-            else:  # position-free: few, shared by every state
-                checked, hand = self._legal_checked, None
-            if len(checked) >= CHECKED_KEPT:
-                checked.clear()
-            checked[id(legal)] = (legal, hand)
+            if bits if pooled else checks.legal_uses_hand(legal):  # hand-bound
+                self._remember(legal, state.seats[state.to_act].hand)  # type: ignore[index]
+            else:  # position-free: shared by every state
+                self._remember(legal, None)
         return legal  # type: ignore[no-any-return]
+
+    def _remember(self, legal: object, hand: tuple[Card, ...] | None) -> None:
+        """Remember ``legal`` as a checked answer, for ``hand`` (``None``: for every state)."""
+        checked = self._legal_checked
+        if len(checked) >= CHECKED_KEPT:
+            checked.clear()
+        checked[id(legal)] = (legal, hand)
 
     def _of_checked_bets(self, state: GameState, legal: object) -> int | None:
         """Whether ``legal`` is a betting round's answer made of betting actions checked before.
@@ -444,6 +472,8 @@ class DealRules(RankingRules):
                                             "expected the state after the action")
         if checks.off_depth:
             return new  # type: ignore[no-any-return]
+        if not strict and new is checks.core_answer(state, action):
+            return new  # type: ignore[return-value]  # made by the core's own code alone
         if core is not None and type(new) is GameState and not strict:
             # a wrapper passed the core's answer on (the core's own fast code made it), or
             # set only its own variant_state on it (the core's part is the core's own, the
@@ -617,6 +647,26 @@ class DealRules(RankingRules):
         if problem is not None:
             raise self._fault("primero_settle", plugin, problem)
         return cast("Settlement", settlement)
+
+
+def _core_apply_answer(state: GameState, action: Action) -> GameState:
+    """The core's answer to ``primero_apply_action`` where no plug-in answered, the fast way.
+
+    :func:`~primero.rules.betting.bet_answer`, but an exchange where the core alone serves
+    exchanges (and not every answer is checked): :func:`~primero.rules.dealing.core_exchange`
+    in one state copy, the replacements dealt at once where the stock holds them (as the
+    engine would deal the cards the hook leaves owed next; received after this action).
+    """
+    seat = state.to_act
+    context = state.context
+    step = context.steps[state.step_index + 1]
+    if (type(action) is Exchange and seat is not None and step is not None
+            and step.kind == "exchange" and not checks.strict_depth
+            and "primero_serve_exchange" in context.rules.core_only):
+        new = core_exchange(state, seat, action.discards, history_value(state))
+        checks.remember_core_answer(state, action, new)  # the core's own code alone made it
+        return new
+    return bet_answer(state, action)
 
 
 def _plain_bet(action: object) -> int | None:

@@ -270,7 +270,8 @@ def _is_cards(value: object) -> bool:
 Caller = Callable[..., tuple[Any, object]]
 
 
-def firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) -> Caller:
+def firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant,
+                       core: Callable[..., Any] | None = None) -> Caller:
     """A fast caller for a ``firstresult`` hook: ``(result, plug-in that answered)``.
 
     Same order and semantics as pluggy's own call (last registered first, ``tryfirst`` /
@@ -282,6 +283,10 @@ def firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) ->
     :class:`~primero.errors.PrimeroError` becomes a :class:`~primero.errors.PluginError`; so
     does an :class:`~primero.errors.IllegalActionError` (an action it built with a bad amount:
     the engine, not a hook, refuses the players' actions).
+
+    ``core``: the core's fast code for the hook, called with the hook's arguments but
+    ``variant`` instead of the core's implementation where no wrapper is registered (it must
+    answer as the core's hook does: an answer the engine takes the same way, the same errors).
     """
     hook = getattr(pm.hook, name)
     impls = hook.get_hookimpls()
@@ -314,8 +319,11 @@ def firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant) ->
     lines = [f"def call({', '.join(params)}):"]
     for k, impl in enumerate(reversed(impls)):
         namespace[f"f{k}"], namespace[f"p{k}"] = impl.function, impl.plugin
-        call = [f"r = f{k}({', '.join(impl.argnames)})", "if r is not None:",
-                f"    return r, p{k}"]
+        called = f"f{k}({', '.join(impl.argnames)})"
+        if core is not None and is_core(impl.plugin):
+            namespace["core"] = core
+            called = f"core({', '.join(params)})"
+        call = [f"r = {called}", "if r is not None:", f"    return r, p{k}"]
         if is_core(impl.plugin):  # the core's own errors pass through unchanged
             lines += [f"    {line}" for line in call]
         else:

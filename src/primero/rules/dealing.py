@@ -53,6 +53,7 @@ from primero.plugins.checks import everything_checked, remember_sound_cards
 from primero.setup import Step
 
 if TYPE_CHECKING:
+    from primero.actions import Action
     from primero.variant import Variant
 
 __all__ = [
@@ -365,7 +366,7 @@ _replaced_seat = copier(Seat, "hand", "discarded", "received")
 
 
 def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
-                  history: HistoryChain) -> GameState:
+                  history: HistoryChain | tuple[tuple[int, Action], ...]) -> GameState:
     """The core's answer to an exchange with the action recorded, in one state copy.
 
     Exactly the core's ``primero_apply_action`` in an exchange step (``primero_serve_exchange``
@@ -383,7 +384,8 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
         state: The state, in an exchange step, with ``seat`` to act (no card pending).
         seat: The exchanging seat.
         discards: The cards thrown (from the hand: a legal exchange).
-        history: The new state's history (the action appended).
+        history: The new state's history: the action appended, or the state's own
+            (:func:`~primero.deal.state.history_value`, the engine records it afterwards).
     """
     seats = state.seats
     context = state.context
@@ -412,7 +414,7 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
         if m <= len(stock) and not context.external and not state.pending:
             # deliver's usual case, at once: the replacements from the top of the stock
             drawn = stock[:m]
-            after = history.size
+            after = history_size(state) + 1  # (dealt after this action is recorded)
             dealt = 0
             for s in seats:
                 dealt += len(s.received)

@@ -12,11 +12,12 @@ raise gives every passer their answer back. The hooks do what data cannot say:
   each pass spelt out once per exchange of one or two cards of the hand
   (``Pass(exchange=(c1,))``, ``Pass(exchange=(c1, c2))``); the must-hold player of round 1
   gets no pass.
-* ``primero_apply_action``: a pass is served as an exchange through
-  :func:`~primero.rules.dealing.serve_exchange` (the core's own code where no plug-in serves
-  exchanges, the checked hook otherwise: the stock, reshuffles and records as for any exchange),
-  then the core's :func:`~primero.rules.betting.apply_bet` books the move; the turn goes to the
-  next player who still has to answer (:func:`to_answer`).
+* ``primero_apply_action``: a pass is served as an exchange, then the move is booked as the
+  core's :func:`~primero.rules.betting.apply_bet` books it; the turn goes to the next player
+  who still has to answer (:func:`to_answer`). Where no plug-in serves exchanges, the core's
+  :func:`~primero.deal.fast_dealing.core_served_bet` does all three in one state copy (the
+  stock, reshuffles and records as for any exchange); otherwise the exchange goes to the
+  checked hook (:func:`~primero.rules.dealing.serve_exchange`).
 * ``primero_illegal_reason``: the fold, a pass without an exchange or with more than two cards.
 * settling is the core's: its layering by contribution (docs/rules/ties.md) is exactly Suzuki's "a
   player can only win the layers they fully funded" once every player stays in, and a
@@ -50,17 +51,15 @@ Readings where the sources leave room (docs/rules/suzuki.md says "everything as 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
-from itertools import combinations
 from typing import TYPE_CHECKING
 
 from primero.actions import Action, Fold, Pass
-from primero.cards import Card
 from primero.deal.action_space import hand_cards, hand_mask, hand_size
 from primero.deal.copying import copier
+from primero.deal.fast_dealing import bets_with_exchanges, core_served_bet
 from primero.deal.state import SOUND_FLAG, GameState
 from primero.hookspecs import hookimpl
-from primero.rules.betting import apply_bet, betting_actions, betting_seat, must_hold_seat
+from primero.rules.betting import apply_bet, betting_seat, core_legal_actions, must_hold_seat
 from primero.rules.dealing import serve_exchange
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.ties import TIE_OPTION
@@ -78,7 +77,6 @@ __all__ = [
     "PassExchangeBlock",
     "SuzukiRules",
     "next_to_answer",
-    "pass_exchanges",
     "primero_register_variants",
     "round_answered",
     "to_answer",
@@ -113,36 +111,6 @@ vies in round 2 the pot carries over, as in the Waks game (chips nobody matched 
 first). Ties go to the eldest."""
 
 
-#: Every pass with an exchange made so far, by the bits of its cards (:attr:`Card.bit`, one
-#: per card of the 52): one object per exchange, shared by every hand that holds its cards.
-_PASSES: dict[int, Pass] = {}
-
-
-def _pass_of(cards: tuple[Card, ...]) -> Pass:
-    """The pass exchanging ``cards`` (distinct cards), one shared object per set of cards."""
-    mask = 0
-    for card in cards:
-        mask |= card.bit
-    made = _PASSES.get(mask)
-    if made is None:
-        made = _PASSES[mask] = Pass.from_cards(cards)
-    return made
-
-
-@lru_cache(maxsize=4096)
-def pass_exchanges(hand: tuple[Card, ...]) -> tuple[Pass, ...]:
-    """Every pass of a hand: each exchange of one card, then each of two cards.
-
-    Made once per hand (actions are values): the same hand gives the same tuple, and the
-    same cards give the same pass object whichever hand holds them (at most 1,378 of them).
-    """
-    return tuple(
-        _pass_of(subset)
-        for k in range(1, MAX_PASS_EXCHANGE + 1)
-        for subset in combinations(hand, k)
-    )
-
-
 def to_answer(state: GameState, seat: int) -> bool:
     """Whether ``seat`` still has to act in the current betting round.
 
@@ -150,9 +118,9 @@ def to_answer(state: GameState, seat: int) -> bool:
     last vie or raise, and are short of the round's highest total.
     """
     s = state.seats[seat]
-    if not s.can_act:
+    if s.folded or s.stack <= 0:  # (not s.can_act)
         return False
-    if not state.opened:
+    if state.opener is None:  # (not state.opened)
         return not s.acted
     return not s.passed and s.round_bet < state.high
 
@@ -164,8 +132,9 @@ def round_answered(state: GameState) -> bool:
 
 def next_to_answer(state: GameState, after: int) -> int | None:
     """The next seat after ``after`` in playing order that still has to act, or ``None``."""
-    for k in range(1, state.n + 1):
-        seat = (after + k) % state.n
+    n = len(state.seats)
+    for k in range(1, n + 1):
+        seat = (after + k) % n
         if to_answer(state, seat):
             return seat
     return None
@@ -199,13 +168,6 @@ class PassExchangeBlock:
         return Pass.from_cards(hand_cards(state, index + 1))
 
 
-#: Answers of :meth:`SuzukiRules.primero_legal_actions` by ``(id(the core's betting tuple),
-#: hand)``: ``(betting tuple, answer)``. The core's betting tuples are shared between states,
-#: so one situation with one hand gives the same answer object, which the checked façade
-#: checks once (by identity and hand), not at every state.
-_ANSWERS: dict[tuple[int, tuple[Card, ...]], tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
-
-
 #: ``replace(state, to_act=...)``: the state with the turn given on (the caches reset but
 #: the cards found sound: giving the turn on moves no card).
 _turned = copier(GameState, "to_act", keep=(SOUND_FLAG,))
@@ -223,36 +185,27 @@ class SuzukiRules:
     def primero_legal_actions(self, state: GameState, variant: Variant) \
             -> tuple[Action, ...] | None:
         """The Waks betting actions less the fold, each pass with an exchange of one or two."""
-        seat = betting_seat(state)
-        if seat is None:
+        seat = state.to_act
+        step = state.step
+        if seat is None or step is None or step.kind != "bet":
             return None
-        bets = betting_actions(state, seat, bound=must_hold_seat(state) == seat)
-        hand = state.seats[seat].hand
-        key = (id(bets), hand)
-        known = _ANSWERS.get(key)
-        if known is not None and known[0] is bets:
-            return known[1]  # the same answer object: checked once, by the façade's memo
-        actions: list[Action] = []
-        for action in bets:
-            if isinstance(action, Pass):  # no fold: BettingRules(fold=False) leaves none
-                actions.extend(pass_exchanges(hand))
-            else:
-                actions.append(action)
-        answer = tuple(actions)
-        if len(_ANSWERS) >= 4096:
-            _ANSWERS.clear()
-        _ANSWERS[key] = (bets, answer)
-        return answer
+        bets = core_legal_actions(state)  # the core's: no fold (SUZUKI.betting), must hold
+        return bets_with_exchanges(state, bets, MAX_PASS_EXCHANGE)  # each pass, an exchange
 
     @hookimpl
     def primero_apply_action(self, state: GameState, variant: Variant, action: Action) \
             -> GameState | None:
         """Serve a pass's exchange, book the move, and give the turn to the next to answer."""
-        seat = betting_seat(state)
+        seat = state.to_act
         if seat is None:
             return None
-        if isinstance(action, Pass):
-            state = serve_exchange(state, seat, action.exchange)  # the core's, when it serves
+        served = core_served_bet(state, seat, action, next_to_answer)  # the core's, one copy
+        if served is not None:
+            return served
+        if betting_seat(state) is None:
+            return None
+        if isinstance(action, Pass):  # a plug-in serves exchanges: its checked hook
+            state = serve_exchange(state, seat, action.exchange)
         state = apply_bet(state, seat, action)  # a raise re-asks passers: SUZUKI.betting
         return _turned(state, next_to_answer(state, seat))  # type: ignore[no-any-return]
 

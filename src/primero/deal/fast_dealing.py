@@ -1,0 +1,259 @@
+"""The fast twins of the core's answers where a variant's plug-in serves Suzuki's pass.
+
+Two entry points, one answer (the python-chess model: trusted and checked moves): the rules
+hooks in :mod:`primero.rules` read like the rule sheet and are checked where a plug-in takes
+part; the functions here give exactly their answers the fast way, for a variant's own hook
+where the core alone serves the cards. Each is tested against the hooks it mirrors
+(``tests/fast_paths/test_fast_dealing_equals_the_hooks.py``: same states, same errors).
+
+* :func:`core_served_bet` — a betting action of the core's classes as
+  :func:`~primero.rules.betting.apply_bet` books it, a pass's exchange served as the core's
+  ``primero_serve_exchange`` serves it (Suzuki's pass) and dealt at once, the turn given by
+  the caller's rule: the answer a variant's ``primero_apply_action`` returns, in one state
+  copy.
+* :func:`bets_with_exchanges` — a betting tuple with its plain pass spelt out once per
+  exchange of the hand (:func:`exchange_passes`): a variant's ``primero_legal_actions``.
+
+What only the library's code made is not checked again: each answer is remembered for the
+checked rules (:func:`~primero.plugins.checks.remember_core_answer`,
+:func:`~primero.plugins.checks.remember_composed`), which know it by identity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from itertools import combinations
+
+from primero.actions import Action, Hold, Pass, Vie
+from primero.cards import Card
+from primero.deal.copying import copier
+from primero.deal.state import (
+    SOUND_FLAG,
+    Delivery,
+    GameState,
+    HistoryChain,
+    Receipt,
+    Seat,
+)
+from primero.plugins import checks as hookchecks
+from primero.plugins.checks import remember_composed, remember_core_answer
+
+__all__ = ["bets_with_exchanges", "core_served_bet", "exchange_passes"]
+
+_receipt = tuple.__new__  # Receipt(card, reason, after, order) without its Python __new__
+
+#: A betting action booked and a pass's exchange served: the acting seat, the state.
+_booked_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted", "hand",
+                      "discarded", "received")
+_booked_state = copier(GameState, "seats", "stock", "discards", "pending", "to_act", "high",
+                       "opener", "held", "bets", keep=(SOUND_FLAG,))
+_reopened_seat = copier(Seat, "passed")
+
+
+def core_served_bet(state: GameState, seat: int, action: Action,
+                    turn: Callable[[GameState, int], int | None]) -> GameState | None:
+    """A betting action booked, a pass's exchange served, the turn given on: one state copy.
+
+    Exactly what :func:`~primero.rules.dealing.serve_exchange` (for a pass with an exchange:
+    the core's ``primero_serve_exchange``, the cards received as ``"pass"``), then
+    :func:`~primero.rules.betting.apply_bet`, then the engine's delivery of the cards owed
+    give, with ``to_act`` set to ``turn(new, seat)`` (a variant's rule of who answers next,
+    read on the new state): Suzuki's pass with an exchange. The replacements are dealt at
+    once where the stock holds them and the cards are not dealt from outside, as the engine
+    would deal them next (received after this action); otherwise they are left pending.
+
+    ``None`` where this is not that trusted case, for the caller to take the hooks' way: a
+    plug-in or house rule serves exchanges, every answer is being checked
+    (:func:`~primero.plugins.checks.checking_everything`), ``seat`` is not the one to act in
+    a betting round, or ``action`` is not a :class:`Vie` of 1 chip or more, a :class:`Hold`
+    raising 0 or more or a :class:`Pass` whose exchange throws distinct cards of the hand.
+
+    The answer is vouched for (:func:`core_answer`) when ``turn`` gave ``None`` or a seat
+    still in: chips and cards are conserved by construction, the step and the history kept.
+
+    Args:
+        state: The state, in a betting round, with ``seat`` to act.
+        seat: The acting seat.
+        action: The (legal) betting action.
+        turn: Who acts next, given the new state (``to_act`` not yet set) and ``seat``.
+    """
+    kind = type(action)
+    context = state.context
+    if state.to_act != seat or "primero_serve_exchange" not in context.rules.core_only \
+            or hookchecks.strict_depth:  # (everything_checked(), inline)
+        return None
+    step = context.steps[state.step_index + 1]
+    if step is None or step.kind != "bet":
+        return None
+    seats = state.seats
+    s = seats[seat]
+    stack, contributed, round_bet, passed = s.stack, s.contributed, s.round_bet, s.passed
+    high, opener, held, bets = state.high, state.opener, state.held, state.bets
+    hand, discarded, received = s.hand, s.discarded, s.received
+    stock, pile, pending = state.stock, state.discards, state.pending
+    others = seats
+    if kind is Pass:
+        if opener is not None and high > round_bet:  # a pass in answer (apply_bet's)
+            passed = True
+        thrown = action.exchange  # type: ignore[union-attr]
+        if type(thrown) is not tuple:
+            return None
+        if thrown:  # primero_serve_exchange: thrown face down, as many cards owed
+            mask = 0
+            for card in thrown:
+                if type(card) is not Card:
+                    return None
+                mask |= card.bit
+            kept = tuple([c for c in hand if not c.bit & mask])
+            m = len(thrown)
+            if not mask.bit_count() == m == len(hand) - len(kept):
+                return None  # not distinct cards of the hand: the hooks' way words it
+            discarded = discarded + thrown
+            pile = (*pile, *thrown)
+            if m <= len(stock) and not context.external and not pending:
+                # the engine's delivery of the cards owed, at once, from the top of the stock
+                drawn = stock[:m]
+                stock = stock[m:]
+                history = state._history  # (dealt after this action is recorded)
+                after = (history.size if type(history) is HistoryChain else len(history)) + 1
+                dealt = 0
+                for x in seats:
+                    dealt += len(x.received)
+                got = list(received)
+                for card in drawn:
+                    got.append(_receipt(Receipt, (card, "pass", after, dealt)))
+                    dealt += 1
+                hand = kept + drawn
+                received = tuple(got)
+            else:
+                hand = kept
+                pending = pending + (Delivery(seat, "pass", thrown),) * m
+    elif kind is Vie:
+        chips = action.amount  # type: ignore[union-attr]
+        if type(chips) is not int or chips < 1:
+            return None
+        if chips > stack:
+            chips = stack
+        stack, contributed, round_bet = stack - chips, contributed + chips, round_bet + chips
+        high, opener, held, bets = round_bet, seat, False, bets + 1
+    elif kind is Hold:
+        raise_by = action.raise_by  # type: ignore[union-attr]
+        if type(raise_by) is not int or raise_by < 0:
+            return None
+        owed = high - round_bet
+        chips = (owed if owed > 0 else 0) + raise_by
+        if chips > stack:
+            chips = stack
+        stack, contributed, round_bet = stack - chips, contributed + chips, round_bet + chips
+        if round_bet > high:
+            if context.betting.raise_reopens_passes:  # a raise re-asks the passers
+                others = tuple([x if not x.passed else _reopened_seat(x, False)
+                                for x in seats])
+            high = round_bet
+        held = True
+        if raise_by:
+            bets += 1
+    else:
+        return None
+    new_seats = list(others)
+    new_seats[seat] = _booked_seat(s, stack, contributed, round_bet, passed, True, hand,
+                                   discarded, received)
+    new = _booked_state(state, tuple(new_seats), stock, pile, pending, None, high, opener,
+                        held, bets)
+    # (the cards found sound stay so: only the thrown cards, distinct, left the hand for the
+    # pile, and the stock's top replaced them)
+    nxt = turn(new, seat)
+    object.__setattr__(new, "to_act", nxt)  # (a state just made: nothing cached yet)
+    # vouched for where the turn went to a seat still in (else an earlier answer is not this)
+    remember_core_answer(state, action, new if nxt is None or (
+        type(nxt) is int and 0 <= nxt < len(new_seats) and not new_seats[nxt].folded)
+        else None)
+    return new  # type: ignore[no-any-return]
+
+
+#: Every pass with an exchange made so far, by the bits of its cards (:attr:`Card.bit`, one
+#: per card of the 52): one object per exchange, shared by every hand that holds its cards.
+_PASSES: dict[int, Pass] = {}
+
+
+def _pass_of(cards: tuple[Card, ...]) -> Pass:
+    """The pass exchanging ``cards`` (distinct cards), one shared object per set of cards."""
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    made = _PASSES.get(mask)
+    if made is None:
+        made = _PASSES[mask] = Pass.from_cards(cards)
+    return made
+
+
+@lru_cache(maxsize=4096)
+def exchange_passes(hand: tuple[Card, ...], most: int) -> tuple[Pass, ...]:
+    """Every pass of a hand with an exchange of one card, then of two, ... up to ``most``.
+
+    Made once per hand (actions are values): the same hand gives the same tuple, and the
+    same cards give the same pass object whichever hand holds them.
+    """
+    if most == 2:  # (Suzuki's) each pass found by its cards' bits, every one made before
+        bits = [card.bit for card in hand]
+        pairs = _PAIRS.get(len(hand))
+        if pairs is None:
+            pairs = _PAIRS[len(hand)] = tuple(combinations(range(len(hand)), 2))
+        made = list(map(_PASSES.get, bits + [bits[i] | bits[j] for i, j in pairs]))
+        if None not in made:
+            return tuple(made)  # type: ignore[arg-type]
+    return tuple(_pass_of(subset) for k in range(1, most + 1)
+                 for subset in combinations(hand, k))
+
+
+#: The pairs of places in a hand of each size, in ``itertools.combinations`` order.
+_PAIRS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+#: The answers of :func:`bets_with_exchanges` by ``(id(bets), hand, most)``: ``(bets,
+#: answer)``.
+_ANSWERS: dict[tuple[int, tuple[Card, ...], int], tuple[tuple[Action, ...],
+                                                        tuple[Action, ...]]] = {}
+
+
+#: The places of the plain passes of each betting tuple, by its identity: ``(bets, places)``.
+_PLAIN_PASS_AT: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
+
+
+def bets_with_exchanges(state: GameState, bets: tuple[Action, ...], most: int) \
+        -> tuple[Action, ...]:
+    """``bets`` with the plain pass spelt out once per exchange of 1 to ``most`` cards.
+
+    The seat to act's betting actions (Suzuki's: the core's, no fold) where a pass comes
+    with an exchange: each plain :class:`Pass` of ``bets`` is replaced by
+    :func:`exchange_passes` of the hand of the seat to act, in place; the rest is kept.
+    The same ``bets`` tuple and hand give the same answer object, whose parts the checked
+    rules read (:func:`composed_of`): the passes are the library's own, made from the very
+    hand, so only ``bets`` is checked, once per tuple.
+
+    Args:
+        state: A state with a seat to act.
+        bets: The betting actions (a tuple the caller shares between states).
+        most: The most cards a pass exchanges.
+    """
+    hand = state.seats[state.to_act].hand  # type: ignore[index]
+    key = (id(bets), hand, most)
+    known = _ANSWERS.get(key)
+    if known is not None and known[0] is bets:
+        return known[1]
+    at = _PLAIN_PASS_AT.get(id(bets))
+    if at is None or at[0] is not bets:
+        places = [k for k, action in enumerate(bets) if type(action) is Pass
+                  and not action.exchange]
+        if len(_PLAIN_PASS_AT) >= 4096:
+            _PLAIN_PASS_AT.clear()
+        at = _PLAIN_PASS_AT[id(bets)] = (bets, tuple(places))
+    answer = bets
+    for k in reversed(at[1]):  # (one plain pass in a betting tuple: one concatenation)
+        answer = answer[:k] + exchange_passes(hand, most) + answer[k + 1:]
+    if len(_ANSWERS) >= 4096:
+        _ANSWERS.clear()
+    _ANSWERS[key] = (bets, answer)
+    remember_composed(answer, bets, hand)
+    return answer
