@@ -7,6 +7,7 @@ values; :func:`resolve_options` checks what a user asked for and fills in the de
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -25,7 +26,17 @@ __all__ = [
     "parse_option_args",
     "parse_option_value",
     "resolve_options",
+    "whole_number",
 ]
+
+def whole_number(value: object) -> bool:
+    """A whole number of the set-up (chips, a seat, a seed): an integer that is not a ``bool``.
+
+    Any :class:`numbers.Integral` counts (``numpy.int64(5)`` as ``5``), as
+    :meth:`~primero.deal.state.GameState.apply` takes a numpy action id.
+    """
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
 
 #: The types an option value may have.
 OptionValue = bool | int | str

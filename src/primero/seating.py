@@ -33,8 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from primero.errors import PrimeroError
-from primero.options import Configured, Option
-from primero.setup import whole_number
+from primero.options import Configured, Option, whole_number
 
 __all__ = [
     "DEAL_PASSES",

@@ -26,7 +26,6 @@ Example::
 
 from __future__ import annotations
 
-import numbers
 import unicodedata
 from _random import Random as _BaseRandom
 from collections.abc import Sequence
@@ -35,6 +34,7 @@ from typing import TYPE_CHECKING
 from attrs import field, frozen
 
 from primero.errors import PrimeroError
+from primero.options import whole_number
 
 if TYPE_CHECKING:
     from primero.cards import Card
@@ -47,22 +47,12 @@ __all__ = [
     "player_names_problem",
     "seed_problem",
     "seeded_stock",
-    "whole_number",
 ]
 
 
 #: How a deal's cards are chosen (``start_deal(dealing=...)``): from a seeded shuffle, from a
 #: stacked stock given in advance, or from outside, one card at each chance node.
 DEALING_MODES = ("seeded", "stacked", "external")
-
-
-def whole_number(value: object) -> bool:
-    """A whole number of the set-up (chips, a seat, a seed): an integer that is not a ``bool``.
-
-    Any :class:`numbers.Integral` counts (``numpy.int64(5)`` as ``5``), as
-    :meth:`~primero.deal.state.GameState.apply` takes a numpy action id.
-    """
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 def seed_problem(seed: object) -> str | None:

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, cast
 from primero.cards import Card, parse_cards
 from primero.errors import CardParseError, PrimeroError
 from primero.hands import Ranking
+from primero.options import whole_number
 from primero.plugins.registry import resolve_variant
-from primero.setup import whole_number
 from primero.variant import Variant
 
 if TYPE_CHECKING:
