@@ -311,11 +311,15 @@ def dealt_problem(before: GameState, after: GameState, count: int) -> str | None
     docs/rules/dealing.md: a deal step gives each player still in the hand its count of cards;
     a card reaches a hand either at once (in the hand) or queued (in ``state.pending``).
     """
+    queued = [0] * len(after.seats)
+    for delivery in after.pending:  # (pending_problem has checked the seats: a seat each)
+        queued[delivery.seat] += 1
+    for delivery in before.pending:
+        queued[delivery.seat] -= 1
     for k, (was, seat) in enumerate(zip(before.seats, after.seats, strict=True)):
         if was.folded:
             continue
-        given = len(seat.hand) - len(was.hand) + \
-            sum(d.seat == k for d in after.pending) - sum(d.seat == k for d in before.pending)
+        given = len(seat.hand) - len(was.hand) + queued[k]
         if given != count:
             return (f"gave {seat.name} {given} card{'s' if given != 1 else ''} (in hand or "
                     f"queued in state.pending); expected {count}, the deal step's count")
