@@ -38,6 +38,7 @@ from primero.cli.core import (
     fail,
     load_variant,
     number_text,
+    printable,
     titled,
     usage_error,
     variant_options,
@@ -612,7 +613,7 @@ def _play_deal(state: GameState, *, human: str | None, agents: dict[str, Agent],
         if save is not None:
             _save(save, state)
     if save is not None:
-        out.print(f"deal saved to {save}")
+        out.print(f"deal saved to {printable(str(save))}")
     return state
 
 
