@@ -30,11 +30,11 @@ Example::
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable
 
 from primero.errors import PrimeroError
 from primero.options import Configured, Option
-from primero.setup import whole_number
 
 __all__ = [
     "DEAL_PASSES",
@@ -159,15 +159,24 @@ def next_dealer_seat(variant: Configured, dealer: int, seats: int,
         PrimeroError: ``seats`` is not a whole number of 1 or more, or ``dealer`` is not one
             of the seats (a whole number, not a bool or a float).
     """
-    if not whole_number(seats) or seats < 1:
+    if not _whole(seats) or seats < 1:
         raise PrimeroError(f"seats must be a whole number of 1 or more, got {seats!r:.40}")
-    if not whole_number(dealer) or not 0 <= dealer < seats:
+    if not _whole(dealer) or not 0 <= dealer < seats:
         raise PrimeroError(f"dealer seat {dealer!r:.40} is not one of {seats} seats "
                            f"(0 to {seats - 1})")
     dealer, seats = int(dealer), int(seats)  # numpy's integers answer a plain seat
     step = -1 if deal_passes(variant) == "against_play" else 1
     return next(((dealer + step * k) % seats for k in range(1, seats + 1)
                  if can_deal((dealer + step * k) % seats)), dealer)
+
+
+def _whole(value: object) -> bool:
+    """An integer (numpy's too) but a bool.
+
+    Not :mod:`primero.setup`'s helper: the variants' options import this module on a
+    census's cold path, which must not import deal code.
+    """
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 def _labels(variant: Configured) -> tuple[str, str] | None:

@@ -8,6 +8,7 @@ and import pandas and matplotlib lazily (the ``analysis`` extra).
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -15,7 +16,6 @@ from primero.cards import Card, parse_cards
 from primero.errors import CardParseError, PrimeroError
 from primero.hands import Ranking
 from primero.plugins.registry import resolve_variant
-from primero.setup import whole_number
 from primero.variant import Variant
 
 if TYPE_CHECKING:
@@ -128,8 +128,10 @@ def as_count(value: object, name: str) -> int:
         PrimeroError: ``value`` is not a whole number of 0 or more; one line naming ``name``
             and the value, shortened past 40 characters.
     """
-    if whole_number(value):
-        number = int(cast(int, value))
+    # any integer (numpy's too) but a bool; not primero.setup's helper, which a census (this
+    # module's cold path) must not import
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        number = int(value)
         if number >= 0:
             return number
         shown = str(number) if number > -10 ** 15 else "a negative number of over 15 digits"
