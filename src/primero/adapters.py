@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -203,8 +204,9 @@ def parse_stacks(text: str) -> tuple[int, ...]:
     ``,`` and spaces separate too (the game string keeps ``;``); ``""`` is no stacks.
 
     Raises:
-        InvalidParameterError: an entry that is not a whole number, or separators with no
-            number at all (``";"``), naming ``stacks``.
+        InvalidParameterError: an entry that is not a whole number in the digits 0-9 (or
+            too long for ``int()``), or separators with no number at all (``";"``), naming
+            ``stacks``.
     """
     items = [item for item in text.replace(",", ";").replace(" ", ";").split(";") if item]
     if not items and text.strip():
@@ -213,13 +215,22 @@ def parse_stacks(text: str) -> tuple[int, ...]:
             "or leave stacks empty for chips each)")
     stacks: list[int] = []
     for item in items:
+        # ASCII digits only: int() would also read '１' (full-width), '٢' and '1_000'
+        if _ASCII_WHOLE.fullmatch(item) is None:
+            raise InvalidParameterError(
+                "stacks", f"{named(item)} is not a whole number of chips in the digits 0-9 "
+                "(write the chips per seat as 30;20;10)")
         try:
             stacks.append(int(item))
-        except ValueError:
+        except ValueError:  # past Python's limit on the digits int() reads
             raise InvalidParameterError(
-                "stacks", f"{named(item)} is not a whole number of chips (write the chips "
-                "per seat as 30;20;10)") from None
+                "stacks", f"a {len(item.lstrip('+-')):,}-digit number of chips is too long "
+                "to read") from None
     return tuple(stacks)
+
+
+#: A whole number as the ``stacks`` text writes it: an optional sign and ASCII digits.
+_ASCII_WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
 @frozen(kw_only=True)

@@ -22,6 +22,7 @@ from primero.cards import Card
 from primero.deal.engine import start_deal
 from primero.deal.state import GameState
 from primero.errors import PrimeroError, named
+from primero.options import whole_number
 from primero.plugins.registry import get_variant
 from primero.seating import next_dealer_seat
 from primero.setup import DealSetup, Table
@@ -209,8 +210,19 @@ class Session:
         return sum(self.chips) + self.carry + sum(self.left_chips)
 
     def deal_seed(self, index: int | None = None) -> int:
-        """The shuffle seed of deal ``index`` (default: the next deal)."""
-        k = self.deals if index is None else index
+        """The shuffle seed of deal ``index`` (default: the next deal).
+
+        Args:
+            index: The deal, counted from 0 (a Python or numpy integer).
+
+        Raises:
+            PrimeroError: ``index`` is not a whole number of 0 or more (``-1``, ``1.5`` and
+                ``True`` named no deal, yet each gave a seed of its own).
+        """
+        if index is not None and (not whole_number(index) or index < 0):
+            raise PrimeroError(f"a deal is numbered from 0 by a whole number, got "
+                               f"{named(index)}")
+        k = self.deals if index is None else int(index)
         return random.Random(f"deal:{self.seed}:{k}").getrandbits(64)
 
     def next_setup(self) -> DealSetup:

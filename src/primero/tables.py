@@ -805,7 +805,7 @@ def load_or_build(*, variant: TableVariant, pack: Pack, classes: tuple[str, ...]
 
     A file that cannot be read, fails its checks or was built for other rules is rebuilt
     with a :class:`TableCacheWarning`, never trusted; a cache that cannot be written warns
-    and is skipped.
+    and is skipped, and a cache "directory" that is a file warns once and is not used.
 
     Args:
         variant: The variant whose ranking the table is of (its name and rule objects are
@@ -832,6 +832,10 @@ def load_or_build(*, variant: TableVariant, pack: Pack, classes: tuple[str, ...]
     directory = _cache_directory()
     if directory is None:  # pragma: no cover - the environment changed since _cache_off()
         return build()
+    if os.path.exists(directory) and not os.path.isdir(directory):  # one warning, not two
+        warnings.warn(f"the hand table cache {directory} is not a directory; the table is "
+                      "built and not cached", TableCacheWarning, stacklevel=3)
+        return build()
     path = _file_for(directory, variant, pack, key)
     try:  # a file that is not there is rebuilt quietly; any other fault warns
         table = _deserialise(_read_table_file(path), key)
@@ -852,6 +856,6 @@ def load_or_build(*, variant: TableVariant, pack: Pack, classes: tuple[str, ...]
     try:
         _write_atomically(path, _serialise(table, key))
     except OSError as exc:
-        warnings.warn(f"cannot write the hand table cache {path}: {exc}", TableCacheWarning,
-                      stacklevel=3)
+        warnings.warn(f"cannot write the hand table cache {path}: {exc.strerror or exc}",
+                      TableCacheWarning, stacklevel=3)
     return table

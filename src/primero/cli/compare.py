@@ -24,6 +24,7 @@ from primero.cli.core import (
     fail,
     json_option,
     print_json,
+    printable,
     suggest_variant,
 )
 from primero.cli.game import check_table
@@ -277,4 +278,4 @@ def compare_command(variants: Sequence[str], players: int, deals: int, seed: int
         out.print(table)
     out.print(COLUMNS_NOTE)
     if plot is not None:
-        out.print(f"Plot saved to {plot}", soft_wrap=True)
+        out.print(f"Plot saved to {printable(str(plot))}", soft_wrap=True)

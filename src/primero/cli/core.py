@@ -76,6 +76,7 @@ __all__ = [
     "plain_stdout",
     "plain_text",
     "print_json",
+    "printable",
     "suggest_variant",
     "titled",
     "variant_options",
@@ -107,6 +108,17 @@ def _shortened(match: re.Match[str]) -> str:
     return f"{word[:_WORD_START]}... ({len(word):,} characters)"
 
 
+def printable(text: str) -> str:
+    r"""``text`` with every character a terminal would obey escaped (ESC as ``\x1b``).
+
+    For what a command prints back that the user typed (a file name): a name holding an
+    escape sequence is shown, never obeyed.
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
 def _one_line(message: str) -> str:
     r"""A message on one line, every character a terminal would obey escaped (ESC as ``\x1b``).
 
@@ -114,10 +126,7 @@ def _one_line(message: str) -> str:
     read at any length) is shown by its first characters and its length, so that a line
     stays a line whatever the input echoed.
     """
-    line = _LONG_WORD.sub(_shortened, " ".join(message.split()))
-    if line.isprintable():
-        return line
-    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in line)
+    return printable(_LONG_WORD.sub(_shortened, " ".join(message.split())))
 
 
 def _own_warning(category: type[Warning]) -> bool:

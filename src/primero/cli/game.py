@@ -38,6 +38,7 @@ from primero.cli.core import (
     fail,
     load_variant,
     number_text,
+    printable,
     titled,
     usage_error,
     variant_options,
@@ -582,7 +583,8 @@ def _play_deal(state: GameState, *, human: str | None, agents: dict[str, Agent],
 
     Raises:
         _Quit: the human typed ``quit``.
-        click.ClickException: standard input ended in the middle of the deal.
+        click.ClickException: standard input ended, or the game was interrupted (Ctrl-C), in
+            the middle of the deal; one line saying whether the deal so far was saved.
     """
     seat_of = state.players.index(human) if human is not None else None
     for line in narrate(None, state, seat=seat_of):
@@ -603,11 +605,15 @@ def _play_deal(state: GameState, *, human: str | None, agents: dict[str, Agent],
             for line in narrate(state, after, seat=seat_of, action=action):
                 say(out, line)
             state = after
+    except KeyboardInterrupt:  # Ctrl-C: say what became of the deal, as at the end of input
+        click.echo()
+        kept = f"; the deal so far is saved to {save}" if save is not None else ""
+        fail(f"interrupted: the deal is left unfinished{kept}")
     finally:  # only now, with play stopped, may the file show the stock
         if save is not None:
             _save(save, state)
     if save is not None:
-        out.print(f"deal saved to {save}")
+        out.print(f"deal saved to {printable(str(save))}")
     return state
 
 

@@ -157,7 +157,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
     are reported, not lost; an empty tuple when none was skipped.
 
     Raises:
-        InvalidParameterError: bad chips, dealer, carry-in, carry-over treatment or raise cap,
+        InvalidParameterError: bad chips, dealer, carry-in, carry-over treatment, raise cap or
+            render_mode,
             ``options`` neither text nor a dict with text keys (``{1: 2}``), or players the
             variant's pack cannot serve (the message and its ``parameter`` name it).
         PrimeroError: a bad variant, option or table parameter.
@@ -185,8 +186,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
                  carry_in: int = 0, stacks: Sequence[int] | None = None) -> None:
         super().__init__()
         if render_mode not in (None, "ansi", "human"):
-            raise ValueError(
-                f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
+            raise InvalidParameterError(  # a ValueError too, as PettingZoo's own
+                "render_mode", f"None, 'ansi' or 'human', got {named(render_mode)}")
         _check_options(options)
         self.table = AdapterTable.build(variant=variant, options=options, players=players,
                                         chips=chips, stacks=stacks, dealer=dealer,
