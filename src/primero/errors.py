@@ -31,10 +31,14 @@ __all__ = [
 
 
 def named(value: object, limit: int = 40) -> str:
-    """A bad input as an error message names it: its ``repr``, or ``a <type>`` past ``limit``.
+    """A bad input as an error message names it: its ``repr``, shortened past ``limit``.
 
-    Never a huge value whole (a 5,000-character string, a whole table).
+    Never a huge value whole (a 5,000-character string, a whole table): text is quoted by its
+    start and its length (``'xxxx...' (3000 characters)``), anything else past ``limit`` as
+    ``a <type>``.
     """
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}... ({len(value)} characters)"
     shown = repr(value)
     return shown if len(shown) <= limit else f"a {type(value).__name__}"
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from attrs import evolve, field, frozen
 
-from primero.errors import InvalidOptionError
+from primero.errors import InvalidOptionError, named
 
 if TYPE_CHECKING:
     pass
@@ -176,7 +176,7 @@ class Option:
 def _show(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return repr(value) if isinstance(value, str) else str(value)
+    return named(value) if isinstance(value, str) else str(value)
 
 
 def option_items(items: Iterable[str], *, expected: str, where: str = "") -> dict[str, str]:
@@ -251,12 +251,12 @@ def resolve_options(
         if name in replaced:
             known = ", ".join(sorted(by_name)) or "none"
             raise InvalidOptionError(
-                f"option {name!r} does not apply to variant {variant!r}: its rules replace "
+                f"option {named(name)} does not apply to variant {variant!r}: its rules replace "
                 f"it; known options: {known}")
         if name not in by_name:
             known = ", ".join(sorted(by_name)) or "none"
             raise InvalidOptionError(
-                f"unknown option {name!r} for variant {variant!r}; known options: {known}"
+                f"unknown option {named(name)} for variant {variant!r}; known options: {known}"
             )
     return tuple(
         (name, opt.validate(given[name]) if name in given else opt.default)

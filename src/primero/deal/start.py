@@ -20,7 +20,7 @@ from primero.actions import ACTION_WORDS
 from primero.cards import Card, parse_cards
 from primero.deal.copying import replace
 from primero.deal.state import Seat
-from primero.errors import InvalidDeckError, PrimeroError
+from primero.errors import InvalidDeckError, PrimeroError, named
 from primero.setup import DEALING_MODES, DealSetup, Table, seeded_stock
 from primero.variant import Variant
 
@@ -87,19 +87,19 @@ def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
                            f"U+{ord(char):04X}: a name is printable text")
     verbs = [p for p in players if isinstance(p, str) and p.lower() in ACTION_WORDS]
     if verbs:
-        raise PrimeroError(f"player name {verbs[0]!r} is an action word ("
+        raise PrimeroError(f"player name {named(verbs[0])} is an action word ("
                            f"{', '.join(ACTION_WORDS)}): it would make action text ambiguous")
     if len(set(players)) != len(players):
         dup = next(p for p in players if list(players).count(p) > 1)
-        raise PrimeroError(f"two players are called {dup!r}: names must be distinct")
+        raise PrimeroError(f"two players are called {named(dup)}: names must be distinct")
     if any(not isinstance(p, str) or not p or p.split() != [p] for p in players):
         bad = next(p for p in players if not isinstance(p, str) or not p or p.split() != [p])
-        raise PrimeroError(f"player name {bad!r} must be one word (no spaces)")
+        raise PrimeroError(f"player name {named(bad)} must be one word (no spaces)")
     if len(chips) != len(players):
         raise PrimeroError(f"{len(players)} players but {len(chips)} chip counts")
     for name, c in zip(players, chips, strict=True):
         if not whole(c) or c <= 0:
-            raise PrimeroError(f"{name} has {c!r} chips: every player needs at least 1 chip")
+            raise PrimeroError(f"{name} has {named(c)} chips: every player needs at least 1 chip")
     if not 0 <= dealer < len(players):
         raise PrimeroError(f"dealer seat {dealer} is not a seat of {len(players)} players")
     for label, value in (("stake", table.stake), ("rest", table.rest), ("ante", table.ante),
@@ -238,14 +238,15 @@ def table_setup(variant: Variant, players: Sequence[str], chips: Sequence[int] |
     else:
         raise PrimeroError(f"chips must be a whole number or one per player, got {chips!r}")
     if isinstance(dealer, bool) or not isinstance(dealer, str | int):
-        raise PrimeroError(f"dealer must be a seat number or a player's name, got {dealer!r}")
+        raise PrimeroError(f"dealer must be a seat number or a player's name, got {named(dealer)}")
     for label, value in (("stake", stake), ("rest", rest), ("ante", ante), ("carry-over", carry),
                          ("raise_cap", raise_cap)):
         if value is not None and not whole(value):
             raise PrimeroError(f"{label} must be a whole number of chips, got {value!r}")
     if isinstance(dealer, str):
         if dealer not in names:
-            raise PrimeroError(f"dealer {dealer!r} is not a player: {', '.join(names)}")
+            raise PrimeroError(f"dealer {named(dealer)} is not a player: "
+                               f"{', '.join(n if len(n) <= 40 else named(n) for n in names)}")
         dealer_seat = names.index(dealer)
     elif names and not -len(names) <= dealer < len(names):
         raise PrimeroError(f"dealer seat {dealer} is not a seat of {len(names)} players "

@@ -46,6 +46,7 @@ from primero.errors import (
     PrimeroError,
     UnknownVariantError,
     exception_text,
+    named,
 )
 from primero.hands import HAND_SIZE, HandValue
 from primero.options import option_items, parse_option_value
@@ -557,7 +558,7 @@ class Registry:
         if broken is not None:
             raise PluginError(self._broken[broken].reason, plugin=broken)
         raise UnknownVariantError(
-            f"unknown variant {name!r}; known variants: {', '.join(self.names())}")
+            f"unknown variant {named(name)}; known variants: {', '.join(self.names())}")
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and self._find(name) is not None
