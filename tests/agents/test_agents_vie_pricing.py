@@ -102,3 +102,39 @@ def test_odds_player_vies_the_most_for_value_against_a_player_bound_to_hold(
     action, _, why = OddsAgent().advise(view, random.Random(0))
     assert action == Vie(3)
     assert why == "they fold 0% of the time: a vie of 3 is worth +0.3 chips against +0.0: vie"
+
+
+def test_before_the_exchange_the_chance_is_that_of_the_best_cards_to_keep() -> None:
+    view = anna_view(WAKS)
+    a, b = view.hand
+    assert len(view.hand) == 2
+    assert odds_module.keeps_ahead(view) == [(a, b), (a,), (b,), ()]
+    # once an exchange is in the log the cards to keep are the hand
+    exchanged = attrs.evolve(view, history=((1, "pass"), (2, "exchange 1 card")))
+    assert odds_module.keeps_ahead(exchanged) == [(a, b)]
+
+
+def test_the_same_question_in_a_deal_is_answered_by_the_estimates_pooled(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # round 2 (no exchange ahead): each estimate is one showdown_chance; the second answer is
+    # the mean of both, (0.2 + 0.4) / 2, and so is the pot carried over, (0.1 + 0.3) / 2
+    view = anna_view(WAKS, step=Step("bet", 2),
+                     history=((0, "pass"), (1, "pass"), (2, "pass"), (3, "pass"),
+                              (0, "exchange 0 cards")))
+    answers = iter([(0.2, 0.1), (0.4, 0.3)])
+
+    def fake(*args: Any, out: list[float] | None = None, **kwargs: Any) -> float:
+        chance, carried = next(answers)
+        assert out is not None
+        out.append(carried)
+        return chance
+
+    monkeypatch.setattr(odds_module, "showdown_chance", fake)
+    agent = OddsAgent()
+    agent.reading.observe(view)
+    carry: list[float] = []
+    assert agent.pooled_chance(view, odds_module.Strength.of(WAKS.ranking), random.Random(0),
+                         carry) == pytest.approx(0.2)
+    assert agent.pooled_chance(view, odds_module.Strength.of(WAKS.ranking), random.Random(0),
+                         carry) == pytest.approx(0.3)
+    assert carry == pytest.approx([0.1, 0.2])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import product
+from itertools import combinations, product
 from math import prod
 
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
@@ -25,7 +25,7 @@ from primero.agents.calling import (
     pressure_call,
     standing_call,
 )
-from primero.agents.reading import Reading, shown_strength
+from primero.agents.reading import Reading, kind_of, shown_strength
 from primero.agents.redraw import FinalHands, opponents_thrown
 from primero.agents.strength import (
     Strength,
@@ -50,6 +50,7 @@ __all__ = [
     "expected_stake",
     "funders_chance",
     "hold_worth",
+    "keeps_ahead",
     "last_round",
     "showdown_chance",
     "vie_worth",
@@ -346,6 +347,22 @@ def vie_worth(view: PlayerView, bet: float, chance: float, folds: Sequence[float
     return worth
 
 
+def keeps_ahead(view: PlayerView) -> list[tuple[Card, ...]]:
+    """The cards the viewer may keep for the showdown: its hand, or, an exchange ahead, each part.
+
+    In the Waks family's first round (fewer than four cards, no exchange made yet,
+    docs/rules/waks.md) the viewer throws what it likes before the rest is dealt: its chance is
+    that of the best cards to keep, the hand whole first.
+    """
+    hand = tuple(view.hand)
+    step = view.step
+    if len(hand) >= HAND_SIZE or step is None or step.kind != "bet" \
+            or advice_of(view).exchange_from \
+            or any(kind_of(str(text)) is None for _, text in view.history):
+        return [hand]
+    return [keep for k in range(len(hand), -1, -1) for keep in combinations(hand, k)]
+
+
 class OddsAgent:
     """Plays on its chance to win at the showdown, with pot odds.
 
@@ -395,6 +412,9 @@ class OddsAgent:
         self.margin = margin
         #: The opponents' betting as observed over the session (:class:`Reading`).
         self.reading = Reading()
+        #: The deal's chances so far, pooled: ``(deal, what the view shows) -> (chance
+        #: summed, carry summed, estimates)``.
+        self.pooled: dict[tuple[object, ...], tuple[float, float, int]] = {}
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """Choose the action with the best chance for the chips (see the class docstring)."""
@@ -421,19 +441,23 @@ class OddsAgent:
             worth = "expected share of the pot" if advice_of(view).exchange_from else "chance"
             return chosen, chance, f"{thrown}: the best {worth} after the draw, {chance:.0%}"
         carry: list[float] = []
-        chance = showdown_chance(view, table, view.hand, rng, self.samples,
-                                 reading=self.reading, out=carry)
+        chance = self.pooled_chance(view, table, rng, carry)
         recall: Vie | Hold | None = None
         called: list[Vie | Hold] = [a for a in legal
                                     if isinstance(a, Vie | Hold) and a.call is not None]
+        carried = carry[0] if carry else 0.0
         if called and standing_call(view) is not None:
+            # naming a call of its own: worth it when its chance, with the pot carried over
+            # when no hand meets it (an even share later), beats holding the standing call's
             pick, _ = best_call(called, view, table, rng)
+            mine: list[float] = []
             own = showdown_chance(view, table, view.hand, rng, self.samples, pick.call,
-                                  self.reading)
-            if own > chance:
-                chance, recall = own, pick
-        action, why = self._bet(view, legal, chance, table, rng, recall,
-                                carry[0] if carry and recall is None else 0.0)
+                                  self.reading, out=mine)
+            live = sum(1 for s in view.seats if not s.folded)
+            own_carried = mine[0] if mine else 0.0
+            if own + own_carried / live > chance + carried / live:
+                chance, recall, carried = own, pick, own_carried
+        action, why = self._bet(view, legal, chance, table, rng, recall, carried)
         if called and len(view.hand) == HAND_SIZE:
             # the last round of the calling game: a call is a weapon as well as a promise
             pressed = pressure_call(view, legal, action, chance, table, rng, self.samples,
@@ -441,6 +465,32 @@ class OddsAgent:
             if pressed is not None:
                 action, why = pressed
         return action, chance, why
+
+    def pooled_chance(self, view: PlayerView, table: Strength, rng: random.Random,
+                carry: list[float]) -> float:
+        """The chance at the showdown, the best cards to keep weighed when an exchange is ahead.
+
+        Pooled with the deal's earlier estimates from the same facts (the hand, who is still
+        in, the standing call, what each opponent's betting shows): the same question asked
+        again while the betting goes round is answered by more samples, not by a fresh draw.
+        """
+        floors = tuple(round(f, 2) for f in shown_strength(view, self.reading))
+        key = (self.reading.deal, view.hand, tuple(s.folded for s in view.seats),
+               standing_call(view), floors)
+        if key[0] != next(iter(self.pooled), (None,))[0]:
+            self.pooled = {}
+        best, best_carry = -1.0, 0.0
+        for keep in keeps_ahead(view):
+            out: list[float] = []
+            chance = showdown_chance(view, table, keep, rng, self.samples,
+                                     reading=self.reading, out=out)
+            if chance > best:
+                best, best_carry = chance, out[0] if out else 0.0
+        total, carried, n = self.pooled.get(key, (0.0, 0.0, 0))
+        total, carried, n = total + best, carried + best_carry, n + 1
+        self.pooled[key] = (total, carried, n)
+        carry.append(carried / n)
+        return total / n
 
     def _best_exchange(self, view: PlayerView, options: Sequence[tuple[Card, ...]],
                        table: Strength, rng: random.Random) -> tuple[tuple[Card, ...], float]:
