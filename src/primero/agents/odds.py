@@ -385,7 +385,12 @@ class OddsAgent:
       decides it. Against more, a draw to a weak Primiera, which must beat them all, gives
       way to a better chance of a strong hand (docs/analysis.md has the figures).
     * **vie** when the chance beats an even share (``1 / players still in``) by ``margin``,
-      sized by the edge; otherwise pass (or check).
+      sized by the edge, or by the amount worth most (:func:`vie_worth`: each opponent lets
+      it go by its observed fold rate, the one bound to hold never) when that beats passing;
+      also, whatever the chance, the amount worth most when it beats passing by
+      :data:`FOLD_EQUITY_EDGE` stakes; otherwise pass (or check). Before the exchange the
+      chance is that of the best cards to keep (:func:`keeps_ahead`), pooled over the deal
+      (:meth:`pooled_chance`).
     * **hold** when the chance is at least the pot odds, ``owed / (pot + owed)``; **raise**
       when it is well above an even share (a raise never above twice the rest in a round);
       else fold (or pass, where nobody folds).
@@ -467,7 +472,7 @@ class OddsAgent:
         return action, chance, why
 
     def pooled_chance(self, view: PlayerView, table: Strength, rng: random.Random,
-                carry: list[float]) -> float:
+                      carry: list[float]) -> float:
         """The chance at the showdown, the best cards to keep weighed when an exchange is ahead.
 
         Pooled with the deal's earlier estimates from the same facts (the hand, who is still
