@@ -193,14 +193,17 @@ def test_odds_player_vies_in_the_last_round_rather_than_let_its_chips_carry_over
                         step=Step("bet", 2), legal=(*passes, Vie(1), Vie(2), Vie(3)))
     monkeypatch.setattr(odds_module, "showdown_chance", lambda *args, **kwargs: 0.125)
     agent = OddsAgent()
-    for name in ("Ben", "Carla", "Dan"):  # a session of folders: 40 passes answering vies
-        agent.reading.past[name] = attrs.evolve(count(view, 9), folds=40, total=40)
-    # each folds (40 + 0.5 * 4) / (40 + 4) of the time, all three 0.8698 of the time; held,
-    # the vie is worth 0.125 * (2 + 4 * 1) - 1 = -0.25: 0.8698 * 1.0 - 0.1302 * 0.25 = 0.837
-    # chips, above the carried share 0.5 by more than the edge of 0.25
+    for name in ("Ben", "Carla", "Dan"):  # a session of folders: 80 passes answering vies
+        agent.reading.past[name] = attrs.evolve(count(view, 9), folds=80, total=80)
+    # each folds (80 + 0.5 * 4) / (80 + 4) = 0.97619 of the time, all three 0.93025 of the
+    # time: the 2 chips go to a showdown with Dan, who funded them, won 0.125 ** (1 / 3) = 0.5
+    # of the time: 1.0 chips. One who holds keeps its best 2.4 % of hands, which a hand beating
+    # half of Dan's never beats: the vie is lost. A vie of 1: 0.93025 * 1.0 - 0.06975 * 1 =
+    # 0.8605 chips (of 2: 0.7907, of 3: 0.7210), above the carried share 0.5 by more than the
+    # edge of 0.25
     action, _, why = agent.advise(view, random.Random(0))
     assert action == Vie(1)
-    assert why == "they fold 87% of the time: a vie is worth +0.8 chips against +0.5: vie"
+    assert why == "they fold 93% of the time: a vie of 1 is worth +0.9 chips against +0.5: vie"
 
 
 @pytest.mark.slow

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import combinations, product
+from math import prod
 
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
 from primero.agents.calling import (
@@ -23,7 +25,7 @@ from primero.agents.calling import (
     pressure_call,
     standing_call,
 )
-from primero.agents.reading import Reading, shown_strength
+from primero.agents.reading import Reading, kind_of, shown_strength
 from primero.agents.redraw import FinalHands, opponents_thrown
 from primero.agents.strength import (
     Strength,
@@ -42,12 +44,16 @@ __all__ = [
     "OddsAgent",
     "all_in_odds",
     "all_in_stake",
+    "bound_to_hold",
+    "caller_chance",
     "carry_share",
     "expected_stake",
     "funders_chance",
     "hold_worth",
+    "keeps_ahead",
     "last_round",
     "showdown_chance",
+    "vie_worth",
 ]
 
 #: The chips (in stakes) a vie made for the folds it wins must be worth above passing.
@@ -259,6 +265,104 @@ def hold_worth(view: PlayerView, chance: float, raised: float) -> float:
     return (1 - raised) * now + raised * max(chance * pot - stake, -float(owed))
 
 
+def bound_to_hold(view: PlayerView) -> int | None:
+    """The seat bound to hold a vie the viewer makes now, or ``None``.
+
+    Must hold (docs/rules/waks.md): in a round of the variant's ``must_hold_rounds``, while
+    nobody has held the vie, the last player before the vier who can still act (not folded,
+    chips left) may not pass or fold. Read for a viewer who may vie (nobody has vied yet).
+    """
+    step = view.step
+    if step is None or step.kind != "bet" \
+            or step.number not in view.variant.spec.betting.must_hold_rounds:
+        return None
+    n = len(view.seats)
+    for k in range(1, n):
+        seat = (view.seat - k) % n
+        if not view.seats[seat].folded and view.seats[seat].stack > 0:
+            return seat
+    return None
+
+
+def caller_chance(beat: float, fold: float) -> float:
+    """The chance to beat one opponent who holds a bet, from ``beat``, the chance to beat it.
+
+    An opponent who folds a share ``fold`` of bets keeps its best ``1 - fold`` hands: the
+    viewer, beating a share ``beat`` of its hands, beats ``(beat - fold) / (1 - fold)`` of those
+    (0 when ``beat <= fold``); one bound to hold (``fold`` 0) holds any hand.
+    """
+    if fold <= 0:
+        return beat
+    if fold >= 1 or beat <= fold:
+        return 0.0
+    return (beat - fold) / (1 - fold)
+
+
+def vie_worth(view: PlayerView, bet: float, chance: float, folds: Sequence[float],
+              unanswered: float) -> float:
+    """The chips a vie of ``bet`` is expected to win, each opponent answering by its fold rate.
+
+    Each live opponent (seat order) lets the vie go with its chance in ``folds`` (0 for the
+    one bound to hold, :func:`bound_to_hold`), independently: for every set of opponents who
+    hold, the showdown among them is won with the chance to beat each
+    (:func:`caller_chance` of ``chance ** (1 / live opponents)``, the chance to beat one), the
+    pot and every holder's ``bet`` won, the ``bet`` lost otherwise; where nobody folds (a pass
+    gives up only the layers not funded, docs/rules/suzuki.md) the pot is won only against
+    the passers who funded it too. Nobody holding, the vie wins ``unanswered``.
+
+    Args:
+        view: The viewer's view, before its vie.
+        bet: The vie (chips).
+        chance: The chance to beat every live opponent at the showdown, 0..1.
+        folds: Per live opponent, the chance that it lets the vie go.
+        unanswered: The chips the vie wins when every opponent lets it go.
+
+    Returns:
+        Chips (expected, the vie counted as spent).
+    """
+    live = [s for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
+    if not live:
+        return unanswered
+    beat = chance ** (1 / len(live))
+    keeps = view.variant.spec.betting.fold
+    worth = 0.0
+    for holds in product((False, True), repeat=len(live)):
+        p = 1.0
+        win = 1.0
+        pot_win = 1.0
+        for held, fold, seat in zip(holds, folds, live, strict=True):
+            p *= (1 - fold) if held else fold
+            if held:
+                c = caller_chance(beat, fold)
+                win *= c
+                pot_win *= c
+            elif not keeps and seat.contributed > 0:
+                pot_win *= beat  # a passer who funded the pot still contests it
+        if p == 0:
+            continue
+        if not any(holds):
+            worth += p * unanswered
+            continue
+        worth += p * (pot_win * view.pot + win * sum(holds) * bet - (1 - win) * bet)
+    return worth
+
+
+def keeps_ahead(view: PlayerView) -> list[tuple[Card, ...]]:
+    """The cards the viewer may keep for the showdown: its hand, or, an exchange ahead, each part.
+
+    In the Waks family's first round (fewer than four cards, no exchange made yet,
+    docs/rules/waks.md) the viewer throws what it likes before the rest is dealt: its chance is
+    that of the best cards to keep, the hand whole first.
+    """
+    hand = tuple(view.hand)
+    step = view.step
+    if len(hand) >= HAND_SIZE or step is None or step.kind != "bet" \
+            or advice_of(view).exchange_from \
+            or any(kind_of(str(text)) is None for _, text in view.history):
+        return [hand]
+    return [keep for k in range(len(hand), -1, -1) for keep in combinations(hand, k)]
+
+
 class OddsAgent:
     """Plays on its chance to win at the showdown, with pot odds.
 
@@ -281,7 +385,12 @@ class OddsAgent:
       decides it. Against more, a draw to a weak Primiera, which must beat them all, gives
       way to a better chance of a strong hand (docs/analysis.md has the figures).
     * **vie** when the chance beats an even share (``1 / players still in``) by ``margin``,
-      sized by the edge; otherwise pass (or check).
+      sized by the edge, or by the amount worth most (:func:`vie_worth`: each opponent lets
+      it go by its observed fold rate, the one bound to hold never) when that beats passing;
+      also, whatever the chance, the amount worth most when it beats passing by
+      :data:`FOLD_EQUITY_EDGE` stakes; otherwise pass (or check). Before the exchange the
+      chance is that of the best cards to keep (:func:`keeps_ahead`), pooled over the deal
+      (:meth:`pooled_chance`).
     * **hold** when the chance is at least the pot odds, ``owed / (pot + owed)``; **raise**
       when it is well above an even share (a raise never above twice the rest in a round);
       else fold (or pass, where nobody folds).
@@ -308,6 +417,9 @@ class OddsAgent:
         self.margin = margin
         #: The opponents' betting as observed over the session (:class:`Reading`).
         self.reading = Reading()
+        #: The deal's chances so far, pooled: ``(deal, what the view shows) -> (chance
+        #: summed, carry summed, estimates)``.
+        self.pooled: dict[tuple[object, ...], tuple[float, float, int]] = {}
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """Choose the action with the best chance for the chips (see the class docstring)."""
@@ -334,19 +446,23 @@ class OddsAgent:
             worth = "expected share of the pot" if advice_of(view).exchange_from else "chance"
             return chosen, chance, f"{thrown}: the best {worth} after the draw, {chance:.0%}"
         carry: list[float] = []
-        chance = showdown_chance(view, table, view.hand, rng, self.samples,
-                                 reading=self.reading, out=carry)
+        chance = self.pooled_chance(view, table, rng, carry)
         recall: Vie | Hold | None = None
         called: list[Vie | Hold] = [a for a in legal
                                     if isinstance(a, Vie | Hold) and a.call is not None]
+        carried = carry[0] if carry else 0.0
         if called and standing_call(view) is not None:
+            # naming a call of its own: worth it when its chance, with the pot carried over
+            # when no hand meets it (an even share later), beats holding the standing call's
             pick, _ = best_call(called, view, table, rng)
+            mine: list[float] = []
             own = showdown_chance(view, table, view.hand, rng, self.samples, pick.call,
-                                  self.reading)
-            if own > chance:
-                chance, recall = own, pick
-        action, why = self._bet(view, legal, chance, table, rng, recall,
-                                carry[0] if carry and recall is None else 0.0)
+                                  self.reading, out=mine)
+            live = sum(1 for s in view.seats if not s.folded)
+            own_carried = mine[0] if mine else 0.0
+            if own + own_carried / live > chance + carried / live:
+                chance, recall, carried = own, pick, own_carried
+        action, why = self._bet(view, legal, chance, table, rng, recall, carried)
         if called and len(view.hand) == HAND_SIZE:
             # the last round of the calling game: a call is a weapon as well as a promise
             pressed = pressure_call(view, legal, action, chance, table, rng, self.samples,
@@ -354,6 +470,32 @@ class OddsAgent:
             if pressed is not None:
                 action, why = pressed
         return action, chance, why
+
+    def pooled_chance(self, view: PlayerView, table: Strength, rng: random.Random,
+                      carry: list[float]) -> float:
+        """The chance at the showdown, the best cards to keep weighed when an exchange is ahead.
+
+        Pooled with the deal's earlier estimates from the same facts (the hand, who is still
+        in, the standing call, what each opponent's betting shows): the same question asked
+        again while the betting goes round is answered by more samples, not by a fresh draw.
+        """
+        floors = tuple(round(f, 2) for f in shown_strength(view, self.reading))
+        key = (self.reading.deal, view.hand, tuple(s.folded for s in view.seats),
+               standing_call(view), floors)
+        if key[0] != next(iter(self.pooled), (None,))[0]:
+            self.pooled = {}
+        best, best_carry = -1.0, 0.0
+        for keep in keeps_ahead(view):
+            out: list[float] = []
+            chance = showdown_chance(view, table, keep, rng, self.samples,
+                                     reading=self.reading, out=out)
+            if chance > best:
+                best, best_carry = chance, out[0] if out else 0.0
+        total, carried, n = self.pooled.get(key, (0.0, 0.0, 0))
+        total, carried, n = total + best, carried + best_carry, n + 1
+        self.pooled[key] = (total, carried, n)
+        carry.append(carried / n)
+        return total / n
 
     def _best_exchange(self, view: PlayerView, options: Sequence[tuple[Card, ...]],
                        table: Strength, rng: random.Random) -> tuple[tuple[Card, ...], float]:
@@ -393,28 +535,31 @@ class OddsAgent:
         if any(p.exchange for p in passes):  # nobody folds: a pass exchanges, pick the best
             best, _ = self._best_exchange(view, [p.exchange for p in passes], table, rng)
             passes = [next(p for p in passes if p.exchange == best)]
-        if vies and chance > even + self.margin:
-            return self._sized(vies, edge, view, table, rng), \
-                f"a {pct} chance beats an even share of {even:.0%}: vie"
         if vies:
-            # a vie also wins when everyone folds: as often as they fold to bets (where
-            # nobody folds, a pass leaves the pot to a showdown among those who funded it)
-            fold = self.reading.all_fold(view)
-            bet = min(amount_of(a) for a in vies)
+            # a vie also wins when everyone lets it go, as often as each does (one bound to
+            # hold never does; where nobody folds, a pass leaves the pot to a showdown among
+            # those who funded it): priced per amount (vie_worth) against passing, a showdown
+            # at the chance or, in the last round, the pot carried over when nobody vies
+            # (worth an even share of it later)
+            bound = bound_to_hold(view)
+            others = [i for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
+            rates = [0.0 if i == bound else f
+                     for i, f in zip(others, self.reading.fold_rates(view), strict=True)]
             unanswered = view.pot if folds or not passes else \
                 funders_chance(view, chance) * view.pot
-            # passing: a showdown at the chance, or, in the last round, the pot carried over
-            # when nobody vies (worth an even share of it later)
             quiet = carry_share(view) if last_round(view) else chance * view.pot
-            if fold * unanswered > FOLD_EQUITY_EDGE * view.table.stake or last_round(view):
-                called = showdown_chance(view, table, view.hand, rng, self.samples,
-                                         reading=self.reading, floor=fold)
-                worth = fold * unanswered \
-                    + (1 - fold) * (called * (view.pot + live * bet) - bet)
-                if worth > quiet + FOLD_EQUITY_EDGE * view.table.stake:
-                    return self._sized(vies, 0.0, view, table, rng), \
-                        (f"they fold {fold:.0%} of the time: a vie is worth {worth:+.1f} "
-                         f"chips against {quiet:+.1f}: vie")
+            worth, bet = max((vie_worth(view, b, chance, rates, unanswered), b)
+                             for b in sorted({amount_of(a) for a in vies}))
+            priced = [a for a in vies if amount_of(a) == bet]
+            if chance > even + self.margin:
+                # sized by the edge, or by the vie worth the most when that beats passing
+                return self._sized(priced if worth > quiet else vies,
+                                   0.0 if worth > quiet else edge, view, table, rng), \
+                    f"a {pct} chance beats an even share of {even:.0%}: vie"
+            if worth > quiet + FOLD_EQUITY_EDGE * view.table.stake:
+                return self._sized(priced, 0.0, view, table, rng), \
+                    (f"they fold {prod(rates):.0%} of the time: a vie of {bet} is worth "
+                     f"{worth:+.1f} chips against {quiet:+.1f}: vie")
         me = view.seats[view.seat]
         if raises and chance > even + 2 * self.margin and edge > 0.4 \
                 and me.round_bet < 2 * view.table.rest:

@@ -220,6 +220,11 @@ class Reading:
                 chance *= self.fold_rate(seat.name, prior)
         return chance
 
+    def fold_rates(self, view: PlayerView, prior: float = PRIOR_FOLD_BET) -> list[float]:
+        """Per live opponent (seat order), how often it lets a bet go (:meth:`fold_rate`)."""
+        return [self.fold_rate(seat.name, prior) for i, seat in enumerate(view.seats)
+                if i != view.seat and not seat.folded]
+
     def floors(self, view: PlayerView) -> list[float]:
         """Per live opponent (seat order), the least strength its betting this deal suggests."""
         out = []
