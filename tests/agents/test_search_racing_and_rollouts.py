@@ -9,7 +9,7 @@ import time
 from primero.actions import Action
 from primero.agents import OddsAgent, SearchAgent, Strength
 from primero.agents.reading import Counts
-from primero.agents.search import MIN_WORLDS
+from primero.agents.search import RACE_FROM
 from primero.deal.engine import start_deal
 from primero.deal.state import GameState
 from primero.views import PlayerView, state_view
@@ -50,19 +50,19 @@ def test_every_candidate_is_played_in_the_same_worlds_with_the_same_seeds() -> N
 def test_a_rival_clearly_behind_the_odds_choice_is_dropped_after_the_first_worlds() -> None:
     view = eldest_view()
     base = str(OddsAgent().act(view, random.Random(3)))
-    # the odds player's choice scores 1 in every world, every rival 0: after MIN_WORLDS
+    # the odds player's choice scores 1 in every world, every rival 0: after RACE_FROM
     # worlds each rival's gain is -1 with no spread, so every one is dropped and the
     # search stops there (3 rivals and the base in each of those worlds)
     search = Scripted({base: 1.0}, simulations=50, min_worlds=2)
     assert search.act(view, random.Random(3)) == next(a for a in view.legal
                                                        if str(a) == base)
-    assert (search.worlds, search.rollouts) == (MIN_WORLDS, 4 * MIN_WORLDS)
+    assert (search.worlds, search.rollouts) == (RACE_FROM, 4 * RACE_FROM)
 
 
 def test_a_rival_that_ties_the_odds_choice_in_every_world_is_dropped_too() -> None:
     search = Scripted({}, simulations=50, min_worlds=2)
     search.act(eldest_view(), random.Random(3))
-    assert (search.worlds, search.rollouts) == (MIN_WORLDS, 4 * MIN_WORLDS)
+    assert (search.worlds, search.rollouts) == (RACE_FROM, 4 * RACE_FROM)
 
 
 def test_a_rival_ahead_of_the_odds_choice_stays_in_every_world_and_replaces_it() -> None:
@@ -75,7 +75,7 @@ def test_a_rival_ahead_of_the_odds_choice_stays_in_every_world_and_replaces_it()
     chosen = search.act(view, random.Random(3))
     assert str(chosen) == rival
     assert search.worlds == 12
-    assert search.rollouts == 4 * MIN_WORLDS + 2 * (12 - MIN_WORLDS)
+    assert search.rollouts == 4 * RACE_FROM + 2 * (12 - RACE_FROM)
 
 
 def test_without_pruning_every_candidate_is_played_in_every_world() -> None:
@@ -115,7 +115,7 @@ def test_the_table_reading_counts_the_players_own_bets_as_the_opponents_see_them
     state = start_deal("waks", ["Anna", "Ben", "Cleo"], 30, seed=5)
     state = state.apply("vie 1").apply("hold")  # Anna vies, Ben holds (free: not bound)
     view = state_view(state, 2)
-    search = SearchAgent(budget_ms=None, simulations=1)
+    search = SearchAgent(budget_ms=None, simulations=1, remember=True)
     search.act(view, random.Random(0))
     counted = search.table_reading.current
     assert counted["Anna"] == Counts(bets=1, holds=0, total=1)
@@ -131,3 +131,7 @@ def test_the_table_reading_counts_the_players_own_bets_as_the_opponents_see_them
     assert len(readings) == 2  # the opponents (quick odds players); its own seat heuristic
     assert all(r.past == search.table_reading.past and r.current == {} for r in readings)
     assert all(r.past is not search.table_reading.past for r in readings)
+    # without remember (the default) they start from the prior
+    search.remember = False
+    assert all(isinstance(p, OddsAgent) and p.reading.past == {}
+               for p in search.rollout_players(3, 2)[:2])

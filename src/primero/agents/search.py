@@ -75,6 +75,7 @@ __all__ = [
     "MAX_CANDIDATES",
     "MIN_WORLDS",
     "PRUNE",
+    "RACE_FROM",
     "SearchAgent",
     "fits_betting",
     "quick_odds",
@@ -89,8 +90,10 @@ MAX_CANDIDATES = 4
 #: worlds the best-looking of several candidates is mostly the luckiest.
 MIN_WORLDS = 8
 #: A rival whose paired gain over the odds player's choice is this many standard errors
-#: below zero, after :data:`MIN_WORLDS` worlds, is played in no later world.
+#: below zero, after :data:`RACE_FROM` worlds, is played in no later world.
 PRUNE = 1.0
+#: The worlds every candidate is played in before a rival clearly behind may be dropped.
+RACE_FROM = 6
 #: Draws :func:`sample_world` makes before it gives up.
 WORLD_TRIES = 40
 #: Worlds drawn, at most, for one that fits the opponents' betting (:func:`fits_betting`);
@@ -251,7 +254,7 @@ class SearchAgent:
                  rollout: Callable[[], Agent] = HeuristicAgent,
                  opponents: Callable[[], Agent] | None = quick_odds,
                  confidence: float = 2.0, min_worlds: int = MIN_WORLDS,
-                 betting: bool = True, remember: bool = True,
+                 betting: bool = True, remember: bool = False,
                  prune: float | None = PRUNE) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
@@ -284,7 +287,7 @@ class SearchAgent:
         #: rather than from the prior.
         self.remember = remember
         #: Standard errors below zero at which a rival's paired gain drops it from the later
-        #: worlds (after :data:`MIN_WORLDS` worlds; ``None``: every candidate in every world).
+        #: worlds (after :data:`RACE_FROM` worlds; ``None``: every candidate in every world).
         self.prune = prune
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
@@ -306,7 +309,6 @@ class SearchAgent:
         worlds = 0
         floors = self.odds.reading.floors(view) if self.betting else []
         table = Strength.of(view.variant.ranking)
-        race_from = max(self.min_worlds, MIN_WORLDS)
         while worlds < self.simulations:
             world = self._world(view, rng, floors, table)
             if world is None:
@@ -317,7 +319,7 @@ class SearchAgent:
                 self.rollouts += 1
             worlds += 1
             self.worlds += 1
-            if self.prune is not None and worlds >= race_from:
+            if self.prune is not None and worlds >= RACE_FROM:
                 live = [k for k in live if k == at or not self._behind(values[k], values[at])]
                 if len(live) == 1:
                     break  # every rival is clearly behind the odds player's choice
