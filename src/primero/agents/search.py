@@ -34,16 +34,31 @@ nothing is owed and a free pass or hold is legal (it gives up the pot for nothin
 several rivals to the odds player's choice the bar of ``confidence`` standard errors rises
 (Bonferroni), so that luck among more rivals does not replace it more often.
 
+**Racing.** After :data:`RACE_FROM` worlds, a rival whose paired gain over the odds player's
+choice is :data:`PRUNE` standard errors below zero (or nil in every world: it plays out the
+same) is played in no later world, so the worlds left go to the rivals still close; when
+every rival is dropped the search stops (the odds player's choice stands). A dropped rival is
+still judged, by the bar above, on the worlds it was played in. ``prune=None`` plays every
+candidate in every world.
+
+**Rollouts.** Fresh players each rollout: the player's own seat by ``rollout`` (the heuristic
+player), the others by ``opponents`` (:func:`quick_odds`). With ``remember=True`` an odds
+player among them starts from the session's reading instead of the prior: the opponents from
+:attr:`SearchAgent.table_reading` (every seat's betting as the table saw it, this player's
+own too), its own seat from the odds player's reading; measured, it did not help (Waks heads-up,
+60 deals: -0.13 chips a deal with it, +0.48 and +0.83 without), so it is off by default.
+
 **Budget.** ``budget_ms`` of CPU time per decision (:func:`time.process_time`) caps the
 search (no world is begun that the mean world so far says would overrun it; at least one is
-drawn); ``simulations`` caps the worlds. With ``budget_ms=None`` the search draws exactly
-``simulations`` worlds (when they can be drawn) and is deterministic for a seeded generator.
-:attr:`SearchAgent.worlds` and :attr:`SearchAgent.rollouts` count the last decision's. When
-no world can be drawn the odds player decides. On the project's shared 2-core machine a
-100 ms decision searches a median of 28 to 64 worlds in Waks, 60 to 118 in Revival, 3 to 11
-in Cardano, 7 or 8 in Suzuki and 1 in Primiera, whose exchange rollouts cost most
-(``benchmarks/bench_search.py --profile``): below :data:`MIN_WORLDS` the odds player's choice
-stands.
+drawn); ``simulations`` caps the worlds. With ``budget_ms=None`` the search draws
+``simulations`` worlds (when they can be drawn; fewer when racing drops every rival) and is
+deterministic for a seeded generator. :attr:`SearchAgent.worlds` and
+:attr:`SearchAgent.rollouts` count the last decision's. When no world can be drawn the odds
+player decides. On the project's shared 2-core machine a 100 ms decision searches a median of
+about 40 worlds in Waks heads-up (25 at 3 players), 80 to 90 in Revival heads-up (about 43 at
+3), 8 to 9 in Cardano heads-up, 11 to 13 in Suzuki and 1 in Primiera, whose exchange rollouts
+cost most (``benchmarks/bench_search.py --profile``): below :data:`MIN_WORLDS` the odds
+player's choice stands.
 """
 
 from __future__ import annotations
