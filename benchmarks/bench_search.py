@@ -13,7 +13,8 @@ median decision time, and how often the search left the odds player's choice.
 
 Run: ``python benchmarks/bench_search.py [--deals 12] [--variants waks,cardano,...]
 [--players 2,3] [--budget-ms 100] [--rollout heuristic|quick-odds] [--opponents
-quick-odds|heuristic] [--seed 1] [--profile]``.
+quick-odds|heuristic] [--seed 1] [--no-racing] [--remember] [--profile]``
+(``--no-racing``: every candidate in every world, the search before racing).
 The default (5 variants, 2 and 3 players, 12 deals) takes about 80 s of CPU (several minutes
 of wall time on a shared machine: split it by ``--variants``); a verdict needs more deals
 (``--deals 100`` is about 12 minutes of CPU per variant pair: run it in the background).
@@ -30,7 +31,7 @@ from collections.abc import Callable
 import primero
 from primero.actions import Action
 from primero.agents import Agent, HeuristicAgent, OddsAgent, SearchAgent, play_deal
-from primero.agents.search import quick_odds
+from primero.agents.search import PRUNE, quick_odds
 from primero.analysis.duplicate import duplicate_match
 from primero.deal.engine import start_deal
 from primero.views import PlayerView
@@ -41,11 +42,12 @@ ROLLOUTS: dict[str, Callable[[], Agent]] = {"heuristic": HeuristicAgent,
 
 
 def match_line(variant: str, players: int, deals: int, seed: int, budget_ms: float,
-               rollout: str, opponents: str) -> str:
+               rollout: str, opponents: str, prune: float | None = PRUNE,
+               remember: bool = False) -> str:
     """One duplicate match of search against odds, printed as one line."""
     start = time.process_time()
     search = SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
-                         opponents=ROLLOUTS[opponents])
+                         opponents=ROLLOUTS[opponents], prune=prune, remember=remember)
     m = duplicate_match(variant, search, "odds", players=players, deals=deals, seed=seed)
     o = m.overall
     verdict = "above zero" if o.low > 0 else "NOT above zero"
@@ -108,6 +110,10 @@ def main() -> None:
                         help="the rollout player in the search's own seat")
     parser.add_argument("--opponents", choices=sorted(ROLLOUTS), default="quick-odds",
                         help="the rollout players in the other seats")
+    parser.add_argument("--no-racing", action="store_true",
+                        help="play every candidate in every world (the search before racing)")
+    parser.add_argument("--remember", action="store_true",
+                        help="the rollouts' odds players start from the session's readings")
     parser.add_argument("--profile", action="store_true",
                         help="print worlds, rollouts and ms per decision instead")
     args = parser.parse_args()
@@ -121,7 +127,8 @@ def main() -> None:
                                    args.rollout, args.opponents), flush=True)
             else:
                 print(match_line(name, players, args.deals, args.seed, args.budget_ms,
-                                 args.rollout, args.opponents), flush=True)
+                                 args.rollout, args.opponents,
+                                 None if args.no_racing else PRUNE, args.remember), flush=True)
 
 
 if __name__ == "__main__":

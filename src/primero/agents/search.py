@@ -34,20 +34,36 @@ nothing is owed and a free pass or hold is legal (it gives up the pot for nothin
 several rivals to the odds player's choice the bar of ``confidence`` standard errors rises
 (Bonferroni), so that luck among more rivals does not replace it more often.
 
+**Racing.** After :data:`RACE_FROM` worlds, a rival whose paired gain over the odds player's
+choice is :data:`PRUNE` standard errors below zero (or nil in every world: it plays out the
+same) is played in no later world, so the worlds left go to the rivals still close; when
+every rival is dropped the search stops (the odds player's choice stands). A dropped rival is
+still judged, by the bar above, on the worlds it was played in. ``prune=None`` plays every
+candidate in every world.
+
+**Rollouts.** Fresh players each rollout: the player's own seat by ``rollout`` (the heuristic
+player), the others by ``opponents`` (:func:`quick_odds`). With ``remember=True`` an odds
+player among them starts from the session's reading instead of the prior: the opponents from
+:attr:`SearchAgent.table_reading` (every seat's betting as the table saw it, this player's
+own too), its own seat from the odds player's reading; measured, it did not help (Waks heads-up,
+60 deals: -0.13 chips a deal with it, +0.48 and +0.83 without), so it is off by default.
+
 **Budget.** ``budget_ms`` of CPU time per decision (:func:`time.process_time`) caps the
 search (no world is begun that the mean world so far says would overrun it; at least one is
-drawn); ``simulations`` caps the worlds. With ``budget_ms=None`` the search draws exactly
-``simulations`` worlds (when they can be drawn) and is deterministic for a seeded generator.
-:attr:`SearchAgent.worlds` and :attr:`SearchAgent.rollouts` count the last decision's. When
-no world can be drawn the odds player decides. On the project's shared 2-core machine a
-100 ms decision searches a median of 28 to 64 worlds in Waks, 60 to 118 in Revival, 3 to 11
-in Cardano, 7 or 8 in Suzuki and 1 in Primiera, whose exchange rollouts cost most
-(``benchmarks/bench_search.py --profile``): below :data:`MIN_WORLDS` the odds player's choice
-stands.
+drawn); ``simulations`` caps the worlds. With ``budget_ms=None`` the search draws
+``simulations`` worlds (when they can be drawn; fewer when racing drops every rival) and is
+deterministic for a seeded generator. :attr:`SearchAgent.worlds` and
+:attr:`SearchAgent.rollouts` count the last decision's. When no world can be drawn the odds
+player decides. On the project's shared 2-core machine a 100 ms decision searches a median of
+about 40 worlds in Waks heads-up (25 at 3 players), 80 to 90 in Revival heads-up (about 43 at
+3), 8 to 9 in Cardano heads-up, 11 to 13 in Suzuki and 1 in Primiera, whose exchange rollouts
+cost most (``benchmarks/bench_search.py --profile``): below :data:`MIN_WORLDS` the odds
+player's choice stands.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import time
@@ -59,6 +75,7 @@ from primero.agents.calling import amount_of, best_call, calls_of
 from primero.agents.heuristic import HeuristicAgent
 from primero.agents.odds import OddsAgent
 from primero.agents.protocol import Agent, play_deal
+from primero.agents.reading import Reading, count
 from primero.agents.strength import Strength, others_open
 from primero.cards import Card
 from primero.deal.engine import start_deal
@@ -72,6 +89,8 @@ __all__ = [
     "DEFAULT_BUDGET_MS",
     "MAX_CANDIDATES",
     "MIN_WORLDS",
+    "PRUNE",
+    "RACE_FROM",
     "SearchAgent",
     "fits_betting",
     "quick_odds",
@@ -85,6 +104,11 @@ MAX_CANDIDATES = 4
 #: Fewer worlds than this and the search plays the odds player's choice: with a handful of
 #: worlds the best-looking of several candidates is mostly the luckiest.
 MIN_WORLDS = 8
+#: A rival whose paired gain over the odds player's choice is this many standard errors
+#: below zero, after :data:`RACE_FROM` worlds, is played in no later world.
+PRUNE = 1.0
+#: The worlds every candidate is played in before a rival clearly behind may be dropped.
+RACE_FROM = 6
 #: Draws :func:`sample_world` makes before it gives up.
 WORLD_TRIES = 40
 #: Worlds drawn, at most, for one that fits the opponents' betting (:func:`fits_betting`);
@@ -245,7 +269,8 @@ class SearchAgent:
                  rollout: Callable[[], Agent] = HeuristicAgent,
                  opponents: Callable[[], Agent] | None = quick_odds,
                  confidence: float = 2.0, min_worlds: int = MIN_WORLDS,
-                 betting: bool = True) -> None:
+                 betting: bool = True, remember: bool = False,
+                 prune: float | None = PRUNE) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
         if simulations < 1:
@@ -269,12 +294,23 @@ class SearchAgent:
         self.last_base: Action | None = None
         self.odds = OddsAgent()
         self.heuristic = HeuristicAgent()
+        #: Every seat's betting as the table has seen it over the session, this player's too:
+        #: what the opponents' readings of it are built from, lent to the rollouts' opponents.
+        self.table_reading = Reading()
+        #: Whether the rollouts' odds players start from the session's readings
+        #: (:attr:`table_reading` for the opponents, the odds player's for its own seat)
+        #: rather than from the prior.
+        self.remember = remember
+        #: Standard errors below zero at which a rival's paired gain drops it from the later
+        #: worlds (after :data:`RACE_FROM` worlds; ``None``: every candidate in every world).
+        self.prune = prune
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The odds player's action, unless the search finds a better one (module docstring)."""
         start = time.process_time()
         self.worlds = self.rollouts = 0
         legal = view.legal
+        self._observe(view)
         if len(legal) == 1:
             self.last_base = legal[0]
             return legal[0]
@@ -283,6 +319,8 @@ class SearchAgent:
         if len(candidates) == 1:
             return candidates[0]
         values: list[list[float]] = [[] for _ in candidates]
+        at = candidates.index(base)
+        live = list(range(len(candidates)))  # the candidates still played in each world
         worlds = 0
         floors = self.odds.reading.floors(view) if self.betting else []
         table = Strength.of(view.variant.ranking)
@@ -291,11 +329,15 @@ class SearchAgent:
             if world is None:
                 break
             seed = rng.getrandbits(32)
-            for k, action in enumerate(candidates):
-                values[k].append(self._value(world, action, view.seat, seed))
+            for k in live:
+                values[k].append(self.value(world, candidates[k], view.seat, seed))
                 self.rollouts += 1
             worlds += 1
             self.worlds += 1
+            if self.prune is not None and worlds >= RACE_FROM:
+                live = [k for k in live if k == at or not self._behind(values[k], values[at])]
+                if len(live) == 1:
+                    break  # every rival is clearly behind the odds player's choice
             if self.budget_ms is not None:
                 spent = (time.process_time() - start) * 1000
                 # stop before a world that would overrun the budget (each costs about the mean)
@@ -303,7 +345,34 @@ class SearchAgent:
                     break
         if worlds < max(2, self.min_worlds):
             return base
-        return candidates[self._better(values, candidates.index(base))]
+        return candidates[self._better(values, at)]
+
+    def _behind(self, row: list[float], base: list[float]) -> bool:
+        """Whether a rival's paired gain over the base is clearly below zero (it is dropped).
+
+        Its mean gain over the worlds it was played in, plus :attr:`prune` standard errors,
+        is not above zero (a rival that does exactly as well in every world is dropped too).
+        """
+        gains = [v - b for v, b in zip(row, base, strict=False)]
+        n = len(gains)
+        mean = sum(gains) / n
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
+        return mean + (self.prune or 0.0) * spread / math.sqrt(n) <= 0
+
+    def _observe(self, view: PlayerView) -> None:
+        """Count every seat's betting decisions in the view, this player's own too."""
+        self.table_reading.observe(view)
+        self.table_reading.current[view.seats[view.seat].name] = count(view, view.seat)
+
+    def rollout_players(self, seats: int, seat: int) -> list[Agent]:
+        """The rollout's players, an odds player among them given the session's reading."""
+        players = [self.rollout() if i == seat else self.opponents() for i in range(seats)]
+        if self.remember:
+            for i, player in enumerate(players):
+                if isinstance(player, OddsAgent):
+                    known = self.odds.reading if i == seat else self.table_reading
+                    player.reading = Reading(past=dict(known.past))
+        return players
 
     def _world(self, view: PlayerView, rng: random.Random, floors: list[float],
                table: Strength) -> GameState | None:
@@ -327,7 +396,6 @@ class SearchAgent:
         ``r`` rivals, the normal quantile of ``1 - (1 - Φ(confidence)) / r``).
         """
         best, best_gain = base, 0.0
-        n = len(values[base])
         # several rivals to the base: the bar rises so that the chance that any of them
         # passes it by luck stays that of one rival passing ``confidence`` (Bonferroni)
         tail = 1 - NormalDist().cdf(self.confidence)
@@ -335,23 +403,26 @@ class SearchAgent:
         for k, row in enumerate(values):
             if k == base:
                 continue
-            gains = [v - b for v, b in zip(row, values[base], strict=True)]
+            # a rival dropped early (:meth:`_behind`) is paired over the worlds it was played in
+            gains = [v - b for v, b in zip(row, values[base], strict=False)]
+            n = len(gains)
+            if n < 2:
+                continue
             mean = sum(gains) / n
             spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5
             if mean > bar * spread / n ** 0.5 and mean > best_gain:
                 best, best_gain = k, mean
         return best
 
-    def _value(self, world: GameState, action: Action, seat: int, seed: int) -> float:
+    def value(self, world: GameState, action: Action, seat: int, seed: int) -> float:
         """The player's chips after playing ``action`` in ``world`` and the rollout to the end.
 
         Its net less the table's mean net (chips carried over count for no one).
         """
         state = world.apply(action)
         if not state.over:
-            players = [self.rollout() if i == seat else self.opponents()
-                       for i in range(len(state.seats))]
-            state = play_deal(state, players, random.Random(seed))
+            state = play_deal(state, self.rollout_players(len(state.seats), seat),
+                              random.Random(seed))
         stacks = state.stacks
         return stacks[seat] - sum(stacks) / len(stacks)
 
