@@ -12,6 +12,8 @@ from contextlib import contextmanager
 
 __all__ = [
     "CARD_TEXT",
+    "LONG_TEXT",
+    "TEXT_START",
     "AgentFailedError",
     "CardParseError",
     "EndlessDealError",
@@ -30,15 +32,24 @@ __all__ = [
 ]
 
 
+#: Text longer than this many characters is named by its start and its length (:func:`named`).
+LONG_TEXT = 200
+#: The characters of a long text an error keeps (:func:`named`).
+TEXT_START = 40
+
+
 def named(value: object, limit: int = 40) -> str:
     """A bad input as an error message names it: its ``repr``, shortened past ``limit``.
 
-    Never a huge value whole (a 5,000-character string, a whole table): text is quoted by its
-    start and its length (``'xxxx...' (3000 characters)``), anything else past ``limit`` as
-    ``a <type>``.
+    Never a huge value whole (a 5,000-character string, a whole table): text is quoted whole
+    up to :data:`LONG_TEXT` characters, longer text by its first :data:`TEXT_START` and its
+    length (``'zzzz'... (3,000 characters)``, as the command line shows a long word), anything
+    else whose ``repr`` passes ``limit`` as ``a <type>``.
     """
-    if isinstance(value, str) and len(value) > limit:
-        return f"{value[:limit]!r}... ({len(value)} characters)"
+    if isinstance(value, str):
+        if len(value) > LONG_TEXT:
+            return f"{value[:TEXT_START]!r}... ({len(value):,} characters)"
+        return repr(value)
     shown = repr(value)
     return shown if len(shown) <= limit else f"a {type(value).__name__}"
 

@@ -17,7 +17,9 @@ LONG = "x" * 3000
 
 
 def test_named_quotes_long_text_by_its_first_forty_characters_and_its_length() -> None:
-    assert named(LONG) == f"{'x' * 40!r}... (3000 characters)"
+    assert named(LONG) == f"{'x' * 40!r}... (3,000 characters)"
+    assert named("x" * 200) == repr("x" * 200)  # up to 200 characters, whole
+    assert named("x" * 201) == f"{'x' * 40!r}... (201 characters)"
     assert named("Anna") == "'Anna'"
     assert named(list(range(100))) == "a list"
 
@@ -39,7 +41,7 @@ def test_a_long_name_key_or_value_is_shortened_in_the_error(call: Callable[[], o
         call()
     text = str(caught.value)
     assert text.startswith(start)
-    assert "(3000 characters)" in text or "(3002 characters)" in text
+    assert "(3,000 characters)" in text or "(3,002 characters)" in text
     assert LONG not in text
     assert len(text) < 400
 

@@ -52,7 +52,13 @@ import click
 
 from primero.cli.lazy_rich import Console, Text
 from primero.cli.pages import COMMAND_MODULES, HELP, MAX_WIDTH, VERSION_HELP, version_page
-from primero.errors import PluginWarning, PrimeroError, UnknownVariantError
+from primero.errors import (
+    LONG_TEXT,
+    TEXT_START,
+    PluginWarning,
+    PrimeroError,
+    UnknownVariantError,
+)
 from primero.json_schema import FORMAT
 from primero.options import parse_option_args
 from primero.plugins.manager import hook_watchdog
@@ -92,20 +98,18 @@ EXIT_USAGE = 2
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-#: A word of a message longer than this many characters is shown by its start and length.
-_MAX_WORD = 200
-#: The characters of a long word an error line keeps.
-_WORD_START = 40
-_LONG_WORD = re.compile(rf"'([^'\s]{{{_MAX_WORD + 1},}})'|[^'\s]{{{_MAX_WORD + 1},}}")
+#: A word of a message longer than LONG_TEXT characters, quoted or not: shown by its first
+#: TEXT_START characters and its length (as :func:`primero.errors.named` names long text).
+_LONG_WORD = re.compile(rf"'([^'\s]{{{LONG_TEXT + 1},}})'|[^'\s]{{{LONG_TEXT + 1},}}")
 
 
 def _shortened(match: re.Match[str]) -> str:
     """A long word of a message as its start and its length: ``'zzz...'... (3,000 characters)``."""
     quoted = match.group(1)
     if quoted is not None:
-        return f"{quoted[:_WORD_START]!r}... ({len(quoted):,} characters)"
+        return f"{quoted[:TEXT_START]!r}... ({len(quoted):,} characters)"
     word = match.group(0)
-    return f"{word[:_WORD_START]}... ({len(word):,} characters)"
+    return f"{word[:TEXT_START]}... ({len(word):,} characters)"
 
 
 def printable(text: str) -> str:

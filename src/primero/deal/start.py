@@ -20,7 +20,7 @@ from primero.actions import ACTION_WORDS
 from primero.cards import Card, parse_cards
 from primero.deal.copying import replace
 from primero.deal.state import Seat
-from primero.errors import InvalidDeckError, PrimeroError, named
+from primero.errors import LONG_TEXT, InvalidDeckError, PrimeroError, named
 from primero.setup import DEALING_MODES, DealSetup, Table, seeded_stock
 from primero.variant import Variant
 
@@ -245,8 +245,8 @@ def table_setup(variant: Variant, players: Sequence[str], chips: Sequence[int] |
             raise PrimeroError(f"{label} must be a whole number of chips, got {value!r}")
     if isinstance(dealer, str):
         if dealer not in names:
-            raise PrimeroError(f"dealer {named(dealer)} is not a player: "
-                               f"{', '.join(n if len(n) <= 40 else named(n) for n in names)}")
+            shown = (n if len(n) <= LONG_TEXT else named(n) for n in names)
+            raise PrimeroError(f"dealer {named(dealer)} is not a player: {', '.join(shown)}")
         dealer_seat = names.index(dealer)
     elif names and not -len(names) <= dealer < len(names):
         raise PrimeroError(f"dealer seat {dealer} is not a seat of {len(names)} players "
