@@ -69,8 +69,9 @@ def core_served_bet(state: GameState, seat: int, action: Action,
     a betting round, or ``action`` is not a :class:`Vie` of 1 chip or more, a :class:`Hold`
     raising 0 or more or a :class:`Pass` whose exchange throws distinct cards of the hand.
 
-    The answer is vouched for (:func:`core_answer`) when ``turn`` gave ``None`` or a seat
-    still in: chips and cards are conserved by construction, the step and the history kept.
+    The answer is vouched for (:func:`~primero.plugins.checks.core_answer`) when ``turn``
+    gave ``None`` or a seat still in: chips and cards are conserved by construction, the step
+    and the history kept.
 
     Args:
         state: The state, in a betting round, with ``seat`` to act.
@@ -229,8 +230,8 @@ def bets_with_exchanges(state: GameState, bets: tuple[Action, ...], most: int) \
     with an exchange: each plain :class:`Pass` of ``bets`` is replaced by
     :func:`exchange_passes` of the hand of the seat to act, in place; the rest is kept.
     The same ``bets`` tuple and hand give the same answer object, whose parts the checked
-    rules read (:func:`composed_of`): the passes are the library's own, made from the very
-    hand, so only ``bets`` is checked, once per tuple.
+    rules read (:func:`~primero.plugins.checks.composed_of`): the passes are the library's
+    own, made from the very hand, so only ``bets`` is checked, once per tuple.
 
     Args:
         state: A state with a seat to act.

@@ -450,7 +450,7 @@ _bet_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted",
 _bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets", "skipped",
                     "history", keep=(SOUND_FLAG,))
 #: ``_bet_state`` with the copy's legal actions given last (:data:`LEGAL_CACHE`, as
-#: :func:`keep_legal` sets them).
+#: :func:`~primero.deal.state.keep_legal` sets them).
 _bet_state_legal = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets",
                           "skipped", "history", keep=(SOUND_FLAG,), caches=(LEGAL_CACHE,))
 
