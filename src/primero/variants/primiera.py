@@ -581,32 +581,10 @@ def _anted(state: GameState) -> GameState:
 _ANTED: dict[int, tuple[tuple[Seat, ...], int, tuple[Seat, ...]]] = {}
 
 
-def _exchange_opened(state: GameState) -> GameState:
-    """``state`` at the start of the exchange: the first player still in, from the eldest.
-
-    Nobody exchanges (``to_act`` is ``None``) when fewer than two players are still in.
-    """
-    seats = state.seats
-    n = len(seats)
-    eldest = state.context.eldest
-    first = None
-    for k in range(n):
-        seat = (eldest + k) % n
-        if not seats[seat].folded:
-            if first is not None:
-                break
-            first = seat
-    else:
-        first = None  # (fewer than two still in)
-    return _turned(state, first)
-
-
-#: The antes move chips, no card; opening the exchange moves none either.
+#: The antes move chips, no card.
 _anted_state: Callable[[GameState, tuple[Seat, ...], int | None], GameState] = copier(
     GameState, "seats", "to_act", keep=(SOUND_FLAG,))
 _anted_seat: Callable[[Seat, int, int], Seat] = copier(Seat, "stack", "contributed")
-_turned: Callable[[GameState, int | None], GameState] = copier(
-    GameState, "to_act", keep=(SOUND_FLAG,))
 
 
 # --------------------------------------------------------------------------------------------
@@ -667,12 +645,11 @@ class PrimieraRules:
     @hookimpl
     def primero_start_step(self, state: GameState, variant: Variant, step: Step) \
             -> GameState | None:
-        """Antes from everyone (the dealer included), the automatic declarations, the exchange.
+        """Antes from everyone (the dealer included) and the automatic declarations.
 
         A declaration ends the deal where it must (see :func:`_declare`): when anyone is
-        served, or when nobody is at the last one. The exchange opens as the core's does
-        (from the eldest; its actions, every subset of the hand, are the core's), on a copy
-        that keeps the cards found sound. The end of every step is the core's.
+        served, or when nobody is at the last one. The exchange is the core's (from the
+        eldest; its actions, every subset of the hand), and so is the end of every step.
 
         Raises:
             CannotPayAnteError: a player's stack is short of the ante
@@ -683,9 +660,7 @@ class PrimieraRules:
             return _declare(state, step.number)
         if kind == "ante":
             return _anted(state)
-        if kind == "exchange":
-            return _exchange_opened(state)
-        return None
+        return None  # the exchange opens as the core's does (the cards' sound mark kept)
 
     @hookimpl
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \
