@@ -164,9 +164,14 @@ class Reading:
     deal: tuple[object, ...] | None = None
 
     def observe(self, view: PlayerView) -> None:
-        """Count the opponents' decisions the view's public log shows."""
-        first = view.received[0].card if view.received else None
-        key = (tuple(s.name for s in view.seats), view.dealer, first)
+        """Count the opponents' decisions the view's public log shows.
+
+        A deal is known by the table (the seats' names, the dealer), the viewer's seat and
+        the cards the viewer was dealt first; when that changes, the counts of the deal before
+        are folded into the session's, once.
+        """
+        first = tuple(r.card for r in view.received[:1])
+        key = (tuple(s.name for s in view.seats), view.dealer, view.seat, first)
         if key != self.deal:
             for name, counts in self.current.items():
                 self.past[name] = self.past.get(name, Counts()).add(counts)

@@ -19,6 +19,10 @@ the candidate's score when it sat in that seat (a paired mean over the same deal
 of one agent score 0 on average, and exactly 0 in every deal when the agent draws nothing at
 random.
 
+**Agents.** The candidate is one object over the whole match; every opponent seat has an
+object of its own (a copy of the opponent), kept over the match, so an agent that learns from
+what it sees learns from one seat's views, as at a table.
+
 **Generators.** The candidate draws from its own generator and the opponents from one shared
 generator, both seeded from ``(seed, deal)`` alone and fresh for every rotation
 (:func:`~primero.simulation.derive_seed` purposes ``"duplicate-candidate"`` and
@@ -262,7 +266,9 @@ def duplicate_match(
     start_deal(configured, replace(setup, seed=0))  # checks the table before any play
     turns: list[str] = []
     mine = TimedAgent(_agent(candidate), "candidate", turns)
-    theirs = TimedAgent(_agent(opponent), "opponent", turns)
+    # One opponent per seat, kept over the match: an opponent that learns learns from its
+    # own seat's views, as at a real table.
+    rivals = [TimedAgent(_agent(opponent), "opponent", turns) for _ in range(players)]
     seat_scores: list[list[float]] = [[] for _ in range(players)]
     scores: list[float] = []
     for index in range(deals):
@@ -270,13 +276,15 @@ def duplicate_match(
         total = 0.0
         for seat in range(players):
             mine.rng = random.Random(derive_seed(seed, index, "duplicate-candidate"))
-            theirs.rng = random.Random(derive_seed(seed, index, "duplicate-opponent"))
-            agents: list[Agent] = [theirs] * players
+            shared = random.Random(derive_seed(seed, index, "duplicate-opponent"))
+            for rival in rivals:
+                rival.rng = shared
+            agents: list[Agent] = list(rivals)
             agents[seat] = mine
             try:
                 final = play_deal(dealt, agents, mine.rng)
             except IllegalActionError as error:
-                who = mine if turns and turns[-1] == "candidate" else theirs
+                who = mine if turns and turns[-1] == "candidate" else rivals[0]
                 raise IllegalActionError(
                     f"deal {index} (the candidate in seat {seat}): the {who.role} "
                     f"({agent_name(who.inner)}) played an illegal action: {error}",
@@ -290,6 +298,7 @@ def duplicate_match(
             seat_scores[seat].append(score)
             total += score
         scores.append(total / players)
+    their_times = [t for rival in rivals for t in rival.times]
     return DuplicateMatch(
         variant=str(configured), candidate=agent_name(candidate),
         opponent=agent_name(opponent), players=players, seed=seed, chips=int(chips),
@@ -297,8 +306,8 @@ def duplicate_match(
         overall=mean_interval(scores, confidence),
         by_seat=tuple(mean_interval(s, confidence) for s in seat_scores),
         candidate_time=statistics.median(mine.times) if mine.times else 0.0,
-        opponent_time=statistics.median(theirs.times) if theirs.times else 0.0,
-        decisions=(len(mine.times), len(theirs.times)),
+        opponent_time=statistics.median(their_times) if their_times else 0.0,
+        decisions=(len(mine.times), len(their_times)),
     )
 
 

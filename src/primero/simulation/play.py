@@ -158,15 +158,10 @@ def population_name(agents: Sequence[str]) -> str:
 
 
 def _make_agents(specs: Sequence[AgentSpec]) -> list[Agent]:
-    # A fresh copy per chunk, whichever executor runs it: the same semantics in every case.
-    made: dict[int, Agent] = {}
-    agents: list[Agent] = []
-    for spec in specs:
-        key = id(spec)
-        if key not in made:
-            made[key] = make_agent(spec) if isinstance(spec, str) else copy.deepcopy(spec)
-        agents.append(made[key])
-    return agents
+    # A fresh agent per seat and per chunk, whichever executor runs it: an agent that learns
+    # (the odds player's reading of its opponents) learns from one seat's view only.
+    return [make_agent(spec) if isinstance(spec, str) else copy.deepcopy(spec)
+            for spec in specs]
 
 
 def play_deals(plan: Plan, start: int, stop: int) \
