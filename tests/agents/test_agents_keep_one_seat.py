@@ -5,7 +5,10 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
+
 from primero.actions import Action
+from primero.agents import AGENTS
 from primero.analysis.duplicate import duplicate_match
 from primero.simulation.run import simulate
 from primero.views import PlayerView
@@ -47,11 +50,11 @@ def test_every_opponent_seat_of_a_duplicate_match_has_an_object_of_its_own() -> 
     assert all(len(played) == 1 for played in seats.values())
 
 
-def test_a_simulation_gives_each_seat_its_own_copy_of_an_agent_passed_for_several() -> None:
+def test_a_simulation_gives_each_seat_its_own_agent_for_a_name_given_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(AGENTS, "one-seat", OneSeat)
     SEEN.clear()
-    agent = OneSeat()
-    simulate("waks", players=3, agents=[agent, agent, agent], deals=3, seed=5)
+    simulate("waks", players=3, agents="one-seat", deals=3, seed=5)
     seats = _seats_per_object()
-    assert agent.token not in seats  # the object passed is copied, never played
     assert set().union(*seats.values()) == {0, 1, 2}
     assert all(len(played) == 1 for played in seats.values())
