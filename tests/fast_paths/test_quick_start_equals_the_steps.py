@@ -20,7 +20,7 @@ from primero import PrimeroError, get_variant, registry
 from primero.deal import engine
 from primero.deal.engine import start_deal
 from primero.deal.start import FirstDeal, first_deal, quick_start, quick_state
-from primero.deal.state import GameState, cards_sound
+from primero.deal.state import GameState, cards_sound, mark_cards_sound
 from primero.plugins import checks
 from primero.plugins.checks import checking_everything
 from primero.variants.primiera import CannotPayAnteError, PrimieraState
@@ -41,14 +41,19 @@ def _facts(state: GameState) -> tuple[Any, ...]:
             state.legal_action_ids())
 
 
+def _plain_first(state: GameState) -> GameState:
+    """A deal's first state as the plain engine leaves it: its cards marked sound."""
+    mark_cards_sound(state)
+    return state
+
+
 @pytest.fixture
 def quick(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[GameState]]:
     """The quick start wired where the engine marks a deal's first state; the starts made."""
     made: list[GameState] = []
-    plain = engine._first_state
 
     def first(state: GameState) -> GameState:
-        state = plain(state)
+        state = _plain_first(state)
         if checks.strict_depth:
             return state
         started = quick_start(state)
@@ -93,7 +98,7 @@ def test_every_variants_deals_start_as_the_plain_and_the_checked_engine_start_th
             stacked = _start(variant, table, stock=variant.pack.cards[seed:]
                              + variant.pack.cards[:seed])
             with monkeypatch.context() as plain_engine:
-                plain_engine.setattr(engine, "_first_state", lambda s: s)
+                plain_engine.setattr(engine, "_first_state", _plain_first)
                 plain = _start(variant, table, seed=seed)
                 plain_stacked = _start(variant, table, stock=variant.pack.cards[seed:]
                                        + variant.pack.cards[:seed])
@@ -152,7 +157,7 @@ def test_a_primiera_player_short_of_the_ante_is_refused_as_the_hooks_refuse(
 def test_the_first_deal_gives_each_seat_every_nth_card_from_the_eldest() -> None:
     variant = get_variant("primiera")
     state = start_deal(variant, NAMES[:3], 20, dealer=0, seed=5)
-    fresh = engine._first_state(engine._new_state(state.context, tuple(
+    fresh = _plain_first(engine._new_state(state.context, tuple(
         s.__class__(name=s.name, stack=20) for s in state.seats), state.setup.stock))
     stock = fresh.stock
     deal = first_deal(fresh, fresh.seats, 4)

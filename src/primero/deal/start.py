@@ -25,7 +25,7 @@ from operator import itemgetter
 from typing import Any
 
 from primero.actions import ACTION_WORDS
-from primero.cards import Card, parse_cards
+from primero.cards import Card, Pack, parse_cards
 from primero.deal.copying import copier, replace
 from primero.deal.state import SOUND_FLAG, GameState, Receipt, Seat, VariantState
 from primero.errors import LONG_TEXT, InvalidDeckError, PrimeroError, named
@@ -493,12 +493,13 @@ class FirstDeal:
         self.stock = stock
 
 
-#: How a first deal's cards go: by (seats, eldest, count, together, reason), per seat in
-#: playing order from the eldest ``(seat, pick, places, receipts made)`` and the cards dealt.
-_DealWay = tuple[tuple[tuple[int, Any, tuple[int, ...], list[list[Receipt | None]]], ...], int]
-_FIRST_DEALS: dict[tuple[int, int, int, bool, str], _DealWay] = {}
+#: How a first deal's cards go, by (seats, eldest, count, together): the pack the receipts
+#: were made for, per seat in playing order from the eldest ``(seat, pick, receipts)``
+#: (``pick(stock)``: its cards; ``receipts[j][card.index]``: the receipt of its ``j``-th card,
+#: a value shared between deals), and the number of cards dealt.
+_DealWay = tuple[Pack, tuple[tuple[int, Any, tuple[list[Receipt | None], ...]], ...], int]
+_FIRST_DEALS: dict[tuple[int, int, int, bool], _DealWay] = {}
 
-_receipt = tuple.__new__  # Receipt(card, reason, after, order) without its Python __new__
 _dealt_seat = copier(Seat, "hand", "received")
 
 
@@ -522,7 +523,8 @@ def first_deal(fresh: GameState, seats: tuple[Seat, ...], count: int, *,
         PrimeroError: a seat holds a card or has folded, or the stock holds too few cards.
     """
     n = len(seats)
-    eldest = fresh.context.eldest
+    context = fresh.context
+    eldest = context.eldest
     stock = fresh.stock
     for s in seats:
         if s.hand or s.received or s.folded:
@@ -530,33 +532,34 @@ def first_deal(fresh: GameState, seats: tuple[Seat, ...], count: int, *,
     if n * count > len(stock):
         raise PrimeroError(f"a quick start deals {n * count} cards from a stock of "
                            f"{len(stock)}")
-    key = (n, eldest, count, together, "deal")
+    pack = context.variant.pack
+    key = (n, eldest, count, together)
     way = _FIRST_DEALS.get(key)
-    if way is None:
-        per_seat: list[tuple[int, Any, tuple[int, ...], list[list[Receipt | None]]]] = []
+    if way is None or way[0] is not pack:
+        size = 1 + max(c.index for c in pack.cards)
+        per_seat = []
         for k in range(n):
             places = tuple(k * count + j for j in range(count)) if together \
                 else tuple(j * n + k for j in range(count))
             pick: Any = itemgetter(*places) if count > 1 else _one(places[0])
-            made: list[list[Receipt | None]] = [[None] * 64 for _ in places]
-            per_seat.append(((eldest + k) % n, pick, places, made))
+            receipts: list[list[Receipt | None]] = []
+            for place in places:
+                row: list[Receipt | None] = [None] * size
+                for card in pack.cards:
+                    row[card.index] = Receipt(card, "deal", 0, place)
+                receipts.append(row)
+            per_seat.append(((eldest + k) % n, pick, tuple(receipts)))
         if len(_FIRST_DEALS) >= 256:
             _FIRST_DEALS.clear()
-        way = _FIRST_DEALS[key] = (tuple(per_seat), n * count)
+        way = _FIRST_DEALS[key] = (pack, tuple(per_seat), n * count)
     dealt = list(seats)
-    for seat, pick, places, made in way[0]:
+    for seat, pick, rows in way[1]:
         hand = pick(stock)
-        receipts = []  # (a loop: no call per seat)
-        for card, place, known in zip(hand, places, made, strict=True):
-            index = card.index
-            receipt = known[index] if index < len(known) else None
-            if receipt is None:
-                receipt = _receipt(Receipt, (card, "deal", 0, place))
-                if index < len(known):
-                    known[index] = receipt  # (a value, shared between deals)
-            receipts.append(receipt)
-        dealt[seat] = _dealt_seat(seats[seat], hand, tuple(receipts))
-    return FirstDeal(tuple(dealt), stock[way[1]:])
+        received = tuple([row[card.index] for row, card in zip(rows, hand)])  # noqa: B905
+        if None in received:  # (a card outside the pack: a stock the engine refused)
+            raise PrimeroError("a quick start deals the cards of the variant's pack")
+        dealt[seat] = _dealt_seat(seats[seat], hand, received)
+    return FirstDeal(tuple(dealt), stock[way[2]:])
 
 
 def _one(place: int) -> Any:
