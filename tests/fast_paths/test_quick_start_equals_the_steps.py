@@ -15,14 +15,18 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from attrs import evolve
 
-from primero import PrimeroError, get_variant, registry
+from primero import PrimeroError, Variant, get_variant, registry
 from primero.deal import engine
+from primero.deal.copying import replace
 from primero.deal.engine import start_deal
 from primero.deal.start import FirstDeal, first_deal, quick_start, quick_state
 from primero.deal.state import GameState, cards_sound, mark_cards_sound
+from primero.hookspecs import hookimpl
 from primero.plugins import checks
 from primero.plugins.checks import checking_everything
+from primero.setup import Step
 from primero.variants.primiera import CannotPayAnteError, PrimieraState
 
 NAMES = ["Anna", "Ben", "Carla", "Dan", "Eva", "Finn", "Greta", "Hugo"]
@@ -173,3 +177,31 @@ def test_the_first_deal_gives_each_seat_every_nth_card_from_the_eldest() -> None
         first_deal(fresh, deal.seats, 4)
     with pytest.raises(PrimeroError, match="its own stock"):
         quick_state(fresh, FirstDeal(deal.seats, stock[13:]), 3, 1, PrimieraState())
+
+
+class _AnteOfTwo:
+    """A house rule on Primiera's antes: everyone pays two chips (the hooks run it)."""
+
+    @hookimpl(tryfirst=True)
+    def primero_start_step(self, state: GameState, variant: Variant, step: Step) \
+            -> GameState | None:
+        if step.kind != "ante":
+            return None
+        return replace(state, seats=tuple(replace(s, stack=s.stack - 2,
+                                                  contributed=s.contributed + 2)
+                                          for s in state.seats))
+
+
+def test_a_variant_with_a_house_rule_or_another_plug_in_starts_step_by_step(
+        quick: list[GameState]) -> None:
+    base = get_variant("primiera")
+    housed = Variant(spec=base.spec, settings=base.settings, house_rules=(_AnteOfTwo(),))
+    other = Variant(spec=evolve(base.spec, name="primiera2",
+                                plugins=(*base.spec.plugins, _AnteOfTwo())),
+                    settings=base.settings)
+    for variant in (housed, other):
+        state = start_deal(variant, NAMES[:3], 20, seed=3)
+        assert state.seats[0].contributed == 2  # the house rule's ante, through the hooks
+    assert quick == []
+    start_deal(base, NAMES[:3], 20, seed=3)
+    assert len(quick) == 1

@@ -428,22 +428,23 @@ def cards_setup(variant: Variant, table: DealSetup, stock: Sequence[Card | str] 
 #: state its steps before the first decision leave, or ``None`` (the deal starts step by step).
 QuickStart = Callable[[GameState], "GameState | None"]
 
-#: The quick starts, by the type of the one rule object of the variants they start.
-_QUICK_STARTS: dict[type, QuickStart] = {}
+#: The quick starts, by the types of the rule objects of the variants they start.
+_QUICK_STARTS: dict[tuple[type, ...], QuickStart] = {}
 
 
-def register_quick_start(kind: type, start: QuickStart) -> None:
-    """Start the deals of every variant whose only plug-in is a ``kind`` by ``start``.
+def register_quick_start(kinds: tuple[type, ...], start: QuickStart) -> None:
+    """Start the deals of every variant whose plug-ins are of the types ``kinds`` by ``start``.
 
-    For the built-in variants (library code, tested against the hook-by-hook start): a variant
-    with a house rule, or with any other plug-in, is never started this way.
+    For the built-in variants (library code, tested against the hook-by-hook start): the
+    variant's own plug-ins (``variant.spec.plugins``) must be of exactly these types, in this
+    order; a variant with a house rule, or with any other plug-in, is never started this way.
 
     ``start(fresh)`` gets a deal's first state (see :func:`quick_start`) and returns the state
     at its first decision, or the finished deal before it is settled (``over``, no
     settlement), exactly as the steps run one by one through the hooks leave it (the same
     fields, the same errors), or ``None`` to run them so.
     """
-    _QUICK_STARTS[kind] = start
+    _QUICK_STARTS[kinds] = start
 
 
 def quick_start(fresh: GameState) -> GameState | None:
@@ -467,9 +468,9 @@ def quick_start(fresh: GameState) -> GameState | None:
     context = fresh.context
     variant = context.variant
     plugins = variant.spec.plugins
-    if len(plugins) != 1 or variant.house_rules or context.external or fresh.step_index != -1:
+    if not plugins or variant.house_rules or context.external or fresh.step_index != -1:
         return None
-    start = _QUICK_STARTS.get(type(plugins[0]))
+    start = _QUICK_STARTS.get(tuple(map(type, plugins)))
     return None if start is None else start(fresh)
 
 

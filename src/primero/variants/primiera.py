@@ -729,7 +729,7 @@ def _quick_start(fresh: GameState) -> GameState | None:
     return quick_state(fresh, deal, 3, context.eldest, own)  # the exchange (step 3) opens
 
 
-register_quick_start(PrimieraRules, _quick_start)
+register_quick_start((PrimieraRules,), _quick_start)
 
 
 def settle_declared(state: GameState, variant: Variant) -> Settlement:
