@@ -21,7 +21,10 @@ This plug-in replaces each kind of rule through the hooks, reusing the core's pu
   decision is the exchange (the core's: every subset of the hand, from the eldest);
 * **settling** — the pot (antes plus carry-over) goes to the best *declared* hand, by the core's
   :func:`~primero.rules.settling.settle_showdown`; a cancelled deal carries the pot over
-  (:func:`~primero.rules.settling.settle_carry`).
+  (:func:`~primero.rules.settling.settle_carry`);
+* **the start** — the steps before the first decision (antes, the deal, the first declaration,
+  the exchange opened) also made at once, as the hooks make them one by one: a quick start
+  (:func:`~primero.deal.start.register_quick_start`), for an engine that asks for one.
 
 Readings this module implements, where the sources leave room:
 
