@@ -1,10 +1,17 @@
-"""Checking a deal's setup before it starts: players, chips, dealer, table, and its cards.
+"""Checking a deal's setup before it starts, and a built-in variant's start made at once.
 
 :func:`table_setup` checks the table arguments of :func:`primero.deal.engine.start_deal` and makes
 the first seats, :func:`cards_setup` the cards (a seed, a stacked stock or none) and
 :func:`checked_setup` a whole :class:`~primero.setup.DealSetup`. The engine keeps checked
 tables (:func:`known_table`, by :func:`setup_key`), so a simulation that deals at the same
 table again and again checks it once.
+
+A built-in variant whose own hooks answer the steps before the first decision (Primiera's
+antes and declarations) may register a *quick start* (:func:`register_quick_start`): from a
+deal's first state, the state those steps leave, made at once. :func:`quick_start` gives it
+for a deal's first state; :func:`first_deal` and :func:`quick_state` are its two halves inside
+the deal package (the cards of the plan's first deal dealt as the core deals them, and the
+state made from them, its cards sound by construction).
 """
 
 
@@ -13,13 +20,14 @@ from __future__ import annotations
 import numbers
 import random
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any
 
 from primero.actions import ACTION_WORDS
-from primero.cards import Card, parse_cards
-from primero.deal.copying import replace
-from primero.deal.state import Seat
+from primero.cards import Card, Pack, parse_cards
+from primero.deal.copying import copier, replace
+from primero.deal.state import SOUND_FLAG, GameState, Receipt, Seat, VariantState
 from primero.errors import LONG_TEXT, InvalidDeckError, PrimeroError, named
 from primero.setup import DEALING_MODES, DealSetup, Table, seeded_stock
 from primero.variant import Variant
@@ -28,12 +36,18 @@ __all__ = [
     "MAX_BET_SIZES",
     "MAX_SEED",
     "SETUPS",
+    "FirstDeal",
     "KnownTable",
+    "QuickStart",
     "cards_setup",
     "checked_setup",
+    "first_deal",
     "known_table",
     "new_seed",
     "pack_problem",
+    "quick_start",
+    "quick_state",
+    "register_quick_start",
     "setup_key",
     "table_setup",
     "whole",
@@ -404,3 +418,188 @@ def cards_setup(variant: Variant, table: DealSetup, stock: Sequence[Card | str] 
     for k, order in enumerate(given):
         pack.check(order, f"reshuffle {k + 1}")
     return replace(table, stock=cards, seed=seed, reshuffles=given, dealing=dealing)
+
+
+# --------------------------------------------------------------------------------------------
+# Quick starts
+
+
+#: A variant's quick start: from a deal's first state (:func:`quick_start` says which), the
+#: state its steps before the first decision leave, or ``None`` (the deal starts step by step).
+QuickStart = Callable[[GameState], "GameState | None"]
+
+#: The quick starts, by the types of the rule objects of the variants they start.
+_QUICK_STARTS: dict[tuple[type, ...], QuickStart] = {}
+
+
+def register_quick_start(kinds: tuple[type, ...], start: QuickStart) -> None:
+    """Start the deals of every variant whose plug-ins are of the types ``kinds`` by ``start``.
+
+    For the built-in variants (library code, tested against the hook-by-hook start): the
+    variant's own plug-ins (``variant.spec.plugins``) must be of exactly these types, in this
+    order; a variant with a house rule, or with any other plug-in, is never started this way.
+
+    ``start(fresh)`` gets a deal's first state (see :func:`quick_start`) and returns the state
+    at its first decision, or the finished deal before it is settled (``over``, no
+    settlement), exactly as the steps run one by one through the hooks leave it (the same
+    fields, the same errors), or ``None`` to run them so.
+    """
+    _QUICK_STARTS[kinds] = start
+
+
+def quick_start(fresh: GameState) -> GameState | None:
+    """A deal's start made at once by its variant's quick start, or ``None`` (step by step).
+
+    Args:
+        fresh: A deal's first state as the engine makes it: its seats from the table, its
+            stock the whole pack in some order (a seeded or a stacked deal: not one dealt from
+            outside), no step run, its cards known sound. The caller asks only where the
+            hooks are not all being checked (not while
+            :func:`~primero.plugins.checks.checking_everything`).
+
+    Returns:
+        The state at the first decision, or the finished deal still to be settled; ``None``
+        where the variant has no quick start (or it declines this deal).
+
+    Raises:
+        PrimeroError: the error the variant's hooks raise for this deal (e.g. Primiera's
+            :class:`~primero.variants.primiera.CannotPayAnteError`).
+    """
+    context = fresh.context
+    variant = context.variant
+    plugins = variant.spec.plugins
+    if not plugins or variant.house_rules or context.external or fresh.step_index != -1:
+        return None
+    start = _QUICK_STARTS.get(tuple(map(type, plugins)))
+    return None if start is None else start(fresh)
+
+
+class FirstDeal:
+    """The plan's first deal of a quick start: the seats with their cards and the stock left.
+
+    Made by :func:`first_deal` only (so :func:`quick_state` can mark the cards sound).
+
+    Attributes:
+        seats: The seats, each with the cards dealt to it and their receipts.
+        stock: The stock after the deal.
+    """
+
+    __slots__ = ("seats", "stock")
+
+    seats: tuple[Seat, ...]
+    stock: tuple[Card, ...]
+
+    def __init__(self, seats: tuple[Seat, ...], stock: tuple[Card, ...]) -> None:
+        self.seats = seats
+        self.stock = stock
+
+
+#: How a first deal's cards go, by (seats, eldest, count, together): the pack the receipts
+#: were made for, per seat in playing order from the eldest ``(seat, pick, receipts)``
+#: (``pick(stock)``: its cards; ``receipts[j][card.index]``: the receipt of its ``j``-th card,
+#: a value shared between deals), and the number of cards dealt.
+_DealWay = tuple[Pack, tuple[tuple[int, Any, tuple[list[Receipt | None], ...]], ...], int]
+_FIRST_DEALS: dict[tuple[int, int, int, bool], _DealWay] = {}
+
+_dealt_seat = copier(Seat, "hand", "received")
+
+
+def first_deal(fresh: GameState, seats: tuple[Seat, ...], count: int, *,
+               together: bool = False) -> FirstDeal:
+    """``count`` cards to every seat from the top of ``fresh``'s stock, as the core deals them.
+
+    The core's ``primero_deal_cards`` of the plan's first deal step and its delivery from the
+    stock: to every seat (none has folded before the first deal), in playing order from the
+    eldest, one card at a time (or ``count`` at once each, ``together``), each card's receipt
+    ``(card, "deal", 0, its place among the cards dealt)``.
+
+    Args:
+        fresh: The deal's first state (its stock, its eldest).
+        seats: ``fresh``'s seats after the steps before the deal (chips moved, no card: every
+            hand empty, no seat folded).
+        count: The cards each seat gets.
+        together: Each seat's cards in one packet (:attr:`~primero.setup.Step.together`).
+
+    Raises:
+        PrimeroError: a seat holds a card or has folded, or the stock holds too few cards.
+    """
+    n = len(seats)
+    context = fresh.context
+    eldest = context.eldest
+    stock = fresh.stock
+    for s in seats:
+        if s.hand or s.received or s.folded:
+            raise PrimeroError("a quick start deals the first cards: every seat in, no card")
+    if n * count > len(stock):
+        raise PrimeroError(f"a quick start deals {n * count} cards from a stock of "
+                           f"{len(stock)}")
+    pack = context.variant.pack
+    key = (n, eldest, count, together)
+    way = _FIRST_DEALS.get(key)
+    if way is None or way[0] is not pack:
+        size = 1 + max(c.index for c in pack.cards)
+        per_seat = []
+        for k in range(n):
+            places = tuple(k * count + j for j in range(count)) if together \
+                else tuple(j * n + k for j in range(count))
+            pick: Any = itemgetter(*places) if count > 1 else _one(places[0])
+            receipts: list[list[Receipt | None]] = []
+            for place in places:
+                row: list[Receipt | None] = [None] * size
+                for card in pack.cards:
+                    row[card.index] = Receipt(card, "deal", 0, place)
+                receipts.append(row)
+            per_seat.append(((eldest + k) % n, pick, tuple(receipts)))
+        if len(_FIRST_DEALS) >= 256:
+            _FIRST_DEALS.clear()
+        way = _FIRST_DEALS[key] = (pack, tuple(per_seat), n * count)
+    dealt = list(seats)
+    for seat, pick, rows in way[1]:
+        hand = pick(stock)
+        received = tuple([row[card.index] for row, card in zip(rows, hand)])  # noqa: B905
+        if None in received:  # (a card outside the pack: a stock the engine refused)
+            raise PrimeroError("a quick start deals the cards of the variant's pack")
+        dealt[seat] = _dealt_seat(seats[seat], hand, received)
+    return FirstDeal(tuple(dealt), stock[way[2]:])
+
+
+def _one(place: int) -> Any:
+    """A function giving the one-card hand at ``place`` of a stock."""
+    return lambda stock: (stock[place],)
+
+
+#: A first state with the seats and stock of its first deal and the steps' facts.
+_started = copier(GameState, "seats", "stock", "step_index", "to_act", "variant_state", "over",
+                  "ended_by", keep=(SOUND_FLAG,))
+
+
+def quick_state(fresh: GameState, deal: FirstDeal, step_index: int, to_act: int | None,
+                variant_state: VariantState | None, *, over: bool = False,
+                ended_by: str = "") -> GameState:
+    """The state a quick start leaves: ``fresh`` with its first deal and the steps' facts.
+
+    Its cards keep ``fresh``'s sound mark: ``deal`` moved them from the top of ``fresh``'s
+    stock to the hands (:func:`first_deal`), a permutation of a sound layout.
+
+    Args:
+        fresh: The deal's first state.
+        deal: Its first deal (:func:`first_deal` of ``fresh``).
+        step_index: The step the deal is at.
+        to_act: The seat to act, or ``None``.
+        variant_state: The variant's own state.
+        over: The deal has ended (``ended_by`` says how); the engine settles it.
+        ended_by: How it ended.
+
+    Raises:
+        PrimeroError: ``deal`` is not a first deal of ``fresh``'s stock.
+    """
+    stock = fresh.stock
+    dealt = len(stock) - len(deal.stock)
+    held = 0
+    for s in deal.seats:
+        held += len(s.hand)
+    if type(deal) is not FirstDeal or len(deal.seats) != len(fresh.seats) or held != dealt \
+            or stock[dealt:] != deal.stock:
+        raise PrimeroError("a quick state is made of the first deal of its own stock")
+    return _started(fresh, deal.seats, deal.stock, step_index,  # type: ignore[no-any-return]
+                    to_act, variant_state, over, ended_by)

@@ -21,7 +21,10 @@ This plug-in replaces each kind of rule through the hooks, reusing the core's pu
   decision is the exchange (the core's: every subset of the hand, from the eldest);
 * **settling** — the pot (antes plus carry-over) goes to the best *declared* hand, by the core's
   :func:`~primero.rules.settling.settle_showdown`; a cancelled deal carries the pot over
-  (:func:`~primero.rules.settling.settle_carry`).
+  (:func:`~primero.rules.settling.settle_carry`);
+* **the start** — the steps before the first decision (antes, the deal, the first declaration,
+  the exchange opened) also made at once, as the hooks make them one by one: a quick start
+  (:func:`~primero.deal.start.register_quick_start`), for an engine that asks for one.
 
 Readings this module implements, where the sources leave room:
 
@@ -68,6 +71,7 @@ from primero.actions import Action, Exchange
 from primero.advice import VariantAdvice
 from primero.cards import Card, Suit, format_cards, parse_cards
 from primero.deal.copying import copier, maker, replace
+from primero.deal.start import first_deal, quick_state, register_quick_start
 from primero.deal.state import SOUND_FLAG, GameState, Seat, VariantState
 from primero.errors import PrimeroError
 from primero.hands import Classification, Ranking
@@ -474,26 +478,7 @@ def _declare(state: GameState, number: int) -> GameState:
         KeyError: the variant's state has no field ``declaration_<number>``.
     """
     context = state.context
-    made = []
-    evaluate = _ranking(context.variant).evaluate
-    seats = state.seats
-    n = len(seats)
-    eldest = context.eldest
-    for k in range(n):  # state.playing_order(), inline
-        seat = (eldest + k) % n
-        player = seats[seat]
-        hand = player.hand
-        value = evaluate(hand)  # state.value(seat)
-        hand_class = value.hand_class
-        if hand_class != NOTHING:
-            made.append(_declaration(number, seat, player.name, hand_class, value.points, hand))
-    if made:
-        held = _declaration_round(number, tuple(made))
-    else:
-        nobody = _NOBODY.get(number)
-        if nobody is None:
-            nobody = _NOBODY[number] = DeclarationRound(number=number)
-        held = nobody
+    held = _held(number, state.seats, context.eldest, _ranking(context.variant).evaluate)
     own = state.variant_state
     if type(own) is not PrimieraState:
         own = _NO_DECLARATION if own is None else PrimieraState.of(state)
@@ -508,11 +493,35 @@ def _declare(state: GameState, number: int) -> GameState:
         new = evolve(own, declaration_2=held)
     else:
         new = own.with_item(f"declaration_{number}", held)  # (raises the KeyError it names)
-    if made:
+    if held.declarations:
         return _ended(state, new, None, True, "showdown")
     if number == _last_declaration(context.plan):
         return _ended(state, new, None, True, "cancel")
     return _declared(state, new, None)
+
+
+def _held(number: int, seats: tuple[Seat, ...], eldest: int,
+          evaluate: Callable[[tuple[Card, ...]], HandValue]) -> DeclarationRound:
+    """Declaration ``number`` of ``seats``' hands: every served hand, from the eldest.
+
+    The round in which nobody is served is one shared value per number.
+    """
+    made = []
+    n = len(seats)
+    for k in range(n):  # state.playing_order(), inline
+        seat = (eldest + k) % n
+        player = seats[seat]
+        hand = player.hand
+        value = evaluate(hand)  # state.value(seat)
+        hand_class = value.hand_class
+        if hand_class != NOTHING:
+            made.append(_declaration(number, seat, player.name, hand_class, value.points, hand))
+    if made:
+        return _declaration_round(number, tuple(made))
+    nobody = _NOBODY.get(number)
+    if nobody is None:
+        nobody = _NOBODY[number] = DeclarationRound(number=number)
+    return nobody
 
 
 #: A declaration moves no card: its copies keep the cards found sound (``SOUND_FLAG``).
@@ -545,9 +554,21 @@ def _last_declaration(plan: tuple[Step, ...]) -> int:
 def _anted(state: GameState) -> GameState:
     """``state`` with everyone's ante put in (the dealer included), in playing order.
 
-    ``put_in(state, seat, ante, round_bet=False)`` for every seat, all in one copy. The seats
-    after the ante are kept by the seats before it (by identity): every seeded deal at a known
-    table starts from the same seats, so their antes are worked out once per table.
+    ``put_in(state, seat, ante, round_bet=False)`` for every seat, all in one copy (see
+    :func:`_anted_seats`).
+
+    Raises:
+        CannotPayAnteError: the first player, in playing order, whose stack is short of the
+            ante.
+    """
+    return _anted_state(state, _anted_seats(state), None)
+
+
+def _anted_seats(state: GameState) -> tuple[Seat, ...]:
+    """``state``'s seats after everyone's ante.
+
+    The seats after the ante are kept by the seats before it (by identity): every seeded deal
+    at a known table starts from the same seats, so their antes are worked out once per table.
 
     Raises:
         CannotPayAnteError: the first player, in playing order, whose stack is short of the
@@ -558,7 +579,7 @@ def _anted(state: GameState) -> GameState:
     before = state.seats
     known = _ANTED.get(id(before))
     if known is not None and known[0] is before and known[1] == ante:
-        return _anted_state(state, known[2], None)
+        return known[2]
     seats = list(before)
     n = len(seats)
     order = [(context.eldest + k) % n for k in range(n)]  # state.playing_order(), inline
@@ -573,7 +594,7 @@ def _anted(state: GameState) -> GameState:
     if len(_ANTED) >= 1024:
         _ANTED.clear()
     _ANTED[id(before)] = (before, ante, after)
-    return _anted_state(state, after, None)
+    return after
 
 
 #: The seats after the ante by the seats before it: ``id(before) -> (before, ante, after)``
@@ -684,6 +705,34 @@ class PrimieraRules:
         if settlement is None:
             settlement = settle_declared(state, variant)
         return settlement
+
+
+def _quick_start(fresh: GameState) -> GameState | None:
+    """A Primiera deal's steps before its first decision, made at once.
+
+    Its quick start (:func:`~primero.deal.start.quick_start`): what the hooks do step by step.
+    The antes (:func:`_anted_seats`, the same error for a short stack), four cards each dealt
+    as the core deals them (:func:`~primero.deal.start.first_deal`), the first declaration
+    (:func:`_held`); then either the deal ends (someone declared: the engine settles it) or
+    the exchange opens with the eldest to act (the core's opening: every seat is still in).
+    ``None`` for a plan other than :data:`PRIMIERA_PLAN`.
+
+    Raises:
+        CannotPayAnteError: a player's stack is short of the ante.
+    """
+    context = fresh.context
+    if context.plan is not PRIMIERA_PLAN:
+        return None
+    seats = _anted_seats(fresh)
+    deal = first_deal(fresh, seats, 4)
+    held = _held(1, deal.seats, context.eldest, _ranking(context.variant).evaluate)
+    own = _primiera_state(held, None)
+    if held.declarations:  # the first declaration (step 2) ends the deal
+        return quick_state(fresh, deal, 2, None, own, over=True, ended_by="showdown")
+    return quick_state(fresh, deal, 3, context.eldest, own)  # the exchange (step 3) opens
+
+
+register_quick_start((PrimieraRules,), _quick_start)
 
 
 def settle_declared(state: GameState, variant: Variant) -> Settlement:
