@@ -65,8 +65,9 @@ def test_a_middling_hand_holds_a_raise_from_an_opponent_not_yet_read() -> None:
 
 
 def test_a_middling_hand_lets_go_of_a_raise_from_one_who_raises_every_bet() -> None:
-    # Ben raised all 20 bets he met and never folded: the hold is priced at the whole stack,
-    # and the pair of fives is not worth 50 chips against any hand
+    # Ben raised all 60 bets he met and never folded (fold rate 2 / 64 from the prior): the
+    # hold is priced at the whole stack, and the pair of fives, beating about half of the
+    # hands, is not worth 50 chips against any hand with a tenth of them to spare
     agent = HeuristicAgent()
-    agent.reading.past = {"Ben": Counts(bets=20, total=20, raises=20)}
+    agent.reading.past = {"Ben": Counts(bets=60, total=60, raises=60)}
     assert agent.act(facing_a_raise(), random.Random(0)) == Pass()

@@ -42,7 +42,7 @@ __all__ = ["FOLD_EDGE", "HOLD_EDGE", "HeuristicAgent", "hold_chance", "share_mom
 #: The chips (in stakes) a vie made for the folds it wins must be worth above its risk.
 FOLD_EDGE = 0.25
 #: The share of the chips a hold risks that it must be expected to win (above breaking even).
-HOLD_EDGE = 0.2
+HOLD_EDGE = 0.1
 
 _MOMENTS: dict[tuple[int, int], list[float]] = {}
 
