@@ -54,6 +54,15 @@ def share_moments(table: Strength, view: PlayerView, keep: Sequence[Card],
     ``s`` is the strength of a four-card hand the cards ``keep`` may end as, over every
     completion from the cards it cannot see (the rest of the pack when nobody holds cards face
     up: cached per hand).
+
+    Args:
+        table: The ranking's strength table.
+        view: The viewer's view (only its open cards and variant are read).
+        keep: The cards kept (0-4).
+        degree: The highest power wanted.
+
+    Returns:
+        ``degree + 1`` moments, each 0..1.
     """
     mask = sum(c.bit for c in keep)
     seen = others_open(view)
@@ -82,6 +91,14 @@ def hold_chance(moments: Sequence[float], folds: Sequence[float]) -> float:
     ``moments`` are ``[1, E[s], E[s**2], …]`` of the viewer's final strength ``s`` (the share
     of hands it beats), or ``[s]`` for a strength known exactly; opponents are taken as
     independent: ``E[prod_i (f_i + (1 - f_i) s)]``.
+
+    Args:
+        moments: The moments of the viewer's final strength (at least ``len(folds) + 1`` of
+            them), or its exact strength alone.
+        folds: Per live opponent, the chance that it lets the bet go.
+
+    Returns:
+        A probability, 0..1.
     """
     if len(moments) == 1:
         chance = 1.0
