@@ -7,7 +7,11 @@ exchanges toward the best expected hand, names calls it can plausibly meet in a 
 no-fold variant passes with the exchange that spoils its hand least. It also vies the least
 when its opponents fold to bets so often that the pot it takes outweighs the vie it risks (their
 fold rates as observed, :class:`~primero.agents.reading.Reading`), and in a calling game holds
-a call nobody may meet (the pot would carry over: an even share of it later).
+a call nobody may meet (the pot would carry over: an even share of it later). Facing a bet
+outside a calling game it holds only at the pot odds: its chance to take the pot (each
+opponent folds as often as observed, or holds a hand the viewer's final hand beats) must
+pay for the hold priced as far as the opponents' observed raising takes it — the whole stack
+against one who raises every time — with :data:`HOLD_EDGE` of the chips risked to spare.
 """
 
 from __future__ import annotations
@@ -26,14 +30,89 @@ from primero.agents.calling import (
     share_of_pack_meeting,
     standing_call,
 )
+from primero.agents.odds import expected_stake, hold_worth, keeps_ahead
 from primero.agents.reading import Reading
-from primero.agents.strength import Strength, others_open, unseen_cards
+from primero.agents.strength import Strength, final_hands, others_open, unseen_cards
+from primero.cards import Card
+from primero.hands import HAND_SIZE
 from primero.views import PlayerView
 
-__all__ = ["FOLD_EDGE", "HeuristicAgent"]
+__all__ = ["FOLD_EDGE", "HOLD_EDGE", "HeuristicAgent", "hold_chance", "share_moments"]
 
 #: The chips (in stakes) a vie made for the folds it wins must be worth above its risk.
 FOLD_EDGE = 0.25
+#: The share of the chips a hold risks that it must be expected to win (above breaking even).
+HOLD_EDGE = 0.1
+
+_MOMENTS: dict[tuple[int, int], list[float]] = {}
+
+
+def share_moments(table: Strength, view: PlayerView, keep: Sequence[Card],
+                  degree: int) -> list[float]:
+    """``[1, E[s], E[s**2], …]`` up to ``degree``: the moments of the viewer's final strength.
+
+    ``s`` is the strength of a four-card hand the cards ``keep`` may end as, over every
+    completion from the cards it cannot see (the rest of the pack when nobody holds cards face
+    up: cached per hand).
+
+    Args:
+        table: The ranking's strength table.
+        view: The viewer's view (only its open cards and variant are read).
+        keep: The cards kept (0-4).
+        degree: The highest power wanted.
+
+    Returns:
+        ``degree + 1`` moments, each 0..1.
+    """
+    mask = sum(c.bit for c in keep)
+    seen = others_open(view)
+    key = (id(table), mask)
+    moments = None if seen else _MOMENTS.get(key)
+    if moments is None or len(moments) <= degree:
+        unseen = unseen_cards(view) if seen else list(view.variant.ranking.pack.cards)
+        finals = final_hands(table, keep, unseen, random.Random(0),
+                             limit=1 << 30)
+        sums = [0.0] * (max(degree, 5) + 1)
+        for m in finals:
+            x = table.share_of_mask(m)
+            p = 1.0
+            for j in range(len(sums)):
+                sums[j] += p
+                p *= x
+        moments = [v / len(finals) for v in sums] if finals else [1.0] + [0.0] * (len(sums) - 1)
+        if not seen:
+            _MOMENTS[key] = moments
+    return moments[:degree + 1]
+
+
+def hold_chance(moments: Sequence[float], folds: Sequence[float]) -> float:
+    """The chance to take the pot: each opponent folds (chance ``folds[i]``) or is beaten.
+
+    ``moments`` are ``[1, E[s], E[s**2], …]`` of the viewer's final strength ``s`` (the share
+    of hands it beats), or ``[s]`` for a strength known exactly; opponents are taken as
+    independent: ``E[prod_i (f_i + (1 - f_i) s)]``.
+
+    Args:
+        moments: The moments of the viewer's final strength (at least ``len(folds) + 1`` of
+            them), or its exact strength alone.
+        folds: Per live opponent, the chance that it lets the bet go.
+
+    Returns:
+        A probability, 0..1.
+    """
+    if len(moments) == 1:
+        chance = 1.0
+        for f in folds:
+            chance *= f + (1 - f) * moments[0]
+        return chance
+    poly = [1.0]  # coefficients of prod_i (f_i + (1 - f_i) x), lowest power first
+    for f in folds:
+        nxt = [0.0] * (len(poly) + 1)
+        for j, c in enumerate(poly):
+            nxt[j] += c * f
+            nxt[j + 1] += c * (1 - f)
+        poly = nxt
+    return sum(c * moments[j] for j, c in enumerate(poly))
 
 
 class HeuristicAgent:
@@ -128,6 +207,9 @@ class HeuristicAgent:
         me = view.seats[view.seat]
         if raises and push > 0.85 and me.round_bet < 2 * view.table.rest * push:
             return self._sized(raises, push, view, table, rng)
+        if holds and owed > 0 and (passes or folds) and standing_call(view) is None \
+                and not self._worth_holding(view, strength, table):
+            holds = []  # below the pot odds, priced as far as the raisers take it
         if holds and (push > 0.45 or (owed <= view.table.stake and push > 0.3)
                       or (not passes and not folds)):
             if recall is not None:  # holding would leave the hand short of the call
@@ -144,6 +226,26 @@ class HeuristicAgent:
         if called:
             return self._sized(called, push, view, table, rng)
         return rng.choice(list(legal))
+
+    def _worth_holding(self, view: PlayerView, strength: float, table: Strength) -> bool:
+        """Whether a hold pays at the pot odds, its cost as far as the opponents raise it.
+
+        The chance to win is, over the hands the viewer may end as, the chance that every live
+        opponent lets the bet go (its fold rate as observed, :meth:`Reading.fold_rates`) or
+        holds a hand it beats (:func:`hold_chance`). The hold is priced by
+        :func:`~primero.agents.odds.hold_worth`, up to the whole stack against opponents who
+        raise every time (:meth:`Reading.raise_again`), and must be worth
+        :data:`HOLD_EDGE` of the chips it risks: a thin edge is not worth a stack.
+        """
+        folds = self.reading.fold_rates(view)
+        if not view.hand or len(view.hand) >= HAND_SIZE:
+            chance = hold_chance([strength], folds)
+        else:  # with an exchange still to come, the best cards to keep (keeps_ahead)
+            chance = max(hold_chance(share_moments(table, view, keep, len(folds)), folds)
+                         for keep in keeps_ahead(view) if keep)
+        raised = self.reading.raise_again(view)
+        risked = (1 - raised) * view.owed + raised * expected_stake(view, raised)
+        return hold_worth(view, chance, raised) >= HOLD_EDGE * risked
 
     def _sized(self, options: Sequence[Vie | Hold], push: float, view: PlayerView,
                table: Strength, rng: random.Random) -> Action:
