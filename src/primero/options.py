@@ -116,9 +116,12 @@ class Option:
             )
         assert isinstance(value, bool | int | str)
         if self.choices is not None and value not in self.choices:
-            raise InvalidOptionError(
-                f"option {self.name!r}: bad value {_show(value)}; allowed: {self.allowed()}"
-            )
+            spelt = _spelling(value, self.choices) if isinstance(value, str) else None
+            if spelt is None:
+                raise InvalidOptionError(
+                    f"option {self.name!r}: bad value {_show(value)}; allowed: {self.allowed()}"
+                )
+            value = spelt
         if isinstance(value, int) and not isinstance(value, bool):
             if self.minimum is not None and value < self.minimum:
                 raise InvalidOptionError(
@@ -171,6 +174,17 @@ class Option:
     def with_default(self, default: OptionValue) -> Option:
         """Return this option with another default (a preset's or a variant's own)."""
         return evolve(self, default=self.validate(default))
+
+
+def _spelling(text: str, names: Iterable[OptionValue]) -> str | None:
+    """The one name of ``names`` that ``text`` spells in another case, else ``None``.
+
+    Names are read in any case, as variant names are (``FRENCH52`` is ``french52``); text
+    that matches two names differing only in case matches neither.
+    """
+    key = text.strip().lower()
+    found = [n for n in names if isinstance(n, str) and n.lower() == key]
+    return found[0] if len(found) == 1 else None
 
 
 def _show(value: object) -> str:
@@ -247,6 +261,15 @@ def resolve_options(
     """
     by_name = {opt.name: opt for opt in declared}
     replaced = set(overridden)
+    if any(name not in by_name for name in given):  # names in any case, as variant names
+        spelt = {name: _spelling(name, [*by_name, *replaced]) if isinstance(name, str)
+                 else None for name in given}
+        given = {spelt[name] or name: value for name, value in given.items()}
+        twice = [name for name in by_name if sum(spelt[g] == name or g == name
+                                                  for g in spelt) > 1]
+        if twice:
+            raise InvalidOptionError(f"option {named(twice[0])} given twice (names are read "
+                                     "in any case)")
     for name in given:
         if name in replaced:
             known = ", ".join(sorted(by_name)) or "none"

@@ -52,6 +52,7 @@ from primero.errors import PrimeroError
 from primero.records import dump_record, record_from_state
 from primero.seating import deal_passing_text, seating_text
 from primero.session import Session
+from primero.setup import player_names_problem
 from primero.variant import Variant
 from primero.variants.cardano import CardanoRules, call_book, parse_understatements
 from primero.views import PlayerView
@@ -683,10 +684,9 @@ def play_command(variant: str, option: Sequence[str], players: int, seed: int | 
     check_table(chosen, players=players, stake=stake, rest=rest, ante=ante)
     if auto and name != YOU:
         fail("--name names your seat, and with --auto the computer plays every seat")
-    if not name.isprintable():
-        char = next(ch for ch in name if not ch.isprintable())
-        usage_error("--name", f"a name is printable text; got the control character "
-                    f"U+{ord(char):04X}")
+    problem = player_names_problem([name])
+    if problem is not None:
+        usage_error("--name", problem)
     if not auto and _stdin_closed():
         fail("standard input is closed: there is nothing to read your actions from "
              "(--auto lets the computer play every seat)")
