@@ -28,7 +28,7 @@ from primero.analysis.common import (
     hand_class_name,
 )
 from primero.cards import Card, format_cards
-from primero.errors import InvalidDeckError, PrimeroError
+from primero.errors import InvalidDeckError, PrimeroError, named
 from primero.hands import HAND_SIZE, Ranking
 
 if TYPE_CHECKING:
@@ -333,7 +333,7 @@ def exchange_options(
         threshold = other.key
         dead_cards += other.cards
     elif criterion != "points":
-        raise PrimeroError(f"unknown criterion {criterion!r}: use points, class or beat")
+        raise PrimeroError(f"unknown criterion {named(criterion)}: use points, class or beat")
     elif target is not None:
         raise PrimeroError("a target goes with criterion 'class' or 'beat', not 'points'")
     sign = -1 if criterion == "points" and fewer_points_better(ranking) else 1

@@ -28,7 +28,7 @@ from primero.analysis.common import (
 )
 from primero.analysis.showdown_halves import showdown_by_halves
 from primero.cards import Card, format_cards
-from primero.errors import InvalidDeckError, PrimeroError
+from primero.errors import InvalidDeckError, PrimeroError, named, typed_name
 from primero.hands import HAND_SIZE, Ranking
 
 if TYPE_CHECKING:
@@ -114,14 +114,14 @@ def showdown_probabilities(
             52-card packs with five or more players needing two cards).
     """
     if isinstance(hands, str):
-        raise PrimeroError(f"hands is one text {hands!r}: give a list of hands, one per "
+        raise PrimeroError(f"hands is one text {named(hands)}: give a list of hands, one per "
                            f"player, e.g. ['7h 6h', 'Ks Qs']")
     if isinstance(hands, Set | Mapping) or not isinstance(hands, Iterable):
         # a set has no playing order: the eldest (who takes ties) would be a hash's choice
         raise PrimeroError(f"hands is {type(hands).__name__}: give a list of hands in playing "
                            f"order from the eldest, e.g. ['7h 6h', 'Ks Qs']")
     if not isinstance(max_outcomes, Real) or isinstance(max_outcomes, bool):
-        raise PrimeroError(f"max_outcomes is {type(max_outcomes).__name__} {max_outcomes!r}: "
+        raise PrimeroError(f"max_outcomes is {typed_name(max_outcomes)}: "
                            f"give a number of deals")
     configured = as_variant(variant, options)
     ranking = configured.ranking
@@ -393,7 +393,7 @@ def showdown_odds(
             :func:`showdown_probabilities` raises.
     """
     if isinstance(names, str):
-        raise PrimeroError(f"names is one text {names!r}: give a list of names, one per hand")
+        raise PrimeroError(f"names is one text {named(names)}: give a list of names, one per hand")
     odds = showdown_probabilities(hands, variant, dead=dead, max_outcomes=max_outcomes,
                                   **options)
     if names is not None and len(names) != len(odds.hands):

@@ -41,6 +41,7 @@ from primero.cli.simulate import (
     table_options,
     table_text,
 )
+from primero.errors import named
 from primero.plugins.registry import resolve_variant
 from primero.simulation.records import Summary
 from primero.simulation.run import Comparison, compare
@@ -244,13 +245,14 @@ def compare_command(variants: Sequence[str], players: int, deals: int, seed: int
         check_table(resolve_variant(text), players=players, stake=stake, rest=rest, ante=ante)
     agents = [agent]
     if populations is not None:
-        agents = [a.strip() for a in populations.split(",") if a.strip()]
-        unknown = [a for a in agents if a not in AGENTS]
-        if unknown or not agents:
-            fail(f"--agents: unknown agent {unknown[0]!r}; known agents: "
+        typed = [a.strip() for a in populations.split(",") if a.strip()]
+        unknown = [a for a in typed if a.lower() not in AGENTS]  # names in any case
+        if unknown or not typed:
+            fail(f"--agents: unknown agent {named(unknown[0])}; known agents: "
                  f"{', '.join(AGENTS)}" if unknown else "--agents: give at least one agent")
+        agents = [a.lower() for a in typed]
         if len(set(agents)) != len(agents):
-            fail(f"--agents: an agent is listed twice in {populations!r}")
+            fail(f"--agents: an agent is listed twice in {named(populations)}")
     plot_format = ""
     if plot is not None:
         plot, plot_format = _plot_target(plot)

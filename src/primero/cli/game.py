@@ -111,6 +111,9 @@ HELP_INDENT = 18
 PASS_NOTE = "  facing a vie, 'pass' puts nothing in and keeps you in; you may pass once, then " \
     "you must hold or fold"
 
+#: The agents' names, read in any case as variant names are.
+AGENT_NAMES = click.Choice(list(AGENTS), case_sensitive=False)
+
 
 def say(out: Console, text: str, *, hang: int | None = None, style: str | None = None) \
         -> None:
@@ -649,7 +652,7 @@ def _next_deal(read: Callable[[str], str], out: Console) -> bool:
               help="Deals to play, the chips, the deal and any carry-over passing on between "
                    "them. Default: until you quit or one player is left; one deal if the "
                    "computer plays every seat (--auto).")
-@click.option("--agent", "-a", type=click.Choice(list(AGENTS)), default="heuristic",
+@click.option("--agent", "-a", type=AGENT_NAMES, default="heuristic",
               show_default=True, help="The computer players.")
 @click.option("--chips", type=WholeNumber(1), default=50, show_default=True,
               help="Each player's chips at the start.")

@@ -42,10 +42,13 @@ SCORING_NOTE = ("Chips per deal: in each play, the candidate's net less the mean
                 "the seats the candidate sat in, on the same cards. ± is the half-width of the "
                 "95 % interval (Student t from the per-deal spread).")
 
+#: The agents' names, read in any case as variant names are.
+AGENT_NAMES = click.Choice(list(AGENTS), case_sensitive=False)
+
 
 @app.command("match", short_help=SHORT_HELP["match"])
-@click.argument("candidate", type=click.Choice(list(AGENTS)), metavar="CANDIDATE")
-@click.argument("opponent", type=click.Choice(list(AGENTS)), metavar="OPPONENT")
+@click.argument("candidate", type=AGENT_NAMES, metavar="CANDIDATE")
+@click.argument("opponent", type=AGENT_NAMES, metavar="OPPONENT")
 @variant_options
 @click.option("--players", "-n", type=WholeNumber(2), default=2, show_default=True,
               help="Players at the table: the candidate and N-1 copies of the opponent.")
