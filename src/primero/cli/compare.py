@@ -19,6 +19,7 @@ from primero.analysis.differences import paired_differences, verdicts
 from primero.analysis.intervals import Interval
 from primero.analysis.plots import plot_comparison
 from primero.cli.core import (
+    FileName,
     app,
     console,
     fail,
@@ -218,7 +219,7 @@ def _plot_target(path: Path) -> tuple[Path, str]:
 @app.command("compare", short_help=SHORT_HELP["compare"])
 @click.argument("variants", nargs=-1, required=True, metavar="VARIANT...")
 @table_options
-@click.option("--plot", type=click.Path(path_type=Path), metavar="FILE.png", default=None,
+@click.option("--plot", type=FileName(), metavar="FILE.png", default=None,
               help="Save a picture: winning classes, win share by seat, pot sizes (needs "
                    "matplotlib). The extension picks the format (png, svg, pdf...); without "
                    "one, FILE.png is written.")

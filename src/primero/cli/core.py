@@ -46,6 +46,7 @@ import sys
 import textwrap
 import warnings
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 import click
@@ -68,6 +69,7 @@ from primero.variant import Variant
 __all__ = [
     "EXIT_ERROR",
     "EXIT_USAGE",
+    "FileName",
     "LazyPrimeroGroup",
     "PrimeroGroup",
     "WholeNumber",
@@ -454,6 +456,24 @@ class WholeNumber(click.ParamType[int]):
         if self.minimum is not None and number < self.minimum:
             self.fail(f"must be at least {self.minimum}, got {number_text(number)}", param, ctx)
         return number
+
+
+class FileName(click.Path):
+    """A file's path as typed (a :class:`~pathlib.Path`); an empty name is a usage error.
+
+    ``Path("")`` is ``.``, the current directory: without this check ``--save ""`` would be
+    refused as "a directory" and ``replay ""`` would name ``.``, a file the user never typed.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        """Refuse an empty name, naming the option; else the path."""
+        if isinstance(value, str) and not value:
+            self.fail("an empty file name: give a file's path", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 # --------------------------------------------------------------------------------------------

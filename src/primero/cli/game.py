@@ -32,6 +32,7 @@ from primero.actions import MAX_AMOUNT_DIGITS, Action, Exchange, Pass, parse_act
 from primero.agents import AGENTS, Agent, hint, make_agent
 from primero.cards import Card, format_cards
 from primero.cli.core import (
+    FileName,
     WholeNumber,
     app,
     console,
@@ -664,7 +665,7 @@ def _next_deal(read: Callable[[str], str], out: Console) -> bool:
               help="Ante per player, in chips; default the variant's own.")
 @click.option("--raise-cap", "raise_cap", type=WholeNumber(1), default=None,
               help="House rule: at most N vies and raises per betting round (docs/rules/waks.md).")
-@click.option("--save", type=click.Path(path_type=Path), metavar="FILE", default=None,
+@click.option("--save", type=FileName(), metavar="FILE", default=None,
               help="Save the deal to this deal file when play stops (the deal over, input "
                    "ended or interrupted): nothing is written while you play, so the file "
                    "never shows the stock. A regular file, checked before the first card. "
