@@ -270,8 +270,8 @@ class PrimeroGroup(click.Group):
 
         Raises:
             click.ClickException: a usage error (exit status 2), or a
-                :class:`~primero.errors.PrimeroError` from the command, shown as one
-                ``error:`` line (exit status 1).
+                :class:`~primero.errors.PrimeroError` from the command or an interrupt
+                (Ctrl-C), shown as one ``error:`` line (exit status 1).
         """
         skipped: list[str] = []
         with warnings.catch_warnings():
@@ -307,6 +307,11 @@ class PrimeroGroup(click.Group):
             except PrimeroError as exc:
                 error = _one_line(str(exc))
                 refused = _Refused(str(exc))
+                refused.as_json = bool(ctx.meta.get(_JSON_META))
+                raise refused from None
+            except KeyboardInterrupt:  # Ctrl-C: one error line (JSON with --json), status 1
+                error = "interrupted (Ctrl-C) before the command finished"
+                refused = _Refused(error)
                 refused.as_json = bool(ctx.meta.get(_JSON_META))
                 raise refused from None
             except OSError as exc:
