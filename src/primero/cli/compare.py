@@ -81,7 +81,8 @@ def _comparison_tables(cmp: Comparison) -> list[Table]:
     def name(summary: Summary) -> str:
         return f"{summary.variant} ({summary.agents})" if several else summary.variant
 
-    main = Table(title=f"Same seeds, side by side ({len(first)} deals each, "
+    deals = f"{len(first)} deal{'' if len(first) == 1 else 's'}"
+    main = Table(title=f"Same seeds, side by side ({deals} each, "
                        f"{', '.join(cmp.populations)} agents)")
     main.add_column("Variant", overflow="fold")
     for column in HEAD:
@@ -275,7 +276,8 @@ def compare_command(variants: Sequence[str], players: int, deals: int, seed: int
     out = console(soft_wrap=False)
     if cmp.simulations:
         first = cmp.simulations[0]
-        out.print(f"{len(first)} deals of each variant on the same seeds: "
+        counted = f"{len(first)} deal{'' if len(first) == 1 else 's'}"
+        out.print(f"{counted} of each variant on the same seeds: "
                   + table_text(first, cmp.populations) + ante_text(cmp.simulations))
     for table in _comparison_tables(cmp):
         out.print(table)

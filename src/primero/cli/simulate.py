@@ -266,7 +266,8 @@ def simulate_command(variant: str, option: Sequence[str], players: int, deals: i
         print_json(summary.to_json())
         return
     out = console(soft_wrap=False)
-    out.print(f"{sim.label}: {summary.deals} deals, {table_text(sim)}" + ante_text([sim]))
+    counted = f"{summary.deals} deal{'' if summary.deals == 1 else 's'}"
+    out.print(f"{sim.label}: {counted}, {table_text(sim)}" + ante_text([sim]))
     for table in _summary_tables(summary, sim):
         out.print(table)
     out.print(carry_note(summary))
