@@ -108,7 +108,7 @@ def showdown_probabilities(
             number, bytes), or a token is not a card.
         PrimeroError: ``hands`` is one text, a set or a mapping rather than a list (a set
             has no playing order), ``variant`` is not a variant or a name, ``max_outcomes``
-            is not a number, fewer than two hands, more
+            is not a number of 0 or more (NaN is not), fewer than two hands, more
             deals than ``max_outcomes`` to walk, or counting tables by halves too large (more than
             :data:`~primero.analysis.showdown_halves.MAX_TABLE_ENTRIES` entries: the 48- and
             52-card packs with five or more players needing two cards).
@@ -123,6 +123,9 @@ def showdown_probabilities(
     if not isinstance(max_outcomes, Real) or isinstance(max_outcomes, bool):
         raise PrimeroError(f"max_outcomes is {typed_name(max_outcomes)}: "
                            f"give a number of deals")
+    if not max_outcomes >= 0:  # NaN too: no deal count is above it, so it would bound nothing
+        raise PrimeroError(f"max_outcomes is {named(max_outcomes)}: give a number of deals, "
+                           "0 or more")
     configured = as_variant(variant, options)
     ranking = configured.ranking
     known = tuple(as_cards(h, configured, f"hand {i + 1}") for i, h in enumerate(hands))
