@@ -363,7 +363,12 @@ class LazyPrimeroGroup(PrimeroGroup):
             self.__dict__["_adding"] = False
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        """The command ``cmd_name``, its module imported first if need be."""
+        """The command ``cmd_name``, its module imported first if need be.
+
+        The name is read in any case, as variant names are (``primero SIMULATE``).
+        """
+        if cmd_name not in COMMAND_MODULES and cmd_name.lower() in COMMAND_MODULES:
+            cmd_name = cmd_name.lower()
         if cmd_name not in self._registered and cmd_name in COMMAND_MODULES:
             importlib.import_module(COMMAND_MODULES[cmd_name])
         return self._registered.get(cmd_name)
