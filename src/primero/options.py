@@ -8,6 +8,7 @@ values; :func:`resolve_options` checks what a user asked for and fills in the de
 from __future__ import annotations
 
 import numbers
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -28,6 +29,11 @@ __all__ = [
     "resolve_options",
     "whole_number",
 ]
+
+#: An integer as option text writes it: at most 18 ASCII digits 0-9, an optional sign first
+#: (longer text stays text, which an integer option refuses, quoted by its start).
+_WHOLE_TEXT = re.compile(r"[+-]?[0-9]{1,18}")
+
 
 def whole_number(value: object) -> bool:
     """A whole number of the set-up (chips, a seat, a seed): an integer that is not a ``bool``.
@@ -125,11 +131,11 @@ class Option:
         if isinstance(value, int) and not isinstance(value, bool):
             if self.minimum is not None and value < self.minimum:
                 raise InvalidOptionError(
-                    f"option {self.name!r}: bad value {value}, below its minimum "
+                    f"option {self.name!r}: bad value {_show(value)}, below its minimum "
                     f"{self.minimum}; allowed: {self.allowed()}")
             if self.maximum is not None and value > self.maximum:
                 raise InvalidOptionError(
-                    f"option {self.name!r}: bad value {value}, above its maximum "
+                    f"option {self.name!r}: bad value {_show(value)}, above its maximum "
                     f"{self.maximum}; allowed: {self.allowed()}")
         return value
 
@@ -190,6 +196,8 @@ def _spelling(text: str, names: Iterable[OptionValue]) -> str | None:
 def _show(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int) and abs(value) >= 10 ** 18:
+        return f"a {len(str(abs(value)))}-digit number"
     return named(value) if isinstance(value, str) else str(value)
 
 
@@ -221,20 +229,18 @@ def option_items(items: Iterable[str], *, expected: str, where: str = "") -> dic
 def parse_option_value(text: str) -> OptionValue:
     """Read an option value typed at a command line: ``true``/``false``, an integer, or text.
 
-    Integers are written with the ASCII digits 0-9 only: ``"٢"`` or ``"２"`` stay text (and
-    an integer option then refuses them), as deal files and the command line do.
+    Integers are written with at most 18 ASCII digits 0-9, an optional sign first: ``"٢"``,
+    ``"２"``, ``"1_000"`` or a 19-digit number stay text (and an integer option then refuses
+    them), as deal files and the command line's counts do.
     """
     lowered = text.strip().lower()
     if lowered in ("true", "on", "yes"):
         return True
     if lowered in ("false", "off", "no"):
         return False
-    if not lowered.isascii():
+    if not _WHOLE_TEXT.fullmatch(lowered):  # "1_000", "٢", "0x10" stay text, as elsewhere
         return text.strip()
-    try:
-        return int(lowered)
-    except ValueError:
-        return text.strip()
+    return int(lowered)
 
 
 def resolve_options(
