@@ -302,7 +302,7 @@ class DealRecord:
                 is not one of the players, or the record gives neither a stock nor a seed.
         """
         if self.dealer not in self.players:
-            raise RecordError(f"the dealer {self.dealer!r} is not one of the players "
+            raise RecordError(f"the dealer {named(self.dealer)} is not one of the players "
                               f"({_shown_names(self.players)})")
         if not self.stock and self.seed is None:
             raise RecordError("give either 'stock' (the whole pack) or 'seed'")
@@ -487,7 +487,7 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
             raise RecordError(f"{where}: option {_show(key)}: an option's name is text, "
                               f"not {type(key).__name__}")
         if isinstance(value, str):
-            _ascii_digits(value, f"option {key!r}", where)
+            _ascii_digits(value, f"option {named(key)}", where)
     return DealRecord(
         variant=_need(data, "variant", str, where),
         options=tuple(options.items()),
