@@ -392,11 +392,20 @@ def showdown_odds(
         holds the number of equally likely deals.
 
     Raises:
-        PrimeroError: ``names`` is not one name per hand; and everything
+        PrimeroError: ``names`` is not one distinct name per hand; and everything
             :func:`showdown_probabilities` raises.
     """
     if isinstance(names, str):
         raise PrimeroError(f"names is one text {named(names)}: give a list of names, one per hand")
+    if names is not None:
+        if not isinstance(names, Iterable):
+            raise PrimeroError(f"names is {typed_name(names)}: give a list of names, one per "
+                               "hand")
+        names = list(names)
+        twice = next((n for k, n in enumerate(names) if n in names[:k]), None)
+        if twice is not None:
+            raise PrimeroError(f"names gives {named(twice)} twice: a row per player needs "
+                               "distinct names")
     odds = showdown_probabilities(hands, variant, dead=dead, max_outcomes=max_outcomes,
                                   **options)
     if names is not None and len(names) != len(odds.hands):
