@@ -50,8 +50,22 @@ def named(value: object, limit: int = 40) -> str:
         if len(value) > LONG_TEXT:
             return f"{value[:TEXT_START]!r}... ({len(value):,} characters)"
         return repr(value)
-    shown = repr(value)
+    try:
+        shown = repr(value)
+    except Exception:  # a value whose repr raises is named by its type
+        return f"a {type(value).__name__}"
     return shown if len(shown) <= limit else f"a {type(value).__name__}"
+
+
+def typed_name(value: object, limit: int = 40) -> str:
+    """A bad input named with its type: ``int 3``, ``str '10'``; as :func:`named` when long.
+
+    What a message says when the type is the fault (``variant is int 3: give a variant``):
+    a value whose ``repr`` passes ``limit`` characters, or raises, is ``a <type>`` alone.
+    """
+    shown = named(value, limit)
+    kind = type(value).__name__
+    return shown if shown == f"a {kind}" else f"{kind} {shown}"
 
 
 class PrimeroError(Exception):

@@ -8,6 +8,7 @@ values; :func:`resolve_options` checks what a user asked for and fills in the de
 from __future__ import annotations
 
 import numbers
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -28,6 +29,11 @@ __all__ = [
     "resolve_options",
     "whole_number",
 ]
+
+#: An integer as option text writes it: at most 18 ASCII digits 0-9, an optional sign first
+#: (longer text stays text, which an integer option refuses, quoted by its start).
+_WHOLE_TEXT = re.compile(r"[+-]?[0-9]{1,18}")
+
 
 def whole_number(value: object) -> bool:
     """A whole number of the set-up (chips, a seat, a seed): an integer that is not a ``bool``.
@@ -116,17 +122,20 @@ class Option:
             )
         assert isinstance(value, bool | int | str)
         if self.choices is not None and value not in self.choices:
-            raise InvalidOptionError(
-                f"option {self.name!r}: bad value {_show(value)}; allowed: {self.allowed()}"
-            )
+            spelt = _spelling(value, self.choices) if isinstance(value, str) else None
+            if spelt is None:
+                raise InvalidOptionError(
+                    f"option {self.name!r}: bad value {_show(value)}; allowed: {self.allowed()}"
+                )
+            value = spelt
         if isinstance(value, int) and not isinstance(value, bool):
             if self.minimum is not None and value < self.minimum:
                 raise InvalidOptionError(
-                    f"option {self.name!r}: bad value {value}, below its minimum "
+                    f"option {self.name!r}: bad value {_show(value)}, below its minimum "
                     f"{self.minimum}; allowed: {self.allowed()}")
             if self.maximum is not None and value > self.maximum:
                 raise InvalidOptionError(
-                    f"option {self.name!r}: bad value {value}, above its maximum "
+                    f"option {self.name!r}: bad value {_show(value)}, above its maximum "
                     f"{self.maximum}; allowed: {self.allowed()}")
         return value
 
@@ -173,9 +182,22 @@ class Option:
         return evolve(self, default=self.validate(default))
 
 
+def _spelling(text: str, names: Iterable[OptionValue]) -> str | None:
+    """The one name of ``names`` that ``text`` spells in another case, else ``None``.
+
+    Names are read in any case, as variant names are (``FRENCH52`` is ``french52``); text
+    that matches two names differing only in case matches neither.
+    """
+    key = text.strip().lower()
+    found = [n for n in names if isinstance(n, str) and n.lower() == key]
+    return found[0] if len(found) == 1 else None
+
+
 def _show(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int) and abs(value) >= 10 ** 18:
+        return f"a {len(str(abs(value)))}-digit number"
     return named(value) if isinstance(value, str) else str(value)
 
 
@@ -207,20 +229,18 @@ def option_items(items: Iterable[str], *, expected: str, where: str = "") -> dic
 def parse_option_value(text: str) -> OptionValue:
     """Read an option value typed at a command line: ``true``/``false``, an integer, or text.
 
-    Integers are written with the ASCII digits 0-9 only: ``"٢"`` or ``"２"`` stay text (and
-    an integer option then refuses them), as deal files and the command line do.
+    Integers are written with at most 18 ASCII digits 0-9, an optional sign first: ``"٢"``,
+    ``"２"``, ``"1_000"`` or a 19-digit number stay text (and an integer option then refuses
+    them), as deal files and the command line's counts do.
     """
     lowered = text.strip().lower()
     if lowered in ("true", "on", "yes"):
         return True
     if lowered in ("false", "off", "no"):
         return False
-    if not lowered.isascii():
+    if not _WHOLE_TEXT.fullmatch(lowered):  # "1_000", "٢", "0x10" stay text, as elsewhere
         return text.strip()
-    try:
-        return int(lowered)
-    except ValueError:
-        return text.strip()
+    return int(lowered)
 
 
 def resolve_options(
@@ -247,6 +267,15 @@ def resolve_options(
     """
     by_name = {opt.name: opt for opt in declared}
     replaced = set(overridden)
+    if any(name not in by_name for name in given):  # names in any case, as variant names
+        spelt = {name: _spelling(name, [*by_name, *replaced]) if isinstance(name, str)
+                 else None for name in given}
+        given = {spelt[name] or name: value for name, value in given.items()}
+        twice = [name for name in by_name if sum(spelt[g] == name or g == name
+                                                  for g in spelt) > 1]
+        if twice:
+            raise InvalidOptionError(f"option {named(twice[0])} given twice (names are read "
+                                     "in any case)")
     for name in given:
         if name in replaced:
             known = ", ".join(sorted(by_name)) or "none"

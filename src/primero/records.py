@@ -39,7 +39,7 @@ from primero.cards import Card, parse_cards
 from primero.deal.engine import start_deal
 from primero.deal.start import MAX_SEED
 from primero.deal.state import GameState
-from primero.errors import PrimeroError, RecordError
+from primero.errors import PrimeroError, RecordError, named
 from primero.json_schema import FORMAT
 from primero.plugins.manager import plugin_label
 from primero.plugins.registry import get_variant, registry
@@ -302,7 +302,7 @@ class DealRecord:
                 is not one of the players, or the record gives neither a stock nor a seed.
         """
         if self.dealer not in self.players:
-            raise RecordError(f"the dealer {self.dealer!r} is not one of the players "
+            raise RecordError(f"the dealer {named(self.dealer)} is not one of the players "
                               f"({_shown_names(self.players)})")
         if not self.stock and self.seed is None:
             raise RecordError("give either 'stock' (the whole pack) or 'seed'")
@@ -487,7 +487,7 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
             raise RecordError(f"{where}: option {_show(key)}: an option's name is text, "
                               f"not {type(key).__name__}")
         if isinstance(value, str):
-            _ascii_digits(value, f"option {key!r}", where)
+            _ascii_digits(value, f"option {named(key)}", where)
     return DealRecord(
         variant=_need(data, "variant", str, where),
         options=tuple(options.items()),
@@ -637,7 +637,7 @@ def replay_states(record: DealRecord, *, stop_after: int | None = None) \
                 raise RecordError(f"{_label(k, player, text)}: {_show(player)} is not one of "
                                   f"the players ({_shown_names(record.players)})")
             raise RecordError(f"{_label(k, player, text)}: it is {to_act}'s turn, not "
-                              f"{_shown_name(player)}'s")
+                              f"{player}'s")
         action = read[text] if text in read else read.setdefault(text, _read_text(text))
         try:
             state = state.apply(text if action is None else action)
@@ -690,14 +690,14 @@ def _read_text(text: str) -> Action | None:
         return None
 
 
-def _shown_name(name: str) -> str:
-    """A player name from a file as an error shows it: quoted if it holds control characters."""
-    return name if name.isprintable() and len(name) <= 40 else repr(name[:40])
-
-
 def _shown_names(names: Sequence[str]) -> str:
-    """Player names from a file as an error lists them, each as :func:`_shown_name` shows it."""
-    return ", ".join(_shown_name(name) for name in names)
+    """Player names an error lists: as written if :func:`player_names_problem` passed them.
+
+    Names not yet checked (or refused) are each quoted by :func:`primero.errors.named`.
+    """
+    if player_names_problem(names) is None:
+        return ", ".join(names)
+    return ", ".join(named(name) for name in names)
 
 
 def _ordinal(n: int) -> str:

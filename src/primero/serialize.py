@@ -36,7 +36,7 @@ import attrs
 from primero.actions import Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, parse_cards
 from primero.deal.state import GameState
-from primero.errors import PrimeroError, RecordError
+from primero.errors import PrimeroError, RecordError, named
 from primero.hands import HandValue
 from primero.json_schema import FORMAT
 from primero.plugins.registry import get_variant
@@ -212,8 +212,10 @@ def settlement_from_dict(data: Mapping[str, Any], variant: Variant | str) -> Set
             hand's cards are not the class and points written, a seat or a number of chips
             is negative (an award is at least 1 chip), or a layer's chips are not conserved
             (one share per winner, every winner a contender, the shares adding up to the
-            layer's amount), or ``format`` is not :data:`primero.json_schema.FORMAT` (a
-            settlement without the key is read as this format); the message names the key.
+            layer's amount), or, with layers, the awards are not the winners' shares or the
+            carry-over is not the chips of the layers nobody won, or ``format`` is not
+            :data:`primero.json_schema.FORMAT` (a settlement without the key is read as this
+            format); the message names the key.
         UnknownVariantError: ``variant`` is a name that is not registered.
     """
     if isinstance(variant, str):
@@ -222,7 +224,7 @@ def settlement_from_dict(data: Mapping[str, Any], variant: Variant | str) -> Set
     if isinstance(data, Mapping) and "format" in data:
         version = data["format"]
         if version != FORMAT or isinstance(version, bool):
-            raise RecordError(f"{where}: key 'format': {version!r}; this primero reads "
+            raise RecordError(f"{where}: key 'format': {named(version)}; this primero reads "
                               f"format {FORMAT} (a later format needs a later primero)")
     awards = []
     for k, award in enumerate(_get(data, "awards", list, where), start=1):
@@ -242,10 +244,38 @@ def settlement_from_dict(data: Mapping[str, Any], variant: Variant | str) -> Set
         at = f"{where}: value {k}"
         values.append((_count(entry, "seat", at),
                        _read_value(_get(entry, "value", dict, at), variant, at)))
+    carry = _count(data, "carry", where)
+    if layers:
+        _check_paid(awards, layers, carry, where)
     return Settlement(awards=tuple(awards), returns=tuple(returns), layers=tuple(layers),
-                      carry=_count(data, "carry", where),
+                      carry=carry,
                       showdown=_get(data, "showdown", bool, where),
                       values=tuple(values), reason=_get(data, "reason", str, where))
+
+
+def _check_paid(awards: Sequence[Award], layers: Sequence[PotLayer], carry: int,
+                where: str) -> None:
+    """Check that the layers' chips are the chips paid (a settlement with layers).
+
+    Each seat's awards are its shares of the layers, and the layers nobody won are the
+    carry-over, as the core writes them.
+    """
+    shares: dict[int, int] = {}
+    for layer in layers:
+        for seat, share in zip(layer.winners, layer.shares, strict=True):
+            shares[seat] = shares.get(seat, 0) + share
+    paid: dict[int, int] = {}
+    for award in awards:
+        paid[award.seat] = paid.get(award.seat, 0) + award.amount
+    if paid != shares:
+        odd = min(set(paid) ^ set(shares) or {s for s in paid if paid[s] != shares[s]})
+        raise RecordError(f"{where}: seat {odd} is awarded {paid.get(odd, 0)} chips but its "
+                          f"shares of the layers are {shares.get(odd, 0)}: chips are not "
+                          "conserved")
+    carried = sum(layer.amount for layer in layers if not layer.winners)
+    if carry != carried:
+        raise RecordError(f"{where}: key 'carry' is {carry} but the layers nobody won "
+                          f"hold {carried} chips: chips are not conserved")
 
 
 # --------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ the whole session: stacks plus the carry-over never change.
 
 from __future__ import annotations
 
+import numbers
 import random
 from collections.abc import Sequence
 
@@ -21,7 +22,7 @@ from attrs import evolve, frozen
 from primero.cards import Card
 from primero.deal.engine import start_deal
 from primero.deal.state import GameState
-from primero.errors import PrimeroError, named
+from primero.errors import PrimeroError, named, typed_name
 from primero.options import whole_number
 from primero.plugins.registry import get_variant
 from primero.seating import next_dealer_seat
@@ -169,7 +170,8 @@ class Session:
                 allows; default none.
 
         Raises:
-            PrimeroError: no seed or rng, or an rng that is not a random.Random; bad players
+            PrimeroError: no seed or rng, or an rng that is not a random.Random; ``players``
+                given as one text, or ``chips`` neither a number nor a list; bad players
                 (too few or too many for the variant), chips, dealer or table (as in
                 ``start_deal``), checked before the draw.
         """
@@ -181,8 +183,18 @@ class Session:
             if not isinstance(rng, random.Random):
                 raise PrimeroError(f"rng must be a random.Random, got {named(rng)}")
             seed = rng.getrandbits(64)
+        if isinstance(players, str):
+            raise PrimeroError(f"players is one text {named(players)}: give a list of names, "
+                               "e.g. ['Anna', 'Ben']")
+        if not isinstance(chips, numbers.Integral | Sequence) or isinstance(chips, str):
+            raise PrimeroError(f"chips is {typed_name(chips)}: give everyone's chips (a whole "
+                               "number) or a list of each player's")
         names = tuple(players)
-        stacks = (chips,) * len(names) if isinstance(chips, int) else tuple(chips)
+        stacks: tuple[int, ...]
+        if isinstance(chips, numbers.Integral):  # a numpy int as an int; True stays, refused
+            stacks = (int(chips) if whole_number(chips) else chips,) * len(names)  # type: ignore[assignment]
+        else:
+            stacks = tuple(chips)
         ante = variant.spec.ante if ante is None else ante
         # the engine checks players, chips, dealer and table before any card is drawn
         start_deal(variant, names, stacks, dealer=0 if dealer is None else dealer,

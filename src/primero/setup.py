@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from attrs import field, frozen
 
-from primero.errors import PrimeroError
+from primero.errors import PrimeroError, named
 from primero.options import whole_number
 
 if TYPE_CHECKING:
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEALING_MODES",
+    "MAX_NAME_LENGTH",
     "DealSetup",
     "Step",
     "Table",
@@ -96,15 +97,16 @@ def _printed(name: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFC", name) if not _ignorable(ch))
 
 
-def _shown_name(name: str, limit: int = 40) -> str:
-    """A player name as an error quotes it: escaped (``repr``), shortened past ``limit``."""
-    return repr(name if len(name) <= limit else name[:limit] + "...")
+#: The most characters (code points) a player name may have: a name fits a table's column and
+#: an error quotes it whole.
+MAX_NAME_LENGTH = 40
 
 
 def player_names_problem(players: Sequence[str]) -> str | None:
     """Why these player names cannot sit at one table, or ``None`` if they can.
 
-    A name is one word of printable text with a visible character, and no two names print
+    A name is one word of printable text with a visible character, at most
+    :data:`MAX_NAME_LENGTH` characters long, and no two names print
     alike: names equal after NFC normalisation and dropping the characters that print as
     nothing (variation selectors, format characters) are one name to a reader
     (docs/reference/deal-files.md). Names that are not text are left to the deal's checks.
@@ -116,25 +118,29 @@ def player_names_problem(players: Sequence[str]) -> str | None:
         One line naming the first bad name and what is wrong with it, or ``None``.
     """
     names = [p for p in players if isinstance(p, str)]
-    if all(name.isascii() and name.isalnum() for name in names):
+    if all(name.isascii() and name.isalnum() and len(name) <= MAX_NAME_LENGTH
+           for name in names):
         return None  # letters and digits: printable, one word, visible, NFC, none ignorable
     for name in names:
         odd = next((ch for ch in name if not ch.isprintable()), None)
         if odd is not None:  # an escape sequence, a NUL, a bidi override: a terminal obeys them
             kind = "control" if unicodedata.category(odd) == "Cc" else "invisible"
-            return (f"player name {_shown_name(name)} holds the {kind} character "
+            return (f"player name {named(name)} holds the {kind} character "
                     f"U+{ord(odd):04X}: a name is printable text")
+        if len(name) > MAX_NAME_LENGTH:
+            return (f"player name {named(name)} is longer than the {MAX_NAME_LENGTH} "
+                    "characters a name may have")
         if not name or name.split() != [name]:
-            return f"player name {_shown_name(name)} must be one word (no spaces)"
+            return f"player name {named(name)} must be one word (no spaces)"
     seen: dict[str, str] = {}
     for name in names:
         printed = _printed(name)
         if not any(unicodedata.category(ch)[0] in "LNPS" for ch in printed):
-            return (f"player name {_shown_name(name)} has no visible character (only marks "
+            return (f"player name {named(name)} has no visible character (only marks "
                     f"or characters that print as nothing): a name must show")
         other = seen.setdefault(printed, name)
         if other != name:
-            return (f"player names {_shown_name(other)} and {_shown_name(name)} print alike "
+            return (f"player names {named(other)} and {named(name)} print alike "
                     "(the same after NFC normalisation, ignoring characters that print as "
                     "nothing): names must be distinct")
     return None

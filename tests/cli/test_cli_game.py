@@ -254,8 +254,10 @@ def test_play_name_names_your_seat() -> None:
 
 
 def test_play_name_errors() -> None:
-    assert one_line_error("play", "--name", "Anna Maria") == \
-        "error: player name 'Anna Maria' must be one word (no spaces)"
+    spaced = run("play", "--name", "Anna Maria")
+    assert spaced.exit_code == 2  # a usage error naming the option, as a long name's
+    assert spaced.stderr == ("error: invalid value for '--name': player name 'Anna Maria' must "
+                             "be one word (no spaces)\n")
     assert one_line_error("play", "--auto", "--name", "Maria") == \
         "error: --name names your seat, and with --auto the computer plays every seat"
 

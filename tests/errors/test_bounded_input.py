@@ -271,8 +271,8 @@ def test_a_name_with_a_control_character_is_refused_at_the_deal(name: str,
 
 def test_play_refuses_a_name_with_a_control_character_on_one_escaped_line() -> None:
     line = one_line("play", "--name", "\x1b]0;owned\x07", status=2)
-    assert line == ("error: invalid value for '--name': a name is printable text; got the "
-                    "control character U+001B")
+    assert line == ("error: invalid value for '--name': player name '\\x1b]0;owned\\x07' holds "
+                    "the control character U+001B: a name is printable text")
 
 
 def test_replay_of_a_file_naming_a_player_with_an_escape_sends_nothing_raw(

@@ -47,6 +47,7 @@ fact-check), :mod:`~primero.analysis.intervals`, :mod:`~primero.analysis.duplica
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -237,4 +238,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
+    """The public names and the submodules imported so far (not the module's own imports)."""
+    loaded = {name for name, value in globals().items()
+              if isinstance(value, ModuleType) and value.__name__ == f"{__name__}.{name}"}
+    return sorted(set(_EXPORTS) | loaded)

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from primero.cards import Card, parse_cards
-from primero.errors import CardParseError, PrimeroError
+from primero.errors import CardParseError, PrimeroError, named, typed_name
 from primero.hands import Ranking
 from primero.options import whole_number
 from primero.plugins.registry import resolve_variant
@@ -90,7 +90,7 @@ def as_variant(variant: VariantLike, options: dict[str, Any]) -> Variant:
         InvalidOptionError: a malformed, unknown or badly valued option.
     """
     if not isinstance(variant, str | Variant):
-        raise PrimeroError(f"variant is {type(variant).__name__} {variant!r}: give a variant, "
+        raise PrimeroError(f"variant is {typed_name(variant)}: give a variant, "
                            f"a name, or 'name:key=value,...'")
     return resolve_variant(variant, options or None)
 
@@ -110,7 +110,7 @@ def as_cards(cards: Cards, variant: Variant, what: str) -> tuple[Card, ...]:
             names the card and ``what``).
     """
     if not isinstance(cards, str | Iterable) or isinstance(cards, bytes | bytearray):
-        raise CardParseError(f"{what} is {type(cards).__name__} {cards!r}: give cards as text "
+        raise CardParseError(f"{what} is {typed_name(cards)}: give cards as text "
                              f"('7h 6h') or a list of cards")
     parsed = parse_cards(cards)
     variant.pack.check(parsed, what)
@@ -174,7 +174,7 @@ def hand_class_name(name: str, classes: Iterable[str], variant: object = None) -
             if cls.casefold() == name.strip().casefold():
                 return cls
     where = f" of {variant}" if variant is not None else ""
-    raise PrimeroError(f"unknown hand class {name!r}; the classes{where} are "
+    raise PrimeroError(f"unknown hand class {named(name)}; the classes{where} are "
                        f"{', '.join(known)}")
 
 

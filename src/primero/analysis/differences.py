@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from primero.analysis.intervals import Interval, paired_interval
-from primero.errors import PrimeroError
+from primero.errors import PrimeroError, named
 from primero.simulation.run import Comparison, Simulation
 
 __all__ = ["Difference", "Verdict", "figure_names", "figure_values", "paired_differences",
@@ -72,7 +72,7 @@ def figure_values(run: Simulation, figure: str) -> list[float]:
                 return [0.0] * len(results)
             share = sum(wins) / sum(won)
             return [share + (x - share * y) / mean_won for x, y in zip(wins, won, strict=True)]
-    raise PrimeroError(f"unknown figure {figure!r}; the figures are "
+    raise PrimeroError(f"unknown figure {named(figure)}; the figures are "
                        f"{', '.join(figure_names(run.players))}")
 
 
@@ -123,7 +123,7 @@ def paired_differences(comparison: Comparison, baseline: str | None = None,
         return []
     base = labels[0] if baseline is None else baseline
     if base not in labels:
-        raise PrimeroError(f"baseline {base!r} is not among the variants: {', '.join(labels)}")
+        raise PrimeroError(f"baseline {named(base)} is not among the variants: {', '.join(labels)}")
     names = list(figures) if figures is not None else \
         figure_names(comparison.simulations[0].players)
     out = []

@@ -28,7 +28,7 @@ from primero.analysis.common import (
     hand_class_name,
 )
 from primero.cards import Card, format_cards
-from primero.errors import InvalidDeckError, PrimeroError
+from primero.errors import InvalidDeckError, PrimeroError, named
 from primero.hands import HAND_SIZE, Ranking
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ def draw_distribution(
 
     Raises:
         InvalidDeckError: a card outside the pack, a duplicate, more than four cards, a
-            discard not in the hand, or too few unseen cards.
+            discard not in the hand, or fewer unseen cards than the draw needs.
     """
     configured = as_variant(variant, options)
     ranking = configured.ranking
@@ -165,7 +165,9 @@ def draw_distribution(
     unseen = [i for i in range(len(ranking.pack)) if i not in out]
     need = HAND_SIZE - len(kept)
     if need > len(unseen):
-        raise InvalidDeckError(f"{need} cards to draw but only {len(unseen)} unseen")
+        raise InvalidDeckError(
+            f"{need} card{'s' if need != 1 else ''} to draw but only {len(unseen)} unseen (the "
+            f"pack less the hand and the dead cards)")
     by_value = _outcome_counts(ranking, kept, unseen, need)
     outcomes = tuple(
         DrawOutcome(hand_class=cls, points=points, key=key, count=n)
@@ -333,12 +335,16 @@ def exchange_options(
         threshold = other.key
         dead_cards += other.cards
     elif criterion != "points":
-        raise PrimeroError(f"unknown criterion {criterion!r}: use points, class or beat")
+        raise PrimeroError(f"unknown criterion {named(criterion)}: use points, class or beat")
     elif target is not None:
         raise PrimeroError("a target goes with criterion 'class' or 'beat', not 'points'")
     sign = -1 if criterion == "points" and fewer_points_better(ranking) else 1
     limit = len(held) if max_discards is None \
         else min(as_count(max_discards, "max_discards"), len(held))
+    # a discard needs as many unseen cards as it draws: with most of the pack dead, only the
+    # smaller discards are possible (keeping the hand always is, if the hand is whole)
+    unseen = len(ranking.pack) - len(held) - len({c for c in dead_cards if c not in held})
+    limit = max(0, min(limit, unseen - (HAND_SIZE - len(held))))
     found: list[ExchangeOption] = []
     for k in range(limit + 1):
         for thrown in combinations(held, k):

@@ -52,7 +52,7 @@ from primero.agents import Agent, make_agent, play_deal
 from primero.analysis.intervals import CONFIDENCE, Interval, mean_interval
 from primero.deal.copying import replace
 from primero.deal.engine import start_deal
-from primero.errors import AgentFailedError, IllegalActionError, PrimeroError
+from primero.errors import AgentFailedError, IllegalActionError, PrimeroError, named
 from primero.json_schema import FORMAT
 from primero.plugins.registry import resolve_variant
 from primero.setup import DealSetup, Table
@@ -247,7 +247,7 @@ def duplicate_match(
     for name, value in (("players", players), ("deals", deals), ("seed", seed),
                         ("chips", chips)):
         if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-            raise PrimeroError(f"{name} must be a whole number, got {value!r}")
+            raise PrimeroError(f"{name} must be a whole number, got {named(value)}")
     if not low <= players <= high:
         counts = f"{low}" if low == high else f"{low} to {high}"
         raise PrimeroError(f"{configured.name} is played by {counts} players; got {players}")
@@ -315,6 +315,6 @@ def _agent(spec: AgentSpec) -> Agent:
     if isinstance(spec, str):
         return make_agent(spec)
     if not callable(getattr(spec, "act", None)):
-        raise PrimeroError(f"{spec!r} is not an agent (it has no act(view, rng) method)")
+        raise PrimeroError(f"{named(spec)} is not an agent (it has no act(view, rng) method)")
     return copy.deepcopy(spec)
 

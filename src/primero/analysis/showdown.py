@@ -28,7 +28,7 @@ from primero.analysis.common import (
 )
 from primero.analysis.showdown_halves import showdown_by_halves
 from primero.cards import Card, format_cards
-from primero.errors import InvalidDeckError, PrimeroError
+from primero.errors import InvalidDeckError, PrimeroError, named, typed_name
 from primero.hands import HAND_SIZE, Ranking
 
 if TYPE_CHECKING:
@@ -108,21 +108,24 @@ def showdown_probabilities(
             number, bytes), or a token is not a card.
         PrimeroError: ``hands`` is one text, a set or a mapping rather than a list (a set
             has no playing order), ``variant`` is not a variant or a name, ``max_outcomes``
-            is not a number, fewer than two hands, more
+            is not a number of 0 or more (NaN is not), fewer than two hands, more
             deals than ``max_outcomes`` to walk, or counting tables by halves too large (more than
             :data:`~primero.analysis.showdown_halves.MAX_TABLE_ENTRIES` entries: the 48- and
             52-card packs with five or more players needing two cards).
     """
     if isinstance(hands, str):
-        raise PrimeroError(f"hands is one text {hands!r}: give a list of hands, one per "
+        raise PrimeroError(f"hands is one text {named(hands)}: give a list of hands, one per "
                            f"player, e.g. ['7h 6h', 'Ks Qs']")
     if isinstance(hands, Set | Mapping) or not isinstance(hands, Iterable):
         # a set has no playing order: the eldest (who takes ties) would be a hash's choice
         raise PrimeroError(f"hands is {type(hands).__name__}: give a list of hands in playing "
                            f"order from the eldest, e.g. ['7h 6h', 'Ks Qs']")
     if not isinstance(max_outcomes, Real) or isinstance(max_outcomes, bool):
-        raise PrimeroError(f"max_outcomes is {type(max_outcomes).__name__} {max_outcomes!r}: "
+        raise PrimeroError(f"max_outcomes is {typed_name(max_outcomes)}: "
                            f"give a number of deals")
+    if not max_outcomes >= 0:  # NaN too: no deal count is above it, so it would bound nothing
+        raise PrimeroError(f"max_outcomes is {named(max_outcomes)}: give a number of deals, "
+                           "0 or more")
     configured = as_variant(variant, options)
     ranking = configured.ranking
     known = tuple(as_cards(h, configured, f"hand {i + 1}") for i, h in enumerate(hands))
@@ -389,11 +392,20 @@ def showdown_odds(
         holds the number of equally likely deals.
 
     Raises:
-        PrimeroError: ``names`` is not one name per hand; and everything
+        PrimeroError: ``names`` is not one distinct name per hand; and everything
             :func:`showdown_probabilities` raises.
     """
     if isinstance(names, str):
-        raise PrimeroError(f"names is one text {names!r}: give a list of names, one per hand")
+        raise PrimeroError(f"names is one text {named(names)}: give a list of names, one per hand")
+    if names is not None:
+        if not isinstance(names, Iterable):
+            raise PrimeroError(f"names is {typed_name(names)}: give a list of names, one per "
+                               "hand")
+        names = list(names)
+        twice = next((n for k, n in enumerate(names) if n in names[:k]), None)
+        if twice is not None:
+            raise PrimeroError(f"names gives {named(twice)} twice: a row per player needs "
+                               "distinct names")
     odds = showdown_probabilities(hands, variant, dead=dead, max_outcomes=max_outcomes,
                                   **options)
     if names is not None and len(names) != len(odds.hands):

@@ -19,6 +19,7 @@ from primero.analysis.differences import paired_differences, verdicts
 from primero.analysis.intervals import Interval
 from primero.analysis.plots import plot_comparison
 from primero.cli.core import (
+    FileName,
     app,
     console,
     fail,
@@ -41,6 +42,7 @@ from primero.cli.simulate import (
     table_options,
     table_text,
 )
+from primero.errors import named
 from primero.plugins.registry import resolve_variant
 from primero.simulation.records import Summary
 from primero.simulation.run import Comparison, compare
@@ -79,7 +81,8 @@ def _comparison_tables(cmp: Comparison) -> list[Table]:
     def name(summary: Summary) -> str:
         return f"{summary.variant} ({summary.agents})" if several else summary.variant
 
-    main = Table(title=f"Same seeds, side by side ({len(first)} deals each, "
+    deals = f"{len(first)} deal{'' if len(first) == 1 else 's'}"
+    main = Table(title=f"Same seeds, side by side ({deals} each, "
                        f"{', '.join(cmp.populations)} agents)")
     main.add_column("Variant", overflow="fold")
     for column in HEAD:
@@ -217,7 +220,7 @@ def _plot_target(path: Path) -> tuple[Path, str]:
 @app.command("compare", short_help=SHORT_HELP["compare"])
 @click.argument("variants", nargs=-1, required=True, metavar="VARIANT...")
 @table_options
-@click.option("--plot", type=click.Path(path_type=Path), metavar="FILE.png", default=None,
+@click.option("--plot", type=FileName(), metavar="FILE.png", default=None,
               help="Save a picture: winning classes, win share by seat, pot sizes (needs "
                    "matplotlib). The extension picks the format (png, svg, pdf...); without "
                    "one, FILE.png is written.")
@@ -244,13 +247,14 @@ def compare_command(variants: Sequence[str], players: int, deals: int, seed: int
         check_table(resolve_variant(text), players=players, stake=stake, rest=rest, ante=ante)
     agents = [agent]
     if populations is not None:
-        agents = [a.strip() for a in populations.split(",") if a.strip()]
-        unknown = [a for a in agents if a not in AGENTS]
-        if unknown or not agents:
-            fail(f"--agents: unknown agent {unknown[0]!r}; known agents: "
+        typed = [a.strip() for a in populations.split(",") if a.strip()]
+        unknown = [a for a in typed if a.lower() not in AGENTS]  # names in any case
+        if unknown or not typed:
+            fail(f"--agents: unknown agent {named(unknown[0])}; known agents: "
                  f"{', '.join(AGENTS)}" if unknown else "--agents: give at least one agent")
+        agents = [a.lower() for a in typed]
         if len(set(agents)) != len(agents):
-            fail(f"--agents: an agent is listed twice in {populations!r}")
+            fail(f"--agents: an agent is listed twice in {named(populations)}")
     plot_format = ""
     if plot is not None:
         plot, plot_format = _plot_target(plot)
@@ -272,7 +276,8 @@ def compare_command(variants: Sequence[str], players: int, deals: int, seed: int
     out = console(soft_wrap=False)
     if cmp.simulations:
         first = cmp.simulations[0]
-        out.print(f"{len(first)} deals of each variant on the same seeds: "
+        counted = f"{len(first)} deal{'' if len(first) == 1 else 's'}"
+        out.print(f"{counted} of each variant on the same seeds: "
                   + table_text(first, cmp.populations) + ante_text(cmp.simulations))
     for table in _comparison_tables(cmp):
         out.print(table)

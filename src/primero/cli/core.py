@@ -46,6 +46,7 @@ import sys
 import textwrap
 import warnings
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 import click
@@ -68,6 +69,7 @@ from primero.variant import Variant
 __all__ = [
     "EXIT_ERROR",
     "EXIT_USAGE",
+    "FileName",
     "LazyPrimeroGroup",
     "PrimeroGroup",
     "WholeNumber",
@@ -268,8 +270,8 @@ class PrimeroGroup(click.Group):
 
         Raises:
             click.ClickException: a usage error (exit status 2), or a
-                :class:`~primero.errors.PrimeroError` from the command, shown as one
-                ``error:`` line (exit status 1).
+                :class:`~primero.errors.PrimeroError` from the command or an interrupt
+                (Ctrl-C), shown as one ``error:`` line (exit status 1).
         """
         skipped: list[str] = []
         with warnings.catch_warnings():
@@ -305,6 +307,11 @@ class PrimeroGroup(click.Group):
             except PrimeroError as exc:
                 error = _one_line(str(exc))
                 refused = _Refused(str(exc))
+                refused.as_json = bool(ctx.meta.get(_JSON_META))
+                raise refused from None
+            except KeyboardInterrupt:  # Ctrl-C: one error line (JSON with --json), status 1
+                error = "interrupted (Ctrl-C) before the command finished"
+                refused = _Refused(error)
                 refused.as_json = bool(ctx.meta.get(_JSON_META))
                 raise refused from None
             except OSError as exc:
@@ -356,7 +363,12 @@ class LazyPrimeroGroup(PrimeroGroup):
             self.__dict__["_adding"] = False
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        """The command ``cmd_name``, its module imported first if need be."""
+        """The command ``cmd_name``, its module imported first if need be.
+
+        The name is read in any case, as variant names are (``primero SIMULATE``).
+        """
+        if cmd_name not in COMMAND_MODULES and cmd_name.lower() in COMMAND_MODULES:
+            cmd_name = cmd_name.lower()
         if cmd_name not in self._registered and cmd_name in COMMAND_MODULES:
             importlib.import_module(COMMAND_MODULES[cmd_name])
         return self._registered.get(cmd_name)
@@ -454,6 +466,24 @@ class WholeNumber(click.ParamType[int]):
         if self.minimum is not None and number < self.minimum:
             self.fail(f"must be at least {self.minimum}, got {number_text(number)}", param, ctx)
         return number
+
+
+class FileName(click.Path):
+    """A file's path as typed (a :class:`~pathlib.Path`); an empty name is a usage error.
+
+    ``Path("")`` is ``.``, the current directory: without this check ``--save ""`` would be
+    refused as "a directory" and ``replay ""`` would name ``.``, a file the user never typed.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        """Refuse an empty name, naming the option; else the path."""
+        if isinstance(value, str) and not value:
+            self.fail("an empty file name: give a file's path", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 # --------------------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from primero.actions import MAX_AMOUNT_DIGITS, Action, Exchange, Pass, parse_act
 from primero.agents import AGENTS, Agent, hint, make_agent
 from primero.cards import Card, format_cards
 from primero.cli.core import (
+    FileName,
     WholeNumber,
     app,
     console,
@@ -52,6 +53,7 @@ from primero.errors import PrimeroError
 from primero.records import dump_record, record_from_state
 from primero.seating import deal_passing_text, seating_text
 from primero.session import Session
+from primero.setup import player_names_problem
 from primero.variant import Variant
 from primero.variants.cardano import CardanoRules, call_book, parse_understatements
 from primero.views import PlayerView
@@ -109,6 +111,9 @@ HELP_INDENT = 18
 #: Said once, the first time the human faces a vie with a plain pass among their actions.
 PASS_NOTE = "  facing a vie, 'pass' puts nothing in and keeps you in; you may pass once, then " \
     "you must hold or fold"
+
+#: The agents' names, read in any case as variant names are.
+AGENT_NAMES = click.Choice(list(AGENTS), case_sensitive=False)
 
 
 def say(out: Console, text: str, *, hang: int | None = None, style: str | None = None) \
@@ -648,7 +653,7 @@ def _next_deal(read: Callable[[str], str], out: Console) -> bool:
               help="Deals to play, the chips, the deal and any carry-over passing on between "
                    "them. Default: until you quit or one player is left; one deal if the "
                    "computer plays every seat (--auto).")
-@click.option("--agent", "-a", type=click.Choice(list(AGENTS)), default="heuristic",
+@click.option("--agent", "-a", type=AGENT_NAMES, default="heuristic",
               show_default=True, help="The computer players.")
 @click.option("--chips", type=WholeNumber(1), default=50, show_default=True,
               help="Each player's chips at the start.")
@@ -660,7 +665,7 @@ def _next_deal(read: Callable[[str], str], out: Console) -> bool:
               help="Ante per player, in chips; default the variant's own.")
 @click.option("--raise-cap", "raise_cap", type=WholeNumber(1), default=None,
               help="House rule: at most N vies and raises per betting round (docs/rules/waks.md).")
-@click.option("--save", type=click.Path(path_type=Path), metavar="FILE", default=None,
+@click.option("--save", type=FileName(), metavar="FILE", default=None,
               help="Save the deal to this deal file when play stops (the deal over, input "
                    "ended or interrupted): nothing is written while you play, so the file "
                    "never shows the stock. A regular file, checked before the first card. "
@@ -683,10 +688,9 @@ def play_command(variant: str, option: Sequence[str], players: int, seed: int | 
     check_table(chosen, players=players, stake=stake, rest=rest, ante=ante)
     if auto and name != YOU:
         fail("--name names your seat, and with --auto the computer plays every seat")
-    if not name.isprintable():
-        char = next(ch for ch in name if not ch.isprintable())
-        usage_error("--name", f"a name is printable text; got the control character "
-                    f"U+{ord(char):04X}")
+    problem = player_names_problem([name])
+    if problem is not None:
+        usage_error("--name", problem)
     if not auto and _stdin_closed():
         fail("standard input is closed: there is nothing to read your actions from "
              "(--auto lets the computer play every seat)")

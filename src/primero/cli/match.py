@@ -3,7 +3,7 @@
 ::
 
     primero match CANDIDATE OPPONENT [--variant V] [--players N] [--deals N] [--seed N]
-                  [--chips N] [--stake N] [--rest N] [--json]
+                  [--chips N] [--stake N] [--rest N] [--ante N] [--raise-cap N] [--json]
 
 Plays :func:`primero.analysis.duplicate_match`: every deal once per seat, the candidate in
 each seat in turn and the opponent in the others, the same cards and generator seeds each
@@ -42,10 +42,13 @@ SCORING_NOTE = ("Chips per deal: in each play, the candidate's net less the mean
                 "the seats the candidate sat in, on the same cards. ± is the half-width of the "
                 "95 % interval (Student t from the per-deal spread).")
 
+#: The agents' names, read in any case as variant names are.
+AGENT_NAMES = click.Choice(list(AGENTS), case_sensitive=False)
+
 
 @app.command("match", short_help=SHORT_HELP["match"])
-@click.argument("candidate", type=click.Choice(list(AGENTS)), metavar="CANDIDATE")
-@click.argument("opponent", type=click.Choice(list(AGENTS)), metavar="OPPONENT")
+@click.argument("candidate", type=AGENT_NAMES, metavar="CANDIDATE")
+@click.argument("opponent", type=AGENT_NAMES, metavar="OPPONENT")
 @variant_options
 @click.option("--players", "-n", type=WholeNumber(2), default=2, show_default=True,
               help="Players at the table: the candidate and N-1 copies of the opponent.")
@@ -59,25 +62,31 @@ SCORING_NOTE = ("Chips per deal: in each play, the candidate's net less the mean
               help="Smallest bet, in chips.")
 @click.option("--rest", type=WholeNumber(1), default=3, show_default=True,
               help="Largest single bet or raise, in chips.")
+@click.option("--ante", type=WholeNumber(0), default=None,
+              help="Ante per player, in chips; default the variant's own.")
+@click.option("--raise-cap", "raise_cap", type=WholeNumber(1), default=None,
+              help="House rule: at most N vies and raises per betting round (docs/rules/waks.md).")
 @json_option
 def match_command(candidate: str, opponent: str, variant: str, option: Sequence[str],
                   players: int, deals: int, seed: int, chips: int, stake: int, rest: int,
-                  json_output: bool) -> None:
+                  ante: int | None, raise_cap: int | None, json_output: bool) -> None:
     """Play CANDIDATE against OPPONENT in duplicate and print its chips per deal.
 
     Each deal is played once per seat with the same cards: the cards' luck cancels.
     """
     configured = load_variant(variant, option)
-    check_table(configured, players=players, stake=stake, rest=rest, ante=None)
+    check_table(configured, players=players, stake=stake, rest=rest, ante=ante)
     result = duplicate_match(configured, candidate, opponent, players=players, deals=deals,
-                             seed=seed, chips=chips, stake=stake, rest=rest)
+                             seed=seed, chips=chips, stake=stake, rest=rest, ante=ante,
+                             raise_cap=raise_cap)
     if json_output:
         print_json(result.to_json())
         return
     out = console(soft_wrap=False)
     out.print(f"{candidate} against {opponent} in duplicate: {result.variant}, {players} "
               f"players, {deals} deals × {players} seats, seed {seed}, stake {stake}, "
-              f"rest {rest}")
+              f"rest {rest}" + ("" if ante is None else f", ante {ante}")
+              + ("" if raise_cap is None else f", raise cap {raise_cap}"))
     table = Table(title=f"{candidate}'s chips per deal")
     table.add_column("Candidate's seat")
     number_column(table, "Chips per deal")

@@ -21,6 +21,7 @@ from pathlib import Path
 import click
 
 from primero.cli.core import (
+    FileName,
     app,
     console,
     fail,
@@ -121,7 +122,7 @@ def told_lines(record: DealRecord, width: int) -> tuple[GameState, list[str], bo
 
 
 @app.command("replay", short_help=SHORT_HELP["replay"])
-@click.argument("file", type=click.Path(path_type=Path), metavar="FILE")
+@click.argument("file", type=FileName(), metavar="FILE")
 @json_option
 def replay_command(file: Path, json_output: bool) -> None:
     """Replay a deal file and show how it ends.

@@ -43,6 +43,9 @@ __all__ = ["simulate_command"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+#: The agents' names, read in any case as variant names are.
+AGENT_NAMES = click.Choice(list(AGENTS), case_sensitive=False)
+
 
 def table_options(function: F) -> F:
     """The options every simulating command shares: table, run and progress."""
@@ -55,7 +58,7 @@ def table_options(function: F) -> F:
                           "record is kept)."),
         click.option("--seed", "-s", type=WholeNumber(0), default=0, show_default=True,
                      help="Seed of the run (same seed, same deals)."),
-        click.option("--agent", "-a", type=click.Choice(list(AGENTS)), default="heuristic",
+        click.option("--agent", "-a", type=AGENT_NAMES, default="heuristic",
                      show_default=True,
                      help="Computer players: heuristic (plays on exact hand strength), odds "
                           "(plays on its sampled chance to win, with pot odds), random, "
@@ -263,7 +266,8 @@ def simulate_command(variant: str, option: Sequence[str], players: int, deals: i
         print_json(summary.to_json())
         return
     out = console(soft_wrap=False)
-    out.print(f"{sim.label}: {summary.deals} deals, {table_text(sim)}" + ante_text([sim]))
+    counted = f"{summary.deals} deal{'' if summary.deals == 1 else 's'}"
+    out.print(f"{sim.label}: {counted}, {table_text(sim)}" + ante_text([sim]))
     for table in _summary_tables(summary, sim):
         out.print(table)
     out.print(carry_note(summary))

@@ -17,7 +17,14 @@ import time
 
 import click
 
-from primero.cli.core import app, console, fail, load_variant, variant_options_for
+from primero.cli.core import (
+    WholeNumber,
+    app,
+    console,
+    fail,
+    load_variant,
+    variant_options_for,
+)
 from primero.cli.pages import SHORT_HELP
 from primero.errors import PrimeroError
 from primero.solve.game import solvable_game
@@ -33,26 +40,26 @@ DEFAULT_TABLE = TableParameters()
 
 @app.command("solve", short_help=SHORT_HELP["solve"])
 @variant_options_for("toy")  # the built-in variant it can solve
-@click.option("--chips", type=click.IntRange(1), default=DEFAULT_TABLE.chips,
+@click.option("--chips", type=WholeNumber(1), default=DEFAULT_TABLE.chips,
               show_default=True,
               help="Each player's chips.")
-@click.option("--stake", type=click.IntRange(1), default=DEFAULT_TABLE.stake,
+@click.option("--stake", type=WholeNumber(1), default=DEFAULT_TABLE.stake,
               show_default=True,
               help="The smallest bet or raise.")
-@click.option("--rest", type=click.IntRange(1), default=DEFAULT_TABLE.rest,
+@click.option("--rest", type=WholeNumber(1), default=DEFAULT_TABLE.rest,
               show_default=True,
               help="The largest bet or raise.")
-@click.option("--ante", type=click.IntRange(0), default=None,
+@click.option("--ante", type=WholeNumber(0), default=None,
               help="Each player's ante (default: the variant's).")
-@click.option("--raise-cap", "raise_cap", type=click.IntRange(1), default=None,
+@click.option("--raise-cap", "raise_cap", type=WholeNumber(1), default=None,
               help="The most vies plus raises a round allows (house rule; default: no cap).")
 @click.option("--target", type=click.FloatRange(0), default=0.005, show_default=True,
               help="Stop at this exploitability, chips per deal.")
-@click.option("--iterations", type=click.IntRange(1), default=1000, show_default=True,
+@click.option("--iterations", type=WholeNumber(1), default=1000, show_default=True,
               help="The most CFR+ iterations.")
-@click.option("--block", type=click.IntRange(1), default=25, show_default=True,
+@click.option("--block", type=WholeNumber(1), default=25, show_default=True,
               help="Iterations between two measurements.")
-@click.option("--classes", "depth", type=click.IntRange(0), default=0,
+@click.option("--classes", "depth", type=WholeNumber(0), default=0,
               help="Then print, for every decision this many actions deep or less, how "
                    "often each hand class takes each action.")
 def solve_command(variant: str, option: tuple[str, ...], chips: int, stake: int, rest: int,

@@ -18,7 +18,7 @@ from primero.agents import Agent, Strength, make_agent, play_deal
 from primero.deal.copying import replace
 from primero.deal.engine import start_deal
 from primero.deal.state import GameState
-from primero.errors import PrimeroError
+from primero.errors import PrimeroError, named
 from primero.session import Session
 from primero.setup import DealSetup, Table
 from primero.simulation.records import DealResult, deal_result
@@ -137,7 +137,7 @@ def agent_specs(agents: Sequence[AgentSpec] | AgentSpec, players: int) -> list[A
         if isinstance(spec, str):
             make_agent(spec)  # raises ValueError naming the known agents
         elif not isinstance(spec, Agent):
-            raise PrimeroError(f"{spec!r} is not an agent (it has no act(view, rng) method)")
+            raise PrimeroError(f"{named(spec)} is not an agent (it has no act(view, rng) method)")
     return specs
 
 

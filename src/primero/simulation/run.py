@@ -15,7 +15,7 @@ from attrs import field, frozen
 
 from primero.deal.engine import start_deal
 from primero.deal.state import GameState
-from primero.errors import PrimeroError
+from primero.errors import PrimeroError, named
 from primero.json_schema import FORMAT
 from primero.plugins.registry import resolve_variant
 from primero.session import has_ante_step
@@ -170,7 +170,7 @@ class Comparison:
         for sim in self.simulations:
             if sim.label == label and sim.population == population:
                 return sim
-        raise KeyError(f"no run of {label!r} with {population!r} agents; variants: "
+        raise KeyError(f"no run of {named(label)} with {named(population)} agents; variants: "
                        f"{', '.join(self.labels)}; populations: {', '.join(self.populations)}")
 
     def summaries(self) -> list[Summary]:
@@ -228,7 +228,7 @@ def _check_table(variant: Variant, stacks: tuple[int, ...], stake: int, rest: in
 def _check_whole(name: str, value: object) -> None:
     """Refuse a count that is not a whole number (``True``, ``1.5``, ``"3"``; numpy ints pass)."""
     if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise PrimeroError(f"{name} must be a whole number, got {value!r}")
+        raise PrimeroError(f"{name} must be a whole number, got {named(value)}")
 
 
 def _check_size(what: str, deals: int) -> None:
@@ -344,7 +344,7 @@ def simulate(
                                   seed=seed, agents=players_agents, chips=stacks, stake=stake,
                                   rest=rest, ante=ante, raise_cap=raise_cap))
     if engine != "engine":
-        raise PrimeroError(f"engine must be 'engine' or 'batch', got {engine!r}")
+        raise PrimeroError(f"engine must be 'engine' or 'batch', got {named(engine)}")
     specs = tuple(agent_specs(agents, players))
     _check_table(configured, stacks, stake, rest, ante, raise_cap)
     plan = Plan.of(configured, str(configured), players=players, chips=stacks, stake=stake,
@@ -458,8 +458,8 @@ def compare(
             has none), found before any deal is played.
     """
     if isinstance(variants, str):
-        raise PrimeroError(f"variants is one text {variants!r}: give a list of variants, "
-                           f"e.g. [{variants!r}, 'losing']")
+        raise PrimeroError(f"variants is one text {named(variants)}: give a list of variants, "
+                           f"e.g. [{named(variants)}, 'losing']")
     configured = [resolve_variant(v) for v in variants]
     if not configured:
         raise PrimeroError("give at least one variant to compare")

@@ -17,14 +17,14 @@ does not beat and their figures.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from attrs import frozen
 
 from primero.agents import Agent
 from primero.analysis.duplicate import DuplicateMatch, duplicate_match
-from primero.errors import PrimeroError
+from primero.errors import PrimeroError, exception_text, named, typed_name
 from primero.simulation.play import AgentSpec
 from primero.testing.exploiters import EXPLOITERS
 from primero.variant import Variant
@@ -124,15 +124,17 @@ def check_agent_holds_up(
     Raises:
         AgentExploitedError: (with ``strict``) an exploiter's interval is not wholly above
             zero; the message names each such exploiter and its figure.
-        PrimeroError: an unknown exploiter name, no exploiter at all, a factory that is not
-            callable, a keyword ``duplicate_match`` does not take, or what ``duplicate_match``
-            raises (a bad variant, player count, table or agent; an agent that raises or
-            plays an illegal action, named with its deal).
+        PrimeroError: an unknown exploiter name (names are read in any case), no exploiter
+            at all, ``exploiters`` neither names nor a mapping, a factory that is not
+            callable or that raises (named with the exploiter), a keyword
+            ``duplicate_match`` does not take, or what ``duplicate_match`` raises (a bad
+            variant, player count, table or agent; an agent that raises or plays an illegal
+            action, named with its deal).
     """
     unknown_args = sorted(set(match) - MATCH_ARGUMENTS)
     if unknown_args:
-        raise PrimeroError(f"check_agent_holds_up takes no argument {unknown_args[0]!r}; more "
-                           f"match arguments: {', '.join(sorted(MATCH_ARGUMENTS))}")
+        raise PrimeroError(f"check_agent_holds_up takes no argument {named(unknown_args[0])}; "
+                           f"more match arguments: {', '.join(sorted(MATCH_ARGUMENTS))}")
     if isinstance(exploiters, str):
         exploiters = [exploiters]  # one name, not its letters
     if exploiters is None:
@@ -141,21 +143,36 @@ def check_agent_holds_up(
         chosen = exploiters
         uncallable = [n for n, f in chosen.items() if not callable(f)]
         if uncallable:
-            raise PrimeroError(f"exploiter {uncallable[0]!r} must be a factory that makes an "
-                               f"agent (called with no arguments)")
-    else:
-        unknown = [n for n in exploiters if n not in EXPLOITERS]
+            raise PrimeroError(f"exploiter {named(uncallable[0])} must be a factory that makes "
+                               f"an agent (called with no arguments)")
+    elif isinstance(exploiters, Iterable):
+        by_key = {name.lower(): name for name in EXPLOITERS}  # names in any case
+        names = list(exploiters)
+        unknown = [n for n in names if not isinstance(n, str) or n.lower() not in by_key]
         if unknown:
-            raise PrimeroError(f"unknown exploiter {unknown[0]!r}; known: "
+            raise PrimeroError(f"unknown exploiter {named(unknown[0])}; known: "
                                f"{', '.join(EXPLOITERS)}")
-        chosen = {n: EXPLOITERS[n] for n in exploiters}
+        chosen = {by_key[n.lower()]: EXPLOITERS[by_key[n.lower()]] for n in names}
+    else:
+        raise PrimeroError(f"exploiters is {typed_name(exploiters)}: give names of "
+                           f"exploiters ({', '.join(EXPLOITERS)}) or a mapping of names to "
+                           "factories")
     if not chosen:
         raise PrimeroError("give at least one exploiter: an agent checked against none would "
                            "hold up by default")
-    matches = {name: duplicate_match(variant, agent, factory(), players=players, deals=deals,
-                                     seed=seed, **match)
+    matches = {name: duplicate_match(variant, agent, _made(name, factory), players=players,
+                                     deals=deals, seed=seed, **match)
                for name, factory in chosen.items()}
     report = HoldsUp(matches)
     if strict and not report.holds:
         raise AgentExploitedError(report)
     return report
+
+
+def _made(name: str, factory: Callable[[], Agent]) -> Agent:
+    """The exploiter ``factory`` makes; its failure is named with the exploiter."""
+    try:
+        return factory()
+    except Exception as exc:
+        raise PrimeroError(f"exploiter {named(name)}: its factory raised "
+                           f"{type(exc).__name__}: {exception_text(exc, 200)}") from exc

@@ -18,7 +18,7 @@ from hypothesis.stateful import initialize, run_state_machine_as_test
 
 from primero.actions import Action
 from primero.deal.state import GameState
-from primero.errors import PrimeroError, plugin_detail_in_notes
+from primero.errors import PrimeroError, named, plugin_detail_in_notes, typed_name
 from primero.testing.failures import fail
 from primero.testing.invariants import action_bound, check_deal_invariants
 from primero.testing.machine import DealMachine
@@ -113,10 +113,10 @@ def variant_state_machine(
     if isinstance(time_budget, bool) or not isinstance(time_budget, int | float) \
             or not time_budget >= 0:
         raise PrimeroError(f"time_budget must be a number of seconds >= 0, got "
-                           f"{time_budget!r}")
+                           f"{named(time_budget)}")
     if isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 1:
         raise PrimeroError(f"max_deals must be a whole number >= 1 (1: no sessions), got "
-                           f"{max_deals!r}")
+                           f"{named(max_deals)}")
     v = resolve_variant(variant, **options)
     strategy = deal_setups(v) if setups is None else setups
 
@@ -160,7 +160,14 @@ def run_deal_machine(
         shrink: Keep hypothesis' shrink phase, for a minimal failing deal (it may take
             minutes: every shrink step replays a deal).
         **kwargs: Passed to :func:`variant_state_machine` (options, ``time_budget``).
+
+    Raises:
+        PrimeroError: ``settings`` is not a :class:`hypothesis.settings`, and what
+            :func:`variant_state_machine` raises.
     """
+    if settings is not None and not isinstance(settings, hypothesis_settings):
+        raise PrimeroError(f"settings must be a hypothesis.settings (e.g. "
+                           f"settings(max_examples=20)), got {typed_name(settings)}")
     if settings is None:
         profile = hypothesis_settings()
         settings = hypothesis_settings(

@@ -1,0 +1,17 @@
+"""A run of one deal says "1 deal", not "1 deals"."""
+
+from __future__ import annotations
+
+from cli_helpers import run
+
+
+def test_simulate_says_one_deal() -> None:
+    result = run("simulate", "-d", "1", "-n", "2")
+    assert result.stdout.splitlines()[0] == ("waks: 1 deal, 2 players, heuristic agents, seed 0, "
+                                             "stake 1, rest 3")
+
+
+def test_compare_says_one_deal() -> None:
+    result = run("compare", "waks", "losing", "-d", "1", "-n", "2", "--no-progress")
+    assert result.stdout.startswith("1 deal of each variant on the same seeds: ")
+    assert "(1 deal each, heuristic agents)" in result.stdout
