@@ -9,7 +9,7 @@ from primero.agents.heuristic import HeuristicAgent
 from primero.agents.odds import OddsAgent
 from primero.agents.protocol import Agent, RandomAgent
 from primero.agents.search import SearchAgent
-from primero.errors import UnknownAgentError
+from primero.errors import UnknownAgentError, named
 from primero.solve.player import EquilibriumAgent
 
 __all__ = ["AGENTS", "LADDER", "make_agent"]
@@ -29,19 +29,19 @@ LADDER: tuple[str, ...] = ("random", "heuristic", "odds", "search")
 
 
 def make_agent(name: str, **options: Any) -> Agent:
-    """A new agent by name (a key of :data:`AGENTS`), with its keyword options.
+    """A new agent by name (a key of :data:`AGENTS`, in any case), with its keyword options.
 
     Args:
-        name: ``"random"``, ``"heuristic"``, ``"odds"``, ... (:data:`AGENTS`).
+        name: ``"random"``, ``"heuristic"``, ``"odds"``, ... (:data:`AGENTS`); read in any
+            case (``"Odds"`` is ``"odds"``), as the command line reads it.
         **options: Passed to the agent's constructor (e.g. ``samples=400`` for ``"odds"``).
 
     Raises:
         UnknownAgentError: (a ``ValueError``) unknown name; the message lists the known ones.
         TypeError: an option the agent does not take.
     """
-    try:
-        factory = AGENTS[name]
-    except KeyError:
-        raise UnknownAgentError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}") \
-            from None
+    factory = AGENTS.get(name) or (AGENTS.get(name.lower()) if isinstance(name, str) else None)
+    if factory is None:
+        raise UnknownAgentError(f"unknown agent {named(name)}; known agents: "
+                                f"{', '.join(AGENTS)}")
     return factory(**options)

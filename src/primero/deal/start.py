@@ -79,11 +79,6 @@ def whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _shown_name(name: str, limit: int = 40) -> str:
-    """A player name as an error quotes it: escaped (``repr``), shortened past ``limit``."""
-    return repr(name if len(name) <= limit else name[:limit] + "...")
-
-
 def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
                  dealer: int, table: Table, carry: int) -> None:
     """The players, chips, dealer and table of a deal (see :func:`table_setup`)."""
@@ -97,7 +92,7 @@ def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
     if odd is not None:  # an escape sequence, a NUL, a bidi override: a terminal obeys them
         char = next(ch for ch in odd if not ch.isprintable())
         kind = "control" if unicodedata.category(char) == "Cc" else "invisible"
-        raise PrimeroError(f"player name {_shown_name(odd)} holds the {kind} character "
+        raise PrimeroError(f"player name {named(odd)} holds the {kind} character "
                            f"U+{ord(char):04X}: a name is printable text")
     verbs = [p for p in players if isinstance(p, str) and p.lower() in ACTION_WORDS]
     if verbs:
