@@ -63,7 +63,7 @@ from primero.deal.state import (
 )
 from primero.errors import CARD_TEXT, HIDDEN_CARD
 from primero.hands import HAND_SIZE
-from primero.plugins.manager import shown, whole_number
+from primero.plugins.manager import int_not_bool, shown
 from primero.settlement import Award, Settlement
 from primero.setup import Step
 
@@ -113,7 +113,7 @@ def plan_problem(result: object) -> str | None:
         if not isinstance(step.kind, str) or not step.kind:
             return f"returned a step of kind {shown(step.kind)}; expected a name"
         if step.kind == "deal":
-            if not whole_number(step.count) or step.count < 1:
+            if not int_not_bool(step.count) or step.count < 1:
                 return f"returned {step!r}; expected a deal step to deal at least 1 card"
             dealt += step.count
     if dealt != HAND_SIZE:
@@ -331,7 +331,7 @@ def block_problem(block: object) -> str | None:
     name, size = getattr(block, "name", None), getattr(block, "size", None)
     if not isinstance(name, str) or not name:
         return f"returned a block named {shown(name)}; expected a name (str)"
-    if not whole_number(size) or size < 0:  # type: ignore[operator]
+    if not int_not_bool(size) or size < 0:  # type: ignore[operator]
         return (f"returned the block {name!r} of size {shown(size)}; expected a whole number "
                 "of ids (int >= 0)")
     return None
@@ -368,9 +368,9 @@ def settlement_problem(state: GameState, result: object) -> str | None:
     for award in result.awards:
         if not isinstance(award, Award):
             return f"returned the award {shown(award)}; expected an Award"
-        if not whole_number(award.seat) or not 0 <= award.seat < n:
+        if not int_not_bool(award.seat) or not 0 <= award.seat < n:
             return f"paid seat {shown(award.seat)}; expected a seat 0..{n - 1}"
-        if not whole_number(award.amount) or award.amount < 0:
+        if not int_not_bool(award.amount) or award.amount < 0:
             return f"paid {shown(award.amount)} chips; expected whole chips, not negative"
         if award.amount == 0:
             return (f"paid {award.amount} chips to seat {award.seat}; expected an award of at "
@@ -379,11 +379,11 @@ def settlement_problem(state: GameState, result: object) -> str | None:
             return f"paid {state.seats[award.seat].name}, who folded; expected a player still in"
     for item in result.returns:
         seat, chips = item if isinstance(item, tuple) and len(item) == 2 else (None, None)
-        if not whole_number(seat) or not 0 <= seat < n:
+        if not int_not_bool(seat) or not 0 <= seat < n:
             return f"returned chips to {shown(item)}; expected (seat 0..{n - 1}, chips)"
-        if not whole_number(chips) or chips < 0:
+        if not int_not_bool(chips) or chips < 0:
             return f"returned {shown(chips)} chips; expected whole chips, not negative"
-    if not whole_number(result.carry) or result.carry < 0:
+    if not int_not_bool(result.carry) or result.carry < 0:
         return f"carried {shown(result.carry)} chips over; expected whole chips, not negative"
     pot = state.pot
     paid = result.paid_out
