@@ -84,6 +84,7 @@ __all__ = [
     "past_action_bound",
     "pending_problem",
     "plan_problem",
+    "queued_deal_sound",
     "reason_problem",
     "remember_composed",
     "remember_core_answer",
@@ -305,6 +306,91 @@ def served_problem(before: GameState, after: GameState, seat: int,
     return None
 
 
+#: Queues (``state.pending``) that owe each of the seats ``0 .. m - 1`` the same number of
+#: cards, by identity: ``(queue, m, cards owed to each)``. A tuple of
+#: :class:`~primero.deal.state.Delivery` (named tuples: immutable) is read once.
+_EVEN_QUEUES: dict[int, tuple[tuple[Delivery, ...], int, int]] = {}
+
+
+def _even_queue(pending: object) -> tuple[tuple[Delivery, ...], int, int] | None:
+    """``(pending, m, c)``: a tuple of Delivery owing each seat ``0 .. m - 1`` ``c`` cards.
+
+    Remembered by identity; ``None`` for anything else (the full checks read it).
+    """
+    known = _EVEN_QUEUES.get(id(pending))
+    if known is not None and known[0] is pending:
+        return known
+    if type(pending) is not tuple or not pending:
+        return None
+    owed: dict[int, int] = {}
+    for delivery in pending:
+        if type(delivery) is not Delivery:
+            return None
+        seat = delivery.seat
+        if type(seat) is not int or seat < 0:
+            return None
+        owed[seat] = owed.get(seat, 0) + 1
+    m = len(owed)
+    each = len(pending) // m
+    if max(owed) != m - 1 or each * m != len(pending) or any(c != each for c in owed.values()):
+        return None
+    if len(_EVEN_QUEUES) >= 4096:
+        _EVEN_QUEUES.clear()
+    known = _EVEN_QUEUES[id(pending)] = (pending, m, each)
+    return known
+
+
+def queued_deal_sound(before: GameState, after: object, count: int, pack: Pack) -> bool:
+    """The sound case of a plug-in's ``primero_deal_cards`` answer that queues every card.
+
+    ``True`` only where every check of the answer finds nothing (:func:`state_problem`,
+    :func:`cards_problem`, :func:`seats_problem`, :func:`dealt_problem`): a GameState with
+    the very seats, discards, context, history and betting facts of ``before``, nobody to
+    act, no settlement; nothing owed before and now ``count`` cards queued for each seat (all
+    still in), no more than the stock holds; the stock the same cards as before, in any order
+    (as many cards, the same sum of card bits: ``before``'s cards were sound, each card
+    once). Its cards are then marked sound. ``False`` sends the answer to the full checks,
+    which word any fault; always ``False`` while :func:`checking_everything`.
+    """
+    if strict_depth or type(after) is not GameState:
+        return False
+    seats = before.seats
+    if (after.seats is not seats or after.discards is not before.discards or before.pending
+            or after.context is not before.context or after.to_act is not None
+            or after.settlement is not None):
+        return False
+    pending = after.pending
+    queue = _EVEN_QUEUES.get(id(pending))  # _even_queue(pending), the hot case inline
+    if queue is None or queue[0] is not pending:
+        queue = _even_queue(pending)
+        if queue is None:
+            return False
+    if queue[1] != len(seats) or queue[2] != count:
+        return False
+    for seat in seats:
+        if seat.folded:
+            return False
+    stock = after.stock
+    old = before.stock
+    if (len(pending) > len(stock) + len(after.discards)
+            or after.step_index != before.step_index or after.high is not before.high
+            or after.bets is not before.bets or after.opener is not before.opener
+            or not same_history(after, before)):
+        return False
+    sound = cards_sound(before)
+    if stock is not old:
+        if not sound or len(stock) != len(old):
+            return False
+        bits = 0
+        for card in stock:  # (_bits(stock), inline: a new tuple)
+            bits += card.bit
+        if bits != (pack.mask if len(old) == len(pack) else _bits(old)):
+            return False
+    if sound:
+        mark_cards_sound(after)
+    return True
+
+
 def dealt_problem(before: GameState, after: GameState, count: int) -> str | None:
     """``primero_deal_cards``: ``count`` cards for each player still in, dealt or queued.
 
@@ -344,27 +430,40 @@ def legal_uses_hand(result: tuple[object, ...]) -> bool:
 
 def settlement_problem(state: GameState, result: object) -> str | None:
     """``primero_settle``: whole chips (at least 1 an award) to real seats, the pot conserved."""
+    seats = state.seats
+    n = len(seats)
+    if type(result) is Settlement:
+        # the usual answer, in one pass: awards of whole chips to players still in, returns of
+        # whole chips to seats, a whole carry, adding up to the pot (any doubt: the full
+        # checks below, which word it)
+        awards, returns, paid = result.awards, result.returns, result.carry
+        if type(awards) is tuple and type(returns) is tuple and type(paid) is int \
+                and paid >= 0:
+            for award in awards:
+                if type(award) is not Award:
+                    break
+                seat, amount = award.seat, award.amount
+                if (type(seat) is not int or type(amount) is not int or amount < 1
+                        or not 0 <= seat < n or seats[seat].folded):
+                    break
+                paid += amount
+            else:
+                for item in returns:
+                    if type(item) is not tuple or len(item) != 2:
+                        break
+                    seat, amount = item
+                    if (type(seat) is not int or type(amount) is not int or amount < 0
+                            or not 0 <= seat < n):
+                        break
+                    paid += amount
+                else:
+                    if paid == state.pot:
+                        return None
     if not isinstance(result, Settlement):
         return f"returned {shown(result)}; expected a Settlement"
     if type(result.awards) is not tuple or type(result.returns) is not tuple:
         return (f"returned awards {shown(result.awards)} and returns {shown(result.returns)}; "
                 "expected tuples (a list can change after the check)")
-    seats = state.seats
-    n = len(seats)
-    if type(result.carry) is int and result.carry >= 0 and not result.returns:
-        # the usual answer, in one pass: awards of whole chips to players still in
-        paid = 0
-        for award in result.awards:
-            if type(award) is not Award:
-                break
-            seat, amount = award.seat, award.amount
-            if (type(seat) is not int or not 0 <= seat < n or type(amount) is not int
-                    or amount < 1 or seats[seat].folded):
-                break
-            paid += amount
-        else:
-            if paid + result.carry == state.pot:
-                return None
     for award in result.awards:
         if not isinstance(award, Award):
             return f"returned the award {shown(award)}; expected an Award"

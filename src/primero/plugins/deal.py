@@ -109,9 +109,7 @@ class DealRules(RankingRules):
             register_plugin(pm, plugin)
         self.manager = self.hook_manager = pm
         self._callers: dict[str, Caller] = {
-            n: firstresult_caller(pm, n, variant, core=_core_apply_answer
-                                  if n == "primero_apply_action" else None)
-            for n in RULES_HOOKS}
+            n: firstresult_caller(pm, n, variant, core=_CORE_FAST.get(n)) for n in RULES_HOOKS}
         self._legal_caller = self._callers["primero_legal_actions"]
         self._apply_caller = self._callers["primero_apply_action"]
         #: Where the variant's plug-ins only wrap the core's legal actions / its application
@@ -187,6 +185,11 @@ class DealRules(RankingRules):
         new, plugin = self._call(hook, state=state, **kwargs)
         if checks.off_depth:
             return new  # type: ignore[no-any-return]
+        return self._checked_answer(hook, state, new, plugin, cards, **kwargs)
+
+    def _checked_answer(self, hook: str, state: GameState, new: Any, plugin: object,
+                        cards: str = "", **kwargs: Any) -> GameState:
+        """The checks of :meth:`_checked_state`, of the answer ``new`` ``plugin`` gave."""
         strict = checks.strict_depth
         core = (plugin is CORE_BETTING or plugin is CORE_DEALING) and not strict
         problem = None if core and checks.core_shape_sound(state, new) else \
@@ -253,8 +256,19 @@ class DealRules(RankingRules):
                 f"{first * players} in all; the {self.pack.name} pack holds {size}")
 
     def deal_cards(self, state: GameState, count: int) -> GameState:
-        """Deal ``count`` cards to each player still in (``primero_deal_cards``)."""
-        return self._checked_state("primero_deal_cards", state, "moved", count=count)
+        """Deal ``count`` cards to each player still in (``primero_deal_cards``).
+
+        A plug-in's answer that only queues the cards, ``count`` for each seat, and reorders
+        the stock (the toy's) is checked in one pass
+        (:func:`~primero.plugins.checks.queued_deal_sound`); any other goes to the full
+        checks.
+        """
+        hook = "primero_deal_cards"
+        new, plugin = self._call(hook, state=state, count=count)
+        if checks.off_depth or (plugin is not CORE_DEALING and checks.queued_deal_sound(
+                state, new, count, self._pack or self.pack)):
+            return new  # type: ignore[no-any-return]
+        return self._checked_answer(hook, state, new, plugin, "moved", count=count)
 
     def serve_exchange(self, state: GameState, seat: int, discards: tuple[Card, ...]) \
             -> GameState:
@@ -710,3 +724,8 @@ def _plain_bet(action: object) -> int | None:
 
 
 _card_bit = attrgetter("bit")
+
+#: The core's fast code for a hook, called where the core's implementation would answer (a
+#: plug-in before it answered ``None``): it answers exactly as the core's hook does.
+_CORE_FAST: dict[str, Any] = {"primero_apply_action": _core_apply_answer,
+                              "primero_settle": settle_direct}

@@ -87,7 +87,7 @@ from primero.hookspecs import hookimpl
 from primero.options import Option, OptionValue
 from primero.rules.betting import betting_actions, betting_seat, must_hold_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, STANDARD_CLASSES
-from primero.rules.settling import settle_direct, settle_showdown
+from primero.rules.settling import settle_showdown
 from primero.rules.ties import TIE_OPTION
 from primero.seating import WAKS_SEATING_OPTIONS
 from primero.settlement import Settlement
@@ -950,12 +950,16 @@ class CardanoRules:
 
     @hookimpl
     def primero_settle(self, state: GameState, variant: Variant) -> Settlement | None:
-        """At a showdown only hands meeting the standing call can win; the rest is the core's."""
+        """At a showdown only hands meeting the standing call can win; the rest is the core's.
+
+        ``None`` where the core settles (an unseen win, a carry-over, a showdown nobody vied
+        at): the core's own hook answers, and its answer is taken unchecked.
+        """
         if state.ended_by != "showdown" or len(state.live) <= 1:
-            return settle_direct(state)  # an unseen win or a carry-over: the core's
+            return None  # an unseen win or a carry-over: the core's
         call = standing_call(state)
         if call is None:
-            return settle_direct(state)  # nobody vied: the core's showdown
+            return None  # nobody vied: the core's showdown
         book = call_book(variant)
         return settle_showdown(
             state,
