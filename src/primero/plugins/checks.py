@@ -384,7 +384,7 @@ def queued_deal_sound(before: GameState, after: object, count: int, pack: Pack) 
         bits = 0
         for card in stock:  # (_bits(stock), inline: a new tuple)
             bits += card.bit
-        if bits != (pack.mask if len(old) == len(pack) else _bits(old)):
+        if bits != (pack.mask if len(old) == len(pack.cards) else _bits(old)):
             return False
     if sound:
         mark_cards_sound(after)

@@ -301,6 +301,9 @@ class DealRules(RankingRules):
             legal, core = around(state)  # the wrappers around the core's own code
             if legal is core:
                 return core  # type: ignore[no-any-return]  # the core's answer, passed on
+            memo = self._legal_checked.get(id(legal))
+            if memo is not None and memo[0] is legal and memo[1] is None:
+                return legal  # type: ignore[return-value]  # checked before, position-free
             plugin, known_core = self._legal_top, True
         else:
             legal, plugin = self._legal_caller(state)
@@ -486,18 +489,19 @@ class DealRules(RankingRules):
                                             "expected the state after the action")
         if checks.off_depth:
             return new  # type: ignore[no-any-return]
-        if not strict and new is checks.core_answer(state, action):
-            return new  # type: ignore[return-value]  # made by the core's own code alone
-        if core is not None and type(new) is GameState and not strict:
+        if core is not None and not strict:
             # a wrapper passed the core's answer on (the core's own fast code made it), or
             # set only its own variant_state on it (the core's part is the core's own, the
             # variant's part no check reads): returned unchecked
             if new is core:
-                return new
-            if type(core) is GameState and only_variant_state_differs(new, core):
-                if cards_sound(core) and not cards_sound(new):
+                return new  # type: ignore[return-value]
+            if type(new) is GameState and type(core) is GameState \
+                    and only_variant_state_differs(new, core):
+                if not cards_sound(new) and cards_sound(core):
                     mark_cards_sound(new)  # the very same cards as the core's answer
                 return new
+        if not strict and new is checks.core_answer(state, action):
+            return new  # type: ignore[return-value]  # made by the core's own code alone
         if plugin is CORE_BETTING and not strict and type(new) is GameState:
             # the core's answer: its shape, inline (the sound case of _core_shape_sound)
             seats = new.seats

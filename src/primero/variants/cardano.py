@@ -80,7 +80,7 @@ from attrs import evolve, frozen
 from primero.actions import Action, Call, Hold, Vie, parse_action
 from primero.advice import SeenDeal, VariantAdvice
 from primero.deal.copying import copier
-from primero.deal.state import GameState, VariantState
+from primero.deal.state import SOUND_FLAG, GameState, VariantState
 from primero.errors import InvalidOptionError
 from primero.hands import HandValue, Ranking
 from primero.hookspecs import hookimpl
@@ -793,8 +793,9 @@ def _ranking_book(variant: Variant) -> CallBook:
 #: own calls, which the legal actions name, hit every time): ``(book, call, state)``.
 _STANDING: dict[int, tuple[CallBook, Call, CardanoState]] = {}
 
-#: ``replace(state, variant_state=...)``, generated for the one field (no keyword dictionary).
-_with_state = copier(GameState, "variant_state")
+#: ``replace(state, variant_state=...)``, generated for the one field (no keyword dictionary);
+#: the cards found sound stay so (setting the variant's state moves no card).
+_with_state = copier(GameState, "variant_state", keep=(SOUND_FLAG,))
 
 
 def _standing_state(book: CallBook, call: Call) -> CardanoState:
