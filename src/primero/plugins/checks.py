@@ -74,6 +74,7 @@ __all__ = [
     "checking_everything",
     "composed_of",
     "core_answer",
+    "core_made",
     "deal_action_bound",
     "everything_checked",
     "legal_uses_hand",
@@ -875,8 +876,10 @@ def _known_layout(state: GameState, pack: Pack) -> bool:
 
 
 #: The last answer the core's own fast code made for a variant's hook and vouches for:
-#: ``(state, action, answer)`` (held: the identities stay unique while it is kept).
-_core_made: tuple[object, object, object] = (None, None, None)
+#: ``(state, action, answer)`` (held: the identities stay unique while it is kept). Set by
+#: :func:`remember_core_answer`; read by :func:`core_answer` (the checked rules read it
+#: inline, once per applied action).
+core_made: tuple[object, object, object] = (None, None, None)
 
 
 def remember_core_answer(state: GameState, action: object, answer: GameState | None) -> None:
@@ -890,8 +893,8 @@ def remember_core_answer(state: GameState, action: object, answer: GameState | N
     for (an earlier one from them is forgotten). Nothing is remembered while
     :func:`checking_everything`.
     """
-    global _core_made
-    _core_made = (None, None, None) if answer is None or strict_depth else \
+    global core_made
+    core_made = (None, None, None) if answer is None or strict_depth else \
         (state, action, answer)
 
 
@@ -900,7 +903,7 @@ def core_answer(state: GameState, action: object) -> GameState | None:
 
     By identity; ``None`` when it remembered none from them (or another since).
     """
-    made = _core_made
+    made = core_made
     if made[0] is state and made[1] is action:
         return made[2]  # type: ignore[return-value]
     return None

@@ -311,9 +311,7 @@ class DealRules(RankingRules):
             raise self._unanswered("primero_legal_actions")
         if checks.off_depth:
             return legal  # type: ignore[no-any-return]
-        if plugin is CORE_BETTING and legal and not checks.strict_depth:
-            return legal  # type: ignore[no-any-return]  # the core's own hook answered
-        memo = self._legal_checked.get(id(legal))
+        memo = self._legal_checked.get(id(legal))  # an answer checked before (the usual)
         if memo is not None and memo[0] is legal and not checks.strict_depth:
             hand = memo[1]
             if hand is None:
@@ -321,6 +319,8 @@ class DealRules(RankingRules):
             held = state.seats[state.to_act].hand  # type: ignore[index]
             if hand is held or hand == held:
                 return legal  # type: ignore[return-value]
+        if plugin is CORE_BETTING and legal and not checks.strict_depth:
+            return legal  # type: ignore[no-any-return]  # the core's own hook answered
         made = None if checks.strict_depth else checks.composed_of(legal)
         if made is not None:  # the library's passes of a hand spelt into a betting tuple
             bets, hand = made
@@ -500,7 +500,8 @@ class DealRules(RankingRules):
                 if not cards_sound(new) and cards_sound(core):
                     mark_cards_sound(new)  # the very same cards as the core's answer
                 return new
-        if not strict and new is checks.core_answer(state, action):
+        made = checks.core_made  # checks.core_answer(state, action), inline
+        if made[0] is state and made[1] is action and new is made[2] and not strict:
             return new  # type: ignore[return-value]  # made by the core's own code alone
         if plugin is CORE_BETTING and not strict and type(new) is GameState:
             # the core's answer: its shape, inline (the sound case of _core_shape_sound)
