@@ -34,8 +34,12 @@ is marked sound, and one that holds the very stock, discards and hands of a layo
 sound or left sound by the core's own exchange (:func:`remember_sound_cards`) is not counted
 again: what cannot be trusted is counted once per answer; the check at the end of a step the
 core closed (:meth:`~primero.plugins.deal.DealRules.check_step_end`) makes its sound case one
-pass over the seats, inline. ``benchmarks/bench_deals.py`` prints the checks' share of the
-deal time.
+pass over the seats, inline. Two answers have a sound case read in one pass, any doubt sent
+to the full checks, which word the fault: a deal answer that only queues the cards, ``count``
+for each seat, and reorders the stock (:func:`queued_deal_sound`: the queue known by its
+identity, the stock by its count and the sum of its card bits), and a settlement of plain
+whole chips (:func:`settlement_problem`). ``benchmarks/bench_deals.py`` prints the checks'
+share of the deal time.
 
 The termination bound (:func:`deal_action_bound`) is computed from the table and from what the
 deal has moved so far; the switches are :func:`checking_everything` and :func:`unchecked`.
