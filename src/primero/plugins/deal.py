@@ -328,8 +328,11 @@ class DealRules(RankingRules):
             if self._bets_checked.get(id(bets)) is bets and (hand is held or hand == held):
                 self._remember(legal, hand)  # the tuple checked, the passes sound
                 return legal  # type: ignore[no-any-return]
-        if not known_core and legal is core_legal_actions(state) and not checks.strict_depth:
-            return legal  # the core's own answer for this state (a wrapper passed it on)
+        if (not known_core and (made is None or made[0] is legal)
+                and legal is core_legal_actions(state) and not checks.strict_depth):
+            # the core's own answer for this state (a wrapper passed it on); a tuple the
+            # library spelt passes into is a new tuple, never the core's: not asked
+            return legal
         bits = None if checks.strict_depth else self._of_checked_bets(state, legal)
         pooled = bits is not None
         if not pooled:
