@@ -34,8 +34,12 @@ is marked sound, and one that holds the very stock, discards and hands of a layo
 sound or left sound by the core's own exchange (:func:`remember_sound_cards`) is not counted
 again: what cannot be trusted is counted once per answer; the check at the end of a step the
 core closed (:meth:`~primero.plugins.deal.DealRules.check_step_end`) makes its sound case one
-pass over the seats, inline. ``benchmarks/bench_deals.py`` prints the checks' share of the
-deal time.
+pass over the seats, inline. Two answers have a sound case read in one pass, any doubt sent
+to the full checks, which word the fault: a deal answer that only queues the cards, ``count``
+for each seat, and reorders the stock (:func:`queued_deal_sound`: the queue known by its
+identity, the stock by its count and the sum of its card bits), and a settlement of plain
+whole chips (:func:`settlement_problem`). ``benchmarks/bench_deals.py`` prints the checks'
+share of the deal time.
 
 The termination bound (:func:`deal_action_bound`) is computed from the table and from what the
 deal has moved so far; the switches are :func:`checking_everything` and :func:`unchecked`.
@@ -63,7 +67,7 @@ from primero.deal.state import (
 )
 from primero.errors import CARD_TEXT, HIDDEN_CARD
 from primero.hands import HAND_SIZE
-from primero.plugins.manager import shown, whole_number
+from primero.plugins.manager import int_not_bool, shown
 from primero.settlement import Award, Settlement
 from primero.setup import Step
 
@@ -74,6 +78,7 @@ __all__ = [
     "checking_everything",
     "composed_of",
     "core_answer",
+    "core_made",
     "deal_action_bound",
     "everything_checked",
     "legal_uses_hand",
@@ -84,6 +89,7 @@ __all__ = [
     "past_action_bound",
     "pending_problem",
     "plan_problem",
+    "queued_deal_sound",
     "reason_problem",
     "remember_composed",
     "remember_core_answer",
@@ -113,7 +119,7 @@ def plan_problem(result: object) -> str | None:
         if not isinstance(step.kind, str) or not step.kind:
             return f"returned a step of kind {shown(step.kind)}; expected a name"
         if step.kind == "deal":
-            if not whole_number(step.count) or step.count < 1:
+            if not int_not_bool(step.count) or step.count < 1:
                 return f"returned {step!r}; expected a deal step to deal at least 1 card"
             dealt += step.count
     if dealt != HAND_SIZE:
@@ -305,6 +311,91 @@ def served_problem(before: GameState, after: GameState, seat: int,
     return None
 
 
+#: Queues (``state.pending``) that owe each of the seats ``0 .. m - 1`` the same number of
+#: cards, by identity: ``(queue, m, cards owed to each)``. A tuple of
+#: :class:`~primero.deal.state.Delivery` (named tuples: immutable) is read once.
+_EVEN_QUEUES: dict[int, tuple[tuple[Delivery, ...], int, int]] = {}
+
+
+def _even_queue(pending: object) -> tuple[tuple[Delivery, ...], int, int] | None:
+    """``(pending, m, c)``: a tuple of Delivery owing each seat ``0 .. m - 1`` ``c`` cards.
+
+    Remembered by identity; ``None`` for anything else (the full checks read it).
+    """
+    known = _EVEN_QUEUES.get(id(pending))
+    if known is not None and known[0] is pending:
+        return known
+    if type(pending) is not tuple or not pending:
+        return None
+    owed: dict[int, int] = {}
+    for delivery in pending:
+        if type(delivery) is not Delivery:
+            return None
+        seat = delivery.seat
+        if type(seat) is not int or seat < 0:
+            return None
+        owed[seat] = owed.get(seat, 0) + 1
+    m = len(owed)
+    each = len(pending) // m
+    if max(owed) != m - 1 or each * m != len(pending) or any(c != each for c in owed.values()):
+        return None
+    if len(_EVEN_QUEUES) >= 4096:
+        _EVEN_QUEUES.clear()
+    known = _EVEN_QUEUES[id(pending)] = (pending, m, each)
+    return known
+
+
+def queued_deal_sound(before: GameState, after: object, count: int, pack: Pack) -> bool:
+    """The sound case of a plug-in's ``primero_deal_cards`` answer that queues every card.
+
+    ``True`` only where every check of the answer finds nothing (:func:`state_problem`,
+    :func:`cards_problem`, :func:`seats_problem`, :func:`dealt_problem`): a GameState with
+    the very seats, discards, context, history and betting facts of ``before``, nobody to
+    act, no settlement; nothing owed before and now ``count`` cards queued for each seat (all
+    still in), no more than the stock holds; the stock the same cards as before, in any order
+    (as many cards, the same sum of card bits: ``before``'s cards were sound, each card
+    once). Its cards are then marked sound. ``False`` sends the answer to the full checks,
+    which word any fault; always ``False`` while :func:`checking_everything`.
+    """
+    if strict_depth or type(after) is not GameState:
+        return False
+    seats = before.seats
+    if (after.seats is not seats or after.discards is not before.discards or before.pending
+            or after.context is not before.context or after.to_act is not None
+            or after.settlement is not None):
+        return False
+    pending = after.pending
+    queue = _EVEN_QUEUES.get(id(pending))  # _even_queue(pending), the hot case inline
+    if queue is None or queue[0] is not pending:
+        queue = _even_queue(pending)
+        if queue is None:
+            return False
+    if queue[1] != len(seats) or queue[2] != count:
+        return False
+    for seat in seats:
+        if seat.folded:
+            return False
+    stock = after.stock
+    old = before.stock
+    if (len(pending) > len(stock) + len(after.discards)
+            or after.step_index != before.step_index or after.high is not before.high
+            or after.bets is not before.bets or after.opener is not before.opener
+            or not same_history(after, before)):
+        return False
+    sound = cards_sound(before)
+    if stock is not old:
+        if not sound or len(stock) != len(old):
+            return False
+        bits = 0
+        for card in stock:  # (_bits(stock), inline: a new tuple)
+            bits += card.bit
+        if bits != (pack.mask if len(old) == len(pack.cards) else _bits(old)):
+            return False
+    if sound:
+        mark_cards_sound(after)
+    return True
+
+
 def dealt_problem(before: GameState, after: GameState, count: int) -> str | None:
     """``primero_deal_cards``: ``count`` cards for each player still in, dealt or queued.
 
@@ -331,7 +422,7 @@ def block_problem(block: object) -> str | None:
     name, size = getattr(block, "name", None), getattr(block, "size", None)
     if not isinstance(name, str) or not name:
         return f"returned a block named {shown(name)}; expected a name (str)"
-    if not whole_number(size) or size < 0:  # type: ignore[operator]
+    if not int_not_bool(size) or size < 0:  # type: ignore[operator]
         return (f"returned the block {name!r} of size {shown(size)}; expected a whole number "
                 "of ids (int >= 0)")
     return None
@@ -344,33 +435,46 @@ def legal_uses_hand(result: tuple[object, ...]) -> bool:
 
 def settlement_problem(state: GameState, result: object) -> str | None:
     """``primero_settle``: whole chips (at least 1 an award) to real seats, the pot conserved."""
+    seats = state.seats
+    n = len(seats)
+    if type(result) is Settlement:
+        # the usual answer, in one pass: awards of whole chips to players still in, returns of
+        # whole chips to seats, a whole carry, adding up to the pot (any doubt: the full
+        # checks below, which word it)
+        awards, returns, paid = result.awards, result.returns, result.carry
+        if type(awards) is tuple and type(returns) is tuple and type(paid) is int \
+                and paid >= 0:
+            for award in awards:
+                if type(award) is not Award:
+                    break
+                seat, amount = award.seat, award.amount
+                if (type(seat) is not int or type(amount) is not int or amount < 1
+                        or not 0 <= seat < n or seats[seat].folded):
+                    break
+                paid += amount
+            else:
+                for item in returns:
+                    if type(item) is not tuple or len(item) != 2:
+                        break
+                    seat, amount = item
+                    if (type(seat) is not int or type(amount) is not int or amount < 0
+                            or not 0 <= seat < n):
+                        break
+                    paid += amount
+                else:
+                    if paid == state.pot:
+                        return None
     if not isinstance(result, Settlement):
         return f"returned {shown(result)}; expected a Settlement"
     if type(result.awards) is not tuple or type(result.returns) is not tuple:
         return (f"returned awards {shown(result.awards)} and returns {shown(result.returns)}; "
                 "expected tuples (a list can change after the check)")
-    seats = state.seats
-    n = len(seats)
-    if type(result.carry) is int and result.carry >= 0 and not result.returns:
-        # the usual answer, in one pass: awards of whole chips to players still in
-        paid = 0
-        for award in result.awards:
-            if type(award) is not Award:
-                break
-            seat, amount = award.seat, award.amount
-            if (type(seat) is not int or not 0 <= seat < n or type(amount) is not int
-                    or amount < 1 or seats[seat].folded):
-                break
-            paid += amount
-        else:
-            if paid + result.carry == state.pot:
-                return None
     for award in result.awards:
         if not isinstance(award, Award):
             return f"returned the award {shown(award)}; expected an Award"
-        if not whole_number(award.seat) or not 0 <= award.seat < n:
+        if not int_not_bool(award.seat) or not 0 <= award.seat < n:
             return f"paid seat {shown(award.seat)}; expected a seat 0..{n - 1}"
-        if not whole_number(award.amount) or award.amount < 0:
+        if not int_not_bool(award.amount) or award.amount < 0:
             return f"paid {shown(award.amount)} chips; expected whole chips, not negative"
         if award.amount == 0:
             return (f"paid {award.amount} chips to seat {award.seat}; expected an award of at "
@@ -379,11 +483,11 @@ def settlement_problem(state: GameState, result: object) -> str | None:
             return f"paid {state.seats[award.seat].name}, who folded; expected a player still in"
     for item in result.returns:
         seat, chips = item if isinstance(item, tuple) and len(item) == 2 else (None, None)
-        if not whole_number(seat) or not 0 <= seat < n:
+        if not int_not_bool(seat) or not 0 <= seat < n:
             return f"returned chips to {shown(item)}; expected (seat 0..{n - 1}, chips)"
-        if not whole_number(chips) or chips < 0:
+        if not int_not_bool(chips) or chips < 0:
             return f"returned {shown(chips)} chips; expected whole chips, not negative"
-    if not whole_number(result.carry) or result.carry < 0:
+    if not int_not_bool(result.carry) or result.carry < 0:
         return f"carried {shown(result.carry)} chips over; expected whole chips, not negative"
     pot = state.pot
     paid = result.paid_out
@@ -776,8 +880,10 @@ def _known_layout(state: GameState, pack: Pack) -> bool:
 
 
 #: The last answer the core's own fast code made for a variant's hook and vouches for:
-#: ``(state, action, answer)`` (held: the identities stay unique while it is kept).
-_core_made: tuple[object, object, object] = (None, None, None)
+#: ``(state, action, answer)`` (held: the identities stay unique while it is kept). Set by
+#: :func:`remember_core_answer`; read by :func:`core_answer` (the checked rules read it
+#: inline, once per applied action).
+core_made: tuple[object, object, object] = (None, None, None)
 
 
 def remember_core_answer(state: GameState, action: object, answer: GameState | None) -> None:
@@ -791,8 +897,8 @@ def remember_core_answer(state: GameState, action: object, answer: GameState | N
     for (an earlier one from them is forgotten). Nothing is remembered while
     :func:`checking_everything`.
     """
-    global _core_made
-    _core_made = (None, None, None) if answer is None or strict_depth else \
+    global core_made
+    core_made = (None, None, None) if answer is None or strict_depth else \
         (state, action, answer)
 
 
@@ -801,7 +907,7 @@ def core_answer(state: GameState, action: object) -> GameState | None:
 
     By identity; ``None`` when it remembered none from them (or another since).
     """
-    made = _core_made
+    made = core_made
     if made[0] is state and made[1] is action:
         return made[2]  # type: ignore[return-value]
     return None

@@ -109,9 +109,7 @@ class DealRules(RankingRules):
             register_plugin(pm, plugin)
         self.manager = self.hook_manager = pm
         self._callers: dict[str, Caller] = {
-            n: firstresult_caller(pm, n, variant, core=_core_apply_answer
-                                  if n == "primero_apply_action" else None)
-            for n in RULES_HOOKS}
+            n: firstresult_caller(pm, n, variant, core=_CORE_FAST.get(n)) for n in RULES_HOOKS}
         self._legal_caller = self._callers["primero_legal_actions"]
         self._apply_caller = self._callers["primero_apply_action"]
         #: Where the variant's plug-ins only wrap the core's legal actions / its application
@@ -187,6 +185,11 @@ class DealRules(RankingRules):
         new, plugin = self._call(hook, state=state, **kwargs)
         if checks.off_depth:
             return new  # type: ignore[no-any-return]
+        return self._checked_answer(hook, state, new, plugin, cards, **kwargs)
+
+    def _checked_answer(self, hook: str, state: GameState, new: Any, plugin: object,
+                        cards: str = "", **kwargs: Any) -> GameState:
+        """The checks of :meth:`_checked_state`, of the answer ``new`` ``plugin`` gave."""
         strict = checks.strict_depth
         core = (plugin is CORE_BETTING or plugin is CORE_DEALING) and not strict
         problem = None if core and checks.core_shape_sound(state, new) else \
@@ -253,8 +256,19 @@ class DealRules(RankingRules):
                 f"{first * players} in all; the {self.pack.name} pack holds {size}")
 
     def deal_cards(self, state: GameState, count: int) -> GameState:
-        """Deal ``count`` cards to each player still in (``primero_deal_cards``)."""
-        return self._checked_state("primero_deal_cards", state, "moved", count=count)
+        """Deal ``count`` cards to each player still in (``primero_deal_cards``).
+
+        A plug-in's answer that only queues the cards, ``count`` for each seat, and reorders
+        the stock (the toy's) is checked in one pass
+        (:func:`~primero.plugins.checks.queued_deal_sound`); any other goes to the full
+        checks.
+        """
+        hook = "primero_deal_cards"
+        new, plugin = self._call(hook, state=state, count=count)
+        if checks.off_depth or (plugin is not CORE_DEALING and checks.queued_deal_sound(
+                state, new, count, self._pack or self.pack)):
+            return new  # type: ignore[no-any-return]
+        return self._checked_answer(hook, state, new, plugin, "moved", count=count)
 
     def serve_exchange(self, state: GameState, seat: int, discards: tuple[Card, ...]) \
             -> GameState:
@@ -287,6 +301,9 @@ class DealRules(RankingRules):
             legal, core = around(state)  # the wrappers around the core's own code
             if legal is core:
                 return core  # type: ignore[no-any-return]  # the core's answer, passed on
+            memo = self._legal_checked.get(id(legal))
+            if memo is not None and memo[0] is legal and memo[1] is None:
+                return legal  # type: ignore[return-value]  # checked before, position-free
             plugin, known_core = self._legal_top, True
         else:
             legal, plugin = self._legal_caller(state)
@@ -294,9 +311,7 @@ class DealRules(RankingRules):
             raise self._unanswered("primero_legal_actions")
         if checks.off_depth:
             return legal  # type: ignore[no-any-return]
-        if plugin is CORE_BETTING and legal and not checks.strict_depth:
-            return legal  # type: ignore[no-any-return]  # the core's own hook answered
-        memo = self._legal_checked.get(id(legal))
+        memo = self._legal_checked.get(id(legal))  # an answer checked before (the usual)
         if memo is not None and memo[0] is legal and not checks.strict_depth:
             hand = memo[1]
             if hand is None:
@@ -304,6 +319,8 @@ class DealRules(RankingRules):
             held = state.seats[state.to_act].hand  # type: ignore[index]
             if hand is held or hand == held:
                 return legal  # type: ignore[return-value]
+        if plugin is CORE_BETTING and legal and not checks.strict_depth:
+            return legal  # type: ignore[no-any-return]  # the core's own hook answered
         made = None if checks.strict_depth else checks.composed_of(legal)
         if made is not None:  # the library's passes of a hand spelt into a betting tuple
             bets, hand = made
@@ -311,8 +328,11 @@ class DealRules(RankingRules):
             if self._bets_checked.get(id(bets)) is bets and (hand is held or hand == held):
                 self._remember(legal, hand)  # the tuple checked, the passes sound
                 return legal  # type: ignore[no-any-return]
-        if not known_core and legal is core_legal_actions(state) and not checks.strict_depth:
-            return legal  # the core's own answer for this state (a wrapper passed it on)
+        if (not known_core and (made is None or made[0] is legal)
+                and legal is core_legal_actions(state) and not checks.strict_depth):
+            # the core's own answer for this state (a wrapper passed it on); a tuple the
+            # library spelt passes into is a new tuple, never the core's: not asked
+            return legal
         bits = None if checks.strict_depth else self._of_checked_bets(state, legal)
         pooled = bits is not None
         if not pooled:
@@ -472,18 +492,20 @@ class DealRules(RankingRules):
                                             "expected the state after the action")
         if checks.off_depth:
             return new  # type: ignore[no-any-return]
-        if not strict and new is checks.core_answer(state, action):
-            return new  # type: ignore[return-value]  # made by the core's own code alone
-        if core is not None and type(new) is GameState and not strict:
+        if core is not None and not strict:
             # a wrapper passed the core's answer on (the core's own fast code made it), or
             # set only its own variant_state on it (the core's part is the core's own, the
             # variant's part no check reads): returned unchecked
             if new is core:
-                return new
-            if type(core) is GameState and only_variant_state_differs(new, core):
-                if cards_sound(core) and not cards_sound(new):
+                return new  # type: ignore[return-value]
+            if type(new) is GameState and type(core) is GameState \
+                    and only_variant_state_differs(new, core):
+                if not cards_sound(new) and cards_sound(core):
                     mark_cards_sound(new)  # the very same cards as the core's answer
                 return new
+        made = checks.core_made  # checks.core_answer(state, action), inline
+        if made[0] is state and made[1] is action and new is made[2] and not strict:
+            return new  # type: ignore[return-value]  # made by the core's own code alone
         if plugin is CORE_BETTING and not strict and type(new) is GameState:
             # the core's answer: its shape, inline (the sound case of _core_shape_sound)
             seats = new.seats
@@ -710,3 +732,8 @@ def _plain_bet(action: object) -> int | None:
 
 
 _card_bit = attrgetter("bit")
+
+#: The core's fast code for a hook, called where the core's implementation would answer (a
+#: plug-in before it answered ``None``): it answers exactly as the core's hook does.
+_CORE_FAST: dict[str, Any] = {"primero_apply_action": _core_apply_answer,
+                              "primero_settle": settle_direct}

@@ -51,6 +51,7 @@ __all__ = [
     "distribution_of",
     "firstresult_caller",
     "hook_name_problem",
+    "int_not_bool",
     "is_core",
     "new_manager",
     "plugin_label",
@@ -125,8 +126,13 @@ def shown(value: object, limit: int = 60) -> str:
     return f"{text} ({type(value).__name__})" if not isinstance(value, tuple | list) else text
 
 
-def whole_number(value: object) -> bool:
-    """Whether a hook's answer is a whole number of chips or points (an ``int``, not a bool)."""
+def int_not_bool(value: object) -> bool:
+    """Whether a hook's answer is an ``int`` and not a ``bool`` (chips, points, a seat, a size).
+
+    A plug-in's answer must be a plain Python integer: a numpy integer or any other
+    :class:`numbers.Integral` is not one (unlike :func:`primero.options.whole_number`, which
+    takes any integral value a caller passes in).
+    """
     return isinstance(value, int) and not isinstance(value, bool)
 
 

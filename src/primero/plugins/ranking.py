@@ -24,10 +24,10 @@ from primero.hands import Classification, Ranking
 from primero.plugins.manager import (
     RULES_HOOKS,
     Caller,
+    int_not_bool,
     is_core,
     plugin_label,
     shown,
-    whole_number,
 )
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def pack_problem(result: object) -> str | None:
 
 def points_problem(result: object) -> str | None:
     """``primero_card_points``: a whole number of points, not negative."""
-    if not whole_number(result) or result < 0:  # type: ignore[operator]
+    if not int_not_bool(result) or result < 0:  # type: ignore[operator]
         return f"returned {shown(result)}; expected a whole number of points (int >= 0)"
     if result > MAX_POINTS:  # type: ignore[operator]
         return f"returned {shown(result)}; expected at most {MAX_POINTS} points"
@@ -79,7 +79,7 @@ def classification_problem(result: object, cards: tuple[Card, ...],
     if result.hand_class not in classes:
         return (f"returned the class {result.hand_class!r}; expected one of "
                 f"{', '.join(classes)}")
-    if not whole_number(result.points) or result.points < 0:
+    if not int_not_bool(result.points) or result.points < 0:
         return f"returned {shown(result.points)} points; expected a whole number (int >= 0)"
     if result.points > MAX_POINTS:
         return f"returned {shown(result.points)} points; expected at most {MAX_POINTS}"
@@ -91,7 +91,7 @@ def classification_problem(result: object, cards: tuple[Card, ...],
 
 def order_problem(result: object) -> str | None:
     """``primero_hand_order``: a tuple of ints."""
-    if not isinstance(result, tuple) or not all(whole_number(k) for k in result):
+    if not isinstance(result, tuple) or not all(int_not_bool(k) for k in result):
         return f"returned {shown(result)}; expected a tuple of ints"
     return None
 

@@ -52,11 +52,11 @@ from primero.hands import HAND_SIZE, HandValue
 from primero.options import option_items, parse_option_value
 from primero.plugins.manager import (
     hook_name_problem,
+    int_not_bool,
     new_manager,
     plugin_label,
     register_plugin,
     shown,
-    whole_number,
 )
 from primero.plugins.ranking import clear_ranking_cache
 from primero.plugins.rules import Rules
@@ -138,11 +138,11 @@ def spec_problem(spec: VariantSpec) -> str | None:
             return problem
     players = spec.players
     if (not isinstance(players, tuple) or len(players) != 2
-            or not all(whole_number(p) for p in players)
+            or not all(int_not_bool(p) for p in players)
             or not 2 <= players[0] <= players[1] <= MAX_PLAYERS):
         return (f"players {players!r}: expected (low, high) with 2 <= low <= high <= "
                 f"{MAX_PLAYERS}")
-    if not whole_number(spec.ante) or spec.ante < 0:
+    if not int_not_bool(spec.ante) or spec.ante < 0:
         return f"ante {spec.ante!r}: expected whole chips, not negative"
     seen: set[str] = set()
     for option in spec.options:

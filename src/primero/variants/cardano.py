@@ -80,14 +80,14 @@ from attrs import evolve, frozen
 from primero.actions import Action, Call, Hold, Vie, parse_action
 from primero.advice import SeenDeal, VariantAdvice
 from primero.deal.copying import copier
-from primero.deal.state import GameState, VariantState
+from primero.deal.state import SOUND_FLAG, GameState, VariantState
 from primero.errors import InvalidOptionError
 from primero.hands import HandValue, Ranking
 from primero.hookspecs import hookimpl
 from primero.options import Option, OptionValue
 from primero.rules.betting import betting_actions, betting_seat, must_hold_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, STANDARD_CLASSES
-from primero.rules.settling import settle_direct, settle_showdown
+from primero.rules.settling import settle_showdown
 from primero.rules.ties import TIE_OPTION
 from primero.seating import WAKS_SEATING_OPTIONS
 from primero.settlement import Settlement
@@ -793,8 +793,9 @@ def _ranking_book(variant: Variant) -> CallBook:
 #: own calls, which the legal actions name, hit every time): ``(book, call, state)``.
 _STANDING: dict[int, tuple[CallBook, Call, CardanoState]] = {}
 
-#: ``replace(state, variant_state=...)``, generated for the one field (no keyword dictionary).
-_with_state = copier(GameState, "variant_state")
+#: ``replace(state, variant_state=...)``, generated for the one field (no keyword dictionary);
+#: the cards found sound stay so (setting the variant's state moves no card).
+_with_state = copier(GameState, "variant_state", keep=(SOUND_FLAG,))
 
 
 def _standing_state(book: CallBook, call: Call) -> CardanoState:
@@ -950,12 +951,16 @@ class CardanoRules:
 
     @hookimpl
     def primero_settle(self, state: GameState, variant: Variant) -> Settlement | None:
-        """At a showdown only hands meeting the standing call can win; the rest is the core's."""
+        """At a showdown only hands meeting the standing call can win; the rest is the core's.
+
+        ``None`` where the core settles (an unseen win, a carry-over, a showdown nobody vied
+        at): the core's own hook answers, and its answer is taken unchecked.
+        """
         if state.ended_by != "showdown" or len(state.live) <= 1:
-            return settle_direct(state)  # an unseen win or a carry-over: the core's
+            return None  # an unseen win or a carry-over: the core's
         call = standing_call(state)
         if call is None:
-            return settle_direct(state)  # nobody vied: the core's showdown
+            return None  # nobody vied: the core's showdown
         book = call_book(variant)
         return settle_showdown(
             state,

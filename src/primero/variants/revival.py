@@ -78,7 +78,7 @@ from primero.hookspecs import hookimpl
 from primero.options import Option
 from primero.rules.betting import betting_actions, betting_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, SUPREMUS_SUITS_OPTION
-from primero.rules.settling import settle_direct, settle_showdown
+from primero.rules.settling import settle_showdown
 from primero.rules.ties import TIE_OPTION
 from primero.seating import seating_options
 from primero.settlement import Settlement
@@ -296,15 +296,16 @@ class RevivalRules:
         """At a showdown, ties split except equal Primeros (to the eldest); else the core's.
 
         The exception changes a settlement only where two hands still in are equal Primeros
-        (a pot shared by tied Primeros): every other showdown settles as the core's own
-        code settles it under the ``tie`` option (:func:`~primero.rules.settling.settle_direct`).
+        (a pot shared by tied Primeros): every other deal settles as the core settles it under
+        the ``tie`` option, so the hook answers ``None`` and the core's own hook answers (its
+        answer is the library's, taken unchecked; a settlement of this plug-in's is checked).
         """
         if state.ended_by != "showdown" or len(state.live) < 2:
-            return settle_direct(state)  # an unseen win or a carry-over: the core's
+            return None  # an unseen win or a carry-over: the core's
         tie = str(variant.options["tie"])
         if tie == "split" and _equal_primeros(state):
             return settle_showdown(state, tie=revival_tie_policy(tie))
-        return settle_direct(state)
+        return None
 
 
 def _equal_primeros(state: GameState) -> bool:
