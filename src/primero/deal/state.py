@@ -662,7 +662,7 @@ def history_with(state: GameState, entry: tuple[int, Action]) -> HistoryChain:
     link: HistoryChain = _new_link(HistoryChain)
     link.parent = parent
     link.entry = entry
-    link.size = (parent.size if type(parent) is HistoryChain else len(parent)) + 1  # type: ignore[union-attr]
+    link.size = (parent.size if type(parent) is HistoryChain else len(parent)) + 1
     link.items = None
     return link
 
