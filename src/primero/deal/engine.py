@@ -648,6 +648,8 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
 
 
 _BETS = (Vie, Hold, Pass, Fold)
+#: ``HistoryChain`` links are made without the class call (see :func:`history_with`).
+_new_link: Any = object.__new__
 #: The core's betting classes, and every core action class: membership by hash (a type's is
 #: its identity), not by comparing with each in turn.
 _BET_KINDS = frozenset(_BETS)
@@ -684,8 +686,13 @@ def _core_bet_applied(state: GameState, seat: int, action: Action) -> GameState:
     entry = by_action.get(id(action)) if by_action is not None else None
     if entry is None or entry[1] is not action:
         entry = _entry(seat, action)
-    history = history_with(state, entry)
-    if history.size > state.context.bound:  # (size - 1 taken)
+    parent = state._history  # history_with(state, entry), inline: one link a decision
+    history = _new_link(HistoryChain)
+    history.parent = parent
+    history.entry = entry
+    history.size = size = (parent.size if type(parent) is HistoryChain else len(parent)) + 1
+    history.items = None
+    if size > state.context.bound:  # (size - 1 taken)
         _check_bet_bound(state, history)
     new = core_bet(state, seat, action, history)
     if state._log is not None:  # someone reads the log (views do): extend it
