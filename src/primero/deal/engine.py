@@ -642,25 +642,14 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
         if type(chosen) in _BET_KINDS and context.rules.core_apply \
                 and not hookchecks.strict_depth \
                 and context.steps[state.step_index + 1].kind != "exchange":  # type: ignore[union-attr]
-            # the most frequent move, direct: _core_bet_applied(state, seat, chosen), inline
-            by_action = _ENTRIES_GET(seat)  # _entry(seat, chosen), its usual case inline
-            entry = by_action.get(id(chosen)) if by_action is not None else None
-            if entry is None or entry[1] is not chosen:
-                entry = _entry(seat, chosen)
-            history = HistoryChain(state._history, entry)  # history_with(state, entry)
-            if history.size > context.bound:  # (size - 1 taken)
-                _check_bet_bound(state, history)
-            new = core_bet(state, seat, chosen, history)
-            if state._log is not None:  # someone reads the log (views do): extend it
-                object.__setattr__(new, "_log", (*state._log, (seat, public_text(chosen))))
-            if new.to_act is not None:
-                return new  # someone must act: nothing automatic to run (_advance's test)
-            return _advance(new)
+            return _core_bet_applied(state, seat, chosen)  # the most frequent move, direct
         return _applied(state, seat, chosen)
     return _apply_checked(state, action)
 
 
 _BETS = (Vie, Hold, Pass, Fold)
+#: ``HistoryChain`` links are made without the class call (see :func:`history_with`).
+_new_link: Any = object.__new__
 #: The core's betting classes, and every core action class: membership by hash (a type's is
 #: its identity), not by comparing with each in turn.
 _BET_KINDS = frozenset(_BETS)
@@ -693,13 +682,17 @@ def _core_bet_applied(state: GameState, seat: int, action: Action) -> GameState:
     The core's own code (:func:`core_bet`), recorded, in one state copy; a bet deals no card
     and never ends the deal by itself, so only a finished round runs :func:`_advance`.
     """
-    by_action = _ENTRIES.get(seat)  # _entry(seat, action), its usual case inline
+    by_action = _ENTRIES_GET(seat)  # _entry(seat, action), its usual case inline
     entry = by_action.get(id(action)) if by_action is not None else None
     if entry is None or entry[1] is not action:
         entry = _entry(seat, action)
-    history = HistoryChain(state._history, entry)  # history_with(state, entry)
-    context = state.context
-    if history.size > context.bound:  # (size - 1 taken)
+    parent = state._history  # history_with(state, entry), inline: one link a decision
+    history = _new_link(HistoryChain)
+    history.parent = parent
+    history.entry = entry
+    history.size = size = (parent.size if type(parent) is HistoryChain else len(parent)) + 1
+    history.items = None
+    if size > state.context.bound:  # (size - 1 taken)
         _check_bet_bound(state, history)
     new = core_bet(state, seat, action, history)
     if state._log is not None:  # someone reads the log (views do): extend it
