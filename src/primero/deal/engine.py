@@ -42,6 +42,7 @@ from primero.deal.start import (
     cards_setup,
     checked_setup,
     known_table,
+    quick_start,
     setup_key,
 )
 from primero.deal.state import (
@@ -417,8 +418,16 @@ def _first_state(state: GameState) -> GameState:
     pack itself. So the whole-state check at the end of the first step counts no card the
     engine dealt from the top of this stock; a plug-in's answer is a new state, whose cards
     are counted (see :mod:`primero.plugins.checks`). The kit counts every time.
+
+    Where the variant has a quick start (:func:`~primero.deal.start.quick_start`) and the
+    hooks are not all being checked, the state it makes is returned instead: the deal at its
+    first decision (or finished, to be settled), the same state the steps one by one give.
     """
     object.__setattr__(state, "_cards_sound", True)  # a fact of this immutable value
+    if not hookchecks.strict_depth:  # the variant's quick start, when it has one
+        started = quick_start(state)
+        if started is not None:
+            return started
     return state
 
 
