@@ -91,9 +91,12 @@ __all__ = [
     "MIN_WORLDS",
     "PRUNE",
     "RACE_FROM",
+    "ROLLOUT_EXCHANGE_SAMPLES",
+    "ROLLOUT_SAMPLES",
     "SearchAgent",
     "fits_betting",
     "quick_odds",
+    "rollout_odds",
     "sample_world",
 ]
 
@@ -114,6 +117,10 @@ WORLD_TRIES = 40
 #: Worlds drawn, at most, for one that fits the opponents' betting (:func:`fits_betting`);
 #: when none does, the last one drawn is searched.
 BETTING_TRIES = 4
+#: Sampled deals per chance, and per exchange weighed, of the rollouts' odds players
+#: (:func:`rollout_odds`).
+ROLLOUT_SAMPLES = 32
+ROLLOUT_EXCHANGE_SAMPLES = 8
 
 _EXCHANGED = re.compile(r"(pass )?exchange (\d+) cards?")
 
@@ -234,11 +241,22 @@ def fits_betting(world: GameState, view: PlayerView, floors: list[float],
 
 
 def quick_odds() -> Agent:
-    """A cheap odds player for the opponents in rollouts.
+    """A cheap odds player for rollouts.
 
     8 sampled deals per chance and 4 per exchange (the odds player samples 160 and 48).
     """
     return OddsAgent(samples=8, exchange_samples=4)
+
+
+def rollout_odds() -> Agent:
+    """The odds player the rollouts give every seat by default.
+
+    :data:`ROLLOUT_SAMPLES` sampled deals per chance and :data:`ROLLOUT_EXCHANGE_SAMPLES` per
+    exchange (the odds player samples 160 and 48): close enough to the odds player's answers
+    that a rollout's opponents answer a bet as the table's would (with 8 samples they fold
+    to small vies the odds player holds).
+    """
+    return OddsAgent(samples=ROLLOUT_SAMPLES, exchange_samples=ROLLOUT_EXCHANGE_SAMPLES)
 
 
 class SearchAgent:
@@ -266,10 +284,10 @@ class SearchAgent:
     name = "search"
 
     def __init__(self, budget_ms: float | None = DEFAULT_BUDGET_MS, simulations: int = 256,
-                 rollout: Callable[[], Agent] = HeuristicAgent,
-                 opponents: Callable[[], Agent] | None = quick_odds,
+                 rollout: Callable[[], Agent] = rollout_odds,
+                 opponents: Callable[[], Agent] | None = rollout_odds,
                  confidence: float = 2.0, min_worlds: int = MIN_WORLDS,
-                 betting: bool = True, remember: bool = False,
+                 betting: bool = True, remember: bool = True,
                  prune: float | None = PRUNE) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
