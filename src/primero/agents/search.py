@@ -67,7 +67,7 @@ import math
 import random
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from statistics import NormalDist
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
@@ -75,7 +75,7 @@ from primero.agents.calling import amount_of, best_call, calls_of
 from primero.agents.heuristic import HeuristicAgent
 from primero.agents.odds import OddsAgent
 from primero.agents.protocol import Agent, play_deal
-from primero.agents.reading import Reading, count
+from primero.agents.reading import Reading, count, kind_of
 from primero.agents.strength import Strength, others_open
 from primero.cards import Card
 from primero.deal.engine import start_deal
@@ -85,6 +85,8 @@ from primero.setup import DealSetup
 from primero.views import PlayerView, state_view
 
 __all__ = [
+    "AGREE",
+    "AGREE_TRIES",
     "BETTING_TRIES",
     "DEFAULT_BUDGET_MS",
     "MAX_CANDIDATES",
@@ -117,11 +119,18 @@ WORLD_TRIES = 40
 #: Worlds drawn, at most, for one that fits the opponents' betting (:func:`fits_betting`);
 #: when none does, the last one drawn is searched.
 BETTING_TRIES = 4
+#: The chance a world is kept per past betting decision of an opponent that its rollout
+#: player would have made otherwise (:meth:`SearchAgent.agreeing_world`).
+AGREE = 0.0
+#: Worlds drawn, at most, for one that is kept by :data:`AGREE`; when none is, the one with
+#: the fewest disagreements is searched.
+AGREE_TRIES = 12
 #: Sampled deals per chance, and per exchange weighed, of the rollouts' odds players
 #: (:func:`rollout_odds`).
 ROLLOUT_SAMPLES = 32
 ROLLOUT_EXCHANGE_SAMPLES = 8
 
+_AMOUNT = re.compile(r"\d+")
 _EXCHANGED = re.compile(r"(pass )?exchange (\d+) cards?")
 
 
@@ -131,8 +140,8 @@ def _public(view: PlayerView) -> tuple[object, ...]:
             view.seats, view.to_act, view.step)
 
 
-def sample_world(view: PlayerView, rng: random.Random, tries: int = WORLD_TRIES) \
-        -> GameState | None:
+def sample_world(view: PlayerView, rng: random.Random, tries: int = WORLD_TRIES,
+                 passed: list[GameState] | None = None) -> GameState | None:
     """A deal the engine could have dealt that agrees with everything ``view`` shows.
 
     See the module docstring. The world's seat ``view.seat`` is the player's; it is at the
@@ -142,6 +151,8 @@ def sample_world(view: PlayerView, rng: random.Random, tries: int = WORLD_TRIES)
         view: The player's view (its turn).
         rng: Every draw comes from it.
         tries: The most worlds drawn before giving up.
+        passed: When given, filled with the world's state before each entry of the public
+            log (``passed[k]`` is the state ``view.history[k]`` was played in).
 
     Returns:
         The world's state, or ``None`` when no agreeing world was drawn in ``tries`` draws.
@@ -155,6 +166,8 @@ def sample_world(view: PlayerView, rng: random.Random, tries: int = WORLD_TRIES)
     target = _public(view)
     own_thrown = list(view.discarded)
     for _ in range(tries):
+        if passed is not None:
+            passed.clear()
         held = set(fixed.values())
         rest = [c for c in pack if c not in held]
         rng.shuffle(rest)
@@ -164,7 +177,7 @@ def sample_world(view: PlayerView, rng: random.Random, tries: int = WORLD_TRIES)
                           carry=carry, stock=stock, seed=rng.getrandbits(32),
                           dealing="stacked")
         try:
-            world = _replay(start_deal(variant, setup), view, own_thrown, rng)
+            world = _replay(start_deal(variant, setup), view, own_thrown, rng, passed)
         except PrimeroError:
             continue
         if world is None:
@@ -191,12 +204,14 @@ def _place_open_cards(world: GameState, view: PlayerView, fixed: dict[int, Card]
 
 
 def _replay(state: GameState, view: PlayerView, own_thrown: list[Card],
-            rng: random.Random) -> GameState | None:
+            rng: random.Random, passed: list[GameState] | None = None) -> GameState | None:
     """The public log applied to a freshly dealt world (``None``: it does not fit)."""
     thrown = iter(own_thrown)
     for seat, text in view.history:
         if state.over or state.to_act != seat:
             return None
+        if passed is not None:
+            passed.append(state)
         found = _EXCHANGED.fullmatch(str(text))
         if found is None:
             state = state.apply(str(text))
@@ -214,6 +229,19 @@ def _replay(state: GameState, view: PlayerView, own_thrown: list[Card],
             Exchange.from_cards(cards)
         state = state.apply(action)
     return state
+
+
+def _betting_kind(text: str, least: int) -> str | None:
+    """A betting decision as the agreement of worlds compares it.
+
+    A vie or raise of the least amount ``least`` (often a bluff) or of more (a strong hand),
+    a hold, or neither (a pass or a fold); ``None`` for an exchange.
+    """
+    kind = kind_of(text)
+    if kind == "bet":
+        found = _AMOUNT.search(text)
+        return "bet least" if found is None or int(found.group(0)) <= least else "bet more"
+    return "neither" if kind in ("pass", "fold") else kind
 
 
 def fits_betting(world: GameState, view: PlayerView, floors: list[float],
@@ -288,13 +316,15 @@ class SearchAgent:
                  opponents: Callable[[], Agent] | None = rollout_odds,
                  confidence: float = 2.0, min_worlds: int = MIN_WORLDS,
                  betting: bool = True, remember: bool = True,
-                 prune: float | None = PRUNE) -> None:
+                 prune: float | None = PRUNE, agree: float | None = AGREE) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
         if simulations < 1:
             raise ValueError(f"simulations must be at least 1, got {simulations!r}")
         if min_worlds < 1:
             raise ValueError(f"min_worlds must be at least 1, got {min_worlds!r}")
+        if agree is not None and not 0 <= agree <= 1:
+            raise ValueError(f"agree must be between 0 and 1 or None, got {agree!r}")
         self.budget_ms = budget_ms
         self.simulations = simulations
         self.rollout = rollout
@@ -322,6 +352,9 @@ class SearchAgent:
         #: Standard errors below zero at which a rival's paired gain drops it from the later
         #: worlds (after :data:`RACE_FROM` worlds; ``None``: every candidate in every world).
         self.prune = prune
+        #: The chance a world is kept per opponent decision its rollout player would have
+        #: made otherwise (``None``: :attr:`betting` floors instead, :func:`fits_betting`).
+        self.agree = agree
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The odds player's action, unless the search finds a better one (module docstring)."""
@@ -340,15 +373,28 @@ class SearchAgent:
         at = candidates.index(base)
         live = list(range(len(candidates)))  # the candidates still played in each world
         worlds = 0
-        floors = self.odds.reading.floors(view) if self.betting else []
+        floors = self.odds.reading.floors(view) if self.betting and self.agree is None else []
         table = Strength.of(view.variant.ranking)
+        seats = len(view.seats)
+        # its own seat's rollout player is shared by every rollout of the decision (its hand
+        # and what it knows are the same in every world: its answers are remembered), the
+        # others' by every candidate in one world (their hands differ from world to world)
+        own = self.rollout_players(seats, view.seat)[view.seat]
         while worlds < self.simulations:
-            world = self._world(view, rng, floors, table)
-            if world is None:
-                break
+            if self.agree is not None:
+                found = self.agreeing_world(view, rng)
+                if found is None:
+                    break
+                world, players = found
+            else:
+                drawn = self._world(view, rng, floors, table)
+                if drawn is None:
+                    break
+                world, players = drawn, self.rollout_players(seats, view.seat)
             seed = rng.getrandbits(32)
+            players[view.seat] = own
             for k in live:
-                values[k].append(self.value(world, candidates[k], view.seat, seed))
+                values[k].append(self.value(world, candidates[k], view.seat, seed, players))
                 self.rollouts += 1
             worlds += 1
             self.worlds += 1
@@ -392,6 +438,49 @@ class SearchAgent:
                     player.reading = Reading(past=dict(known.past))
         return players
 
+    def agreeing_world(self, view: PlayerView, rng: random.Random) \
+            -> tuple[GameState, list[Agent]] | None:
+        """A world in which the opponents' rollout players would have bet as the opponents did.
+
+        Each world drawn (:func:`sample_world`) is replayed for fresh rollout players
+        (:meth:`rollout_players`): at every betting decision of an opponent in the public log,
+        its rollout player is asked what it would do in that world; a world with ``m``
+        decisions where it would have done otherwise (a vie or raise of the least amount or of
+        more, a hold, or neither: a pass or a fold) is
+        kept with chance ``agree ** m``. Up to :data:`AGREE_TRIES` worlds are drawn; when
+        none is kept, the one with the fewest disagreements. So the opponents' hands are as
+        strong as their betting shows *to a player like them*, after a pass as after a vie.
+
+        Returns:
+            The world and the rollout players who replayed it (they go on in its rollouts),
+            or ``None`` when no world could be drawn.
+        """
+        agree = self.agree if self.agree is not None else 1.0
+        best: tuple[GameState, list[Agent]] | None = None
+        fewest = math.inf
+        seats = len(view.seats)
+        for _ in range(AGREE_TRIES):
+            passed: list[GameState] = []
+            world = sample_world(view, rng, passed=passed)
+            if world is None:
+                break
+            players = self.rollout_players(seats, view.seat)
+            misses = 0
+            for state, (seat, text) in zip(passed, view.history, strict=True):
+                if seat == view.seat or kind_of(str(text)) is None:
+                    continue
+                then = state_view(state, seat)
+                least = min((amount_of(a) for a in then.legal if isinstance(a, Vie | Hold)
+                             and amount_of(a) > 0), default=0)
+                done = players[seat].act(then, rng)
+                if _betting_kind(str(done), least) != _betting_kind(str(text), least):
+                    misses += 1
+            if misses == 0 or rng.random() < agree ** misses:
+                return world, players
+            if misses < fewest:
+                best, fewest = (world, players), misses
+        return best
+
     def _world(self, view: PlayerView, rng: random.Random, floors: list[float],
                table: Strength) -> GameState | None:
         """A world (:func:`sample_world`) that fits the opponents' betting if one is drawn.
@@ -432,15 +521,18 @@ class SearchAgent:
                 best, best_gain = k, mean
         return best
 
-    def value(self, world: GameState, action: Action, seat: int, seed: int) -> float:
+    def value(self, world: GameState, action: Action, seat: int, seed: int,
+              players: Sequence[Agent] | None = None) -> float:
         """The player's chips after playing ``action`` in ``world`` and the rollout to the end.
 
-        Its net less the table's mean net (chips carried over count for no one).
+        Its net less the table's mean net (chips carried over count for no one). ``players``
+        play the rollout, one per seat (``None``: fresh ones, :meth:`rollout_players`).
         """
         state = world.apply(action)
         if not state.over:
-            state = play_deal(state, self.rollout_players(len(state.seats), seat),
-                              random.Random(seed))
+            if players is None:
+                players = self.rollout_players(len(state.seats), seat)
+            state = play_deal(state, players, random.Random(seed))
         stacks = state.stacks
         return stacks[seat] - sum(stacks) / len(stacks)
 
