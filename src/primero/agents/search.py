@@ -505,8 +505,9 @@ class SearchAgent:
         best, best_gain = base, 0.0
         # several rivals to the base: the bar rises so that the chance that any of them
         # passes it by luck stays that of one rival passing ``confidence`` (Bonferroni)
-        tail = 1 - NormalDist().cdf(self.confidence)
-        bar = NormalDist().inv_cdf(1 - tail / max(1, len(values) - 1))
+        tail = NormalDist().cdf(-self.confidence) / max(1, len(values) - 1)
+        # a bar so high the tail is nil in floating point: no rival ever clears it
+        bar = -NormalDist().inv_cdf(tail) if tail > 0 else math.inf
         for k, row in enumerate(values):
             if k == base:
                 continue
