@@ -2,8 +2,8 @@
 
 At each decision the player draws *worlds* — whole deals the engine could have dealt that agree
 with everything its view shows (:func:`sample_world`) — and in each world plays every candidate
-action to the end of the deal with fast rollout players (the heuristic player in its own
-seat, a cheap odds player, :func:`quick_odds`, in the others), scoring the chips it ends with. It
+action to the end of the deal with rollout players (odds players of fewer samples in every
+seat, :func:`rollout_odds`, each from the session's reading), scoring the chips it ends with. It
 starts from the odds player's choice (:class:`~primero.agents.odds.OddsAgent`, with its reading
 of the opponents) and takes another candidate only when its mean gain over that choice, paired
 over the same worlds (each world and each rollout generator are shared by every candidate),
@@ -20,11 +20,16 @@ the pot, whose turn: everything) — a rejection draw, so every agreeing world i
 likely up to the others' discards. Nothing here names a variant: every rule is the engine's, so
 the search plays every registered variant, plug-ins included.
 
-**Betting.** A world must also fit the opponents' betting as the player has observed it
-(:func:`fits_betting`): an opponent that vied or held has a hand at least as strong as its
-betting frequencies say (the odds player's :class:`~primero.agents.reading.Reading`, a prior
-updated by what each opponent does over the session). Up to :data:`BETTING_TRIES` worlds are
-drawn for one that fits; when none does, the last one is searched.
+**Betting.** A world must also fit the opponents' betting (:meth:`SearchAgent.agreeing_world`):
+it is replayed for the opponents' rollout players, and kept only when each would have made
+every betting decision the opponent made in it (a vie or raise of the least amount or of
+more, a hold, or neither), with chance :data:`AGREE` per decision it would not; up to
+:data:`AGREE_TRIES` draws, else the world with the fewest misses. A pass says something too:
+the hand was not one a player like the opponent vies. With ``agree=None`` a cruder test
+stands instead (:func:`fits_betting`): an opponent that vied or held has a hand at least as
+strong as its betting frequencies say, up to :data:`BETTING_TRIES` draws. Measured in Revival
+heads-up (80 deals against odds players, the opponent's hand's share of the pack's hands
+beaten, after it vied once): dealt 0.85, worlds kept by agreement 0.77, by the floors 0.69.
 
 **Candidates.** Every legal action when there are few (:data:`MAX_CANDIDATES`); otherwise the
 odds player's choice, the heuristic player's, a fold, a pass and a hold, and the smallest and
@@ -41,12 +46,21 @@ every rival is dropped the search stops (the odds player's choice stands). A dro
 still judged, by the bar above, on the worlds it was played in. ``prune=None`` plays every
 candidate in every world.
 
-**Rollouts.** Fresh players each rollout: the player's own seat by ``rollout`` (the heuristic
-player), the others by ``opponents`` (:func:`quick_odds`). With ``remember=True`` an odds
-player among them starts from the session's reading instead of the prior: the opponents from
+**Rollouts.** The player's own seat is played by ``rollout``, the others by ``opponents``
+(both :func:`rollout_odds` by default). With ``remember=True`` (the default) an odds player
+among them starts from the session's reading instead of the prior: the opponents from
 :attr:`SearchAgent.table_reading` (every seat's betting as the table saw it, this player's
-own too), its own seat from the odds player's reading; measured, it did not help (Waks heads-up,
-60 deals: -0.13 chips a deal with it, +0.48 and +0.83 without), so it is off by default.
+own too: what a real odds opponent has read of it), its own seat from the odds player's
+reading. The opponents' rollout players are those that replayed the world (one set per world,
+shared by its candidates); the own seat's one player serves the whole decision (its hand and
+what it knows are the same in every world, so its cached chances serve every rollout). Both
+were biased in Revival heads-up, replayed on the true deal against the real opponents: with
+the heuristic player in its own seat and odds players of 8 samples from the prior in the
+others (they fold small vies that the real odds player, having read the search's betting,
+holds), the search's 11 departures from the odds player's choice in 25 deals were worth
++0.92 chips each by its rollouts and +0.02 in truth; with these rollouts but the floors'
+worlds (opponents' hands too weak after a vie) it departed in 32 of 60 decisions, mostly to
+raise where the odds player folds, worth -0.78 each in truth.
 
 **Budget.** ``budget_ms`` of CPU time per decision (:func:`time.process_time`) caps the
 search (no world is begun that the mean world so far says would overrun it; at least one is
@@ -54,11 +68,8 @@ drawn); ``simulations`` caps the worlds. With ``budget_ms=None`` the search draw
 ``simulations`` worlds (when they can be drawn; fewer when racing drops every rival) and is
 deterministic for a seeded generator. :attr:`SearchAgent.worlds` and
 :attr:`SearchAgent.rollouts` count the last decision's. When no world can be drawn the odds
-player decides. On the project's shared 2-core machine a 100 ms decision searches a median of
-about 40 worlds in Waks heads-up (25 at 3 players), 80 to 90 in Revival heads-up (about 43 at
-3), 8 to 9 in Cardano heads-up, 11 to 13 in Suzuki and 1 in Primiera, whose exchange rollouts
-cost most (``benchmarks/bench_search.py --profile``): below :data:`MIN_WORLDS` the odds
-player's choice stands.
+player decides. Below :data:`MIN_WORLDS` worlds the odds player's choice stands; how many fit
+in 100 ms per variant: ``benchmarks/bench_search.py --profile`` (docs/agents.md).
 """
 
 from __future__ import annotations
