@@ -63,8 +63,9 @@ worlds (opponents' hands too weak after a vie) it departed in 32 of 60 decisions
 raise where the odds player folds, worth -0.78 each in truth.
 
 **Budget.** ``budget_ms`` of CPU time per decision (:func:`time.process_time`) caps the
-search (no world is begun that the mean world so far says would overrun it; at least one is
-drawn); ``simulations`` caps the worlds. With ``budget_ms=None`` the search draws
+search (no world is begun that the mean world so far says would overrun it, nor any once the
+:data:`MIN_WORLDS` the choice needs would; at least one is drawn, its draws cut short at the
+budget); ``simulations`` caps the worlds. With ``budget_ms=None`` the search draws
 ``simulations`` worlds (when they can be drawn; fewer when racing drops every rival) and is
 deterministic for a seeded generator. :attr:`SearchAgent.worlds` and
 :attr:`SearchAgent.rollouts` count the last decision's. When no world can be drawn the odds
@@ -391,9 +392,12 @@ class SearchAgent:
         # and what it knows are the same in every world: its answers are remembered), the
         # others' by every candidate in one world (their hands differ from world to world)
         own = self.rollout_players(seats, view.seat)[view.seat]
+        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
+        searching = time.process_time()
+        need = max(2, self.min_worlds)
         while worlds < self.simulations:
             if self.agree is not None:
-                found = self.agreeing_world(view, rng)
+                found = self.agreeing_world(view, rng, deadline)
                 if found is None:
                     break
                 world, players = found
@@ -414,11 +418,16 @@ class SearchAgent:
                 if len(live) == 1:
                     break  # every rival is clearly behind the odds player's choice
             if self.budget_ms is not None:
-                spent = (time.process_time() - start) * 1000
-                # stop before a world that would overrun the budget (each costs about the mean)
-                if spent + spent / worlds > self.budget_ms:
+                now = time.process_time()
+                spent = (now - start) * 1000
+                each = (now - searching) * 1000 / worlds
+                # stop before a world that would overrun the budget (each costs about the mean
+                # so far), and at once when the worlds the choice needs would (it stays the
+                # odds player's: no use searching on)
+                if spent + each > self.budget_ms \
+                        or (worlds < need and spent + (need - worlds) * each > self.budget_ms):
                     break
-        if worlds < max(2, self.min_worlds):
+        if worlds < need:
             return base
         return candidates[self._better(values, at)]
 
@@ -449,7 +458,8 @@ class SearchAgent:
                     player.reading = Reading(past=dict(known.past))
         return players
 
-    def agreeing_world(self, view: PlayerView, rng: random.Random) \
+    def agreeing_world(self, view: PlayerView, rng: random.Random,
+                       deadline: float | None = None) \
             -> tuple[GameState, list[Agent]] | None:
         """A world in which the opponents' rollout players would have bet as the opponents did.
 
@@ -461,6 +471,12 @@ class SearchAgent:
         kept with chance ``agree ** m``. Up to :data:`AGREE_TRIES` worlds are drawn; when
         none is kept, the one with the fewest disagreements. So the opponents' hands are as
         strong as their betting shows *to a player like them*, after a pass as after a vie.
+
+        Args:
+            view: The player's view (its turn).
+            rng: Every draw and every rollout player's answer comes from it.
+            deadline: A :func:`time.process_time` after which no further world is drawn
+                (the fewest misses so far is returned).
 
         Returns:
             The world and the rollout players who replayed it (they go on in its rollouts),
@@ -490,6 +506,8 @@ class SearchAgent:
                 return world, players
             if misses < fewest:
                 best, fewest = (world, players), misses
+            if deadline is not None and time.process_time() > deadline:
+                break
         return best
 
     def _world(self, view: PlayerView, rng: random.Random, floors: list[float],
