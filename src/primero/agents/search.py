@@ -63,9 +63,9 @@ worlds (opponents' hands too weak after a vie) it departed in 32 of 60 decisions
 raise where the odds player folds, worth -0.78 each in truth.
 
 **Budget.** ``budget_ms`` of CPU time per decision (:func:`time.process_time`) caps the
-search (no world is begun that the mean world so far says would overrun it, nor any once the
-:data:`MIN_WORLDS` the choice needs would; at least one is drawn, its draws cut short at the
-budget); ``simulations`` caps the worlds. With ``budget_ms=None`` the search draws
+search (no world is begun that the mean world so far says would overrun it; a world still
+being played when the budget is spent is cut short and not counted; at least one world is
+begun); ``simulations`` caps the worlds. With ``budget_ms=None`` the search draws
 ``simulations`` worlds (when they can be drawn; fewer when racing drops every rival) and is
 deterministic for a seeded generator. :attr:`SearchAgent.worlds` and
 :attr:`SearchAgent.rollouts` count the last decision's. When no world can be drawn the odds
@@ -393,7 +393,6 @@ class SearchAgent:
         # others' by every candidate in one world (their hands differ from world to world)
         own = self.rollout_players(seats, view.seat)[view.seat]
         deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
-        searching = time.process_time()
         need = max(2, self.min_worlds)
         while worlds < self.simulations:
             if self.agree is not None:
@@ -408,9 +407,17 @@ class SearchAgent:
                 world, players = drawn, self.rollout_players(seats, view.seat)
             seed = rng.getrandbits(32)
             players[view.seat] = own
+            played = []
             for k in live:
+                if deadline is not None and time.process_time() > deadline:
+                    break  # over the budget within a world: it is not counted
                 values[k].append(self.value(world, candidates[k], view.seat, seed, players))
+                played.append(k)
                 self.rollouts += 1
+            if len(played) < len(live):
+                for k in played:
+                    values[k].pop()  # every candidate is scored over the same worlds
+                break
             worlds += 1
             self.worlds += 1
             if self.prune is not None and worlds >= RACE_FROM:
@@ -418,14 +425,9 @@ class SearchAgent:
                 if len(live) == 1:
                     break  # every rival is clearly behind the odds player's choice
             if self.budget_ms is not None:
-                now = time.process_time()
-                spent = (now - start) * 1000
-                each = (now - searching) * 1000 / worlds
-                # stop before a world that would overrun the budget (each costs about the mean
-                # so far), and at once when the worlds the choice needs would (it stays the
-                # odds player's: no use searching on)
-                if spent + each > self.budget_ms \
-                        or (worlds < need and spent + (need - worlds) * each > self.budget_ms):
+                spent = (time.process_time() - start) * 1000
+                # stop before a world that would overrun the budget (each costs about the mean)
+                if spent + spent / worlds > self.budget_ms:
                     break
         if worlds < need:
             return base
@@ -499,6 +501,8 @@ class SearchAgent:
                 then = state_view(state, seat)
                 least = min((amount_of(a) for a in then.legal if isinstance(a, Vie | Hold)
                              and amount_of(a) > 0), default=0)
+                if deadline is not None and time.process_time() > deadline:
+                    return best if best is not None else (world, players)
                 done = players[seat].act(then, rng)
                 if _betting_kind(str(done), least) != _betting_kind(str(text), least):
                     misses += 1
