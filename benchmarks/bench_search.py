@@ -12,12 +12,12 @@ a few deals against odds players, the median worlds and rollouts of one decision
 median decision time, and how often the search left the odds player's choice.
 
 Run: ``python benchmarks/bench_search.py [--deals 12] [--variants waks,cardano,...]
-[--players 2,3] [--budget-ms 100] [--rollout heuristic|quick-odds] [--opponents
-quick-odds|heuristic] [--seed 1] [--no-racing] [--remember] [--profile]``
+[--players 2,3] [--budget-ms 100] [--rollout rollout-odds|quick-odds|heuristic] [--opponents
+rollout-odds|quick-odds|heuristic] [--seed 1] [--no-racing] [--forget] [--profile]``
 (``--no-racing``: every candidate in every world, the search before racing).
-The default (5 variants, 2 and 3 players, 12 deals) takes about 80 s of CPU (several minutes
-of wall time on a shared machine: split it by ``--variants``); a verdict needs more deals
-(``--deals 100`` is about 12 minutes of CPU per variant pair: run it in the background).
+A verdict needs 100 deals or more: of Revival they take 17-27 s of CPU a table size, of Waks
+or Suzuki 60-110 s, of Cardano at 3 players about 310 s (many minutes of wall time on a
+shared machine: split it by ``--variants`` and run it in the background).
 """
 
 from __future__ import annotations
@@ -31,19 +31,20 @@ from collections.abc import Callable
 import primero
 from primero.actions import Action
 from primero.agents import Agent, HeuristicAgent, OddsAgent, SearchAgent, play_deal
-from primero.agents.search import PRUNE, quick_odds
+from primero.agents.search import PRUNE, quick_odds, rollout_odds
 from primero.analysis.duplicate import duplicate_match
 from primero.deal.engine import start_deal
 from primero.views import PlayerView
 
 VARIANTS = ("waks", "cardano", "suzuki", "primiera", "revival")
 ROLLOUTS: dict[str, Callable[[], Agent]] = {"heuristic": HeuristicAgent,
-                                            "quick-odds": quick_odds}
+                                            "quick-odds": quick_odds,
+                                            "rollout-odds": rollout_odds}
 
 
 def match_line(variant: str, players: int, deals: int, seed: int, budget_ms: float,
                rollout: str, opponents: str, prune: float | None = PRUNE,
-               remember: bool = False) -> str:
+               remember: bool = True) -> str:
     """One duplicate match of search against odds, printed as one line."""
     start = time.process_time()
     search = SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
@@ -75,10 +76,10 @@ class Probe:
 
 
 def profile_line(variant: str, players: int, deals: int, seed: int, budget_ms: float,
-                 rollout: str, opponents: str) -> str:
+                 rollout: str, opponents: str, remember: bool = True) -> str:
     """Median worlds, rollouts and ms of one decision over ``deals`` deals against odds."""
     probe = Probe(SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
-                              opponents=ROLLOUTS[opponents]))
+                              opponents=ROLLOUTS[opponents], remember=remember))
     names = [f"P{i}" for i in range(players)]
     for deal in range(deals):
         state = start_deal(variant, names, 50, seed=seed * 1000 + deal)
@@ -106,14 +107,15 @@ def main() -> None:
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--players", default="2,3")
     parser.add_argument("--budget-ms", type=float, default=100.0)
-    parser.add_argument("--rollout", choices=sorted(ROLLOUTS), default="heuristic",
+    parser.add_argument("--rollout", choices=sorted(ROLLOUTS), default="rollout-odds",
                         help="the rollout player in the search's own seat")
-    parser.add_argument("--opponents", choices=sorted(ROLLOUTS), default="quick-odds",
+    parser.add_argument("--opponents", choices=sorted(ROLLOUTS), default="rollout-odds",
                         help="the rollout players in the other seats")
     parser.add_argument("--no-racing", action="store_true",
                         help="play every candidate in every world (the search before racing)")
-    parser.add_argument("--remember", action="store_true",
-                        help="the rollouts' odds players start from the session's readings")
+    parser.add_argument("--forget", action="store_true",
+                        help="the rollouts' odds players start from the prior, not the "
+                        "session's readings")
     parser.add_argument("--profile", action="store_true",
                         help="print worlds, rollouts and ms per decision instead")
     args = parser.parse_args()
@@ -124,11 +126,11 @@ def main() -> None:
                 continue
             if args.profile:
                 print(profile_line(name, players, args.deals, args.seed, args.budget_ms,
-                                   args.rollout, args.opponents), flush=True)
+                                   args.rollout, args.opponents, not args.forget), flush=True)
             else:
                 print(match_line(name, players, args.deals, args.seed, args.budget_ms,
                                  args.rollout, args.opponents,
-                                 None if args.no_racing else PRUNE, args.remember), flush=True)
+                                 None if args.no_racing else PRUNE, not args.forget), flush=True)
 
 
 if __name__ == "__main__":

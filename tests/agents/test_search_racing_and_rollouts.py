@@ -29,7 +29,8 @@ class Scripted(SearchAgent):
         self.scores = scores
         self.calls: list[tuple[str, object, int]] = []
 
-    def value(self, world: GameState, action: Action, seat: int, seed: int) -> float:
+    def value(self, world: GameState, action: Action, seat: int, seed: int,
+              players: object = None) -> float:
         hands = tuple(tuple(sorted(c.index for c in seat.hand)) for seat in world.seats)
         self.calls.append((str(action), hands, seed))
         return self.scores.get(str(action), 0.0)
@@ -115,7 +116,7 @@ def test_the_table_reading_counts_the_players_own_bets_as_the_opponents_see_them
     state = start_deal("waks", ["Anna", "Ben", "Cleo"], 30, seed=5)
     state = state.apply("vie 1").apply("hold")  # Anna vies, Ben holds (free: not bound)
     view = state_view(state, 2)
-    search = SearchAgent(budget_ms=None, simulations=1, remember=True)
+    search = SearchAgent(budget_ms=None, simulations=1)  # remember: the default
     search.act(view, random.Random(0))
     counted = search.table_reading.current
     assert counted["Anna"] == Counts(bets=1, holds=0, total=1)
@@ -127,11 +128,15 @@ def test_the_table_reading_counts_the_players_own_bets_as_the_opponents_see_them
     search.act(cleo, random.Random(0))
     assert search.table_reading.past["Anna"] == Counts(bets=1, holds=0, total=1)
     players = search.rollout_players(3, 2)
-    readings = [p.reading for p in players if isinstance(p, OddsAgent)]
-    assert len(readings) == 2  # the opponents (quick odds players); its own seat heuristic
+    assert all(isinstance(p, OddsAgent) for p in players)  # every seat an odds player
+    readings = [p.reading for i, p in enumerate(players) if i != 2 and isinstance(p, OddsAgent)]
     assert all(r.past == search.table_reading.past and r.current == {} for r in readings)
     assert all(r.past is not search.table_reading.past for r in readings)
-    # without remember (the default) they start from the prior
+    # its own seat starts from its odds player's reading of the opponents
+    own = players[2]
+    assert isinstance(own, OddsAgent) and own.reading.past == search.odds.reading.past
+    assert own.reading.past is not search.odds.reading.past
+    # without remember they start from the prior
     search.remember = False
     assert all(isinstance(p, OddsAgent) and p.reading.past == {}
-               for p in search.rollout_players(3, 2)[:2])
+               for p in search.rollout_players(3, 2))

@@ -2,8 +2,8 @@
 
 At each decision the player draws *worlds* — whole deals the engine could have dealt that agree
 with everything its view shows (:func:`sample_world`) — and in each world plays every candidate
-action to the end of the deal with fast rollout players (the heuristic player in its own
-seat, a cheap odds player, :func:`quick_odds`, in the others), scoring the chips it ends with. It
+action to the end of the deal with rollout players (odds players of fewer samples in every
+seat, :func:`rollout_odds`, each from the session's reading), scoring the chips it ends with. It
 starts from the odds player's choice (:class:`~primero.agents.odds.OddsAgent`, with its reading
 of the opponents) and takes another candidate only when its mean gain over that choice, paired
 over the same worlds (each world and each rollout generator are shared by every candidate),
@@ -20,11 +20,16 @@ the pot, whose turn: everything) — a rejection draw, so every agreeing world i
 likely up to the others' discards. Nothing here names a variant: every rule is the engine's, so
 the search plays every registered variant, plug-ins included.
 
-**Betting.** A world must also fit the opponents' betting as the player has observed it
-(:func:`fits_betting`): an opponent that vied or held has a hand at least as strong as its
-betting frequencies say (the odds player's :class:`~primero.agents.reading.Reading`, a prior
-updated by what each opponent does over the session). Up to :data:`BETTING_TRIES` worlds are
-drawn for one that fits; when none does, the last one is searched.
+**Betting.** A world must also fit the opponents' betting (:meth:`SearchAgent.agreeing_world`):
+it is replayed for the opponents' rollout players, and kept only when each would have made
+every betting decision the opponent made in it (a vie or raise of the least amount or of
+more, a hold, or neither), with chance :data:`AGREE` per decision it would not; up to
+:data:`AGREE_TRIES` draws, else the world with the fewest misses. A pass says something too:
+the hand was not one a player like the opponent vies. With ``agree=None`` a cruder test
+stands instead (:func:`fits_betting`): an opponent that vied or held has a hand at least as
+strong as its betting frequencies say, up to :data:`BETTING_TRIES` draws. Measured in Revival
+heads-up (80 deals against odds players, the opponent's hand's share of the pack's hands
+beaten, after it vied once): dealt 0.85, worlds kept by agreement 0.77, by the floors 0.69.
 
 **Candidates.** Every legal action when there are few (:data:`MAX_CANDIDATES`); otherwise the
 odds player's choice, the heuristic player's, a fold, a pass and a hold, and the smallest and
@@ -41,24 +46,31 @@ every rival is dropped the search stops (the odds player's choice stands). A dro
 still judged, by the bar above, on the worlds it was played in. ``prune=None`` plays every
 candidate in every world.
 
-**Rollouts.** Fresh players each rollout: the player's own seat by ``rollout`` (the heuristic
-player), the others by ``opponents`` (:func:`quick_odds`). With ``remember=True`` an odds
-player among them starts from the session's reading instead of the prior: the opponents from
+**Rollouts.** The player's own seat is played by ``rollout``, the others by ``opponents``
+(both :func:`rollout_odds` by default). With ``remember=True`` (the default) an odds player
+among them starts from the session's reading instead of the prior: the opponents from
 :attr:`SearchAgent.table_reading` (every seat's betting as the table saw it, this player's
-own too), its own seat from the odds player's reading; measured, it did not help (Waks heads-up,
-60 deals: -0.13 chips a deal with it, +0.48 and +0.83 without), so it is off by default.
+own too: what a real odds opponent has read of it), its own seat from the odds player's
+reading. The opponents' rollout players are those that replayed the world (one set per world,
+shared by its candidates); the own seat's one player serves the whole decision (its hand and
+what it knows are the same in every world, so its cached chances serve every rollout). Both
+were biased in Revival heads-up, replayed on the true deal against the real opponents: with
+the heuristic player in its own seat and odds players of 8 samples from the prior in the
+others (they fold small vies that the real odds player, having read the search's betting,
+holds), the search's 11 departures from the odds player's choice in 25 deals were worth
++0.92 chips each by its rollouts and +0.02 in truth; with these rollouts but the floors'
+worlds (opponents' hands too weak after a vie) it departed in 32 of 60 decisions, mostly to
+raise where the odds player folds, worth -0.78 each in truth.
 
 **Budget.** ``budget_ms`` of CPU time per decision (:func:`time.process_time`) caps the
-search (no world is begun that the mean world so far says would overrun it; at least one is
-drawn); ``simulations`` caps the worlds. With ``budget_ms=None`` the search draws
+search (no world is begun that the mean world so far says would overrun it; a world still
+being played when the budget is spent is cut short and not counted; at least one world is
+begun); ``simulations`` caps the worlds. With ``budget_ms=None`` the search draws
 ``simulations`` worlds (when they can be drawn; fewer when racing drops every rival) and is
 deterministic for a seeded generator. :attr:`SearchAgent.worlds` and
 :attr:`SearchAgent.rollouts` count the last decision's. When no world can be drawn the odds
-player decides. On the project's shared 2-core machine a 100 ms decision searches a median of
-about 40 worlds in Waks heads-up (25 at 3 players), 80 to 90 in Revival heads-up (about 43 at
-3), 8 to 9 in Cardano heads-up, 11 to 13 in Suzuki and 1 in Primiera, whose exchange rollouts
-cost most (``benchmarks/bench_search.py --profile``): below :data:`MIN_WORLDS` the odds
-player's choice stands.
+player decides. Below :data:`MIN_WORLDS` worlds the odds player's choice stands; how many fit
+in 100 ms per variant: ``benchmarks/bench_search.py --profile`` (docs/agents.md).
 """
 
 from __future__ import annotations
@@ -67,7 +79,7 @@ import math
 import random
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from statistics import NormalDist
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
@@ -75,7 +87,7 @@ from primero.agents.calling import amount_of, best_call, calls_of
 from primero.agents.heuristic import HeuristicAgent
 from primero.agents.odds import OddsAgent
 from primero.agents.protocol import Agent, play_deal
-from primero.agents.reading import Reading, count
+from primero.agents.reading import Reading, count, kind_of
 from primero.agents.strength import Strength, others_open
 from primero.cards import Card
 from primero.deal.engine import start_deal
@@ -85,15 +97,20 @@ from primero.setup import DealSetup
 from primero.views import PlayerView, state_view
 
 __all__ = [
+    "AGREE",
+    "AGREE_TRIES",
     "BETTING_TRIES",
     "DEFAULT_BUDGET_MS",
     "MAX_CANDIDATES",
     "MIN_WORLDS",
     "PRUNE",
     "RACE_FROM",
+    "ROLLOUT_EXCHANGE_SAMPLES",
+    "ROLLOUT_SAMPLES",
     "SearchAgent",
     "fits_betting",
     "quick_odds",
+    "rollout_odds",
     "sample_world",
 ]
 
@@ -114,7 +131,18 @@ WORLD_TRIES = 40
 #: Worlds drawn, at most, for one that fits the opponents' betting (:func:`fits_betting`);
 #: when none does, the last one drawn is searched.
 BETTING_TRIES = 4
+#: The chance a world is kept per past betting decision of an opponent that its rollout
+#: player would have made otherwise (:meth:`SearchAgent.agreeing_world`).
+AGREE = 0.0
+#: Worlds drawn, at most, for one that is kept by :data:`AGREE`; when none is, the one with
+#: the fewest disagreements is searched.
+AGREE_TRIES = 12
+#: Sampled deals per chance, and per exchange weighed, of the rollouts' odds players
+#: (:func:`rollout_odds`).
+ROLLOUT_SAMPLES = 32
+ROLLOUT_EXCHANGE_SAMPLES = 8
 
+_AMOUNT = re.compile(r"\d+")
 _EXCHANGED = re.compile(r"(pass )?exchange (\d+) cards?")
 
 
@@ -124,8 +152,8 @@ def _public(view: PlayerView) -> tuple[object, ...]:
             view.seats, view.to_act, view.step)
 
 
-def sample_world(view: PlayerView, rng: random.Random, tries: int = WORLD_TRIES) \
-        -> GameState | None:
+def sample_world(view: PlayerView, rng: random.Random, tries: int = WORLD_TRIES,
+                 passed: list[GameState] | None = None) -> GameState | None:
     """A deal the engine could have dealt that agrees with everything ``view`` shows.
 
     See the module docstring. The world's seat ``view.seat`` is the player's; it is at the
@@ -135,6 +163,8 @@ def sample_world(view: PlayerView, rng: random.Random, tries: int = WORLD_TRIES)
         view: The player's view (its turn).
         rng: Every draw comes from it.
         tries: The most worlds drawn before giving up.
+        passed: When given, filled with the world's state before each entry of the public
+            log (``passed[k]`` is the state ``view.history[k]`` was played in).
 
     Returns:
         The world's state, or ``None`` when no agreeing world was drawn in ``tries`` draws.
@@ -148,6 +178,8 @@ def sample_world(view: PlayerView, rng: random.Random, tries: int = WORLD_TRIES)
     target = _public(view)
     own_thrown = list(view.discarded)
     for _ in range(tries):
+        if passed is not None:
+            passed.clear()
         held = set(fixed.values())
         rest = [c for c in pack if c not in held]
         rng.shuffle(rest)
@@ -157,7 +189,7 @@ def sample_world(view: PlayerView, rng: random.Random, tries: int = WORLD_TRIES)
                           carry=carry, stock=stock, seed=rng.getrandbits(32),
                           dealing="stacked")
         try:
-            world = _replay(start_deal(variant, setup), view, own_thrown, rng)
+            world = _replay(start_deal(variant, setup), view, own_thrown, rng, passed)
         except PrimeroError:
             continue
         if world is None:
@@ -184,12 +216,14 @@ def _place_open_cards(world: GameState, view: PlayerView, fixed: dict[int, Card]
 
 
 def _replay(state: GameState, view: PlayerView, own_thrown: list[Card],
-            rng: random.Random) -> GameState | None:
+            rng: random.Random, passed: list[GameState] | None = None) -> GameState | None:
     """The public log applied to a freshly dealt world (``None``: it does not fit)."""
     thrown = iter(own_thrown)
     for seat, text in view.history:
         if state.over or state.to_act != seat:
             return None
+        if passed is not None:
+            passed.append(state)
         found = _EXCHANGED.fullmatch(str(text))
         if found is None:
             state = state.apply(str(text))
@@ -207,6 +241,19 @@ def _replay(state: GameState, view: PlayerView, own_thrown: list[Card],
             Exchange.from_cards(cards)
         state = state.apply(action)
     return state
+
+
+def _betting_kind(text: str, least: int) -> str | None:
+    """A betting decision as the agreement of worlds compares it.
+
+    A vie or raise of the least amount ``least`` (often a bluff) or of more (a strong hand),
+    a hold, or neither (a pass or a fold); ``None`` for an exchange.
+    """
+    kind = kind_of(text)
+    if kind == "bet":
+        found = _AMOUNT.search(text)
+        return "bet least" if found is None or int(found.group(0)) <= least else "bet more"
+    return "neither" if kind in ("pass", "fold") else kind
 
 
 def fits_betting(world: GameState, view: PlayerView, floors: list[float],
@@ -234,11 +281,22 @@ def fits_betting(world: GameState, view: PlayerView, floors: list[float],
 
 
 def quick_odds() -> Agent:
-    """A cheap odds player for the opponents in rollouts.
+    """A cheap odds player for rollouts.
 
     8 sampled deals per chance and 4 per exchange (the odds player samples 160 and 48).
     """
     return OddsAgent(samples=8, exchange_samples=4)
+
+
+def rollout_odds() -> Agent:
+    """The odds player the rollouts give every seat by default.
+
+    :data:`ROLLOUT_SAMPLES` sampled deals per chance and :data:`ROLLOUT_EXCHANGE_SAMPLES` per
+    exchange (the odds player samples 160 and 48): close enough to the odds player's answers
+    that a rollout's opponents answer a bet as the table's would (with 8 samples they fold
+    to small vies the odds player holds).
+    """
+    return OddsAgent(samples=ROLLOUT_SAMPLES, exchange_samples=ROLLOUT_EXCHANGE_SAMPLES)
 
 
 class SearchAgent:
@@ -266,17 +324,19 @@ class SearchAgent:
     name = "search"
 
     def __init__(self, budget_ms: float | None = DEFAULT_BUDGET_MS, simulations: int = 256,
-                 rollout: Callable[[], Agent] = HeuristicAgent,
-                 opponents: Callable[[], Agent] | None = quick_odds,
+                 rollout: Callable[[], Agent] = rollout_odds,
+                 opponents: Callable[[], Agent] | None = rollout_odds,
                  confidence: float = 2.0, min_worlds: int = MIN_WORLDS,
-                 betting: bool = True, remember: bool = False,
-                 prune: float | None = PRUNE) -> None:
+                 betting: bool = True, remember: bool = True,
+                 prune: float | None = PRUNE, agree: float | None = AGREE) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
         if simulations < 1:
             raise ValueError(f"simulations must be at least 1, got {simulations!r}")
         if min_worlds < 1:
             raise ValueError(f"min_worlds must be at least 1, got {min_worlds!r}")
+        if agree is not None and not 0 <= agree <= 1:
+            raise ValueError(f"agree must be between 0 and 1 or None, got {agree!r}")
         self.budget_ms = budget_ms
         self.simulations = simulations
         self.rollout = rollout
@@ -304,6 +364,9 @@ class SearchAgent:
         #: Standard errors below zero at which a rival's paired gain drops it from the later
         #: worlds (after :data:`RACE_FROM` worlds; ``None``: every candidate in every world).
         self.prune = prune
+        #: The chance a world is kept per opponent decision its rollout player would have
+        #: made otherwise (``None``: :attr:`betting` floors instead, :func:`fits_betting`).
+        self.agree = agree
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The odds player's action, unless the search finds a better one (module docstring)."""
@@ -322,16 +385,39 @@ class SearchAgent:
         at = candidates.index(base)
         live = list(range(len(candidates)))  # the candidates still played in each world
         worlds = 0
-        floors = self.odds.reading.floors(view) if self.betting else []
+        floors = self.odds.reading.floors(view) if self.betting and self.agree is None else []
         table = Strength.of(view.variant.ranking)
+        seats = len(view.seats)
+        # its own seat's rollout player is shared by every rollout of the decision (its hand
+        # and what it knows are the same in every world: its answers are remembered), the
+        # others' by every candidate in one world (their hands differ from world to world)
+        own = self.rollout_players(seats, view.seat)[view.seat]
+        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
+        need = max(2, self.min_worlds)
         while worlds < self.simulations:
-            world = self._world(view, rng, floors, table)
-            if world is None:
-                break
+            if self.agree is not None:
+                found = self.agreeing_world(view, rng, deadline)
+                if found is None:
+                    break
+                world, players = found
+            else:
+                drawn = self._world(view, rng, floors, table)
+                if drawn is None:
+                    break
+                world, players = drawn, self.rollout_players(seats, view.seat)
             seed = rng.getrandbits(32)
+            players[view.seat] = own
+            played = []
             for k in live:
-                values[k].append(self.value(world, candidates[k], view.seat, seed))
+                if deadline is not None and time.process_time() > deadline:
+                    break  # over the budget within a world: it is not counted
+                values[k].append(self.value(world, candidates[k], view.seat, seed, players))
+                played.append(k)
                 self.rollouts += 1
+            if len(played) < len(live):
+                for k in played:
+                    values[k].pop()  # every candidate is scored over the same worlds
+                break
             worlds += 1
             self.worlds += 1
             if self.prune is not None and worlds >= RACE_FROM:
@@ -343,7 +429,7 @@ class SearchAgent:
                 # stop before a world that would overrun the budget (each costs about the mean)
                 if spent + spent / worlds > self.budget_ms:
                     break
-        if worlds < max(2, self.min_worlds):
+        if worlds < need:
             return base
         return candidates[self._better(values, at)]
 
@@ -374,6 +460,60 @@ class SearchAgent:
                     player.reading = Reading(past=dict(known.past))
         return players
 
+    def agreeing_world(self, view: PlayerView, rng: random.Random,
+                       deadline: float | None = None) \
+            -> tuple[GameState, list[Agent]] | None:
+        """A world in which the opponents' rollout players would have bet as the opponents did.
+
+        Each world drawn (:func:`sample_world`) is replayed for fresh rollout players
+        (:meth:`rollout_players`): at every betting decision of an opponent in the public log,
+        its rollout player is asked what it would do in that world; a world with ``m``
+        decisions where it would have done otherwise (a vie or raise of the least amount or of
+        more, a hold, or neither: a pass or a fold) is
+        kept with chance ``agree ** m``. Up to :data:`AGREE_TRIES` worlds are drawn; when
+        none is kept, the one with the fewest disagreements. So the opponents' hands are as
+        strong as their betting shows *to a player like them*, after a pass as after a vie.
+
+        Args:
+            view: The player's view (its turn).
+            rng: Every draw and every rollout player's answer comes from it.
+            deadline: A :func:`time.process_time` after which no further world is drawn
+                (the fewest misses so far is returned).
+
+        Returns:
+            The world and the rollout players who replayed it (they go on in its rollouts),
+            or ``None`` when no world could be drawn.
+        """
+        agree = self.agree if self.agree is not None else 1.0
+        best: tuple[GameState, list[Agent]] | None = None
+        fewest = math.inf
+        seats = len(view.seats)
+        for _ in range(AGREE_TRIES):
+            passed: list[GameState] = []
+            world = sample_world(view, rng, passed=passed)
+            if world is None:
+                break
+            players = self.rollout_players(seats, view.seat)
+            misses = 0
+            for state, (seat, text) in zip(passed, view.history, strict=True):
+                if seat == view.seat or kind_of(str(text)) is None:
+                    continue
+                then = state_view(state, seat)
+                least = min((amount_of(a) for a in then.legal if isinstance(a, Vie | Hold)
+                             and amount_of(a) > 0), default=0)
+                if deadline is not None and time.process_time() > deadline:
+                    return best if best is not None else (world, players)
+                done = players[seat].act(then, rng)
+                if _betting_kind(str(done), least) != _betting_kind(str(text), least):
+                    misses += 1
+            if misses == 0 or rng.random() < agree ** misses:
+                return world, players
+            if misses < fewest:
+                best, fewest = (world, players), misses
+            if deadline is not None and time.process_time() > deadline:
+                break
+        return best
+
     def _world(self, view: PlayerView, rng: random.Random, floors: list[float],
                table: Strength) -> GameState | None:
         """A world (:func:`sample_world`) that fits the opponents' betting if one is drawn.
@@ -398,8 +538,9 @@ class SearchAgent:
         best, best_gain = base, 0.0
         # several rivals to the base: the bar rises so that the chance that any of them
         # passes it by luck stays that of one rival passing ``confidence`` (Bonferroni)
-        tail = 1 - NormalDist().cdf(self.confidence)
-        bar = NormalDist().inv_cdf(1 - tail / max(1, len(values) - 1))
+        tail = NormalDist().cdf(-self.confidence) / max(1, len(values) - 1)
+        # a bar so high the tail is nil in floating point: no rival ever clears it
+        bar = -NormalDist().inv_cdf(tail) if tail > 0 else math.inf
         for k, row in enumerate(values):
             if k == base:
                 continue
@@ -414,15 +555,18 @@ class SearchAgent:
                 best, best_gain = k, mean
         return best
 
-    def value(self, world: GameState, action: Action, seat: int, seed: int) -> float:
+    def value(self, world: GameState, action: Action, seat: int, seed: int,
+              players: Sequence[Agent] | None = None) -> float:
         """The player's chips after playing ``action`` in ``world`` and the rollout to the end.
 
-        Its net less the table's mean net (chips carried over count for no one).
+        Its net less the table's mean net (chips carried over count for no one). ``players``
+        play the rollout, one per seat (``None``: fresh ones, :meth:`rollout_players`).
         """
         state = world.apply(action)
         if not state.over:
-            state = play_deal(state, self.rollout_players(len(state.seats), seat),
-                              random.Random(seed))
+            if players is None:
+                players = self.rollout_players(len(state.seats), seat)
+            state = play_deal(state, players, random.Random(seed))
         stacks = state.stacks
         return stacks[seat] - sum(stacks) / len(stacks)
 
