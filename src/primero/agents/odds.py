@@ -41,6 +41,7 @@ from primero.views import PlayerView
 
 __all__ = [
     "FOLD_EQUITY_EDGE",
+    "LATER_GROUPS",
     "OddsAgent",
     "all_in_odds",
     "all_in_stake",
@@ -52,6 +53,7 @@ __all__ = [
     "hold_worth",
     "keeps_ahead",
     "last_round",
+    "later_worth",
     "showdown_chance",
     "vie_worth",
 ]
@@ -63,7 +65,8 @@ FOLD_EQUITY_EDGE = 0.25
 def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
                     rng: random.Random, samples: int = 128, call: Call | None = None,
                     reading: Reading | None = None, out: list[float] | None = None,
-                    floor: float = 0.0) -> float:
+                    floor: float = 0.0,
+                    spread: list[tuple[float, float, float]] | None = None) -> float:
     """The chance that the viewer wins at the showdown, from what its view shows.
 
     Estimated by sampling (``samples`` draws from ``rng``; the view hides the other hands, so
@@ -87,6 +90,8 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
             that hold a bet when the others fold).
         out: A list to append, besides, the chance that no hand still in meets the call (the
             pot carries over to the next deal: docs/rules/cardano.md).
+        spread: A list to append, per sampled deal counted, ``(weight, strength of the
+            viewer's final hand, share of the pot won)``: what :func:`later_worth` needs.
 
     Returns:
         A probability, 0..1.
@@ -144,6 +149,8 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
             weight = bluff
         kept += weight
         i_me = index(mine)
+        if spread is not None:
+            spread.append((weight, strengths[i_me], 0.0))
         if classes[i_me] in never or (test is not None and call is not None
                                       and not meets(test, table, mine, call, by_rank=by_rank)):
             if test is not None and call is not None and not any(
@@ -164,9 +171,55 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
             ties += theirs == me
         if not beaten:
             total += weight / ties
+            if spread is not None:
+                spread[-1] = (weight, strengths[i_me], 1 / ties)
     if out is not None:
         out.append(carried / kept if kept else 0.0)
     return total / kept if kept else 0.0
+
+
+#: How many groups of the viewer's final hands (by strength) :func:`later_worth` weighs.
+LATER_GROUPS = 6
+
+
+def later_worth(view: PlayerView, spread: Sequence[tuple[float, float, float]], bet: float,
+                later: float, chance: float) -> float:
+    """What deciding again once the hand is complete adds to a hold (chips; may be negative).
+
+    A hold made with cards still to come is not the last decision: once the hand is whole the
+    viewer knows it, and when an opponent bets ``later`` (chance ``chance``) it holds only a
+    hand whose chance pays for the bet and folds the rest, giving up the pot. The sampled
+    deals (``spread``, from :func:`showdown_chance`) are grouped by the strength of the
+    viewer's final hand (:data:`LATER_GROUPS` groups of equal count), each group's chance the
+    share of the pot it won: a group worth ``c * (pot + live * later) - later`` played on,
+    ``0`` folded, against ``c * pot`` if the showdown came with no bet (``pot`` once the
+    ``bet`` now is matched, ``live`` the players still in). Returns the difference, weighted
+    by ``chance``; 0 with no sample.
+
+    Args:
+        view: The viewer's view.
+        spread: ``(weight, final strength, share won)`` per sampled deal.
+        bet: The chips the viewer puts in now (the hold).
+        later: The chips a later bet costs each player who holds it.
+        chance: The chance that some opponent bets later.
+    """
+    total = sum(w for w, _, _ in spread)
+    if total <= 0 or later <= 0 or chance <= 0:
+        return 0.0
+    ordered = sorted(spread, key=lambda t: t[1])
+    live = sum(1 for s in view.seats if not s.folded)
+    pot = view.pot + bet
+    size = max(1, -(-len(ordered) // LATER_GROUPS))
+    gain = 0.0
+    for at in range(0, len(ordered), size):
+        group = ordered[at:at + size]
+        weight = sum(w for w, _, _ in group)
+        if weight <= 0:
+            continue
+        c = sum(w * won for w, _, won in group) / weight
+        played = c * (pot + live * later) - later
+        gain += weight / total * (max(0.0, played) - c * pot)
+    return chance * gain
 
 
 def last_round(view: PlayerView) -> bool:
@@ -575,6 +628,13 @@ class OddsAgent:
         # raises again prices the hold at the whole stack (hold_worth)
         raised = self.reading.raise_again(view)
         worth = hold_worth(view, chance + carried / live, raised)
+        if owed and len(view.hand) < HAND_SIZE and calls_of(view) is None:
+            # cards still to come: it decides again once the hand is whole (later_worth)
+            spread: list[tuple[float, float, float]] = []
+            showdown_chance(view, table, view.hand, rng, self.samples, reading=self.reading,
+                            spread=spread)
+            worth += later_worth(view, spread, owed, float(view.table.rest),
+                                 self.reading.bets_later(view))
         if raised > 0 and worth < 0 <= (chance + carried / live) * (view.pot + owed) - owed:
             odds = all_in_odds(view, expected_stake(view, raised))
         if holds and (worth >= 0 or not (passes or folds)):
