@@ -628,19 +628,25 @@ class OddsAgent:
         # raises again prices the hold at the whole stack (hold_worth)
         raised = self.reading.raise_again(view)
         worth = hold_worth(view, chance + carried / live, raised)
+        later = 0.0
         if owed and len(view.hand) < HAND_SIZE and calls_of(view) is None:
             # cards still to come: it decides again once the hand is whole (later_worth)
             spread: list[tuple[float, float, float]] = []
             showdown_chance(view, table, view.hand, rng, self.samples, reading=self.reading,
                             spread=spread)
-            worth += later_worth(view, spread, owed, float(view.table.rest),
-                                 self.reading.bets_later(view))
+            later = later_worth(view, spread, owed, float(view.table.rest),
+                                self.reading.bets_later(view))
+            worth += later
         if raised > 0 and worth < 0 <= (chance + carried / live) * (view.pot + owed) - owed:
             odds = all_in_odds(view, expected_stake(view, raised))
         if holds and (worth >= 0 or not (passes or folds)):
             if recall is not None:
                 return cheapest_with_call(legal, recall), \
                     f"a {pct} chance once it names {recall.call}: raise to name it"
+            if worth - later < 0:
+                return holds[0], (f"a {pct} chance, below the pot odds of {odds:.0%}, but it "
+                                  f"decides again with the whole hand ({later:+.1f} chips): "
+                                  f"hold")
             return holds[0], f"a {pct} chance beats the pot odds of {odds:.0%}: hold"
         if folds:
             return folds[0], f"a {pct} chance is below the pot odds of {odds:.0%}: fold"
