@@ -634,8 +634,10 @@ class OddsAgent:
             spread: list[tuple[float, float, float]] = []
             showdown_chance(view, table, view.hand, rng, self.samples, reading=self.reading,
                             spread=spread)
-            later = later_worth(view, spread, owed, float(view.table.rest),
-                                self.reading.bets_later(view))
+            # only where nobody raises again: a hold of the whole stack decides nothing later
+            later = (1 - raised) * later_worth(
+                view, spread, owed, float(min(view.table.rest, max(0, view.stack - owed))),
+                self.reading.bets_later(view))
             worth += later
         if raised > 0 and worth < 0 <= (chance + carried / live) * (view.pot + owed) - owed:
             odds = all_in_odds(view, expected_stake(view, raised))
