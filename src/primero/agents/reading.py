@@ -1,15 +1,19 @@
 """Reading opponents from what they do: a prior on how often each bets, updated as it plays.
 
-A player's betting says something about its cards only against how often it bets. Someone who
-vies one time in three shows a hand in the top third when it vies; someone who vies every time
-shows nothing. :class:`Reading` counts, per opponent (by name), its betting decisions in the
-public log — vies and raises, holds, and the rest (pass, fold) — over the deal in play and
-every deal of the session seen before, and turns them into the least strength its betting
-suggests (:meth:`Reading.floors`): after a vie or raise, ``1 - p_bet``; after a hold,
-``1 - p_bet - p_hold``, each frequency a Beta-style mean that starts at the prior
-(:data:`PRIOR_BET`, :data:`PRIOR_HOLD`, worth :data:`PRIOR_WEIGHT` decisions) and moves
-toward what the opponent does. A named call is read the same way: the chance that an opponent
-names a call its hand does not meet is its betting frequency (:meth:`Reading.bluff_weight`).
+A player's betting says something about its cards only against how often it bets, and only if
+its bets follow its cards. Someone who vies in one deal in three shows a hand in the top third
+when it vies; someone who vies in every deal, or whose bets ignore its cards, shows nothing.
+:class:`Reading` counts, per opponent (by name), its betting decisions in the public log —
+vies and raises, holds, and the rest (pass, fold) — over the deal in play and every deal of
+the session seen before, and turns them into the least strength its betting suggests
+(:meth:`Reading.floors`): after a vie or raise, ``1 - p_bet``; after a hold,
+``1 - p_bet - p_hold``, each the share of its deals in which it did so, a Beta-style mean that
+starts at the prior (:data:`PRIOR_BET`, :data:`PRIOR_HOLD`, worth :data:`PRIOR_DEALS` deals)
+and moves toward what the opponent does; each floor scaled by how far its bets are seen to
+follow its cards (:meth:`Reading.follows_cards`: one that bets on its cards stands by its bets
+when raised, one that ignores them folds there as often as anywhere). A named call is read the
+same way: the chance that an opponent names a call its hand does not meet is its betting
+frequency (:meth:`Reading.bluff_weight`).
 
 The reading never looks at hidden cards: only ``view.history`` (public) is counted.
 """
