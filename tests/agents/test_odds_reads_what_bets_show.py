@@ -107,12 +107,12 @@ def test_later_worth_folds_the_groups_that_cannot_pay_a_later_bet() -> None:
 
 def test_holds_a_first_round_vie_below_the_pot_odds_as_it_decides_again_later(
         monkeypatch: Any) -> None:
-    """6s Jh facing a vie of 1 into a pot of 2: a 27 % chance against the pot odds of 33 %.
+    """6h 5d facing a vie of 1 into a pot of 2: a 26 % chance against the pot odds of 33 %.
 
     Priced as a showdown now it folds; with two cards and the exchange to come it decides again
     once its hand is whole, folding then the hands that cannot pay for a bet, so it holds.
     """
-    view = first_round("6s Jh").view(2)
+    view = first_round("6h 5d").view(2)
     action, _, why = OddsAgent().advise(view, random.Random(1))
     assert action == Hold()
     assert "decides again with the whole hand" in why
