@@ -41,6 +41,7 @@ from primero.views import PlayerView
 
 __all__ = [
     "FOLD_EQUITY_EDGE",
+    "LATER_GROUPS",
     "OddsAgent",
     "all_in_odds",
     "all_in_stake",
@@ -52,6 +53,7 @@ __all__ = [
     "hold_worth",
     "keeps_ahead",
     "last_round",
+    "later_worth",
     "showdown_chance",
     "vie_worth",
 ]
@@ -63,7 +65,8 @@ FOLD_EQUITY_EDGE = 0.25
 def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
                     rng: random.Random, samples: int = 128, call: Call | None = None,
                     reading: Reading | None = None, out: list[float] | None = None,
-                    floor: float = 0.0) -> float:
+                    floor: float = 0.0,
+                    spread: list[tuple[float, float, float]] | None = None) -> float:
     """The chance that the viewer wins at the showdown, from what its view shows.
 
     Estimated by sampling (``samples`` draws from ``rng``; the view hides the other hands, so
@@ -87,6 +90,8 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
             that hold a bet when the others fold).
         out: A list to append, besides, the chance that no hand still in meets the call (the
             pot carries over to the next deal: docs/rules/cardano.md).
+        spread: A list to append, per sampled deal counted, ``(weight, strength of the
+            viewer's final hand, share of the pot won)``: what :func:`later_worth` needs.
 
     Returns:
         A probability, 0..1.
@@ -144,6 +149,8 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
             weight = bluff
         kept += weight
         i_me = index(mine)
+        if spread is not None:
+            spread.append((weight, strengths[i_me], 0.0))
         if classes[i_me] in never or (test is not None and call is not None
                                       and not meets(test, table, mine, call, by_rank=by_rank)):
             if test is not None and call is not None and not any(
@@ -164,9 +171,55 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
             ties += theirs == me
         if not beaten:
             total += weight / ties
+            if spread is not None:
+                spread[-1] = (weight, strengths[i_me], 1 / ties)
     if out is not None:
         out.append(carried / kept if kept else 0.0)
     return total / kept if kept else 0.0
+
+
+#: How many groups of the viewer's final hands (by strength) :func:`later_worth` weighs.
+LATER_GROUPS = 6
+
+
+def later_worth(view: PlayerView, spread: Sequence[tuple[float, float, float]], bet: float,
+                later: float, chance: float) -> float:
+    """What deciding again once the hand is complete adds to a hold (chips; may be negative).
+
+    A hold made with cards still to come is not the last decision: once the hand is whole the
+    viewer knows it, and when an opponent bets ``later`` (chance ``chance``) it holds only a
+    hand whose chance pays for the bet and folds the rest, giving up the pot. The sampled
+    deals (``spread``, from :func:`showdown_chance`) are grouped by the strength of the
+    viewer's final hand (:data:`LATER_GROUPS` groups of equal count), each group's chance the
+    share of the pot it won: a group worth ``c * (pot + live * later) - later`` played on,
+    ``0`` folded, against ``c * pot`` if the showdown came with no bet (``pot`` once the
+    ``bet`` now is matched, ``live`` the players still in). Returns the difference, weighted
+    by ``chance``; 0 with no sample.
+
+    Args:
+        view: The viewer's view.
+        spread: ``(weight, final strength, share won)`` per sampled deal.
+        bet: The chips the viewer puts in now (the hold).
+        later: The chips a later bet costs each player who holds it.
+        chance: The chance that some opponent bets later.
+    """
+    total = sum(w for w, _, _ in spread)
+    if total <= 0 or later <= 0 or chance <= 0:
+        return 0.0
+    ordered = sorted(spread, key=lambda t: t[1])
+    live = sum(1 for s in view.seats if not s.folded)
+    pot = view.pot + bet
+    size = max(1, -(-len(ordered) // LATER_GROUPS))
+    gain = 0.0
+    for at in range(0, len(ordered), size):
+        group = ordered[at:at + size]
+        weight = sum(w for w, _, _ in group)
+        if weight <= 0:
+            continue
+        c = sum(w * won for w, _, won in group) / weight
+        played = c * (pot + live * later) - later
+        gain += weight / total * (max(0.0, played) - c * pot)
+    return chance * gain
 
 
 def last_round(view: PlayerView) -> bool:
@@ -475,6 +528,9 @@ class OddsAgent:
                       carry: list[float]) -> float:
         """The chance at the showdown, the best cards to keep weighed when an exchange is ahead.
 
+        Several cards to keep: the best is picked on one batch of samples and its chance
+        estimated again on a fresh batch (the best of several estimates is biased upward:
+        three-player Waks, ``6s Jh`` facing a vie, 27 % picked, about 20 % afresh).
         Pooled with the deal's earlier estimates from the same facts (the hand, who is still
         in, the standing call, what each opponent's betting shows): the same question asked
         again while the betting goes round is answered by more samples, not by a fresh draw.
@@ -485,12 +541,21 @@ class OddsAgent:
         if key[0] != next(iter(self.pooled), (None,))[0]:
             self.pooled = {}
         best, best_carry = -1.0, 0.0
-        for keep in keeps_ahead(view):
+        keeps = keeps_ahead(view)
+        chosen = keeps[0]
+        for keep in keeps:
             out: list[float] = []
             chance = showdown_chance(view, table, keep, rng, self.samples,
                                      reading=self.reading, out=out)
             if chance > best:
-                best, best_carry = chance, out[0] if out else 0.0
+                best, best_carry, chosen = chance, out[0] if out else 0.0, keep
+        if len(keeps) > 1:
+            # the best of several sampled estimates is biased upward (it was picked for being
+            # high): the chance of the cards chosen is estimated again from fresh samples
+            out = []
+            best = showdown_chance(view, table, chosen, rng, self.samples,
+                                   reading=self.reading, out=out)
+            best_carry = out[0] if out else 0.0
         total, carried, n = self.pooled.get(key, (0.0, 0.0, 0))
         total, carried, n = total + best, carried + best_carry, n + 1
         self.pooled[key] = (total, carried, n)
@@ -575,12 +640,27 @@ class OddsAgent:
         # raises again prices the hold at the whole stack (hold_worth)
         raised = self.reading.raise_again(view)
         worth = hold_worth(view, chance + carried / live, raised)
+        later = 0.0
+        if owed and len(view.hand) < HAND_SIZE and calls_of(view) is None:
+            # cards still to come: it decides again once the hand is whole (later_worth)
+            spread: list[tuple[float, float, float]] = []
+            showdown_chance(view, table, view.hand, rng, self.samples, reading=self.reading,
+                            spread=spread)
+            # only where nobody raises again: a hold of the whole stack decides nothing later
+            later = (1 - raised) * later_worth(
+                view, spread, owed, float(min(view.table.rest, max(0, view.stack - owed))),
+                self.reading.bets_later(view))
+            worth += later
         if raised > 0 and worth < 0 <= (chance + carried / live) * (view.pot + owed) - owed:
             odds = all_in_odds(view, expected_stake(view, raised))
         if holds and (worth >= 0 or not (passes or folds)):
             if recall is not None:
                 return cheapest_with_call(legal, recall), \
                     f"a {pct} chance once it names {recall.call}: raise to name it"
+            if worth - later < 0:
+                return holds[0], (f"a {pct} chance, below the pot odds of {odds:.0%}, but it "
+                                  f"decides again with the whole hand ({later:+.1f} chips): "
+                                  f"hold")
             return holds[0], f"a {pct} chance beats the pot odds of {odds:.0%}: hold"
         if folds:
             return folds[0], f"a {pct} chance is below the pot odds of {odds:.0%}: fold"

@@ -1,15 +1,19 @@
 """Reading opponents from what they do: a prior on how often each bets, updated as it plays.
 
-A player's betting says something about its cards only against how often it bets. Someone who
-vies one time in three shows a hand in the top third when it vies; someone who vies every time
-shows nothing. :class:`Reading` counts, per opponent (by name), its betting decisions in the
-public log — vies and raises, holds, and the rest (pass, fold) — over the deal in play and
-every deal of the session seen before, and turns them into the least strength its betting
-suggests (:meth:`Reading.floors`): after a vie or raise, ``1 - p_bet``; after a hold,
-``1 - p_bet - p_hold``, each frequency a Beta-style mean that starts at the prior
-(:data:`PRIOR_BET`, :data:`PRIOR_HOLD`, worth :data:`PRIOR_WEIGHT` decisions) and moves
-toward what the opponent does. A named call is read the same way: the chance that an opponent
-names a call its hand does not meet is its betting frequency (:meth:`Reading.bluff_weight`).
+A player's betting says something about its cards only against how often it bets, and only if
+its bets follow its cards. Someone who vies in one deal in three shows a hand in the top third
+when it vies; someone who vies in every deal, or whose bets ignore its cards, shows nothing.
+:class:`Reading` counts, per opponent (by name), its betting decisions in the public log —
+vies and raises, holds, and the rest (pass, fold) — over the deal in play and every deal of
+the session seen before, and turns them into the least strength its betting suggests
+(:meth:`Reading.floors`): after a vie or raise, ``1 - p_bet``; after a hold,
+``1 - p_bet - p_hold``, each the share of its deals in which it did so, a Beta-style mean that
+starts at the prior (:data:`PRIOR_BET`, :data:`PRIOR_HOLD`, worth :data:`PRIOR_DEALS` deals)
+and moves toward what the opponent does; each floor scaled by how far its bets are seen to
+follow its cards (:meth:`Reading.follows_cards`: one that bets on its cards stands by its bets
+when raised, one that ignores them folds there as often as anywhere). A named call is read the
+same way: the chance that an opponent names a call its hand does not meet is its betting
+frequency (:meth:`Reading.bluff_weight`).
 
 The reading never looks at hidden cards: only ``view.history`` (public) is counted.
 """
@@ -23,7 +27,9 @@ from primero.views import PlayerView
 __all__ = [
     "HELD_FLOOR",
     "PRIOR_BET",
+    "PRIOR_DEALS",
     "PRIOR_FOLD",
+    "PRIOR_FOLD_AFTER_BET",
     "PRIOR_FOLD_BET",
     "PRIOR_FOLD_WEIGHT",
     "PRIOR_HOLD",
@@ -42,14 +48,18 @@ __all__ = [
 #: The prior share of an opponent's betting decisions that vie or raise, and that hold.
 PRIOR_BET = 0.35
 PRIOR_HOLD = 0.20
-#: How many decisions the prior is worth.
+#: How many decisions the prior is worth (:meth:`Reading.bet_share`).
 PRIOR_WEIGHT = 8.0
+#: How many deals the prior is worth (:meth:`Reading.frequencies`).
+PRIOR_DEALS = 4.0
 #: The prior chance that a player folds a hand that cannot win against a bet, and how many
 #: folds and holds it is worth.
 PRIOR_FOLD = 0.9
 PRIOR_FOLD_WEIGHT = 4.0
 #: The prior chance that a player folds to a bet whatever it holds.
 PRIOR_FOLD_BET = 0.5
+#: The prior chance that a player folds when raised after its own vie or raise in the round.
+PRIOR_FOLD_AFTER_BET = 0.05
 #: The prior chance that a player facing a bet raises it, and how many answers it is worth.
 PRIOR_RAISE = 0.1
 PRIOR_RAISE_WEIGHT = 4.0
@@ -63,19 +73,39 @@ MAX_FLOOR = 0.9
 
 @define
 class Counts:
-    """One opponent's betting decisions: vies and raises, holds, and every decision."""
+    """One opponent's betting decisions: vies and raises, holds, and every decision.
+
+    Besides (not compared: two counts of the same decisions are equal), per deal: the deals in
+    which it made a decision (``deals``), vied or raised (``bet_deals``), and vied, raised or
+    held by choice (``held_deals``); its answers to a raise of its own vie or raise in the
+    same betting round (``answers_after_bet``), of which folds (``folds_after_bet``); and its
+    answers to a bet in a round where it has not bet (``answers_facing``), of which folds
+    (``folds_facing``). Where nobody folds, a pass facing a bet counts as the fold.
+    """
 
     bets: int = 0
     holds: int = 0
     total: int = 0
     folds: int = 0
     raises: int = 0
+    deals: int = field(default=0, eq=False)
+    bet_deals: int = field(default=0, eq=False)
+    held_deals: int = field(default=0, eq=False)
+    answers_after_bet: int = field(default=0, eq=False)
+    folds_after_bet: int = field(default=0, eq=False)
+    answers_facing: int = field(default=0, eq=False)
+    folds_facing: int = field(default=0, eq=False)
 
     def add(self, other: Counts) -> Counts:
         """The sum of two counts."""
         return Counts(self.bets + other.bets, self.holds + other.holds,
                       self.total + other.total, self.folds + other.folds,
-                      self.raises + other.raises)
+                      self.raises + other.raises, self.deals + other.deals,
+                      self.bet_deals + other.bet_deals, self.held_deals + other.held_deals,
+                      self.answers_after_bet + other.answers_after_bet,
+                      self.folds_after_bet + other.folds_after_bet,
+                      self.answers_facing + other.answers_facing,
+                      self.folds_facing + other.folds_facing)
 
 
 def kind_of(text: str) -> str | None:
@@ -133,21 +163,34 @@ def count(view: PlayerView, seat: int) -> Counts:
     """
     found = Counts()
     open_bet = False  # a vie or raise stands in this betting round
+    mine = False  # the seat vied or raised in this betting round
+    folding = view.variant.spec.betting.fold
     bound = bound_holds(view)
     for at, (s, text) in enumerate(view.history):
         kind = kind_of(str(text))
         if kind is None:
-            open_bet = False  # an exchange step: the betting round is over
+            open_bet = mine = False  # an exchange step: the betting round is over
             continue
         if s != seat or at in bound:
             open_bet = open_bet or kind == "bet"
             continue
+        let_go = kind == "fold" or (kind == "pass" and open_bet and not folding)
+        if mine:
+            found.answers_after_bet += 1
+            found.folds_after_bet += let_go
+        elif open_bet:
+            found.answers_facing += 1
+            found.folds_facing += let_go
+        mine = mine or kind == "bet"
         found.total += 1
         found.bets += kind == "bet"
         found.holds += kind == "hold"
         found.folds += kind == "fold" or (kind == "pass" and open_bet)
         found.raises += str(text).startswith("hold raise")
         open_bet = open_bet or kind == "bet"
+    found.deals = int(found.total > 0)
+    found.bet_deals = int(found.bets > 0)
+    found.held_deals = int(found.bets + found.holds > 0)
     return found
 
 
@@ -182,11 +225,44 @@ class Reading:
                 self.current[seat.name] = count(view, i)
 
     def frequencies(self, name: str) -> tuple[float, float]:
-        """``(p_bet, p_hold)``: the shares of ``name``'s decisions that bet and that hold."""
+        """``(p_bet, p_hold)``: the shares of ``name``'s deals in which it bets, and holds only.
+
+        Per deal, not per decision: a hand is dealt once a deal, so a bet shows a hand in the
+        top ``p_bet`` of the deals only if the player bets in no more of them. One who bets a
+        little at every turn bets in nearly every deal, and its bets show next to nothing
+        (random play vies or raises at three decisions in five: a top-60 % hand per decision,
+        but it bets in nine deals of ten). Each share starts at the prior (:data:`PRIOR_BET`,
+        :data:`PRIOR_HOLD`, worth :data:`PRIOR_DEALS` deals); a hold it was bound to make
+        does not count (:func:`bound_holds`).
+        """
         seen = self.past.get(name, Counts()).add(self.current.get(name, Counts()))
-        total = seen.total + PRIOR_WEIGHT
-        return ((seen.bets + PRIOR_BET * PRIOR_WEIGHT) / total,
-                (seen.holds + PRIOR_HOLD * PRIOR_WEIGHT) / total)
+        total = seen.deals + PRIOR_DEALS
+        bet = (seen.bet_deals + PRIOR_BET * PRIOR_DEALS) / total
+        held = (seen.held_deals + (PRIOR_BET + PRIOR_HOLD) * PRIOR_DEALS) / total
+        return bet, max(0.0, held - bet)
+
+    def follows_cards(self, name: str) -> float:
+        """How far ``name``'s bets are seen to follow its cards, 0..1 (prior: nearly fully).
+
+        Its cards are hidden, but a bet made on the cards is one the player stands by: raised
+        in the same round after its own vie or raise, it holds a hand in the top of its deals
+        and rarely folds, while facing a bet it has not made it folds its weak hands. One whose
+        bets ignore its cards folds as often in both. So ``1 - f_after / f_facing``, clipped to
+        0..1: each share of folds (:class:`Counts`) from a prior worth
+        :data:`PRIOR_FOLD_WEIGHT` answers, :data:`PRIOR_FOLD_AFTER_BET` after its own bet and
+        :data:`PRIOR_FOLD_BET` facing one. Random play moves it to about 0.
+        """
+        seen = self.past.get(name, Counts()).add(self.current.get(name, Counts()))
+        after = (seen.folds_after_bet + PRIOR_FOLD_AFTER_BET * PRIOR_FOLD_WEIGHT) \
+            / (seen.answers_after_bet + PRIOR_FOLD_WEIGHT)
+        facing = (seen.folds_facing + PRIOR_FOLD_BET * PRIOR_FOLD_WEIGHT) \
+            / (seen.answers_facing + PRIOR_FOLD_WEIGHT)
+        return min(1.0, max(0.0, 1 - after / facing)) if facing > 0 else 1.0
+
+    def bet_share(self, name: str) -> float:
+        """The share of ``name``'s betting decisions that vie or raise (prior :data:`PRIOR_BET`)."""
+        seen = self.past.get(name, Counts()).add(self.current.get(name, Counts()))
+        return (seen.bets + PRIOR_BET * PRIOR_WEIGHT) / (seen.total + PRIOR_WEIGHT)
 
     def fold_rate(self, name: str, prior: float = PRIOR_FOLD) -> float:
         """How often ``name`` lets go facing a bet: its folds among folds, holds and raises.
@@ -217,6 +293,18 @@ class Reading:
                 stays *= 1 - self.raise_rate(seat.name)
         return 1 - stays
 
+    def bets_later(self, view: PlayerView) -> float:
+        """The chance that some live opponent vies or raises at its next betting decision.
+
+        Each opponent's share of decisions that vie or raise (:meth:`bet_share`), taken as
+        independent.
+        """
+        quiet = 1.0
+        for i, seat in enumerate(view.seats):
+            if i != view.seat and not seat.folded and seat.stack > 0:
+                quiet *= 1 - self.bet_share(seat.name)
+        return 1 - quiet
+
     def all_fold(self, view: PlayerView, prior: float = PRIOR_FOLD_BET) -> float:
         """The chance that every live opponent folds to a bet (their :meth:`fold_rate`)."""
         chance = 1.0
@@ -237,13 +325,14 @@ class Reading:
             if i == view.seat or seat.folded:
                 continue
             bet, hold = self.frequencies(seat.name)
+            trust = self.follows_cards(seat.name)
             bound = bound_holds(view)
             said = [kind_of(str(text)) for at, (s, text) in enumerate(view.history)
                     if s == i and at not in bound]
             if "bet" in said:
-                out.append(min(MAX_FLOOR, max(0.0, 1 - bet)))
+                out.append(trust * min(MAX_FLOOR, max(0.0, 1 - bet)))
             elif "hold" in said:
-                out.append(min(MAX_FLOOR, max(0.0, 1 - bet - hold)))
+                out.append(trust * min(MAX_FLOOR, max(0.0, 1 - bet - hold)))
             else:
                 out.append(0.0)
         return out
