@@ -12,8 +12,10 @@ distribution or module.
 calls them in pluggy's order (through pluggy when a wrapper is registered); :func:`raised` is
 the :class:`~primero.errors.PluginError` of a plug-in's hook that raised; :func:`core_alone`
 tells a hook only the core implements (:func:`is_core`). :func:`hook_watchdog` bounds a hook
-call in the command line. The checked calls of the hooks are :mod:`primero.plugins.ranking`'
-and :mod:`primero.plugins.deal`'s.
+call in the command line. :func:`answer_wrapper` writes a hook wrapper that only works on the
+answer below it as a plain function, which :class:`AroundCaller` calls without a generator.
+The checked calls of the hooks are :mod:`primero.plugins.ranking`' and
+:mod:`primero.plugins.deal`'s.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ __all__ = [
     "HOOK_NAMES",
     "RULES_HOOKS",
     "AroundCaller",
+    "answer_wrapper",
     "around_core_caller",
     "core_alone",
     "describe",
@@ -387,6 +390,52 @@ def _unwound(teardowns: list[Any], result: Any, exception: BaseException | None)
     return result
 
 
+#: The attribute :func:`answer_wrapper` sets on the wrapper it makes: the plain function.
+AFTER_ATTRIBUTE = "primero_after"
+
+
+def answer_wrapper(after: Callable[..., Any]) -> Callable[..., Any]:
+    """A new-style hook wrapper (``wrapper=True``) that only works on the answer below it.
+
+    ``after`` takes the answer the hook's other implementations gave as its first parameter,
+    named ``answer`` (after ``self`` for a method), then the hook's arguments it needs by their
+    names; it returns the hook's answer. The wrapper made of it does nothing before its ``yield``,
+    catches nothing (an exception below it goes on untouched) and returns
+    ``after(answer, ...)``: write ``@hookimpl(wrapper=True)`` above ``@answer_wrapper``. pluggy
+    runs it as any wrapper; :class:`AroundCaller` calls ``after`` itself, the same function,
+    with no generator (the same answers and the same errors, by construction).
+
+    Raises:
+        TypeError: ``after`` does not take ``answer`` first (after ``self``), or takes a
+            parameter that is not positional-or-keyword.
+    """
+    params = inspect.signature(after).parameters
+    names = list(params)
+    if "answer" not in names[:2] or (names.index("answer") == 1 and names[0] != "self") \
+            or any(p.kind is not p.POSITIONAL_OR_KEYWORD for p in params.values()):
+        raise TypeError(f"answer_wrapper: {after.__qualname__} must take the answer first "
+                        "(after self), named 'answer', then the hook's arguments by name")
+    given = [n for n in names if n != "answer"]
+    namespace: dict[str, Any] = {"after": after}
+    exec(f"def {after.__name__}({', '.join(given)}):\n"  # the hook's own argument names
+         "    answer = yield\n"
+         f"    return after({', '.join(names)})", namespace)
+    wrapper = namespace[after.__name__]
+    functools.update_wrapper(wrapper, after)
+    del wrapper.__wrapped__  # (pluggy reads the wrapper's own signature, not ``after``'s)
+    setattr(wrapper, AFTER_ATTRIBUTE, after)
+    return cast("Callable[..., Any]", wrapper)
+
+
+def _after_of(function: Callable[..., Any]) -> Callable[..., Any] | None:
+    """The plain function of a wrapper :func:`answer_wrapper` made, bound as ``function`` is."""
+    after = getattr(function, AFTER_ATTRIBUTE, None)
+    if after is None:
+        return None
+    owner = getattr(function, "__self__", None)
+    return cast("Callable[..., Any]", after if owner is None else after.__get__(owner))
+
+
 class AroundCaller:
     """A ``firstresult`` hook whose plug-ins only wrap the core: the wrappers around fast code.
 
@@ -399,7 +448,9 @@ class AroundCaller:
     answer that *is* the core's answer (a wrapper passed it on) is the core's own.
 
     The call is generated code (as :func:`firstresult_caller`'s), each wrapper called
-    positionally with the arguments it names.
+    positionally with the arguments it names. Where every wrapper was made by
+    :func:`answer_wrapper`, their plain functions are called on the answer, innermost first,
+    with no generator: what the wrappers would do, by construction.
 
     Attributes:
         name: The hook.
@@ -445,6 +496,19 @@ class AroundCaller:
                                      "finish": finish, "wrapfail": _wrapfail}
         args = ", ".join(params)
         given = "{" + ", ".join(f"{p!r}: {p}" for p in params) + "}"
+        afters = [_after_of(function) for function, _ in wrappers]
+        if all(a is not None for a in afters):  # answer wrappers: their plain functions
+            lines = [f"def call({args}):", "    try:",
+                     f"        core_answer = result = core({args})"]
+            for k in reversed(range(len(wrappers))):  # the innermost first, as pluggy unwinds
+                namespace[f"a{k}"] = afters[k]
+                lines.append(f"        result = a{k}(result, {', '.join(wrappers[k][1])})")
+            lines += ["    except BaseException as exc:",
+                      f"        return fault(exc, {given})",
+                      "    return result, core_answer"]
+            exec("\n".join(lines), namespace)  # generated from the wrappers' own signatures
+            self.call = namespace["call"]
+            return
         lines = [f"def call({args}):", "    teardowns = []",
                  "    core_answer = result = exception = None", "    try:"]
         for k, (function, names) in enumerate(wrappers):

@@ -71,7 +71,7 @@ Use :func:`call_book` to get the (cached) :class:`CallBook` of a variant (its ru
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast, overload
 
@@ -85,6 +85,7 @@ from primero.errors import InvalidOptionError
 from primero.hands import HandValue, Ranking
 from primero.hookspecs import hookimpl
 from primero.options import Option, OptionValue
+from primero.plugins.manager import answer_wrapper
 from primero.rules.betting import betting_actions, betting_seat, must_hold_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, STANDARD_CLASSES
 from primero.rules.settling import settle_showdown
@@ -834,10 +835,11 @@ class CardanoRules:
         return (CallBlock(book.calls, table.rest, book.aliases),)
 
     @hookimpl(wrapper=True)
-    def primero_legal_actions(self, state: GameState, variant: Variant) \
-            -> Generator[None, tuple[Action, ...] | None, tuple[Action, ...] | None]:
+    @answer_wrapper
+    def primero_legal_actions(self, answer: tuple[Action, ...] | None, state: GameState,
+                              variant: Variant) -> tuple[Action, ...] | None:
         """Spell out each vie and raise once per attainable call above the standing call."""
-        actions = yield
+        actions = answer
         known = _SPELT.get(id(actions))
         if known is not None and known[0] is actions and known[1] is variant:
             # a betting answer of the core's spelt before for this variant: by identities
@@ -892,10 +894,11 @@ class CardanoRules:
         return CallActions(spelt, book.aliases) if book.aliases else tuple(spelt)
 
     @hookimpl(wrapper=True)
-    def primero_apply_action(self, state: GameState, variant: Variant, action: Action) \
-            -> Generator[None, GameState | None, GameState | None]:
+    @answer_wrapper
+    def primero_apply_action(self, answer: GameState | None, state: GameState,
+                             variant: Variant, action: Action) -> GameState | None:
         """After the core has applied a vie or raise, its call becomes the standing call."""
-        new = yield
+        new = answer
         kind = type(action)
         if kind is Vie:  # (the core's own classes first: no isinstance per action)
             call = action.call  # type: ignore[union-attr]
