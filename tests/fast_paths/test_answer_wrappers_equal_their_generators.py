@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from primero import get_variant
-from primero.actions import Action, Fold, Pass
+from primero.actions import Action, Exchange, Fold, Pass
 from primero.deal.engine import start_deal
 from primero.deal.state import GameState
 from primero.errors import PluginError
@@ -28,6 +28,7 @@ from primero.plugins.manager import (
     around_core_caller,
     new_manager,
     register_plugin,
+    wrappers_leave_alone,
 )
 from primero.rules.betting import bet_answer, core_legal_actions
 
@@ -174,3 +175,83 @@ def test_cardano_wrappers_run_without_generators_and_equal_pluggys_answers() -> 
                 compared += 1
             state = state.apply(action)
     assert compared > 10
+
+
+class MarksVies:
+    """An answer wrapper of ``primero_apply_action`` leaving exchanges alone; logs its calls."""
+
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+
+    @hookimpl(wrapper=True)
+    @answer_wrapper(unchanged_for=(Exchange,))
+    def primero_apply_action(self, answer: GameState, action: Action) -> GameState:
+        self.log.append(type(action).__name__)
+        return answer
+
+
+class MarksEverything:
+    """An answer wrapper of ``primero_apply_action`` that declares nothing left alone."""
+
+    @hookimpl(wrapper=True)
+    @answer_wrapper
+    def primero_apply_action(self, answer: GameState, action: Action) -> GameState:
+        return answer
+
+
+class GeneratorApply:
+    """A hand-written generator wrapper of ``primero_apply_action`` passing the answer on."""
+
+    @hookimpl(wrapper=True)
+    def primero_apply_action(self, state: GameState, variant: Any, action: Action) \
+            -> Generator[None, Any, Any]:
+        return (yield)
+
+
+def _manager(*wrappers: object) -> Any:
+    pm = new_manager()
+    for plugin in (*CORE_PLUGINS, *wrappers):
+        register_plugin(pm, plugin)
+    return pm
+
+
+def test_answer_wrapper_leaves_declared_actions_alone_both_ways() -> None:
+    variant = get_variant("waks")
+    state = start_deal(variant, ["Anna", "Ben"], 30, dealer=0, seed=4)
+    while state.step is None or state.step.kind != "exchange":
+        state = state.apply(next(a for a in state.legal_actions() if not isinstance(a, Fold)))
+    exchange = state.legal_actions()[-1]
+    assert isinstance(exchange, Exchange) and exchange.discards
+    log: list[str] = []
+    pm = _manager(MarksVies(log))
+    around = around_core_caller(pm, "primero_apply_action", variant, bet_answer)
+    assert around is not None
+    plain = pm.hook.primero_apply_action(state=state, variant=variant, action=exchange)
+    fast, core = around(state, exchange)
+    assert log == []  # neither pluggy's call nor the fast one ran the plain function
+    assert fast is core and fast.seats == plain.seats and fast.pending == plain.pending
+    vie = start_deal(variant, ["Anna", "Ben"], 30, dealer=0, seed=4)
+    bet = vie.legal_actions()[0]
+    pm.hook.primero_apply_action(state=vie, variant=variant, action=bet)
+    around(vie, bet)
+    assert log == [type(bet).__name__] * 2
+
+
+def test_wrappers_leave_alone_only_what_every_answer_wrapper_declares() -> None:
+    assert wrappers_leave_alone(_manager(MarksVies([])), "primero_apply_action", Exchange)
+    assert not wrappers_leave_alone(_manager(MarksVies([])), "primero_apply_action", Fold)
+    assert not wrappers_leave_alone(_manager(MarksVies([]), MarksEverything()),
+                                    "primero_apply_action", Exchange)
+    assert not wrappers_leave_alone(_manager(MarksVies([]), GeneratorApply()),
+                                    "primero_apply_action", Exchange)
+    assert not wrappers_leave_alone(_manager(), "primero_apply_action", Exchange)
+    cardano = get_variant("cardano").rules.deal.manager
+    assert wrappers_leave_alone(cardano, "primero_apply_action", Exchange)
+
+
+def test_answer_wrapper_refuses_to_leave_actions_alone_without_the_action() -> None:
+    def no_action(answer: object, state: GameState) -> None:
+        return None
+
+    with pytest.raises(TypeError, match="action"):
+        answer_wrapper(unchanged_for=(Exchange,))(no_action)

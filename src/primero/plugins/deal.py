@@ -52,6 +52,7 @@ from primero.plugins.manager import (
     raised,
     register_plugin,
     shown,
+    wrappers_leave_alone,
 )
 from primero.plugins.ranking import RankingRules
 from primero.rules.betting import CORE_BETTING, bet_answer, core_legal_actions
@@ -117,7 +118,12 @@ class DealRules(RankingRules):
         #: the fast way inside the wrapper chain), which answers exactly as its hook does.
         legal_around = around_core_caller(pm, "primero_legal_actions", variant,
                                           core_legal_actions)
-        apply_around = around_core_caller(pm, "primero_apply_action", variant, bet_answer)
+        #: An exchange the wrappers leave alone (answer wrappers declared so) is served the
+        #: core's fast way (:func:`_core_apply_answer`: its cards dealt at once) where the
+        #: core alone serves exchanges; else the wrappers get exactly the core hook's answer.
+        apply_core = _core_apply_answer \
+            if wrappers_leave_alone(pm, "primero_apply_action", Exchange) else bet_answer
+        apply_around = around_core_caller(pm, "primero_apply_action", variant, apply_core)
         self._legal_around = None if legal_around is None else legal_around.call
         self._legal_top = None if legal_around is None else legal_around.top
         self._apply_around = None if apply_around is None else apply_around.call

@@ -26,7 +26,7 @@ import re
 import sys
 from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, cast, overload
 
 import pluggy
 
@@ -61,6 +61,7 @@ __all__ = [
     "raised",
     "register_plugin",
     "shown",
+    "wrappers_leave_alone",
 ]
 
 
@@ -392,39 +393,68 @@ def _unwound(teardowns: list[Any], result: Any, exception: BaseException | None)
 
 #: The attribute :func:`answer_wrapper` sets on the wrapper it makes: the plain function.
 AFTER_ATTRIBUTE = "primero_after"
+#: The attribute :func:`answer_wrapper` sets on the wrapper it makes: the action classes it
+#: leaves alone (the answer passed on unchanged, the plain function not called).
+UNCHANGED_ATTRIBUTE = "primero_unchanged_for"
 
 
-def answer_wrapper(after: Callable[..., Any]) -> Callable[..., Any]:
+@overload
+def answer_wrapper(after: Callable[..., Any], *,
+                   unchanged_for: tuple[type, ...] = ()) -> Callable[..., Any]: ...
+
+
+@overload
+def answer_wrapper(after: None = None, *, unchanged_for: tuple[type, ...] = ()) \
+        -> Callable[[Callable[..., Any]], Callable[..., Any]]: ...
+
+
+def answer_wrapper(after: Callable[..., Any] | None = None, *,
+                   unchanged_for: tuple[type, ...] = ()) -> Any:
     """A new-style hook wrapper (``wrapper=True``) that only works on the answer below it.
 
     ``after`` takes the answer the hook's other implementations gave as its first parameter,
     named ``answer`` (after ``self`` for a method), then the hook's arguments it needs by their
-    names; it returns the hook's answer. The wrapper made of it does nothing before its ``yield``,
-    catches nothing (an exception below it goes on untouched) and returns
+    names; it returns the hook's answer. The wrapper made of it does nothing before its
+    ``yield``, catches nothing (an exception below it goes on untouched) and returns
     ``after(answer, ...)``: write ``@hookimpl(wrapper=True)`` above ``@answer_wrapper``. pluggy
     runs it as any wrapper; :class:`AroundCaller` calls ``after`` itself, the same function,
     with no generator (the same answers and the same errors, by construction).
 
+    ``@answer_wrapper(unchanged_for=(Exchange,))``: for an ``action`` (a parameter ``after``
+    must then take) of one of these classes the wrapper passes the answer on unchanged without
+    calling ``after``; the checked rules may then answer such an action with the core's fast
+    code for it (:mod:`primero.plugins.deal`: an exchange served and its cards dealt at once).
+
     Raises:
-        TypeError: ``after`` does not take ``answer`` first (after ``self``), or takes a
-            parameter that is not positional-or-keyword.
+        TypeError: ``after`` does not take ``answer`` first (after ``self``), takes a
+            parameter that is not positional-or-keyword, or takes no ``action`` while
+            ``unchanged_for`` names classes.
     """
+    if after is None:
+        return functools.partial(answer_wrapper, unchanged_for=unchanged_for)
     params = inspect.signature(after).parameters
     names = list(params)
     if "answer" not in names[:2] or (names.index("answer") == 1 and names[0] != "self") \
             or any(p.kind is not p.POSITIONAL_OR_KEYWORD for p in params.values()):
         raise TypeError(f"answer_wrapper: {after.__qualname__} must take the answer first "
                         "(after self), named 'answer', then the hook's arguments by name")
+    if unchanged_for and "action" not in names:
+        raise TypeError(f"answer_wrapper: {after.__qualname__} must take the action to leave "
+                        f"the answer unchanged for {unchanged_for}")
     given = [n for n in names if n != "answer"]
-    namespace: dict[str, Any] = {"after": after}
-    exec(f"def {after.__name__}({', '.join(given)}):\n"  # the hook's own argument names
-         "    answer = yield\n"
-         f"    return after({', '.join(names)})", namespace)
+    namespace: dict[str, Any] = {"after": after, "unchanged_for": unchanged_for}
+    lines = [f"def {after.__name__}({', '.join(given)}):",  # the hook's own argument names
+             "    answer = yield"]
+    if unchanged_for:
+        lines += ["    if isinstance(action, unchanged_for):", "        return answer"]
+    lines.append(f"    return after({', '.join(names)})")
+    exec("\n".join(lines), namespace)
     wrapper = namespace[after.__name__]
     functools.update_wrapper(wrapper, after)
     del wrapper.__wrapped__  # (pluggy reads the wrapper's own signature, not ``after``'s)
     setattr(wrapper, AFTER_ATTRIBUTE, after)
-    return cast("Callable[..., Any]", wrapper)
+    setattr(wrapper, UNCHANGED_ATTRIBUTE, unchanged_for)
+    return wrapper
 
 
 def _after_of(function: Callable[..., Any]) -> Callable[..., Any] | None:
@@ -434,6 +464,18 @@ def _after_of(function: Callable[..., Any]) -> Callable[..., Any] | None:
         return None
     owner = getattr(function, "__self__", None)
     return cast("Callable[..., Any]", after if owner is None else after.__get__(owner))
+
+
+def wrappers_leave_alone(pm: pluggy.PluginManager, name: str, kind: type) -> bool:
+    """Whether every wrapper of hook ``name`` passes the answer for a ``kind`` action on unchanged.
+
+    ``True`` when each is an :func:`answer_wrapper` declared ``unchanged_for`` a class
+    ``kind`` is a subclass of (and there is at least one wrapper).
+    """
+    wrappers = [i for i in getattr(pm.hook, name).get_hookimpls() if i.wrapper or i.hookwrapper]
+    return bool(wrappers) and all(
+        getattr(i.function, AFTER_ATTRIBUTE, None) is not None
+        and issubclass(kind, getattr(i.function, UNCHANGED_ATTRIBUTE, ())) for i in wrappers)
 
 
 class AroundCaller:
@@ -501,8 +543,12 @@ class AroundCaller:
             lines = [f"def call({args}):", "    try:",
                      f"        core_answer = result = core({args})"]
             for k in reversed(range(len(wrappers))):  # the innermost first, as pluggy unwinds
+                function, names = wrappers[k]
                 namespace[f"a{k}"] = afters[k]
-                lines.append(f"        result = a{k}(result, {', '.join(wrappers[k][1])})")
+                namespace[f"u{k}"] = skip = getattr(function, UNCHANGED_ATTRIBUTE, ())
+                call = f"result = a{k}(result, {', '.join(names)})"
+                lines += [f"        if not isinstance(action, u{k}):",
+                          f"            {call}"] if skip else [f"        {call}"]
             lines += ["    except BaseException as exc:",
                       f"        return fault(exc, {given})",
                       "    return result, core_answer"]

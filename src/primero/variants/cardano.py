@@ -77,7 +77,7 @@ from typing import TYPE_CHECKING, Any, cast, overload
 
 from attrs import evolve, frozen
 
-from primero.actions import Action, Call, Hold, Vie, parse_action
+from primero.actions import Action, Call, Exchange, Hold, Vie, parse_action
 from primero.advice import SeenDeal, VariantAdvice
 from primero.deal.copying import copier
 from primero.deal.state import SOUND_FLAG, GameState, VariantState
@@ -894,7 +894,7 @@ class CardanoRules:
         return CallActions(spelt, book.aliases) if book.aliases else tuple(spelt)
 
     @hookimpl(wrapper=True)
-    @answer_wrapper
+    @answer_wrapper(unchanged_for=(Exchange,))
     def primero_apply_action(self, answer: GameState | None, state: GameState,
                              variant: Variant, action: Action) -> GameState | None:
         """After the core has applied a vie or raise, its call becomes the standing call."""
