@@ -173,8 +173,11 @@ class DealRules(RankingRules):
 
     @property
     def pack(self) -> Pack:
-        """The variant's pack (the ranking half's)."""
-        return self._ranking_rules.pack
+        """The variant's pack (the ranking half's, kept after the first ask)."""
+        pack = self._pack
+        if pack is None:
+            pack = self._pack = self._ranking_rules.pack
+        return pack
 
     def _checked_state(self, hook: str, state: GameState, cards: str = "",
                        **kwargs: Any) -> GameState:
