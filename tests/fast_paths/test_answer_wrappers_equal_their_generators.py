@@ -13,10 +13,11 @@ import random
 from collections.abc import Generator
 from typing import Any
 
+import attrs
 import pytest
 
 from primero import get_variant
-from primero.actions import Action, Exchange, Fold, Pass
+from primero.actions import Action, Exchange, Fold, Pass, Vie
 from primero.deal.engine import start_deal
 from primero.deal.state import GameState
 from primero.errors import PluginError
@@ -255,3 +256,47 @@ def test_answer_wrapper_refuses_to_leave_actions_alone_without_the_action() -> N
 
     with pytest.raises(TypeError, match="action"):
         answer_wrapper(unchanged_for=(Exchange,))(no_action)
+
+
+class CountsVies:
+    """Sets the variant's state to the number of chips of a vie; leaves anything else alone."""
+
+    @hookimpl(wrapper=True)
+    @answer_wrapper(sets_variant_state=True)
+    def primero_apply_action(self, answer: GameState, action: Action) -> object:
+        if isinstance(action, Vie):
+            return ("vied", action.amount)
+        return answer.variant_state
+
+
+def _with_own(state: GameState, own: object) -> GameState:
+    return attrs.evolve(state, variant_state=own)
+
+
+def test_variant_state_wrapper_sets_the_same_state_both_ways() -> None:
+    variant = get_variant("waks")
+    state = start_deal(variant, ["Anna", "Ben"], 30, dealer=0, seed=4)
+    pm = _manager(CountsVies())
+    composed = around_core_caller(pm, "primero_apply_action", variant, bet_answer, _with_own)
+    plain_caller = around_core_caller(pm, "primero_apply_action", variant, bet_answer)
+    assert composed is not None and composed.composed
+    assert plain_caller is not None and not plain_caller.composed  # no compose: generators
+    vie = next(a for a in state.legal_actions() if isinstance(a, Vie))
+    other = next(a for a in state.legal_actions() if not isinstance(a, Vie))
+    for action, own in ((vie, ("vied", vie.amount)), (other, None)):
+        slow = pm.hook.primero_apply_action(state=state, variant=variant, action=action)
+        for caller in (composed, plain_caller):
+            fast, core = caller(state, action)
+            assert fast.variant_state == slow.variant_state == own
+            assert (fast.seats, fast.high, fast.to_act, fast.bets) \
+                == (slow.seats, slow.high, slow.to_act, slow.bets) \
+                == (core.seats, core.high, core.to_act, core.bets)
+            assert (fast is core) == (own is None)  # the very state kept: passed on unchanged
+
+
+def test_cardano_rules_take_the_composed_answer_of_its_wrapper() -> None:
+    rules = get_variant("cardano").rules.deal
+    apply = [i for i in rules.manager.hook.primero_apply_action.get_hookimpls() if i.wrapper]
+    assert all(getattr(i.function, "primero_sets_variant_state", False) for i in apply)
+    assert around_core_caller(rules.manager, "primero_apply_action", rules.variant,
+                              bet_answer, _with_own).composed

@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, Any, cast
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack
 from primero.deal.action_space import ActionBlock
+from primero.deal.copying import copier
 from primero.deal.state import (
+    SOUND_FLAG,
     GameState,
     cards_sound,
     history_size,
@@ -123,11 +125,16 @@ class DealRules(RankingRules):
         #: core alone serves exchanges; else the wrappers get exactly the core hook's answer.
         apply_core = _core_apply_answer \
             if wrappers_leave_alone(pm, "primero_apply_action", Exchange) else bet_answer
-        apply_around = around_core_caller(pm, "primero_apply_action", variant, apply_core)
+        apply_around = around_core_caller(pm, "primero_apply_action", variant, apply_core,
+                                          _with_variant_state)
         self._legal_around = None if legal_around is None else legal_around.call
         self._legal_top = None if legal_around is None else legal_around.top
         self._apply_around = None if apply_around is None else apply_around.call
         self._apply_top = None if apply_around is None else apply_around.top
+        #: Every wrapper of primero_apply_action sets only the variant's state
+        #: (``answer_wrapper(sets_variant_state=True)``), in a copy the library makes of the
+        #: core's answer: nothing a check reads is a plug-in's.
+        self._apply_composed = apply_around is not None and apply_around.composed
         #: The rules hooks that only the core answers (no plug-in, no wrapper): the engine
         #: calls the core's own code for them directly (its fast path, never for a plug-in's
         #: answer) and checks the whole state at the end of each step.
@@ -505,8 +512,8 @@ class DealRules(RankingRules):
             # a wrapper passed the core's answer on (the core's own fast code made it), or
             # set only its own variant_state on it (the core's part is the core's own, the
             # variant's part no check reads): returned unchecked
-            if new is core:
-                return new  # type: ignore[return-value]
+            if new is core or self._apply_composed:
+                return new  # type: ignore[no-any-return]
             if type(new) is GameState and type(core) is GameState \
                     and only_variant_state_differs(new, core):
                 if not cards_sound(new) and cards_sound(core):
@@ -741,6 +748,10 @@ def _plain_bet(action: object) -> int | None:
 
 
 _card_bit = attrgetter("bit")
+
+#: ``replace(state, variant_state=...)``: the library's copy of an answer with the variant's
+#: own state set (the cards found sound stay so: no card moves).
+_with_variant_state = copier(GameState, "variant_state", keep=(SOUND_FLAG,))
 
 #: The core's fast code for a hook, called where the core's implementation would answer (a
 #: plug-in before it answered ``None``): it answers exactly as the core's hook does.

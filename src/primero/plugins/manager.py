@@ -28,6 +28,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast, overload
 
+import attrs
 import pluggy
 
 from primero import hookspecs
@@ -396,20 +397,24 @@ AFTER_ATTRIBUTE = "primero_after"
 #: The attribute :func:`answer_wrapper` sets on the wrapper it makes: the action classes it
 #: leaves alone (the answer passed on unchanged, the plain function not called).
 UNCHANGED_ATTRIBUTE = "primero_unchanged_for"
+#: The attribute :func:`answer_wrapper` sets on the wrapper it makes: whether its plain
+#: function answers only the variant's state (``sets_variant_state``).
+SETS_STATE_ATTRIBUTE = "primero_sets_variant_state"
 
 
 @overload
-def answer_wrapper(after: Callable[..., Any], *,
-                   unchanged_for: tuple[type, ...] = ()) -> Callable[..., Any]: ...
+def answer_wrapper(after: Callable[..., Any], *, unchanged_for: tuple[type, ...] = (),
+                   sets_variant_state: bool = False) -> Callable[..., Any]: ...
 
 
 @overload
-def answer_wrapper(after: None = None, *, unchanged_for: tuple[type, ...] = ()) \
+def answer_wrapper(after: None = None, *, unchanged_for: tuple[type, ...] = (),
+                   sets_variant_state: bool = False) \
         -> Callable[[Callable[..., Any]], Callable[..., Any]]: ...
 
 
 def answer_wrapper(after: Callable[..., Any] | None = None, *,
-                   unchanged_for: tuple[type, ...] = ()) -> Any:
+                   unchanged_for: tuple[type, ...] = (), sets_variant_state: bool = False) -> Any:
     """A new-style hook wrapper (``wrapper=True``) that only works on the answer below it.
 
     ``after`` takes the answer the hook's other implementations gave as its first parameter,
@@ -425,13 +430,21 @@ def answer_wrapper(after: Callable[..., Any] | None = None, *,
     calling ``after``; the checked rules may then answer such an action with the core's fast
     code for it (:mod:`primero.plugins.deal`: an exchange served and its cards dealt at once).
 
+    ``sets_variant_state=True`` (a wrapper of a hook answering a state): ``after`` returns
+    only the variant's own state (``state.variant_state``) the answer is to carry; the answer is
+    then the one below with that variant state (a ``None`` answer, or the very variant state
+    it holds, passed on unchanged). The copy is the library's: where the wrappers of
+    ``primero_apply_action`` are all such, the checked rules take the answer as the core's
+    with the variant's part set (nothing a check reads is the plug-in's).
+
     Raises:
         TypeError: ``after`` does not take ``answer`` first (after ``self``), takes a
             parameter that is not positional-or-keyword, or takes no ``action`` while
             ``unchanged_for`` names classes.
     """
     if after is None:
-        return functools.partial(answer_wrapper, unchanged_for=unchanged_for)
+        return functools.partial(answer_wrapper, unchanged_for=unchanged_for,
+                                 sets_variant_state=sets_variant_state)
     params = inspect.signature(after).parameters
     names = list(params)
     if "answer" not in names[:2] or (names.index("answer") == 1 and names[0] != "self") \
@@ -442,18 +455,26 @@ def answer_wrapper(after: Callable[..., Any] | None = None, *,
         raise TypeError(f"answer_wrapper: {after.__qualname__} must take the action to leave "
                         f"the answer unchanged for {unchanged_for}")
     given = [n for n in names if n != "answer"]
-    namespace: dict[str, Any] = {"after": after, "unchanged_for": unchanged_for}
+    namespace: dict[str, Any] = {"after": after, "unchanged_for": unchanged_for,
+                                 "evolve": attrs.evolve}
     lines = [f"def {after.__name__}({', '.join(given)}):",  # the hook's own argument names
              "    answer = yield"]
     if unchanged_for:
         lines += ["    if isinstance(action, unchanged_for):", "        return answer"]
-    lines.append(f"    return after({', '.join(names)})")
+    if sets_variant_state:
+        lines += ["    if answer is None:", "        return answer",
+                  f"    own = after({', '.join(names)})",
+                  "    if own is answer.variant_state:", "        return answer",
+                  "    return evolve(answer, variant_state=own)"]
+    else:
+        lines.append(f"    return after({', '.join(names)})")
     exec("\n".join(lines), namespace)
     wrapper = namespace[after.__name__]
     functools.update_wrapper(wrapper, after)
     del wrapper.__wrapped__  # (pluggy reads the wrapper's own signature, not ``after``'s)
     setattr(wrapper, AFTER_ATTRIBUTE, after)
     setattr(wrapper, UNCHANGED_ATTRIBUTE, unchanged_for)
+    setattr(wrapper, SETS_STATE_ATTRIBUTE, sets_variant_state)
     return wrapper
 
 
@@ -498,6 +519,8 @@ class AroundCaller:
         name: The hook.
         top: The plug-in an error names (the last registered wrapper).
         core: The core's fast code: called with the hook's arguments but ``variant``.
+        composed: Every wrapper sets only the variant's state, through the ``compose`` given:
+            an answer is the core's, or the library's copy of it with its variant state set.
 
     Raises (a call):
         PluginError: a wrapper raised anything but a :class:`~primero.errors.PrimeroError`,
@@ -505,17 +528,18 @@ class AroundCaller:
             :func:`firstresult_caller` does).
     """
 
-    __slots__ = ("call", "core", "name", "top")
+    __slots__ = ("call", "composed", "core", "name", "top")
 
     #: The generated call itself (what ``__call__`` runs), for a caller that keeps it.
     call: Callable[..., tuple[Any, Any]]
 
     def __init__(self, name: str, wrappers: list[tuple[Callable[..., Any], tuple[str, ...]]],
                  core: Callable[..., Any], top: object, params: list[str],
-                 variant: Variant) -> None:
+                 variant: Variant, compose: Callable[[Any, Any], Any] | None = None) -> None:
         self.name = name
         self.top = top
         self.core = core
+        self.composed = False
 
         def fault(exc: BaseException, kwargs: dict[str, Any]) -> Any:
             """Raise ``exc`` as :func:`firstresult_caller`'s wrapped call does."""
@@ -539,16 +563,27 @@ class AroundCaller:
         args = ", ".join(params)
         given = "{" + ", ".join(f"{p!r}: {p}" for p in params) + "}"
         afters = [_after_of(function) for function, _ in wrappers]
-        if all(a is not None for a in afters):  # answer wrappers: their plain functions
+        sets = [bool(getattr(function, SETS_STATE_ATTRIBUTE, False)) for function, _ in wrappers]
+        if all(a is not None for a in afters) and (compose is not None or not any(sets)):
+            # answer wrappers: their plain functions, a variant state set by ``compose``
+            namespace["compose"] = compose
             lines = [f"def call({args}):", "    try:",
                      f"        core_answer = result = core({args})"]
             for k in reversed(range(len(wrappers))):  # the innermost first, as pluggy unwinds
                 function, names = wrappers[k]
                 namespace[f"a{k}"] = afters[k]
                 namespace[f"u{k}"] = skip = getattr(function, UNCHANGED_ATTRIBUTE, ())
-                call = f"result = a{k}(result, {', '.join(names)})"
+                call = f"a{k}(result, {', '.join(names)})"
+                body = ["if result is not None:", f"    own = {call}",
+                        "    if own is not result.variant_state:",
+                        "        result = compose(result, own)"] if sets[k] \
+                    else [f"result = {call}"]
                 lines += [f"        if not isinstance(action, u{k}):",
-                          f"            {call}"] if skip else [f"        {call}"]
+                          *(f"            {line}" for line in body)] if skip \
+                    else [f"        {line}" for line in body]
+            #: every wrapper sets only the variant's state, by ``compose``: the answer is the
+            #: core's, or a copy of it by ``compose`` with only its variant state set
+            self.composed = all(sets)
             lines += ["    except BaseException as exc:",
                       f"        return fault(exc, {given})",
                       "    return result, core_answer"]
@@ -584,7 +619,8 @@ class AroundCaller:
 
 
 def around_core_caller(pm: pluggy.PluginManager, name: str, variant: Variant,
-                       core: Callable[..., Any]) -> AroundCaller | None:
+                       core: Callable[..., Any],
+                       compose: Callable[[Any, Any], Any] | None = None) -> AroundCaller | None:
     """An :class:`AroundCaller` of hook ``name`` where the variant's plug-ins only wrap the core.
 
     Args:
@@ -594,6 +630,9 @@ def around_core_caller(pm: pluggy.PluginManager, name: str, variant: Variant,
         core: The core's fast code for the hook, called with the hook's arguments but
             ``variant``: it must answer exactly as the core's implementation does (same
             answer, same errors).
+        compose: ``compose(answer, own)``: the state ``answer`` with the variant state
+            ``own``, for wrappers made ``answer_wrapper(sets_variant_state=True)`` (without
+            it, they run as generators).
 
     Returns:
         ``None`` unless the core's is the hook's only plain implementation and every other
@@ -611,7 +650,7 @@ def around_core_caller(pm: pluggy.PluginManager, name: str, variant: Variant,
               if p != "variant"]
     top = next(i.plugin for i in reversed(impls) if not is_core(i.plugin))
     order = [(i.function, tuple(i.argnames)) for i in reversed(wrappers)]
-    return AroundCaller(name, order, core, top, params, variant)
+    return AroundCaller(name, order, core, top, params, variant, compose)
 
 
 def _pluggy_call(hook: Any, variant: Variant) -> Callable[[dict[str, Any]], Any]:

@@ -79,8 +79,7 @@ from attrs import evolve, frozen
 
 from primero.actions import Action, Call, Exchange, Hold, Vie, parse_action
 from primero.advice import SeenDeal, VariantAdvice
-from primero.deal.copying import copier
-from primero.deal.state import SOUND_FLAG, GameState, VariantState
+from primero.deal.state import GameState, VariantState
 from primero.errors import InvalidOptionError
 from primero.hands import HandValue, Ranking
 from primero.hookspecs import hookimpl
@@ -794,9 +793,6 @@ def _ranking_book(variant: Variant) -> CallBook:
 #: own calls, which the legal actions name, hit every time): ``(book, call, state)``.
 _STANDING: dict[int, tuple[CallBook, Call, CardanoState]] = {}
 
-#: ``replace(state, variant_state=...)``, generated for the one field (no keyword dictionary);
-#: the cards found sound stay so (setting the variant's state moves no card).
-_with_state = copier(GameState, "variant_state", keep=(SOUND_FLAG,))
 
 
 def _standing_state(book: CallBook, call: Call) -> CardanoState:
@@ -894,11 +890,14 @@ class CardanoRules:
         return CallActions(spelt, book.aliases) if book.aliases else tuple(spelt)
 
     @hookimpl(wrapper=True)
-    @answer_wrapper(unchanged_for=(Exchange,))
-    def primero_apply_action(self, answer: GameState | None, state: GameState,
-                             variant: Variant, action: Action) -> GameState | None:
-        """After the core has applied a vie or raise, its call becomes the standing call."""
-        new = answer
+    @answer_wrapper(unchanged_for=(Exchange,), sets_variant_state=True)
+    def primero_apply_action(self, answer: GameState, state: GameState, variant: Variant,
+                             action: Action) -> object:
+        """After the core has applied a vie or raise, its call becomes the standing call.
+
+        Answers the deal's own state (:class:`CardanoState`) the core's answer is to carry:
+        the wrapper sets it in the library's copy of the answer.
+        """
         kind = type(action)
         if kind is Vie:  # (the core's own classes first: no isinstance per action)
             call = action.call  # type: ignore[union-attr]
@@ -907,10 +906,10 @@ class CardanoRules:
         elif isinstance(action, Vie | Hold) and _names_a_call(action):
             call = action.call
         else:
-            return new
-        if new is not None and call is not None:
-            new = _with_state(new, _standing_state(_ranking_book(variant), call))
-        return new
+            return answer.variant_state
+        if call is None:
+            return answer.variant_state
+        return _standing_state(_ranking_book(variant), call)
 
     @hookimpl
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \
