@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from functools import reduce
 from operator import attrgetter, or_
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
@@ -101,6 +102,8 @@ class DealRules(RankingRules):
     core_legal: bool
     core_apply: bool
     core_exchange: bool
+    doubted: bool
+    library_only: bool
 
     def __init__(self, variant: Variant, ranking: RankingRules) -> None:
         self.variant = variant
@@ -172,6 +175,17 @@ class DealRules(RankingRules):
         self._bet_masks: dict[int, int] = {}
         #: The plug-in that added each block of the action space, by the block's identity.
         self._block_owners: dict[int, tuple[object, object]] = {}
+        #: Whether any state a plug-in's hook made was taken on its checks alone (not the
+        #: core's, not vouched for as the core's own code's, not composed by the library, not
+        #: a queued deal checked whole): from then on every step the core closes gets the
+        #: whole-state check's every part (:meth:`check_step_end`), in every deal.
+        self.doubted = False
+        #: Whether every plug-in of the variant is the library's own (the core's rules and
+        #: the built-in variants' modules, :mod:`primero.variants`): tested code, which never
+        #: changes a state in place. Any other plug-in or house rule: every step the core
+        #: closes gets the whole-state check's every part.
+        self.library_only = all(is_core(p) or _module_of(p).startswith(_LIBRARY_VARIANTS)
+                                for p in plugins)
 
     @property
     def ranking(self) -> Ranking:
@@ -226,6 +240,8 @@ class DealRules(RankingRules):
                 problem = checks.dealt_problem(state, new, **kwargs)
         if problem is not None:
             raise self._fault(hook, plugin, problem)
+        if not is_core(plugin):
+            self.doubted = True  # a plug-in's state taken on its checks: see check_step_end
         return cast("GameState", new)
 
     # dealing --------------------------------------------------------------------------------
@@ -544,6 +560,8 @@ class DealRules(RankingRules):
             problem = checks.whole_state_problem(new, self.pack, total)
         if problem is not None:
             raise self._fault(hook, plugin, problem)
+        if not by_core:
+            self.doubted = True  # a plug-in's state taken on its checks: see check_step_end
         return cast("GameState", new)
 
     def _deal_facts(self, state: GameState) -> tuple[int, int]:
@@ -578,7 +596,11 @@ class DealRules(RankingRules):
         """The whole-state check of the end of a step the core alone closed (the fast path).
 
         What :meth:`end_step` checks of the core's answer: the deal's chips on the table and
-        every card exactly once (:func:`~primero.plugins.checks.whole_state_problem`).
+        every card exactly once (:func:`~primero.plugins.checks.whole_state_problem`). Where
+        every plug-in is the library's own (:attr:`library_only`) and no state a hook made was
+        taken on its checks alone (:attr:`doubted`), only the cards' soundness flag is read:
+        every state so far came from the library's code (the core's, or the library's
+        composition of the core's answers) or was checked whole (a queued deal).
 
         Raises:
             PluginError: naming ``primero_end_step`` and the plug-ins that answered the
@@ -586,6 +608,13 @@ class DealRules(RankingRules):
                 state wrong), or the core if there are none.
         """
         if checks.off_depth:
+            return
+        if self.library_only and not self.doubted and cards_sound(state) \
+                and not checks.strict_depth:
+            # only the library's code ran on this variant's states, and every state so far
+            # came from the core's own code, from answers vouched for as its own or composed by
+            # the library from its answers, or from a queued deal checked whole: chips moved
+            # by the core's code alone, the cards known sound (counted, or moved by the engine)
             return
         # The sound case of whole_state_problem, inline (one pass over the seats, no call):
         # the deal's chips all on the table, whole and none negative (``a | b`` of whole
@@ -685,6 +714,17 @@ class DealRules(RankingRules):
         if problem is not None:
             raise self._fault("primero_settle", plugin, problem)
         return cast("Settlement", settlement)
+
+
+#: The modules of the library's own variants (:attr:`DealRules.library_only`).
+_LIBRARY_VARIANTS = "primero.variants."
+
+
+def _module_of(plugin: object) -> str:
+    """The module a plug-in's hooks come from: a module's own name, else its class's."""
+    if isinstance(plugin, ModuleType):
+        return plugin.__name__
+    return type(plugin).__module__
 
 
 def _core_apply_answer(state: GameState, action: Action) -> GameState:
