@@ -226,7 +226,7 @@ class DealRules(RankingRules):
             checks.state_problem(state, new, chips=not core)
         if problem is None:
             if cards == "end" or strict:
-                problem = checks.whole_state_problem(new, self._pack or self.pack,
+                problem = checks.whole_state_problem(new, self.pack,
                                                          state.context.total_chips)
             elif cards and plugin is not CORE_BETTING and checks.cards_moved(state, new):
                 problem = checks.cards_problem(new, self.pack)
@@ -298,7 +298,7 @@ class DealRules(RankingRules):
         hook = "primero_deal_cards"
         new, plugin = self._call(hook, state=state, count=count)
         if checks.off_depth or (plugin is not CORE_DEALING and checks.queued_deal_sound(
-                state, new, count, self._pack or self.pack)):
+                state, new, count, self.pack)):
             return new  # type: ignore[no-any-return]
         return self._checked_answer(hook, state, new, plugin, "moved", count=count)
 
@@ -635,7 +635,7 @@ class DealRules(RankingRules):
         if (signs >= 0 and cards_sound(state) and total == context.total_chips
                 and type(total) is int and not checks.strict_depth):
             return
-        problem = checks.whole_state_problem(state, self._pack or self.pack,
+        problem = checks.whole_state_problem(state, self.pack,
                                                  context.total_chips)
         if problem is not None:
             hook = "primero_end_step"
