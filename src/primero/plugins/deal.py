@@ -240,7 +240,7 @@ class DealRules(RankingRules):
                 problem = checks.dealt_problem(state, new, **kwargs)
         if problem is not None:
             raise self._fault(hook, plugin, problem)
-        if not is_core(plugin):
+        if not is_core(plugin) and not strict:  # (strict: the whole state was just checked)
             self.doubted = True  # a plug-in's state taken on its checks: see check_step_end
         return cast("GameState", new)
 
@@ -560,7 +560,7 @@ class DealRules(RankingRules):
             problem = checks.whole_state_problem(new, self.pack, total)
         if problem is not None:
             raise self._fault(hook, plugin, problem)
-        if not by_core:
+        if not by_core and not strict:  # (strict: the whole state was just checked)
             self.doubted = True  # a plug-in's state taken on its checks: see check_step_end
         return cast("GameState", new)
 
