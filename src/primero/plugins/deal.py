@@ -17,12 +17,15 @@ from __future__ import annotations
 
 from functools import reduce
 from operator import attrgetter, or_
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack
 from primero.deal.action_space import ActionBlock
+from primero.deal.copying import copier
 from primero.deal.state import (
+    SOUND_FLAG,
     GameState,
     cards_sound,
     history_size,
@@ -52,6 +55,7 @@ from primero.plugins.manager import (
     raised,
     register_plugin,
     shown,
+    wrappers_leave_alone,
 )
 from primero.plugins.ranking import RankingRules
 from primero.rules.betting import CORE_BETTING, bet_answer, core_legal_actions
@@ -98,6 +102,8 @@ class DealRules(RankingRules):
     core_legal: bool
     core_apply: bool
     core_exchange: bool
+    doubted: bool
+    library_only: bool
 
     def __init__(self, variant: Variant, ranking: RankingRules) -> None:
         self.variant = variant
@@ -117,11 +123,21 @@ class DealRules(RankingRules):
         #: the fast way inside the wrapper chain), which answers exactly as its hook does.
         legal_around = around_core_caller(pm, "primero_legal_actions", variant,
                                           core_legal_actions)
-        apply_around = around_core_caller(pm, "primero_apply_action", variant, bet_answer)
+        #: An exchange the wrappers leave alone (answer wrappers declared so) is served the
+        #: core's fast way (:func:`_core_apply_answer`: its cards dealt at once) where the
+        #: core alone serves exchanges; else the wrappers get exactly the core hook's answer.
+        apply_core = _core_apply_answer \
+            if wrappers_leave_alone(pm, "primero_apply_action", Exchange) else bet_answer
+        apply_around = around_core_caller(pm, "primero_apply_action", variant, apply_core,
+                                          _with_variant_state)
         self._legal_around = None if legal_around is None else legal_around.call
         self._legal_top = None if legal_around is None else legal_around.top
         self._apply_around = None if apply_around is None else apply_around.call
         self._apply_top = None if apply_around is None else apply_around.top
+        #: Every wrapper of primero_apply_action sets only the variant's state
+        #: (``answer_wrapper(sets_variant_state=True)``), in a copy the library makes of the
+        #: core's answer: nothing a check reads is a plug-in's.
+        self._apply_composed = apply_around is not None and apply_around.composed
         #: The rules hooks that only the core answers (no plug-in, no wrapper): the engine
         #: calls the core's own code for them directly (its fast path, never for a plug-in's
         #: answer) and checks the whole state at the end of each step.
@@ -159,6 +175,17 @@ class DealRules(RankingRules):
         self._bet_masks: dict[int, int] = {}
         #: The plug-in that added each block of the action space, by the block's identity.
         self._block_owners: dict[int, tuple[object, object]] = {}
+        #: Whether any state a plug-in's hook made was taken on its checks alone (not the
+        #: core's, not vouched for as the core's own code's, not composed by the library, not
+        #: a queued deal checked whole): from then on every step the core closes gets the
+        #: whole-state check's every part (:meth:`check_step_end`), in every deal.
+        self.doubted = False
+        #: Whether every plug-in of the variant is the library's own (the core's rules and
+        #: the built-in variants' modules, :mod:`primero.variants`): tested code, which never
+        #: changes a state in place. Any other plug-in or house rule: every step the core
+        #: closes gets the whole-state check's every part.
+        self.library_only = all(is_core(p) or _module_of(p).startswith(_LIBRARY_VARIANTS)
+                                for p in plugins)
 
     @property
     def ranking(self) -> Ranking:
@@ -167,8 +194,11 @@ class DealRules(RankingRules):
 
     @property
     def pack(self) -> Pack:
-        """The variant's pack (the ranking half's)."""
-        return self._ranking_rules.pack
+        """The variant's pack (the ranking half's, kept after the first ask)."""
+        pack = self._pack
+        if pack is None:
+            pack = self._pack = self._ranking_rules.pack
+        return pack
 
     def _checked_state(self, hook: str, state: GameState, cards: str = "",
                        **kwargs: Any) -> GameState:
@@ -196,7 +226,7 @@ class DealRules(RankingRules):
             checks.state_problem(state, new, chips=not core)
         if problem is None:
             if cards == "end" or strict:
-                problem = checks.whole_state_problem(new, self._pack or self.pack,
+                problem = checks.whole_state_problem(new, self.pack,
                                                          state.context.total_chips)
             elif cards and plugin is not CORE_BETTING and checks.cards_moved(state, new):
                 problem = checks.cards_problem(new, self.pack)
@@ -210,6 +240,8 @@ class DealRules(RankingRules):
                 problem = checks.dealt_problem(state, new, **kwargs)
         if problem is not None:
             raise self._fault(hook, plugin, problem)
+        if not is_core(plugin) and not strict:  # (strict: the whole state was just checked)
+            self.doubted = True  # a plug-in's state taken on its checks: see check_step_end
         return cast("GameState", new)
 
     # dealing --------------------------------------------------------------------------------
@@ -266,7 +298,7 @@ class DealRules(RankingRules):
         hook = "primero_deal_cards"
         new, plugin = self._call(hook, state=state, count=count)
         if checks.off_depth or (plugin is not CORE_DEALING and checks.queued_deal_sound(
-                state, new, count, self._pack or self.pack)):
+                state, new, count, self.pack)):
             return new  # type: ignore[no-any-return]
         return self._checked_answer(hook, state, new, plugin, "moved", count=count)
 
@@ -496,8 +528,8 @@ class DealRules(RankingRules):
             # a wrapper passed the core's answer on (the core's own fast code made it), or
             # set only its own variant_state on it (the core's part is the core's own, the
             # variant's part no check reads): returned unchecked
-            if new is core:
-                return new  # type: ignore[return-value]
+            if new is core or self._apply_composed:
+                return new  # type: ignore[no-any-return]
             if type(new) is GameState and type(core) is GameState \
                     and only_variant_state_differs(new, core):
                 if not cards_sound(new) and cards_sound(core):
@@ -528,6 +560,8 @@ class DealRules(RankingRules):
             problem = checks.whole_state_problem(new, self.pack, total)
         if problem is not None:
             raise self._fault(hook, plugin, problem)
+        if not by_core and not strict:  # (strict: the whole state was just checked)
+            self.doubted = True  # a plug-in's state taken on its checks: see check_step_end
         return cast("GameState", new)
 
     def _deal_facts(self, state: GameState) -> tuple[int, int]:
@@ -562,7 +596,11 @@ class DealRules(RankingRules):
         """The whole-state check of the end of a step the core alone closed (the fast path).
 
         What :meth:`end_step` checks of the core's answer: the deal's chips on the table and
-        every card exactly once (:func:`~primero.plugins.checks.whole_state_problem`).
+        every card exactly once (:func:`~primero.plugins.checks.whole_state_problem`). Where
+        every plug-in is the library's own (:attr:`library_only`) and no state a hook made was
+        taken on its checks alone (:attr:`doubted`), only the cards' soundness flag is read:
+        every state so far came from the library's code (the core's, or the library's
+        composition of the core's answers) or was checked whole (a queued deal).
 
         Raises:
             PluginError: naming ``primero_end_step`` and the plug-ins that answered the
@@ -570,6 +608,13 @@ class DealRules(RankingRules):
                 state wrong), or the core if there are none.
         """
         if checks.off_depth:
+            return
+        if self.library_only and not self.doubted and cards_sound(state) \
+                and not checks.strict_depth:
+            # only the library's code ran on this variant's states, and every state so far
+            # came from the core's own code, from answers vouched for as its own or composed by
+            # the library from its answers, or from a queued deal checked whole: chips moved
+            # by the core's code alone, the cards known sound (counted, or moved by the engine)
             return
         # The sound case of whole_state_problem, inline (one pass over the seats, no call):
         # the deal's chips all on the table, whole and none negative (``a | b`` of whole
@@ -590,7 +635,7 @@ class DealRules(RankingRules):
         if (signs >= 0 and cards_sound(state) and total == context.total_chips
                 and type(total) is int and not checks.strict_depth):
             return
-        problem = checks.whole_state_problem(state, self._pack or self.pack,
+        problem = checks.whole_state_problem(state, self.pack,
                                                  context.total_chips)
         if problem is not None:
             hook = "primero_end_step"
@@ -671,6 +716,17 @@ class DealRules(RankingRules):
         return cast("Settlement", settlement)
 
 
+#: The modules of the library's own variants (:attr:`DealRules.library_only`).
+_LIBRARY_VARIANTS = "primero.variants."
+
+
+def _module_of(plugin: object) -> str:
+    """The module a plug-in's hooks come from: a module's own name, else its class's."""
+    if isinstance(plugin, ModuleType):
+        return plugin.__name__
+    return type(plugin).__module__
+
+
 def _core_apply_answer(state: GameState, action: Action) -> GameState:
     """The core's answer to ``primero_apply_action`` where no plug-in answered, the fast way.
 
@@ -732,6 +788,10 @@ def _plain_bet(action: object) -> int | None:
 
 
 _card_bit = attrgetter("bit")
+
+#: ``replace(state, variant_state=...)``: the library's copy of an answer with the variant's
+#: own state set (the cards found sound stay so: no card moves).
+_with_variant_state = copier(GameState, "variant_state", keep=(SOUND_FLAG,))
 
 #: The core's fast code for a hook, called where the core's implementation would answer (a
 #: plug-in before it answered ``None``): it answers exactly as the core's hook does.

@@ -12,8 +12,10 @@ distribution or module.
 calls them in pluggy's order (through pluggy when a wrapper is registered); :func:`raised` is
 the :class:`~primero.errors.PluginError` of a plug-in's hook that raised; :func:`core_alone`
 tells a hook only the core implements (:func:`is_core`). :func:`hook_watchdog` bounds a hook
-call in the command line. The checked calls of the hooks are :mod:`primero.plugins.ranking`'
-and :mod:`primero.plugins.deal`'s.
+call in the command line. :func:`answer_wrapper` writes a hook wrapper that only works on the
+answer below it as a plain function, which :class:`AroundCaller` calls without a generator.
+The checked calls of the hooks are :mod:`primero.plugins.ranking`' and
+:mod:`primero.plugins.deal`'s.
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ import re
 import sys
 from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, cast, overload
 
+import attrs
 import pluggy
 
 from primero import hookspecs
@@ -45,6 +48,7 @@ __all__ = [
     "HOOK_NAMES",
     "RULES_HOOKS",
     "AroundCaller",
+    "answer_wrapper",
     "around_core_caller",
     "core_alone",
     "describe",
@@ -58,6 +62,7 @@ __all__ = [
     "raised",
     "register_plugin",
     "shown",
+    "wrappers_leave_alone",
 ]
 
 
@@ -387,6 +392,113 @@ def _unwound(teardowns: list[Any], result: Any, exception: BaseException | None)
     return result
 
 
+#: The attribute :func:`answer_wrapper` sets on the wrapper it makes: the plain function.
+AFTER_ATTRIBUTE = "primero_after"
+#: The attribute :func:`answer_wrapper` sets on the wrapper it makes: the action classes it
+#: leaves alone (the answer passed on unchanged, the plain function not called).
+UNCHANGED_ATTRIBUTE = "primero_unchanged_for"
+#: The attribute :func:`answer_wrapper` sets on the wrapper it makes: whether its plain
+#: function answers only the variant's state (``sets_variant_state``).
+SETS_STATE_ATTRIBUTE = "primero_sets_variant_state"
+
+
+@overload
+def answer_wrapper(after: Callable[..., Any], *, unchanged_for: tuple[type, ...] = (),
+                   sets_variant_state: bool = False) -> Callable[..., Any]: ...
+
+
+@overload
+def answer_wrapper(after: None = None, *, unchanged_for: tuple[type, ...] = (),
+                   sets_variant_state: bool = False) \
+        -> Callable[[Callable[..., Any]], Callable[..., Any]]: ...
+
+
+def answer_wrapper(after: Callable[..., Any] | None = None, *,
+                   unchanged_for: tuple[type, ...] = (), sets_variant_state: bool = False) -> Any:
+    """A new-style hook wrapper (``wrapper=True``) that only works on the answer below it.
+
+    ``after`` takes the answer the hook's other implementations gave as its first parameter,
+    named ``answer`` (after ``self`` for a method), then the hook's arguments it needs by their
+    names; it returns the hook's answer. The wrapper made of it does nothing before its
+    ``yield``, catches nothing (an exception below it goes on untouched) and returns
+    ``after(answer, ...)``: write ``@hookimpl(wrapper=True)`` above ``@answer_wrapper``. pluggy
+    runs it as any wrapper; :class:`AroundCaller` calls ``after`` itself, the same function,
+    with no generator (the same answers and the same errors, by construction).
+
+    ``@answer_wrapper(unchanged_for=(Exchange,))``: for an ``action`` (a parameter ``after``
+    must then take) of one of these classes the wrapper passes the answer on unchanged without
+    calling ``after``; the checked rules may then answer such an action with the core's fast
+    code for it (:mod:`primero.plugins.deal`: an exchange served and its cards dealt at once).
+
+    ``sets_variant_state=True`` (a wrapper of a hook answering a state): ``after`` returns
+    only the variant's own state (``state.variant_state``) the answer is to carry; the answer is
+    then the one below with that variant state (a ``None`` answer, or the very variant state
+    it holds, passed on unchanged). The copy is the library's: where the wrappers of
+    ``primero_apply_action`` are all such, the checked rules take the answer as the core's
+    with the variant's part set (nothing a check reads is the plug-in's).
+
+    Raises:
+        TypeError: ``after`` does not take ``answer`` first (after ``self``), takes a
+            parameter that is not positional-or-keyword, or takes no ``action`` while
+            ``unchanged_for`` names classes.
+    """
+    if after is None:
+        return functools.partial(answer_wrapper, unchanged_for=unchanged_for,
+                                 sets_variant_state=sets_variant_state)
+    params = inspect.signature(after).parameters
+    names = list(params)
+    if "answer" not in names[:2] or (names.index("answer") == 1 and names[0] != "self") \
+            or any(p.kind is not p.POSITIONAL_OR_KEYWORD for p in params.values()):
+        raise TypeError(f"answer_wrapper: {after.__qualname__} must take the answer first "
+                        "(after self), named 'answer', then the hook's arguments by name")
+    if unchanged_for and "action" not in names:
+        raise TypeError(f"answer_wrapper: {after.__qualname__} must take the action to leave "
+                        f"the answer unchanged for {unchanged_for}")
+    given = [n for n in names if n != "answer"]
+    namespace: dict[str, Any] = {"after": after, "unchanged_for": unchanged_for,
+                                 "evolve": attrs.evolve}
+    lines = [f"def {after.__name__}({', '.join(given)}):",  # the hook's own argument names
+             "    answer = yield"]
+    if unchanged_for:
+        lines += ["    if isinstance(action, unchanged_for):", "        return answer"]
+    if sets_variant_state:
+        lines += ["    if answer is None:", "        return answer",
+                  f"    own = after({', '.join(names)})",
+                  "    if own is answer.variant_state:", "        return answer",
+                  "    return evolve(answer, variant_state=own)"]
+    else:
+        lines.append(f"    return after({', '.join(names)})")
+    exec("\n".join(lines), namespace)
+    wrapper = namespace[after.__name__]
+    functools.update_wrapper(wrapper, after)
+    del wrapper.__wrapped__  # (pluggy reads the wrapper's own signature, not ``after``'s)
+    setattr(wrapper, AFTER_ATTRIBUTE, after)
+    setattr(wrapper, UNCHANGED_ATTRIBUTE, unchanged_for)
+    setattr(wrapper, SETS_STATE_ATTRIBUTE, sets_variant_state)
+    return wrapper
+
+
+def _after_of(function: Callable[..., Any]) -> Callable[..., Any] | None:
+    """The plain function of a wrapper :func:`answer_wrapper` made, bound as ``function`` is."""
+    after = getattr(function, AFTER_ATTRIBUTE, None)
+    if after is None:
+        return None
+    owner = getattr(function, "__self__", None)
+    return cast("Callable[..., Any]", after if owner is None else after.__get__(owner))
+
+
+def wrappers_leave_alone(pm: pluggy.PluginManager, name: str, kind: type) -> bool:
+    """Whether every wrapper of hook ``name`` passes the answer for a ``kind`` action on unchanged.
+
+    ``True`` when each is an :func:`answer_wrapper` declared ``unchanged_for`` a class
+    ``kind`` is a subclass of (and there is at least one wrapper).
+    """
+    wrappers = [i for i in getattr(pm.hook, name).get_hookimpls() if i.wrapper or i.hookwrapper]
+    return bool(wrappers) and all(
+        getattr(i.function, AFTER_ATTRIBUTE, None) is not None
+        and issubclass(kind, getattr(i.function, UNCHANGED_ATTRIBUTE, ())) for i in wrappers)
+
+
 class AroundCaller:
     """A ``firstresult`` hook whose plug-ins only wrap the core: the wrappers around fast code.
 
@@ -399,12 +511,16 @@ class AroundCaller:
     answer that *is* the core's answer (a wrapper passed it on) is the core's own.
 
     The call is generated code (as :func:`firstresult_caller`'s), each wrapper called
-    positionally with the arguments it names.
+    positionally with the arguments it names. Where every wrapper was made by
+    :func:`answer_wrapper`, their plain functions are called on the answer, innermost first,
+    with no generator: what the wrappers would do, by construction.
 
     Attributes:
         name: The hook.
         top: The plug-in an error names (the last registered wrapper).
         core: The core's fast code: called with the hook's arguments but ``variant``.
+        composed: Every wrapper sets only the variant's state, through the ``compose`` given:
+            an answer is the core's, or the library's copy of it with its variant state set.
 
     Raises (a call):
         PluginError: a wrapper raised anything but a :class:`~primero.errors.PrimeroError`,
@@ -412,17 +528,18 @@ class AroundCaller:
             :func:`firstresult_caller` does).
     """
 
-    __slots__ = ("call", "core", "name", "top")
+    __slots__ = ("call", "composed", "core", "name", "top")
 
     #: The generated call itself (what ``__call__`` runs), for a caller that keeps it.
     call: Callable[..., tuple[Any, Any]]
 
     def __init__(self, name: str, wrappers: list[tuple[Callable[..., Any], tuple[str, ...]]],
                  core: Callable[..., Any], top: object, params: list[str],
-                 variant: Variant) -> None:
+                 variant: Variant, compose: Callable[[Any, Any], Any] | None = None) -> None:
         self.name = name
         self.top = top
         self.core = core
+        self.composed = False
 
         def fault(exc: BaseException, kwargs: dict[str, Any]) -> Any:
             """Raise ``exc`` as :func:`firstresult_caller`'s wrapped call does."""
@@ -445,6 +562,34 @@ class AroundCaller:
                                      "finish": finish, "wrapfail": _wrapfail}
         args = ", ".join(params)
         given = "{" + ", ".join(f"{p!r}: {p}" for p in params) + "}"
+        afters = [_after_of(function) for function, _ in wrappers]
+        sets = [bool(getattr(function, SETS_STATE_ATTRIBUTE, False)) for function, _ in wrappers]
+        if all(a is not None for a in afters) and (compose is not None or not any(sets)):
+            # answer wrappers: their plain functions, a variant state set by ``compose``
+            namespace["compose"] = compose
+            lines = [f"def call({args}):", "    try:",
+                     f"        core_answer = result = core({args})"]
+            for k in reversed(range(len(wrappers))):  # the innermost first, as pluggy unwinds
+                function, names = wrappers[k]
+                namespace[f"a{k}"] = afters[k]
+                namespace[f"u{k}"] = skip = getattr(function, UNCHANGED_ATTRIBUTE, ())
+                call = f"a{k}(result, {', '.join(names)})"
+                body = ["if result is not None:", f"    own = {call}",
+                        "    if own is not result.variant_state:",
+                        "        result = compose(result, own)"] if sets[k] \
+                    else [f"result = {call}"]
+                lines += [f"        if not isinstance(action, u{k}):",
+                          *(f"            {line}" for line in body)] if skip \
+                    else [f"        {line}" for line in body]
+            #: every wrapper sets only the variant's state, by ``compose``: the answer is the
+            #: core's, or a copy of it by ``compose`` with only its variant state set
+            self.composed = all(sets)
+            lines += ["    except BaseException as exc:",
+                      f"        return fault(exc, {given})",
+                      "    return result, core_answer"]
+            exec("\n".join(lines), namespace)  # generated from the wrappers' own signatures
+            self.call = namespace["call"]
+            return
         lines = [f"def call({args}):", "    teardowns = []",
                  "    core_answer = result = exception = None", "    try:"]
         for k, (function, names) in enumerate(wrappers):
@@ -474,7 +619,8 @@ class AroundCaller:
 
 
 def around_core_caller(pm: pluggy.PluginManager, name: str, variant: Variant,
-                       core: Callable[..., Any]) -> AroundCaller | None:
+                       core: Callable[..., Any],
+                       compose: Callable[[Any, Any], Any] | None = None) -> AroundCaller | None:
     """An :class:`AroundCaller` of hook ``name`` where the variant's plug-ins only wrap the core.
 
     Args:
@@ -484,6 +630,9 @@ def around_core_caller(pm: pluggy.PluginManager, name: str, variant: Variant,
         core: The core's fast code for the hook, called with the hook's arguments but
             ``variant``: it must answer exactly as the core's implementation does (same
             answer, same errors).
+        compose: ``compose(answer, own)``: the state ``answer`` with the variant state
+            ``own``, for wrappers made ``answer_wrapper(sets_variant_state=True)`` (without
+            it, they run as generators).
 
     Returns:
         ``None`` unless the core's is the hook's only plain implementation and every other
@@ -501,7 +650,7 @@ def around_core_caller(pm: pluggy.PluginManager, name: str, variant: Variant,
               if p != "variant"]
     top = next(i.plugin for i in reversed(impls) if not is_core(i.plugin))
     order = [(i.function, tuple(i.argnames)) for i in reversed(wrappers)]
-    return AroundCaller(name, order, core, top, params, variant)
+    return AroundCaller(name, order, core, top, params, variant, compose)
 
 
 def _pluggy_call(hook: Any, variant: Variant) -> Callable[[dict[str, Any]], Any]:

@@ -71,20 +71,20 @@ Use :func:`call_book` to get the (cached) :class:`CallBook` of a variant (its ru
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast, overload
 
 from attrs import evolve, frozen
 
-from primero.actions import Action, Call, Hold, Vie, parse_action
+from primero.actions import Action, Call, Exchange, Hold, Vie, parse_action
 from primero.advice import SeenDeal, VariantAdvice
-from primero.deal.copying import copier
-from primero.deal.state import SOUND_FLAG, GameState, VariantState
+from primero.deal.state import GameState, VariantState
 from primero.errors import InvalidOptionError
 from primero.hands import HandValue, Ranking
 from primero.hookspecs import hookimpl
 from primero.options import Option, OptionValue
+from primero.plugins.manager import answer_wrapper
 from primero.rules.betting import betting_actions, betting_seat, must_hold_seat
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS, STANDARD_CLASSES
 from primero.rules.settling import settle_showdown
@@ -793,9 +793,6 @@ def _ranking_book(variant: Variant) -> CallBook:
 #: own calls, which the legal actions name, hit every time): ``(book, call, state)``.
 _STANDING: dict[int, tuple[CallBook, Call, CardanoState]] = {}
 
-#: ``replace(state, variant_state=...)``, generated for the one field (no keyword dictionary);
-#: the cards found sound stay so (setting the variant's state moves no card).
-_with_state = copier(GameState, "variant_state", keep=(SOUND_FLAG,))
 
 
 def _standing_state(book: CallBook, call: Call) -> CardanoState:
@@ -834,10 +831,11 @@ class CardanoRules:
         return (CallBlock(book.calls, table.rest, book.aliases),)
 
     @hookimpl(wrapper=True)
-    def primero_legal_actions(self, state: GameState, variant: Variant) \
-            -> Generator[None, tuple[Action, ...] | None, tuple[Action, ...] | None]:
+    @answer_wrapper
+    def primero_legal_actions(self, answer: tuple[Action, ...] | None, state: GameState,
+                              variant: Variant) -> tuple[Action, ...] | None:
         """Spell out each vie and raise once per attainable call above the standing call."""
-        actions = yield
+        actions = answer
         known = _SPELT.get(id(actions))
         if known is not None and known[0] is actions and known[1] is variant:
             # a betting answer of the core's spelt before for this variant: by identities
@@ -892,10 +890,14 @@ class CardanoRules:
         return CallActions(spelt, book.aliases) if book.aliases else tuple(spelt)
 
     @hookimpl(wrapper=True)
-    def primero_apply_action(self, state: GameState, variant: Variant, action: Action) \
-            -> Generator[None, GameState | None, GameState | None]:
-        """After the core has applied a vie or raise, its call becomes the standing call."""
-        new = yield
+    @answer_wrapper(unchanged_for=(Exchange,), sets_variant_state=True)
+    def primero_apply_action(self, answer: GameState, state: GameState, variant: Variant,
+                             action: Action) -> object:
+        """After the core has applied a vie or raise, its call becomes the standing call.
+
+        Answers the deal's own state (:class:`CardanoState`) the core's answer is to carry:
+        the wrapper sets it in the library's copy of the answer.
+        """
         kind = type(action)
         if kind is Vie:  # (the core's own classes first: no isinstance per action)
             call = action.call  # type: ignore[union-attr]
@@ -904,10 +906,10 @@ class CardanoRules:
         elif isinstance(action, Vie | Hold) and _names_a_call(action):
             call = action.call
         else:
-            return new
-        if new is not None and call is not None:
-            new = _with_state(new, _standing_state(_ranking_book(variant), call))
-        return new
+            return answer.variant_state
+        if call is None:
+            return answer.variant_state
+        return _standing_state(_ranking_book(variant), call)
 
     @hookimpl
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \

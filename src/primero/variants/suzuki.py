@@ -132,10 +132,16 @@ def round_answered(state: GameState) -> bool:
 
 def next_to_answer(state: GameState, after: int) -> int | None:
     """The next seat after ``after`` in playing order that still has to act, or ``None``."""
-    n = len(state.seats)
+    seats = state.seats
+    n = len(seats)
+    opened = state.opener is not None
+    high = state.high
     for k in range(1, n + 1):
         seat = (after + k) % n
-        if to_answer(state, seat):
+        s = seats[seat]  # to_answer(state, seat), inline (asked after every bet)
+        if s.folded or s.stack <= 0:
+            continue
+        if (not s.passed and s.round_bet < high) if opened else not s.acted:
             return seat
     return None
 
@@ -185,9 +191,10 @@ class SuzukiRules:
     def primero_legal_actions(self, state: GameState, variant: Variant) \
             -> tuple[Action, ...] | None:
         """The Waks betting actions less the fold, each pass with an exchange of one or two."""
-        seat = state.to_act
-        step = state.step
-        if seat is None or step is None or step.kind != "bet":
+        if state.to_act is None:
+            return None
+        step = state.context.steps[state.step_index + 1]  # state.step, inline
+        if step is None or step.kind != "bet":
             return None
         bets = core_legal_actions(state)  # the core's: no fold (SUZUKI.betting), must hold
         return bets_with_exchanges(state, bets, MAX_PASS_EXCHANGE)  # each pass, an exchange
