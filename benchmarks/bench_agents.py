@@ -28,10 +28,14 @@ from itertools import pairwise
 import primero
 from primero.agents import AGENTS, LADDER
 from primero.analysis.duplicate import duplicate_match
+from primero.plugins.registry import BUILTIN_VARIANTS
 from primero.testing.exploiters import EXPLOITERS
 
-VARIANTS = ("waks", "cardano", "suzuki", "roman", "losing", "primiera", "revival", "toy")
+#: Every built-in variant (one per module; the revival presets play as the revival game).
+VARIANTS = tuple(BUILTIN_VARIANTS)
 AGENT_NAMES = ("heuristic", "odds", "search")
+#: Cells printed so far, and those whose interval lies above zero (for the closing count).
+TALLY = [0, 0]
 
 
 def line(variant: str, players: int, agent: str, opponent: str, deals: int, seed: int) -> str:
@@ -42,6 +46,8 @@ def line(variant: str, players: int, agent: str, opponent: str, deals: int, seed
     m = duplicate_match(variant, agent, rival, players=players, deals=deals, seed=seed)
     o = m.overall
     verdict = "above zero" if o.low > 0 else "NOT above zero"
+    TALLY[0] += 1
+    TALLY[1] += o.low > 0
     return (f"{variant:9} {players}p {agent:9} vs {opponent:8} {o.estimate:+8.3f} "
             f"[{o.low:+8.3f}, {o.high:+8.3f}] {verdict:14} median {m.candidate_time * 1000:7.2f} "
             f"ms ({time.process_time() - start:6.1f} s CPU)")
@@ -113,6 +119,8 @@ def main() -> None:
                             continue
                         print(line(name, players, above, below, args.deals, args.seed),
                               flush=True)
+        print(f"{TALLY[1]} of {TALLY[0]} rungs above the rung below ({args.deals} deals, "
+              f"seed {args.seed})")
         return
     for name in args.variants.split(","):
         low, high = primero.get_variant(name).spec.players
@@ -126,6 +134,7 @@ def main() -> None:
             if "search" in agents:
                 print(line(name, players, "search", "odds", args.deals, args.seed), flush=True)
         sys.stdout.flush()
+    print(f"{TALLY[1]} of {TALLY[0]} cells above zero ({args.deals} deals, seed {args.seed})")
 
 
 if __name__ == "__main__":

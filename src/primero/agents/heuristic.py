@@ -11,7 +11,10 @@ a call nobody may meet (the pot would carry over: an even share of it later). Fa
 outside a calling game it holds only at the pot odds: its chance to take the pot (each
 opponent folds as often as observed, or holds a hand the viewer's final hand beats) must
 pay for the hold priced as far as the opponents' observed raising takes it — the whole stack
-against one who raises every time — with :data:`HOLD_EDGE` of the chips risked to spare.
+against one who raises every time — with :data:`HOLD_EDGE` of the chips risked to spare. In a
+calling game a whole hand that meets the standing call holds a raise instead of raising again
+when an opponent is likely to raise once more (:data:`RAISE_AGAIN`): a raise must name a higher
+call, and the answer to it a higher one still, which the hand may not meet.
 """
 
 from __future__ import annotations
@@ -27,22 +30,33 @@ from primero.agents.calling import (
     calls_of,
     cheapest_with_call,
     eligible_strength,
+    meets,
     share_of_pack_meeting,
     standing_call,
 )
 from primero.agents.odds import expected_stake, hold_worth, keeps_ahead
 from primero.agents.reading import Reading
-from primero.agents.strength import Strength, final_hands, others_open, unseen_cards
+from primero.agents.strength import (
+    Strength,
+    final_hands,
+    mask_of,
+    others_open,
+    unseen_cards,
+)
 from primero.cards import Card
 from primero.hands import HAND_SIZE
 from primero.views import PlayerView
 
-__all__ = ["FOLD_EDGE", "HOLD_EDGE", "HeuristicAgent", "hold_chance", "share_moments"]
+__all__ = ["FOLD_EDGE", "HOLD_EDGE", "RAISE_AGAIN", "HeuristicAgent", "hold_chance",
+           "share_moments"]
 
 #: The chips (in stakes) a vie made for the folds it wins must be worth above its risk.
 FOLD_EDGE = 0.25
 #: The share of the chips a hold risks that it must be expected to win (above breaking even).
 HOLD_EDGE = 0.1
+#: In a calling game, a whole hand meeting the standing call holds rather than raises when the
+#: chance that some live opponent raises again (:meth:`Reading.raise_again`) is above this.
+RAISE_AGAIN = 0.5
 
 _MOMENTS: dict[tuple[int, int], list[float]] = {}
 
@@ -205,6 +219,8 @@ class HeuristicAgent:
             if passes:
                 return passes[0]
         me = view.seats[view.seat]
+        if raises and holds and owed > 0 and self._holds_the_call(view, table):
+            raises = []
         if raises and push > 0.85 and me.round_bet < 2 * view.table.rest * push:
             return self._sized(raises, push, view, table, rng)
         if holds and owed > 0 and (passes or folds) and standing_call(view) is None \
@@ -226,6 +242,22 @@ class HeuristicAgent:
         if called:
             return self._sized(called, push, view, table, rng)
         return rng.choice(list(legal))
+
+    def _holds_the_call(self, view: PlayerView, table: Strength) -> bool:
+        """Whether a whole hand meeting the standing call holds rather than raises.
+
+        A raise in a calling game names a higher call (docs/rules/cardano.md), and an opponent
+        who raises again names one higher still, which this hand may not meet: the pot then
+        carries over or goes to the raiser. Holding ends the round at a showdown the hand can
+        win. So against opponents likely to raise again (:meth:`Reading.raise_again` above
+        :data:`RAISE_AGAIN`) the hand holds; against ones who seldom raise it may still raise.
+        """
+        call = standing_call(view)
+        book = calls_of(view)
+        if call is None or book is None or len(view.hand) != HAND_SIZE:
+            return False
+        return meets(book, table, mask_of(view.hand), call) \
+            and self.reading.raise_again(view) > RAISE_AGAIN
 
     def _worth_holding(self, view: PlayerView, strength: float, table: Strength) -> bool:
         """Whether a hold pays at the pot odds, its cost as far as the opponents raise it.
