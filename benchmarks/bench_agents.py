@@ -34,7 +34,8 @@ from primero.analysis.duplicate import duplicate_match
 from primero.plugins.registry import BUILTIN_VARIANTS
 from primero.testing.exploiters import EXPLOITERS
 
-#: Every built-in variant (one per module; the revival presets play as the revival game).
+#: Every built-in variant, one per module (the revival game's presets, ``italian-primiera`` and
+#: the rest, are named with ``--variants``).
 VARIANTS = tuple(BUILTIN_VARIANTS)
 AGENT_NAMES = ("heuristic", "odds", "search")
 #: Cells printed so far, and those whose interval lies above zero (for the closing count).
