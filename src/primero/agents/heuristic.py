@@ -57,7 +57,8 @@ FOLD_EDGE = 0.25
 #: The share of the chips a hold risks that it must be expected to win (above breaking even).
 HOLD_EDGE = 0.1
 #: In a calling game, a whole hand meeting the standing call holds rather than raises when the
-#: chance that some live opponent raises again (:meth:`Reading.raise_again`) is above this.
+#: chance that some live opponent raises again (:meth:`Reading.raise_rate`) with a call that
+#: jumps (:data:`CREEP`) is above this.
 RAISE_AGAIN = 0.5
 #: An opponent whose calls land on average at least this far up the calls it may name
 #: (:meth:`HeuristicAgent.call_jump`) jumps over a hand that meets the standing call; one
