@@ -7,10 +7,13 @@ each exploiter of :data:`primero.testing.exploiters.EXPLOITERS` (random play amo
 the table's mean net, chips carried over counting for no one) with the 95 % interval, whether
 the interval lies above zero, and the median CPU time of one decision of the agent (ms).
 
-Run: ``python benchmarks/bench_agents.py [--deals 100] [--variants waks,cardano,...]
-[--players 2,3] [--agents heuristic,odds,search] [--seed 1] [--ladder]``. It takes long at
-the default deal count: run it in the background. ``--ladder`` prints instead each rung of
-``primero.agents.LADDER`` (random, heuristic, odds, search) against the rung below.
+Run: ``python benchmarks/bench_agents.py [--deals 100] [--search-deals 60]
+[--variants waks,cardano,...] [--players 2,3] [--agents heuristic,odds,search] [--seed 1]
+[--ladder]``. It takes long at the default deal count: run it in the background
+(``--search-deals`` plays the search player's matches at fewer deals: it takes 100 ms of CPU a
+decision). ``--ladder`` prints instead each rung of ``primero.agents.LADDER`` (random,
+heuristic, odds, search; ``make_agent(level=k)`` builds rung ``k``) against the rung below. The
+last line counts the cells whose interval lies above zero.
 
 ``--exchanges K`` instead checks the Primiera exchange over every unserved hand of the pack:
 against ``K`` opponents who have not exchanged yet, in how many hands the heuristic's discard
@@ -28,10 +31,15 @@ from itertools import pairwise
 import primero
 from primero.agents import AGENTS, LADDER
 from primero.analysis.duplicate import duplicate_match
+from primero.plugins.registry import BUILTIN_VARIANTS
 from primero.testing.exploiters import EXPLOITERS
 
-VARIANTS = ("waks", "cardano", "suzuki", "roman", "losing", "primiera", "revival", "toy")
+#: Every built-in variant, one per module (the revival game's presets, ``italian-primiera`` and
+#: the rest, are named with ``--variants``).
+VARIANTS = tuple(BUILTIN_VARIANTS)
 AGENT_NAMES = ("heuristic", "odds", "search")
+#: Cells printed so far, and those whose interval lies above zero (for the closing count).
+TALLY = [0, 0]
 
 
 def line(variant: str, players: int, agent: str, opponent: str, deals: int, seed: int) -> str:
@@ -42,9 +50,11 @@ def line(variant: str, players: int, agent: str, opponent: str, deals: int, seed
     m = duplicate_match(variant, agent, rival, players=players, deals=deals, seed=seed)
     o = m.overall
     verdict = "above zero" if o.low > 0 else "NOT above zero"
+    TALLY[0] += 1
+    TALLY[1] += o.low > 0
     return (f"{variant:9} {players}p {agent:9} vs {opponent:8} {o.estimate:+8.3f} "
             f"[{o.low:+8.3f}, {o.high:+8.3f}] {verdict:14} median {m.candidate_time * 1000:7.2f} "
-            f"ms ({time.process_time() - start:6.1f} s CPU)")
+            f"ms ({deals} deals, {time.process_time() - start:6.1f} s CPU)")
 
 
 def exchange_agreement(opponents: int) -> tuple[int, int, float, float]:
@@ -84,6 +94,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100, help="deals per match (each once "
                         "per seat)")
+    parser.add_argument("--search-deals", type=int, default=None, metavar="N",
+                        help="deals for the search player's matches (default: --deals)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--players", default="2,3")
@@ -103,6 +115,11 @@ def main() -> None:
               f"least {margin:.5f}")
         return
     agents = [a for a in args.agents.split(",") if a in AGENTS]
+
+    def deals(agent: str) -> int:
+        """The deals of a match with ``agent`` as the candidate."""
+        return args.search_deals if agent == "search" and args.search_deals else args.deals
+
     if args.ladder:
         for name in args.variants.split(","):
             low, high = primero.get_variant(name).spec.players
@@ -111,8 +128,9 @@ def main() -> None:
                     for below, above in pairwise(LADDER):
                         if above not in agents:
                             continue
-                        print(line(name, players, above, below, args.deals, args.seed),
+                        print(line(name, players, above, below, deals(above), args.seed),
                               flush=True)
+        print(f"{TALLY[1]} of {TALLY[0]} rungs above the rung below (seed {args.seed})")
         return
     for name in args.variants.split(","):
         low, high = primero.get_variant(name).spec.players
@@ -121,11 +139,13 @@ def main() -> None:
                 continue
             for agent in agents:
                 for opponent in (o for o in args.opponents.split(",") if o in EXPLOITERS):
-                    print(line(name, players, agent, opponent, args.deals, args.seed),
+                    print(line(name, players, agent, opponent, deals(agent), args.seed),
                           flush=True)
             if "search" in agents:
-                print(line(name, players, "search", "odds", args.deals, args.seed), flush=True)
+                print(line(name, players, "search", "odds", deals("search"), args.seed),
+                      flush=True)
         sys.stdout.flush()
+    print(f"{TALLY[1]} of {TALLY[0]} cells above zero (seed {args.seed})")
 
 
 if __name__ == "__main__":

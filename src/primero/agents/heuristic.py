@@ -11,7 +11,12 @@ a call nobody may meet (the pot would carry over: an even share of it later). Fa
 outside a calling game it holds only at the pot odds: its chance to take the pot (each
 opponent folds as often as observed, or holds a hand the viewer's final hand beats) must
 pay for the hold priced as far as the opponents' observed raising takes it — the whole stack
-against one who raises every time — with :data:`HOLD_EDGE` of the chips risked to spare.
+against one who raises every time — with :data:`HOLD_EDGE` of the chips risked to spare. In a
+calling game a whole hand that meets the standing call holds a raise instead of raising again
+when an opponent is likely to raise once more (:data:`RAISE_AGAIN`) with a call that jumps
+(:meth:`HeuristicAgent.call_jump`, at least :data:`CREEP`): a raise must name a higher call,
+and the answer to it a higher one still, which the hand may not meet; against one who creeps
+up a call at a time it still raises.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
+from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
 from primero.agents.calling import (
     MIN_CALL_SHARE,
     best_call,
@@ -27,22 +32,46 @@ from primero.agents.calling import (
     calls_of,
     cheapest_with_call,
     eligible_strength,
+    meets,
     share_of_pack_meeting,
     standing_call,
 )
 from primero.agents.odds import expected_stake, hold_worth, keeps_ahead
 from primero.agents.reading import Reading
-from primero.agents.strength import Strength, final_hands, others_open, unseen_cards
+from primero.agents.strength import (
+    Strength,
+    final_hands,
+    mask_of,
+    others_open,
+    unseen_cards,
+)
 from primero.cards import Card
 from primero.hands import HAND_SIZE
 from primero.views import PlayerView
 
-__all__ = ["FOLD_EDGE", "HOLD_EDGE", "HeuristicAgent", "hold_chance", "share_moments"]
+__all__ = ["CREEP", "FOLD_EDGE", "HOLD_EDGE", "PRIOR_JUMP", "RAISE_AGAIN", "HeuristicAgent",
+           "hold_chance", "share_moments"]
 
 #: The chips (in stakes) a vie made for the folds it wins must be worth above its risk.
 FOLD_EDGE = 0.25
 #: The share of the chips a hold risks that it must be expected to win (above breaking even).
 HOLD_EDGE = 0.1
+#: In a calling game, a whole hand meeting the standing call holds rather than raises when the
+#: chance that some live opponent raises again (:meth:`Reading.raise_rate`) with a call that
+#: jumps (:data:`CREEP`) is above this.
+RAISE_AGAIN = 0.5
+#: An opponent whose calls land on average at least this far up the calls it may name
+#: (:meth:`HeuristicAgent.call_jump`) jumps over a hand that meets the standing call; one
+#: below it creeps up a call at a time, and a raise chain with it grows a pot the hand wins.
+CREEP = 0.25
+#: The prior of :meth:`HeuristicAgent.call_jump`, worth one observed call.
+PRIOR_JUMP = 0.5
+
+
+def _deal_key(view: PlayerView) -> tuple[object, ...]:
+    """The deal a view belongs to: the table, the dealer, the seat and the first card dealt."""
+    first = tuple(r.card for r in view.received[:1])
+    return (tuple(s.name for s in view.seats), view.dealer, view.seat, first)
 
 _MOMENTS: dict[tuple[int, int], list[float]] = {}
 
@@ -130,11 +159,16 @@ class HeuristicAgent:
         self.bluff = bluff
         #: The opponents' betting as observed over the session (how often they fold).
         self.reading = Reading()
+        #: Per opponent, where its calls landed among the calls it could name (0 the lowest
+        #: above the standing call, towards 1 the highest), as observed over the session.
+        self.call_jumps: dict[str, list[float]] = {}
+        self._offered: tuple[object, Call | None, list[Call]] | None = None
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """Choose an action by hand strength, pot and what is owed."""
         legal = view.legal
         self.reading.observe(view)
+        self._observe_calls(view)
         strength_table = Strength.of(view.variant.ranking)
         exchanges = [a for a in legal if isinstance(a, Exchange)]
         if exchanges and len(exchanges) == len(legal):
@@ -158,7 +192,49 @@ class HeuristicAgent:
                                if i != view.seat and not s.folded)
                 missed = 1.0 - share_of_pack_meeting(view, call)
                 strength = max(strength, missed / live)
-        return self._bet(view, legal, strength, strength_table, rng, recall)
+        action = self._bet(view, legal, strength, strength_table, rng, recall)
+        self._remember_offered(view, action)
+        return action
+
+    def _remember_offered(self, view: PlayerView, action: Action) -> None:
+        """Keep the calls an opponent may name after ``action`` (calling game only)."""
+        book = calls_of(view)
+        if book is None:
+            return
+        calls = {a.call for a in view.legal if isinstance(a, Vie | Hold) and a.call is not None}
+        named = action.call if isinstance(action, Vie | Hold) else None
+        left = sorted((c for c in calls if named is None or book.key(c) > book.key(named)),
+                      key=book.key)
+        self._offered = (_deal_key(view), named or standing_call(view), left)
+
+    def _observe_calls(self, view: PlayerView) -> None:
+        """Where the standing call, named by an opponent since this player's last turn, landed.
+
+        Among the calls that opponent could name (those this player could name at its last
+        turn, above any call it named itself): its place, 0 for the lowest, up to 1.
+        """
+        offered, self._offered = self._offered, None
+        book = calls_of(view)
+        if offered is None or book is None or offered[0] != _deal_key(view):
+            return
+        _, before, left = offered
+        call = standing_call(view)
+        caller = book.caller(view)
+        if call is None or call == before or caller is None or caller == view.seat \
+                or call not in left or len(left) < 2:
+            return
+        name = view.seats[caller].name
+        self.call_jumps.setdefault(name, []).append(left.index(call) / (len(left) - 1))
+
+    def call_jump(self, name: str) -> float:
+        """How far above the standing call ``name``'s calls land, 0..1 (:data:`PRIOR_JUMP`).
+
+        The mean of its observed places among the calls it could name, from a prior of
+        :data:`PRIOR_JUMP` worth one call: one that names the lowest call it may moves it to
+        0, one naming calls at random to about a half.
+        """
+        seen = self.call_jumps.get(name, [])
+        return (sum(seen) + PRIOR_JUMP) / (len(seen) + 1)
 
     def _exchange(self, view: PlayerView, options: list[Exchange], table: Strength,
                   rng: random.Random) -> Action:
@@ -205,6 +281,8 @@ class HeuristicAgent:
             if passes:
                 return passes[0]
         me = view.seats[view.seat]
+        if raises and holds and owed > 0 and self._holds_the_call(view, table):
+            raises = []
         if raises and push > 0.85 and me.round_bet < 2 * view.table.rest * push:
             return self._sized(raises, push, view, table, rng)
         if holds and owed > 0 and (passes or folds) and standing_call(view) is None \
@@ -226,6 +304,32 @@ class HeuristicAgent:
         if called:
             return self._sized(called, push, view, table, rng)
         return rng.choice(list(legal))
+
+    def _holds_the_call(self, view: PlayerView, table: Strength) -> bool:
+        """Whether a whole hand meeting the standing call holds rather than raises.
+
+        A raise in a calling game names a higher call (docs/rules/cardano.md), and an opponent
+        who raises again names one higher still, which this hand may not meet: the pot then
+        carries over or goes to the raiser. Holding ends the round at a showdown the hand can
+        win. So when the chance that some live opponent raises again (its
+        :meth:`Reading.raise_rate`) with calls that jump (:meth:`call_jump` at least
+        :data:`CREEP`) is above :data:`RAISE_AGAIN`, the hand holds. Against opponents who
+        seldom raise, or who creep up a call at a time (calls the hand still meets, in a pot
+        it wins), it may still raise.
+        """
+        call = standing_call(view)
+        book = calls_of(view)
+        if call is None or book is None or len(view.hand) != HAND_SIZE:
+            return False
+        if not meets(book, table, mask_of(view.hand), call):
+            return False
+        # the chance that some live opponent raises again with a call that jumps
+        stays = 1.0
+        for i, seat in enumerate(view.seats):
+            if i != view.seat and not seat.folded and seat.stack > 0:
+                jumps = self.call_jump(seat.name) >= CREEP
+                stays *= 1 - self.reading.raise_rate(seat.name) * jumps
+        return 1 - stays > RAISE_AGAIN
 
     def _worth_holding(self, view: PlayerView, strength: float, table: Strength) -> bool:
         """Whether a hold pays at the pot odds, its cost as far as the opponents raise it.

@@ -23,23 +23,43 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "equilibrium": EquilibriumAgent,
 }
 
-#: The strength ladder, weakest first (docs/agents.md gives each rung's duplicate figure
-#: against the rung below).
+#: The strength ladder, weakest first: ``make_agent(level=k)`` builds rung ``k`` (0 ``random``,
+#: 1 ``heuristic``, 2 ``odds``, 3 ``search``); docs/agents.md gives each rung's duplicate figure
+#: against the rung below.
 LADDER: tuple[str, ...] = ("random", "heuristic", "odds", "search")
 
 
-def make_agent(name: str, **options: Any) -> Agent:
-    """A new agent by name (a key of :data:`AGENTS`, in any case), with its keyword options.
+def make_agent(name: str | None = None, *, level: int | None = None, **options: Any) -> Agent:
+    """A new agent by name (a key of :data:`AGENTS`, in any case) or by its rung on the ladder.
+
+    ``make_agent("odds")`` and ``make_agent(level=2)`` build the same player: a game that wants
+    an easier or harder computer opponent picks a rung of :data:`LADDER`, weakest first.
 
     Args:
         name: ``"random"``, ``"heuristic"``, ``"odds"``, ... (:data:`AGENTS`); read in any
             case (``"Odds"`` is ``"odds"``), as the command line reads it.
+        level: Instead of ``name``, the rung of :data:`LADDER`: 0 (``random``) to
+            ``len(LADDER) - 1`` (``search``).
         **options: Passed to the agent's constructor (e.g. ``samples=400`` for ``"odds"``).
 
     Raises:
-        UnknownAgentError: (a ``ValueError``) unknown name; the message lists the known ones.
-        TypeError: an option the agent does not take.
+        UnknownAgentError: (a ``ValueError``) unknown name, the message listing the known
+            ones; or a level off the ladder, the message listing its rungs.
+        TypeError: both ``name`` and ``level`` given, or neither; a level that is not a whole
+            number; an option the agent does not take.
     """
+    if level is not None:
+        if name is not None:
+            raise TypeError(f"make_agent takes a name or a level, not both (got {named(name)} "
+                            f"and level {named(level)})")
+        if isinstance(level, bool) or not isinstance(level, int):
+            raise TypeError(f"level must be a whole number, got {named(level)}")
+        if not 0 <= level < len(LADDER):
+            rungs = ", ".join(f"{i} {rung}" for i, rung in enumerate(LADDER))
+            raise UnknownAgentError(f"no level {level} on the ladder; levels: {rungs}")
+        name = LADDER[level]
+    elif name is None:
+        raise TypeError("make_agent needs an agent's name or a level on the ladder")
     factory = AGENTS.get(name) or (AGENTS.get(name.lower()) if isinstance(name, str) else None)
     if factory is None:
         raise UnknownAgentError(f"unknown agent {named(name)}; known agents: "
