@@ -2,8 +2,8 @@
 
 Where a variant's plug-ins only wrap ``primero_legal_actions`` or ``primero_apply_action``
 (Cardano), :func:`primero.plugins.manager.around_core_caller` runs the wrappers around the
-core's fast code (:func:`~primero.rules.betting.core_legal_actions`,
-:func:`~primero.rules.betting.bet_answer`) instead of the core's hook implementation. The
+core's fast code (:func:`~primero.deal.fast_betting.fast_legal_actions`,
+:func:`~primero.deal.fast_betting.bet_answer`) instead of the core's hook implementation. The
 independent references: the core's hook implementation itself
 (:meth:`~primero.rules.betting.CoreBetting.primero_apply_action`) and pluggy's own call of
 the hook, over random deals of every registered variant (the example plug-in's too, when
@@ -21,12 +21,13 @@ import pytest
 from primero import get_variant, registry
 from primero.actions import Action, Fold
 from primero.deal.engine import start_deal
+from primero.deal.fast_betting import bet_answer, fast_legal_actions
 from primero.deal.state import GameState
 from primero.errors import PluginError
 from primero.hookspecs import hookimpl
 from primero.plugins.deal import CORE_PLUGINS
 from primero.plugins.manager import around_core_caller, new_manager, register_plugin
-from primero.rules.betting import CORE_BETTING, bet_answer, core_legal_actions
+from primero.rules.betting import CORE_BETTING, core_legal_actions
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dora"]
 
@@ -125,7 +126,7 @@ def _both_ways(wrappers: list[object], state: GameState) -> tuple[Any, Any, Any]
     pm = new_manager()
     for plugin in (*CORE_PLUGINS, *wrappers):
         register_plugin(pm, plugin)
-    around = around_core_caller(pm, "primero_legal_actions", state.variant, core_legal_actions)
+    around = around_core_caller(pm, "primero_legal_actions", state.variant, fast_legal_actions)
     assert around is not None
     try:
         plain: Any = pm.hook.primero_legal_actions(state=state, variant=state.variant)
@@ -176,7 +177,7 @@ def test_around_caller_only_where_the_core_is_the_one_plain_answer() -> None:
     for plugin in CORE_PLUGINS:
         register_plugin(pm, plugin)
     assert around_core_caller(pm, "primero_legal_actions", get_variant("waks"),
-                              core_legal_actions) is None  # no wrapper: the core alone
+                              fast_legal_actions) is None  # no wrapper: the core alone
 
     class Plain:
         @hookimpl
@@ -186,7 +187,7 @@ def test_around_caller_only_where_the_core_is_the_one_plain_answer() -> None:
     register_plugin(pm, Passes([]))
     register_plugin(pm, Plain())
     assert around_core_caller(pm, "primero_legal_actions", get_variant("waks"),
-                              core_legal_actions) is None  # a plug-in answers itself
+                              fast_legal_actions) is None  # a plug-in answers itself
 
 
 @pytest.mark.parametrize("name", registry().names())

@@ -1,6 +1,6 @@
 """The betting step for the batch: the core's Waks betting (docs/rules/waks.md), every deal at once.
 
-Exactly :func:`primero.rules.betting.core_bet` and :func:`primero.rules.betting.open_round` on
+Exactly :func:`primero.deal.fast_betting.core_bet` and :func:`primero.rules.betting.open_round` on
 arrays: a vie opens, a hold matches the round's highest total (a raise on top), a pass answers
 a vie at most once (Waks), a fold gives up; all-in when short. The round ends when everyone
 still in is level (all-in counts as level) or, before a vie, everyone able to act has acted;

@@ -37,6 +37,12 @@ from primero.actions import ACTION_WORDS, Action, Exchange, Fold, Hold, Pass, Vi
 from primero.cards import Card, parse_cards
 from primero.deal.action_space import ENCODINGS, legal_action_of
 from primero.deal.copying import copier, maker, replace
+from primero.deal.fast_betting import (  # (bet_answer: the Engine's, for the checked rules)
+    bet_answer,  # noqa: F401
+    core_bet,
+    fast_legal_actions,
+)
+from primero.deal.fast_dealing import core_exchange
 from primero.deal.start import (
     MAX_SEED,
     cards_setup,
@@ -61,8 +67,8 @@ from primero.errors import IllegalActionError, PrimeroError, UnknownSeatError, n
 from primero.plugins import checks as hookchecks
 from primero.plugins.checks import deal_action_bound, past_action_bound
 from primero.plugins.registry import get_variant
-from primero.rules.betting import core_bet, core_end_step, core_legal_actions, core_start_step
-from primero.rules.dealing import core_deal_cards, core_exchange, deliver
+from primero.rules.betting import core_end_step, core_start_step
+from primero.rules.dealing import core_deal_cards, deliver
 from primero.setup import DealSetup, seeded_stock
 from primero.variant import Variant
 from primero.views import PlayerView, state_view
@@ -356,7 +362,7 @@ def _learn_start(variant: Variant, table: DealSetup, stock: tuple[Card, ...],
                                    [None] * (1 + max(c.index for c in stock)))
                                   for r in s.received)))
     step = state.context.steps[state.step_index + 1]
-    legal = core_legal_actions(state) \
+    legal = fast_legal_actions(state) \
         if rules.core_legal and step is not None and step.kind == "bet" else None
     if len(_STARTS) >= 1024:
         _STARTS.clear()
@@ -490,7 +496,7 @@ def _advance(state: GameState) -> GameState:
             state = _finish(state)
     elif state.to_act is not None and state._legal is None and rules.core_legal \
             and not hookchecks.strict_depth:
-        legal = core_legal_actions(state)  # the next decision's, as legal_actions gives them
+        legal = fast_legal_actions(state)  # the next decision's, as legal_actions gives them
         if legal:
             setter(state, "_legal", legal)
     return state

@@ -1,16 +1,20 @@
-"""The fast twins of the core's answers where a variant's plug-in serves Suzuki's pass.
+"""The fast twins of the core's answers that serve cards: an exchange, and Suzuki's pass.
 
 Two entry points, one answer (the python-chess model: trusted and checked moves): the rules
 hooks in :mod:`primero.rules` read like the rule sheet and are checked where a plug-in takes
-part; the functions here give exactly their answers the fast way, for a variant's own hook
-where the core alone serves the cards. Each is tested against the hooks it mirrors
-(``tests/fast_paths/test_fast_dealing_equals_the_hooks.py``: same states, same errors).
+part; the functions here give exactly their answers the fast way, for the engine or a
+variant's own hook where the core alone serves the cards. Each is tested against the hooks it
+mirrors (``tests/fast_paths/test_fast_dealing_equals_the_hooks.py``,
+``tests/fast_paths/test_fast_twins_equal_the_hooks.py``: same states, same errors).
 
 * :func:`core_served_bet` — a betting action of the core's classes as
   :func:`~primero.rules.betting.apply_bet` books it, a pass's exchange served as the core's
   ``primero_serve_exchange`` serves it (Suzuki's pass) and dealt at once, the turn given by
   the caller's rule: the answer a variant's ``primero_apply_action`` returns, in one state
   copy.
+* :func:`core_exchange` — an exchange in the exchange step, served as the core's
+  ``primero_serve_exchange`` serves it, the replacements dealt at once where the stock holds
+  them and the turn passed on: the core's ``primero_apply_action``, in one state copy.
 * :func:`bets_with_exchanges` — a betting tuple with its plain pass spelt out once per
   exchange of the hand (:func:`exchange_passes`): a variant's ``primero_legal_actions``.
 
@@ -25,7 +29,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 
-from primero.actions import Action, Hold, Pass, Vie
+from primero.actions import Action, Hold, Pass, Vie, exchange_actions
 from primero.cards import Card
 from primero.deal.copying import copier
 from primero.deal.state import (
@@ -35,11 +39,15 @@ from primero.deal.state import (
     HistoryChain,
     Receipt,
     Seat,
+    cards_sound,
+    history_size,
+    keep_legal,
+    mark_cards_sound,
 )
 from primero.plugins import checks as hookchecks
 from primero.plugins.checks import remember_composed, remember_core_answer
 
-__all__ = ["bets_with_exchanges", "core_served_bet", "exchange_passes"]
+__all__ = ["bets_with_exchanges", "core_exchange", "core_served_bet", "exchange_passes"]
 
 _receipt = tuple.__new__  # Receipt(card, reason, after, order) without its Python __new__
 
@@ -170,6 +178,96 @@ def core_served_bet(state: GameState, seat: int, action: Action,
     remember_core_answer(state, action, new if nxt is None or (
         type(nxt) is int and 0 <= nxt < len(new_seats) and not new_seats[nxt].folded)
         else None)
+    return new  # type: ignore[no-any-return]
+
+
+_turn_state = copier(GameState, "to_act", "history")
+_served_state = copier(GameState, "seats", "discards", "pending", "to_act", "history")
+_thrown_seat = copier(Seat, "hand", "discarded")
+#: An exchange served at once from the top of the stock (no card left pending).
+_replaced_state = copier(GameState, "seats", "stock", "discards", "to_act", "history")
+_replaced_seat = copier(Seat, "hand", "discarded", "received")
+
+
+def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
+                  history: HistoryChain | tuple[tuple[int, Action], ...]) -> GameState:
+    """The core's answer to an exchange with the action recorded, in one state copy.
+
+    Exactly the core's ``primero_apply_action`` in an exchange step
+    (:meth:`~primero.rules.betting.CoreBetting.primero_apply_action`: the core's
+    ``primero_serve_exchange``, then the turn to the next player still in, in playing order,
+    who has not exchanged) with ``history`` set: the engine's fast path where the core alone
+    answers both hooks, and the checked rules' where only the core serves exchanges (they
+    reach it through ``state.context.engine``, :class:`~primero.deal.state.Engine`).
+
+    Where the stock holds the replacements (and the cards are not dealt from outside), they
+    are dealt at once, as the engine's :func:`~primero.rules.dealing.deliver` of the pending
+    cards would deal them next: from the top of the stock, received as ``"exchange"`` after
+    this action. Otherwise they are left pending, for the engine to deal (a reshuffle, or
+    chance nodes). Where the core alone answers ``primero_legal_actions`` too, the next
+    exchanger's legal actions come cached.
+
+    Args:
+        state: The state, in an exchange step, with ``seat`` to act (no card pending).
+        seat: The exchanging seat.
+        discards: The cards thrown (from the hand: a legal exchange).
+        history: The new state's history: the action appended, or the state's own
+            (:func:`~primero.deal.state.history_value`, the engine records it afterwards).
+    """
+    seats = state.seats
+    context = state.context
+    n, eldest = context.n, context.eldest
+    place = (seat - eldest) % n
+    nxt = None
+    for k in range(1, n):
+        i = (seat + k) % n
+        if (i - eldest) % n > place and not seats[i].folded:
+            nxt = i
+            break
+    sound = cards_sound(state)
+    if not discards:
+        new = _turn_state(state, nxt, history)
+        new_seats = seats
+    else:
+        player = seats[seat]
+        thrown = tuple(discards)
+        mask = 0
+        for card in thrown:  # equal cards have equal bits: ``c not in discards``, no __eq__
+            mask |= card.bit
+        hand = tuple([c for c in player.hand if not c.bit & mask])
+        new_seats_list = list(seats)
+        stock = state.stock
+        m = len(thrown)
+        if m <= len(stock) and not context.external and not state.pending:
+            # deliver's usual case, at once: the replacements from the top of the stock
+            drawn = stock[:m]
+            after = history_size(state) + 1  # (dealt after this action is recorded)
+            dealt = 0
+            for s in seats:
+                dealt += len(s.received)
+            received = list(player.received)  # (a loop, not a comprehension: no call)
+            for card in drawn:
+                received.append(_receipt(Receipt, (card, "exchange", after, dealt)))
+                dealt += 1
+            new_seats_list[seat] = _replaced_seat(player, hand + drawn,
+                                                  player.discarded + thrown, tuple(received))
+            new_seats = tuple(new_seats_list)
+            new = _replaced_state(state, new_seats, stock[m:], (*state.discards, *thrown),
+                                  nxt, history)
+        else:
+            new_seats_list[seat] = _thrown_seat(player, hand, player.discarded + thrown)
+            new_seats = tuple(new_seats_list)
+            new = _served_state(state, new_seats, (*state.discards, *thrown),
+                                state.pending + (Delivery(seat, "exchange", thrown),) * m,
+                                nxt, history)
+        # the cards stay sound if exactly the thrown ones, distinct, left the hand for the pile
+        sound = sound and mask.bit_count() == len(thrown) == len(player.hand) - len(hand)
+    if sound:
+        mark_cards_sound(new)
+    if nxt is not None and not new.pending and context.rules.core_legal:
+        legal = exchange_actions(new_seats[nxt].hand)  # fast_legal_actions(new), inline
+        if legal:
+            keep_legal(new, legal)
     return new  # type: ignore[no-any-return]
 
 

@@ -398,6 +398,23 @@ class Engine(Protocol):
         """The context of a deal (how a pickled one returns)."""
         ...
 
+    # The deal package's fast twins of the core's hooks, which the checked rules
+    # (:class:`~primero.plugins.deal.DealRules`) call through ``state.context.engine``: they
+    # never import the deal's fast code, so it joins no circle of imports.
+
+    def fast_legal_actions(self, state: GameState, /) -> tuple[Action, ...]:
+        """The core's legal actions (:func:`primero.deal.fast_betting.fast_legal_actions`)."""
+        ...
+
+    def bet_answer(self, state: GameState, action: Action, /) -> GameState:
+        """The core's answer to an action (:func:`primero.deal.fast_betting.bet_answer`)."""
+        ...
+
+    def core_exchange(self, state: GameState, seat: int, discards: tuple[Card, ...],
+                      history: HistoryChain | tuple[tuple[int, Action], ...], /) -> GameState:
+        """The core's answer to an exchange (:func:`primero.deal.fast_dealing.core_exchange`)."""
+        ...
+
 
 
 #: Actions per seat (and one) a deal may always take (see

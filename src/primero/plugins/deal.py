@@ -58,8 +58,8 @@ from primero.plugins.manager import (
     wrappers_leave_alone,
 )
 from primero.plugins.ranking import RankingRules
-from primero.rules.betting import CORE_BETTING, bet_answer, core_legal_actions
-from primero.rules.dealing import CORE_DEALING, core_exchange
+from primero.rules.betting import CORE_BETTING
+from primero.rules.dealing import CORE_DEALING
 from primero.rules.ranking import CORE_RANKING
 from primero.rules.settling import CORE_SETTLING, settle_direct
 
@@ -122,12 +122,12 @@ class DealRules(RankingRules):
         #: of an action: the wrappers run around the core's fast code (its answer produced
         #: the fast way inside the wrapper chain), which answers exactly as its hook does.
         legal_around = around_core_caller(pm, "primero_legal_actions", variant,
-                                          core_legal_actions)
+                                          _fast_legal_actions)
         #: An exchange the wrappers leave alone (answer wrappers declared so) is served the
         #: core's fast way (:func:`_core_apply_answer`: its cards dealt at once) where the
         #: core alone serves exchanges; else the wrappers get exactly the core hook's answer.
         apply_core = _core_apply_answer \
-            if wrappers_leave_alone(pm, "primero_apply_action", Exchange) else bet_answer
+            if wrappers_leave_alone(pm, "primero_apply_action", Exchange) else _bet_answer
         apply_around = around_core_caller(pm, "primero_apply_action", variant, apply_core,
                                           _with_variant_state)
         self._legal_around = None if legal_around is None else legal_around.call
@@ -147,10 +147,10 @@ class DealRules(RankingRules):
         #: legal actions out with the core's own code (and cache them on the states they make).
         self.core_legal = self._core_legal = "primero_legal_actions" in self.core_only
         #: The core alone answers ``primero_apply_action``: the engine applies a betting
-        #: action with the core's own code (:func:`~primero.rules.betting.core_bet`).
+        #: action with the core's own code (:func:`~primero.deal.fast_betting.core_bet`).
         self.core_apply = "primero_apply_action" in self.core_only
         #: ... and ``primero_serve_exchange`` too: an exchange is the core's own code as well
-        #: (:func:`~primero.rules.dealing.core_exchange`).
+        #: (:func:`~primero.deal.fast_dealing.core_exchange`).
         self.core_exchange = self.core_apply and "primero_serve_exchange" in self.core_only
         self._plan: tuple[Step, ...] | None = None
         self._plan_plugin: object = None
@@ -324,7 +324,7 @@ class DealRules(RankingRules):
         hand), except while :func:`~primero.plugins.checks.checking_everything`.
         """
         if self._core_legal and not checks.strict_depth:
-            core = core_legal_actions(state)  # the core alone answers: its own code, direct
+            core = state.context.engine.fast_legal_actions(state)  # the core alone answers
             if core:
                 return core  # (an empty answer goes to the checks below, which name it)
         around = self._legal_around
@@ -361,7 +361,8 @@ class DealRules(RankingRules):
                 self._remember(legal, hand)  # the tuple checked, the passes sound
                 return legal  # type: ignore[no-any-return]
         if (not known_core and (made is None or made[0] is legal)
-                and legal is core_legal_actions(state) and not checks.strict_depth):
+                and legal is state.context.engine.fast_legal_actions(state)
+                and not checks.strict_depth):
             # the core's own answer for this state (a wrapper passed it on); a tuple the
             # library spelt passes into is a new tuple, never the core's: not asked
             return legal
@@ -727,11 +728,21 @@ def _module_of(plugin: object) -> str:
     return type(plugin).__module__
 
 
+def _fast_legal_actions(state: GameState) -> tuple[Action, ...]:
+    """The core's legal actions the fast way: the deal's engine's twin of the hook."""
+    return state.context.engine.fast_legal_actions(state)
+
+
+def _bet_answer(state: GameState, action: Action) -> GameState:
+    """The core's answer to a bet the fast way: the deal's engine's twin of the hook."""
+    return state.context.engine.bet_answer(state, action)
+
+
 def _core_apply_answer(state: GameState, action: Action) -> GameState:
     """The core's answer to ``primero_apply_action`` where no plug-in answered, the fast way.
 
-    :func:`~primero.rules.betting.bet_answer`, but an exchange where the core alone serves
-    exchanges (and not every answer is checked): :func:`~primero.rules.dealing.core_exchange`
+    :func:`~primero.deal.fast_betting.bet_answer`, but an exchange where the core alone serves
+    exchanges (and not every answer is checked): :func:`~primero.deal.fast_dealing.core_exchange`
     in one state copy, the replacements dealt at once where the stock holds them (as the
     engine would deal the cards the hook leaves owed next; received after this action).
     """
@@ -741,10 +752,10 @@ def _core_apply_answer(state: GameState, action: Action) -> GameState:
     if (type(action) is Exchange and seat is not None and step is not None
             and step.kind == "exchange" and not checks.strict_depth
             and "primero_serve_exchange" in context.rules.core_only):
-        new = core_exchange(state, seat, action.discards, history_value(state))
+        new = context.engine.core_exchange(state, seat, action.discards, history_value(state))
         checks.remember_core_answer(state, action, new)  # the core's own code alone made it
         return new
-    return bet_answer(state, action)
+    return context.engine.bet_answer(state, action)
 
 
 def _plain_bet(action: object) -> int | None:

@@ -24,10 +24,12 @@ The helpers a betting hook reads or moves a round with (:func:`betting_seat`, :f
 :func:`exchange_actions`) and a betting action booked (:func:`apply_bet`) are public, so
 variant plug-ins reuse them instead of copying them.
 
-The engine's fast path is here too: where the core alone answers a hook
-(``variant.rules.deal.core_only``), the engine calls :func:`core_start_step`,
-:func:`core_end_step`, :func:`core_legal_actions` and :func:`core_bet` directly, each exactly
-the hook's answer in one state copy (:class:`CoreBetting` calls them on a copy).
+The hooks answer by the code above, as the rule sheet reads, and so does
+:func:`core_legal_actions`. The engine's fast twins of ``primero_legal_actions`` and
+``primero_apply_action`` (one state copy per action, the answers exactly these hooks') are
+kept in the deal package, :mod:`primero.deal.fast_betting`, beside tests against the hooks
+they mirror. :func:`core_start_step` and :func:`core_end_step` are the hooks' own code, on a
+state just made: the engine calls them on its own copy, the hooks on theirs.
 """
 
 from __future__ import annotations
@@ -39,15 +41,12 @@ from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, exchange_ac
 from primero.cards import Card
 from primero.deal.copying import copier, replace
 from primero.deal.state import (
-    LEGAL_CACHE,
     SOUND_FLAG,
     DealContext,
     GameState,
-    HistoryChain,
     Seat,
     fill,
     forget_legal,
-    history_value,
 )
 from primero.hookspecs import hookimpl
 from primero.rules.dealing import serve_exchange
@@ -60,10 +59,8 @@ __all__ = [
     "CORE_BETTING",
     "CoreBetting",
     "apply_bet",
-    "bet_answer",
     "betting_actions",
     "betting_seat",
-    "core_bet",
     "core_end_step",
     "core_legal_actions",
     "core_start_step",
@@ -74,6 +71,7 @@ __all__ = [
     "open_round",
     "put_in",
     "round_complete",
+    "situation_bets",
 ]
 
 
@@ -226,7 +224,7 @@ def _sized(kind: type[Vie] | type[Hold], amounts: range) -> tuple[Action, ...]:
 
 #: The betting tuples made so far, by table (``2 * stake`` plus 1 where folding is allowed),
 #: then by situation (``12 * top + 4 * case + 2 * bound + may_pass``, see
-#: :func:`_situation_bets`): integer keys, quick to make and to find.
+#: :func:`situation_bets`): integer keys, quick to make and to find.
 _BETTING: dict[int, dict[int, tuple[Action, ...]]] = {}
 
 
@@ -253,12 +251,22 @@ def _seat_bets(context: DealContext, s: Seat, high: int, opener: int | None, bet
             may_pass = rules.pass_answers_bet and not (rules.pass_once and s.passed)
         else:  # level while others still owe: pass, raise, or (pointlessly) fold
             case, available, may_pass = 2, s.stack, True
-    return _situation_bets(context.table, rules.fold, case, available, bound, may_pass, bets)
+    return situation_bets(context.table, rules.fold, case, available, bound, may_pass, bets)
 
 
-def _situation_bets(table: Table, fold: bool, case: int, available: int, bound: bool,
-                    may_pass: bool, bets: int) -> tuple[Action, ...]:
-    """The betting tuple of a situation (see :func:`_betting`), shared by every state in it."""
+def situation_bets(table: Table, fold: bool, case: int, available: int, bound: bool,
+                   may_pass: bool, bets: int) -> tuple[Action, ...]:
+    """The betting tuple of a situation, shared by every state in it (actions are values).
+
+    Args:
+        table: The table (stake, rest, raise cap).
+        fold: Whether folding is allowed (the variant's ``betting.fold``).
+        case: 0: nobody has vied; 1: the player owes chips; 2: the player is level.
+        available: The chips the player can bet or raise with (the amount owed taken off).
+        bound: The player is under the must-hold duty (:func:`must_hold_seat`).
+        may_pass: A pass is legal in answer (case 1).
+        bets: The vies and raises of the round so far (for the raise cap).
+    """
     cap = table.raise_cap
     if cap is not None and bets >= cap:  # house rule: no more vies or raises
         available = 0
@@ -275,47 +283,6 @@ def _situation_bets(table: Table, fold: bool, case: int, available: int, bound: 
         legal = by_code[code] = _betting(case, _table_amounts(table, available), bound=bound,
                                          may_pass=may_pass, fold=fold)
     return legal
-
-
-def _round_bets(context: DealContext, seats: tuple[Seat, ...] | list[Seat], seat: int,
-                number: int, high: int, opener: int | None, held: bool, bets: int) \
-        -> tuple[Action, ...]:
-    """:func:`core_legal_actions` of ``seat`` to act in betting round ``number``.
-
-    The round given by its parts (``seats``, ``high``, ``opener``, ``held``, ``bets``): the
-    must-hold duty (:func:`must_hold_seat`) and :func:`betting_actions` worked out inline.
-    """
-    s = seats[seat]
-    rest, cap, table_key, must_hold_rounds, pass_answers_bet, pass_once, fold = \
-        context.bet_facts
-    if opener is None:
-        case, available, may_pass, bound = 0, s.stack, True, False
-    else:
-        bound = False
-        if not held and number in must_hold_rounds:
-            n = context.n
-            for k in range(1, n):  # must_hold_seat, inline
-                other = (opener - k) % n
-                x = seats[other]
-                if x.stack > 0 and not x.folded:
-                    bound = other == seat
-                    break
-        owed = high - s.round_bet
-        if owed > 0:
-            case, available = 1, s.stack - owed
-            may_pass = pass_answers_bet and not (pass_once and s.passed)
-        else:  # level while others still owe: pass, raise, or (pointlessly) fold
-            case, available, may_pass = 2, s.stack, True
-    # _situation_bets, inline
-    if cap is not None and bets >= cap:  # house rule: no more vies or raises
-        available = 0
-    top = (available if available < rest else rest) if available > 0 else 0
-    by_code = _BETTING.get(table_key)
-    if by_code is not None:
-        legal = by_code.get(top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0))
-        if legal is not None:
-            return legal
-    return _situation_bets(context.table, fold, case, available, bound, may_pass, bets)
 
 
 def _betting(case: int, amounts: range, *, bound: bool, may_pass: bool, fold: bool) \
@@ -440,197 +407,23 @@ def core_end_step(fresh: GameState, step: Step) -> GameState:
 #: steps' start and end, which move no card).
 _same_cards = copier(GameState, keep=(SOUND_FLAG,))
 
-#: Per number of seats: per seat, every seat after it in playing order (itself last).
-_AFTER: dict[int, tuple[tuple[int, ...], ...]] = {}
-
-_bet_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted", "folded")
-
-
-#: (A bet moves no card: the copy keeps the cards found sound, ``_cards_sound``.)
-_bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets", "skipped",
-                    "history", keep=(SOUND_FLAG,))
-#: ``_bet_state`` with the copy's legal actions given last (:data:`LEGAL_CACHE`, as
-#: :func:`~primero.deal.state.keep_legal` sets them).
-_bet_state_legal = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets",
-                          "skipped", "history", keep=(SOUND_FLAG,), caches=(LEGAL_CACHE,))
-
-
 def core_legal_actions(state: GameState) -> tuple[Action, ...]:
-    """The core's ``primero_legal_actions`` (:meth:`CoreBetting.primero_legal_actions`), direct.
+    """The core's answer to ``primero_legal_actions``: what the seat to act may do.
 
-    For the engine's fast path, where the core alone answers the hook: the same tuples.
+    In a betting round, its betting actions (:func:`betting_actions`), the must-hold duty
+    read by :func:`must_hold_seat`; in the exchange, every subset of its hand to discard
+    (:func:`~primero.actions.exchange_actions`); otherwise, or with nobody to act, none. The
+    same tuples, shared between states (actions are values), as
+    :func:`~primero.deal.fast_betting.fast_legal_actions`, the engine's fast twin.
     """
-    seat = state.to_act
-    context = state.context
-    step = context.steps[state.step_index + 1]
+    seat, step = state.to_act, state.step
     if seat is None or step is None:
         return ()
-    kind = step.kind
-    if kind == "bet":
-        return _round_bets(context, state.seats, seat, step.number, state.high, state.opener,
-                           state.held, state.bets)
-    if kind == "exchange":
+    if step.kind == "bet":
+        return betting_actions(state, seat, bound=must_hold_seat(state) == seat)
+    if step.kind == "exchange":
         return exchange_actions(state.seats[seat].hand)
     return ()
-
-
-def core_bet(state: GameState, seat: int, action: Action,
-             history: HistoryChain | tuple[tuple[int, Action], ...]) -> GameState:
-    """The core's answer to a betting action with the action recorded, in one state copy.
-
-    Exactly :meth:`CoreBetting.primero_apply_action` in a betting round (:func:`apply_bet`,
-    then the turn passed on or the round ended) with ``history`` set: the engine's fast path
-    where the core alone answers ``primero_apply_action``. Only the acting seat is copied
-    (and, when a raise re-asks the passers, theirs).
-
-    Args:
-        state: The state, in a betting round, with ``seat`` to act.
-        seat: The acting seat.
-        action: A legal :class:`Vie`, :class:`Hold`, :class:`Pass` or :class:`Fold` (of these
-            exact classes).
-        history: The new state's history (the action appended).
-
-    Where the core alone answers ``primero_legal_actions`` too (``rules.core_legal``), the
-    new state comes with its legal actions cached: :func:`core_legal_actions` of it, worked
-    out from the round's parts at hand.
-    """
-    seats = state.seats
-    s = seats[seat]
-    kind = type(action)
-    high, opener, held, bets = state.high, state.opener, state.held, state.bets
-    stack, contributed, round_bet = s.stack, s.contributed, s.round_bet
-    passed, folded = s.passed, s.folded
-    others = seats
-    if kind is Vie:
-        chips = action.amount  # type: ignore[union-attr]
-        if chips > stack:
-            chips = stack
-        stack, contributed, round_bet = stack - chips, contributed + chips, round_bet + chips
-        high, opener, held, bets = round_bet, seat, False, bets + 1
-    elif kind is Hold:
-        owed = high - round_bet
-        raise_by = action.raise_by  # type: ignore[union-attr]
-        chips = (owed if owed > 0 else 0) + raise_by
-        if chips > stack:
-            chips = stack
-        stack, contributed, round_bet = stack - chips, contributed + chips, round_bet + chips
-        if round_bet > high:
-            if state.context.betting.raise_reopens_passes:  # a raise re-asks the passers
-                others = tuple([x if not x.passed else replace(x, passed=False)
-                                for x in seats])
-            high = round_bet
-        held = True
-        if raise_by:
-            bets += 1
-    elif kind is Pass:
-        if opener is not None and high > round_bet:
-            passed = True
-    elif kind is Fold:
-        folded = True
-    else:  # pragma: no cover - the engine sends only betting actions here
-        raise TypeError(f"not a betting action: {action!r}")
-    new_seats = list(others)
-    new_seats[seat] = _bet_seat(s, stack, contributed, round_bet, passed, True, folded)
-    n = len(new_seats)
-    skipped = state.skipped
-    live = 0
-    able = 0
-    complete = True
-    if opener is not None:  # round_complete: everyone still in is level (or all-in)
-        for x in new_seats:
-            if not x.folded:
-                live += 1
-                if complete and x.round_bet != high and x.stack != 0:
-                    complete = False
-    else:  # ... or, before a vie, everyone able to act has acted
-        for x in new_seats:
-            if not x.folded:
-                live += 1
-                if x.stack > 0:
-                    able += 1
-                    if not x.acted:
-                        complete = False
-    if kind is Fold and opener is None and live > 1 and able < 2:
-        # docs/rules/waks.md: folds before any vie leave one player able to act beside an all-in
-        # player: the round ends as a skipped round (see primero_apply_action)
-        skipped, to_act = True, None
-    elif complete or live <= 1:
-        to_act = None
-    else:
-        to_act = None
-        after = _AFTER.get(n)
-        if after is None:
-            after = _AFTER[n] = tuple(tuple((i + k) % n for k in range(1, n + 1))
-                                      for i in range(n))
-        for other in after[seat]:  # next_actor(state, seat)
-            candidate = new_seats[other]
-            if candidate.stack > 0 and not candidate.folded:
-                to_act = other
-                break
-    if to_act is None:
-        return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
-                          skipped, history)  # (the cards' soundness kept: no card moves)
-    context = state.context
-    if not context.rules.core_legal:
-        return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
-                          skipped, history)
-    # the core alone answers the next legal actions: cached on the copy as it is made, worked
-    # out as _round_bets does (inline: the round's parts are at hand)
-    s = new_seats[to_act]
-    rest, cap, table_key, must_hold_rounds, pass_answers_bet, pass_once, fold = \
-        context.bet_facts
-    if opener is None:
-        case, available, may_pass, bound = 0, s.stack, True, False
-    else:
-        bound = False
-        if not held and context.steps[state.step_index + 1].number in must_hold_rounds:  # type: ignore[union-attr]
-            for k in range(1, n):  # must_hold_seat, inline
-                other = (opener - k) % n
-                x = new_seats[other]
-                if x.stack > 0 and not x.folded:
-                    bound = other == to_act
-                    break
-        owed = high - s.round_bet
-        if owed > 0:
-            case, available = 1, s.stack - owed
-            may_pass = pass_answers_bet and not (pass_once and s.passed)
-        else:  # level while others still owe: pass, raise, or (pointlessly) fold
-            case, available, may_pass = 2, s.stack, True
-    if cap is not None and bets >= cap:  # house rule: no more vies or raises
-        available = 0
-    top = (available if available < rest else rest) if available > 0 else 0
-    by_code = _BETTING.get(table_key)
-    legal = None if by_code is None else by_code.get(
-        top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0))
-    if legal is None:
-        legal = _situation_bets(context.table, fold, case, available, bound, may_pass, bets)
-    return _bet_state_legal(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
-                            skipped, history, legal)
-
-
-def bet_answer(state: GameState, action: Action) -> GameState:
-    """The core's answer to ``primero_apply_action``, the fast way where it has one.
-
-    Exactly :meth:`CoreBetting.primero_apply_action`'s answer (the same state, the same
-    errors): in a betting round, an action of the core's own classes is applied by
-    :func:`core_bet` with the history unchanged (the engine records the action afterwards),
-    in one state copy; anything else (an exchange, a plug-in's action class) is the hook's
-    own code (an exchange served by :func:`~primero.rules.dealing.serve_exchange`). For a
-    variant whose plug-ins only wrap the hook
-    (:func:`~primero.plugins.manager.around_core_caller`): they receive this answer.
-
-    Args:
-        state: The state, with a seat to act.
-        action: A legal action of that seat.
-    """
-    seat = state.to_act
-    step = state.context.steps[state.step_index + 1]
-    if seat is not None and step is not None and step.kind == "bet" \
-            and type(action) in _BET_KINDS:
-        return core_bet(state, seat, action, history_value(state))
-    # (an exchange: the hook serves it through serve_exchange, the core's own code where no
-    # plug-in serves exchanges)
-    return CORE_BETTING.primero_apply_action(state, state.variant, action)
 
 
 def _exchanged(state: GameState, seat: int, served: GameState) -> GameState:
@@ -647,7 +440,6 @@ def _exchanged(state: GameState, seat: int, served: GameState) -> GameState:
     return served
 
 
-_BET_KINDS = frozenset((Vie, Hold, Pass, Fold))
 
 
 class CoreBetting:

@@ -29,13 +29,11 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from primero.actions import exchange_actions
 from primero.cards import Card, format_cards
 from primero.deal.copying import copier, replace
 from primero.deal.state import (
     Delivery,
     GameState,
-    HistoryChain,
     Receipt,
     Seat,
     cards_sound,
@@ -43,7 +41,6 @@ from primero.deal.state import (
     folded_cards,
     forget_legal,
     history_size,
-    keep_legal,
     mark_cards_sound,
     reshuffle_pool,
 )
@@ -53,7 +50,6 @@ from primero.plugins.checks import everything_checked, remember_sound_cards
 from primero.setup import Step
 
 if TYPE_CHECKING:
-    from primero.actions import Action
     from primero.variant import Variant
 
 __all__ = [
@@ -61,7 +57,6 @@ __all__ = [
     "WAKS_PLAN",
     "CoreDealing",
     "core_deal_cards",
-    "core_exchange",
     "deal_reason",
     "deal_round",
     "deliver",
@@ -357,93 +352,6 @@ _dealt_seat = copier(Seat, "hand", "received")
 _receipt = tuple.__new__  # Receipt(card, reason, after, order) without its Python __new__
 
 
-_turn_state = copier(GameState, "to_act", "history")
-_served_state = copier(GameState, "seats", "discards", "pending", "to_act", "history")
-_thrown_seat = copier(Seat, "hand", "discarded")
-#: An exchange served at once from the top of the stock (no card left pending).
-_replaced_state = copier(GameState, "seats", "stock", "discards", "to_act", "history")
-_replaced_seat = copier(Seat, "hand", "discarded", "received")
-
-
-def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
-                  history: HistoryChain | tuple[tuple[int, Action], ...]) -> GameState:
-    """The core's answer to an exchange with the action recorded, in one state copy.
-
-    Exactly the core's ``primero_apply_action`` in an exchange step (``primero_serve_exchange``
-    then the turn to the next player still in, in playing order, who has not exchanged) with
-    ``history`` set: the engine's fast path where the core alone answers both hooks.
-
-    Where the stock holds the replacements (and the cards are not dealt from outside), they
-    are dealt at once, as the engine's :func:`deliver` of the pending cards would deal them
-    next: from the top of the stock, received as ``"exchange"`` after this action. Otherwise
-    they are left pending, for the engine to deal (a reshuffle, or chance nodes). Where the
-    core alone answers ``primero_legal_actions`` too, the next exchanger's legal actions come
-    cached.
-
-    Args:
-        state: The state, in an exchange step, with ``seat`` to act (no card pending).
-        seat: The exchanging seat.
-        discards: The cards thrown (from the hand: a legal exchange).
-        history: The new state's history: the action appended, or the state's own
-            (:func:`~primero.deal.state.history_value`, the engine records it afterwards).
-    """
-    seats = state.seats
-    context = state.context
-    n, eldest = context.n, context.eldest
-    place = (seat - eldest) % n
-    nxt = None
-    for k in range(1, n):
-        i = (seat + k) % n
-        if (i - eldest) % n > place and not seats[i].folded:
-            nxt = i
-            break
-    sound = cards_sound(state)
-    if not discards:
-        new = _turn_state(state, nxt, history)
-        new_seats = seats
-    else:
-        player = seats[seat]
-        thrown = tuple(discards)
-        mask = 0
-        for card in thrown:  # equal cards have equal bits: ``c not in discards``, no __eq__
-            mask |= card.bit
-        hand = tuple([c for c in player.hand if not c.bit & mask])
-        new_seats_list = list(seats)
-        stock = state.stock
-        m = len(thrown)
-        if m <= len(stock) and not context.external and not state.pending:
-            # deliver's usual case, at once: the replacements from the top of the stock
-            drawn = stock[:m]
-            after = history_size(state) + 1  # (dealt after this action is recorded)
-            dealt = 0
-            for s in seats:
-                dealt += len(s.received)
-            received = list(player.received)  # (a loop, not a comprehension: no call)
-            for card in drawn:
-                received.append(_receipt(Receipt, (card, "exchange", after, dealt)))
-                dealt += 1
-            new_seats_list[seat] = _replaced_seat(player, hand + drawn,
-                                                  player.discarded + thrown, tuple(received))
-            new_seats = tuple(new_seats_list)
-            new = _replaced_state(state, new_seats, stock[m:], (*state.discards, *thrown),
-                                  nxt, history)
-        else:
-            new_seats_list[seat] = _thrown_seat(player, hand, player.discarded + thrown)
-            new_seats = tuple(new_seats_list)
-            new = _served_state(state, new_seats, (*state.discards, *thrown),
-                                state.pending + (Delivery(seat, "exchange", thrown),) * m,
-                                nxt, history)
-        # the cards stay sound if exactly the thrown ones, distinct, left the hand for the pile
-        sound = sound and mask.bit_count() == len(thrown) == len(player.hand) - len(hand)
-    if sound:
-        mark_cards_sound(new)
-    if nxt is not None and not new.pending and context.rules.core_legal:
-        legal = exchange_actions(new_seats[nxt].hand)  # core_legal_actions(new), inline
-        if legal:
-            keep_legal(new, legal)
-    return new  # type: ignore[no-any-return]
-
-
 class CoreDealing:
     """Core dealing hooks: the Waks plan, dealing round by round, exchanges with reshuffles.
 
@@ -524,7 +432,7 @@ def serve_exchange(state: GameState, seat: int, discards: tuple[Card, ...]) -> G
     new = CORE_DEALING.primero_serve_exchange(state, context.variant, seat, discards)
     if new is not state and cards_sound(state):
         # sound still if exactly the thrown cards, distinct, left the hand for the pile (as
-        # core_exchange keeps it): whoever builds on these very tuples needs no count
+        # the core's hook keeps it): whoever builds on these very tuples needs no count
         mask = 0
         for card in discards:
             mask |= card.bit

@@ -56,10 +56,11 @@ from typing import TYPE_CHECKING
 from primero.actions import Action, Fold, Pass
 from primero.deal.action_space import hand_cards, hand_mask, hand_size
 from primero.deal.copying import copier
+from primero.deal.fast_betting import fast_legal_actions
 from primero.deal.fast_dealing import bets_with_exchanges, core_served_bet
 from primero.deal.state import SOUND_FLAG, GameState
 from primero.hookspecs import hookimpl
-from primero.rules.betting import apply_bet, betting_seat, core_legal_actions, must_hold_seat
+from primero.rules.betting import apply_bet, betting_seat, must_hold_seat
 from primero.rules.dealing import serve_exchange
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.ties import TIE_OPTION
@@ -196,7 +197,7 @@ class SuzukiRules:
         step = state.context.steps[state.step_index + 1]  # state.step, inline
         if step is None or step.kind != "bet":
             return None
-        bets = core_legal_actions(state)  # the core's: no fold (SUZUKI.betting), must hold
+        bets = fast_legal_actions(state)  # the core's: no fold (SUZUKI.betting), must hold
         return bets_with_exchanges(state, bets, MAX_PASS_EXCHANGE)  # each pass, an exchange
 
     @hookimpl

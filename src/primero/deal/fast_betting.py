@@ -1,0 +1,305 @@
+"""The fast twins of the core's betting hooks: the engine's way, one state copy per action.
+
+Two entry points, one answer (the python-chess model: trusted and checked moves): the core's
+betting hooks in :mod:`primero.rules.betting` read like the rule sheet (docs/rules/waks.md);
+the functions here give exactly their answers the fast way, where the core alone answers a
+hook (``variant.rules.deal.core_only``), each tested against the hook it mirrors
+(``tests/fast_paths``: the same states, the same tuples, the same errors).
+
+* :func:`fast_legal_actions` — ``primero_legal_actions``
+  (:func:`~primero.rules.betting.core_legal_actions`);
+* :func:`core_bet` — ``primero_apply_action`` for a betting action, with the action recorded,
+  in one state copy (the next legal actions cached on it where the core alone answers them);
+* :func:`bet_answer` — ``primero_apply_action`` with the history unchanged, for the checked
+  rules (:class:`~primero.plugins.deal.DealRules`), which reach it through a deal's context
+  (``state.context.engine``, :class:`~primero.deal.state.Engine`) and never import it.
+"""
+
+from __future__ import annotations
+
+from primero.actions import Action, Fold, Hold, Pass, Vie, exchange_actions
+from primero.deal.copying import copier
+from primero.deal.state import (
+    LEGAL_CACHE,
+    SOUND_FLAG,
+    DealContext,
+    GameState,
+    HistoryChain,
+    Seat,
+    history_value,
+)
+from primero.rules.betting import CORE_BETTING, situation_bets
+
+__all__ = ["bet_answer", "core_bet", "fast_legal_actions"]
+
+
+#: The betting tuples found so far, by table (``2 * stake`` plus 1 where folding is allowed,
+#: the third of ``context.bet_facts``), then by situation (``12 * top + 4 * case + 2 * bound +
+#: may_pass``): each the very tuple :func:`~primero.rules.betting.situation_bets` gives.
+_BETTING: dict[int, dict[int, tuple[Action, ...]]] = {}
+
+
+def _new_situation(context: DealContext, table_key: int, code: int, case: int, available: int,
+                   bound: bool, may_pass: bool, bets: int) -> tuple[Action, ...]:
+    """The betting tuple of a situation not met before at this table, kept by its key."""
+    legal = situation_bets(context.table, context.bet_facts[6], case, available, bound,
+                           may_pass, bets)
+    by_code = _BETTING.get(table_key)
+    if by_code is None:
+        by_code = _BETTING[table_key] = {}
+    if len(by_code) >= 8192:
+        by_code.clear()
+    by_code[code] = legal
+    return legal
+
+
+def _round_bets(context: DealContext, seats: tuple[Seat, ...] | list[Seat], seat: int,
+                number: int, high: int, opener: int | None, held: bool, bets: int) \
+        -> tuple[Action, ...]:
+    """:func:`fast_legal_actions` of ``seat`` to act in betting round ``number``.
+
+    The round given by its parts (``seats``, ``high``, ``opener``, ``held``, ``bets``): the
+    must-hold duty (:func:`~primero.rules.betting.must_hold_seat`) and
+    :func:`~primero.rules.betting.betting_actions` worked out inline.
+    """
+    s = seats[seat]
+    rest, cap, table_key, must_hold_rounds, pass_answers_bet, pass_once, _ = \
+        context.bet_facts
+    if opener is None:
+        case, available, may_pass, bound = 0, s.stack, True, False
+    else:
+        bound = False
+        if not held and number in must_hold_rounds:
+            n = context.n
+            for k in range(1, n):  # must_hold_seat, inline
+                other = (opener - k) % n
+                x = seats[other]
+                if x.stack > 0 and not x.folded:
+                    bound = other == seat
+                    break
+        owed = high - s.round_bet
+        if owed > 0:
+            case, available = 1, s.stack - owed
+            may_pass = pass_answers_bet and not (pass_once and s.passed)
+        else:  # level while others still owe: pass, raise, or (pointlessly) fold
+            case, available, may_pass = 2, s.stack, True
+    # situation_bets, inline
+    if cap is not None and bets >= cap:  # house rule: no more vies or raises
+        available = 0
+    top = (available if available < rest else rest) if available > 0 else 0
+    code = top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0)
+    by_code = _BETTING.get(table_key)
+    if by_code is not None:
+        legal = by_code.get(code)
+        if legal is not None:
+            return legal
+    return _new_situation(context, table_key, code, case, available, bound, may_pass, bets)
+
+
+
+#: Per number of seats: per seat, every seat after it in playing order (itself last).
+_AFTER: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+_bet_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted", "folded")
+
+
+#: (A bet moves no card: the copy keeps the cards found sound, ``_cards_sound``.)
+_bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets", "skipped",
+                    "history", keep=(SOUND_FLAG,))
+#: ``_bet_state`` with the copy's legal actions given last (:data:`LEGAL_CACHE`, as
+#: :func:`~primero.deal.state.keep_legal` sets them).
+_bet_state_legal = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets",
+                          "skipped", "history", keep=(SOUND_FLAG,), caches=(LEGAL_CACHE,))
+
+
+_reopened_seat = copier(Seat, "passed")
+
+
+def fast_legal_actions(state: GameState) -> tuple[Action, ...]:
+    """The core's answer to ``primero_legal_actions``, the fast way: the very same tuples.
+
+    Exactly :func:`~primero.rules.betting.core_legal_actions` (the hook's own code, as the
+    rule sheet reads), with the must-hold duty and the betting situation worked out inline
+    and the situation's tuple found by an integer key: the engine's fast path where the core
+    alone answers the hook.
+
+    Args:
+        state: A state; ``()`` where nobody is to act or the step is neither a betting round
+            nor the exchange.
+    """
+    seat = state.to_act
+    context = state.context
+    step = context.steps[state.step_index + 1]
+    if seat is None or step is None:
+        return ()
+    kind = step.kind
+    if kind == "bet":
+        return _round_bets(context, state.seats, seat, step.number, state.high, state.opener,
+                           state.held, state.bets)
+    if kind == "exchange":
+        return exchange_actions(state.seats[seat].hand)
+    return ()
+
+
+def core_bet(state: GameState, seat: int, action: Action,
+             history: HistoryChain | tuple[tuple[int, Action], ...]) -> GameState:
+    """The core's answer to a betting action with the action recorded, in one state copy.
+
+    Exactly :meth:`~primero.rules.betting.CoreBetting.primero_apply_action` in a betting
+    round (:func:`~primero.rules.betting.apply_bet`, then the turn passed on or the round
+    ended) with ``history`` set: the engine's fast path
+    where the core alone answers ``primero_apply_action``. Only the acting seat is copied
+    (and, when a raise re-asks the passers, theirs).
+
+    Args:
+        state: The state, in a betting round, with ``seat`` to act.
+        seat: The acting seat.
+        action: A legal :class:`Vie`, :class:`Hold`, :class:`Pass` or :class:`Fold` (of these
+            exact classes).
+        history: The new state's history (the action appended).
+
+    Where the core alone answers ``primero_legal_actions`` too (``rules.core_legal``), the
+    new state comes with its legal actions cached: :func:`fast_legal_actions` of it, worked
+    out from the round's parts at hand.
+    """
+    seats = state.seats
+    s = seats[seat]
+    kind = type(action)
+    high, opener, held, bets = state.high, state.opener, state.held, state.bets
+    stack, contributed, round_bet = s.stack, s.contributed, s.round_bet
+    passed, folded = s.passed, s.folded
+    others = seats
+    if kind is Vie:
+        chips = action.amount  # type: ignore[union-attr]
+        if chips > stack:
+            chips = stack
+        stack, contributed, round_bet = stack - chips, contributed + chips, round_bet + chips
+        high, opener, held, bets = round_bet, seat, False, bets + 1
+    elif kind is Hold:
+        owed = high - round_bet
+        raise_by = action.raise_by  # type: ignore[union-attr]
+        chips = (owed if owed > 0 else 0) + raise_by
+        if chips > stack:
+            chips = stack
+        stack, contributed, round_bet = stack - chips, contributed + chips, round_bet + chips
+        if round_bet > high:
+            if state.context.betting.raise_reopens_passes:  # a raise re-asks the passers
+                others = tuple([x if not x.passed else _reopened_seat(x, False)
+                                for x in seats])
+            high = round_bet
+        held = True
+        if raise_by:
+            bets += 1
+    elif kind is Pass:
+        if opener is not None and high > round_bet:
+            passed = True
+    elif kind is Fold:
+        folded = True
+    else:  # pragma: no cover - the engine sends only betting actions here
+        raise TypeError(f"not a betting action: {action!r}")
+    new_seats = list(others)
+    new_seats[seat] = _bet_seat(s, stack, contributed, round_bet, passed, True, folded)
+    n = len(new_seats)
+    skipped = state.skipped
+    live = 0
+    able = 0
+    complete = True
+    if opener is not None:  # round_complete: everyone still in is level (or all-in)
+        for x in new_seats:
+            if not x.folded:
+                live += 1
+                if complete and x.round_bet != high and x.stack != 0:
+                    complete = False
+    else:  # ... or, before a vie, everyone able to act has acted
+        for x in new_seats:
+            if not x.folded:
+                live += 1
+                if x.stack > 0:
+                    able += 1
+                    if not x.acted:
+                        complete = False
+    if kind is Fold and opener is None and live > 1 and able < 2:
+        # docs/rules/waks.md: folds before any vie leave one player able to act beside an all-in
+        # player: the round ends as a skipped round (see CoreBetting.primero_apply_action)
+        skipped, to_act = True, None
+    elif complete or live <= 1:
+        to_act = None
+    else:
+        to_act = None
+        after = _AFTER.get(n)
+        if after is None:
+            after = _AFTER[n] = tuple(tuple((i + k) % n for k in range(1, n + 1))
+                                      for i in range(n))
+        for other in after[seat]:  # next_actor(state, seat)
+            candidate = new_seats[other]
+            if candidate.stack > 0 and not candidate.folded:
+                to_act = other
+                break
+    if to_act is None:
+        return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
+                          skipped, history)  # (the cards' soundness kept: no card moves)
+    context = state.context
+    if not context.rules.core_legal:
+        return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
+                          skipped, history)
+    # the core alone answers the next legal actions: cached on the copy as it is made, worked
+    # out as _round_bets does (inline: the round's parts are at hand)
+    s = new_seats[to_act]
+    rest, cap, table_key, must_hold_rounds, pass_answers_bet, pass_once, _ = \
+        context.bet_facts
+    if opener is None:
+        case, available, may_pass, bound = 0, s.stack, True, False
+    else:
+        bound = False
+        if not held and context.steps[state.step_index + 1].number in must_hold_rounds:  # type: ignore[union-attr]
+            for k in range(1, n):  # must_hold_seat, inline
+                other = (opener - k) % n
+                x = new_seats[other]
+                if x.stack > 0 and not x.folded:
+                    bound = other == to_act
+                    break
+        owed = high - s.round_bet
+        if owed > 0:
+            case, available = 1, s.stack - owed
+            may_pass = pass_answers_bet and not (pass_once and s.passed)
+        else:  # level while others still owe: pass, raise, or (pointlessly) fold
+            case, available, may_pass = 2, s.stack, True
+    if cap is not None and bets >= cap:  # house rule: no more vies or raises
+        available = 0
+    top = (available if available < rest else rest) if available > 0 else 0
+    code = top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0)
+    by_code = _BETTING.get(table_key)
+    legal = None if by_code is None else by_code.get(code)
+    if legal is None:
+        legal = _new_situation(context, table_key, code, case, available, bound, may_pass,
+                               bets)
+    return _bet_state_legal(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
+                            skipped, history, legal)
+
+
+def bet_answer(state: GameState, action: Action) -> GameState:
+    """The core's answer to ``primero_apply_action``, the fast way where it has one.
+
+    Exactly :meth:`~primero.rules.betting.CoreBetting.primero_apply_action`'s answer (the
+    same state, the same errors): in a betting round, an action of the core's own classes is
+    applied by :func:`core_bet` with the history unchanged (the engine records the action
+    afterwards), in one state copy; anything else (an exchange, a plug-in's action class) is
+    the hook's own code (an exchange served by :func:`~primero.rules.dealing.serve_exchange`).
+    For a variant whose plug-ins only wrap the hook
+    (:func:`~primero.plugins.manager.around_core_caller`): they receive this answer.
+
+    Args:
+        state: The state, with a seat to act.
+        action: A legal action of that seat.
+    """
+    seat = state.to_act
+    step = state.context.steps[state.step_index + 1]
+    if seat is not None and step is not None and step.kind == "bet" \
+            and type(action) in _BET_KINDS:
+        return core_bet(state, seat, action, history_value(state))
+    # (an exchange: the hook serves it through serve_exchange, the core's own code where no
+    # plug-in serves exchanges)
+    return CORE_BETTING.primero_apply_action(state, state.variant, action)
+
+
+_BET_KINDS = frozenset((Vie, Hold, Pass, Fold))
