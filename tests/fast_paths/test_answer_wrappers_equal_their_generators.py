@@ -19,6 +19,7 @@ import pytest
 from primero import get_variant
 from primero.actions import Action, Exchange, Fold, Pass, Vie
 from primero.deal.engine import start_deal
+from primero.deal.fast_betting import bet_answer
 from primero.deal.state import GameState
 from primero.errors import PluginError
 from primero.hookspecs import hookimpl
@@ -31,7 +32,7 @@ from primero.plugins.manager import (
     register_plugin,
     wrappers_leave_alone,
 )
-from primero.rules.betting import bet_answer, core_legal_actions
+from primero.rules.betting import core_legal_actions
 
 
 class AddsFold:
