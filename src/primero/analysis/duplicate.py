@@ -55,7 +55,7 @@ from primero.deal.engine import start_deal
 from primero.errors import AgentFailedError, IllegalActionError, PrimeroError, named
 from primero.json_schema import FORMAT
 from primero.plugins.registry import resolve_variant
-from primero.setup import DealSetup, Table
+from primero.setup import DealSetup, Table, check_seed
 from primero.simulation.executor import MAX_DEALS
 from primero.simulation.play import AgentSpec, agent_name, derive_seed, seat_names
 from primero.variant import Variant
@@ -236,8 +236,8 @@ def duplicate_match(
         UnknownAgentError: an unknown agent name (a ``ValueError``).
         PrimeroError: a player count the variant does not allow, fewer than 2 deals or more
             than :data:`~primero.simulation.executor.MAX_DEALS` (1,000,000), a
-            count that is not a whole number, an agent that is no agent, or a bad table (each
-            named in the message), found before any deal is played.
+            count that is not a whole number, a negative seed, an agent that is no agent, or
+            a bad table (each named in the message), found before any deal is played.
         IllegalActionError: an agent played an illegal action; the message names the deal,
             the candidate's seat and which agent (candidate or opponent).
         AgentFailedError: an agent's ``act`` raised; named likewise, its exception the cause.
@@ -258,7 +258,7 @@ def duplicate_match(
     if deals < 2:
         raise PrimeroError(f"a duplicate match needs at least 2 deals for an interval, "
                            f"got {deals}")
-    seed = int(seed)
+    seed = check_seed(seed)  # from 0, as start_deal and --seed take it
     ante = configured.spec.ante if ante is None else ante
     setup = DealSetup(players=seat_names(players), chips=(int(chips),) * players,
                       dealer=players - 1,

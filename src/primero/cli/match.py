@@ -22,6 +22,7 @@ from rich.table import Table
 from primero.agents import AGENTS
 from primero.analysis.duplicate import duplicate_match
 from primero.cli.core import (
+    NameChoice,
     WholeNumber,
     app,
     console,
@@ -43,7 +44,7 @@ SCORING_NOTE = ("Chips per deal: in each play, the candidate's net less the mean
                 "95 % interval (Student t from the per-deal spread).")
 
 #: The agents' names, read in any case as variant names are.
-AGENT_NAMES = click.Choice(list(AGENTS), case_sensitive=False)
+AGENT_NAMES = NameChoice(list(AGENTS))
 
 
 @app.command("match", short_help=SHORT_HELP["match"])

@@ -208,6 +208,7 @@ def rules_command(variant: str) -> None:
 
     VARIANT: a variant name or alias (default waks).
     """
+    variant = variant.strip()
     suggest_variant(variant)
     spec = registry().spec(variant)
     out = console(soft_wrap=True)
