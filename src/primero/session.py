@@ -129,7 +129,8 @@ class Session:
         Raises:
             PrimeroError: ``variant`` is not a :class:`~primero.variant.Variant` (a name is
                 not: use ``get_variant``), ``seed`` or ``deals`` is not a whole number, or
-                either is negative.
+                either is negative; ``players`` and ``chips`` (or ``left`` and
+                ``left_chips``) differ in length. Lists are kept as tuples.
         """
         if not isinstance(self.variant, Variant):
             raise PrimeroError(f"session variant must be a Variant (get_variant(name)), got "
@@ -141,6 +142,17 @@ class Session:
             raise PrimeroError(f"session deals must be 0 or more, got {self.deals}")
         if self.seed < 0:
             raise PrimeroError(f"session {seed_problem(self.seed)}")
+        for what in ("players", "chips", "left", "left_chips"):
+            value = getattr(self, what)
+            if isinstance(value, list):  # a list books deals as the tuple it equals
+                object.__setattr__(self, what, tuple(value))
+        if isinstance(self.players, tuple) and isinstance(self.chips, tuple) \
+                and len(self.players) != len(self.chips):
+            raise PrimeroError(f"session has {len(self.players)} players but "
+                               f"{len(self.chips)} chip counts")
+        if self.left_chips and len(self.left_chips) != len(self.left):
+            raise PrimeroError(f"session has {len(self.left)} players who left but "
+                               f"{len(self.left_chips)} chip counts for them")
 
     @classmethod
     def new(

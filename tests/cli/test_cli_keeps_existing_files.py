@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+
 from cli_helpers import ok, run
 
 

@@ -6,6 +6,7 @@ Before, ``-V " waks "`` was "unknown variant ' waks '" and ``--agent " random"``
 from __future__ import annotations
 
 import pytest
+
 from cli_helpers import ok, run
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from cli_helpers import run
 
+from cli_helpers import run
 from primero import PrimeroError, Session, start_deal
 from primero.analysis.duplicate import duplicate_match
 from primero.setup import check_seed
