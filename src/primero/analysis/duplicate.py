@@ -57,7 +57,7 @@ from primero.json_schema import FORMAT
 from primero.plugins.registry import resolve_variant
 from primero.setup import DealSetup, Table, check_seed
 from primero.simulation.executor import MAX_DEALS
-from primero.simulation.play import AgentSpec, agent_name, derive_seed, seat_names
+from primero.simulation.play import AgentSpec, agent_key, agent_name, derive_seed, seat_names
 from primero.variant import Variant
 from primero.views import PlayerView
 
@@ -313,7 +313,7 @@ def duplicate_match(
 
 def _agent(spec: AgentSpec) -> Agent:
     if isinstance(spec, str):
-        return make_agent(spec)
+        return make_agent(str(agent_key(spec)))  # " Odds " is "odds", as everywhere
     if not callable(getattr(spec, "act", None)):
         raise PrimeroError(f"{named(spec)} is not an agent (it has no act(view, rng) method)")
     return copy.deepcopy(spec)
