@@ -19,8 +19,8 @@ from primero.errors import PrimeroError
 from primero.simulation.play import Plan, Task, run_task
 from primero.simulation.records import DealResult
 
-__all__ = ["IN_FLIGHT", "MAX_DEALS", "PROGRESS_THRESHOLD", "Chunks", "WorkerError",
-           "chunk_size"]
+__all__ = ["IN_FLIGHT", "MAX_DEALS", "MAX_JOBS", "PROGRESS_THRESHOLD", "Chunks",
+           "WorkerError", "chunk_size"]
 
 
 class WorkerError(PrimeroError, RuntimeError):
@@ -99,6 +99,10 @@ PROGRESS_THRESHOLD = 100
 #: each): a larger count is refused before anything is played. Split a larger study into
 #: runs with different seeds.
 MAX_DEALS = 1_000_000
+
+#: The most local worker processes a run starts (``jobs``): more would only cost process starts
+#: (a run never has more chunks at work than this many workers can take).
+MAX_JOBS = 256
 
 #: The most chunks sent to workers at once (per worker, at least 16 in all): the chunks are
 #: made and submitted as workers free up, never all up front.
@@ -206,7 +210,7 @@ def execute_chunks(tasks: Sequence[Task], *, jobs: int, executor: Executor | Non
                         bar.advance(job, weight(task))
         else:
             waiting = iter(enumerate(tasks))
-            window = max(16, IN_FLIGHT * jobs)
+            window = max(16, IN_FLIGHT * min(jobs, len(tasks)))
             futures: dict[Future[list[DealResult]], int] = {}
 
             def submit() -> None:  # keep ``window`` chunks at work; make the next ones only now

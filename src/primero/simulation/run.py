@@ -22,6 +22,7 @@ from primero.session import has_ante_step
 from primero.setup import check_seed
 from primero.simulation.executor import (
     MAX_DEALS,
+    MAX_JOBS,
     Chunks,
     chunk_size,
     execute_chunks,
@@ -216,6 +217,10 @@ def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs:
     _check_whole("jobs", jobs)
     if jobs < 0:
         raise PrimeroError(f"jobs must be 0 (every core) or more, got {jobs}")
+    if jobs > MAX_JOBS:
+        shown = f"{jobs:,}" if jobs < 10 ** 30 else f"a {len(str(jobs))}-digit number"
+        raise PrimeroError(f"jobs: at most {MAX_JOBS} worker processes, got {shown} "
+                           "(0: one per core)")
     return stacks
 
 
@@ -304,7 +309,8 @@ def simulate(
         raise_cap: House rule (docs/rules/waks.md): at most this many vies and raises per betting
             round; ``None`` (default): no cap.
         options: Variant options (with a variant name).
-        jobs: Local worker processes (1: play here; 0: one per core). Ignored with ``executor``.
+        jobs: Local worker processes (1: play here; 0: one per core), at most
+            :data:`~primero.simulation.executor.MAX_JOBS` (256). Ignored with ``executor``.
         executor: Any :class:`concurrent.futures.Executor` to play the chunks on (e.g. a Dask
             ``client.get_executor()``); the caller keeps it open.
         progress: Show a progress bar; default: for runs of 100+ deals on a terminal.
@@ -321,8 +327,8 @@ def simulate(
         InvalidOptionError: a bad option.
         PrimeroError: a bad number of players, chips or agents, a bad table (an ante where
             the variant has none), ``deals`` not a whole number from 0 to ``MAX_DEALS``
-            (1,000,000), or ``seed`` not a whole number from 0 (``-5``, ``1.5``, ``True``,
-            ``"1"``).
+            (1,000,000), ``jobs`` outside 0 to ``MAX_JOBS`` (256), or ``seed`` not a whole
+            number from 0 (``-5``, ``1.5``, ``True``, ``"1"``).
         ValueError: an unknown agent name.
     """
     configured = resolve_variant(variant, options)
