@@ -20,7 +20,7 @@ from primero.simulation.play import Plan, Task, run_task
 from primero.simulation.records import DealResult
 
 __all__ = ["IN_FLIGHT", "MAX_DEALS", "MAX_JOBS", "PROGRESS_THRESHOLD", "Chunks",
-           "WorkerError", "chunk_size"]
+           "WorkerError", "chunk_size", "progress_bar", "show_progress"]
 
 
 class WorkerError(PrimeroError, RuntimeError):
@@ -192,7 +192,7 @@ def execute_chunks(tasks: Sequence[Task], *, jobs: int, executor: Executor | Non
             naming the cause and what was kept (nothing).
     """
     results: list[list[DealResult] | None] = [None] * len(tasks)
-    bar = _progress_bar() if progress else None
+    bar = progress_bar() if progress else None
     owned: Executor | None = None
     if executor is None and jobs > 1 and len(tasks) > 1:
         # here only: it imports multiprocessing, which a one-process run never needs
@@ -251,7 +251,12 @@ class _nothing:
         return None
 
 
-def _progress_bar() -> Any:
+def progress_bar() -> Any:
+    """A rich progress bar on standard error, gone when it ends: label, bar, count, times.
+
+    Use it as a context manager: ``with progress_bar() as bar: job = bar.add_task(label,
+    total=n)``, then ``bar.advance(job)`` per item (rich's :class:`~rich.progress.Progress`).
+    """
     from rich.console import Console
     from rich.progress import (
         BarColumn,

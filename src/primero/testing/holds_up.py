@@ -34,7 +34,7 @@ __all__ = ["MATCH_ARGUMENTS", "AgentExploitedError", "HoldsUp", "check_agent_hol
 #: The further arguments of :func:`~primero.analysis.duplicate.duplicate_match` that
 #: :func:`check_agent_holds_up` passes on.
 MATCH_ARGUMENTS = frozenset({"chips", "stake", "rest", "ante", "raise_cap", "options",
-                             "confidence"})
+                             "confidence", "progress"})
 
 
 @frozen
@@ -115,7 +115,7 @@ def check_agent_holds_up(
         strict: Raise when the agent does not beat one (else only report it).
         **match: More arguments of :func:`~primero.analysis.duplicate.duplicate_match`
             (``chips``, ``stake``, ``rest``, ``ante``, ``raise_cap``, ``options``,
-            ``confidence``).
+            ``confidence``, ``progress``).
 
     Returns:
         The :class:`HoldsUp` report: per exploiter, the agent's chips per deal with its
