@@ -19,8 +19,8 @@ from primero.errors import PrimeroError
 from primero.simulation.play import Plan, Task, run_task
 from primero.simulation.records import DealResult
 
-__all__ = ["IN_FLIGHT", "MAX_DEALS", "MAX_JOBS", "PROGRESS_THRESHOLD", "Chunks",
-           "WorkerError", "chunk_size", "progress_bar", "show_progress"]
+__all__ = ["IN_FLIGHT", "MAX_DEALS", "PROGRESS_THRESHOLD", "Chunks", "WorkerError",
+           "chunk_size"]
 
 
 class WorkerError(PrimeroError, RuntimeError):
@@ -272,6 +272,20 @@ def progress_bar() -> Any:
         TimeElapsedColumn(), TimeRemainingColumn(),
         console=Console(stderr=True), transient=True,
     )
+
+
+def check_jobs(jobs: int) -> None:
+    """Refuse a worker count below 0 or above :data:`MAX_JOBS`, before anything is played.
+
+    Raises:
+        PrimeroError: ``jobs`` is negative or more than :data:`MAX_JOBS`.
+    """
+    if jobs < 0:
+        raise PrimeroError(f"jobs must be 0 (every core) or more, got {jobs}")
+    if jobs > MAX_JOBS:
+        shown = f"{jobs:,}" if jobs < 10 ** 30 else f"a {len(str(jobs))}-digit number"
+        raise PrimeroError(f"jobs: at most {MAX_JOBS} worker processes, got {shown} "
+                           "(0: one per core)")
 
 
 def job_count(jobs: int) -> int:

@@ -24,7 +24,7 @@ from primero.setup import DealSetup, Table
 from primero.simulation.records import DealResult, deal_result
 from primero.variant import Variant
 
-__all__ = ["AgentSpec", "agent_key", "derive_seed", "seat_names"]
+__all__ = ["AgentSpec", "derive_seed", "seat_names"]
 
 #: An agent given by name (``"random"``, ``"heuristic"``, ``"odds"``) or as an object.
 AgentSpec = str | Agent

@@ -22,8 +22,8 @@ from primero.session import has_ante_step
 from primero.setup import check_seed
 from primero.simulation.executor import (
     MAX_DEALS,
-    MAX_JOBS,
     Chunks,
+    check_jobs,
     chunk_size,
     execute_chunks,
     job_count,
@@ -215,12 +215,7 @@ def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs:
     if len(stacks) != players:
         raise PrimeroError(f"{players} players but {len(stacks)} chip counts")
     _check_whole("jobs", jobs)
-    if jobs < 0:
-        raise PrimeroError(f"jobs must be 0 (every core) or more, got {jobs}")
-    if jobs > MAX_JOBS:
-        shown = f"{jobs:,}" if jobs < 10 ** 30 else f"a {len(str(jobs))}-digit number"
-        raise PrimeroError(f"jobs: at most {MAX_JOBS} worker processes, got {shown} "
-                           "(0: one per core)")
+    check_jobs(jobs)
     return stacks
 
 
@@ -309,8 +304,7 @@ def simulate(
         raise_cap: House rule (docs/rules/waks.md): at most this many vies and raises per betting
             round; ``None`` (default): no cap.
         options: Variant options (with a variant name).
-        jobs: Local worker processes (1: play here; 0: one per core), at most
-            :data:`~primero.simulation.executor.MAX_JOBS` (256). Ignored with ``executor``.
+        jobs: Local worker processes (1: here; 0: one per core; at most 256). Not with ``executor``.
         executor: Any :class:`concurrent.futures.Executor` to play the chunks on (e.g. a Dask
             ``client.get_executor()``); the caller keeps it open.
         progress: Show a progress bar; default: for runs of 100+ deals on a terminal.
@@ -338,8 +332,7 @@ def simulate(
     if deals < 0:
         raise PrimeroError(f"deals must not be negative, got {deals}")
     _check_size("deals", deals)
-    _check_whole("seed", seed)  # derive_seed reads its text: "1", 1.0 or True would pass
-    seed = check_seed(seed)  # from 0, as --seed and start_deal take it
+    seed = check_seed(seed)  # a whole number from 0, as --seed takes it
     if engine == "batch":
         from primero.batch.play import batch_agents, batch_results  # (numpy on demand)
         players_agents = batch_agents(agents, players)
@@ -406,8 +399,7 @@ def simulate_sessions(
             f"{deals_per_session}"
         )
     _check_size("sessions * deals_per_session", sessions * deals_per_session)
-    _check_whole("seed", seed)  # derive_seed reads its text: "1", 1.0 or True would pass
-    seed = check_seed(seed)  # from 0, as --seed and start_deal take it
+    seed = check_seed(seed)  # a whole number from 0, as --seed takes it
     specs = tuple(agent_specs(agents, players))
     _check_table(configured, stacks, stake, rest, ante, raise_cap)
     plan = Plan.of(configured, str(configured), players=players, chips=stacks, stake=stake,
@@ -471,8 +463,7 @@ def compare(
     configured = [resolve_variant(v) for v in variants]
     if not configured:
         raise PrimeroError("give at least one variant to compare")
-    _check_whole("seed", seed)
-    check_seed(seed)
+    check_seed(seed)  # from 0, as --seed takes it
     labels = [str(v) for v in configured]
     twice = next((label for label in labels if labels.count(label) > 1), None)
     if twice is not None:
