@@ -67,8 +67,7 @@ def table_options(function: F) -> F:
                           "equilibrium (the CFR+ solution of a heads-up table with no "
                           "exchange; docs/solve.md)."),
         click.option("--jobs", "-j", type=WholeNumber(0), default=1, show_default=True,
-                     help="Worker processes, at most 256 (0: one per core). Results do not "
-                          "depend on it."),
+                     help="Worker processes (0: one per core). Results do not depend on it."),
         click.option("--chips", type=WholeNumber(1), default=50, show_default=True,
                      help="Each player's chips at the start of every deal."),
         click.option("--stake", type=WholeNumber(1), default=1, show_default=True,

@@ -100,10 +100,6 @@ PROGRESS_THRESHOLD = 100
 #: runs with different seeds.
 MAX_DEALS = 1_000_000
 
-#: The most local worker processes a run starts (``jobs``): more would only cost process starts
-#: (a run never has more chunks at work than this many workers can take).
-MAX_JOBS = 256
-
 #: The most chunks sent to workers at once (per worker, at least 16 in all): the chunks are
 #: made and submitted as workers free up, never all up front.
 IN_FLIGHT = 4
@@ -210,6 +206,8 @@ def execute_chunks(tasks: Sequence[Task], *, jobs: int, executor: Executor | Non
                         bar.advance(job, weight(task))
         else:
             waiting = iter(enumerate(tasks))
+            # the workers started, not the workers asked for: a 20-digit --jobs would make
+            # the window too large for islice
             window = max(16, IN_FLIGHT * min(jobs, len(tasks)))
             futures: dict[Future[list[DealResult]], int] = {}
 
@@ -275,17 +273,15 @@ def progress_bar() -> Any:
 
 
 def check_jobs(jobs: int) -> None:
-    """Refuse a worker count below 0 or above :data:`MAX_JOBS`, before anything is played.
+    """Refuse a negative worker count, before anything is played.
+
+    A count above the run's chunks is fine: no more workers start than there are chunks.
 
     Raises:
-        PrimeroError: ``jobs`` is negative or more than :data:`MAX_JOBS`.
+        PrimeroError: ``jobs`` is negative.
     """
     if jobs < 0:
         raise PrimeroError(f"jobs must be 0 (every core) or more, got {jobs}")
-    if jobs > MAX_JOBS:
-        shown = f"{jobs:,}" if jobs < 10 ** 30 else f"a {len(str(jobs))}-digit number"
-        raise PrimeroError(f"jobs: at most {MAX_JOBS} worker processes, got {shown} "
-                           "(0: one per core)")
 
 
 def job_count(jobs: int) -> int:

@@ -304,7 +304,7 @@ def simulate(
         raise_cap: House rule (docs/rules/waks.md): at most this many vies and raises per betting
             round; ``None`` (default): no cap.
         options: Variant options (with a variant name).
-        jobs: Local worker processes (1: here; 0: one per core; at most 256). Not with ``executor``.
+        jobs: Local worker processes (1: play here; 0: one per core). Ignored with ``executor``.
         executor: Any :class:`concurrent.futures.Executor` to play the chunks on (e.g. a Dask
             ``client.get_executor()``); the caller keeps it open.
         progress: Show a progress bar; default: for runs of 100+ deals on a terminal.
@@ -321,8 +321,8 @@ def simulate(
         InvalidOptionError: a bad option.
         PrimeroError: a bad number of players, chips or agents, a bad table (an ante where
             the variant has none), ``deals`` not a whole number from 0 to ``MAX_DEALS``
-            (1,000,000), ``jobs`` outside 0 to ``MAX_JOBS`` (256), or ``seed`` not a whole
-            number from 0 (``-5``, ``1.5``, ``True``, ``"1"``).
+            (1,000,000), ``jobs`` below 0, or ``seed`` not a whole number from 0 (``-5``,
+            ``1.5``, ``True``, ``"1"``).
         ValueError: an unknown agent name.
     """
     configured = resolve_variant(variant, options)
