@@ -211,14 +211,20 @@ def execute_chunks(tasks: Sequence[Task], *, jobs: int, executor: Executor | Non
             window = max(16, IN_FLIGHT * min(jobs, len(tasks)))
             futures: dict[Future[list[DealResult]], int] = {}
 
+            finished = 0
+
             def submit() -> None:  # keep ``window`` chunks at work; make the next ones only now
                 for i, task in itertools.islice(waiting, window - len(futures)):
-                    futures[executor.submit(run_task, task)] = i
+                    try:
+                        futures[executor.submit(run_task, task)] = i
+                    except Exception as exc:  # the pool broke (a worker died) before it went
+                        for other in futures:
+                            other.cancel()
+                        raise _failed(exc, executor, i, finished, tasks) from exc
 
             with bar or _nothing():
                 job = bar.add_task(description, total=sum(map(weight, tasks))) if bar else None
                 submit()
-                finished = 0
                 while futures:
                     done, _ = wait(futures, return_when=FIRST_COMPLETED)
                     for future in done:
