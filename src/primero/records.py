@@ -383,7 +383,14 @@ def load_record(source: str | Path) -> DealRecord:
             0-9, or an action is not ``"<player> <verb> ..."`` by one of the players; the
             message names the file and the key, and never echoes a huge value whole.
         OSError: the file cannot be opened (missing, no permission).
+        RecordError: also ``source`` neither a path nor text (bytes, a number), or empty.
     """
+    if not isinstance(source, str | Path):
+        raise RecordError(f"load_record takes a deal file's path or TOML text, got "
+                          f"{type(source).__name__}")
+    if isinstance(source, str) and not source.strip():
+        raise RecordError("load_record was given an empty text: give a deal file's path or "
+                          "TOML text")
     if isinstance(source, Path) or _is_path(source):
         where = str(source)
         text = read_record_text(source)
@@ -842,8 +849,32 @@ def dump_record(record: DealRecord) -> str:
     return tomli_w.dumps(record_data(record), multiline_strings=False)
 
 
-def save_record(state: GameState, path: str | Path) -> Path:
-    """Write the deal so far to ``path`` as a deal file; returns the path."""
+def save_record(state: GameState | DealRecord, path: str | Path) -> Path:
+    """Write the deal so far (or a record, from :func:`load_record`) to ``path`` as a deal file.
+
+    The file is written whole, replacing one already there (as :meth:`pathlib.Path.write_text`
+    does; the command line's ``--save`` keeps one unless ``--force``).
+
+    Args:
+        state: A deal (a :class:`~primero.deal.state.GameState`, finished or not) or a
+            :class:`DealRecord`.
+        path: Where to write it.
+
+    Returns:
+        ``path`` as a :class:`~pathlib.Path`.
+
+    Raises:
+        RecordError: ``state`` is neither a deal nor a record, or is a deal no deal file
+            can replay (:func:`record_from_state`).
+        OSError: the file cannot be written (no such folder, a directory, no permission).
+    """
+    if isinstance(state, DealRecord):
+        text = dump_record(state)
+    elif isinstance(state, GameState):
+        text = dump_record(record_from_state(state))
+    else:
+        raise RecordError(f"save_record takes a deal (a GameState) or a DealRecord, got "
+                          f"{type(state).__name__}")
     target = Path(path)
-    target.write_text(dump_record(record_from_state(state)), encoding="utf-8")
+    target.write_text(text, encoding="utf-8")
     return target

@@ -26,7 +26,7 @@ from primero.errors import PrimeroError, named, typed_name
 from primero.options import whole_number
 from primero.plugins.registry import get_variant
 from primero.seating import next_dealer_seat
-from primero.setup import DealSetup, Table
+from primero.setup import DealSetup, Table, check_seed, seed_problem
 from primero.variant import Variant
 
 __all__ = ["DealerDraw", "Session", "ante_required", "draw_for_dealer", "has_ante_step"]
@@ -128,7 +128,9 @@ class Session:
 
         Raises:
             PrimeroError: ``variant`` is not a :class:`~primero.variant.Variant` (a name is
-                not: use ``get_variant``), or ``seed`` or ``deals`` is not a whole number.
+                not: use ``get_variant``), ``seed`` or ``deals`` is not a whole number, or
+                either is negative; ``players`` and ``chips`` (or ``left`` and
+                ``left_chips``) differ in length. Lists are kept as tuples.
         """
         if not isinstance(self.variant, Variant):
             raise PrimeroError(f"session variant must be a Variant (get_variant(name)), got "
@@ -138,6 +140,19 @@ class Session:
                 raise PrimeroError(f"session {what} must be a whole number, got {named(value)}")
         if self.deals < 0:
             raise PrimeroError(f"session deals must be 0 or more, got {self.deals}")
+        if self.seed < 0:
+            raise PrimeroError(f"session {seed_problem(self.seed)}")
+        for what in ("players", "chips", "left", "left_chips"):
+            value = getattr(self, what)
+            if isinstance(value, list):  # a list books deals as the tuple it equals
+                object.__setattr__(self, what, tuple(value))
+        if isinstance(self.players, tuple) and isinstance(self.chips, tuple) \
+                and len(self.players) != len(self.chips):
+            raise PrimeroError(f"session has {len(self.players)} players but "
+                               f"{len(self.chips)} chip counts")
+        if self.left_chips and len(self.left_chips) != len(self.left):
+            raise PrimeroError(f"session has {len(self.left)} players who left but "
+                               f"{len(self.left_chips)} chip counts for them")
 
     @classmethod
     def new(
@@ -170,8 +185,9 @@ class Session:
                 allows; default none.
 
         Raises:
-            PrimeroError: no seed or rng, or an rng that is not a random.Random; ``players``
-                given as one text, or ``chips`` neither a number nor a list; bad players
+            PrimeroError: no seed or rng, a seed that is not a whole number from 0, or an
+                rng that is not a random.Random; ``players`` given as one text, or
+                ``chips`` neither a number nor a list; bad players
                 (too few or too many for the variant), chips, dealer or table (as in
                 ``start_deal``), checked before the draw.
         """
@@ -183,6 +199,8 @@ class Session:
             if not isinstance(rng, random.Random):
                 raise PrimeroError(f"rng must be a random.Random, got {named(rng)}")
             seed = rng.getrandbits(64)
+        else:
+            seed = check_seed(seed)  # from 0, as start_deal and --seed take it
         if isinstance(players, str):
             raise PrimeroError(f"players is one text {named(players)}: give a list of names, "
                                "e.g. ['Anna', 'Ben']")

@@ -45,6 +45,7 @@ __all__ = [
     "DealSetup",
     "Step",
     "Table",
+    "check_seed",
     "player_names_problem",
     "seed_problem",
     "seeded_stock",
@@ -75,6 +76,29 @@ def seed_problem(seed: object) -> str | None:
         shown = f"{seed}" if seed > -10 ** 15 else f"a {len(str(seed)) - 1}-digit number"  # type: ignore[operator]
         return f"seed must be at least 0, got {shown}"
     return None
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` as an ``int`` if it can seed deals (:func:`seed_problem`); else an error.
+
+    Where a seed enters the library (``start_deal``, ``simulate``, ``Session``,
+    ``duplicate_match``...) it is read by this one rule, the command line's ``--seed`` too:
+    a whole number from 0.
+
+    Args:
+        seed: The seed given (an ``int``, or an integral type such as numpy's).
+
+    Returns:
+        The seed as a plain ``int``.
+
+    Raises:
+        PrimeroError: ``seed`` is not a whole number (``1.5``, ``True``, ``"1"``) or is
+            negative: ``seed must be at least 0, got -5``.
+    """
+    problem = seed_problem(seed)
+    if problem is not None:
+        raise PrimeroError(problem)
+    return int(seed)  # type: ignore[call-overload,no-any-return]
 
 
 #: Default-ignorable code points (Unicode's Default_Ignorable_Code_Point, the ranges it lists

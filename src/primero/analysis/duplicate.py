@@ -37,6 +37,7 @@ Pure Python (no pandas): the testing kit and ``primero match`` use it on a base 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import html
 import random
@@ -55,9 +56,9 @@ from primero.deal.engine import start_deal
 from primero.errors import AgentFailedError, IllegalActionError, PrimeroError, named
 from primero.json_schema import FORMAT
 from primero.plugins.registry import resolve_variant
-from primero.setup import DealSetup, Table
-from primero.simulation.executor import MAX_DEALS
-from primero.simulation.play import AgentSpec, agent_name, derive_seed, seat_names
+from primero.setup import DealSetup, Table, check_seed
+from primero.simulation.executor import MAX_DEALS, progress_bar, show_progress
+from primero.simulation.play import AgentSpec, agent_key, agent_name, derive_seed, seat_names
 from primero.variant import Variant
 from primero.views import PlayerView
 
@@ -202,6 +203,7 @@ def duplicate_match(
     raise_cap: int | None = None,
     options: Mapping[str, Any] | None = None,
     confidence: float = CONFIDENCE,
+    progress: bool | None = None,
 ) -> DuplicateMatch:
     """Play ``candidate`` against ``opponent`` in duplicate: every deal once per seat.
 
@@ -226,6 +228,9 @@ def duplicate_match(
         raise_cap: House rule: the most vies and raises per betting round; ``None``: no cap.
         options: Variant options (with a variant name).
         confidence: The intervals' confidence level.
+        progress: Show a progress bar on standard error (deals played of ``deals``);
+            ``None``: for a match of :data:`~primero.simulation.PROGRESS_THRESHOLD` (100)
+            deals or more when standard error is a terminal.
 
     Returns:
         The :class:`DuplicateMatch` (chips per deal with intervals, overall and per seat).
@@ -236,8 +241,8 @@ def duplicate_match(
         UnknownAgentError: an unknown agent name (a ``ValueError``).
         PrimeroError: a player count the variant does not allow, fewer than 2 deals or more
             than :data:`~primero.simulation.executor.MAX_DEALS` (1,000,000), a
-            count that is not a whole number, an agent that is no agent, or a bad table (each
-            named in the message), found before any deal is played.
+            count that is not a whole number, a negative seed, an agent that is no agent, or
+            a bad table (each named in the message), found before any deal is played.
         IllegalActionError: an agent played an illegal action; the message names the deal,
             the candidate's seat and which agent (candidate or opponent).
         AgentFailedError: an agent's ``act`` raised; named likewise, its exception the cause.
@@ -258,7 +263,7 @@ def duplicate_match(
     if deals < 2:
         raise PrimeroError(f"a duplicate match needs at least 2 deals for an interval, "
                            f"got {deals}")
-    seed = int(seed)
+    seed = check_seed(seed)  # from 0, as start_deal and --seed take it
     ante = configured.spec.ante if ante is None else ante
     setup = DealSetup(players=seat_names(players), chips=(int(chips),) * players,
                       dealer=players - 1,
@@ -271,33 +276,18 @@ def duplicate_match(
     rivals = [TimedAgent(_agent(opponent), "opponent", turns) for _ in range(players)]
     seat_scores: list[list[float]] = [[] for _ in range(players)]
     scores: list[float] = []
-    for index in range(deals):
-        dealt = start_deal(configured, replace(setup, seed=derive_seed(seed, index)))
-        total = 0.0
-        for seat in range(players):
-            mine.rng = random.Random(derive_seed(seed, index, "duplicate-candidate"))
-            shared = random.Random(derive_seed(seed, index, "duplicate-opponent"))
-            for rival in rivals:
-                rival.rng = shared
-            agents: list[Agent] = list(rivals)
-            agents[seat] = mine
-            try:
-                final = play_deal(dealt, agents, mine.rng)
-            except IllegalActionError as error:
-                who = mine if turns and turns[-1] == "candidate" else rivals[0]
-                raise IllegalActionError(
-                    f"deal {index} (the candidate in seat {seat}): the {who.role} "
-                    f"({agent_name(who.inner)}) played an illegal action: {error}",
-                    reason=error.reason, legal=error.legal) from error
-            except AgentFailedError as error:
-                raise AgentFailedError(f"deal {index} (the candidate in seat {seat}): "
-                                       f"{error}") from error.__cause__
-            nets = [after - before
-                    for before, after in zip(final.setup.chips, final.stacks, strict=True)]
-            score = nets[seat] - sum(nets) / players
-            seat_scores[seat].append(score)
-            total += score
-        scores.append(total / players)
+    with contextlib.ExitStack() as stack:
+        bar = stack.enter_context(progress_bar()) \
+            if show_progress(progress, deals) else None
+        job = bar.add_task(f"{agent_name(candidate)} against {agent_name(opponent)}",
+                           total=deals) if bar is not None else None
+        for index in range(deals):
+            scores.append(_play_duplicate(
+                configured, setup, index, seed=seed, mine=mine, rivals=rivals, turns=turns,
+                seat_scores=seat_scores))
+            if bar is not None:
+                bar.advance(job)
+    their_times = [t for rival in rivals for t in rival.times]
     their_times = [t for rival in rivals for t in rival.times]
     return DuplicateMatch(
         variant=str(configured), candidate=agent_name(candidate),
@@ -311,9 +301,42 @@ def duplicate_match(
     )
 
 
+def _play_duplicate(configured: Variant, setup: DealSetup, index: int, *, seed: int,
+                    mine: TimedAgent, rivals: list[TimedAgent], turns: list[str],
+                    seat_scores: list[list[float]]) -> float:
+    """Deal ``index`` played once per seat; each seat's score appended; their mean returned."""
+    players = len(rivals)
+    dealt = start_deal(configured, replace(setup, seed=derive_seed(seed, index)))
+    total = 0.0
+    for seat in range(players):
+        mine.rng = random.Random(derive_seed(seed, index, "duplicate-candidate"))
+        shared = random.Random(derive_seed(seed, index, "duplicate-opponent"))
+        for rival in rivals:
+            rival.rng = shared
+        agents: list[Agent] = list(rivals)
+        agents[seat] = mine
+        try:
+            final = play_deal(dealt, agents, mine.rng)
+        except IllegalActionError as error:
+            who = mine if turns and turns[-1] == "candidate" else rivals[0]
+            raise IllegalActionError(
+                f"deal {index} (the candidate in seat {seat}): the {who.role} "
+                f"({agent_name(who.inner)}) played an illegal action: {error}",
+                reason=error.reason, legal=error.legal) from error
+        except AgentFailedError as error:
+            raise AgentFailedError(f"deal {index} (the candidate in seat {seat}): "
+                                   f"{error}") from error.__cause__
+        nets = [after - before
+                for before, after in zip(final.setup.chips, final.stacks, strict=True)]
+        score = nets[seat] - sum(nets) / players
+        seat_scores[seat].append(score)
+        total += score
+    return total / players
+
+
 def _agent(spec: AgentSpec) -> Agent:
     if isinstance(spec, str):
-        return make_agent(spec)
+        return make_agent(str(agent_key(spec)))  # " Odds " is "odds", as everywhere
     if not callable(getattr(spec, "act", None)):
         raise PrimeroError(f"{named(spec)} is not an agent (it has no act(view, rng) method)")
     return copy.deepcopy(spec)

@@ -181,16 +181,18 @@ def comparison_json(cmp: Comparison) -> dict[str, Any]:
 PLOT_INSTALL = "pip install 'primero[analysis]'"
 
 
-def _plot_target(path: Path) -> tuple[Path, str]:
+def _plot_target(path: Path, *, force: bool = False) -> tuple[Path, str]:
     """Check a ``--plot`` path before any work and return the file to write and its format.
 
     The extension picks the format among matplotlib's (png, svg, pdf, ...; any case); a path
     without an extension gets ``.png`` (``--plot out`` writes ``out.png``, and says so).
+    A file already there is kept unless ``force`` (``--force``), as ``play --save`` keeps one.
 
     Raises:
         click.ClickException: via :func:`~primero.cli.core.fail` — a folder that does not
-            exist or cannot be written to, a path that is a directory, or a format matplotlib
-            cannot write; or no matplotlib (one line naming the ``pip install`` to run).
+            exist or cannot be written to, a path that is a directory, a file that exists
+            (without ``force``), or a format matplotlib cannot write; or no matplotlib (one
+            line naming the ``pip install`` to run).
     """
     try:
         from matplotlib.backend_bases import FigureCanvasBase
@@ -214,6 +216,8 @@ def _plot_target(path: Path) -> tuple[Path, str]:
         fail(f"cannot save the plot to {path}: folder {folder} does not exist")
     if not os.access(folder, os.W_OK):
         fail(f"cannot save the plot to {path}: folder {folder} is not writable")
+    if not force and path.exists():
+        fail(f"cannot save the plot to {path}: the file exists; give --force to overwrite it")
     return path, fmt
 
 
@@ -223,7 +227,8 @@ def _plot_target(path: Path) -> tuple[Path, str]:
 @click.option("--plot", type=FileName(), metavar="FILE.png", default=None,
               help="Save a picture: winning classes, win share by seat, pot sizes (needs "
                    "matplotlib). The extension picks the format (png, svg, pdf...); without "
-                   "one, FILE.png is written.")
+                   "one, FILE.png is written. A file already there is refused unless --force.")
+@click.option("--force", is_flag=True, help="Overwrite the --plot file if it exists.")
 @click.option("--agents", "populations", default=None, metavar="A,B,...",
               help="Agent populations to compare the variants under, e.g. "
                    "random,heuristic,odds: every variant is played by each on the same "
@@ -232,8 +237,8 @@ def _plot_target(path: Path) -> tuple[Path, str]:
 @json_option
 def compare_command(variants: Sequence[str], players: int, deals: int, seed: int, agent: str,
                     jobs: int, chips: int, stake: int, rest: int, ante: int | None,
-                    raise_cap: int | None, plot: Path | None, populations: str | None,
-                    no_progress: bool, json_output: bool) -> None:
+                    raise_cap: int | None, plot: Path | None, force: bool,
+                    populations: str | None, no_progress: bool, json_output: bool) -> None:
     """Simulate several variants on the same seeds and compare them side by side.
 
     VARIANT: a variant name, or a variant with options as name:key=value,key=value
@@ -257,7 +262,7 @@ def compare_command(variants: Sequence[str], players: int, deals: int, seed: int
             fail(f"--agents: an agent is listed twice in {named(populations)}")
     plot_format = ""
     if plot is not None:
-        plot, plot_format = _plot_target(plot)
+        plot, plot_format = _plot_target(plot, force=force)
     cmp = compare(list(variants), players=players, deals=deals, seed=seed, agents=agents,
                   chips=chips, stake=stake, rest=rest, ante=ante, raise_cap=raise_cap,
                   jobs=jobs, progress=progress(no_progress))

@@ -71,6 +71,7 @@ __all__ = [
     "EXIT_USAGE",
     "FileName",
     "LazyPrimeroGroup",
+    "NameChoice",
     "PrimeroGroup",
     "WholeNumber",
     "app",
@@ -486,6 +487,27 @@ class FileName(click.Path):
         return super().convert(value, param, ctx)
 
 
+class NameChoice(click.Choice):  # type: ignore[type-arg]
+    """One of ``choices``, read in any case and without the spaces around it (``" Odds "``).
+
+    Names (agents, variants, option keys) read the same in every command: a name typed with
+    spaces around it, or in another case, is the name.
+    """
+
+    def __init__(self, choices: Sequence[str]) -> None:
+        super().__init__(list(choices), case_sensitive=False)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        """The choice ``value`` names, its surrounding spaces dropped; else a usage error."""
+        return super().convert(value.strip() if isinstance(value, str) else value, param, ctx)
+
+
+def _stripped(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    """A variant name without the spaces around it (``-V " waks "`` is ``waks``)."""
+    return value.strip()
+
+
 # --------------------------------------------------------------------------------------------
 # Shared options
 
@@ -514,7 +536,7 @@ def variant_options_for(default: str) -> Callable[[F], F]:
         )(function)
         return click.option(
             "--variant", "-V", "variant", metavar="NAME", default=default, show_default=True,
-            help="Variant name or alias (any case); see 'primero variants'.",
+            callback=_stripped, help="Variant name or alias (any case); see 'primero variants'.",
         )(function)
 
     return decorate
@@ -554,16 +576,19 @@ def usage_error(option: str, message: str) -> NoReturn:
 
 
 def suggest_variant(name: str) -> None:
-    """Check that a variant ``name`` (or alias) is installed.
+    """Check that a variant ``name`` (or alias, any case, spaces around it dropped) is installed.
 
     Raises:
         UnknownVariantError: it is not; the message lists the known variants and, for a
             near miss, asks "did you mean 'waks'?".
         PluginError: the name belongs to a plug-in that was skipped; its one-line reason.
     """
+    name = name.strip()
     reg = registry()
     if name in reg:
         return
+    if not name:
+        raise UnknownVariantError(f"no variant named: give one of {', '.join(reg.names())}")
     with contextlib.suppress(UnknownVariantError):
         reg.spec(name)  # a broken plug-in's variant raises its own one-line reason here
     import difflib  # here only: the hint of a wrong name, not every command's start
@@ -576,13 +601,14 @@ def suggest_variant(name: str) -> None:
 
 
 def load_variant(name: str, options: Sequence[str] | None) -> Variant:
-    """Configure the variant ``name`` with ``--option`` arguments.
+    """Configure the variant ``name`` (spaces around it dropped) with ``--option`` arguments.
 
     Raises:
         UnknownVariantError: no such variant; the message lists the known ones (and suggests
             the closest name).
         InvalidOptionError: a malformed, unknown or badly valued option.
     """
+    name = name.strip()
     suggest_variant(name)
     return get_variant(name, **parse_option_args(options))
 

@@ -3,7 +3,7 @@
 Registered on :data:`primero.cli.core.app`::
 
     primero play [--variant V] [--players N] [--seed N] [--auto] [--deals N] [--agent A]
-                 [--save FILE] [--name NAME] [--chips N] [--stake N] [--rest N] [--ante N]
+                 [--save FILE [--force]] [--name NAME] [--chips N] [--stake N] [--rest N] [--ante N]
                  [--raise-cap N]
 
 At the terminal the human is the eldest (seat 0) of the first deal; ``help`` or ``?`` at the
@@ -33,6 +33,7 @@ from primero.agents import AGENTS, Agent, hint, make_agent
 from primero.cards import Card, format_cards
 from primero.cli.core import (
     FileName,
+    NameChoice,
     WholeNumber,
     app,
     console,
@@ -113,7 +114,7 @@ PASS_NOTE = "  facing a vie, 'pass' puts nothing in and keeps you in; you may pa
     "you must hold or fold"
 
 #: The agents' names, read in any case as variant names are.
-AGENT_NAMES = click.Choice(list(AGENTS), case_sensitive=False)
+AGENT_NAMES = NameChoice(list(AGENTS))
 
 
 def say(out: Console, text: str, *, hang: int | None = None, style: str | None = None) \
@@ -495,13 +496,16 @@ def _open_save(save: Path) -> int:
     return fd
 
 
-def _check_save(save: Path, state: GameState) -> None:
+def _check_save(save: Path, state: GameState, *, force: bool) -> None:
     """Check before the first card that the deal can be saved to ``save``; write nothing.
 
     The file is written only when play stops (:func:`_save`): while the deal is played it
-    holds nothing of the stock, which the human must not read.
+    holds nothing of the stock, which the human must not read. A file already there is kept
+    unless ``force`` (``--force``): a saved deal is never lost to a new one by accident.
     """
     record_from_state(state)  # a deal no deal file can replay fails now, not at the end
+    if not force and save.is_file():
+        fail(f"cannot save the deal to {save}: the file exists; give --force to overwrite it")
     os.close(_open_save(save))
 
 
@@ -670,12 +674,17 @@ def _next_deal(read: Callable[[str], str], out: Console) -> bool:
                    "ended or interrupted): nothing is written while you play, so the file "
                    "never shows the stock. A regular file, checked before the first card. "
                    "Later deals of the session go beside it, numbered before the "
-                   "extension: after deal.toml, deal-2.toml, deal-3.toml...")
+                   "extension: after deal.toml, deal-2.toml, deal-3.toml... A file already "
+                   "there is refused unless --force.")
+@click.option("--force", is_flag=True,
+              help="Overwrite deal files already there (--save); without it an existing file "
+                   "is refused before its deal is dealt.")
 @click.option("--name", metavar="NAME", default=YOU, show_default=True,
               help="Your name at the table (one word).")
 def play_command(variant: str, option: Sequence[str], players: int, seed: int | None,
                  auto: bool, deals: int | None, agent: str, chips: int, stake: int, rest: int,
-                 ante: int | None, raise_cap: int | None, save: Path | None, name: str) -> None:
+                 ante: int | None, raise_cap: int | None, save: Path | None, force: bool,
+                 name: str) -> None:
     """Play deals at the terminal against computer players (you are the eldest, seat 0).
 
     Deal after deal, as at a table (docs/rules/waks.md "Session"): the deal passes as the
@@ -705,7 +714,7 @@ def play_command(variant: str, option: Sequence[str], players: int, seed: int | 
     state = start_deal(chosen, names, chips, dealer=players - 1, stake=stake, rest=rest,
                        ante=ante, rng=rng, raise_cap=raise_cap)
     if save is not None:
-        _check_save(save, state)
+        _check_save(save, state, force=force)
     agents = {n: make_agent(agent) for n in names}
     human = None if auto else name
     prompt = _Prompt(_read)
@@ -714,6 +723,8 @@ def play_command(variant: str, option: Sequence[str], players: int, seed: int | 
     played = 0
     while True:
         _check_agents_play(state, agents, human=human, agent=agent)
+        if save is not None and played:  # deal-2.toml...: checked before its deal is shown
+            _check_save(_deal_path(save, played + 1), state, force=force)
         _header(out, state, played + 1)
         try:
             state = _play_deal(state, human=human, agents=agents, rng=rng, prompt=prompt,

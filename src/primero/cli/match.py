@@ -3,7 +3,8 @@
 ::
 
     primero match CANDIDATE OPPONENT [--variant V] [--players N] [--deals N] [--seed N]
-                  [--chips N] [--stake N] [--rest N] [--ante N] [--raise-cap N] [--json]
+                  [--chips N] [--stake N] [--rest N] [--ante N] [--raise-cap N] [--no-progress]
+                  [--json]
 
 Plays :func:`primero.analysis.duplicate_match`: every deal once per seat, the candidate in
 each seat in turn and the opponent in the others, the same cards and generator seeds each
@@ -22,6 +23,7 @@ from rich.table import Table
 from primero.agents import AGENTS
 from primero.analysis.duplicate import duplicate_match
 from primero.cli.core import (
+    NameChoice,
     WholeNumber,
     app,
     console,
@@ -43,7 +45,7 @@ SCORING_NOTE = ("Chips per deal: in each play, the candidate's net less the mean
                 "95 % interval (Student t from the per-deal spread).")
 
 #: The agents' names, read in any case as variant names are.
-AGENT_NAMES = click.Choice(list(AGENTS), case_sensitive=False)
+AGENT_NAMES = NameChoice(list(AGENTS))
 
 
 @app.command("match", short_help=SHORT_HELP["match"])
@@ -66,10 +68,12 @@ AGENT_NAMES = click.Choice(list(AGENTS), case_sensitive=False)
               help="Ante per player, in chips; default the variant's own.")
 @click.option("--raise-cap", "raise_cap", type=WholeNumber(1), default=None,
               help="House rule: at most N vies and raises per betting round (docs/rules/waks.md).")
+@click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
 @json_option
 def match_command(candidate: str, opponent: str, variant: str, option: Sequence[str],
                   players: int, deals: int, seed: int, chips: int, stake: int, rest: int,
-                  ante: int | None, raise_cap: int | None, json_output: bool) -> None:
+                  ante: int | None, raise_cap: int | None, no_progress: bool,
+                  json_output: bool) -> None:
     """Play CANDIDATE against OPPONENT in duplicate and print its chips per deal.
 
     Each deal is played once per seat with the same cards: the cards' luck cancels.
@@ -78,7 +82,7 @@ def match_command(candidate: str, opponent: str, variant: str, option: Sequence[
     check_table(configured, players=players, stake=stake, rest=rest, ante=ante)
     result = duplicate_match(configured, candidate, opponent, players=players, deals=deals,
                              seed=seed, chips=chips, stake=stake, rest=rest, ante=ante,
-                             raise_cap=raise_cap)
+                             raise_cap=raise_cap, progress=False if no_progress else None)
     if json_output:
         print_json(result.to_json())
         return

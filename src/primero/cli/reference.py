@@ -23,6 +23,7 @@ from primero.cli.core import (
     json_option,
     load_variant,
     print_json,
+    printable,
     span,
     suggest_variant,
     variant_options,
@@ -106,7 +107,7 @@ def variants_command(json_output: bool) -> None:
         out.print(table)
     for broken in reg.broken():  # skipped plug-ins: listed with their one-line reason
         package = f" ({broken.distribution})" if broken.distribution else ""
-        console().print(f"broken plug-in {broken.name}{package}: {broken.reason}")
+        console().print(printable(f"broken plug-in {broken.name}{package}: {broken.reason}"))
 
 
 #: A piece of a word a line may end after: up to and including a dot or a hyphen
@@ -208,6 +209,7 @@ def rules_command(variant: str) -> None:
 
     VARIANT: a variant name or alias (default waks).
     """
+    variant = variant.strip()
     suggest_variant(variant)
     spec = registry().spec(variant)
     out = console(soft_wrap=True)

@@ -26,6 +26,7 @@ from rich.table import Table
 from primero.agents import AGENTS
 from primero.analysis.intervals import Interval
 from primero.cli.core import (
+    NameChoice,
     WholeNumber,
     app,
     console,
@@ -44,7 +45,7 @@ __all__ = ["simulate_command"]
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: The agents' names, read in any case as variant names are.
-AGENT_NAMES = click.Choice(list(AGENTS), case_sensitive=False)
+AGENT_NAMES = NameChoice(list(AGENTS))
 
 
 def table_options(function: F) -> F:
@@ -53,8 +54,8 @@ def table_options(function: F) -> F:
         click.option("--players", "-n", type=WholeNumber(2), default=4, show_default=True,
                      help="Players at the table, within the variant's range (see "
                           "'primero variants')."),
-        click.option("--deals", "-d", type=WholeNumber(0), default=1000, show_default=True,
-                     help="Deals to simulate, at most 1,000,000 in one run (every deal's "
+        click.option("--deals", "-d", type=WholeNumber(1), default=1000, show_default=True,
+                     help="Deals to simulate, 1 to 1,000,000 in one run (every deal's "
                           "record is kept)."),
         click.option("--seed", "-s", type=WholeNumber(0), default=0, show_default=True,
                      help="Seed of the run (same seed, same deals)."),

@@ -188,7 +188,7 @@ def execute_chunks(tasks: Sequence[Task], *, jobs: int, executor: Executor | Non
             naming the cause and what was kept (nothing).
     """
     results: list[list[DealResult] | None] = [None] * len(tasks)
-    bar = _progress_bar() if progress else None
+    bar = progress_bar() if progress else None
     owned: Executor | None = None
     if executor is None and jobs > 1 and len(tasks) > 1:
         # here only: it imports multiprocessing, which a one-process run never needs
@@ -206,17 +206,25 @@ def execute_chunks(tasks: Sequence[Task], *, jobs: int, executor: Executor | Non
                         bar.advance(job, weight(task))
         else:
             waiting = iter(enumerate(tasks))
-            window = max(16, IN_FLIGHT * jobs)
+            # the workers started, not the workers asked for: a 20-digit --jobs would make
+            # the window too large for islice
+            window = max(16, IN_FLIGHT * min(jobs, len(tasks)))
             futures: dict[Future[list[DealResult]], int] = {}
+
+            finished = 0
 
             def submit() -> None:  # keep ``window`` chunks at work; make the next ones only now
                 for i, task in itertools.islice(waiting, window - len(futures)):
-                    futures[executor.submit(run_task, task)] = i
+                    try:
+                        futures[executor.submit(run_task, task)] = i
+                    except Exception as exc:  # the pool broke (a worker died) before it went
+                        for other in futures:
+                            other.cancel()
+                        raise _failed(exc, executor, i, finished, tasks) from exc
 
             with bar or _nothing():
                 job = bar.add_task(description, total=sum(map(weight, tasks))) if bar else None
                 submit()
-                finished = 0
                 while futures:
                     done, _ = wait(futures, return_when=FIRST_COMPLETED)
                     for future in done:
@@ -247,7 +255,12 @@ class _nothing:
         return None
 
 
-def _progress_bar() -> Any:
+def progress_bar() -> Any:
+    """A rich progress bar on standard error, gone when it ends: label, bar, count, times.
+
+    Use it as a context manager: ``with progress_bar() as bar: job = bar.add_task(label,
+    total=n)``, then ``bar.advance(job)`` per item (rich's :class:`~rich.progress.Progress`).
+    """
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -263,6 +276,18 @@ def _progress_bar() -> Any:
         TimeElapsedColumn(), TimeRemainingColumn(),
         console=Console(stderr=True), transient=True,
     )
+
+
+def check_jobs(jobs: int) -> None:
+    """Refuse a negative worker count, before anything is played.
+
+    A count above the run's chunks is fine: no more workers start than there are chunks.
+
+    Raises:
+        PrimeroError: ``jobs`` is negative.
+    """
+    if jobs < 0:
+        raise PrimeroError(f"jobs must be 0 (every core) or more, got {jobs}")
 
 
 def job_count(jobs: int) -> int:

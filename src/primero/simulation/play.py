@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 
 from attrs import frozen
 
-from primero.agents import Agent, Strength, make_agent, play_deal
+from primero.agents import AGENTS, Agent, Strength, make_agent, play_deal
 from primero.deal.copying import replace
 from primero.deal.engine import start_deal
 from primero.deal.state import GameState
@@ -112,6 +112,20 @@ class Task:
     stop: int
 
 
+def agent_key(spec: AgentSpec) -> AgentSpec:
+    """An agent's name as :data:`~primero.agents.AGENTS` spells it; an agent object unchanged.
+
+    Names read the same everywhere, as on the command line: in any case and without the
+    spaces around them (``" Odds "`` is ``"odds"``). A name no agent has is returned as
+    given, for :func:`~primero.agents.make_agent` to refuse.
+    """
+    if isinstance(spec, str):
+        key = spec.strip().lower()
+        if key in AGENTS:
+            return key
+    return spec
+
+
 def agent_specs(agents: Sequence[AgentSpec] | AgentSpec, players: int) -> list[AgentSpec]:
     """One agent spec per seat, checked before anything is played.
 
@@ -120,7 +134,8 @@ def agent_specs(agents: Sequence[AgentSpec] | AgentSpec, players: int) -> list[A
         players: Seats at the table.
 
     Returns:
-        ``players`` specs, in seat order (a single spec repeated).
+        ``players`` specs, in seat order (a single spec repeated); names as
+        :func:`agent_key` spells them (``"Odds"`` is ``"odds"``).
 
     Raises:
         PrimeroError: the sequence does not hold one spec per seat, or a spec is neither a
@@ -131,6 +146,7 @@ def agent_specs(agents: Sequence[AgentSpec] | AgentSpec, players: int) -> list[A
         specs: list[AgentSpec] = [agents] * players
     else:
         specs = list(agents)
+    specs = [agent_key(spec) for spec in specs]
     if len(specs) != players:
         raise PrimeroError(f"{players} players but {len(specs)} agents")
     for spec in specs:
@@ -142,9 +158,9 @@ def agent_specs(agents: Sequence[AgentSpec] | AgentSpec, players: int) -> list[A
 
 
 def agent_name(spec: AgentSpec) -> str:
-    """The name a run records for an agent: the spec's text, its ``name``, or its class's name."""
+    """The name a run records for an agent: as :func:`agent_key` spells it, or its ``name``."""
     if isinstance(spec, str):
-        return spec
+        return str(agent_key(spec))
     return str(getattr(spec, "name", type(spec).__name__))
 
 
@@ -160,7 +176,7 @@ def population_name(agents: Sequence[str]) -> str:
 def _make_agents(specs: Sequence[AgentSpec]) -> list[Agent]:
     # A fresh agent per seat and per chunk, whichever executor runs it: an agent that learns
     # (the odds player's reading of its opponents) learns from one seat's view only.
-    return [make_agent(spec) if isinstance(spec, str) else copy.deepcopy(spec)
+    return [make_agent(str(agent_key(spec))) if isinstance(spec, str) else copy.deepcopy(spec)
             for spec in specs]
 
 

@@ -19,9 +19,11 @@ from primero.errors import PrimeroError, named
 from primero.json_schema import FORMAT
 from primero.plugins.registry import resolve_variant
 from primero.session import has_ante_step
+from primero.setup import check_seed
 from primero.simulation.executor import (
     MAX_DEALS,
     Chunks,
+    check_jobs,
     chunk_size,
     execute_chunks,
     job_count,
@@ -213,8 +215,7 @@ def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs:
     if len(stacks) != players:
         raise PrimeroError(f"{players} players but {len(stacks)} chip counts")
     _check_whole("jobs", jobs)
-    if jobs < 0:
-        raise PrimeroError(f"jobs must be 0 (every core) or more, got {jobs}")
+    check_jobs(jobs)
     return stacks
 
 
@@ -320,7 +321,8 @@ def simulate(
         InvalidOptionError: a bad option.
         PrimeroError: a bad number of players, chips or agents, a bad table (an ante where
             the variant has none), ``deals`` not a whole number from 0 to ``MAX_DEALS``
-            (1,000,000), or ``seed`` not a whole number (``1.5``, ``True``, ``"1"``).
+            (1,000,000), ``jobs`` below 0, or ``seed`` not a whole number from 0 (``-5``,
+            ``1.5``, ``True``, ``"1"``).
         ValueError: an unknown agent name.
     """
     configured = resolve_variant(variant, options)
@@ -330,8 +332,7 @@ def simulate(
     if deals < 0:
         raise PrimeroError(f"deals must not be negative, got {deals}")
     _check_size("deals", deals)
-    _check_whole("seed", seed)  # derive_seed reads its text: "1", 1.0 or True would pass
-    seed = int(seed)
+    seed = check_seed(seed)  # a whole number from 0, as --seed takes it
     if engine == "batch":
         from primero.batch.play import batch_agents, batch_results  # (numpy on demand)
         players_agents = batch_agents(agents, players)
@@ -384,7 +385,7 @@ def simulate_sessions(
         InvalidOptionError: a bad option.
         PrimeroError: bad players, chips, agents, sessions or deals per session, or more
             than :data:`~primero.simulation.executor.MAX_DEALS` deals in all (sessions times
-            deals per session), or ``seed`` not a whole number.
+            deals per session), or ``seed`` not a whole number from 0.
         ValueError: an unknown agent name.
     """
     configured = resolve_variant(variant, options)
@@ -398,8 +399,7 @@ def simulate_sessions(
             f"{deals_per_session}"
         )
     _check_size("sessions * deals_per_session", sessions * deals_per_session)
-    _check_whole("seed", seed)  # derive_seed reads its text: "1", 1.0 or True would pass
-    seed = int(seed)
+    seed = check_seed(seed)  # a whole number from 0, as --seed takes it
     specs = tuple(agent_specs(agents, players))
     _check_table(configured, stacks, stake, rest, ante, raise_cap)
     plan = Plan.of(configured, str(configured), players=players, chips=stacks, stake=stake,
@@ -463,7 +463,7 @@ def compare(
     configured = [resolve_variant(v) for v in variants]
     if not configured:
         raise PrimeroError("give at least one variant to compare")
-    _check_whole("seed", seed)
+    check_seed(seed)  # from 0, as --seed takes it
     labels = [str(v) for v in configured]
     twice = next((label for label in labels if labels.count(label) > 1), None)
     if twice is not None:

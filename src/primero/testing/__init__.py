@@ -80,8 +80,11 @@ The kit's modules, one concept each (every name below is importable from
 * :mod:`primero.testing.holds_up` — :func:`check_agent_holds_up` (:class:`HoldsUp`,
   :class:`AgentExploitedError`): an agent against every exploiter, in duplicate.
 
-Importing this package needs ``hypothesis`` besides primero's base install: the ``testing``
-extra (``pip install 'primero[testing]'``: hypothesis, and pytest to run the tests).
+The strategies, the views' checks and the machine and its runners need
+``hypothesis`` besides primero's base install: the ``testing`` extra (``pip install
+'primero[testing]'``: hypothesis, and pytest to run the tests); without it, importing one of
+them raises an ``ImportError`` that says so. The exploiters, :func:`check_agent_holds_up`, the
+invariants and the chance checks need only the base install.
 """
 
 from __future__ import annotations
@@ -92,26 +95,46 @@ from primero.testing.exploiters import EXPLOITERS
 from primero.testing.failures import DealInvariantError
 from primero.testing.holds_up import AgentExploitedError, HoldsUp, check_agent_holds_up
 from primero.testing.invariants import action_bound, check_deal_invariants
-from primero.testing.machine import DealMachine
-from primero.testing.privacy import (
-    Revealed,
-    check_out_of_turn,
-    check_view_hides,
-    hidden_twins,
-    public_cards,
-)
-from primero.testing.runner import play_random_deal, run_deal_machine, variant_state_machine
 from primero.testing.snapshots import snapshot
-from primero.testing.strategies import (
-    NAMES,
-    DealConfig,
-    action_pool,
-    cards,
-    deal_setups,
-    hands,
-    resolve_variant,
-    seeds,
-)
+
+#: What needs hypothesis (the ``testing`` extra): the strategies, the views' checks, the
+#: machine and its runners. The rest (the exploiters, the holds-up check, the invariants) is
+#: importable on a base install.
+_NEEDS_HYPOTHESIS = ("NAMES", "DealConfig", "DealMachine", "Revealed", "action_pool", "cards",
+                    "check_out_of_turn", "check_view_hides", "deal_setups", "hands",
+                    "hidden_twins", "play_random_deal", "public_cards", "resolve_variant",
+                    "run_deal_machine", "seeds", "variant_state_machine")
+
+try:
+    from primero.testing.machine import DealMachine
+    from primero.testing.privacy import (
+        Revealed,
+        check_out_of_turn,
+        check_view_hides,
+        hidden_twins,
+        public_cards,
+    )
+    from primero.testing.runner import play_random_deal, run_deal_machine, variant_state_machine
+    from primero.testing.strategies import (
+        NAMES,
+        DealConfig,
+        action_pool,
+        cards,
+        deal_setups,
+        hands,
+        resolve_variant,
+        seeds,
+    )
+except ModuleNotFoundError as missing:  # a base install: no hypothesis
+    if (missing.name or "").partition(".")[0] != "hypothesis":
+        raise
+
+    def __getattr__(name: str) -> object:
+        """A name that needs hypothesis: an ImportError naming the extra to install."""
+        if name in _NEEDS_HYPOTHESIS:
+            raise ImportError(f"primero.testing.{name} needs hypothesis, which is not "
+                              "installed: pip install 'primero[testing]'", name=name)
+        raise AttributeError(f"module 'primero.testing' has no attribute {name!r}")
 
 __all__ = [
     "EXPLOITERS",

@@ -34,7 +34,7 @@ __all__ = ["MATCH_ARGUMENTS", "AgentExploitedError", "HoldsUp", "check_agent_hol
 #: The further arguments of :func:`~primero.analysis.duplicate.duplicate_match` that
 #: :func:`check_agent_holds_up` passes on.
 MATCH_ARGUMENTS = frozenset({"chips", "stake", "rest", "ante", "raise_cap", "options",
-                             "confidence"})
+                             "confidence", "progress"})
 
 
 @frozen
@@ -115,7 +115,7 @@ def check_agent_holds_up(
         strict: Raise when the agent does not beat one (else only report it).
         **match: More arguments of :func:`~primero.analysis.duplicate.duplicate_match`
             (``chips``, ``stake``, ``rest``, ``ante``, ``raise_cap``, ``options``,
-            ``confidence``).
+            ``confidence``, ``progress``).
 
     Returns:
         The :class:`HoldsUp` report: per exploiter, the agent's chips per deal with its
@@ -124,7 +124,8 @@ def check_agent_holds_up(
     Raises:
         AgentExploitedError: (with ``strict``) an exploiter's interval is not wholly above
             zero; the message names each such exploiter and its figure.
-        PrimeroError: an unknown exploiter name (names are read in any case), no exploiter
+        PrimeroError: an unknown exploiter name (names are read in any case, without the
+            spaces around them), no exploiter
             at all, ``exploiters`` neither names nor a mapping, a factory that is not
             callable or that raises (named with the exploiter), a keyword
             ``duplicate_match`` does not take, or what ``duplicate_match`` raises (a bad
@@ -148,11 +149,13 @@ def check_agent_holds_up(
     elif isinstance(exploiters, Iterable):
         by_key = {name.lower(): name for name in EXPLOITERS}  # names in any case
         names = list(exploiters)
-        unknown = [n for n in names if not isinstance(n, str) or n.lower() not in by_key]
+        unknown = [n for n in names
+                   if not isinstance(n, str) or n.strip().lower() not in by_key]
         if unknown:
             raise PrimeroError(f"unknown exploiter {named(unknown[0])}; known: "
                                f"{', '.join(EXPLOITERS)}")
-        chosen = {by_key[n.lower()]: EXPLOITERS[by_key[n.lower()]] for n in names}
+        chosen = {by_key[n.strip().lower()]: EXPLOITERS[by_key[n.strip().lower()]]
+                  for n in names}
     else:
         raise PrimeroError(f"exploiters is {typed_name(exploiters)}: give names of "
                            f"exploiters ({', '.join(EXPLOITERS)}) or a mapping of names to "
@@ -172,7 +175,11 @@ def check_agent_holds_up(
 def _made(name: str, factory: Callable[[], Agent]) -> Agent:
     """The exploiter ``factory`` makes; its failure is named with the exploiter."""
     try:
-        return factory()
+        made = factory()
     except Exception as exc:
         raise PrimeroError(f"exploiter {named(name)}: its factory raised "
                            f"{type(exc).__name__}: {exception_text(exc, 200)}") from exc
+    if not callable(getattr(made, "act", None)):
+        raise PrimeroError(f"exploiter {named(name)}: its factory made {named(made)}, which is "
+                           "not an agent (it has no act(view, rng) method)")
+    return made
