@@ -11,7 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations, product
-from math import prod
+from math import comb, prod
+
+import numpy as np
 
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
 from primero.agents.calling import (
@@ -21,20 +23,13 @@ from primero.agents.calling import (
     caller_among,
     calls_of,
     cheapest_with_call,
-    meets,
+    meets_by_index,
     pressure_call,
     standing_call,
 )
 from primero.agents.reading import Reading, kind_of, shown_strength
 from primero.agents.redraw import FinalHands, opponents_thrown
-from primero.agents.strength import (
-    Strength,
-    dealt_hands,
-    mask_of,
-    opponent_hands,
-    others_open,
-    unseen_cards,
-)
+from primero.agents.strength import Strength, mask_of, others_open, unseen_cards
 from primero.cards import Card
 from primero.hands import HAND_SIZE
 from primero.views import PlayerView
@@ -48,6 +43,7 @@ __all__ = [
     "bound_to_hold",
     "caller_chance",
     "carry_share",
+    "every_deal",
     "expected_stake",
     "funders_chance",
     "hold_worth",
@@ -73,7 +69,10 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
     the library's exact showdown odds, which need every hand known, do not apply): the
     viewer's hand ``keep`` is completed to four cards and every other player still in gets
     four cards: the cards it holds face up (``view.seats[i].open``) and the rest, like the
-    viewer's completion, from the cards the viewer cannot see (:func:`unseen_cards`). A hand
+    viewer's completion, from the cards the viewer cannot see (:func:`unseen_cards`). The
+    deals are drawn all at once (card positions in arrays, the hands looked up by table
+    index); where there are no more distinct deals than ``samples``, each is taken once
+    and the chance is exact (:func:`every_deal`). A hand
     that does not meet the standing call (or ``call``) cannot win (with cards still to come,
     one ranking at or above it counts: a later round lets it name its own call); a tie
     counts as a share.
@@ -101,27 +100,19 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
         call = standing_call(view)
     test = book if call is not None else None
     by_rank = len(keep) < HAND_SIZE or len(keep) < len(view.hand)
-    opponents = sum(1 for i, seat in enumerate(view.seats) if i != view.seat and not seat.folded)
     base = mask_of(keep)
-    pool = [c.bit for c in unseen_cards(view) if not base & c.bit]
+    pool = [c for c in unseen_cards(view) if not base & c.bit]
     need = HAND_SIZE - len(keep)
-    take = need + HAND_SIZE * opponents
-    # opponents holding cards face up: each hand is its open cards and hidden draws
-    bases: list[int] = []
-    hidden: list[int] = []
-    opened = bool(others_open(view))
-    if opened:
-        bases, hidden, take = opponent_hands(view, need)
-        while take > len(pool) and bases:  # too few cards: the last opponents drop out
-            take -= hidden.pop()
-            bases.pop()
-    elif take > len(pool):
-        opponents = max(0, (len(pool) - need) // HAND_SIZE)
-        take = need + HAND_SIZE * opponents
-    strengths, index, classes = table.strengths, table.index_of_mask, table.class_ids
+    # per live opponent (seat order): the cards it holds face up, and how many hidden ones
+    # complete its four (too few cards in the pool: the last opponents drop out)
+    shown = [seat.open[:HAND_SIZE] for i, seat in enumerate(view.seats)
+             if i != view.seat and not seat.folded]
+    take = need + sum(HAND_SIZE - len(o) for o in shown)
+    while take > len(pool) and shown:
+        take -= HAND_SIZE - len(shown.pop())
     never_wins = advice_of(view).never_wins
-    never = {i for i, name in enumerate(view.variant.ranking.hand_table.classes)
-             if name in never_wins}
+    never = [i for i, name in enumerate(view.variant.ranking.hand_table.classes)
+             if name in never_wins]
     floors = [max(f, floor) for f in shown_strength(view, reading)]
     # the opponent who named the standing call most likely meets it (a caller names calls it
     # can plausibly meet, bluffs aside): a deal where its hand does not counts for less
@@ -130,52 +121,81 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
     if caller is not None:
         live = [i for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
         bluff = (reading or Reading()).bluff_weight(view, live[caller])
-    total = carried = 0.0
-    kept = 0.0
-    for _ in range(samples):
-        drawn = rng.sample(pool, take)
-        mine = base
-        for b in drawn[:need]:
-            mine |= b
-        hands = dealt_hands(drawn, need, bases, hidden) if opened else \
-            [drawn[at] | drawn[at + 1] | drawn[at + 2] | drawn[at + 3]
-             for at in range(need, take, HAND_SIZE)]
-        if any(table.share_of_mask(h) < f for h, f in zip(hands, floors, strict=False)):
-            continue  # not a hand that would have bet as this player did
-        weight = 1.0
-        if caller is not None and caller < len(hands) and test is not None \
-                and call is not None and not meets(test, table, hands[caller], call,
-                                                   by_rank=by_rank):
-            weight = bluff
-        kept += weight
-        i_me = index(mine)
-        if spread is not None:
-            spread.append((weight, strengths[i_me], 0.0))
-        if classes[i_me] in never or (test is not None and call is not None
-                                      and not meets(test, table, mine, call, by_rank=by_rank)):
-            if test is not None and call is not None and not any(
-                    meets(test, table, other, call, by_rank=by_rank) for other in hands):
-                carried += weight  # no hand meets the call: the pot carries over
-            continue
-        me = strengths[i_me]
-        ties = 1
-        beaten = False
-        for other in hands:
-            if test is not None and call is not None \
-                    and not meets(test, table, other, call, by_rank=by_rank):
-                continue
-            theirs = strengths[index(other)]
-            if theirs > me:
-                beaten = True
-                break
-            ties += theirs == me
-        if not beaten:
-            total += weight / ties
-            if spread is not None:
-                spread[-1] = (weight, strengths[i_me], 1 / ties)
+    # every sampled deal at once: row ``s`` of ``drawn`` is the first ``take`` cards of a
+    # uniformly shuffled pool (dense positions), dealt as the viewer's draws, then each
+    # opponent's hidden cards in seat order
+    positions = table.positions
+    where = np.array([positions[c.index] for c in pool], dtype=np.int64)
+    groups = [need, *(HAND_SIZE - len(o) for o in shown)]
+    every = every_deal(len(pool), groups, samples)
+    if every is not None:  # no more distinct deals than samples: each once, exact
+        drawn = where[every]
+        samples = len(drawn)
+    else:
+        shuffled = np.random.default_rng(rng.getrandbits(64)).random((samples, len(pool)))
+        drawn = where[np.argsort(shuffled, axis=1)[:, :take]]
+    hands = np.empty((samples, 1 + len(shown), HAND_SIZE), dtype=np.int64)
+    fixed = [positions[c.index] for c in keep]
+    hands[:, 0, :len(fixed)] = fixed
+    hands[:, 0, len(fixed):] = drawn[:, :need]
+    at = need
+    for j, cards in enumerate(shown, start=1):
+        hands[:, j, :len(cards)] = [positions[c.index] for c in cards]
+        hands[:, j, len(cards):] = drawn[:, at:at + HAND_SIZE - len(cards)]
+        at += HAND_SIZE - len(cards)
+    index = table.indices_of(hands)
+    strength = table.strength_array[index]
+    opponents = len(shown)
+    counted = min(opponents, len(floors))
+    # not a deal where each opponent holds a hand that would have bet as it did
+    valid = np.all(table.share_array[index[:, 1:1 + counted]]
+                   >= np.asarray(floors[:counted], dtype=np.float64), axis=1)
+    weight = np.ones(samples)
+    mine_fails = np.isin(table.class_array[index[:, 0]], never)
+    meet = np.ones(index.shape, dtype=bool)
+    if test is not None and call is not None:
+        meet = meets_by_index(test, table, call, by_rank=by_rank)[index]
+        if caller is not None and caller < opponents:
+            weight[~meet[:, 1 + caller]] = bluff
+        mine_fails |= ~meet[:, 0]
+        # no hand meets the call: the pot carries over
+        carried = float(weight[valid & mine_fails & ~meet[:, 1:].any(axis=1)].sum())
+    else:
+        carried = 0.0
+    me = strength[:, :1]
+    theirs = np.where(meet[:, 1:], strength[:, 1:], -1)
+    beaten = (theirs > me).any(axis=1)
+    ties = 1 + (theirs == me).sum(axis=1)
+    won = valid & ~mine_fails & ~beaten
+    share = np.where(won, 1 / ties, 0.0)
+    total = float((weight * share)[valid].sum())
+    kept = float(weight[valid].sum())
+    if spread is not None:
+        spread.extend(zip(weight[valid].tolist(), strength[valid, 0].tolist(),
+                          share[valid].tolist(), strict=True))
     if out is not None:
         out.append(carried / kept if kept else 0.0)
     return total / kept if kept else 0.0
+
+
+def every_deal(size: int, groups: Sequence[int], limit: int) -> np.ndarray | None:
+    """Every way to deal ``groups`` (card counts, in order) from ``size`` cards, or ``None``.
+
+    Rows of indices into the pool, each group's cards in ascending order, the groups one
+    after the other; ``None`` when there are more than ``limit`` ways (sample instead).
+    """
+    ways = 1
+    left = size
+    for g in groups:
+        ways *= comb(left, g)
+        left -= g
+    if ways > limit:
+        return None
+    rows: list[tuple[int, ...]] = [()]
+    for g in groups:
+        rows = [row + picked for row in rows
+                for picked in combinations([i for i in range(size) if i not in row], g)]
+    return np.array(rows, dtype=np.int64).reshape(len(rows), sum(groups))
 
 
 #: How many groups of the viewer's final hands (by strength) :func:`later_worth` weighs.

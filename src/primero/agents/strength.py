@@ -15,6 +15,8 @@ from itertools import combinations
 from math import comb
 from typing import ClassVar
 
+import numpy as np
+
 from primero.cards import Card
 from primero.hands import HAND_SIZE, Ranking
 from primero.tables import colex_offsets
@@ -55,8 +57,6 @@ class Strength:
     _cache: ClassVar[dict[tuple[int, frozenset[str]], Strength]] = {}
 
     def __init__(self, ranking: Ranking, losing: frozenset[str] = frozenset()) -> None:
-        import numpy as np
-
         self.ranking = ranking
         self.losing = losing
         strengths = ranking.strengths()  # per table index: dense, larger better, equal ties
@@ -89,6 +89,34 @@ class Strength:
         self.strengths: list[int] = list(table.strength)
         self.class_ids: list[int] = list(table.class_ids)
         self._partial: dict[int, float] = {}
+        size = len(ranking.pack)
+        #: Per table index, as arrays: the dense strength, the class id and the share of the
+        #: pack's hands beaten (what :meth:`share_of_mask` reads), for sampling in bulk.
+        self.strength_array = np.asarray(self.strengths, dtype=np.int64)
+        self.class_array = np.asarray(self.class_ids, dtype=np.int64)
+        self.share_array = np.asarray(by_index, dtype=np.float64)
+        #: ``colex[k - 1][p]`` is ``comb(p, k)``: the table index of the hand whose cards'
+        #: dense positions are ``p0 < p1 < p2 < p3`` is ``sum(colex[k][p_k])``.
+        self.colex = np.array([[comb(p, k) for p in range(size)] for k in range(1, 5)],
+                              dtype=np.int64)
+        #: The dense position in the pack of each card, by :attr:`Card.index` (-1 outside).
+        self.positions: tuple[int, ...] = ranking.pack.positions
+
+    def indices_of(self, positions: np.ndarray) -> np.ndarray:
+        """The table indices of hands given as dense card positions (last axis: four cards).
+
+        Args:
+            positions: An integer array ``(..., 4)`` of distinct dense positions per hand, in
+                any order.
+
+        Returns:
+            An integer array ``(...)`` of table indices.
+        """
+        ordered = np.sort(positions, axis=-1)
+        colex = self.colex
+        found: np.ndarray = colex[0][ordered[..., 0]] + colex[1][ordered[..., 1]] \
+            + colex[2][ordered[..., 2]] + colex[3][ordered[..., 3]]
+        return found
 
     @classmethod
     def of(cls, ranking: Ranking, losing: frozenset[str] = frozenset()) -> Strength:
@@ -170,6 +198,7 @@ class Strength:
         twin = copy.copy(self)
         twin._by_mask = {mask: values[i] for mask, i in self._index_by_mask.items()}
         twin._partial = {}
+        twin.share_array = np.asarray(values, dtype=np.float64)
         return twin
 
     def after_exchange(self, hand: Sequence[Card], discards: Sequence[Card],
