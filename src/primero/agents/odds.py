@@ -37,6 +37,7 @@ from primero.views import PlayerView
 __all__ = [
     "FOLD_EQUITY_EDGE",
     "LATER_GROUPS",
+    "STACK_EDGE",
     "OddsAgent",
     "all_in_odds",
     "all_in_stake",
@@ -50,12 +51,16 @@ __all__ = [
     "keeps_ahead",
     "last_round",
     "later_worth",
+    "reraised_worth",
     "showdown_chance",
     "vie_worth",
 ]
 
 #: The chips (in stakes) a vie made for the folds it wins must be worth above passing.
 FOLD_EQUITY_EDGE = 0.25
+#: The share of the chips a hold may cost when raised again (:func:`expected_stake`) that it
+#: must be expected to win above folding.
+STACK_EDGE = 0.1
 
 
 def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
@@ -84,7 +89,10 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
         rng: The generator the samples come from.
         samples: How many deals to sample.
         call: The call to meet instead of the standing call.
-        reading: The opponents' betting as observed (default: the prior alone).
+        reading: The opponents' betting and exchanges as observed (default: the prior
+            alone): a sampled deal counts only where each opponent's hand is as strong as its
+            betting suggests (:meth:`Reading.floors`) and holds cards as good to keep as its
+            exchange suggests (:meth:`Reading.keep_floors`).
         floor: The least strength of every opponent's hand besides its betting's (the hands
             that hold a bet when the others fold).
         out: A list to append, besides, the chance that no hand still in meets the call (the
@@ -150,6 +158,11 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
     # not a deal where each opponent holds a hand that would have bet as it did
     valid = np.all(table.share_array[index[:, 1:1 + counted]]
                    >= np.asarray(floors[:counted], dtype=np.float64), axis=1)
+    # nor one where an opponent that exchanged holds no cards as good to keep as it kept
+    # (what it keeps, read like its bets: Reading.keep_floors)
+    for j, (held, least) in enumerate((reading or Reading()).keep_floors(view)[:opponents]):
+        if held and least > 0:
+            valid &= table.best_keep(hands[:, 1 + j], min(held, HAND_SIZE)) >= least
     weight = np.ones(samples)
     mine_fails = np.isin(table.class_array[index[:, 0]], never)
     meet = np.ones(index.shape, dtype=bool)
@@ -336,6 +349,29 @@ def hold_worth(view: PlayerView, chance: float, raised: float) -> float:
         return now
     stake, pot = all_in_stake(view, expected_stake(view, raised))
     return (1 - raised) * now + raised * max(chance * pot - stake, -float(owed))
+
+
+def reraised_worth(view: PlayerView, bet: float, chance: float, raised: float) -> float:
+    """What a vie of ``bet`` is worth once raised again: held as a hold of the raise, or lost.
+
+    Raised, the viewer holds when that pays by :data:`STACK_EDGE` of the chips it then stakes
+    (:func:`expected_stake` from the vie on: the whole stack against one who raises every
+    time; the pot once the live opponents match it, :func:`all_in_stake`), worth
+    ``chance * pot - stake``; otherwise it folds and loses the ``bet``.
+
+    Args:
+        view: The viewer's view, before its vie.
+        bet: The vie (chips).
+        chance: The chance to win at the showdown, 0..1.
+        raised: The chance that an opponent raises again (:meth:`Reading.raise_again`).
+
+    Returns:
+        Chips (the vie counted as spent).
+    """
+    cost = float(view.stack) if raised >= 1 else bet + view.table.rest / (1 - raised)
+    stake, pot = all_in_stake(view, cost)
+    held = chance * pot - stake
+    return held if held >= STACK_EDGE * stake else -bet
 
 
 def bound_to_hold(view: PlayerView) -> int | None:
@@ -556,8 +592,9 @@ class OddsAgent:
         again while the betting goes round is answered by more samples, not by a fresh draw.
         """
         floors = tuple(round(f, 2) for f in shown_strength(view, self.reading))
+        kept = tuple((k, round(f, 2)) for k, f in self.reading.keep_floors(view))
         key = (self.reading.deal, view.hand, tuple(s.folded for s in view.seats),
-               standing_call(view), floors)
+               standing_call(view), floors, kept)
         if key[0] != next(iter(self.pooled), (None,))[0]:
             self.pooled = {}
         best, best_carry = -1.0, 0.0
@@ -633,10 +670,14 @@ class OddsAgent:
             unanswered = view.pot if folds or not passes else \
                 funders_chance(view, chance) * view.pot
             quiet = carry_share(view) if last_round(view) else chance * view.pot
-            worth, bet = max((vie_worth(view, b, chance, rates, unanswered), b)
+            # a vie may be raised again (as often as the opponents raise: Reading.raise_again)
+            # and then costs as much as a hold of the raise (reraised_worth)
+            again = self.reading.raise_again(view)
+            worth, bet = max(((1 - again) * vie_worth(view, b, chance, rates, unanswered)
+                              + again * reraised_worth(view, b, chance, again), b)
                              for b in sorted({amount_of(a) for a in vies}))
             priced = [a for a in vies if amount_of(a) == bet]
-            if chance > even + self.margin:
+            if chance > even + self.margin and worth > -bet:
                 # sized by the edge, or by the vie worth the most when that beats passing
                 return self._sized(priced if worth > quiet else vies,
                                    0.0 if worth > quiet else edge, view, table, rng), \
@@ -673,7 +714,13 @@ class OddsAgent:
             worth += later
         if raised > 0 and worth < 0 <= (chance + carried / live) * (view.pot + owed) - owed:
             odds = all_in_odds(view, expected_stake(view, raised))
-        if holds and (worth >= 0 or not (passes or folds)):
+        # a hold the raisers may take to the whole stack must clear its price by a share of the
+        # chips so risked (STACK_EDGE): the chance is sampled, and a hold chosen for a chance
+        # just above the odds mostly had a chance drawn high, the stack staked on the noise;
+        # chips in a pot that carries over come back as an even share: not staked on it
+        risked = raised * expected_stake(view, raised) * (1 - carried) \
+            if owed < view.stack else 0.0
+        if holds and (worth >= STACK_EDGE * risked or not (passes or folds)):
             if recall is not None:
                 return cheapest_with_call(legal, recall), \
                     f"a {pct} chance once it names {recall.call}: raise to name it"
