@@ -7,14 +7,15 @@ the sampled hands are checked against the pack's own look-ups.
 from __future__ import annotations
 
 import random
-from itertools import combinations
 from math import comb
 
 import numpy as np
 import pytest
 
 import primero
+from primero.actions import Fold, Hold
 from primero.agents import OddsAgent, Strength, showdown_chance
+from primero.agents import odds as odds_module
 from primero.agents.odds import STACK_EDGE, every_deal, reraised_worth
 from primero.agents.reading import Counts, Reading, exchanges_of, held_at, thrown_in
 from primero.cards import parse_cards
@@ -149,3 +150,61 @@ def test_an_opponent_that_rarely_stands_pat_is_dealt_hands_worth_standing_on() -
     seen = showdown_chance(view, table, view.hand, random.Random(2), 2000, reading=rare)
     blind = showdown_chance(view, table, view.hand, random.Random(2), 2000, reading=always)
     assert seen < blind - 0.1
+
+
+#: An opponent that vies or raises at every turn and never folds: 30 raises in 34 answers.
+RAISER = Counts(bets=40, total=40, raises=30, deals=10, bet_deals=10, held_deals=10,
+                answers_after_bet=30, answers_facing=10)
+
+
+def waks_raised(hand: str) -> GameState:
+    """Three-player Waks, Carla (the dealer) dealt ``hand``: Anna vies 3, Ben raises 3."""
+    mine = parse_cards(hand)
+    other = [c for c in WAKS.pack.cards if c not in mine]
+    first = [other[0], other[1], mine[0], other[2], other[3], mine[1]]
+    stock = (*first, *(c for c in other if c not in first))
+    state = start_deal(WAKS, NAMES[:3], 50, dealer=2, stock=stock)
+    return state.apply("vie 3").apply("hold raise 3")
+
+
+def raisers_read(samples: int = 2000) -> OddsAgent:
+    agent = OddsAgent(samples=samples)
+    for name in NAMES[:3]:
+        agent.reading.past[name] = RAISER
+    return agent
+
+
+def test_against_raisers_a_hold_that_stakes_the_stack_must_clear_the_edge(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """6h 6s, a 34 % chance: above the 33 % of a stack of 50 matched by two (50 / 150).
+
+    Held to the stack, 0.34 * 150 - 50 is about +1 chip, short of the 5 (a tenth of the
+    stack) a sampled chance must clear; 7h Kd, 39 %, clears it.
+    """
+    view = waks_raised("6h 6s").view(2)
+    action, chance, why = raisers_read().advise(view, random.Random(1))
+    assert action == Fold()
+    assert 1 / 3 < chance < 0.367
+    assert "short of the 4.9 it must clear" in why
+    monkeypatch.setattr(odds_module, "STACK_EDGE", 0.0)
+    assert raisers_read().advise(view, random.Random(1))[0] == Hold()
+    monkeypatch.undo()
+    action, _, why = raisers_read().advise(waks_raised("7h Kd").view(2), random.Random(1))
+    assert action == Hold()
+    assert why.endswith("of a hold raised to 50 chips: hold")
+
+
+def test_a_call_nobody_can_meet_is_held_against_raisers_as_the_pot_carries_over() -> None:
+    """Cardano, round 2: Anna vies naming Chorus 84, which no other hand can meet either.
+
+    Held to the stack against a raiser, the chips go to a pot that carries over, shared
+    evenly later: nothing is staked on a chance, so no edge is asked and Ben holds.
+    """
+    state = start_deal("cardano", NAMES[:2], 50, seed=5)
+    state = state.apply("pass").apply("pass").apply("exchange").apply("exchange")
+    view = state.apply("vie 3 call Chorus 84").view(1)
+    agent = OddsAgent(samples=1000)
+    agent.reading.past["Anna"] = RAISER
+    action, chance, why = agent.advise(view, random.Random(1))
+    assert (action, chance) == (Hold(), 0.0)
+    assert "the pot carries over 100% of the time" in why

@@ -724,11 +724,23 @@ class OddsAgent:
             if recall is not None:
                 return cheapest_with_call(legal, recall), \
                     f"a {pct} chance once it names {recall.call}: raise to name it"
-            if worth - later < 0:
+            if worth - later < STACK_EDGE * risked:
                 return holds[0], (f"a {pct} chance, below the pot odds of {odds:.0%}, but it "
                                   f"decides again with the whole hand ({later:+.1f} chips): "
                                   f"hold")
+            if carried > 0.5:
+                return holds[0], (f"a {pct} chance, but the pot carries over {carried:.0%} "
+                                  f"of the time (an even share of it later): hold")
+            if raised >= 0.5 and owed < view.stack:  # priced as the raisers take it
+                stake = expected_stake(view, raised)
+                return holds[0], (f"a {pct} chance beats the odds of "
+                                  f"{all_in_odds(view, stake):.0%} of a hold raised to "
+                                  f"{stake:.0f} chips: hold")
             return holds[0], f"a {pct} chance beats the pot odds of {odds:.0%}: hold"
+        if folds and 0 <= worth < STACK_EDGE * risked:
+            return folds[0], (f"a {pct} chance pays for a hold the raisers may take to "
+                              f"{expected_stake(view, raised):.0f} chips by {worth:+.1f}, short "
+                              f"of the {STACK_EDGE * risked:.1f} it must clear: fold")
         if folds:
             return folds[0], f"a {pct} chance is below the pot odds of {odds:.0%}: fold"
         if passes:
