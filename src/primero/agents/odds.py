@@ -518,13 +518,14 @@ class OddsAgent:
     """
 
     name = "odds"
+    #: The opponents' betting and exchanges as observed over the session (:class:`Reading`).
+    reading: Reading
 
     def __init__(self, samples: int = 160, exchange_samples: int = 48,
                  margin: float = 0.08) -> None:
         self.samples = samples
         self.exchange_samples = exchange_samples
         self.margin = margin
-        #: The opponents' betting as observed over the session (:class:`Reading`).
         self.reading = Reading()
         #: The deal's chances so far, pooled: ``(deal, what the view shows) -> (chance
         #: summed, carry summed, estimates)``.

@@ -55,6 +55,16 @@ class Strength:
     """
 
     _cache: ClassVar[dict[tuple[int, frozenset[str]], Strength]] = {}
+    #: Per table index: the dense strength, the class id and the share of the pack's hands
+    #: beaten (what :meth:`share_of_mask` reads), as arrays for sampling in bulk.
+    strength_array: np.ndarray
+    class_array: np.ndarray
+    share_array: np.ndarray
+    #: ``colex[k - 1][p]`` is ``comb(p, k)``: the table index of the hand whose cards' dense
+    #: positions are ``p0 < p1 < p2 < p3`` is the sum of ``colex[k][p_k]``.
+    colex: np.ndarray
+    #: The dense position in the pack of each card, by :attr:`Card.index` (-1 outside).
+    positions: tuple[int, ...]
 
     def __init__(self, ranking: Ranking, losing: frozenset[str] = frozenset()) -> None:
         self.ranking = ranking
@@ -90,17 +100,12 @@ class Strength:
         self.class_ids: list[int] = list(table.class_ids)
         self._partial: dict[int, float] = {}
         size = len(ranking.pack)
-        #: Per table index, as arrays: the dense strength, the class id and the share of the
-        #: pack's hands beaten (what :meth:`share_of_mask` reads), for sampling in bulk.
         self.strength_array = np.asarray(self.strengths, dtype=np.int64)
         self.class_array = np.asarray(self.class_ids, dtype=np.int64)
         self.share_array = np.asarray(by_index, dtype=np.float64)
-        #: ``colex[k - 1][p]`` is ``comb(p, k)``: the table index of the hand whose cards'
-        #: dense positions are ``p0 < p1 < p2 < p3`` is ``sum(colex[k][p_k])``.
         self.colex = np.array([[comb(p, k) for p in range(size)] for k in range(1, 5)],
                               dtype=np.int64)
-        #: The dense position in the pack of each card, by :attr:`Card.index` (-1 outside).
-        self.positions: tuple[int, ...] = ranking.pack.positions
+        self.positions = ranking.pack.positions
         self._keeps: dict[int, np.ndarray] = {}
         self._all_hands: np.ndarray | None = None
 
