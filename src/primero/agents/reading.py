@@ -156,6 +156,8 @@ def thrown_in(text: str) -> int | None:
 
     ``None`` for an entry that exchanges nothing (``"exchange 0 cards"`` is 0: it stands pat).
     """
+    if "exchange" not in text:
+        return None
     found = _EXCHANGED.search(text)
     return int(found.group(1)) if found else None
 
@@ -409,10 +411,10 @@ class Reading:
         exchanges) toward what it did in the session: one who always stands pat moves it to 1
         for every share, so its standing shows nothing.
         """
-        seen = self.past.get(name, Counts()).add(self.current.get(name, Counts()))
-        kept = sum(1 for k, _ in seen.keeps if k >= share - 1e-9)
+        keeps = [*self.past.get(name, Counts()).keeps, *self.current.get(name, Counts()).keeps]
+        kept = sum(1 for k, _ in keeps if k >= share - 1e-9)
         prior = 1 - PRIOR_KEEP_DROP * share
-        return (kept + prior * PRIOR_EXCHANGES) / (len(seen.keeps) + PRIOR_EXCHANGES)
+        return (kept + prior * PRIOR_EXCHANGES) / (len(keeps) + PRIOR_EXCHANGES)
 
     def keeps_follow_cards(self, name: str) -> float:
         """How far ``name``'s exchanges are seen to follow its cards, 0..1 (prior: a half).
@@ -445,15 +447,24 @@ class Reading:
         (:meth:`keeps_follow_cards`). ``(0, 0.0)`` for one that has not exchanged or kept
         nothing.
         """
+        last: dict[int, tuple[int, int]] = {}  # seat -> (log entry, cards thrown)
+        for at, (s, text) in enumerate(view.history):
+            thrown = thrown_in(str(text))
+            if thrown is not None:
+                last[s] = (at, thrown)
         out = []
         for i, seat in enumerate(view.seats):
             if i == view.seat or seat.folded:
                 continue
-            done = exchanges_of(view, i)
-            if not done or done[-1][0] == 0:
+            if i not in last:
                 out.append((0, 0.0))
                 continue
-            kept, held, _ = done[-1]
+            at, thrown = last[i]
+            held = max(thrown, held_at(view, at))
+            kept = held - thrown
+            if kept == 0:
+                out.append((0, 0.0))
+                continue
             share = self.keep_share(seat.name, kept / held)
             trust = self.keeps_follow_cards(seat.name)
             out.append((kept, trust * min(MAX_FLOOR, max(0.0, 1 - share))))
