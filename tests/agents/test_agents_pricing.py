@@ -199,11 +199,13 @@ def test_odds_player_vies_in_the_last_round_rather_than_let_its_chips_carry_over
     # time: the 2 chips go to a showdown with Dan, who funded them, won 0.125 ** (1 / 3) = 0.5
     # of the time: 1.0 chips. One who holds keeps its best 2.4 % of hands, which a hand beating
     # half of Dan's never beats: the vie is lost. A vie of 1: 0.93025 * 1.0 - 0.06975 * 1 =
-    # 0.8605 chips (of 2: 0.7907, of 3: 0.7210), above the carried share 0.5 by more than the
-    # edge of 0.25
+    # 0.8605 chips (of 2: 0.7907, of 3: 0.7210). Raised again (each raises (0 + 0.4) / 84 of
+    # the time, one of three 1 - (1 - 0.4 / 84) ** 3 = 0.0142), a 12.5 % chance never pays for
+    # the hold and the vie is lost: 0.9858 * 0.8605 - 0.0142 * 1 = 0.834 chips, above the
+    # carried share 0.5 by more than the edge of 0.25
     action, _, why = agent.advise(view, random.Random(0))
     assert action == Vie(1)
-    assert why == "they fold 93% of the time: a vie of 1 is worth +0.9 chips against +0.5: vie"
+    assert why == "they fold 93% of the time: a vie of 1 is worth +0.8 chips against +0.5: vie"
 
 
 @pytest.mark.slow

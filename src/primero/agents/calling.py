@@ -47,6 +47,7 @@ __all__ = [
     "dense_pairs",
     "eligible_strength",
     "meets",
+    "meets_by_index",
     "opponents_sampled",
     "pressure_call",
     "share_of_pack_meeting",
@@ -79,6 +80,30 @@ def meets(calls: CallAdvice, table: Strength, mask: int, call: Call, *,
     """
     i = table.index_of_mask(mask)
     return calls.meets_dense(table.strengths[i], table.class_ids[i], call, by_rank=by_rank)
+
+
+_MEETS: dict[tuple[int, int, Call, bool], tuple[CallAdvice, Strength, np.ndarray]] = {}
+
+
+def meets_by_index(calls: CallAdvice, table: Strength, call: Call, *,
+                   by_rank: bool = False) -> np.ndarray:
+    """Per table index, whether that four-card hand meets ``call`` (:func:`meets`, in bulk).
+
+    A boolean array read by the indices of :meth:`Strength.indices_of`; worked out once per
+    distinct (strength, class) pair and cached per book, table, call and ``by_rank``.
+    """
+    key = (id(calls), id(table), call, by_rank)
+    found = _MEETS.get(key)
+    if found is not None and found[0] is calls and found[1] is table:
+        return found[2]
+    width = int(table.class_array.max()) + 1
+    unique, back = np.unique(table.strength_array * width + table.class_array,
+                             return_inverse=True)
+    answers = np.array([calls.meets_dense(int(u) // width, int(u) % width, call,
+                                          by_rank=by_rank) for u in unique], dtype=bool)
+    result: np.ndarray = answers[back.reshape(-1)]
+    _MEETS[key] = (calls, table, result)
+    return result
 
 
 _PACK_SHARES: dict[tuple[int, Call], float] = {}

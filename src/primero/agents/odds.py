@@ -11,7 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations, product
-from math import prod
+from math import comb, prod
+
+import numpy as np
 
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
 from primero.agents.calling import (
@@ -21,20 +23,13 @@ from primero.agents.calling import (
     caller_among,
     calls_of,
     cheapest_with_call,
-    meets,
+    meets_by_index,
     pressure_call,
     standing_call,
 )
 from primero.agents.reading import Reading, kind_of, shown_strength
 from primero.agents.redraw import FinalHands, opponents_thrown
-from primero.agents.strength import (
-    Strength,
-    dealt_hands,
-    mask_of,
-    opponent_hands,
-    others_open,
-    unseen_cards,
-)
+from primero.agents.strength import Strength, mask_of, others_open, unseen_cards
 from primero.cards import Card
 from primero.hands import HAND_SIZE
 from primero.views import PlayerView
@@ -42,24 +37,30 @@ from primero.views import PlayerView
 __all__ = [
     "FOLD_EQUITY_EDGE",
     "LATER_GROUPS",
+    "STACK_EDGE",
     "OddsAgent",
     "all_in_odds",
     "all_in_stake",
     "bound_to_hold",
     "caller_chance",
     "carry_share",
+    "every_deal",
     "expected_stake",
     "funders_chance",
     "hold_worth",
     "keeps_ahead",
     "last_round",
     "later_worth",
+    "reraised_worth",
     "showdown_chance",
     "vie_worth",
 ]
 
 #: The chips (in stakes) a vie made for the folds it wins must be worth above passing.
 FOLD_EQUITY_EDGE = 0.25
+#: The share of the chips a hold may cost when raised again (:func:`expected_stake`) that it
+#: must be expected to win above folding.
+STACK_EDGE = 0.1
 
 
 def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
@@ -73,7 +74,10 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
     the library's exact showdown odds, which need every hand known, do not apply): the
     viewer's hand ``keep`` is completed to four cards and every other player still in gets
     four cards: the cards it holds face up (``view.seats[i].open``) and the rest, like the
-    viewer's completion, from the cards the viewer cannot see (:func:`unseen_cards`). A hand
+    viewer's completion, from the cards the viewer cannot see (:func:`unseen_cards`). The
+    deals are drawn all at once (card positions in arrays, the hands looked up by table
+    index); where there are no more distinct deals than ``samples``, each is taken once
+    and the chance is exact (:func:`every_deal`). A hand
     that does not meet the standing call (or ``call``) cannot win (with cards still to come,
     one ranking at or above it counts: a later round lets it name its own call); a tie
     counts as a share.
@@ -85,7 +89,10 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
         rng: The generator the samples come from.
         samples: How many deals to sample.
         call: The call to meet instead of the standing call.
-        reading: The opponents' betting as observed (default: the prior alone).
+        reading: The opponents' betting and exchanges as observed (default: the prior
+            alone): a sampled deal counts only where each opponent's hand is as strong as its
+            betting suggests (:meth:`Reading.floors`) and holds cards as good to keep as its
+            exchange suggests (:meth:`Reading.keep_floors`).
         floor: The least strength of every opponent's hand besides its betting's (the hands
             that hold a bet when the others fold).
         out: A list to append, besides, the chance that no hand still in meets the call (the
@@ -101,27 +108,19 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
         call = standing_call(view)
     test = book if call is not None else None
     by_rank = len(keep) < HAND_SIZE or len(keep) < len(view.hand)
-    opponents = sum(1 for i, seat in enumerate(view.seats) if i != view.seat and not seat.folded)
     base = mask_of(keep)
-    pool = [c.bit for c in unseen_cards(view) if not base & c.bit]
+    pool = [c for c in unseen_cards(view) if not base & c.bit]
     need = HAND_SIZE - len(keep)
-    take = need + HAND_SIZE * opponents
-    # opponents holding cards face up: each hand is its open cards and hidden draws
-    bases: list[int] = []
-    hidden: list[int] = []
-    opened = bool(others_open(view))
-    if opened:
-        bases, hidden, take = opponent_hands(view, need)
-        while take > len(pool) and bases:  # too few cards: the last opponents drop out
-            take -= hidden.pop()
-            bases.pop()
-    elif take > len(pool):
-        opponents = max(0, (len(pool) - need) // HAND_SIZE)
-        take = need + HAND_SIZE * opponents
-    strengths, index, classes = table.strengths, table.index_of_mask, table.class_ids
+    # per live opponent (seat order): the cards it holds face up, and how many hidden ones
+    # complete its four (too few cards in the pool: the last opponents drop out)
+    shown = [seat.open[:HAND_SIZE] for i, seat in enumerate(view.seats)
+             if i != view.seat and not seat.folded]
+    take = need + sum(HAND_SIZE - len(o) for o in shown)
+    while take > len(pool) and shown:
+        take -= HAND_SIZE - len(shown.pop())
     never_wins = advice_of(view).never_wins
-    never = {i for i, name in enumerate(view.variant.ranking.hand_table.classes)
-             if name in never_wins}
+    never = [i for i, name in enumerate(view.variant.ranking.hand_table.classes)
+             if name in never_wins]
     floors = [max(f, floor) for f in shown_strength(view, reading)]
     # the opponent who named the standing call most likely meets it (a caller names calls it
     # can plausibly meet, bluffs aside): a deal where its hand does not counts for less
@@ -130,52 +129,86 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
     if caller is not None:
         live = [i for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
         bluff = (reading or Reading()).bluff_weight(view, live[caller])
-    total = carried = 0.0
-    kept = 0.0
-    for _ in range(samples):
-        drawn = rng.sample(pool, take)
-        mine = base
-        for b in drawn[:need]:
-            mine |= b
-        hands = dealt_hands(drawn, need, bases, hidden) if opened else \
-            [drawn[at] | drawn[at + 1] | drawn[at + 2] | drawn[at + 3]
-             for at in range(need, take, HAND_SIZE)]
-        if any(table.share_of_mask(h) < f for h, f in zip(hands, floors, strict=False)):
-            continue  # not a hand that would have bet as this player did
-        weight = 1.0
-        if caller is not None and caller < len(hands) and test is not None \
-                and call is not None and not meets(test, table, hands[caller], call,
-                                                   by_rank=by_rank):
-            weight = bluff
-        kept += weight
-        i_me = index(mine)
-        if spread is not None:
-            spread.append((weight, strengths[i_me], 0.0))
-        if classes[i_me] in never or (test is not None and call is not None
-                                      and not meets(test, table, mine, call, by_rank=by_rank)):
-            if test is not None and call is not None and not any(
-                    meets(test, table, other, call, by_rank=by_rank) for other in hands):
-                carried += weight  # no hand meets the call: the pot carries over
-            continue
-        me = strengths[i_me]
-        ties = 1
-        beaten = False
-        for other in hands:
-            if test is not None and call is not None \
-                    and not meets(test, table, other, call, by_rank=by_rank):
-                continue
-            theirs = strengths[index(other)]
-            if theirs > me:
-                beaten = True
-                break
-            ties += theirs == me
-        if not beaten:
-            total += weight / ties
-            if spread is not None:
-                spread[-1] = (weight, strengths[i_me], 1 / ties)
+    # every sampled deal at once: row ``s`` of ``drawn`` is the first ``take`` cards of a
+    # uniformly shuffled pool (dense positions), dealt as the viewer's draws, then each
+    # opponent's hidden cards in seat order
+    positions = table.positions
+    where = np.array([positions[c.index] for c in pool], dtype=np.int64)
+    groups = [need, *(HAND_SIZE - len(o) for o in shown)]
+    every = every_deal(len(pool), groups, samples)
+    if every is not None:  # no more distinct deals than samples: each once, exact
+        drawn = where[every]
+        samples = len(drawn)
+    else:
+        shuffled = np.random.default_rng(rng.getrandbits(64)).random((samples, len(pool)))
+        drawn = where[np.argsort(shuffled, axis=1)[:, :take]]
+    hands = np.empty((samples, 1 + len(shown), HAND_SIZE), dtype=np.int64)
+    fixed = [positions[c.index] for c in keep]
+    hands[:, 0, :len(fixed)] = fixed
+    hands[:, 0, len(fixed):] = drawn[:, :need]
+    at = need
+    for j, cards in enumerate(shown, start=1):
+        hands[:, j, :len(cards)] = [positions[c.index] for c in cards]
+        hands[:, j, len(cards):] = drawn[:, at:at + HAND_SIZE - len(cards)]
+        at += HAND_SIZE - len(cards)
+    index = table.indices_of(hands)
+    strength = table.strength_array[index]
+    opponents = len(shown)
+    counted = min(opponents, len(floors))
+    # not a deal where each opponent holds a hand that would have bet as it did
+    valid = np.all(table.share_array[index[:, 1:1 + counted]]
+                   >= np.asarray(floors[:counted], dtype=np.float64), axis=1)
+    # nor one where an opponent that exchanged holds no cards as good to keep as it kept
+    # (what it keeps, read like its bets: Reading.keep_floors)
+    for j, (held, least) in enumerate((reading or Reading()).keep_floors(view)[:opponents]):
+        if held and least > 0:
+            valid &= table.best_keep(hands[:, 1 + j], min(held, HAND_SIZE)) >= least
+    weight = np.ones(samples)
+    mine_fails = np.isin(table.class_array[index[:, 0]], never)
+    meet = np.ones(index.shape, dtype=bool)
+    if test is not None and call is not None:
+        meet = meets_by_index(test, table, call, by_rank=by_rank)[index]
+        if caller is not None and caller < opponents:
+            weight[~meet[:, 1 + caller]] = bluff
+        mine_fails |= ~meet[:, 0]
+        # no hand meets the call: the pot carries over
+        carried = float(weight[valid & mine_fails & ~meet[:, 1:].any(axis=1)].sum())
+    else:
+        carried = 0.0
+    me = strength[:, :1]
+    theirs = np.where(meet[:, 1:], strength[:, 1:], -1)
+    beaten = (theirs > me).any(axis=1)
+    ties = 1 + (theirs == me).sum(axis=1)
+    won = valid & ~mine_fails & ~beaten
+    share = np.where(won, 1 / ties, 0.0)
+    total = float((weight * share)[valid].sum())
+    kept = float(weight[valid].sum())
+    if spread is not None:
+        spread.extend(zip(weight[valid].tolist(), strength[valid, 0].tolist(),
+                          share[valid].tolist(), strict=True))
     if out is not None:
         out.append(carried / kept if kept else 0.0)
     return total / kept if kept else 0.0
+
+
+def every_deal(size: int, groups: Sequence[int], limit: int) -> np.ndarray | None:
+    """Every way to deal ``groups`` (card counts, in order) from ``size`` cards, or ``None``.
+
+    Rows of indices into the pool, each group's cards in ascending order, the groups one
+    after the other; ``None`` when there are more than ``limit`` ways (sample instead).
+    """
+    ways = 1
+    left = size
+    for g in groups:
+        ways *= comb(left, g)
+        left -= g
+    if ways > limit:
+        return None
+    rows: list[tuple[int, ...]] = [()]
+    for g in groups:
+        rows = [row + picked for row in rows
+                for picked in combinations([i for i in range(size) if i not in row], g)]
+    return np.array(rows, dtype=np.int64).reshape(len(rows), sum(groups))
 
 
 #: How many groups of the viewer's final hands (by strength) :func:`later_worth` weighs.
@@ -316,6 +349,29 @@ def hold_worth(view: PlayerView, chance: float, raised: float) -> float:
         return now
     stake, pot = all_in_stake(view, expected_stake(view, raised))
     return (1 - raised) * now + raised * max(chance * pot - stake, -float(owed))
+
+
+def reraised_worth(view: PlayerView, bet: float, chance: float, raised: float) -> float:
+    """What a vie of ``bet`` is worth once raised again: held as a hold of the raise, or lost.
+
+    Raised, the viewer holds when that pays by :data:`STACK_EDGE` of the chips it then stakes
+    (:func:`expected_stake` from the vie on: the whole stack against one who raises every
+    time; the pot once the live opponents match it, :func:`all_in_stake`), worth
+    ``chance * pot - stake``; otherwise it folds and loses the ``bet``.
+
+    Args:
+        view: The viewer's view, before its vie.
+        bet: The vie (chips).
+        chance: The chance to win at the showdown, 0..1.
+        raised: The chance that an opponent raises again (:meth:`Reading.raise_again`).
+
+    Returns:
+        Chips (the vie counted as spent).
+    """
+    cost = float(view.stack) if raised >= 1 else bet + view.table.rest / (1 - raised)
+    stake, pot = all_in_stake(view, cost)
+    held = chance * pot - stake
+    return held if held >= STACK_EDGE * stake else -bet
 
 
 def bound_to_hold(view: PlayerView) -> int | None:
@@ -462,13 +518,14 @@ class OddsAgent:
     """
 
     name = "odds"
+    #: The opponents' betting and exchanges as observed over the session (:class:`Reading`).
+    reading: Reading
 
     def __init__(self, samples: int = 160, exchange_samples: int = 48,
                  margin: float = 0.08) -> None:
         self.samples = samples
         self.exchange_samples = exchange_samples
         self.margin = margin
-        #: The opponents' betting as observed over the session (:class:`Reading`).
         self.reading = Reading()
         #: The deal's chances so far, pooled: ``(deal, what the view shows) -> (chance
         #: summed, carry summed, estimates)``.
@@ -536,8 +593,9 @@ class OddsAgent:
         again while the betting goes round is answered by more samples, not by a fresh draw.
         """
         floors = tuple(round(f, 2) for f in shown_strength(view, self.reading))
+        kept = tuple((k, round(f, 2)) for k, f in self.reading.keep_floors(view))
         key = (self.reading.deal, view.hand, tuple(s.folded for s in view.seats),
-               standing_call(view), floors)
+               standing_call(view), floors, kept)
         if key[0] != next(iter(self.pooled), (None,))[0]:
             self.pooled = {}
         best, best_carry = -1.0, 0.0
@@ -613,10 +671,14 @@ class OddsAgent:
             unanswered = view.pot if folds or not passes else \
                 funders_chance(view, chance) * view.pot
             quiet = carry_share(view) if last_round(view) else chance * view.pot
-            worth, bet = max((vie_worth(view, b, chance, rates, unanswered), b)
+            # a vie may be raised again (as often as the opponents raise: Reading.raise_again)
+            # and then costs as much as a hold of the raise (reraised_worth)
+            again = self.reading.raise_again(view)
+            worth, bet = max(((1 - again) * vie_worth(view, b, chance, rates, unanswered)
+                              + again * reraised_worth(view, b, chance, again), b)
                              for b in sorted({amount_of(a) for a in vies}))
             priced = [a for a in vies if amount_of(a) == bet]
-            if chance > even + self.margin:
+            if chance > even + self.margin and worth > -bet:
                 # sized by the edge, or by the vie worth the most when that beats passing
                 return self._sized(priced if worth > quiet else vies,
                                    0.0 if worth > quiet else edge, view, table, rng), \
@@ -653,15 +715,33 @@ class OddsAgent:
             worth += later
         if raised > 0 and worth < 0 <= (chance + carried / live) * (view.pot + owed) - owed:
             odds = all_in_odds(view, expected_stake(view, raised))
-        if holds and (worth >= 0 or not (passes or folds)):
+        # a hold the raisers may take to the whole stack must clear its price by a share of the
+        # chips so risked (STACK_EDGE): the chance is sampled, and a hold chosen for a chance
+        # just above the odds mostly had a chance drawn high, the stack staked on the noise;
+        # chips in a pot that carries over come back as an even share: not staked on it
+        risked = raised * expected_stake(view, raised) * (1 - carried) \
+            if owed < view.stack else 0.0
+        if holds and (worth >= STACK_EDGE * risked or not (passes or folds)):
             if recall is not None:
                 return cheapest_with_call(legal, recall), \
                     f"a {pct} chance once it names {recall.call}: raise to name it"
-            if worth - later < 0:
+            if worth - later < STACK_EDGE * risked:
                 return holds[0], (f"a {pct} chance, below the pot odds of {odds:.0%}, but it "
                                   f"decides again with the whole hand ({later:+.1f} chips): "
                                   f"hold")
+            if carried > 0.5:
+                return holds[0], (f"a {pct} chance, but the pot carries over {carried:.0%} "
+                                  f"of the time (an even share of it later): hold")
+            if raised >= 0.5 and owed < view.stack:  # priced as the raisers take it
+                stake = expected_stake(view, raised)
+                return holds[0], (f"a {pct} chance beats the odds of "
+                                  f"{all_in_odds(view, stake):.0%} of a hold raised to "
+                                  f"{stake:.0f} chips: hold")
             return holds[0], f"a {pct} chance beats the pot odds of {odds:.0%}: hold"
+        if folds and 0 <= worth < STACK_EDGE * risked:
+            return folds[0], (f"a {pct} chance pays for a hold the raisers may take to "
+                              f"{expected_stake(view, raised):.0f} chips by {worth:+.1f}, short "
+                              f"of the {STACK_EDGE * risked:.1f} it must clear: fold")
         if folds:
             return folds[0], f"a {pct} chance is below the pot odds of {odds:.0%}: fold"
         if passes:

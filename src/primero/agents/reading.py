@@ -20,19 +20,26 @@ The reading never looks at hidden cards: only ``view.history`` (public) is count
 
 from __future__ import annotations
 
+import re
+
 from attrs import define, field
 
 from primero.views import PlayerView
 
 __all__ = [
     "HELD_FLOOR",
+    "KEEP_SPREAD",
     "PRIOR_BET",
+    "PRIOR_BET_AFTER_DRAW",
+    "PRIOR_BET_AFTER_KEEP",
     "PRIOR_DEALS",
+    "PRIOR_EXCHANGES",
     "PRIOR_FOLD",
     "PRIOR_FOLD_AFTER_BET",
     "PRIOR_FOLD_BET",
     "PRIOR_FOLD_WEIGHT",
     "PRIOR_HOLD",
+    "PRIOR_KEEP_DROP",
     "PRIOR_RAISE",
     "PRIOR_RAISE_WEIGHT",
     "PRIOR_WEIGHT",
@@ -41,8 +48,11 @@ __all__ = [
     "Reading",
     "bound_holds",
     "count",
+    "exchanges_of",
+    "held_at",
     "kind_of",
     "shown_strength",
+    "thrown_in",
 ]
 
 #: The prior share of an opponent's betting decisions that vie or raise, and that hold.
@@ -66,6 +76,17 @@ PRIOR_RAISE_WEIGHT = 4.0
 #: The floors the prior gives: after a vie or raise, and after a hold.
 VIED_FLOOR = 1 - PRIOR_BET
 HELD_FLOOR = 1 - PRIOR_BET - PRIOR_HOLD
+#: The prior share of an opponent's exchanges that keep at least a share ``k`` of its cards:
+#: ``1 - PRIOR_KEEP_DROP * k`` (it stands pat in a fifth), worth :data:`PRIOR_EXCHANGES`.
+PRIOR_KEEP_DROP = 0.8
+PRIOR_EXCHANGES = 4.0
+#: The prior share of an opponent's exchanges after which it vies or raises later in the deal:
+#: having kept at least half its cards, and fewer; each worth :data:`PRIOR_EXCHANGES`.
+PRIOR_BET_AFTER_KEEP = 0.5
+PRIOR_BET_AFTER_DRAW = 0.3
+#: The difference of those shares read as exchanges that follow the cards fully (the prior's
+#: difference reads as half).
+KEEP_SPREAD = 0.4
 #: The highest floor a reading gives (an opponent that almost never bets still holds a hand
 #: a little weaker than the best now and then).
 MAX_FLOOR = 0.9
@@ -80,7 +101,9 @@ class Counts:
     held by choice (``held_deals``); its answers to a raise of its own vie or raise in the
     same betting round (``answers_after_bet``), of which folds (``folds_after_bet``); and its
     answers to a bet in a round where it has not bet (``answers_facing``), of which folds
-    (``folds_facing``). Where nobody folds, a pass facing a bet counts as the fold.
+    (``folds_facing``). Where nobody folds, a pass facing a bet counts as the fold. Per
+    exchange (``keeps``): the share of its cards it kept, and whether it vied or raised later
+    in the deal.
     """
 
     bets: int = 0
@@ -95,6 +118,7 @@ class Counts:
     folds_after_bet: int = field(default=0, eq=False)
     answers_facing: int = field(default=0, eq=False)
     folds_facing: int = field(default=0, eq=False)
+    keeps: tuple[tuple[float, bool], ...] = field(default=(), eq=False)
 
     def add(self, other: Counts) -> Counts:
         """The sum of two counts."""
@@ -105,7 +129,7 @@ class Counts:
                       self.answers_after_bet + other.answers_after_bet,
                       self.folds_after_bet + other.folds_after_bet,
                       self.answers_facing + other.answers_facing,
-                      self.folds_facing + other.folds_facing)
+                      self.folds_facing + other.folds_facing, self.keeps + other.keeps)
 
 
 def kind_of(text: str) -> str | None:
@@ -122,6 +146,47 @@ def kind_of(text: str) -> str | None:
     if text.startswith("pass"):
         return "pass"
     return None
+
+
+_EXCHANGED = re.compile(r"exchange (\d+) cards?$")
+
+
+def thrown_in(text: str) -> int | None:
+    """How many cards one public log entry throws in an exchange (a Suzuki pass's included).
+
+    ``None`` for an entry that exchanges nothing (``"exchange 0 cards"`` is 0: it stands pat).
+    """
+    if "exchange" not in text:
+        return None
+    found = _EXCHANGED.search(text)
+    return int(found.group(1)) if found else None
+
+
+def held_at(view: PlayerView, at: int) -> int:
+    """How many cards each player held before log entry ``at``: the viewer's own count.
+
+    Every player is dealt alike, so the viewer's cards dealt before the entry (first and
+    second deals, face up or not; not those replacing thrown cards) count for everyone.
+    """
+    return sum(1 for r in view.received if r.after <= at and r.reason not in ("exchange", "pass"))
+
+
+def exchanges_of(view: PlayerView, seat: int) -> list[tuple[int, int, bool]]:
+    """``(kept, held, bet after)`` per exchange of ``seat`` in the view's public log.
+
+    ``kept`` cards of the ``held`` it held, and whether it vied or raised later in the deal.
+    """
+    out = []
+    for at, (s, text) in enumerate(view.history):
+        if s != seat:
+            continue
+        thrown = thrown_in(str(text))
+        if thrown is None:
+            continue
+        held = max(thrown, held_at(view, at))
+        later = any(s2 == seat and kind_of(str(t2)) == "bet" for s2, t2 in view.history[at + 1:])
+        out.append((held - thrown, held, later))
+    return out
 
 
 def bound_holds(view: PlayerView) -> set[int]:
@@ -188,6 +253,8 @@ def count(view: PlayerView, seat: int) -> Counts:
         found.folds += kind == "fold" or (kind == "pass" and open_bet)
         found.raises += str(text).startswith("hold raise")
         open_bet = open_bet or kind == "bet"
+    found.keeps = tuple((kept / held if held else 1.0, later)
+                        for kept, held, later in exchanges_of(view, seat))
     found.deals = int(found.total > 0)
     found.bet_deals = int(found.bets > 0)
     found.held_deals = int(found.bets + found.holds > 0)
@@ -335,6 +402,72 @@ class Reading:
                 out.append(trust * min(MAX_FLOOR, max(0.0, 1 - bet - hold)))
             else:
                 out.append(0.0)
+        return out
+
+    def keep_share(self, name: str, share: float) -> float:
+        """The share of ``name``'s exchanges that kept at least ``share`` of its cards.
+
+        From the prior (``1 - PRIOR_KEEP_DROP * share``, worth :data:`PRIOR_EXCHANGES`
+        exchanges) toward what it did in the session: one who always stands pat moves it to 1
+        for every share, so its standing shows nothing.
+        """
+        keeps = [*self.past.get(name, Counts()).keeps, *self.current.get(name, Counts()).keeps]
+        kept = sum(1 for k, _ in keeps if k >= share - 1e-9)
+        prior = 1 - PRIOR_KEEP_DROP * share
+        return (kept + prior * PRIOR_EXCHANGES) / (len(keeps) + PRIOR_EXCHANGES)
+
+    def keeps_follow_cards(self, name: str) -> float:
+        """How far ``name``'s exchanges are seen to follow its cards, 0..1 (prior: a half).
+
+        Its cards are hidden, but one that keeps on its cards bets more often after keeping
+        much than after drawing much; one whose exchanges ignore its cards (or whose betting
+        does: it bets always, or never) bets as often after both. So the difference of its
+        shares of exchanges followed by a vie or raise later in the deal, having kept at least
+        half its cards and fewer, each from a prior (:data:`PRIOR_BET_AFTER_KEEP`,
+        :data:`PRIOR_BET_AFTER_DRAW`, worth :data:`PRIOR_EXCHANGES`), over
+        :data:`KEEP_SPREAD`, clipped to 0..1 (the prior alone: a half). Only finished deals
+        count (a deal in play has its later bets still to come).
+        """
+        seen = self.past.get(name, Counts())
+        high = [bet for k, bet in seen.keeps if k >= 0.5]
+        low = [bet for k, bet in seen.keeps if k < 0.5]
+        after_keep = (sum(high) + PRIOR_BET_AFTER_KEEP * PRIOR_EXCHANGES) \
+            / (len(high) + PRIOR_EXCHANGES)
+        after_draw = (sum(low) + PRIOR_BET_AFTER_DRAW * PRIOR_EXCHANGES) \
+            / (len(low) + PRIOR_EXCHANGES)
+        return min(1.0, max(0.0, (after_keep - after_draw) / KEEP_SPREAD))
+
+    def keep_floors(self, view: PlayerView) -> list[tuple[int, float]]:
+        """Per live opponent (seat order), ``(kept, floor)`` from its last exchange this deal.
+
+        It kept ``kept`` cards; the least quantile of what it kept
+        (:meth:`~primero.agents.strength.Strength.keep_quantiles`) its exchange suggests is
+        ``1 - q``, ``q`` the share of its exchanges that kept as large a share of its cards
+        (:meth:`keep_share`), scaled by how far its exchanges follow its cards
+        (:meth:`keeps_follow_cards`). ``(0, 0.0)`` for one that has not exchanged or kept
+        nothing.
+        """
+        last: dict[int, tuple[int, int]] = {}  # seat -> (log entry, cards thrown)
+        for at, (s, text) in enumerate(view.history):
+            thrown = thrown_in(str(text))
+            if thrown is not None:
+                last[s] = (at, thrown)
+        out = []
+        for i, seat in enumerate(view.seats):
+            if i == view.seat or seat.folded:
+                continue
+            if i not in last:
+                out.append((0, 0.0))
+                continue
+            at, thrown = last[i]
+            held = max(thrown, held_at(view, at))
+            kept = held - thrown
+            if kept == 0:
+                out.append((0, 0.0))
+                continue
+            share = self.keep_share(seat.name, kept / held)
+            trust = self.keeps_follow_cards(seat.name)
+            out.append((kept, trust * min(MAX_FLOOR, max(0.0, 1 - share))))
         return out
 
     def bluff_weight(self, view: PlayerView, seat: int) -> float:

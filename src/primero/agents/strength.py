@@ -15,6 +15,8 @@ from itertools import combinations
 from math import comb
 from typing import ClassVar
 
+import numpy as np
+
 from primero.cards import Card
 from primero.hands import HAND_SIZE, Ranking
 from primero.tables import colex_offsets
@@ -53,10 +55,18 @@ class Strength:
     """
 
     _cache: ClassVar[dict[tuple[int, frozenset[str]], Strength]] = {}
+    #: Per table index: the dense strength, the class id and the share of the pack's hands
+    #: beaten (what :meth:`share_of_mask` reads), as arrays for sampling in bulk.
+    strength_array: np.ndarray
+    class_array: np.ndarray
+    share_array: np.ndarray
+    #: ``colex[k - 1][p]`` is ``comb(p, k)``: the table index of the hand whose cards' dense
+    #: positions are ``p0 < p1 < p2 < p3`` is the sum of ``colex[k][p_k]``.
+    colex: np.ndarray
+    #: The dense position in the pack of each card, by :attr:`Card.index` (-1 outside).
+    positions: tuple[int, ...]
 
     def __init__(self, ranking: Ranking, losing: frozenset[str] = frozenset()) -> None:
-        import numpy as np
-
         self.ranking = ranking
         self.losing = losing
         strengths = ranking.strengths()  # per table index: dense, larger better, equal ties
@@ -89,6 +99,89 @@ class Strength:
         self.strengths: list[int] = list(table.strength)
         self.class_ids: list[int] = list(table.class_ids)
         self._partial: dict[int, float] = {}
+        size = len(ranking.pack)
+        self.strength_array = np.asarray(self.strengths, dtype=np.int64)
+        self.class_array = np.asarray(self.class_ids, dtype=np.int64)
+        self.share_array = np.asarray(by_index, dtype=np.float64)
+        self.colex = np.array([[comb(p, k) for p in range(size)] for k in range(1, 5)],
+                              dtype=np.int64)
+        self.positions = ranking.pack.positions
+        self._keeps: dict[int, np.ndarray] = {}
+        self._all_hands: np.ndarray | None = None
+
+    def indices_of(self, positions: np.ndarray) -> np.ndarray:
+        """The table indices of hands given as dense card positions (last axis: four cards).
+
+        Args:
+            positions: An integer array ``(..., 4)`` of distinct dense positions per hand, in
+                any order.
+
+        Returns:
+            An integer array ``(...)`` of table indices.
+        """
+        ordered = np.sort(positions, axis=-1)
+        colex = self.colex
+        found: np.ndarray = colex[0][ordered[..., 0]] + colex[1][ordered[..., 1]] \
+            + colex[2][ordered[..., 2]] + colex[3][ordered[..., 3]]
+        return found
+
+    def keep_quantiles(self, kept: int) -> np.ndarray:
+        """Per set of ``kept`` cards (by colex index), how good a set to keep it is, 0..1.
+
+        A set's worth is the mean strength of the four-card hands holding it (what keeping it
+        and drawing the rest is worth); its quantile is the share of the pack's sets of as
+        many cards worth less, ties half. Cached per size.
+
+        Args:
+            kept: The cards kept, 1..4.
+        """
+        found = self._keeps.get(kept)
+        if found is not None:
+            return found
+        size = len(self.ranking.pack)
+        if self._all_hands is None:
+            self._all_hands = np.array(list(combinations(range(size), HAND_SIZE)),
+                                       dtype=np.int64)
+        hands = self._all_hands
+        shares = self.share_array[self.indices_of(hands)]
+        sets = comb(size, kept)
+        total = np.zeros(sets)
+        for part in combinations(range(HAND_SIZE), kept):
+            index = self.subset_indices(hands, part)
+            total += np.bincount(index, weights=shares, minlength=sets)
+        # the mean over the hands holding each set (as many for every set), rounded so that
+        # sums taken in another order still tie
+        total = np.round(total / comb(size - kept, HAND_SIZE - kept), 9)
+        ordered = np.sort(total)
+        below = np.searchsorted(ordered, total, side="left")
+        upto = np.searchsorted(ordered, total, side="right")
+        found = self._keeps[kept] = (below + upto) / 2 / sets
+        return found
+
+    def subset_indices(self, hands: np.ndarray, part: Sequence[int]) -> np.ndarray:
+        """The colex indices of the cards at places ``part`` of each hand (positions sorted).
+
+        Args:
+            hands: ``(..., 4)`` dense positions, ascending along the last axis.
+            part: The places taken, ascending.
+        """
+        found: np.ndarray = np.zeros(hands.shape[:-1], dtype=np.int64)
+        for k, place in enumerate(part):
+            found = found + self.colex[k][hands[..., place]]
+        return found
+
+    def best_keep(self, hands: np.ndarray, kept: int) -> np.ndarray:
+        """Per hand (dense positions, any order), the best quantile of its sets of ``kept`` cards.
+
+        What an opponent that kept ``kept`` of these cards may have kept at best
+        (:meth:`keep_quantiles`).
+        """
+        ordered = np.sort(hands, axis=-1)
+        quantiles = self.keep_quantiles(kept)
+        best: np.ndarray = np.zeros(hands.shape[:-1])
+        for part in combinations(range(HAND_SIZE), kept):
+            best = np.maximum(best, quantiles[self.subset_indices(ordered, part)])
+        return best
 
     @classmethod
     def of(cls, ranking: Ranking, losing: frozenset[str] = frozenset()) -> Strength:
@@ -170,6 +263,8 @@ class Strength:
         twin = copy.copy(self)
         twin._by_mask = {mask: values[i] for mask, i in self._index_by_mask.items()}
         twin._partial = {}
+        twin.share_array = np.asarray(values, dtype=np.float64)
+        twin._keeps = {}
         return twin
 
     def after_exchange(self, hand: Sequence[Card], discards: Sequence[Card],
