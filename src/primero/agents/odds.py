@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations, product
-from math import comb, prod
+from math import comb, isfinite, prod
 
 import numpy as np
 
@@ -31,6 +31,7 @@ from primero.agents.reading import Reading, kind_of, shown_strength
 from primero.agents.redraw import FinalHands, opponents_thrown
 from primero.agents.strength import Strength, mask_of, others_open, unseen_cards
 from primero.cards import Card
+from primero.errors import named
 from primero.hands import HAND_SIZE
 from primero.views import PlayerView
 
@@ -515,6 +516,10 @@ class OddsAgent:
         samples: Sampled deals per chance.
         exchange_samples: Sampled deals per exchange weighed.
         margin: The edge over an even share needed to vie or raise.
+
+    Raises:
+        ValueError: ``samples`` or ``exchange_samples`` not a whole number from 1, or
+            ``margin`` not a finite number.
     """
 
     name = "odds"
@@ -523,6 +528,12 @@ class OddsAgent:
 
     def __init__(self, samples: int = 160, exchange_samples: int = 48,
                  margin: float = 0.08) -> None:
+        for label, count in (("samples", samples), ("exchange_samples", exchange_samples)):
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise ValueError(f"{label} must be a whole number from 1, got {named(count)}")
+        if isinstance(margin, bool) or not isinstance(margin, (int, float)) \
+                or not isfinite(margin):
+            raise ValueError(f"margin must be a finite number, got {named(margin)}")
         self.samples = samples
         self.exchange_samples = exchange_samples
         self.margin = margin

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -37,7 +38,8 @@ def make_agent(name: str | None = None, *, level: int | None = None, **options: 
 
     Args:
         name: ``"random"``, ``"heuristic"``, ``"odds"``, ... (:data:`AGENTS`); read in any
-            case (``"Odds"`` is ``"odds"``), as the command line reads it.
+            case and without surrounding spaces (``" Odds "`` is ``"odds"``), as the command
+            line reads it.
         level: Instead of ``name``, the rung of :data:`LADDER`: 0 (``random``) to
             ``len(LADDER) - 1`` (``search``).
         **options: Passed to the agent's constructor (e.g. ``samples=400`` for ``"odds"``).
@@ -46,7 +48,9 @@ def make_agent(name: str | None = None, *, level: int | None = None, **options: 
         UnknownAgentError: (a ``ValueError``) unknown name, the message listing the known
             ones; or a level off the ladder, the message listing its rungs.
         TypeError: both ``name`` and ``level`` given, or neither; a level that is not a whole
-            number; an option the agent does not take.
+            number; an option the agent does not take (the message names the agent and the
+            options it takes).
+        ValueError: an option's value the agent refuses (e.g. ``samples=0``).
     """
     if level is not None:
         if name is not None:
@@ -60,8 +64,23 @@ def make_agent(name: str | None = None, *, level: int | None = None, **options: 
         name = LADDER[level]
     elif name is None:
         raise TypeError("make_agent needs an agent's name or a level on the ladder")
-    factory = AGENTS.get(name) or (AGENTS.get(name.lower()) if isinstance(name, str) else None)
+    factory = AGENTS.get(name) or (AGENTS.get(name.strip().lower())
+                                   if isinstance(name, str) else None)
     if factory is None:
         raise UnknownAgentError(f"unknown agent {named(name)}; known agents: "
                                 f"{', '.join(AGENTS)}")
+    taken = _options_of(factory)
+    unknown = [key for key in options if key not in taken]
+    if unknown:
+        agent = name.strip().lower() if isinstance(name, str) else name
+        offer = ", ".join(taken) if taken else "none"
+        raise TypeError(f"agent {agent!r} takes no option {named(unknown[0])}; "
+                        f"its options: {offer}")
     return factory(**options)
+
+
+def _options_of(factory: Callable[..., Agent]) -> tuple[str, ...]:
+    """The keyword options an agent's factory takes, in its signature's order."""
+    parameters = inspect.signature(factory).parameters.values()
+    return tuple(p.name for p in parameters
+                 if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))

@@ -388,7 +388,7 @@ class Registry:
 
     def _find(self, name: str) -> str | None:
         """The registered name for ``name`` (lower case), loading lazily what may define it."""
-        key = name.lower()
+        key = name.strip().lower()
         found = self._names.get(key)
         if found is None and (self._lazy_modules or self._lazy_entry_points):
             _check_not_building()
@@ -545,7 +545,7 @@ class Registry:
         return found
 
     def spec(self, name: str) -> VariantSpec:
-        """The spec registered under ``name`` or an alias, case-insensitively.
+        """The spec registered under ``name`` or an alias, in any case, spaces around ignored.
 
         Raises:
             UnknownVariantError: no such variant; the message lists the known ones.
@@ -554,7 +554,7 @@ class Registry:
         found = self._find(name) if isinstance(name, str) else None
         if found is not None:
             return self._specs[found]
-        broken = self._broken_names.get(name.lower()) if isinstance(name, str) else None
+        broken = self._broken_names.get(name.strip().lower()) if isinstance(name, str) else None
         if broken is not None:
             raise PluginError(self._broken[broken].reason, plugin=broken)
         raise UnknownVariantError(
