@@ -549,9 +549,15 @@ def first_deal(fresh: GameState, seats: tuple[Seat, ...], count: int, *,
             _FIRST_DEALS.clear()
         way = _FIRST_DEALS[key] = (pack, tuple(per_seat), n * count)
     dealt = list(seats)
+    received: tuple[Receipt | None, ...]
     for seat, pick, rows in way[1]:
         hand = pick(stock)
-        received = tuple([row[card.index] for row, card in zip(rows, hand)])  # noqa: B905
+        if count == 4:  # every hand of the built-in games: the four receipts read directly
+            first, second, third, fourth = rows
+            a, b, c, d = hand
+            received = (first[a.index], second[b.index], third[c.index], fourth[d.index])
+        else:
+            received = tuple([row[card.index] for row, card in zip(rows, hand)])  # noqa: B905
         if None in received:  # (a card outside the pack: a stock the engine refused)
             raise PrimeroError("a quick start deals the cards of the variant's pack")
         dealt[seat] = _dealt_seat(seats[seat], hand, received)
