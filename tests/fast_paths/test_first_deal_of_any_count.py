@@ -1,5 +1,8 @@
 """A quick start's first deal gives each seat its cards and receipts for any count of cards.
 
+And a variant's quick start is looked up again after a registration (each variant's is kept by
+its identity).
+
 :func:`~primero.deal.start.first_deal` reads a four-card hand's receipts directly and any other
 count through the general loop: both must deal as the core deals (one card at a time round the
 table from the eldest, or each seat's packet together), each card received as ``("deal", 0,
@@ -9,13 +12,15 @@ its place among the cards dealt)``, the stock left after the cards dealt.
 from __future__ import annotations
 
 import pytest
+from attrs import evolve
 
-from primero import PrimeroError, get_variant
+from primero import PrimeroError, Variant, get_variant
 from primero.cards import parse_cards
 from primero.deal.copying import replace
 from primero.deal.engine import start_deal
-from primero.deal.start import first_deal
+from primero.deal.start import first_deal, register_quick_start
 from primero.deal.state import GameState, Seat
+from primero.variants.primiera import PrimieraRules
 
 NAMES = ["Anna", "Ben", "Carla"]
 
@@ -60,3 +65,26 @@ def test_a_card_outside_the_pack_is_refused_for_four_cards_and_for_three() -> No
         with pytest.raises(PrimeroError, match=r"^a quick start deals the cards of the "
                                                r"variant's pack$"):
             first_deal(stacked, stacked.seats, count)
+
+
+class _Marker:
+    """A plug-in with no hooks: a variant with it is not Primiera's built-in set of plug-ins."""
+
+
+def test_a_quick_start_registered_later_starts_a_variant_already_dealt() -> None:
+    base = get_variant("primiera")
+    marked = Variant(spec=evolve(base.spec, name="primiera-marked",
+                                 plugins=(*base.spec.plugins, _Marker())),
+                     settings=base.settings)
+    asked: list[int] = []
+
+    def declines(fresh: GameState) -> GameState | None:
+        asked.append(fresh.context.eldest)
+        return None  # step by step after all
+
+    before = start_deal(marked, NAMES, 20, dealer=0, seed=4)  # no quick start for it yet
+    register_quick_start((PrimieraRules, _Marker), declines)
+    after = start_deal(marked, NAMES, 20, dealer=0, seed=4)
+    assert asked == [1]
+    assert (after.seats, after.step_index, after.variant_state) == \
+        (before.seats, before.step_index, before.variant_state)

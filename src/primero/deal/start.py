@@ -440,6 +440,7 @@ def register_quick_start(kinds: tuple[type, ...], start: QuickStart) -> None:
     fields, the same errors), or ``None`` to run them so.
     """
     _QUICK_STARTS[kinds] = start
+    _STARTERS.clear()
 
 
 def quick_start(fresh: GameState) -> GameState | None:
@@ -461,12 +462,24 @@ def quick_start(fresh: GameState) -> GameState | None:
             :class:`~primero.variants.primiera.CannotPayAnteError`).
     """
     context = fresh.context
-    variant = context.variant
-    plugins = variant.spec.plugins
-    if not plugins or variant.house_rules or context.external or fresh.step_index != -1:
+    if context.external or fresh.step_index != -1:
         return None
-    start = _QUICK_STARTS.get(tuple(map(type, plugins)))
+    variant = context.variant
+    known = _STARTERS.get(id(variant))
+    if known is None or known[0] is not variant:
+        plugins = variant.spec.plugins
+        found = None if not plugins or variant.house_rules else \
+            _QUICK_STARTS.get(tuple(map(type, plugins)))
+        if len(_STARTERS) >= 256:
+            _STARTERS.clear()
+        known = _STARTERS[id(variant)] = (variant, found)
+    start = known[1]
     return None if start is None else start(fresh)
+
+
+#: Each variant's quick start (or ``None``), by the variant's identity (the variant held):
+#: ``(variant, start)``; forgotten at every registration.
+_STARTERS: dict[int, tuple[object, QuickStart | None]] = {}
 
 
 class FirstDeal:
