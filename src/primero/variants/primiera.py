@@ -557,18 +557,22 @@ def _held(number: int, seats: tuple[Seat, ...], eldest: int, facts: _Facts) \
 
     Each hand's class and points are read from the ranking's table by the hand's index (what
     ``state.value(seat).hand_class`` and ``.points`` read). The round in which nobody is
-    served is one shared value per number.
+    served is one shared value per number. Where someone declares (the deal ends), the
+    hands' values are kept for its settlement (:data:`_VALUED`).
     """
+    global _VALUED
     made: list[Declaration] | None = None
     n = len(seats)
     evaluate = facts.evaluate
     class_ids = facts.class_ids
     nothing = facts.nothing
+    values: list[HandValue] = [None] * n  # type: ignore[list-item]  # (each seat's, below)
     seat = eldest % n
     for _ in range(n):  # state.playing_order(), inline
         player = seats[seat]
         hand = player.hand
-        index = evaluate(hand).index  # state.value(seat)'s place in the table
+        value = values[seat] = evaluate(hand)  # state.value(seat)
+        index = value.index  # its place in the table
         class_id = class_ids[index]
         if class_id != nothing:
             declared = _declaration(number, seat, player.name, facts.classes[class_id],
@@ -581,12 +585,18 @@ def _held(number: int, seats: tuple[Seat, ...], eldest: int, facts: _Facts) \
         if seat == n:
             seat = 0
     if made is not None:
+        _VALUED = (seats, facts, values)  # (one assignment: a reader sees all or nothing)
         return _declaration_round(number, tuple(made))
     nobody = _NOBODY.get(number)
     if nobody is None:
         nobody = _NOBODY[number] = DeclarationRound(number=number)
     return nobody
 
+
+#: The values of the hands of the last declaration someone made, by seat: ``(seats, facts,
+#: values)``, the seats held (by identity: the same tuple of the same hands, the same values).
+#: The deal ends there, and its settlement reads them (:func:`_settle_one_pot`).
+_VALUED: tuple[tuple[Seat, ...] | None, _Facts | None, list[HandValue]] = (None, None, [])
 
 #: A declaration moves no card: its copies keep the cards found sound (``SOUND_FLAG``).
 _declared: Callable[[GameState, VariantState, int | None], GameState] = copier(
@@ -869,7 +879,11 @@ def _settle_one_pot(state: GameState, variant: Variant) -> Settlement | None:
     class_ids = facts.class_ids
     strength = facts.strength
     nothing = facts.nothing
-    values = [evaluate(s.hand) for s in seats]  # state.value(seat) for every seat
+    valued = _VALUED
+    if valued[0] is seats and valued[1] is facts:
+        values = valued[2]  # the declaration's, of these very hands
+    else:
+        values = [evaluate(s.hand) for s in seats]  # state.value(seat) for every seat
     top: list[int] = []
     best = -1
     for seat, value in enumerate(values):
