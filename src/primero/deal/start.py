@@ -440,6 +440,7 @@ def register_quick_start(kinds: tuple[type, ...], start: QuickStart) -> None:
     fields, the same errors), or ``None`` to run them so.
     """
     _QUICK_STARTS[kinds] = start
+    _STARTERS.clear()
 
 
 def quick_start(fresh: GameState) -> GameState | None:
@@ -461,12 +462,24 @@ def quick_start(fresh: GameState) -> GameState | None:
             :class:`~primero.variants.primiera.CannotPayAnteError`).
     """
     context = fresh.context
-    variant = context.variant
-    plugins = variant.spec.plugins
-    if not plugins or variant.house_rules or context.external or fresh.step_index != -1:
+    if context.external or fresh.step_index != -1:
         return None
-    start = _QUICK_STARTS.get(tuple(map(type, plugins)))
+    variant = context.variant
+    known = _STARTERS.get(id(variant))
+    if known is None or known[0] is not variant:
+        plugins = variant.spec.plugins
+        found = None if not plugins or variant.house_rules else \
+            _QUICK_STARTS.get(tuple(map(type, plugins)))
+        if len(_STARTERS) >= 256:
+            _STARTERS.clear()
+        known = _STARTERS[id(variant)] = (variant, found)
+    start = known[1]
     return None if start is None else start(fresh)
+
+
+#: Each variant's quick start (or ``None``), by the variant's identity (the variant held):
+#: ``(variant, start)``; forgotten at every registration.
+_STARTERS: dict[int, tuple[object, QuickStart | None]] = {}
 
 
 class FirstDeal:
@@ -549,9 +562,15 @@ def first_deal(fresh: GameState, seats: tuple[Seat, ...], count: int, *,
             _FIRST_DEALS.clear()
         way = _FIRST_DEALS[key] = (pack, tuple(per_seat), n * count)
     dealt = list(seats)
+    received: tuple[Receipt | None, ...]
     for seat, pick, rows in way[1]:
         hand = pick(stock)
-        received = tuple([row[card.index] for row, card in zip(rows, hand)])  # noqa: B905
+        if count == 4:  # every hand of the built-in games: the four receipts read directly
+            first, second, third, fourth = rows
+            a, b, c, d = hand
+            received = (first[a.index], second[b.index], third[c.index], fourth[d.index])
+        else:
+            received = tuple([row[card.index] for row, card in zip(rows, hand)])  # noqa: B905
         if None in received:  # (a card outside the pack: a stock the engine refused)
             raise PrimeroError("a quick start deals the cards of the variant's pack")
         dealt[seat] = _dealt_seat(seats[seat], hand, received)

@@ -60,7 +60,7 @@ Readings this module implements, where the sources leave room:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -72,11 +72,12 @@ from primero.advice import VariantAdvice
 from primero.cards import Card, Suit, format_cards, parse_cards
 from primero.deal.copying import copier, maker, replace
 from primero.deal.start import first_deal, quick_state, register_quick_start
-from primero.deal.state import SOUND_FLAG, GameState, Seat, VariantState
+from primero.deal.state import SOUND_FLAG, GameState, Seat, VariantState, keep_legal
 from primero.errors import PrimeroError
 from primero.hands import Classification, Ranking
 from primero.hookspecs import hookimpl
 from primero.options import Option
+from primero.rules.betting import core_legal_actions
 from primero.rules.ranking import classify_standard
 from primero.rules.settling import settle_carry, settle_showdown
 from primero.rules.ties import share_layer
@@ -449,21 +450,66 @@ _primiera_state: Callable[[DeclarationRound | None, DeclarationRound | None],
                           PrimieraState] = maker(PrimieraState, "declaration_1",
                                                  "declaration_2")
 
-#: Each variant's ranking, by the variant's identity (the variant held): read once, not
-#: through the variant's rules on every declaration.
-_RANKINGS: dict[int, tuple[Variant, Ranking]] = {}
+class _Facts:
+    """What a variant's declarations read, worked out once per variant (by its identity).
+
+    Attributes:
+        variant: The variant (held: its identity stays unique while kept).
+        ranking: Its ranking.
+        evaluate: ``ranking.evaluate`` (bound to the table).
+        class_ids: Per hand (table index), the position of its class in ``classes``.
+        classes: The ranking's classes, weakest first.
+        points: Per hand (table index), its points.
+        strength: Per hand (table index), its dense strength (equal for equal keys).
+        nothing: The position of ``Nothing`` in ``classes`` (-1: none).
+        plan: The variant's plan (``variant.rules.deal.plan``).
+        last: The number of the plan's last ``declare`` step (0: none).
+    """
+
+    __slots__ = ("class_ids", "classes", "evaluate", "last", "nothing", "plan", "points",
+                 "ranking", "strength", "variant")
+
+    variant: Variant
+    ranking: Ranking
+    evaluate: Callable[[tuple[Card, ...]], HandValue]
+    class_ids: Sequence[int]
+    classes: tuple[str, ...]
+    points: Sequence[int]
+    strength: Sequence[int]
+    nothing: int
+    plan: tuple[Step, ...]
+    last: int
+
+    def __init__(self, variant: Variant) -> None:
+        ranking = variant.ranking
+        table = ranking.hand_table
+        self.variant = variant
+        self.ranking = ranking
+        self.evaluate = ranking.evaluate
+        self.class_ids = table.class_ids
+        self.classes = table.classes
+        self.points = table.points
+        self.strength = table.strength
+        self.nothing = table.classes.index(NOTHING) if NOTHING in table.classes else -1
+        self.plan = plan = variant.rules.deal.plan
+        self.last = max((s.number for s in plan if s.kind == "declare"), default=0)
 
 
-def _ranking(variant: Variant) -> Ranking:
-    """``variant.ranking``, kept by the variant's identity."""
-    known = _RANKINGS.get(id(variant))
-    if known is not None and known[0] is variant:
-        return known[1]
-    ranking = variant.ranking
-    if len(_RANKINGS) >= 256:
-        _RANKINGS.clear()
-    _RANKINGS[id(variant)] = (variant, ranking)
-    return ranking
+#: Each variant's :class:`_Facts`, by the variant's identity (the variant held): read once,
+#: not through the variant's rules on every declaration.
+_FACTS: dict[int, _Facts] = {}
+
+
+def _facts(variant: Variant) -> _Facts:
+    """The :class:`_Facts` of ``variant``, kept by the variant's identity."""
+    known = _FACTS.get(id(variant))
+    if known is not None and known.variant is variant:
+        return known
+    facts = _Facts(variant)
+    if len(_FACTS) >= 256:
+        _FACTS.clear()
+    _FACTS[id(variant)] = facts
+    return facts
 
 
 def _declare(state: GameState, number: int) -> GameState:
@@ -478,15 +524,19 @@ def _declare(state: GameState, number: int) -> GameState:
         KeyError: the variant's state has no field ``declaration_<number>``.
     """
     context = state.context
-    held = _held(number, state.seats, context.eldest, _ranking(context.variant).evaluate)
+    variant = context.variant
+    facts = _FACTS.get(id(variant))  # _facts(variant), its usual case inline
+    if facts is None or facts.variant is not variant:
+        facts = _facts(variant)
+    held = _held(number, state.seats, context.eldest, facts)
     own = state.variant_state
     if type(own) is not PrimieraState:
         own = _NO_DECLARATION if own is None else PrimieraState.of(state)
     new: VariantState
-    if type(own) is PrimieraState and number == 1:  # (with_item's field, set directly)
-        new = _primiera_state(held, own.declaration_2)
-    elif type(own) is PrimieraState and number == 2:
+    if type(own) is PrimieraState and number == 2:  # (with_item's field, set directly)
         new = _primiera_state(own.declaration_1, held)
+    elif type(own) is PrimieraState and number == 1:
+        new = _primiera_state(held, own.declaration_2)
     elif number == 1:
         new = evolve(own, declaration_1=held)
     elif number == 2:
@@ -495,34 +545,58 @@ def _declare(state: GameState, number: int) -> GameState:
         new = own.with_item(f"declaration_{number}", held)  # (raises the KeyError it names)
     if held.declarations:
         return _ended(state, new, None, True, "showdown")
-    if number == _last_declaration(context.plan):
+    plan = context.plan
+    if number == (facts.last if plan is facts.plan else _last_declaration(plan)):
         return _ended(state, new, None, True, "cancel")
     return _declared(state, new, None)
 
 
-def _held(number: int, seats: tuple[Seat, ...], eldest: int,
-          evaluate: Callable[[tuple[Card, ...]], HandValue]) -> DeclarationRound:
+def _held(number: int, seats: tuple[Seat, ...], eldest: int, facts: _Facts) \
+        -> DeclarationRound:
     """Declaration ``number`` of ``seats``' hands: every served hand, from the eldest.
 
-    The round in which nobody is served is one shared value per number.
+    Each hand's class and points are read from the ranking's table by the hand's index (what
+    ``state.value(seat).hand_class`` and ``.points`` read). The round in which nobody is
+    served is one shared value per number. Where someone declares (the deal ends), the
+    hands' values are kept for its settlement (:data:`_VALUED`).
     """
-    made = []
+    global _VALUED
+    made: list[Declaration] | None = None
     n = len(seats)
-    for k in range(n):  # state.playing_order(), inline
-        seat = (eldest + k) % n
+    evaluate = facts.evaluate
+    class_ids = facts.class_ids
+    nothing = facts.nothing
+    values: list[HandValue] = [None] * n  # type: ignore[list-item]  # (each seat's, below)
+    seat = eldest % n
+    for _ in range(n):  # state.playing_order(), inline
         player = seats[seat]
         hand = player.hand
-        value = evaluate(hand)  # state.value(seat)
-        hand_class = value.hand_class
-        if hand_class != NOTHING:
-            made.append(_declaration(number, seat, player.name, hand_class, value.points, hand))
-    if made:
+        value = values[seat] = evaluate(hand)  # state.value(seat)
+        index = value.index  # its place in the table
+        class_id = class_ids[index]
+        if class_id != nothing:
+            declared = _declaration(number, seat, player.name, facts.classes[class_id],
+                                    facts.points[index], hand)
+            if made is None:
+                made = [declared]
+            else:
+                made.append(declared)
+        seat += 1
+        if seat == n:
+            seat = 0
+    if made is not None:
+        _VALUED = (seats, facts, values)  # (one assignment: a reader sees all or nothing)
         return _declaration_round(number, tuple(made))
     nobody = _NOBODY.get(number)
     if nobody is None:
         nobody = _NOBODY[number] = DeclarationRound(number=number)
     return nobody
 
+
+#: The values of the hands of the last declaration someone made, by seat: ``(seats, facts,
+#: values)``, the seats held (by identity: the same tuple of the same hands, the same values).
+#: The deal ends there, and its settlement reads them (:func:`_settle_one_pot`).
+_VALUED: tuple[tuple[Seat, ...] | None, _Facts | None, list[HandValue]] = (None, None, [])
 
 #: A declaration moves no card: its copies keep the cards found sound (``SOUND_FLAG``).
 _declared: Callable[[GameState, VariantState, int | None], GameState] = copier(
@@ -714,8 +788,9 @@ def _quick_start(fresh: GameState) -> GameState | None:
     The antes (:func:`_anted_seats`, the same error for a short stack), four cards each dealt
     as the core deals them (:func:`~primero.deal.start.first_deal`), the first declaration
     (:func:`_held`); then either the deal ends (someone declared: the engine settles it) or
-    the exchange opens with the eldest to act (the core's opening: every seat is still in).
-    ``None`` for a plan other than :data:`PRIMIERA_PLAN`.
+    the exchange opens with the eldest to act (the core's opening: every seat is still in),
+    its legal actions cached where the core alone answers them. ``None`` for a plan other
+    than :data:`PRIMIERA_PLAN`.
 
     Raises:
         CannotPayAnteError: a player's stack is short of the ante.
@@ -725,11 +800,16 @@ def _quick_start(fresh: GameState) -> GameState | None:
         return None
     seats = _anted_seats(fresh)
     deal = first_deal(fresh, seats, 4)
-    held = _held(1, deal.seats, context.eldest, _ranking(context.variant).evaluate)
+    held = _held(1, deal.seats, context.eldest, _facts(context.variant))
     own = _primiera_state(held, None)
     if held.declarations:  # the first declaration (step 2) ends the deal
         return quick_state(fresh, deal, 2, None, own, over=True, ended_by="showdown")
-    return quick_state(fresh, deal, 3, context.eldest, own)  # the exchange (step 3) opens
+    started = quick_state(fresh, deal, 3, context.eldest, own)  # the exchange (step 3) opens
+    if context.rules.core_legal:  # the eldest's exchanges, as state.legal_actions() gives them
+        legal = core_legal_actions(started)
+        if legal:
+            keep_legal(started, legal)
+    return started
 
 
 register_quick_start((PrimieraRules,), _quick_start)
@@ -794,16 +874,25 @@ def _settle_one_pot(state: GameState, variant: Variant) -> Settlement | None:
         return None
     if state.ended_by == "cancel":
         return _settlement((), (), (), pot, False, (), "nobody was served")
-    evaluate = _ranking(variant).evaluate
-    values = [evaluate(s.hand) for s in seats]  # state.value(seat) for every seat
+    facts = _facts(variant)
+    evaluate = facts.evaluate
+    class_ids = facts.class_ids
+    strength = facts.strength
+    nothing = facts.nothing
+    valued = _VALUED
+    if valued[0] is seats and valued[1] is facts:
+        values = valued[2]  # the declaration's, of these very hands
+    else:
+        values = [evaluate(s.hand) for s in seats]  # state.value(seat) for every seat
     top: list[int] = []
-    best: tuple[int, ...] = ()
+    best = -1
     for seat, value in enumerate(values):
-        if value.hand_class != NOTHING:  # eligible
-            key = value.key
-            if not top or key > best:
-                best, top = key, [seat]
-            elif key == best:
+        index = value.index
+        if class_ids[index] != nothing:  # eligible (value.hand_class != NOTHING)
+            strong = strength[index]  # equal strengths, equal keys (value.key)
+            if strong > best:
+                best, top = strong, [seat]
+            elif strong == best:
                 top.append(seat)
     if not top:
         return None
