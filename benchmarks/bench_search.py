@@ -31,7 +31,7 @@ from collections.abc import Callable
 import primero
 from primero.actions import Action
 from primero.agents import Agent, HeuristicAgent, OddsAgent, SearchAgent, play_deal
-from primero.agents.search import PRUNE, quick_odds, rollout_odds
+from primero.agents.search import PRUNE, quick_odds, rollout_odds, rollout_table
 from primero.analysis.duplicate import duplicate_match
 from primero.deal.engine import start_deal
 from primero.views import PlayerView
@@ -39,7 +39,8 @@ from primero.views import PlayerView
 VARIANTS = ("waks", "cardano", "suzuki", "primiera", "revival")
 ROLLOUTS: dict[str, Callable[[], Agent]] = {"heuristic": HeuristicAgent,
                                             "quick-odds": quick_odds,
-                                            "rollout-odds": rollout_odds}
+                                            "rollout-odds": rollout_odds,
+                                            "table-odds": rollout_table}
 
 
 def match_line(variant: str, players: int, deals: int, seed: int, budget_ms: float,
@@ -76,10 +77,11 @@ class Probe:
 
 
 def profile_line(variant: str, players: int, deals: int, seed: int, budget_ms: float,
-                 rollout: str, opponents: str, remember: bool = True) -> str:
+                 rollout: str, opponents: str, remember: bool = True,
+                 prune: float | None = PRUNE) -> str:
     """Median worlds, rollouts and ms of one decision over ``deals`` deals against odds."""
     probe = Probe(SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
-                              opponents=ROLLOUTS[opponents], remember=remember))
+                              opponents=ROLLOUTS[opponents], remember=remember, prune=prune))
     names = [f"P{i}" for i in range(players)]
     for deal in range(deals):
         state = start_deal(variant, names, 50, seed=seed * 1000 + deal)
@@ -93,10 +95,12 @@ def profile_line(variant: str, players: int, deals: int, seed: int, budget_ms: f
     rollouts = statistics.median(r[1] for r in rows)
     ms = statistics.median(r[2] for r in rows) * 1000
     left = sum(r[3] for r in rows)
+    raced = sum(r[0] < probe.search.min_worlds and r[2] * 1000 < budget_ms / 2 for r in rows)
     short = sum(r[0] < probe.search.min_worlds for r in rows)
     return (f"{variant:9} {players}p {len(rows):4} decisions: median {worlds:5.1f} worlds, "
             f"{rollouts:6.1f} rollouts, {ms:6.1f} ms; fewer than {probe.search.min_worlds} "
-            f"worlds in {short}, the odds choice left in {left}")
+            f"worlds in {short} ({raced} of them ended by racing under half the budget), "
+            f"the odds choice left in {left}")
 
 
 def main() -> None:
@@ -107,9 +111,9 @@ def main() -> None:
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--players", default="2,3")
     parser.add_argument("--budget-ms", type=float, default=100.0)
-    parser.add_argument("--rollout", choices=sorted(ROLLOUTS), default="rollout-odds",
+    parser.add_argument("--rollout", choices=sorted(ROLLOUTS), default="table-odds",
                         help="the rollout player in the search's own seat")
-    parser.add_argument("--opponents", choices=sorted(ROLLOUTS), default="rollout-odds",
+    parser.add_argument("--opponents", choices=sorted(ROLLOUTS), default="table-odds",
                         help="the rollout players in the other seats")
     parser.add_argument("--no-racing", action="store_true",
                         help="play every candidate in every world (the search before racing)")
@@ -126,7 +130,8 @@ def main() -> None:
                 continue
             if args.profile:
                 print(profile_line(name, players, args.deals, args.seed, args.budget_ms,
-                                   args.rollout, args.opponents, not args.forget), flush=True)
+                                   args.rollout, args.opponents, not args.forget,
+                                   None if args.no_racing else PRUNE), flush=True)
             else:
                 print(match_line(name, players, args.deals, args.seed, args.budget_ms,
                                  args.rollout, args.opponents,

@@ -88,6 +88,7 @@ from primero.agents.heuristic import HeuristicAgent
 from primero.agents.odds import OddsAgent
 from primero.agents.protocol import Agent, play_deal
 from primero.agents.reading import Reading, count, kind_of
+from primero.agents.rollout import TableOdds
 from primero.agents.strength import Strength, others_open
 from primero.cards import Card
 from primero.deal.engine import start_deal
@@ -111,6 +112,7 @@ __all__ = [
     "fits_betting",
     "quick_odds",
     "rollout_odds",
+    "rollout_table",
     "sample_world",
 ]
 
@@ -136,7 +138,7 @@ BETTING_TRIES = 4
 AGREE = 0.0
 #: Worlds drawn, at most, for one that is kept by :data:`AGREE`; when none is, the one with
 #: the fewest disagreements is searched.
-AGREE_TRIES = 12
+AGREE_TRIES = 6
 #: Sampled deals per chance, and per exchange weighed, of the rollouts' odds players
 #: (:func:`rollout_odds`).
 ROLLOUT_SAMPLES = 32
@@ -299,6 +301,15 @@ def rollout_odds() -> Agent:
     return OddsAgent(samples=ROLLOUT_SAMPLES, exchange_samples=ROLLOUT_EXCHANGE_SAMPLES)
 
 
+def rollout_table() -> Agent:
+    """The player the rollouts give every seat by default (:class:`TableOdds`).
+
+    The odds player's betting on a chance read from the strength table
+    (:mod:`primero.agents.rollout`): a rollout decision costs a fraction of a millisecond.
+    """
+    return TableOdds()
+
+
 class SearchAgent:
     """Determinized Monte Carlo search through the engine (see the module docstring).
 
@@ -306,35 +317,45 @@ class SearchAgent:
         budget_ms: CPU milliseconds per decision (``None``: no time cap, exactly
             ``simulations`` worlds).
         simulations: The most worlds drawn per decision.
-        rollout: The factory of the player its own seat is given in a rollout.
+        rollout: The factory of the player its own seat is given in a rollout (by default
+            :func:`rollout_table`, the odds player's betting on a table's chance).
         opponents: The factory of the players every other seat is given in a rollout
-            (``None``: ``rollout``); by default :func:`quick_odds`, which answers bets on its
-            chance as the odds player does rather than folding to every large raise.
+            (``None``: ``rollout``); by default :func:`rollout_table`, which answers bets on
+            its chance as the odds player does rather than folding to every large raise.
         confidence: Standard errors by which a candidate must beat the odds player's choice
             (paired over the same worlds) to replace it.
         min_worlds: Fewer worlds drawn than this (within the budget, or ``simulations``)
             and the odds player's choice stands (:data:`MIN_WORLDS`).
         betting: Whether a world must fit the opponents' betting as observed
             (:func:`fits_betting`, up to :data:`BETTING_TRIES` draws per world).
+        remember: Whether the rollouts' players start from the session's readings.
+        prune: Standard errors below zero that drop a rival from later worlds (racing).
+        agree: The chance a world is kept per opponent decision its rollout player would
+            have made otherwise (``None``: the floors of ``betting`` instead).
+        agree_tries: Worlds drawn, at most, for one kept by ``agree``.
 
     Raises:
-        ValueError: ``budget_ms`` not positive, or ``simulations`` or ``min_worlds`` below 1.
+        ValueError: ``budget_ms`` not positive, ``simulations``, ``min_worlds`` or
+            ``agree_tries`` below 1, or ``agree`` outside 0..1.
     """
 
     name = "search"
 
     def __init__(self, budget_ms: float | None = DEFAULT_BUDGET_MS, simulations: int = 256,
-                 rollout: Callable[[], Agent] = rollout_odds,
-                 opponents: Callable[[], Agent] | None = rollout_odds,
+                 rollout: Callable[[], Agent] = rollout_table,
+                 opponents: Callable[[], Agent] | None = rollout_table,
                  confidence: float = 2.0, min_worlds: int = MIN_WORLDS,
                  betting: bool = True, remember: bool = True,
-                 prune: float | None = PRUNE, agree: float | None = AGREE) -> None:
+                 prune: float | None = PRUNE, agree: float | None = AGREE,
+                 agree_tries: int = AGREE_TRIES) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
         if simulations < 1:
             raise ValueError(f"simulations must be at least 1, got {simulations!r}")
         if min_worlds < 1:
             raise ValueError(f"min_worlds must be at least 1, got {min_worlds!r}")
+        if agree_tries < 1:
+            raise ValueError(f"agree_tries must be at least 1, got {agree_tries!r}")
         if agree is not None and not 0 <= agree <= 1:
             raise ValueError(f"agree must be between 0 and 1 or None, got {agree!r}")
         self.budget_ms = budget_ms
@@ -367,11 +388,16 @@ class SearchAgent:
         #: The chance a world is kept per opponent decision its rollout player would have
         #: made otherwise (``None``: :attr:`betting` floors instead, :func:`fits_betting`).
         self.agree = agree
+        #: Worlds drawn, at most, for one kept by :attr:`agree` (:data:`AGREE_TRIES`).
+        self.agree_tries = agree_tries
+        # per entry of the public log, the least vie or raise then on offer (this decision)
+        self._least: dict[int, int] = {}
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The odds player's action, unless the search finds a better one (module docstring)."""
         start = time.process_time()
         self.worlds = self.rollouts = 0
+        self._least = {}
         legal = view.legal
         self._observe(view)
         if len(legal) == 1:
@@ -455,7 +481,7 @@ class SearchAgent:
         players = [self.rollout() if i == seat else self.opponents() for i in range(seats)]
         if self.remember:
             for i, player in enumerate(players):
-                if isinstance(player, OddsAgent):
+                if isinstance(player, OddsAgent | TableOdds):
                     known = self.odds.reading if i == seat else self.table_reading
                     player.reading = Reading(past=dict(known.past))
         return players
@@ -470,7 +496,7 @@ class SearchAgent:
         its rollout player is asked what it would do in that world; a world with ``m``
         decisions where it would have done otherwise (a vie or raise of the least amount or of
         more, a hold, or neither: a pass or a fold) is
-        kept with chance ``agree ** m``. Up to :data:`AGREE_TRIES` worlds are drawn; when
+        kept with chance ``agree ** m``. Up to :attr:`agree_tries` worlds are drawn; when
         none is kept, the one with the fewest disagreements. So the opponents' hands are as
         strong as their betting shows *to a player like them*, after a pass as after a vie.
 
@@ -488,24 +514,29 @@ class SearchAgent:
         best: tuple[GameState, list[Agent]] | None = None
         fewest = math.inf
         seats = len(view.seats)
-        for _ in range(AGREE_TRIES):
+        for _ in range(self.agree_tries):
             passed: list[GameState] = []
             world = sample_world(view, rng, passed=passed)
             if world is None:
                 break
             players = self.rollout_players(seats, view.seat)
             misses = 0
-            for state, (seat, text) in zip(passed, view.history, strict=True):
+            for at, (state, (seat, text)) in enumerate(zip(passed, view.history, strict=True)):
                 if seat == view.seat or kind_of(str(text)) is None:
                     continue
                 then = state_view(state, seat)
-                least = min((amount_of(a) for a in then.legal if isinstance(a, Vie | Hold)
-                             and amount_of(a) > 0), default=0)
+                least = self._least.get(at)
+                if least is None:  # the amounts on offer are public: the same in every world
+                    least = self._least[at] = min(
+                        (amount_of(a) for a in then.legal if isinstance(a, Vie | Hold)
+                         and amount_of(a) > 0), default=0)
                 if deadline is not None and time.process_time() > deadline:
                     return best if best is not None else (world, players)
                 done = players[seat].act(then, rng)
                 if _betting_kind(str(done), least) != _betting_kind(str(text), least):
                     misses += 1
+                    if agree == 0 and misses >= fewest:
+                        break  # kept by no chance, and no better than the best so far
             if misses == 0 or rng.random() < agree ** misses:
                 return world, players
             if misses < fewest:
