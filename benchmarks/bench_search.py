@@ -50,12 +50,38 @@ def match_line(variant: str, players: int, deals: int, seed: int, budget_ms: flo
     start = time.process_time()
     search = SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
                          opponents=ROLLOUTS[opponents], prune=prune, remember=remember)
-    m = duplicate_match(variant, search, "odds", players=players, deals=deals, seed=seed)
+    MATCH_ROWS.clear()
+    m = duplicate_match(variant, MatchProbe(search), "odds", players=players, deals=deals,
+                        seed=seed)
     o = m.overall
     verdict = "above zero" if o.low > 0 else "NOT above zero"
+    worlds = statistics.median(r[0] for r in MATCH_ROWS) if MATCH_ROWS else 0.0
+    left = sum(r[1] for r in MATCH_ROWS)
     return (f"{variant:9} {players}p search vs odds {o.estimate:+7.3f} [{o.low:+7.3f}, "
-            f"{o.high:+7.3f}] {verdict:14} median {m.candidate_time * 1000:6.1f} ms "
+            f"{o.high:+7.3f}] {verdict:14} median {m.candidate_time * 1000:6.1f} ms, "
+            f"{worlds:5.1f} worlds; odds choice left in {left} of {len(MATCH_ROWS)} "
             f"({deals} deals, {time.process_time() - start:5.1f} s CPU)")
+
+
+#: Per search decision with a choice in the last match: (worlds, whether it left the odds
+#: player's choice). Module-level: the match deep-copies the players it is given.
+MATCH_ROWS: list[tuple[int, bool]] = []
+
+
+class MatchProbe:
+    """The search player, recording its worlds and departures in :data:`MATCH_ROWS`."""
+
+    name = "search"
+
+    def __init__(self, search: SearchAgent) -> None:
+        self.search = search
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """The search's action, recorded when there was a choice."""
+        action = self.search.act(view, rng)
+        if len(view.legal) > 1:
+            MATCH_ROWS.append((self.search.worlds, self.search.last_base != action))
+        return action
 
 
 class Probe:
