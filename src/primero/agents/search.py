@@ -82,7 +82,7 @@ import time
 from collections.abc import Callable, Sequence
 from statistics import NormalDist
 
-from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
+from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, parse_action
 from primero.agents.calling import amount_of, best_call, calls_of
 from primero.agents.heuristic import HeuristicAgent
 from primero.agents.odds import OddsAgent
@@ -179,6 +179,9 @@ def sample_world(view: PlayerView, rng: random.Random, tries: int = WORLD_TRIES,
     fixed = {r.order: r.card for r in view.received}
     target = _public(view)
     own_thrown = list(view.discarded)
+    # the public log read once: every draw replays the same actions (exchanges aside)
+    log = [None if _EXCHANGED.fullmatch(str(text)) else parse_action(str(text))
+           for _, text in view.history]
     for _ in range(tries):
         if passed is not None:
             passed.clear()
@@ -191,7 +194,7 @@ def sample_world(view: PlayerView, rng: random.Random, tries: int = WORLD_TRIES,
                           carry=carry, stock=stock, seed=rng.getrandbits(32),
                           dealing="stacked")
         try:
-            world = _replay(start_deal(variant, setup), view, own_thrown, rng, passed)
+            world = _replay(start_deal(variant, setup), view, own_thrown, rng, passed, log)
         except PrimeroError:
             continue
         if world is None:
@@ -218,14 +221,22 @@ def _place_open_cards(world: GameState, view: PlayerView, fixed: dict[int, Card]
 
 
 def _replay(state: GameState, view: PlayerView, own_thrown: list[Card],
-            rng: random.Random, passed: list[GameState] | None = None) -> GameState | None:
-    """The public log applied to a freshly dealt world (``None``: it does not fit)."""
+            rng: random.Random, passed: list[GameState] | None = None,
+            log: Sequence[Action | None] | None = None) -> GameState | None:
+    """The public log applied to a freshly dealt world (``None``: it does not fit).
+
+    ``log`` holds the log's actions already read (``None`` for an exchange).
+    """
     thrown = iter(own_thrown)
-    for seat, text in view.history:
+    for at, (seat, text) in enumerate(view.history):
         if state.over or state.to_act != seat:
             return None
         if passed is not None:
             passed.append(state)
+        known = log[at] if log is not None else None
+        if known is not None:
+            state = state.apply(known)
+            continue
         found = _EXCHANGED.fullmatch(str(text))
         if found is None:
             state = state.apply(str(text))
