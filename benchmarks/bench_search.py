@@ -5,18 +5,21 @@ For each variant (``--variants``, plug-ins too, e.g. ``oldpips``) and player cou
 :func:`~primero.analysis.duplicate.duplicate_match` against ``odds`` (stacks of 50, stake 1,
 rest 3). Each line prints its chips per deal (its net less the table's mean net) with the
 95 % interval, whether the interval lies above zero, the median CPU time of one search
-decision (ms), and the CPU seconds the match took.
+decision (ms), the median worlds of one (a decision with a choice), how often it left the odds
+player's choice, and the CPU seconds the match took.
 
 ``--profile`` prints instead, per variant and table, how much search fits in the budget: over
 a few deals against odds players, the median worlds and rollouts of one decision and the
 median decision time, and how often the search left the odds player's choice.
 
 Run: ``python benchmarks/bench_search.py [--deals 12] [--variants waks,cardano,...]
-[--players 2,3] [--budget-ms 100] [--rollout rollout-odds|quick-odds|heuristic] [--opponents
-rollout-odds|quick-odds|heuristic] [--seed 1] [--no-racing] [--forget] [--profile]``
-(``--no-racing``: every candidate in every world, the search before racing).
-A verdict needs 100 deals or more: of Revival they take 17-27 s of CPU a table size, of Waks
-or Suzuki 60-110 s, of Cardano at 3 players about 310 s (many minutes of wall time on a
+[--players 2,3] [--budget-ms 100] [--rollout table-odds|rollout-odds|quick-odds|heuristic]
+[--opponents table-odds|rollout-odds|quick-odds|heuristic] [--seed 1] [--no-racing] [--forget]
+[--profile]`` (``--no-racing``: every candidate in every world, the search before racing;
+with ``--profile``, how many worlds fit when none is dropped). The rollouts default to
+``table-odds`` (:class:`~primero.agents.rollout.TableOdds`).
+A verdict needs 80 deals or more: of Revival they take 14-22 s of CPU a table size, of Waks
+or Suzuki 40-90 s, of Cardano 60-120 s (many minutes of wall time on a
 shared machine: split it by ``--variants`` and run it in the background).
 """
 

@@ -2,8 +2,9 @@
 
 At each decision the player draws *worlds* — whole deals the engine could have dealt that agree
 with everything its view shows (:func:`sample_world`) — and in each world plays every candidate
-action to the end of the deal with rollout players (odds players of fewer samples in every
-seat, :func:`rollout_odds`, each from the session's reading), scoring the chips it ends with. It
+action to the end of the deal with rollout players (the odds player's betting on a chance
+read from the strength table in every seat, :func:`rollout_table`, each from the session's
+reading), scoring the chips it ends with. It
 starts from the odds player's choice (:class:`~primero.agents.odds.OddsAgent`, with its reading
 of the opponents) and takes another candidate only when its mean gain over that choice, paired
 over the same worlds (each world and each rollout generator are shared by every candidate),
@@ -47,8 +48,11 @@ still judged, by the bar above, on the worlds it was played in. ``prune=None`` p
 candidate in every world.
 
 **Rollouts.** The player's own seat is played by ``rollout``, the others by ``opponents``
-(both :func:`rollout_odds` by default). With ``remember=True`` (the default) an odds player
-among them starts from the session's reading instead of the prior: the opponents from
+(both :func:`rollout_table` by default: :class:`~primero.agents.rollout.TableOdds`, whose
+chance is read from tables and cached, not sampled, so a rollout decision costs a fraction of
+a millisecond where an odds player of 32 samples, :func:`rollout_odds`, cost several).
+With ``remember=True`` (the default) an odds or table-odds player among them starts from the
+session's reading instead of the prior: the opponents from
 :attr:`SearchAgent.table_reading` (every seat's betting as the table saw it, this player's
 own too: what a real odds opponent has read of it), its own seat from the odds player's
 reading. The opponents' rollout players are those that replayed the world (one set per world,
