@@ -5,18 +5,21 @@ For each variant (``--variants``, plug-ins too, e.g. ``oldpips``) and player cou
 :func:`~primero.analysis.duplicate.duplicate_match` against ``odds`` (stacks of 50, stake 1,
 rest 3). Each line prints its chips per deal (its net less the table's mean net) with the
 95 % interval, whether the interval lies above zero, the median CPU time of one search
-decision (ms), and the CPU seconds the match took.
+decision (ms), the median worlds of one (a decision with a choice), how often it left the odds
+player's choice, and the CPU seconds the match took.
 
 ``--profile`` prints instead, per variant and table, how much search fits in the budget: over
 a few deals against odds players, the median worlds and rollouts of one decision and the
 median decision time, and how often the search left the odds player's choice.
 
 Run: ``python benchmarks/bench_search.py [--deals 12] [--variants waks,cardano,...]
-[--players 2,3] [--budget-ms 100] [--rollout rollout-odds|quick-odds|heuristic] [--opponents
-rollout-odds|quick-odds|heuristic] [--seed 1] [--no-racing] [--forget] [--profile]``
-(``--no-racing``: every candidate in every world, the search before racing).
-A verdict needs 100 deals or more: of Revival they take 17-27 s of CPU a table size, of Waks
-or Suzuki 60-110 s, of Cardano at 3 players about 310 s (many minutes of wall time on a
+[--players 2,3] [--budget-ms 100] [--rollout table-odds|rollout-odds|quick-odds|heuristic]
+[--opponents table-odds|rollout-odds|quick-odds|heuristic] [--seed 1] [--no-racing] [--forget]
+[--profile]`` (``--no-racing``: every candidate in every world, the search before racing;
+with ``--profile``, how many worlds fit when none is dropped). The rollouts default to
+``table-odds`` (:class:`~primero.agents.rollout.TableOdds`).
+A verdict needs 80 deals or more: of Revival they take 14-22 s of CPU a table size, of Waks
+or Suzuki 40-90 s, of Cardano 60-120 s (many minutes of wall time on a
 shared machine: split it by ``--variants`` and run it in the background).
 """
 
@@ -31,7 +34,7 @@ from collections.abc import Callable
 import primero
 from primero.actions import Action
 from primero.agents import Agent, HeuristicAgent, OddsAgent, SearchAgent, play_deal
-from primero.agents.search import PRUNE, quick_odds, rollout_odds
+from primero.agents.search import PRUNE, quick_odds, rollout_odds, rollout_table
 from primero.analysis.duplicate import duplicate_match
 from primero.deal.engine import start_deal
 from primero.views import PlayerView
@@ -39,7 +42,8 @@ from primero.views import PlayerView
 VARIANTS = ("waks", "cardano", "suzuki", "primiera", "revival")
 ROLLOUTS: dict[str, Callable[[], Agent]] = {"heuristic": HeuristicAgent,
                                             "quick-odds": quick_odds,
-                                            "rollout-odds": rollout_odds}
+                                            "rollout-odds": rollout_odds,
+                                            "table-odds": rollout_table}
 
 
 def match_line(variant: str, players: int, deals: int, seed: int, budget_ms: float,
@@ -49,12 +53,38 @@ def match_line(variant: str, players: int, deals: int, seed: int, budget_ms: flo
     start = time.process_time()
     search = SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
                          opponents=ROLLOUTS[opponents], prune=prune, remember=remember)
-    m = duplicate_match(variant, search, "odds", players=players, deals=deals, seed=seed)
+    MATCH_ROWS.clear()
+    m = duplicate_match(variant, MatchProbe(search), "odds", players=players, deals=deals,
+                        seed=seed)
     o = m.overall
     verdict = "above zero" if o.low > 0 else "NOT above zero"
+    worlds = statistics.median(r[0] for r in MATCH_ROWS) if MATCH_ROWS else 0.0
+    left = sum(r[1] for r in MATCH_ROWS)
     return (f"{variant:9} {players}p search vs odds {o.estimate:+7.3f} [{o.low:+7.3f}, "
-            f"{o.high:+7.3f}] {verdict:14} median {m.candidate_time * 1000:6.1f} ms "
+            f"{o.high:+7.3f}] {verdict:14} median {m.candidate_time * 1000:6.1f} ms, "
+            f"{worlds:5.1f} worlds; odds choice left in {left} of {len(MATCH_ROWS)} "
             f"({deals} deals, {time.process_time() - start:5.1f} s CPU)")
+
+
+#: Per search decision with a choice in the last match: (worlds, whether it left the odds
+#: player's choice). Module-level: the match deep-copies the players it is given.
+MATCH_ROWS: list[tuple[int, bool]] = []
+
+
+class MatchProbe:
+    """The search player, recording its worlds and departures in :data:`MATCH_ROWS`."""
+
+    name = "search"
+
+    def __init__(self, search: SearchAgent) -> None:
+        self.search = search
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """The search's action, recorded when there was a choice."""
+        action = self.search.act(view, rng)
+        if len(view.legal) > 1:
+            MATCH_ROWS.append((self.search.worlds, self.search.last_base != action))
+        return action
 
 
 class Probe:
@@ -76,10 +106,11 @@ class Probe:
 
 
 def profile_line(variant: str, players: int, deals: int, seed: int, budget_ms: float,
-                 rollout: str, opponents: str, remember: bool = True) -> str:
+                 rollout: str, opponents: str, remember: bool = True,
+                 prune: float | None = PRUNE) -> str:
     """Median worlds, rollouts and ms of one decision over ``deals`` deals against odds."""
     probe = Probe(SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
-                              opponents=ROLLOUTS[opponents], remember=remember))
+                              opponents=ROLLOUTS[opponents], remember=remember, prune=prune))
     names = [f"P{i}" for i in range(players)]
     for deal in range(deals):
         state = start_deal(variant, names, 50, seed=seed * 1000 + deal)
@@ -93,10 +124,12 @@ def profile_line(variant: str, players: int, deals: int, seed: int, budget_ms: f
     rollouts = statistics.median(r[1] for r in rows)
     ms = statistics.median(r[2] for r in rows) * 1000
     left = sum(r[3] for r in rows)
+    raced = sum(r[0] < probe.search.min_worlds and r[2] * 1000 < budget_ms / 2 for r in rows)
     short = sum(r[0] < probe.search.min_worlds for r in rows)
     return (f"{variant:9} {players}p {len(rows):4} decisions: median {worlds:5.1f} worlds, "
             f"{rollouts:6.1f} rollouts, {ms:6.1f} ms; fewer than {probe.search.min_worlds} "
-            f"worlds in {short}, the odds choice left in {left}")
+            f"worlds in {short} ({raced} of them ended by racing under half the budget), "
+            f"the odds choice left in {left}")
 
 
 def main() -> None:
@@ -107,9 +140,9 @@ def main() -> None:
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--players", default="2,3")
     parser.add_argument("--budget-ms", type=float, default=100.0)
-    parser.add_argument("--rollout", choices=sorted(ROLLOUTS), default="rollout-odds",
+    parser.add_argument("--rollout", choices=sorted(ROLLOUTS), default="table-odds",
                         help="the rollout player in the search's own seat")
-    parser.add_argument("--opponents", choices=sorted(ROLLOUTS), default="rollout-odds",
+    parser.add_argument("--opponents", choices=sorted(ROLLOUTS), default="table-odds",
                         help="the rollout players in the other seats")
     parser.add_argument("--no-racing", action="store_true",
                         help="play every candidate in every world (the search before racing)")
@@ -126,7 +159,8 @@ def main() -> None:
                 continue
             if args.profile:
                 print(profile_line(name, players, args.deals, args.seed, args.budget_ms,
-                                   args.rollout, args.opponents, not args.forget), flush=True)
+                                   args.rollout, args.opponents, not args.forget,
+                                   None if args.no_racing else PRUNE), flush=True)
             else:
                 print(match_line(name, players, args.deals, args.seed, args.budget_ms,
                                  args.rollout, args.opponents,

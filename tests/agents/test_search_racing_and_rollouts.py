@@ -9,6 +9,7 @@ import time
 from primero.actions import Action
 from primero.agents import OddsAgent, SearchAgent, Strength
 from primero.agents.reading import Counts
+from primero.agents.rollout import TableOdds
 from primero.agents.search import RACE_FROM
 from primero.deal.engine import start_deal
 from primero.deal.state import GameState
@@ -128,15 +129,15 @@ def test_the_table_reading_counts_the_players_own_bets_as_the_opponents_see_them
     search.act(cleo, random.Random(0))
     assert search.table_reading.past["Anna"] == Counts(bets=1, holds=0, total=1)
     players = search.rollout_players(3, 2)
-    assert all(isinstance(p, OddsAgent) for p in players)  # every seat an odds player
-    readings = [p.reading for i, p in enumerate(players) if i != 2 and isinstance(p, OddsAgent)]
+    assert all(isinstance(p, TableOdds) for p in players)  # every seat a table-odds player
+    readings = [p.reading for i, p in enumerate(players) if i != 2 and isinstance(p, TableOdds)]
     assert all(r.past == search.table_reading.past and r.current == {} for r in readings)
     assert all(r.past is not search.table_reading.past for r in readings)
     # its own seat starts from its odds player's reading of the opponents
     own = players[2]
-    assert isinstance(own, OddsAgent) and own.reading.past == search.odds.reading.past
+    assert isinstance(own, TableOdds) and own.reading.past == search.odds.reading.past
     assert own.reading.past is not search.odds.reading.past
     # without remember they start from the prior
     search.remember = False
-    assert all(isinstance(p, OddsAgent) and p.reading.past == {}
+    assert all(isinstance(p, TableOdds) and p.reading.past == {}
                for p in search.rollout_players(3, 2))

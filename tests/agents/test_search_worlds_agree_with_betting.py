@@ -63,7 +63,7 @@ def opponent_strengths(search: SearchAgent, view: PlayerView, worlds: int) -> li
 
 
 def test_every_world_kept_has_the_opponent_bet_as_its_rollout_player_would() -> None:
-    search = SearchAgent(budget_ms=None, opponents=Threshold, agree=0.0)
+    search = SearchAgent(budget_ms=None, opponents=Threshold, agree=0.0, agree_tries=40)
     # a player like the opponent vies 3 only on a hand beating 80 % of the pack's
     strengths = opponent_strengths(search, after_a_large_vie(), 10)
     assert min(strengths) >= 0.8

@@ -2,8 +2,9 @@
 
 At each decision the player draws *worlds* — whole deals the engine could have dealt that agree
 with everything its view shows (:func:`sample_world`) — and in each world plays every candidate
-action to the end of the deal with rollout players (odds players of fewer samples in every
-seat, :func:`rollout_odds`, each from the session's reading), scoring the chips it ends with. It
+action to the end of the deal with rollout players (the odds player's betting on a chance
+read from the strength table in every seat, :func:`rollout_table`, each from the session's
+reading), scoring the chips it ends with. It
 starts from the odds player's choice (:class:`~primero.agents.odds.OddsAgent`, with its reading
 of the opponents) and takes another candidate only when its mean gain over that choice, paired
 over the same worlds (each world and each rollout generator are shared by every candidate),
@@ -47,8 +48,11 @@ still judged, by the bar above, on the worlds it was played in. ``prune=None`` p
 candidate in every world.
 
 **Rollouts.** The player's own seat is played by ``rollout``, the others by ``opponents``
-(both :func:`rollout_odds` by default). With ``remember=True`` (the default) an odds player
-among them starts from the session's reading instead of the prior: the opponents from
+(both :func:`rollout_table` by default: :class:`~primero.agents.rollout.TableOdds`, whose
+chance is read from tables and cached, not sampled, so a rollout decision costs a fraction of
+a millisecond where an odds player of 32 samples, :func:`rollout_odds`, cost several).
+With ``remember=True`` (the default) an odds or table-odds player among them starts from the
+session's reading instead of the prior: the opponents from
 :attr:`SearchAgent.table_reading` (every seat's betting as the table saw it, this player's
 own too: what a real odds opponent has read of it), its own seat from the odds player's
 reading. The opponents' rollout players are those that replayed the world (one set per world,
@@ -82,12 +86,13 @@ import time
 from collections.abc import Callable, Sequence
 from statistics import NormalDist
 
-from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
+from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, parse_action
 from primero.agents.calling import amount_of, best_call, calls_of
 from primero.agents.heuristic import HeuristicAgent
 from primero.agents.odds import OddsAgent
 from primero.agents.protocol import Agent, play_deal
 from primero.agents.reading import Reading, count, kind_of
+from primero.agents.rollout import TableOdds
 from primero.agents.strength import Strength, others_open
 from primero.cards import Card
 from primero.deal.engine import start_deal
@@ -111,6 +116,7 @@ __all__ = [
     "fits_betting",
     "quick_odds",
     "rollout_odds",
+    "rollout_table",
     "sample_world",
 ]
 
@@ -136,7 +142,7 @@ BETTING_TRIES = 4
 AGREE = 0.0
 #: Worlds drawn, at most, for one that is kept by :data:`AGREE`; when none is, the one with
 #: the fewest disagreements is searched.
-AGREE_TRIES = 12
+AGREE_TRIES = 6
 #: Sampled deals per chance, and per exchange weighed, of the rollouts' odds players
 #: (:func:`rollout_odds`).
 ROLLOUT_SAMPLES = 32
@@ -177,6 +183,9 @@ def sample_world(view: PlayerView, rng: random.Random, tries: int = WORLD_TRIES,
     fixed = {r.order: r.card for r in view.received}
     target = _public(view)
     own_thrown = list(view.discarded)
+    # the public log read once: every draw replays the same actions (exchanges aside)
+    log = [None if _EXCHANGED.fullmatch(str(text)) else parse_action(str(text))
+           for _, text in view.history]
     for _ in range(tries):
         if passed is not None:
             passed.clear()
@@ -189,7 +198,7 @@ def sample_world(view: PlayerView, rng: random.Random, tries: int = WORLD_TRIES,
                           carry=carry, stock=stock, seed=rng.getrandbits(32),
                           dealing="stacked")
         try:
-            world = _replay(start_deal(variant, setup), view, own_thrown, rng, passed)
+            world = _replay(start_deal(variant, setup), view, own_thrown, rng, passed, log)
         except PrimeroError:
             continue
         if world is None:
@@ -216,14 +225,22 @@ def _place_open_cards(world: GameState, view: PlayerView, fixed: dict[int, Card]
 
 
 def _replay(state: GameState, view: PlayerView, own_thrown: list[Card],
-            rng: random.Random, passed: list[GameState] | None = None) -> GameState | None:
-    """The public log applied to a freshly dealt world (``None``: it does not fit)."""
+            rng: random.Random, passed: list[GameState] | None = None,
+            log: Sequence[Action | None] | None = None) -> GameState | None:
+    """The public log applied to a freshly dealt world (``None``: it does not fit).
+
+    ``log`` holds the log's actions already read (``None`` for an exchange).
+    """
     thrown = iter(own_thrown)
-    for seat, text in view.history:
+    for at, (seat, text) in enumerate(view.history):
         if state.over or state.to_act != seat:
             return None
         if passed is not None:
             passed.append(state)
+        known = log[at] if log is not None else None
+        if known is not None:
+            state = state.apply(known)
+            continue
         found = _EXCHANGED.fullmatch(str(text))
         if found is None:
             state = state.apply(str(text))
@@ -299,6 +316,15 @@ def rollout_odds() -> Agent:
     return OddsAgent(samples=ROLLOUT_SAMPLES, exchange_samples=ROLLOUT_EXCHANGE_SAMPLES)
 
 
+def rollout_table() -> Agent:
+    """The player the rollouts give every seat by default (:class:`TableOdds`).
+
+    The odds player's betting on a chance read from the strength table
+    (:mod:`primero.agents.rollout`): a rollout decision costs a fraction of a millisecond.
+    """
+    return TableOdds()
+
+
 class SearchAgent:
     """Determinized Monte Carlo search through the engine (see the module docstring).
 
@@ -306,35 +332,45 @@ class SearchAgent:
         budget_ms: CPU milliseconds per decision (``None``: no time cap, exactly
             ``simulations`` worlds).
         simulations: The most worlds drawn per decision.
-        rollout: The factory of the player its own seat is given in a rollout.
+        rollout: The factory of the player its own seat is given in a rollout (by default
+            :func:`rollout_table`, the odds player's betting on a table's chance).
         opponents: The factory of the players every other seat is given in a rollout
-            (``None``: ``rollout``); by default :func:`quick_odds`, which answers bets on its
-            chance as the odds player does rather than folding to every large raise.
+            (``None``: ``rollout``); by default :func:`rollout_table`, which answers bets on
+            its chance as the odds player does rather than folding to every large raise.
         confidence: Standard errors by which a candidate must beat the odds player's choice
             (paired over the same worlds) to replace it.
         min_worlds: Fewer worlds drawn than this (within the budget, or ``simulations``)
             and the odds player's choice stands (:data:`MIN_WORLDS`).
         betting: Whether a world must fit the opponents' betting as observed
             (:func:`fits_betting`, up to :data:`BETTING_TRIES` draws per world).
+        remember: Whether the rollouts' players start from the session's readings.
+        prune: Standard errors below zero that drop a rival from later worlds (racing).
+        agree: The chance a world is kept per opponent decision its rollout player would
+            have made otherwise (``None``: the floors of ``betting`` instead).
+        agree_tries: Worlds drawn, at most, for one kept by ``agree``.
 
     Raises:
-        ValueError: ``budget_ms`` not positive, or ``simulations`` or ``min_worlds`` below 1.
+        ValueError: ``budget_ms`` not positive, ``simulations``, ``min_worlds`` or
+            ``agree_tries`` below 1, or ``agree`` outside 0..1.
     """
 
     name = "search"
 
     def __init__(self, budget_ms: float | None = DEFAULT_BUDGET_MS, simulations: int = 256,
-                 rollout: Callable[[], Agent] = rollout_odds,
-                 opponents: Callable[[], Agent] | None = rollout_odds,
+                 rollout: Callable[[], Agent] = rollout_table,
+                 opponents: Callable[[], Agent] | None = rollout_table,
                  confidence: float = 2.0, min_worlds: int = MIN_WORLDS,
                  betting: bool = True, remember: bool = True,
-                 prune: float | None = PRUNE, agree: float | None = AGREE) -> None:
+                 prune: float | None = PRUNE, agree: float | None = AGREE,
+                 agree_tries: int = AGREE_TRIES) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
         if simulations < 1:
             raise ValueError(f"simulations must be at least 1, got {simulations!r}")
         if min_worlds < 1:
             raise ValueError(f"min_worlds must be at least 1, got {min_worlds!r}")
+        if agree_tries < 1:
+            raise ValueError(f"agree_tries must be at least 1, got {agree_tries!r}")
         if agree is not None and not 0 <= agree <= 1:
             raise ValueError(f"agree must be between 0 and 1 or None, got {agree!r}")
         self.budget_ms = budget_ms
@@ -367,11 +403,16 @@ class SearchAgent:
         #: The chance a world is kept per opponent decision its rollout player would have
         #: made otherwise (``None``: :attr:`betting` floors instead, :func:`fits_betting`).
         self.agree = agree
+        #: Worlds drawn, at most, for one kept by :attr:`agree` (:data:`AGREE_TRIES`).
+        self.agree_tries = agree_tries
+        # per entry of the public log, the least vie or raise then on offer (this decision)
+        self._least: dict[int, int] = {}
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The odds player's action, unless the search finds a better one (module docstring)."""
         start = time.process_time()
         self.worlds = self.rollouts = 0
+        self._least = {}
         legal = view.legal
         self._observe(view)
         if len(legal) == 1:
@@ -455,7 +496,7 @@ class SearchAgent:
         players = [self.rollout() if i == seat else self.opponents() for i in range(seats)]
         if self.remember:
             for i, player in enumerate(players):
-                if isinstance(player, OddsAgent):
+                if isinstance(player, OddsAgent | TableOdds):
                     known = self.odds.reading if i == seat else self.table_reading
                     player.reading = Reading(past=dict(known.past))
         return players
@@ -470,7 +511,7 @@ class SearchAgent:
         its rollout player is asked what it would do in that world; a world with ``m``
         decisions where it would have done otherwise (a vie or raise of the least amount or of
         more, a hold, or neither: a pass or a fold) is
-        kept with chance ``agree ** m``. Up to :data:`AGREE_TRIES` worlds are drawn; when
+        kept with chance ``agree ** m``. Up to :attr:`agree_tries` worlds are drawn; when
         none is kept, the one with the fewest disagreements. So the opponents' hands are as
         strong as their betting shows *to a player like them*, after a pass as after a vie.
 
@@ -488,24 +529,29 @@ class SearchAgent:
         best: tuple[GameState, list[Agent]] | None = None
         fewest = math.inf
         seats = len(view.seats)
-        for _ in range(AGREE_TRIES):
+        for _ in range(self.agree_tries):
             passed: list[GameState] = []
             world = sample_world(view, rng, passed=passed)
             if world is None:
                 break
             players = self.rollout_players(seats, view.seat)
             misses = 0
-            for state, (seat, text) in zip(passed, view.history, strict=True):
+            for at, (state, (seat, text)) in enumerate(zip(passed, view.history, strict=True)):
                 if seat == view.seat or kind_of(str(text)) is None:
                     continue
                 then = state_view(state, seat)
-                least = min((amount_of(a) for a in then.legal if isinstance(a, Vie | Hold)
-                             and amount_of(a) > 0), default=0)
+                least = self._least.get(at)
+                if least is None:  # the amounts on offer are public: the same in every world
+                    least = self._least[at] = min(
+                        (amount_of(a) for a in then.legal if isinstance(a, Vie | Hold)
+                         and amount_of(a) > 0), default=0)
                 if deadline is not None and time.process_time() > deadline:
                     return best if best is not None else (world, players)
                 done = players[seat].act(then, rng)
                 if _betting_kind(str(done), least) != _betting_kind(str(text), least):
                     misses += 1
+                    if agree == 0 and misses >= fewest:
+                        break  # kept by no chance, and no better than the best so far
             if misses == 0 or rng.random() < agree ** misses:
                 return world, players
             if misses < fewest:
