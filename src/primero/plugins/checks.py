@@ -886,15 +886,17 @@ def _known_layout(state: GameState, pack: Pack) -> bool:
 core_made: tuple[object, object, object] = (None, None, None)
 
 
-def remember_core_answer(state: GameState, action: object, answer: GameState | None) -> None:
-    """Remember that the core's own code made ``answer`` from ``state`` and ``action``.
+def remember_core_answer(state: GameState, action: object,
+                         answer: GameState | Settlement | None) -> None:
+    """Remember that the library's own code made ``answer`` from ``state`` and ``action``.
 
     For :func:`primero.deal.fast_dealing.core_served_bet` (and the core's exchange served the
-    fast way where no plug-in answered it): a plug-in's hook that returns that
-    very answer for that very state and action returns what only the library's code made
-    (chips and cards conserved by construction, the step and the history kept), which the
-    checked rules then take unchecked (:func:`core_answer`). ``None``: an answer not vouched
-    for (an earlier one from them is forgotten). Nothing is remembered while
+    fast way where no plug-in answered it), and for a built-in variant's own answer to a step
+    or a settlement (``action`` the step, or ``None`` for the settlement): a plug-in's hook
+    that returns that very answer for that very state returns what only the library's code
+    made (chips and cards conserved by construction, the step and the history kept), which
+    the checked rules then take unchecked (:func:`core_answer`). ``None``: an answer not
+    vouched for (an earlier one from them is forgotten). Nothing is remembered while
     :func:`checking_everything`.
     """
     global core_made

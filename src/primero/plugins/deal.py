@@ -211,10 +211,16 @@ class DealRules(RankingRules):
         ``cards="end"`` (the end of a step), whoever answered: the whole-state invariants
         (:func:`~primero.plugins.checks.whole_state_problem`). While
         :func:`~primero.plugins.checks.checking_everything`: everything, after every hook.
+        An answer the library's own code made from this very state and vouched for
+        (:func:`~primero.plugins.checks.remember_core_answer`: a built-in variant's step) is
+        taken as it is, where no card is to be counted.
         """
         new, plugin = self._call(hook, state=state, **kwargs)
         if checks.off_depth:
             return new  # type: ignore[no-any-return]
+        made = checks.core_made
+        if made[0] is state and made[2] is new and new is not None and not cards:
+            return cast("GameState", new)  # (never remembered while strict)
         return self._checked_answer(hook, state, new, plugin, cards, **kwargs)
 
     def _checked_answer(self, hook: str, state: GameState, new: Any, plugin: object,
@@ -705,12 +711,21 @@ class DealRules(RankingRules):
     # settling -------------------------------------------------------------------------------
 
     def settle(self, state: GameState) -> Settlement:
-        """Settle a finished deal (``primero_settle``)."""
+        """Settle a finished deal (``primero_settle``).
+
+        The core's settlement, or one the library's own code made from this very state and
+        vouched for (:func:`~primero.plugins.checks.remember_core_answer`: a built-in
+        variant's), is taken as it is; any other is checked
+        (:func:`~primero.plugins.checks.settlement_problem`).
+        """
         if "primero_settle" in self.core_only and not checks.strict_depth:
             return settle_direct(state)  # the core alone answers: its own code, direct
         settlement, plugin = self._call("primero_settle", state=state)
         if checks.off_depth or (plugin is CORE_SETTLING and not checks.strict_depth):
             return settlement  # type: ignore[no-any-return]  # (the core's: as settle_direct)
+        made = checks.core_made
+        if made[0] is state and made[2] is settlement and settlement is not None:
+            return cast("Settlement", settlement)  # (never remembered while strict)
         problem = checks.settlement_problem(state, settlement)
         if problem is not None:
             raise self._fault("primero_settle", plugin, problem)

@@ -77,6 +77,7 @@ from primero.errors import PrimeroError
 from primero.hands import Classification, Ranking
 from primero.hookspecs import hookimpl
 from primero.options import Option
+from primero.plugins.checks import remember_core_answer
 from primero.rules.betting import core_legal_actions
 from primero.rules.ranking import classify_standard
 from primero.rules.settling import settle_carry, settle_showdown
@@ -752,10 +753,13 @@ class PrimieraRules:
         """
         kind = step.kind
         if kind == "declare":
-            return _declare(state, step.number)
-        if kind == "ante":
-            return _anted(state)
-        return None  # the exchange opens as the core's does (the cards' sound mark kept)
+            new = _declare(state, step.number)
+        elif kind == "ante":
+            new = _anted(state)
+        else:
+            return None  # the exchange opens as the core's does (the cards' sound mark kept)
+        remember_core_answer(state, step, new)  # the library's own code: not checked again
+        return new
 
     @hookimpl
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \
@@ -778,6 +782,7 @@ class PrimieraRules:
         settlement = _settle_one_pot(state, variant)
         if settlement is None:
             settlement = settle_declared(state, variant)
+        remember_core_answer(state, None, settlement)  # the library's own code
         return settlement
 
 
