@@ -29,16 +29,9 @@ from primero.deal.state import GameState
 from primero.hookspecs import hookimpl
 from primero.plugins.checks import checking_everything, core_answer
 from primero.variants.suzuki import SUZUKI, next_to_answer
+from state_facts import facts
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
-
-
-def facts(state: GameState) -> tuple[Any, ...]:
-    """Every field a rule can change, the history and the chance node."""
-    return (state.seats, state.stock, state.discards, state.pending, state.reshuffles,
-            state.step_index, state.to_act, state.high, state.opener, state.held, state.bets,
-            state.skipped, state.over, state.ended_by, state.variant_state, state.history,
-            state.chance, state.settlement)
 
 
 def dealt_on(state: GameState, rng: random.Random) -> GameState:

@@ -25,19 +25,12 @@ from primero.actions import Exchange, Fold, Hold, Pass, Vie
 from primero.deal.copying import replace
 from primero.deal.engine import start_deal
 from primero.deal.fast_betting import bet_answer, core_bet, fast_legal_actions
-from primero.deal.state import GameState, history_value
+from primero.deal.state import history_value
 from primero.plugins.checks import checking_everything
 from primero.rules.betting import CORE_BETTING, core_legal_actions
+from state_facts import facts
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
-
-
-def facts(state: GameState) -> tuple[Any, ...]:
-    """Every field a rule can change, the history and the chance node."""
-    return (state.seats, state.stock, state.discards, state.pending, state.reshuffles,
-            state.step_index, state.to_act, state.high, state.opener, state.held, state.bets,
-            state.skipped, state.over, state.ended_by, state.variant_state, state.history,
-            state.chance, state.settlement)
 
 
 def _deals(variant_name: str, count: int) -> Any:
