@@ -904,7 +904,7 @@ def remember_core_answer(state: GameState, action: object,
         (state, action, answer)
 
 
-def core_answer(state: GameState, action: object) -> GameState | None:
+def core_answer(state: GameState, action: object) -> GameState | Settlement | None:
     """The answer :func:`remember_core_answer` last remembered from ``state`` and ``action``.
 
     By identity; ``None`` when it remembered none from them (or another since).

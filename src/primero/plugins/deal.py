@@ -218,8 +218,7 @@ class DealRules(RankingRules):
         new, plugin = self._call(hook, state=state, **kwargs)
         if checks.off_depth:
             return new  # type: ignore[no-any-return]
-        made = checks.core_made
-        if made[0] is state and made[2] is new and new is not None and not cards:
+        if not cards and new is not None and checks.core_answer(state, kwargs.get("step")) is new:
             return cast("GameState", new)  # (never remembered while strict)
         return self._checked_answer(hook, state, new, plugin, cards, **kwargs)
 
@@ -723,8 +722,7 @@ class DealRules(RankingRules):
         settlement, plugin = self._call("primero_settle", state=state)
         if checks.off_depth or (plugin is CORE_SETTLING and not checks.strict_depth):
             return settlement  # type: ignore[no-any-return]  # (the core's: as settle_direct)
-        made = checks.core_made
-        if made[0] is state and made[2] is settlement and settlement is not None:
+        if settlement is not None and checks.core_answer(state, None) is settlement:
             return cast("Settlement", settlement)  # (never remembered while strict)
         problem = checks.settlement_problem(state, settlement)
         if problem is not None:
