@@ -58,7 +58,7 @@ from primero.json_schema import FORMAT
 from primero.plugins.registry import resolve_variant
 from primero.setup import DealSetup, Table, check_seed
 from primero.simulation.executor import MAX_DEALS, progress_bar, show_progress
-from primero.simulation.play import AgentSpec, agent_key, agent_name, derive_seed, seat_names
+from primero.simulation.play import AgentSpec, agent_name, derive_seed, seat_names
 from primero.variant import Variant
 from primero.views import PlayerView
 
@@ -288,7 +288,6 @@ def duplicate_match(
             if bar is not None:
                 bar.advance(job)
     their_times = [t for rival in rivals for t in rival.times]
-    their_times = [t for rival in rivals for t in rival.times]
     return DuplicateMatch(
         variant=str(configured), candidate=agent_name(candidate),
         opponent=agent_name(opponent), players=players, seed=seed, chips=int(chips),
@@ -336,7 +335,7 @@ def _play_duplicate(configured: Variant, setup: DealSetup, index: int, *, seed: 
 
 def _agent(spec: AgentSpec) -> Agent:
     if isinstance(spec, str):
-        return make_agent(str(agent_key(spec)))  # " Odds " is "odds", as everywhere
+        return make_agent(spec)  # (read as everywhere: " Odds " is "odds")
     if not callable(getattr(spec, "act", None)):
         raise PrimeroError(f"{named(spec)} is not an agent (it has no act(view, rng) method)")
     return copy.deepcopy(spec)

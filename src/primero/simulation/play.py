@@ -176,7 +176,7 @@ def population_name(agents: Sequence[str]) -> str:
 def _make_agents(specs: Sequence[AgentSpec]) -> list[Agent]:
     # A fresh agent per seat and per chunk, whichever executor runs it: an agent that learns
     # (the odds player's reading of its opponents) learns from one seat's view only.
-    return [make_agent(str(agent_key(spec))) if isinstance(spec, str) else copy.deepcopy(spec)
+    return [make_agent(spec) if isinstance(spec, str) else copy.deepcopy(spec)
             for spec in specs]
 
 
