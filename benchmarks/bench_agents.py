@@ -13,7 +13,11 @@ Run: ``python benchmarks/bench_agents.py [--deals 100] [--search-deals 60]
 (``--search-deals`` plays the search player's matches at fewer deals: it takes 100 ms of CPU a
 decision). ``--ladder`` prints instead each rung of ``primero.agents.LADDER`` (random,
 heuristic, odds, search; ``make_agent(level=k)`` builds rung ``k``) against the rung below. The
-last line counts the cells whose interval lies above zero.
+last line counts the cells whose interval lies above zero. ``--agreement`` (with ``--ladder``)
+also asks the rung below, at each of the upper rung's decisions, what it would play there (its
+own reading of the session, from the same views) and prints the share of decisions where the
+two play the same action: a rung that does not clear the one below by playing the same is told
+apart from one that plays otherwise for a tiny edge (the median time then counts both players).
 
 ``--exchanges K`` instead checks the Primiera exchange over every unserved hand of the pack:
 against ``K`` opponents who have not exchanged yet, in how many hands the heuristic's discard
@@ -24,15 +28,18 @@ between the best discard and the next where it is not (shares of the pot).
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from itertools import pairwise
 
 import primero
-from primero.agents import AGENTS, LADDER
+from primero.actions import Action
+from primero.agents import AGENTS, LADDER, Agent, make_agent
 from primero.analysis.duplicate import duplicate_match
 from primero.plugins.registry import BUILTIN_VARIANTS
 from primero.testing.exploiters import EXPLOITERS
+from primero.views import PlayerView
 
 #: Every built-in variant, one per module (the revival game's presets, ``italian-primiera`` and
 #: the rest, are named with ``--variants``).
@@ -40,21 +47,52 @@ VARIANTS = tuple(BUILTIN_VARIANTS)
 AGENT_NAMES = ("heuristic", "odds", "search")
 #: Cells printed so far, and those whose interval lies above zero (for the closing count).
 TALLY = [0, 0]
+#: The decisions of the match in play asked of a :class:`Shadowed` player, and those where its
+#: shadow chose the same action (a global: the match plays a copy of the player).
+AGREED = [0, 0]
 
 
-def line(variant: str, players: int, agent: str, opponent: str, deals: int, seed: int) -> str:
-    """One duplicate match, printed as one line."""
+class Shadowed:
+    """An agent that plays as ``inner`` and asks ``shadow`` the same question each time.
+
+    The shadow sees every view the agent decides on (so it reads the session as it would in
+    that seat) and its answer is only counted in :data:`AGREED`: the same action or not.
+    """
+
+    def __init__(self, inner: Agent, shadow: Agent) -> None:
+        self.inner = inner
+        self.shadow = shadow
+        self.name = str(getattr(inner, "name", type(inner).__name__))
+        self.rng = random.Random(0)
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """The inner agent's action; the shadow's answer tallied beside it."""
+        action = self.inner.act(view, rng)
+        AGREED[0] += 1
+        AGREED[1] += self.shadow.act(view, self.rng) == action
+        return action
+
+
+def line(variant: str, players: int, agent: str, opponent: str, deals: int, seed: int,
+         agreement: bool = False) -> str:
+    """One duplicate match, printed as one line; with ``agreement`` (``opponent`` an agent's
+    name), the share of ``agent``'s decisions that ``opponent`` in its seat would play alike."""
     factory = EXPLOITERS.get(opponent)
     rival = factory() if factory is not None and opponent not in AGENTS else opponent
+    candidate: str | Shadowed = agent
+    if agreement:
+        candidate = Shadowed(make_agent(agent), make_agent(opponent))
+        AGREED[:] = [0, 0]
     start = time.process_time()
-    m = duplicate_match(variant, agent, rival, players=players, deals=deals, seed=seed)
+    m = duplicate_match(variant, candidate, rival, players=players, deals=deals, seed=seed)
     o = m.overall
     verdict = "above zero" if o.low > 0 else "NOT above zero"
     TALLY[0] += 1
     TALLY[1] += o.low > 0
+    same = f", same play {AGREED[1] / AGREED[0]:6.1%}" if agreement and AGREED[0] else ""
     return (f"{variant:9} {players}p {agent:9} vs {opponent:8} {o.estimate:+8.3f} "
             f"[{o.low:+8.3f}, {o.high:+8.3f}] {verdict:14} median {m.candidate_time * 1000:7.2f} "
-            f"ms ({deals} deals, {time.process_time() - start:6.1f} s CPU)")
+            f"ms ({deals} deals, {time.process_time() - start:6.1f} s CPU{same})")
 
 
 def exchange_agreement(opponents: int) -> tuple[int, int, float, float]:
@@ -104,6 +142,8 @@ def main() -> None:
                         help="the exploiters each agent meets (default: every one)")
     parser.add_argument("--ladder", action="store_true",
                         help="print each rung of primero.agents.LADDER against the rung below")
+    parser.add_argument("--agreement", action="store_true",
+                        help="with --ladder: the share of decisions the rung below plays alike")
     parser.add_argument("--exchanges", type=int, default=0, metavar="K",
                         help="check the Primiera exchange against K opponents instead")
     args = parser.parse_args()
@@ -128,8 +168,8 @@ def main() -> None:
                     for below, above in pairwise(LADDER):
                         if above not in agents:
                             continue
-                        print(line(name, players, above, below, deals(above), args.seed),
-                              flush=True)
+                        print(line(name, players, above, below, deals(above), args.seed,
+                                   args.agreement), flush=True)
         print(f"{TALLY[1]} of {TALLY[0]} rungs above the rung below (seed {args.seed})")
         return
     for name in args.variants.split(","):
