@@ -637,7 +637,11 @@ def replay_states(record: DealRecord, *, stop_after: int | None = None) \
     for k, (player, text) in enumerate(record.actions[:stop_after], start=1):
         seat = state.to_act
         if seat is None:
-            raise RecordError(f"{_label(k, player, text)}: the deal is already over")
+            how = f" by {state.ended_by}" if state.ended_by else ""
+            raise RecordError(f"{_label(k, player, text)}: the deal is already over (it "
+                              f"ended{how} after {k - 1} action{'' if k == 2 else 's'} in "
+                              f"{record.variant}; {len(record.actions) - k + 1} left in the "
+                              "record)")
         to_act = state.seats[seat].name
         if player != to_act:
             if player not in record.players:

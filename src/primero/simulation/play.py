@@ -8,6 +8,7 @@ way, so a deal's outcome never depends on which worker played it.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import random
 from collections.abc import Iterator, Sequence
@@ -22,6 +23,8 @@ from primero.errors import PrimeroError, named
 from primero.session import Session
 from primero.setup import DealSetup, Table
 from primero.simulation.records import DealResult, deal_result
+from primero.solve.player import EquilibriumAgent
+from primero.solve.tree import NotSolvableError, TableParameters
 from primero.variant import Variant
 
 __all__ = ["AgentSpec", "derive_seed", "seat_names"]
@@ -226,10 +229,53 @@ def run_task(task: Task) -> list[DealResult]:
     ]
 
 
-def warm_up(variant: Variant, agents: Sequence[AgentSpec]) -> None:
-    """Build the ranking table (and the heuristic's strength table) before workers fork."""
+def warm_up(variant: Variant, agents: Sequence[AgentSpec], setup: DealSetup | None = None,
+            *, progress: bool | None = None) -> None:
+    """Build the ranking table (and the heuristic's strength table) before workers fork.
+
+    With the run's ``setup``, an equilibrium player's table is solved here too (or its
+    strategy read), once, with its own progress bar (``progress``: as a run's); a table the
+    solver refuses is left to the first decision, which raises as it always does.
+    """
     ranking = variant.ranking
     _ = ranking.hand_table
     if any(agent_name(a) == "heuristic" for a in agents):
         Strength.of(ranking)
+    if setup is not None:
+        prepare_equilibrium(variant, agents, setup, progress=progress)
+
+
+def prepare_equilibrium(variant: Variant, agents: Sequence[AgentSpec], setup: DealSetup, *,
+                        progress: bool | None = None) -> None:
+    """Solve the table of every equilibrium player among ``agents`` before any deal.
+
+    The strategies are kept in memory (:func:`primero.solve.cache.cached_strategy`), so the
+    players made later (one per seat, per chunk or per forked worker) find them there.
+
+    Args:
+        variant: The configured variant.
+        agents: The run's agents, by name or as objects.
+        setup: The table every deal starts from (chips, stake, rest, ante, raise cap).
+        progress: Show the solve's progress bar; ``None``: when standard error is a terminal.
+    """
+    chips = set(setup.chips)
+    if len(setup.chips) != 2 or len(chips) != 1:
+        return  # refused at the first decision, with the player's reason
+    t = setup.table
+    table = TableParameters(chips=chips.pop(), stake=t.stake, rest=t.rest, ante=t.ante,
+                            raise_cap=t.raise_cap)
+    done: set[tuple[float, int]] = set()
+    for spec in agents:
+        if isinstance(spec, EquilibriumAgent):
+            limits = (spec.target, spec.iterations)
+        elif isinstance(spec, str) and agent_name(spec) == "equilibrium":
+            limits = (EquilibriumAgent().target, EquilibriumAgent().iterations)
+        else:
+            continue
+        if limits in done:
+            continue
+        done.add(limits)
+        with contextlib.suppress(NotSolvableError):
+            EquilibriumAgent(target=limits[0], iterations=limits[1],
+                             progress=progress).prepare(variant, table)
 

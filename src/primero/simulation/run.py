@@ -251,7 +251,7 @@ def _run(tasks: Chunks, *, jobs: int, executor: Executor | None, progress: bool 
     plan = tasks.plan
     table = plan.setup.table
     per_item = plan.deals_per_session or 1  # a "deals" run's items are deals
-    warm_up(plan.variant, plan.agents)
+    warm_up(plan.variant, plan.agents, plan.setup, progress=progress)
     parts = execute_chunks(tasks, jobs=job_count(jobs), executor=executor,
                            progress=show_progress(progress, tasks.items * per_item),
                            description=description,
