@@ -15,17 +15,19 @@ from collections.abc import Iterator, Sequence
 
 from attrs import frozen
 
+from primero.actions import Action
 from primero.agents import AGENTS, Agent, Strength, make_agent, play_deal
 from primero.deal.copying import replace
 from primero.deal.engine import start_deal
 from primero.deal.state import GameState
-from primero.errors import PrimeroError, named
+from primero.errors import AgentFailedError, IllegalActionError, PrimeroError, named
 from primero.session import Session
 from primero.setup import DealSetup, Table
 from primero.simulation.records import DealResult, deal_result
 from primero.solve.player import EquilibriumAgent
 from primero.solve.tree import NotSolvableError, TableParameters
 from primero.variant import Variant
+from primero.views import PlayerView
 
 __all__ = ["AgentSpec", "derive_seed", "seat_names"]
 
@@ -176,11 +178,70 @@ def population_name(agents: Sequence[str]) -> str:
     return agents[0] if agents and len(set(agents)) == 1 else "/".join(agents)
 
 
-def _make_agents(specs: Sequence[AgentSpec]) -> list[Agent]:
+class SeatAgent:
+    """A run's agent at one seat: what it raises is named with its player and its name.
+
+    Attributes:
+        inner: The agent.
+        player: The player it plays for (``P0``, ...).
+        last: Shared by the run's agents: the player who was last asked to act.
+    """
+
+    __slots__ = ("inner", "last", "player")
+
+    def __init__(self, inner: Agent, player: str, last: list[str]) -> None:
+        self.inner = inner
+        self.player = player
+        self.last = last
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """The inner agent's action.
+
+        Raises:
+            AgentFailedError: the inner agent raised something other than a
+                :class:`~primero.errors.PrimeroError` (its exception is the cause).
+        """
+        self.last[0] = self.player
+        try:
+            return self.inner.act(view, rng)
+        except PrimeroError:
+            raise
+        except Exception as error:
+            raise AgentFailedError(f"{self.player}'s agent ({agent_name(self.inner)}) raised "
+                                   f"{type(error).__name__}: {error!s:.200}") from error
+
+
+def _make_agents(specs: Sequence[AgentSpec]) -> list[SeatAgent]:
     # A fresh agent per seat and per chunk, whichever executor runs it: an agent that learns
     # (the odds player's reading of its opponents) learns from one seat's view only.
-    return [make_agent(spec) if isinstance(spec, str) else copy.deepcopy(spec)
-            for spec in specs]
+    last = [""]
+    names = seat_names(len(specs))
+    return [SeatAgent(make_agent(spec) if isinstance(spec, str) else copy.deepcopy(spec),
+                      name, last)
+            for spec, name in zip(specs, names, strict=True)]
+
+
+def _play(state: GameState, agents: Sequence[SeatAgent], rng: random.Random,
+          deal: int) -> GameState:
+    """``play_deal``, an agent's illegal action or failure named with the deal and the player.
+
+    Raises:
+        IllegalActionError: an agent played an illegal action: ``deal N: P1's agent (name)
+            played an illegal action: ...``.
+        AgentFailedError: an agent's ``act`` raised: ``deal N: P1's agent (name) raised ...``
+            (its exception the cause).
+    """
+    last = agents[0].last
+    last[0] = ""
+    try:
+        return play_deal(state, agents, rng)
+    except IllegalActionError as error:
+        who = next((a for a in agents if a.player == last[0]), None)
+        named_by = f"{who.player}'s agent ({agent_name(who.inner)})" if who else "an agent"
+        raise IllegalActionError(f"deal {deal}: {named_by} played an illegal action: {error}",
+                                 reason=error.reason, legal=error.legal) from error
+    except AgentFailedError as error:
+        raise AgentFailedError(f"deal {deal}: {error}") from error.__cause__
 
 
 def play_deals(plan: Plan, start: int, stop: int) \
@@ -192,7 +253,7 @@ def play_deals(plan: Plan, start: int, stop: int) \
     for index in range(start, stop):
         state = start_deal(plan.variant, replace(setup, seed=derive_seed(plan.seed, index)))
         rng = random.Random(derive_seed(plan.seed, index, "agents"))
-        yield index, index, 0, seats, play_deal(state, agents, rng)
+        yield index, index, 0, seats, _play(state, agents, rng, index)
 
 
 def play_sessions(plan: Plan, start: int, stop: int) \
@@ -213,8 +274,9 @@ def play_sessions(plan: Plan, start: int, stop: int) \
                 break
             state = session.start_deal()
             seats = tuple(names.index(p) for p in state.players)
-            final = play_deal(state, [agents[s] for s in seats], rng)
-            yield number * plan.deals_per_session + k, number, k, seats, final
+            deal = number * plan.deals_per_session + k
+            final = _play(state, [agents[s] for s in seats], rng, deal)
+            yield deal, number, k, seats, final
             session = session.after(final)
 
 

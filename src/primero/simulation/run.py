@@ -324,6 +324,10 @@ def simulate(
             (1,000,000), ``jobs`` below 0, or ``seed`` not a whole number from 0 (``-5``,
             ``1.5``, ``True``, ``"1"``).
         ValueError: an unknown agent name.
+        IllegalActionError: an agent played an illegal action: ``deal N: P1's agent (name)
+            played an illegal action: ...``.
+        AgentFailedError: an agent's ``act`` raised: ``deal N: P1's agent (name) raised
+            ValueError: ...`` (its exception the cause).
     """
     configured = resolve_variant(variant, options)
     stacks = _check_run(configured, players, chips, jobs)
@@ -387,6 +391,7 @@ def simulate_sessions(
             than :data:`~primero.simulation.executor.MAX_DEALS` deals in all (sessions times
             deals per session), or ``seed`` not a whole number from 0.
         ValueError: an unknown agent name.
+        IllegalActionError, AgentFailedError: as in :func:`simulate`.
     """
     configured = resolve_variant(variant, options)
     stacks = _check_run(configured, players, chips, jobs)
