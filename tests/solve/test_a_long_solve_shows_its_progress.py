@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cli_helpers import run
 from primero import get_variant
 from primero.analysis.duplicate import duplicate_match
+from primero.cli import solve as cli_solve
 from primero.solve import TableParameters, solvable_game, solving
 from primero.solve import cache as solve_cache
 from primero.solve.cache import cached_strategy
@@ -66,17 +69,39 @@ def test_match_with_the_equilibrium_solves_once_before_the_deals_with_a_bar(
     assert solves == [1000]
 
 
-def test_match_command_no_progress_solves_silently(solves: list[int]) -> None:
+@pytest.fixture
+def asked(monkeypatch: pytest.MonkeyPatch) -> list[bool | None]:
+    """The ``progress`` every solve's bar was asked with (the cache's and the command's)."""
+    seen: list[bool | None] = []
+
+    def recorder(real: Any) -> Any:
+        def recorded(*args: Any, progress: bool | None = None) -> Any:
+            seen.append(progress)
+            return real(*args, progress=progress)
+        return recorded
+
+    monkeypatch.setattr(solve_cache, "solve_progress", recorder(solving.solve_progress))
+    monkeypatch.setattr(cli_solve, "solve_progress", recorder(solving.solve_progress))
+    return seen
+
+
+def test_match_command_passes_no_progress_to_the_solve(solves: list[int],
+                                                       asked: list[bool | None]) -> None:
     result = run("match", "equilibrium", "odds", *TOY_TABLE, "--deals", "2", "--no-progress")
     assert result.exit_code == 0, result.output
     assert result.stderr == ""
-    assert solves == [1000]
-    shown = run("match", "equilibrium", "odds", *TOY_TABLE, "--deals", "2")  # stderr no tty
-    assert (shown.exit_code, shown.stderr) == (0, "")
+    assert (solves, asked) == ([1000], [False])
+    solve_cache._KEPT.clear()
+    shown = run("match", "equilibrium", "odds", *TOY_TABLE, "--deals", "2")
+    assert shown.exit_code == 0, shown.output
+    assert (solves, asked) == ([1000, 1000], [False, None])  # None: a bar on a terminal
 
 
-def test_solve_command_no_progress_prints_only_the_blocks(solves: list[int]) -> None:
-    result = run("solve", *TOY_TABLE, "--iterations", "4", "--block", "2", "--no-progress")
-    assert result.exit_code == 0, result.output
-    assert result.stderr == ""
-    assert [line.split()[0] for line in result.stdout.splitlines()[3:5]] == ["2", "4"]
+def test_solve_command_passes_no_progress_and_prints_the_blocks(
+        solves: list[int], asked: list[bool | None]) -> None:
+    for flag, expected in ((["--no-progress"], False), ([], None)):
+        result = run("solve", *TOY_TABLE, "--iterations", "4", "--block", "2", *flag)
+        assert result.exit_code == 0, result.output
+        assert result.stderr == ""  # (the test's stderr is no terminal)
+        assert [line.split()[0] for line in result.stdout.splitlines()[3:5]] == ["2", "4"]
+        assert asked[-1] is expected
