@@ -318,7 +318,8 @@ def prepare_equilibrium(variant: Variant, agents: Sequence[AgentSpec], setup: De
         variant: The configured variant.
         agents: The run's agents, by name or as objects.
         setup: The table every deal starts from (chips, stake, rest, ante, raise cap).
-        progress: Show the solve's progress bar; ``None``: when standard error is a terminal.
+        progress: Show the solve's progress bar; ``None``: as an equilibrium player given
+            as an object asks, else when standard error is a terminal.
     """
     chips = set(setup.chips)
     if len(setup.chips) != 2 or len(chips) != 1:
@@ -329,15 +330,18 @@ def prepare_equilibrium(variant: Variant, agents: Sequence[AgentSpec], setup: De
     done: set[tuple[float, int]] = set()
     for spec in agents:
         if isinstance(spec, EquilibriumAgent):
-            limits = (spec.target, spec.iterations)
+            player = spec
         elif isinstance(spec, str) and agent_name(spec) == "equilibrium":
-            limits = (EquilibriumAgent().target, EquilibriumAgent().iterations)
+            player = EquilibriumAgent()
         else:
             continue
+        limits = (player.target, player.iterations)
         if limits in done:
             continue
         done.add(limits)
+        # a fresh player: the run's own are copied per seat, and copy what they hold
         with contextlib.suppress(NotSolvableError):
-            EquilibriumAgent(target=limits[0], iterations=limits[1],
-                             progress=progress).prepare(variant, table)
+            EquilibriumAgent(target=player.target, iterations=player.iterations,
+                             progress=player.progress if progress is None else progress,
+                             ).prepare(variant, table)
 
