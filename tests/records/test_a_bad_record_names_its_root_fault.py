@@ -66,3 +66,12 @@ def test_a_file_replayed_under_a_variant_that_ends_at_once_says_so() -> None:
                                       "in the record)")
                 return
     pytest.fail("no seed of 200 served a combination at once")
+
+
+@pytest.mark.parametrize("cap", [0, -1])
+def test_a_raise_cap_below_one_says_to_leave_the_key_out(cap: int) -> None:
+    # the engine's own words ("or None: no cap") name a Python value no deal file can hold
+    with pytest.raises(RecordError) as caught:
+        load_record(tomli_w.dumps({**BASE, "raise_cap": cap}))
+    assert str(caught.value) == (f"deal record: key 'raise_cap' must be at least 1, got {cap}; "
+                                 "leave the key out for no cap")
