@@ -105,3 +105,13 @@ def test_solve_command_passes_no_progress_and_prints_the_blocks(
         assert result.stderr == ""  # (the test's stderr is no terminal)
         assert [line.split()[0] for line in result.stdout.splitlines()[3:5]] == ["2", "4"]
         assert asked[-1] is expected
+
+
+def test_lines_printed_under_the_bar_stay_on_standard_output_when_it_is_a_file(
+        solves: list[int], capsys: pytest.CaptureFixture[str]) -> None:
+    # stderr a terminal, stdout not (primero solve > out.txt): the blocks' lines stay in it
+    with solving.solve_progress("solving toy", 10, 0.0, progress=True):
+        print("a block's line")
+    captured = capsys.readouterr()
+    assert captured.out == "a block's line\n"
+    assert "a block's line" not in captured.err and "solving toy" in captured.err

@@ -158,7 +158,9 @@ def solve_progress(description: str, iterations: int, target: float, *,
 
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TextColumn("{task.fields[measured]}"), TimeElapsedColumn(),
-                   console=Console(stderr=True), transient=True)
+                   console=Console(stderr=True), transient=True,
+                   # lines printed meanwhile go above the bar on a terminal, to their file else
+                   redirect_stdout=sys.stdout.isatty())
     with bar:
         job = bar.add_task(description, total=iterations,
                            measured=f"exploitability … (target {target:g})")
