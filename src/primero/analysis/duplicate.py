@@ -38,7 +38,6 @@ Pure Python (no pandas): the testing kit and ``primero match`` use it on a base 
 from __future__ import annotations
 
 import contextlib
-import copy
 import html
 import random
 import statistics
@@ -61,6 +60,7 @@ from primero.simulation.executor import MAX_DEALS, progress_bar, show_progress
 from primero.simulation.play import (
     AgentSpec,
     agent_name,
+    copied_agent,
     derive_seed,
     prepare_equilibrium,
     seat_names,
@@ -346,5 +346,5 @@ def _agent(spec: AgentSpec) -> Agent:
         return make_agent(spec)  # (read as everywhere: " Odds " is "odds")
     if not callable(getattr(spec, "act", None)):
         raise PrimeroError(f"{named(spec)} is not an agent (it has no act(view, rng) method)")
-    return copy.deepcopy(spec)
+    return copied_agent(spec)
 

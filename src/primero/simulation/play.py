@@ -144,7 +144,8 @@ def agent_specs(agents: Sequence[AgentSpec] | AgentSpec, players: int) -> list[A
 
     Raises:
         PrimeroError: the sequence does not hold one spec per seat, or a spec is neither a
-            name nor an :class:`~primero.agents.Agent` (the message names it).
+            name nor an :class:`~primero.agents.Agent`, or an agent object cannot be copied
+            (the message names it).
         UnknownAgentError: a name is no known agent; the message lists the known ones.
     """
     if isinstance(agents, str) or not isinstance(agents, Sequence):
@@ -159,7 +160,25 @@ def agent_specs(agents: Sequence[AgentSpec] | AgentSpec, players: int) -> list[A
             make_agent(spec)  # raises ValueError naming the known agents
         elif not isinstance(spec, Agent):
             raise PrimeroError(f"{named(spec)} is not an agent (it has no act(view, rng) method)")
+        else:
+            copied_agent(spec)  # every seat and chunk plays a copy: refused now, not mid-run
     return specs
+
+
+def copied_agent(agent: Agent) -> Agent:
+    """A deep copy of an agent object, as a run or a match seats it.
+
+    Raises:
+        PrimeroError: the agent cannot be copied (it holds a lock, a file, a generator...);
+            the message names it and the reason, the copy's error is the cause.
+    """
+    try:
+        return copy.deepcopy(agent)
+    except Exception as error:
+        raise PrimeroError(f"agent {named(agent_name(agent))} ({type(agent).__name__}) cannot be "
+                           f"copied ({type(error).__name__}: {error!s:.100}): every seat plays "
+                           "a copy of an agent object (copy.deepcopy), so it must copy; give "
+                           "its name, or make it copyable") from error
 
 
 def agent_name(spec: AgentSpec) -> str:
@@ -216,7 +235,7 @@ def _make_agents(specs: Sequence[AgentSpec]) -> list[SeatAgent]:
     # (the odds player's reading of its opponents) learns from one seat's view only.
     last = [""]
     names = seat_names(len(specs))
-    return [SeatAgent(make_agent(spec) if isinstance(spec, str) else copy.deepcopy(spec),
+    return [SeatAgent(make_agent(spec) if isinstance(spec, str) else copied_agent(spec),
                       name, last)
             for spec, name in zip(specs, names, strict=True)]
 
