@@ -495,6 +495,10 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
                               f"not {type(key).__name__}")
         if isinstance(value, str):
             _ascii_digits(value, f"option {named(key)}", where)
+    raise_cap = _whole(data, "raise_cap", None, where)
+    if raise_cap is not None and raise_cap < 1:  # (the engine's words name Python's None)
+        raise RecordError(f"{where}: key 'raise_cap' must be at least 1, got {raise_cap}; "
+                          "leave the key out for no cap")
     return DealRecord(
         variant=_need(data, "variant", str, where),
         options=tuple(options.items()),
@@ -505,7 +509,7 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
         rest=_whole(data, "rest", 3, where),
         ante=_whole(data, "ante", None, where),
         carry=_whole(data, "carry", 0, where),
-        raise_cap=_whole(data, "raise_cap", None, where),
+        raise_cap=raise_cap,
         stock=stock,
         seed=seed,
         reshuffles=reshuffles,
@@ -637,7 +641,11 @@ def replay_states(record: DealRecord, *, stop_after: int | None = None) \
     for k, (player, text) in enumerate(record.actions[:stop_after], start=1):
         seat = state.to_act
         if seat is None:
-            raise RecordError(f"{_label(k, player, text)}: the deal is already over")
+            how = f" by {state.ended_by}" if state.ended_by else ""
+            raise RecordError(f"{_label(k, player, text)}: the deal is already over (it "
+                              f"ended{how} after {k - 1} action{'' if k == 2 else 's'} in "
+                              f"{record.variant}; {len(record.actions) - k + 1} left in the "
+                              "record)")
         to_act = state.seats[seat].name
         if player != to_act:
             if player not in record.players:

@@ -36,11 +36,11 @@ import attrs
 from primero.actions import Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, parse_cards
 from primero.deal.state import GameState
-from primero.errors import PrimeroError, RecordError, named
+from primero.errors import PrimeroError, RecordError, named, typed_name
 from primero.hands import HandValue
 from primero.json_schema import FORMAT
 from primero.plugins.registry import get_variant
-from primero.records import DealRecord, record_data, record_from_data
+from primero.records import MAX_CHIPS, DealRecord, record_data, record_from_data
 from primero.settlement import Award, PotLayer, Settlement
 from primero.variant import Variant
 from primero.views import PlayerView
@@ -144,21 +144,37 @@ def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where
     return value
 
 
+def _number(value: int) -> str:
+    """A whole number as a message shows it: a huge one by its digits, never whole."""
+    return f"a {len(str(abs(value)))}-digit number" if abs(value) > MAX_CHIPS else str(value)
+
+
+def _word(text: str) -> str:
+    """A class name as written when it is a short printable word; else quoted briefly."""
+    return text if len(text) <= 40 and text.isprintable() else named(text)
+
+
 def _ints(data: Mapping[str, Any], key: str, where: str) -> tuple[int, ...]:
     values = _get(data, key, list, where)
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
         raise RecordError(f"{where}: key {key!r} must be a list of whole numbers")
     if any(v < 0 for v in values):
         raise RecordError(f"{where}: key {key!r} must be a list of numbers 0 or more, got "
-                          f"{min(values)}")
+                          f"{_number(min(values))}")
+    if any(v > MAX_CHIPS for v in values):
+        raise RecordError(f"{where}: key {key!r} holds {_number(max(values))}: at most "
+                          f"{MAX_CHIPS:,} here")
     return tuple(values)
 
 
 def _count(data: Mapping[str, Any], key: str, where: str, least: int = 0) -> int:
-    """A seat or a number of chips: a whole number of at least ``least``."""
+    """A seat or a number of chips: a whole number from ``least`` to :data:`MAX_CHIPS`."""
     value: int = _get(data, key, int, where)
     if value < least:
-        raise RecordError(f"{where}: key {key!r} must be {least} or more, got {value}")
+        raise RecordError(f"{where}: key {key!r} must be {least} or more, got {_number(value)}")
+    if value > MAX_CHIPS:
+        raise RecordError(f"{where}: key {key!r} is {_number(value)}: at most {MAX_CHIPS:,} "
+                          "here")
     return value
 
 
@@ -193,7 +209,7 @@ def _read_value(data: Any, variant: Variant, where: str) -> HandValue:
     claimed = (_get(data, "class", str, where), _get(data, "points", int, where))
     if claimed != (value.hand_class, value.points):
         raise RecordError(f"{where}: the cards are {value.label} in {variant}, not "
-                          f"{claimed[0]} {claimed[1]}")
+                          f"{_word(claimed[0])} {_number(claimed[1])}")
     return value
 
 
@@ -213,13 +229,18 @@ def settlement_from_dict(data: Mapping[str, Any], variant: Variant | str) -> Set
             is negative (an award is at least 1 chip), or a layer's chips are not conserved
             (one share per winner, every winner a contender, the shares adding up to the
             layer's amount), or, with layers, the awards are not the winners' shares or the
-            carry-over is not the chips of the layers nobody won, or ``format`` is not
+            carry-over is not the chips of the layers nobody won, a number is above
+            :data:`primero.records.MAX_CHIPS` (shown by its digits), ``variant`` is neither
+            a Variant nor a name, or ``format`` is not
             :data:`primero.json_schema.FORMAT` (a settlement without the key is read as this
             format); the message names the key.
         UnknownVariantError: ``variant`` is a name that is not registered.
     """
     if isinstance(variant, str):
-            variant = get_variant(variant)
+        variant = get_variant(variant)
+    if not isinstance(variant, Variant):
+        raise RecordError(f"settlement_from_dict takes a Variant or a variant name, got "
+                          f"{typed_name(variant)}")
     where = "settlement"
     if isinstance(data, Mapping) and "format" in data:
         version = data["format"]

@@ -185,14 +185,18 @@ class Session:
                 allows; default none.
 
         Raises:
-            PrimeroError: no seed or rng, a seed that is not a whole number from 0, or an
-                rng that is not a random.Random; ``players`` given as one text, or
-                ``chips`` neither a number nor a list; bad players
+            PrimeroError: ``variant`` neither a Variant nor a name; no seed or rng, a seed
+                that is not a whole number from 0, or an rng that is not a random.Random;
+                ``players`` given as one text, or ``chips`` neither a number nor a list; bad
+                players
                 (too few or too many for the variant), chips, dealer or table (as in
                 ``start_deal``), checked before the draw.
         """
         if isinstance(variant, str):
             variant = get_variant(variant)
+        if not isinstance(variant, Variant):
+            raise PrimeroError(f"variant must be a Variant or a variant name, got "
+                               f"{typed_name(variant)}")
         if seed is None:
             if rng is None:
                 raise PrimeroError("give a seed or a random.Random (rng) for the session")

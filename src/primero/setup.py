@@ -142,6 +142,11 @@ def player_names_problem(players: Sequence[str]) -> str | None:
         One line naming the first bad name and what is wrong with it, or ``None``.
     """
     names = [p for p in players if isinstance(p, str)]
+    met: set[str] = set()
+    for name in names:  # the same name twice, as the deal refuses it (before any action)
+        if name in met:
+            return f"two players are called {named(name)}: names must be distinct"
+        met.add(name)
     if all(name.isascii() and name.isalnum() and len(name) <= MAX_NAME_LENGTH
            for name in names):
         return None  # letters and digits: printable, one word, visible, NFC, none ignorable

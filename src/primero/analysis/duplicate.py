@@ -38,7 +38,6 @@ Pure Python (no pandas): the testing kit and ``primero match`` use it on a base 
 from __future__ import annotations
 
 import contextlib
-import copy
 import html
 import random
 import statistics
@@ -58,7 +57,14 @@ from primero.json_schema import FORMAT
 from primero.plugins.registry import resolve_variant
 from primero.setup import DealSetup, Table, check_seed
 from primero.simulation.executor import MAX_DEALS, progress_bar, show_progress
-from primero.simulation.play import AgentSpec, agent_name, derive_seed, seat_names
+from primero.simulation.play import (
+    AgentSpec,
+    agent_name,
+    copied_agent,
+    derive_seed,
+    prepare_equilibrium,
+    seat_names,
+)
 from primero.variant import Variant
 from primero.views import PlayerView
 
@@ -269,6 +275,8 @@ def duplicate_match(
                       dealer=players - 1,
                       table=Table(stake=stake, rest=rest, ante=ante, raise_cap=raise_cap))
     start_deal(configured, replace(setup, seed=0))  # checks the table before any play
+    # An equilibrium player's table is solved before the first deal, with its own bar.
+    prepare_equilibrium(configured, (candidate, opponent), setup, progress=progress)
     turns: list[str] = []
     mine = TimedAgent(_agent(candidate), "candidate", turns)
     # One opponent per seat, kept over the match: an opponent that learns learns from its
@@ -338,5 +346,5 @@ def _agent(spec: AgentSpec) -> Agent:
         return make_agent(spec)  # (read as everywhere: " Odds " is "odds")
     if not callable(getattr(spec, "act", None)):
         raise PrimeroError(f"{named(spec)} is not an agent (it has no act(view, rng) method)")
-    return copy.deepcopy(spec)
+    return copied_agent(spec)
 

@@ -4,11 +4,13 @@ Registered on :data:`primero.cli.core.app`::
 
     primero solve [--variant V] [-o KEY=VALUE...] [--chips N] [--stake N] [--rest N]
                   [--ante N] [--raise-cap N] [--target CHIPS] [--iterations N] [--block N]
+                  [--classes N] [--no-progress]
 
 The variant is the toy unless given: the solver takes no exchange, which Waks has
 (docs/solve.md "What qualifies"). Prints the game's size, then after every block of
 iterations the CPU time, the eldest's game value and the exact exploitability, in chips per
-deal (docs/solve.md).
+deal (docs/solve.md). A progress bar on standard error counts the iterations between two
+measurements when it is a terminal (``--no-progress``: never).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from primero.cli.core import (
 from primero.cli.pages import SHORT_HELP
 from primero.errors import PrimeroError
 from primero.solve.game import solvable_game
-from primero.solve.solving import Block, check_solve_limits, solve
+from primero.solve.solving import Block, check_solve_limits, solve, solve_progress
 from primero.solve.summary import reach, summarise
 from primero.solve.tree import TableParameters
 
@@ -62,9 +64,11 @@ DEFAULT_TABLE = TableParameters()
 @click.option("--classes", "depth", type=WholeNumber(0), default=0,
               help="Then print, for every decision this many actions deep or less, how "
                    "often each hand class takes each action.")
+@click.option("--no-progress", is_flag=True,
+              help="Never show the progress bar (iterations between two measurements).")
 def solve_command(variant: str, option: tuple[str, ...], chips: int, stake: int, rest: int,
                   ante: int | None, raise_cap: int | None, target: float, iterations: int,
-                  block: int, depth: int) -> None:
+                  block: int, depth: int, no_progress: bool) -> None:
     """Solve a heads-up game with CFR+ over range vectors and print its convergence."""
     out = console()
     configured = load_variant(variant, option)
@@ -87,7 +91,16 @@ def solve_command(variant: str, option: tuple[str, ...], chips: int, stake: int,
         out.print(f"{b.iterations:>10} {b.seconds:>8.1f} {b.value:>+15.6f} "
                   f"{b.exploitability:>15.6f}")
 
-    solved = solve(game, target=target, iterations=iterations, block=block, report=report)
+    with solve_progress(f"solving {configured}", iterations, target,
+                        progress=False if no_progress else None) as (measured, step):
+
+        def both(b: Block) -> None:
+            report(b)
+            if measured is not None:
+                measured(b)
+
+        solved = solve(game, target=target, iterations=iterations, block=block, report=both,
+                       step=step)
     out.print(f"game value {solved.value:+.6f} chips per deal to the eldest, exploitability "
               f"{solved.exploitability:.6f} chips per deal after {solved.blocks[-1].iterations} "
               f"iterations ({time.process_time() - start:.1f} s CPU in all)", soft_wrap=True)

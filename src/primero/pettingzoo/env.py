@@ -215,6 +215,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         self._rng = random.Random()
         self.deal: GameState = first
         self.trail: Trail | None = None  # the decisions; their Moves made when asked for
+        self._forfeited = False
+        self._dealt = False  # no deal before the first reset(): observe and step refuse
         self._reset_bookkeeping()
 
     @property
@@ -260,6 +262,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         self._reset_bookkeeping()
         self.trail = None
         self._forfeited = False
+        self._dealt = True
         skipped: list[tuple[float, ...]] = []
         deal = self._deal_chance(self._first)
         while deal.over:  # over before any decision (Primiera: served at the first declaration)
@@ -305,8 +308,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
             self.agent_selection = self.possible_agents[deal.to_act]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's observation and action mask (fresh arrays)."""
-        seat = self._seats[agent]
+        """The agent's observation and action mask (fresh arrays).
+
+        Raises:
+            PrimeroError: called before the first :meth:`reset` (nothing is dealt yet).
+            KeyError: ``agent`` is not one of :attr:`possible_agents` (they are named).
+        """
+        self._check_dealt("observe")
+        seat = self._seats.get(agent)
+        if seat is None:
+            raise KeyError(f"{named(agent)} is not an agent of this environment: "
+                           f"{', '.join(self.possible_agents)}")
         deal = self.deal
         # straight from the state: the values fill_observation writes (tested alike)
         tensor: FloatArray = self._encoder.observation_array(deal, seat)
@@ -327,7 +339,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         For an agent still to act, anything but a legal id (an id off the mask, or a value
         that is no whole number: ``None``, ``1.5``, ``True``, text) is an illegal action: the
         deal ends as a forfeit (see the class doc).
+
+        Raises:
+            PrimeroError: called before the first :meth:`reset` (nothing is dealt yet).
         """
+        self._check_dealt("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -348,6 +364,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
             self._accumulate_rewards()
         if self.render_mode is not None:
             self.render()
+
+    def _check_dealt(self, method: str) -> None:
+        """Refuse ``method`` before the first reset: the bare env has dealt nothing yet."""
+        if not self._dealt:
+            raise PrimeroError(f"reset() needs to be called before {method}: the environment "
+                               "deals its first deal on reset")
 
     def _forfeit(self, agent: str) -> None:
         """End the deal on ``agent``'s illegal action (see the class doc for the rewards)."""

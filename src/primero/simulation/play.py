@@ -8,21 +8,26 @@ way, so a deal's outcome never depends on which worker played it.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import random
 from collections.abc import Iterator, Sequence
 
 from attrs import frozen
 
+from primero.actions import Action
 from primero.agents import AGENTS, Agent, Strength, make_agent, play_deal
 from primero.deal.copying import replace
 from primero.deal.engine import start_deal
 from primero.deal.state import GameState
-from primero.errors import PrimeroError, named
+from primero.errors import AgentFailedError, IllegalActionError, PrimeroError, named
 from primero.session import Session
 from primero.setup import DealSetup, Table
 from primero.simulation.records import DealResult, deal_result
+from primero.solve.player import EquilibriumAgent
+from primero.solve.tree import NotSolvableError, TableParameters
 from primero.variant import Variant
+from primero.views import PlayerView
 
 __all__ = ["AgentSpec", "derive_seed", "seat_names"]
 
@@ -139,7 +144,8 @@ def agent_specs(agents: Sequence[AgentSpec] | AgentSpec, players: int) -> list[A
 
     Raises:
         PrimeroError: the sequence does not hold one spec per seat, or a spec is neither a
-            name nor an :class:`~primero.agents.Agent` (the message names it).
+            name nor an :class:`~primero.agents.Agent`, or an agent object cannot be copied
+            (the message names it).
         UnknownAgentError: a name is no known agent; the message lists the known ones.
     """
     if isinstance(agents, str) or not isinstance(agents, Sequence):
@@ -154,7 +160,25 @@ def agent_specs(agents: Sequence[AgentSpec] | AgentSpec, players: int) -> list[A
             make_agent(spec)  # raises ValueError naming the known agents
         elif not isinstance(spec, Agent):
             raise PrimeroError(f"{named(spec)} is not an agent (it has no act(view, rng) method)")
+        else:
+            copied_agent(spec)  # every seat and chunk plays a copy: refused now, not mid-run
     return specs
+
+
+def copied_agent(agent: Agent) -> Agent:
+    """A deep copy of an agent object, as a run or a match seats it.
+
+    Raises:
+        PrimeroError: the agent cannot be copied (it holds a lock, a file, a generator...);
+            the message names it and the reason, the copy's error is the cause.
+    """
+    try:
+        return copy.deepcopy(agent)
+    except Exception as error:
+        raise PrimeroError(f"agent {named(agent_name(agent))} ({type(agent).__name__}) cannot be "
+                           f"copied ({type(error).__name__}: {error!s:.100}): every seat plays "
+                           "a copy of an agent object (copy.deepcopy), so it must copy; give "
+                           "its name, or make it copyable") from error
 
 
 def agent_name(spec: AgentSpec) -> str:
@@ -173,11 +197,70 @@ def population_name(agents: Sequence[str]) -> str:
     return agents[0] if agents and len(set(agents)) == 1 else "/".join(agents)
 
 
-def _make_agents(specs: Sequence[AgentSpec]) -> list[Agent]:
+class SeatAgent:
+    """A run's agent at one seat: what it raises is named with its player and its name.
+
+    Attributes:
+        inner: The agent.
+        player: The player it plays for (``P0``, ...).
+        last: Shared by the run's agents: the player who was last asked to act.
+    """
+
+    __slots__ = ("inner", "last", "player")
+
+    def __init__(self, inner: Agent, player: str, last: list[str]) -> None:
+        self.inner = inner
+        self.player = player
+        self.last = last
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """The inner agent's action.
+
+        Raises:
+            AgentFailedError: the inner agent raised something other than a
+                :class:`~primero.errors.PrimeroError` (its exception is the cause).
+        """
+        self.last[0] = self.player
+        try:
+            return self.inner.act(view, rng)
+        except PrimeroError:
+            raise
+        except Exception as error:
+            raise AgentFailedError(f"{self.player}'s agent ({agent_name(self.inner)}) raised "
+                                   f"{type(error).__name__}: {error!s:.200}") from error
+
+
+def _make_agents(specs: Sequence[AgentSpec]) -> list[SeatAgent]:
     # A fresh agent per seat and per chunk, whichever executor runs it: an agent that learns
     # (the odds player's reading of its opponents) learns from one seat's view only.
-    return [make_agent(spec) if isinstance(spec, str) else copy.deepcopy(spec)
-            for spec in specs]
+    last = [""]
+    names = seat_names(len(specs))
+    return [SeatAgent(make_agent(spec) if isinstance(spec, str) else copied_agent(spec),
+                      name, last)
+            for spec, name in zip(specs, names, strict=True)]
+
+
+def _play(state: GameState, agents: Sequence[SeatAgent], rng: random.Random,
+          deal: int) -> GameState:
+    """``play_deal``, an agent's illegal action or failure named with the deal and the player.
+
+    Raises:
+        IllegalActionError: an agent played an illegal action: ``deal N: P1's agent (name)
+            played an illegal action: ...``.
+        AgentFailedError: an agent's ``act`` raised: ``deal N: P1's agent (name) raised ...``
+            (its exception the cause).
+    """
+    last = agents[0].last
+    last[0] = ""
+    try:
+        return play_deal(state, agents, rng)
+    except IllegalActionError as error:
+        who = next((a for a in agents if a.player == last[0]), None)
+        named_by = f"{who.player}'s agent ({agent_name(who.inner)})" if who else "an agent"
+        raise IllegalActionError(f"deal {deal}: {named_by} played an illegal action: {error}",
+                                 reason=error.reason, legal=error.legal) from error
+    except AgentFailedError as error:
+        raise AgentFailedError(f"deal {deal}: {error}") from error.__cause__
 
 
 def play_deals(plan: Plan, start: int, stop: int) \
@@ -189,7 +272,7 @@ def play_deals(plan: Plan, start: int, stop: int) \
     for index in range(start, stop):
         state = start_deal(plan.variant, replace(setup, seed=derive_seed(plan.seed, index)))
         rng = random.Random(derive_seed(plan.seed, index, "agents"))
-        yield index, index, 0, seats, play_deal(state, agents, rng)
+        yield index, index, 0, seats, _play(state, agents, rng, index)
 
 
 def play_sessions(plan: Plan, start: int, stop: int) \
@@ -210,8 +293,9 @@ def play_sessions(plan: Plan, start: int, stop: int) \
                 break
             state = session.start_deal()
             seats = tuple(names.index(p) for p in state.players)
-            final = play_deal(state, [agents[s] for s in seats], rng)
-            yield number * plan.deals_per_session + k, number, k, seats, final
+            deal = number * plan.deals_per_session + k
+            final = _play(state, [agents[s] for s in seats], rng, deal)
+            yield deal, number, k, seats, final
             session = session.after(final)
 
 
@@ -226,10 +310,57 @@ def run_task(task: Task) -> list[DealResult]:
     ]
 
 
-def warm_up(variant: Variant, agents: Sequence[AgentSpec]) -> None:
-    """Build the ranking table (and the heuristic's strength table) before workers fork."""
+def warm_up(variant: Variant, agents: Sequence[AgentSpec], setup: DealSetup | None = None,
+            *, progress: bool | None = None) -> None:
+    """Build the ranking table (and the heuristic's strength table) before workers fork.
+
+    With the run's ``setup``, an equilibrium player's table is solved here too (or its
+    strategy read), once, with its own progress bar (``progress``: as a run's); a table the
+    solver refuses is left to the first decision, which raises as it always does.
+    """
     ranking = variant.ranking
     _ = ranking.hand_table
     if any(agent_name(a) == "heuristic" for a in agents):
         Strength.of(ranking)
+    if setup is not None:
+        prepare_equilibrium(variant, agents, setup, progress=progress)
+
+
+def prepare_equilibrium(variant: Variant, agents: Sequence[AgentSpec], setup: DealSetup, *,
+                        progress: bool | None = None) -> None:
+    """Solve the table of every equilibrium player among ``agents`` before any deal.
+
+    The strategies are kept in memory (:func:`primero.solve.cache.cached_strategy`), so the
+    players made later (one per seat, per chunk or per forked worker) find them there.
+
+    Args:
+        variant: The configured variant.
+        agents: The run's agents, by name or as objects.
+        setup: The table every deal starts from (chips, stake, rest, ante, raise cap).
+        progress: Show the solve's progress bar; ``None``: as an equilibrium player given
+            as an object asks, else when standard error is a terminal.
+    """
+    chips = set(setup.chips)
+    if len(setup.chips) != 2 or len(chips) != 1:
+        return  # refused at the first decision, with the player's reason
+    t = setup.table
+    table = TableParameters(chips=chips.pop(), stake=t.stake, rest=t.rest, ante=t.ante,
+                            raise_cap=t.raise_cap)
+    done: set[tuple[float, int]] = set()
+    for spec in agents:
+        if isinstance(spec, EquilibriumAgent):
+            player = spec
+        elif isinstance(spec, str) and agent_name(spec) == "equilibrium":
+            player = EquilibriumAgent()
+        else:
+            continue
+        limits = (player.target, player.iterations)
+        if limits in done:
+            continue
+        done.add(limits)
+        # a fresh player: the run's own are copied per seat, and copy what they hold
+        with contextlib.suppress(NotSolvableError):
+            EquilibriumAgent(target=player.target, iterations=player.iterations,
+                             progress=player.progress if progress is None else progress,
+                             ).prepare(variant, table)
 

@@ -245,17 +245,15 @@ def _run(tasks: Chunks, *, jobs: int, executor: Executor | None, progress: bool 
          description: str) -> Simulation:
     """Play a checked run's chunks and gather the :class:`Simulation` (records in deal order).
 
-    The progress bar counts deals: a session chunk weighs its sessions times the plan's deals
-    per session.
+    The progress bar counts deals (a session chunk weighs its sessions times deals per one).
     """
     plan = tasks.plan
     table = plan.setup.table
     per_item = plan.deals_per_session or 1  # a "deals" run's items are deals
-    warm_up(plan.variant, plan.agents)
+    warm_up(plan.variant, plan.agents, plan.setup, progress=progress)
     parts = execute_chunks(tasks, jobs=job_count(jobs), executor=executor,
                            progress=show_progress(progress, tasks.items * per_item),
-                           description=description,
-                           weight=lambda t: (t.stop - t.start) * per_item)
+                           description=description, weight=lambda t: (t.stop - t.start) * per_item)
     return Simulation(
         variant=plan.variant, label=plan.label, mode=tasks.mode, players=plan.players,
         seed=plan.seed, agents=tuple(agent_name(a) for a in plan.agents),
@@ -324,6 +322,8 @@ def simulate(
             (1,000,000), ``jobs`` below 0, or ``seed`` not a whole number from 0 (``-5``,
             ``1.5``, ``True``, ``"1"``).
         ValueError: an unknown agent name.
+        IllegalActionError, AgentFailedError: an agent played an illegal action or its
+            ``act`` raised, named with the deal and its player (``deal 3: P1's agent (…)``).
     """
     configured = resolve_variant(variant, options)
     stacks = _check_run(configured, players, chips, jobs)
@@ -386,7 +386,7 @@ def simulate_sessions(
         PrimeroError: bad players, chips, agents, sessions or deals per session, or more
             than :data:`~primero.simulation.executor.MAX_DEALS` deals in all (sessions times
             deals per session), or ``seed`` not a whole number from 0.
-        ValueError: an unknown agent name.
+        ValueError: an unknown agent name; and as :func:`simulate` for a failing agent.
     """
     configured = resolve_variant(variant, options)
     stacks = _check_run(configured, players, chips, jobs)

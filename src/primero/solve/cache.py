@@ -9,6 +9,14 @@ and of the hand tables. The archive also holds the SHA-256 digest of its tables:
 cannot be read, does not fit the game, fails its digest (truncated, tampered) or holds a table
 that is not a probability distribution per hand is never used: the game is solved again and
 the file rewritten. A cache that cannot be written (read-only, not a directory) is skipped.
+
+The last few strategies solved are also kept in memory, by the same key, for when no file
+holds them (``PRIMERO_NO_CACHE=1``, a cache that cannot be written or a file gone bad, which
+is then written again): a run that solves a table before it plays (``primero match``,
+:func:`primero.simulation.simulate`) and its players solve it once; forked workers inherit
+them.
+A solve shows a progress bar on standard error (iterations, exploitability) when asked or
+when standard error is a terminal.
 """
 
 from __future__ import annotations
@@ -24,11 +32,17 @@ import numpy as np
 
 from primero.solve.game import RangeGame
 from primero.solve.ranges import FloatArray
-from primero.solve.solving import solve
+from primero.solve.solving import solve, solve_progress
 from primero.solve.strategy import Strategy
 from primero.tables import cache_dir, code_version, source_digest
 
 __all__ = ["cached_strategy", "strategy_file"]
+
+#: How many strategies are kept in memory (the full game's takes some tens of MB).
+MEMORY_KEPT = 2
+
+#: The strategies kept in memory, oldest first, by their game's key, target and iterations.
+_KEPT: dict[tuple[object, ...], Strategy] = {}
 
 
 def strategy_file(game: RangeGame, target: float, iterations: int) -> Path | None:
@@ -85,14 +99,21 @@ def _load(path: Path, game: RangeGame) -> Strategy | None:
     return Strategy(game, tuple(tables))
 
 
-def cached_strategy(game: RangeGame, *, target: float = 0.005,
-                    iterations: int = 1000) -> Strategy:
+def _memory_key(game: RangeGame, target: float, iterations: int) -> tuple[object, ...]:
+    variant, table = game.tree.variant, game.tree.table
+    return (variant.name, variant.settings, table, target, iterations)
+
+
+def cached_strategy(game: RangeGame, *, target: float = 0.005, iterations: int = 1000,
+                    progress: bool | None = None) -> Strategy:
     """The average strategy of ``game`` solved to ``target`` chips per deal, from disk if kept.
 
     Args:
         game: The game.
         target: The exploitability to reach, chips per deal.
         iterations: The most CFR+ iterations.
+        progress: Show a progress bar on standard error while solving (not when the
+            strategy is read); ``None``: when standard error is a terminal.
 
     Returns:
         The strategy (solved now and written, when not on disk or when the file kept is
@@ -103,7 +124,14 @@ def cached_strategy(game: RangeGame, *, target: float = 0.005,
         found = _load(path, game)
         if found is not None:
             return found
-    strategy = solve(game, target=target, iterations=iterations).strategy
+    key = _memory_key(game, target, iterations)
+    strategy = _KEPT.get(key)  # solved in this process with no file (or a file gone bad)
+    if strategy is None:
+        with solve_progress(f"solving {game.tree.variant} heads-up",
+                            iterations, target, progress=progress) as (report, step):
+            strategy = solve(game, target=target, iterations=iterations, report=report,
+                             step=step).strategy
+        _keep(key, strategy)
     if path is not None:
         arrays = {f"node{i}": t for i, t in enumerate(strategy.tables) if t is not None}
         partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
@@ -115,4 +143,13 @@ def cached_strategy(game: RangeGame, *, target: float = 0.005,
         except OSError:  # a cache that cannot be written: the strategy is kept in memory
             with contextlib.suppress(OSError):
                 partial.unlink(missing_ok=True)
+    return strategy
+
+
+def _keep(key: tuple[object, ...], strategy: Strategy) -> Strategy:
+    """Keep ``strategy`` in memory under ``key``, dropping the oldest beyond the limit."""
+    _KEPT.pop(key, None)
+    _KEPT[key] = strategy
+    while len(_KEPT) > MEMORY_KEPT:
+        del _KEPT[next(iter(_KEPT))]
     return strategy

@@ -21,6 +21,7 @@ from primero.solve.game import RangeGame, solvable_game
 from primero.solve.solving import check_solve_limits
 from primero.solve.strategy import Strategy
 from primero.solve.tree import NotSolvableError, TableParameters
+from primero.variant import Variant
 from primero.views import PlayerView
 
 __all__ = ["EquilibriumAgent"]
@@ -32,6 +33,9 @@ class EquilibriumAgent:
     Args:
         target: Exploitability to solve to, chips per deal.
         iterations: The most CFR+ iterations.
+        progress: Show a progress bar on standard error while a table is solved;
+            ``None``: when standard error is a terminal (a strategy read from disk or
+            memory shows none).
 
     Raises:
         PrimeroError: ``target`` is not a finite number of 0 or more, or ``iterations`` not
@@ -40,10 +44,12 @@ class EquilibriumAgent:
 
     name = "equilibrium"
 
-    def __init__(self, *, target: float = 0.005, iterations: int = 1000) -> None:
+    def __init__(self, *, target: float = 0.005, iterations: int = 1000,
+                 progress: bool | None = None) -> None:
         check_solve_limits(target, iterations)
         self.target = target
         self.iterations = iterations
+        self.progress = progress
         self._solved: dict[tuple[object, ...], tuple[RangeGame, Strategy,
                                                      dict[tuple[int, ...], int]]] = {}
 
@@ -71,13 +77,28 @@ class EquilibriumAgent:
         game, strategy, _ = self._entry(view)
         return game, strategy
 
+    def prepare(self, variant: Variant, table: TableParameters) -> None:
+        """Solve ``variant`` at ``table`` now (or read its strategy), before any play.
+
+        A run calls it before its first deal so that the solve shows its own progress and
+        is not timed as a decision; without it the first decision at a table solves.
+
+        Raises:
+            NotSolvableError: the table is not one the solver takes; the message says why.
+        """
+        self._solved_at(variant, table)
+
     def _entry(self, view: PlayerView) -> tuple[RangeGame, Strategy, dict[tuple[int, ...], int]]:
-        table = self._table(view)
-        key = (view.variant, table)
+        return self._solved_at(view.variant, self._table(view))
+
+    def _solved_at(self, variant: Variant, table: TableParameters) \
+            -> tuple[RangeGame, Strategy, dict[tuple[int, ...], int]]:
+        key = (variant, table)
         entry = self._solved.get(key)
         if entry is None:
-            game = solvable_game(view.variant, table)
-            strategy = cached_strategy(game, target=self.target, iterations=self.iterations)
+            game = solvable_game(variant, table)
+            strategy = cached_strategy(game, target=self.target, iterations=self.iterations,
+                                       progress=self.progress)
             hands = {tuple(row): h for h, row in enumerate(game.ranges[0].cards.tolist())}
             entry = self._solved[key] = (game, strategy, hands)
         return entry

@@ -8,10 +8,12 @@ measures the average strategy exactly (:func:`~primero.solve.best_response.explo
 
 from __future__ import annotations
 
+import contextlib
 import math
 import numbers
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from attrs import frozen
 
@@ -21,7 +23,7 @@ from primero.solve.cfr import CFRPlus
 from primero.solve.game import RangeGame
 from primero.solve.strategy import Strategy
 
-__all__ = ["Block", "Solved", "check_solve_limits", "solve"]
+__all__ = ["Block", "Solved", "check_solve_limits", "solve", "solve_progress"]
 
 
 @frozen
@@ -83,7 +85,8 @@ def check_solve_limits(target: float, iterations: int, block: int = 1) -> None:
 
 
 def solve(game: RangeGame, *, target: float = 0.005, iterations: int = 1000, block: int = 25,
-          report: Callable[[Block], None] | None = None) -> Solved:
+          report: Callable[[Block], None] | None = None,
+          step: Callable[[int], None] | None = None) -> Solved:
     """Run CFR+ until the exploitability is at most ``target`` or ``iterations`` are done.
 
     Args:
@@ -92,6 +95,8 @@ def solve(game: RangeGame, *, target: float = 0.005, iterations: int = 1000, blo
         iterations: The most iterations.
         block: Iterations between two measurements.
         report: Called with every block's measurements (e.g. to print them).
+        step: Called with the iterations done after every iteration (e.g. to move a
+            progress bar: a block of the full game takes a minute).
 
     Returns:
         The average strategy and the measurements.
@@ -107,6 +112,8 @@ def solve(game: RangeGame, *, target: float = 0.005, iterations: int = 1000, blo
     while solver.iteration < iterations:
         for _ in range(min(block, iterations - solver.iteration)):
             solver.step()
+            if step is not None:
+                step(solver.iteration)
         average = solver.average()
         measured = Block(solver.iteration, time.process_time() - start, game_value(average),
                          exploitability(average))
@@ -116,3 +123,53 @@ def solve(game: RangeGame, *, target: float = 0.005, iterations: int = 1000, blo
         if measured.exploitability <= target:
             break
     return Solved(solver.average(), tuple(blocks))
+
+
+@contextlib.contextmanager
+def solve_progress(description: str, iterations: int, target: float, *,
+                   progress: bool | None = None) \
+        -> Iterator[tuple[Callable[[Block], None] | None, Callable[[int], None] | None]]:
+    """A progress bar on standard error for a solve: the ``report`` and ``step`` of :func:`solve`.
+
+    The bar counts iterations of ``iterations`` and shows the last block's exploitability
+    against ``target`` (chips per deal); it is gone when the solve ends.
+
+    Args:
+        description: What is solved, shown before the bar.
+        iterations: The most iterations (the bar's total; a solve that reaches the target
+            stops before).
+        target: The exploitability sought, chips per deal.
+        progress: Show the bar; ``None``: when standard error is a terminal.
+
+    Yields:
+        ``(report, step)`` to give :func:`solve`, both ``None`` when no bar is shown.
+    """
+    if not (sys.stderr.isatty() if progress is None else progress):
+        yield None, None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("{task.fields[measured]}"), TimeElapsedColumn(),
+                   console=Console(stderr=True), transient=True,
+                   # lines printed meanwhile go above the bar on a terminal, to their file else
+                   redirect_stdout=sys.stdout.isatty())
+    with bar:
+        job = bar.add_task(description, total=iterations,
+                           measured=f"exploitability … (target {target:g})")
+
+        def report(measured: Block) -> None:
+            bar.update(job, measured=f"exploitability {measured.exploitability:.6f} "
+                                     f"(target {target:g})")
+
+        def step(done: int) -> None:
+            bar.update(job, completed=done)
+
+        yield report, step

@@ -53,6 +53,10 @@ and then mixes these steps, checking :func:`check_deal_invariants` after every o
 * **next deal** — once a deal is over, the table goes on as a :class:`~primero.session.Session`
   (carry-over, busted players leave, the deal passes on); chips are conserved across deals.
 
+Every check that takes a state (:func:`check_deal_invariants`, :func:`check_view_hides`,
+:func:`play_random_deal`, …) refuses anything else, a variant's name or a view, with a
+:class:`~primero.errors.PrimeroError` naming the check.
+
 Invariants (:func:`check_deal_invariants`, usable on its own): every card of the pack exactly
 once among hands, stock and discards; each seat's stack plus what it put in equals its starting
 chips until the settlement; ``state.total_chips`` constant, and after the deal

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from primero.deal.copying import replace
 from primero.deal.engine import start_deal
 from primero.errors import IllegalActionError
-from primero.testing.failures import card_list, fail
+from primero.testing.failures import card_list, fail, need_state
 
 if TYPE_CHECKING:
     from primero.deal.state import GameState
@@ -34,6 +34,7 @@ def check_action_ids(state: GameState) -> None:
         DealInvariantError: an id is out of range, the ids are not the sorted encodings of
             the legal actions, or an action does not survive ``decode(encode(a))``.
     """
+    need_state(state, "check_action_ids")
     space = state.action_space
     legal = state.legal_actions()
     ids = state.legal_action_ids()
@@ -61,6 +62,7 @@ def check_chance(state: GameState) -> None:
         DealInvariantError: a card offered is in a hand, outside the pack or offered twice,
             no card is offered, or the state offers legal actions at the chance node.
     """
+    need_state(state, "check_chance")
     chance = state.chance
     if chance is None:
         return
@@ -98,6 +100,7 @@ def external_replay(state: GameState) -> GameState:
     Raises:
         DealInvariantError: the two deals disagree anywhere.
     """
+    need_state(state, "external_replay")
     setup = state.setup
     # the same table (raise cap included), once stacked and once dealt from outside
     stacked = start_deal(state.variant, replace(setup, reshuffles=state.reshuffles,

@@ -5,11 +5,27 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from primero.deal.state import GameState
+from primero.errors import PrimeroError, typed_name
+
 if TYPE_CHECKING:
     from primero.cards import Card
-    from primero.deal.state import GameState
 
 __all__ = ["DealInvariantError"]
+
+
+def need_state(state: object, function: str) -> None:
+    """Refuse a kit check given something that is not a deal's state, naming both.
+
+    A variant's name or a view where the state goes would otherwise fail deep in the
+    check as an ``AttributeError`` about a field.
+
+    Raises:
+        PrimeroError: ``state`` is not a :class:`~primero.deal.state.GameState`.
+    """
+    if not isinstance(state, GameState):
+        raise PrimeroError(f"{function} takes a deal's GameState (start_deal(...) gives one), "
+                           f"got {typed_name(state)}")
 
 
 class DealInvariantError(AssertionError):

@@ -6,7 +6,7 @@ from collections import Counter
 
 from primero.deal.state import GameState
 from primero.testing.chance import check_chance
-from primero.testing.failures import card_list, fail
+from primero.testing.failures import card_list, fail, need_state
 
 __all__ = ["action_bound", "check_deal_invariants"]
 
@@ -33,6 +33,7 @@ def check_deal_invariants(state: GameState) -> None:
         DealInvariantError: (an ``AssertionError``) naming the broken invariant, the step and
             the number of actions, with the state described.
     """
+    need_state(state, "check_deal_invariants")
     # cards ---------------------------------------------------------------------------------
     pack = state.variant.pack
     seen = Counter(c for s in state.seats for c in s.hand)
@@ -126,6 +127,7 @@ def action_bound(state: GameState) -> int:
     player folds at most once; exchanges and declarations are one action per player and step.
     So each step of the plan takes at most ``(2n + 1) * (chips + n + 1)`` actions.
     """
+    need_state(state, "action_bound")
     n = state.n
     return max(1, len(state.plan)) * (2 * n + 1) * (state.total_chips + n + 1)
 

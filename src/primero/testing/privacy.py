@@ -17,7 +17,7 @@ from primero.cards import FRENCH52, Card, Rank
 from primero.deal.state import FACE_UP, GameState
 from primero.errors import IllegalActionError
 from primero.hands import Ranking
-from primero.testing.failures import card_list, fail
+from primero.testing.failures import card_list, fail, need_state
 from primero.testing.snapshots import ATOMS, field_names, snapshot
 from primero.testing.strategies import action_pool
 from primero.variant import Variant
@@ -110,6 +110,7 @@ def check_view_hides(state: GameState, viewer: int, revealed: Revealed | None = 
     Raises:
         DealInvariantError: a hidden card appears in the view.
     """
+    need_state(state, "check_view_hides")
     view = state.view(viewer)
     plain = copy.copy(view)  # every field read; the form a view is pickled and copied in
     if type(plain) is not PlayerView or plain != view or view != plain:
@@ -155,6 +156,7 @@ def check_out_of_turn(state: GameState, seed: int = 0) -> None:
         DealInvariantError: a move was accepted, carried legal actions, changed the state,
             or leaked a card.
     """
+    need_state(state, "check_out_of_turn")
     if state.over or state.to_act is None or state.chance is not None:
         return
     rng = random.Random(seed)
@@ -221,6 +223,7 @@ def hidden_twins(state: GameState, viewer: int, rng: random.Random,
         Zero to three twins, in the order above; a kind is left out where the state has
         nothing to move for it (no other player with a hidden card, an empty stock).
     """
+    need_state(state, "hidden_twins")
     public = public_cards(state, revealed)
 
     def secret(seat: int) -> list[int]:

@@ -19,7 +19,7 @@ from hypothesis.stateful import initialize, run_state_machine_as_test
 from primero.actions import Action
 from primero.deal.state import GameState
 from primero.errors import PrimeroError, named, plugin_detail_in_notes, typed_name
-from primero.testing.failures import fail
+from primero.testing.failures import fail, need_state
 from primero.testing.invariants import action_bound, check_deal_invariants
 from primero.testing.machine import DealMachine
 from primero.testing.privacy import Revealed
@@ -58,6 +58,7 @@ def play_random_deal(
         PluginError: a hook's answer is wrong; its cards are in a note (the kit's report is
             for the plug-in's author, see :func:`primero.errors.plugin_detail_in_notes`).
     """
+    need_state(state, "play_random_deal")
     bound = action_bound(state)
     with plugin_detail_in_notes():
         while not state.over:

@@ -21,6 +21,7 @@ from primero.plugins.registry import get_variant
 from primero.plugins.registry import resolve_variant as _resolve
 from primero.session import ante_required, has_ante_step
 from primero.setup import DealSetup, Table
+from primero.testing.failures import need_state
 from primero.variant import Variant
 
 __all__ = [
@@ -255,6 +256,7 @@ def action_pool(state: GameState) -> tuple[Action, ...]:
     exchanges of the hand's cards, of a card held elsewhere, of a card outside the pack and of
     a duplicate; Suzuki-style passes with an exchange; vies and raises that name a call.
     """
+    need_state(state, "action_pool")
     table = state.table
     seat = state.seats[state.to_act] if state.to_act is not None else state.seats[0]
     amounts = sorted({-1, 0, *range(1, table.rest + 3), seat.stack, seat.stack + 1})
