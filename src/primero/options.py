@@ -219,9 +219,9 @@ def option_items(items: Iterable[str], *, expected: str, where: str = "") -> dic
         key, sep, value = item.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
-            raise InvalidOptionError(f"bad option {item!r}{where}: expected {expected}")
+            raise InvalidOptionError(f"bad option {named(item)}{where}: expected {expected}")
         if key in options:
-            raise InvalidOptionError(f"option {key!r} given twice{where}")
+            raise InvalidOptionError(f"option {named(key)} given twice{where}")
         options[key] = value.strip()
     return options
 

@@ -1,0 +1,28 @@
+"""A malformed option is named by its start and its length, never echoed whole."""
+
+from __future__ import annotations
+
+import pytest
+
+from primero.errors import InvalidOptionError
+from primero.options import parse_option_args
+
+
+def test_an_option_without_equals_is_named_by_its_start_and_length() -> None:
+    with pytest.raises(InvalidOptionError) as caught:
+        parse_option_args(["a" * 5000])
+    message = str(caught.value)
+    assert message == ("bad option " + repr("a" * 40) + "... (5,000 characters): expected "
+                       "KEY=VALUE, e.g. supremus=false")
+
+
+def test_a_long_key_given_twice_is_named_by_its_start_and_length() -> None:
+    key = "k" * 300
+    with pytest.raises(InvalidOptionError) as caught:
+        parse_option_args([f"{key}=1", f"{key}=2"])
+    assert str(caught.value) == "option " + repr("k" * 40) + "... (300 characters) given twice"
+
+
+def test_a_short_bad_option_is_quoted_whole() -> None:
+    with pytest.raises(InvalidOptionError, match=r"^bad option 'tie': expected "):
+        parse_option_args(["tie"])
