@@ -287,10 +287,10 @@ def _way(order: tuple[int, ...], opened: int, hidden: int) -> tuple[
     if way is None:
         n = len(order)
         size = 1 + max(card.index for card in TOY_PACK.cards)
-        per_seat = []
+        per_seat: list[tuple[int, tuple[int, ...], tuple[list[Receipt | None], ...]]] = []
         for k, seat in enumerate(order):
             places = (2 * k, 2 * k + 1, *(opened + j * n + k for j in range(hidden)))
-            rows = tuple([None] * size for _ in places)
+            rows: tuple[list[Receipt | None], ...] = tuple([None] * size for _ in places)
             per_seat.append((seat, places, rows))
         way = _WAYS[order] = (tuple(per_seat), opened + hidden * n)
     return way
