@@ -915,8 +915,7 @@ def core_answer(state: GameState, action: object) -> GameState | Settlement | No
     return None
 
 
-#: Legal answers made by :func:`primero.deal.pass_exchange.bets_with_passes` (or
-#: :func:`primero.deal.fast_dealing.bets_with_exchanges`), by identity:
+#: Legal answers made by :func:`primero.deal.fast_dealing.bets_with_exchanges`, by identity:
 #: ``(answer, bets, hand)``.
 _COMPOSED: dict[int, tuple[object, tuple[object, ...], tuple[Card, ...]]] = {}
 
@@ -925,8 +924,7 @@ def remember_composed(answer: object, bets: tuple[object, ...],
                       hand: tuple[Card, ...]) -> None:
     """Remember that ``answer`` is ``bets`` with the library's passes of ``hand`` spelt in.
 
-    For :func:`primero.deal.pass_exchange.bets_with_passes` (and
-    :func:`primero.deal.fast_dealing.bets_with_exchanges`): the checked rules then check
+    For :func:`primero.deal.fast_dealing.bets_with_exchanges`: the checked rules then check
     only ``bets``, once per tuple (:func:`composed_of`).
     """
     if len(_COMPOSED) >= 4096:

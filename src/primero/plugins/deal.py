@@ -159,7 +159,7 @@ class DealRules(RankingRules):
         #: ``None`` (position-free: sound for every state).
         self._legal_checked: dict[int, tuple[object, tuple[Card, ...] | None]] = {}
         #: The betting tuples found sound (no exchange in them) in an answer of
-        #: :func:`~primero.deal.pass_exchange.bets_with_passes`, by identity: such an answer
+        #: :func:`~primero.deal.fast_dealing.bets_with_exchanges`, by identity: such an answer
         #: made of one of them for the hand of the seat to act needs no check.
         self._bets_checked: dict[int, object] = {}
         self._pack: Pack | None = None
@@ -324,7 +324,7 @@ class DealRules(RankingRules):
 
         An answer checked before (the same tuple, shared between states, for an equal hand
         when it holds exchanges) is not checked again, nor one that
-        :func:`~primero.deal.pass_exchange.bets_with_passes` made for the hand of the seat to
+        :func:`~primero.deal.fast_dealing.bets_with_exchanges` made for the hand of the seat to
         act from a betting tuple found sound before (its passes are the library's, of that
         hand), except while :func:`~primero.plugins.checks.checking_everything`.
         """
