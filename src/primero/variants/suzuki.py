@@ -57,8 +57,7 @@ from primero.actions import Action, Fold, Pass
 from primero.deal.action_space import hand_cards, hand_mask, hand_size
 from primero.deal.copying import copier
 from primero.deal.fast_betting import fast_legal_actions
-from primero.deal.fast_dealing import core_served_bet
-from primero.deal.pass_exchange import bets_with_passes
+from primero.deal.fast_dealing import bets_with_exchanges, core_served_bet
 from primero.deal.state import SOUND_FLAG, GameState
 from primero.hookspecs import hookimpl
 from primero.rules.betting import apply_bet, betting_seat, must_hold_seat
@@ -199,7 +198,7 @@ class SuzukiRules:
         if step is None or step.kind != "bet":
             return None
         bets = fast_legal_actions(state)  # the core's: no fold (SUZUKI.betting), must hold
-        return bets_with_passes(state, bets, MAX_PASS_EXCHANGE)  # each pass, an exchange
+        return bets_with_exchanges(state, bets, MAX_PASS_EXCHANGE)  # each pass, an exchange
 
     @hookimpl
     def primero_apply_action(self, state: GameState, variant: Variant, action: Action) \
