@@ -20,9 +20,10 @@ import pytest
 from primero import PluginError
 from primero.actions import Fold, Vie
 from primero.cards import Card, parse_cards
+from primero.deal import engine
 from primero.deal.copying import replace
 from primero.deal.engine import start_deal
-from primero.deal.state import Delivery, GameState, cards_sound
+from primero.deal.state import Delivery, GameState, cards_sound, mark_cards_sound
 from primero.hookspecs import hookimpl
 from primero.plugins import checks
 from primero.settlement import Award, Settlement
@@ -119,7 +120,10 @@ def test_the_faulty_queued_deals_are_refused_with_what_went_wrong() -> None:
         assert "hook primero_deal_cards" in str(text) and words in str(text), (fault, text)
 
 
-def test_the_toys_own_deal_answer_passes_in_one_pass_and_marks_its_cards_sound() -> None:
+def test_the_toys_own_deal_answer_passes_in_one_pass_and_marks_its_cards_sound(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the deal's steps one by one through the hooks (the toy's quick start set aside)
+    monkeypatch.setattr(engine, "_first_state", _first_step_by_step)
     seen: list[bool] = []
     real = checks.queued_deal_sound
 
@@ -138,6 +142,12 @@ def test_the_toys_own_deal_answer_passes_in_one_pass_and_marks_its_cards_sound()
     assert cards_sound(state)
     with checks.checking_everything():
         assert not checks.queued_deal_sound(state, state, 4, variant.pack)  # the kit: all
+
+
+def _first_step_by_step(state: GameState) -> GameState:
+    """A deal's first state as the engine marks it, its steps left to run one by one."""
+    mark_cards_sound(state)
+    return state
 
 
 def _with_pot(players: list[str], fold: bool = False) -> GameState:

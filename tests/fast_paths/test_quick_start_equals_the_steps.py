@@ -1,7 +1,8 @@
 """A variant's quick start leaves the state its steps leave one by one through the hooks.
 
 :func:`~primero.deal.start.quick_start` makes a deal's start at once (Primiera's: antes, four
-cards each, the first declaration, the exchange opened or the deal ended). Wired where the
+cards each, the first declaration, the exchange opened or the deal ended; the toy's: the ante,
+the open cards face up and two hidden cards each, the betting round opened). Wired where the
 engine marks a deal's first state (``engine._first_state``), as the engine would call it, every
 seeded, stacked and setup deal of every variant must start as the plain engine starts it and
 as the checked path (every hook through the plug-in manager, no fast path) starts it: the same
@@ -111,7 +112,7 @@ def test_every_variants_deals_start_as_the_plain_and_the_checked_engine_start_th
             _same(fast, plain)
             _same(fast, checked)
             _same(stacked, plain_stacked)
-    assert bool(quick) == (name == "primiera")  # only Primiera has a quick start
+    assert bool(quick) == (name in ("primiera", "toy"))  # the variants with a quick start
 
 
 @pytest.mark.parametrize("options", [{}, {"order": "fiftyfive_top", "tie": "split"},
@@ -204,4 +205,50 @@ def test_a_variant_with_a_house_rule_or_another_plug_in_starts_step_by_step(
         assert state.seats[0].contributed == 2  # the house rule's ante, through the hooks
     assert quick == []
     start_deal(base, NAMES[:3], 20, seed=3)
+    assert len(quick) == 1
+
+
+@pytest.mark.parametrize("options", [{}, {"tie": "eldest"}])
+def test_toy_deals_start_and_play_as_the_checked_engine_plays_them(
+        options: dict[str, str], quick: list[GameState]) -> None:
+    variant = get_variant("toy", **options)
+    both_bet = 0  # the starts where both players keep chips after the ante
+    for seed in range(80):
+        chips = [1 + seed % 4, 1 + (seed // 4) % 4]  # a stack of one: the ante takes it all
+        table = dict(players=NAMES[:2], chips=chips, dealer=seed % 2, ante=1 + seed % 2,
+                     stake=1, rest=1 + seed % 3)
+        stacked = variant.pack.cards[seed % 10:] + variant.pack.cards[:seed % 10]
+        both_bet += 2 if min(chips) > table["ante"] else 0
+        for cards in ({"seed": seed}, {"stock": stacked}):
+            fast = start_deal(variant, **table, **cards)
+            with checking_everything():
+                checked = start_deal(variant, **table, **cards)
+            assert _facts(fast) == _facts(checked), seed
+            rng = random.Random(seed)
+            while not fast.over:  # the quick start's state plays on as the checked one does
+                action = rng.choice(fast.legal_actions())
+                fast = fast.apply(action)
+                with checking_everything():
+                    checked = checked.apply(action)
+                assert _facts(fast) == _facts(checked), seed
+    assert len(quick) == both_bet > 40  # fewer than two able to bet: step by step
+    for state in quick:  # the open cards face up on top, the hidden ones from the stock
+        assert cards_sound(state)
+        assert [[(r.reason, r.order) for r in s.received]
+                for s in (state.seats[state.context.eldest],
+                          state.seats[1 - state.context.eldest])] == [
+            [("face up", 0), ("face up", 1), ("deal", 4), ("deal", 6)],
+            [("face up", 2), ("face up", 3), ("deal", 5), ("deal", 7)]]
+        held = [c for s in state.seats for c in s.hand]
+        assert sorted(c.index for c in (*held, *state.stock)) == \
+            sorted(c.index for c in variant.pack.cards)
+
+
+def test_a_toy_with_a_house_rule_starts_step_by_step(quick: list[GameState]) -> None:
+    base = get_variant("toy")
+    housed = Variant(spec=base.spec, settings=base.settings, house_rules=(_AnteOfTwo(),))
+    state = start_deal(housed, NAMES[:2], 20, seed=3)
+    assert [s.contributed for s in state.seats] == [2, 2]  # the house rule's ante, hooks
+    assert quick == []
+    assert [s.contributed for s in start_deal(base, NAMES[:2], 20, seed=3).seats] == [1, 1]
     assert len(quick) == 1

@@ -30,9 +30,19 @@ from collections.abc import Callable
 
 from primero.cards import Card, Pack, parse_cards
 from primero.deal.copying import copier, replace
-from primero.deal.state import FACE_UP, Delivery, GameState
+from primero.deal.start import FirstDeal, quick_state, register_quick_start
+from primero.deal.state import (
+    FACE_UP,
+    Delivery,
+    GameState,
+    Receipt,
+    Seat,
+    keep_legal,
+    mark_cards_sound,
+)
 from primero.hookspecs import hookimpl
 from primero.options import Option
+from primero.rules.betting import core_legal_actions, first_actor
 from primero.rules.dealing import deliver, queue
 from primero.rules.ranking import RANKING_OPTIONS, STANDARD_CLASSES
 from primero.rules.ties import TIE_OPTION
@@ -252,6 +262,99 @@ def open_cards_dealt(state: GameState, order: tuple[int, ...]) -> GameState:
     for delivery, card in zip(owed, cards, strict=True):
         opened = deliver(queue(opened, (delivery,)), card)
     return opened
+
+
+#: A deal's first state with its stock arranged as the deal step arranges it (nothing owed).
+_arranged_state = copier(GameState, "stock", "pending")
+#: A seat after the ante and the first deal.
+_started_seat = copier(Seat, "stack", "contributed", "hand", "received")
+#: How a toy deal deals, by the seats' order: per seat in that order ``(seat, places,
+#: receipts)`` (the places in the arranged stock of its cards; ``receipts[j][card.index]``:
+#: the receipt of its ``j``-th card, ``Receipt(card, reason, 0, place)``, a value made once
+#: and shared between deals), and how many cards are dealt.
+_WAYS: dict[tuple[int, ...], tuple[tuple[tuple[int, tuple[int, ...],
+                                             tuple[list[Receipt | None], ...]], ...], int]] = {}
+
+
+def _way(order: tuple[int, ...], opened: int, hidden: int) -> tuple[
+        tuple[tuple[int, tuple[int, ...], tuple[list[Receipt | None], ...]], ...], int]:
+    """How the deal step deals to the seats of ``order`` (see :data:`_WAYS`).
+
+    ``opened`` open cards first (two each, the eldest's first: :func:`_opening`), then
+    ``hidden`` cards each, one at a time from the eldest.
+    """
+    way = _WAYS.get(order)
+    if way is None:
+        n = len(order)
+        size = 1 + max(card.index for card in TOY_PACK.cards)
+        per_seat: list[tuple[int, tuple[int, ...], tuple[list[Receipt | None], ...]]] = []
+        for k, seat in enumerate(order):
+            places = (2 * k, 2 * k + 1, *(opened + j * n + k for j in range(hidden)))
+            rows: tuple[list[Receipt | None], ...] = tuple([None] * size for _ in places)
+            per_seat.append((seat, places, rows))
+        way = _WAYS[order] = (tuple(per_seat), opened + hidden * n)
+    return way
+
+
+def _quick_start(fresh: GameState) -> GameState | None:
+    """A toy deal's steps before its first decision, made at once.
+
+    Its quick start (:func:`~primero.deal.start.quick_start`): what the hooks do step by step.
+    The ante (the core's: each pays what they can of it), the deal (:class:`ToyRules`: the open
+    cards moved to the top of the stock and dealt face up, the eldest's two then the dealer's,
+    then two hidden cards each one at a time from the eldest, every card's receipt counting
+    the cards dealt before it), and the betting round opened (the core's: the first seat from
+    the eldest to act, its legal actions cached where the core alone answers them). ``None``
+    (the steps one by one) for a plan other than :data:`TOY_PLAN`, a stock that does not hold
+    every open card, or a round that fewer than two players can bet in.
+    """
+    context = fresh.context
+    if context.plan is not TOY_PLAN or fresh.pending or fresh.discards:
+        return None
+    seats = fresh.seats
+    n = len(seats)
+    eldest = context.eldest
+    order = tuple([(eldest + k) % n for k in range(n)])  # every seat is in before the deal
+    _, cards, mask = _opening(order)
+    stock = _open_cards_on_top(fresh, cards, mask)
+    if stock is None or len(cards) != 2 * n:
+        return None
+    per_seat, dealt = _way(order, len(cards), TOY_PLAN[1].count - 2)
+    if dealt > len(stock):
+        return None
+    ante = context.table.ante
+    started = list(seats)
+    actors = 0
+    for seat, places, rows in per_seat:
+        s = seats[seat]
+        stack = s.stack
+        chips = ante if ante < stack else stack
+        if stack > chips:
+            actors += 1
+        hand = tuple([stock[place] for place in places])
+        got = []
+        for place, row, card in zip(places, rows, hand):  # noqa: B905  (as many)
+            receipt = row[card.index]
+            if receipt is None:
+                receipt = row[card.index] = Receipt(card, FACE_UP if place < len(cards)
+                                                    else "deal", 0, place)
+            got.append(receipt)
+        started[seat] = _started_seat(s, stack - chips, s.contributed + chips, hand,
+                                      tuple(got))
+    if actors < 2:
+        return None  # the betting round is skipped: the steps one by one
+    arranged = _arranged_state(fresh, stock, ())
+    mark_cards_sound(arranged)  # the pack, its open cards moved to the top
+    state = quick_state(arranged, FirstDeal(tuple(started), stock[dealt:]), 2, None, None)
+    object.__setattr__(state, "to_act", first_actor(state))  # (a state just made)
+    if context.rules.core_legal:  # the first bettor's actions, as legal_actions() gives them
+        legal = core_legal_actions(state)
+        if legal:
+            keep_legal(state, legal)
+    return state
+
+
+register_quick_start((RevivalRules, ToyRules), _quick_start)
 
 
 #: Every standard ranking option (Supremus on), the tie policy (split by default) and the
