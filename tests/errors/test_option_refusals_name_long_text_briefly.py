@@ -6,6 +6,7 @@ import pytest
 
 from primero.errors import InvalidOptionError
 from primero.options import parse_option_args
+from primero.plugins.registry import resolve_variant
 
 
 def test_an_option_without_equals_is_named_by_its_start_and_length() -> None:
@@ -26,3 +27,12 @@ def test_a_long_key_given_twice_is_named_by_its_start_and_length() -> None:
 def test_a_short_bad_option_is_quoted_whole() -> None:
     with pytest.raises(InvalidOptionError, match=r"^bad option 'tie': expected "):
         parse_option_args(["tie"])
+
+
+def test_a_long_variant_text_with_a_bad_option_is_named_briefly() -> None:
+    text = "waks:" + "a" * 5000
+    with pytest.raises(InvalidOptionError) as caught:
+        resolve_variant(text)
+    assert str(caught.value) == (
+        "bad option " + repr("a" * 40) + "... (5,000 characters) in " + repr(text[:40])
+        + "... (5,005 characters): expected name:key=value,key=value")

@@ -762,7 +762,7 @@ def resolve_variant(variant: str | Variant, options: Mapping[str, Any] | None = 
     items = filter(None, (part.strip() for part in text.split(",")))
     given: dict[str, Any] = {
         key: parse_option_value(value)
-        for key, value in option_items(items, where=f" in {variant!r}",
+        for key, value in option_items(items, where=f" in {named(variant)}",
                                        expected="name:key=value,key=value").items()
     }
     given.update(options or {})
