@@ -315,17 +315,17 @@ _PLACES: dict[tuple[int, ...], tuple[int, ...]] = {}
 #: Sets a new exchange's cards (the slot's own setter: the class is frozen to everyone else).
 _set_discards = Exchange.__dict__["discards"].__set__
 
-#: The exchanges of no card, one card or two cards (in pack order), by their cards: shared
-#: values, at most 1 + 52 + 1,326 of them (cards are interned: a tuple of them hashes by the
-#: cards' identities). Exchanges of three or four cards are made anew for each hand.
-_SMALL_EXCHANGES: dict[tuple[Card, ...], Exchange] = {}
+#: The exchanges of no card up to three cards, by the bits of their cards (the OR of their
+#: :attr:`~primero.cards.Card.bit`): shared values, at most 1 + 52 + 1,326 + 22,100 of them.
+#: Exchanges of four cards are made anew for each hand.
+_SHARED_EXCHANGES: dict[int, Exchange] = {}
 
 
-def _small_exchange(cards: tuple[Card, ...]) -> Exchange:
-    """The exchange of ``cards`` (at most two, in pack order), made once and kept."""
+def _shared_exchange(mask: int, cards: tuple[Card, ...]) -> Exchange:
+    """The exchange of ``cards`` (at most three, distinct; ``mask`` their bits), kept."""
     exchange: Exchange = object.__new__(Exchange)
-    _set_discards(exchange, cards)
-    _SMALL_EXCHANGES[cards] = exchange
+    _set_discards(exchange, tuple(sorted(cards, key=_card_index)))
+    _SHARED_EXCHANGES[mask] = exchange
     return exchange
 
 
@@ -360,10 +360,42 @@ def exchange_actions(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     The subsets come in ``itertools.combinations`` order of the hand as held (by size, then
     by the positions of the cards in the hand), each exchange's cards in pack order. A hand of
     at most five cards is sorted once and its subsets, already in pack order, are placed by a
-    table kept for each order of the hand's cards: no subset is sorted again. Of a four-card
-    hand, the exchanges of up to two cards are shared values, kept from hand to hand.
+    table kept for each order of the hand's cards: no subset is sorted again. A hand of four
+    distinct cards has its sixteen subsets written out, found by the bits of their cards: its
+    exchanges of up to three cards are shared values, kept from hand to hand (by their cards'
+    bits), and only the exchange of all four is made anew.
     """
     n = len(hand)
+    if n == 4:  # every hand of the built-in games: the sixteen subsets written out
+        w, x, y, z = hand
+        a, b, c, d = w.bit, x.bit, y.bit, z.bit
+        if a | b | c | d == a + b + c + d:  # four distinct cards (else the table's way)
+            get = _SHARED_EXCHANGES.get
+            make = _shared_exchange
+            ab, ac, ad, bc, bd, cd = a | b, a | c, a | d, b | c, b | d, c | d
+            abc, abd, acd, bcd = ab | c, ab | d, ac | d, bc | d
+            # the four cards in pack order (a sorting network on their indices)
+            p, q, r, t = w, x, y, z
+            if p.index > q.index:
+                p, q = q, p
+            if r.index > t.index:
+                r, t = t, r
+            if p.index > r.index:
+                p, r = r, p
+            if q.index > t.index:
+                q, t = t, q
+            if q.index > r.index:
+                q, r = r, q
+            whole: Exchange = object.__new__(Exchange)
+            _set_discards(whole, (p, q, r, t))
+            return (get(0) or make(0, ()), get(a) or make(a, (w,)), get(b) or make(b, (x,)),
+                    get(c) or make(c, (y,)), get(d) or make(d, (z,)),
+                    get(ab) or make(ab, (w, x)), get(ac) or make(ac, (w, y)),
+                    get(ad) or make(ad, (w, z)), get(bc) or make(bc, (x, y)),
+                    get(bd) or make(bd, (x, z)), get(cd) or make(cd, (y, z)),
+                    get(abc) or make(abc, (w, x, y)), get(abd) or make(abd, (w, x, z)),
+                    get(acd) or make(acd, (w, y, z)), get(bcd) or make(bcd, (x, y, z)),
+                    whole)
     if n > _TABLED_HAND:
         return tuple(Exchange.from_cards(subset)
                      for k in range(n + 1) for subset in combinations(hand, k))
@@ -371,16 +403,6 @@ def exchange_actions(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     places = _PLACES.get(order)
     if places is None:
         places = _PLACES[order] = _subset_places(order)
-    if n == 4:  # every hand of the built-in games: the sixteen subsets written out
-        a, b, c, d = [hand[p] for p in order]
-        get = _SMALL_EXCHANGES.get
-        pool = [get(subset) or _small_exchange(subset) for subset in (
-            (), (a,), (b,), (c,), (d,), (a, b), (a, c), (a, d), (b, c), (b, d), (c, d))]
-        large = list(map(object.__new__, repeat(Exchange, 5)))
-        deque(map(_set_discards, large,
-                  ((a, b, c), (a, b, d), (a, c, d), (b, c, d), (a, b, c, d))), 0)
-        pool += large
-        return tuple(map(pool.__getitem__, places))
     ordered = [hand[p] for p in order]
     subsets = [subset for k in range(n + 1) for subset in combinations(ordered, k)]
     made = list(map(object.__new__, repeat(Exchange, len(places))))
