@@ -315,17 +315,35 @@ _PLACES: dict[tuple[int, ...], tuple[int, ...]] = {}
 #: Sets a new exchange's cards (the slot's own setter: the class is frozen to everyone else).
 _set_discards = Exchange.__dict__["discards"].__set__
 
-#: The exchanges of no card up to three cards, by the bits of their cards (the OR of their
-#: :attr:`~primero.cards.Card.bit`): shared values, at most 1 + 52 + 1,326 + 22,100 of them.
-#: Exchanges of four cards are made anew for each hand.
-_SHARED_EXCHANGES: dict[int, Exchange] = {}
+#: The shared exchanges of one and two cards, by their cards' indices
+#: (:attr:`~primero.cards.Card.index`) in either order: ``_ONE[i]`` and ``_TWO[i][j]``,
+#: ``None`` until made. At most 52 + 1,326 exchanges, each made once and shared by every hand
+#: holding its cards; exchanges of three or four cards are made anew for each hand.
+_ONE: list[Exchange | None] = [None] * len(CARDS_BY_INDEX)
+_TWO: list[list[Exchange | None]] = [[None] * len(CARDS_BY_INDEX) for _ in CARDS_BY_INDEX]
+
+#: The exchange of no card (standing pat), shared.
+_STAND_PAT: Exchange = object.__new__(Exchange)
+_set_discards(_STAND_PAT, ())
 
 
-def _shared_exchange(mask: int, cards: tuple[Card, ...]) -> Exchange:
-    """The exchange of ``cards`` (at most three, distinct; ``mask`` their bits), kept."""
+def _sorted_exchange(cards: tuple[Card, ...]) -> Exchange:
+    """A new exchange of ``cards`` (distinct), its cards put in pack order."""
     exchange: Exchange = object.__new__(Exchange)
     _set_discards(exchange, tuple(sorted(cards, key=_card_index)))
-    _SHARED_EXCHANGES[mask] = exchange
+    return exchange
+
+
+def _one_exchange(card: Card) -> Exchange:
+    """The shared exchange of ``card``, made and kept."""
+    exchange = _ONE[card.index] = _sorted_exchange((card,))
+    return exchange
+
+
+def _two_exchange(first: Card, second: Card) -> Exchange:
+    """The shared exchange of two distinct cards, made and kept (both orders)."""
+    exchange = _sorted_exchange((first, second))
+    _TWO[first.index][second.index] = _TWO[second.index][first.index] = exchange
     return exchange
 
 
@@ -361,22 +379,20 @@ def exchange_actions(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     by the positions of the cards in the hand), each exchange's cards in pack order. A hand of
     at most five cards is sorted once and its subsets, already in pack order, are placed by a
     table kept for each order of the hand's cards: no subset is sorted again. A hand of four
-    distinct cards has its sixteen subsets written out, found by the bits of their cards: its
-    exchanges of up to three cards are shared values, kept from hand to hand (by their cards'
-    bits), and only the exchange of all four is made anew.
+    distinct cards has its sixteen subsets written out: its exchanges of up to two cards are
+    shared values, kept from hand to hand (found by their cards' indices), and those of three
+    and four cards are made anew from the hand sorted once.
     """
     n = len(hand)
     if n == 4:  # every hand of the built-in games: the sixteen subsets written out
         w, x, y, z = hand
-        a, b, c, d = w.bit, x.bit, y.bit, z.bit
-        if a | b | c | d == a + b + c + d:  # four distinct cards (else the table's way)
-            get = _SHARED_EXCHANGES.get
-            make = _shared_exchange
-            ab, ac, ad, bc, bd, cd = a | b, a | c, a | d, b | c, b | d, c | d
-            abc, abd, acd, bcd = ab | c, ab | d, ac | d, bc | d
+        i, j, k, m = w.index, x.index, y.index, z.index
+        if len({i, j, k, m}) == 4:  # four distinct cards (else the table's way)
+            one, two = _ONE, _TWO
+            two_i, two_j, two_k = two[i], two[j], two[k]
             # the four cards in pack order (a sorting network on their indices)
             p, q, r, t = w, x, y, z
-            if p.index > q.index:
+            if i > j:
                 p, q = q, p
             if r.index > t.index:
                 r, t = t, r
@@ -386,16 +402,18 @@ def exchange_actions(hand: tuple[Card, ...]) -> tuple[Action, ...]:
                 q, t = t, q
             if q.index > r.index:
                 q, r = r, q
-            whole: Exchange = object.__new__(Exchange)
-            _set_discards(whole, (p, q, r, t))
-            return (get(0) or make(0, ()), get(a) or make(a, (w,)), get(b) or make(b, (x,)),
-                    get(c) or make(c, (y,)), get(d) or make(d, (z,)),
-                    get(ab) or make(ab, (w, x)), get(ac) or make(ac, (w, y)),
-                    get(ad) or make(ad, (w, z)), get(bc) or make(bc, (x, y)),
-                    get(bd) or make(bd, (x, z)), get(cd) or make(cd, (y, z)),
-                    get(abc) or make(abc, (w, x, y)), get(abd) or make(abd, (w, x, z)),
-                    get(acd) or make(acd, (w, y, z)), get(bcd) or make(bcd, (x, y, z)),
-                    whole)
+            # each exchange of three cards (in pack order: from the sorted four) and of all four
+            made = list(map(object.__new__, repeat(Exchange, 5)))
+            deque(map(_set_discards, made, ((q, r, t), (p, r, t), (p, q, t), (p, q, r),
+                                            (p, q, r, t))), 0)
+            without = {p: made[0], q: made[1], r: made[2], t: made[3]}  # by the card left out
+            return (_STAND_PAT,
+                    one[i] or _one_exchange(w), one[j] or _one_exchange(x),
+                    one[k] or _one_exchange(y), one[m] or _one_exchange(z),
+                    two_i[j] or _two_exchange(w, x), two_i[k] or _two_exchange(w, y),
+                    two_i[m] or _two_exchange(w, z), two_j[k] or _two_exchange(x, y),
+                    two_j[m] or _two_exchange(x, z), two_k[m] or _two_exchange(y, z),
+                    without[z], without[y], without[x], without[w], made[4])
     if n > _TABLED_HAND:
         return tuple(Exchange.from_cards(subset)
                      for k in range(n + 1) for subset in combinations(hand, k))
