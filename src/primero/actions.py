@@ -315,17 +315,35 @@ _PLACES: dict[tuple[int, ...], tuple[int, ...]] = {}
 #: Sets a new exchange's cards (the slot's own setter: the class is frozen to everyone else).
 _set_discards = Exchange.__dict__["discards"].__set__
 
-#: The exchanges of no card, one card or two cards (in pack order), by their cards: shared
-#: values, at most 1 + 52 + 1,326 of them (cards are interned: a tuple of them hashes by the
-#: cards' identities). Exchanges of three or four cards are made anew for each hand.
-_SMALL_EXCHANGES: dict[tuple[Card, ...], Exchange] = {}
+#: The shared exchanges of one and two cards, by their cards' indices
+#: (:attr:`~primero.cards.Card.index`) in either order: ``_ONE[i]`` and ``_TWO[i][j]``,
+#: ``None`` until made. At most 52 + 1,326 exchanges, each made once and shared by every hand
+#: holding its cards; exchanges of three or four cards are made anew for each hand.
+_ONE: list[Exchange | None] = [None] * len(CARDS_BY_INDEX)
+_TWO: list[list[Exchange | None]] = [[None] * len(CARDS_BY_INDEX) for _ in CARDS_BY_INDEX]
+
+#: The exchange of no card (standing pat), shared.
+_STAND_PAT: Exchange = object.__new__(Exchange)
+_set_discards(_STAND_PAT, ())
 
 
-def _small_exchange(cards: tuple[Card, ...]) -> Exchange:
-    """The exchange of ``cards`` (at most two, in pack order), made once and kept."""
+def _sorted_exchange(cards: tuple[Card, ...]) -> Exchange:
+    """A new exchange of ``cards`` (distinct), its cards put in pack order."""
     exchange: Exchange = object.__new__(Exchange)
-    _set_discards(exchange, cards)
-    _SMALL_EXCHANGES[cards] = exchange
+    _set_discards(exchange, tuple(sorted(cards, key=_card_index)))
+    return exchange
+
+
+def _one_exchange(card: Card) -> Exchange:
+    """The shared exchange of ``card``, made and kept."""
+    exchange = _ONE[card.index] = _sorted_exchange((card,))
+    return exchange
+
+
+def _two_exchange(first: Card, second: Card) -> Exchange:
+    """The shared exchange of two distinct cards, made and kept (both orders)."""
+    exchange = _sorted_exchange((first, second))
+    _TWO[first.index][second.index] = _TWO[second.index][first.index] = exchange
     return exchange
 
 
@@ -360,10 +378,42 @@ def exchange_actions(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     The subsets come in ``itertools.combinations`` order of the hand as held (by size, then
     by the positions of the cards in the hand), each exchange's cards in pack order. A hand of
     at most five cards is sorted once and its subsets, already in pack order, are placed by a
-    table kept for each order of the hand's cards: no subset is sorted again. Of a four-card
-    hand, the exchanges of up to two cards are shared values, kept from hand to hand.
+    table kept for each order of the hand's cards: no subset is sorted again. A hand of four
+    distinct cards has its sixteen subsets written out: its exchanges of up to two cards are
+    shared values, kept from hand to hand (found by their cards' indices), and those of three
+    and four cards are made anew from the hand sorted once.
     """
     n = len(hand)
+    if n == 4:  # every hand of the built-in games: the sixteen subsets written out
+        w, x, y, z = hand
+        i, j, k, m = w.index, x.index, y.index, z.index
+        if len({i, j, k, m}) == 4:  # four distinct cards (else the table's way)
+            one, two = _ONE, _TWO
+            two_i, two_j, two_k = two[i], two[j], two[k]
+            # the four cards in pack order (a sorting network on their indices)
+            p, q, r, t = w, x, y, z
+            if i > j:
+                p, q = q, p
+            if r.index > t.index:
+                r, t = t, r
+            if p.index > r.index:
+                p, r = r, p
+            if q.index > t.index:
+                q, t = t, q
+            if q.index > r.index:
+                q, r = r, q
+            # each exchange of three cards (in pack order: from the sorted four) and of all four
+            made = list(map(object.__new__, repeat(Exchange, 5)))
+            deque(map(_set_discards, made, ((q, r, t), (p, r, t), (p, q, t), (p, q, r),
+                                            (p, q, r, t))), 0)
+            without = {p: made[0], q: made[1], r: made[2], t: made[3]}  # by the card left out
+            return (_STAND_PAT,
+                    one[i] or _one_exchange(w), one[j] or _one_exchange(x),
+                    one[k] or _one_exchange(y), one[m] or _one_exchange(z),
+                    two_i[j] or _two_exchange(w, x), two_i[k] or _two_exchange(w, y),
+                    two_i[m] or _two_exchange(w, z), two_j[k] or _two_exchange(x, y),
+                    two_j[m] or _two_exchange(x, z), two_k[m] or _two_exchange(y, z),
+                    without[z], without[y], without[x], without[w], made[4])
     if n > _TABLED_HAND:
         return tuple(Exchange.from_cards(subset)
                      for k in range(n + 1) for subset in combinations(hand, k))
@@ -371,16 +421,6 @@ def exchange_actions(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     places = _PLACES.get(order)
     if places is None:
         places = _PLACES[order] = _subset_places(order)
-    if n == 4:  # every hand of the built-in games: the sixteen subsets written out
-        a, b, c, d = [hand[p] for p in order]
-        get = _SMALL_EXCHANGES.get
-        pool = [get(subset) or _small_exchange(subset) for subset in (
-            (), (a,), (b,), (c,), (d,), (a, b), (a, c), (a, d), (b, c), (b, d), (c, d))]
-        large = list(map(object.__new__, repeat(Exchange, 5)))
-        deque(map(_set_discards, large,
-                  ((a, b, c), (a, b, d), (a, c, d), (b, c, d), (a, b, c, d))), 0)
-        pool += large
-        return tuple(map(pool.__getitem__, places))
     ordered = [hand[p] for p in order]
     subsets = [subset for k in range(n + 1) for subset in combinations(ordered, k)]
     made = list(map(object.__new__, repeat(Exchange, len(places))))

@@ -67,7 +67,7 @@ from typing import TYPE_CHECKING
 
 from attrs import evolve, frozen
 
-from primero.actions import Action, Exchange
+from primero.actions import Action, Exchange, exchange_actions
 from primero.advice import VariantAdvice
 from primero.cards import Card, Suit, format_cards, parse_cards
 from primero.deal.copying import copier, maker, replace
@@ -77,8 +77,7 @@ from primero.errors import PrimeroError
 from primero.hands import Classification, Ranking
 from primero.hookspecs import hookimpl
 from primero.options import Option
-from primero.plugins.checks import remember_core_answer
-from primero.rules.betting import core_legal_actions
+from primero.plugins.checks import everything_checked, remember_core_answer
 from primero.rules.ranking import classify_standard
 from primero.rules.settling import settle_carry, settle_showdown
 from primero.rules.ties import share_layer
@@ -744,7 +743,9 @@ class PrimieraRules:
         """Antes from everyone (the dealer included) and the automatic declarations.
 
         A declaration ends the deal where it must (see :func:`_declare`): when anyone is
-        served, or when nobody is at the last one. The exchange is the core's (from the
+        served, or when nobody is at the last one; where the variant's rules are Primiera's
+        alone, the deal it ends comes settled (the settlement :meth:`primero_settle` gives,
+        the winners paid, see :func:`_settle_now`). The exchange is the core's (from the
         eldest; its actions, every subset of the hand), and so is the end of every step.
 
         Raises:
@@ -754,6 +755,8 @@ class PrimieraRules:
         kind = step.kind
         if kind == "declare":
             new = _declare(state, step.number)
+            if new.over and _settles_alone(variant) and not everything_checked():
+                _settle_now(new, variant)  # the engine's settlement of it, made at once
         elif kind == "ante":
             new = _anted(state)
         else:
@@ -786,14 +789,63 @@ class PrimieraRules:
         return settlement
 
 
+#: Whether a variant's rules are Primiera's alone (no other plug-in, no house rule), by the
+#: variant's identity (the variant held): ``id(variant) -> (variant, alone)``.
+_ALONE: dict[int, tuple[Variant, bool]] = {}
+
+
+def _settles_alone(variant: Variant) -> bool:
+    """Whether ``variant``'s plug-ins are :class:`PrimieraRules` alone, without house rules.
+
+    Then nothing but :meth:`PrimieraRules.primero_settle` settles its deals (the quick start's
+    condition, :func:`~primero.deal.start.register_quick_start`).
+    """
+    known = _ALONE.get(id(variant))
+    if known is not None and known[0] is variant:
+        return known[1]
+    alone = not variant.house_rules and \
+        tuple(map(type, variant.spec.plugins)) == (PrimieraRules,)
+    if len(_ALONE) >= 256:
+        _ALONE.clear()
+    _ALONE[id(variant)] = (variant, alone)
+    return alone
+
+
+def _settle_now(ended: GameState, variant: Variant) -> None:
+    """Settle ``ended`` (a finished deal just made, no settlement yet) in place, as the engine does.
+
+    The settlement :meth:`PrimieraRules.primero_settle` gives (where it is made at once,
+    :func:`_settle_one_pot`; otherwise the deal is left for the engine to settle) and the
+    winners paid: the state the engine's settling of the deal leaves (its seats, settlement
+    and nobody to act), so the engine has nothing left to do. Only where the variant's rules
+    are Primiera's alone (:func:`_settles_alone`) and the hooks are not all being checked.
+    """
+    settlement = _settle_one_pot(ended, variant)
+    if settlement is None:
+        return
+    seats = list(ended.seats)
+    for award in settlement.awards:  # one pot, nothing given back (_settle_one_pot's)
+        s = seats[award.seat]
+        seats[award.seat] = _paid_seat(s, s.stack + award.amount)
+    setter = object.__setattr__  # (a state just made, which nobody else holds yet)
+    setter(ended, "seats", tuple(seats))
+    setter(ended, "settlement", settlement)
+    setter(ended, "to_act", None)
+
+
+#: ``Seat`` with another stack (as the engine pays a winner).
+_paid_seat: Callable[[Seat, int], Seat] = copier(Seat, "stack")
+
+
 def _quick_start(fresh: GameState) -> GameState | None:
     """A Primiera deal's steps before its first decision, made at once.
 
     Its quick start (:func:`~primero.deal.start.quick_start`): what the hooks do step by step.
     The antes (:func:`_anted_seats`, the same error for a short stack), four cards each dealt
     as the core deals them (:func:`~primero.deal.start.first_deal`), the first declaration
-    (:func:`_held`); then either the deal ends (someone declared: the engine settles it) or
-    the exchange opens with the eldest to act (the core's opening: every seat is still in),
+    (:func:`_held`); then either the deal ends (someone declared: settled at once, as the
+    declaration's hook settles it, :func:`_settle_now`) or the exchange opens with the eldest
+    to act (the core's opening: every seat is still in),
     its legal actions cached where the core alone answers them. ``None`` for a plan other
     than :data:`PRIMIERA_PLAN`.
 
@@ -807,11 +859,14 @@ def _quick_start(fresh: GameState) -> GameState | None:
     deal = first_deal(fresh, seats, 4)
     held = _held(1, deal.seats, context.eldest, _facts(context.variant))
     own = _primiera_state(held, None)
-    if held.declarations:  # the first declaration (step 2) ends the deal
-        return quick_state(fresh, deal, 2, None, own, over=True, ended_by="showdown")
+    if held.declarations:  # the first declaration (step 2) ends the deal: settled at once
+        ended = quick_state(fresh, deal, 2, None, own, over=True, ended_by="showdown")
+        if not everything_checked():  # (as the declaration's hook settles it)
+            _settle_now(ended, context.variant)
+        return ended
     started = quick_state(fresh, deal, 3, context.eldest, own)  # the exchange (step 3) opens
     if context.rules.core_legal:  # the eldest's exchanges, as state.legal_actions() gives them
-        legal = core_legal_actions(started)
+        legal = exchange_actions(deal.seats[context.eldest].hand)  # core_legal_actions(started)
         if legal:
             keep_legal(started, legal)
     return started
