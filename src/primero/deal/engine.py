@@ -28,7 +28,7 @@ import operator
 import random
 import sys
 from collections.abc import Sequence
-from operator import itemgetter
+from operator import attrgetter, getitem, itemgetter
 from typing import Any
 
 import attrs
@@ -52,6 +52,8 @@ from primero.deal.start import (
     setup_key,
 )
 from primero.deal.state import (
+    LEGAL_CACHE,
+    SOUND_FLAG,
     DealContext,
     Engine,
     GameState,
@@ -258,7 +260,7 @@ def start_deal(
 
 #: How one seat's cards come at a recipe's start: ``(pick, receipts)`` (see
 #: :class:`StartRecipe`).
-_SeatRecipe = tuple[Any, tuple[tuple[int, str, int, int, list[Receipt | None]], ...]]
+_SeatRecipe = tuple[Any, tuple[list[Receipt | None], ...]]
 
 
 @attrs.frozen(eq=False)  # compared by identity: a recipe per known table
@@ -279,10 +281,10 @@ class StartRecipe:
         first: The first deal's state at its first decision (its seats are the template).
         dealt: How many cards the steps dealt from the top of the stock.
         seats: Per seat, ``None`` (no card dealt: the seat as it is) or ``(pick, receipts)``:
-            ``pick(stock)`` is the hand, and ``receipts`` the ``(place, reason, after,
-            order, made)`` of each card received: ``made`` keeps the receipt of each card
-            (by :attr:`~primero.cards.Card.index`) once made (receipts are values, shared
-            between deals).
+            ``pick(stock)`` is the hand, and ``receipts`` holds, for each card received (in
+            the order of the hand), the receipt of every card of the pack had it come there,
+            by :attr:`~primero.cards.Card.index` (receipts are values, shared between
+            deals).
         legal: The first decision's legal actions (a betting round's, the same at every
             deal at the table) where the core alone answers them, else ``None``.
     """
@@ -301,29 +303,23 @@ class StartRecipe:
         for i, how in enumerate(self.seats):
             if how is not None:
                 pick, receipts = how
-                received = []  # (a loop, not a comprehension: no call per seat)
-                for place, reason, after, order, made in receipts:
-                    card = stock[place]
-                    receipt = made[card.index]  # the receipt of this card here, made once
-                    if receipt is None:
-                        receipt = made[card.index] = _receipt(Receipt,
-                                                              (card, reason, after, order))
-                    received.append(receipt)
-                seats[i] = _dealt_seat(seats[i], pick(stock), tuple(received))
-        state = _started_state(first, context, tuple(seats), stock[self.dealt:])
-        object.__setattr__(state, "_cards_sound", True)  # a permutation of a sound deal's
-        legal = self.legal
-        if legal is not None:
-            object.__setattr__(state, "_legal", legal)
-        return state  # type: ignore[no-any-return]
+                hand = pick(stock)  # (each card's receipt read off its table: no call)
+                seats[i] = _dealt_seat(seats[i], hand,
+                                       tuple(map(getitem, receipts, map(_card_index, hand))))
+        return _started_state(first, context, tuple(seats),  # type: ignore[no-any-return]
+                              stock[self.dealt:], True, self.legal)  # (cards: a permutation
+        # of a sound deal's; the legal actions: the first decision's, as at every deal here)
 
 
 #: The start recipes of the known tables, by their setups' identity.
 _STARTS: dict[int, StartRecipe] = {}
 #: The hooks the steps before the first decision may call: only the core's make a recipe.
 _START_HOOKS = frozenset({"primero_deal_cards", "primero_start_step", "primero_end_step"})
-#: ``GameState`` of a start recipe's first state with another context, seats and stock.
-_started_state = copier(GameState, "context", "seats", "stock")
+#: ``GameState`` of a start recipe's first state with another context, seats and stock, its
+#: cards marked sound and its legal actions given (``None``: not worked out).
+_started_state = copier(GameState, "context", "seats", "stock",
+                        caches=(SOUND_FLAG, LEGAL_CACHE))
+_card_index = attrgetter("index")
 _dealt_seat = copier(Seat, "hand", "received")
 _receipt = tuple.__new__  # Receipt(card, reason, after, order) without its Python __new__
 
@@ -358,9 +354,14 @@ def _learn_start(variant: Variant, table: DealSetup, stock: tuple[Card, ...],
         if max(places) >= dealt:
             return
         pick: Any = _one_card(places[0]) if len(places) == 1 else _getter(*places)
-        seats.append((pick, tuple((place[r.card], r.reason, r.after, r.order,
-                                   [None] * (1 + max(c.index for c in stock)))
-                                  for r in s.received)))
+        size = 1 + max(c.index for c in stock)
+        receipts = []
+        for r in s.received:  # the receipt each card of the pack would have here
+            made: list[Receipt | None] = [None] * size
+            for card in stock:
+                made[card.index] = _receipt(Receipt, (card, r.reason, r.after, r.order))
+            receipts.append(made)
+        seats.append((pick, tuple(receipts)))
     step = state.context.steps[state.step_index + 1]
     legal = fast_legal_actions(state) \
         if rules.core_legal and step is not None and step.kind == "bet" else None
@@ -657,7 +658,26 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
         if type(chosen) in _BET_KINDS and context.rules.core_apply \
                 and not hookchecks.strict_depth \
                 and context.steps[state.step_index + 1].kind != "exchange":  # type: ignore[union-attr]
-            return _core_bet_applied(state, seat, chosen)  # the most frequent move, direct
+            # the most frequent move, direct: _core_bet_applied(state, seat, chosen), inline
+            by_action = _ENTRIES_GET(seat)  # _entry(seat, chosen), its usual case inline
+            entry = by_action.get(id(chosen)) if by_action is not None else None
+            if entry is None or entry[1] is not chosen:
+                entry = _entry(seat, chosen)
+            parent = state._history  # history_with(state, entry), inline: one link a decision
+            history = _new_link(HistoryChain)
+            history.parent = parent
+            history.entry = entry
+            history.size = size = (parent.size if type(parent) is HistoryChain
+                                   else len(parent)) + 1
+            history.items = None
+            if size > context.bound:  # (size - 1 taken)
+                _check_bet_bound(state, history)
+            new = core_bet(state, seat, chosen, history)
+            if state._log is not None:  # someone reads the log (views do): extend it
+                object.__setattr__(new, "_log", (*state._log, (seat, public_text(chosen))))
+            if new.to_act is not None:
+                return new  # someone must act: nothing automatic to run (_advance's test)
+            return _advance(new)
         return _applied(state, seat, chosen)
     return _apply_checked(state, action)
 
