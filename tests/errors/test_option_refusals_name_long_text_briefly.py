@@ -1,10 +1,11 @@
-"""A malformed option is named by its start and its length, never echoed whole."""
+"""A malformed option, a long variant text or a non-variant is named briefly, never echoed whole."""
 
 from __future__ import annotations
 
 import pytest
 
-from primero.errors import InvalidOptionError
+from primero.deal.engine import start_deal
+from primero.errors import InvalidOptionError, PrimeroError
 from primero.options import parse_option_args
 from primero.plugins.registry import resolve_variant
 
@@ -36,3 +37,9 @@ def test_a_long_variant_text_with_a_bad_option_is_named_briefly() -> None:
     assert str(caught.value) == (
         "bad option " + repr("a" * 40) + "... (5,000 characters) in " + repr(text[:40])
         + "... (5,005 characters): expected name:key=value,key=value")
+
+
+def test_a_long_non_variant_given_to_start_deal_is_named_by_its_type() -> None:
+    with pytest.raises(PrimeroError) as caught:
+        start_deal(["x" * 10000], ["Ann", "Ben"], seed=1)  # type: ignore[arg-type]
+    assert str(caught.value) == "variant must be a Variant or a variant name, got a list"

@@ -224,7 +224,7 @@ def start_deal(
         if isinstance(variant, str):
             variant = get_variant(variant)
         if not isinstance(variant, Variant):
-            raise PrimeroError(f"variant must be a Variant or a variant name, got {variant!r}")
+            raise PrimeroError(f"variant must be a Variant or a variant name, got {named(variant)}")
     if isinstance(players, DealSetup):
         if (chips, dealer, stake, rest, ante, carry, stock, seed, rng, reshuffles, dealing,
                 raise_cap) != (50, -1, 1, 3, None, 0, None, None, None, (), None, None):
