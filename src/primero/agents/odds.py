@@ -38,6 +38,7 @@ from primero.views import PlayerView
 __all__ = [
     "FOLD_EQUITY_EDGE",
     "LATER_GROUPS",
+    "MAX_SAMPLE_SCALE",
     "STACK_EDGE",
     "OddsAgent",
     "all_in_odds",
@@ -53,6 +54,7 @@ __all__ = [
     "last_round",
     "later_worth",
     "reraised_worth",
+    "samples_at_stake",
     "showdown_chance",
     "vie_worth",
 ]
@@ -62,6 +64,9 @@ FOLD_EQUITY_EDGE = 0.25
 #: The share of the chips a hold may cost when raised again (:func:`expected_stake`) that it
 #: must be expected to win above folding.
 STACK_EDGE = 0.1
+#: The most times its ``samples`` the odds player draws for one chance when much is at stake
+#: (:func:`samples_at_stake`).
+MAX_SAMPLE_SCALE = 16
 
 
 def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
@@ -352,6 +357,25 @@ def hold_worth(view: PlayerView, chance: float, raised: float) -> float:
     return (1 - raised) * now + raised * max(chance * pot - stake, -float(owed))
 
 
+def samples_at_stake(view: PlayerView, samples: int, raised: float) -> int:
+    """How many deals to sample for a chance that may put ``expected_stake`` chips at risk.
+
+    A sampled chance is off by about ``0.5 / sqrt(samples)``, and a decision on it by that
+    share of the pot it plays for: a hold the raisers take to the whole stack (a four-player
+    pot of 200 chips from stacks of 50) risks some ten chips on the noise of 160 samples, a
+    hold of one stake a fraction of a chip. So ``samples`` once for each ``rest`` of
+    :func:`expected_stake` (at least once, at most :data:`MAX_SAMPLE_SCALE` times).
+
+    Args:
+        view: The viewer's view.
+        samples: The samples of an ordinary decision.
+        raised: The chance that an opponent raises again (:meth:`Reading.raise_again`).
+    """
+    rest = max(1, view.table.rest)
+    scale = int(expected_stake(view, raised) // rest)
+    return samples * max(1, min(MAX_SAMPLE_SCALE, scale))
+
+
 def reraised_worth(view: PlayerView, bet: float, chance: float, raised: float) -> float:
     """What a vie of ``bet`` is worth once raised again: held as a hold of the raise, or lost.
 
@@ -539,7 +563,7 @@ class OddsAgent:
         self.margin = margin
         self.reading = Reading()
         #: The deal's chances so far, pooled: ``(deal, what the view shows) -> (chance
-        #: summed, carry summed, estimates)``.
+        #: summed, carry summed, samples)``, each estimate's sums weighted by its samples.
         self.pooled: dict[tuple[object, ...], tuple[float, float, int]] = {}
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
@@ -567,7 +591,8 @@ class OddsAgent:
             worth = "expected share of the pot" if advice_of(view).exchange_from else "chance"
             return chosen, chance, f"{thrown}: the best {worth} after the draw, {chance:.0%}"
         carry: list[float] = []
-        chance = self.pooled_chance(view, table, rng, carry)
+        chance = self.pooled_chance(view, table, rng, carry, samples_at_stake(
+            view, self.samples, self.reading.raise_again(view)))
         recall: Vie | Hold | None = None
         called: list[Vie | Hold] = [a for a in legal
                                     if isinstance(a, Vie | Hold) and a.call is not None]
@@ -593,7 +618,7 @@ class OddsAgent:
         return action, chance, why
 
     def pooled_chance(self, view: PlayerView, table: Strength, rng: random.Random,
-                      carry: list[float]) -> float:
+                      carry: list[float], samples: int | None = None) -> float:
         """The chance at the showdown, the best cards to keep weighed when an exchange is ahead.
 
         Several cards to keep: the best is picked on one batch of samples and its chance
@@ -602,31 +627,34 @@ class OddsAgent:
         Pooled with the deal's earlier estimates from the same facts (the hand, who is still
         in, the standing call, what each opponent's betting shows): the same question asked
         again while the betting goes round is answered by more samples, not by a fresh draw.
+        The chance of the cards kept is drawn from ``samples`` deals (default the player's
+        ``samples``; more where much is at stake, :func:`samples_at_stake`), and each estimate
+        counts in the pool by its samples.
         """
+        drawn = self.samples if samples is None else samples
         floors = tuple(round(f, 2) for f in shown_strength(view, self.reading))
         kept = tuple((k, round(f, 2)) for k, f in self.reading.keep_floors(view))
         key = (self.reading.deal, view.hand, tuple(s.folded for s in view.seats),
                standing_call(view), floors, kept)
         if key[0] != next(iter(self.pooled), (None,))[0]:
             self.pooled = {}
-        best, best_carry = -1.0, 0.0
+        best = -1.0
         keeps = keeps_ahead(view)
         chosen = keeps[0]
-        for keep in keeps:
-            out: list[float] = []
-            chance = showdown_chance(view, table, keep, rng, self.samples,
-                                     reading=self.reading, out=out)
-            if chance > best:
-                best, best_carry, chosen = chance, out[0] if out else 0.0, keep
         if len(keeps) > 1:
-            # the best of several sampled estimates is biased upward (it was picked for being
-            # high): the chance of the cards chosen is estimated again from fresh samples
-            out = []
-            best = showdown_chance(view, table, chosen, rng, self.samples,
-                                   reading=self.reading, out=out)
-            best_carry = out[0] if out else 0.0
+            for keep in keeps:
+                out: list[float] = []
+                chance = showdown_chance(view, table, keep, rng, self.samples,
+                                         reading=self.reading, out=out)
+                if chance > best:
+                    best, chosen = chance, keep
+        # the best of several sampled estimates is biased upward (it was picked for being
+        # high): the chance of the cards chosen is estimated again from fresh samples
+        out = []
+        best = showdown_chance(view, table, chosen, rng, drawn, reading=self.reading, out=out)
+        best_carry = out[0] if out else 0.0
         total, carried, n = self.pooled.get(key, (0.0, 0.0, 0))
-        total, carried, n = total + best, carried + best_carry, n + 1
+        total, carried, n = total + best * drawn, carried + best_carry * drawn, n + drawn
         self.pooled[key] = (total, carried, n)
         carry.append(carried / n)
         return total / n
