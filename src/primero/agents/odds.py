@@ -47,6 +47,7 @@ __all__ = [
     "caller_chance",
     "carry_share",
     "every_deal",
+    "exchange_samples_at_stake",
     "expected_stake",
     "funders_chance",
     "hold_worth",
@@ -136,11 +137,13 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
         live = [i for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
         bluff = (reading or Reading()).bluff_weight(view, live[caller])
     # every sampled deal at once: row ``s`` of ``drawn`` is the first ``take`` cards of a
-    # uniformly shuffled pool (dense positions), dealt as the viewer's draws, then each
-    # opponent's hidden cards in seat order
+    # uniformly shuffled pool (dense positions), dealt as each opponent's hidden cards in seat
+    # order, then the viewer's draws: the same generator state gives every set of cards the
+    # viewer weighs keeping (the same pool) the same opponents' hands (common random numbers:
+    # the options are compared on the same deals, not on each its own luck)
     positions = table.positions
     where = np.array([positions[c.index] for c in pool], dtype=np.int64)
-    groups = [need, *(HAND_SIZE - len(o) for o in shown)]
+    groups = [*(HAND_SIZE - len(o) for o in shown), need]
     every = every_deal(len(pool), groups, samples)
     if every is not None:  # no more distinct deals than samples: each once, exact
         drawn = where[every]
@@ -150,13 +153,13 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
         drawn = where[np.argsort(shuffled, axis=1)[:, :take]]
     hands = np.empty((samples, 1 + len(shown), HAND_SIZE), dtype=np.int64)
     fixed = [positions[c.index] for c in keep]
-    hands[:, 0, :len(fixed)] = fixed
-    hands[:, 0, len(fixed):] = drawn[:, :need]
-    at = need
+    at = 0
     for j, cards in enumerate(shown, start=1):
         hands[:, j, :len(cards)] = [positions[c.index] for c in cards]
         hands[:, j, len(cards):] = drawn[:, at:at + HAND_SIZE - len(cards)]
         at += HAND_SIZE - len(cards)
+    hands[:, 0, :len(fixed)] = fixed
+    hands[:, 0, len(fixed):] = drawn[:, at:at + need]
     index = table.indices_of(hands)
     strength = table.strength_array[index]
     opponents = len(shown)
@@ -374,6 +377,21 @@ def samples_at_stake(view: PlayerView, samples: int, raised: float) -> int:
     rest = max(1, view.table.rest)
     scale = int(expected_stake(view, raised) // rest)
     return samples * max(1, min(MAX_SAMPLE_SCALE, scale))
+
+
+def exchange_samples_at_stake(view: PlayerView, samples: int) -> int:
+    """How many deals to sample for each discard weighed, by the chips in the pot.
+
+    An exchange moves the chance to win the pot: a discard picked on noise costs that share
+    of the pot. So ``samples`` once for each four rests in the pot (at least once, at most
+    :data:`MAX_SAMPLE_SCALE` times): a pot of 150 chips, stake 1 and rest 3, twelve times.
+
+    Args:
+        view: The viewer's view.
+        samples: The samples per discard of an ordinary exchange.
+    """
+    rest = max(1, view.table.rest)
+    return samples * max(1, min(MAX_SAMPLE_SCALE, view.pot // (4 * rest)))
 
 
 def reraised_worth(view: PlayerView, bet: float, chance: float, raised: float) -> float:
@@ -642,9 +660,11 @@ class OddsAgent:
         keeps = keeps_ahead(view)
         chosen = keeps[0]
         if len(keeps) > 1:
+            # each choice on the same sampled deals (common random numbers)
+            seed = rng.getrandbits(64)
             for keep in keeps:
                 out: list[float] = []
-                chance = showdown_chance(view, table, keep, rng, self.samples,
+                chance = showdown_chance(view, table, keep, random.Random(seed), self.samples,
                                          reading=self.reading, out=out)
                 if chance > best:
                     best, chosen = chance, keep
@@ -671,10 +691,14 @@ class OddsAgent:
             best = max(options, key=lambda d: (worth.after_exchange(view.hand, d, seen=seen),
                                                -len(d)))
             return best, worth.after_exchange(view.hand, best, seen=seen)
+        # each discard weighed on the same sampled deals (common random numbers), more of them
+        # the more chips the pot holds (:func:`exchange_samples_at_stake`)
+        seed = rng.getrandbits(64)
+        samples = exchange_samples_at_stake(view, self.exchange_samples)
         scored = []
         for discards in options:
             keep = [c for c in view.hand if c not in discards]
-            scored.append((showdown_chance(view, table, keep, rng, self.exchange_samples,
+            scored.append((showdown_chance(view, table, keep, random.Random(seed), samples,
                                            reading=self.reading),
                            -len(discards), discards))
         chance, _, best = max(scored, key=lambda t: (t[0], t[1]))
