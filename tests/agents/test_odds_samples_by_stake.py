@@ -66,3 +66,36 @@ def test_pooled_estimates_count_by_their_samples(monkeypatch: pytest.MonkeyPatch
     assert agent.pooled_chance(view, table, random.Random(0), carry, 100) == pytest.approx(0.2)
     assert agent.pooled_chance(view, table, random.Random(0), carry, 300) == pytest.approx(0.5)
     assert asked == [100, 300]
+
+
+def test_a_chance_whose_deals_the_betting_leaves_out_draws_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # 100 samples asked, 30 deals kept each batch: drawn again until 50 are kept (two
+    # batches, 60), pooled by the deals kept, (0.1 * 30 + 0.4 * 30) / 60 = 0.25; a batch
+    # keeping 10 stops at TOP_UP batches
+    state = start_deal(WAKS, NAMES, 50, dealer=3, rng=random.Random(0))
+    for text in ("pass", "pass", "pass", "pass"):
+        state = state.apply(text)
+    while state.view(state.to_act).step.kind == "exchange":
+        state = state.apply("exchange")
+    view = state.view(state.to_act)
+    batches = iter([(0.1, 30.0), (0.4, 30.0)] + [(0.5, 10.0)] * 4)
+
+    def fake(*args: Any, out: list[float] | None = None, weighed: list[float] | None = None,
+             **kwargs: Any) -> float:
+        chance, kept = next(batches)
+        assert out is not None and weighed is not None
+        out.append(0.0)
+        weighed.append(kept)
+        return chance
+
+    monkeypatch.setattr(odds_module, "showdown_chance", fake)
+    agent = OddsAgent()
+    agent.reading.observe(view)
+    table = odds_module.Strength.of(WAKS.ranking)
+    assert odds_module.TOP_UP == 4
+    assert agent.pooled_chance(view, table, random.Random(0), [], 100) == pytest.approx(0.25)
+    # a question asked before in the deal: pooled with the 60 deals kept before,
+    # (0.25 * 60 + 0.5 * 40) / 100 = 0.35, after four batches of 10 (short of 50)
+    assert agent.pooled_chance(view, table, random.Random(0), [], 100) == pytest.approx(0.35)
+    assert next(batches, None) is None

@@ -40,6 +40,7 @@ __all__ = [
     "LATER_GROUPS",
     "MAX_SAMPLE_SCALE",
     "STACK_EDGE",
+    "TOP_UP",
     "OddsAgent",
     "all_in_odds",
     "all_in_stake",
@@ -65,6 +66,9 @@ FOLD_EQUITY_EDGE = 0.25
 #: The share of the chips a hold may cost when raised again (:func:`expected_stake`) that it
 #: must be expected to win above folding.
 STACK_EDGE = 0.1
+#: How many batches of samples a chance may draw when the opponents' betting leaves out most
+#: of the deals (:meth:`OddsAgent.pooled_chance`).
+TOP_UP = 4
 #: The most times its ``samples`` the odds player draws for one chance when much is at stake
 #: (:func:`samples_at_stake`).
 MAX_SAMPLE_SCALE = 16
@@ -74,7 +78,8 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
                     rng: random.Random, samples: int = 128, call: Call | None = None,
                     reading: Reading | None = None, out: list[float] | None = None,
                     floor: float = 0.0,
-                    spread: list[tuple[float, float, float]] | None = None) -> float:
+                    spread: list[tuple[float, float, float]] | None = None,
+                    weighed: list[float] | None = None) -> float:
     """The chance that the viewer wins at the showdown, from what its view shows.
 
     Estimated by sampling (``samples`` draws from ``rng``; the view hides the other hands, so
@@ -106,6 +111,9 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
             pot carries over to the next deal: docs/rules/cardano.md).
         spread: A list to append, per sampled deal counted, ``(weight, strength of the
             viewer's final hand, share of the pot won)``: what :func:`later_worth` needs.
+        weighed: A list to append, besides, the weight of the sampled deals counted (each
+            deal 1, less where a caller's hand does not meet its call; the deals that do not
+            fit the opponents' betting are left out): how much the estimate is worth.
 
     Returns:
         A probability, 0..1.
@@ -197,6 +205,8 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
                           share[valid].tolist(), strict=True))
     if out is not None:
         out.append(carried / kept if kept else 0.0)
+    if weighed is not None:
+        weighed.append(kept)
     return total / kept if kept else 0.0
 
 
@@ -581,8 +591,8 @@ class OddsAgent:
         self.margin = margin
         self.reading = Reading()
         #: The deal's chances so far, pooled: ``(deal, what the view shows) -> (chance
-        #: summed, carry summed, samples)``, each estimate's sums weighted by its samples.
-        self.pooled: dict[tuple[object, ...], tuple[float, float, int]] = {}
+        #: summed, carry summed, deals counted)``, each estimate weighted by its deals counted.
+        self.pooled: dict[tuple[object, ...], tuple[float, float, float]] = {}
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """Choose the action with the best chance for the chips (see the class docstring)."""
@@ -647,7 +657,8 @@ class OddsAgent:
         again while the betting goes round is answered by more samples, not by a fresh draw.
         The chance of the cards kept is drawn from ``samples`` deals (default the player's
         ``samples``; more where much is at stake, :func:`samples_at_stake`), and each estimate
-        counts in the pool by its samples.
+        counts in the pool by the deals it kept (those that fit the opponents' betting); while
+        fewer than half of ``samples`` are kept, another batch is drawn, up to :data:`TOP_UP`.
         """
         drawn = self.samples if samples is None else samples
         floors = tuple(round(f, 2) for f in shown_strength(view, self.reading))
@@ -663,21 +674,30 @@ class OddsAgent:
             # each choice on the same sampled deals (common random numbers)
             seed = rng.getrandbits(64)
             for keep in keeps:
-                out: list[float] = []
                 chance = showdown_chance(view, table, keep, random.Random(seed), self.samples,
-                                         reading=self.reading, out=out)
+                                         reading=self.reading)
                 if chance > best:
                     best, chosen = chance, keep
         # the best of several sampled estimates is biased upward (it was picked for being
-        # high): the chance of the cards chosen is estimated again from fresh samples
-        out = []
-        best = showdown_chance(view, table, chosen, rng, drawn, reading=self.reading, out=out)
-        best_carry = out[0] if out else 0.0
-        total, carried, n = self.pooled.get(key, (0.0, 0.0, 0))
-        total, carried, n = total + best * drawn, carried + best_carry * drawn, n + drawn
+        # high): the chance of the cards chosen is estimated again from fresh samples; the
+        # deals that do not fit the opponents' betting are left out, so where they are most,
+        # more are drawn (up to TOP_UP times), each estimate counted by the deals it kept
+        total, carried, n = self.pooled.get(key, (0.0, 0.0, 0.0))
+        got = 0.0
+        for _ in range(TOP_UP):
+            out: list[float] = []
+            weight: list[float] = []
+            best = showdown_chance(view, table, chosen, rng, drawn, reading=self.reading,
+                                   out=out, weighed=weight)
+            worth = weight[0] if weight else float(drawn)
+            total, n = total + best * worth, n + worth
+            carried += (out[0] if out else 0.0) * worth
+            got += worth
+            if got >= drawn / 2:
+                break
         self.pooled[key] = (total, carried, n)
-        carry.append(carried / n)
-        return total / n
+        carry.append(carried / n if n else 0.0)
+        return total / n if n else 0.0
 
     def _best_exchange(self, view: PlayerView, options: Sequence[tuple[Card, ...]],
                        table: Strength, rng: random.Random) -> tuple[tuple[Card, ...], float]:
