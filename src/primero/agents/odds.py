@@ -79,7 +79,8 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
                     reading: Reading | None = None, out: list[float] | None = None,
                     floor: float = 0.0,
                     spread: list[tuple[float, float, float]] | None = None,
-                    weighed: list[float] | None = None) -> float:
+                    weighed: list[float] | None = None,
+                    each: list[float] | None = None) -> float:
     """The chance that the viewer wins at the showdown, from what its view shows.
 
     Estimated by sampling (``samples`` draws from ``rng``; the view hides the other hands, so
@@ -111,6 +112,9 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
             pot carries over to the next deal: docs/rules/cardano.md).
         spread: A list to append, per sampled deal counted, ``(weight, strength of the
             viewer's final hand, share of the pot won)``: what :func:`later_worth` needs.
+        each: A list to append, besides, two chances over the same deals: to beat one
+            live opponent (the mean over them of the chance to beat it alone, a tie half),
+            and to beat every live opponent who has put chips in (1 when none has).
         weighed: A list to append, besides, the weight of the sampled deals counted (each
             deal 1, less where a caller's hand does not meet its call; the deals that do not
             fit the opponents' betting are left out): how much the estimate is worth.
@@ -130,6 +134,8 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
     # complete its four (too few cards in the pool: the last opponents drop out)
     shown = [seat.open[:HAND_SIZE] for i, seat in enumerate(view.seats)
              if i != view.seat and not seat.folded]
+    funded = [seat.contributed > 0 for i, seat in enumerate(view.seats)
+              if i != view.seat and not seat.folded]
     take = need + sum(HAND_SIZE - len(o) for o in shown)
     while take > len(pool) and shown:
         take -= HAND_SIZE - len(shown.pop())
@@ -207,7 +213,24 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
         out.append(carried / kept if kept else 0.0)
     if weighed is not None:
         weighed.append(kept)
+    if each is not None:
+        each.extend(_beat_each(weight, valid & ~mine_fails, me, theirs, funded, kept))
     return total / kept if kept else 0.0
+
+
+def _beat_each(weight: np.ndarray, counts: np.ndarray, me: np.ndarray, theirs: np.ndarray,
+               funded: Sequence[bool], kept: float) -> tuple[float, float]:
+    """``(beat one, beat the funders)`` over the deals counted (see :func:`showdown_chance`)."""
+    if not kept or theirs.shape[1] == 0:
+        return 1.0, 1.0
+    alone = np.where(theirs < me, 1.0, np.where(theirs == me, 0.5, 0.0))
+    one = float((weight[:, None] * alone)[counts].sum() / (kept * theirs.shape[1]))
+    paid = np.asarray(funded[:theirs.shape[1]], dtype=bool)
+    if not paid.any():
+        return one, 1.0
+    mine = theirs[:, paid]
+    share = np.where(counts & ~(mine > me).any(axis=1), 1 / (1 + (mine == me).sum(axis=1)), 0.0)
+    return one, float((weight * share).sum() / kept)
 
 
 def every_deal(size: int, groups: Sequence[int], limit: int) -> np.ndarray | None:
@@ -461,7 +484,7 @@ def caller_chance(beat: float, fold: float) -> float:
 
 
 def vie_worth(view: PlayerView, bet: float, chance: float, folds: Sequence[float],
-              unanswered: float) -> float:
+              unanswered: float, beat: float | None = None) -> float:
     """The chips a vie of ``bet`` is expected to win, each opponent answering by its fold rate.
 
     Each live opponent (seat order) lets the vie go with its chance in ``folds`` (0 for the
@@ -478,6 +501,11 @@ def vie_worth(view: PlayerView, bet: float, chance: float, folds: Sequence[float
         chance: The chance to beat every live opponent at the showdown, 0..1.
         folds: Per live opponent, the chance that it lets the vie go.
         unanswered: The chips the vie wins when every opponent lets it go.
+        beat: The chance to beat one live opponent, measured (``showdown_chance(each=...)``);
+            default ``chance ** (1 / live opponents)``, as if beating each were independent
+            of beating the others (it is not: a strong hand beats them all, so the root
+            overstates it: a hand with an even share of four, 25 %, beats one of three
+            opponents half the time, not 63 %).
 
     Returns:
         Chips (expected, the vie counted as spent).
@@ -485,7 +513,8 @@ def vie_worth(view: PlayerView, bet: float, chance: float, folds: Sequence[float
     live = [s for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
     if not live:
         return unanswered
-    beat = chance ** (1 / len(live))
+    if beat is None:
+        beat = chance ** (1 / len(live))
     keeps = view.variant.spec.betting.fold
     worth = 0.0
     for holds in product((False, True), repeat=len(live)):
@@ -593,6 +622,8 @@ class OddsAgent:
         #: The deal's chances so far, pooled: ``(deal, what the view shows) -> (chance
         #: summed, carry summed, deals counted)``, each estimate weighted by its deals counted.
         self.pooled: dict[tuple[object, ...], tuple[float, float, float]] = {}
+        #: The cards the last chance was estimated for (:meth:`pooled_chance`).
+        self.kept_for: tuple[Card, ...] = ()
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """Choose the action with the best chance for the chips (see the class docstring)."""
@@ -696,6 +727,7 @@ class OddsAgent:
             if got >= drawn / 2:
                 break
         self.pooled[key] = (total, carried, n)
+        self.kept_for = chosen
         carry.append(carried / n if n else 0.0)
         return total / n if n else 0.0
 
@@ -751,13 +783,20 @@ class OddsAgent:
             others = [i for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
             rates = [0.0 if i == bound else f
                      for i, f in zip(others, self.reading.fold_rates(view), strict=True)]
-            unanswered = view.pot if folds or not passes else \
-                funders_chance(view, chance) * view.pot
+            # the chance to beat one opponent, and the funders, measured on the cards it plays
+            # for (the roots of the chance to beat them all overstate both)
+            each: list[float] = []
+            showdown_chance(view, table, self.kept_for or view.hand, rng,
+                            samples_at_stake(view, self.samples, self.reading.raise_again(view)),
+                            reading=self.reading, each=each)
+            beat_one, beat_funders = each if each else (None, funders_chance(view, chance))
+            unanswered = view.pot if folds or not passes else beat_funders * view.pot
             quiet = carry_share(view) if last_round(view) else chance * view.pot
             # a vie may be raised again (as often as the opponents raise: Reading.raise_again)
             # and then costs as much as a hold of the raise (reraised_worth)
             again = self.reading.raise_again(view)
-            worth, bet = max(((1 - again) * vie_worth(view, b, chance, rates, unanswered)
+            worth, bet = max(((1 - again) * vie_worth(view, b, chance, rates, unanswered,
+                                                      beat_one)
                               + again * reraised_worth(view, b, chance, again), b)
                              for b in sorted({amount_of(a) for a in vies}))
             priced = [a for a in vies if amount_of(a) == bet]
