@@ -484,7 +484,8 @@ def caller_chance(beat: float, fold: float) -> float:
 
 
 def vie_worth(view: PlayerView, bet: float, chance: float, folds: Sequence[float],
-              unanswered: float, beat: float | None = None) -> float:
+              unanswered: float, beat: float | None = None,
+              later: Sequence[float] | None = None) -> float:
     """The chips a vie of ``bet`` is expected to win, each opponent answering by its fold rate.
 
     Each live opponent (seat order) lets the vie go with its chance in ``folds`` (0 for the
@@ -506,6 +507,10 @@ def vie_worth(view: PlayerView, bet: float, chance: float, folds: Sequence[float
             of beating the others (it is not: a strong hand beats them all, so the root
             overstates it: a hand with an even share of four, 25 %, beats one of three
             opponents half the time, not 63 %).
+        later: Per live opponent, the chance that it lets a bet go in a later round, for the
+            one bound to hold (its ``folds`` 0): its hold is no choice, so it holds any hand
+            now and folds its weakest hands to the viewer's next bet as often as it folds
+            (where players fold), the viewer beating ``max(beat, later)`` of it (default 0).
 
     Returns:
         Chips (expected, the vie counted as spent).
@@ -516,15 +521,18 @@ def vie_worth(view: PlayerView, bet: float, chance: float, folds: Sequence[float
     if beat is None:
         beat = chance ** (1 / len(live))
     keeps = view.variant.spec.betting.fold
+    after = later if later is not None else [0.0] * len(live)
     worth = 0.0
     for holds in product((False, True), repeat=len(live)):
         p = 1.0
         win = 1.0
         pot_win = 1.0
-        for held, fold, seat in zip(holds, folds, live, strict=True):
+        for held, fold, seat, gone in zip(holds, folds, live, after, strict=True):
             p *= (1 - fold) if held else fold
             if held:
                 c = caller_chance(beat, fold)
+                if fold <= 0 and keeps:
+                    c = max(c, gone)
                 win *= c
                 pot_win *= c
             elif not keeps and seat.contributed > 0:
@@ -781,8 +789,12 @@ class OddsAgent:
             # (worth an even share of it later)
             bound = bound_to_hold(view)
             others = [i for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
+            observed = self.reading.fold_rates(view)
             rates = [0.0 if i == bound else f
-                     for i, f in zip(others, self.reading.fold_rates(view), strict=True)]
+                     for i, f in zip(others, observed, strict=True)]
+            # the one bound to hold folds its weak hands to the next bet as often as it folds
+            afterwards = [f if i == bound else 0.0
+                          for i, f in zip(others, observed, strict=True)]
             # the chance to beat one opponent, and the funders, measured on the cards it plays
             # for (the roots of the chance to beat them all overstate both)
             each: list[float] = []
@@ -796,7 +808,7 @@ class OddsAgent:
             # and then costs as much as a hold of the raise (reraised_worth)
             again = self.reading.raise_again(view)
             worth, bet = max(((1 - again) * vie_worth(view, b, chance, rates, unanswered,
-                                                      beat_one)
+                                                      beat_one, afterwards)
                               + again * reraised_worth(view, b, chance, again), b)
                              for b in sorted({amount_of(a) for a in vies}))
             priced = [a for a in vies if amount_of(a) == bet]
