@@ -87,3 +87,30 @@ def test_with_three_opponents_a_hand_beats_one_more_often_than_the_root_says() -
     assert chance == pytest.approx(0.25, abs=0.015)
     assert each[0] == pytest.approx(0.5, abs=0.015)
     assert each[0] < chance ** (1 / 3) - 0.1
+
+
+def fold_seat(name: str, stack: int, contributed: int, folded: bool = False) -> PublicSeat:
+    return PublicSeat(name=name, stack=stack, contributed=contributed, round_bet=0,
+                      folded=folded, cards=2)
+
+
+def test_the_player_bound_to_hold_folds_its_weak_hands_to_the_next_bet() -> None:
+    # Waks: Carla folded; Ben folds half the bets, Dan is bound to hold and folds 90 % of the
+    # bets he answers. Beating each 0.75 of the time, the pot 4, the vie 3. Dan's hold is no
+    # choice: he holds any hand now and lets the next bet take 0.9 of them, so the vie wins
+    # against him max(0.75, 0.9) = 0.9 of the time.
+    seats = (fold_seat("Anna", 48, 2), fold_seat("Ben", 49, 1),
+             fold_seat("Carla", 50, 0, folded=True), fold_seat("Dan", 49, 1))
+    view = anna_view(WAKS, seats=seats, pot=4)
+    # Dan alone holds (1/2): 0.9 * 4 + 0.9 * 3 - 0.1 * 3 = 6.0
+    # Ben holds too (1/2): Ben beaten 0.5, both 0.45: 0.45 * 4 + 0.45 * 6 - 0.55 * 3 = 2.85
+    assert vie_worth(view, 3, 0.5625, [0.5, 0.0], 4.0, 0.75, [0.0, 0.9]) == pytest.approx(
+        0.5 * 6.0 + 0.5 * 2.85)
+    # folding less often than the viewer beats him: the showdown decides, as before
+    assert vie_worth(view, 3, 0.5625, [0.5, 0.0], 4.0, 0.75, [0.0, 0.5]) == pytest.approx(
+        vie_worth(view, 3, 0.5625, [0.5, 0.0], 4.0))
+    # where nobody folds (Suzuki) a later pass gives up nothing it funded: no such gain
+    suzuki = anna_view(SUZUKI, seats=(seat("Anna", 49, 1), seat("Ben", 49, 1),
+                                      seat("Carla", 50, 0), seat("Dan", 50, 0)), pot=2)
+    assert vie_worth(suzuki, 1, 0.125, [1.0, 1.0, 0.0], 0.0, None, [0.0, 0.0, 0.9]) \
+        == pytest.approx(0.5)
