@@ -182,12 +182,14 @@ def test_against_raisers_a_hold_that_stakes_the_stack_must_clear_the_edge(
     stack) a sampled chance must clear; 7h Kd, 39 %, clears it.
     """
     view = waks_raised("6h 6s").view(2)
-    action, chance, why = raisers_read().advise(view, random.Random(1))
+    # a generator whose estimate (from 16 x 2000 samples: the stack is at stake) lands above
+    # the odds; the chance is about 33.5 %, so some land below and fold on the odds alone
+    action, chance, why = raisers_read().advise(view, random.Random(2))
     assert action == Fold()
     assert 1 / 3 < chance < 0.367
     assert "short of the 4.9 it must clear" in why
     monkeypatch.setattr(odds_module, "STACK_EDGE", 0.0)
-    assert raisers_read().advise(view, random.Random(1))[0] == Hold()
+    assert raisers_read().advise(view, random.Random(2))[0] == Hold()
     monkeypatch.undo()
     action, _, why = raisers_read().advise(waks_raised("7h Kd").view(2), random.Random(1))
     assert action == Hold()

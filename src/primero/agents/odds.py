@@ -38,7 +38,9 @@ from primero.views import PlayerView
 __all__ = [
     "FOLD_EQUITY_EDGE",
     "LATER_GROUPS",
+    "MAX_SAMPLE_SCALE",
     "STACK_EDGE",
+    "TOP_UP",
     "OddsAgent",
     "all_in_odds",
     "all_in_stake",
@@ -46,6 +48,7 @@ __all__ = [
     "caller_chance",
     "carry_share",
     "every_deal",
+    "exchange_samples_at_stake",
     "expected_stake",
     "funders_chance",
     "hold_worth",
@@ -53,6 +56,7 @@ __all__ = [
     "last_round",
     "later_worth",
     "reraised_worth",
+    "samples_at_stake",
     "showdown_chance",
     "vie_worth",
 ]
@@ -62,13 +66,21 @@ FOLD_EQUITY_EDGE = 0.25
 #: The share of the chips a hold may cost when raised again (:func:`expected_stake`) that it
 #: must be expected to win above folding.
 STACK_EDGE = 0.1
+#: How many batches of samples a chance may draw when the opponents' betting leaves out most
+#: of the deals (:meth:`OddsAgent.pooled_chance`).
+TOP_UP = 4
+#: The most times its ``samples`` the odds player draws for one chance when much is at stake
+#: (:func:`samples_at_stake`).
+MAX_SAMPLE_SCALE = 16
 
 
 def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
                     rng: random.Random, samples: int = 128, call: Call | None = None,
                     reading: Reading | None = None, out: list[float] | None = None,
                     floor: float = 0.0,
-                    spread: list[tuple[float, float, float]] | None = None) -> float:
+                    spread: list[tuple[float, float, float]] | None = None,
+                    weighed: list[float] | None = None,
+                    each: list[float] | None = None) -> float:
     """The chance that the viewer wins at the showdown, from what its view shows.
 
     Estimated by sampling (``samples`` draws from ``rng``; the view hides the other hands, so
@@ -100,6 +112,12 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
             pot carries over to the next deal: docs/rules/cardano.md).
         spread: A list to append, per sampled deal counted, ``(weight, strength of the
             viewer's final hand, share of the pot won)``: what :func:`later_worth` needs.
+        each: A list to append, besides, two chances over the same deals: to beat one
+            live opponent (the mean over them of the chance to beat it alone, a tie half),
+            and to beat every live opponent who has put chips in (1 when none has).
+        weighed: A list to append, besides, the weight of the sampled deals counted (each
+            deal 1, less where a caller's hand does not meet its call; the deals that do not
+            fit the opponents' betting are left out): how much the estimate is worth.
 
     Returns:
         A probability, 0..1.
@@ -116,6 +134,8 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
     # complete its four (too few cards in the pool: the last opponents drop out)
     shown = [seat.open[:HAND_SIZE] for i, seat in enumerate(view.seats)
              if i != view.seat and not seat.folded]
+    funded = [seat.contributed > 0 for i, seat in enumerate(view.seats)
+              if i != view.seat and not seat.folded]
     take = need + sum(HAND_SIZE - len(o) for o in shown)
     while take > len(pool) and shown:
         take -= HAND_SIZE - len(shown.pop())
@@ -131,11 +151,13 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
         live = [i for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
         bluff = (reading or Reading()).bluff_weight(view, live[caller])
     # every sampled deal at once: row ``s`` of ``drawn`` is the first ``take`` cards of a
-    # uniformly shuffled pool (dense positions), dealt as the viewer's draws, then each
-    # opponent's hidden cards in seat order
+    # uniformly shuffled pool (dense positions), dealt as each opponent's hidden cards in seat
+    # order, then the viewer's draws: the same generator state gives every set of cards the
+    # viewer weighs keeping (the same pool) the same opponents' hands (common random numbers:
+    # the options are compared on the same deals, not on each its own luck)
     positions = table.positions
     where = np.array([positions[c.index] for c in pool], dtype=np.int64)
-    groups = [need, *(HAND_SIZE - len(o) for o in shown)]
+    groups = [*(HAND_SIZE - len(o) for o in shown), need]
     every = every_deal(len(pool), groups, samples)
     if every is not None:  # no more distinct deals than samples: each once, exact
         drawn = where[every]
@@ -145,13 +167,13 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
         drawn = where[np.argsort(shuffled, axis=1)[:, :take]]
     hands = np.empty((samples, 1 + len(shown), HAND_SIZE), dtype=np.int64)
     fixed = [positions[c.index] for c in keep]
-    hands[:, 0, :len(fixed)] = fixed
-    hands[:, 0, len(fixed):] = drawn[:, :need]
-    at = need
+    at = 0
     for j, cards in enumerate(shown, start=1):
         hands[:, j, :len(cards)] = [positions[c.index] for c in cards]
         hands[:, j, len(cards):] = drawn[:, at:at + HAND_SIZE - len(cards)]
         at += HAND_SIZE - len(cards)
+    hands[:, 0, :len(fixed)] = fixed
+    hands[:, 0, len(fixed):] = drawn[:, at:at + need]
     index = table.indices_of(hands)
     strength = table.strength_array[index]
     opponents = len(shown)
@@ -189,7 +211,26 @@ def showdown_chance(view: PlayerView, table: Strength, keep: Sequence[Card],
                           share[valid].tolist(), strict=True))
     if out is not None:
         out.append(carried / kept if kept else 0.0)
+    if weighed is not None:
+        weighed.append(kept)
+    if each is not None:
+        each.extend(_beat_each(weight, valid & ~mine_fails, me, theirs, funded, kept))
     return total / kept if kept else 0.0
+
+
+def _beat_each(weight: np.ndarray, counts: np.ndarray, me: np.ndarray, theirs: np.ndarray,
+               funded: Sequence[bool], kept: float) -> tuple[float, float]:
+    """``(beat one, beat the funders)`` over the deals counted (see :func:`showdown_chance`)."""
+    if not kept or theirs.shape[1] == 0:
+        return 1.0, 1.0
+    alone = np.where(theirs < me, 1.0, np.where(theirs == me, 0.5, 0.0))
+    one = float((weight[:, None] * alone)[counts].sum() / (kept * theirs.shape[1]))
+    paid = np.asarray(funded[:theirs.shape[1]], dtype=bool)
+    if not paid.any():
+        return one, 1.0
+    mine = theirs[:, paid]
+    share = np.where(counts & ~(mine > me).any(axis=1), 1 / (1 + (mine == me).sum(axis=1)), 0.0)
+    return one, float((weight * share).sum() / kept)
 
 
 def every_deal(size: int, groups: Sequence[int], limit: int) -> np.ndarray | None:
@@ -352,6 +393,40 @@ def hold_worth(view: PlayerView, chance: float, raised: float) -> float:
     return (1 - raised) * now + raised * max(chance * pot - stake, -float(owed))
 
 
+def samples_at_stake(view: PlayerView, samples: int, raised: float) -> int:
+    """How many deals to sample for a chance that may put ``expected_stake`` chips at risk.
+
+    A sampled chance is off by about ``0.5 / sqrt(samples)``, and a decision on it by that
+    share of the pot it plays for: a hold the raisers take to the whole stack (a four-player
+    pot of 200 chips from stacks of 50) risks some ten chips on the noise of 160 samples, a
+    hold of one stake a fraction of a chip. So ``samples`` once for each ``rest`` of
+    :func:`expected_stake` (at least once, at most :data:`MAX_SAMPLE_SCALE` times).
+
+    Args:
+        view: The viewer's view.
+        samples: The samples of an ordinary decision.
+        raised: The chance that an opponent raises again (:meth:`Reading.raise_again`).
+    """
+    rest = max(1, view.table.rest)
+    scale = int(expected_stake(view, raised) // rest)
+    return samples * max(1, min(MAX_SAMPLE_SCALE, scale))
+
+
+def exchange_samples_at_stake(view: PlayerView, samples: int) -> int:
+    """How many deals to sample for each discard weighed, by the chips in the pot.
+
+    An exchange moves the chance to win the pot: a discard picked on noise costs that share
+    of the pot. So ``samples`` once for each four rests in the pot (at least once, at most
+    :data:`MAX_SAMPLE_SCALE` times): a pot of 150 chips, stake 1 and rest 3, twelve times.
+
+    Args:
+        view: The viewer's view.
+        samples: The samples per discard of an ordinary exchange.
+    """
+    rest = max(1, view.table.rest)
+    return samples * max(1, min(MAX_SAMPLE_SCALE, view.pot // (4 * rest)))
+
+
 def reraised_worth(view: PlayerView, bet: float, chance: float, raised: float) -> float:
     """What a vie of ``bet`` is worth once raised again: held as a hold of the raise, or lost.
 
@@ -409,7 +484,8 @@ def caller_chance(beat: float, fold: float) -> float:
 
 
 def vie_worth(view: PlayerView, bet: float, chance: float, folds: Sequence[float],
-              unanswered: float) -> float:
+              unanswered: float, beat: float | None = None,
+              later: Sequence[float] | None = None) -> float:
     """The chips a vie of ``bet`` is expected to win, each opponent answering by its fold rate.
 
     Each live opponent (seat order) lets the vie go with its chance in ``folds`` (0 for the
@@ -426,6 +502,15 @@ def vie_worth(view: PlayerView, bet: float, chance: float, folds: Sequence[float
         chance: The chance to beat every live opponent at the showdown, 0..1.
         folds: Per live opponent, the chance that it lets the vie go.
         unanswered: The chips the vie wins when every opponent lets it go.
+        beat: The chance to beat one live opponent, measured (``showdown_chance(each=...)``);
+            default ``chance ** (1 / live opponents)``, as if beating each were independent
+            of beating the others (it is not: a strong hand beats them all, so the root
+            overstates it: a hand with an even share of four, 25 %, beats one of three
+            opponents half the time, not 63 %).
+        later: Per live opponent, the chance that it lets a bet go in a later round, for the
+            one bound to hold (its ``folds`` 0): its hold is no choice, so it holds any hand
+            now and folds its weakest hands to the viewer's next bet as often as it folds
+            (where players fold), the viewer beating ``max(beat, later)`` of it (default 0).
 
     Returns:
         Chips (expected, the vie counted as spent).
@@ -433,17 +518,21 @@ def vie_worth(view: PlayerView, bet: float, chance: float, folds: Sequence[float
     live = [s for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
     if not live:
         return unanswered
-    beat = chance ** (1 / len(live))
+    if beat is None:
+        beat = chance ** (1 / len(live))
     keeps = view.variant.spec.betting.fold
+    after = later if later is not None else [0.0] * len(live)
     worth = 0.0
     for holds in product((False, True), repeat=len(live)):
         p = 1.0
         win = 1.0
         pot_win = 1.0
-        for held, fold, seat in zip(holds, folds, live, strict=True):
+        for held, fold, seat, gone in zip(holds, folds, live, after, strict=True):
             p *= (1 - fold) if held else fold
             if held:
                 c = caller_chance(beat, fold)
+                if fold <= 0 and keeps:
+                    c = max(c, gone)
                 win *= c
                 pot_win *= c
             elif not keeps and seat.contributed > 0:
@@ -539,8 +628,10 @@ class OddsAgent:
         self.margin = margin
         self.reading = Reading()
         #: The deal's chances so far, pooled: ``(deal, what the view shows) -> (chance
-        #: summed, carry summed, estimates)``.
-        self.pooled: dict[tuple[object, ...], tuple[float, float, int]] = {}
+        #: summed, carry summed, deals counted)``, each estimate weighted by its deals counted.
+        self.pooled: dict[tuple[object, ...], tuple[float, float, float]] = {}
+        #: The cards the last chance was estimated for (:meth:`pooled_chance`).
+        self.kept_for: tuple[Card, ...] = ()
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """Choose the action with the best chance for the chips (see the class docstring)."""
@@ -567,7 +658,8 @@ class OddsAgent:
             worth = "expected share of the pot" if advice_of(view).exchange_from else "chance"
             return chosen, chance, f"{thrown}: the best {worth} after the draw, {chance:.0%}"
         carry: list[float] = []
-        chance = self.pooled_chance(view, table, rng, carry)
+        chance = self.pooled_chance(view, table, rng, carry, samples_at_stake(
+            view, self.samples, self.reading.raise_again(view)))
         recall: Vie | Hold | None = None
         called: list[Vie | Hold] = [a for a in legal
                                     if isinstance(a, Vie | Hold) and a.call is not None]
@@ -593,7 +685,7 @@ class OddsAgent:
         return action, chance, why
 
     def pooled_chance(self, view: PlayerView, table: Strength, rng: random.Random,
-                      carry: list[float]) -> float:
+                      carry: list[float], samples: int | None = None) -> float:
         """The chance at the showdown, the best cards to keep weighed when an exchange is ahead.
 
         Several cards to keep: the best is picked on one batch of samples and its chance
@@ -602,34 +694,50 @@ class OddsAgent:
         Pooled with the deal's earlier estimates from the same facts (the hand, who is still
         in, the standing call, what each opponent's betting shows): the same question asked
         again while the betting goes round is answered by more samples, not by a fresh draw.
+        The chance of the cards kept is drawn from ``samples`` deals (default the player's
+        ``samples``; more where much is at stake, :func:`samples_at_stake`), and each estimate
+        counts in the pool by the deals it kept (those that fit the opponents' betting); while
+        fewer than half of ``samples`` are kept, another batch is drawn, up to :data:`TOP_UP`.
         """
+        drawn = self.samples if samples is None else samples
         floors = tuple(round(f, 2) for f in shown_strength(view, self.reading))
         kept = tuple((k, round(f, 2)) for k, f in self.reading.keep_floors(view))
         key = (self.reading.deal, view.hand, tuple(s.folded for s in view.seats),
                standing_call(view), floors, kept)
         if key[0] != next(iter(self.pooled), (None,))[0]:
             self.pooled = {}
-        best, best_carry = -1.0, 0.0
+        best = -1.0
         keeps = keeps_ahead(view)
         chosen = keeps[0]
-        for keep in keeps:
-            out: list[float] = []
-            chance = showdown_chance(view, table, keep, rng, self.samples,
-                                     reading=self.reading, out=out)
-            if chance > best:
-                best, best_carry, chosen = chance, out[0] if out else 0.0, keep
         if len(keeps) > 1:
-            # the best of several sampled estimates is biased upward (it was picked for being
-            # high): the chance of the cards chosen is estimated again from fresh samples
-            out = []
-            best = showdown_chance(view, table, chosen, rng, self.samples,
-                                   reading=self.reading, out=out)
-            best_carry = out[0] if out else 0.0
-        total, carried, n = self.pooled.get(key, (0.0, 0.0, 0))
-        total, carried, n = total + best, carried + best_carry, n + 1
+            # each choice on the same sampled deals (common random numbers)
+            seed = rng.getrandbits(64)
+            for keep in keeps:
+                chance = showdown_chance(view, table, keep, random.Random(seed), self.samples,
+                                         reading=self.reading)
+                if chance > best:
+                    best, chosen = chance, keep
+        # the best of several sampled estimates is biased upward (it was picked for being
+        # high): the chance of the cards chosen is estimated again from fresh samples; the
+        # deals that do not fit the opponents' betting are left out, so where they are most,
+        # more are drawn (up to TOP_UP times), each estimate counted by the deals it kept
+        total, carried, n = self.pooled.get(key, (0.0, 0.0, 0.0))
+        got = 0.0
+        for _ in range(TOP_UP):
+            out: list[float] = []
+            weight: list[float] = []
+            best = showdown_chance(view, table, chosen, rng, drawn, reading=self.reading,
+                                   out=out, weighed=weight)
+            worth = weight[0] if weight else float(drawn)
+            total, n = total + best * worth, n + worth
+            carried += (out[0] if out else 0.0) * worth
+            got += worth
+            if got >= drawn / 2:
+                break
         self.pooled[key] = (total, carried, n)
-        carry.append(carried / n)
-        return total / n
+        self.kept_for = chosen
+        carry.append(carried / n if n else 0.0)
+        return total / n if n else 0.0
 
     def _best_exchange(self, view: PlayerView, options: Sequence[tuple[Card, ...]],
                        table: Strength, rng: random.Random) -> tuple[tuple[Card, ...], float]:
@@ -643,10 +751,14 @@ class OddsAgent:
             best = max(options, key=lambda d: (worth.after_exchange(view.hand, d, seen=seen),
                                                -len(d)))
             return best, worth.after_exchange(view.hand, best, seen=seen)
+        # each discard weighed on the same sampled deals (common random numbers), more of them
+        # the more chips the pot holds (:func:`exchange_samples_at_stake`)
+        seed = rng.getrandbits(64)
+        samples = exchange_samples_at_stake(view, self.exchange_samples)
         scored = []
         for discards in options:
             keep = [c for c in view.hand if c not in discards]
-            scored.append((showdown_chance(view, table, keep, rng, self.exchange_samples,
+            scored.append((showdown_chance(view, table, keep, random.Random(seed), samples,
                                            reading=self.reading),
                            -len(discards), discards))
         chance, _, best = max(scored, key=lambda t: (t[0], t[1]))
@@ -677,15 +789,26 @@ class OddsAgent:
             # (worth an even share of it later)
             bound = bound_to_hold(view)
             others = [i for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
+            observed = self.reading.fold_rates(view)
             rates = [0.0 if i == bound else f
-                     for i, f in zip(others, self.reading.fold_rates(view), strict=True)]
-            unanswered = view.pot if folds or not passes else \
-                funders_chance(view, chance) * view.pot
+                     for i, f in zip(others, observed, strict=True)]
+            # the one bound to hold folds its weak hands to the next bet as often as it folds
+            afterwards = [f if i == bound else 0.0
+                          for i, f in zip(others, observed, strict=True)]
+            # the chance to beat one opponent, and the funders, measured on the cards it plays
+            # for (the roots of the chance to beat them all overstate both)
+            each: list[float] = []
+            showdown_chance(view, table, self.kept_for or view.hand, rng,
+                            samples_at_stake(view, self.samples, self.reading.raise_again(view)),
+                            reading=self.reading, each=each)
+            beat_one, beat_funders = each if each else (None, funders_chance(view, chance))
+            unanswered = view.pot if folds or not passes else beat_funders * view.pot
             quiet = carry_share(view) if last_round(view) else chance * view.pot
             # a vie may be raised again (as often as the opponents raise: Reading.raise_again)
             # and then costs as much as a hold of the raise (reraised_worth)
             again = self.reading.raise_again(view)
-            worth, bet = max(((1 - again) * vie_worth(view, b, chance, rates, unanswered)
+            worth, bet = max(((1 - again) * vie_worth(view, b, chance, rates, unanswered,
+                                                      beat_one, afterwards)
                               + again * reraised_worth(view, b, chance, again), b)
                              for b in sorted({amount_of(a) for a in vies}))
             priced = [a for a in vies if amount_of(a) == bet]
