@@ -698,6 +698,9 @@ class SearchAgent:
         #: Worlds searched and rollouts played in the last decision.
         self.worlds = 0
         self.rollouts = 0
+        #: Worlds of the last decision replayed through the engine (:func:`sample_world`,
+        #: :meth:`Layout.replay`); the others were rehanded (:meth:`Layout.rehand`).
+        self.replays = 0
         #: The odds player's choice in the last decision (the search's starting point).
         self.last_base: Action | None = None
         self.odds = OddsAgent()
@@ -733,7 +736,7 @@ class SearchAgent:
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The odds player's action, unless the search finds a better one (module docstring)."""
         start = time.process_time()
-        self.worlds = self.rollouts = 0
+        self.worlds = self.rollouts = self.replays = 0
         self._least = {}
         self._layout = None
         self._screens = {}
@@ -879,6 +882,7 @@ class SearchAgent:
             world: GameState | None = layout.rehand(best)
         else:  # the decision's first world: the engine's replay, and the rehanded one checked
             world = layout.replay(best, rng)
+            self.replays += 1
             if world is None or layout.rehand(best) != world:
                 self._layout = False  # it does not read as laid out: the engine's draws
                 return self.agreeing_world(view, rng, deadline)
@@ -902,6 +906,7 @@ class SearchAgent:
             if isinstance(self.opponents(), TableOdds):
                 passed: list[GameState] = []
                 world = sample_world(view, rng, passed=passed)
+                self.replays += 1
                 if world is not None:
                     try:
                         layout = Layout(view, world, passed)
@@ -952,6 +957,7 @@ class SearchAgent:
             world = sample_world(view, rng, passed=passed)
             if world is None:
                 break
+            self.replays += 1
             players = self.rollout_players(seats, view.seat)
             misses = 0
             for at, (state, (seat, text)) in enumerate(zip(passed, view.history, strict=True)):
