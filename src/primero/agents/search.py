@@ -21,6 +21,19 @@ the pot, whose turn: everything) — a rejection draw, so every agreeing world i
 likely up to the others' discards. Nothing here names a variant: every rule is the engine's, so
 the search plays every registered variant, plug-ins included.
 
+**Screening.** Replaying the log through the engine is what a world costs (about 1 ms a
+draw in Cardano's long logs), and most draws miss an opponent's bet. So one world is replayed
+per decision and read as a :class:`Layout` (where each opponent's cards sit in the stock, and
+when it was dealt them: the same in every world); later worlds are drawn in the log's order,
+each opponent's hand placed at its first betting decision with that hand and drawn again (up
+to :data:`SCREEN_TRIES` times) until its rollout player would have bet as it did, the
+decisions asked of a view that differs from the replayed one only in the opponent's cards
+(:meth:`SearchAgent.screened_world`); a decision no hand agreed with in :data:`UNHEARD` tries
+is no longer asked. The world kept is put into the replayed state without the engine
+(:meth:`Layout.rehand`); the decision's first one is replayed too and must equal it, else the
+decision draws by the engine (:meth:`SearchAgent.agreeing_world`). ``screen_tries=0`` draws
+every world by the engine.
+
 **Betting.** A world must also fit the opponents' betting (:meth:`SearchAgent.agreeing_world`):
 it is replayed for the opponents' rollout players, and kept only when each would have made
 every betting decision the opponent made in it (a vie or raise of the least amount or of
@@ -835,19 +848,22 @@ class SearchAgent:
             -> tuple[GameState, list[Agent]] | None:
         """:meth:`agreeing_world`, the draws screened before any is replayed.
 
-        The decision's :class:`Layout` is read from the first world drawn; each draw then
-        gives the opponents' hands at their betting decisions without the engine, and a
-        table-odds player per decision (its reading observed once, the public log being the
-        same in every draw) is asked what it would have done with that hand. Up to
-        :attr:`screen_tries` draws; the first kept by :attr:`agree` (else the one with the
-        fewest disagreements) is replayed through the engine and checked. Where no layout
-        can be read (the opponents' rollout players are not table-odds players, or the deal
-        does not read as one) or a replay does not come out as read, :meth:`agreeing_world`.
+        The decision's :class:`Layout` is read from the first world drawn; the opponents'
+        hands are then drawn in the log's order (:meth:`Layout.draw_agreeing`), each asked
+        of a table-odds player per betting decision (its reading observed once, the public
+        log being the same in every draw): each hand up to :attr:`screen_tries` times until
+        every decision made with it agrees (kept by :attr:`agree` per miss), else the try
+        with the fewest misses. A decision that no hand agreed with in :data:`UNHEARD` asks
+        is asked no more in the decision. The world is the draw put into the layout's state
+        (:meth:`Layout.rehand`); the decision's first is replayed through the engine as well
+        and must equal it. Where no layout can be read (the opponents' rollout players are
+        not table-odds players, or the deal does not read as one) or the replay differs,
+        :meth:`agreeing_world` draws for the rest of the decision.
 
         Args:
             view: The player's view (its turn).
             rng: Every draw and every screening player's answer comes from it.
-            deadline: A :func:`time.process_time` after which no further draw is screened.
+            deadline: Passed on to :meth:`agreeing_world` when it draws instead.
 
         Returns:
             The world and fresh rollout players for it, or ``None`` when no world could be
