@@ -12,7 +12,7 @@ from primero.actions import Exchange, Hold, Vie
 from primero.agents import OddsAgent, SearchAgent
 from primero.agents.calling import amount_of
 from primero.agents.rollout import TableOdds
-from primero.agents.search import Layout, sample_world
+from primero.agents.search import SCREEN_TRIES, Layout, sample_world
 from primero.deal.engine import start_deal
 from primero.deal.state import GameState
 from primero.views import PlayerView, state_view
@@ -96,25 +96,25 @@ def test_a_screened_draw_that_never_agrees_keeps_the_fewest_misses() -> None:
     assert layout.replay(drawn, random.Random(1)) is not None
 
 
-def test_search_replays_two_worlds_a_decision_and_rehands_the_rest() -> None:
+def test_screening_search_replays_two_worlds_a_decision_and_rehands_the_rest() -> None:
     state = played("cardano", 2, 12)
     assert state.to_act is not None
     view = state_view(state, state.to_act)
-    search = SearchAgent(budget_ms=None, simulations=12, prune=None)
+    search = SearchAgent(budget_ms=None, simulations=12, prune=None, screen_tries=SCREEN_TRIES)
     choice = search.act(view, random.Random(5))
     assert search.worlds == 12
     # the layout's world and the first screened world (checked against its rehanding)
     assert search.replays == 2
-    again = SearchAgent(budget_ms=None, simulations=12, prune=None)
+    again = SearchAgent(budget_ms=None, simulations=12, prune=None, screen_tries=SCREEN_TRIES)
     assert again.act(view, random.Random(5)) == choice
     assert str(choice) == str(search.last_base)
 
 
-def test_the_old_draws_replay_every_world_when_screening_is_off() -> None:
+def test_by_default_every_world_is_replayed_through_the_engine() -> None:
     state = played("cardano", 2, 12)
     assert state.to_act is not None
     view = state_view(state, state.to_act)
-    search = SearchAgent(budget_ms=None, simulations=3, prune=None, screen_tries=0)
+    search = SearchAgent(budget_ms=None, simulations=3, prune=None)
     search.act(view, random.Random(5))
     assert search.worlds == 3
     assert search.replays >= 3
@@ -154,3 +154,8 @@ def test_a_view_seen_by_an_opponent_in_a_draw_has_only_its_cards_changed() -> No
     assert attrs.evolve(seen, hand=then.hand, received=then.received,
                         discarded=then.discarded) == then
     assert not any(isinstance(a, Exchange) for a in seen.legal)
+
+
+def test_a_negative_screen_tries_is_refused() -> None:
+    with pytest.raises(ValueError, match="screen_tries must not be negative, got -1"):
+        SearchAgent(screen_tries=-1)

@@ -31,8 +31,10 @@ decisions asked of a view that differs from the replayed one only in the opponen
 (:meth:`SearchAgent.screened_world`); a decision no hand agreed with in :data:`UNHEARD` tries
 is no longer asked. The world kept is put into the replayed state without the engine
 (:meth:`Layout.rehand`); the decision's first one is replayed too and must equal it, else the
-decision draws by the engine (:meth:`SearchAgent.agreeing_world`). ``screen_tries=0`` draws
-every world by the engine.
+decision draws by the engine (:meth:`SearchAgent.agreeing_world`). Off by default
+(``screen_tries=0``: every world drawn by the engine): with ``screen_tries=SCREEN_TRIES`` the
+worlds cost far less (Cardano heads-up, late in a deal: 55 worlds in 100 ms against 5), but
+against the odds player it held up in fewer cells (docs/agents.md, "The search player").
 
 **Betting.** A world must also fit the opponents' betting (:meth:`SearchAgent.agreeing_world`):
 it is replayed for the opponents' rollout players, and kept only when each would have made
@@ -161,9 +163,10 @@ AGREE = 0.0
 #: Worlds drawn, at most, for one that is kept by :data:`AGREE`; when none is, the one with
 #: the fewest disagreements is searched.
 AGREE_TRIES = 6
-#: Draws screened, at most, for one kept by :data:`AGREE` when the worlds are read from a
-#: :class:`Layout` (:meth:`SearchAgent.screened_world`: a screen costs no engine replay);
-#: when none is kept, the one with the fewest disagreements is replayed.
+#: Draws of one opponent hand screened, at most, for one kept by :data:`AGREE` when the
+#: worlds are read from a :class:`Layout` (:meth:`SearchAgent.screened_world`, with
+#: ``SearchAgent(screen_tries=SCREEN_TRIES)``: a screen costs no engine replay); when none is
+#: kept, the one with the fewest disagreements.
 SCREEN_TRIES = 24
 #: An opponent's betting decision that no hand of this many screened agreed with is no longer
 #: asked in the decision (:meth:`SearchAgent.screened_world`): the rollout player would not
@@ -671,10 +674,13 @@ class SearchAgent:
         agree: The chance a world is kept per opponent decision its rollout player would
             have made otherwise (``None``: the floors of ``betting`` instead).
         agree_tries: Worlds drawn, at most, for one kept by ``agree``.
+        screen_tries: Draws of an opponent's hand screened, at most, when worlds are read from
+            a :class:`Layout` (:meth:`screened_world`; :data:`SCREEN_TRIES`); 0 (the
+            default): every world drawn by the engine (:meth:`agreeing_world`).
 
     Raises:
         ValueError: ``budget_ms`` not positive, ``simulations``, ``min_worlds`` or
-            ``agree_tries`` below 1, or ``agree`` outside 0..1.
+            ``agree_tries`` below 1, ``screen_tries`` negative, or ``agree`` outside 0..1.
     """
 
     name = "search"
@@ -685,7 +691,7 @@ class SearchAgent:
                  confidence: float = 2.0, min_worlds: int = MIN_WORLDS,
                  betting: bool = True, remember: bool = True,
                  prune: float | None = PRUNE, agree: float | None = AGREE,
-                 agree_tries: int = AGREE_TRIES, screen_tries: int = SCREEN_TRIES) -> None:
+                 agree_tries: int = AGREE_TRIES, screen_tries: int = 0) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
         if simulations < 1:
