@@ -56,6 +56,9 @@ FINALS = 24
 #: The most chances :class:`TableOdds` keeps cached (the cache is emptied when full).
 CACHE_LIMIT = 200_000
 
+#: The legal actions by kind, the vies' amounts and the fold rates (:meth:`TableOdds._parts`).
+_Parts = tuple[list[Vie], list[Hold], list[Hold], list[Pass], list[Fold], list[int], list[float]]
+
 _DISCARDS: dict[tuple[object, ...], tuple[Card, ...]] = {}
 _FINALS: dict[tuple[object, ...], list[int]] = {}
 _CHANCES: dict[tuple[object, ...], tuple[float, list[tuple[float, float, float]], list[int]]] = {}
@@ -137,20 +140,46 @@ class TableOdds:
         self.reading = Reading() if reading is None else reading
         self.margin = margin
         self.finals = finals
+        self._name_calls = True
+        # the public parts of the last decision (:meth:`_parts`), kept while nothing is observed
+        self._keep = False
+        self._memo: tuple[object, object, _Parts] | None = None
+        self._floors: tuple[object, tuple[float, ...]] | None = None
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The odds player's choice on the table's chance (see the module docstring)."""
+        return self.decide(view, rng)
+
+    def decide(self, view: PlayerView, rng: random.Random, observe: bool = True,
+               name_calls: bool = True) -> Action:
+        """The choice :meth:`act` makes, with two savings for a caller that asks often.
+
+        Args:
+            view: The viewer's view (its turn).
+            rng: Draws of the call named, if any.
+            observe: Whether the reading observes ``view`` first (``False``: it has already
+                observed this public log, e.g. another view differing only in the hand).
+            name_calls: Whether a vie or raise names the call its hand most likely meets
+                (``False``: the first of the legal ones of the amount chosen, cheaper when
+                only the amount matters).
+
+        Returns:
+            A legal action of ``view``.
+        """
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        self.reading.observe(view)
+        self._keep = not observe
+        if observe:
+            self.reading.observe(view)
+            self._memo = self._floors = None
         table = Strength.of(view.variant.ranking)
         if all(isinstance(a, Exchange) for a in legal):
             exchanges = [a for a in legal if isinstance(a, Exchange)]
             best = best_discard(view, table, [a.discards for a in exchanges])
             return next(a for a in exchanges if a.discards == best)
         chance, spread, finals = self.chance(view, table, rng)
-        return self._bet(view, legal, chance, spread, finals, table, rng)
+        return self._bet(view, legal, chance, spread, finals, table, rng, name_calls)
 
     def chance(self, view: PlayerView, table: Strength, rng: random.Random) \
             -> tuple[float, list[tuple[float, float, float]], list[int]]:
@@ -161,7 +190,13 @@ class TableOdds:
         hands are sampled (when there are more than ``finals``) from a generator seeded by the
         cards kept, so the answer does not depend on ``rng`` either.
         """
-        floors = tuple(round(f, 2) for f in self.reading.floors(view))
+        known = self._floors
+        if known is not None and known[0] is view.history:
+            floors = known[1]
+        else:
+            floors = tuple(round(f, 2) for f in self.reading.floors(view))
+            if self._keep:
+                self._floors = (view.history, floors)
         opened = others_open(view)
         keeps = keeps_ahead(view)
         key = (view.variant, view.hand, floors, standing_call(view), opened, len(keeps),
@@ -199,21 +234,9 @@ class TableOdds:
 
     def _bet(self, view: PlayerView, legal: Sequence[Action], chance: float,
              spread: list[tuple[float, float, float]], finals: list[int], table: Strength,
-             rng: random.Random) -> Action:
-        vies: list[Vie] = []
-        raises: list[Hold] = []
-        holds: list[Hold] = []
-        passes: list[Pass] = []
-        folds: list[Fold] = []
-        for a in legal:  # one pass: a calling game offers hundreds of vies and raises
-            if isinstance(a, Vie):
-                vies.append(a)
-            elif isinstance(a, Hold):
-                (raises if a.raise_by > 0 else holds).append(a)
-            elif isinstance(a, Pass):
-                passes.append(a)
-            elif isinstance(a, Fold):
-                folds.append(a)
+             rng: random.Random, name_calls: bool = True) -> Action:
+        self._name_calls = name_calls
+        vies, raises, holds, passes, folds, amounts, rates = self._parts(view, legal)
         live = 1 + sum(1 for i, seat in enumerate(view.seats)
                        if i != view.seat and not seat.folded)
         even = 1 / live
@@ -223,15 +246,11 @@ class TableOdds:
             best = best_discard(view, table, [p.exchange for p in passes])
             passes = [next(p for p in passes if p.exchange == best)]
         if vies:
-            bound = bound_to_hold(view)
-            others = [i for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
-            rates = [0.0 if i == bound else f
-                     for i, f in zip(others, self.reading.fold_rates(view), strict=True)]
             unanswered = view.pot if folds or not passes else \
                 funders_chance(view, chance) * view.pot
             quiet = carry_share(view) if last_round(view) else chance * view.pot
             worth, bet = max((vie_worth(view, b, chance, rates, unanswered), b)
-                             for b in sorted({a.amount for a in vies}))
+                             for b in amounts)
             priced: list[Vie | Hold] = [a for a in vies if amount_of(a) == bet]
             if chance > even + self.margin:
                 return self._sized(priced if worth > quiet else vies,
@@ -266,13 +285,48 @@ class TableOdds:
             return self._sized(choice, 0.0, view, finals, table, rng)
         return rng.choice(list(legal))
 
+    def _parts(self, view: PlayerView, legal: Sequence[Action]) -> _Parts:
+        """The legal actions by kind, the vies' amounts and the live opponents' fold rates.
+
+        Public: while the reading observes nothing new (:meth:`decide` with ``observe=False``)
+        they are kept for the next view of the same log and legal actions (a view that differs
+        only in the hand, as the search's screening asks).
+        """
+        memo = self._memo
+        if memo is not None and memo[0] is view.history and memo[1] is legal:
+            return memo[2]
+        vies: list[Vie] = []
+        raises: list[Hold] = []
+        holds: list[Hold] = []
+        passes: list[Pass] = []
+        folds: list[Fold] = []
+        for a in legal:  # one pass: a calling game offers hundreds of vies and raises
+            if isinstance(a, Vie):
+                vies.append(a)
+            elif isinstance(a, Hold):
+                (raises if a.raise_by > 0 else holds).append(a)
+            elif isinstance(a, Pass):
+                passes.append(a)
+            elif isinstance(a, Fold):
+                folds.append(a)
+        rates: list[float] = []
+        if vies:
+            bound = bound_to_hold(view)
+            others = [i for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
+            rates = [0.0 if i == bound else f
+                     for i, f in zip(others, self.reading.fold_rates(view), strict=True)]
+        parts = (vies, raises, holds, passes, folds, sorted({a.amount for a in vies}), rates)
+        if self._keep:
+            self._memo = (view.history, legal, parts)
+        return parts
+
     def _sized(self, options: Sequence[Vie | Hold], edge: float, view: PlayerView,
                finals: list[int], table: Strength, rng: random.Random) -> Action:
         amounts = sorted({amount_of(a) for a in options})
         pick = amounts[min(len(amounts) - 1, max(0, int(edge * len(amounts))))]
         sized = [a for a in options if amount_of(a) == pick]
         calls = [a for a in sized if a.call is not None]
-        if not calls:
+        if not calls or not self._name_calls:
             return sized[0]
         action, _ = best_call(calls, view, table, rng, finals or None)
         return action

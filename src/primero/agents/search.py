@@ -21,6 +21,21 @@ the pot, whose turn: everything) — a rejection draw, so every agreeing world i
 likely up to the others' discards. Nothing here names a variant: every rule is the engine's, so
 the search plays every registered variant, plug-ins included.
 
+**Screening.** Replaying the log through the engine is what a world costs (about 1 ms a
+draw in Cardano's long logs), and most draws miss an opponent's bet. So one world is replayed
+per decision and read as a :class:`Layout` (where each opponent's cards sit in the stock, and
+when it was dealt them: the same in every world); later worlds are drawn in the log's order,
+each opponent's hand placed at its first betting decision with that hand and drawn again (up
+to :data:`SCREEN_TRIES` times) until its rollout player would have bet as it did, the
+decisions asked of a view that differs from the replayed one only in the opponent's cards
+(:meth:`SearchAgent.screened_world`); a decision no hand agreed with in :data:`UNHEARD` tries
+is no longer asked. The world kept is put into the replayed state without the engine
+(:meth:`Layout.rehand`); the decision's first one is replayed too and must equal it, else the
+decision draws by the engine (:meth:`SearchAgent.agreeing_world`). Off by default
+(``screen_tries=0``: every world drawn by the engine): with ``screen_tries=SCREEN_TRIES`` the
+worlds cost far less (Cardano heads-up, late in a deal: 55 worlds in 100 ms against 5), but
+against the odds player it held up in fewer cells (docs/agents.md, "The search player").
+
 **Betting.** A world must also fit the opponents' betting (:meth:`SearchAgent.agreeing_world`):
 it is replayed for the opponents' rollout players, and kept only when each would have made
 every betting decision the opponent made in it (a vie or raise of the least amount or of
@@ -86,6 +101,8 @@ import time
 from collections.abc import Callable, Sequence
 from statistics import NormalDist
 
+import attrs
+
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, parse_action
 from primero.agents.calling import amount_of, best_call, calls_of
 from primero.agents.heuristic import HeuristicAgent
@@ -112,6 +129,9 @@ __all__ = [
     "RACE_FROM",
     "ROLLOUT_EXCHANGE_SAMPLES",
     "ROLLOUT_SAMPLES",
+    "SCREEN_TRIES",
+    "UNHEARD",
+    "Layout",
     "SearchAgent",
     "fits_betting",
     "quick_odds",
@@ -143,6 +163,15 @@ AGREE = 0.0
 #: Worlds drawn, at most, for one that is kept by :data:`AGREE`; when none is, the one with
 #: the fewest disagreements is searched.
 AGREE_TRIES = 6
+#: Draws of one opponent hand screened, at most, for one kept by :data:`AGREE` when the
+#: worlds are read from a :class:`Layout` (:meth:`SearchAgent.screened_world`, with
+#: ``SearchAgent(screen_tries=SCREEN_TRIES)``: a screen costs no engine replay); when none is
+#: kept, the one with the fewest disagreements.
+SCREEN_TRIES = 24
+#: An opponent's betting decision that no hand of this many screened agreed with is no longer
+#: asked in the decision (:meth:`SearchAgent.screened_world`): the rollout player would not
+#: have made it with any hand, so it tells nothing of the hand.
+UNHEARD = 24
 #: Sampled deals per chance, and per exchange weighed, of the rollouts' odds players
 #: (:func:`rollout_odds`).
 ROLLOUT_SAMPLES = 32
@@ -226,10 +255,13 @@ def _place_open_cards(world: GameState, view: PlayerView, fixed: dict[int, Card]
 
 def _replay(state: GameState, view: PlayerView, own_thrown: list[Card],
             rng: random.Random, passed: list[GameState] | None = None,
-            log: Sequence[Action | None] | None = None) -> GameState | None:
+            log: Sequence[Action | None] | None = None,
+            throws: dict[int, list[Card]] | None = None) -> GameState | None:
     """The public log applied to a freshly dealt world (``None``: it does not fit).
 
-    ``log`` holds the log's actions already read (``None`` for an exchange).
+    ``log`` holds the log's actions already read (``None`` for an exchange); ``throws`` the
+    cards an opponent throws at an entry of the log (else drawn at random from its hidden
+    cards).
     """
     thrown = iter(own_thrown)
     for at, (seat, text) in enumerate(view.history):
@@ -248,6 +280,8 @@ def _replay(state: GameState, view: PlayerView, own_thrown: list[Card],
         count = int(found.group(2))
         if seat == view.seat:
             cards = [next(thrown) for _ in range(count)]
+        elif throws is not None and at in throws:
+            cards = throws[at]
         else:
             mover = state.seats[seat]
             hidden = [c for c in mover.hand if c not in mover.open_cards()]
@@ -258,6 +292,298 @@ def _replay(state: GameState, view: PlayerView, own_thrown: list[Card],
             Exchange.from_cards(cards)
         state = state.apply(action)
     return state
+
+
+#: A draw of :meth:`Layout.draw`: the stock, the opponents' throws by entry of the log, per
+#: checked entry the opponent's hand and thrown cards, every opponent's cards at the end, and
+#: the deal's seed.
+Draw = tuple[list[Card], dict[int, list[Card]],
+             dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]], dict[int, tuple[Card, ...]],
+             int]
+
+
+class Layout:
+    """Where a deal's hidden cards sit, read from one world replayed through the engine.
+
+    Every world of a decision is dealt from a stock in which the player's own cards and the
+    others' open cards sit where they were dealt (:func:`sample_world`), and the public log
+    decides which places of the stock each seat is dealt, and when: they are the same in every
+    world. So one world replayed tells, per opponent and entry of the log, the places its
+    hand came from; a new draw (the other cards shuffled into the other places, each
+    opponent's exchange throwing cards drawn at random from its hidden ones, as
+    :func:`sample_world` throws them) gives every opponent's hand at each of its betting
+    decisions without the engine. A draw is screened by the opponents' rollout players
+    (:meth:`SearchAgent.screened_world`) and only the one kept is replayed; the replay checks
+    the draw (the player's view and every opponent's hand must come out as read here).
+
+    Args:
+        view: The player's view (its turn).
+        world: A world :func:`sample_world` drew for ``view``.
+        passed: The world's state before each entry of the public log.
+
+    Raises:
+        ValueError: The world's deal does not read as a layout (a card left a hand other
+            than by its owner's exchange, or an open card was thrown).
+    """
+
+    def __init__(self, view: PlayerView, world: GameState, passed: list[GameState]) -> None:
+        pack = list(view.variant.pack.cards)
+        states = [*passed, world]
+        fixed = {r.order: r.card for r in view.received}
+        for i, seat in enumerate(world.seats):
+            if i != view.seat:
+                shown = [r for r in seat.received if r.reason == FACE_UP]
+                for receipt, card in zip(shown, view.seats[i].open, strict=False):
+                    fixed[receipt.order] = card
+        held = set(fixed.values())
+        self.view = view
+        #: The stock with the fixed cards in place (``None`` elsewhere).
+        self.base: list[Card | None] = [fixed.get(k) for k in range(len(pack))]
+        self.free_orders = [k for k in range(len(pack)) if k not in fixed]
+        self.free_cards = [c for c in pack if c not in held]
+        self.opponents = [i for i in range(len(world.seats)) if i != view.seat]
+        n = len(view.history)
+        hands: dict[int, list[list[int]]] = {}
+        self.face_up: dict[int, frozenset[int]] = {}
+        #: Per opponent, the receipts it holds (cards read anew from each draw's stock).
+        self.receipts = {i: world.seats[i].received for i in self.opponents}
+        for i in self.opponents:
+            order = {r.card: r.order for st in states for r in st.seats[i].received}
+            self.face_up[i] = frozenset(r.order for r in world.seats[i].received
+                                        if r.reason == FACE_UP)
+            try:
+                hands[i] = [[order[c] for c in st.seats[i].hand] for st in states]
+            except KeyError as missing:
+                raise ValueError(f"a card held without a receipt: {missing}") from None
+        #: The first hands, per opponent (places in the stock).
+        self.first = {i: hands[i][0] for i in self.opponents}
+        #: Per entry of the log: per opponent, how many it throws and the places it is dealt.
+        self.steps: list[dict[int, tuple[int, list[int]]]] = []
+        for k in range(n):
+            step: dict[int, tuple[int, list[int]]] = {}
+            actor, text = view.history[k]
+            for i in self.opponents:
+                before, after = set(hands[i][k]), set(hands[i][k + 1])
+                thrown = before - after
+                added = [o for o in hands[i][k + 1] if o not in before]
+                if thrown:
+                    found = _EXCHANGED.fullmatch(str(text))
+                    if actor != i or found is None or int(found.group(2)) != len(thrown) \
+                            or thrown & self.face_up[i]:
+                        raise ValueError(f"seat {i} gave up cards at entry {k} ({text})")
+                if thrown or added:
+                    step[i] = (len(thrown), added)
+            self.steps.append(step)
+        #: Per opponent betting decision: (entry, seat, its view in the replayed world).
+        self.checks = [(at, seat, state_view(passed[at], seat))
+                       for at, (seat, text) in enumerate(view.history)
+                       if seat != view.seat and kind_of(str(text)) is not None]
+        self.received_then = {at: len(then.received) for at, _, then in self.checks}
+        self.checked = {at: seat for at, seat, _ in self.checks}
+        #: The world read (:meth:`rehand` puts a draw's cards in it) and the places dealt.
+        self.world = world
+        self.dealt = len(pack) - len(world.stock)
+        if world.reshuffles or world.pending or world.over:
+            raise ValueError("a reshuffled stock, cards pending or a deal over")
+        # the checks by the hand they were made with: per opponent, its hand changes only at
+        # the entries of the log where it is dealt or throws cards
+        changes = {i: 0 for i in self.opponents}
+        groups: dict[tuple[int, int], list[int]] = {}
+        for k, step in enumerate(self.steps):
+            who = self.checked.get(k)
+            if who is not None:
+                groups.setdefault((who, changes[who]), []).append(k)
+            for i in step:
+                changes[i] += 1
+        #: Per first entry of a group of checks made with the same hand: the group's entries.
+        self.groups = {entries[0]: entries for entries in groups.values()}
+
+    def draw(self, rng: random.Random) -> Draw:
+        """A new stock, the opponents' throws by entry, and each checked decision's hand.
+
+        Returns:
+            ``(stock, throws, hands, last, seed)``: the stock (by place), the cards an
+            opponent throws at an entry of the log, per entry of :attr:`checks` the
+            opponent's hand and the cards it had thrown then, every opponent's cards after
+            the log, and the deal's seed.
+        """
+        rest = list(self.free_cards)
+        rng.shuffle(rest)
+        stock = list(self.base)
+        for k, card in zip(self.free_orders, rest, strict=True):
+            stock[k] = card
+        cards: list[Card] = stock  # type: ignore[assignment]  # every place now filled
+        held = {i: list(self.first[i]) for i in self.opponents}
+        throws: dict[int, list[Card]] = {}
+        gone: dict[int, list[Card]] = {i: [] for i in self.opponents}
+        hands: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
+        for k, step in enumerate(self.steps):
+            seat = self.checked.get(k)
+            if seat is not None:
+                hands[k] = (tuple(cards[o] for o in held[seat]), tuple(gone[seat]))
+            for i, (thrown, added) in step.items():
+                now = held[i]
+                if thrown:
+                    hidden = [o for o in now if o not in self.face_up[i]]
+                    out = rng.sample(hidden, thrown)
+                    throws[k] = [cards[o] for o in out]
+                    gone[i] += throws[k]
+                    now = [o for o in now if o not in out]
+                held[i] = now + added
+        last = {i: tuple(cards[o] for o in held[i]) for i in self.opponents}
+        return cards, throws, hands, last, rng.getrandbits(32)
+
+    def draw_agreeing(self, rng: random.Random, misses: Callable[[int, list[Card],
+                      tuple[tuple[Card, ...], tuple[Card, ...]]], bool],
+                      tries: int, agree: float = 0.0) -> tuple[Draw, int]:
+        """A draw whose opponents' hands agree with their betting, built in the log's order.
+
+        The log is walked in order; at an opponent's first betting decision with a hand, the
+        cards of that hand not yet placed are drawn from the cards left, and the decisions it
+        made with that hand are asked of ``misses``; they are drawn again, up to ``tries``
+        times, until none misses (or, with ``agree``, one is kept by chance ``agree ** m``
+        for ``m`` misses), else the try with the fewest misses stands. Every other place is
+        filled at random at the end; an opponent's exchange throws cards drawn at random from
+        its hidden ones, as :func:`sample_world` throws them. So the hands agree with each
+        betting decision given the cards placed before it (a sequential draw: what a later
+        decision says of a hand placed earlier is not weighed back).
+
+        Args:
+            rng: Every draw comes from it.
+            misses: ``misses(at, stock, cards)``: whether the opponent's rollout player would
+                have bet otherwise at entry ``at`` holding ``cards`` (hand, thrown), the
+                stock's places filled so far in ``stock`` (``None`` elsewhere).
+            tries: The most draws of one hand's new cards.
+            agree: The chance a try is kept per miss.
+
+        Returns:
+            The draw (as :meth:`draw`) and its misses.
+        """
+        stock: list[Card | None] = list(self.base)
+        left = list(self.free_cards)
+        rng.shuffle(left)
+        held = {i: list(self.first[i]) for i in self.opponents}
+        throws: dict[int, list[Card]] = {}
+        gone: dict[int, list[Card]] = {i: [] for i in self.opponents}
+        hands: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
+        total = 0
+        for k, step in enumerate(self.steps):
+            entries = self.groups.get(k)
+            if entries is not None:
+                seat = self.checked[k]
+                new = [o for o in held[seat] if stock[o] is None]
+                best: list[Card] | None = None
+                fewest = math.inf
+                for _ in range(tries if new else 1):
+                    picked = rng.sample(left, len(new))
+                    for o, card in zip(new, picked, strict=True):
+                        stock[o] = card
+                    cards = (tuple(stock[o] for o in held[seat]), tuple(gone[seat]))
+                    missed = 0
+                    for at in entries:
+                        if misses(at, stock, cards):  # type: ignore[arg-type]
+                            missed += 1
+                            if agree == 0 and missed >= fewest:
+                                break
+                    if missed < fewest:
+                        best, fewest = picked, missed
+                    if missed == 0 or (agree and rng.random() < agree ** missed):
+                        best, fewest = picked, missed
+                        break
+                assert best is not None
+                for o, card in zip(new, best, strict=True):
+                    stock[o] = card
+                taken = set(best)
+                left = [c for c in left if c not in taken]
+                total += int(fewest)
+                placed = tuple(c for o in held[seat] if (c := stock[o]) is not None)
+                for at in entries:
+                    hands[at] = (placed, tuple(gone[seat]))
+            for i, (thrown, added) in step.items():
+                now = held[i]
+                if thrown:
+                    hidden = [o for o in now if o not in self.face_up[i]]
+                    out = rng.sample(hidden, thrown)
+                    for o in out:  # thrown cards not yet placed: placed now, at random
+                        if stock[o] is None:
+                            stock[o] = left.pop()
+                    throws[k] = [stock[o] for o in out]  # type: ignore[misc]
+                    gone[i] += throws[k]
+                    now = [o for o in now if o not in out]
+                held[i] = now + added
+        for o in range(len(stock)):
+            if stock[o] is None:
+                stock[o] = left.pop()
+        cards_all: list[Card] = stock  # type: ignore[assignment]  # every place now filled
+        last = {i: tuple(cards_all[o] for o in held[i]) for i in self.opponents}
+        return (cards_all, throws, hands, last, rng.getrandbits(32)), total
+
+    def seen_by(self, at: int, then: PlayerView, stock: list[Card],
+                cards: tuple[tuple[Card, ...], tuple[Card, ...]]) -> PlayerView:
+        """The opponent's view at entry ``at`` of a draw: ``then`` with its cards."""
+        receipts = tuple(r._replace(card=stock[r.order])
+                         for r in self.receipts[then.seat][:self.received_then[at]])
+        return attrs.evolve(then, hand=cards[0], received=receipts, discarded=cards[1])
+
+    def replay(self, drawn: Draw, rng: random.Random) -> GameState | None:
+        """The draw replayed through the engine; ``None`` unless it comes out as read."""
+        view = self.view
+        stock, throws, _, last, seed = drawn
+        setup = DealSetup(players=tuple(s.name for s in view.seats),
+                          chips=tuple(s.stack + s.contributed for s in view.seats),
+                          dealer=view.dealer, table=view.table,
+                          carry=view.pot - sum(s.contributed for s in view.seats),
+                          stock=tuple(stock), seed=seed, dealing="stacked")
+        try:
+            world = _replay(start_deal(view.variant, setup), view, list(view.discarded), rng,
+                            throws=throws)
+        except PrimeroError:
+            return None
+        if world is None or _public(state_view(world, view.seat)) != _public(view):
+            return None
+        if any(frozenset(world.seats[i].hand) != frozenset(last[i]) for i in self.opponents):
+            return None
+        return world
+
+    def rehand(self, drawn: Draw) -> GameState:
+        """The draw as a world without the engine: the replayed world with the draw's cards.
+
+        The opponents' hands, receipts and discards, the stock, the discard pile and the
+        opponents' exchanges in the history are put in the world :class:`Layout` was read
+        from; everything else of the state is public and the same in every world. Checked
+        against the engine's replay of a draw (:meth:`SearchAgent.screened_world` compares
+        the first world of every decision).
+        """
+        stock, throws, _, last, seed = drawn
+        world = self.world
+        history = list(world.history)
+        pile: list[Card] = []
+        gone: dict[int, list[Card]] = {i: [] for i in self.opponents}
+        for at, (seat, action) in enumerate(history):
+            if at in throws:
+                action = Exchange.from_cards(throws[at]) if isinstance(action, Exchange) \
+                    else Pass.from_cards(throws[at])
+                history[at] = (seat, action)
+                gone[seat] += _cards_of(action)
+            pile += _cards_of(action)
+        seats = list(world.seats)
+        for i in self.opponents:
+            seats[i] = attrs.evolve(
+                seats[i], hand=last[i],
+                received=tuple(r._replace(card=stock[r.order]) for r in self.receipts[i]),
+                discarded=tuple(gone[i]))
+        context = world.context.with_setup(attrs.evolve(world.context.setup,
+                                                        stock=tuple(stock), seed=seed))
+        return attrs.evolve(world, context=context, seats=tuple(seats),
+                            stock=tuple(stock[self.dealt:]),
+                            discards=tuple(pile), history=tuple(history))
+
+
+def _cards_of(action: Action) -> tuple[Card, ...]:
+    """The cards an exchange or a pass with an exchange throws."""
+    if isinstance(action, Exchange):
+        return action.discards
+    return action.exchange if isinstance(action, Pass) else ()
 
 
 def _betting_kind(text: str, least: int) -> str | None:
@@ -348,10 +674,13 @@ class SearchAgent:
         agree: The chance a world is kept per opponent decision its rollout player would
             have made otherwise (``None``: the floors of ``betting`` instead).
         agree_tries: Worlds drawn, at most, for one kept by ``agree``.
+        screen_tries: Draws of an opponent's hand screened, at most, when worlds are read from
+            a :class:`Layout` (:meth:`screened_world`; :data:`SCREEN_TRIES`); 0 (the
+            default): every world drawn by the engine (:meth:`agreeing_world`).
 
     Raises:
         ValueError: ``budget_ms`` not positive, ``simulations``, ``min_worlds`` or
-            ``agree_tries`` below 1, or ``agree`` outside 0..1.
+            ``agree_tries`` below 1, ``screen_tries`` negative, or ``agree`` outside 0..1.
     """
 
     name = "search"
@@ -362,7 +691,7 @@ class SearchAgent:
                  confidence: float = 2.0, min_worlds: int = MIN_WORLDS,
                  betting: bool = True, remember: bool = True,
                  prune: float | None = PRUNE, agree: float | None = AGREE,
-                 agree_tries: int = AGREE_TRIES) -> None:
+                 agree_tries: int = AGREE_TRIES, screen_tries: int = 0) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
         if simulations < 1:
@@ -371,6 +700,8 @@ class SearchAgent:
             raise ValueError(f"min_worlds must be at least 1, got {min_worlds!r}")
         if agree_tries < 1:
             raise ValueError(f"agree_tries must be at least 1, got {agree_tries!r}")
+        if screen_tries < 0:
+            raise ValueError(f"screen_tries must not be negative, got {screen_tries!r}")
         if agree is not None and not 0 <= agree <= 1:
             raise ValueError(f"agree must be between 0 and 1 or None, got {agree!r}")
         self.budget_ms = budget_ms
@@ -386,6 +717,9 @@ class SearchAgent:
         #: Worlds searched and rollouts played in the last decision.
         self.worlds = 0
         self.rollouts = 0
+        #: Worlds of the last decision replayed through the engine (:func:`sample_world`,
+        #: :meth:`Layout.replay`); the others were rehanded (:meth:`Layout.rehand`).
+        self.replays = 0
         #: The odds player's choice in the last decision (the search's starting point).
         self.last_base: Action | None = None
         self.odds = OddsAgent()
@@ -405,14 +739,27 @@ class SearchAgent:
         self.agree = agree
         #: Worlds drawn, at most, for one kept by :attr:`agree` (:data:`AGREE_TRIES`).
         self.agree_tries = agree_tries
+        #: Draws screened, at most, per world read from a :class:`Layout`
+        #: (:meth:`screened_world`; 0: every draw replayed, :meth:`agreeing_world`).
+        self.screen_tries = screen_tries
         # per entry of the public log, the least vie or raise then on offer (this decision)
         self._least: dict[int, int] = {}
+        # this decision's layout and screening players (False: none can be read)
+        self._layout: Layout | bool | None = None
+        self._screens: dict[int, TableOdds] = {}
+        self._rehand = False  # this decision's layout has put a draw as the engine does
+        # per opponent decision screened: how often it was asked, and how often it agreed
+        self._asked: dict[int, int] = {}
+        self._kept: dict[int, int] = {}
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The odds player's action, unless the search finds a better one (module docstring)."""
         start = time.process_time()
-        self.worlds = self.rollouts = 0
+        self.worlds = self.rollouts = self.replays = 0
         self._least = {}
+        self._layout = None
+        self._screens = {}
+        self._rehand = False
         legal = view.legal
         self._observe(view)
         if len(legal) == 1:
@@ -437,7 +784,8 @@ class SearchAgent:
         need = max(2, self.min_worlds)
         while worlds < self.simulations:
             if self.agree is not None:
-                found = self.agreeing_world(view, rng, deadline)
+                found = self.screened_world(view, rng, deadline) if self.screen_tries \
+                    else self.agreeing_world(view, rng, deadline)
                 if found is None:
                     break
                 world, players = found
@@ -501,6 +849,103 @@ class SearchAgent:
                     player.reading = Reading(past=dict(known.past))
         return players
 
+    def screened_world(self, view: PlayerView, rng: random.Random,
+                       deadline: float | None = None) \
+            -> tuple[GameState, list[Agent]] | None:
+        """:meth:`agreeing_world`, the draws screened before any is replayed.
+
+        The decision's :class:`Layout` is read from the first world drawn; the opponents'
+        hands are then drawn in the log's order (:meth:`Layout.draw_agreeing`), each asked
+        of a table-odds player per betting decision (its reading observed once, the public
+        log being the same in every draw): each hand up to :attr:`screen_tries` times until
+        every decision made with it agrees (kept by :attr:`agree` per miss), else the try
+        with the fewest misses. A decision that no hand agreed with in :data:`UNHEARD` asks
+        is asked no more in the decision. The world is the draw put into the layout's state
+        (:meth:`Layout.rehand`); the decision's first is replayed through the engine as well
+        and must equal it. Where no layout can be read (the opponents' rollout players are
+        not table-odds players, or the deal does not read as one) or the replay differs,
+        :meth:`agreeing_world` draws for the rest of the decision.
+
+        Args:
+            view: The player's view (its turn).
+            rng: Every draw and every screening player's answer comes from it.
+            deadline: Passed on to :meth:`agreeing_world` when it draws instead.
+
+        Returns:
+            The world and fresh rollout players for it, or ``None`` when no world could be
+            drawn.
+        """
+        layout = self._layout_of(view, rng)
+        if layout is None:
+            return self.agreeing_world(view, rng, deadline)
+        agree = self.agree if self.agree is not None else 1.0
+        views = {at: then for at, _, then in layout.checks}
+
+        asked, kept = self._asked, self._kept
+
+        def misses(at: int, stock: list[Card],
+                   cards: tuple[tuple[Card, ...], tuple[Card, ...]]) -> bool:
+            if asked[at] >= UNHEARD and not kept[at]:
+                return False  # no hand drawn so far made it: a decision that tells nothing
+            least = self._least_at(at, views[at])
+            seen = layout.seen_by(at, views[at], stock, cards)
+            done = self._screens[at].decide(seen, rng, observe=False, name_calls=False)
+            asked[at] += 1
+            if _betting_kind(str(done), least) != _betting_kind(str(view.history[at][1]),
+                                                               least):
+                return True
+            kept[at] += 1
+            return False
+
+        best, _ = layout.draw_agreeing(rng, misses, self.screen_tries, agree)
+        if best is None:
+            return None
+        if self._rehand:
+            world: GameState | None = layout.rehand(best)
+        else:  # the decision's first world: the engine's replay, and the rehanded one checked
+            world = layout.replay(best, rng)
+            self.replays += 1
+            if world is None or layout.rehand(best) != world:
+                self._layout = False  # it does not read as laid out: the engine's draws
+                return self.agreeing_world(view, rng, deadline)
+            self._rehand = True
+        assert world is not None
+        return world, self.rollout_players(len(view.seats), view.seat)
+
+    def _least_at(self, at: int, then: PlayerView) -> int:
+        """The least vie or raise on offer at entry ``at`` of the log (public: cached)."""
+        least = self._least.get(at)
+        if least is None:
+            least = self._least[at] = min(
+                (amount_of(a) for a in then.legal if isinstance(a, Vie | Hold)
+                 and amount_of(a) > 0), default=0)
+        return least
+
+    def _layout_of(self, view: PlayerView, rng: random.Random) -> Layout | None:
+        """This decision's :class:`Layout` and screening players, read once (``None``: none)."""
+        if self._layout is None:
+            self._layout = False
+            if isinstance(self.opponents(), TableOdds):
+                passed: list[GameState] = []
+                world = sample_world(view, rng, passed=passed)
+                self.replays += 1
+                if world is not None:
+                    try:
+                        layout = Layout(view, world, passed)
+                    except ValueError:
+                        layout = None
+                    if layout is not None:
+                        self._layout = layout
+                        self._asked = {at: 0 for at, _, _ in layout.checks}
+                        self._kept = {at: 0 for at, _, _ in layout.checks}
+                        for at, _, then in layout.checks:
+                            player = self.opponents()
+                            assert isinstance(player, TableOdds)
+                            player.reading = Reading(past=dict(self.table_reading.past))
+                            player.reading.observe(then)
+                            self._screens[at] = player
+        return self._layout if isinstance(self._layout, Layout) else None
+
     def agreeing_world(self, view: PlayerView, rng: random.Random,
                        deadline: float | None = None) \
             -> tuple[GameState, list[Agent]] | None:
@@ -534,6 +979,7 @@ class SearchAgent:
             world = sample_world(view, rng, passed=passed)
             if world is None:
                 break
+            self.replays += 1
             players = self.rollout_players(seats, view.seat)
             misses = 0
             for at, (state, (seat, text)) in enumerate(zip(passed, view.history, strict=True)):
