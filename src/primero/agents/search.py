@@ -113,6 +113,7 @@ from primero.agents.rollout import TableOdds
 from primero.agents.strength import Strength, others_open
 from primero.cards import Card
 from primero.deal.engine import start_deal
+from primero.deal.hidden_cards import with_hidden_cards
 from primero.deal.state import FACE_UP, GameState
 from primero.errors import PrimeroError
 from primero.setup import DealSetup
@@ -550,9 +551,9 @@ class Layout:
 
         The opponents' hands, receipts and discards, the stock, the discard pile and the
         opponents' exchanges in the history are put in the world :class:`Layout` was read
-        from; everything else of the state is public and the same in every world. Checked
-        against the engine's replay of a draw (:meth:`SearchAgent.screened_world` compares
-        the first world of every decision).
+        from (:func:`~primero.deal.hidden_cards.with_hidden_cards`); everything else of the
+        state is public and the same in every world. Checked against the engine's replay of a
+        draw (:meth:`SearchAgent.screened_world` compares the first world of every decision).
         """
         stock, throws, _, last, seed = drawn
         world = self.world
@@ -566,17 +567,10 @@ class Layout:
                 history[at] = (seat, action)
                 gone[seat] += _cards_of(action)
             pile += _cards_of(action)
-        seats = list(world.seats)
-        for i in self.opponents:
-            seats[i] = attrs.evolve(
-                seats[i], hand=last[i],
-                received=tuple(r._replace(card=stock[r.order]) for r in self.receipts[i]),
-                discarded=tuple(gone[i]))
-        context = world.context.with_setup(attrs.evolve(world.context.setup,
-                                                        stock=tuple(stock), seed=seed))
-        return attrs.evolve(world, context=context, seats=tuple(seats),
-                            stock=tuple(stock[self.dealt:]),
-                            discards=tuple(pile), history=tuple(history))
+        seats = {i: (last[i], tuple(r._replace(card=stock[r.order]) for r in self.receipts[i]),
+                     tuple(gone[i])) for i in self.opponents}
+        return with_hidden_cards(world, stock=stock, dealt=self.dealt, seats=seats,
+                                 discards=pile, history=history, seed=seed)
 
 
 def _cards_of(action: Action) -> tuple[Card, ...]:

@@ -11,7 +11,8 @@ The one package that reads or writes a state's private slots and caches
   and asks the variant's hooks (the core's own code direct where only the core answers);
 * :mod:`primero.deal.start` — the checks and the known tables of a deal's start;
 * :mod:`primero.deal.copying` — the copier of frozen values (one copy per action);
-* :mod:`primero.deal.action_space` — every action of a deal as an id.
+* :mod:`primero.deal.action_space` — every action of a deal as an id;
+* :mod:`primero.deal.hidden_cards` — a world of the same public deal with other hidden cards.
 
 Nothing is re-exported here: import each name from its module.
 """
