@@ -647,9 +647,10 @@ def print_table(out: Console, table: Any) -> None:
     """Print a rich ``table`` on ``out``, stacked when the terminal is too narrow for it.
 
     A table whose columns cannot all fit ``out.width`` uncut (each whole number cell, each
-    word of a text cell, the borders and padding) is printed as a list instead: its title,
-    then per row the first cell and, indented under it, ``header: value`` for every other
-    column. Nothing is cut nor lost in a narrow terminal (``COLUMNS=40``).
+    word of a text cell, three columns of one that folds long words, the borders and padding)
+    is printed as a list instead: its title, then per row ``header: value`` for the first
+    column and, indented under it, for every other column. Nothing is cut nor lost in a
+    narrow terminal (``COLUMNS=40``).
 
     Args:
         out: The console printed on.
@@ -659,7 +660,9 @@ def print_table(out: Console, table: Any) -> None:
     needed = len(columns) * 3 + 1  # a border and one space each side per column
     for column in columns:
         cells = [column.header, *column.cells]
-        needed += max(_min_width(cell, bool(column.no_wrap)) for cell in cells)
+        widest = max(_min_width(cell, bool(column.no_wrap)) for cell in cells)
+        # a column that folds long words (names) reads well down to 3 columns
+        needed += min(widest, 3) if column.overflow == "fold" else widest
     if needed <= out.width or not columns:
         out.print(table)
         return
