@@ -18,5 +18,5 @@ def test_settings_that_are_not_hypothesis_settings_are_refused(settings: object)
 def test_a_long_time_budget_text_is_quoted_by_its_start() -> None:
     with pytest.raises(PrimeroError) as info:
         variant_state_machine("toy", time_budget="x" * 500)  # type: ignore[arg-type]
-    assert str(info.value) == ("time_budget must be a number of seconds >= 0, got "
+    assert str(info.value) == ("time_budget must be a number of seconds > 0, got "
                                f"{'x' * 40!r}... (500 characters)")

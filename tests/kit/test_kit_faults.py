@@ -162,9 +162,9 @@ def test_an_example_over_its_time_budget_fails_the_same_way_when_replayed() -> N
 
     pattern = (r"waks, [a-z ]+\d*, after {n} actions: the deal did not end within {n} actions "
                r"and the time budget of {budget} s of CPU time per example")
-    with pytest.raises(DealInvariantError) as info:  # a budget of 0 s: the first action
-        run_deal_machine("waks", time_budget=0)
-    assert re.fullmatch(pattern.format(n=1, budget=0), str(info.value).splitlines()[0])
+    with pytest.raises(DealInvariantError) as info:  # a budget of 1 ns: the first action
+        run_deal_machine("waks", time_budget=1e-9)
+    assert re.fullmatch(pattern.format(n=1, budget="1e-09"), str(info.value).splitlines()[0])
 
     machine = variant_state_machine("waks", check_records=False)  # 10 s, far from reached
     machine._over_budget_at = 3  # as if an earlier example had run out of time there
@@ -175,15 +175,16 @@ def test_an_example_over_its_time_budget_fails_the_same_way_when_replayed() -> N
 
 
 @pytest.mark.parametrize(("given", "problem"), [
-    ({"time_budget": -1.5}, "time_budget must be a number of seconds >= 0, got -1.5"),
-    ({"time_budget": float("nan")}, "time_budget must be a number of seconds >= 0, got nan"),
-    ({"time_budget": "10"}, "time_budget must be a number of seconds >= 0, got '10'"),
+    ({"time_budget": -1.5}, "time_budget must be a number of seconds > 0, got -1.5"),
+    ({"time_budget": 0}, "time_budget must be a number of seconds > 0, got 0"),
+    ({"time_budget": float("nan")}, "time_budget must be a number of seconds > 0, got nan"),
+    ({"time_budget": "10"}, "time_budget must be a number of seconds > 0, got '10'"),
     ({"max_deals": 0}, r"max_deals must be a whole number >= 1 \(1: no sessions\), got 0"),
 ])
 def test_the_kit_refuses_a_bad_budget_before_blaming_the_variant(
         given: dict[str, Any], problem: str) -> None:
     # a negative time budget used to fail the first example as "the deal did not end within
-    # 1 actions": a fault of the call, reported as one of the variant (0 s is that on purpose)
+    # 1 actions": a fault of the call, reported as one of the variant (and so did 0 s)
     from primero.testing.runner import run_deal_machine, variant_state_machine
     with pytest.raises(primero.PrimeroError, match=f"^{problem}$"):
         variant_state_machine("waks", **given)

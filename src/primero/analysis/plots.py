@@ -145,7 +145,7 @@ def _grouped_bars(ax: Axes, groups: Sequence[str], series: Mapping[str, Sequence
                yerr=yerr, capsize=2 if yerr is not None else 0,
                error_kw={"elinewidth": 0.8, "ecolor": "black"})
     _set_ticks(ax, range(len(groups)), groups, width)
-    ax.set_xlim(-0.5, len(groups) - 0.5)
+    ax.set_xlim(-0.5, max(len(groups), 1) - 0.5)  # no groups (no deal won): an empty panel
     ax.set_ylabel(ylabel)
     if log:
         ax.set_yscale("log")

@@ -40,7 +40,8 @@ def deal_table(source: Simulation | Comparison) -> pd.DataFrame:
 
     Columns: the fields of :class:`~primero.simulation.DealResult` (``winners`` and
     ``winner_positions`` as tuples), with ``net`` spread into ``net_0`` … ``net_{n-1}``, and
-    ``agents`` (the run's population) after ``variant``.
+    ``agents`` (the run's population) after ``variant``. A run of no deals gives no rows
+    under the same columns.
     """
     rows = []
     for run in runs_of(source):
@@ -51,7 +52,16 @@ def deal_table(source: Simulation | Comparison) -> pd.DataFrame:
             for seat, chips in enumerate(net):
                 row[f"net_{seat}"] = chips
             rows.append(row)
-    return data_frame(rows)
+    if rows:
+        return data_frame(rows)
+    players = max((run.players for run in runs_of(source)), default=0)
+    return data_frame([], columns=[*DEAL_COLUMNS, *(f"net_{seat}" for seat in range(players))])
+
+
+#: The columns of :func:`deal_table` before the net chips, so a run of no deals keeps them.
+DEAL_COLUMNS = ("variant", "agents", "deal", "session", "session_deal", "seed", "players",
+                "dealer", "eldest", "pot", "carry_in", "showdown", "ended_by", "winners",
+                "winner_positions", "winning_class", "winning_points", "carry", "actions")
 
 
 def seat_table(source: Simulation | Comparison) -> pd.DataFrame:

@@ -25,6 +25,7 @@ from primero.cli.core import (
     fail,
     json_option,
     print_json,
+    print_table,
     printable,
     suggest_variant,
 )
@@ -285,7 +286,7 @@ def compare_command(variants: Sequence[str], players: int, deals: int, seed: int
         out.print(f"{counted} of each variant on the same seeds: "
                   + table_text(first, cmp.populations) + ante_text(cmp.simulations))
     for table in _comparison_tables(cmp):
-        out.print(table)
+        print_table(out, table)
     out.print(COLUMNS_NOTE)
     if plot is not None:
         out.print(f"Plot saved to {printable(str(plot))}", soft_wrap=True)

@@ -635,6 +635,50 @@ def console(*, soft_wrap: bool = False) -> Console:
     return Console(file=sys.stdout, highlight=False, soft_wrap=soft_wrap, markup=False)
 
 
+def _min_width(cell: object, no_wrap: bool) -> int:
+    """The fewest columns ``cell`` needs uncut: whole if it may not wrap, else its longest word."""
+    text = str(getattr(cell, "plain", cell))
+    if no_wrap:
+        return max((len(line) for line in text.splitlines()), default=0)
+    return max((len(word) for word in text.split()), default=0)
+
+
+def print_table(out: Console, table: Any) -> None:
+    """Print a rich ``table`` on ``out``, stacked when the terminal is too narrow for it.
+
+    A table whose columns cannot all fit ``out.width`` uncut (each whole number cell, each
+    word of a text cell, three columns of one that folds long words, the borders and padding)
+    is printed as a list instead: its title, then per row ``header: value`` for the first
+    column and, indented under it, for every other column. Nothing is cut nor lost in a
+    narrow terminal (``COLUMNS=40``).
+
+    Args:
+        out: The console printed on.
+        table: A ``rich.table.Table``.
+    """
+    columns = list(table.columns)
+    needed = len(columns) * 3 + 1  # a border and one space each side per column
+    for column in columns:
+        cells = [column.header, *column.cells]
+        widest = max(_min_width(cell, bool(column.no_wrap)) for cell in cells)
+        # a column that folds long words (names) reads well down to 3 columns
+        needed += min(widest, 3) if column.overflow == "fold" else widest
+    if needed <= out.width or not columns:
+        out.print(table)
+        return
+    if table.title:
+        out.print(str(getattr(table.title, "plain", table.title)))
+    rows = [[str(getattr(cell, "plain", cell)) for cell in column.cells] for column in columns]
+    headers = [str(getattr(column.header, "plain", column.header)) for column in columns]
+    for index in range(table.row_count):
+        first = rows[0][index]
+        out.print(Text(f"{headers[0]}: {first}" if headers[0] else first), overflow="fold")
+        for header, cells in zip(headers[1:], rows[1:], strict=True):
+            out.print(Text(f"  {header}: {cells[index]}"), overflow="fold")
+    if table.caption:
+        out.print(str(getattr(table.caption, "plain", table.caption)))
+
+
 def titled(title: str, rest: str) -> Text:
     """``title`` in bold followed by plain ``rest`` (rich imported now)."""
     return Text.assemble((title, "bold"), rest)

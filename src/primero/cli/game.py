@@ -17,6 +17,7 @@ plays one deal unless ``--deals`` says more. How a deal is told is
 
 from __future__ import annotations
 
+import difflib
 import os
 import random
 import stat
@@ -395,11 +396,63 @@ class _Prompt:
                 action = parse_action(answer)
             except PrimeroError as exc:
                 say(out, f"  {exc}", style="red")
+                tip = typing_tip(answer, listed, calling=calling)
+                if tip is not None:
+                    say(out, f"  {tip}")
                 continue
             if action in legal:
                 return action
             reason = state.variant.rules.deal.illegal_reason(state, action)
             say(out, f"  {to_you(reason, name)}", style="red")
+
+
+#: Poker words players type, and what Primero calls them (``call`` is a Cardano call there).
+POKER_WORDS = {"bet": "vie", "check": "pass", "call": "hold", "raise": "hold raise"}
+
+#: The verbs and prompt words a typo or an abbreviation is matched against.
+VERBS = ("vie", "hold", "pass", "fold", "exchange", "help", "rules", "table", "hint", "quit")
+
+
+def typing_tip(answer: str, listed: Sequence[Action], *, calling: bool = False) -> str | None:
+    """What the player most likely meant by ``answer``, an action that could not be read.
+
+    Never acts on a guess (a mistyped ``fold`` must not fold): it names the action to type
+    and, when the menu lists it, its number. ``None`` when there is no good guess.
+
+    Args:
+        answer: The text typed, stripped.
+        listed: The actions of the menu, in its order (number 1 first).
+        calling: Whether ``call`` is the variant's own verb (Cardano), so not poker's.
+    """
+    words = answer.lower().split()
+    if not words:
+        return None
+    verb, rest = words[0], words[1:]
+    amount = rest[0] if rest and rest[0].isascii() and rest[0].isdigit() else None
+    if verb in POKER_WORDS and not (calling and verb == "call"):
+        meant = POKER_WORDS[verb]
+        suggested = f"{meant} {amount}" if amount is not None else meant
+        where = f"in Primero a {verb} is {meant!r}:"
+    elif verb in VERBS:
+        if verb == "hold" and amount is not None:
+            return (f"'hold' takes no amount: it puts in what you owe; to raise by {amount}, "
+                    f"type 'hold raise {amount}'")
+        if verb == "vie" and not rest:
+            vies = [str(a) for a in listed if str(a).startswith("vie ")]
+            return f"a vie needs an amount: {', '.join(vies)}" if vies else None
+        return None
+    else:
+        close = [v for v in VERBS if v.startswith(verb)] if len(verb) < 3 else []
+        close = close or difflib.get_close_matches(verb, VERBS, n=1, cutoff=0.6)
+        if len(close) != 1:
+            return None
+        meant = close[0]
+        suggested = f"{meant} {amount}" if amount is not None else meant
+        where = "did you mean it?"
+    number = next((k for k, a in enumerate(listed, start=1) if str(a) == suggested), None)
+    tail = f" (or its number, {number})" if number is not None else ""
+    return f"{where} type {suggested!r}{tail}" if verb in POKER_WORDS else \
+        f"did you mean {suggested!r}? type it in full{tail}"
 
 
 #: Words that leave the table at any prompt.

@@ -30,6 +30,7 @@ from primero.cli.core import (
     json_option,
     load_variant,
     print_json,
+    print_table,
     variant_options,
 )
 from primero.cli.game import check_table
@@ -101,7 +102,7 @@ def match_command(candidate: str, opponent: str, variant: str, option: Sequence[
                       chips_text(s, sign=True), f"[{s.low:+.2f}, {s.high:+.2f}]")
     o = result.overall
     table.add_row("overall", chips_text(o, sign=True), f"[{o.low:+.2f}, {o.high:+.2f}]")
-    out.print(table)
+    print_table(out, table)
     out.print(f"Verdict: {result.verdict} (95 %).")
     out.print(f"Median CPU time per decision: {candidate} {result.candidate_time * 1000:.3f} "
               f"ms over {result.decisions[0]} decisions, {opponent} "

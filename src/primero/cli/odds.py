@@ -28,6 +28,7 @@ from primero.cli.core import (
     json_option,
     load_variant,
     print_json,
+    print_table,
     variant_options,
 )
 from primero.cli.pages import SHORT_HELP
@@ -175,7 +176,7 @@ def odds_command(cards: Sequence[str], discard: Sequence[str], dead: Sequence[st
         table.add_row(format_cards(o.discard) or "(none)", *score,
                       f"{float(dist.expected_points()):.2f}",
                       *(f"{100 * counts[c] / dist.total:.1f}" for c in classes))
-    out.print(table)
+    print_table(out, table)
 
 
 def _draw_report(hand: tuple[Card, ...], thrown: tuple[Card, ...], dead: tuple[Card, ...],
@@ -229,5 +230,5 @@ def _draw_report(hand: tuple[Card, ...], thrown: tuple[Card, ...], dead: tuple[C
             span = "-" if low is None else str(low) if low == high else f"{low}–{high}"
             table.add_row(row["class"], str(row["draws"]), f"{row['probability']:.6f}", span,
                           "-" if row["mean_points"] is None else f"{row['mean_points']:.4f}")
-    out.print(table)
+    print_table(out, table)
     out.print(f"Expected points: {float(dist.expected_points()):.4f}")

@@ -33,6 +33,7 @@ from primero.cli.core import (
     json_option,
     load_variant,
     print_json,
+    print_table,
     variant_options,
 )
 from primero.cli.game import check_table, table_players
@@ -270,6 +271,6 @@ def simulate_command(variant: str, option: Sequence[str], players: int, deals: i
     counted = f"{summary.deals} deal{'' if summary.deals == 1 else 's'}"
     out.print(f"{sim.label}: {counted}, {table_text(sim)}" + ante_text([sim]))
     for table in _summary_tables(summary, sim):
-        out.print(table)
+        print_table(out, table)
     out.print(carry_note(summary))
     out.print(COLUMNS_NOTE)

@@ -225,12 +225,27 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         return trail_moves(self.trail)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The agent's observation space (the same for every agent)."""
-        return self.observation_spaces[agent]
+        """The agent's observation space (the same for every agent).
+
+        Raises:
+            KeyError: ``agent`` is not one of :attr:`possible_agents` (they are named).
+        """
+        return self._agents_own(self.observation_spaces, agent)
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete`` over the engine's action ids."""
-        return self.action_spaces[agent]
+        """``Discrete`` over the engine's action ids.
+
+        Raises:
+            KeyError: ``agent`` is not one of :attr:`possible_agents` (they are named).
+        """
+        return self._agents_own(self.action_spaces, agent)
+
+    def _agents_own(self, by_agent: Mapping[str, spaces.Space[Any]], agent: str) \
+            -> spaces.Space[Any]:
+        if isinstance(agent, str) and agent in by_agent:
+            return by_agent[agent]
+        raise KeyError(f"{named(agent)} is not an agent of this environment: "
+                       f"{', '.join(self.possible_agents)}")
 
     def _reset_bookkeeping(self) -> None:
         self.agents = self.possible_agents[:]

@@ -104,7 +104,8 @@ def variant_state_machine(
         **options: Variant options, e.g. ``supremus=False``.
 
     Raises:
-        PrimeroError: ``time_budget`` below 0 seconds (or not a number), ``max_deals``
+        PrimeroError: ``time_budget`` not above 0 seconds (or not a number: a budget of 0
+            would fail every deal at its first action, as the variant's fault), ``max_deals``
             below 1, or an unknown variant or bad option (its own subclass).
 
     Returns:
@@ -112,8 +113,8 @@ def variant_state_machine(
         with :func:`hypothesis.stateful.run_state_machine_as_test`.
     """
     if isinstance(time_budget, bool) or not isinstance(time_budget, int | float) \
-            or not time_budget >= 0:
-        raise PrimeroError(f"time_budget must be a number of seconds >= 0, got "
+            or not time_budget > 0:
+        raise PrimeroError(f"time_budget must be a number of seconds > 0, got "
                            f"{named(time_budget)}")
     if isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 1:
         raise PrimeroError(f"max_deals must be a whole number >= 1 (1: no sessions), got "
