@@ -281,9 +281,16 @@ def parse_action(text: str) -> Action:
             raise IllegalActionError(
                 f"cannot read action {_quoted(text)}: a vie is at least 1 chip")
         return Vie(amount, _parse_call(rest[1:], text))
+    if verb == "vie" and not rest:
+        raise IllegalActionError(
+            f"cannot read action {_quoted(text)}: a vie needs an amount, e.g. 'vie 1'")
     if verb == "hold":
         if not rest:
             return Hold()
+        if rest[0].isascii() and rest[0].isdigit():
+            raise IllegalActionError(
+                f"cannot read action {_quoted(text)}: 'hold' takes no amount (it puts in what "
+                "is owed); a raise is 'hold raise N'")
         if rest[0].lower() == "raise" and len(rest) >= 2:
             amount = _parse_int(rest[1], text)
             if amount <= 0:

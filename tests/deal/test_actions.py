@@ -53,10 +53,12 @@ def test_exchanged_cards_are_kept_in_pack_order() -> None:
 
 @pytest.mark.parametrize(("text", "match"), [
     ("", "cannot read an empty action"),
-    ("vie", "expected vie N, hold, hold raise N, pass, fold or exchange"),
+    ("vie", "cannot read action 'vie': a vie needs an amount, e.g. 'vie 1'"),
     ("vie two", "'two' is not a number"),
     ("hold raise", "expected vie N"),
-    ("hold 2", "expected vie N"),
+    ("hold 2", "'hold 2': 'hold' takes no amount \\(it puts in what is owed\\); a raise is "
+               "'hold raise N'"),
+    ("hold two", "expected vie N"),
     ("fold now", "expected vie N"),
     ("bid 3", "cannot read action 'bid 3'"),
     ("vie 2 call", "expected 'call CLASS \\[POINTS\\]'"),
