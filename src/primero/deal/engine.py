@@ -790,8 +790,56 @@ def _applied(state: GameState, seat: int, action: Action) -> GameState:
             if new.to_act is not None and not new.pending and not new.over:
                 return new  # someone must act: nothing automatic to run (_advance's test)
             return _advance(new)
+    elif rules.composed_apply and not hookchecks.strict_depth and type(action) in _BETS \
+            and context.steps[state.step_index + 1].kind == "bet":  # type: ignore[union-attr]
+        return _composed_bet_applied(state, seat, action)
     new = rules.apply_action(state, action)
     return _advance(_recorded(state, new, seat, action))
+
+
+def _composed_bet_applied(state: GameState, seat: int, action: Action) -> GameState:
+    """The state after ``seat``'s legal betting ``action``, the wrappers setting a variant state.
+
+    What ``rules.apply_action`` answers where every wrapper of ``primero_apply_action`` is
+    an answer wrapper setting only the variant's state (``rules.composed_apply``): the
+    core's own code (:func:`core_bet`, the history unchanged, as the wrappers receive it),
+    the wrappers' plain functions on it (:meth:`~primero.plugins.deal.DealRules.compose_bet`),
+    then the action recorded (as :func:`_recorded`) and the deal run on (:func:`_advance`),
+    with none of the hook call's machinery between.
+
+    Raises:
+        EndlessDealError: the deal already took its bound of actions.
+        PluginError: a wrapper failed (see ``compose_bet``).
+    """
+    context = state.context
+    rules = context.rules
+    parent = state._history
+    size = (parent.size if type(parent) is HistoryChain else len(parent)) + 1
+    if size > context.bound and past_action_bound(state):  # (apply_action's test)
+        raise rules.endless_deal_error(state)
+    new = rules.compose_bet(state, action, core_bet(state, seat, action, parent))
+    by_action = _ENTRIES_GET(seat)  # _entry(seat, action), its usual case inline
+    entry = by_action.get(id(action)) if by_action is not None else None
+    if entry is None or entry[1] is not action:
+        entry = _entry(seat, action)
+    history = _new_link(HistoryChain)  # history_with(state, entry), inline
+    history.parent = parent
+    history.entry = entry
+    history.size = size
+    history.items = None
+    setter = object.__setattr__  # (new is a copy just made: nobody else holds it)
+    setter(new, "_history", history)
+    if new._legal is not None or new._legal_ids is not None:
+        setter(new, "_legal", None)
+        setter(new, "_legal_ids", None)
+    log = state._log
+    if log is not None:  # someone reads the log (views do): extend it by this action
+        setter(new, "_log", (*log, (seat, public_text(action))))
+    elif new._log is not None:
+        setter(new, "_log", None)
+    if new.to_act is not None:
+        return new  # someone must act: nothing automatic to run (_advance's test)
+    return _advance(new)
 
 
 def _apply_checked(state: GameState, action: Action | str | int) -> GameState:

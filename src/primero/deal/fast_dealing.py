@@ -274,6 +274,7 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
 #: Every pass with an exchange made so far, by the bits of its cards (:attr:`Card.bit`, one
 #: per card of the 52): one object per exchange, shared by every hand that holds its cards.
 _PASSES: dict[int, Pass] = {}
+_PASSES_AT = _PASSES.__getitem__
 
 
 def _pass_of(cards: tuple[Card, ...]) -> Pass:
@@ -299,9 +300,10 @@ def exchange_passes(hand: tuple[Card, ...], most: int) -> tuple[Pass, ...]:
         pairs = _PAIRS.get(len(hand))
         if pairs is None:
             pairs = _PAIRS[len(hand)] = tuple(combinations(range(len(hand)), 2))
-        made = list(map(_PASSES.get, bits + [bits[i] | bits[j] for i, j in pairs]))
-        if None not in made:
-            return tuple(made)  # type: ignore[arg-type]
+        try:  # (no None test over the list: ``in`` calls each pass's __eq__)
+            return tuple(map(_PASSES_AT, bits + [bits[i] | bits[j] for i, j in pairs]))
+        except KeyError:  # a pass not made before: made below
+            pass
     return tuple(_pass_of(subset) for k in range(1, most + 1)
                  for subset in combinations(hand, k))
 

@@ -102,6 +102,7 @@ class DealRules(RankingRules):
     core_legal: bool
     core_apply: bool
     core_exchange: bool
+    composed_apply: bool
     doubted: bool
     library_only: bool
 
@@ -138,6 +139,11 @@ class DealRules(RankingRules):
         #: (``answer_wrapper(sets_variant_state=True)``), in a copy the library makes of the
         #: core's answer: nothing a check reads is a plug-in's.
         self._apply_composed = apply_around is not None and apply_around.composed
+        self._apply_after = apply_around.after if self._apply_composed else None  # type: ignore[union-attr]
+        #: ... and the core alone gives the answer they wrap (no plug-in answers the hook):
+        #: the engine applies a betting action with the core's own code
+        #: (:func:`~primero.deal.fast_betting.core_bet`), then :meth:`compose_bet`.
+        self.composed_apply = self._apply_after is not None
         #: The rules hooks that only the core answers (no plug-in, no wrapper): the engine
         #: calls the core's own code for them directly (its fast path, never for a plug-in's
         #: answer) and checks the whole state at the end of each step.
@@ -569,6 +575,23 @@ class DealRules(RankingRules):
         if not by_core and not strict:  # (strict: the whole state was just checked)
             self.doubted = True  # a plug-in's state taken on its checks: see check_step_end
         return cast("GameState", new)
+
+    def compose_bet(self, state: GameState, action: Action, answer: GameState) -> GameState:
+        """The answer to ``primero_apply_action`` of a bet, from the core's answer ``answer``.
+
+        For the engine's fast path where every wrapper of the hook sets only the variant's
+        state (:attr:`composed_apply`): ``answer`` is the core's own answer to ``action``
+        (:func:`~primero.deal.fast_betting.core_bet` of ``state``, the history unchanged);
+        the wrappers' plain functions run on it, innermost first, and the answer is the
+        library's copy of it with the variant state they set (``answer`` itself if they set
+        none): what :meth:`apply_action` answers, unchecked there too (nothing a check reads
+        is a plug-in's).
+
+        Raises:
+            PluginError: a wrapper raised anything but a :class:`~primero.errors.PrimeroError`,
+                or an :class:`~primero.errors.IllegalActionError` (as :meth:`apply_action`).
+        """
+        return self._apply_after(answer, state, action)  # type: ignore[misc,no-any-return]
 
     def _deal_facts(self, state: GameState) -> tuple[int, int]:
         """``(chips, action bound)`` of ``state``'s deal (its context's)."""

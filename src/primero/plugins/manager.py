@@ -528,10 +528,15 @@ class AroundCaller:
             :func:`firstresult_caller` does).
     """
 
-    __slots__ = ("call", "composed", "core", "name", "top")
+    __slots__ = ("after", "call", "composed", "core", "name", "top")
 
     #: The generated call itself (what ``__call__`` runs), for a caller that keeps it.
     call: Callable[..., tuple[Any, Any]]
+    #: Where every wrapper is an answer wrapper (:func:`answer_wrapper`): the wrappers'
+    #: plain functions alone, ``after(core_answer, *hook arguments but variant)``, run on an
+    #: answer the core's fast code already made (the same order, errors and answer as
+    #: :attr:`call` given that core answer); else ``None``.
+    after: Callable[..., Any] | None
 
     def __init__(self, name: str, wrappers: list[tuple[Callable[..., Any], tuple[str, ...]]],
                  core: Callable[..., Any], top: object, params: list[str],
@@ -540,6 +545,7 @@ class AroundCaller:
         self.top = top
         self.core = core
         self.composed = False
+        self.after = None
 
         def fault(exc: BaseException, kwargs: dict[str, Any]) -> Any:
             """Raise ``exc`` as :func:`firstresult_caller`'s wrapped call does."""
@@ -587,8 +593,13 @@ class AroundCaller:
             lines += ["    except BaseException as exc:",
                       f"        return fault(exc, {given})",
                       "    return result, core_answer"]
+            # the same wrappers' lines on an answer given: ``after(result, ...)``
+            lines += [f"def after(result, {args}):", "    try:",
+                      *lines[3:-3], "    except BaseException as exc:",
+                      f"        return fault(exc, {given})", "    return result"]
             exec("\n".join(lines), namespace)  # generated from the wrappers' own signatures
             self.call = namespace["call"]
+            self.after = namespace["after"]
             return
         lines = [f"def call({args}):", "    teardowns = []",
                  "    core_answer = result = exception = None", "    try:"]
