@@ -931,6 +931,19 @@ class Encoder:
     length: int
     total: float
     held: float
+    info_layout: tuple[Piece, ...]
+    observation_layout: tuple[Piece, ...]
+    info_at: dict[str, int]
+    observation_at: dict[str, int]
+    info_size: int
+    observation_size: int
+    tail_start: int
+    row: int
+    rows: int
+    tail_size: int
+    last_batch: int
+    kinds: int
+    calls: CallFacts | None
 
     def __init__(self, table: AdapterTable) -> None:
         self.table = table

@@ -158,7 +158,7 @@ class HeuristicAgent:
         self.aggression = aggression
         self.bluff = bluff
         #: The opponents' betting as observed over the session (how often they fold).
-        self.reading = Reading()
+        self.reading: Reading = Reading()
         #: Per opponent, where its calls landed among the calls it could name (0 the lowest
         #: above the standing call, towards 1 the highest), as observed over the session.
         self.call_jumps: dict[str, list[float]] = {}

@@ -80,7 +80,7 @@ class FinalHands:
         # per number of cards thrown: the sampled hands' chances of each final strength,
         # the unserved ones at index 0 (an unserved hand's own strength, the weakest)
         totals = [[0.0] * (self._size + 1) for _ in range(HAND_SIZE + 1)]
-        self.hands = [0] * (HAND_SIZE + 1)
+        self.hands: list[int] = [0] * (HAND_SIZE + 1)
         pack = list(ranking.pack.cards)
         subsets = [d for k in range(HAND_SIZE + 1) for d in combinations(range(HAND_SIZE), k)]
         while sum(self.hands) < OPPONENT_HANDS:
