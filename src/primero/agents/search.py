@@ -671,6 +671,9 @@ class SearchAgent:
         screen_tries: Draws of an opponent's hand screened, at most, when worlds are read from
             a :class:`Layout` (:meth:`screened_world`; :data:`SCREEN_TRIES`); 0 (the
             default): every world drawn by the engine (:meth:`agreeing_world`).
+        seen_folds: Whether the opponents' table-odds rollout players fold to a bet as often
+            as the real ones have been seen to (:attr:`~primero.agents.rollout.TableOdds.seen`,
+            the session's :attr:`table_reading`; with ``remember``).
 
     Raises:
         ValueError: ``budget_ms`` not positive, ``simulations``, ``min_worlds`` or
@@ -685,7 +688,8 @@ class SearchAgent:
                  confidence: float = 2.0, min_worlds: int = MIN_WORLDS,
                  betting: bool = True, remember: bool = True,
                  prune: float | None = PRUNE, agree: float | None = AGREE,
-                 agree_tries: int = AGREE_TRIES, screen_tries: int = 0) -> None:
+                 agree_tries: int = AGREE_TRIES, screen_tries: int = 0,
+                 seen_folds: bool = True) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
         if simulations < 1:
@@ -736,6 +740,8 @@ class SearchAgent:
         #: Draws screened, at most, per world read from a :class:`Layout`
         #: (:meth:`screened_world`; 0: every draw replayed, :meth:`agreeing_world`).
         self.screen_tries = screen_tries
+        #: Whether the opponents' rollout players fold as often as the real ones have.
+        self.seen_folds = seen_folds
         # per entry of the public log, the least vie or raise then on offer (this decision)
         self._least: dict[int, int] = {}
         # this decision's layout and screening players (False: none can be read)
@@ -841,6 +847,9 @@ class SearchAgent:
                 if isinstance(player, OddsAgent | TableOdds):
                     known = self.odds.reading if i == seat else self.table_reading
                     player.reading = Reading(past=dict(known.past))
+                if isinstance(player, TableOdds) and i != seat and self.seen_folds:
+                    # an opponent folds in the rollouts as often as the real one has
+                    player.seen = self.table_reading
         return players
 
     def screened_world(self, view: PlayerView, rng: random.Random,
