@@ -49,10 +49,15 @@ from primero.cards import Card
 from primero.hands import HAND_SIZE
 from primero.views import PlayerView
 
-__all__ = ["CACHE_LIMIT", "FINALS", "TableOdds", "best_discard", "table_chance"]
+__all__ = ["CACHE_LIMIT", "FINALS", "FOLD_REFERENCE", "TableOdds", "best_discard", "table_chance"]
 
 #: The most final hands :func:`table_chance` looks at (every one when there are no more).
 FINALS = 24
+#: The seen fold rate at and above which a rollout opponent keeps every fold it would make
+#: (:attr:`TableOdds.seen`): the prior's, so that only a seat seen to fold less folds less. (A
+#: reference above the prior thins folds before anything is seen: Revival heads-up vs the
+#: odds player, 80 deals, +0.43 [+0.19, +0.66] at the prior, +0.01 [-0.15, +0.18] at 1.0.)
+FOLD_REFERENCE = PRIOR_FOLD_BET
 #: The most chances :class:`TableOdds` keeps cached (the cache is emptied when full).
 CACHE_LIMIT = 200_000
 
@@ -132,10 +137,11 @@ class TableOdds:
         finals: The most final hands a chance looks at (:data:`FINALS`).
         seen: The session's reading of the seat this player plays in a rollout (``None``:
             it folds as the odds player would). A fold it would make facing a bet is kept
-            with chance ``fold_rate / PRIOR_FOLD_BET`` (at most 1, the seat's
+            with chance ``fold_rate / FOLD_REFERENCE`` (at most 1; the seat's
             :meth:`~primero.agents.reading.Reading.fold_rate` with the prior
-            :data:`~primero.agents.reading.PRIOR_FOLD_BET`), else it holds: a seat seen to
-            fold less than the prior folds less in the rollouts, as the real player does.
+            :data:`~primero.agents.reading.PRIOR_FOLD_BET`, :data:`FOLD_REFERENCE`), else it
+            holds: a seat seen to fold less than the prior folds less in the rollouts, as the
+            real player does.
     """
 
     name = "table-odds"
@@ -143,11 +149,11 @@ class TableOdds:
     def __init__(self, reading: Reading | None = None, margin: float = 0.08,
                  finals: int = FINALS, seen: Reading | None = None) -> None:
         #: The opponents' betting as observed over the session (:class:`Reading`).
-        self.reading = Reading() if reading is None else reading
+        self.reading: Reading = Reading() if reading is None else reading
         self.margin = margin
         self.finals = finals
         #: The session's reading of the seat it plays (its folds as observed), or ``None``.
-        self.seen = seen
+        self.seen: Reading | None = seen
         self._name_calls = True
         # the public parts of the last decision (:meth:`_parts`), kept while nothing is observed
         self._keep = False
@@ -300,7 +306,7 @@ class TableOdds:
         if self.seen is None:
             return 1.0
         rate = self.seen.fold_rate(view.seats[view.seat].name, PRIOR_FOLD_BET)
-        return min(1.0, rate / PRIOR_FOLD_BET)
+        return min(1.0, rate / FOLD_REFERENCE)
 
     def _parts(self, view: PlayerView, legal: Sequence[Action]) -> _Parts:
         """The legal actions by kind, the vies' amounts and the live opponents' fold rates.

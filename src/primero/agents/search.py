@@ -340,9 +340,9 @@ class Layout:
         self.view = view
         #: The stock with the fixed cards in place (``None`` elsewhere).
         self.base: list[Card | None] = [fixed.get(k) for k in range(len(pack))]
-        self.free_orders = [k for k in range(len(pack)) if k not in fixed]
-        self.free_cards = [c for c in pack if c not in held]
-        self.opponents = [i for i in range(len(world.seats)) if i != view.seat]
+        self.free_orders: list[int] = [k for k in range(len(pack)) if k not in fixed]
+        self.free_cards: list[Card] = [c for c in pack if c not in held]
+        self.opponents: list[int] = [i for i in range(len(world.seats)) if i != view.seat]
         n = len(view.history)
         hands: dict[int, list[list[int]]] = {}
         self.face_up: dict[int, frozenset[int]] = {}
@@ -357,7 +357,7 @@ class Layout:
             except KeyError as missing:
                 raise ValueError(f"a card held without a receipt: {missing}") from None
         #: The first hands, per opponent (places in the stock).
-        self.first = {i: hands[i][0] for i in self.opponents}
+        self.first: dict[int, list[int]] = {i: hands[i][0] for i in self.opponents}
         #: Per entry of the log: per opponent, how many it throws and the places it is dealt.
         self.steps: list[dict[int, tuple[int, list[int]]]] = []
         for k in range(n):
@@ -376,10 +376,12 @@ class Layout:
                     step[i] = (len(thrown), added)
             self.steps.append(step)
         #: Per opponent betting decision: (entry, seat, its view in the replayed world).
-        self.checks = [(at, seat, state_view(passed[at], seat))
-                       for at, (seat, text) in enumerate(view.history)
-                       if seat != view.seat and kind_of(str(text)) is not None]
-        self.received_then = {at: len(then.received) for at, _, then in self.checks}
+        self.checks: list[tuple[int, int, PlayerView]] = [
+            (at, seat, state_view(passed[at], seat))
+            for at, (seat, text) in enumerate(view.history)
+            if seat != view.seat and kind_of(str(text)) is not None]
+        self.received_then: dict[int, int] = {
+            at: len(then.received) for at, _, then in self.checks}
         self.checked = {at: seat for at, seat, _ in self.checks}
         #: The world read (:meth:`rehand` puts a draw's cards in it) and the places dealt.
         self.world = world
@@ -705,7 +707,7 @@ class SearchAgent:
         self.budget_ms = budget_ms
         self.simulations = simulations
         self.rollout = rollout
-        self.opponents = rollout if opponents is None else opponents
+        self.opponents: Callable[[], Agent] = rollout if opponents is None else opponents
         #: Standard errors a candidate's paired gain over the odds player's choice must pass.
         self.confidence = confidence
         #: The fewest worlds on which the search may replace the odds player's choice.
@@ -713,18 +715,18 @@ class SearchAgent:
         #: Whether worlds must fit the opponents' betting (:func:`fits_betting`).
         self.betting = betting
         #: Worlds searched and rollouts played in the last decision.
-        self.worlds = 0
-        self.rollouts = 0
+        self.worlds: int = 0
+        self.rollouts: int = 0
         #: Worlds of the last decision replayed through the engine (:func:`sample_world`,
         #: :meth:`Layout.replay`); the others were rehanded (:meth:`Layout.rehand`).
-        self.replays = 0
+        self.replays: int = 0
         #: The odds player's choice in the last decision (the search's starting point).
         self.last_base: Action | None = None
-        self.odds = OddsAgent()
-        self.heuristic = HeuristicAgent()
+        self.odds: OddsAgent = OddsAgent()
+        self.heuristic: HeuristicAgent = HeuristicAgent()
         #: Every seat's betting as the table has seen it over the session, this player's too:
         #: what the opponents' readings of it are built from, lent to the rollouts' opponents.
-        self.table_reading = Reading()
+        self.table_reading: Reading = Reading()
         #: Whether the rollouts' odds players start from the session's readings
         #: (:attr:`table_reading` for the opponents, the odds player's for its own seat)
         #: rather than from the prior.
@@ -741,7 +743,7 @@ class SearchAgent:
         #: (:meth:`screened_world`; 0: every draw replayed, :meth:`agreeing_world`).
         self.screen_tries = screen_tries
         #: Whether the opponents' rollout players fold as often as the real ones have.
-        self.seen_folds = seen_folds
+        self.seen_folds: bool = seen_folds
         # per entry of the public log, the least vie or raise then on offer (this decision)
         self._least: dict[int, int] = {}
         # this decision's layout and screening players (False: none can be read)
