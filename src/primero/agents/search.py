@@ -340,9 +340,9 @@ class Layout:
         self.view = view
         #: The stock with the fixed cards in place (``None`` elsewhere).
         self.base: list[Card | None] = [fixed.get(k) for k in range(len(pack))]
-        self.free_orders = [k for k in range(len(pack)) if k not in fixed]
-        self.free_cards = [c for c in pack if c not in held]
-        self.opponents = [i for i in range(len(world.seats)) if i != view.seat]
+        self.free_orders: list[int] = [k for k in range(len(pack)) if k not in fixed]
+        self.free_cards: list[Card] = [c for c in pack if c not in held]
+        self.opponents: list[int] = [i for i in range(len(world.seats)) if i != view.seat]
         n = len(view.history)
         hands: dict[int, list[list[int]]] = {}
         self.face_up: dict[int, frozenset[int]] = {}
@@ -357,7 +357,7 @@ class Layout:
             except KeyError as missing:
                 raise ValueError(f"a card held without a receipt: {missing}") from None
         #: The first hands, per opponent (places in the stock).
-        self.first = {i: hands[i][0] for i in self.opponents}
+        self.first: dict[int, list[int]] = {i: hands[i][0] for i in self.opponents}
         #: Per entry of the log: per opponent, how many it throws and the places it is dealt.
         self.steps: list[dict[int, tuple[int, list[int]]]] = []
         for k in range(n):
@@ -376,10 +376,12 @@ class Layout:
                     step[i] = (len(thrown), added)
             self.steps.append(step)
         #: Per opponent betting decision: (entry, seat, its view in the replayed world).
-        self.checks = [(at, seat, state_view(passed[at], seat))
-                       for at, (seat, text) in enumerate(view.history)
-                       if seat != view.seat and kind_of(str(text)) is not None]
-        self.received_then = {at: len(then.received) for at, _, then in self.checks}
+        self.checks: list[tuple[int, int, PlayerView]] = [
+            (at, seat, state_view(passed[at], seat))
+            for at, (seat, text) in enumerate(view.history)
+            if seat != view.seat and kind_of(str(text)) is not None]
+        self.received_then: dict[int, int] = {
+            at: len(then.received) for at, _, then in self.checks}
         self.checked = {at: seat for at, seat, _ in self.checks}
         #: The world read (:meth:`rehand` puts a draw's cards in it) and the places dealt.
         self.world = world
@@ -671,6 +673,9 @@ class SearchAgent:
         screen_tries: Draws of an opponent's hand screened, at most, when worlds are read from
             a :class:`Layout` (:meth:`screened_world`; :data:`SCREEN_TRIES`); 0 (the
             default): every world drawn by the engine (:meth:`agreeing_world`).
+        seen_folds: Whether the opponents' table-odds rollout players fold to a bet as often
+            as the real ones have been seen to (:attr:`~primero.agents.rollout.TableOdds.seen`,
+            the session's :attr:`table_reading`; with ``remember``).
 
     Raises:
         ValueError: ``budget_ms`` not positive, ``simulations``, ``min_worlds`` or
@@ -685,7 +690,8 @@ class SearchAgent:
                  confidence: float = 2.0, min_worlds: int = MIN_WORLDS,
                  betting: bool = True, remember: bool = True,
                  prune: float | None = PRUNE, agree: float | None = AGREE,
-                 agree_tries: int = AGREE_TRIES, screen_tries: int = 0) -> None:
+                 agree_tries: int = AGREE_TRIES, screen_tries: int = 0,
+                 seen_folds: bool = True) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
         if simulations < 1:
@@ -701,7 +707,7 @@ class SearchAgent:
         self.budget_ms = budget_ms
         self.simulations = simulations
         self.rollout = rollout
-        self.opponents = rollout if opponents is None else opponents
+        self.opponents: Callable[[], Agent] = rollout if opponents is None else opponents
         #: Standard errors a candidate's paired gain over the odds player's choice must pass.
         self.confidence = confidence
         #: The fewest worlds on which the search may replace the odds player's choice.
@@ -709,18 +715,18 @@ class SearchAgent:
         #: Whether worlds must fit the opponents' betting (:func:`fits_betting`).
         self.betting = betting
         #: Worlds searched and rollouts played in the last decision.
-        self.worlds = 0
-        self.rollouts = 0
+        self.worlds: int = 0
+        self.rollouts: int = 0
         #: Worlds of the last decision replayed through the engine (:func:`sample_world`,
         #: :meth:`Layout.replay`); the others were rehanded (:meth:`Layout.rehand`).
-        self.replays = 0
+        self.replays: int = 0
         #: The odds player's choice in the last decision (the search's starting point).
         self.last_base: Action | None = None
-        self.odds = OddsAgent()
-        self.heuristic = HeuristicAgent()
+        self.odds: OddsAgent = OddsAgent()
+        self.heuristic: HeuristicAgent = HeuristicAgent()
         #: Every seat's betting as the table has seen it over the session, this player's too:
         #: what the opponents' readings of it are built from, lent to the rollouts' opponents.
-        self.table_reading = Reading()
+        self.table_reading: Reading = Reading()
         #: Whether the rollouts' odds players start from the session's readings
         #: (:attr:`table_reading` for the opponents, the odds player's for its own seat)
         #: rather than from the prior.
@@ -736,6 +742,8 @@ class SearchAgent:
         #: Draws screened, at most, per world read from a :class:`Layout`
         #: (:meth:`screened_world`; 0: every draw replayed, :meth:`agreeing_world`).
         self.screen_tries = screen_tries
+        #: Whether the opponents' rollout players fold as often as the real ones have.
+        self.seen_folds: bool = seen_folds
         # per entry of the public log, the least vie or raise then on offer (this decision)
         self._least: dict[int, int] = {}
         # this decision's layout and screening players (False: none can be read)
@@ -841,6 +849,9 @@ class SearchAgent:
                 if isinstance(player, OddsAgent | TableOdds):
                     known = self.odds.reading if i == seat else self.table_reading
                     player.reading = Reading(past=dict(known.past))
+                if isinstance(player, TableOdds) and i != seat and self.seen_folds:
+                    # an opponent folds in the rollouts as often as the real one has
+                    player.seen = self.table_reading
         return players
 
     def screened_world(self, view: PlayerView, rng: random.Random,
