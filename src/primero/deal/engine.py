@@ -658,26 +658,7 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
         if type(chosen) in _BET_KINDS and context.rules.core_apply \
                 and not hookchecks.strict_depth \
                 and context.steps[state.step_index + 1].kind != "exchange":  # type: ignore[union-attr]
-            # the most frequent move, direct: _core_bet_applied(state, seat, chosen), inline
-            by_action = _ENTRIES_GET(seat)  # _entry(seat, chosen), its usual case inline
-            entry = by_action.get(id(chosen)) if by_action is not None else None
-            if entry is None or entry[1] is not chosen:
-                entry = _entry(seat, chosen)
-            parent = state._history  # history_with(state, entry), inline: one link a decision
-            history = _new_link(HistoryChain)
-            history.parent = parent
-            history.entry = entry
-            history.size = size = (parent.size if type(parent) is HistoryChain
-                                   else len(parent)) + 1
-            history.items = None
-            if size > context.bound:  # (size - 1 taken)
-                _check_bet_bound(state, history)
-            new = core_bet(state, seat, chosen, history)
-            if state._log is not None:  # someone reads the log (views do): extend it
-                object.__setattr__(new, "_log", (*state._log, (seat, public_text(chosen))))
-            if new.to_act is not None:
-                return new  # someone must act: nothing automatic to run (_advance's test)
-            return _advance(new)
+            return _core_bet_applied(state, seat, chosen)  # the most frequent move, direct
         return _applied(state, seat, chosen)
     return _apply_checked(state, action)
 
@@ -817,26 +798,8 @@ def _composed_bet_applied(state: GameState, seat: int, action: Action) -> GameSt
     size = (parent.size if type(parent) is HistoryChain else len(parent)) + 1
     if size > context.bound and past_action_bound(state):  # (apply_action's test)
         raise rules.endless_deal_error(state)
-    new = rules.compose_bet(state, action, core_bet(state, seat, action, parent))
-    by_action = _ENTRIES_GET(seat)  # _entry(seat, action), its usual case inline
-    entry = by_action.get(id(action)) if by_action is not None else None
-    if entry is None or entry[1] is not action:
-        entry = _entry(seat, action)
-    history = _new_link(HistoryChain)  # history_with(state, entry), inline
-    history.parent = parent
-    history.entry = entry
-    history.size = size
-    history.items = None
-    setter = object.__setattr__  # (new is a copy just made: nobody else holds it)
-    setter(new, "_history", history)
-    if new._legal is not None or new._legal_ids is not None:
-        setter(new, "_legal", None)
-        setter(new, "_legal_ids", None)
-    log = state._log
-    if log is not None:  # someone reads the log (views do): extend it by this action
-        setter(new, "_log", (*log, (seat, public_text(action))))
-    elif new._log is not None:
-        setter(new, "_log", None)
+    new = _recorded(state, rules.compose_bet(state, action, core_bet(state, seat, action, parent)),
+                    seat, action)
     if new.to_act is not None:
         return new  # someone must act: nothing automatic to run (_advance's test)
     return _advance(new)
