@@ -16,6 +16,7 @@ from primero.agents import OddsAgent
 from primero.agents import odds as odds_module
 from primero.agents.odds import MAX_SAMPLE_SCALE, samples_at_stake
 from primero.deal.engine import start_deal
+from primero.views import PlayerView
 
 WAKS = primero.get_variant("waks")
 NAMES = ("Anna", "Ben", "Carla", "Dan")
@@ -38,15 +39,22 @@ def test_samples_grow_with_the_chips_a_hold_may_cost() -> None:
     assert samples_at_stake(facing, 100, 0.0) == 200
 
 
-def test_pooled_estimates_count_by_their_samples(monkeypatch: pytest.MonkeyPatch) -> None:
-    # round 2 (no exchange ahead): one showdown_chance per answer, drawn from the samples
-    # asked; pooled by samples, (0.2 * 100 + 0.6 * 300) / 400 = 0.5
+def _round_two_view() -> PlayerView:
+    """The acting player's view in the second betting round of a Waks deal in which everyone
+    passed and stood pat: no exchange ahead."""
     state = start_deal(WAKS, NAMES, 50, dealer=3, rng=random.Random(0))
     for text in ("pass", "pass", "pass", "pass"):
         state = state.apply(text)
     while state.view(state.to_act).step.kind == "exchange":
         state = state.apply("exchange")
-    view = state.view(state.to_act)
+    assert state.to_act is not None
+    return state.view(state.to_act)
+
+
+def test_pooled_estimates_count_by_their_samples(monkeypatch: pytest.MonkeyPatch) -> None:
+    # round 2 (no exchange ahead): one showdown_chance per answer, drawn from the samples
+    # asked; pooled by samples, (0.2 * 100 + 0.6 * 300) / 400 = 0.5
+    view = _round_two_view()
     assert view.step.kind == "bet" and len(view.hand) == 4
     answers = iter([0.2, 0.6])
     asked: list[int] = []
@@ -73,12 +81,7 @@ def test_a_chance_whose_deals_the_betting_leaves_out_draws_again(
     # 100 samples asked, 30 deals kept each batch: drawn again until 50 are kept (two
     # batches, 60), pooled by the deals kept, (0.1 * 30 + 0.4 * 30) / 60 = 0.25; a batch
     # keeping 10 stops at TOP_UP batches
-    state = start_deal(WAKS, NAMES, 50, dealer=3, rng=random.Random(0))
-    for text in ("pass", "pass", "pass", "pass"):
-        state = state.apply(text)
-    while state.view(state.to_act).step.kind == "exchange":
-        state = state.apply("exchange")
-    view = state.view(state.to_act)
+    view = _round_two_view()
     batches = iter([(0.1, 30.0), (0.4, 30.0)] + [(0.5, 10.0)] * 4)
 
     def fake(*args: Any, out: list[float] | None = None, weighed: list[float] | None = None,

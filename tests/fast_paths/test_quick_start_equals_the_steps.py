@@ -46,6 +46,20 @@ def _facts(state: GameState) -> tuple[Any, ...]:
             state.legal_action_ids())
 
 
+def _plays_on_alike(fast: GameState, checked: GameState, seed: int) -> GameState:
+    """Play ``fast`` (a quick start's state) and ``checked`` (the steps', every check on) on
+    with the same seeded random actions, their facts equal at every state; the last state."""
+    assert _facts(fast) == _facts(checked), seed
+    rng = random.Random(seed)
+    while not fast.over:
+        action = rng.choice(fast.legal_actions())
+        fast = fast.apply(action)
+        with checking_everything():
+            checked = checked.apply(action)
+        assert _facts(fast) == _facts(checked), seed
+    return fast
+
+
 def _plain_first(state: GameState) -> GameState:
     """A deal's first state as the plain engine leaves it: its cards marked sound."""
     mark_cards_sound(state)
@@ -128,14 +142,7 @@ def test_primiera_deals_start_and_play_as_the_checked_engine_plays_them(
         fast = start_deal(variant, seed=seed, **table)
         with checking_everything():
             checked = start_deal(variant, seed=seed, **table)
-        assert _facts(fast) == _facts(checked), seed
-        rng = random.Random(seed)
-        while not fast.over:  # the quick start's state plays on as the checked one does
-            action = rng.choice(fast.legal_actions())
-            fast = fast.apply(action)
-            with checking_everything():
-                checked = checked.apply(action)
-            assert _facts(fast) == _facts(checked), seed
+        fast = _plays_on_alike(fast, checked, seed)
         ends.add((fast.step_index, fast.ended_by))
     assert len(quick) == 120
     for state in quick:  # marked sound: the pack exactly once, hands and stock
@@ -223,14 +230,7 @@ def test_toy_deals_start_and_play_as_the_checked_engine_plays_them(
             fast = start_deal(variant, **table, **cards)
             with checking_everything():
                 checked = start_deal(variant, **table, **cards)
-            assert _facts(fast) == _facts(checked), seed
-            rng = random.Random(seed)
-            while not fast.over:  # the quick start's state plays on as the checked one does
-                action = rng.choice(fast.legal_actions())
-                fast = fast.apply(action)
-                with checking_everything():
-                    checked = checked.apply(action)
-                assert _facts(fast) == _facts(checked), seed
+            _plays_on_alike(fast, checked, seed)
     assert len(quick) == both_bet > 40  # fewer than two able to bet: step by step
     for state in quick:  # the open cards face up on top, the hidden ones from the stock
         assert cards_sound(state)
