@@ -1,27 +1,44 @@
 """The rollout player: the odds player's betting on a chance read from tables (:class:`TableOdds`).
 
 The search player (:mod:`primero.agents.search`) plays every candidate action to the end of
-the deal in many drawn worlds; the players of those rollouts must answer a bet about as the
-odds player (:class:`~primero.agents.odds.OddsAgent`) does, and cost next to nothing. The odds
+the deal in many drawn worlds; the players of those rollouts must answer a bet as the odds
+player (:class:`~primero.agents.odds.OddsAgent`) does, and cost next to nothing. The odds
 player samples the hidden hands at every decision (:func:`~primero.agents.odds.showdown_chance`,
-160 deals); :class:`TableOdds` reads its chance instead from the ranking's strength table
+160 deals); :class:`TableOdds` reads its chances instead from the ranking's strength table
 (:func:`table_chance`): over the hands its cards may end as (every one when few, else a
 sample of :data:`FINALS`), the chance to beat each live opponent is the share of the pack's
 hands its final hand beats, among the hands that opponent's betting this deal leaves it
 (:meth:`~primero.agents.reading.Reading.floors`, through
 :func:`~primero.agents.odds.caller_chance`), the opponents taken as independent. A hand that
-can never win (the variant's advice) or misses the standing call wins nothing. Card removal
-and the pot carried over when nobody meets a call are left out. Answers are cached per hand,
-floors and call, so a rollout player asked again in another world pays a dictionary look-up.
+can never win (the variant's advice) wins nothing. In the calling game a hand that misses the
+call wins nothing and an opponent's that misses it loses, the caller's missing hands weighed
+by its betting frequency, and the chance that nobody meets it (the pot carries over) is read
+too (:class:`CallField`). With an exchange ahead the chance is that of the best cards to keep
+(:func:`~primero.agents.odds.keeps_ahead`): without a call, those of the best exact expected
+strength; with one, the best chance, read again over other final hands (the best of several
+sampled chances is biased upward). Card removal and the opponents' exchanges
+(:meth:`~primero.agents.reading.Reading.keep_floors`) are left out. Answers are cached per
+hand, floors, call and who has paid, so a rollout player asked again in another world pays a
+dictionary look-up.
 
-The betting rule is the odds player's own, made of its public parts: a vie when the chance
-beats an even share by ``margin`` or when a vie priced by the opponents' fold rates
-(:func:`~primero.agents.odds.vie_worth`) beats passing; a raise well above an even share; a
-hold when :func:`~primero.agents.odds.hold_worth` (plus :func:`~primero.agents.odds.later_worth`
-with cards still to come) is not negative; else a pass or a fold. Exchanges take the best
-expected strength (:meth:`~primero.agents.strength.Strength.after_exchange`, exact), fewer
-cards thrown on a tie; a call named is the one the hand most likely meets
-(:func:`~primero.agents.calling.best_call`).
+The betting rule is the odds player's own (:meth:`~primero.agents.odds.OddsAgent.advise`),
+made of the odds module's public parts, nothing priced here: a vie worth
+:func:`~primero.agents.odds.vie_worth` (each opponent answering by its fold rate, the one
+bound to hold by :func:`~primero.agents.odds.bound_to_hold`) or, raised again,
+:func:`~primero.agents.odds.reraised_worth`, against passing (a showdown at the chance, or in
+the last round :func:`~primero.agents.odds.carry_share`): made when the chance beats an even
+share by ``margin``, or when it beats passing by
+:data:`~primero.agents.odds.FOLD_EQUITY_EDGE` stakes; a raise well above an even share; a
+hold when :func:`~primero.agents.odds.hold_worth` (the carried pot counted, plus
+:func:`~primero.agents.odds.later_worth` with cards still to come) clears
+:data:`~primero.agents.odds.STACK_EDGE` of the chips the raisers may take it to
+(:func:`~primero.agents.odds.expected_stake`); else a pass or a fold. In the calling game a
+hand whose chance is better under a call of its own (:func:`~primero.agents.calling.best_call`)
+raises to name it (:func:`~primero.agents.calling.cheapest_with_call`) where it would hold.
+Exchanges take the best expected strength
+(:meth:`~primero.agents.strength.Strength.after_exchange`, exact), fewer cards thrown on a tie.
+Left out: the odds player's pressure calls in the calling game's last round
+(:func:`~primero.agents.calling.pressure_call`, sampled) and its pooling of a deal's chances.
 """
 
 from __future__ import annotations
@@ -71,8 +88,10 @@ from primero.views import PlayerView
 __all__ = ["CACHE_LIMIT", "FINALS", "FOLD_REFERENCE", "CallField", "Chances", "TableOdds",
            "best_discard", "table_chance"]
 
-#: The most final hands :func:`table_chance` looks at (every one when there are no more).
-FINALS = 24
+#: The most final hands :func:`table_chance` looks at (every one when there are no more):
+#: with 24 the chance was off by about 0.06 a decision and 3 points lower than the odds
+#: player's on average; 64 leaves it within a point (``benchmarks/bench_rollout.py``).
+FINALS = 64
 #: The seen fold rate at and above which a rollout opponent keeps every fold it would make
 #: (:attr:`TableOdds.seen`): the prior's, so that only a seat seen to fold less folds less. (A
 #: reference above the prior thins folds before anything is seen: Revival heads-up vs the
@@ -364,6 +383,12 @@ class TableOdds:
             never = frozenset(i for i, c in enumerate(view.variant.ranking.hand_table.classes)
                               if c in names)
             best: tuple[float, tuple[Card, ...], list[int]] | None = None
+            if named is None and len(keeps) > 1:
+                # no call to meet: the cards to keep are those of the best exact expected
+                # strength (Strength.of_hand, the chance against one opponent of any hand),
+                # chosen without the noise of sampled final hands (a choice among noisy
+                # chances costs agreement with the odds player: Waks heads-up 93 % -> 95 %)
+                keeps = [max(keeps, key=lambda k: (table.of_hand(k), len(k)))]
             for keep in keeps:
                 finals = self._finals(table, keep, pool, opened)
                 got = table_chance(view, table, floors, finals, never, call=named,
