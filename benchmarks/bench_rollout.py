@@ -25,9 +25,10 @@ columns: the table) per cell, ``--reasons`` the odds player's most common reason
 last lines pool every cell.
 
 Run: ``python benchmarks/bench_rollout.py [--deals 40] [--variants waks,cardano,...]
-[--players 2,3] [--seed 1] [--confusion]``. Each cell costs about as much CPU as the odds
-player's decisions (160 samples each): a minute or two of CPU for every variant at the
-default count.
+[--players 2,3] [--seed 1] [--confusion] [--reasons] [--reraised]`` (``--reraised``: the
+table-odds players price a vie for being raised again, ``TableOdds(reraised=True)``). Each
+cell costs about as much CPU as the odds player's decisions (160 samples each): a minute or
+two of CPU for every variant at the default count.
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ from primero.simulation import derive_seed
 from primero.views import PlayerView
 
 KINDS = ("vie", "raise", "hold", "pass", "fold", "exchange")
+#: Whether the table-odds players price a vie for being raised again (``--reraised``).
+RERAISED = [False]
 
 
 def kind(action: Action) -> str:
@@ -103,7 +106,7 @@ class Shadowed:
     def __init__(self, rows: list[Row], deal: list[int], table: TableOdds | None = None) \
             -> None:
         self.odds = OddsAgent()
-        self.table = TableOdds() if table is None else table
+        self.table = TableOdds(reraised=RERAISED[0]) if table is None else table
         self.rows = rows
         self.deal = deal
         self.rng = random.Random(0)
@@ -200,9 +203,12 @@ def main() -> None:
     parser.add_argument("--players", default="2,3")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--confusion", action="store_true")
+    parser.add_argument("--reraised", action="store_true",
+                        help="TableOdds(reraised=True): vies priced for being raised again")
     parser.add_argument("--reasons", action="store_true",
                         help="the odds player's most common reasons where the kinds differ")
     args = parser.parse_args()
+    RERAISED[0] = args.reraised
     import primero
 
     everything: list[Row] = []

@@ -24,8 +24,9 @@ dictionary look-up.
 The betting rule is the odds player's own (:meth:`~primero.agents.odds.OddsAgent.advise`),
 made of the odds module's public parts, nothing priced here: a vie worth
 :func:`~primero.agents.odds.vie_worth` (each opponent answering by its fold rate, the one
-bound to hold by :func:`~primero.agents.odds.bound_to_hold`) or, raised again,
-:func:`~primero.agents.odds.reraised_worth`, against passing (a showdown at the chance, or in
+bound to hold by :func:`~primero.agents.odds.bound_to_hold`) or, raised again (an option,
+off by default: :class:`TableOdds`), :func:`~primero.agents.odds.reraised_worth`, against
+passing (a showdown at the chance, or in
 the last round :func:`~primero.agents.odds.carry_share`): made when the chance beats an even
 share by ``margin``, or when it beats passing by
 :data:`~primero.agents.odds.FOLD_EQUITY_EDGE` stakes; a raise well above an even share; a
@@ -107,6 +108,8 @@ _Parts = tuple[list[Vie], list[Hold], list[Hold], list[Pass], list[Fold], list[i
 
 _DISCARDS: dict[tuple[object, ...], tuple[Card, ...]] = {}
 _FINALS: dict[tuple[object, ...], list[int]] = {}
+_RECALLS: dict[tuple[object, ...], Call | None] = {}
+_CALLERS: dict[tuple[object, ...], int | None] = {}
 _CHANCES: dict[tuple[object, ...], tuple[Chances, list[int]]] = {}
 
 
@@ -294,18 +297,30 @@ class TableOdds:
             :data:`~primero.agents.reading.PRIOR_FOLD_BET`, :data:`FOLD_REFERENCE`), else it
             holds: a seat seen to fold less than the prior folds less in the rollouts, as the
             real player does.
+        reraised: Whether a vie is priced, as the odds player prices it, for being raised
+            again (:func:`~primero.agents.odds.reraised_worth`, as often as
+            :meth:`~primero.agents.reading.Reading.raise_again` says). Off by default: the
+            search did worse with it, Revival heads-up against odds players, 80 deals,
+            paired -0.17 [-0.30, -0.03] chips a deal (without it -0.01 [-0.10, +0.07]
+            against the rollouts before this pricing), though its players then play the odds
+            player's kind of action more often at three (Waks 91.7 % -> 94.1 %, Revival
+            89.2 % -> 95.3 %; ``benchmarks/bench_rollout.py --reraised``).
     """
 
     name = "table-odds"
+    #: Whether a vie is priced for being raised again (see the class docstring).
+    reraised: bool
 
     def __init__(self, reading: Reading | None = None, margin: float = 0.08,
-                 finals: int = FINALS, seen: Reading | None = None) -> None:
+                 finals: int = FINALS, seen: Reading | None = None,
+                 reraised: bool = False) -> None:
         #: The opponents' betting as observed over the session (:class:`Reading`).
         self.reading: Reading = Reading() if reading is None else reading
         self.margin = margin
         self.finals = finals
         #: The session's reading of the seat it plays (its folds as observed), or ``None``.
         self.seen: Reading | None = seen
+        self.reraised = reraised
         self._name_calls = True
         # the public parts of the last decision (:meth:`_parts`), kept while nothing is observed
         self._keep = False
@@ -372,7 +387,16 @@ class TableOdds:
         named = standing_call(view) if call is None else call
         live = [i for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
         funded = tuple(view.seats[i].contributed > 0 for i in live)
-        caller = caller_among(view, named)
+        caller = None
+        if named is not None:
+            # who named it: the variant reads it from the whole public log, so cached by the
+            # log (a rollout's first decisions share it from world to world)
+            at = (view.history, view.seat, named)
+            caller = _CALLERS.get(at, -1)
+            if caller == -1:
+                if len(_CALLERS) >= CACHE_LIMIT:
+                    _CALLERS.clear()
+                caller = _CALLERS[at] = caller_among(view, named)
         bluff = 1.0 if caller is None else round(self.reading.bluff_weight(view, live[caller]), 2)
         key = (view.variant, view.hand, floors, named, opened, len(keeps), self.finals, funded,
                caller, bluff)
@@ -450,9 +474,18 @@ class TableOdds:
             # naming a call of its own: worth it when its chance, with the pot carried over
             # when no hand meets it (an even share later), beats the standing call's
             opened = others_open(view)
-            pick, _ = best_call(called, view, table, rng,
-                                self._finals(table, view.hand, self._pool(view, opened),
-                                             opened))
+            # the call its hand most likely meets, cached by what it depends on (the hand, the
+            # open cards and the calls on offer: from the first and last offered, and how many)
+            key = (view.variant, view.hand, opened, len(called), called[0], called[-1])
+            named = _RECALLS.get(key)
+            if named is None:
+                pick, _ = best_call(called, view, table, rng,
+                                    self._finals(table, view.hand, self._pool(view, opened),
+                                                 opened))
+                if len(_RECALLS) >= CACHE_LIMIT:
+                    _RECALLS.clear()
+                named = _RECALLS[key] = pick.call
+            pick = next(a for a in called if a.call == named)
             own, _ = self.chance(view, table, rng, pick.call)
             if own.chance + own.carried / live > chance + carried / live:
                 chance, carried, recall = own.chance, own.carried, pick
@@ -464,10 +497,11 @@ class TableOdds:
             passes = [next(p for p in passes if p.exchange == best)]
         if vies:
             # priced per amount as the odds player prices it: each opponent lets it go by its
-            # fold rate, and it may be raised again (then held as a hold of the raise)
+            # fold rate, and (with ``reraised``) it may be raised again, then held as a hold
+            # of the raise
             unanswered = view.pot if folds or not passes else found.beat_funders * view.pot
             quiet = carry_share(view) if last_round(view) else chance * view.pot
-            again = self.reading.raise_again(view)
+            again = self.reading.raise_again(view) if self.reraised else 0.0
             worth, bet = max(((1 - again) * vie_worth(view, b, chance, rates, unanswered,
                                                       found.beat_one, afterwards)
                               + again * reraised_worth(view, b, chance, again), b)
