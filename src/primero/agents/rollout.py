@@ -89,9 +89,9 @@ from primero.views import PlayerView
 __all__ = ["CACHE_LIMIT", "FINALS", "FOLD_REFERENCE", "CallField", "Chances", "TableOdds",
            "best_discard", "table_chance"]
 
-#: The most final hands :func:`table_chance` looks at (every one when there are no more):
-#: with 24 the chance was off by about 0.06 a decision and 3 points lower than the odds
-#: player's on average; 64 leaves it within a point (``benchmarks/bench_rollout.py``).
+#: The most final hands :func:`table_chance` looks at (every one when there are no more).
+#: A chance read over 24 is off by about 0.06; over 64 the table's chance is within half a
+#: point of the odds player's on average (``benchmarks/bench_rollout.py``, Waks heads-up).
 FINALS = 64
 #: The seen fold rate at and above which a rollout opponent keeps every fold it would make
 #: (:attr:`TableOdds.seen`): the prior's, so that only a seat seen to fold less folds less. (A
