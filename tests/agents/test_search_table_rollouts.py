@@ -25,7 +25,8 @@ def test_a_whole_hand_against_one_opponent_wins_its_share_of_the_packs_hands() -
     table = Strength.of(view.variant.ranking)
     mask = mask_of(view.hand)
     share = table.share_of_mask(mask)
-    chance, spread = table_chance(view, table, [0.0], [mask])
+    found = table_chance(view, table, [0.0], [mask])
+    chance, spread = found.chance, found.spread
     assert chance == pytest.approx(share)
     assert spread == [(1.0, share, chance)]
 
@@ -37,10 +38,10 @@ def test_an_opponents_floor_leaves_the_hands_above_it_and_opponents_multiply() -
     share = table.share_of_mask(mask)
     # an opponent holding only hands beating 30 % of the pack: the viewer beats the share of
     # those below its own hand, (share - 0.3) / 0.7; a second opponent with no floor: times share
-    chance, _ = table_chance(view, table, [0.3, 0.0], [mask])
+    chance = table_chance(view, table, [0.3, 0.0], [mask]).chance
     assert chance == pytest.approx((share - 0.3) / 0.7 * share)
     # a floor above the hand: it beats none of the hands left
-    assert table_chance(view, table, [min(0.99, share + 0.05)], [mask])[0] == 0.0
+    assert table_chance(view, table, [min(0.99, share + 0.05)], [mask]).chance == 0.0
 
 
 def test_a_hand_of_a_class_that_never_wins_has_no_chance() -> None:
@@ -48,7 +49,7 @@ def test_a_hand_of_a_class_that_never_wins_has_no_chance() -> None:
     table = Strength.of(view.variant.ranking)
     mask = mask_of(view.hand)
     own = table.class_ids[table.index_of_mask(mask)]
-    assert table_chance(view, table, [0.0], [mask], frozenset({own}))[0] == 0.0
+    assert table_chance(view, table, [0.0], [mask], frozenset({own})).chance == 0.0
 
 
 def test_the_chance_over_final_hands_is_their_mean() -> None:
@@ -56,7 +57,8 @@ def test_the_chance_over_final_hands_is_their_mean() -> None:
     table = Strength.of(view.variant.ranking)
     pack = view.variant.ranking.pack.cards
     hands = [mask_of(pack[i:i + 4]) for i in (0, 4, 8)]
-    chance, spread = table_chance(view, table, [0.0, 0.0], hands)
+    found = table_chance(view, table, [0.0, 0.0], hands)
+    chance, spread = found.chance, found.spread
     shares = [table.share_of_mask(m) for m in hands]
     assert chance == pytest.approx(sum(s * s for s in shares) / 3)
     assert [won for _, _, won in spread] == pytest.approx([s * s for s in shares])

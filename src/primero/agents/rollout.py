@@ -1,46 +1,83 @@
 """The rollout player: the odds player's betting on a chance read from tables (:class:`TableOdds`).
 
 The search player (:mod:`primero.agents.search`) plays every candidate action to the end of
-the deal in many drawn worlds; the players of those rollouts must answer a bet about as the
-odds player (:class:`~primero.agents.odds.OddsAgent`) does, and cost next to nothing. The odds
+the deal in many drawn worlds; the players of those rollouts must answer a bet as the odds
+player (:class:`~primero.agents.odds.OddsAgent`) does, and cost next to nothing. The odds
 player samples the hidden hands at every decision (:func:`~primero.agents.odds.showdown_chance`,
-160 deals); :class:`TableOdds` reads its chance instead from the ranking's strength table
+160 deals); :class:`TableOdds` reads its chances instead from the ranking's strength table
 (:func:`table_chance`): over the hands its cards may end as (every one when few, else a
 sample of :data:`FINALS`), the chance to beat each live opponent is the share of the pack's
 hands its final hand beats, among the hands that opponent's betting this deal leaves it
 (:meth:`~primero.agents.reading.Reading.floors`, through
 :func:`~primero.agents.odds.caller_chance`), the opponents taken as independent. A hand that
-can never win (the variant's advice) or misses the standing call wins nothing. Card removal
-and the pot carried over when nobody meets a call are left out. Answers are cached per hand,
-floors and call, so a rollout player asked again in another world pays a dictionary look-up.
+can never win (the variant's advice) wins nothing. In the calling game a hand that misses the
+call wins nothing and an opponent's that misses it loses, the caller's missing hands weighed
+by its betting frequency, and the chance that nobody meets it (the pot carries over) is read
+too (:class:`CallField`). With an exchange ahead the chance is that of the best cards to keep
+(:func:`~primero.agents.odds.keeps_ahead`): without a call, those of the best exact expected
+strength; with one, the best chance, read again over other final hands (the best of several
+sampled chances is biased upward). Card removal and the opponents' exchanges
+(:meth:`~primero.agents.reading.Reading.keep_floors`) are left out. Answers are cached per
+hand, floors, call and who has paid, so a rollout player asked again in another world pays a
+dictionary look-up.
 
-The betting rule is the odds player's own, made of its public parts: a vie when the chance
-beats an even share by ``margin`` or when a vie priced by the opponents' fold rates
-(:func:`~primero.agents.odds.vie_worth`) beats passing; a raise well above an even share; a
-hold when :func:`~primero.agents.odds.hold_worth` (plus :func:`~primero.agents.odds.later_worth`
-with cards still to come) is not negative; else a pass or a fold. Exchanges take the best
-expected strength (:meth:`~primero.agents.strength.Strength.after_exchange`, exact), fewer
-cards thrown on a tie; a call named is the one the hand most likely meets
-(:func:`~primero.agents.calling.best_call`).
+The betting rule is the odds player's own (:meth:`~primero.agents.odds.OddsAgent.advise`),
+made of the odds module's public parts, nothing priced here: a vie worth
+:func:`~primero.agents.odds.vie_worth` (each opponent answering by its fold rate, the one
+bound to hold by :func:`~primero.agents.odds.bound_to_hold`) or, raised again (an option,
+off by default: :class:`TableOdds`), :func:`~primero.agents.odds.reraised_worth`, against
+passing (a showdown at the chance, or in
+the last round :func:`~primero.agents.odds.carry_share`): made when the chance beats an even
+share by ``margin``, or when it beats passing by
+:data:`~primero.agents.odds.FOLD_EQUITY_EDGE` stakes; a raise well above an even share; a
+hold when :func:`~primero.agents.odds.hold_worth` (the carried pot counted, plus
+:func:`~primero.agents.odds.later_worth` with cards still to come) clears
+:data:`~primero.agents.odds.STACK_EDGE` of the chips the raisers may take it to
+(:func:`~primero.agents.odds.expected_stake`); else a pass or a fold. In the calling game a
+hand whose chance is better under a call of its own (:func:`~primero.agents.calling.best_call`)
+raises to name it (:func:`~primero.agents.calling.cheapest_with_call`) where it would hold.
+Exchanges take the best expected strength
+(:meth:`~primero.agents.strength.Strength.after_exchange`, exact), fewer cards thrown on a tie.
+Left out: the odds player's pressure calls in the calling game's last round
+(:func:`~primero.agents.calling.pressure_call`, sampled) and its pooling of a deal's chances.
 """
 
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from math import prod
+from typing import ClassVar
 
-from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
-from primero.agents.calling import advice_of, amount_of, best_call, calls_of, meets, standing_call
+import numpy as np
+from attrs import frozen
+
+from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
+from primero.advice import CallAdvice
+from primero.agents.calling import (
+    advice_of,
+    amount_of,
+    best_call,
+    caller_among,
+    calls_of,
+    cheapest_with_call,
+    meets,
+    meets_by_index,
+    standing_call,
+)
 from primero.agents.odds import (
     FOLD_EQUITY_EDGE,
+    STACK_EDGE,
     bound_to_hold,
     caller_chance,
     carry_share,
-    funders_chance,
+    expected_stake,
     hold_worth,
     keeps_ahead,
     last_round,
     later_worth,
+    reraised_worth,
     vie_worth,
 )
 from primero.agents.reading import PRIOR_FOLD_BET, Reading
@@ -49,10 +86,13 @@ from primero.cards import Card
 from primero.hands import HAND_SIZE
 from primero.views import PlayerView
 
-__all__ = ["CACHE_LIMIT", "FINALS", "FOLD_REFERENCE", "TableOdds", "best_discard", "table_chance"]
+__all__ = ["CACHE_LIMIT", "FINALS", "FOLD_REFERENCE", "CallField", "Chances", "TableOdds",
+           "best_discard", "table_chance"]
 
 #: The most final hands :func:`table_chance` looks at (every one when there are no more).
-FINALS = 24
+#: A chance read over 24 is off by about 0.06; over 64 the table's chance is within half a
+#: point of the odds player's on average (``benchmarks/bench_rollout.py``, Waks heads-up).
+FINALS = 64
 #: The seen fold rate at and above which a rollout opponent keeps every fold it would make
 #: (:attr:`TableOdds.seen`): the prior's, so that only a seat seen to fold less folds less. (A
 #: reference above the prior thins folds before anything is seen: Revival heads-up vs the
@@ -61,18 +101,111 @@ FOLD_REFERENCE = PRIOR_FOLD_BET
 #: The most chances :class:`TableOdds` keeps cached (the cache is emptied when full).
 CACHE_LIMIT = 200_000
 
-#: The legal actions by kind, the vies' amounts and the fold rates (:meth:`TableOdds._parts`).
-_Parts = tuple[list[Vie], list[Hold], list[Hold], list[Pass], list[Fold], list[int], list[float]]
+#: The legal actions by kind, the vies' amounts, the fold rates now and, for the one bound to
+#: hold, later (:meth:`TableOdds._parts`).
+_Parts = tuple[list[Vie], list[Hold], list[Hold], list[Pass], list[Fold], list[int], list[float],
+               list[float]]
 
 _DISCARDS: dict[tuple[object, ...], tuple[Card, ...]] = {}
 _FINALS: dict[tuple[object, ...], list[int]] = {}
-_CHANCES: dict[tuple[object, ...], tuple[float, list[tuple[float, float, float]], list[int]]] = {}
+_RECALLS: dict[tuple[object, ...], Call | None] = {}
+_CALLERS: dict[tuple[object, ...], int | None] = {}
+_CHANCES: dict[tuple[object, ...], tuple[Chances, list[int]]] = {}
+
+
+@frozen
+class Chances:
+    """What :func:`table_chance` reads: the chances the odds player's betting is priced on.
+
+    Attributes:
+        chance: The chance to win at the showdown (0..1), the mean over the final hands.
+        spread: Per final hand, ``(1.0, its strength, its chance)``, what
+            :func:`~primero.agents.odds.later_worth` weighs.
+        beat_one: The chance to beat one live opponent (the mean over them; 0 where the
+            viewer's hand cannot win), what :func:`~primero.agents.odds.vie_worth` takes.
+        beat_funders: The chance to beat every live opponent who has put chips in (1 when
+            none has): what a vie left unanswered wins where nobody folds.
+        carried: The chance that no hand still in meets the standing call (the pot carries
+            over, docs/rules/cardano.md); 0 without a call.
+    """
+
+    chance: float
+    spread: list[tuple[float, float, float]]
+    beat_one: float
+    beat_funders: float
+    carried: float
+
+
+class CallField:
+    """The pack's hands in order of strength, and which miss a call (for :func:`table_chance`).
+
+    An opponent who bets holds a hand at least as strong as its floor; in the calling game a
+    hand that misses the standing call cannot win (docs/rules/cardano.md), so the viewer beats
+    it whatever its strength. The counts are prefix sums over the hands sorted by share, so
+    each question is two binary searches. Built once per table, call book, call and
+    ``by_rank`` (:meth:`of`).
+    """
+
+    _cache: ClassVar[dict[tuple[int, int, Call, bool], CallField]] = {}
+    #: The shares of the pack's hands, weakest first.
+    shares: list[float]
+    #: ``misses[k]``: how many of the ``k`` weakest hands miss the call.
+    misses: list[int]
+
+    def __init__(self, table: Strength, book: CallAdvice, call: Call, by_rank: bool) -> None:
+        order = np.argsort(table.share_array, kind="stable")
+        self.shares = table.share_array[order].tolist()
+        missed = ~meets_by_index(book, table, call, by_rank=by_rank)[order]
+        self.misses = [0, *np.cumsum(missed).tolist()]
+
+    @classmethod
+    def of(cls, table: Strength, book: CallAdvice, call: Call, by_rank: bool) -> CallField:
+        """The field of ``call`` (cached)."""
+        key = (id(table), id(book), call, by_rank)
+        found = cls._cache.get(key)
+        if found is None:
+            if len(cls._cache) >= CACHE_LIMIT:
+                cls._cache.clear()
+            found = cls._cache[key] = cls(table, book, call, by_rank)
+        return found
+
+    def beaten(self, share: float, floor: float, bluff: float = 1.0) -> tuple[float, float]:
+        """``(beaten, missed)``: the chances that an opponent's hand loses to ``share``, and misses.
+
+        The opponent holds any hand of share at least ``floor``, each alike, except that a
+        hand missing the call weighs ``bluff`` (the caller's betting frequency,
+        :meth:`~primero.agents.reading.Reading.bluff_weight`; 1 for the others): it loses
+        to every hand that meets the call. A hand of the viewer's share counts half.
+        """
+        shares, misses = self.shares, self.misses
+        n = len(shares)
+        low = bisect_left(shares, floor)
+        missed = misses[n] - misses[low]
+        weight = (n - low - missed) + bluff * missed
+        if weight <= 0:
+            return 1.0, 1.0
+
+        def met_below(k: int) -> int:
+            k = max(k, low)
+            return (k - low) - (misses[k] - misses[low])
+
+        below = (met_below(bisect_left(shares, share)) + met_below(bisect_right(shares, share))) / 2
+        return (below + bluff * missed) / weight, bluff * missed / weight
 
 
 def table_chance(view: PlayerView, table: Strength, floors: Sequence[float],
-                 finals: Sequence[int], never: frozenset[int] = frozenset()) \
-        -> tuple[float, list[tuple[float, float, float]]]:
-    """The chance to win at the showdown, read from the strength table (module docstring).
+                 finals: Sequence[int], never: frozenset[int] = frozenset(), *,
+                 call: Call | None = None, by_rank: bool | None = None,
+                 funded: Sequence[bool] = (), caller: int | None = None,
+                 bluff: float = 1.0) -> Chances:
+    """The chances at the showdown, read from the strength table (module docstring).
+
+    Each live opponent holds, alike, any of the pack's hands at least as strong as its floor
+    (the hands its betting leaves it): the viewer's final hand of share ``s`` beats it with
+    :func:`~primero.agents.odds.caller_chance` of ``s`` and the floor, the opponents taken as
+    independent. With a call to meet (Cardano), the viewer's hand that misses it wins nothing,
+    and an opponent's hand that misses it loses (:class:`CallField`), the caller's missing
+    hands weighed by ``bluff``, as the odds player weighs them.
 
     Args:
         view: The viewer's view (its standing call and variant are read).
@@ -80,31 +213,53 @@ def table_chance(view: PlayerView, table: Strength, floors: Sequence[float],
         floors: Per live opponent, the least strength its betting suggests (0..1).
         finals: The masks of the four-card hands the viewer's cards may end as.
         never: Class ids of hands that can never win.
+        call: The call to meet (default: the standing call).
+        by_rank: Whether a hand meets the call by ranking at or above it (cards still to
+            come; default: fewer than four cards in the viewer's hand).
+        funded: Per live opponent, whether it has put chips in (default: none has).
+        caller: The position among the live opponents of the one who named the call.
+        bluff: How much a hand of the caller's that misses its call weighs (0..1).
 
     Returns:
-        ``(chance, spread)``: the chance (0..1), the mean over ``finals``; and per final hand
-        ``(1.0, its strength, its chance)``, what :func:`~primero.agents.odds.later_worth`
-        weighs.
+        The :class:`Chances`.
     """
     book = calls_of(view)
-    call = standing_call(view)
-    by_rank = len(view.hand) < HAND_SIZE
+    if call is None:
+        call = standing_call(view)
+    if by_rank is None:
+        by_rank = len(view.hand) < HAND_SIZE
+    field = CallField.of(table, book, call, by_rank) \
+        if book is not None and call is not None else None
     index, classes = table.index_of_mask, table.class_ids
+    weights = [bluff if j == caller else 1.0 for j in range(len(floors))]
+    missed = 1.0
+    if field is not None:
+        for f, w in zip(floors, weights, strict=True):
+            missed *= field.beaten(0.0, f, w)[1]
+    paid = [j for j, p in enumerate(funded[:len(floors)]) if p]
     spread: list[tuple[float, float, float]] = []
-    total = 0.0
+    total = one = funders = carried = 0.0
     for m in finals:
         s = table.share_of_mask(m)
         if (never and classes[index(m)] in never) or (
-                book is not None and call is not None
-                and not meets(book, table, m, call, by_rank=by_rank)):
-            won = 0.0
+                field is not None and not meets(book, table, m, call,  # type: ignore[arg-type]
+                                                by_rank=by_rank)):
+            spread.append((1.0, s, 0.0))
+            carried += missed if field is not None else 0.0
+            continue
+        if field is None:
+            each = [caller_chance(s, f) for f in floors]
         else:
-            won = 1.0
-            for f in floors:
-                won *= caller_chance(s, f)
+            each = [field.beaten(s, f, w)[0] for f, w in zip(floors, weights, strict=True)]
+        won = prod(each)
         spread.append((1.0, s, won))
         total += won
-    return (total / len(finals) if finals else 0.0), spread
+        one += sum(each) / len(each) if each else 1.0
+        funders += prod(each[j] for j in paid)
+    n = len(finals)
+    if not n:
+        return Chances(0.0, spread, 0.0, 1.0 if not paid else 0.0, 0.0)
+    return Chances(total / n, spread, one / n, funders / n if paid else 1.0, carried / n)
 
 
 def best_discard(view: PlayerView, table: Strength, options: Sequence[tuple[Card, ...]]) \
@@ -142,18 +297,30 @@ class TableOdds:
             :data:`~primero.agents.reading.PRIOR_FOLD_BET`, :data:`FOLD_REFERENCE`), else it
             holds: a seat seen to fold less than the prior folds less in the rollouts, as the
             real player does.
+        reraised: Whether a vie is priced, as the odds player prices it, for being raised
+            again (:func:`~primero.agents.odds.reraised_worth`, as often as
+            :meth:`~primero.agents.reading.Reading.raise_again` says). Off by default: the
+            search did worse with it, Revival heads-up against odds players, 80 deals,
+            paired -0.17 [-0.30, -0.03] chips a deal (without it -0.01 [-0.10, +0.07]
+            against the rollouts before this pricing), though its players then play the odds
+            player's kind of action more often at three (Waks 91.7 % -> 94.1 %, Revival
+            89.2 % -> 95.3 %; ``benchmarks/bench_rollout.py --reraised``).
     """
 
     name = "table-odds"
+    #: Whether a vie is priced for being raised again (see the class docstring).
+    reraised: bool
 
     def __init__(self, reading: Reading | None = None, margin: float = 0.08,
-                 finals: int = FINALS, seen: Reading | None = None) -> None:
+                 finals: int = FINALS, seen: Reading | None = None,
+                 reraised: bool = False) -> None:
         #: The opponents' betting as observed over the session (:class:`Reading`).
         self.reading: Reading = Reading() if reading is None else reading
         self.margin = margin
         self.finals = finals
         #: The session's reading of the seat it plays (its folds as observed), or ``None``.
         self.seen: Reading | None = seen
+        self.reraised = reraised
         self._name_calls = True
         # the public parts of the last decision (:meth:`_parts`), kept while nothing is observed
         self._keep = False
@@ -192,17 +359,21 @@ class TableOdds:
             exchanges = [a for a in legal if isinstance(a, Exchange)]
             best = best_discard(view, table, [a.discards for a in exchanges])
             return next(a for a in exchanges if a.discards == best)
-        chance, spread, finals = self.chance(view, table, rng)
-        return self._bet(view, legal, chance, spread, finals, table, rng, name_calls)
+        found, finals = self.chance(view, table, rng)
+        return self._bet(view, legal, found, finals, table, rng, name_calls)
 
-    def chance(self, view: PlayerView, table: Strength, rng: random.Random) \
-            -> tuple[float, list[tuple[float, float, float]], list[int]]:
-        """The chance, its spread and the final hands (:func:`table_chance`).
+    def chance(self, view: PlayerView, table: Strength, rng: random.Random,
+               call: Call | None = None) -> tuple[Chances, list[int]]:
+        """The chances (:func:`table_chance`) and the final hands they were read over.
 
-        Cached for every table-odds player (per variant, hand, floors, standing call, open
-        cards and whether an exchange is ahead): the answer depends on nothing else. Final
-        hands are sampled (when there are more than ``finals``) from a generator seeded by the
-        cards kept, so the answer does not depend on ``rng`` either.
+        As the odds player reads its chance: with an exchange still ahead, those of the best
+        cards to keep (:func:`~primero.agents.odds.keeps_ahead`); the call to meet the
+        standing one (or ``call``, the viewer's hand as it is), the caller's missing hands
+        weighed by its betting frequency. Cached for every table-odds player (per variant,
+        hand, floors, call, open cards, whether an exchange is ahead, who has put chips in,
+        the caller and its weight): the answer depends on nothing else. Final hands are
+        sampled (when there are more than ``finals``) from a generator seeded by the cards
+        kept, so the answer does not depend on ``rng`` either.
         """
         known = self._floors
         if known is not None and known[0] is view.history:
@@ -212,47 +383,112 @@ class TableOdds:
             if self._keep:
                 self._floors = (view.history, floors)
         opened = others_open(view)
-        keeps = keeps_ahead(view)
-        key = (view.variant, view.hand, floors, standing_call(view), opened, len(keeps),
-               self.finals)
+        keeps = keeps_ahead(view) if call is None else [tuple(view.hand)]
+        named = standing_call(view) if call is None else call
+        live = [i for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
+        funded = tuple(view.seats[i].contributed > 0 for i in live)
+        caller = None
+        if named is not None:
+            # who named it: the variant reads it from the whole public log, so cached by the
+            # log (a rollout's first decisions share it from world to world)
+            at = (view.history, view.seat, named)
+            caller = _CALLERS.get(at, -1)
+            if caller == -1:
+                if len(_CALLERS) >= CACHE_LIMIT:
+                    _CALLERS.clear()
+                caller = _CALLERS[at] = caller_among(view, named)
+        bluff = 1.0 if caller is None else round(self.reading.bluff_weight(view, live[caller]), 2)
+        key = (view.variant, view.hand, floors, named, opened, len(keeps), self.finals, funded,
+               caller, bluff)
         found = _CHANCES.get(key)
         if found is None:
-            pool = unseen_cards(view) if opened else list(view.variant.ranking.pack.cards)
+            pool = self._pool(view, opened)
             names = advice_of(view).never_wins
             never = frozenset(i for i, c in enumerate(view.variant.ranking.hand_table.classes)
                               if c in names)
-            # an exchange still ahead: the best cards to keep (the odds player's keeps_ahead)
+            best: tuple[float, tuple[Card, ...], list[int]] | None = None
+            if named is None and len(keeps) > 1:
+                # no call to meet: the cards to keep are those of the best exact expected
+                # strength (Strength.of_hand, the chance against one opponent of any hand),
+                # chosen without the noise of sampled final hands (a choice among noisy
+                # chances costs agreement with the odds player: Waks heads-up 93 % -> 95 %)
+                keeps = [max(keeps, key=lambda k: (table.of_hand(k), len(k)))]
             for keep in keeps:
                 finals = self._finals(table, keep, pool, opened)
-                chance, spread = table_chance(view, table, floors, finals, never)
-                if found is None or chance > found[0]:
-                    found = (chance, spread, finals)
-            assert found is not None  # keeps_ahead lists the hand itself first
+                got = table_chance(view, table, floors, finals, never, call=named,
+                                   by_rank=len(keep) < HAND_SIZE or len(keep) < len(view.hand),
+                                   funded=funded, caller=caller, bluff=bluff)
+                if best is None or got.chance > best[0]:
+                    best, found = (got.chance, keep, finals), (got, finals)
+            assert best is not None and found is not None  # keeps_ahead lists the hand first
+            keep = best[1]
+            if len(keeps) > 1 and len(keep) < HAND_SIZE:
+                # the best of several sampled chances is biased upward (it was picked for
+                # being high): as the odds player does, the chance of the cards chosen is read
+                # again over other final hands (the same ones where they are every one)
+                finals = self._finals(table, keep, pool, opened, again=True)
+                found = (table_chance(view, table, floors, finals, never, call=named,
+                                      by_rank=True, funded=funded, caller=caller, bluff=bluff),
+                         finals)
             if len(_CHANCES) >= CACHE_LIMIT:
                 _CHANCES.clear()
             _CHANCES[key] = found
         return found
 
+    @staticmethod
+    def _pool(view: PlayerView, opened: tuple[Card, ...]) -> list[Card]:
+        """The cards final hands are drawn from: the unseen ones where cards lie open."""
+        return unseen_cards(view) if opened else list(view.variant.ranking.pack.cards)
+
     def _finals(self, table: Strength, keep: Sequence[Card], pool: list[Card],
-                opened: tuple[Card, ...]) -> list[int]:
-        """The final hands of ``keep`` (:func:`~primero.agents.strength.final_hands`), cached."""
+                opened: tuple[Card, ...], again: bool = False) -> list[int]:
+        """The final hands of ``keep`` (:func:`~primero.agents.strength.final_hands`), cached.
+
+        Sampled (when there are more than ``finals``) from a generator seeded by the cards
+        kept; ``again``: by another seed, for a second estimate independent of the first.
+        """
         mask = mask_of(keep)
-        key = (table, mask, mask_of(opened), self.finals)
+        key = (table, mask, mask_of(opened), self.finals, again)
         found = _FINALS.get(key)
         if found is None:
-            found = final_hands(table, keep, pool, random.Random(mask), limit=self.finals)
+            found = final_hands(table, keep, pool, random.Random(mask if not again else ~mask),
+                                limit=self.finals)
             if len(_FINALS) >= CACHE_LIMIT:
                 _FINALS.clear()
             _FINALS[key] = found
         return found
 
-    def _bet(self, view: PlayerView, legal: Sequence[Action], chance: float,
-             spread: list[tuple[float, float, float]], finals: list[int], table: Strength,
-             rng: random.Random, name_calls: bool = True) -> Action:
+    def _bet(self, view: PlayerView, legal: Sequence[Action], found: Chances,
+             finals: list[int], table: Strength, rng: random.Random,
+             name_calls: bool = True) -> Action:
+        """The odds player's betting rule (``OddsAgent.advise``) on the table's chances."""
         self._name_calls = name_calls
-        vies, raises, holds, passes, folds, amounts, rates = self._parts(view, legal)
+        vies, raises, holds, passes, folds, amounts, rates, afterwards = self._parts(view, legal)
         live = 1 + sum(1 for i, seat in enumerate(view.seats)
                        if i != view.seat and not seat.folded)
+        chance, carried = found.chance, found.carried
+        recall: Vie | Hold | None = None
+        offered: list[Vie | Hold] = [*vies, *raises]
+        called = [a for a in offered if a.call is not None]
+        if called and standing_call(view) is not None:
+            # naming a call of its own: worth it when its chance, with the pot carried over
+            # when no hand meets it (an even share later), beats the standing call's
+            opened = others_open(view)
+            # the call its hand most likely meets, cached by what it depends on (the hand, the
+            # open cards and the calls on offer: from the first and last offered, and how many)
+            key = (view.variant, view.hand, opened, len(called), called[0], called[-1])
+            named = _RECALLS.get(key)
+            if named is None:
+                pick, _ = best_call(called, view, table, rng,
+                                    self._finals(table, view.hand, self._pool(view, opened),
+                                                 opened))
+                if len(_RECALLS) >= CACHE_LIMIT:
+                    _RECALLS.clear()
+                named = _RECALLS[key] = pick.call
+            pick = next(a for a in called if a.call == named)
+            own, _ = self.chance(view, table, rng, pick.call)
+            if own.chance + own.carried / live > chance + carried / live:
+                chance, carried, recall = own.chance, own.carried, pick
         even = 1 / live
         edge = (chance - even) / (1 - even) if live > 1 else 1.0
         owed = view.owed
@@ -260,13 +496,18 @@ class TableOdds:
             best = best_discard(view, table, [p.exchange for p in passes])
             passes = [next(p for p in passes if p.exchange == best)]
         if vies:
-            unanswered = view.pot if folds or not passes else \
-                funders_chance(view, chance) * view.pot
+            # priced per amount as the odds player prices it: each opponent lets it go by its
+            # fold rate, and (with ``reraised``) it may be raised again, then held as a hold
+            # of the raise
+            unanswered = view.pot if folds or not passes else found.beat_funders * view.pot
             quiet = carry_share(view) if last_round(view) else chance * view.pot
-            worth, bet = max((vie_worth(view, b, chance, rates, unanswered), b)
+            again = self.reading.raise_again(view) if self.reraised else 0.0
+            worth, bet = max(((1 - again) * vie_worth(view, b, chance, rates, unanswered,
+                                                      found.beat_one, afterwards)
+                              + again * reraised_worth(view, b, chance, again), b)
                              for b in amounts)
             priced: list[Vie | Hold] = [a for a in vies if amount_of(a) == bet]
-            if chance > even + self.margin:
+            if chance > even + self.margin and worth > -bet:
                 return self._sized(priced if worth > quiet else vies,
                                    0.0 if worth > quiet else edge, view, finals, table, rng)
             if worth > quiet + FOLD_EQUITY_EDGE * view.table.stake:
@@ -280,13 +521,19 @@ class TableOdds:
                 return passes[0]
             if holds:
                 return holds[0]
+        # a pot nobody wins carries over (an even share of it later); an opponent who raises
+        # again prices the hold at the stack; cards to come: it decides again later
         raised = self.reading.raise_again(view)
-        worth_hold = hold_worth(view, chance, raised)
+        worth_hold = hold_worth(view, chance + carried / live, raised)
         if owed and len(view.hand) < HAND_SIZE and calls_of(view) is None:
             worth_hold += (1 - raised) * later_worth(
-                view, spread, owed, float(min(view.table.rest, max(0, view.stack - owed))),
+                view, found.spread, owed, float(min(view.table.rest, max(0, view.stack - owed))),
                 self.reading.bets_later(view))
-        if holds and (worth_hold >= 0 or not (passes or folds)):
+        risked = raised * expected_stake(view, raised) * (1 - carried) \
+            if owed < view.stack else 0.0
+        if holds and (worth_hold >= STACK_EDGE * risked or not (passes or folds)):
+            if recall is not None:
+                return cheapest_with_call(legal, recall)
             return holds[0]
         if folds:
             if holds and self.seen is not None and rng.random() >= self.keeps_fold(view):
@@ -333,12 +580,18 @@ class TableOdds:
             elif isinstance(a, Fold):
                 folds.append(a)
         rates: list[float] = []
+        afterwards: list[float] = []
         if vies:
+            # the one bound to hold never lets a vie go, but folds its weak hands to the next
+            # bet as often as it folds (the odds player's pricing)
             bound = bound_to_hold(view)
             others = [i for i, s in enumerate(view.seats) if i != view.seat and not s.folded]
-            rates = [0.0 if i == bound else f
-                     for i, f in zip(others, self.reading.fold_rates(view), strict=True)]
-        parts = (vies, raises, holds, passes, folds, sorted({a.amount for a in vies}), rates)
+            observed = self.reading.fold_rates(view)
+            rates = [0.0 if i == bound else f for i, f in zip(others, observed, strict=True)]
+            afterwards = [f if i == bound else 0.0
+                          for i, f in zip(others, observed, strict=True)]
+        parts = (vies, raises, holds, passes, folds, sorted({a.amount for a in vies}), rates,
+                 afterwards)
         if self._keep:
             self._memo = (view.history, legal, parts)
         return parts
