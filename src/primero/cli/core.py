@@ -24,6 +24,9 @@ One voice for every error:
   variant or option, a bad deal file): a :class:`~primero.errors.PrimeroError`, caught here
   centrally, printed as one line ``error: <message>``, exit status :data:`EXIT_ERROR` (1).
   Commands never catch it themselves; :func:`fail` does the same for problems a command finds.
+* **Interrupted** — Ctrl-C (``KeyboardInterrupt``) while a command runs: one line ``error:
+  interrupted ...``, exit status :data:`EXIT_INTERRUPTED` (130, the shell's 128 + SIGINT);
+  :func:`interrupted` does the same for a command that says what became of its work.
 * **With ``--json``** — a command that takes ``--json`` and was given it reports either kind
   of error as one line of JSON on standard error instead, ``{"format": 1, "error":
   "<message>"}`` (the same message, the same exit status), so a script reads every answer of
@@ -68,6 +71,7 @@ from primero.variant import Variant
 
 __all__ = [
     "EXIT_ERROR",
+    "EXIT_INTERRUPTED",
     "EXIT_USAGE",
     "FileName",
     "LazyPrimeroGroup",
@@ -77,6 +81,7 @@ __all__ = [
     "app",
     "console",
     "fail",
+    "interrupted",
     "json_option",
     "load_all",
     "load_variant",
@@ -97,6 +102,8 @@ __all__ = [
 EXIT_ERROR = 1
 #: Exit status for a malformed command line or an option out of its range.
 EXIT_USAGE = 2
+#: Exit status for a command interrupted by Ctrl-C (128 + SIGINT, the shell's convention).
+EXIT_INTERRUPTED = 130
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -197,6 +204,12 @@ class _Refused(click.ClickException):
         _show_error(self.format_message(), self.as_json)
 
 
+class _Interrupted(_Refused):
+    """A command interrupted by Ctrl-C: ``error: <message>``, exit status 130."""
+
+    exit_code = EXIT_INTERRUPTED
+
+
 class _BadUsage(click.ClickException):
     """A malformed command line: ``error: <message>``, exit status 2."""
 
@@ -271,8 +284,9 @@ class PrimeroGroup(click.Group):
 
         Raises:
             click.ClickException: a usage error (exit status 2), or a
-                :class:`~primero.errors.PrimeroError` from the command or an interrupt
-                (Ctrl-C), shown as one ``error:`` line (exit status 1).
+                :class:`~primero.errors.PrimeroError` from the command, shown as one
+                ``error:`` line (exit status 1), or an interrupt (Ctrl-C), one ``error:``
+                line (exit status 130).
         """
         skipped: list[str] = []
         with warnings.catch_warnings():
@@ -310,9 +324,9 @@ class PrimeroGroup(click.Group):
                 refused = _Refused(str(exc))
                 refused.as_json = bool(ctx.meta.get(_JSON_META))
                 raise refused from None
-            except KeyboardInterrupt:  # Ctrl-C: one error line (JSON with --json), status 1
+            except KeyboardInterrupt:  # Ctrl-C: one error line (JSON with --json), status 130
                 error = "interrupted (Ctrl-C) before the command finished"
-                refused = _Refused(error)
+                refused = _Interrupted(error)
                 refused.as_json = bool(ctx.meta.get(_JSON_META))
                 raise refused from None
             except OSError as exc:
@@ -560,6 +574,18 @@ def fail(message: str) -> NoReturn:
         click.ClickException: always; click shows it and exits with status 1.
     """
     raise _Refused(message)
+
+
+def interrupted(message: str) -> NoReturn:
+    """Report ``error: <message>`` for a Ctrl-C as one line and exit with status 130.
+
+    For a command that catches ``KeyboardInterrupt`` itself to say what became of its work
+    (``primero play``: whether the deal so far was saved).
+
+    Raises:
+        click.ClickException: always; click shows it and exits with status 130 (128 + SIGINT).
+    """
+    raise _Interrupted(message)
 
 
 def usage_error(option: str, message: str) -> NoReturn:

@@ -39,6 +39,7 @@ from primero.cli.core import (
     app,
     console,
     fail,
+    interrupted,
     load_variant,
     number_text,
     printable,
@@ -645,8 +646,9 @@ def _play_deal(state: GameState, *, human: str | None, agents: dict[str, Agent],
 
     Raises:
         _Quit: the human typed ``quit``.
-        click.ClickException: standard input ended, or the game was interrupted (Ctrl-C), in
-            the middle of the deal; one line saying whether the deal so far was saved.
+        click.ClickException: standard input ended (exit status 1), or the game was
+            interrupted (Ctrl-C, exit status 130), in the middle of the deal; one line saying
+            whether the deal so far was saved.
     """
     seat_of = state.players.index(human) if human is not None else None
     for line in narrate(None, state, seat=seat_of):
@@ -670,7 +672,7 @@ def _play_deal(state: GameState, *, human: str | None, agents: dict[str, Agent],
     except KeyboardInterrupt:  # Ctrl-C: say what became of the deal, as at the end of input
         click.echo()
         kept = f"; the deal so far is saved to {save}" if save is not None else ""
-        fail(f"interrupted: the deal is left unfinished{kept}")
+        interrupted(f"interrupted: the deal is left unfinished{kept}")
     finally:  # only now, with play stopped, may the file show the stock
         if save is not None:
             _save(save, state)

@@ -176,12 +176,7 @@ class CallBook:
             for called in classes}
         self._dense_keys = ranking.hand_table.keys
         self._thresholds: dict[Call, int] = {}
-        keys: dict[tuple[str, int], tuple[int, ...]] = {}
-        for value in ranking.values():
-            named = (value.hand_class, value.points)
-            known = keys.get(named)
-            if known is None or value.key < known:
-                keys[named] = value.key
+        keys = _weakest_keys(ranking)
         self.ranking = ranking
         self._keys = keys
         self.points: dict[str, tuple[int, ...]] = {
@@ -333,6 +328,28 @@ class CallBook:
         if strength < self.threshold(call):
             return False
         return by_rank or class_id in self._answers[call.hand_class]
+
+
+def _weakest_keys(ranking: Ranking) -> dict[tuple[str, int], tuple[int, ...]]:
+    """Each ``(class, points)`` some hand of the pack makes -> the sort key of its weakest hand.
+
+    Read from the ranking's table arrays at once (numpy), not hand by hand: a hand's class is
+    ``classes[class_ids[i]]``, its points ``points[i]``, its key ``keys[strength[i]]``, and
+    keys ascend with strength, so the weakest hand of a pair is its smallest strength.
+    """
+    import numpy as np  # here only: the variant's module is imported without numpy
+
+    table = ranking.hand_table
+    class_ids, points, strength = table.arrays()
+    if not len(strength):
+        return {}
+    order = np.lexsort((strength, points, class_ids))  # by class, points, then strength
+    class_ids, points, strength = class_ids[order], points[order], strength[order]
+    first = np.ones(len(order), dtype=bool)  # the first (weakest) hand of each pair
+    first[1:] = (class_ids[1:] != class_ids[:-1]) | (points[1:] != points[:-1])
+    return {(table.classes[c], p): table.keys[s] for c, p, s in
+            zip(class_ids[first].tolist(), points[first].tolist(), strength[first].tolist(),
+                strict=True)}
 
 
 def call_book(source: Ranking | Variant, *, rule: str | None = None,
