@@ -25,8 +25,9 @@ One voice for every error:
   centrally, printed as one line ``error: <message>``, exit status :data:`EXIT_ERROR` (1).
   Commands never catch it themselves; :func:`fail` does the same for problems a command finds.
 * **Interrupted** — Ctrl-C (``KeyboardInterrupt``) while a command runs: one line ``error:
-  interrupted ...``, exit status :data:`EXIT_INTERRUPTED` (130, the shell's 128 + SIGINT);
-  :func:`interrupted` does the same for a command that says what became of its work.
+  interrupted ...``, exit status :data:`~primero.cli.pages.EXIT_INTERRUPTED` (130, the
+  shell's 128 + SIGINT); :func:`interrupted` does the same for a command that says what
+  became of its work.
 * **With ``--json``** — a command that takes ``--json`` and was given it reports either kind
   of error as one line of JSON on standard error instead, ``{"format": 1, "error":
   "<message>"}`` (the same message, the same exit status), so a script reads every answer of
@@ -55,7 +56,15 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from primero.cli.lazy_rich import Console, Text
-from primero.cli.pages import COMMAND_MODULES, HELP, MAX_WIDTH, VERSION_HELP, version_page
+from primero.cli.pages import (
+    COMMAND_MODULES,
+    EXIT_INTERRUPTED,
+    HELP,
+    INTERRUPTED,
+    MAX_WIDTH,
+    VERSION_HELP,
+    version_page,
+)
 from primero.errors import (
     LONG_TEXT,
     TEXT_START,
@@ -71,7 +80,6 @@ from primero.variant import Variant
 
 __all__ = [
     "EXIT_ERROR",
-    "EXIT_INTERRUPTED",
     "EXIT_USAGE",
     "FileName",
     "LazyPrimeroGroup",
@@ -102,8 +110,6 @@ __all__ = [
 EXIT_ERROR = 1
 #: Exit status for a malformed command line or an option out of its range.
 EXIT_USAGE = 2
-#: Exit status for a command interrupted by Ctrl-C (128 + SIGINT, the shell's convention).
-EXIT_INTERRUPTED = 130
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -248,7 +254,8 @@ class PrimeroGroup(click.Group):
 
         Raises:
             click.ClickException: the usage error, shown as one ``error:`` line (exit
-                status 2); a bare ``primero`` raises click's own help error, unchanged.
+                status 2), or an interrupt (Ctrl-C, exit status 130); a bare ``primero``
+                raises click's own help error, unchanged.
         """
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
@@ -256,6 +263,8 @@ class PrimeroGroup(click.Group):
             raise
         except click.UsageError as exc:
             raise _BadUsage(exc) from None
+        except KeyboardInterrupt:  # Ctrl-C while the line is read: not click's "Aborted!"
+            raise _Interrupted(INTERRUPTED) from None
 
     def resolve_command(self, ctx: click.Context, args: list[str]) \
             -> tuple[str | None, click.Command | None, list[str]]:
@@ -325,7 +334,7 @@ class PrimeroGroup(click.Group):
                 refused.as_json = bool(ctx.meta.get(_JSON_META))
                 raise refused from None
             except KeyboardInterrupt:  # Ctrl-C: one error line (JSON with --json), status 130
-                error = "interrupted (Ctrl-C) before the command finished"
+                error = INTERRUPTED
                 refused = _Interrupted(error)
                 refused.as_json = bool(ctx.meta.get(_JSON_META))
                 raise refused from None
