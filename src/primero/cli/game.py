@@ -293,7 +293,7 @@ def _call_problem(answer: str, state: GameState, legal: tuple[Action, ...]) -> s
     """Why the call named in ``answer`` cannot be read, or ``None`` (calling variants).
 
     ``vie 2 call royal flush`` names no hand class of the variant: say so, rather than that
-    "'flush' is not a number".
+    "'flush' is not a number"; ``call Primero 60`` alone lacks the vie or raise that names it.
     """
     words = answer.split()
     lowered = [w.lower() for w in words]
@@ -305,6 +305,12 @@ def _call_problem(answer: str, state: GameState, legal: tuple[Action, ...]) -> s
     if not with_calls:
         return None  # no call can be made now: the rules say why
     example = f"'{with_calls[len(with_calls) // 2]}'"
+    if lowered[0] == "call":  # a call alone: it is named with a vie or a raise
+        typed = " ".join(named).lower()
+        same = next((a for a in with_calls
+                     if str(a).partition(" call ")[2].lower() == typed), None)
+        return ("a call is named with a vie or a raise, e.g. "
+                + (f"'{same}'" if same is not None else example))
     if not named:
         return f"name the call after 'call': a hand class and its points, e.g. {example}"
     by_lower = {c.lower(): c for c in classes}
