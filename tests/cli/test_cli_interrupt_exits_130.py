@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+import types
 
 import pytest
 
@@ -26,9 +27,17 @@ def _interrupted(*_args: object, **_kwargs: object) -> object:
     raise KeyboardInterrupt
 
 
+class _LoadingApp(types.ModuleType):
+    """An app module that is still loading when Ctrl-C comes."""
+
+    def __getattr__(self, name: str) -> object:
+        raise KeyboardInterrupt
+
+
 def test_an_interrupt_while_the_app_loads_exits_130(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(primero.cli.launch.importlib, "import_module", _interrupted)
+    monkeypatch.setitem(sys.modules, "loading_app", _LoadingApp("loading_app"))
+    monkeypatch.setattr(primero.cli.launch, "APP_MODULE", "loading_app")
     with pytest.raises(SystemExit) as stopped:
         primero.cli.launch.main(["simulate"])
     assert stopped.value.code == 130
