@@ -430,7 +430,8 @@ def cli_page() -> str:
     """The generated CLI reference: every command, argument and option of ``primero``."""
     import click
 
-    from primero.cli.core import app
+    from primero.cli.core import EXIT_ERROR, EXIT_USAGE, app
+    from primero.cli.pages import EXIT_INTERRUPTED
 
     group = app
     root = click.Context(group, info_name="primero")
@@ -445,6 +446,18 @@ def cli_page() -> str:
     for name, cmd in commands.items():
         first = (cmd.help or "").strip().split("\n")[0]
         out.append(f"| [`primero {name}`](#primero-{name}) | {md(first)} |")
+    out += ["", "## Exit status {#exit-status}", "",
+            "| Status | When |", "|---|---|",
+            "| 0 | the command did its work |",
+            f"| {EXIT_ERROR} | primero refused the input (an unknown card, variant or option, a "
+            "bad deal file, a file that cannot be written): one `error:` line on standard error |",
+            f"| {EXIT_USAGE} | the command line is malformed (a missing argument, an unknown "
+            "option, a number out of its range): one `error:` line naming the option |",
+            f"| {EXIT_INTERRUPTED} | interrupted by Ctrl-C (128 + SIGINT, the shell's "
+            "convention): one `error:` line; `primero play` says whether the deal so far was "
+            "saved |",
+            "", "With `--json` the `error:` line is a JSON line instead "
+            "([JSON output](json.md)).", ""]
     for name, cmd in commands.items():
         ctx = click.Context(cmd, info_name=name, parent=root)
         out += ["", f"## `primero {name}` {{#primero-{name}}}", "",

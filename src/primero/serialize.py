@@ -286,7 +286,11 @@ def _check_paid(awards: Sequence[Award], layers: Sequence[PotLayer], carry: int,
         for seat, share in zip(layer.winners, layer.shares, strict=True):
             shares[seat] = shares.get(seat, 0) + share
     paid: dict[int, int] = {}
-    for award in awards:
+    for k, award in enumerate(awards, start=1):
+        if award.seat not in shares:  # the award itself is the bad part: name it
+            winners = ", ".join(map(str, sorted(shares))) or "none"
+            raise RecordError(f"{where}: award {k}: seat {award.seat} wins no layer (the "
+                              f"layers' winners: {winners}): chips are not conserved")
         paid[award.seat] = paid.get(award.seat, 0) + award.amount
     if paid != shares:
         odd = min(set(paid) ^ set(shares) or {s for s in paid if paid[s] != shares[s]})

@@ -257,6 +257,16 @@ def test_cardano_call_that_names_no_class() -> None:
             "'vie 2 call Primero 63'") in lines
 
 
+def test_cardano_call_without_a_vie_says_a_vie_names_it() -> None:
+    # seed 3, three players: you speak first and may vie 1-3 naming any call
+    lines = _play("-V", "cardano", "--seed", "3", "--players", "3",
+                  input="call Primero 60\ncall Primero 41\n")
+    assert (f"{PROMPT}  a call is named with a vie or a raise, e.g. 'vie 1 call Primero 60'"
+            in lines)
+    assert (f"{PROMPT}  a call is named with a vie or a raise, e.g. 'vie 2 call Primero 63'"
+            in lines)  # Primero 41 is no call (no hand makes it): the usual example
+
+
 def test_unicode_digits_at_the_prompt() -> None:
     lines = _play("--seed", "3", input="vie ２\n٢\n")
     assert lines.count(f"{PROMPT}  numbers are written with the digits 0-9, not '２'") == 1

@@ -35,7 +35,7 @@ def test_an_interrupted_deal_says_where_the_deal_so_far_is_saved(
     interrupt_at_the_third_action(monkeypatch)
     target = tmp_path / "deal.toml"
     result = run("play", "--auto", "--seed", "3", "--save", str(target))
-    assert result.exit_code == 1
+    assert result.exit_code == 130
     assert result.stderr == (f"error: interrupted: the deal is left unfinished; the deal so "
                              f"far is saved to {target}\n")
     saved = load_record(target)
@@ -47,5 +47,5 @@ def test_an_interrupted_deal_without_save_says_it_is_unfinished(
         monkeypatch: pytest.MonkeyPatch) -> None:
     interrupt_at_the_third_action(monkeypatch)
     result = run("play", "--auto", "--seed", "3")
-    assert result.exit_code == 1
+    assert result.exit_code == 130
     assert result.stderr == "error: interrupted: the deal is left unfinished\n"

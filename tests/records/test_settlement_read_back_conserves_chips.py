@@ -38,9 +38,9 @@ def test_the_worked_settlement_is_one_pot_of_28_to_seat_1() -> None:
     (lambda d: d.update(carry=5),
      "settlement: key 'carry' is 5 but the layers nobody won hold 0 chips: chips are not "
      "conserved"),
-    (lambda d: d["awards"][0].update(seat=9),
-     "settlement: seat 1 is awarded 0 chips but its shares of the layers are 28: chips are "
-     "not conserved"),
+    (lambda d: d["awards"][0].update(seat=9),  # the award to a seat of no layer is named
+     "settlement: award 1: seat 9 wins no layer (the layers' winners: 1): chips are not "
+     "conserved"),
 ])
 def test_awards_or_carry_the_layers_do_not_hold_are_refused(change: Any, message: str) -> None:
     data = copy.deepcopy(SETTLED)

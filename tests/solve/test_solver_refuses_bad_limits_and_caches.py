@@ -105,9 +105,9 @@ def test_a_cache_that_cannot_be_written_still_gives_the_strategy(
 def test_solve_command_refuses_a_nan_or_infinite_target_in_one_line(target: str,
                                                                      shown: str) -> None:
     result = CliRunner().invoke(app, ["solve", "-V", "toy", "--target", target])
-    assert result.exit_code != 0
+    assert result.exit_code == 2  # a usage error naming the option, as --target -1 is
     assert result.output.strip().splitlines() == [
-        f"error: target must be a finite exploitability of 0 or more chips per deal, "
+        f"error: invalid value for '--target': must be a finite number of chips per deal, "
         f"got {shown}"]
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from primero.cards import Card, parse_cards
-from primero.errors import CardParseError, PrimeroError, named, typed_name
+from primero.errors import CardParseError, PrimeroError, UnknownVariantError, named, typed_name
 from primero.hands import Ranking
 from primero.options import whole_number
 from primero.plugins.registry import resolve_variant
@@ -86,13 +86,29 @@ def as_variant(variant: VariantLike, options: dict[str, Any]) -> Variant:
 
     Raises:
         PrimeroError: ``variant`` is neither text nor a variant; the message names its type.
-        UnknownVariantError: no variant of that name.
+        UnknownVariantError: no variant of that name; text that reads as cards (the
+            arguments given in the wrong order, the variant first) is named as such.
         InvalidOptionError: a malformed, unknown or badly valued option.
     """
     if not isinstance(variant, str | Variant):
         raise PrimeroError(f"variant is {typed_name(variant)}: give a variant, "
                            f"a name, or 'name:key=value,...'")
-    return resolve_variant(variant, options or None)
+    try:
+        return resolve_variant(variant, options or None)
+    except UnknownVariantError:
+        if isinstance(variant, str) and _reads_as_cards(variant):
+            raise UnknownVariantError(
+                f"variant {named(variant)} is cards, not a variant's name: give the cards "
+                "first and the variant after them") from None
+        raise
+
+
+def _reads_as_cards(text: str) -> bool:
+    """Whether ``text`` is one or more cards (``"7s 6h"``, ``"2c"``)."""
+    try:
+        return bool(parse_cards(text))
+    except PrimeroError:
+        return False
 
 
 def as_cards(cards: Cards, variant: Variant, what: str) -> tuple[Card, ...]:

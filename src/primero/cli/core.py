@@ -24,6 +24,10 @@ One voice for every error:
   variant or option, a bad deal file): a :class:`~primero.errors.PrimeroError`, caught here
   centrally, printed as one line ``error: <message>``, exit status :data:`EXIT_ERROR` (1).
   Commands never catch it themselves; :func:`fail` does the same for problems a command finds.
+* **Interrupted** — Ctrl-C (``KeyboardInterrupt``) while a command runs: one line ``error:
+  interrupted ...``, exit status :data:`~primero.cli.pages.EXIT_INTERRUPTED` (130, the
+  shell's 128 + SIGINT); :func:`interrupted` does the same for a command that says what
+  became of its work.
 * **With ``--json``** — a command that takes ``--json`` and was given it reports either kind
   of error as one line of JSON on standard error instead, ``{"format": 1, "error":
   "<message>"}`` (the same message, the same exit status), so a script reads every answer of
@@ -52,7 +56,15 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from primero.cli.lazy_rich import Console, Text
-from primero.cli.pages import COMMAND_MODULES, HELP, MAX_WIDTH, VERSION_HELP, version_page
+from primero.cli.pages import (
+    COMMAND_MODULES,
+    EXIT_INTERRUPTED,
+    HELP,
+    INTERRUPTED,
+    MAX_WIDTH,
+    VERSION_HELP,
+    version_page,
+)
 from primero.errors import (
     LONG_TEXT,
     TEXT_START,
@@ -77,6 +89,7 @@ __all__ = [
     "app",
     "console",
     "fail",
+    "interrupted",
     "json_option",
     "load_all",
     "load_variant",
@@ -197,6 +210,12 @@ class _Refused(click.ClickException):
         _show_error(self.format_message(), self.as_json)
 
 
+class _Interrupted(_Refused):
+    """A command interrupted by Ctrl-C: ``error: <message>``, exit status 130."""
+
+    exit_code = EXIT_INTERRUPTED
+
+
 class _BadUsage(click.ClickException):
     """A malformed command line: ``error: <message>``, exit status 2."""
 
@@ -235,7 +254,8 @@ class PrimeroGroup(click.Group):
 
         Raises:
             click.ClickException: the usage error, shown as one ``error:`` line (exit
-                status 2); a bare ``primero`` raises click's own help error, unchanged.
+                status 2), or an interrupt (Ctrl-C, exit status 130); a bare ``primero``
+                raises click's own help error, unchanged.
         """
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
@@ -243,6 +263,8 @@ class PrimeroGroup(click.Group):
             raise
         except click.UsageError as exc:
             raise _BadUsage(exc) from None
+        except KeyboardInterrupt:  # Ctrl-C while the line is read: not click's "Aborted!"
+            raise _Interrupted(INTERRUPTED) from None
 
     def resolve_command(self, ctx: click.Context, args: list[str]) \
             -> tuple[str | None, click.Command | None, list[str]]:
@@ -271,8 +293,9 @@ class PrimeroGroup(click.Group):
 
         Raises:
             click.ClickException: a usage error (exit status 2), or a
-                :class:`~primero.errors.PrimeroError` from the command or an interrupt
-                (Ctrl-C), shown as one ``error:`` line (exit status 1).
+                :class:`~primero.errors.PrimeroError` from the command, shown as one
+                ``error:`` line (exit status 1), or an interrupt (Ctrl-C), one ``error:``
+                line (exit status 130).
         """
         skipped: list[str] = []
         with warnings.catch_warnings():
@@ -310,9 +333,9 @@ class PrimeroGroup(click.Group):
                 refused = _Refused(str(exc))
                 refused.as_json = bool(ctx.meta.get(_JSON_META))
                 raise refused from None
-            except KeyboardInterrupt:  # Ctrl-C: one error line (JSON with --json), status 1
-                error = "interrupted (Ctrl-C) before the command finished"
-                refused = _Refused(error)
+            except KeyboardInterrupt:  # Ctrl-C: one error line (JSON with --json), status 130
+                error = INTERRUPTED
+                refused = _Interrupted(error)
                 refused.as_json = bool(ctx.meta.get(_JSON_META))
                 raise refused from None
             except OSError as exc:
@@ -560,6 +583,18 @@ def fail(message: str) -> NoReturn:
         click.ClickException: always; click shows it and exits with status 1.
     """
     raise _Refused(message)
+
+
+def interrupted(message: str) -> NoReturn:
+    """Report ``error: <message>`` for a Ctrl-C as one line and exit with status 130.
+
+    For a command that catches ``KeyboardInterrupt`` itself to say what became of its work
+    (``primero play``: whether the deal so far was saved).
+
+    Raises:
+        click.ClickException: always; click shows it and exits with status 130 (128 + SIGINT).
+    """
+    raise _Interrupted(message)
 
 
 def usage_error(option: str, message: str) -> NoReturn:

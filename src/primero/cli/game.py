@@ -39,6 +39,7 @@ from primero.cli.core import (
     app,
     console,
     fail,
+    interrupted,
     load_variant,
     number_text,
     printable,
@@ -292,7 +293,7 @@ def _call_problem(answer: str, state: GameState, legal: tuple[Action, ...]) -> s
     """Why the call named in ``answer`` cannot be read, or ``None`` (calling variants).
 
     ``vie 2 call royal flush`` names no hand class of the variant: say so, rather than that
-    "'flush' is not a number".
+    "'flush' is not a number"; ``call Primero 60`` alone lacks the vie or raise that names it.
     """
     words = answer.split()
     lowered = [w.lower() for w in words]
@@ -304,6 +305,12 @@ def _call_problem(answer: str, state: GameState, legal: tuple[Action, ...]) -> s
     if not with_calls:
         return None  # no call can be made now: the rules say why
     example = f"'{with_calls[len(with_calls) // 2]}'"
+    if lowered[0] == "call":  # a call alone: it is named with a vie or a raise
+        typed = " ".join(named).lower()
+        same = next((a for a in with_calls
+                     if str(a).partition(" call ")[2].lower() == typed), None)
+        return ("a call is named with a vie or a raise, e.g. "
+                + (f"'{same}'" if same is not None else example))
     if not named:
         return f"name the call after 'call': a hand class and its points, e.g. {example}"
     by_lower = {c.lower(): c for c in classes}
@@ -645,8 +652,9 @@ def _play_deal(state: GameState, *, human: str | None, agents: dict[str, Agent],
 
     Raises:
         _Quit: the human typed ``quit``.
-        click.ClickException: standard input ended, or the game was interrupted (Ctrl-C), in
-            the middle of the deal; one line saying whether the deal so far was saved.
+        click.ClickException: standard input ended (exit status 1), or the game was
+            interrupted (Ctrl-C, exit status 130), in the middle of the deal; one line saying
+            whether the deal so far was saved.
     """
     seat_of = state.players.index(human) if human is not None else None
     for line in narrate(None, state, seat=seat_of):
@@ -670,7 +678,7 @@ def _play_deal(state: GameState, *, human: str | None, agents: dict[str, Agent],
     except KeyboardInterrupt:  # Ctrl-C: say what became of the deal, as at the end of input
         click.echo()
         kept = f"; the deal so far is saved to {save}" if save is not None else ""
-        fail(f"interrupted: the deal is left unfinished{kept}")
+        interrupted(f"interrupted: the deal is left unfinished{kept}")
     finally:  # only now, with play stopped, may the file show the stock
         if save is not None:
             _save(save, state)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-from primero.cli.pages import PROG, help_page, version_page
+from primero.cli.pages import EXIT_INTERRUPTED, INTERRUPTED, PROG, help_page, version_page
 
 __all__ = ["APP_MODULE", "main"]
 
@@ -27,7 +27,9 @@ def main(argv: list[str] | None = None) -> None:
         argv: The arguments after the command's name (default: ``sys.argv[1:]``).
 
     Raises:
-        SystemExit: status 1 when standard output is closed (one ``error:`` line).
+        SystemExit: status 1 when standard output is closed (one ``error:`` line); status
+            130 (128 + SIGINT) on Ctrl-C before the app runs the command (one ``error:``
+            line, as :data:`primero.cli.core.app` says it while the command runs).
     """
     if sys.stdout is None:  # started with standard output closed (``primero ... >&-``)
         if sys.stderr is not None:
@@ -43,4 +45,9 @@ def main(argv: list[str] | None = None) -> None:
         sys.stdout.write(page + "\n")
         sys.stdout.flush()
         return
-    importlib.import_module(APP_MODULE).app(argv, prog_name=PROG)  # None: click reads sys.argv
+    try:
+        app = importlib.import_module(APP_MODULE).app
+    except KeyboardInterrupt:  # Ctrl-C while click and the app load: no traceback
+        sys.stderr.write(f"error: {INTERRUPTED}\n")
+        raise SystemExit(EXIT_INTERRUPTED) from None
+    app(argv, prog_name=PROG)  # None: click reads sys.argv

@@ -21,11 +21,17 @@ from primero.native_evaluator import evaluator_line
 from primero.native_kernel import counter_line, counter_reason, library_path, try_open
 from primero.tensor_writes import encoder_line
 
-__all__ = ["COMMAND_MODULES", "HELP", "HELP_OPTION_HELP", "MAX_WIDTH", "PROG", "SHORT_HELP",
-           "VERSION_HELP", "help_page", "terminal_columns", "version_page"]
+__all__ = ["COMMAND_MODULES", "EXIT_INTERRUPTED", "HELP", "HELP_OPTION_HELP", "INTERRUPTED",
+           "MAX_WIDTH", "PROG", "SHORT_HELP", "VERSION_HELP", "help_page", "terminal_columns",
+           "version_page"]
 
 #: The command's name, as the usage line and ``--version`` print it.
 PROG = "primero"
+
+#: Exit status for a command interrupted by Ctrl-C (128 + SIGINT, the shell's convention).
+EXIT_INTERRUPTED = 130
+#: What an interrupted command says (after ``error:``).
+INTERRUPTED = "interrupted (Ctrl-C) before the command finished"
 
 #: The group's help, under the usage line.
 HELP = "Primero, the Renaissance card game: variants, hand evaluation, exact hand counts."

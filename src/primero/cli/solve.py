@@ -15,6 +15,7 @@ measurements when it is a terminal (``--no-progress``: never).
 
 from __future__ import annotations
 
+import math
 import time
 
 import click
@@ -25,6 +26,7 @@ from primero.cli.core import (
     console,
     fail,
     load_variant,
+    usage_error,
     variant_options_for,
 )
 from primero.cli.pages import SHORT_HELP
@@ -70,6 +72,8 @@ def solve_command(variant: str, option: tuple[str, ...], chips: int, stake: int,
                   ante: int | None, raise_cap: int | None, target: float, iterations: int,
                   block: int, depth: int, no_progress: bool) -> None:
     """Solve a heads-up game with CFR+ over range vectors and print its convergence."""
+    if not math.isfinite(target):  # click's range lets nan and inf through
+        usage_error("--target", f"must be a finite number of chips per deal, got {target}")
     out = console()
     configured = load_variant(variant, option)
     table = TableParameters(chips=chips, stake=stake, rest=rest, ante=ante, raise_cap=raise_cap)
