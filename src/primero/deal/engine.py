@@ -697,14 +697,10 @@ def _core_bet_applied(state: GameState, seat: int, action: Action) -> GameState:
     The core's own code (:func:`core_bet`), recorded, in one state copy; a bet deals no card
     and never ends the deal by itself, so only a finished round runs :func:`_advance`.
     """
-    by_action = _ENTRIES_GET(seat)  # _entry(seat, action), its usual case inline
-    entry = by_action.get(id(action)) if by_action is not None else None
-    if entry is None or entry[1] is not action:
-        entry = _entry(seat, action)
     parent = state._history  # history_with(state, entry), inline: one link a decision
     history = _new_link(HistoryChain)
     history.parent = parent
-    history.entry = entry
+    history.entry = (seat, action)
     history.size = size = (parent.size if type(parent) is HistoryChain else len(parent)) + 1
     history.items = None
     if size > state.context.bound:  # (size - 1 taken)
