@@ -853,7 +853,6 @@ def _among(action: Action, legal: tuple[Action, ...]) -> bool:
 
 #: History entries ``(seat, action)`` by seat, then action identity, shared between deals.
 _ENTRIES: dict[int, dict[int, tuple[int, Action]]] = {}
-_ENTRIES_GET = _ENTRIES.get
 
 
 def _entry(seat: int, action: Action) -> tuple[int, Action]:
