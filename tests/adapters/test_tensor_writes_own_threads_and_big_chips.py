@@ -4,9 +4,10 @@ Compiled (``primero.compiled_encoder``) and pure (``primero.tensor_writes``) ali
 
 * threads sharing one game each get their own state's tensor, never another seat's cards
   (the templates are shared: one tensor is made at a time);
-* chip counts past a C ``long`` (stacks, a carry-in, a pot that sums past one) give the
-  values the pure writes give (the compiled ones hand such a state to them), and a table
-  whose fractions would not be finite floats is refused by name;
+* chip counts past a C ``long`` (stacks, a carry-in) are refused by name at the deal's start
+  (a deal takes at most ``MAX_CHIPS`` chips a seat), the most a deal takes gives the values
+  the pure writes give, and a table whose fractions would not be finite floats is refused by
+  name;
 * a history handed out by ``Encoder.history_tail`` cannot be written into (it is shared);
 * the compiled ``link`` checks a layout whose window would wrap a C ``long`` (no write
   outside the buffer);
@@ -34,6 +35,8 @@ import primero  # noqa: E402
 from primero import openspiel as primero_openspiel  # noqa: E402
 from primero import tensor_writes  # noqa: E402
 from primero.adapters import Encoder  # noqa: E402
+from primero.deal.start import MAX_CHIPS  # noqa: E402
+from primero.errors import PrimeroError  # noqa: E402
 from primero.pettingzoo.env import raw_env  # noqa: E402
 from tensor_helpers import every_state, plain_information_state_of, plain_observation_of  # noqa: E402
 
@@ -98,40 +101,48 @@ def test_threads_sharing_a_game_get_their_own_tensors(pure: bool) -> None:
 
 
 @compiled
-def test_compiled_writes_take_stacks_past_a_c_long() -> None:
+def test_stacks_past_a_c_long_are_refused_and_the_most_a_deal_takes_writes_alike() -> None:
     # OpenSpiel: stacks is a text parameter (no C int bound) and a raise cap keeps
-    # max_game_length small whatever the chips; the pure writes and the plain path give the
-    # values, the compiled patch raises OverflowError (get_long on seat.stack)
+    # max_game_length small whatever the chips. A deal takes at most MAX_CHIPS chips a seat
+    # (far below a C long), so stacks past a C long are refused by name at the deal's start;
+    # at the most a deal takes, the compiled writes give the pure writes' values
+    with pytest.raises(PrimeroError, match=r"^p0 \(seat 0\) has a 19-digit number of chips"):
+        pyspiel.load_game(GAME, {"variant": "waks", "players": 2, "stacks": f"{2**63};5",
+                                 "raise_cap": 1}).new_initial_state()
     game = pyspiel.load_game(GAME, {"variant": "waks", "players": 2,
-                                    "stacks": f"{2**63};5", "raise_cap": 1})
+                                    "stacks": f"{MAX_CHIPS};5", "raise_cap": 1})
     state = game.new_initial_state()
     pure = pure_encoder(game.table)
     for seat in range(2):
         want = plain_information_state_of(game.encoder, state.deal, state.trail, seat)
         assert np.array_equal(pure.information_state_array(state.deal, seat, state.trail), want)
-        assert np.array_equal(state.information_state_tensor(seat), want)  # OverflowError
+        assert np.array_equal(state.information_state_tensor(seat), want)
         assert np.array_equal(state.observation_tensor(seat),
                               plain_observation_of(game.encoder, state.deal, seat))
 
 
 @compiled
-def test_compiled_writes_take_a_carry_in_past_a_c_long() -> None:
-    # PettingZoo takes any whole number of chips: chips past 2**63 - 1 raise OverflowError
-    # in the compiled patch (the stack; the carry-in: kept[7])
-    for kwargs in ({"chips": 10**19}, {"chips": 20, "carry_in": 2**63}):
+def test_a_carry_in_past_a_c_long_is_refused_and_the_most_writes_alike() -> None:
+    # PettingZoo takes any whole number of chips; the deal refuses more than MAX_CHIPS (a
+    # seat's or the carry-in) by name, and at the most it takes the compiled writes agree
+    for kwargs, message in (({"chips": 10**19}, r"^p0 \(seat 0\) has a 20-digit number"),
+                            ({"chips": 20, "carry_in": 2**63}, r"^carry-over is a 19-digit")):
+        with pytest.raises(PrimeroError, match=message):
+            raw_env(variant="waks", players=2, **kwargs).reset(seed=1)
+    for kwargs in ({"chips": MAX_CHIPS}, {"chips": 20, "carry_in": MAX_CHIPS}):
         env = raw_env(variant="waks", players=2, **kwargs)
         env.reset(seed=1)
         seat = env.deal.to_act
-        got = env.observe(env.agent_selection)["observation"]  # OverflowError
+        got = env.observe(env.agent_selection)["observation"]
         assert np.array_equal(got, plain_observation_of(env._encoder, env.deal, seat))
 
 
 @compiled
 def test_pot_never_overflows_into_a_negative_value() -> None:
     # the compiled patch keeps the chips put in (the carry-in plus the seats') in a C long
-    # and adds to it unchecked: past LONG_MAX it wraps (undefined behaviour) and the pot
-    # comes out -1.0, outside [0, 1], where the pure writes give 1.0
-    env = raw_env(variant="waks", players=2, chips=20, carry_in=LONG_MAX)
+    # and adds to it unchecked: past LONG_MAX it would wrap; a deal holds at most MAX_CHIPS
+    # a seat and as carry-in, so the pot stays a fraction in [0, 1] at the most it takes
+    env = raw_env(variant="waks", players=2, chips=20, carry_in=MAX_CHIPS)
     env.reset(seed=1)
     pot = env._encoder.observation_at["pot"]
     for _ in range(3):
@@ -305,7 +316,7 @@ def test_a_table_too_rich_for_floating_point_fractions_is_refused_by_name() -> N
                                  "stacks": f"{10**400};5"})
     with pytest.raises(InvalidParameterError, match=r"^chips: at most 2\*\*1023 chips"):
         raw_env(variant="waks", players=2, chips=2**1023)
-    env = raw_env(variant="waks", players=2, chips=2**1022 - 1)  # the most there may be
+    env = raw_env(variant="waks", players=2, chips=MAX_CHIPS)  # the most a deal takes
     env.reset(seed=0)
     observation = env.observe(env.agent_selection)["observation"]
     assert observation.min() >= 0.0 and observation.max() <= 1.0

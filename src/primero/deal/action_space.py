@@ -431,7 +431,7 @@ def _encoded(state: GameState, legal: tuple[Action, ...], space: ActionSpace) \
         if legal is exchange_actions(hand):  # every subset of this very hand: by mask
             _, first = space.block("exchange")
             by_id = dict(zip(_exchange_ids(state, hand, legal, first), legal, strict=True))
-            ids = tuple(range(first, first + (1 << len(hand))))
+            ids = _exchange_range(first, len(hand))
             _remember(legal, space, ids, by_id)
             return ids
     if not isinstance(legal, tuple):  # a lazy sequence of a plug-in (Cardano's wide tables)
@@ -457,28 +457,41 @@ def _encoded(state: GameState, legal: tuple[Action, ...], space: ActionSpace) \
     return ids
 
 
-#: Per order of a hand's cards (the hand's positions sorted into pack order): the mask of each
-#: exchange of :func:`~primero.actions.exchange_actions`, in its order.
-_EXCHANGE_MASKS: dict[tuple[int, ...], tuple[int, ...]] = {}
+#: Per order of a hand's cards (the hand's positions sorted into pack order) and first
+#: exchange id: the id of each exchange of :func:`~primero.actions.exchange_actions`, in its
+#: order.
+_EXCHANGE_IDS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+#: Per first exchange id and hand size: every exchange id, ascending (the whole mask range).
+_EXCHANGE_RANGES: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
 def _exchange_ids(state: GameState, hand: tuple[Card, ...], legal: tuple[Action, ...],
-                  first: int) -> list[int]:
+                  first: int) -> tuple[int, ...]:
     """The id of each exchange of ``legal`` (``exchange_actions(hand)``), in its order.
 
     An exchange's mask depends only on which places of the hand it discards and on the order
-    of the hand's cards in the pack, so the masks are worked out (:func:`hand_mask`) once per
-    order of the cards and kept.
+    of the hand's cards in the pack, so the ids are worked out (:func:`hand_mask`) once per
+    order of the cards (and first id) and kept.
     """
-    indexes = [c.index for c in hand]
-    order = tuple(sorted(range(len(hand)), key=indexes.__getitem__))
-    masks = _EXCHANGE_MASKS.get(order)
-    if masks is None:
-        masks = tuple(cast(int, hand_mask(state, a.discards))  # type: ignore[union-attr]
-                      for a in legal)
-        if len(_EXCHANGE_MASKS) < 4096:
-            _EXCHANGE_MASKS[order] = masks
-    return [first + m for m in masks]
+    order = tuple(sorted(range(len(hand)), key=tuple(map(_card_index, hand)).__getitem__))
+    key = (order, first)
+    ids = _EXCHANGE_IDS.get(key)
+    if ids is None:
+        ids = tuple(first + cast(int, hand_mask(state, a.discards))  # type: ignore[union-attr]
+                    for a in legal)
+        if len(_EXCHANGE_IDS) < 4096:
+            _EXCHANGE_IDS[key] = ids
+    return ids
+
+
+def _exchange_range(first: int, size: int) -> tuple[int, ...]:
+    """Every exchange id of a hand of ``size`` cards from ``first``, ascending (kept)."""
+    ids = _EXCHANGE_RANGES.get((first, size))
+    if ids is None:
+        ids = tuple(range(first, first + (1 << size)))
+        if len(_EXCHANGE_RANGES) < 4096:
+            _EXCHANGE_RANGES[first, size] = ids
+    return ids
 
 
 def _remember(legal: tuple[Action, ...], space: ActionSpace, ids: tuple[int, ...],

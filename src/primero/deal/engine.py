@@ -625,9 +625,10 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
         kind = type(action)
         chosen: Any = None
         legal = state._legal
+        context = state.context
         if kind is int:  # an id: the legal action of that id, where the encoding is kept
             hit = _ENCODINGS_GET(id(legal)) if legal is not None else None
-            if hit is not None and hit[0] is legal and hit[1] is state.context._space:
+            if hit is not None and hit[0] is legal and hit[1] is context._space:
                 chosen = hit[3].get(action)  # type: ignore[arg-type]  # (the ids read)
             elif state._legal_ids is not None and state._by_id is not None:
                 chosen = state._by_id.get(action)  # type: ignore[arg-type]  # (the ids read)
@@ -654,10 +655,8 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
                 chosen = action
         else:
             return _apply_checked(state, action)
-        context = state.context
-        if type(chosen) in _BET_KINDS and context.rules.core_apply \
-                and not hookchecks.strict_depth \
-                and context.steps[state.step_index + 1].kind != "exchange":  # type: ignore[union-attr]
+        if context.core_bets[state.step_index + 1] and type(chosen) in _BET_KINDS \
+                and not hookchecks.strict_depth:
             return _core_bet_applied(state, seat, chosen)  # the most frequent move, direct
         return _applied(state, seat, chosen)
     return _apply_checked(state, action)
@@ -698,14 +697,10 @@ def _core_bet_applied(state: GameState, seat: int, action: Action) -> GameState:
     The core's own code (:func:`core_bet`), recorded, in one state copy; a bet deals no card
     and never ends the deal by itself, so only a finished round runs :func:`_advance`.
     """
-    by_action = _ENTRIES_GET(seat)  # _entry(seat, action), its usual case inline
-    entry = by_action.get(id(action)) if by_action is not None else None
-    if entry is None or entry[1] is not action:
-        entry = _entry(seat, action)
     parent = state._history  # history_with(state, entry), inline: one link a decision
     history = _new_link(HistoryChain)
     history.parent = parent
-    history.entry = entry
+    history.entry = (seat, action)
     history.size = size = (parent.size if type(parent) is HistoryChain else len(parent)) + 1
     history.items = None
     if size > state.context.bound:  # (size - 1 taken)
@@ -858,7 +853,6 @@ def _among(action: Action, legal: tuple[Action, ...]) -> bool:
 
 #: History entries ``(seat, action)`` by seat, then action identity, shared between deals.
 _ENTRIES: dict[int, dict[int, tuple[int, Action]]] = {}
-_ENTRIES_GET = _ENTRIES.get
 
 
 def _entry(seat: int, action: Action) -> tuple[int, Action]:

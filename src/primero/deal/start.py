@@ -34,6 +34,7 @@ from primero.variant import Variant
 
 __all__ = [
     "MAX_BET_SIZES",
+    "MAX_CHIPS",
     "MAX_SEED",
     "SETUPS",
     "FirstDeal",
@@ -60,6 +61,17 @@ MAX_BET_SIZES = 1000
 
 #: The largest shuffle seed (in size) a deal takes, and so a deal file holds: 2**128.
 MAX_SEED = 2 ** 128
+
+
+#: The most chips a deal takes in one amount (a seat's chips, the stake, rest, ante or
+#: carry-over): 10**15, the most a deal file gives (:data:`primero.records.MAX_CHIPS`, which
+#: must equal it), so every deal started can be saved and read back.
+MAX_CHIPS = 10 ** 15
+
+
+def _amount(value: int) -> str:
+    """An amount of chips as a message quotes it: a huge one by its digits only."""
+    return f"a {len(str(abs(value)))}-digit number of" if abs(value) > MAX_CHIPS else str(value)
 
 
 def new_seed(rng: random.Random) -> int:
@@ -106,9 +118,12 @@ def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
         raise PrimeroError(f"player name {named(bad)} must be one word (no spaces)")
     if len(chips) != len(players):
         raise PrimeroError(f"{len(players)} players but {len(chips)} chip counts")
-    for name, c in zip(players, chips, strict=True):
+    for seat, (name, c) in enumerate(zip(players, chips, strict=True)):
         if not whole(c) or c <= 0:
             raise PrimeroError(f"{name} has {named(c)} chips: every player needs at least 1 chip")
+        if c > MAX_CHIPS:
+            raise PrimeroError(f"{name} (seat {seat}) has {_amount(c)} chips: a deal takes at "
+                               f"most {MAX_CHIPS:,} chips a seat (the most a deal file gives)")
     if not 0 <= dealer < len(players):
         raise PrimeroError(f"dealer seat {dealer} is not a seat of {len(players)} players")
     for label, value in (("stake", table.stake), ("rest", table.rest), ("ante", table.ante),
@@ -127,6 +142,11 @@ def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
         )
     if carry < 0:
         raise PrimeroError(f"carry-over must not be negative, got {carry}")
+    for label, value in (("stake", table.stake), ("rest", table.rest), ("ante", table.ante),
+                         ("carry-over", carry)):
+        if value > MAX_CHIPS:
+            raise PrimeroError(f"{label} is {_amount(value)} chips: a deal takes at most "
+                               f"{MAX_CHIPS:,} chips there (the most a deal file gives)")
 
 
 class KnownTable:

@@ -447,11 +447,14 @@ class DealContext:
         total_chips: The deal's chips: the players' at the start and the carry-in.
         bound: The number of actions from which on the engine checks the deal against
             :func:`primero.plugins.checks.deal_action_bound` (never more than that bound).
+        core_bets: Per index of :attr:`steps` (the step index plus one), whether the core's
+            own betting code applies a betting action there: the core alone answers
+            ``primero_apply_action`` (``rules.core_apply``) and the step is not an exchange.
     """
 
-    __slots__ = ("_hash", "_space", "bet_facts", "betting", "bound", "dealer", "eldest",
-                 "engine", "external", "n", "plan", "rules", "setup", "steps", "table",
-                 "total_chips", "variant")
+    __slots__ = ("_hash", "_space", "bet_facts", "betting", "bound", "core_bets", "dealer",
+                 "eldest", "engine", "external", "n", "plan", "rules", "setup", "steps",
+                 "table", "total_chips", "variant")
 
     variant: Variant
     setup: DealSetup
@@ -468,6 +471,7 @@ class DealContext:
     external: bool
     total_chips: int
     bound: int
+    core_bets: tuple[bool, ...]
     _hash: int | None
     _space: ActionSpace | None
 
@@ -499,6 +503,8 @@ class DealContext:
         setter(self, "total_chips", total)
         setter(self, "bound", min(max(1, len(plan)) * (2 * n + 1) * (total + n + 1),
                                   PROGRESS_FLOOR * (n + 1)))
+        setter(self, "core_bets", (False, *(rules.core_apply and step.kind != "exchange"
+                                            for step in plan), False))
         setter(self, "_hash", None)
         setter(self, "_space", None)
 
@@ -532,6 +538,7 @@ class DealContext:
         new.external = self.external
         new.total_chips = self.total_chips
         new.bound = self.bound
+        new.core_bets = self.core_bets
         new._hash = None
         new._space = None
         new.__class__ = DealContext
