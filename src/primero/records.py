@@ -7,8 +7,9 @@ generator. The ``[expect]`` table (and any other table the library does not know
 ``[printed]``) is kept in :attr:`DealRecord.extra` and ignored when replaying.
 
 Reading is guarded: the file's limits (:data:`MAX_RECORD_BYTES`, :data:`MAX_DEPTH`,
-:data:`MAX_CHIPS`, :data:`MAX_SEED`), :func:`read_record_text` (a regular file, not too large,
-UTF-8) and a check of every key (a whole number, a list of cards, ASCII digits), every error a
+:data:`~primero.deal.start.MAX_CHIPS`, :data:`~primero.deal.start.MAX_SEED`: a deal file gives
+what a deal takes), :func:`read_record_text` (a regular file, not too large, UTF-8) and a
+check of every key (a whole number, a list of cards, ASCII digits), every error a
 :class:`~primero.errors.RecordError` naming the file and the key and never echoing a huge
 value whole.
 
@@ -37,7 +38,7 @@ from attrs import evolve, field, frozen
 from primero.actions import ACTION_WORDS, MAX_AMOUNT_DIGITS, Action, parse_action
 from primero.cards import Card, parse_cards
 from primero.deal.engine import start_deal
-from primero.deal.start import MAX_SEED
+from primero.deal.start import MAX_CHIPS, MAX_SEED
 from primero.deal.state import GameState
 from primero.errors import PrimeroError, RecordError, named
 from primero.json_schema import FORMAT
@@ -47,7 +48,6 @@ from primero.setup import DealSetup, Table, player_names_problem, seed_problem
 from primero.variant import Variant
 
 __all__ = [
-    "MAX_CHIPS",
     "MAX_DEPTH",
     "MAX_RECORD_BYTES",
     "DealRecord",
@@ -69,14 +69,6 @@ MAX_RECORD_BYTES = 1 << 20
 
 #: How deeply lists and tables may nest in a deal file (the format itself needs 3).
 MAX_DEPTH = 32
-
-
-#: The largest amount of chips (chips, stake, rest, ante, carry) a deal file may give.
-MAX_CHIPS = 10 ** 15
-
-
-#: The largest shuffle seed a deal file may give is the largest a deal takes:
-#: :data:`primero.deal.start.MAX_SEED` (2**128).
 
 
 #: The most characters of a bad value echoed in a message.
@@ -754,7 +746,7 @@ def record_from_state(state: GameState) -> DealRecord:
             options and its house rules): a deal file names only the variant and its options,
             so its replay would play another variant's rules. The message says what differs.
             Also a deal dealt from outside saved at a chance node (cards still to come), and
-            an amount of chips past :data:`MAX_CHIPS` (a deal file would not read it back).
+            an amount of chips past :data:`~primero.deal.start.MAX_CHIPS` (a deal file would not read it back).
     """
     setup = state.setup
     _check_amounts(setup)

@@ -40,7 +40,8 @@ from primero.errors import PrimeroError, RecordError, named, typed_name
 from primero.hands import HandValue
 from primero.json_schema import FORMAT
 from primero.plugins.registry import get_variant
-from primero.records import MAX_CHIPS, DealRecord, record_data, record_from_data
+from primero.deal.start import MAX_CHIPS
+from primero.records import DealRecord, record_data, record_from_data
 from primero.settlement import Award, PotLayer, Settlement
 from primero.variant import Variant
 from primero.views import PlayerView
@@ -230,7 +231,7 @@ def settlement_from_dict(data: Mapping[str, Any], variant: Variant | str) -> Set
             (one share per winner, every winner a contender, the shares adding up to the
             layer's amount), or, with layers, the awards are not the winners' shares or the
             carry-over is not the chips of the layers nobody won, a number is above
-            :data:`primero.records.MAX_CHIPS` (shown by its digits), ``variant`` is neither
+            :data:`primero.deal.start.MAX_CHIPS` (shown by its digits), ``variant`` is neither
             a Variant nor a name, or ``format`` is not
             :data:`primero.json_schema.FORMAT` (a settlement without the key is read as this
             format); the message names the key.

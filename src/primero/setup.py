@@ -159,7 +159,9 @@ def player_names_problem(players: Sequence[str]) -> str | None:
         if len(name) > MAX_NAME_LENGTH:
             return (f"player name {named(name)} is longer than the {MAX_NAME_LENGTH} "
                     "characters a name may have")
-        if not name or name.split() != [name]:
+        if not name:
+            return "a player name is empty: a name is one word of printable text"
+        if name.split() != [name]:
             return f"player name {named(name)} must be one word (no spaces)"
     seen: dict[str, str] = {}
     for name in names:

@@ -1,9 +1,9 @@
 """A deal whose chips a deal file may not give is refused at its start, not when saved.
 
-A deal file gives at most :data:`~primero.records.MAX_CHIPS` chips (``load_record`` refuses
+A deal file gives at most 10**15 chips (``load_record`` refuses
 more). The engine used to deal any stack and refuse only the save (a deal of 10**30 chips
 played to its end, then could not be kept); now the start refuses an amount past
-:data:`primero.deal.start.MAX_CHIPS` (the same bound), naming the seat (or the table's amount)
+:data:`primero.deal.start.MAX_CHIPS` (the same bound, which the deal files read), naming the seat (or the table's amount)
 and the bound, in both forms of ``start_deal`` and in ``primero play``.
 """
 
@@ -15,16 +15,16 @@ import pytest
 
 from cli_helpers import run
 from primero import start_deal
-from primero.deal.start import MAX_CHIPS as START_MAX_CHIPS
+from primero.deal.start import MAX_CHIPS
 from primero.errors import PrimeroError
-from primero.records import MAX_CHIPS, dump_record, load_record, record_from_state, replay
+from primero.records import dump_record, load_record, record_from_state, replay
 from primero.setup import DealSetup, Table
 
 BOUND = "1,000,000,000,000,000"
 
 
 def test_the_start_and_the_deal_files_share_one_bound() -> None:
-    assert MAX_CHIPS == START_MAX_CHIPS == 10 ** 15
+    assert MAX_CHIPS == 10 ** 15
 
 
 @pytest.mark.parametrize(("chips", "message"), [

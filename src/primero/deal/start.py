@@ -64,8 +64,8 @@ MAX_SEED = 2 ** 128
 
 
 #: The most chips a deal takes in one amount (a seat's chips, the stake, rest, ante or
-#: carry-over): 10**15, the most a deal file gives (:data:`primero.records.MAX_CHIPS`, which
-#: must equal it), so every deal started can be saved and read back.
+#: carry-over): 10**15, also the most a deal file gives (:mod:`primero.records` reads it
+#: from here), so every deal started can be saved and read back.
 MAX_CHIPS = 10 ** 15
 
 
@@ -113,9 +113,15 @@ def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
     if len(set(players)) != len(players):
         dup = next(p for p in players if list(players).count(p) > 1)
         raise PrimeroError(f"two players are called {named(dup)}: names must be distinct")
-    if any(not isinstance(p, str) or not p or p.split() != [p] for p in players):
-        bad = next(p for p in players if not isinstance(p, str) or not p or p.split() != [p])
-        raise PrimeroError(f"player name {named(bad)} must be one word (no spaces)")
+    for seat, name in enumerate(players):
+        if not isinstance(name, str):
+            raise PrimeroError(f"player name of seat {seat} is not text (got "
+                               f"{type(name).__name__}): a name is one word of printable text")
+        if not name:
+            raise PrimeroError(f"player name of seat {seat} is empty: a name is one word of "
+                               "printable text")
+        if name.split() != [name]:
+            raise PrimeroError(f"player name {named(name)} must be one word (no spaces)")
     if len(chips) != len(players):
         raise PrimeroError(f"{len(players)} players but {len(chips)} chip counts")
     for seat, (name, c) in enumerate(zip(players, chips, strict=True)):
