@@ -746,7 +746,8 @@ def record_from_state(state: GameState) -> DealRecord:
             options and its house rules): a deal file names only the variant and its options,
             so its replay would play another variant's rules. The message says what differs.
             Also a deal dealt from outside saved at a chance node (cards still to come), and
-            an amount of chips past :data:`~primero.deal.start.MAX_CHIPS` (a deal file would not read it back).
+            an amount of chips past :data:`~primero.deal.start.MAX_CHIPS` (a deal file would
+            not read it back).
     """
     setup = state.setup
     _check_amounts(setup)

@@ -35,12 +35,12 @@ import attrs
 
 from primero.actions import Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, parse_cards
+from primero.deal.start import MAX_CHIPS
 from primero.deal.state import GameState
 from primero.errors import PrimeroError, RecordError, named, typed_name
 from primero.hands import HandValue
 from primero.json_schema import FORMAT
 from primero.plugins.registry import get_variant
-from primero.deal.start import MAX_CHIPS
 from primero.records import DealRecord, record_data, record_from_data
 from primero.settlement import Award, PotLayer, Settlement
 from primero.variant import Variant

@@ -3,8 +3,8 @@
 A deal file gives at most 10**15 chips (``load_record`` refuses
 more). The engine used to deal any stack and refuse only the save (a deal of 10**30 chips
 played to its end, then could not be kept); now the start refuses an amount past
-:data:`primero.deal.start.MAX_CHIPS` (the same bound, which the deal files read), naming the seat (or the table's amount)
-and the bound, in both forms of ``start_deal`` and in ``primero play``.
+:data:`primero.deal.start.MAX_CHIPS` (the same bound, which the deal files read), naming the
+seat (or the table's amount) and the bound, in both forms of ``start_deal`` and in ``primero play``.
 """
 
 from __future__ import annotations
