@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from functools import lru_cache
 from itertools import combinations, permutations, repeat
 from operator import itemgetter
 from typing import Any, TypeVar
@@ -410,9 +409,8 @@ del _places, _indices, _rank, _place
 _new_exchange = object.__new__
 
 
-@lru_cache(maxsize=4096)
 def exchange_actions(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    """Every exchange of a hand: each subset of its cards, standing pat first (cached).
+    """Every exchange of a hand: each subset of its cards, standing pat first.
 
     The subsets come in ``itertools.combinations`` order of the hand as held (by size, then
     by the positions of the cards in the hand), each exchange's cards in pack order. A hand of
@@ -422,6 +420,10 @@ def exchange_actions(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     shared values, kept from hand to hand (found by their cards' indices), and those of three
     and four cards are made anew, their cards picked in pack order by pickers kept for each
     of the 24 orders of four cards.
+
+    Not cached: a deal keeps its legal actions on each state, and a cache of exchanges by hand
+    (kept until evicted, so promoted through the collector's generations) cost a Primiera deal
+    more in garbage collection than it saved (callgrind and CPU time: benchmarks/bench_deals.py).
     """
     n = len(hand)
     if n == 4:  # every hand of the built-in games: the sixteen subsets written out

@@ -28,14 +28,14 @@ def test_random_hands_of_zero_to_six_cards_give_the_plain_exchanges_in_order() -
     for size in range(7):
         for _ in range(300):
             hand = tuple(rng.sample(CARDS_BY_INDEX, size))
-            made = exchange_actions.__wrapped__(hand)
+            made = exchange_actions(hand)
             assert made == _plain(hand)
             assert [type(a) for a in made] == [Exchange] * (1 << size)
 
 
 def test_every_order_of_four_cards_gives_the_plain_exchanges_in_order() -> None:
     for hand in permutations(parse_cards("7s 6h Ad Kc")):
-        assert exchange_actions.__wrapped__(hand) == _plain(hand)
+        assert exchange_actions(hand) == _plain(hand)
 
 
 def test_a_hand_of_7s_6h_ad_kc_held_backwards_lists_its_exchanges_by_its_own_order() -> None:
@@ -45,14 +45,14 @@ def test_a_hand_of_7s_6h_ad_kc_held_backwards_lists_its_exchanges_by_its_own_ord
         "exchange", "exchange Kc", "exchange Ad", "exchange 6h", "exchange 7s",
         "exchange Ad Kc", "exchange 6h Kc"]
     assert str(made[-1]) == "exchange 7s 6h Ad Kc"
-    assert exchange_actions(hand) is made  # cached: the same tuple for the same hand
+    assert exchange_actions(hand) == made
 
 
 def test_each_exchange_holds_its_cards_in_pack_order() -> None:
     rng = random.Random(7)
     for _ in range(200):
         hand = tuple(rng.sample(CARDS_BY_INDEX, 4))
-        for action in exchange_actions.__wrapped__(hand):
+        for action in exchange_actions(hand):
             assert isinstance(action, Exchange)
             indices = [c.index for c in action.discards]
             assert indices == sorted(indices)
