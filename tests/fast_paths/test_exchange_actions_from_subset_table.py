@@ -12,6 +12,7 @@ from itertools import combinations, permutations
 
 from primero.actions import Exchange, exchange_actions
 from primero.cards import CARDS_BY_INDEX, Card, parse_cards
+from primero.deal.engine import start_deal
 
 
 def _pack_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -56,3 +57,15 @@ def test_each_exchange_holds_its_cards_in_pack_order() -> None:
             assert isinstance(action, Exchange)
             indices = [c.index for c in action.discards]
             assert indices == sorted(indices)
+
+
+def test_a_primiera_exchange_decision_lists_the_kept_tuple_of_its_hand() -> None:
+    # the action space knows a hand's exchanges by this identity (ids by mask, in order)
+    for seed in range(40):
+        state = start_deal("primiera", ["Ann", "Ben", "Cid"], 50, seed=seed)
+        if state.over:
+            continue
+        hand = state.seats[state.to_act].hand
+        assert state.legal_actions() is exchange_actions(hand)
+        first = state.legal_action_ids()[0]
+        assert state.legal_action_ids() == tuple(range(first, first + 16))

@@ -968,13 +968,20 @@ def _settle_one_pot(state: GameState, variant: Variant) -> Settlement | None:
                         in sorted(zip(winners, shares, strict=True)) if chips > 0])
     layer = _won_pot(pot, put, _EVERY_SEAT[n], winners, shares)
     own = state.variant_state
+    shown = [False] * n  # by seat: declared (plain loops, no comprehension's frame)
     if type(own) is PrimieraState:  # declarations(state), the seats only
-        shown = {d.seat for held in (own.declaration_1, own.declaration_2)
-                 if held is not None for d in held.declarations}
+        for held in (own.declaration_1, own.declaration_2):
+            if held is not None:
+                for declared in held.declarations:
+                    shown[declared.seat] = True
     else:
-        shown = {d.seat for d in declarations(state)}
-    return _settlement(awards, (), (layer,), 0, True,
-                       tuple([(seat, values[seat]) for seat in range(n) if seat in shown]), "")
+        for declared in declarations(state):
+            shown[declared.seat] = True
+    values_shown = []
+    for seat in range(n):
+        if shown[seat]:
+            values_shown.append((seat, values[seat]))
+    return _settlement(awards, (), (layer,), 0, True, tuple(values_shown), "")
 
 
 #: The ``primiera`` variant spec.
