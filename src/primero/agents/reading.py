@@ -229,17 +229,19 @@ def bound_holds(view: PlayerView) -> set[int]:
     return out
 
 
-def count(view: PlayerView, seat: int) -> Counts:
+def count(view: PlayerView, seat: int, bound: set[int] | None = None) -> Counts:
     """The betting decisions of ``seat`` in the view's public log (this deal).
 
     A pass that answers an open vie (where nobody folds, as in Suzuki, docs/rules/suzuki: the
     passer gives up the layers it did not match) counts as a fold: it lets go facing a bet.
+    ``bound``: the view's :func:`bound_holds`, when already found (the same for every seat).
     """
     found = Counts()
     open_bet = False  # a vie or raise stands in this betting round
     mine = False  # the seat vied or raised in this betting round
     folding = view.variant.spec.betting.fold
-    bound = bound_holds(view)
+    if bound is None:
+        bound = bound_holds(view)
     for at, (s, text) in enumerate(view.history):
         kind = kind_of(str(text))
         if kind is None:
@@ -300,9 +302,10 @@ class Reading:
                 self.past[name] = self.past.get(name, Counts()).add(counts)
             self.current = {}
             self.deal = key
+        bound = bound_holds(view)  # found once for every opponent
         for i, seat in enumerate(view.seats):
             if i != view.seat:
-                self.current[seat.name] = count(view, i)
+                self.current[seat.name] = count(view, i, bound)
 
     def frequencies(self, name: str) -> tuple[float, float]:
         """``(p_bet, p_hold)``: the shares of ``name``'s deals in which it bets, and holds only.
