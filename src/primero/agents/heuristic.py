@@ -196,6 +196,16 @@ class HeuristicAgent:
         self._remember_offered(view, action)
         return action
 
+    def observe(self, view: PlayerView) -> None:
+        """Read the end of a deal (:class:`~primero.agents.protocol.Observer`).
+
+        The :attr:`reading` counts the opponents' answers to this player's last bets (a deal
+        seen in play counted once, :meth:`Reading.observe`), and a call an opponent named after
+        this player's last turn counts in :meth:`call_jump` (each call once).
+        """
+        self.reading.observe(view)
+        self._observe_calls(view)
+
     def _remember_offered(self, view: PlayerView, action: Action) -> None:
         """Keep the calls an opponent may name after ``action`` (calling game only)."""
         book = calls_of(view)

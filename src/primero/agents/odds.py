@@ -637,6 +637,15 @@ class OddsAgent:
         """Choose the action with the best chance for the chips (see the class docstring)."""
         return self.advise(view, rng)[0]
 
+    def observe(self, view: PlayerView) -> None:
+        """Read the end of a deal (:class:`~primero.agents.protocol.Observer`).
+
+        The :attr:`reading` counts the opponents' answers to this player's last bets, which
+        come after its last decision; a deal already seen in play is counted once
+        (:meth:`Reading.observe`).
+        """
+        self.reading.observe(view)
+
     def advise(self, view: PlayerView, rng: random.Random) -> tuple[Action, float, str]:
         """The action, the chance to win at the showdown it was chosen on, and why.
 

@@ -1,9 +1,10 @@
 """The computer player's protocol and the drivers that let agents play deals and sessions.
 
 * :class:`Agent` — a view and its legal actions in, an action out;
+* :class:`Observer` — the optional second half: ``observe(view)``, shown how each deal ended;
 * :class:`RandomAgent` — uniform over the legal actions (amounts and exchanges included);
 * :func:`play_deal`, :func:`play_session` — one agent per seat, to the end of a deal or a
-  number of deals.
+  number of deals; :func:`show_end` — each observing agent its seat's view of the end.
 
 Agents get their randomness from the ``random.Random`` passed in; nothing global is used.
 """
@@ -20,12 +21,16 @@ from primero.errors import EndlessDealError, PrimeroError
 from primero.session import Session
 from primero.views import PlayerView, state_view
 
-__all__ = ["Agent", "RandomAgent", "play_deal", "play_session"]
+__all__ = ["Agent", "Observer", "RandomAgent", "play_deal", "play_session", "show_end"]
 
 
 @runtime_checkable
 class Agent(Protocol):
-    """A computer player."""
+    """A computer player: only :meth:`act` is required.
+
+    An agent may also have ``observe(view)`` (:class:`Observer`): the drivers then show it, once
+    per deal, its seat's view of the deal's end. An agent without it plays unchanged.
+    """
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """Choose one of ``view.legal``.
@@ -35,6 +40,50 @@ class Agent(Protocol):
             rng: The random source to use for any choice.
         """
         ...
+
+
+@runtime_checkable
+class Observer(Protocol):
+    """An agent shown how each deal ended: the optional half of the protocol beside :class:`Agent`.
+
+    :func:`play_deal` (and so :func:`play_session`, :func:`~primero.analysis.duplicate_match`
+    and :func:`~primero.simulation.simulate`) calls ``observe`` once per seat when a deal is
+    over, with the view of that seat: its own cards, the public history to the end (the answers
+    to its last bets included) and the hands shown at a showdown (``view.seats[i].shown``),
+    never a hidden card of another seat; ``view.over`` is true and ``view.legal`` empty. An
+    agent that learns from what its opponents do reads there what it was not asked to act on
+    (in Revival a deal often ends on the answer to a vie). The attribute is looked up once per
+    deal (``getattr(agent, "observe", None)``); ``None`` counts as absent, so a wrapper may
+    forward it only when its inner agent has one. It must not count a deal twice: it sees the
+    views it acted on and then the end of the same deal.
+    """
+
+    def observe(self, view: PlayerView) -> None:
+        """Take in the seat's view of a finished deal (``view.over``); return nothing.
+
+        Args:
+            view: The seat's view of the deal's final state.
+        """
+        ...
+
+
+def show_end(state: GameState, agents: Sequence[Agent]) -> None:
+    """Show every observing agent (:class:`Observer`) its seat's view of the finished deal.
+
+    Args:
+        state: The deal, over.
+        agents: One agent per seat, in seat order; those without ``observe`` (or with
+            ``observe`` ``None``) are skipped.
+
+    Raises:
+        PrimeroError: the deal is not over (a view of it would show a turn still to play).
+    """
+    if not state.over:
+        raise PrimeroError("show_end: the deal is not over; agents are shown only a deal's end")
+    for seat, agent in enumerate(agents):
+        observe = getattr(agent, "observe", None)
+        if observe is not None:
+            observe(state_view(state, seat))
 
 
 class RandomAgent:
@@ -49,8 +98,12 @@ class RandomAgent:
 
 
 def play_deal(state: GameState, agents: Sequence[Agent] | Mapping[str, Agent],
-              rng: random.Random, *, max_actions: int = 10_000) -> GameState:
-    """Let the agents (one per seat) play the deal to its end.
+              rng: random.Random, *, max_actions: int = 10_000, observe: bool = True) \
+        -> GameState:
+    """Let the agents (one per seat) play the deal to its end, then show them how it ended.
+
+    An agent with ``observe`` (:class:`Observer`) is called once at the end with its seat's
+    view of the final state (:func:`show_end`); also when ``state`` is over already.
 
     Args:
         state: The deal to play on.
@@ -58,6 +111,8 @@ def play_deal(state: GameState, agents: Sequence[Agent] | Mapping[str, Agent],
             shapes :func:`play_session` takes).
         rng: The agents' generator.
         max_actions: The most actions to play.
+        observe: Show the observing agents the deal's end (``False``: a deal played out in
+            an agent's own head, such as a search's rollout, whose end nobody saw).
 
     Raises:
         PrimeroError: not one agent per player.
@@ -74,6 +129,8 @@ def play_deal(state: GameState, agents: Sequence[Agent] | Mapping[str, Agent],
     apply = state.context.engine.apply  # state.apply(action), one call less per action
     for _ in range(max_actions):
         if state.over:
+            if observe:
+                show_end(state, agents)
             return state
         seat = state.to_act
         assert seat is not None

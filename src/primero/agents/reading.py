@@ -15,7 +15,12 @@ when raised, one that ignores them folds there as often as anywhere). A named ca
 same way: the chance that an opponent names a call its hand does not meet is its betting
 frequency (:meth:`Reading.bluff_weight`).
 
-The reading never looks at hidden cards: only ``view.history`` (public) is counted.
+The reading never looks at hidden cards: only ``view.history`` (public) is counted. It is fed
+every view its player decides on and, through the player's ``observe``
+(:class:`~primero.agents.protocol.Observer`), the view of each deal's end: the answers to the
+player's last bets come after its last decision (in Revival a deal often ends on the answer to
+a vie), so only the end shows them. Each view replaces the counts of the deal it belongs to, so
+the end of a deal already seen in play is counted once.
 """
 
 from __future__ import annotations
@@ -196,10 +201,14 @@ def bound_holds(view: PlayerView) -> set[int]:
     the vie, the last player still in before the vier must hold; such a hold is no choice and
     says nothing about the hand. Found from the log alone: in the first betting round (before
     any exchange), the first hold after a vie, made by the player still in just before the
-    vier in seat order.
+    vier in seat order. Only where the variant binds a hold in the first round
+    (``view.variant.spec.betting.must_hold_rounds``): in Revival nobody must hold, and every
+    hold is a choice that says something about the hand.
     """
     n = len(view.seats)
     out: set[int] = set()
+    if 1 not in view.variant.spec.betting.must_hold_rounds:
+        return out
     folded: set[int] = set()
     vier: int | None = None
     held = False
@@ -220,17 +229,19 @@ def bound_holds(view: PlayerView) -> set[int]:
     return out
 
 
-def count(view: PlayerView, seat: int) -> Counts:
+def count(view: PlayerView, seat: int, bound: set[int] | None = None) -> Counts:
     """The betting decisions of ``seat`` in the view's public log (this deal).
 
     A pass that answers an open vie (where nobody folds, as in Suzuki, docs/rules/suzuki: the
     passer gives up the layers it did not match) counts as a fold: it lets go facing a bet.
+    ``bound``: the view's :func:`bound_holds`, when already found (the same for every seat).
     """
     found = Counts()
     open_bet = False  # a vie or raise stands in this betting round
     mine = False  # the seat vied or raised in this betting round
     folding = view.variant.spec.betting.fold
-    bound = bound_holds(view)
+    if bound is None:
+        bound = bound_holds(view)
     for at, (s, text) in enumerate(view.history):
         kind = kind_of(str(text))
         if kind is None:
@@ -265,8 +276,11 @@ def count(view: PlayerView, seat: int) -> Counts:
 class Reading:
     """Per opponent, its betting frequencies over the session (see the module docstring).
 
-    Call :meth:`observe` with each view the player decides on; the counts of the deal in play
-    are replaced at each call, and folded into the session's when a new deal starts.
+    Call :meth:`observe` with each view the player decides on and with the view of each deal's
+    end (the player's ``observe``); the counts of the deal in play are replaced at each call,
+    and folded into the session's when a new deal starts. A deal replayed in the same seat with
+    the same first card (a duplicate match's opponent whose seat does not rotate) reads as the
+    same deal: its counts replace those of the first play.
     """
 
     past: dict[str, Counts] = field(factory=dict)
@@ -278,7 +292,8 @@ class Reading:
 
         A deal is known by the table (the seats' names, the dealer), the viewer's seat and
         the cards the viewer was dealt first; when that changes, the counts of the deal before
-        are folded into the session's, once.
+        are folded into the session's, once. The view of a deal's end (``view.over``) counts
+        like any other: a deal is counted once, however many of its views are observed.
         """
         first = tuple(r.card for r in view.received[:1])
         key = (tuple(s.name for s in view.seats), view.dealer, view.seat, first)
@@ -287,9 +302,10 @@ class Reading:
                 self.past[name] = self.past.get(name, Counts()).add(counts)
             self.current = {}
             self.deal = key
+        bound = bound_holds(view)  # found once for every opponent
         for i, seat in enumerate(view.seats):
             if i != view.seat:
-                self.current[seat.name] = count(view, i)
+                self.current[seat.name] = count(view, i, bound)
 
     def frequencies(self, name: str) -> tuple[float, float]:
         """``(p_bet, p_hold)``: the shares of ``name``'s deals in which it bets, and holds only.

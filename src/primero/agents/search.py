@@ -1111,3 +1111,15 @@ class SearchAgent:
                 unique.append(a)
         return unique
 
+    def observe(self, view: PlayerView) -> None:
+        """Read the end of a deal (:class:`~primero.agents.protocol.Observer`).
+
+        Its :attr:`table_reading` and the odds and heuristic players' readings count the
+        answers to its last bets (in Revival a deal often ends on the answer to its vie) and
+        every seat's decisions to the end; a deal seen in play is counted once
+        (:meth:`~primero.agents.reading.Reading.observe`).
+        """
+        self._observe(view)
+        self.odds.observe(view)
+        self.heuristic.observe(view)
+

@@ -42,7 +42,7 @@ import html
 import random
 import statistics
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from attrs import field, frozen
@@ -79,7 +79,11 @@ class TimedAgent:
         rng: The generator it draws from (the one :func:`~primero.agents.play_deal` passes
             is ignored).
         times: CPU seconds of each decision so far.
+        observe: Shows the inner agent the end of each deal (:meth:`seen_end`), or ``None``
+            when it has no ``observe`` (:class:`~primero.agents.protocol.Observer`).
     """
+
+    observe: Callable[[PlayerView], None] | None
 
     def __init__(self, inner: Agent, role: str = "agent", turns: list[str] | None = None) \
             -> None:
@@ -88,6 +92,23 @@ class TimedAgent:
         self.turns = [] if turns is None else turns
         self.rng = random.Random(0)
         self.times: list[float] = []
+        self.observe = self.seen_end if getattr(inner, "observe", None) is not None else None
+
+    def seen_end(self, view: PlayerView) -> None:
+        """Show the inner agent the end of a deal (its ``observe``), untimed.
+
+        Raises:
+            AgentFailedError: the inner agent raised something other than a
+                :class:`~primero.errors.PrimeroError` (its exception is the cause).
+        """
+        try:
+            self.inner.observe(view)  # type: ignore[attr-defined]
+        except PrimeroError:
+            raise
+        except Exception as error:
+            raise AgentFailedError(f"the {self.role} ({agent_name(self.inner)}) raised "
+                                   f"{type(error).__name__} when shown the deal's end: "
+                                   f"{error!s:.200}") from error
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The inner agent's action from its own generator, timed.

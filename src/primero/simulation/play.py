@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from attrs import frozen
 
@@ -204,14 +204,35 @@ class SeatAgent:
         inner: The agent.
         player: The player it plays for (``P0``, ...).
         last: Shared by the run's agents: the player who was last asked to act.
+        observe: Shows the inner agent the end of each deal (:meth:`seen_end`), or ``None``
+            when it has no ``observe`` (:class:`~primero.agents.protocol.Observer`).
     """
 
-    __slots__ = ("inner", "last", "player")
+    __slots__ = ("inner", "last", "observe", "player")
+
+    observe: Callable[[PlayerView], None] | None
 
     def __init__(self, inner: Agent, player: str, last: list[str]) -> None:
         self.inner = inner
         self.player = player
         self.last = last
+        self.observe = self.seen_end if getattr(inner, "observe", None) is not None else None
+
+    def seen_end(self, view: PlayerView) -> None:
+        """Show the inner agent the end of a deal (its ``observe``).
+
+        Raises:
+            AgentFailedError: the inner agent raised something other than a
+                :class:`~primero.errors.PrimeroError` (its exception is the cause).
+        """
+        try:
+            self.inner.observe(view)  # type: ignore[attr-defined]
+        except PrimeroError:
+            raise
+        except Exception as error:
+            raise AgentFailedError(f"{self.player}'s agent ({agent_name(self.inner)}) raised "
+                                   f"{type(error).__name__} when shown the deal's end: "
+                                   f"{error!s:.200}") from error
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The inner agent's action.
