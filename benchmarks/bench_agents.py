@@ -72,6 +72,18 @@ class Shadowed:
         AGREED[1] += self.shadow.act(view, self.rng) == action
         return action
 
+    def observe(self, view: PlayerView) -> None:
+        """Show both the inner agent and the shadow the end of the deal (as a match would)."""
+        show_end_to(self.inner, view)
+        show_end_to(self.shadow, view)
+
+
+def show_end_to(agent: Agent, view: PlayerView) -> None:
+    """``agent.observe(view)`` if the agent observes deal ends."""
+    observe = getattr(agent, "observe", None)
+    if observe is not None:
+        observe(view)
+
 
 def line(variant: str, players: int, agent: str, opponent: str, deals: int, seed: int,
          agreement: bool = False) -> str:

@@ -2,8 +2,9 @@
 
 The package's modules, one concept each:
 
-* :mod:`primero.agents.protocol` — :class:`Agent`, :class:`RandomAgent`, and the drivers
-  :func:`play_deal` and :func:`play_session`;
+* :mod:`primero.agents.protocol` — :class:`Agent`, :class:`Observer` (an agent shown each
+  deal's end), :class:`RandomAgent`, and the drivers :func:`play_deal`, :func:`play_session`
+  and :func:`show_end`;
 * :mod:`primero.agents.strength` — :class:`Strength`, exact hand strength from the ranking
   table, and what a view hides;
 * :mod:`primero.agents.reading` — :class:`Reading`, opponents read from what they do;
@@ -24,7 +25,14 @@ a declare-and-redraw exchange) comes from the variant's ``primero_agent_advice``
 from primero.agents.heuristic import HeuristicAgent
 from primero.agents.hint import hint
 from primero.agents.odds import OddsAgent, showdown_chance
-from primero.agents.protocol import Agent, RandomAgent, play_deal, play_session
+from primero.agents.protocol import (
+    Agent,
+    Observer,
+    RandomAgent,
+    play_deal,
+    play_session,
+    show_end,
+)
 from primero.agents.reading import Reading
 from primero.agents.redraw import FinalHands, opponents_thrown
 from primero.agents.registry import AGENTS, LADDER, make_agent
@@ -37,6 +45,7 @@ __all__ = [
     "Agent",
     "FinalHands",
     "HeuristicAgent",
+    "Observer",
     "OddsAgent",
     "RandomAgent",
     "Reading",
@@ -48,5 +57,6 @@ __all__ = [
     "play_deal",
     "play_session",
     "sample_world",
+    "show_end",
     "showdown_chance",
 ]

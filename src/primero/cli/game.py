@@ -682,6 +682,10 @@ def _play_deal(state: GameState, *, human: str | None, agents: dict[str, Agent],
     finally:  # only now, with play stopped, may the file show the stock
         if save is not None:
             _save(save, state)
+    for seat, name in enumerate(state.players):  # the computer players see how it ended
+        observe = getattr(agents.get(name), "observe", None) if seat != seat_of else None
+        if observe is not None:
+            observe(state.view(seat))
     if save is not None:
         out.print(f"deal saved to {printable(str(save))}")
     return state
