@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from primero.actions import Action, Fold, Hold, Pass, Vie, exchange_actions
 from primero.deal.copying import copier
+from primero.deal.fast_dealing import core_served_bet, passes_spelt
 from primero.deal.state import (
     LEGAL_CACHE,
     SOUND_FLAG,
@@ -26,9 +27,18 @@ from primero.deal.state import (
     GameState,
     HistoryChain,
     Seat,
+    folded_cards,
     history_value,
+    keep_legal,
 )
-from primero.rules.betting import CORE_BETTING, situation_bets
+from primero.rules.betting import (
+    CORE_BETTING,
+    next_actor,
+    next_to_answer,
+    round_complete,
+    situation_bets,
+)
+from primero.rules.dealing import deliver
 
 __all__ = ["bet_answer", "core_bet", "fast_legal_actions"]
 
@@ -120,8 +130,10 @@ def fast_legal_actions(state: GameState) -> tuple[Action, ...]:
 
     Exactly :func:`~primero.rules.betting.core_legal_actions` (the hook's own code, as the
     rule sheet reads), with the must-hold duty and the betting situation worked out inline
-    and the situation's tuple found by an integer key: the engine's fast path where the core
-    alone answers the hook.
+    and the situation's tuple found by an integer key, and where a pass comes with an
+    exchange (``betting.pass_exchange``) its passes spelt out by
+    :func:`~primero.deal.fast_dealing.passes_spelt` (one tuple per betting tuple and hand):
+    the engine's fast path where the core alone answers the hook.
 
     Args:
         state: A state; ``()`` where nobody is to act or the step is neither a betting round
@@ -134,8 +146,11 @@ def fast_legal_actions(state: GameState) -> tuple[Action, ...]:
         return ()
     kind = step.kind
     if kind == "bet":
-        return _round_bets(context, state.seats, seat, step.number, state.high, state.opener,
+        seats = state.seats
+        bets = _round_bets(context, seats, seat, step.number, state.high, state.opener,
                            state.held, state.bets)
+        most = context.betting.pass_exchange
+        return passes_spelt(bets, seats[seat].hand, most) if most else bets
     if kind == "exchange":
         return exchange_actions(state.seats[seat].hand)
     return ()
@@ -162,9 +177,11 @@ def core_bet(state: GameState, seat: int, action: Action,
     new state comes with its legal actions cached: :func:`fast_legal_actions` of it, worked
     out from the round's parts at hand.
     """
+    kind = type(action)
+    if kind is Pass and action.exchange:  # type: ignore[union-attr]
+        return _pass_served(state, seat, action, history)  # (betting.pass_exchange: Suzuki)
     seats = state.seats
     s = seats[seat]
-    kind = type(action)
     high, opener, held, bets = state.high, state.opener, state.held, state.bets
     stack, contributed, round_bet = s.stack, s.contributed, s.round_bet
     passed, folded = s.passed, s.folded
@@ -204,7 +221,30 @@ def core_bet(state: GameState, seat: int, action: Action,
     live = 0
     able = 0
     complete = True
-    if opener is not None:  # round_complete: everyone still in is level (or all-in)
+    context = state.context
+    answer_once = context.betting.answer_once
+    if answer_once:  # docs/rules/suzuki.md: the round ends when nobody has to answer
+        to_act = None
+        for x in new_seats:
+            if not x.folded:
+                live += 1
+                if x.stack > 0:
+                    able += 1
+        if live > 1 and not (kind is Fold and opener is None and able < 2):
+            after = _AFTER.get(n)
+            if after is None:
+                after = _AFTER[n] = tuple(tuple((i + k) % n for k in range(1, n + 1))
+                                          for i in range(n))
+            for other in after[seat]:  # next_to_answer(state, seat)
+                x = new_seats[other]
+                if x.folded or x.stack <= 0:
+                    continue
+                if (not x.passed and x.round_bet < high) if opener is not None \
+                        else not x.acted:
+                    to_act = other
+                    break
+        complete = to_act is None
+    elif opener is not None:  # round_complete: everyone still in is level (or all-in)
         for x in new_seats:
             if not x.folded:
                 live += 1
@@ -222,6 +262,8 @@ def core_bet(state: GameState, seat: int, action: Action,
         # docs/rules/waks.md: folds before any vie leave one player able to act beside an all-in
         # player: the round ends as a skipped round (see CoreBetting.primero_apply_action)
         skipped, to_act = True, None
+    elif answer_once:
+        pass  # (the next to answer found above)
     elif complete or live <= 1:
         to_act = None
     else:
@@ -238,7 +280,6 @@ def core_bet(state: GameState, seat: int, action: Action,
     if to_act is None:
         return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                           skipped, history)  # (the cards' soundness kept: no card moves)
-    context = state.context
     if not context.rules.core_legal:
         return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                           skipped, history)
@@ -273,8 +314,64 @@ def core_bet(state: GameState, seat: int, action: Action,
     if legal is None:
         legal = _new_situation(context, table_key, code, case, available, bound, may_pass,
                                bets)
+    most = context.betting.pass_exchange
+    if most:  # each plain pass spelt out with the exchanges of the hand
+        legal = passes_spelt(legal, s.hand, most)
     return _bet_state_legal(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                             skipped, history, legal)
+
+
+#: ``replace(state, history=...)``: a hook's answer with the action recorded.
+_recorded_answer = copier(GameState, "history")
+
+
+def _pass_served(state: GameState, seat: int, action: Action,
+                 history: HistoryChain | tuple[tuple[int, Action], ...]) -> GameState:
+    """:func:`core_bet` of a pass with an exchange (the variant's ``betting.pass_exchange``).
+
+    The pass booked and its cards served by
+    :func:`~primero.deal.fast_dealing.core_served_bet` (the core's exchange, dealt at once
+    where the stock holds the cards), the turn to the next to answer; where a plug-in serves
+    exchanges, the core's hook (its exchange served by the checked hook). Where the cards are
+    left pending and ``history`` records the action (the engine's way), they are dealt here,
+    as the engine's next step would deal them (a reshuffle of the discards), or, for a deal
+    dealt from outside, left for the chance node (the folded hands joining the discards if the
+    stock is out). Where the core alone answers the legal actions, the next ones come cached.
+    """
+    new = core_served_bet(state, seat, action, _turn_after_pass, history)
+    if new is None:  # a plug-in serves exchanges (or every answer is checked): the hook's way
+        new = _recorded_answer(CORE_BETTING.primero_apply_action(state, state.variant, action),
+                               history)
+    context = state.context
+    if new.pending:
+        if history is state._history:  # not recorded: the engine deals after recording it
+            return new
+        if not context.external:
+            return deliver(new, fresh=True)  # (a state just made: dealt in place)
+        if not new.stock:
+            folded = folded_cards(new.seats)
+            if folded:  # docs/rules/dealing.md: the folded hands join the discards first
+                object.__setattr__(new, "seats", tuple(
+                    _emptied_seat(x, ()) if x.folded and x.hand else x for x in new.seats))
+                object.__setattr__(new, "discards", (*new.discards, *folded))
+        return new
+    if new.to_act is not None and context.rules.core_legal:
+        legal = fast_legal_actions(new)
+        if legal:
+            keep_legal(new, legal)
+    return new
+
+
+_emptied_seat = copier(Seat, "hand")
+
+
+def _turn_after_pass(new: GameState, seat: int) -> int | None:
+    """Who acts after ``seat``'s pass: the core's turn rule (``betting.answer_once`` or Waks)."""
+    if len(new.live) <= 1:
+        return None
+    if new.context.betting.answer_once:
+        return next_to_answer(new, seat)
+    return None if round_complete(new) else next_actor(new, seat)
 
 
 def bet_answer(state: GameState, action: Action) -> GameState:

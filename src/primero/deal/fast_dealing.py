@@ -1,4 +1,4 @@
-"""The fast twins of the core's answers that serve cards: an exchange, and Suzuki's pass.
+"""The fast twins of the core's answers that serve cards: an exchange, and a pass with one.
 
 Two entry points, one answer (the python-chess model: trusted and checked moves): the rules
 hooks in :mod:`primero.rules` read like the rule sheet and are checked where a plug-in takes
@@ -9,14 +9,16 @@ mirrors (``tests/fast_paths/test_fast_dealing_equals_the_hooks.py``,
 
 * :func:`core_served_bet` — a betting action of the core's classes as
   :func:`~primero.rules.betting.apply_bet` books it, a pass's exchange served as the core's
-  ``primero_serve_exchange`` serves it (Suzuki's pass) and dealt at once, the turn given by
-  the caller's rule: the answer a variant's ``primero_apply_action`` returns, in one state
-  copy.
+  ``primero_serve_exchange`` serves it (``betting.pass_exchange``, Suzuki's pass) and dealt
+  at once, the turn given by the caller's rule: the core's ``primero_apply_action`` for a pass
+  with an exchange (:func:`~primero.deal.fast_betting.core_bet` calls it), in one state copy.
 * :func:`core_exchange` — an exchange in the exchange step, served as the core's
   ``primero_serve_exchange`` serves it, the replacements dealt at once where the stock holds
   them and the turn passed on: the core's ``primero_apply_action``, in one state copy.
-* :func:`bets_with_exchanges` — a betting tuple with its plain pass spelt out once per
-  exchange of the hand (:func:`exchange_passes`): a variant's ``primero_legal_actions``.
+* :func:`bets_with_exchanges`, :func:`passes_spelt` — a betting tuple with its plain pass
+  spelt out once per exchange of the hand (:func:`exchange_passes`): the core's
+  ``primero_legal_actions`` where a pass comes with an exchange
+  (:func:`~primero.rules.betting.core_legal_actions`, the readable twin).
 
 What only the library's code made is not checked again: each answer is remembered for the
 checked rules (:func:`~primero.plugins.checks.remember_core_answer`,
@@ -47,7 +49,8 @@ from primero.deal.state import (
 from primero.plugins import checks as hookchecks
 from primero.plugins.checks import remember_composed, remember_core_answer
 
-__all__ = ["bets_with_exchanges", "core_exchange", "core_served_bet", "exchange_passes"]
+__all__ = ["bets_with_exchanges", "core_exchange", "core_served_bet", "exchange_passes",
+           "passes_spelt"]
 
 _receipt = tuple.__new__  # Receipt(card, reason, after, order) without its Python __new__
 
@@ -56,20 +59,27 @@ _booked_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acte
                       "discarded", "received")
 _booked_state = copier(GameState, "seats", "stock", "discards", "pending", "to_act", "high",
                        "opener", "held", "bets", keep=(SOUND_FLAG,))
+#: ``_booked_state`` with the history given (the action recorded, or kept).
+_booked_recorded = copier(GameState, "seats", "stock", "discards", "pending", "to_act",
+                          "high", "opener", "held", "bets", "history", keep=(SOUND_FLAG,))
 _reopened_seat = copier(Seat, "passed")
 
 
 def core_served_bet(state: GameState, seat: int, action: Action,
-                    turn: Callable[[GameState, int], int | None]) -> GameState | None:
+                    turn: Callable[[GameState, int], int | None],
+                    history: HistoryChain | tuple[tuple[int, Action], ...] | None = None) \
+        -> GameState | None:
     """A betting action booked, a pass's exchange served, the turn given on: one state copy.
 
     Exactly what :func:`~primero.rules.dealing.serve_exchange` (for a pass with an exchange:
     the core's ``primero_serve_exchange``, the cards received as ``"pass"``), then
     :func:`~primero.rules.betting.apply_bet`, then the engine's delivery of the cards owed
-    give, with ``to_act`` set to ``turn(new, seat)`` (a variant's rule of who answers next,
-    read on the new state): Suzuki's pass with an exchange. The replacements are dealt at
-    once where the stock holds them and the cards are not dealt from outside, as the engine
-    would deal them next (received after this action); otherwise they are left pending.
+    give, with ``to_act`` set to ``turn(new, seat)`` (the rule of who answers next, read on
+    the new state): a pass with an exchange (the variant's ``betting.pass_exchange``,
+    Suzuki's), served so by :func:`~primero.deal.fast_betting.core_bet`. The replacements
+    are dealt at once where the stock holds them and the cards are not dealt from outside, as
+    the engine would deal them next (received after this action); otherwise they are left
+    pending.
 
     ``None`` where this is not that trusted case, for the caller to take the hooks' way: a
     plug-in or house rule serves exchanges, every answer is being checked
@@ -77,15 +87,17 @@ def core_served_bet(state: GameState, seat: int, action: Action,
     a betting round, or ``action`` is not a :class:`Vie` of 1 chip or more, a :class:`Hold`
     raising 0 or more or a :class:`Pass` whose exchange throws distinct cards of the hand.
 
-    The answer is vouched for (:func:`~primero.plugins.checks.core_answer`) when ``turn``
-    gave ``None`` or a seat still in: chips and cards are conserved by construction, the step
-    and the history kept.
+    Where ``history`` is not given, the answer is vouched for
+    (:func:`~primero.plugins.checks.core_answer`) when ``turn`` gave ``None`` or a seat still
+    in: chips and cards are conserved by construction, the step and the history kept.
 
     Args:
         state: The state, in a betting round, with ``seat`` to act.
         seat: The acting seat.
         action: The (legal) betting action.
         turn: Who acts next, given the new state (``to_act`` not yet set) and ``seat``.
+        history: The new state's history (the action recorded), or ``None``: the state's own,
+            kept (a hook's answer).
     """
     kind = type(action)
     context = state.context
@@ -124,8 +136,8 @@ def core_served_bet(state: GameState, seat: int, action: Action,
                 # the engine's delivery of the cards owed, at once, from the top of the stock
                 drawn = stock[:m]
                 stock = stock[m:]
-                history = state._history  # (dealt after this action is recorded)
-                after = (history.size if type(history) is HistoryChain else len(history)) + 1
+                before = state._history  # (dealt after this action is recorded)
+                after = (before.size if type(before) is HistoryChain else len(before)) + 1
                 dealt = 0
                 for x in seats:
                     dealt += len(x.received)
@@ -168,6 +180,11 @@ def core_served_bet(state: GameState, seat: int, action: Action,
     new_seats = list(others)
     new_seats[seat] = _booked_seat(s, stack, contributed, round_bet, passed, True, hand,
                                    discarded, received)
+    if history is not None:  # the engine's way: recorded, nobody to vouch to
+        new = _booked_recorded(state, tuple(new_seats), stock, pile, pending, None, high,
+                               opener, held, bets, history)
+        object.__setattr__(new, "to_act", turn(new, seat))  # (a state just made)
+        return new  # type: ignore[no-any-return]
     new = _booked_state(state, tuple(new_seats), stock, pile, pending, None, high, opener,
                         held, bets)
     # (the cards found sound stay so: only the thrown cards, distinct, left the hand for the
@@ -338,7 +355,12 @@ def bets_with_exchanges(state: GameState, bets: tuple[Action, ...], most: int) \
         bets: The betting actions (a tuple the caller shares between states).
         most: The most cards a pass exchanges.
     """
-    hand = state.seats[state.to_act].hand  # type: ignore[index]
+    return passes_spelt(bets, state.seats[state.to_act].hand, most)  # type: ignore[index]
+
+
+def passes_spelt(bets: tuple[Action, ...], hand: tuple[Card, ...], most: int) \
+        -> tuple[Action, ...]:
+    """:func:`bets_with_exchanges` for the seat holding ``hand`` (the same answer object)."""
     key = (id(bets), hand, most)
     known = _ANSWERS.get(key)
     if known is not None and known[0] is bets:
