@@ -333,19 +333,21 @@ def _pass_served(state: GameState, seat: int, action: Action,
     :func:`~primero.deal.fast_dealing.core_served_bet` (the core's exchange, dealt at once
     where the stock holds the cards), the turn to the next to answer; where a plug-in serves
     exchanges, the core's hook (its exchange served by the checked hook). Where the cards are
-    left pending and ``history`` records the action (the engine's way), they are dealt here,
-    as the engine's next step would deal them (a reshuffle of the discards), or, for a deal
-    dealt from outside, left for the chance node (the folded hands joining the discards if the
-    stock is out). Where the core alone answers the legal actions, the next ones come cached.
+    left pending, they are dealt here, as the engine's next step would deal them (a reshuffle
+    of the discards), or, for a deal dealt from outside, left for the chance node (the folded
+    hands joining the discards if the stock is out). Where the core alone answers the legal
+    actions, the next ones come cached. With ``history`` the state's own (the action not
+    recorded: :func:`bet_answer`, an answer wrappers receive), exactly the core hook's
+    answer, its cards owed (the engine deals them once it has recorded the action).
     """
+    if history is state._history:  # not recorded: exactly the hook's answer (cards owed),
+        return CORE_BETTING.primero_apply_action(state, state.variant, action)  # dealt later
     new = core_served_bet(state, seat, action, _turn_after_pass, history)
     if new is None:  # a plug-in serves exchanges (or every answer is checked): the hook's way
         new = _recorded_answer(CORE_BETTING.primero_apply_action(state, state.variant, action),
                                history)
     context = state.context
     if new.pending:
-        if history is state._history:  # not recorded: the engine deals after recording it
-            return new
         if not context.external:
             return deliver(new, fresh=True)  # (a state just made: dealt in place)
         if not new.stock:
