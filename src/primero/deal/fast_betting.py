@@ -31,13 +31,7 @@ from primero.deal.state import (
     history_value,
     keep_legal,
 )
-from primero.rules.betting import (
-    CORE_BETTING,
-    next_actor,
-    next_to_answer,
-    round_complete,
-    situation_bets,
-)
+from primero.rules.betting import CORE_BETTING, next_actor, round_complete, situation_bets
 from primero.rules.dealing import deliver
 
 __all__ = ["bet_answer", "core_bet", "fast_legal_actions"]
@@ -222,7 +216,7 @@ def core_bet(state: GameState, seat: int, action: Action,
     able = 0
     complete = True
     context = state.context
-    answer_once = context.betting.answer_once
+    answer_once = context.betting.answer_once  # (the betting rules, one field a bet)
     if answer_once:  # docs/rules/suzuki.md: the round ends when nobody has to answer
         to_act = None
         for x in new_seats:
@@ -280,7 +274,7 @@ def core_bet(state: GameState, seat: int, action: Action,
     if to_act is None:
         return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                           skipped, history)  # (the cards' soundness kept: no card moves)
-    if not context.rules.core_legal:
+    if not context.rules.core_legal and not core_legal_handed_on(context):
         return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                           skipped, history)
     # the core alone answers the next legal actions: cached on the copy as it is made, worked
@@ -321,6 +315,36 @@ def core_bet(state: GameState, seat: int, action: Action,
                             skipped, history, legal)
 
 
+#: Per variant's checked rules (by identity, held): whether every implementation of
+#: ``primero_legal_actions`` is the core's or a library variant's handing on its answer.
+_HANDED_ON: dict[int, tuple[object, bool]] = {}
+
+
+def core_legal_handed_on(context: DealContext) -> bool:
+    """Whether the deal's legal actions are the core's, handed on by a library variant's hook.
+
+    Every implementation of ``primero_legal_actions`` is the core's or marked by
+    :func:`~primero.rules.betting.hands_on_core_legal` on a rule object of the library's own
+    (Suzuki's, whose hook is there only so that the engine's start of a deal never keeps one
+    hand's passes for the next deal): the fast paths then keep the next legal actions on the
+    states they make, as where the core alone answers them.
+    """
+    rules = context.rules
+    known = _HANDED_ON.get(id(rules))
+    if known is None or known[0] is not rules:
+        impls = rules.manager.hook.primero_legal_actions.get_hookimpls()
+        handed_on = all(
+            impl.plugin is CORE_BETTING or (
+                getattr(impl.function, "hands_on_core_legal", False)
+                and not (impl.hookwrapper or impl.wrapper)
+                and type(impl.plugin).__module__.startswith("primero."))
+            for impl in impls)
+        if len(_HANDED_ON) >= 256:
+            _HANDED_ON.clear()
+        known = _HANDED_ON[id(rules)] = (rules, handed_on)
+    return known[1]
+
+
 #: ``replace(state, history=...)``: a hook's answer with the action recorded.
 _recorded_answer = copier(GameState, "history")
 
@@ -357,7 +381,8 @@ def _pass_served(state: GameState, seat: int, action: Action,
                     _emptied_seat(x, ()) if x.folded and x.hand else x for x in new.seats))
                 object.__setattr__(new, "discards", (*new.discards, *folded))
         return new
-    if new.to_act is not None and context.rules.core_legal:
+    if new.to_act is not None and (context.rules.core_legal
+                                   or core_legal_handed_on(context)):
         legal = fast_legal_actions(new)
         if legal:
             keep_legal(new, legal)
@@ -368,12 +393,33 @@ _emptied_seat = copier(Seat, "hand")
 
 
 def _turn_after_pass(new: GameState, seat: int) -> int | None:
-    """Who acts after ``seat``'s pass: the core's turn rule (``betting.answer_once`` or Waks)."""
-    if len(new.live) <= 1:
+    """Who acts after ``seat``'s pass: the core's turn rule (``betting.answer_once`` or Waks).
+
+    Under ``answer_once`` :func:`~primero.rules.betting.next_to_answer`, inline (every pass
+    asks it); else the Waks round end and next actor.
+    """
+    seats = new.seats
+    n = len(seats)
+    live = 0
+    for x in seats:
+        if not x.folded:
+            live += 1
+    if live <= 1:
         return None
-    if new.context.betting.answer_once:
-        return next_to_answer(new, seat)
-    return None if round_complete(new) else next_actor(new, seat)
+    if not new.context.betting.answer_once:
+        return None if round_complete(new) else next_actor(new, seat)
+    after = _AFTER.get(n)
+    if after is None:
+        after = _AFTER[n] = tuple(tuple((i + k) % n for k in range(1, n + 1)) for i in range(n))
+    high = new.high
+    opened = new.opener is not None
+    for other in after[seat]:  # next_to_answer(new, seat), inline
+        x = seats[other]
+        if x.folded or x.stack <= 0:
+            continue
+        if (not x.passed and x.round_bet < high) if opened else not x.acted:
+            return other
+    return None
 
 
 def bet_answer(state: GameState, action: Action) -> GameState:

@@ -43,9 +43,10 @@ state just made: the engine calls them on its own copy, the hooks on theirs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, exchange_actions
 from primero.cards import Card
@@ -65,6 +66,8 @@ from primero.setup import Step, Table
 if TYPE_CHECKING:
     from primero.variant import Variant
 
+_F = TypeVar("_F", bound=Callable[..., object])
+
 __all__ = [
     "CORE_BETTING",
     "CoreBetting",
@@ -77,6 +80,7 @@ __all__ = [
     "exchange_actions",
     "exchange_passes",
     "first_actor",
+    "hands_on_core_legal",
     "must_hold_seat",
     "next_actor",
     "next_to_answer",
@@ -347,6 +351,19 @@ def exchange_passes(hand: tuple[Card, ...], most: int) -> tuple[Pass, ...]:
     """
     return tuple(Pass.from_cards(cards) for k in range(1, most + 1)
                  for cards in combinations(hand, k))
+
+
+def hands_on_core_legal(function: _F) -> _F:
+    """Mark a library variant's ``primero_legal_actions`` as handing on the core's answer.
+
+    For an implementation that answers exactly :func:`core_legal_actions` (the very tuples of
+    :func:`~primero.deal.fast_betting.fast_legal_actions`) or ``None``: the core's fast
+    paths then keep the next legal actions on the states they make, as where the core alone
+    answers the hook, and nothing checks them (a built-in rule served by the core). Honoured
+    only on the library's own rule objects (:mod:`primero`'s modules), never a third party's.
+    """
+    function.hands_on_core_legal = True  # type: ignore[attr-defined]
+    return function
 
 
 def with_exchange_passes(bets: tuple[Action, ...], hand: tuple[Card, ...], most: int) \

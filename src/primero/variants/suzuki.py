@@ -56,6 +56,7 @@ from primero.deal.action_space import hand_cards, hand_mask, hand_size
 from primero.deal.fast_betting import fast_legal_actions
 from primero.deal.state import GameState
 from primero.hookspecs import hookimpl
+from primero.rules.betting import hands_on_core_legal
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.ties import TIE_OPTION
 from primero.seating import WAKS_SEATING_OPTIONS
@@ -150,6 +151,7 @@ class SuzukiRules:
         return (PassExchangeBlock(hand_size(variant)),)
 
     @hookimpl
+    @hands_on_core_legal  # (trusted: the core's answer, kept on the states core_bet makes)
     def primero_legal_actions(self, state: GameState, variant: Variant) \
             -> tuple[Action, ...] | None:
         """The core's betting actions (no fold, each pass with an exchange of one or two)."""
