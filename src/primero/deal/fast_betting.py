@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from primero.actions import Action, Fold, Hold, Pass, Vie, exchange_actions
 from primero.deal.copying import copier
-from primero.deal.fast_dealing import core_served_bet, passes_spelt
+from primero.deal.fast_dealing import core_legal_handed_on, pass_served, passes_spelt
 from primero.deal.state import (
     LEGAL_CACHE,
     SOUND_FLAG,
@@ -29,9 +29,8 @@ from primero.deal.state import (
     Seat,
     folded_cards,
     history_value,
-    keep_legal,
 )
-from primero.rules.betting import CORE_BETTING, next_actor, round_complete, situation_bets
+from primero.rules.betting import CORE_BETTING, situation_bets
 from primero.rules.dealing import deliver
 
 __all__ = ["bet_answer", "core_bet", "fast_legal_actions"]
@@ -172,8 +171,13 @@ def core_bet(state: GameState, seat: int, action: Action,
     out from the round's parts at hand.
     """
     kind = type(action)
-    if kind is Pass and action.exchange:  # type: ignore[union-attr]
-        return _pass_served(state, seat, action, history)  # (betting.pass_exchange: Suzuki)
+    context = state.context
+    served = None
+    if kind is Pass and action.exchange:  # type: ignore[union-attr]  # (betting.pass_exchange)
+        if history is state._history or "primero_serve_exchange" not in \
+                context.rules.core_only:
+            return _pass_by_the_hook(state, action, history)
+        served = pass_served(state, seat, action.exchange)  # type: ignore[union-attr]
     seats = state.seats
     s = seats[seat]
     high, opener, held, bets = state.high, state.opener, state.held, state.bets
@@ -194,7 +198,7 @@ def core_bet(state: GameState, seat: int, action: Action,
             chips = stack
         stack, contributed, round_bet = stack - chips, contributed + chips, round_bet + chips
         if round_bet > high:
-            if state.context.betting.raise_reopens_passes:  # a raise re-asks the passers
+            if context.betting.raise_reopens_passes:  # a raise re-asks the passers
                 others = tuple([x if not x.passed else _reopened_seat(x, False)
                                 for x in seats])
             high = round_bet
@@ -209,13 +213,16 @@ def core_bet(state: GameState, seat: int, action: Action,
     else:  # pragma: no cover - the engine sends only betting actions here
         raise TypeError(f"not a betting action: {action!r}")
     new_seats = list(others)
-    new_seats[seat] = _bet_seat(s, stack, contributed, round_bet, passed, True, folded)
+    if served is None:
+        new_seats[seat] = _bet_seat(s, stack, contributed, round_bet, passed, True, folded)
+    else:  # the pass's cards served: the seat's hand, discards and receipts too
+        new_seats[seat] = _served_seat(s, stack, contributed, round_bet, passed, True, folded,
+                                       served[0], served[1], served[2])
     n = len(new_seats)
     skipped = state.skipped
     live = 0
     able = 0
     complete = True
-    context = state.context
     answer_once = context.betting.answer_once  # (the betting rules, one field a bet)
     if answer_once:  # docs/rules/suzuki.md: the round ends when nobody has to answer
         to_act = None
@@ -271,6 +278,11 @@ def core_bet(state: GameState, seat: int, action: Action,
             if candidate.stack > 0 and not candidate.folded:
                 to_act = other
                 break
+    if served is not None and (to_act is None or served[5] or not (
+            context.rules.core_legal or core_legal_handed_on(context))):
+        return _served_on(_served_bet_state(state, tuple(new_seats), to_act, high, opener,
+                                            held, bets, skipped, history, served[3],
+                                            served[4], served[5]))
     if to_act is None:
         return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                           skipped, history)  # (the cards' soundness kept: no card moves)
@@ -311,115 +323,66 @@ def core_bet(state: GameState, seat: int, action: Action,
     most = context.betting.pass_exchange
     if most:  # each plain pass spelt out with the exchanges of the hand
         legal = passes_spelt(legal, s.hand, most)
+    if served is not None:  # (the cards dealt at once: none owed)
+        return _served_bet_state_legal(state, tuple(new_seats), to_act, high, opener, held,  # type: ignore[no-any-return]
+                                       bets, skipped, history, served[3], served[4],
+                                       served[5], legal)
     return _bet_state_legal(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                             skipped, history, legal)
-
-
-#: Per variant's checked rules (by identity, held): whether every implementation of
-#: ``primero_legal_actions`` is the core's or a library variant's handing on its answer.
-_HANDED_ON: dict[int, tuple[object, bool]] = {}
-
-
-def core_legal_handed_on(context: DealContext) -> bool:
-    """Whether the deal's legal actions are the core's, handed on by a library variant's hook.
-
-    Every implementation of ``primero_legal_actions`` is the core's or marked by
-    :func:`~primero.rules.betting.hands_on_core_legal` on a rule object of the library's own
-    (Suzuki's, whose hook is there only so that the engine's start of a deal never keeps one
-    hand's passes for the next deal): the fast paths then keep the next legal actions on the
-    states they make, as where the core alone answers them.
-    """
-    rules = context.rules
-    known = _HANDED_ON.get(id(rules))
-    if known is None or known[0] is not rules:
-        impls = rules.manager.hook.primero_legal_actions.get_hookimpls()
-        handed_on = all(
-            impl.plugin is CORE_BETTING or (
-                getattr(impl.function, "hands_on_core_legal", False)
-                and not (impl.hookwrapper or impl.wrapper)
-                and type(impl.plugin).__module__.startswith("primero."))
-            for impl in impls)
-        if len(_HANDED_ON) >= 256:
-            _HANDED_ON.clear()
-        known = _HANDED_ON[id(rules)] = (rules, handed_on)
-    return known[1]
 
 
 #: ``replace(state, history=...)``: a hook's answer with the action recorded.
 _recorded_answer = copier(GameState, "history")
 
 
-def _pass_served(state: GameState, seat: int, action: Action,
-                 history: HistoryChain | tuple[tuple[int, Action], ...]) -> GameState:
-    """:func:`core_bet` of a pass with an exchange (the variant's ``betting.pass_exchange``).
+def _pass_by_the_hook(state: GameState, action: Action,
+                      history: HistoryChain | tuple[tuple[int, Action], ...]) -> GameState:
+    """:func:`core_bet` of a pass with an exchange, the core hook's way.
 
-    The pass booked and its cards served by
-    :func:`~primero.deal.fast_dealing.core_served_bet` (the core's exchange, dealt at once
-    where the stock holds the cards), the turn to the next to answer; where a plug-in serves
-    exchanges, the core's hook (its exchange served by the checked hook). Where the cards are
-    left pending, they are dealt here, as the engine's next step would deal them (a reshuffle
-    of the discards), or, for a deal dealt from outside, left for the chance node (the folded
-    hands joining the discards if the stock is out). Where the core alone answers the legal
-    actions, the next ones come cached. With ``history`` the state's own (the action not
-    recorded: :func:`bet_answer`, an answer wrappers receive), exactly the core hook's
-    answer, its cards owed (the engine deals them once it has recorded the action).
+    With ``history`` the state's own (the action not recorded: :func:`bet_answer`, an answer
+    that wrappers receive), exactly the core hook's answer, its cards owed (the engine deals
+    them once it has recorded the action). Where a plug-in serves exchanges, the core's hook
+    too (its exchange served by the checked hook), the action recorded and the cards owed
+    dealt (:func:`_served_on`).
     """
-    if history is state._history:  # not recorded: exactly the hook's answer (cards owed),
-        return CORE_BETTING.primero_apply_action(state, state.variant, action)  # dealt later
-    new = core_served_bet(state, seat, action, _turn_after_pass, history)
-    if new is None:  # a plug-in serves exchanges (or every answer is checked): the hook's way
-        new = _recorded_answer(CORE_BETTING.primero_apply_action(state, state.variant, action),
-                               history)
-    context = state.context
-    if new.pending:
-        if not context.external:
-            return deliver(new, fresh=True)  # (a state just made: dealt in place)
-        if not new.stock:
-            folded = folded_cards(new.seats)
-            if folded:  # docs/rules/dealing.md: the folded hands join the discards first
-                object.__setattr__(new, "seats", tuple(
-                    _emptied_seat(x, ()) if x.folded and x.hand else x for x in new.seats))
-                object.__setattr__(new, "discards", (*new.discards, *folded))
+    new = CORE_BETTING.primero_apply_action(state, state.variant, action)
+    if history is state._history:
         return new
-    if new.to_act is not None and (context.rules.core_legal
-                                   or core_legal_handed_on(context)):
-        legal = fast_legal_actions(new)
-        if legal:
-            keep_legal(new, legal)
+    return _served_on(_recorded_answer(new, history))
+
+
+def _served_on(new: GameState) -> GameState:
+    """A state just made after a pass with an exchange, the action recorded: its cards owed.
+
+    Dealt here as the engine's next step would deal them (a reshuffle of the discards), or,
+    for a deal dealt from outside, left for the chance node (the folded hands joining the
+    discards if the stock is out); none owed: as it is.
+    """
+    if not new.pending:
+        return new
+    if not new.context.external:
+        return deliver(new, fresh=True)  # (a state just made: dealt in place)
+    if not new.stock:
+        folded = folded_cards(new.seats)
+        if folded:  # docs/rules/dealing.md: the folded hands join the discards first
+            object.__setattr__(new, "seats", tuple(
+                _emptied_seat(x, ()) if x.folded and x.hand else x for x in new.seats))
+            object.__setattr__(new, "discards", (*new.discards, *folded))
     return new
 
 
 _emptied_seat = copier(Seat, "hand")
-
-
-def _turn_after_pass(new: GameState, seat: int) -> int | None:
-    """Who acts after ``seat``'s pass: the core's turn rule (``betting.answer_once`` or Waks).
-
-    Under ``answer_once`` :func:`~primero.rules.betting.next_to_answer`, inline (every pass
-    asks it); else the Waks round end and next actor.
-    """
-    seats = new.seats
-    n = len(seats)
-    live = 0
-    for x in seats:
-        if not x.folded:
-            live += 1
-    if live <= 1:
-        return None
-    if not new.context.betting.answer_once:
-        return None if round_complete(new) else next_actor(new, seat)
-    after = _AFTER.get(n)
-    if after is None:
-        after = _AFTER[n] = tuple(tuple((i + k) % n for k in range(1, n + 1)) for i in range(n))
-    high = new.high
-    opened = new.opener is not None
-    for other in after[seat]:  # next_to_answer(new, seat), inline
-        x = seats[other]
-        if x.folded or x.stack <= 0:
-            continue
-        if (not x.passed and x.round_bet < high) if opened else not x.acted:
-            return other
-    return None
+#: A pass with an exchange booked: the seat with its cards, the state with the stock, the
+#: discards and the cards owed (the cards found sound kept: only the thrown cards, distinct
+#: cards of the hand, went to the pile, and the stock's top replaced them).
+_served_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted", "folded",
+                      "hand", "discarded", "received")
+_served_bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets",
+                           "skipped", "history", "stock", "discards", "pending",
+                           keep=(SOUND_FLAG,))
+_served_bet_state_legal = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets",
+                                 "skipped", "history", "stock", "discards", "pending",
+                                 keep=(SOUND_FLAG,), caches=(LEGAL_CACHE,))
 
 
 def bet_answer(state: GameState, action: Action) -> GameState:

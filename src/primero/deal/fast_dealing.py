@@ -36,6 +36,7 @@ from primero.cards import Card
 from primero.deal.copying import copier
 from primero.deal.state import (
     SOUND_FLAG,
+    DealContext,
     Delivery,
     GameState,
     HistoryChain,
@@ -48,9 +49,10 @@ from primero.deal.state import (
 )
 from primero.plugins import checks as hookchecks
 from primero.plugins.checks import remember_composed, remember_core_answer
+from primero.plugins.manager import is_core
 
-__all__ = ["bets_with_exchanges", "core_exchange", "core_served_bet", "exchange_passes",
-           "passes_spelt"]
+__all__ = ["bets_with_exchanges", "core_exchange", "core_legal_handed_on", "core_served_bet",
+           "exchange_passes", "pass_served", "passes_spelt"]
 
 _receipt = tuple.__new__  # Receipt(card, reason, after, order) without its Python __new__
 
@@ -126,30 +128,10 @@ def core_served_bet(state: GameState, seat: int, action: Action,
                 if type(card) is not Card:
                     return None
                 mask |= card.bit
-            kept = tuple([c for c in hand if not c.bit & mask])
             m = len(thrown)
-            if not mask.bit_count() == m == len(hand) - len(kept):
+            if not mask.bit_count() == m == sum(1 for c in hand if c.bit & mask):
                 return None  # not distinct cards of the hand: the hooks' way words it
-            discarded = discarded + thrown
-            pile = (*pile, *thrown)
-            if m <= len(stock) and not context.external and not pending:
-                # the engine's delivery of the cards owed, at once, from the top of the stock
-                drawn = stock[:m]
-                stock = stock[m:]
-                before = state._history  # (dealt after this action is recorded)
-                after = (before.size if type(before) is HistoryChain else len(before)) + 1
-                dealt = 0
-                for x in seats:
-                    dealt += len(x.received)
-                got = list(received)
-                for card in drawn:
-                    got.append(_receipt(Receipt, (card, "pass", after, dealt)))
-                    dealt += 1
-                hand = kept + drawn
-                received = tuple(got)
-            else:
-                hand = kept
-                pending = pending + (Delivery(seat, "pass", thrown),) * m
+            hand, discarded, received, stock, pile, pending = pass_served(state, seat, thrown)
     elif kind is Vie:
         chips = action.amount  # type: ignore[union-attr]
         if type(chips) is not int or chips < 1:
@@ -198,6 +180,77 @@ def core_served_bet(state: GameState, seat: int, action: Action,
     return new  # type: ignore[no-any-return]
 
 
+#: Per variant's checked rules (by identity, held): whether every implementation of
+#: ``primero_legal_actions`` is the core's or a library variant's handing on its answer.
+_HANDED_ON: dict[int, tuple[object, bool]] = {}
+
+
+def core_legal_handed_on(context: DealContext) -> bool:
+    """Whether the deal's legal actions are the core's, handed on by a library variant's hook.
+
+    Every implementation of ``primero_legal_actions`` is the core's or marked by
+    :func:`~primero.rules.betting.hands_on_core_legal` on a rule object of the library's own
+    (Suzuki's, whose hook is there only so that the engine's start of a deal never keeps one
+    hand's passes for the next deal): the fast paths then keep the next legal actions on the
+    states they make, as where the core alone answers them.
+    """
+    rules = context.rules
+    known = _HANDED_ON.get(id(rules))
+    if known is None or known[0] is not rules:
+        impls = rules.manager.hook.primero_legal_actions.get_hookimpls()
+        handed_on = all(
+            is_core(impl.plugin) or (
+                getattr(impl.function, "hands_on_core_legal", False)
+                and not (impl.hookwrapper or impl.wrapper)
+                and type(impl.plugin).__module__.startswith("primero."))
+            for impl in impls)
+        if len(_HANDED_ON) >= 256:
+            _HANDED_ON.clear()
+        known = _HANDED_ON[id(rules)] = (rules, handed_on)
+    return known[1]
+
+
+def pass_served(state: GameState, seat: int, thrown: tuple[Card, ...]) \
+        -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Receipt, ...], tuple[Card, ...],
+                 tuple[Card, ...], tuple[Delivery, ...]]:
+    """The cards after ``seat``'s pass exchanging ``thrown`` (distinct cards of the hand).
+
+    As the core's ``primero_serve_exchange`` serves it in a betting round (the cards thrown
+    face down, as many owed, received as ``"pass"``), the cards then dealt at once from the
+    top of the stock, received after this action, where the stock holds them, no card is owed
+    already and the deal is not dealt from outside (as the engine's delivery would deal them
+    next); otherwise left owed.
+
+    Returns:
+        ``(hand, discarded, received)`` of the seat, then the stock, the discards and the
+        cards owed (``pending``).
+    """
+    s = state.seats[seat]
+    mask = 0
+    for card in thrown:  # equal cards have equal bits: no __eq__
+        mask |= card.bit
+    kept = tuple([c for c in s.hand if not c.bit & mask])
+    discarded = s.discarded + thrown
+    stock = state.stock
+    pile = (*state.discards, *thrown)
+    pending = state.pending
+    m = len(thrown)
+    if m <= len(stock) and not state.context.external and not pending:
+        drawn = stock[:m]
+        before = state._history  # (dealt after this action is recorded)
+        after = (before.size if type(before) is HistoryChain else len(before)) + 1
+        dealt = 0
+        for x in state.seats:
+            dealt += len(x.received)
+        got = list(s.received)
+        for card in drawn:
+            got.append(_receipt(Receipt, (card, "pass", after, dealt)))
+            dealt += 1
+        return kept + drawn, discarded, tuple(got), stock[m:], pile, pending
+    return kept, discarded, s.received, stock, pile, \
+        pending + (Delivery(seat, "pass", thrown),) * m
+
+
 _turn_state = copier(GameState, "to_act", "history")
 _served_state = copier(GameState, "seats", "discards", "pending", "to_act", "history")
 _thrown_seat = copier(Seat, "hand", "discarded")
@@ -221,8 +274,9 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
     are dealt at once, as the engine's :func:`~primero.rules.dealing.deliver` of the pending
     cards would deal them next: from the top of the stock, received as ``"exchange"`` after
     this action. Otherwise they are left pending, for the engine to deal (a reshuffle, or
-    chance nodes). Where the core alone answers ``primero_legal_actions`` too, the next
-    exchanger's legal actions come cached.
+    chance nodes). Where the core alone answers ``primero_legal_actions`` too (or a library
+    variant's hook hands its answer on, :func:`core_legal_handed_on`), the next exchanger's
+    legal actions come cached.
 
     Args:
         state: The state, in an exchange step, with ``seat`` to act (no card pending).
@@ -281,7 +335,8 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
         sound = sound and mask.bit_count() == len(thrown) == len(player.hand) - len(hand)
     if sound:
         mark_cards_sound(new)
-    if nxt is not None and not new.pending and context.rules.core_legal:
+    if nxt is not None and not new.pending and (context.rules.core_legal
+                                                 or core_legal_handed_on(context)):
         legal = exchange_actions(new_seats[nxt].hand)  # fast_legal_actions(new), inline
         if legal:
             keep_legal(new, legal)
