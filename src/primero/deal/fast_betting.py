@@ -29,6 +29,7 @@ from primero.deal.state import (
     Seat,
     folded_cards,
     history_value,
+    keep_legal,
 )
 from primero.rules.betting import CORE_BETTING, situation_bets
 from primero.rules.dealing import deliver
@@ -231,7 +232,9 @@ def core_bet(state: GameState, seat: int, action: Action,
                 live += 1
                 if x.stack > 0:
                     able += 1
-        if live > 1 and not (kind is Fold and opener is None and able < 2):
+        if kind is Fold and opener is None and live > 1 and able < 2:
+            skipped = True  # (the Waks skipped round, below)
+        elif live > 1:
             after = _AFTER.get(n)
             if after is None:
                 after = _AFTER[n] = tuple(tuple((i + k) % n for k in range(1, n + 1))
@@ -244,7 +247,6 @@ def core_bet(state: GameState, seat: int, action: Action,
                         else not x.acted:
                     to_act = other
                     break
-        complete = to_act is None
     elif opener is not None:  # round_complete: everyone still in is level (or all-in)
         for x in new_seats:
             if not x.folded:
@@ -259,12 +261,12 @@ def core_bet(state: GameState, seat: int, action: Action,
                     able += 1
                     if not x.acted:
                         complete = False
-    if kind is Fold and opener is None and live > 1 and able < 2:
+    if answer_once:
+        pass  # (the next to answer found above)
+    elif kind is Fold and opener is None and live > 1 and able < 2:
         # docs/rules/waks.md: folds before any vie leave one player able to act beside an all-in
         # player: the round ends as a skipped round (see CoreBetting.primero_apply_action)
         skipped, to_act = True, None
-    elif answer_once:
-        pass  # (the next to answer found above)
     elif complete or live <= 1:
         to_act = None
     else:
@@ -278,11 +280,16 @@ def core_bet(state: GameState, seat: int, action: Action,
             if candidate.stack > 0 and not candidate.folded:
                 to_act = other
                 break
-    if served is not None and (to_act is None or served[5] or not (
-            context.rules.core_legal or core_legal_handed_on(context))):
-        return _served_on(_served_bet_state(state, tuple(new_seats), to_act, high, opener,
-                                            held, bets, skipped, history, served[3],
-                                            served[4], served[5]))
+    if served is not None:  # the cards owed dealt, the next legal actions kept
+        new = _served_on(_served_bet_state(state, tuple(new_seats), to_act, high, opener,
+                                           held, bets, skipped, history, served[3],
+                                           served[4], served[5]))
+        if new.to_act is not None and not new.pending and (
+                context.rules.core_legal or core_legal_handed_on(context)):
+            next_legal = fast_legal_actions(new)
+            if next_legal:
+                keep_legal(new, next_legal)
+        return new
     if to_act is None:
         return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                           skipped, history)  # (the cards' soundness kept: no card moves)
@@ -323,10 +330,6 @@ def core_bet(state: GameState, seat: int, action: Action,
     most = context.betting.pass_exchange
     if most:  # each plain pass spelt out with the exchanges of the hand
         legal = passes_spelt(legal, s.hand, most)
-    if served is not None:  # (the cards dealt at once: none owed)
-        return _served_bet_state_legal(state, tuple(new_seats), to_act, high, opener, held,  # type: ignore[no-any-return]
-                                       bets, skipped, history, served[3], served[4],
-                                       served[5], legal)
     return _bet_state_legal(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                             skipped, history, legal)
 
@@ -380,9 +383,6 @@ _served_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acte
 _served_bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets",
                            "skipped", "history", "stock", "discards", "pending",
                            keep=(SOUND_FLAG,))
-_served_bet_state_legal = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets",
-                                 "skipped", "history", "stock", "discards", "pending",
-                                 keep=(SOUND_FLAG,), caches=(LEGAL_CACHE,))
 
 
 def bet_answer(state: GameState, action: Action) -> GameState:
