@@ -1,8 +1,7 @@
 """Suzuki's no-fold Primero (``suzuki``), docs/rules/suzuki.md [seed-DE][SUZ94][BARONY].
 
 Jeff Suzuki's reconstruction. Everything is as in ``waks`` except that nobody ever folds: a
-player who does not want to put chips in passes and at once exchanges one or two cards. The
-rules object overrides only what changes:
+player who does not want to put chips in passes and at once exchanges one or two cards.
 
 Its betting is the core's, given as data: ``SUZUKI.betting = BettingRules(fold=False,
 raise_reopens_passes=True, pass_exchange=2, answer_once=True)``: no fold, a raise gives every
