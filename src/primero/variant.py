@@ -10,7 +10,9 @@ resolved; it is what the engine, the ranking and the analysis tools take. Get on
   frozen value, how its betting rounds differ from the Waks English game
   (docs/rules/waks.md), in the manner of PokerKit's ``Street``: the core's betting hooks read
   it, so a variant that changes one betting rule changes one field instead of overriding a
-  hook. What data cannot say (Suzuki's pass with an exchange, Cardano's calls) stays in hooks.
+  hook (Suzuki's no-fold game is four fields: no fold, a raise re-asks the passers, every pass
+  exchanges one or two cards, a pass answers a vie). What data cannot say (Cardano's calls)
+  stays in hooks.
 * **Every rule has a source**: option docs cite their sources by key (``[seed-FR]``,
   ``[ISEN]``; docs/rules/sources.md); :func:`with_cited` adds to a variant's own source list
   every source its options cite, so ``primero rules VARIANT`` and the variant pages can resolve
@@ -30,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import field, frozen
 
+from primero.errors import InvalidOptionError
 from primero.options import Option, OptionValue, resolve_options
 
 if TYPE_CHECKING:
@@ -55,6 +58,13 @@ def _rounds(value: Iterable[int]) -> tuple[int, ...]:
     return tuple(value)
 
 
+def _cards(value: object) -> None:
+    """Refuse a ``pass_exchange`` that is not a whole number of cards from 0 to 4."""
+    if type(value) is not int or not 0 <= value <= 4:
+        raise InvalidOptionError(f"BettingRules.pass_exchange must be a whole number of cards "
+                                 f"from 0 to 4, got {value!r}")
+
+
 @frozen(kw_only=True)
 class BettingRules:
     """How a variant's betting rounds run; the defaults are the Waks game (docs/rules/waks.md).
@@ -70,6 +80,19 @@ class BettingRules:
             someone has bet, only hold, raise or fold (the revival game, docs/rules/revival.md).
         carry_without_vie: No vie in the last betting round ends the deal and carries the pot
             over (Waks); ``False``: a round without a bet simply ends (revival).
+        pass_exchange: The most cards a pass exchanges, in cards: ``0`` (Waks), a pass puts
+            nothing in and moves no card; ``N`` (Suzuki: 2), every pass discards 1 to ``N``
+            cards of the hand and draws as many from the stock at once
+            (docs/rules/suzuki.md). For now such a variant also implements
+            ``primero_legal_actions`` (``None``: the core answers): the engine's start of a
+            seeded deal otherwise reuses a table's first legal actions, hand-bound here.
+        answer_once: A pass answers the standing vie or raise as a hold does: the turn goes
+            only to players who still have to answer it (not all-in, not passed since it, short
+            of the round's highest total; before a vie, not yet acted), and the round ends when
+            nobody does (Suzuki). ``False``: the Waks round end and turn order.
+
+    Raises:
+        InvalidOptionError: ``pass_exchange`` is not a whole number of cards from 0 to 4.
     """
 
     must_hold_rounds: tuple[int, ...] = field(default=(1,), converter=_rounds)
@@ -78,6 +101,8 @@ class BettingRules:
     fold: bool = True
     pass_answers_bet: bool = True
     carry_without_vie: bool = True
+    pass_exchange: int = field(default=0, validator=lambda _, __, value: _cards(value))
+    answer_once: bool = False
 
 
 #: The Waks English game's betting (docs/rules/waks.md): the core's.

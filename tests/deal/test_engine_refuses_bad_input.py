@@ -252,7 +252,8 @@ def test_revival_and_suzuki_betting_are_data() -> None:
 
     assert BettingRules(must_hold_rounds=(), pass_answers_bet=False,
                                            carry_without_vie=False) == REVIVAL_BETTING
-    assert SUZUKI.betting == BettingRules(fold=False, raise_reopens_passes=True)
+    assert SUZUKI.betting == BettingRules(fold=False, raise_reopens_passes=True, pass_exchange=2,
+                                          answer_once=True)
     assert get_variant("waks").spec.betting == WAKS_BETTING
     assert not hasattr(RevivalRules, "primero_legal_actions")
     assert not hasattr(RevivalRules, "primero_end_step")

@@ -28,7 +28,8 @@ from primero.deal.fast_dealing import core_served_bet
 from primero.deal.state import GameState
 from primero.hookspecs import hookimpl
 from primero.plugins.checks import checking_everything, core_answer
-from primero.variants.suzuki import SUZUKI, next_to_answer
+from primero.rules.betting import next_to_answer
+from primero.variants.suzuki import SUZUKI
 from state_facts import facts
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]

@@ -29,6 +29,7 @@ from primero.deal.engine import start_deal
 from primero.deal.state import FACE_UP, Delivery, GameState, Seat, cards_sound
 from primero.hookspecs import hookimpl
 from primero.plugins.checks import cards_moved, checking_everything
+from primero.rules.betting import CORE_BETTING
 from primero.rules.dealing import deliver, queue, serve_exchange
 from primero.variants.suzuki import SUZUKI
 from primero.variants.toy import OPEN_CARDS, open_cards_dealt
@@ -176,7 +177,7 @@ class DoublesACard:
     def primero_apply_action(self, state: GameState, variant: Any, action: Any) -> Any:
         if not isinstance(action, Pass) or not action.exchange:
             return None
-        new = SUZUKI.plugins[0].primero_apply_action(state, variant, action)
+        new = CORE_BETTING.primero_apply_action(state, variant, action)  # (Suzuki's, data)
         return replace(new, discards=(*new.discards, new.stock[0]))
 
 

@@ -104,9 +104,9 @@ def test_the_bound_player_must_hold() -> None:
 
 @pytest.mark.parametrize(
     ("text", "reason"),
-    [("fold", "there is no fold in Suzuki's game: pass with an exchange of one or two cards "
+    [("fold", "there is no fold in this game: pass with an exchange of one or two cards "
               "instead ('pass exchange C1 [C2]')"),
-     ("pass", "in Suzuki's game every pass exchanges one or two cards: "
+     ("pass", "in this game every pass exchanges one or two cards: "
               "'pass exchange C1 [C2]'"),
      ("pass exchange Ks", "K♠ is not in Anna's hand")],
 )

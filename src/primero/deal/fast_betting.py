@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from primero.actions import Action, Fold, Hold, Pass, Vie, exchange_actions
 from primero.deal.copying import copier
+from primero.deal.fast_dealing import core_legal_handed_on, pass_served, passes_spelt
 from primero.deal.state import (
     LEGAL_CACHE,
     SOUND_FLAG,
@@ -26,9 +27,12 @@ from primero.deal.state import (
     GameState,
     HistoryChain,
     Seat,
+    folded_cards,
     history_value,
+    keep_legal,
 )
 from primero.rules.betting import CORE_BETTING, situation_bets
+from primero.rules.dealing import deliver
 
 __all__ = ["bet_answer", "core_bet", "fast_legal_actions"]
 
@@ -120,8 +124,10 @@ def fast_legal_actions(state: GameState) -> tuple[Action, ...]:
 
     Exactly :func:`~primero.rules.betting.core_legal_actions` (the hook's own code, as the
     rule sheet reads), with the must-hold duty and the betting situation worked out inline
-    and the situation's tuple found by an integer key: the engine's fast path where the core
-    alone answers the hook.
+    and the situation's tuple found by an integer key, and where a pass comes with an
+    exchange (``betting.pass_exchange``) its passes spelt out by
+    :func:`~primero.deal.fast_dealing.passes_spelt` (one tuple per betting tuple and hand):
+    the engine's fast path where the core alone answers the hook.
 
     Args:
         state: A state; ``()`` where nobody is to act or the step is neither a betting round
@@ -134,8 +140,11 @@ def fast_legal_actions(state: GameState) -> tuple[Action, ...]:
         return ()
     kind = step.kind
     if kind == "bet":
-        return _round_bets(context, state.seats, seat, step.number, state.high, state.opener,
+        seats = state.seats
+        bets = _round_bets(context, seats, seat, step.number, state.high, state.opener,
                            state.held, state.bets)
+        most = context.betting.pass_exchange
+        return passes_spelt(bets, seats[seat].hand, most) if most else bets
     if kind == "exchange":
         return exchange_actions(state.seats[seat].hand)
     return ()
@@ -162,9 +171,16 @@ def core_bet(state: GameState, seat: int, action: Action,
     new state comes with its legal actions cached: :func:`fast_legal_actions` of it, worked
     out from the round's parts at hand.
     """
+    kind = type(action)
+    context = state.context
+    served = None
+    if kind is Pass and action.exchange:  # type: ignore[union-attr]  # (betting.pass_exchange)
+        if history is state._history or "primero_serve_exchange" not in \
+                context.rules.core_only:
+            return _pass_by_the_hook(state, action, history)
+        served = pass_served(state, seat, action.exchange)  # type: ignore[union-attr]
     seats = state.seats
     s = seats[seat]
-    kind = type(action)
     high, opener, held, bets = state.high, state.opener, state.held, state.bets
     stack, contributed, round_bet = s.stack, s.contributed, s.round_bet
     passed, folded = s.passed, s.folded
@@ -183,7 +199,7 @@ def core_bet(state: GameState, seat: int, action: Action,
             chips = stack
         stack, contributed, round_bet = stack - chips, contributed + chips, round_bet + chips
         if round_bet > high:
-            if state.context.betting.raise_reopens_passes:  # a raise re-asks the passers
+            if context.betting.raise_reopens_passes:  # a raise re-asks the passers
                 others = tuple([x if not x.passed else _reopened_seat(x, False)
                                 for x in seats])
             high = round_bet
@@ -198,13 +214,40 @@ def core_bet(state: GameState, seat: int, action: Action,
     else:  # pragma: no cover - the engine sends only betting actions here
         raise TypeError(f"not a betting action: {action!r}")
     new_seats = list(others)
-    new_seats[seat] = _bet_seat(s, stack, contributed, round_bet, passed, True, folded)
+    if served is None:
+        new_seats[seat] = _bet_seat(s, stack, contributed, round_bet, passed, True, folded)
+    else:  # the pass's cards served: the seat's hand, discards and receipts too
+        new_seats[seat] = _served_seat(s, stack, contributed, round_bet, passed, True, folded,
+                                       served[0], served[1], served[2])
     n = len(new_seats)
     skipped = state.skipped
     live = 0
     able = 0
     complete = True
-    if opener is not None:  # round_complete: everyone still in is level (or all-in)
+    answer_once = context.betting.answer_once  # (the betting rules, one field a bet)
+    if answer_once:  # docs/rules/suzuki.md: the round ends when nobody has to answer
+        to_act = None
+        for x in new_seats:
+            if not x.folded:
+                live += 1
+                if x.stack > 0:
+                    able += 1
+        if kind is Fold and opener is None and live > 1 and able < 2:
+            skipped = True  # (the Waks skipped round, below)
+        elif live > 1:
+            after = _AFTER.get(n)
+            if after is None:
+                after = _AFTER[n] = tuple(tuple((i + k) % n for k in range(1, n + 1))
+                                          for i in range(n))
+            for other in after[seat]:  # next_to_answer(state, seat)
+                x = new_seats[other]
+                if x.folded or x.stack <= 0:
+                    continue
+                if (not x.passed and x.round_bet < high) if opener is not None \
+                        else not x.acted:
+                    to_act = other
+                    break
+    elif opener is not None:  # round_complete: everyone still in is level (or all-in)
         for x in new_seats:
             if not x.folded:
                 live += 1
@@ -218,7 +261,9 @@ def core_bet(state: GameState, seat: int, action: Action,
                     able += 1
                     if not x.acted:
                         complete = False
-    if kind is Fold and opener is None and live > 1 and able < 2:
+    if answer_once:
+        pass  # (the next to answer found above)
+    elif kind is Fold and opener is None and live > 1 and able < 2:
         # docs/rules/waks.md: folds before any vie leave one player able to act beside an all-in
         # player: the round ends as a skipped round (see CoreBetting.primero_apply_action)
         skipped, to_act = True, None
@@ -235,11 +280,20 @@ def core_bet(state: GameState, seat: int, action: Action,
             if candidate.stack > 0 and not candidate.folded:
                 to_act = other
                 break
+    if served is not None:  # the cards owed dealt, the next legal actions kept
+        new = _served_on(_served_bet_state(state, tuple(new_seats), to_act, high, opener,
+                                           held, bets, skipped, history, served[3],
+                                           served[4], served[5]))
+        if new.to_act is not None and not new.pending and (
+                context.rules.core_legal or core_legal_handed_on(context)):
+            next_legal = fast_legal_actions(new)
+            if next_legal:
+                keep_legal(new, next_legal)
+        return new
     if to_act is None:
         return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                           skipped, history)  # (the cards' soundness kept: no card moves)
-    context = state.context
-    if not context.rules.core_legal:
+    if not context.rules.core_legal and not core_legal_handed_on(context):
         return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                           skipped, history)
     # the core alone answers the next legal actions: cached on the copy as it is made, worked
@@ -273,8 +327,62 @@ def core_bet(state: GameState, seat: int, action: Action,
     if legal is None:
         legal = _new_situation(context, table_key, code, case, available, bound, may_pass,
                                bets)
+    most = context.betting.pass_exchange
+    if most:  # each plain pass spelt out with the exchanges of the hand
+        legal = passes_spelt(legal, s.hand, most)
     return _bet_state_legal(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                             skipped, history, legal)
+
+
+#: ``replace(state, history=...)``: a hook's answer with the action recorded.
+_recorded_answer = copier(GameState, "history")
+
+
+def _pass_by_the_hook(state: GameState, action: Action,
+                      history: HistoryChain | tuple[tuple[int, Action], ...]) -> GameState:
+    """:func:`core_bet` of a pass with an exchange, the core hook's way.
+
+    With ``history`` the state's own (the action not recorded: :func:`bet_answer`, an answer
+    that wrappers receive), exactly the core hook's answer, its cards owed (the engine deals
+    them once it has recorded the action). Where a plug-in serves exchanges, the core's hook
+    too (its exchange served by the checked hook), the action recorded and the cards owed
+    dealt (:func:`_served_on`).
+    """
+    new = CORE_BETTING.primero_apply_action(state, state.variant, action)
+    if history is state._history:
+        return new
+    return _served_on(_recorded_answer(new, history))
+
+
+def _served_on(new: GameState) -> GameState:
+    """A state just made after a pass with an exchange, the action recorded: its cards owed.
+
+    Dealt here as the engine's next step would deal them (a reshuffle of the discards), or,
+    for a deal dealt from outside, left for the chance node (the folded hands joining the
+    discards if the stock is out); none owed: as it is.
+    """
+    if not new.pending:
+        return new
+    if not new.context.external:
+        return deliver(new, fresh=True)  # (a state just made: dealt in place)
+    if not new.stock:
+        folded = folded_cards(new.seats)
+        if folded:  # docs/rules/dealing.md: the folded hands join the discards first
+            object.__setattr__(new, "seats", tuple(
+                _emptied_seat(x, ()) if x.folded and x.hand else x for x in new.seats))
+            object.__setattr__(new, "discards", (*new.discards, *folded))
+    return new
+
+
+_emptied_seat = copier(Seat, "hand")
+#: A pass with an exchange booked: the seat with its cards, the state with the stock, the
+#: discards and the cards owed (the cards found sound kept: only the thrown cards, distinct
+#: cards of the hand, went to the pile, and the stock's top replaced them).
+_served_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted", "folded",
+                      "hand", "discarded", "received")
+_served_bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets",
+                           "skipped", "history", "stock", "discards", "pending",
+                           keep=(SOUND_FLAG,))
 
 
 def bet_answer(state: GameState, action: Action) -> GameState:

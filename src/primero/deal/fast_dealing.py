@@ -1,4 +1,4 @@
-"""The fast twins of the core's answers that serve cards: an exchange, and Suzuki's pass.
+"""The fast twins of the core's answers that serve cards: an exchange, and a pass with one.
 
 Two entry points, one answer (the python-chess model: trusted and checked moves): the rules
 hooks in :mod:`primero.rules` read like the rule sheet and are checked where a plug-in takes
@@ -9,14 +9,16 @@ mirrors (``tests/fast_paths/test_fast_dealing_equals_the_hooks.py``,
 
 * :func:`core_served_bet` — a betting action of the core's classes as
   :func:`~primero.rules.betting.apply_bet` books it, a pass's exchange served as the core's
-  ``primero_serve_exchange`` serves it (Suzuki's pass) and dealt at once, the turn given by
-  the caller's rule: the answer a variant's ``primero_apply_action`` returns, in one state
-  copy.
+  ``primero_serve_exchange`` serves it (``betting.pass_exchange``, Suzuki's pass) and dealt
+  at once, the turn given by the caller's rule: the core's ``primero_apply_action`` for a pass
+  with an exchange (:func:`~primero.deal.fast_betting.core_bet` calls it), in one state copy.
 * :func:`core_exchange` — an exchange in the exchange step, served as the core's
   ``primero_serve_exchange`` serves it, the replacements dealt at once where the stock holds
   them and the turn passed on: the core's ``primero_apply_action``, in one state copy.
-* :func:`bets_with_exchanges` — a betting tuple with its plain pass spelt out once per
-  exchange of the hand (:func:`exchange_passes`): a variant's ``primero_legal_actions``.
+* :func:`bets_with_exchanges`, :func:`passes_spelt` — a betting tuple with its plain pass
+  spelt out once per exchange of the hand (:func:`exchange_passes`): the core's
+  ``primero_legal_actions`` where a pass comes with an exchange
+  (:func:`~primero.rules.betting.core_legal_actions`, the readable twin).
 
 What only the library's code made is not checked again: each answer is remembered for the
 checked rules (:func:`~primero.plugins.checks.remember_core_answer`,
@@ -34,6 +36,7 @@ from primero.cards import Card
 from primero.deal.copying import copier
 from primero.deal.state import (
     SOUND_FLAG,
+    DealContext,
     Delivery,
     GameState,
     HistoryChain,
@@ -46,8 +49,10 @@ from primero.deal.state import (
 )
 from primero.plugins import checks as hookchecks
 from primero.plugins.checks import remember_composed, remember_core_answer
+from primero.plugins.manager import is_core
 
-__all__ = ["bets_with_exchanges", "core_exchange", "core_served_bet", "exchange_passes"]
+__all__ = ["bets_with_exchanges", "core_exchange", "core_legal_handed_on", "core_served_bet",
+           "exchange_passes", "pass_served", "passes_spelt"]
 
 _receipt = tuple.__new__  # Receipt(card, reason, after, order) without its Python __new__
 
@@ -56,20 +61,27 @@ _booked_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acte
                       "discarded", "received")
 _booked_state = copier(GameState, "seats", "stock", "discards", "pending", "to_act", "high",
                        "opener", "held", "bets", keep=(SOUND_FLAG,))
+#: ``_booked_state`` with the history given (the action recorded, or kept).
+_booked_recorded = copier(GameState, "seats", "stock", "discards", "pending", "to_act",
+                          "high", "opener", "held", "bets", "history", keep=(SOUND_FLAG,))
 _reopened_seat = copier(Seat, "passed")
 
 
 def core_served_bet(state: GameState, seat: int, action: Action,
-                    turn: Callable[[GameState, int], int | None]) -> GameState | None:
+                    turn: Callable[[GameState, int], int | None],
+                    history: HistoryChain | tuple[tuple[int, Action], ...] | None = None) \
+        -> GameState | None:
     """A betting action booked, a pass's exchange served, the turn given on: one state copy.
 
     Exactly what :func:`~primero.rules.dealing.serve_exchange` (for a pass with an exchange:
     the core's ``primero_serve_exchange``, the cards received as ``"pass"``), then
     :func:`~primero.rules.betting.apply_bet`, then the engine's delivery of the cards owed
-    give, with ``to_act`` set to ``turn(new, seat)`` (a variant's rule of who answers next,
-    read on the new state): Suzuki's pass with an exchange. The replacements are dealt at
-    once where the stock holds them and the cards are not dealt from outside, as the engine
-    would deal them next (received after this action); otherwise they are left pending.
+    give, with ``to_act`` set to ``turn(new, seat)`` (the rule of who answers next, read on
+    the new state): a pass with an exchange (the variant's ``betting.pass_exchange``,
+    Suzuki's), served so by :func:`~primero.deal.fast_betting.core_bet`. The replacements
+    are dealt at once where the stock holds them and the cards are not dealt from outside, as
+    the engine would deal them next (received after this action); otherwise they are left
+    pending.
 
     ``None`` where this is not that trusted case, for the caller to take the hooks' way: a
     plug-in or house rule serves exchanges, every answer is being checked
@@ -77,15 +89,17 @@ def core_served_bet(state: GameState, seat: int, action: Action,
     a betting round, or ``action`` is not a :class:`Vie` of 1 chip or more, a :class:`Hold`
     raising 0 or more or a :class:`Pass` whose exchange throws distinct cards of the hand.
 
-    The answer is vouched for (:func:`~primero.plugins.checks.core_answer`) when ``turn``
-    gave ``None`` or a seat still in: chips and cards are conserved by construction, the step
-    and the history kept.
+    Where ``history`` is not given, the answer is vouched for
+    (:func:`~primero.plugins.checks.core_answer`) when ``turn`` gave ``None`` or a seat still
+    in: chips and cards are conserved by construction, the step and the history kept.
 
     Args:
         state: The state, in a betting round, with ``seat`` to act.
         seat: The acting seat.
         action: The (legal) betting action.
         turn: Who acts next, given the new state (``to_act`` not yet set) and ``seat``.
+        history: The new state's history (the action recorded), or ``None``: the state's own,
+            kept (a hook's answer).
     """
     kind = type(action)
     context = state.context
@@ -114,30 +128,10 @@ def core_served_bet(state: GameState, seat: int, action: Action,
                 if type(card) is not Card:
                     return None
                 mask |= card.bit
-            kept = tuple([c for c in hand if not c.bit & mask])
             m = len(thrown)
-            if not mask.bit_count() == m == len(hand) - len(kept):
+            if not mask.bit_count() == m == sum(1 for c in hand if c.bit & mask):
                 return None  # not distinct cards of the hand: the hooks' way words it
-            discarded = discarded + thrown
-            pile = (*pile, *thrown)
-            if m <= len(stock) and not context.external and not pending:
-                # the engine's delivery of the cards owed, at once, from the top of the stock
-                drawn = stock[:m]
-                stock = stock[m:]
-                history = state._history  # (dealt after this action is recorded)
-                after = (history.size if type(history) is HistoryChain else len(history)) + 1
-                dealt = 0
-                for x in seats:
-                    dealt += len(x.received)
-                got = list(received)
-                for card in drawn:
-                    got.append(_receipt(Receipt, (card, "pass", after, dealt)))
-                    dealt += 1
-                hand = kept + drawn
-                received = tuple(got)
-            else:
-                hand = kept
-                pending = pending + (Delivery(seat, "pass", thrown),) * m
+            hand, discarded, received, stock, pile, pending = pass_served(state, seat, thrown)
     elif kind is Vie:
         chips = action.amount  # type: ignore[union-attr]
         if type(chips) is not int or chips < 1:
@@ -168,6 +162,11 @@ def core_served_bet(state: GameState, seat: int, action: Action,
     new_seats = list(others)
     new_seats[seat] = _booked_seat(s, stack, contributed, round_bet, passed, True, hand,
                                    discarded, received)
+    if history is not None:  # the engine's way: recorded, nobody to vouch to
+        new = _booked_recorded(state, tuple(new_seats), stock, pile, pending, None, high,
+                               opener, held, bets, history)
+        object.__setattr__(new, "to_act", turn(new, seat))  # (a state just made)
+        return new  # type: ignore[no-any-return]
     new = _booked_state(state, tuple(new_seats), stock, pile, pending, None, high, opener,
                         held, bets)
     # (the cards found sound stay so: only the thrown cards, distinct, left the hand for the
@@ -179,6 +178,77 @@ def core_served_bet(state: GameState, seat: int, action: Action,
         type(nxt) is int and 0 <= nxt < len(new_seats) and not new_seats[nxt].folded)
         else None)
     return new  # type: ignore[no-any-return]
+
+
+#: Per variant's checked rules (by identity, held): whether every implementation of
+#: ``primero_legal_actions`` is the core's or a library variant's handing on its answer.
+_HANDED_ON: dict[int, tuple[object, bool]] = {}
+
+
+def core_legal_handed_on(context: DealContext) -> bool:
+    """Whether the deal's legal actions are the core's, handed on by a library variant's hook.
+
+    Every implementation of ``primero_legal_actions`` is the core's or marked by
+    :func:`~primero.rules.betting.hands_on_core_legal` on a rule object of the library's own
+    (Suzuki's, whose hook is there only so that the engine's start of a deal never keeps one
+    hand's passes for the next deal): the fast paths then keep the next legal actions on the
+    states they make, as where the core alone answers them.
+    """
+    rules = context.rules
+    known = _HANDED_ON.get(id(rules))
+    if known is None or known[0] is not rules:
+        impls = rules.manager.hook.primero_legal_actions.get_hookimpls()
+        handed_on = all(
+            is_core(impl.plugin) or (
+                getattr(impl.function, "hands_on_core_legal", False)
+                and not (impl.hookwrapper or impl.wrapper)
+                and type(impl.plugin).__module__.startswith("primero."))
+            for impl in impls)
+        if len(_HANDED_ON) >= 256:
+            _HANDED_ON.clear()
+        known = _HANDED_ON[id(rules)] = (rules, handed_on)
+    return known[1]
+
+
+def pass_served(state: GameState, seat: int, thrown: tuple[Card, ...]) \
+        -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Receipt, ...], tuple[Card, ...],
+                 tuple[Card, ...], tuple[Delivery, ...]]:
+    """The cards after ``seat``'s pass exchanging ``thrown`` (distinct cards of the hand).
+
+    As the core's ``primero_serve_exchange`` serves it in a betting round (the cards thrown
+    face down, as many owed, received as ``"pass"``), the cards then dealt at once from the
+    top of the stock, received after this action, where the stock holds them, no card is owed
+    already and the deal is not dealt from outside (as the engine's delivery would deal them
+    next); otherwise left owed.
+
+    Returns:
+        ``(hand, discarded, received)`` of the seat, then the stock, the discards and the
+        cards owed (``pending``).
+    """
+    s = state.seats[seat]
+    mask = 0
+    for card in thrown:  # equal cards have equal bits: no __eq__
+        mask |= card.bit
+    kept = tuple([c for c in s.hand if not c.bit & mask])
+    discarded = s.discarded + thrown
+    stock = state.stock
+    pile = (*state.discards, *thrown)
+    pending = state.pending
+    m = len(thrown)
+    if m <= len(stock) and not state.context.external and not pending:
+        drawn = stock[:m]
+        before = state._history  # (dealt after this action is recorded)
+        after = (before.size if type(before) is HistoryChain else len(before)) + 1
+        dealt = 0
+        for x in state.seats:
+            dealt += len(x.received)
+        got = list(s.received)
+        for card in drawn:
+            got.append(_receipt(Receipt, (card, "pass", after, dealt)))
+            dealt += 1
+        return kept + drawn, discarded, tuple(got), stock[m:], pile, pending
+    return kept, discarded, s.received, stock, pile, \
+        pending + (Delivery(seat, "pass", thrown),) * m
 
 
 _turn_state = copier(GameState, "to_act", "history")
@@ -204,8 +274,9 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
     are dealt at once, as the engine's :func:`~primero.rules.dealing.deliver` of the pending
     cards would deal them next: from the top of the stock, received as ``"exchange"`` after
     this action. Otherwise they are left pending, for the engine to deal (a reshuffle, or
-    chance nodes). Where the core alone answers ``primero_legal_actions`` too, the next
-    exchanger's legal actions come cached.
+    chance nodes). Where the core alone answers ``primero_legal_actions`` too (or a library
+    variant's hook hands its answer on, :func:`core_legal_handed_on`), the next exchanger's
+    legal actions come cached.
 
     Args:
         state: The state, in an exchange step, with ``seat`` to act (no card pending).
@@ -264,7 +335,8 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
         sound = sound and mask.bit_count() == len(thrown) == len(player.hand) - len(hand)
     if sound:
         mark_cards_sound(new)
-    if nxt is not None and not new.pending and context.rules.core_legal:
+    if nxt is not None and not new.pending and (context.rules.core_legal
+                                                 or core_legal_handed_on(context)):
         legal = exchange_actions(new_seats[nxt].hand)  # fast_legal_actions(new), inline
         if legal:
             keep_legal(new, legal)
@@ -338,7 +410,12 @@ def bets_with_exchanges(state: GameState, bets: tuple[Action, ...], most: int) \
         bets: The betting actions (a tuple the caller shares between states).
         most: The most cards a pass exchanges.
     """
-    hand = state.seats[state.to_act].hand  # type: ignore[index]
+    return passes_spelt(bets, state.seats[state.to_act].hand, most)  # type: ignore[index]
+
+
+def passes_spelt(bets: tuple[Action, ...], hand: tuple[Card, ...], most: int) \
+        -> tuple[Action, ...]:
+    """:func:`bets_with_exchanges` for the seat holding ``hand`` (the same answer object)."""
     key = (id(bets), hand, most)
     known = _ANSWERS.get(key)
     if known is not None and known[0] is bets:

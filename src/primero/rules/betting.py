@@ -8,6 +8,14 @@ total, optionally raising by stake..rest), passes, or folds. The readings implem
   next turn they must hold or fold, even if someone has raised since. A pass made before the
   first vie, or by a player who is already level, answers nothing and does not count.
   (Suzuki's no-fold game re-asks passers after a raise: ``apply_bet(..., reopen_passes=True)``.)
+* *A pass with an exchange* (the variant's ``betting.pass_exchange``, Suzuki's 2;
+  docs/rules/suzuki.md): every pass discards one to that many cards of the hand and draws as
+  many from the stock at once (:func:`exchange_passes`; the cards served as the core's
+  ``primero_serve_exchange`` serves an exchange, received as ``"pass"``).
+* *Answer once* (``betting.answer_once``, Suzuki): a pass answers the standing vie or raise as
+  a hold does; the turn goes only to the players who still have to answer it
+  (:func:`to_answer`, :func:`next_to_answer`) and the round ends when nobody does
+  (:func:`round_answered`).
 * *Must hold* (round 1 only): while nobody has held the vie, the last player still able to act
   before the vier in playing order may not pass or fold. A hold or a raise lifts the duty.
 * *All-in*: a player short of the stake, the amount owed or a raise may put in everything
@@ -20,8 +28,9 @@ total, optionally raising by stake..rest), passes, or folds. The readings implem
 
 The helpers a betting hook reads or moves a round with (:func:`betting_seat`, :func:`put_in`,
 :func:`next_actor`, :func:`first_actor`, :func:`round_complete`, :func:`must_hold_seat`,
-:func:`open_round`), the legal actions of a turn (:func:`betting_actions`,
-:func:`exchange_actions`) and a betting action booked (:func:`apply_bet`) are public, so
+:func:`open_round`, :func:`to_answer`, :func:`next_to_answer`, :func:`round_answered`), the
+legal actions of a turn (:func:`betting_actions`, :func:`exchange_actions`,
+:func:`exchange_passes`) and a betting action booked (:func:`apply_bet`) are public, so
 variant plug-ins reuse them instead of copying them.
 
 The hooks answer by the code above, as the rule sheet reads, and so does
@@ -34,8 +43,10 @@ state just made: the engine calls them on its own copy, the hooks on theirs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from itertools import combinations
+from typing import TYPE_CHECKING, TypeVar
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, exchange_actions
 from primero.cards import Card
@@ -55,6 +66,8 @@ from primero.setup import Step, Table
 if TYPE_CHECKING:
     from primero.variant import Variant
 
+_F = TypeVar("_F", bound=Callable[..., object])
+
 __all__ = [
     "CORE_BETTING",
     "CoreBetting",
@@ -65,13 +78,18 @@ __all__ = [
     "core_legal_actions",
     "core_start_step",
     "exchange_actions",
+    "exchange_passes",
     "first_actor",
+    "hands_on_core_legal",
     "must_hold_seat",
     "next_actor",
+    "next_to_answer",
     "open_round",
     "put_in",
+    "round_answered",
     "round_complete",
     "situation_bets",
+    "to_answer",
 ]
 
 
@@ -139,6 +157,32 @@ def round_complete(state: GameState) -> bool:
         high = state.high
         return all(s.round_bet == high or s.stack == 0 for s in live)
     return all(s.acted or s.stack <= 0 for s in live)
+
+
+def to_answer(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` still has to act in the current betting round (``answer_once``).
+
+    Before a vie: they can act and have not acted yet. After it: they can act (not folded,
+    chips left), have not passed since the last vie or raise, and are short of the round's
+    highest total.
+    """
+    s = state.seats[seat]
+    if not s.can_act:
+        return False
+    if not state.opened:
+        return not s.acted
+    return not s.passed and s.round_bet < state.high
+
+
+def round_answered(state: GameState) -> bool:
+    """The round end under ``answer_once`` (Suzuki): nobody still has to answer."""
+    return not any(to_answer(state, seat) for seat in range(state.n))
+
+
+def next_to_answer(state: GameState, after: int) -> int | None:
+    """The next seat after ``after`` in playing order that still has to act, or ``None``."""
+    return next((seat for seat in state.playing_order(after + 1) if to_answer(state, seat)),
+                None)
 
 
 def must_hold_seat(state: GameState) -> int | None:
@@ -298,6 +342,42 @@ def _betting(case: int, amounts: range, *, bound: bool, may_pass: bool, fold: bo
     return (_PASS, *raises, *folds)
 
 
+def exchange_passes(hand: tuple[Card, ...], most: int) -> tuple[Pass, ...]:
+    """Every pass of ``hand`` with an exchange: of one card, then of two, ... up to ``most``.
+
+    Args:
+        hand: The hand of the player to act.
+        most: The most cards a pass exchanges (the variant's ``betting.pass_exchange``).
+    """
+    return tuple(Pass.from_cards(cards) for k in range(1, most + 1)
+                 for cards in combinations(hand, k))
+
+
+def hands_on_core_legal(function: _F) -> _F:
+    """Mark a library variant's ``primero_legal_actions`` as handing on the core's answer.
+
+    For an implementation that answers exactly :func:`core_legal_actions` (the very tuples of
+    :func:`~primero.deal.fast_betting.fast_legal_actions`) or ``None``: the core's fast
+    paths then keep the next legal actions on the states they make, as where the core alone
+    answers the hook, and nothing checks them (a built-in rule served by the core). Honoured
+    only on the library's own rule objects (:mod:`primero`'s modules), never a third party's.
+    """
+    function.hands_on_core_legal = True  # type: ignore[attr-defined]
+    return function
+
+
+def with_exchange_passes(bets: tuple[Action, ...], hand: tuple[Card, ...], most: int) \
+        -> tuple[Action, ...]:
+    """``bets`` with each plain pass spelt out as every pass of ``hand`` with an exchange."""
+    spelt: list[Action] = []
+    for action in bets:
+        if type(action) is Pass and not action.exchange:
+            spelt.extend(exchange_passes(hand, most))
+        else:
+            spelt.append(action)
+    return tuple(spelt)
+
+
 def _paid(s: Seat, chips: int, **changes: object) -> Seat:
     chips = min(chips, s.stack)
     return replace(s, stack=s.stack - chips, contributed=s.contributed + chips,
@@ -411,7 +491,9 @@ def core_legal_actions(state: GameState) -> tuple[Action, ...]:
     """The core's answer to ``primero_legal_actions``: what the seat to act may do.
 
     In a betting round, its betting actions (:func:`betting_actions`), the must-hold duty
-    read by :func:`must_hold_seat`; in the exchange, every subset of its hand to discard
+    read by :func:`must_hold_seat`, and where a pass comes with an exchange
+    (``betting.pass_exchange``) the plain pass spelt out once per exchange of the hand
+    (:func:`exchange_passes`); in the exchange, every subset of its hand to discard
     (:func:`~primero.actions.exchange_actions`); otherwise, or with nobody to act, none. The
     same tuples, shared between states (actions are values), as
     :func:`~primero.deal.fast_betting.fast_legal_actions`, the engine's fast twin.
@@ -420,7 +502,9 @@ def core_legal_actions(state: GameState) -> tuple[Action, ...]:
     if seat is None or step is None:
         return ()
     if step.kind == "bet":
-        return betting_actions(state, seat, bound=must_hold_seat(state) == seat)
+        bets = betting_actions(state, seat, bound=must_hold_seat(state) == seat)
+        most = state.context.betting.pass_exchange
+        return with_exchange_passes(bets, state.seats[seat].hand, most) if most else bets
     if step.kind == "exchange":
         return exchange_actions(state.seats[seat].hand)
     return ()
@@ -472,6 +556,13 @@ class CoreBetting:
             return _discard_reason(action.discards, s.hand)
         if kind != "bet":
             return f"nothing can be done during the {step}"
+        rules = state.context.betting
+        most = rules.pass_exchange
+        if isinstance(action, Fold) and not rules.fold:
+            if most:
+                return (f"there is no fold in this game: pass with an exchange of "
+                        f"{_cards_words(most)} instead ('pass exchange {_card_slots(most)}')")
+            return "there is no fold in this game"
         if isinstance(action, Exchange):
             kinds = [st.kind for st in state.plan]
             if "exchange" not in kinds:
@@ -485,6 +576,8 @@ class CoreBetting:
             opener = state.seats[state.opener or 0].name
             return (f"{s.name} speaks last before {opener}, who vied, and nobody has held: "
                     f"{s.name} must hold (round {step.number})")
+        if isinstance(action, Pass) and most:
+            return _pass_exchange_reason(action.exchange, s.hand, s.name, most)
         if isinstance(action, Pass) and action.exchange:
             return "a pass comes with no exchange in this game"
         if isinstance(action, Pass) and s.passed:
@@ -526,6 +619,8 @@ class CoreBetting:
             served = serve_exchange(state, seat, action.discards)  # the core's, trusted,
             # where no plug-in serves exchanges (else the checked hook)
             return _exchanged(state, seat, served)
+        if isinstance(action, Pass) and action.exchange:  # a pass with an exchange (Suzuki)
+            state = serve_exchange(state, seat, action.exchange)  # the discards, cards owed
         state = apply_bet(state, seat, action)  # a new state, made here: finished in place
         if isinstance(action, Fold) and not state.opened and len(state.live) > 1 \
                 and sum(s.can_act for s in state.seats) < 2:
@@ -533,8 +628,13 @@ class CoreBetting:
             # all-in player: the round ends as a skipped round, not one in which nobody vied
             fill(state, skipped=True, to_act=None)
             return state
-        object.__setattr__(state, "to_act",
-                           None if round_complete(state) else next_actor(state, seat))
+        if len(state.live) <= 1:
+            nxt = None
+        elif state.context.betting.answer_once:  # docs/rules/suzuki.md: the next to answer
+            nxt = next_to_answer(state, seat)
+        else:
+            nxt = None if round_complete(state) else next_actor(state, seat)
+        object.__setattr__(state, "to_act", nxt)
         return state
 
     @hookimpl(trylast=True)
@@ -544,6 +644,39 @@ class CoreBetting:
         The carry only where the variant's ``betting.carry_without_vie`` says so (Waks).
         """
         return core_end_step(_same_cards(state), step)  # (no card moves: the mark kept)
+
+
+def _cards_words(most: int) -> str:
+    """``"one card"``, ``"one or two cards"``, ``"one to three cards"``..."""
+    words = ("", "one", "two", "three", "four")
+    if most == 1:
+        return "one card"
+    if most == 2:
+        return "one or two cards"
+    return f"one to {words[most]} cards"
+
+
+def _card_slots(most: int) -> str:
+    """``"C1"``, ``"C1 [C2]"``, ``"C1 [C2 C3]"``...: the text of a pass with an exchange."""
+    return "C1" if most == 1 else f"C1 [{' '.join(f'C{k}' for k in range(2, most + 1))}]"
+
+
+def _pass_exchange_reason(thrown: tuple[Card, ...], hand: tuple[Card, ...], name: str,
+                          most: int) -> str:
+    """Why a pass is not a pass with an exchange of 1 to ``most`` distinct cards of ``hand``."""
+    n = len(thrown)
+    if n == 0:
+        return (f"in this game every pass exchanges {_cards_words(most)}: "
+                f"'pass exchange {_card_slots(most)}'")
+    if n > most:
+        return f"a pass exchanges {_cards_words(most)}, not {n}"
+    twice = sorted({c.ascii for c in thrown if thrown.count(c) > 1})
+    if twice:
+        return f"a card can be exchanged only once: {' '.join(twice)} given twice"
+    foreign = [c for c in thrown if c not in hand]
+    if foreign:
+        return f"{foreign[0]} is not in {name}'s hand"
+    return "that is not one of the legal actions"
 
 
 #: The most cards a refusal of an exchange names (the rest are counted).

@@ -1,24 +1,21 @@
 """Suzuki's no-fold Primero (``suzuki``), docs/rules/suzuki.md [seed-DE][SUZ94][BARONY].
 
 Jeff Suzuki's reconstruction. Everything is as in ``waks`` except that nobody ever folds: a
-player who does not want to put chips in passes and at once exchanges one or two cards. The
-rules object overrides only what changes:
+player who does not want to put chips in passes and at once exchanges one or two cards.
 
-Its betting differs from the Waks game's in two rules given as data
-(``SUZUKI.betting = BettingRules(fold=False, raise_reopens_passes=True)``): no fold, and a
-raise gives every passer their answer back. The hooks do what data cannot say:
+Its betting is the core's, given as data: ``SUZUKI.betting = BettingRules(fold=False,
+raise_reopens_passes=True, pass_exchange=2, answer_once=True)``: no fold, a raise gives every
+passer their answer back, every pass exchanges one or two cards of the hand at once, and a
+pass answers the standing vie (the turn goes only to the players who still have to answer it;
+the round ends when nobody does). The core's betting hooks and their fast twins read these
+fields (:mod:`primero.rules.betting`, :mod:`primero.deal.fast_betting`), the refusals of a
+fold or a bad pass included. What only Suzuki has stays here:
 
-* ``primero_legal_actions``: in a betting round, the core's actions (no fold), with
-  each pass spelt out once per exchange of one or two cards of the hand
-  (``Pass(exchange=(c1,))``, ``Pass(exchange=(c1, c2))``); the must-hold player of round 1
-  gets no pass.
-* ``primero_apply_action``: a pass is served as an exchange, then the move is booked as the
-  core's :func:`~primero.rules.betting.apply_bet` books it; the turn goes to the next player
-  who still has to answer (:func:`to_answer`). Where no plug-in serves exchanges, the core's
-  :func:`~primero.deal.fast_dealing.core_served_bet` does all three in one state copy (the
-  stock, reshuffles and records as for any exchange); otherwise the exchange goes to the
-  checked hook (:func:`~primero.rules.dealing.serve_exchange`).
-* ``primero_illegal_reason``: the fold, a pass without an exchange or with more than two cards.
+* ``primero_action_blocks``: the ids of the passes with an exchange
+  (:class:`PassExchangeBlock`);
+* ``primero_legal_actions``: the core's answer, handed on (it makes the engine ask for the
+  legal actions at every decision instead of keeping the first decision's from one deal for
+  the next, which a hand's passes do not allow; see the class);
 * settling is the core's: its layering by contribution (docs/rules/ties.md) is exactly Suzuki's "a
   player can only win the layers they fully funded" once every player stays in, and a
   showdown with no contested layer gives the carry-over to the best hand (docs/rules/suzuki.md).
@@ -53,15 +50,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from primero.actions import Action, Fold, Pass
+from primero.actions import Action, Pass
 from primero.deal.action_space import hand_cards, hand_mask, hand_size
-from primero.deal.copying import copier
 from primero.deal.fast_betting import fast_legal_actions
-from primero.deal.fast_dealing import bets_with_exchanges, core_served_bet
-from primero.deal.state import SOUND_FLAG, GameState
+from primero.deal.state import GameState
 from primero.hookspecs import hookimpl
-from primero.rules.betting import apply_bet, betting_seat, must_hold_seat
-from primero.rules.dealing import serve_exchange
+from primero.rules.betting import hands_on_core_legal
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.ties import TIE_OPTION
 from primero.seating import WAKS_SEATING_OPTIONS
@@ -72,19 +66,19 @@ if TYPE_CHECKING:
     from primero.setup import Table
 
 __all__ = [
-    "MAX_PASS_EXCHANGE",
     "SOURCES",
     "SUZUKI",
+    "SUZUKI_BETTING",
     "PassExchangeBlock",
     "SuzukiRules",
-    "next_to_answer",
     "primero_register_variants",
-    "round_answered",
-    "to_answer",
 ]
 
-#: A pass exchanges one card or two [seed-DE][BARONY].
-MAX_PASS_EXCHANGE = 2
+#: Suzuki's betting (docs/rules/suzuki.md): no fold [seed-DE][SUZ94]; every pass exchanges
+#: one card or two [seed-DE][BARONY]; a pass answers the standing vie, and a raise asks the
+#: passers again.
+SUZUKI_BETTING = BettingRules(fold=False, raise_reopens_passes=True, pass_exchange=2,
+                              answer_once=True)
 
 SOURCES = (
     "[seed-DE] Primero (Primiera) – Ausführliche Regeln: the Suzuki no-fold variant",
@@ -110,41 +104,6 @@ no layer is contested at the showdown (every vie went back unmatched), they form
 every player and the best hand takes it. If nobody vies in round 1 the deal goes on; if nobody
 vies in round 2 the pot carries over, as in the Waks game (chips nobody matched go back
 first). Ties go to the eldest."""
-
-
-def to_answer(state: GameState, seat: int) -> bool:
-    """Whether ``seat`` still has to act in the current betting round.
-
-    Before a vie: they have not acted yet. After it: they can act, have not passed since the
-    last vie or raise, and are short of the round's highest total.
-    """
-    s = state.seats[seat]
-    if s.folded or s.stack <= 0:  # (not s.can_act)
-        return False
-    if state.opener is None:  # (not state.opened)
-        return not s.acted
-    return not s.passed and s.round_bet < state.high
-
-
-def round_answered(state: GameState) -> bool:
-    """The Suzuki round end: nobody still has to answer the last vie or raise."""
-    return not any(to_answer(state, seat) for seat in range(state.n))
-
-
-def next_to_answer(state: GameState, after: int) -> int | None:
-    """The next seat after ``after`` in playing order that still has to act, or ``None``."""
-    seats = state.seats
-    n = len(seats)
-    opened = state.opener is not None
-    high = state.high
-    for k in range(1, n + 1):
-        seat = (after + k) % n
-        s = seats[seat]  # to_answer(state, seat), inline (asked after every bet)
-        if s.folded or s.stack <= 0:
-            continue
-        if (not s.passed and s.round_bet < high) if opened else not s.acted:
-            return seat
-    return None
 
 
 class PassExchangeBlock:
@@ -175,13 +134,15 @@ class PassExchangeBlock:
         return Pass.from_cards(hand_cards(state, index + 1))
 
 
-#: ``replace(state, to_act=...)``: the state with the turn given on (the caches reset but
-#: the cards found sound: giving the turn on moves no card).
-_turned = copier(GameState, "to_act", keep=(SOUND_FLAG,))
-
-
 class SuzukiRules:
-    """The no-fold rules: passes with exchanges, the Suzuki round end (settling is the core's)."""
+    """The ids of the passes with an exchange; the rest of the no-fold rules is the core's.
+
+    ``primero_legal_actions`` hands on the core's answer (:func:`fast_legal_actions`, which
+    reads ``SUZUKI_BETTING``). It is here only because the engine keeps a table's first
+    legal actions for every later deal at that table where the core alone answers them (its
+    start recipe), which a hand's passes with an exchange do not allow; once the engine
+    leaves them out where ``betting.pass_exchange`` is set, this hook goes.
+    """
 
     @hookimpl
     def primero_action_blocks(self, variant: Variant, table: Table) -> tuple[ActionBlock, ...]:
@@ -189,60 +150,16 @@ class SuzukiRules:
         return (PassExchangeBlock(hand_size(variant)),)
 
     @hookimpl
+    @hands_on_core_legal  # (trusted: the core's answer, kept on the states core_bet makes)
     def primero_legal_actions(self, state: GameState, variant: Variant) \
             -> tuple[Action, ...] | None:
-        """The Waks betting actions less the fold, each pass with an exchange of one or two."""
+        """The core's betting actions (no fold, each pass with an exchange of one or two)."""
         if state.to_act is None:
             return None
         step = state.context.steps[state.step_index + 1]  # state.step, inline
         if step is None or step.kind != "bet":
             return None
-        bets = fast_legal_actions(state)  # the core's: no fold (SUZUKI.betting), must hold
-        return bets_with_exchanges(state, bets, MAX_PASS_EXCHANGE)  # each pass, an exchange
-
-    @hookimpl
-    def primero_apply_action(self, state: GameState, variant: Variant, action: Action) \
-            -> GameState | None:
-        """Serve a pass's exchange, book the move, and give the turn to the next to answer."""
-        seat = state.to_act
-        if seat is None:
-            return None
-        served = core_served_bet(state, seat, action, next_to_answer)  # the core's, one copy
-        if served is not None:
-            return served
-        if betting_seat(state) is None:
-            return None
-        if isinstance(action, Pass):  # a plug-in serves exchanges: its checked hook
-            state = serve_exchange(state, seat, action.exchange)
-        state = apply_bet(state, seat, action)  # a raise re-asks passers: SUZUKI.betting
-        return _turned(state, next_to_answer(state, seat))  # type: ignore[no-any-return]
-
-    @hookimpl
-    def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \
-            -> str | None:
-        """The fold, and passes without one or two of the player's cards to exchange."""
-        seat = betting_seat(state)
-        if seat is None:
-            return None
-        s = state.seats[seat]
-        if isinstance(action, Fold):
-            return ("there is no fold in Suzuki's game: pass with an exchange of one or two "
-                    "cards instead ('pass exchange C1 [C2]')")
-        if not isinstance(action, Pass) or must_hold_seat(state) == seat:
-            return None  # the core explains the rest, the must-hold duty included
-        n = len(action.exchange)
-        if n == 0:
-            return ("in Suzuki's game every pass exchanges one or two cards: "
-                    "'pass exchange C1 [C2]'")
-        if n > MAX_PASS_EXCHANGE:
-            return f"a pass exchanges one or two cards, not {n}"
-        twice = sorted({c.ascii for c in action.exchange if action.exchange.count(c) > 1})
-        if twice:
-            return f"a card can be exchanged only once: {' '.join(twice)} given twice"
-        foreign = [c for c in action.exchange if c not in s.hand]
-        if foreign:
-            return f"{foreign[0]} is not in {s.name}'s hand"
-        return None
+        return fast_legal_actions(state)
 
 
 #: The ``suzuki`` variant spec.
@@ -254,7 +171,7 @@ SUZUKI = VariantSpec(
     players=(2, 6),
     options=(DECK_OPTION, *RANKING_OPTIONS, TIE_OPTION, *WAKS_SEATING_OPTIONS),
     plugins=(SuzukiRules(),),
-    betting=BettingRules(fold=False, raise_reopens_passes=True),
+    betting=SUZUKI_BETTING,
 )
 
 
