@@ -15,10 +15,12 @@ median decision time, and how often the search left the odds player's choice.
 Run: ``python benchmarks/bench_search.py [--deals 12] [--variants waks,cardano,...]
 [--players 2,3] [--budget-ms 100] [--rollout table-odds|rollout-odds|quick-odds|heuristic]
 [--opponents table-odds|rollout-odds|quick-odds|heuristic] [--seed 1] [--no-racing] [--forget]
-[--screen 24] [--profile]`` (``--no-racing``: every candidate in every world, the search
-before racing; with ``--profile``, how many worlds fit when none is dropped; ``--screen``:
-the worlds screened from a layout, ``SearchAgent(screen_tries=N)``). The rollouts default to
-``table-odds`` (:class:`~primero.agents.rollout.TableOdds`).
+[--screen 24] [--deep 3] [--confidence 2] [--profile]`` (``--no-racing``: every candidate in
+every world, the search before racing; with ``--profile``, how many worlds fit when none is
+dropped; ``--screen``: the worlds screened from a layout, ``SearchAgent(screen_tries=N)``;
+``--deep``: ``F`` budgets at the third of decisions with the most chips at stake,
+``SearchAgent(deep=F)``; ``--confidence``: the standard errors a departure must clear). The
+rollouts default to ``table-odds`` (:class:`~primero.agents.rollout.TableOdds`).
 A verdict needs 80 deals or more: of Revival they take 14-22 s of CPU a table size, of Waks
 or Suzuki 40-90 s, of Cardano 60-120 s (many minutes of wall time on a
 shared machine: split it by ``--variants`` and run it in the background).
@@ -49,12 +51,13 @@ ROLLOUTS: dict[str, Callable[[], Agent]] = {"heuristic": HeuristicAgent,
 
 def match_line(variant: str, players: int, deals: int, seed: int, budget_ms: float,
                rollout: str, opponents: str, prune: float | None = PRUNE,
-               remember: bool = True, screen: int = 0) -> str:
+               remember: bool = True, screen: int = 0, deep: float = 1.0,
+               confidence: float = 2.0) -> str:
     """One duplicate match of search against odds, printed as one line."""
     start = time.process_time()
     search = SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
                          opponents=ROLLOUTS[opponents], prune=prune, remember=remember,
-                         screen_tries=screen)
+                         screen_tries=screen, deep=deep, confidence=confidence)
     MATCH_ROWS.clear()
     m = duplicate_match(variant, MatchProbe(search), "odds", players=players, deals=deals,
                         seed=seed)
@@ -109,11 +112,12 @@ class Probe:
 
 def profile_line(variant: str, players: int, deals: int, seed: int, budget_ms: float,
                  rollout: str, opponents: str, remember: bool = True,
-                 prune: float | None = PRUNE, screen: int = 0) -> str:
+                 prune: float | None = PRUNE, screen: int = 0, deep: float = 1.0,
+                 confidence: float = 2.0) -> str:
     """Median worlds, rollouts and ms of one decision over ``deals`` deals against odds."""
     probe = Probe(SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
                               opponents=ROLLOUTS[opponents], remember=remember, prune=prune,
-                              screen_tries=screen))
+                              screen_tries=screen, deep=deep, confidence=confidence))
     names = [f"P{i}" for i in range(players)]
     for deal in range(deals):
         state = start_deal(variant, names, 50, seed=seed * 1000 + deal)
@@ -155,6 +159,11 @@ def main() -> None:
     parser.add_argument("--screen", type=int, default=0, metavar="N",
                         help="screen worlds from a layout, N tries a hand "
                         "(SearchAgent(screen_tries=N); 0: every world replayed)")
+    parser.add_argument("--deep", type=float, default=1.0, metavar="F",
+                        help="F budgets at the decisions with the most at stake "
+                        "(SearchAgent(deep=F); 1: the same budget everywhere)")
+    parser.add_argument("--confidence", type=float, default=2.0,
+                        help="standard errors a departure must clear (SearchAgent(confidence=))")
     parser.add_argument("--profile", action="store_true",
                         help="print worlds, rollouts and ms per decision instead")
     args = parser.parse_args()
@@ -166,12 +175,13 @@ def main() -> None:
             if args.profile:
                 print(profile_line(name, players, args.deals, args.seed, args.budget_ms,
                                    args.rollout, args.opponents, not args.forget,
-                                   None if args.no_racing else PRUNE, args.screen), flush=True)
+                                   None if args.no_racing else PRUNE, args.screen, args.deep,
+                                   args.confidence), flush=True)
             else:
                 print(match_line(name, players, args.deals, args.seed, args.budget_ms,
                                  args.rollout, args.opponents,
                                  None if args.no_racing else PRUNE, not args.forget,
-                                 args.screen), flush=True)
+                                 args.screen, args.deep, args.confidence), flush=True)
 
 
 if __name__ == "__main__":

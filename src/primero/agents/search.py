@@ -94,6 +94,7 @@ in 100 ms per variant: ``benchmarks/bench_search.py --profile`` (docs/agents.md)
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 import re
@@ -123,6 +124,8 @@ __all__ = [
     "AGREE",
     "AGREE_TRIES",
     "BETTING_TRIES",
+    "DEEP_FROM",
+    "DEEP_SHARE",
     "DEFAULT_BUDGET_MS",
     "MAX_CANDIDATES",
     "MIN_WORLDS",
@@ -173,6 +176,13 @@ SCREEN_TRIES = 24
 #: asked in the decision (:meth:`SearchAgent.screened_world`): the rollout player would not
 #: have made it with any hand, so it tells nothing of the hand.
 UNHEARD = 24
+#: With ``SearchAgent(deep=f)``: the share of the session's decisions, those with the most
+#: chips at stake (pot and what is owed), given ``f`` times the budget; the others are given
+#: the budget, so the median decision stays within it.
+DEEP_SHARE = 1 / 3
+#: With ``SearchAgent(deep=f)``: the decisions seen before any is given more budget (the
+#: session's stakes are not known before).
+DEEP_FROM = 12
 #: Sampled deals per chance, and per exchange weighed, of the rollouts' odds players
 #: (:func:`rollout_odds`).
 ROLLOUT_SAMPLES = 32
@@ -676,10 +686,14 @@ class SearchAgent:
         seen_folds: Whether the opponents' table-odds rollout players fold to a bet as often
             as the real ones have been seen to (:attr:`~primero.agents.rollout.TableOdds.seen`,
             the session's :attr:`table_reading`; with ``remember``).
+        deep: The budget's multiple at a decision with much at stake: its chips at stake
+            (pot and owed) above those of all but :data:`DEEP_SHARE` of the session's
+            decisions so far (after :data:`DEEP_FROM`); 1.0: every decision the same budget.
 
     Raises:
         ValueError: ``budget_ms`` not positive, ``simulations``, ``min_worlds`` or
-            ``agree_tries`` below 1, ``screen_tries`` negative, or ``agree`` outside 0..1.
+            ``agree_tries`` below 1, ``screen_tries`` negative, ``agree`` outside 0..1, or
+            ``deep`` below 1.
     """
 
     name = "search"
@@ -691,7 +705,7 @@ class SearchAgent:
                  betting: bool = True, remember: bool = True,
                  prune: float | None = PRUNE, agree: float | None = AGREE,
                  agree_tries: int = AGREE_TRIES, screen_tries: int = 0,
-                 seen_folds: bool = True) -> None:
+                 seen_folds: bool = True, deep: float = 1.0) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
         if simulations < 1:
@@ -704,6 +718,8 @@ class SearchAgent:
             raise ValueError(f"screen_tries must not be negative, got {screen_tries!r}")
         if agree is not None and not 0 <= agree <= 1:
             raise ValueError(f"agree must be between 0 and 1 or None, got {agree!r}")
+        if not deep >= 1:
+            raise ValueError(f"deep must be at least 1, got {deep!r}")
         self.budget_ms = budget_ms
         self.simulations = simulations
         self.rollout = rollout
@@ -722,6 +738,11 @@ class SearchAgent:
         self.replays: int = 0
         #: The odds player's choice in the last decision (the search's starting point).
         self.last_base: Action | None = None
+        #: The last decision's chosen candidate's mean gain over the odds player's choice
+        #: (chips, paired over the worlds both were played in) and its standard error; both
+        #: 0.0 when the odds player's choice stands.
+        self.last_gain: float = 0.0
+        self.last_error: float = 0.0
         self.odds: OddsAgent = OddsAgent()
         self.heuristic: HeuristicAgent = HeuristicAgent()
         #: Every seat's betting as the table has seen it over the session, this player's too:
@@ -744,6 +765,13 @@ class SearchAgent:
         self.screen_tries = screen_tries
         #: Whether the opponents' rollout players fold as often as the real ones have.
         self.seen_folds: bool = seen_folds
+        #: The budget's multiple at a decision with much at stake (:data:`DEEP_SHARE`).
+        self.deep: float = deep
+        #: The chips at stake (pot and owed) at each of the session's decisions with a choice
+        #: (sorted).
+        self.stakes: list[int] = []
+        #: The budget of the last decision (CPU ms; ``None``: no cap).
+        self.last_budget_ms: float | None = budget_ms
         # per entry of the public log, the least vie or raise then on offer (this decision)
         self._least: dict[int, int] = {}
         # this decision's layout and screening players (False: none can be read)
@@ -758,6 +786,7 @@ class SearchAgent:
         """The odds player's action, unless the search finds a better one (module docstring)."""
         start = time.process_time()
         self.worlds = self.rollouts = self.replays = 0
+        self.last_gain = self.last_error = 0.0
         self._least = {}
         self._layout = None
         self._screens = {}
@@ -782,7 +811,8 @@ class SearchAgent:
         # and what it knows are the same in every world: its answers are remembered), the
         # others' by every candidate in one world (their hands differ from world to world)
         own = self.rollout_players(seats, view.seat)[view.seat]
-        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
+        budget = self.last_budget_ms = self._budget(view)
+        deadline = None if budget is None else start + budget / 1000
         need = max(2, self.min_worlds)
         while worlds < self.simulations:
             if self.agree is not None:
@@ -815,14 +845,30 @@ class SearchAgent:
                 live = [k for k in live if k == at or not self._behind(values[k], values[at])]
                 if len(live) == 1:
                     break  # every rival is clearly behind the odds player's choice
-            if self.budget_ms is not None:
+            if budget is not None:
                 spent = (time.process_time() - start) * 1000
                 # stop before a world that would overrun the budget (each costs about the mean)
-                if spent + spent / worlds > self.budget_ms:
+                if spent + spent / worlds > budget:
                     break
         if worlds < need:
             return base
         return candidates[self._better(values, at)]
+
+    def _budget(self, view: PlayerView) -> float | None:
+        """This decision's CPU budget (ms): :attr:`deep` times more where much is at stake.
+
+        The decision's chips at stake (pot and owed) are recorded in :attr:`stakes`; with
+        :attr:`deep` above 1 and :data:`DEEP_FROM` decisions recorded before it, a decision
+        whose stake is above all but :data:`DEEP_SHARE` of theirs is given ``deep`` budgets.
+        """
+        at_stake = view.pot + view.owed
+        past = self.stakes
+        line = past[min(len(past) - 1, int(len(past) * (1 - DEEP_SHARE)))] if past else 0
+        deep = len(past) >= DEEP_FROM and at_stake > line
+        bisect.insort(past, at_stake)
+        if self.budget_ms is None or not deep:
+            return self.budget_ms
+        return self.budget_ms * self.deep
 
     def _behind(self, row: list[float], base: list[float]) -> bool:
         """Whether a rival's paired gain over the base is clearly below zero (it is dropped).
@@ -1050,6 +1096,7 @@ class SearchAgent:
             spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5
             if mean > bar * spread / n ** 0.5 and mean > best_gain:
                 best, best_gain = k, mean
+                self.last_gain, self.last_error = mean, spread / n ** 0.5
         return best
 
     def value(self, world: GameState, action: Action, seat: int, seed: int,
