@@ -69,7 +69,8 @@ def match_line(variant: str, players: int, deals: int, seed: int, budget_ms: flo
     start = time.process_time()
     search = SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
                          opponents=ROLLOUTS[opponents], prune=prune, remember=remember,
-                         screen_tries=screen, deep=deep, confidence=confidence)
+                         screen_tries=screen, deep=deep, confidence=confidence,
+                         student=STUDENT[0])
     MATCH_ROWS.clear()
     m = duplicate_match(variant, MatchProbe(search), "odds", players=players, deals=deals,
                         seed=seed)
@@ -83,6 +84,8 @@ def match_line(variant: str, players: int, deals: int, seed: int, budget_ms: flo
             f"({deals} deals, {time.process_time() - start:5.1f} s CPU)")
 
 
+#: Whether the searches built are ``SearchAgent(student=True)`` (``--student``).
+STUDENT = [False]
 #: Per search decision with a choice in the last match: (worlds, whether it left the odds
 #: player's choice). Module-level: the match deep-copies the players it is given.
 MATCH_ROWS: list[tuple[int, bool]] = []
@@ -129,7 +132,8 @@ def profile_line(variant: str, players: int, deals: int, seed: int, budget_ms: f
     """Median worlds, rollouts and ms of one decision over ``deals`` deals against odds."""
     probe = Probe(SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
                               opponents=ROLLOUTS[opponents], remember=remember, prune=prune,
-                              screen_tries=screen, deep=deep, confidence=confidence))
+                              screen_tries=screen, deep=deep, confidence=confidence,
+                              student=STUDENT[0]))
     names = [f"P{i}" for i in range(players)]
     for deal in range(deals):
         state = start_deal(variant, names, 50, seed=seed * 1000 + deal)
@@ -181,7 +185,7 @@ def departures_lines(variant: str, players: int, deals: int, seed: int, budget_m
     (the odds player's kind of action and the search's: bet, hold, pass, fold, exchange).
     """
     search = SearchAgent(budget_ms=budget_ms, screen_tries=screen, deep=deep,
-                         confidence=confidence)
+                         confidence=confidence, student=STUDENT[0])
     rivals: list[Agent] = [OddsAgent() for _ in range(players)]
     names = [f"P{i}" for i in range(players)]
     kinds: dict[str, list[tuple[float, float]]] = {}
@@ -252,9 +256,13 @@ def main() -> None:
     parser.add_argument("--departures", type=int, default=0, metavar="K",
                         help="print instead each departure kind's estimated and true gain "
                         "(the true deal played on K times, against the real opponents)")
+    parser.add_argument("--student", action="store_true",
+                        help="the departure bar as Student's t for the worlds played "
+                        "(SearchAgent(student=True))")
     parser.add_argument("--profile", action="store_true",
                         help="print worlds, rollouts and ms per decision instead")
     args = parser.parse_args()
+    STUDENT[0] = args.student
     for name in args.variants.split(","):
         low, high = primero.get_variant(name).spec.players
         for players in (int(p) for p in args.players.split(",")):
