@@ -35,3 +35,21 @@ def test_no_departure_reports_no_gain_even_after_one() -> None:
     search.simulations = 4
     assert search.act(view, random.Random(1)) == search.last_base
     assert (search.last_gain, search.last_error) == (0.0, 0.0)
+
+
+def test_the_bar_is_the_normal_quantile_of_the_tail_split_among_the_rivals() -> None:
+    # textbook normal quantiles: 1.96 leaves 0.025 above it; split over two rivals, 0.0125
+    # each, whose quantile is 2.241
+    search = SearchAgent(confidence=1.959964)
+    assert round(search.bar(1, 10), 3) == 1.960
+    assert round(search.bar(2, 10), 3) == 2.241
+    assert search.bar(2, 10) == search.bar(2, 200)  # the worlds do not count
+
+
+def test_a_student_bar_is_students_t_and_rises_when_few_worlds_were_played() -> None:
+    # textbook t quantiles leaving 0.025 above: 2.776 with 4 degrees of freedom (5 worlds),
+    # 2.228 with 10 (11 worlds); near the normal 1.960 with many
+    search = SearchAgent(confidence=1.959964, student=True)
+    assert round(search.bar(1, 5), 2) == 2.78
+    assert round(search.bar(1, 11), 3) == 2.228
+    assert 1.96 < search.bar(1, 400) < 1.97

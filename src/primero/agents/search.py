@@ -1075,24 +1075,39 @@ class SearchAgent:
                 return world
         return world
 
+    def bar(self, rivals: int, worlds: int) -> float:
+        """The standard errors a rival's paired gain must clear to replace the base.
+
+        :attr:`confidence` standard errors for one rival; with several, the quantile that
+        keeps the chance that any of them passes by luck that of one (Bonferroni: the normal
+        quantile of ``1 - (1 - Φ(confidence)) / rivals``); with :attr:`student`, Student's t
+        quantile of the same tail with ``worlds - 1`` degrees of freedom. ``inf`` when the
+        tail is nil in floating point (no rival ever clears it).
+
+        Args:
+            rivals: The candidates other than the base (at least 1 counted).
+            worlds: The worlds the rival was played in (at least 2 for Student's t).
+        """
+        tail = NormalDist().cdf(-self.confidence) / max(1, rivals)
+        if tail <= 0:
+            return math.inf
+        if self.student:
+            return t_quantile(1 - 2 * tail, max(1, worlds - 1))
+        return -NormalDist().inv_cdf(tail)
+
     def _better(self, values: list[list[float]], base: int) -> int:
         """The candidate whose paired gain over ``base`` is largest and clear of the noise.
 
         Per candidate, the mean over the worlds of its chips less the base's in the same world,
         and its standard error; a candidate replaces the base only when its mean gain exceeds
         :attr:`confidence` standard errors, raised for the number of rivals (Bonferroni: with
-        ``r`` rivals, the normal quantile of ``1 - (1 - Φ(confidence)) / r``). With
+        ``r`` rivals, the normal quantile of ``1 - (1 - Φ(confidence)) / r``: :meth:`bar`). With
         :attr:`student` the quantile is Student's t with ``n - 1`` degrees of freedom for a
         rival played in ``n`` worlds: the bar is higher where few worlds were drawn (their
         spread is itself uncertain; 9 worlds and 6 rivals: 3.5 standard errors, not 2.7).
         """
         best, best_gain = base, 0.0
-        # several rivals to the base: the bar rises so that the chance that any of them
-        # passes it by luck stays that of one rival passing ``confidence`` (Bonferroni)
-        tail = NormalDist().cdf(-self.confidence) / max(1, len(values) - 1)
-        # a bar so high the tail is nil in floating point: no rival ever clears it
-        bar = -NormalDist().inv_cdf(tail) if tail > 0 else math.inf
-        bars: dict[int, float] = {}
+        rivals = len(values) - 1
         for k, row in enumerate(values):
             if k == base:
                 continue
@@ -1103,10 +1118,7 @@ class SearchAgent:
                 continue
             mean = sum(gains) / n
             spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5
-            if self.student and tail > 0:
-                if n not in bars:
-                    bars[n] = t_quantile(1 - 2 * tail, n - 1)
-                bar = bars[n]
+            bar = self.bar(rivals, n)
             if mean > bar * spread / n ** 0.5 and mean > best_gain:
                 best, best_gain = k, mean
                 self.last_gain, self.last_error = mean, spread / n ** 0.5
