@@ -89,7 +89,18 @@ begun); ``simulations`` caps the worlds. With ``budget_ms=None`` the search draw
 deterministic for a seeded generator. :attr:`SearchAgent.worlds` and
 :attr:`SearchAgent.rollouts` count the last decision's. When no world can be drawn the odds
 player decides. Below :data:`MIN_WORLDS` worlds the odds player's choice stands; how many fit
-in 100 ms per variant: ``benchmarks/bench_search.py --profile`` (docs/agents.md).
+in 100 ms per variant: ``benchmarks/bench_search.py --profile`` (docs/agents.md). With
+``deep=f`` a decision with much at stake (its pot and owed above those of all but
+:data:`DEEP_SHARE` of the session's decisions, after :data:`DEEP_FROM`) is given ``f``
+budgets, the others one: the median decision stays within ``budget_ms``.
+
+**The bar.** :meth:`SearchAgent.bar`: ``confidence`` standard errors, Bonferroni for the
+rivals; with ``student=True`` Student's t for the worlds a rival was played in (higher where
+few worlds were drawn). :attr:`SearchAgent.last_gain` and :attr:`SearchAgent.last_error` give
+a departure's estimated gain and its standard error; ``benchmarks/bench_search.py
+--departures K`` sets them beside the true gain on the true deal. Measured against the odds
+player (docs/agents.md, "The search player"): neither ``screen_tries``, ``deep`` nor
+``student`` is better than the default in every cell, so they stay options.
 """
 
 from __future__ import annotations
