@@ -24,10 +24,11 @@ Run: ``python benchmarks/bench_search.py [--deals 12] [--variants waks,cardano,.
 [--opponents table-odds|rollout-odds|quick-odds|heuristic] [--seed 1] [--no-racing] [--forget]
 [--screen 24] [--deep 3] [--confidence 2] [--profile]`` (``--no-racing``: every candidate in
 every world, the search before racing; with ``--profile``, how many worlds fit when none is
-dropped; ``--screen``: the worlds screened from a layout, ``SearchAgent(screen_tries=N)``;
-``--deep``: ``F`` budgets at the third of decisions with the most chips at stake,
-``SearchAgent(deep=F)``; ``--confidence``: the standard errors a departure must clear). The
-rollouts default to ``table-odds`` (:class:`~primero.agents.rollout.TableOdds`).
+dropped; ``--screen``: the worlds screened from a layout, ``SearchAgent(screen_tries=N)``,
+default 24, 0 every world replayed; ``--deep``: ``F`` budgets at the third of decisions with
+the most chips at stake, ``SearchAgent(deep=F)``, default 3, 1 one budget everywhere;
+``--confidence``: the standard errors a departure must clear). The rollouts default to
+``table-odds`` (:class:`~primero.agents.rollout.TableOdds`).
 A verdict needs 80 deals or more: of Revival they take 14-22 s of CPU a table size, of Waks
 or Suzuki 40-90 s, of Cardano 60-120 s (many minutes of wall time on a
 shared machine: split it by ``--variants`` and run it in the background).
@@ -46,7 +47,14 @@ import primero
 from primero.actions import Action
 from primero.agents import Agent, HeuristicAgent, OddsAgent, SearchAgent, play_deal
 from primero.agents.reading import kind_of
-from primero.agents.search import PRUNE, quick_odds, rollout_odds, rollout_table
+from primero.agents.search import (
+    DEEP,
+    PRUNE,
+    SCREEN_TRIES,
+    quick_odds,
+    rollout_odds,
+    rollout_table,
+)
 from primero.analysis.duplicate import duplicate_match
 from primero.analysis.intervals import mean_interval
 from primero.deal.engine import start_deal
@@ -63,7 +71,7 @@ ROLLOUTS: dict[str, Callable[[], Agent]] = {"heuristic": HeuristicAgent,
 
 def match_line(variant: str, players: int, deals: int, seed: int, budget_ms: float,
                rollout: str, opponents: str, prune: float | None = PRUNE,
-               remember: bool = True, screen: int = 0, deep: float = 1.0,
+               remember: bool = True, screen: int = SCREEN_TRIES, deep: float = DEEP,
                confidence: float = 2.0) -> str:
     """One duplicate match of search against odds, printed as one line."""
     start = time.process_time()
@@ -127,7 +135,7 @@ class Probe:
 
 def profile_line(variant: str, players: int, deals: int, seed: int, budget_ms: float,
                  rollout: str, opponents: str, remember: bool = True,
-                 prune: float | None = PRUNE, screen: int = 0, deep: float = 1.0,
+                 prune: float | None = PRUNE, screen: int = SCREEN_TRIES, deep: float = DEEP,
                  confidence: float = 2.0) -> str:
     """Median worlds, rollouts and ms of one decision over ``deals`` deals against odds."""
     probe = Probe(SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
@@ -175,7 +183,7 @@ def true_gain(state: GameState, seat: int, action: Action, base: Action,
 
 
 def departures_lines(variant: str, players: int, deals: int, seed: int, budget_ms: float,
-                     plays: int, screen: int = 0, deep: float = 1.0,
+                     plays: int, screen: int = SCREEN_TRIES, deep: float = DEEP,
                      confidence: float = 2.0) -> list[str]:
     """The search's departures from the odds player's choice: estimated against true gain.
 
@@ -245,10 +253,10 @@ def main() -> None:
     parser.add_argument("--forget", action="store_true",
                         help="the rollouts' odds players start from the prior, not the "
                         "session's readings")
-    parser.add_argument("--screen", type=int, default=0, metavar="N",
+    parser.add_argument("--screen", type=int, default=SCREEN_TRIES, metavar="N",
                         help="screen worlds from a layout, N tries a hand "
                         "(SearchAgent(screen_tries=N); 0: every world replayed)")
-    parser.add_argument("--deep", type=float, default=1.0, metavar="F",
+    parser.add_argument("--deep", type=float, default=DEEP, metavar="F",
                         help="F budgets at the decisions with the most at stake "
                         "(SearchAgent(deep=F); 1: the same budget everywhere)")
     parser.add_argument("--confidence", type=float, default=2.0,

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from primero.agents import SearchAgent
-from primero.agents.search import DEEP_FROM, DEEP_SHARE
+from primero.agents.search import DEEP, DEEP_FROM, DEEP_SHARE, SCREEN_TRIES
 from primero.deal.engine import start_deal
 from primero.views import PlayerView, state_view
 
@@ -22,6 +22,12 @@ def first_view() -> PlayerView:
 
 def test_the_documented_share_and_start_are_a_third_after_twelve_decisions() -> None:
     assert (DEEP_SHARE, DEEP_FROM) == (1 / 3, 12)
+
+
+def test_the_search_defaults_to_three_deep_budgets_and_screened_worlds() -> None:
+    search = SearchAgent()
+    assert (DEEP, SCREEN_TRIES) == (3.0, 24)
+    assert (search.deep, search.screen_tries) == (3.0, 24)
 
 
 def test_a_decision_above_two_thirds_of_the_sessions_stakes_gets_deep_budgets() -> None:
@@ -46,7 +52,7 @@ def test_no_deep_budget_before_twelve_decisions_nor_with_deep_of_one() -> None:
     early.stakes = [at_stake - 1] * 11
     early.act(view, random.Random(1))
     assert early.last_budget_ms == 4.0
-    flat = SearchAgent(budget_ms=4.0)
+    flat = SearchAgent(budget_ms=4.0, deep=1.0)
     flat.stakes = [at_stake - 1] * 20
     flat.act(view, random.Random(1))
     assert flat.last_budget_ms == 4.0
