@@ -8,6 +8,13 @@ rest 3). Each line prints its chips per deal (its net less the table's mean net)
 decision (ms), the median worlds of one (a decision with a choice), how often it left the odds
 player's choice, and the CPU seconds the match took.
 
+``--departures K`` prints instead, per variant and table, the search's departures from the
+odds player's choice by kind (the odds player's action and the search's: bet, hold, pass,
+fold, exchange), each kind's mean estimated gain (``SearchAgent.last_gain``) beside its true
+gain with the 95 % interval: the true deal, at the departure, played on ``K`` times with each
+action against copies of the real opponents (their readings included), the search's odds
+player in its seat. Rollout bias shows as an estimate above the true gain.
+
 ``--profile`` prints instead, per variant and table, how much search fits in the budget: over
 a few deals against odds players, the median worlds and rollouts of one decision and the
 median decision time, and how often the search left the odds player's choice.
@@ -15,9 +22,12 @@ median decision time, and how often the search left the odds player's choice.
 Run: ``python benchmarks/bench_search.py [--deals 12] [--variants waks,cardano,...]
 [--players 2,3] [--budget-ms 100] [--rollout table-odds|rollout-odds|quick-odds|heuristic]
 [--opponents table-odds|rollout-odds|quick-odds|heuristic] [--seed 1] [--no-racing] [--forget]
-[--screen 24] [--profile]`` (``--no-racing``: every candidate in every world, the search
-before racing; with ``--profile``, how many worlds fit when none is dropped; ``--screen``:
-the worlds screened from a layout, ``SearchAgent(screen_tries=N)``). The rollouts default to
+[--screen 24] [--deep 3] [--confidence 2] [--profile]`` (``--no-racing``: every candidate in
+every world, the search before racing; with ``--profile``, how many worlds fit when none is
+dropped; ``--screen``: the worlds screened from a layout, ``SearchAgent(screen_tries=N)``,
+default 24, 0 every world replayed; ``--deep``: ``F`` budgets at the third of decisions with
+the most chips at stake, ``SearchAgent(deep=F)``, default 3, 1 one budget everywhere;
+``--confidence``: the standard errors a departure must clear). The rollouts default to
 ``table-odds`` (:class:`~primero.agents.rollout.TableOdds`).
 A verdict needs 80 deals or more: of Revival they take 14-22 s of CPU a table size, of Waks
 or Suzuki 40-90 s, of Cardano 60-120 s (many minutes of wall time on a
@@ -27,6 +37,7 @@ shared machine: split it by ``--variants`` and run it in the background).
 from __future__ import annotations
 
 import argparse
+import copy
 import random
 import statistics
 import time
@@ -35,10 +46,21 @@ from collections.abc import Callable
 import primero
 from primero.actions import Action
 from primero.agents import Agent, HeuristicAgent, OddsAgent, SearchAgent, play_deal
-from primero.agents.search import PRUNE, quick_odds, rollout_odds, rollout_table
+from primero.agents.reading import kind_of
+from primero.agents.search import (
+    DEEP,
+    PRUNE,
+    SCREEN_TRIES,
+    quick_odds,
+    rollout_odds,
+    rollout_table,
+)
 from primero.analysis.duplicate import duplicate_match
+from primero.analysis.intervals import mean_interval
 from primero.deal.engine import start_deal
-from primero.views import PlayerView
+from primero.deal.state import GameState
+from primero.simulation.play import derive_seed
+from primero.views import PlayerView, state_view
 
 VARIANTS = ("waks", "cardano", "suzuki", "primiera", "revival")
 ROLLOUTS: dict[str, Callable[[], Agent]] = {"heuristic": HeuristicAgent,
@@ -49,12 +71,14 @@ ROLLOUTS: dict[str, Callable[[], Agent]] = {"heuristic": HeuristicAgent,
 
 def match_line(variant: str, players: int, deals: int, seed: int, budget_ms: float,
                rollout: str, opponents: str, prune: float | None = PRUNE,
-               remember: bool = True, screen: int = 0) -> str:
+               remember: bool = True, screen: int = SCREEN_TRIES, deep: float = DEEP,
+               confidence: float = 2.0) -> str:
     """One duplicate match of search against odds, printed as one line."""
     start = time.process_time()
     search = SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
                          opponents=ROLLOUTS[opponents], prune=prune, remember=remember,
-                         screen_tries=screen)
+                         screen_tries=screen, deep=deep, confidence=confidence,
+                         student=STUDENT[0])
     MATCH_ROWS.clear()
     m = duplicate_match(variant, MatchProbe(search), "odds", players=players, deals=deals,
                         seed=seed)
@@ -68,6 +92,8 @@ def match_line(variant: str, players: int, deals: int, seed: int, budget_ms: flo
             f"({deals} deals, {time.process_time() - start:5.1f} s CPU)")
 
 
+#: Whether the searches built are ``SearchAgent(student=True)`` (``--student``).
+STUDENT = [False]
 #: Per search decision with a choice in the last match: (worlds, whether it left the odds
 #: player's choice). Module-level: the match deep-copies the players it is given.
 MATCH_ROWS: list[tuple[int, bool]] = []
@@ -109,11 +135,13 @@ class Probe:
 
 def profile_line(variant: str, players: int, deals: int, seed: int, budget_ms: float,
                  rollout: str, opponents: str, remember: bool = True,
-                 prune: float | None = PRUNE, screen: int = 0) -> str:
+                 prune: float | None = PRUNE, screen: int = SCREEN_TRIES, deep: float = DEEP,
+                 confidence: float = 2.0) -> str:
     """Median worlds, rollouts and ms of one decision over ``deals`` deals against odds."""
     probe = Probe(SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
                               opponents=ROLLOUTS[opponents], remember=remember, prune=prune,
-                              screen_tries=screen))
+                              screen_tries=screen, deep=deep, confidence=confidence,
+                              student=STUDENT[0]))
     names = [f"P{i}" for i in range(players)]
     for deal in range(deals):
         state = start_deal(variant, names, 50, seed=seed * 1000 + deal)
@@ -135,6 +163,79 @@ def profile_line(variant: str, players: int, deals: int, seed: int, budget_ms: f
             f"the odds choice left in {left}")
 
 
+def true_gain(state: GameState, seat: int, action: Action, base: Action,
+              players: list[Agent], plays: int) -> float:
+    """``action``'s chips less ``base``'s on the true deal, each played on ``plays`` times.
+
+    The other seats by copies of ``players`` (the match's odds players, their readings
+    included), ``seat`` by ``players[seat]`` (the search's odds player); the same generator
+    seeds for both actions.
+    """
+    total = 0.0
+    for k in range(plays):
+        for sign, chosen in ((1, action), (-1, base)):
+            after = state.apply(chosen)
+            if not after.over:
+                after = play_deal(after, copy.deepcopy(players), random.Random(k))
+            stacks = after.stacks
+            total += sign * (stacks[seat] - sum(stacks) / len(stacks))
+    return total / plays
+
+
+def departures_lines(variant: str, players: int, deals: int, seed: int, budget_ms: float,
+                     plays: int, screen: int = SCREEN_TRIES, deep: float = DEEP,
+                     confidence: float = 2.0) -> list[str]:
+    """The search's departures from the odds player's choice: estimated against true gain.
+
+    Each deal is played once per seat of the search, the odds players in the other seats kept
+    over the match (as in a duplicate match); at every departure the search's estimated gain
+    (:attr:`SearchAgent.last_gain`) is set beside its true gain (:func:`true_gain`), per kind
+    (the odds player's kind of action and the search's: bet, hold, pass, fold, exchange).
+    """
+    search = SearchAgent(budget_ms=budget_ms, screen_tries=screen, deep=deep,
+                         confidence=confidence, student=STUDENT[0])
+    rivals: list[Agent] = [OddsAgent() for _ in range(players)]
+    names = [f"P{i}" for i in range(players)]
+    kinds: dict[str, list[tuple[float, float]]] = {}
+    decisions = 0
+    for deal in range(deals):
+        dealt = start_deal(variant, names, 50, seed=derive_seed(seed, deal))
+        for seat in range(players):
+            mine = random.Random(derive_seed(seed, deal, "duplicate-candidate"))
+            shared = random.Random(derive_seed(seed, deal, "duplicate-opponent"))
+            state = dealt
+            while not state.over:
+                at = state.to_act
+                assert at is not None
+                view = state_view(state, at)
+                if at != seat:
+                    state = state.apply(rivals[at].act(view, shared))
+                    continue
+                action = search.act(view, mine)
+                decisions += len(view.legal) > 1
+                base = search.last_base
+                if base is not None and action != base:
+                    table = list(rivals)
+                    table[seat] = search.odds
+                    kind = (f"{kind_of(str(base)) or 'exchange'} -> "
+                            f"{kind_of(str(action)) or 'exchange'}")
+                    kinds.setdefault(kind, []).append(
+                        (search.last_gain, true_gain(state, seat, action, base, table, plays)))
+                state = state.apply(action)
+    lines = [f"{variant:9} {players}p {sum(map(len, kinds.values()))} departures in "
+             f"{decisions} decisions ({deals} deals, {plays} plays on the true deal each)"]
+    everything = [row for rows in kinds.values() for row in rows]
+    for kind, rows in [*sorted(kinds.items()), ("all", everything)]:
+        if len(rows) < 2:
+            lines.append(f"  {kind:18} {len(rows):4}")
+            continue
+        true = mean_interval([t for _, t in rows])
+        estimated = statistics.mean(e for e, _ in rows)
+        lines.append(f"  {kind:18} {len(rows):4} estimated {estimated:+6.2f}, true "
+                     f"{true.estimate:+6.2f} [{true.low:+6.2f}, {true.high:+6.2f}]")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=12, help="deals per match (each once "
@@ -152,26 +253,44 @@ def main() -> None:
     parser.add_argument("--forget", action="store_true",
                         help="the rollouts' odds players start from the prior, not the "
                         "session's readings")
-    parser.add_argument("--screen", type=int, default=0, metavar="N",
+    parser.add_argument("--screen", type=int, default=SCREEN_TRIES, metavar="N",
                         help="screen worlds from a layout, N tries a hand "
                         "(SearchAgent(screen_tries=N); 0: every world replayed)")
+    parser.add_argument("--deep", type=float, default=DEEP, metavar="F",
+                        help="F budgets at the decisions with the most at stake "
+                        "(SearchAgent(deep=F); 1: the same budget everywhere)")
+    parser.add_argument("--confidence", type=float, default=2.0,
+                        help="standard errors a departure must clear (SearchAgent(confidence=))")
+    parser.add_argument("--departures", type=int, default=0, metavar="K",
+                        help="print instead each departure kind's estimated and true gain "
+                        "(the true deal played on K times, against the real opponents)")
+    parser.add_argument("--student", action="store_true",
+                        help="the departure bar as Student's t for the worlds played "
+                        "(SearchAgent(student=True))")
     parser.add_argument("--profile", action="store_true",
                         help="print worlds, rollouts and ms per decision instead")
     args = parser.parse_args()
+    STUDENT[0] = args.student
     for name in args.variants.split(","):
         low, high = primero.get_variant(name).spec.players
         for players in (int(p) for p in args.players.split(",")):
             if not low <= players <= high:
                 continue
-            if args.profile:
+            if args.departures:
+                for text in departures_lines(name, players, args.deals, args.seed,
+                                             args.budget_ms, args.departures, args.screen,
+                                             args.deep, args.confidence):
+                    print(text, flush=True)
+            elif args.profile:
                 print(profile_line(name, players, args.deals, args.seed, args.budget_ms,
                                    args.rollout, args.opponents, not args.forget,
-                                   None if args.no_racing else PRUNE, args.screen), flush=True)
+                                   None if args.no_racing else PRUNE, args.screen, args.deep,
+                                   args.confidence), flush=True)
             else:
                 print(match_line(name, players, args.deals, args.seed, args.budget_ms,
                                  args.rollout, args.opponents,
                                  None if args.no_racing else PRUNE, not args.forget,
-                                 args.screen), flush=True)
+                                 args.screen, args.deep, args.confidence), flush=True)
 
 
 if __name__ == "__main__":

@@ -114,14 +114,25 @@ def test_screening_search_replays_two_worlds_a_decision_and_rehands_the_rest() -
     assert str(choice) == str(search.last_base)
 
 
-def test_by_default_every_world_is_replayed_through_the_engine() -> None:
+def test_without_screening_every_world_is_replayed_through_the_engine() -> None:
     state = played("cardano", 2, 12)
     assert state.to_act is not None
     view = state_view(state, state.to_act)
-    search = SearchAgent(budget_ms=None, simulations=3, prune=None)
+    search = SearchAgent(budget_ms=None, simulations=3, prune=None, screen_tries=0)
     search.act(view, random.Random(5))
     assert search.worlds == 3
     assert search.replays >= 3
+
+
+def test_by_default_the_worlds_are_screened_and_two_replays_serve_a_decision() -> None:
+    # the layout is read from one replayed world and the first draw is replayed to check it:
+    # every later world is rehanded without the engine
+    state = played("cardano", 2, 12)
+    assert state.to_act is not None
+    view = state_view(state, state.to_act)
+    search = SearchAgent(budget_ms=None, simulations=6, prune=None)
+    search.act(view, random.Random(5))
+    assert (search.worlds, search.replays) == (6, 2)
 
 
 def answer(action: object) -> tuple[str, int]:

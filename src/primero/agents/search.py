@@ -31,10 +31,11 @@ decisions asked of a view that differs from the replayed one only in the opponen
 (:meth:`SearchAgent.screened_world`); a decision no hand agreed with in :data:`UNHEARD` tries
 is no longer asked. The world kept is put into the replayed state without the engine
 (:meth:`Layout.rehand`); the decision's first one is replayed too and must equal it, else the
-decision draws by the engine (:meth:`SearchAgent.agreeing_world`). Off by default
-(``screen_tries=0``: every world drawn by the engine): with ``screen_tries=SCREEN_TRIES`` the
-worlds cost far less (Cardano heads-up, late in a deal: 55 worlds in 100 ms against 5), but
-against the odds player it held up in fewer cells (docs/agents.md, "The search player").
+decision draws by the engine (:meth:`SearchAgent.agreeing_world`). On by default
+(``screen_tries=SCREEN_TRIES``; ``0``: every world drawn by the engine): the worlds cost far
+less (Cardano heads-up, late in a deal: 55 worlds in 100 ms against 5). Against an older odds
+player it held up in fewer cells; against today's, with the deep budget, in more
+(docs/agents.md, "The search player").
 
 **Betting.** A world must also fit the opponents' betting (:meth:`SearchAgent.agreeing_world`):
 it is replayed for the opponents' rollout players, and kept only when each would have made
@@ -89,11 +90,24 @@ begun); ``simulations`` caps the worlds. With ``budget_ms=None`` the search draw
 deterministic for a seeded generator. :attr:`SearchAgent.worlds` and
 :attr:`SearchAgent.rollouts` count the last decision's. When no world can be drawn the odds
 player decides. Below :data:`MIN_WORLDS` worlds the odds player's choice stands; how many fit
-in 100 ms per variant: ``benchmarks/bench_search.py --profile`` (docs/agents.md).
+in 100 ms per variant: ``benchmarks/bench_search.py --profile`` (docs/agents.md). With
+``deep=f`` a decision with much at stake (its pot and owed above those of all but
+:data:`DEEP_SHARE` of the session's decisions, after :data:`DEEP_FROM`) is given ``f``
+budgets, the others one: the median decision stays within ``budget_ms``.
+
+**The bar.** :meth:`SearchAgent.bar`: ``confidence`` standard errors, Bonferroni for the
+rivals; with ``student=True`` Student's t for the worlds a rival was played in (higher where
+few worlds were drawn). :attr:`SearchAgent.last_gain` and :attr:`SearchAgent.last_error` give
+a departure's estimated gain and its standard error; ``benchmarks/bench_search.py
+--departures K`` sets them beside the true gain on the true deal. Measured against the odds
+player (docs/agents.md, "The search player"): screened worlds with ``deep=3`` (the defaults)
+did as well or better than engine-drawn worlds with one budget in 6 of 7 cells (80 deals);
+``student`` is an option.
 """
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 import re
@@ -111,6 +125,7 @@ from primero.agents.protocol import Agent, play_deal
 from primero.agents.reading import Reading, count, kind_of
 from primero.agents.rollout import TableOdds
 from primero.agents.strength import Strength, others_open
+from primero.analysis.intervals import t_quantile
 from primero.cards import Card
 from primero.deal.engine import start_deal
 from primero.deal.hidden_cards import with_hidden_cards
@@ -123,6 +138,9 @@ __all__ = [
     "AGREE",
     "AGREE_TRIES",
     "BETTING_TRIES",
+    "DEEP",
+    "DEEP_FROM",
+    "DEEP_SHARE",
     "DEFAULT_BUDGET_MS",
     "MAX_CANDIDATES",
     "MIN_WORLDS",
@@ -173,6 +191,15 @@ SCREEN_TRIES = 24
 #: asked in the decision (:meth:`SearchAgent.screened_world`): the rollout player would not
 #: have made it with any hand, so it tells nothing of the hand.
 UNHEARD = 24
+#: The default ``SearchAgent(deep=...)``: three budgets where much is at stake.
+DEEP = 3.0
+#: With ``SearchAgent(deep=f)``: the share of the session's decisions, those with the most
+#: chips at stake (pot and what is owed), given ``f`` times the budget; the others are given
+#: the budget, so the median decision stays within it.
+DEEP_SHARE = 1 / 3
+#: With ``SearchAgent(deep=f)``: the decisions seen before any is given more budget (the
+#: session's stakes are not known before).
+DEEP_FROM = 12
 #: Sampled deals per chance, and per exchange weighed, of the rollouts' odds players
 #: (:func:`rollout_odds`).
 ROLLOUT_SAMPLES = 32
@@ -671,15 +698,22 @@ class SearchAgent:
             have made otherwise (``None``: the floors of ``betting`` instead).
         agree_tries: Worlds drawn, at most, for one kept by ``agree``.
         screen_tries: Draws of an opponent's hand screened, at most, when worlds are read from
-            a :class:`Layout` (:meth:`screened_world`; :data:`SCREEN_TRIES`); 0 (the
-            default): every world drawn by the engine (:meth:`agreeing_world`).
+            a :class:`Layout` (:meth:`screened_world`; by default :data:`SCREEN_TRIES`); 0:
+            every world drawn by the engine (:meth:`agreeing_world`).
         seen_folds: Whether the opponents' table-odds rollout players fold to a bet as often
             as the real ones have been seen to (:attr:`~primero.agents.rollout.TableOdds.seen`,
             the session's :attr:`table_reading`; with ``remember``).
+        deep: The budget's multiple at a decision with much at stake: its chips at stake
+            (pot and owed) above those of all but :data:`DEEP_SHARE` of the session's
+            decisions so far (after :data:`DEEP_FROM`); by default :data:`DEEP`; 1.0: every
+            decision the same budget.
+        student: Whether the bar of ``confidence`` is Student's t quantile for the worlds a
+            rival was played in rather than the normal one (higher with few worlds).
 
     Raises:
         ValueError: ``budget_ms`` not positive, ``simulations``, ``min_worlds`` or
-            ``agree_tries`` below 1, ``screen_tries`` negative, or ``agree`` outside 0..1.
+            ``agree_tries`` below 1, ``screen_tries`` negative, ``agree`` outside 0..1, or
+            ``deep`` below 1.
     """
 
     name = "search"
@@ -690,8 +724,8 @@ class SearchAgent:
                  confidence: float = 2.0, min_worlds: int = MIN_WORLDS,
                  betting: bool = True, remember: bool = True,
                  prune: float | None = PRUNE, agree: float | None = AGREE,
-                 agree_tries: int = AGREE_TRIES, screen_tries: int = 0,
-                 seen_folds: bool = True) -> None:
+                 agree_tries: int = AGREE_TRIES, screen_tries: int = SCREEN_TRIES,
+                 seen_folds: bool = True, deep: float = DEEP, student: bool = False) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
         if simulations < 1:
@@ -704,6 +738,8 @@ class SearchAgent:
             raise ValueError(f"screen_tries must not be negative, got {screen_tries!r}")
         if agree is not None and not 0 <= agree <= 1:
             raise ValueError(f"agree must be between 0 and 1 or None, got {agree!r}")
+        if not deep >= 1:
+            raise ValueError(f"deep must be at least 1, got {deep!r}")
         self.budget_ms = budget_ms
         self.simulations = simulations
         self.rollout = rollout
@@ -722,6 +758,11 @@ class SearchAgent:
         self.replays: int = 0
         #: The odds player's choice in the last decision (the search's starting point).
         self.last_base: Action | None = None
+        #: The last decision's chosen candidate's mean gain over the odds player's choice
+        #: (chips, paired over the worlds both were played in) and its standard error; both
+        #: 0.0 when the odds player's choice stands.
+        self.last_gain: float = 0.0
+        self.last_error: float = 0.0
         self.odds: OddsAgent = OddsAgent()
         self.heuristic: HeuristicAgent = HeuristicAgent()
         #: Every seat's betting as the table has seen it over the session, this player's too:
@@ -744,6 +785,15 @@ class SearchAgent:
         self.screen_tries = screen_tries
         #: Whether the opponents' rollout players fold as often as the real ones have.
         self.seen_folds: bool = seen_folds
+        #: The budget's multiple at a decision with much at stake (:data:`DEEP_SHARE`).
+        self.deep: float = deep
+        #: Whether the departure bar is Student's t quantile for the worlds played.
+        self.student: bool = student
+        #: The chips at stake (pot and owed) at each of the session's decisions with a choice
+        #: (sorted).
+        self.stakes: list[int] = []
+        #: The budget of the last decision (CPU ms; ``None``: no cap).
+        self.last_budget_ms: float | None = budget_ms
         # per entry of the public log, the least vie or raise then on offer (this decision)
         self._least: dict[int, int] = {}
         # this decision's layout and screening players (False: none can be read)
@@ -758,6 +808,7 @@ class SearchAgent:
         """The odds player's action, unless the search finds a better one (module docstring)."""
         start = time.process_time()
         self.worlds = self.rollouts = self.replays = 0
+        self.last_gain = self.last_error = 0.0
         self._least = {}
         self._layout = None
         self._screens = {}
@@ -782,7 +833,8 @@ class SearchAgent:
         # and what it knows are the same in every world: its answers are remembered), the
         # others' by every candidate in one world (their hands differ from world to world)
         own = self.rollout_players(seats, view.seat)[view.seat]
-        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
+        budget = self.last_budget_ms = self._budget(view)
+        deadline = None if budget is None else start + budget / 1000
         need = max(2, self.min_worlds)
         while worlds < self.simulations:
             if self.agree is not None:
@@ -815,14 +867,30 @@ class SearchAgent:
                 live = [k for k in live if k == at or not self._behind(values[k], values[at])]
                 if len(live) == 1:
                     break  # every rival is clearly behind the odds player's choice
-            if self.budget_ms is not None:
+            if budget is not None:
                 spent = (time.process_time() - start) * 1000
                 # stop before a world that would overrun the budget (each costs about the mean)
-                if spent + spent / worlds > self.budget_ms:
+                if spent + spent / worlds > budget:
                     break
         if worlds < need:
             return base
         return candidates[self._better(values, at)]
+
+    def _budget(self, view: PlayerView) -> float | None:
+        """This decision's CPU budget (ms): :attr:`deep` times more where much is at stake.
+
+        The decision's chips at stake (pot and owed) are recorded in :attr:`stakes`; with
+        :attr:`deep` above 1 and :data:`DEEP_FROM` decisions recorded before it, a decision
+        whose stake is above all but :data:`DEEP_SHARE` of theirs is given ``deep`` budgets.
+        """
+        at_stake = view.pot + view.owed
+        past = self.stakes
+        line = past[min(len(past) - 1, int(len(past) * (1 - DEEP_SHARE)))] if past else 0
+        deep = len(past) >= DEEP_FROM and at_stake > line
+        bisect.insort(past, at_stake)
+        if self.budget_ms is None or not deep:
+            return self.budget_ms
+        return self.budget_ms * self.deep
 
     def _behind(self, row: list[float], base: list[float]) -> bool:
         """Whether a rival's paired gain over the base is clearly below zero (it is dropped).
@@ -1024,20 +1092,39 @@ class SearchAgent:
                 return world
         return world
 
+    def bar(self, rivals: int, worlds: int) -> float:
+        """The standard errors a rival's paired gain must clear to replace the base.
+
+        :attr:`confidence` standard errors for one rival; with several, the quantile that
+        keeps the chance that any of them passes by luck that of one (Bonferroni: the normal
+        quantile of ``1 - (1 - Φ(confidence)) / rivals``); with :attr:`student`, Student's t
+        quantile of the same tail with ``worlds - 1`` degrees of freedom. ``inf`` when the
+        tail is nil in floating point (no rival ever clears it).
+
+        Args:
+            rivals: The candidates other than the base (at least 1 counted).
+            worlds: The worlds the rival was played in (at least 2 for Student's t).
+        """
+        tail = NormalDist().cdf(-self.confidence) / max(1, rivals)
+        if tail <= 0:
+            return math.inf
+        if self.student:
+            return t_quantile(1 - 2 * tail, max(1, worlds - 1))
+        return -NormalDist().inv_cdf(tail)
+
     def _better(self, values: list[list[float]], base: int) -> int:
         """The candidate whose paired gain over ``base`` is largest and clear of the noise.
 
         Per candidate, the mean over the worlds of its chips less the base's in the same world,
         and its standard error; a candidate replaces the base only when its mean gain exceeds
         :attr:`confidence` standard errors, raised for the number of rivals (Bonferroni: with
-        ``r`` rivals, the normal quantile of ``1 - (1 - Φ(confidence)) / r``).
+        ``r`` rivals, the normal quantile of ``1 - (1 - Φ(confidence)) / r``: :meth:`bar`). With
+        :attr:`student` the quantile is Student's t with ``n - 1`` degrees of freedom for a
+        rival played in ``n`` worlds: the bar is higher where few worlds were drawn (their
+        spread is itself uncertain; 9 worlds and 6 rivals: 3.5 standard errors, not 2.7).
         """
         best, best_gain = base, 0.0
-        # several rivals to the base: the bar rises so that the chance that any of them
-        # passes it by luck stays that of one rival passing ``confidence`` (Bonferroni)
-        tail = NormalDist().cdf(-self.confidence) / max(1, len(values) - 1)
-        # a bar so high the tail is nil in floating point: no rival ever clears it
-        bar = -NormalDist().inv_cdf(tail) if tail > 0 else math.inf
+        rivals = len(values) - 1
         for k, row in enumerate(values):
             if k == base:
                 continue
@@ -1048,8 +1135,10 @@ class SearchAgent:
                 continue
             mean = sum(gains) / n
             spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5
+            bar = self.bar(rivals, n)
             if mean > bar * spread / n ** 0.5 and mean > best_gain:
                 best, best_gain = k, mean
+                self.last_gain, self.last_error = mean, spread / n ** 0.5
         return best
 
     def value(self, world: GameState, action: Action, seat: int, seed: int,
