@@ -1152,7 +1152,8 @@ class SearchAgent:
         if not state.over:
             if players is None:
                 players = self.rollout_players(len(state.seats), seat)
-            state = play_deal(state, players, random.Random(seed))
+            # an imagined deal's end teaches the rollout players nothing real
+            state = play_deal(state, players, random.Random(seed), observe=False)
         stacks = state.stacks
         return stacks[seat] - sum(stacks) / len(stacks)
 
