@@ -72,7 +72,7 @@ class Strength:
     over all hands is exactly 0.5 (what drawing four fresh cards is worth), and a unique
     strongest hand scores ``(N - 0.5) / N``.
 
-    Read from the compact hand tables (``ranking.strengths()``, shares by ``np.bincount``).
+    Read from the compact hand table's arrays (shares by ``np.bincount``, no value per hand).
     Four cards: one look-up by mask (the shares placed by table index). Fewer: the mean over
     every completion to four cards from the rest of the pack (cached per card set).
     """
