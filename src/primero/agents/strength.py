@@ -9,6 +9,7 @@ say which cards a player cannot see and how to deal them to its opponents in a s
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections.abc import Iterable, Sequence
 from itertools import combinations
@@ -19,7 +20,6 @@ import numpy as np
 
 from primero.cards import Card
 from primero.hands import HAND_SIZE, Ranking
-from primero.tables import colex_offsets
 from primero.views import PlayerView
 
 __all__ = [
@@ -34,11 +34,34 @@ __all__ = [
 ]
 
 
-def _terms(order: list[int], c1: list[int], c2: list[int], c3: list[int], c4: list[int]) \
-        -> tuple[int, int, int, int]:
-    """The four colex terms of a hand's table index, its card indices ascending."""
-    a, b, c, d = order
-    return c1[a], c2[b], c3[c], c4[d]
+def _masks_of(ranking: Ranking) -> list[int]:
+    """Every four-card hand's mask (the OR of its card bits), in table-index order.
+
+    The table index of the hand whose cards' dense positions are ``p1 < p2 < p3 < p4`` is
+    its colexicographic rank ``C(p1, 1) + C(p2, 2) + C(p3, 3) + C(p4, 4)``
+    (:mod:`primero.tables`): the hands of ``k`` cards come highest card last, and the
+    ``C(d, k - 1)`` first sets of ``k - 1`` cards are those below the card at position ``d``.
+    So each size is built from the one below in a pass per card, by C-level ``map``: no value
+    object and no sort per hand. Cached per ranking (the tables of one ranking share it).
+    """
+    found = _MASKS.get(id(ranking))
+    if found is not None and found[0] is ranking:
+        return found[1]
+    bits = [card.bit for card in ranking.pack.ordered]  # by dense position
+    masks = bits  # the sets of one card, in colex order
+    for k in range(2, HAND_SIZE + 1):
+        larger: list[int] = []
+        for d, bit in enumerate(bits):
+            larger.extend(map(bit.__or__, masks[:comb(d, k - 1)]))
+        masks = larger
+    if len(_MASKS) >= 16:
+        _MASKS.clear()
+    _MASKS[id(ranking)] = (ranking, masks)  # (the ranking held: its id stays its own)
+    return masks
+
+
+#: :func:`_masks_of` by the ranking's identity: ``(ranking, masks)``.
+_MASKS: dict[int, tuple[Ranking, list[int]]] = {}
 
 
 class Strength:
@@ -49,7 +72,7 @@ class Strength:
     over all hands is exactly 0.5 (what drawing four fresh cards is worth), and a unique
     strongest hand scores ``(N - 0.5) / N``.
 
-    Read from the compact hand tables (``ranking.strengths()``, shares by ``np.bincount``).
+    Read from the compact hand table's arrays (shares by ``np.bincount``, no value per hand).
     Four cards: one look-up by mask (the shares placed by table index). Fewer: the mean over
     every completion to four cards from the rest of the pack (cached per card set).
     """
@@ -69,40 +92,28 @@ class Strength:
     def __init__(self, ranking: Ranking, losing: frozenset[str] = frozenset()) -> None:
         self.ranking = ranking
         self.losing = losing
-        strengths = ranking.strengths()  # per table index: dense, larger better, equal ties
-        counts = np.bincount(strengths)
+        table = ranking.hand_table
+        class_view, _, strength_view = table.arrays()  # per table index, no copy
+        counts = np.bincount(strength_view)  # dense strength: larger better, equal ties
         below = np.cumsum(counts) - counts  # hands weaker than each strength
         # the hands it beats, and half of those it ties (itself included): the mean over the
         # pack is exactly 0.5, a unique strongest hand is (N - 0.5) / N
-        shares = (below + counts / 2) / len(strengths)
-        by_index: list[float] = shares[strengths].tolist()
+        shares = (below + counts / 2) / len(strength_view)
+        share_array = shares[strength_view]
         if losing:  # hands of a class that can never win are worth nothing
-            table = ranking.hand_table
-            zero = {i for i, name in enumerate(table.classes) if name in losing}
-            by_index = [0.0 if table.class_ids[i] in zero else v
-                        for i, v in enumerate(by_index)]
-        c1, c2, c3, c4 = colex_offsets(ranking.pack)
-        bits = [card.bit for card in ranking.pack.cards]
-        index = [card.index for card in ranking.pack.cards]
-        # every hand's table index by its mask (the OR of its card bits)
-        self._index_by_mask: dict[int, int] = {
-            bits[a] | bits[b] | bits[c] | bits[d]: sum(sorted_terms)
-            for a, b, c, d in combinations(range(len(bits)), 4)
-            for sorted_terms in [_terms(sorted((index[a], index[b], index[c], index[d])),
-                                        c1, c2, c3, c4)]
-        }
-        # every hand's share by its mask
-        self._by_mask: dict[int, float] = {
-            mask: by_index[i] for mask, i in self._index_by_mask.items()}
-        table = ranking.hand_table
+            zero = [i for i, name in enumerate(table.classes) if name in losing]
+            share_array[np.isin(class_view, zero)] = 0.0
+        by_index: list[float] = share_array.tolist()
+        # every hand's share by its mask (the OR of its card bits); masks in table order
+        self._by_mask: dict[int, float] = dict(zip(_masks_of(ranking), by_index, strict=True))
         #: Per table index: the dense strength (larger better) and the class id.
-        self.strengths: list[int] = list(table.strength)
-        self.class_ids: list[int] = list(table.class_ids)
+        self.strengths: list[int] = table.strength.tolist()
+        self.class_ids: list[int] = table.class_ids.tolist()
         self._partial: dict[int, float] = {}
         size = len(ranking.pack)
-        self.strength_array = np.asarray(self.strengths, dtype=np.int64)
-        self.class_array = np.asarray(self.class_ids, dtype=np.int64)
-        self.share_array = np.asarray(by_index, dtype=np.float64)
+        self.strength_array = strength_view.astype(np.int64)
+        self.class_array = class_view.astype(np.int64)
+        self.share_array = share_array
         self.colex = np.array([[comb(p, k) for p in range(size)] for k in range(1, 5)],
                               dtype=np.int64)
         self.positions = ranking.pack.positions
@@ -198,6 +209,12 @@ class Strength:
             found = cls._cache[key] = cls(ranking, losing)
         return found
 
+    @functools.cached_property
+    def _index_by_mask(self) -> dict[int, int]:
+        """Every hand's table index by its mask: built on first use (not every agent asks)."""
+        masks = _masks_of(self.ranking)
+        return dict(zip(masks, range(len(masks)), strict=True))
+
     def index_of_mask(self, mask: int) -> int:
         """The table index of the four-card hand whose card bits OR to ``mask``."""
         return self._index_by_mask[mask]
@@ -259,9 +276,15 @@ class Strength:
         :meth:`of_hand`, :meth:`mean_without` and :meth:`after_exchange` then average those
         worths (a win chance, say) instead of the share of hands beaten; the look-up by mask is
         shared, the means of partial hands are cached afresh. ``losing`` is kept as given.
+
+        Args:
+            values: One worth per hand of the pack, by table index.
+
+        Raises:
+            ValueError: not one worth per hand of the pack.
         """
         twin = copy.copy(self)
-        twin._by_mask = {mask: values[i] for mask, i in self._index_by_mask.items()}
+        twin._by_mask = dict(zip(_masks_of(self.ranking), values, strict=True))
         twin._partial = {}
         twin.share_array = np.asarray(values, dtype=np.float64)
         twin._keeps = {}
