@@ -17,11 +17,12 @@ from typing import Protocol, runtime_checkable
 
 from primero.actions import Action
 from primero.deal.state import GameState
-from primero.errors import EndlessDealError, PrimeroError
+from primero.errors import AgentFailedError, EndlessDealError, PrimeroError
 from primero.session import Session
 from primero.views import PlayerView, state_view
 
-__all__ = ["Agent", "Observer", "RandomAgent", "play_deal", "play_session", "show_end"]
+__all__ = ["Agent", "Observer", "RandomAgent", "observe_or_fail", "play_deal", "play_session",
+           "show_end"]
 
 
 @runtime_checkable
@@ -65,6 +66,30 @@ class Observer(Protocol):
             view: The seat's view of the deal's final state.
         """
         ...
+
+
+def observe_or_fail(agent: Agent, view: PlayerView, who: str) -> None:
+    """Show ``agent`` the end of a deal (its ``observe``), a fault named for the user.
+
+    The one place a driver's wrapper (the duplicate match's, the simulation's) shows its inner
+    agent a deal's end.
+
+    Args:
+        agent: An agent with ``observe`` (:class:`Observer`).
+        view: Its seat's view of the finished deal.
+        who: How the message names it (``"the candidate (odds)"``, ``"P0's agent (odds)"``).
+
+    Raises:
+        AgentFailedError: the agent raised something other than a
+            :class:`~primero.errors.PrimeroError` (its exception is the cause).
+    """
+    try:
+        agent.observe(view)  # type: ignore[attr-defined]
+    except PrimeroError:
+        raise
+    except Exception as error:
+        raise AgentFailedError(f"{who} raised {type(error).__name__} when shown the deal's "
+                               f"end: {error!s:.200}") from error
 
 
 def show_end(state: GameState, agents: Sequence[Agent]) -> None:

@@ -49,6 +49,7 @@ from attrs import field, frozen
 
 from primero.actions import Action
 from primero.agents import Agent, make_agent, play_deal
+from primero.agents.protocol import observe_or_fail
 from primero.analysis.intervals import CONFIDENCE, Interval, mean_interval
 from primero.deal.copying import replace
 from primero.deal.engine import start_deal
@@ -101,14 +102,7 @@ class TimedAgent:
             AgentFailedError: the inner agent raised something other than a
                 :class:`~primero.errors.PrimeroError` (its exception is the cause).
         """
-        try:
-            self.inner.observe(view)  # type: ignore[attr-defined]
-        except PrimeroError:
-            raise
-        except Exception as error:
-            raise AgentFailedError(f"the {self.role} ({agent_name(self.inner)}) raised "
-                                   f"{type(error).__name__} when shown the deal's end: "
-                                   f"{error!s:.200}") from error
+        observe_or_fail(self.inner, view, f"the {self.role} ({agent_name(self.inner)})")
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The inner agent's action from its own generator, timed.

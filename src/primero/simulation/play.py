@@ -17,6 +17,7 @@ from attrs import frozen
 
 from primero.actions import Action
 from primero.agents import AGENTS, Agent, Strength, make_agent, play_deal
+from primero.agents.protocol import observe_or_fail
 from primero.deal.copying import replace
 from primero.deal.engine import start_deal
 from primero.deal.state import GameState
@@ -225,14 +226,7 @@ class SeatAgent:
             AgentFailedError: the inner agent raised something other than a
                 :class:`~primero.errors.PrimeroError` (its exception is the cause).
         """
-        try:
-            self.inner.observe(view)  # type: ignore[attr-defined]
-        except PrimeroError:
-            raise
-        except Exception as error:
-            raise AgentFailedError(f"{self.player}'s agent ({agent_name(self.inner)}) raised "
-                                   f"{type(error).__name__} when shown the deal's end: "
-                                   f"{error!s:.200}") from error
+        observe_or_fail(self.inner, view, f"{self.player}'s agent ({agent_name(self.inner)})")
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The inner agent's action.
