@@ -101,8 +101,16 @@ def _round_bets(context: DealContext, seats: tuple[Seat, ...] | list[Seat], seat
 
 
 
+class _TurnOrders(dict[int, tuple[tuple[int, ...], ...]]):
+    """Per table size ``n``: per seat, every seat in turn order after it (itself last)."""
+
+    def __missing__(self, n: int) -> tuple[tuple[int, ...], ...]:
+        orders = self[n] = tuple(tuple((i + k) % n for k in range(1, n + 1)) for i in range(n))
+        return orders
+
+
 #: Per number of seats: per seat, every seat after it in playing order (itself last).
-_AFTER: dict[int, tuple[tuple[int, ...], ...]] = {}
+_AFTER = _TurnOrders()
 
 _bet_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted", "folded")
 
@@ -235,11 +243,7 @@ def core_bet(state: GameState, seat: int, action: Action,
         if kind is Fold and opener is None and live > 1 and able < 2:
             skipped = True  # (the Waks skipped round, below)
         elif live > 1:
-            after = _AFTER.get(n)
-            if after is None:
-                after = _AFTER[n] = tuple(tuple((i + k) % n for k in range(1, n + 1))
-                                          for i in range(n))
-            for other in after[seat]:  # next_to_answer(state, seat)
+            for other in _AFTER[n][seat]:  # next_to_answer(state, seat)
                 x = new_seats[other]
                 if x.folded or x.stack <= 0:
                     continue
@@ -271,11 +275,7 @@ def core_bet(state: GameState, seat: int, action: Action,
         to_act = None
     else:
         to_act = None
-        after = _AFTER.get(n)
-        if after is None:
-            after = _AFTER[n] = tuple(tuple((i + k) % n for k in range(1, n + 1))
-                                      for i in range(n))
-        for other in after[seat]:  # next_actor(state, seat)
+        for other in _AFTER[n][seat]:  # next_actor(state, seat)
             candidate = new_seats[other]
             if candidate.stack > 0 and not candidate.folded:
                 to_act = other
