@@ -100,7 +100,6 @@ def _round_bets(context: DealContext, seats: tuple[Seat, ...] | list[Seat], seat
     return _new_situation(context, table_key, code, case, available, bound, may_pass, bets)
 
 
-
 class _TurnOrders(dict[int, tuple[tuple[int, ...], ...]]):
     """Per table size ``n``: per seat, every seat in turn order after it (itself last)."""
 
