@@ -755,7 +755,7 @@ def _applied(state: GameState, seat: int, action: Action) -> GameState:
         if kind in _BETS and not exchanging:
             return _core_bet_applied(state, seat, action)
         if kind is Exchange and exchanging and rules.core_exchange:
-            history = history_with(state, _entry(seat, action))
+            history = history_with(state, (seat, action))
             if history.size > context.bound and past_action_bound(state):
                 raise rules.endless_deal_error(state)
             new = core_exchange(state, seat, action.discards,  # type: ignore[union-attr]
@@ -851,24 +851,6 @@ def _among(action: Action, legal: tuple[Action, ...]) -> bool:
     return action in legal
 
 
-#: History entries ``(seat, action)`` by seat, then action identity, shared between deals.
-_ENTRIES: dict[int, dict[int, tuple[int, Action]]] = {}
-
-
-def _entry(seat: int, action: Action) -> tuple[int, Action]:
-    """The history entry ``(seat, action)``, shared between deals (actions are values)."""
-    by_action = _ENTRIES.get(seat)
-    if by_action is None:
-        by_action = _ENTRIES[seat] = {}
-    entry = by_action.get(id(action))
-    if entry is None or entry[1] is not action:
-        entry = (seat, action)
-        if len(by_action) >= 25_000:
-            by_action.clear()
-        by_action[id(action)] = entry
-    return entry
-
-
 def _recorded(state: GameState, new: GameState, seat: int, action: Action) -> GameState:
     """``new`` (the rules' answer to ``action``) with the action appended to the history.
 
@@ -876,7 +858,7 @@ def _recorded(state: GameState, new: GameState, seat: int, action: Action) -> Ga
     history is set on it in place (one state copy per action), unless a hook handed back
     ``state`` itself.
     """
-    history = history_with(state, _entry(seat, action))
+    history = history_with(state, (seat, action))
     if new is state:
         return replace(new, history=history)
     setter = object.__setattr__

@@ -4,7 +4,7 @@
 the first seats, :func:`cards_setup` the cards (a seed, a stacked stock or none) and
 :func:`checked_setup` a whole :class:`~primero.setup.DealSetup`. The engine keeps checked
 tables (:func:`known_table`, by :func:`setup_key`), so a simulation that deals at the same
-table again and again checks it once.
+table again and again checks it once (the variant found by identity: no deep comparison).
 
 A built-in variant whose own hooks answer the steps before the first decision (Primiera's
 antes and declarations) may register a *quick start* (:func:`register_quick_start`): from a
@@ -164,20 +164,23 @@ class KnownTable:
     Attributes:
         setup: The checked setup with no cards yet (``stock=()``, ``seed=0``).
         seats: The seats before the deal, in playing order.
+        variant: The variant the table was checked for (held: its ``id`` keys the table).
     """
 
-    __slots__ = ("seats", "setup")
+    __slots__ = ("seats", "setup", "variant")
 
     setup: DealSetup
     seats: tuple[Seat, ...]
+    variant: Variant
 
-    def __init__(self, setup: DealSetup, seats: tuple[Seat, ...]) -> None:
+    def __init__(self, setup: DealSetup, seats: tuple[Seat, ...], variant: Variant) -> None:
         self.setup = setup
         self.seats = seats
+        self.variant = variant
 
 
-#: Checked table setups by their plain arguments (see :func:`setup_key`) or by their setup
-#: without cards (a :class:`DealSetup` given to ``start_deal``).
+#: Checked table setups by their plain arguments, the variant by identity (see
+#: :func:`setup_key`).
 SETUPS: dict[object, KnownTable] = {}
 
 
@@ -202,11 +205,11 @@ def known_table(key: object, variant: Variant, players: Sequence[str],
         PrimeroError: see :func:`table_setup`.
     """
     known = SETUPS.get(key) if key is not None else None
-    if known is None:
+    if known is None or known.variant is not variant:
         names, stacks, seat, table, seats = table_setup(variant, players, chips, dealer, stake,
                                                         rest, ante, carry, raise_cap)
         known = KnownTable(DealSetup(players=names, chips=stacks, dealer=seat, table=table,
-                                     carry=carry, stock=(), seed=0), seats)
+                                     carry=carry, stock=(), seed=0), seats, variant)
         if key is not None:
             if len(SETUPS) >= 1024:
                 SETUPS.clear()
@@ -219,7 +222,11 @@ def setup_key(variant: Variant, players: object, chips: object, dealer: object,
     """The cache key of a table setup given as plain values (``None``: not cached).
 
     Only exact ``str`` names and ``int`` numbers are cached, so a ``bool`` or an odd type
-    always meets the checks of :func:`table_setup`.
+    always meets the checks of :func:`table_setup`. The variant counts by identity (its
+    ``id``; the table kept holds it, :attr:`KnownTable.variant`, so the ``id`` is not reused
+    while it is kept): a lookup never compares two variants field by field (``Variant``'s
+    ``__eq__`` walks its spec and rules, a cost per deal), and two equal variants each get
+    their table checked once.
     """
     if type(players) is list or type(players) is tuple:
         names = tuple(players)
@@ -240,7 +247,7 @@ def setup_key(variant: Variant, players: object, chips: object, dealer: object,
     for p in names:
         if type(p) is not str:
             return None
-    return (variant, names, chips, dealer, *numbers)
+    return (id(variant), names, chips, dealer, *numbers)
 
 
 def table_setup(variant: Variant, players: Sequence[str], chips: Sequence[int] | int,
