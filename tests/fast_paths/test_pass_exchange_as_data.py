@@ -78,8 +78,6 @@ def test_suzuki_is_its_betting_data() -> None:
             SUZUKI_BETTING.pass_exchange, SUZUKI_BETTING.answer_once) == (False, True, 2, True)
 
 
-@pytest.mark.xfail(strict=True, reason="the engine's start recipe keeps the first deal's legal "
-                   "actions at a table (deal/engine.py _learn_start), hand-bound here")
 def test_a_data_only_pass_exchange_variant_has_each_deals_own_first_legal_actions() -> None:
     variant = attrs.evolve(SUZUKI, name="suzukibare", aliases=(), plugins=()).configure()
     for seed in (1, 2, 3):

@@ -286,7 +286,8 @@ class StartRecipe:
             by :attr:`~primero.cards.Card.index` (receipts are values, shared between
             deals).
         legal: The first decision's legal actions (a betting round's, the same at every
-            deal at the table) where the core alone answers them, else ``None``.
+            deal at the table) where the core alone answers them and no pass names cards of
+            the hand (``BettingRules.pass_exchange``), else ``None``.
     """
 
     table: DealSetup
@@ -363,8 +364,10 @@ def _learn_start(variant: Variant, table: DealSetup, stock: tuple[Card, ...],
             receipts.append(made)
         seats.append((pick, tuple(receipts)))
     step = state.context.steps[state.step_index + 1]
-    legal = fast_legal_actions(state) \
-        if rules.core_legal and step is not None and step.kind == "bet" else None
+    # a pass with an exchange names the cards of its hand: those actions are one deal's own
+    legal = fast_legal_actions(state) if (rules.core_legal and step is not None
+                                          and step.kind == "bet"
+                                          and not state.context.betting.pass_exchange) else None
     if len(_STARTS) >= 1024:
         _STARTS.clear()
     _STARTS[id(table)] = StartRecipe(table, variant, state, dealt, tuple(seats), legal)
