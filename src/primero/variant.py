@@ -83,9 +83,7 @@ class BettingRules:
         pass_exchange: The most cards a pass exchanges, in cards: ``0`` (Waks), a pass puts
             nothing in and moves no card; ``N`` (Suzuki: 2), every pass discards 1 to ``N``
             cards of the hand and draws as many from the stock at once
-            (docs/rules/suzuki.md). For now such a variant also implements
-            ``primero_legal_actions`` (``None``: the core answers): the engine's start of a
-            seeded deal otherwise reuses a table's first legal actions, hand-bound here.
+            (docs/rules/suzuki.md).
         answer_once: A pass answers the standing vie or raise as a hold does: the turn goes
             only to players who still have to answer it (not all-in, not passed since it, short
             of the round's highest total; before a vie, not yet acted), and the round ends when

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from primero.actions import Action, Fold, Hold, Pass, Vie, exchange_actions
 from primero.deal.copying import copier
-from primero.deal.fast_dealing import core_legal_handed_on, pass_served, passes_spelt
+from primero.deal.fast_dealing import pass_served, passes_spelt
 from primero.deal.state import (
     LEGAL_CACHE,
     SOUND_FLAG,
@@ -283,8 +283,7 @@ def core_bet(state: GameState, seat: int, action: Action,
         new = _served_on(_served_bet_state(state, tuple(new_seats), to_act, high, opener,
                                            held, bets, skipped, history, served[3],
                                            served[4], served[5]))
-        if new.to_act is not None and not new.pending and (
-                context.rules.core_legal or core_legal_handed_on(context)):
+        if new.to_act is not None and not new.pending and context.rules.core_legal:
             next_legal = fast_legal_actions(new)
             if next_legal:
                 keep_legal(new, next_legal)
@@ -292,7 +291,7 @@ def core_bet(state: GameState, seat: int, action: Action,
     if to_act is None:
         return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                           skipped, history)  # (the cards' soundness kept: no card moves)
-    if not context.rules.core_legal and not core_legal_handed_on(context):
+    if not context.rules.core_legal:
         return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                           skipped, history)
     # the core alone answers the next legal actions: cached on the copy as it is made, worked

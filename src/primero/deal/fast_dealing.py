@@ -36,7 +36,6 @@ from primero.cards import Card
 from primero.deal.copying import copier
 from primero.deal.state import (
     SOUND_FLAG,
-    DealContext,
     Delivery,
     GameState,
     HistoryChain,
@@ -49,9 +48,8 @@ from primero.deal.state import (
 )
 from primero.plugins import checks as hookchecks
 from primero.plugins.checks import remember_composed, remember_core_answer
-from primero.plugins.manager import is_core
 
-__all__ = ["bets_with_exchanges", "core_exchange", "core_legal_handed_on", "core_served_bet",
+__all__ = ["bets_with_exchanges", "core_exchange", "core_served_bet",
            "exchange_passes", "pass_served", "passes_spelt"]
 
 _receipt = tuple.__new__  # Receipt(card, reason, after, order) without its Python __new__
@@ -180,36 +178,6 @@ def core_served_bet(state: GameState, seat: int, action: Action,
     return new  # type: ignore[no-any-return]
 
 
-#: Per variant's checked rules (by identity, held): whether every implementation of
-#: ``primero_legal_actions`` is the core's or a library variant's handing on its answer.
-_HANDED_ON: dict[int, tuple[object, bool]] = {}
-
-
-def core_legal_handed_on(context: DealContext) -> bool:
-    """Whether the deal's legal actions are the core's, handed on by a library variant's hook.
-
-    Every implementation of ``primero_legal_actions`` is the core's or marked by
-    :func:`~primero.rules.betting.hands_on_core_legal` on a rule object of the library's own
-    (Suzuki's, whose hook is there only so that the engine's start of a deal never keeps one
-    hand's passes for the next deal): the fast paths then keep the next legal actions on the
-    states they make, as where the core alone answers them.
-    """
-    rules = context.rules
-    known = _HANDED_ON.get(id(rules))
-    if known is None or known[0] is not rules:
-        impls = rules.manager.hook.primero_legal_actions.get_hookimpls()
-        handed_on = all(
-            is_core(impl.plugin) or (
-                getattr(impl.function, "hands_on_core_legal", False)
-                and not (impl.hookwrapper or impl.wrapper)
-                and type(impl.plugin).__module__.startswith("primero."))
-            for impl in impls)
-        if len(_HANDED_ON) >= 256:
-            _HANDED_ON.clear()
-        known = _HANDED_ON[id(rules)] = (rules, handed_on)
-    return known[1]
-
-
 def pass_served(state: GameState, seat: int, thrown: tuple[Card, ...]) \
         -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Receipt, ...], tuple[Card, ...],
                  tuple[Card, ...], tuple[Delivery, ...]]:
@@ -274,9 +242,8 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
     are dealt at once, as the engine's :func:`~primero.rules.dealing.deliver` of the pending
     cards would deal them next: from the top of the stock, received as ``"exchange"`` after
     this action. Otherwise they are left pending, for the engine to deal (a reshuffle, or
-    chance nodes). Where the core alone answers ``primero_legal_actions`` too (or a library
-    variant's hook hands its answer on, :func:`core_legal_handed_on`), the next exchanger's
-    legal actions come cached.
+    chance nodes). Where the core alone answers ``primero_legal_actions`` too, the next
+    exchanger's legal actions come cached.
 
     Args:
         state: The state, in an exchange step, with ``seat`` to act (no card pending).
@@ -335,8 +302,7 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
         sound = sound and mask.bit_count() == len(thrown) == len(player.hand) - len(hand)
     if sound:
         mark_cards_sound(new)
-    if nxt is not None and not new.pending and (context.rules.core_legal
-                                                 or core_legal_handed_on(context)):
+    if nxt is not None and not new.pending and context.rules.core_legal:
         legal = exchange_actions(new_seats[nxt].hand)  # fast_legal_actions(new), inline
         if legal:
             keep_legal(new, legal)

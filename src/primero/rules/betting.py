@@ -80,7 +80,6 @@ __all__ = [
     "exchange_actions",
     "exchange_passes",
     "first_actor",
-    "hands_on_core_legal",
     "must_hold_seat",
     "next_actor",
     "next_to_answer",
@@ -351,19 +350,6 @@ def exchange_passes(hand: tuple[Card, ...], most: int) -> tuple[Pass, ...]:
     """
     return tuple(Pass.from_cards(cards) for k in range(1, most + 1)
                  for cards in combinations(hand, k))
-
-
-def hands_on_core_legal(function: _F) -> _F:
-    """Mark a library variant's ``primero_legal_actions`` as handing on the core's answer.
-
-    For an implementation that answers exactly :func:`core_legal_actions` (the very tuples of
-    :func:`~primero.deal.fast_betting.fast_legal_actions`) or ``None``: the core's fast
-    paths then keep the next legal actions on the states they make, as where the core alone
-    answers the hook, and nothing checks them (a built-in rule served by the core). Honoured
-    only on the library's own rule objects (:mod:`primero`'s modules), never a third party's.
-    """
-    function.hands_on_core_legal = True  # type: ignore[attr-defined]
-    return function
 
 
 def with_exchange_passes(bets: tuple[Action, ...], hand: tuple[Card, ...], most: int) \

@@ -52,10 +52,8 @@ from typing import TYPE_CHECKING
 
 from primero.actions import Action, Pass
 from primero.deal.action_space import hand_cards, hand_mask, hand_size
-from primero.deal.fast_betting import fast_legal_actions
 from primero.deal.state import GameState
 from primero.hookspecs import hookimpl
-from primero.rules.betting import hands_on_core_legal
 from primero.rules.ranking import DECK_OPTION, RANKING_OPTIONS
 from primero.rules.ties import TIE_OPTION
 from primero.seating import WAKS_SEATING_OPTIONS
@@ -137,29 +135,14 @@ class PassExchangeBlock:
 class SuzukiRules:
     """The ids of the passes with an exchange; the rest of the no-fold rules is the core's.
 
-    ``primero_legal_actions`` hands on the core's answer (:func:`fast_legal_actions`, which
-    reads ``SUZUKI_BETTING``). It is here only because the engine keeps a table's first
-    legal actions for every later deal at that table where the core alone answers them (its
-    start recipe), which a hand's passes with an exchange do not allow; once the engine
-    leaves them out where ``betting.pass_exchange`` is set, this hook goes.
+    ``SUZUKI_BETTING`` is the rest: the legal actions, the turns and the passes with an
+    exchange are the core's betting, read from that data.
     """
 
     @hookimpl
     def primero_action_blocks(self, variant: Variant, table: Table) -> tuple[ActionBlock, ...]:
         """Every pass with an exchange gets an id (:class:`PassExchangeBlock`)."""
         return (PassExchangeBlock(hand_size(variant)),)
-
-    @hookimpl
-    @hands_on_core_legal  # (trusted: the core's answer, kept on the states core_bet makes)
-    def primero_legal_actions(self, state: GameState, variant: Variant) \
-            -> tuple[Action, ...] | None:
-        """The core's betting actions (no fold, each pass with an exchange of one or two)."""
-        if state.to_act is None:
-            return None
-        step = state.context.steps[state.step_index + 1]  # state.step, inline
-        if step is None or step.kind != "bet":
-            return None
-        return fast_legal_actions(state)
 
 
 #: The ``suzuki`` variant spec.
