@@ -43,10 +43,9 @@ state just made: the engine calls them on its own copy, the hooks on theirs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, exchange_actions
 from primero.cards import Card
@@ -65,8 +64,6 @@ from primero.setup import Step, Table
 
 if TYPE_CHECKING:
     from primero.variant import Variant
-
-_F = TypeVar("_F", bound=Callable[..., object])
 
 __all__ = [
     "CORE_BETTING",
