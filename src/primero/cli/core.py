@@ -460,12 +460,20 @@ class WholeNumber(click.ParamType[int]):
 
     Full-width and other Unicode digits are refused (``int("２")`` would accept them); a value
     below ``minimum`` is a usage error naming the option; long numbers are not echoed whole.
+    With ``chips``, an amount of chips (``--chips``, ``--stake``, ``--rest``, ``--ante``): a
+    value past :data:`~primero.deal.start.MAX_CHIPS` (the most a deal takes) is a usage error
+    naming the option too, not a later error naming a seat.
     """
 
     name = "integer"
+    #: The least value taken (``None``: any).
+    minimum: int | None
+    #: Whether the value is an amount of chips (at most ``MAX_CHIPS``).
+    chips: bool
 
-    def __init__(self, minimum: int | None = None) -> None:
+    def __init__(self, minimum: int | None = None, *, chips: bool = False) -> None:
         self.minimum = minimum
+        self.chips = chips
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         """``N`` in the help (no Python type names)."""
@@ -489,6 +497,12 @@ class WholeNumber(click.ParamType[int]):
             number = int(text)
         if self.minimum is not None and number < self.minimum:
             self.fail(f"must be at least {self.minimum}, got {number_text(number)}", param, ctx)
+        if self.chips:
+            from primero.deal.start import MAX_CHIPS
+
+            if number > MAX_CHIPS:
+                self.fail(f"must be at most {MAX_CHIPS:,} chips (the most a deal takes), got "
+                          f"{number_text(number)}", param, ctx)
         return number
 
 

@@ -44,16 +44,16 @@ DEFAULT_TABLE = TableParameters()
 
 @app.command("solve", short_help=SHORT_HELP["solve"])
 @variant_options_for("toy")  # the built-in variant it can solve
-@click.option("--chips", type=WholeNumber(1), default=DEFAULT_TABLE.chips,
+@click.option("--chips", type=WholeNumber(1, chips=True), default=DEFAULT_TABLE.chips,
               show_default=True,
               help="Each player's chips.")
-@click.option("--stake", type=WholeNumber(1), default=DEFAULT_TABLE.stake,
+@click.option("--stake", type=WholeNumber(1, chips=True), default=DEFAULT_TABLE.stake,
               show_default=True,
               help="The smallest bet or raise.")
-@click.option("--rest", type=WholeNumber(1), default=DEFAULT_TABLE.rest,
+@click.option("--rest", type=WholeNumber(1, chips=True), default=DEFAULT_TABLE.rest,
               show_default=True,
               help="The largest bet or raise.")
-@click.option("--ante", type=WholeNumber(0), default=None,
+@click.option("--ante", type=WholeNumber(0, chips=True), default=None,
               help="Each player's ante (default: the variant's).")
 @click.option("--raise-cap", "raise_cap", type=WholeNumber(1), default=None,
               help="The most vies plus raises a round allows (house rule; default: no cap).")
