@@ -205,18 +205,47 @@ class Comparison:
         return "".join(parts)
 
 
-def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs: int) \
-        -> tuple[int, ...]:
+def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs: int,
+               progress: bool | None = None) -> tuple[int, ...]:
+    """The run's stacks, one per seat, once players, chips, jobs and progress are checked.
+
+    Raises:
+        PrimeroError: ``players`` not a whole number within the variant's range, ``chips``
+            neither a whole number nor a sequence of one per seat (text is neither),
+            ``jobs`` not a whole number from 0, ``progress`` not ``True``, ``False`` or
+            ``None``.
+    """
+    _check_whole("players", players)
     low, high = variant.spec.players
     if not low <= players <= high:
         raise PrimeroError(f"{variant.name} is played by "
                            f"{low if low == high else f'{low} to {high}'} players; got {players}")
-    stacks = (chips,) * players if isinstance(chips, int) else tuple(chips)
+    stacks: tuple[int, ...]
+    if isinstance(chips, Sequence) and not isinstance(chips, (str, bytes)):
+        stacks = tuple(chips)
+    elif hasattr(type(chips), "__index__") and not isinstance(chips, (str, bytes)):
+        stacks = (chips,) * players  # each whole and at least 1: start_deal checks
+    else:
+        raise PrimeroError(f"chips must be a whole number or one per seat (a list or tuple), "
+                           f"got {named(chips)}")
     if len(stacks) != players:
         raise PrimeroError(f"{players} players but {len(stacks)} chip counts")
     _check_whole("jobs", jobs)
     check_jobs(jobs)
+    if progress is not None and not isinstance(progress, bool):
+        raise PrimeroError(f"progress must be True, False or None, got {named(progress)}")
     return stacks
+
+
+def _check_options(options: object) -> None:
+    """Refuse variant options that are not a mapping (``"supremus=false"`` is text).
+
+    Raises:
+        PrimeroError: ``options`` is neither ``None`` nor a mapping.
+    """
+    if options is not None and not isinstance(options, Mapping):
+        raise PrimeroError(f"options must be a mapping of option names to values, e.g. "
+                           f"{{'supremus': False}}, got {named(options)}")
 
 
 def _check_table(variant: Variant, stacks: tuple[int, ...], stake: int, rest: int,
@@ -319,14 +348,16 @@ def simulate(
         InvalidOptionError: a bad option.
         PrimeroError: a bad number of players, chips or agents, a bad table (an ante where
             the variant has none), ``deals`` not a whole number from 0 to ``MAX_DEALS``
-            (1,000,000), ``jobs`` below 0, or ``seed`` not a whole number from 0 (``-5``,
-            ``1.5``, ``True``, ``"1"``).
+            (1,000,000), ``jobs`` below 0, ``seed`` not a whole number from 0 (``-5``,
+            ``1.5``, ``True``, ``"1"``), ``options`` not a mapping, or ``progress`` not a
+            ``bool`` or ``None``.
         ValueError: an unknown agent name.
         IllegalActionError, AgentFailedError: an agent played an illegal action or its
             ``act`` raised, named with the deal and its player (``deal 3: P1's agent (…)``).
     """
+    _check_options(options)
     configured = resolve_variant(variant, options)
-    stacks = _check_run(configured, players, chips, jobs)
+    stacks = _check_run(configured, players, chips, jobs, progress)
     ante = configured.spec.ante if ante is None else ante
     _check_whole("deals", deals)
     if deals < 0:
@@ -385,11 +416,13 @@ def simulate_sessions(
         InvalidOptionError: a bad option.
         PrimeroError: bad players, chips, agents, sessions or deals per session, or more
             than :data:`~primero.simulation.executor.MAX_DEALS` deals in all (sessions times
-            deals per session), or ``seed`` not a whole number from 0.
+            deals per session), ``seed`` not a whole number from 0, ``options`` not a mapping
+            or ``progress`` not a ``bool`` or ``None``.
         ValueError: an unknown agent name; and as :func:`simulate` for a failing agent.
     """
+    _check_options(options)
     configured = resolve_variant(variant, options)
-    stacks = _check_run(configured, players, chips, jobs)
+    stacks = _check_run(configured, players, chips, jobs, progress)
     ante = configured.spec.ante if ante is None else ante
     _check_whole("sessions", sessions)
     _check_whole("deals_per_session", deals_per_session)
@@ -469,7 +502,8 @@ def compare(
     if twice is not None:
         raise PrimeroError(f"variant {twice!r} is listed twice")
     for v in configured:  # every run's table is checked before the first deal is played
-        _check_table(v, _check_run(v, players, chips, jobs), stake, rest, ante, raise_cap)
+        _check_table(v, _check_run(v, players, chips, jobs, progress), stake, rest, ante,
+                     raise_cap)
     populations = population_specs(agents, players)
     return Comparison(simulations=tuple(
         simulate(v, players=players, deals=deals, seed=seed, agents=population, chips=chips,
