@@ -34,10 +34,13 @@ from primero.simulation.play import (
     Plan,
     agent_name,
     agent_specs,
+    check_options,
+    check_whole,
     play_deals,
     play_sessions,
     population_name,
     seat_names,
+    table_stacks,
     warm_up,
 )
 from primero.simulation.records import DealResult, Summary
@@ -207,45 +210,13 @@ class Comparison:
 
 def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs: int,
                progress: bool | None = None) -> tuple[int, ...]:
-    """The run's stacks, one per seat, once players, chips, jobs and progress are checked.
-
-    Raises:
-        PrimeroError: ``players`` not a whole number within the variant's range, ``chips``
-            neither a whole number nor a sequence of one per seat (text is neither),
-            ``jobs`` not a whole number from 0, ``progress`` not ``True``, ``False`` or
-            ``None``.
-    """
-    _check_whole("players", players)
-    low, high = variant.spec.players
-    if not low <= players <= high:
-        raise PrimeroError(f"{variant.name} is played by "
-                           f"{low if low == high else f'{low} to {high}'} players; got {players}")
-    stacks: tuple[int, ...]
-    if isinstance(chips, Sequence) and not isinstance(chips, (str, bytes)):
-        stacks = tuple(chips)
-    elif hasattr(type(chips), "__index__") and not isinstance(chips, (str, bytes)):
-        stacks = (chips,) * players  # each whole and at least 1: start_deal checks
-    else:
-        raise PrimeroError(f"chips must be a whole number or one per seat (a list or tuple), "
-                           f"got {named(chips)}")
-    if len(stacks) != players:
-        raise PrimeroError(f"{players} players but {len(stacks)} chip counts")
-    _check_whole("jobs", jobs)
+    """The run's stacks, once players, chips (:func:`table_stacks`), jobs and progress pass."""
+    stacks = table_stacks(variant, players, chips)
+    check_whole("jobs", jobs)
     check_jobs(jobs)
     if progress is not None and not isinstance(progress, bool):
         raise PrimeroError(f"progress must be True, False or None, got {named(progress)}")
     return stacks
-
-
-def _check_options(options: object) -> None:
-    """Refuse variant options that are not a mapping (``"supremus=false"`` is text).
-
-    Raises:
-        PrimeroError: ``options`` is neither ``None`` nor a mapping.
-    """
-    if options is not None and not isinstance(options, Mapping):
-        raise PrimeroError(f"options must be a mapping of option names to values, e.g. "
-                           f"{{'supremus': False}}, got {named(options)}")
 
 
 def _check_table(variant: Variant, stacks: tuple[int, ...], stake: int, rest: int,
@@ -253,12 +224,6 @@ def _check_table(variant: Variant, stacks: tuple[int, ...], stake: int, rest: in
     """Set one deal up to check the table before any work is sent out (nothing is played)."""
     start_deal(variant, seat_names(len(stacks)), stacks, stake=stake, rest=rest, ante=ante,
                seed=0, raise_cap=raise_cap)
-
-
-def _check_whole(name: str, value: object) -> None:
-    """Refuse a count that is not a whole number (``True``, ``1.5``, ``"3"``; numpy ints pass)."""
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise PrimeroError(f"{name} must be a whole number, got {named(value)}")
 
 
 def _check_size(what: str, deals: int) -> None:
@@ -355,11 +320,11 @@ def simulate(
         IllegalActionError, AgentFailedError: an agent played an illegal action or its
             ``act`` raised, named with the deal and its player (``deal 3: P1's agent (…)``).
     """
-    _check_options(options)
+    check_options(options)
     configured = resolve_variant(variant, options)
     stacks = _check_run(configured, players, chips, jobs, progress)
     ante = configured.spec.ante if ante is None else ante
-    _check_whole("deals", deals)
+    check_whole("deals", deals)
     if deals < 0:
         raise PrimeroError(f"deals must not be negative, got {deals}")
     _check_size("deals", deals)
@@ -420,12 +385,12 @@ def simulate_sessions(
             or ``progress`` not a ``bool`` or ``None``.
         ValueError: an unknown agent name; and as :func:`simulate` for a failing agent.
     """
-    _check_options(options)
+    check_options(options)
     configured = resolve_variant(variant, options)
     stacks = _check_run(configured, players, chips, jobs, progress)
     ante = configured.spec.ante if ante is None else ante
-    _check_whole("sessions", sessions)
-    _check_whole("deals_per_session", deals_per_session)
+    check_whole("sessions", sessions)
+    check_whole("deals_per_session", deals_per_session)
     if sessions < 0 or deals_per_session < 1:
         raise PrimeroError(
             f"need sessions >= 0 and deals_per_session >= 1, got {sessions} and "
