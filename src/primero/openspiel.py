@@ -40,6 +40,15 @@ first chance node, as the PettingZoo env does, so OpenSpiel's ``rl_environment``
 chance until a decision) never resets to a finished deal; the skipped deals' returns are
 reported in ``state.skipped_deals``, and the cards they dealt are chance nodes beyond
 ``max_chance_nodes_in_history`` (for sampling loops, not for tree walks: off by default).
+
+Numbers past a C ``int``: OpenSpiel converts a parameter before this module sees it, so
+``pyspiel.load_game("python_primero", {"chips": 2**31})`` fails inside pybind11 (``RuntimeError:
+Unable to cast Python instance of type <class 'int'> to C++ type '?'``) and the game string
+``"python_primero(chips=2147483648)"`` in OpenSpiel's parser (``SpielError:
+.../game_parameters.cc:183 CHECK_TRUE(success)``). Every numeric parameter is at most
+:data:`LARGEST_C_INT` (2**31 - 1); chips past it go in the ``stacks`` text, at most
+:data:`~primero.deal.start.MAX_CHIPS` (10**15) a seat. ``PrimeroGame(params)`` built directly
+says so in an :class:`~primero.errors.InvalidParameterError` naming the parameter.
 """
 
 from __future__ import annotations
@@ -70,6 +79,7 @@ from primero.adapters import (
     views,
 )
 from primero.cards import Card
+from primero.deal.start import MAX_CHIPS
 from primero.deal.state import GameState
 from primero.errors import IllegalActionError, InvalidParameterError, PrimeroError, named
 from primero.plugins.registry import registry
@@ -144,7 +154,8 @@ def checked_parameters(params: Any) -> dict[str, Any]:
     A parameter whose default is a number must be a whole number (an ``int`` or a numpy
     integer; not a ``bool``, a float or text) that fits OpenSpiel's C ``int``: at most
     :data:`LARGEST_C_INT` (2**31 - 1) in size. Only the ``stacks`` text carries chips past
-    that (``"1000000000000000;1000000000000000"``, equal or not). A parameter whose default is
+    that (``"1000000000000000;1000000000000000"``, equal or not), up to
+    :data:`~primero.deal.start.MAX_CHIPS` a seat. A parameter whose default is
     a ``bool`` (``deal_on``) must be a ``bool``. The others are text.
 
     Raises:
@@ -175,8 +186,9 @@ def checked_parameters(params: Any) -> dict[str, Any]:
             if type(value) is not int:
                 raise InvalidParameterError(key, f"a whole number (an int), got {named(value)}")
             if not -LARGEST_C_INT - 1 <= value <= LARGEST_C_INT:
-                beyond = (" (chips past it go in the stacks text: "
-                          "stacks='1000000000000000;1000000000000000')"
+                beyond = (f" (chips past it go in the stacks text, at most {MAX_CHIPS:,} a "
+                          "seat, primero.deal.start.MAX_CHIPS: stacks='1000000000000000;"
+                          "1000000000000000', with a raise_cap)"
                           if key == "chips" else "")
                 raise InvalidParameterError(
                     key, f"at most {LARGEST_C_INT:,} (2**31 - 1) in size: OpenSpiel holds a "

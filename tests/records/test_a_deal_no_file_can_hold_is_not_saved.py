@@ -79,9 +79,9 @@ def test_play_refuses_a_deal_no_file_can_hold_before_playing(tmp_path: Path) -> 
     target = tmp_path / "deal.toml"
     result = run("play", "--auto", "--seed", "3", "--chips", str(10 ** 16), "--save",
                  str(target))
-    assert result.exit_code == 1
-    assert result.stderr == (f"error: Anna (seat 0) has a 17-digit number of chips: a deal "
-                             f"takes at most {BOUND} chips a seat (the most a deal file "
-                             "gives)\n")
+    # refused as the command line is read (a usage error naming the option, status 2)
+    assert result.exit_code == 2
+    assert result.stderr == (f"error: invalid value for '--chips': must be at most {BOUND} "
+                             "chips (the most a deal takes), got a 17-digit number\n")
     assert result.stdout == ""
     assert not target.exists()

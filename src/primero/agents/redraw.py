@@ -11,10 +11,14 @@ import random
 import re
 from collections.abc import Sequence
 from itertools import combinations
+from math import comb
 from typing import ClassVar
+
+import numpy as np
 
 from primero.advice import VariantAdvice
 from primero.agents.strength import Strength, final_hands, mask_of
+from primero.cards import Card
 from primero.hands import HAND_SIZE, Ranking
 from primero.views import PlayerView
 
@@ -83,20 +87,27 @@ class FinalHands:
         self.hands: list[int] = [0] * (HAND_SIZE + 1)
         pack = list(ranking.pack.cards)
         subsets = [d for k in range(HAND_SIZE + 1) for d in combinations(range(HAND_SIZE), k)]
+        best = _BestDiscard(served)
+        index_of_mask, class_ids, strengths = plain.index_of_mask, plain.class_ids, \
+            plain.strengths
+        cells: dict[int, int] = {}  # a final hand's place in a row, by its mask
         while sum(self.hands) < OPPONENT_HANDS:
             hand = rng.sample(pack, HAND_SIZE)
-            if plain.class_ids[plain.index_of_mask(mask_of(hand))] not in reach:
+            held = mask_of(hand)
+            if class_ids[index_of_mask(held)] not in reach:
                 continue  # served at the deal: declared, it never reaches the exchange
-            options = [tuple(hand[i] for i in d) for d in subsets]
-            thrown = max(options, key=lambda d: (served.after_exchange(hand, d), -len(d)))
+            thrown = [hand[i] for i in subsets[best.of(hand)]]
             keep = [c for c in hand if c not in thrown]
-            finals = final_hands(plain, keep, [c for c in pack if c not in hand], rng,
+            finals = final_hands(plain, keep, [c for c in pack if not c.bit & held], rng,
                                  OPPONENT_COMPLETIONS)
             row = totals[len(thrown)]
+            share = 1 / len(finals)
             for mask in finals:
-                i = plain.index_of_mask(mask)
-                row[0 if plain.class_ids[i] in never else plain.strengths[i] + 1] \
-                    += 1 / len(finals)
+                cell = cells.get(mask)
+                if cell is None:
+                    i = index_of_mask(mask)
+                    cell = cells[mask] = 0 if class_ids[i] in never else strengths[i] + 1
+                row[cell] += share
             self.hands[len(thrown)] += 1
         self._totals = totals
         self._beaten: dict[int | None, list[float]] = {}
@@ -221,6 +232,97 @@ MIN_THROWN_HANDS = 100
 MAX_POT_TABLES = 32
 
 _THROWN = re.compile(r"exchange (\d) cards?")
+
+
+class _BestDiscard:
+    """The discard an opponent throws (:meth:`FinalHands.__init__`), for many hands quickly.
+
+    The same answer as ``max(options, key=lambda d: (table.after_exchange(hand, d), -len(d)))``
+    over the 16 discards in :func:`itertools.combinations` order, to the last bit: each
+    discard's mean is :meth:`Strength.mean_without`'s inclusion-exclusion, summed in the same
+    order from the same partial means (:meth:`Strength.of_hand`'s sums over every completion,
+    taken here for all sets of 0-3 cards at once by ``numpy.cumsum``, which adds in order as
+    the loop there does). Only the table's public arrays are read.
+
+    Args:
+        table: The strength the discard is chosen on (the served hands' strength).
+    """
+
+    def __init__(self, table: Strength) -> None:
+        self._table = table
+        cards = table.ranking.pack.cards
+        size = len(cards)
+        self._size = size
+        positions = np.array([table.positions[c.index] for c in cards], dtype=np.int64)
+        bits = [c.bit for c in cards]
+        shares = table.share_array
+        self._partial: dict[int, float] = {}
+        for kept in range(HAND_SIZE):
+            sets = np.array(list(combinations(range(size), kept)), dtype=np.int64)
+            sets = sets.reshape(len(sets), kept)
+            outside = np.ones((len(sets), size), dtype=bool)
+            np.put_along_axis(outside, sets, False, axis=1)
+            pools = np.nonzero(outside)[1].reshape(len(sets), size - kept)  # in pack order
+            draws = np.array(list(combinations(range(size - kept), HAND_SIZE - kept)),
+                             dtype=np.int64)
+            hands = np.concatenate(
+                [np.broadcast_to(sets[:, None, :], (len(sets), len(draws), kept)),
+                 pools[:, draws]], axis=2)
+            means = np.cumsum(shares[table.indices_of(positions[hands])], axis=1)[:, -1] \
+                / float(len(draws))
+            for members, mean in zip(sets.tolist(), means.tolist(), strict=True):
+                mask = 0
+                for q in members:
+                    mask |= bits[q]
+                self._partial[mask] = mean
+        # per discard (places in the hand, combinations order): the inclusion-exclusion terms
+        # of mean_without(kept, thrown), in its order: (sign times hands, places held)
+        self._terms: list[tuple[list[tuple[int, int]], int]] = []
+        for k in range(HAND_SIZE + 1):
+            for thrown in combinations(range(HAND_SIZE), k):
+                held_places = [i for i in range(HAND_SIZE) if i not in thrown]
+                terms = []
+                for r in range(len(thrown) + 1):
+                    held = len(held_places) + r
+                    count = comb(size - held, HAND_SIZE - held)
+                    for extra in combinations(thrown, r):
+                        places = 0
+                        for i in (*held_places, *extra):
+                            places |= 1 << i
+                        terms.append(((-1) ** r * count, places))
+                self._terms.append((terms, comb(size - HAND_SIZE, HAND_SIZE - len(held_places))))
+
+    def of(self, hand: Sequence[Card]) -> int:
+        """The index (in combinations order) of the discard ``hand`` throws.
+
+        The discard whose draw has the best mean strength, fewer cards on a tie (the first of
+        the best in combinations order, as ``max`` keeps it).
+        """
+        found, top = 0, None
+        for d, value in enumerate(self.means(hand)):
+            if top is None or value > top:  # strictly better: fewer cards thrown on a tie
+                found, top = d, value
+        return found
+
+    def means(self, hand: Sequence[Card]) -> list[float]:
+        """Per discard (combinations order), the mean strength after it: ``after_exchange``."""
+        bits = [c.bit for c in hand]
+        means = [0.0] * (1 << HAND_SIZE)
+        partial = self._partial
+        for places in range((1 << HAND_SIZE) - 1):
+            mask = 0
+            for i in range(HAND_SIZE):
+                if places >> i & 1:
+                    mask |= bits[i]
+            means[places] = partial[mask]
+        means[-1] = self._table.share_of_mask(bits[0] | bits[1] | bits[2] | bits[3])
+        found = []
+        for terms, hands in self._terms:
+            total = 0.0
+            for sign, places in terms:
+                total += sign * means[places]
+            found.append(total / hands)
+        return found
 
 
 def opponents_thrown(view: PlayerView) -> list[int | None]:

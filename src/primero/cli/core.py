@@ -460,12 +460,23 @@ class WholeNumber(click.ParamType[int]):
 
     Full-width and other Unicode digits are refused (``int("２")`` would accept them); a value
     below ``minimum`` is a usage error naming the option; long numbers are not echoed whole.
+    With ``maximum``, a larger value is a usage error naming the option too (an amount of
+    chips past :data:`~primero.deal.start.MAX_CHIPS`, not a later error naming a seat).
     """
 
     name = "integer"
+    #: The least value taken (``None``: any).
+    minimum: int | None
+    #: The largest value taken (``None``: any of :data:`MAX_DIGITS` digits).
+    maximum: int | None
+    #: What the largest value is, as the message says it (``"chips (the most a deal takes)"``).
+    unit: str
 
-    def __init__(self, minimum: int | None = None) -> None:
+    def __init__(self, minimum: int | None = None, *, maximum: int | None = None,
+                 unit: str = "") -> None:
         self.minimum = minimum
+        self.maximum = maximum
+        self.unit = unit
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         """``N`` in the help (no Python type names)."""
@@ -489,6 +500,9 @@ class WholeNumber(click.ParamType[int]):
             number = int(text)
         if self.minimum is not None and number < self.minimum:
             self.fail(f"must be at least {self.minimum}, got {number_text(number)}", param, ctx)
+        if self.maximum is not None and number > self.maximum:
+            self.fail(f"must be at most {self.maximum:,}{' ' + self.unit if self.unit else ''}"
+                      f", got {number_text(number)}", param, ctx)
         return number
 
 

@@ -51,6 +51,7 @@ from primero.cli.core import (
 from primero.cli.narration import YOU, narrate, possessive, to_you
 from primero.cli.pages import SHORT_HELP
 from primero.deal.engine import start_deal
+from primero.deal.start import MAX_CHIPS
 from primero.deal.state import GameState
 from primero.errors import PrimeroError
 from primero.records import dump_record, record_from_state
@@ -497,6 +498,14 @@ def table_players(variant: Variant, players: int) -> int:
     return min(max(players, low), high)
 
 
+def chip_amount(minimum: int) -> WholeNumber:
+    """The type of an option that is an amount of chips: ``minimum`` to ``MAX_CHIPS``.
+
+    A larger value is a usage error naming the option (not a later error naming a seat).
+    """
+    return WholeNumber(minimum, maximum=MAX_CHIPS, unit="chips (the most a deal takes)")
+
+
 def check_table(variant: Variant, *, players: int, stake: int, rest: int,
                 ante: int | None) -> None:
     """Check the table options against the variant before any card is dealt.
@@ -724,13 +733,13 @@ def _next_deal(read: Callable[[str], str], out: Console) -> bool:
                    "computer plays every seat (--auto).")
 @click.option("--agent", "-a", type=AGENT_NAMES, default="heuristic",
               show_default=True, help="The computer players.")
-@click.option("--chips", type=WholeNumber(1), default=50, show_default=True,
+@click.option("--chips", type=chip_amount(1), default=50, show_default=True,
               help="Each player's chips at the start.")
-@click.option("--stake", type=WholeNumber(1), default=1, show_default=True,
+@click.option("--stake", type=chip_amount(1), default=1, show_default=True,
               help="Smallest bet, in chips.")
-@click.option("--rest", type=WholeNumber(1), default=3, show_default=True,
+@click.option("--rest", type=chip_amount(1), default=3, show_default=True,
               help="Largest single bet or raise, in chips.")
-@click.option("--ante", type=WholeNumber(0), default=None,
+@click.option("--ante", type=chip_amount(0), default=None,
               help="Ante per player, in chips; default the variant's own.")
 @click.option("--raise-cap", "raise_cap", type=WholeNumber(1), default=None,
               help="House rule: at most N vies and raises per betting round (docs/rules/waks.md).")

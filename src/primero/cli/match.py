@@ -33,7 +33,7 @@ from primero.cli.core import (
     print_table,
     variant_options,
 )
-from primero.cli.game import check_table
+from primero.cli.game import check_table, chip_amount
 from primero.cli.pages import SHORT_HELP
 from primero.cli.simulate import chips_text, number_column
 
@@ -59,13 +59,13 @@ AGENT_NAMES = NameChoice(list(AGENTS))
               help="Deals, each played once per seat.")
 @click.option("--seed", "-s", type=WholeNumber(0), default=0, show_default=True,
               help="Seed of the match (same seed, same deals).")
-@click.option("--chips", type=WholeNumber(1), default=50, show_default=True,
+@click.option("--chips", type=chip_amount(1), default=50, show_default=True,
               help="Each player's chips at the start of every play.")
-@click.option("--stake", type=WholeNumber(1), default=1, show_default=True,
+@click.option("--stake", type=chip_amount(1), default=1, show_default=True,
               help="Smallest bet, in chips.")
-@click.option("--rest", type=WholeNumber(1), default=3, show_default=True,
+@click.option("--rest", type=chip_amount(1), default=3, show_default=True,
               help="Largest single bet or raise, in chips.")
-@click.option("--ante", type=WholeNumber(0), default=None,
+@click.option("--ante", type=chip_amount(0), default=None,
               help="Ante per player, in chips; default the variant's own.")
 @click.option("--raise-cap", "raise_cap", type=WholeNumber(1), default=None,
               help="House rule: at most N vies and raises per betting round (docs/rules/waks.md).")

@@ -36,7 +36,7 @@ from primero.cli.core import (
     print_table,
     variant_options,
 )
-from primero.cli.game import check_table, table_players
+from primero.cli.game import check_table, chip_amount, table_players
 from primero.cli.pages import SHORT_HELP
 from primero.simulation.records import Summary
 from primero.simulation.run import Simulation, simulate
@@ -69,13 +69,13 @@ def table_options(function: F) -> F:
                           "exchange; docs/solve.md)."),
         click.option("--jobs", "-j", type=WholeNumber(0), default=1, show_default=True,
                      help="Worker processes (0: one per core). Results do not depend on it."),
-        click.option("--chips", type=WholeNumber(1), default=50, show_default=True,
+        click.option("--chips", type=chip_amount(1), default=50, show_default=True,
                      help="Each player's chips at the start of every deal."),
-        click.option("--stake", type=WholeNumber(1), default=1, show_default=True,
+        click.option("--stake", type=chip_amount(1), default=1, show_default=True,
                      help="Smallest bet, in chips."),
-        click.option("--rest", type=WholeNumber(1), default=3, show_default=True,
+        click.option("--rest", type=chip_amount(1), default=3, show_default=True,
                      help="Largest single bet or raise, in chips."),
-        click.option("--ante", type=WholeNumber(0), default=None,
+        click.option("--ante", type=chip_amount(0), default=None,
                      help="Ante per player, in chips; default the variant's own."),
         click.option("--raise-cap", "raise_cap", type=WholeNumber(1), default=None,
                      help="House rule: at most N vies and raises per betting round "

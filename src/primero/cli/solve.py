@@ -29,6 +29,7 @@ from primero.cli.core import (
     usage_error,
     variant_options_for,
 )
+from primero.cli.game import chip_amount
 from primero.cli.pages import SHORT_HELP
 from primero.errors import PrimeroError
 from primero.solve.game import solvable_game
@@ -44,16 +45,16 @@ DEFAULT_TABLE = TableParameters()
 
 @app.command("solve", short_help=SHORT_HELP["solve"])
 @variant_options_for("toy")  # the built-in variant it can solve
-@click.option("--chips", type=WholeNumber(1), default=DEFAULT_TABLE.chips,
+@click.option("--chips", type=chip_amount(1), default=DEFAULT_TABLE.chips,
               show_default=True,
               help="Each player's chips.")
-@click.option("--stake", type=WholeNumber(1), default=DEFAULT_TABLE.stake,
+@click.option("--stake", type=chip_amount(1), default=DEFAULT_TABLE.stake,
               show_default=True,
               help="The smallest bet or raise.")
-@click.option("--rest", type=WholeNumber(1), default=DEFAULT_TABLE.rest,
+@click.option("--rest", type=chip_amount(1), default=DEFAULT_TABLE.rest,
               show_default=True,
               help="The largest bet or raise.")
-@click.option("--ante", type=WholeNumber(0), default=None,
+@click.option("--ante", type=chip_amount(0), default=None,
               help="Each player's ante (default: the variant's).")
 @click.option("--raise-cap", "raise_cap", type=WholeNumber(1), default=None,
               help="The most vies plus raises a round allows (house rule; default: no cap).")

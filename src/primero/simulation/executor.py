@@ -195,7 +195,9 @@ def execute_chunks(tasks: Sequence[Task], *, jobs: int, executor: Executor | Non
         from concurrent.futures import ProcessPoolExecutor
 
         # never more workers than chunks: a worker with no chunk only costs a process start
-        owned = executor = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)))
+        owned = executor = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)),
+                                               initializer=_leave_interrupts_to_the_parent)
+    interrupted = False
     try:
         if executor is None:
             with bar or _nothing():
@@ -241,10 +243,50 @@ def execute_chunks(tasks: Sequence[Task], *, jobs: int, executor: Executor | Non
                         if bar is not None and job is not None:
                             bar.advance(job, weight(tasks[i]))
                     submit()
+    except BaseException as exc:
+        # Ctrl-C (or an exit): the chunks at work are not waited for
+        interrupted = not isinstance(exc, Exception)
+        raise
     finally:
         if owned is not None:
+            if interrupted:
+                _stop_workers(owned)
             owned.shutdown(wait=True, cancel_futures=True)
     return [r for r in results if r is not None]
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """A worker's start: it ignores ``SIGINT``.
+
+    Ctrl-C at a terminal reaches the whole process group; the parent alone answers it (it
+    stops the workers).
+    """
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(executor: Executor, timeout: float = 5.0) -> None:
+    """Stop a local process pool's workers now, in the middle of their chunks.
+
+    For an interrupted run: ``shutdown(wait=True)`` alone waits for every running chunk
+    (seconds each). The workers get ``SIGTERM`` and are joined (killed if still alive after
+    ``timeout`` seconds), so none is left behind. Does nothing for an executor that is not a
+    process pool.
+
+    Args:
+        executor: The pool whose workers to stop.
+        timeout: Seconds to wait for each worker after ``SIGTERM``.
+    """
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    for process in processes:  # (a ProcessPoolExecutor's)
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout)
+        if process.is_alive():
+            process.kill()
+            process.join()
 
 
 class _nothing:

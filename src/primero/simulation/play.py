@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from attrs import frozen
 
@@ -50,6 +50,54 @@ def derive_seed(seed: int, index: int, purpose: str = "deal") -> int:
 def seat_names(players: int) -> tuple[str, ...]:
     """The player names used in simulations: ``P0``, ``P1``, ... (seat 0 first)."""
     return tuple(f"P{i}" for i in range(players))
+
+
+def check_whole(name: str, value: object) -> None:
+    """Refuse a count that is not a whole number (``True``, ``1.5``, ``"3"``; numpy ints pass).
+
+    Raises:
+        PrimeroError: naming ``name`` and the value.
+    """
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise PrimeroError(f"{name} must be a whole number, got {named(value)}")
+
+
+def table_stacks(variant: Variant, players: int, chips: int | Sequence[int]) \
+        -> tuple[int, ...]:
+    """A run's stacks, one per seat: ``chips`` for everyone, or one per seat.
+
+    Raises:
+        PrimeroError: ``players`` not a whole number within the variant's range, or
+            ``chips`` neither a whole number nor a sequence of one per seat (text is neither);
+            each stack is checked when the table is (``start_deal``).
+    """
+    check_whole("players", players)
+    low, high = variant.spec.players
+    if not low <= players <= high:
+        raise PrimeroError(f"{variant.name} is played by "
+                           f"{low if low == high else f'{low} to {high}'} players; got {players}")
+    stacks: tuple[int, ...]
+    if isinstance(chips, Sequence) and not isinstance(chips, (str, bytes)):
+        stacks = tuple(chips)
+    elif hasattr(type(chips), "__index__") and not isinstance(chips, (str, bytes)):
+        stacks = (chips,) * players
+    else:
+        raise PrimeroError(f"chips must be a whole number or one per seat (a list or tuple), "
+                           f"got {named(chips)}")
+    if len(stacks) != players:
+        raise PrimeroError(f"{players} players but {len(stacks)} chip counts")
+    return stacks
+
+
+def check_options(options: object) -> None:
+    """Refuse variant options that are not a mapping (``"supremus=false"`` is text).
+
+    Raises:
+        PrimeroError: ``options`` is neither ``None`` nor a mapping.
+    """
+    if options is not None and not isinstance(options, Mapping):
+        raise PrimeroError(f"options must be a mapping of option names to values, e.g. "
+                           f"{{'supremus': False}}, got {named(options)}")
 
 
 @frozen(kw_only=True)

@@ -34,10 +34,13 @@ from primero.simulation.play import (
     Plan,
     agent_name,
     agent_specs,
+    check_options,
+    check_whole,
     play_deals,
     play_sessions,
     population_name,
     seat_names,
+    table_stacks,
     warm_up,
 )
 from primero.simulation.records import DealResult, Summary
@@ -205,17 +208,14 @@ class Comparison:
         return "".join(parts)
 
 
-def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs: int) \
-        -> tuple[int, ...]:
-    low, high = variant.spec.players
-    if not low <= players <= high:
-        raise PrimeroError(f"{variant.name} is played by "
-                           f"{low if low == high else f'{low} to {high}'} players; got {players}")
-    stacks = (chips,) * players if isinstance(chips, int) else tuple(chips)
-    if len(stacks) != players:
-        raise PrimeroError(f"{players} players but {len(stacks)} chip counts")
-    _check_whole("jobs", jobs)
+def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs: int,
+               progress: bool | None = None) -> tuple[int, ...]:
+    """The run's stacks, once players, chips (:func:`table_stacks`), jobs and progress pass."""
+    stacks = table_stacks(variant, players, chips)
+    check_whole("jobs", jobs)
     check_jobs(jobs)
+    if progress is not None and not isinstance(progress, bool):
+        raise PrimeroError(f"progress must be True, False or None, got {named(progress)}")
     return stacks
 
 
@@ -224,12 +224,6 @@ def _check_table(variant: Variant, stacks: tuple[int, ...], stake: int, rest: in
     """Set one deal up to check the table before any work is sent out (nothing is played)."""
     start_deal(variant, seat_names(len(stacks)), stacks, stake=stake, rest=rest, ante=ante,
                seed=0, raise_cap=raise_cap)
-
-
-def _check_whole(name: str, value: object) -> None:
-    """Refuse a count that is not a whole number (``True``, ``1.5``, ``"3"``; numpy ints pass)."""
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise PrimeroError(f"{name} must be a whole number, got {named(value)}")
 
 
 def _check_size(what: str, deals: int) -> None:
@@ -319,16 +313,18 @@ def simulate(
         InvalidOptionError: a bad option.
         PrimeroError: a bad number of players, chips or agents, a bad table (an ante where
             the variant has none), ``deals`` not a whole number from 0 to ``MAX_DEALS``
-            (1,000,000), ``jobs`` below 0, or ``seed`` not a whole number from 0 (``-5``,
-            ``1.5``, ``True``, ``"1"``).
+            (1,000,000), ``jobs`` below 0, ``seed`` not a whole number from 0 (``-5``,
+            ``1.5``, ``True``, ``"1"``), ``options`` not a mapping, or ``progress`` not a
+            ``bool`` or ``None``.
         ValueError: an unknown agent name.
         IllegalActionError, AgentFailedError: an agent played an illegal action or its
             ``act`` raised, named with the deal and its player (``deal 3: P1's agent (…)``).
     """
+    check_options(options)
     configured = resolve_variant(variant, options)
-    stacks = _check_run(configured, players, chips, jobs)
+    stacks = _check_run(configured, players, chips, jobs, progress)
     ante = configured.spec.ante if ante is None else ante
-    _check_whole("deals", deals)
+    check_whole("deals", deals)
     if deals < 0:
         raise PrimeroError(f"deals must not be negative, got {deals}")
     _check_size("deals", deals)
@@ -385,14 +381,16 @@ def simulate_sessions(
         InvalidOptionError: a bad option.
         PrimeroError: bad players, chips, agents, sessions or deals per session, or more
             than :data:`~primero.simulation.executor.MAX_DEALS` deals in all (sessions times
-            deals per session), or ``seed`` not a whole number from 0.
+            deals per session), ``seed`` not a whole number from 0, ``options`` not a mapping
+            or ``progress`` not a ``bool`` or ``None``.
         ValueError: an unknown agent name; and as :func:`simulate` for a failing agent.
     """
+    check_options(options)
     configured = resolve_variant(variant, options)
-    stacks = _check_run(configured, players, chips, jobs)
+    stacks = _check_run(configured, players, chips, jobs, progress)
     ante = configured.spec.ante if ante is None else ante
-    _check_whole("sessions", sessions)
-    _check_whole("deals_per_session", deals_per_session)
+    check_whole("sessions", sessions)
+    check_whole("deals_per_session", deals_per_session)
     if sessions < 0 or deals_per_session < 1:
         raise PrimeroError(
             f"need sessions >= 0 and deals_per_session >= 1, got {sessions} and "
@@ -469,7 +467,8 @@ def compare(
     if twice is not None:
         raise PrimeroError(f"variant {twice!r} is listed twice")
     for v in configured:  # every run's table is checked before the first deal is played
-        _check_table(v, _check_run(v, players, chips, jobs), stake, rest, ante, raise_cap)
+        _check_table(v, _check_run(v, players, chips, jobs, progress), stake, rest, ante,
+                     raise_cap)
     populations = population_specs(agents, players)
     return Comparison(simulations=tuple(
         simulate(v, players=players, deals=deals, seed=seed, agents=population, chips=chips,
