@@ -533,8 +533,9 @@ def _shown_problem(state: GameState, result: Settlement) -> str | None:
     n = len(seats)
     seen: set[int] = set()
     for item in values:
-        seat, value = item if type(item) is tuple and len(item) == 2 else (None, None)
-        if not int_not_bool(seat) or not 0 <= seat < n or seat in seen:
+        seat, value = item if type(item) is tuple and len(item) == 2 else (-1, None)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n \
+                or seat in seen:
             return (f"returned the shown value {shown(item)}; expected (seat 0..{n - 1}, hand "
                     "value), one per seat")
         seen.add(seat)
