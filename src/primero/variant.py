@@ -315,6 +315,45 @@ class VariantSpec:
             self.options, options, variant=self.name, overridden=self.overrides))
 
 
+def _resolved(variant: Variant, attribute: Attribute[Any], settings: object) -> None:
+    """Refuse settings that are not every option of the spec, valid, in declaration order.
+
+    What :meth:`VariantSpec.configure` gives; a variant made by hand (``Variant(spec=...,
+    settings=...)``, e.g. with house rules) must give the same.
+    """
+    spec = variant.spec
+    given = dict(variant.settings)  # (the shape checked by _check_shape, before)
+    if len(given) != len(variant.settings):
+        raise InvalidOptionError("Variant settings give an option twice")
+    resolved = resolve_options(spec.options, given, variant=spec.name,
+                               overridden=spec.overrides)
+    if resolved != variant.settings:
+        missing = [k for k, _ in resolved if k not in given]
+        spelt = [k for k, v in resolved if k in given and given[k] != v]
+        if missing:
+            what = f"leave out {', '.join(missing)}"
+        elif spelt:
+            what = (f"give {spelt[0]} as {named(given[spelt[0]])}, which reads as "
+                    f"{named(dict(resolved)[spelt[0]])}")
+        else:
+            what = "are not in the declaration's order"
+        raise InvalidOptionError(f"Variant settings {what}: give every option of "
+                                 f"{named(spec.name)} once, as spec.configure(...).settings "
+                                 "does")
+
+
+def _check_shape(spec: object, settings: object) -> None:
+    """Refuse a spec that is no :class:`VariantSpec` and settings that are no pairs."""
+    if not isinstance(spec, VariantSpec):
+        raise InvalidOptionError(f"Variant takes a VariantSpec (registry().spec(name)), got "
+                                 f"{typed_name(spec)}")
+    if not isinstance(settings, tuple) or not all(
+            isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)
+            for pair in settings):
+        raise InvalidOptionError(f"Variant settings must be a tuple of (option, value) pairs "
+                                 f"(spec.configure(...).settings), got {typed_name(settings)}")
+
+
 @frozen(kw_only=True, cache_hash=True)
 class Variant:
     """A variant with every option resolved: the unit the engine and the analysis work with.
@@ -330,7 +369,7 @@ class Variant:
     """
 
     spec: VariantSpec = field(repr=False)
-    settings: tuple[tuple[str, OptionValue], ...]
+    settings: tuple[tuple[str, OptionValue], ...] = field(validator=_resolved)
     house_rules: tuple[object, ...] = field(default=(), converter=_object_tuple,
                                          repr=False)
     name: str = field(init=False)
@@ -339,6 +378,7 @@ class Variant:
 
     @name.default
     def _name(self) -> str:
+        _check_shape(self.spec, self.settings)  # (the first field made from the others)
         return self.spec.name
 
     @_options.default

@@ -15,7 +15,7 @@ import pytest
 
 from primero import InvalidOptionError, PluginError, PrimeroError
 from primero.deal.engine import start_deal
-from primero.variant import BettingRules
+from primero.variant import BettingRules, Variant
 from primero.variants.waks import WAKS
 
 DECK = WAKS.options[0]
@@ -84,3 +84,31 @@ def test_a_long_variant_name_is_refused_by_the_registry_briefly() -> None:
     problem = spec_problem(attrs.evolve(WAKS, name="w" * 5000, aliases=()))
     assert problem == f"variant name '{'w' * 40}'... (5,000 characters) is longer " \
                       "than 64 characters"
+
+
+@pytest.mark.parametrize(("spec", "settings", "message"), [
+    ("waks", WAKS.configure().settings,
+     "Variant takes a VariantSpec (registry().spec(name)), got str 'waks'"),
+    (WAKS, None, "Variant settings must be a tuple of (option, value) pairs "
+                 "(spec.configure(...).settings), got NoneType None"),
+    (WAKS, (("deck", "bogus"),),
+     "option 'deck': bad value 'bogus'; allowed: 'italian40', 'spanish48', 'french52'"),
+    (WAKS, (("tie", "split"),),
+     "Variant settings leave out deck, supremus, chorus, numerus_counts, "
+     "high_primero_beats_fluxus, play_direction, deal_passes: give every option of 'waks' "
+     "once, as spec.configure(...).settings does"),
+    (WAKS, tuple((k, "SPLIT" if k == "tie" else v) for k, v in WAKS.configure().settings),
+     "Variant settings give tie as 'SPLIT', which reads as 'split': give every option of "
+     "'waks' once, as spec.configure(...).settings does"),
+])
+def test_a_variant_made_by_hand_gets_its_settings_checked(spec: Any, settings: Any,
+                                                          message: str) -> None:
+    """A bad pack was found only when a deal started; a bad tie never (the core read it)."""
+    with pytest.raises(InvalidOptionError) as info:
+        Variant(spec=spec, settings=settings)
+    assert str(info.value) == message
+
+
+def test_a_variant_made_by_hand_from_configured_settings_is_the_configured_one() -> None:
+    configured = WAKS.configure(tie="split")
+    assert Variant(spec=WAKS, settings=configured.settings) == configured
