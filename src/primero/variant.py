@@ -311,8 +311,14 @@ class VariantSpec:
         """
         if _checked.get(id(self)) is not self:
             _check_spec(self)
-        return Variant(spec=self, settings=resolve_options(
-            self.options, options, variant=self.name, overridden=self.overrides))
+        settings = resolve_options(self.options, options, variant=self.name,
+                                   overridden=self.overrides)
+        key = id(settings)
+        _configured[key] = settings  # resolved right here: the variant need not check them
+        try:
+            return Variant(spec=self, settings=settings)
+        finally:
+            del _configured[key]
 
 
 def _resolved(variant: Variant, attribute: Attribute[Any], settings: object) -> None:
@@ -321,6 +327,8 @@ def _resolved(variant: Variant, attribute: Attribute[Any], settings: object) -> 
     What :meth:`VariantSpec.configure` gives; a variant made by hand (``Variant(spec=...,
     settings=...)``, e.g. with house rules) must give the same.
     """
+    if _configured.get(id(settings)) is settings:
+        return
     spec = variant.spec
     given = dict(variant.settings)  # (the shape checked by _check_shape, before)
     if len(given) != len(variant.settings):
@@ -340,6 +348,11 @@ def _resolved(variant: Variant, attribute: Attribute[Any], settings: object) -> 
         raise InvalidOptionError(f"Variant settings {what}: give every option of "
                                  f"{named(spec.name)} once, as spec.configure(...).settings "
                                  "does")
+
+
+#: Settings :meth:`VariantSpec.configure` has just resolved, by identity, while it makes the
+#: variant (their checks would repeat the resolving).
+_configured: dict[int, tuple[tuple[str, OptionValue], ...]] = {}
 
 
 def _check_shape(spec: object, settings: object) -> None:
@@ -378,7 +391,8 @@ class Variant:
 
     @name.default
     def _name(self) -> str:
-        _check_shape(self.spec, self.settings)  # (the first field made from the others)
+        if _configured.get(id(self.settings)) is not self.settings:
+            _check_shape(self.spec, self.settings)  # (the first field made from the others)
         return self.spec.name
 
     @_options.default
