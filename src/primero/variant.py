@@ -327,7 +327,7 @@ def _resolved(variant: Variant, attribute: Attribute[Any], settings: object) -> 
     What :meth:`VariantSpec.configure` gives; a variant made by hand (``Variant(spec=...,
     settings=...)``, e.g. with house rules) must give the same.
     """
-    if _configured.get(id(settings)) is settings:
+    if _configured.get(id(settings), _configured) is settings:
         return
     spec = variant.spec
     given = dict(variant.settings)  # (the shape checked by _check_shape, before)
@@ -391,7 +391,7 @@ class Variant:
 
     @name.default
     def _name(self) -> str:
-        if _configured.get(id(self.settings)) is not self.settings:
+        if _configured.get(id(self.settings), _configured) is not self.settings:
             _check_shape(self.spec, self.settings)  # (the first field made from the others)
         return self.spec.name
 
