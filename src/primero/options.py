@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from attrs import evolve, field, frozen
 
-from primero.errors import InvalidOptionError, named
+from primero.errors import InvalidOptionError, named, typed_name
 
 if TYPE_CHECKING:
     pass
@@ -150,6 +150,9 @@ class Option:
             One line naming the option and the fault, or ``None``.
         """
         kind = self.kind
+        if self.choices is not None and not isinstance(self.choices, tuple):
+            return (f"option {named(self.name)}: choices {typed_name(self.choices)} is not a "
+                    "tuple (None allows any value)")
         bounded = self.minimum is not None or self.maximum is not None
         if bounded and kind is not int:
             return (f"option {self.name!r}: minimum/maximum bound integer options only; its "

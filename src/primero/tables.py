@@ -456,6 +456,10 @@ def build_table(*, pack: Pack, classes: tuple[str, ...], points: dict[Card, int]
         used = sorted(set(np.unique(cls).tolist()))
         missing = [names[k] for k in used if names[k] not in position]
         if missing:
+            # a hand of that class asked of the hooks: their own check names the plug-in
+            odd = names.index(missing[0])
+            hand = hands[int(np.flatnonzero(cls == odd)[0])]
+            classify(tuple(pack.ordered[i] for i in hand))
             raise InvalidDeckError(
                 f"ranking {name}: class {missing[0]!r} is not among its classes {classes}")
         remap = np.array([position.get(c, -1) for c in names], dtype=np.int64)

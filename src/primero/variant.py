@@ -30,9 +30,9 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from attrs import field, frozen
+from attrs import Attribute, field, frozen
 
-from primero.errors import InvalidOptionError
+from primero.errors import InvalidOptionError, PluginError, PrimeroError, named, typed_name
 from primero.options import Option, OptionValue, resolve_options
 
 if TYPE_CHECKING:
@@ -55,14 +55,40 @@ __all__ = [
 
 
 def _rounds(value: Iterable[int]) -> tuple[int, ...]:
-    return tuple(value)
+    rounds = _tuple_of(value, "BettingRules.must_hold_rounds", "round numbers",
+                       InvalidOptionError)
+    odd = [r for r in rounds if type(r) is not int or r < 1]
+    if odd:
+        raise InvalidOptionError(f"BettingRules.must_hold_rounds holds {typed_name(odd[0])}; "
+                                 "expected betting round numbers (whole numbers from 1)")
+    return rounds
 
 
 def _cards(value: object) -> None:
     """Refuse a ``pass_exchange`` that is not a whole number of cards from 0 to 4."""
     if type(value) is not int or not 0 <= value <= 4:
         raise InvalidOptionError(f"BettingRules.pass_exchange must be a whole number of cards "
-                                 f"from 0 to 4, got {value!r}")
+                                 f"from 0 to 4, got {named(value)}")
+
+
+def _flag(rules: object, attribute: Attribute[bool], value: object) -> None:
+    """Refuse a switch of :class:`BettingRules` that is not ``True`` or ``False``."""
+    if type(value) is not bool:
+        raise InvalidOptionError(f"BettingRules.{attribute.name} must be True or False, got "
+                                 f"{typed_name(value)}")
+
+
+def _tuple_of(items: object, what: str, kind: str,
+              error: type[PrimeroError] = PluginError) -> tuple[Any, ...]:
+    """``items`` as a tuple; a text, a mapping or a value that is no sequence is refused.
+
+    Raises:
+        PluginError: ``items`` is not a sequence (a tuple or a list) of ``kind``; the
+            message names ``what`` (``error`` instead, where given).
+    """
+    if isinstance(items, str | bytes | Mapping) or not isinstance(items, Iterable):
+        raise error(f"{what} must be a tuple of {kind}, got {typed_name(items)}")
+    return tuple(items)
 
 
 @frozen(kw_only=True)
@@ -90,17 +116,19 @@ class BettingRules:
             nobody does (Suzuki). ``False``: the Waks round end and turn order.
 
     Raises:
-        InvalidOptionError: ``pass_exchange`` is not a whole number of cards from 0 to 4.
+        InvalidOptionError: ``pass_exchange`` is not a whole number of cards from 0 to 4, a
+            switch is not ``True`` or ``False``, or ``must_hold_rounds`` is not a sequence of
+            round numbers from 1; the message names the field.
     """
 
     must_hold_rounds: tuple[int, ...] = field(default=(1,), converter=_rounds)
-    pass_once: bool = True
-    raise_reopens_passes: bool = False
-    fold: bool = True
-    pass_answers_bet: bool = True
-    carry_without_vie: bool = True
+    pass_once: bool = field(default=True, validator=_flag)
+    raise_reopens_passes: bool = field(default=False, validator=_flag)
+    fold: bool = field(default=True, validator=_flag)
+    pass_answers_bet: bool = field(default=True, validator=_flag)
+    carry_without_vie: bool = field(default=True, validator=_flag)
     pass_exchange: int = field(default=0, validator=lambda _, __, value: _cards(value))
-    answer_once: bool = False
+    answer_once: bool = field(default=False, validator=_flag)
 
 
 #: The Waks English game's betting (docs/rules/waks.md): the core's.
@@ -156,20 +184,26 @@ def with_cited(sources: Iterable[str], options: Iterable[Option]) -> tuple[str, 
 
 
 def _lower_tuple(names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    return tuple(str(n) for n in names)
+    return tuple(str(n) for n in _tuple_of(names, "VariantSpec.aliases", "names"))
 
 
-# Typed converters: ``converter=tuple`` leaves mypy unable to infer the element type.
+# Typed converters: ``converter=tuple`` leaves mypy unable to infer the element type. Each
+# refuses what is no sequence (a text would become its letters) with the field's name.
 def _str_tuple(items: Iterable[str]) -> tuple[str, ...]:
-    return tuple(items)
+    return _tuple_of(items, "VariantSpec.sources/overrides", "texts")
 
 
 def _option_tuple(items: Iterable[Option]) -> tuple[Option, ...]:
-    return tuple(items)
+    options = _tuple_of(items, "VariantSpec.options", "Option")
+    odd = [o for o in options if not isinstance(o, Option)]
+    if odd:
+        raise PluginError(f"VariantSpec.options holds {typed_name(odd[0])}; expected Option "
+                          "values (primero.Option(name=..., default=..., doc=...))")
+    return options
 
 
 def _object_tuple(items: Iterable[object]) -> tuple[object, ...]:
-    return tuple(items)
+    return _tuple_of(items, "the rule objects (plugins, house_rules)", "rule objects")
 
 
 @frozen(kw_only=True)
@@ -201,7 +235,13 @@ class VariantSpec:
 
     The registry validates a spec when it is registered
     (:func:`primero.plugins.registry.spec_problem`) and keeps who registered it
-    (:meth:`primero.plugins.registry.Registry.provider`).
+    (:meth:`primero.plugins.registry.Registry.provider`); :meth:`configure` checks a spec
+    made in code the same way, once.
+
+    Raises:
+        PluginError: ``sources``, ``aliases``, ``options``, ``plugins`` or ``overrides`` is
+            not a sequence (a text, a number, ``None``), or ``options`` holds something that
+            is not an :class:`~primero.options.Option`; the message names the field.
     """
 
     name: str
@@ -222,7 +262,7 @@ class VariantSpec:
         # the overridden options are left out of the options (they are never listed); the
         # declaration is kept, also through attrs.evolve and pickling, which pass it back
         hidden = set(self.overrides)
-        given = self._declared
+        given = self._declared if self._declared is None else _option_tuple(self._declared)
         if given is None or tuple(o for o in given if o.name not in hidden) != self.options:
             given = self.options  # a new declaration (or new options given to evolve)
         object.__setattr__(self, "_declared", given)
@@ -261,11 +301,70 @@ class VariantSpec:
     def configure(self, **options: Any) -> Variant:
         """Return the variant with these options (the rest at their defaults).
 
+        A spec the registry did not check (made in code, not registered) is checked here
+        first, once, as a registration is (:func:`primero.plugins.registry.spec_problem`).
+
         Raises:
             InvalidOptionError: an unknown option or a bad value, named in the message.
+            PluginError: the spec itself is unsound (a player range, ante, option
+                declaration or betting rules); the message names the field.
         """
-        return Variant(spec=self, settings=resolve_options(
-            self.options, options, variant=self.name, overridden=self.overrides))
+        if _checked.get(id(self)) is not self:
+            _check_spec(self)
+        settings = resolve_options(self.options, options, variant=self.name,
+                                   overridden=self.overrides)
+        key = id(settings)
+        _configured[key] = settings  # resolved right here: the variant need not check them
+        try:
+            return Variant(spec=self, settings=settings)
+        finally:
+            del _configured[key]
+
+
+def _resolved(variant: Variant, attribute: Attribute[Any], settings: object) -> None:
+    """Refuse settings that are not every option of the spec, valid, in declaration order.
+
+    What :meth:`VariantSpec.configure` gives; a variant made by hand (``Variant(spec=...,
+    settings=...)``, e.g. with house rules) must give the same.
+    """
+    if _configured.get(id(settings), _configured) is settings:
+        return
+    spec = variant.spec
+    given = dict(variant.settings)  # (the shape checked by _check_shape, before)
+    if len(given) != len(variant.settings):
+        raise InvalidOptionError("Variant settings give an option twice")
+    resolved = resolve_options(spec.options, given, variant=spec.name,
+                               overridden=spec.overrides)
+    if resolved != variant.settings:
+        missing = [k for k, _ in resolved if k not in given]
+        spelt = [k for k, v in resolved if k in given and given[k] != v]
+        if missing:
+            what = f"leave out {', '.join(missing)}"
+        elif spelt:
+            what = (f"give {spelt[0]} as {named(given[spelt[0]])}, which reads as "
+                    f"{named(dict(resolved)[spelt[0]])}")
+        else:
+            what = "are not in the declaration's order"
+        raise InvalidOptionError(f"Variant settings {what}: give every option of "
+                                 f"{named(spec.name)} once, as spec.configure(...).settings "
+                                 "does")
+
+
+#: Settings :meth:`VariantSpec.configure` has just resolved, by identity, while it makes the
+#: variant (their checks would repeat the resolving).
+_configured: dict[int, tuple[tuple[str, OptionValue], ...]] = {}
+
+
+def _check_shape(spec: object, settings: object) -> None:
+    """Refuse a spec that is no :class:`VariantSpec` and settings that are no pairs."""
+    if not isinstance(spec, VariantSpec):
+        raise InvalidOptionError(f"Variant takes a VariantSpec (registry().spec(name)), got "
+                                 f"{typed_name(spec)}")
+    if not isinstance(settings, tuple) or not all(
+            isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)
+            for pair in settings):
+        raise InvalidOptionError(f"Variant settings must be a tuple of (option, value) pairs "
+                                 f"(spec.configure(...).settings), got {typed_name(settings)}")
 
 
 @frozen(kw_only=True, cache_hash=True)
@@ -283,7 +382,7 @@ class Variant:
     """
 
     spec: VariantSpec = field(repr=False)
-    settings: tuple[tuple[str, OptionValue], ...]
+    settings: tuple[tuple[str, OptionValue], ...] = field(validator=_resolved)
     house_rules: tuple[object, ...] = field(default=(), converter=_object_tuple,
                                          repr=False)
     name: str = field(init=False)
@@ -292,6 +391,8 @@ class Variant:
 
     @name.default
     def _name(self) -> str:
+        if _configured.get(id(self.settings), _configured) is not self.settings:
+            _check_shape(self.spec, self.settings)  # (the first field made from the others)
         return self.spec.name
 
     @_options.default
@@ -378,6 +479,24 @@ class Variant:
     def __str__(self) -> str:
         changed = self.describe_options()
         return self.name if changed == "defaults" else f"{self.name} ({changed})"
+
+
+#: Specs found sound by :func:`_check_spec`, by identity (a spec is a value: checked once).
+_checked: dict[int, VariantSpec] = {}
+
+
+def _check_spec(spec: VariantSpec) -> None:
+    """Check a spec as the registry checks a registration, and remember it sound.
+
+    Raises:
+        PluginError: :func:`primero.plugins.registry.spec_problem` finds a fault.
+    """
+    problem = _plugins().spec_problem(spec, registering=False)
+    if problem is not None:
+        raise PluginError(f"variant spec {named(spec.name)}: {problem}")
+    if len(_checked) >= 4096:  # specs made in a loop: the memory stays bounded
+        _checked.clear()
+    _checked[id(spec)] = spec
 
 
 def _fmt(value: object) -> str:

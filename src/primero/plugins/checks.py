@@ -66,7 +66,7 @@ from primero.deal.state import (
     same_history,
 )
 from primero.errors import CARD_TEXT, HIDDEN_CARD
-from primero.hands import HAND_SIZE
+from primero.hands import HAND_SIZE, HandValue
 from primero.plugins.manager import int_not_bool, shown
 from primero.settlement import Award, Settlement
 from primero.setup import Step
@@ -128,10 +128,23 @@ def plan_problem(result: object) -> str | None:
     return None
 
 
+#: The longest reason a plug-in's ``primero_illegal_reason`` may give, in characters.
+MAX_REASON = 300
+
+
 def reason_problem(result: object) -> str | None:
-    """``primero_illegal_reason``: one non-empty sentence."""
+    """``primero_illegal_reason``: one printable sentence of at most :data:`MAX_REASON`.
+
+    The player reads it in an error message: no line break, no control character.
+    """
     if not isinstance(result, str) or not result.strip():
         return f"returned {shown(result)}; expected a sentence (str)"
+    if not result.isprintable():
+        return (f"returned {shown(result)}, which holds a line break or a control character; "
+                "expected one line of printable text")
+    if len(result) > MAX_REASON:
+        return (f"returned {len(result):,} characters ({shown(result)}); expected one "
+                f"sentence of at most {MAX_REASON}")
     return None
 
 
@@ -463,7 +476,7 @@ def settlement_problem(state: GameState, result: object) -> str | None:
                     paid += amount
                 else:
                     if paid == state.pot:
-                        return None
+                        return _shown_problem(state, result)
     if not isinstance(result, Settlement):
         return f"returned {shown(result)}; expected a Settlement"
     if type(result.awards) is not tuple or type(result.returns) is not tuple:
@@ -494,6 +507,46 @@ def settlement_problem(state: GameState, result: object) -> str | None:
     if paid + result.carry != pot:
         return (f"paid {paid} and carried {result.carry}; expected the pot of {pot} "
                 "(chips are conserved)")
+    return _shown_problem(state, result)
+
+
+def _shown_problem(state: GameState, result: Settlement) -> str | None:
+    """What a settlement shows: a bool, a printable reason, values of hands still in.
+
+    ``showdown`` is a bool, ``reason`` one printable line of at most :data:`MAX_REASON`
+    characters, and ``values`` of players still in, each the value of that player's hand.
+    Every view shows the hand of each seat in ``values`` (docs/rules/ties.md: a folded hand is
+    never shown), so a value of a folded seat would show every player a hidden hand.
+    """
+    if type(result.showdown) is not bool:
+        return f"returned showdown={shown(result.showdown)}; expected True or False"
+    reason = result.reason
+    if type(reason) is not str or not reason.isprintable() or len(reason) > MAX_REASON:
+        return (f"returned the reason {shown(reason)}; expected one line of printable text "
+                f"(str) of at most {MAX_REASON} characters")
+    values = result.values
+    if not values:
+        return None
+    if type(values) is not tuple:
+        return f"returned values {shown(values)}; expected a tuple (a list can change)"
+    seats = state.seats
+    n = len(seats)
+    seen: set[int] = set()
+    for item in values:
+        seat, value = item if type(item) is tuple and len(item) == 2 else (-1, None)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n \
+                or seat in seen:
+            return (f"returned the shown value {shown(item)}; expected (seat 0..{n - 1}, hand "
+                    "value), one per seat")
+        seen.add(seat)
+        if seats[seat].folded:
+            return (f"showed the hand of {seats[seat].name}, who folded; expected only hands "
+                    "of players still in (a folded hand is never shown)")
+        hand = seats[seat].hand
+        if not isinstance(value, HandValue) or len(value.cards) != len(hand) \
+                or set(value.cards) != set(hand):
+            return (f"showed for {seats[seat].name} a value that is not of their hand; "
+                    "expected the value of the hand they hold")
     return None
 
 

@@ -211,10 +211,10 @@ class RankingRules:
         name = _ranking_name(self.variant, self._ranking_settings())
         pack = self.pack
         points = {card: self.card_points(card) for card in pack}
-        classes, plugin = self._call("primero_hand_classes")
+        classes, classes_plugin = self._call("primero_hand_classes")
         problem = classes_problem(classes)
         if problem is not None:
-            raise self._fault("primero_hand_classes", plugin, problem)
+            raise self._fault("primero_hand_classes", classes_plugin, problem)
         classify_caller = self._callers["primero_classify_hand"]
         order_caller = self._callers["primero_hand_order"]
         variant = self.variant
@@ -225,6 +225,13 @@ class RankingRules:
             problem = classification_problem(result, hand, classes)
             if problem is not None:
                 cards = " ".join(c.ascii for c in hand)
+                if (is_core(plugin) and not is_core(classes_plugin)
+                        and isinstance(result, Classification)
+                        and result.hand_class not in classes):  # the classes left it out
+                    raise fault("primero_hand_classes", classes_plugin,
+                                f"returned {shown(classes)}, which leaves out the class "
+                                f"{shown(result.hand_class)} the core's primero_classify_hand "
+                                f"gives {cards}; expected every class a hand can have")
                 raise fault("primero_classify_hand", plugin, f"for {cards} {problem}")
             return cast(Classification, result)
 

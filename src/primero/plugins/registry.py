@@ -60,7 +60,7 @@ from primero.plugins.manager import (
 )
 from primero.plugins.ranking import clear_ranking_cache
 from primero.plugins.rules import Rules
-from primero.variant import Variant, VariantSpec
+from primero.variant import BettingRules, Variant, VariantSpec
 
 if TYPE_CHECKING:
     import importlib.metadata
@@ -114,36 +114,50 @@ def _text_problem(spec: VariantSpec) -> str | None:
     return None
 
 
+#: The longest name a variant, an alias or an option may have, in characters.
+_LONGEST_NAME = 64
+
+
 def _name_problem(what: str, name: object, verbs: bool = True) -> str | None:
     if not isinstance(name, str) or not _WORD.fullmatch(name):
-        return (f"{what} {name!r} is not one word (letters, digits, '-', '_', '.'; no "
+        return (f"{what} {named(name)} is not one word (letters, digits, '-', '_', '.'; no "
                 "spaces)")
+    if len(name) > _LONGEST_NAME:
+        return f"{what} {named(name)} is longer than {_LONGEST_NAME} characters"
     if verbs and name.lower() in ACTION_VERBS:
-        return f"{what} {name!r} is an action verb; choose another name"
+        return f"{what} {named(name)} is an action verb; choose another name"
     return None
 
 
-def spec_problem(spec: VariantSpec) -> str | None:
+def spec_problem(spec: VariantSpec, *, registering: bool = True) -> str | None:
     """What is wrong with a registration, or ``None``.
 
-    Checks the name and aliases (one word, not an action verb), the player range
-    (``2 <= low <= high <=`` :data:`MAX_PLAYERS`), the ante (whole, not negative), the
-    options (one-word distinct names, sound bounds and choices, a default among the allowed
-    values: :meth:`~primero.options.Option.declaration_problem`), and the hook
-    names of every rule object (:func:`primero.plugins.manager.hook_name_problem`).
+    Checks the name and aliases (one word of at most 64 characters, not an action verb), the
+    player range (``2 <= low <= high <=`` :data:`MAX_PLAYERS`), the ante (whole, not
+    negative), the betting rules (a :class:`~primero.variant.BettingRules`), the options
+    (one-word distinct names, sound bounds and choices, a default among the allowed values:
+    :meth:`~primero.options.Option.declaration_problem`), and the hook names of every rule
+    object (:func:`primero.plugins.manager.hook_name_problem`). Not ``registering`` (a spec
+    configured in code, never looked up by name): the name and aliases need only be text,
+    and the rule objects are left to the plug-in manager, which names their faults when the
+    rules are built.
     """
     for what, name in (("variant name", spec.name), *(("alias", a) for a in spec.aliases)):
-        problem = _name_problem(what, name)
+        problem = _name_problem(what, name) if registering or not isinstance(name, str) \
+            else None
         if problem:
             return problem
     players = spec.players
     if (not isinstance(players, tuple) or len(players) != 2
             or not all(int_not_bool(p) for p in players)
             or not 2 <= players[0] <= players[1] <= MAX_PLAYERS):
-        return (f"players {players!r}: expected (low, high) with 2 <= low <= high <= "
+        return (f"players {named(players)}: expected (low, high) with 2 <= low <= high <= "
                 f"{MAX_PLAYERS}")
     if not int_not_bool(spec.ante) or spec.ante < 0:
-        return f"ante {spec.ante!r}: expected whole chips, not negative"
+        return f"ante {named(spec.ante)}: expected whole chips, not negative"
+    if not isinstance(spec.betting, BettingRules):
+        return (f"betting {named(spec.betting)}: expected a BettingRules "
+                "(primero.variant.BettingRules)")
     seen: set[str] = set()
     for option in spec.options:
         problem = _name_problem("option", option.name, verbs=False)
@@ -163,7 +177,7 @@ def spec_problem(spec: VariantSpec) -> str | None:
             return (f"overrides option {name!r}, which it does not declare; declared: "
                     f"{', '.join(o.name for o in spec.declared) or 'none'}")
     problem = _text_problem(spec)
-    if problem:
+    if problem or not registering:
         return problem
     for rules in spec.plugins:
         if isinstance(rules, type):
