@@ -150,6 +150,7 @@ __all__ = [
     "ROLLOUT_SAMPLES",
     "SCREEN_TRIES",
     "UNHEARD",
+    "VERIFY_SHARE",
     "Layout",
     "SearchAgent",
     "fits_betting",
@@ -200,6 +201,9 @@ DEEP_SHARE = 1 / 3
 #: With ``SearchAgent(deep=f)``: the decisions seen before any is given more budget (the
 #: session's stakes are not known before).
 DEEP_FROM = 12
+#: With ``SearchAgent(verify=n)``: the share of the decision's budget a departure's check
+#: is given on top of it.
+VERIFY_SHARE = 1.0
 #: Sampled deals per chance, and per exchange weighed, of the rollouts' odds players
 #: (:func:`rollout_odds`).
 ROLLOUT_SAMPLES = 32
@@ -725,7 +729,8 @@ class SearchAgent:
                  betting: bool = True, remember: bool = True,
                  prune: float | None = PRUNE, agree: float | None = AGREE,
                  agree_tries: int = AGREE_TRIES, screen_tries: int = SCREEN_TRIES,
-                 seen_folds: bool = True, deep: float = DEEP, student: bool = False) -> None:
+                 seen_folds: bool = True, deep: float = DEEP, student: bool = False,
+                 verify: int = 0) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
         if simulations < 1:
@@ -740,6 +745,8 @@ class SearchAgent:
             raise ValueError(f"agree must be between 0 and 1 or None, got {agree!r}")
         if not deep >= 1:
             raise ValueError(f"deep must be at least 1, got {deep!r}")
+        if verify < 0:
+            raise ValueError(f"verify must not be negative, got {verify!r}")
         self.budget_ms = budget_ms
         self.simulations = simulations
         self.rollout = rollout
@@ -789,6 +796,14 @@ class SearchAgent:
         self.deep: float = deep
         #: Whether the departure bar is Student's t quantile for the worlds played.
         self.student: bool = student
+        #: The most worlds a departure is checked in before it replaces the odds player's
+        #: choice (:meth:`_verified`; 0: no check).
+        self.verify: int = verify
+        #: Worlds the last check was played in, and its mean paired gain (chips).
+        self.checks: int = 0
+        self.last_check: float = 0.0
+        #: Departures the checks refuted over the session.
+        self.refuted: int = 0
         #: The chips at stake (pot and owed) at each of the session's decisions with a choice
         #: (sorted).
         self.stakes: list[int] = []
@@ -874,7 +889,69 @@ class SearchAgent:
                     break
         if worlds < need:
             return base
-        return candidates[self._better(values, at)]
+        chosen = self._better(values, at)
+        if chosen != at and self.verify and not self._verified(
+                view, rng, candidates[chosen], base, budget):
+            self.last_gain = self.last_error = 0.0
+            self.refuted += 1
+            return base
+        return candidates[chosen]
+
+    def _verified(self, view: PlayerView, rng: random.Random, action: Action, base: Action,
+                  budget: float | None) -> bool:
+        """Whether a departure holds up in fresh worlds with the search's own seat played true.
+
+        Up to :attr:`verify` new worlds (drawn as the search's, :meth:`screened_world`) are
+        played out twice, with ``action`` and with ``base``, the opponents' seats by the
+        world's rollout players, its own seat by a copy of its odds player
+        (:meth:`own_player`: what the search plays as after a decision it does not depart
+        at), the same generator seed for both; the departure holds when its mean paired gain
+        is above zero. The checks are given :data:`VERIFY_SHARE` of ``budget`` of CPU time of
+        their own; fewer than two worlds checked in it and the departure does not hold.
+        """
+        start = time.process_time()
+        deadline = None if budget is None else start + budget * VERIFY_SHARE / 1000
+        seats = len(view.seats)
+        gains: list[float] = []
+        self.checks = 0
+        while len(gains) < self.verify:
+            if deadline is not None and time.process_time() > deadline:
+                break
+            if self.agree is not None:
+                found = self.screened_world(view, rng, deadline) if self.screen_tries \
+                    else self.agreeing_world(view, rng, deadline)
+            else:
+                drawn = sample_world(view, rng)
+                found = None if drawn is None else \
+                    (drawn, self.rollout_players(seats, view.seat))
+            if found is None:
+                break
+            world, players = found
+            seed = rng.getrandbits(32)
+            pair = []
+            for chosen in (action, base):
+                players[view.seat] = self.own_player()
+                pair.append(self.value(world, chosen, view.seat, seed, players))
+            if deadline is not None and time.process_time() > deadline:
+                break  # a world cut short by the budget is not counted
+            gains.append(pair[0] - pair[1])
+            self.checks += 1
+        self.last_check = sum(gains) / len(gains) if gains else 0.0
+        return len(gains) >= 2 and self.last_check > 0
+
+    def own_player(self) -> OddsAgent:
+        """A copy of its odds player, to play its own seat in a check (:meth:`_verified`).
+
+        The same samples and margin, a copy of its reading and of the deal's pooled chances
+        (so it answers as the odds player would from here).
+        """
+        player = OddsAgent(samples=self.odds.samples,
+                           exchange_samples=self.odds.exchange_samples,
+                           margin=self.odds.margin)
+        player.reading = Reading(past=dict(self.odds.reading.past))
+        player.pooled = dict(self.odds.pooled)
+        player.kept_for = self.odds.kept_for
+        return player
 
     def _budget(self, view: PlayerView) -> float | None:
         """This decision's CPU budget (ms): :attr:`deep` times more where much is at stake.
