@@ -95,6 +95,21 @@ in 100 ms per variant: ``benchmarks/bench_search.py --profile`` (docs/agents.md)
 :data:`DEEP_SHARE` of the session's decisions, after :data:`DEEP_FROM`) is given ``f``
 budgets, the others one: the median decision stays within ``budget_ms``.
 
+**Checks.** The rollouts play the player's own seat by a table-odds player, but after a
+decision the search does not depart at it plays as its odds player, and the two differ
+most where the continuation is long (one decision of Cardano heads-up, replayed on the true
+deal: with the table-odds player in the seat the odds player's raise naming a call looked 19
+chips worse than a hold; with the odds player in it, 24 better; in truth, 20 better). With
+``verify=n`` a departure is checked before it is played (:meth:`SearchAgent._verified`): up
+to ``n`` fresh worlds, drawn as the search's, are played out with the departure and with the
+odds player's choice, the own seat by a copy of its odds player
+(:meth:`SearchAgent.own_player`: its reading and the deal's pooled chances), the opponents
+by the world's rollout players; the departure stands only when its mean paired gain over at
+least two of them is above zero, else the odds player's choice is played
+(:attr:`SearchAgent.refuted` counts them). The checks have a budget of their own
+(:data:`VERIFY_SHARE` of the decision's): only departures pay for them, so the median
+decision is hardly slower.
+
 **The bar.** :meth:`SearchAgent.bar`: ``confidence`` standard errors, Bonferroni for the
 rivals; with ``student=True`` Student's t for the worlds a rival was played in (higher where
 few worlds were drawn). :attr:`SearchAgent.last_gain` and :attr:`SearchAgent.last_error` give
@@ -713,11 +728,14 @@ class SearchAgent:
             decision the same budget.
         student: Whether the bar of ``confidence`` is Student's t quantile for the worlds a
             rival was played in rather than the normal one (higher with few worlds).
+        verify: The most fresh worlds a departure is checked in, its own seat played by a
+            copy of its odds player, before it replaces the odds player's choice
+            (:meth:`_verified`); 0: no check.
 
     Raises:
         ValueError: ``budget_ms`` not positive, ``simulations``, ``min_worlds`` or
-            ``agree_tries`` below 1, ``screen_tries`` negative, ``agree`` outside 0..1, or
-            ``deep`` below 1.
+            ``agree_tries`` below 1, ``screen_tries`` or ``verify`` negative, ``agree``
+            outside 0..1, or ``deep`` below 1.
     """
 
     name = "search"
