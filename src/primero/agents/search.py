@@ -817,9 +817,12 @@ class SearchAgent:
         #: The most worlds a departure is checked in before it replaces the odds player's
         #: choice (:meth:`_verified`; 0: no check).
         self.verify: int = verify
-        #: Worlds the last check was played in, and its mean paired gain (chips).
+        #: Worlds the last check was played in, the departure's gain less its own seat's
+        #: mean rollout bias there, and that bias (chips).
         self.checks: int = 0
         self.last_check: float = 0.0
+        self.last_bias: float = 0.0
+        self._last_bar = 0.0  # the bar the last departure cleared (standard errors)
         #: Departures the checks refuted over the session.
         self.refuted: int = 0
         #: The chips at stake (pot and owed) at each of the session's decisions with a choice
@@ -909,30 +912,34 @@ class SearchAgent:
             return base
         chosen = self._better(values, at)
         if chosen != at and self.verify and not self._verified(
-                view, rng, candidates[chosen], base, budget):
+                view, rng, candidates[chosen], base, own, budget):
             self.last_gain = self.last_error = 0.0
             self.refuted += 1
             return base
         return candidates[chosen]
 
     def _verified(self, view: PlayerView, rng: random.Random, action: Action, base: Action,
-                  budget: float | None) -> bool:
-        """Whether a departure holds up in fresh worlds with the search's own seat played true.
+                  own: Agent, budget: float | None) -> bool:
+        """Whether a departure still clears the bar once its own seat's rollout bias is taken off.
 
         Up to :attr:`verify` new worlds (drawn as the search's, :meth:`screened_world`) are
-        played out twice, with ``action`` and with ``base``, the opponents' seats by the
-        world's rollout players, its own seat by a copy of its odds player
-        (:meth:`own_player`: what the search plays as after a decision it does not depart
-        at), the same generator seed for both; the departure holds when its mean paired gain
-        is above zero. The checks are given :data:`VERIFY_SHARE` of ``budget`` of CPU time of
-        their own; fewer than two worlds checked in it and the departure does not hold.
+        played out four times: with ``action`` and with ``base``, its own seat by ``own``
+        (the rollouts' player) and by a copy of its odds player (:meth:`own_player`: what
+        the search plays as after a decision it does not depart at); the opponents' seats
+        by the world's rollout players, the same generator seed throughout. A world's bias
+        is the paired gain with ``own`` less that with the odds player (nil where the seat
+        does not act again). The departure stands when :attr:`last_gain` less the mean
+        bias still exceeds the bar it cleared (:meth:`bar`) in standard errors of both
+        (the gain's and the mean bias's, added in quadrature); fewer than two worlds checked
+        in :data:`VERIFY_SHARE` of ``budget`` (CPU time of their own) and it does not.
+        :attr:`last_check` is the corrected gain, :attr:`last_bias` the mean bias.
         """
         start = time.process_time()
         deadline = None if budget is None else start + budget * VERIFY_SHARE / 1000
         seats = len(view.seats)
-        gains: list[float] = []
+        biases: list[float] = []
         self.checks = 0
-        while len(gains) < self.verify:
+        while len(biases) < self.verify:
             if deadline is not None and time.process_time() > deadline:
                 break
             if self.agree is not None:
@@ -946,16 +953,23 @@ class SearchAgent:
                 break
             world, players = found
             seed = rng.getrandbits(32)
-            pair = []
-            for chosen in (action, base):
-                players[view.seat] = self.own_player()
-                pair.append(self.value(world, chosen, view.seat, seed, players))
+            scores = []
+            for player in (own, None):
+                for chosen in (action, base):
+                    players[view.seat] = self.own_player() if player is None else player
+                    scores.append(self.value(world, chosen, view.seat, seed, players))
             if deadline is not None and time.process_time() > deadline:
                 break  # a world cut short by the budget is not counted
-            gains.append(pair[0] - pair[1])
+            biases.append((scores[0] - scores[1]) - (scores[2] - scores[3]))
             self.checks += 1
-        self.last_check = sum(gains) / len(gains) if gains else 0.0
-        return len(gains) >= 2 and self.last_check > 0
+        n = len(biases)
+        self.last_bias = sum(biases) / n if n else 0.0
+        self.last_check = self.last_gain - self.last_bias
+        if n < 2:
+            return False
+        spread = math.sqrt(sum((b - self.last_bias) ** 2 for b in biases) / (n - 1))
+        error = math.sqrt(self.last_error ** 2 + spread ** 2 / n)
+        return self.last_check > self._last_bar * error
 
     def own_player(self) -> OddsAgent:
         """A copy of its odds player, to play its own seat in a check (:meth:`_verified`).
@@ -1234,6 +1248,7 @@ class SearchAgent:
             if mean > bar * spread / n ** 0.5 and mean > best_gain:
                 best, best_gain = k, mean
                 self.last_gain, self.last_error = mean, spread / n ** 0.5
+                self._last_bar = bar
         return best
 
     def value(self, world: GameState, action: Action, seat: int, seed: int,
