@@ -7,7 +7,7 @@ import random
 import pytest
 
 from primero.actions import Action
-from primero.agents import OddsAgent, SearchAgent
+from primero.agents import Agent, OddsAgent, SearchAgent
 from primero.deal.engine import start_deal
 from primero.deal.state import GameState
 from primero.views import PlayerView, state_view
@@ -21,19 +21,23 @@ def _waks_first_view() -> PlayerView:
 
 
 class _Scored(SearchAgent):
-    """A search whose checks score every action by a fixed table (chips), not by a rollout."""
+    """A search whose checks score an action by a fixed table (chips), not by a rollout.
 
-    def __init__(self, worth: dict[str, float], **options: object) -> None:
+    ``worth[(action, by_odds)]``: the chips of ``action`` when its own seat is played by a
+    copy of the odds player (``by_odds``) or by the rollouts' player; 0 when not listed.
+    """
+
+    def __init__(self, worth: dict[tuple[str, bool], float], **options: object) -> None:
         super().__init__(budget_ms=None, simulations=24, **options)  # type: ignore[arg-type]
         self.worth = worth
         self.checking = False
         self.own_seats: list[object] = []
 
     def _verified(self, view: PlayerView, rng: random.Random, action: Action, base: Action,
-                  budget: float | None) -> bool:
+                  own: Agent, budget: float | None) -> bool:
         self.checking = True
         try:
-            return super()._verified(view, rng, action, base, budget)
+            return super()._verified(view, rng, action, base, own, budget)
         finally:
             self.checking = False
 
@@ -43,45 +47,59 @@ class _Scored(SearchAgent):
             return super().value(world, action, seat, seed, players)  # type: ignore[arg-type]
         assert isinstance(players, list)
         self.own_seats.append(players[seat])
-        return self.worth.get(str(action), 0.0)
+        return self.worth.get((str(action), isinstance(players[seat], OddsAgent)), 0.0)
 
 
-def test_a_departure_the_check_finds_worse_is_refuted_and_the_odds_choice_stands() -> None:
+def _unchecked(view: PlayerView) -> tuple[Action, float, float]:
+    """The departure the search makes without checks, its estimated gain and error."""
+    search = SearchAgent(budget_ms=None, simulations=24)
+    chosen = search.act(view, random.Random(1))
+    return chosen, search.last_gain, search.last_error
+
+
+def test_a_departure_whose_gain_is_own_seat_bias_is_refuted() -> None:
     view = _waks_first_view()
-    # every vie is worth 1 chip less than the pass in the checks: each world's gain is -1
-    search = _Scored({"pass": 1.0}, verify=5)
+    _, gain, _ = _unchecked(view)
+    assert 0 < gain < 10
+    # with the odds player in its own seat the pass is worth 10 chips more than anything
+    # else; with the rollouts' player, the same: a bias of +10 in every world
+    search = _Scored({("pass", True): 10.0}, verify=5)
     chosen = search.act(view, random.Random(1))
     assert str(search.last_base) == "pass"
     assert chosen == search.last_base
     assert search.refuted == 1
     assert search.checks == 5
-    assert search.last_check == -1.0
+    assert search.last_bias == 10.0
+    assert search.last_check == pytest.approx(gain - 10.0)
     assert (search.last_gain, search.last_error) == (0.0, 0.0)
 
 
-def test_a_departure_the_check_finds_better_is_played() -> None:
+def test_a_departure_with_no_own_seat_bias_is_played_with_its_estimate() -> None:
     view = _waks_first_view()
-    unchecked = SearchAgent(budget_ms=None, simulations=24).act(view, random.Random(1))
+    unchecked, gain, error = _unchecked(view)
     assert str(unchecked) != "pass"
-    # the departure is worth 2 chips more than the pass in every checked world
-    search = _Scored({str(unchecked): 2.0}, verify=3)
+    # the same worth whoever plays its own seat: nil bias, the gain stands as estimated
+    search = _Scored({("pass", True): 3.0, ("pass", False): 3.0}, verify=3)
     chosen = search.act(view, random.Random(1))
     assert chosen == unchecked
     assert search.refuted == 0
-    assert (search.checks, search.last_check) == (3, 2.0)
+    assert (search.checks, search.last_bias) == (3, 0.0)
+    assert search.last_check == gain
+    assert (search.last_gain, search.last_error) == (gain, error)
 
 
-def test_a_check_plays_its_own_seat_by_a_fresh_copy_of_its_odds_player() -> None:
+def test_a_check_plays_its_own_seat_by_the_rollout_player_and_a_fresh_odds_copy() -> None:
     view = _waks_first_view()
     search = _Scored({}, verify=2)
     search.act(view, random.Random(1))
-    # two worlds, each played with the departure and with the pass: four own players
-    assert len(search.own_seats) == 4
-    assert all(isinstance(p, OddsAgent) for p in search.own_seats)
-    assert len({id(p) for p in search.own_seats}) == 4
-    assert all(p is not search.odds for p in search.own_seats)
-    # nil gain in every world is not above zero: refuted
-    assert search.refuted == 1
+    # two worlds, each played with the departure and with the pass by both own players
+    assert len(search.own_seats) == 8
+    copies = [p for p in search.own_seats if isinstance(p, OddsAgent)]
+    rollout = [p for p in search.own_seats if not isinstance(p, OddsAgent)]
+    assert len(copies) == 4 and len({id(p) for p in copies}) == 4
+    assert all(p is not search.odds for p in copies)
+    assert len(rollout) == 4 and len({id(p) for p in rollout}) == 1
+    assert search.refuted == 0
 
 
 def test_a_copy_of_the_odds_player_answers_as_it_does() -> None:
