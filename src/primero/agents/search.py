@@ -97,15 +97,17 @@ budgets, the others one: the median decision stays within ``budget_ms``.
 
 **Checks.** The rollouts play the player's own seat by a table-odds player, but after a
 decision the search does not depart at it plays as its odds player, and the two differ
-most where the continuation is long (one decision of Cardano heads-up, replayed on the true
-deal: with the table-odds player in the seat the odds player's raise naming a call looked 19
-chips worse than a hold; with the odds player in it, 24 better; in truth, 20 better). With
+most where the seat acts again (one decision of Cardano heads-up, replayed on the true deal:
+with the table-odds player in the seat the odds player's raise naming a call looked 19 chips
+worse than a hold; with the odds player in it, 24 better; in truth, 20 better). With
 ``verify=n`` a departure is checked before it is played (:meth:`SearchAgent._verified`): up
 to ``n`` fresh worlds, drawn as the search's, are played out with the departure and with the
-odds player's choice, the own seat by a copy of its odds player
+odds player's choice, the own seat by the rollouts' player and by a copy of its odds player
 (:meth:`SearchAgent.own_player`: its reading and the deal's pooled chances), the opponents
-by the world's rollout players; the departure stands only when its mean paired gain over at
-least two of them is above zero, else the odds player's choice is played
+by the world's rollout players, one generator seed for all four. The paired gain's
+difference between the two is the own seat's bias (nil where it does not act again); the
+departure stands only when its estimated gain less the mean bias still clears the bar it
+cleared, in the standard errors of both, else the odds player's choice is played
 (:attr:`SearchAgent.refuted` counts them). The checks have a budget of their own
 (:data:`VERIFY_SHARE` of the decision's): only departures pay for them, so the median
 decision is hardly slower.
