@@ -19,15 +19,19 @@ player in its seat. Rollout bias shows as an estimate above the true gain.
 a few deals against odds players, the median worlds and rollouts of one decision and the
 median decision time, and how often the search left the odds player's choice.
 
-Run: ``python benchmarks/bench_search.py [--deals 12] [--variants waks,cardano,...]
-[--players 2,3] [--budget-ms 100] [--rollout table-odds|rollout-odds|quick-odds|heuristic]
-[--opponents table-odds|rollout-odds|quick-odds|heuristic] [--seed 1] [--no-racing] [--forget]
-[--screen 24] [--deep 3] [--confidence 2] [--profile]`` (``--no-racing``: every candidate in
+Run: ``python benchmarks/bench_search.py [--deals 12] [--variants waks,cardano,...] [--players
+2,3] [--budget-ms 100] [--rollout table-odds|rollout-odds|quick-odds|heuristic] [--opponents
+table-odds|rollout-odds|quick-odds|heuristic] [--seed 1] [--no-racing] [--forget] [--screen 24]
+[--deep 3] [--confidence 2] [--verify 8] [--profile]`` (``--no-racing``: every candidate in
 every world, the search before racing; with ``--profile``, how many worlds fit when none is
 dropped; ``--screen``: the worlds screened from a layout, ``SearchAgent(screen_tries=N)``,
 default 24, 0 every world replayed; ``--deep``: ``F`` budgets at the third of decisions with
 the most chips at stake, ``SearchAgent(deep=F)``, default 3, 1 one budget everywhere;
-``--confidence``: the standard errors a departure must clear). The rollouts default to
+``--confidence``: the standard errors a departure must clear; ``--verify``: each departure
+checked in up to N fresh worlds with its own seat played by its odds player and its gain
+corrected by the bias, ``SearchAgent(verify=N)``, the line then counting the departures the
+check refuted).
+The rollouts default to
 ``table-odds`` (:class:`~primero.agents.rollout.TableOdds`).
 A verdict needs 80 deals or more: of Revival they take 14-22 s of CPU a table size, of Waks
 or Suzuki 40-90 s, of Cardano 60-120 s (many minutes of wall time on a
