@@ -19,15 +19,19 @@ player in its seat. Rollout bias shows as an estimate above the true gain.
 a few deals against odds players, the median worlds and rollouts of one decision and the
 median decision time, and how often the search left the odds player's choice.
 
-Run: ``python benchmarks/bench_search.py [--deals 12] [--variants waks,cardano,...]
-[--players 2,3] [--budget-ms 100] [--rollout table-odds|rollout-odds|quick-odds|heuristic]
-[--opponents table-odds|rollout-odds|quick-odds|heuristic] [--seed 1] [--no-racing] [--forget]
-[--screen 24] [--deep 3] [--confidence 2] [--profile]`` (``--no-racing``: every candidate in
+Run: ``python benchmarks/bench_search.py [--deals 12] [--variants waks,cardano,...] [--players
+2,3] [--budget-ms 100] [--rollout table-odds|rollout-odds|quick-odds|heuristic] [--opponents
+table-odds|rollout-odds|quick-odds|heuristic] [--seed 1] [--no-racing] [--forget] [--screen 24]
+[--deep 3] [--confidence 2] [--verify 8] [--profile]`` (``--no-racing``: every candidate in
 every world, the search before racing; with ``--profile``, how many worlds fit when none is
 dropped; ``--screen``: the worlds screened from a layout, ``SearchAgent(screen_tries=N)``,
 default 24, 0 every world replayed; ``--deep``: ``F`` budgets at the third of decisions with
 the most chips at stake, ``SearchAgent(deep=F)``, default 3, 1 one budget everywhere;
-``--confidence``: the standard errors a departure must clear). The rollouts default to
+``--confidence``: the standard errors a departure must clear; ``--verify``: each departure
+checked in up to N fresh worlds with its own seat played by its odds player and its gain
+corrected by the bias, ``SearchAgent(verify=N)``, the line then counting the departures the
+check refuted).
+The rollouts default to
 ``table-odds`` (:class:`~primero.agents.rollout.TableOdds`).
 A verdict needs 80 deals or more: of Revival they take 14-22 s of CPU a table size, of Waks
 or Suzuki 40-90 s, of Cardano 60-120 s (many minutes of wall time on a
@@ -42,6 +46,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 import primero
 from primero.actions import Action
@@ -78,7 +83,7 @@ def match_line(variant: str, players: int, deals: int, seed: int, budget_ms: flo
     search = SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
                          opponents=ROLLOUTS[opponents], prune=prune, remember=remember,
                          screen_tries=screen, deep=deep, confidence=confidence,
-                         student=STUDENT[0])
+                         **EXTRA)
     MATCH_ROWS.clear()
     m = duplicate_match(variant, MatchProbe(search), "odds", players=players, deals=deals,
                         seed=seed)
@@ -86,17 +91,20 @@ def match_line(variant: str, players: int, deals: int, seed: int, budget_ms: flo
     verdict = "above zero" if o.low > 0 else "NOT above zero"
     worlds = statistics.median(r[0] for r in MATCH_ROWS) if MATCH_ROWS else 0.0
     left = sum(r[1] for r in MATCH_ROWS)
+    refuted = sum(r[2] for r in MATCH_ROWS)
     return (f"{variant:9} {players}p search vs odds {o.estimate:+7.3f} [{o.low:+7.3f}, "
             f"{o.high:+7.3f}] {verdict:14} median {m.candidate_time * 1000:6.1f} ms, "
             f"{worlds:5.1f} worlds; odds choice left in {left} of {len(MATCH_ROWS)} "
+            f"({refuted} more refuted by the check) "
             f"({deals} deals, {time.process_time() - start:5.1f} s CPU)")
 
 
-#: Whether the searches built are ``SearchAgent(student=True)`` (``--student``).
-STUDENT = [False]
+#: Further options of the searches built (``--student``, ``--verify``, ``--checkers``).
+EXTRA: dict[str, Any] = {}
 #: Per search decision with a choice in the last match: (worlds, whether it left the odds
-#: player's choice). Module-level: the match deep-copies the players it is given.
-MATCH_ROWS: list[tuple[int, bool]] = []
+#: player's choice, whether a check refuted a departure). Module-level: the match
+#: deep-copies the players it is given.
+MATCH_ROWS: list[tuple[int, bool, bool]] = []
 
 
 class MatchProbe:
@@ -109,9 +117,11 @@ class MatchProbe:
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """The search's action, recorded when there was a choice."""
+        refuted = self.search.refuted
         action = self.search.act(view, rng)
         if len(view.legal) > 1:
-            MATCH_ROWS.append((self.search.worlds, self.search.last_base != action))
+            MATCH_ROWS.append((self.search.worlds, self.search.last_base != action,
+                               self.search.refuted > refuted))
         return action
 
 
@@ -141,7 +151,7 @@ def profile_line(variant: str, players: int, deals: int, seed: int, budget_ms: f
     probe = Probe(SearchAgent(budget_ms=budget_ms, rollout=ROLLOUTS[rollout],
                               opponents=ROLLOUTS[opponents], remember=remember, prune=prune,
                               screen_tries=screen, deep=deep, confidence=confidence,
-                              student=STUDENT[0]))
+                              **EXTRA))
     names = [f"P{i}" for i in range(players)]
     for deal in range(deals):
         state = start_deal(variant, names, 50, seed=seed * 1000 + deal)
@@ -193,7 +203,7 @@ def departures_lines(variant: str, players: int, deals: int, seed: int, budget_m
     (the odds player's kind of action and the search's: bet, hold, pass, fold, exchange).
     """
     search = SearchAgent(budget_ms=budget_ms, screen_tries=screen, deep=deep,
-                         confidence=confidence, student=STUDENT[0])
+                         confidence=confidence, **EXTRA)
     rivals: list[Agent] = [OddsAgent() for _ in range(players)]
     names = [f"P{i}" for i in range(players)]
     kinds: dict[str, list[tuple[float, float]]] = {}
@@ -267,10 +277,13 @@ def main() -> None:
     parser.add_argument("--student", action="store_true",
                         help="the departure bar as Student's t for the worlds played "
                         "(SearchAgent(student=True))")
+    parser.add_argument("--verify", type=int, default=0, metavar="N",
+                        help="check a departure in up to N fresh worlds, its own seat played "
+                        "by its odds player (SearchAgent(verify=N)); 0: no check")
     parser.add_argument("--profile", action="store_true",
                         help="print worlds, rollouts and ms per decision instead")
     args = parser.parse_args()
-    STUDENT[0] = args.student
+    EXTRA.update(student=args.student, verify=args.verify)
     for name in args.variants.split(","):
         low, high = primero.get_variant(name).spec.players
         for players in (int(p) for p in args.players.split(",")):

@@ -95,6 +95,23 @@ in 100 ms per variant: ``benchmarks/bench_search.py --profile`` (docs/agents.md)
 :data:`DEEP_SHARE` of the session's decisions, after :data:`DEEP_FROM`) is given ``f``
 budgets, the others one: the median decision stays within ``budget_ms``.
 
+**Checks.** The rollouts play the player's own seat by a table-odds player, but after a
+decision the search does not depart at it plays as its odds player, and the two differ
+most where the seat acts again (one decision of Cardano heads-up, replayed on the true deal:
+with the table-odds player in the seat the odds player's raise naming a call looked 19 chips
+worse than a hold; with the odds player in it, 24 better; in truth, 20 better). With
+``verify=n`` a departure is checked before it is played (:meth:`SearchAgent._verified`): up
+to ``n`` fresh worlds, drawn as the search's, are played out with the departure and with the
+odds player's choice, the own seat by the rollouts' player and by a copy of its odds player
+(:meth:`SearchAgent.own_player`: its reading and the deal's pooled chances), the opponents
+by the world's rollout players, one generator seed for all four. The paired gain's
+difference between the two is the own seat's bias (nil where it does not act again); the
+departure stands only when its estimated gain less the mean bias still clears the bar it
+cleared, in the standard errors of both, else the odds player's choice is played
+(:attr:`SearchAgent.refuted` counts them). The checks have a budget of their own
+(:data:`VERIFY_SHARE` of the decision's): only departures pay for them, so the median
+decision is hardly slower.
+
 **The bar.** :meth:`SearchAgent.bar`: ``confidence`` standard errors, Bonferroni for the
 rivals; with ``student=True`` Student's t for the worlds a rival was played in (higher where
 few worlds were drawn). :attr:`SearchAgent.last_gain` and :attr:`SearchAgent.last_error` give
@@ -150,6 +167,7 @@ __all__ = [
     "ROLLOUT_SAMPLES",
     "SCREEN_TRIES",
     "UNHEARD",
+    "VERIFY_SHARE",
     "Layout",
     "SearchAgent",
     "fits_betting",
@@ -200,6 +218,9 @@ DEEP_SHARE = 1 / 3
 #: With ``SearchAgent(deep=f)``: the decisions seen before any is given more budget (the
 #: session's stakes are not known before).
 DEEP_FROM = 12
+#: With ``SearchAgent(verify=n)``: the share of the decision's budget a departure's check
+#: is given on top of it.
+VERIFY_SHARE = 1.0
 #: Sampled deals per chance, and per exchange weighed, of the rollouts' odds players
 #: (:func:`rollout_odds`).
 ROLLOUT_SAMPLES = 32
@@ -709,11 +730,14 @@ class SearchAgent:
             decision the same budget.
         student: Whether the bar of ``confidence`` is Student's t quantile for the worlds a
             rival was played in rather than the normal one (higher with few worlds).
+        verify: The most fresh worlds a departure is checked in, its own seat played by a
+            copy of its odds player, before it replaces the odds player's choice
+            (:meth:`_verified`); 0: no check.
 
     Raises:
         ValueError: ``budget_ms`` not positive, ``simulations``, ``min_worlds`` or
-            ``agree_tries`` below 1, ``screen_tries`` negative, ``agree`` outside 0..1, or
-            ``deep`` below 1.
+            ``agree_tries`` below 1, ``screen_tries`` or ``verify`` negative, ``agree``
+            outside 0..1, or ``deep`` below 1.
     """
 
     name = "search"
@@ -725,7 +749,8 @@ class SearchAgent:
                  betting: bool = True, remember: bool = True,
                  prune: float | None = PRUNE, agree: float | None = AGREE,
                  agree_tries: int = AGREE_TRIES, screen_tries: int = SCREEN_TRIES,
-                 seen_folds: bool = True, deep: float = DEEP, student: bool = False) -> None:
+                 seen_folds: bool = True, deep: float = DEEP, student: bool = False,
+                 verify: int = 0) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
         if simulations < 1:
@@ -740,6 +765,8 @@ class SearchAgent:
             raise ValueError(f"agree must be between 0 and 1 or None, got {agree!r}")
         if not deep >= 1:
             raise ValueError(f"deep must be at least 1, got {deep!r}")
+        if verify < 0:
+            raise ValueError(f"verify must not be negative, got {verify!r}")
         self.budget_ms = budget_ms
         self.simulations = simulations
         self.rollout = rollout
@@ -789,6 +816,17 @@ class SearchAgent:
         self.deep: float = deep
         #: Whether the departure bar is Student's t quantile for the worlds played.
         self.student: bool = student
+        #: The most worlds a departure is checked in before it replaces the odds player's
+        #: choice (:meth:`_verified`; 0: no check).
+        self.verify: int = verify
+        #: Worlds the last check was played in, the departure's gain less its own seat's
+        #: mean rollout bias there, and that bias (chips).
+        self.checks: int = 0
+        self.last_check: float = 0.0
+        self.last_bias: float = 0.0
+        self._last_bar = 0.0  # the bar the last departure cleared (standard errors)
+        #: Departures the checks refuted over the session.
+        self.refuted: int = 0
         #: The chips at stake (pot and owed) at each of the session's decisions with a choice
         #: (sorted).
         self.stakes: list[int] = []
@@ -874,7 +912,80 @@ class SearchAgent:
                     break
         if worlds < need:
             return base
-        return candidates[self._better(values, at)]
+        chosen = self._better(values, at)
+        if chosen != at and self.verify and not self._verified(
+                view, rng, candidates[chosen], base, own, budget):
+            self.last_gain = self.last_error = 0.0
+            self.refuted += 1
+            return base
+        return candidates[chosen]
+
+    def _verified(self, view: PlayerView, rng: random.Random, action: Action, base: Action,
+                  own: Agent, budget: float | None) -> bool:
+        """Whether a departure still clears the bar once its own seat's rollout bias is taken off.
+
+        Up to :attr:`verify` new worlds (drawn as the search's, :meth:`screened_world`) are
+        played out four times: with ``action`` and with ``base``, its own seat by ``own``
+        (the rollouts' player) and by a copy of its odds player (:meth:`own_player`: what
+        the search plays as after a decision it does not depart at); the opponents' seats
+        by the world's rollout players, the same generator seed throughout. A world's bias
+        is the paired gain with ``own`` less that with the odds player (nil where the seat
+        does not act again). The departure stands when :attr:`last_gain` less the mean
+        bias still exceeds the bar it cleared (:meth:`bar`) in standard errors of both
+        (the gain's and the mean bias's, added in quadrature); fewer than two worlds checked
+        in :data:`VERIFY_SHARE` of ``budget`` (CPU time of their own) and it does not.
+        :attr:`last_check` is the corrected gain, :attr:`last_bias` the mean bias.
+        """
+        start = time.process_time()
+        deadline = None if budget is None else start + budget * VERIFY_SHARE / 1000
+        seats = len(view.seats)
+        biases: list[float] = []
+        self.checks = 0
+        while len(biases) < self.verify:
+            if deadline is not None and time.process_time() > deadline:
+                break
+            if self.agree is not None:
+                found = self.screened_world(view, rng, deadline) if self.screen_tries \
+                    else self.agreeing_world(view, rng, deadline)
+            else:
+                drawn = sample_world(view, rng)
+                found = None if drawn is None else \
+                    (drawn, self.rollout_players(seats, view.seat))
+            if found is None:
+                break
+            world, players = found
+            seed = rng.getrandbits(32)
+            scores = []
+            for player in (own, None):
+                for chosen in (action, base):
+                    players[view.seat] = self.own_player() if player is None else player
+                    scores.append(self.value(world, chosen, view.seat, seed, players))
+            if deadline is not None and time.process_time() > deadline:
+                break  # a world cut short by the budget is not counted
+            biases.append((scores[0] - scores[1]) - (scores[2] - scores[3]))
+            self.checks += 1
+        n = len(biases)
+        self.last_bias = sum(biases) / n if n else 0.0
+        self.last_check = self.last_gain - self.last_bias
+        if n < 2:
+            return False
+        spread = math.sqrt(sum((b - self.last_bias) ** 2 for b in biases) / (n - 1))
+        error = math.sqrt(self.last_error ** 2 + spread ** 2 / n)
+        return self.last_check > self._last_bar * error
+
+    def own_player(self) -> OddsAgent:
+        """A copy of its odds player, to play its own seat in a check (:meth:`_verified`).
+
+        The same samples and margin, a copy of its reading and of the deal's pooled chances
+        (so it answers as the odds player would from here).
+        """
+        player = OddsAgent(samples=self.odds.samples,
+                           exchange_samples=self.odds.exchange_samples,
+                           margin=self.odds.margin)
+        player.reading = Reading(past=dict(self.odds.reading.past))
+        player.pooled = dict(self.odds.pooled)
+        player.kept_for = self.odds.kept_for
+        return player
 
     def _budget(self, view: PlayerView) -> float | None:
         """This decision's CPU budget (ms): :attr:`deep` times more where much is at stake.
@@ -1139,6 +1250,7 @@ class SearchAgent:
             if mean > bar * spread / n ** 0.5 and mean > best_gain:
                 best, best_gain = k, mean
                 self.last_gain, self.last_error = mean, spread / n ** 0.5
+                self._last_bar = bar
         return best
 
     def value(self, world: GameState, action: Action, seat: int, seed: int,
