@@ -365,7 +365,7 @@ def _lean_bet(state: GameState, seat: int, action: Action,
     others = seats
     if kind is Hold:
         round_bet = s.round_bet
-        raise_by = action.raise_by  # type: ignore[attr-defined]
+        raise_by = action.raise_by  # type: ignore[union-attr]
         chips = (high - round_bet if high > round_bet else 0) + raise_by
         stack = s.stack
         if chips > stack:
@@ -382,7 +382,7 @@ def _lean_bet(state: GameState, seat: int, action: Action,
         if raise_by:
             bets += 1
     elif kind is Vie:
-        chips = action.amount  # type: ignore[attr-defined]
+        chips = action.amount  # type: ignore[union-attr]
         stack = s.stack
         if chips > stack:
             chips = stack
