@@ -626,9 +626,15 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
     seat = state.to_act
     if seat is not None and not state.pending and not state.over:  # the fast paths
         kind = type(action)
-        chosen: Any = None
         legal = state._legal
         context = state.context
+        if kind in _BET_KINDS and type(legal) is tuple and len(legal) <= _LOOKUP_ABOVE:
+            for candidate in legal:  # the most frequent move: one of the legal bets, given
+                if candidate is action:
+                    if context.core_bets[state.step_index + 1] and not hookchecks.strict_depth:
+                        return _core_bet_applied(state, seat, action)
+                    return _applied(state, seat, action)
+        chosen: Any = None
         if kind is int:  # an id: the legal action of that id, where the encoding is kept
             hit = _ENCODINGS_GET(id(legal)) if legal is not None else None
             if hit is not None and hit[0] is legal and hit[1] is context._space:

@@ -180,6 +180,153 @@ def core_bet(state: GameState, seat: int, action: Action,
     """
     kind = type(action)
     context = state.context
+    if not context.lean_bets or (kind is Pass and action.exchange):  # type: ignore[union-attr]
+        return _answering_bet(state, seat, action, history)
+    # ``context.lean_bets``: the betting rules have no ``answer_once`` and no pass exchange,
+    # and the action is no pass with cards (Waks's family). The round's end and the next to
+    # act are found in one walk of the seats in turn order (the acting seat last), stopped at
+    # the first seat that still has to answer.
+    seats = state.seats
+    s = seats[seat]
+    high = state.high
+    opener = state.opener
+    held = state.held
+    bets = state.bets
+    others = seats
+    if kind is Hold:
+        round_bet = s.round_bet
+        raise_by = action.raise_by  # type: ignore[union-attr]
+        chips = (high - round_bet if high > round_bet else 0) + raise_by
+        stack = s.stack
+        if chips > stack:
+            chips = stack
+        round_bet += chips
+        mover = _bet_seat(s, stack - chips, s.contributed + chips, round_bet, s.passed, True,
+                          s.folded)
+        if round_bet > high:
+            if context.betting.raise_reopens_passes:  # a raise re-asks the passers
+                others = tuple([x if not x.passed else _reopened_seat(x, False)
+                                for x in seats])
+            high = round_bet
+        held = True
+        if raise_by:
+            bets += 1
+    elif kind is Vie:
+        chips = action.amount  # type: ignore[union-attr]
+        stack = s.stack
+        if chips > stack:
+            chips = stack
+        high = s.round_bet + chips
+        mover = _bet_seat(s, stack - chips, s.contributed + chips, high, s.passed, True,
+                          s.folded)
+        opener, held, bets = seat, False, bets + 1
+    elif kind is Pass:
+        mover = _acted_seat(s, s.passed or (opener is not None and high > s.round_bet), True,
+                            s.folded)
+    elif kind is Fold:
+        mover = _acted_seat(s, s.passed, True, True)
+    else:  # pragma: no cover - the engine sends only betting actions here
+        raise TypeError(f"not a betting action: {action!r}")
+    new_seats = list(others)
+    new_seats[seat] = mover
+    n = len(new_seats)
+    skipped = state.skipped
+    # One walk in turn order (the mover last): the first seat able to act is the next to act
+    # unless the round is over; the round is over when every seat still in is level or
+    # all-in (after a vie), or every seat able to act has acted (before one), or one seat is
+    # left. The walk stops at the first seat, not the mover, that still has to answer: the
+    # round goes on (the mover, still in, makes two seats in), to the first seat able to act.
+    first = None
+    live = 0
+    able = 0
+    complete = True
+    mover_in = kind is not Fold
+    if opener is not None:  # round_complete, next_actor
+        for other in _AFTER[n][seat]:
+            x = new_seats[other]
+            if x.folded:
+                continue
+            live += 1
+            stack = x.stack
+            if stack:  # (a stack below zero, a plug-in's fault, acts never: the checks see it)
+                if first is None and stack > 0:
+                    first = other
+                if x.round_bet != high:
+                    complete = False
+                    if mover_in and other != seat and first is not None:
+                        live += 1  # (the mover, still in and last in the walk)
+                        break
+    else:  # before a vie: everyone able to act has acted
+        for other in _AFTER[n][seat]:
+            x = new_seats[other]
+            if x.folded:
+                continue
+            live += 1
+            if x.stack > 0:
+                able += 1
+                if first is None:
+                    first = other
+                if not x.acted:
+                    complete = False
+                    if mover_in and other != seat:
+                        live += 1  # (the mover, still in and last in the walk)
+                        break
+        if not mover_in and live > 1 and able < 2:
+            # docs/rules/waks.md: folds before any vie leave one player able to act beside an
+            # all-in player: the round ends as a skipped round (see
+            # CoreBetting.primero_apply_action)
+            skipped, complete = True, True
+    if complete or live <= 1:
+        return _bet_state(state, tuple(new_seats), None, high, opener, held,  # type: ignore[no-any-return]
+                          bets, skipped, history)  # (the cards' soundness kept: no card moves)
+    to_act: int = first  # type: ignore[assignment]  # (live > 1, not complete: someone acts)
+    if not context.rules.core_legal:
+        return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
+                          skipped, history)
+    # the core alone answers the next legal actions: cached on the copy as it is made, worked
+    # out as _round_bets does (inline: the round's parts are at hand)
+    s = new_seats[to_act]
+    rest, cap, table_key, must_hold_rounds, pass_answers_bet, pass_once, _ = \
+        context.bet_facts
+    if opener is None:
+        case, available, may_pass, bound = 0, s.stack, True, False
+    else:
+        bound = False
+        if not held and context.steps[state.step_index + 1].number in must_hold_rounds:  # type: ignore[union-attr]
+            for k in range(1, n):  # must_hold_seat, inline
+                other = (opener - k) % n
+                x = new_seats[other]
+                if x.stack > 0 and not x.folded:
+                    bound = other == to_act
+                    break
+        owed = high - s.round_bet
+        if owed > 0:
+            case, available = 1, s.stack - owed
+            may_pass = pass_answers_bet and not (pass_once and s.passed)
+        else:  # level while others still owe: pass, raise, or (pointlessly) fold
+            case, available, may_pass = 2, s.stack, True
+    if cap is not None and bets >= cap:  # house rule: no more vies or raises
+        available = 0
+    top = (available if available < rest else rest) if available > 0 else 0
+    code = top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0)
+    by_code = _BETTING.get(table_key)
+    legal = None if by_code is None else by_code.get(code)
+    if legal is None:
+        legal = _new_situation(context, table_key, code, case, available, bound, may_pass,
+                               bets)
+    return _bet_state_legal(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
+                            skipped, history, legal)
+
+
+def _answering_bet(state: GameState, seat: int, action: Action,
+                   history: HistoryChain | tuple[tuple[int, Action], ...]) -> GameState:
+    """:func:`core_bet` of any betting variant: a pass's exchange served, ``answer_once``.
+
+    The general way (Suzuki's, and any variant whose betting rules the lean way of
+    :func:`core_bet` does not take): both seat loops of the rule sheet, one after the other.
+    """
+    kind = type(action)
+    context = state.context
     served = None
     if kind is Pass and action.exchange:  # type: ignore[union-attr]  # (betting.pass_exchange)
         if history is state._history or "primero_serve_exchange" not in \
@@ -330,6 +477,10 @@ def core_bet(state: GameState, seat: int, action: Action,
         legal = passes_spelt(legal, s.hand, most)
     return _bet_state_legal(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                             skipped, history, legal)
+
+
+#: A pass or a fold: the seat's flags only.
+_acted_seat = copier(Seat, "passed", "acted", "folded")
 
 
 #: ``replace(state, history=...)``: a hook's answer with the action recorded.

@@ -450,11 +450,14 @@ class DealContext:
         core_bets: Per index of :attr:`steps` (the step index plus one), whether the core's
             own betting code applies a betting action there: the core alone answers
             ``primero_apply_action`` (``rules.core_apply``) and the step is not an exchange.
+        lean_bets: The betting rules answer a bet in turn (no ``answer_once``) and a pass
+            serves no card (no ``pass_exchange``): the core's betting code takes its lean
+            way (:mod:`primero.deal.fast_betting`).
     """
 
     __slots__ = ("_hash", "_space", "bet_facts", "betting", "bound", "core_bets", "dealer",
-                 "eldest", "engine", "external", "n", "plan", "rules", "setup", "steps",
-                 "table", "total_chips", "variant")
+                 "eldest", "engine", "external", "lean_bets", "n", "plan", "rules",
+                 "setup", "steps", "table", "total_chips", "variant")
 
     variant: Variant
     setup: DealSetup
@@ -472,6 +475,7 @@ class DealContext:
     total_chips: int
     bound: int
     core_bets: tuple[bool, ...]
+    lean_bets: bool
     _hash: int | None
     _space: ActionSpace | None
 
@@ -505,6 +509,7 @@ class DealContext:
                                   PROGRESS_FLOOR * (n + 1)))
         setter(self, "core_bets", (False, *(rules.core_apply and step.kind != "exchange"
                                             for step in plan), False))
+        setter(self, "lean_bets", not betting.answer_once and not betting.pass_exchange)
         setter(self, "_hash", None)
         setter(self, "_space", None)
 
@@ -539,6 +544,7 @@ class DealContext:
         new.total_chips = self.total_chips
         new.bound = self.bound
         new.core_bets = self.core_bets
+        new.lean_bets = self.lean_bets
         new._hash = None
         new._space = None
         new.__class__ = DealContext
