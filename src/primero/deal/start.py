@@ -25,7 +25,7 @@ from operator import itemgetter
 from typing import Any
 
 from primero.actions import ACTION_WORDS
-from primero.cards import Card, parse_cards
+from primero.cards import Card, Pack, parse_cards
 from primero.deal.copying import copier, replace
 from primero.deal.state import SOUND_FLAG, GameState, Receipt, Seat, VariantState
 from primero.errors import LONG_TEXT, InvalidDeckError, PrimeroError, named
@@ -535,13 +535,12 @@ class FirstDeal:
         self.stock = stock
 
 
-#: How a first deal's cards go, by (the variant's id, seats, eldest, count, together): the
-#: variant whose pack the receipts were made for (held, so its id is not reused; its pack is
-#: not asked for at each deal), per seat in playing order from the eldest ``(seat, pick,
-#: receipts)`` (``pick(stock)``: its cards; ``receipts[j][card.index]``: the receipt of its
-#: ``j``-th card, a value shared between deals), and the number of cards dealt.
-_DealWay = tuple[Variant, tuple[tuple[int, Any, tuple[list[Receipt | None], ...]], ...], int]
-_FIRST_DEALS: dict[tuple[int, int, int, int, bool], _DealWay] = {}
+#: How a first deal's cards go, by (seats, eldest, count, together): the pack the receipts
+#: were made for, per seat in playing order from the eldest ``(seat, pick, receipts)``
+#: (``pick(stock)``: its cards; ``receipts[j][card.index]``: the receipt of its ``j``-th card,
+#: a value shared between deals), and the number of cards dealt.
+_DealWay = tuple[Pack, tuple[tuple[int, Any, tuple[list[Receipt | None], ...]], ...], int]
+_FIRST_DEALS: dict[tuple[int, int, int, bool], _DealWay] = {}
 
 _dealt_seat = copier(Seat, "hand", "received")
 
@@ -575,11 +574,10 @@ def first_deal(fresh: GameState, seats: tuple[Seat, ...], count: int, *,
     if n * count > len(stock):
         raise PrimeroError(f"a quick start deals {n * count} cards from a stock of "
                            f"{len(stock)}")
-    variant = context.variant
-    key = (id(variant), n, eldest, count, together)
+    pack = context.variant.pack
+    key = (n, eldest, count, together)
     way = _FIRST_DEALS.get(key)
-    if way is None or way[0] is not variant:  # (the variant held: its id is not reused)
-        pack = variant.pack
+    if way is None or way[0] is not pack:
         size = 1 + max(c.index for c in pack.cards)
         per_seat = []
         for k in range(n):
@@ -595,7 +593,7 @@ def first_deal(fresh: GameState, seats: tuple[Seat, ...], count: int, *,
             per_seat.append(((eldest + k) % n, pick, tuple(receipts)))
         if len(_FIRST_DEALS) >= 256:
             _FIRST_DEALS.clear()
-        way = _FIRST_DEALS[key] = (variant, tuple(per_seat), n * count)
+        way = _FIRST_DEALS[key] = (pack, tuple(per_seat), n * count)
     dealt = list(seats)
     received: tuple[Receipt | None, ...]
     for seat, pick, rows in way[1]:
