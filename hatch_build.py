@@ -1,6 +1,6 @@
 """Hatch build hook: compile primero's C code with the platform's C compiler.
 
-Three units, each compiled with the first of ``$CC``, ``cc``, ``gcc``, ``clang``
+Four units, each compiled with the first of ``$CC``, ``cc``, ``gcc``, ``clang``
 (``src/primero/analysis/_native/build.py`` does the compiling, standard library only):
 
 * the showdown kernel, ``src/primero/analysis/_native/halves.c``, becomes
@@ -10,7 +10,9 @@ Three units, each compiled with the first of ``$CC``, ``cc``, ``gcc``, ``clang``
   module ``primero/compiled_evaluator.abi3.so``, built against Python's limited API of 3.11
   (it also needs Python's headers, ``Python.h``);
 * the adapters' tensor writes, ``src/primero/_native/encode.c``, become the extension module
-  ``primero/compiled_encoder.abi3.so``, built the same way.
+  ``primero/compiled_encoder.abi3.so``, built the same way;
+* the seeded shuffle of a deal's stock, ``src/primero/_native/shuffle.c``, becomes the
+  extension module ``primero/compiled_shuffle.abi3.so``, built the same way.
 
 Then:
 
@@ -24,14 +26,16 @@ Then:
   standard error (pip shows it with ``pip install -v``): never a failed install. Without the
   kernel primero counts with numpy instead (as with ``PRIMERO_NO_NATIVE=1``); without the
   evaluator single hands are evaluated in pure Python, without the tensor writes the adapters'
-  tensors are written in pure Python (the same values); with none the wheel is pure Python
+  tensors are written in pure Python (the same values), without the shuffle seeded stocks are
+  shuffled in pure Python (the same order); with none the wheel is pure Python
   (``py3-none-any``).
 
 Either way the wheel (or the editable tree) carries ``_primero_native.status``,
-``compiled_evaluator.status`` and ``compiled_encoder.status``, one line each saying whether
-the unit was built and, if not, why: ``primero --version``, :func:`primero.analysis.counter`,
-:func:`primero.native_evaluator.evaluator_reason` and
-:func:`primero.tensor_writes.encoder_reason` report them.
+``compiled_evaluator.status``, ``compiled_encoder.status`` and ``compiled_shuffle.status``,
+one line each saying whether the unit was built and, if not, why: ``primero --version``,
+:func:`primero.analysis.counter`, :func:`primero.native_evaluator.evaluator_reason`,
+:func:`primero.tensor_writes.encoder_reason` and
+:func:`primero.native_shuffle.shuffle_reason` report them.
 
 The sdist carries the C sources and this hook, so installing from it compiles again.
 """
@@ -59,6 +63,8 @@ STATUS_NAME = "_primero_native.status"
 EVALUATOR_STATUS_NAME = "compiled_evaluator.status"
 #: The same for the tensor writes (read by ``primero.tensor_writes``).
 ENCODER_STATUS_NAME = "compiled_encoder.status"
+#: The same for the seeded shuffle (read by ``primero.native_shuffle``).
+SHUFFLE_STATUS_NAME = "compiled_shuffle.status"
 
 
 def platform_tag() -> str:
@@ -78,7 +84,7 @@ def _load_build_module(root: Path) -> ModuleType:
 
 
 class NativeKernelHook(BuildHookInterface):  # type: ignore[type-arg]
-    """Compile the kernel and the evaluator into the wheel (or, editable, the source tree)."""
+    """Compile the kernel and the extensions into the wheel (or, editable, the source tree)."""
 
     PLUGIN_NAME = "custom"
 
@@ -108,8 +114,8 @@ class NativeKernelHook(BuildHookInterface):  # type: ignore[type-arg]
         else:
             status.write_text("built\n", encoding="utf-8")
             self.app.display_info(f"primero: compiled the showdown kernel {target.name}")
-        # two Python extensions of the limited API (abi3): the per-call hand evaluator and
-        # the adapters' tensor writes
+        # three Python extensions of the limited API (abi3): the per-call hand evaluator,
+        # the adapters' tensor writes and the seeded shuffle
         package = root / PACKAGE if version == "editable" else folder
         built = {}
         for source, extension_name, status_name, what, without in (
@@ -118,7 +124,10 @@ class NativeKernelHook(BuildHookInterface):  # type: ignore[type-arg]
                  "values, about 4x slower per call)."),
                 (build.ENCODER_SOURCE, build.ENCODER_NAME, ENCODER_STATUS_NAME,
                  "tensor writes were", "The adapters' tensors are written in pure Python instead "
-                 "(same values, about 2x slower per call).")):
+                 "(same values, about 2x slower per call)."),
+                (build.SHUFFLE_SOURCE, build.SHUFFLE_NAME, SHUFFLE_STATUS_NAME,
+                 "seeded shuffle was", "Seeded stocks are shuffled in pure Python instead (the "
+                 "same order, about 2x slower per deal's shuffle).")):
             extension = package / extension_name
             extension_status = package / status_name
             extension_failure = build.compile_extension(extension, source)

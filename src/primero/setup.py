@@ -27,13 +27,13 @@ Example::
 from __future__ import annotations
 
 import unicodedata
-from _random import Random as _BaseRandom
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from attrs import field, frozen
 
 from primero.errors import PrimeroError, named
+from primero.native_shuffle import shuffler
 from primero.options import whole_number
 
 if TYPE_CHECKING:
@@ -313,39 +313,37 @@ class DealSetup:
         return hash(self._key())
 
 
-#: Per pack size: ``(i, i + 1, bits)`` for each swap of a Fisher-Yates shuffle, last first.
-_SWAPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+#: The shuffle seeded stocks use (:func:`primero.native_shuffle.shuffler`), once asked for.
+_shuffle: Callable[[tuple[Card, ...], int], tuple[Card, ...]] | None = None
 
 
 def seeded_stock(cards: Sequence[Card], seed: int) -> tuple[Card, ...]:
     """``cards`` shuffled as ``random.Random(seed).shuffle`` would: the same draws, the same order.
 
-    How a seeded deal's stock is made (``start_deal(seed=...)``). ``random.shuffle``'s
-    Fisher-Yates with its ``_randbelow`` inlined, on the C generator that ``random.Random``
-    extends (an ``int`` seed seeds both alike), with each swap's bound and bit count worked
-    out once per pack size: every seed keeps the stock it always had, in half the time.
+    How a seeded deal's stock is made (``start_deal(seed=...)``): every seed keeps the stock
+    it always had, whatever its size (a seed of ``2**128`` too). The shuffle is compiled
+    where primero's extensions were built (:mod:`primero.native_shuffle`: CPython's Mersenne
+    Twister and ``random.shuffle``'s Fisher-Yates in C, about a third of the pure shuffle's
+    instructions), else pure Python (also with ``PRIMERO_NO_NATIVE`` set); the same order
+    either way.
 
     Args:
         cards: The pack in pack order.
         seed: A whole number from 0.
 
+    Returns:
+        The cards from the top of the stock down.
+
     Raises:
         PrimeroError: ``seed`` is negative or not a whole number (:func:`seed_problem`).
     """
+    global _shuffle
     if type(seed) is not int or seed < 0:
         problem = seed_problem(seed)
         if problem is not None:
             raise PrimeroError(problem)
         seed = int(seed)
-    items = list(cards)
-    swaps = _SWAPS.get(len(items))
-    if swaps is None:
-        swaps = _SWAPS[len(items)] = tuple((i, i + 1, (i + 1).bit_length())
-                                            for i in range(len(items) - 1, 0, -1))
-    getrandbits = _BaseRandom(seed).getrandbits
-    for i, n, bits in swaps:
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
-        items[i], items[j] = items[j], items[i]
-    return tuple(items)
+    shuffle = _shuffle
+    if shuffle is None:
+        shuffle = _shuffle = shuffler()
+    return shuffle(cards if type(cards) is tuple else tuple(cards), seed)

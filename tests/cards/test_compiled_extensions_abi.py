@@ -16,6 +16,7 @@ import pytest
 @pytest.mark.parametrize(("module", "one_it_uses"), [
     ("primero.compiled_evaluator", "PyType_FromModuleAndSpec"),
     ("primero.compiled_encoder", "PyObject_GetBuffer"),
+    ("primero.compiled_shuffle", "PyTuple_New"),
 ])
 def test_the_extension_uses_only_the_stable_abi_of_python_3_11(module: str,
                                                                one_it_uses: str) -> None:

@@ -1,10 +1,11 @@
-"""Compile primero's C code with the system's C compiler: the kernel and two extensions.
+"""Compile primero's C code with the system's C compiler: the kernel and three extensions.
 
-Three units: the showdown kernel (below), and two Python extension modules built against the
+Four units: the showdown kernel (below), and three Python extension modules built against the
 limited API (:func:`compile_extension`): the per-call hand evaluator
-(``src/primero/_native/evaluate.c`` into ``primero/compiled_evaluator.abi3.so``) and the
+(``src/primero/_native/evaluate.c`` into ``primero/compiled_evaluator.abi3.so``), the
 adapters' tensor writes (``src/primero/_native/encode.c`` into
-``primero/compiled_encoder.abi3.so``).
+``primero/compiled_encoder.abi3.so``) and the seeded shuffle of a deal's stock
+(``src/primero/_native/shuffle.c`` into ``primero/compiled_shuffle.abi3.so``).
 
 ``halves.c`` includes ``tables.h`` and ``sides.h``: one unit to compile. Standard library
 only: the build hook (``hatch_build.py``) loads this file by its path at install time, before
@@ -25,7 +26,8 @@ import sysconfig
 from pathlib import Path
 
 __all__ = ["ENCODER_NAME", "ENCODER_SOURCE", "EXTENSION_NAME", "EXTENSION_SOURCE", "LIBRARY_NAME",
-           "SOURCE", "compile_extension", "compile_library", "find_compiler"]
+           "SHUFFLE_NAME", "SHUFFLE_SOURCE", "SOURCE", "compile_extension", "compile_library",
+           "find_compiler"]
 
 #: The shared library's file name on this system.
 LIBRARY_NAME = "_primero_native" + (
@@ -40,6 +42,10 @@ EXTENSION_SOURCE = Path(__file__).parents[2] / "_native" / "evaluate.c"
 ENCODER_NAME = "compiled_encoder.abi3.so"
 #: The tensor writes' C source.
 ENCODER_SOURCE = Path(__file__).parents[2] / "_native" / "encode.c"
+#: The seeded shuffle's extension file name (abi3, as the evaluator's).
+SHUFFLE_NAME = "compiled_shuffle.abi3.so"
+#: The seeded shuffle's C source.
+SHUFFLE_SOURCE = Path(__file__).parents[2] / "_native" / "shuffle.c"
 
 
 def find_compiler() -> list[str] | None:
