@@ -135,7 +135,7 @@ def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
     for label, value in (("stake", table.stake), ("rest", table.rest), ("ante", table.ante),
                          ("carry-over", carry)):
         if not whole(value):
-            raise PrimeroError(f"{label} must be a whole number of chips, got {value!r}")
+            raise PrimeroError(f"{label} must be a whole number of chips, got {named(value)}")
     if table.rest - table.stake >= MAX_BET_SIZES:
         raise PrimeroError(
             f"rest {table.rest} is too far above the stake {table.stake}: the legal actions "
@@ -267,7 +267,8 @@ def table_setup(variant: Variant, players: Sequence[str], chips: Sequence[int] |
         _plain, (dealer, stake, rest, ante, carry, raise_cap))
     if isinstance(players, str):
         raise PrimeroError(
-            f"players must be a list of names, not the text {players!r} (e.g. ['Anna', 'Ben'])"
+            f"players must be a list of names, not the text {named(players)} "
+            "(e.g. ['Anna', 'Ben'])"
         )
     if not isinstance(players, Sequence | tuple | list):
         raise PrimeroError(f"players must be a list of names, got {type(players).__name__}")
@@ -278,13 +279,14 @@ def table_setup(variant: Variant, players: Sequence[str], chips: Sequence[int] |
     elif isinstance(chips, Sequence) and not isinstance(chips, str):
         stacks = tuple(chips)
     else:
-        raise PrimeroError(f"chips must be a whole number or one per player, got {chips!r}")
+        raise PrimeroError(f"chips must be a whole number or one per player, got "
+                           f"{named(chips)}")
     if isinstance(dealer, bool) or not isinstance(dealer, str | int):
         raise PrimeroError(f"dealer must be a seat number or a player's name, got {named(dealer)}")
     for label, value in (("stake", stake), ("rest", rest), ("ante", ante), ("carry-over", carry),
                          ("raise_cap", raise_cap)):
         if value is not None and not whole(value):
-            raise PrimeroError(f"{label} must be a whole number of chips, got {value!r}")
+            raise PrimeroError(f"{label} must be a whole number of chips, got {named(value)}")
     if isinstance(dealer, str):
         if dealer not in names:
             shown = (n if len(n) <= LONG_TEXT else named(n) for n in names)
@@ -352,7 +354,7 @@ def checked_setup(variant: Variant, given: DealSetup) -> tuple[DealSetup, tuple[
     """
     table = given.table
     if not isinstance(table, Table):
-        raise PrimeroError(f"the setup's table must be a Table, got {table!r}")
+        raise PrimeroError(f"the setup's table must be a Table, got {named(table)}")
     if not isinstance(given.players, Sequence) or not isinstance(given.chips, Sequence):
         raise PrimeroError("the setup's players and chips must be sequences (one per player)")
     if given.stock is not None and not isinstance(given.stock, Sequence):
@@ -364,7 +366,8 @@ def checked_setup(variant: Variant, given: DealSetup) -> tuple[DealSetup, tuple[
                         table.rest, table.ante, given.carry, table.raise_cap)
     if given.dealing not in DEALING_MODES:
         raise PrimeroError(f"the setup's dealing must be one of "
-                           f"{', '.join(map(repr, DEALING_MODES))}, got {given.dealing!r}")
+                           f"{', '.join(map(repr, DEALING_MODES))}, got "
+                           f"{named(given.dealing)}")
     stock: Sequence[Card] | None = given.stock or None
     seed: int | None = given.seed
     if given.dealing == "external":
@@ -401,18 +404,19 @@ def cards_setup(variant: Variant, table: DealSetup, stock: Sequence[Card | str] 
         PrimeroError, InvalidDeckError: see :func:`primero.deal.engine.start_deal`.
     """
     if rng is not None and not isinstance(rng, random.Random):
-        raise PrimeroError(f"rng must be a random.Random, got {rng!r}")
+        raise PrimeroError(f"rng must be a random.Random, got {named(rng)}")
     if stock is not None and not isinstance(stock, str | Sequence):
-        raise PrimeroError(f"stock must be cards or their text, got {stock!r}")
+        raise PrimeroError(f"stock must be cards or their text, got {named(stock)}")
     if isinstance(reshuffles, str) or not isinstance(reshuffles, Sequence) or any(
             isinstance(r, str | int) or not isinstance(r, Sequence) for r in reshuffles):
-        raise PrimeroError(f"reshuffles must be a list of card lists, got {reshuffles!r}")
+        raise PrimeroError(f"reshuffles must be a list of card lists, got "
+                           f"{named(reshuffles)}")
     pack = variant.pack
     if dealing is None:
         dealing = "stacked" if stock is not None else "seeded"
     if dealing not in DEALING_MODES:
         raise PrimeroError(f"dealing must be one of {', '.join(map(repr, DEALING_MODES))}, "
-                           f"got {dealing!r}")
+                           f"got {named(dealing)}")
     if dealing == "external":
         if stock is not None or seed is not None or rng is not None or reshuffles:
             raise PrimeroError("a deal dealt from outside (dealing='external') takes no stock, "
@@ -427,7 +431,7 @@ def cards_setup(variant: Variant, table: DealSetup, stock: Sequence[Card | str] 
     if seed is None:
         raise PrimeroError("give a seed, a random.Random (rng) or a stacked stock")
     if not whole(seed):
-        raise PrimeroError(f"seed must be a whole number, got {seed!r}")
+        raise PrimeroError(f"seed must be a whole number, got {named(seed)}")
     if abs(seed) > MAX_SEED:
         raise PrimeroError(f"seed must be at most 2**128 in size (a deal file holds it), got "
                            f"a number of {len(str(abs(seed)))} digits")

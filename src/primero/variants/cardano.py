@@ -82,7 +82,7 @@ from attrs import evolve, frozen
 from primero.actions import Action, Call, Exchange, Hold, Vie, parse_action
 from primero.advice import SeenDeal, VariantAdvice
 from primero.deal.state import GameState, VariantState
-from primero.errors import InvalidOptionError
+from primero.errors import InvalidOptionError, named
 from primero.hands import HandValue, Ranking
 from primero.hookspecs import hookimpl
 from primero.options import Option, OptionValue
@@ -422,9 +422,9 @@ def parse_understatements(text: str) -> Understatements:
         called_class = known.get(called.strip().lower())
         if not sep or held_class is None or called_class is None or held_class == called_class:
             raise InvalidOptionError(
-                f"option 'understatements': bad pair {part.strip()!r}; allowed: comma-separated "
-                f"Held>Called pairs of two different classes among {', '.join(STANDARD_CLASSES)}"
-                ", e.g. 'Supremus>Primero', or 'none'"
+                f"option 'understatements': bad pair {named(part.strip())}; allowed: "
+                "comma-separated Held>Called pairs of two different classes among "
+                f"{', '.join(STANDARD_CLASSES)}, e.g. 'Supremus>Primero', or 'none'"
             )
         pairs.add((held_class, called_class))
     return frozenset(pairs)
