@@ -710,6 +710,11 @@ def get_variant(name: str = "waks", **options: Any) -> Variant:
         name: Variant name or alias, any case; default ``"waks"``.
         **options: Option values, e.g. ``supremus=False``.
 
+    Returns:
+        The configured variant. Variants are immutable, so the same name and options give the
+        same object again (the last :data:`primero.variant.MADE_KEPT` kept): what the engine
+        keeps per variant is found again by a deal started by the variant's name.
+
     Raises:
         UnknownVariantError: no such variant; the message lists the known ones.
         PluginError: the variant's plug-in is broken (it was skipped); the reason.
