@@ -120,6 +120,11 @@ class MovesBlock:
         return self._ACTIONS[index]
 
 
+#: The largest rest whose vies and raises an :class:`AmountBlock` makes up front (beyond it,
+#: each when its id is decoded: a rest of a million chips costs no million objects).
+MADE_AMOUNTS = 4096
+
+
 class AmountBlock:
     """Vies (``kind="vie"``) or raises (``kind="raise"``) of 1..rest chips, by amount."""
 
@@ -127,8 +132,10 @@ class AmountBlock:
         self.name = kind
         self.size = rest
         self._vies = kind == "vie"
+        # made once for a usual rest; made when asked for a rest of millions of chips
         self._actions: tuple[Action, ...] = tuple(
-            Vie(a) if self._vies else Hold(a) for a in range(1, rest + 1))
+            Vie(a) if self._vies else Hold(a)
+            for a in range(1, rest + 1)) if rest <= MADE_AMOUNTS else ()
 
     def encode(self, state: GameState, action: Action) -> int | None:
         """``amount - 1`` for a vie (or raise) without a call within the rest; else ``None``."""
@@ -144,7 +151,9 @@ class AmountBlock:
 
     def decode(self, state: GameState, index: int) -> Action:
         """The vie or raise of ``index + 1`` chips."""
-        return self._actions[index]
+        if self._actions:
+            return self._actions[index]
+        return Vie(index + 1) if self._vies else Hold(index + 1)
 
 
 def canonical_hand(hand: Sequence[Card]) -> tuple[Card, ...]:
