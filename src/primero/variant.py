@@ -365,6 +365,15 @@ MADE_KEPT = 256
 #: ``start_deal("waks", ...)`` instead of being built again. The oldest goes first.
 _made: dict[tuple[int, tuple[tuple[str, OptionValue], ...]], Variant] = {}
 
+def clear_configured() -> None:
+    """Forget the variants :meth:`VariantSpec.configure` keeps to give again.
+
+    The next configuring makes a new object (``primero.plugins.registry.clear_caches`` calls
+    this, so that rankings built afresh, say with ``PRIMERO_NO_NATIVE`` set, are reached).
+    """
+    _made.clear()
+
+
 #: Settings :meth:`VariantSpec.configure` has just resolved, by identity, while it makes the
 #: variant (their checks would repeat the resolving).
 _configured: dict[int, tuple[tuple[str, OptionValue], ...]] = {}

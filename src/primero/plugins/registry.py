@@ -60,7 +60,7 @@ from primero.plugins.manager import (
 )
 from primero.plugins.ranking import clear_ranking_cache
 from primero.plugins.rules import Rules
-from primero.variant import BettingRules, Variant, VariantSpec
+from primero.variant import BettingRules, Variant, VariantSpec, clear_configured
 
 if TYPE_CHECKING:
     import importlib.metadata
@@ -662,10 +662,11 @@ def rules_for(variant: Variant) -> Rules:
 
 
 def clear_caches() -> None:
-    """Forget every cached :class:`~primero.plugins.rules.Rules` and ranking."""
+    """Forget every cached :class:`~primero.plugins.rules.Rules`, ranking and configured variant."""
     with _rules_lock:
         _rules_cache.clear()
     clear_ranking_cache()
+    clear_configured()
 
 
 def registry() -> Registry:
