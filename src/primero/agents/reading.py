@@ -475,13 +475,14 @@ class Reading:
         mine = self.mine if self.mine_now is None else (*self.mine, self.mine_now)
         return (sum(mine) + 0.5 * PRIOR_SHOWN) / (len(mine) + PRIOR_SHOWN)
 
-    def rank_of(self, strength: float) -> float:
+    def rank_of(self, strength: float, typical: float | None = None) -> float:
         """Where a hand of ``strength`` at a deal's end stands among such hands, 0..1.
 
-        Read piecewise linearly around :meth:`typical` (``m``, which stands at a half):
-        ``strength / m / 2`` below it, ``1/2 + (strength - m) / (1 - m) / 2`` above.
+        Read piecewise linearly around :meth:`typical` (``m``, which stands at a half; pass it
+        as ``typical`` when already found): ``strength / m / 2`` below it,
+        ``1/2 + (strength - m) / (1 - m) / 2`` above.
         """
-        m = min(max(self.typical(), 1e-9), 1 - 1e-9)
+        m = min(max(self.typical() if typical is None else typical, 1e-9), 1 - 1e-9)
         if strength <= m:
             return 0.5 * strength / m
         return 0.5 + 0.5 * (strength - m) / (1 - m)
@@ -514,7 +515,8 @@ class Reading:
                 shares += seen.shown_bets if kind == "bet" else seen.shown_holds
         if not shares:
             return prior
-        ranks = sum(self.rank_of(share) for share in shares)
+        typical = self.typical()
+        ranks = sum(self.rank_of(share, typical) for share in shares)
         mean = (ranks + (1 + prior) / 2 * PRIOR_SHOWN) / (len(shares) + PRIOR_SHOWN)
         return min(MAX_FLOOR, max(0.0, 2 * mean - 1))
 
