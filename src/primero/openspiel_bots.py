@@ -20,6 +20,13 @@ At each of its turns the bot hands its agent the acting player's view only
 (``GameState.view``: their own cards and the public facts, docs/rules/index.md), never the
 state: an agent behind the bridge cannot read a hidden card. The action it picks is returned as
 its id in the deal's action space (docs/adapters/openspiel.md, "Chance, actions, returns").
+
+An agent that learns from how deals end (``observe``, :class:`~primero.agents.protocol.Observer`:
+the odds, heuristic and search players) is shown each game's end, its own seat's view of it
+(the hands shown at a showdown included, nothing hidden): OpenSpiel's drivers tell every bot
+the actions it did not choose (``inform_action``, before the action is applied; chance too),
+so the bot sees which action, its own or another's, ends the game, and shows its agent the
+view of the state that action leads to, once per game.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from typing import Any
 import pyspiel
 
 from primero.agents import Agent, make_agent
+from primero.deal.state import GameState
 from primero.errors import PrimeroError
 from primero.openspiel import PrimeroState
 
@@ -39,8 +47,12 @@ __all__ = ["AgentBot"]
 class AgentBot(pyspiel.Bot):  # type: ignore[misc]
     """A primero agent playing one seat of ``python_primero`` as an OpenSpiel bot.
 
-    The bot keeps no memory between turns (the agents decide from the view alone), so
-    ``restart_at``, ``inform_action`` and ``inform_actions`` do nothing; it gives no policy
+    The agent decides from the view alone, so the bot keeps no memory between turns; but an
+    agent with ``observe`` (:class:`~primero.agents.protocol.Observer`) is shown each game's
+    end: when the bot's own action (:meth:`step`) or one it is told of (:meth:`inform_action`,
+    which ``evaluate_bots`` calls for every action but the bot's own, chance outcomes
+    included) ends the deal, the agent observes its seat's view of the end, once per game
+    (:meth:`restart` and :meth:`restart_at` begin a new game). It gives no policy
     (``provides_policy`` is false: an agent chooses an action, it does not report
     probabilities).
 
@@ -56,6 +68,9 @@ class AgentBot(pyspiel.Bot):  # type: ignore[misc]
         PrimeroError: ``player_id`` is not a non-negative ``int``.
     """
 
+    #: The game's end has been shown to the agent (reset by :meth:`restart`, :meth:`restart_at`).
+    shown_end: bool
+
     def __init__(self, agent: Agent | str, player_id: int, seed: int = 0,
                  rng: random.Random | None = None) -> None:
         pyspiel.Bot.__init__(self)
@@ -64,6 +79,7 @@ class AgentBot(pyspiel.Bot):  # type: ignore[misc]
         self.agent: Agent = make_agent(agent) if isinstance(agent, str) else agent
         self._player_id = player_id
         self.rng = rng if rng is not None else random.Random(seed)
+        self.shown_end = False
 
     def player_id(self) -> int:
         """The seat the bot plays."""
@@ -90,16 +106,44 @@ class AgentBot(pyspiel.Bot):  # type: ignore[misc]
                 if deal.chance is not None else f"seat {deal.to_act} is to act"
             raise PrimeroError(f"AgentBot plays seat {seat}, but {now}")
         action = self.agent.act(deal.view(seat), self.rng)
+        if getattr(self.agent, "observe", None) is not None:
+            self._show(deal.apply(action))
         return deal.action_space.encode(deal, action)
 
+    def _show(self, after: GameState) -> None:
+        """Show the agent the seat's view of ``after`` if the deal is over (once a game)."""
+        if after.over and not self.shown_end:
+            self.shown_end = True
+            self.agent.observe(after.view(self._player_id))  # type: ignore[attr-defined]
+
     def restart_at(self, state: Any) -> None:
-        """Nothing to do: the bot keeps no memory between turns."""
+        """A new game begins at ``state``: its end is yet to be shown."""
+        self.shown_end = False
 
     def restart(self) -> None:
-        """Nothing to do: the bot keeps no memory between turns."""
+        """A new game begins: its end is yet to be shown."""
+        self.shown_end = False
 
     def inform_action(self, state: Any, player_id: int, action: int) -> None:
-        """Nothing to do: the agent reads every public action from its next view."""
+        """Told that ``player_id`` (or chance) plays ``action`` at ``state``, not yet applied.
+
+        The agent reads every public action from its next view; when this action ends the
+        deal, an agent with ``observe`` is shown the end (its seat's view), since the bot is
+        not asked to act again. Nothing is done for an agent without ``observe``.
+
+        Raises:
+            PrimeroError: ``state`` is not a ``python_primero`` state.
+        """
+        if getattr(self.agent, "observe", None) is None or self.shown_end:
+            return
+        if not isinstance(state, PrimeroState):
+            raise PrimeroError(f"AgentBot is informed of python_primero states, got "
+                               f"{type(state).__name__}")
+        if state.is_chance_node():
+            after: GameState = state.child(action).deal
+        else:
+            after = state.deal.apply(action)
+        self._show(after)
 
     def inform_actions(self, state: Any, actions: list[int]) -> None:
         """Nothing to do (primero's deals have no simultaneous moves)."""

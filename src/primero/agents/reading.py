@@ -21,6 +21,15 @@ every view its player decides on and, through the player's ``observe``
 player's last bets come after its last decision (in Revival a deal often ends on the answer to
 a vie), so only the end shows them. Each view replaces the counts of the deal it belongs to, so
 the end of a deal already seen in play is counted once.
+
+The end of a deal that went to a showdown also shows the hands of the players still in
+(``view.seats[i].shown``): the strongest evidence of what their bets meant. Each shown hand's
+strength (the share of the pack's hands it beats) is kept beside the kind of bet its owner
+made in that deal (a vie or raise; else a hold by choice), and the floor the frequencies give
+for that kind of bet is taken as a prior worth :data:`PRIOR_SHOWN` shown hands, updated by
+them (:meth:`Reading.shown_floor`): one whose shown vies are all strong is read tighter, one
+who is shown vying on weak hands looser. Only shown hands are read: a hand folded or won
+without a showdown stays hidden, and nothing else of another seat's cards is looked at.
 """
 
 from __future__ import annotations
@@ -29,6 +38,8 @@ import re
 
 from attrs import define, field
 
+from primero.agents.strength import Strength
+from primero.hands import HAND_SIZE
 from primero.views import PlayerView
 
 __all__ = [
@@ -47,6 +58,7 @@ __all__ = [
     "PRIOR_KEEP_DROP",
     "PRIOR_RAISE",
     "PRIOR_RAISE_WEIGHT",
+    "PRIOR_SHOWN",
     "PRIOR_WEIGHT",
     "VIED_FLOOR",
     "Counts",
@@ -92,6 +104,9 @@ PRIOR_BET_AFTER_DRAW = 0.3
 #: The difference of those shares read as exchanges that follow the cards fully (the prior's
 #: difference reads as half).
 KEEP_SPREAD = 0.4
+#: How many shown hands the floor the betting frequencies give is worth, as a prior that the
+#: hands shown at showdowns update (:meth:`Reading.shown_floor`).
+PRIOR_SHOWN = 6.0
 #: The highest floor a reading gives (an opponent that almost never bets still holds a hand
 #: a little weaker than the best now and then).
 MAX_FLOOR = 0.9
@@ -108,7 +123,9 @@ class Counts:
     answers to a bet in a round where it has not bet (``answers_facing``), of which folds
     (``folds_facing``). Where nobody folds, a pass facing a bet counts as the fold. Per
     exchange (``keeps``): the share of its cards it kept, and whether it vied or raised later
-    in the deal.
+    in the deal. Per hand shown at a showdown, its strength (the share of the pack's hands it
+    beats, 0..1) behind a vie or raise (``shown_bets``), or behind a hold by choice when it
+    made no vie or raise in that deal (``shown_holds``).
     """
 
     bets: int = 0
@@ -124,6 +141,8 @@ class Counts:
     answers_facing: int = field(default=0, eq=False)
     folds_facing: int = field(default=0, eq=False)
     keeps: tuple[tuple[float, bool], ...] = field(default=(), eq=False)
+    shown_bets: tuple[float, ...] = field(default=(), eq=False)
+    shown_holds: tuple[float, ...] = field(default=(), eq=False)
 
     def add(self, other: Counts) -> Counts:
         """The sum of two counts."""
@@ -134,7 +153,8 @@ class Counts:
                       self.answers_after_bet + other.answers_after_bet,
                       self.folds_after_bet + other.folds_after_bet,
                       self.answers_facing + other.answers_facing,
-                      self.folds_facing + other.folds_facing, self.keeps + other.keeps)
+                      self.folds_facing + other.folds_facing, self.keeps + other.keeps,
+                      self.shown_bets + other.shown_bets, self.shown_holds + other.shown_holds)
 
 
 def kind_of(text: str) -> str | None:
@@ -235,6 +255,8 @@ def count(view: PlayerView, seat: int, bound: set[int] | None = None) -> Counts:
     A pass that answers an open vie (where nobody folds, as in Suzuki, docs/rules/suzuki: the
     passer gives up the layers it did not match) counts as a fold: it lets go facing a bet.
     ``bound``: the view's :func:`bound_holds`, when already found (the same for every seat).
+    A hand ``seat`` showed at the showdown (``view.seats[seat].shown``, four cards) is kept
+    with the kind of bet it made (:class:`Counts`); a hand not shown is never looked at.
     """
     found = Counts()
     open_bet = False  # a vie or raise stands in this betting round
@@ -269,6 +291,13 @@ def count(view: PlayerView, seat: int, bound: set[int] | None = None) -> Counts:
     found.deals = int(found.total > 0)
     found.bet_deals = int(found.bets > 0)
     found.held_deals = int(found.bets + found.holds > 0)
+    shown = view.seats[seat].shown if 0 <= seat < len(view.seats) else ()
+    if len(shown) == HAND_SIZE and found.bets + found.holds > 0:
+        share = Strength.of(view.variant.ranking).of_hand(shown)
+        if found.bets:
+            found.shown_bets = (share,)
+        else:
+            found.shown_holds = (share,)
     return found
 
 
@@ -286,6 +315,11 @@ class Reading:
     past: dict[str, Counts] = field(factory=dict)
     current: dict[str, Counts] = field(factory=dict)
     deal: tuple[object, ...] | None = None
+    #: The strengths of the viewer's own four-card hands at the end of each deal seen before
+    #: (its own cards: what a hand that reaches the end of a deal is worth at this table,
+    #: exchanges included), and of the deal in play's end once seen.
+    mine: tuple[float, ...] = ()
+    mine_now: float | None = None
 
     def observe(self, view: PlayerView) -> None:
         """Count the opponents' decisions the view's public log shows.
@@ -302,6 +336,11 @@ class Reading:
                 self.past[name] = self.past.get(name, Counts()).add(counts)
             self.current = {}
             self.deal = key
+            if self.mine_now is not None:
+                self.mine += (self.mine_now,)
+                self.mine_now = None
+        if view.over and len(view.hand) == HAND_SIZE:
+            self.mine_now = Strength.of(view.variant.ranking).of_hand(view.hand)
         bound = bound_holds(view)  # found once for every opponent
         for i, seat in enumerate(view.seats):
             if i != view.seat:
@@ -402,23 +441,84 @@ class Reading:
                 if i != view.seat and not seat.folded]
 
     def floors(self, view: PlayerView) -> list[float]:
-        """Per live opponent (seat order), the least strength its betting this deal suggests."""
+        """Per live opponent (seat order), the least strength its betting this deal suggests.
+
+        After a vie or raise ``1 - p_bet``, after a hold by choice ``1 - p_bet - p_hold``
+        (:meth:`frequencies`), scaled by :meth:`follows_cards`; each updated by the hands that
+        opponent showed behind the same kind of bet (:meth:`shown_floor`).
+        """
         out = []
+        bound = bound_holds(view)
         for i, seat in enumerate(view.seats):
             if i == view.seat or seat.folded:
                 continue
-            bet, hold = self.frequencies(seat.name)
-            trust = self.follows_cards(seat.name)
-            bound = bound_holds(view)
             said = [kind_of(str(text)) for at, (s, text) in enumerate(view.history)
                     if s == i and at not in bound]
-            if "bet" in said:
-                out.append(trust * min(MAX_FLOOR, max(0.0, 1 - bet)))
-            elif "hold" in said:
-                out.append(trust * min(MAX_FLOOR, max(0.0, 1 - bet - hold)))
-            else:
+            if "bet" not in said and "hold" not in said:
                 out.append(0.0)
+                continue
+            bet, hold = self.frequencies(seat.name)
+            trust = self.follows_cards(seat.name)
+            kind = "bet" if "bet" in said else "hold"
+            least = 1 - bet if kind == "bet" else 1 - bet - hold
+            prior = trust * min(MAX_FLOOR, max(0.0, least))
+            out.append(self.shown_floor(seat.name, kind, prior))
         return out
+
+    def typical(self) -> float:
+        """The mean strength of a hand at a deal's end at this table (prior 0.5).
+
+        From the viewer's own four-card hands at the ends of the deals seen (:attr:`mine`),
+        from a prior of 0.5 (four cards dealt at random) worth :data:`PRIOR_SHOWN` hands:
+        where players exchange, a hand at the end beats more than half the pack's hands.
+        """
+        mine = self.mine if self.mine_now is None else (*self.mine, self.mine_now)
+        return (sum(mine) + 0.5 * PRIOR_SHOWN) / (len(mine) + PRIOR_SHOWN)
+
+    def rank_of(self, strength: float, typical: float | None = None) -> float:
+        """Where a hand of ``strength`` at a deal's end stands among such hands, 0..1.
+
+        Read piecewise linearly around :meth:`typical` (``m``, which stands at a half; pass it
+        as ``typical`` when already found): ``strength / m / 2`` below it,
+        ``1/2 + (strength - m) / (1 - m) / 2`` above.
+        """
+        m = min(max(self.typical() if typical is None else typical, 1e-9), 1 - 1e-9)
+        if strength <= m:
+            return 0.5 * strength / m
+        return 0.5 + 0.5 * (strength - m) / (1 - m)
+
+    def shown_floor(self, name: str, kind: str, prior: float) -> float:
+        """The floor behind ``name``'s ``kind`` of bet, ``prior`` updated by its shown hands.
+
+        A player that makes a kind of bet (``"bet"``: a vie or raise; ``"hold"``: a hold by
+        choice, no vie or raise in the deal) only with hands in the top ``1 - F`` of its
+        hands shows, at the showdown, hands spread over the ranks ``F..1`` among hands at a
+        deal's end (:meth:`rank_of`): their mean is ``(1 + F) / 2``. So the prior floor is
+        read as that mean, worth :data:`PRIOR_SHOWN` hands, the ranks of the hands ``name``
+        showed behind that kind of bet (:class:`Counts`) are added to it, and the floor is
+        ``2 * mean - 1``, clipped to ``0..MAX_FLOOR``. With no hand shown it is the prior; a
+        few hands move it a little. Only hands that reached a showdown are seen: a bluff that
+        took the pot uncontested is never shown.
+
+        Args:
+            name: The opponent.
+            kind: ``"bet"`` or ``"hold"``.
+            prior: The floor its betting frequencies give (0..1).
+
+        Returns:
+            The floor, 0..:data:`MAX_FLOOR`.
+        """
+        past, now = self.past.get(name), self.current.get(name)
+        shares: tuple[float, ...] = ()
+        for seen in (past, now):
+            if seen is not None:
+                shares += seen.shown_bets if kind == "bet" else seen.shown_holds
+        if not shares:
+            return prior
+        typical = self.typical()
+        ranks = sum(self.rank_of(share, typical) for share in shares)
+        mean = (ranks + (1 + prior) / 2 * PRIOR_SHOWN) / (len(shares) + PRIOR_SHOWN)
+        return min(MAX_FLOOR, max(0.0, 2 * mean - 1))
 
     def keep_share(self, name: str, share: float) -> float:
         """The share of ``name``'s exchanges that kept at least ``share`` of its cards.
