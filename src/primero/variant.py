@@ -313,19 +313,12 @@ class VariantSpec:
             _check_spec(self)
         settings = resolve_options(self.options, options, variant=self.name,
                                    overridden=self.overrides)
-        made = _made.get((id(self), settings))
-        if made is not None and made.spec is self:
-            return made
         key = id(settings)
         _configured[key] = settings  # resolved right here: the variant need not check them
         try:
-            variant = Variant(spec=self, settings=settings)
+            return Variant(spec=self, settings=settings)
         finally:
             del _configured[key]
-        if len(_made) >= MADE_KEPT:
-            _made.pop(next(iter(_made)), None)
-        _made[id(self), settings] = variant
-        return variant
 
 
 def _resolved(variant: Variant, attribute: Attribute[Any], settings: object) -> None:
@@ -355,23 +348,6 @@ def _resolved(variant: Variant, attribute: Attribute[Any], settings: object) -> 
         raise InvalidOptionError(f"Variant settings {what}: give every option of "
                                  f"{named(spec.name)} once, as spec.configure(...).settings "
                                  "does")
-
-
-#: How many configured variants :meth:`VariantSpec.configure` keeps to give again.
-MADE_KEPT = 256
-#: The variants :meth:`VariantSpec.configure` made, by spec (identity) and settings: the same
-#: spec and options give the same (immutable) object again, so what the engine keeps per
-#: variant (a table's start recipe, its checked setup) is found at the next deal of
-#: ``start_deal("waks", ...)`` instead of being built again. The oldest goes first.
-_made: dict[tuple[int, tuple[tuple[str, OptionValue], ...]], Variant] = {}
-
-def clear_configured() -> None:
-    """Forget the variants :meth:`VariantSpec.configure` keeps to give again.
-
-    The next configuring makes a new object (``primero.plugins.registry.clear_caches`` calls
-    this, so that rankings built afresh, say with ``PRIMERO_NO_NATIVE`` set, are reached).
-    """
-    _made.clear()
 
 
 #: Settings :meth:`VariantSpec.configure` has just resolved, by identity, while it makes the

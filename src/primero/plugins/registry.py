@@ -60,7 +60,7 @@ from primero.plugins.manager import (
 )
 from primero.plugins.ranking import clear_ranking_cache
 from primero.plugins.rules import Rules
-from primero.variant import BettingRules, Variant, VariantSpec, clear_configured
+from primero.variant import BettingRules, Variant, VariantSpec
 
 if TYPE_CHECKING:
     import importlib.metadata
@@ -662,11 +662,10 @@ def rules_for(variant: Variant) -> Rules:
 
 
 def clear_caches() -> None:
-    """Forget every cached :class:`~primero.plugins.rules.Rules`, ranking and configured variant."""
+    """Forget every cached :class:`~primero.plugins.rules.Rules` and ranking."""
     with _rules_lock:
         _rules_cache.clear()
     clear_ranking_cache()
-    clear_configured()
 
 
 def registry() -> Registry:
@@ -710,11 +709,6 @@ def get_variant(name: str = "waks", **options: Any) -> Variant:
     Args:
         name: Variant name or alias, any case; default ``"waks"``.
         **options: Option values, e.g. ``supremus=False``.
-
-    Returns:
-        The configured variant. Variants are immutable, so the same name and options give the
-        same object again (the last :data:`primero.variant.MADE_KEPT` kept): what the engine
-        keeps per variant is found again by a deal started by the variant's name.
 
     Raises:
         UnknownVariantError: no such variant; the message lists the known ones.
