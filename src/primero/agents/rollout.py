@@ -487,7 +487,13 @@ class TableOdds:
                 named = _RECALLS[key] = pick.call
             pick = next(a for a in called if a.call == named)
             own, _ = self.chance(view, table, rng, pick.call)
-            if own.chance + own.carried / live > chance + carried / live:
+            # the odds player weighs its own call for the cards it holds, against the standing
+            # call's chance of the best cards to keep: below the hand's own chance under the
+            # standing call (the same final hands, so no noise between them) it never gains
+            # (with cards to come every hand meets either by rank, and the two are equal)
+            held, _ = self.chance(view, table, rng, standing_call(view))
+            mine = own.chance + own.carried / live
+            if mine > chance + carried / live and mine > held.chance + held.carried / live:
                 chance, carried, recall = own.chance, own.carried, pick
         even = 1 / live
         edge = (chance - even) / (1 - even) if live > 1 else 1.0
