@@ -35,7 +35,9 @@ hold when :func:`~primero.agents.odds.hold_worth` (the carried pot counted, plus
 :data:`~primero.agents.odds.STACK_EDGE` of the chips the raisers may take it to
 (:func:`~primero.agents.odds.expected_stake`); else a pass or a fold. In the calling game a
 hand whose chance is better under a call of its own (:func:`~primero.agents.calling.best_call`)
-raises to name it (:func:`~primero.agents.calling.cheapest_with_call`) where it would hold.
+raises to name it (:func:`~primero.agents.calling.cheapest_with_call`) where it would hold, if
+that chance also beats the cards held under the standing call, read over the same final hands
+(with cards to come the two are mostly equal: the odds player then mostly holds).
 Exchanges take the best expected strength
 (:meth:`~primero.agents.strength.Strength.after_exchange`, exact), fewer cards thrown on a tie.
 Left out: the odds player's pressure calls in the calling game's last round
