@@ -35,7 +35,9 @@ hold when :func:`~primero.agents.odds.hold_worth` (the carried pot counted, plus
 :data:`~primero.agents.odds.STACK_EDGE` of the chips the raisers may take it to
 (:func:`~primero.agents.odds.expected_stake`); else a pass or a fold. In the calling game a
 hand whose chance is better under a call of its own (:func:`~primero.agents.calling.best_call`)
-raises to name it (:func:`~primero.agents.calling.cheapest_with_call`) where it would hold.
+raises to name it (:func:`~primero.agents.calling.cheapest_with_call`) where it would hold, if
+that chance also beats the cards held under the standing call, read over the same final hands
+(with cards to come the two are mostly equal: the odds player then mostly holds).
 Exchanges take the best expected strength
 (:meth:`~primero.agents.strength.Strength.after_exchange`, exact), fewer cards thrown on a tie.
 Left out: the odds player's pressure calls in the calling game's last round
@@ -487,7 +489,13 @@ class TableOdds:
                 named = _RECALLS[key] = pick.call
             pick = next(a for a in called if a.call == named)
             own, _ = self.chance(view, table, rng, pick.call)
-            if own.chance + own.carried / live > chance + carried / live:
+            # the odds player weighs its own call for the cards it holds, against the standing
+            # call's chance of the best cards to keep: below the hand's own chance under the
+            # standing call (the same final hands, so no noise between them) it never gains
+            # (with cards to come every hand meets either by rank, and the two are equal)
+            held, _ = self.chance(view, table, rng, standing_call(view))
+            mine = own.chance + own.carried / live
+            if mine > chance + carried / live and mine > held.chance + held.carried / live:
                 chance, carried, recall = own.chance, own.carried, pick
         even = 1 / live
         edge = (chance - even) / (1 - even) if live > 1 else 1.0
