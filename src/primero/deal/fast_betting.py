@@ -283,37 +283,10 @@ def core_bet(state: GameState, seat: int, action: Action,
     if not context.rules.core_legal:
         return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                           skipped, history)
-    # the core alone answers the next legal actions: cached on the copy as it is made, worked
-    # out as _round_bets does (inline: the round's parts are at hand)
-    s = new_seats[to_act]
-    rest, cap, table_key, must_hold_rounds, pass_answers_bet, pass_once, _ = \
-        context.bet_facts
-    if opener is None:
-        case, available, may_pass, bound = 0, s.stack, True, False
-    else:
-        bound = False
-        if not held and context.steps[state.step_index + 1].number in must_hold_rounds:  # type: ignore[union-attr]
-            for k in range(1, n):  # must_hold_seat, inline
-                other = (opener - k) % n
-                x = new_seats[other]
-                if x.stack > 0 and not x.folded:
-                    bound = other == to_act
-                    break
-        owed = high - s.round_bet
-        if owed > 0:
-            case, available = 1, s.stack - owed
-            may_pass = pass_answers_bet and not (pass_once and s.passed)
-        else:  # level while others still owe: pass, raise, or (pointlessly) fold
-            case, available, may_pass = 2, s.stack, True
-    if cap is not None and bets >= cap:  # house rule: no more vies or raises
-        available = 0
-    top = (available if available < rest else rest) if available > 0 else 0
-    code = top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0)
-    by_code = _BETTING.get(table_key)
-    legal = None if by_code is None else by_code.get(code)
-    if legal is None:
-        legal = _new_situation(context, table_key, code, case, available, bound, may_pass,
-                               bets)
+    # the core alone answers the next legal actions: cached on the copy as it is made
+    legal = _round_bets(context, new_seats, to_act,
+                        context.steps[state.step_index + 1].number,  # type: ignore[union-attr]
+                        high, opener, held, bets)
     return _bet_state_legal(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                             skipped, history, legal)
 
@@ -441,40 +414,13 @@ def _answering_bet(state: GameState, seat: int, action: Action,
     if not context.rules.core_legal:
         return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                           skipped, history)
-    # the core alone answers the next legal actions: cached on the copy as it is made, worked
-    # out as _round_bets does (inline: the round's parts are at hand)
-    s = new_seats[to_act]
-    rest, cap, table_key, must_hold_rounds, pass_answers_bet, pass_once, _ = \
-        context.bet_facts
-    if opener is None:
-        case, available, may_pass, bound = 0, s.stack, True, False
-    else:
-        bound = False
-        if not held and context.steps[state.step_index + 1].number in must_hold_rounds:  # type: ignore[union-attr]
-            for k in range(1, n):  # must_hold_seat, inline
-                other = (opener - k) % n
-                x = new_seats[other]
-                if x.stack > 0 and not x.folded:
-                    bound = other == to_act
-                    break
-        owed = high - s.round_bet
-        if owed > 0:
-            case, available = 1, s.stack - owed
-            may_pass = pass_answers_bet and not (pass_once and s.passed)
-        else:  # level while others still owe: pass, raise, or (pointlessly) fold
-            case, available, may_pass = 2, s.stack, True
-    if cap is not None and bets >= cap:  # house rule: no more vies or raises
-        available = 0
-    top = (available if available < rest else rest) if available > 0 else 0
-    code = top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0)
-    by_code = _BETTING.get(table_key)
-    legal = None if by_code is None else by_code.get(code)
-    if legal is None:
-        legal = _new_situation(context, table_key, code, case, available, bound, may_pass,
-                               bets)
+    # the core alone answers the next legal actions: cached on the copy as it is made
+    legal = _round_bets(context, new_seats, to_act,
+                        context.steps[state.step_index + 1].number,  # type: ignore[union-attr]
+                        high, opener, held, bets)
     most = context.betting.pass_exchange
     if most:  # each plain pass spelt out with the exchanges of the hand
-        legal = passes_spelt(legal, s.hand, most)
+        legal = passes_spelt(legal, new_seats[to_act].hand, most)
     return _bet_state_legal(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                             skipped, history, legal)
 
