@@ -162,15 +162,19 @@ def extension_path() -> str | None:
     return None if _file is None else os.path.abspath(_file)
 
 
-def build_report() -> str | None:
+def build_report(status_name: str = EXTENSION_STATUS_NAME) -> str | None:
     """The build hook's report beside the package (``built`` or ``not built: <why>``), or None.
 
+    Args:
+        status_name: The report's file name in ``primero/``: the evaluator's by default, or
+            another compiled unit's (``compiled_shuffle.status``, ``compiled_encoder.status``).
+
     ``None`` where there is no report: a source tree never installed, or a wheel built before
-    the evaluator existed.
+    the unit existed.
     """
     folder = os.path.dirname(os.path.abspath(__file__))
     try:
-        with open(os.path.join(folder, EXTENSION_STATUS_NAME), encoding="utf-8") as handle:
+        with open(os.path.join(folder, status_name), encoding="utf-8") as handle:
             return handle.read().strip()
     except OSError:
         return None

@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 from _random import Random as _BaseRandom
 
-from primero.native_evaluator import load_extension, native_disabled
+from primero.native_evaluator import build_report, load_extension, native_disabled
 
 # typing is not imported where it is not needed: ``primero --version`` may report from here
 TYPE_CHECKING = False
@@ -87,12 +87,7 @@ def _choose() -> tuple[Shuffle, str | None, str | None]:
         shuffle: Shuffle = compiled.shuffle
         return shuffle, os.path.abspath(str(compiled.__file__)), None
     if isinstance(error, ModuleNotFoundError) and error.name == "primero.compiled_shuffle":
-        folder = os.path.dirname(os.path.abspath(__file__))
-        try:
-            with open(os.path.join(folder, EXTENSION_STATUS_NAME), encoding="utf-8") as handle:
-                report = handle.read().strip()
-        except OSError:
-            report = ""
+        report = build_report(EXTENSION_STATUS_NAME) or ""
         if report.startswith("not built:"):
             return (python_shuffle, None,
                     "not built at install: " + report.split(":", 1)[1].strip())

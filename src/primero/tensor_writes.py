@@ -27,7 +27,7 @@ from __future__ import annotations
 import operator
 import os
 
-from primero.native_evaluator import load_extension, native_disabled
+from primero.native_evaluator import build_report, load_extension, native_disabled
 
 # typing is not imported where it is not needed: ``primero --version`` reports from here
 TYPE_CHECKING = False
@@ -234,12 +234,7 @@ def _load() -> tuple[Writers | None, str | None, str | None]:
         return ((compiled.patch, compiled.link, compiled.private_ones, compiled.private_copy),
                 os.path.abspath(str(compiled.__file__)), None)
     if isinstance(error, ModuleNotFoundError) and error.name == "primero.compiled_encoder":
-        folder = os.path.dirname(os.path.abspath(__file__))
-        try:
-            with open(os.path.join(folder, EXTENSION_STATUS_NAME), encoding="utf-8") as handle:
-                report = handle.read().strip()
-        except OSError:
-            report = ""
+        report = build_report(EXTENSION_STATUS_NAME) or ""
         if report.startswith("not built:"):
             return None, None, "not built at install: " + report.split(":", 1)[1].strip()
         return None, None, ("no compiled tensor writes beside primero: installed from a pure "

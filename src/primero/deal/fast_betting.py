@@ -157,6 +157,25 @@ def fast_legal_actions(state: GameState) -> tuple[Action, ...]:
     return ()
 
 
+def _hold(context: DealContext, seats: tuple[Seat, ...], stack: int, round_bet: int,
+          high: int, raise_by: int, bets: int) \
+        -> tuple[int, int, tuple[Seat, ...], int]:
+    """A hold (raising by ``raise_by``) of a seat with ``stack`` and ``round_bet`` in the round.
+
+    :func:`~primero.rules.betting.apply_bet`'s hold: ``(chips put in, all-in at most; the
+    round's high; the seats, the passers re-asked where a raise reopens passes; the vies and
+    raises so far)``.
+    """
+    chips = (high - round_bet if high > round_bet else 0) + raise_by
+    if chips > stack:
+        chips = stack
+    if round_bet + chips > high:
+        if context.betting.raise_reopens_passes:  # a raise re-asks the passers
+            seats = tuple([x if not x.passed else _reopened_seat(x, False) for x in seats])
+        high = round_bet + chips
+    return chips, high, seats, bets + 1 if raise_by else bets
+
+
 def core_bet(state: GameState, seat: int, action: Action,
              history: HistoryChain | tuple[tuple[int, Action], ...]) -> GameState:
     """The core's answer to a betting action with the action recorded, in one state copy.
@@ -194,23 +213,11 @@ def core_bet(state: GameState, seat: int, action: Action,
     bets = state.bets
     others = seats
     if kind is Hold:
-        round_bet = s.round_bet
-        raise_by = action.raise_by  # type: ignore[union-attr]
-        chips = (high - round_bet if high > round_bet else 0) + raise_by
-        stack = s.stack
-        if chips > stack:
-            chips = stack
-        round_bet += chips
-        mover = _bet_seat(s, stack - chips, s.contributed + chips, round_bet, s.passed, True,
-                          s.folded)
-        if round_bet > high:
-            if context.betting.raise_reopens_passes:  # a raise re-asks the passers
-                others = tuple([x if not x.passed else _reopened_seat(x, False)
-                                for x in seats])
-            high = round_bet
+        chips, high, others, bets = _hold(context, seats, s.stack, s.round_bet, high,
+                                          action.raise_by, bets)  # type: ignore[union-attr]
+        mover = _bet_seat(s, s.stack - chips, s.contributed + chips, s.round_bet + chips,
+                          s.passed, True, s.folded)
         held = True
-        if raise_by:
-            bets += 1
     elif kind is Vie:
         chips = action.amount  # type: ignore[union-attr]
         stack = s.stack
@@ -319,20 +326,10 @@ def _answering_bet(state: GameState, seat: int, action: Action,
         stack, contributed, round_bet = stack - chips, contributed + chips, round_bet + chips
         high, opener, held, bets = round_bet, seat, False, bets + 1
     elif kind is Hold:
-        owed = high - round_bet
-        raise_by = action.raise_by  # type: ignore[union-attr]
-        chips = (owed if owed > 0 else 0) + raise_by
-        if chips > stack:
-            chips = stack
+        chips, high, others, bets = _hold(context, seats, stack, round_bet, high,
+                                          action.raise_by, bets)  # type: ignore[union-attr]
         stack, contributed, round_bet = stack - chips, contributed + chips, round_bet + chips
-        if round_bet > high:
-            if context.betting.raise_reopens_passes:  # a raise re-asks the passers
-                others = tuple([x if not x.passed else _reopened_seat(x, False)
-                                for x in seats])
-            high = round_bet
         held = True
-        if raise_by:
-            bets += 1
     elif kind is Pass:
         if opener is not None and high > round_bet:
             passed = True

@@ -137,15 +137,7 @@ def reason_problem(result: object) -> str | None:
 
     The player reads it in an error message: no line break, no control character.
     """
-    if not isinstance(result, str) or not result.strip():
-        return f"returned {shown(result)}; expected a sentence (str)"
-    if not result.isprintable():
-        return (f"returned {shown(result)}, which holds a line break or a control character; "
-                "expected one line of printable text")
-    if len(result) > MAX_REASON:
-        return (f"returned {len(result):,} characters ({shown(result)}); expected one "
-                f"sentence of at most {MAX_REASON}")
-    return None
+    return _line_problem(result, "a sentence (str)", "sentence", MAX_REASON)
 
 
 #: The longest line a plug-in's ``primero_narrate_step`` may tell, in characters.
@@ -154,14 +146,22 @@ MAX_NARRATION = 200
 
 def narration_problem(result: object) -> str | None:
     """``primero_narrate_step``: one non-empty printable line of at most :data:`MAX_NARRATION`."""
+    return _line_problem(result, "one line of text (str) or None", "line", MAX_NARRATION)
+
+
+def _line_problem(result: object, expected: str, unit: str, most: int) -> str | None:
+    """A hook's text a player reads: non-empty, printable, one line, at most ``most`` long.
+
+    ``expected`` says what the hook should give; ``unit`` names one (``sentence``, ``line``).
+    """
     if not isinstance(result, str) or not result.strip():
-        return f"returned {shown(result)}; expected one line of text (str) or None"
+        return f"returned {shown(result)}; expected {expected}"
     if not result.isprintable():
         return (f"returned {shown(result)}, which holds a line break or a control character; "
                 "expected one line of printable text")
-    if len(result) > MAX_NARRATION:
-        return (f"returned {len(result):,} characters ({shown(result)}); expected one line "
-                f"of at most {MAX_NARRATION}")
+    if len(result) > most:
+        return (f"returned {len(result):,} characters ({shown(result)}); expected one "
+                f"{unit} of at most {most}")
     return None
 
 
