@@ -60,7 +60,7 @@ from primero.plugins.manager import (
 )
 from primero.plugins.ranking import clear_ranking_cache
 from primero.plugins.rules import Rules
-from primero.variant import BettingRules, Variant, VariantSpec
+from primero.variant import MADE_KEPT, BettingRules, Variant, VariantSpec, forget_configured
 
 if TYPE_CHECKING:
     import importlib.metadata
@@ -323,6 +323,9 @@ class Registry:
         self._distributions: dict[str, _Distribution] = {}
         #: Configured variants whose largest table fits the pack (checked once each).
         self._fitting: set[Variant] = set()
+        #: Variants made, by the name and option values given (each value with its type, as
+        #: ``1`` and ``True`` are equal keys): see :meth:`variant`.
+        self._made: dict[tuple[object, ...], Variant] = {}
         self._broken: dict[str, BrokenPlugin] = {}
         self._broken_names: dict[str, str] = {}
         self._isolate = isolate
@@ -580,12 +583,24 @@ class Registry:
     def variant(self, name: str, **options: Any) -> Variant:
         """Configure the variant ``name`` with ``options`` (the rest at their defaults).
 
+        The same name (as given) and option values (plain ``bool``, ``int`` or ``str``) give
+        the same (immutable) variant object again, found by one look-up (the last
+        :data:`~primero.variant.MADE_KEPT`; :func:`clear_caches` forgets them), and so do
+        other spellings of the same name and options, through
+        :meth:`~primero.variant.VariantSpec.configure`.
+
         Raises:
             UnknownVariantError: no such variant.
             PluginError: the variant's plug-in was skipped, or with these options its
                 largest table does not fit its pack (:func:`table_problem`).
             InvalidOptionError: an unknown option or a bad value.
         """
+        key: tuple[object, ...] | None = (name, *(
+            (k, type(v), v) for k, v in options.items())) if all(
+            type(v) in _PLAIN for v in options.values()) else None
+        made = self._made.get(key) if key is not None else None
+        if made is not None:
+            return made
         variant = self.spec(name).configure(**options)
         if options and variant not in self._fitting:
             problem = table_problem(variant)
@@ -593,7 +608,17 @@ class Registry:
                 raise PluginError(f"variant {variant}: {problem}",
                                   plugin=self.provider(variant.spec) or "")
             self._fitting.add(variant)
+        if key is not None:
+            with _made_lock:
+                if len(self._made) >= MADE_KEPT:
+                    del self._made[next(iter(self._made))]
+                self._made[key] = variant
         return variant
+
+    def forget_made(self) -> None:
+        """Forget the variants :meth:`variant` gives again by name and options."""
+        with _made_lock:
+            self._made.clear()
 
 
 def _given(plugin: object) -> Callable[[], object]:
@@ -642,6 +667,10 @@ def _check_not_building() -> None:
                           "registry is not built yet")
 
 
+#: The option value types :meth:`Registry.variant` keeps its variants by.
+_PLAIN = (bool, int, str)
+#: Guards the variants kept by :meth:`Registry.variant`.
+_made_lock = threading.Lock()
 #: Guards the cache of rules by variant.
 _rules_lock = threading.Lock()
 _rules_cache: dict[Variant, Rules] = {}
@@ -662,10 +691,19 @@ def rules_for(variant: Variant) -> Rules:
 
 
 def clear_caches() -> None:
-    """Forget every cached :class:`~primero.plugins.rules.Rules` and ranking."""
+    """Forget every cached :class:`~primero.plugins.rules.Rules`, ranking and configured variant.
+
+    The next :func:`get_variant` makes a new variant object, whose rules and ranking are
+    built again. Nothing that was equal before stops being equal: variants, rankings, hand
+    values and states compare by value (a state made before equals its replay after).
+    """
     with _rules_lock:
         _rules_cache.clear()
     clear_ranking_cache()
+    forget_configured()
+    found = _registry
+    if found is not None:
+        found.forget_made()
 
 
 def registry() -> Registry:
