@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from functools import reduce
 from operator import attrgetter, or_
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
@@ -50,7 +49,9 @@ from primero.plugins.manager import (
     core_alone,
     firstresult_caller,
     is_core,
+    is_library_rule,
     new_manager,
+    passes_through,
     plugin_label,
     raised,
     register_plugin,
@@ -190,8 +191,7 @@ class DealRules(RankingRules):
         #: the built-in variants' modules, :mod:`primero.variants`): tested code, which never
         #: changes a state in place. Any other plug-in or house rule: every step the core
         #: closes gets the whole-state check's every part.
-        self.library_only = all(is_core(p) or _module_of(p).startswith(_LIBRARY_VARIANTS)
-                                for p in plugins)
+        self.library_only = all(is_library_rule(p) for p in plugins)
 
     @property
     def ranking(self) -> Ranking:
@@ -687,8 +687,11 @@ class DealRules(RankingRules):
             try:
                 given = {"variant": self.variant, "table": table}
                 result = impl.function(*(given[a] for a in impl.argnames))
-            except PrimeroError:
-                raise
+            except PrimeroError as exc:
+                if passes_through(exc, (impl.plugin,)):
+                    raise
+                raise raised("primero_action_blocks", impl.plugin, exc,
+                              {"table": table}) from exc
             except PLUGIN_FAULTS as exc:
                 raise raised("primero_action_blocks", impl.plugin, exc,
                               {"table": table}) from exc
@@ -751,17 +754,6 @@ class DealRules(RankingRules):
         if problem is not None:
             raise self._fault("primero_settle", plugin, problem)
         return cast("Settlement", settlement)
-
-
-#: The modules of the library's own variants (:attr:`DealRules.library_only`).
-_LIBRARY_VARIANTS = "primero.variants."
-
-
-def _module_of(plugin: object) -> str:
-    """The module a plug-in's hooks come from: a module's own name, else its class's."""
-    if isinstance(plugin, ModuleType):
-        return plugin.__name__
-    return type(plugin).__module__
 
 
 def _fast_legal_actions(state: GameState) -> tuple[Action, ...]:

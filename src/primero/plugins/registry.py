@@ -13,10 +13,11 @@
   ``specs``, ``broken``). A built-in's name always wins.
 * Every registration is validated (:func:`spec_problem`: names one word and no action verb,
   :data:`ACTION_VERBS`; player ranges within :data:`MAX_PLAYERS`; options and their defaults
-  valid; the hook names of its rule objects). An installed plug-in that fails to import,
-  register or validate is skipped with a :class:`~primero.errors.PluginWarning`; it is listed
-  by :meth:`Registry.broken`, asking for one of its variants raises its
-  :class:`~primero.errors.PluginError`, and everything else works.
+  valid; the hook names of its rule objects and the errors they declare they raise on
+  purpose). An installed plug-in that fails to import, register or validate is skipped with
+  a :class:`~primero.errors.PluginWarning`; it is listed by :meth:`Registry.broken`, asking
+  for one of its variants raises its :class:`~primero.errors.PluginError`, and everything
+  else works.
 * The registry, not the spec, knows who provides a variant (:meth:`Registry.provider`,
   :meth:`Registry.distribution`), and holds each configured variant's checked rules
   (:func:`rules_for`).
@@ -51,6 +52,7 @@ from primero.errors import (
 from primero.hands import HAND_SIZE, HandValue
 from primero.options import option_items, parse_option_value
 from primero.plugins.manager import (
+    deliberate_errors_problem,
     hook_name_problem,
     int_not_bool,
     new_manager,
@@ -137,7 +139,9 @@ def spec_problem(spec: VariantSpec, *, registering: bool = True) -> str | None:
     negative), the betting rules (a :class:`~primero.variant.BettingRules`), the options
     (one-word distinct names, sound bounds and choices, a default among the allowed values:
     :meth:`~primero.options.Option.declaration_problem`), and the hook names of every rule
-    object (:func:`primero.plugins.manager.hook_name_problem`). Not ``registering`` (a spec
+    object (:func:`primero.plugins.manager.hook_name_problem`) and the errors it declares it
+    raises on purpose (:func:`primero.plugins.manager.deliberate_errors_problem`). Not
+    ``registering`` (a spec
     configured in code, never looked up by name): the name and aliases need only be text,
     and the rule objects are left to the plug-in manager, which names their faults when the
     rules are built.
@@ -183,7 +187,7 @@ def spec_problem(spec: VariantSpec, *, registering: bool = True) -> str | None:
         if isinstance(rules, type):
             return (f"rule object {rules.__module__}.{rules.__qualname__} is a class; expected "
                     f"an instance ({rules.__qualname__}())")
-        problem = hook_name_problem(rules)
+        problem = hook_name_problem(rules) or deliberate_errors_problem(rules)
         if problem:
             return f"rule object {plugin_label(rules)}: {problem}"
         if not type(rules).__module__.startswith("primero."):  # the library's own are tested
