@@ -199,3 +199,45 @@ def test_a_bad_declaration_is_refused_at_registration(plugin: object, shown: str
     assert spec_problem(spec) == (
         f"rule object {_label(plugin)}: deliberate_errors is {shown}; expected a tuple of "
         "PrimeroError subclasses (not PluginError or IllegalActionError)")
+
+
+class WrapsTheSteps:
+    """A house rule wrapping every step's start, passing the answer below it on."""
+
+    @hookimpl(wrapper=True)
+    def primero_start_step(self, state: Any, step: Step) -> Generator[None, Any, Any]:
+        return (yield)
+
+
+class WrapsTheStepsAndRaises:
+    """A house rule wrapping every step's start that raises an undeclared PrimeroError."""
+
+    @hookimpl(wrapper=True)
+    def primero_start_step(self, state: Any, step: Step) -> Generator[None, Any, Any]:
+        answer = yield
+        raise InvalidDeckError("Anna holds 7s 6h")
+        return answer  # (never reached)
+
+
+def _primiera_with(rule: object) -> Variant:
+    primiera = get_variant("primiera")
+    return Variant(spec=primiera.spec, settings=primiera.settings, house_rules=(rule,))
+
+
+def test_a_built_in_variants_error_passes_through_a_house_rules_wrapper() -> None:
+    # the hook is called through the wrapper: the error is judged by who raised it
+    with pytest.raises(CannotPayAnteError) as info:
+        start_deal(_primiera_with(WrapsTheSteps()), ["Anna", "Ben", "Carla"], [1, 20, 20],
+                   dealer=2, ante=2, seed=1)
+    assert str(info.value).startswith("Anna has 1 chip and cannot pay the ante of 2")
+
+
+def test_a_house_rule_wrapping_a_built_in_variant_is_named_for_its_own_error() -> None:
+    rule = WrapsTheStepsAndRaises()
+    with pytest.raises(PluginError) as info:
+        start_deal(_primiera_with(rule), ["Anna", "Ben", "Carla"], [20, 20, 20], dealer=2,
+                   ante=2, seed=1)
+    error = info.value
+    assert (error.plugin, error.hook) == (_label(rule), "primero_start_step")
+    assert str(error).startswith(f"plug-in {_label(rule)}, hook primero_start_step: raised "
+                                 "InvalidDeckError: Anna holds <card> <card>")

@@ -24,7 +24,7 @@ import functools
 import inspect
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast, overload
 
@@ -66,6 +66,7 @@ __all__ = [
     "passes_through",
     "plugin_label",
     "raised",
+    "raisers",
     "register_plugin",
     "shown",
     "wrappers_leave_alone",
@@ -164,6 +165,32 @@ def passes_through(exc: BaseException, plugins: tuple[object, ...]) -> bool:
     if isinstance(exc, PluginError) or all(is_library_rule(p) for p in plugins):
         return True
     return any(isinstance(exc, _deliberate(p)) for p in plugins)
+
+
+def raisers(exc: BaseException, candidates: Iterable[tuple[object, Callable[..., Any]]]) \
+        -> tuple[object, ...] | None:
+    """Which of ``candidates`` (``(plug-in, function)``; ``None``: the core's own code) raised.
+
+    For a hook called through its wrappers, where any of them may have raised: the deepest
+    frame of the traceback that runs one of the functions (or the plain function of an
+    :func:`answer_wrapper`) is the one that raised (or called what raised).
+
+    Returns:
+        ``(plug-in,)``; ``()`` where a core's function raised (the library's own); ``None``
+        where no candidate's frame is in the traceback.
+    """
+    codes: dict[object, tuple[object, ...]] = {}
+    for plugin, function in candidates:
+        for made in (function, getattr(function, AFTER_ATTRIBUTE, None)):
+            code = getattr(getattr(made, "__func__", made), "__code__", None)
+            if code is not None:
+                codes[code] = () if plugin is None or is_core(plugin) else (plugin,)
+    found: tuple[object, ...] | None = None
+    tb = exc.__traceback__
+    while tb is not None:
+        found = codes.get(tb.tb_frame.f_code, found)
+        tb = tb.tb_next
+    return found
 
 
 def new_manager() -> pluggy.PluginManager:
@@ -392,13 +419,15 @@ def firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant,
             else _wrapped_call(impls, variant)  # old-style wrappers: pluggy's own call
 
         plugins = tuple(i.plugin for i in impls if not is_core(i.plugin))
+        candidates = tuple((i.plugin, i.function) for i in impls)
 
         def wrapped(*args: Any, **kwargs: Any) -> tuple[Any, object]:
             kwargs.update(zip(params, args, strict=False))
             try:
                 return multicall(kwargs), top
             except PrimeroError as exc:
-                if passes_through(exc, plugins):
+                found = raisers(exc, candidates)
+                if passes_through(exc, plugins if found is None else found):
                     raise
                 raise raised(name, top, exc, kwargs) from exc
             except PLUGIN_FAULTS as exc:
@@ -604,8 +633,8 @@ class AroundCaller:
         composed: Every wrapper sets only the variant's state, through the ``compose`` given:
             an answer is the core's, or the library's copy of it with its variant state set.
 
-    ``wrapper_plugins``: the wrappers' rule objects, whose errors :func:`passes_through`
-    judges (default: ``top`` alone).
+    ``wrapper_plugins``: the wrappers' rule objects, in the order of ``wrappers``, whose errors
+    :func:`passes_through` judges (default: ``top`` alone).
 
     Raises (a call):
         PluginError: a wrapper raised anything but a :class:`~primero.errors.PrimeroError`
@@ -634,11 +663,15 @@ class AroundCaller:
         self.after = None
 
         plugins = (top,) if wrapper_plugins is None else wrapper_plugins
+        candidates = (*zip(plugins, (f for f, _ in wrappers), strict=False),
+                      (None, core))  # (None: the core's own code)
 
         def fault(exc: BaseException, kwargs: dict[str, Any]) -> Any:
             """Raise ``exc`` as :func:`firstresult_caller`'s wrapped call does."""
-            if isinstance(exc, PrimeroError) and passes_through(exc, plugins):
-                raise exc
+            if isinstance(exc, PrimeroError):
+                found = raisers(exc, candidates)
+                if passes_through(exc, plugins if found is None else found):
+                    raise exc
             if isinstance(exc, PLUGIN_FAULTS):
                 raise raised(name, top, exc, kwargs) from exc
             raise exc
@@ -748,7 +781,7 @@ def around_core_caller(pm: pluggy.PluginManager, name: str, variant: Variant,
     top = next(i.plugin for i in reversed(impls) if not is_core(i.plugin))
     order = [(i.function, tuple(i.argnames)) for i in reversed(wrappers)]
     return AroundCaller(name, order, core, top, params, variant, compose,
-                        tuple(i.plugin for i in wrappers))
+                        tuple(i.plugin for i in reversed(wrappers)))
 
 
 def _pluggy_call(hook: Any, variant: Variant) -> Callable[[dict[str, Any]], Any]:
