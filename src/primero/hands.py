@@ -15,7 +15,7 @@ from __future__ import annotations
 import html
 import operator
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Set
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Set
 from math import comb
 from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex, cast
 
@@ -70,7 +70,11 @@ class HandValue:
     strength, whatever the cards). Ordering values of two different rankings (``<``, ``<=``,
     ``>``, ``>=``, :meth:`ties`) raises :class:`~primero.errors.RankingMismatchError`; ``==``
     between them is ``False`` (never a tie), so ``value in values`` and dictionaries of values
-    of several rankings work. Values are immutable.
+    of several rankings work. Values are immutable. Two rankings are the same ranking when
+    they are equal (:meth:`Ranking.__eq__`: the same variant name, rule objects and ranking
+    options), not only when they are one object: a value made before
+    :func:`~primero.plugins.registry.clear_caches` and one made after compare as values of
+    one ranking.
 
     Build one with :meth:`Ranking.evaluate` (or ``HandValue(ranking=r, index=i)`` from a
     table index, see :meth:`Ranking.index_of`).
@@ -159,7 +163,7 @@ class HandValue:
     def _check(self, other: object) -> HandValue:
         if not isinstance(other, HandValue):
             raise TypeError(f"cannot compare a hand value with {type(other).__name__}")
-        if other._ranking is not self._ranking:
+        if other._ranking is not self._ranking and other._ranking != self._ranking:
             raise RankingMismatchError(
                 f"cannot compare hand values of different rankings: {self._ranking.name} and "
                 f"{other._ranking.name}"
@@ -192,7 +196,9 @@ class HandValue:
         if not isinstance(other, HandValue):
             return NotImplemented
         if other._ranking is not self._ranking:
-            return False  # values of two rankings are never a tie (``in``, dict keys work)
+            if other._ranking != self._ranking:
+                return False  # values of two rankings are never a tie (``in``, dict keys work)
+            return self.strength == other.strength  # (equal rankings: equal tables)
         strength = self._ranking.hand_table.strength
         return strength[self._index] == strength[other._index]
 
@@ -202,7 +208,7 @@ class HandValue:
         return not self == other
 
     def __hash__(self) -> int:
-        return hash((id(self._ranking), self.strength))
+        return hash((self._ranking._hash, self.strength))  # equal rankings hash alike
 
     def ties(self, other: HandValue) -> bool:
         """Whether the two values tie (same class, points and any further tie-break)."""
@@ -403,15 +409,22 @@ class Ranking:
             :attr:`strongest_first` for the order this ranking plays them in).
         points: Each card's points.
         variant: The variant whose ranking this is (``None`` for a free-standing ranking).
+        identity: What the ranking is, as a value (``None`` for a free-standing ranking): a
+            variant's rules give ``(variant name, rule objects, ranking options)``. Rankings
+            with equal identities are equal and hash alike (the same hands, classes and strengths,
+            whichever of them was built first or after
+            :func:`~primero.plugins.registry.clear_caches`); a ranking without a key equals
+            only itself.
     """
 
     __slots__ = (
         "__dict__", "_classifications", "_classify", "_declared_direction", "_descriptions",
-        "_direction", "_legacy", "_numpy", "_order", "_strongest", "_table", "classes", "name",
-        "pack", "points", "variant",
+        "_direction", "_hash", "_legacy", "_numpy", "_order", "_strongest", "_table", "classes",
+        "identity", "name", "pack", "points", "variant",
     )
 
     variant: RankedVariant | None
+    identity: Hashable | None
     name: str
     pack: Pack
     classes: tuple[str, ...]
@@ -429,8 +442,11 @@ class Ranking:
         descriptions: Mapping[str, str] | None = None,
         variant: RankedVariant | None = None,
         direction: str | None = None,
+        identity: Hashable | None = None,
     ) -> None:
         self.variant = variant
+        self.identity = identity
+        self._hash = hash(identity) if identity is not None else object.__hash__(self)
         merged = dict(CLASS_DESCRIPTIONS if descriptions is None else descriptions)
         for extra in _declared(variant, "class_descriptions"):
             merged.update(cast("Mapping[str, str]", extra))
@@ -457,6 +473,24 @@ class Ranking:
 
     def __repr__(self) -> str:
         return f"<Ranking {self.name} over {self.pack.name}>"
+
+    def __eq__(self, other: object) -> bool:
+        """Whether ``other`` is this ranking: itself, or one with an equal :attr:`identity`."""
+        if other is self:
+            return True
+        if not isinstance(other, Ranking):
+            return NotImplemented
+        return (self.identity is not None and self._hash == other._hash
+                and self.identity == other.identity)
+
+    def __ne__(self, other: object) -> bool:
+        if other is self:
+            return False
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __deepcopy__(self, memo: dict[int, object]) -> Ranking:
         return self  # immutable once built; its table is shared
@@ -927,7 +961,7 @@ class Ranking:
             RankingMismatchError: either value was made by another ranking.
         """
         first._check(second)
-        if first.ranking is not self:
+        if first.ranking is not self and first.ranking != self:
             raise RankingMismatchError(
                 f"hand value of ranking {first.ranking.name} given to ranking {self.name}"
             )

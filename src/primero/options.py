@@ -106,6 +106,10 @@ class Option:
     def validate(self, value: object) -> OptionValue:
         """Check (and, for text from a command line, convert) a value for this option.
 
+        The value returned is a plain ``bool``, ``int`` or ``str``: an ``int`` or ``str``
+        subclass given (an enum member, a plug-in's own text class) is read as the plain value
+        it holds, so configured variants compare and hash by their option values alone.
+
         Raises:
             InvalidOptionError: the value has the wrong type or is not allowed; the message
                 names the option and the allowed values.
@@ -121,6 +125,8 @@ class Option:
                 f"option {self.name!r}: bad value {_show(value)}; allowed: {self.allowed()}"
             )
         assert isinstance(value, bool | int | str)
+        if type(value) is not kind:  # a subclass: its plain value, checked and kept as such
+            value = str.__str__(value) if isinstance(value, str) else int.__index__(value)
         if self.choices is not None and value not in self.choices:
             spelt = _spelling(value, self.choices) if isinstance(value, str) else None
             if spelt is None:

@@ -26,6 +26,7 @@ variant's ``repr`` and unpickling an installed spec ask it.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -44,12 +45,14 @@ if TYPE_CHECKING:
     from primero.plugins.rules import Rules
 
 __all__ = [
+    "MADE_KEPT",
     "SOURCE_TEXTS",
     "WAKS_BETTING",
     "BettingRules",
     "Variant",
     "VariantSpec",
     "cited_keys",
+    "forget_configured",
     "with_cited",
 ]
 
@@ -301,6 +304,10 @@ class VariantSpec:
     def configure(self, **options: Any) -> Variant:
         """Return the variant with these options (the rest at their defaults).
 
+        The same spec with the same option values gives the same (immutable) object again
+        (the last :data:`MADE_KEPT`, until :func:`forget_configured`): what the engine keeps
+        per variant object (a table's start recipe, its checked set-up) is found again.
+
         A spec the registry did not check (made in code, not registered) is checked here
         first, once, as a registration is (:func:`primero.plugins.registry.spec_problem`).
 
@@ -313,12 +320,16 @@ class VariantSpec:
             _check_spec(self)
         settings = resolve_options(self.options, options, variant=self.name,
                                    overridden=self.overrides)
+        made = _made.get((id(self), settings))
+        if made is not None and made.spec is self:
+            return made
         key = id(settings)
         _configured[key] = settings  # resolved right here: the variant need not check them
         try:
-            return Variant(spec=self, settings=settings)
+            variant = Variant(spec=self, settings=settings)
         finally:
             del _configured[key]
+        return _kept(variant)
 
 
 def _resolved(variant: Variant, attribute: Attribute[Any], settings: object) -> None:
@@ -348,6 +359,50 @@ def _resolved(variant: Variant, attribute: Attribute[Any], settings: object) -> 
         raise InvalidOptionError(f"Variant settings {what}: give every option of "
                                  f"{named(spec.name)} once, as spec.configure(...).settings "
                                  "does")
+
+
+#: How many configured variants :meth:`VariantSpec.configure` keeps to give again.
+MADE_KEPT = 256
+#: The variants configured, by their spec's identity (the variant held keeps the spec, so its
+#: ``id`` is not reused while kept) and their settings: the same spec and option values give
+#: the same object again. The oldest goes first; :func:`forget_configured` forgets them all.
+_made: dict[tuple[int, tuple[tuple[str, OptionValue], ...]], Variant] = {}
+#: Guards the writes to :data:`_made` (a read is one dict look-up).
+_made_lock = threading.Lock()
+
+
+def _kept(variant: Variant) -> Variant:
+    """``variant``, kept to be given again; or the equal one kept first (another thread's).
+
+    Only a variant without house rules is kept; settings that do not hash (a value of a
+    plug-in's own unhashable class, given to ``Variant`` by hand) are not kept either.
+    """
+    if variant.house_rules:
+        return variant
+    key = (id(variant.spec), variant.settings)
+    try:
+        hash(key)
+    except TypeError:
+        return variant
+    with _made_lock:
+        found = _made.get(key)
+        if found is not None and found.spec is variant.spec:
+            return found
+        if len(_made) >= MADE_KEPT:
+            del _made[next(iter(_made))]
+        _made[key] = variant
+    return variant
+
+
+def forget_configured() -> None:
+    """Forget the variants :meth:`VariantSpec.configure` keeps to give again.
+
+    The next configuring makes a new object, whose rules and ranking are looked up again
+    (:func:`primero.plugins.registry.clear_caches` calls this). A variant made before stays
+    equal to the new one, and so do the rankings, hand values and states made with either.
+    """
+    with _made_lock:
+        _made.clear()
 
 
 #: Settings :meth:`VariantSpec.configure` has just resolved, by identity, while it makes the
@@ -427,10 +482,26 @@ class Variant:
         raise KeyError(f"variant {self.name!r} has no option {name!r}")
 
     def with_options(self, **options: Any) -> Variant:
-        """Return the same variant with some options changed (validated as in ``configure``)."""
+        """Return the same variant with some options changed (validated as in ``configure``).
+
+        The house rules are kept. Without house rules, the variant ``configure`` gives for
+        these options (the same object for the same options).
+
+        Raises:
+            InvalidOptionError: an unknown option or a bad value, named in the message.
+        """
         merged: dict[str, Any] = dict(self.settings)
         merged.update(options)
-        return self.spec.configure(**merged)
+        made = self.spec.configure(**merged)
+        if not self.house_rules:
+            return made
+        settings = made.settings
+        key = id(settings)
+        _configured[key] = settings  # resolved by configure: the variant need not check them
+        try:
+            return Variant(spec=self.spec, settings=settings, house_rules=self.house_rules)
+        finally:
+            del _configured[key]
 
     @property
     def rules(self) -> Rules:
@@ -513,7 +584,19 @@ def _registered(spec: VariantSpec) -> bool:
 
 def _rebuild_variant(spec: VariantSpec, settings: tuple[tuple[str, OptionValue], ...],
                      house_rules: tuple[object, ...]) -> Variant:
-    """Unpickle a :class:`Variant` (see ``Variant.__reduce__``)."""
+    """Unpickle a :class:`Variant` (see ``Variant.__reduce__``): the one kept, if any.
+
+    Every variant of one spec and settings unpickled in a process (a worker's deals) is one
+    object, as :meth:`VariantSpec.configure` gives.
+    """
+    if not house_rules:
+        try:
+            made = _made.get((id(spec), settings))
+        except TypeError:
+            made = None
+        if made is not None and made.spec is spec:
+            return made
+        return _kept(Variant(spec=spec, settings=settings))
     return Variant(spec=spec, settings=settings, house_rules=house_rules)
 
 

@@ -1,8 +1,9 @@
 """The engine's checked tables are found by the variant's identity, not by comparing variants.
 
-``get_variant`` configures a new (equal) variant on every call; deals started with it must not
-walk ``Variant.__eq__`` (a deep comparison of the spec and rules) deal after deal, and must
-start exactly as deals of the first object do.
+An equal variant made by hand (``Variant(spec=..., settings=...)``) is another object
+(``get_variant`` gives the same one again); deals started with it must not walk
+``Variant.__eq__`` (a deep comparison of the spec and rules) deal after deal, and must start
+exactly as deals of the first object do.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ def _deep_compare(self: Variant, other: object) -> bool:
 def test_equal_variants_start_the_same_deal_without_comparing_variants(
         monkeypatch: pytest.MonkeyPatch) -> None:
     first = primero.get_variant("primiera")
-    second = primero.get_variant("primiera")
+    second = Variant(spec=first.spec, settings=first.settings)
     assert first is not second and first == second
     before = start_deal(first, ["Anna", "Ben"], 50, dealer=1, seed=7)
     start_deal(second, ["Anna", "Ben"], 50, dealer=1, seed=8)  # (its rules: built once)

@@ -113,7 +113,8 @@ class DoublesACardAtTheBet:
     """A plug-in whose betting round starts with the top of the stock among the discards too.
 
     (A card put into a hand is named at once, by the hook: a hand holds only cards dealt to
-    it. One put among the discards is found by the whole-state check at the step's end.)
+    it. One put among the discards is found by counting the cards of the hook's answer, which
+    moved a card: named at the hook too, though the core closes the step.)
     """
 
     @hookimpl
@@ -124,16 +125,16 @@ class DoublesACardAtTheBet:
                        skipped=True)
 
 
-def test_the_end_of_a_step_the_core_closes_checks_the_whole_state() -> None:
+def test_a_card_doubled_at_a_step_the_core_closes_is_named_at_the_hook() -> None:
     variant = _with(DoublesACardAtTheBet(), "doubler")
     assert "primero_end_step" in variant.rules.deal.core_only
     with pytest.raises(PluginError) as info:
         start_deal(variant, PLAYERS, 30, seed=1)
     error = info.value
-    # the core closed the step; the plug-in answering a rules hook in it is named
-    assert (error.hook, error.plugin) == ("primero_end_step",
+    # the core closes the step, but the hook that doubled the card is the one named
+    assert (error.hook, error.plugin) == ("primero_start_step",
                                           f"{__name__}.DoublesACardAtTheBet")
-    assert str(error).endswith("(found at the end of the step; the core closed it) "
+    assert str(error).endswith("expected every card of the pack exactly once "
                                "(cards hidden: error.detail shows them)")
     card = start_deal("waks", PLAYERS, 30, seed=1).stock[0]  # the card dealt twice
     assert f"holding {card.ascii} twice" in error.detail

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from functools import reduce
 from operator import attrgetter, or_
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
@@ -50,7 +49,9 @@ from primero.plugins.manager import (
     core_alone,
     firstresult_caller,
     is_core,
+    is_library_rule,
     new_manager,
+    passes_through,
     plugin_label,
     raised,
     register_plugin,
@@ -190,8 +191,7 @@ class DealRules(RankingRules):
         #: the built-in variants' modules, :mod:`primero.variants`): tested code, which never
         #: changes a state in place. Any other plug-in or house rule: every step the core
         #: closes gets the whole-state check's every part.
-        self.library_only = all(is_core(p) or _module_of(p).startswith(_LIBRARY_VARIANTS)
-                                for p in plugins)
+        self.library_only = all(is_library_rule(p) for p in plugins)
 
     @property
     def ranking(self) -> Ranking:
@@ -214,6 +214,8 @@ class DealRules(RankingRules):
         and with ``cards="moved"`` (a card-moving hook) every card exactly once whenever a
         hand, the stock or the discards changed. The core's answer (betting's or dealing's):
         its shape (the core's dealing moves no chip), and a dealing answer's cards. With
+        ``cards="step"`` (the start of a step): a plug-in's answer that moved a card has every
+        card counted, so a card it lost or doubled is named at the hook that did it. With
         ``cards="end"`` (the end of a step), whoever answered: the whole-state invariants
         (:func:`~primero.plugins.checks.whole_state_problem`). While
         :func:`~primero.plugins.checks.checking_everything`: everything, after every hook.
@@ -224,7 +226,8 @@ class DealRules(RankingRules):
         new, plugin = self._call(hook, state=state, **kwargs)
         if checks.off_depth:
             return new  # type: ignore[no-any-return]
-        if not cards and new is not None and checks.core_answer(state, kwargs.get("step")) is new:
+        if (not cards or cards == "step") and new is not None \
+                and checks.core_answer(state, kwargs.get("step")) is new:
             return cast("GameState", new)  # (never remembered while strict)
         return self._checked_answer(hook, state, new, plugin, cards, **kwargs)
 
@@ -239,6 +242,9 @@ class DealRules(RankingRules):
             if cards == "end" or strict:
                 problem = checks.whole_state_problem(new, self.pack,
                                                          state.context.total_chips)
+            elif cards == "step" and is_core(plugin):
+                if cards_sound(state):
+                    checks.cards_moved(state, new)  # no card moved: marked sound
             elif cards and plugin is not CORE_BETTING and checks.cards_moved(state, new):
                 problem = checks.cards_problem(new, self.pack)
             elif not cards and cards_sound(state):
@@ -322,8 +328,12 @@ class DealRules(RankingRules):
     # betting --------------------------------------------------------------------------------
 
     def start_step(self, state: GameState, step: Step) -> GameState:
-        """Enter a step that is not a deal (``primero_start_step``)."""
-        return self._checked_state("primero_start_step", state, step=step)
+        """Enter a step that is not a deal (``primero_start_step``).
+
+        A plug-in's answer that moved a card (a new stock, discards or hand) has every card
+        counted here: a card it lost or holds twice is its fault, named at this hook.
+        """
+        return self._checked_state("primero_start_step", state, "step", step=step)
 
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
         """The legal actions of the seat to act (``primero_legal_actions``).
@@ -687,8 +697,11 @@ class DealRules(RankingRules):
             try:
                 given = {"variant": self.variant, "table": table}
                 result = impl.function(*(given[a] for a in impl.argnames))
-            except PrimeroError:
-                raise
+            except PrimeroError as exc:
+                if passes_through(exc, (impl.plugin,)):
+                    raise
+                raise raised("primero_action_blocks", impl.plugin, exc,
+                              {"table": table}) from exc
             except PLUGIN_FAULTS as exc:
                 raise raised("primero_action_blocks", impl.plugin, exc,
                               {"table": table}) from exc
@@ -751,17 +764,6 @@ class DealRules(RankingRules):
         if problem is not None:
             raise self._fault("primero_settle", plugin, problem)
         return cast("Settlement", settlement)
-
-
-#: The modules of the library's own variants (:attr:`DealRules.library_only`).
-_LIBRARY_VARIANTS = "primero.variants."
-
-
-def _module_of(plugin: object) -> str:
-    """The module a plug-in's hooks come from: a module's own name, else its class's."""
-    if isinstance(plugin, ModuleType):
-        return plugin.__name__
-    return type(plugin).__module__
 
 
 def _fast_legal_actions(state: GameState) -> tuple[Action, ...]:

@@ -24,7 +24,7 @@ import functools
 import inspect
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast, overload
 
@@ -45,21 +45,28 @@ if TYPE_CHECKING:
     from primero.variant import Variant
 
 __all__ = [
+    "DELIBERATE_ERRORS",
     "HOOK_NAMES",
+    "LIBRARY_VARIANTS",
     "RULES_HOOKS",
     "AroundCaller",
     "answer_wrapper",
     "around_core_caller",
     "core_alone",
+    "deliberate_errors_problem",
     "describe",
     "distribution_of",
     "firstresult_caller",
     "hook_name_problem",
     "int_not_bool",
     "is_core",
+    "is_library_rule",
+    "module_of",
     "new_manager",
+    "passes_through",
     "plugin_label",
     "raised",
+    "raisers",
     "register_plugin",
     "shown",
     "wrappers_leave_alone",
@@ -83,6 +90,107 @@ def is_core(plugin: object) -> bool:
     """Whether ``plugin`` is one of the core's rule objects (:mod:`primero.rules`)."""
     cls = type(plugin)
     return (cls.__module__, cls.__qualname__) in _CORE_CLASSES
+
+
+#: The modules of the library's own variants (:mod:`primero.variants`): tested code, whose
+#: errors are the library's own.
+LIBRARY_VARIANTS = "primero.variants."
+#: The attribute in which a rule object declares the errors it raises on purpose (see
+#: :func:`passes_through`): a tuple of :class:`~primero.errors.PrimeroError` subclasses.
+DELIBERATE_ERRORS = "deliberate_errors"
+
+
+def module_of(plugin: object) -> str:
+    """The module a plug-in's hooks come from: a module's own name, else its class's."""
+    if isinstance(plugin, ModuleType):
+        return plugin.__name__
+    return type(plugin).__module__
+
+
+def is_library_rule(plugin: object) -> bool:
+    """Whether ``plugin`` is the library's own: the core's or a built-in variant's rule object."""
+    return is_core(plugin) or module_of(plugin).startswith(LIBRARY_VARIANTS)
+
+
+def deliberate_errors_problem(plugin: object) -> str | None:
+    """What is wrong with a rule object's ``deliberate_errors`` declaration, or ``None``.
+
+    Absent, or a tuple of classes of :class:`~primero.errors.PrimeroError` (not
+    :class:`~primero.errors.PluginError`, which is the library's word for a plug-in's fault,
+    nor :class:`~primero.errors.IllegalActionError`, which the engine raises for the players'
+    actions).
+    """
+    try:
+        declared = getattr(plugin, DELIBERATE_ERRORS, None)
+    except Exception as exc:
+        return f"reading {DELIBERATE_ERRORS} raised {type(exc).__name__}"
+    if declared is None:
+        return None
+    if not isinstance(declared, tuple) or not all(
+            isinstance(c, type) and issubclass(c, PrimeroError)
+            and not issubclass(c, PluginError | IllegalActionError) for c in declared):
+        return (f"{DELIBERATE_ERRORS} is {shown(declared)}; expected a tuple of PrimeroError "
+                "subclasses (not PluginError or IllegalActionError)")
+    return None
+
+
+def _deliberate(plugin: object) -> tuple[type[PrimeroError], ...]:
+    """The error classes ``plugin`` declares it raises on purpose (a sound declaration only)."""
+    if deliberate_errors_problem(plugin) is not None:
+        return ()
+    return getattr(plugin, DELIBERATE_ERRORS, None) or ()
+
+
+def passes_through(exc: BaseException, plugins: tuple[object, ...]) -> bool:
+    """Whether ``exc``, a :class:`~primero.errors.PrimeroError` a hook raised, reaches the caller.
+
+    ``plugins`` are the rule objects whose code raised it (the one implementation, or every
+    plug-in of a hook called through its wrappers). The line: an error meant for the user is
+    one the library vouches for or the plug-in declares.
+
+    * a :class:`~primero.errors.PluginError` passes (it names a plug-in, its cards hidden);
+    * an :class:`~primero.errors.IllegalActionError` never does (an action a hook built with a
+      bad amount: the engine, not a hook, refuses the players' actions);
+    * any other passes when every one of ``plugins`` is the library's own
+      (:func:`is_library_rule`: the core and the built-in variants, e.g. Primiera's
+      ``CannotPayAnteError``), or when it is of a class one of them declares in its
+      ``deliberate_errors`` attribute (a tuple of PrimeroError subclasses).
+
+    Anything else is a plug-in's fault: :func:`raised` makes it a
+    :class:`~primero.errors.PluginError` naming the plug-in and the hook, its text cut short
+    and its cards hidden, the error itself its ``__cause__``.
+    """
+    if isinstance(exc, IllegalActionError) or not isinstance(exc, PrimeroError):
+        return False
+    if isinstance(exc, PluginError) or all(is_library_rule(p) for p in plugins):
+        return True
+    return any(isinstance(exc, _deliberate(p)) for p in plugins)
+
+
+def raisers(exc: BaseException, candidates: Iterable[tuple[object, Callable[..., Any]]]) \
+        -> tuple[object, ...] | None:
+    """Which of ``candidates`` (``(plug-in, function)``; ``None``: the core's own code) raised.
+
+    For a hook called through its wrappers, where any of them may have raised: the deepest
+    frame of the traceback that runs one of the functions (or the plain function of an
+    :func:`answer_wrapper`) is the one that raised (or called what raised).
+
+    Returns:
+        ``(plug-in,)``; ``()`` where a core's function raised (the library's own); ``None``
+        where no candidate's frame is in the traceback.
+    """
+    codes: dict[object, tuple[object, ...]] = {}
+    for plugin, function in candidates:
+        for made in (function, getattr(function, AFTER_ATTRIBUTE, None)):
+            code = getattr(getattr(made, "__func__", made), "__code__", None)
+            if code is not None:
+                codes[code] = () if plugin is None or is_core(plugin) else (plugin,)
+    found: tuple[object, ...] | None = None
+    tb = exc.__traceback__
+    while tb is not None:
+        found = codes.get(tb.tb_frame.f_code, found)
+        tb = tb.tb_next
+    return found
 
 
 def new_manager() -> pluggy.PluginManager:
@@ -290,10 +398,10 @@ def firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant,
     generated code that calls each implementation positionally with ``variant`` bound (the
     caller takes the hook's other arguments, by position or keyword). It goes through pluggy
     when a wrapper is registered, so wrappers keep working (the answer is then the topmost
-    plug-in's). A plug-in other than the core raising anything but a
-    :class:`~primero.errors.PrimeroError` becomes a :class:`~primero.errors.PluginError`; so
-    does an :class:`~primero.errors.IllegalActionError` (an action it built with a bad amount:
-    the engine, not a hook, refuses the players' actions).
+    plug-in's). A plug-in other than the core raising anything becomes a
+    :class:`~primero.errors.PluginError` naming it and the hook, but a
+    :class:`~primero.errors.PrimeroError` that :func:`passes_through` (the library's own
+    variants', a plug-in's declared ``deliberate_errors``, a PluginError).
 
     ``core``: the core's fast code for the hook, called with the hook's arguments but
     ``variant`` instead of the core's implementation where no wrapper is registered (it must
@@ -310,14 +418,18 @@ def firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant,
             if any(i.hookwrapper or i.kwargnames for i in impls) \
             else _wrapped_call(impls, variant)  # old-style wrappers: pluggy's own call
 
+        plugins = tuple(i.plugin for i in impls if not is_core(i.plugin))
+        candidates = tuple((i.plugin, i.function) for i in impls)
+
         def wrapped(*args: Any, **kwargs: Any) -> tuple[Any, object]:
             kwargs.update(zip(params, args, strict=False))
             try:
                 return multicall(kwargs), top
-            except IllegalActionError as exc:
+            except PrimeroError as exc:
+                found = raisers(exc, candidates)
+                if passes_through(exc, plugins if found is None else found):
+                    raise
                 raise raised(name, top, exc, kwargs) from exc
-            except PrimeroError:
-                raise
             except PLUGIN_FAULTS as exc:
                 raise raised(name, top, exc, kwargs) from exc
 
@@ -325,8 +437,7 @@ def firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant,
     given = ", ".join(f"{p!r}: {p}" for p in params)
     namespace: dict[str, Any] = {"variant": variant, "PrimeroError": PrimeroError,
                                  "raised": raised, "name": name,
-                                 "FAULTS": PLUGIN_FAULTS,
-                                 "Illegal": IllegalActionError}
+                                 "FAULTS": PLUGIN_FAULTS, "passes": passes_through}
     lines = [f"def call({', '.join(params)}):"]
     for k, impl in enumerate(reversed(impls)):
         namespace[f"f{k}"], namespace[f"p{k}"] = impl.function, impl.plugin
@@ -339,9 +450,9 @@ def firstresult_caller(pm: pluggy.PluginManager, name: str, variant: Variant,
             lines += [f"    {line}" for line in call]
         else:
             lines += ["    try:", *(f"        {line}" for line in call),
-                      "    except Illegal as exc:",
+                      "    except PrimeroError as exc:",
+                      f"        if passes(exc, (p{k},)):", "            raise",
                       f"        raise raised(name, p{k}, exc, {{{given}}}) from exc",
-                      "    except PrimeroError:", "        raise",
                       "    except FAULTS as exc:",
                       f"        raise raised(name, p{k}, exc, {{{given}}}) from exc"]
     lines.append("    return None, None")
@@ -522,10 +633,13 @@ class AroundCaller:
         composed: Every wrapper sets only the variant's state, through the ``compose`` given:
             an answer is the core's, or the library's copy of it with its variant state set.
 
+    ``wrapper_plugins``: the wrappers' rule objects, in the order of ``wrappers``, whose errors
+    :func:`passes_through` judges (default: ``top`` alone).
+
     Raises (a call):
-        PluginError: a wrapper raised anything but a :class:`~primero.errors.PrimeroError`,
-            or an :class:`~primero.errors.IllegalActionError` (named as ``top``'s, as
-            :func:`firstresult_caller` does).
+        PluginError: a wrapper raised anything but a :class:`~primero.errors.PrimeroError`
+            that :func:`passes_through` (named as ``top``'s, as :func:`firstresult_caller`
+            does).
     """
 
     __slots__ = ("after", "call", "composed", "core", "name", "top")
@@ -540,19 +654,24 @@ class AroundCaller:
 
     def __init__(self, name: str, wrappers: list[tuple[Callable[..., Any], tuple[str, ...]]],
                  core: Callable[..., Any], top: object, params: list[str],
-                 variant: Variant, compose: Callable[[Any, Any], Any] | None = None) -> None:
+                 variant: Variant, compose: Callable[[Any, Any], Any] | None = None,
+                 wrapper_plugins: tuple[object, ...] | None = None) -> None:
         self.name = name
         self.top = top
         self.core = core
         self.composed = False
         self.after = None
 
+        plugins = (top,) if wrapper_plugins is None else wrapper_plugins
+        candidates = (*zip(plugins, (f for f, _ in wrappers), strict=False),
+                      (None, core))  # (None: the core's own code)
+
         def fault(exc: BaseException, kwargs: dict[str, Any]) -> Any:
             """Raise ``exc`` as :func:`firstresult_caller`'s wrapped call does."""
-            if isinstance(exc, IllegalActionError):
-                raise raised(name, top, exc, kwargs) from exc
             if isinstance(exc, PrimeroError):
-                raise exc
+                found = raisers(exc, candidates)
+                if passes_through(exc, plugins if found is None else found):
+                    raise exc
             if isinstance(exc, PLUGIN_FAULTS):
                 raise raised(name, top, exc, kwargs) from exc
             raise exc
@@ -661,7 +780,8 @@ def around_core_caller(pm: pluggy.PluginManager, name: str, variant: Variant,
               if p != "variant"]
     top = next(i.plugin for i in reversed(impls) if not is_core(i.plugin))
     order = [(i.function, tuple(i.argnames)) for i in reversed(wrappers)]
-    return AroundCaller(name, order, core, top, params, variant, compose)
+    return AroundCaller(name, order, core, top, params, variant, compose,
+                        tuple(i.plugin for i in reversed(wrappers)))
 
 
 def _pluggy_call(hook: Any, variant: Variant) -> Callable[[dict[str, Any]], Any]:

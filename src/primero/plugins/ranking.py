@@ -188,11 +188,11 @@ class RankingRules:
         (``"waks (supremus=false)"``), whichever of them built it. Another variant with the
         same rule objects (a plug-in built from a built-in's) has its own ranking, named
         after itself. The ranking is built outside any lock, so its hooks may themselves
-        look variants up.
+        look variants up. Its :attr:`~primero.hands.Ranking.identity` is that key: a ranking
+        built again after :func:`clear_ranking_cache` equals the one it replaces.
         """
         if self._ranking is None:
-            settings = self._ranking_settings()
-            key = (self.variant.name, self._plugins, settings)
+            key = self._ranking_identity()
             ranking = _ranking_cache.get(key)
             if ranking is None:
                 built = self._build_ranking()
@@ -206,6 +206,10 @@ class RankingRules:
         variant = self.variant
         affects = {o.name: o.affects_ranking for o in variant.spec.options}
         return tuple((k, v) for k, v in variant.settings if affects.get(k, True))
+
+    def _ranking_identity(self) -> tuple[object, ...]:
+        """What the ranking is: ``(variant name, rule objects, ranking options)``."""
+        return (self.variant.name, self._plugins, self._ranking_settings())
 
     def _build_ranking(self) -> Ranking:
         name = _ranking_name(self.variant, self._ranking_settings())
@@ -245,6 +249,7 @@ class RankingRules:
         return Ranking(
             name=name, pack=pack, classes=classes, points=points,
             classify=classify, order=order, variant=variant,
+            identity=self._ranking_identity(),
         )
 
 

@@ -13,10 +13,11 @@
   ``specs``, ``broken``). A built-in's name always wins.
 * Every registration is validated (:func:`spec_problem`: names one word and no action verb,
   :data:`ACTION_VERBS`; player ranges within :data:`MAX_PLAYERS`; options and their defaults
-  valid; the hook names of its rule objects). An installed plug-in that fails to import,
-  register or validate is skipped with a :class:`~primero.errors.PluginWarning`; it is listed
-  by :meth:`Registry.broken`, asking for one of its variants raises its
-  :class:`~primero.errors.PluginError`, and everything else works.
+  valid; the hook names of its rule objects and the errors they declare they raise on
+  purpose). An installed plug-in that fails to import, register or validate is skipped with
+  a :class:`~primero.errors.PluginWarning`; it is listed by :meth:`Registry.broken`, asking
+  for one of its variants raises its :class:`~primero.errors.PluginError`, and everything
+  else works.
 * The registry, not the spec, knows who provides a variant (:meth:`Registry.provider`,
   :meth:`Registry.distribution`), and holds each configured variant's checked rules
   (:func:`rules_for`).
@@ -51,6 +52,7 @@ from primero.errors import (
 from primero.hands import HAND_SIZE, HandValue
 from primero.options import option_items, parse_option_value
 from primero.plugins.manager import (
+    deliberate_errors_problem,
     hook_name_problem,
     int_not_bool,
     new_manager,
@@ -60,7 +62,7 @@ from primero.plugins.manager import (
 )
 from primero.plugins.ranking import clear_ranking_cache
 from primero.plugins.rules import Rules
-from primero.variant import BettingRules, Variant, VariantSpec
+from primero.variant import MADE_KEPT, BettingRules, Variant, VariantSpec, forget_configured
 
 if TYPE_CHECKING:
     import importlib.metadata
@@ -137,7 +139,9 @@ def spec_problem(spec: VariantSpec, *, registering: bool = True) -> str | None:
     negative), the betting rules (a :class:`~primero.variant.BettingRules`), the options
     (one-word distinct names, sound bounds and choices, a default among the allowed values:
     :meth:`~primero.options.Option.declaration_problem`), and the hook names of every rule
-    object (:func:`primero.plugins.manager.hook_name_problem`). Not ``registering`` (a spec
+    object (:func:`primero.plugins.manager.hook_name_problem`) and the errors it declares it
+    raises on purpose (:func:`primero.plugins.manager.deliberate_errors_problem`). Not
+    ``registering`` (a spec
     configured in code, never looked up by name): the name and aliases need only be text,
     and the rule objects are left to the plug-in manager, which names their faults when the
     rules are built.
@@ -183,7 +187,7 @@ def spec_problem(spec: VariantSpec, *, registering: bool = True) -> str | None:
         if isinstance(rules, type):
             return (f"rule object {rules.__module__}.{rules.__qualname__} is a class; expected "
                     f"an instance ({rules.__qualname__}())")
-        problem = hook_name_problem(rules)
+        problem = hook_name_problem(rules) or deliberate_errors_problem(rules)
         if problem:
             return f"rule object {plugin_label(rules)}: {problem}"
         if not type(rules).__module__.startswith("primero."):  # the library's own are tested
@@ -323,6 +327,9 @@ class Registry:
         self._distributions: dict[str, _Distribution] = {}
         #: Configured variants whose largest table fits the pack (checked once each).
         self._fitting: set[Variant] = set()
+        #: Variants made, by the name and option values given (each value with its type, as
+        #: ``1`` and ``True`` are equal keys): see :meth:`variant`.
+        self._made: dict[tuple[object, ...], Variant] = {}
         self._broken: dict[str, BrokenPlugin] = {}
         self._broken_names: dict[str, str] = {}
         self._isolate = isolate
@@ -580,12 +587,24 @@ class Registry:
     def variant(self, name: str, **options: Any) -> Variant:
         """Configure the variant ``name`` with ``options`` (the rest at their defaults).
 
+        The same name (as given) and option values (plain ``bool``, ``int`` or ``str``) give
+        the same (immutable) variant object again, found by one look-up (the last
+        :data:`~primero.variant.MADE_KEPT`; :func:`clear_caches` forgets them), and so do
+        other spellings of the same name and options, through
+        :meth:`~primero.variant.VariantSpec.configure`.
+
         Raises:
             UnknownVariantError: no such variant.
             PluginError: the variant's plug-in was skipped, or with these options its
                 largest table does not fit its pack (:func:`table_problem`).
             InvalidOptionError: an unknown option or a bad value.
         """
+        key: tuple[object, ...] | None = (name, *(
+            (k, type(v), v) for k, v in options.items())) if all(
+            type(v) in _PLAIN for v in options.values()) else None
+        made = self._made.get(key) if key is not None else None
+        if made is not None:
+            return made
         variant = self.spec(name).configure(**options)
         if options and variant not in self._fitting:
             problem = table_problem(variant)
@@ -593,7 +612,17 @@ class Registry:
                 raise PluginError(f"variant {variant}: {problem}",
                                   plugin=self.provider(variant.spec) or "")
             self._fitting.add(variant)
+        if key is not None:
+            with _made_lock:
+                if len(self._made) >= MADE_KEPT:
+                    del self._made[next(iter(self._made))]
+                self._made[key] = variant
         return variant
+
+    def forget_made(self) -> None:
+        """Forget the variants :meth:`variant` gives again by name and options."""
+        with _made_lock:
+            self._made.clear()
 
 
 def _given(plugin: object) -> Callable[[], object]:
@@ -642,6 +671,10 @@ def _check_not_building() -> None:
                           "registry is not built yet")
 
 
+#: The option value types :meth:`Registry.variant` keeps its variants by.
+_PLAIN = (bool, int, str)
+#: Guards the variants kept by :meth:`Registry.variant`.
+_made_lock = threading.Lock()
 #: Guards the cache of rules by variant.
 _rules_lock = threading.Lock()
 _rules_cache: dict[Variant, Rules] = {}
@@ -662,10 +695,19 @@ def rules_for(variant: Variant) -> Rules:
 
 
 def clear_caches() -> None:
-    """Forget every cached :class:`~primero.plugins.rules.Rules` and ranking."""
+    """Forget every cached :class:`~primero.plugins.rules.Rules`, ranking and configured variant.
+
+    The next :func:`get_variant` makes a new variant object, whose rules and ranking are
+    built again. Nothing that was equal before stops being equal: variants, rankings, hand
+    values and states compare by value (a state made before equals its replay after).
+    """
     with _rules_lock:
         _rules_cache.clear()
     clear_ranking_cache()
+    forget_configured()
+    found = _registry
+    if found is not None:
+        found.forget_made()
 
 
 def registry() -> Registry:
