@@ -57,7 +57,7 @@ def test_an_id_in_the_space_but_off_the_mask_is_still_a_forfeit() -> None:
 def test_none_steps_an_agent_whose_deal_is_over() -> None:
     table = env(players=2)
     table.reset(seed=3)
-    for agent in table.agent_iter():
+    for _agent in table.agent_iter():
         observation, _, termination, truncation, _ = table.last()
         if termination or truncation:
             table.step(None)

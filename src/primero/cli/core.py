@@ -495,15 +495,26 @@ class WholeNumber(click.ParamType[int]):
                           "expected a whole number in ASCII digits (0-9)", param, ctx)
             digits = len(text.lstrip("+-"))
             if digits > MAX_DIGITS:
+                # with a bound, a number this long is past it: say the bound, as for any
+                # number past it (not the digits, which would hide the bound)
+                if self.maximum is not None and not text.startswith("-") \
+                        and self.maximum < 10 ** MAX_DIGITS:
+                    self._past_maximum(number_text(text), param, ctx)
                 self.fail(f"expected at most {MAX_DIGITS} digits, got {number_text(text)}",
                           param, ctx)
             number = int(text)
         if self.minimum is not None and number < self.minimum:
             self.fail(f"must be at least {self.minimum}, got {number_text(number)}", param, ctx)
         if self.maximum is not None and number > self.maximum:
-            self.fail(f"must be at most {self.maximum:,}{' ' + self.unit if self.unit else ''}"
-                      f", got {number_text(number)}", param, ctx)
+            self._past_maximum(number_text(number), param, ctx)
         return number
+
+    def _past_maximum(self, shown: str, param: click.Parameter | None,
+                      ctx: click.Context | None) -> NoReturn:
+        """Fail for a value past :attr:`maximum` (``shown`` as the message shows it)."""
+        assert self.maximum is not None
+        self.fail(f"must be at most {self.maximum:,}{' ' + self.unit if self.unit else ''}"
+                  f", got {shown}", param, ctx)
 
 
 class FileName(click.Path):

@@ -38,6 +38,7 @@ from primero.cli.core import (
 )
 from primero.cli.game import check_table, chip_amount, table_players
 from primero.cli.pages import SHORT_HELP
+from primero.simulation.executor import MAX_DEALS
 from primero.simulation.records import Summary
 from primero.simulation.run import Simulation, simulate
 
@@ -55,7 +56,9 @@ def table_options(function: F) -> F:
         click.option("--players", "-n", type=WholeNumber(2), default=4, show_default=True,
                      help="Players at the table, within the variant's range (see "
                           "'primero variants')."),
-        click.option("--deals", "-d", type=WholeNumber(1), default=1000, show_default=True,
+        click.option("--deals", "-d", default=1000, show_default=True,
+                     type=WholeNumber(1, maximum=MAX_DEALS,
+                                      unit="deals in one run (every deal's record is kept)"),
                      help="Deals to simulate, 1 to 1,000,000 in one run (every deal's "
                           "record is kept)."),
         click.option("--seed", "-s", type=WholeNumber(0), default=0, show_default=True,
