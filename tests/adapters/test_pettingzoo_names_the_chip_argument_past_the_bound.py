@@ -41,3 +41,26 @@ def test_chips_at_the_bound_and_an_iterator_of_stacks_still_build_a_table() -> N
     assert table.unwrapped.table.stacks == (10**15, 10**15)
     table = env(chips=iter([7, 9]), players=2)  # read once, checked, then built from
     assert table.unwrapped.table.stacks == (7, 9)
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"chips": [True, 5, 5, 5]}, "chips: player_0 (seat 0) needs a whole number of chips >= 1, "
+                                 "got True"),
+    ({"chips": (5, 5, 2.5, 5)}, "chips: player_2 (seat 2) needs a whole number of chips >= 1, "
+                                "got 2.5"),
+    ({"stacks": [5, 0, 5, 5]}, "stacks: player_1 (seat 1) needs a whole number of chips >= 1, "
+                               "got 0"),
+], ids=["bool", "float", "zero"])
+def test_a_bad_seat_in_a_list_of_chips_names_chips_not_stacks(kwargs: dict[str, object],
+                                                              message: str) -> None:
+    with pytest.raises(InvalidParameterError) as caught:
+        env(**kwargs)
+    assert (str(caught.value), caught.value.parameter) == (message, next(iter(kwargs)))
+
+
+@pytest.mark.parametrize("name", ["chips", "stacks"])
+def test_a_list_of_another_length_than_the_players_names_the_argument(name: str) -> None:
+    with pytest.raises(InvalidParameterError) as caught:
+        env(players=4, **{name: [5, 5]})
+    assert (str(caught.value), caught.value.parameter) == (
+        f"{name}: 2 seats' chips for 4 players (one per seat, player_0 first)", name)

@@ -83,31 +83,45 @@ def _past_bound(value: object) -> int | None:
     return None
 
 
-def _chips_in_bounds(chips: object, stacks: object, carry_in: object) -> None:
-    """Refuse an amount of chips past :data:`~primero.deal.start.MAX_CHIPS`, naming its argument.
+def _chips_in_bounds(chips: object, stacks: object, carry_in: object, players: object) -> None:
+    """Refuse a bad amount of chips, naming the argument it was given in.
 
-    The engine refuses such amounts too, but names a seat (``p0 (seat 0)``) or the
-    carry-over, not the argument given here. Values that are no whole numbers are left to
+    The engine refuses amounts past :data:`~primero.deal.start.MAX_CHIPS` too, but names a
+    seat (``p0 (seat 0)``) or the carry-over, and the shared table names a bad seat of
+    ``chips`` as ``stacks``; the user gave ``chips``, ``stacks`` or ``carry_in``. Other
+    values (a lone number that is not whole, a set) are left to
     :meth:`primero.adapters.AdapterTable.build`, which names them.
 
     Raises:
         InvalidParameterError: ``chips``, a seat in ``chips`` or ``stacks``, or ``carry_in``
-            past the bound (the number shown by its digits).
+            past the bound (the number shown by its digits), a list of ``chips`` or
+            ``stacks`` with another length than ``players``, or a seat in it that is no
+            whole number of at least 1.
     """
     bound = f"at most {MAX_CHIPS:,} chips"
     why = "(primero.deal.start.MAX_CHIPS, the most a deal takes)"
     for name, value in (("chips", chips), ("stacks", stacks)):
-        huge = _past_bound(value)
+        huge = _past_bound(value) if name == "chips" else None  # stacks is a list or None
         if huge is not None:
             raise InvalidParameterError(
                 name, f"{bound} a seat {why}, got a {len(str(huge))}-digit number")
         if isinstance(value, list | tuple | np.ndarray):
+            if isinstance(players, int) and not isinstance(players, bool) \
+                    and len(value) != players and (name == "chips" or len(value)):
+                raise InvalidParameterError(
+                    name, f"{len(value)} seats' chips for {players} players (one per seat, "
+                    f"player_0 first)")
             for seat, each in enumerate(value):
                 huge = _past_bound(each)
                 if huge is not None:
                     raise InvalidParameterError(
                         name, f"{bound} a seat {why}, got a {len(str(huge))}-digit number "
                         f"for player_{seat} (seat {seat})")
+                if isinstance(each, bool | np.bool_) or not isinstance(each, int | np.integer) \
+                        or each < 1:
+                    raise InvalidParameterError(
+                        name, f"player_{seat} (seat {seat}) needs a whole number of chips "
+                        f">= 1, got {named(each)}")
     huge = _past_bound(carry_in)
     if huge is not None:
         raise InvalidParameterError(
@@ -271,7 +285,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
             chips = tuple(chips)
         if isinstance(stacks, Iterator):
             stacks = tuple(stacks)
-        _chips_in_bounds(chips, stacks, carry_in)
+        _chips_in_bounds(chips, stacks, carry_in, players)
         self.table = AdapterTable.build(variant=variant, options=options, players=players,
                                         chips=chips, stacks=stacks, dealer=dealer,
                                         carry_in=carry_in,
