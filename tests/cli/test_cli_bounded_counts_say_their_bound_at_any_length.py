@@ -11,8 +11,10 @@ import pytest
 
 from cli_helpers import run
 
-RUN = "must be at most 1,000,000 deals in one run (every deal's record is kept)"
-MATCH = "must be at most 1,000,000 deals in one match (each played once per seat)"
+RUN = ("must be at most 1,000,000 deals in one run (every deal's record is kept: split a "
+       "larger study into runs with different seeds)")
+MATCH = ("must be at most 1,000,000 deals in one match (each played once per seat: split a "
+         "larger study into matches with different seeds)")
 CHIPS = "must be at most 1,000,000,000,000,000 chips (the most a deal takes)"
 
 

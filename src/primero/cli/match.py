@@ -58,7 +58,8 @@ AGENT_NAMES = NameChoice(list(AGENTS))
               help="Players at the table: the candidate and N-1 copies of the opponent.")
 @click.option("--deals", "-d", default=200, show_default=True,
               type=WholeNumber(2, maximum=MAX_DEALS,
-                               unit="deals in one match (each played once per seat)"),
+                               unit="deals in one match (each played once per seat: split a larger "
+                                    "study into matches with different seeds)"),
               help="Deals, each played once per seat, 2 to 1,000,000.")
 @click.option("--seed", "-s", type=WholeNumber(0), default=0, show_default=True,
               help="Seed of the match (same seed, same deals).")
