@@ -430,7 +430,7 @@ def cli_page() -> str:
     """The generated CLI reference: every command, argument and option of ``primero``."""
     import click
 
-    from primero.cli.core import EXIT_ERROR, EXIT_USAGE, app
+    from primero.cli.core import EXIT_ERROR, EXIT_TERMINATED, EXIT_USAGE, app
     from primero.cli.pages import EXIT_INTERRUPTED
 
     group = app
@@ -456,6 +456,9 @@ def cli_page() -> str:
             f"| {EXIT_INTERRUPTED} | interrupted by Ctrl-C (128 + SIGINT, the shell's "
             "convention): one `error:` line; `primero play` says whether the deal so far was "
             "saved |",
+            f"| {EXIT_TERMINATED} | stopped by SIGTERM (`kill`, `timeout`, a cancelled CI job; "
+            "128 + SIGTERM): the command stops as on Ctrl-C, a run's worker processes "
+            "included, one `error:` line |",
             "", "With `--json` the `error:` line is a JSON line instead "
             "([JSON output](json.md)).", ""]
     for name, cmd in commands.items():

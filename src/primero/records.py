@@ -589,7 +589,9 @@ def replay(record: DealRecord, *, stop_after: int | None = None) -> GameState:
         The state after the actions (the finished deal for a complete record).
 
     Raises:
-        RecordError: ``stop_after`` is not a whole number of 0 or more, the setup is bad,
+        RecordError: ``record`` is not a :class:`DealRecord` (a path or TOML text: read it
+            with :func:`load_record`), ``stop_after`` is not a whole number of 0 or more,
+            the setup is bad,
             or an action is by someone who is not one of the players, out of turn or
             illegal; the message gives the action's position (1-based) and text. Also when
             a stacked record
@@ -618,6 +620,10 @@ def replay_states(record: DealRecord, *, stop_after: int | None = None) \
         RecordError: as :func:`replay`, when the bad action (or the end of the record) is
             reached; the states before it have been yielded.
     """
+    if not isinstance(record, DealRecord):
+        hint = (" (load_record(path) reads a deal file into one)"
+                if isinstance(record, str | os.PathLike | bytes) else "")
+        raise RecordError(f"replay takes a DealRecord, got {named(record)}{hint}")
     if stop_after is not None:
         if isinstance(stop_after, bool) or not hasattr(type(stop_after), "__index__"):
             raise RecordError(f"stop_after must be a whole number of actions (or None: all), "
@@ -866,9 +872,13 @@ def save_record(state: GameState | DealRecord, path: str | Path) -> Path:
 
     Raises:
         RecordError: ``state`` is neither a deal nor a record, or is a deal no deal file
-            can replay (:func:`record_from_state`).
+            can replay (:func:`record_from_state`); ``path`` is no path (neither text nor a
+            path object), or empty text (which would name the current folder).
         OSError: the file cannot be written (no such folder, a directory, no permission).
     """
+    if not isinstance(path, str | os.PathLike) or path == "":
+        raise RecordError(f"save_record writes to a file's path (text or a pathlib.Path), "
+                          f"got {named(path)}")
     if isinstance(state, DealRecord):
         text = dump_record(state)
     elif isinstance(state, GameState):

@@ -203,8 +203,9 @@ def test_bad_table_parameters_name_the_parameter(params: dict[str, Any],
 
 
 @pytest.mark.parametrize(("kwargs", "parameter"), [
-    ({"chips": [5, 5]}, "stacks"),  # 2 stacks, 4 players
-    ({"chips": [5, 5, 5, True]}, "stacks"),
+    ({"chips": [5, 5]}, "chips"),  # 2 seats' chips, 4 players: named as given
+    ({"chips": [5, 5, 5, True]}, "chips"),
+    ({"stacks": [5, 5]}, "stacks"),
     ({"chips": "20"}, "chips"),
     ({"chips": 0}, "chips"),
     ({"dealer": 4}, "dealer"),

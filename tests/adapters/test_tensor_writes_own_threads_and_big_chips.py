@@ -106,7 +106,8 @@ def test_stacks_past_a_c_long_are_refused_and_the_most_a_deal_takes_writes_alike
     # max_game_length small whatever the chips. A deal takes at most MAX_CHIPS chips a seat
     # (far below a C long), so stacks past a C long are refused by name at the deal's start;
     # at the most a deal takes, the compiled writes give the pure writes' values
-    with pytest.raises(PrimeroError, match=r"^p0 \(seat 0\) has a 19-digit number of chips"):
+    with pytest.raises(PrimeroError, match=r"^stacks: at most 1,000,000,000,000,000 chips a "
+                       r"seat .*, got a 19-digit number for seat 0$"):
         pyspiel.load_game(GAME, {"variant": "waks", "players": 2, "stacks": f"{2**63};5",
                                  "raise_cap": 1}).new_initial_state()
     game = pyspiel.load_game(GAME, {"variant": "waks", "players": 2,
@@ -125,8 +126,9 @@ def test_stacks_past_a_c_long_are_refused_and_the_most_a_deal_takes_writes_alike
 def test_a_carry_in_past_a_c_long_is_refused_and_the_most_writes_alike() -> None:
     # PettingZoo takes any whole number of chips; the deal refuses more than MAX_CHIPS (a
     # seat's or the carry-in) by name, and at the most it takes the compiled writes agree
-    for kwargs, message in (({"chips": 10**19}, r"^p0 \(seat 0\) has a 20-digit number"),
-                            ({"chips": 20, "carry_in": 2**63}, r"^carry-over is a 19-digit")):
+    for kwargs, message in (({"chips": 10**19}, r"^chips: at most .*, got a 20-digit number$"),
+                            ({"chips": 20, "carry_in": 2**63},
+                             r"^carry_in: at most .*, got a 19-digit number$")):
         with pytest.raises(PrimeroError, match=message):
             raw_env(variant="waks", players=2, **kwargs).reset(seed=1)
     for kwargs in ({"chips": MAX_CHIPS}, {"chips": 20, "carry_in": MAX_CHIPS}):
@@ -307,14 +309,22 @@ def test_compiled_and_pure_agree_in_any_order(variant: str) -> None:
 
 
 def test_a_table_too_rich_for_floating_point_fractions_is_refused_by_name() -> None:
+    from primero.adapters import AdapterTable
     from primero.errors import InvalidParameterError
     from primero.pettingzoo.env import raw_env
 
+    # the shared table's own bound (the adapters refuse past MAX_CHIPS a seat before it)
     with pytest.raises(InvalidParameterError, match=r"^stacks: at most 2\*\*1023 chips on the "
                        r"table in all, the carry-in included .* got a 401-digit number$"):
+        AdapterTable.build(variant="waks", players=2, stacks=(10**400, 5))
+    with pytest.raises(InvalidParameterError, match=r"^chips: at most 2\*\*1023 chips"):
+        AdapterTable.build(variant="waks", players=2, chips=2**1023)
+    with pytest.raises(InvalidParameterError, match=r"^stacks: at most 1,000,000,000,000,000 "
+                       r"chips a seat .* got a 401-digit number for seat 0$"):
         pyspiel.load_game(GAME, {"variant": "waks", "players": 2,
                                  "stacks": f"{10**400};5"})
-    with pytest.raises(InvalidParameterError, match=r"^chips: at most 2\*\*1023 chips"):
+    with pytest.raises(InvalidParameterError, match=r"^chips: at most 1,000,000,000,000,000 "
+                       r"chips a seat .* got a 308-digit number$"):  # 2**1023 ~ 8.99e307
         raw_env(variant="waks", players=2, chips=2**1023)
     env = raw_env(variant="waks", players=2, chips=MAX_CHIPS)  # the most a deal takes
     env.reset(seed=0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -319,12 +320,17 @@ def test_bare_primero_prints_the_help() -> None:
     assert "simulate" in result.output and "error:" not in result.output
 
 
-def test_version_names_the_showdown_counter(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PRIMERO_NO_NATIVE", "1")
-    assert ok("--version") == (f"primero {primero.__version__}\n"
-                               "showdown odds: numpy (PRIMERO_NO_NATIVE is set)\n"
-                               "single hands: pure Python (PRIMERO_NO_NATIVE is set)\n"
-                               "tensors: pure Python (PRIMERO_NO_NATIVE is set)\n")
+def test_version_names_the_code_that_counts_evaluates_encodes_and_shuffles() -> None:
+    # a fresh interpreter: the shuffle is chosen once per process, at its first use
+    code = "from primero.cli.core import app; app(prog_name='primero')"
+    done = subprocess.run([sys.executable, "-c", code, "--version"], capture_output=True,
+                          text=True, encoding="utf-8", timeout=120, check=True,
+                          env={**os.environ, "PRIMERO_NO_NATIVE": "1"})
+    assert done.stdout == (f"primero {primero.__version__}\n"
+                           "showdown odds: numpy (PRIMERO_NO_NATIVE is set)\n"
+                           "single hands: pure Python (PRIMERO_NO_NATIVE is set)\n"
+                           "tensors: pure Python (PRIMERO_NO_NATIVE is set)\n"
+                           "seeded stocks: pure Python (PRIMERO_NO_NATIVE is set)\n")
 
 
 # --- the installed command, as a user runs it ---------------------------------------------------
@@ -345,12 +351,14 @@ def test_console_script_error_has_no_traceback() -> None:
 def test_python_dash_m() -> None:
     done = subprocess.run([sys.executable, "-m", "primero", "--version"],
                           capture_output=True, text=True, timeout=120, check=True)
-    first, counter, evaluator, encoder, *rest = done.stdout.splitlines()
+    first, counter, evaluator, encoder, shuffle, *rest = done.stdout.splitlines()
     assert (first, rest) == (f"primero {primero.__version__}", [])
     assert counter.startswith(("showdown odds: the native kernel (", "showdown odds: numpy ("))
     assert evaluator.startswith(("single hands: the native evaluator (",
                                  "single hands: pure Python ("))
     assert encoder.startswith(("tensors: the native writes (", "tensors: pure Python ("))
+    assert shuffle.startswith(("seeded stocks: the native shuffle (",
+                               "seeded stocks: pure Python ("))
 
 
 def test_the_cli_needs_neither_typer_nor_pydantic() -> None:

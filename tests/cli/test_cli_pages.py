@@ -8,6 +8,7 @@ the kernel. And they must import neither click nor rich nor any command module.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -25,6 +26,7 @@ from primero.analysis._native import build
 from primero.cli import pages
 from primero.cli.core import app
 from primero.native_evaluator import evaluator_line
+from primero.native_shuffle import shuffle_line
 from primero.tensor_writes import encoder_line
 
 KERNEL = Path(native_kernel.library_path())
@@ -60,7 +62,8 @@ def test_the_help_at_eighty_columns_word_for_word() -> None:
         "\n"
         "Options:\n"
         "  --version   Print primero's version, which code counts showdown odds,\n"
-        "              evaluates hands and writes tensors, and exit.\n"
+        "              evaluates hands, writes tensors and shuffles seeded stocks, and\n"
+        "              exit.\n"
         "  -h, --help  Show this message and exit.\n"
         "\n"
         "Commands:\n"
@@ -132,16 +135,30 @@ def counter_line() -> str:
 def test_the_version_page_names_the_version_and_the_counter(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PRIMERO_NO_NATIVE", raising=False)
-    first, second, third, fourth = pages.version_page().splitlines()
+    first, second, third, fourth, fifth = pages.version_page().splitlines()
     assert first == f"primero {primero.__version__}"
     assert second == str(showdown_counter())
     assert third == evaluator_line()
     assert fourth == encoder_line()
-    monkeypatch.setenv("PRIMERO_NO_NATIVE", "1")
-    assert pages.version_page() == (f"primero {primero.__version__}\n"
-                                    "showdown odds: numpy (PRIMERO_NO_NATIVE is set)\n"
-                                    "single hands: pure Python (PRIMERO_NO_NATIVE is set)\n"
-                                    "tensors: pure Python (PRIMERO_NO_NATIVE is set)")
+    assert fifth == shuffle_line()
+
+
+def test_the_version_page_with_the_switch_set_names_pure_code_on_every_line() -> None:
+    # a fresh interpreter: the shuffle is chosen once per process, at its first use
+    out, _ = _run("--version", PRIMERO_NO_NATIVE="1")
+    assert out == (f"primero {primero.__version__}\n"
+                   "showdown odds: numpy (PRIMERO_NO_NATIVE is set)\n"
+                   "single hands: pure Python (PRIMERO_NO_NATIVE is set)\n"
+                   "tensors: pure Python (PRIMERO_NO_NATIVE is set)\n"
+                   "seeded stocks: pure Python (PRIMERO_NO_NATIVE is set)\n")
+
+
+def test_the_version_page_names_the_compiled_shuffle_where_it_is_built() -> None:
+    spec = importlib.util.find_spec("primero.compiled_shuffle")
+    if spec is None or spec.origin is None:
+        pytest.skip("no compiled shuffle in this install")
+    out, _ = _run("--version", PRIMERO_NO_NATIVE="0")
+    assert out.splitlines()[4] == f"seeded stocks: the native shuffle ({spec.origin})"
 
 
 def test_the_version_page_reports_a_kernel_never_built(kernel_folder: Path) -> None:

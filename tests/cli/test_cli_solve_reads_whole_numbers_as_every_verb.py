@@ -9,7 +9,8 @@ from cli_helpers import run
 
 @pytest.mark.parametrize(("option", "value", "message"), [
     ("--chips", "0", "must be at least 1, got 0"),
-    ("--chips", "9" * 23, "expected at most 20 digits, got a 23-digit number"),
+    ("--chips", "9" * 23, "must be at most 1,000,000,000,000,000 chips (the most a deal "
+                          "takes), got a 23-digit number"),
     ("--iterations", "２", "expected a whole number in ASCII digits (0-9), got '２'"),
     ("--ante", "-1", "must be at least 0, got -1"),
     ("--classes", "x", "expected a whole number in ASCII digits (0-9), got 'x'"),

@@ -141,10 +141,12 @@ def test_a_run_of_more_deals_than_the_bound_is_refused_before_playing() -> None:
         simulate_sessions("waks", sessions=500_001, deals_per_session=2)
     assert str(info.value).startswith("sessions * deals_per_session: at most 1,000,000 deals "
                                       "in one run (every deal's record is kept), got 1,000,002")
-    assert one_line("simulate", "-d", "9" * 20) == f"error: {message}"
-    assert one_line("compare", "waks", "losing", "-d", "1000001") == (
-        "error: deals: at most 1,000,000 deals in one run (every deal's record is kept), got "
-        "1,000,001; split the study into runs with different seeds")
+    # the command line refuses it as it is read: a usage error naming the option
+    bound = ("error: invalid value for '--deals': must be at most 1,000,000 deals in one run "
+             "(every deal's record is kept: split a larger study into runs with different "
+             "seeds), got ")
+    assert one_line("simulate", "-d", "9" * 20, status=2) == f"{bound}a 20-digit number"
+    assert one_line("compare", "waks", "losing", "-d", "1000001", status=2) == f"{bound}1000001"
 
 
 def test_the_chunks_of_a_run_are_made_one_at_a_time() -> None:

@@ -28,6 +28,10 @@ One voice for every error:
   interrupted ...``, exit status :data:`~primero.cli.pages.EXIT_INTERRUPTED` (130, the
   shell's 128 + SIGINT); :func:`interrupted` does the same for a command that says what
   became of its work.
+* **Terminated** — ``SIGTERM`` (``kill``, ``timeout``, a CI job cancelled) while a command
+  runs: the command stops as on Ctrl-C (a run's worker processes stopped, none left
+  behind), one line ``error: terminated ...``, exit status :data:`EXIT_TERMINATED` (143, the
+  shell's 128 + SIGTERM).
 * **With ``--json``** — a command that takes ``--json`` and was given it reports either kind
   of error as one line of JSON on standard error instead, ``{"format": 1, "error":
   "<message>"}`` (the same message, the same exit status), so a script reads every answer of
@@ -46,6 +50,7 @@ import importlib
 import json
 import os
 import re
+import signal
 import sys
 import textwrap
 import warnings
@@ -80,7 +85,9 @@ from primero.variant import Variant
 
 __all__ = [
     "EXIT_ERROR",
+    "EXIT_TERMINATED",
     "EXIT_USAGE",
+    "TERMINATED",
     "FileName",
     "LazyPrimeroGroup",
     "NameChoice",
@@ -110,6 +117,10 @@ __all__ = [
 EXIT_ERROR = 1
 #: Exit status for a malformed command line or an option out of its range.
 EXIT_USAGE = 2
+#: Exit status for a command stopped by ``SIGTERM`` (128 + SIGTERM, the shell's convention).
+EXIT_TERMINATED = 128 + signal.SIGTERM
+#: What a terminated command says (after ``error:``).
+TERMINATED = "terminated (SIGTERM) before the command finished"
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -216,6 +227,43 @@ class _Interrupted(_Refused):
     exit_code = EXIT_INTERRUPTED
 
 
+class _Terminated(BaseException):
+    """``SIGTERM`` while a command runs, raised where the command is.
+
+    Not an ``Exception``: a run's pool stops its workers for it, as for Ctrl-C, rather than
+    waiting for them.
+    """
+
+
+class _TerminatedError(_Refused):
+    """A command stopped by ``SIGTERM``: ``error: <message>``, exit status 143."""
+
+    exit_code = EXIT_TERMINATED
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
+@contextlib.contextmanager
+def _sigterm_stops_the_command() -> Any:
+    """While the block runs, ``SIGTERM`` raises :class:`_Terminated` in it (main thread only).
+
+    Python's default for ``SIGTERM`` ends the process at once: no ``finally`` runs, so a run's
+    worker processes were left behind, waiting forever for chunks. Elsewhere (another thread,
+    where signals cannot be set) nothing changes.
+    """
+    try:
+        previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 class _BadUsage(click.ClickException):
     """A malformed command line: ``error: <message>``, exit status 2."""
 
@@ -295,7 +343,7 @@ class PrimeroGroup(click.Group):
             click.ClickException: a usage error (exit status 2), or a
                 :class:`~primero.errors.PrimeroError` from the command, shown as one
                 ``error:`` line (exit status 1), or an interrupt (Ctrl-C), one ``error:``
-                line (exit status 130).
+                line (exit status 130), or ``SIGTERM``, one ``error:`` line (exit status 143).
         """
         skipped: list[str] = []
         with warnings.catch_warnings():
@@ -314,7 +362,7 @@ class PrimeroGroup(click.Group):
             warnings.showwarning = keep
             error = ""
             try:
-                with hook_watchdog():
+                with hook_watchdog(), _sigterm_stops_the_command():
                     result = super().invoke(ctx)
                 sys.stdout.flush()  # a full disk is told now, as one line, not at exit
                 return result
@@ -336,6 +384,11 @@ class PrimeroGroup(click.Group):
             except KeyboardInterrupt:  # Ctrl-C: one error line (JSON with --json), status 130
                 error = INTERRUPTED
                 refused = _Interrupted(error)
+                refused.as_json = bool(ctx.meta.get(_JSON_META))
+                raise refused from None
+            except _Terminated:  # SIGTERM: one error line (JSON with --json), status 143
+                error = TERMINATED
+                refused = _TerminatedError(error)
                 refused.as_json = bool(ctx.meta.get(_JSON_META))
                 raise refused from None
             except OSError as exc:
@@ -495,15 +548,26 @@ class WholeNumber(click.ParamType[int]):
                           "expected a whole number in ASCII digits (0-9)", param, ctx)
             digits = len(text.lstrip("+-"))
             if digits > MAX_DIGITS:
+                # with a bound, a number this long is past it: say the bound, as for any
+                # number past it (not the digits, which would hide the bound)
+                if self.maximum is not None and not text.startswith("-") \
+                        and self.maximum < 10 ** MAX_DIGITS:
+                    self._past_maximum(number_text(text), param, ctx)
                 self.fail(f"expected at most {MAX_DIGITS} digits, got {number_text(text)}",
                           param, ctx)
             number = int(text)
         if self.minimum is not None and number < self.minimum:
             self.fail(f"must be at least {self.minimum}, got {number_text(number)}", param, ctx)
         if self.maximum is not None and number > self.maximum:
-            self.fail(f"must be at most {self.maximum:,}{' ' + self.unit if self.unit else ''}"
-                      f", got {number_text(number)}", param, ctx)
+            self._past_maximum(number_text(number), param, ctx)
         return number
+
+    def _past_maximum(self, shown: str, param: click.Parameter | None,
+                      ctx: click.Context | None) -> NoReturn:
+        """Fail for a value past :attr:`maximum` (``shown`` as the message shows it)."""
+        assert self.maximum is not None
+        self.fail(f"must be at most {self.maximum:,}{' ' + self.unit if self.unit else ''}"
+                  f", got {shown}", param, ctx)
 
 
 class FileName(click.Path):

@@ -36,6 +36,7 @@ from primero.cli.core import (
 from primero.cli.game import check_table, chip_amount
 from primero.cli.pages import SHORT_HELP
 from primero.cli.simulate import chips_text, number_column
+from primero.simulation.executor import MAX_DEALS
 
 __all__ = ["match_command"]
 
@@ -55,8 +56,11 @@ AGENT_NAMES = NameChoice(list(AGENTS))
 @variant_options
 @click.option("--players", "-n", type=WholeNumber(2), default=2, show_default=True,
               help="Players at the table: the candidate and N-1 copies of the opponent.")
-@click.option("--deals", "-d", type=WholeNumber(2), default=200, show_default=True,
-              help="Deals, each played once per seat.")
+@click.option("--deals", "-d", default=200, show_default=True,
+              type=WholeNumber(2, maximum=MAX_DEALS,
+                               unit="deals in one match (each played once per seat: split a larger "
+                                    "study into matches with different seeds)"),
+              help="Deals, each played once per seat, 2 to 1,000,000.")
 @click.option("--seed", "-s", type=WholeNumber(0), default=0, show_default=True,
               help="Seed of the match (same seed, same deals).")
 @click.option("--chips", type=chip_amount(1), default=50, show_default=True,

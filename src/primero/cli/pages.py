@@ -8,7 +8,8 @@ lays them out as click does (its ``HelpFormatter``: the width of the terminal, a
 columns, words wrapped as :mod:`textwrap` wraps them), so the quick page is click's page; a
 test compares the two at every width. It imports only :mod:`os`, :mod:`sys`, the package root
 (for the version), :mod:`primero.native_kernel`, :mod:`primero.native_evaluator` and
-:mod:`primero.tensor_writes`: no :mod:`re`, no :mod:`textwrap`.
+:mod:`primero.tensor_writes` and :mod:`primero.native_shuffle`: no :mod:`re`, no
+:mod:`textwrap`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import sys
 import primero
 from primero.native_evaluator import evaluator_line
 from primero.native_kernel import counter_line, counter_reason, library_path, try_open
+from primero.native_shuffle import shuffle_line
 from primero.tensor_writes import encoder_line
 
 __all__ = ["COMMAND_MODULES", "EXIT_INTERRUPTED", "HELP", "HELP_OPTION_HELP", "INTERRUPTED",
@@ -37,8 +39,8 @@ INTERRUPTED = "interrupted (Ctrl-C) before the command finished"
 HELP = "Primero, the Renaissance card game: variants, hand evaluation, exact hand counts."
 
 #: ``--version``'s help.
-VERSION_HELP = ("Print primero's version, which code counts showdown odds, evaluates hands and "
-                "writes tensors, and exit.")
+VERSION_HELP = ("Print primero's version, which code counts showdown odds, evaluates hands, "
+                "writes tensors and shuffles seeded stocks, and exit.")
 
 #: ``-h, --help``'s help (click's own words).
 HELP_OPTION_HELP = "Show this message and exit."
@@ -80,18 +82,20 @@ _USAGE = "[OPTIONS] COMMAND [ARGS]..."
 
 
 def version_page(prog: str = PROG) -> str:
-    """``primero --version``: the version, then which code counts, evaluates and encodes.
+    """``primero --version``: the version, then which code counts, evaluates, encodes, shuffles.
 
-    Four lines: the version, which code counts showdown odds, which evaluates single hands,
-    which writes the adapters' tensors. The kernel is looked for and loaded as
-    :func:`primero.analysis.showdown_counter` does (:func:`primero.native_kernel.counter_reason`),
-    without importing the analysis package; the hand evaluator's line is
-    :func:`primero.native_evaluator.evaluator_line` (the compiled one, or pure Python and why),
-    the tensor writes' :func:`primero.tensor_writes.encoder_line` (the same).
+    Five lines: the version, which code counts showdown odds, which evaluates single hands,
+    which writes the adapters' tensors, which shuffles seeded stocks. The kernel is looked for
+    and loaded as :func:`primero.analysis.showdown_counter` does
+    (:func:`primero.native_kernel.counter_reason`), without importing the analysis package;
+    the other lines are :func:`primero.native_evaluator.evaluator_line`,
+    :func:`primero.tensor_writes.encoder_line` and :func:`primero.native_shuffle.shuffle_line`
+    (the compiled code's file, or pure Python and why; the shuffle is chosen once per process,
+    at its first use).
     """
     path = library_path()
     return (f"{prog} {primero.__version__}\n{counter_line(counter_reason(path, try_open), path)}"
-            f"\n{evaluator_line()}\n{encoder_line()}")
+            f"\n{evaluator_line()}\n{encoder_line()}\n{shuffle_line()}")
 
 
 def terminal_columns() -> int:

@@ -38,6 +38,7 @@ from primero.cli.core import (
 )
 from primero.cli.game import check_table, chip_amount, table_players
 from primero.cli.pages import SHORT_HELP
+from primero.simulation.executor import MAX_DEALS
 from primero.simulation.records import Summary
 from primero.simulation.run import Simulation, simulate
 
@@ -49,13 +50,19 @@ F = TypeVar("F", bound=Callable[..., Any])
 AGENT_NAMES = NameChoice(list(AGENTS))
 
 
+#: What the bound on ``--deals`` is, as its error says it.
+RUN_BOUND = ("deals in one run (every deal's record is kept: split a larger study into runs "
+             "with different seeds)")
+
+
 def table_options(function: F) -> F:
     """The options every simulating command shares: table, run and progress."""
     options = [
         click.option("--players", "-n", type=WholeNumber(2), default=4, show_default=True,
                      help="Players at the table, within the variant's range (see "
                           "'primero variants')."),
-        click.option("--deals", "-d", type=WholeNumber(1), default=1000, show_default=True,
+        click.option("--deals", "-d", default=1000, show_default=True,
+                     type=WholeNumber(1, maximum=MAX_DEALS, unit=RUN_BOUND),
                      help="Deals to simulate, 1 to 1,000,000 in one run (every deal's "
                           "record is kept)."),
         click.option("--seed", "-s", type=WholeNumber(0), default=0, show_default=True,

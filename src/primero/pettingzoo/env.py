@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numbers
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -19,6 +19,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.wrappers.base import BaseWrapper
 
 from primero.adapters import (
     AdapterTable,
@@ -30,10 +31,11 @@ from primero.adapters import (
     returns,
     trail_moves,
 )
+from primero.deal.start import MAX_CHIPS
 from primero.deal.state import GameState
-from primero.errors import InvalidParameterError, PrimeroError, named
+from primero.errors import IllegalActionError, InvalidParameterError, PrimeroError, named
 
-__all__ = ["DecisionlessTableError", "env", "raw_env"]
+__all__ = ["ActionSpaceWrapper", "DecisionlessTableError", "env", "raw_env"]
 
 #: How many deals ``reset`` tries for one that needs a decision before it gives up: at the
 #: highest rate of decisionless deals measured (Primiera, 8 players: 64 % of deals), a table
@@ -73,6 +75,59 @@ def _check_options(options: object) -> None:
             f"got {named(options)}")
 
 
+def _past_bound(value: object) -> int | None:
+    """``value`` as an int where it is a whole number (not a bool) past ``MAX_CHIPS``."""
+    if isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_) \
+            and int(value) > MAX_CHIPS:
+        return int(value)
+    return None
+
+
+def _chips_in_bounds(chips: object, stacks: object, carry_in: object, players: object) -> None:
+    """Refuse a bad amount of chips, naming the argument it was given in.
+
+    The engine refuses amounts past :data:`~primero.deal.start.MAX_CHIPS` too, but names a
+    seat (``p0 (seat 0)``) or the carry-over, and the shared table names a bad seat of
+    ``chips`` as ``stacks``; the user gave ``chips``, ``stacks`` or ``carry_in``. Other
+    values (a lone number that is not whole, a set) are left to
+    :meth:`primero.adapters.AdapterTable.build`, which names them.
+
+    Raises:
+        InvalidParameterError: ``chips``, a seat in ``chips`` or ``stacks``, or ``carry_in``
+            past the bound (the number shown by its digits), a list of ``chips`` or
+            ``stacks`` with another length than ``players``, or a seat in it that is no
+            whole number of at least 1.
+    """
+    bound = f"at most {MAX_CHIPS:,} chips"
+    why = "(primero.deal.start.MAX_CHIPS, the most a deal takes)"
+    for name, value in (("chips", chips), ("stacks", stacks)):
+        huge = _past_bound(value) if name == "chips" else None  # stacks is a list or None
+        if huge is not None:
+            raise InvalidParameterError(
+                name, f"{bound} a seat {why}, got a {len(str(huge))}-digit number")
+        if isinstance(value, list | tuple | np.ndarray):
+            if isinstance(players, int) and not isinstance(players, bool) \
+                    and len(value) != players and (name == "chips" or len(value)):
+                raise InvalidParameterError(
+                    name, f"{len(value)} seats' chips for {players} players (one per seat, "
+                    f"player_0 first)")
+            for seat, each in enumerate(value):
+                huge = _past_bound(each)
+                if huge is not None:
+                    raise InvalidParameterError(
+                        name, f"{bound} a seat {why}, got a {len(str(huge))}-digit number "
+                        f"for player_{seat} (seat {seat})")
+                if isinstance(each, bool | np.bool_) or not isinstance(each, int | np.integer) \
+                        or each < 1:
+                    raise InvalidParameterError(
+                        name, f"player_{seat} (seat {seat}) needs a whole number of chips "
+                        f">= 1, got {named(each)}")
+    huge = _past_bound(carry_in)
+    if huge is not None:
+        raise InvalidParameterError(
+            "carry_in", f"{bound} {why}, got a {len(str(huge))}-digit number")
+
+
 class DecisionlessTableError(PrimeroError, RuntimeError):
     """``reset`` dealt :data:`MAX_DEALS_TRIED` deals and every one ended before any decision.
 
@@ -88,16 +143,53 @@ class DecisionlessTableError(PrimeroError, RuntimeError):
         self.tried = tried
 
 
+class ActionSpaceWrapper(BaseWrapper):  # type: ignore[misc]  # PettingZoo's wrappers are untyped
+    """Refuses, with a precise error, an action outside the agent's action space.
+
+    PettingZoo's ``AssertOutOfBoundsWrapper`` checks the same but raises a bare
+    ``AssertionError`` ("action is not in action space", gone under ``python -O``) that names
+    neither the action nor the space. Here an action outside the space raises
+    :class:`~primero.errors.IllegalActionError` naming the agent, the action and the ids the
+    space holds, before the environment sees it: nothing changes, the agent may step again.
+    An id inside the space but off the mask is a forfeit, as :meth:`raw_env.step` says.
+    """
+
+    def step(self, action: int | None) -> None:
+        """Check ``action`` against the selected agent's action space, then step.
+
+        Raises:
+            IllegalActionError: ``action`` is not a whole number (a bool, a float, a text, or
+                ``None`` for an agent still to act), or an id outside ``0 .. N - 1``.
+        """
+        agent = self.agent_selection
+        if action is None and (self.terminations.get(agent) or self.truncations.get(agent)):
+            super().step(action)
+            return
+        size = self.env.unwrapped.action_spaces[agent].n
+        whole = type(action) is int or (isinstance(action, int | np.integer)
+                                         and not isinstance(action, bool | np.bool_))
+        if not whole or not 0 <= int(action) < size:  # type: ignore[arg-type]
+            what = "None (an agent still to act must act)" if action is None else named(action)
+            raise IllegalActionError(
+                f"{agent} cannot play action {what}: not in its action space, the whole "
+                f"numbers 0 .. {size - 1} (the legal ones are the action mask's ones)",
+                reason=f"action {what} is not an id 0 .. {size - 1}")
+        super().step(action)
+
+
 def env(**kwargs: Any) -> AECEnv:
     """The environment, wrapped as PettingZoo's classic games are.
 
-    ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``. An illegal action is handled
-    by :class:`raw_env` itself (it ends the deal as a forfeit: see :meth:`raw_env.step`), not by
-    PettingZoo's ``TerminateIllegalWrapper``, whose flat -1 could be cheaper than losing. Takes
-    the arguments of :class:`raw_env`.
+    :class:`ActionSpaceWrapper` (in place of PettingZoo's ``AssertOutOfBoundsWrapper``, whose
+    ``AssertionError`` names neither the action nor the space) and ``OrderEnforcingWrapper``.
+    An action outside the action space raises :class:`~primero.errors.IllegalActionError`
+    and changes nothing; an id inside it but off the mask is handled by :class:`raw_env`
+    itself (it ends the deal as a forfeit: see :meth:`raw_env.step`), not by PettingZoo's
+    ``TerminateIllegalWrapper``, whose flat -1 could be cheaper than losing. Takes the
+    arguments of :class:`raw_env`.
     """
     wrapped: AECEnv = raw_env(**kwargs)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = ActionSpaceWrapper(wrapped)
     wrapped = wrappers.OrderEnforcingWrapper(wrapped)
     return wrapped
 
@@ -189,6 +281,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
             raise InvalidParameterError(  # a ValueError too, as PettingZoo's own
                 "render_mode", f"None, 'ansi' or 'human', got {named(render_mode)}")
         _check_options(options)
+        if isinstance(chips, Iterator):  # read once: checked here, then built from
+            chips = tuple(chips)
+        if isinstance(stacks, Iterator):
+            stacks = tuple(stacks)
+        _chips_in_bounds(chips, stacks, carry_in, players)
         self.table = AdapterTable.build(variant=variant, options=options, players=players,
                                         chips=chips, stacks=stacks, dealer=dealer,
                                         carry_in=carry_in,

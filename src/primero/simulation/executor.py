@@ -256,14 +256,17 @@ def execute_chunks(tasks: Sequence[Task], *, jobs: int, executor: Executor | Non
 
 
 def _leave_interrupts_to_the_parent() -> None:
-    """A worker's start: it ignores ``SIGINT``.
+    """A worker's start: it ignores ``SIGINT`` and ends at once on ``SIGTERM``.
 
     Ctrl-C at a terminal reaches the whole process group; the parent alone answers it (it
-    stops the workers).
+    stops the workers). ``SIGTERM`` is how the parent stops them: a handler a forked worker
+    inherits from the parent (the ``primero`` command's, which raises where the parent is)
+    would be caught by the pool's worker loop and keep the worker alive.
     """
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _stop_workers(executor: Executor, timeout: float = 5.0) -> None:

@@ -22,9 +22,10 @@ from typing import Any
 
 from attrs import frozen
 
-from primero.agents import Agent
+from primero.agents import AGENTS, Agent
 from primero.analysis.duplicate import DuplicateMatch, duplicate_match
-from primero.errors import PrimeroError, exception_text, named, typed_name
+from primero.errors import PrimeroError, UnknownVariantError, exception_text, named, typed_name
+from primero.plugins.registry import registry
 from primero.simulation.play import AgentSpec
 from primero.testing.exploiters import EXPLOITERS
 from primero.variant import Variant
@@ -124,6 +125,8 @@ def check_agent_holds_up(
     Raises:
         AgentExploitedError: (with ``strict``) an exploiter's interval is not wholly above
             zero; the message names each such exploiter and its figure.
+        UnknownVariantError: ``variant`` names no installed variant (an agent's name given
+            as the variant, the arguments swapped, says so).
         PrimeroError: an unknown exploiter name (names are read in any case, without the
             spaces around them), no exploiter
             at all, ``exploiters`` neither names nor a mapping, a factory that is not
@@ -132,6 +135,13 @@ def check_agent_holds_up(
             variant, player count, table or agent; an agent that raises or plays an illegal
             action, named with its deal).
     """
+    if isinstance(variant, str) and isinstance(agent, str):
+        name = variant.split(":", 1)[0].strip()
+        if name.lower() in AGENTS and name not in registry():
+            raise UnknownVariantError(
+                f"unknown variant {named(variant)}: that is an agent's name; the variant comes "
+                f"first, check_agent_holds_up(variant, agent), e.g. "
+                f"check_agent_holds_up({agent!r}, {variant!r})")
     unknown_args = sorted(set(match) - MATCH_ARGUMENTS)
     if unknown_args:
         raise PrimeroError(f"check_agent_holds_up takes no argument {named(unknown_args[0])}; "
