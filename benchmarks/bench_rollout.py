@@ -56,6 +56,8 @@ from primero.views import PlayerView
 KINDS = ("vie", "raise", "hold", "pass", "fold", "exchange")
 #: Whether the table-odds players price a vie for being raised again (``--reraised``).
 RERAISED = [False]
+#: Whether a second odds player is asked too (``--ceiling``).
+CEILING = [False]
 
 
 def kind(action: Action) -> str:
@@ -98,6 +100,7 @@ class Row:
     table_time: float
     warm_time: float
     reason: str = ""
+    twin: Action | None = None
 
 
 class Shadowed:
@@ -106,6 +109,10 @@ class Shadowed:
     def __init__(self, rows: list[Row], deal: list[int], table: TableOdds | None = None) \
             -> None:
         self.odds = OddsAgent()
+        #: A second odds player asked the same (``--ceiling``): how often the odds player
+        #: agrees with itself, its samples drawn afresh.
+        self.twin = OddsAgent() if CEILING[0] else None
+        self.twin_rng = random.Random(1)
         self.table = TableOdds(reraised=RERAISED[0]) if table is None else table
         self.rows = rows
         self.deal = deal
@@ -121,6 +128,7 @@ class Shadowed:
         end = time.process_time()
         self.table.act(view, random.Random(0))  # asked again: its caches warm, as in a search
         warm = time.process_time() - end
+        twin = self.twin.act(view, self.twin_rng) if self.twin is not None else None
         if len(view.legal) > 1:
             betting = not all(isinstance(a, Exchange) for a in view.legal)
             table_chance = None
@@ -129,8 +137,15 @@ class Shadowed:
                                                  self.rng)[0].chance
             self.rows.append(Row(self.deal[0], action, mine, chance if betting else None,
                                  table_chance, mid - start, end - mid, warm,
-                                 re.sub(r"[-+]?\d+(\.\d+)?", "#", why)))
+                                 re.sub(r"[-+]?\d+(\.\d+)?", "#", why), twin))
         return action
+
+    def observe(self, view: PlayerView) -> None:
+        """The end of a deal, shown to every player of the seat (as a match shows it)."""
+        self.odds.observe(view)
+        self.table.reading.observe(view)
+        if self.twin is not None:
+            self.twin.observe(view)
 
 
 def play(variant: str, players: int, deals: int, seed: int) -> list[Row]:
@@ -172,6 +187,12 @@ def report(label: str, rows: list[Row], confusion: bool, reasons: bool = False) 
     bets = [r for r in rows if r.odds_chance is not None and r.table_chance is not None]
     gap = [(r.table_chance or 0.0) - (r.odds_chance or 0.0) for r in bets]
     amounts = share([amount(r.odds) == amount(r.table) for r in sized], [r.deal for r in sized])
+    twins = [r for r in rows if r.twin is not None]
+    if twins:
+        clusters = [r.deal for r in twins]
+        print(f"{label}: the odds player asked again: same action "
+              f"{share([r.twin == r.odds for r in twins], clusters)}, same kind "
+              f"{share([kind(r.twin) == kind(r.odds) for r in twins], clusters)}")
     print(f"{label}: {len(rows)} decisions, same action {share(same, deals)}, same kind "
           f"{share(alike, deals)}, same amount {amounts} of "
           f"{len(sized)}; chance gap {mean(gap, [r.deal for r in bets])}; median ms odds "
@@ -181,9 +202,15 @@ def report(label: str, rows: list[Row], confusion: bool, reasons: bool = False) 
     for k in KINDS:
         of = [r for r in rows if kind(r.odds) == k]
         if of:
+            twins = [r for r in of if r.twin is not None]
+            clusters = [r.deal for r in twins]
+            itself = (f"  odds again: kind {share([kind(r.twin) == k for r in twins], clusters)}"
+                      f" action {share([r.twin == r.odds for r in twins], clusters)}"
+                      if twins else "")
             print(f"    {k:8} {len(of):5}  same kind "
                   f"{share([kind(r.table) == k for r in of], [r.deal for r in of])}  "
-                  f"same action {share([r.table == r.odds for r in of], [r.deal for r in of])}")
+                  f"same action {share([r.table == r.odds for r in of], [r.deal for r in of])}"
+                  f"{itself}")
     if confusion:
         table = Counter((kind(r.odds), kind(r.table)) for r in rows)
         print("    odds \\ table " + " ".join(f"{k:>8}" for k in KINDS))
@@ -205,10 +232,13 @@ def main() -> None:
     parser.add_argument("--confusion", action="store_true")
     parser.add_argument("--reraised", action="store_true",
                         help="TableOdds(reraised=True): vies priced for being raised again")
+    parser.add_argument("--ceiling", action="store_true",
+                        help="ask a second odds player too: its agreement with itself")
     parser.add_argument("--reasons", action="store_true",
                         help="the odds player's most common reasons where the kinds differ")
     args = parser.parse_args()
     RERAISED[0] = args.reraised
+    CEILING[0] = args.ceiling
     import primero
 
     everything: list[Row] = []
