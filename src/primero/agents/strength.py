@@ -197,6 +197,22 @@ class Strength:
             best = np.maximum(best, quantiles[self.subset_indices(ordered, part)])
         return best
 
+    @functools.cached_property
+    def _by_share(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every hand's mask and strength, weakest first (masks fit: a card's bit is < 2**52)."""
+        order = np.argsort(self.share_array, kind="stable")
+        return np.array(_masks_of(self.ranking), dtype=np.int64)[order], self.share_array[order]
+
+    def holding(self, keep: int, pool: int) -> tuple[np.ndarray, np.ndarray]:
+        """The four-card hands holding the cards of mask ``keep``, the rest from mask ``pool``.
+
+        Their masks and strengths, weakest first (ties in table order): every completion of
+        ``keep`` from ``pool``, in one pass over the pack's hands.
+        """
+        masks, shares = self._by_share
+        fits = ((masks & keep) == keep) & ((masks & ~(keep | pool)) == 0)
+        return masks[fits], shares[fits]
+
     def final_spread(self, keep: Sequence[Card]) -> tuple[np.ndarray, np.ndarray]:
         """The exact spread of the strengths of the four-card hands holding ``keep``.
 
@@ -208,20 +224,10 @@ class Strength:
         """
         mask = mask_of(keep)
         found = self._spreads.get(mask)
-        if found is not None:
-            return found
-        if not keep:
-            shares = self.share_array
-        else:
-            kept = sorted(self.positions[c.index] for c in keep)
-            pool = [p for p in range(len(self.ranking.pack)) if p not in kept]
-            rest = np.array(list(combinations(pool, HAND_SIZE - len(kept))), dtype=np.int64) \
-                .reshape(-1, HAND_SIZE - len(kept))
-            hands = np.concatenate([np.broadcast_to(np.array(kept, dtype=np.int64),
-                                                    (len(rest), len(kept))), rest], axis=1)
-            shares = self.share_array[self.indices_of(hands)]
-        values, counts = np.unique(shares, return_counts=True)
-        found = self._spreads[mask] = (values, counts / counts.sum())
+        if found is None:
+            _, shares = self.holding(mask, mask_of(self.ranking.pack.cards))
+            values, counts = np.unique(shares, return_counts=True)
+            found = self._spreads[mask] = (values, counts / counts.sum())
         return found
 
     def keep_rank(self, cards: Sequence[Card], kept: int) -> float:
@@ -344,6 +350,7 @@ class Strength:
         twin._keeps = {}
         twin._best_keeps = {}
         twin._spreads = {}
+        twin.__dict__.pop("_by_share", None)  # the worths it orders are the original's
         return twin
 
     def after_exchange(self, hand: Sequence[Card], discards: Sequence[Card],
@@ -440,20 +447,10 @@ def spread_hands(table: Strength, keep: Sequence[Card], unseen: Sequence[Card],
         return [base]
     if comb(len(pool), need) <= limit:
         return final_hands(table, keep, pool, random.Random(0), limit)
-    rest = np.array(list(combinations(range(len(pool)), need)), dtype=np.int64)
-    where = np.array([table.positions[c.index] for c in pool], dtype=np.int64)
-    kept = np.array([table.positions[c.index] for c in keep], dtype=np.int64)
-    hands = np.concatenate([np.broadcast_to(kept, (len(rest), len(kept))), where[rest]], axis=1)
-    order = np.argsort(table.share_array[table.indices_of(hands)], kind="stable")
-    picks = order[((np.arange(limit) + 0.5) * len(order) / limit).astype(np.int64)]
-    bits = [c.bit for c in pool]
-    out = []
-    for row in rest[picks].tolist():
-        m = base
-        for j in row:
-            m |= bits[j]
-        out.append(m)
-    return out
+    masks, _ = table.holding(base, mask_of(pool))
+    found: list[int] = masks[((np.arange(limit) + 0.5) * len(masks) / limit)
+                             .astype(np.int64)].tolist()
+    return found
 
 
 def unseen_cards(view: PlayerView) -> list[Card]:
