@@ -5,19 +5,23 @@ the deal in many drawn worlds; the players of those rollouts must answer a bet a
 player (:class:`~primero.agents.odds.OddsAgent`) does, and cost next to nothing. The odds
 player samples the hidden hands at every decision (:func:`~primero.agents.odds.showdown_chance`,
 160 deals); :class:`TableOdds` reads its chances instead from the ranking's strength table
-(:func:`table_chance`): over the hands its cards may end as (every one when few, else a
-sample of :data:`FINALS`), the chance to beat each live opponent is the share of the pack's
-hands its final hand beats, among the hands that opponent's betting this deal leaves it
-(:meth:`~primero.agents.reading.Reading.floors`, through
+(:func:`table_chance`): over the hands its cards may end as (every one when few, else
+:data:`FINALS` of them spread evenly by strength,
+:func:`~primero.agents.strength.spread_hands`: no generator, and off by about ``1 / FINALS``
+where a sample is off by ``1 / sqrt(FINALS)``), the chance to beat each live opponent is the
+share of the pack's hands its final hand beats, among the hands that opponent's betting this
+deal leaves it (:meth:`~primero.agents.reading.Reading.floors`, through
 :func:`~primero.agents.odds.caller_chance`), the opponents taken as independent. A hand that
 can never win (the variant's advice) wins nothing. In the calling game a hand that misses the
 call wins nothing and an opponent's that misses it loses, the caller's missing hands weighed
 by its betting frequency, and the chance that nobody meets it (the pot carries over) is read
 too (:class:`CallField`). With an exchange ahead the chance is that of the best cards to keep
-(:func:`~primero.agents.odds.keeps_ahead`): without a call, those of the best exact expected
-strength; with one, the best chance, read again over other final hands (the best of several
-sampled chances is biased upward). Card removal and the opponents' exchanges
-(:meth:`~primero.agents.reading.Reading.keep_floors`) are left out. Answers are cached per
+(:func:`~primero.agents.odds.keeps_ahead`): without a call, those of the best exact chance
+over every final hand (:func:`keep_chance`); with one, the best chance over the spread final
+hands (not sampled, so the best is not biased upward and is not read again). Card removal
+and the opponents' exchanges (:meth:`~primero.agents.reading.Reading.keep_floors`) are left
+out (``benchmarks/bench_rollout.py``: the two chances' mean gap is under a point but in
+Cardano, where the table's is about two points lower). Answers are cached per
 hand, floors, call and who has paid, so a rollout player asked again in another world pays a
 dictionary look-up.
 
@@ -38,10 +42,13 @@ hand whose chance is better under a call of its own (:func:`~primero.agents.call
 raises to name it (:func:`~primero.agents.calling.cheapest_with_call`) where it would hold, if
 that chance also beats the cards held under the standing call, read over the same final hands
 (with cards to come the two are mostly equal: the odds player then mostly holds).
+In the calling game's last round a vie or raise worth more than the plan replaces it, the
+odds player's own :func:`~primero.agents.calling.pressure_call` on
+:data:`PRESSURE_SAMPLES` deals (a call an opponent can neither meet nor answer makes it fold).
 Exchanges take the best expected strength
-(:meth:`~primero.agents.strength.Strength.after_exchange`, exact), fewer cards thrown on a tie.
-Left out: the odds player's pressure calls in the calling game's last round
-(:func:`~primero.agents.calling.pressure_call`, sampled) and its pooling of a deal's chances.
+(:meth:`~primero.agents.strength.Strength.after_exchange`, exact), fewer cards thrown on a tie
+(the odds player's sampled discard agrees with itself about half the time, its next
+generator's: ``bench_rollout.py --ceiling``). Left out: its pooling of a deal's chances.
 """
 
 from __future__ import annotations
@@ -321,6 +328,9 @@ class TableOdds:
             :data:`~primero.agents.reading.PRIOR_FOLD_BET`, :data:`FOLD_REFERENCE`), else it
             holds: a seat seen to fold less than the prior folds less in the rollouts, as the
             real player does.
+        pressure: Whether, in the calling game's last round, a vie or raise worth more than
+            the plan replaces it, as the odds player's does
+            (:func:`~primero.agents.calling.pressure_call`; on by default).
         reraised: Whether a vie is priced, as the odds player prices it, for being raised
             again (:func:`~primero.agents.odds.reraised_worth`, as often as
             :meth:`~primero.agents.reading.Reading.raise_again` says). Off by default: the
