@@ -24,9 +24,15 @@ columns: the table) per cell, ``--reasons`` the odds player's most common reason
 (:meth:`~primero.agents.odds.OddsAgent.advise`, numbers left out) where the kinds differ. The
 last lines pool every cell.
 
+Each seat is shown every deal's end (as a match shows it: the readings learn from shown
+hands). ``--ceiling`` also asks a second odds player (its own samples) and prints how often the
+odds player agrees with itself, per kind: where it does not, no rollout player can.
+``--cost`` instead times table-odds decisions on random play's views (:func:`cost`).
+
 Run: ``python benchmarks/bench_rollout.py [--deals 40] [--variants waks,cardano,...]
-[--players 2,3] [--seed 1] [--confusion] [--reasons] [--reraised]`` (``--reraised``: the
-table-odds players price a vie for being raised again, ``TableOdds(reraised=True)``). Each
+[--players 2,3] [--seed 1] [--confusion] [--reasons] [--reraised] [--ceiling] [--cost]``
+(``--reraised``: the table-odds players price a vie for being raised again,
+``TableOdds(reraised=True)``). Each
 cell costs about as much CPU as the odds player's decisions (160 samples each): a minute or
 two of CPU for every variant at the default count.
 """
@@ -44,8 +50,8 @@ from collections.abc import Sequence
 import attrs
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
-from primero.agents import OddsAgent, play_deal
-from primero.agents.rollout import TableOdds
+from primero.agents import OddsAgent, RandomAgent, play_deal
+from primero.agents.rollout import TableOdds, clear_caches
 from primero.agents.strength import Strength
 from primero.analysis.intervals import Interval, cluster_interval, cluster_share_interval
 from primero.deal.engine import start_deal
@@ -223,6 +229,67 @@ def report(label: str, rows: list[Row], confusion: bool, reasons: bool = False) 
             print(f"    {n:5} x the odds player's '{why}', the table's {k}")
 
 
+class Collect:
+    """Plays at random and keeps every view with a choice (the views ``--cost`` times)."""
+
+    def __init__(self, views: list[PlayerView]) -> None:
+        self.views = views
+        self.inner = RandomAgent()
+        self.name = "random"
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """A random legal action; the view kept."""
+        if len(view.legal) > 1:
+            self.views.append(view)
+        return self.inner.act(view, rng)
+
+
+def cost(variant: str, players: int, deals: int, seed: int) -> str:
+    """The CPU time of a table-odds decision on random play's views, against the odds player's.
+
+    Each view (every decision with a choice of ``deals`` deals of random play) is asked of a
+    fresh ``TableOdds`` with its caches emptied (cold), then, in a second pass with the caches
+    kept as a search keeps them, once (in a run) and again (warm); and of a fresh odds player.
+    Medians and means in ms; the ratio is the odds player's mean over the table's in a run.
+    """
+    views: list[PlayerView] = []
+    seats = [Collect(views) for _ in range(players)]
+    names = [f"p{i}" for i in range(players)]
+    for index in range(deals):
+        state = start_deal(variant, names, 50, dealer=index % players,
+                           seed=derive_seed(seed, index))
+        play_deal(state, seats, random.Random(derive_seed(seed, index, "cost")))
+    for view in views[:5]:  # the strength tables built once
+        TableOdds().act(view, random.Random(0))
+    cold, run, warm, odds = [], [], [], []
+    for view in views:
+        clear_caches()
+        player = TableOdds()
+        start = time.process_time()
+        player.act(view, random.Random(0))
+        cold.append(time.process_time() - start)
+    clear_caches()
+    for view in views:
+        player = TableOdds()
+        start = time.process_time()
+        player.act(view, random.Random(0))
+        mid = time.process_time()
+        player.act(view, random.Random(0))
+        end = time.process_time()
+        OddsAgent().act(view, random.Random(0))
+        odds.append(time.process_time() - end)
+        run.append(mid - start)
+        warm.append(end - mid)
+
+    def ms(times: list[float]) -> str:
+        return f"{statistics.median(times) * 1000:.3f} / {statistics.mean(times) * 1000:.3f}"
+
+    ratio = statistics.mean(odds) / statistics.mean(run)
+    return (f"{variant:9} {players}p: {len(views)} views, table ms (median / mean): cold "
+            f"{ms(cold)}, in a run {ms(run)}, asked again {ms(warm)}; odds {ms(odds)}; the "
+            f"odds player's mean / the table's in a run {ratio:.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=40)
@@ -232,6 +299,8 @@ def main() -> None:
     parser.add_argument("--confusion", action="store_true")
     parser.add_argument("--reraised", action="store_true",
                         help="TableOdds(reraised=True): vies priced for being raised again")
+    parser.add_argument("--cost", action="store_true",
+                        help="time table-odds decisions on random play's views instead")
     parser.add_argument("--ceiling", action="store_true",
                         help="ask a second odds player too: its agreement with itself")
     parser.add_argument("--reasons", action="store_true",
@@ -241,6 +310,13 @@ def main() -> None:
     CEILING[0] = args.ceiling
     import primero
 
+    if args.cost:
+        for name in args.variants.split(","):
+            low, high = primero.get_variant(name).spec.players
+            for players in (int(p) for p in args.players.split(",")):
+                if low <= players <= high:
+                    print(cost(name, players, args.deals, args.seed), flush=True)
+        return
     everything: list[Row] = []
     offset = 0
     for name in args.variants.split(","):

@@ -98,7 +98,7 @@ from primero.hands import HAND_SIZE
 from primero.views import PlayerView
 
 __all__ = ["CACHE_LIMIT", "FINALS", "FOLD_REFERENCE", "PRESSURE_SAMPLES", "CallField", "Chances",
-           "TableOdds", "best_discard", "keep_chance", "table_chance"]
+           "TableOdds", "best_discard", "clear_caches", "keep_chance", "table_chance"]
 
 #: The most final hands :func:`table_chance` looks at (every one when there are no more).
 #: A chance read over 24 is off by about 0.06; over 64 the table's chance is within half a
@@ -126,6 +126,17 @@ _RECALLS: dict[tuple[object, ...], Call | None] = {}
 _CALLERS: dict[tuple[object, ...], int | None] = {}
 _CHANCES: dict[tuple[object, ...], tuple[Chances, list[int]]] = {}
 _PRESSED: dict[tuple[object, ...], Action | None] = {}
+
+
+def clear_caches() -> None:
+    """Empty the caches every table-odds player shares (chances, final hands, discards, calls).
+
+    What a decision asked for the first time costs is measured from here
+    (``benchmarks/bench_rollout.py --cost``); the answers do not change.
+    """
+    for cache in (_DISCARDS, _FINALS, _RECALLS, _CALLERS, _CHANCES, _PRESSED):
+        cache.clear()
+    CallField.clear()
 
 
 @frozen
@@ -172,6 +183,11 @@ class CallField:
         self.shares = table.share_array[order].tolist()
         missed = ~meets_by_index(book, table, call, by_rank=by_rank)[order]
         self.misses = [0, *np.cumsum(missed).tolist()]
+
+    @classmethod
+    def clear(cls) -> None:
+        """Empty the cache of fields (:meth:`of`)."""
+        cls._cache.clear()
 
     @classmethod
     def of(cls, table: Strength, book: CallAdvice, call: Call, by_rank: bool) -> CallField:
