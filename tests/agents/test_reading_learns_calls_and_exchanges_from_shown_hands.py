@@ -51,14 +51,20 @@ def test_a_caller_shown_missing_its_call_is_read_as_naming_calls_it_does_not_mee
         call: str, missed: int) -> None:
     reading = probe()
     reading.observe(called_and_shown(call).view(1))
-    # a second deal: Anna vies naming a call, Ben to answer
+    # a second deal: Anna vies naming a call, Ben holds; both stand pat and Anna names a
+    # call again: Ben to answer with his whole hand
     nxt = start_deal("cardano", NAMES, 50, dealer=1, seed=4).apply("vie 1 call Numerus 20")
+    early = nxt.view(1)
+    nxt = nxt.apply("hold").apply("exchange").apply("exchange").apply("vie 1 call Numerus 22")
     view = nxt.view(1)
+    assert len(early.hand) == 2 and len(view.hand) == 4
     reading.observe(view)
     # Anna bet in 2 deals of 2: p_bet = (2 + 0.35 * 4) / (2 + 4) = 3.4 / 6, a prior worth 6
     # shown calls; one shown, met or missed
     assert PRIOR_SHOWN == 6.0
     assert reading.bluff_weight(view, 0) == pytest.approx((missed + 3.4) / 7)
+    # with cards still to come, the betting frequency alone
+    assert reading.bluff_weight(early, 0) == pytest.approx(3.4 / 6)
     # with nothing shown the weight is the betting frequency alone
     fresh = probe()
     fresh.observe(view)

@@ -621,12 +621,16 @@ class Reading:
         The chance that it names a call its hand does not meet: from its betting frequency
         (:meth:`frequencies`: an opponent that bets on everything names calls on anything),
         a prior worth :data:`PRIOR_SHOWN` calls, toward the share of the standing calls it
-        named and was shown at the showdown not to meet (:class:`Counts`, ``shown_calls``).
-        Heads-up, a prior of 0.35 and 2 of 4 shown calls missed: ``(2 + 0.35 * 6) / 10``.
+        named and was shown at the showdown not to meet (:class:`Counts`, ``shown_calls``),
+        once the viewer's hand is whole: the calls shown are mostly named with whole hands,
+        and say little of a call named with cards still to come, which keeps the frequency.
+        A prior of 0.35 and 2 of 4 shown calls missed: ``(2 + 0.35 * 6) / 10``.
         """
         name = view.seats[seat].name
         prior = self.frequencies(name)[0]
         shown = self.counted(name).shown_calls
+        if len(view.hand) < HAND_SIZE:
+            return prior
         return (sum(shown) + prior * PRIOR_SHOWN) / (len(shown) + PRIOR_SHOWN)
 
     def counted(self, name: str) -> Counts:
