@@ -24,9 +24,15 @@ columns: the table) per cell, ``--reasons`` the odds player's most common reason
 (:meth:`~primero.agents.odds.OddsAgent.advise`, numbers left out) where the kinds differ. The
 last lines pool every cell.
 
+Each seat is shown every deal's end (as a match shows it: the readings learn from shown
+hands). ``--ceiling`` also asks a second odds player (its own samples) and prints how often the
+odds player agrees with itself, per kind: where it does not, no rollout player can.
+``--cost`` instead times table-odds decisions on random play's views (:func:`cost`).
+
 Run: ``python benchmarks/bench_rollout.py [--deals 40] [--variants waks,cardano,...]
-[--players 2,3] [--seed 1] [--confusion] [--reasons] [--reraised]`` (``--reraised``: the
-table-odds players price a vie for being raised again, ``TableOdds(reraised=True)``). Each
+[--players 2,3] [--seed 1] [--confusion] [--reasons] [--reraised] [--ceiling] [--cost]``
+(``--reraised``: the table-odds players price a vie for being raised again,
+``TableOdds(reraised=True)``). Each
 cell costs about as much CPU as the odds player's decisions (160 samples each): a minute or
 two of CPU for every variant at the default count.
 """
@@ -44,8 +50,8 @@ from collections.abc import Sequence
 import attrs
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
-from primero.agents import OddsAgent, play_deal
-from primero.agents.rollout import TableOdds
+from primero.agents import OddsAgent, RandomAgent, play_deal
+from primero.agents.rollout import TableOdds, clear_caches
 from primero.agents.strength import Strength
 from primero.analysis.intervals import Interval, cluster_interval, cluster_share_interval
 from primero.deal.engine import start_deal
@@ -56,6 +62,8 @@ from primero.views import PlayerView
 KINDS = ("vie", "raise", "hold", "pass", "fold", "exchange")
 #: Whether the table-odds players price a vie for being raised again (``--reraised``).
 RERAISED = [False]
+#: Whether a second odds player is asked too (``--ceiling``).
+CEILING = [False]
 
 
 def kind(action: Action) -> str:
@@ -98,6 +106,7 @@ class Row:
     table_time: float
     warm_time: float
     reason: str = ""
+    twin: Action | None = None
 
 
 class Shadowed:
@@ -106,6 +115,10 @@ class Shadowed:
     def __init__(self, rows: list[Row], deal: list[int], table: TableOdds | None = None) \
             -> None:
         self.odds = OddsAgent()
+        #: A second odds player asked the same (``--ceiling``): how often the odds player
+        #: agrees with itself, its samples drawn afresh.
+        self.twin = OddsAgent() if CEILING[0] else None
+        self.twin_rng = random.Random(1)
         self.table = TableOdds(reraised=RERAISED[0]) if table is None else table
         self.rows = rows
         self.deal = deal
@@ -121,6 +134,7 @@ class Shadowed:
         end = time.process_time()
         self.table.act(view, random.Random(0))  # asked again: its caches warm, as in a search
         warm = time.process_time() - end
+        twin = self.twin.act(view, self.twin_rng) if self.twin is not None else None
         if len(view.legal) > 1:
             betting = not all(isinstance(a, Exchange) for a in view.legal)
             table_chance = None
@@ -129,8 +143,15 @@ class Shadowed:
                                                  self.rng)[0].chance
             self.rows.append(Row(self.deal[0], action, mine, chance if betting else None,
                                  table_chance, mid - start, end - mid, warm,
-                                 re.sub(r"[-+]?\d+(\.\d+)?", "#", why)))
+                                 re.sub(r"[-+]?\d+(\.\d+)?", "#", why), twin))
         return action
+
+    def observe(self, view: PlayerView) -> None:
+        """The end of a deal, shown to every player of the seat (as a match shows it)."""
+        self.odds.observe(view)
+        self.table.reading.observe(view)
+        if self.twin is not None:
+            self.twin.observe(view)
 
 
 def play(variant: str, players: int, deals: int, seed: int) -> list[Row]:
@@ -172,6 +193,12 @@ def report(label: str, rows: list[Row], confusion: bool, reasons: bool = False) 
     bets = [r for r in rows if r.odds_chance is not None and r.table_chance is not None]
     gap = [(r.table_chance or 0.0) - (r.odds_chance or 0.0) for r in bets]
     amounts = share([amount(r.odds) == amount(r.table) for r in sized], [r.deal for r in sized])
+    twins = [r for r in rows if r.twin is not None]
+    if twins:
+        clusters = [r.deal for r in twins]
+        print(f"{label}: the odds player asked again: same action "
+              f"{share([r.twin == r.odds for r in twins], clusters)}, same kind "
+              f"{share([kind(r.twin) == kind(r.odds) for r in twins], clusters)}")
     print(f"{label}: {len(rows)} decisions, same action {share(same, deals)}, same kind "
           f"{share(alike, deals)}, same amount {amounts} of "
           f"{len(sized)}; chance gap {mean(gap, [r.deal for r in bets])}; median ms odds "
@@ -181,9 +208,15 @@ def report(label: str, rows: list[Row], confusion: bool, reasons: bool = False) 
     for k in KINDS:
         of = [r for r in rows if kind(r.odds) == k]
         if of:
+            twins = [r for r in of if r.twin is not None]
+            clusters = [r.deal for r in twins]
+            itself = (f"  odds again: kind {share([kind(r.twin) == k for r in twins], clusters)}"
+                      f" action {share([r.twin == r.odds for r in twins], clusters)}"
+                      if twins else "")
             print(f"    {k:8} {len(of):5}  same kind "
                   f"{share([kind(r.table) == k for r in of], [r.deal for r in of])}  "
-                  f"same action {share([r.table == r.odds for r in of], [r.deal for r in of])}")
+                  f"same action {share([r.table == r.odds for r in of], [r.deal for r in of])}"
+                  f"{itself}")
     if confusion:
         table = Counter((kind(r.odds), kind(r.table)) for r in rows)
         print("    odds \\ table " + " ".join(f"{k:>8}" for k in KINDS))
@@ -196,6 +229,67 @@ def report(label: str, rows: list[Row], confusion: bool, reasons: bool = False) 
             print(f"    {n:5} x the odds player's '{why}', the table's {k}")
 
 
+class Collect:
+    """Plays at random and keeps every view with a choice (the views ``--cost`` times)."""
+
+    def __init__(self, views: list[PlayerView]) -> None:
+        self.views = views
+        self.inner = RandomAgent()
+        self.name = "random"
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """A random legal action; the view kept."""
+        if len(view.legal) > 1:
+            self.views.append(view)
+        return self.inner.act(view, rng)
+
+
+def cost(variant: str, players: int, deals: int, seed: int) -> str:
+    """The CPU time of a table-odds decision on random play's views, against the odds player's.
+
+    Each view (every decision with a choice of ``deals`` deals of random play) is asked of a
+    fresh ``TableOdds`` with its caches emptied (cold), then, in a second pass with the caches
+    kept as a search keeps them, once (in a run) and again (warm); and of a fresh odds player.
+    Medians and means in ms; the ratio is the odds player's mean over the table's in a run.
+    """
+    views: list[PlayerView] = []
+    seats = [Collect(views) for _ in range(players)]
+    names = [f"p{i}" for i in range(players)]
+    for index in range(deals):
+        state = start_deal(variant, names, 50, dealer=index % players,
+                           seed=derive_seed(seed, index))
+        play_deal(state, seats, random.Random(derive_seed(seed, index, "cost")))
+    for view in views[:5]:  # the strength tables built once
+        TableOdds().act(view, random.Random(0))
+    cold, run, warm, odds = [], [], [], []
+    for view in views:
+        clear_caches()
+        player = TableOdds()
+        start = time.process_time()
+        player.act(view, random.Random(0))
+        cold.append(time.process_time() - start)
+    clear_caches()
+    for view in views:
+        player = TableOdds()
+        start = time.process_time()
+        player.act(view, random.Random(0))
+        mid = time.process_time()
+        player.act(view, random.Random(0))
+        end = time.process_time()
+        OddsAgent().act(view, random.Random(0))
+        odds.append(time.process_time() - end)
+        run.append(mid - start)
+        warm.append(end - mid)
+
+    def ms(times: list[float]) -> str:
+        return f"{statistics.median(times) * 1000:.3f} / {statistics.mean(times) * 1000:.3f}"
+
+    ratio = statistics.mean(odds) / statistics.mean(run)
+    return (f"{variant:9} {players}p: {len(views)} views, table ms (median / mean): cold "
+            f"{ms(cold)}, in a run {ms(run)}, asked again {ms(warm)}; odds {ms(odds)}; the "
+            f"odds player's mean / the table's in a run {ratio:.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=40)
@@ -205,12 +299,24 @@ def main() -> None:
     parser.add_argument("--confusion", action="store_true")
     parser.add_argument("--reraised", action="store_true",
                         help="TableOdds(reraised=True): vies priced for being raised again")
+    parser.add_argument("--cost", action="store_true",
+                        help="time table-odds decisions on random play's views instead")
+    parser.add_argument("--ceiling", action="store_true",
+                        help="ask a second odds player too: its agreement with itself")
     parser.add_argument("--reasons", action="store_true",
                         help="the odds player's most common reasons where the kinds differ")
     args = parser.parse_args()
     RERAISED[0] = args.reraised
+    CEILING[0] = args.ceiling
     import primero
 
+    if args.cost:
+        for name in args.variants.split(","):
+            low, high = primero.get_variant(name).spec.players
+            for players in (int(p) for p in args.players.split(",")):
+                if low <= players <= high:
+                    print(cost(name, players, args.deals, args.seed), flush=True)
+        return
     everything: list[Row] = []
     offset = 0
     for name in args.variants.split(","):

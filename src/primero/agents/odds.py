@@ -46,6 +46,7 @@ __all__ = [
     "all_in_stake",
     "bound_to_hold",
     "caller_chance",
+    "caller_chances",
     "carry_share",
     "every_deal",
     "exchange_samples_at_stake",
@@ -481,6 +482,16 @@ def caller_chance(beat: float, fold: float) -> float:
     if fold >= 1 or beat <= fold:
         return 0.0
     return (beat - fold) / (1 - fold)
+
+
+def caller_chances(beat: np.ndarray, fold: float) -> np.ndarray:
+    """:func:`caller_chance` of each chance in ``beat`` (an array), the same rule in bulk."""
+    if fold <= 0:
+        return beat
+    if fold >= 1:
+        return np.zeros_like(beat)
+    found: np.ndarray = np.clip((beat - fold) / (1 - fold), 0.0, None)
+    return found
 
 
 def vie_worth(view: PlayerView, bet: float, chance: float, folds: Sequence[float],

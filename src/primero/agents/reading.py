@@ -28,17 +28,26 @@ strength (the share of the pack's hands it beats) is kept beside the kind of bet
 made in that deal (a vie or raise; else a hold by choice), and the floor the frequencies give
 for that kind of bet is taken as a prior worth :data:`PRIOR_SHOWN` shown hands, updated by
 them (:meth:`Reading.shown_floor`): one whose shown vies are all strong is read tighter, one
-who is shown vying on weak hands looser. Only shown hands are read: a hand folded or won
-without a showdown stays hidden, and nothing else of another seat's cards is looked at.
+who is shown vying on weak hands looser. A shown hand says as much of a named call and of an
+exchange. The opponent who named the standing call, shown at the showdown, met it or not: the
+chance that it names a call its hand does not meet (:meth:`Reading.bluff_weight`, its betting
+frequency as a prior worth :data:`PRIOR_SHOWN` shown calls) moves toward the share it was shown
+to miss. An opponent that exchanged and was shown holds, at best, the best set of as many cards
+as it kept (:meth:`~primero.agents.strength.Strength.keep_rank`: its rank among the pack's
+hands, a half on average for cards kept at random); the floor on what it keeps
+(:meth:`Reading.keep_floors`) is updated by those ranks as a vie's floor is by the hands shown
+behind vies. Only shown hands are read: a hand folded or won without a showdown stays hidden,
+and nothing else of another seat's cards is looked at.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from attrs import define, field
 
-from primero.agents.strength import Strength
+from primero.agents.strength import Strength, mask_of
 from primero.hands import HAND_SIZE
 from primero.views import PlayerView
 
@@ -66,6 +75,7 @@ __all__ = [
     "bound_holds",
     "count",
     "exchanges_of",
+    "floor_from_ranks",
     "held_at",
     "kind_of",
     "shown_strength",
@@ -125,7 +135,10 @@ class Counts:
     exchange (``keeps``): the share of its cards it kept, and whether it vied or raised later
     in the deal. Per hand shown at a showdown, its strength (the share of the pack's hands it
     beats, 0..1) behind a vie or raise (``shown_bets``), or behind a hold by choice when it
-    made no vie or raise in that deal (``shown_holds``).
+    made no vie or raise in that deal (``shown_holds``); where it named the standing call,
+    whether the hand shown missed it (``shown_calls``); where it exchanged keeping some cards,
+    the rank of the best set of as many cards in the hand shown
+    (:meth:`~primero.agents.strength.Strength.keep_rank`, ``shown_keeps``).
     """
 
     bets: int = 0
@@ -143,6 +156,8 @@ class Counts:
     keeps: tuple[tuple[float, bool], ...] = field(default=(), eq=False)
     shown_bets: tuple[float, ...] = field(default=(), eq=False)
     shown_holds: tuple[float, ...] = field(default=(), eq=False)
+    shown_calls: tuple[bool, ...] = field(default=(), eq=False)
+    shown_keeps: tuple[float, ...] = field(default=(), eq=False)
 
     def add(self, other: Counts) -> Counts:
         """The sum of two counts."""
@@ -154,7 +169,9 @@ class Counts:
                       self.folds_after_bet + other.folds_after_bet,
                       self.answers_facing + other.answers_facing,
                       self.folds_facing + other.folds_facing, self.keeps + other.keeps,
-                      self.shown_bets + other.shown_bets, self.shown_holds + other.shown_holds)
+                      self.shown_bets + other.shown_bets, self.shown_holds + other.shown_holds,
+                      self.shown_calls + other.shown_calls,
+                      self.shown_keeps + other.shown_keeps)
 
 
 def kind_of(text: str) -> str | None:
@@ -286,18 +303,30 @@ def count(view: PlayerView, seat: int, bound: set[int] | None = None) -> Counts:
         found.folds += kind == "fold" or (kind == "pass" and open_bet)
         found.raises += str(text).startswith("hold raise")
         open_bet = open_bet or kind == "bet"
+    exchanged = exchanges_of(view, seat)
     found.keeps = tuple((kept / held if held else 1.0, later)
-                        for kept, held, later in exchanges_of(view, seat))
+                        for kept, held, later in exchanged)
     found.deals = int(found.total > 0)
     found.bet_deals = int(found.bets > 0)
     found.held_deals = int(found.bets + found.holds > 0)
     shown = view.seats[seat].shown if 0 <= seat < len(view.seats) else ()
-    if len(shown) == HAND_SIZE and found.bets + found.holds > 0:
-        share = Strength.of(view.variant.ranking).of_hand(shown)
-        if found.bets:
-            found.shown_bets = (share,)
-        else:
-            found.shown_holds = (share,)
+    if len(shown) == HAND_SIZE:
+        table = Strength.of(view.variant.ranking)
+        if found.bets + found.holds > 0:
+            share = table.of_hand(shown)
+            if found.bets:
+                found.shown_bets = (share,)
+            else:
+                found.shown_holds = (share,)
+        book = view.variant.rules.agent_advice.calls
+        call = None if book is None else book.standing(view)
+        if book is not None and call is not None and book.caller(view) == seat:
+            at = table.index_of_mask(mask_of(shown))
+            found.shown_calls = (not book.meets_dense(table.strengths[at], table.class_ids[at],
+                                                      call),)
+        kept = exchanged[-1][0] if exchanged else 0
+        if kept:
+            found.shown_keeps = (table.keep_rank(shown, min(kept, HAND_SIZE)),)
     return found
 
 
@@ -516,9 +545,7 @@ class Reading:
         if not shares:
             return prior
         typical = self.typical()
-        ranks = sum(self.rank_of(share, typical) for share in shares)
-        mean = (ranks + (1 + prior) / 2 * PRIOR_SHOWN) / (len(shares) + PRIOR_SHOWN)
-        return min(MAX_FLOOR, max(0.0, 2 * mean - 1))
+        return floor_from_ranks(prior, [self.rank_of(share, typical) for share in shares])
 
     def keep_share(self, name: str, share: float) -> float:
         """The share of ``name``'s exchanges that kept at least ``share`` of its cards.
@@ -583,15 +610,45 @@ class Reading:
                 continue
             share = self.keep_share(seat.name, kept / held)
             trust = self.keeps_follow_cards(seat.name)
-            out.append((kept, trust * min(MAX_FLOOR, max(0.0, 1 - share))))
+            prior = trust * min(MAX_FLOOR, max(0.0, 1 - share))
+            shown = self.counted(seat.name).shown_keeps
+            out.append((kept, floor_from_ranks(prior, shown) if shown else prior))
         return out
 
     def bluff_weight(self, view: PlayerView, seat: int) -> float:
         """How much a sampled deal counts where ``seat``'s named call is not met by its hand.
 
-        Its betting frequency: an opponent that bets on everything names calls on anything.
+        The chance that it names a call its hand does not meet: from its betting frequency
+        (:meth:`frequencies`: an opponent that bets on everything names calls on anything),
+        a prior worth :data:`PRIOR_SHOWN` calls, toward the share of the standing calls it
+        named and was shown at the showdown not to meet (:class:`Counts`, ``shown_calls``),
+        once the viewer's hand is whole: the calls shown are mostly named with whole hands,
+        and say little of a call named with cards still to come, which keeps the frequency.
+        A prior of 0.35 and 2 of 4 shown calls missed: ``(2 + 0.35 * 6) / 10``.
         """
-        return self.frequencies(view.seats[seat].name)[0]
+        name = view.seats[seat].name
+        prior = self.frequencies(name)[0]
+        shown = self.counted(name).shown_calls
+        if len(view.hand) < HAND_SIZE:
+            return prior
+        return (sum(shown) + prior * PRIOR_SHOWN) / (len(shown) + PRIOR_SHOWN)
+
+    def counted(self, name: str) -> Counts:
+        """Everything counted of ``name``: the session's deals before and the deal in play."""
+        return self.past.get(name, Counts()).add(self.current.get(name, Counts()))
+
+
+def floor_from_ranks(prior: float, ranks: Sequence[float]) -> float:
+    """A floor ``prior`` updated by the ranks (0..1) of hands shown behind it.
+
+    A player that acts only on hands in the top ``1 - F`` shows ranks spread over ``F..1``,
+    their mean ``(1 + F) / 2``: the prior is read as that mean worth :data:`PRIOR_SHOWN`
+    hands, the ranks are added, and the floor is ``2 * mean - 1``, clipped to
+    ``0..MAX_FLOOR`` (:meth:`Reading.shown_floor`). A prior of 0.4 and ranks 0.9 and 0.3:
+    ``(1.2 + 0.7 * 6) / 8 = 0.675``, a floor of 0.35.
+    """
+    mean = (sum(ranks) + (1 + prior) / 2 * PRIOR_SHOWN) / (len(ranks) + PRIOR_SHOWN)
+    return min(MAX_FLOOR, max(0.0, 2 * mean - 1))
 
 
 def shown_strength(view: PlayerView, reading: Reading | None = None) -> list[float]:

@@ -5,19 +5,23 @@ the deal in many drawn worlds; the players of those rollouts must answer a bet a
 player (:class:`~primero.agents.odds.OddsAgent`) does, and cost next to nothing. The odds
 player samples the hidden hands at every decision (:func:`~primero.agents.odds.showdown_chance`,
 160 deals); :class:`TableOdds` reads its chances instead from the ranking's strength table
-(:func:`table_chance`): over the hands its cards may end as (every one when few, else a
-sample of :data:`FINALS`), the chance to beat each live opponent is the share of the pack's
-hands its final hand beats, among the hands that opponent's betting this deal leaves it
-(:meth:`~primero.agents.reading.Reading.floors`, through
+(:func:`table_chance`): over the hands its cards may end as (every one when few, else
+:data:`FINALS` of them spread evenly by strength,
+:func:`~primero.agents.strength.spread_hands`: no generator, and off by about ``1 / FINALS``
+where a sample is off by ``1 / sqrt(FINALS)``), the chance to beat each live opponent is the
+share of the pack's hands its final hand beats, among the hands that opponent's betting this
+deal leaves it (:meth:`~primero.agents.reading.Reading.floors`, through
 :func:`~primero.agents.odds.caller_chance`), the opponents taken as independent. A hand that
 can never win (the variant's advice) wins nothing. In the calling game a hand that misses the
 call wins nothing and an opponent's that misses it loses, the caller's missing hands weighed
 by its betting frequency, and the chance that nobody meets it (the pot carries over) is read
 too (:class:`CallField`). With an exchange ahead the chance is that of the best cards to keep
-(:func:`~primero.agents.odds.keeps_ahead`): without a call, those of the best exact expected
-strength; with one, the best chance, read again over other final hands (the best of several
-sampled chances is biased upward). Card removal and the opponents' exchanges
-(:meth:`~primero.agents.reading.Reading.keep_floors`) are left out. Answers are cached per
+(:func:`~primero.agents.odds.keeps_ahead`): without a call, those of the best exact chance
+over every final hand (:func:`keep_chance`); with one, the best chance over the spread final
+hands (not sampled, so the best is not biased upward and is not read again). Card removal
+and the opponents' exchanges (:meth:`~primero.agents.reading.Reading.keep_floors`) are left
+out (``benchmarks/bench_rollout.py``: the two chances' mean gap is under a point but in
+Cardano, where the table's is about two points lower). Answers are cached per
 hand, floors, call and who has paid, so a rollout player asked again in another world pays a
 dictionary look-up.
 
@@ -38,10 +42,13 @@ hand whose chance is better under a call of its own (:func:`~primero.agents.call
 raises to name it (:func:`~primero.agents.calling.cheapest_with_call`) where it would hold, if
 that chance also beats the cards held under the standing call, read over the same final hands
 (with cards to come the two are mostly equal: the odds player then mostly holds).
+In the calling game's last round a vie or raise worth more than the plan replaces it, the
+odds player's own :func:`~primero.agents.calling.pressure_call` on
+:data:`PRESSURE_SAMPLES` deals (a call an opponent can neither meet nor answer makes it fold).
 Exchanges take the best expected strength
-(:meth:`~primero.agents.strength.Strength.after_exchange`, exact), fewer cards thrown on a tie.
-Left out: the odds player's pressure calls in the calling game's last round
-(:func:`~primero.agents.calling.pressure_call`, sampled) and its pooling of a deal's chances.
+(:meth:`~primero.agents.strength.Strength.after_exchange`, exact), fewer cards thrown on a tie
+(the odds player's sampled discard agrees with itself about half the time, its next
+generator's: ``bench_rollout.py --ceiling``). Left out: its pooling of a deal's chances.
 """
 
 from __future__ import annotations
@@ -66,6 +73,7 @@ from primero.agents.calling import (
     cheapest_with_call,
     meets,
     meets_by_index,
+    pressure_call,
     standing_call,
 )
 from primero.agents.odds import (
@@ -73,6 +81,7 @@ from primero.agents.odds import (
     STACK_EDGE,
     bound_to_hold,
     caller_chance,
+    caller_chances,
     carry_share,
     expected_stake,
     hold_worth,
@@ -83,13 +92,13 @@ from primero.agents.odds import (
     vie_worth,
 )
 from primero.agents.reading import PRIOR_FOLD_BET, Reading
-from primero.agents.strength import Strength, final_hands, mask_of, others_open, unseen_cards
+from primero.agents.strength import Strength, mask_of, others_open, spread_hands, unseen_cards
 from primero.cards import Card
 from primero.hands import HAND_SIZE
 from primero.views import PlayerView
 
-__all__ = ["CACHE_LIMIT", "FINALS", "FOLD_REFERENCE", "CallField", "Chances", "TableOdds",
-           "best_discard", "table_chance"]
+__all__ = ["CACHE_LIMIT", "FINALS", "FOLD_REFERENCE", "PRESSURE_SAMPLES", "CallField", "Chances",
+           "TableOdds", "best_discard", "clear_caches", "keep_chance", "table_chance"]
 
 #: The most final hands :func:`table_chance` looks at (every one when there are no more).
 #: A chance read over 24 is off by about 0.06; over 64 the table's chance is within half a
@@ -102,6 +111,9 @@ FINALS = 64
 FOLD_REFERENCE = PRIOR_FOLD_BET
 #: The most chances :class:`TableOdds` keeps cached (the cache is emptied when full).
 CACHE_LIMIT = 200_000
+#: The opponents' deals a table-odds player draws to weigh a pressure call
+#: (:func:`~primero.agents.calling.pressure_call`; the odds player draws its ``samples``).
+PRESSURE_SAMPLES = 40
 
 #: The legal actions by kind, the vies' amounts, the fold rates now and, for the one bound to
 #: hold, later (:meth:`TableOdds._parts`).
@@ -113,6 +125,18 @@ _FINALS: dict[tuple[object, ...], list[int]] = {}
 _RECALLS: dict[tuple[object, ...], Call | None] = {}
 _CALLERS: dict[tuple[object, ...], int | None] = {}
 _CHANCES: dict[tuple[object, ...], tuple[Chances, list[int]]] = {}
+_PRESSED: dict[tuple[object, ...], Action | None] = {}
+
+
+def clear_caches() -> None:
+    """Empty the caches every table-odds player shares (chances, final hands, discards, calls).
+
+    What a decision asked for the first time costs is measured from here
+    (``benchmarks/bench_rollout.py --cost``); the answers do not change.
+    """
+    for cache in (_DISCARDS, _FINALS, _RECALLS, _CALLERS, _CHANCES, _PRESSED):
+        cache.clear()
+    CallField.clear()
 
 
 @frozen
@@ -159,6 +183,11 @@ class CallField:
         self.shares = table.share_array[order].tolist()
         missed = ~meets_by_index(book, table, call, by_rank=by_rank)[order]
         self.misses = [0, *np.cumsum(missed).tolist()]
+
+    @classmethod
+    def clear(cls) -> None:
+        """Empty the cache of fields (:meth:`of`)."""
+        cls._cache.clear()
 
     @classmethod
     def of(cls, table: Strength, book: CallAdvice, call: Call, by_rank: bool) -> CallField:
@@ -264,6 +293,22 @@ def table_chance(view: PlayerView, table: Strength, floors: Sequence[float],
     return Chances(total / n, spread, one / n, funders / n if paid else 1.0, carried / n)
 
 
+def keep_chance(table: Strength, keep: Sequence[Card], floors: Sequence[float]) -> float:
+    """The exact chance that the final hand of ``keep`` beats every live opponent, no call.
+
+    Over every final hand (:meth:`~primero.agents.strength.Strength.final_spread`, the rest
+    of the pack), each opponent holding alike any hand at least as strong as its floor
+    (:func:`~primero.agents.odds.caller_chances`), the opponents taken as independent, as
+    :func:`table_chance` reads it over sampled final hands. Heads-up against any hand (a
+    floor of 0) it is the expected strength (:meth:`~primero.agents.strength.Strength.of_hand`).
+    """
+    values, weights = table.final_spread(keep)
+    won = np.ones_like(values)
+    for f in floors:
+        won = won * caller_chances(values, f)
+    return float(weights @ won)
+
+
 def best_discard(view: PlayerView, table: Strength, options: Sequence[tuple[Card, ...]]) \
         -> tuple[Card, ...]:
     """The discard of ``options`` with the best expected strength after the draw.
@@ -299,6 +344,9 @@ class TableOdds:
             :data:`~primero.agents.reading.PRIOR_FOLD_BET`, :data:`FOLD_REFERENCE`), else it
             holds: a seat seen to fold less than the prior folds less in the rollouts, as the
             real player does.
+        pressure: Whether, in the calling game's last round, a vie or raise worth more than
+            the plan replaces it, as the odds player's does
+            (:func:`~primero.agents.calling.pressure_call`; on by default).
         reraised: Whether a vie is priced, as the odds player prices it, for being raised
             again (:func:`~primero.agents.odds.reraised_worth`, as often as
             :meth:`~primero.agents.reading.Reading.raise_again` says). Off by default: the
@@ -312,10 +360,12 @@ class TableOdds:
     name = "table-odds"
     #: Whether a vie is priced for being raised again (see the class docstring).
     reraised: bool
+    #: Whether it makes the odds player's pressure calls in the calling game's last round.
+    pressure: bool
 
     def __init__(self, reading: Reading | None = None, margin: float = 0.08,
                  finals: int = FINALS, seen: Reading | None = None,
-                 reraised: bool = False) -> None:
+                 reraised: bool = False, pressure: bool = True) -> None:
         #: The opponents' betting as observed over the session (:class:`Reading`).
         self.reading: Reading = Reading() if reading is None else reading
         self.margin = margin
@@ -323,7 +373,10 @@ class TableOdds:
         #: The session's reading of the seat it plays (its folds as observed), or ``None``.
         self.seen: Reading | None = seen
         self.reraised = reraised
+        self.pressure = pressure
         self._name_calls = True
+        self._called = False
+        self._priced = 0.0
         # the public parts of the last decision (:meth:`_parts`), kept while nothing is observed
         self._keep = False
         self._memo: tuple[object, object, _Parts] | None = None
@@ -408,30 +461,24 @@ class TableOdds:
             names = advice_of(view).never_wins
             never = frozenset(i for i, c in enumerate(view.variant.ranking.hand_table.classes)
                               if c in names)
-            best: tuple[float, tuple[Card, ...], list[int]] | None = None
+            best = -1.0
             if named is None and len(keeps) > 1:
-                # no call to meet: the cards to keep are those of the best exact expected
-                # strength (Strength.of_hand, the chance against one opponent of any hand),
-                # chosen without the noise of sampled final hands (a choice among noisy
-                # chances costs agreement with the odds player: Waks heads-up 93 % -> 95 %)
-                keeps = [max(keeps, key=lambda k: (table.of_hand(k), len(k)))]
+                # no call to meet: the cards to keep are those of the best exact chance
+                # (keep_chance, over every final hand: heads-up against any hand it is the
+                # expected strength), chosen without the noise of sampled final hands (a
+                # choice among noisy chances costs agreement with the odds player: Waks
+                # heads-up 93 % -> 95 %)
+                keeps = [max(keeps, key=lambda k: (keep_chance(table, k, floors), len(k)))]
             for keep in keeps:
                 finals = self._finals(table, keep, pool, opened)
                 got = table_chance(view, table, floors, finals, never, call=named,
                                    by_rank=len(keep) < HAND_SIZE or len(keep) < len(view.hand),
                                    funded=funded, caller=caller, bluff=bluff)
-                if best is None or got.chance > best[0]:
-                    best, found = (got.chance, keep, finals), (got, finals)
-            assert best is not None and found is not None  # keeps_ahead lists the hand first
-            keep = best[1]
-            if len(keeps) > 1 and len(keep) < HAND_SIZE:
-                # the best of several sampled chances is biased upward (it was picked for
-                # being high): as the odds player does, the chance of the cards chosen is read
-                # again over other final hands (the same ones where they are every one)
-                finals = self._finals(table, keep, pool, opened, again=True)
-                found = (table_chance(view, table, floors, finals, never, call=named,
-                                      by_rank=True, funded=funded, caller=caller, bluff=bluff),
-                         finals)
+                # the final hands are spread evenly, not sampled: the best of several chances
+                # is not biased upward, and needs no second reading
+                if found is None or got.chance > best:
+                    best, found = got.chance, (got, finals)
+            assert found is not None  # keeps_ahead lists the hand first
             if len(_CHANCES) >= CACHE_LIMIT:
                 _CHANCES.clear()
             _CHANCES[key] = found
@@ -443,18 +490,17 @@ class TableOdds:
         return unseen_cards(view) if opened else list(view.variant.ranking.pack.cards)
 
     def _finals(self, table: Strength, keep: Sequence[Card], pool: list[Card],
-                opened: tuple[Card, ...], again: bool = False) -> list[int]:
-        """The final hands of ``keep`` (:func:`~primero.agents.strength.final_hands`), cached.
+                opened: tuple[Card, ...]) -> list[int]:
+        """The final hands of ``keep``, spread evenly by strength, cached.
 
-        Sampled (when there are more than ``finals``) from a generator seeded by the cards
-        kept; ``again``: by another seed, for a second estimate independent of the first.
+        Every one when there are at most ``finals``, else ``finals`` of them at even steps of
+        strength (:func:`~primero.agents.strength.spread_hands`): the same every time.
         """
         mask = mask_of(keep)
-        key = (table, mask, mask_of(opened), self.finals, again)
+        key = (table, mask, mask_of(opened), self.finals)
         found = _FINALS.get(key)
         if found is None:
-            found = final_hands(table, keep, pool, random.Random(mask if not again else ~mask),
-                                limit=self.finals)
+            found = spread_hands(table, keep, pool, limit=self.finals)
             if len(_FINALS) >= CACHE_LIMIT:
                 _FINALS.clear()
             _FINALS[key] = found
@@ -463,7 +509,33 @@ class TableOdds:
     def _bet(self, view: PlayerView, legal: Sequence[Action], found: Chances,
              finals: list[int], table: Strength, rng: random.Random,
              name_calls: bool = True) -> Action:
-        """The odds player's betting rule (``OddsAgent.advise``) on the table's chances."""
+        """The odds player's betting rule (``OddsAgent.advise``) on the table's chances.
+
+        In the calling game's last round (a full hand, calls on offer) a vie or raise worth
+        more chips than the plan replaces it, as the odds player's does
+        (:func:`~primero.agents.calling.pressure_call`, on :data:`PRESSURE_SAMPLES` deals
+        drawn by a generator seeded by the hand and the log; cached per log and hand).
+        """
+        planned = self._plan(view, legal, found, finals, table, rng, name_calls)
+        if not (self.pressure and name_calls and len(view.hand) == HAND_SIZE
+                and self._called):
+            return planned
+        key = (view.history, view.seat, view.hand, planned, round(self._priced, 2))
+        if key in _PRESSED:
+            pressed = _PRESSED[key]
+        else:
+            seed = mask_of(view.hand) * 1_000_003 + len(view.history) * 101 + view.pot
+            found_press = pressure_call(view, legal, planned, self._priced, table,
+                                        random.Random(seed), PRESSURE_SAMPLES, self.reading)
+            if len(_PRESSED) >= CACHE_LIMIT:
+                _PRESSED.clear()
+            pressed = _PRESSED[key] = None if found_press is None else found_press[0]
+        return planned if pressed is None else pressed
+
+    def _plan(self, view: PlayerView, legal: Sequence[Action], found: Chances,
+              finals: list[int], table: Strength, rng: random.Random,
+              name_calls: bool = True) -> Action:
+        """The odds player's plan before any pressure call (:meth:`_bet`)."""
         self._name_calls = name_calls
         vies, raises, holds, passes, folds, amounts, rates, afterwards = self._parts(view, legal)
         live = 1 + sum(1 for i, seat in enumerate(view.seats)
@@ -472,6 +544,7 @@ class TableOdds:
         recall: Vie | Hold | None = None
         offered: list[Vie | Hold] = [*vies, *raises]
         called = [a for a in offered if a.call is not None]
+        self._called = bool(called)
         if called and standing_call(view) is not None:
             # naming a call of its own: worth it when its chance, with the pot carried over
             # when no hand meets it (an even share later), beats the standing call's
@@ -497,6 +570,7 @@ class TableOdds:
             mine = own.chance + own.carried / live
             if mine > chance + carried / live and mine > held.chance + held.carried / live:
                 chance, carried, recall = own.chance, own.carried, pick
+        self._priced = chance
         even = 1 / live
         edge = (chance - even) / (1 - even) if live > 1 else 1.0
         owed = view.owed

@@ -30,6 +30,7 @@ __all__ = [
     "mask_of",
     "opponent_hands",
     "others_open",
+    "spread_hands",
     "unseen_cards",
 ]
 
@@ -118,6 +119,8 @@ class Strength:
                               dtype=np.int64)
         self.positions = ranking.pack.positions
         self._keeps: dict[int, np.ndarray] = {}
+        self._best_keeps: dict[int, np.ndarray] = {}
+        self._spreads: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._all_hands: np.ndarray | None = None
 
     def indices_of(self, positions: np.ndarray) -> np.ndarray:
@@ -193,6 +196,63 @@ class Strength:
         for part in combinations(range(HAND_SIZE), kept):
             best = np.maximum(best, quantiles[self.subset_indices(ordered, part)])
         return best
+
+    @functools.cached_property
+    def _by_share(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every hand's mask and strength, weakest first (masks fit: a card's bit is < 2**52)."""
+        order = np.argsort(self.share_array, kind="stable")
+        return np.array(_masks_of(self.ranking), dtype=np.int64)[order], self.share_array[order]
+
+    def holding(self, keep: int, pool: int) -> tuple[np.ndarray, np.ndarray]:
+        """The four-card hands holding the cards of mask ``keep``, the rest from mask ``pool``.
+
+        Their masks and strengths, weakest first (ties in table order): every completion of
+        ``keep`` from ``pool``, in one pass over the pack's hands.
+        """
+        masks, shares = self._by_share
+        fits = ((masks & keep) == keep) & ((masks & ~(keep | pool)) == 0)
+        return masks[fits], shares[fits]
+
+    def final_spread(self, keep: Sequence[Card]) -> tuple[np.ndarray, np.ndarray]:
+        """The exact spread of the strengths of the four-card hands holding ``keep``.
+
+        Over every completion of ``keep`` (0-4 cards) from the rest of the pack, as
+        :meth:`of_hand` averages them: the distinct strengths (ascending) and the share of the
+        completions at each (summing to 1); their weighted mean is :meth:`of_hand`. A pack has
+        few distinct strengths (112 in ``italian40``), so a chance read over the spread costs
+        little. Cached per set of cards kept.
+        """
+        mask = mask_of(keep)
+        found = self._spreads.get(mask)
+        if found is None:
+            _, shares = self.holding(mask, mask_of(self.ranking.pack.cards))
+            values, counts = np.unique(shares, return_counts=True)
+            found = self._spreads[mask] = (values, counts / counts.sum())
+        return found
+
+    def keep_rank(self, cards: Sequence[Card], kept: int) -> float:
+        """Where the best set of ``kept`` of the four ``cards`` stands among the pack's hands.
+
+        The share of the pack's four-card hands whose best set of ``kept`` cards
+        (:meth:`best_keep`) is worth less, ties half: 0..1, a half on average over the pack,
+        so over the hands of a player that keeps cards at random and draws the rest. What a
+        hand shown at a showdown says of the cards its owner kept: they were at best that
+        good. Sorted values cached per size.
+
+        Args:
+            cards: A four-card hand of the pack.
+            kept: The cards kept, 1..4.
+        """
+        ordered = self._best_keeps.get(kept)
+        if ordered is None:
+            self.keep_quantiles(kept)  # builds the pack's hands once
+            assert self._all_hands is not None
+            ordered = self._best_keeps[kept] = np.sort(self.best_keep(self._all_hands, kept))
+        hand = np.array([[self.positions[c.index] for c in cards]], dtype=np.int64)
+        best = self.best_keep(hand, kept)[0]
+        below = np.searchsorted(ordered, best, side="left")
+        upto = np.searchsorted(ordered, best, side="right")
+        return float((below + upto) / 2 / len(ordered))
 
     @classmethod
     def of(cls, ranking: Ranking, losing: frozenset[str] = frozenset()) -> Strength:
@@ -288,6 +348,9 @@ class Strength:
         twin._partial = {}
         twin.share_array = np.asarray(values, dtype=np.float64)
         twin._keeps = {}
+        twin._best_keeps = {}
+        twin._spreads = {}
+        twin.__dict__.pop("_by_share", None)  # the worths it orders are the original's
         return twin
 
     def after_exchange(self, hand: Sequence[Card], discards: Sequence[Card],
@@ -359,6 +422,35 @@ def final_hands(table: Strength, keep: Sequence[Card], unseen: Sequence[Card],
             m |= b
         finals.append(m)
     return finals
+
+
+def spread_hands(table: Strength, keep: Sequence[Card], unseen: Sequence[Card],
+                 limit: int = FINALS_LIMIT) -> list[int]:
+    """The masks of ``limit`` four-card hands ``keep`` may end as, spread evenly by strength.
+
+    Every completion from ``unseen`` when there are at most ``limit`` of them; else every
+    completion is ranked by strength and the ones at the middles of ``limit`` equal slices
+    are taken: equally weighted, they stand for the completions as an even grid stands for a
+    distribution, off by about ``1 / limit`` where a sample (:func:`final_hands`) is off by
+    about ``1 / sqrt(limit)``, and the same every time (no generator).
+
+    Args:
+        table: The ranking's strength table.
+        keep: The cards kept (0-4).
+        unseen: The cards the completions come from.
+        limit: How many hands.
+    """
+    base = mask_of(keep)
+    pool = [c for c in unseen if not base & c.bit]
+    need = HAND_SIZE - len(keep)
+    if need <= 0:
+        return [base]
+    if comb(len(pool), need) <= limit:
+        return final_hands(table, keep, pool, random.Random(0), limit)
+    masks, _ = table.holding(base, mask_of(pool))
+    found: list[int] = masks[((np.arange(limit) + 0.5) * len(masks) / limit)
+                             .astype(np.int64)].tolist()
+    return found
 
 
 def unseen_cards(view: PlayerView) -> list[Card]:
