@@ -63,6 +63,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from attrs import evolve, frozen
@@ -450,6 +451,11 @@ _primiera_state: Callable[[DeclarationRound | None, DeclarationRound | None],
                           PrimieraState] = maker(PrimieraState, "declaration_1",
                                                  "declaration_2")
 
+#: The rounds in which nobody is served, and the state of a deal nobody was served on: shared.
+_NOBODY[1] = DeclarationRound(number=1)
+_NOBODY[2] = DeclarationRound(number=2)
+_NOBODY_FIRST = PrimieraState(declaration_1=_NOBODY[1])
+
 class _Facts:
     """What a variant's declarations read, worked out once per variant (by its identity).
 
@@ -462,12 +468,14 @@ class _Facts:
         points: Per hand (table index), its points.
         strength: Per hand (table index), its dense strength (equal for equal keys).
         nothing: The position of ``Nothing`` in ``classes`` (-1: none).
+        served: Per hand (table index), whether it is served (a class other than
+            ``Nothing``): ``served(index)`` is 1 or 0.
         plan: The variant's plan (``variant.rules.deal.plan``).
         last: The number of the plan's last ``declare`` step (0: none).
     """
 
     __slots__ = ("class_ids", "classes", "evaluate", "last", "nothing", "plan", "points",
-                 "ranking", "strength", "variant")
+                 "ranking", "served", "strength", "variant")
 
     variant: Variant
     ranking: Ranking
@@ -477,6 +485,7 @@ class _Facts:
     points: Sequence[int]
     strength: Sequence[int]
     nothing: int
+    served: Callable[[int], int]
     plan: tuple[Step, ...]
     last: int
 
@@ -490,7 +499,9 @@ class _Facts:
         self.classes = table.classes
         self.points = table.points
         self.strength = table.strength
-        self.nothing = table.classes.index(NOTHING) if NOTHING in table.classes else -1
+        self.nothing = nothing = table.classes.index(NOTHING) if NOTHING in table.classes \
+            else -1
+        self.served = bytes([class_id != nothing for class_id in table.class_ids]).__getitem__
         self.plan = plan = variant.rules.deal.plan
         self.last = max((s.number for s in plan if s.kind == "declare"), default=0)
 
@@ -561,36 +572,40 @@ def _held(number: int, seats: tuple[Seat, ...], eldest: int, facts: _Facts) \
     hands' values are kept for its settlement (:data:`_VALUED`).
     """
     global _VALUED
-    made: list[Declaration] | None = None
     n = len(seats)
-    evaluate = facts.evaluate
+    order = _PLAYING_ORDERS[n][eldest % n] if n < len(_PLAYING_ORDERS) else \
+        tuple((eldest + k) % n for k in range(n))  # state.playing_order()
+    # state.value(seat) of every seat, in playing order (C-level calls, no frame)
+    held = list(map(facts.evaluate, map(_hand_of, map(seats.__getitem__, order))))
+    if not any(map(facts.served, map(_index_of, held))):  # (the usual case: nobody)
+        nobody = _NOBODY.get(number)
+        if nobody is None:
+            nobody = _NOBODY[number] = DeclarationRound(number=number)
+        return nobody
+    made: list[Declaration] = []
+    values: list[HandValue] = [None] * n  # type: ignore[list-item]  # (each seat's, below)
     class_ids = facts.class_ids
     nothing = facts.nothing
-    values: list[HandValue] = [None] * n  # type: ignore[list-item]  # (each seat's, below)
-    seat = eldest % n
-    for _ in range(n):  # state.playing_order(), inline
-        player = seats[seat]
-        hand = player.hand
-        value = values[seat] = evaluate(hand)  # state.value(seat)
-        index = value.index  # its place in the table
+    for seat, value in zip(order, held):  # noqa: B905  (as long, by construction)
+        values[seat] = value
+        index = value.index  # the hand's place in the table
         class_id = class_ids[index]
         if class_id != nothing:
-            declared = _declaration(number, seat, player.name, facts.classes[class_id],
-                                    facts.points[index], hand)
-            if made is None:
-                made = [declared]
-            else:
-                made.append(declared)
-        seat += 1
-        if seat == n:
-            seat = 0
-    if made is not None:
-        _VALUED = (seats, facts, values)  # (one assignment: a reader sees all or nothing)
-        return _declaration_round(number, tuple(made))
-    nobody = _NOBODY.get(number)
-    if nobody is None:
-        nobody = _NOBODY[number] = DeclarationRound(number=number)
-    return nobody
+            player = seats[seat]
+            made.append(_declaration(number, seat, player.name, facts.classes[class_id],
+                                     facts.points[index], player.hand))
+    _VALUED = (seats, facts, values)  # (one assignment: a reader sees all or nothing)
+    return _declaration_round(number, tuple(made))
+
+
+#: The playing order from each eldest, by the number of seats: ``_PLAYING_ORDERS[n][eldest]``.
+_PLAYING_ORDERS = tuple(tuple(tuple((eldest + k) % n for k in range(n)) for eldest in range(n))
+                        for n in range(17))
+
+
+#: A seat's hand, and a hand value's table index (C-level reads, mapped over the seats).
+_hand_of = attrgetter("hand")
+_index_of = attrgetter("index")
 
 
 #: The values of the hands of the last declaration someone made, by seat: ``(seats, facts,
@@ -855,16 +870,20 @@ def _quick_start(fresh: GameState) -> GameState | None:
     context = fresh.context
     if context.plan is not PRIMIERA_PLAN:
         return None
-    seats = _anted_seats(fresh)
-    deal = first_deal(fresh, seats, 4)
-    held = _held(1, deal.seats, context.eldest, _facts(context.variant))
-    own = _primiera_state(held, None)
+    deal = first_deal(fresh, _anted_seats(fresh), 4)
+    variant = context.variant
+    facts = _FACTS.get(id(variant))  # _facts(variant), its usual case inline
+    if facts is None or facts.variant is not variant:
+        facts = _facts(variant)
+    held = _held(1, deal.seats, context.eldest, facts)
     if held.declarations:  # the first declaration (step 2) ends the deal: settled at once
-        ended = quick_state(fresh, deal, 2, None, own, over=True, ended_by="showdown")
+        ended = quick_state(fresh, deal, 2, None, _primiera_state(held, None), over=True,
+                            ended_by="showdown")
         if not everything_checked():  # (as the declaration's hook settles it)
-            _settle_now(ended, context.variant)
+            _settle_now(ended, variant)
         return ended
-    started = quick_state(fresh, deal, 3, context.eldest, own)  # the exchange (step 3) opens
+    # the exchange (step 3) opens: nobody was served (one shared value)
+    started = quick_state(fresh, deal, 3, context.eldest, _NOBODY_FIRST)
     if context.rules.core_legal:  # the eldest's exchanges, as state.legal_actions() gives them
         legal = exchange_actions(deal.seats[context.eldest].hand)  # core_legal_actions(started)
         if legal:
