@@ -63,7 +63,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from attrs import evolve, frozen
@@ -455,6 +454,7 @@ _primiera_state: Callable[[DeclarationRound | None, DeclarationRound | None],
 _NOBODY[1] = DeclarationRound(number=1)
 _NOBODY[2] = DeclarationRound(number=2)
 _NOBODY_FIRST = PrimieraState(declaration_1=_NOBODY[1])
+_NOBODY_TWICE = PrimieraState(declaration_1=_NOBODY[1], declaration_2=_NOBODY[2])
 
 class _Facts:
     """What a variant's declarations read, worked out once per variant (by its identity).
@@ -468,14 +468,12 @@ class _Facts:
         points: Per hand (table index), its points.
         strength: Per hand (table index), its dense strength (equal for equal keys).
         nothing: The position of ``Nothing`` in ``classes`` (-1: none).
-        served: Per hand (table index), whether it is served (a class other than
-            ``Nothing``): ``served(index)`` is 1 or 0.
         plan: The variant's plan (``variant.rules.deal.plan``).
         last: The number of the plan's last ``declare`` step (0: none).
     """
 
     __slots__ = ("class_ids", "classes", "evaluate", "last", "nothing", "plan", "points",
-                 "ranking", "served", "strength", "variant")
+                 "ranking", "strength", "variant")
 
     variant: Variant
     ranking: Ranking
@@ -485,7 +483,6 @@ class _Facts:
     points: Sequence[int]
     strength: Sequence[int]
     nothing: int
-    served: Callable[[int], int]
     plan: tuple[Step, ...]
     last: int
 
@@ -499,9 +496,7 @@ class _Facts:
         self.classes = table.classes
         self.points = table.points
         self.strength = table.strength
-        self.nothing = nothing = table.classes.index(NOTHING) if NOTHING in table.classes \
-            else -1
-        self.served = bytes([class_id != nothing for class_id in table.class_ids]).__getitem__
+        self.nothing = table.classes.index(NOTHING) if NOTHING in table.classes else -1
         self.plan = plan = variant.rules.deal.plan
         self.last = max((s.number for s in plan if s.kind == "declare"), default=0)
 
@@ -544,7 +539,9 @@ def _declare(state: GameState, number: int) -> GameState:
     if type(own) is not PrimieraState:
         own = _NO_DECLARATION if own is None else PrimieraState.of(state)
     new: VariantState
-    if type(own) is PrimieraState and number == 2:  # (with_item's field, set directly)
+    if own is _NOBODY_FIRST and held is _NOBODY[2]:  # nobody served either time: shared
+        new = _NOBODY_TWICE
+    elif type(own) is PrimieraState and number == 2:  # (with_item's field, set directly)
         new = _primiera_state(own.declaration_1, held)
     elif type(own) is PrimieraState and number == 1:
         new = _primiera_state(held, own.declaration_2)
@@ -572,40 +569,36 @@ def _held(number: int, seats: tuple[Seat, ...], eldest: int, facts: _Facts) \
     hands' values are kept for its settlement (:data:`_VALUED`).
     """
     global _VALUED
+    made: list[Declaration] | None = None
     n = len(seats)
-    order = _PLAYING_ORDERS[n][eldest % n] if n < len(_PLAYING_ORDERS) else \
-        tuple((eldest + k) % n for k in range(n))  # state.playing_order()
-    # state.value(seat) of every seat, in playing order (C-level calls, no frame)
-    held = list(map(facts.evaluate, map(_hand_of, map(seats.__getitem__, order))))
-    if not any(map(facts.served, map(_index_of, held))):  # (the usual case: nobody)
-        nobody = _NOBODY.get(number)
-        if nobody is None:
-            nobody = _NOBODY[number] = DeclarationRound(number=number)
-        return nobody
-    made: list[Declaration] = []
-    values: list[HandValue] = [None] * n  # type: ignore[list-item]  # (each seat's, below)
+    evaluate = facts.evaluate
     class_ids = facts.class_ids
     nothing = facts.nothing
-    for seat, value in zip(order, held):  # noqa: B905  (as long, by construction)
-        values[seat] = value
-        index = value.index  # the hand's place in the table
+    values: list[HandValue] = [None] * n  # type: ignore[list-item]  # (each seat's, below)
+    seat = eldest % n
+    for _ in range(n):  # state.playing_order(), inline
+        player = seats[seat]
+        hand = player.hand
+        value = values[seat] = evaluate(hand)  # state.value(seat)
+        index = value.index  # its place in the table
         class_id = class_ids[index]
         if class_id != nothing:
-            player = seats[seat]
-            made.append(_declaration(number, seat, player.name, facts.classes[class_id],
-                                     facts.points[index], player.hand))
-    _VALUED = (seats, facts, values)  # (one assignment: a reader sees all or nothing)
-    return _declaration_round(number, tuple(made))
-
-
-#: The playing order from each eldest, by the number of seats: ``_PLAYING_ORDERS[n][eldest]``.
-_PLAYING_ORDERS = tuple(tuple(tuple((eldest + k) % n for k in range(n)) for eldest in range(n))
-                        for n in range(17))
-
-
-#: A seat's hand, and a hand value's table index (C-level reads, mapped over the seats).
-_hand_of = attrgetter("hand")
-_index_of = attrgetter("index")
+            declared = _declaration(number, seat, player.name, facts.classes[class_id],
+                                    facts.points[index], hand)
+            if made is None:
+                made = [declared]
+            else:
+                made.append(declared)
+        seat += 1
+        if seat == n:
+            seat = 0
+    if made is not None:
+        _VALUED = (seats, facts, values)  # (one assignment: a reader sees all or nothing)
+        return _declaration_round(number, tuple(made))
+    nobody = _NOBODY.get(number)
+    if nobody is None:
+        nobody = _NOBODY[number] = DeclarationRound(number=number)
+    return nobody
 
 
 #: The values of the hands of the last declaration someone made, by seat: ``(seats, facts,
@@ -838,12 +831,14 @@ def _settle_now(ended: GameState, variant: Variant) -> None:
     settlement = _settle_one_pot(ended, variant)
     if settlement is None:
         return
-    seats = list(ended.seats)
-    for award in settlement.awards:  # one pot, nothing given back (_settle_one_pot's)
-        s = seats[award.seat]
-        seats[award.seat] = _paid_seat(s, s.stack + award.amount)
     setter = object.__setattr__  # (a state just made, which nobody else holds yet)
-    setter(ended, "seats", tuple(seats))
+    awards = settlement.awards
+    if awards:  # (a cancelled deal pays nobody: its seats stay as they are)
+        seats = list(ended.seats)
+        for award in awards:  # one pot, nothing given back (_settle_one_pot's)
+            s = seats[award.seat]
+            seats[award.seat] = _paid_seat(s, s.stack + award.amount)
+        setter(ended, "seats", tuple(seats))
     setter(ended, "settlement", settlement)
     setter(ended, "to_act", None)
 
@@ -928,6 +923,8 @@ _won_pot: Callable[[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 _valued_award: Callable[[int, int, HandValue], Award] = maker(Award, "seat", "amount", "value")
 _settlement: Callable[..., Settlement] = maker(
     Settlement, "awards", "returns", "layers", "carry", "showdown", "values", "reason")
+#: The settlement of a cancelled deal by its pot (the whole pot carried over): shared values.
+_CANCELLED: dict[int, Settlement] = {}
 #: ``tuple(range(n))`` by ``n``: every seat, the one pot's contenders.
 _EVERY_SEAT = tuple(tuple(range(n)) for n in range(17))
 
@@ -951,9 +948,17 @@ def _settle_one_pot(state: GameState, variant: Variant) -> Settlement | None:
     pot = state.context.setup.carry + n * put
     if pot <= 0:
         return None
-    if state.ended_by == "cancel":
-        return _settlement((), (), (), pot, False, (), "nobody was served")
-    facts = _facts(variant)
+    if state.ended_by == "cancel":  # the whole pot carried: one value per pot
+        cancelled = _CANCELLED.get(pot)
+        if cancelled is None:
+            if len(_CANCELLED) >= 256:
+                _CANCELLED.clear()
+            cancelled = _CANCELLED[pot] = _settlement((), (), (), pot, False, (),
+                                                      "nobody was served")
+        return cancelled
+    facts = _FACTS.get(id(variant))  # _facts(variant), its usual case inline
+    if facts is None or facts.variant is not variant:
+        facts = _facts(variant)
     evaluate = facts.evaluate
     class_ids = facts.class_ids
     strength = facts.strength
