@@ -323,16 +323,12 @@ _PLACES: dict[tuple[int, ...], tuple[int, ...]] = {}
 #: Sets a new exchange's cards (the slot's own setter: the class is frozen to everyone else).
 _set_discards = Exchange.__dict__["discards"].__set__
 
-#: The shared exchanges of one, two and three cards, by their cards' indices
-#: (:attr:`~primero.cards.Card.index`) in any order: ``_ONE[i]``, ``_TWO[i][j]`` and
-#: ``_THREE[i][j][k]``, ``None`` until made. At most 52 + 1,326 + 22,100 exchanges (9,880 of
-#: three cards in the 40-card pack), each made once and shared by every hand holding its
-#: cards; exchanges of four cards are made anew for each hand (270,725 of them: too many to
-#: keep).
+#: The shared exchanges of one and two cards, by their cards' indices
+#: (:attr:`~primero.cards.Card.index`) in either order: ``_ONE[i]`` and ``_TWO[i][j]``,
+#: ``None`` until made. At most 52 + 1,326 exchanges, each made once and shared by every hand
+#: holding its cards; exchanges of three or four cards are made anew for each hand.
 _ONE: list[Exchange | None] = [None] * len(CARDS_BY_INDEX)
 _TWO: list[list[Exchange | None]] = [[None] * len(CARDS_BY_INDEX) for _ in CARDS_BY_INDEX]
-_THREE: list[list[list[Exchange | None]]] = [
-    [[None] * len(CARDS_BY_INDEX) for _ in CARDS_BY_INDEX] for _ in CARDS_BY_INDEX]
 
 #: The exchange of no card (standing pat), shared.
 _STAND_PAT: Exchange = object.__new__(Exchange)
@@ -356,16 +352,6 @@ def _two_exchange(first: Card, second: Card) -> Exchange:
     """The shared exchange of two distinct cards, made and kept (both orders)."""
     exchange = _sorted_exchange((first, second))
     _TWO[first.index][second.index] = _TWO[second.index][first.index] = exchange
-    return exchange
-
-
-def _three_exchange(first: Card, second: Card, third: Card) -> Exchange:
-    """The shared exchange of three distinct cards, made and kept (all six orders)."""
-    exchange = _sorted_exchange((first, second, third))
-    i, j, k = first.index, second.index, third.index
-    three = _THREE
-    three[i][j][k] = three[i][k][j] = three[j][i][k] = exchange
-    three[j][k][i] = three[k][i][j] = three[k][j][i] = exchange
     return exchange
 
 
@@ -398,24 +384,26 @@ def _order_code(i: int, j: int, k: int, m: int) -> int:
     return (i > j) | (i > k) << 1 | (i > m) << 2 | (j > k) << 3 | (j > m) << 4 | (k > m) << 5
 
 
-def _four_card_pick(places: tuple[int, ...]) -> Any:
-    """The picker of a four-card hand's exchange of all four cards, by its order.
+def _four_card_picks(places: tuple[int, ...]) -> tuple[Any, ...]:
+    """The pickers of a four-card hand's exchanges of three and four cards, by its order.
 
     ``places`` lists the hand's places in pack order (``places[r]`` is the place in the hand
-    of its ``r``-th card in pack order). The picker, applied to the hand, gives its four
-    cards in pack order.
+    of its ``r``-th card in pack order). The pickers, applied to the hand, give the cards of
+    each exchange of three cards in ``itertools.combinations`` order of the hand as held
+    (without its fourth card, its third, its second, its first), then of all four, each in
+    pack order.
     """
-    return itemgetter(*places)
+    return tuple(itemgetter(*[p for p in places if p != left]) for left in (3, 2, 1, 0, -1))
 
 
-#: The pickers of :func:`_four_card_pick` by the order of a hand's four distinct cards
+#: The pickers of :func:`_four_card_picks` by the order of a hand's four distinct cards
 #: (:func:`_order_code` of their indices; the codes of no order stay ``None``).
 _FOUR_PICKS: list[Any] = [None] * 64
 for _places in permutations(range(4)):
     _indices = [0] * 4
     for _rank, _place in enumerate(_places):
         _indices[_place] = _rank
-    _FOUR_PICKS[_order_code(*_indices)] = _four_card_pick(_places)
+    _FOUR_PICKS[_order_code(*_indices)] = _four_card_picks(_places)
 del _places, _indices, _rank, _place
 
 #: Makes an exchange without its initialiser (its cards are set by :data:`_set_discards`).
@@ -430,10 +418,10 @@ def exchange_actions(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     by the positions of the cards in the hand), each exchange's cards in pack order. A hand of
     at most five cards is sorted once and its subsets, already in pack order, are placed by a
     table kept for each order of the hand's cards: no subset is sorted again. A hand of four
-    distinct cards has its sixteen subsets written out: its exchanges of up to three cards
-    are shared values, kept from hand to hand (found by their cards' indices), and that of
-    all four cards is made anew, its cards picked in pack order by a picker kept for each of
-    the 24 orders of four cards.
+    distinct cards has its sixteen subsets written out: its exchanges of up to two cards are
+    shared values, kept from hand to hand (found by their cards' indices), and those of three
+    and four cards are made anew, their cards picked in pack order by pickers kept for each
+    of the 24 orders of four cards.
 
     The last 64 hands' answers are kept, so a hand asked again soon gets the same tuple (the
     action space knows a hand's exchanges by that identity). A larger cache held its entries
@@ -445,25 +433,29 @@ def exchange_actions(hand: tuple[Card, ...]) -> tuple[Action, ...]:
         w, x, y, z = hand
         i, j, k, m = w.index, x.index, y.index, z.index
         if len({i, j, k, m}) == 4:  # four distinct cards (else the table's way)
-            one, two_i, two_j, two_k = _ONE, _TWO[i], _TWO[j], _TWO[k]
-            three_i = _THREE[i]
-            three_ij = three_i[j]
-            three_jk = _THREE[j][k]
-            whole = _new_exchange(Exchange)  # all four cards, in pack order
-            _set_discards(whole, _FOUR_PICKS[
+            one, two = _ONE, _TWO
+            two_i, two_j, two_k = two[i], two[j], two[k]
+            without_z, without_y, without_x, without_w, whole = _FOUR_PICKS[
                 (i > j) | (i > k) << 1 | (i > m) << 2 | (j > k) << 3 | (j > m) << 4
-                | (k > m) << 5](hand))  # _order_code(i, j, k, m), inline
+                | (k > m) << 5]  # _order_code(i, j, k, m), inline
+            new, set_discards = _new_exchange, _set_discards
+            a = new(Exchange)  # each exchange of three cards, then of all four, in pack order
+            set_discards(a, without_z(hand))
+            b = new(Exchange)
+            set_discards(b, without_y(hand))
+            c = new(Exchange)
+            set_discards(c, without_x(hand))
+            d = new(Exchange)
+            set_discards(d, without_w(hand))
+            e = new(Exchange)
+            set_discards(e, whole(hand))
             return (_STAND_PAT,
                     one[i] or _one_exchange(w), one[j] or _one_exchange(x),
                     one[k] or _one_exchange(y), one[m] or _one_exchange(z),
                     two_i[j] or _two_exchange(w, x), two_i[k] or _two_exchange(w, y),
                     two_i[m] or _two_exchange(w, z), two_j[k] or _two_exchange(x, y),
                     two_j[m] or _two_exchange(x, z), two_k[m] or _two_exchange(y, z),
-                    three_ij[k] or _three_exchange(w, x, y),
-                    three_ij[m] or _three_exchange(w, x, z),
-                    three_i[k][m] or _three_exchange(w, y, z),
-                    three_jk[m] or _three_exchange(x, y, z),
-                    whole)
+                    a, b, c, d, e)
     if n > _TABLED_HAND:
         return tuple(Exchange.from_cards(subset)
                      for k in range(n + 1) for subset in combinations(hand, k))

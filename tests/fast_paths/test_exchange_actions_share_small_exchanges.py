@@ -1,8 +1,8 @@
-"""The exchanges of up to three cards are shared values between hands; those of four new.
+"""The exchanges of up to two cards are shared values between hands; those of three or four new.
 
-:func:`primero.actions.exchange_actions` finds a four-card hand's exchanges of one, two or three
-cards by their cards' indices, one shared object per set of cards, and makes the one of all
-four cards anew, its cards picked in pack order. A hand holding a card twice (no legal deal gives one)
+:func:`primero.actions.exchange_actions` finds a four-card hand's exchanges of one or two cards
+by their cards' indices, one shared object per set of cards, and makes those of three and four
+cards anew, from the hand sorted once. A hand holding a card twice (no legal deal gives one)
 takes the table's way, with the same answer as the plain enumeration.
 """
 
@@ -19,12 +19,13 @@ def _plain(hand: tuple[Card, ...]) -> tuple[Exchange, ...]:
                  for k in range(len(hand) + 1) for subset in combinations(hand, k))
 
 
-def test_two_hands_share_the_exchanges_of_their_common_cards_up_to_three() -> None:
+def test_two_hands_share_the_exchanges_of_their_common_cards_up_to_two() -> None:
     first = exchange_actions.__wrapped__(parse_cards("7s 6h Ad Kc"))
     second = exchange_actions.__wrapped__(parse_cards("Ad 2c 7s 6h"))
-    # 7s 6h Ad: subset (0, 1, 2) of the first hand, (0, 2, 3) of the second: one object
+    # 7s 6h Ad: subset (0, 1, 2) of the first hand, (0, 2, 3) of the second: equal, not shared
     assert str(first[11]) == str(second[13]) == "exchange 7s 6h Ad"
-    assert first[11] is second[13]
+    assert first[11] == second[13]
+    assert first[11] is not second[13]
     assert first[1] is second[3]  # 7s
     assert first[0] is second[0]  # standing pat
     assert first[5] is second[10]  # 7s 6h: (0, 1) of the first, (2, 3) of the second
