@@ -486,9 +486,8 @@ def quick_start(fresh: GameState) -> GameState | None:
     Args:
         fresh: A deal's first state as the engine makes it: its seats from the table, its
             stock the whole pack in some order (a seeded or a stacked deal: not one dealt from
-            outside), no step run, its cards known sound, held by nobody else (the quick
-            start may finish it in place, :func:`quick_state`). The caller asks only where
-            the hooks are not all being checked (not while
+            outside), no step run, its cards known sound. The caller asks only where the
+            hooks are not all being checked (not while
             :func:`~primero.plugins.checks.checking_everything`).
 
     Returns:
@@ -650,12 +649,6 @@ def quick_state(fresh: GameState, deal: FirstDeal, step_index: int, to_act: int 
     Its cards keep ``fresh``'s sound mark: ``deal`` moved them from the top of ``fresh``'s
     stock to the hands (:func:`first_deal`), a permutation of a sound layout.
 
-    Where ``deal`` is :func:`first_deal`'s of ``fresh`` itself, ``fresh`` is the first state
-    the engine handed to the quick start (:func:`quick_start`: just made, held by nobody
-    else, no step run, nothing cached), and it is finished in place and returned (as the
-    engine finishes the states it has just made, :func:`~primero.deal.state.fill`): no
-    second copy of the state at every deal. Otherwise a copy of ``fresh`` is made.
-
     Args:
         fresh: The deal's first state.
         deal: Its first deal (:func:`first_deal` of ``fresh``).
@@ -668,21 +661,6 @@ def quick_state(fresh: GameState, deal: FirstDeal, step_index: int, to_act: int 
     Raises:
         PrimeroError: ``deal`` is not a first deal of ``fresh``'s stock.
     """
-    if type(deal) is FirstDeal and deal.fresh is fresh and len(deal.seats) == len(fresh.seats) \
-            and fresh.step_index == -1 and fresh._legal is None and fresh._legal_ids is None \
-            and fresh._by_id is None and fresh._log is None:
-        setter = object.__setattr__  # fill(fresh, ...), inline: the engine's fresh state
-        setter(fresh, "seats", deal.seats)
-        setter(fresh, "stock", deal.stock)
-        setter(fresh, "step_index", step_index)
-        setter(fresh, "to_act", to_act)
-        setter(fresh, "variant_state", variant_state)
-        if over or fresh.over:
-            setter(fresh, "over", over)
-            setter(fresh, "ended_by", ended_by)
-        elif fresh.ended_by != ended_by:
-            setter(fresh, "ended_by", ended_by)
-        return fresh
     if type(deal) is not FirstDeal or deal.fresh is not fresh \
             or len(deal.seats) != len(fresh.seats):  # (else first_deal's of fresh itself)
         stock = fresh.stock
