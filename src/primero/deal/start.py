@@ -622,10 +622,13 @@ def first_deal(fresh: GameState, seats: tuple[Seat, ...], count: int, *,
         if count == 4:  # every hand of the built-in games: the four receipts read directly
             first, second, third, fourth = rows
             a, b, c, d = hand
-            received = (first[a.index], second[b.index], third[c.index], fourth[d.index])
+            received = (e, f, g, h) = (first[a.index], second[b.index], third[c.index],
+                                       fourth[d.index])
+            missing = e is None or f is None or g is None or h is None  # (no __eq__ asked)
         else:
             received = tuple([row[card.index] for row, card in zip(rows, hand)])  # noqa: B905
-        if None in received:  # (a card outside the pack: a stock the engine refused)
+            missing = None in received
+        if missing:  # (a card outside the pack: a stock the engine refused)
             raise PrimeroError("a quick start deals the cards of the variant's pack")
         dealt[seat] = _dealt_seat(seats[seat], hand, received)
     return FirstDeal(tuple(dealt), stock[dealt_count:], fresh)
