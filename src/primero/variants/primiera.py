@@ -456,6 +456,7 @@ _NOBODY[2] = DeclarationRound(number=2)
 _NOBODY_FIRST = PrimieraState(declaration_1=_NOBODY[1])
 _NOBODY_TWICE = PrimieraState(declaration_1=_NOBODY[1], declaration_2=_NOBODY[2])
 
+
 class _Facts:
     """What a variant's declarations read, worked out once per variant (by its identity).
 
