@@ -25,7 +25,7 @@ from operator import itemgetter
 from typing import Any
 
 from primero.actions import ACTION_WORDS
-from primero.cards import Card, Pack, parse_cards
+from primero.cards import Card, parse_cards
 from primero.deal.copying import copier, replace
 from primero.deal.state import SOUND_FLAG, GameState, Receipt, Seat, VariantState
 from primero.errors import LONG_TEXT, InvalidDeckError, PrimeroError, named
@@ -522,29 +522,40 @@ _STARTERS: dict[int, tuple[object, QuickStart | None]] = {}
 class FirstDeal:
     """The plan's first deal of a quick start: the seats with their cards and the stock left.
 
-    Made by :func:`first_deal` only (so :func:`quick_state` can mark the cards sound).
+    Made by :func:`first_deal` (so :func:`quick_state` can mark the cards sound).
 
     Attributes:
         seats: The seats, each with the cards dealt to it and their receipts.
         stock: The stock after the deal.
+        fresh: The deal's first state whose stock :func:`first_deal` dealt from (held: a
+            first deal of that very state, :func:`quick_state` takes it without comparing
+            its stock card by card), or ``None`` (compared).
     """
 
-    __slots__ = ("seats", "stock")
+    __slots__ = ("fresh", "seats", "stock")
 
     seats: tuple[Seat, ...]
     stock: tuple[Card, ...]
+    fresh: GameState | None
 
-    def __init__(self, seats: tuple[Seat, ...], stock: tuple[Card, ...]) -> None:
+    def __init__(self, seats: tuple[Seat, ...], stock: tuple[Card, ...],
+                 fresh: GameState | None = None) -> None:
         self.seats = seats
         self.stock = stock
+        self.fresh = fresh
 
 
-#: How a first deal's cards go, by (seats, eldest, count, together): the pack the receipts
-#: were made for, per seat in playing order from the eldest ``(seat, pick, receipts)``
-#: (``pick(stock)``: its cards; ``receipts[j][card.index]``: the receipt of its ``j``-th card,
-#: a value shared between deals), and the number of cards dealt.
-_DealWay = tuple[Pack, tuple[tuple[int, Any, tuple[list[Receipt | None], ...]], ...], int]
-_FIRST_DEALS: dict[tuple[int, int, int, bool], _DealWay] = {}
+#: How a first deal's cards go, by (variant identity, seats, eldest, count, together): the
+#: variant the receipts were made for (held: its pack), per seat in playing order from the
+#: eldest ``(seat, pick, receipts)`` (``pick(stock)``: its cards; ``receipts[j][card.index]``:
+#: the receipt of its ``j``-th card, a value shared between deals), and the number of cards
+#: dealt.
+_DealWay = tuple[Variant, tuple[tuple[int, Any, tuple[list[Receipt | None], ...]], ...], int]
+_FIRST_DEALS: dict[tuple[int, int, int, int, bool], _DealWay] = {}
+
+#: The seats last found fit for a first deal (every seat in, no card), held: the seats after
+#: the antes of a known table are one tuple deal after deal, checked once.
+_fit_seats: tuple[Seat, ...] | None = None
 
 _dealt_seat = copier(Seat, "hand", "received")
 
@@ -568,20 +579,22 @@ def first_deal(fresh: GameState, seats: tuple[Seat, ...], count: int, *,
     Raises:
         PrimeroError: a seat holds a card or has folded, or the stock holds too few cards.
     """
+    global _fit_seats
     n = len(seats)
     context = fresh.context
     eldest = context.eldest
     stock = fresh.stock
-    for s in seats:
-        if s.hand or s.received or s.folded:
-            raise PrimeroError("a quick start deals the first cards: every seat in, no card")
-    if n * count > len(stock):
-        raise PrimeroError(f"a quick start deals {n * count} cards from a stock of "
-                           f"{len(stock)}")
-    pack = context.variant.pack
-    key = (n, eldest, count, together)
+    if seats is not _fit_seats:  # (seats are values: the same tuple, the same answer)
+        for s in seats:
+            if s.hand or s.received or s.folded:
+                raise PrimeroError("a quick start deals the first cards: every seat in, no "
+                                   "card")
+        _fit_seats = seats
+    variant = context.variant
+    key = (id(variant), n, eldest, count, together)
     way = _FIRST_DEALS.get(key)
-    if way is None or way[0] is not pack:
+    if way is None or way[0] is not variant:
+        pack = variant.pack
         size = 1 + max(c.index for c in pack.cards)
         per_seat = []
         for k in range(n):
@@ -597,7 +610,11 @@ def first_deal(fresh: GameState, seats: tuple[Seat, ...], count: int, *,
             per_seat.append(((eldest + k) % n, pick, tuple(receipts)))
         if len(_FIRST_DEALS) >= 256:
             _FIRST_DEALS.clear()
-        way = _FIRST_DEALS[key] = (pack, tuple(per_seat), n * count)
+        way = _FIRST_DEALS[key] = (variant, tuple(per_seat), n * count)
+    dealt_count = way[2]
+    if dealt_count > len(stock):
+        raise PrimeroError(f"a quick start deals {dealt_count} cards from a stock of "
+                           f"{len(stock)}")
     dealt = list(seats)
     received: tuple[Receipt | None, ...]
     for seat, pick, rows in way[1]:
@@ -605,13 +622,16 @@ def first_deal(fresh: GameState, seats: tuple[Seat, ...], count: int, *,
         if count == 4:  # every hand of the built-in games: the four receipts read directly
             first, second, third, fourth = rows
             a, b, c, d = hand
-            received = (first[a.index], second[b.index], third[c.index], fourth[d.index])
+            received = (e, f, g, h) = (first[a.index], second[b.index], third[c.index],
+                                       fourth[d.index])
+            missing = e is None or f is None or g is None or h is None  # (no __eq__ asked)
         else:
             received = tuple([row[card.index] for row, card in zip(rows, hand)])  # noqa: B905
-        if None in received:  # (a card outside the pack: a stock the engine refused)
+            missing = None in received
+        if missing:  # (a card outside the pack: a stock the engine refused)
             raise PrimeroError("a quick start deals the cards of the variant's pack")
         dealt[seat] = _dealt_seat(seats[seat], hand, received)
-    return FirstDeal(tuple(dealt), stock[way[2]:])
+    return FirstDeal(tuple(dealt), stock[dealt_count:], fresh)
 
 
 def _one(place: int) -> Any:
@@ -644,13 +664,15 @@ def quick_state(fresh: GameState, deal: FirstDeal, step_index: int, to_act: int 
     Raises:
         PrimeroError: ``deal`` is not a first deal of ``fresh``'s stock.
     """
-    stock = fresh.stock
-    dealt = len(stock) - len(deal.stock)
-    held = 0
-    for s in deal.seats:
-        held += len(s.hand)
-    if type(deal) is not FirstDeal or len(deal.seats) != len(fresh.seats) or held != dealt \
-            or stock[dealt:] != deal.stock:
-        raise PrimeroError("a quick state is made of the first deal of its own stock")
+    if type(deal) is not FirstDeal or deal.fresh is not fresh \
+            or len(deal.seats) != len(fresh.seats):  # (else first_deal's of fresh itself)
+        stock = fresh.stock
+        dealt = len(stock) - len(deal.stock)
+        held = 0
+        for s in deal.seats:
+            held += len(s.hand)
+        if type(deal) is not FirstDeal or len(deal.seats) != len(fresh.seats) \
+                or held != dealt or stock[dealt:] != deal.stock:
+            raise PrimeroError("a quick state is made of the first deal of its own stock")
     return _started(fresh, deal.seats, deal.stock, step_index,  # type: ignore[no-any-return]
                     to_act, variant_state, over, ended_by)

@@ -450,6 +450,13 @@ _primiera_state: Callable[[DeclarationRound | None, DeclarationRound | None],
                           PrimieraState] = maker(PrimieraState, "declaration_1",
                                                  "declaration_2")
 
+#: The rounds in which nobody is served, and the state of a deal nobody was served on: shared.
+_NOBODY[1] = DeclarationRound(number=1)
+_NOBODY[2] = DeclarationRound(number=2)
+_NOBODY_FIRST = PrimieraState(declaration_1=_NOBODY[1])
+_NOBODY_TWICE = PrimieraState(declaration_1=_NOBODY[1], declaration_2=_NOBODY[2])
+
+
 class _Facts:
     """What a variant's declarations read, worked out once per variant (by its identity).
 
@@ -533,7 +540,9 @@ def _declare(state: GameState, number: int) -> GameState:
     if type(own) is not PrimieraState:
         own = _NO_DECLARATION if own is None else PrimieraState.of(state)
     new: VariantState
-    if type(own) is PrimieraState and number == 2:  # (with_item's field, set directly)
+    if own is _NOBODY_FIRST and held is _NOBODY[2]:  # nobody served either time: shared
+        new = _NOBODY_TWICE
+    elif type(own) is PrimieraState and number == 2:  # (with_item's field, set directly)
         new = _primiera_state(own.declaration_1, held)
     elif type(own) is PrimieraState and number == 1:
         new = _primiera_state(held, own.declaration_2)
@@ -823,12 +832,14 @@ def _settle_now(ended: GameState, variant: Variant) -> None:
     settlement = _settle_one_pot(ended, variant)
     if settlement is None:
         return
-    seats = list(ended.seats)
-    for award in settlement.awards:  # one pot, nothing given back (_settle_one_pot's)
-        s = seats[award.seat]
-        seats[award.seat] = _paid_seat(s, s.stack + award.amount)
     setter = object.__setattr__  # (a state just made, which nobody else holds yet)
-    setter(ended, "seats", tuple(seats))
+    awards = settlement.awards
+    if awards:  # (a cancelled deal pays nobody: its seats stay as they are)
+        seats = list(ended.seats)
+        for award in awards:  # one pot, nothing given back (_settle_one_pot's)
+            s = seats[award.seat]
+            seats[award.seat] = _paid_seat(s, s.stack + award.amount)
+        setter(ended, "seats", tuple(seats))
     setter(ended, "settlement", settlement)
     setter(ended, "to_act", None)
 
@@ -855,16 +866,20 @@ def _quick_start(fresh: GameState) -> GameState | None:
     context = fresh.context
     if context.plan is not PRIMIERA_PLAN:
         return None
-    seats = _anted_seats(fresh)
-    deal = first_deal(fresh, seats, 4)
-    held = _held(1, deal.seats, context.eldest, _facts(context.variant))
-    own = _primiera_state(held, None)
+    deal = first_deal(fresh, _anted_seats(fresh), 4)
+    variant = context.variant
+    facts = _FACTS.get(id(variant))  # _facts(variant), its usual case inline
+    if facts is None or facts.variant is not variant:
+        facts = _facts(variant)
+    held = _held(1, deal.seats, context.eldest, facts)
     if held.declarations:  # the first declaration (step 2) ends the deal: settled at once
-        ended = quick_state(fresh, deal, 2, None, own, over=True, ended_by="showdown")
+        ended = quick_state(fresh, deal, 2, None, _primiera_state(held, None), over=True,
+                            ended_by="showdown")
         if not everything_checked():  # (as the declaration's hook settles it)
-            _settle_now(ended, context.variant)
+            _settle_now(ended, variant)
         return ended
-    started = quick_state(fresh, deal, 3, context.eldest, own)  # the exchange (step 3) opens
+    # the exchange (step 3) opens: nobody was served (one shared value)
+    started = quick_state(fresh, deal, 3, context.eldest, _NOBODY_FIRST)
     if context.rules.core_legal:  # the eldest's exchanges, as state.legal_actions() gives them
         legal = exchange_actions(deal.seats[context.eldest].hand)  # core_legal_actions(started)
         if legal:
@@ -909,6 +924,8 @@ _won_pot: Callable[[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 _valued_award: Callable[[int, int, HandValue], Award] = maker(Award, "seat", "amount", "value")
 _settlement: Callable[..., Settlement] = maker(
     Settlement, "awards", "returns", "layers", "carry", "showdown", "values", "reason")
+#: The settlement of a cancelled deal by its pot (the whole pot carried over): shared values.
+_CANCELLED: dict[int, Settlement] = {}
 #: ``tuple(range(n))`` by ``n``: every seat, the one pot's contenders.
 _EVERY_SEAT = tuple(tuple(range(n)) for n in range(17))
 
@@ -932,9 +949,17 @@ def _settle_one_pot(state: GameState, variant: Variant) -> Settlement | None:
     pot = state.context.setup.carry + n * put
     if pot <= 0:
         return None
-    if state.ended_by == "cancel":
-        return _settlement((), (), (), pot, False, (), "nobody was served")
-    facts = _facts(variant)
+    if state.ended_by == "cancel":  # the whole pot carried: one value per pot
+        cancelled = _CANCELLED.get(pot)
+        if cancelled is None:
+            if len(_CANCELLED) >= 256:
+                _CANCELLED.clear()
+            cancelled = _CANCELLED[pot] = _settlement((), (), (), pot, False, (),
+                                                      "nobody was served")
+        return cancelled
+    facts = _FACTS.get(id(variant))  # _facts(variant), its usual case inline
+    if facts is None or facts.variant is not variant:
+        facts = _facts(variant)
     evaluate = facts.evaluate
     class_ids = facts.class_ids
     strength = facts.strength
