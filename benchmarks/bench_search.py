@@ -280,10 +280,14 @@ def main() -> None:
     parser.add_argument("--verify", type=int, default=0, metavar="N",
                         help="check a departure in up to N fresh worlds, its own seat played "
                         "by its odds player (SearchAgent(verify=N)); 0: no check")
+    parser.add_argument("--no-exchanges", action="store_true",
+                        help="worlds do not fit the opponents' exchanges "
+                        "(SearchAgent(exchanges=False))")
     parser.add_argument("--profile", action="store_true",
                         help="print worlds, rollouts and ms per decision instead")
     args = parser.parse_args()
-    EXTRA.update(student=args.student, verify=args.verify)
+    EXTRA.update(student=args.student, verify=args.verify,
+                 exchanges=not args.no_exchanges)
     for name in args.variants.split(","):
         low, high = primero.get_variant(name).spec.players
         for players in (int(p) for p in args.players.split(",")):
