@@ -92,7 +92,7 @@ def test_screened_worlds_give_each_opponent_a_hand_that_throws_as_many_as_it_did
     view = state_view(state, dealer)
     table = Strength.of(view.variant.ranking)
     logged = [len(a.discards) for _, a in state.history]
-    fitted = SearchAgent(budget_ms=None)
+    fitted = SearchAgent(budget_ms=None, exchanges=True)
     loose = SearchAgent(budget_ms=None, exchanges=False)
     rng = random.Random(4)
     agree = {True: 0, False: 0}
@@ -115,3 +115,19 @@ def test_screened_worlds_give_each_opponent_a_hand_that_throws_as_many_as_it_did
     # cards of that many; drawn loosely, neither holds as a rule
     assert agree[True] >= 22 and best_thrown[True] == 24
     assert agree[False] <= 16 and best_thrown[False] <= 16
+
+
+def test_fitting_the_cards_only_throws_the_best_of_the_count_from_any_hand() -> None:
+    state = primiera_dealer()
+    dealer = state.to_act
+    assert dealer is not None
+    view = state_view(state, dealer)
+    table = Strength.of(view.variant.ranking)
+    search = SearchAgent(budget_ms=None, exchanges=True, counts=False)
+    rng = random.Random(8)
+    for _ in range(8):
+        found = search.screened_world(view, rng)
+        assert found is not None
+        for dealt, thrown in opponents_throws(found[0], dealer):
+            worths = [table.after_exchange(dealt, d) for d in combinations(dealt, len(thrown))]
+            assert abs(table.after_exchange(dealt, thrown) - max(worths)) < 1e-12
