@@ -22,7 +22,8 @@ median decision time, and how often the search left the odds player's choice.
 Run: ``python benchmarks/bench_search.py [--deals 12] [--variants waks,cardano,...] [--players
 2,3] [--budget-ms 100] [--rollout table-odds|rollout-odds|quick-odds|heuristic] [--opponents
 table-odds|rollout-odds|quick-odds|heuristic] [--seed 1] [--no-racing] [--forget] [--screen 24]
-[--deep 3] [--confidence 2] [--verify 8] [--profile]`` (``--no-racing``: every candidate in
+[--deep 3] [--confidence 2] [--verify 8] [--exchanges [--no-counts]] [--profile]``
+(``--no-racing``: every candidate in
 every world, the search before racing; with ``--profile``, how many worlds fit when none is
 dropped; ``--screen``: the worlds screened from a layout, ``SearchAgent(screen_tries=N)``,
 default 24, 0 every world replayed; ``--deep``: ``F`` budgets at the third of decisions with
@@ -30,7 +31,8 @@ the most chips at stake, ``SearchAgent(deep=F)``, default 3, 1 one budget everyw
 ``--confidence``: the standard errors a departure must clear; ``--verify``: each departure
 checked in up to N fresh worlds with its own seat played by its odds player and its gain
 corrected by the bias, ``SearchAgent(verify=N)``, the line then counting the departures the
-check refuted).
+check refuted; ``--exchanges``: worlds that fit the opponents' exchanges,
+``SearchAgent(exchanges=True)``, with ``--no-counts`` only the cards thrown, not how many).
 The rollouts default to
 ``table-odds`` (:class:`~primero.agents.rollout.TableOdds`).
 A verdict needs 80 deals or more: of Revival they take 14-22 s of CPU a table size, of Waks
@@ -280,10 +282,17 @@ def main() -> None:
     parser.add_argument("--verify", type=int, default=0, metavar="N",
                         help="check a departure in up to N fresh worlds, its own seat played "
                         "by its odds player (SearchAgent(verify=N)); 0: no check")
+    parser.add_argument("--exchanges", action="store_true",
+                        help="worlds fit the opponents' exchanges "
+                        "(SearchAgent(exchanges=True))")
+    parser.add_argument("--no-counts", action="store_true",
+                        help="with --exchanges: worlds fit which cards the opponents threw, "
+                        "not how many (SearchAgent(counts=False))")
     parser.add_argument("--profile", action="store_true",
                         help="print worlds, rollouts and ms per decision instead")
     args = parser.parse_args()
-    EXTRA.update(student=args.student, verify=args.verify)
+    EXTRA.update(student=args.student, verify=args.verify,
+                 exchanges=args.exchanges, counts=not args.no_counts)
     for name in args.variants.split(","):
         low, high = primero.get_variant(name).spec.players
         for players in (int(p) for p in args.players.split(",")):
