@@ -40,7 +40,7 @@ from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card
 from primero.deal.action_space import ExchangeBlock, canonical_hand
 from primero.deal.engine import public_text, start_deal
-from primero.deal.start import pack_problem
+from primero.deal.start import MAX_CHIPS, pack_problem
 from primero.deal.state import FACE_UP, GameState, Receipt, Seat
 from primero.errors import InvalidOptionError, InvalidParameterError, PrimeroError, named
 from primero.options import parse_option_args
@@ -88,8 +88,9 @@ __all__ = [
 #: Every player's chips when neither ``chips`` nor ``stacks`` is given.
 DEFAULT_CHIPS = 20
 
-#: The most chips a table may hold in all (stacks and carry-in): every fraction of them is a
-#: finite float (2**1023; a C long's worth of chips and far more).
+#: The most chips a table's tensors could hold in all (every fraction of them a finite float:
+#: 2**1023). A table holds far fewer: each seat and the carry-in at most
+#: :data:`~primero.deal.start.MAX_CHIPS`, which :meth:`AdapterTable.build` checks.
 MOST_CHIPS = 2**1023
 
 #: How a carried-over pot counts in the returns: given back to those who put it in, or lost.
@@ -167,25 +168,36 @@ def _seat_list(value: object, parameter: str) -> object:
         parameter, f"{what}, in seat order (a list or tuple), got {named(value)}")
 
 
-def _checked_stacks(chips: int | Sequence[int], players: int) -> tuple[int, ...]:
-    """Every seat's chips from ``chips`` (one number for all, or one per seat), checked."""
-    if _whole(chips):
+def _checked_stacks(chips: int | Sequence[int], players: int, parameter: str,
+                    seat_label: str) -> tuple[int, ...]:
+    """Every seat's chips from ``chips`` (one number for all, or one per seat), checked.
+
+    ``parameter`` is the argument the user gave them in, named by every error;
+    ``seat_label`` names a seat (``"seat {seat}"``, or the environment's agent names).
+    """
+    every = _whole(chips)
+    if every:
         stacks: tuple[object, ...] = (int(chips),) * players  # type: ignore[arg-type]
-        label = "chips"
     elif isinstance(chips, Sequence) and not isinstance(chips, str):
-        stacks, label = tuple(chips), "stacks"
+        stacks = tuple(chips)
         if len(stacks) != players:
             raise InvalidParameterError(
-                label, f"{len(stacks)} stacks for {players} players (one per seat, seat 0 "
-                "first)")
+                parameter, f"{len(stacks)} seats' chips for {players} players (one per seat, "
+                "seat 0 first)")
     else:
-        raise InvalidParameterError("chips", f"a whole number of chips or one per seat, got "
-                                             f"{named(chips)}")
+        raise InvalidParameterError(parameter, f"a whole number of chips or one per seat, got "
+                                               f"{named(chips)}")
     for seat, stack in enumerate(stacks):
-        if not _whole(stack) or int(stack) < 1:  # type: ignore[call-overload]
-            where = "every player" if label == "chips" else f"seat {seat}"
+        where = "" if every else f" for {seat_label.format(seat=seat)}"
+        if _whole(stack) and int(stack) > MAX_CHIPS:  # type: ignore[call-overload]
             raise InvalidParameterError(
-                label, f"{where} needs a whole number of chips >= 1, got {named(stack)}")
+                parameter, f"at most {MAX_CHIPS:,} chips a seat (primero.deal.start.MAX_CHIPS, "
+                f"the most a deal takes), got a {len(str(int(stack)))}-digit "  # type: ignore[call-overload]
+                f"number{where}")
+        if not _whole(stack) or int(stack) < 1:  # type: ignore[call-overload]
+            who = "every player" if every else seat_label.format(seat=seat)
+            raise InvalidParameterError(
+                parameter, f"{who} needs a whole number of chips >= 1, got {named(stack)}")
     return tuple(int(stack) for stack in stacks)  # type: ignore[call-overload]
 
 
@@ -269,7 +281,8 @@ class AdapterTable:
               players: int = 2, chips: int | Sequence[int] = DEFAULT_CHIPS,
               stacks: Sequence[int] | None = None, dealer: int = -1,
               carry_in: int = 0, stake: int = 1, rest: int = 3, ante: int | None = None,
-              carry_over: str = "refund", raise_cap: int = 0) -> AdapterTable:
+              carry_over: str = "refund", raise_cap: int = 0,
+              seat_label: str = "seat {seat}") -> AdapterTable:
         """Check the parameters and build the table (one deal is set up to check them).
 
         Args:
@@ -290,14 +303,17 @@ class AdapterTable:
             ante: The ante, or ``None`` for the variant's own.
             carry_over: ``"refund"`` or ``"lost"``.
             raise_cap: The most vies plus raises per betting round, 0 for none.
+            seat_label: How the errors name a seat, a format with ``{seat}`` (the seat's
+                number): ``"seat {seat}"``, or an environment's own agent names.
 
         Raises:
             UnknownVariantError: no such variant.
             InvalidOptionError: a bad option.
-            InvalidParameterError: bad chips or stacks (or more than :data:`MOST_CHIPS` in
-                all), ``stacks`` with a ``chips`` that contradicts them (the message names
-                both), a bad dealer, carry-in, carry-over treatment or raise cap; the message
-                (and its ``parameter``) names it.
+            InvalidParameterError: bad chips, stacks or carry-in (a seat's chips or the
+                carry-in past :data:`~primero.deal.start.MAX_CHIPS`), ``stacks`` with a
+                ``chips`` that contradicts them (the message names both), a bad dealer,
+                carry-over treatment or raise cap; the message (and its ``parameter``)
+                names it.
             InvalidParameterError: players outside the variant's range, or options neither
                 text nor a mapping (naming the parameter).
             PrimeroError: a bad table (stake, rest, ante): the engine's messages.
@@ -335,7 +351,7 @@ class AdapterTable:
                     "stacks", f"one whole number of chips per seat, in seat order (a list or "
                     f"tuple; chips gives every seat the same), got {named(stacks)}")
         if stacks is not None and len(stacks):
-            given_stacks = _checked_stacks(stacks, players)
+            given_stacks = _checked_stacks(stacks, players, "stacks", seat_label)
             if not _unset_or_equal(chips, given_stacks):
                 raise InvalidParameterError(
                     "stacks", f"{';'.join(map(str, given_stacks))} and chips {named(chips)} "
@@ -343,7 +359,7 @@ class AdapterTable:
                     f"own, or chips for the same for every seat (chips may stay at its "
                     f"default, {DEFAULT_CHIPS}, beside stacks)")
             chips = given_stacks
-        stacks = _checked_stacks(chips, players)
+        stacks = _checked_stacks(chips, players, "chips", seat_label)
         if not _whole(dealer) or not -1 <= dealer < players:
             raise InvalidParameterError(
                 "dealer", f"a seat 0..{players - 1}, or -1 for the last seat, got "
@@ -351,12 +367,10 @@ class AdapterTable:
         if not _whole(carry_in) or carry_in < 0:
             raise InvalidParameterError(
                 "carry_in", f"a whole number of chips >= 0, got {named(carry_in)}")
-        if sum(stacks) + int(carry_in) > MOST_CHIPS:
+        if int(carry_in) > MAX_CHIPS:
             raise InvalidParameterError(
-                "chips" if _whole(chips) else "stacks",
-                f"at most 2**1023 chips on the table in all, the carry-in included (the "
-                f"tensors hold chips as fractions of the table's, in floating point), got a "
-                f"{len(str(sum(stacks) + int(carry_in)))}-digit number")
+                "carry_in", f"at most {MAX_CHIPS:,} chips (primero.deal.start.MAX_CHIPS, the "
+                f"most a deal takes), got a {len(str(int(carry_in)))}-digit number")
         table = cls(variant=configured, players=players, stacks=stacks,
                     dealer=int(dealer) % players, carry_in=int(carry_in), stake=stake,
                     rest=rest, ante=ante, carry_over=carry_over, raise_cap=int(raise_cap))

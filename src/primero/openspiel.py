@@ -260,12 +260,6 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         given["options"] = options_parameter(str(given["options"]))
         # the stacks in the form game strings carry: "30;20;10" ("" for chips each)
         stacks = parse_stacks(str(given["stacks"]))
-        for seat, chips in enumerate(stacks):  # the engine would name the seat, not stacks
-            if chips > MAX_CHIPS:
-                raise InvalidParameterError(
-                    "stacks", f"at most {MAX_CHIPS:,} chips a seat (primero.deal.start."
-                    f"MAX_CHIPS, the most a deal takes), got a {len(str(chips))}-digit number "
-                    f"for seat {seat}")
         given["stacks"] = ";".join(map(str, stacks))
         ante = int(given["ante"])
         self.table = AdapterTable.build(

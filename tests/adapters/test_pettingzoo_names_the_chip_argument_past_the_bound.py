@@ -63,4 +63,4 @@ def test_a_list_of_another_length_than_the_players_names_the_argument(name: str)
     with pytest.raises(InvalidParameterError) as caught:
         env(players=4, **{name: [5, 5]})
     assert (str(caught.value), caught.value.parameter) == (
-        f"{name}: 2 seats' chips for 4 players (one per seat, player_0 first)", name)
+        f"{name}: 2 seats' chips for 4 players (one per seat, seat 0 first)", name)

@@ -308,17 +308,22 @@ def test_compiled_and_pure_agree_in_any_order(variant: str) -> None:
         assert got.min() >= 0.0 and got.max() <= 1.0
 
 
-def test_a_table_too_rich_for_floating_point_fractions_is_refused_by_name() -> None:
+def test_a_table_past_the_most_a_deal_takes_is_refused_by_name() -> None:
     from primero.adapters import AdapterTable
     from primero.errors import InvalidParameterError
     from primero.pettingzoo.env import raw_env
 
-    # the shared table's own bound (the adapters refuse past MAX_CHIPS a seat before it)
-    with pytest.raises(InvalidParameterError, match=r"^stacks: at most 2\*\*1023 chips on the "
-                       r"table in all, the carry-in included .* got a 401-digit number$"):
+    # the shared table refuses past MAX_CHIPS a seat (and a carry-in past it), far below the
+    # 2**1023 chips in all whose fractions are finite floats, naming the argument given
+    with pytest.raises(InvalidParameterError, match=r"^stacks: at most 1,000,000,000,000,000 "
+                       r"chips a seat .* got a 401-digit number for seat 0$"):
         AdapterTable.build(variant="waks", players=2, stacks=(10**400, 5))
-    with pytest.raises(InvalidParameterError, match=r"^chips: at most 2\*\*1023 chips"):
+    with pytest.raises(InvalidParameterError, match=r"^chips: at most 1,000,000,000,000,000 "
+                       r"chips a seat .* got a 308-digit number$"):
         AdapterTable.build(variant="waks", players=2, chips=2**1023)
+    with pytest.raises(InvalidParameterError, match=r"^carry_in: at most 1,000,000,000,000,000 "
+                       r"chips .* got a 16-digit number$"):
+        AdapterTable.build(variant="waks", players=2, carry_in=MAX_CHIPS + 1)
     with pytest.raises(InvalidParameterError, match=r"^stacks: at most 1,000,000,000,000,000 "
                        r"chips a seat .* got a 401-digit number for seat 0$"):
         pyspiel.load_game(GAME, {"variant": "waks", "players": 2,

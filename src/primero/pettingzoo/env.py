@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numbers
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -31,7 +31,6 @@ from primero.adapters import (
     returns,
     trail_moves,
 )
-from primero.deal.start import MAX_CHIPS
 from primero.deal.state import GameState
 from primero.errors import IllegalActionError, InvalidParameterError, PrimeroError, named
 
@@ -73,59 +72,6 @@ def _check_options(options: object) -> None:
         raise InvalidParameterError(
             "options", f"text like 'supremus=false,tie=split' or a dict of option values, "
             f"got {named(options)}")
-
-
-def _past_bound(value: object) -> int | None:
-    """``value`` as an int where it is a whole number (not a bool) past ``MAX_CHIPS``."""
-    if isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_) \
-            and int(value) > MAX_CHIPS:
-        return int(value)
-    return None
-
-
-def _chips_in_bounds(chips: object, stacks: object, carry_in: object, players: object) -> None:
-    """Refuse a bad amount of chips, naming the argument it was given in.
-
-    The engine refuses amounts past :data:`~primero.deal.start.MAX_CHIPS` too, but names a
-    seat (``p0 (seat 0)``) or the carry-over, and the shared table names a bad seat of
-    ``chips`` as ``stacks``; the user gave ``chips``, ``stacks`` or ``carry_in``. Other
-    values (a lone number that is not whole, a set) are left to
-    :meth:`primero.adapters.AdapterTable.build`, which names them.
-
-    Raises:
-        InvalidParameterError: ``chips``, a seat in ``chips`` or ``stacks``, or ``carry_in``
-            past the bound (the number shown by its digits), a list of ``chips`` or
-            ``stacks`` with another length than ``players``, or a seat in it that is no
-            whole number of at least 1.
-    """
-    bound = f"at most {MAX_CHIPS:,} chips"
-    why = "(primero.deal.start.MAX_CHIPS, the most a deal takes)"
-    for name, value in (("chips", chips), ("stacks", stacks)):
-        huge = _past_bound(value) if name == "chips" else None  # stacks is a list or None
-        if huge is not None:
-            raise InvalidParameterError(
-                name, f"{bound} a seat {why}, got a {len(str(huge))}-digit number")
-        if isinstance(value, list | tuple | np.ndarray):
-            if isinstance(players, int) and not isinstance(players, bool) \
-                    and len(value) != players and (name == "chips" or len(value)):
-                raise InvalidParameterError(
-                    name, f"{len(value)} seats' chips for {players} players (one per seat, "
-                    f"player_0 first)")
-            for seat, each in enumerate(value):
-                huge = _past_bound(each)
-                if huge is not None:
-                    raise InvalidParameterError(
-                        name, f"{bound} a seat {why}, got a {len(str(huge))}-digit number "
-                        f"for player_{seat} (seat {seat})")
-                if isinstance(each, bool | np.bool_) or not isinstance(each, int | np.integer) \
-                        or each < 1:
-                    raise InvalidParameterError(
-                        name, f"player_{seat} (seat {seat}) needs a whole number of chips "
-                        f">= 1, got {named(each)}")
-    huge = _past_bound(carry_in)
-    if huge is not None:
-        raise InvalidParameterError(
-            "carry_in", f"{bound} {why}, got a {len(str(huge))}-digit number")
 
 
 class DecisionlessTableError(PrimeroError, RuntimeError):
@@ -281,16 +227,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
             raise InvalidParameterError(  # a ValueError too, as PettingZoo's own
                 "render_mode", f"None, 'ansi' or 'human', got {named(render_mode)}")
         _check_options(options)
-        if isinstance(chips, Iterator):  # read once: checked here, then built from
-            chips = tuple(chips)
-        if isinstance(stacks, Iterator):
-            stacks = tuple(stacks)
-        _chips_in_bounds(chips, stacks, carry_in, players)
         self.table = AdapterTable.build(variant=variant, options=options, players=players,
                                         chips=chips, stacks=stacks, dealer=dealer,
                                         carry_in=carry_in,
                                         stake=stake, rest=rest, ante=ante,
-                                        carry_over=carry_over, raise_cap=raise_cap)
+                                        carry_over=carry_over, raise_cap=raise_cap,
+                                        seat_label="player_{seat} (seat {seat})")
         self.render_mode = render_mode
         first = self._first = self.table.start()  # a value: every deal starts from it
         self._encoder = Encoder(self.table)
