@@ -356,8 +356,9 @@ _SPACES: dict[int, tuple[Table, Variant, ActionSpace]] = {}
 
 
 #: Encoded legal tuples by identity: ``id(legal) -> (legal, space, ids, action by id)``. The
-#: core's tuples are shared between states (betting tuples by situation, exchange tuples by
-#: hand). Read by the engine's id path and ``state.legal_action_ids()`` without a call: an
+#: core's betting tuples are shared between states (by situation); an exchange tuple is one
+#: hand's, so its encoding stays with the state that asked (:func:`ids_of`), not here. Read
+#: by the engine's id path and ``state.legal_action_ids()`` without a call: an
 #: entry counts only where its ``legal`` and ``space`` are the very objects at hand.
 ENCODINGS: dict[int, tuple[object, ActionSpace, tuple[int, ...], dict[int, Action]]] = {}
 
