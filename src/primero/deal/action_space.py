@@ -356,8 +356,9 @@ _SPACES: dict[int, tuple[Table, Variant, ActionSpace]] = {}
 
 
 #: Encoded legal tuples by identity: ``id(legal) -> (legal, space, ids, action by id)``. The
-#: core's tuples are shared between states (betting tuples by situation, exchange tuples by
-#: hand). Read by the engine's id path and ``state.legal_action_ids()`` without a call: an
+#: core's betting tuples are shared between states (by situation); an exchange tuple is one
+#: hand's, so its encoding stays with the state that asked (:func:`ids_of`), not here. Read
+#: by the engine's id path and ``state.legal_action_ids()`` without a call: an
 #: entry counts only where its ``legal`` and ``space`` are the very objects at hand.
 ENCODINGS: dict[int, tuple[object, ActionSpace, tuple[int, ...], dict[int, Action]]] = {}
 
@@ -405,6 +406,9 @@ def ids_of(state: GameState) -> tuple[tuple[int, ...], dict[int, Action] | None]
         space = space_of(state)
     hit = ENCODINGS.get(id(legal))
     if hit is None or hit[0] is not legal or hit[1] is not space:
+        exchanges = _exchange_encoding(state, legal, space)
+        if exchanges is not None:  # (the state keeps them: they are its hand's alone)
+            return exchanges
         ids = _encoded(state, legal, space)
         hit = ENCODINGS.get(id(legal))
         if hit is None or hit[0] is not legal or hit[1] is not space:
@@ -425,6 +429,9 @@ def legal_action_of(state: GameState, i: int) -> Action | None:
     hit = ENCODINGS.get(id(legal))
     if hit is None or hit[0] is not legal or hit[1] is not state.context._space:
         state.legal_action_ids()
+        by_id = state._by_id  # (the state's own encoding: an exchange's)
+        if by_id is not None and state._legal_ids is not None:
+            return by_id.get(i)
         hit = ENCODINGS.get(id(legal))
         if hit is None or hit[0] is not legal or hit[1] is not state.context._space:
             return None
@@ -434,15 +441,9 @@ def legal_action_of(state: GameState, i: int) -> Action | None:
 def _encoded(state: GameState, legal: tuple[Action, ...], space: ActionSpace) \
         -> tuple[int, ...]:
     """The ids of ``legal`` (not cached yet), cached where the tuple is position-free."""
-    seat = state.to_act
-    if seat is not None:
-        hand = state.seats[seat].hand
-        if legal is exchange_actions(hand):  # every subset of this very hand: by mask
-            _, first = space.block("exchange")
-            by_id = dict(zip(_exchange_ids(state, hand, legal, first), legal, strict=True))
-            ids = _exchange_range(first, len(hand))
-            _remember(legal, space, ids, by_id)
-            return ids
+    exchanges = _exchange_encoding(state, legal, space)
+    if exchanges is not None:
+        return exchanges[0]
     if not isinstance(legal, tuple):  # a lazy sequence of a plug-in (Cardano's wide tables)
         return cast("tuple[int, ...]", legal.action_ids(space, state))
     encoded: dict[int, Action] = {}
@@ -464,6 +465,26 @@ def _encoded(state: GameState, legal: tuple[Action, ...], space: ActionSpace) \
     if not any(isinstance(a, Exchange) or (isinstance(a, Pass) and a.exchange) for a in legal):
         _remember(legal, space, ids, encoded)  # position-free: the same for every state
     return ids
+
+
+def _exchange_encoding(state: GameState, legal: tuple[Action, ...], space: ActionSpace) \
+        -> tuple[tuple[int, ...], dict[int, Action]] | None:
+    """``(ids, by_id)`` of ``legal`` where it is every exchange of the hand to act, else ``None``.
+
+    Every subset of this very hand (:func:`~primero.actions.exchange_actions`): the whole
+    mask range, each id's exchange found by its mask. Not kept in :data:`ENCODINGS`: the
+    tuple is one hand's, so only the states of that decision read it (a table of them, kept,
+    would keep every hand's exchanges alive and the collector busy).
+    """
+    seat = state.to_act
+    if seat is None:
+        return None
+    hand = state.seats[seat].hand
+    if legal is not exchange_actions(hand):
+        return None
+    _, first = space.block("exchange")
+    by_id = dict(zip(_exchange_ids(state, hand, legal, first), legal, strict=True))
+    return _exchange_range(first, len(hand)), by_id
 
 
 #: Per order of a hand's cards (the hand's positions sorted into pack order) and first

@@ -636,11 +636,13 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
                     return _applied(state, seat, action)
         chosen: Any = None
         if kind is int:  # an id: the legal action of that id, where the encoding is kept
-            hit = _ENCODINGS_GET(id(legal)) if legal is not None else None
-            if hit is not None and hit[0] is legal and hit[1] is context._space:
-                chosen = hit[3].get(action)  # type: ignore[arg-type]  # (the ids read)
-            elif state._legal_ids is not None and state._by_id is not None:
-                chosen = state._by_id.get(action)  # type: ignore[arg-type]  # (the ids read)
+            by_id = state._by_id
+            if by_id is not None and state._legal_ids is not None:  # the state's own (read)
+                chosen = by_id.get(action)  # type: ignore[arg-type]
+            else:
+                hit = _ENCODINGS_GET(id(legal)) if legal is not None else None
+                if hit is not None and hit[0] is legal and hit[1] is context._space:
+                    chosen = hit[3].get(action)  # type: ignore[arg-type]  # (the ids read)
             if chosen is None:
                 chosen = legal_action_of(state, action)  # type: ignore[arg-type]
             if chosen is None:

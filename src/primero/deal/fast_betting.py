@@ -18,9 +18,12 @@ hook (``variant.rules.deal.core_only``), each tested against the hook it mirrors
 from __future__ import annotations
 
 from primero.actions import Action, Fold, Hold, Pass, Vie, exchange_actions
+from primero.deal.action_space import ENCODINGS
 from primero.deal.copying import copier
 from primero.deal.fast_dealing import pass_served, passes_spelt
 from primero.deal.state import (
+    BY_ID_CACHE,
+    IDS_CACHE,
     LEGAL_CACHE,
     SOUND_FLAG,
     DealContext,
@@ -121,6 +124,12 @@ _bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bet
 #: :func:`~primero.deal.state.keep_legal` sets them).
 _bet_state_legal = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets",
                           "skipped", "history", keep=(SOUND_FLAG,), caches=(LEGAL_CACHE,))
+#: ``_bet_state_legal`` with the legal ids and the action of each id too (a deal whose ids
+#: are read: ``state.legal_action_ids()`` and ``state.apply(i)`` then find them at hand).
+_bet_state_ids = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets",
+                        "skipped", "history", keep=(SOUND_FLAG,),
+                        caches=(LEGAL_CACHE, IDS_CACHE, BY_ID_CACHE))
+_ENCODINGS_GET = ENCODINGS.get
 
 
 _reopened_seat = copier(Seat, "passed")
@@ -294,6 +303,12 @@ def core_bet(state: GameState, seat: int, action: Action,
     legal = _round_bets(context, new_seats, to_act,
                         context.steps[state.step_index + 1].number,  # type: ignore[union-attr]
                         high, opener, held, bets)
+    space = context._space
+    if space is not None:  # the deal's ids are read: the copy's legal ids too, where kept
+        hit = _ENCODINGS_GET(id(legal))
+        if hit is not None and hit[0] is legal and hit[1] is space:
+            return _bet_state_ids(state, tuple(new_seats), to_act, high, opener, held,  # type: ignore[no-any-return]
+                                  bets, skipped, history, legal, hit[2], hit[3])
     return _bet_state_legal(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
                             skipped, history, legal)
 

@@ -58,7 +58,9 @@ if TYPE_CHECKING:
     from primero.variant import BettingRules, Variant
 
 __all__ = [
+    "BY_ID_CACHE",
     "FACE_UP",
+    "IDS_CACHE",
     "LEGAL_CACHE",
     "PROGRESS_FLOOR",
     "SOUND_FLAG",
@@ -703,6 +705,11 @@ _new_link: Any = object.__new__
 #: The name of a state's cache of its legal actions (filled when first asked: a snapshot for
 #: "unchanged" checks, :mod:`primero.testing.snapshots`, leaves it out).
 LEGAL_CACHE = "_legal"
+#: The names of a state's cache of its legal ids and of the legal action of each id (set
+#: together: ``copier(GameState, ..., caches=(LEGAL_CACHE, IDS_CACHE, BY_ID_CACHE))`` by a
+#: fast path that knows them as it makes the state; the first is read only with the second).
+IDS_CACHE = "_legal_ids"
+BY_ID_CACHE = "_by_id"
 #: The name of the flag a copy of a state keeps (``copier(GameState, ..., keep=(SOUND_FLAG,))``)
 #: when the copy moves no card: the cards were found sound (see :func:`cards_sound`).
 SOUND_FLAG = "_cards_sound"
