@@ -19,7 +19,17 @@ from hypothesis import settings
 
 import primero
 from cli_helpers import run
-from primero import Exchange, Fold, Hold, Pass, PluginError, Vie, hookimpl
+from primero import (
+    Exchange,
+    Fold,
+    Hold,
+    InvalidDeckError,
+    Pass,
+    PluginError,
+    PrimeroError,
+    Vie,
+    hookimpl,
+)
 from primero.actions import Action
 from primero.agents import RandomAgent, play_deal
 from primero.deal.copying import replace
@@ -360,6 +370,42 @@ def test_an_action_block_that_raises_is_named() -> None:
     assert (error.hook, error.plugin) == ("primero_action_blocks", label(rule))
     assert str(error).endswith("the block 'extra' raised KeyError: 'x' in decode; expected "
                                "an action (or an IllegalActionError)")
+
+
+class CandleError(PrimeroError):
+    """A block's own error for the players, declared by its plug-in."""
+
+
+def _raise(error: Exception) -> Action:
+    raise error
+
+
+class DeclaringBlocks(Blocks):
+    deliberate_errors = (CandleError,)
+
+
+def test_an_undeclared_primero_error_from_an_action_block_is_named_with_its_cards_hidden() \
+        -> None:
+    rule = Blocks(Block(1, decode=lambda: _raise(InvalidDeckError("Anna holds 7s 6h"))))
+    state = start_deal(variant_of(rule, SUZUKI), ["Anna", "Ben"], 20, seed=1)
+    space = state.action_space
+    _, first = space.block("extra")
+    with pytest.raises(PluginError) as info:
+        space.decode(state, first)
+    error = info.value
+    assert (error.hook, error.plugin) == ("primero_action_blocks", label(rule))
+    assert "7s" not in str(error) and "6h" not in str(error)
+    assert "the block 'extra' raised InvalidDeckError" in str(error)
+    assert isinstance(error.__cause__, InvalidDeckError)
+
+
+def test_a_declared_primero_error_from_an_action_block_reaches_the_caller() -> None:
+    rule = DeclaringBlocks(Block(1, decode=lambda: _raise(CandleError("no candles"))))
+    state = start_deal(variant_of(rule, SUZUKI), ["Anna", "Ben"], 20, seed=1)
+    space = state.action_space
+    _, first = space.block("extra")
+    with pytest.raises(CandleError, match=r"^no candles$"):
+        space.decode(state, first)
 
 
 # --- through the CLI and the kit -----------------------------------------------------------

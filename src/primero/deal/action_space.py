@@ -44,7 +44,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from primero.actions import Action, Exchange, Fold, Hold, Pass, Vie, exchange_actions
-from primero.errors import IllegalActionError, PrimeroError
+from primero.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from primero.cards import Card
@@ -261,7 +261,8 @@ class ActionSpace:
         Raises:
             IllegalActionError: no block encodes the action (say, a bet above the rest, a
                 call not in the call book, a card not in the hand); nothing else is shown.
-            PluginError: a plug-in's block raised (naming the plug-in that added it).
+            PluginError: a plug-in's block raised (naming the plug-in that added it), unless
+                the error is one its plug-in declares (``deliberate_errors``).
         """
         block: ActionBlock | None = None
         try:
@@ -269,7 +270,7 @@ class ActionSpace:
                 index = block.encode(state, action)
                 if index is not None:
                     return offset + index
-        except PrimeroError:
+        except IllegalActionError:  # a block's way to refuse an action or an id
             raise
         except Exception as exc:  # a plug-in's block: a PluginError naming it
             fault = state.context.rules.block_fault(block, "encode", exc)
@@ -283,7 +284,8 @@ class ActionSpace:
 
         Raises:
             IllegalActionError: ``i`` is not an id of the space, or names no action here.
-            PluginError: a plug-in's block raised (naming the plug-in that added it).
+            PluginError: a plug-in's block raised (naming the plug-in that added it), unless
+                the error is one its plug-in declares (``deliberate_errors``).
         """
         fixed = self._fixed.get(i)
         if fixed is not None and type(i) is int:
@@ -302,7 +304,7 @@ class ActionSpace:
         block = self.blocks[lo]
         try:
             action = block.decode(state, i - offsets[lo])
-        except PrimeroError:
+        except IllegalActionError:  # a block's way to refuse an action or an id
             raise
         except Exception as exc:  # a plug-in's block: a PluginError naming it
             fault = state.context.rules.block_fault(block, "decode", exc)

@@ -723,10 +723,11 @@ class DealRules(RankingRules):
     def block_fault(self, block: object, method: str, exc: Exception) -> PluginError | None:
         """The :class:`PluginError` for a plug-in's block whose ``method`` raised ``exc``.
 
-        ``None`` for a block no plug-in added (the core's: its error is the library's own).
+        ``None`` for a block no plug-in added (the core's: its error is the library's own), or
+        for an error its plug-in vouches for (:func:`~primero.plugins.manager.passes_through`).
         """
         owner = self._block_owners.get(id(block))
-        if owner is None or owner[0] is not block:
+        if owner is None or owner[0] is not block or passes_through(exc, (owner[1],)):
             return None
         text = exception_text(exc)[:120]
         return self._fault("primero_action_blocks", owner[1],
