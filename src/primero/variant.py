@@ -53,6 +53,7 @@ __all__ = [
     "VariantSpec",
     "cited_keys",
     "forget_configured",
+    "kept",
     "with_cited",
 ]
 
@@ -392,6 +393,23 @@ def _kept(variant: Variant) -> Variant:
             del _made[next(iter(_made))]
         _made[key] = variant
     return variant
+
+
+def kept(variant: Variant) -> Variant:
+    """The variant :meth:`VariantSpec.configure` gives again for ``variant``'s spec and settings.
+
+    ``variant`` itself when it is the one kept, or when none is kept (it is then kept: a
+    variant forgotten from the oldest end comes back as the same object); a variant with house
+    rules or settings that do not hash is given back as it is. For a look-up kept in front of
+    :meth:`VariantSpec.configure` (the registry's by name): both give one object.
+    """
+    try:
+        found = _made.get((id(variant.spec), variant.settings))
+    except TypeError:  # a plug-in's own unhashable value, given to Variant by hand
+        return variant
+    if found is not None and found.spec is variant.spec:
+        return found
+    return _kept(variant)
 
 
 def forget_configured() -> None:

@@ -9,6 +9,7 @@ the caches cleared, then the deal replayed from its record, must give an equal s
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import threading
 
@@ -47,6 +48,24 @@ def test_the_same_name_and_options_give_the_same_variant() -> None:
     assert get_variant("waks", supremus=True) is get_variant("waks")  # the default spelt out
     assert get_variant("waks").with_options(supremus=False) is get_variant("waks",
                                                                            supremus=False)
+
+
+def test_every_spelling_gives_one_object_after_many_other_configurations() -> None:
+    # configure keeps the last MADE_KEPT variants; the registry's look-up by name keeps its
+    # own: once configure has forgotten a variant the registry still gives, another spelling
+    # (configured again) must still give that same object
+    first = get_variant("waks")
+    spec = first.spec
+    made = {spec.configure(supremus=a, chorus=b, high_primero_beats_fluxus=c,
+                           tie=("eldest", "split")[d], numerus_counts=("best_suit", "all")[e],
+                           play_direction=("clockwise", "counter-clockwise")[f],
+                           deal_passes=("with_play", "against_play")[g],
+                           deck=("spanish48", "french52")[h]).settings
+            for a, b, c, d, e, f, g, h in itertools.product((False, True), repeat=8)}
+    assert len(made) == 256 == MADE_KEPT  # none of them the defaults (the deck is another)
+    assert get_variant("waks") is first
+    assert get_variant("wAkS") is first  # spellings no test asked for before
+    assert get_variant("Waks", chorus=True, tie="eldest") is first
 
 
 def test_other_options_or_another_variant_give_another_unequal_variant() -> None:

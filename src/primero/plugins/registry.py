@@ -62,7 +62,14 @@ from primero.plugins.manager import (
 )
 from primero.plugins.ranking import clear_ranking_cache
 from primero.plugins.rules import Rules
-from primero.variant import MADE_KEPT, BettingRules, Variant, VariantSpec, forget_configured
+from primero.variant import (
+    MADE_KEPT,
+    BettingRules,
+    Variant,
+    VariantSpec,
+    forget_configured,
+    kept,
+)
 
 if TYPE_CHECKING:
     import importlib.metadata
@@ -604,7 +611,7 @@ class Registry:
             type(v) in _PLAIN for v in options.values()) else None
         made = self._made.get(key) if key is not None else None
         if made is not None:
-            return made
+            return kept(made)  # the object configure gives too, even once it forgot it
         variant = self.spec(name).configure(**options)
         if options and variant not in self._fitting:
             problem = table_problem(variant)
