@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from click.testing import CliRunner
@@ -30,3 +31,28 @@ def table_rows(text: str) -> list[list[str]]:
     """The body rows of a rich table, as stripped cells."""
     return [[cell.strip() for cell in line.split("│")[1:-1]]
             for line in text.splitlines() if line.startswith("│")]
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(entry))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (exists and is no zombie; Linux's /proc)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

@@ -16,37 +16,15 @@ import time
 
 import pytest
 
+from cli_helpers import alive, children
+
 LINE = "error: interrupted (Ctrl-C) before the command finished\n"
-
-
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (Linux's /proc)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", encoding="ascii") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(entry))
-    return found
 
 
 def _cpu_seconds(pid: int) -> float:
     with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads processes from /proc")
@@ -62,9 +40,9 @@ def test_a_sigint_stops_the_workers_at_once(whom: str) -> None:
         workers: list[int] = []
         # both workers are playing once each has used 0.5 s of CPU
         while process.poll() is None and time.monotonic() < deadline:
-            workers = _children(process.pid)
+            workers = children(process.pid)
             if len(workers) >= 2 and all(_cpu_seconds(w) > 0.5 for w in workers
-                                         if _alive(w)):
+                                         if alive(w)):
                 break
             time.sleep(0.05)
         assert process.poll() is None and len(workers) >= 2, "the workers never started"
@@ -80,4 +58,4 @@ def test_a_sigint_stops_the_workers_at_once(whom: str) -> None:
     assert process.returncode == 130
     assert out == ""
     assert err == LINE
-    assert [w for w in workers if _alive(w)] == []
+    assert [w for w in workers if alive(w)] == []

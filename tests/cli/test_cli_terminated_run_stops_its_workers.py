@@ -16,32 +16,9 @@ import time
 
 import pytest
 
-from cli_helpers import run
+from cli_helpers import alive, children, run
 
 LINE = "error: terminated (SIGTERM) before the command finished\n"
-
-
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (Linux's /proc)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", encoding="ascii") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def _started(*args: str) -> subprocess.Popen[str]:
@@ -58,7 +35,7 @@ def test_a_sigterm_stops_the_workers_and_says_so() -> None:
         deadline = time.monotonic() + 60
         workers: list[int] = []
         while process.poll() is None and time.monotonic() < deadline:
-            workers = [w for w in _children(process.pid) if _alive(w)]
+            workers = [w for w in children(process.pid) if alive(w)]
             if len(workers) >= 2:
                 break
             time.sleep(0.05)
@@ -72,9 +49,9 @@ def test_a_sigterm_stops_the_workers_and_says_so() -> None:
             process.communicate()
     assert (process.returncode, out, err) == (143, "", LINE)
     deadline = time.monotonic() + 10
-    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+    while any(alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert [w for w in workers if _alive(w)] == []
+    assert [w for w in workers if alive(w)] == []
 
 
 def test_a_sigterm_in_one_process_says_so_in_json_with_json() -> None:

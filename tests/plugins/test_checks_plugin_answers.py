@@ -358,14 +358,19 @@ def test_an_action_block_of_a_bad_size_is_named(size: object) -> None:
                                "whole number of ids (int >= 0)")
 
 
-def test_an_action_block_that_raises_is_named() -> None:
-    missing: dict[str, Action] = {}
-    rule = Blocks(Block(1, decode=lambda: missing["x"]))
+def _decode_the_block(rule: Blocks) -> Action:
+    """The action of the first id of the block ``extra`` of a deal with ``rule``."""
     state = start_deal(variant_of(rule, SUZUKI), ["Anna", "Ben"], 20, seed=1)
     space = state.action_space
     _, first = space.block("extra")
+    return space.decode(state, first)
+
+
+def test_an_action_block_that_raises_is_named() -> None:
+    missing: dict[str, Action] = {}
+    rule = Blocks(Block(1, decode=lambda: missing["x"]))
     with pytest.raises(PluginError) as info:
-        space.decode(state, first)
+        _decode_the_block(rule)
     error = info.value
     assert (error.hook, error.plugin) == ("primero_action_blocks", label(rule))
     assert str(error).endswith("the block 'extra' raised KeyError: 'x' in decode; expected "
@@ -387,11 +392,8 @@ class DeclaringBlocks(Blocks):
 def test_an_undeclared_primero_error_from_an_action_block_is_named_with_its_cards_hidden() \
         -> None:
     rule = Blocks(Block(1, decode=lambda: _raise(InvalidDeckError("Anna holds 7s 6h"))))
-    state = start_deal(variant_of(rule, SUZUKI), ["Anna", "Ben"], 20, seed=1)
-    space = state.action_space
-    _, first = space.block("extra")
     with pytest.raises(PluginError) as info:
-        space.decode(state, first)
+        _decode_the_block(rule)
     error = info.value
     assert (error.hook, error.plugin) == ("primero_action_blocks", label(rule))
     assert "7s" not in str(error) and "6h" not in str(error)
@@ -401,11 +403,8 @@ def test_an_undeclared_primero_error_from_an_action_block_is_named_with_its_card
 
 def test_a_declared_primero_error_from_an_action_block_reaches_the_caller() -> None:
     rule = DeclaringBlocks(Block(1, decode=lambda: _raise(CandleError("no candles"))))
-    state = start_deal(variant_of(rule, SUZUKI), ["Anna", "Ben"], 20, seed=1)
-    space = state.action_space
-    _, first = space.block("extra")
     with pytest.raises(CandleError, match=r"^no candles$"):
-        space.decode(state, first)
+        _decode_the_block(rule)
 
 
 # --- through the CLI and the kit -----------------------------------------------------------
