@@ -48,6 +48,7 @@ import contextlib
 import errno
 import importlib
 import json
+import math
 import os
 import re
 import signal
@@ -568,6 +569,56 @@ class WholeNumber(click.ParamType[int]):
         assert self.maximum is not None
         self.fail(f"must be at most {self.maximum:,}{' ' + self.unit if self.unit else ''}"
                   f", got {shown}", param, ctx)
+
+
+_ASCII_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+class DecimalNumber(click.ParamType[float]):
+    """A finite decimal number written in ASCII (``0.005``, ``5e-3``), at least ``minimum``.
+
+    What ``float()`` also reads is refused, naming the option: other scripts' digits
+    (``"١"``), underscores (``"1_0"``), ``nan`` and ``inf``; a value below ``minimum`` is a
+    usage error in the words of :class:`WholeNumber` ("must be at least 0, got -1").
+    """
+
+    name = "number"
+    #: The least value taken.
+    minimum: float
+    #: What the number counts, as the messages say it (``"chips per deal"``).
+    unit: str
+
+    def __init__(self, minimum: float, *, unit: str = "") -> None:
+        self.minimum = minimum
+        self.unit = unit
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        """``X`` in the help (no Python type names)."""
+        return "X"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> float:
+        """Read ``value``; a bad, infinite or too small value fails naming the option."""
+        if isinstance(value, float | int) and not isinstance(value, bool):
+            number = float(value)
+            shown = repr(value)
+        else:
+            text = str(value).strip()
+            shown = number_text(text) if len(text) <= 3 * MAX_SHOWN_DIGITS else \
+                f"a {len(text)}-character text"
+            if not _ASCII_DECIMAL.fullmatch(text):
+                self.fail(f"expected a decimal number in ASCII digits (0-9, e.g. 0.005), got "
+                          f"{shown!r}" if len(text) <= 3 * MAX_SHOWN_DIGITS else
+                          "expected a decimal number in ASCII digits (0-9, e.g. 0.005)",
+                          param, ctx)
+            number = float(text)
+        unit = f" {self.unit}" if self.unit else ""
+        if not math.isfinite(number):
+            self.fail(f"must be a finite number{' of' + unit if unit else ''}, got {shown}",
+                      param, ctx)
+        if number < self.minimum:
+            self.fail(f"must be at least {self.minimum:g}{unit}, got {shown}", param, ctx)
+        return number
 
 
 class FileName(click.Path):

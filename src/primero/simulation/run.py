@@ -209,11 +209,14 @@ class Comparison:
 
 
 def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs: int,
-               progress: bool | None = None) -> tuple[int, ...]:
-    """The run's stacks, once players, chips (:func:`table_stacks`), jobs and progress pass."""
+               progress: bool | None = None, *, local: bool = True) -> tuple[int, ...]:
+    """The run's stacks, once players, chips (:func:`table_stacks`), jobs and progress pass.
+
+    ``local``: the run starts its own workers (no executor given), so ``jobs`` is bounded.
+    """
     stacks = table_stacks(variant, players, chips)
     check_whole("jobs", jobs)
-    check_jobs(jobs)
+    check_jobs(jobs, local=local)
     if progress is not None and not isinstance(progress, bool):
         raise PrimeroError(f"progress must be True, False or None, got {named(progress)}")
     return stacks
@@ -296,7 +299,9 @@ def simulate(
         raise_cap: House rule (docs/rules/waks.md): at most this many vies and raises per betting
             round; ``None`` (default): no cap.
         options: Variant options (with a variant name).
-        jobs: Local worker processes (1: play here; 0: one per core). Ignored with ``executor``.
+        jobs: Local worker processes (1: play here; 0: one per usable core), at most
+            :func:`~primero.simulation.executor.max_jobs` (4 per usable core). Ignored with
+            ``executor``.
         executor: Any :class:`concurrent.futures.Executor` to play the chunks on (e.g. a Dask
             ``client.get_executor()``); the caller keeps it open.
         progress: Show a progress bar; default: for runs of 100+ deals on a terminal.
@@ -313,16 +318,17 @@ def simulate(
         InvalidOptionError: a bad option.
         PrimeroError: a bad number of players, chips or agents, a bad table (an ante where
             the variant has none), ``deals`` not a whole number from 0 to ``MAX_DEALS``
-            (1,000,000), ``jobs`` below 0, ``seed`` not a whole number from 0 (``-5``,
-            ``1.5``, ``True``, ``"1"``), ``options`` not a mapping, or ``progress`` not a
-            ``bool`` or ``None``.
+            (1,000,000), ``jobs`` below 0 or (with no ``executor``) above ``max_jobs()``,
+            ``seed`` not a whole number from 0 (``-5``, ``1.5``, ``True``, ``"1"``),
+            ``options`` not a mapping, or ``progress`` not a ``bool`` or ``None``.
         ValueError: an unknown agent name.
         IllegalActionError, AgentFailedError: an agent played an illegal action or its
             ``act`` raised, named with the deal and its player (``deal 3: P1's agent (…)``).
     """
     check_options(options)
     configured = resolve_variant(variant, options)
-    stacks = _check_run(configured, players, chips, jobs, progress)
+    stacks = _check_run(configured, players, chips, jobs, progress,
+                        local=executor is None and engine != "batch")
     ante = configured.spec.ante if ante is None else ante
     check_whole("deals", deals)
     if deals < 0:
@@ -387,7 +393,7 @@ def simulate_sessions(
     """
     check_options(options)
     configured = resolve_variant(variant, options)
-    stacks = _check_run(configured, players, chips, jobs, progress)
+    stacks = _check_run(configured, players, chips, jobs, progress, local=executor is None)
     ante = configured.spec.ante if ante is None else ante
     check_whole("sessions", sessions)
     check_whole("deals_per_session", deals_per_session)
@@ -467,8 +473,8 @@ def compare(
     if twice is not None:
         raise PrimeroError(f"variant {twice!r} is listed twice")
     for v in configured:  # every run's table is checked before the first deal is played
-        _check_table(v, _check_run(v, players, chips, jobs, progress), stake, rest, ante,
-                     raise_cap)
+        _check_table(v, _check_run(v, players, chips, jobs, progress, local=executor is None),
+                     stake, rest, ante, raise_cap)
     populations = population_specs(agents, players)
     return Comparison(simulations=tuple(
         simulate(v, players=players, deals=deals, seed=seed, agents=population, chips=chips,
