@@ -32,6 +32,11 @@ from primero.variant import Variant
 __all__ = ["DealerDraw", "Session", "ante_required", "draw_for_dealer", "has_ante_step"]
 
 
+def _counted(number: int, thing: str) -> str:
+    """``number`` things in words: ``_counted(1, "player")`` is ``"1 player"``, else plural."""
+    return f"{number} {thing}{'' if number == 1 else 's'}"
+
+
 def ante_required(variant: Variant) -> bool:
     """Whether a player who cannot pay the ante cannot take part (``primiera``).
 
@@ -148,11 +153,11 @@ class Session:
                 object.__setattr__(self, what, tuple(value))
         if isinstance(self.players, tuple) and isinstance(self.chips, tuple) \
                 and len(self.players) != len(self.chips):
-            raise PrimeroError(f"session has {len(self.players)} players but "
-                               f"{len(self.chips)} chip counts")
+            raise PrimeroError(f"session has {_counted(len(self.players), 'player')} but "
+                               f"{_counted(len(self.chips), 'chip count')}")
         if self.left_chips and len(self.left_chips) != len(self.left):
-            raise PrimeroError(f"session has {len(self.left)} players who left but "
-                               f"{len(self.left_chips)} chip counts for them")
+            raise PrimeroError(f"session has {_counted(len(self.left), 'player')} who left but "
+                               f"{_counted(len(self.left_chips), 'chip count')} for them")
 
     @classmethod
     def new(

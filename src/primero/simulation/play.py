@@ -85,7 +85,9 @@ def table_stacks(variant: Variant, players: int, chips: int | Sequence[int]) \
         raise PrimeroError(f"chips must be a whole number or one per seat (a list or tuple), "
                            f"got {named(chips)}")
     if len(stacks) != players:
-        raise PrimeroError(f"{players} players but {len(stacks)} chip counts")
+        raise PrimeroError(f"{players} players but {len(stacks)} chip "
+                           f"count{'' if len(stacks) == 1 else 's'}: give one per seat, or one "
+                           "number for all")
     return stacks
 
 
@@ -203,7 +205,9 @@ def agent_specs(agents: Sequence[AgentSpec] | AgentSpec, players: int) -> list[A
         specs = list(agents)
     specs = [agent_key(spec) for spec in specs]
     if len(specs) != players:
-        raise PrimeroError(f"{players} players but {len(specs)} agents")
+        raise PrimeroError(f"{players} players but {len(specs)} "
+                           f"agent{'' if len(specs) == 1 else 's'}: give one per seat (a list "
+                           "in seat order), or one for all")
     for spec in specs:
         if isinstance(spec, str):
             make_agent(spec)  # raises ValueError naming the known agents
