@@ -41,6 +41,7 @@ from primero.deal.state import GameState
 from primero.errors import PrimeroError, typed_name
 from primero.openspiel import PrimeroState
 from primero.setup import check_seed
+from primero.simulation.play import check_agent
 
 __all__ = ["AgentBot"]
 
@@ -79,9 +80,8 @@ class AgentBot(pyspiel.Bot):  # type: ignore[misc]
         pyspiel.Bot.__init__(self)
         if isinstance(player_id, bool) or not isinstance(player_id, int) or player_id < 0:
             raise PrimeroError(f"player_id must be a seat (0, 1, ...), got {player_id!r}")
-        if not isinstance(agent, str | Agent):
-            raise PrimeroError(f"agent must be an agent's name or an agent (with "
-                               f"act(view, rng)), got {typed_name(agent)}")
+        if not isinstance(agent, str):
+            check_agent(agent)  # an object with act(view, rng), not a class
         if rng is not None and not isinstance(rng, random.Random):
             raise PrimeroError(f"rng must be a random.Random, got {typed_name(rng)}")
         seed = check_seed(seed)  # checked with an rng too: a bad seed is a mistake either way

@@ -163,7 +163,9 @@ def test_bad_agents_and_seats_are_refused() -> None:
     ({"seed": -1}, "seed must be at least 0, got -1"),
     ({"seed": "x"}, "seed must be a whole number, got 'x'"),
     ({"seed": 1.5}, "seed must be a whole number, got 1.5"),
-    ({"agent": 5}, "agent must be an agent's name or an agent (with act(view, rng)), got int 5"),
+    ({"agent": 5}, "5 is not an agent (it has no act(view, rng) method)"),
+    ({"agent": RandomAgent}, "RandomAgent is an agent class, not an agent: give RandomAgent() "
+                             "or its name 'random'"),
 ])
 def test_a_bad_agent_seed_or_generator_is_refused_when_the_bot_is_made(
         arguments: dict[str, Any], message: str) -> None:
