@@ -371,6 +371,10 @@ class AdapterTable:
             raise InvalidParameterError(
                 "carry_in", f"at most {MAX_CHIPS:,} chips (primero.deal.start.MAX_CHIPS, the "
                 f"most a deal takes), got a {len(str(int(carry_in)))}-digit number")
+        # a numpy integer counts as the int it is (a bad value goes on as given, for the
+        # engine's message): the table keeps plain ints, as a deal's state does
+        stake, rest = (int(v) if _whole(v) else v for v in (stake, rest))
+        ante = None if ante is None else int(ante) if _whole(ante) else ante
         table = cls(variant=configured, players=players, stacks=stacks,
                     dealer=int(dealer) % players, carry_in=int(carry_in), stake=stake,
                     rest=rest, ante=ante, carry_over=carry_over, raise_cap=int(raise_cap))
