@@ -207,9 +207,10 @@ def carry_note(summary: Summary) -> str:
     total = sum(summary.mean_net)
     if not carried:
         return "Mean net per seat sums to 0 chips per deal: no chips were carried over."
-    return (f"Each deal starts afresh, so the {carried} chips carried over by "
-            f"{summary.carried_over} deals leave the run: mean net per seat sums to "
-            f"{total:+.3f} chips per deal, not 0.")
+    deals = summary.carried_over
+    return (f"Each deal starts afresh, so the {carried} chip{'' if carried == 1 else 's'} "
+            f"carried over by {deals} deal{'' if deals == 1 else 's'} leave the run: mean net "
+            f"per seat sums to {total:+.3f} chips per deal, not 0.")
 
 
 def head_row(summary: Summary) -> list[str]:

@@ -202,7 +202,8 @@ class Comparison:
         }
 
     def _repr_html_(self) -> str:
-        parts = [f"<p>{len(self.simulations[0]) if self.simulations else 0} deals per run on "
+        each = len(self.simulations[0]) if self.simulations else 0
+        parts = [f"<p>{each} deal{'' if each == 1 else 's'} per run on "
                  f"the same seeds; agents: {html.escape(', '.join(self.populations))}.</p>"]
         parts += [s.summary().to_html(eldest=s.mode == "deals") for s in self.simulations]
         return "".join(parts)
