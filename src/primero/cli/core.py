@@ -796,7 +796,12 @@ def console(*, soft_wrap: bool = False) -> Console:
     ``markup=False``: rules text, sources (``[seed-DE]``), option values (``[true, false]``),
     error messages and player names are printed as they are, never read as markup tags.
     """
-    return Console(file=sys.stdout, highlight=False, soft_wrap=soft_wrap, markup=False)
+    columns = os.environ.get("COLUMNS", "")
+    # rich takes COLUMNS=0 as a width of 0 and prints nothing at all: a width that is no
+    # positive number is ignored, as the help pages ignore it (the terminal's, else 80)
+    width = output_width() if columns.isdigit() and not int(columns) else None
+    return Console(file=sys.stdout, highlight=False, soft_wrap=soft_wrap, markup=False,
+                   width=width)
 
 
 def _min_width(cell: object, no_wrap: bool) -> int:
@@ -873,11 +878,11 @@ def plain_stdout() -> bool:
 def output_width() -> int:
     """The width, in columns, that :func:`console` gives standard output (rich's reading).
 
-    ``COLUMNS`` when it is a number, else the terminal of standard input, output or error
-    (the first that has one; 80 if it reports 0), else 80.
+    ``COLUMNS`` when it is a positive number, else the terminal of standard input, output or
+    error (the first that has one; 80 if it reports 0), else 80.
     """
     columns = os.environ.get("COLUMNS")
-    if columns is not None and columns.isdigit():
+    if columns is not None and columns.isdigit() and int(columns):
         return int(columns)
     for descriptor in (0, 1, 2):
         try:
