@@ -457,11 +457,22 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         deal ends as a forfeit (see the class doc).
 
         Raises:
-            PrimeroError: called before the first :meth:`reset` (nothing is dealt yet).
+            PrimeroError: called before the first :meth:`reset` (nothing is dealt yet), or
+                after every agent has stepped out of a finished deal (``reset()`` is next).
+            IllegalActionError: an action other than ``None`` for an agent whose deal is over
+                (a ``ValueError`` too, as PettingZoo's own refusal); nothing changes.
         """
         self._check_dealt("step")
+        if not self.agents:  # every agent has stepped out of the finished deal
+            raise PrimeroError("the deal is over and every agent has stepped out of it: call "
+                               "reset() for the next deal")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:  # PettingZoo's own check, a bare ValueError
+                what = named(action)
+                raise IllegalActionError(
+                    f"{agent} cannot play action {what}: the deal is over for it, and the "
+                    "only step left is step(None)", reason="the deal is over: step(None)")
             self._was_dead_step(action)
             return
         whole = type(action) is int or (isinstance(action, int | np.integer)
