@@ -534,10 +534,13 @@ def carried_shares(state: GameState) -> list[int]:
     contested layer, docs/rules/ties.md, or stay unclaimed when no layer is contested).
 
     Raises:
-        PrimeroError: the shares add up to neither (a settlement this function cannot read).
+        PrimeroError: ``state`` is no finished deal (no settlement yet: a bare ``assert``
+            before), or the shares add up to neither (a settlement this function cannot read).
     """
-    settlement = state.settlement
-    assert settlement is not None
+    settlement = state.settlement if isinstance(state, GameState) else None
+    if settlement is None:
+        got = "a deal not over yet" if isinstance(state, GameState) else named(state)
+        raise PrimeroError(f"carried_shares reads a finished deal's settlement; got {got}")
     put_in = [seat.contributed - settlement.returned_to(i) for i, seat in enumerate(state.seats)]
     if not settlement.layers:
         shares = put_in
