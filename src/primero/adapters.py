@@ -309,8 +309,9 @@ class AdapterTable:
         Raises:
             UnknownVariantError: no such variant.
             InvalidOptionError: a bad option.
-            InvalidParameterError: bad chips, stacks or carry-in (a seat's chips or the
-                carry-in past :data:`~primero.deal.start.MAX_CHIPS`), ``stacks`` with a
+            InvalidParameterError: a variant written with its options (``"waks:tie=split"``:
+                the message says how to give them), bad chips, stacks or carry-in (a seat's
+                chips or the carry-in past :data:`~primero.deal.start.MAX_CHIPS`), ``stacks`` with a
                 ``chips`` that contradicts them (the message names both), a bad dealer,
                 carry-over treatment or raise cap; the message (and its ``parameter``)
                 names it.
@@ -323,6 +324,11 @@ class AdapterTable:
                 "options", f"text like 'supremus=false,tie=split' or a dict of option values, "
                 f"got {named(options)}")
         given = parse_options(options) if isinstance(options, str) else dict(options)
+        if isinstance(variant, str) and ":" in variant:  # the "name:key=value" of compare
+            name, _, inline = variant.partition(":")
+            raise InvalidParameterError(
+                "variant", f"a variant's name, its options apart: variant={name.strip()!r:.40}"
+                f", options={inline.strip()!r:.60} (got {named(variant)})")
         configured = get_variant(variant, **given)
         if carry_over not in CARRY_OVER_TREATMENTS:
             raise InvalidParameterError(

@@ -74,14 +74,16 @@ from primero.cli.pages import (
 from primero.errors import (
     LONG_TEXT,
     TEXT_START,
+    InvalidOptionError,
     PluginWarning,
     PrimeroError,
     UnknownVariantError,
+    named,
 )
 from primero.json_schema import FORMAT
 from primero.options import parse_option_args
 from primero.plugins.manager import hook_watchdog
-from primero.plugins.registry import get_variant, registry
+from primero.plugins.registry import get_variant, registry, resolve_variant
 from primero.variant import Variant
 
 __all__ = [
@@ -688,7 +690,9 @@ def variant_options_for(default: str) -> Callable[[F], F]:
         )(function)
         return click.option(
             "--variant", "-V", "variant", metavar="NAME", default=default, show_default=True,
-            callback=_stripped, help="Variant name or alias (any case); see 'primero variants'.",
+            callback=_stripped,
+            help="Variant name or alias (any case), options after a colon as in 'primero "
+                 "compare' (waks:supremus=false); see 'primero variants'.",
         )(function)
 
     return decorate
@@ -767,14 +771,28 @@ def suggest_variant(name: str) -> None:
 def load_variant(name: str, options: Sequence[str] | None) -> Variant:
     """Configure the variant ``name`` (spaces around it dropped) with ``--option`` arguments.
 
+    ``name`` may carry options after a colon, as ``primero compare`` reads a variant
+    (``waks:supremus=false``, :func:`~primero.plugins.registry.resolve_variant`).
+
     Raises:
         UnknownVariantError: no such variant; the message lists the known ones (and suggests
             the closest name).
-        InvalidOptionError: a malformed, unknown or badly valued option.
+        InvalidOptionError: a malformed, unknown or badly valued option, or one given both
+            after the colon and with ``--option``.
     """
     name = name.strip()
-    suggest_variant(name)
-    return get_variant(name, **parse_option_args(options))
+    base, colon, inline = name.partition(":")
+    suggest_variant(base.strip())
+    given = parse_option_args(options)
+    if not colon:
+        return get_variant(name, **given)
+    written = parse_option_args([part for part in inline.split(",") if part.strip()]) \
+        if "=" in inline else {}
+    twice = sorted(set(written) & set(given))
+    if twice:
+        raise InvalidOptionError(f"option {twice[0]!r} given twice: in --variant "
+                                 f"{named(name)} and with --option")
+    return resolve_variant(name, given)
 
 
 def print_json(data: Mapping[str, object]) -> None:
