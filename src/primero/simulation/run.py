@@ -202,22 +202,19 @@ class Comparison:
         }
 
     def _repr_html_(self) -> str:
-        each = len(self.simulations[0]) if self.simulations else 0
-        parts = [f"<p>{each} deal{'' if each == 1 else 's'} per run on "
-                 f"the same seeds; agents: {html.escape(', '.join(self.populations))}.</p>"]
+        n = len(self.simulations[0]) if self.simulations else 0
+        parts = [f"<p>{n} deal{'' if n == 1 else 's'} per run on the same seeds; agents: "
+                 f"{html.escape(', '.join(self.populations))}.</p>"]
         parts += [s.summary().to_html(eldest=s.mode == "deals") for s in self.simulations]
         return "".join(parts)
 
 
 def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs: int,
-               progress: bool | None = None, *, local: bool = True) -> tuple[int, ...]:
-    """The run's stacks, once players, chips (:func:`table_stacks`), jobs and progress pass.
-
-    ``local``: the run starts its own workers (no executor given), so ``jobs`` is bounded.
-    """
+               progress: bool | None = None) -> tuple[int, ...]:
+    """The run's stacks, once players, chips (:func:`table_stacks`), jobs and progress pass."""
     stacks = table_stacks(variant, players, chips)
     check_whole("jobs", jobs)
-    check_jobs(jobs, local=local)
+    check_jobs(jobs, local=False)  # the bound, in _run: an executor of the caller's ignores it
     if progress is not None and not isinstance(progress, bool):
         raise PrimeroError(f"progress must be True, False or None, got {named(progress)}")
     return stacks
@@ -245,6 +242,7 @@ def _run(tasks: Chunks, *, jobs: int, executor: Executor | None, progress: bool 
 
     The progress bar counts deals (a session chunk weighs its sessions times deals per one).
     """
+    check_jobs(jobs, local=executor is None)  # before a deal is played (warm_up plays none)
     plan = tasks.plan
     table = plan.setup.table
     per_item = plan.deals_per_session or 1  # a "deals" run's items are deals
@@ -297,14 +295,11 @@ def simulate(
         ante: Each player's ante per deal, in chips; default the variant's own
             (``variant.spec.ante``, 0 for the Waks family). A variant whose deal has no
             ante step (:func:`has_ante_step`) refuses any other ante than 0.
-        raise_cap: House rule (docs/rules/waks.md): at most this many vies and raises per betting
-            round; ``None`` (default): no cap.
+        raise_cap: House rule (docs/rules/waks.md): the most vies and raises a round; None: none.
         options: Variant options (with a variant name).
-        jobs: Local worker processes (1: play here; 0: one per usable core), at most
-            :func:`~primero.simulation.executor.max_jobs` (4 per usable core). Ignored with
-            ``executor``.
+        jobs: Worker processes (1: here; 0: one per core), at most 4 per core (``max_jobs()``).
         executor: Any :class:`concurrent.futures.Executor` to play the chunks on (e.g. a Dask
-            ``client.get_executor()``); the caller keeps it open.
+            ``client.get_executor()``; ``jobs`` is then ignored); the caller keeps it open.
         progress: Show a progress bar; default: for runs of 100+ deals on a terminal.
         engine: ``"engine"`` (one state at a time) or ``"batch"``: the batched engine
             (docs/batch.md) with batched agents (``"random"``, ``"strength"``), for the
@@ -328,8 +323,7 @@ def simulate(
     """
     check_options(options)
     configured = resolve_variant(variant, options)
-    stacks = _check_run(configured, players, chips, jobs, progress,
-                        local=executor is None and engine != "batch")
+    stacks = _check_run(configured, players, chips, jobs, progress)
     ante = configured.spec.ante if ante is None else ante
     check_whole("deals", deals)
     if deals < 0:
@@ -394,7 +388,7 @@ def simulate_sessions(
     """
     check_options(options)
     configured = resolve_variant(variant, options)
-    stacks = _check_run(configured, players, chips, jobs, progress, local=executor is None)
+    stacks = _check_run(configured, players, chips, jobs, progress)
     ante = configured.spec.ante if ante is None else ante
     check_whole("sessions", sessions)
     check_whole("deals_per_session", deals_per_session)
@@ -474,8 +468,8 @@ def compare(
     if twice is not None:
         raise PrimeroError(f"variant {twice!r} is listed twice")
     for v in configured:  # every run's table is checked before the first deal is played
-        _check_table(v, _check_run(v, players, chips, jobs, progress, local=executor is None),
-                     stake, rest, ante, raise_cap)
+        _check_table(v, _check_run(v, players, chips, jobs, progress), stake, rest, ante,
+                     raise_cap)
     populations = population_specs(agents, players)
     return Comparison(simulations=tuple(
         simulate(v, players=players, deals=deals, seed=seed, agents=population, chips=chips,
