@@ -3,7 +3,8 @@
 Before, ``--target`` was click's ``FloatRange``, which reads what ``float()`` does: ``١``
 (an Arabic-Indic one) and ``1_0`` were taken as 1.0 and 10.0 and solved with; ``x`` was
 "'x' is not a valid float range." and ``-1`` "-1.0 is not in the range x>=0.". Now other
-scripts' digits, underscores, hexadecimal and ``nan`` are refused naming the option, and a
+scripts' digits, underscores and hexadecimal are refused naming the option, ``nan`` and
+``inf`` as no finite number, and a
 value below the bound says it in the words of every other option.
 """
 
@@ -19,7 +20,8 @@ from cli_helpers import run
     ("1_0", "expected a decimal number in ASCII digits (0-9, e.g. 0.005), got '1_0'"),
     ("x", "expected a decimal number in ASCII digits (0-9, e.g. 0.005), got 'x'"),
     ("0x10", "expected a decimal number in ASCII digits (0-9, e.g. 0.005), got '0x10'"),
-    ("nan", "expected a decimal number in ASCII digits (0-9, e.g. 0.005), got 'nan'"),
+    ("nan", "must be a finite number of chips per deal, got nan"),
+    ("-Infinity", "must be a finite number of chips per deal, got -inf"),
     ("1e400", "must be a finite number of chips per deal, got 1e400"),
     ("-1", "must be at least 0 chips per deal, got -1"),
     ("-1e-320", "must be at least 0 chips per deal, got -1e-320"),

@@ -573,6 +573,9 @@ class WholeNumber(click.ParamType[int]):
                   f", got {shown}", param, ctx)
 
 
+#: What ``float()`` reads as no finite number: refused as such ("must be a finite number").
+_NOT_FINITE = ("nan", "inf", "infinity")
+
 _ASCII_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
@@ -580,8 +583,9 @@ class DecimalNumber(click.ParamType[float]):
     """A finite decimal number written in ASCII (``0.005``, ``5e-3``), at least ``minimum``.
 
     What ``float()`` also reads is refused, naming the option: other scripts' digits
-    (``"١"``), underscores (``"1_0"``), ``nan`` and ``inf``; a value below ``minimum`` is a
-    usage error in the words of :class:`WholeNumber` ("must be at least 0, got -1").
+    (``"١"``), underscores (``"1_0"``), and (as no finite number) ``nan`` and ``inf``; a value
+    below ``minimum`` is a usage error in the words of :class:`WholeNumber` ("must be at least
+    0, got -1").
     """
 
     name = "number"
@@ -608,12 +612,16 @@ class DecimalNumber(click.ParamType[float]):
             text = str(value).strip()
             shown = number_text(text) if len(text) <= 3 * MAX_SHOWN_DIGITS else \
                 f"a {len(text)}-character text"
-            if not _ASCII_DECIMAL.fullmatch(text):
+            if text.lower().lstrip("+-") in _NOT_FINITE:  # named for what it is, below
+                number = float(text)
+                shown = str(number)
+            elif not _ASCII_DECIMAL.fullmatch(text):
                 self.fail(f"expected a decimal number in ASCII digits (0-9, e.g. 0.005), got "
                           f"{shown!r}" if len(text) <= 3 * MAX_SHOWN_DIGITS else
                           "expected a decimal number in ASCII digits (0-9, e.g. 0.005)",
                           param, ctx)
-            number = float(text)
+            else:
+                number = float(text)
         unit = f" {self.unit}" if self.unit else ""
         if not math.isfinite(number):
             self.fail(f"must be a finite number{' of' + unit if unit else ''}, got {shown}",
