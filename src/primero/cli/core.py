@@ -296,6 +296,20 @@ _HELP_ERRORS: tuple[type[click.UsageError], ...] = tuple(
     e for e in (getattr(click.exceptions, "NoArgsIsHelpError", None),) if e is not None)
 
 
+def _meant_command(typed: str, commands: Sequence[str]) -> str | None:
+    """The command ``typed`` most likely meant: the one it begins (``sim``), else a near miss."""
+    word = typed.strip().lower()
+    if not word:
+        return None
+    begun = [c for c in commands if c.startswith(word)]
+    if len(begun) == 1:
+        return begun[0]
+    import difflib  # here only: the hint of a wrong name, not every command's start
+
+    close = difflib.get_close_matches(word, list(commands), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 class PrimeroGroup(click.Group):
     """The app's command group: every error becomes one ``error:`` line (module docstring)."""
 
@@ -325,7 +339,19 @@ class PrimeroGroup(click.Group):
         has its errors reported as JSON (module docstring), its usage errors too: the note is
         made before its arguments are parsed.
         """
-        name, command, rest = super().resolve_command(ctx, args)
+        try:
+            name, command, rest = super().resolve_command(ctx, args)
+        except click.UsageError as exc:  # no such command: name the one meant, if close
+            # (click's own hint looks only among the commands imported so far: none, in a
+            # fresh process, where the command modules are imported when asked for)
+            typed = str(args[0]) if args else ""
+            if typed.startswith("-") or exc.ctx is None:
+                raise
+            meant = _meant_command(typed, self.list_commands(ctx))
+            if meant is None:
+                raise
+            raise click.UsageError(f"No such command {typed!r}. Did you mean {meant!r}?",
+                                   ctx=exc.ctx) from None
         own = rest[:rest.index("--")] if "--" in rest else rest
         if command is not None and "--json" in own and any(
                 p.name == "json_output" for p in command.params):

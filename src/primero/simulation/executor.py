@@ -335,9 +335,9 @@ def usable_cores() -> int:
     keeps the process off.
     """
     counted = getattr(os, "process_cpu_count", None)  # Python 3.13: the affinity's cores
-    if counted is not None:
+    if counted is not None:  # pragma: no cover - Python 3.13 and later
         return int(counted() or 1)
-    if hasattr(os, "sched_getaffinity"):  # pragma: no cover - Python 3.11 and 3.12 on Linux
+    if hasattr(os, "sched_getaffinity"):  # Python 3.11 and 3.12 on Linux
         return len(os.sched_getaffinity(0)) or 1
     return os.cpu_count() or 1  # pragma: no cover - other systems before Python 3.13
 
