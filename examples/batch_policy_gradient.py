@@ -19,6 +19,8 @@ matplotlib: ``pip install 'primero[analysis]'``). About a minute of CPU.
 from __future__ import annotations
 
 import argparse
+import re
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -93,14 +95,48 @@ def duplicate(weights: np.ndarray, seed: int, rounds: int, rng: np.random.Genera
     return np.concatenate(pairs) / 2.0
 
 
-def main() -> None:
+def whole(least: int, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number in ASCII digits, ``least`` to ``most``.
+
+    A bad value is a usage error naming the argument (exit status 2), not a traceback.
+    """
+
+    def read(text: str) -> int:
+        if not re.fullmatch(r"[+-]?[0-9]{1,30}", text.strip()):
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number in ASCII digits, got {text[:30]!r}")
+        number = int(text)
+        if number < least or (most is not None and number > most):
+            bound = f"from {least:,}" if most is None else f"from {least:,} to {most:,}"
+            raise argparse.ArgumentTypeError(f"expected a whole number {bound}, got {number}")
+        return number
+
+    return read
+
+
+def png_file(text: str) -> Path:
+    """An argparse type: the path of a PNG file to write, in a folder that exists."""
+    path = Path(text)
+    if path.suffix.lower() != ".png":
+        raise argparse.ArgumentTypeError(f"expected a file name ending .png, got {text[:60]!r}")
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text[:60]!r} is a folder, not a file")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"no folder {str(path.parent)[:60]!r} to write into")
+    return path
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Train, evaluate in duplicate, plot; a bad argument is a usage error (exit status 2)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--iterations", type=int, default=60)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--plot", type=Path,
+    parser.add_argument("--iterations", type=whole(1), default=60,
+                        help="policy-gradient steps, from 1 (60)")
+    parser.add_argument("--seed", type=whole(0), default=1, help="seeds the sampling, from 0")
+    parser.add_argument("--plot", type=png_file,
                         default=Path(__file__).resolve().parents[1] / "docs" / "img"
-                        / "batch-policy-gradient.png")
-    args = parser.parse_args()
+                        / "batch-policy-gradient.png",
+                        help="the learning curve's PNG file (docs/img/batch-policy-gradient.png)")
+    args = parser.parse_args(argv)
     rng = np.random.default_rng(args.seed)
     size = BatchEngine("waks", 1, 2).size
     weights = np.zeros((FEATURES, size))

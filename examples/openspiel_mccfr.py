@@ -30,6 +30,7 @@ import argparse
 import bisect
 import math
 import random
+import re
 import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -168,21 +169,46 @@ def report_line(label: str, scores: Sequence[float]) -> str:
             f"(95% interval {mean - half:+.3f} .. {mean + half:+.3f})")
 
 
+def whole(least: int, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number in ASCII digits, ``least`` to ``most``.
+
+    A bad value is a usage error naming the argument (exit status 2), not a traceback.
+    """
+
+    def read(text: str) -> int:
+        if not re.fullmatch(r"[+-]?[0-9]{1,30}", text.strip()):
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number in ASCII digits, got {text[:30]!r}")
+        number = int(text)
+        if number < least or (most is not None and number > most):
+            bound = f"from {least:,}" if most is None else f"from {least:,} to {most:,}"
+            raise argparse.ArgumentTypeError(f"expected a whole number {bound}, got {number}")
+        return number
+
+    return read
+
+
 def main(argv: Sequence[str] | None = None) -> dict[str, tuple[float, float]]:
-    """Train, evaluate in duplicate, print the report; return each line's (mean, half-width)."""
+    """Train, evaluate in duplicate, print the report; return each line's (mean, half-width).
+
+    A bad argument is a usage error naming it (exit status 2).
+    """
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--iterations", type=int, default=None,
-                        help=f"MCCFR iterations ({ITERATIONS:,}; --quick {QUICK_ITERATIONS:,})")
-    parser.add_argument("--deals", type=int, default=None,
-                        help=f"duplicate deals per match ({DEALS:,}; --quick {QUICK_DEALS})")
-    parser.add_argument("--seed", type=int, default=1, help="seeds the solver and the deals")
+    parser.add_argument("--iterations", type=whole(1), default=None,
+                        help=f"MCCFR iterations, from 1 ({ITERATIONS:,}; --quick "
+                             f"{QUICK_ITERATIONS:,})")
+    parser.add_argument("--deals", type=whole(2), default=None,
+                        help=f"duplicate deals per match, from 2 ({DEALS:,}; --quick "
+                             f"{QUICK_DEALS})")
+    # the C++ solver takes its seed as a C int
+    parser.add_argument("--seed", type=whole(0, 2**31 - 1), default=1,
+                        help="seeds the solver and the deals, 0 to 2,147,483,647 (1)")
     parser.add_argument("--quick", action="store_true", help="a run of a few seconds")
     args = parser.parse_args(argv)
-    iterations = args.iterations or (QUICK_ITERATIONS if args.quick else ITERATIONS)
-    deals = args.deals or (QUICK_DEALS if args.quick else DEALS)
+    iterations = args.iterations if args.iterations is not None else (
+        QUICK_ITERATIONS if args.quick else ITERATIONS)
+    deals = args.deals if args.deals is not None else (QUICK_DEALS if args.quick else DEALS)
     seed = args.seed
-    if iterations < 1 or deals < 2:
-        parser.error("give at least 1 iteration and 2 deals")
 
     game = pyspiel.load_game(NAME, TABLE)
     solver = pyspiel.OutcomeSamplingMCCFRSolver(game, 0.6, seed)

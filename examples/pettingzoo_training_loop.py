@@ -11,8 +11,10 @@ Run:  python examples/pettingzoo_training_loop.py [episodes] [seed]
 
 from __future__ import annotations
 
-import sys
+import argparse
+import re
 from collections import defaultdict
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -50,7 +52,9 @@ class Learner:
 
 
 def main(episodes: int = 200, seed: int = 0) -> dict[str, float]:
-    """Play ``episodes`` deals; return every agent's mean chips per deal."""
+    """Play ``episodes`` deals (1 or more); return every agent's mean chips per deal."""
+    if episodes < 1:
+        raise ValueError(f"episodes must be 1 or more, got {episodes}")
     table = env(variant="waks", players=3, chips=10, stake=1, rest=2)
     rng = np.random.default_rng(seed)
     learner = Learner(rng)
@@ -76,5 +80,35 @@ def main(episodes: int = 200, seed: int = 0) -> dict[str, float]:
     return means
 
 
+def whole(least: int, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number in ASCII digits, ``least`` to ``most``.
+
+    A bad value is a usage error naming the argument (exit status 2), not a traceback.
+    """
+
+    def read(text: str) -> int:
+        if not re.fullmatch(r"[+-]?[0-9]{1,30}", text.strip()):
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number in ASCII digits, got {text[:30]!r}")
+        number = int(text)
+        if number < least or (most is not None and number > most):
+            bound = f"from {least:,}" if most is None else f"from {least:,} to {most:,}"
+            raise argparse.ArgumentTypeError(f"expected a whole number {bound}, got {number}")
+        return number
+
+    return read
+
+
+def cli(argv: Sequence[str] | None = None) -> dict[str, float]:
+    """Read the command line (a usage error exits with status 2), then :func:`main`."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("episodes", nargs="?", type=whole(1), default=200,
+                        help="deals to play, from 1 (200)")
+    parser.add_argument("seed", nargs="?", type=whole(0), default=0,
+                        help="seeds the first deal and the players, from 0 (0)")
+    args = parser.parse_args(argv)
+    return main(args.episodes, args.seed)
+
+
 if __name__ == "__main__":
-    main(*(int(arg) for arg in sys.argv[1:3]))
+    cli()

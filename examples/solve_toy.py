@@ -17,9 +17,12 @@ Run:  python examples/solve_toy.py [iterations] [--plot docs/img/toy-exploitabil
 from __future__ import annotations
 
 import argparse
+import re
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 import pyspiel
@@ -148,7 +151,7 @@ def _infostates(game: Any, seat: int) -> list[str]:
     return [key for key in _states(game) if key.startswith(f"p{seat} ")]
 
 
-def plot(curve: list[tuple[int, float, float]], path: str) -> None:
+def plot(curve: list[tuple[int, float, float]], path: str | Path) -> None:
     """The exploitability per iteration, log-log, with the 0.02-chip target."""
     import matplotlib
 
@@ -167,12 +170,45 @@ def plot(curve: list[tuple[int, float, float]], path: str) -> None:
     fig.savefig(path)
 
 
-def main() -> None:
-    """Count, solve, plot and describe."""
+def whole(least: int, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number in ASCII digits, ``least`` to ``most``.
+
+    A bad value is a usage error naming the argument (exit status 2), not a traceback.
+    """
+
+    def read(text: str) -> int:
+        if not re.fullmatch(r"[+-]?[0-9]{1,30}", text.strip()):
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number in ASCII digits, got {text[:30]!r}")
+        number = int(text)
+        if number < least or (most is not None and number > most):
+            bound = f"from {least:,}" if most is None else f"from {least:,} to {most:,}"
+            raise argparse.ArgumentTypeError(f"expected a whole number {bound}, got {number}")
+        return number
+
+    return read
+
+
+def png_file(text: str) -> Path:
+    """An argparse type: the path of a PNG file to write, in a folder that exists."""
+    path = Path(text)
+    if path.suffix.lower() != ".png":
+        raise argparse.ArgumentTypeError(f"expected a file name ending .png, got {text[:60]!r}")
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text[:60]!r} is a folder, not a file")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"no folder {str(path.parent)[:60]!r} to write into")
+    return path
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Count, solve, plot and describe; a bad argument is a usage error (exit status 2)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("iterations", nargs="?", type=int, default=200)
-    parser.add_argument("--plot", help="write the exploitability plot to this PNG")
-    args = parser.parse_args()
+    parser.add_argument("iterations", nargs="?", type=whole(1), default=200,
+                        help="CFR+ iterations, from 1 (200)")
+    parser.add_argument("--plot", type=png_file,
+                        help="write the exploitability plot to this PNG file")
+    args = parser.parse_args(argv)
     game = pyspiel.load_game("python_primero", TOY_PARAMETERS)
     print(game)
     start = time.process_time()

@@ -309,8 +309,9 @@ class AdapterTable:
         Raises:
             UnknownVariantError: no such variant.
             InvalidOptionError: a bad option.
-            InvalidParameterError: bad chips, stacks or carry-in (a seat's chips or the
-                carry-in past :data:`~primero.deal.start.MAX_CHIPS`), ``stacks`` with a
+            InvalidParameterError: a variant written with its options (``"waks:tie=split"``:
+                the message says how to give them), bad chips, stacks or carry-in (a seat's
+                chips or the carry-in past :data:`~primero.deal.start.MAX_CHIPS`), ``stacks`` with a
                 ``chips`` that contradicts them (the message names both), a bad dealer,
                 carry-over treatment or raise cap; the message (and its ``parameter``)
                 names it.
@@ -323,6 +324,11 @@ class AdapterTable:
                 "options", f"text like 'supremus=false,tie=split' or a dict of option values, "
                 f"got {named(options)}")
         given = parse_options(options) if isinstance(options, str) else dict(options)
+        if isinstance(variant, str) and ":" in variant:  # the "name:key=value" of compare
+            name, _, inline = variant.partition(":")
+            raise InvalidParameterError(
+                "variant", f"a variant's name, its options apart: variant={name.strip()!r:.40}"
+                f", options={inline.strip()!r:.60} (got {named(variant)})")
         configured = get_variant(variant, **given)
         if carry_over not in CARRY_OVER_TREATMENTS:
             raise InvalidParameterError(
@@ -371,6 +377,10 @@ class AdapterTable:
             raise InvalidParameterError(
                 "carry_in", f"at most {MAX_CHIPS:,} chips (primero.deal.start.MAX_CHIPS, the "
                 f"most a deal takes), got a {len(str(int(carry_in)))}-digit number")
+        # a numpy integer counts as the int it is (a bad value goes on as given, for the
+        # engine's message): the table keeps plain ints, as a deal's state does
+        stake, rest = (int(v) if _whole(v) else v for v in (stake, rest))
+        ante = None if ante is None else int(ante) if _whole(ante) else ante
         table = cls(variant=configured, players=players, stacks=stacks,
                     dealer=int(dealer) % players, carry_in=int(carry_in), stake=stake,
                     rest=rest, ante=ante, carry_over=carry_over, raise_cap=int(raise_cap))
@@ -530,10 +540,13 @@ def carried_shares(state: GameState) -> list[int]:
     contested layer, docs/rules/ties.md, or stay unclaimed when no layer is contested).
 
     Raises:
-        PrimeroError: the shares add up to neither (a settlement this function cannot read).
+        PrimeroError: ``state`` is no finished deal (no settlement yet: a bare ``assert``
+            before), or the shares add up to neither (a settlement this function cannot read).
     """
-    settlement = state.settlement
-    assert settlement is not None
+    settlement = state.settlement if isinstance(state, GameState) else None
+    if settlement is None:
+        got = "a deal not over yet" if isinstance(state, GameState) else named(state)
+        raise PrimeroError(f"carried_shares reads a finished deal's settlement; got {got}")
     put_in = [seat.contributed - settlement.returned_to(i) for i, seat in enumerate(state.seats)]
     if not settlement.layers:
         shares = put_in

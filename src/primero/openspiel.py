@@ -511,9 +511,17 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         The engine's ``state.chance.cards``: the stock while it lasts, read off the state
         without building the chance node (``GameState.chance``), else the discards to be
         reshuffled.
+
+        Raises:
+            PrimeroError: the state is no chance node (a decision, or the deal's end), as
+                OpenSpiel's own games refuse it (an ``assert`` went under ``python -O``).
         """
         now = self._now
-        assert now.player == _CHANCE
+        if now.player != _CHANCE:
+            where = "at the deal's end" if now.player == _TERMINAL else \
+                f"at a decision of p{now.player}"
+            raise PrimeroError(f"chance outcomes asked for {where}: only a chance node (a card "
+                               "to be dealt) has them")
         deal = now.deal
         cards = deal.stock
         if not cards:

@@ -38,8 +38,10 @@ import pyspiel
 
 from primero.agents import Agent, make_agent
 from primero.deal.state import GameState
-from primero.errors import PrimeroError
+from primero.errors import PrimeroError, typed_name
 from primero.openspiel import PrimeroState
+from primero.setup import check_seed
+from primero.simulation.play import check_agent
 
 __all__ = ["AgentBot"]
 
@@ -65,7 +67,9 @@ class AgentBot(pyspiel.Bot):  # type: ignore[misc]
 
     Raises:
         UnknownAgentError: an unknown agent name.
-        PrimeroError: ``player_id`` is not a non-negative ``int``.
+        PrimeroError: ``agent`` is neither a name nor an agent (no ``act(view, rng)``),
+            ``player_id`` is not a non-negative ``int``, ``seed`` is not a whole number from 0
+            (as every seed in primero), or ``rng`` is not a ``random.Random``.
     """
 
     #: The game's end has been shown to the agent (reset by :meth:`restart`, :meth:`restart_at`).
@@ -76,6 +80,11 @@ class AgentBot(pyspiel.Bot):  # type: ignore[misc]
         pyspiel.Bot.__init__(self)
         if isinstance(player_id, bool) or not isinstance(player_id, int) or player_id < 0:
             raise PrimeroError(f"player_id must be a seat (0, 1, ...), got {player_id!r}")
+        if not isinstance(agent, str):
+            check_agent(agent)  # an object with act(view, rng), not a class
+        if rng is not None and not isinstance(rng, random.Random):
+            raise PrimeroError(f"rng must be a random.Random, got {typed_name(rng)}")
+        seed = check_seed(seed)  # checked with an rng too: a bad seed is a mistake either way
         self.agent: Agent = make_agent(agent) if isinstance(agent, str) else agent
         self._player_id = player_id
         self.rng = rng if rng is not None else random.Random(seed)

@@ -430,8 +430,9 @@ def record_from_data(data: dict[str, Any], where: str = "deal record") -> DealRe
     for value in chips:
         _bounded(value, "chips", where, MAX_CHIPS)
     if len(chips) != len(players):
-        raise RecordError(f"{where}: key 'chips' gives {len(chips)} chip counts for "
-                          f"{len(players)} players (one per player, or one number for all)")
+        raise RecordError(f"{where}: key 'chips' gives {len(chips)} chip "
+                          f"count{'s' if len(chips) != 1 else ''} for {len(players)} players "
+                          "(one per player, or one number for all)")
     stock = _cards(data.get("stock", []), "stock", where)
     reshuffles_raw = data.get("reshuffles", [])
     if not isinstance(reshuffles_raw, list):
@@ -669,8 +670,9 @@ def replay_states(record: DealRecord, *, stop_after: int | None = None) \
         yield state
     if given is not None and state.over and len(state.reshuffles) < given:
         made = len(state.reshuffles)
-        raise RecordError(f"the record gives {given} reshuffles but the deal made only {made}: "
-                          "drop the extra ones")
+        raise RecordError(f"the record gives {given} reshuffle{'s' if given != 1 else ''} but "
+                          f"the deal made {'none' if made == 0 else f'only {made}'}: drop the "
+                          f"extra one{'s' if given - made != 1 else ''}")
 
 
 def _label(k: int, player: str, text: str) -> str:

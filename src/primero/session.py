@@ -32,6 +32,11 @@ from primero.variant import Variant
 __all__ = ["DealerDraw", "Session", "ante_required", "draw_for_dealer", "has_ante_step"]
 
 
+def _counted(number: int, thing: str) -> str:
+    """``number`` things in words: ``_counted(1, "player")`` is ``"1 player"``, else plural."""
+    return f"{number} {thing}{'' if number == 1 else 's'}"
+
+
 def ante_required(variant: Variant) -> bool:
     """Whether a player who cannot pay the ante cannot take part (``primiera``).
 
@@ -148,11 +153,11 @@ class Session:
                 object.__setattr__(self, what, tuple(value))
         if isinstance(self.players, tuple) and isinstance(self.chips, tuple) \
                 and len(self.players) != len(self.chips):
-            raise PrimeroError(f"session has {len(self.players)} players but "
-                               f"{len(self.chips)} chip counts")
+            raise PrimeroError(f"session has {_counted(len(self.players), 'player')} but "
+                               f"{_counted(len(self.chips), 'chip count')}")
         if self.left_chips and len(self.left_chips) != len(self.left):
-            raise PrimeroError(f"session has {len(self.left)} players who left but "
-                               f"{len(self.left_chips)} chip counts for them")
+            raise PrimeroError(f"session has {_counted(len(self.left), 'player')} who left but "
+                               f"{_counted(len(self.left_chips), 'chip count')} for them")
 
     @classmethod
     def new(
@@ -166,7 +171,7 @@ class Session:
         ante: int | None = None,
         seed: int | None = None,
         rng: random.Random | None = None,
-        dealer: int | None = None,
+        dealer: int | str | None = None,
         raise_cap: int | None = None,
     ) -> Session:
         """Seat the players; the first dealer is drawn for unless ``dealer`` is given.
@@ -180,14 +185,16 @@ class Session:
             ante: Each player's ante per deal; default the variant's own.
             seed: The session's seed (or give ``rng``).
             rng: Draw the seed from this generator.
-            dealer: The first dealer's seat (``-1`` the last); default: draw cards for it.
+            dealer: The first dealer's seat (``-1`` the last) or name; default: draw cards
+                for it.
             raise_cap: House rule (docs/rules/waks.md): the most vies plus raises a betting round
                 allows; default none.
 
         Raises:
             PrimeroError: ``variant`` neither a Variant nor a name; no seed or rng, a seed
                 that is not a whole number from 0, or an rng that is not a random.Random;
-                ``players`` given as one text, or ``chips`` neither a number nor a list; bad
+                ``players`` given as one text or as no list (a set has no playing order),
+                or ``chips`` neither a number nor a list; bad
                 players
                 (too few or too many for the variant), chips, dealer or table (as in
                 ``start_deal``), checked before the draw.
@@ -208,6 +215,8 @@ class Session:
         if isinstance(players, str):
             raise PrimeroError(f"players is one text {named(players)}: give a list of names, "
                                "e.g. ['Anna', 'Ben']")
+        if not isinstance(players, Sequence):  # a set has no playing order; start_deal's words
+            raise PrimeroError(f"players must be a list of names, got {type(players).__name__}")
         if not isinstance(chips, numbers.Integral | Sequence) or isinstance(chips, str):
             raise PrimeroError(f"chips is {typed_name(chips)}: give everyone's chips (a whole "
                                "number) or a list of each player's")
@@ -219,13 +228,15 @@ class Session:
             stacks = tuple(chips)
         ante = variant.spec.ante if ante is None else ante
         # the engine checks players, chips, dealer and table before any card is drawn
-        start_deal(variant, names, stacks, dealer=0 if dealer is None else dealer,
-                   stake=stake, rest=rest, ante=ante, seed=seed, raise_cap=raise_cap)
+        probe = start_deal(variant, names, stacks, dealer=0 if dealer is None else dealer,
+                           stake=stake, rest=rest, ante=ante, seed=seed, raise_cap=raise_cap)
         first_draw = None
         if dealer is None:
             first_draw = draw_for_dealer(variant, names, random.Random(f"dealer:{seed}"))
-            dealer = first_draw.dealer
-        return cls(variant=variant, players=names, chips=stacks, dealer=dealer % len(names),
+            seat = first_draw.dealer
+        else:  # a seat (-1 the last) or a player's name, as start_deal reads it
+            seat = probe.setup.dealer
+        return cls(variant=variant, players=names, chips=stacks, dealer=seat,
                    table=Table(stake=stake, rest=rest, ante=ante, raise_cap=raise_cap),
                    seed=seed,
                    first_draw=first_draw)

@@ -156,3 +156,23 @@ def test_bad_agents_and_seats_are_refused() -> None:
         AgentBot("random", True)  # type: ignore[arg-type]
     bot = AgentBot("random", 1)
     assert bot.player_id() == 1 and not bot.provides_policy()
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    ({"rng": 5}, "rng must be a random.Random, got int 5"),
+    ({"seed": -1}, "seed must be at least 0, got -1"),
+    ({"seed": "x"}, "seed must be a whole number, got 'x'"),
+    ({"seed": 1.5}, "seed must be a whole number, got 1.5"),
+    ({"agent": 5}, "5 is not an agent (it has no act(view, rng) method)"),
+    ({"agent": RandomAgent}, "RandomAgent is an agent class, not an agent: give RandomAgent() "
+                             "or its name 'random'"),
+])
+def test_a_bad_agent_seed_or_generator_is_refused_when_the_bot_is_made(
+        arguments: dict[str, Any], message: str) -> None:
+    """Before, ``AgentBot("random", 0, rng=5)`` was made and failed at its first step with
+    ``AttributeError: 'int' object has no attribute 'choice'``; ``seed="x"`` and ``seed=-1``
+    seeded a generator no other seed in primero would take; ``AgentBot(5, 0)`` failed later."""
+    agent = arguments.pop("agent", "random")
+    with pytest.raises(PrimeroError) as caught:
+        AgentBot(agent, 0, **arguments)
+    assert str(caught.value) == message

@@ -299,7 +299,7 @@ def test_full_hands_only_count_their_one_deal_on_either_path(native: None) -> No
     ([np.zeros(9, dtype=np.int32), np.full(9, 9, dtype=np.int32)], [2, 2], 3, 6,
      "player 2's keys run from 9 to 9"),
     ([np.zeros(8, dtype=np.int32), 1], [2, 0], 3, 6, "player 1's keys have shape (8,)"),
-    ([1, 1], [1, 0], 3, 6, "player 1 is missing 1 cards"),
+    ([1, 1], [1, 0], 3, 6, "player 1 is missing 1 card;"),  # in the singular
     ([np.zeros(9, dtype=np.int32)] * 2, [2, 2], 3, 6, "2 players need two cards each but "
      "only 3 are unseen"),
     ([1], [0], 3, 6, "two or more players"),

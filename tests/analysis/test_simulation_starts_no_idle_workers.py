@@ -2,7 +2,9 @@
 
 ``primero simulate --jobs 1000 --deals 3`` started a thousand processes for three chunks (each
 process forked, then idle); on a small machine that is minutes of process starts, not a run.
-The records are the same whatever the workers.
+The records are the same whatever the workers. (A thousand is now refused: at most four
+workers per core, ``test_cli_caps_jobs_at_four_workers_per_core.py``; the most allowed, four or
+more, is still more than three chunks.)
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 import pytest
 
 from primero.simulation import simulate
+from primero.simulation.executor import max_jobs
 
 
 def test_a_run_starts_no_more_workers_than_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -26,6 +29,6 @@ def test_a_run_starts_no_more_workers_than_chunks(monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Recording)
     here = simulate("waks", players=2, deals=3, seed=5, progress=False)
-    pooled = simulate("waks", players=2, deals=3, seed=5, jobs=1000, progress=False)
+    pooled = simulate("waks", players=2, deals=3, seed=5, jobs=max_jobs(), progress=False)
     assert started == [3]  # three deals: three chunks of one deal, one worker each
     assert pooled.results == here.results

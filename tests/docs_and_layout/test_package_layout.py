@@ -53,8 +53,8 @@ LAYOUT = {
     "primero.simulation": {
         "records": ["DealResult", "Summary", "strongest_first"],
         "play": ["AgentSpec", "derive_seed", "seat_names"],
-        "executor": ["IN_FLIGHT", "MAX_DEALS", "PROGRESS_THRESHOLD", "Chunks", "WorkerError",
-                     "chunk_size"],
+        "executor": ["IN_FLIGHT", "JOBS_PER_CORE", "MAX_DEALS", "PROGRESS_THRESHOLD", "Chunks",
+                     "WorkerError", "chunk_size", "max_jobs", "usable_cores"],
         "run": ["Comparison", "Simulation", "compare", "simulate", "simulate_sessions"],
     },
 }

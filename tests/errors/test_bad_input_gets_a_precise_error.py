@@ -115,8 +115,18 @@ def test_a_record_short_of_reshuffles_is_refused() -> None:
             replay(cut)
     extra = attrs.evolve(record, reshuffles=(*record.reshuffles, record.reshuffles[0]))
     with pytest.raises(RecordError, match="the record gives 4 reshuffles but the deal made "
-                                          "only 3: drop the extra ones"):
+                                          r"only 3: drop the extra one$"):
         replay(extra)
+
+
+def test_a_record_with_a_reshuffle_no_deal_made_says_so_in_the_singular() -> None:
+    """Before: "the record gives 1 reshuffles but the deal made only 0: drop the extra ones"."""
+    record = load_record(_WAKS_EXAMPLE.read_text(encoding="utf-8"))
+    extra = attrs.evolve(record, reshuffles=(record.stock[:1],))
+    with pytest.raises(RecordError) as caught:
+        replay(extra)
+    assert str(caught.value) == ("the record gives 1 reshuffle but the deal made none: drop the "
+                                 "extra one")
 
 
 def test_record_errors_quote_names_with_control_characters() -> None:

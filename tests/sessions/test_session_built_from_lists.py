@@ -25,9 +25,9 @@ def test_a_session_of_lists_books_its_deal_and_keeps_the_chips() -> None:
 
 
 @pytest.mark.parametrize(("fields", "message"), [
-    ({"players": ("Anna", "Ben"), "chips": (10,)}, "session has 2 players but 1 chip counts"),
+    ({"players": ("Anna", "Ben"), "chips": (10,)}, "session has 2 players but 1 chip count"),
     ({"players": ("Anna", "Ben"), "chips": (10, 10), "left": ("Carla",), "left_chips": (1, 2)},
-     "session has 1 players who left but 2 chip counts for them"),
+     "session has 1 player who left but 2 chip counts for them"),
 ])
 def test_a_session_with_mismatched_lengths_is_refused(fields: dict[str, object],
                                                       message: str) -> None:

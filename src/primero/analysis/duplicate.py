@@ -61,6 +61,7 @@ from primero.simulation.executor import MAX_DEALS, progress_bar, show_progress
 from primero.simulation.play import (
     AgentSpec,
     agent_name,
+    check_agent,
     copied_agent,
     derive_seed,
     prepare_equilibrium,
@@ -359,7 +360,6 @@ def _play_duplicate(configured: Variant, setup: DealSetup, index: int, *, seed: 
 def _agent(spec: AgentSpec) -> Agent:
     if isinstance(spec, str):
         return make_agent(spec)  # (read as everywhere: " Odds " is "odds")
-    if not callable(getattr(spec, "act", None)):
-        raise PrimeroError(f"{named(spec)} is not an agent (it has no act(view, rng) method)")
+    check_agent(spec)
     return copied_agent(spec)
 

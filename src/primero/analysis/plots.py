@@ -407,8 +407,9 @@ def plot_comparison(source: Simulation | Comparison) -> Figure:
                fontsize="small", loc="outside right upper")
     first = runs[0] if runs else None
     if first is not None:
-        title = (f"{', '.join(dict.fromkeys(r.label for r in runs))} — {len(first)} deals "
-                 f"each, {first.players} players, {_agents_text(runs)}, seed {first.seed}; "
+        title = (f"{', '.join(dict.fromkeys(r.label for r in runs))} — {len(first)} "
+                 f"deal{'' if len(first) == 1 else 's'} each, {first.players} players, "
+                 f"{_agents_text(runs)}, seed {first.seed}; "
                  "error bars: 95 % intervals")
         fig.suptitle(textwrap.fill(title, int((fig.get_figwidth() - side) * 8.5)))
     return fig

@@ -318,8 +318,8 @@ def _check_keys(keys: Sequence[Any], to_come: Sequence[int], u: int, k_count: in
         elif c == 0:
             low = high = int(k)
         else:
-            raise PrimeroError(f"player {j + 1} is missing {c} cards; counting by halves "
-                               "takes players missing 2 or 0")
+            raise PrimeroError(f"player {j + 1} is missing {c} card{'' if c == 1 else 's'}; "
+                               "counting by halves takes players missing 2 or 0")
         if low < 0 or high >= k_count:
             raise PrimeroError(f"player {j + 1}'s keys run from {low} to {high}; expected "
                                f"0 .. {k_count - 1}")

@@ -48,6 +48,7 @@ import contextlib
 import errno
 import importlib
 import json
+import math
 import os
 import re
 import signal
@@ -73,14 +74,16 @@ from primero.cli.pages import (
 from primero.errors import (
     LONG_TEXT,
     TEXT_START,
+    InvalidOptionError,
     PluginWarning,
     PrimeroError,
     UnknownVariantError,
+    named,
 )
 from primero.json_schema import FORMAT
 from primero.options import parse_option_args
 from primero.plugins.manager import hook_watchdog
-from primero.plugins.registry import get_variant, registry
+from primero.plugins.registry import get_variant, registry, resolve_variant
 from primero.variant import Variant
 
 __all__ = [
@@ -293,6 +296,20 @@ _HELP_ERRORS: tuple[type[click.UsageError], ...] = tuple(
     e for e in (getattr(click.exceptions, "NoArgsIsHelpError", None),) if e is not None)
 
 
+def _meant_command(typed: str, commands: Sequence[str]) -> str | None:
+    """The command ``typed`` most likely meant: the one it begins (``sim``), else a near miss."""
+    word = typed.strip().lower()
+    if not word:
+        return None
+    begun = [c for c in commands if c.startswith(word)]
+    if len(begun) == 1:
+        return begun[0]
+    import difflib  # here only: the hint of a wrong name, not every command's start
+
+    close = difflib.get_close_matches(word, list(commands), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 class PrimeroGroup(click.Group):
     """The app's command group: every error becomes one ``error:`` line (module docstring)."""
 
@@ -322,7 +339,19 @@ class PrimeroGroup(click.Group):
         has its errors reported as JSON (module docstring), its usage errors too: the note is
         made before its arguments are parsed.
         """
-        name, command, rest = super().resolve_command(ctx, args)
+        try:
+            name, command, rest = super().resolve_command(ctx, args)
+        except click.UsageError as exc:  # no such command: name the one meant, if close
+            # (click's own hint looks only among the commands imported so far: none, in a
+            # fresh process, where the command modules are imported when asked for)
+            typed = str(args[0]) if args else ""
+            if typed.startswith("-") or exc.ctx is None:
+                raise
+            meant = _meant_command(typed, self.list_commands(ctx))
+            if meant is None:
+                raise
+            raise click.UsageError(f"No such command {typed!r}. Did you mean {meant!r}?",
+                                   ctx=exc.ctx) from None
         own = rest[:rest.index("--")] if "--" in rest else rest
         if command is not None and "--json" in own and any(
                 p.name == "json_output" for p in command.params):
@@ -570,6 +599,64 @@ class WholeNumber(click.ParamType[int]):
                   f", got {shown}", param, ctx)
 
 
+#: What ``float()`` reads as no finite number: refused as such ("must be a finite number").
+_NOT_FINITE = ("nan", "inf", "infinity")
+
+_ASCII_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+class DecimalNumber(click.ParamType[float]):
+    """A finite decimal number written in ASCII (``0.005``, ``5e-3``), at least ``minimum``.
+
+    What ``float()`` also reads is refused, naming the option: other scripts' digits
+    (``"١"``), underscores (``"1_0"``), and (as no finite number) ``nan`` and ``inf``; a value
+    below ``minimum`` is a usage error in the words of :class:`WholeNumber` ("must be at least
+    0, got -1").
+    """
+
+    name = "number"
+    #: The least value taken.
+    minimum: float
+    #: What the number counts, as the messages say it (``"chips per deal"``).
+    unit: str
+
+    def __init__(self, minimum: float, *, unit: str = "") -> None:
+        self.minimum = minimum
+        self.unit = unit
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        """``X`` in the help (no Python type names)."""
+        return "X"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> float:
+        """Read ``value``; a bad, infinite or too small value fails naming the option."""
+        if isinstance(value, float | int) and not isinstance(value, bool):
+            number = float(value)
+            shown = repr(value)
+        else:
+            text = str(value).strip()
+            shown = number_text(text) if len(text) <= 3 * MAX_SHOWN_DIGITS else \
+                f"a {len(text)}-character text"
+            if text.lower().lstrip("+-") in _NOT_FINITE:  # named for what it is, below
+                number = float(text)
+                shown = str(number)
+            elif not _ASCII_DECIMAL.fullmatch(text):
+                self.fail(f"expected a decimal number in ASCII digits (0-9, e.g. 0.005), got "
+                          f"{shown!r}" if len(text) <= 3 * MAX_SHOWN_DIGITS else
+                          "expected a decimal number in ASCII digits (0-9, e.g. 0.005)",
+                          param, ctx)
+            else:
+                number = float(text)
+        unit = f" {self.unit}" if self.unit else ""
+        if not math.isfinite(number):
+            self.fail(f"must be a finite number{' of' + unit if unit else ''}, got {shown}",
+                      param, ctx)
+        if number < self.minimum:
+            self.fail(f"must be at least {self.minimum:g}{unit}, got {shown}", param, ctx)
+        return number
+
+
 class FileName(click.Path):
     """A file's path as typed (a :class:`~pathlib.Path`); an empty name is a usage error.
 
@@ -637,7 +724,9 @@ def variant_options_for(default: str) -> Callable[[F], F]:
         )(function)
         return click.option(
             "--variant", "-V", "variant", metavar="NAME", default=default, show_default=True,
-            callback=_stripped, help="Variant name or alias (any case); see 'primero variants'.",
+            callback=_stripped,
+            help="Variant name or alias (any case), options after a colon as in 'primero "
+                 "compare' (waks:supremus=false); see 'primero variants'.",
         )(function)
 
     return decorate
@@ -716,14 +805,28 @@ def suggest_variant(name: str) -> None:
 def load_variant(name: str, options: Sequence[str] | None) -> Variant:
     """Configure the variant ``name`` (spaces around it dropped) with ``--option`` arguments.
 
+    ``name`` may carry options after a colon, as ``primero compare`` reads a variant
+    (``waks:supremus=false``, :func:`~primero.plugins.registry.resolve_variant`).
+
     Raises:
         UnknownVariantError: no such variant; the message lists the known ones (and suggests
             the closest name).
-        InvalidOptionError: a malformed, unknown or badly valued option.
+        InvalidOptionError: a malformed, unknown or badly valued option, or one given both
+            after the colon and with ``--option``.
     """
     name = name.strip()
-    suggest_variant(name)
-    return get_variant(name, **parse_option_args(options))
+    base, colon, inline = name.partition(":")
+    suggest_variant(base.strip())
+    given = parse_option_args(options)
+    if not colon:
+        return get_variant(name, **given)
+    written = parse_option_args([part for part in inline.split(",") if part.strip()]) \
+        if "=" in inline else {}
+    twice = sorted(set(written) & set(given))
+    if twice:
+        raise InvalidOptionError(f"option {twice[0]!r} given twice: in --variant "
+                                 f"{named(name)} and with --option")
+    return resolve_variant(name, given)
 
 
 def print_json(data: Mapping[str, object]) -> None:
@@ -745,7 +848,12 @@ def console(*, soft_wrap: bool = False) -> Console:
     ``markup=False``: rules text, sources (``[seed-DE]``), option values (``[true, false]``),
     error messages and player names are printed as they are, never read as markup tags.
     """
-    return Console(file=sys.stdout, highlight=False, soft_wrap=soft_wrap, markup=False)
+    columns = os.environ.get("COLUMNS", "")
+    # rich takes COLUMNS=0 as a width of 0 and prints nothing at all: a width that is no
+    # positive number is ignored, as the help pages ignore it (the terminal's, else 80)
+    width = output_width() if columns.isdigit() and not int(columns) else None
+    return Console(file=sys.stdout, highlight=False, soft_wrap=soft_wrap, markup=False,
+                   width=width)
 
 
 def _min_width(cell: object, no_wrap: bool) -> int:
@@ -822,11 +930,11 @@ def plain_stdout() -> bool:
 def output_width() -> int:
     """The width, in columns, that :func:`console` gives standard output (rich's reading).
 
-    ``COLUMNS`` when it is a number, else the terminal of standard input, output or error
-    (the first that has one; 80 if it reports 0), else 80.
+    ``COLUMNS`` when it is a positive number, else the terminal of standard input, output or
+    error (the first that has one; 80 if it reports 0), else 80.
     """
     columns = os.environ.get("COLUMNS")
-    if columns is not None and columns.isdigit():
+    if columns is not None and columns.isdigit() and int(columns):
         return int(columns)
     for descriptor in (0, 1, 2):
         try:

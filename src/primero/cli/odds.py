@@ -209,7 +209,7 @@ def _draw_report(hand: tuple[Card, ...], thrown: tuple[Card, ...], dead: tuple[C
     kept = [c for c in hand if c not in thrown]
     out.print(f"{format_cards(kept) or 'nothing'} kept, {format_cards(thrown) or 'nothing'} "
               f"thrown ({configured}): {dist.drawn} drawn from {dist.unseen} unseen cards, "
-              f"{dist.total:,} draws", soft_wrap=True)
+              f"{dist.total:,} draw{'' if dist.total == 1 else 's'}", soft_wrap=True)
     if detail:
         table = Table()
         for column in ("Class", "Points"):

@@ -214,7 +214,7 @@ def rules_command(variant: str) -> None:
     spec = registry().spec(variant)
     out = console(soft_wrap=True)
     low, high = spec.players
-    out.print(Text.assemble((spec.title, "bold"), f" ({spec.name}) — {low}–{high} players"))
+    out.print(Text.assemble((spec.title, "bold"), f" ({spec.name}) — {span(low, high)} players"))
     if spec.aliases:
         out.print(f"aliases: {', '.join(spec.aliases)}")
     out.print()

@@ -38,7 +38,7 @@ from primero.cli.core import (
 )
 from primero.cli.game import check_table, chip_amount, table_players
 from primero.cli.pages import SHORT_HELP
-from primero.simulation.executor import MAX_DEALS
+from primero.simulation.executor import JOBS_PER_CORE, MAX_DEALS, max_jobs, usable_cores
 from primero.simulation.records import Summary
 from primero.simulation.run import Simulation, simulate
 
@@ -53,6 +53,11 @@ AGENT_NAMES = NameChoice(list(AGENTS))
 #: What the bound on ``--deals`` is, as its error says it.
 RUN_BOUND = ("deals in one run (every deal's record is kept: split a larger study into runs "
              "with different seeds)")
+
+
+#: What the bound on ``--jobs`` is, as its error says it.
+JOBS_BOUND = (f"({JOBS_PER_CORE} worker processes per core, {usable_cores():,} "
+              f"core{'' if usable_cores() == 1 else 's'} here; 0 starts one per core)")
 
 
 def table_options(function: F) -> F:
@@ -74,8 +79,10 @@ def table_options(function: F) -> F:
                           "search (plays out sampled deals through the engine) or "
                           "equilibrium (the CFR+ solution of a heads-up table with no "
                           "exchange; docs/solve.md)."),
-        click.option("--jobs", "-j", type=WholeNumber(0), default=1, show_default=True,
-                     help="Worker processes (0: one per core). Results do not depend on it."),
+        click.option("--jobs", "-j", type=WholeNumber(0, maximum=max_jobs(), unit=JOBS_BOUND),
+                     default=1, show_default=True,
+                     help=f"Worker processes (0: one per core), at most {JOBS_PER_CORE} per "
+                          "core. Results do not depend on it."),
         click.option("--chips", type=chip_amount(1), default=50, show_default=True,
                      help="Each player's chips at the start of every deal."),
         click.option("--stake", type=chip_amount(1), default=1, show_default=True,
@@ -200,9 +207,10 @@ def carry_note(summary: Summary) -> str:
     total = sum(summary.mean_net)
     if not carried:
         return "Mean net per seat sums to 0 chips per deal: no chips were carried over."
-    return (f"Each deal starts afresh, so the {carried} chips carried over by "
-            f"{summary.carried_over} deals leave the run: mean net per seat sums to "
-            f"{total:+.3f} chips per deal, not 0.")
+    deals = summary.carried_over
+    return (f"Each deal starts afresh, so the {carried} chip{'' if carried == 1 else 's'} "
+            f"carried over by {deals} deal{'' if deals == 1 else 's'} leave the run: mean net "
+            f"per seat sums to {total:+.3f} chips per deal, not 0.")
 
 
 def head_row(summary: Summary) -> list[str]:

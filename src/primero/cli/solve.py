@@ -15,18 +15,17 @@ measurements when it is a terminal (``--no-progress``: never).
 
 from __future__ import annotations
 
-import math
 import time
 
 import click
 
 from primero.cli.core import (
+    DecimalNumber,
     WholeNumber,
     app,
     console,
     fail,
     load_variant,
-    usage_error,
     variant_options_for,
 )
 from primero.cli.game import chip_amount
@@ -58,7 +57,8 @@ DEFAULT_TABLE = TableParameters()
               help="Each player's ante (default: the variant's).")
 @click.option("--raise-cap", "raise_cap", type=WholeNumber(1), default=None,
               help="The most vies plus raises a round allows (house rule; default: no cap).")
-@click.option("--target", type=click.FloatRange(0), default=0.005, show_default=True,
+@click.option("--target", type=DecimalNumber(0, unit="chips per deal"), default=0.005,
+              show_default=True,
               help="Stop at this exploitability, chips per deal.")
 @click.option("--iterations", type=WholeNumber(1), default=1000, show_default=True,
               help="The most CFR+ iterations.")
@@ -73,8 +73,6 @@ def solve_command(variant: str, option: tuple[str, ...], chips: int, stake: int,
                   ante: int | None, raise_cap: int | None, target: float, iterations: int,
                   block: int, depth: int, no_progress: bool) -> None:
     """Solve a heads-up game with CFR+ over range vectors and print its convergence."""
-    if not math.isfinite(target):  # click's range lets nan and inf through
-        usage_error("--target", f"must be a finite number of chips per deal, got {target}")
     out = console()
     configured = load_variant(variant, option)
     table = TableParameters(chips=chips, stake=stake, rest=rest, ante=ante, raise_cap=raise_cap)
@@ -106,9 +104,11 @@ def solve_command(variant: str, option: tuple[str, ...], chips: int, stake: int,
 
         solved = solve(game, target=target, iterations=iterations, block=block, report=both,
                        step=step)
+    done = solved.blocks[-1].iterations
     out.print(f"game value {solved.value:+.6f} chips per deal to the eldest, exploitability "
-              f"{solved.exploitability:.6f} chips per deal after {solved.blocks[-1].iterations} "
-              f"iterations ({time.process_time() - start:.1f} s CPU in all)", soft_wrap=True)
+              f"{solved.exploitability:.6f} chips per deal after {done} "
+              f"iteration{'' if done == 1 else 's'} ({time.process_time() - start:.1f} s CPU in "
+              "all)", soft_wrap=True)
     if depth:
         reaches = reach(solved.strategy)
         for node in game.tree.decisions:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numbers
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -34,7 +34,8 @@ from primero.adapters import (
 from primero.deal.state import GameState
 from primero.errors import IllegalActionError, InvalidParameterError, PrimeroError, named
 
-__all__ = ["ActionSpaceWrapper", "DecisionlessTableError", "env", "raw_env"]
+__all__ = ["ActionSpaceWrapper", "DecisionlessTableError", "ResetFirstWrapper", "env", "raw_env",
+           "refuse_before_reset"]
 
 #: How many deals ``reset`` tries for one that needs a decision before it gives up: at the
 #: highest rate of decisionless deals measured (Primiera, 8 players: 64 % of deals), a table
@@ -123,11 +124,72 @@ class ActionSpaceWrapper(BaseWrapper):  # type: ignore[misc]  # PettingZoo's wra
         super().step(action)
 
 
+def refuse_before_reset(method: str) -> NoReturn:
+    """Refuse ``method`` called before the first ``reset()``: nothing is dealt yet.
+
+    Raises:
+        PrimeroError: always, naming ``method`` and ``reset()``, the call to make first.
+    """
+    raise PrimeroError(f"reset() needs to be called before {method}: the environment deals "
+                       "its first deal on reset")
+
+
+class ResetFirstWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # untyped
+    """PettingZoo's ``OrderEnforcingWrapper``, whose refusals before ``reset()`` are primero's.
+
+    PettingZoo's raises a bare ``AssertionError`` (``step()``, ``observe()``, ``render()``,
+    ``state()``, ``agent_iter()`` before the first ``reset()``); here each is a
+    :class:`~primero.errors.PrimeroError` naming the method and ``reset()``, as the bare
+    :class:`raw_env` says it. Everything else is PettingZoo's: reading ``rewards``,
+    ``agents`` and the like before ``reset()`` is its ``AttributeError``, stepping a finished
+    deal its warning.
+    """
+
+    def step(self, action: int | None) -> None:
+        """Step, once reset (else :func:`refuse_before_reset`)."""
+        if not self._has_reset:
+            refuse_before_reset("step")
+        super().step(action)
+
+    def observe(self, agent: str) -> Any:
+        """Observe, once reset (else :func:`refuse_before_reset`)."""
+        if not self._has_reset:
+            refuse_before_reset("observe")
+        return super().observe(agent)
+
+    def last(self, observe: bool = True) -> tuple[Any, ...]:
+        """The selected agent's last observation and reward, once reset."""
+        if not self._has_reset:
+            refuse_before_reset("last")
+        return tuple(super().last(observe))
+
+    def render(self) -> Any:
+        """Render, once reset (else :func:`refuse_before_reset`)."""
+        if not self._has_reset:
+            refuse_before_reset("render")
+        return super().render()
+
+    def state(self) -> Any:
+        """The global state, once reset (else :func:`refuse_before_reset`)."""
+        if not self._has_reset:
+            refuse_before_reset("state")
+        return super().state()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """Iterate over the agents, once reset (else :func:`refuse_before_reset`)."""
+        if not self._has_reset:
+            refuse_before_reset("agent_iter")
+        return super().agent_iter(max_iter)
+
+
 def env(**kwargs: Any) -> AECEnv:
     """The environment, wrapped as PettingZoo's classic games are.
 
     :class:`ActionSpaceWrapper` (in place of PettingZoo's ``AssertOutOfBoundsWrapper``, whose
-    ``AssertionError`` names neither the action nor the space) and ``OrderEnforcingWrapper``.
+    ``AssertionError`` names neither the action nor the space) and
+    :class:`ResetFirstWrapper` (PettingZoo's ``OrderEnforcingWrapper``, whose bare
+    ``AssertionError`` before ``reset()`` becomes a ``PrimeroError`` naming what to call
+    first).
     An action outside the action space raises :class:`~primero.errors.IllegalActionError`
     and changes nothing; an id inside it but off the mask is handled by :class:`raw_env`
     itself (it ends the deal as a forfeit: see :meth:`raw_env.step`), not by PettingZoo's
@@ -136,7 +198,7 @@ def env(**kwargs: Any) -> AECEnv:
     """
     wrapped: AECEnv = raw_env(**kwargs)
     wrapped = ActionSpaceWrapper(wrapped)
-    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
+    wrapped = ResetFirstWrapper(wrapped)
     return wrapped
 
 
@@ -395,11 +457,22 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
         deal ends as a forfeit (see the class doc).
 
         Raises:
-            PrimeroError: called before the first :meth:`reset` (nothing is dealt yet).
+            PrimeroError: called before the first :meth:`reset` (nothing is dealt yet), or
+                after every agent has stepped out of a finished deal (``reset()`` is next).
+            IllegalActionError: an action other than ``None`` for an agent whose deal is over
+                (a ``ValueError`` too, as PettingZoo's own refusal); nothing changes.
         """
         self._check_dealt("step")
+        if not self.agents:  # every agent has stepped out of the finished deal
+            raise PrimeroError("the deal is over and every agent has stepped out of it: call "
+                               "reset() for the next deal")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:  # PettingZoo's own check, a bare ValueError
+                what = named(action)
+                raise IllegalActionError(
+                    f"{agent} cannot play action {what}: the deal is over for it, and the "
+                    "only step left is step(None)", reason="the deal is over: step(None)")
             self._was_dead_step(action)
             return
         whole = type(action) is int or (isinstance(action, int | np.integer)
@@ -422,8 +495,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for the ba
     def _check_dealt(self, method: str) -> None:
         """Refuse ``method`` before the first reset: the bare env has dealt nothing yet."""
         if not self._dealt:
-            raise PrimeroError(f"reset() needs to be called before {method}: the environment "
-                               "deals its first deal on reset")
+            refuse_before_reset(method)
 
     def _forfeit(self, agent: str) -> None:
         """End the deal on ``agent``'s illegal action (see the class doc for the rewards)."""

@@ -19,8 +19,8 @@ from primero.errors import PrimeroError
 from primero.simulation.play import Plan, Task, run_task
 from primero.simulation.records import DealResult
 
-__all__ = ["IN_FLIGHT", "MAX_DEALS", "PROGRESS_THRESHOLD", "Chunks", "WorkerError",
-           "chunk_size"]
+__all__ = ["IN_FLIGHT", "JOBS_PER_CORE", "MAX_DEALS", "PROGRESS_THRESHOLD", "Chunks",
+           "WorkerError", "chunk_size", "max_jobs", "usable_cores"]
 
 
 class WorkerError(PrimeroError, RuntimeError):
@@ -99,6 +99,11 @@ PROGRESS_THRESHOLD = 100
 #: each): a larger count is refused before anything is played. Split a larger study into
 #: runs with different seeds.
 MAX_DEALS = 1_000_000
+
+#: The most local worker processes a run starts per usable core (:func:`max_jobs`): a deal is
+#: all CPU, so more workers than cores only add process starts and memory (5,000 jobs once
+#: started a worker per chunk, 100 on 2 cores).
+JOBS_PER_CORE = 4
 
 #: The most chunks sent to workers at once (per worker, at least 16 in all): the chunks are
 #: made and submitted as workers free up, never all up front.
@@ -323,24 +328,55 @@ def progress_bar() -> Any:
     )
 
 
-def check_jobs(jobs: int) -> None:
-    """Refuse a negative worker count, before anything is played.
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it), 1 or more.
+
+    ``os.cpu_count()`` counts the machine's cores, also those a container or ``taskset``
+    keeps the process off.
+    """
+    counted = getattr(os, "process_cpu_count", None)  # Python 3.13: the affinity's cores
+    if counted is not None:  # pragma: no cover - Python 3.13 and later
+        return int(counted() or 1)
+    if hasattr(os, "sched_getaffinity"):  # Python 3.11 and 3.12 on Linux
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1  # pragma: no cover - other systems before Python 3.13
+
+
+def max_jobs() -> int:
+    """The most local worker processes a run takes: :data:`JOBS_PER_CORE` per usable core."""
+    return JOBS_PER_CORE * usable_cores()
+
+
+def check_jobs(jobs: int, *, local: bool = True) -> None:
+    """Refuse a worker count a run cannot use, before anything is played.
 
     A count above the run's chunks is fine: no more workers start than there are chunks.
 
+    Args:
+        jobs: Local worker processes asked for (``0``: one per usable core).
+        local: Whether the run starts local workers (``False`` with an executor of the
+            caller's, which ignores ``jobs``: then only a negative count is refused).
+
     Raises:
-        PrimeroError: ``jobs`` is negative.
+        PrimeroError: ``jobs`` is negative, or (``local``) above :func:`max_jobs`.
     """
     if jobs < 0:
         raise PrimeroError(f"jobs must be 0 (every core) or more, got {jobs}")
+    if local and jobs > (most := max_jobs()):
+        cores = usable_cores()
+        shown = f"{jobs:,}" if jobs < 10 ** 30 else f"a {len(str(jobs))}-digit number"
+        raise PrimeroError(
+            f"jobs must be at most {most:,} ({JOBS_PER_CORE} worker processes per core, "
+            f"{cores:,} core{'' if cores == 1 else 's'} here), got {shown}; 0 starts one "
+            "per core")
 
 
 def job_count(jobs: int) -> int:
-    """The worker processes a run asks for: ``jobs``, or one per core for ``0``.
+    """The worker processes a run asks for: ``jobs``, or one per usable core for ``0``.
 
     Args:
         jobs: Workers asked for, 0 or more (``1`` plays in this process).
     """
-    return (os.cpu_count() or 1) if jobs == 0 else jobs
+    return usable_cores() if jobs == 0 else jobs
 
 

@@ -85,7 +85,9 @@ def table_stacks(variant: Variant, players: int, chips: int | Sequence[int]) \
         raise PrimeroError(f"chips must be a whole number or one per seat (a list or tuple), "
                            f"got {named(chips)}")
     if len(stacks) != players:
-        raise PrimeroError(f"{players} players but {len(stacks)} chip counts")
+        raise PrimeroError(f"{players} players but {len(stacks)} chip "
+                           f"count{'' if len(stacks) == 1 else 's'}: give one per seat, or one "
+                           "number for all")
     return stacks
 
 
@@ -203,15 +205,34 @@ def agent_specs(agents: Sequence[AgentSpec] | AgentSpec, players: int) -> list[A
         specs = list(agents)
     specs = [agent_key(spec) for spec in specs]
     if len(specs) != players:
-        raise PrimeroError(f"{players} players but {len(specs)} agents")
+        raise PrimeroError(f"{players} players but {len(specs)} "
+                           f"agent{'' if len(specs) == 1 else 's'}: give one per seat (a list "
+                           "in seat order), or one for all")
     for spec in specs:
         if isinstance(spec, str):
             make_agent(spec)  # raises ValueError naming the known agents
-        elif not isinstance(spec, Agent):
-            raise PrimeroError(f"{named(spec)} is not an agent (it has no act(view, rng) method)")
         else:
+            check_agent(spec)
             copied_agent(spec)  # every seat and chunk plays a copy: refused now, not mid-run
     return specs
+
+
+def check_agent(agent: object) -> None:
+    """Refuse an object that cannot play a seat: it has no ``act(view, rng)``, or is a class.
+
+    A class has its method ``act`` too (``RandomAgent`` passes ``isinstance(RandomAgent,
+    Agent)``), but calling it lacks the ``self``: every deal's first turn failed with
+    "act() missing 1 required positional argument".
+
+    Raises:
+        PrimeroError: naming the object, and for a class what to give instead.
+    """
+    if isinstance(agent, type):
+        key = next((name for name, made in AGENTS.items() if made is agent), None)
+        instead = f"{agent.__name__}()" + (f" or its name {key!r}" if key else "")
+        raise PrimeroError(f"{agent.__name__} is an agent class, not an agent: give {instead}")
+    if not isinstance(agent, Agent):
+        raise PrimeroError(f"{named(agent)} is not an agent (it has no act(view, rng) method)")
 
 
 def copied_agent(agent: Agent) -> Agent:

@@ -335,7 +335,8 @@ class Summary:
             rows.append(row(f"{name} net (chips/deal)", net, False))
         rows += [row(f"won with {c}", i, True) for c, i in self.class_shares.items()]
         return (f"<p><b>{e(self.variant)}</b>, {e(self.agents or '?')} agents, "
-                f"{self.players} players, {self.deals} deals (95 % intervals: Wilson for "
+                f"{self.players} players, {self.deals} deal{'' if self.deals == 1 else 's'} "
+                "(95 % intervals: Wilson for "
                 "shares, t for means; win shares and classes over the deals won)</p>"
                 "<table><thead><tr><th>figure</th><th>value ± half-width</th><th>ci_low</th>"
                 "<th>ci_high</th><th>deals</th></tr></thead><tbody>" + "".join(rows)

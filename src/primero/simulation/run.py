@@ -202,8 +202,9 @@ class Comparison:
         }
 
     def _repr_html_(self) -> str:
-        parts = [f"<p>{len(self.simulations[0]) if self.simulations else 0} deals per run on "
-                 f"the same seeds; agents: {html.escape(', '.join(self.populations))}.</p>"]
+        n = len(self.simulations[0]) if self.simulations else 0
+        parts = [f"<p>{n} deal{'' if n == 1 else 's'} per run on the same seeds; agents: "
+                 f"{html.escape(', '.join(self.populations))}.</p>"]
         parts += [s.summary().to_html(eldest=s.mode == "deals") for s in self.simulations]
         return "".join(parts)
 
@@ -213,7 +214,7 @@ def _check_run(variant: Variant, players: int, chips: int | Sequence[int], jobs:
     """The run's stacks, once players, chips (:func:`table_stacks`), jobs and progress pass."""
     stacks = table_stacks(variant, players, chips)
     check_whole("jobs", jobs)
-    check_jobs(jobs)
+    check_jobs(jobs, local=False)  # the bound, in _run: an executor of the caller's ignores it
     if progress is not None and not isinstance(progress, bool):
         raise PrimeroError(f"progress must be True, False or None, got {named(progress)}")
     return stacks
@@ -241,6 +242,7 @@ def _run(tasks: Chunks, *, jobs: int, executor: Executor | None, progress: bool 
 
     The progress bar counts deals (a session chunk weighs its sessions times deals per one).
     """
+    check_jobs(jobs, local=executor is None)  # before a deal is played (warm_up plays none)
     plan = tasks.plan
     table = plan.setup.table
     per_item = plan.deals_per_session or 1  # a "deals" run's items are deals
@@ -293,12 +295,11 @@ def simulate(
         ante: Each player's ante per deal, in chips; default the variant's own
             (``variant.spec.ante``, 0 for the Waks family). A variant whose deal has no
             ante step (:func:`has_ante_step`) refuses any other ante than 0.
-        raise_cap: House rule (docs/rules/waks.md): at most this many vies and raises per betting
-            round; ``None`` (default): no cap.
+        raise_cap: House rule (docs/rules/waks.md): the most vies and raises a round; None: none.
         options: Variant options (with a variant name).
-        jobs: Local worker processes (1: play here; 0: one per core). Ignored with ``executor``.
+        jobs: Worker processes (1: here; 0: one per core), at most 4 per core (``max_jobs()``).
         executor: Any :class:`concurrent.futures.Executor` to play the chunks on (e.g. a Dask
-            ``client.get_executor()``); the caller keeps it open.
+            ``client.get_executor()``; ``jobs`` is then ignored); the caller keeps it open.
         progress: Show a progress bar; default: for runs of 100+ deals on a terminal.
         engine: ``"engine"`` (one state at a time) or ``"batch"``: the batched engine
             (docs/batch.md) with batched agents (``"random"``, ``"strength"``), for the
@@ -313,9 +314,9 @@ def simulate(
         InvalidOptionError: a bad option.
         PrimeroError: a bad number of players, chips or agents, a bad table (an ante where
             the variant has none), ``deals`` not a whole number from 0 to ``MAX_DEALS``
-            (1,000,000), ``jobs`` below 0, ``seed`` not a whole number from 0 (``-5``,
-            ``1.5``, ``True``, ``"1"``), ``options`` not a mapping, or ``progress`` not a
-            ``bool`` or ``None``.
+            (1,000,000), ``jobs`` below 0 or (with no ``executor``) above ``max_jobs()``,
+            ``seed`` not a whole number from 0 (``-5``, ``1.5``, ``True``, ``"1"``),
+            ``options`` not a mapping, or ``progress`` not a ``bool`` or ``None``.
         ValueError: an unknown agent name.
         IllegalActionError, AgentFailedError: an agent played an illegal action or its
             ``act`` raised, named with the deal and its player (``deal 3: P1's agent (…)``).
