@@ -140,17 +140,21 @@ def play_deal(state: GameState, agents: Sequence[Agent] | Mapping[str, Agent],
             an agent's own head, such as a search's rollout, whose end nobody saw).
 
     Raises:
-        PrimeroError: not one agent per player.
+        PrimeroError: not one agent per player; an agent class or another object without
+            ``act`` given for an agent; an ``rng`` that is no ``random.Random``.
         EndlessDealError: the deal did not end within ``max_actions`` or within the bound
             the engine computes from the table (a rules fault; the plug-ins are named), or a
             table without a bound on raises (huge stacks; give the table a ``raise_cap``,
             docs/rules/waks.md).
     """
     players = state.players
-    if isinstance(agents, Mapping) or len(agents) != len(players):
-        by_name = _by_name(agents, players)
-        agents = [by_name[name] for name in players]
-    acts = [agent.act for agent in agents]
+    try:
+        if isinstance(agents, Mapping) or len(agents) != len(players):
+            by_name = _by_name(agents, players)
+            agents = [by_name[name] for name in players]
+        acts = [agent.act for agent in agents]
+    except (TypeError, AttributeError) as error:
+        raise PrimeroError(_unfit(agents, rng) or f"agents: {error}") from error
     apply = state.context.engine.apply  # state.apply(action), one call less per action
     for _ in range(max_actions):
         if state.over:
@@ -160,8 +164,40 @@ def play_deal(state: GameState, agents: Sequence[Agent] | Mapping[str, Agent],
         seat = state.to_act
         assert seat is not None
         # state.view(seat) without its checks (the seat to act is a seat of the deal)
-        state = apply(state, acts[seat](state_view(state, seat), rng))
+        try:
+            action = acts[seat](state_view(state, seat), rng)
+        except (TypeError, AttributeError) as error:
+            unfit = _unfit(agents, rng)  # diagnosed only when something failed: no cost in play
+            if unfit is None:
+                raise
+            raise PrimeroError(unfit) from error
+        state = apply(state, action)
     raise EndlessDealError(f"the deal did not end within {max_actions} actions")
+
+
+def _unfit(agents: object, rng: object) -> str | None:
+    """What makes :func:`play_deal`'s arguments unfit to play, or ``None`` when nothing does.
+
+    Asked only once the deal failed with a ``TypeError`` or ``AttributeError``: an agent class
+    given for an agent (its ``act`` lacks the ``self``), an object without ``act``, no sequence
+    or mapping of agents at all, or an ``rng`` that is no ``random.Random`` (a seed given for
+    it).
+    """
+    if not isinstance(rng, random.Random):
+        return (f"rng: {type(rng).__name__} {rng!r:.40} is not a random.Random: give "
+                "random.Random(seed)")
+    if not isinstance(agents, (Sequence, Mapping)) or isinstance(agents, str):
+        return (f"agents: {type(agents).__name__} is not a list of agents in seat order or a "
+                "dict by player name")
+    listed = list(agents.values()) if isinstance(agents, Mapping) else list(agents)
+    for agent in listed:
+        if isinstance(agent, type):
+            return (f"agents: {agent.__name__} is an agent class, not an agent: give "
+                    f"{agent.__name__}()")
+        if not isinstance(agent, Agent):
+            return (f"agents: a {type(agent).__name__} is not an agent (it has no "
+                    "act(view, rng) method; make_agent(name) builds one by name)")
+    return None
 
 
 def _by_name(agents: Sequence[Agent] | Mapping[str, Agent], players: Sequence[str]) \
