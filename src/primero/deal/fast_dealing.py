@@ -191,22 +191,42 @@ def pass_served(state: GameState, seat: int, thrown: tuple[Card, ...]) \
         cards owed (``pending``).
     """
     s = state.seats[seat]
-    mask = 0
-    for card in thrown:  # equal cards have equal bits: no __eq__
-        mask |= card.bit
-    kept = tuple([c for c in s.hand if not c.bit & mask])
+    hand = s.hand
+    m = len(thrown)
+    kept = None
+    if m == 1:  # a card is one object (interned): found by identity, in C
+        gone = thrown[0]
+        if gone in hand:
+            i = hand.index(gone)
+            kept = hand[:i] + hand[i + 1:]
+    elif m == 2:
+        first, second = thrown
+        if first is not second and first in hand and second in hand:
+            i, j = hand.index(first), hand.index(second)
+            if i > j:
+                i, j = j, i
+            kept = hand[:i] + hand[i + 1:j] + hand[j + 1:]
+    if kept is None:  # (the general way: equal cards have equal bits, no __eq__)
+        mask = 0
+        for card in thrown:
+            mask |= card.bit
+        kept = tuple([c for c in hand if not c.bit & mask])
     discarded = s.discarded + thrown
     stock = state.stock
     pile = (*state.discards, *thrown)
     pending = state.pending
-    m = len(thrown)
     if m <= len(stock) and not state.context.external and not pending:
-        drawn = stock[:m]
         before = state._history  # (dealt after this action is recorded)
         after = (before.size if type(before) is HistoryChain else len(before)) + 1
         dealt = 0
         for x in state.seats:
             dealt += len(x.received)
+        if m == 1:  # (one card: no loop)
+            top = stock[0]
+            return (*kept, top), discarded, \
+                (*s.received, _receipt(Receipt, (top, "pass", after, dealt))), stock[1:], \
+                pile, pending
+        drawn = stock[:m]
         got = list(s.received)
         for card in drawn:
             got.append(_receipt(Receipt, (card, "pass", after, dealt)))
@@ -313,11 +333,11 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
             dealt += 1
         new_seats[seat] = _replaced_seat(player, hand + drawn, player.discarded + thrown,
                                          tuple(received))
-        new = _replaced_state(state, tuple(new_seats), stock[m:], state.discards + thrown,
+        new = _replaced_state(state, tuple(new_seats), stock[m:], (*state.discards, *thrown),
                               nxt, history, legal)
     else:
         new_seats[seat] = _thrown_seat(player, hand, player.discarded + thrown)
-        new = _served_state(state, tuple(new_seats), state.discards + thrown,
+        new = _served_state(state, tuple(new_seats), (*state.discards, *thrown),
                             state.pending + (Delivery(seat, "exchange", thrown),) * m, nxt,
                             history)
     # the cards stay sound if exactly the thrown ones, distinct, left the hand for the pile
