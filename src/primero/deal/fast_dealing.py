@@ -315,10 +315,24 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
     for card in thrown:  # equal cards have equal bits: ``c not in discards``, no __eq__
         mask |= card.bit
     old_hand = player.hand
-    hand = tuple([c for c in old_hand if not c.bit & mask])
+    m = len(thrown)
+    hand = None
+    if m == 1:  # a card is one object (interned): found by identity, in C
+        gone = thrown[0]
+        if gone in old_hand:
+            i = old_hand.index(gone)
+            hand = old_hand[:i] + old_hand[i + 1:]
+    elif m == 2:
+        first, second = thrown
+        if first is not second and first in old_hand and second in old_hand:
+            i, j = old_hand.index(first), old_hand.index(second)
+            if i > j:
+                i, j = j, i
+            hand = old_hand[:i] + old_hand[i + 1:j] + old_hand[j + 1:]
+    if hand is None:  # (the general way)
+        hand = tuple([c for c in old_hand if not c.bit & mask])
     new_seats = list(seats)
     stock = state.stock
-    m = len(thrown)
     if m <= len(stock) and not context.external and not state.pending:
         # deliver's usual case, at once: the replacements from the top of the stock
         drawn = stock[:m]
