@@ -421,7 +421,8 @@ def exchange_actions(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     distinct cards has its sixteen subsets written out: its exchanges of up to two cards are
     shared values, kept from hand to hand (found by their cards' indices), and those of three
     and four cards are made anew, their cards picked in pack order by pickers kept for each
-    of the 24 orders of four cards.
+    of the 24 orders of four cards. A hand of two distinct cards (the exchange of the Waks
+    family, after round 1) has its four exchanges all shared: none is made.
 
     The last 64 hands' answers are kept, so a hand asked again soon gets the same tuple (the
     action space knows a hand's exchanges by that identity). A larger cache held its entries
@@ -456,6 +457,12 @@ def exchange_actions(hand: tuple[Card, ...]) -> tuple[Action, ...]:
                     two_i[m] or _two_exchange(w, z), two_j[k] or _two_exchange(x, y),
                     two_j[m] or _two_exchange(x, z), two_k[m] or _two_exchange(y, z),
                     a, b, c, d, e)
+    elif n == 2:  # the Waks family's exchange: four shared exchanges, none made
+        w, x = hand
+        i, j = w.index, x.index
+        if i != j:
+            return (_STAND_PAT, _ONE[i] or _one_exchange(w), _ONE[j] or _one_exchange(x),
+                    _TWO[i][j] or _two_exchange(w, x))
     if n > _TABLED_HAND:
         return tuple(Exchange.from_cards(subset)
                      for k in range(n + 1) for subset in combinations(hand, k))

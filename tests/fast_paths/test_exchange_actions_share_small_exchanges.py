@@ -38,3 +38,16 @@ def test_a_hand_holding_a_card_twice_lists_the_plain_exchanges() -> None:
     hand = parse_cards("7s 6h 7s Kc")
     assert exchange_actions.__wrapped__(hand) == _plain(hand)
     assert len(exchange_actions.__wrapped__(hand)) == 16
+
+
+def test_a_hand_of_two_lists_four_exchanges_all_shared_with_other_hands() -> None:
+    two = exchange_actions.__wrapped__(parse_cards("6h 7s"))
+    # hand-worked: standing pat, each card as held, then both in pack order (spades first)
+    assert [str(a) for a in two] == ["exchange", "exchange 6h", "exchange 7s",
+                                     "exchange 7s 6h"]
+    four = exchange_actions.__wrapped__(parse_cards("7s 6h Ad Kc"))
+    assert two[0] is four[0]
+    assert two[1] is four[2]  # 6h
+    assert two[2] is four[1]  # 7s
+    assert two[3] is four[5]  # 7s 6h
+    assert two == _plain(parse_cards("6h 7s"))

@@ -28,13 +28,13 @@ checked rules (:func:`~primero.plugins.checks.remember_core_answer`,
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from itertools import combinations
 
 from primero.actions import Action, Hold, Pass, Vie, exchange_actions
-from primero.cards import Card
+from primero.cards import CARDS_BY_INDEX, Card
 from primero.deal.copying import copier
 from primero.deal.state import (
+    LEGAL_CACHE,
     SOUND_FLAG,
     Delivery,
     GameState,
@@ -42,9 +42,6 @@ from primero.deal.state import (
     Receipt,
     Seat,
     cards_sound,
-    history_size,
-    keep_legal,
-    mark_cards_sound,
 )
 from primero.plugins import checks as hookchecks
 from primero.plugins.checks import remember_composed, remember_core_answer
@@ -194,22 +191,42 @@ def pass_served(state: GameState, seat: int, thrown: tuple[Card, ...]) \
         cards owed (``pending``).
     """
     s = state.seats[seat]
-    mask = 0
-    for card in thrown:  # equal cards have equal bits: no __eq__
-        mask |= card.bit
-    kept = tuple([c for c in s.hand if not c.bit & mask])
+    hand = s.hand
+    m = len(thrown)
+    kept = None
+    if m == 1:  # a card is one object (interned): found by identity, in C
+        gone = thrown[0]
+        if gone in hand:
+            i = hand.index(gone)
+            kept = hand[:i] + hand[i + 1:]
+    elif m == 2:
+        first, second = thrown
+        if first is not second and first in hand and second in hand:
+            i, j = hand.index(first), hand.index(second)
+            if i > j:
+                i, j = j, i
+            kept = hand[:i] + hand[i + 1:j] + hand[j + 1:]
+    if kept is None:  # (the general way: equal cards have equal bits, no __eq__)
+        mask = 0
+        for card in thrown:
+            mask |= card.bit
+        kept = tuple([c for c in hand if not c.bit & mask])
     discarded = s.discarded + thrown
     stock = state.stock
     pile = (*state.discards, *thrown)
     pending = state.pending
-    m = len(thrown)
     if m <= len(stock) and not state.context.external and not pending:
-        drawn = stock[:m]
         before = state._history  # (dealt after this action is recorded)
         after = (before.size if type(before) is HistoryChain else len(before)) + 1
         dealt = 0
         for x in state.seats:
             dealt += len(x.received)
+        if m == 1:  # (one card: no loop)
+            top = stock[0]
+            return (*kept, top), discarded, \
+                (*s.received, _receipt(Receipt, (top, "pass", after, dealt))), stock[1:], \
+                pile, pending
+        drawn = stock[:m]
         got = list(s.received)
         for card in drawn:
             got.append(_receipt(Receipt, (card, "pass", after, dealt)))
@@ -219,12 +236,37 @@ def pass_served(state: GameState, seat: int, thrown: tuple[Card, ...]) \
         pending + (Delivery(seat, "pass", thrown),) * m
 
 
-_turn_state = copier(GameState, "to_act", "history")
-_served_state = copier(GameState, "seats", "discards", "pending", "to_act", "history")
+#: An exchange's state copies (the cards found sound kept: only the thrown cards, distinct
+#: cards of the hand, went to the pile, and the stock's top replaced them; unset below where
+#: that is not so), the next exchanger's legal actions given last (``None``: not known).
+_turn_state = copier(GameState, "to_act", "history", keep=(SOUND_FLAG,), caches=(LEGAL_CACHE,))
+_served_state = copier(GameState, "seats", "discards", "pending", "to_act", "history",
+                       keep=(SOUND_FLAG,))
 _thrown_seat = copier(Seat, "hand", "discarded")
 #: An exchange served at once from the top of the stock (no card left pending).
-_replaced_state = copier(GameState, "seats", "stock", "discards", "to_act", "history")
+_replaced_state = copier(GameState, "seats", "stock", "discards", "to_act", "history",
+                         keep=(SOUND_FLAG,), caches=(LEGAL_CACHE,))
 _replaced_seat = copier(Seat, "hand", "discarded", "received")
+
+
+class _LaterExchangers(dict[int, tuple[int, ...]]):
+    """The seats that exchange after a seat, nearest first, by table size, eldest and seat.
+
+    Keyed by ``(n * 64 + eldest) * 64 + seat``: the seats after ``seat`` in playing order
+    that come later in the exchange, which goes round once from the eldest.
+    """
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        rest, seat = divmod(key, 64)
+        n, eldest = divmod(rest, 64)
+        place = (seat - eldest) % n
+        later = self[key] = tuple(i for i in ((seat + k) % n for k in range(1, n))
+                                  if (i - eldest) % n > place)
+        return later
+
+
+#: Per table size, eldest and seat: the seats that exchange after it (:class:`_LaterExchangers`).
+_LATER = _LaterExchangers()
 
 
 def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
@@ -254,65 +296,73 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
     """
     seats = state.seats
     context = state.context
-    n, eldest = context.n, context.eldest
-    place = (seat - eldest) % n
     nxt = None
-    for k in range(1, n):
-        i = (seat + k) % n
-        if (i - eldest) % n > place and not seats[i].folded:
+    for i in _LATER[(context.n * 64 + context.eldest) * 64 + seat]:
+        if not seats[i].folded:
             nxt = i
             break
-    sound = cards_sound(state)
+    # the next exchanger's legal actions (fast_legal_actions of the new state, inline: its
+    # hand is not the one that changes), where the core alone answers them and no card is
+    # left owed
+    legal = exchange_actions(seats[nxt].hand) if nxt is not None \
+        and context.rules.core_legal else None
     if not discards:
-        new = _turn_state(state, nxt, history)
-        new_seats = seats
+        return _turn_state(state, nxt, history,  # type: ignore[no-any-return]
+                           legal if not state.pending else None)
+    player = seats[seat]
+    thrown = tuple(discards)
+    mask = 0
+    for card in thrown:  # equal cards have equal bits: ``c not in discards``, no __eq__
+        mask |= card.bit
+    old_hand = player.hand
+    m = len(thrown)
+    hand = None
+    if m == 1:  # a card is one object (interned): found by identity, in C
+        gone = thrown[0]
+        if gone in old_hand:
+            i = old_hand.index(gone)
+            hand = old_hand[:i] + old_hand[i + 1:]
+    elif m == 2:
+        first, second = thrown
+        if first is not second and first in old_hand and second in old_hand:
+            i, j = old_hand.index(first), old_hand.index(second)
+            if i > j:
+                i, j = j, i
+            hand = old_hand[:i] + old_hand[i + 1:j] + old_hand[j + 1:]
+    if hand is None:  # (the general way)
+        hand = tuple([c for c in old_hand if not c.bit & mask])
+    new_seats = list(seats)
+    stock = state.stock
+    if m <= len(stock) and not context.external and not state.pending:
+        # deliver's usual case, at once: the replacements from the top of the stock
+        drawn = stock[:m]
+        before = state._history  # history_size(state), inline
+        after = (before.size if type(before) is HistoryChain else len(before)) + 1
+        dealt = 0  # (dealt after this action is recorded, after every card received)
+        for s in seats:
+            dealt += len(s.received)
+        received = list(player.received)  # (a loop, not a comprehension: no call)
+        for card in drawn:
+            received.append(_receipt(Receipt, (card, "exchange", after, dealt)))
+            dealt += 1
+        new_seats[seat] = _replaced_seat(player, hand + drawn, player.discarded + thrown,
+                                         tuple(received))
+        new = _replaced_state(state, tuple(new_seats), stock[m:], (*state.discards, *thrown),
+                              nxt, history, legal)
     else:
-        player = seats[seat]
-        thrown = tuple(discards)
-        mask = 0
-        for card in thrown:  # equal cards have equal bits: ``c not in discards``, no __eq__
-            mask |= card.bit
-        hand = tuple([c for c in player.hand if not c.bit & mask])
-        new_seats_list = list(seats)
-        stock = state.stock
-        m = len(thrown)
-        if m <= len(stock) and not context.external and not state.pending:
-            # deliver's usual case, at once: the replacements from the top of the stock
-            drawn = stock[:m]
-            after = history_size(state) + 1  # (dealt after this action is recorded)
-            dealt = 0
-            for s in seats:
-                dealt += len(s.received)
-            received = list(player.received)  # (a loop, not a comprehension: no call)
-            for card in drawn:
-                received.append(_receipt(Receipt, (card, "exchange", after, dealt)))
-                dealt += 1
-            new_seats_list[seat] = _replaced_seat(player, hand + drawn,
-                                                  player.discarded + thrown, tuple(received))
-            new_seats = tuple(new_seats_list)
-            new = _replaced_state(state, new_seats, stock[m:], (*state.discards, *thrown),
-                                  nxt, history)
-        else:
-            new_seats_list[seat] = _thrown_seat(player, hand, player.discarded + thrown)
-            new_seats = tuple(new_seats_list)
-            new = _served_state(state, new_seats, (*state.discards, *thrown),
-                                state.pending + (Delivery(seat, "exchange", thrown),) * m,
-                                nxt, history)
-        # the cards stay sound if exactly the thrown ones, distinct, left the hand for the pile
-        sound = sound and mask.bit_count() == len(thrown) == len(player.hand) - len(hand)
-    if sound:
-        mark_cards_sound(new)
-    if nxt is not None and not new.pending and context.rules.core_legal:
-        legal = exchange_actions(new_seats[nxt].hand)  # fast_legal_actions(new), inline
-        if legal:
-            keep_legal(new, legal)
+        new_seats[seat] = _thrown_seat(player, hand, player.discarded + thrown)
+        new = _served_state(state, tuple(new_seats), (*state.discards, *thrown),
+                            state.pending + (Delivery(seat, "exchange", thrown),) * m, nxt,
+                            history)
+    # the cards stay sound if exactly the thrown ones, distinct, left the hand for the pile
+    if not mask.bit_count() == m == len(old_hand) - len(hand) and cards_sound(new):
+        object.__setattr__(new, SOUND_FLAG, False)  # (a state just made)
     return new  # type: ignore[no-any-return]
 
 
 #: Every pass with an exchange made so far, by the bits of its cards (:attr:`Card.bit`, one
 #: per card of the 52): one object per exchange, shared by every hand that holds its cards.
 _PASSES: dict[int, Pass] = {}
-_PASSES_AT = _PASSES.__getitem__
 
 
 def _pass_of(cards: tuple[Card, ...]) -> Pass:
@@ -326,38 +376,74 @@ def _pass_of(cards: tuple[Card, ...]) -> Pass:
     return made
 
 
-@lru_cache(maxsize=4096)
+#: The shared passes exchanging one card, by its index (:attr:`Card.bit`'s position,
+#: ``None`` until made), and two cards, by both indices in either order: the very objects of
+#: :data:`_PASSES`, found by two list look-ups instead of a mask and a hash.
+_PASS_ONE: list[Pass | None] = [None] * len(CARDS_BY_INDEX)
+_PASS_TWO: list[list[Pass | None]] = [[None] * len(CARDS_BY_INDEX) for _ in CARDS_BY_INDEX]
+
+
+def _one_pass(card: Card) -> Pass:
+    """The shared pass exchanging ``card``, made (or found) and kept in :data:`_PASS_ONE`."""
+    made = _PASS_ONE[card.index] = _pass_of((card,))
+    return made
+
+
+def _two_pass(first: Card, second: Card) -> Pass:
+    """The shared pass exchanging two distinct cards, kept in :data:`_PASS_TWO` (both orders)."""
+    made = _pass_of((first, second))
+    _PASS_TWO[first.index][second.index] = _PASS_TWO[second.index][first.index] = made
+    return made
+
+
 def exchange_passes(hand: tuple[Card, ...], most: int) -> tuple[Pass, ...]:
     """Every pass of a hand with an exchange of one card, then of two, ... up to ``most``.
 
-    Made once per hand (actions are values): the same hand gives the same tuple, and the
-    same cards give the same pass object whichever hand holds them.
+    In ``itertools.combinations`` order of the hand as held, each pass a shared value: the
+    same cards give the same pass object whichever hand holds them. Suzuki's passes (``most``
+    2) of a hand of two or four distinct cards are found by their cards' indices in tables
+    of the passes made so far (at most 52 + 1,326 of them), nothing kept per hand: a hand's
+    tuple costs a few look-ups, cheaper than a cache of hands (which random play seldom
+    hits, and whose entries the collector keeps walking).
     """
-    if most == 2:  # (Suzuki's) each pass found by its cards' bits, every one made before
-        bits = [card.bit for card in hand]
-        pairs = _PAIRS.get(len(hand))
-        if pairs is None:
-            pairs = _PAIRS[len(hand)] = tuple(combinations(range(len(hand)), 2))
-        try:  # (no None test over the list: ``in`` calls each pass's __eq__)
-            return tuple(map(_PASSES_AT, bits + [bits[i] | bits[j] for i, j in pairs]))
-        except KeyError:  # a pass not made before: made below
-            pass
+    if most == 2:
+        n = len(hand)
+        if n == 4:  # (Suzuki's round 2)
+            w, x, y, z = hand
+            i, j, k, m = w.index, x.index, y.index, z.index
+            if len({i, j, k, m}) == 4:  # four distinct cards (else the plain way, below)
+                one = _PASS_ONE
+                two = _PASS_TWO
+                two_i, two_j, two_k = two[i], two[j], two[k]
+                return (one[i] or _one_pass(w), one[j] or _one_pass(x),
+                        one[k] or _one_pass(y), one[m] or _one_pass(z),
+                        two_i[j] or _two_pass(w, x), two_i[k] or _two_pass(w, y),
+                        two_i[m] or _two_pass(w, z), two_j[k] or _two_pass(x, y),
+                        two_j[m] or _two_pass(x, z), two_k[m] or _two_pass(y, z))
+        elif n == 2:  # (Suzuki's round 1)
+            w, x = hand
+            i, j = w.index, x.index
+            if i != j:
+                one = _PASS_ONE
+                return (one[i] or _one_pass(w), one[j] or _one_pass(x),
+                        _PASS_TWO[i][j] or _two_pass(w, x))
     return tuple(_pass_of(subset) for k in range(1, most + 1)
                  for subset in combinations(hand, k))
 
 
-#: The pairs of places in a hand of each size, in ``itertools.combinations`` order.
-_PAIRS: dict[int, tuple[tuple[int, ...], ...]] = {}
+#: The answers of :func:`passes_spelt` by ``(id(bets), hand, most)``. Every betting tuple
+#: whose identity is a key here is held in :data:`_SPLIT` (so no other tuple can have its
+#: identity), and both are emptied together.
+_ANSWERS: dict[tuple[int, tuple[Card, ...], int], tuple[Action, ...]] = {}
 
+#: Per betting tuple, by its identity: ``(bets, head, tail)``, the actions before and after
+#: its one plain pass; ``(bets, None, None)`` where it has none, ``(bets, None, bets)``
+#: where it has several.
+_SPLIT: dict[int, tuple[tuple[Action, ...], tuple[Action, ...] | None,
+                        tuple[Action, ...] | None]] = {}
 
-#: The answers of :func:`bets_with_exchanges` by ``(id(bets), hand, most)``: ``(bets,
-#: answer)``.
-_ANSWERS: dict[tuple[int, tuple[Card, ...], int], tuple[tuple[Action, ...],
-                                                        tuple[Action, ...]]] = {}
-
-
-#: The places of the plain passes of each betting tuple, by its identity: ``(bets, places)``.
-_PLAIN_PASS_AT: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
+#: The most entries :data:`_ANSWERS` and :data:`_SPLIT` hold before they are emptied.
+_KEPT = 4096
 
 
 def bets_with_exchanges(state: GameState, bets: tuple[Action, ...], most: int) \
@@ -383,21 +469,36 @@ def passes_spelt(bets: tuple[Action, ...], hand: tuple[Card, ...], most: int) \
         -> tuple[Action, ...]:
     """:func:`bets_with_exchanges` for the seat holding ``hand`` (the same answer object)."""
     key = (id(bets), hand, most)
-    known = _ANSWERS.get(key)
-    if known is not None and known[0] is bets:
-        return known[1]
-    at = _PLAIN_PASS_AT.get(id(bets))
-    if at is None or at[0] is not bets:
+    answer = _ANSWERS.get(key)
+    if answer is not None:  # (``bets`` itself: held in _SPLIT, its identity no other's)
+        return answer
+    split = _SPLIT.get(id(bets))
+    if split is None:
+        if len(_SPLIT) >= _KEPT or len(_ANSWERS) >= _KEPT:
+            _SPLIT.clear()
+            _ANSWERS.clear()
         places = [k for k, action in enumerate(bets) if type(action) is Pass
                   and not action.exchange]
-        if len(_PLAIN_PASS_AT) >= 4096:
-            _PLAIN_PASS_AT.clear()
-        at = _PLAIN_PASS_AT[id(bets)] = (bets, tuple(places))
-    answer = bets
-    for k in reversed(at[1]):  # (one plain pass in a betting tuple: one concatenation)
-        answer = answer[:k] + exchange_passes(hand, most) + answer[k + 1:]
-    if len(_ANSWERS) >= 4096:
-        _ANSWERS.clear()
-    _ANSWERS[key] = (bets, answer)
+        if len(places) == 1:
+            (k,) = places
+            split = _SPLIT[id(bets)] = (bets, bets[:k], bets[k + 1:])
+        else:  # no plain pass (the answer is ``bets`` itself), or several
+            split = _SPLIT[id(bets)] = (bets, None, bets if places else None)
+    elif len(_ANSWERS) >= _KEPT:
+        _ANSWERS.clear()  # (every tuple whose identity a key holds is still held)
+    head = split[1]
+    if head is not None:  # (one plain pass in a betting tuple: ``() + t`` is ``t`` itself)
+        answer = head + exchange_passes(hand, most) + split[2]  # type: ignore[operator]
+    elif split[2] is None:
+        answer = bets
+    else:
+        spelt: list[Action] = []
+        for action in bets:
+            if type(action) is Pass and not action.exchange:
+                spelt.extend(exchange_passes(hand, most))
+            else:
+                spelt.append(action)
+        answer = tuple(spelt)
+    _ANSWERS[key] = answer
     remember_composed(answer, bets, hand)
     return answer
