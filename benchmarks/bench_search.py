@@ -25,8 +25,8 @@ median decision time, and how often the search left the odds player's choice.
 Run: ``python benchmarks/bench_search.py [--deals 12] [--variants waks,cardano,...] [--players
 2,3] [--budget-ms 100] [--rollout table-odds|rollout-odds|quick-odds|heuristic] [--opponents
 table-odds|rollout-odds|quick-odds|heuristic] [--seed 1] [--no-racing] [--forget] [--screen 24]
-[--deep 3] [--confidence 2] [--verify 8] [--exchanges [--no-counts]] [--profile]``
-(``--no-racing``: every candidate in
+[--deep 3] [--confidence 2] [--verify 8] [--exchanges [--no-counts]] [--loose] [--profile]``
+(``--loose``: ``SearchAgent(loose=True)``; ``--no-racing``: every candidate in
 every world, the search before racing; with ``--profile``, how many worlds fit when none is
 dropped; ``--screen``: the worlds screened from a layout, ``SearchAgent(screen_tries=N)``,
 default 24, 0 every world replayed; ``--deep``: ``F`` budgets at the third of decisions with
@@ -310,10 +310,13 @@ def main() -> None:
     parser.add_argument("--no-counts", action="store_true",
                         help="with --exchanges: worlds fit which cards the opponents threw, "
                         "not how many (SearchAgent(counts=False))")
+    parser.add_argument("--loose", action="store_true",
+                        help="keep a world that misses an opponent's bet by the chance it bets "
+                        "whatever its hand (SearchAgent(loose=True))")
     parser.add_argument("--profile", action="store_true",
                         help="print worlds, rollouts and ms per decision instead")
     args = parser.parse_args()
-    EXTRA.update(student=args.student, verify=args.verify,
+    EXTRA.update(student=args.student, verify=args.verify, loose=args.loose,
                  exchanges=args.exchanges, counts=not args.no_counts)
     for name in args.variants.split(","):
         low, high = primero.get_variant(name).spec.players
