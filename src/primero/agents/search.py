@@ -50,6 +50,14 @@ cells and seeds, docs/agents.md) it did neither better nor worse (new less old, 
 +0.64 chips a deal, mean +0.04), and it makes the opponents' hands stronger than the true
 ones (the rollout player's discard is the odds player's 63 % of the time): off by default.
 
+**Loose opponents.** The screen asks a player that bets on its cards, so an opponent that
+vies with every hand is given strong hands it does not hold. With ``loose=True`` (an option)
+a world that misses an opponent's betting decision is kept anyway by the chance that the
+opponent makes such a decision whatever its hand (:meth:`SearchAgent.looseness`: its share of
+that kind of decision over the session against this player's own). Toy heads-up against the
+``max-bet`` exploiter (60 deals): -0.79 chips a deal without, -0.08 with (docs/agents.md,
+"Holding up against trivial strategies"); off by default until it is measured against odds.
+
 **Betting.** A world must also fit the opponents' betting (:meth:`SearchAgent.agreeing_world`):
 it is replayed for the opponents' rollout players, and kept only when each would have made
 every betting decision the opponent made in it (a vie or raise of the least amount or of
