@@ -9,9 +9,10 @@ the interval lies above zero, and the median CPU time of one decision of the age
 
 Run: ``python benchmarks/bench_agents.py [--deals 100] [--search-deals 60]
 [--variants waks,cardano,...] [--players 2,3] [--agents heuristic,odds,search] [--seed 1]
-[--ladder]``. It takes long at the default deal count: run it in the background
+[--no-versus-odds] [--ladder]``. It takes long at the default deal count: run it in the background
 (``--search-deals`` plays the search player's matches at fewer deals: it takes 100 ms of CPU a
-decision). ``--ladder`` prints instead each rung of ``primero.agents.LADDER`` (random,
+decision; ``--no-versus-odds`` leaves out its match against ``odds``, the exploiters only).
+``--ladder`` prints instead each rung of ``primero.agents.LADDER`` (random,
 heuristic, odds, search; ``make_agent(level=k)`` builds rung ``k``) against the rung below. The
 last line counts the cells whose interval lies above zero. ``--agreement`` (with ``--ladder``)
 also asks the rung below, at each of the upper rung's decisions, what it would play there (its
@@ -152,6 +153,8 @@ def main() -> None:
     parser.add_argument("--agents", default=",".join(AGENT_NAMES))
     parser.add_argument("--opponents", default=",".join(EXPLOITERS),
                         help="the exploiters each agent meets (default: every one)")
+    parser.add_argument("--no-versus-odds", action="store_true",
+                        help="skip the search player's match against odds (exploiters only)")
     parser.add_argument("--ladder", action="store_true",
                         help="print each rung of primero.agents.LADDER against the rung below")
     parser.add_argument("--agreement", action="store_true",
@@ -193,7 +196,7 @@ def main() -> None:
                 for opponent in (o for o in args.opponents.split(",") if o in EXPLOITERS):
                     print(line(name, players, agent, opponent, deals(agent), args.seed),
                           flush=True)
-            if "search" in agents:
+            if "search" in agents and not args.no_versus_odds:
                 print(line(name, players, "search", "odds", deals("search"), args.seed),
                       flush=True)
         sys.stdout.flush()

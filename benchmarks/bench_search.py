@@ -13,7 +13,10 @@ odds player's choice by kind (the odds player's action and the search's: bet, ho
 fold, exchange), each kind's mean estimated gain (``SearchAgent.last_gain``) beside its true
 gain with the 95 % interval: the true deal, at the departure, played on ``K`` times with each
 action against copies of the real opponents (their readings included), the search's odds
-player in its seat. Rollout bias shows as an estimate above the true gain.
+player in its seat. Rollout bias shows as an estimate above the true gain. With ``--versus
+NAME`` the other seats are played by an exploiter of :mod:`primero.testing.exploiters`
+(``max-bet``, ``fold``, ``call``, ``bluff``, ``random``) instead of odds players: which
+departures an exploiter punishes.
 
 ``--profile`` prints instead, per variant and table, how much search fits in the budget: over
 a few deals against odds players, the median worlds and rollouts of one decision and the
@@ -22,8 +25,8 @@ median decision time, and how often the search left the odds player's choice.
 Run: ``python benchmarks/bench_search.py [--deals 12] [--variants waks,cardano,...] [--players
 2,3] [--budget-ms 100] [--rollout table-odds|rollout-odds|quick-odds|heuristic] [--opponents
 table-odds|rollout-odds|quick-odds|heuristic] [--seed 1] [--no-racing] [--forget] [--screen 24]
-[--deep 3] [--confidence 2] [--verify 8] [--exchanges [--no-counts]] [--profile]``
-(``--no-racing``: every candidate in
+[--deep 3] [--confidence 2] [--verify 8] [--exchanges [--no-counts]] [--loose] [--profile]``
+(``--loose``: ``SearchAgent(loose=True)``; ``--no-racing``: every candidate in
 every world, the search before racing; with ``--profile``, how many worlds fit when none is
 dropped; ``--screen``: the worlds screened from a layout, ``SearchAgent(screen_tries=N)``,
 default 24, 0 every world replayed; ``--deep``: ``F`` budgets at the third of decisions with
@@ -52,7 +55,14 @@ from typing import Any
 
 import primero
 from primero.actions import Action
-from primero.agents import Agent, HeuristicAgent, OddsAgent, SearchAgent, play_deal
+from primero.agents import (
+    Agent,
+    HeuristicAgent,
+    OddsAgent,
+    SearchAgent,
+    make_agent,
+    play_deal,
+)
 from primero.agents.reading import kind_of
 from primero.agents.search import (
     DEEP,
@@ -67,6 +77,7 @@ from primero.analysis.intervals import mean_interval
 from primero.deal.engine import start_deal
 from primero.deal.state import GameState
 from primero.simulation.play import derive_seed
+from primero.testing.exploiters import EXPLOITERS
 from primero.views import PlayerView, state_view
 
 VARIANTS = ("waks", "cardano", "suzuki", "primiera", "revival")
@@ -194,19 +205,27 @@ def true_gain(state: GameState, seat: int, action: Action, base: Action,
     return total / plays
 
 
+def rival(name: str) -> Agent:
+    """A player named ``name``: an exploiter of :data:`primero.testing.exploiters.EXPLOITERS`
+    (``max-bet``, ``fold``, ``call``, ``bluff``, ``random``) or a built-in agent (``odds``)."""
+    factory = EXPLOITERS.get(name)
+    return factory() if factory is not None else make_agent(name)
+
+
 def departures_lines(variant: str, players: int, deals: int, seed: int, budget_ms: float,
                      plays: int, screen: int = SCREEN_TRIES, deep: float = DEEP,
-                     confidence: float = 2.0) -> list[str]:
+                     confidence: float = 2.0, versus: str = "odds") -> list[str]:
     """The search's departures from the odds player's choice: estimated against true gain.
 
     Each deal is played once per seat of the search, the odds players in the other seats kept
     over the match (as in a duplicate match); at every departure the search's estimated gain
     (:attr:`SearchAgent.last_gain`) is set beside its true gain (:func:`true_gain`), per kind
     (the odds player's kind of action and the search's: bet, hold, pass, fold, exchange).
+    ``versus`` names the other seats' player (``odds``, or an exploiter such as ``max-bet``).
     """
     search = SearchAgent(budget_ms=budget_ms, screen_tries=screen, deep=deep,
                          confidence=confidence, **EXTRA)
-    rivals: list[Agent] = [OddsAgent() for _ in range(players)]
+    rivals: list[Agent] = [rival(versus) for _ in range(players)]
     names = [f"P{i}" for i in range(players)]
     kinds: dict[str, list[tuple[float, float]]] = {}
     decisions = 0
@@ -234,7 +253,7 @@ def departures_lines(variant: str, players: int, deals: int, seed: int, budget_m
                     kinds.setdefault(kind, []).append(
                         (search.last_gain, true_gain(state, seat, action, base, table, plays)))
                 state = state.apply(action)
-    lines = [f"{variant:9} {players}p {sum(map(len, kinds.values()))} departures in "
+    lines = [f"{variant:9} {players}p vs {versus}: {sum(map(len, kinds.values()))} departures in "
              f"{decisions} decisions ({deals} deals, {plays} plays on the true deal each)"]
     everything = [row for rows in kinds.values() for row in rows]
     for kind, rows in [*sorted(kinds.items()), ("all", everything)]:
@@ -276,6 +295,9 @@ def main() -> None:
     parser.add_argument("--departures", type=int, default=0, metavar="K",
                         help="print instead each departure kind's estimated and true gain "
                         "(the true deal played on K times, against the real opponents)")
+    parser.add_argument("--versus", default="odds", metavar="NAME",
+                        help="with --departures: the other seats' player, odds or an exploiter "
+                        "of primero.testing.exploiters (max-bet, fold, call, bluff, random)")
     parser.add_argument("--student", action="store_true",
                         help="the departure bar as Student's t for the worlds played "
                         "(SearchAgent(student=True))")
@@ -288,10 +310,13 @@ def main() -> None:
     parser.add_argument("--no-counts", action="store_true",
                         help="with --exchanges: worlds fit which cards the opponents threw, "
                         "not how many (SearchAgent(counts=False))")
+    parser.add_argument("--loose", action="store_true",
+                        help="keep a world that misses an opponent's bet by the chance it bets "
+                        "whatever its hand (SearchAgent(loose=True))")
     parser.add_argument("--profile", action="store_true",
                         help="print worlds, rollouts and ms per decision instead")
     args = parser.parse_args()
-    EXTRA.update(student=args.student, verify=args.verify,
+    EXTRA.update(student=args.student, verify=args.verify, loose=args.loose,
                  exchanges=args.exchanges, counts=not args.no_counts)
     for name in args.variants.split(","):
         low, high = primero.get_variant(name).spec.players
@@ -301,7 +326,7 @@ def main() -> None:
             if args.departures:
                 for text in departures_lines(name, players, args.deals, args.seed,
                                              args.budget_ms, args.departures, args.screen,
-                                             args.deep, args.confidence):
+                                             args.deep, args.confidence, args.versus):
                     print(text, flush=True)
             elif args.profile:
                 print(profile_line(name, players, args.deals, args.seed, args.budget_ms,

@@ -50,6 +50,14 @@ cells and seeds, docs/agents.md) it did neither better nor worse (new less old, 
 +0.64 chips a deal, mean +0.04), and it makes the opponents' hands stronger than the true
 ones (the rollout player's discard is the odds player's 63 % of the time): off by default.
 
+**Loose opponents.** The screen asks a player that bets on its cards, so an opponent that
+vies with every hand is given strong hands it does not hold. With ``loose=True`` (an option)
+a world that misses an opponent's betting decision is kept anyway by the chance that the
+opponent makes such a decision whatever its hand (:meth:`SearchAgent.looseness`: its share of
+that kind of decision over the session against this player's own). Toy heads-up against the
+``max-bet`` exploiter (60 deals): -0.79 chips a deal without, -0.08 with (docs/agents.md,
+"Holding up against trivial strategies"); off by default until it is measured against odds.
+
 **Betting.** A world must also fit the opponents' betting (:meth:`SearchAgent.agreeing_world`):
 it is replayed for the opponents' rollout players, and kept only when each would have made
 every betting decision the opponent made in it (a vie or raise of the least amount or of
@@ -153,7 +161,7 @@ from primero.agents.calling import amount_of, best_call, calls_of
 from primero.agents.heuristic import HeuristicAgent
 from primero.agents.odds import OddsAgent
 from primero.agents.protocol import Agent, play_deal
-from primero.agents.reading import Reading, count, kind_of
+from primero.agents.reading import PRIOR_WEIGHT, Counts, Reading, count, kind_of
 from primero.agents.rollout import TableOdds, best_discard
 from primero.agents.strength import Strength, others_open
 from primero.analysis.intervals import t_quantile
@@ -809,6 +817,10 @@ class SearchAgent:
             random.
         counts: With ``exchanges``, whether a count thrown other than the rollout player's
             is a miss (``False``: only which cards are thrown is fitted).
+        loose: Whether a world that misses an opponent's betting decision is kept anyway by
+            the chance that the opponent makes such a decision whatever its hand, read from
+            how much more often it makes it than this player does (:meth:`looseness`);
+            ``False``: every miss counts (a loose opponent's bets read as a tight one's).
 
     Raises:
         ValueError: ``budget_ms`` not positive, ``simulations``, ``min_worlds`` or
@@ -826,7 +838,8 @@ class SearchAgent:
                  prune: float | None = PRUNE, agree: float | None = AGREE,
                  agree_tries: int = AGREE_TRIES, screen_tries: int = SCREEN_TRIES,
                  seen_folds: bool = True, deep: float = DEEP, student: bool = False,
-                 verify: int = 0, exchanges: bool = False, counts: bool = True) -> None:
+                 verify: int = 0, exchanges: bool = False, counts: bool = True,
+                 loose: bool = False) -> None:
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError(f"budget_ms must be positive or None, got {budget_ms!r}")
         if simulations < 1:
@@ -901,6 +914,9 @@ class SearchAgent:
         #: With :attr:`exchanges`: whether a count thrown other than the rollout player's is
         #: a miss.
         self.counts: bool = counts
+        #: Whether an opponent's betting decision is kept in a world that misses it by the
+        #: chance the opponent makes it whatever its hand (:meth:`looseness`).
+        self.loose: bool = loose
         #: Worlds the last check was played in, the departure's gain less its own seat's
         #: mean rollout bias there, and that bias (chips).
         self.checks: int = 0
@@ -916,6 +932,9 @@ class SearchAgent:
         self.last_budget_ms: float | None = budget_ms
         # per entry of the public log, the least vie or raise then on offer (this decision)
         self._least: dict[int, int] = {}
+        # per opponent decision of the log, the chance it is made whatever the hand (this
+        # decision; :meth:`looseness`)
+        self._loose: dict[int, float] = {}
         # this decision's layout and screening players (False: none can be read)
         self._layout: Layout | bool | None = None
         self._screens: dict[int, TableOdds] = {}
@@ -930,6 +949,7 @@ class SearchAgent:
         self.worlds = self.rollouts = self.replays = 0
         self.last_gain = self.last_error = 0.0
         self._least = {}
+        self._loose = {}
         self._layout = None
         self._screens = {}
         self._rehand = False
@@ -1161,7 +1181,9 @@ class SearchAgent:
                 least = self._least_at(at, then)
                 done = self._screens[at].decide(seen, rng, observe=False, name_calls=False)
                 if _betting_kind(str(done), least) != _betting_kind(text, least):
-                    return True
+                    keep = self._loose_at(view, at)
+                    if not keep or rng.random() >= keep:
+                        return True
             found = _EXCHANGED.fullmatch(text)
             if self.exchanges and self.counts and found is not None:
                 thrown = throw_choice(seen, then, None)
@@ -1194,6 +1216,51 @@ class SearchAgent:
             self._rehand = True
         assert world is not None
         return world, self.rollout_players(len(view.seats), view.seat)
+
+    def looseness(self, view: PlayerView, seat: int, kind: str) -> float:
+        """The chance that ``seat`` makes a betting decision of ``kind`` whatever its hand, 0..1.
+
+        ``kind`` is ``"bet"`` (a vie or raise), ``"hold"`` or ``"neither"`` (a pass or a
+        fold). The rollout players that screen the worlds bet on their cards, as this player
+        does; an opponent that makes such decisions more often than this player does (its
+        share of its betting decisions over the session, :attr:`table_reading`, against this
+        player's own share, which is also its prior worth :data:`~primero.agents.reading.
+        PRIOR_WEIGHT` decisions) makes the excess whatever its hand. As a mixture: it makes
+        the decision with every hand a player like this one would make it with, and with a
+        share ``(o - m) / (1 - m)`` of the others, ``o`` its share and ``m`` this player's.
+        So a world whose hand the rollout player would not have made the decision with is
+        kept with that chance: an opponent that always vies shows nothing by a vie, one
+        that never bets nothing by a pass, one that bets as this player does all it shows.
+        0 where this player has made no betting decision yet.
+        """
+        def share(counts: Counts) -> tuple[int, int]:
+            made = {"bet": counts.bets, "hold": counts.holds}.get(
+                kind, counts.total - counts.bets - counts.holds)
+            return made, counts.total
+
+        reading = self.table_reading
+        mine, total = share(reading.counted(view.seats[view.seat].name))
+        if total == 0:
+            return 0.0
+        m = mine / total
+        if m >= 1:
+            return 0.0
+        theirs, seen = share(reading.counted(view.seats[seat].name))
+        o = (theirs + m * PRIOR_WEIGHT) / (seen + PRIOR_WEIGHT)
+        return max(0.0, (o - m) / (1 - m))
+
+    def _loose_at(self, view: PlayerView, at: int) -> float:
+        """:meth:`looseness` of the opponent's decision at entry ``at`` (cached: 0 when off)."""
+        keep = self._loose.get(at)
+        if keep is None:
+            keep = 0.0
+            seat, text = view.history[at]
+            kind = kind_of(str(text))
+            if self.loose and kind is not None:
+                coarse = kind if kind in ("bet", "hold") else "neither"
+                keep = self.looseness(view, seat, coarse)
+            self._loose[at] = keep
+        return keep
 
     def _least_at(self, at: int, then: PlayerView) -> int:
         """The least vie or raise on offer at entry ``at`` of the log (public: cached)."""
@@ -1277,7 +1344,9 @@ class SearchAgent:
                 if deadline is not None and time.process_time() > deadline:
                     return best if best is not None else (world, players)
                 done = players[seat].act(then, rng)
-                if _betting_kind(str(done), least) != _betting_kind(str(text), least):
+                keep = self._loose_at(view, at)
+                if _betting_kind(str(done), least) != _betting_kind(str(text), least) \
+                        and (not keep or rng.random() >= keep):
                     misses += 1
                     if agree == 0 and misses >= fewest:
                         break  # kept by no chance, and no better than the best so far
