@@ -1122,8 +1122,7 @@ class GameState:
             IllegalActionError: the action is not legal here; the message says why. See
                 :func:`primero.deal.engine.apply` for what an error shows, and to whom.
         """
-        engine = self.context.engine
-        return engine.apply(self, action)
+        return self.context.engine.apply(self, action)
 
     def view(self, seat: int) -> PlayerView:
         """What the player at ``seat`` may see: their own cards and everything public."""
