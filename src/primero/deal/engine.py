@@ -719,7 +719,7 @@ def _core_bet_applied(state: GameState, seat: int, action: Action) -> GameState:
     context = state.context
     if size > context.bound:  # (size - 1 taken)
         _check_bet_bound(state, history)
-    if context.lean_bets and (type(action) is not Pass or not action.exchange):  # type: ignore[union-attr]
+    if context.lean_bets and (type(action) is not Pass or not action.exchange):
         new = lean_bet(state, seat, action, history)  # (core_bet's lean way, direct)
     else:
         new = core_bet(state, seat, action, history)

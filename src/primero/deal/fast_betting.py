@@ -22,7 +22,6 @@ from primero.deal.action_space import ENCODINGS
 from primero.deal.copying import builder_of, copier
 from primero.deal.fast_dealing import pass_served, passes_spelt
 from primero.deal.state import (
-    LEGAL_CACHE,
     SOUND_FLAG,
     DealContext,
     GameState,
@@ -112,16 +111,6 @@ class _TurnOrders(dict[int, tuple[tuple[int, ...], ...]]):
 #: Per number of seats: per seat, every seat after it in playing order (itself last).
 _AFTER = _TurnOrders()
 
-_bet_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted", "folded")
-
-
-#: (A bet moves no card: the copy keeps the cards found sound, ``_cards_sound``.)
-_bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets", "skipped",
-                    "history", keep=(SOUND_FLAG,))
-#: ``_bet_state`` with the copy's legal actions given last (:data:`LEGAL_CACHE`, as
-#: :func:`~primero.deal.state.keep_legal` sets them).
-_bet_state_legal = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets",
-                          "skipped", "history", keep=(SOUND_FLAG,), caches=(LEGAL_CACHE,))
 _ENCODINGS_GET = ENCODINGS.get
 
 
@@ -200,7 +189,7 @@ def core_bet(state: GameState, seat: int, action: Action,
     out from the round's parts at hand.
     """
     context = state.context
-    if not context.lean_bets or (type(action) is Pass and action.exchange):  # type: ignore[union-attr]
+    if not context.lean_bets or (type(action) is Pass and action.exchange):
         return _answering_bet(state, seat, action, history)
     return lean_bet(state, seat, action, history)
 
@@ -449,12 +438,25 @@ def _answering_bet(state: GameState, seat: int, action: Action,
     else:  # pragma: no cover - the engine sends only betting actions here
         raise TypeError(f"not a betting action: {action!r}")
     new_seats = list(others)
-    if served is None:
-        new_seats[seat] = _bet_seat(s, stack, contributed, round_bet, passed, True, folded)
+    if served is None:  # the mover's seat, a copy of ``s`` (every slot of a Seat stored)
+        mover = _SeatBuilder()
+        mover.name = s.name
+        mover.stack = stack
+        mover.hand = s.hand
+        mover.folded = folded
+        mover.contributed = contributed
+        mover.round_bet = round_bet
+        mover.passed = passed
+        mover.acted = True
+        mover.discarded = s.discarded
+        mover.received = s.received
+        mover._public = None
+        mover.__class__ = Seat
+        new_seats[seat] = mover
     else:  # the pass's cards served: the seat's hand, discards and receipts too
         new_seats[seat] = _served_seat(s, stack, contributed, round_bet, passed, True, folded,
                                        served[0], served[1], served[2])
-    n = len(new_seats)
+    n = context.n
     skipped = state.skipped
     live = 0
     able = 0
@@ -516,21 +518,41 @@ def _answering_bet(state: GameState, seat: int, action: Action,
             if next_legal:
                 keep_legal(new, next_legal)
         return new
-    if to_act is None:
-        return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
-                          skipped, history)  # (the cards' soundness kept: no card moves)
-    if not context.rules.core_legal:
-        return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
-                          skipped, history)
-    # the core alone answers the next legal actions: cached on the copy as it is made
-    legal = _round_bets(context, new_seats, to_act,
-                        context.steps[state.step_index + 1].number,  # type: ignore[union-attr]
-                        high, opener, held, bets)
-    most = context.betting.pass_exchange
-    if most:  # each plain pass spelt out with the exchanges of the hand
-        legal = passes_spelt(legal, new_seats[to_act].hand, most)
-    return _bet_state_legal(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
-                            skipped, history, legal)
+    legal = None
+    if to_act is not None and context.rules.core_legal:
+        # the core alone answers the next legal actions: cached on the copy as it is made
+        legal = _round_bets(context, new_seats, to_act,
+                            context.steps[state.step_index + 1].number,  # type: ignore[union-attr]
+                            high, opener, held, bets)
+        most = context.betting.pass_exchange
+        if most:  # each plain pass spelt out with the exchanges of the hand
+            legal = passes_spelt(legal, new_seats[to_act].hand, most)
+    new = _StateBuilder()  # the new state, a copy of ``state`` (every slot stored)
+    new.context = context
+    new.seats = tuple(new_seats)
+    new.stock = state.stock
+    new.discards = state.discards
+    new.step_index = state.step_index
+    new.to_act = to_act
+    new.high = high
+    new.opener = opener
+    new.held = held
+    new.bets = bets
+    new.skipped = skipped
+    new.over = state.over
+    new.ended_by = state.ended_by
+    new.reshuffles = state.reshuffles
+    new._history = history
+    new.variant_state = state.variant_state
+    new.settlement = state.settlement
+    new.pending = state.pending
+    new._legal = legal
+    new._legal_ids = None
+    new._by_id = None
+    new._log = None
+    new._cards_sound = state._cards_sound  # (a bet moves no card: the soundness kept)
+    new.__class__ = GameState
+    return new  # type: ignore[no-any-return]
 
 
 #: A pass or a fold: the seat's flags only.
