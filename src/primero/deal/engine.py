@@ -632,7 +632,27 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
         if kind in _BET_KINDS and type(legal) is tuple and len(legal) <= _LOOKUP_ABOVE:
             for candidate in legal:  # the most frequent move: one of the legal bets, given
                 if candidate is action:
-                    if context.core_bets[state.step_index + 1] and not hookchecks.strict_depth:
+                    if hookchecks.strict_depth:
+                        return _applied(state, seat, action)
+                    index = state.step_index + 1
+                    if context.lean_steps[index]:  # _core_bet_applied with lean_bet, inline
+                        parent = state._history  # history_with(state, entry), inline
+                        history = _new_link(HistoryChain)
+                        history.parent = parent
+                        history.entry = (seat, action)
+                        history.size = size = (parent.size if type(parent) is HistoryChain
+                                               else len(parent)) + 1
+                        history.items = None
+                        if size > context.bound:  # (size - 1 taken)
+                            _check_bet_bound(state, history)
+                        new = lean_bet(state, seat, action, history)
+                        if state._log is not None:  # someone reads the log (views do)
+                            object.__setattr__(new, "_log",
+                                               (*state._log, (seat, public_text(action))))
+                        if new.to_act is not None:
+                            return new  # someone must act: nothing automatic to run
+                        return _advance(new)
+                    if context.core_bets[index]:
                         return _core_bet_applied(state, seat, action)
                     return _applied(state, seat, action)
         chosen: Any = None
@@ -719,7 +739,7 @@ def _core_bet_applied(state: GameState, seat: int, action: Action) -> GameState:
     context = state.context
     if size > context.bound:  # (size - 1 taken)
         _check_bet_bound(state, history)
-    if context.lean_bets and (type(action) is not Pass or not action.exchange):
+    if context.lean_bets:
         new = lean_bet(state, seat, action, history)  # (core_bet's lean way, direct)
     else:
         new = core_bet(state, seat, action, history)

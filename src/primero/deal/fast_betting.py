@@ -188,8 +188,7 @@ def core_bet(state: GameState, seat: int, action: Action,
     new state comes with its legal actions cached: :func:`fast_legal_actions` of it, worked
     out from the round's parts at hand.
     """
-    context = state.context
-    if not context.lean_bets or (type(action) is Pass and action.exchange):
+    if not state.context.lean_bets:
         return _answering_bet(state, seat, action, history)
     return lean_bet(state, seat, action, history)
 
@@ -204,19 +203,19 @@ def lean_bet(state: GameState, seat: int, action: Action,
              history: HistoryChain | tuple[tuple[int, Action], ...]) -> GameState:
     """:func:`core_bet` where the betting rules take the lean way (``context.lean_bets``).
 
-    The betting rules have no ``answer_once`` and no pass exchange (Waks's family), and the
-    action is no pass with cards. The whole move in one frame, for the engine's most frequent
-    step: the mover's seat and the new state written inline (one store per field, every other
-    seat shared), :func:`~primero.rules.betting.apply_bet`, the round's end and the next to act
-    found in one walk of the seats in turn order (the acting seat last, stopped at the first
-    seat that still has to answer), and the next legal actions (:func:`_round_bets`, inline)
-    cached on the new state where the core alone answers them.
+    The betting rules have no ``answer_once`` and no pass exchange (Waks's family). The whole
+    move in one frame, for the engine's most frequent step: the mover's seat and the new state
+    written inline (one store per field, every other seat shared),
+    :func:`~primero.rules.betting.apply_bet`, the round's end and the next to act found in one
+    walk of the seats in turn order (the acting seat last, stopped at the first seat that
+    still has to answer), and the next legal actions (:func:`_round_bets`, inline) cached on
+    the new state where the core alone answers them.
 
     Args:
         state: The state, in a betting round, with ``seat`` to act.
         seat: The acting seat.
         action: A legal :class:`Vie`, :class:`Hold`, :class:`Pass` or :class:`Fold` (of these
-            exact classes; a pass without cards).
+            exact classes; a pass with cards goes the general way).
         history: The new state's history.
     """
     context = state.context
@@ -264,6 +263,8 @@ def lean_bet(state: GameState, seat: int, action: Action,
         mover.folded = s.folded
         opener, held, bets = seat, False, bets + 1
     elif kind is Pass:
+        if action.exchange:  # type: ignore[union-attr]  # (a plug-in's pass with cards)
+            return _answering_bet(state, seat, action, history)
         mover.stack = stack
         mover.contributed = s.contributed
         mover.round_bet = s.round_bet
