@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["copier", "maker", "replace"]
+__all__ = ["builder_of", "copier", "maker", "replace"]
 
 _T = TypeVar("_T")
 
@@ -49,6 +49,23 @@ def _builder(cls: type) -> type | None:
         except Exception:  # (a class that refuses subclasses, or that layout): no builder
             builder = None
     _BUILDERS[cls] = builder
+    return builder
+
+
+def builder_of(cls: type) -> Any:
+    """The builder of ``cls``: a subclass whose fresh instances take plain attribute stores.
+
+    For a hot path that writes a copy inline, one store per field: ``new = builder_of(cls)()``,
+    every slot of ``cls`` stored (the caches too), then ``new.__class__ = cls`` before anyone
+    sees it (see :func:`copier`, which writes such code for a class).
+
+    Raises:
+        TypeError: ``cls`` cannot have a builder (no slots of its own, its own ``__new__``,
+            or a layout that refuses the ``__class__`` assignment).
+    """
+    builder = _builder(cls)
+    if builder is None:
+        raise TypeError(f"{cls.__name__} cannot be built by plain attribute stores")
     return builder
 
 

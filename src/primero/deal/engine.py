@@ -41,6 +41,7 @@ from primero.deal.fast_betting import (  # (bet_answer: the Engine's, for the ch
     bet_answer,  # noqa: F401
     core_bet,
     fast_legal_actions,
+    lean_bet,
 )
 from primero.deal.fast_dealing import core_exchange
 from primero.deal.start import (
@@ -631,7 +632,27 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
         if kind in _BET_KINDS and type(legal) is tuple and len(legal) <= _LOOKUP_ABOVE:
             for candidate in legal:  # the most frequent move: one of the legal bets, given
                 if candidate is action:
-                    if context.core_bets[state.step_index + 1] and not hookchecks.strict_depth:
+                    if hookchecks.strict_depth:
+                        return _applied(state, seat, action)
+                    index = state.step_index + 1
+                    if context.lean_steps[index]:  # _core_bet_applied with lean_bet, inline
+                        parent = state._history  # history_with(state, entry), inline
+                        history = _new_link(HistoryChain)
+                        history.parent = parent
+                        history.entry = (seat, action)
+                        history.size = size = (parent.size if type(parent) is HistoryChain
+                                               else len(parent)) + 1
+                        history.items = None
+                        if size > context.bound:  # (size - 1 taken)
+                            _check_bet_bound(state, history)
+                        new = lean_bet(state, seat, action, history)
+                        if state._log is not None:  # someone reads the log (views do)
+                            object.__setattr__(new, "_log",
+                                               (*state._log, (seat, public_text(action))))
+                        if new.to_act is not None:
+                            return new  # someone must act: nothing automatic to run
+                        return _advance(new)
+                    if context.core_bets[index]:
                         return _core_bet_applied(state, seat, action)
                     return _applied(state, seat, action)
         chosen: Any = None
@@ -705,7 +726,8 @@ def _by_identity(legal: tuple[Action, ...]) -> dict[int, Action]:
 def _core_bet_applied(state: GameState, seat: int, action: Action) -> GameState:
     """The state after ``seat``'s legal betting ``action``, where the core alone applies it.
 
-    The core's own code (:func:`core_bet`), recorded, in one state copy; a bet deals no card
+    The core's own code (:func:`core_bet`; its lean way, :func:`lean_bet`, direct where the
+    betting rules take it), recorded, in one state copy; a bet deals no card
     and never ends the deal by itself, so only a finished round runs :func:`_advance`.
     """
     parent = state._history  # history_with(state, entry), inline: one link a decision
@@ -714,9 +736,13 @@ def _core_bet_applied(state: GameState, seat: int, action: Action) -> GameState:
     history.entry = (seat, action)
     history.size = size = (parent.size if type(parent) is HistoryChain else len(parent)) + 1
     history.items = None
-    if size > state.context.bound:  # (size - 1 taken)
+    context = state.context
+    if size > context.bound:  # (size - 1 taken)
         _check_bet_bound(state, history)
-    new = core_bet(state, seat, action, history)
+    if context.lean_bets:
+        new = lean_bet(state, seat, action, history)  # (core_bet's lean way, direct)
+    else:
+        new = core_bet(state, seat, action, history)
     if state._log is not None:  # someone reads the log (views do): extend it
         object.__setattr__(new, "_log", (*state._log, (seat, public_text(action))))
     if new.to_act is not None:

@@ -19,12 +19,9 @@ from __future__ import annotations
 
 from primero.actions import Action, Fold, Hold, Pass, Vie, exchange_actions
 from primero.deal.action_space import ENCODINGS
-from primero.deal.copying import copier
+from primero.deal.copying import builder_of, copier
 from primero.deal.fast_dealing import pass_served, passes_spelt
 from primero.deal.state import (
-    BY_ID_CACHE,
-    IDS_CACHE,
-    LEGAL_CACHE,
     SOUND_FLAG,
     DealContext,
     GameState,
@@ -37,7 +34,7 @@ from primero.deal.state import (
 from primero.rules.betting import CORE_BETTING, situation_bets
 from primero.rules.dealing import deliver
 
-__all__ = ["bet_answer", "core_bet", "fast_legal_actions"]
+__all__ = ["bet_answer", "core_bet", "fast_legal_actions", "lean_bet"]
 
 
 #: The betting tuples found so far, by table (``2 * stake`` plus 1 where folding is allowed,
@@ -114,21 +111,6 @@ class _TurnOrders(dict[int, tuple[tuple[int, ...], ...]]):
 #: Per number of seats: per seat, every seat after it in playing order (itself last).
 _AFTER = _TurnOrders()
 
-_bet_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted", "folded")
-
-
-#: (A bet moves no card: the copy keeps the cards found sound, ``_cards_sound``.)
-_bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets", "skipped",
-                    "history", keep=(SOUND_FLAG,))
-#: ``_bet_state`` with the copy's legal actions given last (:data:`LEGAL_CACHE`, as
-#: :func:`~primero.deal.state.keep_legal` sets them).
-_bet_state_legal = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets",
-                          "skipped", "history", keep=(SOUND_FLAG,), caches=(LEGAL_CACHE,))
-#: ``_bet_state_legal`` with the legal ids and the action of each id too (a deal whose ids
-#: are read: ``state.legal_action_ids()`` and ``state.apply(i)`` then find them at hand).
-_bet_state_ids = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets",
-                        "skipped", "history", keep=(SOUND_FLAG,),
-                        caches=(LEGAL_CACHE, IDS_CACHE, BY_ID_CACHE))
 _ENCODINGS_GET = ENCODINGS.get
 
 
@@ -206,44 +188,98 @@ def core_bet(state: GameState, seat: int, action: Action,
     new state comes with its legal actions cached: :func:`fast_legal_actions` of it, worked
     out from the round's parts at hand.
     """
-    kind = type(action)
-    context = state.context
-    if not context.lean_bets or (kind is Pass and action.exchange):  # type: ignore[union-attr]
+    if not state.context.lean_bets:
         return _answering_bet(state, seat, action, history)
-    # ``context.lean_bets``: the betting rules have no ``answer_once`` and no pass exchange,
-    # and the action is no pass with cards (Waks's family). The round's end and the next to
-    # act are found in one walk of the seats in turn order (the acting seat last), stopped at
-    # the first seat that still has to answer.
+    return lean_bet(state, seat, action, history)
+
+
+#: Fresh :class:`Seat` and :class:`GameState` objects that take plain stores (see
+#: :func:`~primero.deal.copying.builder_of`): :func:`lean_bet` writes its two copies inline.
+_SeatBuilder = builder_of(Seat)
+_StateBuilder = builder_of(GameState)
+
+
+def lean_bet(state: GameState, seat: int, action: Action,
+             history: HistoryChain | tuple[tuple[int, Action], ...]) -> GameState:
+    """:func:`core_bet` where the betting rules take the lean way (``context.lean_bets``).
+
+    The betting rules have no ``answer_once`` and no pass exchange (Waks's family). The whole
+    move in one frame, for the engine's most frequent step: the mover's seat and the new state
+    written inline (one store per field, every other seat shared),
+    :func:`~primero.rules.betting.apply_bet`, the round's end and the next to act found in one
+    walk of the seats in turn order (the acting seat last, stopped at the first seat that
+    still has to answer), and the next legal actions (:func:`_round_bets`, inline) cached on
+    the new state where the core alone answers them.
+
+    Args:
+        state: The state, in a betting round, with ``seat`` to act.
+        seat: The acting seat.
+        action: A legal :class:`Vie`, :class:`Hold`, :class:`Pass` or :class:`Fold` (of these
+            exact classes; a pass with cards goes the general way).
+        history: The new state's history.
+    """
+    context = state.context
+    kind = type(action)
     seats = state.seats
     s = seats[seat]
     high = state.high
     opener = state.opener
     held = state.held
     bets = state.bets
-    others = seats
-    if kind is Hold:
-        chips, high, others, bets = _hold(context, seats, s.stack, s.round_bet, high,
-                                          action.raise_by, bets)  # type: ignore[union-attr]
-        mover = _bet_seat(s, s.stack - chips, s.contributed + chips, s.round_bet + chips,
-                          s.passed, True, s.folded)
+    stack = s.stack
+    mover = _SeatBuilder()  # the mover's seat, a copy of ``s`` (every slot of a Seat stored)
+    mover.name = s.name
+    mover.hand = s.hand
+    mover.discarded = s.discarded
+    mover.received = s.received
+    mover._public = None
+    mover.acted = True
+    if kind is Hold:  # (apply_bet's hold, _hold inline)
+        round_bet = s.round_bet
+        chips = (high - round_bet if high > round_bet else 0) + action.raise_by  # type: ignore[union-attr]
+        if chips > stack:
+            chips = stack
+        if round_bet + chips > high:
+            if context.betting.raise_reopens_passes:  # a raise re-asks the passers
+                seats = tuple([x if not x.passed else _reopened_seat(x, False) for x in seats])
+            high = round_bet + chips
+        if action.raise_by:  # type: ignore[union-attr]
+            bets += 1
+        mover.stack = stack - chips
+        mover.contributed = s.contributed + chips
+        mover.round_bet = round_bet + chips
+        mover.passed = s.passed
+        mover.folded = s.folded
         held = True
     elif kind is Vie:
         chips = action.amount  # type: ignore[union-attr]
-        stack = s.stack
         if chips > stack:
             chips = stack
         high = s.round_bet + chips
-        mover = _bet_seat(s, stack - chips, s.contributed + chips, high, s.passed, True,
-                          s.folded)
+        mover.stack = stack - chips
+        mover.contributed = s.contributed + chips
+        mover.round_bet = high
+        mover.passed = s.passed
+        mover.folded = s.folded
         opener, held, bets = seat, False, bets + 1
     elif kind is Pass:
-        mover = _acted_seat(s, s.passed or (opener is not None and high > s.round_bet), True,
-                            s.folded)
+        if action.exchange:  # type: ignore[union-attr]  # (a plug-in's pass with cards)
+            return _answering_bet(state, seat, action, history)
+        mover.stack = stack
+        mover.contributed = s.contributed
+        mover.round_bet = s.round_bet
+        mover.passed = s.passed or (opener is not None and high > s.round_bet)
+        mover.folded = s.folded
     elif kind is Fold:
-        mover = _acted_seat(s, s.passed, True, True)
+        mover.stack = stack
+        mover.contributed = s.contributed
+        mover.round_bet = s.round_bet
+        mover.passed = s.passed
+        mover.folded = True
     else:  # pragma: no cover - the engine sends only betting actions here
         raise TypeError(f"not a betting action: {action!r}")
-    new_seats = list(others)
+    mover.__class__ = Seat
+    new_seats = list(seats)
     new_seats[seat] = mover
     n = len(new_seats)
     skipped = state.skipped
@@ -292,25 +328,75 @@ def core_bet(state: GameState, seat: int, action: Action,
             # all-in player: the round ends as a skipped round (see
             # CoreBetting.primero_apply_action)
             skipped, complete = True, True
+    new = _StateBuilder()  # the new state, a copy of ``state`` (every slot stored)
+    new.context = context
+    new.seats = tuple(new_seats)
+    new.stock = state.stock
+    new.discards = state.discards
+    new.step_index = state.step_index
+    new.high = high
+    new.opener = opener
+    new.held = held
+    new.bets = bets
+    new.skipped = skipped
+    new.over = state.over
+    new.ended_by = state.ended_by
+    new.reshuffles = state.reshuffles
+    new._history = history
+    new.variant_state = state.variant_state
+    new.settlement = state.settlement
+    new.pending = state.pending
+    new._log = None
+    new._cards_sound = state._cards_sound  # (a bet moves no card: the soundness kept)
+    new._legal_ids = None
+    new._by_id = None
     if complete or live <= 1:
-        return _bet_state(state, tuple(new_seats), None, high, opener, held,  # type: ignore[no-any-return]
-                          bets, skipped, history)  # (the cards' soundness kept: no card moves)
-    to_act: int = first  # type: ignore[assignment]  # (live > 1, not complete: someone acts)
-    if not context.rules.core_legal:
-        return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
-                          skipped, history)
-    # the core alone answers the next legal actions: cached on the copy as it is made
-    legal = _round_bets(context, new_seats, to_act,
-                        context.steps[state.step_index + 1].number,  # type: ignore[union-attr]
-                        high, opener, held, bets)
-    space = context._space
-    if space is not None:  # the deal's ids are read: the copy's legal ids too, where kept
-        hit = _ENCODINGS_GET(id(legal))
-        if hit is not None and hit[0] is legal and hit[1] is space:
-            return _bet_state_ids(state, tuple(new_seats), to_act, high, opener, held,  # type: ignore[no-any-return]
-                                  bets, skipped, history, legal, hit[2], hit[3])
-    return _bet_state_legal(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
-                            skipped, history, legal)
+        new.to_act = None
+        new._legal = None
+    elif not context.rules.core_legal:
+        new.to_act = first
+        new._legal = None
+    else:  # the core alone answers the next legal actions: cached on the copy as it is made
+        new.to_act = first
+        # _round_bets(context, new_seats, first, number, high, opener, held, bets), inline
+        s = new_seats[first]  # type: ignore[index]
+        rest, cap, table_key, must_hold_rounds, pass_answers_bet, pass_once, _ = \
+            context.bet_facts
+        if opener is None:
+            case, available, may_pass, bound = 0, s.stack, True, False
+        else:
+            bound = False
+            if not held and context.steps[state.step_index + 1].number in must_hold_rounds:  # type: ignore[union-attr]
+                for k in range(1, n):  # must_hold_seat, inline
+                    other = (opener - k) % n
+                    x = new_seats[other]
+                    if x.stack > 0 and not x.folded:
+                        bound = other == first
+                        break
+            owed = high - s.round_bet
+            if owed > 0:
+                case, available = 1, s.stack - owed
+                may_pass = pass_answers_bet and not (pass_once and s.passed)
+            else:  # level while others still owe: pass, raise, or (pointlessly) fold
+                case, available, may_pass = 2, s.stack, True
+        if cap is not None and bets >= cap:  # house rule: no more vies or raises
+            available = 0
+        top = (available if available < rest else rest) if available > 0 else 0
+        code = top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0)
+        by_code = _BETTING.get(table_key)
+        legal = by_code.get(code) if by_code is not None else None
+        if legal is None:
+            legal = _new_situation(context, table_key, code, case, available, bound, may_pass,
+                                   bets)
+        new._legal = legal
+        space = context._space
+        if space is not None:  # the deal's ids are read: the copy's legal ids too, where kept
+            hit = _ENCODINGS_GET(id(legal))
+            if hit is not None and hit[0] is legal and hit[1] is space:
+                new._legal_ids = hit[2]
+                new._by_id = hit[3]
+    new.__class__ = GameState
+    return new  # type: ignore[no-any-return]
 
 
 def _answering_bet(state: GameState, seat: int, action: Action,
@@ -353,12 +439,25 @@ def _answering_bet(state: GameState, seat: int, action: Action,
     else:  # pragma: no cover - the engine sends only betting actions here
         raise TypeError(f"not a betting action: {action!r}")
     new_seats = list(others)
-    if served is None:
-        new_seats[seat] = _bet_seat(s, stack, contributed, round_bet, passed, True, folded)
+    if served is None:  # the mover's seat, a copy of ``s`` (every slot of a Seat stored)
+        mover = _SeatBuilder()
+        mover.name = s.name
+        mover.stack = stack
+        mover.hand = s.hand
+        mover.folded = folded
+        mover.contributed = contributed
+        mover.round_bet = round_bet
+        mover.passed = passed
+        mover.acted = True
+        mover.discarded = s.discarded
+        mover.received = s.received
+        mover._public = None
+        mover.__class__ = Seat
+        new_seats[seat] = mover
     else:  # the pass's cards served: the seat's hand, discards and receipts too
         new_seats[seat] = _served_seat(s, stack, contributed, round_bet, passed, True, folded,
                                        served[0], served[1], served[2])
-    n = len(new_seats)
+    n = context.n
     skipped = state.skipped
     live = 0
     able = 0
@@ -420,21 +519,41 @@ def _answering_bet(state: GameState, seat: int, action: Action,
             if next_legal:
                 keep_legal(new, next_legal)
         return new
-    if to_act is None:
-        return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
-                          skipped, history)  # (the cards' soundness kept: no card moves)
-    if not context.rules.core_legal:
-        return _bet_state(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
-                          skipped, history)
-    # the core alone answers the next legal actions: cached on the copy as it is made
-    legal = _round_bets(context, new_seats, to_act,
-                        context.steps[state.step_index + 1].number,  # type: ignore[union-attr]
-                        high, opener, held, bets)
-    most = context.betting.pass_exchange
-    if most:  # each plain pass spelt out with the exchanges of the hand
-        legal = passes_spelt(legal, new_seats[to_act].hand, most)
-    return _bet_state_legal(state, tuple(new_seats), to_act, high, opener, held, bets,  # type: ignore[no-any-return]
-                            skipped, history, legal)
+    legal = None
+    if to_act is not None and context.rules.core_legal:
+        # the core alone answers the next legal actions: cached on the copy as it is made
+        legal = _round_bets(context, new_seats, to_act,
+                            context.steps[state.step_index + 1].number,  # type: ignore[union-attr]
+                            high, opener, held, bets)
+        most = context.betting.pass_exchange
+        if most:  # each plain pass spelt out with the exchanges of the hand
+            legal = passes_spelt(legal, new_seats[to_act].hand, most)
+    new = _StateBuilder()  # the new state, a copy of ``state`` (every slot stored)
+    new.context = context
+    new.seats = tuple(new_seats)
+    new.stock = state.stock
+    new.discards = state.discards
+    new.step_index = state.step_index
+    new.to_act = to_act
+    new.high = high
+    new.opener = opener
+    new.held = held
+    new.bets = bets
+    new.skipped = skipped
+    new.over = state.over
+    new.ended_by = state.ended_by
+    new.reshuffles = state.reshuffles
+    new._history = history
+    new.variant_state = state.variant_state
+    new.settlement = state.settlement
+    new.pending = state.pending
+    new._legal = legal
+    new._legal_ids = None
+    new._by_id = None
+    new._log = None
+    new._cards_sound = state._cards_sound  # (a bet moves no card: the soundness kept)
+    new.__class__ = GameState
+    return new  # type: ignore[no-any-return]
 
 
 #: A pass or a fold: the seat's flags only.

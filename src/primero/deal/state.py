@@ -455,10 +455,13 @@ class DealContext:
         lean_bets: The betting rules answer a bet in turn (no ``answer_once``) and a pass
             serves no card (no ``pass_exchange``): the core's betting code takes its lean
             way (:mod:`primero.deal.fast_betting`).
+        lean_steps: Per index of :attr:`steps`, ``core_bets`` and ``lean_bets`` both: where
+            the engine applies a betting action by :func:`~primero.deal.fast_betting.lean_bet`
+            itself, the whole move in one call.
     """
 
     __slots__ = ("_hash", "_space", "bet_facts", "betting", "bound", "core_bets", "dealer",
-                 "eldest", "engine", "external", "lean_bets", "n", "plan", "rules",
+                 "eldest", "engine", "external", "lean_bets", "lean_steps", "n", "plan", "rules",
                  "setup", "steps", "table", "total_chips", "variant")
 
     variant: Variant
@@ -478,6 +481,7 @@ class DealContext:
     bound: int
     core_bets: tuple[bool, ...]
     lean_bets: bool
+    lean_steps: tuple[bool, ...]
     _hash: int | None
     _space: ActionSpace | None
 
@@ -511,7 +515,9 @@ class DealContext:
                                   PROGRESS_FLOOR * (n + 1)))
         setter(self, "core_bets", (False, *(rules.core_apply and step.kind != "exchange"
                                             for step in plan), False))
-        setter(self, "lean_bets", not betting.answer_once and not betting.pass_exchange)
+        lean = not betting.answer_once and not betting.pass_exchange
+        setter(self, "lean_bets", lean)
+        setter(self, "lean_steps", tuple(core and lean for core in self.core_bets))
         setter(self, "_hash", None)
         setter(self, "_space", None)
 
@@ -547,6 +553,7 @@ class DealContext:
         new.bound = self.bound
         new.core_bets = self.core_bets
         new.lean_bets = self.lean_bets
+        new.lean_steps = self.lean_steps
         new._hash = None
         new._space = None
         new.__class__ = DealContext
@@ -1122,8 +1129,7 @@ class GameState:
             IllegalActionError: the action is not legal here; the message says why. See
                 :func:`primero.deal.engine.apply` for what an error shows, and to whom.
         """
-        engine = self.context.engine
-        return engine.apply(self, action)
+        return self.context.engine.apply(self, action)
 
     def view(self, seat: int) -> PlayerView:
         """What the player at ``seat`` may see: their own cards and everything public."""
