@@ -10,15 +10,15 @@ is then set on that very state (:func:`set_fresh_variant_state`), not on a secon
 
 from __future__ import annotations
 
-from primero.deal.state import GameState, VariantState
+from typing import Any
 
 __all__ = ["set_fresh_variant_state"]
 
 _set = object.__setattr__
 
 
-def set_fresh_variant_state(fresh: GameState, own: VariantState | None) -> GameState:
-    """``fresh`` with ``variant_state`` set to ``own``, in place; ``fresh`` is returned.
+def set_fresh_variant_state(fresh: Any, own: Any) -> Any:
+    """``fresh`` (a ``GameState``) with ``variant_state`` set to ``own``, in place, returned.
 
     Only for a state just made by the library's own code that nobody else holds or has read
     (the core's answer to a bet, made by the engine a moment before): what

@@ -369,6 +369,10 @@ class DealRules(RankingRules):
         See :meth:`_legal_answer` for the checks of any other answer.
         """
         if not self._legal_keyed or checks.strict_depth or checks.off_depth:
+            if self._core_legal and not checks.strict_depth:  # (the core alone: its fast code)
+                core = state.context.engine.fast_legal_actions(state)
+                if core:
+                    return core  # (an empty answer goes to the checks, which name it)
             return self._legal_answer(state)
         step = state.context.steps[state.step_index + 1]
         if step is None or step.kind != "bet":
