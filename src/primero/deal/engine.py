@@ -816,9 +816,13 @@ def _composed_bet_applied(state: GameState, seat: int, action: Action) -> GameSt
     What ``rules.apply_action`` answers where every wrapper of ``primero_apply_action`` is
     an answer wrapper setting only the variant's state (``rules.composed_apply``): the
     core's own code (:func:`core_bet`, the history unchanged, as the wrappers receive it),
-    the wrappers' plain functions on it (:meth:`~primero.plugins.deal.DealRules.compose_bet`),
-    then the action recorded (as :func:`_recorded`) and the deal run on (:func:`_advance`),
-    with none of the hook call's machinery between.
+    the wrappers' plain functions on it, their variant state set on that very state (it is
+    the engine's own, held by nobody else:
+    :meth:`~primero.plugins.deal.DealRules.compose_fresh_bet`), then the action recorded on it
+    (as :func:`_recorded`) and the deal run on (:func:`_advance`): one state copy, none of
+    the hook call's machinery between. Where the next legal actions are an answer the rules
+    checked before for the same facts (:meth:`~primero.plugins.deal.DealRules.known_legal`),
+    they come cached on the new state.
 
     Raises:
         EndlessDealError: the deal already took its bound of actions.
@@ -830,10 +834,23 @@ def _composed_bet_applied(state: GameState, seat: int, action: Action) -> GameSt
     size = (parent.size if type(parent) is HistoryChain else len(parent)) + 1
     if size > context.bound and past_action_bound(state):  # (apply_action's test)
         raise rules.endless_deal_error(state)
-    new = _recorded(state, rules.compose_bet(state, action, core_bet(state, seat, action, parent)),
-                    seat, action)
-    if new.to_act is not None:
-        return new  # someone must act: nothing automatic to run (_advance's test)
+    new = rules.compose_fresh_bet(state, action, core_bet(state, seat, action, parent))
+    history = _new_link(HistoryChain)  # history_with(state, entry), inline
+    history.parent = parent
+    history.entry = (seat, action)
+    history.size = size
+    history.items = None
+    setter = object.__setattr__
+    setter(new, "_history", history)
+    log = state._log
+    if log is not None:  # someone reads the log (views do): extend it by this action
+        setter(new, "_log", (*log, (seat, public_text(action))))
+    if new.to_act is not None:  # someone must act: nothing automatic to run (_advance's test)
+        if new._legal is None:
+            legal = rules.known_legal(new)
+            if legal is not None:
+                setter(new, "_legal", legal)
+        return new
     return _advance(new)
 
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
 from primero.cards import Card, Pack
 from primero.deal.action_space import ActionBlock
+from primero.deal.composing import set_fresh_variant_state
 from primero.deal.copying import copier
 from primero.deal.state import (
     SOUND_FLAG,
@@ -71,7 +72,7 @@ if TYPE_CHECKING:
     from primero.setup import Step, Table
     from primero.variant import Variant
 
-__all__ = ["CORE_PLUGINS", "DealRules"]
+__all__ = ["CORE_PLUGINS", "LEGAL_BY_VARIANT_STATE", "DealRules"]
 
 #: The core's rule objects, registered first (``trylast``) under every variant.
 CORE_PLUGINS = (CORE_RANKING, CORE_DEALING, CORE_BETTING, CORE_SETTLING)
@@ -80,6 +81,13 @@ CORE_PLUGINS = (CORE_RANKING, CORE_DEALING, CORE_BETTING, CORE_SETTLING)
 #: identity; then they start again): a calling game's answers are its situations times its
 #: calls, each checked once.
 CHECKED_KEPT = 32_768
+
+#: A rule object's attribute (``True``) declaring that its wrapper of
+#: ``primero_legal_actions``, in a betting round, answers by the core's answer and
+#: ``state.variant_state`` alone (by identity; the same two give the very same answer object):
+#: honoured for the library's own rule objects only (:func:`~primero.plugins.manager.
+#: is_library_rule`), whose answers are then found again by those two facts.
+LEGAL_BY_VARIANT_STATE = "legal_by_variant_state"
 
 _BETTING_HOOKS = ("primero_legal_actions", "primero_apply_action", "primero_start_step",
                   "primero_end_step")
@@ -133,6 +141,18 @@ class DealRules(RankingRules):
         apply_around = around_core_caller(pm, "primero_apply_action", variant, apply_core,
                                           _with_variant_state)
         self._legal_around = None if legal_around is None else legal_around.call
+        #: Every wrapper of primero_legal_actions is a library rule object declaring
+        #: (:data:`LEGAL_BY_VARIANT_STATE`) that in a betting round its answer follows from
+        #: the core's answer and ``state.variant_state`` alone (by identity): an answer checked
+        #: once is found again by those two (:meth:`known_legal`), no wrapper asked.
+        self._legal_keyed = legal_around is not None and all(
+            is_library_rule(i.plugin) and getattr(i.plugin, LEGAL_BY_VARIANT_STATE, False)
+            for i in pm.hook.primero_legal_actions.get_hookimpls()
+            if i.wrapper or i.hookwrapper)
+        #: The checked answers of :attr:`_legal_keyed` rules: ``id(core answer) -> (core
+        #: answer, {id(variant state): (variant state, answer)})``, every key object held.
+        self._keyed: dict[int, tuple[object, dict[int, tuple[object, Any]]]] = {}
+        self._keyed_count = 0
         self._legal_top = None if legal_around is None else legal_around.top
         self._apply_around = None if apply_around is None else apply_around.call
         self._apply_top = None if apply_around is None else apply_around.top
@@ -141,6 +161,11 @@ class DealRules(RankingRules):
         #: core's answer: nothing a check reads is a plug-in's.
         self._apply_composed = apply_around is not None and apply_around.composed
         self._apply_after = apply_around.after if self._apply_composed else None  # type: ignore[union-attr]
+        #: The same wrappers' plain functions, their variant state set on the answer itself
+        #: (:meth:`compose_fresh_bet`: an answer the engine has just made, nobody else's).
+        fresh = around_core_caller(pm, "primero_apply_action", variant, apply_core,
+                                   set_fresh_variant_state) if self._apply_composed else None
+        self._apply_after_fresh = None if fresh is None else fresh.after
         #: ... and the core alone gives the answer they wrap (no plug-in answers the hook):
         #: the engine applies a betting action with the core's own code
         #: (:func:`~primero.deal.fast_betting.core_bet`), then :meth:`compose_bet`.
@@ -337,6 +362,64 @@ class DealRules(RankingRules):
 
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
         """The legal actions of the seat to act (``primero_legal_actions``).
+
+        Where the wrappers' answers in a betting round follow from the core's answer and the
+        variant's state (:attr:`_legal_keyed`, Cardano's calls), an answer checked before for
+        the same two is given again (:meth:`known_legal`), none of the wrappers asked.
+        See :meth:`_legal_answer` for the checks of any other answer.
+        """
+        if not self._legal_keyed or checks.strict_depth or checks.off_depth:
+            if self._core_legal and not checks.strict_depth:  # (the core alone: its fast code)
+                core = state.context.engine.fast_legal_actions(state)
+                if core:
+                    return core  # (an empty answer goes to the checks, which name it)
+            return self._legal_answer(state)
+        step = state.context.steps[state.step_index + 1]
+        if step is None or step.kind != "bet":
+            return self._legal_answer(state)
+        core = state.context.engine.fast_legal_actions(state)
+        own = state.variant_state
+        known = self._keyed.get(id(core))
+        if known is not None and known[0] is core:
+            hit = known[1].get(id(own))
+            if hit is not None and hit[0] is own:
+                return hit[1]  # type: ignore[no-any-return]
+        legal = self._legal_answer(state)
+        memo = self._legal_checked.get(id(legal))
+        if legal is core or (memo is not None and memo[0] is legal and memo[1] is None):
+            # the core's own answer, or one checked and found position-free: kept by the facts
+            if self._keyed_count >= CHECKED_KEPT:
+                self._keyed.clear()
+                self._keyed_count = 0
+            if known is None or known[0] is not core:
+                known = self._keyed[id(core)] = (core, {})
+            known[1][id(own)] = (own, legal)
+            self._keyed_count += 1
+        return legal
+
+    def known_legal(self, state: GameState) -> tuple[Action, ...] | None:
+        """The answer :meth:`legal_actions` gives ``state`` where it is at hand, else ``None``.
+
+        At hand: an answer of :attr:`_legal_keyed` rules in a betting round, checked before
+        for the same core answer and variant state (the engine caches it on a state it makes).
+        """
+        if not self._legal_keyed or checks.strict_depth or checks.off_depth:
+            return None
+        step = state.context.steps[state.step_index + 1]
+        if step is None or step.kind != "bet":
+            return None
+        core = state.context.engine.fast_legal_actions(state)
+        known = self._keyed.get(id(core))
+        if known is None or known[0] is not core:
+            return None
+        own = state.variant_state
+        hit = known[1].get(id(own))
+        if hit is None or hit[0] is not own:
+            return None
+        return hit[1]  # type: ignore[no-any-return]
+
+    def _legal_answer(self, state: GameState) -> tuple[Action, ...]:
+        """The legal actions of the seat to act (``primero_legal_actions``), checked.
 
         An answer checked before (the same tuple, shared between states, for an equal hand
         when it holds exchanges) is not checked again, nor one that
@@ -602,6 +685,19 @@ class DealRules(RankingRules):
                 or an :class:`~primero.errors.IllegalActionError` (as :meth:`apply_action`).
         """
         return self._apply_after(answer, state, action)  # type: ignore[misc,no-any-return]
+
+    def compose_fresh_bet(self, state: GameState, action: Action, answer: GameState) \
+            -> GameState:
+        """:meth:`compose_bet` on an ``answer`` the engine has just made and nobody else holds.
+
+        The same wrappers' plain functions on the core's answer, the variant state they set
+        set on ``answer`` itself (:func:`~primero.deal.composing.set_fresh_variant_state`), not
+        on a copy: ``answer`` is returned.
+
+        Raises:
+            PluginError: as :meth:`compose_bet`.
+        """
+        return self._apply_after_fresh(answer, state, action)  # type: ignore[misc,no-any-return]
 
     def _deal_facts(self, state: GameState) -> tuple[int, int]:
         """``(chips, action bound)`` of ``state``'s deal (its context's)."""

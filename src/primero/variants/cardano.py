@@ -845,7 +845,16 @@ def _spellings(book: CallBook, raising: bool, amount: int) -> tuple[Action, ...]
 
 
 class CardanoRules:
-    """The calling rules: legal actions with calls, the standing call, the call at showdown."""
+    """The calling rules: legal actions with calls, the standing call, the call at showdown.
+
+    Attributes:
+        legal_by_variant_state: ``True``: in a betting round :meth:`primero_legal_actions`
+            answers by the core's answer and the deal's :class:`CardanoState` alone (the
+            standing call), so the checked rules find an answer checked once again by those
+            two (:data:`~primero.plugins.deal.LEGAL_BY_VARIANT_STATE`).
+    """
+
+    legal_by_variant_state: bool = True
 
     @hookimpl
     def primero_action_blocks(self, variant: Variant, table: Table) -> tuple[CallBlock, ...]:
