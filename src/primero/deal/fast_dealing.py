@@ -175,6 +175,32 @@ def core_served_bet(state: GameState, seat: int, action: Action,
     return new  # type: ignore[no-any-return]
 
 
+def _without(hand: tuple[Card, ...], thrown: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``hand`` without the cards ``thrown``, in its order (an exchange's or a pass's kept cards).
+
+    One or two cards, each in the hand and distinct, are found by identity, in C (a card is one
+    object, interned); otherwise the general way, by the cards' bits (equal cards have equal
+    bits: no ``__eq__``).
+    """
+    m = len(thrown)
+    if m == 1:
+        gone = thrown[0]
+        if gone in hand:
+            i = hand.index(gone)
+            return hand[:i] + hand[i + 1:]
+    elif m == 2:
+        first, second = thrown
+        if first is not second and first in hand and second in hand:
+            i, j = hand.index(first), hand.index(second)
+            if i > j:
+                i, j = j, i
+            return hand[:i] + hand[i + 1:j] + hand[j + 1:]
+    mask = 0
+    for card in thrown:
+        mask |= card.bit
+    return tuple([c for c in hand if not c.bit & mask])
+
+
 def pass_served(state: GameState, seat: int, thrown: tuple[Card, ...]) \
         -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Receipt, ...], tuple[Card, ...],
                  tuple[Card, ...], tuple[Delivery, ...]]:
@@ -193,24 +219,7 @@ def pass_served(state: GameState, seat: int, thrown: tuple[Card, ...]) \
     s = state.seats[seat]
     hand = s.hand
     m = len(thrown)
-    kept = None
-    if m == 1:  # a card is one object (interned): found by identity, in C
-        gone = thrown[0]
-        if gone in hand:
-            i = hand.index(gone)
-            kept = hand[:i] + hand[i + 1:]
-    elif m == 2:
-        first, second = thrown
-        if first is not second and first in hand and second in hand:
-            i, j = hand.index(first), hand.index(second)
-            if i > j:
-                i, j = j, i
-            kept = hand[:i] + hand[i + 1:j] + hand[j + 1:]
-    if kept is None:  # (the general way: equal cards have equal bits, no __eq__)
-        mask = 0
-        for card in thrown:
-            mask |= card.bit
-        kept = tuple([c for c in hand if not c.bit & mask])
+    kept = _without(hand, thrown)
     discarded = s.discarded + thrown
     stock = state.stock
     pile = (*state.discards, *thrown)
@@ -316,21 +325,7 @@ def core_exchange(state: GameState, seat: int, discards: tuple[Card, ...],
         mask |= card.bit
     old_hand = player.hand
     m = len(thrown)
-    hand = None
-    if m == 1:  # a card is one object (interned): found by identity, in C
-        gone = thrown[0]
-        if gone in old_hand:
-            i = old_hand.index(gone)
-            hand = old_hand[:i] + old_hand[i + 1:]
-    elif m == 2:
-        first, second = thrown
-        if first is not second and first in old_hand and second in old_hand:
-            i, j = old_hand.index(first), old_hand.index(second)
-            if i > j:
-                i, j = j, i
-            hand = old_hand[:i] + old_hand[i + 1:j] + old_hand[j + 1:]
-    if hand is None:  # (the general way)
-        hand = tuple([c for c in old_hand if not c.bit & mask])
+    hand = _without(old_hand, thrown)
     new_seats = list(seats)
     stock = state.stock
     if m <= len(stock) and not context.external and not state.pending:
