@@ -1224,10 +1224,11 @@ class SearchAgent:
         fold). The rollout players that screen the worlds bet on their cards, as this player
         does; an opponent that makes such decisions more often than this player does (its
         share of its betting decisions over the session, :attr:`table_reading`, against this
-        player's own share, which is also its prior worth :data:`~primero.agents.reading.
-        PRIOR_WEIGHT` decisions) makes the excess whatever its hand. As a mixture: it makes
-        the decision with every hand a player like this one would make it with, and with a
-        share ``(o - m) / (1 - m)`` of the others, ``o`` its share and ``m`` this player's.
+        player's own share, which is also its prior worth
+        :data:`~primero.agents.reading.PRIOR_WEIGHT` decisions) makes the excess whatever its
+        hand. As a mixture: it makes the decision with every hand a player like this one
+        would make it with, and with a share ``(o - m) / (1 - m)`` of the others, ``o`` its
+        share and ``m`` this player's.
         So a world whose hand the rollout player would not have made the decision with is
         kept with that chance: an opponent that always vies shows nothing by a vie, one
         that never bets nothing by a pass, one that bets as this player does all it shows.

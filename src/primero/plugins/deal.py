@@ -85,8 +85,9 @@ CHECKED_KEPT = 32_768
 #: A rule object's attribute (``True``) declaring that its wrapper of
 #: ``primero_legal_actions``, in a betting round, answers by the core's answer and
 #: ``state.variant_state`` alone (by identity; the same two give the very same answer object):
-#: honoured for the library's own rule objects only (:func:`~primero.plugins.manager.
-#: is_library_rule`), whose answers are then found again by those two facts.
+#: honoured for the library's own rule objects only
+#: (:func:`~primero.plugins.manager.is_library_rule`), whose answers are then found again by
+#: those two facts.
 LEGAL_BY_VARIANT_STATE = "legal_by_variant_state"
 
 _BETTING_HOOKS = ("primero_legal_actions", "primero_apply_action", "primero_start_step",
