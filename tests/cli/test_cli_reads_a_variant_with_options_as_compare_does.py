@@ -51,3 +51,25 @@ def test_an_adapter_given_a_variant_with_options_says_to_give_them_apart() -> No
                                  "options='supremus=false' (got 'waks:supremus=false')")
     assert raw_env(variant="waks", options="supremus=false").table.variant.options["supremus"] \
         is False
+
+
+def test_rules_shows_the_options_given_beside_their_defaults() -> None:
+    text = ok("rules", "waks:supremus=false", "-o", "tie=split")
+    lines = text.splitlines()
+    assert lines[0] == "Waks English Primero (waks) — 2–6 players"
+    assert "  supremus = false   [true, false]   (default true)" in lines
+    assert "  tie = split   ['eldest', 'split']   (default eldest)" in lines
+    assert "  chorus = true   [true, false]" in lines  # left at its default: no note
+    assert "(default" not in ok("rules", "waks")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("waks:deck=x",), "error: option 'deck': bad value 'x'; allowed: "),
+    (("wakz:deck=x",), "error: unknown variant 'wakz'; did you mean 'waks'?"),
+    (("waks", "-o", "nope=1"), "error: unknown option 'nope' for variant 'waks'"),
+])
+def test_rules_refuses_a_bad_option_in_one_line(args: tuple[str, ...], message: str) -> None:
+    result = run("rules", *args)
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.startswith(message)

@@ -3,7 +3,7 @@
 The docs' griffe extension (``docs/_hooks/griffe_roles.py``) turns ``:func:`...``` roles into
 links and warns on a name that resolves nowhere in primero (a class renamed, a module
 moved), which fails ``mkdocs build --strict``; names outside primero (the standard library,
-builtins, installed packages) stay plain code. Needs the ``docs`` extra (griffe).
+builtins, installed packages) stay plain code. Needs griffe (in the ``test`` and ``docs`` groups).
 """
 
 from __future__ import annotations

@@ -202,16 +202,28 @@ def frequencies_command(variant: str, option: Sequence[str], json_output: bool) 
     console().print(table)
 
 
+def _shown(value: object) -> str:
+    """An option's value as typed on the command line (``false``, not ``False``)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 @app.command("rules", short_help=SHORT_HELP["rules"])
 @click.argument("variant", default="waks", metavar="[VARIANT]")
-def rules_command(variant: str) -> None:
+@click.option("--option", "-o", "option", metavar="KEY=VALUE", multiple=True,
+              help="A variant option, e.g. supremus=false; repeat for more. Its value is "
+                   "shown beside the default.")
+def rules_command(variant: str, option: Sequence[str]) -> None:
     """Print a variant's rules summary, options and sources.
 
-    VARIANT: a variant name or alias (default waks).
+    VARIANT: a variant name or alias (default waks), options after a colon as in 'primero
+    compare' (waks:supremus=false).
     """
     variant = variant.strip()
-    suggest_variant(variant)
-    spec = registry().spec(variant)
+    base = variant.partition(":")[0].strip()
+    suggest_variant(base)
+    spec = registry().spec(base)
+    # options given: the variant configured with them (a bad one is refused, as everywhere)
+    chosen = load_variant(variant, option).options if ":" in variant or option else None
     out = console(soft_wrap=True)
     low, high = spec.players
     out.print(Text.assemble((spec.title, "bold"), f" ({spec.name}) — {span(low, high)} players"))
@@ -223,8 +235,9 @@ def rules_command(variant: str) -> None:
         out.print()
         out.print(Text.assemble(("Options", "bold"), " (primero … --option KEY=VALUE)"))
         for opt in spec.options:
-            default = str(opt.default).lower() if isinstance(opt.default, bool) else opt.default
-            out.print(f"  {opt.name} = {default}   [{opt.allowed()}]")
+            value = opt.default if chosen is None else chosen[opt.name]
+            changed = "" if value == opt.default else f"   (default {_shown(opt.default)})"
+            out.print(f"  {opt.name} = {_shown(value)}   [{opt.allowed()}]{changed}")
             out.print(f"      {opt.doc}")
     if spec.sources:
         out.print()
