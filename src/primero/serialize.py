@@ -214,6 +214,11 @@ def _read_value(data: Any, variant: Variant, where: str) -> HandValue:
     return value
 
 
+#: The keys of a settlement's dictionary (:func:`to_dict`), ``format`` optional.
+_SETTLEMENT_KEYS = ("format", "awards", "returns", "layers", "carry", "showdown", "values",
+                    "reason")
+
+
 def settlement_from_dict(data: Mapping[str, Any], variant: Variant | str) -> Settlement:
     """Read back a settlement written by :func:`to_dict` (``"player"`` keys are ignored).
 
@@ -232,7 +237,8 @@ def settlement_from_dict(data: Mapping[str, Any], variant: Variant | str) -> Set
             layer's amount), or, with layers, the awards are not the winners' shares or the
             carry-over is not the chips of the layers nobody won, a number is above
             :data:`primero.deal.start.MAX_CHIPS` (shown by its digits), ``variant`` is neither
-            a Variant nor a name, or ``format`` is not
+            a Variant nor a name, a key is not a settlement's (a misspelt ``carry`` would
+            otherwise be read as missing or pass unseen), or ``format`` is not
             :data:`primero.json_schema.FORMAT` (a settlement without the key is read as this
             format); the message names the key.
         UnknownVariantError: ``variant`` is a name that is not registered.
@@ -243,6 +249,12 @@ def settlement_from_dict(data: Mapping[str, Any], variant: Variant | str) -> Set
         raise RecordError(f"settlement_from_dict takes a Variant or a variant name, got "
                           f"{typed_name(variant)}")
     where = "settlement"
+    if isinstance(data, Mapping):
+        unknown = [k for k in data if k not in _SETTLEMENT_KEYS]
+        if unknown:
+            shown = ", ".join(named(k) for k in unknown[:5]) + (", …" if len(unknown) > 5 else "")
+            raise RecordError(f"{where}: unknown key{'s' if len(unknown) > 1 else ''} {shown}; "
+                              f"known keys: {', '.join(_SETTLEMENT_KEYS)}")
     if isinstance(data, Mapping) and "format" in data:
         version = data["format"]
         if version != FORMAT or isinstance(version, bool):

@@ -56,3 +56,15 @@ def test_a_huge_format_is_named_briefly() -> None:
         settlement_from_dict(data, "waks")
     assert str(info.value).startswith(f"settlement: key 'format': {'9' * 40!r}... (5,000 "
                                       "characters); ")
+
+
+def test_a_key_that_is_not_a_settlements_is_refused_by_name() -> None:
+    data = dict(SETTLED, cary=5)  # a misspelt 'carry' beside the real one
+    with pytest.raises(RecordError) as info:
+        settlement_from_dict(data, "waks")
+    assert str(info.value) == ("settlement: unknown key 'cary'; known keys: format, awards, "
+                               "returns, layers, carry, showdown, values, reason")
+    many = dict(SETTLED, **{f"x{k}": 0 for k in range(7)})
+    with pytest.raises(RecordError) as info:
+        settlement_from_dict(many, "waks")
+    assert str(info.value).startswith("settlement: unknown keys 'x0', 'x1', 'x2', 'x3', 'x4', …;")
