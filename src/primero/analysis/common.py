@@ -121,14 +121,18 @@ def as_cards(cards: Cards, variant: Variant, what: str) -> tuple[Card, ...]:
 
     Raises:
         CardParseError: ``cards`` is bytes, or neither text nor an iterable (the message
-            names ``what`` and the value), or a token is not a card (it names the token).
+            names ``what`` and the value), or a token is not a card (it names ``what`` and
+            the token).
         InvalidDeckError: a card appears twice, or is not in the variant's pack (the message
             names the card and ``what``).
     """
     if not isinstance(cards, str | Iterable) or isinstance(cards, bytes | bytearray):
         raise CardParseError(f"{what} is {typed_name(cards)}: give cards as text "
                              f"('7h 6h') or a list of cards")
-    parsed = parse_cards(cards)
+    try:
+        parsed = parse_cards(cards)
+    except CardParseError as exc:  # which argument the bad card was given in
+        raise CardParseError(f"{what}: {exc}") from None
     variant.pack.check(parsed, what)
     return parsed
 
