@@ -203,7 +203,7 @@ def test_stacked_stock_as_text_with_a_bad_token() -> None:
     (["A", "B", "A"], {}, "two players are called 'A'"),
     (["A", "B C"], {}, "'B C' must be one word"),
     (["A", "B"], {"chips": [10, 0]}, "B has 0 chips"),
-    (["A", "B"], {"chips": [10]}, "2 players but 1 chip counts"),
+    (["A", "B"], {"chips": [10]}, "^2 players but 1 chip count: one per player$"),
     (["A", "B"], {"dealer": "Zed"}, "dealer 'Zed' is not a player"),
     (["A", "B"], {"dealer": 2}, "dealer seat 2 is not a seat of 2 players"),
     (["A", "B"], {"dealer": -3}, "dealer seat -3 is not a seat of 2 players"),

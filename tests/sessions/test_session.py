@@ -166,7 +166,7 @@ def test_session_needs_a_seed_or_rng() -> None:
         ({"dealer": 2}, "dealer seat 2 is not a seat of 2 players"),
         ({"players": ("Anna", "Anna")}, "two players are called 'Anna'"),
         ({"chips": [5, 0]}, "Ben has 0 chips"),
-        ({"chips": [5, 5, 5]}, "2 players but 3 chip counts"),
+        ({"chips": [5, 5, 5]}, "^2 players but 3 chip counts: one per player$"),
         ({"stake": 0}, "bad table"),
     ],
 )

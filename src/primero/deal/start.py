@@ -123,7 +123,8 @@ def _check_setup(variant: Variant, players: Sequence[str], chips: Sequence[int],
         if name.split() != [name]:
             raise PrimeroError(f"player name {named(name)} must be one word (no spaces)")
     if len(chips) != len(players):
-        raise PrimeroError(f"{len(players)} players but {len(chips)} chip counts")
+        raise PrimeroError(f"{len(players)} players but {len(chips)} chip "
+                           f"count{'' if len(chips) == 1 else 's'}: one per player")
     for seat, (name, c) in enumerate(zip(players, chips, strict=True)):
         if not whole(c) or c <= 0:
             raise PrimeroError(f"{name} has {named(c)} chips: every player needs at least 1 chip")
