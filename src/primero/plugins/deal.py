@@ -16,7 +16,8 @@ Its plug-in manager holds the core's every hook (:mod:`primero.rules`, registere
 from __future__ import annotations
 
 from functools import reduce
-from operator import attrgetter, or_
+from itertools import chain
+from operator import attrgetter, is_, or_
 from typing import TYPE_CHECKING, Any, cast
 
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
@@ -471,6 +472,9 @@ class DealRules(RankingRules):
             # the core's own answer for this state (a wrapper passed it on); a tuple the
             # library spelt passes into is a new tuple, never the core's: not asked
             return legal
+        if not checks.strict_depth and self._sliced_from_checked(state, legal):
+            self._remember(legal, None)  # ranges of a position-free answer checked before
+            return legal  # type: ignore[no-any-return]
         bits = None if checks.strict_depth else self._of_checked_bets(state, legal)
         pooled = bits is not None
         if not pooled:
@@ -494,6 +498,61 @@ class DealRules(RankingRules):
             else:  # position-free: shared by every state
                 self._remember(legal, None)
         return legal  # type: ignore[no-any-return]
+
+    def _sliced_from_checked(self, state: GameState, legal: object) -> bool:
+        """Whether ``legal`` is made of ranges of a position-free answer checked before.
+
+        For an answer that says what it is made of (a tuple class with ``sliced_from()``
+        answering ``(whole, spans)``, as Cardano's answers do: the answer with every call
+        spelt, and the ranges of it under the standing call). The claim is verified, not
+        taken: the spans are whole-number ranges that ascend without overlapping within
+        ``whole``, and ``legal`` holds exactly the objects of those ranges, in order (by
+        identity, read with the tuple's own methods). ``whole`` itself is checked here as any
+        answer of this betting round the first time (:meth:`_of_checked_bets`, else every
+        check) and must be position-free (no exchange). Then every check of an answer holds
+        for ``legal`` as it held for ``whole``: sound actions of the round, each once; the
+        checks read the ranges, not each action.
+        """
+        if type(legal) is tuple or not isinstance(legal, tuple):
+            return False
+        sliced_from = getattr(legal, "sliced_from", None)
+        parts = sliced_from() if sliced_from is not None else None
+        if type(parts) is not tuple or len(parts) != 2:
+            return False
+        whole, spans = parts
+        if not isinstance(whole, tuple) or type(spans) is not tuple:
+            return False
+        size = tuple.__len__(whole)
+        if size > checks.LAZY_CHECK_ABOVE:
+            return False  # (only the ends of such an answer are checked)
+        pieces = []
+        stop = 0
+        for span in spans:
+            if type(span) is not tuple or len(span) != 2:
+                return False
+            start, end = span
+            if type(start) is not int or type(end) is not int or not stop <= start < end <= size:
+                return False
+            pieces.append(tuple.__getitem__(whole, slice(start, end)))
+            stop = end
+        if sum(map(len, pieces)) != tuple.__len__(legal) \
+                or not all(map(is_, tuple.__iter__(legal), chain.from_iterable(pieces))):
+            return False
+        memo = self._legal_checked.get(id(whole))
+        if memo is not None and memo[0] is whole:
+            return memo[1] is None
+        bits = self._of_checked_bets(state, whole)
+        if bits is None:
+            if checks.legal_problem(state, whole) is not None or checks.offered_problem(
+                    state, whole, self._core_applies) is not None:
+                return False  # (the answer's own checks say what is wrong)
+            if checks.legal_uses_hand(whole):
+                return False
+            self._pool_bets(state, whole)
+        elif bits:
+            return False  # exchanges: hand-bound
+        self._remember(whole, None)
+        return True
 
     def _remember(self, legal: object, hand: tuple[Card, ...] | None) -> None:
         """Remember ``legal`` as a checked answer, for ``hand`` (``None``: for every state)."""
