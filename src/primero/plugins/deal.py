@@ -379,13 +379,12 @@ class DealRules(RankingRules):
         step = state.context.steps[state.step_index + 1]
         if step is None or step.kind != "bet":
             return self._legal_answer(state)
+        legal = self.known_legal(state)
+        if legal is not None:
+            return legal
         core = state.context.engine.fast_legal_actions(state)
         own = state.variant_state
         known = self._keyed.get(id(core))
-        if known is not None and known[0] is core:
-            hit = known[1].get(id(own))
-            if hit is not None and hit[0] is own:
-                return hit[1]  # type: ignore[no-any-return]
         legal = self._legal_answer(state)
         memo = self._legal_checked.get(id(legal))
         if legal is core or (memo is not None and memo[0] is legal and memo[1] is None):
@@ -403,12 +402,11 @@ class DealRules(RankingRules):
         """The answer :meth:`legal_actions` gives ``state`` where it is at hand, else ``None``.
 
         At hand: an answer of :attr:`_legal_keyed` rules in a betting round, checked before
-        for the same core answer and variant state (the engine caches it on a state it makes).
+        for the same core answer and variant state (the engine caches it on a state it makes
+        in a betting round). Only betting rounds' answers are kept: of a state in another
+        step nothing is found (the core's answer there, made to look, is no key).
         """
         if not self._legal_keyed or checks.strict_depth or checks.off_depth:
-            return None
-        step = state.context.steps[state.step_index + 1]
-        if step is None or step.kind != "bet":
             return None
         core = state.context.engine.fast_legal_actions(state)
         known = self._keyed.get(id(core))

@@ -79,7 +79,7 @@ from typing import TYPE_CHECKING, Any, cast, overload
 
 from attrs import evolve, frozen
 
-from primero.actions import Action, Call, Exchange, Hold, Vie, parse_action
+from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie, parse_action
 from primero.advice import SeenDeal, VariantAdvice
 from primero.deal.state import GameState, VariantState
 from primero.errors import InvalidOptionError, named
@@ -742,15 +742,15 @@ class CallActions(tuple[Action, ...]):
         two identity tests), any other action among the few not spelt per call. An equal
         object that is not one of these is not found here (``in`` finds it).
         """
-        rows = self._rows
-        plain = self._plain
-        if rows is None or plain is None:  # made from a list: a scan in C, by identity
-            return action if any(map(operator.is_, self, repeat(action))) else None  # type: ignore[return-value]
         place = _PLACES.get(id(action))
-        if place is not None and place[0] is action:
+        if place is not None and place[0] is action and place[2] >= self._first:
+            rows = self._rows
             row = place[1]
-            if place[2] >= self._first and rows.get(id(row)) is row:
+            if rows is not None and rows.get(id(row)) is row:
                 return place[0]
+        plain = self._plain
+        if plain is None:  # made from a list: a scan in C, by identity
+            return action if any(map(operator.is_, self, repeat(action))) else None  # type: ignore[return-value]
         for candidate in plain:
             if candidate is action:
                 return candidate
@@ -948,6 +948,12 @@ _STANDING: dict[int, tuple[CallBook, Call, CardanoState]] = {}
 
 
 
+#: The standing-call state a vie or raise naming a call makes, by the identity of the action
+#: (the legal actions' shared objects hit every time) and of the variant: ``(action, variant,
+#: state)`` (:meth:`CardanoRules.primero_apply_action`).
+_AFTER: dict[int, tuple[Action, Variant, CardanoState]] = {}
+
+
 def _standing_state(book: CallBook, call: Call) -> CardanoState:
     """``CardanoState(call=book.spelling(call))`` (Supremus 55 is Supremus), shared per call."""
     hit = _STANDING.get(id(call))
@@ -1069,17 +1075,25 @@ class CardanoRules:
         the wrapper sets it in the library's copy of the answer.
         """
         kind = type(action)
-        if kind is Vie:  # (the core's own classes first: no isinstance per action)
-            call = action.call  # type: ignore[union-attr]
-        elif kind is Hold:
-            call = action.call if action.raise_by > 0 else None  # type: ignore[union-attr]
+        if kind is Vie or kind is Hold:  # (the core's own classes first: no isinstance)
+            hit = _AFTER.get(id(action))  # a legal object met before: its standing call
+            if hit is not None and hit[0] is action and hit[1] is variant:
+                return hit[2]
+            call = action.call if kind is Vie or action.raise_by > 0 else None  # type: ignore[union-attr]
+        elif kind is Pass or kind is Fold:
+            return answer.variant_state
         elif isinstance(action, Vie | Hold) and _names_a_call(action):
             call = action.call
         else:
             return answer.variant_state
         if call is None:
             return answer.variant_state
-        return _standing_state(_ranking_book(variant), call)
+        made = _standing_state(_ranking_book(variant), call)
+        if kind is Vie or kind is Hold:
+            if len(_AFTER) >= 4096:
+                _AFTER.clear()
+            _AFTER[id(action)] = (action, variant, made)
+        return made
 
     @hookimpl
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \
