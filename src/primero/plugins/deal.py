@@ -425,7 +425,9 @@ class DealRules(RankingRules):
         when it holds exchanges) is not checked again, nor one that
         :func:`~primero.deal.fast_dealing.bets_with_exchanges` made for the hand of the seat to
         act from a betting tuple found sound before (its passes are the library's, of that
-        hand), except while :func:`~primero.plugins.checks.checking_everything`.
+        hand), nor one made of ranges of a position-free answer checked before
+        (:meth:`_sliced_from_checked`: Cardano's answers under a standing call), except while
+        :func:`~primero.plugins.checks.checking_everything`.
         """
         if self._core_legal and not checks.strict_depth:
             core = state.context.engine.fast_legal_actions(state)  # the core alone answers
@@ -514,7 +516,12 @@ class DealRules(RankingRules):
         if type(legal) is tuple or not isinstance(legal, tuple):
             return False
         sliced_from = getattr(legal, "sliced_from", None)
-        parts = sliced_from() if sliced_from is not None else None
+        if sliced_from is None:
+            return False
+        try:
+            parts = sliced_from()
+        except Exception:  # (a plug-in's method that fails: its answer is checked in full)
+            return False
         if type(parts) is not tuple or len(parts) != 2:
             return False
         whole, spans = parts

@@ -1072,7 +1072,9 @@ class CardanoRules:
         """After the core has applied a vie or raise, its call becomes the standing call.
 
         Answers the deal's own state (:class:`CardanoState`) the core's answer is to carry:
-        the wrapper sets it in the library's copy of the answer.
+        the wrapper sets it in the library's copy of the answer. A vie or raise object met
+        before (the legal actions' shared objects) gives the same state again, found by its
+        identity (:data:`_AFTER`).
         """
         kind = type(action)
         if kind is Vie or kind is Hold:  # (the core's own classes first: no isinstance)
