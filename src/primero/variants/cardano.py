@@ -792,21 +792,53 @@ def _call_answer(book: CallBook, core: tuple[Action, ...], first: int) -> CallAc
     """The core's answer with each vie and raise spelt once per call from ``first`` on.
 
     Each vie or raise is the tail from ``first`` of its row of spellings (:func:`_spellings`,
-    shared); the answer knows its rows and its ranges of the whole answer (``first`` 0,
-    made once per core answer and book: :data:`_WHOLE`). ``None`` where the core's answer
-    holds a plug-in's subclass of a vie or raise (spelt one by one instead).
+    shared); the answer knows its rows and, under a standing call (``first`` above 0), its
+    ranges of the whole answer (``first`` 0: made once per core answer and book, with the
+    rows of the core's actions, :data:`_WHOLE`). ``None`` where the core's answer holds a
+    plug-in's subclass of a vie or raise (spelt one by one instead).
     """
+    hit = _WHOLE.get(id(core))
+    if hit is None or hit[0] is not core or hit[1] is not book:
+        layout = _layout(book, core)
+        whole = None if layout is None else _sliced(book, layout, 0)[0]
+        if len(_WHOLE) >= 4096:
+            _WHOLE.clear()
+        hit = _WHOLE[id(core)] = (core, book, whole, layout)
+    whole, layout = hit[2], hit[3]
+    if not first or layout is None:
+        return whole
+    made, spans = _sliced(book, layout, first)
+    made._whole = whole
+    made._spans = spans
+    return made
+
+
+def _layout(book: CallBook, core: tuple[Action, ...]) \
+        -> tuple[tuple[Action, tuple[Action, ...] | None], ...] | None:
+    """Each action of the core's answer with its row of spellings (``None``: not spelt).
+
+    ``None`` where a plug-in's subclass of a vie or raise is to be spelt (one by one).
+    """
+    layout = []
+    for action in core:
+        row = _row_of(book, action)
+        if row is None and _spelt(action):
+            return None
+        layout.append((action, row))
+    return tuple(layout)
+
+
+def _sliced(book: CallBook, layout: tuple[tuple[Action, tuple[Action, ...] | None], ...],
+            first: int) -> tuple[CallActions, tuple[tuple[int, int], ...]]:
+    """The answer of ``layout`` from the call at ``first`` on, and its ranges of the whole."""
     size = len(book.calls)
     spelt: list[Action] = []
     plain: list[Action] = []
     rows: dict[int, tuple[Action, ...]] = {}
     spans: list[tuple[int, int]] = []
     at = 0  # the place in the whole answer
-    for action in core:
-        row = _row_of(book, action)
+    for action, row in layout:
         if row is None:
-            if _spelt(action):
-                return None
             plain.append(action)
             spelt.append(action)
             start, stop = at, at + 1
@@ -826,26 +858,13 @@ def _call_answer(book: CallBook, core: tuple[Action, ...], first: int) -> CallAc
     made._plain = tuple(plain)
     made._rows = rows
     made._first = first
-    if first:
-        made._whole = _whole_answer(book, core)
-        made._spans = tuple(spans)
-    return made
+    return made, tuple(spans)
 
 
-#: The answer with every call spelt of each core answer: ``id(core) -> (core, book, answer)``.
-_WHOLE: dict[int, tuple[tuple[Action, ...], CallBook, CallActions | None]] = {}
-
-
-def _whole_answer(book: CallBook, core: tuple[Action, ...]) -> CallActions | None:
-    """:func:`_call_answer` of ``core`` with every call of ``book``, made once per core answer."""
-    hit = _WHOLE.get(id(core))
-    if hit is not None and hit[0] is core and hit[1] is book:
-        return hit[2]
-    made = _call_answer(book, core, 0)
-    if len(_WHOLE) >= 4096:
-        _WHOLE.clear()
-    _WHOLE[id(core)] = (core, book, made)
-    return made
+#: Per core answer (by identity) and book: its answer with every call spelt and its actions'
+#: rows of spellings (:func:`_layout`): ``id(core) -> (core, book, answer, layout)``.
+_WHOLE: dict[int, tuple[tuple[Action, ...], CallBook, CallActions | None,
+                        tuple[tuple[Action, tuple[Action, ...] | None], ...] | None]] = {}
 
 
 def _with_call(action: Action, call: Call) -> Action:
@@ -1048,8 +1067,7 @@ class CardanoRules:
             return cast("tuple[Action, ...]", CalledActions(actions, calls, book.aliases))
         first = len(book.calls) - len(calls)
         if book.aliases:
-            made = _call_answer(book, actions, first) if first else \
-                _whole_answer(book, actions)
+            made = _call_answer(book, actions, first)
             if made is not None:
                 return made
         spelt: list[Action] = []
