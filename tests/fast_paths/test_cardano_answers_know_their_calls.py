@@ -82,7 +82,14 @@ class _Twice(CallActions):
 
 
 class _ListsOneTwice:
-    """A house rule returning Cardano's answer with its last action listed twice, as ranges."""
+    """A house rule returning Cardano's answer with one action listed twice, as ranges.
+
+    ``longer``: the last action added again (the ranges' length differs); else the first
+    action in place of the last (the same length, other objects).
+    """
+
+    def __init__(self, longer: bool) -> None:
+        self.longer = longer
 
     @hookimpl(wrapper=True)
     @answer_wrapper
@@ -90,14 +97,16 @@ class _ListsOneTwice:
             -> tuple[Action, ...]:
         if not isinstance(answer, CallActions) or answer.sliced_from() is None:
             return answer
-        forged = _Twice((*answer, answer[-1]))
+        forged = _Twice((*answer, answer[-1]) if self.longer else (*answer[:-1], answer[0]))
         forged._claim = answer.sliced_from()  # type: ignore[attr-defined]
         return forged
 
 
-def test_an_answer_whose_ranges_claim_does_not_hold_is_checked_and_named() -> None:
+@pytest.mark.parametrize("longer", [True, False])
+def test_an_answer_whose_ranges_claim_does_not_hold_is_checked_and_named(longer: bool) -> None:
     base = get_variant("cardano")
-    variant = Variant(spec=base.spec, settings=base.settings, house_rules=(_ListsOneTwice(),))
+    variant = Variant(spec=base.spec, settings=base.settings,
+                      house_rules=(_ListsOneTwice(longer),))
     state = start_deal(variant, NAMES[:2], 20, dealer=1, seed=1)
     after = state.apply(state.legal_actions()[5])  # a standing call: an answer of ranges
     with pytest.raises(PluginError, match="twice"):

@@ -506,8 +506,11 @@ class DealRules(RankingRules):
         answering ``(whole, spans)``, as Cardano's answers do: the answer with every call
         spelt, and the ranges of it under the standing call). The claim is verified, not
         taken: the spans are whole-number ranges that ascend without overlapping within
-        ``whole``, and ``legal`` holds exactly the objects of those ranges, in order (by
-        identity, read with the tuple's own methods). ``whole`` itself is checked here as any
+        ``whole``, and ``legal`` holds exactly the objects of those ranges, in order (read
+        with the tuple's own methods; by identity where a plug-in's wrapper made the answer,
+        by equality in C where every wrapper is a library rule object
+        (:attr:`_legal_keyed`), whose answers hold the very objects, which compare at
+        once). ``whole`` itself is checked here as any
         answer of this betting round the first time (:meth:`_of_checked_bets`, else every
         check) and must be position-free (no exchange). Then every check of an answer holds
         for ``legal`` as it held for ``whole``: sound actions of the round, each once; the
@@ -540,9 +543,13 @@ class DealRules(RankingRules):
                 return False
             pieces.append(tuple.__getitem__(whole, slice(start, end)))
             stop = end
-        if sum(map(len, pieces)) != tuple.__len__(legal) \
-                or not all(map(is_, tuple.__iter__(legal), chain.from_iterable(pieces))):
+        if sum(map(len, pieces)) != tuple.__len__(legal):
             return False
+        if self._legal_keyed:  # every wrapper the library's own: its answer, of its objects
+            if tuple.__eq__(legal, tuple(chain.from_iterable(pieces))) is not True:
+                return False  # (equal objects, in C: the same objects compare at once)
+        elif not all(map(is_, tuple.__iter__(legal), chain.from_iterable(pieces))):
+            return False  # (a plug-in's answer: the very objects, by identity)
         memo = self._legal_checked.get(id(whole))
         if memo is not None and memo[0] is whole:
             return memo[1] is None
