@@ -675,7 +675,7 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
                 legal = state.legal_actions()
             if isinstance(legal, tuple):  # (a plug-in's tuple class too)
                 if len(legal) > _LOOKUP_ABOVE:  # by identity first (agents pick a legal object)
-                    chosen = _by_identity(legal).get(id(action))
+                    chosen = _by_identity(legal, action)
                 else:
                     for candidate in legal:
                         if candidate is action:
@@ -704,23 +704,33 @@ _CORE_KINDS = frozenset((Vie, Hold, Pass, Fold, Exchange))
 _ENCODINGS_GET = ENCODINGS.get
 
 #: Above this many legal actions :func:`apply` finds the chosen object through
-#: :func:`_by_identity` (a dictionary made once per answer), not by a scan.
+#: :func:`_by_identity` (the answer's own look-up, or a dictionary made once per answer), not
+#: by a scan.
 _LOOKUP_ABOVE = 16
 #: Legal answers (tuples, shared between states) with their actions by identity:
 #: ``id(answer) -> (answer, {id(action): action})``, held (so an id is never reused).
 _LOOKUPS: dict[int, tuple[tuple[Action, ...], dict[int, Action]]] = {}
 
 
-def _by_identity(legal: tuple[Action, ...]) -> dict[int, Action]:
-    """The actions of the answer ``legal`` by identity, made once per answer object."""
+def _by_identity(legal: tuple[Action, ...], action: object) -> Action | None:
+    """The action of the answer ``legal`` that is ``action`` itself, else ``None``.
+
+    An answer of a tuple class with an ``identical(action)`` method finds it itself (a
+    calling game's answer knows where each call is); any other through a dictionary by
+    identity, made once per answer object.
+    """
+    if type(legal) is not tuple:
+        identical = getattr(legal, "identical", None)
+        if identical is not None:
+            return identical(action)  # type: ignore[no-any-return]
     known = _LOOKUPS.get(id(legal))
     if known is not None and known[0] is legal:
-        return known[1]
+        return known[1].get(id(action))
     lookup = dict(zip(map(id, legal), legal, strict=True))
     if len(_LOOKUPS) >= 4096:
         _LOOKUPS.clear()
     _LOOKUPS[id(legal)] = (legal, lookup)
-    return lookup
+    return lookup.get(id(action))
 
 
 def _core_bet_applied(state: GameState, seat: int, action: Action) -> GameState:

@@ -16,7 +16,8 @@ Its plug-in manager holds the core's every hook (:mod:`primero.rules`, registere
 from __future__ import annotations
 
 from functools import reduce
-from operator import attrgetter, or_
+from itertools import chain
+from operator import attrgetter, is_, or_
 from typing import TYPE_CHECKING, Any, cast
 
 from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie
@@ -378,13 +379,12 @@ class DealRules(RankingRules):
         step = state.context.steps[state.step_index + 1]
         if step is None or step.kind != "bet":
             return self._legal_answer(state)
+        legal = self.known_legal(state)
+        if legal is not None:
+            return legal
         core = state.context.engine.fast_legal_actions(state)
         own = state.variant_state
         known = self._keyed.get(id(core))
-        if known is not None and known[0] is core:
-            hit = known[1].get(id(own))
-            if hit is not None and hit[0] is own:
-                return hit[1]  # type: ignore[no-any-return]
         legal = self._legal_answer(state)
         memo = self._legal_checked.get(id(legal))
         if legal is core or (memo is not None and memo[0] is legal and memo[1] is None):
@@ -402,12 +402,11 @@ class DealRules(RankingRules):
         """The answer :meth:`legal_actions` gives ``state`` where it is at hand, else ``None``.
 
         At hand: an answer of :attr:`_legal_keyed` rules in a betting round, checked before
-        for the same core answer and variant state (the engine caches it on a state it makes).
+        for the same core answer and variant state (the engine caches it on a state it makes
+        in a betting round). Only betting rounds' answers are kept: of a state in another
+        step nothing is found (the core's answer there, made to look, is no key).
         """
         if not self._legal_keyed or checks.strict_depth or checks.off_depth:
-            return None
-        step = state.context.steps[state.step_index + 1]
-        if step is None or step.kind != "bet":
             return None
         core = state.context.engine.fast_legal_actions(state)
         known = self._keyed.get(id(core))
@@ -426,7 +425,9 @@ class DealRules(RankingRules):
         when it holds exchanges) is not checked again, nor one that
         :func:`~primero.deal.fast_dealing.bets_with_exchanges` made for the hand of the seat to
         act from a betting tuple found sound before (its passes are the library's, of that
-        hand), except while :func:`~primero.plugins.checks.checking_everything`.
+        hand), nor one made of ranges of a position-free answer checked before
+        (:meth:`_sliced_from_checked`: Cardano's answers under a standing call), except while
+        :func:`~primero.plugins.checks.checking_everything`.
         """
         if self._core_legal and not checks.strict_depth:
             core = state.context.engine.fast_legal_actions(state)  # the core alone answers
@@ -471,6 +472,9 @@ class DealRules(RankingRules):
             # the core's own answer for this state (a wrapper passed it on); a tuple the
             # library spelt passes into is a new tuple, never the core's: not asked
             return legal
+        if not checks.strict_depth and self._sliced_from_checked(state, legal):
+            self._remember(legal, None)  # ranges of a position-free answer checked before
+            return legal  # type: ignore[no-any-return]
         bits = None if checks.strict_depth else self._of_checked_bets(state, legal)
         pooled = bits is not None
         if not pooled:
@@ -494,6 +498,73 @@ class DealRules(RankingRules):
             else:  # position-free: shared by every state
                 self._remember(legal, None)
         return legal  # type: ignore[no-any-return]
+
+    def _sliced_from_checked(self, state: GameState, legal: object) -> bool:
+        """Whether ``legal`` is made of ranges of a position-free answer checked before.
+
+        For an answer that says what it is made of (a tuple class with ``sliced_from()``
+        answering ``(whole, spans)``, as Cardano's answers do: the answer with every call
+        spelt, and the ranges of it under the standing call). The claim is verified, not
+        taken: the spans are whole-number ranges that ascend without overlapping within
+        ``whole``, and ``legal`` holds exactly the objects of those ranges, in order (read
+        with the tuple's own methods; by identity where a plug-in's wrapper made the answer,
+        by equality in C where every wrapper is a library rule object
+        (:attr:`_legal_keyed`), whose answers hold the very objects, which compare at
+        once). ``whole`` itself is checked here as any
+        answer of this betting round the first time (:meth:`_of_checked_bets`, else every
+        check) and must be position-free (no exchange). Then every check of an answer holds
+        for ``legal`` as it held for ``whole``: sound actions of the round, each once; the
+        checks read the ranges, not each action.
+        """
+        if type(legal) is tuple or not isinstance(legal, tuple):
+            return False
+        sliced_from = getattr(legal, "sliced_from", None)
+        if sliced_from is None:
+            return False
+        try:
+            parts = sliced_from()
+        except Exception:  # (a plug-in's method that fails: its answer is checked in full)
+            return False
+        if type(parts) is not tuple or len(parts) != 2:
+            return False
+        whole, spans = parts
+        if not isinstance(whole, tuple) or type(spans) is not tuple:
+            return False
+        size = tuple.__len__(whole)
+        if size > checks.LAZY_CHECK_ABOVE:
+            return False  # (only the ends of such an answer are checked)
+        pieces = []
+        stop = 0
+        for span in spans:
+            if type(span) is not tuple or len(span) != 2:
+                return False
+            start, end = span
+            if type(start) is not int or type(end) is not int or not stop <= start < end <= size:
+                return False
+            pieces.append(tuple.__getitem__(whole, slice(start, end)))
+            stop = end
+        if sum(map(len, pieces)) != tuple.__len__(legal):
+            return False
+        if self._legal_keyed:  # every wrapper the library's own: its answer, of its objects
+            if tuple.__eq__(legal, tuple(chain.from_iterable(pieces))) is not True:
+                return False  # (equal objects, in C: the same objects compare at once)
+        elif not all(map(is_, tuple.__iter__(legal), chain.from_iterable(pieces))):
+            return False  # (a plug-in's answer: the very objects, by identity)
+        memo = self._legal_checked.get(id(whole))
+        if memo is not None and memo[0] is whole:
+            return memo[1] is None
+        bits = self._of_checked_bets(state, whole)
+        if bits is None:
+            if checks.legal_problem(state, whole) is not None or checks.offered_problem(
+                    state, whole, self._core_applies) is not None:
+                return False  # (the answer's own checks say what is wrong)
+            if checks.legal_uses_hand(whole):
+                return False
+            self._pool_bets(state, whole)
+        elif bits:
+            return False  # exchanges: hand-bound
+        self._remember(whole, None)
+        return True
 
     def _remember(self, legal: object, hand: tuple[Card, ...] | None) -> None:
         """Remember ``legal`` as a checked answer, for ``hand`` (``None``: for every state)."""

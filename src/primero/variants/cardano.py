@@ -79,7 +79,7 @@ from typing import TYPE_CHECKING, Any, cast, overload
 
 from attrs import evolve, frozen
 
-from primero.actions import Action, Call, Exchange, Hold, Vie, parse_action
+from primero.actions import Action, Call, Exchange, Fold, Hold, Pass, Vie, parse_action
 from primero.advice import SeenDeal, VariantAdvice
 from primero.deal.state import GameState, VariantState
 from primero.errors import InvalidOptionError, named
@@ -691,9 +691,30 @@ class CallActions(tuple[Action, ...]):
     Its membership test also holds a call's other spelling (``vie 2 call Supremus 55`` for
     the listed ``vie 2 call Supremus``), so both read as the one legal action; the action
     space gives both one id (:class:`CallBlock`).
+
+    An answer of the calling rules (:meth:`CardanoRules.primero_legal_actions`) also knows
+    where its calls are: the vies (or raises) of one amount are a tail of that amount's row
+    of spellings, every call of the book weakest first (one row object per book, amount and
+    kind, shared by every answer), from the first call above the standing call on. So
+    :meth:`identical` finds a chosen action in O(1), with no scan and no dictionary made per
+    answer, and :meth:`sliced_from` gives the ranges of the answer with every call (the
+    answer under no standing call) it is made of, for the checked rules to check the
+    whole answer once rather than each answer action by action. Made from a list
+    (``CallActions(actions, aliases)``), an answer knows no places: it is a tuple as any.
     """
 
     _aliases: Mapping[Call, Call]
+    #: The actions not spelt per call (pass, fold, a plain hold), in order; ``None``: made
+    #: from a list, no places known.
+    _plain: tuple[Action, ...] | None = None
+    #: The rows of spellings the answer takes a tail of, by identity (each held).
+    _rows: dict[int, tuple[Action, ...]] | None = None
+    #: The place in the book of the first call above the standing call (the rows' tails).
+    _first: int = 0
+    #: The answer with every call of the book (``None``: this one is it, or unknown) and the
+    #: ranges ``(start, stop)`` of it this answer is made of, in order.
+    _whole: CallActions | None = None
+    _spans: tuple[tuple[int, int], ...] = ()
 
     def __new__(cls, actions: Iterable[Action], aliases: Mapping[Call, Call] | None = None) \
             -> CallActions:
@@ -713,9 +734,137 @@ class CallActions(tuple[Action, ...]):
             return spelt is not None and tuple.__contains__(self, evolve(action, call=spelt))
         return False
 
+    def identical(self, action: object) -> Action | None:
+        """The action of this answer that is ``action`` itself (the same object), else ``None``.
+
+        What the engine asks first of a chosen action (agents pick one of the legal
+        objects): a spelt vie or raise by its place in its row of spellings (one look-up and
+        two identity tests), any other action among the few not spelt per call. An equal
+        object that is not one of these is not found here (``in`` finds it).
+        """
+        place = _PLACES.get(id(action))
+        if place is not None and place[0] is action and place[2] >= self._first:
+            rows = self._rows
+            row = place[1]
+            if rows is not None and rows.get(id(row)) is row:
+                return place[0]
+        plain = self._plain
+        if plain is None:  # made from a list: a scan in C, by identity
+            return action if any(map(operator.is_, self, repeat(action))) else None  # type: ignore[return-value]
+        for candidate in plain:
+            if candidate is action:
+                return candidate
+        return None
+
+    def sliced_from(self) -> tuple[tuple[Action, ...], tuple[tuple[int, int], ...]] | None:
+        """``(whole, spans)``: this answer is ``whole[a:b]`` for each ``(a, b)`` of ``spans``.
+
+        ``whole`` is the answer with every call of the book spelt (the one under no
+        standing call) for the same core answer; the spans ascend and do not overlap.
+        ``None`` for the whole answer itself and for an answer made from a list. A claim for
+        the checked rules to verify (:meth:`~primero.plugins.deal.DealRules.legal_actions`),
+        not to take on trust.
+        """
+        whole = self._whole
+        return None if whole is None else (whole, self._spans)
+
     def action_ids(self, space: Any, state: GameState) -> tuple[int, ...]:
         """The ids of these actions in ``space``, ascending."""
         return tuple(sorted(space.encode(state, a) for a in self))
+
+
+#: Where each spelt vie and raise of a row of :func:`_spellings` is: ``id(action) -> (action,
+#: row, place of its call in the book)`` (:meth:`CallActions.identical`).
+_PLACES: dict[int, tuple[Action, tuple[Action, ...], int]] = {}
+
+
+def _row_of(book: CallBook, action: Action) -> tuple[Action, ...] | None:
+    """The row of spellings a core vie or raise with no call is spelt into, else ``None``."""
+    kind = type(action)
+    if kind is Vie and action.call is None:  # type: ignore[union-attr]
+        return _spellings(book, False, action.amount)  # type: ignore[union-attr]
+    if kind is Hold and action.raise_by > 0 and action.call is None:  # type: ignore[union-attr]
+        return _spellings(book, True, action.raise_by)  # type: ignore[union-attr]
+    return None
+
+
+def _call_answer(book: CallBook, core: tuple[Action, ...], first: int) -> CallActions | None:
+    """The core's answer with each vie and raise spelt once per call from ``first`` on.
+
+    Each vie or raise is the tail from ``first`` of its row of spellings (:func:`_spellings`,
+    shared); the answer knows its rows and, under a standing call (``first`` above 0), its
+    ranges of the whole answer (``first`` 0: made once per core answer and book, with the
+    rows of the core's actions, :data:`_WHOLE`). ``None`` where the core's answer holds a
+    plug-in's subclass of a vie or raise (spelt one by one instead).
+    """
+    hit = _WHOLE.get(id(core))
+    if hit is None or hit[0] is not core or hit[1] is not book:
+        layout = _layout(book, core)
+        whole = None if layout is None else _sliced(book, layout, 0)[0]
+        if len(_WHOLE) >= 4096:
+            _WHOLE.clear()
+        hit = _WHOLE[id(core)] = (core, book, whole, layout)
+    whole, layout = hit[2], hit[3]
+    if not first or layout is None:
+        return whole
+    made, spans = _sliced(book, layout, first)
+    made._whole = whole
+    made._spans = spans
+    return made
+
+
+def _layout(book: CallBook, core: tuple[Action, ...]) \
+        -> tuple[tuple[Action, tuple[Action, ...] | None], ...] | None:
+    """Each action of the core's answer with its row of spellings (``None``: not spelt).
+
+    ``None`` where a plug-in's subclass of a vie or raise is to be spelt (one by one).
+    """
+    layout = []
+    for action in core:
+        row = _row_of(book, action)
+        if row is None and _spelt(action):
+            return None
+        layout.append((action, row))
+    return tuple(layout)
+
+
+def _sliced(book: CallBook, layout: tuple[tuple[Action, tuple[Action, ...] | None], ...],
+            first: int) -> tuple[CallActions, tuple[tuple[int, int], ...]]:
+    """The answer of ``layout`` from the call at ``first`` on, and its ranges of the whole."""
+    size = len(book.calls)
+    spelt: list[Action] = []
+    plain: list[Action] = []
+    rows: dict[int, tuple[Action, ...]] = {}
+    spans: list[tuple[int, int]] = []
+    at = 0  # the place in the whole answer
+    for action, row in layout:
+        if row is None:
+            plain.append(action)
+            spelt.append(action)
+            start, stop = at, at + 1
+            at += 1
+        else:
+            start, stop = at + first, at + size
+            at += size
+            if start >= stop:
+                continue
+            rows[id(row)] = row
+            spelt.extend(row[first:])
+        if spans and spans[-1][1] == start:
+            spans[-1] = (spans[-1][0], stop)
+        else:
+            spans.append((start, stop))
+    made = CallActions(spelt, book.aliases)
+    made._plain = tuple(plain)
+    made._rows = rows
+    made._first = first
+    return made, tuple(spans)
+
+
+#: Per core answer (by identity) and book: its answer with every call spelt and its actions'
+#: rows of spellings (:func:`_layout`): ``id(core) -> (core, book, answer, layout)``.
+_WHOLE: dict[int, tuple[tuple[Action, ...], CallBook, CallActions | None,
+                        tuple[tuple[Action, tuple[Action, ...] | None], ...] | None]] = {}
 
 
 def _with_call(action: Action, call: Call) -> Action:
@@ -818,6 +967,12 @@ _STANDING: dict[int, tuple[CallBook, Call, CardanoState]] = {}
 
 
 
+#: The standing-call state a vie or raise naming a call makes, by the identity of the action
+#: (the legal actions' shared objects hit every time) and of the variant: ``(action, variant,
+#: state)`` (:meth:`CardanoRules.primero_apply_action`).
+_AFTER: dict[int, tuple[Action, Variant, CardanoState]] = {}
+
+
 def _standing_state(book: CallBook, call: Call) -> CardanoState:
     """``CardanoState(call=book.spelling(call))`` (Supremus 55 is Supremus), shared per call."""
     hit = _STANDING.get(id(call))
@@ -840,7 +995,10 @@ def _spellings(book: CallBook, raising: bool, amount: int) -> tuple[Action, ...]
     made: tuple[Action, ...] = tuple(kind(amount, call) for call in book.calls)
     if len(_SPELLINGS) >= 65_536:
         _SPELLINGS.clear()
+        _PLACES.clear()
     _SPELLINGS[key] = (book, made)
+    for k, action in enumerate(made):
+        _PLACES[id(action)] = (action, made, k)
     return made
 
 
@@ -908,6 +1066,10 @@ class CardanoRules:
         if sum(len(calls) if _spelt(a) else 1 for a in actions) > LAZY_ABOVE:
             return cast("tuple[Action, ...]", CalledActions(actions, calls, book.aliases))
         first = len(book.calls) - len(calls)
+        if book.aliases:
+            made = _call_answer(book, actions, first)
+            if made is not None:
+                return made
         spelt: list[Action] = []
         for action in actions:
             kind = type(action)
@@ -928,20 +1090,30 @@ class CardanoRules:
         """After the core has applied a vie or raise, its call becomes the standing call.
 
         Answers the deal's own state (:class:`CardanoState`) the core's answer is to carry:
-        the wrapper sets it in the library's copy of the answer.
+        the wrapper sets it in the library's copy of the answer. A vie or raise object met
+        before (the legal actions' shared objects) gives the same state again, found by its
+        identity (:data:`_AFTER`).
         """
         kind = type(action)
-        if kind is Vie:  # (the core's own classes first: no isinstance per action)
-            call = action.call  # type: ignore[union-attr]
-        elif kind is Hold:
-            call = action.call if action.raise_by > 0 else None  # type: ignore[union-attr]
+        if kind is Vie or kind is Hold:  # (the core's own classes first: no isinstance)
+            hit = _AFTER.get(id(action))  # a legal object met before: its standing call
+            if hit is not None and hit[0] is action and hit[1] is variant:
+                return hit[2]
+            call = action.call if kind is Vie or action.raise_by > 0 else None  # type: ignore[union-attr]
+        elif kind is Pass or kind is Fold:
+            return answer.variant_state
         elif isinstance(action, Vie | Hold) and _names_a_call(action):
             call = action.call
         else:
             return answer.variant_state
         if call is None:
             return answer.variant_state
-        return _standing_state(_ranking_book(variant), call)
+        made = _standing_state(_ranking_book(variant), call)
+        if kind is Vie or kind is Hold:
+            if len(_AFTER) >= 4096:
+                _AFTER.clear()
+            _AFTER[id(action)] = (action, variant, made)
+        return made
 
     @hookimpl
     def primero_illegal_reason(self, state: GameState, variant: Variant, action: Action) \
