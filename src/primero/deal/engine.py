@@ -712,17 +712,29 @@ _LOOKUP_ABOVE = 16
 _LOOKUPS: dict[int, tuple[tuple[Action, ...], dict[int, Action]]] = {}
 
 
+#: Answer classes of primero's own with the ``identical`` method :func:`_by_identity` trusts
+#: (``None``: a plug-in's class, or no such method), by class.
+_OWN_LOOKUPS: dict[type, object] = {}
+_UNSEEN = object()
+
+
 def _by_identity(legal: tuple[Action, ...], action: object) -> Action | None:
     """The action of the answer ``legal`` that is ``action`` itself, else ``None``.
 
-    An answer of a tuple class with an ``identical(action)`` method finds it itself (a
-    calling game's answer knows where each call is); any other through a dictionary by
-    identity, made once per answer object.
+    An answer of one of primero's own tuple classes with an ``identical(action)`` method finds
+    it itself (a calling game's answer knows where each call is); any other through a
+    dictionary by identity, made once per answer object. A plug-in's answer class is not
+    taken at its word: its ``identical`` could name an object the answer does not hold.
     """
     if type(legal) is not tuple:
-        identical = getattr(legal, "identical", None)
+        kind = type(legal)
+        identical = _OWN_LOOKUPS.get(kind, _UNSEEN)
+        if identical is _UNSEEN:
+            identical = getattr(kind, "identical", None) \
+                if kind.__module__.partition(".")[0] == "primero" else None
+            _OWN_LOOKUPS[kind] = identical
         if identical is not None:
-            return identical(action)  # type: ignore[no-any-return]
+            return identical(legal, action)  # type: ignore[no-any-return,operator]
     known = _LOOKUPS.get(id(legal))
     if known is not None and known[0] is legal:
         return known[1].get(id(action))
