@@ -6,14 +6,21 @@ For each variant (``--variants``, plug-ins too, e.g. ``oldpips``) and player cou
 rest 3). Each line prints its chips per deal (its net less the table's mean net) with the
 95 % interval, whether the interval lies above zero, the median CPU time of one search
 decision (ms), the median worlds of one (a decision with a choice), how often it left the odds
-player's choice, and the CPU seconds the match took.
+player's choice, the CPU seconds the match took, and the figure per seat of the search.
+
+``--noise`` prints instead the odds player against itself on the same deals and seed: two
+copies of one player score 0 on average, and what they score here is the luck of the odds
+player's sampling, which the search's figure carries too (Waks heads-up, 80 deals: -0.66
+[-1.19, -0.14] at seed 1, +0.34 [-0.27, +0.95] at seed 2).
 
 ``--departures K`` prints instead, per variant and table, the search's departures from the
 odds player's choice by kind (the odds player's action and the search's: bet, hold, pass,
 fold, exchange), each kind's mean estimated gain (``SearchAgent.last_gain``) beside its true
 gain with the 95 % interval: the true deal, at the departure, played on ``K`` times with each
 action against copies of the real opponents (their readings included), the search's odds
-player in its seat. Rollout bias shows as an estimate above the true gain. With ``--versus
+player in its seat, and what the departures are worth per play of a deal, estimated and
+true (a duplicate figure's share of them, less noisy than the figure: each departure is
+replayed on its own deal). Rollout bias shows as an estimate above the true gain. With ``--versus
 NAME`` the other seats are played by an exploiter of :mod:`primero.testing.exploiters`
 (``max-bet``, ``fold``, ``call``, ``bluff``, ``random``) instead of odds players: which
 departures an exploiter punishes.
@@ -25,8 +32,11 @@ median decision time, and how often the search left the odds player's choice.
 Run: ``python benchmarks/bench_search.py [--deals 12] [--variants waks,cardano,...] [--players
 2,3] [--budget-ms 100] [--rollout table-odds|rollout-odds|quick-odds|heuristic] [--opponents
 table-odds|rollout-odds|quick-odds|heuristic] [--seed 1] [--no-racing] [--forget] [--screen 24]
-[--deep 3] [--confidence 2] [--verify 8] [--exchanges [--no-counts]] [--loose] [--profile]``
-(``--loose``: ``SearchAgent(loose=True)``; ``--no-racing``: every candidate in
+[--deep 3] [--confidence 2] [--verify 8] [--exchanges [--no-counts]] [--loose]
+[--simulations 256] [--agree 0] [--noise] [--profile]``
+(``--loose``: ``SearchAgent(loose=True)``; ``--simulations``: the most worlds a decision,
+``SearchAgent(simulations=N)``; ``--agree``: ``SearchAgent(agree=P)``, the chance a world
+that misses an opponent's betting decision is kept per miss; ``--no-racing``: every candidate in
 every world, the search before racing; with ``--profile``, how many worlds fit when none is
 dropped; ``--screen``: the worlds screened from a layout, ``SearchAgent(screen_tries=N)``,
 default 24, 0 every world replayed; ``--deep``: ``F`` budgets at the third of decisions with
@@ -65,6 +75,7 @@ from primero.agents import (
 )
 from primero.agents.reading import kind_of
 from primero.agents.search import (
+    AGREE,
     DEEP,
     PRUNE,
     SCREEN_TRIES,
@@ -109,7 +120,8 @@ def match_line(variant: str, players: int, deals: int, seed: int, budget_ms: flo
             f"{o.high:+7.3f}] {verdict:14} median {m.candidate_time * 1000:6.1f} ms, "
             f"{worlds:5.1f} worlds; odds choice left in {left} of {len(MATCH_ROWS)} "
             f"({refuted} more refuted by the check) "
-            f"({deals} deals, {time.process_time() - start:5.1f} s CPU)")
+            f"({deals} deals, {time.process_time() - start:5.1f} s CPU); by seat "
+            + ", ".join(f"{s.estimate:+.2f}" for s in m.by_seat))
 
 
 #: Further options of the searches built (``--student``, ``--verify``, ``--checkers``).
@@ -212,6 +224,20 @@ def rival(name: str) -> Agent:
     return factory() if factory is not None else make_agent(name)
 
 
+def noise_line(variant: str, players: int, deals: int, seed: int) -> str:
+    """The odds player against itself in duplicate, the same deals and seed, as one line.
+
+    Two copies of one player score 0 on average; what they score over these deals is the
+    luck of the odds player's sampling (its choices near a threshold go either way and the
+    deals then differ), which the search's figure against it carries too.
+    """
+    start = time.process_time()
+    o = duplicate_match(variant, "odds", "odds", players=players, deals=deals,
+                        seed=seed).overall
+    return (f"{variant:9} {players}p odds vs odds   {o.estimate:+7.3f} [{o.low:+7.3f}, "
+            f"{o.high:+7.3f}] ({deals} deals, {time.process_time() - start:5.1f} s CPU)")
+
+
 def departures_lines(variant: str, players: int, deals: int, seed: int, budget_ms: float,
                      plays: int, screen: int = SCREEN_TRIES, deep: float = DEEP,
                      confidence: float = 2.0, versus: str = "odds") -> list[str]:
@@ -264,6 +290,10 @@ def departures_lines(variant: str, players: int, deals: int, seed: int, budget_m
         estimated = statistics.mean(e for e, _ in rows)
         lines.append(f"  {kind:18} {len(rows):4} estimated {estimated:+6.2f}, true "
                      f"{true.estimate:+6.2f} [{true.low:+6.2f}, {true.high:+6.2f}]")
+    # what the departures are worth per play of a deal (a duplicate figure's share of them)
+    plays_of_deals = deals * players
+    lines.append(f"  per deal: estimated {sum(e for e, _ in everything) / plays_of_deals:+6.3f}, "
+                 f"true {sum(t for _, t in everything) / plays_of_deals:+6.3f}")
     return lines
 
 
@@ -313,10 +343,20 @@ def main() -> None:
     parser.add_argument("--loose", action="store_true",
                         help="keep a world that misses an opponent's bet by the chance it bets "
                         "whatever its hand (SearchAgent(loose=True))")
+    parser.add_argument("--simulations", type=int, default=256, metavar="N",
+                        help="the most worlds a decision draws (SearchAgent(simulations=N))")
+    parser.add_argument("--agree", type=float, default=AGREE, metavar="P",
+                        help="the chance a world is kept per opponent decision its rollout "
+                        "player would have made otherwise (SearchAgent(agree=P))")
+    parser.add_argument("--noise", action="store_true",
+                        help="print instead the odds player against itself on the same deals "
+                        "(the luck the search's figure carries)")
     parser.add_argument("--profile", action="store_true",
                         help="print worlds, rollouts and ms per decision instead")
     args = parser.parse_args()
-    EXTRA.update(student=args.student, verify=args.verify, loose=args.loose,
+    EXTRA.update(agree=args.agree, simulations=args.simulations,
+                 student=args.student, verify=args.verify,
+                 loose=args.loose,
                  exchanges=args.exchanges, counts=not args.no_counts)
     for name in args.variants.split(","):
         low, high = primero.get_variant(name).spec.players
@@ -328,6 +368,8 @@ def main() -> None:
                                              args.budget_ms, args.departures, args.screen,
                                              args.deep, args.confidence, args.versus):
                     print(text, flush=True)
+            elif args.noise:
+                print(noise_line(name, players, args.deals, args.seed), flush=True)
             elif args.profile:
                 print(profile_line(name, players, args.deals, args.seed, args.budget_ms,
                                    args.rollout, args.opponents, not args.forget,
