@@ -178,27 +178,17 @@ def core_served_bet(state: GameState, seat: int, action: Action,
 def _without(hand: tuple[Card, ...], thrown: tuple[Card, ...]) -> tuple[Card, ...]:
     """``hand`` without the cards ``thrown``, in its order (an exchange's or a pass's kept cards).
 
-    One or two cards, each in the hand and distinct, are found by identity, in C (a card is one
-    object, interned); otherwise the general way, by the cards' bits (equal cards have equal
-    bits: no ``__eq__``).
+    By the cards' bits (equal cards have equal bits), in one plain loop: no card is compared
+    (a card's ``==`` and ``in`` go through its Python-level rich comparison).
     """
-    m = len(thrown)
-    if m == 1:
-        gone = thrown[0]
-        if gone in hand:
-            i = hand.index(gone)
-            return hand[:i] + hand[i + 1:]
-    elif m == 2:
-        first, second = thrown
-        if first is not second and first in hand and second in hand:
-            i, j = hand.index(first), hand.index(second)
-            if i > j:
-                i, j = j, i
-            return hand[:i] + hand[i + 1:j] + hand[j + 1:]
     mask = 0
     for card in thrown:
         mask |= card.bit
-    return tuple([c for c in hand if not c.bit & mask])
+    kept = []
+    for card in hand:
+        if not card.bit & mask:
+            kept.append(card)
+    return tuple(kept)
 
 
 def pass_served(state: GameState, seat: int, thrown: tuple[Card, ...]) \
