@@ -524,7 +524,7 @@ def _answering_bet(state: GameState, seat: int, action: Action,
                             high, opener, held, bets)
         most = context.betting.pass_exchange
         if most:  # each plain pass spelt out with the exchanges of the hand
-            legal = passes_spelt(legal, new_seats[to_act].hand, most)
+            legal = passes_spelt(legal, new_seats[to_act].hand, most, remember=False)
     new = _StateBuilder()  # the new state, a copy of ``state`` (every slot stored)
     new.context = context
     new.seats = tuple(new_seats)
