@@ -471,22 +471,20 @@ def _answering_bet(state: GameState, seat: int, action: Action,
     answer_once = context.betting.answer_once  # (the betting rules, one field a bet)
     if answer_once:  # docs/rules/suzuki.md: the round ends when nobody has to answer
         to_act = None
-        for x in new_seats:
-            if not x.folded:
-                live += 1
-                if x.stack > 0:
-                    able += 1
-        if kind is Fold and opener is None and live > 1 and able < 2:
-            skipped = True  # (the Waks skipped round, below)
-        elif live > 1:
-            for other in _AFTER[n][seat]:  # next_to_answer(state, seat)
-                x = new_seats[other]
-                if x.folded or x.stack <= 0:
-                    continue
-                if (not x.passed and x.round_bet < high) if opener is not None \
-                        else not x.acted:
+        for other in _AFTER[n][seat]:  # the seats still in, and next_to_answer(state, seat)
+            x = new_seats[other]
+            if x.folded:
+                continue
+            live += 1
+            if x.stack > 0:
+                able += 1
+                if to_act is None and ((not x.passed and x.round_bet < high)
+                                       if opener is not None else not x.acted):
                     to_act = other
-                    break
+        if kind is Fold and opener is None and live > 1 and able < 2:
+            to_act, skipped = None, True  # (the Waks skipped round, below)
+        elif live <= 1:
+            to_act = None
     elif opener is not None:  # round_complete: everyone still in is level (or all-in)
         for x in new_seats:
             if not x.folded:
