@@ -22,7 +22,6 @@ from primero.deal.action_space import ENCODINGS
 from primero.deal.copying import builder_of, copier
 from primero.deal.fast_dealing import pass_served, passes_spelt
 from primero.deal.state import (
-    SOUND_FLAG,
     DealContext,
     GameState,
     HistoryChain,
@@ -405,17 +404,28 @@ def _answering_bet(state: GameState, seat: int, action: Action,
 
     The general way (Suzuki's, and any variant whose betting rules the lean way of
     :func:`core_bet` does not take): both seat loops of the rule sheet, one after the other.
+    A pass's exchange is served by :func:`~primero.deal.fast_dealing.pass_served`; where it
+    deals the replacements at once (the usual case) the new state is written as a bet's is,
+    one store per slot, with the next legal actions cached on it where the core alone
+    answers them (:func:`_round_bets`, the passes spelt by
+    :func:`~primero.deal.fast_dealing.passes_spelt`: :func:`fast_legal_actions` of it,
+    worked out from the round's parts at hand); cards left owed are dealt by
+    :func:`_served_on`.
     """
     kind = type(action)
     context = state.context
-    served = None
+    seats = state.seats
+    s = seats[seat]
+    hand, discarded, received = s.hand, s.discarded, s.received
+    stock, pile, pending = state.stock, state.discards, state.pending
+    owed: tuple[object, ...] = ()  # a pass's cards left owed (the stock short, or outside)
     if kind is Pass and action.exchange:  # type: ignore[union-attr]  # (betting.pass_exchange)
         if history is state._history or "primero_serve_exchange" not in \
                 context.rules.core_only:
             return _pass_by_the_hook(state, action, history)
-        served = pass_served(state, seat, action.exchange)  # type: ignore[union-attr]
-    seats = state.seats
-    s = seats[seat]
+        hand, discarded, received, stock, pile, pending = pass_served(
+            state, seat, action.exchange)  # type: ignore[union-attr]
+        owed = pending
     high, opener, held, bets = state.high, state.opener, state.held, state.bets
     stack, contributed, round_bet = s.stack, s.contributed, s.round_bet
     passed, folded = s.passed, s.folded
@@ -439,24 +449,20 @@ def _answering_bet(state: GameState, seat: int, action: Action,
     else:  # pragma: no cover - the engine sends only betting actions here
         raise TypeError(f"not a betting action: {action!r}")
     new_seats = list(others)
-    if served is None:  # the mover's seat, a copy of ``s`` (every slot of a Seat stored)
-        mover = _SeatBuilder()
-        mover.name = s.name
-        mover.stack = stack
-        mover.hand = s.hand
-        mover.folded = folded
-        mover.contributed = contributed
-        mover.round_bet = round_bet
-        mover.passed = passed
-        mover.acted = True
-        mover.discarded = s.discarded
-        mover.received = s.received
-        mover._public = None
-        mover.__class__ = Seat
-        new_seats[seat] = mover
-    else:  # the pass's cards served: the seat's hand, discards and receipts too
-        new_seats[seat] = _served_seat(s, stack, contributed, round_bet, passed, True, folded,
-                                       served[0], served[1], served[2])
+    mover = _SeatBuilder()  # the mover's seat, a copy of ``s`` (every slot of a Seat stored)
+    mover.name = s.name
+    mover.stack = stack
+    mover.hand = hand
+    mover.folded = folded
+    mover.contributed = contributed
+    mover.round_bet = round_bet
+    mover.passed = passed
+    mover.acted = True
+    mover.discarded = discarded
+    mover.received = received
+    mover._public = None
+    mover.__class__ = Seat
+    new_seats[seat] = mover
     n = context.n
     skipped = state.skipped
     live = 0
@@ -465,22 +471,20 @@ def _answering_bet(state: GameState, seat: int, action: Action,
     answer_once = context.betting.answer_once  # (the betting rules, one field a bet)
     if answer_once:  # docs/rules/suzuki.md: the round ends when nobody has to answer
         to_act = None
-        for x in new_seats:
-            if not x.folded:
-                live += 1
-                if x.stack > 0:
-                    able += 1
-        if kind is Fold and opener is None and live > 1 and able < 2:
-            skipped = True  # (the Waks skipped round, below)
-        elif live > 1:
-            for other in _AFTER[n][seat]:  # next_to_answer(state, seat)
-                x = new_seats[other]
-                if x.folded or x.stack <= 0:
-                    continue
-                if (not x.passed and x.round_bet < high) if opener is not None \
-                        else not x.acted:
+        for other in _AFTER[n][seat]:  # the seats still in, and next_to_answer(state, seat)
+            x = new_seats[other]
+            if x.folded:
+                continue
+            live += 1
+            if x.stack > 0:
+                able += 1
+                if to_act is None and ((not x.passed and x.round_bet < high)
+                                       if opener is not None else not x.acted):
                     to_act = other
-                    break
+        if kind is Fold and opener is None and live > 1 and able < 2:
+            to_act, skipped = None, True  # (the Waks skipped round, below)
+        elif live <= 1:
+            to_act = None
     elif opener is not None:  # round_complete: everyone still in is level (or all-in)
         for x in new_seats:
             if not x.folded:
@@ -510,29 +514,20 @@ def _answering_bet(state: GameState, seat: int, action: Action,
             if candidate.stack > 0 and not candidate.folded:
                 to_act = other
                 break
-    if served is not None:  # the cards owed dealt, the next legal actions kept
-        new = _served_on(_served_bet_state(state, tuple(new_seats), to_act, high, opener,
-                                           held, bets, skipped, history, served[3],
-                                           served[4], served[5]))
-        if new.to_act is not None and not new.pending and context.rules.core_legal:
-            next_legal = fast_legal_actions(new)
-            if next_legal:
-                keep_legal(new, next_legal)
-        return new
     legal = None
-    if to_act is not None and context.rules.core_legal:
+    if to_act is not None and not owed and context.rules.core_legal:
         # the core alone answers the next legal actions: cached on the copy as it is made
         legal = _round_bets(context, new_seats, to_act,
                             context.steps[state.step_index + 1].number,  # type: ignore[union-attr]
                             high, opener, held, bets)
         most = context.betting.pass_exchange
         if most:  # each plain pass spelt out with the exchanges of the hand
-            legal = passes_spelt(legal, new_seats[to_act].hand, most)
+            legal = passes_spelt(legal, new_seats[to_act].hand, most, remember=False)
     new = _StateBuilder()  # the new state, a copy of ``state`` (every slot stored)
     new.context = context
     new.seats = tuple(new_seats)
-    new.stock = state.stock
-    new.discards = state.discards
+    new.stock = stock
+    new.discards = pile
     new.step_index = state.step_index
     new.to_act = to_act
     new.high = high
@@ -546,13 +541,21 @@ def _answering_bet(state: GameState, seat: int, action: Action,
     new._history = history
     new.variant_state = state.variant_state
     new.settlement = state.settlement
-    new.pending = state.pending
+    new.pending = pending
     new._legal = legal
     new._legal_ids = None
     new._by_id = None
     new._log = None
-    new._cards_sound = state._cards_sound  # (a bet moves no card: the soundness kept)
+    # (a bet moves no card; a pass's exchange sent distinct cards of the hand to the pile
+    # and the stock's top, or cards owed, replaced them: the cards' soundness kept)
+    new._cards_sound = state._cards_sound
     new.__class__ = GameState
+    if owed:  # the pass's cards owed: dealt here (or left for the chance node)
+        new = _served_on(new)
+        if new.to_act is not None and not new.pending and context.rules.core_legal:
+            next_legal = fast_legal_actions(new)
+            if next_legal:
+                keep_legal(new, next_legal)
     return new  # type: ignore[no-any-return]
 
 
@@ -601,14 +604,6 @@ def _served_on(new: GameState) -> GameState:
 
 
 _emptied_seat = copier(Seat, "hand")
-#: A pass with an exchange booked: the seat with its cards, the state with the stock, the
-#: discards and the cards owed (the cards found sound kept: only the thrown cards, distinct
-#: cards of the hand, went to the pile, and the stock's top replaced them).
-_served_seat = copier(Seat, "stack", "contributed", "round_bet", "passed", "acted", "folded",
-                      "hand", "discarded", "received")
-_served_bet_state = copier(GameState, "seats", "to_act", "high", "opener", "held", "bets",
-                           "skipped", "history", "stock", "discards", "pending",
-                           keep=(SOUND_FLAG,))
 
 
 def bet_answer(state: GameState, action: Action) -> GameState:

@@ -450,12 +450,25 @@ def bets_with_exchanges(state: GameState, bets: tuple[Action, ...], most: int) \
     return passes_spelt(bets, state.seats[state.to_act].hand, most)  # type: ignore[index]
 
 
-def passes_spelt(bets: tuple[Action, ...], hand: tuple[Card, ...], most: int) \
-        -> tuple[Action, ...]:
-    """:func:`bets_with_exchanges` for the seat holding ``hand`` (the same answer object)."""
+def passes_spelt(bets: tuple[Action, ...], hand: tuple[Card, ...], most: int, *,
+                 remember: bool = True) -> tuple[Action, ...]:
+    """:func:`bets_with_exchanges` for the seat holding ``hand`` (the same answer object).
+
+    Args:
+        bets: The betting actions (a tuple the caller shares between states).
+        hand: The hand of the seat to act.
+        most: The most cards a pass exchanges.
+        remember: Whether the answer is remembered for the checked rules
+            (:func:`~primero.plugins.checks.remember_composed`). ``False`` only for a caller
+            that caches the answer on a state of a deal whose legal actions the core alone
+            answers, which the checked rules never check; the answer is remembered as soon as
+            a call with ``remember`` set meets it (its shared object can reach other deals).
+    """
     key = (id(bets), hand, most)
     answer = _ANSWERS.get(key)
     if answer is not None:  # (``bets`` itself: held in _SPLIT, its identity no other's)
+        if remember:  # (made unremembered, perhaps: remembered now)
+            remember_composed(answer, bets, hand)
         return answer
     split = _SPLIT.get(id(bets))
     if split is None:
@@ -485,5 +498,6 @@ def passes_spelt(bets: tuple[Action, ...], hand: tuple[Card, ...], most: int) \
                 spelt.append(action)
         answer = tuple(spelt)
     _ANSWERS[key] = answer
-    remember_composed(answer, bets, hand)
+    if remember:
+        remember_composed(answer, bets, hand)
     return answer

@@ -13,9 +13,6 @@ fold or a bad pass included. What only Suzuki has stays here:
 
 * ``primero_action_blocks``: the ids of the passes with an exchange
   (:class:`PassExchangeBlock`);
-* ``primero_legal_actions``: the core's answer, handed on (it makes the engine ask for the
-  legal actions at every decision instead of keeping the first decision's from one deal for
-  the next, which a hand's passes do not allow; see the class);
 * settling is the core's: its layering by contribution (docs/rules/ties.md) is exactly Suzuki's "a
   player can only win the layers they fully funded" once every player stays in, and a
   showdown with no contested layer gives the carry-over to the best hand (docs/rules/suzuki.md).
