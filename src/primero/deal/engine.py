@@ -504,6 +504,12 @@ def _advance(state: GameState) -> GameState:
         legal = fast_legal_actions(state)  # the next decision's, as legal_actions gives them
         if legal:
             setter(state, "_legal", legal)
+            space = context._space
+            if space is not None:  # the deal's ids are read: the state's legal ids too, where kept
+                hit = _ENCODINGS_GET(id(legal))
+                if hit is not None and hit[0] is legal and hit[1] is space:
+                    setter(state, "_by_id", hit[3])  # (before the ids it goes with)
+                    setter(state, "_legal_ids", hit[2])
     return state
 
 
