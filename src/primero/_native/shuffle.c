@@ -92,6 +92,38 @@ static void init_by_array(Twister *t, const uint32_t *key, size_t length) {
     t->twisted = 0;
 }
 
+/* init_by_array of a key of one or two words (every seed below 2**64: a deal's), the same
+ * words in fewer instructions: key[j] + j is ``odd`` at odd ``i`` of the first pass and
+ * ``even`` at even ``i`` (one value for a one-word key), no key index is kept, and the first
+ * pass reads the start state where the general one copies it first. The words init_by_array
+ * writes at ``mt[0]`` before its end are never read, so they are not written. */
+static void init_by_short_key(Twister *t, uint32_t odd, uint32_t even) {
+    uint32_t *mt = t->mt;
+    uint32_t last = start_state[0];
+    size_t i;
+    for (i = 1; i < MT_N - 1; i += 2) {  /* the first pass, i = 1..622 */
+        last = (start_state[i] ^ ((last ^ (last >> 30)) * 1664525U)) + odd;
+        mt[i] = last;
+        last = (start_state[i + 1] ^ ((last ^ (last >> 30)) * 1664525U)) + even;
+        mt[i + 1] = last;
+    }
+    last = (start_state[MT_N - 1] ^ ((last ^ (last >> 30)) * 1664525U)) + odd;
+    mt[MT_N - 1] = last;
+    /* its 624th step wraps round to i = 1 (key word 623 % length: ``even`` of a two-word key) */
+    last = (mt[1] ^ ((last ^ (last >> 30)) * 1664525U)) + even;
+    mt[1] = last;
+    for (i = 2; i < MT_N - 1; i += 2) {  /* the second pass, i = 2..623, then 1 */
+        last = (mt[i] ^ ((last ^ (last >> 30)) * 1566083941U)) - (uint32_t)i;
+        mt[i] = last;
+        last = (mt[i + 1] ^ ((last ^ (last >> 30)) * 1566083941U)) - (uint32_t)(i + 1);
+        mt[i + 1] = last;
+    }
+    mt[1] = (mt[1] ^ ((last ^ (last >> 30)) * 1566083941U)) - 1U;
+    mt[0] = 0x80000000U;
+    t->next = 0;
+    t->twisted = 0;
+}
+
 static inline uint32_t mix(uint32_t upper, uint32_t lower, uint32_t far) {
     uint32_t y = (upper & UPPER_MASK) | (lower & LOWER_MASK);
     return far ^ (y >> 1) ^ ((y & 1U) ? MATRIX_A : 0U);
@@ -184,6 +216,17 @@ static Py_ssize_t seed_words(PyObject *seed, uint32_t *room, Py_ssize_t size, ui
     return count;
 }
 
+/* ``n.bit_length()`` of a 32-bit ``n`` above 0 (one instruction where the compiler has one) */
+static inline int bit_length(uint32_t n) {
+#if defined(__GNUC__) || defined(__clang__)
+    return 32 - __builtin_clz(n);
+#else
+    int bits = 0;
+    while (bits < 32 && (n >> bits)) bits++;
+    return bits;
+#endif
+}
+
 static PyObject *shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
     if (nargs != 2) {
@@ -205,7 +248,12 @@ static PyObject *shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nar
     Py_ssize_t length = seed_words(args[1], room, 8, &words);
     if (length < 0) return NULL;
     Twister t;
-    init_by_array(&t, words, (size_t)length);
+    if (length == 1)
+        init_by_short_key(&t, words[0], words[0]);
+    else if (length == 2)
+        init_by_short_key(&t, words[0], words[1] + 1U);
+    else
+        init_by_array(&t, words, (size_t)length);
     if (words != room) PyMem_Free(words);
     Py_ssize_t stack[64];
     Py_ssize_t *order = stack;
@@ -216,8 +264,7 @@ static PyObject *shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nar
     for (Py_ssize_t i = 0; i < n; i++) order[i] = i;
     for (Py_ssize_t i = n - 1; i > 0; i--) {
         uint32_t bound = (uint32_t)i + 1U;
-        int bits = 0;
-        while (bits < 32 && (bound >> bits)) bits++;
+        int bits = bit_length(bound);
         uint32_t j;
         do {
             j = next_word(&t) >> (32 - bits);

@@ -504,6 +504,12 @@ def _advance(state: GameState) -> GameState:
         legal = fast_legal_actions(state)  # the next decision's, as legal_actions gives them
         if legal:
             setter(state, "_legal", legal)
+            space = context._space
+            if space is not None:  # the deal's ids are read: the state's legal ids too, where kept
+                hit = _ENCODINGS_GET(id(legal))
+                if hit is not None and hit[0] is legal and hit[1] is space:
+                    setter(state, "_by_id", hit[3])  # (before the ids it goes with)
+                    setter(state, "_legal_ids", hit[2])
     return state
 
 
@@ -629,32 +635,43 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
         kind = type(action)
         legal = state._legal
         context = state.context
+        # the most frequent moves: one of the legal bets, given, or the id of one where the
+        # state's legal ids were read (the encoding kept on it)
         if kind in _BET_KINDS and type(legal) is tuple and len(legal) <= _LOOKUP_ABOVE:
-            for candidate in legal:  # the most frequent move: one of the legal bets, given
-                if candidate is action:
-                    if hookchecks.strict_depth:
-                        return _applied(state, seat, action)
-                    index = state.step_index + 1
-                    if context.lean_steps[index]:  # _core_bet_applied with lean_bet, inline
-                        parent = state._history  # history_with(state, entry), inline
-                        history = _new_link(HistoryChain)
-                        history.parent = parent
-                        history.entry = (seat, action)
-                        history.size = size = (parent.size if type(parent) is HistoryChain
-                                               else len(parent)) + 1
-                        history.items = None
-                        if size > context.bound:  # (size - 1 taken)
-                            _check_bet_bound(state, history)
-                        new = lean_bet(state, seat, action, history)
-                        if state._log is not None:  # someone reads the log (views do)
-                            object.__setattr__(new, "_log",
-                                               (*state._log, (seat, public_text(action))))
-                        if new.to_act is not None:
-                            return new  # someone must act: nothing automatic to run
-                        return _advance(new)
-                    if context.core_bets[index]:
-                        return _core_bet_applied(state, seat, action)
-                    return _applied(state, seat, action)
+            for bet in legal:
+                if bet is action:
+                    break
+            else:
+                bet = None
+        elif kind is int and state._legal_ids is not None and state._by_id is not None:
+            bet = state._by_id.get(action)  # type: ignore[arg-type]
+            if type(bet) not in _BET_KINDS:
+                bet = None  # (an exchange: the general way below)
+        else:
+            bet = None
+        if bet is not None:
+            if hookchecks.strict_depth:
+                return _applied(state, seat, bet)
+            index = state.step_index + 1
+            if context.lean_steps[index]:  # _core_bet_applied with lean_bet, inline
+                parent = state._history  # history_with(state, entry), inline
+                history = _new_link(HistoryChain)
+                history.parent = parent
+                history.entry = (seat, bet)
+                history.size = size = (parent.size if type(parent) is HistoryChain
+                                       else len(parent)) + 1
+                history.items = None
+                if size > context.bound:  # (size - 1 taken)
+                    _check_bet_bound(state, history)
+                new = lean_bet(state, seat, bet, history)
+                if state._log is not None:  # someone reads the log (views do)
+                    object.__setattr__(new, "_log", (*state._log, (seat, public_text(bet))))
+                if new.to_act is not None:
+                    return new  # someone must act: nothing automatic to run
+                return _advance(new)
+            if context.core_bets[index]:
+                return _core_bet_applied(state, seat, bet)
+            return _applied(state, seat, bet)
         chosen: Any = None
         if kind is int:  # an id: the legal action of that id, where the encoding is kept
             by_id = state._by_id

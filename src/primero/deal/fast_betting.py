@@ -280,7 +280,7 @@ def lean_bet(state: GameState, seat: int, action: Action,
     mover.__class__ = Seat
     new_seats = list(seats)
     new_seats[seat] = mover
-    n = len(new_seats)
+    n = context.n
     skipped = state.skipped
     # One walk in turn order (the mover last): the first seat able to act is the next to act
     # unless the round is over; the round is over when every seat still in is level or
@@ -357,36 +357,41 @@ def lean_bet(state: GameState, seat: int, action: Action,
         new._legal = None
     else:  # the core alone answers the next legal actions: cached on the copy as it is made
         new.to_act = first
-        # _round_bets(context, new_seats, first, number, high, opener, held, bets), inline
+        # _round_bets(context, new_seats, first, number, high, opener, held, bets), inline,
+        # the situation's key (12 * top + 4 * case + 2 * bound + may_pass) summed as it is found
         s = new_seats[first]  # type: ignore[index]
-        rest, cap, table_key, must_hold_rounds, pass_answers_bet, pass_once, _ = \
-            context.bet_facts
+        # (rest, cap, table_key, must_hold_rounds, pass_answers_bet, pass_once, fold)
+        facts = context.bet_facts
+        available = s.stack
         if opener is None:
-            case, available, may_pass, bound = 0, s.stack, True, False
+            code = 1  # case 0: a pass allowed, nobody bound
         else:
-            bound = False
-            if not held and context.steps[state.step_index + 1].number in must_hold_rounds:  # type: ignore[union-attr]
+            owed = high - s.round_bet
+            if owed > 0:  # case 1
+                available -= owed
+                code = 5 if facts[4] and not (facts[5] and s.passed) else 4
+            else:  # case 2, level while others still owe: pass, raise, or (pointlessly) fold
+                code = 9
+            if not held and context.steps[state.step_index + 1].number in facts[3]:  # type: ignore[union-attr]
                 for k in range(1, n):  # must_hold_seat, inline
                     other = (opener - k) % n
                     x = new_seats[other]
                     if x.stack > 0 and not x.folded:
-                        bound = other == first
+                        if other == first:
+                            code += 2  # bound
                         break
-            owed = high - s.round_bet
-            if owed > 0:
-                case, available = 1, s.stack - owed
-                may_pass = pass_answers_bet and not (pass_once and s.passed)
-            else:  # level while others still owe: pass, raise, or (pointlessly) fold
-                case, available, may_pass = 2, s.stack, True
+        cap = facts[1]
         if cap is not None and bets >= cap:  # house rule: no more vies or raises
             available = 0
-        top = (available if available < rest else rest) if available > 0 else 0
-        code = top * 12 + case * 4 + (2 if bound else 0) + (1 if may_pass else 0)
-        by_code = _BETTING.get(table_key)
+        elif available > 0:
+            rest = facts[0]
+            code += 12 * (available if available < rest else rest)
+        by_code = _BETTING.get(facts[2])
         legal = by_code.get(code) if by_code is not None else None
         if legal is None:
-            legal = _new_situation(context, table_key, code, case, available, bound, may_pass,
-                                   bets)
+            low = code % 12
+            legal = _new_situation(context, facts[2], code, low >> 2, available,
+                                   (low & 2) > 0, (low & 1) > 0, bets)
         new._legal = legal
         space = context._space
         if space is not None:  # the deal's ids are read: the copy's legal ids too, where kept
