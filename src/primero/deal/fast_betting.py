@@ -359,7 +359,7 @@ def lean_bet(state: GameState, seat: int, action: Action,
     if complete or live <= 1:
         new.to_act = None
         new._legal = None
-    elif not (core_legal or context.rules.core_legal):
+    elif not (context.rules.core_legal or core_legal):
         new.to_act = first
         new._legal = None
     else:  # the core alone answers the next legal actions (or they are asked for): cached
