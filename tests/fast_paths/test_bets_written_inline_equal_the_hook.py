@@ -1,7 +1,8 @@
 """The bets the engine writes inline give the core hook's state, every slot of it written.
 
 :func:`~primero.deal.fast_betting.lean_bet` (Waks's family) and the general way of
-:func:`~primero.deal.fast_betting.core_bet` (Suzuki's) write the mover's :class:`Seat` and the
+:func:`~primero.deal.fast_betting.core_bet`, :func:`~primero.deal.fast_betting.answering_bet`
+(Suzuki's), write the mover's :class:`Seat` and the
 new :class:`GameState` one store per slot, not through a generated copier. For every legal
 betting action of random deals the answer must be the state the core's
 ``primero_apply_action`` gives (the independent reference: the hook's own code on a fresh
@@ -22,7 +23,7 @@ from primero import get_variant
 from primero.actions import Fold, Hold, Pass, Vie
 from primero.deal.copying import replace
 from primero.deal.engine import start_deal
-from primero.deal.fast_betting import core_bet, lean_bet
+from primero.deal.fast_betting import answering_bet, core_bet, lean_bet
 from primero.deal.state import GameState, Seat, cards_sound, history_value
 from primero.rules.betting import CORE_BETTING, core_legal_actions
 from state_facts import facts
@@ -92,5 +93,7 @@ def test_every_answering_bet_without_cards_is_the_hooks_state_with_every_slot_wr
                 continue  # (served with its cards: test_fast_dealing_equals_the_hooks)
             hook = CORE_BETTING.primero_apply_action(replace(state), variant, action)
             _check(state, core_bet(state, seat, action, history_value(state)), hook, seat)
+            # (the engine's direct call, core_bet's general way)
+            _check(state, answering_bet(state, seat, action, history_value(state)), hook, seat)
             kinds[type(action)] += 1
     assert kinds[Vie] > 100 and kinds[Hold] > 100, kinds  # (its passes carry cards; no fold)

@@ -38,6 +38,7 @@ from primero.cards import Card, parse_cards
 from primero.deal.action_space import ENCODINGS, legal_action_of
 from primero.deal.copying import copier, maker, replace
 from primero.deal.fast_betting import (  # (bet_answer: the Engine's, for the checked rules)
+    answering_bet,
     bet_answer,  # noqa: F401
     core_bet,
     fast_legal_actions,
@@ -652,8 +653,7 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
         if bet is not None:
             if hookchecks.strict_depth:
                 return _applied(state, seat, bet)
-            index = state.step_index + 1
-            if context.lean_steps[index]:  # _core_bet_applied with lean_bet, inline
+            if context.core_bets[state.step_index + 1]:  # _core_bet_applied, inline
                 parent = state._history  # history_with(state, entry), inline
                 history = _new_link(HistoryChain)
                 history.parent = parent
@@ -663,14 +663,15 @@ def apply(state: GameState, action: Action | str | int) -> GameState:
                 history.items = None
                 if size > context.bound:  # (size - 1 taken)
                     _check_bet_bound(state, history)
-                new = lean_bet(state, seat, bet, history)
+                if context.lean_bets:  # (core_bet's two ways, direct)
+                    new = lean_bet(state, seat, bet, history)
+                else:
+                    new = answering_bet(state, seat, bet, history)
                 if state._log is not None:  # someone reads the log (views do)
                     object.__setattr__(new, "_log", (*state._log, (seat, public_text(bet))))
                 if new.to_act is not None:
                     return new  # someone must act: nothing automatic to run
                 return _advance(new)
-            if context.core_bets[index]:
-                return _core_bet_applied(state, seat, bet)
             return _applied(state, seat, bet)
         chosen: Any = None
         if kind is int:  # an id: the legal action of that id, where the encoding is kept
@@ -765,9 +766,10 @@ def _by_identity(legal: tuple[Action, ...], action: object) -> Action | None:
 def _core_bet_applied(state: GameState, seat: int, action: Action) -> GameState:
     """The state after ``seat``'s legal betting ``action``, where the core alone applies it.
 
-    The core's own code (:func:`core_bet`; its lean way, :func:`lean_bet`, direct where the
-    betting rules take it), recorded, in one state copy; a bet deals no card
-    and never ends the deal by itself, so only a finished round runs :func:`_advance`.
+    The core's own code (:func:`core_bet`'s two ways direct: :func:`lean_bet` where the
+    betting rules take it, else :func:`answering_bet`), recorded, in one state copy; a bet
+    deals no card and never ends the deal by itself, so only a finished round runs
+    :func:`_advance`.
     """
     parent = state._history  # history_with(state, entry), inline: one link a decision
     history = _new_link(HistoryChain)
@@ -778,10 +780,10 @@ def _core_bet_applied(state: GameState, seat: int, action: Action) -> GameState:
     context = state.context
     if size > context.bound:  # (size - 1 taken)
         _check_bet_bound(state, history)
-    if context.lean_bets:
-        new = lean_bet(state, seat, action, history)  # (core_bet's lean way, direct)
+    if context.lean_bets:  # (core_bet's two ways, direct)
+        new = lean_bet(state, seat, action, history)
     else:
-        new = core_bet(state, seat, action, history)
+        new = answering_bet(state, seat, action, history)
     if state._log is not None:  # someone reads the log (views do): extend it
         object.__setattr__(new, "_log", (*state._log, (seat, public_text(action))))
     if new.to_act is not None:
@@ -860,8 +862,9 @@ def _composed_bet_applied(state: GameState, seat: int, action: Action) -> GameSt
     :meth:`~primero.plugins.deal.DealRules.compose_fresh_bet`), then the action recorded on it
     (as :func:`_recorded`) and the deal run on (:func:`_advance`): one state copy, none of
     the hook call's machinery between. Where the next legal actions are an answer the rules
-    checked before for the same facts (:meth:`~primero.plugins.deal.DealRules.known_legal`),
-    they come cached on the new state.
+    checked before for the same facts (:meth:`~primero.plugins.deal.DealRules.known_legal`,
+    given the core's answer :func:`lean_bet` worked out on the way), they come cached on the
+    new state.
 
     Raises:
         EndlessDealError: the deal already took its bound of actions.
@@ -873,20 +876,26 @@ def _composed_bet_applied(state: GameState, seat: int, action: Action) -> GameSt
     size = (parent.size if type(parent) is HistoryChain else len(parent)) + 1
     if size > context.bound and past_action_bound(state):  # (apply_action's test)
         raise rules.endless_deal_error(state)
-    new = rules.compose_fresh_bet(state, action, core_bet(state, seat, action, parent))
+    setter = object.__setattr__
+    if context.lean_bets and not rules.core_legal:  # the core's next legal actions, made here
+        answer = lean_bet(state, seat, action, parent, True)
+        core = answer._legal  # (taken off before anyone reads the answer)
+        setter(answer, "_legal", None)
+    else:
+        answer, core = core_bet(state, seat, action, parent), None
+    new = rules.compose_fresh_bet(state, action, answer)
     history = _new_link(HistoryChain)  # history_with(state, entry), inline
     history.parent = parent
     history.entry = (seat, action)
     history.size = size
     history.items = None
-    setter = object.__setattr__
     setter(new, "_history", history)
     log = state._log
     if log is not None:  # someone reads the log (views do): extend it by this action
         setter(new, "_log", (*log, (seat, public_text(action))))
     if new.to_act is not None:  # someone must act: nothing automatic to run (_advance's test)
         if new._legal is None:
-            legal = rules.known_legal(new)
+            legal = rules.known_legal(new, core)
             if legal is not None:
                 setter(new, "_legal", legal)
         return new

@@ -10,6 +10,8 @@ hook (``variant.rules.deal.core_only``), each tested against the hook it mirrors
   (:func:`~primero.rules.betting.core_legal_actions`);
 * :func:`core_bet` — ``primero_apply_action`` for a betting action, with the action recorded,
   in one state copy (the next legal actions cached on it where the core alone answers them);
+  its two ways, :func:`lean_bet` (Waks's betting family) and :func:`answering_bet` (any other,
+  Suzuki's), which the engine calls direct;
 * :func:`bet_answer` — ``primero_apply_action`` with the history unchanged, for the checked
   rules (:class:`~primero.plugins.deal.DealRules`), which reach it through a deal's context
   (``state.context.engine``, :class:`~primero.deal.state.Engine`) and never import it.
@@ -33,7 +35,7 @@ from primero.deal.state import (
 from primero.rules.betting import CORE_BETTING, situation_bets
 from primero.rules.dealing import deliver
 
-__all__ = ["bet_answer", "core_bet", "fast_legal_actions", "lean_bet"]
+__all__ = ["answering_bet", "bet_answer", "core_bet", "fast_legal_actions", "lean_bet"]
 
 
 #: The betting tuples found so far, by table (``2 * stake`` plus 1 where folding is allowed,
@@ -188,7 +190,7 @@ def core_bet(state: GameState, seat: int, action: Action,
     out from the round's parts at hand.
     """
     if not state.context.lean_bets:
-        return _answering_bet(state, seat, action, history)
+        return answering_bet(state, seat, action, history)
     return lean_bet(state, seat, action, history)
 
 
@@ -199,7 +201,8 @@ _StateBuilder = builder_of(GameState)
 
 
 def lean_bet(state: GameState, seat: int, action: Action,
-             history: HistoryChain | tuple[tuple[int, Action], ...]) -> GameState:
+             history: HistoryChain | tuple[tuple[int, Action], ...],
+             core_legal: bool = False) -> GameState:
     """:func:`core_bet` where the betting rules take the lean way (``context.lean_bets``).
 
     The betting rules have no ``answer_once`` and no pass exchange (Waks's family). The whole
@@ -216,6 +219,10 @@ def lean_bet(state: GameState, seat: int, action: Action,
         action: A legal :class:`Vie`, :class:`Hold`, :class:`Pass` or :class:`Fold` (of these
             exact classes; a pass with cards goes the general way).
         history: The new state's history.
+        core_legal: Cache the core's own next legal actions on the new state even where the
+            core does not alone answer them (its ids not with them): for a caller that takes
+            them off at once, before anyone reads the state (the engine's composed path,
+            which hands them to :meth:`~primero.plugins.deal.DealRules.known_legal`).
     """
     context = state.context
     kind = type(action)
@@ -263,7 +270,7 @@ def lean_bet(state: GameState, seat: int, action: Action,
         opener, held, bets = seat, False, bets + 1
     elif kind is Pass:
         if action.exchange:  # type: ignore[union-attr]  # (a plug-in's pass with cards)
-            return _answering_bet(state, seat, action, history)
+            return answering_bet(state, seat, action, history)
         mover.stack = stack
         mover.contributed = s.contributed
         mover.round_bet = s.round_bet
@@ -352,10 +359,10 @@ def lean_bet(state: GameState, seat: int, action: Action,
     if complete or live <= 1:
         new.to_act = None
         new._legal = None
-    elif not context.rules.core_legal:
+    elif not (context.rules.core_legal or core_legal):
         new.to_act = first
         new._legal = None
-    else:  # the core alone answers the next legal actions: cached on the copy as it is made
+    else:  # the core alone answers the next legal actions (or they are asked for): cached
         new.to_act = first
         # _round_bets(context, new_seats, first, number, high, opener, held, bets), inline,
         # the situation's key (12 * top + 4 * case + 2 * bound + may_pass) summed as it is found
@@ -394,7 +401,7 @@ def lean_bet(state: GameState, seat: int, action: Action,
                                    (low & 2) > 0, (low & 1) > 0, bets)
         new._legal = legal
         space = context._space
-        if space is not None:  # the deal's ids are read: the copy's legal ids too, where kept
+        if space is not None and not core_legal:  # the deal's ids are read: the copy's too
             hit = _ENCODINGS_GET(id(legal))
             if hit is not None and hit[0] is legal and hit[1] is space:
                 new._legal_ids = hit[2]
@@ -403,7 +410,7 @@ def lean_bet(state: GameState, seat: int, action: Action,
     return new  # type: ignore[no-any-return]
 
 
-def _answering_bet(state: GameState, seat: int, action: Action,
+def answering_bet(state: GameState, seat: int, action: Action,
                    history: HistoryChain | tuple[tuple[int, Action], ...]) -> GameState:
     """:func:`core_bet` of any betting variant: a pass's exchange served, ``answer_once``.
 
@@ -562,10 +569,6 @@ def _answering_bet(state: GameState, seat: int, action: Action,
             if next_legal:
                 keep_legal(new, next_legal)
     return new  # type: ignore[no-any-return]
-
-
-#: A pass or a fold: the seat's flags only.
-_acted_seat = copier(Seat, "passed", "acted", "folded")
 
 
 #: ``replace(state, history=...)``: a hook's answer with the action recorded.

@@ -379,10 +379,10 @@ class DealRules(RankingRules):
         step = state.context.steps[state.step_index + 1]
         if step is None or step.kind != "bet":
             return self._legal_answer(state)
-        legal = self.known_legal(state)
+        core = state.context.engine.fast_legal_actions(state)
+        legal = self.known_legal(state, core)
         if legal is not None:
             return legal
-        core = state.context.engine.fast_legal_actions(state)
         own = state.variant_state
         known = self._keyed.get(id(core))
         legal = self._legal_answer(state)
@@ -398,17 +398,25 @@ class DealRules(RankingRules):
             self._keyed_count += 1
         return legal
 
-    def known_legal(self, state: GameState) -> tuple[Action, ...] | None:
+    def known_legal(self, state: GameState, core: tuple[Action, ...] | None = None) \
+            -> tuple[Action, ...] | None:
         """The answer :meth:`legal_actions` gives ``state`` where it is at hand, else ``None``.
 
         At hand: an answer of :attr:`_legal_keyed` rules in a betting round, checked before
         for the same core answer and variant state (the engine caches it on a state it makes
         in a betting round). Only betting rounds' answers are kept: of a state in another
         step nothing is found (the core's answer there, made to look, is no key).
+
+        Args:
+            state: A state with a seat to act.
+            core: The core's own answer to ``primero_legal_actions`` of ``state``
+                (``fast_legal_actions`` of it, the very tuple) where the caller has it at
+                hand; ``None``: worked out here.
         """
         if not self._legal_keyed or checks.strict_depth or checks.off_depth:
             return None
-        core = state.context.engine.fast_legal_actions(state)
+        if core is None:
+            core = state.context.engine.fast_legal_actions(state)
         known = self._keyed.get(id(core))
         if known is None or known[0] is not core:
             return None
