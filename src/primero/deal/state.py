@@ -455,14 +455,11 @@ class DealContext:
         lean_bets: The betting rules answer a bet in turn (no ``answer_once``) and a pass
             serves no card (no ``pass_exchange``): the core's betting code takes its lean
             way (:mod:`primero.deal.fast_betting`).
-        lean_steps: Per index of :attr:`steps`, ``core_bets`` and ``lean_bets`` both: where
-            the engine applies a betting action by :func:`~primero.deal.fast_betting.lean_bet`
-            itself, the whole move in one call.
     """
 
     __slots__ = ("_hash", "_space", "bet_facts", "betting", "bound", "core_bets", "dealer",
-                 "eldest", "engine", "external", "lean_bets", "lean_steps", "n", "plan", "rules",
-                 "setup", "steps", "table", "total_chips", "variant")
+                 "eldest", "engine", "external", "lean_bets", "n", "plan", "rules", "setup",
+                 "steps", "table", "total_chips", "variant")
 
     variant: Variant
     setup: DealSetup
@@ -481,7 +478,6 @@ class DealContext:
     bound: int
     core_bets: tuple[bool, ...]
     lean_bets: bool
-    lean_steps: tuple[bool, ...]
     _hash: int | None
     _space: ActionSpace | None
 
@@ -517,7 +513,6 @@ class DealContext:
                                             for step in plan), False))
         lean = not betting.answer_once and not betting.pass_exchange
         setter(self, "lean_bets", lean)
-        setter(self, "lean_steps", tuple(core and lean for core in self.core_bets))
         setter(self, "_hash", None)
         setter(self, "_space", None)
 
@@ -553,7 +548,6 @@ class DealContext:
         new.bound = self.bound
         new.core_bets = self.core_bets
         new.lean_bets = self.lean_bets
-        new.lean_steps = self.lean_steps
         new._hash = None
         new._space = None
         new.__class__ = DealContext
