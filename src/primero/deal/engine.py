@@ -251,7 +251,9 @@ def start_deal(
             return recipe.start(_context(variant, table, setup), cards)
         state = _advance(_first_state(_new_state(_context(variant, table, setup), known.seats,
                                                  cards)))
-        _learn_start(variant, table, cards, state)
+        none = _NO_STARTS.get(id(table))
+        if none is None or none[0] is not table or none[1] is not variant:
+            _learn_start(variant, table, cards, state)
         return state
     else:
         setup = cards_setup(variant, known.setup, stock, seed, rng, reshuffles, dealing)
@@ -316,6 +318,10 @@ class StartRecipe:
 
 #: The start recipes of the known tables, by their setups' identity.
 _STARTS: dict[int, StartRecipe] = {}
+#: The known tables that can have no start recipe (a plug-in answers a hook of the steps
+#: before the first decision: a fact of the variant), by their setups' identity: ``(table,
+#: variant)``, both held. Their deals start the plain way, no recipe looked for again.
+_NO_STARTS: dict[int, tuple[DealSetup, Variant]] = {}
 #: The hooks the steps before the first decision may call: only the core's make a recipe.
 _START_HOOKS = frozenset({"primero_deal_cards", "primero_start_step", "primero_end_step"})
 #: ``GameState`` of a start recipe's first state with another context, seats and stock, its
@@ -334,10 +340,16 @@ def _learn_start(variant: Variant, table: DealSetup, stock: tuple[Card, ...],
     Only where nothing but the core ran (the steps' hooks are the core's alone; no plug-in
     answered) and the deal stopped at a decision with only cards from the top of the stock
     dealt: no settlement, no card pending, discarded or reshuffled, no variant state, no
-    history. Anything else keeps no recipe (those deals start the plain way).
+    history. Anything else keeps no recipe (those deals start the plain way); where a plug-in
+    answers one of the steps' hooks, no deal at ``table`` ever will (:data:`_NO_STARTS`).
     """
     rules = variant.rules.deal
-    if (not rules.core_only >= _START_HOOKS or state.over or state.to_act is None
+    if not rules.core_only >= _START_HOOKS:
+        if len(_NO_STARTS) >= 1024:
+            _NO_STARTS.clear()
+        _NO_STARTS[id(table)] = (table, variant)
+        return
+    if (state.over or state.to_act is None
             or state.pending or state.discards or state.reshuffles or state.settlement
             or state.variant_state is not None or history_size(state) or state._log
             or not state._cards_sound or state.context.external):

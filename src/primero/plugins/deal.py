@@ -67,6 +67,8 @@ from primero.rules.ranking import CORE_RANKING
 from primero.rules.settling import CORE_SETTLING, settle_direct
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import pluggy
 
     from primero.settlement import Settlement
@@ -219,6 +221,10 @@ class DealRules(RankingRules):
         #: changes a state in place. Any other plug-in or house rule: every step the core
         #: closes gets the whole-state check's every part.
         self.library_only = all(is_library_rule(p) for p in plugins)
+        #: ``primero_start_step``'s one implementation besides the core's, where it is a
+        #: library rule object's plain one (a built-in variant's, no wrapper, no other
+        #: plug-in): :meth:`start_step` calls it directly (else ``None``: through the caller).
+        self._start_direct = _library_only_answer(pm, "primero_start_step")
 
     @property
     def ranking(self) -> Ranking:
@@ -359,7 +365,25 @@ class DealRules(RankingRules):
 
         A plug-in's answer that moved a card (a new stock, discards or hand) has every card
         counted here: a card it lost or holds twice is its fault, named at this hook.
+
+        Where the hook's only implementation besides the core's is a built-in variant's
+        (:attr:`_start_direct`), that method is called directly (speed only: the same answer
+        and the same checks as through the hook's caller, which this mirrors); an answer of
+        ``None`` (the core's step) or an error goes through the caller, as every plug-in's
+        call does.
         """
+        direct = self._start_direct
+        if direct is not None and not checks.strict_depth and not checks.off_depth:
+            function, plugin = direct
+            try:
+                new = function(state, self.variant, step)
+            except Exception:  # (raised again, named as the hook names it, by the caller below)
+                new = None
+            if new is not None:
+                if checks.core_answer(state, step) is new:
+                    return cast("GameState", new)
+                return self._checked_answer("primero_start_step", state, new, plugin, "step",
+                                            step=step)
         return self._checked_state("primero_start_step", state, "step", step=step)
 
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
@@ -941,6 +965,26 @@ class DealRules(RankingRules):
         if problem is not None:
             raise self._fault("primero_settle", plugin, problem)
         return cast("Settlement", settlement)
+
+
+def _library_only_answer(pm: pluggy.PluginManager, name: str) \
+        -> tuple[Callable[..., Any], object] | None:
+    """``(function, rule object)`` of hook ``name``'s one implementation besides the core's.
+
+    Only where that implementation is a library rule object's
+    (:func:`~primero.plugins.manager.is_library_rule`: the built-in variants' tested code)
+    taking the hook's arguments ``(state, variant, step)`` in that order, and no wrapper is
+    registered: then calling it, and the core's hook where it answers ``None``, is the hook's
+    whole call. ``None`` otherwise (a plug-in, a house rule or a wrapper on the hook).
+    """
+    impls = getattr(pm.hook, name).get_hookimpls()
+    if len(impls) != 2 or any(i.wrapper or i.hookwrapper or i.kwargnames for i in impls):
+        return None
+    core, own = impls  # (called last first: the core's is trylast)
+    if not is_core(core.plugin) or is_core(own.plugin) or not is_library_rule(own.plugin) \
+            or tuple(own.argnames) != ("state", "variant", "step"):
+        return None
+    return own.function, own.plugin
 
 
 def _fast_legal_actions(state: GameState) -> tuple[Action, ...]:
