@@ -13,7 +13,6 @@ hook's, no log, the cards' soundness kept) and every seat but the mover's shared
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import attrs
@@ -22,28 +21,16 @@ import pytest
 from primero import get_variant
 from primero.actions import Fold, Hold, Pass, Vie
 from primero.deal.copying import replace
-from primero.deal.engine import start_deal
 from primero.deal.fast_betting import answering_bet, core_bet, lean_bet
 from primero.deal.state import GameState, Seat, cards_sound, history_value
 from primero.rules.betting import CORE_BETTING, core_legal_actions
-from state_facts import facts
-
-PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
+from state_facts import facts, varied_states
 
 
 def _decisions(name: str, count: int) -> Iterator[GameState]:
     """Every betting decision of ``count`` random deals of ``name`` (tables varied)."""
-    variant = get_variant(name)
-    for seed in range(count):
-        rng = random.Random(seed)
-        players = PLAYERS[:2 + seed % 3]
-        chips: int | list[int] = [2, 9, 30, 4][:len(players)] if seed % 3 == 0 else 30
-        state = start_deal(variant, players, chips, dealer=seed % len(players), seed=seed,
-                           rest=1 + seed % 3, raise_cap=2 if seed % 4 == 1 else None)
-        while not state.over:
-            if state.step is not None and state.step.kind == "bet":
-                yield state
-            state = state.apply(rng.choice(state.legal_actions()))
+    return (state for state in varied_states(name, count)
+            if state.step is not None and state.step.kind == "bet")
 
 
 def _every_slot_set(value: object) -> bool:

@@ -28,29 +28,13 @@ from primero.deal.fast_betting import bet_answer, core_bet, fast_legal_actions
 from primero.deal.state import history_value
 from primero.plugins.checks import checking_everything
 from primero.rules.betting import CORE_BETTING, core_legal_actions
-from state_facts import facts
-
-PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
-
-
-def _deals(variant_name: str, count: int) -> Any:
-    """Every decision of ``count`` random deals (tables varied), as ``(rng, state)``."""
-    variant = get_variant(variant_name)
-    for seed in range(count):
-        rng = random.Random(seed)
-        players = PLAYERS[:2 + seed % 3]
-        chips: int | list[int] = [2, 9, 30, 4][:len(players)] if seed % 3 == 0 else 30
-        state = start_deal(variant, players, chips, dealer=seed % len(players), seed=seed,
-                           rest=1 + seed % 3, raise_cap=2 if seed % 4 == 1 else None)
-        while not state.over:
-            yield rng, state
-            state = state.apply(rng.choice(state.legal_actions()))
+from state_facts import PLAYERS, facts, varied_states
 
 
 @pytest.mark.parametrize("name", ["waks", "roman"])
 def test_the_fast_legal_actions_are_the_hooks_very_tuples(name: str) -> None:
     seen = {"bet": 0, "exchange": 0}
-    for _, state in _deals(name, 60):
+    for state in varied_states(name, 60):
         fresh = replace(state)  # (nothing cached)
         hook = CORE_BETTING.primero_legal_actions(fresh, fresh.variant)
         assert hook is core_legal_actions(fresh)
@@ -64,7 +48,7 @@ def test_the_fast_legal_actions_are_the_hooks_very_tuples(name: str) -> None:
 def test_every_core_bet_equals_the_hooks_answer() -> None:
     variant = get_variant("waks")
     kinds = {Vie: 0, Hold: 0, Pass: 0, Fold: 0}
-    for _, state in _deals("waks", 40):
+    for state in varied_states("waks", 40):
         if state.step.kind != "bet":  # type: ignore[union-attr]
             continue
         seat = state.to_act
